@@ -1,0 +1,18 @@
+#!/usr/bin/env node
+import { run } from './run.js';
+
+run(process.argv.slice(2), {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  isTTY: Boolean(process.stdout.isTTY),
+}).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    // A bug in docsnav, never the user's input: one line, the stack only on request.
+    process.stderr.write(`docsnav: internal error: ${(error as Error)?.message ?? error} (set DOCSNAV_DEBUG=1 for details)\n`);
+    if (process.env.DOCSNAV_DEBUG) process.stderr.write(`${(error as Error)?.stack}\n`);
+    process.exitCode = 2;
+  },
+);

@@ -1,0 +1,176 @@
+import type { Severity } from './problem.js';
+
+/** Every problem code docsnav reports. The list in README.md is this table. */
+export type Code =
+  // source
+  | 'parse-error'
+  | 'duplicate-key'
+  | 'ref-not-found'
+  | 'ref-cycle'
+  // schema
+  | 'missing-field'
+  | 'invalid-type'
+  | 'invalid-value'
+  | 'unknown-field'
+  // semantic rules
+  | 'primary-pattern'
+  | 'mixed-children'
+  | 'language-code'
+  | 'external-href'
+  | 'expanded-top-level'
+  | 'duplicate-page'
+  | 'duplicate-default'
+  | 'page-path'
+  | 'endpoint-no-spec'
+  | 'page-not-found'
+  | 'openapi-not-found'
+  | 'openapi-remote'
+  | 'path-outside-root';
+
+/** Where a code comes from: the parser, the JSON Schema, or a semantic rule. */
+export type CodeSource = 'source' | 'schema' | 'rule' | 'resolve';
+
+export interface CodeInfo {
+  /** A short title, used as the SARIF rule name. */
+  title: string;
+  severity: Severity;
+  /** One line: what the code catches and why it matters. */
+  description: string;
+  source: CodeSource;
+}
+
+export const codes = {
+  'parse-error': {
+    title: 'Syntax error',
+    severity: 'error',
+    description: 'The file is not valid JSON or YAML, so nothing else in it can be checked.',
+    source: 'source',
+  },
+  'duplicate-key': {
+    title: 'Duplicate key',
+    severity: 'error',
+    description: 'A key appears twice in one object; only one of the two values would be used.',
+    source: 'source',
+  },
+  'ref-not-found': {
+    title: '$ref target not found',
+    severity: 'error',
+    description: 'A `$ref` names a file that does not exist or cannot be parsed.',
+    source: 'source',
+  },
+  'ref-cycle': {
+    title: '$ref cycle',
+    severity: 'error',
+    description: 'A `$ref` leads back to a file that is already being included.',
+    source: 'source',
+  },
+  'missing-field': {
+    title: 'Missing required field',
+    severity: 'error',
+    description: 'An element lacks the field that makes it what it is (`tab` on a tab, `group` and `pages` on a group, …).',
+    source: 'schema',
+  },
+  'invalid-type': {
+    title: 'Wrong type',
+    severity: 'error',
+    description: 'A value has the wrong JSON type (a string where an array belongs, …).',
+    source: 'schema',
+  },
+  'invalid-value': {
+    title: 'Value not allowed',
+    severity: 'error',
+    description: 'A value is of the right type but not one of the allowed values.',
+    source: 'schema',
+  },
+  'unknown-field': {
+    title: 'Unknown field',
+    severity: 'error',
+    description: 'A key the element does not accept; the platform would ignore it silently.',
+    source: 'schema',
+  },
+  'primary-pattern': {
+    title: 'One primary pattern',
+    severity: 'error',
+    description: 'The navigation root must hold exactly one of pages, groups, tabs, anchors, dropdowns, products, versions or languages (`global` beside it is fine).',
+    source: 'rule',
+  },
+  'mixed-children': {
+    title: 'One child type per level',
+    severity: 'error',
+    description: 'An element holds more than one type of child at one level (spec rule 3), e.g. a tab with both `anchors` and `groups`.',
+    source: 'rule',
+  },
+  'language-code': {
+    title: 'Unsupported language code',
+    severity: 'error',
+    description: "A `language` that is not one of the spec's 20 codes (or those added with `languageCodes`).",
+    source: 'rule',
+  },
+  'external-href': {
+    title: 'Global anchor href must be external',
+    severity: 'error',
+    description: 'A `global.anchors` `href` must be an absolute http(s) URL, not a relative path, `#fragment`, `mailto:` or `javascript:`.',
+    source: 'rule',
+  },
+  'expanded-top-level': {
+    title: '`expanded` on a top-level group',
+    severity: 'warning',
+    description: 'Top-level groups are always expanded (spec rule 2); `expanded` has no effect there.',
+    source: 'rule',
+  },
+  'duplicate-page': {
+    title: 'Page listed twice',
+    severity: 'warning',
+    description: 'The same page appears twice in one version/language section.',
+    source: 'rule',
+  },
+  'duplicate-default': {
+    title: 'More than one default',
+    severity: 'warning',
+    description: 'More than one sibling version or language says `default: true`; only one can be the default.',
+    source: 'rule',
+  },
+  'page-path': {
+    title: 'Untidy page path',
+    severity: 'warning',
+    description: 'A page path with `.mdx`/`.md`, a leading `./` or `/`, a trailing `/`, a backslash or stray whitespace.',
+    source: 'rule',
+  },
+  'endpoint-no-spec': {
+    title: 'Endpoint entry without a spec',
+    severity: 'error',
+    description: 'A `METHOD /path` entry with no `openapi` in scope and no spec file named; the platform leaves it as a broken page.',
+    source: 'rule',
+  },
+  'page-not-found': {
+    title: 'Page file not found',
+    severity: 'error',
+    description: 'No `<page>.mdx` or `<page>.md` under the docs root.',
+    source: 'rule',
+  },
+  'openapi-not-found': {
+    title: 'OpenAPI file not found',
+    severity: 'error',
+    description: 'An `openapi` file path with no file under the docs root.',
+    source: 'rule',
+  },
+  'openapi-remote': {
+    title: 'OpenAPI URL not checked',
+    severity: 'info',
+    description: 'An `openapi` value is a URL; docsnav does not fetch URLs, so it was not checked.',
+    source: 'rule',
+  },
+  'path-outside-root': {
+    title: 'Path outside the docs root',
+    severity: 'error',
+    description: 'A page, spec or `$ref` path that escapes the docs root (`../../x`).',
+    source: 'rule',
+  },
+} as const satisfies Record<Code, CodeInfo>;
+
+/** All codes, in table order. */
+export const allCodes = Object.keys(codes) as Code[];
+
+export function isCode(value: string): value is Code {
+  return Object.prototype.hasOwnProperty.call(codes, value);
+}

@@ -1,0 +1,22 @@
+/**
+ * docsnav: validate and resolve the `navigation` of a documentation site's docs.json.
+ * This module is the public API and nothing else.
+ */
+export { validateText, validateFile, FileReadError, type ValidateOptions } from './validate.js';
+export type { Problem, Severity, SeveritySetting, Range } from './problem.js';
+export type { ValidationResult, ProblemCounts } from './result.js';
+export { countProblems } from './result.js';
+export { codes, allCodes, type Code, type CodeInfo } from './codes.js';
+export type { DocsFiles } from './rules/types.js';
+export { formatPretty } from './report/pretty.js';
+export { formatJson } from './report/json.js';
+export { formatSarif } from './report/sarif.js';
+export { formatGithub } from './report/github.js';
+export { LANGUAGE_CODES } from './navigation/model.js';
+
+import { createRequire } from 'node:module';
+
+/** Path of the JSON Schema for a whole docs.json (draft-07), for editors and other validators. */
+export const docsSchemaPath: string = createRequire(import.meta.url).resolve('../schema/docs.schema.json');
+/** Path of the JSON Schema for the `navigation` value. */
+export const navigationSchemaPath: string = createRequire(import.meta.url).resolve('../schema/navigation.schema.json');

@@ -1,0 +1,46 @@
+import type { Code } from './codes.js';
+
+/** How serious a problem is. `info` never fails a run. */
+export type Severity = 'error' | 'warning' | 'info';
+
+/** A rule's configured severity; `off` turns the rule off. */
+export type SeveritySetting = Severity | 'off';
+
+/** A range in a file: 1-based lines and columns (UTF-16 code units); the end column is exclusive. */
+export interface Range {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+/** Everything docsnav can say about a file, as data. */
+export interface Problem extends Range {
+  /** Stable kebab-case id, e.g. `language-code`. */
+  code: Code;
+  severity: Severity;
+  /** One sentence a person understands. */
+  message: string;
+  /** The file the problem is in (a `$ref` target when the problem is inside one). */
+  file: string;
+  /** JSON pointer into `file` (RFC 6901); `""` is the whole document. */
+  pointer: string;
+  /** A fix: the value or key to write instead, when there is one. */
+  suggest?: string;
+}
+
+/**
+ * What a check reports: a pointer into the checked document, no location and no
+ * severity yet. The validator adds both (severity from the rule settings, location from
+ * the source's locator) so that checks stay pure.
+ */
+export interface Finding {
+  code: Code;
+  message: string;
+  pointer: string;
+  /** Point at the key (an unknown field) instead of the value (the default). */
+  at?: 'key' | 'value';
+  suggest?: string;
+  /** Text offsets [start, end) when the pointer cannot say where (syntax errors). */
+  span?: readonly [number, number];
+}

@@ -1,0 +1,49 @@
+import type { ValidationResult } from '../result.js';
+import { formatGithub } from './github.js';
+import { formatJson } from './json.js';
+import { formatPretty } from './pretty.js';
+import { formatSarif } from './sarif.js';
+
+export { formatGithub } from './github.js';
+export { formatJson, type JsonFileReport } from './json.js';
+export { formatPretty, type PrettyOptions } from './pretty.js';
+export { formatSarif, type SarifLog, type SarifOptions } from './sarif.js';
+
+/** An output format of the CLI's `--format`. */
+export type Format = 'pretty' | 'json' | 'sarif' | 'github';
+
+/** Every format, the default (`pretty`) first. */
+export const formats: readonly Format[] = Object.freeze(['pretty', 'json', 'sarif', 'github'] as const);
+
+export function isFormat(value: string): value is Format {
+  return (formats as readonly string[]).includes(value);
+}
+
+export interface FormatOptions {
+  /** ANSI colours in `pretty` (default off). */
+  color?: boolean;
+  /** docsnav's version, for `sarif`'s `tool.driver.version`. */
+  toolVersion?: string;
+}
+
+/** The whole report in `format`; ends with a newline when not empty (only `github` can be empty). */
+export function formatResults(
+  format: Format,
+  results: readonly ValidationResult[],
+  options: FormatOptions = {},
+): string {
+  switch (format) {
+    case 'pretty':
+      return formatPretty(results, { color: options.color ?? false });
+    case 'json':
+      return formatJson(results);
+    case 'sarif':
+      return formatSarif(results, { toolVersion: options.toolVersion });
+    case 'github':
+      return formatGithub(results);
+    default: {
+      const unknown: never = format;
+      throw new TypeError(`Unknown format: ${String(unknown)}`);
+    }
+  }
+}

@@ -1,0 +1,248 @@
+import { codeFrameColumns, type BabelCodeFrameOptions } from '@babel/code-frame';
+import pc from 'picocolors';
+import type { Problem, Severity } from '../problem.js';
+import { countProblems, type ProblemCounts, type ValidationResult } from '../result.js';
+
+export interface PrettyOptions {
+  /** ANSI colours; the caller decides (TTY, NO_COLOR, --color). */
+  color: boolean;
+}
+
+type Colors = ReturnType<typeof pc.createColors>;
+
+/** The most columns of one line a frame shows; minified JSON can be megabytes on one line. */
+const FRAME_WIDTH = 120;
+/** Columns of context kept left of the problem when a line is clipped. */
+const FRAME_LEAD = 40;
+const ELLIPSIS = '…';
+
+/**
+ * `startLine` is supported by @babel/code-frame (the number of the first line of the text
+ * passed in) but missing from its types; it lets us hand over three lines, not the file.
+ */
+type FrameOptions = BabelCodeFrameOptions & { startLine?: number };
+
+/**
+ * The human-readable report: per problem a `file:line:col  severity  code  message` header,
+ * a code frame and the suggestion; problems grouped by file; one summary line at the end.
+ */
+export function formatPretty(results: readonly ValidationResult[], options: PrettyOptions): string {
+  const c = pc.createColors(options.color);
+  const sections: string[] = [];
+  const all: Problem[] = [];
+  for (const result of results) {
+    const lineIndexes = new Map<string, LineIndex>();
+    for (const [file, problems] of groupByFile(result.problems)) {
+      const source = sourceOf(result, file);
+      let lines: LineIndex | undefined;
+      if (source !== undefined) {
+        lines = lineIndexes.get(file);
+        if (lines === undefined) {
+          lines = indexLines(source);
+          lineIndexes.set(file, lines);
+        }
+      }
+      const blocks = problems.map((problem) => formatProblem(problem, lines, c));
+      // One-line blocks (no source to frame) read best packed; framed ones need air.
+      const spaced = blocks.some((block) => block.includes('\n'));
+      sections.push(blocks.join(spaced ? '\n\n' : '\n'));
+      all.push(...problems);
+    }
+  }
+  sections.push(summaryLine(countProblems(all), c));
+  return sections.join('\n\n') + '\n';
+}
+
+/** Problems by file, files in order of first appearance (problems arrive sorted). */
+function groupByFile(problems: readonly Problem[]): Map<string, Problem[]> {
+  const groups = new Map<string, Problem[]>();
+  for (const problem of problems) {
+    const group = groups.get(problem.file);
+    if (group) group.push(problem);
+    else groups.set(problem.file, [problem]);
+  }
+  return groups;
+}
+
+function sourceOf(result: ValidationResult, file: string): string | undefined {
+  // own properties only: a file called `constructor` must not find Object.prototype's
+  if (!Object.prototype.hasOwnProperty.call(result.sources, file)) return undefined;
+  const text = result.sources[file];
+  return typeof text === 'string' ? text : undefined;
+}
+
+function formatProblem(problem: Problem, lines: LineIndex | undefined, c: Colors): string {
+  const out = [
+    `${visible(problem.file)}:${problem.line}:${problem.column}  ${paintSeverity(problem.severity, c)}  ${c.dim(problem.code)}  ${visible(problem.message)}`,
+  ];
+  const frame = lines && codeFrame(problem, lines, c);
+  if (frame) out.push(indent(frame, '  '));
+  if (problem.suggest !== undefined) {
+    out.push(`  suggestion: use ${c.green(visible(JSON.stringify(problem.suggest)))}`);
+  }
+  return out.join('\n');
+}
+
+function paintSeverity(severity: Severity, c: Colors): string {
+  if (severity === 'error') return c.red(severity);
+  if (severity === 'warning') return c.yellow(severity);
+  return c.blue(severity);
+}
+
+/** `✖ 3 problems (2 errors, 1 warning)`; infos are mentioned only when there are some. */
+function summaryLine(counts: ProblemCounts, c: Colors): string {
+  const total = counts.errors + counts.warnings + counts.infos;
+  if (total === 0) return c.green(c.bold('✔ no problems'));
+  const parts = [plural(counts.errors, 'error'), plural(counts.warnings, 'warning')];
+  if (counts.infos > 0) parts.push(`${counts.infos} info`);
+  const text = `${plural(total, 'problem')} (${parts.join(', ')})`;
+  if (counts.errors > 0) return c.red(c.bold(`✖ ${text}`));
+  if (counts.warnings > 0) return c.yellow(c.bold(`✖ ${text}`));
+  // info never fails a run, so no cross
+  return c.blue(c.bold(`ℹ ${text}`));
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+function indent(text: string, prefix: string): string {
+  return text
+    .split('\n')
+    .map((line) => prefix + line)
+    .join('\n');
+}
+
+// --- code frames -------------------------------------------------------------------------
+
+/** Where each line starts and ends (without its line break), built once per file. */
+interface LineIndex {
+  text: string;
+  starts: number[];
+  ends: number[];
+}
+
+/** Line breaks as the JSON and YAML parsers count them: `\r\n`, `\n` and a lone `\r`. */
+function indexLines(text: string): LineIndex {
+  const starts = [0];
+  const ends: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 10 /* \n */) {
+      ends.push(i);
+      starts.push(i + 1);
+    } else if (ch === 13 /* \r */) {
+      ends.push(i);
+      if (text.charCodeAt(i + 1) === 10) i++;
+      starts.push(i + 1);
+    }
+  }
+  ends.push(text.length);
+  return { text, starts, ends };
+}
+
+function lineAt(lines: LineIndex, line: number): string {
+  return lines.text.slice(lines.starts[line - 1], lines.ends[line - 1]);
+}
+
+/**
+ * The frame of one problem: the line before, the problem's line and the line after, with
+ * carets under the range. A range over several lines is marked on its first line only, to
+ * the end of that line, so frames stay short. Long lines are clipped to a window around
+ * the column; every framed line is clipped to the same window so they stay aligned.
+ */
+function codeFrame(problem: Problem, lines: LineIndex, c: Colors): string | undefined {
+  const lineCount = lines.starts.length;
+  const line = problem.line;
+  if (!Number.isInteger(line) || line < 1 || line > lineCount) return undefined;
+  const first = Math.max(1, line - 1);
+  const last = Math.min(lineCount, line + 1);
+  const raw: string[] = [];
+  for (let n = first; n <= last; n++) raw.push(lineAt(lines, n));
+
+  const marked = raw[line - first];
+  const column = clamp(problem.column, 1, marked.length + 1);
+  const endColumn =
+    problem.endLine === line
+      ? clamp(problem.endColumn, column, marked.length + 1)
+      : problem.endLine > line
+        ? marked.length + 1
+        : column;
+
+  let start = 0;
+  let end = Infinity;
+  if (raw.some((text) => text.length > FRAME_WIDTH)) {
+    start = Math.max(0, Math.min(column - 1 - FRAME_LEAD, marked.length + 1 - FRAME_WIDTH));
+    end = start + FRAME_WIDTH;
+  }
+  const shown = raw.map((text) => visible(clip(text, start, end)));
+  // a clipped marked line starts with the ellipsis, which shifts the caret by one
+  const shift = start > 0 ? 1 : 0;
+  const frameColumn = column - start + shift;
+  const frameEndColumn = Math.max(frameColumn, Math.min(endColumn, end + 1) - start + shift);
+
+  const options: FrameOptions = {
+    highlightCode: false,
+    forceColor: false,
+    linesAbove: 1,
+    linesBelow: 1,
+    startLine: first,
+  };
+  const frame = codeFrameColumns(
+    shown.join('\n'),
+    { start: { line, column: frameColumn }, end: { line, column: frameEndColumn } },
+    options,
+  );
+  return paintFrame(frame, c);
+}
+
+function clip(text: string, start: number, end: number): string {
+  if (start === 0 && text.length <= end) return text;
+  const head = start > 0 && text.length > start ? ELLIPSIS : '';
+  const tail = text.length > end ? ELLIPSIS : '';
+  return head + text.slice(start, end) + tail;
+}
+
+function clamp(value: number, min: number, max: number): number {
+  if (!Number.isFinite(value)) return min;
+  return Math.min(Math.max(Math.trunc(value), min), max);
+}
+
+/**
+ * Colours the frame ourselves (gutter grey, marker and carets red) rather than letting
+ * code-frame highlight the text as JavaScript: that would miscolour YAML and clipped lines,
+ * and its colour switch also reads the environment, which a pure formatter must not.
+ */
+function paintFrame(frame: string, c: Colors): string {
+  if (!c.isColorSupported) return frame;
+  return frame
+    .split('\n')
+    .map((row) => {
+      const bar = row.indexOf('|');
+      if (bar < 0) return row;
+      const gutter = row.slice(0, bar + 1);
+      const rest = row.slice(bar + 1);
+      if (!/\d/.test(gutter)) return c.gray(gutter) + rest.replace(/\^+/, (carets) => c.red(c.bold(carets)));
+      if (gutter.startsWith('>')) return c.red(c.bold('>')) + c.gray(gutter.slice(1)) + rest;
+      return c.gray(gutter) + rest;
+    })
+    .join('\n');
+}
+
+/**
+ * Makes text safe to print on a terminal, one UTF-16 unit for one, so columns are kept:
+ * C0 controls (ESC, line breaks, …) become their visible symbols (␛), and C1 controls,
+ * Unicode line separators, bidi overrides and lone surrogates (from clipping) become U+FFFD.
+ * Tabs are kept (code-frame aligns carets under them).
+ */
+const UNSAFE =
+  /[\u0000-\u0008\u000A-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+function visible(text: string): string {
+  return text.replace(UNSAFE, (ch) => {
+    const code = ch.charCodeAt(0);
+    if (code < 0x20) return String.fromCharCode(0x2400 + code);
+    if (code === 0x7f) return '\u2421';
+    return '\uFFFD';
+  });
+}

@@ -1,0 +1,30 @@
+import { entryKey, cleanPagePath } from '../navigation/entries.js';
+import { pointerOf, type ElementNode, type PageNode } from '../navigation/walk.js';
+import type { Rule } from './types.js';
+import { describeElement } from './describe.js';
+
+/** The same page (or endpoint) listed twice in one version/language section. */
+export const duplicatePage: Rule = {
+  code: 'duplicate-page',
+  create(context) {
+    const seen = new Map<ElementNode, Map<string, PageNode>>();
+    return {
+      page(node) {
+        const key = node.entry.kind === 'page' ? cleanPagePath(node.entry.page) : entryKey(node.entry);
+        if (key === '') return;
+        let pages = seen.get(node.parent.section);
+        if (!pages) seen.set(node.parent.section, (pages = new Map()));
+        const first = pages.get(key);
+        if (!first) {
+          pages.set(key, node);
+          return;
+        }
+        const where = first.parent === node.parent ? 'earlier in the same list' : `in ${describeElement(first.parent)}`;
+        context.report({
+          message: `"${node.value}" is already listed ${where} (${pointerOf(first.path)}); the same page appears once per section.`,
+          pointer: pointerOf(node.path),
+        });
+      },
+    };
+  },
+};

@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { cleanPagePath } from '../navigation/entries.js';
+import { escapesRoot, isUrl, rootRelative } from '../navigation/openapi.js';
+import { pointerOf } from '../navigation/walk.js';
+import { closest } from '../suggest.js';
+import type { Rule } from './types.js';
+
+const PAGE_EXTENSION = /\.mdx?$/i;
+
+/** Every page has a `<page>.mdx` or `<page>.md` under the docs root. */
+export const pageNotFound: Rule = {
+  code: 'page-not-found',
+  create(context) {
+    const files = context.files;
+    if (!files) return {};
+    return {
+      page(node) {
+        if (node.entry.kind !== 'page' || isUrl(node.entry.page)) return;
+        const page = rootRelative(cleanPagePath(node.entry.page));
+        if (page === '' || escapesRoot(page)) return;
+        if (files.hasFile(`${page}.mdx`) || files.hasFile(`${page}.md`)) return;
+        const folder = path.posix.dirname(page);
+        const dir = folder === '.' ? '' : folder;
+        const pages = files.filesIn(dir).filter((name) => PAGE_EXTENSION.test(name)).map((name) => name.replace(PAGE_EXTENSION, ''));
+        const near = closest(path.posix.basename(page), pages);
+        const suggest = near === undefined ? undefined : dir ? `${dir}/${near}` : near;
+        context.report({
+          message: `No page file "${page}.mdx" or "${page}.md" under ${files.root}${suggest ? `; did you mean "${suggest}"?` : '.'}`,
+          pointer: pointerOf(node.path),
+          suggest,
+        });
+      },
+    };
+  },
+};

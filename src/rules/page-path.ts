@@ -1,0 +1,31 @@
+import { cleanPagePath } from '../navigation/entries.js';
+import { pointerOf } from '../navigation/walk.js';
+import type { Rule } from './types.js';
+
+const CHECKS: ReadonlyArray<[RegExp, string]> = [
+  [/\.mdx?\s*$/i, 'a file extension'],
+  [/^\s*\.\//, 'a leading `./`'],
+  [/^\s*\/(?!\.)/, 'a leading `/`'],
+  [/.\/\s*$/, 'a trailing `/`'],
+  [/\\/, 'a backslash'],
+  [/^\s|\s$/, 'stray whitespace'],
+];
+
+/** Page paths are written the way the platform expects: no extension, no leading `./` or `/`, … */
+export const pagePath: Rule = {
+  code: 'page-path',
+  create: (context) => ({
+    page(node) {
+      if (node.entry.kind !== 'page') return;
+      const page = node.entry.page;
+      const found = CHECKS.filter(([pattern]) => pattern.test(page)).map(([, what]) => what);
+      if (found.length === 0) return;
+      const suggest = cleanPagePath(page);
+      context.report({
+        message: `Page path "${page}" has ${found.join(', ')}; write it as "${suggest}".`,
+        pointer: pointerOf(node.path),
+        suggest,
+      });
+    },
+  }),
+};

@@ -1,0 +1,15 @@
+import { parseJsonSource } from './json.js';
+import { parseYamlSource } from './yaml.js';
+import type { SourceFile, SourceFormat } from './types.js';
+
+export type { SourceFile, SourceFormat } from './types.js';
+export { loadDocument, type LoadedDocument, type LoadOptions } from './refs.js';
+
+/** `.yaml`/`.yml` files are YAML; everything else is JSON. */
+export function formatOf(file: string): SourceFormat {
+  return /\.ya?ml$/i.test(file) ? 'yaml' : 'json';
+}
+
+export function parseSource(file: string, text: string, format: SourceFormat = formatOf(file)): SourceFile {
+  return format === 'yaml' ? parseYamlSource(file, text) : parseJsonSource(file, text);
+}

@@ -1,0 +1,183 @@
+import { parse as parseTolerant, parseTree, visit, ParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import type { Finding, Range } from '../problem.js';
+import { LineIndex } from './lines.js';
+import { parsePointer, toPointer } from './pointer.js';
+import type { SourceFile } from './types.js';
+
+/**
+ * JSON text -> value with `JSON.parse` (the fastest parser there is), plus what it cannot
+ * tell: where things are and whether a key was written twice. Both come from jsonc-parser,
+ * and only when needed: locations when a problem is reported, the duplicate-key scan only
+ * when a cheap key count says the parsed value lost keys.
+ */
+export function parseJsonSource(file: string, rawText: string): SourceFile {
+  // A byte-order mark is not JSON; a space keeps every offset where it was.
+  const text = rawText.charCodeAt(0) === 0xfeff ? ' ' + rawText.slice(1) : rawText;
+  const lines = new LineIndex(rawText);
+  let tree: Node | undefined | null = null;
+  const getTree = () => (tree === null ? (tree = parseTree(text)) : tree);
+
+  const source: SourceFile = {
+    file,
+    text: rawText,
+    format: 'json',
+    value: undefined,
+    findings: [],
+    rangeOf: (start, end) => lines.range(start, end),
+    locate(pointer, at = 'value') {
+      const node = findNode(getTree(), pointer, at);
+      return node ? lines.range(node.offset, node.offset + node.length) : lines.range(0, 0);
+    },
+  };
+
+  try {
+    source.value = JSON.parse(text);
+  } catch (error) {
+    source.findings = syntaxFindings(text, error);
+    return source;
+  }
+  if (countKeysInText(text) !== countKeysInValue(source.value)) source.findings = duplicateKeyFindings(text, lines);
+  return source;
+}
+
+const syntaxMessages: Partial<Record<ParseErrorCode, string>> = {
+  [ParseErrorCode.InvalidSymbol]: 'unexpected character',
+  [ParseErrorCode.InvalidNumberFormat]: 'malformed number',
+  [ParseErrorCode.PropertyNameExpected]: 'a property name in double quotes is expected here (is there a trailing comma before it?)',
+  [ParseErrorCode.ValueExpected]: 'a value is expected here',
+  [ParseErrorCode.ColonExpected]: 'a colon is expected after the property name',
+  [ParseErrorCode.CommaExpected]: 'a comma is expected here',
+  [ParseErrorCode.CloseBraceExpected]: 'a closing `}` is expected here',
+  [ParseErrorCode.CloseBracketExpected]: 'a closing `]` is expected here',
+  [ParseErrorCode.EndOfFileExpected]: 'unexpected text after the end of the JSON value',
+  [ParseErrorCode.InvalidCommentToken]: 'comments are not allowed in JSON',
+  [ParseErrorCode.UnexpectedEndOfComment]: 'unterminated comment',
+  [ParseErrorCode.UnexpectedEndOfString]: 'unterminated string',
+  [ParseErrorCode.UnexpectedEndOfNumber]: 'unterminated number',
+  [ParseErrorCode.InvalidUnicode]: 'invalid unicode escape',
+  [ParseErrorCode.InvalidEscapeCharacter]: 'invalid escape character in string',
+  [ParseErrorCode.InvalidCharacter]: 'invalid character in string (control characters must be escaped)',
+};
+
+/** At most this many syntax errors per file: after the first few, they are echoes of it. */
+const MAX_SYNTAX_ERRORS = 5;
+
+function syntaxFindings(text: string, error: unknown): Finding[] {
+  const errors: ParseError[] = [];
+  parseTolerant(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const findings: Finding[] = [];
+  let lastEnd = -1;
+  for (const e of errors) {
+    // An error right where the previous one ended is an echo of it, not a second mistake.
+    if (e.offset <= lastEnd) continue;
+    lastEnd = e.offset + Math.max(1, e.length);
+    findings.push({
+      code: 'parse-error',
+      message: `JSON syntax error: ${syntaxMessages[e.error] ?? 'unexpected input'}.`,
+      pointer: '',
+      span: [e.offset, lastEnd],
+    });
+    if (findings.length === MAX_SYNTAX_ERRORS) break;
+  }
+  if (findings.length > 0) return findings;
+  // JSON.parse refused something the tolerant scanner let through: use its own words.
+  const message = error instanceof Error ? error.message : String(error);
+  const position = /position (\d+)/.exec(message);
+  const offset = position ? Number(position[1]) : 0;
+  return [{ code: 'parse-error', message: `JSON syntax error: ${message}.`, pointer: '', span: [offset, offset + 1] }];
+}
+
+/** How many `"key":` tokens the text has: one pass over string boundaries. */
+export function countKeysInText(text: string): number {
+  let count = 0;
+  let quote = text.indexOf('"');
+  while (quote !== -1) {
+    let end = quote;
+    for (;;) {
+      end = text.indexOf('"', end + 1);
+      if (end === -1) return count;
+      let backslashes = 0;
+      for (let k = end - 1; text.charCodeAt(k) === 92; k--) backslashes++;
+      if (backslashes % 2 === 0) break;
+    }
+    let next = end + 1;
+    let c = text.charCodeAt(next);
+    while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++next);
+    if (c === 58) count++;
+    quote = text.indexOf('"', next);
+  }
+  return count;
+}
+
+/** How many keys the parsed value has, over all its objects. */
+export function countKeysInValue(value: unknown): number {
+  let count = 0;
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v !== 'object' || v === null) continue;
+    if (Array.isArray(v)) {
+      for (const item of v) if (typeof item === 'object' && item !== null) stack.push(item);
+    } else {
+      for (const key in v) {
+        count++;
+        const item = (v as Record<string, unknown>)[key];
+        if (typeof item === 'object' && item !== null) stack.push(item);
+      }
+    }
+  }
+  return count;
+}
+
+function duplicateKeyFindings(text: string, lines: LineIndex): Finding[] {
+  const findings: Finding[] = [];
+  const seen: Map<string, number>[] = [];
+  visit(text, {
+    onObjectBegin: () => void seen.push(new Map()),
+    onObjectEnd: () => void seen.pop(),
+    onObjectProperty(name, offset, length, _line, _column, pathSupplier) {
+      const keys = seen[seen.length - 1];
+      const first = keys.get(name);
+      if (first === undefined) {
+        keys.set(name, offset);
+        return;
+      }
+      findings.push({
+        code: 'duplicate-key',
+        message: `\`${name}\` is written twice in this object (first on line ${lines.position(first).line}); only this last value is used.`,
+        pointer: toPointer([...pathSupplier(), name]),
+        at: 'key',
+        span: [offset, offset + length],
+      });
+    },
+  });
+  return findings;
+}
+
+/** The jsonc-parser node a pointer names, or its nearest existing ancestor. */
+function findNode(root: Node | undefined, pointer: string, at: 'key' | 'value'): Node | undefined {
+  let node = root;
+  let keyNode: Node | undefined;
+  for (const segment of parsePointer(pointer)) {
+    if (!node) return undefined;
+    keyNode = undefined;
+    let next: Node | undefined;
+    if (node.type === 'object') {
+      // The last property of that name wins, as in JSON.parse.
+      for (const property of node.children ?? []) {
+        const [key, value] = property.children ?? [];
+        if (key && key.value === segment) {
+          keyNode = key;
+          next = value ?? key;
+        }
+      }
+    } else if (node.type === 'array') {
+      next = node.children?.[Number(segment)];
+    }
+    if (!next) return node;
+    node = next;
+  }
+  return at === 'key' && keyNode ? keyNode : node;
+}
+
+export type { Range };

@@ -1,0 +1,74 @@
+import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import type { Finding } from '../problem.js';
+import { LineIndex } from './lines.js';
+import { parsePointer } from './pointer.js';
+import type { SourceFile } from './types.js';
+
+/** YAML text (docs.yaml / docs.yml, and YAML `$ref` targets) -> value with locations. */
+export function parseYamlSource(file: string, text: string): SourceFile {
+  const lines = new LineIndex(text);
+  const doc = parseDocument(text, { uniqueKeys: true, lineCounter: new LineCounter(), prettyErrors: false });
+  const findings: Finding[] = doc.errors.slice(0, 5).map((e) => ({
+    code: e.code === 'DUPLICATE_KEY' ? 'duplicate-key' : 'parse-error',
+    message: `YAML ${e.code === 'DUPLICATE_KEY' ? 'duplicate key' : 'syntax error'}: ${firstLine(e.message)}.`,
+    pointer: '',
+    span: [e.pos[0], Math.max(e.pos[1], e.pos[0] + 1)],
+  }));
+  const fatal = findings.some((f) => f.code === 'parse-error');
+  let value: unknown;
+  if (!fatal) {
+    try {
+      value = doc.toJS({ maxAliasCount: 1000 });
+    } catch (error) {
+      findings.push({ code: 'parse-error', message: `YAML error: ${firstLine(String((error as Error).message ?? error))}.`, pointer: '', span: [0, 1] });
+    }
+  }
+  return {
+    file,
+    text,
+    format: 'yaml',
+    value,
+    findings,
+    rangeOf: (start, end) => lines.range(start, end),
+    locate(pointer, at = 'value') {
+      const range = findRange(doc.contents, pointer, at);
+      return range ? lines.range(range[0], range[1]) : lines.range(0, 0);
+    },
+  };
+}
+
+function firstLine(message: string): string {
+  return message.split('\n')[0].replace(/[.:]\s*$/, '');
+}
+
+function findRange(root: unknown, pointer: string, at: 'key' | 'value'): [number, number] | undefined {
+  let node = root as Node | null | undefined;
+  let keyNode: Node | undefined;
+  let best: [number, number] | undefined = rangeOf(node);
+  for (const segment of parsePointer(pointer)) {
+    keyNode = undefined;
+    let next: Node | null | undefined;
+    if (isMap(node)) {
+      for (const pair of node.items) {
+        if (!isPair(pair)) continue;
+        const key = pair.key as Node | null;
+        const keyValue = isScalar(key) ? String(key.value) : undefined;
+        if (keyValue === segment) {
+          keyNode = key ?? undefined;
+          next = (pair.value as Node | null) ?? key;
+        }
+      }
+    } else if (isSeq(node)) {
+      next = node.items[Number(segment)] as Node | undefined;
+    }
+    if (!next) return best;
+    node = next;
+    best = rangeOf(node) ?? best;
+  }
+  return at === 'key' && keyNode ? rangeOf(keyNode) ?? best : best;
+}
+
+function rangeOf(node: unknown): [number, number] | undefined {
+  const range = (node as { range?: [number, number, number] } | null | undefined)?.range;
+  return range ? [range[0], range[1]] : undefined;
+}

@@ -1,0 +1,186 @@
+import { describe, expect, it, vi } from 'vitest';
+import { formatPretty } from '../../src/report/pretty.js';
+import {
+  cleanResult,
+  mainResult,
+  minifiedResult,
+  problem,
+  rangeOf,
+  result,
+  results,
+} from './fixtures.js';
+
+const plain = (r = results) => formatPretty(r, { color: false });
+
+/** The lines of the block that starts with `header`, up to the next blank line. */
+function block(output: string, header: string): string[] {
+  const lines = output.split('\n');
+  const start = lines.findIndex((line) => line.startsWith(header));
+  expect(start, `no header ${header}`).toBeGreaterThanOrEqual(0);
+  const end = lines.indexOf('', start);
+  return lines.slice(start, end);
+}
+
+describe('formatPretty', () => {
+  it('prints one eslint-like header per problem, in order', () => {
+    const headers = plain()
+      .split('\n')
+      .filter((line) => /^\S+:\d+:\d+ {2}/.test(line));
+    expect(headers).toEqual([
+      'docs.json:2:3  error  primary-pattern  The navigation root holds both `languages` and `tabs`; keep exactly one.',
+      'docs.json:4:21  error  language-code  Unsupported language code "xx".',
+      'nav/tabs.json:4:36  warning  expanded-top-level  `expanded` has no effect on a top-level group.',
+      'nav/tabs.json:5:16  info  openapi-remote  The OpenAPI URL https://example.com/openapi.json was not fetched.',
+      'min/docs.json:1:1050026  error  unknown-field  Unknown field "langauge".',
+      'min/missing.json:3:5  error  page-not-found  No intro.mdx or intro.md under the docs root.',
+    ]);
+  });
+
+  it('frames the problem line with a line of context and carets under the range, then the suggestion', () => {
+    expect(block(plain(), 'docs.json:4:21')).toEqual([
+      'docs.json:4:21  error  language-code  Unsupported language code "xx".',
+      '    3 |     "languages": [',
+      '  > 4 |       { "language": "xx", "groups": [] }',
+      '      |                     ^^^^',
+      '    5 |     ],',
+      '  suggestion: use "es"',
+    ]);
+  });
+
+  it('marks only the first line of a multi-line range, from the column to the end of that line', () => {
+    expect(block(plain(), 'docs.json:2:3')).toEqual([
+      'docs.json:2:3  error  primary-pattern  The navigation root holds both `languages` and `tabs`; keep exactly one.',
+      '    1 | {',
+      '  > 2 |   "navigation": {',
+      '      |   ^^^^^^^^^^^^^^^',
+      '    3 |     "languages": [',
+    ]);
+  });
+
+  it('frames a problem in a $ref-ed file from that file’s text', () => {
+    expect(block(plain(), 'nav/tabs.json:4:36')).toEqual([
+      'nav/tabs.json:4:36  warning  expanded-top-level  `expanded` has no effect on a top-level group.',
+      '    3 |     "tab": "API",',
+      '  > 4 |     "groups": [{ "group": "Intro", "expanded": true, "pages": ["intro"] }],',
+      '      |                                    ^^^^^^^^^^',
+      '    5 |     "openapi": "https://example.com/openapi.json"',
+    ]);
+  });
+
+  it('groups problems by file with a blank line between files', () => {
+    const out = plain([mainResult]);
+    expect(out).toContain('  suggestion: use "es"\n\nnav/tabs.json:4:36');
+    // within a file, framed problems are separated by a blank line too
+    expect(out).toContain('    3 |     "languages": [\n\ndocs.json:4:21');
+  });
+
+  it('clips a very long line to a window around the column, caret still under the range', () => {
+    const lines = block(plain(), 'min/docs.json:1:');
+    expect(lines).toHaveLength(4);
+    const [, code, carets, suggestion] = lines;
+    expect(code.startsWith('  > 1 | …')).toBe(true);
+    expect(code.endsWith('…')).toBe(true);
+    expect(code.length).toBeLessThan(140);
+    expect(carets.indexOf('^')).toBe(code.indexOf('"langauge"'));
+    expect(carets.trim()).toMatch(/^\| +\^{10}$/);
+    expect(suggestion).toBe('  suggestion: use "language"');
+    // nothing anywhere in the output is long
+    expect(Math.max(...plain().split('\n').map((l) => l.length))).toBeLessThan(140);
+  });
+
+  it('clips context lines to the same window as the problem line', () => {
+    const long = 'x'.repeat(5000);
+    const text = `${long}\n${'y'.repeat(3000)}"bad"${'y'.repeat(3000)}\n${long}`;
+    const range = rangeOf(text, '"bad"');
+    const out = plain([result('a.json', [problem('invalid-value', 'error', 'a.json', range, 'Bad.')], { 'a.json': text })]);
+    const lines = block(out, 'a.json:2:3001');
+    expect(lines.map((l) => l.length).every((n) => n < 140)).toBe(true);
+    expect(lines[3].indexOf('^')).toBe(lines[2].indexOf('"bad"'));
+    // the window is the same for all three lines: they all start with the ellipsis at one place
+    expect(lines[1].indexOf('…')).toBe(lines[2].indexOf('…'));
+  });
+
+  it('keeps the caret right when the column is at the very end of a long line', () => {
+    const text = 'z'.repeat(1000) + '!';
+    const out = plain([
+      result('e.json', [problem('parse-error', 'error', 'e.json', { line: 1, column: 1002, endLine: 1, endColumn: 1002 }, 'Unexpected end.')], {
+        'e.json': text,
+      }),
+    ]);
+    const [, code, carets] = block(out, 'e.json:1:1002');
+    expect(code.endsWith('z!')).toBe(true);
+    expect(carets.indexOf('^')).toBe(code.length);
+    expect(carets.trimEnd().endsWith(' ^')).toBe(true);
+  });
+
+  it('skips the frame when the source text is missing', () => {
+    const lines = block(plain(), 'min/missing.json:3:5');
+    expect(lines).toEqual(['min/missing.json:3:5  error  page-not-found  No intro.mdx or intro.md under the docs root.']);
+  });
+
+  it('does not take a frame from Object.prototype for a file named like one of its keys', () => {
+    const out = plain([result('constructor', [problem('parse-error', 'error', 'constructor', { line: 1, column: 1, endLine: 1, endColumn: 2 }, 'Bad.')])]);
+    expect(out).toBe('constructor:1:1  error  parse-error  Bad.\n\n✖ 1 problem (1 error, 0 warnings)\n');
+  });
+
+  it('skips the frame when the line is outside the text instead of throwing', () => {
+    const out = plain([result('s.json', [problem('parse-error', 'error', 's.json', { line: 9, column: 1, endLine: 9, endColumn: 1 }, 'Bad.')], { 's.json': '{}' })]);
+    expect(out.split('\n')[1]).toBe('');
+  });
+
+  it('ends with a summary line across all results', () => {
+    const lines = plain().split('\n');
+    expect(lines.at(-1)).toBe('');
+    expect(lines.at(-2)).toBe('✖ 6 problems (4 errors, 1 warning, 1 info)');
+  });
+
+  it('words the summary for warnings only and info only', () => {
+    const warn = problem('page-path', 'warning', 'w.json', { line: 1, column: 1, endLine: 1, endColumn: 1 }, 'Untidy.');
+    const info = problem('openapi-remote', 'info', 'i.json', { line: 1, column: 1, endLine: 1, endColumn: 1 }, 'Not checked.');
+    expect(plain([result('w.json', [warn])]).trimEnd().split('\n').at(-1)).toBe('✖ 1 problem (0 errors, 1 warning)');
+    expect(plain([result('i.json', [info])]).trimEnd().split('\n').at(-1)).toBe('ℹ 1 problem (0 errors, 0 warnings, 1 info)');
+  });
+
+  it('says so when there are no problems', () => {
+    expect(plain([])).toBe('✔ no problems\n');
+    expect(plain([cleanResult])).toBe('✔ no problems\n');
+  });
+
+  it('colours severities and the summary only when asked', () => {
+    const colored = formatPretty(results, { color: true });
+    expect(colored).toContain('\x1b[31merror\x1b[39m');
+    expect(colored).toContain('\x1b[33mwarning\x1b[39m');
+    expect(colored).toContain('\x1b[34minfo\x1b[39m');
+    expect(colored).toContain('✖ 6 problems (4 errors, 1 warning, 1 info)');
+    expect(plain()).not.toContain('\x1b');
+    // stripping the colours gives the plain report
+    expect(colored.replace(/\x1b\[\d+m/g, '')).toBe(plain());
+  });
+
+  it('does not depend on the environment and is deterministic', () => {
+    const before = plain();
+    vi.stubEnv('FORCE_COLOR', '1');
+    try {
+      expect(plain()).toBe(before);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    expect(formatPretty(results, { color: true })).toBe(formatPretty(results, { color: true }));
+  });
+
+  it('keeps control characters from the file out of the terminal, and handles CRLF', () => {
+    const text = '{\r\n  "title": "a\x1b[2Jb"\r\n}\r\n';
+    const range = rangeOf(text.replace(/\r/g, ''), '"a\x1b[2Jb"');
+    const out = plain([result('c.json', [problem('invalid-value', 'error', 'c.json', range, 'Bad.')], { 'c.json': text })]);
+    expect(out).not.toContain('\x1b');
+    expect(out).not.toContain('\r');
+    const [, , code, carets] = block(out, 'c.json:2:12');
+    expect(code).toBe('  > 2 |   "title": "a␛[2Jb"');
+    expect(carets).toBe('      |            ^^^^^^^^');
+  });
+
+  it('counts only what it is given and leaves the minified text alone', () => {
+    // the 2 MB source is read, not copied into the output
+    expect(plain([minifiedResult]).length).toBeLessThan(1000);
+  });
+});

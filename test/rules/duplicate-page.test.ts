@@ -1,0 +1,54 @@
+import { duplicatePage } from '../../src/rules/duplicate-page.js';
+import { JUNK, nestedGroups, testRule, type RuleCase } from './harness.js';
+
+const five = (groups: unknown[]) => ({
+  products: [{ product: 'P', dropdowns: [{ dropdown: 'D', anchors: [{ anchor: 'A', versions: [{ version: 'v1', languages: [{ language: 'en', groups }] }] }] }] }],
+});
+const FIVE = '/navigation/products/0/dropdowns/0/anchors/0/versions/0/languages/0/groups';
+const deep = nestedGroups(5000, { pages: ['intro', 'other', '/intro'] });
+
+const cases: RuleCase[] = [
+  // Valid.
+  { name: 'distinct pages', navigation: { pages: ['a', 'b', 'guides/a', { group: 'G', pages: ['c'] }] }, expected: [] },
+  { name: 'distinct endpoints', navigation: { openapi: 'a.json', pages: ['GET /a', 'POST /a', 'GET /b', 'webhook a', 'webhook b', 'spec.json GET /a'] }, expected: [] },
+  { name: 'the same page in two versions', navigation: { versions: [{ version: 'v1', pages: ['intro'] }, { version: 'v2', pages: ['intro'] }] }, expected: [] },
+  { name: 'the same page in two languages', navigation: { languages: [{ language: 'en', tabs: [{ tab: 'T', pages: ['intro'] }] }, { language: 'fr', groups: [{ group: 'G', pages: ['intro'] }] }] }, expected: [] },
+  {
+    name: 'languages inside versions are sections of their own',
+    navigation: { versions: [{ version: 'v1', languages: [{ language: 'en', pages: ['intro'] }, { language: 'fr', pages: ['intro'] }] }, { version: 'v2', languages: [{ language: 'en', pages: ['intro'] }] }] },
+    expected: [],
+  },
+  { name: 'a page in a version and in a language inside it', navigation: { versions: [{ version: 'v1', tabs: [{ tab: 'A', pages: ['intro'] }, { tab: 'B', languages: [{ language: 'en', pages: ['intro'] }] }] }] }, expected: [] },
+  { name: 'case differs: two pages', navigation: { pages: ['Intro', 'intro'] }, expected: [] },
+  { name: 'blank entries are page-path’s business', navigation: { pages: ['', '', ' '] }, expected: [] },
+  { name: 'junk, including the same page inside nested arrays', navigation: { pages: ['intro', ...JUNK, ['intro'], [['intro']]] }, expected: [] },
+  { name: 'global anchors are not pages', navigation: { pages: ['intro'], global: { anchors: [{ anchor: 'intro', href: 'intro', pages: ['intro'] }] } }, expected: [] },
+
+  // Invalid: at the second (third, …) occurrence.
+  { name: 'twice in one list', navigation: { pages: ['intro', 'a', 'intro'] }, expected: [{ pointer: '/navigation/pages/2' }] },
+  { name: 'three times', navigation: { pages: ['intro', 'intro', 'intro'] }, expected: [{ pointer: '/navigation/pages/1' }, { pointer: '/navigation/pages/2' }] },
+  {
+    name: '`intro`, `/intro`, `intro.mdx`, `./intro.md` and ` intro ` are one page',
+    navigation: { pages: ['intro', '/intro', 'intro.mdx', './intro.md', ' intro ', 'intro/'] },
+    expected: [1, 2, 3, 4, 5].map((i) => ({ pointer: `/navigation/pages/${i}` })),
+  },
+  { name: 'across groups', navigation: { groups: [{ group: 'A', pages: ['a', 'b'] }, { group: 'B', pages: ['c', { group: 'C', pages: ['b'] }] }] }, expected: [{ pointer: '/navigation/groups/1/pages/1/pages/0' }] },
+  {
+    name: 'across tabs of the root section',
+    navigation: { tabs: [{ tab: 'A', groups: [{ group: 'G', pages: ['guides/x'] }] }, { tab: 'B', menu: [{ item: 'I', pages: ['guides/x.mdx'] }] }] },
+    expected: [{ pointer: '/navigation/tabs/1/menu/0/pages/0' }],
+  },
+  {
+    name: 'across tabs of one version, not across versions',
+    navigation: { versions: [{ version: 'v1', tabs: [{ tab: 'A', pages: ['a'] }, { tab: 'B', groups: [{ group: 'G', pages: ['a'] }] }] }, { version: 'v2', pages: ['a'] }] },
+    expected: [{ pointer: '/navigation/versions/0/tabs/1/groups/0/pages/0' }],
+  },
+  { name: 'an endpoint twice, method case ignored', navigation: { openapi: 'a.json', pages: ['GET /a', 'get /a', '  GET   /a '] }, expected: [{ pointer: '/navigation/pages/1' }, { pointer: '/navigation/pages/2' }] },
+  { name: 'a webhook twice', navigation: { pages: ['webhook created', 'webhook created'] }, expected: [{ pointer: '/navigation/pages/1' }] },
+  { name: 'the same spec entry twice, `/` before the spec ignored', navigation: { pages: ['api.json GET /a', '/api.json GET /a'] }, expected: [{ pointer: '/navigation/pages/1' }] },
+  { name: 'five levels down, across groups of one language', navigation: five([{ group: 'A', pages: ['x'] }, { group: 'B', pages: ['y', 'x.mdx'] }]), expected: [{ pointer: `${FIVE}/1/pages/1` }] },
+  { name: 'after junk', navigation: { pages: ['intro', ...JUNK, 'intro'] }, expected: [{ pointer: `/navigation/pages/${JUNK.length + 1}` }] },
+  { name: '5,000 levels down', navigation: deep.navigation, expected: [{ pointer: `${deep.pointer}/pages/2` }] },
+];
+
+testRule(duplicatePage, cases, /is already listed (earlier in the same list|in .+) \(\/navigation\/.*\); the same page appears once per section/);

@@ -1,0 +1,61 @@
+import { externalHref } from '../../src/rules/external-href.js';
+import { JUNK, nestedGroups, testRule, type RuleCase } from './harness.js';
+
+/** A navigation whose `global.anchors` hold one anchor per href. */
+const anchors = (...hrefs: unknown[]) => ({ tabs: [], global: { anchors: hrefs.map((href, i) => ({ anchor: `A${i}`, href })) } });
+const at = (i: number, suggest?: string) => ({ pointer: `/navigation/global/anchors/${i}/href`, ...(suggest ? { suggest } : {}) });
+const deep = nestedGroups(5000, { pages: ['a'], href: '/not-checked' });
+
+const cases: RuleCase[] = [
+  // Valid.
+  { name: 'https URL', navigation: anchors('https://status.example.com'), expected: [] },
+  { name: 'http URL with path, query and fragment', navigation: anchors('http://x.example/a/b?c=1#d'), expected: [] },
+  { name: 'upper-case scheme', navigation: anchors('HTTPS://X.EXAMPLE'), expected: [] },
+  { name: 'anchors inside navigation may link inside the site', navigation: { anchors: [{ anchor: 'A', href: '/guides', pages: ['a'] }, { anchor: 'B', href: '#x' }] }, expected: [] },
+  { name: 'tabs inside navigation may link inside the site', navigation: { tabs: [{ tab: 'T', href: 'guides', anchors: [{ anchor: 'A', href: './x' }] }] }, expected: [] },
+  { name: 'other `global` arrays are not checked', navigation: { tabs: [], global: { tabs: [{ tab: 'T', href: '/x' }], dropdowns: [{ dropdown: 'D', href: 'x' }] } }, expected: [] },
+  { name: 'a `global` below a tab is not the global', navigation: { tabs: [{ tab: 'T', global: { anchors: [{ anchor: 'A', href: '/x' }] } }] }, expected: [] },
+  { name: 'non-string href is the schema’s business', navigation: anchors(7, null, ['https://x.example'], { url: '/x' }), expected: [] },
+  { name: 'missing href is the schema’s business', navigation: { pages: [], global: { anchors: [{ anchor: 'A' }] } }, expected: [] },
+  { name: 'junk in `global.anchors` and `global`', navigation: { pages: [...JUNK], global: { anchors: [...JUNK], tabs: 'x', languages: null } }, expected: [] },
+  { name: '`global` that is not an object', navigation: { pages: [], global: ['https://x'] }, expected: [] },
+  { name: 'href on a group 5,000 levels down is not checked', navigation: deep.navigation, expected: [] },
+
+  // Invalid.
+  { name: 'relative path', navigation: anchors('guides/intro'), expected: [at(0)] },
+  { name: 'root-relative path', navigation: anchors('/guides'), expected: [at(0)] },
+  { name: 'fragment', navigation: anchors('#top'), expected: [at(0)] },
+  { name: 'javascript:', navigation: anchors('javascript:alert(1)'), expected: [at(0)] },
+  { name: 'mailto:', navigation: anchors('mailto:team@x.example'), expected: [at(0)] },
+  { name: 'protocol-relative suggests https', navigation: anchors('//status.example.com'), expected: [at(0, 'https://status.example.com')] },
+  { name: 'protocol-relative with a path', navigation: anchors('//cdn.example.com/a/b'), expected: [at(0, 'https://cdn.example.com/a/b')] },
+  { name: 'bare host suggests https', navigation: anchors('www.x.com'), expected: [at(0, 'https://www.x.com')] },
+  { name: 'bare host with a path', navigation: anchors('github.com/acme/docs'), expected: [at(0, 'https://github.com/acme/docs')] },
+  { name: 'other schemes', navigation: anchors('ftp://x.example', 'file:///etc/hosts'), expected: [at(0), at(1)] },
+  { name: 'scheme without a host', navigation: anchors('https://', 'https:/x.example'), expected: [at(0), at(1)] },
+  { name: 'leading whitespace', navigation: anchors(' https://x.example'), expected: [at(0)] },
+  { name: 'empty string', navigation: anchors(''), expected: [at(0)] },
+  { name: 'several, in order; good ones skipped', navigation: anchors('/a', 'https://ok.example', '#b', 'www.c.com'), expected: [at(0), at(2), at(3, 'https://www.c.com')] },
+  {
+    name: 'junk beside a bad anchor',
+    navigation: { pages: [], global: { anchors: [...JUNK, { anchor: 'A', href: '/x' }] } },
+    expected: [{ pointer: `/navigation/global/anchors/${JUNK.length}/href` }],
+  },
+  {
+    name: '`global` of versions and languages, in document order',
+    navigation: {
+      versions: [
+        { version: 'v1', global: { anchors: [{ anchor: 'A', href: 'https://ok.example' }] } },
+        { version: 'v2', languages: [{ language: 'en', global: { anchors: [{ anchor: 'B', href: '/blog' }] } }], global: { anchors: [{ anchor: 'C', href: 'x' }] } },
+      ],
+      global: { anchors: [{ anchor: 'D', href: 'mailto:a@b.example' }] },
+    },
+    expected: [
+      { pointer: '/navigation/versions/1/languages/0/global/anchors/0/href' },
+      { pointer: '/navigation/versions/1/global/anchors/0/href' },
+      { pointer: '/navigation/global/anchors/0/href' },
+    ],
+  },
+];
+
+testRule(externalHref, cases, /is not an external URL: global anchors link out of the site/);

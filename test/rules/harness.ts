@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { walkNavigation } from '../../src/navigation/walk.js';
+import type { Finding } from '../../src/problem.js';
+import type { DocsFiles, Rule } from '../../src/rules/types.js';
+
+export interface RuleCase {
+  name: string;
+  /** The `navigation` value (wrapped as `{ navigation }`). */
+  navigation: unknown;
+  /** Expected findings: pointer (and suggestion when given), in report order. */
+  expected: Array<{ pointer: string; suggest?: string; at?: 'key' | 'value' }>;
+  /** Files under the docs root, for the file-existence rules. */
+  files?: string[];
+  languageCodes?: string[];
+}
+
+/** An in-memory docs root. */
+export function memoryFiles(paths: readonly string[], root = 'docs'): DocsFiles {
+  const set = new Set(paths);
+  return {
+    root,
+    hasFile: (p) => set.has(p),
+    filesIn: (folder) =>
+      paths
+        .filter((p) => (folder === '' ? !p.includes('/') : p.startsWith(folder + '/') && !p.slice(folder.length + 1).includes('/')))
+        .map((p) => p.slice(folder === '' ? 0 : folder.length + 1)),
+  };
+}
+
+/** Runs one rule over `{ navigation }` and returns what it reports (with its code). */
+export function runRule(rule: Rule, testCase: Pick<RuleCase, 'navigation' | 'files' | 'languageCodes'>): Finding[] {
+  const findings: Finding[] = [];
+  const visitor = rule.create({
+    report: (finding) => findings.push({ ...finding, code: rule.code }),
+    languageCodes: new Set(testCase.languageCodes ?? []),
+    files: testCase.files ? memoryFiles(testCase.files) : undefined,
+  });
+  walkNavigation({ navigation: testCase.navigation }, [visitor]);
+  return findings;
+}
+
+/** The parts of a finding a table asserts: pointer, suggestion when there is one, and where it points. */
+export function shapeOf(finding: Pick<Finding, 'pointer' | 'suggest' | 'at'>): { pointer: string; suggest?: string; at: 'key' | 'value' } {
+  return { pointer: finding.pointer, ...(finding.suggest !== undefined ? { suggest: finding.suggest } : {}), at: finding.at ?? 'value' };
+}
+
+/**
+ * The table test every rule file runs: codes and pointers (with suggestion and key/value)
+ * in report order first, then a light check of the wording.
+ */
+export function testRule(rule: Rule, cases: readonly RuleCase[], wording: RegExp): void {
+  describe(rule.code, () => {
+    it.each(cases)('$name', (testCase) => {
+      const findings = runRule(rule, testCase);
+      expect(findings.map((finding) => finding.code)).toEqual(testCase.expected.map(() => rule.code));
+      expect(findings.map(shapeOf)).toEqual(testCase.expected.map(shapeOf));
+      for (const finding of findings) expect(finding.message).toMatch(wording);
+    });
+  });
+}
+
+/**
+ * `depth` groups, each the only entry of the `pages` of the one above, under `navigation.groups`;
+ * built in a loop so the test itself cannot overflow. `leaf` is the innermost group's other fields.
+ * Returns the navigation and the pointer of the innermost group.
+ */
+export function nestedGroups(depth: number, leaf: Record<string, unknown>): { navigation: unknown; pointer: string } {
+  let group: Record<string, unknown> = { group: `level ${depth}`, ...leaf };
+  for (let level = depth - 1; level >= 1; level--) group = { group: `level ${level}`, pages: [group] };
+  return { navigation: { groups: [group] }, pointer: '/navigation/groups/0' + '/pages/0'.repeat(depth - 1) };
+}
+
+/** Values that do not belong in a `pages` (or any child) array; the walk must skip them. */
+export const JUNK: readonly unknown[] = [0, 42, -1.5, null, true, false, [], ['intro.mdx', ['../x']], [[[]]], { pages: 7 }, { group: null, pages: [null, 1, [2]] }];
