@@ -41,7 +41,7 @@ export const languageCode: Rule = {
         const alias = ALIASES[code.toLowerCase()];
         const suggest = alias && allowed.has(alias) ? alias : closest(code, allowed);
         context.report({
-          message: `"${code}" is not a supported language code${suggest ? `; did you mean "${suggest}"?` : '.'} Supported: ${[...allowed].join(', ')}. (Add more with --language-codes.)`,
+          message: `"${code}" is not a supported language code. Supported: ${[...allowed].join(', ')}. (Add more with --language-codes.)`,
           pointer: pointerOf(node.path, 'language'),
           suggest,
         });

@@ -25,7 +25,7 @@ export const pageNotFound: Rule = {
         const near = closest(path.posix.basename(page), pages);
         const suggest = near === undefined ? undefined : dir ? `${dir}/${near}` : near;
         context.report({
-          message: `No page file "${page}.mdx" or "${page}.md" under ${files.root}${suggest ? `; did you mean "${suggest}"?` : '.'}`,
+          message: `No page file "${page}.mdx" or "${page}.md" under ${files.root}.`,
           pointer: pointerOf(node.path),
           suggest,
         });

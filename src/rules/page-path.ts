@@ -1,11 +1,12 @@
 import { cleanPagePath } from '../navigation/entries.js';
+import { isUrl } from '../navigation/openapi.js';
 import { pointerOf } from '../navigation/walk.js';
 import type { Rule } from './types.js';
 
 const CHECKS: ReadonlyArray<[RegExp, string]> = [
   [/\.mdx?\s*$/i, 'a file extension'],
   [/^\s*\.\//, 'a leading `./`'],
-  [/^\s*\/(?!\.)/, 'a leading `/`'],
+  [/^\s*\//, 'a leading `/`'],
   [/.\/\s*$/, 'a trailing `/`'],
   [/\\/, 'a backslash'],
   [/^\s|\s$/, 'stray whitespace'],
@@ -16,13 +17,14 @@ export const pagePath: Rule = {
   code: 'page-path',
   create: (context) => ({
     page(node) {
-      if (node.entry.kind !== 'page') return;
+      // URLs are links, not paths (page-not-found and path-outside-root skip them too).
+      if (node.entry.kind !== 'page' || isUrl(node.entry.page)) return;
       const page = node.entry.page;
       const found = CHECKS.filter(([pattern]) => pattern.test(page)).map(([, what]) => what);
       if (found.length === 0) return;
       const suggest = cleanPagePath(page);
       context.report({
-        message: `Page path "${page}" has ${found.join(', ')}; write it as "${suggest}".`,
+        message: `Page path "${page}" has ${found.join(', ')}.`,
         pointer: pointerOf(node.path),
         suggest,
       });

@@ -48,4 +48,4 @@ const cases: RuleCase[] = [
   { name: 'a group inside junk is still checked', navigation: { pages: [...JUNK, { group: 'G', pages: [], tabs: [] }] }, expected: [{ pointer: `/navigation/pages/${JUNK.length}/tabs`, at: 'key' }] },
 ];
 
-testRule(mixedChildren, cases, /holds both `\w+` and `\w+`; an element holds one type of child per level/);
+testRule(mixedChildren, cases, /holds both `\w+` and `\w+`; an element holds one type of child per level/i);

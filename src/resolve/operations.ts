@@ -1,0 +1,466 @@
+import { distance } from 'fastest-levenshtein';
+import type { OpenAPIV2, OpenAPIV3, OpenAPIV3_1 } from 'openapi-types';
+import { HTTP_METHODS, isPlainObject, type HttpMethod } from '../navigation/model.js';
+import { parsePointer } from '../source/pointer.js';
+import { closest } from '../suggest.js';
+import { pageTitleFromSlug, slug } from './slug.js';
+
+/** An OpenAPI document the platform supports. */
+export type OpenApiDocument = OpenAPIV3.Document | OpenAPIV3_1.Document;
+/** Any document the spec loader returns (Swagger 2.0 is accepted with a warning). */
+export type SpecDocument = OpenApiDocument | OpenAPIV2.Document;
+
+/** One operation of a spec, with what page generation and entry matching need. */
+export interface Operation {
+  method: HttpMethod | 'webhook';
+  /** The path key as written (`/users/{userId}`), or the webhook name. */
+  path: string;
+  summary?: string;
+  description?: string;
+  /** The operation's string tags, in order. */
+  tags: string[];
+  deprecated: boolean;
+  /** `x-hidden: true`: the page exists but is not shown in navigation. */
+  hidden: boolean;
+  /** `x-excluded: true`: no page at all. */
+  excluded: boolean;
+  /** `x-mint.href`: the page path, as written. */
+  href?: string;
+}
+
+/** The folder of generated pages when the `openapi` object names no `directory`. */
+export const DEFAULT_DIRECTORY = 'api-reference';
+/** The label of the generated group of untagged operations. */
+export const UNTAGGED_GROUP = 'API Reference';
+
+const METHODS: ReadonlySet<string> = new Set(HTTP_METHODS);
+/** Internal `$ref` hops followed for one path item before giving up (a cycle, or a silly chain). */
+const MAX_REF_HOPS = 16;
+
+/**
+ * Every operation in the platform's order: `paths` in document order and, within a path,
+ * the methods in HTTP_METHODS order; then `webhooks` in document order, one operation each
+ * (the first method written in the webhook's path item). Never throws on a malformed spec:
+ * anything that is not shaped like an operation is skipped.
+ */
+export function listOperations(spec: SpecDocument): Operation[] {
+  const doc: unknown = spec;
+  const out: Operation[] = [];
+  if (!isPlainObject(doc)) return out;
+  if (isPlainObject(doc.paths)) {
+    for (const [key, raw] of Object.entries(doc.paths)) {
+      const item = pathItem(doc, raw);
+      if (!item) continue;
+      for (const method of HTTP_METHODS) {
+        const operation = item[method];
+        if (isPlainObject(operation)) out.push(toOperation(method, key, operation));
+      }
+    }
+  }
+  if (isPlainObject(doc.webhooks)) {
+    for (const [name, raw] of Object.entries(doc.webhooks)) {
+      const item = pathItem(doc, raw);
+      if (!item) continue;
+      const method = Object.keys(item).find((key) => METHODS.has(key) && isPlainObject(item[key]));
+      if (method !== undefined) out.push(toOperation('webhook', name, item[method] as Record<string, unknown>));
+    }
+  }
+  return out;
+}
+
+/** A path item, following internal `$ref`s (`#/components/pathItems/…`); keys beside a `$ref` win. */
+function pathItem(doc: Record<string, unknown>, raw: unknown): Record<string, unknown> | undefined {
+  let item = raw;
+  const seen = new Set<string>();
+  let merged: Record<string, unknown> = {};
+  for (let hop = 0; isPlainObject(item) && typeof item.$ref === 'string'; hop++) {
+    const ref = item.$ref;
+    merged = { ...item, ...merged };
+    if (hop === MAX_REF_HOPS || seen.has(ref) || !ref.startsWith('#')) return withoutRef(merged);
+    seen.add(ref);
+    item = resolveInternal(doc, ref);
+  }
+  if (!isPlainObject(item)) return seen.size > 0 ? withoutRef(merged) : undefined;
+  return seen.size > 0 ? withoutRef({ ...item, ...merged }) : item;
+}
+
+function withoutRef(item: Record<string, unknown>): Record<string, unknown> {
+  const { $ref: _ref, ...rest } = item;
+  return rest;
+}
+
+/** The value at an internal reference (`#/components/pathItems/Pet`), or undefined. */
+function resolveInternal(doc: Record<string, unknown>, ref: string): unknown {
+  let pointer: string;
+  try {
+    pointer = decodeURIComponent(ref.slice(1));
+  } catch {
+    return undefined;
+  }
+  if (pointer !== '' && !pointer.startsWith('/')) return undefined;
+  let value: unknown = doc;
+  for (const segment of parsePointer(pointer)) {
+    if (!isPlainObject(value) && !Array.isArray(value)) return undefined;
+    if (!Object.prototype.hasOwnProperty.call(value, segment)) return undefined;
+    value = (value as Record<string, unknown>)[segment];
+  }
+  return value;
+}
+
+function toOperation(method: Operation['method'], path: string, raw: Record<string, unknown>): Operation {
+  const operation: Operation = {
+    method,
+    path,
+    tags: Array.isArray(raw.tags) ? raw.tags.filter((tag): tag is string => typeof tag === 'string') : [],
+    deprecated: raw.deprecated === true,
+    hidden: raw['x-hidden'] === true,
+    excluded: raw['x-excluded'] === true,
+  };
+  if (typeof raw.summary === 'string') operation.summary = raw.summary;
+  if (typeof raw.description === 'string') operation.description = raw.description;
+  const mint = raw['x-mint'];
+  if (isPlainObject(mint) && typeof mint.href === 'string' && mint.href.trim() !== '') operation.href = mint.href;
+  return operation;
+}
+
+/** Tag name -> generated group label: the tag's `x-group` in the top-level `tags`, else the name. */
+export function tagGroups(spec: SpecDocument): Map<string, string> {
+  const doc: unknown = spec;
+  const labels = new Map<string, string>();
+  if (!isPlainObject(doc) || !Array.isArray(doc.tags)) return labels;
+  for (const tag of doc.tags) {
+    if (!isPlainObject(tag) || typeof tag.name !== 'string' || labels.has(tag.name)) continue;
+    const group = tag['x-group'];
+    labels.set(tag.name, typeof group === 'string' && group !== '' ? group : tag.name);
+  }
+  return labels;
+}
+
+/**
+ * The page path the platform generates for an operation (§3): `x-mint.href` as written
+ * without its leading `/`; else `<directory>/<slug(first tag)>/<title>`, lower-cased, where
+ * the title is `slug(summary)`, or `<method>-<slug(path)>` without a summary (webhooks:
+ * `slug(name)`, no prefix). No clash suffix: see suffixClashes.
+ */
+export function generatedPagePath(op: Operation, directory?: string): string {
+  if (op.href !== undefined) return op.href.replace(/^\/+/, '');
+  const title = op.summary
+    ? slug(op.summary)
+    : op.method === 'webhook'
+      ? slug(op.path)
+      : `${op.method}-${slug(op.path)}`;
+  const folder = op.tags.length > 0 ? slug(op.tags[0]) : '';
+  const base = directory?.trim().replace(/\\/g, '/').replace(/^(\.\/|\/)+/, '').replace(/\/+$/, '') || DEFAULT_DIRECTORY;
+  return [base, folder, title].filter((part) => part !== '').join('/').toLowerCase();
+}
+
+/** The page title: the summary, else the last segment of the page path made readable. */
+export function pageTitle(op: Operation, page: string = generatedPagePath(op)): string {
+  if (op.summary) return op.summary;
+  return pageTitleFromSlug(page.slice(page.lastIndexOf('/') + 1));
+}
+
+/** The label of the generated group an operation lands in: its first tag's label, or `API Reference`. */
+export function groupLabel(op: Operation, labels: ReadonlyMap<string, string>): string {
+  if (op.tags.length === 0) return UNTAGGED_GROUP;
+  return labels.get(op.tags[0]) ?? op.tags[0];
+}
+
+/**
+ * Clash suffixes as the platform adds them inside a generated group: the first of equal
+ * paths keeps its path, later ones get `-1`, `-2`, …; a suffixed path never takes a path
+ * that occurs in the input or was already given out. Linear: one counter per base path.
+ */
+export function suffixClashes(paths: readonly string[]): string[] {
+  const original = new Set(paths);
+  const given = new Set<string>();
+  const next = new Map<string, number>();
+  return paths.map((path) => {
+    if (!given.has(path)) {
+      given.add(path);
+      return path;
+    }
+    let n = next.get(path) ?? 1;
+    while (original.has(`${path}-${n}`) || given.has(`${path}-${n}`)) n++;
+    next.set(path, n + 1);
+    const suffixed = `${path}-${n}`;
+    given.add(suffixed);
+    return suffixed;
+  });
+}
+
+/** One page of bulk generation. */
+export interface GeneratedPage {
+  operation: Operation;
+  /** The page path, clash suffix included. */
+  page: string;
+  title: string;
+}
+
+/** One generated group: one per first tag, in first-seen order; untagged operations share one. */
+export interface GeneratedGroup {
+  /** The first tag the group collects, or undefined for the untagged group. */
+  tag?: string;
+  label: string;
+  pages: GeneratedPage[];
+}
+
+/**
+ * Bulk generation for an element with its own `openapi` (§2, §3): every operation not
+ * marked `x-excluded`, grouped by first tag, with clash suffixes inside each group.
+ * `x-hidden` operations keep their page (and take part in suffixing); the caller hides them.
+ */
+export function generatedGroups(spec: SpecDocument, directory?: string): GeneratedGroup[] {
+  const labels = tagGroups(spec);
+  const groups = new Map<string | undefined, { group: GeneratedGroup; operations: Operation[] }>();
+  for (const op of indexSpec(spec).operations) {
+    if (op.excluded) continue;
+    const tag = op.tags.length > 0 ? op.tags[0] : undefined;
+    let entry = groups.get(tag);
+    if (!entry) {
+      const group: GeneratedGroup = { label: groupLabel(op, labels), pages: [] };
+      if (tag !== undefined) group.tag = tag;
+      entry = { group, operations: [] };
+      groups.set(tag, entry);
+    }
+    entry.operations.push(op);
+  }
+  return [...groups.values()].map(({ group, operations }) => {
+    const pages = suffixClashes(operations.map((op) => generatedPagePath(op, directory)));
+    group.pages = operations.map((operation, i) => ({ operation, page: pages[i], title: pageTitle(operation, pages[i]) }));
+    return group;
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// Matching explicit entries (`GET /users`, `webhook petDeleted`) to operations.
+
+/** A spec's operations, indexed for entry lookups. Build once per spec (indexSpec). */
+export interface OperationIndex {
+  readonly operations: readonly Operation[];
+  /** Path key -> method -> operation. */
+  readonly paths: ReadonlyMap<string, ReadonlyMap<HttpMethod, Operation>>;
+  /** Webhook name -> operation. */
+  readonly webhooks: ReadonlyMap<string, Operation>;
+}
+
+export type OperationMatch =
+  | { kind: 'found'; operation: Operation }
+  /** Up to 3 path keys, best first; empty when none is plausibly meant. */
+  | { kind: 'path-not-found'; suggestions: string[] }
+  /** `path` is the path key that matched; `methods` are the ones it has, in platform order. */
+  | { kind: 'method-not-found'; path: string; methods: HttpMethod[] };
+
+export type WebhookMatch =
+  | { kind: 'found'; operation: Operation }
+  | { kind: 'webhook-not-found'; suggestions: string[] };
+
+interface IndexInternals {
+  /** Path key with one trailing `/` removed -> path keys, in document order. */
+  loose: Map<string, string[]>;
+  pathSuggester: Suggester;
+  webhookSuggester: Suggester;
+}
+
+const internals = new WeakMap<OperationIndex, IndexInternals>();
+const specIndexes = new WeakMap<object, OperationIndex>();
+
+/** The operation index of a spec object, built on first use and kept while the spec lives. */
+export function indexSpec(spec: SpecDocument): OperationIndex {
+  const doc: unknown = spec;
+  if (typeof doc !== 'object' || doc === null) return indexOperations([]);
+  let index = specIndexes.get(doc);
+  if (!index) specIndexes.set(doc, (index = indexOperations(listOperations(spec))));
+  return index;
+}
+
+/** Index a list of operations (as listOperations returns them). */
+export function indexOperations(operations: readonly Operation[]): OperationIndex {
+  const paths = new Map<string, Map<HttpMethod, Operation>>();
+  const webhooks = new Map<string, Operation>();
+  const loose = new Map<string, string[]>();
+  for (const op of operations) {
+    if (op.method === 'webhook') {
+      if (!webhooks.has(op.path)) webhooks.set(op.path, op);
+      continue;
+    }
+    let methods = paths.get(op.path);
+    if (!methods) {
+      paths.set(op.path, (methods = new Map()));
+      const key = withoutTrailingSlash(op.path);
+      const keys = loose.get(key);
+      if (keys) keys.push(op.path);
+      else loose.set(key, [op.path]);
+    }
+    if (!methods.has(op.method)) methods.set(op.method, op);
+  }
+  const index: OperationIndex = { operations, paths, webhooks };
+  internals.set(index, {
+    loose,
+    pathSuggester: new Suggester([...paths.keys()], pathTemplate),
+    webhookSuggester: new Suggester([...webhooks.keys()], (name) => name.toLowerCase()),
+  });
+  return index;
+}
+
+/**
+ * The operation an entry `METHOD path` names (§2): path keys compared exactly, then
+ * ignoring one trailing `/` on either side; the method case-insensitively.
+ */
+export function findOperation(index: OperationIndex, method: string, path: string): OperationMatch {
+  const own = internalsOf(index);
+  const wanted = method.toLowerCase();
+  const candidates: string[] = [];
+  if (index.paths.has(path)) candidates.push(path);
+  for (const key of own.loose.get(withoutTrailingSlash(path)) ?? []) if (key !== path) candidates.push(key);
+  if (candidates.length === 0) return { kind: 'path-not-found', suggestions: own.pathSuggester.suggest(path) };
+  const methods = new Set<HttpMethod>();
+  for (const key of candidates) {
+    const operations = index.paths.get(key)!;
+    const operation = operations.get(wanted as HttpMethod);
+    if (operation) return { kind: 'found', operation };
+    for (const m of operations.keys()) methods.add(m);
+  }
+  return { kind: 'method-not-found', path: candidates[0], methods: HTTP_METHODS.filter((m) => methods.has(m)) };
+}
+
+/** The webhook an entry `webhook name` names (exact name). */
+export function findWebhook(index: OperationIndex, name: string): WebhookMatch {
+  const operation = index.webhooks.get(name);
+  if (operation) return { kind: 'found', operation };
+  return { kind: 'webhook-not-found', suggestions: internalsOf(index).webhookSuggester.suggest(name) };
+}
+
+function internalsOf(index: OperationIndex): IndexInternals {
+  let own = internals.get(index);
+  if (!own) {
+    // An index built by hand (not by indexOperations): index its operations now.
+    own = internals.get(indexOperations(index.operations))!;
+    internals.set(index, own);
+  }
+  return own;
+}
+
+function withoutTrailingSlash(path: string): string {
+  return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+}
+
+/** A path key with parameter names and case ignored: `/Users/{id}/` -> `/users/{}`. */
+function pathTemplate(path: string): string {
+  return withoutTrailingSlash(path.toLowerCase().replace(/\{[^}]*\}/g, '{}'));
+}
+
+// ---------------------------------------------------------------------------------------
+// "Did you mean" for missed paths and webhook names, linear in the number of misses.
+
+/** Up to this many names, a miss is compared with every name. */
+const FULL_SCAN_LIMIT = 256;
+/** Beyond it, only this many names (the ones sharing the most trigrams) are compared. */
+const CANDIDATE_LIMIT = 48;
+/** Trigrams shared by more names than this say little and are skipped when looking up candidates. */
+const COMMON_TRIGRAM = 512;
+const MAX_SUGGESTIONS = 3;
+
+/**
+ * Suggestions for a name not found among `names`: first the names equal to it once
+ * normalized (for paths: parameter names and case ignored), then the nearest by edit
+ * distance that `closest` finds plausible. Above FULL_SCAN_LIMIT names, a trigram index
+ * (built on the first miss) picks a bounded set of candidates, so each miss costs about the
+ * same however big the spec is; answers are remembered per missed name.
+ */
+class Suggester {
+  private byNormal: Map<string, string[]> | undefined;
+  private trigrams: Map<string, number[]> | undefined;
+  private readonly answers = new Map<string, string[]>();
+
+  constructor(
+    private readonly names: readonly string[],
+    private readonly normal: (name: string) => string,
+  ) {}
+
+  suggest(name: string): string[] {
+    let answer = this.answers.get(name);
+    if (answer) return [...answer];
+    answer = this.compute(name);
+    this.answers.set(name, answer);
+    return [...answer];
+  }
+
+  private compute(name: string): string[] {
+    if (this.names.length === 0) return [];
+    const normal = this.normal(name);
+    if (!this.byNormal) {
+      this.byNormal = new Map();
+      for (const candidate of this.names) {
+        const key = this.normal(candidate);
+        const list = this.byNormal.get(key);
+        if (list) list.push(candidate);
+        else this.byNormal.set(key, [candidate]);
+      }
+    }
+    const out = new Set<string>(this.byNormal.get(normal) ?? []);
+    const lower = name.toLowerCase();
+    const ranked = this.candidates(normal)
+      .filter((candidate) => !out.has(candidate))
+      .map((candidate) => ({ candidate, d: distance(lower, candidate.toLowerCase()) }))
+      .sort((a, b) => a.d - b.d);
+    for (const { candidate } of ranked) {
+      if (out.size >= MAX_SUGGESTIONS) break;
+      // Ranked by distance, so the first one `closest` rejects ends the list.
+      if (closest(name, [candidate]) === undefined) break;
+      out.add(candidate);
+    }
+    return [...out].slice(0, MAX_SUGGESTIONS);
+  }
+
+  private candidates(normal: string): readonly string[] {
+    if (this.names.length <= FULL_SCAN_LIMIT) return this.names;
+    const trigrams = this.trigramIndex();
+    const postings: number[][] = [];
+    for (const gram of gramsOf(normal)) {
+      const list = trigrams.get(gram);
+      if (list) postings.push(list);
+    }
+    if (postings.length === 0) return [];
+    let useful = postings.filter((list) => list.length <= COMMON_TRIGRAM);
+    if (useful.length === 0) {
+      // Every trigram is common: the rarest one still narrows things down.
+      const rarest = postings.reduce((a, b) => (b.length < a.length ? b : a));
+      useful = [rarest.slice(0, COMMON_TRIGRAM)];
+    }
+    const counts = new Map<number, number>();
+    for (const list of useful) for (const i of list) counts.set(i, (counts.get(i) ?? 0) + 1);
+    // Bucket by shared-trigram count, best first: no sort over all touched names.
+    const buckets: number[][] = [];
+    for (const [i, count] of counts) (buckets[count] ??= []).push(i);
+    const out: string[] = [];
+    for (let count = buckets.length - 1; count > 0 && out.length < CANDIDATE_LIMIT; count--) {
+      for (const i of buckets[count] ?? []) {
+        out.push(this.names[i]);
+        if (out.length === CANDIDATE_LIMIT) break;
+      }
+    }
+    return out;
+  }
+
+  private trigramIndex(): Map<string, number[]> {
+    if (this.trigrams) return this.trigrams;
+    const trigrams = new Map<string, number[]>();
+    this.names.forEach((name, i) => {
+      for (const gram of gramsOf(this.normal(name))) {
+        const list = trigrams.get(gram);
+        if (list) list.push(i);
+        else trigrams.set(gram, [i]);
+      }
+    });
+    return (this.trigrams = trigrams);
+  }
+}
+
+/** The distinct trigrams of a string (the string itself when shorter than three). */
+function gramsOf(s: string): Set<string> {
+  const grams = new Set<string>();
+  if (s.length < 3) grams.add(s);
+  for (let i = 0; i + 3 <= s.length; i++) grams.add(s.slice(i, i + 3));
+  return grams;
+}

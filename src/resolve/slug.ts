@@ -1,0 +1,30 @@
+/**
+ * The platform's slug for generated API pages (platform-facts §3), step by step and in the
+ * platform's order, so that docsnav produces the URLs users already have.
+ */
+
+/** A `{…}` path parameter (or any braced run): up to the first `}`. */
+const BRACED = /\{[^}]*\}/g;
+/** Characters the platform removes after the edge dashes are dropped. */
+const REMOVED = /[{}(),.'/\n]/g;
+
+/**
+ * `slug(s)` per §3, in order: spaces to `-`; each `{…}` to `-`; drop one leading and one
+ * trailing `-`; remove `{ } ( ) , . ' /` and newlines; replace `--` by `-` (one pass, so
+ * `---` stays `--`); lower-case. Other characters (`:`, `?`, `&`, tabs, …) survive.
+ *
+ * "Spaces" means U+0020 only: the platform removes `\n` in a later step, which it would
+ * not need to if whitespace in general became `-`.
+ */
+export function slug(s: string): string {
+  let out = s.replaceAll(' ', '-').replace(BRACED, '-');
+  if (out.startsWith('-')) out = out.slice(1);
+  if (out.endsWith('-')) out = out.slice(0, -1);
+  return out.replace(REMOVED, '').replaceAll('--', '-').toLowerCase();
+}
+
+/** A page title from the last segment of a generated page path: `get-users` -> `Get users`. */
+export function pageTitleFromSlug(lastSegment: string): string {
+  const words = lastSegment.replaceAll('-', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

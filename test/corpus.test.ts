@@ -1,0 +1,58 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { validateText } from '../src/validate.js';
+import type { Problem } from '../src/problem.js';
+import { parsePointer } from '../src/source/pointer.js';
+import { parse as parseYaml } from 'yaml';
+
+const corpus = path.resolve('../shared/corpus');
+const docs = path.join(corpus, 'docs');
+const files = readdirSync(docs).filter((name) => name.endsWith('.json')).sort();
+
+/** docs/0001.json splits itself with $ref; its targets are in refs/0001/. */
+function fileNameFor(name: string): string {
+  const refs = path.join(corpus, 'refs', name.replace(/\.json$/, ''));
+  try {
+    readdirSync(refs);
+    return path.join(refs, 'docs.json');
+  } catch {
+    return path.join(docs, name);
+  }
+}
+
+function valueAt(value: unknown, pointer: string): { found: boolean } {
+  let current = value;
+  for (const segment of parsePointer(pointer)) {
+    if (typeof current !== 'object' || current === null || !(segment in current)) return { found: false };
+    current = (current as Record<string, unknown>)[segment];
+  }
+  return { found: true };
+}
+
+function expectInsideFile(problem: Problem, text: string) {
+  const lines = text.split('\n');
+  expect(problem.line).toBeGreaterThanOrEqual(1);
+  expect(problem.line).toBeLessThanOrEqual(lines.length);
+  expect(problem.column).toBeGreaterThanOrEqual(1);
+  expect(problem.column).toBeLessThanOrEqual(lines[problem.line - 1].length + 1);
+  expect(problem.endLine).toBeGreaterThanOrEqual(problem.line);
+  expect(problem.endLine).toBeLessThanOrEqual(lines.length);
+}
+
+describe('real-world corpus', () => {
+  it(`has files to check (${files.length})`, () => expect(files.length).toBeGreaterThan(300));
+
+  it.each(files)('%s: validates without throwing, every problem inside its file', (name) => {
+    const text = readFileSync(path.join(docs, name), 'utf8');
+    const result = validateText(text, { file: fileNameFor(name) });
+    for (const problem of result.problems) {
+      const source = result.sources[problem.file];
+      expect(source, `source text for ${problem.file}`).toBeDefined();
+      expectInsideFile(problem, source);
+      if (problem.code === 'parse-error') continue;
+      const value = problem.file.endsWith('.json') ? JSON.parse(source) : parseYaml(source);
+      expect(valueAt(value, problem.pointer).found, `${problem.code} at ${problem.pointer}`).toBe(true);
+    }
+  });
+});

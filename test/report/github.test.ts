@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { escapeData, escapeProperty, formatGithub } from '../../src/report/github.js';
+import { expandedTopLevel, mainResult, problem, result, results } from './fixtures.js';
+
+describe('formatGithub', () => {
+  it('writes one workflow command per problem: error, warning, notice', () => {
+    expect(formatGithub(results)).toBe(
+      [
+        '::error file=docs.json,line=2,col=3,endLine=7,endColumn=4,title=primary-pattern::The navigation root holds both `languages` and `tabs`; keep exactly one.',
+        '::error file=docs.json,line=4,col=21,endLine=4,endColumn=25,title=language-code::Unsupported language code "xx". Suggestion: use "es".',
+        '::warning file=nav/tabs.json,line=4,col=36,endLine=4,endColumn=46,title=expanded-top-level::`expanded` has no effect on a top-level group.',
+        '::notice file=nav/tabs.json,line=5,col=16,endLine=5,endColumn=50,title=openapi-remote::The OpenAPI URL https://example.com/openapi.json was not fetched.',
+        '::error file=min/docs.json,line=1,col=1050026,endLine=1,endColumn=1050036,title=unknown-field::Unknown field "langauge". Suggestion: use "language".',
+        '::error file=min/missing.json,line=3,col=5,endLine=3,endColumn=12,title=page-not-found::No intro.mdx or intro.md under the docs root.',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('escapes %, CR and LF in the message, and also : and , in property values', () => {
+    const p = problem(
+      'invalid-value',
+      'error',
+      'sites/a,b/c:d%.json',
+      { line: 1, column: 2, endLine: 3, endColumn: 4 },
+      'Use 100%\nnot 50%,\r\nok: yes',
+      { suggest: 'a:b' },
+    );
+    expect(formatGithub([result('x', [p])])).toBe(
+      '::error file=sites/a%2Cb/c%3Ad%25.json,line=1,col=2,endLine=3,endColumn=4,title=invalid-value::Use 100%25%0Anot 50%25,%0D%0Aok: yes Suggestion: use "a:b".\n',
+    );
+    expect(escapeData('%\r\n:,')).toBe('%25%0D%0A:,');
+    expect(escapeProperty('%\r\n:,')).toBe('%25%0D%0A%3A%2C');
+  });
+
+  it('writes nothing at all for no problems', () => {
+    expect(formatGithub([])).toBe('');
+    expect(formatGithub([result('clean.json', [])])).toBe('');
+  });
+
+  it('annotates a problem in a $ref target shared by two checked files once', () => {
+    const second = result('other/docs.json', [expandedTopLevel]);
+    const lines = formatGithub([mainResult, second]).trimEnd().split('\n');
+    expect(lines).toHaveLength(4);
+  });
+});

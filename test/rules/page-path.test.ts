@@ -1,0 +1,40 @@
+import { pagePath } from '../../src/rules/page-path.js';
+import { JUNK, nestedGroups, testRule, type RuleCase } from './harness.js';
+
+const pages = (...list: unknown[]) => ({ pages: list });
+const at = (i: number, suggest: string) => ({ pointer: `/navigation/pages/${i}`, suggest });
+const five = (list: unknown[]) => ({
+  products: [{ product: 'P', dropdowns: [{ dropdown: 'D', anchors: [{ anchor: 'A', versions: [{ version: 'v1', languages: [{ language: 'en', tabs: [{ tab: 'T', menu: [{ item: 'I', pages: list }] }] }] }] }] }] }],
+});
+const FIVE = '/navigation/products/0/dropdowns/0/anchors/0/versions/0/languages/0/tabs/0/menu/0/pages';
+const deep = nestedGroups(5000, { pages: ['ok', 'guides/setup.mdx'] });
+
+const cases: RuleCase[] = [
+  // Valid.
+  { name: 'tidy paths', navigation: pages('intro', 'guides/setup', 'v1.2/notes', 'a-b_c/d.e', { group: 'G', pages: ['nested/page'] }), expected: [] },
+  { name: 'endpoint entries are not page paths', navigation: pages('GET /users/', 'post /users/{id}.md', 'spec.json GET /x', '/api/spec.yaml DELETE /x/', '  PATCH   /x  '), expected: [] },
+  { name: 'webhook entries are not page paths', navigation: pages('webhook created.md', 'spec.json webhook x/'), expected: [] },
+  { name: 'URLs are not page paths', navigation: pages('https://x.example/', 'https://github.com/acme/docs/README.md'), expected: [] },
+  { name: 'junk', navigation: pages(...JUNK), expected: [] },
+  { name: 'paths in non-`pages` fields are not checked', navigation: { tabs: [{ tab: '/x.mdx', href: './y.md', groups: [{ group: 'a/', pages: ['ok'], icon: '/i.svg' }] }] }, expected: [] },
+
+  // Invalid, with the clean form as the suggestion.
+  { name: '.mdx', navigation: pages('intro.mdx'), expected: [at(0, 'intro')] },
+  { name: '.md in a folder', navigation: pages('guides/setup.md'), expected: [at(0, 'guides/setup')] },
+  { name: 'upper-case extension', navigation: pages('intro.MDX'), expected: [at(0, 'intro')] },
+  { name: 'leading ./', navigation: pages('./intro'), expected: [at(0, 'intro')] },
+  { name: 'leading /', navigation: pages('/guides/setup'), expected: [at(0, 'guides/setup')] },
+  { name: 'leading / before a dot folder', navigation: pages('/.well-known/page', '/./intro'), expected: [at(0, '.well-known/page'), at(1, 'intro')] },
+  { name: 'trailing /', navigation: pages('guides/'), expected: [at(0, 'guides')] },
+  { name: 'backslash', navigation: pages('guides\\setup'), expected: [at(0, 'guides/setup')] },
+  { name: 'leading whitespace', navigation: pages(' intro'), expected: [at(0, 'intro')] },
+  { name: 'trailing whitespace', navigation: pages('intro\t'), expected: [at(0, 'intro')] },
+  { name: 'all at once', navigation: pages(' ./guides\\setup.mdx/ '), expected: [at(0, 'guides/setup')] },
+  { name: 'several in one list, in order', navigation: pages('ok', '/a', 'fine', 'b.md', 'c/'), expected: [at(1, 'a'), at(3, 'b'), at(4, 'c')] },
+  { name: 'a page with a space and an extension', navigation: pages('my page.mdx'), expected: [at(0, 'my page')] },
+  { name: 'inside a group after junk', navigation: { groups: [{ group: 'G', pages: [...JUNK, '/x.md'] }] }, expected: [{ pointer: `/navigation/groups/0/pages/${JUNK.length}`, suggest: 'x' }] },
+  { name: 'inside a menu item six levels down', navigation: five(['ok', './deep.md']), expected: [{ pointer: `${FIVE}/1`, suggest: 'deep' }] },
+  { name: '5,000 levels down', navigation: deep.navigation, expected: [{ pointer: `${deep.pointer}/pages/1`, suggest: 'guides/setup' }] },
+];
+
+testRule(pagePath, cases, /^Page path ".*" has (a file extension|a leading `\.\/`|a leading `\/`|a trailing `\/`|a backslash|stray whitespace)/);
