@@ -25,7 +25,14 @@ export type Code =
   | 'page-not-found'
   | 'openapi-not-found'
   | 'openapi-remote'
-  | 'path-outside-root';
+  | 'path-outside-root'
+  // resolution
+  | 'openapi-invalid'
+  | 'openapi-version'
+  | 'endpoint-not-found'
+  | 'endpoint-excluded'
+  | 'slug-collision'
+  | 'unsafe-slug';
 
 /** Where a code comes from: the parser, the JSON Schema, or a semantic rule. */
 export type CodeSource = 'source' | 'schema' | 'rule' | 'resolve';
@@ -165,6 +172,42 @@ export const codes = {
     severity: 'error',
     description: 'A page, spec or `$ref` path that escapes the docs root (`../../x`).',
     source: 'rule',
+  },
+  'openapi-invalid': {
+    title: 'OpenAPI spec unreadable',
+    severity: 'error',
+    description: 'An `openapi` file that is not a parsable OpenAPI 3.0/3.1 document (the parser says why).',
+    source: 'resolve',
+  },
+  'openapi-version': {
+    title: 'Swagger 2.0 spec',
+    severity: 'warning',
+    description: 'A Swagger 2.0 spec: docsnav reads it, but the platform supports only OpenAPI 3.0 and 3.1.',
+    source: 'resolve',
+  },
+  'endpoint-not-found': {
+    title: 'Endpoint not in the spec',
+    severity: 'error',
+    description: 'A `METHOD /path` or `webhook name` entry that the spec in scope does not have (the closest paths, or the methods the path has, are listed).',
+    source: 'resolve',
+  },
+  'endpoint-excluded': {
+    title: 'Endpoint marked x-excluded',
+    severity: 'error',
+    description: 'An entry lists an operation the spec marks `x-excluded`, which has no page; the platform fails the build.',
+    source: 'resolve',
+  },
+  'slug-collision': {
+    title: 'Two pages, one URL',
+    severity: 'warning',
+    description: 'Two different pages resolve to the same path in one version/language section; the later one gets `-1`, `-2`, … (the platform would let one replace the other).',
+    source: 'resolve',
+  },
+  'unsafe-slug': {
+    title: 'Page path breaks URLs',
+    severity: 'warning',
+    description: 'A page path with characters that break URLs (`?`, `#`, `:`, `&`, `%`, whitespace).',
+    source: 'resolve',
   },
 } as const satisfies Record<Code, CodeInfo>;
 

@@ -46,64 +46,96 @@ export class FileReadError extends Error {
 export function validateText(text: string, options: ValidateOptions = {}): ValidationResult {
   const file = options.file ?? 'docs.json';
   const document = loadDocument(file, text, { root: options.root, readFile: options.readFile, format: options.format });
-  return { file, problems: collectProblems(document, options), sources: sourcesOf(document.files) };
+  const sink = new ProblemSink(document, options.rules);
+  checkDocument(document, options, sink);
+  return { file, problems: sink.sorted(), sources: sourcesOf(document.files) };
 }
 
 /** Reads and validates a docs.json (or docs.yaml). The docs root defaults to the file's folder. */
 export function validateFile(file: string, options: Omit<ValidateOptions, 'file'> = {}): ValidationResult {
-  let text: string;
+  return validateText(readText(file), { ...options, file, root: options.root ?? path.dirname(file) });
+}
+
+export function readText(file: string): string {
   try {
-    text = readFileSync(file, 'utf8');
+    return readFileSync(file, 'utf8');
   } catch (error) {
     throw new FileReadError(file, error);
   }
-  return validateText(text, { ...options, file, root: options.root ?? path.dirname(file) });
 }
 
-function collectProblems(document: LoadedDocument, options: ValidateOptions): Problem[] {
-  const settings = options.rules ?? {};
-  const severityOf = (code: Code): SeveritySetting => settings[code] ?? codes[code].severity;
-  const problems: Problem[] = [];
-  const add = (source: SourceFile, finding: Finding) => {
-    const severity = severityOf(finding.code);
+/** The docs root's files, as the options give them. */
+export function filesOf(options: Pick<ValidateOptions, 'files' | 'root'>): DocsFiles | undefined {
+  return options.files ?? (options.root !== undefined ? docsRootFiles(options.root) : undefined);
+}
+
+/** Runs the schema and every enabled rule over a loaded document, into the sink. */
+export function checkDocument(document: LoadedDocument, options: ValidateOptions, sink: ProblemSink): void {
+  for (const finding of document.findings) sink.addInFile(finding.source, finding);
+  if (document.value === undefined) return;
+  const schemaCodes: Code[] = ['missing-field', 'invalid-type', 'invalid-value', 'unknown-field'];
+  if (schemaCodes.some((code) => sink.enabled(code))) {
+    for (const finding of checkSchema(document.value)) sink.add(finding);
+  }
+  const files = filesOf(options);
+  const languageCodes = new Set(options.languageCodes ?? []);
+  const context = (code: Code): RuleContext => ({ report: (finding) => sink.add({ ...finding, code }), languageCodes, files });
+  const visitors = rules.filter((rule) => sink.enabled(rule.code)).map((rule) => rule.create(context(rule.code)));
+  walkNavigation(document.value, visitors);
+}
+
+/**
+ * Turns findings (pointers into the loaded document) into problems: each goes back to the
+ * file it came from, gets its configured severity, and a location only now that it is reported.
+ */
+export class ProblemSink {
+  private readonly problems: Problem[] = [];
+  private readonly seen = new Set<string>();
+
+  constructor(
+    private readonly document: LoadedDocument,
+    private readonly settings: Partial<Record<Code, SeveritySetting>> = {},
+  ) {}
+
+  severityOf(code: Code): SeveritySetting {
+    return this.settings[code] ?? codes[code].severity;
+  }
+
+  enabled(code: Code): boolean {
+    return this.severityOf(code) !== 'off';
+  }
+
+  /** A finding whose pointer is into the whole document ($refs followed). */
+  add(finding: Finding): void {
+    if (this.document.isUnresolved(finding.pointer)) return;
+    const origin = this.document.origin(finding.pointer);
+    this.addInFile(origin.source, { ...finding, pointer: origin.pointer });
+  }
+
+  /** A finding whose pointer is already into `source`. */
+  addInFile(source: SourceFile, finding: Finding): void {
+    const severity = this.severityOf(finding.code);
     if (severity === 'off') return;
+    // The validator and the resolver may both see a missing spec: say it once.
+    const key = `${finding.code}\0${source.file}\0${finding.pointer}\0${finding.span ?? ''}`;
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
     const range = finding.span ? source.rangeOf(finding.span[0], finding.span[1]) : source.locate(finding.pointer, finding.at);
     const problem: Problem = { code: finding.code, severity, message: finding.message, file: source.file, pointer: finding.pointer, ...range };
     if (finding.suggest !== undefined) problem.suggest = finding.suggest;
-    problems.push(problem);
-  };
-
-  for (const finding of document.findings) add(finding.source, finding);
-  if (document.value !== undefined) {
-    const addChecked = (finding: Finding) => {
-      if (document.isUnresolved(finding.pointer)) return;
-      const origin = document.origin(finding.pointer);
-      add(origin.source, { ...finding, pointer: origin.pointer });
-    };
-    if (severityOfAny(['missing-field', 'invalid-type', 'invalid-value', 'unknown-field'], severityOf)) {
-      for (const finding of checkSchema(document.value)) addChecked(finding);
-    }
-    const files = options.files ?? (options.root !== undefined ? docsRootFiles(options.root) : undefined);
-    const context = (code: Code): RuleContext => ({
-      report: (finding) => addChecked({ ...finding, code }),
-      languageCodes: new Set(options.languageCodes ?? []),
-      files,
-    });
-    const visitors = rules.filter((rule) => severityOf(rule.code) !== 'off').map((rule) => rule.create(context(rule.code)));
-    walkNavigation(document.value, visitors);
+    this.problems.push(problem);
   }
 
-  const order = new Map(document.files.map((source, index) => [source.file, index]));
-  return problems.sort(
-    (a, b) => order.get(a.file)! - order.get(b.file)! || a.line - b.line || a.column - b.column || a.code.localeCompare(b.code),
-  );
+  /** Every problem, by file (the main file first), line, column and code. */
+  sorted(): Problem[] {
+    const order = new Map(this.document.files.map((source, index) => [source.file, index]));
+    return this.problems.sort(
+      (a, b) => order.get(a.file)! - order.get(b.file)! || a.line - b.line || a.column - b.column || a.code.localeCompare(b.code),
+    );
+  }
 }
 
-function severityOfAny(list: readonly Code[], severityOf: (code: Code) => SeveritySetting): boolean {
-  return list.some((code) => severityOf(code) !== 'off');
-}
-
-function sourcesOf(files: readonly SourceFile[]): Record<string, string> {
+export function sourcesOf(files: readonly SourceFile[]): Record<string, string> {
   const sources: Record<string, string> = {};
   for (const source of files) sources[source.file] = source.text;
   return sources;

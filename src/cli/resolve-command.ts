@@ -1,6 +1,44 @@
-import { UsageError } from './args.js';
+import { writeFileSync } from 'node:fs';
+import pc from 'picocolors';
+import { countProblems } from '../result.js';
+import { resolveFile } from '../resolve/resolve.js';
+import { formatTreeJson, formatTreePretty } from '../report/tree.js';
+import { FileReadError } from '../validate.js';
+import { parseResolveArgs, UsageError } from './args.js';
+import { formatResultsAs } from './format.js';
+import { docsFileOf } from './paths.js';
 import type { CliIo } from './run.js';
 
-export async function resolveCommand(_argv: string[], _io: CliIo): Promise<number> {
-  throw new UsageError('resolve: not yet available');
+/**
+ * `docsnav resolve [docs.json]`: the page tree on stdout (or `--out`), problems on stderr.
+ * Exit 1 when there are errors (the tree is still written: a build can show what it has).
+ */
+export async function resolveCommand(argv: string[], io: CliIo): Promise<number> {
+  const args = parseResolveArgs(argv);
+  if (args.help) {
+    io.stdout((await import('./run.js')).HELP);
+    return 0;
+  }
+  const file = docsFileOf(args.paths[0]);
+  let result;
+  try {
+    result = await resolveFile(file, { root: args.root, allowRemote: args.allowRemote });
+  } catch (error) {
+    if (error instanceof FileReadError) throw new UsageError(error.message);
+    throw error;
+  }
+  const color = args.color ?? (io.isTTY && pc.isColorSupported);
+  const output = args.format === 'pretty' ? formatTreePretty(result.tree, { color }) : formatTreeJson(result.tree);
+  if (args.out) {
+    try {
+      writeFileSync(args.out, output);
+    } catch (error) {
+      throw new UsageError(`cannot write ${args.out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
+  } else {
+    io.stdout(output);
+  }
+  const counts = countProblems(result.problems);
+  if (result.problems.length > 0) io.stderr(await formatResultsAs('pretty', [result], { color: false }));
+  return counts.errors > 0 ? 1 : 0;
 }

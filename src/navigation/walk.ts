@@ -1,6 +1,7 @@
 import { parseEntry, type PageEntry } from './entries.js';
 import { CHILD_KEYS, ELEMENT_OF_KEY, isPlainObject, type ChildKey, type ElementKind } from './model.js';
 import { escapeSegment } from '../source/pointer.js';
+import { openapiSources } from './openapi.js';
 
 /** Where a node is: a chain of keys, turned into a JSON pointer only when a problem needs it. */
 export interface Path {
@@ -139,7 +140,10 @@ function makeElement(
     openapi: parent?.openapi,
     section: undefined as unknown as ElementNode,
   };
-  if (value.openapi !== undefined && kind !== 'global' && kind !== 'global-item') node.openapi = { value: value.openapi, owner: node };
+  // Only a value that names a spec starts a scope (`openapi: []` or `{}` is the schema's to report).
+  if (value.openapi !== undefined && kind !== 'global' && kind !== 'global-item' && openapiSources(value.openapi).length > 0) {
+    node.openapi = { value: value.openapi, owner: node };
+  }
   node.section = !parent || kind === 'version' || kind === 'language' ? node : parent.section;
   return node;
 }

@@ -198,7 +198,7 @@ function fail(reason: SpecFailureReason, file: string, message: string): SpecFai
 /** What makes a parsed value a spec docsnav can use: an object with a supported `openapi` (or `swagger: "2.0"`). */
 function checkDocument(file: string, value: unknown, warnings: string[]): SpecResult {
   if (!isPlainObject(value)) {
-    return fail('invalid', file, `${quote(file)} holds ${describe(value)}, not an OpenAPI document (an object with \`openapi\`).`);
+    return fail('invalid', file, `${quote(file)} is not an OpenAPI document: its top level is ${describe(value)}.`);
   }
   if (!isPlainObject(value.paths) && !isPlainObject(value.webhooks)) {
     warnings.push(`${quote(file)} has no \`paths\`, so no API pages come from it.`);
@@ -263,19 +263,18 @@ async function parseYaml(text: string): Promise<{ ok: true; value: unknown } | {
     return { ok: true, value: await new YamlParser().parse(VIRTUAL_FILE, options) };
   } catch (error) {
     const message = firstLine(error);
-    // `$RefParser` refuses a document that is not an object; say what it is instead.
-    if (/is not a valid JSON Schema/.test(message)) return { ok: true, value: scalarOf(text) };
-    const cleaned = message
+    // `$RefParser` refuses a document that is not an object (a list, a bare value).
+    if (/is not a valid JSON Schema/.test(message)) return { ok: true, value: NOT_AN_OBJECT };
+    const reason = message
       .replace(`Error parsing ${VIRTUAL_FILE}: `, '')
-      .replace(/\s*\((\d+):(\d+)\)$/, ' (line $1, column $2)');
-    return { ok: false, message: cleaned.endsWith('.') || cleaned.endsWith(')') ? `${cleaned}.`.replace(/\.\.$/, '.') : `${cleaned}.` };
+      .replace(/\s*\((\d+):(\d+)\)$/, ' (line $1, column $2)')
+      .replace(/\.?$/, '.');
+    return { ok: false, message: reason };
   }
 }
 
-/** A stand-in for a non-object YAML document, for the message only: a list or a scalar. */
-function scalarOf(text: string): unknown {
-  return /^\s*(#.*\n\s*)*(---\s*)?-(\s|$)/.test(text) ? [] : '';
-}
+/** What parseYaml answers for a YAML document that is not an object (the parser does not say what it is). */
+const NOT_AN_OBJECT = Symbol('not an object');
 
 function jsonSyntaxMessage(file: string, text: string, error: unknown): string {
   const finding = parseJsonSource(file, text).findings.find((f) => f.code === 'parse-error');
@@ -287,10 +286,12 @@ function jsonSyntaxMessage(file: string, text: string, error: unknown): string {
 
 // ---------------------------------------------------------------------------------------
 
+/** What a non-object top level is, for messages. */
 function describe(value: unknown): string {
-  if (Array.isArray(value)) return 'a list';
-  if (value === null || value === undefined || value === '') return 'no value';
-  return `a ${typeof value}`;
+  if (value === NOT_AN_OBJECT) return 'not an object';
+  if (Array.isArray(value)) return 'a list, not an object';
+  if (value === null) return 'null, not an object';
+  return `a ${typeof value}, not an object`;
 }
 
 function quote(s: string): string {
@@ -308,7 +309,8 @@ function firstLine(error: unknown): string {
 }
 
 function errorCode(error: unknown): string | undefined {
-  return isPlainObject(error) || error instanceof Error ? String((error as { code?: unknown }).code ?? '') : undefined;
+  const code = error instanceof Error ? (error as NodeJS.ErrnoException).code : undefined;
+  return typeof code === 'string' ? code : undefined;
 }
 
 function errorName(error: unknown): string | undefined {

@@ -11,7 +11,7 @@ export const externalHref: Rule = {
       if (typeof href !== 'string' || isExternalUrl(href)) return;
       const suggest = /^\/\/[^/\s]/.test(href)
         ? `https:${href}`
-        : /^[a-z0-9-]+(\.[a-z0-9-]+)+(\/\S*)?$/i.test(href)
+        : /^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}(\/\S*)?$/i.test(href) && !/\.(mdx?|html?|json|ya?ml)$/i.test(href)
           ? `https://${href}`
           : undefined;
       context.report({

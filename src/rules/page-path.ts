@@ -6,7 +6,8 @@ import type { Rule } from './types.js';
 const CHECKS: ReadonlyArray<[RegExp, string]> = [
   [/\.mdx?\s*$/i, 'a file extension'],
   [/^\s*\.\//, 'a leading `./`'],
-  [/^\s*\//, 'a leading `/`'],
+  // `/../x` is left to path-outside-root: its clean form still climbs out.
+  [/^\s*\/(?!\.\.(?:[/\\]|\s*$))/, 'a leading `/`'],
   [/.\/\s*$/, 'a trailing `/`'],
   [/\\/, 'a backslash'],
   [/^\s|\s$/, 'stray whitespace'],

@@ -16,6 +16,7 @@ const cases: RuleCase[] = [
   { name: 'webhook entries are not page paths', navigation: pages('webhook created.md', 'spec.json webhook x/'), expected: [] },
   { name: 'URLs are not page paths', navigation: pages('https://x.example/', 'https://github.com/acme/docs/README.md'), expected: [] },
   { name: 'junk', navigation: pages(...JUNK), expected: [] },
+  { name: '/.. climbing out is path-outside-root’s business', navigation: pages('/../x', '/..'), expected: [] },
   { name: 'paths in non-`pages` fields are not checked', navigation: { tabs: [{ tab: '/x.mdx', href: './y.md', groups: [{ group: 'a/', pages: ['ok'], icon: '/i.svg' }] }] }, expected: [] },
 
   // Invalid, with the clean form as the suggestion.

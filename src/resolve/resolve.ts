@@ -1,0 +1,387 @@
+import path from 'node:path';
+import { cleanPagePath, type PageEntry } from '../navigation/entries.js';
+import { isPlainObject, NAME_FIELD, type ElementKind } from '../navigation/model.js';
+import { isUrl, openapiSources, rootRelative, type OpenapiSource } from '../navigation/openapi.js';
+import { pointerOf, walkNavigation, type ElementNode, type PageNode } from '../navigation/walk.js';
+import type { Finding } from '../problem.js';
+import type { DocsFiles } from '../rules/types.js';
+import { loadDocument } from '../source/refs.js';
+import { checkDocument, filesOf, ProblemSink, readText, sourcesOf, type ValidateOptions } from '../validate.js';
+import { initialDisplay } from './group-moves.js';
+import {
+  findOperation,
+  findWebhook,
+  generatedGroups,
+  generatedPagePath,
+  indexSpec,
+  pageTitle,
+  type Operation,
+} from './operations.js';
+import { findPageFile, titleFromPath } from './page-files.js';
+import { SpecLoader, type SpecResult } from './specs.js';
+import type { PageTree, ResolvedGroup, ResolvedPage, ResolveResult, TrailItem } from './types.js';
+
+export interface ResolveOptions extends ValidateOptions {
+  /** Fetch `openapi` URLs (off by default: URL specs are reported, not fetched). */
+  allowRemote?: boolean;
+}
+
+const TRAIL_KIND: Partial<Record<ElementKind, TrailItem['kind']>> = {
+  language: 'language',
+  version: 'version',
+  product: 'product',
+  tab: 'tab',
+  anchor: 'anchor',
+  dropdown: 'dropdown',
+  item: 'menu',
+  group: 'group',
+};
+
+/** Characters that break a URL path (platform-facts §3 keeps them in page paths). */
+const UNSAFE = /[?#:&%\s]/g;
+
+/** What the walk found, in navigation order, before any spec is read. */
+type Step =
+  | { type: 'entry'; node: PageNode }
+  | { type: 'bulk'; owner: ElementNode };
+
+interface ElementState {
+  trail: TrailItem[];
+  hidden: boolean;
+  group?: ResolvedGroup;
+  /** An endpoint entry below relies on this element's `openapi`: no bulk generation. */
+  specUsed?: boolean;
+}
+
+/** Resolves a docs.json file into its page tree. The docs root defaults to the file's folder. */
+export async function resolveFile(file: string, options: Omit<ResolveOptions, 'file'> = {}): Promise<ResolveResult> {
+  return resolveText(readText(file), { ...options, file, root: options.root ?? path.dirname(file) });
+}
+
+/**
+ * Resolves docs.json text into the flat page tree a site generator needs: `openapi`
+ * inheritance and endpoint entries expanded, pages in navigation order with their trails.
+ * Validation problems and resolution problems come back together.
+ */
+export async function resolveText(text: string, options: ResolveOptions = {}): Promise<ResolveResult> {
+  const file = options.file ?? 'docs.json';
+  const root = options.root ?? path.dirname(file);
+  const document = loadDocument(file, text, { root, readFile: options.readFile, format: options.format });
+  const sink = new ProblemSink(document, options.rules);
+  const validateOptions = { ...options, file, root };
+  checkDocument(document, validateOptions, sink);
+  const tree: PageTree = { pages: [], groups: [] };
+  if (document.value !== undefined) {
+    const loader = new SpecLoader({ root: path.resolve(root), allowRemote: options.allowRemote });
+    await new TreeBuilder(document.value, loader, filesOf(validateOptions), path.resolve(root), (f) => sink.add(f)).build(tree);
+  }
+  return { file, tree, problems: sink.sorted(), sources: sourcesOf(document.files) };
+}
+
+class TreeBuilder {
+  private readonly states = new Map<ElementNode, ElementState>();
+  private readonly steps: Step[] = [];
+  private readonly specs = new Map<string, SpecResult>();
+  /** Per version/language section: page path -> what owns it. */
+  private readonly taken = new Map<ElementNode, Map<string, string>>();
+  private readonly breadcrumbs: boolean;
+
+  constructor(
+    private readonly docs: unknown,
+    private readonly loader: SpecLoader,
+    private readonly files: DocsFiles | undefined,
+    private readonly absoluteRoot: string,
+    private readonly report: (finding: Finding) => void,
+  ) {
+    const styling = isPlainObject(docs) ? docs.styling : undefined;
+    this.breadcrumbs = isPlainObject(styling) && styling.eyebrows === 'breadcrumbs';
+  }
+
+  async build(tree: PageTree): Promise<void> {
+    walkNavigation(this.docs, [
+      {
+        element: (node) => this.enter(node, tree),
+        page: (node) => {
+          this.steps.push({ type: 'entry', node });
+          this.markSpecUse(node);
+        },
+        leave: (node) => {
+          if (node.openapi?.owner === node && !this.states.get(node)?.specUsed) this.steps.push({ type: 'bulk', owner: node });
+        },
+      },
+    ]);
+    await this.loadSpecs();
+    for (const step of this.steps) {
+      if (step.type === 'bulk') this.emitBulk(step.owner, tree);
+      else this.emitEntry(step.node, tree);
+    }
+  }
+
+  private enter(node: ElementNode, tree: PageTree): void {
+    const parent = node.parent ? this.states.get(node.parent) : undefined;
+    const kind = TRAIL_KIND[node.kind];
+    const field = NAME_FIELD[node.kind];
+    const label = field && typeof node.value[field] === 'string' ? (node.value[field] as string) : '';
+    const parentTrail = parent?.trail ?? [];
+    const state: ElementState = {
+      trail: kind ? [...parentTrail, { kind, label }] : parentTrail,
+      hidden: (parent?.hidden ?? false) || node.value.hidden === true,
+    };
+    if (node.kind === 'group') {
+      const topLevel = node.groupDepth === 0;
+      const group: ResolvedGroup = {
+        label,
+        trail: parentTrail,
+        topLevel,
+        display: initialDisplay(topLevel, node.value.expanded),
+        generated: false,
+        hidden: state.hidden,
+        source: pointerOf(node.path),
+      };
+      if (typeof node.value.root === 'string') group.root = rootRelative(cleanPagePath(node.value.root));
+      tree.groups.push(group);
+      state.group = group;
+    }
+    this.states.set(node, state);
+  }
+
+  /** An endpoint entry relies on the spec in scope (or on the element whose spec it names). */
+  private markSpecUse(node: PageNode): void {
+    const entry = node.entry;
+    if (entry.kind === 'page') return;
+    const named = entry.specfile === undefined ? undefined : rootRelative(entry.specfile);
+    for (let scope = node.parent.openapi; scope; scope = scope.owner.parent?.openapi) {
+      const uses = named === undefined || openapiSources(scope.value).some(({ source }) => !isUrl(source) && rootRelative(source) === named);
+      if (uses) {
+        const state = this.states.get(scope.owner);
+        if (state) state.specUsed = true;
+        return;
+      }
+    }
+  }
+
+  /** Reads every spec the steps need, each once, all at the same time. */
+  private async loadSpecs(): Promise<void> {
+    const wanted = new Set<string>();
+    for (const step of this.steps) {
+      if (step.type === 'bulk') for (const { source } of openapiSources(step.owner.value.openapi)) wanted.add(source);
+      else if (step.node.entry.kind !== 'page') {
+        const entry = step.node.entry;
+        if (entry.specfile !== undefined) wanted.add(entry.specfile);
+        else for (const { source } of openapiSources(step.node.parent.openapi?.value)) wanted.add(source);
+      }
+    }
+    await Promise.all([...wanted].map(async (source) => this.specs.set(source, await this.loader.load(source))));
+  }
+
+  /** The loaded spec for a source, reporting (once per place) why it is not there. */
+  private spec(source: string, pointer: string): SpecResult & { ok: true } | undefined {
+    const result = this.specs.get(source);
+    if (!result) return undefined;
+    if (result.ok) {
+      for (const warning of result.warnings) this.report({ code: 'openapi-version', message: warning, pointer });
+      if (result.version === '2.0') {
+        this.report({ code: 'openapi-version', message: `"${result.file}" is a Swagger 2.0 spec: docsnav reads it, but the platform supports only OpenAPI 3.0 and 3.1.`, pointer });
+      }
+      return result;
+    }
+    if (result.reason !== 'remote') {
+      const code = result.reason === 'not-found' || result.reason === 'is-directory' ? 'openapi-not-found' : result.reason === 'outside-root' ? 'path-outside-root' : 'openapi-invalid';
+      this.report({ code, message: result.message, pointer });
+    }
+    return undefined;
+  }
+
+  private emitBulk(owner: ElementNode, tree: PageTree): void {
+    const state = this.states.get(owner)!;
+    for (const { source, at, directory } of openapiSources(owner.value.openapi)) {
+      const pointer = pointerOf(owner.path, 'openapi', ...at);
+      const loaded = this.spec(source, pointer);
+      if (!loaded) continue;
+      for (const generated of generatedGroups(loaded.spec, directory)) {
+        const topLevel = owner.kind !== 'group';
+        const group: ResolvedGroup = {
+          label: generated.label,
+          trail: state.trail,
+          topLevel,
+          display: initialDisplay(topLevel, undefined),
+          generated: true,
+          hidden: state.hidden,
+          source: pointer,
+        };
+        tree.groups.push(group);
+        const trail = [...state.trail, { kind: 'group' as const, label: generated.label }];
+        for (const page of generated.pages) {
+          const op = page.operation;
+          if (page.page !== generatedPagePath(op, directory)) {
+            this.report({
+              code: 'slug-collision',
+              message: `Two operations of "${loaded.file}" make the page "${generatedPagePath(op, directory)}"; ${describeOperation(op)} becomes "${page.page}" (the platform suffixes it the same way).`,
+              pointer,
+            });
+          }
+          const resolved = this.endpointPage(op, loaded.file, page.page, trail, state.hidden, pointer, owner);
+          if (!group.firstPage && !resolved.hidden) group.firstPage = resolved.path;
+          tree.pages.push(resolved);
+        }
+      }
+    }
+  }
+
+  private emitEntry(node: PageNode, tree: PageTree): void {
+    const state = this.states.get(node.parent)!;
+    const pointer = pointerOf(node.path);
+    const entry = node.entry;
+    let page: ResolvedPage | undefined;
+    if (entry.kind === 'page') page = this.ordinaryPage(entry.page, node, state, pointer);
+    else page = this.endpointEntry(entry, node, state, pointer);
+    if (!page) return;
+    tree.pages.push(page);
+    if (!page.hidden) this.setFirstPage(node.parent, page.path);
+  }
+
+  private ordinaryPage(raw: string, node: PageNode, state: ElementState, pointer: string): ResolvedPage {
+    const pagePath = isUrl(raw) ? raw.trim() : rootRelative(cleanPagePath(raw));
+    const found = this.files && !isUrl(raw) ? findPageFile(this.files, this.absoluteRoot, pagePath) : undefined;
+    const page: ResolvedPage = {
+      path: this.claim(pagePath, `page ${pagePath}`, node.parent.section, pointer),
+      kind: 'page',
+      title: found?.title ?? titleFromPath(pagePath),
+      trail: state.trail,
+      hidden: state.hidden,
+      source: pointer,
+    };
+    if (found) page.file = found.file;
+    if (this.breadcrumbs) page.breadcrumbs = state.trail.map((item) => item.label);
+    return page;
+  }
+
+  private endpointEntry(entry: Exclude<PageEntry, { kind: 'page' }>, node: PageNode, state: ElementState, pointer: string): ResolvedPage | undefined {
+    const candidates: OpenapiSource[] =
+      entry.specfile !== undefined ? [{ source: entry.specfile, at: [], directory: this.directoryFor(entry.specfile, node) }] : openapiSources(node.parent.openapi?.value);
+    const scopePointer = (at: Array<string | number>) => (entry.specfile !== undefined || !node.parent.openapi ? pointer : pointerOf(node.parent.openapi.owner.path, 'openapi', ...at));
+    let firstMiss: string | undefined;
+    let firstSuggest: string | undefined;
+    let anyLoaded = false;
+    for (const { source, at, directory } of candidates) {
+      const loaded = this.spec(source, scopePointer(at));
+      if (!loaded) continue;
+      anyLoaded = true;
+      const index = indexSpec(loaded.spec);
+      const label = entry.kind === 'webhook' ? `webhook ${entry.name}` : `${entry.method.toUpperCase()} ${entry.path}`;
+      if (entry.kind === 'webhook') {
+        const match = findWebhook(index, entry.name);
+        if (match.kind === 'found') return this.endpointFromEntry(match.operation, loaded.file, directory, node, state, pointer);
+        firstMiss ??= `"${label}": "${loaded.file}" has no webhook "${entry.name}"${listOf('closest', match.suggestions)}.`;
+        firstSuggest ??= match.suggestions[0] !== undefined ? `webhook ${match.suggestions[0]}` : undefined;
+        continue;
+      }
+      const match = findOperation(index, entry.method, entry.path);
+      if (match.kind === 'found') return this.endpointFromEntry(match.operation, loaded.file, directory, node, state, pointer);
+      if (match.kind === 'method-not-found') {
+        firstMiss ??= `"${label}": "${loaded.file}" has no ${entry.method.toUpperCase()} ${match.path}; that path has ${match.methods.map((m) => m.toUpperCase()).join(', ')}.`;
+        firstSuggest ??= match.methods.length === 1 ? `${match.methods[0].toUpperCase()} ${match.path}` : undefined;
+      } else {
+        firstMiss ??= `"${label}": "${loaded.file}" has no path ${entry.path}${listOf('closest', match.suggestions)}.`;
+        firstSuggest ??= match.suggestions[0] !== undefined ? `${entry.method.toUpperCase()} ${match.suggestions[0]}` : undefined;
+      }
+    }
+    if (anyLoaded && firstMiss) {
+      const finding: Finding = { code: 'endpoint-not-found', message: firstMiss, pointer };
+      if (firstSuggest) finding.suggest = entry.specfile ? `${entry.specfile} ${firstSuggest}` : firstSuggest;
+      this.report(finding);
+    }
+    return undefined;
+  }
+
+  /** The `directory` of an `openapi` object in scope that names the same file, if any. */
+  private directoryFor(specfile: string, node: PageNode): string | undefined {
+    const named = rootRelative(specfile);
+    for (let scope = node.parent.openapi; scope; scope = scope.owner.parent?.openapi) {
+      const match = openapiSources(scope.value).find(({ source }) => !isUrl(source) && rootRelative(source) === named);
+      if (match) return match.directory;
+    }
+    return undefined;
+  }
+
+  private endpointFromEntry(op: Operation, file: string, directory: string | undefined, node: PageNode, state: ElementState, pointer: string): ResolvedPage | undefined {
+    if (op.excluded) {
+      this.report({
+        code: 'endpoint-excluded',
+        message: `"${node.value}" is marked x-excluded in "${file}", so it has no page; the platform fails the build. Remove the entry or the x-excluded flag.`,
+        pointer,
+      });
+      return undefined;
+    }
+    return this.endpointPage(op, file, generatedPagePath(op, directory), state.trail, state.hidden, pointer, node.parent);
+  }
+
+  private endpointPage(op: Operation, file: string, wanted: string, trail: TrailItem[], hidden: boolean, pointer: string, element: ElementNode): ResolvedPage {
+    const method = op.method.toUpperCase();
+    const page: ResolvedPage = {
+      path: this.claim(wanted, `${file} ${method} ${op.path}`, element.section, pointer),
+      kind: 'endpoint',
+      title: pageTitle(op, wanted),
+      trail,
+      hidden: hidden || op.hidden,
+      openapi: { file, method, path: op.path },
+      deprecated: op.deprecated,
+      source: pointer,
+    };
+    if (op.summary !== undefined) page.summary = op.summary;
+    if (op.description !== undefined) page.description = op.description;
+    if (this.breadcrumbs) page.breadcrumbs = trail.map((item) => item.label);
+    return page;
+  }
+
+  /**
+   * Takes a page path in a section: a path already owned by something else gets `-1`, `-2`, …
+   * and a slug-collision warning (the platform would let one page silently replace the other).
+   * The same owner listed twice keeps its path (duplicate-page says so).
+   */
+  private claim(wanted: string, owner: string, section: ElementNode, pointer: string): string {
+    let taken = this.taken.get(section);
+    if (!taken) this.taken.set(section, (taken = new Map()));
+    this.checkUnsafe(wanted, pointer);
+    const holder = taken.get(wanted);
+    if (holder === undefined || holder === owner) {
+      taken.set(wanted, owner);
+      return wanted;
+    }
+    let n = 1;
+    while (taken.has(`${wanted}-${n}`)) n++;
+    const suffixed = `${wanted}-${n}`;
+    taken.set(suffixed, owner);
+    this.report({
+      code: 'slug-collision',
+      message: `"${wanted}" is already the path of ${holder} in this section; this page becomes "${suffixed}" (the platform would let one replace the other).`,
+      pointer,
+      suggest: suffixed,
+    });
+    return suffixed;
+  }
+
+  private checkUnsafe(page: string, pointer: string): void {
+    if (isUrl(page)) return;
+    const unsafe = page.match(UNSAFE);
+    if (!unsafe) return;
+    const shown = [...new Set(unsafe.map((c) => (/\s/.test(c) ? 'whitespace' : `"${c}"`)))].join(', ');
+    this.report({ code: 'unsafe-slug', message: `Page path "${page}" has ${shown}, which break URLs.`, pointer });
+  }
+
+  private setFirstPage(element: ElementNode, page: string): void {
+    for (let node: ElementNode | undefined = element; node && node.kind === 'group'; node = node.parent) {
+      const group = this.states.get(node)?.group;
+      if (!group || group.firstPage !== undefined) return;
+      group.firstPage = page;
+    }
+  }
+}
+
+function describeOperation(op: Operation): string {
+  return op.method === 'webhook' ? `webhook ${op.path}` : `${op.method.toUpperCase()} ${op.path}`;
+}
+
+function listOf(what: string, items: readonly string[]): string {
+  return items.length === 0 ? '' : `; ${what}: ${items.join(', ')}`;
+}
