@@ -13,6 +13,10 @@ export { formatJson } from './report/json.js';
 export { formatSarif } from './report/sarif.js';
 export { formatGithub } from './report/github.js';
 export { LANGUAGE_CODES } from './navigation/model.js';
+export { resolveText, resolveFile, type ResolveOptions } from './resolve/resolve.js';
+export type { PageTree, ResolvedPage, ResolvedGroup, ResolveResult, TrailItem } from './resolve/types.js';
+export { moveGroup, initialDisplay, type GroupDisplay, type GroupMove, type GroupMoveInput } from './resolve/group-moves.js';
+export { formatTreeJson, formatTreePretty } from './report/tree.js';
 
 import { createRequire } from 'node:module';
 

@@ -354,7 +354,7 @@ function pathTemplate(path: string): string {
 // "Did you mean" for missed paths and webhook names, linear in the number of misses.
 
 /** Up to this many names, a miss is compared with every name. */
-const FULL_SCAN_LIMIT = 256;
+const FULL_SCAN_LIMIT = 64;
 /** Beyond it, only this many names (the ones sharing the most trigrams) are compared. */
 const CANDIDATE_LIMIT = 48;
 /** Trigrams shared by more names than this say little and are skipped when looking up candidates. */
@@ -371,6 +371,7 @@ const MAX_SUGGESTIONS = 3;
 class Suggester {
   private byNormal: Map<string, string[]> | undefined;
   private trigrams: Map<string, number[]> | undefined;
+  private counts: Uint32Array | undefined;
   private readonly answers = new Map<string, string[]>();
 
   constructor(
@@ -428,11 +429,17 @@ class Suggester {
       const rarest = postings.reduce((a, b) => (b.length < a.length ? b : a));
       useful = [rarest.slice(0, COMMON_TRIGRAM)];
     }
-    const counts = new Map<number, number>();
-    for (const list of useful) for (const i of list) counts.set(i, (counts.get(i) ?? 0) + 1);
-    // Bucket by shared-trigram count, best first: no sort over all touched names.
+    // Shared-trigram counts in a reused typed array: no Map, no sort over all touched names.
+    const counts = (this.counts ??= new Uint32Array(this.names.length));
+    const touched: number[] = [];
+    for (const list of useful) {
+      for (const i of list) if (counts[i]++ === 0) touched.push(i);
+    }
     const buckets: number[][] = [];
-    for (const [i, count] of counts) (buckets[count] ??= []).push(i);
+    for (const i of touched) {
+      (buckets[counts[i]] ??= []).push(i);
+      counts[i] = 0;
+    }
     const out: string[] = [];
     for (let count = buckets.length - 1; count > 0 && out.length < CANDIDATE_LIMIT; count--) {
       for (const i of buckets[count] ?? []) {

@@ -1,0 +1,44 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { codes } from '../src/codes.js';
+
+const readme = readFileSync('README.md', 'utf8');
+const examples = [...readme.matchAll(/```js\n([\s\S]*?)```/g)].map((match) => match[1]);
+
+/** `// …` lines after the code are the output the example promises; `…` matches anything. */
+function expectedOutput(code: string): RegExp[] {
+  return code
+    .split('\n')
+    .filter((line) => line.startsWith('// '))
+    .map((line) => new RegExp(`^${line.slice(3).split('…').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`));
+}
+
+describe('README', () => {
+  it('opens with the two commands a newcomer runs', () => {
+    const firstBlock = /```sh\n([\s\S]*?)```/.exec(readme)![1];
+    expect(firstBlock).toContain('npm ci && npm run example');
+    expect(firstBlock).toContain('npm test');
+  });
+
+  it('lists every problem code with its default severity', () => {
+    for (const [code, info] of Object.entries(codes)) expect(readme).toContain(`| \`${code}\` | ${info.severity} |`);
+  });
+
+  it.each(examples.map((code, index) => [index + 1, code]))('example %i runs and prints what it says', (index, code) => {
+    // Inside the project folder, `import … from 'docsnav'` resolves to this package (the build in dist/).
+    const file = `.readme-example-${index}.mjs`;
+    writeFileSync(file, code as string);
+    try {
+      const run = spawnSync(process.execPath, [file], { encoding: 'utf8' });
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+      const lines = run.stdout.trimEnd().split('\n');
+      const expected = expectedOutput(code as string);
+      expect(lines).toHaveLength(expected.length);
+      lines.forEach((line, i) => expect(line).toMatch(expected[i]));
+    } finally {
+      rmSync(file, { force: true });
+    }
+  });
+});
