@@ -3,6 +3,7 @@ import { cleanPagePath, type PageEntry } from '../navigation/entries.js';
 import { isPlainObject, NAME_FIELD, type ElementKind } from '../navigation/model.js';
 import { isUrl, openapiSources, rootRelative, type OpenapiSource } from '../navigation/openapi.js';
 import { pointerOf, walkNavigation, type ElementNode, type PageNode } from '../navigation/walk.js';
+import type { Code } from '../codes.js';
 import type { Finding } from '../problem.js';
 import type { DocsFiles } from '../rules/types.js';
 import { loadDocument } from '../source/refs.js';
@@ -40,8 +41,12 @@ const TRAIL_KIND: Partial<Record<ElementKind, TrailItem['kind']>> = {
 /** Characters that break a URL path (platform-facts §3 keeps them in page paths). */
 const UNSAFE = /[?#:&%\s]/g;
 
+/** Findings of one bulk generation listed in full before the rest are summed up as "and N more". */
+const MAX_MERGED = 10;
+
 /** What the walk found, in navigation order, before any spec is read. */
 type Step =
+  | { type: 'group'; group: ResolvedGroup }
   | { type: 'entry'; node: PageNode }
   | { type: 'bulk'; owner: ElementNode };
 
@@ -85,6 +90,11 @@ class TreeBuilder {
   /** Per version/language section: page path -> what owns it. */
   private readonly taken = new Map<ElementNode, Map<string, string>>();
   private readonly breadcrumbs: boolean;
+  /**
+   * Findings of the bulk generation under way. They all point at one `openapi` value, where
+   * the sink keeps one finding per code, so they are collected and reported together.
+   */
+  private bulkFindings: Finding[] | undefined;
 
   constructor(
     private readonly docs: unknown,
@@ -100,7 +110,7 @@ class TreeBuilder {
   async build(tree: PageTree): Promise<void> {
     walkNavigation(this.docs, [
       {
-        element: (node) => this.enter(node, tree),
+        element: (node) => this.enter(node),
         page: (node) => {
           this.steps.push({ type: 'entry', node });
           this.markSpecUse(node);
@@ -111,13 +121,15 @@ class TreeBuilder {
       },
     ]);
     await this.loadSpecs();
+    // Groups go out with the pages, so that generated groups keep their place in navigation order.
     for (const step of this.steps) {
-      if (step.type === 'bulk') this.emitBulk(step.owner, tree);
+      if (step.type === 'group') tree.groups.push(step.group);
+      else if (step.type === 'bulk') this.emitBulk(step.owner, tree);
       else this.emitEntry(step.node, tree);
     }
   }
 
-  private enter(node: ElementNode, tree: PageTree): void {
+  private enter(node: ElementNode): void {
     const parent = node.parent ? this.states.get(node.parent) : undefined;
     const kind = TRAIL_KIND[node.kind];
     const field = NAME_FIELD[node.kind];
@@ -139,7 +151,7 @@ class TreeBuilder {
         source: pointerOf(node.path),
       };
       if (typeof node.value.root === 'string') group.root = rootRelative(cleanPagePath(node.value.root));
-      tree.groups.push(group);
+      this.steps.push({ type: 'group', group });
       state.group = group;
     }
     this.states.set(node, state);
@@ -164,6 +176,7 @@ class TreeBuilder {
   private async loadSpecs(): Promise<void> {
     const wanted = new Set<string>();
     for (const step of this.steps) {
+      if (step.type === 'group') continue;
       if (step.type === 'bulk') for (const { source } of openapiSources(step.owner.value.openapi)) wanted.add(source);
       else if (step.node.entry.kind !== 'page') {
         const entry = step.node.entry;
@@ -198,6 +211,7 @@ class TreeBuilder {
       const pointer = pointerOf(owner.path, 'openapi', ...at);
       const loaded = this.spec(source, pointer);
       if (!loaded) continue;
+      const findings: Finding[] = (this.bulkFindings = []);
       for (const generated of generatedGroups(loaded.spec, directory)) {
         const topLevel = owner.kind !== 'group';
         const group: ResolvedGroup = {
@@ -214,18 +228,30 @@ class TreeBuilder {
         for (const page of generated.pages) {
           const op = page.operation;
           if (page.page !== generatedPagePath(op, directory)) {
-            this.report({
+            this.say({
               code: 'slug-collision',
               message: `Two operations of "${loaded.file}" make the page "${generatedPagePath(op, directory)}"; ${describeOperation(op)} becomes "${page.page}" (the platform suffixes it the same way).`,
               pointer,
             });
           }
           const resolved = this.endpointPage(op, loaded.file, page.page, trail, state.hidden, pointer, owner);
-          if (!group.firstPage && !resolved.hidden) group.firstPage = resolved.path;
+          if (!resolved.hidden) {
+            group.firstPage ??= resolved.path;
+            // The owner (when a group) and the groups above it lead to this page too.
+            this.setFirstPage(owner, resolved.path);
+          }
           tree.pages.push(resolved);
         }
       }
+      this.bulkFindings = undefined;
+      for (const finding of mergeByCode(findings)) this.report(finding);
     }
+  }
+
+  /** Reports now, or collects for the bulk generation under way. */
+  private say(finding: Finding): void {
+    if (this.bulkFindings) this.bulkFindings.push(finding);
+    else this.report(finding);
   }
 
   private emitEntry(node: PageNode, tree: PageTree): void {
@@ -233,15 +259,14 @@ class TreeBuilder {
     const pointer = pointerOf(node.path);
     const entry = node.entry;
     let page: ResolvedPage | undefined;
-    if (entry.kind === 'page') page = this.ordinaryPage(entry.page, node, state, pointer);
+    if (entry.kind === 'page') page = this.ordinaryPage(entry.page, entry.clean, node, state, pointer);
     else page = this.endpointEntry(entry, node, state, pointer);
     if (!page) return;
     tree.pages.push(page);
     if (!page.hidden) this.setFirstPage(node.parent, page.path);
   }
 
-  private ordinaryPage(raw: string, node: PageNode, state: ElementState, pointer: string): ResolvedPage {
-    const pagePath = isUrl(raw) ? raw.trim() : rootRelative(cleanPagePath(raw));
+  private ordinaryPage(raw: string, pagePath: string, node: PageNode, state: ElementState, pointer: string): ResolvedPage {
     const found = this.files && !isUrl(raw) ? findPageFile(this.files, this.absoluteRoot, pagePath) : undefined;
     const page: ResolvedPage = {
       path: this.claim(pagePath, `page ${pagePath}`, node.parent.section, pointer),
@@ -352,11 +377,11 @@ class TreeBuilder {
     while (taken.has(`${wanted}-${n}`)) n++;
     const suffixed = `${wanted}-${n}`;
     taken.set(suffixed, owner);
-    this.report({
+    // No `suggest`: writing the suffixed path in place of the entry would name no file (or stop being an endpoint entry).
+    this.say({
       code: 'slug-collision',
       message: `"${wanted}" is already the path of ${holder} in this section; this page becomes "${suffixed}" (the platform would let one replace the other).`,
       pointer,
-      suggest: suffixed,
     });
     return suffixed;
   }
@@ -365,8 +390,8 @@ class TreeBuilder {
     if (isUrl(page)) return;
     const unsafe = page.match(UNSAFE);
     if (!unsafe) return;
-    const shown = [...new Set(unsafe.map((c) => (/\s/.test(c) ? 'whitespace' : `"${c}"`)))].join(', ');
-    this.report({ code: 'unsafe-slug', message: `Page path "${page}" has ${shown}, which break URLs.`, pointer });
+    const kinds = [...new Set(unsafe.map((c) => (/\s/.test(c) ? 'whitespace' : `"${c}"`)))];
+    this.say({ code: 'unsafe-slug', message: `Page path "${page}" has ${kinds.join(', ')}, which ${kinds.length === 1 ? 'breaks' : 'break'} URLs.`, pointer });
   }
 
   private setFirstPage(element: ElementNode, page: string): void {
@@ -380,6 +405,22 @@ class TreeBuilder {
 
 function describeOperation(op: Operation): string {
   return op.method === 'webhook' ? `webhook ${op.path}` : `${op.method.toUpperCase()} ${op.path}`;
+}
+
+/** One finding per code, in first-seen order: several messages are joined (the first MAX_MERGED, then a count). */
+function mergeByCode(findings: readonly Finding[]): Finding[] {
+  const byCode = new Map<Code, Finding[]>();
+  for (const finding of findings) {
+    const list = byCode.get(finding.code);
+    if (list) list.push(finding);
+    else byCode.set(finding.code, [finding]);
+  }
+  return [...byCode.values()].map((list) => {
+    if (list.length === 1) return list[0];
+    const messages = [...new Set(list.map((f) => f.message))];
+    const more = messages.length > MAX_MERGED ? ` And ${messages.length - MAX_MERGED} more.` : '';
+    return { code: list[0].code, pointer: list[0].pointer, message: messages.slice(0, MAX_MERGED).join(' ') + more };
+  });
 }
 
 function listOf(what: string, items: readonly string[]): string {

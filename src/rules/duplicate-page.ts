@@ -1,4 +1,4 @@
-import { entryKey, cleanPagePath } from '../navigation/entries.js';
+import { entryKey } from '../navigation/entries.js';
 import { pointerOf, type ElementNode, type PageNode } from '../navigation/walk.js';
 import type { Rule } from './types.js';
 import { describeElement } from './describe.js';
@@ -10,7 +10,7 @@ export const duplicatePage: Rule = {
     const seen = new Map<ElementNode, Map<string, PageNode>>();
     return {
       page(node) {
-        const key = node.entry.kind === 'page' ? cleanPagePath(node.entry.page) : entryKey(node.entry);
+        const key = node.entry.kind === 'page' ? node.entry.clean : entryKey(node.entry);
         if (key === '') return;
         let pages = seen.get(node.parent.section);
         if (!pages) seen.set(node.parent.section, (pages = new Map()));

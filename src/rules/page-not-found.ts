@@ -1,6 +1,5 @@
 import path from 'node:path';
-import { cleanPagePath } from '../navigation/entries.js';
-import { escapesRoot, isUrl, rootRelative } from '../navigation/openapi.js';
+import { escapesRoot, isUrl } from '../navigation/openapi.js';
 import { pointerOf } from '../navigation/walk.js';
 import { closest } from '../suggest.js';
 import type { Rule } from './types.js';
@@ -16,7 +15,7 @@ export const pageNotFound: Rule = {
     return {
       page(node) {
         if (node.entry.kind !== 'page' || isUrl(node.entry.page)) return;
-        const page = rootRelative(cleanPagePath(node.entry.page));
+        const page = node.entry.clean;
         if (page === '' || escapesRoot(page)) return;
         if (files.hasFile(`${page}.mdx`) || files.hasFile(`${page}.md`)) return;
         const folder = path.posix.dirname(page);

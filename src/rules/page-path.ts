@@ -19,7 +19,7 @@ export const pagePath: Rule = {
   create: (context) => ({
     page(node) {
       // URLs are links, not paths (page-not-found and path-outside-root skip them too).
-      if (node.entry.kind !== 'page' || isUrl(node.entry.page)) return;
+      if (node.entry.kind !== 'page' || node.entry.clean === node.entry.page || isUrl(node.entry.page)) return;
       const page = node.entry.page;
       const found = CHECKS.filter(([pattern]) => pattern.test(page)).map(([, what]) => what);
       if (found.length === 0) return;

@@ -1,4 +1,3 @@
-import { cleanPagePath } from '../navigation/entries.js';
 import { escapesRoot, isUrl, openapiSources, rootRelative } from '../navigation/openapi.js';
 import { pointerOf } from '../navigation/walk.js';
 import type { Rule } from './types.js';
@@ -20,8 +19,8 @@ export const pathOutsideRoot: Rule = {
     },
     page(node) {
       const entry = node.entry;
-      const file = entry.kind === 'page' ? cleanPagePath(entry.page) : entry.specfile;
-      if (file === undefined || isUrl(file) || !escapesRoot(rootRelative(file))) return;
+      const file = entry.kind === 'page' ? entry.clean : entry.specfile;
+      if (file === undefined || !escapesRoot(entry.kind === 'page' ? file : rootRelative(file)) || isUrl(file)) return;
       context.report({
         message: `${entry.kind === 'page' ? 'Page' : 'Spec'} path "${file}" climbs out of the docs root; pages and specs must live inside it.`,
         pointer: pointerOf(node.path),

@@ -1,5 +1,6 @@
 import { parse as parseTolerant, parseTree, visit, ParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { Finding, Range } from '../problem.js';
+import { locateInJson } from './json-locate.js';
 import { LineIndex } from './lines.js';
 import { parsePointer, toPointer } from './pointer.js';
 import type { SourceFile } from './types.js';
@@ -14,8 +15,10 @@ export function parseJsonSource(file: string, rawText: string): SourceFile {
   // A byte-order mark is not JSON; a space keeps every offset where it was.
   const text = rawText.charCodeAt(0) === 0xfeff ? ' ' + rawText.slice(1) : rawText;
   const lines = new LineIndex(rawText);
+  let hasDuplicates = false;
+  // A few problems are located by scanning the text; past that, one parse tree serves them all.
+  let scans = 0;
   let tree: Node | undefined | null = null;
-  const getTree = () => (tree === null ? (tree = parseTree(text)) : tree);
 
   const source: SourceFile = {
     file,
@@ -25,7 +28,14 @@ export function parseJsonSource(file: string, rawText: string): SourceFile {
     findings: [],
     rangeOf: (start, end) => lines.range(start, end),
     locate(pointer, at = 'value') {
-      const node = findNode(getTree(), pointer, at);
+      if (source.value === undefined) return lines.range(0, 0);
+      if (++scans <= SCANS_BEFORE_TREE) {
+        const found = locateInJson(text, parsePointer(pointer), hasDuplicates);
+        const [start, end] = at === 'key' && found.exact && found.key ? found.key : found.value;
+        return lines.range(start, end);
+      }
+      if (tree === null) tree = parseTree(text);
+      const node = findNode(tree, pointer, at);
       return node ? lines.range(node.offset, node.offset + node.length) : lines.range(0, 0);
     },
   };
@@ -36,7 +46,10 @@ export function parseJsonSource(file: string, rawText: string): SourceFile {
     source.findings = syntaxFindings(text, error);
     return source;
   }
-  if (countKeysInText(text) !== countKeysInValue(source.value)) source.findings = duplicateKeyFindings(text, lines);
+  if (countKeysInText(text) !== countKeysInValue(source.value)) {
+    source.findings = duplicateKeyFindings(text, lines);
+    hasDuplicates = source.findings.length > 0;
+  }
   return source;
 }
 
@@ -58,6 +71,9 @@ const syntaxMessages: Partial<Record<ParseErrorCode, string>> = {
   [ParseErrorCode.InvalidEscapeCharacter]: 'invalid escape character in string',
   [ParseErrorCode.InvalidCharacter]: 'invalid character in string (control characters must be escaped)',
 };
+
+/** Locating by scan costs up to one pass each; a parse tree costs about 15 passes once. */
+const SCANS_BEFORE_TREE = 16;
 
 /** At most this many syntax errors per file: after the first few, they are echoes of it. */
 const MAX_SYNTAX_ERRORS = 5;
@@ -179,5 +195,3 @@ function findNode(root: Node | undefined, pointer: string, at: 'key' | 'value'):
   }
   return at === 'key' && keyNode ? keyNode : node;
 }
-
-export type { Range };
