@@ -3,7 +3,7 @@ import path from 'node:path';
 import { codes, type Code } from './codes.js';
 import { docsRootFiles } from './docs-root.js';
 import { walkNavigation } from './navigation/walk.js';
-import type { Finding, Problem, SeveritySetting } from './problem.js';
+import type { Finding, Problem, Severity, SeveritySetting } from './problem.js';
 import type { ValidationResult } from './result.js';
 import { rules } from './rules/index.js';
 import type { DocsFiles, RuleContext } from './rules/types.js';
@@ -89,7 +89,8 @@ export function checkDocument(document: LoadedDocument, options: ValidateOptions
  * file it came from, gets its configured severity, and a location only now that it is reported.
  */
 export class ProblemSink {
-  private readonly problems: Problem[] = [];
+  /** Findings kept until the end, so each file's locations are found in one pass. */
+  private readonly pending = new Map<SourceFile, Array<{ finding: Finding; severity: Severity }>>();
   private readonly seen = new Set<string>();
 
   constructor(
@@ -120,16 +121,28 @@ export class ProblemSink {
     const key = `${finding.code}\0${source.file}\0${finding.pointer}\0${finding.span ?? ''}`;
     if (this.seen.has(key)) return;
     this.seen.add(key);
-    const range = finding.span ? source.rangeOf(finding.span[0], finding.span[1]) : source.locate(finding.pointer, finding.at);
-    const problem: Problem = { code: finding.code, severity, message: finding.message, file: source.file, pointer: finding.pointer, ...range };
-    if (finding.suggest !== undefined) problem.suggest = finding.suggest;
-    this.problems.push(problem);
+    let list = this.pending.get(source);
+    if (!list) this.pending.set(source, (list = []));
+    list.push({ finding, severity });
   }
 
-  /** Every problem, by file (the main file first), line, column and code. */
+  /** Every problem, located, by file (the main file first), line, column and code. */
   sorted(): Problem[] {
+    const problems: Problem[] = [];
+    for (const [source, list] of this.pending) {
+      const located = list.filter(({ finding }) => !finding.span);
+      const ranges = source.locateAll(located.map(({ finding }) => ({ pointer: finding.pointer, at: finding.at })));
+      const rangeOf = new Map(located.map((item, i) => [item, ranges[i]]));
+      for (const item of list) {
+        const { finding, severity } = item;
+        const range = finding.span ? source.rangeOf(finding.span[0], finding.span[1]) : rangeOf.get(item)!;
+        const problem: Problem = { code: finding.code, severity, message: finding.message, file: source.file, pointer: finding.pointer, ...range };
+        if (finding.suggest !== undefined) problem.suggest = finding.suggest;
+        problems.push(problem);
+      }
+    }
     const order = new Map(this.document.files.map((source, index) => [source.file, index]));
-    return this.problems.sort(
+    return problems.sort(
       (a, b) => order.get(a.file)! - order.get(b.file)! || a.line - b.line || a.column - b.column || a.code.localeCompare(b.code),
     );
   }

@@ -41,11 +41,26 @@ export interface ElementNode {
 
 /** A string in a `pages` array. */
 export interface PageNode {
-  value: string;
-  entry: PageEntry;
-  path: Path;
+  readonly value: string;
+  readonly entry: PageEntry;
+  readonly path: Path;
   /** The element whose `pages` hold it. */
-  parent: ElementNode;
+  readonly parent: ElementNode;
+}
+
+/** Pages are the bulk of a site: their path object is made only when a problem asks for it. */
+class Page implements PageNode {
+  constructor(
+    readonly value: string,
+    readonly entry: PageEntry,
+    readonly parent: ElementNode,
+    private readonly arrayPath: Path,
+    private readonly index: number,
+  ) {}
+
+  get path(): Path {
+    return { parent: this.arrayPath, key: this.index };
+  }
 }
 
 export interface NavigationVisitor {
@@ -58,8 +73,20 @@ export interface NavigationVisitor {
 }
 
 /** Marks, on the walk's stack, the point where an element's children are done. */
-interface Leave {
-  leave: ElementNode;
+class Leave {
+  constructor(readonly element: ElementNode) {}
+}
+
+/** The rest of one child array, from `index` on: arrays are walked in place, not copied. */
+class Items {
+  constructor(
+    readonly items: unknown[],
+    readonly kind: ElementKind,
+    readonly key: string,
+    readonly path: Path,
+    readonly parent: ElementNode,
+    public index: number,
+  ) {}
 }
 
 const CHILD_KEY_SET: ReadonlySet<string> = new Set(CHILD_KEYS);
@@ -74,52 +101,49 @@ export function walkNavigation(docs: unknown, visitors: readonly NavigationVisit
   const elementVisitors = visitors.filter((v) => v.element);
   const pageVisitors = visitors.filter((v) => v.page);
   const leaveVisitors = visitors.filter((v) => v.leave);
-  const rootPath: Path = { parent: undefined, key: 'navigation' };
-  const root = makeElement('navigation', docs.navigation, rootPath, undefined, undefined);
-  const stack: Array<ElementNode | PageNode | Leave> = [root];
-  const children: Array<ElementNode | PageNode> = [];
+  const root = makeElement('navigation', docs.navigation, { parent: undefined, key: 'navigation' }, undefined, undefined);
+  const stack: Array<ElementNode | Items | Leave> = [root];
+  const pending: Array<Items | ElementNode> = [];
 
   while (stack.length > 0) {
-    const node = stack.pop()!;
-    if ('leave' in node) {
-      for (const v of leaveVisitors) v.leave!(node.leave);
+    const top = stack.pop()!;
+    if (top instanceof Items) {
+      const { items, parent } = top;
+      for (let i = top.index; i < items.length; i++) {
+        const item = items[i];
+        if (typeof item === 'string') {
+          if (top.key !== 'pages') continue;
+          const page = new Page(item, parseEntry(item), parent, top.path, i);
+          for (const v of pageVisitors) v.page!(page);
+        } else if (isPlainObject(item)) {
+          // The element and everything under it come before the rest of this array.
+          top.index = i + 1;
+          stack.push(top, makeElement(top.kind, item, { parent: top.path, key: i }, parent, top.key));
+          break;
+        }
+      }
       continue;
     }
-    if (!('kind' in node)) {
-      for (const v of pageVisitors) v.page!(node);
+    if (top instanceof Leave) {
+      for (const v of leaveVisitors) v.leave!(top.element);
       continue;
     }
+    const node = top;
     for (const v of elementVisitors) v.element!(node);
-    if (leaveVisitors.length > 0) stack.push({ leave: node });
+    if (leaveVisitors.length > 0) stack.push(new Leave(node));
     if (node.kind === 'global-item') continue;
-    children.length = 0;
+    pending.length = 0;
     for (const key in node.value) {
       const child = node.value[key];
       if (key === 'global' && (node.kind === 'navigation' || node.kind === 'version' || node.kind === 'language')) {
-        if (isPlainObject(child)) children.push(makeElement('global', child, { parent: node.path, key }, node, key));
+        if (isPlainObject(child)) pending.push(makeElement('global', child, { parent: node.path, key }, node, key));
         continue;
       }
       if (!Array.isArray(child)) continue;
-      if (node.kind === 'global') {
-        const arrayPath: Path = { parent: node.path, key };
-        for (let i = 0; i < child.length; i++) {
-          if (isPlainObject(child[i])) children.push(makeElement('global-item', child[i] as Record<string, unknown>, { parent: arrayPath, key: i }, node, key));
-        }
-        continue;
-      }
-      if (!CHILD_KEY_SET.has(key)) continue;
-      const kind = ELEMENT_OF_KEY[key as ChildKey];
-      const arrayPath: Path = { parent: node.path, key };
-      for (let i = 0; i < child.length; i++) {
-        const item = child[i];
-        if (typeof item === 'string' && key === 'pages') {
-          children.push({ value: item, entry: parseEntry(item), path: { parent: arrayPath, key: i }, parent: node });
-        } else if (isPlainObject(item)) {
-          children.push(makeElement(kind, item, { parent: arrayPath, key: i }, node, key));
-        }
-      }
+      if (node.kind === 'global') pending.push(new Items(child, 'global-item', key, { parent: node.path, key }, node, 0));
+      else if (CHILD_KEY_SET.has(key)) pending.push(new Items(child, ELEMENT_OF_KEY[key as ChildKey], key, { parent: node.path, key }, node, 0));
     }
-    for (let i = children.length - 1; i >= 0; i--) stack.push(children[i]);
+    for (let i = pending.length - 1; i >= 0; i--) stack.push(pending[i]);
   }
 }
 

@@ -81,19 +81,21 @@ function skipString(text: string, pos: number): number {
   }
 }
 
+const STRUCTURE = /["{}[\]]/g;
+
 /** From the first character of a value to just after it. */
 function skipValue(text: string, pos: number): number {
   const c = text.charCodeAt(pos);
   if (c === 34) return skipString(text, pos);
   if (c === 123 || c === 91) {
+    // Jump from one bracket or quote to the next with a native search, not char by char.
     let depth = 0;
-    for (let i = pos; i < text.length; i++) {
-      const d = text.charCodeAt(i);
-      if (d === 34) i = skipString(text, i) - 1;
+    STRUCTURE.lastIndex = pos;
+    for (let match = STRUCTURE.exec(text); match; match = STRUCTURE.exec(text)) {
+      const d = text.charCodeAt(match.index);
+      if (d === 34) STRUCTURE.lastIndex = skipString(text, match.index);
       else if (d === 123 || d === 91) depth++;
-      else if (d === 125 || d === 93) {
-        if (--depth === 0) return i + 1;
-      }
+      else if (--depth === 0) return match.index + 1;
     }
     return text.length;
   }
@@ -103,4 +105,92 @@ function skipValue(text: string, pos: number): number {
     if (d === 44 || d === 125 || d === 93 || d === 32 || d === 10 || d === 13 || d === 9) break;
   }
   return i;
+}
+
+interface Trie {
+  children: Map<string, Trie>;
+  /** Indexes of the requests whose pointer ends here. */
+  targets: number[];
+}
+
+/**
+ * Locates many pointers in one pass over the text: containers on no wanted path are skipped
+ * whole, so the cost is one scan however many problems there are. A pointer that goes
+ * further than the text gets its nearest existing ancestor's range (`exact: false`).
+ */
+export function locateAllInJson(text: string, pointers: ReadonlyArray<readonly string[]>): Located[] {
+  const root: Trie = { children: new Map(), targets: [] };
+  pointers.forEach((segments, index) => {
+    let node = root;
+    for (const segment of segments) {
+      let child = node.children.get(segment);
+      if (!child) node.children.set(segment, (child = { children: new Map(), targets: [] }));
+      node = child;
+    }
+    node.targets.push(index);
+  });
+  const results: Located[] = new Array(pointers.length);
+  visitNode(text, skipSpace(text, 0), root, undefined, results);
+  return results;
+}
+
+function visitNode(text: string, start: number, trie: Trie, key: [number, number] | undefined, results: Located[]): number {
+  let end: number;
+  const seen = new Set<Trie>();
+  const c = text.charCodeAt(start);
+  if (trie.children.size === 0) {
+    end = skipValue(text, start);
+  } else if (c === 123 /* { */) {
+    let pos = skipSpace(text, start + 1);
+    while (text.charCodeAt(pos) === 34) {
+      const keyEnd = skipString(text, pos);
+      const valueStart = skipSpace(text, skipSpace(text, keyEnd) + 1);
+      const child = trie.children.get(keyText(text, pos, keyEnd));
+      let valueEnd: number;
+      if (child) {
+        seen.add(child);
+        valueEnd = visitNode(text, valueStart, child, [pos, keyEnd], results);
+      } else {
+        valueEnd = skipValue(text, valueStart);
+      }
+      pos = skipSpace(text, valueEnd);
+      if (text.charCodeAt(pos) !== 44) break;
+      pos = skipSpace(text, pos + 1);
+    }
+    end = text.charCodeAt(pos) === 125 ? pos + 1 : pos;
+  } else if (c === 91 /* [ */) {
+    let pos = skipSpace(text, start + 1);
+    for (let index = 0; text.charCodeAt(pos) !== 93 && pos < text.length; index++) {
+      const child = trie.children.get(String(index));
+      let valueEnd: number;
+      if (child) {
+        seen.add(child);
+        valueEnd = visitNode(text, pos, child, undefined, results);
+      } else {
+        valueEnd = skipValue(text, pos);
+      }
+      pos = skipSpace(text, valueEnd);
+      if (text.charCodeAt(pos) !== 44) break;
+      pos = skipSpace(text, pos + 1);
+    }
+    end = text.charCodeAt(pos) === 93 ? pos + 1 : pos;
+  } else {
+    end = skipValue(text, start);
+  }
+  const here: Located = { key, value: [start, end], exact: true };
+  for (const index of trie.targets) results[index] = here;
+  // Wanted paths the text does not have: their nearest ancestor is this value.
+  if (seen.size < trie.children.size) {
+    for (const child of trie.children.values()) if (!seen.has(child)) markMissing(child, start, end, results);
+  }
+  return end;
+}
+
+function markMissing(trie: Trie, start: number, end: number, results: Located[]): void {
+  const stack = [trie];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    for (const index of node.targets) results[index] = { value: [start, end], exact: false };
+    stack.push(...node.children.values());
+  }
 }

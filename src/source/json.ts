@@ -1,6 +1,6 @@
-import { parse as parseTolerant, parseTree, visit, ParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { parse as parseTolerant, visit, ParseErrorCode, type ParseError } from 'jsonc-parser';
 import type { Finding, Range } from '../problem.js';
-import { locateInJson } from './json-locate.js';
+import { locateAllInJson, locateInJson, type Located } from './json-locate.js';
 import { LineIndex } from './lines.js';
 import { parsePointer, toPointer } from './pointer.js';
 import type { SourceFile } from './types.js';
@@ -16,9 +16,10 @@ export function parseJsonSource(file: string, rawText: string): SourceFile {
   const text = rawText.charCodeAt(0) === 0xfeff ? ' ' + rawText.slice(1) : rawText;
   const lines = new LineIndex(rawText);
   let hasDuplicates = false;
-  // A few problems are located by scanning the text; past that, one parse tree serves them all.
-  let scans = 0;
-  let tree: Node | undefined | null = null;
+  const toRange = (found: Located, at: 'key' | 'value' = 'value') => {
+    const [start, end] = at === 'key' && found.exact && found.key ? found.key : found.value;
+    return lines.range(start, end);
+  };
 
   const source: SourceFile = {
     file,
@@ -29,14 +30,19 @@ export function parseJsonSource(file: string, rawText: string): SourceFile {
     rangeOf: (start, end) => lines.range(start, end),
     locate(pointer, at = 'value') {
       if (source.value === undefined) return lines.range(0, 0);
-      if (++scans <= SCANS_BEFORE_TREE) {
-        const found = locateInJson(text, parsePointer(pointer), hasDuplicates);
-        const [start, end] = at === 'key' && found.exact && found.key ? found.key : found.value;
-        return lines.range(start, end);
+      return toRange(locateInJson(text, parsePointer(pointer), hasDuplicates), at);
+    },
+    locateAll(requests) {
+      if (source.value === undefined) return requests.map(() => lines.range(0, 0));
+      let found: Located[];
+      try {
+        found = locateAllInJson(text, requests.map((r) => parsePointer(r.pointer)));
+      } catch (error) {
+        // Pointers thousands of levels deep: the one-pass walk recurses; scan for each instead.
+        if (!(error instanceof RangeError)) throw error;
+        found = requests.map((r) => locateInJson(text, parsePointer(r.pointer), hasDuplicates));
       }
-      if (tree === null) tree = parseTree(text);
-      const node = findNode(tree, pointer, at);
-      return node ? lines.range(node.offset, node.offset + node.length) : lines.range(0, 0);
+      return requests.map((r, i) => toRange(found[i], r.at));
     },
   };
 
@@ -71,9 +77,6 @@ const syntaxMessages: Partial<Record<ParseErrorCode, string>> = {
   [ParseErrorCode.InvalidEscapeCharacter]: 'invalid escape character in string',
   [ParseErrorCode.InvalidCharacter]: 'invalid character in string (control characters must be escaped)',
 };
-
-/** Locating by scan costs up to one pass each; a parse tree costs about 15 passes once. */
-const SCANS_BEFORE_TREE = 16;
 
 /** At most this many syntax errors per file: after the first few, they are echoes of it. */
 const MAX_SYNTAX_ERRORS = 5;
@@ -168,30 +171,4 @@ function duplicateKeyFindings(text: string, lines: LineIndex): Finding[] {
     },
   });
   return findings;
-}
-
-/** The jsonc-parser node a pointer names, or its nearest existing ancestor. */
-function findNode(root: Node | undefined, pointer: string, at: 'key' | 'value'): Node | undefined {
-  let node = root;
-  let keyNode: Node | undefined;
-  for (const segment of parsePointer(pointer)) {
-    if (!node) return undefined;
-    keyNode = undefined;
-    let next: Node | undefined;
-    if (node.type === 'object') {
-      // The last property of that name wins, as in JSON.parse.
-      for (const property of node.children ?? []) {
-        const [key, value] = property.children ?? [];
-        if (key && key.value === segment) {
-          keyNode = key;
-          next = value ?? key;
-        }
-      }
-    } else if (node.type === 'array') {
-      next = node.children?.[Number(segment)];
-    }
-    if (!next) return node;
-    node = next;
-  }
-  return at === 'key' && keyNode ? keyNode : node;
 }

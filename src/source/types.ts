@@ -14,6 +14,13 @@ export interface SourceFile {
   findings: Finding[];
   /** The text range of the key or value a pointer names (its nearest existing ancestor if it is missing). */
   locate(pointer: string, at?: 'key' | 'value'): Range;
+  /** `locate` for many pointers at once: one pass over the text, however many there are. */
+  locateAll(requests: ReadonlyArray<LocateRequest>): Range[];
   /** The range of text offsets. */
   rangeOf(start: number, end: number): Range;
+}
+
+export interface LocateRequest {
+  pointer: string;
+  at?: 'key' | 'value';
 }

@@ -23,6 +23,10 @@ export function parseYamlSource(file: string, text: string): SourceFile {
       findings.push({ code: 'parse-error', message: `YAML error: ${firstLine(String((error as Error).message ?? error))}.`, pointer: '', span: [0, 1] });
     }
   }
+  function locate(pointer: string, at: 'key' | 'value' = 'value') {
+    const range = findRange(doc.contents, pointer, at);
+    return range ? lines.range(range[0], range[1]) : lines.range(0, 0);
+  }
   return {
     file,
     text,
@@ -30,10 +34,8 @@ export function parseYamlSource(file: string, text: string): SourceFile {
     value,
     findings,
     rangeOf: (start, end) => lines.range(start, end),
-    locate(pointer, at = 'value') {
-      const range = findRange(doc.contents, pointer, at);
-      return range ? lines.range(range[0], range[1]) : lines.range(0, 0);
-    },
+    locate,
+    locateAll: (requests) => requests.map((r) => locate(r.pointer, r.at)),
   };
 }
 

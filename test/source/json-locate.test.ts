@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { findNodeAtLocation, parseTree } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
-import { locateInJson } from '../../src/source/json-locate.js';
+import { locateAllInJson, locateInJson } from '../../src/source/json-locate.js';
 
 const docs = path.resolve('../shared/corpus/docs');
 const sample = readdirSync(docs).filter((name) => name.endsWith('.json')).sort().filter((_, i) => i % 25 === 0);
@@ -34,6 +34,19 @@ describe('locateInJson', () => {
         expect(found.key).toEqual([keyNode.offset, keyNode.offset + keyNode.length]);
       }
     }
+  });
+
+  it.each(sample)('locates all pointers of %s in one pass, as one at a time', (name) => {
+    const text = readFileSync(path.join(docs, name), 'utf8');
+    const pointers = paths(JSON.parse(text), 2000).map((p) => p.map(String));
+    pointers.push(['navigation', 'no-such-key'], ['navigation', 'tabs', '99999', 'x'], ['nope']);
+    const all = locateAllInJson(text, pointers);
+    pointers.forEach((p, i) => {
+      const one = locateInJson(text, p, false);
+      expect(all[i].exact).toBe(one.exact);
+      expect(all[i].value).toEqual(one.value);
+      if (one.exact) expect(all[i].key).toEqual(one.key);
+    });
   });
 
   it('handles escapes in keys and strings, and the last of duplicated keys', () => {
