@@ -77,9 +77,13 @@ export function generateSpecSite(operations, mode) {
   return JSON.stringify({ name: 'Spec bench', navigation: { tabs: [tab] } }, null, 2);
 }
 
-/** `depth` groups, each nested in the one before. */
+/** `depth` groups, each nested in the one before (written as text: JSON.stringify cannot go that deep). */
 export function generateDeep(depth) {
-  let inner = { group: `G${depth}`, pages: ['leaf'] };
-  for (let i = depth - 1; i >= 1; i--) inner = { group: `G${i}`, pages: [inner] };
-  return JSON.stringify({ navigation: { groups: [inner] } });
+  let open = '';
+  let close = '';
+  for (let i = 1; i <= depth; i++) {
+    open += `{"group": "G${i}", "pages": [`;
+    close += ']}';
+  }
+  return `{"navigation": {"groups": [${open}"leaf"${close}]}}`;
 }

@@ -12,6 +12,7 @@ export type Code =
   | 'invalid-type'
   | 'invalid-value'
   | 'unknown-field'
+  | 'too-deep'
   // semantic rules
   | 'primary-pattern'
   | 'mixed-children'
@@ -28,7 +29,7 @@ export type Code =
   | 'path-outside-root'
   // resolution
   | 'openapi-invalid'
-  | 'openapi-version'
+  | 'openapi-warning'
   | 'endpoint-not-found'
   | 'endpoint-excluded'
   | 'slug-collision'
@@ -93,6 +94,12 @@ export const codes = {
     title: 'Unknown field',
     severity: 'error',
     description: 'A key the element does not accept; the platform would ignore it silently.',
+    source: 'schema',
+  },
+  'too-deep': {
+    title: 'Nested too deeply to check',
+    severity: 'error',
+    description: 'Elements nested so deep (hundreds of levels) that the schema check cannot run; the rules still run, fields and types are not checked.',
     source: 'schema',
   },
   'primary-pattern': {
@@ -179,10 +186,10 @@ export const codes = {
     description: 'An `openapi` file that is not a parsable OpenAPI 3.0/3.1 document (the parser says why).',
     source: 'resolve',
   },
-  'openapi-version': {
-    title: 'Swagger 2.0 spec',
+  'openapi-warning': {
+    title: 'OpenAPI spec read with a caveat',
     severity: 'warning',
-    description: 'A Swagger 2.0 spec: docsnav reads it, but the platform supports only OpenAPI 3.0 and 3.1.',
+    description: 'The spec was read, but the platform may not read it the same: Swagger 2.0 (the platform supports only OpenAPI 3.0 and 3.1), JSON that is not strict, a spec with no paths.',
     source: 'resolve',
   },
   'endpoint-not-found': {

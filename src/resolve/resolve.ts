@@ -192,10 +192,7 @@ class TreeBuilder {
     const result = this.specs.get(source);
     if (!result) return undefined;
     if (result.ok) {
-      for (const warning of result.warnings) this.report({ code: 'openapi-version', message: warning, pointer });
-      if (result.version === '2.0') {
-        this.report({ code: 'openapi-version', message: `"${result.file}" is a Swagger 2.0 spec: docsnav reads it, but the platform supports only OpenAPI 3.0 and 3.1.`, pointer });
-      }
+      if (result.warnings.length > 0) this.report({ code: 'openapi-warning', message: result.warnings.join(' '), pointer });
       return result;
     }
     if (result.reason !== 'remote') {

@@ -167,6 +167,24 @@ const TYPE_WORDS: Readonly<Record<string, string>> = {
 /** Keywords that only combine subschemas: their own error adds nothing to their children's. */
 const WRAPPER_KEYWORDS: ReadonlySet<string> = new Set(['if', 'then', 'else', 'anyOf', 'oneOf', 'allOf', '$ref']);
 
+/** The depth named in the too-deep message: about where the generated validator's recursion gives out. */
+const TOO_DEEP = 1000;
+
+/** The pointer of the first value `limit` levels down (iteratively: the input is too deep for recursion). */
+function deepestPointer(docs: unknown, limit: number): string {
+  let best: Array<string | number> = [];
+  const stack: Array<[unknown, Array<string | number>]> = [[docs, []]];
+  while (stack.length > 0) {
+    const [value, path] = stack.pop()!;
+    if (path.length > best.length) best = path;
+    if (path.length >= limit || typeof value !== 'object' || value === null) continue;
+    if (Array.isArray(value)) value.forEach((item, i) => stack.push([item, [...path, i]]));
+    else for (const [key, item] of Object.entries(value)) stack.push([item, [...path, key]]);
+    if (best.length >= limit) break;
+  }
+  return best.map((segment) => '/' + String(segment).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+}
+
 /**
  * Check a parsed docs.json against the schema. Every schema error becomes a finding; none
  * is swallowed. Never throws, whatever `docs` is.
@@ -178,8 +196,10 @@ export function checkSchema(docs: unknown): Finding[] {
     errors = validateDocs.errors ?? [];
   } catch (error) {
     // Only a pathologically deep document gets here (the validator recurses per level).
-    const reason = error instanceof RangeError ? 'it is nested too deeply' : String(error);
-    return [{ code: 'invalid-value', pointer: '', message: `docs.json could not be checked against the schema: ${reason}.` }];
+    if (error instanceof RangeError) {
+      return [{ code: 'too-deep', pointer: deepestPointer(docs, TOO_DEEP), message: `Nested more than ${TOO_DEEP} levels deep here: too deep for the schema check, so fields and types were not checked anywhere in this file (the rules were).` }];
+    }
+    return [{ code: 'invalid-value', pointer: '', message: `docs.json could not be checked against the schema: ${String(error)}.` }];
   }
   try {
     return mapErrors(errors, docs);

@@ -462,7 +462,7 @@ describe('problems', () => {
       'openapi-not-found /navigation/tabs/1/pages/4',
       'openapi-invalid /navigation/tabs/2/openapi',
       'openapi-invalid /navigation/tabs/3/openapi/1',
-      'openapi-version /navigation/tabs/4/openapi',
+      'openapi-warning /navigation/tabs/4/openapi',
     ]);
   });
 
@@ -493,9 +493,9 @@ describe('problems', () => {
     expect(under(result, 'Not OpenAPI')).toHaveLength(4);
   });
 
-  it('a Swagger 2.0 spec: an openapi-version warning, and its pages', async () => {
+  it('a Swagger 2.0 spec: an openapi-warning warning, and its pages', async () => {
     const result = await resolved('problems');
-    const warning = problemAt(result, 'openapi-version', '/navigation/tabs/4/openapi');
+    const warning = problemAt(result, 'openapi-warning', '/navigation/tabs/4/openapi');
     expect(warning.severity).toBe('warning');
     expect(warning.message).toContain('Swagger 2.0');
     expect(paths(under(result, 'Swagger'))).toEqual(['api-reference/legacy-list']);

@@ -1,0 +1,161 @@
+/**
+ * npm run bench: speed and memory of docsnav, printed as a table with the incumbent's
+ * figures (shared/reference/platform-facts.md §4) beside ours. Inputs are generated into
+ * bench/.out (git-ignored); nothing large is committed.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { validateText, resolveFile } from '../dist/index.js';
+import { SpecLoader } from '../dist/resolve/specs.js';
+import { generateDeep, generateSite, generateSpec, generateSpecSite } from './generate.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const project = path.dirname(here);
+const out = path.join(here, '.out');
+mkdirSync(out, { recursive: true });
+const quick = process.argv.includes('--quick');
+const RUNS = quick ? 3 : 9;
+const rows = [];
+const notes = [];
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const ms = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
+function time(fn, runs = RUNS) {
+  const samples = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    fn();
+    samples.push(performance.now() - start);
+  }
+  return median(samples);
+}
+async function timeAsync(fn, runs = RUNS) {
+  const samples = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await fn();
+    samples.push(performance.now() - start);
+  }
+  return median(samples);
+}
+function write(name, text) {
+  const file = path.join(out, name);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text);
+  return file;
+}
+/** A whole process: wall time (median) and peak RSS (from GNU time), run from the project folder. */
+function processCost(args, runs = RUNS) {
+  const walls = [];
+  let rss = 0;
+  let code = 0;
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    const run = spawnSync('/usr/bin/time', ['-f', '%M', ...args], { cwd: project, encoding: 'utf8', maxBuffer: 1 << 30 });
+    walls.push(performance.now() - start);
+    rss = Math.max(rss, Number(run.stderr.trim().split('\n').at(-1)) / 1024);
+    code = run.status;
+  }
+  return { wall: median(walls), rss, code };
+}
+
+// 1. Validation in-process: warm median and first call, against JSON.parse of the same text.
+const sizes = quick ? [2000, 50000] : [2000, 50000, 200000];
+const perPage = {};
+for (const pages of sizes) {
+  for (const withErrors of [false, true]) {
+    const text = generateSite(pages, { withErrors });
+    const file = write(`site-${pages}${withErrors ? '-errors' : ''}.json`, text);
+    const parse = time(() => JSON.parse(text));
+    let problems = 0;
+    const warm = time(() => (problems = validateText(text).problems.length));
+    const first = JSON.parse(spawnSync(process.execPath, [path.join(here, 'first-call.mjs'), file], { encoding: 'utf8' }).stdout);
+    if (!withErrors) perPage[pages] = (warm * 1000) / pages;
+    const incumbent = pages === 50000 ? '1.0–1.9 s' : '';
+    rows.push([
+      `validate ${pages.toLocaleString('en')} pages${withErrors ? `, ${problems} errors deep inside` : ', valid'} (${(text.length / 1e6).toFixed(1)} MB)`,
+      `${ms(warm)} ms warm · ${ms(first.firstCallMs)} ms first call`,
+      `JSON.parse ${ms(parse)} ms (×${(warm / parse).toFixed(1)})`,
+      incumbent ? `${incumbent} per warm call` : '',
+    ]);
+  }
+}
+rows.push([
+  'validate: cost per page, small → large',
+  sizes.map((n) => `${perPage[n].toFixed(2)} µs`).join(' → '),
+  `×${(perPage[sizes.at(-1)] / perPage[sizes[0]]).toFixed(2)} from ${sizes[0].toLocaleString('en')} to ${sizes.at(-1).toLocaleString('en')}`,
+  '',
+]);
+
+// 2. A whole `docsnav validate` process (cold start), with `node -e 0` as the floor.
+const floor = processCost([process.execPath, '-e', '0']);
+rows.push(['`node -e 0` (start-up floor)', `${ms(floor.wall)} ms`, `${floor.rss.toFixed(0)} MB peak RSS`, '']);
+for (const pages of [2000, 50000]) {
+  const file = path.relative(project, path.join(out, `site-${pages}.json`));
+  // No page files are generated, so page lookups are off: the incumbent does not check them either.
+  const run = processCost([process.execPath, 'dist/cli/main.js', 'validate', file, '--rule', 'page-not-found=off']);
+  rows.push([
+    `\`docsnav validate\` process, ${pages.toLocaleString('en')} pages (exit ${run.code})`,
+    `${ms(run.wall)} ms (floor + ${ms(run.wall - floor.wall)} ms)`,
+    `${run.rss.toFixed(0)} MB peak RSS`,
+    pages === 2000 ? '0.5–0.65 s, ~95 MB' : '1.5–2.7 s, ~180 MB',
+  ]);
+}
+
+// 3. Resolution with OpenAPI specs: bulk generation and explicit entries, against the spec's parse.
+for (const operations of quick ? [100, 2000] : [100, 2000, 10000]) {
+  const dir = path.join(out, `spec-${operations}`);
+  write(`spec-${operations}/openapi.json`, generateSpec(operations));
+  const parse = await timeAsync(() => new SpecLoader({ root: dir }).load('openapi.json'), 5);
+  for (const mode of ['bulk', 'explicit']) {
+    const docs = write(`spec-${operations}/${mode}.json`, generateSpecSite(operations, mode));
+    let pages = 0;
+    let problems = 0;
+    const resolve = await timeAsync(async () => {
+      const result = await resolveFile(docs, { rules: { 'page-not-found': 'off' } });
+      pages = result.tree.pages.length;
+      problems = result.problems.length;
+    }, 5);
+    rows.push([
+      `resolve ${operations.toLocaleString('en')} operations, ${mode} (${pages} pages, ${problems} problems)`,
+      `${ms(resolve)} ms`,
+      `spec read+parse ${ms(parse)} ms (×${(resolve / parse).toFixed(2)})`,
+      '',
+    ]);
+  }
+}
+
+// 4. Scale and depth: a result or a clear problem, never a crash.
+for (const [label, text] of [
+  ['groups nested 5,000 deep', generateDeep(5000)],
+  ...(quick ? [] : [['a 50 MB docs.json', generateSite(930000)]]),
+]) {
+  const file = write(label.startsWith('groups') ? 'deep.json' : 'huge.json', text);
+  const run = processCost([process.execPath, 'dist/cli/main.js', 'validate', path.relative(project, file), '--format', 'json', '--rule', 'page-not-found=off'], 1);
+  const inProcess = spawnSync(process.execPath, ['-e', `
+    const { validateText } = await import('./dist/index.js');
+    const { readFileSync } = await import('node:fs');
+    const text = readFileSync(${JSON.stringify(file)}, 'utf8');
+    const t = performance.now(); const r = validateText(text);
+    console.log(JSON.stringify({ ms: performance.now() - t, codes: [...new Set(r.problems.map((p) => p.code))] }));
+  `, '--input-type=module'], { cwd: project, encoding: 'utf8' });
+  let detail = inProcess.stderr.trim().split('\n')[0];
+  try {
+    const parsed = JSON.parse(inProcess.stdout);
+    detail = `${ms(parsed.ms)} ms in-process; ${parsed.codes.length ? parsed.codes.join(', ') : 'no problems'}`;
+  } catch {}
+  rows.push([`${label} (${(text.length / 1e6).toFixed(1)} MB)`, `process exit ${run.code}, ${ms(run.wall)} ms`, `${run.rss.toFixed(0)} MB peak RSS`, detail]);
+}
+
+const cpu = (await import('node:os')).cpus()[0]?.model ?? 'unknown CPU';
+const header = `Machine: ${cpu}, ${(await import('node:os')).cpus().length} cores, Node ${process.version}; medians of ${RUNS} runs.`;
+const table = [
+  '| measurement | docsnav | beside it | incumbent (platform-facts §4) |',
+  '|---|---|---|---|',
+  ...rows.map((r) => `| ${r.join(' | ')} |`),
+].join('\n');
+const report = `${header}\n\n${table}\n${notes.map((n) => `\n${n}`).join('')}`;
+writeFileSync(path.join(out, 'last.md'), report);
+console.log(report);
