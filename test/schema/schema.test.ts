@@ -527,7 +527,11 @@ describe('checkSchema: robustness', () => {
     for (let i = 0; i < 20_000; i++) inner = { group: `g${i}`, pages: [inner] };
     const findings = checkSchema({ navigation: { groups: [inner] } });
     expect(findings).toHaveLength(1);
-    expect(findings[0].message).toMatch(/nested too deeply/);
+    expect(findings[0].code).toBe('too-deep');
+    expect(findings[0].message).toMatch(/too deep for the schema check/);
+    // It points at the element where the depth limit is passed, not at the whole file.
+    expect(findings[0].pointer.split('/').length - 1).toBe(1000);
+    expect(findings[0].pointer.startsWith('/navigation/groups/0/pages/0/pages/0')).toBe(true);
   });
 
   it('keeps the pointers of every finding inside the document', () => {
