@@ -1,4 +1,5 @@
-import { entryKey } from '../navigation/entries.js';
+import { entryKey, type PageEntry } from '../navigation/entries.js';
+import { isUrl, openapiSources, rootRelative } from '../navigation/openapi.js';
 import { pointerOf, type ElementNode, type PageNode } from '../navigation/walk.js';
 import type { Rule } from './types.js';
 import { describeElement } from './describe.js';
@@ -10,7 +11,7 @@ export const duplicatePage: Rule = {
     const seen = new Map<ElementNode, Map<string, PageNode>>();
     return {
       page(node) {
-        const key = node.entry.kind === 'page' ? node.entry.clean : entryKey(node.entry);
+        const key = node.entry.kind === 'page' ? node.entry.clean : endpointKey(node.entry, node);
         if (key === '') return;
         let pages = seen.get(node.parent.section);
         if (!pages) seen.set(node.parent.section, (pages = new Map()));
@@ -28,3 +29,13 @@ export const duplicatePage: Rule = {
     };
   },
 };
+
+/**
+ * An endpoint entry is the same page as another only with the same spec: `GET /a` under two
+ * different `openapi` scopes are two pages; `spec.json GET /a` and `GET /a` with spec.json in scope are one.
+ */
+function endpointKey(entry: Exclude<PageEntry, { kind: 'page' }>, node: PageNode): string {
+  const specs = entry.specfile !== undefined ? [entry.specfile] : openapiSources(node.parent.openapi?.value).map(({ source }) => source);
+  const spec = specs.map((source) => (isUrl(source) ? source : rootRelative(source))).join(',');
+  return `${spec}\0${entryKey({ ...entry, specfile: undefined })}`;
+}

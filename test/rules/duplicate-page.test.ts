@@ -19,12 +19,22 @@ const cases: RuleCase[] = [
     expected: [],
   },
   { name: 'a page in a version and in a language inside it', navigation: { versions: [{ version: 'v1', tabs: [{ tab: 'A', pages: ['intro'] }, { tab: 'B', languages: [{ language: 'en', pages: ['intro'] }] }] }] }, expected: [] },
+  {
+    name: 'the same endpoint under two different specs is two pages',
+    navigation: { groups: [{ group: 'A', openapi: 'a.json', pages: ['GET /accounts/{id}'] }, { group: 'B', openapi: 'b.json', pages: ['GET /accounts/{id}'] }] },
+    expected: [],
+  },
   { name: 'case differs: two pages', navigation: { pages: ['Intro', 'intro'] }, expected: [] },
   { name: 'blank entries are page-path’s business', navigation: { pages: ['', '', ' '] }, expected: [] },
   { name: 'junk, including the same page inside nested arrays', navigation: { pages: ['intro', ...JUNK, ['intro'], [['intro']]] }, expected: [] },
   { name: 'global anchors are not pages', navigation: { pages: ['intro'], global: { anchors: [{ anchor: 'intro', href: 'intro', pages: ['intro'] }] } }, expected: [] },
 
   // Invalid: at the second (third, …) occurrence.
+  {
+    name: 'an endpoint named with its spec file and through the spec in scope',
+    navigation: { openapi: '/api/a.json', pages: ['GET /a', 'api/a.json GET /a'] },
+    expected: [{ pointer: '/navigation/pages/1' }],
+  },
   { name: 'twice in one list', navigation: { pages: ['intro', 'a', 'intro'] }, expected: [{ pointer: '/navigation/pages/2' }] },
   { name: 'three times', navigation: { pages: ['intro', 'intro', 'intro'] }, expected: [{ pointer: '/navigation/pages/1' }, { pointer: '/navigation/pages/2' }] },
   {
