@@ -20,8 +20,7 @@ const METHODS: ReadonlySet<string> = new Set(HTTP_METHODS);
  * endpoint entries (split on whitespace, method case-insensitive); anything else is a page path.
  */
 export function parseEntry(raw: string): PageEntry {
-  // One test settles the common case, a tidy page path, so 50,000 pages cost 50,000 regex tests.
-  if (!NEEDS_CARE.test(raw)) return { kind: 'page', page: raw, clean: raw };
+  if (isTidyPage(raw)) return { kind: 'page', page: raw, clean: raw };
   if (!/\S\s+\S/.test(raw)) return pageEntry(raw);
   const tokens = raw.trim().split(/\s+/);
   if (tokens.length === 2 || tokens.length === 3) {
@@ -32,6 +31,14 @@ export function parseEntry(raw: string): PageEntry {
     if (METHODS.has(verb) && target.startsWith('/')) return { kind: 'endpoint', method: verb as HttpMethod, path: target, specfile };
   }
   return pageEntry(raw);
+}
+
+/**
+ * True for the common case, a page path already in its tidy form (no whitespace, so no
+ * endpoint entry either): one regex test, so 50,000 pages cost 50,000 tests and nothing more.
+ */
+export function isTidyPage(raw: string): boolean {
+  return !NEEDS_CARE.test(raw);
 }
 
 /** Anything that may make a string not a tidy page path: whitespace, `\`, `.`/`/` at the edges, `.md(x)`, `.`/`..` segments, `//`. */

@@ -1,4 +1,4 @@
-import { parseEntry, type PageEntry } from './entries.js';
+import { isTidyPage, parseEntry, type PageEntry } from './entries.js';
 import { CHILD_KEYS, ELEMENT_OF_KEY, isPlainObject, type ChildKey, type ElementKind } from './model.js';
 import { escapeSegment } from '../source/pointer.js';
 import { openapiSources } from './openapi.js';
@@ -48,15 +48,30 @@ export interface PageNode {
   readonly parent: ElementNode;
 }
 
-/** Pages are the bulk of a site: their path object is made only when a problem asks for it. */
+/**
+ * Pages are the bulk of a site, so a page costs one object: its path object is made only
+ * when a problem asks for it, and a tidy page path is its own entry.
+ */
 class Page implements PageNode {
+  readonly kind = 'page';
+  readonly entry: PageEntry;
+
   constructor(
     readonly value: string,
-    readonly entry: PageEntry,
     readonly parent: ElementNode,
     private readonly arrayPath: Path,
     private readonly index: number,
-  ) {}
+  ) {
+    this.entry = isTidyPage(value) ? this : parseEntry(value);
+  }
+
+  get page(): string {
+    return this.value;
+  }
+
+  get clean(): string {
+    return this.value;
+  }
 
   get path(): Path {
     return { parent: this.arrayPath, key: this.index };
@@ -113,7 +128,7 @@ export function walkNavigation(docs: unknown, visitors: readonly NavigationVisit
         const item = items[i];
         if (typeof item === 'string') {
           if (top.key !== 'pages') continue;
-          const page = new Page(item, parseEntry(item), parent, top.path, i);
+          const page = new Page(item, parent, top.path, i);
           for (const v of pageVisitors) v.page!(page);
         } else if (isPlainObject(item)) {
           // The element and everything under it come before the rest of this array.
