@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -110,5 +111,47 @@ describe('docsnav validate', () => {
   it('prints help and version', () => {
     expect(docsnav('--help').stdout).toContain('docsnav validate');
     expect(docsnav('--version').stdout.trim()).toBe(JSON.parse(readFileSync('package.json', 'utf8')).version);
+  });
+});
+
+describe('docsnav resolve', () => {
+  it('prints the example site’s page tree (exit 0)', () => {
+    const run = docsnav('resolve', 'fixtures/example', '--format', 'pretty');
+    expect(run.code).toBe(0);
+    expect(run.stderr).toBe('');
+    expectStored('example', 'resolve-pretty.txt', run.stdout);
+  });
+
+  it('writes the same JSON every time, to stdout or --out', () => {
+    const first = docsnav('resolve', 'fixtures/example/docs.json');
+    const second = docsnav('resolve', 'fixtures/example/docs.json');
+    expect(first.code).toBe(0);
+    expect(second.stdout).toBe(first.stdout);
+    const tree = JSON.parse(first.stdout);
+    expect(tree.pages.map((p: { path: string }) => p.path)).toContain('admin-reference/users/create-a-user-v2');
+    const out = path.join(mkdtempSync(path.join(tmpdir(), 'docsnav-')), 'tree.json');
+    const written = docsnav('resolve', 'fixtures/example', '--out', out);
+    expect(written.code).toBe(0);
+    expect(written.stdout).toBe('');
+    expect(readFileSync(out, 'utf8')).toBe(first.stdout);
+  });
+
+  it('still writes the tree, and reports problems on stderr with exit 1', () => {
+    const run = docsnav('resolve', 'fixtures/resolve/problems');
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout).pages.length).toBeGreaterThan(0);
+    expect(run.stderr).toMatch(/endpoint-not-found/);
+    expect(run.stderr).toMatch(/openapi-not-found/);
+  });
+
+  it.each([
+    [['resolve', 'fixtures/nope'], /^docsnav: cannot read fixtures\/nope: ENOENT\n$/],
+    [['resolve', 'a.json', 'b.json'], /^docsnav: resolve takes one docs.json\n$/],
+    [['resolve', 'fixtures/example', '--format', 'sarif'], /^docsnav: --format must be one of json, pretty/],
+    [['resolve', 'fixtures/example', '--out', '/nonexistent-dir/x.json'], /^docsnav: cannot write \/nonexistent-dir\/x.json: ENOENT\n$/],
+  ])('exits 2 with one clear line for %j', (args, message) => {
+    const run = docsnav(...args);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(message);
   });
 });
