@@ -11,6 +11,7 @@
 import type { Code } from '../codes.js';
 import type { Finding } from '../problem.js';
 import { closest } from '../suggest.js';
+import { ELEMENT_OF_KEY, GLOBAL_ITEM_NAME } from '../navigation/model.js';
 import { allowedKeys as generatedAllowedKeys, validateDocs, type GeneratedError } from './validate.generated.js';
 
 /** The objects of navigation.schema.json that accept a fixed set of keys (its definition names). */
@@ -68,28 +69,15 @@ export const ALLOWED_KEYS: Readonly<Record<SchemaObject, readonly string[]>> = O
   SCHEMA_OBJECTS.map((name) => [name, generatedAllowedKeys[name] ?? []]),
 ) as Record<SchemaObject, readonly string[]>;
 
-/** Child array key → the element its entries are. */
-const ENTRY_OBJECT: Readonly<Record<string, SchemaObject>> = {
-  pages: 'group',
-  groups: 'group',
-  tabs: 'tab',
-  anchors: 'anchor',
-  dropdowns: 'dropdown',
-  products: 'product',
-  versions: 'version',
-  languages: 'language',
-  menu: 'menuItem',
-};
+/** Child array key → the element its entries are (the navigation model's, in schema names). */
+const ENTRY_OBJECT: Readonly<Record<string, SchemaObject>> = Object.fromEntries(
+  Object.entries(ELEMENT_OF_KEY).map(([key, kind]) => [key, kind === 'item' ? 'menuItem' : (kind as SchemaObject)]),
+);
 
-/** `global.<key>` → the element its entries are. */
-const GLOBAL_ENTRY_OBJECT: Readonly<Record<string, SchemaObject>> = {
-  anchors: 'globalAnchor',
-  tabs: 'globalTab',
-  dropdowns: 'globalDropdown',
-  languages: 'globalLanguage',
-  versions: 'globalVersion',
-  products: 'globalProduct',
-};
+/** `global.<key>` → the element its entries are: `globalAnchor`, `globalTab`, … */
+const GLOBAL_ENTRY_OBJECT: Readonly<Record<string, SchemaObject>> = Object.fromEntries(
+  Object.entries(GLOBAL_ITEM_NAME).map(([key, name]) => [key, `global${name.charAt(0).toUpperCase()}${name.slice(1)}` as SchemaObject]),
+);
 
 /** Key → the object it holds when that value is an object. */
 const VALUE_OBJECT: Readonly<Record<string, SchemaObject>> = {
