@@ -161,15 +161,9 @@ class TreeBuilder {
   private markSpecUse(node: PageNode): void {
     const entry = node.entry;
     if (entry.kind === 'page') return;
-    const named = entry.specfile === undefined ? undefined : rootRelative(entry.specfile);
-    for (let scope = node.parent.openapi; scope; scope = scope.owner.parent?.openapi) {
-      const uses = named === undefined || openapiSources(scope.value).some(({ source }) => !isUrl(source) && rootRelative(source) === named);
-      if (uses) {
-        const state = this.states.get(scope.owner);
-        if (state) state.specUsed = true;
-        return;
-      }
-    }
+    const owner = entry.specfile === undefined ? node.parent.openapi?.owner : scopeNaming(node, entry.specfile)?.owner;
+    const state = owner && this.states.get(owner);
+    if (state) state.specUsed = true;
   }
 
   /** Reads every spec the steps need, each once, all at the same time. */
@@ -280,7 +274,7 @@ class TreeBuilder {
 
   private endpointEntry(entry: Exclude<PageEntry, { kind: 'page' }>, node: PageNode, state: ElementState, pointer: string): ResolvedPage | undefined {
     const candidates: OpenapiSource[] =
-      entry.specfile !== undefined ? [{ source: entry.specfile, at: [], directory: this.directoryFor(entry.specfile, node) }] : openapiSources(node.parent.openapi?.value);
+      entry.specfile !== undefined ? [{ source: entry.specfile, at: [], directory: scopeNaming(node, entry.specfile)?.source.directory }] : openapiSources(node.parent.openapi?.value);
     const scopePointer = (at: Array<string | number>) => (entry.specfile !== undefined || !node.parent.openapi ? pointer : pointerOf(node.parent.openapi.owner.path, 'openapi', ...at));
     let firstMiss: string | undefined;
     let firstSuggest: string | undefined;
@@ -312,16 +306,6 @@ class TreeBuilder {
       const finding: Finding = { code: 'endpoint-not-found', message: firstMiss, pointer };
       if (firstSuggest) finding.suggest = entry.specfile ? `${entry.specfile} ${firstSuggest}` : firstSuggest;
       this.report(finding);
-    }
-    return undefined;
-  }
-
-  /** The `directory` of an `openapi` object in scope that names the same file, if any. */
-  private directoryFor(specfile: string, node: PageNode): string | undefined {
-    const named = rootRelative(specfile);
-    for (let scope = node.parent.openapi; scope; scope = scope.owner.parent?.openapi) {
-      const match = openapiSources(scope.value).find(({ source }) => !isUrl(source) && rootRelative(source) === named);
-      if (match) return match.directory;
     }
     return undefined;
   }
@@ -398,6 +382,16 @@ class TreeBuilder {
       group.firstPage = page;
     }
   }
+}
+
+/** The nearest `openapi` scope above a page that names this spec file, and the source that names it. */
+function scopeNaming(node: PageNode, specfile: string): { owner: ElementNode; source: OpenapiSource } | undefined {
+  const file = rootRelative(specfile);
+  for (let scope = node.parent.openapi; scope; scope = scope.owner.parent?.openapi) {
+    const source = openapiSources(scope.value).find((s) => !isUrl(s.source) && rootRelative(s.source) === file);
+    if (source) return { owner: scope.owner, source };
+  }
+  return undefined;
 }
 
 function describeOperation(op: Operation): string {
