@@ -7,6 +7,7 @@ import { FileReadError } from '../validate.js';
 import { parseResolveArgs, UsageError } from './args.js';
 import { formatResultsAs } from './format.js';
 import { docsFileOf } from './paths.js';
+import { HELP } from './help.js';
 import type { CliIo } from './run.js';
 
 /**
@@ -16,7 +17,7 @@ import type { CliIo } from './run.js';
 export async function resolveCommand(argv: string[], io: CliIo): Promise<number> {
   const args = parseResolveArgs(argv);
   if (args.help) {
-    io.stdout((await import('./run.js')).HELP);
+    io.stdout(HELP);
     return 0;
   }
   const file = docsFileOf(args.paths[0]);

@@ -3,6 +3,7 @@ import { countProblems, type ValidationResult } from '../result.js';
 import { FileReadError, validateFile } from '../validate.js';
 import { parseValidateArgs, UsageError } from './args.js';
 import { docsFileOf } from './paths.js';
+import { HELP } from './help.js';
 import type { CliIo } from './run.js';
 import { formatResultsAs, FORMATS } from './format.js';
 
@@ -10,7 +11,7 @@ import { formatResultsAs, FORMATS } from './format.js';
 export async function validateCommand(argv: string[], io: CliIo): Promise<number> {
   const args = parseValidateArgs(argv, FORMATS);
   if (args.help) {
-    io.stdout((await import('./run.js')).HELP);
+    io.stdout(HELP);
     return 0;
   }
   const files = args.paths.length > 0 ? args.paths.map(docsFileOf) : [docsFileOf(undefined)];

@@ -1,6 +1,7 @@
 import { allCodes, codes, type Code } from '../codes.js';
 import type { Problem, Severity } from '../problem.js';
 import type { ValidationResult } from '../result.js';
+import { capitalize } from '../text.js';
 
 export interface SarifOptions {
   /** docsnav's version, for `tool.driver.version`; omitted from the log when not given. */
@@ -118,7 +119,7 @@ function ruleDescriptor(code: Code): SarifRule {
 function pascalCase(code: string): string {
   return code
     .split('-')
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .map(capitalize)
     .join('');
 }
 

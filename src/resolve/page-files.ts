@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import type { DocsFiles } from '../rules/types.js';
+import { capitalize } from '../text.js';
 
 /** An ordinary page's file on disk and its front-matter title, when it has one. */
 export interface PageFile {
@@ -40,5 +41,5 @@ function frontMatterTitle(absoluteRoot: string, file: string): string | undefine
 /** `guides/getting-started` -> `Getting started`. */
 export function titleFromPath(page: string): string {
   const last = page.slice(page.lastIndexOf('/') + 1).replace(/[-_]+/g, ' ').trim();
-  return last === '' ? page : last.charAt(0).toUpperCase() + last.slice(1);
+  return last === '' ? page : capitalize(last);
 }

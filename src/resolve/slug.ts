@@ -2,6 +2,7 @@
  * The platform's slug for generated API pages (platform-facts §3), step by step and in the
  * platform's order, so that docsnav produces the URLs users already have.
  */
+import { capitalize } from '../text.js';
 
 /** A `{…}` path parameter (or any braced run): up to the first `}`. */
 const BRACED = /\{[^}]*\}/g;
@@ -26,5 +27,5 @@ export function slug(s: string): string {
 /** A page title from the last segment of a generated page path: `get-users` -> `Get users`. */
 export function pageTitleFromSlug(lastSegment: string): string {
   const words = lastSegment.replaceAll('-', ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return capitalize(words);
 }

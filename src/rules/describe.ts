@@ -24,7 +24,3 @@ export function describeElement(node: ElementNode): string {
   if (word.startsWith('`')) return word;
   return `${/^[aeiou]/.test(word) ? 'an' : 'a'} ${word}`;
 }
-
-export function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}

@@ -1,7 +1,8 @@
 import { CHILD_KEYS } from '../navigation/model.js';
 import { pointerOf } from '../navigation/walk.js';
 import type { Rule } from './types.js';
-import { capitalize, describeElement } from './describe.js';
+import { capitalize } from '../text.js';
+import { describeElement } from './describe.js';
 
 const CHILD: ReadonlySet<string> = new Set(CHILD_KEYS);
 

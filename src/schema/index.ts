@@ -12,6 +12,8 @@ import type { Code } from '../codes.js';
 import type { Finding } from '../problem.js';
 import { closest } from '../suggest.js';
 import { ELEMENT_OF_KEY, GLOBAL_ITEM_NAME } from '../navigation/model.js';
+import { escapeSegment, parsePointer, toPointer } from '../source/pointer.js';
+import { capitalize } from '../text.js';
 import { allowedKeys as generatedAllowedKeys, validateDocs, type GeneratedError } from './validate.generated.js';
 
 /** The objects of navigation.schema.json that accept a fixed set of keys (its definition names). */
@@ -76,7 +78,7 @@ const ENTRY_OBJECT: Readonly<Record<string, SchemaObject>> = Object.fromEntries(
 
 /** `global.<key>` → the element its entries are: `globalAnchor`, `globalTab`, … */
 const GLOBAL_ENTRY_OBJECT: Readonly<Record<string, SchemaObject>> = Object.fromEntries(
-  Object.entries(GLOBAL_ITEM_NAME).map(([key, name]) => [key, `global${name.charAt(0).toUpperCase()}${name.slice(1)}` as SchemaObject]),
+  Object.entries(GLOBAL_ITEM_NAME).map(([key, name]) => [key, `global${capitalize(name)}` as SchemaObject]),
 );
 
 /** Key → the object it holds when that value is an object. */
@@ -170,7 +172,7 @@ function deepestPointer(docs: unknown, limit: number): string {
     else for (const [key, item] of Object.entries(value)) stack.push([item, [...path, key]]);
     if (best.length >= limit) break;
   }
-  return best.map((segment) => '/' + String(segment).replace(/~/g, '~0').replace(/\//g, '~1')).join('');
+  return toPointer(best);
 }
 
 /**
@@ -229,7 +231,7 @@ function mapErrors(errors: readonly GeneratedError[], docs: unknown): Finding[] 
     const pointer = error.instancePath;
     if (WRAPPER_KEYWORDS.has(error.keyword)) {
       if (!explained.has(pointer)) {
-        add({ code: 'invalid-value', pointer, message: `${subject(segmentsOf(pointer))} does not have an allowed form.` });
+        add({ code: 'invalid-value', pointer, message: `${subject(parsePointer(pointer))} does not have an allowed form.` });
       }
       continue;
     }
@@ -246,7 +248,7 @@ function mapErrors(errors: readonly GeneratedError[], docs: unknown): Finding[] 
             if (entry.object && entry.object !== 'docs') sortByKeyOrder(entry.fields, ALLOWED_KEYS[entry.object]);
             entry.finding.message = requiredMessage(entry.object, entry.fields);
           } else {
-            const object = objectAt(segmentsOf(pointer));
+            const object = objectAt(parsePointer(pointer));
             const finding: Finding = { code: 'missing-field', pointer, message: requiredMessage(object, [field]) };
             missing.set(pointer, { object, fields: [field], finding });
             add(finding);
@@ -272,7 +274,7 @@ function mapErrors(errors: readonly GeneratedError[], docs: unknown): Finding[] 
           message: error.keyword === 'errorMessage' && error.message ? error.message : valueMessage(pointer, first),
         };
         const allowed = originals.find((e) => e.keyword === 'enum')?.params.allowedValues;
-        const value = allowed ? valueAt(docs, segmentsOf(pointer)) : undefined;
+        const value = allowed ? valueAt(docs, parsePointer(pointer)) : undefined;
         if (Array.isArray(allowed) && typeof value === 'string') {
           const suggestion = closest(value, allowed.filter((v): v is string => typeof v === 'string'));
           if (suggestion !== undefined) finding.suggest = suggestion;
@@ -308,13 +310,13 @@ function stringParam(error: GeneratedError, name: string): string {
 }
 
 function unknownField(objectPointer: string, key: string): Finding {
-  const found = objectAt(segmentsOf(objectPointer));
+  const found = objectAt(parsePointer(objectPointer));
   const object = found === 'docs' ? undefined : found;
   const message =
     object === 'menuItem'
       ? `A menu item holds only groups, pages and external links (href); \`${key}\` is not allowed here.`
       : `\`${key}\` is not a field of ${object ? OBJECT_NAME[object] : 'this object'}.`;
-  const finding: Finding = { code: 'unknown-field', pointer: `${objectPointer}/${escapePointer(key)}`, at: 'key', message };
+  const finding: Finding = { code: 'unknown-field', pointer: `${objectPointer}/${escapeSegment(key)}`, at: 'key', message };
   const suggestion = object ? closest(key, ALLOWED_KEYS[object]) : undefined;
   if (suggestion !== undefined) finding.suggest = suggestion;
   return finding;
@@ -329,7 +331,7 @@ function requiredMessage(object: SchemaObject | 'docs' | undefined, fields: read
 }
 
 function typeMessage(pointer: string, expected: string, docs: unknown): string {
-  const segments = segmentsOf(pointer);
+  const segments = parsePointer(pointer);
   const n = segments.length;
   if (n === 0) return 'docs.json must be a JSON object.';
   const last = segments[n - 1];
@@ -352,7 +354,7 @@ function typeMessage(pointer: string, expected: string, docs: unknown): string {
 }
 
 function valueMessage(pointer: string, error: GeneratedError): string {
-  const what = subject(segmentsOf(pointer));
+  const what = subject(parsePointer(pointer));
   const allowed = error.params.allowedValues;
   if (Array.isArray(allowed)) return `${what} must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}.`;
   if (error.keyword === 'const') return `${what} must be ${JSON.stringify(error.params.allowedValue)}.`;
@@ -389,17 +391,7 @@ function objectAt(segments: readonly string[]): SchemaObject | 'docs' | undefine
   return VALUE_OBJECT[last];
 }
 
-function segmentsOf(pointer: string): string[] {
-  if (pointer === '') return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((s) => (s.includes('~') ? s.replace(/~1/g, '/').replace(/~0/g, '~') : s));
-}
 
-function escapePointer(key: string): string {
-  return key.replace(/~/g, '~0').replace(/\//g, '~1');
-}
 
 function isIndex(segment: string): boolean {
   return /^(0|[1-9][0-9]*)$/.test(segment);
@@ -414,8 +406,4 @@ function valueAt(root: unknown, segments: readonly string[]): unknown {
     } else return undefined;
   }
   return value;
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

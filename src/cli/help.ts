@@ -1,0 +1,23 @@
+/** `docsnav --help`. */
+export const HELP = `docsnav: validate and resolve the navigation of a docs.json
+
+Usage:
+  docsnav validate [paths…]   check docs.json files (default ./docs.json; a folder means its docs.json)
+  docsnav resolve [docs.json] print the page tree (openapi pages expanded)
+
+validate options:
+  -f, --format <f>            pretty (default), json, sarif, github
+  --rule <code>=<severity>    off, info, warning or error; repeat or comma-separate
+  --language-codes <a,b>      accept these language codes besides the spec's 20
+  --max-warnings <n>          fail (exit 1) when there are more than n warnings
+  --root <dir>                docs root for page and spec lookups (default: the file's folder)
+  --color / --no-color        force colours on or off (default: when the terminal supports them)
+
+resolve options:
+  -f, --format <f>            json (default) or pretty
+  -o, --out <file>            write the page tree to a file
+  --root <dir>                docs root (default: the file's folder)
+  --allow-remote              fetch openapi URLs (off by default)
+
+Exit codes: 0 no errors, 1 errors (or too many warnings), 2 usage or I/O error.
+`;
