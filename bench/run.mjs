@@ -7,8 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { validateText, resolveFile } from '../dist/index.js';
-import { SpecLoader } from '../dist/resolve/specs.js';
+import { validateText } from '../dist/index.js';
 import { generateDeep, generateSite, generateSpec, generateSpecSite } from './generate.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -27,15 +26,6 @@ function time(fn, runs = RUNS) {
   for (let i = 0; i < runs; i++) {
     const start = performance.now();
     fn();
-    samples.push(performance.now() - start);
-  }
-  return median(samples);
-}
-async function timeAsync(fn, runs = RUNS) {
-  const samples = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await fn();
     samples.push(performance.now() - start);
   }
   return median(samples);
@@ -104,22 +94,19 @@ for (const pages of [2000, 50000]) {
   ]);
 }
 
-// 3. Resolution with OpenAPI specs: bulk generation and explicit entries, against the spec's parse.
+// 3. Resolution with OpenAPI specs, each run in a fresh process as a build step runs it:
+//    bulk generation and explicit entries, against reading+parsing the same spec alone.
+const once = (...args) => JSON.parse(spawnSync(process.execPath, [path.join(here, 'resolve-once.mjs'), ...args], { cwd: project, encoding: 'utf8' }).stdout);
 for (const operations of quick ? [100, 2000] : [100, 2000, 10000]) {
-  const dir = path.join(out, `spec-${operations}`);
   write(`spec-${operations}/openapi.json`, generateSpec(operations));
-  const parse = await timeAsync(() => new SpecLoader({ root: dir }).load('openapi.json'), 5);
+  const specFile = path.join(out, `spec-${operations}`, 'openapi.json');
+  const parse = median(Array.from({ length: 5 }, () => once('parse', specFile).ms));
   for (const mode of ['bulk', 'explicit']) {
     const docs = write(`spec-${operations}/${mode}.json`, generateSpecSite(operations, mode));
-    let pages = 0;
-    let problems = 0;
-    const resolve = await timeAsync(async () => {
-      const result = await resolveFile(docs, { rules: { 'page-not-found': 'off' } });
-      pages = result.tree.pages.length;
-      problems = result.problems.length;
-    }, 5);
+    const runs = Array.from({ length: 5 }, () => once('resolve', docs));
+    const resolve = median(runs.map((r) => r.ms));
     rows.push([
-      `resolve ${operations.toLocaleString('en')} operations, ${mode} (${pages} pages, ${problems} problems)`,
+      `resolve ${operations.toLocaleString('en')} operations, ${mode} (${runs[0].pages} pages, ${runs[0].problems} problems)`,
       `${ms(resolve)} ms`,
       `spec read+parse ${ms(parse)} ms (×${(resolve / parse).toFixed(2)})`,
       '',

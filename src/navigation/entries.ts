@@ -48,11 +48,10 @@ function pageEntry(raw: string): PageEntry {
   return { kind: 'page', page: raw, clean: isUrl(raw) ? raw.trim() : rootRelative(cleanPagePath(raw)) };
 }
 
-/** A stable text for an endpoint entry: `GET /users`, `webhook petDeleted`, with the spec file when named. */
+/** What an entry names, without its spec file: the page path, `GET /users` or `webhook petDeleted`. */
 export function entryKey(entry: PageEntry): string {
   if (entry.kind === 'page') return entry.page;
-  const spec = entry.specfile ? entry.specfile.replace(/^\/+/, '') + ' ' : '';
-  return entry.kind === 'webhook' ? `${spec}webhook ${entry.name}` : `${spec}${entry.method.toUpperCase()} ${entry.path}`;
+  return entry.kind === 'webhook' ? `webhook ${entry.name}` : `${entry.method.toUpperCase()} ${entry.path}`;
 }
 
 /** The tidy form of a page path: trimmed, forward slashes, no `./` or `/` at the start, no `/` or extension at the end. */

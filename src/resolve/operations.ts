@@ -194,6 +194,8 @@ export interface GeneratedPage {
   operation: Operation;
   /** The page path, clash suffix included. */
   page: string;
+  /** The page path before any clash suffix. */
+  base: string;
   title: string;
 }
 
@@ -226,8 +228,9 @@ export function generatedGroups(spec: SpecDocument, directory?: string): Generat
     entry.operations.push(op);
   }
   return [...groups.values()].map(({ group, operations }) => {
-    const pages = suffixClashes(operations.map((op) => generatedPagePath(op, directory)));
-    group.pages = operations.map((operation, i) => ({ operation, page: pages[i], title: pageTitle(operation, pages[i]) }));
+    const bases = operations.map((op) => generatedPagePath(op, directory));
+    const pages = suffixClashes(bases);
+    group.pages = operations.map((operation, i) => ({ operation, page: pages[i], base: bases[i], title: pageTitle(operation, pages[i]) }));
     return group;
   });
 }

@@ -218,10 +218,10 @@ class TreeBuilder {
         const trail = [...state.trail, { kind: 'group' as const, label: generated.label }];
         for (const page of generated.pages) {
           const op = page.operation;
-          if (page.page !== generatedPagePath(op, directory)) {
+          if (page.page !== page.base) {
             this.say({
               code: 'slug-collision',
-              message: `Two operations of "${loaded.file}" make the page "${generatedPagePath(op, directory)}"; ${describeOperation(op)} becomes "${page.page}" (the platform suffixes it the same way).`,
+              message: `Two operations of "${loaded.file}" make the page "${page.base}"; ${describeOperation(op)} becomes "${page.page}" (the platform suffixes it the same way).`,
               pointer,
             });
           }

@@ -9,9 +9,10 @@ export const duplicatePage: Rule = {
   code: 'duplicate-page',
   create(context) {
     const seen = new Map<ElementNode, Map<string, PageNode>>();
+    const specsOfScope = new Map<unknown, string>();
     return {
       page(node) {
-        const key = node.entry.kind === 'page' ? node.entry.clean : endpointKey(node.entry, node);
+        const key = node.entry.kind === 'page' ? node.entry.clean : endpointKey(node.entry, node, specsOfScope);
         if (key === '') return;
         let pages = seen.get(node.parent.section);
         if (!pages) seen.set(node.parent.section, (pages = new Map()));
@@ -34,8 +35,20 @@ export const duplicatePage: Rule = {
  * An endpoint entry is the same page as another only with the same spec: `GET /a` under two
  * different `openapi` scopes are two pages; `spec.json GET /a` and `GET /a` with spec.json in scope are one.
  */
-function endpointKey(entry: Exclude<PageEntry, { kind: 'page' }>, node: PageNode): string {
-  const specs = entry.specfile !== undefined ? [entry.specfile] : openapiSources(node.parent.openapi?.value).map(({ source }) => source);
-  const spec = specs.map((source) => (isUrl(source) ? source : rootRelative(source))).join(',');
-  return `${spec}\0${entryKey({ ...entry, specfile: undefined })}`;
+function endpointKey(entry: Exclude<PageEntry, { kind: 'page' }>, node: PageNode, specsOfScope: Map<unknown, string>): string {
+  let spec: string;
+  if (entry.specfile !== undefined) {
+    spec = specKey([entry.specfile]);
+  } else {
+    // Thousands of entries share one scope: name its specs once.
+    const scope = node.parent.openapi?.value;
+    let known = specsOfScope.get(scope);
+    if (known === undefined) specsOfScope.set(scope, (known = specKey(openapiSources(scope).map(({ source }) => source))));
+    spec = known;
+  }
+  return `${spec}\0${entryKey(entry)}`;
+}
+
+function specKey(sources: readonly string[]): string {
+  return sources.map((source) => (isUrl(source) ? source : rootRelative(source))).join(',');
 }

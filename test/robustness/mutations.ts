@@ -5,6 +5,7 @@
  * the text, building what `JSON.stringify` cannot (thousands of levels) as text.
  */
 import fc from 'fast-check';
+import { stringify as stringifyYaml } from 'yaml';
 
 type Key = string | number;
 type Container = Record<string, unknown> | unknown[];
@@ -299,11 +300,14 @@ export function deepText(depth: number, shape: DeepShape): string {
   return open.repeat(depth) + leaf + close.repeat(depth);
 }
 
-/**
- * Applies value mutations to a copy of `value` and writes it as JSON text. Returns
- * undefined when the result is the same document (a mutation found no place to act).
- */
-export function mutateToText(value: unknown, mutations: readonly Mutation[], indent: number | string): string {
+/** A damaged copy of a value; `markers` are strings in it that stand for deep chains, to be put in as text. */
+export interface Mutated {
+  value: unknown;
+  markers: Map<string, string>;
+}
+
+/** Applies value mutations to a copy of `value` (a mutation with no place to act does nothing). */
+export function mutate(value: unknown, mutations: readonly Mutation[]): Mutated {
   let root = structuredClone(value);
   const markers = new Map<string, string>();
   const replaceAt = (place: Place, next: unknown) => {
@@ -334,7 +338,7 @@ export function mutateToText(value: unknown, mutations: readonly Mutation[], ind
       }
       case 'deep': {
         const marker = `@@docsnav-deep-${markers.size}@@`;
-        markers.set(JSON.stringify(marker), deepText(mutation.depth, mutation.shape));
+        markers.set(marker, deepText(mutation.depth, mutation.shape));
         replaceAt(pick(places, mutation.at)!, marker);
         break;
       }
@@ -370,9 +374,25 @@ export function mutateToText(value: unknown, mutations: readonly Mutation[], ind
       }
     }
   }
-  let text = JSON.stringify(root, null, indent) ?? 'null';
-  for (const [marker, replacement] of markers) text = text.replace(marker, () => replacement);
+  return { value: root, markers };
+}
+
+/** The damaged value as JSON text, deep chains put in. */
+export function toJsonText({ value, markers }: Mutated, indent: number | string): string {
+  let text = JSON.stringify(value, null, indent);
+  for (const [marker, replacement] of markers) text = text.replace(JSON.stringify(marker), () => replacement);
   return text;
+}
+
+/** The damaged value as YAML text, deep chains put in as flow collections (JSON text is YAML). */
+export function toYamlText({ value, markers }: Mutated): string {
+  let text = stringifyYaml(value, { lineWidth: 0, aliasDuplicateObjects: false });
+  for (const [marker, replacement] of markers) text = text.replace(new RegExp(`(["']?)${marker}\\1`), () => replacement);
+  return text;
+}
+
+export function mutateToText(value: unknown, mutations: readonly Mutation[], indent: number | string): string {
+  return toJsonText(mutate(value, mutations), indent);
 }
 
 /** Damage to the text itself: parse errors, duplicate keys, a BOM, CRLF line ends. */
@@ -391,10 +411,9 @@ export function mutateText(text: string, mutation: TextMutation): string {
       return text.slice(0, at) + ',' + text.slice(at);
     }
     case 'duplicate-key': {
-      const keys = [...text.matchAll(/"(?:[^"\\]|\\.)*"\s*:/g)];
-      const key = pick(keys, mutation.nth);
+      const key = pick(keysOf(text), mutation.nth);
       if (!key) return text;
-      return text.slice(0, key.index) + `${key[0]} null, ` + text.slice(key.index);
+      return text.slice(0, key[0]) + `${text.slice(key[0], key[1])} null, ` + text.slice(key[0]);
     }
     case 'insert': {
       const at = offset(mutation.fraction);
@@ -405,4 +424,24 @@ export function mutateText(text: string, mutation: TextMutation): string {
     case 'crlf':
       return text.replace(/\n/g, '\r\n');
   }
+}
+
+/** [start, end) of every `"key":` in JSON text (a scan over string boundaries: a regex would backtrack through megabyte strings). */
+function keysOf(text: string): Array<[number, number]> {
+  const keys: Array<[number, number]> = [];
+  for (let quote = text.indexOf('"'); quote !== -1; ) {
+    let end = quote;
+    for (;;) {
+      end = text.indexOf('"', end + 1);
+      if (end === -1) return keys;
+      let backslashes = 0;
+      for (let k = end - 1; text.charCodeAt(k) === 92; k--) backslashes++;
+      if (backslashes % 2 === 0) break;
+    }
+    let next = end + 1;
+    while (/\s/.test(text.charAt(next))) next++;
+    if (text.charAt(next) === ':') keys.push([quote, next + 1]);
+    quote = text.indexOf('"', next);
+  }
+  return keys;
 }

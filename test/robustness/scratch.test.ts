@@ -1,23 +1,10 @@
 import { it } from 'vitest';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { validateText } from '../../src/validate.js';
-import { resolveText } from '../../src/resolve/resolve.js';
+import fc from 'fast-check';
+import { mutationArb, textMutationsArb } from './mutations.js';
 
-it('scratch', async () => {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'docsnav-scratch-'));
-  writeFileSync(path.join(root, 'part.json'), JSON.stringify({ group: 'Part', pages: ['index'] }));
-  for (const ref of ['./part.json#/constructor', './part.json#/__proto__', './part.json#/pages/length', './part.json#/toString', './part.json#/pages/0']) {
-    const text = JSON.stringify({ navigation: { groups: [{ $ref: ref }] } }, null, 2);
-    const file = path.join(root, 'docs.json');
-    try {
-      const r = validateText(text, { file, root });
-      console.log(ref, JSON.stringify(r.problems.map((p) => [p.code, p.file.replace(root, ''), p.pointer, p.line, p.column])));
-    } catch (e) { console.log(ref, 'THROW', e); }
-    try {
-      const r = await resolveText(text, { file, root });
-      console.log(' resolve', JSON.stringify(r.problems.map((p) => [p.code, p.file.replace(root, ''), p.pointer])), JSON.stringify(r.tree).slice(0, 200));
-    } catch (e) { console.log(ref, 'RESOLVE THROW', e); }
-  }
+it('scratch', () => {
+  const s = fc.sample(fc.tuple(fc.array(mutationArb, { minLength: 1, maxLength: 3 }), textMutationsArb), { numRuns: 40, seed: 20_251_121 });
+  const kinds: Record<string, number> = {};
+  for (const [ms, ts] of s) { for (const m of ms) kinds[m.kind] = (kinds[m.kind] ?? 0) + 1; for (const t of ts) kinds['text:' + t.kind] = (kinds['text:' + t.kind] ?? 0) + 1; }
+  console.log(kinds);
 });
