@@ -1,4 +1,5 @@
-import { parse as parseTolerant, visit, ParseErrorCode, type ParseError } from 'jsonc-parser';
+import type * as JsoncParser from 'jsonc-parser';
+import { lazy } from '../lazy.js';
 import type { Finding, Range } from '../problem.js';
 import { locateAllInJson, locateInJson, type Located } from './json-locate.js';
 import { LineIndex } from './lines.js';
@@ -59,31 +60,35 @@ export function parseJsonSource(file: string, rawText: string): SourceFile {
   return source;
 }
 
-const syntaxMessages: Partial<Record<ParseErrorCode, string>> = {
-  [ParseErrorCode.InvalidSymbol]: 'unexpected character',
-  [ParseErrorCode.InvalidNumberFormat]: 'malformed number',
-  [ParseErrorCode.PropertyNameExpected]: 'a property name in double quotes is expected here (is there a trailing comma before it?)',
-  [ParseErrorCode.ValueExpected]: 'a value is expected here',
-  [ParseErrorCode.ColonExpected]: 'a colon is expected after the property name',
-  [ParseErrorCode.CommaExpected]: 'a comma is expected here',
-  [ParseErrorCode.CloseBraceExpected]: 'a closing `}` is expected here',
-  [ParseErrorCode.CloseBracketExpected]: 'a closing `]` is expected here',
-  [ParseErrorCode.EndOfFileExpected]: 'unexpected text after the end of the JSON value',
-  [ParseErrorCode.InvalidCommentToken]: 'comments are not allowed in JSON',
-  [ParseErrorCode.UnexpectedEndOfComment]: 'unterminated comment',
-  [ParseErrorCode.UnexpectedEndOfString]: 'unterminated string',
-  [ParseErrorCode.UnexpectedEndOfNumber]: 'unterminated number',
-  [ParseErrorCode.InvalidUnicode]: 'invalid unicode escape',
-  [ParseErrorCode.InvalidEscapeCharacter]: 'invalid escape character in string',
-  [ParseErrorCode.InvalidCharacter]: 'invalid character in string (control characters must be escaped)',
+/** jsonc-parser is needed only for a syntax error or a duplicate key: loaded then. */
+const jsonc = lazy<typeof JsoncParser>('jsonc-parser');
+
+/** By jsonc-parser's error name (printParseErrorCode). */
+const syntaxMessages: Readonly<Record<string, string>> = {
+  InvalidSymbol: 'unexpected character',
+  InvalidNumberFormat: 'malformed number',
+  PropertyNameExpected: 'a property name in double quotes is expected here (is there a trailing comma before it?)',
+  ValueExpected: 'a value is expected here',
+  ColonExpected: 'a colon is expected after the property name',
+  CommaExpected: 'a comma is expected here',
+  CloseBraceExpected: 'a closing `}` is expected here',
+  CloseBracketExpected: 'a closing `]` is expected here',
+  EndOfFileExpected: 'unexpected text after the end of the JSON value',
+  InvalidCommentToken: 'comments are not allowed in JSON',
+  UnexpectedEndOfComment: 'unterminated comment',
+  UnexpectedEndOfString: 'unterminated string',
+  UnexpectedEndOfNumber: 'unterminated number',
+  InvalidUnicode: 'invalid unicode escape',
+  InvalidEscapeCharacter: 'invalid escape character in string',
+  InvalidCharacter: 'invalid character in string (control characters must be escaped)',
 };
 
 /** At most this many syntax errors per file: after the first few, they are echoes of it. */
 const MAX_SYNTAX_ERRORS = 5;
 
 function syntaxFindings(text: string, error: unknown): Finding[] {
-  const errors: ParseError[] = [];
-  parseTolerant(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const errors: JsoncParser.ParseError[] = [];
+  jsonc().parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   const findings: Finding[] = [];
   let lastEnd = -1;
   for (const e of errors) {
@@ -92,7 +97,7 @@ function syntaxFindings(text: string, error: unknown): Finding[] {
     lastEnd = e.offset + Math.max(1, e.length);
     findings.push({
       code: 'parse-error',
-      message: `JSON syntax error: ${syntaxMessages[e.error] ?? 'unexpected input'}.`,
+      message: `JSON syntax error: ${syntaxMessages[jsonc().printParseErrorCode(e.error)] ?? 'unexpected input'}.`,
       pointer: '',
       span: [e.offset, lastEnd],
     });
@@ -151,7 +156,7 @@ export function countKeysInValue(value: unknown): number {
 function duplicateKeyFindings(text: string, lines: LineIndex): Finding[] {
   const findings: Finding[] = [];
   const seen: Map<string, number>[] = [];
-  visit(text, {
+  jsonc().visit(text, {
     onObjectBegin: () => void seen.push(new Map()),
     onObjectEnd: () => void seen.pop(),
     onObjectProperty(name, offset, length, _line, _column, pathSupplier) {

@@ -1,12 +1,18 @@
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import type * as Yaml from 'yaml';
+import type { Node } from 'yaml';
+import { lazy } from '../lazy.js';
 import type { Finding } from '../problem.js';
 import { LineIndex } from './lines.js';
 import { parsePointer } from './pointer.js';
 import type { SourceFile } from './types.js';
 
+/** The YAML parser, loaded the first time a YAML file is read. */
+const yaml = lazy<typeof Yaml>('yaml');
+
 /** YAML text (docs.yaml / docs.yml, and YAML `$ref` targets) -> value with locations. */
 export function parseYamlSource(file: string, text: string): SourceFile {
   const lines = new LineIndex(text);
+  const { parseDocument, LineCounter } = yaml();
   const doc = parseDocument(text, { uniqueKeys: true, lineCounter: new LineCounter(), prettyErrors: false });
   const findings: Finding[] = doc.errors.slice(0, 5).map((e) => ({
     code: e.code === 'DUPLICATE_KEY' ? 'duplicate-key' : 'parse-error',
@@ -44,6 +50,7 @@ function firstLine(message: string): string {
 }
 
 function findRange(root: unknown, pointer: string, at: 'key' | 'value'): [number, number] | undefined {
+  const { isMap, isPair, isScalar, isSeq } = yaml();
   let node = root as Node | null | undefined;
   let keyNode: Node | undefined;
   let best: [number, number] | undefined = rangeOf(node);
