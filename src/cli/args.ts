@@ -9,32 +9,76 @@ export class UsageError extends Error {
 
 const SEVERITIES: ReadonlySet<string> = new Set(['off', 'info', 'warning', 'error']);
 
+/** What both commands take: files, output, and how to check. */
 export interface CommonArgs {
   paths: string[];
   format: string;
   color: boolean | undefined;
   help: boolean;
+  rules: Partial<Record<Code, SeveritySetting>>;
+  languageCodes: string[];
+  root: string | undefined;
 }
 
 export interface ValidateArgs extends CommonArgs {
-  rules: Partial<Record<Code, SeveritySetting>>;
-  languageCodes: string[];
   maxWarnings: number | undefined;
-  root: string | undefined;
 }
 
 export interface ResolveArgs extends CommonArgs {
   out: string | undefined;
-  root: string | undefined;
   allowRemote: boolean;
 }
 
-function parse(argv: string[], options: NonNullable<ParseArgsConfig['options']>): { values: Record<string, unknown>; positionals: string[] } {
+const COMMON_OPTIONS: NonNullable<ParseArgsConfig['options']> = {
+  help: { type: 'boolean', short: 'h' },
+  color: { type: 'boolean' },
+  'no-color': { type: 'boolean' },
+  rule: { type: 'string', multiple: true, default: [] },
+  'language-codes': { type: 'string', multiple: true, default: [] },
+  root: { type: 'string' },
+};
+
+/** Parses the command's own options and the common ones. */
+function parse(
+  argv: string[],
+  options: NonNullable<ParseArgsConfig['options']>,
+  formats: readonly string[],
+): { values: Record<string, unknown>; common: CommonArgs } {
+  let parsed: { values: Record<string, unknown>; positionals: string[] };
   try {
-    return parseArgs({ args: argv, allowPositionals: true, strict: true, options: { ...options, help: { type: 'boolean', short: 'h' }, color: { type: 'boolean' }, 'no-color': { type: 'boolean' } } });
+    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { ...COMMON_OPTIONS, ...options, format: { type: 'string', short: 'f', default: formats[0] } } });
   } catch (error) {
     throw new UsageError((error as Error).message.split('\n')[0]);
   }
+  const { values, positionals } = parsed;
+  return {
+    values,
+    common: {
+      paths: positionals,
+      format: oneOf(values.format as string, formats, '--format'),
+      color: colorOf(values),
+      help: Boolean(values.help),
+      rules: ruleSettings(values.rule as string[]),
+      languageCodes: (values['language-codes'] as string[]).flatMap((list) => list.split(',')).map((code) => code.trim()).filter(Boolean),
+      root: values.root as string | undefined,
+    },
+  };
+}
+
+/** `--rule code=severity`, repeated or comma-separated. */
+function ruleSettings(settings: readonly string[]): Partial<Record<Code, SeveritySetting>> {
+  const rules: Partial<Record<Code, SeveritySetting>> = {};
+  for (const setting of settings) {
+    for (const part of setting.split(',').filter(Boolean)) {
+      const match = /^([a-z-]+)=([a-z]+)$/.exec(part.trim());
+      if (!match) throw new UsageError(`--rule takes code=severity, e.g. --rule language-code=warning (got "${part}")`);
+      const [, code, severity] = match;
+      if (!isCode(code)) throw new UsageError(`--rule: unknown code "${code}" (the codes are listed in README.md and by --help)`);
+      if (!SEVERITIES.has(severity)) throw new UsageError(`--rule ${code}: severity must be off, info, warning or error (got "${severity}")`);
+      rules[code] = severity as SeveritySetting;
+    }
+  }
+  return rules;
 }
 
 function colorOf(values: Record<string, unknown>): boolean | undefined {
@@ -49,56 +93,17 @@ function oneOf(value: string, allowed: readonly string[], what: string): string 
 }
 
 export function parseValidateArgs(argv: string[], formats: readonly string[]): ValidateArgs {
-  const { values, positionals } = parse(argv, {
-    format: { type: 'string', short: 'f', default: 'pretty' },
-    rule: { type: 'string', multiple: true, default: [] },
-    'language-codes': { type: 'string', multiple: true, default: [] },
-    'max-warnings': { type: 'string' },
-    root: { type: 'string' },
-  });
-  const rules: Partial<Record<Code, SeveritySetting>> = {};
-  for (const setting of values.rule as string[]) {
-    for (const part of setting.split(',').filter(Boolean)) {
-      const match = /^([a-z-]+)=([a-z]+)$/.exec(part.trim());
-      if (!match) throw new UsageError(`--rule takes code=severity, e.g. --rule language-code=warning (got "${part}")`);
-      const [, code, severity] = match;
-      if (!isCode(code)) throw new UsageError(`--rule: unknown code "${code}" (the codes are listed in README.md and by --help)`);
-      if (!SEVERITIES.has(severity)) throw new UsageError(`--rule ${code}: severity must be off, info, warning or error (got "${severity}")`);
-      rules[code] = severity as SeveritySetting;
-    }
-  }
+  const { values, common } = parse(argv, { 'max-warnings': { type: 'string' } }, formats);
   let maxWarnings: number | undefined;
   if (values['max-warnings'] !== undefined) {
     maxWarnings = Number(values['max-warnings']);
     if (!Number.isInteger(maxWarnings) || maxWarnings < 0) throw new UsageError(`--max-warnings takes a whole number ≥ 0 (got "${values['max-warnings']}")`);
   }
-  return {
-    paths: positionals,
-    format: oneOf(values.format as string, formats, '--format'),
-    color: colorOf(values),
-    help: Boolean(values.help),
-    rules,
-    languageCodes: (values['language-codes'] as string[]).flatMap((list) => list.split(',')).map((code) => code.trim()).filter(Boolean),
-    maxWarnings,
-    root: values.root as string | undefined,
-  };
+  return { ...common, maxWarnings };
 }
 
 export function parseResolveArgs(argv: string[]): ResolveArgs {
-  const { values, positionals } = parse(argv, {
-    format: { type: 'string', short: 'f', default: 'json' },
-    out: { type: 'string', short: 'o' },
-    root: { type: 'string' },
-    'allow-remote': { type: 'boolean' },
-  });
-  if (positionals.length > 1) throw new UsageError('resolve takes one docs.json');
-  return {
-    paths: positionals,
-    format: oneOf(values.format as string, ['json', 'pretty'], '--format'),
-    color: colorOf(values),
-    help: Boolean(values.help),
-    out: values.out as string | undefined,
-    root: values.root as string | undefined,
-    allowRemote: Boolean(values['allow-remote']),
-  };
+  const { values, common } = parse(argv, { out: { type: 'string', short: 'o' }, 'allow-remote': { type: 'boolean' } }, ['json', 'pretty']);
+  if (common.paths.length > 1) throw new UsageError('resolve takes one docs.json');
+  return { ...common, out: values.out as string | undefined, allowRemote: Boolean(values['allow-remote']) };
 }

@@ -15,9 +15,9 @@ validate options:
 
 resolve options:
   -f, --format <f>            json (default) or pretty
-  -o, --out <file>            write the page tree to a file
-  --root <dir>                docs root (default: the file's folder)
+  -o, --out <file>            write the page tree to a file (problems go to stderr)
   --allow-remote              fetch openapi URLs (off by default)
+  --rule, --language-codes, --root, --color: as for validate
 
 Exit codes: 0 no errors, 1 errors (or too many warnings), 2 usage or I/O error.
 `;

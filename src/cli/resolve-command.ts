@@ -23,7 +23,7 @@ export async function resolveCommand(argv: string[], io: CliIo): Promise<number>
   const file = docsFileOf(args.paths[0]);
   let result;
   try {
-    result = await resolveFile(file, { root: args.root, allowRemote: args.allowRemote });
+    result = await resolveFile(file, { root: args.root, allowRemote: args.allowRemote, rules: args.rules, languageCodes: args.languageCodes });
   } catch (error) {
     if (error instanceof FileReadError) throw new UsageError(error.message);
     throw error;

@@ -144,6 +144,12 @@ describe('docsnav resolve', () => {
     expect(run.stderr).toMatch(/openapi-not-found/);
   });
 
+  it('takes the same rule settings as validate', () => {
+    const run = docsnav('resolve', 'fixtures/resolve/problems', '--rule', 'endpoint-not-found=off,openapi-not-found=warning,openapi-invalid=off');
+    expect(run.stderr).not.toMatch(/endpoint-not-found|openapi-invalid/);
+    expect(run.stderr).toMatch(/warning {2}openapi-not-found/);
+  });
+
   it.each([
     [['resolve', 'fixtures/nope'], /^docsnav: cannot read fixtures\/nope: ENOENT\n$/],
     [['resolve', 'a.json', 'b.json'], /^docsnav: resolve takes one docs.json\n$/],

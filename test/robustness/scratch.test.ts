@@ -1,10 +1,24 @@
 import { it } from 'vitest';
-import fc from 'fast-check';
-import { mutationArb, textMutationsArb } from './mutations.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { validateText } from '../../src/validate.js';
+import { resolveText } from '../../src/resolve/resolve.js';
+// @ts-expect-error js
+import { generateSpec } from '../../bench/generate.mjs';
 
-it('scratch', () => {
-  const s = fc.sample(fc.tuple(fc.array(mutationArb, { minLength: 1, maxLength: 3 }), textMutationsArb), { numRuns: 40, seed: 20_251_121 });
-  const kinds: Record<string, number> = {};
-  for (const [ms, ts] of s) { for (const m of ms) kinds[m.kind] = (kinds[m.kind] ?? 0) + 1; for (const t of ts) kinds['text:' + t.kind] = (kinds['text:' + t.kind] ?? 0) + 1; }
-  console.log(kinds);
-});
+it('scratch', async () => {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'docsnav-scratch-'));
+  writeFileSync(path.join(root, 'openapi.json'), generateSpec(8));
+  for (const n of [25_000, 50_000, 100_000]) {
+    let t = performance.now();
+    validateText(JSON.stringify({ navigation: { pages: ['a' + '/'.repeat(n) + 'a'] } }));
+    console.log('slashes', n, Math.round(performance.now() - t));
+    t = performance.now();
+    await resolveText(JSON.stringify({ navigation: { openapi: 'openapi.json', pages: ['GET /' + '{'.repeat(n)] } }), { file: path.join(root, 'docs.json'), root });
+    console.log('braces entry', n, Math.round(performance.now() - t));
+    t = performance.now();
+    await resolveText(JSON.stringify({ navigation: { openapi: 'openapi.json', pages: ['GET /' + 'x'.repeat(n)] } }), { file: path.join(root, 'docs.json'), root });
+    console.log('long entry miss', n, Math.round(performance.now() - t));
+  }
+}, 300000);
