@@ -1,8 +1,8 @@
-import { writeFileSync } from 'node:fs';
+import { closeSync, openSync, writeSync } from 'node:fs';
 import pc from 'picocolors';
 import { countProblems } from '../result.js';
 import { resolveFile } from '../resolve/resolve.js';
-import { formatTreeJson, formatTreePretty } from '../report/tree.js';
+import { formatTreePretty, treeJsonChunks } from '../report/tree.js';
 import { FileReadError } from '../validate.js';
 import { parseResolveArgs, UsageError } from './args.js';
 import { formatResultsAs } from './format.js';
@@ -29,15 +29,19 @@ export async function resolveCommand(argv: string[], io: CliIo): Promise<number>
     throw error;
   }
   const color = args.color ?? (io.isTTY && pc.isColorSupported);
-  const output = args.format === 'pretty' ? formatTreePretty(result.tree, { color }) : formatTreeJson(result.tree);
+  const chunks = args.format === 'pretty' ? [formatTreePretty(result.tree, { color })] : treeJsonChunks(result.tree);
   if (args.out) {
+    let fd: number | undefined;
     try {
-      writeFileSync(args.out, output);
+      fd = openSync(args.out, 'w');
+      for (const chunk of chunks) writeSync(fd, chunk);
     } catch (error) {
       throw new UsageError(`cannot write ${args.out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    } finally {
+      if (fd !== undefined) closeSync(fd);
     }
   } else {
-    io.stdout(output);
+    for (const chunk of chunks) io.stdout(chunk);
   }
   const counts = countProblems(result.problems);
   if (result.problems.length > 0) io.stderr(await formatResultsAs('pretty', [result], { color: false }));

@@ -1,5 +1,6 @@
 import { HTTP_METHODS, type HttpMethod } from './model.js';
 import { isUrl, rootRelative } from './openapi.js';
+import { stripLeadingSlashes, stripTrailingSlashes } from '../text.js';
 
 /** What a string in a `pages` array means (platform-facts §2). */
 export type PageEntry =
@@ -56,10 +57,5 @@ export function entryKey(entry: PageEntry): string {
 
 /** The tidy form of a page path: trimmed, forward slashes, no `./` or `/` at the start, no `/` or extension at the end. */
 export function cleanPagePath(page: string): string {
-  return page
-    .trim()
-    .replace(/\\/g, '/')
-    .replace(/^(\.\/|\/)+/, '')
-    .replace(/\/+$/, '')
-    .replace(/\.mdx?$/i, '');
+  return stripTrailingSlashes(stripLeadingSlashes(page.trim().replace(/\\/g, '/'))).replace(/\.mdx?$/i, '');
 }

@@ -3,7 +3,31 @@ import type { PageTree, TrailItem } from '../resolve/types.js';
 
 /** The page tree as JSON: deterministic, so the same input gives byte-identical output. */
 export function formatTreeJson(tree: PageTree): string {
-  return `${JSON.stringify(tree, null, 2)}\n`;
+  return [...treeJsonChunks(tree)].join('');
+}
+
+/**
+ * The same JSON text as `formatTreeJson`, in pieces (one per page and group), so that a tree
+ * of any size can be written without ever being one string (JavaScript strings stop at ~512 MB).
+ */
+export function* treeJsonChunks(tree: PageTree): Generator<string> {
+  yield '{';
+  yield* arrayChunks('pages', tree.pages, ',');
+  yield* arrayChunks('groups', tree.groups, '');
+  yield '\n}\n';
+}
+
+function* arrayChunks(name: string, items: readonly unknown[], after: string): Generator<string> {
+  if (items.length === 0) {
+    yield `\n  "${name}": []${after}`;
+    return;
+  }
+  yield `\n  "${name}": [`;
+  for (let i = 0; i < items.length; i++) {
+    // Inside the tree an item sits four spaces in: indent every line of its own JSON by that much.
+    yield `${i > 0 ? ',' : ''}\n    ${JSON.stringify(items[i], null, 2).split('\n').join('\n    ')}`;
+  }
+  yield `\n  ]${after}`;
 }
 
 /** The page tree for a person: the trail as indentation, one page per line. */

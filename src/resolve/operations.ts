@@ -4,6 +4,7 @@ import { HTTP_METHODS, isPlainObject, type HttpMethod } from '../navigation/mode
 import { parsePointer } from '../source/pointer.js';
 import { closest } from '../suggest.js';
 import { pageTitleFromSlug, slug } from './slug.js';
+import { replaceBraced, stripLeadingSlashes, stripTrailingSlashes } from '../text.js';
 
 /** An OpenAPI document the platform supports. */
 export type OpenApiDocument = OpenAPIV3.Document | OpenAPIV3_1.Document;
@@ -143,14 +144,14 @@ export function tagGroups(spec: SpecDocument): Map<string, string> {
  * `slug(name)`, no prefix). No clash suffix: see suffixClashes.
  */
 export function generatedPagePath(op: Operation, directory?: string): string {
-  if (op.href !== undefined) return op.href.replace(/^\/+/, '');
+  if (op.href !== undefined) return stripLeadingSlashes(op.href, false);
   const title = op.summary
     ? slug(op.summary)
     : op.method === 'webhook'
       ? slug(op.path)
       : `${op.method}-${slug(op.path)}`;
   const folder = op.tags.length > 0 ? slug(op.tags[0]) : '';
-  const base = directory?.trim().replace(/\\/g, '/').replace(/^(\.\/|\/)+/, '').replace(/\/+$/, '') || DEFAULT_DIRECTORY;
+  const base = (directory && stripTrailingSlashes(stripLeadingSlashes(directory.trim().replace(/\\/g, '/')))) || DEFAULT_DIRECTORY;
   return [base, folder, title].filter((part) => part !== '').join('/').toLowerCase();
 }
 
@@ -350,7 +351,7 @@ function withoutTrailingSlash(path: string): string {
 
 /** A path key with parameter names and case ignored: `/Users/{id}/` -> `/users/{}`. */
 function pathTemplate(path: string): string {
-  return withoutTrailingSlash(path.toLowerCase().replace(/\{[^}]*\}/g, '{}'));
+  return withoutTrailingSlash(replaceBraced(path.toLowerCase(), '{}'));
 }
 
 // ---------------------------------------------------------------------------------------

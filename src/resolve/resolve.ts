@@ -38,6 +38,9 @@ const TRAIL_KIND: Partial<Record<ElementKind, TrailItem['kind']>> = {
   group: 'group',
 };
 
+/** The deepest trail the page tree holds (real sites nest under 15). */
+const MAX_TRAIL = 100;
+
 /** Characters that break a URL path (platform-facts §3 keeps them in page paths). */
 const UNSAFE = /[?#:&%\s]/g;
 
@@ -53,6 +56,8 @@ type Step =
 interface ElementState {
   trail: TrailItem[];
   hidden: boolean;
+  /** Below the depth limit: left out of the tree (said once, at the element that passes it). */
+  tooDeep?: boolean;
   group?: ResolvedGroup;
   /** An endpoint entry below relies on this element's `openapi`: no bulk generation. */
   specUsed?: boolean;
@@ -112,11 +117,13 @@ class TreeBuilder {
       {
         element: (node) => this.enter(node),
         page: (node) => {
+          if (this.states.get(node.parent)?.tooDeep) return;
           this.steps.push({ type: 'entry', node });
           this.markSpecUse(node);
         },
         leave: (node) => {
-          if (node.openapi?.owner === node && !this.states.get(node)?.specUsed) this.steps.push({ type: 'bulk', owner: node });
+          const state = this.states.get(node);
+          if (node.openapi?.owner === node && !state?.specUsed && !state?.tooDeep) this.steps.push({ type: 'bulk', owner: node });
         },
       },
     ]);
@@ -135,6 +142,18 @@ class TreeBuilder {
     const field = NAME_FIELD[node.kind];
     const label = field && typeof node.value[field] === 'string' ? (node.value[field] as string) : '';
     const parentTrail = parent?.trail ?? [];
+    if (parent?.tooDeep || (kind && parentTrail.length >= MAX_TRAIL)) {
+      // Every page carries its trail: past this depth the tree would grow with depth × pages.
+      if (!parent?.tooDeep) {
+        this.report({
+          code: 'too-deep',
+          message: `Navigation is nested more than ${MAX_TRAIL} levels deep here; the page tree stops above this element, so its pages are not in it.`,
+          pointer: pointerOf(node.path),
+        });
+      }
+      this.states.set(node, { trail: parentTrail, hidden: true, tooDeep: true });
+      return;
+    }
     const state: ElementState = {
       trail: kind ? [...parentTrail, { kind, label }] : parentTrail,
       hidden: (parent?.hidden ?? false) || node.value.hidden === true,

@@ -2,10 +2,8 @@
  * The platform's slug for generated API pages (platform-facts §3), step by step and in the
  * platform's order, so that docsnav produces the URLs users already have.
  */
-import { capitalize } from '../text.js';
+import { capitalize, replaceBraced } from '../text.js';
 
-/** A `{…}` path parameter (or any braced run): up to the first `}`. */
-const BRACED = /\{[^}]*\}/g;
 /** Characters the platform removes after the edge dashes are dropped. */
 const REMOVED = /[{}(),.'/\n]/g;
 
@@ -18,7 +16,7 @@ const REMOVED = /[{}(),.'/\n]/g;
  * not need to if whitespace in general became `-`.
  */
 export function slug(s: string): string {
-  let out = s.replaceAll(' ', '-').replace(BRACED, '-');
+  let out = replaceBraced(s.replaceAll(' ', '-'), '-');
   if (out.startsWith('-')) out = out.slice(1);
   if (out.endsWith('-')) out = out.slice(0, -1);
   return out.replace(REMOVED, '').replaceAll('--', '-').toLowerCase();

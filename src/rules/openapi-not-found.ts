@@ -15,8 +15,9 @@ export const openapiNotFound: Rule = {
           if (isUrl(source)) continue;
           const file = rootRelative(source);
           if (file === '' || escapesRoot(file) || files.hasFile(file)) continue;
+          const isFolder = files.filesIn(file).length > 0;
           context.report({
-            message: `No OpenAPI file "${file}" under ${files.root}.`,
+            message: isFolder ? `"${file}" is a folder, not an OpenAPI file.` : `No OpenAPI file "${file}" under ${files.root}.`,
             pointer: pointerOf(node.path, 'openapi', ...at),
           });
         }

@@ -58,7 +58,8 @@ export function locateInJson(text: string, segments: readonly string[], lastKeyW
   return { key, value: [start, skipValue(text, start)], exact: true };
 }
 
-function keyText(text: string, start: number, end: number): string {
+/** The key a quoted JSON string spells (text offsets of its quotes). */
+export function keyText(text: string, start: number, end: number): string {
   const raw = text.slice(start + 1, end - 1);
   return raw.includes('\\') ? (JSON.parse(text.slice(start, end)) as string) : raw;
 }
@@ -70,7 +71,7 @@ function skipSpace(text: string, pos: number): number {
 }
 
 /** From an opening quote to just after the closing one. */
-function skipString(text: string, pos: number): number {
+export function skipString(text: string, pos: number): number {
   let end = pos;
   for (;;) {
     end = text.indexOf('"', end + 1);

@@ -1,7 +1,7 @@
 import type * as JsoncParser from 'jsonc-parser';
 import { lazy } from '../lazy.js';
 import type { Finding, Range } from '../problem.js';
-import { locateAllInJson, locateInJson, type Located } from './json-locate.js';
+import { keyText, locateAllInJson, locateInJson, skipString, type Located } from './json-locate.js';
 import { LineIndex } from './lines.js';
 import { parsePointer, toPointer } from './pointer.js';
 import type { SourceFile } from './types.js';
@@ -88,7 +88,13 @@ const MAX_SYNTAX_ERRORS = 5;
 
 function syntaxFindings(text: string, error: unknown): Finding[] {
   const errors: JsoncParser.ParseError[] = [];
-  jsonc().parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  try {
+    jsonc().parse(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  } catch (scanError) {
+    // The tolerant parser recurses per level: on thousands of levels, fall back to JSON.parse's own words.
+    if (!(scanError instanceof RangeError)) throw scanError;
+    errors.length = 0;
+  }
   const findings: Finding[] = [];
   let lastEnd = -1;
   for (const e of errors) {
@@ -153,27 +159,59 @@ export function countKeysInValue(value: unknown): number {
   return count;
 }
 
+/** Where the scan is: an object (the keys seen so far) or an array (the index reached). */
+type Frame = { keys: Map<string, number>; key: string; expectKey: boolean } | { index: number };
+
+const TOKEN = /["{}[\],]/g;
+
+/**
+ * Every key written a second time in its object. One iterative scan of text that is known
+ * to parse (so nesting depth cannot overflow the stack), run only when a key count says
+ * some key was lost.
+ */
 function duplicateKeyFindings(text: string, lines: LineIndex): Finding[] {
   const findings: Finding[] = [];
-  const seen: Map<string, number>[] = [];
-  jsonc().visit(text, {
-    onObjectBegin: () => void seen.push(new Map()),
-    onObjectEnd: () => void seen.pop(),
-    onObjectProperty(name, offset, length, _line, _column, pathSupplier) {
-      const keys = seen[seen.length - 1];
-      const first = keys.get(name);
-      if (first === undefined) {
-        keys.set(name, offset);
-        return;
+  const stack: Frame[] = [];
+  TOKEN.lastIndex = 0;
+  for (let match = TOKEN.exec(text); match; match = TOKEN.exec(text)) {
+    const at = match.index;
+    const top = stack[stack.length - 1];
+    switch (text.charCodeAt(at)) {
+      case 34 /* " */: {
+        const end = skipString(text, at);
+        TOKEN.lastIndex = end;
+        if (!top || !('keys' in top) || !top.expectKey) break;
+        const name = keyText(text, at, end);
+        top.expectKey = false;
+        top.key = name;
+        const first = top.keys.get(name);
+        if (first === undefined) {
+          top.keys.set(name, at);
+          break;
+        }
+        findings.push({
+          code: 'duplicate-key',
+          message: `\`${name}\` is written twice in this object (first on line ${lines.position(first).line}); only this last value is used.`,
+          pointer: toPointer([...stack.map((frame) => ('keys' in frame ? frame.key : frame.index))]),
+          at: 'key',
+          span: [at, end],
+        });
+        break;
       }
-      findings.push({
-        code: 'duplicate-key',
-        message: `\`${name}\` is written twice in this object (first on line ${lines.position(first).line}); only this last value is used.`,
-        pointer: toPointer([...pathSupplier(), name]),
-        at: 'key',
-        span: [offset, offset + length],
-      });
-    },
-  });
+      case 123 /* { */:
+        stack.push({ keys: new Map(), key: '', expectKey: true });
+        break;
+      case 91 /* [ */:
+        stack.push({ index: 0 });
+        break;
+      case 125 /* } */:
+      case 93 /* ] */:
+        stack.pop();
+        break;
+      default /* , */:
+        if (top && 'keys' in top) top.expectKey = true;
+        else if (top) top.index++;
+    }
+  }
   return findings;
 }

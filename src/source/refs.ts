@@ -70,16 +70,23 @@ export function loadDocument(file: string, text: string, options: LoadOptions = 
 
   const report = (source: SourceFile, finding: Finding) => findings.push({ ...finding, source });
 
+  /** Replaces every `$ref` object inside `value`, in place. Iterative: depth cannot overflow the stack. */
   function resolveValue(value: unknown, source: SourceFile, pointer: string): unknown {
-    if (typeof value !== 'object' || value === null) return value;
-    if (Array.isArray(value)) {
-      for (let i = 0; i < value.length; i++) value[i] = resolveValue(value[i], source, childPointer(pointer, i));
-      return value;
+    if (!isObject(value)) return value;
+    if (isRefObject(value)) return resolveRef(value, source, pointer);
+    const pending: Array<[Record<string, unknown> | unknown[], string]> = [[value as Record<string, unknown>, pointer]];
+    while (pending.length > 0) {
+      const [container, at] = pending.pop()!;
+      const keys: Array<string | number> = Array.isArray(container) ? container.map((_, i) => i) : Object.keys(container);
+      for (const key of keys) {
+        const child = (container as Record<string | number, unknown>)[key];
+        if (!isObject(child)) continue;
+        const childAt = childPointer(at, key);
+        if (isRefObject(child)) (container as Record<string | number, unknown>)[key] = resolveRef(child, source, childAt);
+        else pending.push([child as Record<string, unknown>, childAt]);
+      }
     }
-    const object = value as Record<string, unknown>;
-    if (typeof object.$ref === 'string') return resolveRef(object, source, pointer);
-    for (const key of Object.keys(object)) object[key] = resolveValue(object[key], source, childPointer(pointer, key));
-    return object;
+    return value;
   }
 
   function resolveRef(holder: Record<string, unknown>, source: SourceFile, pointer: string): unknown {
@@ -117,7 +124,8 @@ export function loadDocument(file: string, text: string, options: LoadOptions = 
         inProgress.add(absolute);
         entry.resolved = resolveValue(target.value, target, '');
         inProgress.delete(absolute);
-        if (typeof entry.resolved === 'object' && entry.resolved !== null) origins.set(entry.resolved, { source: target, pointer: '' });
+        // A target that is itself a `$ref` with keys beside it already knows where its parts come from.
+        if (isObject(entry.resolved) && !origins.has(entry.resolved)) origins.set(entry.resolved, { source: target, pointer: '' });
       }
     }
     if (entry.resolved === undefined) {
@@ -127,7 +135,7 @@ export function loadDocument(file: string, text: string, options: LoadOptions = 
     }
     let target: unknown = entry.resolved;
     if (fragment) {
-      for (const segment of parsePointer(fragment)) target = (target as Record<string, unknown> | undefined)?.[segment];
+      for (const segment of parsePointer(fragment)) target = ownChild(target, segment);
       if (target === undefined) {
         return fail({ code: 'ref-not-found', message: `\`$ref\` "${ref}": ${entry.source.file} has nothing at #${fragment}.`, pointer: refPointer });
       }
@@ -156,7 +164,7 @@ export function loadDocument(file: string, text: string, options: LoadOptions = 
     for (const segment of parsePointer(pointer)) {
       const override = isObject(value) ? overrides.get(value)?.get(segment) : undefined;
       current = override ?? { source: current.source, pointer: childPointer(current.pointer, segment) };
-      value = isObject(value) ? (value as Record<string, unknown>)[segment] : undefined;
+      value = ownChild(value, segment);
       const own = isObject(value) ? origins.get(value) : undefined;
       if (own) current = own;
     }
@@ -166,7 +174,7 @@ export function loadDocument(file: string, text: string, options: LoadOptions = 
     let value: unknown = loaded.value;
     if (isObject(value) && unresolved.has(value)) return true;
     for (const segment of parsePointer(pointer)) {
-      value = isObject(value) ? (value as Record<string, unknown>)[segment] : undefined;
+      value = ownChild(value, segment);
       if (isObject(value) && unresolved.has(value)) return true;
     }
     return false;
@@ -176,4 +184,15 @@ export function loadDocument(file: string, text: string, options: LoadOptions = 
 
 function isObject(value: unknown): value is object {
   return typeof value === 'object' && value !== null;
+}
+
+function isRefObject(value: object): value is Record<string, unknown> {
+  return !Array.isArray(value) && typeof (value as Record<string, unknown>).$ref === 'string';
+}
+
+/** A fragment step: own keys and real indexes only (never `__proto__`, `constructor`, `length`). */
+function ownChild(value: unknown, segment: string): unknown {
+  if (Array.isArray(value)) return /^(0|[1-9]\d*)$/.test(segment) ? value[Number(segment)] : undefined;
+  if (isObject(value) && Object.prototype.hasOwnProperty.call(value, segment)) return (value as Record<string, unknown>)[segment];
+  return undefined;
 }

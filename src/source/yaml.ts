@@ -6,6 +6,8 @@ import { LineIndex } from './lines.js';
 import { parsePointer } from './pointer.js';
 import type { SourceFile } from './types.js';
 
+const TOO_DEEP_YAML = 'This YAML is nested too deeply (thousands of levels) for the YAML parser; nothing in the file was checked.';
+
 /** The YAML parser, loaded the first time a YAML file is read. */
 const yaml = lazy<typeof Yaml>('yaml');
 
@@ -14,19 +16,28 @@ export function parseYamlSource(file: string, text: string): SourceFile {
   const lines = new LineIndex(text);
   const { parseDocument, LineCounter } = yaml();
   const doc = parseDocument(text, { uniqueKeys: true, lineCounter: new LineCounter(), prettyErrors: false });
-  const findings: Finding[] = doc.errors.slice(0, 5).map((e) => ({
-    code: e.code === 'DUPLICATE_KEY' ? 'duplicate-key' : 'parse-error',
-    message: `YAML ${e.code === 'DUPLICATE_KEY' ? 'duplicate key' : 'syntax error'}: ${firstLine(e.message)}.`,
-    pointer: '',
-    span: [e.pos[0], Math.max(e.pos[1], e.pos[0] + 1)],
-  }));
-  const fatal = findings.some((f) => f.code === 'parse-error');
+  const findings: Finding[] = doc.errors.slice(0, 5).map((e): Finding => {
+    const span = [e.pos[0], Math.max(e.pos[1], e.pos[0] + 1)] as const;
+    // The parser recurses per level and reports running out of stack as one of its errors.
+    if (e.message.includes('Maximum call stack size exceeded')) return { code: 'too-deep', message: TOO_DEEP_YAML, pointer: '', span };
+    return {
+      code: e.code === 'DUPLICATE_KEY' ? 'duplicate-key' : 'parse-error',
+      message: `YAML ${e.code === 'DUPLICATE_KEY' ? 'duplicate key' : 'syntax error'}: ${firstLine(e.message)}.`,
+      pointer: '',
+      span,
+    };
+  });
+  const fatal = findings.some((f) => f.code === 'parse-error' || f.code === 'too-deep');
   let value: unknown;
   if (!fatal) {
     try {
       value = doc.toJS({ maxAliasCount: 1000 });
     } catch (error) {
-      findings.push({ code: 'parse-error', message: `YAML error: ${firstLine(String((error as Error).message ?? error))}.`, pointer: '', span: [0, 1] });
+      findings.push(
+        error instanceof RangeError
+          ? { code: 'too-deep', message: TOO_DEEP_YAML, pointer: '', span: [0, 1] }
+          : { code: 'parse-error', message: `YAML error: ${firstLine(String((error as Error).message ?? error))}.`, pointer: '', span: [0, 1] },
+      );
     }
   }
   function locate(pointer: string, at: 'key' | 'value' = 'value') {

@@ -9,11 +9,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error bench/generate.mjs is plain JavaScript without types
-import { generateSite, generateSpec, generateSpecSite } from '../../bench/generate.mjs';
 import { resolveText } from '../../src/resolve/resolve.js';
 import { validateText } from '../../src/validate.js';
-import { CORPUS, contractBreaches, tempSite } from './helpers.js';
+import { contractBreaches, CORPUS, generateSite, generateSpec, generateSpecSite, tempSite } from './helpers.js';
 import { indentArb, mutate, mutateText, mutateToText, mutationArb, textMutationsArb, toYamlText, type Mutation, type TextMutation } from './mutations.js';
 
 /** Fixed for reproducibility; DOCSNAV_FC_SEED and DOCSNAV_FC_RUNS explore further from the command line. */
@@ -30,6 +28,11 @@ interface Input {
   refs?: string;
 }
 
+/** Counterexamples show an input by its name. */
+function named(input: Input): Input {
+  return Object.assign(input, { [fc.toStringMethod]: () => JSON.stringify(input.name) });
+}
+
 const docsDir = path.join(CORPUS, 'docs');
 /** Every 10th corpus file, and 0001 (which splits itself with `$ref`). */
 const corpusInputs: Input[] = readdirSync(docsDir)
@@ -44,23 +47,25 @@ const corpusInputs: Input[] = readdirSync(docsDir)
     } catch {
       // no $ref targets for this file
     }
-    return { name: `corpus ${name}`, text: () => readFileSync(path.join(docsDir, name), 'utf8'), root: 'site', refs: hasRefs ? refs : undefined };
+    return named({ name: `corpus ${name}`, text: () => readFileSync(path.join(docsDir, name), 'utf8'), root: 'site', refs: hasRefs ? refs : undefined });
   });
 
 /** Corpus sites with their real specs (the smallest few, to keep runs quick). */
-const siteInputs: Input[] = ['0042', '0171', '0012'].map((id) => ({
-  name: `corpus site ${id}`,
-  text: () => readFileSync(path.join(CORPUS, 'sites', id, 'docs.json'), 'utf8'),
-  root: path.join(CORPUS, 'sites', id),
-}));
+const siteInputs: Input[] = ['0042', '0171', '0012'].map((id) =>
+  named({
+    name: `corpus site ${id}`,
+    text: () => readFileSync(path.join(CORPUS, 'sites', id, 'docs.json'), 'utf8'),
+    root: path.join(CORPUS, 'sites', id),
+  }),
+);
 
 const generatedInputs: Input[] = [
-  { name: 'generateSite(20)', text: () => generateSite(20) as string, root: 'site' },
-  { name: 'generateSite(200)', text: () => generateSite(200) as string, root: 'site' },
-  { name: 'generateSite(60, withErrors)', text: () => generateSite(60, { withErrors: true }) as string, root: 'site' },
-  { name: 'generateSpecSite(8, bulk)', text: () => generateSpecSite(8, 'bulk') as string, root: 'site' },
-  { name: 'generateSpecSite(8, explicit)', text: () => generateSpecSite(8, 'explicit') as string, root: 'site' },
-];
+  { name: 'generateSite(20)', text: () => generateSite(20), root: 'site' },
+  { name: 'generateSite(200)', text: () => generateSite(200), root: 'site' },
+  { name: 'generateSite(60, withErrors)', text: () => generateSite(60, { withErrors: true }), root: 'site' },
+  { name: 'generateSpecSite(8, bulk)', text: () => generateSpecSite(8, 'bulk'), root: 'site' },
+  { name: 'generateSpecSite(8, explicit)', text: () => generateSpecSite(8, 'explicit'), root: 'site' },
+].map((input) => named(input));
 
 const SPEC_YAML = `openapi: 3.1.0
 info: { title: Pets, version: '1' }
@@ -92,7 +97,7 @@ beforeAll(() => {
     'site/index.mdx': '---\ntitle: Home\n---\n# Home\n',
     'site/broken.mdx': '---\ntitle: [unclosed\n---\n',
     'site/pages/intro.mdx': '# Intro\n',
-    'site/openapi.json': generateSpec(8) as string,
+    'site/openapi.json': generateSpec(8),
     'site/spec.yaml': SPEC_YAML,
     'site/part.json': JSON.stringify({ group: 'Part', pages: ['index', 'GET /resource0/{id}'] }, null, 2),
     'site/part.yaml': 'group: Part YAML\npages:\n  - index\n  - pages/intro\n',
