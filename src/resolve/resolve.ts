@@ -2,7 +2,7 @@ import path from 'node:path';
 import { cleanPagePath, type PageEntry } from '../navigation/entries.js';
 import { isPlainObject, NAME_FIELD, type ElementKind } from '../navigation/model.js';
 import { isUrl, openapiSources, rootRelative, type OpenapiSource } from '../navigation/openapi.js';
-import { pointerOf, walkNavigation, type ElementNode, type PageNode } from '../navigation/walk.js';
+import { pointerOf, walkNavigation, type ElementNode, type OpenapiScope, type PageNode } from '../navigation/walk.js';
 import type { Code } from '../codes.js';
 import type { Finding } from '../problem.js';
 import type { DocsFiles } from '../rules/types.js';
@@ -100,6 +100,8 @@ class TreeBuilder {
    * the sink keeps one finding per code, so they are collected and reported together.
    */
   private bulkFindings: Finding[] | undefined;
+  /** Each `openapi` scope's specs, and where each is written: worked out once, not once per entry. */
+  private readonly scopes = new Map<OpenapiScope, Array<OpenapiSource & { pointer: string }>>();
 
   constructor(
     private readonly docs: unknown,
@@ -185,16 +187,26 @@ class TreeBuilder {
     if (state) state.specUsed = true;
   }
 
+  private specsOf(scope: OpenapiScope | undefined): Array<OpenapiSource & { pointer: string }> {
+    if (!scope) return [];
+    let specs = this.scopes.get(scope);
+    if (!specs) {
+      specs = openapiSources(scope.value).map((spec) => ({ ...spec, pointer: pointerOf(scope.owner.path, 'openapi', ...spec.at) }));
+      this.scopes.set(scope, specs);
+    }
+    return specs;
+  }
+
   /** Reads every spec the steps need, each once, all at the same time. */
   private async loadSpecs(): Promise<void> {
     const wanted = new Set<string>();
     for (const step of this.steps) {
       if (step.type === 'group') continue;
-      if (step.type === 'bulk') for (const { source } of openapiSources(step.owner.value.openapi)) wanted.add(source);
+      if (step.type === 'bulk') for (const { source } of this.specsOf(step.owner.openapi)) wanted.add(source);
       else if (step.node.entry.kind !== 'page') {
         const entry = step.node.entry;
         if (entry.specfile !== undefined) wanted.add(entry.specfile);
-        else for (const { source } of openapiSources(step.node.parent.openapi?.value)) wanted.add(source);
+        else for (const { source } of this.specsOf(step.node.parent.openapi)) wanted.add(source);
       }
     }
     await Promise.all([...wanted].map(async (source) => this.specs.set(source, await this.loader.load(source))));
@@ -217,8 +229,7 @@ class TreeBuilder {
 
   private emitBulk(owner: ElementNode, tree: PageTree): void {
     const state = this.states.get(owner)!;
-    for (const { source, at, directory } of openapiSources(owner.value.openapi)) {
-      const pointer = pointerOf(owner.path, 'openapi', ...at);
+    for (const { source, directory, pointer } of this.specsOf(owner.openapi)) {
       const loaded = this.spec(source, pointer);
       if (!loaded) continue;
       const findings: Finding[] = (this.bulkFindings = []);
@@ -292,14 +303,16 @@ class TreeBuilder {
   }
 
   private endpointEntry(entry: Exclude<PageEntry, { kind: 'page' }>, node: PageNode, state: ElementState, pointer: string): ResolvedPage | undefined {
-    const candidates: OpenapiSource[] =
-      entry.specfile !== undefined ? [{ source: entry.specfile, at: [], directory: scopeNaming(node, entry.specfile)?.source.directory }] : openapiSources(node.parent.openapi?.value);
-    const scopePointer = (at: Array<string | number>) => (entry.specfile !== undefined || !node.parent.openapi ? pointer : pointerOf(node.parent.openapi.owner.path, 'openapi', ...at));
+    // A named spec file's problems belong to the entry; the scope's, to its `openapi` value.
+    const candidates =
+      entry.specfile !== undefined
+        ? [{ source: entry.specfile, at: [], directory: scopeNaming(node, entry.specfile)?.source.directory, pointer }]
+        : this.specsOf(node.parent.openapi);
     let firstMiss: string | undefined;
     let firstSuggest: string | undefined;
     let anyLoaded = false;
-    for (const { source, at, directory } of candidates) {
-      const loaded = this.spec(source, scopePointer(at));
+    for (const { source, directory, pointer: specPointer } of candidates) {
+      const loaded = this.spec(source, specPointer);
       if (!loaded) continue;
       anyLoaded = true;
       const index = indexSpec(loaded.spec);
