@@ -312,8 +312,11 @@ export function indexOperations(operations: readonly Operation[]): OperationInde
  * ignoring one trailing `/` on either side; the method case-insensitively.
  */
 export function findOperation(index: OperationIndex, method: string, path: string): OperationMatch {
+  const wanted = method.toLowerCase() as HttpMethod;
+  // The common case first: the path as written, with that method.
+  const exact = index.paths.get(path)?.get(wanted);
+  if (exact) return { kind: 'found', operation: exact };
   const own = internalsOf(index);
-  const wanted = method.toLowerCase();
   const candidates: string[] = [];
   if (index.paths.has(path)) candidates.push(path);
   for (const key of own.loose.get(withoutTrailingSlash(path)) ?? []) if (key !== path) candidates.push(key);
@@ -321,7 +324,7 @@ export function findOperation(index: OperationIndex, method: string, path: strin
   const methods = new Set<HttpMethod>();
   for (const key of candidates) {
     const operations = index.paths.get(key)!;
-    const operation = operations.get(wanted as HttpMethod);
+    const operation = operations.get(wanted);
     if (operation) return { kind: 'found', operation };
     for (const m of operations.keys()) methods.add(m);
   }

@@ -1,11 +1,12 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import SwaggerParser from '@apidevtools/swagger-parser';
+import type SwaggerParserType from '@apidevtools/swagger-parser';
 import type { OpenAPIV2, OpenAPIV3, OpenAPIV3_1 } from 'openapi-types';
 import { isPlainObject } from '../navigation/model.js';
 import { escapesRoot, isUrl, rootRelative } from '../navigation/openapi.js';
 import { parseJsonSource } from '../source/json.js';
 import { LineIndex } from '../source/lines.js';
+import { lazy } from '../lazy.js';
 
 export type SpecVersion = '2.0' | '3.0' | '3.1';
 
@@ -241,11 +242,21 @@ interface RefParserInstance {
   parse(path: string, options: object): Promise<unknown>;
 }
 type RefParserClass = new () => RefParserInstance;
-const base: unknown = Object.getPrototypeOf(SwaggerParser);
-const YamlParser: RefParserClass =
-  typeof base === 'function' && typeof (base as { prototype?: { parse?: unknown } }).prototype?.parse === 'function'
-    ? (base as RefParserClass)
-    : (SwaggerParser as unknown as RefParserClass);
+
+/** swagger-parser (and the validators it loads, ~50 ms) is loaded only when a YAML spec is read. */
+const swaggerParser = lazy<typeof SwaggerParserType>('@apidevtools/swagger-parser');
+let yamlParser: RefParserClass | undefined;
+
+function YamlParser(): RefParserClass {
+  if (yamlParser) return yamlParser;
+  const SwaggerParser = swaggerParser();
+  const base: unknown = Object.getPrototypeOf(SwaggerParser);
+  yamlParser =
+    typeof base === 'function' && typeof (base as { prototype?: { parse?: unknown } }).prototype?.parse === 'function'
+      ? (base as RefParserClass)
+      : (SwaggerParser as unknown as RefParserClass);
+  return yamlParser;
+}
 
 /** The name the parser sees. Our own resolver hands it the text, so nothing is read twice and no path is taken for a URL. */
 const VIRTUAL_FILE = '/docsnav-spec.yaml';
@@ -260,7 +271,7 @@ async function parseYaml(text: string): Promise<{ ok: true; value: unknown } | {
     parse: { json: false, text: false, binary: false },
   };
   try {
-    return { ok: true, value: await new YamlParser().parse(VIRTUAL_FILE, options) };
+    return { ok: true, value: await new (YamlParser())().parse(VIRTUAL_FILE, options) };
   } catch (error) {
     const message = firstLine(error);
     // `$RefParser` refuses a document that is not an object (a list, a bare value).
