@@ -2,6 +2,7 @@ import { codeFrameColumns, type BabelCodeFrameOptions } from '@babel/code-frame'
 import pc from 'picocolors';
 import type { Problem, Severity } from '../problem.js';
 import { countProblems, type ProblemCounts, type ValidationResult } from '../result.js';
+import { LineIndex } from '../source/lines.js';
 
 export interface PrettyOptions {
   /** ANSI colours; the caller decides (TTY, NO_COLOR, --color). */
@@ -38,7 +39,7 @@ export function formatPretty(results: readonly ValidationResult[], options: Pret
       if (source !== undefined) {
         lines = lineIndexes.get(file);
         if (lines === undefined) {
-          lines = indexLines(source);
+          lines = new LineIndex(source);
           lineIndexes.set(file, lines);
         }
       }
@@ -116,35 +117,6 @@ function indent(text: string, prefix: string): string {
 // --- code frames -------------------------------------------------------------------------
 
 /** Where each line starts and ends (without its line break), built once per file. */
-interface LineIndex {
-  text: string;
-  starts: number[];
-  ends: number[];
-}
-
-/** Line breaks as the JSON and YAML parsers count them: `\r\n`, `\n` and a lone `\r`. */
-function indexLines(text: string): LineIndex {
-  const starts = [0];
-  const ends: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    if (ch === 10 /* \n */) {
-      ends.push(i);
-      starts.push(i + 1);
-    } else if (ch === 13 /* \r */) {
-      ends.push(i);
-      if (text.charCodeAt(i + 1) === 10) i++;
-      starts.push(i + 1);
-    }
-  }
-  ends.push(text.length);
-  return { text, starts, ends };
-}
-
-function lineAt(lines: LineIndex, line: number): string {
-  return lines.text.slice(lines.starts[line - 1], lines.ends[line - 1]);
-}
-
 /**
  * The frame of one problem: the line before, the problem's line and the line after, with
  * carets under the range. A range over several lines is marked on its first line only, to
@@ -152,13 +124,13 @@ function lineAt(lines: LineIndex, line: number): string {
  * the column; every framed line is clipped to the same window so they stay aligned.
  */
 function codeFrame(problem: Problem, lines: LineIndex, c: Colors): string | undefined {
-  const lineCount = lines.starts.length;
+  const lineCount = lines.lineCount;
   const line = problem.line;
   if (!Number.isInteger(line) || line < 1 || line > lineCount) return undefined;
   const first = Math.max(1, line - 1);
   const last = Math.min(lineCount, line + 1);
   const raw: string[] = [];
-  for (let n = first; n <= last; n++) raw.push(lineAt(lines, n));
+  for (let n = first; n <= last; n++) raw.push(lines.lineText(n));
 
   const marked = raw[line - first];
   const column = clamp(problem.column, 1, marked.length + 1);

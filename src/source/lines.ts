@@ -1,25 +1,55 @@
 import type { Range } from '../problem.js';
 
 /**
- * Offset -> line/column for one text. The line index is built on first use, so a file
- * with no problems never pays for it.
+ * Offset <-> line/column for one text, with line breaks as the JSON and YAML parsers count
+ * them (`\r\n`, `\n`, and a lone `\r`). Built on first use, so a file with no problems never
+ * pays for it. Problems (here) and code frames (report/pretty) share it, so their lines agree.
  */
 export class LineIndex {
   private starts: number[] | undefined;
+  private ends: number[] | undefined;
 
-  constructor(private readonly text: string) {}
+  constructor(readonly text: string) {}
 
-  private lineStarts(): number[] {
-    if (this.starts) return this.starts;
-    const starts = [0];
+  private index(): { starts: number[]; ends: number[] } {
+    if (this.starts && this.ends) return { starts: this.starts, ends: this.ends };
     const text = this.text;
-    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-    return (this.starts = starts);
+    const starts = [0];
+    const ends: number[] = [];
+    if (!text.includes('\r')) {
+      for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
+        ends.push(i);
+        starts.push(i + 1);
+      }
+    } else {
+      for (let i = 0; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c !== 10 && c !== 13) continue;
+        ends.push(i);
+        if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
+        starts.push(i + 1);
+      }
+    }
+    ends.push(text.length);
+    this.starts = starts;
+    this.ends = ends;
+    return { starts, ends };
+  }
+
+  /** How many lines the text has. */
+  get lineCount(): number {
+    return this.index().starts.length;
+  }
+
+  /** The text of a 1-based line, without its line break. */
+  lineText(line: number): string {
+    const { starts, ends } = this.index();
+    return this.text.slice(starts[line - 1], ends[line - 1]);
   }
 
   /** 1-based line and column of a text offset (clamped into the text). */
   position(offset: number): { line: number; column: number } {
-    const starts = this.lineStarts();
+    const { starts } = this.index();
     const at = Math.max(0, Math.min(offset, this.text.length));
     let lo = 0;
     let hi = starts.length - 1;

@@ -47,6 +47,13 @@ describe('JSON source', () => {
     expect(countKeysInValue(JSON.parse(tricky))).toBe(4);
   });
 
+  it('counts lines as the parsers do: \\r\\n, \\n and a lone \\r', () => {
+    for (const eol of ['\r\n', '\n', '\r']) {
+      const source = parseJsonSource('docs.json', ['{', '  "navigation": {', '    "pages": [1]', '  }', '}'].join(eol));
+      expect(source.locate('/navigation/pages/0')).toMatchObject({ line: 3, column: 15 });
+    }
+  });
+
   it('accepts a byte-order mark and keeps columns', () => {
     const source = parseJsonSource('docs.json', '\uFEFF{"navigation": {"pages": [1]}}');
     expect(source.findings).toEqual([]);
