@@ -1,6 +1,6 @@
-import { entryKey, type PageEntry } from '../navigation/entries.js';
+import { entryKey, parseEntry, type PageEntry } from '../navigation/entries.js';
 import { isUrl, openapiSources, rootRelative } from '../navigation/openapi.js';
-import { pointerOf, type ElementNode, type PageNode } from '../navigation/walk.js';
+import { pointerOf, type ElementNode } from '../navigation/walk.js';
 import type { Rule } from './types.js';
 import { describeElement } from './describe.js';
 
@@ -8,22 +8,28 @@ import { describeElement } from './describe.js';
 export const duplicatePage: Rule = {
   code: 'duplicate-page',
   create(context) {
-    const seen = new Map<ElementNode, Map<string, PageNode>>();
+    // Page -> the element that lists it first. Not the page node itself: holding 50,000 page
+    // nodes would keep them all alive through garbage collection, the main cost of this rule.
+    const seen = new Map<ElementNode, Map<string, ElementNode>>();
     const specsOfScope = new Map<unknown, string>();
+    const keyOf = (entry: PageEntry, parent: ElementNode) => (entry.kind === 'page' ? entry.clean : endpointKey(entry, parent, specsOfScope));
     return {
       page(node) {
-        const key = node.entry.kind === 'page' ? node.entry.clean : endpointKey(node.entry, node, specsOfScope);
+        const key = keyOf(node.entry, node.parent);
         if (key === '') return;
         let pages = seen.get(node.parent.section);
         if (!pages) seen.set(node.parent.section, (pages = new Map()));
         const first = pages.get(key);
         if (!first) {
-          pages.set(key, node);
+          pages.set(key, node.parent);
           return;
         }
-        const where = first.parent === node.parent ? 'earlier in the same list' : `in ${describeElement(first.parent)}`;
+        // Rare: find where in the first element's list the page is.
+        const list = first.value.pages as unknown[];
+        const index = list.findIndex((item) => typeof item === 'string' && keyOf(parseEntry(item), first) === key);
+        const where = first === node.parent ? 'earlier in the same list' : `in ${describeElement(first)}`;
         context.report({
-          message: `"${node.value}" is already listed ${where} (${pointerOf(first.path)}); the same page appears once per section.`,
+          message: `"${node.value}" is already listed ${where} (${pointerOf(first.path, 'pages', index)}); the same page appears once per section.`,
           pointer: pointerOf(node.path),
         });
       },
@@ -35,13 +41,13 @@ export const duplicatePage: Rule = {
  * An endpoint entry is the same page as another only with the same spec: `GET /a` under two
  * different `openapi` scopes are two pages; `spec.json GET /a` and `GET /a` with spec.json in scope are one.
  */
-function endpointKey(entry: Exclude<PageEntry, { kind: 'page' }>, node: PageNode, specsOfScope: Map<unknown, string>): string {
+function endpointKey(entry: Exclude<PageEntry, { kind: 'page' }>, parent: ElementNode, specsOfScope: Map<unknown, string>): string {
   let spec: string;
   if (entry.specfile !== undefined) {
     spec = specKey([entry.specfile]);
   } else {
     // Thousands of entries share one scope: name its specs once.
-    const scope = node.parent.openapi?.value;
+    const scope = parent.openapi?.value;
     let known = specsOfScope.get(scope);
     if (known === undefined) specsOfScope.set(scope, (known = specKey(openapiSources(scope).map(({ source }) => source))));
     spec = known;
