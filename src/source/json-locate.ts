@@ -82,23 +82,25 @@ export function skipString(text: string, pos: number): number {
   }
 }
 
-const STRUCTURE = /["{}[\]]/g;
-
 /** From the first character of a value to just after it. */
 function skipValue(text: string, pos: number): number {
   const c = text.charCodeAt(pos);
   if (c === 34) return skipString(text, pos);
   if (c === 123 || c === 91) {
-    // Jump from one bracket or quote to the next with a native search, not char by char.
+    // Strings are jumped over with indexOf; only the short gaps between them are read char by char.
     let depth = 0;
-    STRUCTURE.lastIndex = pos;
-    for (let match = STRUCTURE.exec(text); match; match = STRUCTURE.exec(text)) {
-      const d = text.charCodeAt(match.index);
-      if (d === 34) STRUCTURE.lastIndex = skipString(text, match.index);
-      else if (d === 123 || d === 91) depth++;
-      else if (--depth === 0) return match.index + 1;
+    let i = pos;
+    for (;;) {
+      const quote = text.indexOf('"', i);
+      const stop = quote === -1 ? text.length : quote;
+      for (; i < stop; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 123 || d === 91) depth++;
+        else if ((d === 125 || d === 93) && --depth === 0) return i + 1;
+      }
+      if (quote === -1) return text.length;
+      i = skipString(text, quote);
     }
-    return text.length;
   }
   let i = pos;
   for (; i < text.length; i++) {
