@@ -24,11 +24,12 @@ export const pagePath: Rule = {
       const found = CHECKS.filter(([pattern]) => pattern.test(page)).map(([, what]) => what);
       if (found.length === 0) return;
       const suggest = cleanPagePath(page);
-      context.report({
-        message: `Page path "${page}" has ${found.join(', ')}.`,
-        pointer: pointerOf(node.path),
-        suggest,
-      });
+      if (suggest === '') {
+        // `/`, `./`: nothing is left to suggest.
+        context.report({ message: `Page path "${page}" has ${found.join(', ')} and names no page.`, pointer: pointerOf(node.path) });
+        return;
+      }
+      context.report({ message: `Page path "${page}" has ${found.join(', ')}.`, pointer: pointerOf(node.path), suggest });
     },
   }),
 };

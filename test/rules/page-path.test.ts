@@ -32,6 +32,7 @@ const cases: RuleCase[] = [
   { name: 'trailing whitespace', navigation: pages('intro\t'), expected: [at(0, 'intro')] },
   { name: 'all at once', navigation: pages(' ./guides\\setup.mdx/ '), expected: [at(0, 'guides/setup')] },
   { name: 'several in one list, in order', navigation: pages('ok', '/a', 'fine', 'b.md', 'c/'), expected: [at(1, 'a'), at(3, 'b'), at(4, 'c')] },
+  { name: 'only slashes: reported, with nothing to suggest', navigation: pages('/', './'), expected: [{ pointer: '/navigation/pages/0' }, { pointer: '/navigation/pages/1' }] },
   { name: 'a page with a space and an extension', navigation: pages('my page.mdx'), expected: [at(0, 'my page')] },
   { name: 'inside a group after junk', navigation: { groups: [{ group: 'G', pages: [...JUNK, '/x.md'] }] }, expected: [{ pointer: `/navigation/groups/0/pages/${JUNK.length}`, suggest: 'x' }] },
   { name: 'inside a menu item six levels down', navigation: five(['ok', './deep.md']), expected: [{ pointer: `${FIVE}/1`, suggest: 'deep' }] },
