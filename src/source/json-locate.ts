@@ -140,6 +140,12 @@ export function locateAllInJson(text: string, pointers: ReadonlyArray<readonly s
 function visitNode(text: string, start: number, trie: Trie, key: [number, number] | undefined, results: Located[]): number {
   let end: number;
   const seen = new Set<Trie>();
+  /** A value on a wanted path is visited; any other is skipped whole. */
+  const visitOrSkip = (child: Trie | undefined, at: number, childKey: [number, number] | undefined): number => {
+    if (!child) return skipValue(text, at);
+    seen.add(child);
+    return visitNode(text, at, child, childKey, results);
+  };
   const c = text.charCodeAt(start);
   if (trie.children.size === 0) {
     end = skipValue(text, start);
@@ -148,15 +154,7 @@ function visitNode(text: string, start: number, trie: Trie, key: [number, number
     while (text.charCodeAt(pos) === 34) {
       const keyEnd = skipString(text, pos);
       const valueStart = skipSpace(text, skipSpace(text, keyEnd) + 1);
-      const child = trie.children.get(keyText(text, pos, keyEnd));
-      let valueEnd: number;
-      if (child) {
-        seen.add(child);
-        valueEnd = visitNode(text, valueStart, child, [pos, keyEnd], results);
-      } else {
-        valueEnd = skipValue(text, valueStart);
-      }
-      pos = skipSpace(text, valueEnd);
+      pos = skipSpace(text, visitOrSkip(trie.children.get(keyText(text, pos, keyEnd)), valueStart, [pos, keyEnd]));
       if (text.charCodeAt(pos) !== 44) break;
       pos = skipSpace(text, pos + 1);
     }
@@ -164,15 +162,7 @@ function visitNode(text: string, start: number, trie: Trie, key: [number, number
   } else if (c === 91 /* [ */) {
     let pos = skipSpace(text, start + 1);
     for (let index = 0; text.charCodeAt(pos) !== 93 && pos < text.length; index++) {
-      const child = trie.children.get(String(index));
-      let valueEnd: number;
-      if (child) {
-        seen.add(child);
-        valueEnd = visitNode(text, pos, child, undefined, results);
-      } else {
-        valueEnd = skipValue(text, pos);
-      }
-      pos = skipSpace(text, valueEnd);
+      pos = skipSpace(text, visitOrSkip(trie.children.get(String(index)), pos, undefined));
       if (text.charCodeAt(pos) !== 44) break;
       pos = skipSpace(text, pos + 1);
     }
