@@ -12,7 +12,7 @@ import type { Code } from '../codes.js';
 import type { Finding } from '../problem.js';
 import { closest } from '../suggest.js';
 import { ELEMENT_OF_KEY, GLOBAL_ITEM_NAME } from '../navigation/model.js';
-import { escapeSegment, parsePointer, toPointer } from '../source/pointer.js';
+import { childPointer, isArrayIndex, parsePointer, toPointer, valueAt } from '../source/pointer.js';
 import { capitalize } from '../text.js';
 import { allowedKeys as generatedAllowedKeys, validateDocs, type GeneratedError } from './validate.generated.js';
 
@@ -316,7 +316,7 @@ function unknownField(objectPointer: string, key: string): Finding {
     object === 'menuItem'
       ? `A menu item holds only groups, pages and external links (href); \`${key}\` is not allowed here.`
       : `\`${key}\` is not a field of ${object ? OBJECT_NAME[object] : 'this object'}.`;
-  const finding: Finding = { code: 'unknown-field', pointer: `${objectPointer}/${escapeSegment(key)}`, at: 'key', message };
+  const finding: Finding = { code: 'unknown-field', pointer: childPointer(objectPointer, key), at: 'key', message };
   const suggestion = object ? closest(key, ALLOWED_KEYS[object]) : undefined;
   if (suggestion !== undefined) finding.suggest = suggestion;
   return finding;
@@ -341,7 +341,7 @@ function typeMessage(pointer: string, expected: string, docs: unknown): string {
       : '`navigation` must be an object.';
   }
   const words = TYPE_WORDS[expected] ?? expected;
-  if (isIndex(last)) {
+  if (isArrayIndex(last)) {
     const object = objectAt(segments);
     const shape = (object && object !== 'docs' && ENTRY_SHAPE[object]) || words;
     return `Each entry of \`${arrayLabel(segments, n - 2)}\` must be ${shape}.`;
@@ -368,7 +368,7 @@ function subject(segments: readonly string[]): string {
   const n = segments.length;
   if (n === 0) return 'docs.json';
   const last = segments[n - 1];
-  return isIndex(last) && n >= 2 ? `Entry ${last} of \`${arrayLabel(segments, n - 2)}\`` : `\`${last}\``;
+  return isArrayIndex(last) && n >= 2 ? `Entry ${last} of \`${arrayLabel(segments, n - 2)}\`` : `\`${last}\``;
 }
 
 /** The array key at `index`, as `global.tabs` when it sits in `global`. */
@@ -383,27 +383,10 @@ function objectAt(segments: readonly string[]): SchemaObject | 'docs' | undefine
   if (n === 0) return 'docs';
   const last = segments[n - 1];
   if (n === 1) return last === 'navigation' ? 'navigation' : undefined;
-  if (isIndex(last)) {
+  if (isArrayIndex(last)) {
     const parent = segments[n - 2];
     if (n >= 3 && segments[n - 3] === 'global') return GLOBAL_ENTRY_OBJECT[parent];
     return ENTRY_OBJECT[parent];
   }
   return VALUE_OBJECT[last];
-}
-
-
-
-function isIndex(segment: string): boolean {
-  return /^(0|[1-9][0-9]*)$/.test(segment);
-}
-
-function valueAt(root: unknown, segments: readonly string[]): unknown {
-  let value = root;
-  for (const segment of segments) {
-    if (Array.isArray(value)) value = isIndex(segment) ? value[Number(segment)] : undefined;
-    else if (typeof value === 'object' && value !== null && Object.prototype.hasOwnProperty.call(value, segment)) {
-      value = (value as Record<string, unknown>)[segment];
-    } else return undefined;
-  }
-  return value;
 }

@@ -3,6 +3,7 @@
  * scanning from the start and skipping every sibling it passes: no tree is built, so
  * locating the few problems of a 50,000-page file costs a fraction of one parse.
  */
+import { isArrayIndex } from './pointer.js';
 
 /** [start, end) text offsets of the key and of the value a pointer names. */
 export interface Located {
@@ -38,7 +39,7 @@ export function locateInJson(text: string, segments: readonly string[], lastKeyW
         if (text.charCodeAt(pos) !== 44 /* , */) break;
         pos = skipSpace(text, pos + 1);
       }
-    } else if (c === 91 /* [ */ && /^(0|[1-9]\d*)$/.test(segment)) {
+    } else if (c === 91 /* [ */ && isArrayIndex(segment)) {
       let index = Number(segment);
       let pos = skipSpace(text, start + 1);
       if (text.charCodeAt(pos) !== 93 /* ] */) {

@@ -25,3 +25,24 @@ export function parsePointer(pointer: string): string[] {
 export function childPointer(pointer: string, key: string | number): string {
   return pointer + '/' + escapeSegment(key);
 }
+
+/** True for a segment that can index an array: `0`, `12`, never `01`, `-1` or `length`. */
+export function isArrayIndex(segment: string): boolean {
+  return /^(0|[1-9]\d*)$/.test(segment);
+}
+
+/** One step of a pointer: own keys and real indexes only (never `__proto__`, `constructor`, `length`). */
+export function ownChild(value: unknown, segment: string): unknown {
+  if (Array.isArray(value)) return isArrayIndex(segment) ? value[Number(segment)] : undefined;
+  if (typeof value === 'object' && value !== null && Object.prototype.hasOwnProperty.call(value, segment)) {
+    return (value as Record<string, unknown>)[segment];
+  }
+  return undefined;
+}
+
+/** The value at these segments, or undefined when there is none. */
+export function valueAt(root: unknown, segments: readonly string[]): unknown {
+  let value = root;
+  for (const segment of segments) value = ownChild(value, segment);
+  return value;
+}

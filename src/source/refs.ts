@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Finding } from '../problem.js';
 import { formatOf, parseSource } from './index.js';
-import { childPointer, parsePointer } from './pointer.js';
+import { childPointer, ownChild, parsePointer, valueAt } from './pointer.js';
 import type { SourceFile, SourceFormat } from './types.js';
 
 export interface LoadOptions {
@@ -135,7 +135,7 @@ export function loadDocument(file: string, text: string, options: LoadOptions = 
     }
     let target: unknown = entry.resolved;
     if (fragment) {
-      for (const segment of parsePointer(fragment)) target = ownChild(target, segment);
+      target = valueAt(target, parsePointer(fragment));
       if (target === undefined) {
         return fail({ code: 'ref-not-found', message: `\`$ref\` "${ref}": ${entry.source.file} has nothing at #${fragment}.`, pointer: refPointer });
       }
@@ -188,11 +188,4 @@ function isObject(value: unknown): value is object {
 
 function isRefObject(value: object): value is Record<string, unknown> {
   return !Array.isArray(value) && typeof (value as Record<string, unknown>).$ref === 'string';
-}
-
-/** A fragment step: own keys and real indexes only (never `__proto__`, `constructor`, `length`). */
-function ownChild(value: unknown, segment: string): unknown {
-  if (Array.isArray(value)) return /^(0|[1-9]\d*)$/.test(segment) ? value[Number(segment)] : undefined;
-  if (isObject(value) && Object.prototype.hasOwnProperty.call(value, segment)) return (value as Record<string, unknown>)[segment];
-  return undefined;
 }
