@@ -46,7 +46,12 @@ export function isTidyPage(raw: string): boolean {
 const NEEDS_CARE = /[\s\\]|^[./]|\/$|\.mdx?$|\/\.\.?(?:\/|$)|\/\//i;
 
 function pageEntry(raw: string): PageEntry {
-  return { kind: 'page', page: raw, clean: isUrl(raw) ? raw.trim() : rootRelative(cleanPagePath(raw)) };
+  return { kind: 'page', page: raw, clean: tidyPage(raw) };
+}
+
+/** A page path as the site uses it: tidy and relative to the docs root; URLs stay as written (trimmed). */
+export function tidyPage(raw: string): string {
+  return isTidyPage(raw) ? raw : isUrl(raw) ? raw.trim() : rootRelative(cleanPagePath(raw));
 }
 
 /** What an entry names, without its spec file: the page path, `GET /users` or `webhook petDeleted`. */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { cleanPagePath, type PageEntry } from '../navigation/entries.js';
+import { tidyPage, type PageEntry } from '../navigation/entries.js';
 import { isPlainObject, NAME_FIELD, type ElementKind } from '../navigation/model.js';
 import { isUrl, openapiSources, rootRelative, type OpenapiSource } from '../navigation/openapi.js';
 import { pointerOf, walkNavigation, type ElementNode, type OpenapiScope, type PageNode } from '../navigation/walk.js';
@@ -171,7 +171,7 @@ class TreeBuilder {
         hidden: state.hidden,
         source: pointerOf(node.path),
       };
-      if (typeof node.value.root === 'string') group.root = rootRelative(cleanPagePath(node.value.root));
+      if (typeof node.value.root === 'string') group.root = tidyPage(node.value.root);
       this.steps.push({ type: 'group', group });
       state.group = group;
     }
