@@ -1,10 +1,13 @@
-// Compiles schema/docs.schema.json (with navigation.schema.json) once, at build time, into
-// a standalone ajv validator: src/schema/validate.generated.ts. It is a .ts file (with
+// Generates schema/navigation.schema.json from the element model (src/navigation/model.ts,
+// through src/schema/build-schema.ts), then compiles schema/docs.schema.json (with it) once,
+// at build time, into a standalone ajv validator: src/schema/validate.generated.ts. It is a .ts file (with
 // `// @ts-nocheck`) so that vitest runs it from src/ and tsc emits it into dist/ like any
 // other module, with no allowJs and no copy step. Run by `npm run build:schema`.
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import ts from 'typescript';
 import Ajv from 'ajv';
 import ajvErrors from 'ajv-errors';
 import standaloneCode from 'ajv/dist/standalone/index.js';
@@ -15,6 +18,26 @@ const out = join(here, '..', 'src', 'schema', 'validate.generated.ts');
 // The files carry no $id, so that editors resolve the relative $ref from a local path.
 // Ajv needs absolute ids to resolve it: give them one here, on copies.
 const BASE = 'https://docsnav.invalid/schema/';
+
+// The model and the schema builder import nothing else: transpile just those two, keeping
+// their relative layout, and run the builder.
+async function buildNavigationSchema() {
+  const temp = mkdtempSync(join(tmpdir(), 'docsnav-schema-'));
+  try {
+    for (const file of ['navigation/model.ts', 'schema/build-schema.ts']) {
+      const source = readFileSync(join(here, '..', 'src', file), 'utf8');
+      const { outputText } = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022 } });
+      mkdirSync(join(temp, dirname(file)), { recursive: true });
+      writeFileSync(join(temp, file.replace(/\.ts$/, '.mjs')), outputText.replace(/from '(\.{1,2}\/[^']+)\.js'/g, "from '$1.mjs'"));
+    }
+    const module = await import(pathToFileURL(join(temp, 'schema/build-schema.mjs')).href);
+    return module.buildNavigationSchema();
+  } finally {
+    rmSync(temp, { recursive: true, force: true });
+  }
+}
+writeFileSync(join(here, 'navigation.schema.json'), JSON.stringify(await buildNavigationSchema(), null, 2) + '\n');
+
 const read = (name) => JSON.parse(readFileSync(join(here, name), 'utf8'));
 const navigation = { ...read('navigation.schema.json'), $id: `${BASE}navigation.schema.json` };
 const docs = { ...read('docs.schema.json'), $id: `${BASE}docs.schema.json` };

@@ -135,7 +135,7 @@ export const codes = {
   'duplicate-page': {
     title: 'Page listed twice',
     severity: 'warning',
-    description: 'The same page appears twice in one version/language section.',
+    description: 'The same page twice in one `pages` list or in two groups of one tab (anchor, dropdown, product, menu item or section), where the platform shows it twice; or in two languages (undefined on the platform). Listing a page in two tabs or products is fine.',
     source: 'rule',
   },
   'duplicate-default': {
@@ -147,7 +147,7 @@ export const codes = {
   'page-path': {
     title: 'Untidy page path',
     severity: 'warning',
-    description: 'A page path with `.mdx`/`.md`, a leading `./` or `/`, a trailing `/`, a backslash or stray whitespace.',
+    description: 'A page path with `.mdx`/`.md`, a leading `./`, a trailing `/`, a backslash or stray whitespace; a leading `/` alone is only info (the platform strips it).',
     source: 'rule',
   },
   'endpoint-no-spec': {

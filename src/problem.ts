@@ -41,6 +41,11 @@ export interface Finding {
   /** Point at the key (an unknown field) instead of the value (the default). */
   at?: 'key' | 'value';
   suggest?: string;
+  /**
+   * This finding's severity when the code's severity is not configured (a code's milder cases,
+   * such as page-path's leading `/`, which the platform strips). A configured severity wins.
+   */
+  severity?: Severity;
   /** Text offsets [start, end) when the pointer cannot say where (syntax errors). */
   span?: readonly [number, number];
 }

@@ -115,7 +115,7 @@ export class ProblemSink {
 
   /** A finding whose pointer is already into `source`. */
   addInFile(source: SourceFile, finding: Finding): void {
-    const severity = this.severityOf(finding.code);
+    const severity = this.settings[finding.code] ?? finding.severity ?? codes[finding.code].severity;
     if (severity === 'off') return;
     // The validator and the resolver may both see a missing spec: say it once.
     const key = `${finding.code}\0${source.file}\0${finding.pointer}\0${finding.span ?? ''}`;

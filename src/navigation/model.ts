@@ -1,41 +1,115 @@
 /**
- * The shape of `navigation` as the spec defines it: which keys hold which elements.
- * The JSON Schema (schema/navigation.schema.json) says the same for editors; this module
- * is what the walker, the rules and the resolver read.
+ * The one model of `navigation`: every kind of element, its name field, the child arrays it
+ * holds, the other fields it accepts and their value types, its words in messages and its
+ * kind in a page's trail. The JSON Schema (schema/navigation.schema.json, generated from this
+ * module by schema/compile.mjs), the walker, the schema layer's messages, the rules and the
+ * resolver all read it: adding a field or an element kind is one edit here.
+ *
+ * Sources: the spec's navigation table, platform-facts §1 and §1a (every field the platform
+ * keeps; what it strips stays out, so the schema reports it as `unknown-field`).
+ *
+ * This module imports nothing: the build transpiles it on its own to generate the schema.
  */
 
+/** A JSON Schema fragment (draft-07). */
+export type SchemaFragment = { readonly [keyword: string]: unknown };
+
+/** Keys that hold arrays of elements. */
+export type ChildKey = 'pages' | 'groups' | 'tabs' | 'anchors' | 'dropdowns' | 'products' | 'versions' | 'languages' | 'menu';
+
 /** Keys that can be the navigation root's primary pattern. */
-export const PRIMARY_KEYS = [
-  'pages',
-  'groups',
-  'tabs',
-  'anchors',
-  'dropdowns',
-  'products',
-  'versions',
-  'languages',
-] as const;
+export const PRIMARY_KEYS = ['pages', 'groups', 'tabs', 'anchors', 'dropdowns', 'products', 'versions', 'languages'] as const;
 export type PrimaryKey = (typeof PRIMARY_KEYS)[number];
 
-/** Keys that hold child elements; `menu` only inside tabs and products. */
-export type ChildKey = PrimaryKey | 'menu';
 export const CHILD_KEYS: readonly ChildKey[] = [...PRIMARY_KEYS, 'menu'];
-
-export type DivisionKind = 'tab' | 'anchor' | 'dropdown' | 'product' | 'version' | 'language';
 
 /** Every kind of object in `navigation`. */
 export type ElementKind =
   | 'navigation'
   | 'group'
-  | DivisionKind
+  | 'tab'
+  | 'anchor'
+  | 'dropdown'
+  | 'product'
+  | 'version'
+  | 'language'
   /** an entry of a tab's or product's `menu` */
   | 'item'
   | 'global'
-  /** an entry of one of `global`'s arrays (`global.anchors`, …) */
-  | 'global-item';
+  /** entries of `global`'s arrays */
+  | 'global-anchor'
+  | 'global-tab'
+  | 'global-dropdown'
+  | 'global-product'
+  | 'global-version'
+  | 'global-language';
 
-/** The element an object inside each child array is. (Objects inside `pages` are groups.) */
-export const ELEMENT_OF_KEY: Readonly<Record<ChildKey, ElementKind>> = {
+export type DivisionKind = 'tab' | 'anchor' | 'dropdown' | 'product' | 'version' | 'language';
+
+/** What a page's trail records of an element above it. */
+export type TrailKind = 'language' | 'version' | 'product' | 'tab' | 'anchor' | 'dropdown' | 'menu' | 'group';
+
+/** Fields other than an element's name and child arrays (their value types are in FIELDS). */
+export type FieldName =
+  | 'hidden'
+  | 'openapi'
+  | 'asyncapi'
+  | 'directory'
+  | 'icon'
+  | 'href'
+  | 'tag'
+  | 'root'
+  | 'description'
+  | 'expanded'
+  | 'default'
+  | 'color'
+  | 'banner'
+  | 'footer'
+  | 'navbar'
+  | 'public'
+  | 'boost'
+  | 'searchable'
+  | 'sdk'
+  | 'align'
+  | 'graphql'
+  | 'global'
+  | 'name';
+
+export interface ElementSpec {
+  /** The JSON Schema definition's name (kept stable for editors that point into the schema). */
+  readonly definition: string;
+  /** The schema's title and description (what editors show on hover). */
+  readonly title: string;
+  readonly description: string;
+  /** The element in a sentence: `tab`, `menu item`, `` `navigation` `` (code-quoted words take no article). */
+  readonly noun: string;
+  /** The field that names the element (required), and how messages describe it. */
+  readonly name?: {
+    readonly field: string;
+    /** "its label", for "A tab needs a `tab` field (its label)." */
+    readonly what: string;
+    readonly description: string;
+    /** "the tab's label", for "`tab` must be a string (the tab's label)." */
+    readonly mustBe: string;
+  };
+  /** The child arrays it holds, and the kind of element each holds. */
+  readonly children: Readonly<Partial<Record<ChildKey, ElementKind>>>;
+  /** The other fields it accepts, in the order editors list them. */
+  readonly fields: readonly FieldName[];
+  /** Further required keys, with how a message names each. */
+  readonly required?: Readonly<Record<string, string>>;
+  /** Fields that generate pages (`openapi`, `sdk`, …); on a group, one of them makes `pages` optional. */
+  readonly generators?: readonly FieldName[];
+  /** With a generator field present, the only child arrays it may hold (a tab with `graphql`: only `groups`, §1a). */
+  readonly generatedChildren?: readonly ChildKey[];
+  /** Its kind in a page's trail; none for the root, `global` and global entries. */
+  readonly trail?: TrailKind;
+  /** Versions and languages start a section: pages and URLs are counted per section. */
+  readonly section?: boolean;
+}
+
+/** The division kinds and the element each division array holds. */
+const DIVISIONS = {
   pages: 'group',
   groups: 'group',
   tabs: 'tab',
@@ -44,30 +118,400 @@ export const ELEMENT_OF_KEY: Readonly<Record<ChildKey, ElementKind>> = {
   products: 'product',
   versions: 'version',
   languages: 'language',
-  menu: 'item',
+} as const satisfies Record<PrimaryKey, ElementKind>;
+
+/** Any division may nest any other, but not its own kind: the platform strips `tab.tabs`, `anchor.anchors`, … (§1a). */
+function divisionsWithout(own: PrimaryKey): Partial<Record<ChildKey, ElementKind>> {
+  const children: Partial<Record<ChildKey, ElementKind>> = { ...DIVISIONS };
+  delete children[own];
+  return children;
+}
+
+/** Fields every navigation element below the root accepts (platform-facts §1). */
+const COMMON: readonly FieldName[] = ['hidden', 'openapi', 'asyncapi', 'directory'];
+
+const name = (field: string, what: string, description: string, mustBe: string) => ({ field, what, description, mustBe });
+
+/** Every element kind. The compiler keeps this complete: a new kind needs its entry. */
+export const ELEMENTS: Readonly<Record<ElementKind, ElementSpec>> = {
+  navigation: {
+    definition: 'navigation',
+    title: 'Navigation',
+    description:
+      'The structure of the site. The root holds one primary pattern (pages, groups, tabs, anchors, dropdowns, products, versions or languages), optionally with `global` beside it.',
+    noun: '`navigation`',
+    children: DIVISIONS,
+    // The platform strips `openapi` and `hidden` on the root (§1a).
+    fields: ['global', 'asyncapi', 'directory'],
+  },
+  group: {
+    definition: 'group',
+    title: 'Group',
+    description:
+      'A titled group of pages in the sidebar. Groups may nest inside `pages`. A group with its own `openapi`, `asyncapi` or `sdk` may leave out `pages`: its pages are then generated.',
+    noun: 'group',
+    name: name('group', 'its title', 'The title of the group.', "the group's title"),
+    children: { pages: 'group' },
+    fields: ['icon', 'tag', 'expanded', 'root', ...COMMON, 'public', 'boost', 'searchable', 'sdk'],
+    required: { pages: '`pages` (an array of page paths and groups)' },
+    generators: ['openapi', 'asyncapi', 'sdk'],
+    trail: 'group',
+  },
+  tab: {
+    definition: 'tab',
+    title: 'Tab',
+    description: 'A top-level section shown as a tab.',
+    noun: 'tab',
+    name: name('tab', 'its label', 'The label of the tab.', "the tab's label"),
+    children: { ...divisionsWithout('tabs'), menu: 'item' },
+    fields: ['icon', 'href', ...COMMON, 'searchable', 'align', 'graphql', 'sdk', 'global'],
+    generators: ['graphql', 'sdk'],
+    generatedChildren: ['groups'],
+    trail: 'tab',
+  },
+  anchor: {
+    definition: 'anchor',
+    title: 'Anchor',
+    description: 'A section shown as a link at the top of the sidebar.',
+    noun: 'anchor',
+    name: name('anchor', 'its label', 'The label of the anchor.', "the anchor's label"),
+    children: divisionsWithout('anchors'),
+    fields: ['icon', 'href', 'color', ...COMMON, 'global'],
+    trail: 'anchor',
+  },
+  dropdown: {
+    definition: 'dropdown',
+    title: 'Dropdown',
+    description: 'A section chosen from a dropdown menu at the top of the sidebar.',
+    noun: 'dropdown',
+    name: name('dropdown', 'its label', 'The label of the dropdown entry.', "the dropdown's label"),
+    children: divisionsWithout('dropdowns'),
+    fields: ['description', 'icon', 'href', 'color', ...COMMON, 'global'],
+    trail: 'dropdown',
+  },
+  product: {
+    definition: 'product',
+    title: 'Product',
+    description: 'A section for one product, chosen from a product switcher.',
+    noun: 'product',
+    name: name('product', 'its name', 'The name of the product.', "the product's name"),
+    children: { ...divisionsWithout('products'), menu: 'item' },
+    fields: ['name', 'description', 'icon', 'href', 'color', ...COMMON, 'global'],
+    trail: 'product',
+  },
+  version: {
+    definition: 'version',
+    title: 'Version',
+    description: 'A version of the documentation, chosen from a version dropdown.',
+    noun: 'version',
+    name: name('version', 'its name', 'The name of the version, e.g. "v2".', "the version's name"),
+    children: divisionsWithout('versions'),
+    fields: ['default', 'tag', 'href', ...COMMON, 'global'],
+    trail: 'version',
+    section: true,
+  },
+  language: {
+    definition: 'language',
+    title: 'Language',
+    description: 'The documentation in one language, chosen from a language switcher.',
+    noun: 'language',
+    name: name('language', 'its language code, such as "en"', 'The language code, e.g. "en", "fr", "pt-BR".', 'a language code such as "en"'),
+    children: divisionsWithout('languages'),
+    fields: ['default', 'href', 'banner', 'footer', 'navbar', ...COMMON, 'global'],
+    trail: 'language',
+    section: true,
+  },
+  item: {
+    definition: 'menuItem',
+    title: 'Menu item',
+    description: "An entry of a tab's or product's menu. It holds only groups, pages and an external link (href).",
+    noun: 'menu item',
+    name: name('item', 'its label', 'The label of the menu item.', "the menu item's label"),
+    children: { groups: 'group', pages: 'group' },
+    fields: ['icon', 'description', 'href', ...COMMON, 'global'],
+    trail: 'menu',
+  },
+  global: {
+    definition: 'global',
+    title: 'Global navigation',
+    description: 'Links shown on every page, whichever section is being viewed.',
+    noun: '`global`',
+    children: {
+      anchors: 'global-anchor',
+      tabs: 'global-tab',
+      dropdowns: 'global-dropdown',
+      languages: 'global-language',
+      versions: 'global-version',
+      products: 'global-product',
+    },
+    fields: [],
+  },
+  'global-anchor': {
+    definition: 'globalAnchor',
+    title: 'Global anchor',
+    description: 'A link shown on every page; the spec requires an external URL.',
+    noun: 'global anchor',
+    name: name('anchor', 'its label', 'The label of the anchor.', "the anchor's label"),
+    children: {},
+    fields: ['href', 'icon', 'color', 'hidden', 'directory'],
+    required: { href: 'an `href` (an external URL)' },
+  },
+  'global-tab': {
+    definition: 'globalTab',
+    title: 'Global tab',
+    description: 'A tab link shown on every page.',
+    noun: 'global tab',
+    name: name('tab', 'its label', 'The label of the tab.', "the tab's label"),
+    children: {},
+    fields: ['href', 'icon', 'hidden', 'searchable', 'align', 'directory'],
+  },
+  'global-dropdown': {
+    definition: 'globalDropdown',
+    title: 'Global dropdown',
+    description: 'A dropdown link shown on every page.',
+    noun: 'global dropdown',
+    name: name('dropdown', 'its label', 'The label of the dropdown entry.', "the dropdown's label"),
+    children: {},
+    fields: ['href', 'icon', 'color', 'description', 'hidden', 'directory'],
+  },
+  'global-product': {
+    definition: 'globalProduct',
+    title: 'Global product',
+    description: 'A product link shown on every page.',
+    noun: 'global product',
+    name: name('product', 'its name', 'The name of the product.', "the product's name"),
+    children: {},
+    fields: ['href', 'name', 'icon', 'color', 'description', 'hidden', 'directory'],
+  },
+  'global-version': {
+    definition: 'globalVersion',
+    title: 'Global version',
+    description: 'A version link shown on every page.',
+    noun: 'global version',
+    name: name('version', 'its name', 'The name of the version, e.g. "v2".', "the version's name"),
+    children: {},
+    fields: ['href', 'icon', 'default', 'tag', 'hidden', 'directory'],
+  },
+  'global-language': {
+    definition: 'globalLanguage',
+    title: 'Global language',
+    description: 'A language link shown on every page.',
+    noun: 'global language',
+    name: name('language', 'its language code', 'The language code, e.g. "en", "fr", "pt-BR".', 'a language code such as "en"'),
+    children: {},
+    fields: ['href', 'icon', 'default', 'banner', 'footer', 'navbar', 'hidden', 'directory'],
+  },
 };
+
+export const ELEMENT_KINDS = Object.keys(ELEMENTS) as ElementKind[];
+
+/** Objects that are field values (not navigation elements) with a fixed set of keys. */
+export type ValueObject = 'iconObject' | 'openapiSource' | 'asyncapiSource' | 'color' | 'sdk' | 'graphqlSource' | 'sourceRef';
+
+export interface ValueObjectSpec {
+  readonly noun: string;
+  readonly title: string;
+  /** Required keys, with how a message names each. */
+  readonly required: Readonly<Record<string, string>>;
+  readonly properties: Readonly<Record<string, SchemaFragment>>;
+}
+
+const HEX = '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$';
+const hex = (mode: string, key: string): SchemaFragment => ({
+  description: `Hex colour in ${mode} mode.`,
+  type: 'string',
+  pattern: HEX,
+  errorMessage: `\`${key}\` must be a hex colour such as "#0D9373" (#rgb or #rrggbb).`,
+});
+const specSource = (what: string): SchemaFragment => ({
+  description: `Path (relative to the docs root) or URL of the ${what} file.`,
+  type: 'string',
+  errorMessage: "`source` must be a string (the spec's path or URL).",
+});
+const generatedDirectory: SchemaFragment = {
+  description: 'The folder of the generated pages (default "api-reference").',
+  type: 'string',
+  errorMessage: '`directory` must be a string (the folder of the generated pages).',
+};
+
+const oneOf = (field: string, values: readonly string[], description: string): SchemaFragment => ({
+  description,
+  type: 'string',
+  enum: values,
+  errorMessage: `\`${field}\` must be one of ${values.map((value) => JSON.stringify(value)).join(', ')}.`,
+});
+export const SDK_FORMATS = ['typedoc', 'docfx', 'javadoc', 'sphinx', 'phpdoc'] as const;
+
+export const VALUE_OBJECTS: Readonly<Record<ValueObject, ValueObjectSpec>> = {
+  iconObject: {
+    noun: 'an icon object',
+    title: 'Icon',
+    required: { name: "a `name` field (the icon's name)" },
+    properties: {
+      name: { description: 'The icon name.', type: 'string', errorMessage: "`name` must be a string (the icon's name)." },
+      style: { description: 'The icon style, e.g. "regular", "solid", "duotone".', type: 'string', errorMessage: '`style` must be a string (an icon style such as "solid").' },
+      library: { description: 'The icon library, e.g. "fontawesome", "lucide".', type: 'string', errorMessage: '`library` must be a string (an icon library such as "lucide").' },
+    },
+  },
+  openapiSource: {
+    noun: 'an `openapi` object',
+    title: 'OpenAPI source',
+    required: { source: "a `source` field (the spec's path or URL)" },
+    properties: {
+      source: specSource('OpenAPI'),
+      directory: generatedDirectory,
+      overlays: {
+        description: 'OpenAPI overlay files applied to the spec before pages are generated (paths relative to the docs root).',
+        type: 'array',
+        items: { type: 'string', errorMessage: 'Each entry of `overlays` must be a path (string).' },
+        errorMessage: { type: '`overlays` must be an array of overlay file paths.' },
+      },
+    },
+  },
+  asyncapiSource: {
+    noun: 'an `asyncapi` object',
+    title: 'AsyncAPI source',
+    required: { source: "a `source` field (the spec's path or URL)" },
+    properties: { source: specSource('AsyncAPI'), directory: generatedDirectory },
+  },
+  graphqlSource: {
+    noun: 'a `graphql` object',
+    title: 'GraphQL source',
+    required: { source: "a `source` field (the schema's path or URL)" },
+    properties: {
+      source: { description: 'Path (relative to the docs root) or URL of the GraphQL schema.', type: 'string', errorMessage: "`source` must be a string (the schema's path or URL)." },
+      directory: generatedDirectory,
+    },
+  },
+  sdk: {
+    noun: 'an `sdk` object',
+    title: 'SDK reference',
+    required: { format: `a \`format\` field (${SDK_FORMATS.join(', ')})`, source: 'a `source` field (the SDK sources or their generated output)' },
+    properties: {
+      format: oneOf('format', SDK_FORMATS, 'The documentation generator the SDK reference comes from.'),
+      source: { description: 'Path (relative to the docs root) or URL of the SDK reference input.', type: 'string', errorMessage: '`source` must be a string (a path or URL).' },
+      directory: generatedDirectory,
+    },
+  },
+  color: {
+    noun: '`color`',
+    title: 'Colour',
+    required: {},
+    properties: { light: hex('light', 'light'), dark: hex('dark', 'dark') },
+  },
+  sourceRef: {
+    noun: 'a `sourceRef` entry',
+    title: 'Navigation from another repository',
+    required: { sourceRef: 'a `sourceRef` field (the repository, "owner/repo")' },
+    properties: {
+      sourceRef: {
+        description: 'The repository ("owner/repo") whose navigation replaces this entry at build time (multi-repo deployments).',
+        type: 'string',
+        pattern: '^[^/\\s]+/[^/\\s]+$',
+        errorMessage: '`sourceRef` must be a repository as "owner/repo".',
+      },
+    },
+  },
+};
+
+/**
+ * An entry `{ "sourceRef": "owner/repo" }` in any array of navigation elements stands for another
+ * repository's navigation, put in its place at build time (platform-facts §1a): not an element.
+ */
+export function isSourceRef(value: Record<string, unknown>): boolean {
+  return Object.prototype.hasOwnProperty.call(value, 'sourceRef');
+}
+
+/** One spec named by `openapi`/`asyncapi`: a string, or an object, inside an array or alone. */
+function specForms(field: string, object: ValueObject, what: string): SchemaFragment {
+  return {
+    description: `The ${what} specification of this element and its children: a path relative to the docs root or a URL, an array of them (or of {source, directory} objects), or {source, directory}.`,
+    if: { type: 'array' },
+    then: {
+      type: 'array',
+      items: {
+        if: { type: 'object' },
+        then: { $ref: `#/definitions/${object}` },
+        else: { type: 'string', errorMessage: `Each entry of \`${field}\` must be a spec path or URL (string) or an object with \`source\`.` },
+      },
+    },
+    else: {
+      if: { type: 'object' },
+      then: { $ref: `#/definitions/${object}` },
+      else: { type: 'string', errorMessage: `\`${field}\` must be a spec path or URL (string), an array of them, or an object with \`source\` (and \`directory\`).` },
+    },
+  };
+}
+
+const boolean = (field: string, description: string): SchemaFragment => ({ description, type: 'boolean', errorMessage: `\`${field}\` must be true or false.` });
+const languageOverride = (field: string): SchemaFragment => ({ description: `This language's own ${field} settings.`, type: 'object', errorMessage: `\`${field}\` must be an object.` });
+
+/** The value type of every field (a schema definition of the same name). */
+export const FIELDS: Readonly<Record<FieldName, SchemaFragment>> = {
+  hidden: boolean('hidden', 'Hide the element from the navigation (its pages still exist).'),
+  openapi: specForms('openapi', 'openapiSource', 'OpenAPI'),
+  asyncapi: specForms('asyncapi', 'asyncapiSource', 'AsyncAPI'),
+  directory: oneOf('directory', ['none', 'accordion', 'card'], "How a section's pages are listed on its overview: `none`, `accordion` or `card`."),
+  icon: {
+    description: 'An icon name (e.g. "book"), or an object {name, style?, library?}.',
+    if: { type: 'object' },
+    then: { $ref: '#/definitions/iconObject' },
+    else: { type: 'string', errorMessage: '`icon` must be an icon name (string) or an object with `name` (and `style`, `library`).' },
+  },
+  href: { description: 'A link; on a global anchor, an external URL.', type: 'string', errorMessage: '`href` must be a string (a URL).' },
+  tag: { description: 'A short label shown beside the title, e.g. "NEW".', type: 'string', errorMessage: '`tag` must be a string (a short label).' },
+  root: { description: 'The page opened when the group title is clicked.', type: 'string', errorMessage: '`root` must be a string (a page path).' },
+  description: { description: 'A short description shown under the title.', type: 'string', errorMessage: '`description` must be a string (a short text).' },
+  expanded: boolean('expanded', 'Show a nested group expanded by default. Top-level groups are always expanded.'),
+  default: boolean('default', 'Shown by default. When no sibling says so, the first one is the default.'),
+  color: { description: 'Hex colours for light and dark mode.', $ref: '#/definitions/color' },
+  banner: languageOverride('banner'),
+  footer: languageOverride('footer'),
+  navbar: languageOverride('navbar'),
+  public: boolean('public', "On a site behind authentication, the group's pages can be viewed without logging in."),
+  boost: {
+    description: "Search-ranking multiplier for the group's pages (inherited by groups inside it); greater than 0.",
+    type: 'number',
+    exclusiveMinimum: 0,
+    errorMessage: '`boost` must be a number greater than 0 (a search-ranking multiplier).',
+  },
+  searchable: boolean('searchable', 'Keep the pages of a hidden element in search results.'),
+  sdk: { description: 'Generate SDK reference pages: {format, source, directory?}.', $ref: '#/definitions/sdk' },
+  align: oneOf('align', ['start', 'end'], 'Where the tab is shown in the tab bar: `start` or `end`.'),
+  graphql: {
+    description: 'Generate pages from a GraphQL schema: a path or URL, or {source, directory?}.',
+    if: { type: 'object' },
+    then: { $ref: '#/definitions/graphqlSource' },
+    else: { type: 'string', errorMessage: '`graphql` must be a schema path or URL (string) or an object with `source` (and `directory`).' },
+  },
+  global: { description: 'Links shown on every page of this section.', $ref: '#/definitions/global' },
+  name: { description: 'The name shown for the product.', type: 'string', errorMessage: '`name` must be a string (a display name).' },
+};
+
+/** The element each child array holds, outside `global` (objects inside `pages` are groups). */
+export const ELEMENT_OF_KEY: Readonly<Record<ChildKey, ElementKind>> = { ...DIVISIONS, menu: 'item' };
 
 /** The field that names an element (its label, or its code for a language). */
-export const NAME_FIELD: Readonly<Partial<Record<ElementKind, string>>> = {
-  group: 'group',
-  tab: 'tab',
-  anchor: 'anchor',
-  dropdown: 'dropdown',
-  product: 'product',
-  version: 'version',
-  language: 'language',
-  item: 'item',
-};
+export const NAME_FIELD: Readonly<Partial<Record<ElementKind, string>>> = Object.fromEntries(
+  ELEMENT_KINDS.flatMap((kind) => (ELEMENTS[kind].name ? [[kind, ELEMENTS[kind].name!.field]] : [])),
+);
 
-/** The name key of an entry of `global.<key>`. */
-export const GLOBAL_ITEM_NAME: Readonly<Record<string, string>> = {
-  anchors: 'anchor',
-  tabs: 'tab',
-  dropdowns: 'dropdown',
-  languages: 'language',
-  versions: 'version',
-  products: 'product',
-};
+/** The kind of element an entry of `key` is, inside an element of `parent` kind (undefined: not a child array there). */
+export function childKind(parent: ElementKind, key: string): ElementKind | undefined {
+  return Object.prototype.hasOwnProperty.call(ELEMENTS[parent].children, key) ? ELEMENTS[parent].children[key as ChildKey] : undefined;
+}
+
+/** True for the entries of `global`'s arrays. */
+export function isGlobalEntry(kind: ElementKind): boolean {
+  return kind.startsWith('global-');
+}
+
+/** The element in a sentence with its article: `a tab`, `an anchor`, `` `navigation` ``. */
+export function elementNoun(kind: ElementKind): string {
+  const noun = ELEMENTS[kind].noun;
+  if (noun.startsWith('`')) return noun;
+  return `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
+}
 
 /** The spec's supported language codes. */
 export const LANGUAGE_CODES = [

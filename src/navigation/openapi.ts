@@ -11,18 +11,26 @@ export interface OpenapiSource {
   directory?: string;
 }
 
-/** The specs an `openapi` value names, in its three forms (string, array, `{source, directory}`). */
+/** The specs an `openapi` value names: a string, `{source, directory}`, or an array of either (platform-facts §1a). */
 export function openapiSources(value: unknown): OpenapiSource[] {
-  if (typeof value === 'string') return [{ source: value, at: [] }];
   if (Array.isArray(value)) {
     const out: OpenapiSource[] = [];
-    value.forEach((item, i) => typeof item === 'string' && out.push({ source: item, at: [i] }));
+    value.forEach((item, i) => {
+      const source = sourceOf(item, [i]);
+      if (source) out.push(source);
+    });
     return out;
   }
+  const source = sourceOf(value, []);
+  return source ? [source] : [];
+}
+
+function sourceOf(value: unknown, at: Array<string | number>): OpenapiSource | undefined {
+  if (typeof value === 'string') return { source: value, at };
   if (isPlainObject(value) && typeof value.source === 'string') {
-    return [{ source: value.source, at: ['source'], directory: typeof value.directory === 'string' ? value.directory : undefined }];
+    return { source: value.source, at: [...at, 'source'], directory: typeof value.directory === 'string' ? value.directory : undefined };
   }
-  return [];
+  return undefined;
 }
 
 export function isUrl(source: string): boolean {

@@ -1,5 +1,5 @@
 import { isTidyPage, parseEntry, type PageEntry } from './entries.js';
-import { CHILD_KEYS, ELEMENT_OF_KEY, isPlainObject, type ChildKey, type ElementKind } from './model.js';
+import { childKind, ELEMENTS, isPlainObject, isSourceRef, type ElementKind } from './model.js';
 import { escapeSegment } from '../source/pointer.js';
 import { openapiSources } from './openapi.js';
 
@@ -104,8 +104,6 @@ class Items {
   ) {}
 }
 
-const CHILD_KEY_SET: ReadonlySet<string> = new Set(CHILD_KEYS);
-
 /**
  * Visits every element and page of `docs.navigation` once, in document order, calling every
  * visitor at each node: one walk for all rules. Iterative, so nesting depth cannot overflow
@@ -130,7 +128,7 @@ export function walkNavigation(docs: unknown, visitors: readonly NavigationVisit
           if (top.key !== 'pages') continue;
           const page = new Page(item, parent, top.path, i);
           for (const v of pageVisitors) v.page!(page);
-        } else if (isPlainObject(item)) {
+        } else if (isPlainObject(item) && !isSourceRef(item)) {
           // The element and everything under it come before the rest of this array.
           top.index = i + 1;
           stack.push(top, makeElement(top.kind, item, { parent: top.path, key: i }, parent, top.key));
@@ -146,17 +144,18 @@ export function walkNavigation(docs: unknown, visitors: readonly NavigationVisit
     const node = top;
     for (const v of elementVisitors) v.element!(node);
     if (leaveVisitors.length > 0) stack.push(new Leave(node));
-    if (node.kind === 'global-item') continue;
     pending.length = 0;
+    // What the model says this kind holds: child arrays and `global`. Keys the platform strips
+    // (`tab.tabs`, …) are the schema's to report; their contents are not part of the site.
+    const spec = ELEMENTS[node.kind];
     for (const key in node.value) {
       const child = node.value[key];
-      if (key === 'global' && (node.kind === 'navigation' || node.kind === 'version' || node.kind === 'language')) {
-        if (isPlainObject(child)) pending.push(makeElement('global', child, { parent: node.path, key }, node, key));
+      if (key === 'global') {
+        if (spec.fields.includes('global') && isPlainObject(child)) pending.push(makeElement('global', child, { parent: node.path, key }, node, key));
         continue;
       }
-      if (!Array.isArray(child)) continue;
-      if (node.kind === 'global') pending.push(new Items(child, 'global-item', key, { parent: node.path, key }, node, 0));
-      else if (CHILD_KEY_SET.has(key)) pending.push(new Items(child, ELEMENT_OF_KEY[key as ChildKey], key, { parent: node.path, key }, node, 0));
+      const kind = Array.isArray(child) ? childKind(node.kind, key) : undefined;
+      if (kind !== undefined) pending.push(new Items(child as unknown[], kind, key, { parent: node.path, key }, node, 0));
     }
     for (let i = pending.length - 1; i >= 0; i--) stack.push(pending[i]);
   }
@@ -180,9 +179,9 @@ function makeElement(
     section: undefined as unknown as ElementNode,
   };
   // Only a value that names a spec starts a scope (`openapi: []` or `{}` is the schema's to report).
-  if (value.openapi !== undefined && kind !== 'global' && kind !== 'global-item' && openapiSources(value.openapi).length > 0) {
+  if (value.openapi !== undefined && ELEMENTS[kind].fields.includes('openapi') && openapiSources(value.openapi).length > 0) {
     node.openapi = { value: value.openapi, owner: node };
   }
-  node.section = !parent || kind === 'version' || kind === 'language' ? node : parent.section;
+  node.section = !parent || ELEMENTS[kind].section ? node : parent.section;
   return node;
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { tidyPage, type PageEntry } from '../navigation/entries.js';
-import { isPlainObject, NAME_FIELD, type ElementKind } from '../navigation/model.js';
+import { ELEMENTS, isPlainObject, NAME_FIELD } from '../navigation/model.js';
 import { isUrl, openapiSources, rootRelative, type OpenapiSource } from '../navigation/openapi.js';
 import { pointerOf, walkNavigation, type ElementNode, type OpenapiScope, type PageNode } from '../navigation/walk.js';
 import type { Code } from '../codes.js';
@@ -26,17 +26,6 @@ export interface ResolveOptions extends ValidateOptions {
   /** Fetch `openapi` URLs (off by default: URL specs are reported, not fetched). */
   allowRemote?: boolean;
 }
-
-const TRAIL_KIND: Partial<Record<ElementKind, TrailItem['kind']>> = {
-  language: 'language',
-  version: 'version',
-  product: 'product',
-  tab: 'tab',
-  anchor: 'anchor',
-  dropdown: 'dropdown',
-  item: 'menu',
-  group: 'group',
-};
 
 /** The deepest trail the page tree holds (real sites nest under 15). */
 const MAX_TRAIL = 100;
@@ -140,7 +129,7 @@ class TreeBuilder {
 
   private enter(node: ElementNode): void {
     const parent = node.parent ? this.states.get(node.parent) : undefined;
-    const kind = TRAIL_KIND[node.kind];
+    const kind = ELEMENTS[node.kind].trail;
     const field = NAME_FIELD[node.kind];
     const label = field && typeof node.value[field] === 'string' ? (node.value[field] as string) : '';
     const parentTrail = parent?.trail ?? [];

@@ -1,9 +1,10 @@
 import type { Problem } from '../problem.js';
+import type { TrailKind } from '../navigation/model.js';
 import type { GroupDisplay } from './group-moves.js';
 
 /** One ancestor of a page or group. */
 export interface TrailItem {
-  kind: 'language' | 'version' | 'product' | 'tab' | 'anchor' | 'dropdown' | 'menu' | 'group';
+  kind: TrailKind;
   label: string;
 }
 

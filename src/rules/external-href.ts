@@ -6,7 +6,7 @@ export const externalHref: Rule = {
   code: 'external-href',
   create: (context) => ({
     element(node) {
-      if (node.kind !== 'global-item' || node.parentKey !== 'anchors') return;
+      if (node.kind !== 'global-anchor') return;
       const href = node.value.href;
       if (typeof href !== 'string' || isExternalUrl(href)) return;
       const suggest = /^\/\/[^/\s]/.test(href)

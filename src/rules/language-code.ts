@@ -34,7 +34,7 @@ export const languageCode: Rule = {
     const allowed = new Set<string>([...LANGUAGE_CODES, ...context.languageCodes]);
     return {
       element(node) {
-        const isLanguage = node.kind === 'language' || (node.kind === 'global-item' && node.parentKey === 'languages');
+        const isLanguage = node.kind === 'language' || node.kind === 'global-language';
         if (!isLanguage) return;
         const code = node.value.language;
         if (typeof code !== 'string' || allowed.has(code)) return;

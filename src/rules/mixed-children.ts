@@ -1,25 +1,39 @@
-import { CHILD_KEYS } from '../navigation/model.js';
+import { ELEMENTS, type ChildKey } from '../navigation/model.js';
 import { pointerOf } from '../navigation/walk.js';
 import type { Rule } from './types.js';
 import { capitalize } from '../text.js';
 import { describeElement } from './describe.js';
 
-const CHILD: ReadonlySet<string> = new Set(CHILD_KEYS);
-
-/** Spec rule 3: one type of child element per level. */
+/**
+ * Spec rule 3: one type of child element per level. And an element whose pages are generated
+ * (a tab with `graphql` or `sdk`) holds no children or only what the platform allows beside them.
+ */
 export const mixedChildren: Rule = {
   code: 'mixed-children',
   create: (context) => ({
     element(node) {
-      if (node.kind === 'navigation' || node.kind === 'global' || node.kind === 'global-item') return;
+      // The root's children are primary-pattern's; `global` holds one array per kind of link.
+      if (node.kind === 'navigation' || node.kind === 'global') return;
+      const spec = ELEMENTS[node.kind];
       // In the order written: the first key is the child type, the later ones are the extras.
-      const present = Object.keys(node.value).filter((key) => CHILD.has(key));
+      const present = Object.keys(node.value).filter((key) => Object.prototype.hasOwnProperty.call(spec.children, key));
       for (const key of present.slice(1)) {
         const hint = present[0] === 'groups' && key === 'pages' || present[0] === 'pages' && key === 'groups'
           ? ' Put the loose pages into a group.'
           : ` Nest the \`${key}\` inside the \`${present[0]}\` entries, or move them one level up.`;
         context.report({
           message: `${capitalize(describeElement(node))} holds both \`${present[0]}\` and \`${key}\`; an element holds one type of child per level (spec rule 3).${hint}`,
+          pointer: pointerOf(node.path, key),
+          at: 'key',
+        });
+      }
+      const allowed = spec.generatedChildren;
+      const generator = allowed && spec.generators?.find((field) => node.value[field] !== undefined);
+      if (!allowed || !generator) return;
+      for (const key of present) {
+        if (allowed.includes(key as ChildKey)) continue;
+        context.report({
+          message: `${capitalize(describeElement(node))} has \`${generator}\`, which generates its pages, so it holds no children or only ${allowed.map((k) => `\`${k}\``).join(', ')}; \`${key}\` is not allowed beside it.`,
           pointer: pointerOf(node.path, key),
           at: 'key',
         });

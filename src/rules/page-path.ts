@@ -3,11 +3,13 @@ import { isUrl } from '../navigation/openapi.js';
 import { pointerOf } from '../navigation/walk.js';
 import type { Rule } from './types.js';
 
+const LEADING_SLASH = 'a leading `/`';
+
 const CHECKS: ReadonlyArray<[RegExp, string]> = [
   [/\.mdx?\s*$/i, 'a file extension'],
   [/^\s*\.\//, 'a leading `./`'],
   // `/../x` is left to path-outside-root: its clean form still climbs out.
-  [/^\s*\/(?!\.\.(?:[/\\]|\s*$))/, 'a leading `/`'],
+  [/^\s*\/(?!\.\.(?:[/\\]|\s*$))/, LEADING_SLASH],
   [/.\/\s*$/, 'a trailing `/`'],
   [/\\/, 'a backslash'],
   [/^\s|\s$/, 'stray whitespace'],
@@ -29,7 +31,14 @@ export const pagePath: Rule = {
         context.report({ message: `Page path "${page}" has ${found.join(', ')} and names no page.`, pointer: pointerOf(node.path) });
         return;
       }
-      context.report({ message: `Page path "${page}" has ${found.join(', ')}.`, pointer: pointerOf(node.path), suggest });
+      // A leading `/` alone is harmless: the platform strips it (platform-facts §1a).
+      const severity = found.length === 1 && found[0] === LEADING_SLASH ? 'info' : undefined;
+      context.report({
+        message: `Page path "${page}" has ${found.join(', ')}${severity ? ' (harmless: the platform strips it)' : ''}.`,
+        pointer: pointerOf(node.path),
+        suggest,
+        ...(severity ? { severity } : {}),
+      });
     },
   }),
 };

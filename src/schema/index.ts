@@ -4,145 +4,94 @@
  * JSON pointer and a message a person understands.
  *
  * Leaf values carry their message in the schema (`errorMessage`, applied by ajv-errors).
- * Messages that need the offending key or the kind of element are built here; the kind of
- * element is read from the pointer, because every element kind sits under its own key
- * (`tabs/3` is a tab, `menu/0` a menu item, …).
+ * Messages that need the offending key or the kind of element are built here from the
+ * element model (src/navigation/model.ts), the same model the schema is generated from; the
+ * kind of element at a pointer is found by following the pointer through the model.
  */
 import type { Code } from '../codes.js';
 import type { Finding } from '../problem.js';
 import { closest } from '../suggest.js';
-import { ELEMENT_OF_KEY, GLOBAL_ITEM_NAME } from '../navigation/model.js';
-import { childPointer, isArrayIndex, parsePointer, toPointer, valueAt } from '../source/pointer.js';
+import {
+  childKind,
+  ELEMENT_KINDS,
+  ELEMENT_OF_KEY,
+  ELEMENTS,
+  elementNoun,
+  FIELDS,
+  isPlainObject,
+  isSourceRef,
+  VALUE_OBJECTS,
+  type ChildKey,
+  type ElementKind,
+  type FieldName,
+  type ValueObject,
+} from '../navigation/model.js';
+import { childPointer, isArrayIndex, ownChild, parsePointer, toPointer, valueAt } from '../source/pointer.js';
 import { capitalize } from '../text.js';
 import { allowedKeys as generatedAllowedKeys, validateDocs, type GeneratedError } from './validate.generated.js';
 
-/** The objects of navigation.schema.json that accept a fixed set of keys (its definition names). */
-export type SchemaObject =
-  | 'navigation'
-  | 'group'
-  | 'tab'
-  | 'anchor'
-  | 'dropdown'
-  | 'product'
-  | 'version'
-  | 'language'
-  | 'menuItem'
-  | 'global'
-  | 'globalAnchor'
-  | 'globalTab'
-  | 'globalDropdown'
-  | 'globalLanguage'
-  | 'globalVersion'
-  | 'globalProduct'
-  | 'iconObject'
-  | 'openapiSource'
-  | 'asyncapiSource'
-  | 'color';
+/** The objects of navigation.schema.json that accept a fixed set of keys: the element kinds and the value objects. */
+export type SchemaObject = ElementKind | ValueObject;
+
+/** The schema objects, elements first. */
+export const SCHEMA_OBJECTS: readonly SchemaObject[] = [...ELEMENT_KINDS, ...(Object.keys(VALUE_OBJECTS) as ValueObject[])];
+
+function isElementKind(object: SchemaObject): object is ElementKind {
+  return Object.prototype.hasOwnProperty.call(ELEMENTS, object);
+}
+
+function definitionOf(object: SchemaObject): string {
+  return isElementKind(object) ? ELEMENTS[object].definition : object;
+}
 
 /** How each object is named in a message ("… is not a field of a group."). */
-const OBJECT_NAME: Readonly<Record<SchemaObject, string>> = {
-  navigation: '`navigation`',
-  group: 'a group',
-  tab: 'a tab',
-  anchor: 'an anchor',
-  dropdown: 'a dropdown',
-  product: 'a product',
-  version: 'a version',
-  language: 'a language',
-  menuItem: 'a menu item',
-  global: '`global`',
-  globalAnchor: 'a global anchor',
-  globalTab: 'a global tab',
-  globalDropdown: 'a global dropdown',
-  globalLanguage: 'a global language',
-  globalVersion: 'a global version',
-  globalProduct: 'a global product',
-  iconObject: 'an icon object',
-  openapiSource: 'an `openapi` object',
-  asyncapiSource: 'an `asyncapi` object',
-  color: '`color`',
-};
-
-/** The schema objects, in schema order. */
-export const SCHEMA_OBJECTS = Object.keys(OBJECT_NAME) as SchemaObject[];
+function objectName(object: SchemaObject): string {
+  return isElementKind(object) ? elementNoun(object) : VALUE_OBJECTS[object].noun;
+}
 
 /** The keys each schema object accepts (read from the compiled schema: one source of truth). */
 export const ALLOWED_KEYS: Readonly<Record<SchemaObject, readonly string[]>> = Object.fromEntries(
-  SCHEMA_OBJECTS.map((name) => [name, generatedAllowedKeys[name] ?? []]),
+  SCHEMA_OBJECTS.map((object) => [object, generatedAllowedKeys[definitionOf(object)] ?? []]),
 ) as Record<SchemaObject, readonly string[]>;
 
-/** Child array key → the element its entries are (the navigation model's, in schema names). */
-const ENTRY_OBJECT: Readonly<Record<string, SchemaObject>> = Object.fromEntries(
-  Object.entries(ELEMENT_OF_KEY).map(([key, kind]) => [key, kind === 'item' ? 'menuItem' : (kind as SchemaObject)]),
+/** Field → the object its value is when that value is an object (`icon` → iconObject, `global` → global), read from the field's schema. */
+const FIELD_OBJECT: Readonly<Partial<Record<string, SchemaObject>>> = Object.fromEntries(
+  (Object.keys(FIELDS) as FieldName[]).flatMap((field) => {
+    const target = /#\/definitions\/(\w+)/.exec(JSON.stringify(FIELDS[field]))?.[1];
+    const object = SCHEMA_OBJECTS.find((candidate) => definitionOf(candidate) === target);
+    return object ? [[field, object]] : [];
+  }),
 );
 
-/** `global.<key>` → the element its entries are: `globalAnchor`, `globalTab`, … */
-const GLOBAL_ENTRY_OBJECT: Readonly<Record<string, SchemaObject>> = Object.fromEntries(
-  Object.entries(GLOBAL_ITEM_NAME).map(([key, name]) => [key, `global${capitalize(name)}` as SchemaObject]),
-);
-
-/** Key → the object it holds when that value is an object. */
-const VALUE_OBJECT: Readonly<Record<string, SchemaObject>> = {
-  global: 'global',
-  icon: 'iconObject',
-  openapi: 'openapiSource',
-  asyncapi: 'asyncapiSource',
-  color: 'color',
-};
-
-/** How a missing required field is described, by object and field. */
-const REQUIRED_FIELD: Readonly<Record<string, string>> = {
-  'group.group': 'a `group` field (its title)',
-  'group.pages': '`pages` (an array of page paths and groups)',
-  'tab.tab': 'a `tab` field (its label)',
-  'anchor.anchor': 'an `anchor` field (its label)',
-  'dropdown.dropdown': 'a `dropdown` field (its label)',
-  'product.product': 'a `product` field (its name)',
-  'version.version': 'a `version` field (its name)',
-  'language.language': 'a `language` field (its language code, such as "en")',
-  'menuItem.item': 'an `item` field (its label)',
-  'globalAnchor.anchor': 'an `anchor` field (its label)',
-  'globalAnchor.href': 'an `href` (an external URL)',
-  'globalTab.tab': 'a `tab` field (its label)',
-  'globalDropdown.dropdown': 'a `dropdown` field (its label)',
-  'globalLanguage.language': 'a `language` field (its language code)',
-  'globalVersion.version': 'a `version` field (its name)',
-  'globalProduct.product': 'a `product` field (its name)',
-  'iconObject.name': "a `name` field (the icon's name)",
-  'openapiSource.source': "a `source` field (the spec's path or URL)",
-  'asyncapiSource.source': "a `source` field (the spec's path or URL)",
-};
+/** How a missing required field is described: "a `tab` field (its label)". */
+function requiredWords(object: SchemaObject | undefined, field: string): string {
+  if (object && isElementKind(object)) {
+    const spec = ELEMENTS[object];
+    if (spec.name?.field === field) return `${/^[aeiou]/.test(field) ? 'an' : 'a'} \`${field}\` field (${spec.name.what})`;
+    const words = spec.required?.[field];
+    if (words) return words;
+  } else if (object) {
+    const words = VALUE_OBJECTS[object].required[field];
+    if (words) return words;
+  }
+  return `a \`${field}\` field`;
+}
 
 /** What a child array must hold, for "`tabs` must be an array of tabs." */
-const ARRAY_OF: Readonly<Record<string, string>> = {
-  pages: 'page paths and groups',
-  groups: 'groups',
-  tabs: 'tabs',
-  anchors: 'anchors',
-  dropdowns: 'dropdowns',
-  products: 'products',
-  versions: 'versions',
-  languages: 'languages',
-  menu: 'menu items',
-};
+function arrayOf(parent: ElementKind, key: ChildKey): string {
+  if (key === 'pages') return 'page paths and groups';
+  const kind = childKind(parent, key) ?? ELEMENT_OF_KEY[key];
+  return `${ELEMENTS[kind].noun}s`;
+}
 
-/** What an entry of a child array must be, for "Each entry of `tabs` must be …". */
-const ENTRY_SHAPE: Readonly<Partial<Record<SchemaObject, string>>> = {
-  group: 'a group object (with `group` and `pages`)',
-  tab: 'a tab object (with a `tab` field)',
-  anchor: 'an anchor object (with an `anchor` field)',
-  dropdown: 'a dropdown object (with a `dropdown` field)',
-  product: 'a product object (with a `product` field)',
-  version: 'a version object (with a `version` field)',
-  language: 'a language object (with a `language` field)',
-  menuItem: 'a menu item object (with an `item` field)',
-  globalAnchor: 'an object with `anchor` and `href`',
-  globalTab: 'an object with a `tab` field',
-  globalDropdown: 'an object with a `dropdown` field',
-  globalLanguage: 'an object with a `language` field',
-  globalVersion: 'an object with a `version` field',
-  globalProduct: 'an object with a `product` field',
-};
+/** What an entry of a child array must be, for "Each entry of `tabs` must be …": "a tab object (with a `tab` field)". */
+function entryShape(kind: ElementKind): string {
+  const spec = ELEMENTS[kind];
+  const fields = [...(spec.name ? [spec.name.field] : []), ...Object.keys(spec.required ?? {})].map((field) => `\`${field}\``);
+  if (fields.length === 0) return `${elementNoun(kind)} object`;
+  const list = fields.length === 1 ? `a ${fields[0]} field` : `${fields.slice(0, -1).join(', ')} and ${fields[fields.length - 1]}`;
+  return `${elementNoun(kind)} object (with ${list})`;
+}
 
 const TYPE_WORDS: Readonly<Record<string, string>> = {
   string: 'a string',
@@ -248,7 +197,7 @@ function mapErrors(errors: readonly GeneratedError[], docs: unknown): Finding[] 
             if (entry.object && entry.object !== 'docs') sortByKeyOrder(entry.fields, ALLOWED_KEYS[entry.object]);
             entry.finding.message = requiredMessage(entry.object, entry.fields);
           } else {
-            const object = objectAt(parsePointer(pointer));
+            const object = objectAt(parsePointer(pointer), docs);
             const finding: Finding = { code: 'missing-field', pointer, message: requiredMessage(object, [field]) };
             missing.set(pointer, { object, fields: [field], finding });
             add(finding);
@@ -257,7 +206,7 @@ function mapErrors(errors: readonly GeneratedError[], docs: unknown): Finding[] 
         break;
       }
       case 'additionalProperties': {
-        for (const original of originals) add(unknownField(pointer, stringParam(original, 'additionalProperty')));
+        for (const original of originals) add(unknownField(pointer, stringParam(original, 'additionalProperty'), docs));
         break;
       }
       case 'type': {
@@ -309,13 +258,13 @@ function stringParam(error: GeneratedError, name: string): string {
   return typeof value === 'string' ? value : String(value);
 }
 
-function unknownField(objectPointer: string, key: string): Finding {
-  const found = objectAt(parsePointer(objectPointer));
+function unknownField(objectPointer: string, key: string, docs: unknown): Finding {
+  const found = objectAt(parsePointer(objectPointer), docs);
   const object = found === 'docs' ? undefined : found;
   const message =
-    object === 'menuItem'
+    object === 'item'
       ? `A menu item holds only groups, pages and external links (href); \`${key}\` is not allowed here.`
-      : `\`${key}\` is not a field of ${object ? OBJECT_NAME[object] : 'this object'}.`;
+      : `\`${key}\` is not a field of ${object ? objectName(object) : 'this object'}.`;
   const finding: Finding = { code: 'unknown-field', pointer: childPointer(objectPointer, key), at: 'key', message };
   const suggestion = object ? closest(key, ALLOWED_KEYS[object]) : undefined;
   if (suggestion !== undefined) finding.suggest = suggestion;
@@ -324,8 +273,8 @@ function unknownField(objectPointer: string, key: string): Finding {
 
 function requiredMessage(object: SchemaObject | 'docs' | undefined, fields: readonly string[]): string {
   if (object === 'docs') return 'docs.json needs a `navigation` object.';
-  const name = object ? OBJECT_NAME[object] : 'this object';
-  const parts = fields.map((field) => REQUIRED_FIELD[`${object}.${field}`] ?? `a \`${field}\` field`);
+  const name = object ? objectName(object) : 'this object';
+  const parts = fields.map((field) => requiredWords(object, field));
   const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : parts[0];
   return `${capitalize(name)} needs ${list}.`;
 }
@@ -342,13 +291,13 @@ function typeMessage(pointer: string, expected: string, docs: unknown): string {
   }
   const words = TYPE_WORDS[expected] ?? expected;
   if (isArrayIndex(last)) {
-    const object = objectAt(segments);
-    const shape = (object && object !== 'docs' && ENTRY_SHAPE[object]) || words;
+    const object = objectAt(segments, docs);
+    const shape = object && object !== 'docs' && isElementKind(object) ? entryShape(object) : words;
     return `Each entry of \`${arrayLabel(segments, n - 2)}\` must be ${shape}.`;
   }
-  if (expected === 'array' && ARRAY_OF[last]) {
-    const underGlobal = n >= 2 && segments[n - 2] === 'global';
-    return `\`${arrayLabel(segments, n - 1)}\` must be an array of ${underGlobal ? last : ARRAY_OF[last]}.`;
+  const parent = expected === 'array' ? objectAt(segments.slice(0, -1), docs) : undefined;
+  if (parent && parent !== 'docs' && isElementKind(parent) && childKind(parent, last) !== undefined) {
+    return `\`${arrayLabel(segments, n - 1)}\` must be an array of ${arrayOf(parent, last as ChildKey)}.`;
   }
   return `\`${last}\` must be ${words}.`;
 }
@@ -377,16 +326,38 @@ function arrayLabel(segments: readonly string[], index: number): string {
   return index >= 1 && segments[index - 1] === 'global' ? `global.${key}` : key;
 }
 
-/** Which schema object the value at these segments is (read from the keys above it). */
-function objectAt(segments: readonly string[]): SchemaObject | 'docs' | undefined {
-  const n = segments.length;
-  if (n === 0) return 'docs';
-  const last = segments[n - 1];
-  if (n === 1) return last === 'navigation' ? 'navigation' : undefined;
-  if (isArrayIndex(last)) {
-    const parent = segments[n - 2];
-    if (n >= 3 && segments[n - 3] === 'global') return GLOBAL_ENTRY_OBJECT[parent];
-    return ENTRY_OBJECT[parent];
+/**
+ * Which schema object the value at these segments is, found by following the pointer through
+ * the element model from `navigation` (child arrays lead to their element kind, object-valued
+ * fields to their value object, a `sourceRef` entry to itself). `docs` for the whole file;
+ * undefined outside the model. The document is walked alongside, one step per segment.
+ */
+function objectAt(segments: readonly string[], docs: unknown): SchemaObject | 'docs' | undefined {
+  if (segments.length === 0) return 'docs';
+  if (segments[0] !== 'navigation') return undefined;
+  let current: SchemaObject = 'navigation';
+  let value = ownChild(docs, 'navigation');
+  for (let i = 1; i < segments.length; ) {
+    if (!isElementKind(current)) return undefined;
+    const key = segments[i];
+    const child = childKind(current, key);
+    if (child !== undefined) {
+      if (i + 1 >= segments.length || !isArrayIndex(segments[i + 1])) return undefined;
+      value = ownChild(ownChild(value, key), segments[i + 1]);
+      current = isPlainObject(value) && isSourceRef(value) ? 'sourceRef' : child;
+      i += 2;
+      continue;
+    }
+    const object: SchemaObject | undefined = (ELEMENTS[current].fields as readonly string[]).includes(key) ? FIELD_OBJECT[key] : undefined;
+    if (object === undefined) return undefined;
+    current = object;
+    value = ownChild(value, key);
+    i += 1;
+    // An entry of an `openapi`/`asyncapi` array is the same object as the value alone.
+    if (i < segments.length && isArrayIndex(segments[i])) {
+      value = ownChild(value, segments[i]);
+      i += 1;
+    }
   }
-  return VALUE_OBJECT[last];
+  return current;
 }

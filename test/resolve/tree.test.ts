@@ -434,6 +434,9 @@ describe('slug-clashes', () => {
       'slug-collision /navigation/languages/0/versions/0/groups/1/pages/2',
       'slug-collision /navigation/languages/0/versions/0/groups/1/pages/3',
       'slug-collision /navigation/languages/0/versions/1/groups/0/openapi',
+      // The same page in two languages is undefined on the platform (platform-facts §1a).
+      'duplicate-page /navigation/languages/1/groups/0/pages/0',
+      'duplicate-page /navigation/languages/1/groups/0/pages/1',
     ]);
   });
 });

@@ -124,7 +124,7 @@ describe('long page paths: no RangeError, no quadratic time', () => {
 
   // src/resolve/operations.ts pathTemplate: `/\{[^}]*\}/g` scans to the end from every `{` that has no `}` (quadratic).
   it('an endpoint entry "GET /{{{…" of 100,000 braces', { timeout: 60_000 }, async () => {
-    const text = JSON.stringify({ navigation: { openapi: 'openapi.json', pages: [`GET /${'{'.repeat(100_000)}`] } });
+    const text = JSON.stringify({ navigation: { groups: [{ group: 'G', openapi: 'openapi.json', pages: [`GET /${'{'.repeat(100_000)}`] }] } });
     const start = performance.now();
     const resolved = await resolveText(text, { file, root: site.root });
     expect(performance.now() - start).toBeLessThan(MAX_MS);
@@ -149,7 +149,7 @@ describe('deep YAML', () => {
 
 describe('openapi naming a folder', () => {
   it('says it is a folder, not that no file exists', () => {
-    const result = validateText(JSON.stringify({ navigation: { openapi: 'specs', pages: ['index'] } }), { file, root: site.root, files: { root: 'docs', hasFile: (f) => f === 'index.mdx', filesIn: (folder) => (folder === 'specs' ? ['a.json'] : []) } });
+    const result = validateText(JSON.stringify({ navigation: { tabs: [{ tab: 'T', openapi: 'specs', pages: ['index'] }] } }), { file, root: site.root, files: { root: 'docs', hasFile: (f) => f === 'index.mdx', filesIn: (folder) => (folder === 'specs' ? ['a.json'] : []) } });
     expect(result.problems.map((p) => [p.code, p.message])).toEqual([['openapi-not-found', '"specs" is a folder, not an OpenAPI file.']]);
   });
 });

@@ -16,7 +16,7 @@ const cases: RuleCase[] = [
   // Valid.
   { name: 'ordinary pages need no spec', navigation: { pages: ['intro', 'get-started', 'GET', '/users', 'GET users'] }, expected: [] },
   { name: '`openapi` on the element itself', navigation: { groups: [{ group: 'API', openapi: 'api.json', pages: ['GET /a', 'webhook created'] }] }, expected: [] },
-  { name: '`openapi` on the root', navigation: { openapi: 'api.json', tabs: [{ tab: 'T', groups: [{ group: 'G', pages: ['POST /a'] }] }] }, expected: [] },
+  { name: '`openapi` on the root is stripped by the platform: no spec in scope', navigation: { openapi: 'api.json', tabs: [{ tab: 'T', groups: [{ group: 'G', pages: ['POST /a'] }] }] }, expected: [{ pointer: '/navigation/tabs/0/groups/0/pages/0' }] },
   { name: 'inherited, array form', navigation: { tabs: [{ tab: 'T', openapi: ['a.json', 'b.yaml'], pages: [{ group: 'G', pages: ['GET /a'] }] }] }, expected: [] },
   { name: 'inherited, object form', navigation: { anchors: [{ anchor: 'A', openapi: { source: 'a.json', directory: 'api' }, groups: [{ group: 'G', pages: ['DELETE /a'] }] }] }, expected: [] },
   { name: 'inherited, URL', navigation: { versions: [{ version: 'v1', openapi: 'https://x.example/openapi.json', pages: ['GET /a'] }] }, expected: [] },

@@ -14,7 +14,7 @@ const cases: RuleCase[] = [
   { name: 'anchors inside navigation may link inside the site', navigation: { anchors: [{ anchor: 'A', href: '/guides', pages: ['a'] }, { anchor: 'B', href: '#x' }] }, expected: [] },
   { name: 'tabs inside navigation may link inside the site', navigation: { tabs: [{ tab: 'T', href: 'guides', anchors: [{ anchor: 'A', href: './x' }] }] }, expected: [] },
   { name: 'other `global` arrays are not checked', navigation: { tabs: [], global: { tabs: [{ tab: 'T', href: '/x' }], dropdowns: [{ dropdown: 'D', href: 'x' }] } }, expected: [] },
-  { name: 'a `global` below a tab is not the global', navigation: { tabs: [{ tab: 'T', global: { anchors: [{ anchor: 'A', href: '/x' }] } }] }, expected: [] },
+  { name: 'a tab’s own `global` anchors are global anchors too (platform-facts §1a)', navigation: { tabs: [{ tab: 'T', global: { anchors: [{ anchor: 'A', href: '/x' }] } }] }, expected: [{ pointer: '/navigation/tabs/0/global/anchors/0/href' }] },
   { name: 'non-string href is the schema’s business', navigation: anchors(7, null, ['https://x.example'], { url: '/x' }), expected: [] },
   { name: 'missing href is the schema’s business', navigation: { pages: [], global: { anchors: [{ anchor: 'A' }] } }, expected: [] },
   { name: 'junk in `global.anchors` and `global`', navigation: { pages: [...JUNK], global: { anchors: [...JUNK], tabs: 'x', languages: null } }, expected: [] },

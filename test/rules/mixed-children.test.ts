@@ -21,6 +21,9 @@ const cases: RuleCase[] = [
   { name: 'junk inside a tab’s pages', navigation: { tabs: [{ tab: 'A', pages: [...JUNK] }] }, expected: [] },
   { name: 'junk child lists', navigation: { tabs: [null, 3, [], { tab: 'A', groups: [null, [1], 'x'] }] }, expected: [] },
   { name: '5,000 nested groups, one type each', navigation: deepOk.navigation, expected: [] },
+  // A group holds only `pages`: `groups` (or `tabs`) on a group is stripped by the platform and is the schema's unknown-field.
+  { name: 'a group with `groups` 5,000 levels down is the schema’s', navigation: deepBad.navigation, expected: [] },
+  { name: 'a tab with `tabs` is the schema’s (the platform strips same-kind nesting)', navigation: { tabs: [{ tab: 'A', groups: [], tabs: [] }] }, expected: [] },
 
   // Invalid: reported at the extra keys, as written.
   { name: 'tab with anchors and groups', navigation: { tabs: [{ tab: 'A', anchors: [], groups: [] }] }, expected: [{ pointer: '/navigation/tabs/0/groups', at: 'key' }] },
@@ -44,8 +47,13 @@ const cases: RuleCase[] = [
     { pointer: '/navigation/anchors/1/languages/0/tabs', at: 'key' },
   ] },
   { name: 'menu item six levels down', navigation: five({ groups: [{ group: 'G', pages: ['a'] }], pages: ['b'] }), expected: [{ pointer: `${FIVE}/pages`, at: 'key' }] },
-  { name: 'group 5,000 levels down', navigation: deepBad.navigation, expected: [{ pointer: `${deepBad.pointer}/groups`, at: 'key' }] },
-  { name: 'a group inside junk is still checked', navigation: { pages: [...JUNK, { group: 'G', pages: [], tabs: [] }] }, expected: [{ pointer: `/navigation/pages/${JUNK.length}/tabs`, at: 'key' }] },
+  { name: 'a menu item inside junk is still checked', navigation: { tabs: [null, ...JUNK, { tab: 'T', menu: [...JUNK, { item: 'I', groups: [], pages: [] }] }] }, expected: [{ pointer: `/navigation/tabs/${JUNK.length + 1}/menu/${JUNK.length}/pages`, at: 'key' }] },
+
+  // A tab with `graphql` or `sdk` generates its pages: no children or only `groups` (platform-facts §1a).
+  { name: 'tab with graphql and groups', navigation: { tabs: [{ tab: 'A', graphql: 'schema.graphql', groups: [{ group: 'G', pages: ['a'] }] }] }, expected: [] },
+  { name: 'tab with sdk and no children', navigation: { tabs: [{ tab: 'A', sdk: { format: 'typedoc', source: 'sdk/' } }] }, expected: [] },
+  { name: 'tab with graphql and pages', navigation: { tabs: [{ tab: 'A', graphql: { source: 'schema.graphql' }, pages: ['a'] }] }, expected: [{ pointer: '/navigation/tabs/0/pages', at: 'key' }] },
+  { name: 'tab with sdk and anchors', navigation: { tabs: [{ tab: 'A', sdk: { format: 'javadoc', source: 'x' }, anchors: [] }] }, expected: [{ pointer: '/navigation/tabs/0/anchors', at: 'key' }] },
 ];
 
-testRule(mixedChildren, cases, /holds both `\w+` and `\w+`; an element holds one type of child per level/i);
+testRule(mixedChildren, cases, /holds both `\w+` and `\w+`; an element holds one type of child per level|has `(graphql|sdk)`, which generates its pages, so it holds no children or only `groups`/i);

@@ -22,7 +22,8 @@ const cases: RuleCase[] = [
   { name: 'junk', navigation: { pages: [...JUNK] }, files: FILES, expected: [] },
 
   // Invalid.
-  { name: 'string on the root', navigation: { openapi: 'openapi.json', pages: [] }, files: FILES, expected: [{ pointer: '/navigation/openapi' }] },
+  { name: 'string on a tab', navigation: { tabs: [{ tab: 'A', openapi: 'openapi.json' }] }, files: FILES, expected: [{ pointer: '/navigation/tabs/0/openapi' }] },
+  { name: 'the root’s `openapi` is stripped by the platform (the schema reports it), not a spec', navigation: { openapi: 'openapi.json', pages: [] }, files: FILES, expected: [] },
   { name: 'leading / means the root', navigation: { tabs: [{ tab: 'A', openapi: '/openapi.json' }] }, files: FILES, expected: [{ pointer: '/navigation/tabs/0/openapi' }] },
   { name: 'array items, URLs skipped', navigation: { tabs: [{ tab: 'A', openapi: ['api/openapi.json', 'missing.json', 'https://x.example/a.json', 'gone.yaml'] }] }, files: FILES, expected: [{ pointer: '/navigation/tabs/0/openapi/1' }, { pointer: '/navigation/tabs/0/openapi/3' }] },
   { name: 'array with junk', navigation: { groups: [{ group: 'G', openapi: [null, 1, 'gone.json'], pages: [] }] }, files: FILES, expected: [{ pointer: '/navigation/groups/0/openapi/2' }] },

@@ -19,7 +19,7 @@ const cases: RuleCase[] = [
   { name: 'junk', navigation: { openapi: [null, 1, [], {}], pages: [...JUNK] }, expected: [] },
 
   // Reported: the first URL only.
-  { name: 'one URL', navigation: { openapi: 'https://x.example/openapi.json', pages: [] }, expected: [{ pointer: '/navigation/openapi' }] },
+  { name: 'one URL', navigation: { groups: [{ group: 'G', openapi: 'https://x.example/openapi.json' }] }, expected: [{ pointer: '/navigation/groups/0/openapi' }] },
   { name: 'the first URL in an array', navigation: { tabs: [{ tab: 'A', openapi: ['local.json', 'https://a.example/a.json', 'https://b.example/b.json'] }] }, expected: [{ pointer: '/navigation/tabs/0/openapi/1' }] },
   { name: 'object form', navigation: { anchors: [{ anchor: 'A', openapi: { source: 'HTTP://x.example/a.yaml' } }] }, expected: [{ pointer: '/navigation/anchors/0/openapi/source' }] },
   {

@@ -1,3 +1,5 @@
+import { describe, expect, it } from 'vitest';
+import { validateText, type ValidateOptions } from '../../src/validate.js';
 import { pagePath } from '../../src/rules/page-path.js';
 import { JUNK, nestedGroups, testRule, type RuleCase } from './harness.js';
 
@@ -40,3 +42,26 @@ const cases: RuleCase[] = [
 ];
 
 testRule(pagePath, cases, /^Page path ".*" has (a file extension|a leading `\.\/`|a leading `\/`|a trailing `\/`|a backslash|stray whitespace)/);
+
+describe('page-path severity', () => {
+  const severities = (pages: string[], rules?: ValidateOptions['rules']) =>
+    validateText(JSON.stringify({ navigation: { pages } }), { rules }).problems.filter((p) => p.code === 'page-path').map((p) => [p.pointer, p.severity]);
+
+  it('a leading `/` alone is info (the platform strips it); every other case is a warning', () => {
+    expect(severities(['/intro', '/a.mdx', 'b/', '//c', './d'])).toEqual([
+      ['/navigation/pages/0', 'info'],
+      ['/navigation/pages/1', 'warning'],
+      ['/navigation/pages/2', 'warning'],
+      ['/navigation/pages/3', 'info'],
+      ['/navigation/pages/4', 'warning'],
+    ]);
+  });
+
+  it('a configured severity applies to every case', () => {
+    expect(severities(['/intro', 'a.mdx'], { 'page-path': 'error' })).toEqual([
+      ['/navigation/pages/0', 'error'],
+      ['/navigation/pages/1', 'error'],
+    ]);
+    expect(severities(['/intro', 'a.mdx'], { 'page-path': 'off' })).toEqual([]);
+  });
+});

@@ -24,7 +24,7 @@ const cases: RuleCase[] = [
   { name: 'page ../../x and a/../../x', navigation: pages('ok', '../../x', 'a/../../x'), expected: [at(1), at(2)] },
   { name: 'untidy spellings that climb out', navigation: pages('./../x', '/../x.mdx', '..\\x', ' ../x ', '..', '../'), expected: [0, 1, 2, 3, 4, 5].map(at) },
   // Invalid: `openapi` in its three forms.
-  { name: '`openapi` string', navigation: { openapi: '../spec.json', pages: [] }, expected: [{ pointer: '/navigation/openapi' }] },
+  { name: '`openapi` string', navigation: { tabs: [{ tab: 'T', openapi: '../spec.json' }] }, expected: [{ pointer: '/navigation/tabs/0/openapi' }] },
   { name: '`openapi` array items', navigation: { tabs: [{ tab: 'T', openapi: ['ok.json', 'a/../../s.json', '/../t.yaml'] }] }, expected: [{ pointer: '/navigation/tabs/0/openapi/1' }, { pointer: '/navigation/tabs/0/openapi/2' }] },
   { name: '`openapi` object', navigation: { anchors: [{ anchor: 'A', openapi: { source: '..\\..\\s.yaml', directory: 'api' } }] }, expected: [{ pointer: '/navigation/anchors/0/openapi/source' }] },
   // Invalid: spec files in entries.

@@ -4,6 +4,7 @@ import { parse as parseJsonc } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
 import type { Code } from '../../src/codes.js';
 import type { Finding } from '../../src/problem.js';
+import { ELEMENTS, type ElementKind } from '../../src/navigation/model.js';
 import { ALLOWED_KEYS, SCHEMA_OBJECTS, checkSchema } from '../../src/schema/index.js';
 import { allowedKeys as generatedAllowedKeys } from '../../src/schema/validate.generated.js';
 
@@ -50,7 +51,6 @@ const valid: Case[] = [
         {
           tab: 'Docs',
           icon: 'house',
-          iconType: 'solid',
           href: 'https://example.com',
           hidden: true,
           openapi: { source: 'api/openapi.json', directory: 'api' },
@@ -77,13 +77,12 @@ const valid: Case[] = [
     expected: [],
   },
   {
-    name: 'anchor with color, iconType and icon object',
+    name: 'anchor with color and icon object',
     docs: nav({
       anchors: [
         {
           anchor: 'API',
           icon: { name: 'code' },
-          iconType: 'duotone',
           href: 'https://api.example.com',
           color: { light: '#fff', dark: '#0D9373' },
           pages: ['api/intro'],
@@ -94,7 +93,7 @@ const valid: Case[] = [
   },
   {
     name: 'dropdown with its fields',
-    docs: nav({ dropdowns: [{ dropdown: 'SDKs', icon: 'cube', iconType: 'regular', href: '/sdks', hidden: false, pages: ['sdk'] }] }),
+    docs: nav({ dropdowns: [{ dropdown: 'SDKs', icon: 'cube', href: '/sdks', hidden: false, pages: ['sdk'] }] }),
     expected: [],
   },
   {
@@ -153,7 +152,6 @@ const valid: Case[] = [
   {
     name: 'openapi as string, array and object; endpoint entries',
     docs: nav({
-      openapi: 'https://example.com/openapi.json',
       groups: [
         group('A', ['GET /users', 'api.json POST /users'], { openapi: ['a.json', '/b.json'] }),
         group('B', ['webhook order.created'], { openapi: { source: 'c.yaml', directory: 'ref' } }),
@@ -257,12 +255,9 @@ const invalid: Case[] = [
     expected: [{ code: 'missing-field', pointer: '/navigation/groups/0', message: 'A group needs a `group` field (its title) and `pages` (an array of page paths and groups).' }],
   },
   {
-    name: 'a group without pages and without its own openapi (asyncapi or an inherited one does not count)',
-    docs: nav({ openapi: 'a.json', groups: [{ group: 'A' }, { group: 'B', asyncapi: 'e.yaml' }] }),
-    expected: [
-      { code: 'missing-field', pointer: '/navigation/groups/0', message: 'A group needs `pages` (an array of page paths and groups).' },
-      { code: 'missing-field', pointer: '/navigation/groups/1' },
-    ],
+    name: 'a group without pages and without its own openapi, asyncapi or sdk (an inherited one does not count)',
+    docs: nav({ tabs: [{ tab: 'T', openapi: 'a.json', groups: [{ group: 'A' }, { group: 'B', asyncapi: 'e.yaml' }, { group: 'C', sdk: { format: 'typedoc', source: 'sdk' } }] }] }),
+    expected: [{ code: 'missing-field', pointer: '/navigation/tabs/0/groups/0', message: 'A group needs `pages` (an array of page paths and groups).' }],
   },
   {
     name: 'missing name fields of every division',
@@ -309,12 +304,11 @@ const invalid: Case[] = [
   {
     name: 'booleans that are not',
     docs: nav({
-      hidden: 'no',
-      groups: [group('G', [group('N', ['a'], { expanded: 'yes' })])],
+      groups: [group('G', [group('N', ['a'], { expanded: 'yes' })], { hidden: 'no' })],
       versions: [{ version: 'v1', default: 1, pages: ['a'] }],
     }),
     expected: [
-      { code: 'invalid-type', pointer: '/navigation/hidden', message: '`hidden` must be true or false.' },
+      { code: 'invalid-type', pointer: '/navigation/groups/0/hidden', message: '`hidden` must be true or false.' },
       { code: 'invalid-type', pointer: '/navigation/groups/0/pages/0/expanded', message: '`expanded` must be true or false.' },
       { code: 'invalid-type', pointer: '/navigation/versions/0/default' },
     ],
@@ -322,13 +316,12 @@ const invalid: Case[] = [
   {
     name: 'strings that are not',
     docs: nav({
-      tabs: [{ tab: 'T', href: 1, iconType: 2, pages: ['a'] }],
+      tabs: [{ tab: 'T', href: 1, pages: ['a'] }],
       groups: [group('G', ['a'], { tag: 3, root: 4 })],
       products: [{ product: 'P', description: 5, pages: ['a'] }],
     }),
     expected: [
       { code: 'invalid-type', pointer: '/navigation/tabs/0/href' },
-      { code: 'invalid-type', pointer: '/navigation/tabs/0/iconType' },
       { code: 'invalid-type', pointer: '/navigation/groups/0/tag' },
       { code: 'invalid-type', pointer: '/navigation/groups/0/root' },
       { code: 'invalid-type', pointer: '/navigation/products/0/description' },
@@ -420,8 +413,8 @@ const invalid: Case[] = [
     name: '`global` of the wrong shape',
     docs: nav({ pages: ['a'], global: { anchors: { anchor: 'A' }, tabs: ['x'] } }),
     expected: [
-      { code: 'invalid-type', pointer: '/navigation/global/anchors', message: '`global.anchors` must be an array of anchors.' },
-      { code: 'invalid-type', pointer: '/navigation/global/tabs/0', message: 'Each entry of `global.tabs` must be an object with a `tab` field.' },
+      { code: 'invalid-type', pointer: '/navigation/global/anchors', message: '`global.anchors` must be an array of global anchors.' },
+      { code: 'invalid-type', pointer: '/navigation/global/tabs/0', message: 'Each entry of `global.tabs` must be a global tab object (with a `tab` field).' },
     ],
   },
   {
@@ -541,9 +534,9 @@ describe('checkSchema: robustness', () => {
 
 describe('schema objects', () => {
   it('the list of schema objects matches the compiled schema', () => {
-    expect(Object.keys(generatedAllowedKeys).sort()).toEqual([...SCHEMA_OBJECTS].sort());
+    expect(Object.keys(generatedAllowedKeys).sort()).toEqual(SCHEMA_OBJECTS.map((object) => ELEMENTS[object as ElementKind]?.definition ?? object).sort());
     expect(ALLOWED_KEYS.group).toContain('expanded');
-    expect(ALLOWED_KEYS.menuItem).not.toContain('tabs');
+    expect(ALLOWED_KEYS.item).not.toContain('tabs');
   });
 });
 
