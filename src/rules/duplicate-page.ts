@@ -17,53 +17,73 @@ export const duplicatePage: Rule = {
     // and language code, worked out once from its parent's.
     const scopeOf = new Map<ElementNode, ElementNode>();
     const languageOf = new Map<ElementNode, string | undefined>();
-    // Page -> the element that lists it first. Not the page node itself: holding 50,000 page
+    // Page -> the element that lists it first. Elements, not page nodes: holding 50,000 page
     // nodes would keep them all alive through garbage collection, the main cost of this rule.
-    const seen = new Map<ElementNode, Map<string, ElementNode>>();
-    // Page -> language code -> the element that first lists it in that language.
-    const languages = new Map<string, Map<string, ElementNode>>();
+    const first = new Map<string, ElementNode>();
+    // Only for pages listed more than once (rare): where else, and what was said.
+    const elsewhere = new Map<string, Elsewhere>();
     const specsOfScope = new Map<unknown, string>();
     const keyOf = (entry: PageEntry, parent: ElementNode) => (entry.kind === 'page' ? entry.clean : endpointKey(entry, parent, specsOfScope));
+    const scopeOfElement = (element: ElementNode) => scopeOf.get(element) ?? element;
     return {
       element(node) {
-        const parent = node.parent;
-        scopeOf.set(node, node.kind === 'group' && parent ? scopeOf.get(parent) ?? parent : node);
+        const above = node.parent;
+        scopeOf.set(node, node.kind === 'group' && above ? scopeOfElement(above) : node);
         const code = node.value.language;
-        languageOf.set(node, node.kind === 'language' && typeof code === 'string' ? code : parent ? languageOf.get(parent) : undefined);
+        languageOf.set(node, node.kind === 'language' && typeof code === 'string' ? code : above ? languageOf.get(above) : undefined);
       },
       page(node) {
         const key = keyOf(node.entry, node.parent);
         if (key === '') return;
-        const scope = scopeOf.get(node.parent) ?? node.parent;
-        let pages = seen.get(scope);
-        if (!pages) seen.set(scope, (pages = new Map()));
-        const first = pages.get(key);
-        if (first) {
-          const where = first === node.parent ? 'earlier in the same list' : `in ${describeElement(first)}`;
+        const listed = first.get(key);
+        if (listed === undefined) {
+          first.set(key, node.parent);
+          return;
+        }
+        // Listed before: the same scope shows it twice; another language leaves it undefined.
+        const parent = node.parent;
+        const scope = scopeOfElement(parent);
+        let other = elsewhere.get(key);
+        if (!other) {
+          other = { scopes: new Map([[scopeOfElement(listed), listed]]), reported: new Set() };
+          const language = languageOf.get(listed);
+          if (language !== undefined) other.languages = new Map([[language, listed]]);
+          elsewhere.set(key, other);
+        }
+        const inScope = other.scopes.get(scope);
+        if (inScope) {
+          const where = inScope === parent ? 'earlier in the same list' : `in ${describeElement(inScope)}`;
           context.report({
-            message: `"${node.value}" is already listed ${where} (${listingPointer(first, key, keyOf)}); the platform would show it twice.`,
+            message: `"${node.value}" is already listed ${where} (${listingPointer(inScope, key, keyOf)}); the platform would show it twice.`,
             pointer: pointerOf(node.path),
           });
           return;
         }
-        pages.set(key, node.parent);
-        const language = languageOf.get(node.parent);
+        other.scopes.set(scope, parent);
+        const language = languageOf.get(parent);
         if (language === undefined) return;
-        let byLanguage = languages.get(key);
-        if (!byLanguage) languages.set(key, (byLanguage = new Map()));
-        if (byLanguage.has(language)) return;
-        const firstListing = byLanguage.entries().next();
-        byLanguage.set(language, node.parent);
-        if (firstListing.done) return;
-        const [otherLanguage, otherElement] = firstListing.value;
+        if (!other.languages) other.languages = new Map();
+        const [firstLanguage, firstElement] = other.languages.entries().next().value ?? [];
+        if (!other.languages.has(language)) other.languages.set(language, parent);
+        if (firstLanguage === undefined || firstLanguage === language || other.reported.has(language)) return;
+        other.reported.add(language);
         context.report({
-          message: `"${node.value}" is also listed in the language "${otherLanguage}" (${listingPointer(otherElement, key, keyOf)}); the platform leaves one page in two languages undefined. Give each language its own page path.`,
+          message: `"${node.value}" is also listed in the language "${firstLanguage}" (${listingPointer(firstElement!, key, keyOf)}); the platform leaves one page in two languages undefined. Give each language its own page path.`,
           pointer: pointerOf(node.path),
         });
       },
     };
   },
 };
+
+/** Where else a page listed more than once is listed, and which languages were already reported. */
+interface Elsewhere {
+  /** Scope -> the element that lists it first there. */
+  scopes: Map<ElementNode, ElementNode>;
+  /** Language -> the element that lists it first in that language (first language first). */
+  languages?: Map<string, ElementNode>;
+  reported: Set<string>;
+}
 
 /** Where in an element's list a page is (rare: only when a duplicate is reported). */
 function listingPointer(element: ElementNode, key: string, keyOf: (entry: PageEntry, parent: ElementNode) => string): string {
