@@ -1,0 +1,32 @@
+/**
+ * The element model is the one source: the compiled schema accepts exactly the keys the model
+ * lists for each element kind and value object, and the committed schema file is what the
+ * model generates.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { CHILD_KEYS, ELEMENT_KINDS, ELEMENTS, VALUE_OBJECTS, type ValueObject } from '../../src/navigation/model.js';
+import { buildNavigationSchema } from '../../src/schema/build-schema.js';
+import { ALLOWED_KEYS } from '../../src/schema/index.js';
+
+describe('the element model', () => {
+  it.each(ELEMENT_KINDS)('%s: the schema accepts its name, child arrays and fields, in that order', (kind) => {
+    const spec = ELEMENTS[kind];
+    const keys = [...(spec.name ? [spec.name.field] : []), ...CHILD_KEYS.filter((key) => spec.children[key] !== undefined), ...spec.fields];
+    expect(ALLOWED_KEYS[kind]).toEqual(keys);
+  });
+
+  it.each(Object.keys(VALUE_OBJECTS) as ValueObject[])('%s: the schema accepts its properties', (object) => {
+    expect(ALLOWED_KEYS[object]).toEqual(Object.keys(VALUE_OBJECTS[object].properties));
+  });
+
+  it('schema/navigation.schema.json is the one the model generates', () => {
+    const committed = JSON.parse(readFileSync('schema/navigation.schema.json', 'utf8'));
+    expect(committed).toEqual(buildNavigationSchema());
+  });
+
+  it('every element kind has a word for messages, and divisions a trail kind', () => {
+    for (const kind of ELEMENT_KINDS) expect(ELEMENTS[kind].noun).not.toBe('');
+    for (const kind of ['group', 'tab', 'anchor', 'dropdown', 'product', 'version', 'language', 'item'] as const) expect(ELEMENTS[kind].trail).toBeDefined();
+  });
+});
