@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { codes, type Code } from './codes.js';
+import { profileOf, type ProfileName } from './config/profiles.js';
 import { docsRootFiles } from './docs-root.js';
 import { walkNavigation } from './navigation/walk.js';
 import type { Finding, Problem, Severity, SeveritySetting } from './problem.js';
@@ -21,8 +22,18 @@ export interface ValidateOptions {
   root?: string;
   /** Severity per code: `off`, `info`, `warning` or `error`. Unnamed codes keep their default. */
   rules?: Partial<Record<Code, SeveritySetting>>;
-  /** Language codes to accept besides the spec's 20 (e.g. `["ja", "uk"]`). */
+  /** Language codes to accept besides the profile's (e.g. `["ja", "uk"]`). */
   languageCodes?: readonly string[];
+  /**
+   * The contract to check against: `spec` (default: the spec's 20 language codes, global
+   * anchor hrefs as absolute http(s) URLs) or `platform` (what the hosted platform accepts).
+   */
+  profile?: ProfileName;
+  /**
+   * Problems not to report: globs of page paths (`drafts/**`) or, starting with `/`, of JSON
+   * pointers (`/navigation/tabs/3/**`).
+   */
+  ignore?: readonly string[];
   /** Parse as this format instead of guessing from the file name. */
   format?: SourceFormat;
   /** Reads `$ref` targets by absolute path (undefined when missing). Default: the file system. */
@@ -79,7 +90,8 @@ export function checkDocument(document: LoadedDocument, options: ValidateOptions
   }
   const files = filesOf(options);
   const languageCodes = new Set(options.languageCodes ?? []);
-  const context = (code: Code): RuleContext => ({ report: (finding) => sink.add({ ...finding, code }), languageCodes, files });
+  const profile = profileOf(options.profile);
+  const context = (code: Code): RuleContext => ({ report: (finding) => sink.add({ ...finding, code }), languageCodes, files, profile });
   const visitors = rules.filter((rule) => sink.enabled(rule.code)).map((rule) => rule.create(context(rule.code)));
   walkNavigation(document.value, visitors);
 }
