@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { codes, type Code } from './codes.js';
+import { ignoreTest, type IgnoreTest } from './config/ignore.js';
 import { profileOf, type ProfileName } from './config/profiles.js';
 import { docsRootFiles } from './docs-root.js';
 import { walkNavigation } from './navigation/walk.js';
@@ -57,7 +58,7 @@ export class FileReadError extends Error {
 export function validateText(text: string, options: ValidateOptions = {}): ValidationResult {
   const file = options.file ?? 'docs.json';
   const document = loadDocument(file, text, { root: options.root, readFile: options.readFile, format: options.format });
-  const sink = new ProblemSink(document, options.rules);
+  const sink = new ProblemSink(document, options.rules, options.ignore);
   checkDocument(document, options, sink);
   return { file, problems: sink.sorted(), sources: sourcesOf(document.files) };
 }
@@ -104,11 +105,16 @@ export class ProblemSink {
   /** Findings kept until the end, so each file's locations are found in one pass. */
   private readonly pending = new Map<SourceFile, Array<{ finding: Finding; severity: Severity }>>();
   private readonly seen = new Set<string>();
+  /** `ignore`: problems at these pages or pointers are not reported. */
+  private readonly ignored: IgnoreTest | undefined;
 
   constructor(
     private readonly document: LoadedDocument,
     private readonly settings: Partial<Record<Code, SeveritySetting>> = {},
-  ) {}
+    ignore?: readonly string[],
+  ) {
+    this.ignored = ignoreTest(ignore);
+  }
 
   severityOf(code: Code): SeveritySetting {
     return this.settings[code] ?? codes[code].severity;
@@ -121,6 +127,7 @@ export class ProblemSink {
   /** A finding whose pointer is into the whole document ($refs followed). */
   add(finding: Finding): void {
     if (this.document.isUnresolved(finding.pointer)) return;
+    if (this.ignored?.(finding.pointer, this.document.value)) return;
     const origin = this.document.origin(finding.pointer);
     this.addInFile(origin.source, { ...finding, pointer: origin.pointer });
   }
@@ -129,6 +136,7 @@ export class ProblemSink {
   addInFile(source: SourceFile, finding: Finding): void {
     const severity = this.settings[finding.code] ?? finding.severity ?? codes[finding.code].severity;
     if (severity === 'off') return;
+    if (this.ignored && source === this.document.main && this.ignored(finding.pointer, source.value)) return;
     // The validator and the resolver may both see a missing spec: say it once.
     const key = `${finding.code}\0${source.file}\0${finding.pointer}\0${finding.span ?? ''}`;
     if (this.seen.has(key)) return;
