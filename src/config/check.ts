@@ -24,6 +24,8 @@ export const CONFIG_KEYS = ['$schema', 'extends', 'rules', 'languageCodes', 'ign
 /** Every code but `config-invalid`, which a config cannot turn off. */
 const CONFIGURABLE_CODES = allCodes.filter((code) => code !== 'config-invalid');
 const SEVERITY_SETTINGS: readonly SeveritySetting[] = ['off', 'info', 'warning', 'error'];
+/** What ESLint users write, to suggest ours. */
+const SEVERITY_ALIASES: Readonly<Record<string, SeveritySetting>> = { warn: 'warning', err: 'error', none: 'off', disabled: 'off', '0': 'off', '1': 'warning', '2': 'error' };
 
 type ConfigFinding = Omit<Finding, 'code'>;
 
@@ -91,9 +93,11 @@ function checkRules(value: unknown, pointer: string, findings: ConfigFinding[]):
     if (typeof severity === 'string' && (SEVERITY_SETTINGS as readonly string[]).includes(severity)) {
       rules[code] = severity as SeveritySetting;
     } else if (typeof severity === 'string') {
-      findings.push({ message: `Unknown severity "${severity}" for ${code}: use ${SEVERITY_SETTINGS.join(', ')}.`, pointer: at, suggest: closest(severity, SEVERITY_SETTINGS) });
+      const suggest = ownAlias(severity.toLowerCase()) ?? closest(severity, SEVERITY_SETTINGS);
+      findings.push({ message: `Unknown severity "${severity}" for ${code}: use ${SEVERITY_SETTINGS.join(', ')}.`, pointer: at, suggest });
     } else {
-      findings.push(typeError(`The severity of ${code}`, `one of ${SEVERITY_SETTINGS.map((s) => `"${s}"`).join(', ')}`, severity, at));
+      const suggest = typeof severity === 'number' ? ownAlias(String(severity)) : undefined;
+      findings.push({ ...typeError(`The severity of ${code}`, `one of ${SEVERITY_SETTINGS.map((s) => `"${s}"`).join(', ')}`, severity, at), suggest });
     }
   }
   return rules;
@@ -123,6 +127,10 @@ function checkStrings(
     else items.push(item);
   });
   return items;
+}
+
+function ownAlias(word: string): SeveritySetting | undefined {
+  return Object.prototype.hasOwnProperty.call(SEVERITY_ALIASES, word) ? SEVERITY_ALIASES[word] : undefined;
 }
 
 function typeError(what: string, expected: string, value: unknown, pointer: string): ConfigFinding {
