@@ -89,6 +89,7 @@ function ruleSettings(settings: readonly string[]): Partial<Record<Code, Severit
       if (!match) throw new UsageError(`--rule takes code=severity, e.g. --rule language-code=warning (got "${part}")`);
       const [, code, severity] = match;
       if (!isCode(code)) throw new UsageError(`--rule: unknown code "${code}" (the codes are listed in README.md and by --help)`);
+      if (code === 'config-invalid') throw new UsageError('--rule: config-invalid cannot be set: a bad config always stops the run (use --no-config to skip it)');
       if (!SEVERITIES.has(severity)) throw new UsageError(`--rule ${code}: severity must be off, info, warning or error (got "${severity}")`);
       rules[code] = severity as SeveritySetting;
     }
