@@ -1,27 +1,15 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempTrees } from '../config/temp-tree.js';
 
 const CLI = path.resolve('dist/cli/main.js');
-const root = mkdtempSync(path.join(tmpdir(), 'docsnav-cli-config-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+const tree = tempTrees('docsnav-cli-config-');
 
 /** Runs the built CLI (npm test builds first) in `cwd`. */
 function docsnav(cwd: string, ...args: string[]) {
   const result = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '' } });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
-
-let count = 0;
-function tree(files: Record<string, string>): string {
-  const base = path.join(root, `t${++count}`);
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(base, name)), { recursive: true });
-    writeFileSync(path.join(base, name), text);
-  }
-  return base;
 }
 
 /** A site under site/docs whose only problems are the two spec-strict ones (and `xx`, which no profile accepts). */

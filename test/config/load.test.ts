@@ -1,23 +1,12 @@
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConfigLoader, loadConfig, mergeConfigOptions } from '../../src/config/load.js';
 import { FileReadError } from '../../src/validate.js';
+import { tempTrees } from './temp-tree.js';
 
-const root = mkdtempSync(path.join(tmpdir(), 'docsnav-config-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
-
-let count = 0;
-/** A fresh folder tree under the temp root: `files` maps relative paths to contents. */
-function tree(files: Record<string, string>): string {
-  const base = path.join(root, `t${++count}`);
-  for (const [name, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(base, name)), { recursive: true });
-    writeFileSync(path.join(base, name), text);
-  }
-  return base;
-}
+const tree = tempTrees('docsnav-config-');
+const root = tree({});
 
 const DOCS = '{ "navigation": { "pages": ["index"] } }';
 

@@ -31,31 +31,18 @@ const site = {
 };
 
 describe('profiles through validateText', () => {
+  const underSpec = [
+    'language-code /navigation/languages/1/language',
+    'language-code /navigation/languages/3/language',
+    'external-href /navigation/global/anchors/1/href',
+    'external-href /navigation/global/anchors/2/href',
+    'external-href /navigation/global/anchors/3/href',
+    'external-href /navigation/global/anchors/4/href',
+    'external-href /navigation/global/anchors/5/href',
+  ];
   it.each([
-    {
-      profile: undefined,
-      expected: [
-        'language-code /navigation/languages/1/language',
-        'language-code /navigation/languages/3/language',
-        'external-href /navigation/global/anchors/1/href',
-        'external-href /navigation/global/anchors/2/href',
-        'external-href /navigation/global/anchors/3/href',
-        'external-href /navigation/global/anchors/4/href',
-        'external-href /navigation/global/anchors/5/href',
-      ],
-    },
-    {
-      profile: 'spec' as const,
-      expected: [
-        'language-code /navigation/languages/1/language',
-        'language-code /navigation/languages/3/language',
-        'external-href /navigation/global/anchors/1/href',
-        'external-href /navigation/global/anchors/2/href',
-        'external-href /navigation/global/anchors/3/href',
-        'external-href /navigation/global/anchors/4/href',
-        'external-href /navigation/global/anchors/5/href',
-      ],
-    },
+    { profile: undefined, expected: underSpec },
+    { profile: 'spec' as const, expected: underSpec },
     {
       profile: 'platform' as const,
       expected: [
