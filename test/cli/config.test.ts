@@ -19,7 +19,7 @@ const SITE = {
       navigation: {
         languages: [
           { language: 'en', pages: ['index'] },
-          { language: 'ja', pages: ['index'] },
+          { language: 'ja', pages: ['ja/index'] },
         ],
         global: { anchors: [{ anchor: 'Blog', href: '/blog' }] },
       },
@@ -28,6 +28,7 @@ const SITE = {
     2,
   ),
   'site/docs/index.mdx': '# Hi',
+  'site/docs/ja/index.mdx': '# こんにちは',
 };
 const XX_SITE = { ...SITE, 'site/docs/docs.json': SITE['site/docs/docs.json'].replace('"ja"', '"xx"') };
 
@@ -127,9 +128,11 @@ describe('--config and --no-config', () => {
     const base = tree({
       'a/docs.json': SITE['site/docs/docs.json'],
       'a/index.mdx': '',
+      'a/ja/index.mdx': '',
       'a/docsnav.config.json': '{ "extends": "platform" }',
       'b/docs.json': SITE['site/docs/docs.json'],
       'b/index.mdx': '',
+      'b/ja/index.mdx': '',
     });
     const run = docsnav(base, 'validate', 'a', 'b', '--format', 'json');
     const results = JSON.parse(run.stdout) as Array<{ file: string; problems: unknown[] }>;
@@ -182,7 +185,7 @@ describe('resolve with a config', () => {
     const run = docsnav(base, 'resolve', 'site/docs');
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
-    expect(JSON.parse(run.stdout).pages.map((p: { path: string }) => p.path)).toEqual(['index', 'index']);
+    expect(JSON.parse(run.stdout).pages.map((p: { path: string }) => p.path)).toEqual(['index', 'ja/index']);
     expect(docsnav(base, 'resolve', 'site/docs', '--no-config').code).toBe(1);
     expect(docsnav(base, 'resolve', 'site/docs', '--profile', 'spec').code).toBe(1);
   });

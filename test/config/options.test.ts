@@ -14,10 +14,10 @@ function reported(value: unknown, options: ValidateOptions = {}): string[] {
 const site = {
   navigation: {
     languages: [
-      { language: 'en', pages: ['intro'] },
-      { language: 'ja', pages: ['intro'] },
-      { language: 'ua', pages: ['intro'] },
-      { language: 'pl-PL', pages: ['intro'] },
+      { language: 'en', pages: ['en/intro'] },
+      { language: 'ja', pages: ['ja/intro'] },
+      { language: 'ua', pages: ['ua/intro'] },
+      { language: 'pl-PL', pages: ['pl/intro'] },
     ],
     global: { anchors: [
       { anchor: 'Docs', href: 'https://x.example' },
