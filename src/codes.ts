@@ -33,10 +33,12 @@ export type Code =
   | 'endpoint-not-found'
   | 'endpoint-excluded'
   | 'slug-collision'
-  | 'unsafe-slug';
+  | 'unsafe-slug'
+  // configuration
+  | 'config-invalid';
 
-/** Where a code comes from: the parser, the JSON Schema, or a semantic rule. */
-export type CodeSource = 'source' | 'schema' | 'rule' | 'resolve';
+/** Where a code comes from: the parser, the JSON Schema, a semantic rule, the resolver, or the config file. */
+export type CodeSource = 'source' | 'schema' | 'rule' | 'resolve' | 'config';
 
 export interface CodeInfo {
   /** A short title, used as the SARIF rule name. */
@@ -117,13 +119,13 @@ export const codes = {
   'language-code': {
     title: 'Unsupported language code',
     severity: 'error',
-    description: "A `language` that is not one of the spec's 20 codes (or those added with `languageCodes`).",
+    description: "A `language` that is not one of the profile's codes (the spec's 20, or the platform's ~40 under the `platform` profile) nor added with `languageCodes`.",
     source: 'rule',
   },
   'external-href': {
     title: 'Global anchor href must be external',
     severity: 'error',
-    description: 'A `global.anchors` `href` must be an absolute http(s) URL, not a relative path, `#fragment`, `mailto:` or `javascript:`.',
+    description: 'A `global.anchors` `href` must be an absolute http(s) URL (the `platform` profile also accepts other absolute URLs, `/path`, `#hash` and `mailto:`; never `javascript:`).',
     source: 'rule',
   },
   'expanded-top-level': {
@@ -215,6 +217,12 @@ export const codes = {
     severity: 'warning',
     description: 'A page path with characters that break URLs (`?`, `#`, `:`, `&`, `%`, whitespace).',
     source: 'resolve',
+  },
+  'config-invalid': {
+    title: 'Bad config file',
+    severity: 'error',
+    description: 'The docsnav config file (`docsnav.config.json`/`.yaml`, or `docsnav` in package.json) has a syntax error, an unknown key, a wrong type, an unknown code or profile; nothing is checked with it (exit 2).',
+    source: 'config',
   },
 } as const satisfies Record<Code, CodeInfo>;
 

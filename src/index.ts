@@ -17,6 +17,8 @@ export { resolveText, resolveFile, type ResolveOptions } from './resolve/resolve
 export type { PageTree, ResolvedPage, ResolvedGroup, ResolveResult, TrailItem } from './resolve/types.js';
 export { moveGroup, initialDisplay, type GroupDisplay, type GroupMove, type GroupMoveInput } from './resolve/group-moves.js';
 export { formatTreeJson, formatTreePretty } from './report/tree.js';
+export { loadConfig, mergeConfigOptions, CONFIG_FILE_NAMES, type LoadedConfig, type LoadConfigOptions, type ConfigValidateOptions } from './config/load.js';
+export { PROFILES, PLATFORM_LANGUAGE_CODES, type Profile, type ProfileName } from './config/profiles.js';
 
 import { createRequire } from 'node:module';
 
@@ -24,3 +26,5 @@ import { createRequire } from 'node:module';
 export const docsSchemaPath: string = createRequire(import.meta.url).resolve('../schema/docs.schema.json');
 /** Path of the JSON Schema for the `navigation` value. */
 export const navigationSchemaPath: string = createRequire(import.meta.url).resolve('../schema/navigation.schema.json');
+/** Path of the JSON Schema for docsnav's own config file (docsnav.config.json). */
+export const configSchemaPath: string = createRequire(import.meta.url).resolve('../schema/config.schema.json');

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { codes, type Code } from './codes.js';
+import { ignoreTest, type IgnoreTest } from './config/ignore.js';
+import { profileOf, type ProfileName } from './config/profiles.js';
 import { docsRootFiles } from './docs-root.js';
 import { walkNavigation } from './navigation/walk.js';
 import type { Finding, Problem, Severity, SeveritySetting } from './problem.js';
@@ -21,8 +23,18 @@ export interface ValidateOptions {
   root?: string;
   /** Severity per code: `off`, `info`, `warning` or `error`. Unnamed codes keep their default. */
   rules?: Partial<Record<Code, SeveritySetting>>;
-  /** Language codes to accept besides the spec's 20 (e.g. `["ja", "uk"]`). */
+  /** Language codes to accept besides the profile's (e.g. `["ja", "uk"]`). */
   languageCodes?: readonly string[];
+  /**
+   * The contract to check against: `spec` (default: the spec's 20 language codes, global
+   * anchor hrefs as absolute http(s) URLs) or `platform` (what the hosted platform accepts).
+   */
+  profile?: ProfileName;
+  /**
+   * Problems not to report: globs of page paths (`drafts/**`) or, starting with `/`, of JSON
+   * pointers (`/navigation/tabs/3/**`).
+   */
+  ignore?: readonly string[];
   /** Parse as this format instead of guessing from the file name. */
   format?: SourceFormat;
   /** Reads `$ref` targets by absolute path (undefined when missing). Default: the file system. */
@@ -46,7 +58,7 @@ export class FileReadError extends Error {
 export function validateText(text: string, options: ValidateOptions = {}): ValidationResult {
   const file = options.file ?? 'docs.json';
   const document = loadDocument(file, text, { root: options.root, readFile: options.readFile, format: options.format });
-  const sink = new ProblemSink(document, options.rules);
+  const sink = new ProblemSink(document, options.rules, options.ignore);
   checkDocument(document, options, sink);
   return { file, problems: sink.sorted(), sources: sourcesOf(document.files) };
 }
@@ -79,7 +91,8 @@ export function checkDocument(document: LoadedDocument, options: ValidateOptions
   }
   const files = filesOf(options);
   const languageCodes = new Set(options.languageCodes ?? []);
-  const context = (code: Code): RuleContext => ({ report: (finding) => sink.add({ ...finding, code }), languageCodes, files });
+  const profile = profileOf(options.profile);
+  const context = (code: Code): RuleContext => ({ report: (finding) => sink.add({ ...finding, code }), languageCodes, files, profile });
   const visitors = rules.filter((rule) => sink.enabled(rule.code)).map((rule) => rule.create(context(rule.code)));
   walkNavigation(document.value, visitors);
 }
@@ -92,11 +105,16 @@ export class ProblemSink {
   /** Findings kept until the end, so each file's locations are found in one pass. */
   private readonly pending = new Map<SourceFile, Array<{ finding: Finding; severity: Severity }>>();
   private readonly seen = new Set<string>();
+  /** `ignore`: problems at these pages or pointers are not reported. */
+  private readonly ignored: IgnoreTest | undefined;
 
   constructor(
     private readonly document: LoadedDocument,
     private readonly settings: Partial<Record<Code, SeveritySetting>> = {},
-  ) {}
+    ignore?: readonly string[],
+  ) {
+    this.ignored = ignoreTest(ignore);
+  }
 
   severityOf(code: Code): SeveritySetting {
     return this.settings[code] ?? codes[code].severity;
@@ -109,6 +127,7 @@ export class ProblemSink {
   /** A finding whose pointer is into the whole document ($refs followed). */
   add(finding: Finding): void {
     if (this.document.isUnresolved(finding.pointer)) return;
+    if (this.ignored?.(finding.pointer, this.document.value)) return;
     const origin = this.document.origin(finding.pointer);
     this.addInFile(origin.source, { ...finding, pointer: origin.pointer });
   }
@@ -117,6 +136,7 @@ export class ProblemSink {
   addInFile(source: SourceFile, finding: Finding): void {
     const severity = this.settings[finding.code] ?? finding.severity ?? codes[finding.code].severity;
     if (severity === 'off') return;
+    if (this.ignored && source === this.document.main && this.ignored(finding.pointer, source.value)) return;
     // The validator and the resolver may both see a missing spec: say it once.
     const key = `${finding.code}\0${source.file}\0${finding.pointer}\0${finding.span ?? ''}`;
     if (this.seen.has(key)) return;

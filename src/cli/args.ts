@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { isCode, type Code } from '../codes.js';
+import { PROFILE_NAMES, type ProfileName } from '../config/profiles.js';
 import type { SeveritySetting } from '../problem.js';
 
 /** A mistake in how docsnav was called: exit 2 with one clear line. */
@@ -18,6 +19,12 @@ export interface CommonArgs {
   rules: Partial<Record<Code, SeveritySetting>>;
   languageCodes: string[];
   root: string | undefined;
+  /** `--profile`: beats the config file's `extends`. */
+  profile: ProfileName | undefined;
+  /** `--config <file>`: this config file instead of looking for one. */
+  config: string | undefined;
+  /** `--no-config`: no config file at all. */
+  noConfig: boolean;
 }
 
 export interface ValidateArgs extends CommonArgs {
@@ -36,6 +43,9 @@ const COMMON_OPTIONS: NonNullable<ParseArgsConfig['options']> = {
   rule: { type: 'string', multiple: true, default: [] },
   'language-codes': { type: 'string', multiple: true, default: [] },
   root: { type: 'string' },
+  profile: { type: 'string' },
+  config: { type: 'string' },
+  'no-config': { type: 'boolean' },
 };
 
 /** Parses the command's own options and the common ones. */
@@ -51,6 +61,8 @@ function parse(
     throw new UsageError((error as Error).message.split('\n')[0]);
   }
   const { values, positionals } = parsed;
+  if (values.config !== undefined && values['no-config']) throw new UsageError('--config and --no-config cannot be used together');
+  if (values.config === '') throw new UsageError('--config takes a file name');
   return {
     values,
     common: {
@@ -61,6 +73,9 @@ function parse(
       rules: ruleSettings(values.rule as string[]),
       languageCodes: (values['language-codes'] as string[]).flatMap((list) => list.split(',')).map((code) => code.trim()).filter(Boolean),
       root: values.root as string | undefined,
+      profile: values.profile === undefined ? undefined : (oneOf(values.profile as string, PROFILE_NAMES, '--profile') as ProfileName),
+      config: values.config as string | undefined,
+      noConfig: Boolean(values['no-config']),
     },
   };
 }
@@ -74,6 +89,7 @@ function ruleSettings(settings: readonly string[]): Partial<Record<Code, Severit
       if (!match) throw new UsageError(`--rule takes code=severity, e.g. --rule language-code=warning (got "${part}")`);
       const [, code, severity] = match;
       if (!isCode(code)) throw new UsageError(`--rule: unknown code "${code}" (the codes are listed in README.md and by --help)`);
+      if (code === 'config-invalid') throw new UsageError('--rule: config-invalid cannot be set: a bad config always stops the run (use --no-config to skip it)');
       if (!SEVERITIES.has(severity)) throw new UsageError(`--rule ${code}: severity must be off, info, warning or error (got "${severity}")`);
       rules[code] = severity as SeveritySetting;
     }

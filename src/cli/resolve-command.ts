@@ -1,10 +1,11 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import pc from 'picocolors';
 import { countProblems } from '../result.js';
-import { resolveFile } from '../resolve/resolve.js';
+import { resolveFile, type ResolveOptions } from '../resolve/resolve.js';
 import { formatTreePretty, treeJsonChunks } from '../report/tree.js';
 import { FileReadError } from '../validate.js';
 import { parseResolveArgs, UsageError } from './args.js';
+import { CliConfigs } from './config.js';
 import { formatResultsAs } from './format.js';
 import { docsFileOf } from './paths.js';
 import { HELP } from './help.js';
@@ -12,7 +13,8 @@ import type { CliIo } from './run.js';
 
 /**
  * `docsnav resolve [docs.json]`: the page tree on stdout (or `--out`), problems on stderr.
- * Exit 1 when there are errors (the tree is still written: a build can show what it has).
+ * Exit 1 when there are errors (the tree is still written: a build can show what it has);
+ * exit 2, with no tree, when the config file is bad.
  */
 export async function resolveCommand(argv: string[], io: CliIo): Promise<number> {
   const args = parseResolveArgs(argv);
@@ -21,9 +23,14 @@ export async function resolveCommand(argv: string[], io: CliIo): Promise<number>
     return 0;
   }
   const file = docsFileOf(args.paths[0]);
+  const config = new CliConfigs(args).optionsFor<ResolveOptions>(file, { allowRemote: args.allowRemote });
+  if ('broken' in config) {
+    io.stderr(await formatResultsAs('pretty', config.broken ? [config.broken] : [], { color: false }));
+    return 2;
+  }
   let result;
   try {
-    result = await resolveFile(file, { root: args.root, allowRemote: args.allowRemote, rules: args.rules, languageCodes: args.languageCodes });
+    result = await resolveFile(file, config.options);
   } catch (error) {
     if (error instanceof FileReadError) throw new UsageError(error.message);
     throw error;

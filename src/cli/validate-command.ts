@@ -2,12 +2,13 @@ import pc from 'picocolors';
 import { countProblems, type ValidationResult } from '../result.js';
 import { FileReadError, validateFile } from '../validate.js';
 import { parseValidateArgs, UsageError } from './args.js';
+import { CliConfigs } from './config.js';
 import { docsFileOf } from './paths.js';
 import { HELP } from './help.js';
 import type { CliIo } from './run.js';
 import { formatResultsAs, FORMATS } from './format.js';
 
-/** `docsnav validate [paths…]`: exit 0 without errors, 1 with errors (or too many warnings), 2 on usage or I/O errors. */
+/** `docsnav validate [paths…]`: exit 0 without errors, 1 with errors (or too many warnings), 2 on usage or I/O errors or a bad config. */
 export async function validateCommand(argv: string[], io: CliIo): Promise<number> {
   const args = parseValidateArgs(argv, FORMATS);
   if (args.help) {
@@ -16,9 +17,17 @@ export async function validateCommand(argv: string[], io: CliIo): Promise<number
   }
   const files = args.paths.length > 0 ? args.paths.map(docsFileOf) : [docsFileOf(undefined)];
   const results: ValidationResult[] = [];
+  const configs = new CliConfigs(args);
+  let badConfig = false;
   for (const file of files) {
+    const config = configs.optionsFor(file, {});
+    if ('broken' in config) {
+      badConfig = true;
+      if (config.broken) results.push(config.broken);
+      continue;
+    }
     try {
-      results.push(validateFile(file, { rules: args.rules, languageCodes: args.languageCodes, root: args.root }));
+      results.push(validateFile(file, config.options));
     } catch (error) {
       if (error instanceof FileReadError) throw new UsageError(error.message);
       throw error;
@@ -26,6 +35,7 @@ export async function validateCommand(argv: string[], io: CliIo): Promise<number
   }
   const color = args.color ?? (io.isTTY && pc.isColorSupported);
   io.stdout(await formatResultsAs(args.format, results, { color }));
+  if (badConfig) return 2;
   const counts = countProblems(results.flatMap((result) => result.problems));
   if (counts.errors > 0) return 1;
   if (args.maxWarnings !== undefined && counts.warnings > args.maxWarnings) {

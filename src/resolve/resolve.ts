@@ -66,7 +66,7 @@ export async function resolveText(text: string, options: ResolveOptions = {}): P
   const file = options.file ?? 'docs.json';
   const root = options.root ?? path.dirname(file);
   const document = loadDocument(file, text, { root, readFile: options.readFile, format: options.format });
-  const sink = new ProblemSink(document, options.rules);
+  const sink = new ProblemSink(document, options.rules, options.ignore);
   const validateOptions = { ...options, file, root };
   checkDocument(document, validateOptions, sink);
   const tree: PageTree = { pages: [], groups: [] };

@@ -1,7 +1,12 @@
+import { platformAlsoAccepts } from '../config/profiles.js';
 import { pointerOf } from '../navigation/walk.js';
 import type { Rule } from './types.js';
 
-/** A `global.anchors` `href` is an absolute http(s) URL. */
+/**
+ * A `global.anchors` `href` links out of the site. Under the spec it is an absolute http(s)
+ * URL; under the platform profile also any other absolute URL, a `/path`, a `#hash` or a
+ * `mailto:` link, as the hosted platform accepts.
+ */
 export const externalHref: Rule = {
   code: 'external-href',
   create: (context) => ({
@@ -9,22 +14,47 @@ export const externalHref: Rule = {
       if (node.kind !== 'global-anchor') return;
       const href = node.value.href;
       if (typeof href !== 'string' || isExternalUrl(href)) return;
+      const underPlatform = context.profile.globalAnchorHrefs === 'platform';
+      if (underPlatform && isPlatformHref(href)) return;
       const suggest = /^\/\/[^/\s]/.test(href)
         ? `https:${href}`
         : /^[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}(\/\S*)?$/i.test(href) && !/\.(mdx?|html?|json|ya?ml)$/i.test(href)
           ? `https://${href}`
-          : undefined;
-      context.report({
-        message: `Global anchor href "${href}" is not an external URL: global anchors link out of the site and need an absolute http(s) URL.${suggest ? '' : ' For a page of this site, use a tab or anchor with pages instead.'}`,
-        pointer: pointerOf(node.path, 'href'),
-        suggest,
-      });
+          : underPlatform && /^[\w.-]+(\/[\w.-]+)*\/?$/.test(href) && !href.startsWith('.')
+            ? `/${href}`
+            : undefined;
+      let message: string;
+      if (underPlatform) {
+        message = `Global anchor href "${href}" is not a link the hosted platform accepts: use an absolute URL, a /path, a #hash or a mailto: link${isScriptUrl(href) ? ' (script URLs are never accepted)' : ''}.`;
+      } else if (isPlatformHref(href)) {
+        message = `Global anchor href "${href}" is not an external URL: the spec allows only absolute http(s) URLs for global anchors, which link out of the site; ${platformAlsoAccepts(href)}.`;
+      } else {
+        message = `Global anchor href "${href}" is not an external URL: global anchors link out of the site and need an absolute http(s) URL.${suggest ? '' : ' For a page of this site, use a tab or anchor with pages instead.'}`;
+      }
+      context.report({ message, pointer: pointerOf(node.path, 'href'), suggest });
     },
   }),
 };
 
 export function isExternalUrl(href: string): boolean {
   if (!/^https?:\/\//i.test(href)) return false;
+  try {
+    return new URL(href).hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/** `javascript:`, `vbscript:` and `data:` URLs run or embed content on click. */
+function isScriptUrl(href: string): boolean {
+  return /^\s*(javascript|vbscript|data):/i.test(href);
+}
+
+/** What the hosted platform accepts as a global anchor href: an absolute URL, `/path`, `#hash`, `mailto:`. */
+export function isPlatformHref(href: string): boolean {
+  if (href.startsWith('/') || href.startsWith('#')) return true;
+  if (/^mailto:\S/i.test(href)) return true;
+  if (!/^[a-z][a-z\d+.-]*:\/\/[^\s/]/i.test(href) || isScriptUrl(href)) return false;
   try {
     return new URL(href).hostname !== '';
   } catch {

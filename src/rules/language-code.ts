@@ -1,9 +1,9 @@
-import { LANGUAGE_CODES } from '../navigation/model.js';
+import { PROFILES, platformAlsoAccepts } from '../config/profiles.js';
 import { pointerOf } from '../navigation/walk.js';
 import { closest } from '../suggest.js';
 import type { Rule } from './types.js';
 
-/** ISO codes people write, mapped to the platform's spelling of the same language. */
+/** ISO codes people write, mapped to the spec's spelling of the same language. */
 const ALIASES: Readonly<Record<string, string>> = {
   uk: 'ua',
   vi: 'vn',
@@ -27,24 +27,40 @@ const ALIASES: Readonly<Record<string, string>> = {
   'ja-jp': 'jp',
 };
 
-/** `language` is one of the spec's codes (or one the user added). */
+/** The spec's own spellings, mapped to the platform's (which has no `ua` or `vn`). */
+const PLATFORM_ALIASES: Readonly<Record<string, string>> = {
+  ua: 'uk',
+  vn: 'vi',
+  'zh-hk': 'zh-TW',
+  nb: 'no',
+  nn: 'no',
+};
+
+/** `language` is one of the profile's codes (or one the user added). */
 export const languageCode: Rule = {
   code: 'language-code',
   create(context) {
-    const allowed = new Set<string>([...LANGUAGE_CODES, ...context.languageCodes]);
+    const { profile } = context;
+    const allowed = new Set<string>([...profile.languageCodes, ...context.languageCodes]);
+    const supported = [...allowed].join(', ');
+    const byLowerCase = new Map([...allowed].map((code) => [code.toLowerCase(), code]));
     return {
       element(node) {
         const isLanguage = node.kind === 'language' || node.kind === 'global-language';
         if (!isLanguage) return;
         const code = node.value.language;
         if (typeof code !== 'string' || allowed.has(code)) return;
-        const alias = ALIASES[code.toLowerCase()];
-        const suggest = alias && allowed.has(alias) ? alias : closest(code, allowed);
-        context.report({
-          message: `"${code}" is not a supported language code. Supported: ${[...allowed].join(', ')}. (Add more with --language-codes.)`,
-          pointer: pointerOf(node.path, 'language'),
-          suggest,
-        });
+        const lower = code.toLowerCase();
+        // The spec's or the platform's spelling, the right case, else the language without its region (`pl-PL` -> `pl`).
+        const alias = [ALIASES[lower], PLATFORM_ALIASES[lower], byLowerCase.get(lower), lower.split('-')[0]].find(
+          (candidate) => candidate !== undefined && allowed.has(candidate),
+        );
+        const suggest = alias ?? closest(code, allowed);
+        const message =
+          profile.name !== 'platform' && PROFILES.platform.languageCodes.has(code)
+            ? `"${code}" is not a supported language code: the spec allows ${supported}; ${platformAlsoAccepts(code)}.`
+            : `"${code}" is not a supported language code. Supported${profile.name === 'platform' ? ' by the hosted platform' : ''}: ${supported}. (Add more with --language-codes or "languageCodes" in the config.)`;
+        context.report({ message, pointer: pointerOf(node.path, 'language'), suggest });
       },
     };
   },

@@ -1,4 +1,5 @@
 import type { Code } from '../codes.js';
+import type { Profile } from '../config/profiles.js';
 import type { Finding } from '../problem.js';
 import type { NavigationVisitor } from '../navigation/walk.js';
 
@@ -14,8 +15,10 @@ export interface DocsFiles {
 
 export interface RuleContext {
   report(finding: Omit<Finding, 'code'>): void;
-  /** Language codes accepted besides the spec's 20. */
+  /** Language codes accepted besides the profile's. */
   readonly languageCodes: ReadonlySet<string>;
+  /** The contract checked against: the spec (default) or what the hosted platform accepts. */
+  readonly profile: Profile;
   /** Present only when a docs root is known (the CLI: the file's folder; the API: `root`). */
   readonly files: DocsFiles | undefined;
 }

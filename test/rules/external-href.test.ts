@@ -1,5 +1,6 @@
+import { describe, expect, it } from 'vitest';
 import { externalHref } from '../../src/rules/external-href.js';
-import { JUNK, nestedGroups, testRule, type RuleCase } from './harness.js';
+import { JUNK, nestedGroups, runRule, testRule, type RuleCase } from './harness.js';
 
 /** A navigation whose `global.anchors` hold one anchor per href. */
 const anchors = (...hrefs: unknown[]) => ({ tabs: [], global: { anchors: hrefs.map((href, i) => ({ anchor: `A${i}`, href })) } });
@@ -56,6 +57,38 @@ const cases: RuleCase[] = [
       { pointer: '/navigation/global/anchors/0/href' },
     ],
   },
+
+  // The platform profile: absolute URLs, /path, #hash and mailto: are fine.
+  { name: 'platform: root-relative path', profile: 'platform', navigation: anchors('/guides', '/'), expected: [] },
+  { name: 'platform: fragment', profile: 'platform', navigation: anchors('#top'), expected: [] },
+  { name: 'platform: mailto:', profile: 'platform', navigation: anchors('mailto:team@x.example', 'MAILTO:a@b.example'), expected: [] },
+  { name: 'platform: other absolute URLs', profile: 'platform', navigation: anchors('ftp://x.example', 'https://ok.example', 'slack://open?team=T1'), expected: [] },
+  { name: 'platform: protocol-relative starts with /', profile: 'platform', navigation: anchors('//status.example.com'), expected: [] },
+  { name: 'platform: relative path suggests /path', profile: 'platform', navigation: anchors('guides/intro'), expected: [at(0, '/guides/intro')] },
+  { name: 'platform: bare host suggests https', profile: 'platform', navigation: anchors('www.x.com'), expected: [at(0, 'https://www.x.com')] },
+  { name: 'platform: javascript: is never accepted', profile: 'platform', navigation: anchors('javascript:alert(1)', 'javascript://x.example/%0aalert(1)', 'data:text/html,x'), expected: [at(0), at(1), at(2)] },
+  { name: 'platform: empty, mailto: with nothing, scheme without host', profile: 'platform', navigation: anchors('', 'mailto:', 'https://', ' https://x.example'), expected: [at(0), at(1), at(2), at(3)] },
+  { name: 'platform: file: URL has no host', profile: 'platform', navigation: anchors('file:///etc/hosts'), expected: [at(0)] },
 ];
 
-testRule(externalHref, cases, /is not an external URL: global anchors link out of the site/);
+testRule(externalHref, cases, /^Global anchor href ".*" is not (an external URL|a link the hosted platform accepts)/);
+
+describe('external-href wording', () => {
+  const messageOf = (href: string, profile?: 'spec' | 'platform') => runRule(externalHref, { navigation: anchors(href), profile })[0].message;
+
+  it.each(['/blog', '#top', 'mailto:a@b.example', 'ftp://x.example'])('under spec, says the platform accepts %s', (href) => {
+    expect(messageOf(href)).toBe(
+      `Global anchor href "${href}" is not an external URL: the spec allows only absolute http(s) URLs for global anchors, which link out of the site; the hosted platform also accepts "${href}": use the platform profile (--profile platform, or "extends": "platform" in docsnav.config.json).`,
+    );
+  });
+
+  it.each(['guides/intro', 'javascript:alert(1)', ''])('under spec, %j is rejected by both: no platform hint', (href) => {
+    expect(messageOf(href)).toMatch(/is not an external URL: global anchors link out of the site and need an absolute http\(s\) URL\./);
+    expect(messageOf(href)).not.toContain('platform');
+  });
+
+  it('under platform, says what the platform accepts', () => {
+    expect(messageOf('guides/intro', 'platform')).toBe('Global anchor href "guides/intro" is not a link the hosted platform accepts: use an absolute URL, a /path, a #hash or a mailto: link.');
+    expect(messageOf('javascript:alert(1)', 'platform')).toContain('script URLs are never accepted');
+  });
+});

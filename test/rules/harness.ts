@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { walkNavigation } from '../../src/navigation/walk.js';
 import type { Finding } from '../../src/problem.js';
 import type { DocsFiles, Rule } from '../../src/rules/types.js';
+import { profileOf, type ProfileName } from '../../src/config/profiles.js';
 
 export interface RuleCase {
   name: string;
@@ -12,6 +13,8 @@ export interface RuleCase {
   /** Files under the docs root, for the file-existence rules. */
   files?: string[];
   languageCodes?: string[];
+  /** The profile to check against (default `spec`). */
+  profile?: ProfileName;
 }
 
 /** An in-memory docs root. */
@@ -28,12 +31,13 @@ export function memoryFiles(paths: readonly string[], root = 'docs'): DocsFiles 
 }
 
 /** Runs one rule over `{ navigation }` and returns what it reports (with its code). */
-export function runRule(rule: Rule, testCase: Pick<RuleCase, 'navigation' | 'files' | 'languageCodes'>): Finding[] {
+export function runRule(rule: Rule, testCase: Pick<RuleCase, 'navigation' | 'files' | 'languageCodes' | 'profile'>): Finding[] {
   const findings: Finding[] = [];
   const visitor = rule.create({
     report: (finding) => findings.push({ ...finding, code: rule.code }),
     languageCodes: new Set(testCase.languageCodes ?? []),
     files: testCase.files ? memoryFiles(testCase.files) : undefined,
+    profile: profileOf(testCase.profile),
   });
   walkNavigation({ navigation: testCase.navigation }, [visitor]);
   return findings;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { walkNavigation } from '../../src/navigation/walk.js';
 import type { Finding } from '../../src/problem.js';
+import { PROFILES } from '../../src/config/profiles.js';
 import { rules } from '../../src/rules/index.js';
 import { JUNK, memoryFiles, nestedGroups, runRule } from './harness.js';
 
@@ -52,7 +53,7 @@ describe('every rule survives deep and junk input', () => {
     for (const { navigation } of inputs) {
       const findings: Finding[] = [];
       const visitors = rules.map((rule) =>
-        rule.create({ report: (finding) => findings.push({ ...finding, code: rule.code }), languageCodes: new Set(), files: memoryFiles(FILES) }),
+        rule.create({ report: (finding) => findings.push({ ...finding, code: rule.code }), languageCodes: new Set(), files: memoryFiles(FILES), profile: PROFILES.spec }),
       );
       expect(() => walkNavigation({ navigation }, visitors)).not.toThrow();
     }

@@ -1,0 +1,48 @@
+/**
+ * `ignore`: problems not to report. A pattern starting with `/` is a glob of JSON pointers
+ * (`/navigation/tabs/3/**`: everything inside the fourth tab); any other pattern is a glob of
+ * page paths (`drafts/**`: problems at a page entry or group `root` naming such a page).
+ */
+import type picomatchType from 'picomatch';
+import { lazy } from '../lazy.js';
+import { cleanPagePath } from '../navigation/entries.js';
+import { parsePointer, valueAt } from '../source/pointer.js';
+
+const picomatch = lazy<typeof picomatchType>('picomatch');
+
+/** True when a problem at this pointer (into `root`, the value the pointer is into) is not reported. */
+export type IgnoreTest = (pointer: string, root: unknown) => boolean;
+
+/** Why a pattern cannot be used, or undefined when it can (the config file reports these). */
+export function ignorePatternProblem(pattern: string): string | undefined {
+  if (pattern.trim() === '') return 'an ignore pattern cannot be empty';
+  if (pattern.startsWith('!')) return 'negated ignore patterns ("!…") are not supported: list what to ignore';
+  return undefined;
+}
+
+/** The test for these patterns; undefined when there are none (nothing is ignored). */
+export function ignoreTest(patterns: readonly string[] | undefined): IgnoreTest | undefined {
+  const usable = (patterns ?? []).filter((pattern) => ignorePatternProblem(pattern) === undefined);
+  if (usable.length === 0) return undefined;
+  const pointerGlobs = usable.filter((pattern) => pattern.startsWith('/'));
+  const pageGlobs = usable.filter((pattern) => !pattern.startsWith('/'));
+  const options = { dot: true };
+  const matchesPointer = pointerGlobs.length > 0 ? picomatch()(pointerGlobs, options) : undefined;
+  const matchesPage = pageGlobs.length > 0 ? picomatch()(pageGlobs, options) : undefined;
+  return (pointer, root) => {
+    if (matchesPointer?.(pointer)) return true;
+    if (!matchesPage) return false;
+    const page = pageAt(pointer, root);
+    return page !== undefined && matchesPage(page);
+  };
+}
+
+/** The page a pointer names: a string in a `pages` array or a group's `root`, in its tidy form (no `./`, `/` or extension). */
+function pageAt(pointer: string, root: unknown): string | undefined {
+  const segments = parsePointer(pointer);
+  const n = segments.length;
+  if (n < 2 || (segments[n - 2] !== 'pages' && segments[n - 1] !== 'root')) return undefined;
+  const value = valueAt(root, segments);
+  if (typeof value !== 'string') return undefined;
+  return cleanPagePath(value);
+}

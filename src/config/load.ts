@@ -1,0 +1,194 @@
+/**
+ * Finding and reading the config file: `docsnav.config.json`, `docsnav.config.yaml`/`.yml`,
+ * or a `"docsnav"` key in `package.json`, the nearest one walking up from the checked file's
+ * folder (the first found wins; the walk stops at the file-system root). A bad config is
+ * `config-invalid` problems, located in the config file, never an exception.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { Problem } from '../problem.js';
+import { parseSource } from '../source/index.js';
+import type { SourceFile } from '../source/types.js';
+import { FileReadError, type ValidateOptions } from '../validate.js';
+import { checkConfig } from './check.js';
+
+/** The names looked for in each folder, in this order. */
+export const CONFIG_FILE_NAMES = ['docsnav.config.json', 'docsnav.config.yaml', 'docsnav.config.yml', 'package.json'] as const;
+
+/** What a config file may set. */
+export type ConfigValidateOptions = Pick<ValidateOptions, 'profile' | 'rules' | 'languageCodes' | 'ignore'>;
+
+export interface LoadedConfig {
+  /** The config file used (as a path relative to the current folder when the docs file was), if any. */
+  file?: string;
+  /** What it sets; empty when there is no config or it has problems. */
+  options: ConfigValidateOptions;
+  /** `config-invalid` problems, located in `file`; when there are any, nothing of the config is used. */
+  problems: Problem[];
+  /** The config file's text, for code frames (absent with no config). */
+  text?: string;
+}
+
+export interface LoadConfigOptions {
+  /** Use this config file instead of looking for one. */
+  configFile?: string;
+  /** Use no config file at all. */
+  noConfig?: boolean;
+}
+
+/**
+ * The config that applies to a docs file. Throws `FileReadError` only when `configFile`
+ * cannot be read (a missing file) or a found config file cannot be read (permissions).
+ */
+export function loadConfig(docsFile: string, options: LoadConfigOptions = {}): LoadedConfig {
+  return new ConfigLoader(options).load(docsFile);
+}
+
+/**
+ * Merges what a config sets with what the caller says; the caller wins: its `profile`, its
+ * severity per code. `languageCodes` and `ignore` are the config's and the caller's together.
+ */
+export function mergeConfigOptions<T extends ValidateOptions>(config: ConfigValidateOptions, caller: T): T {
+  const merged: T = { ...caller };
+  const profile = caller.profile ?? config.profile;
+  if (profile !== undefined) merged.profile = profile;
+  if (config.rules || caller.rules) merged.rules = { ...config.rules, ...caller.rules };
+  const languageCodes = union(config.languageCodes, caller.languageCodes);
+  if (languageCodes) merged.languageCodes = languageCodes;
+  const ignore = union(config.ignore, caller.ignore);
+  if (ignore) merged.ignore = ignore;
+  return merged;
+}
+
+function union(a: readonly string[] | undefined, b: readonly string[] | undefined): string[] | undefined {
+  if (!a && !b) return undefined;
+  return [...new Set([...(a ?? []), ...(b ?? [])])];
+}
+
+type Found = { absolute: string; kind: 'file' | 'package.json'; text: string } | undefined;
+
+/**
+ * Loads configs for many docs files: each folder is looked up once and each config file
+ * read and checked once (the CLI keeps one loader per run).
+ */
+export class ConfigLoader {
+  private readonly foundIn = new Map<string, Found>();
+  private readonly loaded = new Map<string, LoadedConfig>();
+
+  constructor(private readonly options: LoadConfigOptions = {}) {}
+
+  load(docsFile: string): LoadedConfig {
+    if (this.options.noConfig) return { options: {}, problems: [] };
+    const shownRelative = !path.isAbsolute(this.options.configFile ?? docsFile);
+    let found: Found;
+    if (this.options.configFile !== undefined) {
+      const absolute = path.resolve(this.options.configFile);
+      found = { absolute, kind: path.basename(absolute) === 'package.json' ? 'package.json' : 'file', text: readConfigText(this.options.configFile) };
+    } else {
+      found = this.find(path.dirname(path.resolve(docsFile)));
+    }
+    if (!found) return { options: {}, problems: [] };
+    let config = this.loaded.get(found.absolute);
+    if (!config) {
+      const shown = shownRelative ? path.relative(process.cwd(), found.absolute) || found.absolute : found.absolute;
+      config = readConfig(shown, found.text, found.kind);
+      this.loaded.set(found.absolute, config);
+    }
+    return config;
+  }
+
+  /** The nearest config file at or above `folder`; every folder passed on the way remembers the answer. */
+  private find(folder: string): Found {
+    const passed: string[] = [];
+    let found: Found;
+    for (let current = folder; ; ) {
+      if (this.foundIn.has(current)) {
+        found = this.foundIn.get(current);
+        break;
+      }
+      passed.push(current);
+      found = findIn(current);
+      if (found) break;
+      const parent = path.dirname(current);
+      if (parent === current) break;
+      current = parent;
+    }
+    for (const current of passed) this.foundIn.set(current, found);
+    return found;
+  }
+}
+
+/** A config file in this folder, if any: a package.json counts only with a `"docsnav"` key. */
+function findIn(folder: string): Found {
+  for (const name of CONFIG_FILE_NAMES) {
+    const absolute = path.join(folder, name);
+    if (!isFile(absolute)) continue;
+    const text = readConfigText(absolute);
+    if (name !== 'package.json') return { absolute, kind: 'file', text };
+    // A package.json without the key is not a config; one that does not parse is only when it mentions the key.
+    if (!text.includes('"docsnav"')) continue;
+    const source = parseSource(absolute, text, 'json');
+    const value = source.value;
+    const hasKey = typeof value === 'object' && value !== null && Object.prototype.hasOwnProperty.call(value, 'docsnav');
+    if (hasKey || value === undefined) return { absolute, kind: 'package.json', text };
+  }
+  return undefined;
+}
+
+function isFile(file: string): boolean {
+  try {
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function readConfigText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new FileReadError(file, error);
+  }
+}
+
+/** Parses and checks one config file's text. */
+function readConfig(file: string, text: string, kind: 'file' | 'package.json'): LoadedConfig {
+  const source = parseSource(file, text, kind === 'package.json' ? 'json' : undefined);
+  const findings: Array<{ message: string; pointer: string; at?: 'key' | 'value'; suggest?: string; span?: readonly [number, number] }> = [
+    ...source.findings,
+  ];
+  let options: ConfigValidateOptions = {};
+  if (source.value !== undefined && findings.length === 0) {
+    let value: unknown = source.value;
+    let base = '';
+    if (kind === 'package.json') {
+      base = '/docsnav';
+      value = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>).docsnav : undefined;
+      if (value === undefined) findings.push({ message: 'This package.json has no "docsnav" key: put the config there, or pass a docsnav.config.json.', pointer: '' });
+    }
+    if (value !== undefined) {
+      const checked = checkConfig(value, base);
+      findings.push(...checked.findings);
+      options = checked.options;
+    }
+  }
+  if (findings.length === 0) return { file, options, problems: [], text };
+  return { file, options: {}, problems: locate(source, findings), text };
+}
+
+/** Findings into located `config-invalid` problems, in file order. */
+function locate(
+  source: SourceFile,
+  findings: ReadonlyArray<{ message: string; pointer: string; at?: 'key' | 'value'; suggest?: string; span?: readonly [number, number] }>,
+): Problem[] {
+  const byPointer = findings.filter((finding) => !finding.span);
+  const ranges = source.locateAll(byPointer.map(({ pointer, at }) => ({ pointer, at })));
+  const rangeOf = new Map(byPointer.map((finding, i) => [finding, ranges[i]]));
+  const problems = findings.map((finding) => {
+    const range = finding.span ? source.rangeOf(finding.span[0], finding.span[1]) : rangeOf.get(finding)!;
+    const problem: Problem = { code: 'config-invalid', severity: 'error', message: finding.message, file: source.file, pointer: finding.pointer, ...range };
+    if (finding.suggest !== undefined) problem.suggest = finding.suggest;
+    return problem;
+  });
+  return problems.sort((a, b) => a.line - b.line || a.column - b.column);
+}

@@ -1,0 +1,163 @@
+import { chmodSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigLoader, loadConfig, mergeConfigOptions } from '../../src/config/load.js';
+import { FileReadError } from '../../src/validate.js';
+import { tempTrees } from './temp-tree.js';
+
+const tree = tempTrees('docsnav-config-');
+const root = tree({});
+
+const DOCS = '{ "navigation": { "pages": ["index"] } }';
+
+interface DiscoveryCase {
+  name: string;
+  files: Record<string, string>;
+  /** The docs file checked, relative to the tree. */
+  docs: string;
+  /** The config file expected, relative to the tree (undefined: none inside the tree). */
+  found: string | undefined;
+  options?: unknown;
+}
+
+const discovery: DiscoveryCase[] = [
+  { name: 'docsnav.config.json beside docs.json', files: { 'docs.json': DOCS, 'docsnav.config.json': '{ "extends": "platform" }' }, docs: 'docs.json', found: 'docsnav.config.json', options: { profile: 'platform' } },
+  { name: 'docsnav.config.yaml', files: { 'docs.json': DOCS, 'docsnav.config.yaml': 'extends: platform\nignore:\n  - drafts/**\n' }, docs: 'docs.json', found: 'docsnav.config.yaml', options: { profile: 'platform', ignore: ['drafts/**'] } },
+  { name: 'docsnav.config.yml', files: { 'docs.json': DOCS, 'docsnav.config.yml': 'languageCodes: [tlh]\n' }, docs: 'docs.json', found: 'docsnav.config.yml', options: { languageCodes: ['tlh'] } },
+  { name: 'a "docsnav" key in package.json', files: { 'docs.json': DOCS, 'package.json': '{ "name": "site", "docsnav": { "rules": { "page-path": "off" } } }' }, docs: 'docs.json', found: 'package.json', options: { rules: { 'page-path': 'off' } } },
+  { name: 'package.json without the key is not a config', files: { 'docs/docs.json': DOCS, 'docs/package.json': '{ "name": "site" }', 'docsnav.config.json': '{ "extends": "platform" }' }, docs: 'docs/docs.json', found: 'docsnav.config.json', options: { profile: 'platform' } },
+  { name: 'package.json that only mentions docsnav elsewhere is not a config', files: { 'docs/docs.json': DOCS, 'docs/package.json': '{ "dependencies": { "docsnav": "1" } }', 'docsnav.config.json': '{}' }, docs: 'docs/docs.json', found: 'docsnav.config.json', options: {} },
+  { name: 'walks up several folders', files: { 'a/b/c/docs.json': DOCS, 'docsnav.config.json': '{ "extends": "platform" }' }, docs: 'a/b/c/docs.json', found: 'docsnav.config.json', options: { profile: 'platform' } },
+  { name: 'the nearest folder wins', files: { 'a/b/docs.json': DOCS, 'a/docsnav.config.yaml': 'extends: spec\n', 'docsnav.config.json': '{ "extends": "platform" }' }, docs: 'a/b/docs.json', found: 'a/docsnav.config.yaml', options: { profile: 'spec' } },
+  { name: 'a nearer package.json key beats a farther config file', files: { 'a/docs.json': DOCS, 'a/package.json': '{ "docsnav": {} }', 'docsnav.config.json': '{ "extends": "platform" }' }, docs: 'a/docs.json', found: 'a/package.json', options: {} },
+  { name: 'in one folder: .json before .yaml before package.json', files: { 'docs.json': DOCS, 'docsnav.config.json': '{ "extends": "platform" }', 'docsnav.config.yaml': 'extends: spec', 'package.json': '{ "docsnav": {} }' }, docs: 'docs.json', found: 'docsnav.config.json' },
+  { name: 'in one folder: .yaml before .yml', files: { 'docs.json': DOCS, 'docsnav.config.yml': 'extends: spec', 'docsnav.config.yaml': 'extends: platform' }, docs: 'docs.json', found: 'docsnav.config.yaml', options: { profile: 'platform' } },
+  { name: 'a folder named like a config is skipped', files: { 'a/docs.json': DOCS, 'a/docsnav.config.json/x': '', 'docsnav.config.json': '{}' }, docs: 'a/docs.json', found: 'docsnav.config.json' },
+  { name: 'a config below the docs file is not used', files: { 'docs.json': DOCS, 'sub/docsnav.config.json': '{ "extends": "platform" }' }, docs: 'docs.json', found: undefined },
+  { name: 'a docs file that does not exist still finds its folder’s config', files: { 'docsnav.config.json': '{}' }, docs: 'missing/docs.json', found: 'docsnav.config.json' },
+];
+
+describe('config discovery', () => {
+  it.each(discovery)('$name', ({ files, docs, found, options }) => {
+    const base = tree(files);
+    const config = loadConfig(path.join(base, docs));
+    expect(config.problems).toEqual([]);
+    if (found === undefined) {
+      // Nothing inside the tree; the walk goes on above it to the file-system root.
+      expect(config.file === undefined || !config.file.startsWith(base)).toBe(true);
+    } else {
+      expect(config.file).toBe(path.join(base, found));
+    }
+    if (options !== undefined) expect(config.options).toEqual(options);
+  });
+
+  it('names the config relative to the current folder when the docs file was', () => {
+    const base = tree({ 'docs.json': DOCS, 'docsnav.config.json': '{}' });
+    const relative = path.relative(process.cwd(), path.join(base, 'docs.json'));
+    expect(loadConfig(relative).file).toBe(path.relative(process.cwd(), path.join(base, 'docsnav.config.json')));
+  });
+
+  it('--config: that file, wherever it is, in its own format', () => {
+    const base = tree({ 'docs.json': DOCS, 'docsnav.config.json': '{ "extends": "spec" }', 'elsewhere/my.yaml': 'extends: platform\n', 'elsewhere/package.json': '{ "docsnav": { "languageCodes": ["x"] } }' });
+    expect(loadConfig(path.join(base, 'docs.json'), { configFile: path.join(base, 'elsewhere/my.yaml') })).toMatchObject({ file: path.join(base, 'elsewhere/my.yaml'), options: { profile: 'platform' }, problems: [] });
+    expect(loadConfig(path.join(base, 'docs.json'), { configFile: path.join(base, 'elsewhere/package.json') }).options).toEqual({ languageCodes: ['x'] });
+  });
+
+  it('--config naming a package.json with no "docsnav" key is a located problem', () => {
+    const base = tree({ 'package.json': '{ "name": "x" }' });
+    const config = loadConfig('docs.json', { configFile: path.join(base, 'package.json') });
+    expect(config.problems.map((p) => [p.code, p.line, p.column])).toEqual([['config-invalid', 1, 1]]);
+  });
+
+  it('--config naming a missing file throws FileReadError', () => {
+    expect(() => loadConfig('docs.json', { configFile: path.join(root, 'nope.json') })).toThrow(FileReadError);
+  });
+
+  it('--no-config: nothing is read', () => {
+    const base = tree({ 'docs.json': DOCS, 'docsnav.config.json': '{ "extends": 7 }' });
+    expect(loadConfig(path.join(base, 'docs.json'), { noConfig: true })).toEqual({ options: {}, problems: [] });
+  });
+
+  it.skipIf(process.getuid?.() === 0)('an unreadable config file throws FileReadError', () => {
+    const base = tree({ 'docs.json': DOCS, 'docsnav.config.json': '{}' });
+    chmodSync(path.join(base, 'docsnav.config.json'), 0o000);
+    expect(() => loadConfig(path.join(base, 'docs.json'))).toThrow(FileReadError);
+  });
+
+  it('one loader reads each config once and reports it once per file', () => {
+    const base = tree({ 'a/docs.json': DOCS, 'b/c/docs.json': DOCS, 'docsnav.config.json': '{ "extends": "platform" }' });
+    const loader = new ConfigLoader();
+    const first = loader.load(path.join(base, 'a/docs.json'));
+    expect(loader.load(path.join(base, 'b/c/docs.json'))).toBe(first);
+    // The answer is remembered: changing the file does not change this run.
+    writeFileSync(path.join(base, 'docsnav.config.json'), '{ "extends": "spec" }');
+    expect(loader.load(path.join(base, 'b/docs.json')).options).toEqual({ profile: 'platform' });
+    expect(loadConfig(path.join(base, 'b/docs.json')).options).toEqual({ profile: 'spec' });
+  });
+});
+
+interface BadCase {
+  name: string;
+  file: string;
+  text: string;
+  /** line:column of each problem, in order. */
+  at: string[];
+  message?: RegExp;
+}
+
+const bad: BadCase[] = [
+  { name: 'JSON syntax error', file: 'docsnav.config.json', text: '{\n  "extends": "platform",\n}\n', at: ['3:1'], message: /JSON syntax error/ },
+  { name: 'JSON not closed', file: 'docsnav.config.json', text: '{ "extends": "platform"', at: ['1:24'] },
+  { name: 'empty JSON file', file: 'docsnav.config.json', text: '', at: ['1:1'] },
+  { name: 'YAML syntax error', file: 'docsnav.config.yaml', text: 'extends: platform\nrules: [\n', at: ['3:1'], message: /YAML syntax error/ },
+  { name: 'duplicate key', file: 'docsnav.config.json', text: '{\n  "extends": "spec",\n  "extends": "platform"\n}\n', at: ['3:3'] },
+  { name: 'unknown key', file: 'docsnav.config.json', text: '{\n  "extend": "platform"\n}\n', at: ['2:3'], message: /`extend` is not a config key/ },
+  { name: 'wrong type', file: 'docsnav.config.yaml', text: 'extends: platform\nignore: drafts/**\n', at: ['2:9'], message: /`ignore` must be an array of strings \(got a string\)/ },
+  { name: 'unknown code', file: 'docsnav.config.yml', text: 'rules:\n  page-not-fond: off\n', at: ['2:3'], message: /Unknown code "page-not-fond"/ },
+  { name: 'unknown severity', file: 'docsnav.config.json', text: '{ "rules": { "page-path": "warn" } }', at: ['1:27'], message: /Unknown severity "warn"/ },
+  { name: 'unknown profile', file: 'docsnav.config.json', text: '{\n  "extends": "hosted"\n}', at: ['2:14'], message: /Unknown profile "hosted"/ },
+  { name: 'not an object', file: 'docsnav.config.yaml', text: '- extends: platform\n', at: ['1:1'], message: /must be an object \(got an array\)/ },
+  { name: 'in package.json, pointers under "docsnav"', file: 'package.json', text: '{\n  "name": "x",\n  "docsnav": {\n    "extends": 1\n  }\n}\n', at: ['4:16'] },
+  { name: 'package.json key that is not an object', file: 'package.json', text: '{ "docsnav": "platform" }', at: ['1:14'] },
+  { name: 'package.json that mentions docsnav and does not parse', file: 'package.json', text: '{ "docsnav": { } ', at: ['1:18'] },
+  { name: 'several problems, in file order', file: 'docsnav.config.json', text: '{\n  "rules": { "x": "off" },\n  "extends": "p",\n  "languageCodes": [1]\n}', at: ['2:14', '3:14', '4:21'] },
+];
+
+describe('bad configs', () => {
+  it.each(bad)('$name', ({ file, text, at, message }) => {
+    const base = tree({ 'docs.json': DOCS, [file]: text });
+    const config = loadConfig(path.join(base, 'docs.json'));
+    expect(config.file).toBe(path.join(base, file));
+    expect(config.options).toEqual({});
+    expect(config.text).toBe(text);
+    expect(config.problems.map((p) => p.code)).toEqual(at.map(() => 'config-invalid'));
+    expect(config.problems.map((p) => `${p.line}:${p.column}`)).toEqual(at);
+    for (const problem of config.problems) {
+      expect(problem.severity).toBe('error');
+      expect(problem.file).toBe(path.join(base, file));
+    }
+    if (message) expect(config.problems[0].message).toMatch(message);
+  });
+});
+
+describe('mergeConfigOptions', () => {
+  const config = { profile: 'platform' as const, rules: { 'page-path': 'off' as const, 'language-code': 'warning' as const }, languageCodes: ['a'], ignore: ['drafts/**'] };
+
+  it('the caller wins: profile and each severity', () => {
+    expect(mergeConfigOptions(config, { profile: 'spec', rules: { 'language-code': 'off' } })).toEqual({
+      profile: 'spec',
+      rules: { 'page-path': 'off', 'language-code': 'off' },
+      languageCodes: ['a'],
+      ignore: ['drafts/**'],
+    });
+  });
+
+  it('lists are the config’s and the caller’s together, once each', () => {
+    expect(mergeConfigOptions(config, { languageCodes: ['b', 'a'], ignore: ['/navigation/tabs/0/**'] })).toMatchObject({ languageCodes: ['a', 'b'], ignore: ['drafts/**', '/navigation/tabs/0/**'] });
+  });
+
+  it('keeps the caller’s other options and adds nothing for an empty config', () => {
+    expect(mergeConfigOptions({}, { root: 'docs', file: 'x.json' })).toEqual({ root: 'docs', file: 'x.json' });
+    expect(mergeConfigOptions(config, { root: 'docs' })).toEqual({ ...config, root: 'docs' });
+  });
+});
