@@ -28,8 +28,15 @@ export const openapiNotFound: Rule = {
         if (!specfile || isUrl(specfile)) return;
         const file = rootRelative(specfile);
         if (escapesRoot(file)) return;
-        const why = whyNot(files, file);
-        if (why) context.report({ message: `"${node.value}" names the spec file "${file}": ${lowerFirst(why)}`, pointer: pointerOf(node.path) });
+        const kind = kindIn(files, file);
+        if (kind === 'file' || kind === 'outside-root') return;
+        context.report({
+          message:
+            kind === undefined
+              ? `"${node.value}" names the spec file "${file}", which is not under ${files.root}.`
+              : `"${node.value}" names the spec file "${file}", which is ${kind === 'folder' ? 'a folder' : kind}, not a regular file.`,
+          pointer: pointerOf(node.path),
+        });
       },
     };
   },
@@ -42,8 +49,4 @@ function whyNot(files: DocsFiles, file: string): string | undefined {
   if (kind === undefined) return `No OpenAPI file "${file}" under ${files.root}.`;
   if (kind === 'folder') return `"${file}" is a folder, not an OpenAPI file.`;
   return `"${file}" is ${kind}, not a regular file; only regular files are read.`;
-}
-
-function lowerFirst(s: string): string {
-  return s.startsWith('No ') ? `there is no${s.slice(2)}` : s;
 }

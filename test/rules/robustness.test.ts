@@ -66,7 +66,6 @@ describe('every rule survives deep and junk input', () => {
     expect(found('page-path')).toEqual([`${pointer}/pages/1`]);
     expect(found('path-outside-root')).toEqual([`${pointer}/openapi/1`, `${pointer}/pages/2`]);
     expect(found('openapi-not-found')).toEqual([`${pointer}/openapi/2`, `${pointer}/pages/4`]);
-    expect(found('openapi-remote')).toEqual([`${pointer}/openapi/3`]);
     // A group holds only `pages`: its `groups` is the schema's unknown-field, not a second child type.
     expect(found('mixed-children')).toEqual([]);
     expect(found('expanded-top-level')).toEqual([]);
