@@ -306,7 +306,9 @@ const MAX_YAML_ALIASES = 10_000;
 function parseYaml(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
   const { parseDocument } = yamlPackage();
   try {
-    const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: true });
+    // uniqueKeys off: the package checks each key against every earlier key of its map, which
+    // is quadratic in a spec's `paths` (a duplicate path key keeps its last value, as in JSON.parse).
+    const doc = parseDocument(text, { prettyErrors: true, uniqueKeys: false });
     const error = doc.errors[0];
     if (error) {
       const where = error.linePos ? ` (line ${error.linePos[0].line}, column ${error.linePos[0].col})` : '';
