@@ -18,8 +18,8 @@ export const openapiNotFound: Rule = {
         for (const { source, at } of openapiSources(node.value.openapi)) {
           if (isUrl(source)) continue;
           const file = rootRelative(source);
-          if (file === '' || escapesRoot(file)) continue;
-          const why = whyNot(files, file);
+          if (escapesRoot(file)) continue;
+          const why = file === '' ? `"/" (the docs root) is a folder, not an OpenAPI file.` : whyNot(files, file);
           if (why) context.report({ message: why, pointer: pointerOf(node.path, 'openapi', ...at) });
         }
       },

@@ -114,7 +114,7 @@ export function loadDocument(file: string, text: string, options: LoadOptions = 
     }
     const outcome = read(absolute);
     if (!outcome.ok) {
-      const shown = path.relative(process.cwd(), absolute) || absolute;
+      const shown = path.relative(root, absolute).split(path.sep).join('/') || absolute;
       const code = outcome.reason === 'outside-root' ? 'path-outside-root' : 'ref-not-found';
       const why = outcome.reason === 'missing' ? `no file at ${shown}` : `${shown} ${failureText(outcome)}`;
       return fail({ code, message: `\`$ref\` "${ref}": ${why}.`, pointer: refPointer });

@@ -181,7 +181,7 @@ describe('paths that are not files under the docs root', () => {
     expectSane(run);
     const atOpenapi = run.result.problems.filter((p) => p.pointer === OPENAPI_POINTER);
     expect(atOpenapi.map((p) => p.code)).toEqual(['openapi-not-found']);
-    // The validator's "No OpenAPI file" comes first; the resolver's "is a folder" has the same code and place, so it is not repeated.
+    // One owner: the rule (the resolver reads only what the same listing calls a regular file).
     expect(atOpenapi[0].message).toContain(openapi === '.' ? '/' : openapi);
     expect(endpointPages(run)).toEqual([]);
   });
@@ -206,7 +206,7 @@ describe('paths that are not files under the docs root', () => {
     }
   });
 
-  it.runIf(spawnSync('mkfifo', ['--version']).status === 0)('a FIFO named like a spec: openapi-invalid, no hang', { timeout: TIMEOUT }, async () => {
+  it.runIf(spawnSync('mkfifo', ['--version']).status === 0)('a FIFO named like a spec: openapi-not-found (not a regular file), no hang', { timeout: TIMEOUT }, async () => {
     const site = tempSite({ 'site/index.mdx': '# Welcome\n' });
     removers.push(site.remove);
     const root = path.join(site.root, 'site');
@@ -218,8 +218,9 @@ describe('paths that are not files under the docs root', () => {
     expect(performance.now() - start).toBeLessThan(MAX_MS);
     expect(contractBreaches(result)).toEqual([]);
     const atOpenapi = result.problems.filter((p) => p.pointer === OPENAPI_POINTER);
-    expect(atOpenapi.map((p) => p.code)).toEqual(['openapi-invalid']);
+    expect(atOpenapi.map((p) => p.code)).toEqual(['openapi-not-found']);
     expect(atOpenapi[0].message).toContain('pipe.json');
+    expect(atOpenapi[0].message).toContain('a FIFO, not a regular file');
     expect(result.tree.pages.map((page) => page.path)).toEqual(['index']);
   });
 });
