@@ -8,7 +8,7 @@
  */
 import { tidyPage, type PageEntry } from '../navigation/entries.js';
 import { ELEMENTS, isPlainObject, NAME_FIELD } from '../navigation/model.js';
-import { isUrl, openapiSources, rootRelative, type OpenapiSource } from '../navigation/openapi.js';
+import { escapesRoot, isUrl, openapiSources, rootRelative, type OpenapiSource } from '../navigation/openapi.js';
 import { pointerOf, walkNavigation, type ElementNode, type OpenapiScope, type PageNode } from '../navigation/walk.js';
 import type { Code } from '../codes.js';
 import type { FileReader } from '../files.js';
@@ -33,6 +33,16 @@ const MAX_TRAIL = 100;
 
 /** Characters that break a URL path (platform-facts §3 keeps them in page paths). */
 const UNSAFE = /[?#:&%\s]/g;
+
+/** Page paths that could write outside a site generator's output folder, and why. */
+const DANGEROUS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/(^|\/)\.\.?(\/|$)/, 'has a "." or ".." segment'],
+  [/^\//, 'starts with "/"'],
+  [/^[a-z]:/i, 'starts with a drive letter'],
+  [/\\/, 'has a backslash'],
+  // eslint-disable-next-line no-control-regex
+  [/[\u0000-\u001f\u007f]/, 'has control characters'],
+];
 
 /** Findings of one bulk generation listed in full before the rest are summed up as "and N more". */
 const MAX_MERGED = 10;
@@ -277,6 +287,7 @@ export class TreeBuilder {
             });
           }
           const resolved = this.endpointPage(op, loaded.file, page.page, trail, state.hidden, pointer, owner);
+          if (!resolved) continue;
           if (!resolved.hidden) {
             if (!this.firstPages.has(group)) this.firstPages.set(group, resolved);
             // The owner (when a group) and the groups above it lead to this page too.
@@ -308,7 +319,10 @@ export class TreeBuilder {
     if (!page.hidden) this.setFirstPage(node.parent, page);
   }
 
-  private ordinaryPage(raw: string, pagePath: string, node: PageNode, state: ElementState, pointer: string): ResolvedPage {
+  private ordinaryPage(raw: string, pagePath: string, node: PageNode, state: ElementState, pointer: string): ResolvedPage | undefined {
+    // A path that climbs out of the root is path-outside-root (the rule's); it never reaches the tree.
+    if (!isUrl(raw) && escapesRoot(pagePath)) return undefined;
+    if (!isUrl(raw) && !this.safePath(pagePath, pointer)) return undefined;
     const found = this.files && !isUrl(raw) ? findPageFile(this.files, this.reader, this.absoluteRoot, pagePath) : undefined;
     const page: ResolvedPage = {
       path: pagePath,
@@ -376,7 +390,8 @@ export class TreeBuilder {
     return this.endpointPage(op, file, generatedPagePath(op, directory), state.trail, state.hidden, pointer, node.parent);
   }
 
-  private endpointPage(op: Operation, file: string, wanted: string, trail: TrailItem[], hidden: boolean, pointer: string, element: ElementNode): ResolvedPage {
+  private endpointPage(op: Operation, file: string, wanted: string, trail: TrailItem[], hidden: boolean, pointer: string, element: ElementNode): ResolvedPage | undefined {
+    if (!this.safePath(wanted, pointer)) return undefined;
     const method = op.method.toUpperCase();
     const page: ResolvedPage = {
       path: wanted,
@@ -447,6 +462,19 @@ export class TreeBuilder {
       else byPointer.set(finding.pointer, [finding]);
     }
     for (const list of byPointer.values()) for (const finding of mergeByCode(list)) this.report(finding);
+  }
+
+  /**
+   * A page path a site generator can write under its output folder: no `..` or `.` segment,
+   * no leading `/`, no drive letter, no backslash, no control characters. Anything else is
+   * left out of the tree with an unsafe-slug (an `x-mint.href` of `../../etc/x`, a path with
+   * an escape sequence).
+   */
+  private safePath(page: string, pointer: string): boolean {
+    const why = DANGEROUS.find(([pattern]) => pattern.test(page))?.[1];
+    if (why === undefined) return true;
+    this.say({ code: 'unsafe-slug', message: `Page path ${JSON.stringify(page)} ${why}; it is left out of the page tree.`, pointer });
+    return false;
   }
 
   private checkUnsafe(page: string, pointer: string): void {

@@ -272,3 +272,36 @@ describe('$ref chains and merges', () => {
     expect(doc.origin('/navigation/groups/0/__proto__')).toMatchObject({ pointer: '/navigation/groups/0/__proto__' });
   });
 });
+
+describe('page paths in the resolved tree are safe to write under an output folder', () => {
+  it('no "..", leading "/", drive letter, backslash or control character reaches the tree; each is a located problem', async () => {
+    const spec = JSON.stringify({
+      openapi: '3.1.0',
+      info: { title: 's', version: '1' },
+      paths: {
+        '/evil': { get: { summary: 'Evil', 'x-mint': { href: '../../../etc/cron.d/evil' }, responses: {} } },
+        '/ok': { get: { summary: 'Fine', responses: {} } },
+      },
+    });
+    const text = JSON.stringify({
+      navigation: {
+        groups: [
+          { group: 'Pages', pages: ['index', '../../../etc/cron.d/evil', 'a/../../b', 'C:/Windows/evil', 'esc\u001b]0;title\u0007'] },
+          { group: 'API', openapi: 'spec.json' },
+        ],
+      },
+    });
+    const files = { root: 'docs', hasFile: (p: string) => p === 'spec.json' || p === 'index.mdx', filesIn: () => [] };
+    const result = await resolveText(text, { files, readFile: (p) => (p.endsWith('spec.json') ? spec : undefined), rules: { 'page-not-found': 'off' } });
+    expect(result.tree.pages.map((p) => p.path)).toEqual(['index', 'api-reference/fine']);
+    for (const page of result.tree.pages) expect(page.path).not.toMatch(/(^|\/)\.\.?(\/|$)|^\/|^[a-z]:|\\|[\u0000-\u001f]/i);
+    const at = result.problems.filter((p) => p.code === 'path-outside-root' || p.code === 'unsafe-slug').map((p) => `${p.code} ${p.pointer}`);
+    expect(at).toEqual([
+      'path-outside-root /navigation/groups/0/pages/1',
+      'path-outside-root /navigation/groups/0/pages/2',
+      'unsafe-slug /navigation/groups/0/pages/3',
+      'unsafe-slug /navigation/groups/0/pages/4',
+      'unsafe-slug /navigation/groups/1/openapi',
+    ]);
+  });
+});
