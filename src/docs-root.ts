@@ -65,10 +65,16 @@ export function docsRootFiles(root: string, label: string = root): DocsFiles {
       if (!folders) index();
       return folders!.get(relativeFolder) ?? [];
     },
+    hasLinksOutside() {
+      if (!files) index();
+      for (const kind of others!.values()) if (kind === 'outside-root') return true;
+      return false;
+    },
     kindOf(relativePath) {
       if (!files) index();
       if (files!.has(relativePath)) return 'file';
       if (folders!.has(relativePath)) return 'folder';
+      if (others!.size === 0) return undefined;
       // The path itself, or a folder above it, may be a symlink out of the root.
       for (let at = relativePath; at !== '' && at !== '.'; at = path.posix.dirname(at)) {
         const kind = others!.get(at);

@@ -5,7 +5,7 @@ import { ignoreTest, type IgnoreTest } from './config/ignore.js';
 import { profileOf, type ProfileName } from './config/profiles.js';
 import { docsRootFiles } from './docs-root.js';
 import { readerOf, type FileReader, type ReadFileHook } from './files.js';
-import { walkNavigation } from './navigation/walk.js';
+import { walkNavigation, type NavigationVisitor } from './navigation/walk.js';
 import type { Finding, Problem, Severity, SeveritySetting } from './problem.js';
 import type { ValidationResult } from './result.js';
 import { rules } from './rules/index.js';
@@ -85,7 +85,7 @@ export function validateText(text: string, options: ValidateOptions = {}): Valid
 export interface Pipeline {
   document: LoadedDocument;
   sink: ProblemSink;
-  /** The tree builder, planned (undefined when the document did not parse). */
+  /** The tree builder, its walk done (undefined when the document did not parse). */
   builder: TreeBuilder | undefined;
   loader: SpecLoader | undefined;
   /** Builds the page tree (reporting what only it sees) and returns it. */
@@ -97,9 +97,10 @@ export function startPipeline(text: string, options: ValidateOptions & { allowRe
   const reader: FileReader = readerOf(options);
   const document = loadDocument(file, text, { root: options.root, reader, format: options.format });
   const sink = new ProblemSink(document, options.rules, options.ignore);
-  checkDocument(document, options, sink);
-  const tree: PageTree = { pages: [], groups: [] };
-  if (document.value === undefined) return { document, sink, builder: undefined, loader: undefined, finish: () => tree };
+  if (document.value === undefined) {
+    checkDocument(document, options, sink);
+    return { document, sink, builder: undefined, loader: undefined, finish: () => ({ pages: [], groups: [] }) };
+  }
   const absoluteRoot = path.resolve(options.root ?? path.dirname(file));
   const files = filesOf(options);
   const loader =
@@ -110,18 +111,13 @@ export function startPipeline(text: string, options: ValidateOptions & { allowRe
     reader: options.titles ? reader : undefined,
     absoluteRoot,
     report: (finding) => sink.add(finding),
+    keepTree: options.titles === true,
+    // Remote specs are fetched between the walk and the build; local ones are read during the walk.
+    immediate: !options.allowRemote,
   });
-  builder.plan();
-  return {
-    document,
-    sink,
-    builder,
-    loader,
-    finish() {
-      builder.build(tree);
-      return tree;
-    },
-  };
+  // One walk: the rules and the tree builder see the navigation together.
+  checkDocument(document, options, sink, [builder.visitor()]);
+  return { document, sink, builder, loader, finish: () => builder.build() };
 }
 
 /** Reads and validates a docs.json (or docs.yaml). The docs root defaults to the file's folder. */
@@ -143,7 +139,7 @@ export function filesOf(options: Pick<ValidateOptions, 'files' | 'root'>): DocsF
 }
 
 /** Runs the schema and every enabled rule over a loaded document, into the sink. */
-export function checkDocument(document: LoadedDocument, options: ValidateOptions, sink: ProblemSink): void {
+export function checkDocument(document: LoadedDocument, options: ValidateOptions, sink: ProblemSink, extra: readonly NavigationVisitor[] = []): void {
   for (const finding of document.findings) sink.addInFile(finding.source, finding);
   if (document.value === undefined) return;
   const schemaCodes: Code[] = ['missing-field', 'invalid-type', 'invalid-value', 'unknown-field'];
@@ -155,7 +151,7 @@ export function checkDocument(document: LoadedDocument, options: ValidateOptions
   const profile = profileOf(options.profile);
   const context = (code: Code): RuleContext => ({ report: (finding) => sink.add({ ...finding, code }), languageCodes, files, profile });
   const visitors = rules.filter((rule) => sink.enabled(rule.code)).map((rule) => rule.create(context(rule.code)));
-  walkNavigation(document.value, visitors);
+  walkNavigation(document.value, [...visitors, ...extra]);
 }
 
 /**

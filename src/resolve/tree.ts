@@ -9,7 +9,7 @@
 import { tidyPage, type PageEntry } from '../navigation/entries.js';
 import { ELEMENTS, isPlainObject, NAME_FIELD } from '../navigation/model.js';
 import { escapesRoot, isUrl, openapiSources, rootRelative, type OpenapiSource } from '../navigation/openapi.js';
-import { pointerOf, walkNavigation, type ElementNode, type OpenapiScope, type PageNode } from '../navigation/walk.js';
+import { pointerOf, walkNavigation, type ElementNode, type NavigationVisitor, type OpenapiScope, type PageNode } from '../navigation/walk.js';
 import type { Code } from '../codes.js';
 import type { FileReader } from '../files.js';
 import type { Finding } from '../problem.js';
@@ -33,6 +33,7 @@ const MAX_TRAIL = 100;
 
 /** Characters that break a URL path (platform-facts §3 keeps them in page paths). */
 const UNSAFE = /[?#:&%\s]/g;
+const UNSAFE_TEST = /[?#:&%\s]/;
 
 /** Page paths that could write outside a site generator's output folder, and why. */
 const DANGEROUS: ReadonlyArray<readonly [RegExp, string]> = [
@@ -43,6 +44,9 @@ const DANGEROUS: ReadonlyArray<readonly [RegExp, string]> = [
   // eslint-disable-next-line no-control-regex
   [/[\u0000-\u001f\u007f]/, 'has control characters'],
 ];
+
+// eslint-disable-next-line no-control-regex
+const ANY_DANGER = /(^|\/)\.\.?(\/|$)|^\/|^[a-z]:|\\|[\u0000-\u001f\u007f]/i;
 
 /** Findings of one bulk generation listed in full before the rest are summed up as "and N more". */
 const MAX_MERGED = 10;
@@ -74,14 +78,25 @@ export interface TreeBuilderOptions {
   /** Absolute docs root, for front-matter reads. */
   absoluteRoot: string;
   report: (finding: Finding) => void;
+  /**
+   * Keep the page tree (resolve). `false` (validate): only what can be reported is worked
+   * out; ordinary pages get no title, file lookup or pointer unless a problem needs one.
+   */
+  keepTree?: boolean;
+  /**
+   * Emit pages during the walk (specs are read synchronously). `false`: collect steps and
+   * emit in `build`, after remote specs were fetched.
+   */
+  immediate?: boolean;
 }
 
 /** One page path wanted in a section; the URL is decided once every page is known (the later page keeps it). */
 interface Claim {
-  page: ResolvedPage;
+  page: { path: string };
   wanted: string;
   owner: string;
-  pointer: string;
+  /** The pointer, or the page node to work it out from when a problem needs it. */
+  at: string | PageNode;
   section: ElementNode;
 }
 
@@ -108,6 +123,11 @@ export class TreeBuilder {
   private readonly reader: FileReader | undefined;
   private readonly absoluteRoot: string;
   private readonly report: (finding: Finding) => void;
+  private readonly keepTree: boolean;
+  private readonly immediate: boolean;
+  private readonly tree: PageTree = { pages: [], groups: [] };
+  /** Sections with endpoint pages: ordinary pages alone never clash (one path is one page). */
+  private readonly endpointSections = new Set<ElementNode>();
   private planned = false;
 
   constructor(
@@ -119,28 +139,39 @@ export class TreeBuilder {
     this.reader = options.reader;
     this.absoluteRoot = options.absoluteRoot;
     this.report = options.report;
+    this.keepTree = options.keepTree ?? true;
+    this.immediate = options.immediate ?? false;
     const styling = isPlainObject(docs) ? docs.styling : undefined;
     this.breadcrumbs = isPlainObject(styling) && styling.eyebrows === 'breadcrumbs';
   }
 
-  /** Walks the navigation once: the steps to take, in navigation order. */
+  /**
+   * The builder's part of the one walk over the navigation (run beside the rules): each
+   * element's state, and the pages, in navigation order (emitted now, or kept as steps).
+   */
+  visitor(): NavigationVisitor {
+    this.planned = true;
+    return {
+      element: (node) => this.enter(node),
+      page: (node) => {
+        if (this.states.get(node.parent)?.tooDeep) return;
+        this.markSpecUse(node);
+        if (this.immediate) this.emitEntry(node, this.tree);
+        else this.steps.push({ type: 'entry', node });
+      },
+      leave: (node) => {
+        const state = this.states.get(node);
+        if (node.openapi?.owner !== node || state?.specUsed || state?.tooDeep) return;
+        if (this.immediate) this.emitBulk(node, this.tree);
+        else this.steps.push({ type: 'bulk', owner: node });
+      },
+    };
+  }
+
+  /** Walks the navigation on its own (when no other walk carried the visitor). */
   plan(): void {
     if (this.planned) return;
-    this.planned = true;
-    walkNavigation(this.docs, [
-      {
-        element: (node) => this.enter(node),
-        page: (node) => {
-          if (this.states.get(node.parent)?.tooDeep) return;
-          this.steps.push({ type: 'entry', node });
-          this.markSpecUse(node);
-        },
-        leave: (node) => {
-          const state = this.states.get(node);
-          if (node.openapi?.owner === node && !state?.specUsed && !state?.tooDeep) this.steps.push({ type: 'bulk', owner: node });
-        },
-      },
-    ]);
+    walkNavigation(this.docs, [this.visitor()]);
   }
 
   /** Every spec source the steps use (for fetching remote ones before `build`). */
@@ -159,17 +190,20 @@ export class TreeBuilder {
     return wanted;
   }
 
-  /** Builds the tree into `tree` (pages and groups in navigation order). */
-  build(tree: PageTree): void {
+  /** Finishes the tree (pages and groups in navigation order) and settles every page's URL. */
+  build(): PageTree {
     this.plan();
+    const tree = this.tree;
     // Groups go out with the pages, so that generated groups keep their place in navigation order.
     for (const step of this.steps) {
       if (step.type === 'group') tree.groups.push(step.group);
       else if (step.type === 'bulk') this.emitBulk(step.owner, tree);
       else this.emitEntry(step.node, tree);
     }
+    this.steps.length = 0;
     this.assignUrls();
     for (const [group, page] of this.firstPages) group.firstPage = page.path;
+    return tree;
   }
 
   private enter(node: ElementNode): void {
@@ -206,7 +240,8 @@ export class TreeBuilder {
         source: pointerOf(node.path),
       };
       if (typeof node.value.root === 'string') group.root = tidyPage(node.value.root);
-      this.steps.push({ type: 'group', group });
+      if (this.immediate) this.tree.groups.push(group);
+      else this.steps.push({ type: 'group', group });
       state.group = group;
     }
     this.states.set(node, state);
@@ -309,14 +344,26 @@ export class TreeBuilder {
 
   private emitEntry(node: PageNode, tree: PageTree): void {
     const state = this.states.get(node.parent)!;
-    const pointer = pointerOf(node.path);
     const entry = node.entry;
+    if (entry.kind === 'page' && !this.keepTree) return this.checkOrdinaryPage(entry.page, entry.clean, node);
+    const pointer = pointerOf(node.path);
     let page: ResolvedPage | undefined;
     if (entry.kind === 'page') page = this.ordinaryPage(entry.page, entry.clean, node, state, pointer);
     else page = this.endpointEntry(entry, node, state, pointer);
     if (!page) return;
     tree.pages.push(page);
     if (!page.hidden) this.setFirstPage(node.parent, page);
+  }
+
+  /** An ordinary page when no tree is kept: what can be reported, and its claim on a URL; pointers only when needed. */
+  private checkOrdinaryPage(raw: string, pagePath: string, node: PageNode): void {
+    if (isUrl(raw) || escapesRoot(pagePath)) return;
+    if (ANY_DANGER.test(pagePath)) {
+      this.safePath(pagePath, pointerOf(node.path));
+      return;
+    }
+    if (UNSAFE_TEST.test(pagePath)) this.checkUnsafe(pagePath, pointerOf(node.path));
+    this.claims.push({ page: { path: pagePath }, wanted: pagePath, owner: `page ${pagePath}`, at: node, section: node.parent.section });
   }
 
   private ordinaryPage(raw: string, pagePath: string, node: PageNode, state: ElementState, pointer: string): ResolvedPage | undefined {
@@ -413,7 +460,8 @@ export class TreeBuilder {
   /** A page wants its path in a section; the URL is settled by assignUrls once every page is known. */
   private claim(page: ResolvedPage, owner: string, section: ElementNode, pointer: string): void {
     this.checkUnsafe(page.path, pointer);
-    this.claims.push({ page, wanted: page.path, owner, pointer, section });
+    this.claims.push({ page, wanted: page.path, owner, at: pointer, section });
+    if (page.kind === 'endpoint') this.endpointSections.add(section);
   }
 
   /**
@@ -427,6 +475,7 @@ export class TreeBuilder {
   private assignUrls(): void {
     const bySection = new Map<ElementNode, Claim[]>();
     for (const claim of this.claims) {
+      if (!this.endpointSections.has(claim.section)) continue;
       const list = bySection.get(claim.section);
       if (list) list.push(claim);
       else bySection.set(claim.section, [claim]);
@@ -450,7 +499,7 @@ export class TreeBuilder {
         findings.push({
           code: 'slug-collision',
           message: `"${claim.wanted}" is also the path of ${winner}, later in this section; the platform keeps that one under this URL and loses this page, which docsnav gives "${suffixed}".`,
-          pointer: claim.pointer,
+          pointer: typeof claim.at === 'string' ? claim.at : pointerOf(claim.at.path),
         });
       }
     }
@@ -471,6 +520,7 @@ export class TreeBuilder {
    * an escape sequence).
    */
   private safePath(page: string, pointer: string): boolean {
+    if (!ANY_DANGER.test(page)) return true;
     const why = DANGEROUS.find(([pattern]) => pattern.test(page))?.[1];
     if (why === undefined) return true;
     this.say({ code: 'unsafe-slug', message: `Page path ${JSON.stringify(page)} ${why}; it is left out of the page tree.`, pointer });

@@ -1,6 +1,5 @@
 import { escapesRoot, isUrl, openapiSources, rootRelative } from '../navigation/openapi.js';
 import { pointerOf } from '../navigation/walk.js';
-import { kindIn } from './types.js';
 import type { Rule } from './types.js';
 
 /**
@@ -11,7 +10,12 @@ export const pathOutsideRoot: Rule = {
   code: 'path-outside-root',
   create: (context) => {
     const files = context.files;
-    const throughLink = (file: string) => files !== undefined && file !== '' && kindIn(files, file) === 'outside-root';
+    // Only a listed disk root knows symlinks (kindOf); an in-memory root has none.
+    let linksOutside: boolean | undefined;
+    const throughLink = (file: string) => {
+      linksOutside ??= files?.kindOf !== undefined && (files.hasLinksOutside?.() ?? true);
+      return linksOutside && file !== '' && files!.kindOf!(file) === 'outside-root';
+    };
     return {
       element(node) {
         if (node.openapi?.owner !== node) return;
@@ -43,7 +47,8 @@ export const pathOutsideRoot: Rule = {
           });
           return;
         }
-        if (!files || (entry.kind === 'page' && (files.hasFile(`${relative}.mdx`) || files.hasFile(`${relative}.md`)))) return;
+        if (!throughLink(relative) && !throughLink(`${relative}.mdx`) && !throughLink(`${relative}.md`)) return;
+        if (entry.kind === 'page' && (files!.hasFile(`${relative}.mdx`) || files!.hasFile(`${relative}.md`))) return;
         const linked = entry.kind === 'page' ? [`${relative}.mdx`, `${relative}.md`].find(throughLink) : throughLink(relative) ? relative : undefined;
         if (linked !== undefined) {
           context.report({

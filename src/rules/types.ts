@@ -17,6 +17,8 @@ export interface DocsFiles {
    * Optional for in-memory roots (then only `hasFile` and `filesIn` are asked).
    */
   kindOf?(relativePath: string): FileKind | undefined;
+  /** False when no symlink under the root leads outside it (then no path needs `kindOf` for that). */
+  hasLinksOutside?(): boolean;
 }
 
 /** What a path under the root is: only `file` is ever read. */
