@@ -78,7 +78,7 @@ describe('SpecLoader: failures', () => {
   const cases: Array<{ source: string; reason: SpecFailure['reason']; message: RegExp }> = [
     { source: 'missing.json', reason: 'not-found', message: /^The OpenAPI file "missing\.json" does not exist under the docs root\.$/ },
     { source: 'table.json/inner.json', reason: 'not-found', message: /does not exist/ },
-    { source: 'invalid.yaml', reason: 'invalid', message: /^"invalid\.yaml" is not valid YAML: Nested mappings are not allowed in compact mappings \(line 3, column 10\)\.$/ },
+    { source: 'invalid.yaml', reason: 'invalid', message: /^"invalid\.yaml" is not valid YAML: bad indentation of a mapping entry \(line 4, column 11\)\.$/ },
     { source: 'invalid.json', reason: 'invalid', message: /^"invalid\.json" is not valid JSON: .*\(line 4, column 3\)\.$/ },
     { source: 'list.yaml', reason: 'invalid', message: /^"list\.yaml" is not an OpenAPI document: its top level is a list, not an object\.$/ },
     { source: 'scalar.yaml', reason: 'invalid', message: /is not an OpenAPI document: its top level is a string, not an object/ },
