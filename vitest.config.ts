@@ -1,8 +1,22 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Three suites (CONTRIBUTING.md):
+ * - default (`npm test`): fast and self-contained, needs nothing beside the project;
+ * - corpus (`npm run test:corpus`): the real-world files in ../shared/corpus;
+ * - slow (`npm run test:slow`): robustness (huge, deep and hostile inputs, property tests; some read the corpus).
+ * `npx vitest run test/foo` runs a file in whichever suite it belongs to.
+ */
+const corpus = ['test/corpus.test.ts', 'test/**/*.corpus.test.ts'];
+const slow = ['test/robustness/**/*.test.ts', 'test/rules/robustness.test.ts'];
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: 'default', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...corpus, ...slow] } },
+      { extends: true, test: { name: 'corpus', include: corpus } },
+      { extends: true, test: { name: 'slow', include: slow } },
+    ],
   },
 });

@@ -7,7 +7,7 @@ import type { ResolvedGroup, ResolvedPage, ResolveResult } from '../../src/resol
 
 /**
  * Resolver fixture sites (fixtures/resolve/<case>/): each is resolved and compared with the
- * stored expected.json beside it (UPDATE_EXPECTED=1 rewrites it). The stored file only proves
+ * stored expected.json beside it (a missing one fails; UPDATE_EXPECTED=1 writes it). The stored file only proves
  * stability, so every case also asserts its key facts here, worked out from
  * platform-facts §2–§3 and the spec's navigation rules, not copied from the output.
  */
@@ -105,7 +105,8 @@ describe('resolver fixtures: stored expected.json', () => {
   it.each(CASES)('%s matches expected.json', async (name) => {
     const actual = `${JSON.stringify(stored(name, await resolved(name)), null, 2)}\n`;
     const file = path.join(FIXTURES, name, 'expected.json');
-    if (process.env.UPDATE_EXPECTED || !existsSync(file)) writeFileSync(file, actual);
+    if (process.env.UPDATE_EXPECTED === '1') writeFileSync(file, actual);
+    expect(existsSync(file), `${file} is missing: run UPDATE_EXPECTED=1 npx vitest run test/resolve/tree, read it, commit it`).toBe(true);
     expect(actual).toBe(readFileSync(file, 'utf8'));
   });
 
