@@ -1,8 +1,12 @@
 import path from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import type * as Yaml from 'yaml';
 import { textOf, type FileReader } from '../files.js';
 import type { DocsFiles } from '../rules/types.js';
+import { lazy } from '../lazy.js';
 import { capitalize } from '../text.js';
+
+/** Loaded on the first page with front matter: `import 'docsnav'` does not pay for a YAML parser. */
+const yaml = lazy<typeof Yaml>('yaml');
 
 /** An ordinary page's file on disk and its front-matter title, when it has one. */
 export interface PageFile {
@@ -38,7 +42,7 @@ function frontMatterTitle(reader: FileReader, absoluteRoot: string, file: string
   const match = FRONT_MATTER.exec(text);
   if (!match) return undefined;
   try {
-    const data = parseYaml(match[1]) as unknown;
+    const data = yaml().parse(match[1]) as unknown;
     const title = (data as { title?: unknown } | null)?.title;
     return typeof title === 'string' && title.trim() !== '' ? title : undefined;
   } catch {
