@@ -26,7 +26,10 @@ const serverStaysOutside = {
       if (!args.path.startsWith('.')) return undefined;
       const target = path.resolve(args.resolveDir, args.path);
       if (!target.startsWith(server)) return undefined;
-      const relative = path.relative(path.join(project, 'src', 'cli'), target).split(path.sep).join('/');
+      const relative = path
+        .relative(path.join(project, 'src', 'cli'), target)
+        .split(path.sep)
+        .join('/');
       return { path: relative.startsWith('.') ? relative : `./${relative}`, external: true };
     });
   },

@@ -32,7 +32,12 @@ function resolvable(name) {
 /** Runs npm (the one running this script when there is one) with its output on stderr; exits on failure. */
 function npm(args, env = process.env) {
   const [command, prefix] = process.env.npm_execpath ? [process.execPath, [process.env.npm_execpath]] : ['npm', []];
-  const run = spawnSync(command, [...prefix, ...args], { cwd: project, env, stdio: ['ignore', 2, 2], shell: !process.env.npm_execpath && process.platform === 'win32' });
+  const run = spawnSync(command, [...prefix, ...args], {
+    cwd: project,
+    env,
+    stdio: ['ignore', 2, 2],
+    shell: !process.env.npm_execpath && process.platform === 'win32',
+  });
   if (run.status !== 0) {
     process.stderr.write(`docsnav prepare: npm ${args.join(' ')} failed (${run.error?.message ?? `exit ${run.status}`})\n`);
     process.exit(run.status || 1);
@@ -41,7 +46,9 @@ function npm(args, env = process.env) {
 
 const missing = BUILD_TOOLS.filter((name) => !resolvable(name));
 if (missing.length > 0) {
-  process.stderr.write(`docsnav prepare: ${missing.join(', ')} not installed here (a global install from git?); installing the build tools from the lockfile\n`);
+  process.stderr.write(
+    `docsnav prepare: ${missing.join(', ')} not installed here (a global install from git?); installing the build tools from the lockfile\n`,
+  );
   // Drop the global install's settings so the tools land in this folder's node_modules.
   const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_config_(global|location|prefix)$/i.test(key)));
   npm(['ci', '--include=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--global=false', '--location=project'], env);

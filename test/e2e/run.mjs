@@ -65,16 +65,22 @@ function finish(code = failures.length > 0 ? 1 : 0) {
 
 const BROKEN = `${JSON.stringify({ navigation: { groups: [{ group: 'Start', expand: true, pages: ['index', 'guide'] }] } }, null, 2)}\n`;
 const FIXED = `${JSON.stringify({ navigation: { groups: [{ group: 'Start', pages: ['index', 'guide'] }] } }, null, 2)}\n`;
+/** The site as first committed: valid, and not the same text as FIXED, so that the fixed commit has a change. */
+const FIRST = `${JSON.stringify({ name: 'Site', navigation: { groups: [{ group: 'Start', pages: ['index', 'guide'] }] } }, null, 2)}\n`;
 
 /** A git repository with a valid docs site (docs.json lists index and guide) and `files` beside it. */
 function siteRepo(name, files) {
   const dir = path.join(temp, name);
   mkdirSync(dir, { recursive: true });
   setup('git init', 'git', ['init', '-q', '-b', 'main'], { cwd: dir });
-  for (const [key, value] of [['user.email', 'e2e@docsnav.invalid'], ['user.name', 'docsnav e2e'], ['commit.gpgsign', 'false']]) {
+  for (const [key, value] of [
+    ['user.email', 'e2e@docsnav.invalid'],
+    ['user.name', 'docsnav e2e'],
+    ['commit.gpgsign', 'false'],
+  ]) {
     setup('git config', 'git', ['config', key, value], { cwd: dir });
   }
-  for (const [file, text] of Object.entries({ 'docs.json': FIXED, 'index.mdx': '# Home\n', 'guide.mdx': '# Guide\n', ...files })) {
+  for (const [file, text] of Object.entries({ 'docs.json': FIRST, 'index.mdx': '# Home\n', 'guide.mdx': '# Guide\n', ...files })) {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     writeFileSync(path.join(dir, file), text);
   }
@@ -115,7 +121,10 @@ if (preCommit.status !== 0) {
   if (run('apt-get', ['--version']).status === 0) {
     log('pre-commit is missing: apt-get install -y pre-commit');
     setup('apt-get update', 'apt-get', ['update', '-qq'], { timeout: 5 * MINUTE });
-    setup('apt-get install pre-commit', 'apt-get', ['install', '-y', '-qq', 'pre-commit'], { env: { DEBIAN_FRONTEND: 'noninteractive' }, timeout: 10 * MINUTE });
+    setup('apt-get install pre-commit', 'apt-get', ['install', '-y', '-qq', 'pre-commit'], {
+      env: { DEBIAN_FRONTEND: 'noninteractive' },
+      timeout: 10 * MINUTE,
+    });
     preCommit = run('pre-commit', ['--version']);
   } else {
     log('SKIP pre-commit: not installed and apt-get is not available to install it (apt-get install pre-commit, or pip install pre-commit)');
@@ -145,7 +154,11 @@ if (preCommit.status === 0) {
   if (install.status === 0) {
     const site = siteRepo('site-global', { 'docs.json': BROKEN });
     const broken = run(docsnav, ['validate'], { cwd: site });
-    check('pre-commit 4.x install: the installed docsnav fails the broken docs.json', broken.status === 1 && /unknown-field/.test(broken.output), broken.output);
+    check(
+      'pre-commit 4.x install: the installed docsnav fails the broken docs.json',
+      broken.status === 1 && /unknown-field/.test(broken.output),
+      broken.output,
+    );
     writeFileSync(path.join(site, 'docs.json'), FIXED);
     const fixed = run(docsnav, ['validate'], { cwd: site });
     check('pre-commit 4.x install: and passes the fixed one', fixed.status === 0, fixed.output);
@@ -167,7 +180,10 @@ const tarball = path.join(temp, tarballs[0]);
     // The README's recipe: any staged change (deletions too) runs one validation of the whole site.
     'lint-staged.config.js': "export default { '*': () => 'docsnav validate' };\n",
   });
-  setup('npm install (husky site)', 'npm', ['install', '--save-dev', '--no-audit', '--no-fund', tarball, HUSKY, LINT_STAGED], { cwd: site, timeout: 10 * MINUTE });
+  setup('npm install (husky site)', 'npm', ['install', '--save-dev', '--no-audit', '--no-fund', tarball, HUSKY, LINT_STAGED], {
+    cwd: site,
+    timeout: 10 * MINUTE,
+  });
   setup('husky init', 'npx', ['husky', 'init'], { cwd: site });
   writeFileSync(path.join(site, '.husky', 'pre-commit'), 'npx lint-staged --diff-filter=ACMRD\n');
   const first = commit(site, 'a valid site');
@@ -183,22 +199,35 @@ const tarball = path.join(temp, tarballs[0]);
   writeFileSync(path.join(consumer, 'package.json'), `${JSON.stringify({ name: 'consumer', private: true, type: 'module' }, null, 2)}\n`);
   writeFileSync(
     path.join(consumer, 'tsconfig.json'),
-    JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: false, types: ['node'], outDir: 'out' } }),
+    JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        strict: true,
+        skipLibCheck: false,
+        types: ['node'],
+        outDir: 'out',
+      },
+    }),
   );
   writeFileSync(
     path.join(consumer, 'index.ts'),
     [
       "import { validateText, codes, type Problem, type ValidationResult, type PageTree } from 'docsnav';",
-      "const result: ValidationResult = validateText('{\"navigation\":{\"pages\":[\"index\"]}}', { file: 'docs.json' });",
+      'const result: ValidationResult = validateText(\'{"navigation":{"pages":["index"]}}\', { file: \'docs.json\' });',
       'const problems: Problem[] = result.problems;',
-      "const tree: PageTree | undefined = undefined;",
-      "console.log(problems.length, Object.keys(codes).length > 0, tree === undefined);",
+      'const tree: PageTree | undefined = undefined;',
+      'console.log(problems.length, Object.keys(codes).length > 0, tree === undefined);',
       '',
     ].join('\n'),
   );
   const typescript = JSON.parse(run('node', ['-p', "JSON.stringify(require('./package.json').devDependencies)"], { cwd: project }).output).typescript;
   const types = JSON.parse(run('node', ['-p', "JSON.stringify(require('./package.json').devDependencies)"], { cwd: project }).output)['@types/node'];
-  setup('npm install (TypeScript consumer)', 'npm', ['install', '--no-audit', '--no-fund', tarball, `typescript@${typescript}`, `@types/node@${types}`], { cwd: consumer, timeout: 10 * MINUTE });
+  setup('npm install (TypeScript consumer)', 'npm', ['install', '--no-audit', '--no-fund', tarball, `typescript@${typescript}`, `@types/node@${types}`], {
+    cwd: consumer,
+    timeout: 10 * MINUTE,
+  });
   const tsc = run(path.join(consumer, 'node_modules', '.bin', 'tsc'), ['-p', '.'], { cwd: consumer });
   check('TypeScript: the packed types compile without skipLibCheck', tsc.status === 0, tsc.output);
   const ran = run('node', ['out/index.js'], { cwd: consumer });

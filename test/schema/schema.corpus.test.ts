@@ -9,7 +9,9 @@ import { hasOwnPointer } from '../robustness/helpers.js';
 const CORPUS = path.resolve('../shared/corpus/docs');
 
 describe('corpus', () => {
-  const files = readdirSync(CORPUS).filter((f) => f.endsWith('.json')).sort();
+  const files = readdirSync(CORPUS)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
 
   it('holds files', () => {
     expect(files.length).toBeGreaterThan(0);
