@@ -241,5 +241,20 @@ const tarball = path.join(temp, tarballs[0]);
   check('npm install <path-to-clone>: the docsnav command runs', version.status === 0 && /^\d+\.\d+\.\d+/.test(version.output), version.output);
 }
 
+// 5. The README's install: a dev dependency from a git URL (npm clones it, installs its dev dependencies and builds it).
+{
+  log('\nnpm install --save-dev git+file://… (the README install, from a git URL)');
+  const fromGit = path.join(temp, 'consumer-git');
+  mkdirSync(fromGit);
+  writeFileSync(path.join(fromGit, 'package.json'), `${JSON.stringify({ name: 'consumer-git', private: true }, null, 2)}\n`);
+  const install = run('npm', ['install', '--no-audit', '--no-fund', '--save-dev', `git+file://${clone}#${head}`], { cwd: fromGit, timeout: 10 * MINUTE });
+  check('npm install --save-dev <git url>: installs', install.status === 0, install.output);
+  if (install.status === 0) {
+    writeFileSync(path.join(fromGit, 'docs.json'), BROKEN);
+    const broken = run(path.join(fromGit, 'node_modules', '.bin', 'docsnav'), ['validate'], { cwd: fromGit });
+    check('npm install --save-dev <git url>: docsnav validate fails a broken docs.json', broken.status === 1 && /unknown-field/.test(broken.output), broken.output);
+  }
+}
+
 if (!existsSync(temp)) log('temp folder already removed');
 finish();
