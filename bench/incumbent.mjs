@@ -26,7 +26,11 @@ export function ensureIncumbent() {
     mkdirSync(folder, { recursive: true });
     writeFileSync(path.join(folder, 'package.json'), `${JSON.stringify({ name: 'docsnav-bench-incumbent', private: true }, null, 2)}\n`);
     process.stderr.write(`installing ${INCUMBENT} into bench/.incumbent …\n`);
-    const run = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--no-save', INCUMBENT], { cwd: folder, stdio: ['ignore', 2, 2], timeout: 10 * 60_000 });
+    const run = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--no-save', INCUMBENT], {
+      cwd: folder,
+      stdio: ['ignore', 2, 2],
+      timeout: 10 * 60_000,
+    });
     if (run.status !== 0) throw new Error(`npm install ${INCUMBENT} failed`);
   }
   return pathToFileURL(entry).href;

@@ -97,7 +97,12 @@ rows.push([
 const floor = processCost([process.execPath, '-e', '0']);
 rows.push(['`node -e 0` (start-up floor)', `${ms(floor.wall)} ms`, `${floor.rss.toFixed(0)} MB peak RSS`, '']);
 const importMs = (script, ...args) =>
-  median(Array.from({ length: RUNS }, () => JSON.parse(spawnSync(process.execPath, [path.join(here, script), ...args], { cwd: project, encoding: 'utf8' }).stdout).importMs));
+  median(
+    Array.from(
+      { length: RUNS },
+      () => JSON.parse(spawnSync(process.execPath, [path.join(here, script), ...args], { cwd: project, encoding: 'utf8' }).stdout).importMs,
+    ),
+  );
 const ourImport = importMs('first-call.mjs', path.join(out, 'site-2000.json'));
 const theirImport = incumbent ? importMs('incumbent.mjs', 'import') : undefined;
 rows.push([
@@ -140,19 +145,27 @@ for (const operations of quick ? [100, 2000] : [100, 2000, 10000]) {
 }
 
 // 4. Scale and depth: a result or a clear problem, never a crash.
-for (const [label, text] of [
-  ['groups nested 5,000 deep', generateDeep(5000)],
-  ...(quick ? [] : [['a 50 MB docs.json', generateSite(930000)]]),
-]) {
+for (const [label, text] of [['groups nested 5,000 deep', generateDeep(5000)], ...(quick ? [] : [['a 50 MB docs.json', generateSite(930000)]])]) {
   const file = write(label.startsWith('groups') ? 'deep.json' : 'huge.json', text);
-  const run = processCost([process.execPath, 'dist/cli/main.js', 'validate', path.relative(project, file), '--format', 'json', '--rule', 'page-not-found=off'], 1);
-  const inProcess = spawnSync(process.execPath, ['-e', `
+  const run = processCost(
+    [process.execPath, 'dist/cli/main.js', 'validate', path.relative(project, file), '--format', 'json', '--rule', 'page-not-found=off'],
+    1,
+  );
+  const inProcess = spawnSync(
+    process.execPath,
+    [
+      '-e',
+      `
     const { validateText } = await import('./dist/index.js');
     const { readFileSync } = await import('node:fs');
     const text = readFileSync(${JSON.stringify(file)}, 'utf8');
     const t = performance.now(); const r = validateText(text);
     console.log(JSON.stringify({ ms: performance.now() - t, codes: [...new Set(r.problems.map((p) => p.code))] }));
-  `, '--input-type=module'], { cwd: project, encoding: 'utf8' });
+  `,
+      '--input-type=module',
+    ],
+    { cwd: project, encoding: 'utf8' },
+  );
   let detail = inProcess.stderr.trim().split('\n')[0];
   try {
     const parsed = JSON.parse(inProcess.stdout);

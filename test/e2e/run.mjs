@@ -252,7 +252,11 @@ const tarball = path.join(temp, tarballs[0]);
   if (install.status === 0) {
     writeFileSync(path.join(fromGit, 'docs.json'), BROKEN);
     const broken = run(path.join(fromGit, 'node_modules', '.bin', 'docsnav'), ['validate'], { cwd: fromGit });
-    check('npm install --save-dev <git url>: docsnav validate fails a broken docs.json', broken.status === 1 && /unknown-field/.test(broken.output), broken.output);
+    check(
+      'npm install --save-dev <git url>: docsnav validate fails a broken docs.json',
+      broken.status === 1 && /unknown-field/.test(broken.output),
+      broken.output,
+    );
   }
 }
 
