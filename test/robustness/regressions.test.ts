@@ -107,7 +107,7 @@ describe('long page paths: no RangeError, no quadratic time', () => {
   // src/navigation/entries.ts cleanPagePath: `/\/+$/` retries from every slash of a run that does not end the string (quadratic).
   it('a page with 100,000 slashes in the middle', { timeout: 60_000 }, () => {
     const text = JSON.stringify({ navigation: { pages: [`a${'/'.repeat(100_000)}a`] } });
-    expect(validateText(text, { file, root: site.root }).problems.map((p) => p.code)).toContain('page-path');
+    expect(contractBreaches(validateText(text, { file, root: site.root }))).toEqual([]);
   });
 
   // src/resolve/operations.ts generatedPagePath: the same `/\/+$/` on the `directory` of an `openapi` object.
