@@ -14,7 +14,7 @@
  * is written (pre-commit's cache included). Needs git, npm and the npm registry.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -222,9 +222,8 @@ const tarball = path.join(temp, tarballs[0]);
       '',
     ].join('\n'),
   );
-  const typescript = JSON.parse(run('node', ['-p', "JSON.stringify(require('./package.json').devDependencies)"], { cwd: project }).output).typescript;
-  const types = JSON.parse(run('node', ['-p', "JSON.stringify(require('./package.json').devDependencies)"], { cwd: project }).output)['@types/node'];
-  setup('npm install (TypeScript consumer)', 'npm', ['install', '--no-audit', '--no-fund', tarball, `typescript@${typescript}`, `@types/node@${types}`], {
+  const { devDependencies } = JSON.parse(readFileSync(path.join(project, 'package.json'), 'utf8'));
+  setup('npm install (TypeScript consumer)', 'npm', ['install', '--no-audit', '--no-fund', tarball, `typescript@${devDependencies.typescript}`, `@types/node@${devDependencies['@types/node']}`], {
     cwd: consumer,
     timeout: 10 * MINUTE,
   });
@@ -260,5 +259,4 @@ const tarball = path.join(temp, tarballs[0]);
   }
 }
 
-if (!existsSync(temp)) log('temp folder already removed');
 finish();
