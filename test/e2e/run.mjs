@@ -223,10 +223,15 @@ const tarball = path.join(temp, tarballs[0]);
     ].join('\n'),
   );
   const { devDependencies } = JSON.parse(readFileSync(path.join(project, 'package.json'), 'utf8'));
-  setup('npm install (TypeScript consumer)', 'npm', ['install', '--no-audit', '--no-fund', tarball, `typescript@${devDependencies.typescript}`, `@types/node@${devDependencies['@types/node']}`], {
-    cwd: consumer,
-    timeout: 10 * MINUTE,
-  });
+  setup(
+    'npm install (TypeScript consumer)',
+    'npm',
+    ['install', '--no-audit', '--no-fund', tarball, `typescript@${devDependencies.typescript}`, `@types/node@${devDependencies['@types/node']}`],
+    {
+      cwd: consumer,
+      timeout: 10 * MINUTE,
+    },
+  );
   const tsc = run(path.join(consumer, 'node_modules', '.bin', 'tsc'), ['-p', '.'], { cwd: consumer });
   check('TypeScript: the packed types compile without skipLibCheck', tsc.status === 0, tsc.output);
   const ran = run('node', ['out/index.js'], { cwd: consumer });
