@@ -223,3 +223,11 @@ describe('fileUri', () => {
     expect(isUriReference(uri)).toBe(true);
   });
 });
+
+describe('the CLI’s SARIF (fixtures/broken/expected/sarif.txt)', () => {
+  it('validates against the official schema', () => {
+    const log = JSON.parse(readFileSync('fixtures/broken/expected/sarif.txt', 'utf8')) as SarifLog;
+    expect(sarifErrors(log)).toEqual([]);
+    expect(log.runs[0].results.length).toBeGreaterThan(10);
+  });
+});
