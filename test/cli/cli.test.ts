@@ -19,7 +19,7 @@ function docsnavWith(options: { input?: string; env?: Record<string, string> }, 
 
 /** SARIF names the repository root as an absolute file URI: the same everywhere but in that one place. */
 function portableSarif(text: string): string {
-  return text.replace(/("%SRCROOT%": \{\n\s+"uri": )"file:\/\/[^"]*"/, '$1"file:///<repository>/"');
+  return text.replace(/("%SRCROOT%": \{\n\s+"uri": )"file:\/\/[^"]*"/, '$1"file:///repository-root/"');
 }
 
 function tempDir(): string {
