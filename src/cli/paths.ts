@@ -47,7 +47,7 @@ export async function expandPaths(given: readonly string[]): Promise<string[]> {
       continue;
     }
     const { glob } = await import('tinyglobby');
-    const matches = (await glob(arg, { onlyFiles: false, expandDirectories: false, dot: false })).sort();
+    const matches = (await glob(arg, { onlyFiles: false, expandDirectories: false, dot: false, absolute: path.isAbsolute(arg) })).sort();
     if (matches.length === 0) throw new UsageError(`no file matches ${arg}`);
     for (const match of matches) add(docsFileOf(match));
   }

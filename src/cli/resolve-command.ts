@@ -61,7 +61,8 @@ export async function resolveCommand(argv: string[], io: CliIo): Promise<number>
   }
   // The problems report never shares a stream with the tree. Pretty output with nothing to say
   // stays silent, as before, so that `resolve > tree.json` prints nothing on success.
-  const silent = result.problems.length === 0 && args.formats.length === 1 && args.formats[0] === 'pretty' && args.outputFile === undefined;
+  const shown = args.quiet ? result.problems.filter((p) => p.severity === 'error') : result.problems;
+  const silent = shown.length === 0 && args.formats.length === 1 && args.formats[0] === 'pretty' && args.outputFile === undefined;
   if (!silent) await writeReports([result], args, io, stream, args.out ? color : (args.color ?? false));
   const counts = countProblems(result.problems);
   return counts.errors > 0 ? 1 : 0;

@@ -126,6 +126,7 @@ describe('docsnav validate', () => {
 
   it('prints help and version', () => {
     expect(docsnav('--help').stdout).toContain('docsnav validate');
+    for (const flag of ['--quiet', '--stdin-filename', '--output-file', '--tree-format', 'GITHUB_STEP_SUMMARY', 'docs/rules/<code>.md']) expect(docsnav('--help').stdout).toContain(flag);
     expect(docsnav('--version').stdout.trim()).toBe(JSON.parse(readFileSync('package.json', 'utf8')).version);
   });
 });
@@ -216,6 +217,8 @@ describe('docsnav validate: conveniences', () => {
       'fixtures/refs/docs.json',
       'fixtures/syntax-error/docs.json',
     ]);
+    const absolute = docsnav('validate', path.resolve('fixtures/*/docs.yaml'), '--format', 'json');
+    expect(JSON.parse(absolute.stdout).map((r: { file: string }) => r.file)).toEqual([path.resolve('fixtures/yaml/docs.yaml')]);
     const none = docsnav('validate', 'fixtures/*/nothing.json');
     expect(none.code).toBe(2);
     expect(none.stderr).toBe('docsnav: no file matches fixtures/*/nothing.json\n');
