@@ -1,20 +1,12 @@
-import { GLOBAL_ITEM_NAME, isPlainObject, NAME_FIELD, type ElementKind } from '../navigation/model.js';
+import { ELEMENTS, isGlobalEntry, isPlainObject, NAME_FIELD, type ElementKind } from '../navigation/model.js';
 import { pointerOf, type ElementNode, type NavigationVisitor, type PageNode } from '../navigation/walk.js';
 import { initialDisplay } from './group-moves.js';
 import { PAGE_TREE_VERSION, type GlobalLink, type NavIcon, type NavKind, type NavNode, type NavPageRef, type PageTree, type ResolvedGroup, type ResolvedPage } from './types.js';
 
-/** The `nav` kind of each element that is a node (global entries are links, not nodes). */
-const NAV_KIND: Partial<Record<ElementKind, NavKind>> = {
-  navigation: 'navigation',
-  language: 'language',
-  version: 'version',
-  product: 'product',
-  tab: 'tab',
-  anchor: 'anchor',
-  dropdown: 'dropdown',
-  item: 'menu',
-  group: 'group',
-};
+/** The `nav` kind of an element that is a node: the root, and every kind with a trail kind (global entries are links, not nodes). */
+function navKind(kind: ElementKind): NavKind | undefined {
+  return kind === 'navigation' ? 'navigation' : ELEMENTS[kind].trail;
+}
 
 /** What the walk saw of one element, before any spec is read. */
 interface Recorded {
@@ -55,8 +47,8 @@ export class NavBuilder {
   };
 
   private enter(element: ElementNode): void {
-    if (element.kind === 'global-item') return this.globalLink(element);
-    const kind = NAV_KIND[element.kind];
+    if (isGlobalEntry(element.kind)) return this.globalLink(element);
+    const kind = navKind(element.kind);
     if (kind === undefined) return;
     const parent = element.parent ? this.recorded.get(element.parent) : undefined;
     if (element.parent && !parent) return; // under an element left out
@@ -86,13 +78,13 @@ export class NavBuilder {
   private globalLink(element: ElementNode): void {
     const holder = element.parent?.parent;
     const scope = holder ? this.recorded.get(holder) : undefined;
-    if (!scope || !element.parentKey) return;
-    const nameField = GLOBAL_ITEM_NAME[element.parentKey];
-    if (nameField === undefined) return;
+    const nameField = NAME_FIELD[element.kind];
+    if (!scope || nameField === undefined) return;
     const value = element.value;
     const link: GlobalLink = {
       id: pointerOf(element.path),
-      kind: nameField as GlobalLink['kind'],
+      // `global-anchor` -> `anchor`
+      kind: element.kind.slice('global-'.length) as GlobalLink['kind'],
       label: typeof value[nameField] === 'string' ? (value[nameField] as string) : '',
       hidden: value.hidden === true,
     };
