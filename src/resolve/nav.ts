@@ -21,25 +21,33 @@ interface Recorded {
   depth: number;
 }
 
-type Slot = { type: 'element'; recorded: Recorded } | { type: 'entry'; pointer: string } | { type: 'bulk'; openapiPointer: string };
+type Slot = { type: 'element'; recorded: Recorded } | { type: 'entry'; node: PageNode } | { type: 'bulk'; openapiPointer: string };
 
 /**
  * Builds the nested navigation (`nav`) and the global links of the page tree. It records the
  * shape of `navigation` during the resolver's one walk (a visitor), and once the flat pages and
- * groups are made, puts them in place by id: entry pages by their entry's pointer, generated
- * groups and pages by the `openapi` value that made them. Linear in elements + pages.
+ * groups are made, puts them in place: entry pages as the resolver hands them over
+ * (`entryPage`), generated groups and pages by the `openapi` value that made them. Linear in
+ * elements + pages.
  */
 export class NavBuilder {
   private root: Recorded | undefined;
   private readonly recorded = new Map<ElementNode, Recorded>();
   private readonly global: GlobalLink[] = [];
+  /** The page each entry became (entries with an error become none). */
+  private readonly entryPages = new Map<PageNode, ResolvedPage>();
+
+  /** The resolver made this page from this entry. */
+  entryPage(node: PageNode, page: ResolvedPage): void {
+    this.entryPages.set(node, page);
+  }
 
   /** Elements nested deeper than `maxDepth` divisions and groups are left out, as the resolver leaves out their pages. */
   constructor(private readonly maxDepth: number) {}
 
   readonly visitor: NavigationVisitor = {
     element: (element) => this.enter(element),
-    page: (page) => this.recorded.get(page.parent)?.slots.push({ type: 'entry', pointer: pointerOfPage(page) }),
+    page: (page) => this.recorded.get(page.parent)?.slots.push({ type: 'entry', node: page }),
     leave: (element) => {
       const recorded = this.recorded.get(element);
       if (recorded?.openapiPointer !== undefined) recorded.slots.push({ type: 'bulk', openapiPointer: recorded.openapiPointer });
@@ -117,21 +125,21 @@ export class NavBuilder {
       set.groups.push(group);
     }
     disambiguate(tree.groups);
-    const entryPages = new Map<string, ResolvedPage>();
+    // Entry pages' ids are their entries' pointers, unique by construction; only generated ones can clash.
+    const generatedPages: ResolvedPage[] = [];
     for (const page of tree.pages) {
+      if (bySource.size === 0) break;
       const set = bySource.get(page.source);
-      if (!set) {
-        entryPages.set(page.source, page);
-        continue;
-      }
+      if (!set) continue;
       page.id = `${page.source}#${page.openapi ? `${page.openapi.method} ${page.openapi.path}` : page.path}`;
+      generatedPages.push(page);
       const group = groupOf(set, page);
       if (!group) continue;
       const pages = set.pages.get(group);
       if (pages) pages.push(page);
       else set.pages.set(group, [page]);
     }
-    disambiguate(tree.pages);
+    disambiguate(generatedPages);
     const groupsById = new Map(tree.groups.filter((g) => !g.generated).map((g) => [g.id, g]));
 
     const root = this.root;
@@ -157,7 +165,7 @@ export class NavBuilder {
           node.children.push(child);
           stack.push([slot.recorded, child]);
         } else if (slot.type === 'entry') {
-          const page = entryPages.get(slot.pointer);
+          const page = this.entryPages.get(slot.node);
           if (page) node.children.push(pageRef(page));
         } else {
           for (const set of byOwner.get(slot.openapiPointer) ?? []) {
@@ -246,10 +254,6 @@ function pageRef(page: ResolvedPage): NavPageRef {
 function openapiOwner(source: string): string {
   const at = source.indexOf('/openapi');
   return at < 0 ? source : source.slice(0, at + '/openapi'.length);
-}
-
-function pointerOfPage(page: PageNode): string {
-  return pointerOf(page.path);
 }
 
 function iconOf(value: unknown): NavIcon | undefined {
