@@ -1,7 +1,7 @@
 import path from 'node:path';
 import pc from 'picocolors';
 import { countProblems, type ValidationResult } from '../result.js';
-import { FileReadError, validateFile, validateText } from '../validate.js';
+import { FileReadError, validateFile, validateText, type ValidateOptions } from '../validate.js';
 import { parseValidateArgs, UsageError, type CommonArgs } from './args.js';
 import { CliConfigs } from './config.js';
 import { expandPaths } from './paths.js';
@@ -24,7 +24,7 @@ export async function validateCommand(argv: string[], io: CliIo): Promise<number
   let badConfig = false;
   if (args.stdin) {
     const { file, text, root } = await readStdinDocument(args, io);
-    const config = configs.optionsFor(file, {});
+    const config = configs.optionsFor<ValidateOptions>(file, {});
     if ('broken' in config) {
       badConfig = true;
       if (config.broken) results.push(config.broken);

@@ -79,8 +79,8 @@ const FINGERPRINT = 'docsnavProblem/v1';
 
 const levels: Record<Severity, SarifLevel> = { error: 'error', warning: 'warning', info: 'note' };
 const problemSeverity = { error: 'error', warning: 'warning', info: 'recommendation' } as const;
-/** Syntax and schema findings are certain; semantic rules may meet a site that does it on purpose. */
-const precision: Record<CodeSource, 'very-high' | 'high'> = { source: 'very-high', schema: 'very-high', rule: 'high', resolve: 'high' };
+/** Syntax, schema and config findings are certain; semantic rules may meet a site that does it on purpose. */
+const precision: Record<CodeSource, 'very-high' | 'high'> = { source: 'very-high', schema: 'very-high', config: 'very-high', rule: 'high', resolve: 'high' };
 
 /**
  * A SARIF 2.1.0 log with one run, for GitHub code scanning and other SARIF viewers.
@@ -138,20 +138,22 @@ function isSemver(version: string): boolean {
 function ruleDescriptor(code: Code): SarifRule {
   const info = codes[code];
   const helpUri = ruleDocUrl(code);
+  // A bad config always stops the run: its severity cannot be set.
+  const settable = info.source !== 'config';
   return {
     id: code,
     name: pascalCase(code),
     shortDescription: { text: info.title },
     fullDescription: { text: info.description },
     help: {
-      text: `${info.description} Set its severity with --rule ${code}=off|warning|error.`,
+      text: settable ? `${info.description} Set its severity with --rule ${code}=off|warning|error.` : info.description,
       markdown: [
         `**${info.title}** (\`${code}\`, ${info.severity} by default)`,
         '',
         info.description,
         '',
         `Examples, why it matters on the platform and how to fix it: [docs/rules/${code}.md](${helpUri}).`,
-        `Set its severity with \`--rule ${code}=off|info|warning|error\`.`,
+        ...(settable ? [`Set its severity with \`--rule ${code}=off|info|warning|error\`.`] : []),
       ].join('\n'),
     },
     helpUri,

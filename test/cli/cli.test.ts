@@ -214,6 +214,7 @@ describe('docsnav validate: conveniences', () => {
       'fixtures/example/docs.json',
       'fixtures/yaml/docs.yaml',
       'fixtures/broken/docs.json',
+      'fixtures/config/docs.json',
       'fixtures/refs/docs.json',
       'fixtures/syntax-error/docs.json',
     ]);

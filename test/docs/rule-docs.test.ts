@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allCodes, codes, ruleDocPath, type Code } from '../../src/codes.js';
+import { loadConfig } from '../../src/config/load.js';
 import { resolveText } from '../../src/resolve/resolve.js';
 import { validateText } from '../../src/validate.js';
 
@@ -50,6 +51,12 @@ async function codesOf(code: Code, example: Block, files: Block[]): Promise<stri
   }
   const docsFile = path.join(root, example.lang === 'yaml' ? 'docs.yaml' : 'docs.json');
   const text = exampleText(example);
+  if (codes[code].source === 'config') {
+    // The config doc's examples are config files, next to a docs.json.
+    writeFileSync(path.join(root, 'docsnav.config.json'), text);
+    writeFileSync(docsFile, '{ "navigation": { "pages": ["index"] } }');
+    return loadConfig(docsFile).problems.map((p) => p.code);
+  }
   writeFileSync(docsFile, text);
   // Pages and specs are looked up only for a doc that gives files: the others show one rule at a time.
   const options = { file: docsFile, root: files.length > 0 ? root : undefined };
@@ -75,6 +82,7 @@ describe('rule docs', () => {
     }
     const fixSection = text.slice(text.indexOf('## `--fix`'));
     expect(fixSection).toContain(FIXABLE.has(code) ? '`--fix` can fix this' : '`--fix` cannot fix this');
+    if (code !== 'config-invalid') expect(fixSection).toContain(`--rule ${code}=off|info|warning|error`);
     expect(lines[4]).toContain(`\`--fix\`: ${FIXABLE.has(code) ? 'yes' : 'no'}`);
   });
 

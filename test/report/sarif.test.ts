@@ -102,13 +102,13 @@ describe('formatSarif', () => {
       expect(rule.name).toMatch(/^([A-Z][a-z]+)+$/);
       expect(rule.shortDescription.text).toBe(info.title);
       expect(rule.fullDescription.text).toBe(info.description);
-      expect(rule.help.text).toBe(`${info.description} Set its severity with --rule ${rule.id}=off|warning|error.`);
+      expect(rule.help.text).toBe(info.source === 'config' ? info.description : `${info.description} Set its severity with --rule ${rule.id}=off|warning|error.`);
       expect(rule.helpUri).toBe(ruleDocUrl(rule.id));
       expect(rule.helpUri).toMatch(new RegExp(`^https://.*/docs/rules/${rule.id}\\.md$`));
       expect(rule.help.markdown).toContain(info.description);
       expect(rule.help.markdown).toContain(`[docs/rules/${rule.id}.md](${rule.helpUri})`);
       expect(rule.properties.tags).toEqual(['docs.json', 'navigation', info.source]);
-      expect(rule.properties.precision).toBe(info.source === 'source' || info.source === 'schema' ? 'very-high' : 'high');
+      expect(rule.properties.precision).toBe(info.source === 'rule' || info.source === 'resolve' ? 'high' : 'very-high');
     }
     expect(byId.get('parse-error')?.defaultConfiguration.level).toBe('error');
     expect(byId.get('parse-error')?.properties['problem.severity']).toBe('error');
