@@ -301,3 +301,20 @@ describe('docsnav resolve: problems as data', () => {
     expect(run.stderr).toBe('');
   });
 });
+
+describe('config problems in the chosen format', () => {
+  it('resolve reports a bad config as data in --format json and exits 2 without a tree', () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'docs.json'), '{ "navigation": { "pages": ["index"] } }');
+    writeFileSync(path.join(dir, 'docsnav.config.json'), '{ "extends": "platfrom" }');
+    const run = docsnav('resolve', dir, '--format', 'json');
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    const report = JSON.parse(run.stderr) as Array<{ problems: Array<{ code: string; file: string }> }>;
+    expect(report[0].problems.map((p) => p.code)).toEqual(['config-invalid']);
+    expect(report[0].problems[0].file).toBe(path.join(dir, 'docsnav.config.json'));
+    const piped = docsnavWith({ input: '{ "navigation": { "pages": ["index"] } }' }, 'validate', '-', '--stdin-filename', path.join(dir, 'docs.json'), '--format', 'json');
+    expect(piped.code).toBe(2);
+    expect(JSON.parse(piped.stdout)[0].problems[0].code).toBe('config-invalid');
+  });
+});
