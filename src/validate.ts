@@ -6,6 +6,7 @@ import { profileOf, type ProfileName } from './config/profiles.js';
 import { docsRootFiles } from './docs-root.js';
 import { readerOf, type FileReader, type ReadFileHook } from './files.js';
 import { walkNavigation, type NavigationVisitor } from './navigation/walk.js';
+import { emptyPageTree } from './resolve/nav.js';
 import type { Finding, Problem, Severity, SeveritySetting } from './problem.js';
 import type { ValidationResult } from './result.js';
 import { rules } from './rules/index.js';
@@ -99,7 +100,7 @@ export function startPipeline(text: string, options: ValidateOptions & { allowRe
   const sink = new ProblemSink(document, options.rules, options.ignore);
   if (document.value === undefined) {
     checkDocument(document, options, sink);
-    return { document, sink, builder: undefined, loader: undefined, finish: () => ({ pages: [], groups: [] }) };
+    return { document, sink, builder: undefined, loader: undefined, finish: emptyPageTree };
   }
   const absoluteRoot = path.resolve(options.root ?? path.dirname(file));
   const files = filesOf(options);

@@ -1,6 +1,7 @@
 import type * as CodeFrame from '@babel/code-frame';
 import type { BabelCodeFrameOptions } from '@babel/code-frame';
 import pc from 'picocolors';
+import { ruleDocUrl } from '../codes.js';
 import type { Problem, Severity } from '../problem.js';
 import { countProblems, type ProblemCounts, type ValidationResult } from '../result.js';
 import { LineIndex } from '../source/lines.js';
@@ -86,6 +87,7 @@ function formatProblem(problem: Problem, lines: LineIndex | undefined, c: Colors
   if (problem.suggest !== undefined) {
     out.push(`  suggestion: use ${c.green(visible(JSON.stringify(problem.suggest)))}`);
   }
+  out.push(c.dim(`  docs: ${ruleDocUrl(problem.code)}`));
   return out.join('\n');
 }
 

@@ -11,23 +11,31 @@ export function formatTreeJson(tree: PageTree): string {
  * of any size can be written without ever being one string (JavaScript strings stop at ~512 MB).
  */
 export function* treeJsonChunks(tree: PageTree): Generator<string> {
-  yield '{';
+  yield `{\n  "version": ${JSON.stringify(tree.version)},`;
   yield* arrayChunks('pages', tree.pages, ',');
-  yield* arrayChunks('groups', tree.groups, '');
+  yield* arrayChunks('groups', tree.groups, ',');
+  // `nav` holds every page by reference: written a top-level child at a time, like the arrays.
+  const { children, ...node } = tree.nav;
+  const head = JSON.stringify(node, null, 2).split('\n').join('\n  ');
+  yield `\n  "nav": ${head.slice(0, head.lastIndexOf("\n"))},`;
+  yield* arrayChunks('children', children, '', '  ');
+  yield '\n  },';
+  yield* arrayChunks('global', tree.global, '');
   yield '\n}\n';
 }
 
-function* arrayChunks(name: string, items: readonly unknown[], after: string): Generator<string> {
+function* arrayChunks(name: string, items: readonly unknown[], after: string, indent = ''): Generator<string> {
   if (items.length === 0) {
-    yield `\n  "${name}": []${after}`;
+    yield `\n  ${indent}"${name}": []${after}`;
     return;
   }
-  yield `\n  "${name}": [`;
+  yield `\n  ${indent}"${name}": [`;
+  const inner = `\n    ${indent}`;
   for (let i = 0; i < items.length; i++) {
     // Inside the tree an item sits four spaces in: indent every line of its own JSON by that much.
-    yield `${i > 0 ? ',' : ''}\n    ${JSON.stringify(items[i], null, 2).split('\n').join('\n    ')}`;
+    yield `${i > 0 ? ',' : ''}${inner}${JSON.stringify(items[i], null, 2).split('\n').join(inner)}`;
   }
-  yield `\n  ]${after}`;
+  yield `\n  ${indent}]${after}`;
 }
 
 /** The page tree for a person: the trail as indentation, one page per line. */
