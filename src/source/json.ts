@@ -35,14 +35,7 @@ export function parseJsonSource(file: string, rawText: string): SourceFile {
     },
     locateAll(requests) {
       if (source.value === undefined) return requests.map(() => lines.range(0, 0));
-      let found: Located[];
-      try {
-        found = locateAllInJson(text, requests.map((r) => parsePointer(r.pointer)));
-      } catch (error) {
-        // Pointers thousands of levels deep: the one-pass walk recurses; scan for each instead.
-        if (!(error instanceof RangeError)) throw error;
-        found = requests.map((r) => locateInJson(text, parsePointer(r.pointer), hasDuplicates));
-      }
+      const found = locateAllInJson(text, requests.map((r) => parsePointer(r.pointer)));
       return requests.map((r, i) => toRange(found[i], r.at));
     },
   };
