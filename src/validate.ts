@@ -261,6 +261,7 @@ export class ProblemSink {
 
 export function sourcesOf(files: readonly SourceFile[]): Record<string, string> {
   const sources: Record<string, string> = {};
-  for (const source of files) sources[source.file] = source.text;
+  // Defined, not assigned: a `$ref` file named `__proto__` is a file like any other.
+  for (const source of files) Object.defineProperty(sources, source.file, { value: source.text, enumerable: true, writable: true, configurable: true });
   return sources;
 }

@@ -1,4 +1,4 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, openSync, realpathSync, writeSync } from 'node:fs';
 import pc from 'picocolors';
 import { countProblems } from '../result.js';
 import { resolveFile, type ResolveOptions } from '../resolve/resolve.js';
@@ -38,6 +38,7 @@ export async function resolveCommand(argv: string[], io: CliIo): Promise<number>
   const color = args.color ?? (io.isTTY && pc.isColorSupported);
   const chunks = args.format === 'pretty' ? [formatTreePretty(result.tree, { color })] : treeJsonChunks(result.tree);
   if (args.out) {
+    refuseToOverwriteInput(args.out, [file, ...Object.keys(result.sources)]);
     let fd: number | undefined;
     try {
       fd = openSync(args.out, 'w');
@@ -53,4 +54,21 @@ export async function resolveCommand(argv: string[], io: CliIo): Promise<number>
   const counts = countProblems(result.problems);
   if (result.problems.length > 0) io.stderr(await formatResultsAs('pretty', [result], { color: false }));
   return counts.errors > 0 ? 1 : 0;
+}
+
+/** `--out` naming docs.json (or a file it includes) would replace the user's file with the tree. */
+function refuseToOverwriteInput(out: string, inputs: readonly string[]): void {
+  const target = realPath(out);
+  if (target === undefined) return; // a new file cannot be an input
+  for (const input of inputs) {
+    if (realPath(input) === target) throw new UsageError(`--out ${out} is the input file ${input}; write the tree to another file`);
+  }
+}
+
+function realPath(file: string): string | undefined {
+  try {
+    return realpathSync(file);
+  } catch {
+    return undefined;
+  }
 }

@@ -3,7 +3,7 @@ import pc from 'picocolors';
 import type { Problem, Severity } from '../problem.js';
 import { countProblems, type ProblemCounts, type ValidationResult } from '../result.js';
 import { LineIndex } from '../source/lines.js';
-import { visible } from '../text.js';
+import { shorten, visible } from '../text.js';
 
 export interface PrettyOptions {
   /** ANSI colours; the caller decides (TTY, NO_COLOR, --color). */
@@ -80,7 +80,7 @@ function formatProblem(problem: Problem, lines: LineIndex | undefined, c: Colors
   const frame = lines && codeFrame(problem, lines, c);
   if (frame) out.push(indent(frame, '  '));
   if (problem.suggest !== undefined) {
-    out.push(`  suggestion: use ${c.green(visible(JSON.stringify(problem.suggest)))}`);
+    out.push(`  suggestion: use ${c.green(visible(JSON.stringify(shorten(problem.suggest))))}`);
   }
   return out.join('\n');
 }
