@@ -49,3 +49,14 @@ export function generateAliasBomb(levels = 12, width = 9) {
 export function generateLongString(length) {
   return `{"navigation": {"pages": ["${'a'.repeat(length)}"]}}`;
 }
+
+/** Groups nested `depth` deep, each with its `group` key written twice: one duplicate-key per level. */
+export function generateDeepDuplicateKeys(depth) {
+  let open = '';
+  let close = '';
+  for (let i = 1; i <= depth; i++) {
+    open += `{"group": "G${i}", "group": "G${i}", "pages": [`;
+    close += ']}';
+  }
+  return `{"navigation": {"groups": [${open}"leaf"${close}]}}`;
+}

@@ -31,7 +31,8 @@ function pathPointer(path: Path): string {
   }
   for (let i = uncached.length - 1; i >= 0; i--) {
     out += '/' + escapeSegment(uncached[i].key);
-    pointers.set(uncached[i], out);
+    // Ancestors are shared and worth keeping; the path itself is usually a page's, made for this call.
+    if (i > 0) pointers.set(uncached[i], out);
   }
   return out;
 }
