@@ -104,6 +104,9 @@ describe('many problems in one file', () => {
     expect(result.problems).toHaveLength(MAX_PROBLEMS_PER_FILE + 1);
     expect(result.problems.at(-1)!.code).toBe('too-many-problems');
     expect(result.tree.pages).toHaveLength(3000);
+    const small = await resolveText(generateManyProblems(30), { file: 'docs.json', maxProblemsPerFile: 5 });
+    expect(small.problems).toHaveLength(6);
+    expect(small.problems.at(-1)!.code).toBe('too-many-problems');
   });
 });
 
