@@ -3,7 +3,7 @@
  * mistakes that used to be read as something else. Each usage error is one line, exit 2.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateManyProblems, runCli, tempDir } from './helpers.js';
@@ -41,6 +41,14 @@ describe('a closed pipe', () => {
     expect(run.head.length).toBeGreaterThan(0);
     expect(run.stderr).not.toMatch(/EPIPE|Error|at /);
     expect([0, 1]).toContain(run.code);
+  });
+});
+
+describe('output that cannot be written', () => {
+  it.runIf(existsSync('/dev/full'))('a full disk (> /dev/full) is an I/O error: one line, exit 2', () => {
+    const run = spawnSync('bash', ['-c', 'node dist/cli/main.js validate "$1" > /dev/full', 'docsnav', site], { encoding: 'utf8', timeout: 60_000 });
+    expect(run.status).toBe(2);
+    expect(run.stderr).toBe('docsnav: cannot write the output: ENOSPC\n');
   });
 });
 
