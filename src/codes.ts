@@ -35,7 +35,9 @@ export type Code =
   | 'slug-collision'
   | 'unsafe-slug'
   // configuration
-  | 'config-invalid';
+  | 'config-invalid'
+  // reporting
+  | 'too-many-problems';
 
 /** Where a code comes from: the parser, the JSON Schema, a semantic rule, the resolver, or the config file. */
 export type CodeSource = 'source' | 'schema' | 'rule' | 'resolve' | 'config';
@@ -223,6 +225,12 @@ export const codes = {
     severity: 'error',
     description: 'The docsnav config file (`docsnav.config.json`/`.yaml`, or `docsnav` in package.json) has a syntax error, an unknown key, a wrong type, an unknown code or profile; nothing is checked with it (exit 2).',
     source: 'config',
+  },
+  'too-many-problems': {
+    title: 'More problems than shown',
+    severity: 'error',
+    description: 'A file has more problems than docsnav reports for one file (1,000 by default); the rest are counted in this one problem, whose severity is the highest among them.',
+    source: 'source',
   },
 } as const satisfies Record<Code, CodeInfo>;
 

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { isCode, type Code } from '../codes.js';
 import { PROFILE_NAMES, type ProfileName } from '../config/profiles.js';
@@ -105,7 +106,7 @@ function parse(
       help: Boolean(values.help),
       rules: ruleSettings(values.rule as string[]),
       languageCodes: (values['language-codes'] as string[]).flatMap((list) => list.split(',')).map((code) => code.trim()).filter(Boolean),
-      root: values.root as string | undefined,
+      root: rootOf(values.root as string | undefined),
       profile: values.profile === undefined ? undefined : (oneOf(values.profile as string, PROFILE_NAMES, '--profile') as ProfileName),
       config: values.config as string | undefined,
       noConfig: Boolean(values['no-config']),
@@ -130,6 +131,19 @@ function ruleSettings(settings: readonly string[]): Partial<Record<Code, Severit
   return rules;
 }
 
+/** `--root` must be a folder that exists: otherwise every page would be reported missing. */
+function rootOf(root: string | undefined): string | undefined {
+  if (root === undefined) return undefined;
+  let isDirectory = false;
+  try {
+    isDirectory = root !== '' && statSync(root).isDirectory();
+  } catch {
+    // reported below
+  }
+  if (!isDirectory) throw new UsageError(`--root ${root === '' ? '""' : root}: no such folder`);
+  return root;
+}
+
 function colorOf(values: Record<string, unknown>): boolean | undefined {
   if (values['no-color']) return false;
   if (values.color) return true;
@@ -145,8 +159,10 @@ export function parseValidateArgs(argv: string[], formats: readonly string[]): V
   const { values, common } = parse(argv, { 'max-warnings': { type: 'string' }, 'no-specs': { type: 'boolean' } }, formats);
   let maxWarnings: number | undefined;
   if (values['max-warnings'] !== undefined) {
-    maxWarnings = Number(values['max-warnings']);
-    if (!Number.isInteger(maxWarnings) || maxWarnings < 0) throw new UsageError(`--max-warnings takes a whole number ≥ 0 (got "${values['max-warnings']}")`);
+    // Digits only: Number('') and Number(' ') are 0, which would silently mean "no warnings allowed".
+    const given = values['max-warnings'] as string;
+    maxWarnings = /^\d+$/.test(given) ? Number(given) : NaN;
+    if (!Number.isSafeInteger(maxWarnings)) throw new UsageError(`--max-warnings takes a whole number ≥ 0 (got "${given}")`);
   }
   return { ...common, maxWarnings, specs: !values['no-specs'] };
 }
@@ -158,6 +174,7 @@ export function parseResolveArgs(argv: string[], formats: readonly string[]): Re
     formats,
   );
   if (common.paths.length > 1) throw new UsageError('resolve takes one docs.json');
+  if (values.out === '') throw new UsageError('--out takes a file name (got "")');
   const treeFormat = oneOf(values['tree-format'] as string, ['json', 'pretty'], '--tree-format') as ResolveArgs['treeFormat'];
   return { ...common, out: values.out as string | undefined, treeFormat, allowRemote: Boolean(values['allow-remote']) };
 }

@@ -1,4 +1,4 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, openSync, realpathSync, writeSync } from 'node:fs';
 import pc from 'picocolors';
 import { countProblems } from '../result.js';
 import { resolveFile, resolveText, type ResolveOptions } from '../resolve/resolve.js';
@@ -47,6 +47,7 @@ export async function resolveCommand(argv: string[], io: CliIo): Promise<number>
   }
   const chunks = args.treeFormat === 'pretty' ? [formatTreePretty(result.tree, { color })] : treeJsonChunks(result.tree);
   if (args.out) {
+    refuseToOverwriteInput(args.out, [file, ...Object.keys(result.sources)]);
     let fd: number | undefined;
     try {
       fd = openSync(args.out, 'w');
@@ -66,4 +67,21 @@ export async function resolveCommand(argv: string[], io: CliIo): Promise<number>
   if (!silent) await writeReports([result], args, io, stream, args.out ? color : (args.color ?? false));
   const counts = countProblems(result.problems);
   return counts.errors > 0 ? 1 : 0;
+}
+
+/** `--out` naming docs.json (or a file it includes) would replace the user's file with the tree. */
+function refuseToOverwriteInput(out: string, inputs: readonly string[]): void {
+  const target = realPath(out);
+  if (target === undefined) return; // a new file cannot be an input
+  for (const input of inputs) {
+    if (realPath(input) === target) throw new UsageError(`--out ${out} is the input file ${input}; write the tree to another file`);
+  }
+}
+
+function realPath(file: string): string | undefined {
+  try {
+    return realpathSync(file);
+  } catch {
+    return undefined;
+  }
 }

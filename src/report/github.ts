@@ -1,6 +1,7 @@
 import { ruleDocUrl } from '../codes.js';
 import type { Problem, Severity } from '../problem.js';
 import type { ValidationResult } from '../result.js';
+import { shorten, visible } from '../text.js';
 
 const commands: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'notice' };
 
@@ -82,16 +83,18 @@ function annotation(problem: Problem): string {
   const message =
     problem.suggest === undefined
       ? problem.message
-      : `${problem.message} Suggestion: use ${JSON.stringify(problem.suggest)}.`;
+      : `${problem.message} Suggestion: use ${JSON.stringify(shorten(problem.suggest))}.`;
   const properties = [
-    `file=${escapeProperty(problem.file)}`,
+    `file=${visible(escapeProperty(problem.file))}`,
     `line=${problem.line}`,
     `col=${problem.column}`,
     `endLine=${problem.endLine}`,
     `endColumn=${problem.endColumn}`,
     `title=${escapeProperty(problem.code)}`,
   ];
-  return `::${commands[problem.severity]} ${properties.join(',')}::${escapeData(message)}`;
+  // Line breaks are the command's own escapes (%0A); any other control character (ESC, bidi
+  // overrides) would reach the log as it is, so it is made visible as in the pretty output.
+  return `::${commands[problem.severity]} ${properties.join(',')}::${visible(escapeData(message))}`;
 }
 
 /** As @actions/core escapes a command's message. */
