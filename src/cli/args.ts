@@ -31,6 +31,8 @@ export interface ValidateArgs extends CommonArgs {
   maxWarnings: number | undefined;
   /** `--no-specs`: do not read OpenAPI specs (the fastest check). */
   specs: boolean;
+  /** `--fix` writes the safe fixes; `--fix-dry-run` prints them as a diff. */
+  fix: 'write' | 'dry-run' | undefined;
 }
 
 export interface ResolveArgs extends CommonArgs {
@@ -111,13 +113,15 @@ function oneOf(value: string, allowed: readonly string[], what: string): string 
 }
 
 export function parseValidateArgs(argv: string[], formats: readonly string[]): ValidateArgs {
-  const { values, common } = parse(argv, { 'max-warnings': { type: 'string' }, 'no-specs': { type: 'boolean' } }, formats);
+  const { values, common } = parse(argv, { 'max-warnings': { type: 'string' }, 'no-specs': { type: 'boolean' }, fix: { type: 'boolean' }, 'fix-dry-run': { type: 'boolean' } }, formats);
   let maxWarnings: number | undefined;
   if (values['max-warnings'] !== undefined) {
     maxWarnings = Number(values['max-warnings']);
     if (!Number.isInteger(maxWarnings) || maxWarnings < 0) throw new UsageError(`--max-warnings takes a whole number ≥ 0 (got "${values['max-warnings']}")`);
   }
-  return { ...common, maxWarnings, specs: !values['no-specs'] };
+  if (values.fix && values['fix-dry-run']) throw new UsageError('--fix and --fix-dry-run cannot be used together');
+  const fix = values.fix ? 'write' : values['fix-dry-run'] ? 'dry-run' : undefined;
+  return { ...common, maxWarnings, specs: !values['no-specs'], fix };
 }
 
 export function parseResolveArgs(argv: string[]): ResolveArgs {

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { distance } from 'fastest-levenshtein';
 import { entryKey, parseEntry } from '../navigation/entries.js';
 import type { Problem } from '../problem.js';
@@ -8,6 +7,7 @@ import { ownChild, parsePointer, valueAt } from '../source/pointer.js';
 import type { SourceFile } from '../source/types.js';
 import { FIXABLE_CODES } from './fixable.js';
 import { jsonEdits } from './json-edits.js';
+import { enumValuesWith, fieldAcceptsType } from './schema-facts.js';
 import type { FixIntent } from './types.js';
 import { yamlEdits } from './yaml-edits.js';
 
@@ -53,10 +53,12 @@ export function intentFor(problem: Problem, value: unknown, context: FixContext)
   const parent = valueAt(value, segments.slice(0, -1));
   switch (problem.code) {
     case 'unknown-field': {
-      // `expand` -> `expanded`: one clear nearest key, not already in the object.
+      // `expand` -> `expanded`: one clear nearest key, not already in the object, taking this kind of value.
       const key = problem.suggest;
       if (key === undefined || last === undefined || !isObject(parent) || ownChild(parent, key) !== undefined) return undefined;
       if (!isClearNearest(last, key, allowedKeys())) return undefined;
+      // `"page": "intro"` is not `"pages": "intro"`: the value must be of a type the new key takes.
+      if (!fieldAcceptsType(key, ownChild(parent, last))) return undefined;
       return { kind: 'rename-key', pointer: problem.pointer, key };
     }
     case 'invalid-value': {
@@ -126,28 +128,4 @@ let keysOfAllObjects: ReadonlySet<string> | undefined;
  */
 function allowedKeys(): ReadonlySet<string> {
   return (keysOfAllObjects ??= new Set(Object.values(ALLOWED_KEYS).flat()));
-}
-
-let enums: ReadonlyArray<readonly string[]> | undefined;
-
-/** The allowed values of every `enum` in the schemas that contains `value`, merged. */
-function enumValuesWith(value: string): string[] {
-  enums ??= readEnums();
-  return [...new Set(enums.filter((list) => list.includes(value)).flat())];
-}
-
-function readEnums(): Array<readonly string[]> {
-  const found: Array<readonly string[]> = [];
-  for (const name of ['docs.schema.json', 'navigation.schema.json']) {
-    const schema: unknown = JSON.parse(readFileSync(new URL(`../../schema/${name}`, import.meta.url), 'utf8'));
-    const stack = [schema];
-    while (stack.length > 0) {
-      const node = stack.pop();
-      if (typeof node !== 'object' || node === null) continue;
-      const list = (node as { enum?: unknown }).enum;
-      if (Array.isArray(list)) found.push(list.filter((v): v is string => typeof v === 'string'));
-      stack.push(...Object.values(node));
-    }
-  }
-  return found;
 }
