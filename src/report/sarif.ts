@@ -2,6 +2,7 @@ import { allCodes, codes, type Code } from '../codes.js';
 import type { Problem, Severity } from '../problem.js';
 import type { ValidationResult } from '../result.js';
 import { capitalize } from '../text.js';
+import { sarifFixes, type SarifFix } from './sarif-fixes.js';
 
 export interface SarifOptions {
   /** docsnav's version, for `tool.driver.version`; omitted from the log when not given. */
@@ -53,6 +54,7 @@ interface SarifResult {
     },
   ];
   properties: { pointer: string };
+  fixes?: SarifFix[];
 }
 
 const SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -128,6 +130,7 @@ function sarifResult(problem: Problem, ruleIndex: number | undefined): SarifResu
     problem.suggest === undefined
       ? problem.message
       : `${problem.message} Suggestion: use ${JSON.stringify(problem.suggest)}.`;
+  const fixes = sarifFixes(problem, fileUri(problem.file));
   return {
     ruleId: problem.code,
     ...(ruleIndex !== undefined && { ruleIndex }),
@@ -142,6 +145,7 @@ function sarifResult(problem: Problem, ruleIndex: number | undefined): SarifResu
       },
     ],
     properties: { pointer: problem.pointer },
+    ...(fixes && { fixes }),
   };
 }
 
