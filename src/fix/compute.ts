@@ -24,11 +24,12 @@ export interface FixContext {
 export function attachFixes(problems: readonly Problem[], files: readonly SourceFile[], context: FixContext = {}): void {
   const byFile = new Map<string, Array<{ problem: Problem; intent: FixIntent }>>();
   const sources = new Map(files.map((source) => [source.file, source]));
+  const firstIndexes: FirstIndexes = new WeakMap();
   for (const problem of problems) {
     if (!FIXABLE_CODES.has(problem.code)) continue;
     const source = sources.get(problem.file);
     if (!source || source.value === undefined) continue;
-    const intent = intentFor(problem, source.value, context);
+    const intent = intentFor(problem, source.value, context, firstIndexes);
     if (!intent) continue;
     let list = byFile.get(problem.file);
     if (!list) byFile.set(problem.file, (list = []));
@@ -46,7 +47,7 @@ export function attachFixes(problems: readonly Problem[], files: readonly Source
 }
 
 /** What would fix this problem, when that is safe; `value` is the problem's own file, parsed. */
-export function intentFor(problem: Problem, value: unknown, context: FixContext): FixIntent | undefined {
+export function intentFor(problem: Problem, value: unknown, context: FixContext, firstIndexes: FirstIndexes = new WeakMap()): FixIntent | undefined {
   const segments = parsePointer(problem.pointer);
   const here = valueAt(value, segments);
   const last = segments[segments.length - 1];
@@ -84,13 +85,8 @@ export function intentFor(problem: Problem, value: unknown, context: FixContext)
     case 'duplicate-page': {
       // Only the later copy in the same `pages` list: the earlier one keeps the page where it was.
       if (!Array.isArray(parent) || typeof here !== 'string' || last === undefined) return undefined;
-      const index = Number(last);
-      const key = pageKey(here);
-      for (let i = 0; i < index; i++) {
-        const item = parent[i];
-        if (typeof item === 'string' && pageKey(item) === key) return { kind: 'remove', pointer: problem.pointer };
-      }
-      return undefined;
+      const first = firstIndexOf(parent, firstIndexes).get(pageKey(here));
+      return first !== undefined && first < Number(last) ? { kind: 'remove', pointer: problem.pointer } : undefined;
     }
     default:
       return undefined;
@@ -99,6 +95,20 @@ export function intentFor(problem: Problem, value: unknown, context: FixContext)
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Per `pages` list: where each page is first listed (built once per list, however many duplicates it has). */
+type FirstIndexes = WeakMap<readonly unknown[], Map<string, number>>;
+
+function firstIndexOf(list: readonly unknown[], cache: FirstIndexes): Map<string, number> {
+  let first = cache.get(list);
+  if (first) return first;
+  first = new Map();
+  list.forEach((item, index) => {
+    if (typeof item === 'string' && !first!.has(pageKey(item))) first!.set(pageKey(item), index);
+  });
+  cache.set(list, first);
+  return first;
 }
 
 /** What a `pages` entry names: the tidy page path, or the spec file and operation of an endpoint entry. */

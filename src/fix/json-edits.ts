@@ -31,7 +31,7 @@ export function jsonEdits(rawText: string, intents: readonly FixIntent[]): Array
     if (error instanceof RangeError) return intents.map(() => undefined);
     throw error;
   }
-  const membersByContainer = new Map<number, Member[]>();
+  const membersByContainer = new Map<number, Members>();
   let next = 0;
   return intents.map((intent) => {
     const found = located[next++];
@@ -52,8 +52,14 @@ export function jsonEdits(rawText: string, intents: readonly FixIntent[]): Array
   });
 }
 
-/** The members of the object or array that starts at `start`, in order. */
-function membersOf(text: string, start: number): Member[] {
+/** A container's members in order, and each one's index by where its value ends (the last one for a duplicated key). */
+interface Members {
+  list: Member[];
+  byEnd: Map<number, number>;
+}
+
+/** The members of the object or array that starts at `start`. */
+function membersOf(text: string, start: number): Members {
   const members: Member[] = [];
   const isObject = text.charCodeAt(start) === 123; /* { */
   let pos = skipSpace(text, start + 1);
@@ -74,23 +80,17 @@ function membersOf(text: string, start: number): Member[] {
     if (text.charCodeAt(pos) !== 44 /* , */) break;
     pos = skipSpace(text, pos + 1);
   }
-  return members;
+  return { list: members, byEnd: new Map(members.map((member, index) => [member.end, index])) };
 }
 
 /**
  * Removes one member with its comma: from the end of the previous member (`, "x": 1`), or for
  * the first one up to the next member; the only member leaves `{}`/`[]`.
  */
-function removal(members: readonly Member[], value: readonly [number, number], container: readonly [number, number]): TextEdit | undefined {
-  // The member whose value ends where the located value ends (the last one for a duplicated key).
-  let index = -1;
-  for (let i = members.length - 1; i >= 0; i--) {
-    if (members[i].end === value[1]) {
-      index = i;
-      break;
-    }
-  }
-  if (index < 0) return undefined;
+function removal({ list: members, byEnd }: Members, value: readonly [number, number], container: readonly [number, number]): TextEdit | undefined {
+  // The member whose value ends where the located value ends.
+  const index = byEnd.get(value[1]);
+  if (index === undefined) return undefined;
   if (members.length === 1) return { start: container[0] + 1, end: container[1] - 1, text: '' };
   if (index > 0) return { start: members[index - 1].end, end: members[index].end, text: '' };
   return { start: members[0].start, end: members[1].start, text: '' };

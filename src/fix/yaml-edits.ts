@@ -24,12 +24,15 @@ export function yamlEdits(text: string, intents: readonly FixIntent[]): Array<Te
   const { parseDocument } = yaml();
   const doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false });
   if (doc.errors.length > 0) return intents.map(() => undefined);
+  const layouts = new WeakMap<YAMLMap | YAMLSeq, Layout>();
   return intents.map((intent) => {
     const place = placeOf(doc.contents as Node | null, parsePointer(intent.pointer));
     if (!place) return undefined;
     if (intent.kind === 'rename-key') return place.key ? rewriteScalar(text, place.key, intent.key) : undefined;
     if (intent.kind === 'replace-value') return place.value && isScalar(place.value) ? rewriteScalar(text, place.value, intent.value) : undefined;
-    return removal(text, place);
+    let layout = layouts.get(place.parent);
+    if (!layout) layouts.set(place.parent, (layout = layoutOf(place.parent)));
+    return removal(text, place, layout);
   });
 }
 
@@ -117,13 +120,24 @@ function rangeOfMember(member: Pair | Node): [number, number] | undefined {
   return range ? [range[0], range[1]] : undefined;
 }
 
-function removal(text: string, place: Place): TextEdit | undefined {
-  const members = place.parent.items as Array<Pair | Node>;
-  const index = members.indexOf(place.member);
+/** A collection's members' text ranges, and each member's index: worked out once per collection. */
+interface Layout {
+  ranges: Array<[number, number] | undefined>;
+  indexOf: Map<unknown, number>;
+  complete: boolean;
+}
+
+function layoutOf(parent: YAMLMap | YAMLSeq): Layout {
+  const members = parent.items as Array<Pair | Node>;
   const ranges = members.map(rangeOfMember);
+  return { ranges, indexOf: new Map(members.map((member, index) => [member, index])), complete: ranges.every((r) => r !== undefined) };
+}
+
+function removal(text: string, place: Place, { ranges, indexOf, complete }: Layout): TextEdit | undefined {
+  const index = indexOf.get(place.member) ?? -1;
   const own = ranges[index];
-  if (index < 0 || !own || ranges.some((r) => !r)) return undefined;
-  if (members.length === 1) return undefined; // would leave an empty value (null), not an empty collection
+  if (index < 0 || !own || !complete) return undefined;
+  if (ranges.length === 1) return undefined; // would leave an empty value (null), not an empty collection
   if (place.parent.flow) {
     // `[a, b, a]`, `{group: A, expanded: true}`: as in JSON, take the comma with it.
     if (index > 0) return { start: ranges[index - 1]![1], end: own[1], text: '' };
