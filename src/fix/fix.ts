@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Code } from '../codes.js';
 import type { Problem } from '../problem.js';
-import { countProblems, type ValidationResult } from '../result.js';
+import type { ValidationResult } from '../result.js';
 import { readText, validateText, type ValidateOptions } from '../validate.js';
 import { applyEdits, chooseFixes } from './apply.js';
 import type { Fix, TextEdit } from './types.js';
@@ -58,7 +58,7 @@ const DEFAULT_PASSES = 10;
 /**
  * Applies every safe fix to docs.json text and validates again, in passes: fixes that do not
  * overlap are applied together; the others wait for the next pass, computed from the new text
- * (as ESLint does). A pass that would add errors is not applied. `$ref` targets are fixed in
+ * (as ESLint does). A fix that would cause a new error is left out. `$ref` targets are fixed in
  * their own text (read with `readFile`, never written here). Running it again changes nothing.
  */
 export function fixText(text: string, options: FixOptions = {}): FixResult {
@@ -74,41 +74,41 @@ export function fixText(text: string, options: FixOptions = {}): FixResult {
   let current = validate(mainText, changed);
   const before = current.problems;
   const applied: AppliedFix[] = [];
+  /** Fixes that caused a new error: never tried again. */
+  const refused = new Set<string>();
+  const fixKey = (p: Problem) => `${p.code}\0${p.file}\0${p.pointer}`;
   let passes = 0;
   for (let pass = 1; pass <= (options.maxPasses ?? DEFAULT_PASSES); pass++) {
-    const withFix = current.problems.filter((p): p is Problem & { fix: Fix } => p.fix !== undefined);
+    const withFix = current.problems.filter((p): p is FixableProblem => p.fix !== undefined && !refused.has(fixKey(p)));
     if (withFix.length === 0) break;
-    const byFile = new Map<string, Array<Problem & { fix: Fix }>>();
-    for (const problem of withFix) {
-      let list = byFile.get(problem.file);
-      if (!list) byFile.set(problem.file, (list = []));
-      list.push(problem);
+    let candidates = nonOverlapping(withFix);
+    let accepted: { next: ValidationResult; texts: Map<string, string> } | undefined;
+    // A fix must not cause a new error: the fixes next to one are left out, and the rest tried again.
+    for (let attempt = 0; candidates.length > 0 && !accepted; attempt++) {
+      const texts = textsAfter(candidates, current.sources);
+      const nextMain = texts.get(file) ?? mainText;
+      const nextChanged = new Map(changed);
+      for (const [name, after] of texts) if (name !== file) nextChanged.set(path.resolve(name), after);
+      const next = validate(nextMain, nextChanged);
+      const newErrors = compareProblems(current.problems, next.problems).added.filter((p) => p.severity === 'error');
+      if (newErrors.length === 0) {
+        accepted = { next, texts };
+        break;
+      }
+      const near = candidates.filter((c) => newErrors.some((e) => e.file === c.file && related(e.pointer, parentOf(c.pointer))));
+      const out = near.length > 0 && attempt < 2 ? near : candidates;
+      for (const c of out) refused.add(fixKey(c));
+      candidates = candidates.filter((c) => !out.includes(c));
     }
-    const nextTexts = new Map<string, string>();
-    const thisPass: AppliedFix[] = [];
-    for (const [name, problems] of byFile) {
-      const source = current.sources[name];
-      if (source === undefined) continue;
-      const { chosen } = chooseFixes(problems);
-      const edits = chosen.flatMap((p) => p.fix.edits);
-      const after = applyEdits(source, edits);
-      if (after === source) continue;
-      nextTexts.set(name, after);
-      for (const p of chosen) thisPass.push({ pass, code: p.code, file: p.file, pointer: p.pointer, message: p.message, edits: p.fix.edits });
+    if (!accepted) continue;
+    if (accepted.texts.size === 0) break;
+    for (const name of accepted.texts.keys()) if (!originals.has(name)) originals.set(name, current.sources[name]);
+    for (const [name, after] of accepted.texts) {
+      if (name === file) mainText = after;
+      else changed.set(path.resolve(name), after);
     }
-    if (nextTexts.size === 0) break;
-
-    const nextMain = nextTexts.get(file) ?? mainText;
-    const nextChanged = new Map(changed);
-    for (const [name, after] of nextTexts) if (name !== file) nextChanged.set(path.resolve(name), after);
-    const next = validate(nextMain, nextChanged);
-    // A fix should never make things worse: a pass that adds errors is not applied, and fixing stops.
-    if (countProblems(next.problems).errors > countProblems(current.problems).errors) break;
-    for (const name of nextTexts.keys()) if (!originals.has(name)) originals.set(name, current.sources[name]);
-    mainText = nextMain;
-    changed = nextChanged;
-    current = next;
-    applied.push(...thisPass);
+    current = accepted.next;
+    for (const p of candidates) applied.push({ pass, code: p.code, file: p.file, pointer: p.pointer, message: p.message, edits: p.fix.edits });
     passes = pass;
   }
 
@@ -120,6 +120,46 @@ export function fixText(text: string, options: FixOptions = {}): FixResult {
   files.sort((a, b) => Number(b.file === file) - Number(a.file === file));
   const { gone, kept, added } = compareProblems(before, current.problems);
   return { file, files, applied, before, after: current, fixed: gone, remaining: kept, introduced: added, passes };
+}
+
+type FixableProblem = Problem & { fix: Fix };
+
+/** Per file, the fixes that can be applied together (the others wait for the next pass). */
+function nonOverlapping(problems: readonly FixableProblem[]): FixableProblem[] {
+  const byFile = new Map<string, FixableProblem[]>();
+  for (const problem of problems) {
+    let list = byFile.get(problem.file);
+    if (!list) byFile.set(problem.file, (list = []));
+    list.push(problem);
+  }
+  return [...byFile.values()].flatMap((list) => chooseFixes(list).chosen);
+}
+
+/** Each file's text with these fixes applied (files they leave as they were are not listed). */
+function textsAfter(fixes: readonly FixableProblem[], sources: Readonly<Record<string, string>>): Map<string, string> {
+  const edits = new Map<string, TextEdit[]>();
+  for (const p of fixes) {
+    let list = edits.get(p.file);
+    if (!list) edits.set(p.file, (list = []));
+    list.push(...p.fix.edits);
+  }
+  const texts = new Map<string, string>();
+  for (const [name, list] of edits) {
+    const source = sources[name];
+    if (source === undefined) continue;
+    const after = applyEdits(source, list);
+    if (after !== source) texts.set(name, after);
+  }
+  return texts;
+}
+
+function parentOf(pointer: string): string {
+  return pointer.slice(0, Math.max(0, pointer.lastIndexOf('/')));
+}
+
+/** One pointer is the other or inside it. */
+function related(a: string, b: string): boolean {
+  return a === b || a.startsWith(b + '/') || b.startsWith(a + '/');
 }
 
 export interface FixFileOptions extends Omit<FixOptions, 'file'> {
@@ -163,31 +203,36 @@ function readOrUndefined(absolutePath: string): string | undefined {
 }
 
 /**
- * Which problems went away, stayed, or appeared. Matched by code, file and message, as many
- * times as each occurs: pointers shift when an entry is removed, so they are not compared.
+ * Which problems went away, stayed, or appeared. A problem after fixing is the same as one
+ * before when code, file and message match (pointers shift when an entry is removed), or else
+ * code, file and pointer (messages name elements, and a fix may rename one: `"ja"` -> `"jp"`).
  */
 function compareProblems(before: readonly Problem[], after: readonly Problem[]): { gone: Problem[]; kept: Problem[]; added: Problem[] } {
-  const keyOf = (p: Problem) => `${p.code}\0${p.file}\0${p.message}`;
-  const left = new Map<string, number>();
-  for (const p of after) left.set(keyOf(p), (left.get(keyOf(p)) ?? 0) + 1);
-  const gone: Problem[] = [];
-  const kept: Problem[] = [];
-  for (const p of before) {
-    const n = left.get(keyOf(p)) ?? 0;
-    if (n > 0) {
-      left.set(keyOf(p), n - 1);
-      kept.push(p);
-    } else {
-      gone.push(p);
+  const byMessage = (p: Problem) => `${p.code}\0${p.file}\0${p.message}`;
+  const byPointer = (p: Problem) => `${p.code}\0${p.file}\0${p.pointer}`;
+  const matched = new Set<Problem>();
+  const matchedAfter = new Set<Problem>();
+  for (const keyOf of [byMessage, byPointer]) {
+    const waiting = new Map<string, { list: Problem[]; next: number }>();
+    for (const p of after) {
+      if (matchedAfter.has(p)) continue;
+      let entry = waiting.get(keyOf(p));
+      if (!entry) waiting.set(keyOf(p), (entry = { list: [], next: 0 }));
+      entry.list.push(p);
+    }
+    for (const p of before) {
+      if (matched.has(p)) continue;
+      const entry = waiting.get(keyOf(p));
+      const other = entry?.list[entry.next];
+      if (!entry || !other) continue;
+      entry.next++;
+      matched.add(p);
+      matchedAfter.add(other);
     }
   }
-  const seenBefore = new Map<string, number>();
-  for (const p of before) seenBefore.set(keyOf(p), (seenBefore.get(keyOf(p)) ?? 0) + 1);
-  const added: Problem[] = [];
-  for (const p of after) {
-    const n = seenBefore.get(keyOf(p)) ?? 0;
-    if (n > 0) seenBefore.set(keyOf(p), n - 1);
-    else added.push(p);
-  }
-  return { gone, kept, added };
+  return {
+    gone: before.filter((p) => !matched.has(p)),
+    kept: before.filter((p) => matched.has(p)),
+    added: after.filter((p) => !matchedAfter.has(p)),
+  };
 }

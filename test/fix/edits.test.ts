@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { applyEdits } from '../../src/fix/apply.js';
+import { jsonEdits } from '../../src/fix/json-edits.js';
+import type { FixIntent } from '../../src/fix/types.js';
+import { yamlEdits } from '../../src/fix/yaml-edits.js';
+import { fixText } from '../../src/index.js';
+
+const remove = (pointer: string): FixIntent => ({ kind: 'remove', pointer });
+const apply = (text: string, edits: ReturnType<typeof jsonEdits>) => {
+  expect(edits.every((e) => e !== undefined)).toBe(true);
+  return applyEdits(text, edits as NonNullable<(typeof edits)[number]>[]);
+};
+
+describe('JSON edits', () => {
+  it.each([
+    ['the only member leaves an empty object', '{"a": {"x": 1}}', '/a/x', '{"a": {}}'],
+    ['the only entry leaves an empty array', '{"a": [ 1 ]}', '/a/0', '{"a": []}'],
+    ['the first of several takes the comma after it', '{"a": [1,\n  2]}', '/a/0', '{"a": [2]}'],
+    ['a middle one takes the comma before it', '{"a": [1 , 2 , 3]}', '/a/1', '{"a": [1 , 3]}'],
+    ['a nested object entry, whole', '{"a": [{"b": [1, 2]}, 3]}', '/a/0', '{"a": [3]}'],
+  ])('remove: %s', (_, text, pointer, after) => {
+    expect(apply(text, jsonEdits(text, [remove(pointer)]))).toBe(after);
+  });
+
+  it('a byte-order mark stays, offsets are the text’s own', () => {
+    const text = '\uFEFF{"a": "x.mdx", "b": 1}';
+    expect(apply(text, jsonEdits(text, [{ kind: 'replace-value', pointer: '/a', value: 'x' }, remove('/b')]))).toBe('\uFEFF{"a": "x"}');
+  });
+
+  it('a duplicated key: the last one, as JSON.parse reads it', () => {
+    const text = '{"a": 1, "k": "v.md", "k": "w.md"}';
+    expect(apply(text, jsonEdits(text, [{ kind: 'replace-value', pointer: '/k', value: 'w' }]))).toBe('{"a": 1, "k": "v.md", "k": "w"}');
+  });
+
+  it('escaped keys and values are matched and written as JSON', () => {
+    const text = '{"a\\u0062": "\\u00e9.mdx"}';
+    expect(apply(text, jsonEdits(text, [{ kind: 'replace-value', pointer: '/ab', value: 'é "quoted"' }]))).toBe('{"a\\u0062": "é \\"quoted\\""}');
+  });
+
+  it('no edit where the pointer is not in the text, or the value is not a string', () => {
+    const text = '{"a": [1]}';
+    expect(jsonEdits(text, [remove('/b'), { kind: 'replace-value', pointer: '/a/0', value: 'x' }, { kind: 'rename-key', pointer: '/a/0', key: 'x' }])).toEqual([undefined, undefined, undefined]);
+  });
+});
+
+describe('YAML edits', () => {
+  it('CRLF: a removed line takes its own line break', () => {
+    const text = 'pages:\r\n  - a\r\n  - b # dup\r\n  - c\r\n';
+    expect(apply(text, yamlEdits(text, [remove('/pages/1')]))).toBe('pages:\r\n  - a\r\n  - c\r\n');
+  });
+
+  it('a flow mapping takes its comma', () => {
+    const text = 'groups: [{group: A, expanded: true, pages: [a]}]\n';
+    expect(apply(text, yamlEdits(text, [remove('/groups/0/expanded')]))).toBe('groups: [{group: A, pages: [a]}]\n');
+  });
+
+  it('a plain value that would not read back as the same string is quoted', () => {
+    const text = 'a: x.mdx\nb: y.mdx\nc: z.md\n';
+    const edits = yamlEdits(text, [
+      { kind: 'replace-value', pointer: '/a', value: 'true' },
+      { kind: 'replace-value', pointer: '/b', value: '12' },
+      { kind: 'replace-value', pointer: '/c', value: 'x: y' },
+    ]);
+    expect(apply(text, edits)).toBe('a: "true"\nb: "12"\nc: "x: y"\n');
+  });
+
+  it('a single-quoted value keeps single quotes, doubling a quote inside', () => {
+    const text = "a: 'x.mdx'\n";
+    expect(apply(text, yamlEdits(text, [{ kind: 'replace-value', pointer: '/a', value: "it's" }]))).toBe("a: 'it''s'\n");
+  });
+
+  it('no edit for a lone member (it would leave null), a text that does not parse, or a missing pointer', () => {
+    expect(yamlEdits('g:\n  - expanded: true\n', [remove('/g/0/expanded')])).toEqual([undefined]);
+    expect(yamlEdits('a: [\n', [remove('/a/0')])).toEqual([undefined]);
+    expect(yamlEdits('a: 1\n', [remove('/b'), remove('')])).toEqual([undefined, undefined]);
+  });
+});
+
+describe('a fix that would cause a new error', () => {
+  // `pagess` -> `pages` beside `groups`: the unknown field would become a mixed element.
+  const text = '{"navigation":{"tabs":[{"tab":"A","groups":[{"group":"G","pages":["a.mdx"]}],"pagess":["missing"]}]}}';
+
+  it('is left out, and the fixes elsewhere in the same pass are applied', () => {
+    const result = fixText(text);
+    expect(result.before.map((p) => p.code)).toEqual(['page-path', 'unknown-field']);
+    expect(result.before.every((p) => p.fix)).toBe(true);
+    expect(result.applied.map((a) => a.code)).toEqual(['page-path']);
+    expect(result.files[0].after).toBe(text.replace('"a.mdx"', '"a"'));
+    expect(result.remaining.map((p) => p.code)).toEqual(['unknown-field']);
+    expect(result.introduced).toEqual([]);
+  });
+
+  it('is left out when it is the only one (nothing is written)', () => {
+    const alone = text.replace('"a.mdx"', '"a"');
+    const result = fixText(alone);
+    expect(result.applied).toEqual([]);
+    expect(result.files).toEqual([]);
+    expect(result.passes).toBe(0);
+  });
+});
