@@ -6,9 +6,10 @@ import { ALLOWED_KEYS } from '../schema/index.js';
 import { ownChild, parsePointer, valueAt } from '../source/pointer.js';
 import type { SourceFile } from '../source/types.js';
 import { FIXABLE_CODES } from './fixable.js';
-import { jsonEdits } from './json-edits.js';
+import { LineIndex } from '../source/lines.js';
+import { jsonEdit } from './json-edits.js';
 import { enumValuesWith, fieldAcceptsType } from './schema-facts.js';
-import type { FixIntent } from './types.js';
+import type { FixIntent, TextEdit } from './types.js';
 import { yamlEdits } from './yaml-edits.js';
 
 export interface FixContext {
@@ -37,8 +38,16 @@ export function attachFixes(problems: readonly Problem[], files: readonly Source
   }
   for (const [file, list] of byFile) {
     const source = sources.get(file)!;
-    const intents = list.map((item) => item.intent);
-    const edits = source.format === 'yaml' ? yamlEdits(source.text, intents) : jsonEdits(source.text, intents);
+    let edits: Array<TextEdit | undefined>;
+    if (source.format === 'yaml') {
+      edits = yamlEdits(source.text, list.map((item) => item.intent));
+    } else {
+      // From where each problem was located: its line and column back to text offsets.
+      const lines = new LineIndex(source.text);
+      edits = list.map(({ problem, intent }) =>
+        jsonEdit(source.text, intent, [lines.offset(problem.line, problem.column), lines.offset(problem.endLine, problem.endColumn)]),
+      );
+    }
     list.forEach(({ problem }, i) => {
       const edit = edits[i];
       if (edit && source.text.slice(edit.start, edit.end) !== edit.text) problem.fix = { edits: [edit] };
@@ -67,18 +76,18 @@ export function intentFor(problem: Problem, value: unknown, context: FixContext,
       if (suggestion === undefined || typeof here !== 'string') return undefined;
       const candidates = enumValuesWith(suggestion);
       if (candidates.length === 0 || !isClearNearest(here, suggestion, candidates)) return undefined;
-      return { kind: 'replace-value', pointer: problem.pointer, value: suggestion };
+      return { kind: 'replace-value', pointer: problem.pointer, value: suggestion, current: here };
     }
     case 'page-path': {
       if (problem.suggest === undefined || problem.suggest === '' || typeof here !== 'string') return undefined;
-      return { kind: 'replace-value', pointer: problem.pointer, value: problem.suggest };
+      return { kind: 'replace-value', pointer: problem.pointer, value: problem.suggest, current: here };
     }
     case 'language-code': {
       // The same language in the spec's spelling (`uk` -> `ua`, `EN` -> `en`), never a guess at another language.
       const code = problem.suggest;
       if ((context.profile ?? 'spec') !== 'spec' || code === undefined || typeof here !== 'string') return undefined;
       if (ALIASES[here.toLowerCase()] !== code && here.toLowerCase() !== code.toLowerCase()) return undefined;
-      return { kind: 'replace-value', pointer: problem.pointer, value: code };
+      return { kind: 'replace-value', pointer: problem.pointer, value: code, current: here };
     }
     case 'expanded-top-level':
       return isObject(parent) && last !== undefined && ownChild(parent, last) !== undefined ? { kind: 'remove', pointer: problem.pointer } : undefined;
@@ -86,7 +95,7 @@ export function intentFor(problem: Problem, value: unknown, context: FixContext,
       // Only the later copy in the same `pages` list: the earlier one keeps the page where it was.
       if (!Array.isArray(parent) || typeof here !== 'string' || last === undefined) return undefined;
       const first = firstIndexOf(parent, firstIndexes).get(pageKey(here));
-      return first !== undefined && first < Number(last) ? { kind: 'remove', pointer: problem.pointer } : undefined;
+      return first !== undefined && first < Number(last) ? { kind: 'remove', pointer: problem.pointer, current: here } : undefined;
     }
     default:
       return undefined;

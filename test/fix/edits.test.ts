@@ -1,45 +1,75 @@
 import { describe, expect, it } from 'vitest';
 import { applyEdits } from '../../src/fix/apply.js';
-import { jsonEdits } from '../../src/fix/json-edits.js';
-import type { FixIntent } from '../../src/fix/types.js';
+import { jsonEdit } from '../../src/fix/json-edits.js';
+import type { FixIntent, TextEdit } from '../../src/fix/types.js';
 import { yamlEdits } from '../../src/fix/yaml-edits.js';
 import { fixText } from '../../src/index.js';
+import { parseSource } from '../../src/source/index.js';
+import { LineIndex } from '../../src/source/lines.js';
 
-const remove = (pointer: string): FixIntent => ({ kind: 'remove', pointer });
-const apply = (text: string, edits: ReturnType<typeof jsonEdits>) => {
+const remove = (pointer: string, current?: string): FixIntent => ({ kind: 'remove', pointer, current });
+const apply = (text: string, edits: Array<TextEdit | undefined>) => {
   expect(edits.every((e) => e !== undefined)).toBe(true);
-  return applyEdits(text, edits as NonNullable<(typeof edits)[number]>[]);
+  return applyEdits(text, edits as TextEdit[]);
 };
+
+/** As the validator does it: locate the pointer (the key for a field, the value for an entry), then edit there. */
+function jsonEdits(text: string, intents: FixIntent[], at: 'key' | 'value' = 'key'): Array<TextEdit | undefined> {
+  const source = parseSource('docs.json', text);
+  const lines = new LineIndex(text);
+  return intents.map((intent) => {
+    const range = source.locate(intent.pointer, intent.kind === 'replace-value' ? 'value' : at);
+    return jsonEdit(text, intent, [lines.offset(range.line, range.column), lines.offset(range.endLine, range.endColumn)]);
+  });
+}
 
 describe('JSON edits', () => {
   it.each([
     ['the only member leaves an empty object', '{"a": {"x": 1}}', '/a/x', '{"a": {}}'],
-    ['the only entry leaves an empty array', '{"a": [ 1 ]}', '/a/0', '{"a": []}'],
-    ['the first of several takes the comma after it', '{"a": [1,\n  2]}', '/a/0', '{"a": [2]}'],
-    ['a middle one takes the comma before it', '{"a": [1 , 2 , 3]}', '/a/1', '{"a": [1 , 3]}'],
-    ['a nested object entry, whole', '{"a": [{"b": [1, 2]}, 3]}', '/a/0', '{"a": [3]}'],
+    ['the only entry leaves an empty array', '{"a": [ "p" ]}', '/a/0', '{"a": []}'],
+    ['the first of several takes the comma after it', '{"a": ["p",\n  "q"]}', '/a/0', '{"a": ["q"]}'],
+    ['a middle one takes the comma before it', '{"a": ["o" , "p" , "q"]}', '/a/1', '{"a": ["o" , "q"]}'],
+    ['the last one takes the comma before it', '{"a": ["o",\r\n\t"p"\r\n]}', '/a/1', '{"a": ["o"\r\n]}'],
+    ['a member whose value is an object', '{"a": {"b": {"c": [1]}},\r\n "d": 2}', '/a', '{"d": 2}'],
   ])('remove: %s', (_, text, pointer, after) => {
-    expect(apply(text, jsonEdits(text, [remove(pointer)]))).toBe(after);
+    const entry = /\/\d+$/.test(pointer);
+    const current = entry ? (JSON.parse(text).a[Number(pointer.split('/').pop())] as string) : undefined;
+    expect(apply(text, jsonEdits(text, [remove(pointer, current)], entry ? 'value' : 'key'))).toBe(after);
+  });
+
+  it('an array entry is removed only as the string it was computed for', () => {
+    const text = '{"a": [["p"], "q"]}';
+    // `/a/0/5` is not there; it is located at `/a/0`, which is not the string the fix is for.
+    expect(jsonEdits(text, [remove('/a/0/5', 'p'), remove('/a/0')], 'value')).toEqual([undefined, undefined]);
   });
 
   it('a byte-order mark stays, offsets are the text’s own', () => {
     const text = '\uFEFF{"a": "x.mdx", "b": 1}';
-    expect(apply(text, jsonEdits(text, [{ kind: 'replace-value', pointer: '/a', value: 'x' }, remove('/b')]))).toBe('\uFEFF{"a": "x"}');
+    expect(apply(text, jsonEdits(text, [{ kind: 'replace-value', pointer: '/a', value: 'x', current: 'x.mdx' }, remove('/b')]))).toBe('\uFEFF{"a": "x"}');
   });
 
   it('a duplicated key: the last one, as JSON.parse reads it', () => {
     const text = '{"a": 1, "k": "v.md", "k": "w.md"}';
-    expect(apply(text, jsonEdits(text, [{ kind: 'replace-value', pointer: '/k', value: 'w' }]))).toBe('{"a": 1, "k": "v.md", "k": "w"}');
+    expect(apply(text, jsonEdits(text, [{ kind: 'replace-value', pointer: '/k', value: 'w', current: 'w.md' }]))).toBe('{"a": 1, "k": "v.md", "k": "w"}');
   });
 
   it('escaped keys and values are matched and written as JSON', () => {
     const text = '{"a\\u0062": "\\u00e9.mdx"}';
-    expect(apply(text, jsonEdits(text, [{ kind: 'replace-value', pointer: '/ab', value: 'é "quoted"' }]))).toBe('{"a\\u0062": "é \\"quoted\\""}');
+    expect(apply(text, jsonEdits(text, [{ kind: 'replace-value', pointer: '/ab', value: 'é "quoted"', current: 'é.mdx' }]))).toBe('{"a\\u0062": "é \\"quoted\\""}');
   });
 
-  it('no edit where the pointer is not in the text, or the value is not a string', () => {
-    const text = '{"a": [1]}';
-    expect(jsonEdits(text, [remove('/b'), { kind: 'replace-value', pointer: '/a/0', value: 'x' }, { kind: 'rename-key', pointer: '/a/0', key: 'x' }])).toEqual([undefined, undefined, undefined]);
+  it('no edit where the text at the location is not what the fix expects', () => {
+    const text = '{"a": [1, "x"]}';
+    expect(
+      jsonEdits(text, [
+        remove('/b'), // not there: located at its parent
+        { kind: 'replace-value', pointer: '/a/0', value: 'x', current: '1' }, // not a string
+        { kind: 'rename-key', pointer: '/a/0', key: 'x' }, // not a key
+        { kind: 'replace-value', pointer: '/a/1', value: 'y', current: 'z' }, // another string
+      ]),
+    ).toEqual([undefined, undefined, undefined, undefined]);
+    expect(jsonEdits(text, [remove('/a/1', 'z')], 'value')).toEqual([undefined]);
+    expect(apply(text, jsonEdits(text, [remove('/a/1', 'x')], 'value'))).toBe('{"a": [1]}');
   });
 });
 
