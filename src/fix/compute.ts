@@ -1,5 +1,6 @@
 import { distance } from 'fastest-levenshtein';
 import { entryKey, parseEntry } from '../navigation/entries.js';
+import type { ProfileName } from '../config/profiles.js';
 import type { Problem } from '../problem.js';
 import { ALIASES } from '../rules/language-code.js';
 import { ALLOWED_KEYS } from '../schema/index.js';
@@ -14,7 +15,7 @@ import { yamlEdits } from './yaml-edits.js';
 
 export interface FixContext {
   /** `spec` (the default) or `platform`: `language-code` is fixed to the spec's spelling only under `spec`. */
-  profile?: 'spec' | 'platform';
+  profile?: ProfileName;
 }
 
 /**
@@ -83,10 +84,11 @@ export function intentFor(problem: Problem, value: unknown, context: FixContext,
       return { kind: 'replace-value', pointer: problem.pointer, value: problem.suggest, current: here };
     }
     case 'language-code': {
-      // The same language in the spec's spelling (`uk` -> `ua`, `EN` -> `en`), never a guess at another language.
+      // The same language in the spec's spelling (`uk` -> `ua`, `EN` -> `en`, `de-DE` -> `de`), never a guess at another language.
       const code = problem.suggest;
       if ((context.profile ?? 'spec') !== 'spec' || code === undefined || typeof here !== 'string') return undefined;
-      if (ALIASES[here.toLowerCase()] !== code && here.toLowerCase() !== code.toLowerCase()) return undefined;
+      const lower = here.toLowerCase();
+      if (ALIASES[lower] !== code && lower !== code.toLowerCase() && lower.split('-')[0] !== code) return undefined;
       return { kind: 'replace-value', pointer: problem.pointer, value: code, current: here };
     }
     case 'expanded-top-level':

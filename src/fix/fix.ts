@@ -7,9 +7,8 @@ import { readText, validateText, type ValidateOptions } from '../validate.js';
 import { applyEdits, chooseFixes } from './apply.js';
 import type { Fix, TextEdit } from './types.js';
 
+/** `validateText`'s options (`profile`: `language-code` is fixed to the spec's spelling only under `spec`, the default). */
 export interface FixOptions extends ValidateOptions {
-  /** `spec` (default) or `platform`; `language-code` is fixed to the spec's spelling only under `spec`. */
-  profile?: 'spec' | 'platform';
   /** Fixes that overlap wait for the next pass; at most this many passes (default 10). */
   maxPasses?: number;
 }

@@ -180,8 +180,13 @@ describe('what gets no fix', () => {
 
   it('language-code: only under the spec profile, and only to the same language', () => {
     const uk = '{"navigation":{"languages":[{"language":"uk","pages":["a"]}]}}';
-    expect(fixOf(uk, 'language-code', { profile: 'platform' } as FixOptions)).toEqual([undefined]);
-    expect(fixOf(uk, 'language-code', { profile: 'spec' } as FixOptions)[0]).toBeDefined();
+    expect(fixOf(uk, 'language-code', { profile: 'spec' })[0]).toBeDefined();
+    expect(fixOf(uk, 'language-code')[0]).toBeDefined();
+    // The platform profile accepts `uk`, and would have `ua` written `uk`: a suggestion, not a fix.
+    expect(validateText(uk, { profile: 'platform' }).problems).toEqual([]);
+    const ua = '{"navigation":{"languages":[{"language":"ua","pages":["a"]}]}}';
+    expect(validateText(ua, { profile: 'platform' }).problems.map((p) => p.suggest)).toEqual(['uk']);
+    expect(fixOf(ua, 'language-code', { profile: 'platform' })).toEqual([undefined]);
     // `ene` is near `en`, but a guess is not a spelling.
     expect(fixOf('{"navigation":{"languages":[{"language":"ene","pages":["a"]}]}}', 'language-code')).toEqual([undefined]);
   });
@@ -260,7 +265,9 @@ describe('$ref targets', () => {
     writeFileSync(path.join(dir, 'docs.json'), lf(['{', '  "navigation": {', '    "languages": [{ "$ref": "./nav/uk.json" }, { "$ref": "./nav/en.yaml" }]', '  }', '}']));
     writeFileSync(path.join(dir, 'nav', 'uk.json'), lf(['{', '  "language": "uk",', '  "groups": [{ "group": "Start", "expanded": true, "pages": ["index.mdx"] }]', '}']));
     writeFileSync(path.join(dir, 'index.mdx'), '# Home\n');
-    writeFileSync(path.join(dir, 'nav', 'en.yaml'), lf(['language: en # default', 'groups:', '  - group: Start', '    pages:', '      - index', '      - index # twice']));
+    mkdirSync(path.join(dir, 'en'));
+    writeFileSync(path.join(dir, 'en', 'index.mdx'), '# Home\n');
+    writeFileSync(path.join(dir, 'nav', 'en.yaml'), lf(['language: en # default', 'groups:', '  - group: Start', '    pages:', '      - en/index', '      - en/index # twice']));
     return dir;
   }
 
@@ -274,7 +281,7 @@ describe('$ref targets', () => {
     expect(readFileSync(path.join(dir, 'nav', 'uk.json'), 'utf8')).toBe(
       lf(['{', '  "language": "ua",', '  "groups": [{ "group": "Start", "pages": ["index"] }]', '}']),
     );
-    expect(readFileSync(path.join(dir, 'nav', 'en.yaml'), 'utf8')).toBe(lf(['language: en # default', 'groups:', '  - group: Start', '    pages:', '      - index']));
+    expect(readFileSync(path.join(dir, 'nav', 'en.yaml'), 'utf8')).toBe(lf(['language: en # default', 'groups:', '  - group: Start', '    pages:', '      - en/index']));
     expect(result.after.problems).toEqual([]);
     expect(fixFile(main).files).toEqual([]);
   });
