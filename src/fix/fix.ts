@@ -67,8 +67,9 @@ export function fixText(text: string, options: FixOptions = {}): FixResult {
   let changed = new Map<string, string>();
   const originals = new Map<string, string>();
   let mainText = text;
+  // Files are read as validate reads them; only once a `$ref` target has changed is its new text read from memory.
   const validate = (main: string, refs: ReadonlyMap<string, string>) =>
-    validateText(main, { ...options, file, readFile: (absolute) => refs.get(absolute) ?? read(absolute) });
+    validateText(main, refs.size === 0 ? { ...options, file } : { ...options, file, readFile: (absolute) => refs.get(absolute) ?? read(absolute) });
 
   let current = validate(mainText, changed);
   const before = current.problems;
