@@ -1,6 +1,7 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Code } from '../codes.js';
+import { ReadFailure, readerOf, textOf } from '../files.js';
 import type { Problem } from '../problem.js';
 import type { ValidationResult } from '../result.js';
 import { readText, validateText, type ValidateOptions } from '../validate.js';
@@ -62,7 +63,13 @@ const DEFAULT_PASSES = 10;
  */
 export function fixText(text: string, options: FixOptions = {}): FixResult {
   const file = options.file ?? 'docs.json';
-  const read = options.readFile ?? readOrUndefined;
+  // Every other file is read as validate reads it: the same reader, inside the same root.
+  const reader = readerOf(options);
+  const read = (absolute: string): string => {
+    const outcome = reader(absolute);
+    if (outcome.ok) return textOf(outcome.bytes);
+    throw new ReadFailure(outcome);
+  };
   /** Current text of every file changed so far, by absolute path (what `$ref` reads see). */
   let changed = new Map<string, string>();
   const originals = new Map<string, string>();
@@ -194,13 +201,6 @@ export function fixFile(file: string, options: FixFileOptions = {}): FixFileResu
   return { ...result, written };
 }
 
-function readOrUndefined(absolutePath: string): string | undefined {
-  try {
-    return readFileSync(absolutePath, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Which problems went away, stayed, or appeared. A problem after fixing is the same as one
