@@ -20,6 +20,8 @@ export { moveGroup, initialDisplay, type GroupDisplay, type GroupMove, type Grou
 export { formatTreeJson, formatTreePretty } from './report/tree.js';
 export { loadConfig, mergeConfigOptions, CONFIG_FILE_NAMES, type LoadedConfig, type LoadConfigOptions, type ConfigValidateOptions } from './config/load.js';
 export { PROFILES, PLATFORM_LANGUAGE_CODES, type Profile, type ProfileName } from './config/profiles.js';
+export { fixText, fixFile, applyEdits, FIXABLE_CODES, isFixable } from './fix/index.js';
+export type { Fix, TextEdit, FixOptions, FixFileOptions, FixResult, FixFileResult, AppliedFix, FixedFile } from './fix/index.js';
 
 import { createRequire } from 'node:module';
 

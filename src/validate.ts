@@ -4,6 +4,7 @@ import { codes, type Code } from './codes.js';
 import { ignoreTest, type IgnoreTest } from './config/ignore.js';
 import { profileOf, type ProfileName } from './config/profiles.js';
 import { docsRootFiles } from './docs-root.js';
+import { attachFixes } from './fix/compute.js';
 import { readerOf, type FileReader, type ReadFileHook } from './files.js';
 import { walkNavigation, type NavigationVisitor } from './navigation/walk.js';
 import { emptyPageTree } from './resolve/nav.js';
@@ -86,7 +87,9 @@ export function validateText(text: string, options: ValidateOptions = {}): Valid
   const file = options.file ?? 'docs.json';
   const pipeline = startPipeline(text, options);
   pipeline.finish();
-  return { file, problems: pipeline.sink.sorted(), sources: sourcesOf(pipeline.document.files) };
+  const problems = pipeline.sink.sorted();
+  attachFixes(problems, pipeline.document.files, options);
+  return { file, problems, sources: sourcesOf(pipeline.document.files) };
 }
 
 /**

@@ -41,6 +41,8 @@ export interface ValidateArgs extends CommonArgs {
   maxWarnings: number | undefined;
   /** `--no-specs`: do not read OpenAPI specs (the fastest check). */
   specs: boolean;
+  /** `--fix` writes the safe fixes; `--fix-dry-run` prints them as a diff. */
+  fix: 'write' | 'dry-run' | undefined;
 }
 
 export interface ResolveArgs extends CommonArgs {
@@ -156,7 +158,7 @@ function oneOf(value: string, allowed: readonly string[], what: string): string 
 }
 
 export function parseValidateArgs(argv: string[], formats: readonly string[]): ValidateArgs {
-  const { values, common } = parse(argv, { 'max-warnings': { type: 'string' }, 'no-specs': { type: 'boolean' } }, formats);
+  const { values, common } = parse(argv, { 'max-warnings': { type: 'string' }, 'no-specs': { type: 'boolean' }, fix: { type: 'boolean' }, 'fix-dry-run': { type: 'boolean' } }, formats);
   let maxWarnings: number | undefined;
   if (values['max-warnings'] !== undefined) {
     // Digits only: Number('') and Number(' ') are 0, which would silently mean "no warnings allowed".
@@ -164,7 +166,9 @@ export function parseValidateArgs(argv: string[], formats: readonly string[]): V
     maxWarnings = /^\d+$/.test(given) ? Number(given) : NaN;
     if (!Number.isSafeInteger(maxWarnings)) throw new UsageError(`--max-warnings takes a whole number ≥ 0 (got "${given}")`);
   }
-  return { ...common, maxWarnings, specs: !values['no-specs'] };
+  if (values.fix && values['fix-dry-run']) throw new UsageError('--fix and --fix-dry-run cannot be used together');
+  const fix = values.fix ? 'write' : values['fix-dry-run'] ? 'dry-run' : undefined;
+  return { ...common, maxWarnings, specs: !values['no-specs'], fix };
 }
 
 export function parseResolveArgs(argv: string[], formats: readonly string[]): ResolveArgs {

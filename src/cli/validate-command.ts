@@ -21,6 +21,8 @@ export async function validateCommand(argv: string[], io: CliIo): Promise<number
   }
   const results: ValidationResult[] = [];
   const configs = new CliConfigs(args);
+  // `--fix` / `--fix-dry-run`: each file is fixed (or its fixes shown), and what remains is reported.
+  const fixing = args.fix ? new (await import('./fix-command.js')).FixRun(args.fix, io) : undefined;
   let badConfig = false;
   if (args.stdin) {
     const { file, text, root } = await readStdinDocument(args, io);
@@ -41,15 +43,18 @@ export async function validateCommand(argv: string[], io: CliIo): Promise<number
         continue;
       }
       try {
-        results.push(validateFile(file, { ...config.options, specs: args.specs }));
+        const options = { ...config.options, specs: args.specs };
+        results.push(fixing ? fixing.fix(file, options) : validateFile(file, options));
       } catch (error) {
         if (error instanceof FileReadError) throw new UsageError(error.message);
         throw error;
       }
     }
   }
+  fixing?.finish();
   const color = args.color ?? (io.isTTY && pc.isColorSupported);
-  await writeReports(results, args, io, 'stdout', color);
+  // A dry run's stdout is the diff alone, so that it can be piped to `git apply`.
+  if (args.fix !== 'dry-run') await writeReports(results, args, io, 'stdout', color);
   if (badConfig) return 2;
   const counts = countProblems(results.flatMap((result) => result.problems));
   if (counts.errors > 0) return 1;

@@ -5,6 +5,7 @@ import { allCodes, codes, ruleDocUrl, type Code, type CodeSource } from '../code
 import type { Problem, Severity } from '../problem.js';
 import type { ValidationResult } from '../result.js';
 import { capitalize } from '../text.js';
+import { sarifFixes, type SarifFix } from './sarif-fixes.js';
 
 export interface SarifOptions {
   /** docsnav's version, for `tool.driver.version` and `semanticVersion`; omitted from the log when not given. */
@@ -69,6 +70,7 @@ interface SarifResult {
   ];
   partialFingerprints: Record<typeof FINGERPRINT, string>;
   properties: { pointer: string };
+  fixes?: SarifFix[];
 }
 
 const SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
@@ -203,6 +205,7 @@ function sarifResult(problem: Problem, ruleIndex: number | undefined, artifactLo
     problem.suggest === undefined
       ? problem.message
       : `${problem.message} Suggestion: use ${JSON.stringify(problem.suggest)}.`;
+  const fixes = sarifFixes(problem, fileUri(problem.file));
   return {
     ruleId: problem.code,
     ...(ruleIndex !== undefined && { ruleIndex }),
@@ -211,6 +214,7 @@ function sarifResult(problem: Problem, ruleIndex: number | undefined, artifactLo
     locations: [{ physicalLocation: { artifactLocation, region: region(problem) } }],
     partialFingerprints: { [FINGERPRINT]: fingerprint(problem, artifactLocation.uri) },
     properties: { pointer: problem.pointer },
+    ...(fixes && { fixes }),
   };
 }
 

@@ -65,7 +65,7 @@ export function keyText(text: string, start: number, end: number): string {
   return raw.includes('\\') ? (JSON.parse(text.slice(start, end)) as string) : raw;
 }
 
-function skipSpace(text: string, pos: number): number {
+export function skipSpace(text: string, pos: number): number {
   let c = text.charCodeAt(pos);
   while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++pos);
   return pos;
@@ -84,7 +84,7 @@ export function skipString(text: string, pos: number): number {
 }
 
 /** From the first character of a value to just after it. */
-function skipValue(text: string, pos: number): number {
+export function skipValue(text: string, pos: number): number {
   const c = text.charCodeAt(pos);
   if (c === 34) return skipString(text, pos);
   if (c === 123 || c === 91) {
