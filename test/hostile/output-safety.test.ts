@@ -45,8 +45,8 @@ beforeAll(() => {
 afterAll(() => temp?.remove());
 
 describe('human-facing formats neutralise control characters', () => {
-  it('resolve --format pretty: tree on stdout and problems on stderr', async () => {
-    const run = await runCli(['resolve', docsFile, '--format', 'pretty']);
+  it('resolve --tree-format pretty: tree on stdout and problems on stderr', async () => {
+    const run = await runCli(['resolve', docsFile, '--tree-format', 'pretty']);
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('Group');
     expect(run.stdout).toContain('Intro');
