@@ -4,6 +4,7 @@ export const HELP = `docsnav: validate and resolve the navigation of a docs.json
 Usage:
   docsnav validate [paths…]   check docs.json files (default ./docs.json; a folder means its docs.json)
   docsnav resolve [docs.json] print the page tree (openapi pages expanded)
+  docsnav serve | worker | project | key   the deployment server (docsnav serve --help)
 
 validate options:
   -f, --format <f>            pretty (default), json, sarif, github

@@ -18,6 +18,11 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
         return await (await import('./validate-command.js')).validateCommand(rest, io);
       case 'resolve':
         return await (await import('./resolve-command.js')).resolveCommand(rest, io);
+      case 'serve':
+      case 'worker':
+      case 'project':
+      case 'key':
+        return await (await import('./server-commands.js')).serverCommand(command, rest, io);
       case '-v':
       case '--version':
         io.stdout(`${version()}\n`);
@@ -29,7 +34,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
         io.stdout(HELP);
         return 0;
       default:
-        throw new UsageError(`unknown command "${command}" (commands: validate, resolve; see docsnav --help)`);
+        throw new UsageError(`unknown command "${command}" (commands: validate, resolve, serve, worker, project, key; see docsnav --help)`);
     }
   } catch (error) {
     if (error instanceof UsageError) {

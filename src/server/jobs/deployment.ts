@@ -1,0 +1,180 @@
+/**
+ * The deployment job: fetch the project's branch, check what git would check out (sizes,
+ * symlinks), check it out, validate and resolve its docs.json with the library in a worker
+ * thread, and store the outcome. Errors in the docs fail the deployment with the problems in
+ * its logs; the previous successful deployment stays current. A burst of update requests is
+ * folded into one run of the newest commit.
+ */
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type { Problem } from '../../problem.js';
+import { analyzeInThread, AnalyzeError } from '../analyze-thread.js';
+import { projectValidateOptions } from '../project-config.js';
+import { addWorktree, commitMessage, fetchBranch, formatBytes, GitError, listFiles, removeWorktree, type TreeEntry } from '../git.js';
+import {
+  appendLogs,
+  deploymentFiles,
+  finishDeployments,
+  insertPageSections,
+  markInProgress,
+  type DeploymentOutcome,
+  type FilesChanged,
+} from '../store/deployments.js';
+import { mergeFollowing } from '../store/jobs.js';
+import { findProject, setCurrentDeployment, type Project } from '../store/projects.js';
+import type { Queryable } from '../store/store.js';
+import { DEPLOYMENT_KIND } from './deployment-kind.js';
+import type { JobContext, JobKind } from './kind.js';
+import type { WorkerSettings } from './settings.js';
+
+const DOCS_FILES = ['docs.json', 'docs.yaml', 'docs.yml'];
+/** Problems listed one per line in the logs; the rest are counted. */
+const MAX_PROBLEM_LINES = 200;
+
+/** A deployment that cannot go on, for a reason the user can act on. */
+class DeploymentFailure extends Error {}
+
+export const deploymentJob: JobKind = {
+  kind: DEPLOYMENT_KIND,
+
+  async run(context: JobContext): Promise<void> {
+    const { job, store, signal } = context;
+    const merged = await mergeFollowing(store, job);
+    const ids = [job.id, ...merged];
+    await markInProgress(store, ids);
+    const log = (line: string) => appendLogs(store, ids, [line]);
+    if (job.attempts > 1) await log(`attempt ${job.attempts}: the previous worker stopped before finishing`);
+    if (merged.length > 0) await log(`coalesced ${merged.length} later update request${merged.length === 1 ? '' : 's'} into deployment ${job.id} (one run of the newest commit)`);
+    const project = await findProject(store, job.lane);
+    let outcome: DeploymentOutcome & { sections?: import('../store/deployments.js').PageSection[] };
+    try {
+      if (!project) throw new DeploymentFailure(`project "${job.lane}" no longer exists`);
+      outcome = await deploy(project, context, log);
+    } catch (error) {
+      if (signal.aborted) return; // the lease was lost or the worker is stopping: someone else finishes
+      const known = error instanceof DeploymentFailure || error instanceof GitError || error instanceof AnalyzeError;
+      outcome = { status: 'failure', summary: known ? (error as Error).message : 'internal error while deploying (see the server log)', logs: [] };
+      if (!known) console.error(`deployment ${job.id}: ${(error as Error)?.stack ?? error}`);
+    }
+    if (signal.aborted) return;
+    const note = merged.length > 0 ? ` (${merged.length + 1} update requests coalesced into this run)` : '';
+    await context.complete('done', async (tx) => {
+      await finishDeployments(tx, job.id, merged, { ...outcome, summary: outcome.summary + note });
+      if (outcome.status === 'success') {
+        await insertPageSections(tx, job.id, outcome.sections ?? []);
+        await setCurrentDeployment(tx, job.lane, job.id);
+      }
+    });
+  },
+
+  async abandoned(db: Queryable, jobId: string, mergedIds: readonly string[]): Promise<void> {
+    await finishDeployments(db, jobId, mergedIds, {
+      status: 'failure',
+      summary: 'the deployment was interrupted on every attempt (its workers stopped); request a new update',
+      logs: [],
+    });
+  },
+};
+
+async function deploy(
+  project: Project,
+  { job, store, settings, signal }: JobContext,
+  log: (line: string) => Promise<void>,
+): Promise<DeploymentOutcome & { sections?: import('../store/deployments.js').PageSection[] }> {
+  const cacheDir = path.join(settings.dataDir, 'git', cacheName(project.id));
+  const worktree = path.join(settings.dataDir, 'worktrees', `${job.id}-${job.attempts}`);
+  await log(`fetching ${project.branch} from ${project.repo}`);
+  const sha = await fetchBranch(cacheDir, project.repo, project.branch, settings.git, signal);
+  const message = await commitMessage(cacheDir, sha, settings.git);
+  await log(`commit ${sha.slice(0, 12)}: ${message.split('\n')[0].slice(0, 200)}`);
+
+  const entries = await listFiles(cacheDir, sha, settings.git);
+  const docs = checkTree(entries, project.docsDir, settings);
+  const previous = project.currentDeploymentId ? await deploymentFiles(store, project.currentDeploymentId) : undefined;
+  const commit = { sha, message, filesChanged: filesChanged(previous ?? {}, docs.files) };
+
+  await addWorktree(cacheDir, sha, worktree, settings.git, signal);
+  try {
+    const docsRoot = path.join(worktree, project.docsDir);
+    const docsFile = path.join(docsRoot, docs.docsFile);
+    const options = projectValidateOptions(docsFile);
+    await log(`checking ${path.posix.join(project.docsDir, docs.docsFile)}`);
+    const analysis = await analyzeInThread({ docsRoot, docsFile, options }, settings.analyze, signal);
+    const errors = analysis.problems.filter((problem) => problem.severity === 'error');
+    const warnings = analysis.problems.filter((problem) => problem.severity === 'warning');
+    const logs = problemLines(analysis.problems);
+    const counts = `${plural(errors.length, 'error')}, ${plural(warnings.length, 'warning')}`;
+    if (errors.length > 0) {
+      return { status: 'failure', summary: `${counts}; first: ${problemLine(errors[0])}`, logs, commit, files: docs.files, problems: analysis.problems };
+    }
+    const pages = analysis.tree.pages.length;
+    return {
+      status: 'success',
+      summary: `deployed ${sha.slice(0, 12)} of ${project.branch}: ${plural(pages, 'page')}, ${counts}`,
+      logs: [...logs, `stored ${plural(analysis.sections.length, 'text section')} of ${plural(pages, 'page')}`],
+      commit,
+      files: docs.files,
+      tree: analysis.tree,
+      problems: analysis.problems,
+      sections: analysis.sections,
+    };
+  } finally {
+    await removeWorktree(cacheDir, worktree, settings.git);
+  }
+}
+
+/**
+ * Checks the commit before anything is written to disk: total and per-file size, no symlink
+ * in the docs folder, a docs.json there. Returns the docs folder's files (path -> blob id).
+ */
+function checkTree(entries: readonly TreeEntry[], docsDir: string, settings: WorkerSettings): { docsFile: string; files: Record<string, string> } {
+  const prefix = docsDir === '.' ? '' : `${docsDir}/`;
+  let total = 0;
+  const files: Record<string, string> = {};
+  for (const entry of entries) {
+    total += entry.size;
+    if (entry.size > settings.git.maxFileBytes) {
+      throw new DeploymentFailure(`${entry.path} is ${formatBytes(entry.size)}, over the limit of ${formatBytes(settings.git.maxFileBytes)} per file`);
+    }
+    if (!entry.path.startsWith(prefix)) continue;
+    if (entry.mode === '120000') {
+      throw new DeploymentFailure(`${entry.path} is a symbolic link; docsnav does not follow links (commit the file itself)`);
+    }
+    if (entry.type === 'blob') files[entry.path.slice(prefix.length)] = entry.id;
+  }
+  if (total > settings.git.maxBytes) throw new DeploymentFailure(`the commit holds ${formatBytes(total)} of files, over the limit of ${formatBytes(settings.git.maxBytes)}`);
+  const docsFile = DOCS_FILES.find((name) => Object.hasOwn(files, name));
+  if (!docsFile) throw new DeploymentFailure(`no docs.json in ${docsDir === '.' ? 'the top folder' : `${docsDir}/`} of the branch`);
+  return { docsFile, files };
+}
+
+/** What changed in the docs folder since the previous deployment (everything is added on the first). */
+export function filesChanged(before: Record<string, string>, after: Record<string, string>): FilesChanged {
+  const changes: FilesChanged = { added: [], modified: [], removed: [] };
+  for (const [file, id] of Object.entries(after)) {
+    if (!Object.hasOwn(before, file)) changes.added.push(file);
+    else if (before[file] !== id) changes.modified.push(file);
+  }
+  for (const file of Object.keys(before)) if (!Object.hasOwn(after, file)) changes.removed.push(file);
+  for (const list of Object.values(changes)) list.sort();
+  return changes;
+}
+
+function problemLine(problem: Problem): string {
+  return `${problem.file}:${problem.line}:${problem.column} ${problem.severity} ${problem.code} ${problem.message}`;
+}
+
+function problemLines(problems: readonly Problem[]): string[] {
+  const lines = problems.slice(0, MAX_PROBLEM_LINES).map(problemLine);
+  if (problems.length > MAX_PROBLEM_LINES) lines.push(`… and ${problems.length - MAX_PROBLEM_LINES} more problems`);
+  return lines;
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/** A folder name for the project's cache: readable, and safe whatever the id. */
+function cacheName(projectId: string): string {
+  return `${projectId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 40)}-${createHash('sha256').update(projectId).digest('hex').slice(0, 12)}.git`;
+}

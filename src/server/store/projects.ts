@@ -1,0 +1,67 @@
+import type { Queryable } from './store.js';
+
+export interface Project {
+  id: string;
+  repo: string;
+  branch: string;
+  docsDir: string;
+  domain: string | null;
+  currentDeploymentId: string | null;
+  createdAt: string;
+}
+
+const COLUMNS = 'id, repo, branch, docs_dir, domain, current_deployment_id, created_at';
+
+interface ProjectRow {
+  id: string;
+  repo: string;
+  branch: string;
+  docs_dir: string;
+  domain: string | null;
+  current_deployment_id: string | null;
+  created_at: Date | string;
+}
+
+function toProject(row: ProjectRow): Project {
+  return {
+    id: row.id,
+    repo: row.repo,
+    branch: row.branch,
+    docsDir: row.docs_dir,
+    domain: row.domain,
+    currentDeploymentId: row.current_deployment_id,
+    createdAt: isoDate(row.created_at)!,
+  };
+}
+
+export function isoDate(value: Date | string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+export async function insertProject(db: Queryable, project: Omit<Project, 'currentDeploymentId' | 'createdAt'>): Promise<Project | undefined> {
+  const rows = await db.query<ProjectRow>(
+    `INSERT INTO projects (id, repo, branch, docs_dir, domain) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
+    [project.id, project.repo, project.branch, project.docsDir, project.domain],
+  );
+  return rows[0] && toProject(rows[0]);
+}
+
+export async function findProject(db: Queryable, id: string): Promise<Project | undefined> {
+  const rows = await db.query<ProjectRow>(`SELECT ${COLUMNS} FROM projects WHERE id = $1`, [id]);
+  return rows[0] && toProject(rows[0]);
+}
+
+export async function findProjectByDomain(db: Queryable, domain: string): Promise<Project | undefined> {
+  const rows = await db.query<ProjectRow>(`SELECT ${COLUMNS} FROM projects WHERE domain = $1`, [domain]);
+  return rows[0] && toProject(rows[0]);
+}
+
+export async function listProjects(db: Queryable): Promise<Project[]> {
+  return (await db.query<ProjectRow>(`SELECT ${COLUMNS} FROM projects ORDER BY id`)).map(toProject);
+}
+
+export async function setCurrentDeployment(db: Queryable, projectId: string, deploymentId: string): Promise<void> {
+  await db.query('UPDATE projects SET current_deployment_id = $2 WHERE id = $1', [projectId, deploymentId]);
+}
