@@ -1,0 +1,214 @@
+/** Shared pieces of the server tests: real git repositories, a real git HTTP server, a real PostgreSQL. */
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+export const CLI = path.join(REPO_ROOT, 'dist/cli/main.js');
+
+export function tempDir(prefix: string): string {
+  return mkdtempSync(path.join(tmpdir(), `docsnav-${prefix}-`));
+}
+
+export function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', ['-c', 'user.email=test@example.com', '-c', 'user.name=Test', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8' });
+}
+
+/** A git repository whose `docs/` is a copy of fixtures/example, committed on `main`. */
+export function exampleRepo(dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  git(dir, 'init', '-q');
+  cpSync(path.join(REPO_ROOT, 'fixtures/example'), path.join(dir, 'docs'), { recursive: true, filter: (source) => !source.includes(`${path.sep}expected`) });
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-qm', 'Example docs');
+  return dir;
+}
+
+export function commitFile(repo: string, file: string, text: string, message = `Change ${file}`): string {
+  mkdirSync(path.dirname(path.join(repo, file)), { recursive: true });
+  writeFileSync(path.join(repo, file), text);
+  git(repo, 'add', '-A');
+  git(repo, 'commit', '-qm', message);
+  return git(repo, 'rev-parse', 'HEAD').trim();
+}
+
+/** Polls `check` every 100 ms until it returns a value, or fails after `timeoutMs`. */
+export async function waitFor<T>(check: () => Promise<T | undefined> | T | undefined, timeoutMs: number, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value as T;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * A real smart-HTTP git server (git-http-backend as CGI) for the repositories under `root`,
+ * on 127.0.0.1. `delayMs` holds each response back; `hang` never answers.
+ */
+export async function gitHttpServer(root: string, options: { delayMs?: number; hang?: boolean } = {}): Promise<{ url: string; close: () => Promise<void>; requests: () => number }> {
+  let requests = 0;
+  const held = new Set<import('node:http').ServerResponse>();
+  const server: Server = createServer((request, response) => {
+    requests++;
+    if (options.hang) {
+      held.add(response);
+      return;
+    }
+    const [pathInfo, query = ''] = (request.url ?? '/').split('?');
+    const serve = () => {
+      const child = spawn('/usr/lib/git-core/git-http-backend', [], {
+        env: {
+          PATH: process.env.PATH,
+          GIT_PROJECT_ROOT: root,
+          GIT_HTTP_EXPORT_ALL: '1',
+          PATH_INFO: pathInfo,
+          QUERY_STRING: query,
+          REQUEST_METHOD: request.method,
+          CONTENT_TYPE: request.headers['content-type'] ?? '',
+          GIT_PROTOCOL: String(request.headers['git-protocol'] ?? ''),
+          REMOTE_ADDR: '127.0.0.1',
+        },
+      });
+      request.pipe(child.stdin);
+      const chunks: Buffer[] = [];
+      child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+      child.on('close', () => {
+        const output = Buffer.concat(chunks);
+        const split = output.indexOf('\r\n\r\n');
+        const head = output.subarray(0, split).toString('latin1');
+        let status = 200;
+        for (const line of head.split('\r\n')) {
+          const [name, ...rest] = line.split(':');
+          const value = rest.join(':').trim();
+          if (/^status$/i.test(name)) status = Number.parseInt(value, 10);
+          else if (name) response.setHeader(name, value);
+        }
+        response.statusCode = status;
+        response.end(output.subarray(split + 4));
+      });
+    };
+    if (options.delayMs) setTimeout(serve, options.delayMs);
+    else serve();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests: () => requests,
+    close: async () => {
+      for (const response of held) response.destroy();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+export interface TestPostgres {
+  /** A fresh database for this test file. */
+  url: string;
+  stop: () => Promise<void>;
+}
+
+function postgresBin(): string | undefined {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return undefined;
+  const versions = readdirSync(base).filter((v) => existsSync(path.join(base, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  return versions[0] && path.join(base, versions[0], 'bin');
+}
+
+/**
+ * Why PostgreSQL tests cannot run here, or undefined when they can: DOCSNAV_TEST_DATABASE_URL
+ * is set, or the server binaries are installed and we can run them as the `postgres` user.
+ */
+export function postgresUnavailable(): string | undefined {
+  if (process.env.DOCSNAV_TEST_DATABASE_URL) return undefined;
+  if (!postgresBin()) return 'no DOCSNAV_TEST_DATABASE_URL and no PostgreSQL server binaries (apt-get install postgresql)';
+  if (process.getuid?.() !== 0 && process.env.USER !== 'postgres') return 'no DOCSNAV_TEST_DATABASE_URL, and starting PostgreSQL needs root (to run it as the postgres user)';
+  if (spawnSync('id', ['postgres']).status !== 0) return 'no DOCSNAV_TEST_DATABASE_URL and no postgres user';
+  return undefined;
+}
+
+/** A fresh database on DOCSNAV_TEST_DATABASE_URL's server, or on a server started for this file. */
+export async function startPostgres(): Promise<TestPostgres> {
+  const name = `docsnav_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const pg = (await import('pg')).default;
+  let baseUrl = process.env.DOCSNAV_TEST_DATABASE_URL;
+  let stopServer = async () => {};
+  if (!baseUrl) {
+    const bin = postgresBin()!;
+    const dir = tempDir('pg');
+    const asPostgres = (command: string, args: string[]) => {
+      const result = spawnSync('runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args], { encoding: 'utf8' });
+      if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr}`);
+    };
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+    chownSync(dir, uid, gid);
+    asPostgres('initdb', ['-D', path.join(dir, 'data'), '-A', 'trust', '-U', 'postgres', '--no-sync']);
+    const port = await freePort();
+    asPostgres('pg_ctl', ['-D', path.join(dir, 'data'), '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -h 127.0.0.1 -c fsync=off`, 'start']);
+    baseUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
+    stopServer = async () => {
+      spawnSync('runuser', ['-u', 'postgres', '--', path.join(bin, 'pg_ctl'), '-D', path.join(dir, 'data'), '-m', 'immediate', 'stop'], { encoding: 'utf8' });
+      rmSync(dir, { recursive: true, force: true });
+    };
+  }
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    stop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+      await client.end();
+      await stopServer();
+    },
+  };
+}
+
+/** A `docsnav` process (serve or worker) with its output kept. */
+export interface Proc {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+export function startCli(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Proc {
+  const child = spawn(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+export function runCli(args: string[], cwd: string): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', timeout: 120_000 });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+export async function stopProc(proc: Proc, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+  if (proc.child.exitCode === null && proc.child.signalCode === null) proc.child.kill(signal);
+  const timeout = setTimeout(() => proc.child.kill('SIGKILL'), 20_000);
+  const code = await proc.exited;
+  clearTimeout(timeout);
+  return code;
+}
