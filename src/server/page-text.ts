@@ -102,11 +102,17 @@ function inline(line: string): string {
     .replace(/(\*\*|__)(.*?)\1/g, '$2')
     .replace(/^\s*(?:[-*+]|\d+\.|>)\s+/, '')
     .replace(/^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/, '')
+    .replace(/\s*\|\s*/g, ' ')
     .replace(/\{[^{}]*\}/g, (expression) => (/^\{\s*["'`]/.test(expression) ? expression.slice(1, -1).replace(/["'`]/g, '') : ' '));
 }
 
 function collapse(text: string): string {
-  return text.replace(/[ \t]+/g, ' ').replace(/\n\s*\n+/g, '\n\n').trim();
+  return text
+    .split('\n')
+    .map((line) => line.replace(/[ \t]+/g, ' ').trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 /** The fragment the site gives a heading: lower case, words joined with `-`. */
