@@ -146,3 +146,7 @@ const table = [
 const report = `${header}\n\n${table}\n${notes.map((n) => `\n${n}`).join('')}`;
 writeFileSync(path.join(out, 'last.md'), report);
 console.log(report);
+
+// 5. The server: deployments per minute and POST-to-success time (its own table).
+console.log('');
+spawnSync(process.execPath, [path.join(here, 'server.mjs'), ...(quick ? ['--quick'] : [])], { cwd: project, stdio: 'inherit' });

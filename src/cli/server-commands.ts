@@ -157,6 +157,7 @@ async function serve(argv: string[], io: CliIo): Promise<number> {
   io.stderr(`docsnav serve: ${signal}, stopping\n`);
   await app.close();
   await runner.stop();
+  await (await import('../server/analyze-thread.js')).closeAnalyzeThreads();
   await store.close();
   return 0;
 }
@@ -183,6 +184,7 @@ async function worker(argv: string[], io: CliIo): Promise<number> {
   const signal = await untilSignal();
   io.stderr(`docsnav worker: ${signal}, stopping\n`);
   await runner.stop();
+  await (await import('../server/analyze-thread.js')).closeAnalyzeThreads();
   await store.close();
   return 0;
 }

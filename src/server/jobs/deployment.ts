@@ -84,9 +84,10 @@ async function deploy(
   const cacheDir = path.join(settings.dataDir, 'git', cacheName(project.id));
   const worktree = path.join(settings.dataDir, 'worktrees', `${job.id}-${job.attempts}`);
   await log(`fetching ${project.branch} from ${project.repo}`);
+  let started = performance.now();
   const sha = await fetchBranch(cacheDir, project.repo, project.branch, settings.git, signal);
   const message = await commitMessage(cacheDir, sha, settings.git);
-  await log(`commit ${sha.slice(0, 12)}: ${message.split('\n')[0].slice(0, 200)}`);
+  await log(`commit ${sha.slice(0, 12)} (fetched in ${elapsed(started)}): ${message.split('\n')[0].slice(0, 200)}`);
 
   const entries = await listFiles(cacheDir, sha, settings.git);
   const docs = checkTree(entries, project.docsDir, settings);
@@ -99,7 +100,9 @@ async function deploy(
     const docsFile = path.join(docsRoot, docs.docsFile);
     const options = projectValidateOptions(docsFile);
     await log(`checking ${path.posix.join(project.docsDir, docs.docsFile)}`);
+    started = performance.now();
     const analysis = await analyzeInThread({ docsRoot, docsFile, options }, settings.analyze, signal);
+    await log(`checked ${plural(analysis.tree.pages.length, 'page')} in ${elapsed(started)}`);
     const errors = analysis.problems.filter((problem) => problem.severity === 'error');
     const warnings = analysis.problems.filter((problem) => problem.severity === 'warning');
     const logs = problemLines(analysis.problems);
@@ -168,6 +171,10 @@ function problemLines(problems: readonly Problem[]): string[] {
   const lines = problems.slice(0, MAX_PROBLEM_LINES).map(problemLine);
   if (problems.length > MAX_PROBLEM_LINES) lines.push(`… and ${problems.length - MAX_PROBLEM_LINES} more problems`);
   return lines;
+}
+
+function elapsed(since: number): string {
+  return `${Math.round(performance.now() - since)} ms`;
 }
 
 function plural(count: number, word: string): string {

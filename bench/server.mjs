@@ -1,0 +1,130 @@
+/**
+ * Server benchmark (called by bench/run.mjs, or alone: node bench/server.mjs): a real
+ * `docsnav serve` on the embedded database, deploying real local git repositories.
+ * - deployments per minute of fixtures/example: one project, each POST after the previous
+ *   one succeeded; and four projects at once (two jobs run at a time by default);
+ * - time from POST to success for a generated 2,000-page site (pages with text).
+ */
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateSite } from './generate.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const project = path.dirname(here);
+const cli = path.join(project, 'dist/cli/main.js');
+const quick = process.argv.includes('--quick');
+const work = mkdtempSync(path.join(tmpdir(), 'docsnav-bench-server-'));
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+function git(cwd, ...args) {
+  execFileSync('git', ['-c', 'user.email=bench@example.com', '-c', 'user.name=Bench', '-c', 'init.defaultBranch=main', ...args], { cwd });
+}
+
+function repoOf(name, fill) {
+  const dir = path.join(work, name);
+  mkdirSync(path.join(dir, 'docs'), { recursive: true });
+  git(dir, 'init', '-q');
+  fill(path.join(dir, 'docs'));
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-qm', `${name} docs`);
+  return dir;
+}
+
+const exampleRepo = (name) => repoOf(name, (docs) => cpSync(path.join(project, 'fixtures/example'), docs, { recursive: true, filter: (f) => !f.includes('expected') }));
+
+function bigSiteRepo() {
+  return repoOf('site-2000', (docs) => {
+    const text = generateSite(2000);
+    writeFileSync(path.join(docs, 'docs.json'), text);
+    const pages = [...text.matchAll(/"([a-z]{2}\/v\d+\/t\d+\/g\d+\/page-\d+)"/g)].map((m) => m[1]);
+    for (const page of pages) {
+      mkdirSync(path.dirname(path.join(docs, page)), { recursive: true });
+      writeFileSync(
+        path.join(docs, `${page}.mdx`),
+        `---\ntitle: ${page}\ndescription: About ${page}.\n---\n\nIntro to ${page}.\n\n## Install\n\nRun \`npm install\` and configure it.\n\n## Use\n\n<Card title="Next">Read the guide.</Card>\n\n\`\`\`js\nconsole.log('${page}');\n\`\`\`\n`,
+      );
+    }
+  });
+}
+
+function run(args) {
+  const result = spawnSync(process.execPath, [cli, ...args, '--data', path.join(work, 'data')], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`docsnav ${args.join(' ')}: ${result.stderr}`);
+  return result.stdout.trim();
+}
+
+async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const projects = { acme: exampleRepo('acme'), big: bigSiteRepo() };
+for (let i = 1; i <= 4; i++) projects[`p${i}`] = exampleRepo(`p${i}`);
+const tokens = {};
+for (const [id, repo] of Object.entries(projects)) {
+  run(['project', 'add', id, '--repo', repo, '--branch', 'main', '--docs-dir', 'docs']);
+  tokens[id] = run(['key', 'create', '--project', id, '--kind', 'admin']);
+}
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const serve = spawn(process.execPath, [cli, 'serve', '--port', String(port), '--data', path.join(work, 'data')], { stdio: 'ignore' });
+for (let i = 0; i < 600; i++) {
+  if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
+
+async function deploy(id) {
+  const start = performance.now();
+  const { statusId } = await (await fetch(`${base}/v1/project/update/${id}`, { method: 'POST', headers: { authorization: `Bearer ${tokens[id]}` } })).json();
+  for (;;) {
+    const status = await (await fetch(`${base}/v1/project/update-status/${statusId}`, { headers: { authorization: `Bearer ${tokens[id]}` } })).json();
+    if (status.status === 'success' || status.status === 'failure') {
+      if (status.status !== 'success') throw new Error(`${id}: ${status.summary}`);
+      return { ms: performance.now() - start, summary: status.summary };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+const rows = [];
+try {
+  await deploy('acme'); // warm-up: first fetch into the cache, first worker thread
+  const sequential = quick ? 5 : 10;
+  const times = [];
+  const start = performance.now();
+  for (let i = 0; i < sequential; i++) times.push((await deploy('acme')).ms);
+  const wall = performance.now() - start;
+  rows.push([`fixtures/example, one project, ${sequential} deployments one after another`, `${((sequential * 60000) / wall).toFixed(0)} deployments/min`, `POST → success median ${median(times).toFixed(0)} ms`]);
+
+  const rounds = quick ? 2 : 3;
+  const parallelStart = performance.now();
+  for (let r = 0; r < rounds; r++) await Promise.all(['p1', 'p2', 'p3', 'p4'].map((id) => deploy(id)));
+  const parallelWall = performance.now() - parallelStart;
+  rows.push([`fixtures/example, 4 projects at once × ${rounds} rounds (2 jobs at a time)`, `${((rounds * 4 * 60000) / parallelWall).toFixed(0)} deployments/min`, `${(parallelWall / 1000).toFixed(1)} s in all`]);
+
+  const bigTimes = [];
+  let summary = '';
+  for (let i = 0; i < (quick ? 1 : 3); i++) {
+    const result = await deploy('big');
+    bigTimes.push(result.ms);
+    summary = result.summary.replace(/^deployed [0-9a-f]+ of main: /, '');
+  }
+  rows.push([`generated 2,000-page site (${summary})`, `POST → success ${(median(bigTimes) / 1000).toFixed(2)} s`, `median of ${bigTimes.length}; first ${(bigTimes[0] / 1000).toFixed(2)} s`]);
+} finally {
+  serve.kill('SIGTERM');
+  await new Promise((resolve) => serve.on('exit', resolve));
+  rmSync(work, { recursive: true, force: true });
+}
+
+const table = ['| server (embedded database) | result | detail |', '|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+mkdirSync(path.join(here, '.out'), { recursive: true });
+writeFileSync(path.join(here, '.out', 'server.md'), `${table}\n`);
+console.log(table);
