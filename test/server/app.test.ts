@@ -214,7 +214,9 @@ describe('deployments', () => {
     expect(results.every((result) => result.status === 'success')).toBe(true);
     const ended = results.map((result) => Date.parse(result.endedAt));
     for (let i = 1; i < ended.length; i++) expect(ended[i]).toBeGreaterThanOrEqual(ended[i - 1]);
-    expect(results.some((result) => /coalesced into this run/.test(result.summary))).toBe(true);
+    expect(results.some((result) => /\(\d+ update requests coalesced into this run\)$/.test(result.summary))).toBe(true);
+    const folded = results.filter((result) => /\(this request was coalesced into deployment [0-9a-f-]{36}\)$/.test(result.summary));
+    expect(folded.length).toBeGreaterThan(0);
     expect(new Set(results.map((result) => result.commit.sha)).size).toBe(1);
     expect((await findProject(store, 'acme'))!.currentDeploymentId).toBe(await deployedBy(ids.at(-1)!));
   });

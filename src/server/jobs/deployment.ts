@@ -59,7 +59,7 @@ export const deploymentJob: JobKind = {
     if (signal.aborted) return;
     const note = merged.length > 0 ? ` (${merged.length + 1} update requests coalesced into this run)` : '';
     await context.complete('done', async (tx) => {
-      await finishDeployments(tx, job.id, merged, { ...outcome, summary: outcome.summary + note });
+      await finishDeployments(tx, job.id, merged, outcome, note);
       if (outcome.status === 'success') {
         await insertPageSections(tx, job.id, outcome.sections ?? []);
         await setCurrentDeployment(tx, job.lane, job.id);

@@ -87,10 +87,11 @@ export interface DeploymentOutcome {
   problems?: Problem[];
 }
 
-/** Ends a deployment (and those coalesced into it) with its outcome. */
-export async function finishDeployments(db: Queryable, mainId: string, otherIds: readonly string[], outcome: DeploymentOutcome): Promise<void> {
+/** Ends a deployment (and those coalesced into it, whose summary says so) with its outcome. */
+export async function finishDeployments(db: Queryable, mainId: string, otherIds: readonly string[], outcome: DeploymentOutcome, mainNote = ''): Promise<void> {
   await db.query(
-    `UPDATE deployments SET status = $2, summary = $3, logs = logs || $4::jsonb, ended_at = now(), commit_sha = $5, commit_message = $6,
+    `UPDATE deployments SET status = $2, logs = logs || $4::jsonb, ended_at = now(), commit_sha = $5, commit_message = $6,
+       summary = CASE WHEN id = $1 THEN $3 || $9 ELSE $3 || ' (this request was coalesced into deployment ' || $1 || ')' END,
        files_changed = $7::jsonb, deployed_by = $1
      WHERE id = $1 OR id = ANY($8::text[])`,
     [
@@ -102,6 +103,7 @@ export async function finishDeployments(db: Queryable, mainId: string, otherIds:
       outcome.commit?.message ?? null,
       outcome.commit?.filesChanged ? JSON.stringify(outcome.commit.filesChanged) : null,
       otherIds,
+      mainNote,
     ],
   );
   if (outcome.tree || outcome.problems || outcome.files) {
