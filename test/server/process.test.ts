@@ -168,9 +168,9 @@ describe.skipIf(noPostgres !== undefined)('docsnav serve and workers on PostgreS
     try {
       const owner = await waitFor(async () => {
         const rows = (await sql.query(`SELECT locked_by FROM jobs WHERE id = $1 AND state = 'running'`, [id])).rows;
-        return rows[0]?.locked_by as string | undefined;
-      }, 30_000, 'a worker to claim the job');
-      expect((await client.status(id)).status).toBe('in_progress');
+        const status = await client.status(id);
+        return status.status === 'in_progress' && status.logs.some((line) => line.startsWith('fetching')) ? (rows[0]?.locked_by as string | undefined) : undefined;
+      }, 30_000, 'a worker to start the deployment');
       const pid = Number(owner.split(':')[1]);
       const victim = workers.find((worker) => worker.child.pid === pid)!;
       expect(victim).toBeDefined();
