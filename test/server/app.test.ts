@@ -14,6 +14,7 @@ import { JobRunner } from '../../src/server/jobs/queue.js';
 import { jobKinds } from '../../src/server/jobs/kinds.js';
 import { workerSettings } from '../../src/server/jobs/settings.js';
 import { pageSections } from '../../src/server/store/deployments.js';
+import { claimJob, completeJob, enqueueJob, renewLease, sweepExpired } from '../../src/server/store/jobs.js';
 import { findProject } from '../../src/server/store/projects.js';
 import { openStore } from '../../src/server/store/open.js';
 import type { Store } from '../../src/server/store/store.js';
@@ -153,6 +154,32 @@ describe('health and OpenAPI', () => {
       ['api-reference/projects/queue-a-deployment-update', 'Queue a deployment update', 'POST'],
       ['api-reference/projects/get-the-status-of-an-update', 'Get the status of an update', 'GET'],
     ]);
+  });
+});
+
+describe('queue', () => {
+  it('a run whose lease expired and was taken over cannot write its result', async () => {
+    await enqueueJob(store, { id: 'probe-1', kind: 'probe', lane: 'probe-lane' });
+    const first = await claimJob(store, { id: 'worker-a', lockToken: 'token-a', leaseMs: 60_000 });
+    expect(first?.id).toBe('probe-1');
+    expect(await claimJob(store, { id: 'worker-b', lockToken: 'token-b', leaseMs: 60_000 })).toBeUndefined();
+    await store.query(`UPDATE jobs SET locked_until = now() - interval '1 second' WHERE id = 'probe-1'`);
+    expect(await sweepExpired(store)).toEqual([{ id: 'probe-1', kind: 'probe', state: 'queued', mergedIds: [] }]);
+    const second = await claimJob(store, { id: 'worker-b', lockToken: 'token-b', leaseMs: 60_000 });
+    expect(second).toMatchObject({ id: 'probe-1', attempts: 2 });
+    expect(await renewLease(store, first!, 60_000)).toBe(false);
+    expect(await completeJob(store, first!, 'done')).toBe(false);
+    expect(await completeJob(store, second!, 'done')).toBe(true);
+  });
+
+  it('a deployment out of attempts ends as a failure that says why', async () => {
+    const { statusId } = await core.queueUpdate(`Bearer ${keys.otherAdmin}`, 'other');
+    await store.query(`UPDATE jobs SET state = 'running', attempts = max_attempts, lock_token = 'gone', locked_until = now() - interval '1 second' WHERE id = $1`, [statusId]);
+    const sweeper = new JobRunner(store, jobKinds, workerSettings(path.join(dir, 'data')));
+    await sweeper.sweep();
+    const body = (await app.inject({ method: 'GET', url: `/v1/project/update-status/${statusId}`, headers: auth(keys.otherAdmin) })).json();
+    expect(body.status).toBe('failure');
+    expect(body.summary).toBe('the deployment was interrupted on every attempt (its workers stopped); request a new update');
   });
 });
 
