@@ -38,7 +38,7 @@ class Client {
 
   async post(projectId: string, token = this.token): Promise<{ status: number; body: { statusId?: string; error?: string } }> {
     const response = await fetch(`${this.base}/v1/project/update/${projectId}`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
-    return { status: response.status, body: await response.json() };
+    return { status: response.status, body: (await response.json()) as { statusId?: string; error?: string } };
   }
 
   async status(statusId: string, token = this.token): Promise<Status> {
