@@ -8,7 +8,7 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { resolveFile } from '../resolve/resolve.js';
 import type { Problem } from '../problem.js';
-import type { PageTree } from '../resolve/types.js';
+import type { PageTree, ResolvedPage } from '../resolve/types.js';
 import type { ValidateOptions } from '../validate.js';
 import { endpointSections } from './endpoint-text.js';
 import { pageText } from './page-text.js';
@@ -39,7 +39,7 @@ export async function analyzeCheckout(input: AnalyzeInput): Promise<AnalyzeOutpu
   const sections: PageSection[] = [];
   if (!problems.some((problem) => problem.severity === 'error')) {
     const specs = new Map<string, unknown>();
-    for (const page of result.tree.pages) {
+    for (const page of [...result.tree.pages, ...groupRootPages(result.tree, input.docsRoot)]) {
       const base = {
         pagePath: page.path,
         pageKind: page.kind,
@@ -62,6 +62,31 @@ export async function analyzeCheckout(input: AnalyzeInput): Promise<AnalyzeOutpu
     }
   }
   return { tree: result.tree, problems, sections };
+}
+
+/**
+ * Group `root` pages that no `pages` list names: the site serves them (the group title opens
+ * them), so their text is searchable too.
+ */
+function groupRootPages(tree: PageTree, root: string): ResolvedPage[] {
+  const listed = new Set(tree.pages.map((page) => page.path));
+  const extra: ResolvedPage[] = [];
+  for (const group of tree.groups) {
+    if (!group.root || listed.has(group.root) || /^[a-z][a-z0-9+.-]*:/i.test(group.root)) continue;
+    listed.add(group.root);
+    const file = ['.mdx', '.md'].map((extension) => `${group.root}${extension}`).find((candidate) => readInside(root, candidate) !== undefined);
+    if (!file) continue;
+    extra.push({
+      path: group.root,
+      kind: 'page',
+      title: group.label,
+      trail: [...group.trail, { kind: 'group', label: group.label }],
+      hidden: group.hidden,
+      file,
+      source: group.source,
+    });
+  }
+  return extra;
 }
 
 function relativeTo(root: string, file: string): string {

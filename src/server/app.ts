@@ -49,6 +49,7 @@ export async function buildApp(core: Core, options: AppOptions = {}): Promise<Fa
     return reply.code(500).send({ error: `internal error (request ${request.id})` });
   });
   app.setNotFoundHandler((request, reply) => reply.code(404).send({ error: `no route ${request.method} ${request.url.split('?')[0]}` }));
+  // One file per endpoint family in routes/ (agent and assistant routes register here too).
   registerHealthRoutes(app, core);
   registerProjectRoutes(app, core);
   return app;

@@ -1,0 +1,29 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { analyzeCheckout } from '../../src/server/analyze.js';
+import { tempDir } from './helpers.js';
+
+describe('analyzeCheckout', () => {
+  it('stores the text of every page, group roots that no list names included, with its trail', async () => {
+    const root = tempDir('analyze');
+    mkdirSync(path.join(root, 'guides'));
+    writeFileSync(path.join(root, 'docs.json'), JSON.stringify({ navigation: { groups: [{ group: 'Guides', root: 'guides/overview', pages: ['index'] }] } }));
+    writeFileSync(path.join(root, 'index.mdx'), '---\ntitle: Welcome\n---\nHello.\n');
+    writeFileSync(path.join(root, 'guides', 'overview.mdx'), '---\ntitle: Custom domains\n---\n## Set up DNS\nAdd a CNAME.\n');
+    const { problems, sections } = await analyzeCheckout({ docsRoot: root, docsFile: path.join(root, 'docs.json') });
+    expect(problems.filter((problem) => problem.severity === 'error')).toEqual([]);
+    expect(sections.map((section) => [section.pagePath, section.pageTitle, section.heading, section.body, section.trail])).toEqual([
+      ['index', 'Welcome', null, 'Hello.', [{ kind: 'group', label: 'Guides' }]],
+      ['guides/overview', 'Custom domains', 'Set up DNS', 'Add a CNAME.', [{ kind: 'group', label: 'Guides' }]],
+    ]);
+  });
+
+  it('stores nothing when the docs have errors, and problem files are relative to the docs root', async () => {
+    const root = tempDir('analyze-bad');
+    writeFileSync(path.join(root, 'docs.json'), JSON.stringify({ navigation: { pages: ['missing'] } }));
+    const { problems, sections } = await analyzeCheckout({ docsRoot: root, docsFile: path.join(root, 'docs.json') });
+    expect(problems.map((problem) => [problem.code, problem.file])).toEqual([['page-not-found', 'docs.json']]);
+    expect(sections).toEqual([]);
+  });
+});
