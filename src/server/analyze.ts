@@ -9,9 +9,10 @@ import { parse as parseYaml } from 'yaml';
 import { resolveFile } from '../resolve/resolve.js';
 import type { Problem } from '../problem.js';
 import type { PageTree, ResolvedPage } from '../resolve/types.js';
-import type { ValidateOptions } from '../validate.js';
+import { mergeConfigOptions } from '../config/load.js';
 import { endpointSections } from './endpoint-text.js';
 import { pageText } from './page-text.js';
+import { projectConfig } from './project-config.js';
 import type { PageSection } from './store/deployments.js';
 
 export interface AnalyzeInput {
@@ -19,8 +20,8 @@ export interface AnalyzeInput {
   docsRoot: string;
   /** The docs.json (or docs.yaml) inside it (absolute). */
   docsFile: string;
-  /** Options from the project's config file. */
-  options?: Omit<ValidateOptions, 'file' | 'root' | 'readFile' | 'files'>;
+  /** The top of the checkout: the project's config file is looked for up to here. */
+  checkoutRoot: string;
 }
 
 export interface AnalyzeOutput {
@@ -33,9 +34,10 @@ export interface AnalyzeOutput {
 const MAX_TEXT_FILE = 5 * 1024 * 1024;
 
 export async function analyzeCheckout(input: AnalyzeInput): Promise<AnalyzeOutput> {
-  const result = await resolveFile(input.docsFile, { ...input.options, root: input.docsRoot, allowRemote: false });
+  const config = projectConfig(input.docsFile, input.checkoutRoot);
+  const result = await resolveFile(input.docsFile, mergeConfigOptions(config.options, { root: input.docsRoot, allowRemote: false }));
   // Paths in problems are relative to the docs root: no machine paths in what is stored.
-  const problems = result.problems.map((problem) => ({ ...problem, file: relativeTo(input.docsRoot, problem.file) }));
+  const problems = [...config.problems, ...result.problems].map((problem) => ({ ...problem, file: relativeTo(input.docsRoot, problem.file) }));
   const sections: PageSection[] = [];
   if (!problems.some((problem) => problem.severity === 'error')) {
     const specs = new Map<string, unknown>();

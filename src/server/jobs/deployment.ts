@@ -9,7 +9,6 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Problem } from '../../problem.js';
 import { analyzeInThread, AnalyzeError } from '../analyze-thread.js';
-import { projectValidateOptions } from '../project-config.js';
 import { addWorktree, commitMessage, fetchBranch, formatBytes, GitError, listFiles, removeWorktree, type TreeEntry } from '../git.js';
 import {
   appendLogs,
@@ -98,10 +97,9 @@ async function deploy(
   try {
     const docsRoot = path.join(worktree, project.docsDir);
     const docsFile = path.join(docsRoot, docs.docsFile);
-    const options = projectValidateOptions(docsFile);
     await log(`checking ${path.posix.join(project.docsDir, docs.docsFile)}`);
     started = performance.now();
-    const analysis = await analyzeInThread({ docsRoot, docsFile, options }, settings.analyze, signal);
+    const analysis = await analyzeInThread({ docsRoot, docsFile, checkoutRoot: worktree }, settings.analyze, signal);
     await log(`checked ${plural(analysis.tree.pages.length, 'page')} in ${elapsed(started)}`);
     const errors = analysis.problems.filter((problem) => problem.severity === 'error');
     const warnings = analysis.problems.filter((problem) => problem.severity === 'warning');
