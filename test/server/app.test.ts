@@ -131,6 +131,20 @@ describe('errors', () => {
   });
 });
 
+describe('project add', () => {
+  it.each([
+    [{ id: 'x1', repo: 'ext::sh -c touch% /tmp/pwned', branch: 'main' }, /unsupported repository URL "ext::sh/],
+    [{ id: 'x2', repo: 'fd::17', branch: 'main' }, /unsupported repository URL/],
+    [{ id: '-x', repo: '.', branch: 'main' }, /project id "-x" must be/],
+    [{ id: 'x3', repo: '.', branch: '--upload-pack=evil' }, /--branch "--upload-pack=evil" is not a valid branch name/],
+    [{ id: 'x4', repo: '.', branch: 'main', docsDir: '../outside' }, /--docs-dir "..\/outside" must be a folder inside the repository/],
+    [{ id: 'x5', repo: '.', branch: 'main', domain: 'Not A Domain' }, /--domain "Not A Domain" must be/],
+    [{ id: 'acme', repo: '.', branch: 'main' }, /a project "acme" already exists/],
+  ])('refuses %j', async (input, message) => {
+    await expect(core.addProject(input)).rejects.toThrow(message);
+  });
+});
+
 describe('health and OpenAPI', () => {
   it('GET /healthz', async () => {
     const response = await app.inject({ method: 'GET', url: '/healthz' });

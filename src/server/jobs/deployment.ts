@@ -18,6 +18,7 @@ import {
   markInProgress,
   type DeploymentOutcome,
   type FilesChanged,
+  type PageSection,
 } from '../store/deployments.js';
 import { mergeFollowing } from '../store/jobs.js';
 import { findProject, setCurrentDeployment, type Project } from '../store/projects.js';
@@ -45,7 +46,7 @@ export const deploymentJob: JobKind = {
     if (job.attempts > 1) await log(`attempt ${job.attempts}: the previous worker stopped before finishing`);
     if (merged.length > 0) await log(`coalesced ${merged.length} later update request${merged.length === 1 ? '' : 's'} into deployment ${job.id} (one run of the newest commit)`);
     const project = await findProject(store, job.lane);
-    let outcome: DeploymentOutcome & { sections?: import('../store/deployments.js').PageSection[] };
+    let outcome: DeploymentOutcome & { sections?: PageSection[] };
     try {
       if (!project) throw new DeploymentFailure(`project "${job.lane}" no longer exists`);
       outcome = await deploy(project, context, log);
@@ -79,7 +80,7 @@ async function deploy(
   project: Project,
   { job, store, settings, signal }: JobContext,
   log: (line: string) => Promise<void>,
-): Promise<DeploymentOutcome & { sections?: import('../store/deployments.js').PageSection[] }> {
+): Promise<DeploymentOutcome & { sections?: PageSection[] }> {
   const cacheDir = path.join(settings.dataDir, 'git', cacheName(project.id));
   const worktree = path.join(settings.dataDir, 'worktrees', `${job.id}-${job.attempts}`);
   await log(`fetching ${project.branch} from ${project.repo}`);
