@@ -24,6 +24,17 @@ export async function buildApp(core: Core, options: AppOptions = {}): Promise<Fa
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { allErrors: false, coerceTypes: false } },
   });
+  // Clients of the platform's API send `Content-Type: application/json` with no body on POSTs
+  // that take none: accept that; a body that is not JSON is still a 400.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    if ((body as string).trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(new HttpError(400, 'body: not valid JSON'), undefined);
+    }
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -108,6 +108,14 @@ describe('errors', () => {
     expect(badStatus.json().error).toMatch(/^statusId: /);
   });
 
+  it('accepts a JSON content type with no body, and answers 400 to a body that is not JSON', async () => {
+    const empty = await app.inject({ method: 'POST', url: '/v1/project/update/nope', headers: { ...auth(keys.admin), 'content-type': 'application/json' } });
+    expect(empty.statusCode).toBe(404);
+    const broken = await app.inject({ method: 'POST', url: '/v1/project/update/acme', headers: { ...auth(keys.admin), 'content-type': 'application/json' }, payload: '{oops' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toEqual({ error: 'body: not valid JSON' });
+  });
+
   it('answers 429 when a project has too many updates waiting', async () => {
     const strict = await buildApp(new Core(store, { maxQueuedPerProject: 0 }));
     const response = await strict.inject({ method: 'POST', url: '/v1/project/update/other', headers: auth(keys.otherAdmin) });
