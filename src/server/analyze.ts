@@ -62,6 +62,19 @@ export async function analyzeCheckout(input: AnalyzeInput): Promise<AnalyzeOutpu
         for (const part of text.sections) sections.push({ ...base, pageTitle, pageDescription, ...part });
       }
     }
+    // A group's `root` page opens when its title is clicked; it is a page of the site even
+    // when the group does not list it, so it is searchable under the group.
+    const listed = new Set(result.tree.pages.map((page) => page.path));
+    for (const group of result.tree.groups) {
+      if (!group.root || listed.has(group.root) || /^https?:\/\//.test(group.root)) continue;
+      listed.add(group.root);
+      const source = readPage(input.docsRoot, group.root);
+      if (source === undefined) continue;
+      const text = pageText(source);
+      const base = { pagePath: group.root, pageKind: 'page' as const, pageTitle: text.title || group.label, pageDescription: text.description ?? '', hidden: group.hidden, trail: [...group.trail, { kind: 'group', label: group.label }] };
+      if (text.sections.length === 0) sections.push({ ...base, heading: null, anchor: null, depth: 0, body: '' });
+      for (const part of text.sections) sections.push({ ...base, ...part });
+    }
   }
   return { tree: result.tree, problems, sections };
 }
@@ -108,6 +121,11 @@ function readInside(root: string, relative: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** A page path's file: `<path>.mdx`, else `<path>.md`. */
+function readPage(root: string, pagePath: string): string | undefined {
+  return readInside(root, `${pagePath}.mdx`) ?? readInside(root, `${pagePath}.md`);
 }
 
 function readSpec(root: string, file: string, cache: Map<string, unknown>): unknown {
