@@ -25,7 +25,7 @@ export function sentences(body: string): string[] {
     .split(/\n+/)
     .flatMap((line) => line.split(/(?<=[.!?])\s+(?=[A-Z0-9`"'(])/))
     .map((sentence) => sentence.trim())
-    .filter((sentence) => sentence.length >= 12)
+    .filter((sentence) => sentence.length >= 3)
     .slice(0, 200);
 }
 
@@ -61,8 +61,12 @@ export function extractiveAnswer(question: string, passages: readonly Passage[],
       .slice(0, perPassage)
       .sort((a, b) => a.position - b.position);
     const chosen = best.length > 0 ? best : scored.slice(0, 1);
-    const text = chosen.map((entry) => entry.sentence.replace(/\s+/g, ' ')).join(' ');
-    lines.push(`${text} [${index + 1}]`);
+    // An endpoint's first line is its method and path: always worth quoting.
+    if (passage.pageKind === 'endpoint' && /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|webhook) /.test(candidates[0]) && !chosen.some((entry) => entry.position === 0)) {
+      chosen.unshift(scored[0]);
+    }
+    const text = chosen.map((entry) => entry.sentence.replace(/\s+/g, ' ')).join(' — ');
+    lines.push(`**${passage.title}**: ${text} [${index + 1}]`);
     cited.push(index + 1);
   });
   lines.push(NO_MODEL_LINE);
