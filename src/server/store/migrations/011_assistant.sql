@@ -1,4 +1,5 @@
--- The assistant: full-text search over the page sections, threads, and usage counters.
+-- The assistant (issue 11): full-text search over the page sections, threads, and usage counters.
+-- Numbered 011 after its issue, so migrations added meanwhile by other branches do not share its version.
 
 -- Search vector of a section: page title A, heading B, description C, body D. A generated
 -- column, so every driver and every writer of page_sections gets it without code.
