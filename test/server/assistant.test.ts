@@ -178,6 +178,9 @@ describe('error statuses', () => {
       [{ ...ok, messages: [{ role: 'robot', content: 'x' }] }, /^role: /],
       [{ ...ok, messages: [{ role: 'assistant', content: 'x' }] }, /^messages: the last message must be a user message/],
     ];
+    const empty = await plain.app.inject({ method: 'POST', url: '/v1/assistant/acme/message', headers: { 'content-type': 'application/json', authorization: `Bearer ${keys.assistant}` } });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error).toMatch(/^body: /);
     for (const [body, message] of cases) {
       const response = await post(body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
