@@ -38,6 +38,7 @@ export interface ChatResult {
   status: number;
   error?: Error;
   finishReason?: string;
+  usage?: unknown;
   data: unknown[] | undefined;
 }
 
@@ -69,6 +70,7 @@ export async function chat(url: string, token: string, messages: UIMessage[], bo
       onFinish: (message, options) => {
         result.message = message as UIMessage;
         result.finishReason = options.finishReason;
+        result.usage = options.usage;
       },
       onToolCall: undefined,
       generateId: () => `gen-${++counter}`,
@@ -105,8 +107,8 @@ export async function fakeModel(): Promise<{ baseUrl: string; requests: Array<Re
         return;
       }
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
-        response.write(`data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 0, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`);
+      const chunk = (delta: Record<string, unknown>, finish: string | null = null, usage?: Record<string, number>) =>
+        response.write(`data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 0, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }], ...(usage ? { usage } : {}) })}\n\n`);
       chunk({ role: 'assistant', content: '' });
       if (body.model === 'hang') {
         chunk({ content: 'Let me think' });
@@ -120,7 +122,7 @@ export async function fakeModel(): Promise<{ baseUrl: string; requests: Array<Re
       const system = String(body.messages.find((m: { role: string }) => m.role === 'system')?.content ?? '');
       const cited = /\n\[1\] ([^\n(]+) \(/.exec(system)?.[1]?.trim() ?? 'nothing';
       for (const piece of ['From the docs: ', `see "${cited}"`, ' [1].']) chunk({ content: piece });
-      chunk({}, 'stop');
+      chunk({}, 'stop', { prompt_tokens: 120, completion_tokens: 9 });
       response.end('data: [DONE]\n\n');
     });
   });

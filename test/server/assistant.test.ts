@@ -201,6 +201,7 @@ describe('with a model (a fake OpenAI-compatible server streaming SSE)', () => {
     const result = await chat(url, keys.assistant, [userMessage('u1', 'How do I authenticate API requests?')]);
     expect(result.error).toBeUndefined();
     expect(result.message?.content).toBe('From the docs: see "Authentication" [1].');
+    expect(result.usage).toEqual({ promptTokens: 120, completionTokens: 9, totalTokens: 129 });
     expect(sourcesOf(result)[0].url).toMatch(/^\/api\/authentication/);
     const request = model.requests.at(-1)!;
     expect(request.url).toBe('/v1/chat/completions');

@@ -101,6 +101,7 @@ export class Assistant {
       execute: async (writer) => {
         let text = '';
         let error: string | null = null;
+        let usage = { promptTokens: 0, completionTokens: 0 };
         try {
           writer.write(formatDataStreamPart('start_step', { messageId }));
           writer.writeMessageAnnotation({ threadId });
@@ -110,6 +111,7 @@ export class Assistant {
             const result = await this.modelAnswer(writer, passages, history, controller.signal);
             text = result.text;
             error = result.error;
+            usage = result.usage;
           } else {
             const { lines } = extractiveAnswer(question, passages, { maxPassages: passages.length });
             for (const line of lines) {
@@ -122,7 +124,6 @@ export class Assistant {
           }
           if (error) writer.write(formatDataStreamPart('error', error));
           const finishReason = error ? ('error' as const) : ('stop' as const);
-          const usage = { promptTokens: 0, completionTokens: 0 };
           writer.write(formatDataStreamPart('finish_step', { finishReason, usage, isContinued: false }));
           // The real v4 client drops threadId here (it reads the 8: annotation); raw readers get it too.
           const finish = { finishReason, usage, threadId };
@@ -140,15 +141,25 @@ export class Assistant {
   }
 
   /** Streams the model's text into `writer`; returns the text and the error that ended it, if any. */
-  private async modelAnswer(writer: DataStreamWriter, passages: Passage[], history: CoreMessage[], signal: AbortSignal): Promise<{ text: string; error: string | null }> {
+  private async modelAnswer(
+    writer: DataStreamWriter,
+    passages: Passage[],
+    history: CoreMessage[],
+    signal: AbortSignal,
+  ): Promise<{ text: string; error: string | null; usage: { promptTokens: number; completionTokens: number } }> {
     let text = '';
     let error: string | null = null;
+    const usage = { promptTokens: 0, completionTokens: 0 };
     try {
       const result = streamAnswer(this.options.model!, passages, history, signal);
       for await (const part of result.fullStream) {
         if (part.type === 'text-delta') {
           text += part.textDelta;
           writer.write(formatDataStreamPart('text', part.textDelta));
+        } else if (part.type === 'finish') {
+          // NaN when the endpoint reports no usage.
+          usage.promptTokens = Number.isFinite(part.usage.promptTokens) ? part.usage.promptTokens : 0;
+          usage.completionTokens = Number.isFinite(part.usage.completionTokens) ? part.usage.completionTokens : 0;
         } else if (part.type === 'error') {
           error = modelError(part.error, signal);
           break;
@@ -158,7 +169,7 @@ export class Assistant {
       error = modelError(caught, signal);
     }
     if (!error && signal.aborted) error = String(signal.reason);
-    return { text, error };
+    return { text, error, usage };
   }
 }
 
