@@ -135,7 +135,8 @@ export class Assistant {
           ]).catch(() => {});
         }
       },
-      onError: (error) => `the assistant failed: ${error instanceof Error ? error.message : String(error)}`,
+      // Only our own code can throw here (model errors are handled above): no internals to the client.
+      onError: () => 'the assistant failed while answering; please try again',
     });
     return { threadId, stream, abort };
   }
