@@ -1,21 +1,30 @@
 /**
- * npm run bench: speed and memory of docsnav, printed as a table with the incumbent's
- * figures (shared/reference/platform-facts.md §4) beside ours. Inputs are generated into
+ * npm run bench: speed and memory of docsnav, printed as a table. Inputs are generated into
  * bench/.out (git-ignored); nothing large is committed.
+ *
+ *   --quick        a smaller set (2,000 and 50,000 pages; 3 runs each)
+ *   --incumbent    also run the platform's own validator (@mintlify/validation, installed on demand
+ *                  into bench/.incumbent, never a dependency) on the same inputs, side by side
+ *   --runs <n>     runs per measurement (default 9, 3 with --quick); the table shows medians
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validateText } from '../dist/index.js';
 import { generateDeep, generateSite, generateSpec, generateSpecSite } from './generate.mjs';
+import { ensureIncumbent, INCUMBENT, withRequiredFields } from './incumbent.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const project = path.dirname(here);
 const out = path.join(here, '.out');
 mkdirSync(out, { recursive: true });
 const quick = process.argv.includes('--quick');
-const RUNS = quick ? 3 : 9;
+const runsFlag = process.argv.indexOf('--runs');
+const RUNS = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) : quick ? 3 : 9;
+const incumbent = process.argv.includes('--incumbent') ? await import(ensureIncumbent()) : undefined;
+/** "×3.2 faster" for docsnav against the incumbent (or slower). */
+const ratio = (ours, theirs) => (theirs >= ours ? `docsnav ×${(theirs / ours).toFixed(1)} faster` : `docsnav ×${(ours / theirs).toFixed(1)} slower`);
 const rows = [];
 const notes = [];
 
@@ -63,12 +72,17 @@ for (const pages of sizes) {
     const warm = time(() => (problems = validateText(text).problems.length));
     const first = JSON.parse(spawnSync(process.execPath, [path.join(here, 'first-call.mjs'), file], { encoding: 'utf8' }).stdout);
     if (!withErrors) perPage[pages] = (warm * 1000) / pages;
-    const incumbent = pages === 50000 ? '1.0–1.9 s' : '';
+    // The incumbent on the valid sites it can take in a reasonable time: JSON.parse and its schema parse, warm.
+    let theirs = '';
+    if (incumbent && !withErrors && pages <= 50000) {
+      const warmIncumbent = time(() => incumbent.validateDocsConfig(withRequiredFields(JSON.parse(text))));
+      theirs = `${ms(warmIncumbent)} ms warm (${ratio(warm, warmIncumbent)})`;
+    }
     rows.push([
       `validate ${pages.toLocaleString('en')} pages${withErrors ? `, ${problems} errors deep inside` : ', valid'} (${(text.length / 1e6).toFixed(1)} MB)`,
       `${ms(warm)} ms warm · ${ms(first.firstCallMs)} ms first call`,
       `JSON.parse ${ms(parse)} ms (×${(warm / parse).toFixed(1)})`,
-      incumbent ? `${incumbent} per warm call` : '',
+      theirs,
     ]);
   }
 }
@@ -79,18 +93,34 @@ rows.push([
   '',
 ]);
 
-// 2. A whole `docsnav validate` process (cold start), with `node -e 0` as the floor.
+// 2. A whole `docsnav validate` process (cold start), with `node -e 0` as the floor; import cost in a fresh process.
 const floor = processCost([process.execPath, '-e', '0']);
 rows.push(['`node -e 0` (start-up floor)', `${ms(floor.wall)} ms`, `${floor.rss.toFixed(0)} MB peak RSS`, '']);
+const importMs = (script, ...args) =>
+  median(
+    Array.from(
+      { length: RUNS },
+      () => JSON.parse(spawnSync(process.execPath, [path.join(here, script), ...args], { cwd: project, encoding: 'utf8' }).stdout).importMs,
+    ),
+  );
+const ourImport = importMs('first-call.mjs', path.join(out, 'site-2000.json'));
+const theirImport = incumbent ? importMs('incumbent.mjs', 'import') : undefined;
+rows.push([
+  "`import 'docsnav'` in a fresh process",
+  `${ms(ourImport)} ms`,
+  '',
+  theirImport === undefined ? '' : `${ms(theirImport)} ms (${ratio(ourImport, theirImport)})`,
+]);
 for (const pages of [2000, 50000]) {
   const file = path.relative(project, path.join(out, `site-${pages}.json`));
   // No page files are generated, so page lookups are off: the incumbent does not check them either.
   const run = processCost([process.execPath, 'dist/cli/main.js', 'validate', file, '--rule', 'page-not-found=off']);
+  const theirs = incumbent ? processCost([process.execPath, path.join(here, 'incumbent.mjs'), 'validate', file]) : undefined;
   rows.push([
     `\`docsnav validate\` process, ${pages.toLocaleString('en')} pages (exit ${run.code})`,
     `${ms(run.wall)} ms (floor + ${ms(run.wall - floor.wall)} ms)`,
     `${run.rss.toFixed(0)} MB peak RSS`,
-    pages === 2000 ? '0.5–0.65 s, ~95 MB' : '1.5–2.7 s, ~180 MB',
+    theirs ? `${ms(theirs.wall)} ms, ${theirs.rss.toFixed(0)} MB, exit ${theirs.code} (${ratio(run.wall, theirs.wall)})` : '',
   ]);
 }
 
@@ -115,31 +145,41 @@ for (const operations of quick ? [100, 2000] : [100, 2000, 10000]) {
 }
 
 // 4. Scale and depth: a result or a clear problem, never a crash.
-for (const [label, text] of [
-  ['groups nested 5,000 deep', generateDeep(5000)],
-  ...(quick ? [] : [['a 50 MB docs.json', generateSite(930000)]]),
-]) {
+for (const [label, text] of [['groups nested 5,000 deep', generateDeep(5000)], ...(quick ? [] : [['a 50 MB docs.json', generateSite(930000)]])]) {
   const file = write(label.startsWith('groups') ? 'deep.json' : 'huge.json', text);
-  const run = processCost([process.execPath, 'dist/cli/main.js', 'validate', path.relative(project, file), '--format', 'json', '--rule', 'page-not-found=off'], 1);
-  const inProcess = spawnSync(process.execPath, ['-e', `
+  const run = processCost(
+    [process.execPath, 'dist/cli/main.js', 'validate', path.relative(project, file), '--format', 'json', '--rule', 'page-not-found=off'],
+    1,
+  );
+  const inProcess = spawnSync(
+    process.execPath,
+    [
+      '-e',
+      `
     const { validateText } = await import('./dist/index.js');
     const { readFileSync } = await import('node:fs');
     const text = readFileSync(${JSON.stringify(file)}, 'utf8');
     const t = performance.now(); const r = validateText(text);
     console.log(JSON.stringify({ ms: performance.now() - t, codes: [...new Set(r.problems.map((p) => p.code))] }));
-  `, '--input-type=module'], { cwd: project, encoding: 'utf8' });
+  `,
+      '--input-type=module',
+    ],
+    { cwd: project, encoding: 'utf8' },
+  );
   let detail = inProcess.stderr.trim().split('\n')[0];
   try {
     const parsed = JSON.parse(inProcess.stdout);
     detail = `${ms(parsed.ms)} ms in-process; ${parsed.codes.length ? parsed.codes.join(', ') : 'no problems'}`;
-  } catch {}
+  } catch {
+    // Not JSON: the first line of stderr says what happened.
+  }
   rows.push([`${label} (${(text.length / 1e6).toFixed(1)} MB)`, `process exit ${run.code}, ${ms(run.wall)} ms`, `${run.rss.toFixed(0)} MB peak RSS`, detail]);
 }
 
 const cpu = (await import('node:os')).cpus()[0]?.model ?? 'unknown CPU';
 const header = `Machine: ${cpu}, ${(await import('node:os')).cpus().length} cores, Node ${process.version}; medians of ${RUNS} runs.`;
 const table = [
-  '| measurement | docsnav | beside it | incumbent (platform-facts §4) |',
+  `| measurement | docsnav | beside it | ${incumbent ? `incumbent (${INCUMBENT}), measured` : 'incumbent (run with --incumbent)'} |`,
   '|---|---|---|---|',
   ...rows.map((r) => `| ${r.join(' | ')} |`),
 ].join('\n');

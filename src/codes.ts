@@ -167,19 +167,19 @@ export const codes = {
   'openapi-not-found': {
     title: 'OpenAPI file not found',
     severity: 'error',
-    description: 'An `openapi` file path with no file under the docs root.',
+    description: 'An `openapi` file path with no regular file under the docs root (missing, a folder, a FIFO or device).',
     source: 'rule',
   },
   'openapi-remote': {
     title: 'OpenAPI URL not checked',
     severity: 'info',
-    description: 'An `openapi` value is a URL; docsnav does not fetch URLs, so it was not checked.',
-    source: 'rule',
+    description: 'An `openapi` value (or an endpoint entry) names a spec by URL and remote fetching is off (`--allow-remote`), so it was not checked and no pages came from it.',
+    source: 'resolve',
   },
   'path-outside-root': {
     title: 'Path outside the docs root',
     severity: 'error',
-    description: 'A page, spec or `$ref` path that escapes the docs root (`../../x`).',
+    description: 'A page, spec or `$ref` path that escapes the docs root (`../../x`, or a symlink whose real path is outside the root); it is never read.',
     source: 'rule',
   },
   'openapi-invalid': {
@@ -209,7 +209,7 @@ export const codes = {
   'slug-collision': {
     title: 'Two pages, one URL',
     severity: 'warning',
-    description: 'Two different pages resolve to the same path in one version/language section; the later one gets `-1`, `-2`, … (the platform would let one replace the other).',
+    description: 'Two different pages resolve to the same path in one version/language section; the platform keeps the later one under that URL, so docsnav gives it the platform URL and the earlier one the next free `-1`, `-2`, ….',
     source: 'resolve',
   },
   'unsafe-slug': {

@@ -1,26 +1,35 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
-import type { DocsFiles } from './rules/types.js';
+import { describeKind, isInside, realRoot } from './files.js';
+import type { DocsFiles, FileKind } from './rules/types.js';
 
 const SKIPPED = new Set(['node_modules', '.git']);
 
 /**
  * The files under a docs root, listed once (lazily, on the first lookup) so that checking
- * 50,000 pages costs one directory walk, not 100,000 stat calls.
+ * 50,000 pages costs one directory walk, not 100,000 stat calls. A symlink is followed only
+ * when its real path is under the root's real path; one that leads outside is recorded as
+ * `outside-root` (and what is behind it is never listed or read). Only regular files count
+ * as files; FIFOs, sockets and devices are recorded by kind.
  */
 export function docsRootFiles(root: string, label: string = root): DocsFiles {
   let folders: Map<string, string[]> | undefined;
   let files: Set<string> | undefined;
+  /** Root-relative paths that are not regular files inside the root (folders are in `folders`). */
+  let others: Map<string, FileKind> | undefined;
 
   function index(): void {
     folders = new Map();
     files = new Set();
+    others = new Map();
+    const real = realRoot(root);
+    const visited = new Set<string>([real]);
     const pending = [''];
     while (pending.length > 0) {
       const relative = pending.pop()!;
       const names: string[] = [];
       folders.set(relative, names);
-      let entries;
+      let entries: Dirent[];
       try {
         entries = readdirSync(path.join(root, relative), { withFileTypes: true });
       } catch {
@@ -28,11 +37,19 @@ export function docsRootFiles(root: string, label: string = root): DocsFiles {
       }
       for (const entry of entries) {
         const child = relative ? `${relative}/${entry.name}` : entry.name;
-        if (entry.isDirectory()) {
+        let kind: FileKind | 'skip';
+        if (entry.isSymbolicLink()) kind = followLink(real, path.join(root, child), visited);
+        else if (entry.isDirectory()) kind = 'folder';
+        else if (entry.isFile()) kind = 'file';
+        else kind = describeKind(entry) as FileKind;
+        if (kind === 'skip') continue;
+        if (kind === 'folder') {
           if (!SKIPPED.has(entry.name)) pending.push(child);
-        } else {
+        } else if (kind === 'file') {
           names.push(entry.name);
           files.add(child);
+        } else {
+          others.set(child, kind);
         }
       }
     }
@@ -48,5 +65,46 @@ export function docsRootFiles(root: string, label: string = root): DocsFiles {
       if (!folders) index();
       return folders!.get(relativeFolder) ?? [];
     },
+    hasLinksOutside() {
+      if (!files) index();
+      for (const kind of others!.values()) if (kind === 'outside-root') return true;
+      return false;
+    },
+    kindOf(relativePath) {
+      if (!files) index();
+      if (files!.has(relativePath)) return 'file';
+      if (folders!.has(relativePath)) return 'folder';
+      if (others!.size === 0) return undefined;
+      // The path itself, or a folder above it, may be a symlink out of the root.
+      for (let at = relativePath; at !== '' && at !== '.'; at = path.posix.dirname(at)) {
+        const kind = others!.get(at);
+        if (kind !== undefined) return at === relativePath || kind === 'outside-root' ? kind : undefined;
+        if (folders!.has(at)) return undefined;
+      }
+      return undefined;
+    },
   };
+}
+
+/** What a symlink in the root is: followed only to a real path inside the root (each real folder listed once). */
+function followLink(real: string, absolute: string, visited: Set<string>): FileKind | 'skip' {
+  let target: string;
+  try {
+    target = realpathSync(absolute);
+  } catch {
+    return 'skip'; // a symlink to nothing: as if there were no file
+  }
+  if (!isInside(real, target)) return 'outside-root';
+  let stats;
+  try {
+    stats = statSync(target);
+  } catch {
+    return 'skip';
+  }
+  if (stats.isDirectory()) {
+    if (visited.has(target)) return 'skip';
+    visited.add(target);
+    return 'folder';
+  }
+  return stats.isFile() ? 'file' : (describeKind(stats) as FileKind);
 }

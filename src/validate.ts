@@ -4,11 +4,15 @@ import { codes, type Code } from './codes.js';
 import { ignoreTest, type IgnoreTest } from './config/ignore.js';
 import { profileOf, type ProfileName } from './config/profiles.js';
 import { docsRootFiles } from './docs-root.js';
-import { walkNavigation } from './navigation/walk.js';
+import { readerOf, type FileReader, type ReadFileHook } from './files.js';
+import { walkNavigation, type NavigationVisitor } from './navigation/walk.js';
 import type { Finding, Problem, Severity, SeveritySetting } from './problem.js';
 import type { ValidationResult } from './result.js';
 import { rules } from './rules/index.js';
 import type { DocsFiles, RuleContext } from './rules/types.js';
+import { SpecLoader } from './resolve/specs.js';
+import { TreeBuilder } from './resolve/tree.js';
+import type { PageTree } from './resolve/types.js';
 import { checkSchema } from './schema/index.js';
 import { loadDocument, type LoadedDocument } from './source/refs.js';
 import type { SourceFile, SourceFormat } from './source/types.js';
@@ -18,7 +22,8 @@ export interface ValidateOptions {
   file?: string;
   /**
    * The docs root: where pages (`<page>.mdx`/`.md`) and `openapi` files are looked up, and
-   * what `$ref`s must stay inside. Without it, file existence is not checked.
+   * what every file read must stay inside (after symlinks). Without it (and without
+   * `readFile`/`files`) nothing is read from disk and file existence is not checked.
    */
   root?: string;
   /** Severity per code: `off`, `info`, `warning` or `error`. Unnamed codes keep their default. */
@@ -37,10 +42,20 @@ export interface ValidateOptions {
   ignore?: readonly string[];
   /** Parse as this format instead of guessing from the file name. */
   format?: SourceFormat;
-  /** Reads `$ref` targets by absolute path (undefined when missing). Default: the file system. */
-  readFile?: (absolutePath: string) => string | undefined;
+  /**
+   * Reads `$ref` targets, specs and page front matter by absolute path (undefined when
+   * missing; a thrown error such as EACCES is reported as "cannot be read"). Default: the
+   * disk under `root`, only when `root` is given.
+   */
+  readFile?: ReadFileHook;
   /** Looks up page and spec files; replaces the listing of `root` (for tests and editors). */
   files?: DocsFiles;
+  /**
+   * Read the local OpenAPI specs in scope and check endpoint entries against them
+   * (endpoint-not-found, endpoint-excluded, openapi-invalid, openapi-warning). Default true;
+   * `false` (`--no-specs`) is the fastest check.
+   */
+  specs?: boolean;
 }
 
 /** Thrown by `validateFile` when the file cannot be read: an I/O error, not a problem of the file. */
@@ -57,10 +72,52 @@ export class FileReadError extends Error {
 /** Validates docs.json text. Every problem is data: nothing is thrown for bad input. */
 export function validateText(text: string, options: ValidateOptions = {}): ValidationResult {
   const file = options.file ?? 'docs.json';
-  const document = loadDocument(file, text, { root: options.root, readFile: options.readFile, format: options.format });
+  const pipeline = startPipeline(text, options);
+  pipeline.finish();
+  return { file, problems: pipeline.sink.sorted(), sources: sourcesOf(pipeline.document.files) };
+}
+
+/**
+ * The one pipeline of validate and resolve: the document loaded through one reader, the
+ * schema and rules run, then the tree builder (specs read through the same reader and
+ * `files`). `resolve` fetches remote specs between `start` and `finish`; `validate` does not.
+ */
+export interface Pipeline {
+  document: LoadedDocument;
+  sink: ProblemSink;
+  /** The tree builder, its walk done (undefined when the document did not parse). */
+  builder: TreeBuilder | undefined;
+  loader: SpecLoader | undefined;
+  /** Builds the page tree (reporting what only it sees) and returns it. */
+  finish(): PageTree;
+}
+
+export function startPipeline(text: string, options: ValidateOptions & { allowRemote?: boolean; titles?: boolean }): Pipeline {
+  const file = options.file ?? 'docs.json';
+  const reader: FileReader = readerOf(options);
+  const document = loadDocument(file, text, { root: options.root, reader, format: options.format });
   const sink = new ProblemSink(document, options.rules, options.ignore);
-  checkDocument(document, options, sink);
-  return { file, problems: sink.sorted(), sources: sourcesOf(document.files) };
+  if (document.value === undefined) {
+    checkDocument(document, options, sink);
+    return { document, sink, builder: undefined, loader: undefined, finish: () => ({ pages: [], groups: [] }) };
+  }
+  const absoluteRoot = path.resolve(options.root ?? path.dirname(file));
+  const files = filesOf(options);
+  const loader =
+    options.specs === false ? undefined : new SpecLoader({ root: absoluteRoot, allowRemote: options.allowRemote, reader, files });
+  const builder = new TreeBuilder(document.value, {
+    loader,
+    files,
+    reader: options.titles ? reader : undefined,
+    absoluteRoot,
+    report: (finding) => sink.add(finding),
+    keepTree: options.titles === true,
+    // Remote specs are fetched between the walk and the build; local ones are read during the walk.
+    immediate: !options.allowRemote,
+  });
+  // One walk: the rules and the tree builder see the navigation together.
+  checkDocument(document, options, sink, [builder.visitor()]);
+  return { document, sink, builder, loader, finish: () => builder.build() };
 }
 
 /** Reads and validates a docs.json (or docs.yaml). The docs root defaults to the file's folder. */
@@ -82,7 +139,7 @@ export function filesOf(options: Pick<ValidateOptions, 'files' | 'root'>): DocsF
 }
 
 /** Runs the schema and every enabled rule over a loaded document, into the sink. */
-export function checkDocument(document: LoadedDocument, options: ValidateOptions, sink: ProblemSink): void {
+export function checkDocument(document: LoadedDocument, options: ValidateOptions, sink: ProblemSink, extra: readonly NavigationVisitor[] = []): void {
   for (const finding of document.findings) sink.addInFile(finding.source, finding);
   if (document.value === undefined) return;
   const schemaCodes: Code[] = ['missing-field', 'invalid-type', 'invalid-value', 'unknown-field'];
@@ -94,7 +151,7 @@ export function checkDocument(document: LoadedDocument, options: ValidateOptions
   const profile = profileOf(options.profile);
   const context = (code: Code): RuleContext => ({ report: (finding) => sink.add({ ...finding, code }), languageCodes, files, profile });
   const visitors = rules.filter((rule) => sink.enabled(rule.code)).map((rule) => rule.create(context(rule.code)));
-  walkNavigation(document.value, visitors);
+  walkNavigation(document.value, [...visitors, ...extra]);
 }
 
 /**
@@ -104,7 +161,6 @@ export function checkDocument(document: LoadedDocument, options: ValidateOptions
 export class ProblemSink {
   /** Findings kept until the end, so each file's locations are found in one pass. */
   private readonly pending = new Map<SourceFile, Array<{ finding: Finding; severity: Severity }>>();
-  private readonly seen = new Set<string>();
   /** `ignore`: problems at these pages or pointers are not reported. */
   private readonly ignored: IgnoreTest | undefined;
 
@@ -137,10 +193,6 @@ export class ProblemSink {
     const severity = this.settings[finding.code] ?? finding.severity ?? codes[finding.code].severity;
     if (severity === 'off') return;
     if (this.ignored && source === this.document.main && this.ignored(finding.pointer, source.value)) return;
-    // The validator and the resolver may both see a missing spec: say it once.
-    const key = `${finding.code}\0${source.file}\0${finding.pointer}\0${finding.span ?? ''}`;
-    if (this.seen.has(key)) return;
-    this.seen.add(key);
     let list = this.pending.get(source);
     if (!list) this.pending.set(source, (list = []));
     list.push({ finding, severity });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateText } from '../src/validate.js';
 import type { Problem } from '../src/problem.js';
+import { codes } from '../src/codes.js';
 import { parsePointer } from '../src/source/pointer.js';
 import { parse as parseYaml } from 'yaml';
 
@@ -46,6 +47,10 @@ describe('real-world corpus', () => {
   it.each(files)('%s: validates without throwing, every problem inside its file', (name) => {
     const text = readFileSync(path.join(docs, name), 'utf8');
     const result = validateText(text, { file: fileNameFor(name) });
+    // Asserted for every file, also those with no problems: the file was read as itself and every problem is a known code.
+    expect(result.file).toBe(fileNameFor(name));
+    expect(result.sources[result.file]).toBe(text);
+    expect(result.problems.filter((problem) => !(problem.code in codes)).map((problem) => problem.code)).toEqual([]);
     for (const problem of result.problems) {
       const source = result.sources[problem.file];
       expect(source, `source text for ${problem.file}`).toBeDefined();

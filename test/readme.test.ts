@@ -15,10 +15,14 @@ function expectedOutput(code: string): RegExp[] {
 }
 
 describe('README', () => {
-  it('opens with the two commands a newcomer runs', () => {
-    const firstBlock = /```sh\n([\s\S]*?)```/.exec(readme)![1];
-    expect(firstBlock).toContain('npm ci && npm run example');
-    expect(firstBlock).toContain('npm test');
+  it('shows how to install and then the two commands a newcomer runs, on the first screen', () => {
+    const firstScreen = readme.split('\n').slice(0, 45).join('\n');
+    const blocks = [...firstScreen.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1]);
+    expect(blocks[0]).toMatch(/npm install --save-dev git\+https:\/\/\S+\/docsnav\.git/);
+    expect(blocks[1]).toContain('npm ci && npm run example');
+    expect(blocks[1]).toContain('npm test');
+    // Not published: the README must not tell anyone to install it from the registry by name.
+    expect(readme).not.toMatch(/npm (install|i)( --save-dev| -D)? docsnav\b/);
   });
 
   it('lists every problem code with its default severity', () => {

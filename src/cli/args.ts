@@ -29,6 +29,8 @@ export interface CommonArgs {
 
 export interface ValidateArgs extends CommonArgs {
   maxWarnings: number | undefined;
+  /** `--no-specs`: do not read OpenAPI specs (the fastest check). */
+  specs: boolean;
 }
 
 export interface ResolveArgs extends CommonArgs {
@@ -109,13 +111,13 @@ function oneOf(value: string, allowed: readonly string[], what: string): string 
 }
 
 export function parseValidateArgs(argv: string[], formats: readonly string[]): ValidateArgs {
-  const { values, common } = parse(argv, { 'max-warnings': { type: 'string' } }, formats);
+  const { values, common } = parse(argv, { 'max-warnings': { type: 'string' }, 'no-specs': { type: 'boolean' } }, formats);
   let maxWarnings: number | undefined;
   if (values['max-warnings'] !== undefined) {
     maxWarnings = Number(values['max-warnings']);
     if (!Number.isInteger(maxWarnings) || maxWarnings < 0) throw new UsageError(`--max-warnings takes a whole number ≥ 0 (got "${values['max-warnings']}")`);
   }
-  return { ...common, maxWarnings };
+  return { ...common, maxWarnings, specs: !values['no-specs'] };
 }
 
 export function parseResolveArgs(argv: string[]): ResolveArgs {

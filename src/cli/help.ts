@@ -17,6 +17,7 @@ validate options:
   --config <file>             use this config file (default: the nearest docsnav.config.json,
                               .yaml, .yml or package.json "docsnav" key, from the file's folder up)
   --no-config                 use no config file
+  --no-specs                  do not read OpenAPI specs (fastest; endpoint entries are not checked)
   --color / --no-color        force colours on or off (default: when the terminal supports them)
 
 resolve options:

@@ -27,7 +27,7 @@ export async function validateCommand(argv: string[], io: CliIo): Promise<number
       continue;
     }
     try {
-      results.push(validateFile(file, config.options));
+      results.push(validateFile(file, { ...config.options, specs: args.specs }));
     } catch (error) {
       if (error instanceof FileReadError) throw new UsageError(error.message);
       throw error;

@@ -1,8 +1,13 @@
-import { codeFrameColumns, type BabelCodeFrameOptions } from '@babel/code-frame';
+import type * as CodeFrame from '@babel/code-frame';
+import type { BabelCodeFrameOptions } from '@babel/code-frame';
 import pc from 'picocolors';
 import type { Problem, Severity } from '../problem.js';
 import { countProblems, type ProblemCounts, type ValidationResult } from '../result.js';
 import { LineIndex } from '../source/lines.js';
+import { lazy } from '../lazy.js';
+
+/** Loaded on the first code frame: a clean run, and `import 'docsnav'`, never pay for it. */
+const codeFrameLibrary = lazy<typeof CodeFrame>('@babel/code-frame');
 
 export interface PrettyOptions {
   /** ANSI colours; the caller decides (TTY, NO_COLOR, --color). */
@@ -160,7 +165,7 @@ function codeFrame(problem: Problem, lines: LineIndex, c: Colors): string | unde
     linesBelow: 1,
     startLine: first,
   };
-  const frame = codeFrameColumns(
+  const frame = codeFrameLibrary().codeFrameColumns(
     shown.join('\n'),
     { start: { line, column: frameColumn }, end: { line, column: frameEndColumn } },
     options,

@@ -7,7 +7,6 @@ import { externalHref } from './external-href.js';
 import { languageCode } from './language-code.js';
 import { mixedChildren } from './mixed-children.js';
 import { openapiNotFound } from './openapi-not-found.js';
-import { openapiRemote } from './openapi-remote.js';
 import { pageNotFound } from './page-not-found.js';
 import { pagePath } from './page-path.js';
 import { pathOutsideRoot } from './path-outside-root.js';
@@ -29,7 +28,6 @@ export const rules: readonly Rule[] = [
   endpointNoSpec,
   pageNotFound,
   openapiNotFound,
-  openapiRemote,
   pathOutsideRoot,
 ];
 

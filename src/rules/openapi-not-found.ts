@@ -1,8 +1,12 @@
 import { escapesRoot, isUrl, openapiSources, rootRelative } from '../navigation/openapi.js';
 import { pointerOf } from '../navigation/walk.js';
+import { kindIn, type DocsFiles } from './types.js';
 import type { Rule } from './types.js';
 
-/** Every `openapi` file path names a file under the docs root. */
+/**
+ * Every `openapi` file path names a regular file under the docs root. The one owner of this
+ * code: the resolver reads only what the same `files` list as a regular file.
+ */
 export const openapiNotFound: Rule = {
   code: 'openapi-not-found',
   create(context) {
@@ -14,24 +18,35 @@ export const openapiNotFound: Rule = {
         for (const { source, at } of openapiSources(node.value.openapi)) {
           if (isUrl(source)) continue;
           const file = rootRelative(source);
-          if (file === '' || escapesRoot(file) || files.hasFile(file)) continue;
-          const isFolder = files.filesIn(file).length > 0;
-          context.report({
-            message: isFolder ? `"${file}" is a folder, not an OpenAPI file.` : `No OpenAPI file "${file}" under ${files.root}.`,
-            pointer: pointerOf(node.path, 'openapi', ...at),
-          });
+          if (escapesRoot(file)) continue;
+          const why = file === '' ? `"/" (the docs root) is a folder, not an OpenAPI file.` : whyNot(files, file);
+          if (why) context.report({ message: why, pointer: pointerOf(node.path, 'openapi', ...at) });
         }
       },
       page(node) {
         const specfile = node.entry.kind === 'page' ? undefined : node.entry.specfile;
         if (!specfile || isUrl(specfile)) return;
         const file = rootRelative(specfile);
-        if (escapesRoot(file) || files.hasFile(file)) return;
+        if (escapesRoot(file)) return;
+        const kind = kindIn(files, file);
+        if (kind === 'file' || kind === 'outside-root') return;
         context.report({
-          message: `"${node.value}" names the spec file "${file}", which is not under ${files.root}.`,
+          message:
+            kind === undefined
+              ? `"${node.value}" names the spec file "${file}", which is not under ${files.root}.`
+              : `"${node.value}" names the spec file "${file}", which is ${kind === 'folder' ? 'a folder' : kind}, not a regular file.`,
           pointer: pointerOf(node.path),
         });
       },
     };
   },
 };
+
+/** Why a spec path is not a readable spec, or undefined when it is (or leads out of the root: path-outside-root says so). */
+function whyNot(files: DocsFiles, file: string): string | undefined {
+  const kind = kindIn(files, file);
+  if (kind === 'file' || kind === 'outside-root') return undefined;
+  if (kind === undefined) return `No OpenAPI file "${file}" under ${files.root}.`;
+  if (kind === 'folder') return `"${file}" is a folder, not an OpenAPI file.`;
+  return `"${file}" is ${kind}, not a regular file; only regular files are read.`;
+}

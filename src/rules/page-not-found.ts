@@ -2,11 +2,12 @@ import path from 'node:path';
 import { escapesRoot, isUrl } from '../navigation/openapi.js';
 import { pointerOf } from '../navigation/walk.js';
 import { closest } from '../suggest.js';
+import { kindIn } from './types.js';
 import type { Rule } from './types.js';
 
 const PAGE_EXTENSION = /\.mdx?$/i;
 
-/** Every page has a `<page>.mdx` or `<page>.md` under the docs root. */
+/** Every page has a `<page>.mdx` or `<page>.md` under the docs root, a regular file. */
 export const pageNotFound: Rule = {
   code: 'page-not-found',
   create(context) {
@@ -18,6 +19,17 @@ export const pageNotFound: Rule = {
         const page = node.entry.clean;
         if (page === '' || escapesRoot(page)) return;
         if (files.hasFile(`${page}.mdx`) || files.hasFile(`${page}.md`)) return;
+        const kinds = [`${page}.mdx`, `${page}.md`].map((file) => ({ file, kind: kindIn(files, file) }));
+        // A symlink out of the root: path-outside-root says so.
+        if (kinds.some(({ kind }) => kind === 'outside-root')) return;
+        const odd = kinds.find(({ kind }) => kind !== undefined);
+        if (odd) {
+          context.report({
+            message: `"${odd.file}" is ${odd.kind === 'folder' ? 'a folder' : odd.kind}, not a regular file; only regular files are read as pages.`,
+            pointer: pointerOf(node.path),
+          });
+          return;
+        }
         const folder = path.posix.dirname(page);
         const dir = folder === '.' ? '' : folder;
         const pages = files.filesIn(dir).filter((name) => PAGE_EXTENSION.test(name)).map((name) => name.replace(PAGE_EXTENSION, ''));

@@ -2,29 +2,61 @@ import { escapesRoot, isUrl, openapiSources, rootRelative } from '../navigation/
 import { pointerOf } from '../navigation/walk.js';
 import type { Rule } from './types.js';
 
-/** No page or spec path climbs out of the docs root. */
+/**
+ * No page or spec path leads out of the docs root: by climbing (`../`) or through a symlink
+ * (file or folder) whose real path is outside the root's real path. Such files are never read.
+ */
 export const pathOutsideRoot: Rule = {
   code: 'path-outside-root',
-  create: (context) => ({
-    element(node) {
-      if (node.openapi?.owner !== node) return;
-      for (const { source, at } of openapiSources(node.value.openapi)) {
-        if (!isUrl(source) && escapesRoot(rootRelative(source))) {
+  create: (context) => {
+    const files = context.files;
+    // Only a listed disk root knows symlinks (kindOf); an in-memory root has none.
+    let linksOutside: boolean | undefined;
+    const throughLink = (file: string) => {
+      linksOutside ??= files?.kindOf !== undefined && (files.hasLinksOutside?.() ?? true);
+      return linksOutside && file !== '' && files!.kindOf!(file) === 'outside-root';
+    };
+    return {
+      element(node) {
+        if (node.openapi?.owner !== node) return;
+        for (const { source, at } of openapiSources(node.value.openapi)) {
+          if (isUrl(source)) continue;
+          const file = rootRelative(source);
+          if (escapesRoot(file)) {
+            context.report({
+              message: `OpenAPI path "${source}" climbs out of the docs root; specs must live inside it.`,
+              pointer: pointerOf(node.path, 'openapi', ...at),
+            });
+          } else if (throughLink(file)) {
+            context.report({
+              message: `OpenAPI file "${file}" is a symlink (or inside a symlinked folder) that leads outside the docs root; it is not read.`,
+              pointer: pointerOf(node.path, 'openapi', ...at),
+            });
+          }
+        }
+      },
+      page(node) {
+        const entry = node.entry;
+        const file = entry.kind === 'page' ? entry.clean : entry.specfile;
+        if (file === undefined || isUrl(file)) return;
+        const relative = entry.kind === 'page' ? file : rootRelative(file);
+        if (escapesRoot(relative)) {
           context.report({
-            message: `OpenAPI path "${source}" climbs out of the docs root; specs must live inside it.`,
-            pointer: pointerOf(node.path, 'openapi', ...at),
+            message: `${entry.kind === 'page' ? 'Page' : 'Spec'} path "${file}" climbs out of the docs root; pages and specs must live inside it.`,
+            pointer: pointerOf(node.path),
+          });
+          return;
+        }
+        if (!throughLink(relative) && !throughLink(`${relative}.mdx`) && !throughLink(`${relative}.md`)) return;
+        if (entry.kind === 'page' && (files!.hasFile(`${relative}.mdx`) || files!.hasFile(`${relative}.md`))) return;
+        const linked = entry.kind === 'page' ? [`${relative}.mdx`, `${relative}.md`].find(throughLink) : throughLink(relative) ? relative : undefined;
+        if (linked !== undefined) {
+          context.report({
+            message: `${entry.kind === 'page' ? 'Page' : 'Spec'} file "${linked}" is a symlink (or inside a symlinked folder) that leads outside the docs root; it is not read.`,
+            pointer: pointerOf(node.path),
           });
         }
-      }
-    },
-    page(node) {
-      const entry = node.entry;
-      const file = entry.kind === 'page' ? entry.clean : entry.specfile;
-      if (file === undefined || !escapesRoot(entry.kind === 'page' ? file : rootRelative(file)) || isUrl(file)) return;
-      context.report({
-        message: `${entry.kind === 'page' ? 'Page' : 'Spec'} path "${file}" climbs out of the docs root; pages and specs must live inside it.`,
-        pointer: pointerOf(node.path),
-      });
-    },
-  }),
+      },
+    };
+  },
 };

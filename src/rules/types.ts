@@ -11,6 +11,24 @@ export interface DocsFiles {
   hasFile(relativePath: string): boolean;
   /** The file names in a folder relative to the root (`""` for the root), for suggestions. */
   filesIn(relativeFolder: string): readonly string[];
+  /**
+   * What is at a path that is not a regular file under the root: a folder, something that
+   * is not a regular file (FIFO, socket, device), or a symlink leading outside the root.
+   * Optional for in-memory roots (then only `hasFile` and `filesIn` are asked).
+   */
+  kindOf?(relativePath: string): FileKind | undefined;
+  /** False when no symlink under the root leads outside it (then no path needs `kindOf` for that). */
+  hasLinksOutside?(): boolean;
+}
+
+/** What a path under the root is: only `file` is ever read. */
+export type FileKind = 'file' | 'folder' | 'outside-root' | 'a FIFO' | 'a socket' | 'a device' | 'not a regular file';
+
+/** The kind of a root-relative path, asking `kindOf` when the root answers it. */
+export function kindIn(files: DocsFiles, relativePath: string): FileKind | undefined {
+  if (files.hasFile(relativePath)) return 'file';
+  if (files.kindOf) return files.kindOf(relativePath);
+  return files.filesIn(relativePath).length > 0 ? 'folder' : undefined;
 }
 
 export interface RuleContext {

@@ -1,15 +1,17 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { failureText, isInside, readerOf, textOf, type FileReader, type ReadFileHook } from '../files.js';
 import type { Finding } from '../problem.js';
 import { formatOf, parseSource } from './index.js';
 import { childPointer, ownChild, parsePointer, valueAt } from './pointer.js';
 import type { SourceFile, SourceFormat } from './types.js';
 
 export interface LoadOptions {
-  /** Folder that `$ref` paths must stay inside. Default: the folder of the file. */
+  /** Folder that `$ref` paths must stay inside, and read from disk. Without it (and without `readFile`) nothing is read. */
   root?: string;
-  /** Reads a file by absolute path; undefined when it cannot be read. Default: the file system. */
-  readFile?: (absolutePath: string) => string | undefined;
+  /** Reads a file by absolute path; undefined when there is none (may throw, e.g. EACCES). Default: the disk under `root`, when given. */
+  readFile?: ReadFileHook;
+  /** The reader to use (overrides `readFile`): one reader for every layer. */
+  reader?: FileReader;
   /** Parse the main text as this format instead of guessing from the file name. */
   format?: SourceFormat;
 }
@@ -39,18 +41,14 @@ export interface LoadedDocument {
   isUnresolved(pointer: string): boolean;
 }
 
-const defaultReadFile = (absolutePath: string): string | undefined => {
-  try {
-    return readFileSync(absolutePath, 'utf8');
-  } catch {
-    return undefined;
-  }
-};
-
 /**
  * Parses docs.json (or docs.yaml) and follows `$ref`s as the platform does: relative to the
  * file that holds them, kept inside the root, keys beside a `$ref` merged over an object
  * target, each file read and parsed once, cycles reported.
+ *
+ * Files are read through one reader (src/files.ts): the caller's `readFile`, else the disk
+ * under `root` (realpath inside the real root, regular files only, size capped), else
+ * nothing. Iterative: a chain of thousands of files cannot overflow the stack.
  */
 export function loadDocument(file: string, text: string, options: LoadOptions = {}): LoadedDocument {
   const main = parseSource(file, text, options.format);
@@ -60,103 +58,139 @@ export function loadDocument(file: string, text: string, options: LoadOptions = 
   const loaded: LoadedDocument = { main, value: main.value, files, findings, origin: identity, isUnresolved: () => false };
   if (main.value === undefined || !text.includes('$ref')) return loaded;
 
-  const readFile = options.readFile ?? defaultReadFile;
+  const read = options.reader ?? readerOf({ root: options.root, readFile: options.readFile });
   const root = path.resolve(options.root ?? path.dirname(file));
   const origins = new WeakMap<object, Origin>();
   const overrides = new WeakMap<object, Map<string, Origin>>();
   const unresolved = new WeakSet<object>();
-  const byPath = new Map<string, { source: SourceFile; resolved?: unknown }>();
-  const inProgress = new Set<string>();
+  const byPath = new Map<string, FileFrame>();
 
   const report = (source: SourceFile, finding: Finding) => findings.push({ ...finding, source });
 
-  /** Replaces every `$ref` object inside `value`, in place. Iterative: depth cannot overflow the stack. */
-  function resolveValue(value: unknown, source: SourceFile, pointer: string): unknown {
-    if (!isObject(value)) return value;
-    if (isRefObject(value)) return resolveRef(value, source, pointer);
-    const pending: Array<[Record<string, unknown> | unknown[], string]> = [[value as Record<string, unknown>, pointer]];
+  /** Every `$ref` object in a file's value, in document order (an object before what is written beside its `$ref`). */
+  function sitesOf(value: unknown, source: SourceFile, file: string): RefSite[] {
+    const sites: RefSite[] = [];
+    const pending: Array<{ value: unknown; pointer: string; container?: object; key?: string | number }> = [{ value, pointer: '' }];
     while (pending.length > 0) {
-      const [container, at] = pending.pop()!;
+      const item = pending.pop()!;
+      if (!isObject(item.value)) continue;
+      const isRef = isRefObject(item.value);
+      if (isRef) sites.push({ holder: item.value as Record<string, unknown>, source, file, pointer: item.pointer, container: item.container, key: item.key });
+      const container = item.value as Record<string | number, unknown>;
       const keys: Array<string | number> = Array.isArray(container) ? container.map((_, i) => i) : Object.keys(container);
-      for (const key of keys) {
-        const child = (container as Record<string | number, unknown>)[key];
-        if (!isObject(child)) continue;
-        const childAt = childPointer(at, key);
-        if (isRefObject(child)) (container as Record<string | number, unknown>)[key] = resolveRef(child, source, childAt);
-        else pending.push([child as Record<string, unknown>, childAt]);
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i];
+        if (isRef && key === '$ref') continue;
+        const child = container[key];
+        if (isObject(child)) pending.push({ value: child, pointer: childPointer(item.pointer, key), container, key });
       }
     }
-    return value;
+    return sites;
   }
 
-  function resolveRef(holder: Record<string, unknown>, source: SourceFile, pointer: string): unknown {
-    const ref = holder.$ref as string;
-    const refPointer = childPointer(pointer, '$ref');
+  /** Works out what a site's `$ref` leads to; a file read for the first time is returned to be worked on first. */
+  function prepare(site: RefSite): FileFrame | undefined {
+    const ref = site.holder.$ref as string;
+    const refPointer = childPointer(site.pointer, '$ref');
     const [refPath, fragment = ''] = ref.split('#', 2);
-    const absolute = path.resolve(path.dirname(path.resolve(source.file)), refPath);
-    const fail = (finding: Finding) => {
-      report(source, finding);
-      unresolved.add(holder);
-      return holder;
+    site.fragment = fragment;
+    const fail = (finding: Finding): undefined => {
+      report(site.source, finding);
+      site.failed = true;
+      return undefined;
     };
     if (refPath === '' || /^[a-z][a-z0-9+.-]*:/i.test(refPath)) {
       return fail({ code: 'ref-not-found', message: `\`$ref\` "${ref}" is not a relative file path; docsnav follows only files inside the project.`, pointer: refPointer });
     }
-    if (absolute !== root && !absolute.startsWith(root + path.sep)) {
+    const absolute = path.resolve(path.dirname(site.file), refPath);
+    if (!isInside(root, absolute)) {
       return fail({ code: 'path-outside-root', message: `\`$ref\` "${ref}" points outside the project root (${root}).`, pointer: refPointer });
     }
-    if (inProgress.has(absolute)) {
-      return fail({ code: 'ref-cycle', message: `\`$ref\` "${ref}" leads back to a file that is already being included (a cycle).`, pointer: refPointer });
+    const known = byPath.get(absolute);
+    if (known) {
+      if (!known.done) return fail({ code: 'ref-cycle', message: `\`$ref\` "${ref}" leads back to a file that is already being included (a cycle).`, pointer: refPointer });
+      site.target = known;
+      return undefined;
     }
-    let entry = byPath.get(absolute);
-    if (!entry) {
-      const targetText = readFile(absolute);
-      if (targetText === undefined) {
-        return fail({ code: 'ref-not-found', message: `\`$ref\` "${ref}": no file at ${path.relative(process.cwd(), absolute) || absolute}.`, pointer: refPointer });
-      }
-      const displayName = path.join(path.dirname(source.file), refPath);
-      const target = parseSource(displayName, targetText, formatOf(refPath));
-      files.push(target);
-      for (const f of target.findings) report(target, f);
-      entry = { source: target };
-      byPath.set(absolute, entry);
-      if (target.value !== undefined) {
-        inProgress.add(absolute);
-        entry.resolved = resolveValue(target.value, target, '');
-        inProgress.delete(absolute);
-        // A target that is itself a `$ref` with keys beside it already knows where its parts come from.
-        if (isObject(entry.resolved) && !origins.has(entry.resolved)) origins.set(entry.resolved, { source: target, pointer: '' });
-      }
+    const outcome = read(absolute);
+    if (!outcome.ok) {
+      const shown = path.relative(root, absolute).split(path.sep).join('/') || absolute;
+      const code = outcome.reason === 'outside-root' ? 'path-outside-root' : 'ref-not-found';
+      const why = outcome.reason === 'missing' ? `no file at ${shown}` : `${shown} ${failureText(outcome)}`;
+      return fail({ code, message: `\`$ref\` "${ref}": ${why}.`, pointer: refPointer });
     }
-    if (entry.resolved === undefined) {
-      // The target did not parse (already reported in that file) or is still being read.
+    const displayName = path.join(path.dirname(site.source.file), refPath);
+    const target = parseSource(displayName, textOf(outcome.bytes), formatOf(refPath));
+    files.push(target);
+    for (const f of target.findings) report(target, f);
+    const frame: FileFrame = { source: target, sites: target.value === undefined ? [] : sitesOf(target.value, target, absolute), next: 0, done: false, value: target.value };
+    byPath.set(absolute, frame);
+    site.target = frame;
+    return frame;
+  }
+
+  /** Replaces one `$ref` object by what it leads to (sites are applied innermost first). */
+  function apply(site: RefSite, frame: FileFrame): void {
+    const replacement = replacementOf(site);
+    if (site.container === undefined) frame.value = replacement;
+    else if (replacement !== site.holder) defineOwn(site.container, site.key!, replacement);
+  }
+
+  function replacementOf(site: RefSite): unknown {
+    const { holder } = site;
+    const entry = site.target;
+    if (site.failed || !entry || entry.value === undefined) {
+      // Failed (reported) or the target did not parse (reported in that file).
       unresolved.add(holder);
       return holder;
     }
-    let target: unknown = entry.resolved;
+    let target: unknown = entry.value;
+    const fragment = site.fragment ?? '';
     if (fragment) {
       target = valueAt(target, parsePointer(fragment));
       if (target === undefined) {
-        return fail({ code: 'ref-not-found', message: `\`$ref\` "${ref}": ${entry.source.file} has nothing at #${fragment}.`, pointer: refPointer });
+        report(site.source, { code: 'ref-not-found', message: `\`$ref\` "${holder.$ref as string}": ${entry.source.file} has nothing at #${fragment}.`, pointer: childPointer(site.pointer, '$ref') });
+        unresolved.add(holder);
+        return holder;
       }
-      if (typeof target === 'object' && target !== null && !origins.has(target)) origins.set(target, { source: entry.source, pointer: fragment });
+      if (isObject(target) && !origins.has(target)) origins.set(target, { source: entry.source, pointer: fragment });
     }
     const siblings = Object.keys(holder).filter((key) => key !== '$ref');
-    if (siblings.length === 0 || typeof target !== 'object' || target === null || Array.isArray(target)) return target;
+    if (siblings.length === 0 || !isObject(target) || Array.isArray(target)) return target;
     // Keys beside `$ref` are merged over the target; each keeps its own file for locations.
-    const merged: Record<string, unknown> = { ...(target as Record<string, unknown>) };
+    // Own properties only: `__proto__`, `constructor` and `prototype` are ordinary keys here.
+    const merged: Record<string, unknown> = {};
+    for (const key of Object.keys(target)) defineOwn(merged, key, (target as Record<string, unknown>)[key]);
     const keyOrigins = new Map<string, Origin>();
     for (const key of siblings) {
-      const keyPointer = childPointer(pointer, key);
-      merged[key] = resolveValue(holder[key], source, keyPointer);
-      keyOrigins.set(key, { source, pointer: keyPointer });
+      defineOwn(merged, key, holder[key]);
+      keyOrigins.set(key, { source: site.source, pointer: childPointer(site.pointer, key) });
     }
     origins.set(merged, origins.get(target) ?? { source: entry.source, pointer: fragment });
     overrides.set(merged, keyOrigins);
     return merged;
   }
 
-  loaded.value = resolveValue(main.value, main, '');
+  // Depth first over files with an explicit stack: first every site's target is read (and
+  // worked out, in document order), then the file's sites are replaced innermost first.
+  // The main file's place: as named when that is inside the root, else at the root's top.
+  const mainFile = isInside(root, path.resolve(file)) ? path.resolve(file) : path.join(root, path.basename(file));
+  const mainFrame: FileFrame = { source: main, sites: sitesOf(main.value, main, mainFile), next: 0, done: false, value: main.value };
+  const stack: FileFrame[] = [mainFrame];
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1];
+    if (frame.next < frame.sites.length) {
+      const child = prepare(frame.sites[frame.next++]);
+      if (child) stack.push(child);
+      continue;
+    }
+    for (let i = frame.sites.length - 1; i >= 0; i--) apply(frame.sites[i], frame);
+    frame.done = true;
+    stack.pop();
+    // A target that is itself a `$ref` with keys beside it already knows where its parts come from.
+    if (frame !== mainFrame && isObject(frame.value) && !origins.has(frame.value)) origins.set(frame.value, { source: frame.source, pointer: '' });
+  }
+  loaded.value = mainFrame.value;
 
   loaded.origin = (pointer) => {
     let value: unknown = loaded.value;
@@ -180,6 +214,36 @@ export function loadDocument(file: string, text: string, options: LoadOptions = 
     return false;
   };
   return loaded;
+}
+
+/** One file being included: its `$ref` sites, how far they are worked out, and its value. */
+interface FileFrame {
+  source: SourceFile;
+  sites: RefSite[];
+  next: number;
+  done: boolean;
+  /** The file's value with its `$ref`s replaced once done; undefined when it did not parse. */
+  value: unknown;
+}
+
+/** One `$ref` object, where it sits, and (once worked out) what it leads to. */
+interface RefSite {
+  holder: Record<string, unknown>;
+  source: SourceFile;
+  /** Absolute path of the file that holds it: the `$ref` is relative to its folder. */
+  file: string;
+  pointer: string;
+  /** The object or array holding it; undefined for a file's top-level value. */
+  container?: object;
+  key?: string | number;
+  fragment?: string;
+  target?: FileFrame;
+  failed?: boolean;
+}
+
+/** Sets an own property, never a prototype (`__proto__` from input is an ordinary key). */
+function defineOwn(target: object, key: string | number, value: unknown): void {
+  Object.defineProperty(target, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
 function isObject(value: unknown): value is object {

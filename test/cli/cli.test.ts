@@ -10,13 +10,17 @@ function docsnav(...args: string[]) {
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-/** Compares with the stored expected output beside the fixture (UPDATE_EXPECTED=1 rewrites it). */
+/**
+ * Compares with the stored expected output beside the fixture. A missing file fails the test;
+ * `UPDATE_EXPECTED=1 npx vitest run test/cli` writes (or rewrites) the files, to be read and committed.
+ */
 function expectStored(fixture: string, name: string, actual: string) {
   const file = path.join('fixtures', fixture, 'expected', name);
-  if (process.env.UPDATE_EXPECTED || !existsSync(file)) {
+  if (process.env.UPDATE_EXPECTED === '1') {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, actual);
   }
+  expect(existsSync(file), `${file} is missing: run UPDATE_EXPECTED=1 npx vitest run test/cli, read it, commit it`).toBe(true);
   expect(actual).toBe(readFileSync(file, 'utf8'));
 }
 

@@ -45,7 +45,7 @@ function expectNoStack(text: string) {
 }
 
 describe('profiles and precedence (flag > config > profile > default)', () => {
-  it.each([
+  it.each<{ name: string; site: Record<string, string>; files: Record<string, string>; flags: string[]; expected: string[]; exit: number }>([
     { name: 'default: the spec', site: SITE, files: {}, flags: [], expected: ['language-code error 11:21', 'external-href error 21:19'], exit: 1 },
     { name: 'profile from the config', site: SITE, files: { 'site/docsnav.config.json': '{ "extends": "platform" }' }, flags: [], expected: [], exit: 0 },
     { name: 'profile from a flag', site: SITE, files: {}, flags: ['--profile', 'platform'], expected: [], exit: 0 },

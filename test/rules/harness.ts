@@ -3,6 +3,7 @@ import { walkNavigation } from '../../src/navigation/walk.js';
 import type { Finding } from '../../src/problem.js';
 import type { DocsFiles, Rule } from '../../src/rules/types.js';
 import { profileOf, type ProfileName } from '../../src/config/profiles.js';
+import { validateText } from '../../src/validate.js';
 
 export interface RuleCase {
   name: string;
@@ -48,6 +49,16 @@ export function shapeOf(finding: Pick<Finding, 'pointer' | 'suggest' | 'at'>): {
   return { pointer: finding.pointer, ...(finding.suggest !== undefined ? { suggest: finding.suggest } : {}), at: finding.at ?? 'value' };
 }
 
+/** The value as JSON text, or undefined when it is too deep for JSON.stringify. */
+function textOf(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
+    if (error instanceof RangeError) return undefined;
+    throw error;
+  }
+}
+
 /**
  * The table test every rule file runs: codes and pointers (with suggestion and key/value)
  * in report order first, then a light check of the wording.
@@ -56,8 +67,16 @@ export function testRule(rule: Rule, cases: readonly RuleCase[], wording: RegExp
   describe(rule.code, () => {
     it.each(cases)('$name', (testCase) => {
       const findings = runRule(rule, testCase);
-      expect(findings.map((finding) => finding.code)).toEqual(testCase.expected.map(() => rule.code));
       expect(findings.map(shapeOf)).toEqual(testCase.expected.map(shapeOf));
+      // The same case through the validator, as the CLI runs it: the registry must run this rule and
+      // give its problems this code (runRule above stamps the code itself, so it cannot tell).
+      // JSON.stringify recurses, so the 5,000-deep cases are checked in memory only.
+      const text = textOf({ navigation: testCase.navigation });
+      if (text !== undefined) {
+        const validated = validateText(text, { files: testCase.files ? memoryFiles(testCase.files) : undefined, languageCodes: testCase.languageCodes, profile: testCase.profile });
+        const pointers = validated.problems.filter((problem) => problem.code === rule.code).map((problem) => problem.pointer);
+        expect(pointers.sort()).toEqual(testCase.expected.map((expected) => expected.pointer).sort());
+      }
       for (const finding of findings) expect(finding.message).toMatch(wording);
     });
   });

@@ -1,0 +1,55 @@
+/**
+ * The incumbent, @mintlify/validation (the platform's own validator), installed on demand into
+ * bench/.incumbent (git-ignored; never a dependency of docsnav) for `npm run bench -- --incumbent`.
+ *
+ *   node bench/incumbent.mjs validate <docs.json>   one whole run, as a hook would: exit 0 valid, 1 not
+ *   node bench/incumbent.mjs import                 prints the ms its import takes in a fresh process
+ *
+ * Its schema requires `theme` and `colors`, which the generated sites leave out (docsnav does not
+ * check them): they are added before validating, so both tools accept the same sites.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const INCUMBENT = '@mintlify/validation@0.1.878';
+const here = path.dirname(fileURLToPath(import.meta.url));
+const folder = path.join(here, '.incumbent');
+export const entry = path.join(folder, 'node_modules', '@mintlify', 'validation', 'dist', 'index.js');
+
+/** Installs the incumbent into bench/.incumbent unless it is there; returns the module's file URL. */
+export function ensureIncumbent() {
+  const installed = path.join(folder, 'node_modules', '@mintlify', 'validation', 'package.json');
+  const version = INCUMBENT.split('@').at(-1);
+  if (!existsSync(installed) || JSON.parse(readFileSync(installed, 'utf8')).version !== version) {
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path.join(folder, 'package.json'), `${JSON.stringify({ name: 'docsnav-bench-incumbent', private: true }, null, 2)}\n`);
+    process.stderr.write(`installing ${INCUMBENT} into bench/.incumbent …\n`);
+    const run = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--no-save', INCUMBENT], {
+      cwd: folder,
+      stdio: ['ignore', 2, 2],
+      timeout: 10 * 60_000,
+    });
+    if (run.status !== 0) throw new Error(`npm install ${INCUMBENT} failed`);
+  }
+  return pathToFileURL(entry).href;
+}
+
+/** The value as the incumbent's schema wants it: theme and colors added. */
+export function withRequiredFields(value) {
+  return { theme: 'mint', colors: { primary: '#0D9373' }, ...value };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [mode, file] = process.argv.slice(2);
+  const start = performance.now();
+  const { validateDocsConfig } = await import(pathToFileURL(entry).href);
+  if (mode === 'import') {
+    process.stdout.write(JSON.stringify({ importMs: performance.now() - start }));
+  } else {
+    const result = validateDocsConfig(withRequiredFields(JSON.parse(readFileSync(file, 'utf8'))));
+    if (!result.success) process.stdout.write(`${result.error.issues.length} issues\n`);
+    process.exitCode = result.success ? 0 : 1;
+  }
+}

@@ -1,0 +1,37 @@
+// ESLint (flat config): typescript-eslint's type-checked rules for src/ and test/, ESLint's
+// recommended rules for the build, bench and e2e scripts. `npm run lint`.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'bench/.out/', 'bench/.incumbent/', 'fixtures/', 'src/schema/validate.generated.*', '.readme-example-*.mjs'] },
+  js.configs.recommended,
+  // Output safety matches control characters on purpose (they are escaped before a terminal sees them).
+  { rules: { 'no-control-regex': 'off' } },
+  {
+    files: ['**/*.ts'],
+    extends: [...tseslint.configs.recommendedTypeChecked],
+    languageOptions: {
+      parserOptions: { project: './tsconfig.test.json', tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      // `_name` marks an argument a signature needs and the body does not.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    files: ['**/*.mjs', '**/*.js'],
+    languageOptions: {
+      globals: {
+        console: 'readonly',
+        process: 'readonly',
+        performance: 'readonly',
+        Buffer: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+      },
+    },
+    rules: { 'no-unused-vars': ['error', { argsIgnorePattern: '^_', caughtErrors: 'none' }] },
+  },
+);

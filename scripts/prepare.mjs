@@ -1,0 +1,56 @@
+/**
+ * `npm run prepare`: builds dist/ when npm installs this repository from a checkout or a git URL
+ * (contributors' `npm ci`, `npm install <git url>`, and pre-commit, which installs hook
+ * repositories with npm). Two things make that harder than `npm run build`:
+ *
+ * - pre-commit 3.x runs `npm pack` and reads the tarball's name from its standard output, so
+ *   nothing of the build may be written there: the build's output goes to standard error (and
+ *   .npmrc turns off npm's own "> docsnav prepare" banner for `npm pack`).
+ * - `npm install -g <git url>` (pre-commit 4.x) prepares the clone with the global flag still
+ *   set, so npm puts the clone's dependencies in the global prefix and the build finds none of
+ *   its tools. Then this script installs them into the clone from the lockfile, from the npm
+ *   registry, before building.
+ */
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const project = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+const require = createRequire(path.join(project, 'package.json'));
+const BUILD_TOOLS = ['typescript', 'esbuild', 'ajv', 'ajv-errors'];
+
+function resolvable(name) {
+  try {
+    require.resolve(`${name}/package.json`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Runs npm (the one running this script when there is one) with its output on stderr; exits on failure. */
+function npm(args, env = process.env) {
+  const [command, prefix] = process.env.npm_execpath ? [process.execPath, [process.env.npm_execpath]] : ['npm', []];
+  const run = spawnSync(command, [...prefix, ...args], {
+    cwd: project,
+    env,
+    stdio: ['ignore', 2, 2],
+    shell: !process.env.npm_execpath && process.platform === 'win32',
+  });
+  if (run.status !== 0) {
+    process.stderr.write(`docsnav prepare: npm ${args.join(' ')} failed (${run.error?.message ?? `exit ${run.status}`})\n`);
+    process.exit(run.status || 1);
+  }
+}
+
+const missing = BUILD_TOOLS.filter((name) => !resolvable(name));
+if (missing.length > 0) {
+  process.stderr.write(
+    `docsnav prepare: ${missing.join(', ')} not installed here (a global install from git?); installing the build tools from the lockfile\n`,
+  );
+  // Drop the global install's settings so the tools land in this folder's node_modules.
+  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_config_(global|location|prefix)$/i.test(key)));
+  npm(['ci', '--include=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--global=false', '--location=project'], env);
+}
+npm(['run', 'build']);

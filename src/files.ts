@@ -1,0 +1,186 @@
+/**
+ * The one way docsnav reads files: page files, `$ref` targets, specs and front matter all
+ * come through here. A read is allowed only for a regular file whose real path (symlinks
+ * followed) is under the real docs root, and only up to a size cap; everything else is an
+ * answer with a reason, never a throw, a hang or an unbounded read.
+ */
+import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, type Stats } from 'node:fs';
+import path from 'node:path';
+
+/** Why a file was not read. */
+export type ReadFailureReason =
+  /** No file there (or a symlink to nothing). */
+  | 'missing'
+  /** The path, or a symlink on the way, leads outside the docs root. */
+  | 'outside-root'
+  /** A folder, FIFO, socket or device: only regular files are read. */
+  | 'not-regular'
+  /** Bigger than the cap. */
+  | 'too-big'
+  /** It exists but reading failed (`detail` is the error code, e.g. EACCES). */
+  | 'unreadable'
+  /** No docs root and no `readFile`: nothing is read from disk. */
+  | 'no-access';
+
+export type ReadOutcome = { ok: true; bytes: Buffer } | { ok: false; reason: ReadFailureReason; detail: string };
+
+/** Reads a file by absolute path. Injected once and used by every layer. */
+export type FileReader = (absolutePath: string) => ReadOutcome;
+
+/** What a caller may inject: text by absolute path, undefined when missing (it may throw, e.g. EACCES). */
+export type ReadFileHook = (absolutePath: string) => string | undefined;
+
+/** Files bigger than this are refused rather than read (a docs.json part, a spec, a page). */
+export const MAX_FILE_BYTES = 256 * 1024 * 1024;
+
+/** The real path of a root (symlinks followed); the path itself when it cannot be resolved. */
+export function realRoot(root: string): string {
+  const absolute = path.resolve(root);
+  try {
+    return realpathSync(absolute);
+  } catch {
+    return absolute;
+  }
+}
+
+/** True when `absolute` is `root` or inside it (both absolute, normalised). */
+export function isInside(root: string, absolute: string): boolean {
+  if (absolute === root) return true;
+  const prefix = root.endsWith(path.sep) ? root : root + path.sep;
+  return absolute.startsWith(prefix);
+}
+
+/** What kind of non-regular file this is, for messages: "a folder", "a FIFO", … */
+export function describeKind(stats: Pick<Stats, 'isDirectory' | 'isFIFO' | 'isSocket' | 'isCharacterDevice' | 'isBlockDevice'>): string {
+  if (stats.isDirectory()) return 'a folder';
+  if (stats.isFIFO()) return 'a FIFO';
+  if (stats.isSocket()) return 'a socket';
+  if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'a device';
+  return 'not a regular file';
+}
+
+/**
+ * Reads files from disk under a root: the path is resolved with realpath and must be under
+ * the root's realpath; the file is opened without blocking (a FIFO cannot hang the open),
+ * checked with fstat to be a regular file, and read up to `maxBytes`.
+ */
+export function diskReader(root: string, maxBytes: number = MAX_FILE_BYTES): FileReader {
+  const real = realRoot(root);
+  return (absolutePath) => {
+    let target: string;
+    try {
+      target = realpathSync(absolutePath);
+    } catch (error) {
+      const code = errorCode(error);
+      if (code === 'ENOENT' || code === 'ENOTDIR') return { ok: false, reason: 'missing', detail: 'no file' };
+      return { ok: false, reason: 'unreadable', detail: code ?? 'error' };
+    }
+    if (!isInside(real, target)) return { ok: false, reason: 'outside-root', detail: 'outside the docs root' };
+    let fd: number;
+    try {
+      fd = openSync(target, constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0));
+    } catch (error) {
+      const code = errorCode(error);
+      if (code === 'EISDIR') return { ok: false, reason: 'not-regular', detail: 'a folder' };
+      if (code === 'ENOENT') return { ok: false, reason: 'missing', detail: 'no file' };
+      // O_NOFOLLOW: the path became a symlink after realpath; treat it as not followed.
+      if (code === 'ELOOP') return { ok: false, reason: 'outside-root', detail: 'a symlink' };
+      return { ok: false, reason: 'unreadable', detail: code ?? 'error' };
+    }
+    try {
+      const stats = fstatSync(fd);
+      if (!stats.isFile()) return { ok: false, reason: 'not-regular', detail: describeKind(stats) };
+      if (stats.size > maxBytes) return { ok: false, reason: 'too-big', detail: `${megabytes(stats.size)}` };
+      return readBounded(fd, stats.size, maxBytes);
+    } catch (error) {
+      return { ok: false, reason: 'unreadable', detail: errorCode(error) ?? 'error' };
+    } finally {
+      closeSync(fd);
+    }
+  };
+}
+
+/** Reads an open file to its end, but never more than `maxBytes` (a file can grow while it is read). */
+function readBounded(fd: number, expected: number, maxBytes: number): ReadOutcome {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  let buffer = Buffer.allocUnsafe(Math.min(Math.max(expected, 4096), maxBytes + 1));
+  for (;;) {
+    const n = readSync(fd, buffer, 0, buffer.length, null);
+    if (n === 0) break;
+    total += n;
+    if (total > maxBytes) return { ok: false, reason: 'too-big', detail: `more than ${megabytes(maxBytes)}` };
+    chunks.push(buffer.subarray(0, n));
+    buffer = Buffer.allocUnsafe(Math.min(64 * 1024, maxBytes + 1 - total));
+  }
+  return { ok: true, bytes: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total) };
+}
+
+/** A caller's `readFile` as a FileReader: undefined is "missing", a thrown error is "cannot be read". */
+export function hookReader(readFile: ReadFileHook): FileReader {
+  return (absolutePath) => {
+    let text: string | undefined;
+    try {
+      text = readFile(absolutePath);
+    } catch (error) {
+      const code = errorCode(error);
+      if (code === 'ENOENT' || code === 'ENOTDIR') return { ok: false, reason: 'missing', detail: 'no file' };
+      if (code === 'EISDIR') return { ok: false, reason: 'not-regular', detail: 'a folder' };
+      return { ok: false, reason: 'unreadable', detail: code ?? firstLine(error) };
+    }
+    if (text === undefined) return { ok: false, reason: 'missing', detail: 'no file' };
+    if (typeof text !== 'string') return { ok: false, reason: 'unreadable', detail: 'readFile did not return text' };
+    return { ok: true, bytes: Buffer.from(text, 'utf8') };
+  };
+}
+
+/** Reads nothing: the library with no root and no `readFile`. */
+export const noReader: FileReader = () => ({ ok: false, reason: 'no-access', detail: 'no docs root was given' });
+
+/**
+ * The reader the options ask for: the caller's `readFile` when given; else the disk under
+ * `root` when a root is given; else nothing at all.
+ */
+export function readerOf(options: { root?: string; readFile?: ReadFileHook }): FileReader {
+  if (options.readFile) return hookReader(options.readFile);
+  if (options.root !== undefined) return diskReader(options.root);
+  return noReader;
+}
+
+/** Text of a read (UTF-8, without a byte order mark). */
+export function textOf(bytes: Buffer): string {
+  const text = bytes.toString('utf8');
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** The sentence end for a failed read: "does not exist", "is a FIFO, not a regular file", "cannot be read: EACCES". */
+export function failureText(outcome: { reason: ReadFailureReason; detail: string }): string {
+  switch (outcome.reason) {
+    case 'missing':
+      return 'does not exist';
+    case 'outside-root':
+      return 'leads outside the docs root (through a symlink), so it is not read';
+    case 'not-regular':
+      return `is ${outcome.detail}, not a regular file`;
+    case 'too-big':
+      return `is too big to read (${outcome.detail})`;
+    case 'unreadable':
+      return `cannot be read: ${outcome.detail}`;
+    case 'no-access':
+      return 'was not read: no docs root was given (pass `root` or `readFile`)';
+  }
+}
+
+function megabytes(bytes: number): string {
+  return `${Math.round(bytes / (1024 * 1024))} MB`;
+}
+
+function errorCode(error: unknown): string | undefined {
+  const code = error instanceof Error ? (error as NodeJS.ErrnoException).code : undefined;
+  return typeof code === 'string' ? code : undefined;
+}
+
+function firstLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split('\n', 1)[0].trim();
+}
