@@ -129,7 +129,7 @@ describe.skipIf(noPostgres !== undefined)('limits across three docsnav serve pro
     const requests = bases.flatMap((base) =>
       Array.from({ length: 20 }, () =>
         fetch(`${base}/v1/assistant/acme/message`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body, signal: AbortSignal.timeout(60_000) }).then(
-          async (response) => ({ status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.json() }),
+          async (response) => ({ status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as { limit?: string } }),
         ),
       ),
     );
