@@ -11,9 +11,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as dist from '../dist/index.js';
 import { validateText } from '../dist/index.js';
 import { generateDeep, generateSite, generateSpec, generateSpecSite } from './generate.mjs';
 import { ensureIncumbent, INCUMBENT, withRequiredFields } from './incumbent.mjs';
+import { scalingRows } from './scaling.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const project = path.dirname(here);
@@ -175,6 +177,9 @@ for (const [label, text] of [['groups nested 5,000 deep', generateDeep(5000)], .
   }
   rows.push([`${label} (${(text.length / 1e6).toFixed(1)} MB)`, `process exit ${run.code}, ${ms(run.wall)} ms`, `${run.rss.toFixed(0)} MB peak RSS`, detail]);
 }
+
+// 5. Hostile inputs (issue 8): the cost at N and 2N of each class that used to be quadratic or to crash.
+rows.push(...scalingRows(dist, { quick }));
 
 const cpu = (await import('node:os')).cpus()[0]?.model ?? 'unknown CPU';
 const header = `Machine: ${cpu}, ${(await import('node:os')).cpus().length} cores, Node ${process.version}; medians of ${RUNS} runs.`;

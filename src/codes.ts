@@ -35,7 +35,9 @@ export type Code =
   | 'slug-collision'
   | 'unsafe-slug'
   // configuration
-  | 'config-invalid';
+  | 'config-invalid'
+  // reporting
+  | 'too-many-problems';
 
 /** Where a code comes from: the parser, the JSON Schema, a semantic rule, the resolver, or the config file. */
 export type CodeSource = 'source' | 'schema' | 'rule' | 'resolve' | 'config';
@@ -224,6 +226,12 @@ export const codes = {
     description: 'The docsnav config file (`docsnav.config.json`/`.yaml`, or `docsnav` in package.json) has a syntax error, an unknown key, a wrong type, an unknown code or profile; nothing is checked with it (exit 2).',
     source: 'config',
   },
+  'too-many-problems': {
+    title: 'More problems than shown',
+    severity: 'error',
+    description: 'A file has more problems than docsnav reports for one file (1,000 by default); the rest are counted in this one problem, whose severity is the highest among them.',
+    source: 'source',
+  },
 } as const satisfies Record<Code, CodeInfo>;
 
 /** All codes, in table order. */
@@ -231,4 +239,20 @@ export const allCodes = Object.keys(codes) as Code[];
 
 export function isCode(value: string): value is Code {
   return Object.prototype.hasOwnProperty.call(codes, value);
+}
+
+/**
+ * Where the rule documentation (`docs/rules/<code>.md`) is published. The files also ship in
+ * the package and the repository; change this one constant when the repository moves.
+ */
+export const RULE_DOCS_URL = 'https://github.com/docsnav/docsnav/blob/main/docs/rules/';
+
+/** The rule's documentation, relative to the package (and repository) root. */
+export function ruleDocPath(code: Code): string {
+  return `docs/rules/${code}.md`;
+}
+
+/** The rule's documentation as an absolute URL (SARIF `helpUri`). */
+export function ruleDocUrl(code: Code): string {
+  return `${RULE_DOCS_URL}${code}.md`;
 }

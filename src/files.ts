@@ -116,6 +116,13 @@ function readBounded(fd: number, expected: number, maxBytes: number): ReadOutcom
   return { ok: true, bytes: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total) };
 }
 
+/** Thrown by a `readFile` that wraps a FileReader (fixText's overlay of fixed texts): the failed read, passed on as it was. */
+export class ReadFailure extends Error {
+  constructor(readonly outcome: Extract<ReadOutcome, { ok: false }>) {
+    super(outcome.detail);
+  }
+}
+
 /** A caller's `readFile` as a FileReader: undefined is "missing", a thrown error is "cannot be read". */
 export function hookReader(readFile: ReadFileHook): FileReader {
   return (absolutePath) => {
@@ -123,6 +130,7 @@ export function hookReader(readFile: ReadFileHook): FileReader {
     try {
       text = readFile(absolutePath);
     } catch (error) {
+      if (error instanceof ReadFailure) return error.outcome;
       const code = errorCode(error);
       if (code === 'ENOENT' || code === 'ENOTDIR') return { ok: false, reason: 'missing', detail: 'no file' };
       if (code === 'EISDIR') return { ok: false, reason: 'not-regular', detail: 'a folder' };

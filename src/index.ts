@@ -6,19 +6,22 @@ export { validateText, validateFile, FileReadError, type ValidateOptions } from 
 export type { Problem, Severity, SeveritySetting, Range } from './problem.js';
 export type { ValidationResult, ProblemCounts } from './result.js';
 export { countProblems } from './result.js';
-export { codes, allCodes, type Code, type CodeInfo } from './codes.js';
+export { codes, allCodes, ruleDocPath, ruleDocUrl, RULE_DOCS_URL, type Code, type CodeInfo } from './codes.js';
 export type { DocsFiles } from './rules/types.js';
 export { formatPretty } from './report/pretty.js';
 export { formatJson } from './report/json.js';
-export { formatSarif } from './report/sarif.js';
-export { formatGithub } from './report/github.js';
+export { formatSarif, type SarifOptions } from './report/sarif.js';
+export { formatGithub, formatGithubSummary, type GithubOptions } from './report/github.js';
 export { LANGUAGE_CODES } from './navigation/model.js';
 export { resolveText, resolveFile, type ResolveOptions } from './resolve/resolve.js';
-export type { PageTree, ResolvedPage, ResolvedGroup, ResolveResult, TrailItem } from './resolve/types.js';
+export type { PageTree, ResolvedPage, ResolvedGroup, ResolveResult, TrailItem, NavNode, NavKind, NavIcon, NavPageRef, GlobalLink } from './resolve/types.js';
+export { PAGE_TREE_VERSION } from './resolve/types.js';
 export { moveGroup, initialDisplay, type GroupDisplay, type GroupMove, type GroupMoveInput } from './resolve/group-moves.js';
 export { formatTreeJson, formatTreePretty } from './report/tree.js';
 export { loadConfig, mergeConfigOptions, CONFIG_FILE_NAMES, type LoadedConfig, type LoadConfigOptions, type ConfigValidateOptions } from './config/load.js';
 export { PROFILES, PLATFORM_LANGUAGE_CODES, type Profile, type ProfileName } from './config/profiles.js';
+export { fixText, fixFile, applyEdits, FIXABLE_CODES, isFixable } from './fix/index.js';
+export type { Fix, TextEdit, FixOptions, FixFileOptions, FixResult, FixFileResult, AppliedFix, FixedFile } from './fix/index.js';
 
 import { createRequire } from 'node:module';
 
@@ -28,3 +31,5 @@ export const docsSchemaPath: string = createRequire(import.meta.url).resolve('..
 export const navigationSchemaPath: string = createRequire(import.meta.url).resolve('../schema/navigation.schema.json');
 /** Path of the JSON Schema for docsnav's own config file (docsnav.config.json). */
 export const configSchemaPath: string = createRequire(import.meta.url).resolve('../schema/config.schema.json');
+/** Path of the JSON Schema of the page tree `resolve` writes (draft-07). */
+export const pageTreeSchemaPath: string = createRequire(import.meta.url).resolve('../schema/page-tree.schema.json');

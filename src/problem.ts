@@ -1,4 +1,5 @@
 import type { Code } from './codes.js';
+import type { Fix } from './fix/types.js';
 
 /** How serious a problem is. `info` never fails a run. */
 export type Severity = 'error' | 'warning' | 'info';
@@ -27,6 +28,8 @@ export interface Problem extends Range {
   pointer: string;
   /** A fix: the value or key to write instead, when there is one. */
   suggest?: string;
+  /** A safe automatic fix: text edits to `file` (see `fixText`); only on problems that have one. */
+  fix?: Fix;
 }
 
 /**

@@ -4,8 +4,10 @@ import { codes, type Code } from './codes.js';
 import { ignoreTest, type IgnoreTest } from './config/ignore.js';
 import { profileOf, type ProfileName } from './config/profiles.js';
 import { docsRootFiles } from './docs-root.js';
+import { attachFixes } from './fix/compute.js';
 import { readerOf, type FileReader, type ReadFileHook } from './files.js';
 import { walkNavigation, type NavigationVisitor } from './navigation/walk.js';
+import { emptyPageTree } from './resolve/nav.js';
 import type { Finding, Problem, Severity, SeveritySetting } from './problem.js';
 import type { ValidationResult } from './result.js';
 import { rules } from './rules/index.js';
@@ -15,6 +17,7 @@ import { TreeBuilder } from './resolve/tree.js';
 import type { PageTree } from './resolve/types.js';
 import { checkSchema } from './schema/index.js';
 import { loadDocument, type LoadedDocument } from './source/refs.js';
+import { shortenQuoted } from './text.js';
 import type { SourceFile, SourceFormat } from './source/types.js';
 
 export interface ValidateOptions {
@@ -56,7 +59,17 @@ export interface ValidateOptions {
    * `false` (`--no-specs`) is the fastest check.
    */
   specs?: boolean;
+  /**
+   * At most this many problems per file (default 1,000); the rest are counted in one
+   * `too-many-problems` problem at the top of the file, with the highest severity among them.
+   */
+  maxProblemsPerFile?: number;
 }
+
+/** The default of `ValidateOptions.maxProblemsPerFile`. */
+export const MAX_PROBLEMS_PER_FILE = 1000;
+
+const SEVERITY_RANK: Readonly<Record<Severity, number>> = { info: 0, warning: 1, error: 2 };
 
 /** Thrown by `validateFile` when the file cannot be read: an I/O error, not a problem of the file. */
 export class FileReadError extends Error {
@@ -74,7 +87,9 @@ export function validateText(text: string, options: ValidateOptions = {}): Valid
   const file = options.file ?? 'docs.json';
   const pipeline = startPipeline(text, options);
   pipeline.finish();
-  return { file, problems: pipeline.sink.sorted(), sources: sourcesOf(pipeline.document.files) };
+  const problems = pipeline.sink.sorted();
+  attachFixes(problems, pipeline.document.files, options);
+  return { file, problems, sources: sourcesOf(pipeline.document.files) };
 }
 
 /**
@@ -96,10 +111,10 @@ export function startPipeline(text: string, options: ValidateOptions & { allowRe
   const file = options.file ?? 'docs.json';
   const reader: FileReader = readerOf(options);
   const document = loadDocument(file, text, { root: options.root, reader, format: options.format });
-  const sink = new ProblemSink(document, options.rules, options.ignore);
+  const sink = new ProblemSink(document, options.rules, options.ignore, options.maxProblemsPerFile);
   if (document.value === undefined) {
     checkDocument(document, options, sink);
-    return { document, sink, builder: undefined, loader: undefined, finish: () => ({ pages: [], groups: [] }) };
+    return { document, sink, builder: undefined, loader: undefined, finish: emptyPageTree };
   }
   const absoluteRoot = path.resolve(options.root ?? path.dirname(file));
   const files = filesOf(options);
@@ -157,17 +172,22 @@ export function checkDocument(document: LoadedDocument, options: ValidateOptions
 /**
  * Turns findings (pointers into the loaded document) into problems: each goes back to the
  * file it came from, gets its configured severity, and a location only now that it is reported.
+ * Each file keeps at most `maxPerFile` problems (the first reported); the rest are only
+ * counted, so that no input makes the output (or the work of locating it) grow past that.
  */
 export class ProblemSink {
   /** Findings kept until the end, so each file's locations are found in one pass. */
   private readonly pending = new Map<SourceFile, Array<{ finding: Finding; severity: Severity }>>();
   /** `ignore`: problems at these pages or pointers are not reported. */
   private readonly ignored: IgnoreTest | undefined;
+  /** Per file, the findings past the cap: how many, and the highest severity among them. */
+  private readonly dropped = new Map<SourceFile, { count: number; severity: Severity }>();
 
   constructor(
     private readonly document: LoadedDocument,
     private readonly settings: Partial<Record<Code, SeveritySetting>> = {},
     ignore?: readonly string[],
+    private readonly maxPerFile: number = MAX_PROBLEMS_PER_FILE,
   ) {
     this.ignored = ignoreTest(ignore);
   }
@@ -194,11 +214,22 @@ export class ProblemSink {
     if (severity === 'off') return;
     if (this.ignored && source === this.document.main && this.ignored(finding.pointer, source.value)) return;
     let list = this.pending.get(source);
+    if (list && list.length >= this.maxPerFile) {
+      // Past the cap nothing is kept, not even a key to say it once: a count costs nothing per
+      // problem, whatever its pointer's length (the count may include a repeat).
+      const dropped = this.dropped.get(source);
+      if (!dropped) this.dropped.set(source, { count: 1, severity });
+      else {
+        dropped.count++;
+        if (SEVERITY_RANK[severity] > SEVERITY_RANK[dropped.severity]) dropped.severity = severity;
+      }
+      return;
+    }
     if (!list) this.pending.set(source, (list = []));
     list.push({ finding, severity });
   }
 
-  /** Every problem, located, by file (the main file first), line, column and code. */
+  /** Every problem, located, by file (the main file first), line, column and code; a file's `too-many-problems` last. */
   sorted(): Problem[] {
     const problems: Problem[] = [];
     for (const [source, list] of this.pending) {
@@ -208,20 +239,33 @@ export class ProblemSink {
       for (const item of list) {
         const { finding, severity } = item;
         const range = finding.span ? source.rangeOf(finding.span[0], finding.span[1]) : rangeOf.get(item)!;
-        const problem: Problem = { code: finding.code, severity, message: finding.message, file: source.file, pointer: finding.pointer, ...range };
+        const problem: Problem = { code: finding.code, severity, message: shortenQuoted(finding.message), file: source.file, pointer: finding.pointer, ...range };
         if (finding.suggest !== undefined) problem.suggest = finding.suggest;
         problems.push(problem);
       }
+      const dropped = this.dropped.get(source);
+      if (dropped && this.enabled('too-many-problems')) {
+        problems.push({
+          code: 'too-many-problems',
+          severity: dropped.severity,
+          message: `${dropped.count.toLocaleString('en')} more problem${dropped.count === 1 ? '' : 's'} in this file ${dropped.count === 1 ? 'is' : 'are'} not shown: docsnav reports at most ${this.maxPerFile.toLocaleString('en')} per file (the first ones found). Fix these and run again.`,
+          file: source.file,
+          pointer: '',
+          ...source.rangeOf(0, 0),
+        });
+      }
     }
     const order = new Map(this.document.files.map((source, index) => [source.file, index]));
+    const last = (p: Problem) => (p.code === 'too-many-problems' ? 1 : 0);
     return problems.sort(
-      (a, b) => order.get(a.file)! - order.get(b.file)! || a.line - b.line || a.column - b.column || a.code.localeCompare(b.code),
+      (a, b) => order.get(a.file)! - order.get(b.file)! || last(a) - last(b) || a.line - b.line || a.column - b.column || a.code.localeCompare(b.code),
     );
   }
 }
 
 export function sourcesOf(files: readonly SourceFile[]): Record<string, string> {
   const sources: Record<string, string> = {};
-  for (const source of files) sources[source.file] = source.text;
+  // Defined, not assigned: a `$ref` file named `__proto__` is a file like any other.
+  for (const source of files) Object.defineProperty(sources, source.file, { value: source.text, enumerable: true, writable: true, configurable: true });
   return sources;
 }

@@ -26,7 +26,7 @@ describe('README', () => {
   });
 
   it('lists every problem code with its default severity', () => {
-    for (const [code, info] of Object.entries(codes)) expect(readme).toContain(`| \`${code}\` | ${info.severity} |`);
+    for (const [code, info] of Object.entries(codes)) expect(readme).toContain(`| [\`${code}\`](docs/rules/${code}.md) | ${info.severity} |`);
   });
 
   it.each(examples.map((code, index) => [index + 1, code]))('example %i runs and prints what it says', (index, code) => {

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { isCode, type Code } from '../codes.js';
 import { PROFILE_NAMES, type ProfileName } from '../config/profiles.js';
@@ -13,7 +14,16 @@ const SEVERITIES: ReadonlySet<string> = new Set(['off', 'info', 'warning', 'erro
 /** What both commands take: files, output, and how to check. */
 export interface CommonArgs {
   paths: string[];
-  format: string;
+  /** One or two report formats: the first to the command's report stream, the second to `outputFile`. */
+  formats: string[];
+  /** Report errors only (`--quiet`); the exit code still counts every problem. */
+  quiet: boolean;
+  /** Read the docs.json from standard input (`-` as the path, or `--stdin`). */
+  stdin: boolean;
+  /** The name (and folder, for page lookups) of the text read from standard input. */
+  stdinFilename: string | undefined;
+  /** Where the (second) report goes. */
+  outputFile: string | undefined;
   color: boolean | undefined;
   help: boolean;
   rules: Partial<Record<Code, SeveritySetting>>;
@@ -31,10 +41,14 @@ export interface ValidateArgs extends CommonArgs {
   maxWarnings: number | undefined;
   /** `--no-specs`: do not read OpenAPI specs (the fastest check). */
   specs: boolean;
+  /** `--fix` writes the safe fixes; `--fix-dry-run` prints them as a diff. */
+  fix: 'write' | 'dry-run' | undefined;
 }
 
 export interface ResolveArgs extends CommonArgs {
   out: string | undefined;
+  /** How the page tree is written: `json` (default) or `pretty`. */
+  treeFormat: 'json' | 'pretty';
   allowRemote: boolean;
 }
 
@@ -48,6 +62,10 @@ const COMMON_OPTIONS: NonNullable<ParseArgsConfig['options']> = {
   profile: { type: 'string' },
   config: { type: 'string' },
   'no-config': { type: 'boolean' },
+  quiet: { type: 'boolean', short: 'q' },
+  stdin: { type: 'boolean' },
+  'stdin-filename': { type: 'string' },
+  'output-file': { type: 'string' },
 };
 
 /** Parses the command's own options and the common ones. */
@@ -58,23 +76,39 @@ function parse(
 ): { values: Record<string, unknown>; common: CommonArgs } {
   let parsed: { values: Record<string, unknown>; positionals: string[] };
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { ...COMMON_OPTIONS, ...options, format: { type: 'string', short: 'f', default: formats[0] } } });
+    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { ...COMMON_OPTIONS, ...options, format: { type: 'string', short: 'f', multiple: true, default: [formats[0]] } } });
   } catch (error) {
     throw new UsageError((error as Error).message.split('\n')[0]);
   }
   const { values, positionals } = parsed;
   if (values.config !== undefined && values['no-config']) throw new UsageError('--config and --no-config cannot be used together');
   if (values.config === '') throw new UsageError('--config takes a file name');
+  const given = values.format as string[];
+  for (const format of given) oneOf(format, formats, '--format');
+  const outputFile = values['output-file'] as string | undefined;
+  if (given.length > 2) throw new UsageError('--format can be given at most twice (the second report goes to --output-file)');
+  if (given.length === 2 && outputFile === undefined) throw new UsageError(`two --format values need --output-file for the second (--format ${given[0]} --format ${given[1]} --output-file <file>)`);
+  const dash = positionals.includes('-');
+  const stdin = Boolean(values.stdin) || dash;
+  const paths = positionals.filter((p) => p !== '-');
+  if (stdin && paths.length > 0) throw new UsageError('standard input (- or --stdin) cannot be combined with paths');
+  const stdinFilename = values['stdin-filename'] as string | undefined;
+  if (stdinFilename !== undefined && !stdin) throw new UsageError('--stdin-filename needs - or --stdin');
+  if (outputFile === '') throw new UsageError('--output-file needs a file name');
   return {
     values,
     common: {
-      paths: positionals,
-      format: oneOf(values.format as string, formats, '--format'),
+      paths,
+      formats: given,
+      quiet: Boolean(values.quiet),
+      stdin,
+      stdinFilename,
+      outputFile,
       color: colorOf(values),
       help: Boolean(values.help),
       rules: ruleSettings(values.rule as string[]),
       languageCodes: (values['language-codes'] as string[]).flatMap((list) => list.split(',')).map((code) => code.trim()).filter(Boolean),
-      root: values.root as string | undefined,
+      root: rootOf(values.root as string | undefined),
       profile: values.profile === undefined ? undefined : (oneOf(values.profile as string, PROFILE_NAMES, '--profile') as ProfileName),
       config: values.config as string | undefined,
       noConfig: Boolean(values['no-config']),
@@ -99,6 +133,19 @@ function ruleSettings(settings: readonly string[]): Partial<Record<Code, Severit
   return rules;
 }
 
+/** `--root` must be a folder that exists: otherwise every page would be reported missing. */
+function rootOf(root: string | undefined): string | undefined {
+  if (root === undefined) return undefined;
+  let isDirectory = false;
+  try {
+    isDirectory = root !== '' && statSync(root).isDirectory();
+  } catch {
+    // reported below
+  }
+  if (!isDirectory) throw new UsageError(`--root ${root === '' ? '""' : root}: no such folder`);
+  return root;
+}
+
 function colorOf(values: Record<string, unknown>): boolean | undefined {
   if (values['no-color']) return false;
   if (values.color) return true;
@@ -111,17 +158,27 @@ function oneOf(value: string, allowed: readonly string[], what: string): string 
 }
 
 export function parseValidateArgs(argv: string[], formats: readonly string[]): ValidateArgs {
-  const { values, common } = parse(argv, { 'max-warnings': { type: 'string' }, 'no-specs': { type: 'boolean' } }, formats);
+  const { values, common } = parse(argv, { 'max-warnings': { type: 'string' }, 'no-specs': { type: 'boolean' }, fix: { type: 'boolean' }, 'fix-dry-run': { type: 'boolean' } }, formats);
   let maxWarnings: number | undefined;
   if (values['max-warnings'] !== undefined) {
-    maxWarnings = Number(values['max-warnings']);
-    if (!Number.isInteger(maxWarnings) || maxWarnings < 0) throw new UsageError(`--max-warnings takes a whole number ≥ 0 (got "${values['max-warnings']}")`);
+    // Digits only: Number('') and Number(' ') are 0, which would silently mean "no warnings allowed".
+    const given = values['max-warnings'] as string;
+    maxWarnings = /^\d+$/.test(given) ? Number(given) : NaN;
+    if (!Number.isSafeInteger(maxWarnings)) throw new UsageError(`--max-warnings takes a whole number ≥ 0 (got "${given}")`);
   }
-  return { ...common, maxWarnings, specs: !values['no-specs'] };
+  if (values.fix && values['fix-dry-run']) throw new UsageError('--fix and --fix-dry-run cannot be used together');
+  const fix = values.fix ? 'write' : values['fix-dry-run'] ? 'dry-run' : undefined;
+  return { ...common, maxWarnings, specs: !values['no-specs'], fix };
 }
 
-export function parseResolveArgs(argv: string[]): ResolveArgs {
-  const { values, common } = parse(argv, { out: { type: 'string', short: 'o' }, 'allow-remote': { type: 'boolean' } }, ['json', 'pretty']);
+export function parseResolveArgs(argv: string[], formats: readonly string[]): ResolveArgs {
+  const { values, common } = parse(
+    argv,
+    { out: { type: 'string', short: 'o' }, 'allow-remote': { type: 'boolean' }, 'tree-format': { type: 'string', default: 'json' } },
+    formats,
+  );
   if (common.paths.length > 1) throw new UsageError('resolve takes one docs.json');
-  return { ...common, out: values.out as string | undefined, allowRemote: Boolean(values['allow-remote']) };
+  if (values.out === '') throw new UsageError('--out takes a file name (got "")');
+  const treeFormat = oneOf(values['tree-format'] as string, ['json', 'pretty'], '--tree-format') as ResolveArgs['treeFormat'];
+  return { ...common, out: values.out as string | undefined, treeFormat, allowRemote: Boolean(values['allow-remote']) };
 }

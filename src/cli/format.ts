@@ -1,18 +1,71 @@
+import { appendFileSync, writeFileSync } from 'node:fs';
 import type { ValidationResult } from '../result.js';
-import { version } from './run.js';
+import { UsageError, type CommonArgs } from './args.js';
+import { repositoryRoot } from './paths.js';
+import { version, type CliIo } from './run.js';
 
 export const FORMATS = ['pretty', 'json', 'sarif', 'github'] as const;
 
 /** Loads only the formatter asked for, so a run pays for one. */
-export async function formatResultsAs(format: string, results: ValidationResult[], options: { color: boolean }): Promise<string> {
+export async function formatResultsAs(
+  format: string,
+  results: ValidationResult[],
+  options: { color: boolean; summaryWritten?: boolean },
+): Promise<string> {
   switch (format) {
     case 'json':
       return (await import('../report/json.js')).formatJson(results);
     case 'sarif':
-      return (await import('../report/sarif.js')).formatSarif(results, { toolVersion: version() });
+      return (await import('../report/sarif.js')).formatSarif(results, { toolVersion: version(), srcRoot: repositoryRoot() });
     case 'github':
-      return (await import('../report/github.js')).formatGithub(results);
+      return (await import('../report/github.js')).formatGithub(results, { summaryWritten: options.summaryWritten });
     default:
       return (await import('../report/pretty.js')).formatPretty(results, { color: options.color });
   }
+}
+
+/**
+ * Writes the problem reports a command was asked for:
+ * - one `--format`: to `stream` (stdout or stderr, as the command says), or to `--output-file`
+ *   when one is given;
+ * - two `--format`s: the first to `stream`, the second to `--output-file`.
+ * `--quiet` leaves out everything but errors. With `github`, when `GITHUB_STEP_SUMMARY` names
+ * a file, a Markdown table of every problem is appended to it (GitHub shows only 10
+ * annotations of each kind per step).
+ */
+export async function writeReports(
+  results: ValidationResult[],
+  args: Pick<CommonArgs, 'formats' | 'quiet' | 'outputFile'>,
+  io: CliIo,
+  stream: 'stdout' | 'stderr',
+  color: boolean,
+): Promise<void> {
+  const shown = args.quiet ? results.map((result) => ({ ...result, problems: result.problems.filter((p) => p.severity === 'error') })) : results;
+  let summaryWritten = false;
+  if (args.formats.includes('github')) summaryWritten = await writeStepSummary(shown, io.env ?? process.env);
+  const [first, second] = args.formats;
+  const toFile = second ?? (args.outputFile !== undefined ? first : undefined);
+  const toStream = second !== undefined || args.outputFile === undefined ? first : undefined;
+  if (toStream !== undefined) io[stream](await formatResultsAs(toStream, shown, { color, summaryWritten }));
+  if (toFile !== undefined && args.outputFile !== undefined) {
+    const text = await formatResultsAs(toFile, shown, { color: false, summaryWritten });
+    try {
+      writeFileSync(args.outputFile, text);
+    } catch (error) {
+      throw new UsageError(`cannot write ${args.outputFile}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
+  }
+}
+
+/** Appends the Markdown table to `$GITHUB_STEP_SUMMARY`; false when it is not set. */
+async function writeStepSummary(results: ValidationResult[], env: Record<string, string | undefined>): Promise<boolean> {
+  const file = env.GITHUB_STEP_SUMMARY;
+  if (!file) return false;
+  const { formatGithubSummary } = await import('../report/github.js');
+  try {
+    appendFileSync(file, formatGithubSummary(results));
+  } catch (error) {
+    throw new UsageError(`cannot write GITHUB_STEP_SUMMARY ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  return true;
 }

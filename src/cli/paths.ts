@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
+import { UsageError } from './args.js';
 
 const NAMES = ['docs.json', 'docs.yaml', 'docs.yml'];
 
@@ -22,4 +23,50 @@ export function docsFileOf(given: string | undefined): string {
     }
   }
   return path.join(target, 'docs.json');
+}
+
+const GLOB_CHARS = /[*?[\]{}]/;
+
+/**
+ * The docs files the arguments name: each path as `docsFileOf` reads it, each glob
+ * (`"sites/*\/docs.json"`, `"sites/*"`) expanded by docsnav itself, so it works whatever the
+ * shell; matches in sorted order, each file once. A glob that matches nothing is a usage error.
+ */
+export async function expandPaths(given: readonly string[]): Promise<string[]> {
+  const files: string[] = [];
+  const seen = new Set<string>();
+  const add = (file: string) => {
+    const key = path.resolve(file);
+    if (seen.has(key)) return;
+    seen.add(key);
+    files.push(file);
+  };
+  for (const arg of given) {
+    if (!GLOB_CHARS.test(arg) || exists(arg)) {
+      add(docsFileOf(arg));
+      continue;
+    }
+    const { glob } = await import('tinyglobby');
+    const matches = (await glob(arg, { onlyFiles: false, expandDirectories: false, dot: false, absolute: path.isAbsolute(arg) })).sort();
+    if (matches.length === 0) throw new UsageError(`no file matches ${arg}`);
+    for (const match of matches) add(docsFileOf(match));
+  }
+  return files;
+}
+
+function exists(file: string): boolean {
+  try {
+    statSync(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The repository root: the nearest folder up from `start` with a `.git`, else `start` (SARIF's `%SRCROOT%`). */
+export function repositoryRoot(start: string = process.cwd()): string {
+  for (let dir = path.resolve(start); ; dir = path.dirname(dir)) {
+    if (exists(path.join(dir, '.git'))) return dir;
+    if (path.dirname(dir) === dir) return path.resolve(start);
+  }
 }

@@ -7,6 +7,10 @@ export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   isTTY: boolean;
+  /** All of standard input, for `-`/`--stdin`. */
+  readStdin?: () => Promise<string>;
+  /** The environment (`GITHUB_STEP_SUMMARY`); default `process.env`. */
+  env?: Record<string, string | undefined>;
 }
 
 /** Runs docsnav with these arguments; returns the exit code. */

@@ -1,40 +1,60 @@
+import path from 'node:path';
 import pc from 'picocolors';
 import { countProblems, type ValidationResult } from '../result.js';
-import { FileReadError, validateFile } from '../validate.js';
-import { parseValidateArgs, UsageError } from './args.js';
+import { FileReadError, validateFile, validateText, type ValidateOptions } from '../validate.js';
+import { parseValidateArgs, UsageError, type CommonArgs } from './args.js';
 import { CliConfigs } from './config.js';
-import { docsFileOf } from './paths.js';
+import { expandPaths } from './paths.js';
 import { HELP } from './help.js';
 import type { CliIo } from './run.js';
-import { formatResultsAs, FORMATS } from './format.js';
+import { FORMATS, writeReports } from './format.js';
 
-/** `docsnav validate [paths…]`: exit 0 without errors, 1 with errors (or too many warnings), 2 on usage or I/O errors or a bad config. */
+/**
+ * `docsnav validate [paths… | globs… | -]`: exit 0 without errors, 1 with errors (or too many
+ * warnings), 2 on usage or I/O errors or a bad config.
+ */
 export async function validateCommand(argv: string[], io: CliIo): Promise<number> {
   const args = parseValidateArgs(argv, FORMATS);
   if (args.help) {
     io.stdout(HELP);
     return 0;
   }
-  const files = args.paths.length > 0 ? args.paths.map(docsFileOf) : [docsFileOf(undefined)];
   const results: ValidationResult[] = [];
   const configs = new CliConfigs(args);
+  // `--fix` / `--fix-dry-run`: each file is fixed (or its fixes shown), and what remains is reported.
+  const fixing = args.fix ? new (await import('./fix-command.js')).FixRun(args.fix, io) : undefined;
   let badConfig = false;
-  for (const file of files) {
-    const config = configs.optionsFor(file, {});
+  if (args.stdin) {
+    const { file, text, root } = await readStdinDocument(args, io);
+    const config = configs.optionsFor<ValidateOptions>(file, {});
     if ('broken' in config) {
       badConfig = true;
       if (config.broken) results.push(config.broken);
-      continue;
+    } else {
+      results.push(validateText(text, { ...config.options, specs: args.specs, file, root: config.options.root ?? root }));
     }
-    try {
-      results.push(validateFile(file, { ...config.options, specs: args.specs }));
-    } catch (error) {
-      if (error instanceof FileReadError) throw new UsageError(error.message);
-      throw error;
+  } else {
+    const files = await expandPaths(args.paths.length > 0 ? args.paths : ['.']);
+    for (const file of files) {
+      const config = configs.optionsFor(file, {});
+      if ('broken' in config) {
+        badConfig = true;
+        if (config.broken) results.push(config.broken);
+        continue;
+      }
+      try {
+        const options = { ...config.options, specs: args.specs };
+        results.push(fixing ? fixing.fix(file, options) : validateFile(file, options));
+      } catch (error) {
+        if (error instanceof FileReadError) throw new UsageError(error.message);
+        throw error;
+      }
     }
   }
+  fixing?.finish();
   const color = args.color ?? (io.isTTY && pc.isColorSupported);
-  io.stdout(await formatResultsAs(args.format, results, { color }));
+  // A dry run's stdout is the diff alone, so that it can be piped to `git apply`.
+  if (args.fix !== 'dry-run') await writeReports(results, args, io, 'stdout', color);
   if (badConfig) return 2;
   const counts = countProblems(results.flatMap((result) => result.problems));
   if (counts.errors > 0) return 1;
@@ -43,4 +63,25 @@ export async function validateCommand(argv: string[], io: CliIo): Promise<number
     return 1;
   }
   return 0;
+}
+
+/**
+ * The docs.json text on standard input, named by `--stdin-filename` (default `<stdin>`). With a
+ * name, its folder is the docs root (pages and specs are looked up there, as for a file); without
+ * one, only `--root` turns the lookups on.
+ */
+export async function readStdinDocument(
+  args: Pick<CommonArgs, 'stdinFilename' | 'root'>,
+  io: CliIo,
+): Promise<{ file: string; text: string; root: string | undefined }> {
+  if (!io.readStdin) throw new UsageError('standard input cannot be read here');
+  let text: string;
+  try {
+    text = await io.readStdin();
+  } catch (error) {
+    throw new UsageError(`cannot read standard input: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  const file = args.stdinFilename ?? '<stdin>';
+  const root = args.root ?? (args.stdinFilename !== undefined ? path.dirname(args.stdinFilename) : undefined);
+  return { file, text, root };
 }

@@ -168,7 +168,7 @@ function readConfig(file: string, text: string, kind: 'file' | 'package.json'): 
     }
     if (value !== undefined) {
       const checked = checkConfig(value, base);
-      findings.push(...checked.findings);
+      for (const finding of checked.findings) findings.push(finding);
       options = checked.options;
     }
   }

@@ -10,11 +10,30 @@ export interface Path {
 }
 
 export function pointerOf(path: Path, ...more: Array<string | number>): string {
-  const segments: Array<string | number> = [];
-  for (let p: Path | undefined = path; p; p = p.parent) segments.push(p.key);
-  let out = '';
-  for (let i = segments.length - 1; i >= 0; i--) out += '/' + escapeSegment(segments[i]);
+  let out = pathPointer(path);
   for (const key of more) out += '/' + escapeSegment(key);
+  return out;
+}
+
+/** Each path's pointer, built from its parent's: a problem at every level of deep nesting costs one step each, not its depth. */
+const pointers = new WeakMap<Path, string>();
+
+function pathPointer(path: Path): string {
+  const uncached: Path[] = [];
+  let out = '';
+  for (let p: Path | undefined = path; p; p = p.parent) {
+    const known = pointers.get(p);
+    if (known !== undefined) {
+      out = known;
+      break;
+    }
+    uncached.push(p);
+  }
+  for (let i = uncached.length - 1; i >= 0; i--) {
+    out += '/' + escapeSegment(uncached[i].key);
+    // Ancestors are shared and worth keeping; the path itself is usually a page's, made for this call.
+    if (i > 0) pointers.set(uncached[i], out);
+  }
   return out;
 }
 

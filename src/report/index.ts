@@ -4,7 +4,7 @@ import { formatJson } from './json.js';
 import { formatPretty } from './pretty.js';
 import { formatSarif } from './sarif.js';
 
-export { formatGithub } from './github.js';
+export { formatGithub, formatGithubSummary, type GithubOptions } from './github.js';
 export { formatJson, type JsonFileReport } from './json.js';
 export { formatPretty, type PrettyOptions } from './pretty.js';
 export { formatSarif, type SarifLog, type SarifOptions } from './sarif.js';
@@ -24,6 +24,8 @@ export interface FormatOptions {
   color?: boolean;
   /** docsnav's version, for `sarif`'s `tool.driver.version`. */
   toolVersion?: string;
+  /** `sarif`: the repository root that artifact URIs are relative to (`%SRCROOT%`). */
+  srcRoot?: string;
 }
 
 /** The whole report in `format`; ends with a newline when not empty (only `github` can be empty). */
@@ -38,7 +40,7 @@ export function formatResults(
     case 'json':
       return formatJson(results);
     case 'sarif':
-      return formatSarif(results, { toolVersion: options.toolVersion });
+      return formatSarif(results, { toolVersion: options.toolVersion, srcRoot: options.srcRoot });
     case 'github':
       return formatGithub(results);
     default: {

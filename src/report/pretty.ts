@@ -1,9 +1,11 @@
 import type * as CodeFrame from '@babel/code-frame';
 import type { BabelCodeFrameOptions } from '@babel/code-frame';
 import pc from 'picocolors';
+import { ruleDocUrl } from '../codes.js';
 import type { Problem, Severity } from '../problem.js';
 import { countProblems, type ProblemCounts, type ValidationResult } from '../result.js';
 import { LineIndex } from '../source/lines.js';
+import { shorten, visible } from '../text.js';
 import { lazy } from '../lazy.js';
 
 /** Loaded on the first code frame: a clean run, and `import 'docsnav'`, never pay for it. */
@@ -52,7 +54,7 @@ export function formatPretty(results: readonly ValidationResult[], options: Pret
       // One-line blocks (no source to frame) read best packed; framed ones need air.
       const spaced = blocks.some((block) => block.includes('\n'));
       sections.push(blocks.join(spaced ? '\n\n' : '\n'));
-      all.push(...problems);
+      for (const problem of problems) all.push(problem);
     }
   }
   sections.push(summaryLine(countProblems(all), c));
@@ -84,8 +86,9 @@ function formatProblem(problem: Problem, lines: LineIndex | undefined, c: Colors
   const frame = lines && codeFrame(problem, lines, c);
   if (frame) out.push(indent(frame, '  '));
   if (problem.suggest !== undefined) {
-    out.push(`  suggestion: use ${c.green(visible(JSON.stringify(problem.suggest)))}`);
+    out.push(`  suggestion: use ${c.green(visible(JSON.stringify(shorten(problem.suggest))))}`);
   }
+  out.push(c.dim(`  docs: ${ruleDocUrl(problem.code)}`));
   return out.join('\n');
 }
 
@@ -204,22 +207,4 @@ function paintFrame(frame: string, c: Colors): string {
       return c.gray(gutter) + rest;
     })
     .join('\n');
-}
-
-/**
- * Makes text safe to print on a terminal, one UTF-16 unit for one, so columns are kept:
- * C0 controls (ESC, line breaks, …) become their visible symbols (␛), and C1 controls,
- * Unicode line separators, bidi overrides and lone surrogates (from clipping) become U+FFFD.
- * Tabs are kept (code-frame aligns carets under them).
- */
-const UNSAFE =
-  /[\u0000-\u0008\u000A-\u001F\u007F-\u009F\u2028\u2029\u202A-\u202E\u2066-\u2069]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-function visible(text: string): string {
-  return text.replace(UNSAFE, (ch) => {
-    const code = ch.charCodeAt(0);
-    if (code < 0x20) return String.fromCharCode(0x2400 + code);
-    if (code === 0x7f) return '\u2421';
-    return '\uFFFD';
-  });
 }

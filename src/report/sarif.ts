@@ -1,11 +1,23 @@
-import { allCodes, codes, type Code } from '../codes.js';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { allCodes, codes, ruleDocUrl, type Code, type CodeSource } from '../codes.js';
 import type { Problem, Severity } from '../problem.js';
 import type { ValidationResult } from '../result.js';
 import { capitalize } from '../text.js';
+import { sarifFixes, type SarifFix } from './sarif-fixes.js';
 
 export interface SarifOptions {
-  /** docsnav's version, for `tool.driver.version`; omitted from the log when not given. */
+  /** docsnav's version, for `tool.driver.version` and `semanticVersion`; omitted from the log when not given. */
   toolVersion?: string;
+  /**
+   * The repository root (absolute, or relative to `cwd`): artifact URIs are written relative
+   * to it with `uriBaseId: "%SRCROOT%"`, and `originalUriBaseIds` says where it is. Without
+   * it, relative file names are taken as already relative to the repository root.
+   */
+  srcRoot?: string;
+  /** What relative problem file names are relative to (default: the process's working folder). */
+  cwd?: string;
 }
 
 type SarifLevel = 'error' | 'warning' | 'note';
@@ -19,6 +31,7 @@ export interface SarifLog {
 
 interface SarifRun {
   tool: { driver: SarifDriver };
+  originalUriBaseIds?: Record<string, { uri: string; description?: { text: string } }>;
   columnKind: 'utf16CodeUnits';
   results: SarifResult[];
 }
@@ -26,6 +39,7 @@ interface SarifRun {
 interface SarifDriver {
   name: string;
   version?: string;
+  semanticVersion?: string;
   informationUri: string;
   rules: SarifRule[];
 }
@@ -35,8 +49,10 @@ interface SarifRule {
   name: string;
   shortDescription: { text: string };
   fullDescription: { text: string };
-  help: { text: string };
+  help: { text: string; markdown: string };
+  helpUri: string;
   defaultConfiguration: { level: SarifLevel };
+  properties: { tags: string[]; precision: 'very-high' | 'high'; 'problem.severity': 'error' | 'warning' | 'recommendation' };
 }
 
 interface SarifResult {
@@ -47,18 +63,26 @@ interface SarifResult {
   locations: [
     {
       physicalLocation: {
-        artifactLocation: { uri: string };
+        artifactLocation: { uri: string; uriBaseId?: typeof SRCROOT };
         region: { startLine: number; startColumn: number; endLine: number; endColumn: number };
       };
     },
   ];
+  partialFingerprints: Record<typeof FINGERPRINT, string>;
   properties: { pointer: string };
+  fixes?: SarifFix[];
 }
 
 const SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 const INFORMATION_URI = 'https://www.npmjs.com/package/docsnav';
+const SRCROOT = '%SRCROOT%';
+/** The fingerprint's name; a new version of the hash gets a new name, so old alerts are not matched wrongly. */
+const FINGERPRINT = 'docsnavProblem/v1';
 
 const levels: Record<Severity, SarifLevel> = { error: 'error', warning: 'warning', info: 'note' };
+const problemSeverity = { error: 'error', warning: 'warning', info: 'recommendation' } as const;
+/** Syntax, schema and config findings are certain; semantic rules may meet a site that does it on purpose. */
+const precision: Record<CodeSource, 'very-high' | 'high'> = { source: 'very-high', schema: 'very-high', config: 'very-high', rule: 'high', resolve: 'high' };
 
 /**
  * A SARIF 2.1.0 log with one run, for GitHub code scanning and other SARIF viewers.
@@ -70,9 +94,13 @@ export function formatSarif(results: readonly ValidationResult[], options: Sarif
   const driver: SarifDriver = {
     name: 'docsnav',
     ...(options.toolVersion !== undefined && { version: options.toolVersion }),
+    ...(options.toolVersion !== undefined && isSemver(options.toolVersion) && { semanticVersion: options.toolVersion }),
     informationUri: INFORMATION_URI,
     rules: allCodes.map(ruleDescriptor),
   };
+  const cwd = options.cwd ?? process.cwd();
+  const srcRoot = options.srcRoot === undefined ? undefined : path.resolve(cwd, options.srcRoot);
+  const location = artifactLocationOf(srcRoot, cwd);
 
   const sarifResults: SarifResult[] = [];
   // A `$ref` target shared by several checked files yields the same problem once per file;
@@ -91,27 +119,52 @@ export function formatSarif(results: readonly ValidationResult[], options: Sarif
       ]);
       if (seen.has(key)) continue;
       seen.add(key);
-      sarifResults.push(sarifResult(problem, ruleIndexes.get(problem.code)));
+      sarifResults.push(sarifResult(problem, ruleIndexes.get(problem.code), location(problem.file)));
     }
   }
 
-  const log: SarifLog = {
-    $schema: SCHEMA,
-    version: '2.1.0',
-    runs: [{ tool: { driver }, columnKind: 'utf16CodeUnits', results: sarifResults }],
-  };
+  const run: SarifRun = { tool: { driver }, columnKind: 'utf16CodeUnits', results: sarifResults };
+  if (srcRoot !== undefined) {
+    let uri = pathToFileURL(srcRoot).href;
+    if (!uri.endsWith('/')) uri += '/';
+    run.originalUriBaseIds = { [SRCROOT]: { uri, description: { text: 'The repository root.' } } };
+  }
+  const log: SarifLog = { $schema: SCHEMA, version: '2.1.0', runs: [run] };
   return JSON.stringify(log, null, 2) + '\n';
+}
+
+function isSemver(version: string): boolean {
+  return /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/.test(version);
 }
 
 function ruleDescriptor(code: Code): SarifRule {
   const info = codes[code];
+  const helpUri = ruleDocUrl(code);
+  // A bad config always stops the run: its severity cannot be set.
+  const settable = info.source !== 'config';
   return {
     id: code,
     name: pascalCase(code),
     shortDescription: { text: info.title },
     fullDescription: { text: info.description },
-    help: { text: `${info.description} Set its severity with --rule ${code}=off|warning|error.` },
+    help: {
+      text: settable ? `${info.description} Set its severity with --rule ${code}=off|warning|error.` : info.description,
+      markdown: [
+        `**${info.title}** (\`${code}\`, ${info.severity} by default)`,
+        '',
+        info.description,
+        '',
+        `Examples, why it matters on the platform and how to fix it: [docs/rules/${code}.md](${helpUri}).`,
+        ...(settable ? [`Set its severity with \`--rule ${code}=off|info|warning|error\`.`] : []),
+      ].join('\n'),
+    },
+    helpUri,
     defaultConfiguration: { level: levels[info.severity] },
+    properties: {
+      tags: ['docs.json', 'navigation', info.source],
+      precision: precision[info.source],
+      'problem.severity': problemSeverity[info.severity],
+    },
   };
 }
 
@@ -123,26 +176,56 @@ function pascalCase(code: string): string {
     .join('');
 }
 
-function sarifResult(problem: Problem, ruleIndex: number | undefined): SarifResult {
+type ArtifactLocation = SarifResult['locations'][0]['physicalLocation']['artifactLocation'];
+
+/**
+ * File names as SARIF artifact locations: relative to `%SRCROOT%` when they are inside it,
+ * absolute `file://` URIs otherwise.
+ */
+function artifactLocationOf(srcRoot: string | undefined, cwd: string): (file: string) => ArtifactLocation {
+  const cache = new Map<string, ArtifactLocation>();
+  return (file) => {
+    let location = cache.get(file);
+    if (location) return location;
+    let name = file;
+    if (srcRoot !== undefined && !/^[a-z][a-z0-9+.-]+:\/\//i.test(file)) {
+      const relative = path.relative(srcRoot, path.resolve(cwd, file));
+      if (!relative.startsWith('..') && !path.isAbsolute(relative)) name = relative;
+      else name = path.resolve(cwd, file);
+    }
+    const uri = fileUri(name);
+    location = uri.startsWith('file:') ? { uri } : { uri, uriBaseId: SRCROOT };
+    cache.set(file, location);
+    return location;
+  };
+}
+
+function sarifResult(problem: Problem, ruleIndex: number | undefined, artifactLocation: ArtifactLocation): SarifResult {
   const text =
     problem.suggest === undefined
       ? problem.message
       : `${problem.message} Suggestion: use ${JSON.stringify(problem.suggest)}.`;
+  const fixes = sarifFixes(problem, fileUri(problem.file));
   return {
     ruleId: problem.code,
     ...(ruleIndex !== undefined && { ruleIndex }),
     level: levels[problem.severity],
     message: { text },
-    locations: [
-      {
-        physicalLocation: {
-          artifactLocation: { uri: fileUri(problem.file) },
-          region: region(problem),
-        },
-      },
-    ],
+    locations: [{ physicalLocation: { artifactLocation, region: region(problem) } }],
+    partialFingerprints: { [FINGERPRINT]: fingerprint(problem, artifactLocation.uri) },
     properties: { pointer: problem.pointer },
+    ...(fixes && { fixes }),
   };
+}
+
+/**
+ * What identifies a problem when lines move: its code, file, JSON pointer and message, with
+ * any line or column numbers in the message taken out. Code scanning matches alerts across
+ * commits by it, so an edit above a problem does not close and reopen the alert.
+ */
+export function fingerprint(problem: Pick<Problem, 'code' | 'pointer' | 'message'>, uri: string): string {
+  const message = problem.message.replace(/\b(?:lines?|columns?|col)\s+\d+(?:\s*[:,-]\s*\d+)*/gi, 'line #').replace(/:\d+(?::\d+)?\b/g, ':#');
+  return createHash('sha256').update(JSON.stringify([problem.code, uri, problem.pointer, message])).digest('hex');
 }
 
 /**

@@ -1,5 +1,6 @@
 import pc from 'picocolors';
 import type { PageTree, TrailItem } from '../resolve/types.js';
+import { visible } from '../text.js';
 
 /** The page tree as JSON: deterministic, so the same input gives byte-identical output. */
 export function formatTreeJson(tree: PageTree): string {
@@ -11,26 +12,34 @@ export function formatTreeJson(tree: PageTree): string {
  * of any size can be written without ever being one string (JavaScript strings stop at ~512 MB).
  */
 export function* treeJsonChunks(tree: PageTree): Generator<string> {
-  yield '{';
+  yield `{\n  "version": ${JSON.stringify(tree.version)},`;
   yield* arrayChunks('pages', tree.pages, ',');
-  yield* arrayChunks('groups', tree.groups, '');
+  yield* arrayChunks('groups', tree.groups, ',');
+  // `nav` holds every page by reference: written a top-level child at a time, like the arrays.
+  const { children, ...node } = tree.nav;
+  const head = JSON.stringify(node, null, 2).split('\n').join('\n  ');
+  yield `\n  "nav": ${head.slice(0, head.lastIndexOf("\n"))},`;
+  yield* arrayChunks('children', children, '', '  ');
+  yield '\n  },';
+  yield* arrayChunks('global', tree.global, '');
   yield '\n}\n';
 }
 
-function* arrayChunks(name: string, items: readonly unknown[], after: string): Generator<string> {
+function* arrayChunks(name: string, items: readonly unknown[], after: string, indent = ''): Generator<string> {
   if (items.length === 0) {
-    yield `\n  "${name}": []${after}`;
+    yield `\n  ${indent}"${name}": []${after}`;
     return;
   }
-  yield `\n  "${name}": [`;
+  yield `\n  ${indent}"${name}": [`;
+  const inner = `\n    ${indent}`;
   for (let i = 0; i < items.length; i++) {
     // Inside the tree an item sits four spaces in: indent every line of its own JSON by that much.
-    yield `${i > 0 ? ',' : ''}\n    ${JSON.stringify(items[i], null, 2).split('\n').join('\n    ')}`;
+    yield `${i > 0 ? ',' : ''}${inner}${JSON.stringify(items[i], null, 2).split('\n').join(inner)}`;
   }
-  yield `\n  ]${after}`;
+  yield `\n  ${indent}]${after}`;
 }
 
-/** The page tree for a person: the trail as indentation, one page per line. */
+/** The page tree for a person: the trail as indentation, one page per line; text from the input is made safe to print. */
 export function formatTreePretty(tree: PageTree, options: { color: boolean }): string {
   const c = pc.createColors(options.color);
   const lines: string[] = [];
@@ -39,12 +48,12 @@ export function formatTreePretty(tree: PageTree, options: { color: boolean }): s
     let same = 0;
     while (same < open.length && same < page.trail.length && open[same].kind === page.trail[same].kind && open[same].label === page.trail[same].label) same++;
     for (let i = same; i < page.trail.length; i++) {
-      lines.push(`${'  '.repeat(i)}${c.dim(page.trail[i].kind)} ${c.bold(page.trail[i].label || '(unnamed)')}`);
+      lines.push(`${'  '.repeat(i)}${c.dim(page.trail[i].kind)} ${c.bold(visible(page.trail[i].label) || '(unnamed)')}`);
     }
     open = page.trail;
-    const extra = page.openapi ? c.cyan(`${page.openapi.method} ${page.openapi.path}`) : page.file ? c.dim(page.file) : c.yellow('(no file)');
+    const extra = page.openapi ? c.cyan(visible(`${page.openapi.method} ${page.openapi.path}`)) : page.file ? c.dim(visible(page.file)) : c.yellow('(no file)');
     const flags = [page.hidden ? 'hidden' : '', page.deprecated ? 'deprecated' : ''].filter(Boolean).map((f) => c.dim(`[${f}]`)).join(' ');
-    lines.push(`${'  '.repeat(page.trail.length)}${page.path}  ${c.dim('·')} ${page.title}  ${extra}${flags ? ` ${flags}` : ''}`);
+    lines.push(`${'  '.repeat(page.trail.length)}${visible(page.path)}  ${c.dim('·')} ${visible(page.title)}  ${extra}${flags ? ` ${flags}` : ''}`);
   }
   lines.push('', `${tree.pages.length} pages, ${tree.groups.length} groups`);
   return `${lines.join('\n')}\n`;

@@ -24,6 +24,7 @@ import {
   pageTitle,
   type Operation,
 } from './operations.js';
+import { emptyPageTree, NavBuilder } from './nav.js';
 import { findPageFile, titleFromPath } from './page-files.js';
 import type { SpecLoader, SpecResult } from './specs.js';
 import type { PageTree, ResolvedGroup, ResolvedPage, TrailItem } from './types.js';
@@ -125,7 +126,9 @@ export class TreeBuilder {
   private readonly report: (finding: Finding) => void;
   private readonly keepTree: boolean;
   private readonly immediate: boolean;
-  private readonly tree: PageTree = { pages: [], groups: [] };
+  private readonly tree: PageTree = emptyPageTree();
+  /** The nested navigation (`nav`), built beside the flat lists when the tree is kept. */
+  private readonly nav: NavBuilder | undefined;
   /** Sections with endpoint pages: ordinary pages alone never clash (one path is one page). */
   private readonly endpointSections = new Set<ElementNode>();
   private planned = false;
@@ -141,6 +144,7 @@ export class TreeBuilder {
     this.report = options.report;
     this.keepTree = options.keepTree ?? true;
     this.immediate = options.immediate ?? false;
+    this.nav = this.keepTree ? new NavBuilder(MAX_TRAIL) : undefined;
     const styling = isPlainObject(docs) ? docs.styling : undefined;
     this.breadcrumbs = isPlainObject(styling) && styling.eyebrows === 'breadcrumbs';
   }
@@ -151,15 +155,21 @@ export class TreeBuilder {
    */
   visitor(): NavigationVisitor {
     this.planned = true;
+    const nav = this.nav?.visitor;
     return {
-      element: (node) => this.enter(node),
+      element: (node) => {
+        this.enter(node);
+        nav?.element?.(node);
+      },
       page: (node) => {
+        nav?.page?.(node);
         if (this.states.get(node.parent)?.tooDeep) return;
         this.markSpecUse(node);
         if (this.immediate) this.emitEntry(node, this.tree);
         else this.steps.push({ type: 'entry', node });
       },
       leave: (node) => {
+        nav?.leave?.(node);
         const state = this.states.get(node);
         if (node.openapi?.owner !== node || state?.specUsed || state?.tooDeep) return;
         if (this.immediate) this.emitBulk(node, this.tree);
@@ -203,6 +213,7 @@ export class TreeBuilder {
     this.steps.length = 0;
     this.assignUrls();
     for (const [group, page] of this.firstPages) group.firstPage = page.path;
+    this.nav?.finish(tree);
     return tree;
   }
 
@@ -231,6 +242,7 @@ export class TreeBuilder {
     if (node.kind === 'group') {
       const topLevel = node.groupDepth === 0;
       const group: ResolvedGroup = {
+        id: pointerOf(node.path),
         label,
         trail: parentTrail,
         topLevel,
@@ -302,6 +314,7 @@ export class TreeBuilder {
       for (const generated of generatedGroups(loaded.spec, directory)) {
         const topLevel = owner.kind !== 'group';
         const group: ResolvedGroup = {
+          id: pointer,
           label: generated.label,
           trail: state.trail,
           topLevel,
@@ -352,6 +365,7 @@ export class TreeBuilder {
     else page = this.endpointEntry(entry, node, state, pointer);
     if (!page) return;
     tree.pages.push(page);
+    this.nav?.entryPage(node, page);
     if (!page.hidden) this.setFirstPage(node.parent, page);
   }
 
@@ -372,6 +386,7 @@ export class TreeBuilder {
     if (!isUrl(raw) && !this.safePath(pagePath, pointer)) return undefined;
     const found = this.files && !isUrl(raw) ? findPageFile(this.files, this.reader, this.absoluteRoot, pagePath) : undefined;
     const page: ResolvedPage = {
+      id: pointer,
       path: pagePath,
       kind: 'page',
       title: found?.title ?? titleFromPath(pagePath),
@@ -441,6 +456,7 @@ export class TreeBuilder {
     if (!this.safePath(wanted, pointer)) return undefined;
     const method = op.method.toUpperCase();
     const page: ResolvedPage = {
+      id: pointer,
       path: wanted,
       kind: 'endpoint',
       title: pageTitle(op, wanted),

@@ -10,6 +10,11 @@ export interface TrailItem {
 
 /** One page of the site, in navigation order. */
 export interface ResolvedPage {
+  /**
+   * Stable id: the JSON pointer of its entry in docs.json; a page generated from a spec, the
+   * pointer of the `openapi` value plus `#METHOD /path` (`#WEBHOOK name`). `nav` refers to pages by it.
+   */
+  id: string;
   /** The page path (the URL path without the leading `/`). */
   path: string;
   kind: 'page' | 'endpoint';
@@ -33,6 +38,8 @@ export interface ResolvedPage {
 
 /** One group of the navigation (including the groups generated from OpenAPI tags). */
 export interface ResolvedGroup {
+  /** Stable id, the same as its `nav` node's: the group's JSON pointer (generated: the `openapi` pointer plus `#group:<label>`). */
+  id: string;
   label: string;
   /** The group's ancestors (not including itself). */
   trail: TrailItem[];
@@ -49,9 +56,74 @@ export interface ResolvedGroup {
   source: string;
 }
 
+/** What a `nav` node is: the navigation root, a division, a menu item or a group. */
+export type NavKind = 'navigation' | TrailItem['kind'];
+
+/** An icon as docs.json gives it: a name, or `{ name, style?, library? }`. */
+export type NavIcon = string | { name: string; style?: string; library?: string };
+
+/** A page in `nav`: a reference to `pages[]` by id. */
+export interface NavPageRef {
+  kind: 'page';
+  /** The `id` of a page in `pages`. */
+  page: string;
+}
+
+/**
+ * One element of the nested navigation: the root, every division (language, version, product,
+ * tab, anchor, dropdown, menu item) and every group (generated ones too), with its children
+ * (elements and page references) in navigation order.
+ */
+export interface NavNode {
+  /** Stable id: the element's JSON pointer in docs.json (`/navigation/tabs/0`). */
+  id: string;
+  kind: NavKind;
+  /** The tab's, group's, … name; a language's code; `""` for the root. */
+  label: string;
+  icon?: NavIcon;
+  /** A link-only division (or a version/language that links out). */
+  href?: string;
+  /** Hidden itself or under a hidden element. */
+  hidden: boolean;
+  /** Versions and languages: the default one of its siblings (`default: true`, else the first). */
+  default?: boolean;
+  tag?: string;
+  /** Groups: their display state on page load. */
+  display?: GroupDisplay;
+  /** Groups: the page opened when the title is clicked. */
+  root?: string;
+  /** Groups made by bulk generation from an OpenAPI spec. */
+  generated?: boolean;
+  /** A version's or language's own `global` links. */
+  global?: GlobalLink[];
+  children: Array<NavNode | NavPageRef>;
+}
+
+/** An entry of a `global` object (`global.anchors`, `global.tabs`, …): a link shown on every page. */
+export interface GlobalLink {
+  /** Its JSON pointer. */
+  id: string;
+  kind: 'anchor' | 'tab' | 'dropdown' | 'language' | 'version' | 'product';
+  label: string;
+  href?: string;
+  icon?: NavIcon;
+  hidden: boolean;
+}
+
+/** The version of the page tree's JSON format; it changes only when a field changes meaning or goes away. */
+export const PAGE_TREE_VERSION = 1;
+
 export interface PageTree {
+  /** The page tree format's version (schema/page-tree.schema.json). */
+  version: typeof PAGE_TREE_VERSION;
+  /** Every page, flat, in navigation order. */
   pages: ResolvedPage[];
+  /** Every group, flat, in navigation order. */
   groups: ResolvedGroup[];
+  /** The nested navigation: the root node, pages by reference. */
+  nav: NavNode;
+  /** The site's global links (`navigation.global`). */
+  global: GlobalLink[];
 }
 
 export interface ResolveResult {

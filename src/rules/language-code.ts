@@ -4,7 +4,7 @@ import { closest } from '../suggest.js';
 import type { Rule } from './types.js';
 
 /** ISO codes people write, mapped to the spec's spelling of the same language. */
-const ALIASES: Readonly<Record<string, string>> = {
+export const ALIASES: Readonly<Record<string, string>> = {
   uk: 'ua',
   vi: 'vn',
   ja: 'jp',

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { escapesRoot, isUrl } from '../navigation/openapi.js';
 import { pointerOf } from '../navigation/walk.js';
-import { closest } from '../suggest.js';
+import { Suggester } from '../suggest.js';
+import { shorten } from '../text.js';
 import { kindIn } from './types.js';
 import type { Rule } from './types.js';
 
@@ -13,6 +14,16 @@ export const pageNotFound: Rule = {
   create(context) {
     const files = context.files;
     if (!files) return {};
+    /** One suggester per folder, built on its first miss: N missing pages in a folder of N files cost N lookups, not N². */
+    const suggesters = new Map<string, Suggester>();
+    const suggesterOf = (dir: string): Suggester => {
+      let suggester = suggesters.get(dir);
+      if (!suggester) {
+        const pages = files.filesIn(dir).filter((name) => PAGE_EXTENSION.test(name)).map((name) => name.replace(PAGE_EXTENSION, ''));
+        suggesters.set(dir, (suggester = new Suggester(pages, (name) => name.toLowerCase())));
+      }
+      return suggester;
+    };
     return {
       page(node) {
         if (node.entry.kind !== 'page' || isUrl(node.entry.page)) return;
@@ -32,11 +43,11 @@ export const pageNotFound: Rule = {
         }
         const folder = path.posix.dirname(page);
         const dir = folder === '.' ? '' : folder;
-        const pages = files.filesIn(dir).filter((name) => PAGE_EXTENSION.test(name)).map((name) => name.replace(PAGE_EXTENSION, ''));
-        const near = closest(path.posix.basename(page), pages);
+        const near = suggesterOf(dir).suggest(path.posix.basename(page))[0];
         const suggest = near === undefined ? undefined : dir ? `${dir}/${near}` : near;
+        const shown = shorten(page);
         context.report({
-          message: `No page file "${page}.mdx" or "${page}.md" under ${files.root}.`,
+          message: `No page file "${shown}.mdx" or "${shown}.md" under ${files.root}.`,
           pointer: pointerOf(node.path),
           suggest,
         });

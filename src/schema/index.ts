@@ -111,17 +111,22 @@ const TOO_DEEP = 1000;
 
 /** The pointer of the first value `limit` levels down (iteratively: the input is too deep for recursion). */
 function deepestPointer(docs: unknown, limit: number): string {
-  let best: Array<string | number> = [];
-  const stack: Array<[unknown, Array<string | number>]> = [[docs, []]];
+  /** A path as a chain to its parent: a step costs the same at any depth (copying arrays would cost the depth). */
+  type Step = { parent: Step | undefined; key: string | number; depth: number } | undefined;
+  let best: Step;
+  const stack: Array<[unknown, Step]> = [[docs, undefined]];
   while (stack.length > 0) {
     const [value, path] = stack.pop()!;
-    if (path.length > best.length) best = path;
-    if (path.length >= limit || typeof value !== 'object' || value === null) continue;
-    if (Array.isArray(value)) value.forEach((item, i) => stack.push([item, [...path, i]]));
-    else for (const [key, item] of Object.entries(value)) stack.push([item, [...path, key]]);
-    if (best.length >= limit) break;
+    const depth = path?.depth ?? 0;
+    if (depth > (best?.depth ?? 0)) best = path;
+    if (depth >= limit || typeof value !== 'object' || value === null) continue;
+    if (Array.isArray(value)) value.forEach((item, i) => stack.push([item, { parent: path, key: i, depth: depth + 1 }]));
+    else for (const [key, item] of Object.entries(value)) stack.push([item, { parent: path, key, depth: depth + 1 }]);
+    if ((best?.depth ?? 0) >= limit) break;
   }
-  return toPointer(best);
+  const segments: Array<string | number> = [];
+  for (let step = best; step; step = step.parent) segments.push(step.key);
+  return toPointer(segments.reverse());
 }
 
 /**

@@ -89,6 +89,7 @@ function groupRootPages(tree: PageTree, root: string): ResolvedPage[] {
       hidden: group.hidden,
       file,
       source: group.source,
+      id: `${group.id}#root`,
     });
   }
   return extra;

@@ -65,7 +65,7 @@ export function keyText(text: string, start: number, end: number): string {
   return raw.includes('\\') ? (JSON.parse(text.slice(start, end)) as string) : raw;
 }
 
-function skipSpace(text: string, pos: number): number {
+export function skipSpace(text: string, pos: number): number {
   let c = text.charCodeAt(pos);
   while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(++pos);
   return pos;
@@ -84,7 +84,7 @@ export function skipString(text: string, pos: number): number {
 }
 
 /** From the first character of a value to just after it. */
-function skipValue(text: string, pos: number): number {
+export function skipValue(text: string, pos: number): number {
   const c = text.charCodeAt(pos);
   if (c === 34) return skipString(text, pos);
   if (c === 123 || c === 91) {
@@ -134,50 +134,95 @@ export function locateAllInJson(text: string, pointers: ReadonlyArray<readonly s
     node.targets.push(index);
   });
   const results: Located[] = new Array(pointers.length);
-  visitNode(text, skipSpace(text, 0), root, undefined, results);
+  visitAll(text, skipSpace(text, 0), root, results);
   return results;
 }
 
-function visitNode(text: string, start: number, trie: Trie, key: [number, number] | undefined, results: Located[]): number {
-  let end: number;
-  const seen = new Set<Trie>();
-  /** A value on a wanted path is visited; any other is skipped whole. */
-  const visitOrSkip = (child: Trie | undefined, at: number, childKey: [number, number] | undefined): number => {
-    if (!child) return skipValue(text, at);
-    seen.add(child);
-    return visitNode(text, at, child, childKey, results);
+/** A container being scanned for wanted paths: where the scan is, and which children were met. */
+interface Frame {
+  trie: Trie;
+  start: number;
+  key: [number, number] | undefined;
+  isArray: boolean;
+  /** The next character to read. */
+  pos: number;
+  index: number;
+  /** A member was just read: a `,` or the end comes next. */
+  afterMember: boolean;
+  seen: Set<Trie>;
+}
+
+/**
+ * Visits the value at `rootStart`: containers on a wanted path are entered, any other value is
+ * skipped whole. Iterative (an explicit stack of frames), so nesting depth cannot overflow
+ * the call stack.
+ */
+function visitAll(text: string, rootStart: number, root: Trie, results: Located[]): void {
+  const stack: Frame[] = [];
+  /** Enters a value: a frame for a container with wanted children, or its result right away. Returns its end when done. */
+  const enter = (trie: Trie, start: number, key: [number, number] | undefined): number | undefined => {
+    const c = text.charCodeAt(start);
+    if (trie.children.size > 0 && (c === 123 /* { */ || c === 91) /* [ */) {
+      stack.push({ trie, start, key, isArray: c === 91, pos: skipSpace(text, start + 1), index: 0, afterMember: false, seen: new Set() });
+      return undefined;
+    }
+    const end = skipValue(text, start);
+    finish(trie, start, end, key, undefined, results);
+    return end;
   };
-  const c = text.charCodeAt(start);
-  if (trie.children.size === 0) {
-    end = skipValue(text, start);
-  } else if (c === 123 /* { */) {
-    let pos = skipSpace(text, start + 1);
-    while (text.charCodeAt(pos) === 34) {
+  /** A member's value ended at `end`: the frame reads on after it. */
+  const memberDone = (frame: Frame, end: number) => {
+    frame.pos = skipSpace(text, end);
+    frame.afterMember = true;
+  };
+  enter(root, rootStart, undefined);
+  while (stack.length > 0) {
+    const frame = stack[stack.length - 1];
+    let pos = frame.pos;
+    let closed = false;
+    if (frame.afterMember) {
+      frame.afterMember = false;
+      if (text.charCodeAt(pos) === 44 /* , */) pos = skipSpace(text, pos + 1);
+      else closed = true;
+    }
+    if (!closed && frame.isArray) closed = text.charCodeAt(pos) === 93 /* ] */ || pos >= text.length;
+    if (!closed && !frame.isArray) closed = text.charCodeAt(pos) !== 34 /* " */;
+    if (closed) {
+      const end = text.charCodeAt(pos) === (frame.isArray ? 93 : 125) ? pos + 1 : pos;
+      stack.pop();
+      finish(frame.trie, frame.start, end, frame.key, frame.seen, results);
+      if (stack.length > 0) memberDone(stack[stack.length - 1], end);
+      continue;
+    }
+    let child: Trie | undefined;
+    let childKey: [number, number] | undefined;
+    let valueStart: number;
+    if (frame.isArray) {
+      child = frame.trie.children.get(String(frame.index++));
+      valueStart = pos;
+    } else {
       const keyEnd = skipString(text, pos);
-      const valueStart = skipSpace(text, skipSpace(text, keyEnd) + 1);
-      pos = skipSpace(text, visitOrSkip(trie.children.get(keyText(text, pos, keyEnd)), valueStart, [pos, keyEnd]));
-      if (text.charCodeAt(pos) !== 44) break;
-      pos = skipSpace(text, pos + 1);
+      valueStart = skipSpace(text, skipSpace(text, keyEnd) + 1);
+      child = frame.trie.children.get(keyText(text, pos, keyEnd));
+      childKey = [pos, keyEnd];
     }
-    end = text.charCodeAt(pos) === 125 ? pos + 1 : pos;
-  } else if (c === 91 /* [ */) {
-    let pos = skipSpace(text, start + 1);
-    for (let index = 0; text.charCodeAt(pos) !== 93 && pos < text.length; index++) {
-      pos = skipSpace(text, visitOrSkip(trie.children.get(String(index)), pos, undefined));
-      if (text.charCodeAt(pos) !== 44) break;
-      pos = skipSpace(text, pos + 1);
+    if (!child) {
+      memberDone(frame, skipValue(text, valueStart));
+      continue;
     }
-    end = text.charCodeAt(pos) === 93 ? pos + 1 : pos;
-  } else {
-    end = skipValue(text, start);
+    frame.seen.add(child);
+    const end = enter(child, valueStart, childKey);
+    if (end !== undefined) memberDone(frame, end);
   }
+}
+
+/** A value's range is known: it is the result of the pointers ending here, and the nearest ancestor of wanted paths it lacks. */
+function finish(trie: Trie, start: number, end: number, key: [number, number] | undefined, seen: Set<Trie> | undefined, results: Located[]): void {
   const here: Located = { key, value: [start, end], exact: true };
   for (const index of trie.targets) results[index] = here;
-  // Wanted paths the text does not have: their nearest ancestor is this value.
-  if (seen.size < trie.children.size) {
-    for (const child of trie.children.values()) if (!seen.has(child)) markMissing(child, start, end, results);
+  if ((seen?.size ?? 0) < trie.children.size) {
+    for (const child of trie.children.values()) if (!seen?.has(child)) markMissing(child, start, end, results);
   }
-  return end;
 }
 
 function markMissing(trie: Trie, start: number, end: number, results: Located[]): void {
@@ -185,6 +230,6 @@ function markMissing(trie: Trie, start: number, end: number, results: Located[])
   while (stack.length > 0) {
     const node = stack.pop()!;
     for (const index of node.targets) results[index] = { value: [start, end], exact: false };
-    stack.push(...node.children.values());
+    for (const child of node.children.values()) stack.push(child);
   }
 }

@@ -3,7 +3,7 @@ import { lazy } from '../lazy.js';
 import type { Finding, Range } from '../problem.js';
 import { keyText, locateAllInJson, locateInJson, skipString, type Located } from './json-locate.js';
 import { LineIndex } from './lines.js';
-import { parsePointer, toPointer } from './pointer.js';
+import { childPointer, parsePointer } from './pointer.js';
 import type { SourceFile } from './types.js';
 
 /**
@@ -35,14 +35,7 @@ export function parseJsonSource(file: string, rawText: string): SourceFile {
     },
     locateAll(requests) {
       if (source.value === undefined) return requests.map(() => lines.range(0, 0));
-      let found: Located[];
-      try {
-        found = locateAllInJson(text, requests.map((r) => parsePointer(r.pointer)));
-      } catch (error) {
-        // Pointers thousands of levels deep: the one-pass walk recurses; scan for each instead.
-        if (!(error instanceof RangeError)) throw error;
-        found = requests.map((r) => locateInJson(text, parsePointer(r.pointer), hasDuplicates));
-      }
+      const found = locateAllInJson(text, requests.map((r) => parsePointer(r.pointer)));
       return requests.map((r, i) => toRange(found[i], r.at));
     },
   };
@@ -160,9 +153,18 @@ export function countKeysInValue(value: unknown): number {
 }
 
 /** Where the scan is: an object (the keys seen so far) or an array (the index reached). */
-type Frame = { keys: Map<string, number>; key: string; expectKey: boolean } | { index: number };
+type Frame = ({ keys: Map<string, number>; key: string; expectKey: boolean } | { index: number }) & {
+  /** The container's own pointer, built from its parent's: one step per container, whatever the depth. */
+  pointer: string;
+};
 
 const TOKEN = /["{}[\],]/g;
+
+/** The pointer of a container that opens inside `parent` (at its current key or index). */
+function framePointer(parent: Frame | undefined): string {
+  if (!parent) return '';
+  return childPointer(parent.pointer, 'keys' in parent ? parent.key : parent.index);
+}
 
 /**
  * Every key written a second time in its object. One iterative scan of text that is known
@@ -192,17 +194,17 @@ function duplicateKeyFindings(text: string, lines: LineIndex): Finding[] {
         findings.push({
           code: 'duplicate-key',
           message: `\`${name}\` is written twice in this object (first on line ${lines.position(first).line}); only this last value is used.`,
-          pointer: toPointer([...stack.map((frame) => ('keys' in frame ? frame.key : frame.index))]),
+          pointer: childPointer(top.pointer, name),
           at: 'key',
           span: [at, end],
         });
         break;
       }
       case 123 /* { */:
-        stack.push({ keys: new Map(), key: '', expectKey: true });
+        stack.push({ keys: new Map(), key: '', expectKey: true, pointer: framePointer(top) });
         break;
       case 91 /* [ */:
-        stack.push({ index: 0 });
+        stack.push({ index: 0, pointer: framePointer(top) });
         break;
       case 125 /* } */:
       case 93 /* ] */:

@@ -61,6 +61,13 @@ export class LineIndex {
     return { line: lo + 1, column: at - starts[lo] + 1 };
   }
 
+  /** The text offset of a 1-based line and column (the inverse of `position`), clamped into the text. */
+  offset(line: number, column: number): number {
+    const { starts } = this.index();
+    const start = starts[Math.min(Math.max(line, 1), starts.length) - 1];
+    return Math.min(this.text.length, start + Math.max(column, 1) - 1);
+  }
+
   /** The range of text offsets [start, end). An empty span still covers one column. */
   range(start: number, end: number): Range {
     const from = this.position(start);

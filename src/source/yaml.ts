@@ -31,13 +31,12 @@ export function parseYamlSource(file: string, text: string): SourceFile {
   let value: unknown;
   if (!fatal) {
     try {
-      value = doc.toJS({ maxAliasCount: 1000 });
+      value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
     } catch (error) {
-      findings.push(
-        error instanceof RangeError
-          ? { code: 'too-deep', message: TOO_DEEP_YAML, pointer: '', span: [0, 1] }
-          : { code: 'parse-error', message: `YAML error: ${firstLine(String((error as Error).message ?? error))}.`, pointer: '', span: [0, 1] },
-      );
+      const message = String((error as Error)?.message ?? error);
+      if (error instanceof RangeError) findings.push({ code: 'too-deep', message: TOO_DEEP_YAML, pointer: '', span: [0, 1] });
+      else if (message.includes('Excessive alias count')) findings.push(aliasBomb(doc));
+      else findings.push({ code: 'parse-error', message: `YAML error: ${firstLine(message)}.`, pointer: '', span: [0, 1] });
     }
   }
   function locate(pointer: string, at: 'key' | 'value' = 'value') {
@@ -53,6 +52,30 @@ export function parseYamlSource(file: string, text: string): SourceFile {
     rangeOf: (start, end) => lines.range(start, end),
     locate,
     locateAll: (requests) => requests.map((r) => locate(r.pointer, r.at)),
+  };
+}
+
+/**
+ * How much aliases may expand (the yaml package's weighted count): a few hundred aliases
+ * of small anchors read fine; an alias bomb (anchors of aliases of anchors…) would expand
+ * to billions of nodes and is refused before it is built.
+ */
+const MAX_ALIAS_COUNT = 1000;
+
+/** The refusal, at the last alias of the document (where the expansion peaks, in a bomb). */
+function aliasBomb(doc: Yaml.Document.Parsed): Finding {
+  const { visit } = yaml();
+  let span: readonly [number, number] = [0, 1];
+  visit(doc, {
+    Alias(_key, node) {
+      if (node.range) span = [node.range[0], Math.max(node.range[1], node.range[0] + 1)];
+    },
+  });
+  return {
+    code: 'parse-error',
+    message: `YAML aliases expand to more than ${MAX_ALIAS_COUNT.toLocaleString('en')} nodes (an alias bomb?): docsnav does not expand them, so nothing in the file was checked.`,
+    pointer: '',
+    span,
   };
 }
 

@@ -6,8 +6,24 @@ import { describe, expect, it } from 'vitest';
 
 /** Runs the built CLI (npm test builds first) from the project folder. */
 function docsnav(...args: string[]) {
-  const result = spawnSync(process.execPath, ['dist/cli/main.js', ...args], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '' } });
+  return docsnavWith({}, ...args);
+}
+
+/** The same, with standard input or extra environment variables. */
+function docsnavWith(options: { input?: string; env?: Record<string, string> }, ...args: string[]) {
+  const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '', ...options.env };
+  if (!options.env?.GITHUB_STEP_SUMMARY) delete env.GITHUB_STEP_SUMMARY;
+  const result = spawnSync(process.execPath, [path.resolve('dist/cli/main.js'), ...args], { encoding: 'utf8', env, input: options.input ?? '' });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** SARIF names the repository root as an absolute file URI: the same everywhere but in that one place. */
+function portableSarif(text: string): string {
+  return text.replace(/("%SRCROOT%": \{\n\s+"uri": )"file:\/\/[^"]*"/, '$1"file:///repository-root/"');
+}
+
+function tempDir(): string {
+  return mkdtempSync(path.join(tmpdir(), 'docsnav-'));
 }
 
 /**
@@ -34,7 +50,7 @@ describe('docsnav validate', () => {
   it.each(['pretty', 'json', 'sarif', 'github'])('reports the broken copy in %s format (exit 1)', (format) => {
     const run = docsnav('validate', 'fixtures/broken', '--format', format);
     expect(run.code).toBe(1);
-    expectStored('broken', `${format}.txt`, run.stdout);
+    expectStored('broken', `${format}.txt`, format === 'sarif' ? portableSarif(run.stdout) : run.stdout);
   });
 
   it('puts every problem of the broken copy at its line and column', () => {
@@ -114,13 +130,14 @@ describe('docsnav validate', () => {
 
   it('prints help and version', () => {
     expect(docsnav('--help').stdout).toContain('docsnav validate');
+    for (const flag of ['--quiet', '--stdin-filename', '--output-file', '--tree-format', 'GITHUB_STEP_SUMMARY', 'docs/rules/<code>.md']) expect(docsnav('--help').stdout).toContain(flag);
     expect(docsnav('--version').stdout.trim()).toBe(JSON.parse(readFileSync('package.json', 'utf8')).version);
   });
 });
 
 describe('docsnav resolve', () => {
   it('prints the example site’s page tree (exit 0)', () => {
-    const run = docsnav('resolve', 'fixtures/example', '--format', 'pretty');
+    const run = docsnav('resolve', 'fixtures/example', '--tree-format', 'pretty');
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
     expectStored('example', 'resolve-pretty.txt', run.stdout);
@@ -157,11 +174,151 @@ describe('docsnav resolve', () => {
   it.each([
     [['resolve', 'fixtures/nope'], /^docsnav: cannot read fixtures\/nope: ENOENT\n$/],
     [['resolve', 'a.json', 'b.json'], /^docsnav: resolve takes one docs.json\n$/],
-    [['resolve', 'fixtures/example', '--format', 'sarif'], /^docsnav: --format must be one of json, pretty/],
+    [['resolve', 'fixtures/example', '--tree-format', 'sarif'], /^docsnav: --tree-format must be one of json, pretty \(got "sarif"\)\n$/],
+    [['resolve', 'fixtures/example', '--format', 'xml'], /^docsnav: --format must be one of pretty, json, sarif, github/],
     [['resolve', 'fixtures/example', '--out', '/nonexistent-dir/x.json'], /^docsnav: cannot write \/nonexistent-dir\/x.json: ENOENT\n$/],
   ])('exits 2 with one clear line for %j', (args, message) => {
     const run = docsnav(...args);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(message);
+  });
+});
+
+describe('docsnav validate: conveniences', () => {
+  it('--quiet reports errors only; the exit code still counts warnings', () => {
+    const run = docsnav('validate', 'fixtures/broken', '--format', 'json', '--quiet');
+    const problems = JSON.parse(run.stdout)[0].problems as Array<{ severity: string }>;
+    expect(problems.length).toBe(10);
+    expect(problems.every((p) => p.severity === 'error')).toBe(true);
+    expect(run.code).toBe(1);
+    const yaml = docsnav('validate', 'fixtures/yaml', '-q', '--max-warnings', '0');
+    expect(yaml.stdout).toContain('no problems');
+    expect(yaml.code).toBe(1);
+  });
+
+  it('reads standard input with - or --stdin, named by --stdin-filename (its folder is the docs root)', () => {
+    const text = readFileSync('fixtures/broken/docs.json', 'utf8');
+    const named = docsnavWith({ input: text }, 'validate', '-', '--stdin-filename', 'fixtures/broken/docs.json', '--format', 'json');
+    const fromFile = docsnav('validate', 'fixtures/broken/docs.json', '--format', 'json');
+    expect(named.code).toBe(1);
+    expect(named.stdout).toBe(fromFile.stdout);
+    const anonymous = docsnavWith({ input: text }, 'validate', '--stdin', '--format', 'json');
+    const problems = JSON.parse(anonymous.stdout)[0].problems as Array<{ file: string; code: string }>;
+    expect(problems.every((p) => p.file === '<stdin>')).toBe(true);
+    // no docs root without a name: no page lookups
+    expect(problems.some((p) => p.code === 'page-not-found')).toBe(false);
+    const yaml = docsnavWith({ input: readFileSync('fixtures/yaml/docs.yaml', 'utf8') }, 'validate', '-', '--stdin-filename', 'fixtures/yaml/docs.yaml');
+    expect(yaml.code).toBe(0);
+    expect(yaml.stdout).toBe(docsnav('validate', 'fixtures/yaml/docs.yaml').stdout);
+  });
+
+  it('expands globs itself, in sorted order, each file once', () => {
+    const run = docsnav('validate', 'fixtures/{yaml,example}', 'fixtures/*/docs.json', '--format', 'json');
+    expect(JSON.parse(run.stdout).map((r: { file: string }) => r.file)).toEqual([
+      'fixtures/example/docs.json',
+      'fixtures/yaml/docs.yaml',
+      'fixtures/broken/docs.json',
+      'fixtures/config/docs.json',
+      'fixtures/refs/docs.json',
+      'fixtures/syntax-error/docs.json',
+    ]);
+    const absolute = docsnav('validate', path.resolve('fixtures/*/docs.yaml'), '--format', 'json');
+    expect(JSON.parse(absolute.stdout).map((r: { file: string }) => r.file)).toEqual([path.resolve('fixtures/yaml/docs.yaml')]);
+    const none = docsnav('validate', 'fixtures/*/nothing.json');
+    expect(none.code).toBe(2);
+    expect(none.stderr).toBe('docsnav: no file matches fixtures/*/nothing.json\n');
+  });
+
+  it('writes the report to --output-file, and a second --format there while the first goes to stdout', () => {
+    const dir = tempDir();
+    const only = docsnav('validate', 'fixtures/broken', '--format', 'json', '--output-file', path.join(dir, 'only.json'));
+    expect(only.code).toBe(1);
+    expect(only.stdout).toBe('');
+    expect(readFileSync(path.join(dir, 'only.json'), 'utf8')).toBe(docsnav('validate', 'fixtures/broken', '--format', 'json').stdout);
+    const two = docsnav('validate', 'fixtures/broken', '--format', 'pretty', '--format', 'sarif', '--output-file', path.join(dir, 'results.sarif'));
+    expect(two.code).toBe(1);
+    expect(two.stdout).toBe(docsnav('validate', 'fixtures/broken').stdout);
+    const log = JSON.parse(readFileSync(path.join(dir, 'results.sarif'), 'utf8'));
+    expect(log.version).toBe('2.1.0');
+    expect(log.runs[0].results).toHaveLength(13);
+    expect(log.runs[0].results[0].locations[0].physicalLocation.artifactLocation).toEqual({ uri: 'fixtures/broken/docs.json', uriBaseId: '%SRCROOT%' });
+  });
+
+  it('appends a table of every problem to GITHUB_STEP_SUMMARY with --format github', () => {
+    const summary = path.join(tempDir(), 'summary.md');
+    writeFileSync(summary, 'before\n');
+    const run = docsnavWith({ env: { GITHUB_STEP_SUMMARY: summary } }, 'validate', 'fixtures/broken', '--format', 'github');
+    expect(run.code).toBe(1);
+    expect(run.stdout.trimEnd().split('\n')).toHaveLength(13);
+    const text = readFileSync(summary, 'utf8');
+    expect(text.startsWith('before\n### docsnav: 13 problems\n')).toBe(true);
+    expect(text.split('\n').filter((line) => line.startsWith('| error ') || line.startsWith('| warning '))).toHaveLength(13);
+  });
+
+  it.each([
+    [['validate', '--format', 'json', '--format', 'sarif', 'fixtures/example'], /^docsnav: two --format values need --output-file for the second/],
+    [['validate', '-f', 'json', '-f', 'sarif', '-f', 'github', '--output-file', 'x'], /^docsnav: --format can be given at most twice/],
+    [['validate', '-', 'fixtures/example'], /^docsnav: standard input \(- or --stdin\) cannot be combined with paths\n$/],
+    [['validate', '--stdin-filename', 'docs.json', 'fixtures/example'], /^docsnav: --stdin-filename needs - or --stdin\n$/],
+    [['validate', 'fixtures/example', '--output-file', '/nonexistent-dir/x.json'], /^docsnav: cannot write \/nonexistent-dir\/x.json: ENOENT\n$/],
+  ])('exits 2 with one clear line for %j', (args, message) => {
+    const run = docsnav(...args);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(message);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('docsnav resolve: problems as data', () => {
+  it('carries a format version in the tree', () => {
+    expect(JSON.parse(docsnav('resolve', 'fixtures/example').stdout).version).toBe(1);
+  });
+
+  it('writes the problems in --format on stderr, or on stdout when the tree goes to --out', () => {
+    const onStderr = docsnav('resolve', 'fixtures/resolve/problems', '--format', 'json');
+    expect(onStderr.code).toBe(1);
+    expect(JSON.parse(onStderr.stdout).pages.length).toBeGreaterThan(0);
+    const report = JSON.parse(onStderr.stderr) as Array<{ file: string; problems: Array<{ code: string }> }>;
+    expect(report[0].file).toBe('fixtures/resolve/problems/docs.json');
+    expect(report[0].problems.map((p) => p.code)).toContain('endpoint-not-found');
+    const out = path.join(tempDir(), 'tree.json');
+    const annotated = docsnav('resolve', 'fixtures/resolve/problems', '--out', out, '--format', 'github');
+    expect(annotated.code).toBe(1);
+    expect(annotated.stderr).toBe('');
+    expect(annotated.stdout).toMatch(/^::error file=fixtures\/resolve\/problems\/docs.json,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=endpoint-not-found::/m);
+    expect(JSON.parse(readFileSync(out, 'utf8')).version).toBe(1);
+  });
+
+  it('takes two formats, --quiet and standard input like validate', () => {
+    const sarif = path.join(tempDir(), 'resolve.sarif');
+    const run = docsnav('resolve', 'fixtures/resolve/problems', '--format', 'json', '--format', 'sarif', '--output-file', sarif, '--quiet');
+    const json = JSON.parse(run.stderr)[0].problems as Array<{ severity: string }>;
+    expect(json.every((p) => p.severity === 'error')).toBe(true);
+    expect(JSON.parse(readFileSync(sarif, 'utf8')).runs[0].results).toHaveLength(json.length);
+    const piped = docsnavWith({ input: readFileSync('fixtures/example/docs.json', 'utf8') }, 'resolve', '-', '--stdin-filename', 'fixtures/example/docs.json');
+    expect(piped.code).toBe(0);
+    expect(piped.stdout).toBe(docsnav('resolve', 'fixtures/example/docs.json').stdout);
+  });
+
+  it('says nothing on stderr when there is nothing to say (pretty)', () => {
+    const run = docsnav('resolve', 'fixtures/example');
+    expect(run.stderr).toBe('');
+  });
+});
+
+describe('config problems in the chosen format', () => {
+  it('resolve reports a bad config as data in --format json and exits 2 without a tree', () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'docs.json'), '{ "navigation": { "pages": ["index"] } }');
+    writeFileSync(path.join(dir, 'docsnav.config.json'), '{ "extends": "platfrom" }');
+    const run = docsnav('resolve', dir, '--format', 'json');
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    const report = JSON.parse(run.stderr) as Array<{ problems: Array<{ code: string; file: string }> }>;
+    expect(report[0].problems.map((p) => p.code)).toEqual(['config-invalid']);
+    expect(report[0].problems[0].file).toBe(path.join(dir, 'docsnav.config.json'));
+    const piped = docsnavWith({ input: '{ "navigation": { "pages": ["index"] } }' }, 'validate', '-', '--stdin-filename', path.join(dir, 'docs.json'), '--format', 'json');
+    expect(piped.code).toBe(2);
+    expect(JSON.parse(piped.stdout)[0].problems[0].code).toBe('config-invalid');
   });
 });

@@ -118,6 +118,15 @@ describe('--config and --no-config', () => {
     expect(run.stderr).toBe('docsnav: cannot read config file nope.json: ENOENT\n');
   });
 
+  it.each([
+    [['--rule', 'config-invalid=off'], 'docsnav: --rule: config-invalid cannot be set: a bad config always stops the run (use --no-config to skip it)\n'],
+    [['--config', ''], 'docsnav: --config takes a file name\n'],
+  ])('%j is a usage error', (flags, message) => {
+    const run = docsnav(tree(SITE), 'validate', 'site/docs', ...flags);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(message);
+  });
+
   it('--config and --no-config together is a usage error', () => {
     const run = docsnav(tree(SITE), 'validate', 'site/docs', '--config', 'x.json', '--no-config');
     expect(run.code).toBe(2);

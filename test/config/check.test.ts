@@ -97,3 +97,14 @@ describe('schema/config.schema.json', () => {
     expect(validate(config)).toBe(checkConfig(config).findings.length === 0);
   });
 });
+
+describe('the README’s config examples', () => {
+  const readme = readFileSync('README.md', 'utf8');
+  const section = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('## Library'));
+  const examples = [...section.matchAll(/```json\n([\s\S]*?)```/g)].map((match) => JSON.parse(match[1]) as unknown);
+
+  it('are there, and are valid configs', () => {
+    expect(examples.length).toBeGreaterThanOrEqual(2);
+    for (const example of examples) expect(checkConfig(example).findings).toEqual([]);
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeData, escapeProperty, formatGithub } from '../../src/report/github.js';
+import { ruleDocUrl } from '../../src/codes.js';
+import { escapeData, escapeProperty, formatGithub, formatGithubSummary } from '../../src/report/github.js';
 import { expandedTopLevel, mainResult, problem, result, results } from './fixtures.js';
 
 describe('formatGithub', () => {
@@ -42,5 +43,48 @@ describe('formatGithub', () => {
     const second = result('other/docs.json', [expandedTopLevel]);
     const lines = formatGithub([mainResult, second]).trimEnd().split('\n');
     expect(lines).toHaveLength(4);
+  });
+});
+
+describe('formatGithub: more than GitHub shows', () => {
+  const many = (severity: 'error' | 'warning' | 'info', count: number) =>
+    Array.from({ length: count }, (_, i) =>
+      problem(severity === 'info' ? 'openapi-remote' : severity === 'error' ? 'page-not-found' : 'page-path', severity, 'docs.json', { line: i + 1, column: 1, endLine: i + 1, endColumn: 2 }, `Problem ${i}.`),
+    );
+
+  it('says so in a last line when there are more than 10 errors or warnings', () => {
+    const out = formatGithub([result('docs.json', [...many('error', 12), ...many('warning', 3)])]).trimEnd().split('\n');
+    expect(out).toHaveLength(16);
+    expect(out.slice(0, 15).every((line) => line.startsWith('::'))).toBe(true);
+    expect(out[15]).toBe(
+      'docsnav: 12 errors; GitHub shows only the first 10 annotations of each kind per step, all problems are in this log (run with --format pretty for the full report).',
+    );
+    const both = formatGithub([result('docs.json', [...many('error', 11), ...many('warning', 11)])], { summaryWritten: true }).trimEnd().split('\n');
+    expect(both.at(-1)).toBe('docsnav: 11 errors, 11 warnings; GitHub shows only the first 10 annotations of each kind per step, all problems are in the job summary.');
+  });
+
+  it('adds nothing at exactly 10 of each', () => {
+    const out = formatGithub([result('docs.json', [...many('error', 10), ...many('warning', 10), ...many('info', 10)])]);
+    expect(out.trimEnd().split('\n')).toHaveLength(30);
+    expect(out).not.toContain('GitHub shows only');
+  });
+});
+
+describe('formatGithubSummary', () => {
+  it('is a Markdown table of every problem, codes linked to their docs, cells escaped', () => {
+    const p = problem('invalid-value', 'error', 'a|b.json', { line: 3, column: 4, endLine: 3, endColumn: 5 }, 'Use <b>x</b> | y\nnext', { suggest: 'z' });
+    expect(formatGithubSummary([result('a|b.json', [p, expandedTopLevel])])).toBe(
+      [
+        '### docsnav: 2 problems',
+        '',
+        '| severity | code | location | message |',
+        '|---|---|---|---|',
+        `| error | [invalid-value](${ruleDocUrl('invalid-value')}) | \`a\\|b.json:3:4\` | Use \\<b\\>x\\</b\\> \\| y next Suggestion: use "z". |`,
+        `| warning | [expanded-top-level](${ruleDocUrl('expanded-top-level')}) | \`nav/tabs.json:4:36\` | \\\`expanded\\\` has no effect on a top-level group. |`,
+        '',
+        '',
+      ].join('\n'),
+    );
+    expect(formatGithubSummary([result('docs.json', [])])).toBe('### docsnav: no problems\n\n\n');
   });
 });

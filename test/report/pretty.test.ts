@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { ruleDocUrl, type Code } from '../../src/codes.js';
 import { formatPretty } from '../../src/report/pretty.js';
 import {
   cleanResult,
@@ -11,6 +12,8 @@ import {
 } from './fixtures.js';
 
 const plain = (r = results) => formatPretty(r, { color: false });
+/** The line that ends each problem: where its rule is documented. */
+const docs = (code: Code) => `  docs: ${ruleDocUrl(code)}`;
 
 /** The lines of the block that starts with `header`, up to the next blank line. */
 function block(output: string, header: string): string[] {
@@ -44,6 +47,7 @@ describe('formatPretty', () => {
       '      |                     ^^^^',
       '    5 |     ],',
       '  suggestion: use "es"',
+      docs('language-code'),
     ]);
   });
 
@@ -54,6 +58,7 @@ describe('formatPretty', () => {
       '  > 2 |   "navigation": {',
       '      |   ^^^^^^^^^^^^^^^',
       '    3 |     "languages": [',
+      docs('primary-pattern'),
     ]);
   });
 
@@ -64,20 +69,22 @@ describe('formatPretty', () => {
       '  > 4 |     "groups": [{ "group": "Intro", "expanded": true, "pages": ["intro"] }],',
       '      |                                    ^^^^^^^^^^',
       '    5 |     "openapi": "https://example.com/openapi.json"',
+      docs('expanded-top-level'),
     ]);
   });
 
   it('groups problems by file with a blank line between files', () => {
     const out = plain([mainResult]);
-    expect(out).toContain('  suggestion: use "es"\n\nnav/tabs.json:4:36');
+    expect(out).toContain(`  suggestion: use "es"\n${docs('language-code')}\n\nnav/tabs.json:4:36`);
     // within a file, framed problems are separated by a blank line too
-    expect(out).toContain('    3 |     "languages": [\n\ndocs.json:4:21');
+    expect(out).toContain(`    3 |     "languages": [\n${docs('primary-pattern')}\n\ndocs.json:4:21`);
   });
 
   it('clips a very long line to a window around the column, caret still under the range', () => {
     const lines = block(plain(), 'min/docs.json:1:');
-    expect(lines).toHaveLength(4);
-    const [, code, carets, suggestion] = lines;
+    expect(lines).toHaveLength(5);
+    const [, code, carets, suggestion, link] = lines;
+    expect(link).toBe(docs('unknown-field'));
     expect(code.startsWith('  > 1 | …')).toBe(true);
     expect(code.endsWith('…')).toBe(true);
     expect(code.length).toBeLessThan(140);
@@ -115,17 +122,17 @@ describe('formatPretty', () => {
 
   it('skips the frame when the source text is missing', () => {
     const lines = block(plain(), 'min/missing.json:3:5');
-    expect(lines).toEqual(['min/missing.json:3:5  error  page-not-found  No intro.mdx or intro.md under the docs root.']);
+    expect(lines).toEqual(['min/missing.json:3:5  error  page-not-found  No intro.mdx or intro.md under the docs root.', docs('page-not-found')]);
   });
 
   it('does not take a frame from Object.prototype for a file named like one of its keys', () => {
     const out = plain([result('constructor', [problem('parse-error', 'error', 'constructor', { line: 1, column: 1, endLine: 1, endColumn: 2 }, 'Bad.')])]);
-    expect(out).toBe('constructor:1:1  error  parse-error  Bad.\n\n✖ 1 problem (1 error, 0 warnings)\n');
+    expect(out).toBe(`constructor:1:1  error  parse-error  Bad.\n${docs('parse-error')}\n\n✖ 1 problem (1 error, 0 warnings)\n`);
   });
 
   it('skips the frame when the line is outside the text instead of throwing', () => {
     const out = plain([result('s.json', [problem('parse-error', 'error', 's.json', { line: 9, column: 1, endLine: 9, endColumn: 1 }, 'Bad.')], { 's.json': '{}' })]);
-    expect(out.split('\n')[1]).toBe('');
+    expect(out.split('\n').slice(1, 3)).toEqual([docs('parse-error'), '']);
   });
 
   it('ends with a summary line across all results', () => {

@@ -1,7 +1,10 @@
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import AjvDraft04Module from 'ajv-draft-04';
 import { describe, expect, it } from 'vitest';
-import { allCodes, codes } from '../../src/codes.js';
+import { allCodes, codes, ruleDocUrl } from '../../src/codes.js';
 import type { Problem } from '../../src/problem.js';
-import { fileUri, formatSarif, type SarifLog } from '../../src/report/sarif.js';
+import { fileUri, fingerprint, formatSarif, type SarifLog } from '../../src/report/sarif.js';
 import { expandedTopLevel, languageCode, mainResult, primaryPattern, problem, result, results } from './fixtures.js';
 
 type Json = Record<string, unknown>;
@@ -10,110 +13,32 @@ const parse = (text: string) => JSON.parse(text) as SarifLog;
 const sarif = (r = results) => parse(formatSarif(r, { toolVersion: '1.2.3' }));
 
 /**
- * The SARIF 2.1.0 schema (OASIS) is not installed and there is no network, so this checks
- * what the schema says about the objects docsnav writes: the properties each object may
- * have (the schema forbids others), the required ones, enums and minimums; plus what GitHub
- * code scanning needs (ruleId, message.text, a location with a region, startLine >= 1).
+ * The official SARIF 2.1.0 JSON Schema (OASIS, as published by Microsoft's SARIF team), from the
+ * pinned devDependency @microsoft/jest-sarif, compiled with ajv for draft-04. Formats are
+ * checked too: `uri` (helpUri, informationUri, originalUriBaseIds) and `uri-reference`
+ * (artifact URIs).
  */
-function sarifErrors(log: unknown): string[] {
-  const errors: string[] = [];
-  const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-  const object = (v: unknown, at: string, allowed: string[], required: string[] = []): v is Json => {
-    if (!isObject(v)) {
-      errors.push(`${at}: not an object`);
-      return false;
-    }
-    for (const key of Object.keys(v)) if (!allowed.includes(key)) errors.push(`${at}: property ${key} not allowed`);
-    for (const key of required) if (!(key in v)) errors.push(`${at}: ${key} missing`);
-    return true;
-  };
-  const string = (v: unknown, at: string) => typeof v === 'string' || errors.push(`${at}: not a string`);
-  const int = (v: unknown, at: string, min: number) =>
-    (Number.isInteger(v) && (v as number) >= min) || errors.push(`${at}: not an integer >= ${min}`);
-  const oneOf = (v: unknown, at: string, values: string[]) => values.includes(v as string) || errors.push(`${at}: ${String(v)} not allowed`);
-  const properties = (v: unknown, at: string) => {
-    if (v !== undefined && !isObject(v)) errors.push(`${at}: property bag is not an object`);
-  };
-  const text = (v: unknown, at: string) => {
-    if (object(v, at, ['text', 'markdown', 'properties'], ['text'])) string(v.text, `${at}.text`);
-  };
-  const levels = ['none', 'note', 'warning', 'error'];
+const schemaFile = createRequire(import.meta.url).resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json');
+// ajv-draft-04 is CommonJS with `exports.default`: under NodeNext its default import is the module.
+type AjvDraft04Class = new (options?: Record<string, unknown>) => import('ajv').Ajv;
+const AjvDraft04: AjvDraft04Class = (AjvDraft04Module as unknown as { default: AjvDraft04Class }).default ?? (AjvDraft04Module as unknown as AjvDraft04Class);
+const ajv = new AjvDraft04({ allErrors: true, strict: false, unicodeRegExp: false }) // the schema's language pattern is not valid with the u flag;
+ajv.addFormat('uri', (value: string) => /^[A-Za-z][A-Za-z0-9+.-]*:/.test(value) && URL.canParse(value));
+ajv.addFormat('uri-reference', (value: string) => isUriReference(value));
+ajv.addFormat('date-time', (value: string) => !Number.isNaN(Date.parse(value)));
+const validateSarif = ajv.compile(JSON.parse(readFileSync(schemaFile, 'utf8')) as object);
 
-  if (!object(log, '$', ['$schema', 'version', 'runs', 'inlineExternalProperties', 'properties'], ['version', 'runs'])) return errors;
-  if (log.$schema !== undefined) string(log.$schema, '$.$schema');
-  oneOf(log.version, '$.version', ['2.1.0']);
-  if (!Array.isArray(log.runs)) return [...errors, '$.runs: not an array'];
-  log.runs.forEach((run: unknown, r) => {
-    const at = `$.runs[${r}]`;
-    const runProps = ['tool', 'invocations', 'conversion', 'language', 'versionControlProvenance', 'originalUriBaseIds', 'artifacts',
-      'logicalLocations', 'graphs', 'results', 'automationDetails', 'runAggregates', 'baselineGuid', 'redactionTokens', 'defaultEncoding',
-      'defaultSourceLanguage', 'newlineSequences', 'columnKind', 'externalPropertyFileReferences', 'threadFlowLocations', 'taxonomies',
-      'addresses', 'translations', 'policies', 'webRequests', 'webResponses', 'specialLocations', 'properties'];
-    if (!object(run, at, runProps, ['tool'])) return;
-    if (run.columnKind !== undefined) oneOf(run.columnKind, `${at}.columnKind`, ['utf16CodeUnits', 'unicodeCodePoints']);
-    if (object(run.tool, `${at}.tool`, ['driver', 'extensions', 'properties'], ['driver'])) {
-      const driver = run.tool.driver;
-      const componentProps = ['guid', 'name', 'organization', 'product', 'productSuite', 'shortDescription', 'fullDescription', 'fullName',
-        'version', 'semanticVersion', 'dottedQuadFileVersion', 'releaseDateUtc', 'downloadUri', 'informationUri', 'globalMessageStrings',
-        'notifications', 'rules', 'taxa', 'locations', 'language', 'contents', 'isComprehensive', 'localizedDataSemanticVersion',
-        'minimumRequiredLocalizedDataSemanticVersion', 'associatedComponent', 'translationMetadata', 'supportedTaxonomies', 'properties'];
-      if (object(driver, `${at}.tool.driver`, componentProps, ['name'])) {
-        string(driver.name, `${at}.tool.driver.name`);
-        if (driver.version !== undefined) string(driver.version, `${at}.tool.driver.version`);
-        if (driver.informationUri !== undefined && !URL.canParse(driver.informationUri as string)) errors.push('informationUri: not an absolute URI');
-        const rules = driver.rules as unknown[];
-        if (new Set(rules.map((rule) => JSON.stringify(rule))).size !== rules.length) errors.push('rules: not unique');
-        rules.forEach((rule, i) => {
-          const rat = `${at}.tool.driver.rules[${i}]`;
-          const ruleProps = ['id', 'deprecatedIds', 'guid', 'deprecatedGuids', 'name', 'deprecatedNames', 'shortDescription', 'fullDescription',
-            'messageStrings', 'defaultConfiguration', 'helpUri', 'help', 'relationships', 'properties'];
-          if (!object(rule, rat, ruleProps, ['id', 'shortDescription', 'fullDescription', 'help'])) return;
-          string(rule.id, `${rat}.id`);
-          if (rule.name !== undefined) string(rule.name, `${rat}.name`);
-          text(rule.shortDescription, `${rat}.shortDescription`);
-          text(rule.fullDescription, `${rat}.fullDescription`);
-          text(rule.help, `${rat}.help`);
-          if (object(rule.defaultConfiguration, `${rat}.defaultConfiguration`, ['enabled', 'level', 'rank', 'parameters', 'properties'])) {
-            oneOf(rule.defaultConfiguration.level, `${rat}.defaultConfiguration.level`, levels);
-          }
-          properties(rule.properties, `${rat}.properties`);
-        });
-      }
-    }
-    if (!Array.isArray(run.results)) return void errors.push(`${at}.results: not an array`);
-    run.results.forEach((res: unknown, i) => {
-      const rat = `${at}.results[${i}]`;
-      const resultProps = ['ruleId', 'ruleIndex', 'rule', 'kind', 'level', 'message', 'analysisTarget', 'locations', 'guid', 'correlationGuid',
-        'occurrenceCount', 'partialFingerprints', 'fingerprints', 'stacks', 'codeFlows', 'graphs', 'graphTraversals', 'relatedLocations',
-        'suppressions', 'baselineState', 'rank', 'attachments', 'hostedViewerUri', 'workItemUris', 'provenance', 'fixes', 'taxa',
-        'webRequest', 'webResponse', 'properties'];
-      // ruleId and locations: required by GitHub, optional in SARIF
-      if (!object(res, rat, resultProps, ['message', 'ruleId', 'locations'])) return;
-      string(res.ruleId, `${rat}.ruleId`);
-      if (res.ruleIndex !== undefined) int(res.ruleIndex, `${rat}.ruleIndex`, -1);
-      if (res.level !== undefined) oneOf(res.level, `${rat}.level`, levels);
-      if (object(res.message, `${rat}.message`, ['text', 'markdown', 'id', 'arguments', 'properties'], ['text'])) string(res.message.text, `${rat}.message.text`);
-      properties(res.properties, `${rat}.properties`);
-      const locations = res.locations as unknown[];
-      if (!Array.isArray(locations) || locations.length < 1 || locations.length > 10) errors.push(`${rat}.locations: want 1 to 10`);
-      locations.forEach((location, l) => {
-        const lat = `${rat}.locations[${l}]`;
-        if (!object(location, lat, ['id', 'physicalLocation', 'logicalLocations', 'message', 'annotations', 'relationships', 'properties'], ['physicalLocation'])) return;
-        const physical = location.physicalLocation;
-        if (!object(physical, `${lat}.physicalLocation`, ['address', 'artifactLocation', 'region', 'contextRegion', 'properties'], ['artifactLocation', 'region'])) return;
-        if (object(physical.artifactLocation, `${lat}.artifactLocation`, ['uri', 'uriBaseId', 'index', 'description', 'properties'], ['uri'])) {
-          if (!isUriReference(physical.artifactLocation.uri)) errors.push(`${lat}.artifactLocation.uri: not a URI reference`);
-        }
-        const regionProps = ['startLine', 'startColumn', 'endLine', 'endColumn', 'charOffset', 'charLength', 'byteOffset', 'byteLength',
-          'snippet', 'message', 'sourceLanguage', 'properties'];
-        if (object(physical.region, `${lat}.region`, regionProps, ['startLine'])) {
-          for (const key of ['startLine', 'startColumn', 'endLine', 'endColumn']) {
-            if (physical.region[key] !== undefined) int(physical.region[key], `${lat}.region.${key}`, 1);
-          }
-        }
-      });
-    });
-  });
+/** Schema errors plus what GitHub code scanning needs beyond the schema (ruleId, a location with a region). */
+function sarifErrors(log: unknown): string[] {
+  const errors = validateSarif(log) ? [] : (validateSarif.errors ?? []).map((e: { instancePath: string; message?: string }) => `${e.instancePath || '/'} ${e.message}`);
+  const runs = (log as { runs?: Array<{ results?: Json[] }> }).runs ?? [];
+  runs.forEach((run, r) =>
+    (run.results ?? []).forEach((res, i) => {
+      if (typeof res.ruleId !== 'string') errors.push(`/runs/${r}/results/${i}: no ruleId (GitHub needs one)`);
+      const locations = res.locations as Array<{ physicalLocation?: { region?: unknown } }> | undefined;
+      if (!locations?.[0]?.physicalLocation?.region) errors.push(`/runs/${r}/results/${i}: no region (GitHub needs one)`);
+    }),
+  );
   return errors;
 }
 
@@ -132,16 +57,25 @@ describe('formatSarif', () => {
   });
 
   it('has a checker that does catch mistakes', () => {
-    const broken = sarif() as unknown as { runs: { results: Json[] }[] };
+    const broken = sarif() as unknown as { runs: { results: Json[]; tool: { driver: Json } }[] };
     delete broken.runs[0].results[0].ruleId;
     (broken.runs[0].results[1] as { level: string }).level = 'info';
     (broken.runs[0].results[2] as Json).extra = 1;
-    expect(sarifErrors(broken)).toEqual([
-      '$.runs[0].results[0]: ruleId missing',
-      '$.runs[0].results[0].ruleId: not a string',
-      '$.runs[0].results[1].level: info not allowed',
-      '$.runs[0].results[2]: property extra not allowed',
-    ]);
+    broken.runs[0].tool.driver.informationUri = 'not a uri';
+    const errors = sarifErrors(broken);
+    expect(errors).toContain('/runs/0/results/0: no ruleId (GitHub needs one)');
+    expect(errors).toContain('/runs/0/results/1/level must be equal to one of the allowed values');
+    expect(errors).toContain('/runs/0/results/2 must NOT have additional properties');
+    expect(errors).toContain('/runs/0/tool/driver/informationUri must match format "uri"');
+  });
+
+  it('validates against the schema with a repository root, file URIs and every code', () => {
+    const every = result(
+      'docs.json',
+      allCodes.map((code) => problem(code, codes[code].severity, 'sites/a b/docs.json', { line: 1, column: 1, endLine: 1, endColumn: 2 }, code)),
+    );
+    const log = parse(formatSarif([every, result('/elsewhere/docs.json', [languageCode])], { toolVersion: '0.1.0-rc.1', srcRoot: '/repo', cwd: '/repo/sub' }));
+    expect(sarifErrors(log)).toEqual([]);
   });
 
   it('names the schema, the version and the tool', () => {
@@ -152,12 +86,14 @@ describe('formatSarif', () => {
     const { driver } = log.runs[0].tool;
     expect(driver.name).toBe('docsnav');
     expect(driver.version).toBe('1.2.3');
+    expect(driver.semanticVersion).toBe('1.2.3');
     expect(driver.informationUri).toBe('https://www.npmjs.com/package/docsnav');
     expect(log.runs[0].columnKind).toBe('utf16CodeUnits');
     expect('version' in parse(formatSarif(results)).runs[0].tool.driver).toBe(false);
+    expect('semanticVersion' in parse(formatSarif(results, { toolVersion: 'dev build' })).runs[0].tool.driver).toBe(false);
   });
 
-  it('lists every code as a rule, in the order of codes', () => {
+  it('lists every code as a rule, in the order of codes, with help from its doc', () => {
     const { rules } = sarif().runs[0].tool.driver;
     expect(rules.map((rule) => rule.id)).toEqual(allCodes);
     const byId = new Map(rules.map((rule) => [rule.id, rule]));
@@ -169,11 +105,50 @@ describe('formatSarif', () => {
       expect(rule.name).toMatch(/^([A-Z][a-z]+)+$/);
       expect(rule.shortDescription.text).toBe(info.title);
       expect(rule.fullDescription.text).toBe(info.description);
-      expect(rule.help.text).toBe(`${info.description} Set its severity with --rule ${rule.id}=off|warning|error.`);
+      expect(rule.help.text).toBe(info.source === 'config' ? info.description : `${info.description} Set its severity with --rule ${rule.id}=off|warning|error.`);
+      expect(rule.helpUri).toBe(ruleDocUrl(rule.id));
+      expect(rule.helpUri).toMatch(new RegExp(`^https://.*/docs/rules/${rule.id}\\.md$`));
+      expect(rule.help.markdown).toContain(info.description);
+      expect(rule.help.markdown).toContain(`[docs/rules/${rule.id}.md](${rule.helpUri})`);
+      expect(rule.properties.tags).toEqual(['docs.json', 'navigation', info.source]);
+      expect(rule.properties.precision).toBe(info.source === 'rule' || info.source === 'resolve' ? 'high' : 'very-high');
     }
     expect(byId.get('parse-error')?.defaultConfiguration.level).toBe('error');
+    expect(byId.get('parse-error')?.properties['problem.severity']).toBe('error');
     expect(byId.get('expanded-top-level')?.defaultConfiguration.level).toBe('warning');
+    expect(byId.get('expanded-top-level')?.properties['problem.severity']).toBe('warning');
     expect(byId.get('openapi-remote')?.defaultConfiguration.level).toBe('note');
+    expect(byId.get('openapi-remote')?.properties['problem.severity']).toBe('recommendation');
+  });
+
+  it('writes artifact URIs relative to the repository root, with %SRCROOT% and its originalUriBaseIds', () => {
+    const outside = problem('page-path', 'warning', '/elsewhere/docs.json', { line: 1, column: 1, endLine: 1, endColumn: 2 }, 'Untidy.');
+    const log = parse(formatSarif([mainResult, result('/elsewhere/docs.json', [outside])], { srcRoot: '/repo', cwd: '/repo/site' }));
+    const run = log.runs[0];
+    expect(run.originalUriBaseIds).toEqual({ '%SRCROOT%': { uri: 'file:///repo/', description: { text: 'The repository root.' } } });
+    expect(run.results.map((r) => r.locations[0].physicalLocation.artifactLocation)).toEqual([
+      { uri: 'site/docs.json', uriBaseId: '%SRCROOT%' },
+      { uri: 'site/docs.json', uriBaseId: '%SRCROOT%' },
+      { uri: 'site/nav/tabs.json', uriBaseId: '%SRCROOT%' },
+      { uri: 'site/nav/tabs.json', uriBaseId: '%SRCROOT%' },
+      { uri: 'file:///elsewhere/docs.json' },
+    ]);
+    // without a root, relative names are taken as relative to it already
+    expect(sarif().runs[0].results[0].locations[0].physicalLocation.artifactLocation).toEqual({ uri: 'docs.json', uriBaseId: '%SRCROOT%' });
+    expect(sarif().runs[0].originalUriBaseIds).toBeUndefined();
+  });
+
+  it('fingerprints a problem by code, file, pointer and message, not by its line', () => {
+    const at = (line: number, message = 'Unknown field "expand".', pointer = '/navigation/groups/0/expand') =>
+      parse(formatSarif([result('docs.json', [problem('unknown-field', 'error', 'docs.json', { line, column: 3, endLine: line, endColumn: 9 }, message, { pointer })])]))
+        .runs[0].results[0].partialFingerprints['docsnavProblem/v1'];
+    expect(at(4)).toMatch(/^[0-9a-f]{64}$/);
+    expect(at(40)).toBe(at(4));
+    expect(at(4, 'Also listed at line 3.')).toBe(at(40, 'Also listed at line 30.'));
+    expect(at(4, 'Unknown field "expnd".')).not.toBe(at(4));
+    expect(at(4, undefined, '/navigation/groups/1/expand')).not.toBe(at(4));
+    expect(fingerprint({ code: 'page-path', pointer: '', message: 'x' }, 'a.json')).not.toBe(fingerprint({ code: 'page-path', pointer: '', message: 'x' }, 'b.json'));
+    expect(fingerprint({ code: 'page-path', pointer: '', message: 'x' }, 'a.json')).not.toBe(fingerprint({ code: 'page-not-found', pointer: '', message: 'x' }, 'a.json'));
   });
 
   it('writes one result per problem, pointing at its rule, file and region', () => {
@@ -189,7 +164,7 @@ describe('formatSarif', () => {
       expect(rules[res.ruleIndex!].id).toBe(p.code);
       expect(res.level).toBe(level[p.severity]);
       const { artifactLocation, region } = res.locations[0].physicalLocation;
-      expect(artifactLocation.uri).toBe(p.file);
+      expect(artifactLocation).toEqual({ uri: p.file, uriBaseId: '%SRCROOT%' });
       expect(region).toEqual({ startLine: p.line, startColumn: p.column, endLine: p.endLine, endColumn: p.endColumn });
       expect(res.properties.pointer).toBe(p.pointer);
     });
@@ -249,5 +224,13 @@ describe('fileUri', () => {
   ])('%s -> %s', (path, uri) => {
     expect(fileUri(path)).toBe(uri);
     expect(isUriReference(uri)).toBe(true);
+  });
+});
+
+describe('the CLI’s SARIF (fixtures/broken/expected/sarif.txt)', () => {
+  it('validates against the official schema', () => {
+    const log = JSON.parse(readFileSync('fixtures/broken/expected/sarif.txt', 'utf8')) as SarifLog;
+    expect(sarifErrors(log)).toEqual([]);
+    expect(log.runs[0].results.length).toBeGreaterThan(10);
   });
 });

@@ -10,6 +10,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveText } from '../../src/resolve/resolve.js';
+import type { PageTree } from '../../src/resolve/types.js';
 import { validateText } from '../../src/validate.js';
 import { contractBreaches, CORPUS, generateSite, generateSpec, generateSpecSite, tempSite } from './helpers.js';
 import { indentArb, mutate, mutateText, mutateToText, mutationArb, textMutationsArb, toYamlText, type Mutation, type TextMutation } from './mutations.js';
@@ -156,6 +157,7 @@ async function checkText(input: Input, text: string, file = 'docs.json'): Promis
   const resolved = await resolveText(text, { file: main, root, readFile });
   expect(contractBreaches(resolved)).toEqual([]);
   expect(nonJsonValues(resolved.tree)).toEqual([]);
+  expect(unsafePagePaths(resolved.tree)).toEqual([]);
   expect(typeof JSON.stringify(resolved.tree)).toBe('string');
   expect(outside).toEqual([]);
 }
@@ -191,6 +193,24 @@ function nonJsonValues(tree: unknown): string[] {
     }
   }
   return found;
+}
+
+/**
+ * Page paths a site generator could not safely turn into a file: a `..` segment, a leading
+ * `/`, a drive letter, a backslash or a control character. External links (`https://…`)
+ * are links, not paths, and are left alone.
+ */
+function unsafePagePaths(tree: PageTree): string[] {
+  const unsafe: string[] = [];
+  const check = (where: string, page: string | undefined) => {
+    if (page === undefined || /^[a-z][a-z0-9+.-]*:\/\//i.test(page)) return;
+    if (page.split('/').includes('..') || page.startsWith('/') || /^[a-z]:/i.test(page) || page.includes('\\') || /[\u0000-\u001f\u007f-\u009f]/.test(page)) {
+      unsafe.push(`${where}: ${JSON.stringify(page)}`);
+    }
+  };
+  for (const page of tree.pages) check(`page ${page.source}`, page.path);
+  for (const group of tree.groups) check(`firstPage of group ${group.source}`, group.firstPage);
+  return unsafe;
 }
 
 function damage(input: Input, mutations: readonly Mutation[], textMutations: readonly TextMutation[], indent: number | string): string {

@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { createTwoFilesPatch } from 'diff';
+import { fixFile, type FixFileResult } from '../fix/fix.js';
+import { countProblems, type ValidationResult } from '../result.js';
+import type { ValidateOptions } from '../validate.js';
+import { UsageError } from './args.js';
+import type { CliIo } from './run.js';
+
+/**
+ * `validate --fix` / `--fix-dry-run`: fixes each file (writing it, or keeping the diff for
+ * stdout), and at the end says on stderr what was fixed and what remains. The re-validated
+ * results are what the report and the exit code come from.
+ */
+export class FixRun {
+  private readonly results: FixFileResult[] = [];
+
+  constructor(
+    private readonly mode: 'write' | 'dry-run',
+    private readonly io: CliIo,
+  ) {}
+
+  /** Fixes one file; returns the validation of its fixed text. Throws `FileReadError` when it cannot be read. */
+  fix(file: string, options: ValidateOptions): ValidationResult {
+    let result: FixFileResult;
+    try {
+      result = fixFile(file, { ...options, dryRun: this.mode === 'dry-run' });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (typeof code === 'string' && (error as Error).name !== 'FileReadError') throw new UsageError(`cannot write ${file}: ${code}`);
+      throw error;
+    }
+    this.results.push(result);
+    if (this.mode === 'dry-run') for (const fixed of result.files) this.io.stdout(unifiedDiff(fixed.file, fixed.before, fixed.after));
+    return result.after;
+  }
+
+  /** The one summary line on stderr. */
+  finish(): void {
+    this.io.stderr(summary(this.results, this.mode));
+  }
+}
+
+/** A `git apply`-able diff of one file: `a/` and `b/` paths relative to the working folder. */
+export function unifiedDiff(file: string, before: string, after: string): string {
+  const name = (path.relative(process.cwd(), path.resolve(file)) || file).split(path.sep).join('/');
+  return createTwoFilesPatch(`a/${name}`, `b/${name}`, before, after, undefined, undefined, { context: 3 }).replace(/^=+\n/, '');
+}
+
+function summary(results: readonly FixFileResult[], mode: 'write' | 'dry-run'): string {
+  const fixed = results.reduce((n, r) => n + r.fixed.length, 0);
+  const changedFiles = new Set(results.flatMap((r) => r.files.map((f) => path.resolve(f.file)))).size;
+  const remaining = results.flatMap((r) => r.after.problems);
+  const counts = countProblems(remaining);
+  const verb = mode === 'dry-run' ? 'would fix' : 'fixed';
+  const left = mode === 'dry-run' ? 'would remain' : 'remain';
+  const detail = remaining.length === 0 ? '' : ` (${counts.errors} ${plural(counts.errors, 'error')}, ${counts.warnings} ${plural(counts.warnings, 'warning')})`;
+  return `docsnav: ${verb} ${fixed} ${plural(fixed, 'problem')} in ${changedFiles} ${plural(changedFiles, 'file')}; ${remaining.length} ${plural(remaining.length, 'problem')} ${left}${detail}\n`;
+}
+
+function plural(n: number, word: string): string {
+  return n === 1 ? word : `${word}s`;
+}

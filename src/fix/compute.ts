@@ -1,0 +1,152 @@
+import { distance } from 'fastest-levenshtein';
+import { entryKey, parseEntry } from '../navigation/entries.js';
+import type { ProfileName } from '../config/profiles.js';
+import type { Problem } from '../problem.js';
+import { ALIASES } from '../rules/language-code.js';
+import { ALLOWED_KEYS } from '../schema/index.js';
+import { ownChild, parsePointer, valueAt } from '../source/pointer.js';
+import type { SourceFile } from '../source/types.js';
+import { FIXABLE_CODES } from './fixable.js';
+import { LineIndex } from '../source/lines.js';
+import { jsonEdit } from './json-edits.js';
+import { enumValuesWith, fieldAcceptsType } from './schema-facts.js';
+import type { FixIntent, TextEdit } from './types.js';
+import { yamlEdits } from './yaml-edits.js';
+
+export interface FixContext {
+  /** `spec` (the default) or `platform`: `language-code` is fixed to the spec's spelling only under `spec`. */
+  profile?: ProfileName;
+}
+
+/**
+ * Gives each problem that has a safe fix its `fix`: edits to its own file, computed from its
+ * location and that file's text. Problems without a safe fix are left as they are (with their
+ * suggestion, if any). One pass over each file with fixable problems.
+ */
+export function attachFixes(problems: readonly Problem[], files: readonly SourceFile[], context: FixContext = {}): void {
+  const byFile = new Map<string, Array<{ problem: Problem; intent: FixIntent }>>();
+  const sources = new Map(files.map((source) => [source.file, source]));
+  const firstIndexes: FirstIndexes = new WeakMap();
+  for (const problem of problems) {
+    if (!FIXABLE_CODES.has(problem.code)) continue;
+    const source = sources.get(problem.file);
+    if (!source || source.value === undefined) continue;
+    const intent = intentFor(problem, source.value, context, firstIndexes);
+    if (!intent) continue;
+    let list = byFile.get(problem.file);
+    if (!list) byFile.set(problem.file, (list = []));
+    list.push({ problem, intent });
+  }
+  for (const [file, list] of byFile) {
+    const source = sources.get(file)!;
+    let edits: Array<TextEdit | undefined>;
+    if (source.format === 'yaml') {
+      edits = yamlEdits(source.text, list.map((item) => item.intent));
+    } else {
+      // From where each problem was located: its line and column back to text offsets.
+      const lines = new LineIndex(source.text);
+      edits = list.map(({ problem, intent }) =>
+        jsonEdit(source.text, intent, [lines.offset(problem.line, problem.column), lines.offset(problem.endLine, problem.endColumn)]),
+      );
+    }
+    list.forEach(({ problem }, i) => {
+      const edit = edits[i];
+      if (edit && source.text.slice(edit.start, edit.end) !== edit.text) problem.fix = { edits: [edit] };
+    });
+  }
+}
+
+/** What would fix this problem, when that is safe; `value` is the problem's own file, parsed. */
+export function intentFor(problem: Problem, value: unknown, context: FixContext, firstIndexes: FirstIndexes = new WeakMap()): FixIntent | undefined {
+  const segments = parsePointer(problem.pointer);
+  const here = valueAt(value, segments);
+  const last = segments[segments.length - 1];
+  const parent = valueAt(value, segments.slice(0, -1));
+  switch (problem.code) {
+    case 'unknown-field': {
+      // `expand` -> `expanded`: one clear nearest key, not already in the object, taking this kind of value.
+      const key = problem.suggest;
+      if (key === undefined || last === undefined || !isObject(parent) || ownChild(parent, key) !== undefined) return undefined;
+      if (!isClearNearest(last, key, allowedKeys())) return undefined;
+      // `"page": "intro"` is not `"pages": "intro"`: the value must be of a type the new key takes.
+      if (!fieldAcceptsType(key, ownChild(parent, last))) return undefined;
+      return { kind: 'rename-key', pointer: problem.pointer, key };
+    }
+    case 'invalid-value': {
+      const suggestion = problem.suggest;
+      if (suggestion === undefined || typeof here !== 'string') return undefined;
+      const candidates = enumValuesWith(suggestion);
+      if (candidates.length === 0 || !isClearNearest(here, suggestion, candidates)) return undefined;
+      return { kind: 'replace-value', pointer: problem.pointer, value: suggestion, current: here };
+    }
+    case 'page-path': {
+      if (problem.suggest === undefined || problem.suggest === '' || typeof here !== 'string') return undefined;
+      return { kind: 'replace-value', pointer: problem.pointer, value: problem.suggest, current: here };
+    }
+    case 'language-code': {
+      // The same language in the spec's spelling (`uk` -> `ua`, `EN` -> `en`, `de-DE` -> `de`), never a guess at another language.
+      const code = problem.suggest;
+      if ((context.profile ?? 'spec') !== 'spec' || code === undefined || typeof here !== 'string') return undefined;
+      const lower = here.toLowerCase();
+      if (ALIASES[lower] !== code && lower !== code.toLowerCase() && lower.split('-')[0] !== code) return undefined;
+      return { kind: 'replace-value', pointer: problem.pointer, value: code, current: here };
+    }
+    case 'expanded-top-level':
+      return isObject(parent) && last !== undefined && ownChild(parent, last) !== undefined ? { kind: 'remove', pointer: problem.pointer } : undefined;
+    case 'duplicate-page': {
+      // Only the later copy in the same `pages` list: the earlier one keeps the page where it was.
+      if (!Array.isArray(parent) || typeof here !== 'string' || last === undefined) return undefined;
+      const first = firstIndexOf(parent, firstIndexes).get(pageKey(here));
+      return first !== undefined && first < Number(last) ? { kind: 'remove', pointer: problem.pointer, current: here } : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Per `pages` list: where each page is first listed (built once per list, however many duplicates it has). */
+type FirstIndexes = WeakMap<readonly unknown[], Map<string, number>>;
+
+function firstIndexOf(list: readonly unknown[], cache: FirstIndexes): Map<string, number> {
+  let first = cache.get(list);
+  if (first) return first;
+  first = new Map();
+  list.forEach((item, index) => {
+    if (typeof item === 'string' && !first!.has(pageKey(item))) first!.set(pageKey(item), index);
+  });
+  cache.set(list, first);
+  return first;
+}
+
+/** What a `pages` entry names: the tidy page path, or the spec file and operation of an endpoint entry. */
+function pageKey(raw: string): string {
+  const entry = parseEntry(raw);
+  return entry.kind === 'page' ? entry.clean : `${entry.specfile ?? ''}\0${entryKey(entry)}`;
+}
+
+/**
+ * True when `suggestion` is nearer to `word` than every other candidate (case-insensitive): a
+ * tie means the intent is unclear, and that is left to a person.
+ */
+export function isClearNearest(word: string, suggestion: string, candidates: Iterable<string>): boolean {
+  const lower = word.toLowerCase();
+  const best = distance(lower, suggestion.toLowerCase());
+  for (const candidate of candidates) {
+    if (candidate !== suggestion && distance(lower, candidate.toLowerCase()) <= best) return false;
+  }
+  return true;
+}
+
+let keysOfAllObjects: ReadonlySet<string> | undefined;
+
+/**
+ * Every key any navigation object accepts. A tie with any of them counts as unclear: stricter
+ * than the one object's keys, never looser.
+ */
+function allowedKeys(): ReadonlySet<string> {
+  return (keysOfAllObjects ??= new Set(Object.values(ALLOWED_KEYS).flat()));
+}

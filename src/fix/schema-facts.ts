@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+
+/**
+ * What the fixes need to know from the JSON Schemas (schema/*.schema.json, the same files the
+ * validator is compiled from): the allowed values of every `enum`, and the JSON types each
+ * element field accepts. Read once, on the first fix that needs them.
+ */
+interface SchemaFacts {
+  enums: Array<readonly string[]>;
+  /** Field name -> the JSON types it accepts in any element (undefined entries: any type). */
+  fieldTypes: Map<string, Set<string> | undefined>;
+}
+
+type Schema = Record<string, unknown>;
+
+let facts: SchemaFacts | undefined;
+
+function load(): SchemaFacts {
+  const enums: Array<readonly string[]> = [];
+  const fieldTypes = new Map<string, Set<string> | undefined>();
+  for (const name of ['docs.schema.json', 'navigation.schema.json']) {
+    const schema = JSON.parse(readFileSync(new URL(`../../schema/${name}`, import.meta.url), 'utf8')) as Schema;
+    const stack: unknown[] = [schema];
+    while (stack.length > 0) {
+      const node = stack.pop();
+      if (typeof node !== 'object' || node === null) continue;
+      const list = (node as Schema).enum;
+      if (Array.isArray(list)) enums.push(list.filter((v): v is string => typeof v === 'string'));
+      stack.push(...Object.values(node));
+    }
+    if (name !== 'navigation.schema.json') continue;
+    const definitions = (schema.definitions ?? {}) as Record<string, Schema>;
+    for (const definition of Object.values(definitions)) {
+      const properties = definition.properties as Record<string, Schema> | undefined;
+      if (!properties) continue;
+      for (const [field, property] of Object.entries(properties)) {
+        const types = typesOf(property, definitions);
+        const known = fieldTypes.get(field);
+        if (fieldTypes.has(field) && known === undefined) continue;
+        if (types === undefined) fieldTypes.set(field, undefined);
+        else fieldTypes.set(field, new Set([...(known ?? []), ...types]));
+      }
+    }
+  }
+  return { enums, fieldTypes };
+}
+
+/** The JSON types a schema accepts, following local `$ref`s and branches; undefined when it does not say. */
+function typesOf(schema: Schema, definitions: Record<string, Schema>, depth = 0): Set<string> | undefined {
+  if (depth > 20) return undefined;
+  const ref = schema.$ref;
+  if (typeof ref === 'string') {
+    const target = /^#\/definitions\/(.+)$/.exec(ref)?.[1];
+    return target && definitions[target] ? typesOf(definitions[target], definitions, depth + 1) : undefined;
+  }
+  const type = schema.type;
+  if (typeof type === 'string') return new Set(type === 'integer' ? ['number'] : [type]);
+  if (Array.isArray(type)) return new Set(type.map((t) => (t === 'integer' ? 'number' : String(t))));
+  const branches = [...((schema.anyOf ?? []) as Schema[]), ...((schema.oneOf ?? []) as Schema[])];
+  for (const key of ['then', 'else'] as const) if (typeof schema[key] === 'object' && schema[key] !== null) branches.push(schema[key] as Schema);
+  if (branches.length === 0) return undefined;
+  const all = new Set<string>();
+  for (const branch of branches) {
+    const types = typesOf(branch, definitions, depth + 1);
+    if (types === undefined) return undefined;
+    for (const t of types) all.add(t);
+  }
+  return all;
+}
+
+/** The allowed values of every `enum` in the schemas that contains `value`, merged. */
+export function enumValuesWith(value: string): string[] {
+  facts ??= load();
+  return [...new Set(facts.enums.filter((list) => list.includes(value)).flat())];
+}
+
+/** True when some element accepts `value` (by its JSON type) in the field `field`, or the schemas do not say. */
+export function fieldAcceptsType(field: string, value: unknown): boolean {
+  facts ??= load();
+  if (!facts.fieldTypes.has(field)) return false;
+  const types = facts.fieldTypes.get(field);
+  if (types === undefined) return true;
+  const type = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+  return types.has(type);
+}

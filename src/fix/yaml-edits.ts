@@ -1,0 +1,162 @@
+import type * as Yaml from 'yaml';
+import type { Node, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
+import { lazy } from '../lazy.js';
+import { parsePointer } from '../source/pointer.js';
+import type { FixIntent, TextEdit } from './types.js';
+
+const yaml = lazy<typeof Yaml>('yaml');
+
+/** Where a pointer ends in a YAML document: the collection holding it, and the pair or item. */
+interface Place {
+  parent: YAMLMap | YAMLSeq;
+  /** The pair (in a map) or the item node (in a sequence). */
+  member: Pair | Node;
+  key?: Scalar;
+  value: Node | null;
+}
+
+/**
+ * Turns fix intents into text edits on YAML text: a key or scalar is rewritten in its own
+ * quoting style, a member is removed with its whole line, so comments, indentation and key
+ * order stay as written. Anything unusual (block scalars, a member sharing its line) gets no edit.
+ */
+export function yamlEdits(text: string, intents: readonly FixIntent[]): Array<TextEdit | undefined> {
+  const { parseDocument } = yaml();
+  const doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false });
+  if (doc.errors.length > 0) return intents.map(() => undefined);
+  const layouts = new WeakMap<YAMLMap | YAMLSeq, Layout>();
+  return intents.map((intent) => {
+    const place = placeOf(doc.contents as Node | null, parsePointer(intent.pointer));
+    if (!place) return undefined;
+    if (intent.kind === 'rename-key') return place.key ? rewriteScalar(text, place.key, intent.key) : undefined;
+    if (intent.kind === 'replace-value') return place.value && isScalar(place.value) ? rewriteScalar(text, place.value, intent.value) : undefined;
+    let layout = layouts.get(place.parent);
+    if (!layout) layouts.set(place.parent, (layout = layoutOf(place.parent)));
+    return removal(text, place, layout);
+  });
+}
+
+function isScalar(node: unknown): node is Scalar {
+  return yaml().isScalar(node);
+}
+
+function placeOf(root: Node | null, segments: readonly string[]): Place | undefined {
+  const { isMap, isPair, isSeq } = yaml();
+  if (segments.length === 0) return undefined;
+  let node: Node | null = root;
+  let place: Place | undefined;
+  for (const segment of segments) {
+    place = undefined;
+    if (isMap(node)) {
+      // The last pair with this key, as the parser's value keeps the last one.
+      for (const pair of node.items) {
+        if (isPair(pair) && isScalar(pair.key) && String(pair.key.value) === segment) {
+          place = { parent: node, member: pair, key: pair.key, value: (pair.value as Node | null) ?? null };
+        }
+      }
+    } else if (isSeq(node) && /^(0|[1-9]\d*)$/.test(segment)) {
+      const item = node.items[Number(segment)] as Node | undefined;
+      if (item) place = { parent: node, member: item, value: item };
+    }
+    if (!place) return undefined;
+    node = place.value;
+  }
+  return place;
+}
+
+/** A scalar rewritten in the same style: plain stays plain when it reads back the same, quotes stay quotes. */
+function rewriteScalar(text: string, scalar: Scalar, value: string): TextEdit | undefined {
+  const range = scalar.range;
+  if (!range) return undefined;
+  let written: string;
+  switch (scalar.type) {
+    case 'PLAIN':
+      written = isPlainSafe(value) ? value : JSON.stringify(value);
+      break;
+    case 'QUOTE_DOUBLE':
+      written = JSON.stringify(value);
+      break;
+    case 'QUOTE_SINGLE':
+      written = `'${value.replace(/'/g, "''")}'`;
+      break;
+    default:
+      return undefined; // block scalars: rare here, and easy to get wrong
+  }
+  return { start: range[0], end: range[1], text: written };
+}
+
+/** True when `value` written plain (also inside a flow collection) reads back as this same string. */
+function isPlainSafe(value: string): boolean {
+  if (value === '' || /[,[\]{}#:"'&*!|>%@`]/.test(value) || value.trim() !== value || /^[-?]/.test(value)) return false;
+  try {
+    return yaml().parse(value) === value;
+  } catch {
+    return false;
+  }
+}
+
+function lineStart(text: string, offset: number): number {
+  let i = offset;
+  while (i > 0 && text.charCodeAt(i - 1) !== 10 && text.charCodeAt(i - 1) !== 13) i--;
+  return i;
+}
+
+/** The offset just after the line break that ends the line holding `offset` (or the end of the text). */
+function nextLineStart(text: string, offset: number): number {
+  let i = offset;
+  while (i < text.length && text.charCodeAt(i) !== 10 && text.charCodeAt(i) !== 13) i++;
+  if (text.charCodeAt(i) === 13 && text.charCodeAt(i + 1) === 10) return i + 2;
+  return Math.min(text.length, i + 1);
+}
+
+function rangeOfMember(member: Pair | Node): [number, number] | undefined {
+  const { isPair } = yaml();
+  if (isPair(member)) {
+    const key = (member.key as Node | null)?.range;
+    const value = (member.value as Node | null)?.range ?? key;
+    return key && value ? [key[0], value[1]] : undefined;
+  }
+  const range = (member as Node).range;
+  return range ? [range[0], range[1]] : undefined;
+}
+
+/** A collection's members' text ranges, and each member's index: worked out once per collection. */
+interface Layout {
+  ranges: Array<[number, number] | undefined>;
+  indexOf: Map<unknown, number>;
+  complete: boolean;
+}
+
+function layoutOf(parent: YAMLMap | YAMLSeq): Layout {
+  const members = parent.items as Array<Pair | Node>;
+  const ranges = members.map(rangeOfMember);
+  return { ranges, indexOf: new Map(members.map((member, index) => [member, index])), complete: ranges.every((r) => r !== undefined) };
+}
+
+function removal(text: string, place: Place, { ranges, indexOf, complete }: Layout): TextEdit | undefined {
+  const index = indexOf.get(place.member) ?? -1;
+  const own = ranges[index];
+  if (index < 0 || !own || !complete) return undefined;
+  if (ranges.length === 1) return undefined; // would leave an empty value (null), not an empty collection
+  if (place.parent.flow) {
+    // `[a, b, a]`, `{group: A, expanded: true}`: as in JSON, take the comma with it.
+    if (index > 0) return { start: ranges[index - 1]![1], end: own[1], text: '' };
+    return { start: own[0], end: ranges[1]![0], text: '' };
+  }
+  const start = lineStart(text, own[0]);
+  const before = text.slice(start, own[0]);
+  const isMapMember = yaml().isPair(place.member);
+  if (/^[ \t]*$/.test(before) || (!isMapMember && /^[ \t]*-[ \t]+$/.test(before))) {
+    // The member has its line(s) to itself (`  expanded: true  # note`, `  - page`): drop them whole.
+    // A block collection's range already ends after its line break.
+    const end = /[\r\n]/.test(text.charAt(own[1] - 1)) ? own[1] : nextLineStart(text, own[1]);
+    const next = ranges[index + 1];
+    if (next && next[0] < end) return undefined;
+    return { start, end, text: '' };
+  }
+  if (isMapMember && /^[ \t]*-[ \t]+$/.test(before) && index === 0) {
+    // `- expanded: true` then `  group: A`: the next key moves up after the dash.
+    return { start: own[0], end: ranges[1]![0], text: '' };
+  }
+  return undefined;
+}

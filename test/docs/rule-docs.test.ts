@@ -1,0 +1,107 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { allCodes, codes, ruleDocPath, type Code } from '../../src/codes.js';
+import { loadConfig } from '../../src/config/load.js';
+import { resolveText } from '../../src/resolve/resolve.js';
+import { validateText } from '../../src/validate.js';
+
+/**
+ * docs/rules/<code>.md: one per code, no more. Each doc's examples are run: the invalid one must
+ * produce its code, the valid one no problem at all. Blocks marked `file=<path>` are written under a
+ * temporary docs root first (pages, specs, `$ref` targets), so file-dependent rules run for real.
+ */
+
+const DOCS = path.join('docs', 'rules');
+
+/** Codes whose `--fix` support the docs must claim (the fix engineer's list). */
+const FIXABLE: ReadonlySet<Code> = new Set(['unknown-field', 'page-path', 'invalid-value', 'duplicate-page', 'language-code', 'expanded-top-level'] as Code[]);
+
+interface Block {
+  lang: string;
+  words: string[];
+  file?: string;
+  text: string;
+}
+
+function blocks(markdown: string): Block[] {
+  const found: Block[] = [];
+  const fence = /^```(\w+)([^\n]*)\n([\s\S]*?)^```$/gm;
+  for (let match = fence.exec(markdown); match; match = fence.exec(markdown)) {
+    const words = match[2].trim().split(/\s+/).filter(Boolean);
+    const file = words.find((w) => w.startsWith('file='))?.slice('file='.length);
+    found.push({ lang: match[1], words, file, text: match[3].replace(/\n$/, '') });
+  }
+  return found;
+}
+
+/** The example's docs.json text: the block itself, or what its JavaScript returns. */
+function exampleText(block: Block): string {
+  if (block.lang === 'js') return (new Function(block.text) as () => string)();
+  return block.text;
+}
+
+/** The codes an example produces, with the doc's files under a fresh docs root. */
+async function codesOf(code: Code, example: Block, files: Block[]): Promise<string[]> {
+  const root = mkdtempSync(path.join(tmpdir(), `docsnav-doc-${code}-`));
+  for (const file of files) {
+    mkdirSync(path.dirname(path.join(root, file.file!)), { recursive: true });
+    writeFileSync(path.join(root, file.file!), file.text);
+  }
+  const docsFile = path.join(root, example.lang === 'yaml' ? 'docs.yaml' : 'docs.json');
+  const text = exampleText(example);
+  if (codes[code].source === 'config') {
+    // The config doc's examples are config files, next to a docs.json.
+    writeFileSync(path.join(root, 'docsnav.config.json'), text);
+    writeFileSync(docsFile, '{ "navigation": { "pages": ["index"] } }');
+    return loadConfig(docsFile).problems.map((p) => p.code);
+  }
+  writeFileSync(docsFile, text);
+  // Pages and specs are looked up only for a doc that gives files: the others show one rule at a time.
+  const options = { file: docsFile, root: files.length > 0 ? root : undefined };
+  const problems = codes[code].source === 'resolve' ? (await resolveText(text, options)).problems : validateText(text, options).problems;
+  return problems.map((p) => p.code);
+}
+
+const docFiles = readdirSync(DOCS).filter((name) => name.endsWith('.md'));
+
+describe('rule docs', () => {
+  it('has one doc for every code and one code for every doc', () => {
+    expect(allCodes.map((code) => path.basename(ruleDocPath(code))).sort()).toEqual([...docFiles].sort());
+  });
+
+  it.each(allCodes)('%s: title and description are those of codes.ts, with every section', (code) => {
+    const text = readFileSync(ruleDocPath(code), 'utf8');
+    const lines = text.split('\n');
+    expect(lines[0]).toBe(`# \`${code}\`: ${codes[code].title}`);
+    expect(lines[2]).toBe(`> ${codes[code].description}`);
+    expect(lines[4]).toContain(`Default severity: **${codes[code].severity}**`);
+    for (const heading of ['## What it catches', '## Why it matters on the platform', '## Invalid', '## Valid', '## How to fix', '## `--fix`']) {
+      expect(lines, `${code}: ${heading}`).toContain(heading);
+    }
+    const fixSection = text.slice(text.indexOf('## `--fix`'));
+    expect(fixSection).toContain(FIXABLE.has(code) ? '`--fix` can fix this' : '`--fix` cannot fix this');
+    if (code !== 'config-invalid') expect(fixSection).toContain(`--rule ${code}=off|info|warning|error`);
+    expect(lines[4]).toContain(`\`--fix\`: ${FIXABLE.has(code) ? 'yes' : 'no'}`);
+  });
+
+  it.each(allCodes)('%s: the invalid example produces it, the valid one does not', async (code) => {
+    const all = blocks(readFileSync(ruleDocPath(code), 'utf8'));
+    const files = all.filter((b) => b.file !== undefined);
+    const invalid = all.filter((b) => b.words.includes('invalid'));
+    const valid = all.filter((b) => b.words.includes('valid'));
+    expect(invalid.length, 'invalid examples').toBeGreaterThan(0);
+    expect(valid.length, 'valid examples').toBeGreaterThan(0);
+    for (const example of invalid) expect(await codesOf(code, example, files)).toContain(code);
+    // a valid example is clean: not just free of this code
+    for (const example of valid) expect(await codesOf(code, example, files)).toEqual([]);
+  });
+});
+
+describe('README rule table', () => {
+  it('links every code to its doc', () => {
+    const readme = readFileSync('README.md', 'utf8');
+    for (const code of allCodes) expect(readme, code).toContain(`| [\`${code}\`](${ruleDocPath(code)}) |`);
+  });
+});

@@ -1,0 +1,298 @@
+import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { FIXABLE_CODES, fixFile, fixText, validateText, type FixOptions } from '../../src/index.js';
+import { applyEdits, chooseFixes } from '../../src/fix/apply.js';
+
+/** The text after fixing, checked to be idempotent: fixing it again changes nothing. */
+function fixed(text: string, options: FixOptions = {}): string {
+  const result = fixText(text, options);
+  const after = result.files.find((f) => f.file === (options.file ?? 'docs.json'))?.after ?? text;
+  const again = fixText(after, options);
+  expect(again.files, 'a second run changes nothing').toEqual([]);
+  expect(again.applied).toEqual([]);
+  return after;
+}
+
+const crlf = (lines: string[]) => lines.join('\r\n') + '\r\n';
+const lf = (lines: string[]) => lines.join('\n') + '\n';
+
+interface Case {
+  name: string;
+  code: string;
+  file?: string;
+  before: string;
+  after: string;
+}
+
+const cases: Case[] = [
+  // unknown-field: rename the key, nothing else
+  {
+    name: 'tabs and CRLF',
+    code: 'unknown-field',
+    before: crlf(['{', '\t"navigation": {', '\t\t"groups": [', '\t\t\t{', '\t\t\t\t"group": "A",', '\t\t\t\t"pages": [', '\t\t\t\t\t{ "group": "B", "expand": true, "pages": ["b"] }', '\t\t\t\t]', '\t\t\t}', '\t\t]', '\t}', '}']),
+    after: crlf(['{', '\t"navigation": {', '\t\t"groups": [', '\t\t\t{', '\t\t\t\t"group": "A",', '\t\t\t\t"pages": [', '\t\t\t\t\t{ "group": "B", "expanded": true, "pages": ["b"] }', '\t\t\t\t]', '\t\t\t}', '\t\t]', '\t}', '}']),
+  },
+  {
+    name: 'compact one-line JSON',
+    code: 'unknown-field',
+    before: '{"navigation":{"groups":[{"group":"A","pages":[{"group":"B","hiden":true,"pages":["b"]}]}]}}',
+    after: '{"navigation":{"groups":[{"group":"A","pages":[{"group":"B","hidden":true,"pages":["b"]}]}]}}',
+  },
+  {
+    name: 'YAML with comments, plain and quoted keys',
+    code: 'unknown-field',
+    file: 'docs.yaml',
+    before: lf(['# site', 'navigation:', '  groups:', '    - group: A  # first', '      pages:', '        - group: B', '          expand: true   # open it', '          "hiden": false', '          pages: [b]']),
+    after: lf(['# site', 'navigation:', '  groups:', '    - group: A  # first', '      pages:', '        - group: B', '          expanded: true   # open it', '          "hidden": false', '          pages: [b]']),
+  },
+  // invalid-value: the one close allowed value
+  {
+    name: 'compact one-line JSON',
+    code: 'invalid-value',
+    before: '{"styling":{"eyebrows":"breadcrumb"},"navigation":{"pages":["index"]}}',
+    after: '{"styling":{"eyebrows":"breadcrumbs"},"navigation":{"pages":["index"]}}',
+  },
+  {
+    name: 'YAML with comments',
+    code: 'invalid-value',
+    file: 'docs.yml',
+    before: lf(['navigation:', '  directory: acordion # how pages are listed', '  pages:', '    - index']),
+    after: lf(['navigation:', '  directory: accordion # how pages are listed', '  pages:', '    - index']),
+  },
+  // page-path: the clean path, in the file's own quoting
+  {
+    name: 'tabs and CRLF',
+    code: 'page-path',
+    before: crlf(['{', '\t"navigation": {', '\t\t"pages": [', '\t\t\t"index.mdx",', '\t\t\t"/guides/start",', '\t\t\t"./api/",', '\t\t\t"  a\\\\b.md "', '\t\t]', '\t}', '}']),
+    after: crlf(['{', '\t"navigation": {', '\t\t"pages": [', '\t\t\t"index",', '\t\t\t"guides/start",', '\t\t\t"api",', '\t\t\t"a/b"', '\t\t]', '\t}', '}']),
+  },
+  {
+    name: 'YAML with comments and every quoting style',
+    code: 'page-path',
+    file: 'docs.yaml',
+    before: lf(['navigation:', '  groups:', '    - group: A', '      pages:', '        - index.mdx # home', "        - './guide.md'", '        - "/api/"', '    - group: B', '      pages: [b.mdx, "c/"]  # flow']),
+    after: lf(['navigation:', '  groups:', '    - group: A', '      pages:', '        - index # home', "        - 'guide'", '        - "api"', '    - group: B', '      pages: [b, "c"]  # flow']),
+  },
+  // duplicate-page: drop the later copy with its comma / its line
+  {
+    name: 'tabs and CRLF, one per line',
+    code: 'duplicate-page',
+    before: crlf(['{', '\t"navigation": {', '\t\t"pages": [', '\t\t\t"a",', '\t\t\t"b",', '\t\t\t"a",', '\t\t\t"c"', '\t\t]', '\t}', '}']),
+    after: crlf(['{', '\t"navigation": {', '\t\t"pages": [', '\t\t\t"a",', '\t\t\t"b",', '\t\t\t"c"', '\t\t]', '\t}', '}']),
+  },
+  {
+    name: 'compact one-line JSON, the last entry',
+    code: 'duplicate-page',
+    before: '{"navigation":{"pages":["a","b","a"]}}',
+    after: '{"navigation":{"pages":["a","b"]}}',
+  },
+  {
+    name: 'YAML with comments',
+    code: 'duplicate-page',
+    file: 'docs.yaml',
+    before: lf(['navigation:', '  pages:', '    - a # first', '    - b', '    - a # again', '    # the end', '    - c']),
+    after: lf(['navigation:', '  pages:', '    - a # first', '    - b', '    # the end', '    - c']),
+  },
+  // language-code: the spec's spelling
+  {
+    name: 'compact one-line JSON',
+    code: 'language-code',
+    before: '{"navigation":{"languages":[{"language":"en","pages":["a"]},{"language":"uk","pages":["b"]}]}}',
+    after: '{"navigation":{"languages":[{"language":"en","pages":["a"]},{"language":"ua","pages":["b"]}]}}',
+  },
+  {
+    name: 'YAML with comments',
+    code: 'language-code',
+    file: 'docs.yaml',
+    before: lf(['navigation:', '  languages:', '    - language: ja # Japanese', '      pages: [a]']),
+    after: lf(['navigation:', '  languages:', '    - language: jp # Japanese', '      pages: [a]']),
+  },
+  // expanded-top-level: remove the key, its value and its comma
+  {
+    name: 'tabs and CRLF, in the middle',
+    code: 'expanded-top-level',
+    before: crlf(['{', '\t"navigation": {', '\t\t"groups": [', '\t\t\t{', '\t\t\t\t"group": "A",', '\t\t\t\t"expanded": false,', '\t\t\t\t"pages": ["a"]', '\t\t\t}', '\t\t]', '\t}', '}']),
+    after: crlf(['{', '\t"navigation": {', '\t\t"groups": [', '\t\t\t{', '\t\t\t\t"group": "A",', '\t\t\t\t"pages": ["a"]', '\t\t\t}', '\t\t]', '\t}', '}']),
+  },
+  {
+    name: 'compact one-line JSON, first and last',
+    code: 'expanded-top-level',
+    before: '{"navigation":{"groups":[{"expanded":true,"group":"A","pages":["a"]},{"group":"B","pages":["b"],"expanded":true}]}}',
+    after: '{"navigation":{"groups":[{"group":"A","pages":["a"]},{"group":"B","pages":["b"]}]}}',
+  },
+  {
+    name: 'YAML with comments, own line and after the dash',
+    code: 'expanded-top-level',
+    file: 'docs.yaml',
+    before: lf(['navigation:', '  groups:', '    - group: A', '      expanded: true # no effect', '      pages: [a]', '    - expanded: false', '      group: B', '      pages: [b]']),
+    after: lf(['navigation:', '  groups:', '    - group: A', '      pages: [a]', '    - group: B', '      pages: [b]']),
+  },
+];
+
+describe('fixes, per fixable code', () => {
+  it('covers every fixable code', () => {
+    expect(new Set(cases.map((c) => c.code))).toEqual(new Set(FIXABLE_CODES));
+  });
+
+  it.each(cases.map((c) => [`${c.code}: ${c.name}`, c] as const))('%s', (_, c) => {
+    const options = { file: c.file ?? 'docs.json' };
+    const problems = validateText(c.before, options).problems;
+    expect(problems.map((p) => p.code)).toContain(c.code);
+    expect(problems.filter((p) => p.code === c.code).every((p) => p.fix !== undefined)).toBe(true);
+    const after = fixed(c.before, options);
+    expect(after).toBe(c.after);
+    expect(validateText(after, options).problems).toEqual([]);
+  });
+});
+
+describe('what gets no fix', () => {
+  const fixOf = (text: string, code: string, options: FixOptions = {}) => {
+    const found = validateText(text, options).problems.filter((p) => p.code === code);
+    expect(found.length, `a ${code} problem`).toBeGreaterThan(0);
+    return found.map((p) => p.fix);
+  };
+
+  it('a missing page, a mixed element, a missing field: suggestions only', () => {
+    const text = '{"navigation":{"tabs":[{"tab":"A","pages":["a"],"groups":[{"group":"B"}]}]}}';
+    const problems = validateText(text, { files: { root: '.', hasFile: () => false, filesIn: () => ['ab.mdx'] } }).problems;
+    expect(problems.map((p) => p.code).sort()).toEqual(['missing-field', 'mixed-children', 'page-not-found']);
+    expect(problems.every((p) => p.fix === undefined)).toBe(true);
+    expect(fixText(text).files).toEqual([]);
+  });
+
+  it('unknown-field: the suggested key is already there, or the value is not of its type', () => {
+    expect(fixOf('{"navigation":{"groups":[{"group":"A","pages":[{"group":"B","expand":true,"expanded":false,"pages":["b"]}]}]}}', 'unknown-field')).toEqual([undefined]);
+    // `{ "page": "intro" }` is not a group with `pages: "intro"`.
+    expect(fixOf('{"navigation":{"groups":[{"group":"A","pages":[{"group":"B","pages":["b"],"page":"intro"}]}]}}', 'unknown-field')).toEqual([undefined]);
+  });
+
+  it('unknown-field and invalid-value: no suggestion, no fix', () => {
+    expect(fixOf('{"navigation":{"groups":[{"group":"A","pages":["a"],"zzzzzz":1}]}}', 'unknown-field')).toEqual([undefined]);
+    expect(fixOf('{"navigation":{"directory":"grid","pages":["a"]}}', 'invalid-value')).toEqual([undefined]);
+  });
+
+  it('duplicate-page in another list keeps both (which one to drop is a choice)', () => {
+    const text = '{"navigation":{"groups":[{"group":"A","pages":["a"]},{"group":"B","pages":["a","b"]}]}}';
+    expect(fixOf(text, 'duplicate-page')).toEqual([undefined]);
+  });
+
+  it('language-code: only under the spec profile, and only to the same language', () => {
+    const uk = '{"navigation":{"languages":[{"language":"uk","pages":["a"]}]}}';
+    expect(fixOf(uk, 'language-code', { profile: 'spec' })[0]).toBeDefined();
+    expect(fixOf(uk, 'language-code')[0]).toBeDefined();
+    // The platform profile accepts `uk`, and would have `ua` written `uk`: a suggestion, not a fix.
+    expect(validateText(uk, { profile: 'platform' }).problems).toEqual([]);
+    const ua = '{"navigation":{"languages":[{"language":"ua","pages":["a"]}]}}';
+    expect(validateText(ua, { profile: 'platform' }).problems.map((p) => p.suggest)).toEqual(['uk']);
+    expect(fixOf(ua, 'language-code', { profile: 'platform' })).toEqual([undefined]);
+    // `ene` is near `en`, but a guess is not a spelling.
+    expect(fixOf('{"navigation":{"languages":[{"language":"ene","pages":["a"]}]}}', 'language-code')).toEqual([undefined]);
+  });
+
+  it('YAML: a block scalar and a lone member are left alone', () => {
+    expect(fixOf(lf(['navigation:', '  pages:', '    - >-', '      index.mdx']), 'page-path', { file: 'docs.yaml' })).toEqual([undefined]);
+    expect(fixText(lf(['navigation:', '  groups:', '    - {group: A, pages: [a, a]}']), { file: 'docs.yaml' }).files[0].after).toBe(
+      lf(['navigation:', '  groups:', '    - {group: A, pages: [a]}']),
+    );
+  });
+});
+
+describe('passes', () => {
+  it('fixes that do not meet are applied in one pass', () => {
+    // `a.mdx` is page `a`, so the later `a` is already its duplicate.
+    const result = fixText('{"navigation":{"pages":["a.mdx","b","a"]}}');
+    expect(result.applied.map((a) => `${a.pass} ${a.code} ${a.pointer}`)).toEqual(['1 page-path /navigation/pages/0', '1 duplicate-page /navigation/pages/2']);
+    expect(result.files[0].after).toBe('{"navigation":{"pages":["a","b"]}}');
+    expect(result.passes).toBe(1);
+  });
+
+  it('overlapping and touching fixes wait for the next pass', () => {
+    // Removing entry 1 (`, "a.mdx"`), rewriting it, and removing entry 2 (`, "a"`, touching the first) all meet.
+    const result = fixText('{"navigation":{"pages":["a","a.mdx","a"]}}');
+    expect(result.applied.map((a) => `${a.pass} ${a.code} ${a.pointer}`)).toEqual(['1 duplicate-page /navigation/pages/1', '2 duplicate-page /navigation/pages/1']);
+    expect(result.files[0].after).toBe('{"navigation":{"pages":["a"]}}');
+  });
+
+  it('two fixes on one value: the second is computed again from the new text', () => {
+    // The page is both untidy and a duplicate: removing it and rewriting it overlap.
+    const text = '{"navigation":{"pages":["a","a.mdx"]}}';
+    const problems = validateText(text).problems;
+    expect(problems.map((p) => p.code).sort()).toEqual(['duplicate-page', 'page-path']);
+    const { chosen, waiting } = chooseFixes(problems.map((p) => ({ ...p, fix: p.fix! })));
+    expect(chosen).toHaveLength(1);
+    expect(waiting).toHaveLength(1);
+    expect(fixed(text)).toBe('{"navigation":{"pages":["a"]}}');
+  });
+
+  it('renaming `expand` on a top-level group validates again and removes the new `expanded`', () => {
+    const text = lf(['{', '  "navigation": {', '    "groups": [{ "group": "A", "expand": true, "pages": ["a"] }]', '  }', '}']);
+    const result = fixText(text);
+    expect(result.applied.map((a) => `${a.pass} ${a.code}`)).toEqual(['1 unknown-field', '2 expanded-top-level']);
+    expect(result.files[0].after).toBe(lf(['{', '  "navigation": {', '    "groups": [{ "group": "A", "pages": ["a"] }]', '  }', '}']));
+    expect(result.fixed.map((p) => p.code)).toEqual(['unknown-field']);
+    expect(result.introduced).toEqual([]);
+    expect(result.after.problems).toEqual([]);
+  });
+
+  it('stops after maxPasses', () => {
+    const result = fixText('{"navigation":{"groups":[{"group":"A","expand":true,"pages":["a"]}]}}', { maxPasses: 1 });
+    expect(result.passes).toBe(1);
+    expect(result.files[0].after).toBe('{"navigation":{"groups":[{"group":"A","expanded":true,"pages":["a"]}]}}');
+    expect(result.after.problems.map((p) => p.code)).toEqual(['expanded-top-level']);
+    expect(result.introduced.map((p) => p.code)).toEqual(['expanded-top-level']);
+  });
+
+  it('reports what was fixed, what remains and why', () => {
+    const text = '{"navigation":{"groups":[{"group":"A","expanded":true,"pages":["a.md"]},{"group":"B"}]}}';
+    const result = fixText(text);
+    expect(result.fixed.map((p) => p.code).sort()).toEqual(['expanded-top-level', 'page-path']);
+    expect(result.remaining.map((p) => p.code)).toEqual(['missing-field']);
+    expect(result.before).toHaveLength(3);
+  });
+
+  it('applyEdits refuses overlapping edits', () => {
+    expect(applyEdits('abcdef', [{ start: 4, end: 6, text: 'X' }, { start: 0, end: 1, text: '' }])).toBe('bcdX');
+    expect(() => applyEdits('abcdef', [{ start: 0, end: 3, text: '' }, { start: 2, end: 4, text: '' }])).toThrow(RangeError);
+  });
+});
+
+describe('$ref targets', () => {
+  function site() {
+    const dir = mkdtempSync(path.join(tmpdir(), 'docsnav-fix-ref-'));
+    mkdirSync(path.join(dir, 'nav'));
+    writeFileSync(path.join(dir, 'docs.json'), lf(['{', '  "navigation": {', '    "languages": [{ "$ref": "./nav/uk.json" }, { "$ref": "./nav/en.yaml" }]', '  }', '}']));
+    writeFileSync(path.join(dir, 'nav', 'uk.json'), lf(['{', '  "language": "uk",', '  "groups": [{ "group": "Start", "expanded": true, "pages": ["index.mdx"] }]', '}']));
+    writeFileSync(path.join(dir, 'index.mdx'), '# Home\n');
+    mkdirSync(path.join(dir, 'en'));
+    writeFileSync(path.join(dir, 'en', 'index.mdx'), '# Home\n');
+    writeFileSync(path.join(dir, 'nav', 'en.yaml'), lf(['language: en # default', 'groups:', '  - group: Start', '    pages:', '      - en/index', '      - en/index # twice']));
+    return dir;
+  }
+
+  it('fixes a $ref target in its own file, and leaves the file that names it alone', () => {
+    const dir = site();
+    const main = path.join(dir, 'docs.json');
+    const before = readFileSync(main, 'utf8');
+    const result = fixFile(main);
+    expect(result.files.map((f) => path.relative(dir, f.file)).sort()).toEqual(['nav/en.yaml', 'nav/uk.json']);
+    expect(readFileSync(main, 'utf8')).toBe(before);
+    expect(readFileSync(path.join(dir, 'nav', 'uk.json'), 'utf8')).toBe(
+      lf(['{', '  "language": "ua",', '  "groups": [{ "group": "Start", "pages": ["index"] }]', '}']),
+    );
+    expect(readFileSync(path.join(dir, 'nav', 'en.yaml'), 'utf8')).toBe(lf(['language: en # default', 'groups:', '  - group: Start', '    pages:', '      - en/index']));
+    expect(result.after.problems).toEqual([]);
+    expect(fixFile(main).files).toEqual([]);
+  });
+
+  it('dry run: the same result, nothing written', () => {
+    const dir = site();
+    const uk = path.join(dir, 'nav', 'uk.json');
+    const before = readFileSync(uk, 'utf8');
+    const result = fixFile(path.join(dir, 'docs.json'), { dryRun: true });
+    expect(result.written).toEqual([]);
+    expect(result.files).toHaveLength(2);
+    expect(readFileSync(uk, 'utf8')).toBe(before);
+  });
+});
