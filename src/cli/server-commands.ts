@@ -37,6 +37,10 @@ export const SERVER_HELP = `docsnav server commands
   serve/worker: --jobs <n> deployments run at once (default 2; serve --jobs 0 = API only, PostgreSQL)
                 --lease <s> (30) --git-timeout <s> (120) --max-checkout-mb <n> (512) --max-file-mb <n> (50)
   serve only:   --max-queued <n> updates waiting per project before 429 (1000)
+  assistant:    --model-base-url <url> --model <name>   an OpenAI-compatible chat completions endpoint
+                (its key from the DOCSNAV_MODEL_API_KEY environment variable); without them the
+                assistant quotes the most relevant passages
+                --assistant-deadline <s> (60)   --limit-key-month <n> --limit-org-hour <n> --limit-ip-day <n> (10000 each)
 `;
 
 function parse(argv: string[], options: NonNullable<ParseArgsConfig['options']>): { values: Record<string, unknown>; positionals: string[] } {
@@ -124,6 +128,12 @@ async function serve(argv: string[], io: CliIo): Promise<number> {
     port: { type: 'string', default: '3000' },
     host: { type: 'string', default: '127.0.0.1' },
     'max-queued': { type: 'string' },
+    'model-base-url': { type: 'string' },
+    model: { type: 'string' },
+    'assistant-deadline': { type: 'string' },
+    'limit-key-month': { type: 'string' },
+    'limit-org-hour': { type: 'string' },
+    'limit-ip-day': { type: 'string' },
   });
   if (values.help) return help(io);
   if (positionals.length > 0) throw new UsageError(`serve takes no arguments (got "${positionals[0]}")`);
@@ -132,6 +142,7 @@ async function serve(argv: string[], io: CliIo): Promise<number> {
   const settings = await settingsFrom(values);
   if (settings.concurrency === 0 && values.database === undefined) throw new UsageError('serve --jobs 0 needs --database postgres://…: with the embedded database, serve is the only process that can run deployments');
   const maxQueued = positiveNumber(values, 'max-queued');
+  const assistant = assistantOptions(values);
   const { Core, DEFAULT_CORE_OPTIONS } = await import('../server/core.js');
   const { buildApp } = await import('../server/app.js');
   const { JobRunner } = await import('../server/jobs/queue.js');
@@ -139,7 +150,7 @@ async function serve(argv: string[], io: CliIo): Promise<number> {
   const { version } = await import('./run.js');
   const store = await openStoreFrom(values);
   const core = new Core(store, { ...DEFAULT_CORE_OPTIONS, ...(maxQueued !== undefined ? { maxQueuedPerProject: Math.floor(maxQueued) } : {}) });
-  const app = await buildApp(core, { logger: true, version: version() });
+  const app = await buildApp(core, { logger: true, version: version(), assistant });
   const runner = new JobRunner(store, jobKinds, settings, app.log);
   try {
     await app.listen({ port, host: values.host as string });
@@ -160,6 +171,25 @@ async function serve(argv: string[], io: CliIo): Promise<number> {
   await (await import('../server/analyze-thread.js')).closeAnalyzeThreads();
   await store.close();
   return 0;
+}
+
+/** The assistant's model, deadline and limits from serve's flags (the model key from the environment). */
+function assistantOptions(values: Record<string, unknown>) {
+  const baseUrl = values['model-base-url'] as string | undefined;
+  const model = values.model as string | undefined;
+  if ((baseUrl === undefined) !== (model === undefined)) throw new UsageError('--model-base-url and --model go together');
+  if (baseUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(baseUrl)) throw new UsageError(`--model-base-url takes an http(s) URL (got "${baseUrl}")`);
+  const whole = (name: string, fallback: number) => {
+    const value = positiveNumber(values, name);
+    if (value !== undefined && !Number.isInteger(value)) throw new UsageError(`--${name} takes a whole number (got "${values[name]}")`);
+    return value ?? fallback;
+  };
+  const deadline = positiveNumber(values, 'assistant-deadline');
+  return {
+    model: baseUrl && model ? { baseUrl, model, apiKey: process.env.DOCSNAV_MODEL_API_KEY || undefined } : undefined,
+    deadlineMs: deadline === undefined ? undefined : Math.round(deadline * 1000),
+    limits: { perKeyPerMonth: whole('limit-key-month', 10_000), perOrganizationPerHour: whole('limit-org-hour', 10_000), perIpPerDay: whole('limit-ip-day', 10_000) },
+  };
 }
 
 async function worker(argv: string[], io: CliIo): Promise<number> {

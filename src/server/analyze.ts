@@ -5,6 +5,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { parse as parseJsonc } from 'jsonc-parser';
 import { parse as parseYaml } from 'yaml';
 import { resolveFile } from '../resolve/resolve.js';
 import type { Problem } from '../problem.js';
@@ -41,12 +42,14 @@ export async function analyzeCheckout(input: AnalyzeInput): Promise<AnalyzeOutpu
   const sections: PageSection[] = [];
   if (!problems.some((problem) => problem.severity === 'error')) {
     const specs = new Map<string, unknown>();
+    const searchable = searchablePages(result.sources[input.docsFile], input.docsFile);
     for (const page of [...result.tree.pages, ...groupRootPages(result.tree, input.docsRoot)]) {
       const base = {
         pagePath: page.path,
         pageKind: page.kind,
         pageTitle: page.title,
-        hidden: page.hidden,
+        // Hidden from search too, unless a hidden group or tab above it is `searchable`.
+        hidden: page.hidden && !searchable.has(page.path),
         trail: page.trail,
       };
       if (page.kind === 'endpoint' && page.openapi) {
@@ -109,6 +112,40 @@ function readInside(root: string, relative: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The pages listed (or used as a group root) under a navigation element with `searchable: true`:
+ * a hidden group's or tab's pages that stay in search. An explicit stack, no recursion.
+ */
+function searchablePages(text: string | undefined, file: string): Set<string> {
+  const found = new Set<string>();
+  if (text === undefined) return found;
+  let document: unknown;
+  try {
+    document = /\.ya?ml$/i.test(file) ? parseYaml(text, { maxAliasCount: 100, prettyErrors: false }) : parseJsonc(text);
+  } catch {
+    return found;
+  }
+  const navigation = (document as { navigation?: unknown } | null)?.navigation;
+  const stack: Array<{ value: unknown; inside: boolean }> = [{ value: navigation, inside: false }];
+  const tidy = (page: string) => page.trim().replace(/^\/+/, '').replace(/\.mdx?$/, '');
+  for (let steps = 0; stack.length > 0 && steps < 1_000_000; steps++) {
+    const { value, inside } = stack.pop()!;
+    if (Array.isArray(value)) {
+      for (const item of value) {
+        if (typeof item === 'string') {
+          if (inside) found.add(tidy(item));
+        } else stack.push({ value: item, inside });
+      }
+    } else if (value && typeof value === 'object') {
+      const record = value as Record<string, unknown>;
+      const here = inside || record.searchable === true;
+      if (here && typeof record.root === 'string') found.add(tidy(record.root));
+      for (const [key, child] of Object.entries(record)) if (key !== 'global' && child && typeof child === 'object') stack.push({ value: child, inside: here });
+    }
+  }
+  return found;
 }
 
 function readSpec(root: string, file: string, cache: Map<string, unknown>): unknown {

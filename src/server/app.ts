@@ -6,8 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
+import { Assistant, type AssistantOptions } from './assistant/service.js';
 import type { Core } from './core.js';
 import { HttpError } from './errors.js';
+import { registerAssistantRoutes } from './routes/assistant.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerProjectRoutes } from './routes/project.js';
 
@@ -15,6 +17,8 @@ export interface AppOptions {
   /** Fastify's logger: `true` for JSON lines on stdout, false for none, or a logger. */
   logger?: boolean | FastifyBaseLogger;
   version?: string;
+  /** The assistant endpoint's model, limits and deadline. */
+  assistant?: AssistantOptions;
 }
 
 export async function buildApp(core: Core, options: AppOptions = {}): Promise<FastifyInstance> {
@@ -63,6 +67,7 @@ export async function buildApp(core: Core, options: AppOptions = {}): Promise<Fa
   // One file per endpoint family in routes/ (agent and assistant routes register here too).
   registerHealthRoutes(app, core);
   registerProjectRoutes(app, core);
+  registerAssistantRoutes(app, new Assistant(core.store, options.assistant));
   return app;
 }
 

@@ -1,0 +1,185 @@
+/**
+ * POST /v1/assistant/{domain}/message without the HTTP: checks (key, domain, thread, limits),
+ * retrieval from the project's current deployment, then the answer as a v4 data stream
+ * (service-facts §2): `f:` start, `8:`/`2:` with the threadId, one `h:` source per passage,
+ * `0:` text, `e:` and `d:` finish (with the threadId too). An error after the stream started
+ * (model down, deadline) is a `3:` part; the thread keeps both sides and the sources.
+ */
+import { randomUUID } from 'node:crypto';
+import { createDataStream, formatDataStreamPart, type CoreMessage, type DataStreamWriter } from 'ai';
+import { authenticate, authorize } from '../auth.js';
+import { HttpError } from '../errors.js';
+import { DEFAULT_LIMITS, useAssistant, type Limits } from '../limits.js';
+import { questionOf, messageText, retrieve, type Passage, type SearchFilter } from '../search.js';
+import { appendMessages, findThread, insertThread } from '../store/assistant.js';
+import { findProjectByDomain } from '../store/projects.js';
+import type { Store } from '../store/store.js';
+import { extractiveAnswer } from './extractive.js';
+import { streamAnswer, type ModelSettings } from './model.js';
+
+export interface AssistantOptions {
+  model?: ModelSettings;
+  limits?: Limits;
+  /** Longest time one answer may take, from the request to the last byte (ms). */
+  deadlineMs?: number;
+  /** Index hidden pages too (the site's `seo.indexing: all`). */
+  includeHidden?: boolean;
+}
+
+export const DEFAULT_DEADLINE_MS = 60_000;
+
+export interface AssistantRequest {
+  fp: string;
+  messages: Array<{ role: string; content?: unknown; parts?: unknown; [key: string]: unknown }>;
+  threadId?: string | null;
+  retrievalPageSize?: number;
+  filter?: SearchFilter | null;
+}
+
+export interface PreparedAnswer {
+  threadId: string;
+  /** The text stream (already running); cancel with `abort`. */
+  stream: ReadableStream<string>;
+  abort: (reason: string) => void;
+}
+
+/** The most messages of the conversation passed on to the model. */
+const MAX_HISTORY = 20;
+
+export class Assistant {
+  readonly limits: Limits;
+
+  constructor(
+    readonly store: Store,
+    readonly options: AssistantOptions = {},
+  ) {
+    this.limits = options.limits ?? DEFAULT_LIMITS;
+  }
+
+  async answer(authorization: string | undefined, domain: string, body: AssistantRequest, ip: string): Promise<PreparedAnswer> {
+    const key = await authenticate(this.store, authorization);
+    const project = await findProjectByDomain(this.store, domain);
+    if (!project) throw new HttpError(404, `no project with the domain "${domain}"`);
+    authorize(key, 'assistant', project.id);
+    const last = body.messages.at(-1);
+    const lastText = last ? messageText(last).trim() : '';
+    if (!last || last.role !== 'user' || lastText === '') throw new HttpError(400, 'messages: the last message must be a user message with text');
+    if (body.threadId != null) {
+      const thread = await findThread(this.store, body.threadId);
+      if (!thread || thread.projectId !== project.id) throw new HttpError(404, `no thread "${body.threadId}"`);
+    }
+    await useAssistant(this.store, this.limits, { keyId: key.id, projectId: project.id, ip });
+    if (!project.currentDeploymentId) throw new HttpError(409, `project "${project.id}" has no successful deployment yet: POST /v1/project/update/${project.id} first`);
+    const deploymentId = project.currentDeploymentId;
+    const question = questionOf(body.messages);
+    const passages = await retrieve(this.store, deploymentId, question, {
+      limit: body.retrievalPageSize ?? 5,
+      filter: body.filter,
+      includeHidden: this.options.includeHidden,
+    });
+    const threadId = body.threadId ?? randomUUID();
+    const userMessageId = randomUUID();
+    await this.store.transaction(async (tx) => {
+      if (body.threadId == null) await insertThread(tx, { id: threadId, projectId: project.id, fp: body.fp });
+      await appendMessages(tx, threadId, [{ id: userMessageId, role: 'user', content: lastText }]);
+    });
+
+    const controller = new AbortController();
+    const deadlineMs = this.options.deadlineMs ?? DEFAULT_DEADLINE_MS;
+    const timer = setTimeout(() => controller.abort(`no answer within ${Math.round(deadlineMs / 100) / 10} s (the request's deadline)`), deadlineMs);
+    timer.unref();
+    const abort = (reason: string) => controller.abort(reason);
+    const messageId = `msg-${randomUUID()}`;
+    const sources = passages.map((passage, index) => ({ id: String(index + 1), url: passage.url, title: passage.title }));
+    const history: CoreMessage[] = body.messages
+      .filter((message) => message.role === 'user' || message.role === 'assistant')
+      .slice(-MAX_HISTORY)
+      .map((message) => ({ role: message.role as 'user' | 'assistant', content: messageText(message) }))
+      .filter((message) => message.content !== '');
+
+    const stream = createDataStream({
+      execute: async (writer) => {
+        let text = '';
+        let error: string | null = null;
+        let usage = { promptTokens: 0, completionTokens: 0 };
+        try {
+          writer.write(formatDataStreamPart('start_step', { messageId }));
+          writer.writeMessageAnnotation({ threadId });
+          writer.writeData({ threadId });
+          for (const source of sources) writer.writeSource({ sourceType: 'url', ...source });
+          if (this.options.model) {
+            const result = await this.modelAnswer(writer, passages, history, controller.signal);
+            text = result.text;
+            error = result.error;
+            usage = result.usage;
+          } else {
+            const { lines } = extractiveAnswer(question, passages, { maxPassages: passages.length });
+            for (const line of lines) {
+              if (controller.signal.aborted) break;
+              const part = `${line}\n\n`;
+              text += part;
+              writer.write(formatDataStreamPart('text', part));
+            }
+            if (controller.signal.aborted) error = String(controller.signal.reason);
+          }
+          if (error) writer.write(formatDataStreamPart('error', error));
+          const finishReason = error ? ('error' as const) : ('stop' as const);
+          writer.write(formatDataStreamPart('finish_step', { finishReason, usage, isContinued: false }));
+          // The real v4 client drops threadId here (it reads the 8: annotation); raw readers get it too.
+          const finish = { finishReason, usage, threadId };
+          writer.write(formatDataStreamPart('finish_message', finish));
+        } finally {
+          clearTimeout(timer);
+          await appendMessages(this.store, threadId, [
+            { id: messageId, role: 'assistant', content: text, sources, deploymentId, error },
+          ]).catch(() => {});
+        }
+      },
+      // Only our own code can throw here (model errors are handled above): no internals to the client.
+      onError: () => 'the assistant failed while answering; please try again',
+    });
+    return { threadId, stream, abort };
+  }
+
+  /** Streams the model's text into `writer`; returns the text and the error that ended it, if any. */
+  private async modelAnswer(
+    writer: DataStreamWriter,
+    passages: Passage[],
+    history: CoreMessage[],
+    signal: AbortSignal,
+  ): Promise<{ text: string; error: string | null; usage: { promptTokens: number; completionTokens: number } }> {
+    let text = '';
+    let error: string | null = null;
+    const usage = { promptTokens: 0, completionTokens: 0 };
+    try {
+      const result = streamAnswer(this.options.model!, passages, history, signal);
+      for await (const part of result.fullStream) {
+        if (part.type === 'text-delta') {
+          text += part.textDelta;
+          writer.write(formatDataStreamPart('text', part.textDelta));
+        } else if (part.type === 'finish') {
+          // NaN when the endpoint reports no usage.
+          usage.promptTokens = Number.isFinite(part.usage.promptTokens) ? part.usage.promptTokens : 0;
+          usage.completionTokens = Number.isFinite(part.usage.completionTokens) ? part.usage.completionTokens : 0;
+        } else if (part.type === 'error') {
+          error = modelError(part.error, signal);
+          break;
+        }
+      }
+    } catch (caught) {
+      error = modelError(caught, signal);
+    }
+    if (!error && signal.aborted) error = String(signal.reason);
+    return { text, error, usage };
+  }
+}
+
+/** A message for a model failure the user can act on (no stack, no key). */
+function modelError(error: unknown, signal: AbortSignal): string {
+  if (signal.aborted) return `the model did not finish: ${String(signal.reason)}`;
+  const record = error as { statusCode?: number; message?: string; url?: string; cause?: { code?: string } };
+  if (typeof record?.statusCode === 'number') return `the model endpoint answered HTTP ${record.statusCode}; no answer could be generated`;
+  const code = record?.cause?.code;
+  if (code) return `the model endpoint cannot be reached (${code}); no answer could be generated`;
+  return `the model failed: ${(record?.message ?? String(error)).split('\n')[0].slice(0, 300)}`;
+}
