@@ -5,12 +5,12 @@
  * latency of POST /v1/assistant/{domain}/message without a model on the 2,000-page deployment
  * (time to first byte and total, through a real listening server).
  */
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateSite } from './generate.mjs';
+import { copyExample, repoOf as makeRepo } from './repos.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const project = path.dirname(here);
@@ -25,16 +25,7 @@ const { findDeployment } = await import(dist('store/deployments.js'));
 const { closeAnalyzeThreads } = await import(dist('analyze-thread.js'));
 
 const work = mkdtempSync(path.join(tmpdir(), 'docsnav-bench-assistant-'));
-const git = (cwd, ...args) => execFileSync('git', ['-c', 'user.email=b@example.com', '-c', 'user.name=B', '-c', 'init.defaultBranch=main', ...args], { cwd });
-function repoOf(name, fill) {
-  const dir = path.join(work, name);
-  mkdirSync(path.join(dir, 'docs'), { recursive: true });
-  git(dir, 'init', '-q');
-  fill(path.join(dir, 'docs'));
-  git(dir, 'add', '-A');
-  git(dir, 'commit', '-qm', name);
-  return dir;
-}
+const repoOf = (name, fill) => makeRepo(work, name, fill);
 
 // A 2,000-page site whose pages each explain one feature of one product area, in words people use.
 const AREAS = ['billing', 'invoices', 'webhooks', 'payouts', 'refunds', 'customers', 'subscriptions', 'coupons', 'taxes', 'disputes', 'reports', 'exports', 'teams', 'roles', 'audit logs', 'sessions', 'tokens', 'domains', 'certificates', 'backups'];
@@ -61,7 +52,7 @@ const bigRepo = repoOf('site-2000', (docs) => {
     );
   });
 });
-const exampleRepo = repoOf('example', (docs) => cpSync(path.join(project, 'fixtures/example'), docs, { recursive: true, filter: (f) => !f.includes('expected') }));
+const exampleRepo = repoOf('example', (docs) => copyExample(project, docs));
 
 const store = await openStore({ data: path.join(work, 'data') });
 const core = new Core(store);

@@ -6,13 +6,14 @@
  *   one succeeded; and four projects at once (two jobs run at a time by default);
  * - time from POST to success for a generated 2,000-page site (pages with text).
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateSite } from './generate.mjs';
+import { copyExample, repoOf as makeRepo } from './repos.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const project = path.dirname(here);
@@ -21,21 +22,9 @@ const quick = process.argv.includes('--quick');
 const work = mkdtempSync(path.join(tmpdir(), 'docsnav-bench-server-'));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-function git(cwd, ...args) {
-  execFileSync('git', ['-c', 'user.email=bench@example.com', '-c', 'user.name=Bench', '-c', 'init.defaultBranch=main', ...args], { cwd });
-}
+const repoOf = (name, fill) => makeRepo(work, name, fill);
 
-function repoOf(name, fill) {
-  const dir = path.join(work, name);
-  mkdirSync(path.join(dir, 'docs'), { recursive: true });
-  git(dir, 'init', '-q');
-  fill(path.join(dir, 'docs'));
-  git(dir, 'add', '-A');
-  git(dir, 'commit', '-qm', `${name} docs`);
-  return dir;
-}
-
-const exampleRepo = (name) => repoOf(name, (docs) => cpSync(path.join(project, 'fixtures/example'), docs, { recursive: true, filter: (f) => !f.includes('expected') }));
+const exampleRepo = (name) => repoOf(name, (docs) => copyExample(project, docs));
 
 function bigSiteRepo() {
   return repoOf('site-2000', (docs) => {

@@ -1,24 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { docs, files, fileNameFor } from './corpus-files.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { countProblems } from '../src/result.js';
 import { fixText } from '../src/fix/fix.js';
 
-const corpus = path.resolve('../shared/corpus');
-const docs = path.join(corpus, 'docs');
-const files = readdirSync(docs).filter((name) => name.endsWith('.json')).sort();
-
-/** docs/0001.json splits itself with $ref; its targets are in refs/0001/. */
-function fileNameFor(name: string): string {
-  const refs = path.join(corpus, 'refs', name.replace(/\.json$/, ''));
-  try {
-    readdirSync(refs);
-    return path.join(refs, 'docs.json');
-  } catch {
-    return path.join(docs, name);
-  }
-}
 
 function readOrUndefined(file: string): string | undefined {
   try {

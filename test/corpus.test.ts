@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { docs, files, fileNameFor } from './corpus-files.js';
 import { describe, expect, it } from 'vitest';
 import { validateText } from '../src/validate.js';
 import type { Problem } from '../src/problem.js';
@@ -7,20 +8,6 @@ import { codes } from '../src/codes.js';
 import { parsePointer } from '../src/source/pointer.js';
 import { parse as parseYaml } from 'yaml';
 
-const corpus = path.resolve('../shared/corpus');
-const docs = path.join(corpus, 'docs');
-const files = readdirSync(docs).filter((name) => name.endsWith('.json')).sort();
-
-/** docs/0001.json splits itself with $ref; its targets are in refs/0001/. */
-function fileNameFor(name: string): string {
-  const refs = path.join(corpus, 'refs', name.replace(/\.json$/, ''));
-  try {
-    readdirSync(refs);
-    return path.join(refs, 'docs.json');
-  } catch {
-    return path.join(docs, name);
-  }
-}
 
 function valueAt(value: unknown, pointer: string): { found: boolean } {
   let current = value;
