@@ -8,6 +8,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstanc
 import swagger from '@fastify/swagger';
 import type { Core } from './core.js';
 import { HttpError } from './errors.js';
+import { registerAgentRoutes } from './routes/agent.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerProjectRoutes } from './routes/project.js';
 
@@ -63,6 +64,7 @@ export async function buildApp(core: Core, options: AppOptions = {}): Promise<Fa
   // One file per endpoint family in routes/ (agent and assistant routes register here too).
   registerHealthRoutes(app, core);
   registerProjectRoutes(app, core);
+  registerAgentRoutes(app, core);
   return app;
 }
 

@@ -27,12 +27,12 @@ import { DEPLOYMENT_KIND } from './deployment-kind.js';
 import type { JobContext, JobKind } from './kind.js';
 import type { WorkerSettings } from './settings.js';
 
-const DOCS_FILES = ['docs.json', 'docs.yaml', 'docs.yml'];
+export const DOCS_FILES = ['docs.json', 'docs.yaml', 'docs.yml'];
 /** Problems listed one per line in the logs; the rest are counted. */
 const MAX_PROBLEM_LINES = 200;
 
 /** A deployment that cannot go on, for a reason the user can act on. */
-class DeploymentFailure extends Error {}
+export class DeploymentFailure extends Error {}
 
 export const deploymentJob: JobKind = {
   kind: DEPLOYMENT_KIND,
@@ -129,7 +129,7 @@ async function deploy(
  * Checks the commit before anything is written to disk: total and per-file size, no symlink
  * in the docs folder, a docs.json there. Returns the docs folder's files (path -> blob id).
  */
-function checkTree(entries: readonly TreeEntry[], docsDir: string, settings: WorkerSettings): { docsFile: string; files: Record<string, string> } {
+export function checkTree(entries: readonly TreeEntry[], docsDir: string, settings: WorkerSettings): { docsFile: string; files: Record<string, string> } {
   const prefix = docsDir === '.' ? '' : `${docsDir}/`;
   let total = 0;
   const files: Record<string, string> = {};
@@ -181,6 +181,6 @@ function plural(count: number, word: string): string {
 }
 
 /** A folder name for the project's cache: readable, and safe whatever the id. */
-function cacheName(projectId: string): string {
+export function cacheName(projectId: string): string {
   return `${projectId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 40)}-${createHash('sha256').update(projectId).digest('hex').slice(0, 12)}.git`;
 }
