@@ -244,11 +244,12 @@ export async function removeWorktree(cacheDir: string, dir: string, limits: GitL
 /**
  * Pushes `HEAD` of `worktree` to `refs/heads/<branch>` of `repo`, with an explicit refspec
  * (never a configured or matching one). The client's pre-push hook is skipped (`--no-verify`).
+ * `force` (`+` refspec) only for a branch that is the caller's own: a retried job's fix branch.
  */
-export async function pushHead(worktree: string, repo: string, branch: string, limits: GitLimits, signal?: AbortSignal): Promise<void> {
+export async function pushHead(worktree: string, repo: string, branch: string, limits: GitLimits, signal?: AbortSignal, force = false): Promise<void> {
   if (!isValidBranch(branch)) throw new GitError(`"${branch}" is not a valid branch name`);
   try {
-    await runGit(['push', '--no-verify', '--', repo, `HEAD:refs/heads/${branch}`], {
+    await runGit(['push', '--no-verify', '--', repo, `${force ? '+' : ''}HEAD:refs/heads/${branch}`], {
       cwd: worktree,
       timeoutMs: limits.timeoutMs,
       signal,

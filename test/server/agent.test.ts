@@ -67,7 +67,7 @@ beforeAll(async () => {
   chmodSync(path.join(refusing, 'hooks', 'pre-receive'), 0o755);
   await core.addProject({ id: 'acme', repo, branch: 'main', docsDir: 'docs', domain: 'acme' });
   await core.addProject({ id: 'locked', repo: refusing, branch: 'main', docsDir: 'docs' });
-  await core.addProject({ id: 'other', repo, branch: 'main', docsDir: 'docs' });
+  await core.addProject({ id: 'other', repo, branch: 'main', docsDir: 'docs', compareUrl: 'https://forge.example/acme/site/compare/{base}...{branch}' });
   keys.admin = await core.createKey('acme', 'admin');
   keys.assistant = await core.createKey('acme', 'assistant');
   keys.locked = await core.createKey('locked', 'admin');
@@ -167,6 +167,8 @@ describe('agent jobs', () => {
     const all = (await app.inject({ method: 'GET', url: '/v1/agent/other/jobs', headers: auth(keys.other) })).json().allSessions;
     expect(all.length).toBe(2);
     expect(all[0].sessionId).toBe(first.sessionId);
+    expect(all[0].haultReason).toBe('completed');
+    expect(all[0].pullRequestLink).toBe(`https://forge.example/acme/site/compare/main...docsnav/fix-${first.sessionId.slice(0, 8)}`);
     const second = (await app.inject({ method: 'GET', url: '/v1/agent/other/jobs?skip=1&take=1', headers: auth(keys.other) })).json().allSessions;
     expect(second.map((s: { sessionId: string }) => s.sessionId)).toEqual([all[1].sessionId]);
     for (const query of ['take=0', 'take=101', 'skip=-1', 'take=abc', 'skip=1.5']) {

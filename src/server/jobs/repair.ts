@@ -110,7 +110,8 @@ async function repair(project: Project, session: AgentSessionRecord, { job, stor
     const message = commitText(result, shown, session.sourceBranch);
     await runGit(['-c', 'user.name=docsnav', '-c', 'user.email=docsnav@localhost', 'commit', '--quiet', '--no-verify', '-m', message], { cwd: worktree, timeoutMs: settings.git.timeoutMs, signal });
     try {
-      await pushHead(worktree, project.repo, branch, settings.git, signal);
+      // A retry (the previous worker died, maybe after pushing) replaces the session's own branch.
+      await pushHead(worktree, project.repo, branch, settings.git, signal, job.attempts > 1);
     } catch (error) {
       if (signal.aborted) throw error;
       const why = error instanceof GitError ? error.message : String(error);
@@ -123,7 +124,7 @@ async function repair(project: Project, session: AgentSessionRecord, { job, stor
       haulted: true,
       haultReason: 'completed',
       todos: finalTodos,
-      pullRequestLink: `${project.repo}#${branch}`,
+      pullRequestLink: project.compareUrl ? project.compareUrl.replaceAll('{branch}', branch).replaceAll('{base}', session.sourceBranch) : `${project.repo}#${branch}`,
       title: `Fix ${fixedCount} docs problem${fixedCount === 1 ? '' : 's'} on ${session.sourceBranch}`,
       messageToUser: summary(result, shown, branch, project),
     };

@@ -19,4 +19,7 @@ CREATE TABLE agent_sessions (
   created_at timestamptz NOT NULL DEFAULT now(),
   ended_at timestamptz
 );
+-- Where a fix branch can be reviewed: a URL template with {branch} and {base} (a forge's compare page).
+ALTER TABLE projects ADD COLUMN compare_url text;
+
 CREATE INDEX agent_sessions_project ON agent_sessions (project_id, created_at DESC, id DESC);
