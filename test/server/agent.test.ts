@@ -72,6 +72,8 @@ beforeAll(async () => {
   keys.assistant = await core.createKey('acme', 'assistant');
   keys.locked = await core.createKey('locked', 'admin');
   keys.other = await core.createKey('other', 'admin');
+  await core.addProject({ id: 'auto', repo, branch: 'main', docsDir: 'docs', autoFix: true });
+  keys.auto = await core.createKey('auto', 'admin');
   runner = new JobRunner(store, jobKinds, workerSettings(path.join(dir, 'data'), { pollMs: 200, sweepMs: 500 }));
   await runner.start();
 }, 120_000);
@@ -190,5 +192,20 @@ describe('agent jobs', () => {
     expect(badBranch.statusCode).toBe(400);
     expect(badBranch.json().error).toMatch(/^branch: /);
   });
-});
 
+  it('a project with auto-fix gets a repair job after a deployment with fixable problems', async () => {
+    expect((await app.inject({ method: 'GET', url: '/v1/agent/auto/jobs', headers: auth(keys.auto) })).json().allSessions).toEqual([]);
+    const update = await app.inject({ method: 'POST', url: '/v1/project/update/auto', headers: auth(keys.auto) });
+    expect(update.statusCode).toBe(202);
+    const session = await waitFor(async () => {
+      const [first] = (await app.inject({ method: 'GET', url: '/v1/agent/auto/jobs', headers: auth(keys.auto) })).json().allSessions;
+      return first?.haulted ? first : undefined;
+    }, 60_000, 'the automatic repair job');
+    expect(session.haultReason).toBe('completed');
+    expect(git(repo, 'diff', 'main', `refs/heads/${session.branch}`)).toContain('+            "expanded": true,');
+    const deployment = (await app.inject({ method: 'GET', url: `/v1/project/update-status/${update.json().statusId}`, headers: auth(keys.auto) })).json();
+    expect(deployment.status).toBe('failure');
+    // Sessions stay with their project: the other projects' lists are unchanged.
+    expect((await app.inject({ method: 'GET', url: '/v1/agent/locked/jobs', headers: auth(keys.locked) })).json().allSessions).toHaveLength(1);
+  });
+});

@@ -21,5 +21,7 @@ CREATE TABLE agent_sessions (
 );
 -- Where a fix branch can be reviewed: a URL template with {branch} and {base} (a forge's compare page).
 ALTER TABLE projects ADD COLUMN compare_url text;
+-- Start a repair job after each deployment whose problems include fixable ones.
+ALTER TABLE projects ADD COLUMN auto_fix boolean NOT NULL DEFAULT false;
 
 CREATE INDEX agent_sessions_project ON agent_sessions (project_id, created_at DESC, id DESC);
