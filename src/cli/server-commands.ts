@@ -28,7 +28,7 @@ export const SERVER_HELP = `docsnav server commands
       GET /healthz, GET /openapi.json) and deployment workers in the same process
   docsnav worker --database postgres://… [--data ./.docsnav]
       deployment workers only (more processes or machines sharing one PostgreSQL)
-  docsnav project add <id> --repo <git URL or path> --branch <branch> [--docs-dir docs] [--domain acme]
+  docsnav project add <id> --repo <git URL or path> --branch <branch> [--docs-dir docs] [--domain acme] [--compare-url 'https://forge/acme/site/compare/{base}...{branch}'] [--auto-fix]
   docsnav project list
   docsnav key create --project <id> --kind admin|assistant   prints the token (shown once)
 
@@ -226,6 +226,8 @@ async function project(argv: string[], io: CliIo): Promise<number> {
     branch: { type: 'string' },
     'docs-dir': { type: 'string' },
     domain: { type: 'string' },
+    'compare-url': { type: 'string' },
+    'auto-fix': { type: 'boolean' },
   });
   if (values.help || sub === undefined || sub === '--help' || sub === '-h') return help(io);
   const { Core } = await import('../server/core.js');
@@ -241,6 +243,8 @@ async function project(argv: string[], io: CliIo): Promise<number> {
         branch: values.branch as string,
         docsDir: values['docs-dir'] as string | undefined,
         domain: values.domain as string | undefined,
+        compareUrl: values['compare-url'] as string | undefined,
+        autoFix: values['auto-fix'] === true,
       });
       io.stdout(`added project ${added.id}: ${added.repo} branch ${added.branch}, docs in ${added.docsDir}${added.domain ? `, domain ${added.domain}` : ''}\n`);
     } finally {

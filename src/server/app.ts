@@ -9,6 +9,7 @@ import swagger from '@fastify/swagger';
 import { Assistant, type AssistantOptions } from './assistant/service.js';
 import type { Core } from './core.js';
 import { HttpError } from './errors.js';
+import { registerAgentRoutes } from './routes/agent.js';
 import { registerAssistantRoutes } from './routes/assistant.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerProjectRoutes } from './routes/project.js';
@@ -68,6 +69,7 @@ export async function buildApp(core: Core, options: AppOptions = {}): Promise<Fa
   registerHealthRoutes(app, core);
   registerProjectRoutes(app, core);
   registerAssistantRoutes(app, new Assistant(core.store, options.assistant));
+  registerAgentRoutes(app, core);
   return app;
 }
 

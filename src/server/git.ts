@@ -23,6 +23,13 @@ export const DEFAULT_GIT_LIMITS: GitLimits = { timeoutMs: 120_000, maxBytes: 512
 /** A git step failed for a reason the user can act on; `message` is the deployment's summary. */
 export class GitError extends Error {
   override name = 'GitError';
+  constructor(
+    message: string,
+    /** The end of git's stderr, when git ran and failed. */
+    readonly stderr = '',
+  ) {
+    super(message);
+  }
 }
 
 /** Protocols git may use for a project's repository (`ext::` and others run commands). */
@@ -53,12 +60,17 @@ interface RunOptions {
   watch?: () => string | undefined;
   /** Largest stdout kept (bytes). */
   maxOutput?: number;
+  /**
+   * Leave `core.hooksPath` alone. Only for a push: `-c` settings reach a local receive-pack,
+   * and a repository's own server-side hooks must run as they would for any other client.
+   */
+  remoteHooks?: boolean;
 }
 
 /** Runs `git <args>`; resolves to stdout, or rejects with a GitError carrying git's last words. */
 export function runGit(args: readonly string[], options: RunOptions): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn('git', ['-c', 'core.symlinks=false', '-c', 'core.hooksPath=/dev/null', ...args], {
+    const child = spawn('git', ['-c', 'core.symlinks=false', ...(options.remoteHooks ? [] : ['-c', 'core.hooksPath=/dev/null']), ...args], {
       cwd: options.cwd,
       env: gitEnv(),
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -103,7 +115,7 @@ export function runGit(args: readonly string[], options: RunOptions): Promise<st
       if (watcher) clearInterval(watcher);
       options.signal?.removeEventListener('abort', onAbort);
       if (failure) reject(new GitError(failure));
-      else if (code !== 0) reject(new GitError(lastLine(err) || `git ${args[0]} exited with ${code}`));
+      else if (code !== 0) reject(new GitError(lastLine(err) || `git ${args[0]} exited with ${code}`, err));
       else resolve(Buffer.concat(out).toString('utf8'));
     });
   });
@@ -227,6 +239,31 @@ export async function removeWorktree(cacheDir: string, dir: string, limits: GitL
   await runGit(['worktree', 'remove', '--force', dir], { cwd: cacheDir, timeoutMs: limits.timeoutMs }).catch(() => {});
   rmSync(dir, { recursive: true, force: true });
   await runGit(['worktree', 'prune'], { cwd: cacheDir, timeoutMs: limits.timeoutMs }).catch(() => {});
+}
+
+/**
+ * Pushes `HEAD` of `worktree` to `refs/heads/<branch>` of `repo`, with an explicit refspec
+ * (never a configured or matching one). The client's pre-push hook is skipped (`--no-verify`).
+ * `force` (`+` refspec) only for a branch that is the caller's own: a retried job's fix branch.
+ */
+export async function pushHead(worktree: string, repo: string, branch: string, limits: GitLimits, signal?: AbortSignal, force = false): Promise<void> {
+  if (!isValidBranch(branch)) throw new GitError(`"${branch}" is not a valid branch name`);
+  try {
+    await runGit(['push', '--no-verify', '--', repo, `${force ? '+' : ''}HEAD:refs/heads/${branch}`], {
+      cwd: worktree,
+      timeoutMs: limits.timeoutMs,
+      signal,
+      remoteHooks: true,
+    });
+  } catch (error) {
+    if (!(error instanceof GitError) || !error.stderr) throw error;
+    // Why the remote refused (`! [remote rejected] HEAD -> b (pre-receive hook declined)`) and what it said.
+    const lines = error.stderr.split('\n').map((line) => line.trim());
+    const rejected = lines.map((line) => /^!\s*\[(?:remote )?rejected\].*\((.+)\)\s*$/.exec(line)?.[1]).find(Boolean);
+    const remote = lines.filter((line) => line.startsWith('remote:')).map((line) => line.slice(7).trim()).filter(Boolean).slice(-3);
+    const reason = [rejected ? `the push was rejected (${rejected})` : error.message, ...remote.map((line) => `remote said: ${line}`)].join('; ');
+    throw new GitError(reason, error.stderr);
+  }
 }
 
 export function formatBytes(bytes: number): string {

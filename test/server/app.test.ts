@@ -165,17 +165,32 @@ describe('health and OpenAPI', () => {
     expect(response.statusCode).toBe(200);
     const spec = response.json();
     expect(spec.openapi).toBe('3.1.0');
-    expect(Object.keys(spec.paths).sort()).toEqual(['/healthz', '/test/boom', '/v1/assistant/{domain}/message', '/v1/project/update-status/{statusId}', '/v1/project/update/{projectId}']);
+    expect(Object.keys(spec.paths).sort()).toEqual([
+      '/healthz',
+      '/test/boom',
+      '/v1/agent/{projectId}/job',
+      '/v1/agent/{projectId}/job/{id}',
+      '/v1/agent/{projectId}/jobs',
+      '/v1/assistant/{domain}/message',
+      '/v1/project/update-status/{statusId}',
+      '/v1/project/update/{projectId}',
+    ]);
     const site = path.join(dir, 'dogfood');
     mkdirSync(site, { recursive: true });
     writeFileSync(path.join(site, 'openapi.json'), JSON.stringify(spec));
-    writeFileSync(path.join(site, 'docs.json'), JSON.stringify({ navigation: { tabs: [{ tab: 'API', openapi: 'openapi.json', groups: [{ group: 'Projects', pages: ['POST /v1/project/update/{projectId}', 'GET /v1/project/update-status/{statusId}', 'POST /v1/assistant/{domain}/message'] }] }] } }));
+    writeFileSync(path.join(site, 'docs.json'), JSON.stringify({ navigation: { tabs: [{ tab: 'API', openapi: 'openapi.json', groups: [
+      { group: 'Projects', pages: ['POST /v1/project/update/{projectId}', 'GET /v1/project/update-status/{statusId}', 'POST /v1/assistant/{domain}/message'] },
+      { group: 'Agent', pages: ['POST /v1/agent/{projectId}/job', 'GET /v1/agent/{projectId}/jobs', 'GET /v1/agent/{projectId}/job/{id}'] },
+    ] }] } }));
     const { tree, problems } = await resolveFile(path.join(site, 'docs.json'));
     expect(problems).toEqual([]);
     expect(tree.pages.map((page) => [page.path, page.title, page.openapi?.method])).toEqual([
       ['api-reference/projects/queue-a-deployment-update', 'Queue a deployment update', 'POST'],
       ['api-reference/projects/get-the-status-of-an-update', 'Get the status of an update', 'GET'],
       ['api-reference/assistant/ask-the-assistant', 'Ask the assistant', 'POST'],
+      ['api-reference/agent/start-an-agent-job', 'Start an agent job', 'POST'],
+      ['api-reference/agent/list-agent-jobs', 'List agent jobs', 'GET'],
+      ['api-reference/agent/get-an-agent-job', 'Get an agent job', 'GET'],
     ]);
   });
 });

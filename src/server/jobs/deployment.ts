@@ -20,19 +20,23 @@ import {
   type FilesChanged,
   type PageSection,
 } from '../store/deployments.js';
-import { mergeFollowing } from '../store/jobs.js';
+import { randomUUID } from 'node:crypto';
+import { isFixable } from '../../fix/fixable.js';
+import { insertSession } from '../store/agent.js';
+import { enqueueJob, mergeFollowing } from '../store/jobs.js';
+import { fixBranchName, REPAIR_KIND } from './repair-kind.js';
 import { findProject, setCurrentDeployment, type Project } from '../store/projects.js';
 import type { Queryable } from '../store/store.js';
 import { DEPLOYMENT_KIND } from './deployment-kind.js';
 import type { JobContext, JobKind } from './kind.js';
 import type { WorkerSettings } from './settings.js';
 
-const DOCS_FILES = ['docs.json', 'docs.yaml', 'docs.yml'];
+export const DOCS_FILES = ['docs.json', 'docs.yaml', 'docs.yml'];
 /** Problems listed one per line in the logs; the rest are counted. */
 const MAX_PROBLEM_LINES = 200;
 
 /** A deployment that cannot go on, for a reason the user can act on. */
-class DeploymentFailure extends Error {}
+export class DeploymentFailure extends Error {}
 
 export const deploymentJob: JobKind = {
   kind: DEPLOYMENT_KIND,
@@ -63,6 +67,13 @@ export const deploymentJob: JobKind = {
       if (outcome.status === 'success') {
         await insertPageSections(tx, job.id, outcome.sections ?? []);
         await setCurrentDeployment(tx, job.lane, job.id);
+      }
+      // A project with auto-fix gets a repair job when the deployment found problems of a fixable code
+      // (the job applies only the safe fixes, and says so when there was none).
+      if (project?.autoFix && outcome.commit && outcome.problems?.some((problem) => problem.fix !== undefined || isFixable(problem.code))) {
+        const id = randomUUID();
+        await insertSession(tx, { id, projectId: project.id, sourceBranch: project.branch, branch: fixBranchName(id), title: `Repair the docs navigation of ${project.branch} after deployment ${job.id.slice(0, 8)}` });
+        await enqueueJob(tx, { id, kind: REPAIR_KIND, lane: project.id });
       }
     });
   },
@@ -129,7 +140,7 @@ async function deploy(
  * Checks the commit before anything is written to disk: total and per-file size, no symlink
  * in the docs folder, a docs.json there. Returns the docs folder's files (path -> blob id).
  */
-function checkTree(entries: readonly TreeEntry[], docsDir: string, settings: WorkerSettings): { docsFile: string; files: Record<string, string> } {
+export function checkTree(entries: readonly TreeEntry[], docsDir: string, settings: WorkerSettings): { docsFile: string; files: Record<string, string> } {
   const prefix = docsDir === '.' ? '' : `${docsDir}/`;
   let total = 0;
   const files: Record<string, string> = {};
@@ -181,6 +192,6 @@ function plural(count: number, word: string): string {
 }
 
 /** A folder name for the project's cache: readable, and safe whatever the id. */
-function cacheName(projectId: string): string {
+export function cacheName(projectId: string): string {
   return `${projectId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 40)}-${createHash('sha256').update(projectId).digest('hex').slice(0, 12)}.git`;
 }

@@ -1,7 +1,9 @@
 import { deploymentJob } from './deployment.js';
 import type { JobKind } from './kind.js';
+import { repairJob } from './repair.js';
 
-/** Every job kind the queue runs: the one registry (a repair kind joins here). */
+/** Every job kind the queue runs: the one registry (deployments and repair jobs). */
 export const jobKinds: Readonly<Record<string, JobKind>> = {
   [deploymentJob.kind]: deploymentJob,
+  [repairJob.kind]: repairJob,
 };

@@ -6,11 +6,15 @@ export interface Project {
   branch: string;
   docsDir: string;
   domain: string | null;
+  /** A URL template for reviewing a fix branch ({branch}, {base}); null: `repo#branch`. */
+  compareUrl: string | null;
+  /** A repair job follows each deployment with fixable problems. */
+  autoFix: boolean;
   currentDeploymentId: string | null;
   createdAt: string;
 }
 
-const COLUMNS = 'id, repo, branch, docs_dir, domain, current_deployment_id, created_at';
+const COLUMNS = 'id, repo, branch, docs_dir, domain, compare_url, auto_fix, current_deployment_id, created_at';
 
 interface ProjectRow {
   id: string;
@@ -18,6 +22,8 @@ interface ProjectRow {
   branch: string;
   docs_dir: string;
   domain: string | null;
+  compare_url: string | null;
+  auto_fix: boolean;
   current_deployment_id: string | null;
   created_at: Date | string;
 }
@@ -29,6 +35,8 @@ function toProject(row: ProjectRow): Project {
     branch: row.branch,
     docsDir: row.docs_dir,
     domain: row.domain,
+    compareUrl: row.compare_url,
+    autoFix: row.auto_fix,
     currentDeploymentId: row.current_deployment_id,
     createdAt: isoDate(row.created_at)!,
   };
@@ -39,11 +47,11 @@ export function isoDate(value: Date | string | null | undefined): string | null 
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
-export async function insertProject(db: Queryable, project: Omit<Project, 'currentDeploymentId' | 'createdAt'>): Promise<Project | undefined> {
+export async function insertProject(db: Queryable, project: Omit<Project, 'currentDeploymentId' | 'createdAt' | 'compareUrl' | 'autoFix'> & { compareUrl?: string | null; autoFix?: boolean }): Promise<Project | undefined> {
   const rows = await db.query<ProjectRow>(
-    `INSERT INTO projects (id, repo, branch, docs_dir, domain) VALUES ($1, $2, $3, $4, $5)
+    `INSERT INTO projects (id, repo, branch, docs_dir, domain, compare_url, auto_fix) VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
-    [project.id, project.repo, project.branch, project.docsDir, project.domain],
+    [project.id, project.repo, project.branch, project.docsDir, project.domain, project.compareUrl ?? null, project.autoFix ?? false],
   );
   return rows[0] && toProject(rows[0]);
 }
