@@ -33,6 +33,11 @@ function sourceOf(value: unknown, at: Array<string | number>): OpenapiSource | u
   return undefined;
 }
 
+/** The local spec files an `openapi` value names (URLs left out): as written, root-relative, and where below `openapi`. */
+export function localOpenapiFiles(value: unknown): Array<{ source: string; file: string; at: Array<string | number> }> {
+  return openapiSources(value).flatMap(({ source, at }) => (isUrl(source) ? [] : [{ source, file: rootRelative(source), at }]));
+}
+
 export function isUrl(source: string): boolean {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(source);
 }

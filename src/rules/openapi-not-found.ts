@@ -1,4 +1,4 @@
-import { escapesRoot, isUrl, openapiSources, rootRelative } from '../navigation/openapi.js';
+import { escapesRoot, isUrl, localOpenapiFiles, rootRelative } from '../navigation/openapi.js';
 import { pointerOf } from '../navigation/walk.js';
 import { kindIn, type DocsFiles } from './types.js';
 import type { Rule } from './types.js';
@@ -15,9 +15,7 @@ export const openapiNotFound: Rule = {
     return {
       element(node) {
         if (node.openapi?.owner !== node) return;
-        for (const { source, at } of openapiSources(node.value.openapi)) {
-          if (isUrl(source)) continue;
-          const file = rootRelative(source);
+        for (const { file, at } of localOpenapiFiles(node.value.openapi)) {
           if (escapesRoot(file)) continue;
           const why = file === '' ? `"/" (the docs root) is a folder, not an OpenAPI file.` : whyNot(files, file);
           if (why) context.report({ message: why, pointer: pointerOf(node.path, 'openapi', ...at) });

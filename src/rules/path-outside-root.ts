@@ -1,4 +1,4 @@
-import { escapesRoot, isUrl, openapiSources, rootRelative } from '../navigation/openapi.js';
+import { escapesRoot, isUrl, localOpenapiFiles, rootRelative } from '../navigation/openapi.js';
 import { pointerOf } from '../navigation/walk.js';
 import type { Rule } from './types.js';
 
@@ -19,9 +19,7 @@ export const pathOutsideRoot: Rule = {
     return {
       element(node) {
         if (node.openapi?.owner !== node) return;
-        for (const { source, at } of openapiSources(node.value.openapi)) {
-          if (isUrl(source)) continue;
-          const file = rootRelative(source);
+        for (const { source, file, at } of localOpenapiFiles(node.value.openapi)) {
           if (escapesRoot(file)) {
             context.report({
               message: `OpenAPI path "${source}" climbs out of the docs root; specs must live inside it.`,
