@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
@@ -15,6 +16,9 @@ const server = ['test/server/**/*.test.ts'];
 export default defineConfig({
   test: {
     testTimeout: 60_000,
+    // Vitest's default leaves a core idle, which on a 2-core machine runs the files one by one; the
+    // CLI tests wait on child processes, so two workers there halve the default suite's time.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { extends: true, test: { name: 'default', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...corpus, ...slow, ...server] } },
       { extends: true, test: { name: 'corpus', include: corpus } },

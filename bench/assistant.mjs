@@ -28,15 +28,50 @@ const work = mkdtempSync(path.join(tmpdir(), 'docsnav-bench-assistant-'));
 const repoOf = (name, fill) => makeRepo(work, name, fill);
 
 // A 2,000-page site whose pages each explain one feature of one product area, in words people use.
-const AREAS = ['billing', 'invoices', 'webhooks', 'payouts', 'refunds', 'customers', 'subscriptions', 'coupons', 'taxes', 'disputes', 'reports', 'exports', 'teams', 'roles', 'audit logs', 'sessions', 'tokens', 'domains', 'certificates', 'backups'];
+const AREAS = [
+  'billing',
+  'invoices',
+  'webhooks',
+  'payouts',
+  'refunds',
+  'customers',
+  'subscriptions',
+  'coupons',
+  'taxes',
+  'disputes',
+  'reports',
+  'exports',
+  'teams',
+  'roles',
+  'audit logs',
+  'sessions',
+  'tokens',
+  'domains',
+  'certificates',
+  'backups',
+];
 const ACTIONS = [
-  ['create', 'Create'], ['delete', 'Delete'], ['rename', 'Rename'], ['archive', 'Archive'], ['restore', 'Restore'], ['schedule', 'Schedule'], ['import', 'Import'], ['filter', 'Filter'], ['retry', 'Retry'], ['encrypt', 'Encrypt'],
+  ['create', 'Create'],
+  ['delete', 'Delete'],
+  ['rename', 'Rename'],
+  ['archive', 'Archive'],
+  ['restore', 'Restore'],
+  ['schedule', 'Schedule'],
+  ['import', 'Import'],
+  ['filter', 'Filter'],
+  ['retry', 'Retry'],
+  ['encrypt', 'Encrypt'],
 ];
 const topic = (index) => {
   const area = AREAS[index % AREAS.length];
   const [verb, Verb] = ACTIONS[Math.floor(index / AREAS.length) % ACTIONS.length];
   const variant = Math.floor(index / (AREAS.length * ACTIONS.length));
-  return { area, verb, title: `${Verb} ${area}${variant ? ` (${['sandbox', 'EU region', 'legacy API', 'mobile', 'CLI', 'dashboard', 'batch', 'test mode', 'partner'][variant - 1] ?? `edition ${variant}`})` : ''}`, variant };
+  return {
+    area,
+    verb,
+    title: `${Verb} ${area}${variant ? ` (${['sandbox', 'EU region', 'legacy API', 'mobile', 'CLI', 'dashboard', 'batch', 'test mode', 'partner'][variant - 1] ?? `edition ${variant}`})` : ''}`,
+    variant,
+  };
 };
 let bigPages = [];
 const bigRepo = repoOf('site-2000', (docs) => {
@@ -96,7 +131,10 @@ async function ask(domain, question) {
     text += decoder.decode(value, { stream: true });
   }
   const total = performance.now() - started;
-  const urls = text.split('\n').filter((line) => line.startsWith('h:')).map((line) => JSON.parse(line.slice(2)).url.split('#')[0]);
+  const urls = text
+    .split('\n')
+    .filter((line) => line.startsWith('h:'))
+    .map((line) => JSON.parse(line.slice(2)).url.split('#')[0]);
   return { urls, firstByte, total };
 }
 
@@ -121,7 +159,18 @@ const held = [
 // last five use a synonym the page never says, which full-text search cannot match.
 const VARIANTS = ['', 'sandbox', 'EU region', 'legacy API', 'mobile', 'CLI', 'dashboard', 'batch', 'test mode', 'partner'];
 const phrasing = ['How do I {verb} {area}{in}?', 'Can I {verb} my {area}{in}?', 'steps to {verb} {area}{in}', 'what is the limit when I {verb} {area}{in}'];
-const SYNONYMS = { delete: 'remove', create: 'add', rename: 'change the name of', archive: 'hide away', restore: 'bring back', schedule: 'plan', import: 'upload', filter: 'narrow down', retry: 'try again', encrypt: 'protect' };
+const SYNONYMS = {
+  delete: 'remove',
+  create: 'add',
+  rename: 'change the name of',
+  archive: 'hide away',
+  restore: 'bring back',
+  schedule: 'plan',
+  import: 'upload',
+  filter: 'narrow down',
+  retry: 'try again',
+  encrypt: 'protect',
+};
 for (let i = 0; i < 20; i++) {
   const index = (i * 397 + 13) % 2000;
   const { area, verb, variant } = topic(index);
@@ -147,7 +196,8 @@ for (const [domain, question, expected] of held) {
 }
 console.log(`\nAssistant retrieval (${held.length} held questions, retrievalPageSize 5, no model):`);
 console.log(`| set | questions | hit@1 | hit@5 |\n|---|---|---|---|`);
-for (const [domain, site] of Object.entries(perSite)) console.log(`| ${domain === 'big' ? 'generated 2,000 pages' : 'fixtures/example'} | ${site.n} | ${site.hit1} | ${site.hit5} |`);
+for (const [domain, site] of Object.entries(perSite))
+  console.log(`| ${domain === 'big' ? 'generated 2,000 pages' : 'fixtures/example'} | ${site.n} | ${site.hit1} | ${site.hit5} |`);
 console.log(`| all | ${held.length} | ${hit1} (${((100 * hit1) / held.length).toFixed(0)}%) | ${hit5} (${((100 * hit5) / held.length).toFixed(0)}%) |`);
 console.log(`MRR ${(mrr / held.length).toFixed(3)}`);
 for (const miss of misses) console.log(`  miss: ${miss}`);
@@ -155,12 +205,20 @@ for (const miss of misses) console.log(`  miss: ${miss}`);
 const firstBytes = [];
 const totals = [];
 for (let i = 0; i < 30; i++) {
-  const { firstByte, total } = await ask('big', phrasing[i % 4].replace('{verb}', ACTIONS[i % 10][0]).replace('{area}', AREAS[(i * 7) % 20]).replace('{in}', ''));
+  const { firstByte, total } = await ask(
+    'big',
+    phrasing[i % 4]
+      .replace('{verb}', ACTIONS[i % 10][0])
+      .replace('{area}', AREAS[(i * 7) % 20])
+      .replace('{in}', ''),
+  );
   firstBytes.push(firstByte);
   totals.push(total);
 }
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const p95 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.95)];
-console.log(`Assistant latency, 2,000-page deployment, no model (30 requests, one at a time): first byte median ${median(firstBytes).toFixed(1)} ms (p95 ${p95(firstBytes).toFixed(1)}), total median ${median(totals).toFixed(1)} ms (p95 ${p95(totals).toFixed(1)})`);
+console.log(
+  `Assistant latency, 2,000-page deployment, no model (30 requests, one at a time): first byte median ${median(firstBytes).toFixed(1)} ms (p95 ${p95(firstBytes).toFixed(1)}), total median ${median(totals).toFixed(1)} ms (p95 ${p95(totals).toFixed(1)})`,
+);
 await app.close();
 await store.close();

@@ -34,7 +34,11 @@ export function scalingCases(dist, quick) {
   const { validateText, formatPretty } = dist;
   const validateAndPrint = (text, options) => () => formatPretty([validateText(text, options)], { color: false });
   return [
-    { label: 'one problem per nesting level (levels)', n: quick ? 1500 : 2500, prepare: (n) => validateAndPrint(generateDeepProblems(n), { rules: { 'page-not-found': 'off' } }) },
+    {
+      label: 'one problem per nesting level (levels)',
+      n: quick ? 1500 : 2500,
+      prepare: (n) => validateAndPrint(generateDeepProblems(n), { rules: { 'page-not-found': 'off' } }),
+    },
     { label: 'a duplicate key per nesting level (levels)', n: quick ? 1500 : 2500, prepare: (n) => validateAndPrint(generateDeepDuplicateKeys(n), {}) },
     { label: 'problems in one file, pretty output (problems)', n: quick ? 40000 : 75000, prepare: (n) => validateAndPrint(generateManyProblems(n), {}) },
     {
@@ -62,7 +66,11 @@ function timeIt(fn, runs) {
     try {
       fn();
     } catch (error) {
-      return { error: String(error?.message ?? error).split('\n')[0].slice(0, 60) };
+      return {
+        error: String(error?.message ?? error)
+          .split('\n')[0]
+          .slice(0, 60),
+      };
     }
     samples.push(performance.now() - start);
   }

@@ -72,7 +72,13 @@ async function measure(label, store) {
   const data = store.includes('--data') ? [] : ['--data', path.join(work, `data-${label}`)];
   const serve = spawn(process.execPath, [cli, 'serve', '--port', String(port), ...store, ...data], { stdio: 'ignore' });
   for (let i = 0; i < 600; i++) {
-    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 
@@ -100,13 +106,23 @@ async function measure(label, store) {
     const start = performance.now();
     for (let i = 0; i < sequential; i++) times.push((await deploy('acme')).ms);
     const wall = performance.now() - start;
-    rows.push([label, `fixtures/example, one project, ${sequential} deployments one after another`, `${((sequential * 60000) / wall).toFixed(0)} deployments/min`, `POST → success median ${median(times).toFixed(0)} ms`]);
+    rows.push([
+      label,
+      `fixtures/example, one project, ${sequential} deployments one after another`,
+      `${((sequential * 60000) / wall).toFixed(0)} deployments/min`,
+      `POST → success median ${median(times).toFixed(0)} ms`,
+    ]);
 
     const rounds = quick ? 2 : 3;
     const parallelStart = performance.now();
     for (let r = 0; r < rounds; r++) await Promise.all(['p1', 'p2', 'p3', 'p4'].map((id) => deploy(id)));
     const parallelWall = performance.now() - parallelStart;
-    rows.push([label, `fixtures/example, 4 projects at once × ${rounds} rounds (2 jobs at a time)`, `${((rounds * 4 * 60000) / parallelWall).toFixed(0)} deployments/min`, `${(parallelWall / 1000).toFixed(1)} s in all`]);
+    rows.push([
+      label,
+      `fixtures/example, 4 projects at once × ${rounds} rounds (2 jobs at a time)`,
+      `${((rounds * 4 * 60000) / parallelWall).toFixed(0)} deployments/min`,
+      `${(parallelWall / 1000).toFixed(1)} s in all`,
+    ]);
 
     const bigTimes = [];
     let summary = '';
@@ -115,7 +131,12 @@ async function measure(label, store) {
       bigTimes.push(result.ms);
       summary = result.summary.replace(/^deployed [0-9a-f]+ of main: /, '');
     }
-    rows.push([label, `generated 2,000-page site (${summary})`, `POST → success ${(median(bigTimes) / 1000).toFixed(2)} s`, `median of ${bigTimes.length}; first ${(bigTimes[0] / 1000).toFixed(2)} s`]);
+    rows.push([
+      label,
+      `generated 2,000-page site (${summary})`,
+      `POST → success ${(median(bigTimes) / 1000).toFixed(2)} s`,
+      `median of ${bigTimes.length}; first ${(bigTimes[0] / 1000).toFixed(2)} s`,
+    ]);
   } finally {
     serve.kill('SIGTERM');
     await new Promise((resolve) => serve.on('exit', resolve));

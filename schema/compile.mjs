@@ -57,7 +57,9 @@ const ajv = new Ajv({
   // `unicode: false` is deprecated in ajv 8 but still honoured; silence only that notice.
   logger: {
     log: console.log,
-    warn: (...args) => { if (!String(args[0]).includes('option unicode')) console.warn(...args); },
+    warn: (...args) => {
+      if (!String(args[0]).includes('option unicode')) console.warn(...args);
+    },
     error: console.error,
   },
 });

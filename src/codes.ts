@@ -109,7 +109,8 @@ export const codes = {
   'primary-pattern': {
     title: 'One primary pattern',
     severity: 'error',
-    description: 'The navigation root must hold exactly one of pages, groups, tabs, anchors, dropdowns, products, versions or languages (`global` beside it is fine).',
+    description:
+      'The navigation root must hold exactly one of pages, groups, tabs, anchors, dropdowns, products, versions or languages (`global` beside it is fine).',
     source: 'rule',
   },
   'mixed-children': {
@@ -121,13 +122,15 @@ export const codes = {
   'language-code': {
     title: 'Unsupported language code',
     severity: 'error',
-    description: "A `language` that is not one of the profile's codes (the spec's 20, or the platform's ~40 under the `platform` profile) nor added with `languageCodes`.",
+    description:
+      "A `language` that is not one of the profile's codes (the spec's 20, or the platform's ~40 under the `platform` profile) nor added with `languageCodes`.",
     source: 'rule',
   },
   'external-href': {
     title: 'Global anchor href must be external',
     severity: 'error',
-    description: 'A `global.anchors` `href` must be an absolute http(s) URL (the `platform` profile also accepts other absolute URLs, `/path`, `#hash` and `mailto:`; never `javascript:`).',
+    description:
+      'A `global.anchors` `href` must be an absolute http(s) URL (the `platform` profile also accepts other absolute URLs, `/path`, `#hash` and `mailto:`; never `javascript:`).',
     source: 'rule',
   },
   'expanded-top-level': {
@@ -139,7 +142,8 @@ export const codes = {
   'duplicate-page': {
     title: 'Page listed twice',
     severity: 'warning',
-    description: 'The same page twice in one `pages` list or in two groups of one tab (anchor, dropdown, product, menu item or section), where the platform shows it twice; or in two languages (undefined on the platform). Listing a page in two tabs or products is fine.',
+    description:
+      'The same page twice in one `pages` list or in two groups of one tab (anchor, dropdown, product, menu item or section), where the platform shows it twice; or in two languages (undefined on the platform). Listing a page in two tabs or products is fine.',
     source: 'rule',
   },
   'duplicate-default': {
@@ -151,7 +155,8 @@ export const codes = {
   'page-path': {
     title: 'Untidy page path',
     severity: 'warning',
-    description: 'A page path with `.mdx`/`.md`, a leading `./`, a trailing `/`, a backslash or stray whitespace; a leading `/` alone is only info (the platform strips it).',
+    description:
+      'A page path with `.mdx`/`.md`, a leading `./`, a trailing `/`, a backslash or stray whitespace; a leading `/` alone is only info (the platform strips it).',
     source: 'rule',
   },
   'endpoint-no-spec': {
@@ -175,7 +180,8 @@ export const codes = {
   'openapi-remote': {
     title: 'OpenAPI URL not checked',
     severity: 'info',
-    description: 'An `openapi` value (or an endpoint entry) names a spec by URL and remote fetching is off (`--allow-remote`), so it was not checked and no pages came from it.',
+    description:
+      'An `openapi` value (or an endpoint entry) names a spec by URL and remote fetching is off (`--allow-remote`), so it was not checked and no pages came from it.',
     source: 'resolve',
   },
   'path-outside-root': {
@@ -193,7 +199,8 @@ export const codes = {
   'openapi-warning': {
     title: 'OpenAPI spec read with a caveat',
     severity: 'warning',
-    description: 'The spec was read, but the platform may not read it the same: Swagger 2.0 (the platform supports only OpenAPI 3.0 and 3.1), JSON that is not strict, a spec with no paths.',
+    description:
+      'The spec was read, but the platform may not read it the same: Swagger 2.0 (the platform supports only OpenAPI 3.0 and 3.1), JSON that is not strict, a spec with no paths.',
     source: 'resolve',
   },
   'endpoint-not-found': {
@@ -211,7 +218,8 @@ export const codes = {
   'slug-collision': {
     title: 'Two pages, one URL',
     severity: 'warning',
-    description: 'Two different pages resolve to the same path in one version/language section; the platform keeps the later one under that URL, so docsnav gives it the platform URL and the earlier one the next free `-1`, `-2`, ….',
+    description:
+      'Two different pages resolve to the same path in one version/language section; the platform keeps the later one under that URL, so docsnav gives it the platform URL and the earlier one the next free `-1`, `-2`, ….',
     source: 'resolve',
   },
   'unsafe-slug': {
@@ -223,13 +231,15 @@ export const codes = {
   'config-invalid': {
     title: 'Bad config file',
     severity: 'error',
-    description: 'The docsnav config file (`docsnav.config.json`/`.yaml`, or `docsnav` in package.json) has a syntax error, an unknown key, a wrong type, an unknown code or profile; nothing is checked with it (exit 2).',
+    description:
+      'The docsnav config file (`docsnav.config.json`/`.yaml`, or `docsnav` in package.json) has a syntax error, an unknown key, a wrong type, an unknown code or profile; nothing is checked with it (exit 2).',
     source: 'config',
   },
   'too-many-problems': {
     title: 'More problems than shown',
     severity: 'error',
-    description: 'A file has more problems than docsnav reports for one file (1,000 by default); the rest are counted in this one problem, whose severity is the highest among them.',
+    description:
+      'A file has more problems than docsnav reports for one file (1,000 by default); the rest are counted in this one problem, whose severity is the highest among them.',
     source: 'source',
   },
 } as const satisfies Record<Code, CodeInfo>;

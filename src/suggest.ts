@@ -30,7 +30,6 @@ function limitFor(word: string, candidate: string): number {
   return Math.max(1, Math.floor(Math.max(word.length, candidate.length) / 3));
 }
 
-
 /** Up to this many names, a miss is compared with every name. */
 const FULL_SCAN_LIMIT = 64;
 /** Beyond it, only this many names (the ones sharing the most trigrams) are compared. */

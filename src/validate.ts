@@ -118,8 +118,7 @@ export function startPipeline(text: string, options: ValidateOptions & { allowRe
   }
   const absoluteRoot = path.resolve(options.root ?? path.dirname(file));
   const files = filesOf(options);
-  const loader =
-    options.specs === false ? undefined : new SpecLoader({ root: absoluteRoot, allowRemote: options.allowRemote, reader, files });
+  const loader = options.specs === false ? undefined : new SpecLoader({ root: absoluteRoot, allowRemote: options.allowRemote, reader, files });
   const builder = new TreeBuilder(document.value, {
     loader,
     files,
@@ -239,7 +238,14 @@ export class ProblemSink {
       for (const item of list) {
         const { finding, severity } = item;
         const range = finding.span ? source.rangeOf(finding.span[0], finding.span[1]) : rangeOf.get(item)!;
-        const problem: Problem = { code: finding.code, severity, message: shortenQuoted(finding.message), file: source.file, pointer: finding.pointer, ...range };
+        const problem: Problem = {
+          code: finding.code,
+          severity,
+          message: shortenQuoted(finding.message),
+          file: source.file,
+          pointer: finding.pointer,
+          ...range,
+        };
         if (finding.suggest !== undefined) problem.suggest = finding.suggest;
         problems.push(problem);
       }

@@ -5,7 +5,9 @@ import path from 'node:path';
 export const corpus = path.resolve('../shared/corpus');
 export const docs = path.join(corpus, 'docs');
 /** Every docs/NNNN.json, sorted. */
-export const files = readdirSync(docs).filter((name) => name.endsWith('.json')).sort();
+export const files = readdirSync(docs)
+  .filter((name) => name.endsWith('.json'))
+  .sort();
 
 /** docs/0001.json splits itself with $ref; its targets are in refs/0001/, so it is named from there. */
 export function fileNameFor(name: string): string {

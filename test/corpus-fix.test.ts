@@ -6,7 +6,6 @@ import { parse as parseYaml } from 'yaml';
 import { countProblems } from '../src/result.js';
 import { fixText } from '../src/fix/fix.js';
 
-
 function readOrUndefined(file: string): string | undefined {
   try {
     return readFileSync(file, 'utf8');
@@ -57,7 +56,9 @@ describe('real-world corpus, fixed (as --fix-dry-run: nothing is written)', () =
   afterAll(() => {
     if (totals.files === files.length) {
       // For the record (the issue asks for these numbers): problems and errors before and after fixing.
-      console.log(`corpus fix: ${totals.files} files, ${totals.changed} changed; problems ${totals.before} -> ${totals.after}, errors ${totals.beforeErrors} -> ${totals.afterErrors}`);
+      console.log(
+        `corpus fix: ${totals.files} files, ${totals.changed} changed; problems ${totals.before} -> ${totals.after}, errors ${totals.beforeErrors} -> ${totals.afterErrors}`,
+      );
     }
   });
 });

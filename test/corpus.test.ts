@@ -8,7 +8,6 @@ import { codes } from '../src/codes.js';
 import { parsePointer } from '../src/source/pointer.js';
 import { parse as parseYaml } from 'yaml';
 
-
 function valueAt(value: unknown, pointer: string): { found: boolean } {
   let current = value;
   for (const segment of parsePointer(pointer)) {

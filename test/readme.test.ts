@@ -11,7 +11,16 @@ function expectedOutput(code: string): RegExp[] {
   return code
     .split('\n')
     .filter((line) => line.startsWith('// '))
-    .map((line) => new RegExp(`^${line.slice(3).split('…').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`));
+    .map(
+      (line) =>
+        new RegExp(
+          `^${line
+            .slice(3)
+            .split('…')
+            .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+            .join('.*')}$`,
+        ),
+    );
 }
 
 describe('README', () => {
@@ -32,13 +41,13 @@ describe('README', () => {
   it.each(examples.map((code, index) => [index + 1, code]))('example %i runs and prints what it says', (index, code) => {
     // Inside the project folder, `import … from 'docsnav'` resolves to this package (the build in dist/).
     const file = `.readme-example-${index}.mjs`;
-    writeFileSync(file, code as string);
+    writeFileSync(file, code);
     try {
       const run = spawnSync(process.execPath, [file], { encoding: 'utf8' });
       expect(run.stderr).toBe('');
       expect(run.status).toBe(0);
       const lines = run.stdout.trimEnd().split('\n');
-      const expected = expectedOutput(code as string);
+      const expected = expectedOutput(code);
       expect(lines).toHaveLength(expected.length);
       lines.forEach((line, i) => expect(line).toMatch(expected[i]));
     } finally {

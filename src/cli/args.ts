@@ -76,7 +76,12 @@ function parse(
 ): { values: Record<string, unknown>; common: CommonArgs } {
   let parsed: { values: Record<string, unknown>; positionals: string[] };
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: { ...COMMON_OPTIONS, ...options, format: { type: 'string', short: 'f', multiple: true, default: [formats[0]] } } });
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: { ...COMMON_OPTIONS, ...options, format: { type: 'string', short: 'f', multiple: true, default: [formats[0]] } },
+    });
   } catch (error) {
     throw new UsageError((error as Error).message.split('\n')[0]);
   }
@@ -87,7 +92,8 @@ function parse(
   for (const format of given) oneOf(format, formats, '--format');
   const outputFile = values['output-file'] as string | undefined;
   if (given.length > 2) throw new UsageError('--format can be given at most twice (the second report goes to --output-file)');
-  if (given.length === 2 && outputFile === undefined) throw new UsageError(`two --format values need --output-file for the second (--format ${given[0]} --format ${given[1]} --output-file <file>)`);
+  if (given.length === 2 && outputFile === undefined)
+    throw new UsageError(`two --format values need --output-file for the second (--format ${given[0]} --format ${given[1]} --output-file <file>)`);
   const dash = positionals.includes('-');
   const stdin = Boolean(values.stdin) || dash;
   const paths = positionals.filter((p) => p !== '-');
@@ -107,7 +113,10 @@ function parse(
       color: colorOf(values),
       help: Boolean(values.help),
       rules: ruleSettings(values.rule as string[]),
-      languageCodes: (values['language-codes'] as string[]).flatMap((list) => list.split(',')).map((code) => code.trim()).filter(Boolean),
+      languageCodes: (values['language-codes'] as string[])
+        .flatMap((list) => list.split(','))
+        .map((code) => code.trim())
+        .filter(Boolean),
       root: rootOf(values.root as string | undefined),
       profile: values.profile === undefined ? undefined : (oneOf(values.profile as string, PROFILE_NAMES, '--profile') as ProfileName),
       config: values.config as string | undefined,
@@ -125,7 +134,8 @@ function ruleSettings(settings: readonly string[]): Partial<Record<Code, Severit
       if (!match) throw new UsageError(`--rule takes code=severity, e.g. --rule language-code=warning (got "${part}")`);
       const [, code, severity] = match;
       if (!isCode(code)) throw new UsageError(`--rule: unknown code "${code}" (the codes are listed in README.md and by --help)`);
-      if (code === 'config-invalid') throw new UsageError('--rule: config-invalid cannot be set: a bad config always stops the run (use --no-config to skip it)');
+      if (code === 'config-invalid')
+        throw new UsageError('--rule: config-invalid cannot be set: a bad config always stops the run (use --no-config to skip it)');
       if (!SEVERITIES.has(severity)) throw new UsageError(`--rule ${code}: severity must be off, info, warning or error (got "${severity}")`);
       rules[code] = severity as SeveritySetting;
     }
@@ -158,7 +168,11 @@ function oneOf(value: string, allowed: readonly string[], what: string): string 
 }
 
 export function parseValidateArgs(argv: string[], formats: readonly string[]): ValidateArgs {
-  const { values, common } = parse(argv, { 'max-warnings': { type: 'string' }, 'no-specs': { type: 'boolean' }, fix: { type: 'boolean' }, 'fix-dry-run': { type: 'boolean' } }, formats);
+  const { values, common } = parse(
+    argv,
+    { 'max-warnings': { type: 'string' }, 'no-specs': { type: 'boolean' }, fix: { type: 'boolean' }, 'fix-dry-run': { type: 'boolean' } },
+    formats,
+  );
   let maxWarnings: number | undefined;
   if (values['max-warnings'] !== undefined) {
     // Digits only: Number('') and Number(' ') are 0, which would silently mean "no warnings allowed".

@@ -53,7 +53,8 @@ function summary(results: readonly FixFileResult[], mode: 'write' | 'dry-run'): 
   const counts = countProblems(remaining);
   const verb = mode === 'dry-run' ? 'would fix' : 'fixed';
   const left = mode === 'dry-run' ? 'would remain' : 'remain';
-  const detail = remaining.length === 0 ? '' : ` (${counts.errors} ${plural(counts.errors, 'error')}, ${counts.warnings} ${plural(counts.warnings, 'warning')})`;
+  const detail =
+    remaining.length === 0 ? '' : ` (${counts.errors} ${plural(counts.errors, 'error')}, ${counts.warnings} ${plural(counts.warnings, 'warning')})`;
   return `docsnav: ${verb} ${fixed} ${plural(fixed, 'problem')} in ${changedFiles} ${plural(changedFiles, 'file')}; ${remaining.length} ${plural(remaining.length, 'problem')} ${left}${detail}\n`;
 }
 

@@ -7,11 +7,7 @@ import { version, type CliIo } from './run.js';
 export const FORMATS = ['pretty', 'json', 'sarif', 'github'] as const;
 
 /** Loads only the formatter asked for, so a run pays for one. */
-export async function formatResultsAs(
-  format: string,
-  results: ValidationResult[],
-  options: { color: boolean; summaryWritten?: boolean },
-): Promise<string> {
+export async function formatResultsAs(format: string, results: ValidationResult[], options: { color: boolean; summaryWritten?: boolean }): Promise<string> {
   switch (format) {
     case 'json':
       return (await import('../report/json.js')).formatJson(results);

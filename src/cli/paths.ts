@@ -7,7 +7,7 @@ const NAMES = ['docs.json', 'docs.yaml', 'docs.yml'];
 /** A folder stands for the docs.json (or docs.yaml/.yml) inside it; no path means the current folder. */
 export function docsFileOf(given: string | undefined): string {
   const target = given ?? '.';
-  let isDirectory = false;
+  let isDirectory: boolean;
   try {
     isDirectory = statSync(target).isDirectory();
   } catch {

@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { UsageError } from './args.js';
 import { HELP } from './help.js';
 
-
 export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
@@ -53,5 +52,3 @@ export function version(): string {
   const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
   return pkg.version;
 }
-
-

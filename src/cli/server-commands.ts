@@ -43,19 +43,27 @@ export const SERVER_HELP = `docsnav server commands
                 --assistant-deadline <s> (60)   --limit-key-month <n> --limit-org-hour <n> --limit-ip-day <n> (10000 each)
 `;
 
-function parse(argv: string[], options: NonNullable<ParseArgsConfig['options']>): { values: Record<string, unknown>; positionals: string[] } {
+/** An option's value as parseArgs gives it (no option here takes `multiple`). */
+type Values = Record<string, string | boolean | undefined>;
+
+function parse(argv: string[], options: NonNullable<ParseArgsConfig['options']>): { values: Values; positionals: string[] } {
   try {
-    return parseArgs({ args: argv, allowPositionals: true, strict: true, options: { ...STORE_OPTIONS, ...options } }) as { values: Record<string, unknown>; positionals: string[] };
+    // No option here sets `multiple`, so no value is an array.
+    return parseArgs({ args: argv, allowPositionals: true, strict: true, options: { ...STORE_OPTIONS, ...options } }) as {
+      values: Values;
+      positionals: string[];
+    };
   } catch (error) {
     throw new UsageError((error as Error).message.split('\n')[0]);
   }
 }
 
-function positiveNumber(values: Record<string, unknown>, name: string, allowZero = false): number | undefined {
+function positiveNumber(values: Values, name: string, allowZero = false): number | undefined {
   const raw = values[name];
   if (raw === undefined) return undefined;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0 || (!allowZero && value === 0)) throw new UsageError(`--${name} takes a number${allowZero ? ' ≥ 0' : ' > 0'} (got "${raw}")`);
+  if (!Number.isFinite(value) || value < 0 || (!allowZero && value === 0))
+    throw new UsageError(`--${name} takes a number${allowZero ? ' ≥ 0' : ' > 0'} (got "${raw}")`);
   return value;
 }
 
@@ -82,7 +90,7 @@ export async function serverCommand(command: string, argv: string[], io: CliIo):
   }
 }
 
-async function settingsFrom(values: Record<string, unknown>) {
+async function settingsFrom(values: Values) {
   const { workerSettings } = await import('../server/jobs/settings.js');
   const seconds = (name: string) => {
     const value = positiveNumber(values, name);
@@ -108,7 +116,7 @@ async function settingsFrom(values: Record<string, unknown>) {
   return workerSettings(path.resolve(values.data as string), { ...overrides, git: git as never });
 }
 
-async function openStoreFrom(values: Record<string, unknown>) {
+async function openStoreFrom(values: Values) {
   const { openStore } = await import('../server/store/open.js');
   return openStore({ data: values.data as string, database: values.database as string | undefined });
 }
@@ -140,7 +148,8 @@ async function serve(argv: string[], io: CliIo): Promise<number> {
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port takes a port number (got "${values.port}")`);
   const settings = await settingsFrom(values);
-  if (settings.concurrency === 0 && values.database === undefined) throw new UsageError('serve --jobs 0 needs --database postgres://…: with the embedded database, serve is the only process that can run deployments');
+  if (settings.concurrency === 0 && values.database === undefined)
+    throw new UsageError('serve --jobs 0 needs --database postgres://…: with the embedded database, serve is the only process that can run deployments');
   const maxQueued = positiveNumber(values, 'max-queued');
   const assistant = assistantOptions(values);
   const { Core, DEFAULT_CORE_OPTIONS } = await import('../server/core.js');
@@ -174,7 +183,7 @@ async function serve(argv: string[], io: CliIo): Promise<number> {
 }
 
 /** The assistant's model, deadline and limits from serve's flags (the model key from the environment). */
-function assistantOptions(values: Record<string, unknown>) {
+function assistantOptions(values: Values) {
   const baseUrl = values['model-base-url'] as string | undefined;
   const model = values.model as string | undefined;
   if ((baseUrl === undefined) !== (model === undefined)) throw new UsageError('--model-base-url and --model go together');
@@ -188,7 +197,11 @@ function assistantOptions(values: Record<string, unknown>) {
   return {
     model: baseUrl && model ? { baseUrl, model, apiKey: process.env.DOCSNAV_MODEL_API_KEY || undefined } : undefined,
     deadlineMs: deadline === undefined ? undefined : Math.round(deadline * 1000),
-    limits: { perKeyPerMonth: whole('limit-key-month', 10_000), perOrganizationPerHour: whole('limit-org-hour', 10_000), perIpPerDay: whole('limit-ip-day', 10_000) },
+    limits: {
+      perKeyPerMonth: whole('limit-key-month', 10_000),
+      perOrganizationPerHour: whole('limit-org-hour', 10_000),
+      perIpPerDay: whole('limit-ip-day', 10_000),
+    },
   };
 }
 
@@ -205,8 +218,10 @@ async function worker(argv: string[], io: CliIo): Promise<number> {
   const { jobKinds } = await import('../server/jobs/kinds.js');
   const store = await openStoreFrom(values);
   const log = {
-    info: (object: Record<string, unknown>, message: string) => io.stdout(`${JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, ...object, msg: message })}\n`),
-    error: (object: Record<string, unknown>, message: string) => io.stdout(`${JSON.stringify({ level: 50, time: Date.now(), pid: process.pid, ...object, msg: message })}\n`),
+    info: (object: Record<string, unknown>, message: string) =>
+      io.stdout(`${JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, ...object, msg: message })}\n`),
+    error: (object: Record<string, unknown>, message: string) =>
+      io.stdout(`${JSON.stringify({ level: 50, time: Date.now(), pid: process.pid, ...object, msg: message })}\n`),
   };
   const runner = new JobRunner(store, jobKinds, settings, log);
   await runner.start();
@@ -276,7 +291,8 @@ async function key(argv: string[], io: CliIo): Promise<number> {
   if (sub !== 'create') throw new UsageError(`unknown key command "${sub}" (key create)`);
   if (positionals.length > 0) throw new UsageError(`key create takes no arguments (got "${positionals[0]}")`);
   if (values.project === undefined) throw new UsageError('key create needs --project <id>');
-  if (values.kind !== 'admin' && values.kind !== 'assistant') throw new UsageError(`key create needs --kind admin or --kind assistant${values.kind === undefined ? '' : ` (got "${values.kind}")`}`);
+  if (values.kind !== 'admin' && values.kind !== 'assistant')
+    throw new UsageError(`key create needs --kind admin or --kind assistant${values.kind === undefined ? '' : ` (got "${values.kind}")`}`);
   const { Core } = await import('../server/core.js');
   const store = await openStoreFrom(values);
   try {

@@ -25,7 +25,15 @@ export const CONFIG_KEYS = ['$schema', 'extends', 'rules', 'languageCodes', 'ign
 const CONFIGURABLE_CODES = allCodes.filter((code) => code !== 'config-invalid');
 const SEVERITY_SETTINGS: readonly SeveritySetting[] = ['off', 'info', 'warning', 'error'];
 /** What ESLint users write, to suggest ours. */
-const SEVERITY_ALIASES: Readonly<Record<string, SeveritySetting>> = { warn: 'warning', err: 'error', none: 'off', disabled: 'off', '0': 'off', '1': 'warning', '2': 'error' };
+const SEVERITY_ALIASES: Readonly<Record<string, SeveritySetting>> = {
+  warn: 'warning',
+  err: 'error',
+  none: 'off',
+  disabled: 'off',
+  '0': 'off',
+  '1': 'warning',
+  '2': 'error',
+};
 
 type ConfigFinding = Omit<Finding, 'code'>;
 
@@ -47,7 +55,11 @@ export function checkConfig(value: unknown, base = ''): { options: ConfigOptions
       case 'extends':
         if (isProfileName(item)) options.profile = item;
         else if (typeof item === 'string') {
-          findings.push({ message: `Unknown profile "${item}": \`extends\` is one of ${PROFILE_NAMES.join(', ')}.`, pointer, suggest: closest(item, PROFILE_NAMES) });
+          findings.push({
+            message: `Unknown profile "${item}": \`extends\` is one of ${PROFILE_NAMES.join(', ')}.`,
+            pointer,
+            suggest: closest(item, PROFILE_NAMES),
+          });
         } else findings.push(typeError('`extends`', `one of ${PROFILE_NAMES.map((name) => `"${name}"`).join(', ')}`, item, pointer));
         break;
       case 'rules':
@@ -87,7 +99,12 @@ function checkRules(value: unknown, pointer: string, findings: ConfigFinding[]):
       continue;
     }
     if (!isCode(code)) {
-      findings.push({ message: `Unknown code "${code}" in \`rules\` (the codes are listed in README.md).`, pointer: at, at: 'key', suggest: closest(code, CONFIGURABLE_CODES) });
+      findings.push({
+        message: `Unknown code "${code}" in \`rules\` (the codes are listed in README.md).`,
+        pointer: at,
+        at: 'key',
+        suggest: closest(code, CONFIGURABLE_CODES),
+      });
       continue;
     }
     if (typeof severity === 'string' && (SEVERITY_SETTINGS as readonly string[]).includes(severity)) {

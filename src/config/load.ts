@@ -101,7 +101,7 @@ export class ConfigLoader {
   private find(folder: string): Found {
     const passed: string[] = [];
     let found: Found;
-    for (let current = folder; ; ) {
+    for (let current = folder; ;) {
       if (this.foundIn.has(current)) {
         found = this.foundIn.get(current);
         break;
@@ -154,9 +154,7 @@ function readConfigText(file: string): string {
 /** Parses and checks one config file's text. */
 function readConfig(file: string, text: string, kind: 'file' | 'package.json'): LoadedConfig {
   const source = parseSource(file, text, kind === 'package.json' ? 'json' : undefined);
-  const findings: Array<{ message: string; pointer: string; at?: 'key' | 'value'; suggest?: string; span?: readonly [number, number] }> = [
-    ...source.findings,
-  ];
+  const findings: Array<{ message: string; pointer: string; at?: 'key' | 'value'; suggest?: string; span?: readonly [number, number] }> = [...source.findings];
   let options: ConfigValidateOptions = {};
   if (source.value !== undefined && findings.length === 0) {
     let value: unknown = source.value;
@@ -164,7 +162,8 @@ function readConfig(file: string, text: string, kind: 'file' | 'package.json'): 
     if (kind === 'package.json') {
       base = '/docsnav';
       value = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>).docsnav : undefined;
-      if (value === undefined) findings.push({ message: 'This package.json has no "docsnav" key: put the config there, or pass a docsnav.config.json.', pointer: '' });
+      if (value === undefined)
+        findings.push({ message: 'This package.json has no "docsnav" key: put the config there, or pass a docsnav.config.json.', pointer: '' });
     }
     if (value !== undefined) {
       const checked = checkConfig(value, base);

@@ -41,7 +41,10 @@ export function attachFixes(problems: readonly Problem[], files: readonly Source
     const source = sources.get(file)!;
     let edits: Array<TextEdit | undefined>;
     if (source.format === 'yaml') {
-      edits = yamlEdits(source.text, list.map((item) => item.intent));
+      edits = yamlEdits(
+        source.text,
+        list.map((item) => item.intent),
+      );
     } else {
       // From where each problem was located: its line and column back to text offsets.
       const lines = new LineIndex(source.text);
@@ -116,7 +119,7 @@ function firstIndexOf(list: readonly unknown[], cache: FirstIndexes): Map<string
   if (first) return first;
   first = new Map();
   list.forEach((item, index) => {
-    if (typeof item === 'string' && !first!.has(pageKey(item))) first!.set(pageKey(item), index);
+    if (typeof item === 'string' && !first.has(pageKey(item))) first.set(pageKey(item), index);
   });
   cache.set(list, first);
   return first;

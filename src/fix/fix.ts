@@ -71,7 +71,7 @@ export function fixText(text: string, options: FixOptions = {}): FixResult {
     throw new ReadFailure(outcome);
   };
   /** Current text of every file changed so far, by absolute path (what `$ref` reads see). */
-  let changed = new Map<string, string>();
+  const changed = new Map<string, string>();
   const originals = new Map<string, string>();
   let mainText = text;
   // Files are read as validate reads them; only once a `$ref` target has changed is its new text read from memory.
@@ -200,7 +200,6 @@ export function fixFile(file: string, options: FixFileOptions = {}): FixFileResu
   }
   return { ...result, written };
 }
-
 
 /**
  * Which problems went away, stayed, or appeared. A problem after fixing is the same as one

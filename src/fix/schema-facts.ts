@@ -26,7 +26,7 @@ function load(): SchemaFacts {
       if (typeof node !== 'object' || node === null) continue;
       const list = (node as Schema).enum;
       if (Array.isArray(list)) enums.push(list.filter((v): v is string => typeof v === 'string'));
-      stack.push(...Object.values(node));
+      for (const value of Object.values(node as Record<string, unknown>)) stack.push(value);
     }
     if (name !== 'navigation.schema.json') continue;
     const definitions = (schema.definitions ?? {}) as Record<string, Schema>;

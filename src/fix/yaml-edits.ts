@@ -26,7 +26,7 @@ export function yamlEdits(text: string, intents: readonly FixIntent[]): Array<Te
   if (doc.errors.length > 0) return intents.map(() => undefined);
   const layouts = new WeakMap<YAMLMap | YAMLSeq, Layout>();
   return intents.map((intent) => {
-    const place = placeOf(doc.contents as Node | null, parsePointer(intent.pointer));
+    const place = placeOf(doc.contents, parsePointer(intent.pointer));
     if (!place) return undefined;
     if (intent.kind === 'rename-key') return place.key ? rewriteScalar(text, place.key, intent.key) : undefined;
     if (intent.kind === 'replace-value') return place.value && isScalar(place.value) ? rewriteScalar(text, place.value, intent.value) : undefined;
@@ -116,7 +116,7 @@ function rangeOfMember(member: Pair | Node): [number, number] | undefined {
     const value = (member.value as Node | null)?.range ?? key;
     return key && value ? [key[0], value[1]] : undefined;
   }
-  const range = (member as Node).range;
+  const range = member.range;
   return range ? [range[0], range[1]] : undefined;
 }
 

@@ -349,8 +349,16 @@ export const VALUE_OBJECTS: Readonly<Record<ValueObject, ValueObjectSpec>> = {
     required: { name: "a `name` field (the icon's name)" },
     properties: {
       name: { description: 'The icon name.', type: 'string', errorMessage: "`name` must be a string (the icon's name)." },
-      style: { description: 'The icon style, e.g. "regular", "solid", "duotone".', type: 'string', errorMessage: '`style` must be a string (an icon style such as "solid").' },
-      library: { description: 'The icon library, e.g. "fontawesome", "lucide".', type: 'string', errorMessage: '`library` must be a string (an icon library such as "lucide").' },
+      style: {
+        description: 'The icon style, e.g. "regular", "solid", "duotone".',
+        type: 'string',
+        errorMessage: '`style` must be a string (an icon style such as "solid").',
+      },
+      library: {
+        description: 'The icon library, e.g. "fontawesome", "lucide".',
+        type: 'string',
+        errorMessage: '`library` must be a string (an icon library such as "lucide").',
+      },
     },
   },
   openapiSource: {
@@ -379,7 +387,11 @@ export const VALUE_OBJECTS: Readonly<Record<ValueObject, ValueObjectSpec>> = {
     title: 'GraphQL source',
     required: { source: "a `source` field (the schema's path or URL)" },
     properties: {
-      source: { description: 'Path (relative to the docs root) or URL of the GraphQL schema.', type: 'string', errorMessage: "`source` must be a string (the schema's path or URL)." },
+      source: {
+        description: 'Path (relative to the docs root) or URL of the GraphQL schema.',
+        type: 'string',
+        errorMessage: "`source` must be a string (the schema's path or URL).",
+      },
       directory: generatedDirectory,
     },
   },
@@ -389,7 +401,11 @@ export const VALUE_OBJECTS: Readonly<Record<ValueObject, ValueObjectSpec>> = {
     required: { format: `a \`format\` field (${SDK_FORMATS.join(', ')})`, source: 'a `source` field (the SDK sources or their generated output)' },
     properties: {
       format: oneOf('format', SDK_FORMATS, 'The documentation generator the SDK reference comes from.'),
-      source: { description: 'Path (relative to the docs root) or URL of the SDK reference input.', type: 'string', errorMessage: '`source` must be a string (a path or URL).' },
+      source: {
+        description: 'Path (relative to the docs root) or URL of the SDK reference input.',
+        type: 'string',
+        errorMessage: '`source` must be a string (a path or URL).',
+      },
       directory: generatedDirectory,
     },
   },
@@ -438,13 +454,20 @@ function specForms(field: string, object: ValueObject, what: string): SchemaFrag
     else: {
       if: { type: 'object' },
       then: { $ref: `#/definitions/${object}` },
-      else: { type: 'string', errorMessage: `\`${field}\` must be a spec path or URL (string), an array of them, or an object with \`source\` (and \`directory\`).` },
+      else: {
+        type: 'string',
+        errorMessage: `\`${field}\` must be a spec path or URL (string), an array of them, or an object with \`source\` (and \`directory\`).`,
+      },
     },
   };
 }
 
 const boolean = (field: string, description: string): SchemaFragment => ({ description, type: 'boolean', errorMessage: `\`${field}\` must be true or false.` });
-const languageOverride = (field: string): SchemaFragment => ({ description: `This language's own ${field} settings.`, type: 'object', errorMessage: `\`${field}\` must be an object.` });
+const languageOverride = (field: string): SchemaFragment => ({
+  description: `This language's own ${field} settings.`,
+  type: 'object',
+  errorMessage: `\`${field}\` must be an object.`,
+});
 
 /** The value type of every field (a schema definition of the same name). */
 export const FIELDS: Readonly<Record<FieldName, SchemaFragment>> = {
@@ -493,7 +516,7 @@ export const ELEMENT_OF_KEY: Readonly<Record<ChildKey, ElementKind>> = { ...DIVI
 
 /** The field that names an element (its label, or its code for a language). */
 export const NAME_FIELD: Readonly<Partial<Record<ElementKind, string>>> = Object.fromEntries(
-  ELEMENT_KINDS.flatMap((kind) => (ELEMENTS[kind].name ? [[kind, ELEMENTS[kind].name!.field]] : [])),
+  ELEMENT_KINDS.flatMap((kind) => (ELEMENTS[kind].name ? [[kind, ELEMENTS[kind].name.field]] : [])),
 );
 
 /** The kind of element an entry of `key` is, inside an element of `parent` kind (undefined: not a child array there). */
@@ -515,8 +538,26 @@ export function elementNoun(kind: ElementKind): string {
 
 /** The spec's supported language codes. */
 export const LANGUAGE_CODES = [
-  'ar', 'cn', 'zh-Hant', 'nl', 'en', 'fr', 'de', 'id', 'it', 'jp',
-  'ko', 'lv', 'no', 'pt-BR', 'ru', 'es', 'sv', 'tr', 'ua', 'vn',
+  'ar',
+  'cn',
+  'zh-Hant',
+  'nl',
+  'en',
+  'fr',
+  'de',
+  'id',
+  'it',
+  'jp',
+  'ko',
+  'lv',
+  'no',
+  'pt-BR',
+  'ru',
+  'es',
+  'sv',
+  'tr',
+  'ua',
+  'vn',
 ] as const;
 
 /** HTTP methods an endpoint entry may name, in the platform's page order. */

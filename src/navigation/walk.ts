@@ -130,9 +130,9 @@ class Items {
  */
 export function walkNavigation(docs: unknown, visitors: readonly NavigationVisitor[]): void {
   if (!isPlainObject(docs) || !isPlainObject(docs.navigation)) return;
-  const elementVisitors = visitors.filter((v) => v.element);
-  const pageVisitors = visitors.filter((v) => v.page);
-  const leaveVisitors = visitors.filter((v) => v.leave);
+  const elementVisitors = visitors.filter((v) => v.element !== undefined);
+  const pageVisitors = visitors.filter((v) => v.page !== undefined);
+  const leaveVisitors = visitors.filter((v) => v.leave !== undefined);
   const root = makeElement('navigation', docs.navigation, { parent: undefined, key: 'navigation' }, undefined, undefined);
   const stack: Array<ElementNode | Items | Leave> = [root];
   const pending: Array<Items | ElementNode> = [];

@@ -30,7 +30,9 @@ export function formatGithub(results: readonly ValidationResult[], options: Gith
   const over = (['error', 'warning', 'info'] as const).filter((severity) => counts[severity] > GITHUB_ANNOTATION_LIMIT);
   if (over.length > 0) {
     const what = over.map((severity) => `${counts[severity]} ${commands[severity]}s`).join(', ');
-    const where = options.summaryWritten ? 'all problems are in the job summary' : 'all problems are in this log (run with --format pretty for the full report)';
+    const where = options.summaryWritten
+      ? 'all problems are in the job summary'
+      : 'all problems are in this log (run with --format pretty for the full report)';
     lines.push(`docsnav: ${what}; GitHub shows only the first ${GITHUB_ANNOTATION_LIMIT} annotations of each kind per step, ${where}.`);
   }
   return lines.length === 0 ? '' : lines.join('\n') + '\n';
@@ -67,7 +69,8 @@ export function formatGithubSummary(results: readonly ValidationResult[]): strin
       const message = p.suggest === undefined ? p.message : `${p.message} Suggestion: use ${JSON.stringify(p.suggest)}.`;
       lines.push(`| ${p.severity} | [${p.code}](${ruleDocUrl(p.code)}) | ${cell(`${p.file}:${p.line}:${p.column}`, true)} | ${cell(message, false)} |`);
     }
-    if (problems.length > SUMMARY_ROWS) lines.push('', `… and ${problems.length - SUMMARY_ROWS} more (GitHub keeps at most 1 MiB of summary per step; the log has every one).`);
+    if (problems.length > SUMMARY_ROWS)
+      lines.push('', `… and ${problems.length - SUMMARY_ROWS} more (GitHub keeps at most 1 MiB of summary per step; the log has every one).`);
   }
   return lines.join('\n') + '\n\n';
 }
@@ -80,10 +83,7 @@ function cell(text: string, code: boolean): string {
 }
 
 function annotation(problem: Problem): string {
-  const message =
-    problem.suggest === undefined
-      ? problem.message
-      : `${problem.message} Suggestion: use ${JSON.stringify(shorten(problem.suggest))}.`;
+  const message = problem.suggest === undefined ? problem.message : `${problem.message} Suggestion: use ${JSON.stringify(shorten(problem.suggest))}.`;
   const properties = [
     `file=${visible(escapeProperty(problem.file))}`,
     `line=${problem.line}`,

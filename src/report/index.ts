@@ -29,11 +29,7 @@ export interface FormatOptions {
 }
 
 /** The whole report in `format`; ends with a newline when not empty (only `github` can be empty). */
-export function formatResults(
-  format: Format,
-  results: readonly ValidationResult[],
-  options: FormatOptions = {},
-): string {
+export function formatResults(format: Format, results: readonly ValidationResult[], options: FormatOptions = {}): string {
   switch (format) {
     case 'pretty':
       return formatPretty(results, { color: options.color ?? false });

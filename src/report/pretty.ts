@@ -142,12 +142,7 @@ function codeFrame(problem: Problem, lines: LineIndex, c: Colors): string | unde
 
   const marked = raw[line - first];
   const column = clamp(problem.column, 1, marked.length + 1);
-  const endColumn =
-    problem.endLine === line
-      ? clamp(problem.endColumn, column, marked.length + 1)
-      : problem.endLine > line
-        ? marked.length + 1
-        : column;
+  const endColumn = problem.endLine === line ? clamp(problem.endColumn, column, marked.length + 1) : problem.endLine > line ? marked.length + 1 : column;
 
   let start = 0;
   let end = Infinity;
@@ -168,11 +163,7 @@ function codeFrame(problem: Problem, lines: LineIndex, c: Colors): string | unde
     linesBelow: 1,
     startLine: first,
   };
-  const frame = codeFrameLibrary().codeFrameColumns(
-    shown.join('\n'),
-    { start: { line, column: frameColumn }, end: { line, column: frameEndColumn } },
-    options,
-  );
+  const frame = codeFrameLibrary().codeFrameColumns(shown.join('\n'), { start: { line, column: frameColumn }, end: { line, column: frameEndColumn } }, options);
   return paintFrame(frame, c);
 }
 

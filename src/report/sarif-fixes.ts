@@ -14,7 +14,9 @@ export function sarifFixes(problem: Problem, uri: string): SarifFix[] | undefine
   if (!problem.fix || problem.fix.edits.length === 0) return undefined;
   return [
     {
-      description: { text: problem.suggest !== undefined ? `Use ${JSON.stringify(problem.suggest)} (docsnav validate --fix).` : 'Remove it (docsnav validate --fix).' },
+      description: {
+        text: problem.suggest !== undefined ? `Use ${JSON.stringify(problem.suggest)} (docsnav validate --fix).` : 'Remove it (docsnav validate --fix).',
+      },
       artifactChanges: [
         {
           artifactLocation: { uri },

@@ -108,15 +108,7 @@ export function formatSarif(results: readonly ValidationResult[], options: Sarif
   const seen = new Set<string>();
   for (const result of results) {
     for (const problem of result.problems) {
-      const key = JSON.stringify([
-        problem.code,
-        problem.file,
-        problem.line,
-        problem.column,
-        problem.endLine,
-        problem.endColumn,
-        problem.message,
-      ]);
+      const key = JSON.stringify([problem.code, problem.file, problem.line, problem.column, problem.endLine, problem.endColumn, problem.message]);
       if (seen.has(key)) continue;
       seen.add(key);
       sarifResults.push(sarifResult(problem, ruleIndexes.get(problem.code), location(problem.file)));
@@ -170,10 +162,7 @@ function ruleDescriptor(code: Code): SarifRule {
 
 /** `language-code` -> `LanguageCode`. */
 function pascalCase(code: string): string {
-  return code
-    .split('-')
-    .map(capitalize)
-    .join('');
+  return code.split('-').map(capitalize).join('');
 }
 
 type ArtifactLocation = SarifResult['locations'][0]['physicalLocation']['artifactLocation'];
@@ -201,10 +190,7 @@ function artifactLocationOf(srcRoot: string | undefined, cwd: string): (file: st
 }
 
 function sarifResult(problem: Problem, ruleIndex: number | undefined, artifactLocation: ArtifactLocation): SarifResult {
-  const text =
-    problem.suggest === undefined
-      ? problem.message
-      : `${problem.message} Suggestion: use ${JSON.stringify(problem.suggest)}.`;
+  const text = problem.suggest === undefined ? problem.message : `${problem.message} Suggestion: use ${JSON.stringify(problem.suggest)}.`;
   const fixes = sarifFixes(problem, fileUri(problem.file));
   return {
     ruleId: problem.code,
@@ -225,7 +211,9 @@ function sarifResult(problem: Problem, ruleIndex: number | undefined, artifactLo
  */
 export function fingerprint(problem: Pick<Problem, 'code' | 'pointer' | 'message'>, uri: string): string {
   const message = problem.message.replace(/\b(?:lines?|columns?|col)\s+\d+(?:\s*[:,-]\s*\d+)*/gi, 'line #').replace(/:\d+(?::\d+)?\b/g, ':#');
-  return createHash('sha256').update(JSON.stringify([problem.code, uri, problem.pointer, message])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([problem.code, uri, problem.pointer, message]))
+    .digest('hex');
 }
 
 /**

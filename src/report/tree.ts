@@ -18,7 +18,7 @@ export function* treeJsonChunks(tree: PageTree): Generator<string> {
   // `nav` holds every page by reference: written a top-level child at a time, like the arrays.
   const { children, ...node } = tree.nav;
   const head = JSON.stringify(node, null, 2).split('\n').join('\n  ');
-  yield `\n  "nav": ${head.slice(0, head.lastIndexOf("\n"))},`;
+  yield `\n  "nav": ${head.slice(0, head.lastIndexOf('\n'))},`;
   yield* arrayChunks('children', children, '', '  ');
   yield '\n  },';
   yield* arrayChunks('global', tree.global, '');
@@ -52,7 +52,10 @@ export function formatTreePretty(tree: PageTree, options: { color: boolean }): s
     }
     open = page.trail;
     const extra = page.openapi ? c.cyan(visible(`${page.openapi.method} ${page.openapi.path}`)) : page.file ? c.dim(visible(page.file)) : c.yellow('(no file)');
-    const flags = [page.hidden ? 'hidden' : '', page.deprecated ? 'deprecated' : ''].filter(Boolean).map((f) => c.dim(`[${f}]`)).join(' ');
+    const flags = [page.hidden ? 'hidden' : '', page.deprecated ? 'deprecated' : '']
+      .filter(Boolean)
+      .map((f) => c.dim(`[${f}]`))
+      .join(' ');
     lines.push(`${'  '.repeat(page.trail.length)}${visible(page.path)}  ${c.dim('·')} ${visible(page.title)}  ${extra}${flags ? ` ${flags}` : ''}`);
   }
   lines.push('', `${tree.pages.length} pages, ${tree.groups.length} groups`);

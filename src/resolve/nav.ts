@@ -1,7 +1,17 @@
 import { ELEMENTS, isGlobalEntry, isPlainObject, NAME_FIELD, type ElementKind } from '../navigation/model.js';
 import { pointerOf, type ElementNode, type NavigationVisitor, type PageNode } from '../navigation/walk.js';
 import { initialDisplay } from './group-moves.js';
-import { PAGE_TREE_VERSION, type GlobalLink, type NavIcon, type NavKind, type NavNode, type NavPageRef, type PageTree, type ResolvedGroup, type ResolvedPage } from './types.js';
+import {
+  PAGE_TREE_VERSION,
+  type GlobalLink,
+  type NavIcon,
+  type NavKind,
+  type NavNode,
+  type NavPageRef,
+  type PageTree,
+  type ResolvedGroup,
+  type ResolvedPage,
+} from './types.js';
 
 /** The `nav` kind of an element that is a node: the root, and every kind with a trail kind (global entries are links, not nodes). */
 function navKind(kind: ElementKind): NavKind | undefined {
@@ -67,7 +77,7 @@ export class NavBuilder {
     const fields: Omit<NavNode, 'children'> = {
       id: pointerOf(element.path),
       kind,
-      label: field && typeof value[field] === 'string' ? (value[field] as string) : '',
+      label: field && typeof value[field] === 'string' ? value[field] : '',
       hidden: (parent?.fields.hidden ?? false) || value.hidden === true,
     };
     const icon = iconOf(value.icon);
@@ -93,7 +103,7 @@ export class NavBuilder {
       id: pointerOf(element.path),
       // `global-anchor` -> `anchor`
       kind: element.kind.slice('global-'.length) as GlobalLink['kind'],
-      label: typeof value[nameField] === 'string' ? (value[nameField] as string) : '',
+      label: typeof value[nameField] === 'string' ? value[nameField] : '',
       hidden: value.hidden === true,
     };
     if (typeof value.href === 'string') link.href = value.href;
@@ -274,7 +284,7 @@ function markDefault(node: NavNode): void {
     let chosen: NavNode | undefined;
     for (const child of node.children) {
       if (child.kind !== kind) continue;
-      const sibling = child as NavNode;
+      const sibling = child;
       first ??= sibling;
       if (sibling.default && !chosen) chosen = sibling;
       else sibling.default = false;

@@ -144,14 +144,13 @@ export function tagGroups(spec: SpecDocument): Map<string, string> {
  */
 export function generatedPagePath(op: Operation, directory?: string): string {
   if (op.href !== undefined) return stripLeadingSlashes(op.href, false);
-  const title = op.summary
-    ? slug(op.summary)
-    : op.method === 'webhook'
-      ? slug(op.path)
-      : `${op.method}-${slug(op.path)}`;
+  const title = op.summary ? slug(op.summary) : op.method === 'webhook' ? slug(op.path) : `${op.method}-${slug(op.path)}`;
   const folder = op.tags.length > 0 ? slug(op.tags[0]) : '';
   const base = (directory && stripTrailingSlashes(stripLeadingSlashes(directory.trim().replace(/\\/g, '/')))) || DEFAULT_DIRECTORY;
-  return [base, folder, title].filter((part) => part !== '').join('/').toLowerCase();
+  return [base, folder, title]
+    .filter((part) => part !== '')
+    .join('/')
+    .toLowerCase();
 }
 
 /** The page title: the summary, else the last segment of the page path made readable. */
@@ -254,9 +253,7 @@ export type OperationMatch =
   /** `path` is the path key that matched; `methods` are the ones it has, in platform order. */
   | { kind: 'method-not-found'; path: string; methods: HttpMethod[] };
 
-export type WebhookMatch =
-  | { kind: 'found'; operation: Operation }
-  | { kind: 'webhook-not-found'; suggestions: string[] };
+export type WebhookMatch = { kind: 'found'; operation: Operation } | { kind: 'webhook-not-found'; suggestions: string[] };
 
 interface IndexInternals {
   /** Path key with one trailing `/` removed -> path keys, in document order. */
@@ -289,7 +286,7 @@ export function indexOperations(operations: readonly Operation[]): OperationInde
     }
     let methods = paths.get(op.path);
     if (!methods) {
-      paths.set(op.path, (methods = new Map()));
+      paths.set(op.path, (methods = new Map<HttpMethod, Operation>()));
       const key = withoutTrailingSlash(op.path);
       const keys = loose.get(key);
       if (keys) keys.push(op.path);

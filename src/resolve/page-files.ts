@@ -52,6 +52,9 @@ function frontMatterTitle(reader: FileReader, absoluteRoot: string, file: string
 
 /** `guides/getting-started` -> `Getting started`. */
 export function titleFromPath(page: string): string {
-  const last = page.slice(page.lastIndexOf('/') + 1).replace(/[-_]+/g, ' ').trim();
+  const last = page
+    .slice(page.lastIndexOf('/') + 1)
+    .replace(/[-_]+/g, ' ')
+    .trim();
   return last === '' ? page : capitalize(last);
 }

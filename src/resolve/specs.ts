@@ -13,9 +13,7 @@ export type SpecVersion = '2.0' | '3.0' | '3.1';
 
 /** A spec that loaded. `file` is the root-relative path (or the URL). */
 export type SpecLoaded = { ok: true; file: string; warnings: string[] } & (
-  | { version: '3.0'; spec: OpenAPIV3.Document }
-  | { version: '3.1'; spec: OpenAPIV3_1.Document }
-  | { version: '2.0'; spec: OpenAPIV2.Document }
+  { version: '3.0'; spec: OpenAPIV3.Document } | { version: '3.1'; spec: OpenAPIV3_1.Document } | { version: '2.0'; spec: OpenAPIV2.Document }
 );
 
 /**
@@ -212,7 +210,8 @@ export class SpecLoader {
         return fail('invalid', url, `${quote(url)} is ${megabytes(length)}, too big to be an OpenAPI file.`);
       }
       const body = await readCapped(response, this.maxBytes);
-      if (!body) return fail('invalid', url, `${quote(url)} sent more than ${megabytes(this.maxBytes)}, too big to be an OpenAPI file; the download was stopped.`);
+      if (!body)
+        return fail('invalid', url, `${quote(url)} sent more than ${megabytes(this.maxBytes)}, too big to be an OpenAPI file; the download was stopped.`);
       bytes = body;
     } catch (error) {
       const why = errorName(error) === 'TimeoutError' ? `no answer within ${this.fetchTimeoutMs / 1000} s` : firstLine(error);
@@ -339,7 +338,7 @@ class FetchSlots {
 /** A response body, counting the bytes as they arrive (decompressed): undefined once it passes `maxBytes`. */
 async function readCapped(response: Response, maxBytes: number): Promise<Buffer | undefined> {
   if (!response.body) return Buffer.alloc(0);
-  const reader = response.body.getReader();
+  const reader: ReadableStreamDefaultReader<Uint8Array> = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {

@@ -15,15 +15,7 @@ import type { FileReader } from '../files.js';
 import type { Finding } from '../problem.js';
 import type { DocsFiles } from '../rules/types.js';
 import { initialDisplay } from './group-moves.js';
-import {
-  findOperation,
-  findWebhook,
-  generatedGroups,
-  generatedPagePath,
-  indexSpec,
-  pageTitle,
-  type Operation,
-} from './operations.js';
+import { findOperation, findWebhook, generatedGroups, generatedPagePath, indexSpec, pageTitle, type Operation } from './operations.js';
 import { emptyPageTree, NavBuilder } from './nav.js';
 import { findPageFile, titleFromPath } from './page-files.js';
 import type { SpecLoader, SpecResult } from './specs.js';
@@ -42,21 +34,17 @@ const DANGEROUS: ReadonlyArray<readonly [RegExp, string]> = [
   [/^\//, 'starts with "/"'],
   [/^[a-z]:/i, 'starts with a drive letter'],
   [/\\/, 'has a backslash'],
-  // eslint-disable-next-line no-control-regex
+
   [/[\u0000-\u001f\u007f]/, 'has control characters'],
 ];
 
-// eslint-disable-next-line no-control-regex
 const ANY_DANGER = /(^|\/)\.\.?(\/|$)|^\/|^[a-z]:|\\|[\u0000-\u001f\u007f]/i;
 
 /** Findings of one bulk generation listed in full before the rest are summed up as "and N more". */
 const MAX_MERGED = 10;
 
 /** What the walk found, in navigation order, before any spec is read. */
-type Step =
-  | { type: 'group'; group: ResolvedGroup }
-  | { type: 'entry'; node: PageNode }
-  | { type: 'bulk'; owner: ElementNode };
+type Step = { type: 'group'; group: ResolvedGroup } | { type: 'entry'; node: PageNode } | { type: 'bulk'; owner: ElementNode };
 
 interface ElementState {
   trail: TrailItem[];
@@ -221,7 +209,7 @@ export class TreeBuilder {
     const parent = node.parent ? this.states.get(node.parent) : undefined;
     const kind = ELEMENTS[node.kind].trail;
     const field = NAME_FIELD[node.kind];
-    const label = field && typeof node.value[field] === 'string' ? (node.value[field] as string) : '';
+    const label = field && typeof node.value[field] === 'string' ? node.value[field] : '';
     const parentTrail = parent?.trail ?? [];
     if (parent?.tooDeep || (kind && parentTrail.length >= MAX_TRAIL)) {
       // Every page carries its trail: past this depth the tree would grow with depth × pages.
@@ -440,7 +428,14 @@ export class TreeBuilder {
     return undefined;
   }
 
-  private endpointFromEntry(op: Operation, file: string, directory: string | undefined, node: PageNode, state: ElementState, pointer: string): ResolvedPage | undefined {
+  private endpointFromEntry(
+    op: Operation,
+    file: string,
+    directory: string | undefined,
+    node: PageNode,
+    state: ElementState,
+    pointer: string,
+  ): ResolvedPage | undefined {
     if (op.excluded) {
       this.report({
         code: 'endpoint-excluded',
@@ -452,7 +447,15 @@ export class TreeBuilder {
     return this.endpointPage(op, file, generatedPagePath(op, directory), state.trail, state.hidden, pointer, node.parent);
   }
 
-  private endpointPage(op: Operation, file: string, wanted: string, trail: TrailItem[], hidden: boolean, pointer: string, element: ElementNode): ResolvedPage | undefined {
+  private endpointPage(
+    op: Operation,
+    file: string,
+    wanted: string,
+    trail: TrailItem[],
+    hidden: boolean,
+    pointer: string,
+    element: ElementNode,
+  ): ResolvedPage | undefined {
     if (!this.safePath(wanted, pointer)) return undefined;
     const method = op.method.toUpperCase();
     const page: ResolvedPage = {

@@ -18,9 +18,10 @@ export const mixedChildren: Rule = {
       // In the order written: the first key is the child type, the later ones are the extras.
       const present = Object.keys(node.value).filter((key) => Object.prototype.hasOwnProperty.call(spec.children, key));
       for (const key of present.slice(1)) {
-        const hint = present[0] === 'groups' && key === 'pages' || present[0] === 'pages' && key === 'groups'
-          ? ' Put the loose pages into a group.'
-          : ` Nest the \`${key}\` inside the \`${present[0]}\` entries, or move them one level up.`;
+        const hint =
+          (present[0] === 'groups' && key === 'pages') || (present[0] === 'pages' && key === 'groups')
+            ? ' Put the loose pages into a group.'
+            : ` Nest the \`${key}\` inside the \`${present[0]}\` entries, or move them one level up.`;
         context.report({
           message: `${capitalize(describeElement(node))} holds both \`${present[0]}\` and \`${key}\`; an element holds one type of child per level (spec rule 3).${hint}`,
           pointer: pointerOf(node.path, key),

@@ -19,7 +19,10 @@ export const pageNotFound: Rule = {
     const suggesterOf = (dir: string): Suggester => {
       let suggester = suggesters.get(dir);
       if (!suggester) {
-        const pages = files.filesIn(dir).filter((name) => PAGE_EXTENSION.test(name)).map((name) => name.replace(PAGE_EXTENSION, ''));
+        const pages = files
+          .filesIn(dir)
+          .filter((name) => PAGE_EXTENSION.test(name))
+          .map((name) => name.replace(PAGE_EXTENSION, ''));
         suggesters.set(dir, (suggester = new Suggester(pages, (name) => name.toLowerCase())));
       }
       return suggester;

@@ -141,7 +141,13 @@ export function checkSchema(docs: unknown): Finding[] {
   } catch (error) {
     // Only a pathologically deep document gets here (the validator recurses per level).
     if (error instanceof RangeError) {
-      return [{ code: 'too-deep', pointer: deepestPointer(docs, TOO_DEEP), message: `Nested more than ${TOO_DEEP} levels deep here: too deep for the schema check, so fields and types were not checked anywhere in this file (the rules were).` }];
+      return [
+        {
+          code: 'too-deep',
+          pointer: deepestPointer(docs, TOO_DEEP),
+          message: `Nested more than ${TOO_DEEP} levels deep here: too deep for the schema check, so fields and types were not checked anywhere in this file (the rules were).`,
+        },
+      ];
     }
     return [{ code: 'invalid-value', pointer: '', message: `docs.json could not be checked against the schema: ${String(error)}.` }];
   }
@@ -230,7 +236,10 @@ function mapErrors(errors: readonly GeneratedError[], docs: unknown): Finding[] 
         const allowed = originals.find((e) => e.keyword === 'enum')?.params.allowedValues;
         const value = allowed ? valueAt(docs, parsePointer(pointer)) : undefined;
         if (Array.isArray(allowed) && typeof value === 'string') {
-          const suggestion = closest(value, allowed.filter((v): v is string => typeof v === 'string'));
+          const suggestion = closest(
+            value,
+            allowed.filter((v): v is string => typeof v === 'string'),
+          );
           if (suggestion !== undefined) finding.suggest = suggestion;
         }
         add(finding);
@@ -342,7 +351,7 @@ function objectAt(segments: readonly string[], docs: unknown): SchemaObject | 'd
   if (segments[0] !== 'navigation') return undefined;
   let current: SchemaObject = 'navigation';
   let value = ownChild(docs, 'navigation');
-  for (let i = 1; i < segments.length; ) {
+  for (let i = 1; i < segments.length;) {
     if (!isElementKind(current)) return undefined;
     const key = segments[i];
     const child = childKind(current, key);

@@ -129,7 +129,11 @@ function searchablePages(text: string | undefined, file: string): Set<string> {
   }
   const navigation = (document as { navigation?: unknown } | null)?.navigation;
   const stack: Array<{ value: unknown; inside: boolean }> = [{ value: navigation, inside: false }];
-  const tidy = (page: string) => page.trim().replace(/^\/+/, '').replace(/\.mdx?$/, '');
+  const tidy = (page: string) =>
+    page
+      .trim()
+      .replace(/^\/+/, '')
+      .replace(/\.mdx?$/, '');
   for (let steps = 0; stack.length > 0 && steps < 1_000_000; steps++) {
     const { value, inside } = stack.pop()!;
     if (Array.isArray(value)) {

@@ -39,11 +39,21 @@ export class Core {
     readonly options: CoreOptions = DEFAULT_CORE_OPTIONS,
   ) {}
 
-  async addProject(input: { id: string; repo: string; branch: string; docsDir?: string; domain?: string; compareUrl?: string; autoFix?: boolean }): Promise<Project> {
-    if (!isProjectId(input.id)) throw new InputError(`project id "${input.id}" must be 1–100 letters, digits, ".", "_" or "-", starting with a letter or digit`);
+  async addProject(input: {
+    id: string;
+    repo: string;
+    branch: string;
+    docsDir?: string;
+    domain?: string;
+    compareUrl?: string;
+    autoFix?: boolean;
+  }): Promise<Project> {
+    if (!isProjectId(input.id))
+      throw new InputError(`project id "${input.id}" must be 1–100 letters, digits, ".", "_" or "-", starting with a letter or digit`);
     if (!isValidBranch(input.branch)) throw new InputError(`--branch "${input.branch}" is not a valid branch name`);
     const docsDir = normalizeDocsDir(input.docsDir ?? '.');
-    if (input.domain !== undefined && !DOMAIN.test(input.domain)) throw new InputError(`--domain "${input.domain}" must be lower-case letters, digits and "-" (like a subdomain)`);
+    if (input.domain !== undefined && !DOMAIN.test(input.domain))
+      throw new InputError(`--domain "${input.domain}" must be lower-case letters, digits and "-" (like a subdomain)`);
     if (input.compareUrl !== undefined && (!/^https?:\/\/[^\s]+$/.test(input.compareUrl) || !input.compareUrl.includes('{branch}'))) {
       throw new InputError(`--compare-url "${input.compareUrl}" must be an http(s) URL with {branch} (and optionally {base}) in it`);
     }
@@ -53,7 +63,15 @@ export class Core {
     } catch (error) {
       throw new InputError((error as Error).message);
     }
-    const project = await insertProject(this.store, { id: input.id, repo, branch: input.branch, docsDir, domain: input.domain ?? null, compareUrl: input.compareUrl ?? null, autoFix: input.autoFix ?? false });
+    const project = await insertProject(this.store, {
+      id: input.id,
+      repo,
+      branch: input.branch,
+      docsDir,
+      domain: input.domain ?? null,
+      compareUrl: input.compareUrl ?? null,
+      autoFix: input.autoFix ?? false,
+    });
     if (!project) throw new InputError(`a project "${input.id}"${input.domain ? ` or the domain "${input.domain}"` : ''} already exists`);
     return project;
   }
@@ -111,6 +129,7 @@ export class Core {
 /** `--docs-dir`: a relative folder inside the repository, in `/` form (`.` for the top). */
 export function normalizeDocsDir(dir: string): string {
   const normalized = path.posix.normalize(dir.replace(/\\/g, '/')).replace(/\/+$/, '') || '.';
-  if (path.posix.isAbsolute(normalized) || normalized === '..' || normalized.startsWith('../')) throw new InputError(`--docs-dir "${dir}" must be a folder inside the repository`);
+  if (path.posix.isAbsolute(normalized) || normalized === '..' || normalized.startsWith('../'))
+    throw new InputError(`--docs-dir "${dir}" must be a folder inside the repository`);
   return normalized;
 }

@@ -8,6 +8,7 @@ import type { TextSection } from './page-text.js';
 type Json = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const listOf = (value: unknown): readonly unknown[] => (Array.isArray(value) ? (value as unknown[]) : []);
 
 function local(spec: Json, value: unknown): Json | undefined {
   if (!isObject(value)) return undefined;
@@ -33,11 +34,16 @@ export function findOperationIn(spec: unknown, method: string, pathKey: string):
   const item = local(spec, container[pathKey]);
   if (!item) return undefined;
   if (method.toUpperCase() === 'WEBHOOK') {
-    for (const key of ['post', 'put', 'get', 'patch', 'delete']) if (isObject(item[key])) return item[key] as Json;
+    for (const key of ['post', 'put', 'get', 'patch', 'delete']) if (isObject(item[key])) return item[key];
     return undefined;
   }
   const operation = item[method.toLowerCase()];
-  return isObject(operation) ? { ...operation, parameters: [...(Array.isArray(item.parameters) ? item.parameters : []), ...(Array.isArray(operation.parameters) ? operation.parameters : [])] } : undefined;
+  return isObject(operation)
+    ? {
+        ...operation,
+        parameters: [...listOf(item.parameters), ...listOf(operation.parameters)],
+      }
+    : undefined;
 }
 
 export function endpointSections(spec: unknown, method: string, pathKey: string): { description: string; sections: TextSection[] } {
@@ -51,7 +57,11 @@ export function endpointSections(spec: unknown, method: string, pathKey: string)
     .slice(0, 200)
     .map((parameter) => local(spec, parameter))
     .filter((parameter): parameter is Json => parameter !== undefined)
-    .map((parameter) => [text(parameter.name), text(parameter.in) && `(${text(parameter.in)})`, text(parameter.description) || text(local(spec, parameter.schema)?.description)].filter(Boolean).join(' '));
+    .map((parameter) =>
+      [text(parameter.name), text(parameter.in) && `(${text(parameter.in)})`, text(parameter.description) || text(local(spec, parameter.schema)?.description)]
+        .filter(Boolean)
+        .join(' '),
+    );
   if (parameters.length > 0) sections.push({ heading: 'Parameters', anchor: 'parameters', depth: 2, body: parameters.join('\n') });
   const body = local(spec, operation.requestBody);
   if (body) {

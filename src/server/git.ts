@@ -123,21 +123,33 @@ export function runGit(args: readonly string[], options: RunOptions): Promise<st
 
 /** git's most telling line (`fatal: …`), without the prefix noise. */
 function lastLine(stderr: string): string {
-  const lines = stderr.split('\n').map((line) => line.trim()).filter(Boolean);
+  const lines = stderr
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
   const fatal = lines.filter((line) => /^(fatal|error):/.test(line));
   return (fatal.at(-1) ?? lines.at(-1) ?? '').replace(/^(fatal|error):\s*/, '');
 }
 
 /** A branch name git accepts, and that cannot be mistaken for an option. */
 export function isValidBranch(branch: string): boolean {
-  return /^[A-Za-z0-9._/-]+$/.test(branch) && !branch.startsWith('-') && !branch.startsWith('/') && !branch.endsWith('/') && !branch.includes('..') && !branch.endsWith('.lock') && !branch.includes('//');
+  return (
+    /^[A-Za-z0-9._/-]+$/.test(branch) &&
+    !branch.startsWith('-') &&
+    !branch.startsWith('/') &&
+    !branch.endsWith('/') &&
+    !branch.includes('..') &&
+    !branch.endsWith('.lock') &&
+    !branch.includes('//')
+  );
 }
 
 /** A repository git may fetch: a URL of an allowed protocol, or a local path (made absolute). */
 export function normalizeRepo(repo: string, cwd: string = process.cwd()): string {
   if (/^(https?|git|ssh|file):\/\//.test(repo)) return repo;
   if (/^[\w.-]+@[\w.-]+:/.test(repo)) return repo; // scp-like ssh
-  if (/^[a-z][a-z0-9+.-]*::/i.test(repo) || /^[a-z][a-z0-9+.-]*:\/\//i.test(repo)) throw new GitError(`unsupported repository URL "${repo}" (use a path, file://, http(s)://, ssh:// or git://)`);
+  if (/^[a-z][a-z0-9+.-]*::/i.test(repo) || /^[a-z][a-z0-9+.-]*:\/\//i.test(repo))
+    throw new GitError(`unsupported repository URL "${repo}" (use a path, file://, http(s)://, ssh:// or git://)`);
   return path.resolve(cwd, repo);
 }
 
@@ -192,7 +204,10 @@ export async function fetchBranch(cacheDir: string, repo: string, branch: string
       cwd: cacheDir,
       timeoutMs: limits.timeoutMs,
       signal,
-      watch: () => (folderBytes(cacheDir, before + limits.maxBytes) - before > limits.maxBytes ? `the fetch passed the size limit of ${formatBytes(limits.maxBytes)}` : undefined),
+      watch: () =>
+        folderBytes(cacheDir, before + limits.maxBytes) - before > limits.maxBytes
+          ? `the fetch passed the size limit of ${formatBytes(limits.maxBytes)}`
+          : undefined,
     });
   } catch (error) {
     if (error instanceof GitError && /couldn't find remote ref/i.test(error.message)) throw new GitError(`branch "${branch}" does not exist in ${repo}`);
@@ -260,7 +275,11 @@ export async function pushHead(worktree: string, repo: string, branch: string, l
     // Why the remote refused (`! [remote rejected] HEAD -> b (pre-receive hook declined)`) and what it said.
     const lines = error.stderr.split('\n').map((line) => line.trim());
     const rejected = lines.map((line) => /^!\s*\[(?:remote )?rejected\].*\((.+)\)\s*$/.exec(line)?.[1]).find(Boolean);
-    const remote = lines.filter((line) => line.startsWith('remote:')).map((line) => line.slice(7).trim()).filter(Boolean).slice(-3);
+    const remote = lines
+      .filter((line) => line.startsWith('remote:'))
+      .map((line) => line.slice(7).trim())
+      .filter(Boolean)
+      .slice(-3);
     const reason = [rejected ? `the push was rejected (${rejected})` : error.message, ...remote.map((line) => `remote said: ${line}`)].join('; ');
     throw new GitError(reason, error.stderr);
   }

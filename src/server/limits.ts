@@ -56,9 +56,33 @@ export async function useAssistant(store: Store, limits: Limits, who: { keyId: s
   const hour = hourWindow(now);
   const day = dayWindow(now);
   const counters: Array<UsageCounter & { window: Window; scopeName: 'key' | 'organization' | 'ip'; what: string }> = [
-    { scope: 'assistant:key:month', subject: who.keyId, windowStart: month.start, limit: limits.perKeyPerMonth, window: month, scopeName: 'key', what: `this API key's limit of ${limits.perKeyPerMonth} uses per month` },
-    { scope: 'assistant:organization:hour', subject: who.projectId, windowStart: hour.start, limit: limits.perOrganizationPerHour, window: hour, scopeName: 'organization', what: `the organization's limit of ${limits.perOrganizationPerHour} requests per hour` },
-    { scope: 'assistant:ip:day', subject: who.ip, windowStart: day.start, limit: limits.perIpPerDay, window: day, scopeName: 'ip', what: `this IP address's limit of ${limits.perIpPerDay} requests per day` },
+    {
+      scope: 'assistant:key:month',
+      subject: who.keyId,
+      windowStart: month.start,
+      limit: limits.perKeyPerMonth,
+      window: month,
+      scopeName: 'key',
+      what: `this API key's limit of ${limits.perKeyPerMonth} uses per month`,
+    },
+    {
+      scope: 'assistant:organization:hour',
+      subject: who.projectId,
+      windowStart: hour.start,
+      limit: limits.perOrganizationPerHour,
+      window: hour,
+      scopeName: 'organization',
+      what: `the organization's limit of ${limits.perOrganizationPerHour} requests per hour`,
+    },
+    {
+      scope: 'assistant:ip:day',
+      subject: who.ip,
+      windowStart: day.start,
+      limit: limits.perIpPerDay,
+      window: day,
+      scopeName: 'ip',
+      what: `this IP address's limit of ${limits.perIpPerDay} requests per day`,
+    },
   ];
   await store.transaction(async (tx) => {
     const counts = new Map((await countUse(tx, counters)).map((row) => [row.scope, row.count]));

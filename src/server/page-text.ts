@@ -76,7 +76,7 @@ export function pageText(source: string): PageText {
 
 function frontMatter(text: string): Record<string, unknown> {
   try {
-    const value = parseYaml(text, { maxAliasCount: 50, prettyErrors: false });
+    const value: unknown = parseYaml(text, { maxAliasCount: 50, prettyErrors: false });
     return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
   } catch {
     return {};

@@ -29,7 +29,11 @@ export function messageText(message: { content?: unknown; parts?: unknown }): st
   if (typeof message.content === 'string' && message.content.trim()) return message.content;
   if (Array.isArray(message.parts)) {
     return message.parts
-      .map((part) => (part && typeof part === 'object' && (part as { type?: unknown }).type === 'text' && typeof (part as { text?: unknown }).text === 'string' ? (part as { text: string }).text : ''))
+      .map((part) =>
+        part && typeof part === 'object' && (part as { type?: unknown }).type === 'text' && typeof (part as { text?: unknown }).text === 'string'
+          ? (part as { text: string }).text
+          : '',
+      )
       .filter(Boolean)
       .join('\n');
   }
@@ -41,7 +45,10 @@ export function messageText(message: { content?: unknown; parts?: unknown }): st
  * when the last one is a short follow-up ("and for webhooks?").
  */
 export function questionOf(messages: ReadonlyArray<{ role?: unknown; content?: unknown; parts?: unknown }>): string {
-  const questions = messages.filter((message) => message.role === 'user').map(messageText).filter((text) => text.trim() !== '');
+  const questions = messages
+    .filter((message) => message.role === 'user')
+    .map(messageText)
+    .filter((text) => text.trim() !== '');
   const last = questions.at(-1) ?? '';
   const previous = questions.at(-2);
   const words = last.trim().split(/\s+/).length;

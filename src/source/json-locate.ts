@@ -133,7 +133,7 @@ export function locateAllInJson(text: string, pointers: ReadonlyArray<readonly s
     }
     node.targets.push(index);
   });
-  const results: Located[] = new Array(pointers.length);
+  const results = new Array<Located>(pointers.length);
   visitAll(text, skipSpace(text, 0), root, results);
   return results;
 }
@@ -186,7 +186,7 @@ function visitAll(text: string, rootStart: number, root: Trie, results: Located[
       else closed = true;
     }
     if (!closed && frame.isArray) closed = text.charCodeAt(pos) === 93 /* ] */ || pos >= text.length;
-    if (!closed && !frame.isArray) closed = text.charCodeAt(pos) !== 34 /* " */;
+    if (!closed && !frame.isArray) closed = text.charCodeAt(pos) !== 34; /* " */
     if (closed) {
       const end = text.charCodeAt(pos) === (frame.isArray ? 93 : 125) ? pos + 1 : pos;
       stack.pop();

@@ -1,6 +1,6 @@
 import type * as JsoncParser from 'jsonc-parser';
 import { lazy } from '../lazy.js';
-import type { Finding, Range } from '../problem.js';
+import type { Finding } from '../problem.js';
 import { keyText, locateAllInJson, locateInJson, skipString, type Located } from './json-locate.js';
 import { LineIndex } from './lines.js';
 import { childPointer, parsePointer } from './pointer.js';
@@ -35,7 +35,10 @@ export function parseJsonSource(file: string, rawText: string): SourceFile {
     },
     locateAll(requests) {
       if (source.value === undefined) return requests.map(() => lines.range(0, 0));
-      const found = locateAllInJson(text, requests.map((r) => parsePointer(r.pointer)));
+      const found = locateAllInJson(
+        text,
+        requests.map((r) => parsePointer(r.pointer)),
+      );
       return requests.map((r, i) => toRange(found[i], r.at));
     },
   };
@@ -210,8 +213,8 @@ function duplicateKeyFindings(text: string, lines: LineIndex): Finding[] {
       case 93 /* ] */:
         stack.pop();
         break;
-      default /* , */:
-        if (top && 'keys' in top) top.expectKey = true;
+      default:
+        /* , */ if (top && 'keys' in top) top.expectKey = true;
         else if (top) top.index++;
     }
   }

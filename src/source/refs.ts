@@ -100,7 +100,11 @@ export function loadDocument(file: string, text: string, options: LoadOptions = 
       return undefined;
     };
     if (refPath === '' || /^[a-z][a-z0-9+.-]*:/i.test(refPath)) {
-      return fail({ code: 'ref-not-found', message: `\`$ref\` "${ref}" is not a relative file path; docsnav follows only files inside the project.`, pointer: refPointer });
+      return fail({
+        code: 'ref-not-found',
+        message: `\`$ref\` "${ref}" is not a relative file path; docsnav follows only files inside the project.`,
+        pointer: refPointer,
+      });
     }
     const absolute = path.resolve(path.dirname(site.file), refPath);
     if (!isInside(root, absolute)) {
@@ -108,7 +112,8 @@ export function loadDocument(file: string, text: string, options: LoadOptions = 
     }
     const known = byPath.get(absolute);
     if (known) {
-      if (!known.done) return fail({ code: 'ref-cycle', message: `\`$ref\` "${ref}" leads back to a file that is already being included (a cycle).`, pointer: refPointer });
+      if (!known.done)
+        return fail({ code: 'ref-cycle', message: `\`$ref\` "${ref}" leads back to a file that is already being included (a cycle).`, pointer: refPointer });
       site.target = known;
       return undefined;
     }
@@ -123,7 +128,13 @@ export function loadDocument(file: string, text: string, options: LoadOptions = 
     const target = parseSource(displayName, textOf(outcome.bytes), formatOf(refPath));
     files.push(target);
     for (const f of target.findings) report(target, f);
-    const frame: FileFrame = { source: target, sites: target.value === undefined ? [] : sitesOf(target.value, target, absolute), next: 0, done: false, value: target.value };
+    const frame: FileFrame = {
+      source: target,
+      sites: target.value === undefined ? [] : sitesOf(target.value, target, absolute),
+      next: 0,
+      done: false,
+      value: target.value,
+    };
     byPath.set(absolute, frame);
     site.target = frame;
     return frame;
@@ -149,7 +160,11 @@ export function loadDocument(file: string, text: string, options: LoadOptions = 
     if (fragment) {
       target = valueAt(target, parsePointer(fragment));
       if (target === undefined) {
-        report(site.source, { code: 'ref-not-found', message: `\`$ref\` "${holder.$ref as string}": ${entry.source.file} has nothing at #${fragment}.`, pointer: childPointer(site.pointer, '$ref') });
+        report(site.source, {
+          code: 'ref-not-found',
+          message: `\`$ref\` "${holder.$ref as string}": ${entry.source.file} has nothing at #${fragment}.`,
+          pointer: childPointer(site.pointer, '$ref'),
+        });
         unresolved.add(holder);
         return holder;
       }

@@ -108,7 +108,7 @@ function findRange(root: unknown, pointer: string, at: 'key' | 'value'): [number
     node = next;
     best = rangeOf(node) ?? best;
   }
-  return at === 'key' && keyNode ? rangeOf(keyNode) ?? best : best;
+  return at === 'key' && keyNode ? (rangeOf(keyNode) ?? best) : best;
 }
 
 function rangeOf(node: unknown): [number, number] | undefined {

@@ -54,7 +54,11 @@ describe('docsnav validate', () => {
   });
 
   it('puts every problem of the broken copy at its line and column', () => {
-    const problems = JSON.parse(docsnav('validate', 'fixtures/broken', '--format', 'json').stdout)[0].problems as Array<{ code: string; line: number; column: number }>;
+    const problems = JSON.parse(docsnav('validate', 'fixtures/broken', '--format', 'json').stdout)[0].problems as Array<{
+      code: string;
+      line: number;
+      column: number;
+    }>;
     expect(problems.map((p) => `${p.line}:${p.column} ${p.code}`)).toEqual([
       '4:28 invalid-value',
       '8:39 external-href',
@@ -98,7 +102,16 @@ describe('docsnav validate', () => {
   });
 
   it('sets rule severities and extra language codes', () => {
-    const quiet = docsnav('validate', 'fixtures/broken', '--format', 'json', '--rule', 'language-code=off,page-not-found=warning', '--rule', 'duplicate-page=error');
+    const quiet = docsnav(
+      'validate',
+      'fixtures/broken',
+      '--format',
+      'json',
+      '--rule',
+      'language-code=off,page-not-found=warning',
+      '--rule',
+      'duplicate-page=error',
+    );
     const problems = JSON.parse(quiet.stdout)[0].problems as Array<{ code: string; severity: string }>;
     expect(problems.some((p) => p.code === 'language-code')).toBe(false);
     expect(problems.find((p) => p.code === 'page-not-found')?.severity).toBe('warning');
@@ -130,7 +143,8 @@ describe('docsnav validate', () => {
 
   it('prints help and version', () => {
     expect(docsnav('--help').stdout).toContain('docsnav validate');
-    for (const flag of ['--quiet', '--stdin-filename', '--output-file', '--tree-format', 'GITHUB_STEP_SUMMARY', 'docs/rules/<code>.md']) expect(docsnav('--help').stdout).toContain(flag);
+    for (const flag of ['--quiet', '--stdin-filename', '--output-file', '--tree-format', 'GITHUB_STEP_SUMMARY', 'docs/rules/<code>.md'])
+      expect(docsnav('--help').stdout).toContain(flag);
     expect(docsnav('--version').stdout.trim()).toBe(JSON.parse(readFileSync('package.json', 'utf8')).version);
   });
 });
@@ -285,7 +299,9 @@ describe('docsnav resolve: problems as data', () => {
     const annotated = docsnav('resolve', 'fixtures/resolve/problems', '--out', out, '--format', 'github');
     expect(annotated.code).toBe(1);
     expect(annotated.stderr).toBe('');
-    expect(annotated.stdout).toMatch(/^::error file=fixtures\/resolve\/problems\/docs.json,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=endpoint-not-found::/m);
+    expect(annotated.stdout).toMatch(
+      /^::error file=fixtures\/resolve\/problems\/docs.json,line=\d+,col=\d+,endLine=\d+,endColumn=\d+,title=endpoint-not-found::/m,
+    );
     expect(JSON.parse(readFileSync(out, 'utf8')).version).toBe(1);
   });
 
@@ -317,7 +333,15 @@ describe('config problems in the chosen format', () => {
     const report = JSON.parse(run.stderr) as Array<{ problems: Array<{ code: string; file: string }> }>;
     expect(report[0].problems.map((p) => p.code)).toEqual(['config-invalid']);
     expect(report[0].problems[0].file).toBe(path.join(dir, 'docsnav.config.json'));
-    const piped = docsnavWith({ input: '{ "navigation": { "pages": ["index"] } }' }, 'validate', '-', '--stdin-filename', path.join(dir, 'docs.json'), '--format', 'json');
+    const piped = docsnavWith(
+      { input: '{ "navigation": { "pages": ["index"] } }' },
+      'validate',
+      '-',
+      '--stdin-filename',
+      path.join(dir, 'docs.json'),
+      '--format',
+      'json',
+    );
     expect(piped.code).toBe(2);
     expect(JSON.parse(piped.stdout)[0].problems[0].code).toBe('config-invalid');
   });

@@ -49,14 +49,70 @@ describe('profiles and precedence (flag > config > profile > default)', () => {
     { name: 'default: the spec', site: SITE, files: {}, flags: [], expected: ['language-code error 11:21', 'external-href error 21:19'], exit: 1 },
     { name: 'profile from the config', site: SITE, files: { 'site/docsnav.config.json': '{ "extends": "platform" }' }, flags: [], expected: [], exit: 0 },
     { name: 'profile from a flag', site: SITE, files: {}, flags: ['--profile', 'platform'], expected: [], exit: 0 },
-    { name: 'the flag beats the config’s profile', site: SITE, files: { 'site/docsnav.config.json': '{ "extends": "platform" }' }, flags: ['--profile', 'spec'], expected: ['language-code error 11:21', 'external-href error 21:19'], exit: 1 },
-    { name: 'a code no profile accepts is an error under platform', site: XX_SITE, files: { 'site/docsnav.config.json': '{ "extends": "platform" }' }, flags: [], expected: ['language-code error 11:21'], exit: 1 },
-    { name: 'config rules beat the default severity', site: XX_SITE, files: { 'site/docsnav.config.json': '{ "extends": "platform", "rules": { "language-code": "warning" } }' }, flags: [], expected: ['language-code warning 11:21'], exit: 0 },
-    { name: '--rule beats config rules', site: XX_SITE, files: { 'site/docsnav.config.json': '{ "extends": "platform", "rules": { "language-code": "warning" } }' }, flags: ['--rule', 'language-code=error'], expected: ['language-code error 11:21'], exit: 1 },
-    { name: '--rule off beats config rules', site: XX_SITE, files: { 'site/docsnav.config.yaml': 'rules:\n  language-code: error\n  external-href: info\n' }, flags: ['--rule', 'language-code=off'], expected: ['external-href info 21:19'], exit: 0 },
-    { name: 'config languageCodes add to the profile’s', site: XX_SITE, files: { 'site/package.json': '{ "name": "s", "docsnav": { "extends": "platform", "languageCodes": ["xx"] } }' }, flags: [], expected: [], exit: 0 },
-    { name: '--language-codes add to the config’s', site: XX_SITE, files: { 'site/docsnav.config.json': '{ "languageCodes": ["yy"] }' }, flags: ['--language-codes', 'xx'], expected: ['external-href error 21:19'], exit: 1 },
-    { name: 'config ignore by pointer', site: SITE, files: { 'docsnav.config.json': '{ "ignore": ["/navigation/global/**"] }' }, flags: [], expected: ['language-code error 11:21'], exit: 1 },
+    {
+      name: 'the flag beats the config’s profile',
+      site: SITE,
+      files: { 'site/docsnav.config.json': '{ "extends": "platform" }' },
+      flags: ['--profile', 'spec'],
+      expected: ['language-code error 11:21', 'external-href error 21:19'],
+      exit: 1,
+    },
+    {
+      name: 'a code no profile accepts is an error under platform',
+      site: XX_SITE,
+      files: { 'site/docsnav.config.json': '{ "extends": "platform" }' },
+      flags: [],
+      expected: ['language-code error 11:21'],
+      exit: 1,
+    },
+    {
+      name: 'config rules beat the default severity',
+      site: XX_SITE,
+      files: { 'site/docsnav.config.json': '{ "extends": "platform", "rules": { "language-code": "warning" } }' },
+      flags: [],
+      expected: ['language-code warning 11:21'],
+      exit: 0,
+    },
+    {
+      name: '--rule beats config rules',
+      site: XX_SITE,
+      files: { 'site/docsnav.config.json': '{ "extends": "platform", "rules": { "language-code": "warning" } }' },
+      flags: ['--rule', 'language-code=error'],
+      expected: ['language-code error 11:21'],
+      exit: 1,
+    },
+    {
+      name: '--rule off beats config rules',
+      site: XX_SITE,
+      files: { 'site/docsnav.config.yaml': 'rules:\n  language-code: error\n  external-href: info\n' },
+      flags: ['--rule', 'language-code=off'],
+      expected: ['external-href info 21:19'],
+      exit: 0,
+    },
+    {
+      name: 'config languageCodes add to the profile’s',
+      site: XX_SITE,
+      files: { 'site/package.json': '{ "name": "s", "docsnav": { "extends": "platform", "languageCodes": ["xx"] } }' },
+      flags: [],
+      expected: [],
+      exit: 0,
+    },
+    {
+      name: '--language-codes add to the config’s',
+      site: XX_SITE,
+      files: { 'site/docsnav.config.json': '{ "languageCodes": ["yy"] }' },
+      flags: ['--language-codes', 'xx'],
+      expected: ['external-href error 21:19'],
+      exit: 1,
+    },
+    {
+      name: 'config ignore by pointer',
+      site: SITE,
+      files: { 'docsnav.config.json': '{ "ignore": ["/navigation/global/**"] }' },
+      flags: [],
+      expected: ['language-code error 11:21'],
+      exit: 1,
+    },
   ])('$name', ({ site, files, flags, expected, exit }) => {
     const base = tree({ ...site, ...files });
     const run = docsnav(base, 'validate', 'site/docs', '--format', 'json', ...flags);
@@ -88,7 +144,11 @@ describe('ignore from the config', () => {
       'docsnav.config.yml': 'ignore:\n  - "drafts/**"\n',
     });
     expect(problemsOf(docsnav(base, 'validate', '--format', 'json').stdout)).toEqual(['page-not-found error 7:7']);
-    expect(problemsOf(docsnav(base, 'validate', '--format', 'json', '--no-config').stdout)).toEqual(['page-not-found error 5:7', 'page-not-found error 6:7', 'page-not-found error 7:7']);
+    expect(problemsOf(docsnav(base, 'validate', '--format', 'json', '--no-config').stdout)).toEqual([
+      'page-not-found error 5:7',
+      'page-not-found error 6:7',
+      'page-not-found error 7:7',
+    ]);
   });
 });
 

@@ -21,11 +21,26 @@ const cases: CheckCase[] = [
   { name: 'spec explicitly', config: { extends: 'spec' }, expected: [], options: { profile: 'spec' } },
   {
     name: 'everything',
-    config: { $schema: './node_modules/docsnav/schema/config.schema.json', extends: 'platform', rules: { 'page-not-found': 'off', 'duplicate-page': 'error' }, languageCodes: ['tlh', 'en-GB'], ignore: ['drafts/**', '/navigation/tabs/3/**'] },
+    config: {
+      $schema: './node_modules/docsnav/schema/config.schema.json',
+      extends: 'platform',
+      rules: { 'page-not-found': 'off', 'duplicate-page': 'error' },
+      languageCodes: ['tlh', 'en-GB'],
+      ignore: ['drafts/**', '/navigation/tabs/3/**'],
+    },
     expected: [],
-    options: { profile: 'platform', rules: { 'page-not-found': 'off', 'duplicate-page': 'error' }, languageCodes: ['tlh', 'en-GB'], ignore: ['drafts/**', '/navigation/tabs/3/**'] },
+    options: {
+      profile: 'platform',
+      rules: { 'page-not-found': 'off', 'duplicate-page': 'error' },
+      languageCodes: ['tlh', 'en-GB'],
+      ignore: ['drafts/**', '/navigation/tabs/3/**'],
+    },
   },
-  { name: 'every code and severity', config: { rules: Object.fromEntries(allCodes.filter((c) => c !== 'config-invalid').map((c, i) => [c, ['off', 'info', 'warning', 'error'][i % 4]])) }, expected: [] },
+  {
+    name: 'every code and severity',
+    config: { rules: Object.fromEntries(allCodes.filter((c) => c !== 'config-invalid').map((c, i) => [c, ['off', 'info', 'warning', 'error'][i % 4]])) },
+    expected: [],
+  },
   { name: 'empty lists', config: { languageCodes: [], ignore: [] }, expected: [], options: { languageCodes: [], ignore: [] } },
 
   // Invalid.
@@ -37,16 +52,35 @@ const cases: CheckCase[] = [
   { name: 'unknown profile', config: { extends: 'platfrom' }, expected: [{ pointer: '/extends', suggest: 'platform' }] },
   { name: 'profile of the wrong type', config: { extends: ['platform'] }, expected: [{ pointer: '/extends' }] },
   { name: 'rules not an object', config: { rules: ['page-not-found=off'] }, expected: [{ pointer: '/rules' }] },
-  { name: 'unknown code', config: { rules: { 'page-not-fond': 'off' } }, expected: [{ pointer: '/rules/page-not-fond', at: 'key', suggest: 'page-not-found' }] },
+  {
+    name: 'unknown code',
+    config: { rules: { 'page-not-fond': 'off' } },
+    expected: [{ pointer: '/rules/page-not-fond', at: 'key', suggest: 'page-not-found' }],
+  },
   { name: 'unknown severity', config: { rules: { 'page-not-found': 'warn' } }, expected: [{ pointer: '/rules/page-not-found', suggest: 'warning' }] },
   { name: 'unknown severity, far from all', config: { rules: { 'page-not-found': 'loud' } }, expected: [{ pointer: '/rules/page-not-found' }] },
-  { name: 'ESLint numbers suggest our words', config: { rules: { 'page-not-found': 0, 'page-path': 2 } }, expected: [{ pointer: '/rules/page-not-found', suggest: 'off' }, { pointer: '/rules/page-path', suggest: 'error' }] },
+  {
+    name: 'ESLint numbers suggest our words',
+    config: { rules: { 'page-not-found': 0, 'page-path': 2 } },
+    expected: [
+      { pointer: '/rules/page-not-found', suggest: 'off' },
+      { pointer: '/rules/page-path', suggest: 'error' },
+    ],
+  },
   { name: 'severity of the wrong type', config: { rules: { 'page-not-found': true } }, expected: [{ pointer: '/rules/page-not-found' }] },
   { name: 'config-invalid cannot be set', config: { rules: { 'config-invalid': 'off' } }, expected: [{ pointer: '/rules/config-invalid', at: 'key' }] },
   { name: 'languageCodes a string', config: { languageCodes: 'ja,uk' }, expected: [{ pointer: '/languageCodes' }] },
-  { name: 'languageCodes entries', config: { languageCodes: ['ja', 7, 'zh Hans', ''] }, expected: [{ pointer: '/languageCodes/1' }, { pointer: '/languageCodes/2' }, { pointer: '/languageCodes/3' }] },
+  {
+    name: 'languageCodes entries',
+    config: { languageCodes: ['ja', 7, 'zh Hans', ''] },
+    expected: [{ pointer: '/languageCodes/1' }, { pointer: '/languageCodes/2' }, { pointer: '/languageCodes/3' }],
+  },
   { name: 'ignore a string', config: { ignore: 'drafts/**' }, expected: [{ pointer: '/ignore' }] },
-  { name: 'ignore entries', config: { ignore: ['ok/**', null, '', '  ', '!drafts/**'] }, expected: [{ pointer: '/ignore/1' }, { pointer: '/ignore/2' }, { pointer: '/ignore/3' }, { pointer: '/ignore/4' }] },
+  {
+    name: 'ignore entries',
+    config: { ignore: ['ok/**', null, '', '  ', '!drafts/**'] },
+    expected: [{ pointer: '/ignore/1' }, { pointer: '/ignore/2' }, { pointer: '/ignore/3' }, { pointer: '/ignore/4' }],
+  },
   { name: '$schema not a string', config: { $schema: 7 }, expected: [{ pointer: '/$schema' }] },
   {
     name: 'several at once, in key order',
@@ -81,7 +115,10 @@ describe('schema/config.schema.json', () => {
       schema.properties.rules.properties = Object.fromEntries(
         allCodes
           .filter((code) => code !== 'config-invalid')
-          .map((code) => [code, { description: `${codes[code].description} (default: ${codes[code].severity})`, type: 'string', enum: ['off', 'info', 'warning', 'error'] }]),
+          .map((code) => [
+            code,
+            { description: `${codes[code].description} (default: ${codes[code].severity})`, type: 'string', enum: ['off', 'info', 'warning', 'error'] },
+          ]),
       );
       writeFileSync('schema/config.schema.json', JSON.stringify(schema, null, 2) + '\n');
     }

@@ -21,20 +21,105 @@ interface DiscoveryCase {
 }
 
 const discovery: DiscoveryCase[] = [
-  { name: 'docsnav.config.json beside docs.json', files: { 'docs.json': DOCS, 'docsnav.config.json': '{ "extends": "platform" }' }, docs: 'docs.json', found: 'docsnav.config.json', options: { profile: 'platform' } },
-  { name: 'docsnav.config.yaml', files: { 'docs.json': DOCS, 'docsnav.config.yaml': 'extends: platform\nignore:\n  - drafts/**\n' }, docs: 'docs.json', found: 'docsnav.config.yaml', options: { profile: 'platform', ignore: ['drafts/**'] } },
-  { name: 'docsnav.config.yml', files: { 'docs.json': DOCS, 'docsnav.config.yml': 'languageCodes: [tlh]\n' }, docs: 'docs.json', found: 'docsnav.config.yml', options: { languageCodes: ['tlh'] } },
-  { name: 'a "docsnav" key in package.json', files: { 'docs.json': DOCS, 'package.json': '{ "name": "site", "docsnav": { "rules": { "page-path": "off" } } }' }, docs: 'docs.json', found: 'package.json', options: { rules: { 'page-path': 'off' } } },
-  { name: 'package.json without the key is not a config', files: { 'docs/docs.json': DOCS, 'docs/package.json': '{ "name": "site" }', 'docsnav.config.json': '{ "extends": "platform" }' }, docs: 'docs/docs.json', found: 'docsnav.config.json', options: { profile: 'platform' } },
-  { name: 'package.json that only mentions docsnav elsewhere is not a config', files: { 'docs/docs.json': DOCS, 'docs/package.json': '{ "dependencies": { "docsnav": "1" } }', 'docsnav.config.json': '{}' }, docs: 'docs/docs.json', found: 'docsnav.config.json', options: {} },
-  { name: 'walks up several folders', files: { 'a/b/c/docs.json': DOCS, 'docsnav.config.json': '{ "extends": "platform" }' }, docs: 'a/b/c/docs.json', found: 'docsnav.config.json', options: { profile: 'platform' } },
-  { name: 'the nearest folder wins', files: { 'a/b/docs.json': DOCS, 'a/docsnav.config.yaml': 'extends: spec\n', 'docsnav.config.json': '{ "extends": "platform" }' }, docs: 'a/b/docs.json', found: 'a/docsnav.config.yaml', options: { profile: 'spec' } },
-  { name: 'a nearer package.json key beats a farther config file', files: { 'a/docs.json': DOCS, 'a/package.json': '{ "docsnav": {} }', 'docsnav.config.json': '{ "extends": "platform" }' }, docs: 'a/docs.json', found: 'a/package.json', options: {} },
-  { name: 'in one folder: .json before .yaml before package.json', files: { 'docs.json': DOCS, 'docsnav.config.json': '{ "extends": "platform" }', 'docsnav.config.yaml': 'extends: spec', 'package.json': '{ "docsnav": {} }' }, docs: 'docs.json', found: 'docsnav.config.json' },
-  { name: 'in one folder: .yaml before .yml', files: { 'docs.json': DOCS, 'docsnav.config.yml': 'extends: spec', 'docsnav.config.yaml': 'extends: platform' }, docs: 'docs.json', found: 'docsnav.config.yaml', options: { profile: 'platform' } },
-  { name: 'a folder named like a config is skipped', files: { 'a/docs.json': DOCS, 'a/docsnav.config.json/x': '', 'docsnav.config.json': '{}' }, docs: 'a/docs.json', found: 'docsnav.config.json' },
-  { name: 'a config below the docs file is not used', files: { 'docs.json': DOCS, 'sub/docsnav.config.json': '{ "extends": "platform" }' }, docs: 'docs.json', found: undefined },
-  { name: 'a docs file that does not exist still finds its folder’s config', files: { 'docsnav.config.json': '{}' }, docs: 'missing/docs.json', found: 'docsnav.config.json' },
+  {
+    name: 'docsnav.config.json beside docs.json',
+    files: { 'docs.json': DOCS, 'docsnav.config.json': '{ "extends": "platform" }' },
+    docs: 'docs.json',
+    found: 'docsnav.config.json',
+    options: { profile: 'platform' },
+  },
+  {
+    name: 'docsnav.config.yaml',
+    files: { 'docs.json': DOCS, 'docsnav.config.yaml': 'extends: platform\nignore:\n  - drafts/**\n' },
+    docs: 'docs.json',
+    found: 'docsnav.config.yaml',
+    options: { profile: 'platform', ignore: ['drafts/**'] },
+  },
+  {
+    name: 'docsnav.config.yml',
+    files: { 'docs.json': DOCS, 'docsnav.config.yml': 'languageCodes: [tlh]\n' },
+    docs: 'docs.json',
+    found: 'docsnav.config.yml',
+    options: { languageCodes: ['tlh'] },
+  },
+  {
+    name: 'a "docsnav" key in package.json',
+    files: { 'docs.json': DOCS, 'package.json': '{ "name": "site", "docsnav": { "rules": { "page-path": "off" } } }' },
+    docs: 'docs.json',
+    found: 'package.json',
+    options: { rules: { 'page-path': 'off' } },
+  },
+  {
+    name: 'package.json without the key is not a config',
+    files: { 'docs/docs.json': DOCS, 'docs/package.json': '{ "name": "site" }', 'docsnav.config.json': '{ "extends": "platform" }' },
+    docs: 'docs/docs.json',
+    found: 'docsnav.config.json',
+    options: { profile: 'platform' },
+  },
+  {
+    name: 'package.json that only mentions docsnav elsewhere is not a config',
+    files: { 'docs/docs.json': DOCS, 'docs/package.json': '{ "dependencies": { "docsnav": "1" } }', 'docsnav.config.json': '{}' },
+    docs: 'docs/docs.json',
+    found: 'docsnav.config.json',
+    options: {},
+  },
+  {
+    name: 'walks up several folders',
+    files: { 'a/b/c/docs.json': DOCS, 'docsnav.config.json': '{ "extends": "platform" }' },
+    docs: 'a/b/c/docs.json',
+    found: 'docsnav.config.json',
+    options: { profile: 'platform' },
+  },
+  {
+    name: 'the nearest folder wins',
+    files: { 'a/b/docs.json': DOCS, 'a/docsnav.config.yaml': 'extends: spec\n', 'docsnav.config.json': '{ "extends": "platform" }' },
+    docs: 'a/b/docs.json',
+    found: 'a/docsnav.config.yaml',
+    options: { profile: 'spec' },
+  },
+  {
+    name: 'a nearer package.json key beats a farther config file',
+    files: { 'a/docs.json': DOCS, 'a/package.json': '{ "docsnav": {} }', 'docsnav.config.json': '{ "extends": "platform" }' },
+    docs: 'a/docs.json',
+    found: 'a/package.json',
+    options: {},
+  },
+  {
+    name: 'in one folder: .json before .yaml before package.json',
+    files: {
+      'docs.json': DOCS,
+      'docsnav.config.json': '{ "extends": "platform" }',
+      'docsnav.config.yaml': 'extends: spec',
+      'package.json': '{ "docsnav": {} }',
+    },
+    docs: 'docs.json',
+    found: 'docsnav.config.json',
+  },
+  {
+    name: 'in one folder: .yaml before .yml',
+    files: { 'docs.json': DOCS, 'docsnav.config.yml': 'extends: spec', 'docsnav.config.yaml': 'extends: platform' },
+    docs: 'docs.json',
+    found: 'docsnav.config.yaml',
+    options: { profile: 'platform' },
+  },
+  {
+    name: 'a folder named like a config is skipped',
+    files: { 'a/docs.json': DOCS, 'a/docsnav.config.json/x': '', 'docsnav.config.json': '{}' },
+    docs: 'a/docs.json',
+    found: 'docsnav.config.json',
+  },
+  {
+    name: 'a config below the docs file is not used',
+    files: { 'docs.json': DOCS, 'sub/docsnav.config.json': '{ "extends": "platform" }' },
+    docs: 'docs.json',
+    found: undefined,
+  },
+  {
+    name: 'a docs file that does not exist still finds its folder’s config',
+    files: { 'docsnav.config.json': '{}' },
+    docs: 'missing/docs.json',
+    found: 'docsnav.config.json',
+  },
 ];
 
 describe('config discovery', () => {
@@ -58,8 +143,17 @@ describe('config discovery', () => {
   });
 
   it('--config: that file, wherever it is, in its own format', () => {
-    const base = tree({ 'docs.json': DOCS, 'docsnav.config.json': '{ "extends": "spec" }', 'elsewhere/my.yaml': 'extends: platform\n', 'elsewhere/package.json': '{ "docsnav": { "languageCodes": ["x"] } }' });
-    expect(loadConfig(path.join(base, 'docs.json'), { configFile: path.join(base, 'elsewhere/my.yaml') })).toMatchObject({ file: path.join(base, 'elsewhere/my.yaml'), options: { profile: 'platform' }, problems: [] });
+    const base = tree({
+      'docs.json': DOCS,
+      'docsnav.config.json': '{ "extends": "spec" }',
+      'elsewhere/my.yaml': 'extends: platform\n',
+      'elsewhere/package.json': '{ "docsnav": { "languageCodes": ["x"] } }',
+    });
+    expect(loadConfig(path.join(base, 'docs.json'), { configFile: path.join(base, 'elsewhere/my.yaml') })).toMatchObject({
+      file: path.join(base, 'elsewhere/my.yaml'),
+      options: { profile: 'platform' },
+      problems: [],
+    });
     expect(loadConfig(path.join(base, 'docs.json'), { configFile: path.join(base, 'elsewhere/package.json') }).options).toEqual({ languageCodes: ['x'] });
   });
 
@@ -112,15 +206,31 @@ const bad: BadCase[] = [
   { name: 'YAML syntax error', file: 'docsnav.config.yaml', text: 'extends: platform\nrules: [\n', at: ['3:1'], message: /YAML syntax error/ },
   { name: 'duplicate key', file: 'docsnav.config.json', text: '{\n  "extends": "spec",\n  "extends": "platform"\n}\n', at: ['3:3'] },
   { name: 'unknown key', file: 'docsnav.config.json', text: '{\n  "extend": "platform"\n}\n', at: ['2:3'], message: /`extend` is not a config key/ },
-  { name: 'wrong type', file: 'docsnav.config.yaml', text: 'extends: platform\nignore: drafts/**\n', at: ['2:9'], message: /`ignore` must be an array of strings \(got a string\)/ },
+  {
+    name: 'wrong type',
+    file: 'docsnav.config.yaml',
+    text: 'extends: platform\nignore: drafts/**\n',
+    at: ['2:9'],
+    message: /`ignore` must be an array of strings \(got a string\)/,
+  },
   { name: 'unknown code', file: 'docsnav.config.yml', text: 'rules:\n  page-not-fond: off\n', at: ['2:3'], message: /Unknown code "page-not-fond"/ },
   { name: 'unknown severity', file: 'docsnav.config.json', text: '{ "rules": { "page-path": "warn" } }', at: ['1:27'], message: /Unknown severity "warn"/ },
   { name: 'unknown profile', file: 'docsnav.config.json', text: '{\n  "extends": "hosted"\n}', at: ['2:14'], message: /Unknown profile "hosted"/ },
   { name: 'not an object', file: 'docsnav.config.yaml', text: '- extends: platform\n', at: ['1:1'], message: /must be an object \(got an array\)/ },
-  { name: 'in package.json, pointers under "docsnav"', file: 'package.json', text: '{\n  "name": "x",\n  "docsnav": {\n    "extends": 1\n  }\n}\n', at: ['4:16'] },
+  {
+    name: 'in package.json, pointers under "docsnav"',
+    file: 'package.json',
+    text: '{\n  "name": "x",\n  "docsnav": {\n    "extends": 1\n  }\n}\n',
+    at: ['4:16'],
+  },
   { name: 'package.json key that is not an object', file: 'package.json', text: '{ "docsnav": "platform" }', at: ['1:14'] },
   { name: 'package.json that mentions docsnav and does not parse', file: 'package.json', text: '{ "docsnav": { } ', at: ['1:18'] },
-  { name: 'several problems, in file order', file: 'docsnav.config.json', text: '{\n  "rules": { "x": "off" },\n  "extends": "p",\n  "languageCodes": [1]\n}', at: ['2:14', '3:14', '4:21'] },
+  {
+    name: 'several problems, in file order',
+    file: 'docsnav.config.json',
+    text: '{\n  "rules": { "x": "off" },\n  "extends": "p",\n  "languageCodes": [1]\n}',
+    at: ['2:14', '3:14', '4:21'],
+  },
 ];
 
 describe('bad configs', () => {
@@ -141,7 +251,12 @@ describe('bad configs', () => {
 });
 
 describe('mergeConfigOptions', () => {
-  const config = { profile: 'platform' as const, rules: { 'page-path': 'off' as const, 'language-code': 'warning' as const }, languageCodes: ['a'], ignore: ['drafts/**'] };
+  const config = {
+    profile: 'platform' as const,
+    rules: { 'page-path': 'off' as const, 'language-code': 'warning' as const },
+    languageCodes: ['a'],
+    ignore: ['drafts/**'],
+  };
 
   it('the caller wins: profile and each severity', () => {
     expect(mergeConfigOptions(config, { profile: 'spec', rules: { 'language-code': 'off' } })).toEqual({
@@ -153,7 +268,10 @@ describe('mergeConfigOptions', () => {
   });
 
   it('lists are the config’s and the caller’s together, once each', () => {
-    expect(mergeConfigOptions(config, { languageCodes: ['b', 'a'], ignore: ['/navigation/tabs/0/**'] })).toMatchObject({ languageCodes: ['a', 'b'], ignore: ['drafts/**', '/navigation/tabs/0/**'] });
+    expect(mergeConfigOptions(config, { languageCodes: ['b', 'a'], ignore: ['/navigation/tabs/0/**'] })).toMatchObject({
+      languageCodes: ['a', 'b'],
+      ignore: ['drafts/**', '/navigation/tabs/0/**'],
+    });
   });
 
   it('keeps the caller’s other options and adds nothing for an empty config', () => {

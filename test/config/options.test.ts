@@ -19,14 +19,16 @@ const site = {
       { language: 'ua', pages: ['ua/intro'] },
       { language: 'pl-PL', pages: ['pl/intro'] },
     ],
-    global: { anchors: [
-      { anchor: 'Docs', href: 'https://x.example' },
-      { anchor: 'Blog', href: '/blog' },
-      { anchor: 'Top', href: '#top' },
-      { anchor: 'Mail', href: 'mailto:a@x.example' },
-      { anchor: 'Rel', href: 'blog' },
-      { anchor: 'Js', href: 'javascript:alert(1)' },
-    ] },
+    global: {
+      anchors: [
+        { anchor: 'Docs', href: 'https://x.example' },
+        { anchor: 'Blog', href: '/blog' },
+        { anchor: 'Top', href: '#top' },
+        { anchor: 'Mail', href: 'mailto:a@x.example' },
+        { anchor: 'Rel', href: 'blog' },
+        { anchor: 'Js', href: 'javascript:alert(1)' },
+      ],
+    },
   },
 };
 
@@ -63,14 +65,29 @@ describe('profiles through validateText', () => {
   });
 
   it('extra language codes add to the profile’s', () => {
-    expect(reported({ navigation: { languages: [{ language: 'tlh', pages: ['a'] }, { language: 'pl', pages: ['b'] }] } }, { profile: 'platform', languageCodes: ['tlh'] })).toEqual([]);
+    expect(
+      reported(
+        {
+          navigation: {
+            languages: [
+              { language: 'tlh', pages: ['a'] },
+              { language: 'pl', pages: ['b'] },
+            ],
+          },
+        },
+        { profile: 'platform', languageCodes: ['tlh'] },
+      ),
+    ).toEqual([]);
   });
 });
 
 const pages = {
   navigation: {
     tabs: [
-      { tab: 'Guides', groups: [{ group: 'G', root: 'drafts/root', pages: ['intro', 'drafts/a', './drafts/b.mdx', '/drafts/c/', 'drafts-not/d', 'other/drafts/e'] }] },
+      {
+        tab: 'Guides',
+        groups: [{ group: 'G', root: 'drafts/root', pages: ['intro', 'drafts/a', './drafts/b.mdx', '/drafts/c/', 'drafts-not/d', 'other/drafts/e'] }],
+      },
       { tab: 'Old', groups: [{ group: 'O', expand: true, pages: ['old/x'] }] },
     ],
   },
@@ -94,7 +111,16 @@ describe('ignore', () => {
       gone: ['/navigation/tabs/0/groups/0/pages/1', '/navigation/tabs/0/groups/0/pages/2', '/navigation/tabs/0/groups/0/pages/3'],
     },
     { name: 'page glob: one page', ignore: ['old/x'], gone: ['/navigation/tabs/1/groups/0/pages/0'] },
-    { name: 'page glob: any folder', ignore: ['**/drafts/**'], gone: ['/navigation/tabs/0/groups/0/pages/1', '/navigation/tabs/0/groups/0/pages/2', '/navigation/tabs/0/groups/0/pages/3', '/navigation/tabs/0/groups/0/pages/5'] },
+    {
+      name: 'page glob: any folder',
+      ignore: ['**/drafts/**'],
+      gone: [
+        '/navigation/tabs/0/groups/0/pages/1',
+        '/navigation/tabs/0/groups/0/pages/2',
+        '/navigation/tabs/0/groups/0/pages/3',
+        '/navigation/tabs/0/groups/0/pages/5',
+      ],
+    },
     {
       name: 'pointer glob: everything inside a tab (keys too)',
       ignore: ['/navigation/tabs/1/**'],
@@ -105,7 +131,11 @@ describe('ignore', () => {
     { name: 'a page glob never matches a pointer', ignore: ['navigation/**'], gone: [] },
     { name: 'unusable patterns are skipped', ignore: ['', '!drafts/**'], gone: [] },
   ])('$name', ({ ignore, gone }) => {
-    for (const pointer of gone) expect(all.some((line) => line.endsWith(` ${pointer}`)), pointer).toBe(true);
+    for (const pointer of gone)
+      expect(
+        all.some((line) => line.endsWith(` ${pointer}`)),
+        pointer,
+      ).toBe(true);
     expect(ignoring(ignore)).toEqual(all.filter((line) => !gone.some((pointer) => line.endsWith(` ${pointer}`))));
   });
 
@@ -113,12 +143,10 @@ describe('ignore', () => {
     const refs: Record<string, string> = { [path.resolve('site/tab.json')]: json({ tab: 'T', pages: ['drafts/a', 'b.mdx'] }) };
     const text = json({ navigation: { tabs: [{ $ref: './tab.json' }] } });
     const run = (ignore?: string[]) =>
-      validateText(text, { file: 'site/docs.json', root: 'site', files, readFile: (file) => refs[file], ignore }).problems.map((p) => `${p.file} ${p.code} ${p.pointer}`);
-    expect(run()).toEqual([
-      'site/tab.json page-not-found /pages/0',
-      'site/tab.json page-not-found /pages/1',
-      'site/tab.json page-path /pages/1',
-    ]);
+      validateText(text, { file: 'site/docs.json', root: 'site', files, readFile: (file) => refs[file], ignore }).problems.map(
+        (p) => `${p.file} ${p.code} ${p.pointer}`,
+      );
+    expect(run()).toEqual(['site/tab.json page-not-found /pages/0', 'site/tab.json page-not-found /pages/1', 'site/tab.json page-path /pages/1']);
     expect(run(['drafts/**'])).toEqual(['site/tab.json page-not-found /pages/1', 'site/tab.json page-path /pages/1']);
     expect(run(['/navigation/tabs/0/pages/1'])).toEqual(['site/tab.json page-not-found /pages/0']);
   });
@@ -131,7 +159,8 @@ describe('ignore', () => {
 
   it('applies to what the resolver reports', async () => {
     const text = json({ navigation: { groups: [{ group: 'A', pages: ['GET /users', 'drafts/GET /x'] }] } });
-    const run = async (ignore?: string[]) => (await resolveText(text, { files, ignore, rules: { 'page-not-found': 'off' } })).problems.map((p) => `${p.code} ${p.pointer}`);
+    const run = async (ignore?: string[]) =>
+      (await resolveText(text, { files, ignore, rules: { 'page-not-found': 'off' } })).problems.map((p) => `${p.code} ${p.pointer}`);
     const before = await run();
     expect(before).toContain('endpoint-no-spec /navigation/groups/0/pages/0');
     expect(await run(['/navigation/groups/0/pages/0'])).toEqual(before.filter((line) => !line.endsWith('/pages/0')));
@@ -139,7 +168,9 @@ describe('ignore', () => {
 });
 
 describe('ignoreTest', () => {
-  const value = { navigation: { groups: [{ group: 'G', root: './drafts/r.md', pages: ['drafts/a', { group: 'drafts/x', pages: [] }, 7] }], pages: ['drafts/b'] } };
+  const value = {
+    navigation: { groups: [{ group: 'G', root: './drafts/r.md', pages: ['drafts/a', { group: 'drafts/x', pages: [] }, 7] }], pages: ['drafts/b'] },
+  };
   it.each([
     { pattern: 'drafts/**', pointer: '/navigation/groups/0/root', ignored: true },
     { pattern: 'drafts/**', pointer: '/navigation/groups/0/pages/0', ignored: true },

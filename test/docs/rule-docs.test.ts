@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { allCodes, codes, ruleDocPath, type Code } from '../../src/codes.js';
 import { loadConfig } from '../../src/config/load.js';
@@ -38,7 +39,7 @@ function blocks(markdown: string): Block[] {
 
 /** The example's docs.json text: the block itself, or what its JavaScript returns. */
 function exampleText(block: Block): string {
-  if (block.lang === 'js') return (new Function(block.text) as () => string)();
+  if (block.lang === 'js') return runInNewContext(`(() => {\n${block.text}\n})()`) as string;
   return block.text;
 }
 

@@ -55,7 +55,9 @@ describe('JSON edits', () => {
 
   it('escaped keys and values are matched and written as JSON', () => {
     const text = '{"a\\u0062": "\\u00e9.mdx"}';
-    expect(apply(text, jsonEdits(text, [{ kind: 'replace-value', pointer: '/ab', value: 'é "quoted"', current: 'é.mdx' }]))).toBe('{"a\\u0062": "é \\"quoted\\""}');
+    expect(apply(text, jsonEdits(text, [{ kind: 'replace-value', pointer: '/ab', value: 'é "quoted"', current: 'é.mdx' }]))).toBe(
+      '{"a\\u0062": "é \\"quoted\\""}',
+    );
   });
 
   it('no edit where the text at the location is not what the fix expects', () => {

@@ -31,8 +31,34 @@ const cases: Case[] = [
   {
     name: 'tabs and CRLF',
     code: 'unknown-field',
-    before: crlf(['{', '\t"navigation": {', '\t\t"groups": [', '\t\t\t{', '\t\t\t\t"group": "A",', '\t\t\t\t"pages": [', '\t\t\t\t\t{ "group": "B", "expand": true, "pages": ["b"] }', '\t\t\t\t]', '\t\t\t}', '\t\t]', '\t}', '}']),
-    after: crlf(['{', '\t"navigation": {', '\t\t"groups": [', '\t\t\t{', '\t\t\t\t"group": "A",', '\t\t\t\t"pages": [', '\t\t\t\t\t{ "group": "B", "expanded": true, "pages": ["b"] }', '\t\t\t\t]', '\t\t\t}', '\t\t]', '\t}', '}']),
+    before: crlf([
+      '{',
+      '\t"navigation": {',
+      '\t\t"groups": [',
+      '\t\t\t{',
+      '\t\t\t\t"group": "A",',
+      '\t\t\t\t"pages": [',
+      '\t\t\t\t\t{ "group": "B", "expand": true, "pages": ["b"] }',
+      '\t\t\t\t]',
+      '\t\t\t}',
+      '\t\t]',
+      '\t}',
+      '}',
+    ]),
+    after: crlf([
+      '{',
+      '\t"navigation": {',
+      '\t\t"groups": [',
+      '\t\t\t{',
+      '\t\t\t\t"group": "A",',
+      '\t\t\t\t"pages": [',
+      '\t\t\t\t\t{ "group": "B", "expanded": true, "pages": ["b"] }',
+      '\t\t\t\t]',
+      '\t\t\t}',
+      '\t\t]',
+      '\t}',
+      '}',
+    ]),
   },
   {
     name: 'compact one-line JSON',
@@ -44,8 +70,28 @@ const cases: Case[] = [
     name: 'YAML with comments, plain and quoted keys',
     code: 'unknown-field',
     file: 'docs.yaml',
-    before: lf(['# site', 'navigation:', '  groups:', '    - group: A  # first', '      pages:', '        - group: B', '          expand: true   # open it', '          "hiden": false', '          pages: [b]']),
-    after: lf(['# site', 'navigation:', '  groups:', '    - group: A  # first', '      pages:', '        - group: B', '          expanded: true   # open it', '          "hidden": false', '          pages: [b]']),
+    before: lf([
+      '# site',
+      'navigation:',
+      '  groups:',
+      '    - group: A  # first',
+      '      pages:',
+      '        - group: B',
+      '          expand: true   # open it',
+      '          "hiden": false',
+      '          pages: [b]',
+    ]),
+    after: lf([
+      '# site',
+      'navigation:',
+      '  groups:',
+      '    - group: A  # first',
+      '      pages:',
+      '        - group: B',
+      '          expanded: true   # open it',
+      '          "hidden": false',
+      '          pages: [b]',
+    ]),
   },
   // invalid-value: the one close allowed value
   {
@@ -65,15 +111,46 @@ const cases: Case[] = [
   {
     name: 'tabs and CRLF',
     code: 'page-path',
-    before: crlf(['{', '\t"navigation": {', '\t\t"pages": [', '\t\t\t"index.mdx",', '\t\t\t"/guides/start",', '\t\t\t"./api/",', '\t\t\t"  a\\\\b.md "', '\t\t]', '\t}', '}']),
+    before: crlf([
+      '{',
+      '\t"navigation": {',
+      '\t\t"pages": [',
+      '\t\t\t"index.mdx",',
+      '\t\t\t"/guides/start",',
+      '\t\t\t"./api/",',
+      '\t\t\t"  a\\\\b.md "',
+      '\t\t]',
+      '\t}',
+      '}',
+    ]),
     after: crlf(['{', '\t"navigation": {', '\t\t"pages": [', '\t\t\t"index",', '\t\t\t"guides/start",', '\t\t\t"api",', '\t\t\t"a/b"', '\t\t]', '\t}', '}']),
   },
   {
     name: 'YAML with comments and every quoting style',
     code: 'page-path',
     file: 'docs.yaml',
-    before: lf(['navigation:', '  groups:', '    - group: A', '      pages:', '        - index.mdx # home', "        - './guide.md'", '        - "/api/"', '    - group: B', '      pages: [b.mdx, "c/"]  # flow']),
-    after: lf(['navigation:', '  groups:', '    - group: A', '      pages:', '        - index # home', "        - 'guide'", '        - "api"', '    - group: B', '      pages: [b, "c"]  # flow']),
+    before: lf([
+      'navigation:',
+      '  groups:',
+      '    - group: A',
+      '      pages:',
+      '        - index.mdx # home',
+      "        - './guide.md'",
+      '        - "/api/"',
+      '    - group: B',
+      '      pages: [b.mdx, "c/"]  # flow',
+    ]),
+    after: lf([
+      'navigation:',
+      '  groups:',
+      '    - group: A',
+      '      pages:',
+      '        - index # home',
+      "        - 'guide'",
+      '        - "api"',
+      '    - group: B',
+      '      pages: [b, "c"]  # flow',
+    ]),
   },
   // duplicate-page: drop the later copy with its comma / its line
   {
@@ -113,7 +190,19 @@ const cases: Case[] = [
   {
     name: 'tabs and CRLF, in the middle',
     code: 'expanded-top-level',
-    before: crlf(['{', '\t"navigation": {', '\t\t"groups": [', '\t\t\t{', '\t\t\t\t"group": "A",', '\t\t\t\t"expanded": false,', '\t\t\t\t"pages": ["a"]', '\t\t\t}', '\t\t]', '\t}', '}']),
+    before: crlf([
+      '{',
+      '\t"navigation": {',
+      '\t\t"groups": [',
+      '\t\t\t{',
+      '\t\t\t\t"group": "A",',
+      '\t\t\t\t"expanded": false,',
+      '\t\t\t\t"pages": ["a"]',
+      '\t\t\t}',
+      '\t\t]',
+      '\t}',
+      '}',
+    ]),
     after: crlf(['{', '\t"navigation": {', '\t\t"groups": [', '\t\t\t{', '\t\t\t\t"group": "A",', '\t\t\t\t"pages": ["a"]', '\t\t\t}', '\t\t]', '\t}', '}']),
   },
   {
@@ -126,7 +215,16 @@ const cases: Case[] = [
     name: 'YAML with comments, own line and after the dash',
     code: 'expanded-top-level',
     file: 'docs.yaml',
-    before: lf(['navigation:', '  groups:', '    - group: A', '      expanded: true # no effect', '      pages: [a]', '    - expanded: false', '      group: B', '      pages: [b]']),
+    before: lf([
+      'navigation:',
+      '  groups:',
+      '    - group: A',
+      '      expanded: true # no effect',
+      '      pages: [a]',
+      '    - expanded: false',
+      '      group: B',
+      '      pages: [b]',
+    ]),
     after: lf(['navigation:', '  groups:', '    - group: A', '      pages: [a]', '    - group: B', '      pages: [b]']),
   },
 ];
@@ -163,7 +261,9 @@ describe('what gets no fix', () => {
   });
 
   it('unknown-field: the suggested key is already there, or the value is not of its type', () => {
-    expect(fixOf('{"navigation":{"groups":[{"group":"A","pages":[{"group":"B","expand":true,"expanded":false,"pages":["b"]}]}]}}', 'unknown-field')).toEqual([undefined]);
+    expect(fixOf('{"navigation":{"groups":[{"group":"A","pages":[{"group":"B","expand":true,"expanded":false,"pages":["b"]}]}]}}', 'unknown-field')).toEqual([
+      undefined,
+    ]);
     // `{ "page": "intro" }` is not a group with `pages: "intro"`.
     expect(fixOf('{"navigation":{"groups":[{"group":"A","pages":[{"group":"B","pages":["b"],"page":"intro"}]}]}}', 'unknown-field')).toEqual([undefined]);
   });
@@ -211,7 +311,10 @@ describe('passes', () => {
   it('overlapping and touching fixes wait for the next pass', () => {
     // Removing entry 1 (`, "a.mdx"`), rewriting it, and removing entry 2 (`, "a"`, touching the first) all meet.
     const result = fixText('{"navigation":{"pages":["a","a.mdx","a"]}}');
-    expect(result.applied.map((a) => `${a.pass} ${a.code} ${a.pointer}`)).toEqual(['1 duplicate-page /navigation/pages/1', '2 duplicate-page /navigation/pages/1']);
+    expect(result.applied.map((a) => `${a.pass} ${a.code} ${a.pointer}`)).toEqual([
+      '1 duplicate-page /navigation/pages/1',
+      '2 duplicate-page /navigation/pages/1',
+    ]);
     expect(result.files[0].after).toBe('{"navigation":{"pages":["a"]}}');
   });
 
@@ -253,8 +356,18 @@ describe('passes', () => {
   });
 
   it('applyEdits refuses overlapping edits', () => {
-    expect(applyEdits('abcdef', [{ start: 4, end: 6, text: 'X' }, { start: 0, end: 1, text: '' }])).toBe('bcdX');
-    expect(() => applyEdits('abcdef', [{ start: 0, end: 3, text: '' }, { start: 2, end: 4, text: '' }])).toThrow(RangeError);
+    expect(
+      applyEdits('abcdef', [
+        { start: 4, end: 6, text: 'X' },
+        { start: 0, end: 1, text: '' },
+      ]),
+    ).toBe('bcdX');
+    expect(() =>
+      applyEdits('abcdef', [
+        { start: 0, end: 3, text: '' },
+        { start: 2, end: 4, text: '' },
+      ]),
+    ).toThrow(RangeError);
   });
 });
 
@@ -262,12 +375,21 @@ describe('$ref targets', () => {
   function site() {
     const dir = mkdtempSync(path.join(tmpdir(), 'docsnav-fix-ref-'));
     mkdirSync(path.join(dir, 'nav'));
-    writeFileSync(path.join(dir, 'docs.json'), lf(['{', '  "navigation": {', '    "languages": [{ "$ref": "./nav/uk.json" }, { "$ref": "./nav/en.yaml" }]', '  }', '}']));
-    writeFileSync(path.join(dir, 'nav', 'uk.json'), lf(['{', '  "language": "uk",', '  "groups": [{ "group": "Start", "expanded": true, "pages": ["index.mdx"] }]', '}']));
+    writeFileSync(
+      path.join(dir, 'docs.json'),
+      lf(['{', '  "navigation": {', '    "languages": [{ "$ref": "./nav/uk.json" }, { "$ref": "./nav/en.yaml" }]', '  }', '}']),
+    );
+    writeFileSync(
+      path.join(dir, 'nav', 'uk.json'),
+      lf(['{', '  "language": "uk",', '  "groups": [{ "group": "Start", "expanded": true, "pages": ["index.mdx"] }]', '}']),
+    );
     writeFileSync(path.join(dir, 'index.mdx'), '# Home\n');
     mkdirSync(path.join(dir, 'en'));
     writeFileSync(path.join(dir, 'en', 'index.mdx'), '# Home\n');
-    writeFileSync(path.join(dir, 'nav', 'en.yaml'), lf(['language: en # default', 'groups:', '  - group: Start', '    pages:', '      - en/index', '      - en/index # twice']));
+    writeFileSync(
+      path.join(dir, 'nav', 'en.yaml'),
+      lf(['language: en # default', 'groups:', '  - group: Start', '    pages:', '      - en/index', '      - en/index # twice']),
+    );
     return dir;
   }
 
@@ -281,7 +403,9 @@ describe('$ref targets', () => {
     expect(readFileSync(path.join(dir, 'nav', 'uk.json'), 'utf8')).toBe(
       lf(['{', '  "language": "ua",', '  "groups": [{ "group": "Start", "pages": ["index"] }]', '}']),
     );
-    expect(readFileSync(path.join(dir, 'nav', 'en.yaml'), 'utf8')).toBe(lf(['language: en # default', 'groups:', '  - group: Start', '    pages:', '      - en/index']));
+    expect(readFileSync(path.join(dir, 'nav', 'en.yaml'), 'utf8')).toBe(
+      lf(['language: en # default', 'groups:', '  - group: Start', '    pages:', '      - en/index']),
+    );
     expect(result.after.problems).toEqual([]);
     expect(fixFile(main).files).toEqual([]);
   });

@@ -29,7 +29,10 @@ describe('README: fixing', () => {
   it('has a Fixing section whose commands run as it says, and repair the example', () => {
     const block = /```sh\n([\s\S]*?)```/.exec(fixing)![1];
     const site = path.join(mkdtempSync(path.join(tmpdir(), 'docsnav-readme-fix-')), 'site');
-    const commands = block.trim().split('\n').map((line) => line.replaceAll('/tmp/site', site));
+    const commands = block
+      .trim()
+      .split('\n')
+      .map((line) => line.replaceAll('/tmp/site', site));
     const codesOf = commands.map((command) => spawnSync('bash', ['-c', command], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } }));
     expect(codesOf.map((run) => run.status)).toEqual([0, 1, 0, 0]);
     expect(codesOf[1].stdout).toContain('unknown-field');

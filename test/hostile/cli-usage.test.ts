@@ -24,7 +24,11 @@ afterAll(() => temp?.remove());
 function intoHead(args: readonly string[]): { code: number; stderr: string; head: string } {
   const script = 'node dist/cli/main.js "$@" 2>"$ERRFILE" | head -1; echo "exit=${PIPESTATUS[0]}"';
   const errFile = path.join(temp.dir, `stderr-${Math.random().toString(36).slice(2)}`);
-  const run = spawnSync('bash', ['-c', script, 'docsnav', ...args], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, ERRFILE: errFile, NO_COLOR: '1' } });
+  const run = spawnSync('bash', ['-c', script, 'docsnav', ...args], {
+    encoding: 'utf8',
+    timeout: 60_000,
+    env: { ...process.env, ERRFILE: errFile, NO_COLOR: '1' },
+  });
   const lines = run.stdout.trimEnd().split('\n');
   const code = Number(/^exit=(\d+)$/.exec(lines.at(-1) ?? '')?.[1]);
   return { code, stderr: readFileSync(errFile, 'utf8'), head: lines[0] };
@@ -57,11 +61,19 @@ describe('usage errors: one line, exit 2', () => {
     ["--max-warnings ''", () => ['validate', site, '--max-warnings', ''], /^docsnav: --max-warnings takes a whole number ≥ 0 \(got ""\)\n$/],
     ["--max-warnings ' '", () => ['validate', site, '--max-warnings', ' '], /^docsnav: --max-warnings takes a whole number ≥ 0/],
     ['--max-warnings 1e3', () => ['validate', site, '--max-warnings', '1e3'], /^docsnav: --max-warnings takes a whole number ≥ 0/],
-    ['validate --root that does not exist', () => ['validate', site, '--root', path.join(temp.dir, 'nowhere')], /^docsnav: --root .*nowhere: no such folder\n$/],
+    [
+      'validate --root that does not exist',
+      () => ['validate', site, '--root', path.join(temp.dir, 'nowhere')],
+      /^docsnav: --root .*nowhere: no such folder\n$/,
+    ],
     ['resolve --root that is a file', () => ['resolve', site, '--root', many], /^docsnav: --root .*many\.json: no such folder\n$/],
     ["--root ''", () => ['validate', site, '--root', ''], /^docsnav: --root "": no such folder\n$/],
     ["--out ''", () => ['resolve', site, '--out', ''], /^docsnav: --out takes a file name \(got ""\)\n$/],
-    ['--out naming docs.json', () => ['resolve', site, '--out', path.join(site, 'docs.json')], /^docsnav: --out .* is the input file .*docs\.json; write the tree to another file\n$/],
+    [
+      '--out naming docs.json',
+      () => ['resolve', site, '--out', path.join(site, 'docs.json')],
+      /^docsnav: --out .* is the input file .*docs\.json; write the tree to another file\n$/,
+    ],
     ['--out naming docs.json by another path', () => ['resolve', site, '--out', path.join(site, '..', 'site', '.', 'docs.json')], /is the input file/],
   ];
 

@@ -9,11 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 
 export interface HostileGenerators {
-  generateDeepProblems(depth: number): string;
-  generateManyProblems(count: number): string;
-  generateMissingPages(count: number): { docs: string; files: string[] };
-  generateAliasBomb(levels?: number, width?: number): string;
-  generateLongString(length: number): string;
+  generateDeepProblems: (depth: number) => string;
+  generateManyProblems: (count: number) => string;
+  generateMissingPages: (count: number) => { docs: string; files: string[] };
+  generateAliasBomb: (levels?: number, width?: number) => string;
+  generateLongString: (length: number) => string;
 }
 export const { generateDeepProblems, generateManyProblems, generateMissingPages, generateAliasBomb, generateLongString } = (await import(
   new URL('../../bench/hostile.mjs', import.meta.url).href

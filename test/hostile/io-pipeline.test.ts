@@ -75,7 +75,9 @@ describe('validate and resolve: one pipeline', () => {
   });
 
   it('validate reports what only the build sees: endpoint-not-found, endpoint-excluded, openapi-invalid, openapi-warning', () => {
-    const codes = ['problems', 'hidden-excluded'].flatMap((name) => validateFile(path.join('fixtures', 'resolve', name, 'docs.json')).problems.map((p) => p.code));
+    const codes = ['problems', 'hidden-excluded'].flatMap((name) =>
+      validateFile(path.join('fixtures', 'resolve', name, 'docs.json')).problems.map((p) => p.code),
+    );
     for (const code of ['endpoint-not-found', 'endpoint-excluded', 'openapi-invalid', 'openapi-warning'] as const) expect(codes).toContain(code);
   });
 
@@ -85,7 +87,8 @@ describe('validate and resolve: one pipeline', () => {
     const result = validateText(readFileSync(file, 'utf8'), { file, files: memory.files, readFile: memory.readFile, specs: false });
     expect(memory.reads).toEqual([]);
     const codes = new Set(result.problems.map((p) => p.code));
-    for (const code of ['endpoint-not-found', 'endpoint-excluded', 'openapi-invalid', 'openapi-warning']) expect(codes.has(code as Problem['code'])).toBe(false);
+    for (const code of ['endpoint-not-found', 'endpoint-excluded', 'openapi-invalid', 'openapi-warning'])
+      expect(codes.has(code as Problem['code'])).toBe(false);
   });
 
   it('no problem is said twice at one place (no layer overlaps another)', async () => {
@@ -155,7 +158,7 @@ describe('slugs as the platform (issue 7 §6)', () => {
     expect(new Set(got).size).toBe(n);
   });
 
-  it('corpus site 0261: api-reference/system/check-api-server-health is the later spec\'s operation (gmgn-wallet), as on the platform', async () => {
+  it("corpus site 0261: api-reference/system/check-api-server-health is the later spec's operation (gmgn-wallet), as on the platform", async () => {
     const dir = path.join('..', 'shared', 'corpus', 'sites', '0261');
     if (!existsSync(dir)) return;
     const result = await resolveFile(path.join(dir, 'docs.json'), { rules: { 'page-not-found': 'off' } });

@@ -159,7 +159,12 @@ describe('remote specs in the pipeline', () => {
 
   it('with allowRemote the URL is fetched, the page is there, and openapi-remote says nothing', async () => {
     const text = JSON.stringify({
-      navigation: { groups: [{ group: 'G', openapi: `${base}/spec.json` }, { group: 'H', pages: [`${base}/spec.json GET /r`] }] },
+      navigation: {
+        groups: [
+          { group: 'G', openapi: `${base}/spec.json` },
+          { group: 'H', pages: [`${base}/spec.json GET /r`] },
+        ],
+      },
     });
     const off = await resolveText(text, { files });
     expect(off.problems.map((p) => `${p.code} ${p.pointer}`)).toEqual([

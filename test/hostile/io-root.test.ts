@@ -146,12 +146,7 @@ describe.skipIf(isWindows)('only regular files are read', () => {
       path.join(site, 'docs.json'),
       JSON.stringify({
         navigation: {
-          groups: [
-            { group: 'A', pages: ['index', 'pipe'] },
-            { group: 'B', openapi: 'pipe.json' },
-            { $ref: 'nav.json' },
-            { $ref: 'folder.json' },
-          ],
+          groups: [{ group: 'A', pages: ['index', 'pipe'] }, { group: 'B', openapi: 'pipe.json' }, { $ref: 'nav.json' }, { $ref: 'folder.json' }],
         },
       }),
     );
@@ -229,7 +224,10 @@ describe('the library with in-memory text and no root reads nothing from disk', 
       for (const result of [validated, resolved]) {
         expectNoCanary(result);
         expect(Object.keys(result.sources)).toEqual(['docs.json']);
-        expect(result.problems.map((p) => `${p.code} ${p.pointer}`)).toEqual(['ref-not-found /navigation/groups/0/$ref', 'ref-not-found /navigation/groups/1/$ref']);
+        expect(result.problems.map((p) => `${p.code} ${p.pointer}`)).toEqual([
+          'ref-not-found /navigation/groups/0/$ref',
+          'ref-not-found /navigation/groups/1/$ref',
+        ]);
         expect(result.problems[0].message).toContain('no docs root was given');
       }
       // Passing root (or readFile) explicitly reads.
@@ -245,7 +243,8 @@ describe('$ref chains and merges', () => {
   it('a chain of 2,000 $ref files resolves without overflowing the stack', () => {
     const files = new Map<string, string>();
     const n = 2_000;
-    for (let i = 0; i < n; i++) files.set(`/site/r${i}.json`, JSON.stringify(i + 1 < n ? { $ref: `r${i + 1}.json` } : { groups: [{ group: 'End', pages: ['a'] }] }));
+    for (let i = 0; i < n; i++)
+      files.set(`/site/r${i}.json`, JSON.stringify(i + 1 < n ? { $ref: `r${i + 1}.json` } : { groups: [{ group: 'End', pages: ['a'] }] }));
     const result = validateText(JSON.stringify({ navigation: { $ref: 'r0.json' } }), { file: '/site/docs.json', readFile: (p) => files.get(p) });
     expect(result.problems).toEqual([]);
     expect(Object.keys(result.sources)).toHaveLength(n + 1);

@@ -43,7 +43,10 @@ describe('one problem per nesting level', () => {
   // rebuilt from the root, located by a scan from the start, and kept.
   it('5,000 levels: a capped, located report in a process limited to 256 MB of heap', { timeout: 120_000 }, async () => {
     const file = write('deep/docs.json', generateDeepProblems(5000));
-    const run = await runCli(['validate', file, '--format', 'json', '--rule', 'page-not-found=off'], { nodeArgs: ['--max-old-space-size=256'], killAfterMs: 90_000 });
+    const run = await runCli(['validate', file, '--format', 'json', '--rule', 'page-not-found=off'], {
+      nodeArgs: ['--max-old-space-size=256'],
+      killAfterMs: 90_000,
+    });
     expect(run.killed).toBe(false);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(1);
@@ -66,7 +69,17 @@ describe('one problem per nesting level', () => {
 
 describe('many problems in one file', () => {
   const many = (count: number): Problem[] =>
-    Array.from({ length: count }, (_, i) => ({ code: 'page-path', severity: 'warning', message: `Page path "p${i}.mdx" has a file extension.`, file: 'docs.json', pointer: `/navigation/pages/${i}`, line: 1, column: 1, endLine: 1, endColumn: 2 }));
+    Array.from({ length: count }, (_, i) => ({
+      code: 'page-path',
+      severity: 'warning',
+      message: `Page path "p${i}.mdx" has a file extension.`,
+      file: 'docs.json',
+      pointer: `/navigation/pages/${i}`,
+      line: 1,
+      column: 1,
+      endLine: 1,
+      endColumn: 2,
+    }));
 
   // The pretty formatter spread every problem into push(...): 150,000 overflowed the stack.
   it('every formatter takes 150,000 problems', () => {
@@ -159,8 +172,15 @@ describe('YAML alias bombs', () => {
   });
 
   it('a YAML spec: resolve finishes in a process limited to 256 MB of heap', { timeout: 60_000 }, async () => {
-    const bomb = generateAliasBomb(12, 9).split('\nnavigation')[0].split('\n').map((line) => `  ${line}`).join('\n');
-    write('spec-bomb/openapi.yaml', `openapi: 3.1.0\ninfo: {title: Bomb, version: "1"}\nx-bomb:\n${bomb}\npaths:\n  /a:\n    get:\n      summary: A\n      tags: [*a12]\n      responses: {}\n`);
+    const bomb = generateAliasBomb(12, 9)
+      .split('\nnavigation')[0]
+      .split('\n')
+      .map((line) => `  ${line}`)
+      .join('\n');
+    write(
+      'spec-bomb/openapi.yaml',
+      `openapi: 3.1.0\ninfo: {title: Bomb, version: "1"}\nx-bomb:\n${bomb}\npaths:\n  /a:\n    get:\n      summary: A\n      tags: [*a12]\n      responses: {}\n`,
+    );
     const file = write('spec-bomb/docs.json', JSON.stringify({ navigation: { tabs: [{ tab: 'API', openapi: 'openapi.yaml' }] } }));
     const run = await runCli(['resolve', file], { nodeArgs: ['--max-old-space-size=256'], killAfterMs: 50_000 });
     expect(run.killed).toBe(false);

@@ -28,7 +28,11 @@ beforeAll(() => {
   write('intro.mdx', `---\ntitle: "Intro ${JSON.stringify(ESC).slice(1, -1)}"\n---\n# Intro\n`);
   write(
     'openapi.json',
-    JSON.stringify({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: { '/x': { get: { summary: `Get ${ESC}`, tags: [`Tag ${ESC}`], responses: {} } } } }),
+    JSON.stringify({
+      openapi: '3.1.0',
+      info: { title: 'T', version: '1' },
+      paths: { '/x': { get: { summary: `Get ${ESC}`, tags: [`Tag ${ESC}`], responses: {} } } },
+    }),
   );
   docsFile = write(
     'docs.json',

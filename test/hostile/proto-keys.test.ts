@@ -32,7 +32,12 @@ describe.each([
 ])('%s', (file, text) => {
   it('each key is an unknown field, at the key', () => {
     const result = validateText(text(), { file });
-    expect(result.problems.filter((p) => p.code === 'unknown-field').map((p) => p.pointer).sort()).toEqual(expectedPointers);
+    expect(
+      result.problems
+        .filter((p) => p.code === 'unknown-field')
+        .map((p) => p.pointer)
+        .sort(),
+    ).toEqual(expectedPointers);
     expect(result.problems.every((p) => p.code === 'unknown-field')).toBe(true);
     expect(contractBreaches(result)).toEqual([]);
   });

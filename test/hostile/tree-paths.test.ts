@@ -32,7 +32,10 @@ describe('unsafe page paths', () => {
   it('an openapi directory that climbs out: generated pages stay inside', async () => {
     const temp = tempDir();
     try {
-      writeFileSync(path.join(temp.dir, 'openapi.json'), JSON.stringify({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: { '/pets': { get: { summary: 'List pets', responses: {} } } } }));
+      writeFileSync(
+        path.join(temp.dir, 'openapi.json'),
+        JSON.stringify({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: { '/pets': { get: { summary: 'List pets', responses: {} } } } }),
+      );
       const text = JSON.stringify({ navigation: { tabs: [{ tab: 'API', openapi: { source: 'openapi.json', directory: '../..' } }] } });
       const result = await resolveText(text, { file: path.join(temp.dir, 'docs.json'), root: temp.dir });
       expect(result.tree.pages.map((p) => p.path).filter((p) => p.split('/').includes('..'))).toEqual([]);

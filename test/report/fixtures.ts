@@ -69,14 +69,10 @@ export const primaryPattern = problem(
   { pointer: '/navigation' },
 );
 
-export const languageCode = problem(
-  'language-code',
-  'error',
-  'docs.json',
-  rangeOf(docsJson, '"xx"'),
-  'Unsupported language code "xx".',
-  { pointer: '/navigation/languages/0/language', suggest: 'es' },
-);
+export const languageCode = problem('language-code', 'error', 'docs.json', rangeOf(docsJson, '"xx"'), 'Unsupported language code "xx".', {
+  pointer: '/navigation/languages/0/language',
+  suggest: 'es',
+});
 
 export const expandedTopLevel = problem(
   'expanded-top-level',
@@ -96,14 +92,10 @@ export const openapiRemote = problem(
   { pointer: '/0/openapi' },
 );
 
-export const unknownField = problem(
-  'unknown-field',
-  'error',
-  'min/docs.json',
-  rangeOf(minifiedJson, '"langauge"'),
-  'Unknown field "langauge".',
-  { pointer: '/navigation/langauge', suggest: 'language' },
-);
+export const unknownField = problem('unknown-field', 'error', 'min/docs.json', rangeOf(minifiedJson, '"langauge"'), 'Unknown field "langauge".', {
+  pointer: '/navigation/langauge',
+  suggest: 'language',
+});
 
 /** In a file whose text the result does not carry: no frame. */
 export const pageNotFound = problem(

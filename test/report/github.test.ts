@@ -19,14 +19,9 @@ describe('formatGithub', () => {
   });
 
   it('escapes %, CR and LF in the message, and also : and , in property values', () => {
-    const p = problem(
-      'invalid-value',
-      'error',
-      'sites/a,b/c:d%.json',
-      { line: 1, column: 2, endLine: 3, endColumn: 4 },
-      'Use 100%\nnot 50%,\r\nok: yes',
-      { suggest: 'a:b' },
-    );
+    const p = problem('invalid-value', 'error', 'sites/a,b/c:d%.json', { line: 1, column: 2, endLine: 3, endColumn: 4 }, 'Use 100%\nnot 50%,\r\nok: yes', {
+      suggest: 'a:b',
+    });
     expect(formatGithub([result('x', [p])])).toBe(
       '::error file=sites/a%2Cb/c%3Ad%25.json,line=1,col=2,endLine=3,endColumn=4,title=invalid-value::Use 100%25%0Anot 50%25,%0D%0Aok: yes Suggestion: use "a:b".\n',
     );
@@ -49,18 +44,30 @@ describe('formatGithub', () => {
 describe('formatGithub: more than GitHub shows', () => {
   const many = (severity: 'error' | 'warning' | 'info', count: number) =>
     Array.from({ length: count }, (_, i) =>
-      problem(severity === 'info' ? 'openapi-remote' : severity === 'error' ? 'page-not-found' : 'page-path', severity, 'docs.json', { line: i + 1, column: 1, endLine: i + 1, endColumn: 2 }, `Problem ${i}.`),
+      problem(
+        severity === 'info' ? 'openapi-remote' : severity === 'error' ? 'page-not-found' : 'page-path',
+        severity,
+        'docs.json',
+        { line: i + 1, column: 1, endLine: i + 1, endColumn: 2 },
+        `Problem ${i}.`,
+      ),
     );
 
   it('says so in a last line when there are more than 10 errors or warnings', () => {
-    const out = formatGithub([result('docs.json', [...many('error', 12), ...many('warning', 3)])]).trimEnd().split('\n');
+    const out = formatGithub([result('docs.json', [...many('error', 12), ...many('warning', 3)])])
+      .trimEnd()
+      .split('\n');
     expect(out).toHaveLength(16);
     expect(out.slice(0, 15).every((line) => line.startsWith('::'))).toBe(true);
     expect(out[15]).toBe(
       'docsnav: 12 errors; GitHub shows only the first 10 annotations of each kind per step, all problems are in this log (run with --format pretty for the full report).',
     );
-    const both = formatGithub([result('docs.json', [...many('error', 11), ...many('warning', 11)])], { summaryWritten: true }).trimEnd().split('\n');
-    expect(both.at(-1)).toBe('docsnav: 11 errors, 11 warnings; GitHub shows only the first 10 annotations of each kind per step, all problems are in the job summary.');
+    const both = formatGithub([result('docs.json', [...many('error', 11), ...many('warning', 11)])], { summaryWritten: true })
+      .trimEnd()
+      .split('\n');
+    expect(both.at(-1)).toBe(
+      'docsnav: 11 errors, 11 warnings; GitHub shows only the first 10 annotations of each kind per step, all problems are in the job summary.',
+    );
   });
 
   it('adds nothing at exactly 10 of each', () => {

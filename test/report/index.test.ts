@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatGithub,
-  formatJson,
-  formatPretty,
-  formatResults,
-  formats,
-  formatSarif,
-  isFormat,
-} from '../../src/report/index.js';
+import { formatGithub, formatJson, formatPretty, formatResults, formats, formatSarif, isFormat } from '../../src/report/index.js';
 import { results } from './fixtures.js';
 
 describe('formatResults', () => {

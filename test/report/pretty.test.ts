@@ -1,15 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ruleDocUrl, type Code } from '../../src/codes.js';
 import { formatPretty } from '../../src/report/pretty.js';
-import {
-  cleanResult,
-  mainResult,
-  minifiedResult,
-  problem,
-  rangeOf,
-  result,
-  results,
-} from './fixtures.js';
+import { cleanResult, mainResult, minifiedResult, problem, rangeOf, result, results } from './fixtures.js';
 
 const plain = (r = results) => formatPretty(r, { color: false });
 /** The line that ends each problem: where its rule is documented. */
@@ -92,7 +84,13 @@ describe('formatPretty', () => {
     expect(carets.trim()).toMatch(/^\| +\^{10}$/);
     expect(suggestion).toBe('  suggestion: use "language"');
     // nothing anywhere in the output is long
-    expect(Math.max(...plain().split('\n').map((l) => l.length))).toBeLessThan(140);
+    expect(
+      Math.max(
+        ...plain()
+          .split('\n')
+          .map((l) => l.length),
+      ),
+    ).toBeLessThan(140);
   });
 
   it('clips context lines to the same window as the problem line', () => {
@@ -131,7 +129,9 @@ describe('formatPretty', () => {
   });
 
   it('skips the frame when the line is outside the text instead of throwing', () => {
-    const out = plain([result('s.json', [problem('parse-error', 'error', 's.json', { line: 9, column: 1, endLine: 9, endColumn: 1 }, 'Bad.')], { 's.json': '{}' })]);
+    const out = plain([
+      result('s.json', [problem('parse-error', 'error', 's.json', { line: 9, column: 1, endLine: 9, endColumn: 1 }, 'Bad.')], { 's.json': '{}' }),
+    ]);
     expect(out.split('\n').slice(1, 3)).toEqual([docs('parse-error'), '']);
   });
 
@@ -144,8 +144,18 @@ describe('formatPretty', () => {
   it('words the summary for warnings only and info only', () => {
     const warn = problem('page-path', 'warning', 'w.json', { line: 1, column: 1, endLine: 1, endColumn: 1 }, 'Untidy.');
     const info = problem('openapi-remote', 'info', 'i.json', { line: 1, column: 1, endLine: 1, endColumn: 1 }, 'Not checked.');
-    expect(plain([result('w.json', [warn])]).trimEnd().split('\n').at(-1)).toBe('✖ 1 problem (0 errors, 1 warning)');
-    expect(plain([result('i.json', [info])]).trimEnd().split('\n').at(-1)).toBe('ℹ 1 problem (0 errors, 0 warnings, 1 info)');
+    expect(
+      plain([result('w.json', [warn])])
+        .trimEnd()
+        .split('\n')
+        .at(-1),
+    ).toBe('✖ 1 problem (0 errors, 1 warning)');
+    expect(
+      plain([result('i.json', [info])])
+        .trimEnd()
+        .split('\n')
+        .at(-1),
+    ).toBe('ℹ 1 problem (0 errors, 0 warnings, 1 info)');
   });
 
   it('says so when there are no problems', () => {

@@ -22,7 +22,7 @@ const schemaFile = createRequire(import.meta.url).resolve('@microsoft/jest-sarif
 // ajv-draft-04 is CommonJS with `exports.default`: under NodeNext its default import is the module.
 type AjvDraft04Class = new (options?: Record<string, unknown>) => import('ajv').Ajv;
 const AjvDraft04: AjvDraft04Class = (AjvDraft04Module as unknown as { default: AjvDraft04Class }).default ?? (AjvDraft04Module as unknown as AjvDraft04Class);
-const ajv = new AjvDraft04({ allErrors: true, strict: false, unicodeRegExp: false }) // the schema's language pattern is not valid with the u flag;
+const ajv = new AjvDraft04({ allErrors: true, strict: false, unicodeRegExp: false }); // the schema's language pattern is not valid with the u flag;
 ajv.addFormat('uri', (value: string) => /^[A-Za-z][A-Za-z0-9+.-]*:/.test(value) && URL.canParse(value));
 ajv.addFormat('uri-reference', (value: string) => isUriReference(value));
 ajv.addFormat('date-time', (value: string) => !Number.isNaN(Date.parse(value)));
@@ -30,7 +30,9 @@ const validateSarif = ajv.compile(JSON.parse(readFileSync(schemaFile, 'utf8')) a
 
 /** Schema errors plus what GitHub code scanning needs beyond the schema (ruleId, a location with a region). */
 function sarifErrors(log: unknown): string[] {
-  const errors = validateSarif(log) ? [] : (validateSarif.errors ?? []).map((e: { instancePath: string; message?: string }) => `${e.instancePath || '/'} ${e.message}`);
+  const errors = validateSarif(log)
+    ? []
+    : (validateSarif.errors ?? []).map((e: { instancePath: string; message?: string }) => `${e.instancePath || '/'} ${e.message}`);
   const runs = (log as { runs?: Array<{ results?: Json[] }> }).runs ?? [];
   runs.forEach((run, r) =>
     (run.results ?? []).forEach((res, i) => {
@@ -60,7 +62,7 @@ describe('formatSarif', () => {
     const broken = sarif() as unknown as { runs: { results: Json[]; tool: { driver: Json } }[] };
     delete broken.runs[0].results[0].ruleId;
     (broken.runs[0].results[1] as { level: string }).level = 'info';
-    (broken.runs[0].results[2] as Json).extra = 1;
+    broken.runs[0].results[2].extra = 1;
     broken.runs[0].tool.driver.informationUri = 'not a uri';
     const errors = sarifErrors(broken);
     expect(errors).toContain('/runs/0/results/0: no ruleId (GitHub needs one)');
@@ -105,7 +107,9 @@ describe('formatSarif', () => {
       expect(rule.name).toMatch(/^([A-Z][a-z]+)+$/);
       expect(rule.shortDescription.text).toBe(info.title);
       expect(rule.fullDescription.text).toBe(info.description);
-      expect(rule.help.text).toBe(info.source === 'config' ? info.description : `${info.description} Set its severity with --rule ${rule.id}=off|warning|error.`);
+      expect(rule.help.text).toBe(
+        info.source === 'config' ? info.description : `${info.description} Set its severity with --rule ${rule.id}=off|warning|error.`,
+      );
       expect(rule.helpUri).toBe(ruleDocUrl(rule.id));
       expect(rule.helpUri).toMatch(new RegExp(`^https://.*/docs/rules/${rule.id}\\.md$`));
       expect(rule.help.markdown).toContain(info.description);
@@ -140,15 +144,22 @@ describe('formatSarif', () => {
 
   it('fingerprints a problem by code, file, pointer and message, not by its line', () => {
     const at = (line: number, message = 'Unknown field "expand".', pointer = '/navigation/groups/0/expand') =>
-      parse(formatSarif([result('docs.json', [problem('unknown-field', 'error', 'docs.json', { line, column: 3, endLine: line, endColumn: 9 }, message, { pointer })])]))
-        .runs[0].results[0].partialFingerprints['docsnavProblem/v1'];
+      parse(
+        formatSarif([
+          result('docs.json', [problem('unknown-field', 'error', 'docs.json', { line, column: 3, endLine: line, endColumn: 9 }, message, { pointer })]),
+        ]),
+      ).runs[0].results[0].partialFingerprints['docsnavProblem/v1'];
     expect(at(4)).toMatch(/^[0-9a-f]{64}$/);
     expect(at(40)).toBe(at(4));
     expect(at(4, 'Also listed at line 3.')).toBe(at(40, 'Also listed at line 30.'));
     expect(at(4, 'Unknown field "expnd".')).not.toBe(at(4));
     expect(at(4, undefined, '/navigation/groups/1/expand')).not.toBe(at(4));
-    expect(fingerprint({ code: 'page-path', pointer: '', message: 'x' }, 'a.json')).not.toBe(fingerprint({ code: 'page-path', pointer: '', message: 'x' }, 'b.json'));
-    expect(fingerprint({ code: 'page-path', pointer: '', message: 'x' }, 'a.json')).not.toBe(fingerprint({ code: 'page-not-found', pointer: '', message: 'x' }, 'a.json'));
+    expect(fingerprint({ code: 'page-path', pointer: '', message: 'x' }, 'a.json')).not.toBe(
+      fingerprint({ code: 'page-path', pointer: '', message: 'x' }, 'b.json'),
+    );
+    expect(fingerprint({ code: 'page-path', pointer: '', message: 'x' }, 'a.json')).not.toBe(
+      fingerprint({ code: 'page-not-found', pointer: '', message: 'x' }, 'a.json'),
+    );
   });
 
   it('writes one result per problem, pointing at its rule, file and region', () => {

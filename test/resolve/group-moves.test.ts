@@ -25,11 +25,13 @@ const table: MoveCase[] = [
   },
   // Row 3: any group | user selects or expands the group | drilldown true | per theme | navigates to the first page
   ...(['select', 'expand'] as const).flatMap((trigger) =>
-    ([
-      ['a collapsed nested group', 'collapsed', false],
-      ['an expanded nested group', 'expanded', false],
-      ['a top-level group', 'expanded', true],
-    ] as const).map(([what, state, topLevel]): MoveCase => ({
+    (
+      [
+        ['a collapsed nested group', 'collapsed', false],
+        ['an expanded nested group', 'expanded', false],
+        ['a top-level group', 'expanded', true],
+      ] as const
+    ).map(([what, state, topLevel]): MoveCase => ({
       name: `row 3: ${what}, ${trigger === 'select' ? 'selected' : 'expanded'}, drilldown true -> per theme, navigates to the first page`,
       input: { state, topLevel, drilldown: true, trigger, firstPage: FIRST },
       expected: { next: 'per-theme', navigate: true, page: FIRST },
@@ -58,11 +60,13 @@ const table: MoveCase[] = [
     expected: { next: 'expanded', navigate: false },
   },
   // Rule 8: unset leaves the theme's default.
-  ...([
-    ['a collapsed nested group', 'collapsed', false],
-    ['an expanded nested group', 'expanded', false],
-    ['a top-level group', 'expanded', true],
-  ] as const).map(([what, state, topLevel]): MoveCase => ({
+  ...(
+    [
+      ['a collapsed nested group', 'collapsed', false],
+      ['an expanded nested group', 'expanded', false],
+      ['a top-level group', 'expanded', true],
+    ] as const
+  ).map(([what, state, topLevel]): MoveCase => ({
     name: `rule 8: ${what}, drilldown unset -> per theme, navigation per theme`,
     input: { state, topLevel, drilldown: undefined, trigger: 'select', firstPage: FIRST },
     expected: { next: 'per-theme', navigate: 'per-theme' },

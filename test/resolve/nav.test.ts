@@ -30,7 +30,7 @@ function nodes(root: NavNode): NavNode[] {
     out.push(node);
     for (let i = node.children.length - 1; i >= 0; i--) {
       const child = node.children[i];
-      if (child.kind !== 'page') stack.push(child as NavNode);
+      if (child.kind !== 'page') stack.push(child);
     }
   }
   return out;
@@ -45,13 +45,20 @@ function outline(tree: PageTree): string[] {
   const byId = new Map(tree.pages.map((p) => [p.id, p]));
   const lines: string[] = [];
   const walk = (node: NavNode, depth: number) => {
-    const flags = [node.hidden && 'hidden', node.default && 'default', node.href && `href=${node.href}`, node.icon && `icon=${JSON.stringify(node.icon)}`, node.display, node.tag && `tag=${node.tag}`]
+    const flags = [
+      node.hidden && 'hidden',
+      node.default && 'default',
+      node.href && `href=${node.href}`,
+      node.icon && `icon=${JSON.stringify(node.icon)}`,
+      node.display,
+      node.tag && `tag=${node.tag}`,
+    ]
       .filter(Boolean)
       .join(' ');
     lines.push(`${'  '.repeat(depth)}${node.kind}:${node.label}${flags ? ` [${flags}]` : ''}`);
     for (const child of node.children) {
       if (child.kind === 'page') lines.push(`${'  '.repeat(depth + 1)}${byId.get(child.page)?.path}`);
-      else walk(child as NavNode, depth + 1);
+      else walk(child, depth + 1);
     }
   };
   walk(tree.nav, 0);
@@ -71,21 +78,40 @@ describe('page tree: schema/page-tree.schema.json', () => {
     const nodeIds = nodes(tree.nav).map((n) => n.id);
     expect(new Set(nodeIds).size).toBe(nodeIds.length);
     // every group is a node, with the same id
-    const groupIds = new Set(nodes(tree.nav).filter((n) => n.kind === 'group').map((n) => n.id));
+    const groupIds = new Set(
+      nodes(tree.nav)
+        .filter((n) => n.kind === 'group')
+        .map((n) => n.id),
+    );
     expect(tree.groups.filter((g) => !groupIds.has(g.id))).toEqual([]);
   });
 
   it('rejects what is not a page tree (the schema can fail)', () => {
     expect(validateTree({ version: 1, pages: [], groups: [], global: [] })).toBe(false);
-    expect(validateTree({ version: 2, pages: [], groups: [], nav: { id: '/navigation', kind: 'navigation', label: '', hidden: false, children: [] }, global: [] })).toBe(false);
-    expect(validateTree({ version: 1, pages: [], groups: [], nav: { id: '/navigation', kind: 'navigation', label: '', hidden: false, children: [{ kind: 'page' }] }, global: [] })).toBe(false);
+    expect(
+      validateTree({ version: 2, pages: [], groups: [], nav: { id: '/navigation', kind: 'navigation', label: '', hidden: false, children: [] }, global: [] }),
+    ).toBe(false);
+    expect(
+      validateTree({
+        version: 1,
+        pages: [],
+        groups: [],
+        nav: { id: '/navigation', kind: 'navigation', label: '', hidden: false, children: [{ kind: 'page' }] },
+        global: [],
+      }),
+    ).toBe(false);
   });
 });
 
 describe('nav: the nested navigation', () => {
   const docs = {
     navigation: {
-      global: { anchors: [{ anchor: 'Status', href: 'https://status.example', icon: 'signal' }, { anchor: 'Blog', href: '/blog', hidden: true }] },
+      global: {
+        anchors: [
+          { anchor: 'Status', href: 'https://status.example', icon: 'signal' },
+          { anchor: 'Blog', href: '/blog', hidden: true },
+        ],
+      },
       languages: [
         {
           language: 'en',
@@ -94,7 +120,11 @@ describe('nav: the nested navigation', () => {
               version: 'v1',
               tag: 'legacy',
               tabs: [
-                { tab: 'Guides', icon: { name: 'book', style: 'solid' }, groups: [{ group: 'Start', pages: ['index', { group: 'More', expanded: true, pages: ['more'] }, 'last'] }] },
+                {
+                  tab: 'Guides',
+                  icon: { name: 'book', style: 'solid' },
+                  groups: [{ group: 'Start', pages: ['index', { group: 'More', expanded: true, pages: ['more'] }, 'last'] }],
+                },
                 { tab: 'Blog', href: 'https://blog.example' },
               ],
             },
@@ -102,7 +132,10 @@ describe('nav: the nested navigation', () => {
               version: 'v2',
               default: true,
               global: { anchors: [{ anchor: 'Changelog', href: 'https://example.com/changes' }] },
-              groups: [{ group: 'Start', hidden: true, pages: ['index'] }, { group: 'Start', pages: ['other'] }],
+              groups: [
+                { group: 'Start', hidden: true, pages: ['index'] },
+                { group: 'Start', pages: ['other'] },
+              ],
             },
           ],
         },
@@ -135,7 +168,10 @@ describe('nav: the nested navigation', () => {
     // two sibling groups with one label stay two nodes, with their own ids
     const v2 = tree.nav.children[0] as NavNode;
     const [, second] = v2.children as NavNode[];
-    expect(second.children.map((c) => (c as NavNode).id)).toEqual(['/navigation/languages/0/versions/1/groups/0', '/navigation/languages/0/versions/1/groups/1']);
+    expect(second.children.map((c) => (c as NavNode).id)).toEqual([
+      '/navigation/languages/0/versions/1/groups/0',
+      '/navigation/languages/0/versions/1/groups/1',
+    ]);
     expect(tree.nav.id).toBe('/navigation');
     expect(tree.pages.find((p) => p.path === 'more')?.id).toBe('/navigation/languages/0/versions/0/tabs/0/groups/0/pages/1/pages/0');
   });
@@ -147,14 +183,34 @@ describe('nav: the nested navigation', () => {
       { id: '/navigation/global/anchors/1', kind: 'anchor', label: 'Blog', href: '/blog', hidden: true },
     ]);
     const v2 = (tree.nav.children[0] as NavNode).children[1] as NavNode;
-    expect(v2.global).toEqual([{ id: '/navigation/languages/0/versions/1/global/anchors/0', kind: 'anchor', label: 'Changelog', href: 'https://example.com/changes', hidden: false }]);
+    expect(v2.global).toEqual([
+      { id: '/navigation/languages/0/versions/1/global/anchors/0', kind: 'anchor', label: 'Changelog', href: 'https://example.com/changes', hidden: false },
+    ]);
   });
 
   it('makes the first version or language the default when none says so, and only one when several do', async () => {
-    const text = JSON.stringify({ navigation: { versions: [{ version: 'a', pages: ['x'] }, { version: 'b', default: true, pages: ['y'] }, { version: 'c', default: true, pages: ['z'] }] } });
+    const text = JSON.stringify({
+      navigation: {
+        versions: [
+          { version: 'a', pages: ['x'] },
+          { version: 'b', default: true, pages: ['y'] },
+          { version: 'c', default: true, pages: ['z'] },
+        ],
+      },
+    });
     const { tree } = await resolveText(text, { file: 'docs.json' });
     expect((tree.nav.children as NavNode[]).map((v) => `${v.label}:${v.default}`)).toEqual(['a:false', 'b:true', 'c:false']);
-    const none = await resolveText(JSON.stringify({ navigation: { languages: [{ language: 'en', pages: ['x'] }, { language: 'fr', pages: ['y'] }] } }), { file: 'docs.json' });
+    const none = await resolveText(
+      JSON.stringify({
+        navigation: {
+          languages: [
+            { language: 'en', pages: ['x'] },
+            { language: 'fr', pages: ['y'] },
+          ],
+        },
+      }),
+      { file: 'docs.json' },
+    );
     expect((none.tree.nav.children as NavNode[]).map((v) => `${v.label}:${v.default}`)).toEqual(['en:true', 'fr:false']);
   });
 
@@ -194,7 +250,11 @@ describe('nav: the nested navigation', () => {
       '      api-reference/free',
     ]);
     const generated = nodes(tree.nav).filter((n) => n.generated);
-    expect(generated.map((n) => n.id)).toEqual(['/navigation/tabs/0/openapi#group:Same', '/navigation/tabs/0/openapi#group:Same~2', '/navigation/tabs/0/openapi#group:API Reference']);
+    expect(generated.map((n) => n.id)).toEqual([
+      '/navigation/tabs/0/openapi#group:Same',
+      '/navigation/tabs/0/openapi#group:Same~2',
+      '/navigation/tabs/0/openapi#group:API Reference',
+    ]);
     expect(tree.pages.filter((p) => p.kind === 'endpoint').map((p) => p.id)).toEqual([
       '/navigation/tabs/0/openapi#GET /a1',
       '/navigation/tabs/0/openapi#GET /a2',

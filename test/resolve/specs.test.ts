@@ -108,7 +108,10 @@ describe('SpecLoader: files made on the spot', () => {
     root = mkdtempSync(path.join(tmpdir(), 'docsnav-specs-'));
     mkdirSync(path.join(root, 'api'));
     mkdirSync(path.join(root, 'folder.yaml'));
-    writeFileSync(path.join(root, 'api', 'openapi.json'), JSON.stringify({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths: { '/a': { get: {} } } }));
+    writeFileSync(
+      path.join(root, 'api', 'openapi.json'),
+      JSON.stringify({ openapi: '3.0.3', info: { title: 't', version: '1' }, paths: { '/a': { get: {} } } }),
+    );
     writeFileSync(path.join(root, 'image.yaml'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]));
     writeFileSync(path.join(root, 'empty.yaml'), '\n\n');
     writeFileSync(path.join(root, 'bom.json'), '\ufeff{"openapi": "3.1.0", "paths": {}}');

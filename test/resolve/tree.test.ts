@@ -158,22 +158,11 @@ describe('platform-table: the platform-facts §3 examples, row by row', () => {
 
   it('titles: the summary, else the last slug segment made readable', async () => {
     const pages = under(await resolved('platform-table'), 'API');
-    expect(pages.map((p) => p.title)).toEqual([
-      'List Users',
-      'Create a user (v2)',
-      'Get users',
-      'Put pets photos',
-      'Get health',
-      'Get health 1',
-      'Petdeleted',
-    ]);
+    expect(pages.map((p) => p.title)).toEqual(['List Users', 'Create a user (v2)', 'Get users', 'Put pets photos', 'Get health', 'Get health 1', 'Petdeleted']);
   });
 
   it('the clash suffix matches the platform; docsnav says so at each openapi value', async () => {
-    expect(codes(await resolved('platform-table'))).toEqual([
-      'slug-collision /navigation/tabs/0/openapi',
-      'slug-collision /navigation/tabs/1/openapi/source',
-    ]);
+    expect(codes(await resolved('platform-table'))).toEqual(['slug-collision /navigation/tabs/0/openapi', 'slug-collision /navigation/tabs/1/openapi/source']);
   });
 });
 
@@ -211,7 +200,12 @@ describe('bulk-tab-and-group', () => {
     expect(pageAt(store, 'store/overview')).toMatchObject({ kind: 'page', title: 'About the store API', file: 'store/overview.mdx' });
     expect(pageAt(store, 'api-reference/orders/get-orders').title).toBe('Get orders');
     for (const label of ['Order Management', 'Products', 'API Reference']) {
-      expect(groupAt(result, label, 'tab:Store API')).toMatchObject({ generated: true, topLevel: true, display: 'expanded', source: '/navigation/tabs/1/openapi' });
+      expect(groupAt(result, label, 'tab:Store API')).toMatchObject({
+        generated: true,
+        topLevel: true,
+        display: 'expanded',
+        source: '/navigation/tabs/1/openapi',
+      });
     }
   });
 
@@ -385,7 +379,10 @@ describe('tags: x-group and untagged operations', () => {
 describe('hidden-excluded: x-hidden and x-excluded', () => {
   it('bulk: an x-hidden operation has a hidden page, an x-excluded one no page', async () => {
     const result = await resolved('hidden-excluded');
-    expect(under(result, 'Generated').map((p) => `${p.path} hidden=${p.hidden}`)).toEqual(['api-reference/secret-op hidden=true', 'api-reference/public-op hidden=false']);
+    expect(under(result, 'Generated').map((p) => `${p.path} hidden=${p.hidden}`)).toEqual([
+      'api-reference/secret-op hidden=true',
+      'api-reference/public-op hidden=false',
+    ]);
     expect(result.tree.pages.some((p) => p.openapi?.path === '/internal')).toBe(false);
     // The first page of the generated group skips the hidden one.
     expect(groupAt(result, 'API Reference', 'tab:Generated').firstPage).toBe('api-reference/public-op');
@@ -393,7 +390,10 @@ describe('hidden-excluded: x-hidden and x-excluded', () => {
 
   it('entries: an x-hidden entry is a hidden page; an x-excluded one is endpoint-excluded at the entry', async () => {
     const result = await resolved('hidden-excluded');
-    expect(under(result, 'Picked').map((p) => `${p.path} hidden=${p.hidden}`)).toEqual(['api-reference/secret-op hidden=true', 'api-reference/public-op hidden=false']);
+    expect(under(result, 'Picked').map((p) => `${p.path} hidden=${p.hidden}`)).toEqual([
+      'api-reference/secret-op hidden=true',
+      'api-reference/public-op hidden=false',
+    ]);
     expect(groupAt(result, 'Listed', 'tab:Picked').firstPage).toBe('api-reference/public-op');
     expect(codes(result)).toEqual(['endpoint-excluded /navigation/tabs/1/groups/0/pages/1']);
     expect(result.problems[0].severity).toBe('error');
@@ -508,7 +508,7 @@ describe('problems', () => {
 });
 
 describe('unsafe-slugs', () => {
-  it('keeps the platform\'s page paths and warns at each entry whose path has ? # : or &', async () => {
+  it("keeps the platform's page paths and warns at each entry whose path has ? # : or &", async () => {
     const result = await resolved('unsafe-slugs');
     expect(paths(under(result, 'Picked'))).toEqual([
       'api-reference/whats-new?',

@@ -31,7 +31,7 @@ describe('a 50 MB docs.json', () => {
 
 describe('5,000 levels of nesting', () => {
   /** generateDeep with rule findings at the top and at the bottom: `expanded` on the top-level group, a tidy-path and duplicate-page leaf. */
-  const deep = () => (generateDeep(5000)).replace('{"group": "G1", ', '{"group": "G1", "expanded": true, ').replace('"leaf"', '"leaf.mdx", "leaf.mdx"');
+  const deep = () => generateDeep(5000).replace('{"group": "G1", ', '{"group": "G1", "expanded": true, ').replace('"leaf"', '"leaf.mdx", "leaf.mdx"');
 
   it('validates: a too-deep problem, and the rules still report', { timeout: 60_000 }, () => {
     const result = validateText(deep(), { file: 'docs.json' });

@@ -13,12 +13,14 @@ import { parsePointer } from '../../src/source/pointer.js';
 
 /** bench/generate.mjs, typed: imported by URL so that the type check needs no declaration file (with or without allowJs). */
 export interface Generators {
-  generateSite(pages: number, options?: { withErrors?: boolean }): string;
-  generateSpec(operations: number): string;
-  generateSpecSite(operations: number, mode: 'bulk' | 'explicit'): string;
-  generateDeep(depth: number): string;
+  generateSite: (pages: number, options?: { withErrors?: boolean }) => string;
+  generateSpec: (operations: number) => string;
+  generateSpecSite: (operations: number, mode: 'bulk' | 'explicit') => string;
+  generateDeep: (depth: number) => string;
 }
-export const { generateSite, generateSpec, generateSpecSite, generateDeep } = (await import(new URL('../../bench/generate.mjs', import.meta.url).href)) as Generators;
+export const { generateSite, generateSpec, generateSpecSite, generateDeep } = (await import(
+  new URL('../../bench/generate.mjs', import.meta.url).href
+)) as Generators;
 
 export const SEVERITIES: ReadonlySet<string> = new Set(['error', 'warning', 'info']);
 

@@ -65,7 +65,8 @@ function endpointPages({ result }: Run) {
   return result.tree.pages.filter((page) => page.kind === 'endpoint');
 }
 
-const spec = (paths: unknown, extra: Record<string, unknown> = {}) => JSON.stringify({ openapi: '3.1.0', info: { title: 'Hostile', version: '1' }, paths, ...extra });
+const spec = (paths: unknown, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ openapi: '3.1.0', info: { title: 'Hostile', version: '1' }, paths, ...extra });
 
 describe('specs that are not OpenAPI objects', () => {
   it.each([
@@ -103,7 +104,25 @@ describe('specs that are not OpenAPI objects', () => {
   });
 
   it('a binary file: openapi-invalid, not a text file', { timeout: TIMEOUT }, async () => {
-    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, ...Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)]);
+    const png = Buffer.from([
+      0x89,
+      0x50,
+      0x4e,
+      0x47,
+      0x0d,
+      0x0a,
+      0x1a,
+      0x0a,
+      0,
+      0,
+      0,
+      0x0d,
+      0x49,
+      0x48,
+      0x44,
+      0x52,
+      ...Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256),
+    ]);
     const run = await resolveSite('logo.json', { 'logo.json': png });
     expectSane(run);
     expectSpecProblem(run, 'openapi-invalid', 'logo.json');
@@ -155,10 +174,14 @@ describe('paths that are not files under the docs root', () => {
   );
 
   it('an endpoint entry naming a spec outside the root: path-outside-root at the entry, never read', { timeout: TIMEOUT }, async () => {
-    const run = await resolveSite('api.json', { 'api.json': spec({ '/a': { get: { summary: 'A' } } }), '/etc/passwd': spec({ '/stolen': { get: { summary: 'Stolen' } } }) }, {
-      siteDir: 'a/b',
-      entries: ['GET /a', '../../etc/passwd GET /stolen'],
-    });
+    const run = await resolveSite(
+      'api.json',
+      { 'api.json': spec({ '/a': { get: { summary: 'A' } } }), '/etc/passwd': spec({ '/stolen': { get: { summary: 'Stolen' } } }) },
+      {
+        siteDir: 'a/b',
+        entries: ['GET /a', '../../etc/passwd GET /stolen'],
+      },
+    );
     expectSane(run);
     const atEntry = run.result.problems.filter((p) => p.pointer === '/navigation/tabs/0/groups/0/pages/1');
     expect(atEntry.map((p) => p.code)).toContain('path-outside-root');
@@ -201,21 +224,35 @@ describe('paths that are not files under the docs root', () => {
     }
   });
 
-  it.runIf(spawnSync('mkfifo', ['--version']).status === 0)('a FIFO named like a spec: openapi-not-found (not a regular file), no hang', { timeout: TIMEOUT }, async () => {
-    const site = tempSite({ 'site/index.mdx': '# Welcome\n' });
-    removers.push(site.remove);
-    const root = path.join(site.root, 'site');
-    expect(spawnSync('mkfifo', [path.join(root, 'pipe.json')]).status).toBe(0);
-    const { writeFileSync } = await import('node:fs');
-    writeFileSync(path.join(root, 'docs.json'), JSON.stringify({ navigation: { tabs: [{ tab: 'API', openapi: 'pipe.json' }, { tab: 'Guides', pages: ['index'] }] } }));
-    const result = await resolveFile(path.join(root, 'docs.json'));
-    expect(contractBreaches(result)).toEqual([]);
-    const atOpenapi = result.problems.filter((p) => p.pointer === OPENAPI_POINTER);
-    expect(atOpenapi.map((p) => p.code)).toEqual(['openapi-not-found']);
-    expect(atOpenapi[0].message).toContain('pipe.json');
-    expect(atOpenapi[0].message).toContain('a FIFO, not a regular file');
-    expect(result.tree.pages.map((page) => page.path)).toEqual(['index']);
-  });
+  it.runIf(spawnSync('mkfifo', ['--version']).status === 0)(
+    'a FIFO named like a spec: openapi-not-found (not a regular file), no hang',
+    { timeout: TIMEOUT },
+    async () => {
+      const site = tempSite({ 'site/index.mdx': '# Welcome\n' });
+      removers.push(site.remove);
+      const root = path.join(site.root, 'site');
+      expect(spawnSync('mkfifo', [path.join(root, 'pipe.json')]).status).toBe(0);
+      const { writeFileSync } = await import('node:fs');
+      writeFileSync(
+        path.join(root, 'docs.json'),
+        JSON.stringify({
+          navigation: {
+            tabs: [
+              { tab: 'API', openapi: 'pipe.json' },
+              { tab: 'Guides', pages: ['index'] },
+            ],
+          },
+        }),
+      );
+      const result = await resolveFile(path.join(root, 'docs.json'));
+      expect(contractBreaches(result)).toEqual([]);
+      const atOpenapi = result.problems.filter((p) => p.pointer === OPENAPI_POINTER);
+      expect(atOpenapi.map((p) => p.code)).toEqual(['openapi-not-found']);
+      expect(atOpenapi[0].message).toContain('pipe.json');
+      expect(atOpenapi[0].message).toContain('a FIFO, not a regular file');
+      expect(result.tree.pages.map((page) => page.path)).toEqual(['index']);
+    },
+  );
 });
 
 describe('specs that are objects, but hostile inside', () => {
@@ -240,7 +277,11 @@ describe('specs that are objects, but hostile inside', () => {
           pathItems: { One: { $ref: '#/components/pathItems/Two' }, Two: { $ref: '#/components/pathItems/One', post: { summary: 'Two post' } } },
           parameters: { P: { $ref: '#/components/parameters/P' } },
           responses: { R: { $ref: '#/components/responses/R' } },
-          schemas: { A: { $ref: '#/components/schemas/B' }, B: { properties: { a: { $ref: '#/components/schemas/A' } } }, Self: { $ref: '#/components/schemas/Self' } },
+          schemas: {
+            A: { $ref: '#/components/schemas/B' },
+            B: { properties: { a: { $ref: '#/components/schemas/A' } } },
+            Self: { $ref: '#/components/schemas/Self' },
+          },
         },
       },
     );
@@ -305,9 +346,14 @@ paths:
     expect(atOpenapi.every((p) => p.message.includes('bomb.yaml'))).toBe(true);
   });
 
-  it('a YAML alias bomb in docs.yaml itself: a parse-error, quickly', { timeout: TIMEOUT }, async () => {
+  it('a YAML alias bomb in docs.yaml itself: a parse-error, quickly', { timeout: TIMEOUT }, () => {
     const levels = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
-    for (let i = 1; i < 10; i++) levels.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9).fill(`*${String.fromCharCode(96 + i)}`).join(',')}]`);
+    for (let i = 1; i < 10; i++)
+      levels.push(
+        `${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(9)
+          .fill(`*${String.fromCharCode(96 + i)}`)
+          .join(',')}]`,
+      );
     const site = tempSite({ 'docs.yaml': `${levels.join('\n')}\nnavigation:\n  pages: *j\n` });
     removers.push(site.remove);
     const result = validateFile(path.join(site.root, 'docs.yaml'));
@@ -331,7 +377,10 @@ paths:
   it.each([
     ['operations that are arrays', { '/a': { get: [{ summary: 'no' }], post: [] }, '/ok': { get: { summary: 'Ok' } } }],
     ['path items that are arrays, strings, numbers and null', { '/a': [], '/b': 'get', '/c': 7, '/d': null, '/ok': { get: { summary: 'Ok' } } }],
-    ['tags, summaries and extensions of every wrong type', { '/ok': { get: { summary: 'Ok', tags: 'Pets' } }, '/x': { get: { summary: 42, tags: [null, 7, { a: 1 }], 'x-hidden': 'yes', 'x-mint': [] } } }],
+    [
+      'tags, summaries and extensions of every wrong type',
+      { '/ok': { get: { summary: 'Ok', tags: 'Pets' } }, '/x': { get: { summary: 42, tags: [null, 7, { a: 1 }], 'x-hidden': 'yes', 'x-mint': [] } } },
+    ],
     [
       'prototype names as paths, methods, tags and groups',
       {
@@ -368,7 +417,9 @@ paths:
     const deepJson = `{"openapi":"3.1.0","info":{"title":"Deep","version":"1"},"paths":{"/ok":{"get":{"summary":"Ok"}}},"components":{"schemas":{"D":${'{"items":'.repeat(depth)}{}${'}'.repeat(depth)}}}}`;
     const json = await resolveSite('deep.json', { 'deep.json': deepJson });
     expectSane(json);
-    expect(json.result.problems.filter((p) => p.pointer === OPENAPI_POINTER && p.severity === 'error').every((p) => p.message.includes('deep.json'))).toBe(true);
+    expect(json.result.problems.filter((p) => p.pointer === OPENAPI_POINTER && p.severity === 'error').every((p) => p.message.includes('deep.json'))).toBe(
+      true,
+    );
 
     const deepYaml = `openapi: 3.1.0\ninfo: {title: Deep, version: '1'}\npaths: {/ok: {get: {summary: Ok}}}\nx-deep: ${'['.repeat(5000)}${']'.repeat(5000)}\n`;
     const yaml = await resolveSite('deep.yaml', { 'deep.yaml': deepYaml });

@@ -239,7 +239,11 @@ export const textMutationArb: fc.Arbitrary<TextMutation> = fc.oneof(
   fc.record({ kind: fc.constant('truncate' as const), fraction }),
   fc.record({ kind: fc.constant('stray-comma' as const), fraction }),
   fc.record({ kind: fc.constant('duplicate-key' as const), nth: fc.nat() }),
-  fc.record({ kind: fc.constant('insert' as const), fraction, text: fc.constantFrom('\u0000', '\u2028', '\uD800', '\t', '/* c */', '// c\n', '}', ']', '"', '\\', 'NaN', '\uFEFF') }),
+  fc.record({
+    kind: fc.constant('insert' as const),
+    fraction,
+    text: fc.constantFrom('\u0000', '\u2028', '\uD800', '\t', '/* c */', '// c\n', '}', ']', '"', '\\', 'NaN', '\uFEFF'),
+  }),
   fc.constant({ kind: 'bom' as const }),
   fc.constant({ kind: 'crlf' as const }),
 );
@@ -329,7 +333,10 @@ export function mutate(value: unknown, mutations: readonly Mutation[]): Mutated 
         replaceAt(pick(places, mutation.at)!, structuredClone(mutation.value));
         break;
       case 'duplicate-item': {
-        const place = pick(places.filter((p) => Array.isArray(p.value) && p.value.length > 0), mutation.at);
+        const place = pick(
+          places.filter((p) => Array.isArray(p.value) && p.value.length > 0),
+          mutation.at,
+        );
         if (!place) break;
         const list = place.value as unknown[];
         const index = mutation.item % list.length;
@@ -349,19 +356,28 @@ export function mutate(value: unknown, mutations: readonly Mutation[]): Mutated 
         replaceAt(pick(places, mutation.at)!, mutation.value);
         break;
       case 'odd-key': {
-        const place = pick(places.filter((p) => isObject(p.value)), mutation.at);
+        const place = pick(
+          places.filter((p) => isObject(p.value)),
+          mutation.at,
+        );
         if (place) setOwn(place.value as Container, mutation.key, structuredClone(mutation.value));
         break;
       }
       case 'ref': {
-        const place = pick(places.filter((p) => isObject(p.value)), mutation.at);
+        const place = pick(
+          places.filter((p) => isObject(p.value)),
+          mutation.at,
+        );
         if (!place) break;
         if (mutation.sibling) setOwn(place.value as Container, '$ref', structuredClone(mutation.ref));
         else replaceAt(place, { $ref: structuredClone(mutation.ref) });
         break;
       }
       case 'openapi': {
-        const place = pick(places.filter((p) => isObject(p.value)), mutation.at);
+        const place = pick(
+          places.filter((p) => isObject(p.value)),
+          mutation.at,
+        );
         if (place) setOwn(place.value as Container, 'openapi', structuredClone(mutation.value));
         break;
       }
@@ -429,7 +445,7 @@ export function mutateText(text: string, mutation: TextMutation): string {
 /** [start, end) of every `"key":` in JSON text (a scan over string boundaries: a regex would backtrack through megabyte strings). */
 function keysOf(text: string): Array<[number, number]> {
   const keys: Array<[number, number]> = [];
-  for (let quote = text.indexOf('"'); quote !== -1; ) {
+  for (let quote = text.indexOf('"'); quote !== -1;) {
     let end = quote;
     for (;;) {
       end = text.indexOf('"', end + 1);

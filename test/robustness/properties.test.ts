@@ -24,7 +24,7 @@ interface Input {
   name: string;
   text: () => string;
   /** The docs root: `site` is the temp site below; otherwise an absolute folder (a corpus site, read in place). */
-  root: 'site' | string;
+  root: string;
   /** Where `$ref` targets are read from instead of the root (docs/0001.json's live in refs/0001). */
   refs?: string;
 }

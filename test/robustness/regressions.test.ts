@@ -38,14 +38,14 @@ async function both(text: string) {
 describe('deep nesting with something else wrong: no RangeError', () => {
   // src/source/json.ts: syntaxFindings runs jsonc-parser's parse, which recurses once per level.
   it(`a syntax error in ${DEPTH}-deep nesting is a parse-error`, async () => {
-    const text = (generateDeep(DEPTH)).replace('"leaf"', '"leaf",');
+    const text = generateDeep(DEPTH).replace('"leaf"', '"leaf",');
     const { validated } = await both(text);
     expect(validated.problems.map((p) => p.code)).toEqual(['parse-error']);
   });
 
   // src/source/json.ts: duplicateKeyFindings runs jsonc-parser's visit, which recurses the same way.
   it(`a duplicate key in ${DEPTH}-deep nesting is a duplicate-key`, async () => {
-    const text = (generateDeep(DEPTH)).replace('{"navigation": ', '{"name": "a", "name": "b", "navigation": ');
+    const text = generateDeep(DEPTH).replace('{"navigation": ', '{"name": "a", "name": "b", "navigation": ');
     const { validated } = await both(text);
     expect(validated.problems.map((p) => p.code)).toContain('duplicate-key');
     expect(validated.problems.map((p) => p.code)).toContain('too-deep');
@@ -53,13 +53,13 @@ describe('deep nesting with something else wrong: no RangeError', () => {
 
   // src/source/refs.ts: loadDocument's resolveValue recurses through the whole value as soon as the text holds "$ref" anywhere.
   it(`"$ref" anywhere in ${DEPTH}-deep nesting (here: a page name)`, async () => {
-    const text = (generateDeep(DEPTH)).replace('"leaf"', '"$ref"');
+    const text = generateDeep(DEPTH).replace('"leaf"', '"$ref"');
     const { validated } = await both(text);
     expect(validated.problems.map((p) => p.code)).toContain('too-deep');
   });
 
   it(`a real $ref at the bottom of ${DEPTH}-deep nesting is followed`, async () => {
-    const text = (generateDeep(DEPTH)).replace('"leaf"', '{"$ref": "./part.json"}');
+    const text = generateDeep(DEPTH).replace('"leaf"', '{"$ref": "./part.json"}');
     const { validated } = await both(text);
     expect(validated.problems.map((p) => p.code)).toContain('too-deep');
     expect(validated.problems.map((p) => p.code)).not.toContain('ref-not-found');
@@ -142,7 +142,11 @@ describe('deep YAML', () => {
 
 describe('openapi naming a folder', () => {
   it('says it is a folder, not that no file exists', () => {
-    const result = validateText(JSON.stringify({ navigation: { tabs: [{ tab: 'T', openapi: 'specs', pages: ['index'] }] } }), { file, root: site.root, files: { root: 'docs', hasFile: (f) => f === 'index.mdx', filesIn: (folder) => (folder === 'specs' ? ['a.json'] : []) } });
+    const result = validateText(JSON.stringify({ navigation: { tabs: [{ tab: 'T', openapi: 'specs', pages: ['index'] }] } }), {
+      file,
+      root: site.root,
+      files: { root: 'docs', hasFile: (f) => f === 'index.mdx', filesIn: (folder) => (folder === 'specs' ? ['a.json'] : []) },
+    });
     expect(result.problems.map((p) => [p.code, p.message])).toEqual([['openapi-not-found', '"specs" is a folder, not an OpenAPI file.']]);
   });
 });

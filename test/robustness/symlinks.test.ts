@@ -36,7 +36,10 @@ afterAll(() => rmSync(base, { recursive: true, force: true }));
 /** How each part of a site is provided: a real file inside the root, or a link out of it. */
 const how = fc.constantFrom('file', 'link');
 const siteArb = fc.record({
-  pages: fc.array(fc.record({ how: fc.constantFrom('file', 'link', 'linked-folder'), name: fc.stringMatching(/^[a-z]{1,6}$/) }), { minLength: 1, maxLength: 5 }),
+  pages: fc.array(fc.record({ how: fc.constantFrom('file', 'link', 'linked-folder'), name: fc.stringMatching(/^[a-z]{1,6}$/) }), {
+    minLength: 1,
+    maxLength: 5,
+  }),
   spec: how,
   ref: fc.constantFrom('none', 'file', 'link'),
   endpoint: fc.boolean(),
@@ -62,9 +65,16 @@ describe('symlinks out of the root are never followed', () => {
           }
           pages.push(page);
         });
-        if (site.spec === 'file') writeFileSync(path.join(root, 'openapi.json'), JSON.stringify({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: { '/x': { get: { summary: 'Get x' } } } }));
+        if (site.spec === 'file')
+          writeFileSync(
+            path.join(root, 'openapi.json'),
+            JSON.stringify({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: { '/x': { get: { summary: 'Get x' } } } }),
+          );
         else symlinkSync(path.join(outside, 'openapi.json'), path.join(root, 'openapi.json'));
-        const groups: unknown[] = [{ group: 'Pages', pages }, { group: 'API', openapi: 'openapi.json', ...(site.endpoint ? { pages: ['GET /x'] } : {}) }];
+        const groups: unknown[] = [
+          { group: 'Pages', pages },
+          { group: 'API', openapi: 'openapi.json', ...(site.endpoint ? { pages: ['GET /x'] } : {}) },
+        ];
         if (site.ref === 'file') {
           writeFileSync(path.join(root, 'nav.json'), JSON.stringify({ group: 'Ref', pages: [pages[0]] }));
           groups.push({ $ref: './nav.json' });

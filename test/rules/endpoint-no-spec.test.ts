@@ -2,7 +2,15 @@ import { endpointNoSpec } from '../../src/rules/endpoint-no-spec.js';
 import { JUNK, nestedGroups, testRule, type RuleCase } from './harness.js';
 
 const five = (top: Record<string, unknown>, leaf: Record<string, unknown>) => ({
-  products: [{ product: 'P', ...top, dropdowns: [{ dropdown: 'D', anchors: [{ anchor: 'A', versions: [{ version: 'v1', languages: [{ language: 'en', groups: [{ group: 'G', ...leaf }] }] }] }] }] }],
+  products: [
+    {
+      product: 'P',
+      ...top,
+      dropdowns: [
+        { dropdown: 'D', anchors: [{ anchor: 'A', versions: [{ version: 'v1', languages: [{ language: 'en', groups: [{ group: 'G', ...leaf }] }] }] }] },
+      ],
+    },
+  ],
 });
 const FIVE = '/navigation/products/0/dropdowns/0/anchors/0/versions/0/languages/0/groups/0/pages';
 const deepCovered = (() => {
@@ -15,10 +23,26 @@ const deepBare = nestedGroups(5000, { pages: ['intro', 'GET /a'] });
 const cases: RuleCase[] = [
   // Valid.
   { name: 'ordinary pages need no spec', navigation: { pages: ['intro', 'get-started', 'GET', '/users', 'GET users'] }, expected: [] },
-  { name: '`openapi` on the element itself', navigation: { groups: [{ group: 'API', openapi: 'api.json', pages: ['GET /a', 'webhook created'] }] }, expected: [] },
-  { name: '`openapi` on the root is stripped by the platform: no spec in scope', navigation: { openapi: 'api.json', tabs: [{ tab: 'T', groups: [{ group: 'G', pages: ['POST /a'] }] }] }, expected: [{ pointer: '/navigation/tabs/0/groups/0/pages/0' }] },
-  { name: 'inherited, array form', navigation: { tabs: [{ tab: 'T', openapi: ['a.json', 'b.yaml'], pages: [{ group: 'G', pages: ['GET /a'] }] }] }, expected: [] },
-  { name: 'inherited, object form', navigation: { anchors: [{ anchor: 'A', openapi: { source: 'a.json', directory: 'api' }, groups: [{ group: 'G', pages: ['DELETE /a'] }] }] }, expected: [] },
+  {
+    name: '`openapi` on the element itself',
+    navigation: { groups: [{ group: 'API', openapi: 'api.json', pages: ['GET /a', 'webhook created'] }] },
+    expected: [],
+  },
+  {
+    name: '`openapi` on the root is stripped by the platform: no spec in scope',
+    navigation: { openapi: 'api.json', tabs: [{ tab: 'T', groups: [{ group: 'G', pages: ['POST /a'] }] }] },
+    expected: [{ pointer: '/navigation/tabs/0/groups/0/pages/0' }],
+  },
+  {
+    name: 'inherited, array form',
+    navigation: { tabs: [{ tab: 'T', openapi: ['a.json', 'b.yaml'], pages: [{ group: 'G', pages: ['GET /a'] }] }] },
+    expected: [],
+  },
+  {
+    name: 'inherited, object form',
+    navigation: { anchors: [{ anchor: 'A', openapi: { source: 'a.json', directory: 'api' }, groups: [{ group: 'G', pages: ['DELETE /a'] }] }] },
+    expected: [],
+  },
   { name: 'inherited, URL', navigation: { versions: [{ version: 'v1', openapi: 'https://x.example/openapi.json', pages: ['GET /a'] }] }, expected: [] },
   { name: 'spec file named in the entry', navigation: { pages: ['spec.json GET /x', '/api/spec.yaml webhook created'] }, expected: [] },
   { name: 'inherited five levels down', navigation: five({ openapi: 'api.json' }, { pages: ['GET /a'] }), expected: [] },
@@ -27,11 +51,24 @@ const cases: RuleCase[] = [
 
   // Invalid.
   { name: 'endpoint with no `openapi` anywhere', navigation: { pages: ['intro', 'GET /users'] }, expected: [{ pointer: '/navigation/pages/1' }] },
-  { name: 'webhook with no `openapi`', navigation: { groups: [{ group: 'G', pages: ['webhook created'] }] }, expected: [{ pointer: '/navigation/groups/0/pages/0' }] },
-  { name: 'lower-case method and every method', navigation: { pages: ['post /a', 'PUT /a', 'patch /a', 'delete /a', 'options /a', 'head /a', 'trace /a'] }, expected: [0, 1, 2, 3, 4, 5, 6].map((i) => ({ pointer: `/navigation/pages/${i}` })) },
+  {
+    name: 'webhook with no `openapi`',
+    navigation: { groups: [{ group: 'G', pages: ['webhook created'] }] },
+    expected: [{ pointer: '/navigation/groups/0/pages/0' }],
+  },
+  {
+    name: 'lower-case method and every method',
+    navigation: { pages: ['post /a', 'PUT /a', 'patch /a', 'delete /a', 'options /a', 'head /a', 'trace /a'] },
+    expected: [0, 1, 2, 3, 4, 5, 6].map((i) => ({ pointer: `/navigation/pages/${i}` })),
+  },
   {
     name: 'a sibling’s `openapi` does not apply',
-    navigation: { tabs: [{ tab: 'A', openapi: 'api.json', pages: ['GET /a'] }, { tab: 'B', pages: ['GET /a'] }] },
+    navigation: {
+      tabs: [
+        { tab: 'A', openapi: 'api.json', pages: ['GET /a'] },
+        { tab: 'B', pages: ['GET /a'] },
+      ],
+    },
     expected: [{ pointer: '/navigation/tabs/1/pages/0' }],
   },
   {

@@ -12,10 +12,31 @@ const cases: RuleCase[] = [
   { name: 'https URL', navigation: anchors('https://status.example.com'), expected: [] },
   { name: 'http URL with path, query and fragment', navigation: anchors('http://x.example/a/b?c=1#d'), expected: [] },
   { name: 'upper-case scheme', navigation: anchors('HTTPS://X.EXAMPLE'), expected: [] },
-  { name: 'anchors inside navigation may link inside the site', navigation: { anchors: [{ anchor: 'A', href: '/guides', pages: ['a'] }, { anchor: 'B', href: '#x' }] }, expected: [] },
-  { name: 'tabs inside navigation may link inside the site', navigation: { tabs: [{ tab: 'T', href: 'guides', anchors: [{ anchor: 'A', href: './x' }] }] }, expected: [] },
-  { name: 'other `global` arrays are not checked', navigation: { tabs: [], global: { tabs: [{ tab: 'T', href: '/x' }], dropdowns: [{ dropdown: 'D', href: 'x' }] } }, expected: [] },
-  { name: 'a tab’s own `global` anchors are global anchors too (platform-facts §1a)', navigation: { tabs: [{ tab: 'T', global: { anchors: [{ anchor: 'A', href: '/x' }] } }] }, expected: [{ pointer: '/navigation/tabs/0/global/anchors/0/href' }] },
+  {
+    name: 'anchors inside navigation may link inside the site',
+    navigation: {
+      anchors: [
+        { anchor: 'A', href: '/guides', pages: ['a'] },
+        { anchor: 'B', href: '#x' },
+      ],
+    },
+    expected: [],
+  },
+  {
+    name: 'tabs inside navigation may link inside the site',
+    navigation: { tabs: [{ tab: 'T', href: 'guides', anchors: [{ anchor: 'A', href: './x' }] }] },
+    expected: [],
+  },
+  {
+    name: 'other `global` arrays are not checked',
+    navigation: { tabs: [], global: { tabs: [{ tab: 'T', href: '/x' }], dropdowns: [{ dropdown: 'D', href: 'x' }] } },
+    expected: [],
+  },
+  {
+    name: 'a tab’s own `global` anchors are global anchors too (platform-facts §1a)',
+    navigation: { tabs: [{ tab: 'T', global: { anchors: [{ anchor: 'A', href: '/x' }] } }] },
+    expected: [{ pointer: '/navigation/tabs/0/global/anchors/0/href' }],
+  },
   { name: 'non-string href is the schema’s business', navigation: anchors(7, null, ['https://x.example'], { url: '/x' }), expected: [] },
   { name: 'missing href is the schema’s business', navigation: { pages: [], global: { anchors: [{ anchor: 'A' }] } }, expected: [] },
   { name: 'junk in `global.anchors` and `global`', navigation: { pages: [...JUNK], global: { anchors: [...JUNK], tabs: 'x', languages: null } }, expected: [] },
@@ -36,7 +57,11 @@ const cases: RuleCase[] = [
   { name: 'scheme without a host', navigation: anchors('https://', 'https:/x.example'), expected: [at(0), at(1)] },
   { name: 'leading whitespace', navigation: anchors(' https://x.example'), expected: [at(0)] },
   { name: 'empty string', navigation: anchors(''), expected: [at(0)] },
-  { name: 'several, in order; good ones skipped', navigation: anchors('/a', 'https://ok.example', '#b', 'www.c.com'), expected: [at(0), at(2), at(3, 'https://www.c.com')] },
+  {
+    name: 'several, in order; good ones skipped',
+    navigation: anchors('/a', 'https://ok.example', '#b', 'www.c.com'),
+    expected: [at(0), at(2), at(3, 'https://www.c.com')],
+  },
   {
     name: 'junk beside a bad anchor',
     navigation: { pages: [], global: { anchors: [...JUNK, { anchor: 'A', href: '/x' }] } },
@@ -47,7 +72,11 @@ const cases: RuleCase[] = [
     navigation: {
       versions: [
         { version: 'v1', global: { anchors: [{ anchor: 'A', href: 'https://ok.example' }] } },
-        { version: 'v2', languages: [{ language: 'en', global: { anchors: [{ anchor: 'B', href: '/blog' }] } }], global: { anchors: [{ anchor: 'C', href: 'x' }] } },
+        {
+          version: 'v2',
+          languages: [{ language: 'en', global: { anchors: [{ anchor: 'B', href: '/blog' }] } }],
+          global: { anchors: [{ anchor: 'C', href: 'x' }] },
+        },
       ],
       global: { anchors: [{ anchor: 'D', href: 'mailto:a@b.example' }] },
     },
@@ -62,12 +91,27 @@ const cases: RuleCase[] = [
   { name: 'platform: root-relative path', profile: 'platform', navigation: anchors('/guides', '/'), expected: [] },
   { name: 'platform: fragment', profile: 'platform', navigation: anchors('#top'), expected: [] },
   { name: 'platform: mailto:', profile: 'platform', navigation: anchors('mailto:team@x.example', 'MAILTO:a@b.example'), expected: [] },
-  { name: 'platform: other absolute URLs', profile: 'platform', navigation: anchors('ftp://x.example', 'https://ok.example', 'slack://open?team=T1'), expected: [] },
+  {
+    name: 'platform: other absolute URLs',
+    profile: 'platform',
+    navigation: anchors('ftp://x.example', 'https://ok.example', 'slack://open?team=T1'),
+    expected: [],
+  },
   { name: 'platform: protocol-relative starts with /', profile: 'platform', navigation: anchors('//status.example.com'), expected: [] },
   { name: 'platform: relative path suggests /path', profile: 'platform', navigation: anchors('guides/intro'), expected: [at(0, '/guides/intro')] },
   { name: 'platform: bare host suggests https', profile: 'platform', navigation: anchors('www.x.com'), expected: [at(0, 'https://www.x.com')] },
-  { name: 'platform: javascript: is never accepted', profile: 'platform', navigation: anchors('javascript:alert(1)', 'javascript://x.example/%0aalert(1)', 'data:text/html,x'), expected: [at(0), at(1), at(2)] },
-  { name: 'platform: empty, mailto: with nothing, scheme without host', profile: 'platform', navigation: anchors('', 'mailto:', 'https://', ' https://x.example'), expected: [at(0), at(1), at(2), at(3)] },
+  {
+    name: 'platform: javascript: is never accepted',
+    profile: 'platform',
+    navigation: anchors('javascript:alert(1)', 'javascript://x.example/%0aalert(1)', 'data:text/html,x'),
+    expected: [at(0), at(1), at(2)],
+  },
+  {
+    name: 'platform: empty, mailto: with nothing, scheme without host',
+    profile: 'platform',
+    navigation: anchors('', 'mailto:', 'https://', ' https://x.example'),
+    expected: [at(0), at(1), at(2), at(3)],
+  },
   { name: 'platform: file: URL has no host', profile: 'platform', navigation: anchors('file:///etc/hosts'), expected: [at(0)] },
 ];
 
@@ -88,7 +132,9 @@ describe('external-href wording', () => {
   });
 
   it('under platform, says what the platform accepts', () => {
-    expect(messageOf('guides/intro', 'platform')).toBe('Global anchor href "guides/intro" is not a link the hosted platform accepts: use an absolute URL, a /path, a #hash or a mailto: link.');
+    expect(messageOf('guides/intro', 'platform')).toBe(
+      'Global anchor href "guides/intro" is not a link the hosted platform accepts: use an absolute URL, a /path, a #hash or a mailto: link.',
+    );
     expect(messageOf('javascript:alert(1)', 'platform')).toContain('script URLs are never accepted');
   });
 });

@@ -73,7 +73,11 @@ export function testRule(rule: Rule, cases: readonly RuleCase[], wording: RegExp
       // JSON.stringify recurses, so the 5,000-deep cases are checked in memory only.
       const text = textOf({ navigation: testCase.navigation });
       if (text !== undefined) {
-        const validated = validateText(text, { files: testCase.files ? memoryFiles(testCase.files) : undefined, languageCodes: testCase.languageCodes, profile: testCase.profile });
+        const validated = validateText(text, {
+          files: testCase.files ? memoryFiles(testCase.files) : undefined,
+          languageCodes: testCase.languageCodes,
+          profile: testCase.profile,
+        });
         const pointers = validated.problems.filter((problem) => problem.code === rule.code).map((problem) => problem.pointer);
         expect(pointers.sort()).toEqual(testCase.expected.map((expected) => expected.pointer).sort());
       }
@@ -94,4 +98,16 @@ export function nestedGroups(depth: number, leaf: Record<string, unknown>): { na
 }
 
 /** Values that do not belong in a `pages` (or any child) array; the walk must skip them. */
-export const JUNK: readonly unknown[] = [0, 42, -1.5, null, true, false, [], ['intro.mdx', ['../x']], [[[]]], { pages: 7 }, { group: null, pages: [null, 1, [2]] }];
+export const JUNK: readonly unknown[] = [
+  0,
+  42,
+  -1.5,
+  null,
+  true,
+  false,
+  [],
+  ['intro.mdx', ['../x']],
+  [[[]]],
+  { pages: 7 },
+  { group: null, pages: [null, 1, [2]] },
+];

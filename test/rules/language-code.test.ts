@@ -16,21 +16,48 @@ const cases: RuleCase[] = [
   { name: 'ja suggests jp', navigation: { languages: [{ language: 'ja' }] }, expected: [at(0, 'jp')] },
   { name: 'zh suggests cn', navigation: { languages: [{ language: 'zh' }] }, expected: [at(0, 'cn')] },
   { name: 'case slip suggests the right case', navigation: { languages: [{ language: 'pt-br' }] }, expected: [at(0, 'pt-BR')] },
-  { name: 'nested inside a version', navigation: { versions: [{ version: 'v1', languages: [{ language: 'xx-unknown-code' }] }] }, expected: [{ pointer: '/navigation/versions/0/languages/0/language' }] },
-  { name: 'global languages entries too', navigation: { tabs: [], global: { languages: [{ language: 'ja', href: 'https://x.example/ja' }] } }, expected: [{ pointer: '/navigation/global/languages/0/language', suggest: 'jp' }] },
+  {
+    name: 'nested inside a version',
+    navigation: { versions: [{ version: 'v1', languages: [{ language: 'xx-unknown-code' }] }] },
+    expected: [{ pointer: '/navigation/versions/0/languages/0/language' }],
+  },
+  {
+    name: 'global languages entries too',
+    navigation: { tabs: [], global: { languages: [{ language: 'ja', href: 'https://x.example/ja' }] } },
+    expected: [{ pointer: '/navigation/global/languages/0/language', suggest: 'jp' }],
+  },
   { name: 'extra codes accepted', navigation: { languages: [{ language: 'ja' }, { language: 'uk' }] }, languageCodes: ['ja', 'uk'], expected: [] },
   { name: 'non-string language is the schema’s business', navigation: { languages: [{ language: 7 }] }, expected: [] },
-  { name: 'spec: the platform-only codes are errors', navigation: languages('ja', 'pl', 'he', 'zh-CN'), expected: [at(0, 'jp'), at(1, 'nl'), at(2, 'de'), at(3, 'cn')] },
+  {
+    name: 'spec: the platform-only codes are errors',
+    navigation: languages('ja', 'pl', 'he', 'zh-CN'),
+    expected: [at(0, 'jp'), at(1, 'nl'), at(2, 'de'), at(3, 'cn')],
+  },
 
   // platform
   { name: 'platform: every platform code', profile: 'platform', navigation: languages(...PLATFORM_LANGUAGE_CODES), expected: [] },
   { name: 'platform: ja, uk, vi, zh, pl are fine', profile: 'platform', navigation: languages('ja', 'uk', 'vi', 'zh', 'pl'), expected: [] },
   { name: 'platform: ua suggests uk, vn suggests vi', profile: 'platform', navigation: languages('ua', 'vn'), expected: [at(0, 'uk'), at(1, 'vi')] },
-  { name: 'platform: unknown code, close to one', profile: 'platform', navigation: languages('en', 'pl-PL', 'xx-unknown-code'), expected: [at(1, 'pl'), at(2)] },
+  {
+    name: 'platform: unknown code, close to one',
+    profile: 'platform',
+    navigation: languages('en', 'pl-PL', 'xx-unknown-code'),
+    expected: [at(1, 'pl'), at(2)],
+  },
   { name: 'platform: case slip', profile: 'platform', navigation: languages('PT-br'), expected: [at(0, 'pt-BR')] },
   { name: 'platform: extra codes added to the platform’s', profile: 'platform', languageCodes: ['tlh'], navigation: languages('tlh', 'ja'), expected: [] },
-  { name: 'platform: global languages too', profile: 'platform', navigation: { tabs: [], global: { languages: [{ language: 'xyz', href: 'https://x.example/xyz' }] } }, expected: [{ pointer: '/navigation/global/languages/0/language' }] },
-  { name: 'platform: a region the platform lacks suggests the language', profile: 'platform', navigation: languages('de-AT', 'en-US'), expected: [at(0, 'de'), at(1, 'en')] },
+  {
+    name: 'platform: global languages too',
+    profile: 'platform',
+    navigation: { tabs: [], global: { languages: [{ language: 'xyz', href: 'https://x.example/xyz' }] } },
+    expected: [{ pointer: '/navigation/global/languages/0/language' }],
+  },
+  {
+    name: 'platform: a region the platform lacks suggests the language',
+    profile: 'platform',
+    navigation: languages('de-AT', 'en-US'),
+    expected: [at(0, 'de'), at(1, 'en')],
+  },
 ];
 
 describe('language-code', () => {
@@ -48,7 +75,9 @@ describe('language-code wording', () => {
 
   it('under spec, says when the platform would accept the code', () => {
     const message = messageOf('ja');
-    expect(message).toMatch(/^"ja" is not a supported language code: the spec allows ar, cn, zh-Hant, .*, vn; the hosted platform also accepts "ja": use the platform profile/);
+    expect(message).toMatch(
+      /^"ja" is not a supported language code: the spec allows ar, cn, zh-Hant, .*, vn; the hosted platform also accepts "ja": use the platform profile/,
+    );
     expect(message).toContain('--profile platform');
   });
 

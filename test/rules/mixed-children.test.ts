@@ -2,7 +2,17 @@ import { mixedChildren } from '../../src/rules/mixed-children.js';
 import { JUNK, nestedGroups, testRule, type RuleCase } from './harness.js';
 
 const five = (leaf: Record<string, unknown>) => ({
-  products: [{ product: 'P', dropdowns: [{ dropdown: 'D', anchors: [{ anchor: 'A', versions: [{ version: 'v1', languages: [{ language: 'en', tabs: [{ tab: 'T', menu: [{ item: 'I', ...leaf }] }] }] }] }] }] }],
+  products: [
+    {
+      product: 'P',
+      dropdowns: [
+        {
+          dropdown: 'D',
+          anchors: [{ anchor: 'A', versions: [{ version: 'v1', languages: [{ language: 'en', tabs: [{ tab: 'T', menu: [{ item: 'I', ...leaf }] }] }] }] }],
+        },
+      ],
+    },
+  ],
 });
 const FIVE = '/navigation/products/0/dropdowns/0/anchors/0/versions/0/languages/0/tabs/0/menu/0';
 const deepOk = nestedGroups(5000, { pages: ['a', { group: 'last', pages: ['b'] }] });
@@ -12,26 +22,80 @@ const cases: RuleCase[] = [
   // Valid: one child type per level.
   { name: 'tab with groups', navigation: { tabs: [{ tab: 'A', icon: 'x', href: 'https://x.example', groups: [{ group: 'G', pages: ['a'] }] }] }, expected: [] },
   { name: 'tab with pages', navigation: { tabs: [{ tab: 'A', pages: ['a', { group: 'G', pages: ['b'] }] }] }, expected: [] },
-  { name: 'tab with anchors that hold groups', navigation: { tabs: [{ tab: 'A', anchors: [{ anchor: 'B', groups: [{ group: 'G', pages: ['a'] }] }] }] }, expected: [] },
-  { name: 'tab with a menu of groups', navigation: { tabs: [{ tab: 'A', menu: [{ item: 'I', groups: [{ group: 'G', pages: ['a'] }] }, { item: 'J', pages: ['b'] }] }] }, expected: [] },
+  {
+    name: 'tab with anchors that hold groups',
+    navigation: { tabs: [{ tab: 'A', anchors: [{ anchor: 'B', groups: [{ group: 'G', pages: ['a'] }] }] }] },
+    expected: [],
+  },
+  {
+    name: 'tab with a menu of groups',
+    navigation: {
+      tabs: [
+        {
+          tab: 'A',
+          menu: [
+            { item: 'I', groups: [{ group: 'G', pages: ['a'] }] },
+            { item: 'J', pages: ['b'] },
+          ],
+        },
+      ],
+    },
+    expected: [],
+  },
   { name: 'the root is primary-pattern’s business', navigation: { pages: ['a'], groups: [] }, expected: [] },
-  { name: '`global` holds several arrays', navigation: { tabs: [], global: { anchors: [{ anchor: 'A', href: 'https://x.example' }], tabs: [], languages: [] } }, expected: [] },
-  { name: 'non-child fields do not count', navigation: { versions: [{ version: 'v1', default: true, openapi: 'a.json', global: { anchors: [] }, tabs: [] }] }, expected: [] },
+  {
+    name: '`global` holds several arrays',
+    navigation: { tabs: [], global: { anchors: [{ anchor: 'A', href: 'https://x.example' }], tabs: [], languages: [] } },
+    expected: [],
+  },
+  {
+    name: 'non-child fields do not count',
+    navigation: { versions: [{ version: 'v1', default: true, openapi: 'a.json', global: { anchors: [] }, tabs: [] }] },
+    expected: [],
+  },
   { name: 'five levels, one type each', navigation: five({ groups: [{ group: 'G', pages: ['a'] }] }), expected: [] },
   { name: 'junk inside a tab’s pages', navigation: { tabs: [{ tab: 'A', pages: [...JUNK] }] }, expected: [] },
   { name: 'junk child lists', navigation: { tabs: [null, 3, [], { tab: 'A', groups: [null, [1], 'x'] }] }, expected: [] },
   { name: '5,000 nested groups, one type each', navigation: deepOk.navigation, expected: [] },
   // A group holds only `pages`: `groups` (or `tabs`) on a group is stripped by the platform and is the schema's unknown-field.
   { name: 'a group with `groups` 5,000 levels down is the schema’s', navigation: deepBad.navigation, expected: [] },
-  { name: 'a tab with `tabs` is the schema’s (the platform strips same-kind nesting)', navigation: { tabs: [{ tab: 'A', groups: [], tabs: [] }] }, expected: [] },
+  {
+    name: 'a tab with `tabs` is the schema’s (the platform strips same-kind nesting)',
+    navigation: { tabs: [{ tab: 'A', groups: [], tabs: [] }] },
+    expected: [],
+  },
 
   // Invalid: reported at the extra keys, as written.
-  { name: 'tab with anchors and groups', navigation: { tabs: [{ tab: 'A', anchors: [], groups: [] }] }, expected: [{ pointer: '/navigation/tabs/0/groups', at: 'key' }] },
-  { name: 'tab with groups and pages', navigation: { tabs: [{ tab: 'A', groups: [{ group: 'G', pages: ['a'] }], pages: ['b'] }] }, expected: [{ pointer: '/navigation/tabs/0/pages', at: 'key' }] },
-  { name: 'tab with pages and groups', navigation: { tabs: [{ tab: 'A', pages: ['b'], groups: [] }] }, expected: [{ pointer: '/navigation/tabs/0/groups', at: 'key' }] },
-  { name: '`menu` counts as a child type', navigation: { tabs: [{ tab: 'A', menu: [{ item: 'I', pages: ['a'] }], groups: [] }] }, expected: [{ pointer: '/navigation/tabs/0/groups', at: 'key' }] },
-  { name: 'product with menu and pages', navigation: { products: [{ product: 'P', pages: ['a'], menu: [] }] }, expected: [{ pointer: '/navigation/products/0/menu', at: 'key' }] },
-  { name: 'menu item with groups and pages', navigation: { tabs: [{ tab: 'A', menu: [{ item: 'I', groups: [], pages: ['a'] }] }] }, expected: [{ pointer: '/navigation/tabs/0/menu/0/pages', at: 'key' }] },
+  {
+    name: 'tab with anchors and groups',
+    navigation: { tabs: [{ tab: 'A', anchors: [], groups: [] }] },
+    expected: [{ pointer: '/navigation/tabs/0/groups', at: 'key' }],
+  },
+  {
+    name: 'tab with groups and pages',
+    navigation: { tabs: [{ tab: 'A', groups: [{ group: 'G', pages: ['a'] }], pages: ['b'] }] },
+    expected: [{ pointer: '/navigation/tabs/0/pages', at: 'key' }],
+  },
+  {
+    name: 'tab with pages and groups',
+    navigation: { tabs: [{ tab: 'A', pages: ['b'], groups: [] }] },
+    expected: [{ pointer: '/navigation/tabs/0/groups', at: 'key' }],
+  },
+  {
+    name: '`menu` counts as a child type',
+    navigation: { tabs: [{ tab: 'A', menu: [{ item: 'I', pages: ['a'] }], groups: [] }] },
+    expected: [{ pointer: '/navigation/tabs/0/groups', at: 'key' }],
+  },
+  {
+    name: 'product with menu and pages',
+    navigation: { products: [{ product: 'P', pages: ['a'], menu: [] }] },
+    expected: [{ pointer: '/navigation/products/0/menu', at: 'key' }],
+  },
+  {
+    name: 'menu item with groups and pages',
+    navigation: { tabs: [{ tab: 'A', menu: [{ item: 'I', groups: [], pages: ['a'] }] }] },
+    expected: [{ pointer: '/navigation/tabs/0/menu/0/pages', at: 'key' }],
+  },
   {
     name: 'version with three child types: both extra keys',
     navigation: { versions: [{ version: 'v1', tabs: [], global: {}, groups: [], pages: [] }] },
@@ -40,20 +104,53 @@ const cases: RuleCase[] = [
       { pointer: '/navigation/versions/0/pages', at: 'key' },
     ],
   },
-  { name: 'anchor, dropdown, language: each reported', navigation: { anchors: [{ anchor: 'A', groups: [], pages: [] }, { anchor: 'B', dropdowns: [{ dropdown: 'D', pages: [], tabs: [] }], languages: [{ language: 'en', anchors: [], tabs: [] }] }] }, expected: [
-    { pointer: '/navigation/anchors/0/pages', at: 'key' },
-    { pointer: '/navigation/anchors/1/languages', at: 'key' },
-    { pointer: '/navigation/anchors/1/dropdowns/0/tabs', at: 'key' },
-    { pointer: '/navigation/anchors/1/languages/0/tabs', at: 'key' },
-  ] },
-  { name: 'menu item six levels down', navigation: five({ groups: [{ group: 'G', pages: ['a'] }], pages: ['b'] }), expected: [{ pointer: `${FIVE}/pages`, at: 'key' }] },
-  { name: 'a menu item inside junk is still checked', navigation: { tabs: [null, ...JUNK, { tab: 'T', menu: [...JUNK, { item: 'I', groups: [], pages: [] }] }] }, expected: [{ pointer: `/navigation/tabs/${JUNK.length + 1}/menu/${JUNK.length}/pages`, at: 'key' }] },
+  {
+    name: 'anchor, dropdown, language: each reported',
+    navigation: {
+      anchors: [
+        { anchor: 'A', groups: [], pages: [] },
+        { anchor: 'B', dropdowns: [{ dropdown: 'D', pages: [], tabs: [] }], languages: [{ language: 'en', anchors: [], tabs: [] }] },
+      ],
+    },
+    expected: [
+      { pointer: '/navigation/anchors/0/pages', at: 'key' },
+      { pointer: '/navigation/anchors/1/languages', at: 'key' },
+      { pointer: '/navigation/anchors/1/dropdowns/0/tabs', at: 'key' },
+      { pointer: '/navigation/anchors/1/languages/0/tabs', at: 'key' },
+    ],
+  },
+  {
+    name: 'menu item six levels down',
+    navigation: five({ groups: [{ group: 'G', pages: ['a'] }], pages: ['b'] }),
+    expected: [{ pointer: `${FIVE}/pages`, at: 'key' }],
+  },
+  {
+    name: 'a menu item inside junk is still checked',
+    navigation: { tabs: [null, ...JUNK, { tab: 'T', menu: [...JUNK, { item: 'I', groups: [], pages: [] }] }] },
+    expected: [{ pointer: `/navigation/tabs/${JUNK.length + 1}/menu/${JUNK.length}/pages`, at: 'key' }],
+  },
 
   // A tab with `graphql` or `sdk` generates its pages: no children or only `groups` (platform-facts §1a).
-  { name: 'tab with graphql and groups', navigation: { tabs: [{ tab: 'A', graphql: 'schema.graphql', groups: [{ group: 'G', pages: ['a'] }] }] }, expected: [] },
+  {
+    name: 'tab with graphql and groups',
+    navigation: { tabs: [{ tab: 'A', graphql: 'schema.graphql', groups: [{ group: 'G', pages: ['a'] }] }] },
+    expected: [],
+  },
   { name: 'tab with sdk and no children', navigation: { tabs: [{ tab: 'A', sdk: { format: 'typedoc', source: 'sdk/' } }] }, expected: [] },
-  { name: 'tab with graphql and pages', navigation: { tabs: [{ tab: 'A', graphql: { source: 'schema.graphql' }, pages: ['a'] }] }, expected: [{ pointer: '/navigation/tabs/0/pages', at: 'key' }] },
-  { name: 'tab with sdk and anchors', navigation: { tabs: [{ tab: 'A', sdk: { format: 'javadoc', source: 'x' }, anchors: [] }] }, expected: [{ pointer: '/navigation/tabs/0/anchors', at: 'key' }] },
+  {
+    name: 'tab with graphql and pages',
+    navigation: { tabs: [{ tab: 'A', graphql: { source: 'schema.graphql' }, pages: ['a'] }] },
+    expected: [{ pointer: '/navigation/tabs/0/pages', at: 'key' }],
+  },
+  {
+    name: 'tab with sdk and anchors',
+    navigation: { tabs: [{ tab: 'A', sdk: { format: 'javadoc', source: 'x' }, anchors: [] }] },
+    expected: [{ pointer: '/navigation/tabs/0/anchors', at: 'key' }],
+  },
 ];
 
-testRule(mixedChildren, cases, /holds both `\w+` and `\w+`; an element holds one type of child per level|has `(graphql|sdk)`, which generates its pages, so it holds no children or only `groups`/i);
+testRule(
+  mixedChildren,
+  cases,
+  /holds both `\w+` and `\w+`; an element holds one type of child per level|has `(graphql|sdk)`, which generates its pages, so it holds no children or only `groups`/i,
+);

@@ -1,9 +1,28 @@
 import { pageNotFound } from '../../src/rules/page-not-found.js';
 import { JUNK, nestedGroups, testRule, type RuleCase } from './harness.js';
 
-const FILES = ['index.mdx', 'quickstart.md', 'README.txt', 'guides/setup.mdx', 'guides/install.md', 'guides/deep/tuning.mdx', 'api/openapi.json', '.well-known/page.mdx'];
+const FILES = [
+  'index.mdx',
+  'quickstart.md',
+  'README.txt',
+  'guides/setup.mdx',
+  'guides/install.md',
+  'guides/deep/tuning.mdx',
+  'api/openapi.json',
+  '.well-known/page.mdx',
+];
 const five = (list: unknown[]) => ({
-  products: [{ product: 'P', dropdowns: [{ dropdown: 'D', anchors: [{ anchor: 'A', versions: [{ version: 'v1', languages: [{ language: 'en', tabs: [{ tab: 'T', menu: [{ item: 'I', pages: list }] }] }] }] }] }] }],
+  products: [
+    {
+      product: 'P',
+      dropdowns: [
+        {
+          dropdown: 'D',
+          anchors: [{ anchor: 'A', versions: [{ version: 'v1', languages: [{ language: 'en', tabs: [{ tab: 'T', menu: [{ item: 'I', pages: list }] }] }] }] }],
+        },
+      ],
+    },
+  ],
 });
 const FIVE = '/navigation/products/0/dropdowns/0/anchors/0/versions/0/languages/0/tabs/0/menu/0/pages';
 const deep = nestedGroups(5000, { pages: ['index', 'guides/setp'] });
@@ -12,9 +31,26 @@ const cases: RuleCase[] = [
   // Valid.
   { name: 'no docs root known: nothing checked', navigation: { pages: ['missing', 'guides/nope'] }, expected: [] },
   { name: 'no docs root known, deep', navigation: deep.navigation, expected: [] },
-  { name: '.mdx and .md pages', navigation: { pages: ['index', 'quickstart', 'guides/setup', 'guides/install', 'guides/deep/tuning'] }, files: FILES, expected: [] },
-  { name: 'untidy spellings of existing pages (page-path’s business)', navigation: { pages: ['/index', './quickstart', 'guides/setup.mdx', 'guides\\install', ' index ', 'guides/deep/tuning/', 'guides/../index', '/.well-known/page'] }, files: FILES, expected: [] },
-  { name: 'endpoint and webhook entries are skipped', navigation: { openapi: 'api/openapi.json', pages: ['GET /nope', 'nope.json POST /x', 'webhook gone'] }, files: FILES, expected: [] },
+  {
+    name: '.mdx and .md pages',
+    navigation: { pages: ['index', 'quickstart', 'guides/setup', 'guides/install', 'guides/deep/tuning'] },
+    files: FILES,
+    expected: [],
+  },
+  {
+    name: 'untidy spellings of existing pages (page-path’s business)',
+    navigation: {
+      pages: ['/index', './quickstart', 'guides/setup.mdx', 'guides\\install', ' index ', 'guides/deep/tuning/', 'guides/../index', '/.well-known/page'],
+    },
+    files: FILES,
+    expected: [],
+  },
+  {
+    name: 'endpoint and webhook entries are skipped',
+    navigation: { openapi: 'api/openapi.json', pages: ['GET /nope', 'nope.json POST /x', 'webhook gone'] },
+    files: FILES,
+    expected: [],
+  },
   { name: 'URLs are skipped', navigation: { pages: ['https://x.example/page', 'http://x.example/'] }, files: FILES, expected: [] },
   { name: 'paths out of the root are path-outside-root’s business', navigation: { pages: ['../outside', 'a/../../b'] }, files: FILES, expected: [] },
   { name: 'blank entries are skipped', navigation: { pages: ['', ' ', '/', './'] }, files: FILES, expected: [] },
@@ -22,16 +58,54 @@ const cases: RuleCase[] = [
 
   // Invalid.
   { name: 'missing, nothing close', navigation: { pages: ['index', 'changelog'] }, files: FILES, expected: [{ pointer: '/navigation/pages/1' }] },
-  { name: 'typo in the root suggests the root page', navigation: { pages: ['indx'] }, files: FILES, expected: [{ pointer: '/navigation/pages/0', suggest: 'index' }] },
+  {
+    name: 'typo in the root suggests the root page',
+    navigation: { pages: ['indx'] },
+    files: FILES,
+    expected: [{ pointer: '/navigation/pages/0', suggest: 'index' }],
+  },
   { name: 'case slip', navigation: { pages: ['Index'] }, files: FILES, expected: [{ pointer: '/navigation/pages/0', suggest: 'index' }] },
-  { name: 'typo in a folder suggests a page of that folder', navigation: { pages: ['guides/setp', 'guides/instal'] }, files: FILES, expected: [{ pointer: '/navigation/pages/0', suggest: 'guides/setup' }, { pointer: '/navigation/pages/1', suggest: 'guides/install' }] },
-  { name: 'untidy and missing: the suggestion is clean', navigation: { pages: ['/guides/setp.mdx'] }, files: FILES, expected: [{ pointer: '/navigation/pages/0', suggest: 'guides/setup' }] },
-  { name: 'only pages of the same folder are suggested', navigation: { pages: ['guides/index', 'setup'] }, files: FILES, expected: [{ pointer: '/navigation/pages/0' }, { pointer: '/navigation/pages/1' }] },
+  {
+    name: 'typo in a folder suggests a page of that folder',
+    navigation: { pages: ['guides/setp', 'guides/instal'] },
+    files: FILES,
+    expected: [
+      { pointer: '/navigation/pages/0', suggest: 'guides/setup' },
+      { pointer: '/navigation/pages/1', suggest: 'guides/install' },
+    ],
+  },
+  {
+    name: 'untidy and missing: the suggestion is clean',
+    navigation: { pages: ['/guides/setp.mdx'] },
+    files: FILES,
+    expected: [{ pointer: '/navigation/pages/0', suggest: 'guides/setup' }],
+  },
+  {
+    name: 'only pages of the same folder are suggested',
+    navigation: { pages: ['guides/index', 'setup'] },
+    files: FILES,
+    expected: [{ pointer: '/navigation/pages/0' }, { pointer: '/navigation/pages/1' }],
+  },
   { name: 'wrong folder', navigation: { pages: ['guide/setup'] }, files: FILES, expected: [{ pointer: '/navigation/pages/0' }] },
-  { name: 'a file that is not a page', navigation: { pages: ['README', 'api/openapi'] }, files: FILES, expected: [{ pointer: '/navigation/pages/0' }, { pointer: '/navigation/pages/1' }] },
+  {
+    name: 'a file that is not a page',
+    navigation: { pages: ['README', 'api/openapi'] },
+    files: FILES,
+    expected: [{ pointer: '/navigation/pages/0' }, { pointer: '/navigation/pages/1' }],
+  },
   { name: 'a folder is not a page', navigation: { pages: ['guides'] }, files: FILES, expected: [{ pointer: '/navigation/pages/0' }] },
-  { name: 'empty docs root', navigation: { pages: ['index', { group: 'G', pages: ['a'] }] }, files: [], expected: [{ pointer: '/navigation/pages/0' }, { pointer: '/navigation/pages/1/pages/0' }] },
-  { name: 'six levels down', navigation: five(['index', 'guides/deep/tunnig']), files: FILES, expected: [{ pointer: `${FIVE}/1`, suggest: 'guides/deep/tuning' }] },
+  {
+    name: 'empty docs root',
+    navigation: { pages: ['index', { group: 'G', pages: ['a'] }] },
+    files: [],
+    expected: [{ pointer: '/navigation/pages/0' }, { pointer: '/navigation/pages/1/pages/0' }],
+  },
+  {
+    name: 'six levels down',
+    navigation: five(['index', 'guides/deep/tunnig']),
+    files: FILES,
+    expected: [{ pointer: `${FIVE}/1`, suggest: 'guides/deep/tuning' }],
+  },
   { name: 'after junk', navigation: { pages: [...JUNK, 'gone'] }, files: FILES, expected: [{ pointer: `/navigation/pages/${JUNK.length}` }] },
   { name: '5,000 levels down', navigation: deep.navigation, files: FILES, expected: [{ pointer: `${deep.pointer}/pages/1`, suggest: 'guides/setup' }] },
 ];

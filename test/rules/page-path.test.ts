@@ -6,7 +6,17 @@ import { JUNK, nestedGroups, testRule, type RuleCase } from './harness.js';
 const pages = (...list: unknown[]) => ({ pages: list });
 const at = (i: number, suggest: string) => ({ pointer: `/navigation/pages/${i}`, suggest });
 const five = (list: unknown[]) => ({
-  products: [{ product: 'P', dropdowns: [{ dropdown: 'D', anchors: [{ anchor: 'A', versions: [{ version: 'v1', languages: [{ language: 'en', tabs: [{ tab: 'T', menu: [{ item: 'I', pages: list }] }] }] }] }] }] }],
+  products: [
+    {
+      product: 'P',
+      dropdowns: [
+        {
+          dropdown: 'D',
+          anchors: [{ anchor: 'A', versions: [{ version: 'v1', languages: [{ language: 'en', tabs: [{ tab: 'T', menu: [{ item: 'I', pages: list }] }] }] }] }],
+        },
+      ],
+    },
+  ],
 });
 const FIVE = '/navigation/products/0/dropdowns/0/anchors/0/versions/0/languages/0/tabs/0/menu/0/pages';
 const deep = nestedGroups(5000, { pages: ['ok', 'guides/setup.mdx'] });
@@ -14,12 +24,20 @@ const deep = nestedGroups(5000, { pages: ['ok', 'guides/setup.mdx'] });
 const cases: RuleCase[] = [
   // Valid.
   { name: 'tidy paths', navigation: pages('intro', 'guides/setup', 'v1.2/notes', 'a-b_c/d.e', { group: 'G', pages: ['nested/page'] }), expected: [] },
-  { name: 'endpoint entries are not page paths', navigation: pages('GET /users/', 'post /users/{id}.md', 'spec.json GET /x', '/api/spec.yaml DELETE /x/', '  PATCH   /x  '), expected: [] },
+  {
+    name: 'endpoint entries are not page paths',
+    navigation: pages('GET /users/', 'post /users/{id}.md', 'spec.json GET /x', '/api/spec.yaml DELETE /x/', '  PATCH   /x  '),
+    expected: [],
+  },
   { name: 'webhook entries are not page paths', navigation: pages('webhook created.md', 'spec.json webhook x/'), expected: [] },
   { name: 'URLs are not page paths', navigation: pages('https://x.example/', 'https://github.com/acme/docs/README.md'), expected: [] },
   { name: 'junk', navigation: pages(...JUNK), expected: [] },
   { name: '/.. climbing out is path-outside-root’s business', navigation: pages('/../x', '/..'), expected: [] },
-  { name: 'paths in non-`pages` fields are not checked', navigation: { tabs: [{ tab: '/x.mdx', href: './y.md', groups: [{ group: 'a/', pages: ['ok'], icon: '/i.svg' }] }] }, expected: [] },
+  {
+    name: 'paths in non-`pages` fields are not checked',
+    navigation: { tabs: [{ tab: '/x.mdx', href: './y.md', groups: [{ group: 'a/', pages: ['ok'], icon: '/i.svg' }] }] },
+    expected: [],
+  },
 
   // Invalid, with the clean form as the suggestion.
   { name: '.mdx', navigation: pages('intro.mdx'), expected: [at(0, 'intro')] },
@@ -34,9 +52,17 @@ const cases: RuleCase[] = [
   { name: 'trailing whitespace', navigation: pages('intro\t'), expected: [at(0, 'intro')] },
   { name: 'all at once', navigation: pages(' ./guides\\setup.mdx/ '), expected: [at(0, 'guides/setup')] },
   { name: 'several in one list, in order', navigation: pages('ok', '/a', 'fine', 'b.md', 'c/'), expected: [at(1, 'a'), at(3, 'b'), at(4, 'c')] },
-  { name: 'only slashes: reported, with nothing to suggest', navigation: pages('/', './'), expected: [{ pointer: '/navigation/pages/0' }, { pointer: '/navigation/pages/1' }] },
+  {
+    name: 'only slashes: reported, with nothing to suggest',
+    navigation: pages('/', './'),
+    expected: [{ pointer: '/navigation/pages/0' }, { pointer: '/navigation/pages/1' }],
+  },
   { name: 'a page with a space and an extension', navigation: pages('my page.mdx'), expected: [at(0, 'my page')] },
-  { name: 'inside a group after junk', navigation: { groups: [{ group: 'G', pages: [...JUNK, '/x.md'] }] }, expected: [{ pointer: `/navigation/groups/0/pages/${JUNK.length}`, suggest: 'x' }] },
+  {
+    name: 'inside a group after junk',
+    navigation: { groups: [{ group: 'G', pages: [...JUNK, '/x.md'] }] },
+    expected: [{ pointer: `/navigation/groups/0/pages/${JUNK.length}`, suggest: 'x' }],
+  },
   { name: 'inside a menu item six levels down', navigation: five(['ok', './deep.md']), expected: [{ pointer: `${FIVE}/1`, suggest: 'deep' }] },
   { name: '5,000 levels down', navigation: deep.navigation, expected: [{ pointer: `${deep.pointer}/pages/1`, suggest: 'guides/setup' }] },
 ];
@@ -45,7 +71,9 @@ testRule(pagePath, cases, /^Page path ".*" has (a file extension|a leading `\.\/
 
 describe('page-path severity', () => {
   const severities = (pages: string[], rules?: ValidateOptions['rules']) =>
-    validateText(JSON.stringify({ navigation: { pages } }), { rules }).problems.filter((p) => p.code === 'page-path').map((p) => [p.pointer, p.severity]);
+    validateText(JSON.stringify({ navigation: { pages } }), { rules })
+      .problems.filter((p) => p.code === 'page-path')
+      .map((p) => [p.pointer, p.severity]);
 
   it('a leading `/` alone is info (the platform strips it); every other case is a warning', () => {
     expect(severities(['/intro', '/a.mdx', 'b/', '//c', './d'])).toEqual([

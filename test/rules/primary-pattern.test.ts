@@ -7,7 +7,11 @@ const deep = nestedGroups(5000, { pages: ['a'] });
 const cases: RuleCase[] = [
   // Valid: exactly one primary pattern.
   ...PRIMARY_KEYS.map((key): RuleCase => ({ name: `only \`${key}\``, navigation: { [key]: [] }, expected: [] })),
-  { name: '`global` beside the pattern is fine', navigation: { global: { anchors: [{ anchor: 'Blog', href: 'https://x.example' }] }, tabs: [{ tab: 'A', pages: ['a'] }] }, expected: [] },
+  {
+    name: '`global` beside the pattern is fine',
+    navigation: { global: { anchors: [{ anchor: 'Blog', href: 'https://x.example' }] }, tabs: [{ tab: 'A', pages: ['a'] }] },
+    expected: [],
+  },
   { name: 'other root fields are not patterns', navigation: { openapi: 'api.json', pages: ['a'], icon: 'x' }, expected: [] },
   {
     name: 'patterns nested below the root are not counted',
@@ -16,7 +20,11 @@ const cases: RuleCase[] = [
   },
   {
     name: 'one pattern five levels deep, each level with one child type',
-    navigation: { products: [{ product: 'P', dropdowns: [{ dropdown: 'D', anchors: [{ anchor: 'A', versions: [{ version: 'v1', languages: [{ language: 'en', tabs: [] }] }] }] }] }] },
+    navigation: {
+      products: [
+        { product: 'P', dropdowns: [{ dropdown: 'D', anchors: [{ anchor: 'A', versions: [{ version: 'v1', languages: [{ language: 'en', tabs: [] }] }] }] }] },
+      ],
+    },
     expected: [],
   },
   { name: 'junk inside the one pattern', navigation: { pages: [...JUNK] }, expected: [] },
@@ -31,7 +39,11 @@ const cases: RuleCase[] = [
 
   // Invalid: more than one, reported at the 2nd, 3rd… key as written.
   { name: 'pages and tabs', navigation: { pages: ['a'], tabs: [] }, expected: [{ pointer: '/navigation/tabs', at: 'key' }] },
-  { name: 'tabs then pages: the later key', navigation: { tabs: [{ tab: 'A', pages: ['a'] }], pages: ['stray'] }, expected: [{ pointer: '/navigation/pages', at: 'key' }] },
+  {
+    name: 'tabs then pages: the later key',
+    navigation: { tabs: [{ tab: 'A', pages: ['a'] }], pages: ['stray'] },
+    expected: [{ pointer: '/navigation/pages', at: 'key' }],
+  },
   {
     name: 'three patterns around `global`',
     navigation: { versions: [], global: {}, anchors: [], languages: [] },

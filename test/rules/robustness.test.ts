@@ -8,13 +8,25 @@ import { JUNK, memoryFiles, nestedGroups, runRule } from './harness.js';
 const DEPTH = 5000;
 const FILES = ['index.mdx', 'api.json'];
 /** Fields that give every rule something to look at, on the innermost element. */
-const BAD = { expanded: true, openapi: ['api.json', '../x.json', 'gone.json', 'https://x.example/a.json'], pages: ['index', 'index.mdx', '../up', 'GET /a', 'gone.json GET /b', ...JUNK], groups: [] };
+const BAD = {
+  expanded: true,
+  openapi: ['api.json', '../x.json', 'gone.json', 'https://x.example/a.json'],
+  pages: ['index', 'index.mdx', '../up', 'GET /a', 'gone.json GET /b', ...JUNK],
+  groups: [],
+};
 
 /** `depth` elements, each the only child of the one above, cycling through every child key. */
 function nestedElements(depth: number, leaf: Record<string, unknown>): unknown {
   const levels: Array<[string, string]> = [
-    ['products', 'product'], ['dropdowns', 'dropdown'], ['anchors', 'anchor'], ['versions', 'version'],
-    ['languages', 'language'], ['tabs', 'tab'], ['menu', 'item'], ['groups', 'group'], ['pages', 'group'],
+    ['products', 'product'],
+    ['dropdowns', 'dropdown'],
+    ['anchors', 'anchor'],
+    ['versions', 'version'],
+    ['languages', 'language'],
+    ['tabs', 'tab'],
+    ['menu', 'item'],
+    ['groups', 'group'],
+    ['pages', 'group'],
   ];
   let element: Record<string, unknown> = { ...leaf };
   for (let level = depth - 1; level >= 0; level--) {
@@ -35,7 +47,16 @@ const inputs: Array<{ name: string; navigation: unknown }> = [
     })(),
   },
   { name: `${DEPTH} elements of every kind`, navigation: nestedElements(DEPTH, { language: 'xx', default: true, ...BAD }) },
-  { name: 'junk everywhere', navigation: { pages: [...JUNK], tabs: JUNK, global: { anchors: [...JUNK], tabs: 7 }, versions: [null, { version: 1, default: true, pages: JUNK }], openapi: JUNK } },
+  {
+    name: 'junk everywhere',
+    navigation: {
+      pages: [...JUNK],
+      tabs: JUNK,
+      global: { anchors: [...JUNK], tabs: 7 },
+      versions: [null, { version: 1, default: true, pages: JUNK }],
+      openapi: JUNK,
+    },
+  },
 ];
 
 describe('every rule survives deep and junk input', () => {
@@ -53,7 +74,12 @@ describe('every rule survives deep and junk input', () => {
     for (const { navigation } of inputs) {
       const findings: Finding[] = [];
       const visitors = rules.map((rule) =>
-        rule.create({ report: (finding) => findings.push({ ...finding, code: rule.code }), languageCodes: new Set(), files: memoryFiles(FILES), profile: PROFILES.spec }),
+        rule.create({
+          report: (finding) => findings.push({ ...finding, code: rule.code }),
+          languageCodes: new Set(),
+          files: memoryFiles(FILES),
+          profile: PROFILES.spec,
+        }),
       );
       expect(() => walkNavigation({ navigation }, visitors)).not.toThrow();
     }
@@ -61,7 +87,11 @@ describe('every rule survives deep and junk input', () => {
 
   it('finds what is at the bottom of 5,000 nested groups', () => {
     const { navigation, pointer } = nestedGroups(DEPTH, BAD);
-    const found = (code: string) => rules.filter((rule) => rule.code === code).flatMap((rule) => runRule(rule, { navigation, files: FILES })).map((f) => f.pointer);
+    const found = (code: string) =>
+      rules
+        .filter((rule) => rule.code === code)
+        .flatMap((rule) => runRule(rule, { navigation, files: FILES }))
+        .map((f) => f.pointer);
     expect(found('duplicate-page')).toEqual([`${pointer}/pages/1`]);
     expect(found('page-path')).toEqual([`${pointer}/pages/1`]);
     expect(found('path-outside-root')).toEqual([`${pointer}/openapi/1`, `${pointer}/pages/2`]);

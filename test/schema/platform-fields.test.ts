@@ -18,7 +18,10 @@ const PLACES: Record<string, Place> = {
   'menu item': { at: '/navigation/tabs/0/menu/0', build: (f) => ({ tabs: [{ tab: 'T', menu: [{ item: 'I', pages: ['a'], ...f }] }] }) },
   version: { at: '/navigation/versions/0', build: (f) => ({ versions: [{ version: 'v1', pages: ['a'], ...f }] }) },
   language: { at: '/navigation/languages/0', build: (f) => ({ languages: [{ language: 'en', pages: ['a'], ...f }] }) },
-  'global anchor': { at: '/navigation/global/anchors/0', build: (f) => ({ pages: ['a'], global: { anchors: [{ anchor: 'A', href: 'https://x.example', ...f }] } }) },
+  'global anchor': {
+    at: '/navigation/global/anchors/0',
+    build: (f) => ({ pages: ['a'], global: { anchors: [{ anchor: 'A', href: 'https://x.example', ...f }] } }),
+  },
   'global tab': { at: '/navigation/global/tabs/0', build: (f) => ({ pages: ['a'], global: { tabs: [{ tab: 'T', href: 'https://x.example', ...f }] } }) },
   'global dropdown': { at: '/navigation/global/dropdowns/0', build: (f) => ({ pages: ['a'], global: { dropdowns: [{ dropdown: 'D', ...f }] } }) },
   'global product': { at: '/navigation/global/products/0', build: (f) => ({ pages: ['a'], global: { products: [{ product: 'P', ...f }] } }) },
@@ -35,27 +38,73 @@ type Row = [string, string, unknown[], Array<[unknown, string, string]>];
 
 const KEPT: Row[] = [
   ['group', 'public', [true, false], [['yes', 'invalid-type', '']]],
-  ['group', 'boost', [2, 0.5], [[0, 'invalid-value', ''], [-1, 'invalid-value', ''], ['high', 'invalid-type', '']]],
+  [
+    'group',
+    'boost',
+    [2, 0.5],
+    [
+      [0, 'invalid-value', ''],
+      [-1, 'invalid-value', ''],
+      ['high', 'invalid-type', ''],
+    ],
+  ],
   ['group', 'searchable', [true], [[1, 'invalid-type', '']]],
-  ['group', 'sdk', [{ format: 'typedoc', source: 'sdk/ts' }, { format: 'sphinx', source: 'py', directory: 'reference/py' }], [
-    [{ format: 'doxygen', source: 'x' }, 'invalid-value', '/format'],
-    [{ source: 'x' }, 'missing-field', ''],
-    [{ format: 'javadoc', source: 'x', output: 'y' }, 'unknown-field', '/output'],
-    ['typedoc', 'invalid-type', ''],
-  ]],
+  [
+    'group',
+    'sdk',
+    [
+      { format: 'typedoc', source: 'sdk/ts' },
+      { format: 'sphinx', source: 'py', directory: 'reference/py' },
+    ],
+    [
+      [{ format: 'doxygen', source: 'x' }, 'invalid-value', '/format'],
+      [{ source: 'x' }, 'missing-field', ''],
+      [{ format: 'javadoc', source: 'x', output: 'y' }, 'unknown-field', '/output'],
+      ['typedoc', 'invalid-type', ''],
+    ],
+  ],
   ['tab', 'searchable', [false], [['no', 'invalid-type', '']]],
-  ['tab', 'align', ['start', 'end'], [['middle', 'invalid-value', ''], [1, 'invalid-type', '']]],
-  ['tab', 'graphql', ['schema.graphql', { source: 'schema.graphql', directory: 'graphql' }], [
-    [5, 'invalid-type', ''],
-    [{ directory: 'x' }, 'missing-field', ''],
-    [{ source: 'a', format: 'x' }, 'unknown-field', '/format'],
-  ]],
+  [
+    'tab',
+    'align',
+    ['start', 'end'],
+    [
+      ['middle', 'invalid-value', ''],
+      [1, 'invalid-type', ''],
+    ],
+  ],
+  [
+    'tab',
+    'graphql',
+    ['schema.graphql', { source: 'schema.graphql', directory: 'graphql' }],
+    [
+      [5, 'invalid-type', ''],
+      [{ directory: 'x' }, 'missing-field', ''],
+      [{ source: 'a', format: 'x' }, 'unknown-field', '/format'],
+    ],
+  ],
   ['tab', 'sdk', [{ format: 'phpdoc', source: 'php' }], [[{ format: 'docfx' }, 'missing-field', '']]],
-  ['tab', 'global', [GLOBAL], [['x', 'invalid-type', ''], [{ links: [] }, 'unknown-field', '/links']]],
+  [
+    'tab',
+    'global',
+    [GLOBAL],
+    [
+      ['x', 'invalid-type', ''],
+      [{ links: [] }, 'unknown-field', '/links'],
+    ],
+  ],
   ['anchor', 'global', [GLOBAL], [[[], 'invalid-type', '']]],
   ['anchor', 'color', [COLOR], [[{ light: 'green' }, 'invalid-value', '/light']]],
   ['dropdown', 'global', [GLOBAL], [[1, 'invalid-type', '']]],
-  ['dropdown', 'color', [COLOR, { dark: '#000' }], [[{ light: '#12345' }, 'invalid-value', '/light'], [{ mid: '#000' }, 'unknown-field', '/mid']]],
+  [
+    'dropdown',
+    'color',
+    [COLOR, { dark: '#000' }],
+    [
+      [{ light: '#12345' }, 'invalid-value', '/light'],
+      [{ mid: '#000' }, 'unknown-field', '/mid'],
+    ],
+  ],
   ['dropdown', 'description', ['All SDKs'], [[3, 'invalid-type', '']]],
   ['product', 'global', [GLOBAL], [['x', 'invalid-type', '']]],
   ['product', 'color', [COLOR], [['#fff', 'invalid-type', '']]],
@@ -95,12 +144,17 @@ const KEPT: Row[] = [
   ['global language', 'hidden', [true], [[1, 'invalid-type', '']]],
   ['global language', 'directory', ['card'], [['x', 'invalid-value', '']]],
   ['global language', 'href', ['https://fr.example.com'], [[1, 'invalid-type', '']]],
-  ['group', 'openapi', [{ source: 'a.json', overlays: ['overlay.yaml'] }, ['a.json', { source: 'b.json', directory: 'b' }]], [
-    [{ source: 'a.json', overlays: 'overlay.yaml' }, 'invalid-type', '/overlays'],
-    [{ source: 'a.json', overlays: [1] }, 'invalid-type', '/overlays/0'],
-    [['a.json', { directory: 'b' }], 'missing-field', '/1'],
-    [['a.json', 5], 'invalid-type', '/1'],
-  ]],
+  [
+    'group',
+    'openapi',
+    [{ source: 'a.json', overlays: ['overlay.yaml'] }, ['a.json', { source: 'b.json', directory: 'b' }]],
+    [
+      [{ source: 'a.json', overlays: 'overlay.yaml' }, 'invalid-type', '/overlays'],
+      [{ source: 'a.json', overlays: [1] }, 'invalid-type', '/overlays/0'],
+      [['a.json', { directory: 'b' }], 'missing-field', '/1'],
+      [['a.json', 5], 'invalid-type', '/1'],
+    ],
+  ],
   ['tab', 'asyncapi', [{ source: 'events.yaml', directory: 'events' }, ['a.yaml', { source: 'b.yaml' }]], [[{ source: 1 }, 'invalid-type', '/source']]],
 ];
 
@@ -133,7 +187,9 @@ const STRIPPED: Array<[string, string, unknown]> = [
 ];
 
 const problemsOf = (navigation: Record<string, unknown>) =>
-  validateText(JSON.stringify({ navigation })).problems.filter((p) => p.severity === 'error').map((p) => ({ code: p.code, pointer: p.pointer }));
+  validateText(JSON.stringify({ navigation }))
+    .problems.filter((p) => p.severity === 'error')
+    .map((p) => ({ code: p.code, pointer: p.pointer }));
 
 describe('platform-facts §1a: every field the platform keeps', () => {
   const valid = KEPT.flatMap(([element, field, values]) => values.map((value) => ({ element, field, value })));
@@ -168,11 +224,25 @@ describe('platform-facts §1a: fields the platform strips stay unknown-field', (
 
 describe('generated pages: asyncapi, sdk and graphql', () => {
   it('a group with `asyncapi` or `sdk` may leave out `pages`', () => {
-    expect(problemsOf({ groups: [{ group: 'Events', asyncapi: 'events.yaml' }, { group: 'SDK', sdk: { format: 'typedoc', source: 'ts' } }] })).toEqual([]);
+    expect(
+      problemsOf({
+        groups: [
+          { group: 'Events', asyncapi: 'events.yaml' },
+          { group: 'SDK', sdk: { format: 'typedoc', source: 'ts' } },
+        ],
+      }),
+    ).toEqual([]);
   });
 
   it('a tab with `graphql` or `sdk` holds no children or only groups', () => {
-    expect(problemsOf({ tabs: [{ tab: 'A', graphql: 'a.graphql' }, { tab: 'B', sdk: { format: 'typedoc', source: 'ts' }, groups: [{ group: 'G', pages: ['a'] }] }] })).toEqual([]);
+    expect(
+      problemsOf({
+        tabs: [
+          { tab: 'A', graphql: 'a.graphql' },
+          { tab: 'B', sdk: { format: 'typedoc', source: 'ts' }, groups: [{ group: 'G', pages: ['a'] }] },
+        ],
+      }),
+    ).toEqual([]);
     expect(problemsOf({ tabs: [{ tab: 'A', graphql: 'a.graphql', pages: ['a'] }] })).toEqual([{ code: 'mixed-children', pointer: '/navigation/tabs/0/pages' }]);
   });
 });

@@ -96,9 +96,7 @@ const valid: Case[] = [
   {
     name: 'product with description, icon, href and menu',
     docs: nav({
-      products: [
-        { product: 'Cloud', description: 'Hosted', icon: 'cloud', href: 'https://cloud.example.com', menu: [{ item: 'Start', pages: ['s'] }] },
-      ],
+      products: [{ product: 'Cloud', description: 'Hosted', icon: 'cloud', href: 'https://cloud.example.com', menu: [{ item: 'Start', pages: ['s'] }] }],
     }),
     expected: [],
   },
@@ -106,7 +104,14 @@ const valid: Case[] = [
     name: 'version with default, tag, hidden, global',
     docs: nav({
       versions: [
-        { version: 'v2', default: true, tag: 'latest', hidden: false, global: { anchors: [{ anchor: 'Blog', href: 'https://b.example.com' }] }, tabs: [{ tab: 'T', pages: ['a'] }] },
+        {
+          version: 'v2',
+          default: true,
+          tag: 'latest',
+          hidden: false,
+          global: { anchors: [{ anchor: 'Blog', href: 'https://b.example.com' }] },
+          tabs: [{ tab: 'T', pages: ['a'] }],
+        },
         { version: 'v1', pages: ['old'] },
       ],
     }),
@@ -158,13 +163,20 @@ const valid: Case[] = [
   },
   {
     name: 'a group with its own openapi may leave out pages (spec rule 5)',
-    docs: nav({ groups: [{ group: 'API', openapi: 'openapi.json' }, { group: 'API 2', openapi: { source: 'b.json' }, icon: 'code' }] }),
+    docs: nav({
+      groups: [
+        { group: 'API', openapi: 'openapi.json' },
+        { group: 'API 2', openapi: { source: 'b.json' }, icon: 'code' },
+      ],
+    }),
     expected: [],
   },
   {
     name: 'nested divisions of any kind',
     docs: nav({
-      tabs: [{ tab: 'T', anchors: [{ anchor: 'A', dropdowns: [{ dropdown: 'D', products: [{ product: 'P', languages: [{ language: 'en', pages: ['x'] }] }] }] }] }],
+      tabs: [
+        { tab: 'T', anchors: [{ anchor: 'A', dropdowns: [{ dropdown: 'D', products: [{ product: 'P', languages: [{ language: 'en', pages: ['x'] }] }] }] }] },
+      ],
     }),
     expected: [],
   },
@@ -177,7 +189,14 @@ const valid: Case[] = [
     name: 'other top-level keys, styling and interaction keys are free',
     docs: nav(
       { pages: ['a'] },
-      { $schema: 'https://mintlify.com/docs.json', theme: 'mint', name: 'X', colors: { primary: '#000' }, styling: { eyebrows: 'breadcrumbs', codeblocks: 'dark' }, interaction: { drilldown: true, other: 1 } },
+      {
+        $schema: 'https://mintlify.com/docs.json',
+        theme: 'mint',
+        name: 'X',
+        colors: { primary: '#000' },
+        styling: { eyebrows: 'breadcrumbs', codeblocks: 'dark' },
+        interaction: { drilldown: true, other: 1 },
+      },
     ),
     expected: [],
   },
@@ -213,8 +232,16 @@ const invalid: Case[] = [
     name: 'a menu item holding tabs',
     docs: nav({ tabs: [{ tab: 'T', menu: [{ item: 'I', tabs: [{ tab: 'X', pages: ['a'] }], anchors: [] }] }] }),
     expected: [
-      { code: 'unknown-field', pointer: '/navigation/tabs/0/menu/0/tabs', message: 'A menu item holds only groups, pages and external links (href); `tabs` is not allowed here.' },
-      { code: 'unknown-field', pointer: '/navigation/tabs/0/menu/0/anchors', message: 'A menu item holds only groups, pages and external links (href); `anchors` is not allowed here.' },
+      {
+        code: 'unknown-field',
+        pointer: '/navigation/tabs/0/menu/0/tabs',
+        message: 'A menu item holds only groups, pages and external links (href); `tabs` is not allowed here.',
+      },
+      {
+        code: 'unknown-field',
+        pointer: '/navigation/tabs/0/menu/0/anchors',
+        message: 'A menu item holds only groups, pages and external links (href); `anchors` is not allowed here.',
+      },
     ],
   },
   {
@@ -249,11 +276,25 @@ const invalid: Case[] = [
   {
     name: 'a group missing both fields: one finding naming both',
     docs: nav({ groups: [{ icon: 'x' }] }),
-    expected: [{ code: 'missing-field', pointer: '/navigation/groups/0', message: 'A group needs a `group` field (its title) and `pages` (an array of page paths and groups).' }],
+    expected: [
+      {
+        code: 'missing-field',
+        pointer: '/navigation/groups/0',
+        message: 'A group needs a `group` field (its title) and `pages` (an array of page paths and groups).',
+      },
+    ],
   },
   {
     name: 'a group without pages and without its own openapi, asyncapi or sdk (an inherited one does not count)',
-    docs: nav({ tabs: [{ tab: 'T', openapi: 'a.json', groups: [{ group: 'A' }, { group: 'B', asyncapi: 'e.yaml' }, { group: 'C', sdk: { format: 'typedoc', source: 'sdk' } }] }] }),
+    docs: nav({
+      tabs: [
+        {
+          tab: 'T',
+          openapi: 'a.json',
+          groups: [{ group: 'A' }, { group: 'B', asyncapi: 'e.yaml' }, { group: 'C', sdk: { format: 'typedoc', source: 'sdk' } }],
+        },
+      ],
+    }),
     expected: [{ code: 'missing-field', pointer: '/navigation/tabs/0/groups/0', message: 'A group needs `pages` (an array of page paths and groups).' }],
   },
   {
@@ -370,7 +411,12 @@ const invalid: Case[] = [
   },
   {
     name: 'anchor `color` with a bad colour and an unknown key; `menu` on an anchor',
-    docs: nav({ anchors: [{ anchor: 'A', color: { light: 'red', dark: '#12345' }, pages: ['a'] }, { anchor: 'B', color: { medium: '#fff' }, menu: [], pages: ['b'] }] }),
+    docs: nav({
+      anchors: [
+        { anchor: 'A', color: { light: 'red', dark: '#12345' }, pages: ['a'] },
+        { anchor: 'B', color: { medium: '#fff' }, menu: [], pages: ['b'] },
+      ],
+    }),
     expected: [
       { code: 'invalid-value', pointer: '/navigation/anchors/0/color/light' },
       { code: 'invalid-value', pointer: '/navigation/anchors/0/color/dark' },
@@ -417,7 +463,9 @@ const invalid: Case[] = [
   {
     name: '`styling.eyebrows` with a bad value suggests `breadcrumbs`',
     docs: nav({ pages: ['a'] }, { styling: { eyebrows: 'breadcrumb' } }),
-    expected: [{ code: 'invalid-value', pointer: '/styling/eyebrows', suggest: 'breadcrumbs', message: '`styling.eyebrows` must be "section" or "breadcrumbs".' }],
+    expected: [
+      { code: 'invalid-value', pointer: '/styling/eyebrows', suggest: 'breadcrumbs', message: '`styling.eyebrows` must be "section" or "breadcrumbs".' },
+    ],
   },
   {
     name: '`interaction.drilldown` that is not a boolean',
@@ -435,7 +483,13 @@ const invalid: Case[] = [
   {
     name: 'legacy mint.json: navigation is an array',
     docs: { navigation: [{ group: 'G', pages: ['a'] }] },
-    expected: [{ code: 'invalid-type', pointer: '/navigation', message: '`navigation` must be an object; this looks like a legacy mint.json, where navigation was an array.' }],
+    expected: [
+      {
+        code: 'invalid-type',
+        pointer: '/navigation',
+        message: '`navigation` must be an object; this looks like a legacy mint.json, where navigation was an array.',
+      },
+    ],
   },
   {
     name: 'navigation of another wrong type',
@@ -540,7 +594,13 @@ describe('schema objects', () => {
 /** The finding's pointer names a value of the document (for an unknown key: the key exists). */
 function expectInside(docs: unknown, finding: Finding, file = ''): void {
   let value: unknown = docs;
-  const segments = finding.pointer === '' ? [] : finding.pointer.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments =
+    finding.pointer === ''
+      ? []
+      : finding.pointer
+          .slice(1)
+          .split('/')
+          .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   for (const segment of segments) {
     const holds = typeof value === 'object' && value !== null && Object.prototype.hasOwnProperty.call(value, segment);
     expect(holds, `${file} ${finding.code} ${finding.pointer}`).toBe(true);

@@ -87,14 +87,23 @@ afterAll(async () => {
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 function startJob(projectId: string, token: string, body?: unknown) {
-  return app.inject({ method: 'POST', url: `/v1/agent/${projectId}/job`, headers: { ...auth(token), 'content-type': 'application/json' }, payload: body === undefined ? '' : JSON.stringify(body) });
+  return app.inject({
+    method: 'POST',
+    url: `/v1/agent/${projectId}/job`,
+    headers: { ...auth(token), 'content-type': 'application/json' },
+    payload: body === undefined ? '' : JSON.stringify(body),
+  });
 }
 
 async function finished(projectId: string, token: string, id: string) {
-  return waitFor(async () => {
-    const body = (await app.inject({ method: 'GET', url: `/v1/agent/${projectId}/job/${id}`, headers: auth(token) })).json();
-    return body.haulted ? body : undefined;
-  }, 60_000, `agent job ${id} to finish`);
+  return waitFor(
+    async () => {
+      const body = (await app.inject({ method: 'GET', url: `/v1/agent/${projectId}/job/${id}`, headers: auth(token) })).json();
+      return body.haulted ? body : undefined;
+    },
+    60_000,
+    `agent job ${id} to finish`,
+  );
 }
 
 describe('agent jobs', () => {
@@ -197,10 +206,14 @@ describe('agent jobs', () => {
     expect((await app.inject({ method: 'GET', url: '/v1/agent/auto/jobs', headers: auth(keys.auto) })).json().allSessions).toEqual([]);
     const update = await app.inject({ method: 'POST', url: '/v1/project/update/auto', headers: auth(keys.auto) });
     expect(update.statusCode).toBe(202);
-    const session = await waitFor(async () => {
-      const [first] = (await app.inject({ method: 'GET', url: '/v1/agent/auto/jobs', headers: auth(keys.auto) })).json().allSessions;
-      return first?.haulted ? first : undefined;
-    }, 60_000, 'the automatic repair job');
+    const session = await waitFor(
+      async () => {
+        const [first] = (await app.inject({ method: 'GET', url: '/v1/agent/auto/jobs', headers: auth(keys.auto) })).json().allSessions;
+        return first?.haulted ? first : undefined;
+      },
+      60_000,
+      'the automatic repair job',
+    );
     expect(session.haultReason).toBe('completed');
     expect(git(repo, 'diff', 'main', `refs/heads/${session.branch}`)).toContain('+            "expanded": true,');
     const deployment = (await app.inject({ method: 'GET', url: `/v1/project/update-status/${update.json().statusId}`, headers: auth(keys.auto) })).json();

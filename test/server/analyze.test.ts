@@ -36,7 +36,11 @@ describe('the project config file', () => {
     mkdirSync(path.join(checkout, 'docs'));
     writeFileSync(path.join(checkout, 'docs', 'docs.json'), docs);
     writeFileSync(path.join(checkout, 'docsnav.config.json'), JSON.stringify({ rules: { 'page-not-found': 'warning' } }));
-    const { problems } = await analyzeCheckout({ docsRoot: path.join(checkout, 'docs'), docsFile: path.join(checkout, 'docs', 'docs.json'), checkoutRoot: checkout });
+    const { problems } = await analyzeCheckout({
+      docsRoot: path.join(checkout, 'docs'),
+      docsFile: path.join(checkout, 'docs', 'docs.json'),
+      checkoutRoot: checkout,
+    });
     expect(problems.map((problem) => [problem.code, problem.severity])).toEqual([['page-not-found', 'warning']]);
   });
 

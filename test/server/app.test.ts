@@ -33,7 +33,7 @@ beforeAll(async () => {
   store = await openStore({ data: path.join(dir, 'data') });
   core = new Core(store, { maxQueuedPerProject: 1000 });
   app = await buildApp(core);
-  app.get('/test/boom', async () => {
+  app.get('/test/boom', () => {
     throw new Error('secret internals at /srv/app.js:12');
   });
   await app.ready();
@@ -63,10 +63,14 @@ async function status(statusId: string, token = keys.admin) {
 }
 
 async function finished(statusId: string) {
-  return waitFor(async () => {
-    const body = (await status(statusId)).json();
-    return body.status === 'success' || body.status === 'failure' ? body : undefined;
-  }, 60_000, `update ${statusId} to finish`);
+  return waitFor(
+    async () => {
+      const body = (await status(statusId)).json();
+      return body.status === 'success' || body.status === 'failure' ? body : undefined;
+    },
+    60_000,
+    `update ${statusId} to finish`,
+  );
 }
 
 describe('errors', () => {
@@ -111,7 +115,12 @@ describe('errors', () => {
   it('accepts a JSON content type with no body, and answers 400 to a body that is not JSON', async () => {
     const empty = await app.inject({ method: 'POST', url: '/v1/project/update/nope', headers: { ...auth(keys.admin), 'content-type': 'application/json' } });
     expect(empty.statusCode).toBe(404);
-    const broken = await app.inject({ method: 'POST', url: '/v1/project/update/acme', headers: { ...auth(keys.admin), 'content-type': 'application/json' }, payload: '{oops' });
+    const broken = await app.inject({
+      method: 'POST',
+      url: '/v1/project/update/acme',
+      headers: { ...auth(keys.admin), 'content-type': 'application/json' },
+      payload: '{oops',
+    });
     expect(broken.statusCode).toBe(400);
     expect(broken.json()).toEqual({ error: 'body: not valid JSON' });
   });
@@ -128,7 +137,7 @@ describe('errors', () => {
     const response = await app.inject({ method: 'GET', url: '/test/boom' });
     expect(response.statusCode).toBe(500);
     expect(response.body).not.toMatch(/secret|srv|at /);
-    expect(response.json().error).toBe(`internal error (request ${response.headers['x-request-id']})`);
+    expect(response.json().error).toBe(`internal error (request ${String(response.headers['x-request-id'])})`);
   });
 
   it('gives every response an X-Request-Id', async () => {
@@ -178,10 +187,26 @@ describe('health and OpenAPI', () => {
     const site = path.join(dir, 'dogfood');
     mkdirSync(site, { recursive: true });
     writeFileSync(path.join(site, 'openapi.json'), JSON.stringify(spec));
-    writeFileSync(path.join(site, 'docs.json'), JSON.stringify({ navigation: { tabs: [{ tab: 'API', openapi: 'openapi.json', groups: [
-      { group: 'Projects', pages: ['POST /v1/project/update/{projectId}', 'GET /v1/project/update-status/{statusId}', 'POST /v1/assistant/{domain}/message'] },
-      { group: 'Agent', pages: ['POST /v1/agent/{projectId}/job', 'GET /v1/agent/{projectId}/jobs', 'GET /v1/agent/{projectId}/job/{id}'] },
-    ] }] } }));
+    writeFileSync(
+      path.join(site, 'docs.json'),
+      JSON.stringify({
+        navigation: {
+          tabs: [
+            {
+              tab: 'API',
+              openapi: 'openapi.json',
+              groups: [
+                {
+                  group: 'Projects',
+                  pages: ['POST /v1/project/update/{projectId}', 'GET /v1/project/update-status/{statusId}', 'POST /v1/assistant/{domain}/message'],
+                },
+                { group: 'Agent', pages: ['POST /v1/agent/{projectId}/job', 'GET /v1/agent/{projectId}/jobs', 'GET /v1/agent/{projectId}/job/{id}'] },
+              ],
+            },
+          ],
+        },
+      }),
+    );
     const { tree, problems } = await resolveFile(path.join(site, 'docs.json'));
     expect(problems).toEqual([]);
     expect(tree.pages.map((page) => [page.path, page.title, page.openapi?.method])).toEqual([
@@ -212,7 +237,10 @@ describe('queue', () => {
 
   it('a deployment out of attempts ends as a failure that says why', async () => {
     const { statusId } = await core.queueUpdate(`Bearer ${keys.otherAdmin}`, 'other');
-    await store.query(`UPDATE jobs SET state = 'running', attempts = max_attempts, lock_token = 'gone', locked_until = now() - interval '1 second' WHERE id = $1`, [statusId]);
+    await store.query(
+      `UPDATE jobs SET state = 'running', attempts = max_attempts, lock_token = 'gone', locked_until = now() - interval '1 second' WHERE id = $1`,
+      [statusId],
+    );
     const sweeper = new JobRunner(store, jobKinds, workerSettings(path.join(dir, 'data')));
     await sweeper.sweep();
     const body = (await app.inject({ method: 'GET', url: `/v1/project/update-status/${statusId}`, headers: auth(keys.otherAdmin) })).json();
@@ -228,7 +256,15 @@ describe('deployments', () => {
     const { statusId } = response.json();
     expect(statusId).toMatch(/^[0-9a-f-]{36}$/);
     const queued = (await status(statusId)).json();
-    expect(queued).toMatchObject({ _id: statusId, projectId: 'acme', status: 'queued', endedAt: null, subdomain: 'acme', source: 'api', commit: { ref: 'main', sha: null } });
+    expect(queued).toMatchObject({
+      _id: statusId,
+      projectId: 'acme',
+      status: 'queued',
+      endedAt: null,
+      subdomain: 'acme',
+      source: 'api',
+      commit: { ref: 'main', sha: null },
+    });
     await runner.start();
     const done = await finished(statusId);
     expect(done.status, done.summary).toBe('success');
@@ -255,7 +291,12 @@ describe('deployments', () => {
     expect(first.commit.filesChanged).toEqual({ added: [], modified: ['quickstart.mdx'], removed: [] });
     const good = (await findProject(store, 'acme'))!.currentDeploymentId;
 
-    commitFile(repo, 'docs/docs.json', JSON.stringify({ navigation: { groups: [{ group: 'A', expand: true, pages: ['index', 'missing-page'] }] } }), 'Break docs.json');
+    commitFile(
+      repo,
+      'docs/docs.json',
+      JSON.stringify({ navigation: { groups: [{ group: 'A', expand: true, pages: ['index', 'missing-page'] }] } }),
+      'Break docs.json',
+    );
     const broken = await finished((await post('acme', keys.admin)).json().statusId);
     expect(broken.status).toBe('failure');
     expect(broken.summary).toMatch(/^2 errors, 0 warnings; first: docs\.json:1:\d+ error/);

@@ -12,7 +12,11 @@ import type { Store } from '../../src/server/store/store.js';
 import { exampleRepo, waitFor } from './helpers.js';
 
 /** Adds project `acme` (domain `acme`) from a git copy of fixtures/example, deploys it, and returns its keys. */
-export async function deployedExample(store: Store, dir: string, repo = exampleRepo(path.join(dir, 'site'))): Promise<{ core: Core; admin: string; assistant: string }> {
+export async function deployedExample(
+  store: Store,
+  dir: string,
+  repo = exampleRepo(path.join(dir, 'site')),
+): Promise<{ core: Core; admin: string; assistant: string }> {
   const core = new Core(store);
   await core.addProject({ id: 'acme', repo, branch: 'main', docsDir: 'docs', domain: 'acme' });
   const admin = await core.createKey('acme', 'admin');
@@ -21,10 +25,14 @@ export async function deployedExample(store: Store, dir: string, repo = exampleR
   await runner.start();
   try {
     const { statusId } = await core.queueUpdate(`Bearer ${admin}`, 'acme');
-    const done = await waitFor(async () => {
-      const deployment = await findDeployment(store, statusId);
-      return deployment && (deployment.status === 'success' || deployment.status === 'failure') ? deployment : undefined;
-    }, 90_000, 'the example deployment');
+    const done = await waitFor(
+      async () => {
+        const deployment = await findDeployment(store, statusId);
+        return deployment && (deployment.status === 'success' || deployment.status === 'failure') ? deployment : undefined;
+      },
+      90_000,
+      'the example deployment',
+    );
     if (done.status !== 'success') throw new Error(`deployment failed: ${done.summary}\n${done.logs.join('\n')}`);
   } finally {
     await runner.stop();
@@ -87,20 +95,35 @@ export function userMessage(id: string, text: string): UIMessage {
   return { id, role: 'user', content: text, parts: [{ type: 'text', text }], createdAt: new Date() };
 }
 
+/** A chat completions request as the fake model received it, with its headers' bits the tests check. */
+export interface ModelRequest {
+  url?: string;
+  authorization?: string;
+  model?: string;
+  stream?: boolean;
+  messages: Array<{ role: string; content: string }>;
+  [field: string]: unknown;
+}
+
 /**
  * An OpenAI-compatible chat completions server on 127.0.0.1 that streams SSE. The model name
  * picks the behaviour: `good` answers from the request, `fail` is HTTP 500, `hang` sends one
  * chunk and never finishes.
  */
-export async function fakeModel(): Promise<{ baseUrl: string; requests: Array<Record<string, any>>; closedHangs: () => number; close: () => Promise<void> }> {
-  const requests: Array<Record<string, any>> = [];
+export async function fakeModel(): Promise<{
+  baseUrl: string;
+  requests: ModelRequest[];
+  closedHangs: () => number;
+  close: () => Promise<void>;
+}> {
+  const requests: ModelRequest[] = [];
   const held = new Set<ServerResponse>();
   let closedHangs = 0;
   const server = createServer((request, response) => {
     let raw = '';
     request.on('data', (chunk) => (raw += chunk));
     request.on('end', () => {
-      const body = JSON.parse(raw);
+      const body = JSON.parse(raw) as ModelRequest;
       requests.push({ ...body, authorization: request.headers.authorization, url: request.url });
       if (body.model === 'fail') {
         response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'the model is down' } }));
@@ -108,7 +131,9 @@ export async function fakeModel(): Promise<{ baseUrl: string; requests: Array<Re
       }
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       const chunk = (delta: Record<string, unknown>, finish: string | null = null, usage?: Record<string, number>) =>
-        response.write(`data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 0, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }], ...(usage ? { usage } : {}) })}\n\n`);
+        response.write(
+          `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 0, model: body.model, choices: [{ index: 0, delta, finish_reason: finish }], ...(usage ? { usage } : {}) })}\n\n`,
+        );
       chunk({ role: 'assistant', content: '' });
       if (body.model === 'hang') {
         chunk({ content: 'Let me think' });

@@ -36,7 +36,12 @@ describe('limits in one process (PGlite)', () => {
     const app = await buildApp(core, { assistant: { limits } });
     apps.push(app);
     return (headers: Record<string, string> = {}) =>
-      app.inject({ method: 'POST', url: '/v1/assistant/acme/message', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...headers }, payload: body });
+      app.inject({
+        method: 'POST',
+        url: '/v1/assistant/acme/message',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...headers },
+        payload: body,
+      });
   }
 
   it('the windows are the calendar month, the hour and the day (UTC)', () => {
@@ -109,13 +114,24 @@ describe.skipIf(noPostgres !== undefined)('limits across three docsnav serve pro
     token = cli(['key', 'create', '--project', 'acme', '--kind', 'assistant']);
     for (let index = 0; index < 3; index++) {
       const port = await freePort();
-      const proc = startCli(['serve', '--port', String(port), '--database', pg.url, '--jobs', '0', '--data', path.join(dir, `d${index}`), '--limit-org-hour', String(LIMIT)], dir);
+      const proc = startCli(
+        ['serve', '--port', String(port), '--database', pg.url, '--jobs', '0', '--data', path.join(dir, `d${index}`), '--limit-org-hour', String(LIMIT)],
+        dir,
+      );
       procs.push(proc);
       const base = `http://127.0.0.1:${port}`;
-      await waitFor(async () => {
-        if (proc.child.exitCode !== null) throw new Error(`serve exited: ${proc.output()}`);
-        return (await fetch(`${base}/healthz`).then((r) => r.ok).catch(() => false)) || undefined;
-      }, 60_000, 'serve to listen');
+      await waitFor(
+        async () => {
+          if (proc.child.exitCode !== null) throw new Error(`serve exited: ${proc.output()}`);
+          return (
+            (await fetch(`${base}/healthz`)
+              .then((r) => r.ok)
+              .catch(() => false)) || undefined
+          );
+        },
+        60_000,
+        'serve to listen',
+      );
       bases.push(base);
     }
   }, 180_000);
@@ -128,9 +144,16 @@ describe.skipIf(noPostgres !== undefined)('limits across three docsnav serve pro
   it(`3 processes × 20 concurrent requests under a limit of ${LIMIT}: exactly ${LIMIT} pass`, async () => {
     const requests = bases.flatMap((base) =>
       Array.from({ length: 20 }, () =>
-        fetch(`${base}/v1/assistant/acme/message`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body, signal: AbortSignal.timeout(60_000) }).then(
-          async (response) => ({ status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as { limit?: string } }),
-        ),
+        fetch(`${base}/v1/assistant/acme/message`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body,
+          signal: AbortSignal.timeout(60_000),
+        }).then(async (response) => ({
+          status: response.status,
+          retryAfter: response.headers.get('retry-after'),
+          body: (await response.json()) as { limit?: string },
+        })),
       ),
     );
     const responses = await Promise.all(requests);

@@ -73,7 +73,12 @@ describe('the real chat client, without a model', () => {
     expect(first.finishReason).toBe('stop');
 
     // useChat sends the whole conversation back, with the answer's annotations and parts.
-    const second = await chat(plain.url, keys.assistant, [userMessage('u1', 'How do I authenticate API requests?'), first.message!, userMessage('u2', 'and list pets?')], { threadId });
+    const second = await chat(
+      plain.url,
+      keys.assistant,
+      [userMessage('u1', 'How do I authenticate API requests?'), first.message!, userMessage('u2', 'and list pets?')],
+      { threadId },
+    );
     expect(second.error).toBeUndefined();
     expect(second.threadIdHeader).toBe(threadId);
     expect(second.message?.annotations).toContainEqual({ threadId });
@@ -105,7 +110,12 @@ describe('the real chat client, without a model', () => {
     const response = await fetch(plain.url, {
       method: 'POST',
       headers: { authorization: `Bearer ${keys.assistant}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ fp: 'anonymous', messages: [{ id: 'x', role: 'user', content: 'quickstart', extra: { anything: true } }], filter: null, threadId: null }),
+      body: JSON.stringify({
+        fp: 'anonymous',
+        messages: [{ id: 'x', role: 'user', content: 'quickstart', extra: { anything: true } }],
+        filter: null,
+        threadId: null,
+      }),
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-vercel-ai-data-stream')).toBe('v1');
@@ -131,7 +141,12 @@ describe('the real chat client, without a model', () => {
 
 describe('error statuses', () => {
   const post = (body: unknown, headers: Record<string, string> = { authorization: `Bearer ${keys.assistant}` }, domain = 'acme') =>
-    plain.app.inject({ method: 'POST', url: `/v1/assistant/${domain}/message`, headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify(body) });
+    plain.app.inject({
+      method: 'POST',
+      url: `/v1/assistant/${domain}/message`,
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: JSON.stringify(body),
+    });
   const ok = { fp: 'anonymous', messages: [{ id: '1', role: 'user', content: 'hello' }] };
 
   it('401 without a key or with an unknown one', async () => {
@@ -178,7 +193,11 @@ describe('error statuses', () => {
       [{ ...ok, messages: [{ role: 'robot', content: 'x' }] }, /^role: /],
       [{ ...ok, messages: [{ role: 'assistant', content: 'x' }] }, /^messages: the last message must be a user message/],
     ];
-    const empty = await plain.app.inject({ method: 'POST', url: '/v1/assistant/acme/message', headers: { 'content-type': 'application/json', authorization: `Bearer ${keys.assistant}` } });
+    const empty = await plain.app.inject({
+      method: 'POST',
+      url: '/v1/assistant/acme/message',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${keys.assistant}` },
+    });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error).toMatch(/^body: /);
     for (const [body, message] of cases) {
@@ -262,7 +281,11 @@ describe('with a model (a fake OpenAI-compatible server streaming SSE)', () => {
     expect(model.closedHangs()).toBe(before + 1);
     // The answer ended on the server too, and the thread says why.
     const threadId = response.headers.get('x-thread-id')!;
-    const stored = await waitFor(async () => (await threadMessages(store, threadId)).find((message) => message.role === 'assistant'), 10_000, 'the stored answer');
+    const stored = await waitFor(
+      async () => (await threadMessages(store, threadId)).find((message) => message.role === 'assistant'),
+      10_000,
+      'the stored answer',
+    );
     expect(stored.content).toBe('Let me think');
   });
 });

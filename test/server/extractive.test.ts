@@ -4,7 +4,17 @@ import type { Passage } from '../../src/server/search.js';
 import { pageUrl, questionOf } from '../../src/server/search.js';
 
 const passage = (over: Partial<Passage>): Passage => ({
-  pagePath: 'p', pageKind: 'page', pageTitle: 'Page', pageDescription: '', heading: null, anchor: null, body: '', rank: 1, url: '/p', title: 'Page', ...over,
+  pagePath: 'p',
+  pageKind: 'page',
+  pageTitle: 'Page',
+  pageDescription: '',
+  heading: null,
+  anchor: null,
+  body: '',
+  rank: 1,
+  url: '/p',
+  title: 'Page',
+  ...over,
 });
 
 describe('extractive answer', () => {
@@ -33,7 +43,9 @@ describe('the question and URLs', () => {
     const user = (content: string) => ({ role: 'user', content });
     expect(questionOf([user('How do I deploy?')])).toBe('How do I deploy?');
     expect(questionOf([user('How do I deploy?'), { role: 'assistant', content: 'Like so.' }, user('and roll back?')])).toBe('How do I deploy?\nand roll back?');
-    expect(questionOf([user('How do I deploy?'), user('What limits apply to the assistant endpoint per month?')])).toBe('What limits apply to the assistant endpoint per month?');
+    expect(questionOf([user('How do I deploy?'), user('What limits apply to the assistant endpoint per month?')])).toBe(
+      'What limits apply to the assistant endpoint per month?',
+    );
     expect(questionOf([{ role: 'user', parts: [{ type: 'text', text: 'from parts' }] }])).toBe('from parts');
   });
 

@@ -14,7 +14,10 @@ export function tempDir(prefix: string): string {
 }
 
 export function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.email=test@example.com', '-c', 'user.name=Test', '-c', 'init.defaultBranch=main', ...args], { cwd, encoding: 'utf8' });
+  return execFileSync('git', ['-c', 'user.email=test@example.com', '-c', 'user.name=Test', '-c', 'init.defaultBranch=main', ...args], {
+    cwd,
+    encoding: 'utf8',
+  });
 }
 
 /** A git repository whose `docs/` is a copy of fixtures/example, committed on `main`. */
@@ -40,7 +43,7 @@ export async function waitFor<T>(check: () => Promise<T | undefined> | T | undef
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
-    if (value !== undefined && value !== false) return value as T;
+    if (value !== undefined && value !== false) return value;
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -58,7 +61,10 @@ export async function freePort(): Promise<number> {
  * A real smart-HTTP git server (git-http-backend as CGI) for the repositories under `root`,
  * on 127.0.0.1. `delayMs` holds each response back; `hang` never answers.
  */
-export async function gitHttpServer(root: string, options: { delayMs?: number; hang?: boolean } = {}): Promise<{ url: string; close: () => Promise<void>; requests: () => number }> {
+export async function gitHttpServer(
+  root: string,
+  options: { delayMs?: number; hang?: boolean } = {},
+): Promise<{ url: string; close: () => Promise<void>; requests: () => number }> {
   let requests = 0;
   const held = new Set<import('node:http').ServerResponse>();
   const server: Server = createServer((request, response) => {
@@ -125,7 +131,9 @@ export interface TestPostgres {
 function postgresBin(): string | undefined {
   const base = '/usr/lib/postgresql';
   if (!existsSync(base)) return undefined;
-  const versions = readdirSync(base).filter((v) => existsSync(path.join(base, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(base)
+    .filter((v) => existsSync(path.join(base, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions[0] && path.join(base, versions[0], 'bin');
 }
 
@@ -136,7 +144,8 @@ function postgresBin(): string | undefined {
 export function postgresUnavailable(): string | undefined {
   if (process.env.DOCSNAV_TEST_DATABASE_URL) return undefined;
   if (!postgresBin()) return 'no DOCSNAV_TEST_DATABASE_URL and no PostgreSQL server binaries (apt-get install postgresql)';
-  if (process.getuid?.() !== 0 && process.env.USER !== 'postgres') return 'no DOCSNAV_TEST_DATABASE_URL, and starting PostgreSQL needs root (to run it as the postgres user)';
+  if (process.getuid?.() !== 0 && process.env.USER !== 'postgres')
+    return 'no DOCSNAV_TEST_DATABASE_URL, and starting PostgreSQL needs root (to run it as the postgres user)';
   if (spawnSync('id', ['postgres']).status !== 0) return 'no DOCSNAV_TEST_DATABASE_URL and no postgres user';
   return undefined;
 }
@@ -146,7 +155,7 @@ export async function startPostgres(): Promise<TestPostgres> {
   const name = `docsnav_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
   const pg = (await import('pg')).default;
   let baseUrl = process.env.DOCSNAV_TEST_DATABASE_URL;
-  let stopServer = async () => {};
+  let stopServer = (): void => {};
   if (!baseUrl) {
     const bin = postgresBin()!;
     const dir = tempDir('pg');
@@ -161,7 +170,7 @@ export async function startPostgres(): Promise<TestPostgres> {
     const port = await freePort();
     asPostgres('pg_ctl', ['-D', path.join(dir, 'data'), '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -h 127.0.0.1 -c fsync=off`, 'start']);
     baseUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
-    stopServer = async () => {
+    stopServer = () => {
       spawnSync('runuser', ['-u', 'postgres', '--', path.join(bin, 'pg_ctl'), '-D', path.join(dir, 'data'), '-m', 'immediate', 'stop'], { encoding: 'utf8' });
       rmSync(dir, { recursive: true, force: true });
     };
@@ -179,7 +188,7 @@ export async function startPostgres(): Promise<TestPostgres> {
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
       await client.end();
-      await stopServer();
+      stopServer();
     },
   };
 }
@@ -194,8 +203,8 @@ export interface Proc {
 export function startCli(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Proc {
   const child = spawn(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, output: () => output, exited };
 }

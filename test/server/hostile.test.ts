@@ -30,10 +30,14 @@ async function project(id: string, repo: string, branch = 'main'): Promise<void>
 
 async function deploy(id: string) {
   const { statusId } = await core.queueUpdate(`Bearer ${tokens[id]}`, id);
-  return waitFor(async () => {
-    const deployment = await findDeployment(store, statusId);
-    return deployment && (deployment.status === 'success' || deployment.status === 'failure') ? deployment : undefined;
-  }, 90_000, `deployment of ${id}`);
+  return waitFor(
+    async () => {
+      const deployment = await findDeployment(store, statusId);
+      return deployment && (deployment.status === 'success' || deployment.status === 'failure') ? deployment : undefined;
+    },
+    90_000,
+    `deployment of ${id}`,
+  );
 }
 
 beforeAll(async () => {
@@ -62,7 +66,12 @@ beforeAll(async () => {
   commitFile(passwd, 'docs/docs.json', JSON.stringify({ navigation: { $ref: '/etc/passwd' } }), 'Absolute $ref');
   await project('passwd', passwd);
   const passwdUp = exampleRepo(path.join(dir, 'passwd-up'));
-  commitFile(passwdUp, 'docs/docs.json', JSON.stringify({ navigation: { groups: [{ group: 'A', pages: [{ $ref: '../../../../../../../../etc/passwd' }] }] } }), 'Relative $ref out');
+  commitFile(
+    passwdUp,
+    'docs/docs.json',
+    JSON.stringify({ navigation: { groups: [{ group: 'A', pages: [{ $ref: '../../../../../../../../etc/passwd' }] }] } }),
+    'Relative $ref out',
+  );
   await project('passwd-up', passwdUp);
 
   await project('no-branch', exampleRepo(path.join(dir, 'no-branch')), 'release');
@@ -75,7 +84,13 @@ beforeAll(async () => {
   runner = new JobRunner(
     store,
     jobKinds,
-    workerSettings(path.join(dir, 'data'), { pollMs: 200, sweepMs: 500, concurrency: 4, git: { timeoutMs: 3_000, maxBytes: 64 * MB, maxFileBytes: 5 * MB }, analyze: { timeoutMs: 60_000, maxHeapMb: 512 } }),
+    workerSettings(path.join(dir, 'data'), {
+      pollMs: 200,
+      sweepMs: 500,
+      concurrency: 4,
+      git: { timeoutMs: 3_000, maxBytes: 64 * MB, maxFileBytes: 5 * MB },
+      analyze: { timeoutMs: 60_000, maxHeapMb: 512 },
+    }),
   );
   await runner.start();
 }, 120_000);

@@ -47,10 +47,14 @@ class Client {
   }
 
   finished(statusId: string, timeoutMs = 90_000, token = this.token): Promise<Status> {
-    return waitFor(async () => {
-      const body = await this.status(statusId, token).catch(() => undefined);
-      return body && (body.status === 'success' || body.status === 'failure') ? body : undefined;
-    }, timeoutMs, `update ${statusId}`);
+    return waitFor(
+      async () => {
+        const body = await this.status(statusId, token).catch(() => undefined);
+        return body && (body.status === 'success' || body.status === 'failure') ? body : undefined;
+      },
+      timeoutMs,
+      `update ${statusId}`,
+    );
   }
 }
 
@@ -58,10 +62,18 @@ async function startServe(cwd: string, args: string[]): Promise<{ proc: Proc; ba
   const port = await freePort();
   const proc = startCli(['serve', '--port', String(port), ...args], cwd);
   const base = `http://127.0.0.1:${port}`;
-  await waitFor(async () => {
-    if (proc.child.exitCode !== null) throw new Error(`serve exited: ${proc.output()}`);
-    return (await fetch(`${base}/healthz`).then((r) => r.ok).catch(() => false)) || undefined;
-  }, 60_000, 'serve to listen');
+  await waitFor(
+    async () => {
+      if (proc.child.exitCode !== null) throw new Error(`serve exited: ${proc.output()}`);
+      return (
+        (await fetch(`${base}/healthz`)
+          .then((r) => r.ok)
+          .catch(() => false)) || undefined
+      );
+    },
+    60_000,
+    'serve to listen',
+  );
   return { proc, base };
 }
 
@@ -150,13 +162,17 @@ describe.skipIf(noPostgres !== undefined)('docsnav serve and workers on PostgreS
   }, 120_000);
 
   afterAll(async () => {
-    for (const proc of [...workers, serve?.proc].filter(Boolean)) await stopProc(proc!);
+    for (const proc of [...workers, serve?.proc].filter(Boolean)) await stopProc(proc);
     await slowGit?.close();
     await pg?.stop();
   });
 
   it('management commands work while the server runs', () => {
-    expect(cli(dir, ['project', 'list', ...db()]).split('\n').map((line) => line.split('\t')[0])).toEqual(['fast', 'slow']);
+    expect(
+      cli(dir, ['project', 'list', ...db()])
+        .split('\n')
+        .map((line) => line.split('\t')[0]),
+    ).toEqual(['fast', 'slow']);
   });
 
   it('a worker SIGKILLed mid-deployment: another finishes it after the lease expires, once', async () => {
@@ -166,11 +182,17 @@ describe.skipIf(noPostgres !== undefined)('docsnav serve and workers on PostgreS
     const sql = new pgModule.Client({ connectionString: pg.url });
     await sql.connect();
     try {
-      const owner = await waitFor(async () => {
-        const rows = (await sql.query(`SELECT locked_by FROM jobs WHERE id = $1 AND state = 'running'`, [id])).rows;
-        const status = await client.status(id);
-        return status.status === 'in_progress' && status.logs.some((line) => line.startsWith('fetching')) ? (rows[0]?.locked_by as string | undefined) : undefined;
-      }, 30_000, 'a worker to start the deployment');
+      const owner = await waitFor(
+        async () => {
+          const rows = (await sql.query(`SELECT locked_by FROM jobs WHERE id = $1 AND state = 'running'`, [id])).rows;
+          const status = await client.status(id);
+          return status.status === 'in_progress' && status.logs.some((line) => line.startsWith('fetching'))
+            ? (rows[0]?.locked_by as string | undefined)
+            : undefined;
+        },
+        30_000,
+        'a worker to start the deployment',
+      );
       const pid = Number(owner.split(':')[1]);
       const victim = workers.find((worker) => worker.child.pid === pid)!;
       expect(victim).toBeDefined();
@@ -205,10 +227,14 @@ describe.skipIf(noPostgres !== undefined)('docsnav serve and workers on PostgreS
     const sql = new pgModule.Client({ connectionString: pg.url });
     await sql.connect();
     try {
-      await waitFor(async () => {
-        const rows = (await sql.query(`SELECT count(*)::integer AS n FROM deployments WHERE id = ANY($1::text[]) AND status = 'success'`, [ids])).rows;
-        return rows[0].n === 200 || undefined;
-      }, 120_000, 'all 200 deployments');
+      await waitFor(
+        async () => {
+          const rows = (await sql.query(`SELECT count(*)::integer AS n FROM deployments WHERE id = ANY($1::text[]) AND status = 'success'`, [ids])).rows;
+          return rows[0].n === 200 || undefined;
+        },
+        120_000,
+        'all 200 deployments',
+      );
       const rows = (
         await sql.query(
           `SELECT d.id, d.ended_at, d.deployed_by, j.seq FROM deployments d JOIN jobs j ON j.id = d.id WHERE d.id = ANY($1::text[]) ORDER BY j.seq`,

@@ -9,12 +9,29 @@ import type { Store } from '../../src/server/store/store.js';
 import { postgresUnavailable, startPostgres, tempDir, type TestPostgres } from './helpers.js';
 
 const section = (over: Partial<PageSection>): PageSection => ({
-  pagePath: 'p', pageKind: 'page', pageTitle: 'P', pageDescription: '', hidden: false, trail: [], heading: null, anchor: null, depth: 0, body: '', ...over,
+  pagePath: 'p',
+  pageKind: 'page',
+  pageTitle: 'P',
+  pageDescription: '',
+  hidden: false,
+  trail: [],
+  heading: null,
+  anchor: null,
+  depth: 0,
+  body: '',
+  ...over,
 });
 
 const SECTIONS: PageSection[] = [
   section({ pagePath: 'keys', pageTitle: 'API keys', body: 'Create a key in the dashboard.', trail: [{ kind: 'version', label: 'v2' }] }),
-  section({ pagePath: 'keys', pageTitle: 'API keys', heading: 'Rotate a key', anchor: 'rotate-a-key', body: 'Rotating replaces the secret; the old key stops working.', trail: [{ kind: 'version', label: 'v2' }] }),
+  section({
+    pagePath: 'keys',
+    pageTitle: 'API keys',
+    heading: 'Rotate a key',
+    anchor: 'rotate-a-key',
+    body: 'Rotating replaces the secret; the old key stops working.',
+    trail: [{ kind: 'version', label: 'v2' }],
+  }),
   section({ pagePath: 'v1/keys', pageTitle: 'API keys (v1)', body: 'Keys of the old API rotate yearly.', trail: [{ kind: 'version', label: 'v1' }] }),
   section({ pagePath: 'webhooks', pageTitle: 'Webhooks', body: 'We POST events to your URL and retry failures.', trail: [{ kind: 'version', label: 'v2' }] }),
   section({ pagePath: 'internal', pageTitle: 'Internal rotation notes', hidden: true, body: 'How we rotate keys internally.' }),
@@ -28,7 +45,8 @@ async function seeded(store: Store): Promise<void> {
 }
 
 async function answers(store: Store) {
-  const ask = (question: string, options: Parameters<typeof retrieve>[3] = { limit: 5 }) => retrieve(store, 'd1', question, options).then((hits) => hits.map((hit) => hit.url));
+  const ask = (question: string, options: Parameters<typeof retrieve>[3] = { limit: 5 }) =>
+    retrieve(store, 'd1', question, options).then((hits) => hits.map((hit) => hit.url));
   return {
     rotate: await ask('how do I rotate a key?'),
     rotateV1: await ask('how do I rotate a key?', { limit: 5, filter: { version: 'v1' } }),

@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { locateAllInJson, locateInJson } from '../../src/source/json-locate.js';
 
 const docs = path.resolve('../shared/corpus/docs');
-const sample = readdirSync(docs).filter((name) => name.endsWith('.json')).sort().filter((_, i) => i % 25 === 0);
+const sample = readdirSync(docs)
+  .filter((name) => name.endsWith('.json'))
+  .sort()
+  .filter((_, i) => i % 25 === 0);
 
 /** Every path into a value (capped), to compare the scanner with a full parse tree. */
 function paths(value: unknown, cap: number): Array<Array<string | number>> {

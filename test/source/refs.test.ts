@@ -58,7 +58,9 @@ describe('$ref', () => {
       reads++;
       return project({ 'g.json': '{"group": "G", "pages": ["x"]}' })(absolute);
     };
-    const doc = loadDocument('/project/docs.json', '{"navigation": {"groups": [{"$ref": "g.json"}, {"$ref": "g.json"}, {"$ref": "./g.json"}]}}', { readFile: read });
+    const doc = loadDocument('/project/docs.json', '{"navigation": {"groups": [{"$ref": "g.json"}, {"$ref": "g.json"}, {"$ref": "./g.json"}]}}', {
+      readFile: read,
+    });
     expect(reads).toBe(1);
     expect((doc.value as { navigation: { groups: unknown[] } }).navigation.groups).toHaveLength(3);
   });

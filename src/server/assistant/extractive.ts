@@ -4,10 +4,13 @@
  */
 import type { Passage } from '../search.js';
 
-export const NO_MODEL_LINE = 'No language model is configured on this server (docsnav serve --model-base-url … --model …), so this answer quotes the most relevant passages of the documentation.';
+export const NO_MODEL_LINE =
+  'No language model is configured on this server (docsnav serve --model-base-url … --model …), so this answer quotes the most relevant passages of the documentation.';
 
 const STOP = new Set(
-  'a an and are as at be by can do does for from how i if in is it me my of on or our so that the this to was we what when where which who why will with you your there their them then than into about use using'.split(' '),
+  'a an and are as at be by can do does for from how i if in is it me my of on or our so that the this to was we what when where which who why will with you your there their them then than into about use using'.split(
+    ' ',
+  ),
 );
 
 /** Lower-case word stems: enough to match "deployments" with "deploy" and "keys" with "key". */
@@ -62,7 +65,11 @@ export function extractiveAnswer(question: string, passages: readonly Passage[],
       .sort((a, b) => a.position - b.position);
     const chosen = best.length > 0 ? best : scored.slice(0, 1);
     // An endpoint's first line is its method and path: always worth quoting.
-    if (passage.pageKind === 'endpoint' && /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|webhook) /.test(candidates[0]) && !chosen.some((entry) => entry.position === 0)) {
+    if (
+      passage.pageKind === 'endpoint' &&
+      /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|webhook) /.test(candidates[0]) &&
+      !chosen.some((entry) => entry.position === 0)
+    ) {
       chosen.unshift(scored[0]);
     }
     const text = chosen.map((entry) => entry.sentence.replace(/\s+/g, ' ')).join(' — ');

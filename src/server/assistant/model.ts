@@ -20,10 +20,13 @@ const MAX_PASSAGE_CHARS = 4000;
 
 export function systemPrompt(passages: readonly Passage[]): string {
   const numbered = passages
-    .map((passage, index) => `[${index + 1}] ${passage.title} (${passage.url})\n${[passage.pageDescription, passage.body].filter(Boolean).join('\n').slice(0, MAX_PASSAGE_CHARS)}`)
+    .map(
+      (passage, index) =>
+        `[${index + 1}] ${passage.title} (${passage.url})\n${[passage.pageDescription, passage.body].filter(Boolean).join('\n').slice(0, MAX_PASSAGE_CHARS)}`,
+    )
     .join('\n\n');
   return [
-    'You are the documentation assistant of this site. Answer the user\'s question using only the numbered documentation passages below.',
+    "You are the documentation assistant of this site. Answer the user's question using only the numbered documentation passages below.",
     'After each sentence that uses a passage, cite it with its number in square brackets, like [1] or [2][3].',
     'If the passages do not contain the answer, say that the documentation does not cover it; do not guess and do not use outside knowledge.',
     'Be concise. Use Markdown.',

@@ -69,7 +69,8 @@ export class Assistant {
       if (!thread || thread.projectId !== project.id) throw new HttpError(404, `no thread "${body.threadId}"`);
     }
     await useAssistant(this.store, this.limits, { keyId: key.id, projectId: project.id, ip });
-    if (!project.currentDeploymentId) throw new HttpError(409, `project "${project.id}" has no successful deployment yet: POST /v1/project/update/${project.id} first`);
+    if (!project.currentDeploymentId)
+      throw new HttpError(409, `project "${project.id}" has no successful deployment yet: POST /v1/project/update/${project.id} first`);
     const deploymentId = project.currentDeploymentId;
     const question = questionOf(body.messages);
     const passages = await retrieve(this.store, deploymentId, question, {
@@ -130,9 +131,7 @@ export class Assistant {
           writer.write(formatDataStreamPart('finish_message', finish));
         } finally {
           clearTimeout(timer);
-          await appendMessages(this.store, threadId, [
-            { id: messageId, role: 'assistant', content: text, sources, deploymentId, error },
-          ]).catch(() => {});
+          await appendMessages(this.store, threadId, [{ id: messageId, role: 'assistant', content: text, sources, deploymentId, error }]).catch(() => {});
         }
       },
       // Only our own code can throw here (model errors are handled above): no internals to the client.

@@ -48,7 +48,8 @@ export const deploymentJob: JobKind = {
     await markInProgress(store, ids);
     const log = (line: string) => appendLogs(store, ids, [line]);
     if (job.attempts > 1) await log(`attempt ${job.attempts}: the previous worker stopped before finishing`);
-    if (merged.length > 0) await log(`coalesced ${merged.length} later update request${merged.length === 1 ? '' : 's'} into deployment ${job.id} (one run of the newest commit)`);
+    if (merged.length > 0)
+      await log(`coalesced ${merged.length} later update request${merged.length === 1 ? '' : 's'} into deployment ${job.id} (one run of the newest commit)`);
     const project = await findProject(store, job.lane);
     let outcome: DeploymentOutcome & { sections?: PageSection[] };
     try {
@@ -57,8 +58,8 @@ export const deploymentJob: JobKind = {
     } catch (error) {
       if (signal.aborted) return; // the lease was lost or the worker is stopping: someone else finishes
       const known = error instanceof DeploymentFailure || error instanceof GitError || error instanceof AnalyzeError;
-      outcome = { status: 'failure', summary: known ? (error as Error).message : 'internal error while deploying (see the server log)', logs: [] };
-      if (!known) console.error(`deployment ${job.id}: ${(error as Error)?.stack ?? error}`);
+      outcome = { status: 'failure', summary: known ? error.message : 'internal error while deploying (see the server log)', logs: [] };
+      if (!known) console.error(`deployment ${job.id}: ${(error as Error)?.stack ?? String(error)}`);
     }
     if (signal.aborted) return;
     const note = merged.length > 0 ? ` (${merged.length + 1} update requests coalesced into this run)` : '';
@@ -72,7 +73,13 @@ export const deploymentJob: JobKind = {
       // (the job applies only the safe fixes, and says so when there was none).
       if (project?.autoFix && outcome.commit && outcome.problems?.some((problem) => problem.fix !== undefined || isFixable(problem.code))) {
         const id = randomUUID();
-        await insertSession(tx, { id, projectId: project.id, sourceBranch: project.branch, branch: fixBranchName(id), title: `Repair the docs navigation of ${project.branch} after deployment ${job.id.slice(0, 8)}` });
+        await insertSession(tx, {
+          id,
+          projectId: project.id,
+          sourceBranch: project.branch,
+          branch: fixBranchName(id),
+          title: `Repair the docs navigation of ${project.branch} after deployment ${job.id.slice(0, 8)}`,
+        });
         await enqueueJob(tx, { id, kind: REPAIR_KIND, lane: project.id });
       }
     });
@@ -155,7 +162,8 @@ export function checkTree(entries: readonly TreeEntry[], docsDir: string, settin
     }
     if (entry.type === 'blob') files[entry.path.slice(prefix.length)] = entry.id;
   }
-  if (total > settings.git.maxBytes) throw new DeploymentFailure(`the commit holds ${formatBytes(total)} of files, over the limit of ${formatBytes(settings.git.maxBytes)}`);
+  if (total > settings.git.maxBytes)
+    throw new DeploymentFailure(`the commit holds ${formatBytes(total)} of files, over the limit of ${formatBytes(settings.git.maxBytes)}`);
   const docsFile = DOCS_FILES.find((name) => Object.hasOwn(files, name));
   if (!docsFile) throw new DeploymentFailure(`no docs.json in ${docsDir === '.' ? 'the top folder' : `${docsDir}/`} of the branch`);
   return { docsFile, files };
@@ -169,7 +177,7 @@ export function filesChanged(before: Record<string, string>, after: Record<strin
     else if (before[file] !== id) changes.modified.push(file);
   }
   for (const file of Object.keys(before)) if (!Object.hasOwn(after, file)) changes.removed.push(file);
-  for (const list of Object.values(changes)) list.sort();
+  for (const list of [changes.added, changes.modified, changes.removed]) list.sort();
   return changes;
 }
 

@@ -82,14 +82,17 @@ export class JobRunner {
 
   private launch(job: ClaimedJob): void {
     const controller = new AbortController();
-    const renew = setInterval(() => {
-      renewLease(this.store, job, this.settings.leaseMs).then(
-        (held) => {
-          if (!held) controller.abort(new Error('lease lost'));
-        },
-        () => {}, // the database is briefly away: the lease is still good until it expires
-      );
-    }, Math.max(100, Math.floor(this.settings.leaseMs / 3)));
+    const renew = setInterval(
+      () => {
+        renewLease(this.store, job, this.settings.leaseMs).then(
+          (held) => {
+            if (!held) controller.abort(new Error('lease lost'));
+          },
+          () => {}, // the database is briefly away: the lease is still good until it expires
+        );
+      },
+      Math.max(100, Math.floor(this.settings.leaseMs / 3)),
+    );
     const kind = this.kinds[job.kind];
     this.log.info({ jobId: job.id, kind: job.kind, attempt: job.attempts }, 'job started');
     const done = (async () => {

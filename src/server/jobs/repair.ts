@@ -49,9 +49,9 @@ export const repairJob: JobKind = {
     } catch (error) {
       if (signal.aborted) return; // the lease was lost or the worker is stopping: someone else finishes
       const known = error instanceof RepairFailure || error instanceof GitError || error instanceof DeploymentFailure;
-      if (!known) console.error(`repair job ${job.id}: ${(error as Error)?.stack ?? error}`);
+      if (!known) console.error(`repair job ${job.id}: ${(error as Error)?.stack ?? String(error)}`);
       const reason = error instanceof RepairFailure ? error.reason : 'error';
-      const message = known ? (error as Error).message : 'internal error while repairing (see the server log)';
+      const message = known ? error.message : 'internal error while repairing (see the server log)';
       const current = await findSession(store, job.id);
       outcome = {
         haulted: true,
@@ -77,7 +77,8 @@ export const repairJob: JobKind = {
 
 async function repair(project: Project, session: AgentSessionRecord, { job, store, settings, signal }: JobContext): Promise<SessionUpdate> {
   const branch = fixBranchName(session.id);
-  if (branch === project.branch || branch === session.sourceBranch) throw new RepairFailure(`the fix branch ${branch} is the deployment branch; docsnav never pushes to it`);
+  if (branch === project.branch || branch === session.sourceBranch)
+    throw new RepairFailure(`the fix branch ${branch} is the deployment branch; docsnav never pushes to it`);
   const cacheDir = path.join(settings.dataDir, 'git', cacheName(project.id));
   const worktree = path.join(settings.dataDir, 'worktrees', `repair-${job.id}-${job.attempts}`);
   const sha = await fetchBranch(cacheDir, project.repo, session.sourceBranch, settings.git, signal);
@@ -108,7 +109,11 @@ async function repair(project: Project, session: AgentSessionRecord, { job, stor
     const files = result.written.map((file) => path.relative(worktree, path.resolve(file)).split(path.sep).join('/'));
     await runGit(['add', '--', ...files], { cwd: worktree, timeoutMs: settings.git.timeoutMs, signal });
     const message = commitText(result, shown, session.sourceBranch);
-    await runGit(['-c', 'user.name=docsnav', '-c', 'user.email=docsnav@localhost', 'commit', '--quiet', '--no-verify', '-m', message], { cwd: worktree, timeoutMs: settings.git.timeoutMs, signal });
+    await runGit(['-c', 'user.name=docsnav', '-c', 'user.email=docsnav@localhost', 'commit', '--quiet', '--no-verify', '-m', message], {
+      cwd: worktree,
+      timeoutMs: settings.git.timeoutMs,
+      signal,
+    });
     try {
       // A retry (the previous worker died, maybe after pushing) replaces the session's own branch.
       await pushHead(worktree, project.repo, branch, settings.git, signal, job.attempts > 1);
@@ -124,7 +129,9 @@ async function repair(project: Project, session: AgentSessionRecord, { job, stor
       haulted: true,
       haultReason: 'completed',
       todos: finalTodos,
-      pullRequestLink: project.compareUrl ? project.compareUrl.replaceAll('{branch}', branch).replaceAll('{base}', session.sourceBranch) : `${project.repo}#${branch}`,
+      pullRequestLink: project.compareUrl
+        ? project.compareUrl.replaceAll('{branch}', branch).replaceAll('{base}', session.sourceBranch)
+        : `${project.repo}#${branch}`,
       title: `Fix ${fixedCount} docs problem${fixedCount === 1 ? '' : 's'} on ${session.sourceBranch}`,
       messageToUser: summary(result, shown, branch, project),
     };
@@ -154,18 +161,27 @@ function todosOf(result: FixFileResult, shown: (file: string) => string, running
 
 function commitText(result: FixFileResult, shown: (file: string) => string, sourceBranch: string): string {
   const lines = result.fixed.map((problem) => `- ${located(problem, shown)}`);
-  return [`docsnav: fix ${result.fixed.length} problem${result.fixed.length === 1 ? '' : 's'} in ${result.written.map(shown).join(', ')}`, '', `Safe fixes applied by docsnav to ${sourceBranch}:`, ...lines].join('\n');
+  return [
+    `docsnav: fix ${result.fixed.length} problem${result.fixed.length === 1 ? '' : 's'} in ${result.written.map(shown).join(', ')}`,
+    '',
+    `Safe fixes applied by docsnav to ${sourceBranch}:`,
+    ...lines,
+  ].join('\n');
 }
 
 function summary(result: FixFileResult, shown: (file: string) => string, branch: string | undefined, project: Project): string {
   const parts: string[] = [];
-  if (branch) parts.push(`Fixed ${result.fixed.length} problem${result.fixed.length === 1 ? '' : 's'} and pushed them to the branch ${branch} of ${project.repo}; review and merge it into ${project.branch}.`);
+  if (branch)
+    parts.push(
+      `Fixed ${result.fixed.length} problem${result.fixed.length === 1 ? '' : 's'} and pushed them to the branch ${branch} of ${project.repo}; review and merge it into ${project.branch}.`,
+    );
   else if (result.before.length === 0) parts.push('No problems found: nothing to fix.');
   else parts.push('No problem had a safe automatic fix: nothing was changed.');
   for (const problem of result.fixed.slice(0, 20)) parts.push(`Fixed: ${located(problem, shown)}`);
   if (result.remaining.length > 0) {
     parts.push(`${result.remaining.length} problem${result.remaining.length === 1 ? ' needs' : 's need'} a person:`);
-    for (const problem of result.remaining.slice(0, 20)) parts.push(`- ${located(problem, shown)}${problem.suggest ? ` (suggestion: ${problem.suggest})` : ''}`);
+    for (const problem of result.remaining.slice(0, 20))
+      parts.push(`- ${located(problem, shown)}${problem.suggest ? ` (suggestion: ${problem.suggest})` : ''}`);
   }
   if (result.introduced.length > 0) {
     parts.push(`The fixes caused ${result.introduced.length} new problem${result.introduced.length === 1 ? '' : 's'}:`);

@@ -146,7 +146,10 @@ export function registerAgentRoutes(app: FastifyInstance, core: Core): void {
         tags: ['Agent'],
         operationId: 'listAgentJobs',
         params: { type: 'object', properties: { projectId }, required: ['projectId'] },
-        querystring: { type: 'object', properties: { skip: { type: 'string', description: 'Integer ≥ 0, default 0.' }, take: { type: 'string', description: 'Integer 1–100, default 12.' } } },
+        querystring: {
+          type: 'object',
+          properties: { skip: { type: 'string', description: 'Integer ≥ 0, default 0.' }, take: { type: 'string', description: 'Integer 1–100, default 12.' } },
+        },
         response: { 200: { type: 'object', properties: { allSessions: { type: 'array', items: sessionSchema } }, required: ['allSessions'] }, ...errors },
       },
     },

@@ -4,16 +4,32 @@ import type { Assistant, AssistantRequest } from '../assistant/service.js';
 import { LimitError } from '../limits.js';
 import { errorSchema } from './schemas.js';
 
-const domain = { type: 'string', minLength: 1, maxLength: 63, pattern: '^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$', description: "The project's domain (`docsnav project add … --domain`)." } as const;
+const domain = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 63,
+  pattern: '^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$',
+  description: "The project's domain (`docsnav project add … --domain`).",
+} as const;
 
-const part = { type: 'object', properties: { type: { type: 'string' }, text: { type: 'string' } }, required: ['type'], description: 'A message part (text, reasoning, step-start, source, tool-invocation, …).' } as const;
+const part = {
+  type: 'object',
+  properties: { type: { type: 'string' }, text: { type: 'string' } },
+  required: ['type'],
+  description: 'A message part (text, reasoning, step-start, source, tool-invocation, …).',
+} as const;
 
 export const assistantRequestSchema = {
   type: 'object',
   description: 'The conversation, as the chat client (AI SDK v4 `useChat`) sends it; unknown keys are accepted.',
   properties: {
     fp: { type: 'string', minLength: 1, maxLength: 200, description: '"anonymous" or an identifier of the user.' },
-    threadId: { type: ['string', 'null'], minLength: 1, maxLength: 100, description: 'Continue this thread (from the `X-Thread-Id` header or the `threadId` annotation of an earlier answer).' },
+    threadId: {
+      type: ['string', 'null'],
+      minLength: 1,
+      maxLength: 100,
+      description: 'Continue this thread (from the `X-Thread-Id` header or the `threadId` annotation of an earlier answer).',
+    },
     messages: {
       type: 'array',
       minItems: 1,
@@ -86,7 +102,8 @@ export function registerAssistantRoutes(app: FastifyInstance, assistant: Assista
       try {
         answer = await assistant.answer(request.headers.authorization, request.params.domain, request.body, request.ip);
       } catch (error) {
-        if (error instanceof LimitError) return reply.code(429).header('retry-after', String(error.retryAfterSeconds)).send({ error: error.message, limit: error.scope });
+        if (error instanceof LimitError)
+          return reply.code(429).header('retry-after', String(error.retryAfterSeconds)).send({ error: error.message, limit: error.scope });
         throw error;
       }
       reply.raw.on('close', () => {

@@ -23,5 +23,5 @@ export function registerHealthRoutes(app: FastifyInstance, core: Core): void {
       return { status: 'ok', database: core.store.driver };
     },
   );
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
 }

@@ -2,7 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { errorSchema } from './schemas.js';
 import type { Core } from '../core.js';
 
-const projectId = { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$', description: 'The project id (as given to `docsnav project add`).' } as const;
+const projectId = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 100,
+  pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$',
+  description: 'The project id (as given to `docsnav project add`).',
+} as const;
 const uuid = { type: 'string', pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' } as const;
 const files = { type: 'array', items: { type: 'string' } } as const;
 const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema } as const;
@@ -51,7 +57,12 @@ export function registerProjectRoutes(app: FastifyInstance, core: Core): void {
         operationId: 'updateProject',
         params: { type: 'object', properties: { projectId }, required: ['projectId'] },
         response: {
-          202: { type: 'object', description: 'The update is queued.', properties: { statusId: { type: 'string', description: 'Follow it with GET /v1/project/update-status/{statusId}.' } }, required: ['statusId'] },
+          202: {
+            type: 'object',
+            description: 'The update is queued.',
+            properties: { statusId: { type: 'string', description: 'Follow it with GET /v1/project/update-status/{statusId}.' } },
+            required: ['statusId'],
+          },
           ...errors,
           429: errorSchema,
         },
@@ -71,7 +82,11 @@ export function registerProjectRoutes(app: FastifyInstance, core: Core): void {
         description: 'The progress of a deployment update: status, summary, logs and the commit deployed.',
         tags: ['Projects'],
         operationId: 'getUpdateStatus',
-        params: { type: 'object', properties: { statusId: { ...uuid, description: 'The statusId from POST /v1/project/update/{projectId}.' } }, required: ['statusId'] },
+        params: {
+          type: 'object',
+          properties: { statusId: { ...uuid, description: 'The statusId from POST /v1/project/update/{projectId}.' } },
+          required: ['statusId'],
+        },
         response: { 200: updateStatusSchema, ...errors },
       },
     },

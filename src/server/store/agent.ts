@@ -84,10 +84,11 @@ export async function findSession(db: Queryable, id: string): Promise<AgentSessi
 
 /** A project's sessions, newest first. */
 export async function listSessions(db: Queryable, projectId: string, skip: number, take: number): Promise<AgentSessionRecord[]> {
-  const rows = await db.query<SessionRow>(
-    `SELECT ${COLUMNS} FROM agent_sessions WHERE project_id = $1 ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT $3`,
-    [projectId, skip, take],
-  );
+  const rows = await db.query<SessionRow>(`SELECT ${COLUMNS} FROM agent_sessions WHERE project_id = $1 ORDER BY created_at DESC, id DESC OFFSET $2 LIMIT $3`, [
+    projectId,
+    skip,
+    take,
+  ]);
   return rows.map(toSession);
 }
 

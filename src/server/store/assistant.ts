@@ -39,8 +39,14 @@ export async function searchSections(db: Queryable, query: SearchQuery): Promise
       ? `websearch_to_tsquery('english'::regconfig, $2)`
       : `nullif(replace(plainto_tsquery('english'::regconfig, $2)::text, ' & ', ' | '), '')::tsquery`;
   const rows = await db.query<{
-    page_path: string; page_kind: 'page' | 'endpoint'; page_title: string; page_description: string;
-    heading: string | null; anchor: string | null; body: string; rank: number | string;
+    page_path: string;
+    page_kind: 'page' | 'endpoint';
+    page_title: string;
+    page_description: string;
+    heading: string | null;
+    anchor: string | null;
+    body: string;
+    rank: number | string;
   }>(
     `WITH q AS (SELECT ${tsquery} AS query),
      matches AS (
@@ -55,8 +61,14 @@ export async function searchSections(db: Queryable, query: SearchQuery): Promise
     [query.deploymentId, query.text, query.limit, query.includeHidden, JSON.stringify(query.trail)],
   );
   return rows.map((row) => ({
-    pagePath: row.page_path, pageKind: row.page_kind, pageTitle: row.page_title, pageDescription: row.page_description,
-    heading: row.heading, anchor: row.anchor, body: row.body, rank: Number(row.rank),
+    pagePath: row.page_path,
+    pageKind: row.page_kind,
+    pageTitle: row.page_title,
+    pageDescription: row.page_description,
+    heading: row.heading,
+    anchor: row.anchor,
+    body: row.body,
+    rank: Number(row.rank),
   }));
 }
 
@@ -81,13 +93,33 @@ export async function findThread(db: Queryable, id: string): Promise<{ id: strin
 export async function appendMessages(
   db: Queryable,
   threadId: string,
-  messages: ReadonlyArray<{ id: string; role: 'user' | 'assistant'; content: string; sources?: unknown[]; deploymentId?: string | null; error?: string | null }>,
+  messages: ReadonlyArray<{
+    id: string;
+    role: 'user' | 'assistant';
+    content: string;
+    sources?: unknown[];
+    deploymentId?: string | null;
+    error?: string | null;
+  }>,
 ): Promise<void> {
   await db.query(
     `INSERT INTO assistant_messages (id, thread_id, seq, role, content, sources, deployment_id, error)
      SELECT x.id, $1, coalesce((SELECT max(seq) FROM assistant_messages WHERE thread_id = $1), 0) + x.n, x.role, x.content, coalesce(x.sources, '[]'::jsonb), x.deployment_id, x.error
      FROM jsonb_to_recordset($2::jsonb) AS x(n integer, id text, role text, content text, sources jsonb, deployment_id text, error text)`,
-    [threadId, JSON.stringify(messages.map((message, index) => ({ n: index + 1, id: message.id, role: message.role, content: message.content, sources: message.sources ?? [], deployment_id: message.deploymentId ?? null, error: message.error ?? null })))],
+    [
+      threadId,
+      JSON.stringify(
+        messages.map((message, index) => ({
+          n: index + 1,
+          id: message.id,
+          role: message.role,
+          content: message.content,
+          sources: message.sources ?? [],
+          deployment_id: message.deploymentId ?? null,
+          error: message.error ?? null,
+        })),
+      ),
+    ],
   );
   await db.query('UPDATE assistant_threads SET updated_at = now() WHERE id = $1', [threadId]);
 }

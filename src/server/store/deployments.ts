@@ -59,7 +59,12 @@ function toDeployment(row: DeploymentRow): Deployment {
 }
 
 export async function insertDeployment(db: Queryable, deployment: { id: string; projectId: string; ref: string; source: string }): Promise<void> {
-  await db.query(`INSERT INTO deployments (id, project_id, commit_ref, source) VALUES ($1, $2, $3, $4)`, [deployment.id, deployment.projectId, deployment.ref, deployment.source]);
+  await db.query(`INSERT INTO deployments (id, project_id, commit_ref, source) VALUES ($1, $2, $3, $4)`, [
+    deployment.id,
+    deployment.projectId,
+    deployment.ref,
+    deployment.source,
+  ]);
 }
 
 export async function findDeployment(db: Queryable, id: string): Promise<Deployment | undefined> {
@@ -158,11 +163,30 @@ export async function insertPageSections(db: Queryable, deploymentId: string, se
 
 export async function pageSections(db: Queryable, deploymentId: string): Promise<PageSection[]> {
   const rows = await db.query<{
-    page_path: string; page_kind: 'page' | 'endpoint'; page_title: string; page_description: string; hidden: boolean; trail: unknown[];
-    heading: string | null; anchor: string | null; depth: number; body: string;
-  }>('SELECT page_path, page_kind, page_title, page_description, hidden, trail, heading, anchor, depth, body FROM page_sections WHERE deployment_id = $1 ORDER BY position', [deploymentId]);
+    page_path: string;
+    page_kind: 'page' | 'endpoint';
+    page_title: string;
+    page_description: string;
+    hidden: boolean;
+    trail: unknown[];
+    heading: string | null;
+    anchor: string | null;
+    depth: number;
+    body: string;
+  }>(
+    'SELECT page_path, page_kind, page_title, page_description, hidden, trail, heading, anchor, depth, body FROM page_sections WHERE deployment_id = $1 ORDER BY position',
+    [deploymentId],
+  );
   return rows.map((row) => ({
-    pagePath: row.page_path, pageKind: row.page_kind, pageTitle: row.page_title, pageDescription: row.page_description, hidden: row.hidden,
-    trail: row.trail, heading: row.heading, anchor: row.anchor, depth: row.depth, body: row.body,
+    pagePath: row.page_path,
+    pageKind: row.page_kind,
+    pageTitle: row.page_title,
+    pageDescription: row.page_description,
+    hidden: row.hidden,
+    trail: row.trail,
+    heading: row.heading,
+    anchor: row.anchor,
+    depth: row.depth,
+    body: row.body,
   }));
 }

@@ -14,7 +14,10 @@ export interface ClaimedJob {
   lockToken: string;
 }
 
-export async function enqueueJob(db: Queryable, job: { id: string; kind: string; lane: string; payload?: Record<string, unknown>; maxAttempts?: number }): Promise<void> {
+export async function enqueueJob(
+  db: Queryable,
+  job: { id: string; kind: string; lane: string; payload?: Record<string, unknown>; maxAttempts?: number },
+): Promise<void> {
   await db.query('INSERT INTO jobs (id, kind, lane, payload, max_attempts) VALUES ($1, $2, $3, $4::jsonb, $5)', [
     job.id,
     job.kind,
@@ -47,7 +50,17 @@ export async function claimJob(db: Queryable, worker: { id: string; lockToken: s
     [worker.lockToken, worker.id, worker.leaseMs],
   );
   const row = rows[0];
-  return row && { id: row.id, kind: row.kind, lane: row.lane, payload: row.payload, attempts: row.attempts, maxAttempts: row.max_attempts, lockToken: worker.lockToken };
+  return (
+    row && {
+      id: row.id,
+      kind: row.kind,
+      lane: row.lane,
+      payload: row.payload,
+      attempts: row.attempts,
+      maxAttempts: row.max_attempts,
+      lockToken: worker.lockToken,
+    }
+  );
 }
 
 /** Extends the lease; false when it was lost (expired and swept, or taken by another worker). */
@@ -102,7 +115,11 @@ export async function sweepExpired(db: Queryable): Promise<Array<{ id: string; k
   for (const row of rows) {
     let mergedIds: string[] = [];
     if (row.state === 'failed') {
-      mergedIds = (await db.query<{ id: string }>(`UPDATE jobs SET state = 'failed', finished_at = now() WHERE merged_into = $1 AND state = 'merged' RETURNING id`, [row.id])).map((r) => r.id);
+      mergedIds = (
+        await db.query<{ id: string }>(`UPDATE jobs SET state = 'failed', finished_at = now() WHERE merged_into = $1 AND state = 'merged' RETURNING id`, [
+          row.id,
+        ])
+      ).map((r) => r.id);
     }
     result.push({ ...row, mergedIds });
   }

@@ -13,6 +13,8 @@ export async function insertKey(db: Queryable, key: ApiKey & { tokenHash: string
 }
 
 export async function findKeyByHash(db: Queryable, tokenHash: string): Promise<ApiKey | undefined> {
-  const rows = await db.query<{ id: string; project_id: string; kind: KeyKind }>('SELECT id, project_id, kind FROM api_keys WHERE token_hash = $1', [tokenHash]);
+  const rows = await db.query<{ id: string; project_id: string; kind: KeyKind }>('SELECT id, project_id, kind FROM api_keys WHERE token_hash = $1', [
+    tokenHash,
+  ]);
   return rows[0] && { id: rows[0].id, projectId: rows[0].project_id, kind: rows[0].kind };
 }

@@ -17,7 +17,9 @@ export function migrationFiles(): Array<{ version: number; name: string; sql: st
  */
 export async function migrate(store: Store): Promise<string[]> {
   const applied: string[] = [];
-  await store.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
+  await store.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
+  );
   for (const migration of migrationFiles()) {
     await store.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock(7306115)');

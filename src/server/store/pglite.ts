@@ -1,7 +1,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { StoreError, type Queryable, type Store } from './store.js';
+import { StoreError, type Store } from './store.js';
 
 const LOCK_FILE = 'docsnav.lock';
 
@@ -21,12 +21,14 @@ export async function openPglite(dataDir: string): Promise<Store> {
     release();
     throw error;
   }
-  const run = (target: Pick<PGlite, 'query'>) => async <Row>(sql: string, params?: readonly unknown[]) =>
-    (await target.query<Row>(sql, params as unknown[] | undefined)).rows;
+  const run =
+    (target: Pick<PGlite, 'query'>) =>
+    async <Row>(sql: string, params?: readonly unknown[]) =>
+      (await target.query<Row>(sql, params as unknown[] | undefined)).rows;
   return {
     driver: 'pglite',
     query: run(db),
-    transaction: (work) => db.transaction((tx) => work({ query: run(tx) } as Queryable)),
+    transaction: (work) => db.transaction((tx) => work({ query: run(tx) })),
     async listen(channel, onMessage) {
       const stop = await db.listen(channel, onMessage);
       return () => stop();

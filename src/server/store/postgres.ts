@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import { StoreError, type Queryable, type Store } from './store.js';
+import { StoreError, type Store } from './store.js';
 
 /** A PostgreSQL server (15+) through `pg`: many processes and machines share it. */
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Store> {
@@ -14,8 +14,10 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     throw new StoreError(`cannot connect to ${redact(url)}: ${(error as Error).message}`);
   }
   const listeners: PoolClient[] = [];
-  const run = (target: Pick<Pool, 'query'>) => async <Row>(sql: string, params?: readonly unknown[]) =>
-    (await target.query(sql, params as unknown[] | undefined)).rows as Row[];
+  const run =
+    (target: Pick<Pool, 'query'>) =>
+    async <Row>(sql: string, params?: readonly unknown[]) =>
+      (await target.query(sql, params as unknown[] | undefined)).rows as Row[];
   return {
     driver: 'postgres',
     query: run(pool),
@@ -23,7 +25,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await work({ query: run(client) } as Queryable);
+        const result = await work({ query: run(client) });
         await client.query('COMMIT');
         return result;
       } catch (error) {

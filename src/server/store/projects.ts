@@ -47,7 +47,10 @@ export function isoDate(value: Date | string | null | undefined): string | null 
   return (value instanceof Date ? value : new Date(value)).toISOString();
 }
 
-export async function insertProject(db: Queryable, project: Omit<Project, 'currentDeploymentId' | 'createdAt' | 'compareUrl' | 'autoFix'> & { compareUrl?: string | null; autoFix?: boolean }): Promise<Project | undefined> {
+export async function insertProject(
+  db: Queryable,
+  project: Omit<Project, 'currentDeploymentId' | 'createdAt' | 'compareUrl' | 'autoFix'> & { compareUrl?: string | null; autoFix?: boolean },
+): Promise<Project | undefined> {
   const rows = await db.query<ProjectRow>(
     `INSERT INTO projects (id, repo, branch, docs_dir, domain, compare_url, auto_fix) VALUES ($1, $2, $3, $4, $5, $6, $7)
      ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
