@@ -251,18 +251,7 @@ export function isCode(value: string): value is Code {
   return Object.prototype.hasOwnProperty.call(codes, value);
 }
 
-/**
- * Where the rule documentation (`docs/rules/<code>.md`) is published. The files also ship in
- * the package and the repository; change this one constant when the repository moves.
- */
-export const RULE_DOCS_URL = 'https://github.com/docsnav/docsnav/blob/main/docs/rules/';
-
-/** The rule's documentation, relative to the package (and repository) root. */
+/** The rule's documentation, relative to the package (and repository) root; where reports link it: `report/rule-docs.ts`. */
 export function ruleDocPath(code: Code): string {
   return `docs/rules/${code}.md`;
-}
-
-/** The rule's documentation as an absolute URL (SARIF `helpUri`). */
-export function ruleDocUrl(code: Code): string {
-  return `${RULE_DOCS_URL}${code}.md`;
 }

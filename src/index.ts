@@ -6,9 +6,10 @@ export { validateText, validateFile, FileReadError, type ValidateOptions } from 
 export type { Problem, Severity, SeveritySetting, Range } from './problem.js';
 export type { ValidationResult, ProblemCounts } from './result.js';
 export { countProblems } from './result.js';
-export { codes, allCodes, ruleDocPath, ruleDocUrl, RULE_DOCS_URL, type Code, type CodeInfo } from './codes.js';
+export { codes, allCodes, ruleDocPath, type Code, type CodeInfo } from './codes.js';
+export { ruleDocUrl, ruleDocLink, ruleDocFile, type RuleDocsOptions } from './report/rule-docs.js';
 export type { DocsFiles } from './rules/types.js';
-export { formatPretty } from './report/pretty.js';
+export { formatPretty, type PrettyOptions } from './report/pretty.js';
 export { formatJson } from './report/json.js';
 export { formatSarif, type SarifOptions } from './report/sarif.js';
 export { formatGithub, formatGithubSummary, type GithubOptions } from './report/github.js';

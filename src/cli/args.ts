@@ -3,6 +3,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { isCode, type Code } from '../codes.js';
 import { PROFILE_NAMES, type ProfileName } from '../config/profiles.js';
 import type { SeveritySetting } from '../problem.js';
+import { isRuleDocsUrl } from '../report/rule-docs.js';
 
 /** A mistake in how docsnav was called: exit 2 with one clear line. */
 export class UsageError extends Error {
@@ -35,6 +36,8 @@ export interface CommonArgs {
   config: string | undefined;
   /** `--no-config`: no config file at all. */
   noConfig: boolean;
+  /** `--rule-docs-url`: a published copy of docs/rules/ that reports link to. */
+  ruleDocsUrl: string | undefined;
 }
 
 export interface ValidateArgs extends CommonArgs {
@@ -66,6 +69,7 @@ const COMMON_OPTIONS: NonNullable<ParseArgsConfig['options']> = {
   stdin: { type: 'boolean' },
   'stdin-filename': { type: 'string' },
   'output-file': { type: 'string' },
+  'rule-docs-url': { type: 'string' },
 };
 
 /** Parses the command's own options and the common ones. */
@@ -101,6 +105,9 @@ function parse(
   const stdinFilename = values['stdin-filename'] as string | undefined;
   if (stdinFilename !== undefined && !stdin) throw new UsageError('--stdin-filename needs - or --stdin');
   if (outputFile === '') throw new UsageError('--output-file needs a file name');
+  const ruleDocsUrl = values['rule-docs-url'] as string | undefined;
+  if (ruleDocsUrl !== undefined && !isRuleDocsUrl(ruleDocsUrl))
+    throw new UsageError(`--rule-docs-url takes an http or https URL of a copy of docs/rules/ (got "${ruleDocsUrl}")`);
   return {
     values,
     common: {
@@ -121,6 +128,7 @@ function parse(
       profile: values.profile === undefined ? undefined : (oneOf(values.profile as string, PROFILE_NAMES, '--profile') as ProfileName),
       config: values.config as string | undefined,
       noConfig: Boolean(values['no-config']),
+      ruleDocsUrl,
     },
   };
 }

@@ -7,16 +7,21 @@ import { version, type CliIo } from './run.js';
 export const FORMATS = ['pretty', 'json', 'sarif', 'github'] as const;
 
 /** Loads only the formatter asked for, so a run pays for one. */
-export async function formatResultsAs(format: string, results: ValidationResult[], options: { color: boolean; summaryWritten?: boolean }): Promise<string> {
+export async function formatResultsAs(
+  format: string,
+  results: ValidationResult[],
+  options: { color: boolean; summaryWritten?: boolean; ruleDocsUrl?: string },
+): Promise<string> {
+  const { ruleDocsUrl } = options;
   switch (format) {
     case 'json':
       return (await import('../report/json.js')).formatJson(results);
     case 'sarif':
-      return (await import('../report/sarif.js')).formatSarif(results, { toolVersion: version(), srcRoot: repositoryRoot() });
+      return (await import('../report/sarif.js')).formatSarif(results, { toolVersion: version(), srcRoot: repositoryRoot(), ruleDocsUrl });
     case 'github':
       return (await import('../report/github.js')).formatGithub(results, { summaryWritten: options.summaryWritten });
     default:
-      return (await import('../report/pretty.js')).formatPretty(results, { color: options.color });
+      return (await import('../report/pretty.js')).formatPretty(results, { color: options.color, ruleDocsUrl });
   }
 }
 
@@ -31,20 +36,21 @@ export async function formatResultsAs(format: string, results: ValidationResult[
  */
 export async function writeReports(
   results: ValidationResult[],
-  args: Pick<CommonArgs, 'formats' | 'quiet' | 'outputFile'>,
+  args: Pick<CommonArgs, 'formats' | 'quiet' | 'outputFile' | 'ruleDocsUrl'>,
   io: CliIo,
   stream: 'stdout' | 'stderr',
   color: boolean,
 ): Promise<void> {
   const shown = args.quiet ? results.map((result) => ({ ...result, problems: result.problems.filter((p) => p.severity === 'error') })) : results;
   let summaryWritten = false;
-  if (args.formats.includes('github')) summaryWritten = await writeStepSummary(shown, io.env ?? process.env);
+  const { ruleDocsUrl } = args;
+  if (args.formats.includes('github')) summaryWritten = await writeStepSummary(shown, io.env ?? process.env, ruleDocsUrl);
   const [first, second] = args.formats;
   const toFile = second ?? (args.outputFile !== undefined ? first : undefined);
   const toStream = second !== undefined || args.outputFile === undefined ? first : undefined;
-  if (toStream !== undefined) io[stream](await formatResultsAs(toStream, shown, { color, summaryWritten }));
+  if (toStream !== undefined) io[stream](await formatResultsAs(toStream, shown, { color, summaryWritten, ruleDocsUrl }));
   if (toFile !== undefined && args.outputFile !== undefined) {
-    const text = await formatResultsAs(toFile, shown, { color: false, summaryWritten });
+    const text = await formatResultsAs(toFile, shown, { color: false, summaryWritten, ruleDocsUrl });
     try {
       writeFileSync(args.outputFile, text);
     } catch (error) {
@@ -54,12 +60,12 @@ export async function writeReports(
 }
 
 /** Appends the Markdown table to `$GITHUB_STEP_SUMMARY`; false when it is not set. */
-async function writeStepSummary(results: ValidationResult[], env: Record<string, string | undefined>): Promise<boolean> {
+async function writeStepSummary(results: ValidationResult[], env: Record<string, string | undefined>, ruleDocsUrl: string | undefined): Promise<boolean> {
   const file = env.GITHUB_STEP_SUMMARY;
   if (!file) return false;
   const { formatGithubSummary } = await import('../report/github.js');
   try {
-    appendFileSync(file, formatGithubSummary(results));
+    appendFileSync(file, formatGithubSummary(results, { ruleDocsUrl }));
   } catch (error) {
     throw new UsageError(`cannot write GITHUB_STEP_SUMMARY ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }

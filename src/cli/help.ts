@@ -27,6 +27,8 @@ validate options:
   --no-config                 use no config file
   --no-specs                  do not read OpenAPI specs (fastest; endpoint entries are not checked)
   --color / --no-color        force colours on or off (default: when the terminal supports them)
+  --rule-docs-url <url>       where a copy of docs/rules/ is published (e.g. on your git host): pretty
+                              links it, SARIF gives it as helpUri, the job summary links each code
 
 resolve options:
   --tree-format <f>           the page tree: json (default; carries a format "version") or pretty
@@ -35,11 +37,12 @@ resolve options:
                               stdout when the tree goes to --out; twice with --output-file, as for validate
   --allow-remote              fetch openapi URLs (off by default)
   --output-file, --quiet, --stdin, --stdin-filename, --rule, --language-codes, --root, --profile,
-  --config, --no-config, --color: as for validate
+  --config, --no-config, --color, --rule-docs-url: as for validate
 
 With --format github and GITHUB_STEP_SUMMARY set, a table of every problem is appended to the
 job summary (GitHub shows at most 10 error and 10 warning annotations per step).
-Every problem code is documented in docs/rules/<code>.md.
+Every problem code is documented in docs/rules/<code>.md, shipped in the package: pretty names
+that file (or --rule-docs-url's copy), SARIF carries the whole doc as each rule's help.
 
 Precedence: flag > config file > profile > default.
 Config file keys: extends (spec|platform), rules, languageCodes, ignore (globs of pages or /pointers).

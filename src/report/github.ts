@@ -1,7 +1,7 @@
-import { ruleDocUrl } from '../codes.js';
 import type { Problem, Severity } from '../problem.js';
 import type { ValidationResult } from '../result.js';
 import { shorten, visible } from '../text.js';
+import { ruleDocUrl, type RuleDocsOptions } from './rule-docs.js';
 
 const commands: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'notice' };
 
@@ -58,16 +58,20 @@ const SUMMARY_ROWS = 2000;
 
 /**
  * A Markdown table of every problem, for the job summary (`$GITHUB_STEP_SUMMARY`), which has
- * no annotation limit. Each code links to its rule documentation.
+ * no annotation limit. Each code links to its rule documentation when `ruleDocsUrl` names a
+ * published copy (the summary is read on GitHub, where a path on the runner means nothing).
  */
-export function formatGithubSummary(results: readonly ValidationResult[]): string {
+export function formatGithubSummary(results: readonly ValidationResult[], options: RuleDocsOptions = {}): string {
   const problems = uniqueProblems(results);
   const lines = [`### docsnav: ${problems.length === 0 ? 'no problems' : `${problems.length} problem${problems.length === 1 ? '' : 's'}`}`, ''];
   if (problems.length > 0) {
     lines.push('| severity | code | location | message |', '|---|---|---|---|');
     for (const p of problems.slice(0, SUMMARY_ROWS)) {
       const message = p.suggest === undefined ? p.message : `${p.message} Suggestion: use ${JSON.stringify(p.suggest)}.`;
-      lines.push(`| ${p.severity} | [${p.code}](${ruleDocUrl(p.code)}) | ${cell(`${p.file}:${p.line}:${p.column}`, true)} | ${cell(message, false)} |`);
+      const url = ruleDocUrl(p.code, options);
+      lines.push(
+        `| ${p.severity} | ${url === undefined ? `\`${p.code}\`` : `[${p.code}](${url})`} | ${cell(`${p.file}:${p.line}:${p.column}`, true)} | ${cell(message, false)} |`,
+      );
     }
     if (problems.length > SUMMARY_ROWS)
       lines.push('', `… and ${problems.length - SUMMARY_ROWS} more (GitHub keeps at most 1 MiB of summary per step; the log has every one).`);

@@ -3,11 +3,13 @@ import { formatGithub } from './github.js';
 import { formatJson } from './json.js';
 import { formatPretty } from './pretty.js';
 import { formatSarif } from './sarif.js';
+import type { RuleDocsOptions } from './rule-docs.js';
 
 export { formatGithub, formatGithubSummary, type GithubOptions } from './github.js';
 export { formatJson, type JsonFileReport } from './json.js';
 export { formatPretty, type PrettyOptions } from './pretty.js';
 export { formatSarif, type SarifLog, type SarifOptions } from './sarif.js';
+export { ruleDocLink, ruleDocUrl, type RuleDocsOptions } from './rule-docs.js';
 
 /** An output format of the CLI's `--format`. */
 export type Format = 'pretty' | 'json' | 'sarif' | 'github';
@@ -19,7 +21,7 @@ export function isFormat(value: string): value is Format {
   return (formats as readonly string[]).includes(value);
 }
 
-export interface FormatOptions {
+export interface FormatOptions extends RuleDocsOptions {
   /** ANSI colours in `pretty` (default off). */
   color?: boolean;
   /** docsnav's version, for `sarif`'s `tool.driver.version`. */
@@ -32,11 +34,11 @@ export interface FormatOptions {
 export function formatResults(format: Format, results: readonly ValidationResult[], options: FormatOptions = {}): string {
   switch (format) {
     case 'pretty':
-      return formatPretty(results, { color: options.color ?? false });
+      return formatPretty(results, { color: options.color ?? false, ruleDocsUrl: options.ruleDocsUrl });
     case 'json':
       return formatJson(results);
     case 'sarif':
-      return formatSarif(results, { toolVersion: options.toolVersion, srcRoot: options.srcRoot });
+      return formatSarif(results, { toolVersion: options.toolVersion, srcRoot: options.srcRoot, ruleDocsUrl: options.ruleDocsUrl });
     case 'github':
       return formatGithub(results);
     default: {

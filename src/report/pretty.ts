@@ -1,19 +1,22 @@
 import type * as CodeFrame from '@babel/code-frame';
 import type { BabelCodeFrameOptions } from '@babel/code-frame';
 import pc from 'picocolors';
-import { ruleDocUrl } from '../codes.js';
+import type { Code } from '../codes.js';
 import type { Problem, Severity } from '../problem.js';
 import { countProblems, type ProblemCounts, type ValidationResult } from '../result.js';
 import { LineIndex } from '../source/lines.js';
 import { shorten, visible } from '../text.js';
 import { lazy } from '../lazy.js';
+import { ruleDocLink, type RuleDocsOptions } from './rule-docs.js';
 
 /** Loaded on the first code frame: a clean run, and `import 'docsnav'`, never pay for it. */
 const codeFrameLibrary = lazy<typeof CodeFrame>('@babel/code-frame');
 
-export interface PrettyOptions {
+export interface PrettyOptions extends RuleDocsOptions {
   /** ANSI colours; the caller decides (TTY, NO_COLOR, --color). */
   color: boolean;
+  /** What the shipped rule docs' paths are shown relative to (default: the process's working folder). */
+  cwd?: string;
 }
 
 type Colors = ReturnType<typeof pc.createColors>;
@@ -36,6 +39,12 @@ type FrameOptions = BabelCodeFrameOptions & { startLine?: number };
  */
 export function formatPretty(results: readonly ValidationResult[], options: PrettyOptions): string {
   const c = pc.createColors(options.color);
+  const docLinks = new Map<Code, string>();
+  const docLink = (code: Code) => {
+    let link = docLinks.get(code);
+    if (link === undefined) docLinks.set(code, (link = visible(ruleDocLink(code, options))));
+    return link;
+  };
   const sections: string[] = [];
   const all: Problem[] = [];
   for (const result of results) {
@@ -50,7 +59,7 @@ export function formatPretty(results: readonly ValidationResult[], options: Pret
           lineIndexes.set(file, lines);
         }
       }
-      const blocks = problems.map((problem) => formatProblem(problem, lines, c));
+      const blocks = problems.map((problem) => formatProblem(problem, lines, c, docLink));
       // One-line blocks (no source to frame) read best packed; framed ones need air.
       const spaced = blocks.some((block) => block.includes('\n'));
       sections.push(blocks.join(spaced ? '\n\n' : '\n'));
@@ -79,7 +88,7 @@ function sourceOf(result: ValidationResult, file: string): string | undefined {
   return typeof text === 'string' ? text : undefined;
 }
 
-function formatProblem(problem: Problem, lines: LineIndex | undefined, c: Colors): string {
+function formatProblem(problem: Problem, lines: LineIndex | undefined, c: Colors, docLink: (code: Code) => string): string {
   const out = [
     `${visible(problem.file)}:${problem.line}:${problem.column}  ${paintSeverity(problem.severity, c)}  ${c.dim(problem.code)}  ${visible(problem.message)}`,
   ];
@@ -88,7 +97,7 @@ function formatProblem(problem: Problem, lines: LineIndex | undefined, c: Colors
   if (problem.suggest !== undefined) {
     out.push(`  suggestion: use ${c.green(visible(JSON.stringify(shorten(problem.suggest))))}`);
   }
-  out.push(c.dim(`  docs: ${ruleDocUrl(problem.code)}`));
+  out.push(c.dim(`  docs: ${docLink(problem.code)}`));
   return out.join('\n');
 }
 

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { allCodes, codes, ruleDocUrl, type Code, type CodeSource } from '../codes.js';
+import { allCodes, codes, ruleDocPath, type Code, type CodeSource } from '../codes.js';
 import type { Problem, Severity } from '../problem.js';
 import type { ValidationResult } from '../result.js';
 import { capitalize } from '../text.js';
+import { ruleDocText, ruleDocUrl, type RuleDocsOptions } from './rule-docs.js';
 import { sarifFixes, type SarifFix } from './sarif-fixes.js';
 
-export interface SarifOptions {
+export interface SarifOptions extends RuleDocsOptions {
   /** docsnav's version, for `tool.driver.version` and `semanticVersion`; omitted from the log when not given. */
   toolVersion?: string;
   /**
@@ -40,7 +41,6 @@ interface SarifDriver {
   name: string;
   version?: string;
   semanticVersion?: string;
-  informationUri: string;
   rules: SarifRule[];
 }
 
@@ -50,7 +50,7 @@ interface SarifRule {
   shortDescription: { text: string };
   fullDescription: { text: string };
   help: { text: string; markdown: string };
-  helpUri: string;
+  helpUri?: string;
   defaultConfiguration: { level: SarifLevel };
   properties: { tags: string[]; precision: 'very-high' | 'high'; 'problem.severity': 'error' | 'warning' | 'recommendation' };
 }
@@ -74,7 +74,6 @@ interface SarifResult {
 }
 
 const SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
-const INFORMATION_URI = 'https://www.npmjs.com/package/docsnav';
 const SRCROOT = '%SRCROOT%';
 /** The fingerprint's name; a new version of the hash gets a new name, so old alerts are not matched wrongly. */
 const FINGERPRINT = 'docsnavProblem/v1';
@@ -95,8 +94,7 @@ export function formatSarif(results: readonly ValidationResult[], options: Sarif
     name: 'docsnav',
     ...(options.toolVersion !== undefined && { version: options.toolVersion }),
     ...(options.toolVersion !== undefined && isSemver(options.toolVersion) && { semanticVersion: options.toolVersion }),
-    informationUri: INFORMATION_URI,
-    rules: allCodes.map(ruleDescriptor),
+    rules: allCodes.map((code) => ruleDescriptor(code, options)),
   };
   const cwd = options.cwd ?? process.cwd();
   const srcRoot = options.srcRoot === undefined ? undefined : path.resolve(cwd, options.srcRoot);
@@ -129,9 +127,13 @@ function isSemver(version: string): boolean {
   return /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/.test(version);
 }
 
-function ruleDescriptor(code: Code): SarifRule {
+/**
+ * A rule with its help: `help.markdown` is the rule's whole doc as the package ships it (what
+ * GitHub shows under the alert), `helpUri` the published copy when the caller names one.
+ */
+function ruleDescriptor(code: Code, options: RuleDocsOptions): SarifRule {
   const info = codes[code];
-  const helpUri = ruleDocUrl(code);
+  const helpUri = ruleDocUrl(code, options);
   // A bad config always stops the run: its severity cannot be set.
   const settable = info.source !== 'config';
   return {
@@ -141,16 +143,18 @@ function ruleDescriptor(code: Code): SarifRule {
     fullDescription: { text: info.description },
     help: {
       text: settable ? `${info.description} Set its severity with --rule ${code}=off|warning|error.` : info.description,
-      markdown: [
-        `**${info.title}** (\`${code}\`, ${info.severity} by default)`,
-        '',
-        info.description,
-        '',
-        `Examples, why it matters on the platform and how to fix it: [docs/rules/${code}.md](${helpUri}).`,
-        ...(settable ? [`Set its severity with \`--rule ${code}=off|info|warning|error\`.`] : []),
-      ].join('\n'),
+      markdown:
+        ruleDocText(code) ??
+        [
+          `**${info.title}** (\`${code}\`, ${info.severity} by default)`,
+          '',
+          info.description,
+          '',
+          `Examples, why it matters on the platform and how to fix it: ${helpUri === undefined ? `\`${ruleDocPath(code)}\` in the docsnav package` : `[${ruleDocPath(code)}](${helpUri})`}.`,
+          ...(settable ? [`Set its severity with \`--rule ${code}=off|info|warning|error\`.`] : []),
+        ].join('\n'),
     },
-    helpUri,
+    ...(helpUri !== undefined && { helpUri }),
     defaultConfiguration: { level: levels[info.severity] },
     properties: {
       tags: ['docs.json', 'navigation', info.source],

@@ -269,12 +269,29 @@ describe('docsnav validate: conveniences', () => {
     expect(text.split('\n').filter((line) => line.startsWith('| error ') || line.startsWith('| warning '))).toHaveLength(13);
   });
 
+  it('links the rule docs shipped in the package, or the copy --rule-docs-url names, in every report', () => {
+    const shipped = docsnav('validate', 'fixtures/broken');
+    expect(shipped.stdout).toContain('\n  docs: docs/rules/unknown-field.md\n');
+    const base = 'https://git.example.com/tools/docsnav/blob/v0.1.0/docs/rules';
+    const linked = docsnav('validate', 'fixtures/broken', '--rule-docs-url', base);
+    expect(linked.stdout).toContain(`\n  docs: ${base}/unknown-field.md\n`);
+    const sarif = JSON.parse(docsnav('validate', 'fixtures/broken', '--format', 'sarif', '--rule-docs-url', base).stdout);
+    expect(sarif.runs[0].tool.driver.rules[0].helpUri).toBe(`${base}/${sarif.runs[0].tool.driver.rules[0].id}.md`);
+    const summary = path.join(tempDir(), 'summary.md');
+    docsnavWith({ env: { GITHUB_STEP_SUMMARY: summary } }, 'validate', 'fixtures/broken', '--format', 'github', '--rule-docs-url', base);
+    expect(readFileSync(summary, 'utf8')).toContain(`[unknown-field](${base}/unknown-field.md)`);
+  });
+
   it.each([
     [['validate', '--format', 'json', '--format', 'sarif', 'fixtures/example'], /^docsnav: two --format values need --output-file for the second/],
     [['validate', '-f', 'json', '-f', 'sarif', '-f', 'github', '--output-file', 'x'], /^docsnav: --format can be given at most twice/],
     [['validate', '-', 'fixtures/example'], /^docsnav: standard input \(- or --stdin\) cannot be combined with paths\n$/],
     [['validate', '--stdin-filename', 'docs.json', 'fixtures/example'], /^docsnav: --stdin-filename needs - or --stdin\n$/],
     [['validate', 'fixtures/example', '--output-file', '/nonexistent-dir/x.json'], /^docsnav: cannot write \/nonexistent-dir\/x.json: ENOENT\n$/],
+    [
+      ['validate', 'fixtures/example', '--rule-docs-url', 'docs/rules/'],
+      /^docsnav: --rule-docs-url takes an http or https URL of a copy of docs\/rules\/ \(got "docs\/rules\/"\)\n$/,
+    ],
   ])('exits 2 with one clear line for %j', (args, message) => {
     const run = docsnav(...args);
     expect(run.code).toBe(2);

@@ -14,7 +14,7 @@
  * is written (pre-commit's cache included). Needs git, npm and the npm registry.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -260,6 +260,13 @@ const tarball = path.join(temp, tarballs[0]);
       'npm install --save-dev <git url>: docsnav validate fails a broken docs.json',
       broken.status === 1 && /unknown-field/.test(broken.output),
       broken.output,
+    );
+    // Each problem ends with where its rule is documented: the file shipped in the installed package.
+    const docsLine = /^ {2}docs: (.+)$/m.exec(broken.output)?.[1];
+    check(
+      'npm install --save-dev <git url>: the rule doc a problem names is installed',
+      docsLine === 'node_modules/docsnav/docs/rules/unknown-field.md' && existsSync(path.join(fromGit, docsLine)),
+      String(docsLine),
     );
   }
 }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { ruleDocUrl } from '../../src/codes.js';
 import { escapeData, escapeProperty, formatGithub, formatGithubSummary } from '../../src/report/github.js';
 import { expandedTopLevel, mainResult, problem, result, results } from './fixtures.js';
 
@@ -78,20 +77,27 @@ describe('formatGithub: more than GitHub shows', () => {
 });
 
 describe('formatGithubSummary', () => {
-  it('is a Markdown table of every problem, codes linked to their docs, cells escaped', () => {
+  it('is a Markdown table of every problem, codes linked to the published docs, cells escaped', () => {
     const p = problem('invalid-value', 'error', 'a|b.json', { line: 3, column: 4, endLine: 3, endColumn: 5 }, 'Use <b>x</b> | y\nnext', { suggest: 'z' });
-    expect(formatGithubSummary([result('a|b.json', [p, expandedTopLevel])])).toBe(
+    const ruleDocsUrl = 'https://git.example.com/tools/docsnav/blob/main/docs/rules';
+    expect(formatGithubSummary([result('a|b.json', [p, expandedTopLevel])], { ruleDocsUrl })).toBe(
       [
         '### docsnav: 2 problems',
         '',
         '| severity | code | location | message |',
         '|---|---|---|---|',
-        `| error | [invalid-value](${ruleDocUrl('invalid-value')}) | \`a\\|b.json:3:4\` | Use \\<b\\>x\\</b\\> \\| y next Suggestion: use "z". |`,
-        `| warning | [expanded-top-level](${ruleDocUrl('expanded-top-level')}) | \`nav/tabs.json:4:36\` | \\\`expanded\\\` has no effect on a top-level group. |`,
+        `| error | [invalid-value](${ruleDocsUrl}/invalid-value.md) | \`a\\|b.json:3:4\` | Use \\<b\\>x\\</b\\> \\| y next Suggestion: use "z". |`,
+        `| warning | [expanded-top-level](${ruleDocsUrl}/expanded-top-level.md) | \`nav/tabs.json:4:36\` | \\\`expanded\\\` has no effect on a top-level group. |`,
         '',
         '',
       ].join('\n'),
     );
     expect(formatGithubSummary([result('docs.json', [])])).toBe('### docsnav: no problems\n\n\n');
+  });
+
+  it('shows the code without a link when no published copy of the docs is named (a path on the runner means nothing on GitHub)', () => {
+    const table = formatGithubSummary([result('docs.json', [expandedTopLevel])]);
+    expect(table).toContain('| warning | `expanded-top-level` | `nav/tabs.json:4:36` |');
+    expect(table).not.toMatch(/\]\(/);
   });
 });

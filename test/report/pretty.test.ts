@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ruleDocUrl, type Code } from '../../src/codes.js';
+import type { Code } from '../../src/codes.js';
 import { formatPretty } from '../../src/report/pretty.js';
 import { cleanResult, mainResult, minifiedResult, problem, rangeOf, result, results } from './fixtures.js';
 
 const plain = (r = results) => formatPretty(r, { color: false });
-/** The line that ends each problem: where its rule is documented. */
-const docs = (code: Code) => `  docs: ${ruleDocUrl(code)}`;
+/** The line that ends each problem: where its rule is documented (the shipped file, relative to the working folder: the project root). */
+const docs = (code: Code) => `  docs: docs/rules/${code}.md`;
 
 /** The lines of the block that starts with `header`, up to the next blank line. */
 function block(output: string, header: string): string[] {

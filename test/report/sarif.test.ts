@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import AjvDraft04Module from 'ajv-draft-04';
 import { describe, expect, it } from 'vitest';
-import { allCodes, codes, ruleDocUrl } from '../../src/codes.js';
+import { allCodes, codes, ruleDocPath } from '../../src/codes.js';
 import type { Problem } from '../../src/problem.js';
 import { fileUri, fingerprint, formatSarif, type SarifLog } from '../../src/report/sarif.js';
 import { expandedTopLevel, languageCode, mainResult, primaryPattern, problem, result, results } from './fixtures.js';
@@ -15,7 +15,7 @@ const sarif = (r = results) => parse(formatSarif(r, { toolVersion: '1.2.3' }));
 /**
  * The official SARIF 2.1.0 JSON Schema (OASIS, as published by Microsoft's SARIF team), from the
  * pinned devDependency @microsoft/jest-sarif, compiled with ajv for draft-04. Formats are
- * checked too: `uri` (helpUri, informationUri, originalUriBaseIds) and `uri-reference`
+ * checked too: `uri` (helpUri, originalUriBaseIds) and `uri-reference`
  * (artifact URIs).
  */
 const schemaFile = createRequire(import.meta.url).resolve('@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json');
@@ -63,12 +63,12 @@ describe('formatSarif', () => {
     delete broken.runs[0].results[0].ruleId;
     (broken.runs[0].results[1] as { level: string }).level = 'info';
     broken.runs[0].results[2].extra = 1;
-    broken.runs[0].tool.driver.informationUri = 'not a uri';
+    (broken.runs[0].tool.driver.rules as Json[])[0].helpUri = 'not a uri';
     const errors = sarifErrors(broken);
     expect(errors).toContain('/runs/0/results/0: no ruleId (GitHub needs one)');
     expect(errors).toContain('/runs/0/results/1/level must be equal to one of the allowed values');
     expect(errors).toContain('/runs/0/results/2 must NOT have additional properties');
-    expect(errors).toContain('/runs/0/tool/driver/informationUri must match format "uri"');
+    expect(errors).toContain('/runs/0/tool/driver/rules/0/helpUri must match format "uri"');
   });
 
   it('validates against the schema with a repository root, file URIs and every code', () => {
@@ -76,7 +76,14 @@ describe('formatSarif', () => {
       'docs.json',
       allCodes.map((code) => problem(code, codes[code].severity, 'sites/a b/docs.json', { line: 1, column: 1, endLine: 1, endColumn: 2 }, code)),
     );
-    const log = parse(formatSarif([every, result('/elsewhere/docs.json', [languageCode])], { toolVersion: '0.1.0-rc.1', srcRoot: '/repo', cwd: '/repo/sub' }));
+    const log = parse(
+      formatSarif([every, result('/elsewhere/docs.json', [languageCode])], {
+        toolVersion: '0.1.0-rc.1',
+        srcRoot: '/repo',
+        cwd: '/repo/sub',
+        ruleDocsUrl: 'https://git.example.com/docsnav/blob/main/docs/rules/',
+      }),
+    );
     expect(sarifErrors(log)).toEqual([]);
   });
 
@@ -89,13 +96,14 @@ describe('formatSarif', () => {
     expect(driver.name).toBe('docsnav');
     expect(driver.version).toBe('1.2.3');
     expect(driver.semanticVersion).toBe('1.2.3');
-    expect(driver.informationUri).toBe('https://www.npmjs.com/package/docsnav');
+    // docsnav has no public home yet: no address is made up.
+    expect('informationUri' in driver).toBe(false);
     expect(log.runs[0].columnKind).toBe('utf16CodeUnits');
     expect('version' in parse(formatSarif(results)).runs[0].tool.driver).toBe(false);
     expect('semanticVersion' in parse(formatSarif(results, { toolVersion: 'dev build' })).runs[0].tool.driver).toBe(false);
   });
 
-  it('lists every code as a rule, in the order of codes, with help from its doc', () => {
+  it('lists every code as a rule, in the order of codes, with its whole doc as help', () => {
     const { rules } = sarif().runs[0].tool.driver;
     expect(rules.map((rule) => rule.id)).toEqual(allCodes);
     const byId = new Map(rules.map((rule) => [rule.id, rule]));
@@ -110,10 +118,8 @@ describe('formatSarif', () => {
       expect(rule.help.text).toBe(
         info.source === 'config' ? info.description : `${info.description} Set its severity with --rule ${rule.id}=off|warning|error.`,
       );
-      expect(rule.helpUri).toBe(ruleDocUrl(rule.id));
-      expect(rule.helpUri).toMatch(new RegExp(`^https://.*/docs/rules/${rule.id}\\.md$`));
-      expect(rule.help.markdown).toContain(info.description);
-      expect(rule.help.markdown).toContain(`[docs/rules/${rule.id}.md](${rule.helpUri})`);
+      expect(rule.help.markdown).toBe(readFileSync(ruleDocPath(rule.id), 'utf8'));
+      expect('helpUri' in rule).toBe(false);
       expect(rule.properties.tags).toEqual(['docs.json', 'navigation', info.source]);
       expect(rule.properties.precision).toBe(info.source === 'rule' || info.source === 'resolve' ? 'high' : 'very-high');
     }
@@ -123,6 +129,13 @@ describe('formatSarif', () => {
     expect(byId.get('expanded-top-level')?.properties['problem.severity']).toBe('warning');
     expect(byId.get('openapi-remote')?.defaultConfiguration.level).toBe('note');
     expect(byId.get('openapi-remote')?.properties['problem.severity']).toBe('recommendation');
+  });
+
+  it('links each rule to the published copy of the docs when one is named', () => {
+    for (const ruleDocsUrl of ['https://git.example.com/docsnav/blob/main/docs/rules', 'https://git.example.com/docsnav/blob/main/docs/rules/']) {
+      const { rules } = parse(formatSarif(results, { ruleDocsUrl })).runs[0].tool.driver;
+      expect(rules.map((rule) => rule.helpUri)).toEqual(allCodes.map((code) => `https://git.example.com/docsnav/blob/main/docs/rules/${code}.md`));
+    }
   });
 
   it('writes artifact URIs relative to the repository root, with %SRCROOT% and its originalUriBaseIds', () => {
