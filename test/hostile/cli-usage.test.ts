@@ -43,7 +43,9 @@ describe('a closed pipe', () => {
   ])('%s | head -1: no EPIPE trace, exit code as usual', (_name, args) => {
     const run = intoHead([...args.slice(0, 1), many, ...args.slice(1)]);
     expect(run.head.length).toBeGreaterThan(0);
-    expect(run.stderr).not.toMatch(/EPIPE|Error|at /);
+    // No trace: neither the error's name nor a stack frame (`    at fn (file:1:2)`). The problems
+    // themselves may reach stderr (resolve writes them there) when the pipe closes after them.
+    expect(run.stderr).not.toMatch(/EPIPE|\bError\b|^\s+at .*:\d+:\d+\)?$/m);
     expect([0, 1]).toContain(run.code);
   });
 });
