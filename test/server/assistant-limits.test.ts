@@ -10,7 +10,7 @@ import { Core } from '../../src/server/core.js';
 import { openStore } from '../../src/server/store/open.js';
 import type { Store } from '../../src/server/store/store.js';
 import { dayWindow, hourWindow, monthWindow } from '../../src/server/limits.js';
-import { freePort, postgresUnavailable, runCli, startCli, startPostgres, stopProc, tempDir, waitFor, type Proc, type TestPostgres } from './helpers.js';
+import { postgresUnavailable, runCli, startPostgres, startServe, stopProc, tempDir, type Proc, type TestPostgres } from './helpers.js';
 
 const body = JSON.stringify({ fp: 'anonymous', messages: [{ id: '1', role: 'user', content: 'hello' }] });
 
@@ -113,25 +113,17 @@ describe.skipIf(noPostgres !== undefined)('limits across three docsnav serve pro
     cli(['project', 'add', 'acme', '--repo', dir, '--branch', 'main', '--domain', 'acme']);
     token = cli(['key', 'create', '--project', 'acme', '--kind', 'assistant']);
     for (let index = 0; index < 3; index++) {
-      const port = await freePort();
-      const proc = startCli(
-        ['serve', '--port', String(port), '--database', pg.url, '--jobs', '0', '--data', path.join(dir, `d${index}`), '--limit-org-hour', String(LIMIT)],
-        dir,
-      );
+      const { proc, base } = await startServe(dir, [
+        '--database',
+        pg.url,
+        '--jobs',
+        '0',
+        '--data',
+        path.join(dir, `d${index}`),
+        '--limit-org-hour',
+        String(LIMIT),
+      ]);
       procs.push(proc);
-      const base = `http://127.0.0.1:${port}`;
-      await waitFor(
-        async () => {
-          if (proc.child.exitCode !== null) throw new Error(`serve exited: ${proc.output()}`);
-          return (
-            (await fetch(`${base}/healthz`)
-              .then((r) => r.ok)
-              .catch(() => false)) || undefined
-          );
-        },
-        60_000,
-        'serve to listen',
-      );
       bases.push(base);
     }
   }, 180_000);

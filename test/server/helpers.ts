@@ -221,3 +221,31 @@ export async function stopProc(proc: Proc, signal: NodeJS.Signals = 'SIGTERM'): 
   clearTimeout(timeout);
   return code;
 }
+
+/**
+ * `docsnav serve` on a free port of 127.0.0.1, once /healthz answers. If it exits or never
+ * answers, it is stopped and the error says why (with its output).
+ */
+export async function startServe(cwd: string, args: string[]): Promise<{ proc: Proc; base: string }> {
+  const port = await freePort();
+  const proc = startCli(['serve', '--port', String(port), ...args], cwd);
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(
+      async () => {
+        if (proc.child.exitCode !== null) throw new Error(`serve exited: ${proc.output()}`);
+        return (
+          (await fetch(`${base}/healthz`)
+            .then((r) => r.ok)
+            .catch(() => false)) || undefined
+        );
+      },
+      60_000,
+      'serve to listen',
+    );
+  } catch (error) {
+    await stopProc(proc);
+    throw error;
+  }
+  return { proc, base };
+}

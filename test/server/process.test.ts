@@ -8,12 +8,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   exampleRepo,
-  freePort,
   gitHttpServer,
   postgresUnavailable,
   runCli,
   startCli,
   startPostgres,
+  startServe,
   stopProc,
   tempDir,
   waitFor,
@@ -56,25 +56,6 @@ class Client {
       `update ${statusId}`,
     );
   }
-}
-
-async function startServe(cwd: string, args: string[]): Promise<{ proc: Proc; base: string }> {
-  const port = await freePort();
-  const proc = startCli(['serve', '--port', String(port), ...args], cwd);
-  const base = `http://127.0.0.1:${port}`;
-  await waitFor(
-    async () => {
-      if (proc.child.exitCode !== null) throw new Error(`serve exited: ${proc.output()}`);
-      return (
-        (await fetch(`${base}/healthz`)
-          .then((r) => r.ok)
-          .catch(() => false)) || undefined
-      );
-    },
-    60_000,
-    'serve to listen',
-  );
-  return { proc, base };
 }
 
 function cli(cwd: string, args: string[]): string {
