@@ -99,3 +99,8 @@ export function visible(text: string): string {
     return '\uFFFD';
   });
 }
+
+/** `1 page`, `2 pages`: a count with its noun (nouns whose plural is `+s`). */
+export function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}

@@ -5,7 +5,7 @@ import type { Code } from '../codes.js';
 import type { Problem, Severity } from '../problem.js';
 import { countProblems, type ProblemCounts, type ValidationResult } from '../result.js';
 import { LineIndex } from '../source/lines.js';
-import { shorten, visible } from '../text.js';
+import { plural, shorten, visible } from '../text.js';
 import { lazy } from '../lazy.js';
 import { ruleDocLink, type RuleDocsOptions } from './rule-docs.js';
 
@@ -118,10 +118,6 @@ function summaryLine(counts: ProblemCounts, c: Colors): string {
   if (counts.warnings > 0) return c.yellow(c.bold(`✖ ${text}`));
   // info never fails a run, so no cross
   return c.blue(c.bold(`ℹ ${text}`));
-}
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
 function indent(text: string, prefix: string): string {

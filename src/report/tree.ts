@@ -1,6 +1,6 @@
 import pc from 'picocolors';
 import type { PageTree, TrailItem } from '../resolve/types.js';
-import { visible } from '../text.js';
+import { plural, visible } from '../text.js';
 
 /** The page tree as JSON: deterministic, so the same input gives byte-identical output. */
 export function formatTreeJson(tree: PageTree): string {
@@ -58,6 +58,6 @@ export function formatTreePretty(tree: PageTree, options: { color: boolean }): s
       .join(' ');
     lines.push(`${'  '.repeat(page.trail.length)}${visible(page.path)}  ${c.dim('·')} ${visible(page.title)}  ${extra}${flags ? ` ${flags}` : ''}`);
   }
-  lines.push('', `${tree.pages.length} pages, ${tree.groups.length} groups`);
+  lines.push('', `${plural(tree.pages.length, 'page')}, ${plural(tree.groups.length, 'group')}`);
   return `${lines.join('\n')}\n`;
 }

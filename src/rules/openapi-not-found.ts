@@ -31,7 +31,7 @@ export const openapiNotFound: Rule = {
         context.report({
           message:
             kind === undefined
-              ? `"${node.value}" names the spec file "${file}", which is not under ${files.root}.`
+              ? `"${node.value}" names the spec file "${file}", which is not under the docs root (${files.root}).`
               : `"${node.value}" names the spec file "${file}", which is ${kind === 'folder' ? 'a folder' : kind}, not a regular file.`,
           pointer: pointerOf(node.path),
         });
@@ -44,7 +44,7 @@ export const openapiNotFound: Rule = {
 function whyNot(files: DocsFiles, file: string): string | undefined {
   const kind = kindIn(files, file);
   if (kind === 'file' || kind === 'outside-root') return undefined;
-  if (kind === undefined) return `No OpenAPI file "${file}" under ${files.root}.`;
+  if (kind === undefined) return `No OpenAPI file "${file}" under the docs root (${files.root}).`;
   if (kind === 'folder') return `"${file}" is a folder, not an OpenAPI file.`;
   return `"${file}" is ${kind}, not a regular file; only regular files are read.`;
 }

@@ -50,7 +50,7 @@ export const pageNotFound: Rule = {
         const suggest = near === undefined ? undefined : dir ? `${dir}/${near}` : near;
         const shown = shorten(page);
         context.report({
-          message: `No page file "${shown}.mdx" or "${shown}.md" under ${files.root}.`,
+          message: `No page file "${shown}.mdx" or "${shown}.md" under the docs root (${files.root}).`,
           pointer: pointerOf(node.path),
           suggest,
         });

@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allCodes } from '../../src/codes.js';
@@ -8,6 +7,8 @@ import { isRuleDocsUrl, packageRoot, ruleDocFile, ruleDocLink, ruleDocText, rule
 import { problem, result } from './fixtures.js';
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
+/** A working folder outside the project (a sibling of it: the OS temp folder may hold the project). */
+const outside = path.resolve(projectRoot, '..', 'not-the-project');
 
 describe('where reports point for a rule’s documentation', () => {
   it('finds the docs shipped beside the code, for every code', () => {
@@ -23,7 +24,7 @@ describe('where reports point for a rule’s documentation', () => {
   it('names the shipped file relative to the working folder when inside it, else by its absolute path', () => {
     expect(ruleDocLink('page-path', { cwd: projectRoot })).toBe('docs/rules/page-path.md');
     expect(ruleDocLink('page-path', { cwd: path.join(projectRoot, 'docs') })).toBe('rules/page-path.md');
-    expect(ruleDocLink('page-path', { cwd: tmpdir() })).toBe(path.join(projectRoot, 'docs', 'rules', 'page-path.md'));
+    expect(ruleDocLink('page-path', { cwd: outside })).toBe(path.join(projectRoot, 'docs', 'rules', 'page-path.md'));
   });
 
   it('links a published copy when one is named, with or without the trailing slash', () => {
@@ -47,7 +48,7 @@ describe('where reports point for a rule’s documentation', () => {
     const p = problem('page-path', 'warning', 'docs.json', { line: 1, column: 1, endLine: 1, endColumn: 2 }, 'Untidy.');
     const out = formatPretty([result('docs.json', [p])], { color: false, ruleDocsUrl: 'https://git.example.com/r' });
     expect(out).toContain('  docs: https://git.example.com/r/page-path.md\n');
-    expect(formatPretty([result('docs.json', [p])], { color: false, cwd: tmpdir() })).toContain(
+    expect(formatPretty([result('docs.json', [p])], { color: false, cwd: outside })).toContain(
       `  docs: ${path.join(projectRoot, 'docs', 'rules', 'page-path.md')}\n`,
     );
   });

@@ -151,4 +151,8 @@ const cases: RuleCase[] = [
   },
 ];
 
-testRule(openapiNotFound, cases, /^No OpenAPI file "[^"]+" under docs|names the spec file "[^"]+", which is not under docs/);
+testRule(
+  openapiNotFound,
+  cases,
+  /^No OpenAPI file "[^"]+" under the docs root \(docs\)\.$|names the spec file "[^"]+", which is not under the docs root \(docs\)\.$/,
+);

@@ -110,4 +110,4 @@ const cases: RuleCase[] = [
   { name: '5,000 levels down', navigation: deep.navigation, files: FILES, expected: [{ pointer: `${deep.pointer}/pages/1`, suggest: 'guides/setup' }] },
 ];
 
-testRule(pageNotFound, cases, /^No page file "[^"]+\.mdx" or "[^"]+\.md" under docs\b/);
+testRule(pageNotFound, cases, /^No page file "[^"]+\.mdx" or "[^"]+\.md" under the docs root \(docs\)\.$/);

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Problem } from '../../problem.js';
+import { plural } from '../../text.js';
 import { analyzeInThread, AnalyzeError } from '../analyze-thread.js';
 import { addWorktree, commitMessage, fetchBranch, formatBytes, GitError, listFiles, removeWorktree, type TreeEntry } from '../git.js';
 import {
@@ -193,10 +194,6 @@ function problemLines(problems: readonly Problem[]): string[] {
 
 function elapsed(since: number): string {
   return `${Math.round(performance.now() - since)} ms`;
-}
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
 /** A folder name for the project's cache: readable, and safe whatever the id. */

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { docs, files, fileNameFor } from './corpus-files.js';
+import { docs, files, fileNameFor } from '../corpus-files.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { countProblems } from '../src/result.js';
-import { fixText } from '../src/fix/fix.js';
+import { countProblems } from '../../src/result.js';
+import { fixText } from '../../src/fix/fix.js';
 
 function readOrUndefined(file: string): string | undefined {
   try {
