@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { plural } from '../text.js';
 import { createTwoFilesPatch } from 'diff';
 import { fixFile, type FixFileResult } from '../fix/fix.js';
 import { countProblems, type ValidationResult } from '../result.js';
@@ -53,11 +54,6 @@ function summary(results: readonly FixFileResult[], mode: 'write' | 'dry-run'): 
   const counts = countProblems(remaining);
   const verb = mode === 'dry-run' ? 'would fix' : 'fixed';
   const left = mode === 'dry-run' ? 'would remain' : 'remain';
-  const detail =
-    remaining.length === 0 ? '' : ` (${counts.errors} ${plural(counts.errors, 'error')}, ${counts.warnings} ${plural(counts.warnings, 'warning')})`;
-  return `docsnav: ${verb} ${fixed} ${plural(fixed, 'problem')} in ${changedFiles} ${plural(changedFiles, 'file')}; ${remaining.length} ${plural(remaining.length, 'problem')} ${left}${detail}\n`;
-}
-
-function plural(n: number, word: string): string {
-  return n === 1 ? word : `${word}s`;
+  const detail = remaining.length === 0 ? '' : ` (${plural(counts.errors, 'error')}, ${plural(counts.warnings, 'warning')})`;
+  return `docsnav: ${verb} ${plural(fixed, 'problem')} in ${plural(changedFiles, 'file')}; ${plural(remaining.length, 'problem')} ${left}${detail}\n`;
 }

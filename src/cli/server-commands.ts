@@ -4,6 +4,7 @@
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import path from 'node:path';
+import { plural } from '../text.js';
 import { UsageError } from './args.js';
 import type { CliIo } from './run.js';
 
@@ -172,7 +173,7 @@ async function serve(argv: string[], io: CliIo): Promise<number> {
   const where = store.driver === 'pglite' ? `embedded database in ${path.resolve(values.data as string)}` : 'PostgreSQL';
   const address = app.server.address();
   const url = typeof address === 'object' && address ? `http://${values.host}:${address.port}` : String(address);
-  io.stderr(`docsnav serve: listening on ${url} (${where}; ${settings.concurrency} deployment job${settings.concurrency === 1 ? '' : 's'} at once)\n`);
+  io.stderr(`docsnav serve: listening on ${url} (${where}; ${plural(settings.concurrency, 'deployment job')} at once)\n`);
   const signal = await untilSignal();
   io.stderr(`docsnav serve: ${signal}, stopping\n`);
   await app.close();
@@ -225,7 +226,7 @@ async function worker(argv: string[], io: CliIo): Promise<number> {
   };
   const runner = new JobRunner(store, jobKinds, settings, log);
   await runner.start();
-  io.stderr(`docsnav worker: running (${runner.workerId}, ${settings.concurrency} job${settings.concurrency === 1 ? '' : 's'} at once)\n`);
+  io.stderr(`docsnav worker: running (${runner.workerId}, ${plural(settings.concurrency, 'job')} at once)\n`);
   const signal = await untilSignal();
   io.stderr(`docsnav worker: ${signal}, stopping\n`);
   await runner.stop();

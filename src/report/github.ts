@@ -1,6 +1,6 @@
 import type { Problem, Severity } from '../problem.js';
 import type { ValidationResult } from '../result.js';
-import { shorten, visible } from '../text.js';
+import { plural, shorten, visible } from '../text.js';
 import { ruleDocUrl, type RuleDocsOptions } from './rule-docs.js';
 
 const commands: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'notice' };
@@ -63,7 +63,7 @@ const SUMMARY_ROWS = 2000;
  */
 export function formatGithubSummary(results: readonly ValidationResult[], options: RuleDocsOptions = {}): string {
   const problems = uniqueProblems(results);
-  const lines = [`### docsnav: ${problems.length === 0 ? 'no problems' : `${problems.length} problem${problems.length === 1 ? '' : 's'}`}`, ''];
+  const lines = [`### docsnav: ${problems.length === 0 ? 'no problems' : plural(problems.length, 'problem')}`, ''];
   if (problems.length > 0) {
     lines.push('| severity | code | location | message |', '|---|---|---|---|');
     for (const p of problems.slice(0, SUMMARY_ROWS)) {

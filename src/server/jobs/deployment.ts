@@ -49,8 +49,7 @@ export const deploymentJob: JobKind = {
     await markInProgress(store, ids);
     const log = (line: string) => appendLogs(store, ids, [line]);
     if (job.attempts > 1) await log(`attempt ${job.attempts}: the previous worker stopped before finishing`);
-    if (merged.length > 0)
-      await log(`coalesced ${merged.length} later update request${merged.length === 1 ? '' : 's'} into deployment ${job.id} (one run of the newest commit)`);
+    if (merged.length > 0) await log(`coalesced ${plural(merged.length, 'later update request')} into deployment ${job.id} (one run of the newest commit)`);
     const project = await findProject(store, job.lane);
     let outcome: DeploymentOutcome & { sections?: PageSection[] };
     try {

@@ -8,6 +8,7 @@
 import path from 'node:path';
 import { mergeConfigOptions } from '../../config/load.js';
 import { fixFile, type FixFileResult } from '../../fix/index.js';
+import { plural } from '../../text.js';
 import type { Problem } from '../../problem.js';
 import { addWorktree, fetchBranch, GitError, listFiles, pushHead, removeWorktree, runGit } from '../git.js';
 import { projectConfig } from '../project-config.js';
@@ -132,7 +133,7 @@ async function repair(project: Project, session: AgentSessionRecord, { job, stor
       pullRequestLink: project.compareUrl
         ? project.compareUrl.replaceAll('{branch}', branch).replaceAll('{base}', session.sourceBranch)
         : `${project.repo}#${branch}`,
-      title: `Fix ${fixedCount} docs problem${fixedCount === 1 ? '' : 's'} on ${session.sourceBranch}`,
+      title: `Fix ${plural(fixedCount, 'docs problem')} on ${session.sourceBranch}`,
       messageToUser: summary(result, shown, branch, project),
     };
   } finally {
@@ -162,7 +163,7 @@ function todosOf(result: FixFileResult, shown: (file: string) => string, running
 function commitText(result: FixFileResult, shown: (file: string) => string, sourceBranch: string): string {
   const lines = result.fixed.map((problem) => `- ${located(problem, shown)}`);
   return [
-    `docsnav: fix ${result.fixed.length} problem${result.fixed.length === 1 ? '' : 's'} in ${result.written.map(shown).join(', ')}`,
+    `docsnav: fix ${plural(result.fixed.length, 'problem')} in ${result.written.map(shown).join(', ')}`,
     '',
     `Safe fixes applied by docsnav to ${sourceBranch}:`,
     ...lines,
@@ -173,7 +174,7 @@ function summary(result: FixFileResult, shown: (file: string) => string, branch:
   const parts: string[] = [];
   if (branch)
     parts.push(
-      `Fixed ${result.fixed.length} problem${result.fixed.length === 1 ? '' : 's'} and pushed them to the branch ${branch} of ${project.repo}; review and merge it into ${project.branch}.`,
+      `Fixed ${plural(result.fixed.length, 'problem')} and pushed them to the branch ${branch} of ${project.repo}; review and merge it into ${project.branch}.`,
     );
   else if (result.before.length === 0) parts.push('No problems found: nothing to fix.');
   else parts.push('No problem had a safe automatic fix: nothing was changed.');
@@ -184,7 +185,7 @@ function summary(result: FixFileResult, shown: (file: string) => string, branch:
       parts.push(`- ${located(problem, shown)}${problem.suggest ? ` (suggestion: ${problem.suggest})` : ''}`);
   }
   if (result.introduced.length > 0) {
-    parts.push(`The fixes caused ${result.introduced.length} new problem${result.introduced.length === 1 ? '' : 's'}:`);
+    parts.push(`The fixes caused ${plural(result.introduced.length, 'new problem')}:`);
     for (const problem of result.introduced.slice(0, 20)) parts.push(`- ${located(problem, shown)}`);
   }
   return parts.join('\n');
