@@ -112,12 +112,13 @@ export function startPipeline(text: string, options: ValidateOptions & { allowRe
   const reader: FileReader = readerOf(options);
   const document = loadDocument(file, text, { root: options.root, reader, format: options.format });
   const sink = new ProblemSink(document, options.rules, options.ignore, options.maxProblemsPerFile);
+  // One index of the docs root (listed on first use) for the rules, the spec loader and the tree.
+  const files = filesOf(options);
   if (document.value === undefined) {
-    checkDocument(document, options, sink);
+    checkDocument(document, options, sink, files);
     return { document, sink, builder: undefined, loader: undefined, finish: emptyPageTree };
   }
   const absoluteRoot = path.resolve(options.root ?? path.dirname(file));
-  const files = filesOf(options);
   const loader = options.specs === false ? undefined : new SpecLoader({ root: absoluteRoot, allowRemote: options.allowRemote, reader, files });
   const builder = new TreeBuilder(document.value, {
     loader,
@@ -130,7 +131,7 @@ export function startPipeline(text: string, options: ValidateOptions & { allowRe
     immediate: !options.allowRemote,
   });
   // One walk: the rules and the tree builder see the navigation together.
-  checkDocument(document, options, sink, [builder.visitor()]);
+  checkDocument(document, options, sink, files, [builder.visitor()]);
   return { document, sink, builder, loader, finish: () => builder.build() };
 }
 
@@ -152,15 +153,20 @@ export function filesOf(options: Pick<ValidateOptions, 'files' | 'root'>): DocsF
   return options.files ?? (options.root !== undefined ? docsRootFiles(options.root) : undefined);
 }
 
-/** Runs the schema and every enabled rule over a loaded document, into the sink. */
-export function checkDocument(document: LoadedDocument, options: ValidateOptions, sink: ProblemSink, extra: readonly NavigationVisitor[] = []): void {
+/** Runs the schema and every enabled rule over a loaded document, into the sink; the rules look pages up in `files`. */
+function checkDocument(
+  document: LoadedDocument,
+  options: ValidateOptions,
+  sink: ProblemSink,
+  files: DocsFiles | undefined,
+  extra: readonly NavigationVisitor[] = [],
+): void {
   for (const finding of document.findings) sink.addInFile(finding.source, finding);
   if (document.value === undefined) return;
   const schemaCodes: Code[] = ['missing-field', 'invalid-type', 'invalid-value', 'unknown-field'];
   if (schemaCodes.some((code) => sink.enabled(code))) {
     for (const finding of checkSchema(document.value)) sink.add(finding);
   }
-  const files = filesOf(options);
   const languageCodes = new Set(options.languageCodes ?? []);
   const profile = profileOf(options.profile);
   const context = (code: Code): RuleContext => ({ report: (finding) => sink.add({ ...finding, code }), languageCodes, files, profile });

@@ -4,7 +4,7 @@ import type { Code } from '../codes.js';
 import { ReadFailure, readerOf, textOf } from '../files.js';
 import type { Problem } from '../problem.js';
 import type { ValidationResult } from '../result.js';
-import { readText, validateText, type ValidateOptions } from '../validate.js';
+import { filesOf, readText, validateText, type ValidateOptions } from '../validate.js';
 import { applyEdits, chooseFixes } from './apply.js';
 import type { Fix, TextEdit } from './types.js';
 
@@ -74,9 +74,16 @@ export function fixText(text: string, options: FixOptions = {}): FixResult {
   const changed = new Map<string, string>();
   const originals = new Map<string, string>();
   let mainText = text;
+  // Fixes change docs.json and `$ref` targets, never which pages exist: one index of the docs root serves every pass.
+  const rootFiles = filesOf(options);
   // Files are read as validate reads them; only once a `$ref` target has changed is its new text read from memory.
   const validate = (main: string, refs: ReadonlyMap<string, string>) =>
-    validateText(main, refs.size === 0 ? { ...options, file } : { ...options, file, readFile: (absolute) => refs.get(absolute) ?? read(absolute) });
+    validateText(
+      main,
+      refs.size === 0
+        ? { ...options, file, files: rootFiles }
+        : { ...options, file, files: rootFiles, readFile: (absolute) => refs.get(absolute) ?? read(absolute) },
+    );
 
   let current = validate(mainText, changed);
   const before = current.problems;
