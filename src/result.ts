@@ -25,3 +25,21 @@ export function countProblems(problems: readonly Problem[]): ProblemCounts {
   }
   return counts;
 }
+
+/**
+ * Every problem of several results once, in order: a `$ref` target shared by several checked
+ * files yields the same problem once per file (reports read on GitHub would show it twice).
+ */
+export function uniqueProblems(results: readonly ValidationResult[]): Problem[] {
+  const seen = new Set<string>();
+  const problems: Problem[] = [];
+  for (const result of results) {
+    for (const problem of result.problems) {
+      const key = JSON.stringify([problem.code, problem.file, problem.line, problem.column, problem.endLine, problem.endColumn, problem.message]);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      problems.push(problem);
+    }
+  }
+  return problems;
+}

@@ -1,5 +1,5 @@
 import type { Problem, Severity } from '../problem.js';
-import type { ValidationResult } from '../result.js';
+import { uniqueProblems, type ValidationResult } from '../result.js';
 import { plural, shorten, visible } from '../text.js';
 import { ruleDocUrl, type RuleDocsOptions } from './rule-docs.js';
 
@@ -36,21 +36,6 @@ export function formatGithub(results: readonly ValidationResult[], options: Gith
     lines.push(`docsnav: ${what}; GitHub shows only the first ${GITHUB_ANNOTATION_LIMIT} annotations of each kind per step, ${where}.`);
   }
   return lines.length === 0 ? '' : lines.join('\n') + '\n';
-}
-
-/** Every problem once: a `$ref` target shared by several checked files yields the same problem once per file. */
-function uniqueProblems(results: readonly ValidationResult[]): Problem[] {
-  const seen = new Set<string>();
-  const problems: Problem[] = [];
-  for (const result of results) {
-    for (const problem of result.problems) {
-      const key = JSON.stringify([problem.code, problem.file, problem.line, problem.column, problem.endLine, problem.endColumn, problem.message]);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      problems.push(problem);
-    }
-  }
-  return problems;
 }
 
 /** Rows of the summary table: GitHub keeps at most 1 MiB of summary per step. */

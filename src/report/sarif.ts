@@ -3,7 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { allCodes, codes, ruleDocPath, type Code, type CodeSource } from '../codes.js';
 import type { Problem, Severity } from '../problem.js';
-import type { ValidationResult } from '../result.js';
+import { uniqueProblems, type ValidationResult } from '../result.js';
 import { capitalize } from '../text.js';
 import { ruleDocText, ruleDocUrl, type RuleDocsOptions } from './rule-docs.js';
 import { sarifFixes, type SarifFix } from './sarif-fixes.js';
@@ -100,18 +100,8 @@ export function formatSarif(results: readonly ValidationResult[], options: Sarif
   const srcRoot = options.srcRoot === undefined ? undefined : path.resolve(cwd, options.srcRoot);
   const location = artifactLocationOf(srcRoot, cwd);
 
-  const sarifResults: SarifResult[] = [];
-  // A `$ref` target shared by several checked files yields the same problem once per file;
-  // code scanning would show it as duplicate alerts.
-  const seen = new Set<string>();
-  for (const result of results) {
-    for (const problem of result.problems) {
-      const key = JSON.stringify([problem.code, problem.file, problem.line, problem.column, problem.endLine, problem.endColumn, problem.message]);
-      if (seen.has(key)) continue;
-      seen.add(key);
-      sarifResults.push(sarifResult(problem, ruleIndexes.get(problem.code), location(problem.file)));
-    }
-  }
+  // Each problem once (code scanning would show a shared `$ref` target's problem as duplicate alerts).
+  const sarifResults = uniqueProblems(results).map((problem) => sarifResult(problem, ruleIndexes.get(problem.code), location(problem.file)));
 
   const run: SarifRun = { tool: { driver }, columnKind: 'utf16CodeUnits', results: sarifResults };
   if (srcRoot !== undefined) {
@@ -195,7 +185,7 @@ function artifactLocationOf(srcRoot: string | undefined, cwd: string): (file: st
 
 function sarifResult(problem: Problem, ruleIndex: number | undefined, artifactLocation: ArtifactLocation): SarifResult {
   const text = problem.suggest === undefined ? problem.message : `${problem.message} Suggestion: use ${JSON.stringify(problem.suggest)}.`;
-  const fixes = sarifFixes(problem, fileUri(problem.file));
+  const fixes = problem.fix && sarifFixes(problem, fileUri(problem.file));
   return {
     ruleId: problem.code,
     ...(ruleIndex !== undefined && { ruleIndex }),
