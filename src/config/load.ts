@@ -1,7 +1,7 @@
 /**
  * Finding and reading the config file: `docsnav.config.json`, `docsnav.config.yaml`/`.yml`,
  * or a `"docsnav"` key in `package.json`, the nearest one walking up from the checked file's
- * folder (the first found wins; the walk stops at the file-system root). A bad config is
+ * folder (the first found wins; the walk stops at the file-system root, or at `stopAt`). A bad config is
  * `config-invalid` problems, located in the config file, never an exception.
  */
 import { readFileSync, statSync } from 'node:fs';
@@ -34,6 +34,11 @@ export interface LoadConfigOptions {
   configFile?: string;
   /** Use no config file at all. */
   noConfig?: boolean;
+  /**
+   * The last folder looked in: nothing above it (or outside it) is read. The deployment server
+   * stops at the top of the checkout; by default the walk goes up to the file-system root.
+   */
+  stopAt?: string;
 }
 
 /**
@@ -74,8 +79,13 @@ type Found = { absolute: string; kind: 'file' | 'package.json'; text: string } |
 export class ConfigLoader {
   private readonly foundIn = new Map<string, Found>();
   private readonly loaded = new Map<string, LoadedConfig>();
+  /** `configFile`, read once for every docs file. */
+  private given: Found;
+  private readonly stopAt: string | undefined;
 
-  constructor(private readonly options: LoadConfigOptions = {}) {}
+  constructor(private readonly options: LoadConfigOptions = {}) {
+    this.stopAt = options.stopAt === undefined ? undefined : path.resolve(options.stopAt);
+  }
 
   load(docsFile: string): LoadedConfig {
     if (this.options.noConfig) return { options: {}, problems: [] };
@@ -83,7 +93,11 @@ export class ConfigLoader {
     let found: Found;
     if (this.options.configFile !== undefined) {
       const absolute = path.resolve(this.options.configFile);
-      found = { absolute, kind: path.basename(absolute) === 'package.json' ? 'package.json' : 'file', text: readConfigText(this.options.configFile) };
+      found = this.given ??= {
+        absolute,
+        kind: path.basename(absolute) === 'package.json' ? 'package.json' : 'file',
+        text: readConfigText(this.options.configFile),
+      };
     } else {
       found = this.find(path.dirname(path.resolve(docsFile)));
     }
@@ -106,9 +120,10 @@ export class ConfigLoader {
         found = this.foundIn.get(current);
         break;
       }
+      if (this.stopAt !== undefined && current !== this.stopAt && !current.startsWith(this.stopAt + path.sep)) break;
       passed.push(current);
       found = findIn(current);
-      if (found) break;
+      if (found || current === this.stopAt) break;
       const parent = path.dirname(current);
       if (parent === current) break;
       current = parent;

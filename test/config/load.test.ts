@@ -1,4 +1,4 @@
-import { chmodSync, writeFileSync } from 'node:fs';
+import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigLoader, loadConfig, mergeConfigOptions } from '../../src/config/load.js';
@@ -176,6 +176,26 @@ describe('config discovery', () => {
     const base = tree({ 'docs.json': DOCS, 'docsnav.config.json': '{}' });
     chmodSync(path.join(base, 'docsnav.config.json'), 0o000);
     expect(() => loadConfig(path.join(base, 'docs.json'))).toThrow(FileReadError);
+  });
+
+  it('stopAt: the walk looks in that folder and never above or outside it', () => {
+    const base = tree({ 'repo/docs/docs.json': DOCS, 'docsnav.config.json': '{ "extends": "platform" }', 'repo/docsnav.config.yaml': 'extends: spec\n' });
+    const docs = path.join(base, 'repo/docs/docs.json');
+    expect(loadConfig(docs, { stopAt: path.join(base, 'repo') }).file).toBe(path.join(base, 'repo/docsnav.config.yaml'));
+    expect(loadConfig(docs, { stopAt: path.join(base, 'repo/docs') })).toEqual({ options: {}, problems: [] });
+    expect(loadConfig(docs, { stopAt: path.join(base, 'elsewhere') })).toEqual({ options: {}, problems: [] });
+    // A package.json that only mentions docsnav as a dependency is not a config, here too.
+    const site = tree({ 'docs/docs.json': DOCS, 'package.json': '{ "devDependencies": { "docsnav": "1" } }' });
+    expect(loadConfig(path.join(site, 'docs/docs.json'), { stopAt: site })).toEqual({ options: {}, problems: [] });
+  });
+
+  it('--config is read once for every docs file of a run', () => {
+    const base = tree({ 'a/docs.json': DOCS, 'b/docs.json': DOCS, 'my.json': '{ "extends": "platform" }' });
+    const loader = new ConfigLoader({ configFile: path.join(base, 'my.json') });
+    const first = loader.load(path.join(base, 'a/docs.json'));
+    // Not read again: gone now, it is still the config of this run.
+    rmSync(path.join(base, 'my.json'));
+    expect(loader.load(path.join(base, 'b/docs.json'))).toBe(first);
   });
 
   it('one loader reads each config once and reports it once per file', () => {
