@@ -3,7 +3,6 @@
  * texts. Runs in a worker thread (see analyze-worker.ts) so that a hostile docs.json costs the
  * thread, not the server: its memory is capped and it is terminated at the time limit.
  */
-import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { parse as parseYaml } from 'yaml';
@@ -11,6 +10,7 @@ import { resolveFile } from '../resolve/resolve.js';
 import type { Problem } from '../problem.js';
 import type { PageTree, ResolvedPage } from '../resolve/types.js';
 import { mergeConfigOptions } from '../config/load.js';
+import { diskReader, textOf, type FileReader } from '../files.js';
 import { endpointSections } from './endpoint-text.js';
 import { pageText } from './page-text.js';
 import { projectConfig } from './project-config.js';
@@ -41,9 +41,14 @@ export async function analyzeCheckout(input: AnalyzeInput): Promise<AnalyzeOutpu
   const problems = [...config.problems, ...result.problems].map((problem) => ({ ...problem, file: relativeTo(input.docsRoot, problem.file) }));
   const sections: PageSection[] = [];
   if (!problems.some((problem) => problem.severity === 'error')) {
+    // The library's reader: regular files whose real path is inside the docs root, up to the size cap.
+    const read = diskReader(input.docsRoot, MAX_TEXT_FILE);
+    const textAt = (relative: string) => textInside(read, input.docsRoot, relative);
     const specs = new Map<string, unknown>();
     const searchable = searchablePages(result.sources[input.docsFile], input.docsFile);
-    for (const page of [...result.tree.pages, ...groupRootPages(result.tree, input.docsRoot)]) {
+    // Group roots come with their text: it was read to find out whether the file is there.
+    const pages: Array<{ page: ResolvedPage; source?: string }> = [...result.tree.pages.map((page) => ({ page })), ...groupRootPages(result.tree, textAt)];
+    for (const { page, source: known } of pages) {
       const base = {
         pagePath: page.path,
         pageKind: page.kind,
@@ -53,11 +58,11 @@ export async function analyzeCheckout(input: AnalyzeInput): Promise<AnalyzeOutpu
         trail: page.trail,
       };
       if (page.kind === 'endpoint' && page.openapi) {
-        const spec = readSpec(input.docsRoot, page.openapi.file, specs);
+        const spec = readSpec(textAt, page.openapi.file, specs);
         const { description, sections: parts } = endpointSections(spec, page.openapi.method, page.openapi.path);
         for (const part of parts) sections.push({ ...base, pageDescription: page.description ?? description, ...part });
       } else {
-        const source = page.file ? readInside(input.docsRoot, page.file) : undefined;
+        const source = known ?? (page.file ? textAt(page.file) : undefined);
         const text = source !== undefined ? pageText(source) : { sections: [] };
         const pageTitle = text.title || page.title;
         const pageDescription = text.description ?? '';
@@ -73,24 +78,28 @@ export async function analyzeCheckout(input: AnalyzeInput): Promise<AnalyzeOutpu
  * Group `root` pages that no `pages` list names: the site serves them (the group title opens
  * them), so their text is searchable too.
  */
-function groupRootPages(tree: PageTree, root: string): ResolvedPage[] {
+function groupRootPages(tree: PageTree, textAt: (relative: string) => string | undefined): Array<{ page: ResolvedPage; source: string }> {
   const listed = new Set(tree.pages.map((page) => page.path));
-  const extra: ResolvedPage[] = [];
+  const extra: Array<{ page: ResolvedPage; source: string }> = [];
   for (const group of tree.groups) {
     if (!group.root || listed.has(group.root) || /^[a-z][a-z0-9+.-]*:/i.test(group.root)) continue;
     listed.add(group.root);
-    const file = ['.mdx', '.md'].map((extension) => `${group.root}${extension}`).find((candidate) => readInside(root, candidate) !== undefined);
-    if (!file) continue;
-    extra.push({
-      path: group.root,
-      kind: 'page',
-      title: group.label,
-      trail: [...group.trail, { kind: 'group', label: group.label }],
-      hidden: group.hidden,
-      file,
-      source: group.source,
-      id: `${group.id}#root`,
-    });
+    for (const file of [`${group.root}.mdx`, `${group.root}.md`]) {
+      const source = textAt(file);
+      if (source === undefined) continue;
+      const page: ResolvedPage = {
+        path: group.root,
+        kind: 'page',
+        title: group.label,
+        trail: [...group.trail, { kind: 'group', label: group.label }],
+        hidden: group.hidden,
+        file,
+        source: group.source,
+        id: `${group.id}#root`,
+      };
+      extra.push({ page, source });
+      break;
+    }
   }
   return extra;
 }
@@ -101,17 +110,10 @@ function relativeTo(root: string, file: string): string {
   return relative.startsWith('..') ? path.basename(file) : relative.split(path.sep).join('/');
 }
 
-/** A root-relative file, only if it is a regular file inside the root and not too big. */
-function readInside(root: string, relative: string): string | undefined {
-  const full = path.resolve(root, relative);
-  if (full !== root && !full.startsWith(root + path.sep)) return undefined;
-  try {
-    const stat = statSync(full, { throwIfNoEntry: false });
-    if (!stat?.isFile() || stat.size > MAX_TEXT_FILE) return undefined;
-    return readFileSync(full, 'utf8');
-  } catch {
-    return undefined;
-  }
+/** A root-relative file's text, only if the reader gives it (a regular file inside the root, not too big). */
+function textInside(read: FileReader, root: string, relative: string): string | undefined {
+  const outcome = read(path.resolve(root, relative));
+  return outcome.ok ? textOf(outcome.bytes) : undefined;
 }
 
 /**
@@ -152,11 +154,11 @@ function searchablePages(text: string | undefined, file: string): Set<string> {
   return found;
 }
 
-function readSpec(root: string, file: string, cache: Map<string, unknown>): unknown {
+function readSpec(textAt: (relative: string) => string | undefined, file: string, cache: Map<string, unknown>): unknown {
   if (cache.has(file)) return cache.get(file);
   let spec: unknown;
   if (!/^https?:\/\//.test(file)) {
-    const text = readInside(root, file);
+    const text = textAt(file);
     try {
       spec = text === undefined ? undefined : parseYaml(text, { maxAliasCount: 100, prettyErrors: false });
     } catch {

@@ -8,8 +8,6 @@ import { HttpError } from './errors.js';
 import { findKeyByHash, type ApiKey, type KeyKind } from './store/keys.js';
 import type { Queryable } from './store/store.js';
 
-export const KEY_KINDS: readonly KeyKind[] = ['admin', 'assistant'];
-
 /** A new token: a readable prefix (the kind) and 32 random bytes. */
 export function newToken(kind: KeyKind): string {
   return `dn_${kind}_${randomBytes(32).toString('base64url')}`;

@@ -127,12 +127,6 @@ export async function deploymentFiles(db: Queryable, id: string): Promise<Record
   return rows[0]?.files ?? undefined;
 }
 
-/** The stored page tree and problems of a deployment. */
-export async function deploymentTree(db: Queryable, id: string): Promise<{ tree: PageTree | null; problems: Problem[] | null } | undefined> {
-  const rows = await db.query<{ tree: PageTree | null; problems: Problem[] | null }>('SELECT tree, problems FROM deployments WHERE id = $1', [id]);
-  return rows[0];
-}
-
 export interface PageSection {
   pagePath: string;
   pageKind: 'page' | 'endpoint';

@@ -127,12 +127,6 @@ export async function sweepExpired(db: Queryable): Promise<Array<{ id: string; k
   return result;
 }
 
-/** Counts by state, for /healthz and tests. */
-export async function jobCounts(db: Queryable): Promise<Record<string, number>> {
-  const rows = await db.query<{ state: string; count: string | number }>(`SELECT state, count(*)::integer AS count FROM jobs GROUP BY state`);
-  return Object.fromEntries(rows.map((row) => [row.state, Number(row.count)]));
-}
-
 /** Hands a running job back to the queue at once (a worker stopping cleanly); the attempt does not count. */
 export async function releaseJob(db: Queryable, id: string, workerId: string): Promise<void> {
   await db.query(
