@@ -1,5 +1,6 @@
 import { distance } from 'fastest-levenshtein';
 import { entryKey, parseEntry } from '../navigation/entries.js';
+import { isPlainObject } from '../navigation/model.js';
 import type { ProfileName } from '../config/profiles.js';
 import type { Problem } from '../problem.js';
 import { ALIASES } from '../rules/language-code.js';
@@ -69,7 +70,7 @@ export function intentFor(problem: Problem, value: unknown, context: FixContext,
     case 'unknown-field': {
       // `expand` -> `expanded`: one clear nearest key, not already in the object, taking this kind of value.
       const key = problem.suggest;
-      if (key === undefined || last === undefined || !isObject(parent) || ownChild(parent, key) !== undefined) return undefined;
+      if (key === undefined || last === undefined || !isPlainObject(parent) || ownChild(parent, key) !== undefined) return undefined;
       if (!isClearNearest(last, key, allowedKeys())) return undefined;
       // `"page": "intro"` is not `"pages": "intro"`: the value must be of a type the new key takes.
       if (!fieldAcceptsType(key, ownChild(parent, last))) return undefined;
@@ -95,7 +96,7 @@ export function intentFor(problem: Problem, value: unknown, context: FixContext,
       return { kind: 'replace-value', pointer: problem.pointer, value: code, current: here };
     }
     case 'expanded-top-level':
-      return isObject(parent) && last !== undefined && ownChild(parent, last) !== undefined ? { kind: 'remove', pointer: problem.pointer } : undefined;
+      return isPlainObject(parent) && last !== undefined && ownChild(parent, last) !== undefined ? { kind: 'remove', pointer: problem.pointer } : undefined;
     case 'duplicate-page': {
       // Only the later copy in the same `pages` list: the earlier one keeps the page where it was.
       if (!Array.isArray(parent) || typeof here !== 'string' || last === undefined) return undefined;
@@ -105,10 +106,6 @@ export function intentFor(problem: Problem, value: unknown, context: FixContext,
     default:
       return undefined;
   }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Per `pages` list: where each page is first listed (built once per list, however many duplicates it has). */

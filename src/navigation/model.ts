@@ -44,10 +44,11 @@ export type ElementKind =
   | 'global-version'
   | 'global-language';
 
+/** The elements that divide a site (each a level of its navigation above groups). */
 export type DivisionKind = 'tab' | 'anchor' | 'dropdown' | 'product' | 'version' | 'language';
 
 /** What a page's trail records of an element above it. */
-export type TrailKind = 'language' | 'version' | 'product' | 'tab' | 'anchor' | 'dropdown' | 'menu' | 'group';
+export type TrailKind = DivisionKind | 'menu' | 'group';
 
 /** Fields other than an element's name and child arrays (their value types are in FIELDS). */
 export type FieldName =

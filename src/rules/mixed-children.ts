@@ -1,4 +1,4 @@
-import { ELEMENTS, type ChildKey } from '../navigation/model.js';
+import { childKind, ELEMENTS, type ChildKey } from '../navigation/model.js';
 import { pointerOf } from '../navigation/walk.js';
 import type { Rule } from './types.js';
 import { capitalize } from '../text.js';
@@ -16,7 +16,7 @@ export const mixedChildren: Rule = {
       if (node.kind === 'navigation' || node.kind === 'global') return;
       const spec = ELEMENTS[node.kind];
       // In the order written: the first key is the child type, the later ones are the extras.
-      const present = Object.keys(node.value).filter((key) => Object.prototype.hasOwnProperty.call(spec.children, key));
+      const present = Object.keys(node.value).filter((key) => childKind(node.kind, key) !== undefined);
       for (const key of present.slice(1)) {
         const hint =
           (present[0] === 'groups' && key === 'pages') || (present[0] === 'pages' && key === 'groups')

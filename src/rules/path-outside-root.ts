@@ -45,15 +45,15 @@ export const pathOutsideRoot: Rule = {
           });
           return;
         }
-        if (!throughLink(relative) && !throughLink(`${relative}.mdx`) && !throughLink(`${relative}.md`)) return;
-        if (entry.kind === 'page' && (files!.hasFile(`${relative}.mdx`) || files!.hasFile(`${relative}.md`))) return;
-        const linked = entry.kind === 'page' ? [`${relative}.mdx`, `${relative}.md`].find(throughLink) : throughLink(relative) ? relative : undefined;
-        if (linked !== undefined) {
-          context.report({
-            message: `${entry.kind === 'page' ? 'Page' : 'Spec'} file "${linked}" is a symlink (or inside a symlinked folder) that leads outside the docs root; it is not read.`,
-            pointer: pointerOf(node.path),
-          });
-        }
+        // A page is its .mdx or .md file (not reported when a regular one of the two is there); a spec is its own path.
+        const candidates = entry.kind === 'page' ? [`${relative}.mdx`, `${relative}.md`] : [relative];
+        const linked = candidates.find(throughLink);
+        if (linked === undefined) return;
+        if (entry.kind === 'page' && candidates.some((candidate) => files!.hasFile(candidate))) return;
+        context.report({
+          message: `${entry.kind === 'page' ? 'Page' : 'Spec'} file "${linked}" is a symlink (or inside a symlinked folder) that leads outside the docs root; it is not read.`,
+          pointer: pointerOf(node.path),
+        });
       },
     };
   },

@@ -3,42 +3,42 @@
  * and the descriptions of its parameters, request body and responses. Only local `$ref`s
  * (`#/components/…`) are followed, one step each, so a spec cannot make this loop or read files.
  */
+import { isPlainObject } from '../navigation/model.js';
 import type { TextSection } from './page-text.js';
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const listOf = (value: unknown): readonly unknown[] => (Array.isArray(value) ? (value as unknown[]) : []);
 
 function local(spec: Json, value: unknown): Json | undefined {
-  if (!isObject(value)) return undefined;
+  if (!isPlainObject(value)) return undefined;
   const ref = value.$ref;
   if (typeof ref !== 'string') return value;
   if (!ref.startsWith('#/')) return undefined;
   let target: unknown = spec;
   for (const step of ref.slice(2).split('/')) {
     const key = step.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (!isObject(target) || !Object.hasOwn(target, key)) return undefined;
+    if (!isPlainObject(target) || !Object.hasOwn(target, key)) return undefined;
     target = target[key];
   }
-  return isObject(target) ? target : undefined;
+  return isPlainObject(target) ? target : undefined;
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
 /** The operation of `method path` (or the webhook `path` when method is `WEBHOOK`). */
 export function findOperationIn(spec: unknown, method: string, pathKey: string): Json | undefined {
-  if (!isObject(spec)) return undefined;
+  if (!isPlainObject(spec)) return undefined;
   const container = method.toUpperCase() === 'WEBHOOK' ? spec.webhooks : spec.paths;
-  if (!isObject(container) || !Object.hasOwn(container, pathKey)) return undefined;
+  if (!isPlainObject(container) || !Object.hasOwn(container, pathKey)) return undefined;
   const item = local(spec, container[pathKey]);
   if (!item) return undefined;
   if (method.toUpperCase() === 'WEBHOOK') {
-    for (const key of ['post', 'put', 'get', 'patch', 'delete']) if (isObject(item[key])) return item[key];
+    for (const key of ['post', 'put', 'get', 'patch', 'delete']) if (isPlainObject(item[key])) return item[key];
     return undefined;
   }
   const operation = item[method.toLowerCase()];
-  return isObject(operation)
+  return isPlainObject(operation)
     ? {
         ...operation,
         parameters: [...listOf(item.parameters), ...listOf(operation.parameters)],
@@ -49,7 +49,7 @@ export function findOperationIn(spec: unknown, method: string, pathKey: string):
 export function endpointSections(spec: unknown, method: string, pathKey: string): { description: string; sections: TextSection[] } {
   const operation = findOperationIn(spec, method, pathKey);
   const heading = method.toUpperCase() === 'WEBHOOK' ? `webhook ${pathKey}` : `${method.toUpperCase()} ${pathKey}`;
-  if (!operation || !isObject(spec)) return { description: '', sections: [{ heading: null, anchor: null, depth: 0, body: heading }] };
+  if (!operation || !isPlainObject(spec)) return { description: '', sections: [{ heading: null, anchor: null, depth: 0, body: heading }] };
   const sections: TextSection[] = [];
   const intro = [heading, text(operation.summary), text(operation.description)].filter(Boolean).join('\n\n');
   sections.push({ heading: null, anchor: null, depth: 0, body: intro });
@@ -66,15 +66,15 @@ export function endpointSections(spec: unknown, method: string, pathKey: string)
   const body = local(spec, operation.requestBody);
   if (body) {
     const lines = [text(body.description)];
-    if (isObject(body.content)) {
+    if (isPlainObject(body.content)) {
       for (const media of Object.values(body.content).slice(0, 10)) {
-        const schema = local(spec, isObject(media) ? media.schema : undefined);
+        const schema = local(spec, isPlainObject(media) ? media.schema : undefined);
         if (schema) lines.push(text(schema.description), ...schemaProperties(spec, schema));
       }
     }
     sections.push({ heading: 'Body', anchor: 'body', depth: 2, body: lines.filter(Boolean).join('\n') });
   }
-  if (isObject(operation.responses)) {
+  if (isPlainObject(operation.responses)) {
     const lines = Object.entries(operation.responses)
       .slice(0, 50)
       .map(([status, response]) => `${status} ${text(local(spec, response)?.description)}`.trim());
@@ -85,7 +85,7 @@ export function endpointSections(spec: unknown, method: string, pathKey: string)
 
 /** `name: description` of an object schema's properties (one level). */
 function schemaProperties(spec: Json, schema: Json): string[] {
-  if (!isObject(schema.properties)) return [];
+  if (!isPlainObject(schema.properties)) return [];
   return Object.entries(schema.properties)
     .slice(0, 100)
     .map(([name, property]) => `${name} ${text(local(spec, property)?.description)}`.trim());
