@@ -124,7 +124,7 @@ export class ReadFailure extends Error {
 }
 
 /** A caller's `readFile` as a FileReader: undefined is "missing", a thrown error is "cannot be read". */
-export function hookReader(readFile: ReadFileHook): FileReader {
+function hookReader(readFile: ReadFileHook): FileReader {
   return (absolutePath) => {
     let text: string | undefined;
     try {
@@ -143,7 +143,7 @@ export function hookReader(readFile: ReadFileHook): FileReader {
 }
 
 /** Reads nothing: the library with no root and no `readFile`. */
-export const noReader: FileReader = () => ({ ok: false, reason: 'no-access', detail: 'no docs root was given' });
+const noReader: FileReader = () => ({ ok: false, reason: 'no-access', detail: 'no docs root was given' });
 
 /**
  * The reader the options ask for: the caller's `readFile` when given; else the disk under

@@ -42,7 +42,7 @@ export class FixRun {
 }
 
 /** A `git apply`-able diff of one file: `a/` and `b/` paths relative to the working folder. */
-export function unifiedDiff(file: string, before: string, after: string): string {
+function unifiedDiff(file: string, before: string, after: string): string {
   const name = (path.relative(process.cwd(), path.resolve(file)) || file).split(path.sep).join('/');
   return createTwoFilesPatch(`a/${name}`, `b/${name}`, before, after, undefined, undefined, { context: 3 }).replace(/^=+\n/, '');
 }

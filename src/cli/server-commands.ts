@@ -22,7 +22,7 @@ const WORKER_OPTIONS: NonNullable<ParseArgsConfig['options']> = {
   'max-file-mb': { type: 'string' },
 };
 
-export const SERVER_HELP = `docsnav server commands
+const SERVER_HELP = `docsnav server commands
 
   docsnav serve [--port 3000] [--host 127.0.0.1] [--data ./.docsnav] [--database postgres://…]
       the HTTP API (POST /v1/project/update/{projectId}, GET /v1/project/update-status/{statusId},

@@ -20,7 +20,7 @@ export interface ConfigOptions {
   ignore?: string[];
 }
 
-export const CONFIG_KEYS = ['$schema', 'extends', 'rules', 'languageCodes', 'ignore'] as const;
+const CONFIG_KEYS = ['$schema', 'extends', 'rules', 'languageCodes', 'ignore'] as const;
 /** Every code but `config-invalid`, which a config cannot turn off. */
 const CONFIGURABLE_CODES = allCodes.filter((code) => code !== 'config-invalid');
 const SEVERITY_SETTINGS: readonly SeveritySetting[] = ['off', 'info', 'warning', 'error'];

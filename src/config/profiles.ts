@@ -85,7 +85,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
   },
 };
 
-export const DEFAULT_PROFILE: ProfileName = 'spec';
+const DEFAULT_PROFILE: ProfileName = 'spec';
 
 export function isProfileName(value: unknown): value is ProfileName {
   return value === 'spec' || value === 'platform';

@@ -61,7 +61,7 @@ export function attachFixes(problems: readonly Problem[], files: readonly Source
 }
 
 /** What would fix this problem, when that is safe; `value` is the problem's own file, parsed. */
-export function intentFor(problem: Problem, value: unknown, context: FixContext, firstIndexes: FirstIndexes = new WeakMap()): FixIntent | undefined {
+function intentFor(problem: Problem, value: unknown, context: FixContext, firstIndexes: FirstIndexes = new WeakMap()): FixIntent | undefined {
   const segments = parsePointer(problem.pointer);
   const here = valueAt(value, segments);
   const last = segments[segments.length - 1];
@@ -132,7 +132,7 @@ function pageKey(raw: string): string {
  * True when `suggestion` is nearer to `word` than every other candidate (case-insensitive): a
  * tie means the intent is unclear, and that is left to a person.
  */
-export function isClearNearest(word: string, suggestion: string, candidates: Iterable<string>): boolean {
+function isClearNearest(word: string, suggestion: string, candidates: Iterable<string>): boolean {
   const lower = word.toLowerCase();
   const best = distance(lower, suggestion.toLowerCase());
   for (const candidate of candidates) {

@@ -6,7 +6,7 @@ import { ruleDocUrl, type RuleDocsOptions } from './rule-docs.js';
 const commands: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'notice' };
 
 /** GitHub shows at most this many annotations of each kind (error, warning, notice) per step. */
-export const GITHUB_ANNOTATION_LIMIT = 10;
+const GITHUB_ANNOTATION_LIMIT = 10;
 
 export interface GithubOptions {
   /** The Markdown table of every problem was written to the job summary (`GITHUB_STEP_SUMMARY`). */

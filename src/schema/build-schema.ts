@@ -19,7 +19,7 @@ import {
 } from '../navigation/model.js';
 
 /** The definition name of the array under `key` of an element of this kind (`tabs`, `globalTabs`). */
-export function arrayDefinition(parent: ElementKind, key: ChildKey): string {
+function arrayDefinition(parent: ElementKind, key: ChildKey): string {
   return parent === 'global' ? `global${key[0].toUpperCase()}${key.slice(1)}` : key;
 }
 
