@@ -4,8 +4,6 @@ import { UsageError, type CommonArgs } from './args.js';
 import { repositoryRoot } from './paths.js';
 import { version, type CliIo } from './run.js';
 
-export const FORMATS = ['pretty', 'json', 'sarif', 'github'] as const;
-
 /** Loads only the formatter asked for, so a run pays for one. */
 export async function formatResultsAs(
   format: string,

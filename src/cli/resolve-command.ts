@@ -6,7 +6,8 @@ import { formatTreePretty, treeJsonChunks } from '../report/tree.js';
 import { FileReadError } from '../validate.js';
 import { parseResolveArgs, UsageError } from './args.js';
 import { CliConfigs } from './config.js';
-import { FORMATS, writeReports } from './format.js';
+import { formats } from '../report/formats.js';
+import { writeReports } from './format.js';
 import { docsFileOf } from './paths.js';
 import { HELP } from './help.js';
 import type { CliIo } from './run.js';
@@ -19,7 +20,7 @@ import { readStdinDocument } from './validate-command.js';
  * exit 2, with no tree, when the config file is bad (its problems reported the same way).
  */
 export async function resolveCommand(argv: string[], io: CliIo): Promise<number> {
-  const args = parseResolveArgs(argv, FORMATS);
+  const args = parseResolveArgs(argv, formats);
   if (args.help) {
     io.stdout(HELP);
     return 0;

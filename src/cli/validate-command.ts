@@ -7,14 +7,15 @@ import { CliConfigs } from './config.js';
 import { expandPaths } from './paths.js';
 import { HELP } from './help.js';
 import type { CliIo } from './run.js';
-import { FORMATS, writeReports } from './format.js';
+import { formats } from '../report/formats.js';
+import { writeReports } from './format.js';
 
 /**
  * `docsnav validate [paths… | globs… | -]`: exit 0 without errors, 1 with errors (or too many
  * warnings), 2 on usage or I/O errors or a bad config.
  */
 export async function validateCommand(argv: string[], io: CliIo): Promise<number> {
-  const args = parseValidateArgs(argv, FORMATS);
+  const args = parseValidateArgs(argv, formats);
   if (args.help) {
     io.stdout(HELP);
     return 0;

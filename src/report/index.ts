@@ -4,6 +4,7 @@ import { formatJson } from './json.js';
 import { formatPretty } from './pretty.js';
 import { formatSarif } from './sarif.js';
 import type { RuleDocsOptions } from './rule-docs.js';
+import type { Format } from './formats.js';
 
 export { formatGithub, formatGithubSummary, type GithubOptions } from './github.js';
 export { formatJson, type JsonFileReport } from './json.js';
@@ -11,15 +12,7 @@ export { formatPretty, type PrettyOptions } from './pretty.js';
 export { formatSarif, type SarifLog, type SarifOptions } from './sarif.js';
 export { ruleDocLink, ruleDocUrl, type RuleDocsOptions } from './rule-docs.js';
 
-/** An output format of the CLI's `--format`. */
-export type Format = 'pretty' | 'json' | 'sarif' | 'github';
-
-/** Every format, the default (`pretty`) first. */
-export const formats: readonly Format[] = Object.freeze(['pretty', 'json', 'sarif', 'github'] as const);
-
-export function isFormat(value: string): value is Format {
-  return (formats as readonly string[]).includes(value);
-}
+export { formats, isFormat, type Format } from './formats.js';
 
 export interface FormatOptions extends RuleDocsOptions {
   /** ANSI colours in `pretty` (default off). */
