@@ -13,10 +13,7 @@ import { fixBranchName, REPAIR_KIND } from '../jobs/repair-kind.js';
 import { findSession, insertSession, listSessions, type AgentSessionRecord } from '../store/agent.js';
 import { countQueued, enqueueJob } from '../store/jobs.js';
 import { findProject, type Project } from '../store/projects.js';
-import { errorSchema } from './schemas.js';
-
-const projectId = { type: 'string', minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$', description: 'The project id.' } as const;
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema } as const;
+import { errorResponses as errors, errorSchema, projectIdSchema as projectId } from './schemas.js';
 
 const sessionSchema = {
   type: 'object',

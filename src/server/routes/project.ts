@@ -1,17 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { errorSchema } from './schemas.js';
+import { errorResponses as errors, errorSchema, projectIdSchema as projectId } from './schemas.js';
 import type { Core } from '../core.js';
 
-const projectId = {
-  type: 'string',
-  minLength: 1,
-  maxLength: 100,
-  pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$',
-  description: 'The project id (as given to `docsnav project add`).',
-} as const;
 const uuid = { type: 'string', pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' } as const;
 const files = { type: 'array', items: { type: 'string' } } as const;
-const errors = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema } as const;
 
 const updateStatusSchema = {
   type: 'object',

@@ -4,3 +4,15 @@ export const errorSchema = {
   properties: { error: { type: 'string' } },
   required: ['error'],
 } as const;
+
+/** The 4xx answers every project route can give. */
+export const errorResponses = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema } as const;
+
+/** A project id in a route's path (core.ts checks the same shape when a project is added). */
+export const projectIdSchema = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 100,
+  pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$',
+  description: 'The project id (as given to `docsnav project add`).',
+} as const;
