@@ -21,11 +21,9 @@ import {
   type FilesChanged,
   type PageSection,
 } from '../store/deployments.js';
-import { randomUUID } from 'node:crypto';
 import { isFixable } from '../../fix/fixable.js';
-import { insertSession } from '../store/agent.js';
-import { enqueueJob, mergeFollowing } from '../store/jobs.js';
-import { fixBranchName, REPAIR_KIND } from './repair-kind.js';
+import { mergeFollowing } from '../store/jobs.js';
+import { queueRepair } from './repair-kind.js';
 import { findProject, setCurrentDeployment, type Project } from '../store/projects.js';
 import type { Queryable } from '../store/store.js';
 import { DEPLOYMENT_KIND } from './deployment-kind.js';
@@ -72,15 +70,11 @@ export const deploymentJob: JobKind = {
       // A project with auto-fix gets a repair job when the deployment found problems of a fixable code
       // (the job applies only the safe fixes, and says so when there was none).
       if (project?.autoFix && outcome.commit && outcome.problems?.some((problem) => problem.fix !== undefined || isFixable(problem.code))) {
-        const id = randomUUID();
-        await insertSession(tx, {
-          id,
+        await queueRepair(tx, {
           projectId: project.id,
           sourceBranch: project.branch,
-          branch: fixBranchName(id),
           title: `Repair the docs navigation of ${project.branch} after deployment ${job.id.slice(0, 8)}`,
         });
-        await enqueueJob(tx, { id, kind: REPAIR_KIND, lane: project.id });
       }
     });
   },

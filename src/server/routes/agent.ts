@@ -3,15 +3,14 @@
  * repair job; GET /v1/agent/{projectId}/jobs lists the sessions, newest first; GET
  * /v1/agent/{projectId}/job/{id} shows one. Admin key of the project.
  */
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { authenticate, authorize } from '../auth.js';
 import type { Core } from '../core.js';
 import { HttpError } from '../errors.js';
 import { isValidBranch } from '../git.js';
-import { fixBranchName, REPAIR_KIND } from '../jobs/repair-kind.js';
-import { findSession, insertSession, listSessions, type AgentSessionRecord } from '../store/agent.js';
-import { countQueued, enqueueJob } from '../store/jobs.js';
+import { fixBranchName, queueRepair } from '../jobs/repair-kind.js';
+import { findSession, listSessions, type AgentSessionRecord } from '../store/agent.js';
+import { countQueued } from '../store/jobs.js';
 import { findProject, type Project } from '../store/projects.js';
 import { errorResponses as errors, errorSchema, projectIdSchema as projectId } from './schemas.js';
 
@@ -111,25 +110,19 @@ export function registerAgentRoutes(app: FastifyInstance, core: Core): void {
       const body = request.body ?? {};
       const sourceBranch = body.branch ?? project.branch;
       if (!isValidBranch(sourceBranch)) throw new HttpError(400, `branch: "${sourceBranch}" is not a valid branch name`);
-      const id = randomUUID();
-      const branch = fixBranchName(id);
       const session = await core.store.transaction(async (tx) => {
         if ((await countQueued(tx, project.id)) >= core.options.maxQueuedPerProject) {
           throw new HttpError(429, `project "${project.id}" already has ${core.options.maxQueuedPerProject} jobs waiting; try again when they have run`);
         }
-        const inserted = await insertSession(tx, {
-          id,
+        return queueRepair(tx, {
           projectId: project.id,
           sourceBranch,
-          branch,
           title: `Repair the docs navigation of ${sourceBranch}`,
           messages: body.messages,
           asDraft: body.asDraft,
         });
-        await enqueueJob(tx, { id, kind: REPAIR_KIND, lane: project.id });
-        return inserted;
       });
-      reply.header('X-Session-Id', id).header('X-Branch-Name', branch);
+      reply.header('X-Session-Id', session.id).header('X-Branch-Name', fixBranchName(session.id));
       return reply.code(202).send(toApi(session, project));
     },
   );
