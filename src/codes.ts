@@ -7,6 +7,7 @@ export type Code =
   | 'duplicate-key'
   | 'ref-not-found'
   | 'ref-cycle'
+  | 'invalid-character'
   // schema
   | 'missing-field'
   | 'invalid-type'
@@ -74,6 +75,13 @@ export const codes = {
     title: '$ref cycle',
     severity: 'error',
     description: 'A `$ref` leads back to a file that is already being included.',
+    source: 'source',
+  },
+  'invalid-character': {
+    title: 'Invalid character',
+    severity: 'error',
+    description:
+      'A key or string holds a NUL (U+0000) or an unpaired UTF-16 surrogate, from an escape such as `\\u0000` or pasted binary bytes; no site can store or show it (deployments also check page texts and specs).',
     source: 'source',
   },
   'missing-field': {

@@ -1,10 +1,13 @@
 /**
  * The HTTP side of `docsnav serve`: Fastify with the route families, request ids, JSON errors
- * `{ "error": "…" }` (never a stack), and the OpenAPI 3.1 document generated from the routes'
- * JSON Schemas.
+ * `{ "error": "…" }` (never a stack), CORS headers on every response (errors included), the
+ * OpenAPI 3.1 document generated from the routes' JSON Schemas, and the limits a public server
+ * needs: body and request timeouts, a connection cap, a trusted proxy only when configured.
  */
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import { Assistant, type AssistantOptions } from './assistant/service.js';
 import type { Core } from './core.js';
@@ -13,36 +16,102 @@ import { registerAgentRoutes } from './routes/agent.js';
 import { registerAssistantRoutes } from './routes/assistant.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerProjectRoutes } from './routes/project.js';
+import type { Logger } from './log.js';
+import type { Metrics } from './metrics.js';
+import { describeInvalidCharacter, findUnstorable } from './store/storable.js';
 
 export interface AppOptions {
-  /** Fastify's logger: `true` for JSON lines on stdout, false for none, or a logger. */
-  logger?: boolean | FastifyBaseLogger;
+  /** The server's log (pino); none when absent. */
+  logger?: Logger;
   version?: string;
-  /** The assistant endpoint's model, limits and deadline. */
-  assistant?: AssistantOptions;
+  /** The assistant endpoint's model, limits and deadline, or the assistant itself. */
+  assistant?: AssistantOptions | Assistant;
+  /**
+   * Whose X-Forwarded-For to believe for the client's address (rate limits, logs): false (the
+   * default: the connection's address), true (any), a hop count, or addresses and CIDRs.
+   */
+  trustProxy?: boolean | number | string[];
+  /** Origins browsers may call from: `['*']` (the default) or a list. */
+  corsOrigins?: string[];
+  /** Longest a client may take to send a whole request (ms; default 30 s). */
+  requestTimeoutMs?: number;
+  /** How long an idle keep-alive connection stays open (ms; default 5 s). */
+  keepAliveTimeoutMs?: number;
+  /** Most open connections (default 1000). */
+  maxConnections?: number;
+  /** Serve GET /metrics from these metrics. */
+  metrics?: Metrics;
 }
 
+export const DEFAULT_HTTP_LIMITS = { requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxConnections: 1000 };
+
 export async function buildApp(core: Core, options: AppOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({
-    ...(typeof options.logger === 'object' ? { loggerInstance: options.logger } : { logger: options.logger ?? false }),
+  const requestTimeout = options.requestTimeoutMs ?? DEFAULT_HTTP_LIMITS.requestTimeoutMs;
+  const trustProxy = options.trustProxy ?? false;
+  const app: FastifyInstance = Fastify({
+    // pino's own types and the copy Fastify bundles differ only in declarations.
+    ...(options.logger ? { loggerInstance: options.logger as unknown as FastifyBaseLogger } : { logger: false }),
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
+    // A hop count trusts that many proxies in front of this server.
+    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     ajv: { customOptions: { allErrors: false, coerceTypes: false } },
+    // Node checks request timeouts every `connectionsCheckingInterval`: a second, not 30, so a
+    // client sending a byte every few seconds is cut off near the limit.
+    serverFactory: (handler) => {
+      const server = createServer(
+        {
+          requestTimeout,
+          headersTimeout: Math.min(requestTimeout, 20_000),
+          keepAliveTimeout: options.keepAliveTimeoutMs ?? DEFAULT_HTTP_LIMITS.keepAliveTimeoutMs,
+          connectionsCheckingInterval: Math.min(1_000, requestTimeout),
+        },
+        handler,
+      );
+      server.maxConnections = options.maxConnections ?? DEFAULT_HTTP_LIMITS.maxConnections;
+      return server;
+    },
   });
   // Clients of the platform's API send `Content-Type: application/json` with no body on POSTs
-  // that take none: accept that; a body that is not JSON is still a 400.
+  // that take none: accept that; a body that is not JSON is still a 400, and so is one with
+  // text no database stores (a NUL character, a lone surrogate), with where it is.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     if ((body as string).trim() === '') return done(null, undefined);
+    let value: unknown;
     try {
-      done(null, JSON.parse(body as string));
+      value = JSON.parse(body as string);
     } catch {
-      done(new HttpError(400, 'body: not valid JSON'), undefined);
+      return done(new HttpError(400, 'body: not valid JSON'), undefined);
     }
+    const bad = findUnstorable(value);
+    if (bad) return done(new HttpError(400, `body${bad.pointer}: holds ${describeInvalidCharacter(bad.character)}, which cannot be stored`), undefined);
+    done(null, value);
+  });
+  // CORS first, so every answer carries it: 4xx from validation, the parser, the body limit,
+  // rate limits and unknown routes too (a browser shows a widget nothing else).
+  const origins = options.corsOrigins ?? ['*'];
+  await app.register(cors, {
+    origin: origins.includes('*') ? '*' : origins,
+    methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['authorization', 'content-type'],
+    exposedHeaders: ['x-thread-id', 'x-request-id', 'retry-after'],
+    maxAge: 600,
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  const metrics = options.metrics;
+  if (metrics) {
+    app.addHook('onResponse', async (request, reply) => {
+      const route = request.routeOptions.url ?? 'unknown';
+      metrics.requests.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    });
+    app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, async (_request, reply) => {
+      const { contentType, body } = await metrics.scrape();
+      return reply.header('content-type', contentType).send(body);
+    });
+  }
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -68,7 +137,9 @@ export async function buildApp(core: Core, options: AppOptions = {}): Promise<Fa
   // One file per endpoint family in routes/ (agent and assistant routes register here too).
   registerHealthRoutes(app, core);
   registerProjectRoutes(app, core);
-  registerAssistantRoutes(app, new Assistant(core.store, options.assistant));
+  const assistant = options.assistant instanceof Assistant ? options.assistant : new Assistant(core.store, options.assistant);
+  if (metrics) assistant.onRefused = (scope) => metrics.refusals.inc({ limit: scope });
+  registerAssistantRoutes(app, assistant);
   registerAgentRoutes(app, core);
   return app;
 }

@@ -10,8 +10,16 @@ import { isValidBranch, normalizeRepo } from './git.js';
 import { DEPLOYMENT_KIND } from './jobs/deployment-kind.js';
 import { findDeployment, insertDeployment, type Deployment } from './store/deployments.js';
 import { countQueued, enqueueJob } from './store/jobs.js';
-import { insertKey, type KeyKind } from './store/keys.js';
-import { findProject, insertProject, listProjects as listAllProjects, type Project } from './store/projects.js';
+import { deleteKey, insertKey, listKeys as listAllKeys, type KeyKind, type KeyListing } from './store/keys.js';
+import {
+  deleteProject,
+  findProject,
+  insertProject,
+  listProjects as listAllProjects,
+  updateProject,
+  type Project,
+  type ProjectChanges,
+} from './store/projects.js';
 import type { Store } from './store/store.js';
 
 export interface CoreOptions {
@@ -39,61 +47,69 @@ export class Core {
     readonly options: CoreOptions = DEFAULT_CORE_OPTIONS,
   ) {}
 
-  async addProject(input: {
-    id: string;
-    repo: string;
-    branch: string;
-    docsDir?: string;
-    domain?: string;
-    compareUrl?: string;
-    autoFix?: boolean;
-  }): Promise<Project> {
+  async addProject(input: ProjectInput & { id: string; repo: string; branch: string }): Promise<Project> {
     if (!isProjectId(input.id))
       throw new InputError(`project id "${input.id}" must be 1–100 letters, digits, ".", "_" or "-", starting with a letter or digit`);
-    if (!isValidBranch(input.branch)) throw new InputError(`--branch "${input.branch}" is not a valid branch name`);
-    const docsDir = normalizeDocsDir(input.docsDir ?? '.');
-    if (input.domain !== undefined && !DOMAIN.test(input.domain))
-      throw new InputError(`--domain "${input.domain}" must be lower-case letters, digits and "-" (like a subdomain)`);
-    if (input.compareUrl !== undefined && (!/^https?:\/\/[^\s]+$/.test(input.compareUrl) || !input.compareUrl.includes('{branch}'))) {
-      throw new InputError(`--compare-url "${input.compareUrl}" must be an http(s) URL with {branch} (and optionally {base}) in it`);
-    }
-    let repo: string;
-    try {
-      repo = normalizeRepo(input.repo);
-    } catch (error) {
-      throw new InputError((error as Error).message);
-    }
+    const settings = checkProjectInput(input);
     const project = await insertProject(this.store, {
       id: input.id,
-      repo,
-      branch: input.branch,
-      docsDir,
-      domain: input.domain ?? null,
-      compareUrl: input.compareUrl ?? null,
-      autoFix: input.autoFix ?? false,
+      repo: settings.repo!,
+      branch: settings.branch!,
+      docsDir: settings.docsDir ?? '.',
+      domain: settings.domain ?? null,
+      compareUrl: settings.compareUrl ?? null,
+      autoFix: settings.autoFix ?? false,
     });
     if (!project) throw new InputError(`a project "${input.id}"${input.domain ? ` or the domain "${input.domain}"` : ''} already exists`);
     return project;
+  }
+
+  /** Changes a project's settings (its next deployment uses them). */
+  async updateProject(id: string, input: ProjectInput): Promise<Project> {
+    const changes = checkProjectInput(input);
+    let project: Project | undefined;
+    try {
+      project = await updateProject(this.store, id, changes);
+    } catch (error) {
+      if (/unique|duplicate/i.test((error as Error).message)) throw new InputError(`the domain "${input.domain}" belongs to another project`);
+      throw error;
+    }
+    if (!project) throw new InputError(`no project "${id}" (see docsnav project list)`);
+    return project;
+  }
+
+  /** Removes a project and everything of it (keys, deployments, threads, sessions, queued jobs). */
+  async removeProject(id: string): Promise<void> {
+    if (!(await this.store.transaction((tx) => deleteProject(tx, id)))) throw new InputError(`no project "${id}" (see docsnav project list)`);
   }
 
   listProjects(): Promise<Project[]> {
     return listAllProjects(this.store);
   }
 
-  /** Creates a key and returns its token: the only time it exists outside the caller's hands. */
-  async createKey(projectId: string, kind: KeyKind): Promise<string> {
+  /** Creates a key and returns its id and token: the only time the token exists outside the caller's hands. */
+  async createKey(projectId: string, kind: KeyKind): Promise<{ id: string; token: string }> {
     if (!(await findProject(this.store, projectId))) throw new InputError(`no project "${projectId}" (see docsnav project list)`);
     const token = newToken(kind);
-    await insertKey(this.store, { id: randomUUID(), projectId, kind, tokenHash: hashToken(token) });
-    return token;
+    const id = randomUUID();
+    await insertKey(this.store, { id, projectId, kind, tokenHash: hashToken(token) });
+    return { id, token };
+  }
+
+  /** Keys (never their tokens), of one project or all. */
+  listKeys(projectId?: string): Promise<KeyListing[]> {
+    return listAllKeys(this.store, projectId);
+  }
+
+  /** Revokes a key at once: its next request gets 401. */
+  async revokeKey(id: string): Promise<void> {
+    if (!(await deleteKey(this.store, id))) throw new InputError(`no key "${id}" (see docsnav key list)`);
   }
 
   /** POST /v1/project/update/{projectId}: queue a deployment of the project's branch. */
   async queueUpdate(authorization: string | undefined, projectId: string): Promise<{ statusId: string }> {
     const key = await authenticate(this.store, authorization);
-    const project = await findProject(this.store, projectId);
-    if (!project) throw new HttpError(404, `no project "${projectId}"`);
-    authorize(key, 'admin', projectId);
+    const project = authorize(key, 'admin', await findProject(this.store, projectId), (found) => found.id, `no project "${projectId}"`);
     const statusId = randomUUID();
     await this.store.transaction(async (tx) => {
       if ((await countQueued(tx, projectId)) >= this.options.maxQueuedPerProject) {
@@ -108,9 +124,7 @@ export class Core {
   /** GET /v1/project/update-status/{statusId}. */
   async updateStatus(authorization: string | undefined, statusId: string): Promise<{ deployment: Deployment; project: Project }> {
     const key = await authenticate(this.store, authorization);
-    const deployment = await findDeployment(this.store, statusId);
-    if (!deployment) throw new HttpError(404, `no update "${statusId}"`);
-    authorize(key, 'admin', deployment.projectId);
+    const deployment = authorize(key, 'admin', await findDeployment(this.store, statusId), (found) => found.projectId, `no update "${statusId}"`);
     const project = (await findProject(this.store, deployment.projectId))!;
     return { deployment, project };
   }
@@ -124,6 +138,44 @@ export class Core {
       return false;
     }
   }
+}
+
+/** A project's settings as the commands give them. */
+export interface ProjectInput {
+  repo?: string;
+  branch?: string;
+  docsDir?: string;
+  domain?: string;
+  compareUrl?: string;
+  autoFix?: boolean;
+}
+
+/** Checks (and normalizes) a project's settings; a mistake is an InputError naming the flag. */
+function checkProjectInput(input: ProjectInput): ProjectChanges {
+  const changes: ProjectChanges = {};
+  if (input.branch !== undefined) {
+    if (!isValidBranch(input.branch)) throw new InputError(`--branch "${input.branch}" is not a valid branch name`);
+    changes.branch = input.branch;
+  }
+  if (input.docsDir !== undefined) changes.docsDir = normalizeDocsDir(input.docsDir);
+  if (input.domain !== undefined) {
+    if (!DOMAIN.test(input.domain)) throw new InputError(`--domain "${input.domain}" must be lower-case letters, digits and "-" (like a subdomain)`);
+    changes.domain = input.domain;
+  }
+  if (input.compareUrl !== undefined) {
+    if (!/^https?:\/\/[^\s]+$/.test(input.compareUrl) || !input.compareUrl.includes('{branch}'))
+      throw new InputError(`--compare-url "${input.compareUrl}" must be an http(s) URL with {branch} (and optionally {base}) in it`);
+    changes.compareUrl = input.compareUrl;
+  }
+  if (input.repo !== undefined) {
+    try {
+      changes.repo = normalizeRepo(input.repo);
+    } catch (error) {
+      throw new InputError((error as Error).message);
+    }
+  }
+  if (input.autoFix !== undefined) changes.autoFix = input.autoFix;
+  return changes;
 }
 
 /** `--docs-dir`: a relative folder inside the repository, in `/` form (`.` for the top). */

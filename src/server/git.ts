@@ -6,7 +6,7 @@
  * links to outside itself is ever read.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 export interface GitLimits {
@@ -16,9 +16,22 @@ export interface GitLimits {
   maxBytes: number;
   /** Largest one file of the checkout may be. */
   maxFileBytes: number;
+  /**
+   * Folders a project's repository may be a local path in (`--allow-local-repos`); none by
+   * default: a server reads no repository on its own disk unless its operator says where.
+   */
+  localRoots: readonly string[];
+  /** Most files a commit may hold. */
+  maxFiles: number;
 }
 
-export const DEFAULT_GIT_LIMITS: GitLimits = { timeoutMs: 120_000, maxBytes: 512 * 1024 * 1024, maxFileBytes: 50 * 1024 * 1024 };
+export const DEFAULT_GIT_LIMITS: GitLimits = {
+  timeoutMs: 120_000,
+  maxBytes: 512 * 1024 * 1024,
+  maxFileBytes: 50 * 1024 * 1024,
+  localRoots: [],
+  maxFiles: 200_000,
+};
 
 /** A git step failed for a reason the user can act on; `message` is the deployment's summary. */
 export class GitError extends Error {
@@ -27,6 +40,8 @@ export class GitError extends Error {
     message: string,
     /** The end of git's stderr, when git ran and failed. */
     readonly stderr = '',
+    /** docsnav stopped git (a time or size limit, a cancel): not a sign of a damaged cache. */
+    readonly killed = false,
   ) {
     super(message);
   }
@@ -60,6 +75,8 @@ interface RunOptions {
   watch?: () => string | undefined;
   /** Largest stdout kept (bytes). */
   maxOutput?: number;
+  /** Past `maxOutput`, stop git and resolve to what it printed so far instead of failing. */
+  truncate?: boolean;
   /**
    * Leave `core.hooksPath` alone. Only for a push: `-c` settings reach a local receive-pack,
    * and a repository's own server-side hooks must run as they would for any other client.
@@ -81,6 +98,7 @@ export function runGit(args: readonly string[], options: RunOptions): Promise<st
     let outBytes = 0;
     let err = '';
     let failure: string | undefined;
+    let truncated = false;
     const kill = (reason: string) => {
       if (failure) return;
       failure = reason;
@@ -91,9 +109,18 @@ export function runGit(args: readonly string[], options: RunOptions): Promise<st
       }
     };
     child.stdout.on('data', (chunk: Buffer) => {
+      if (truncated) return;
       outBytes += chunk.length;
-      if (outBytes > maxOutput) kill(`git ${args[0]} printed more than ${maxOutput} bytes`);
-      else out.push(chunk);
+      if (outBytes <= maxOutput) out.push(chunk);
+      else if (options.truncate) {
+        out.push(chunk.subarray(0, chunk.length - (outBytes - maxOutput)));
+        truncated = true;
+        try {
+          process.kill(-child.pid!, 'SIGKILL');
+        } catch {
+          child.kill('SIGKILL');
+        }
+      } else kill(`git ${args[0]} printed more than ${maxOutput} bytes`);
     });
     child.stderr.on('data', (chunk: Buffer) => {
       err = (err + chunk.toString('utf8')).slice(-4000);
@@ -114,7 +141,8 @@ export function runGit(args: readonly string[], options: RunOptions): Promise<st
       clearTimeout(timer);
       if (watcher) clearInterval(watcher);
       options.signal?.removeEventListener('abort', onAbort);
-      if (failure) reject(new GitError(failure));
+      if (failure) reject(new GitError(failure, err, true));
+      else if (truncated) resolve(Buffer.concat(out).toString('utf8'));
       else if (code !== 0) reject(new GitError(lastLine(err) || `git ${args[0]} exited with ${code}`, err));
       else resolve(Buffer.concat(out).toString('utf8'));
     });
@@ -180,23 +208,100 @@ function folderBytes(folder: string, limit: number): number {
   return total;
 }
 
-/** The project's bare cache, created on first use. */
-export async function ensureCache(cacheDir: string, limits: GitLimits): Promise<void> {
+/**
+ * One git command at a time per cache in this process (a process holds its data folder alone,
+ * data-folder.ts): under it, any lock file or temporary pack in the cache is left over from a
+ * git that was killed (a timeout, a size limit, a SIGTERM or -9 of the server) and is cleared.
+ */
+const cacheQueues = new Map<string, Promise<unknown>>();
+
+export function withCache<T>(cacheDir: string, work: () => Promise<T>): Promise<T> {
+  const before = cacheQueues.get(cacheDir) ?? Promise.resolve();
+  const run = before.then(work, work);
+  const settled = run.then(
+    () => {},
+    () => {},
+  );
+  cacheQueues.set(cacheDir, settled);
+  void settled.then(() => {
+    if (cacheQueues.get(cacheDir) === settled) cacheQueues.delete(cacheDir);
+  });
+  return run;
+}
+
+/** Lock files and temporary packs a killed git leaves in a bare repository. */
+function clearLeftovers(cacheDir: string): string[] {
+  const cleared: string[] = [];
+  const pending = [cacheDir];
+  while (pending.length > 0) {
+    const folder = pending.pop()!;
+    let entries;
+    try {
+      entries = readdirSync(folder, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      const full = path.join(folder, entry.name);
+      const relative = path.relative(cacheDir, full);
+      if (entry.isDirectory()) {
+        if (relative === 'worktrees' || relative === 'objects' || /^objects\/[0-9a-f]{2}$/.test(relative)) continue;
+        if (/^objects\/incoming-/.test(relative) || /^objects\/pack\/tmp_/.test(relative)) {
+          rmSync(full, { recursive: true, force: true });
+          cleared.push(relative);
+        } else pending.push(full);
+      } else if (entry.name.endsWith('.lock') || /^objects\/pack\/(tmp_|\.tmp-)/.test(relative)) {
+        rmSync(full, { force: true });
+        cleared.push(relative);
+      }
+    }
+  }
+  return cleared;
+}
+
+/** The project's bare cache, created on first use; leftovers of a killed git are cleared. Call under `withCache`. */
+async function ensureCache(cacheDir: string, limits: GitLimits): Promise<void> {
   try {
-    if (statSync(path.join(cacheDir, 'HEAD')).isFile()) return;
+    if (statSync(path.join(cacheDir, 'HEAD')).isFile()) {
+      clearLeftovers(cacheDir);
+      return;
+    }
   } catch {
     // not there yet
   }
+  rmSync(cacheDir, { recursive: true, force: true });
   mkdirSync(cacheDir, { recursive: true });
   await runGit(['init', '--bare', '--quiet', cacheDir], { timeoutMs: limits.timeoutMs });
   await runGit(['config', 'core.symlinks', 'false'], { cwd: cacheDir, timeoutMs: limits.timeoutMs });
   await runGit(['config', 'gc.auto', '0'], { cwd: cacheDir, timeoutMs: limits.timeoutMs });
 }
 
-/** Fetches the tip of `branch` (depth 1) into the cache; resolves to its commit id. */
-export async function fetchBranch(cacheDir: string, repo: string, branch: string, limits: GitLimits, signal?: AbortSignal): Promise<string> {
-  if (!isValidBranch(branch)) throw new GitError(`"${branch}" is not a valid branch name`);
-  await ensureCache(cacheDir, limits);
+/** What git says when the repository or the network is at fault, not the cache. */
+const REMOTE_FAULT =
+  /couldn't find remote ref|not found|does not appear to be a git repository|could not read from remote|authentication|unable to access|could not resolve|permission denied|connection|not allowed|unsupported/i;
+
+/**
+ * Fetches the tip of `branch` (depth 1) into the cache; resolves to its commit id. A fetch that
+ * fails for a reason that is not the repository's or the network's (a damaged cache) is tried
+ * once more in a cache made anew.
+ */
+export function fetchBranch(cacheDir: string, repo: string, branch: string, limits: GitLimits, signal?: AbortSignal): Promise<string> {
+  if (!isValidBranch(branch)) return Promise.reject(new GitError(`"${branch}" is not a valid branch name`));
+  return withCache(cacheDir, async () => {
+    checkLocalRepo(repo, limits.localRoots);
+    await ensureCache(cacheDir, limits);
+    try {
+      return await fetchOnce(cacheDir, repo, branch, limits, signal);
+    } catch (error) {
+      if (!(error instanceof GitError) || error.killed || signal?.aborted || REMOTE_FAULT.test(error.message)) throw error;
+      rmSync(cacheDir, { recursive: true, force: true });
+      await ensureCache(cacheDir, limits);
+      return await fetchOnce(cacheDir, repo, branch, limits, signal);
+    }
+  });
+}
+
+async function fetchOnce(cacheDir: string, repo: string, branch: string, limits: GitLimits, signal?: AbortSignal): Promise<string> {
   const before = folderBytes(cacheDir, Number.POSITIVE_INFINITY);
   const ref = `refs/docsnav/${branch}`;
   try {
@@ -210,14 +315,166 @@ export async function fetchBranch(cacheDir: string, repo: string, branch: string
           : undefined,
     });
   } catch (error) {
-    if (error instanceof GitError && /couldn't find remote ref/i.test(error.message)) throw new GitError(`branch "${branch}" does not exist in ${repo}`);
+    if (error instanceof GitError && /couldn't find remote ref/i.test(error.message)) throw new GitError(`branch "${branch}" does not exist in the repository`);
     throw error;
   }
   return (await runGit(['rev-parse', '--verify', `${ref}^{commit}`], { cwd: cacheDir, timeoutMs: limits.timeoutMs })).trim();
 }
 
+/** The repository's folder when it is a local path or a file:// URL. */
+export function localRepoPath(repo: string): string | undefined {
+  if (/^file:\/\//i.test(repo)) {
+    try {
+      return decodeURIComponent(new URL(repo).pathname);
+    } catch {
+      return repo.slice('file://'.length);
+    }
+  }
+  return path.isAbsolute(repo) ? repo : undefined;
+}
+
+/**
+ * A local repository is read only inside the operator's allowed folders, and only when nothing
+ * in it reaches outside: no alternates (another repository's objects), no symbolic link among
+ * its refs and objects, no `.git` file or `commondir` pointing elsewhere. Otherwise a project
+ * could deploy, index and answer from a repository its owner never gave the server.
+ */
+export function checkLocalRepo(repo: string, roots: readonly string[]): void {
+  const local = localRepoPath(repo);
+  if (local === undefined) return;
+  if (roots.length === 0) throw new GitError('this server reads no repository from its own disk (its operator can allow folders with --allow-local-repos)');
+  let real: string;
+  try {
+    real = realpathSync(local);
+  } catch {
+    throw new GitError('the repository does not exist');
+  }
+  const inside = (file: string) =>
+    roots.some((root) => {
+      let rootReal: string;
+      try {
+        rootReal = realpathSync(root);
+      } catch {
+        return false;
+      }
+      return file === rootReal || file.startsWith(rootReal + path.sep);
+    });
+  if (!inside(real)) throw new GitError('the repository is outside the folders this server may read (--allow-local-repos)');
+  let gitDir = real;
+  const dotGit = path.join(real, '.git');
+  if (existsSync(dotGit)) {
+    const stat = lstatSync(dotGit);
+    if (stat.isSymbolicLink()) throw new GitError("the repository's .git is a symbolic link; docsnav does not follow it");
+    if (stat.isFile()) {
+      const target = /^gitdir:\s*(.+)$/m.exec(readFileSync(dotGit, 'utf8'))?.[1]?.trim();
+      gitDir = target ? path.resolve(real, target) : dotGit;
+    } else gitDir = dotGit;
+  }
+  for (const pointer of ['commondir', 'objects/info/alternates', 'objects/info/http-alternates']) {
+    const file = path.join(gitDir, pointer);
+    if (!existsSync(file)) continue;
+    if (pointer === 'commondir') {
+      const common = path.resolve(gitDir, readFileSync(file, 'utf8').trim());
+      if (!inside(realpathOr(common))) throw new GitError('the repository shares its objects with a repository outside the allowed folders');
+    } else if (readFileSync(file, 'utf8').trim() !== '') {
+      throw new GitError(`the repository borrows objects from another repository (${pointer}); docsnav reads only a repository's own objects`);
+    }
+  }
+  if (!inside(realpathOr(gitDir))) throw new GitError("the repository's git folder is outside the folders this server may read");
+  const link = findSymlink(gitDir, ['HEAD', 'packed-refs', 'refs', 'objects']);
+  if (link) throw new GitError(`the repository's ${link} is a symbolic link; docsnav does not follow links in a repository`);
+}
+
+function realpathOr(file: string): string {
+  try {
+    return realpathSync(file);
+  } catch {
+    return file;
+  }
+}
+
+/** The first symbolic link at or under `names` in `folder` (relative), if any. */
+function findSymlink(folder: string, names: readonly string[]): string | undefined {
+  const pending = names.map((name) => path.join(folder, name));
+  for (let steps = 0; pending.length > 0 && steps < 1_000_000; steps++) {
+    const file = pending.pop()!;
+    let stat;
+    try {
+      stat = lstatSync(file);
+    } catch {
+      continue;
+    }
+    if (stat.isSymbolicLink()) return path.relative(folder, file);
+    if (stat.isDirectory()) for (const name of readdirSync(file)) pending.push(path.join(file, name));
+  }
+  return undefined;
+}
+
+/**
+ * After a crash (a worker killed with -9), what its git commands left: git processes still
+ * running in `dataDir` are killed, every worktree is removed and each cache is pruned and
+ * cleared of lock files. Run when a process takes the data folder, before any job.
+ */
+export async function recoverGitFolders(dataDir: string, limits: GitLimits): Promise<{ killed: number; worktrees: number }> {
+  const killed = killGitProcessesIn(dataDir);
+  const worktreesDir = path.join(dataDir, 'worktrees');
+  let worktrees = 0;
+  try {
+    worktrees = readdirSync(worktreesDir).length;
+  } catch {
+    // none
+  }
+  rmSync(worktreesDir, { recursive: true, force: true });
+  const gitDir = path.join(dataDir, 'git');
+  let caches: string[] = [];
+  try {
+    caches = readdirSync(gitDir);
+  } catch {
+    // none
+  }
+  for (const name of caches) {
+    const cacheDir = path.join(gitDir, name);
+    await withCache(cacheDir, async () => {
+      clearLeftovers(cacheDir);
+      await runGit(['worktree', 'prune'], { cwd: cacheDir, timeoutMs: limits.timeoutMs }).catch(() => {});
+    });
+  }
+  return { killed, worktrees };
+}
+
+/** Kills git processes (of this user) whose working folder is inside `folder` (Linux /proc; elsewhere none). */
+function killGitProcessesIn(folder: string): number {
+  let killed = 0;
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid);
+  } catch {
+    return 0;
+  }
+  const inside = realpathOr(folder);
+  for (const pid of pids) {
+    try {
+      const cwd = readlinkSync(`/proc/${pid}/cwd`);
+      if (cwd !== inside && !cwd.startsWith(inside + path.sep)) continue;
+      const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0];
+      if (!/(^|\/)git(-[\w-]+)?$/.test(command)) continue;
+      process.kill(Number(pid), 'SIGKILL');
+      killed++;
+    } catch {
+      // gone, or not ours to see
+    }
+  }
+  return killed;
+}
+
+/** Longest commit message kept (a longer one is cut, with an ellipsis). */
+export const MAX_COMMIT_MESSAGE = 16 * 1024;
+
 export async function commitMessage(cacheDir: string, sha: string, limits: GitLimits): Promise<string> {
-  return (await runGit(['log', '-1', '--format=%B', sha], { cwd: cacheDir, timeoutMs: limits.timeoutMs, maxOutput: 64 * 1024 })).trim();
+  const text = await runGit(['log', '-1', '--format=%B', sha], { cwd: cacheDir, timeoutMs: limits.timeoutMs, maxOutput: MAX_COMMIT_MESSAGE, truncate: true });
+  // Cut at a character, never inside one (the last may be a partial UTF-8 sequence).
+  const message = text.replace(/\uFFFD$/, '').trim();
+  return Buffer.byteLength(text) >= MAX_COMMIT_MESSAGE ? `${message}…` : message;
 }
 
 export interface TreeEntry {
@@ -243,17 +500,21 @@ export async function listFiles(cacheDir: string, sha: string, limits: GitLimits
 }
 
 /** Checks out `sha` into a new detached worktree at `dir`. */
-export async function addWorktree(cacheDir: string, sha: string, dir: string, limits: GitLimits, signal?: AbortSignal): Promise<void> {
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(path.dirname(dir), { recursive: true });
-  await runGit(['worktree', 'add', '--quiet', '--detach', '--force', dir, sha], { cwd: cacheDir, timeoutMs: limits.timeoutMs, signal });
+export function addWorktree(cacheDir: string, sha: string, dir: string, limits: GitLimits, signal?: AbortSignal): Promise<void> {
+  return withCache(cacheDir, async () => {
+    clearLeftovers(cacheDir);
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(path.dirname(dir), { recursive: true });
+    await runGit(['worktree', 'add', '--quiet', '--detach', '--force', dir, sha], { cwd: cacheDir, timeoutMs: limits.timeoutMs, signal });
+  });
 }
 
 /** Removes a worktree (and the cache's record of it); never throws. */
-export async function removeWorktree(cacheDir: string, dir: string, limits: GitLimits): Promise<void> {
-  await runGit(['worktree', 'remove', '--force', dir], { cwd: cacheDir, timeoutMs: limits.timeoutMs }).catch(() => {});
-  rmSync(dir, { recursive: true, force: true });
-  await runGit(['worktree', 'prune'], { cwd: cacheDir, timeoutMs: limits.timeoutMs }).catch(() => {});
+export function removeWorktree(cacheDir: string, dir: string, limits: GitLimits): Promise<void> {
+  return withCache(cacheDir, async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await runGit(['worktree', 'prune'], { cwd: cacheDir, timeoutMs: limits.timeoutMs }).catch(() => {});
+  });
 }
 
 /**
@@ -264,11 +525,14 @@ export async function removeWorktree(cacheDir: string, dir: string, limits: GitL
 export async function pushHead(worktree: string, repo: string, branch: string, limits: GitLimits, signal?: AbortSignal, force = false): Promise<void> {
   if (!isValidBranch(branch)) throw new GitError(`"${branch}" is not a valid branch name`);
   try {
+    checkLocalRepo(repo, limits.localRoots);
+    // A local receive-pack runs as this server's user: with `-c core.hooksPath=/dev/null` (which
+    // reaches it) none of the repository's own hooks run. A remote's hooks run on the remote.
     await runGit(['push', '--no-verify', '--', repo, `${force ? '+' : ''}HEAD:refs/heads/${branch}`], {
       cwd: worktree,
       timeoutMs: limits.timeoutMs,
       signal,
-      remoteHooks: true,
+      remoteHooks: localRepoPath(repo) === undefined,
     });
   } catch (error) {
     if (!(error instanceof GitError) || !error.stderr) throw error;

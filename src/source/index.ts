@@ -1,3 +1,4 @@
+import { invalidCharacterFindings } from './characters.js';
 import { parseJsonSource } from './json.js';
 import { parseYamlSource } from './yaml.js';
 import type { SourceFile, SourceFormat } from './types.js';
@@ -11,5 +12,7 @@ export function formatOf(file: string): SourceFormat {
 }
 
 export function parseSource(file: string, text: string, format: SourceFormat = formatOf(file)): SourceFile {
-  return format === 'yaml' ? parseYamlSource(file, text) : parseJsonSource(file, text);
+  const source = format === 'yaml' ? parseYamlSource(file, text) : parseJsonSource(file, text);
+  source.findings.push(...invalidCharacterFindings(text, source.value));
+  return source;
 }

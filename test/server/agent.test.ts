@@ -13,7 +13,7 @@ import { JobRunner } from '../../src/server/jobs/queue.js';
 import { workerSettings } from '../../src/server/jobs/settings.js';
 import { openStore } from '../../src/server/store/open.js';
 import type { Store } from '../../src/server/store/store.js';
-import { commitFile, git, tempDir, waitFor } from './helpers.js';
+import { commitFile, git, tempDir, waitFor, LOCAL_ROOTS } from './helpers.js';
 
 const BROKEN = `{
   "name": "Acme",
@@ -68,13 +68,13 @@ beforeAll(async () => {
   await core.addProject({ id: 'acme', repo, branch: 'main', docsDir: 'docs', domain: 'acme' });
   await core.addProject({ id: 'locked', repo: refusing, branch: 'main', docsDir: 'docs' });
   await core.addProject({ id: 'other', repo, branch: 'main', docsDir: 'docs', compareUrl: 'https://forge.example/acme/site/compare/{base}...{branch}' });
-  keys.admin = await core.createKey('acme', 'admin');
-  keys.assistant = await core.createKey('acme', 'assistant');
-  keys.locked = await core.createKey('locked', 'admin');
-  keys.other = await core.createKey('other', 'admin');
+  keys.admin = (await core.createKey('acme', 'admin')).token;
+  keys.assistant = (await core.createKey('acme', 'assistant')).token;
+  keys.locked = (await core.createKey('locked', 'admin')).token;
+  keys.other = (await core.createKey('other', 'admin')).token;
   await core.addProject({ id: 'auto', repo, branch: 'main', docsDir: 'docs', autoFix: true });
-  keys.auto = await core.createKey('auto', 'admin');
-  runner = new JobRunner(store, jobKinds, workerSettings(path.join(dir, 'data'), { pollMs: 200, sweepMs: 500 }));
+  keys.auto = (await core.createKey('auto', 'admin')).token;
+  runner = new JobRunner(store, jobKinds, workerSettings(path.join(dir, 'data'), { pollMs: 200, sweepMs: 500, git: { localRoots: LOCAL_ROOTS } }));
   await runner.start();
 }, 120_000);
 
@@ -189,7 +189,7 @@ describe('agent jobs', () => {
     }
     expect((await app.inject({ method: 'GET', url: '/v1/agent/other/jobs?take=100', headers: auth(keys.other) })).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/v1/agent/other/jobs' })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'GET', url: '/v1/agent/other/jobs', headers: auth(keys.admin) })).statusCode).toBe(403);
+    expect((await app.inject({ method: 'GET', url: '/v1/agent/other/jobs', headers: auth(keys.admin) })).statusCode).toBe(404);
     expect((await startJob('acme', keys.assistant)).statusCode).toBe(403);
     expect((await startJob('nope', keys.admin)).statusCode).toBe(404);
     const unknown = await app.inject({ method: 'GET', url: '/v1/agent/other/job/00000000-0000-0000-0000-000000000000', headers: auth(keys.other) });

@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyzeCheckout } from '../../src/server/analyze.js';
+import { analyzeAll } from './helpers.js';
 import { tempDir } from './helpers.js';
 
 describe('indexed pages', () => {
@@ -22,7 +22,7 @@ describe('indexed pages', () => {
       mkdirSync(path.dirname(path.join(root, page)), { recursive: true });
       writeFileSync(path.join(root, `${page}.mdx`), `---\ntitle: ${page}\n---\n\nText of ${page}.\n`);
     }
-    const { sections, problems } = await analyzeCheckout({ docsRoot: root, docsFile: path.join(root, 'docs.json'), checkoutRoot: root });
+    const { sections, problems } = await analyzeAll({ docsRoot: root, docsFile: path.join(root, 'docs.json'), checkoutRoot: root });
     expect(problems.filter((problem) => problem.severity === 'error')).toEqual([]);
     const hidden = Object.fromEntries(sections.map((section) => [section.pagePath, section.hidden]));
     expect(hidden).toEqual({ 'guides/home': false, 'guides/one': false, 'internal/secret': true, 'legacy/old': false });

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyzeCheckout } from '../../src/server/analyze.js';
+import { analyzeAll } from './helpers.js';
 import { tempDir } from './helpers.js';
 
 describe('analyzeCheckout', () => {
@@ -11,7 +11,7 @@ describe('analyzeCheckout', () => {
     writeFileSync(path.join(root, 'docs.json'), JSON.stringify({ navigation: { groups: [{ group: 'Guides', root: 'guides/overview', pages: ['index'] }] } }));
     writeFileSync(path.join(root, 'index.mdx'), '---\ntitle: Welcome\n---\nHello.\n');
     writeFileSync(path.join(root, 'guides', 'overview.mdx'), '---\ntitle: Custom domains\n---\n## Set up DNS\nAdd a CNAME.\n');
-    const { problems, sections } = await analyzeCheckout({ docsRoot: root, docsFile: path.join(root, 'docs.json'), checkoutRoot: root });
+    const { problems, sections } = await analyzeAll({ docsRoot: root, docsFile: path.join(root, 'docs.json'), checkoutRoot: root });
     expect(problems.filter((problem) => problem.severity === 'error')).toEqual([]);
     expect(sections.map((section) => [section.pagePath, section.pageTitle, section.heading, section.body, section.trail])).toEqual([
       ['index', 'Welcome', null, 'Hello.', [{ kind: 'group', label: 'Guides' }]],
@@ -22,7 +22,7 @@ describe('analyzeCheckout', () => {
   it('stores nothing when the docs have errors, and problem files are relative to the docs root', async () => {
     const root = tempDir('analyze-bad');
     writeFileSync(path.join(root, 'docs.json'), JSON.stringify({ navigation: { pages: ['missing'] } }));
-    const { problems, sections } = await analyzeCheckout({ docsRoot: root, docsFile: path.join(root, 'docs.json'), checkoutRoot: root });
+    const { problems, sections } = await analyzeAll({ docsRoot: root, docsFile: path.join(root, 'docs.json'), checkoutRoot: root });
     expect(problems.map((problem) => [problem.code, problem.file])).toEqual([['page-not-found', 'docs.json']]);
     expect(sections).toEqual([]);
   });
@@ -36,7 +36,7 @@ describe('the project config file', () => {
     mkdirSync(path.join(checkout, 'docs'));
     writeFileSync(path.join(checkout, 'docs', 'docs.json'), docs);
     writeFileSync(path.join(checkout, 'docsnav.config.json'), JSON.stringify({ rules: { 'page-not-found': 'warning' } }));
-    const { problems } = await analyzeCheckout({
+    const { problems } = await analyzeAll({
       docsRoot: path.join(checkout, 'docs'),
       docsFile: path.join(checkout, 'docs', 'docs.json'),
       checkoutRoot: checkout,
@@ -50,7 +50,7 @@ describe('the project config file', () => {
     const checkout = path.join(outside, 'checkout');
     mkdirSync(checkout);
     writeFileSync(path.join(checkout, 'docs.json'), docs);
-    const { problems } = await analyzeCheckout({ docsRoot: checkout, docsFile: path.join(checkout, 'docs.json'), checkoutRoot: checkout });
+    const { problems } = await analyzeAll({ docsRoot: checkout, docsFile: path.join(checkout, 'docs.json'), checkoutRoot: checkout });
     expect(problems.map((problem) => [problem.code, problem.severity])).toEqual([['page-not-found', 'error']]);
   });
 });

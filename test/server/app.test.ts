@@ -13,12 +13,12 @@ import { Core } from '../../src/server/core.js';
 import { JobRunner } from '../../src/server/jobs/queue.js';
 import { jobKinds } from '../../src/server/jobs/kinds.js';
 import { workerSettings } from '../../src/server/jobs/settings.js';
-import { pageSections } from '../../src/server/store/deployments.js';
+import { insertDeployment, pageSections } from '../../src/server/store/deployments.js';
 import { claimJob, completeJob, enqueueJob, renewLease, sweepExpired } from '../../src/server/store/jobs.js';
 import { findProject } from '../../src/server/store/projects.js';
 import { openStore } from '../../src/server/store/open.js';
 import type { Store } from '../../src/server/store/store.js';
-import { commitFile, exampleRepo, tempDir, waitFor } from './helpers.js';
+import { commitFile, exampleRepo, tempDir, waitFor, LOCAL_ROOTS } from './helpers.js';
 
 let dir: string;
 let store: Store;
@@ -40,10 +40,10 @@ beforeAll(async () => {
   repo = exampleRepo(path.join(dir, 'site'));
   await core.addProject({ id: 'acme', repo, branch: 'main', docsDir: 'docs', domain: 'acme' });
   await core.addProject({ id: 'other', repo, branch: 'main', docsDir: 'docs' });
-  keys.admin = await core.createKey('acme', 'admin');
-  keys.assistant = await core.createKey('acme', 'assistant');
-  keys.otherAdmin = await core.createKey('other', 'admin');
-  runner = new JobRunner(store, jobKinds, workerSettings(path.join(dir, 'data'), { pollMs: 200, sweepMs: 500 }));
+  keys.admin = (await core.createKey('acme', 'admin')).token;
+  keys.assistant = (await core.createKey('acme', 'assistant')).token;
+  keys.otherAdmin = (await core.createKey('other', 'admin')).token;
+  runner = new JobRunner(store, jobKinds, workerSettings(path.join(dir, 'data'), { pollMs: 200, sweepMs: 500, git: { localRoots: LOCAL_ROOTS } }));
 }, 120_000);
 
 afterAll(async () => {
@@ -84,13 +84,22 @@ describe('errors', () => {
     expect((await app.inject({ method: 'POST', url: '/v1/project/update/acme', headers: { authorization: 'Basic abc' } })).statusCode).toBe(401);
   });
 
-  it('answers 403 for a key of another kind or another project', async () => {
+  it("answers 403 for a key of another kind; another project's things look missing (404), so a key cannot enumerate tenants", async () => {
     const assistant = await post('acme', keys.assistant);
     expect(assistant.statusCode).toBe(403);
     expect(assistant.json().error).toMatch(/admin key/);
+    // An existing project of another tenant and a missing one: the same status and the same words.
     const other = await post('acme', keys.otherAdmin);
-    expect(other.statusCode).toBe(403);
-    expect(other.json().error).toMatch(/another project/);
+    const missing = await post('ghost', keys.otherAdmin);
+    expect([other.statusCode, missing.statusCode]).toEqual([404, 404]);
+    expect(other.json()).toEqual({ error: 'no project "acme"' });
+    expect(missing.json()).toEqual({ error: 'no project "ghost"' });
+    // A deployment of another project (made here without queueing it) is not there for this key.
+    const foreignId = '00000000-0000-4000-8000-0000000000aa';
+    await insertDeployment(store, { id: foreignId, projectId: 'other', ref: 'main', source: 'api' });
+    const foreign = await app.inject({ method: 'GET', url: `/v1/project/update-status/${foreignId}`, headers: { authorization: `Bearer ${keys.admin}` } });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ error: `no update "${foreignId}"` });
   });
 
   it('answers 404 for an unknown project, status or route', async () => {
@@ -241,7 +250,7 @@ describe('queue', () => {
       `UPDATE jobs SET state = 'running', attempts = max_attempts, lock_token = 'gone', locked_until = now() - interval '1 second' WHERE id = $1`,
       [statusId],
     );
-    const sweeper = new JobRunner(store, jobKinds, workerSettings(path.join(dir, 'data')));
+    const sweeper = new JobRunner(store, jobKinds, workerSettings(path.join(dir, 'data'), { git: { localRoots: LOCAL_ROOTS } }));
     await sweeper.sweep();
     const body = (await app.inject({ method: 'GET', url: `/v1/project/update-status/${statusId}`, headers: auth(keys.otherAdmin) })).json();
     expect(body.status).toBe('failure');

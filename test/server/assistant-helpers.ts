@@ -9,7 +9,7 @@ import { jobKinds } from '../../src/server/jobs/kinds.js';
 import { workerSettings } from '../../src/server/jobs/settings.js';
 import { findDeployment } from '../../src/server/store/deployments.js';
 import type { Store } from '../../src/server/store/store.js';
-import { exampleRepo, waitFor } from './helpers.js';
+import { exampleRepo, waitFor, LOCAL_ROOTS } from './helpers.js';
 
 /** Adds project `acme` (domain `acme`) from a git copy of fixtures/example, deploys it, and returns its keys. */
 export async function deployedExample(
@@ -19,9 +19,9 @@ export async function deployedExample(
 ): Promise<{ core: Core; admin: string; assistant: string }> {
   const core = new Core(store);
   await core.addProject({ id: 'acme', repo, branch: 'main', docsDir: 'docs', domain: 'acme' });
-  const admin = await core.createKey('acme', 'admin');
-  const assistant = await core.createKey('acme', 'assistant');
-  const runner = new JobRunner(store, jobKinds, workerSettings(path.join(dir, 'data'), { pollMs: 200, sweepMs: 500 }));
+  const admin = (await core.createKey('acme', 'admin')).token;
+  const assistant = (await core.createKey('acme', 'assistant')).token;
+  const runner = new JobRunner(store, jobKinds, workerSettings(path.join(dir, 'data'), { pollMs: 200, sweepMs: 500, git: { localRoots: LOCAL_ROOTS } }));
   await runner.start();
   try {
     const { statusId } = await core.queueUpdate(`Bearer ${admin}`, 'acme');
@@ -144,8 +144,9 @@ export async function fakeModel(): Promise<{
         });
         return;
       }
-      const system = String(body.messages.find((m: { role: string }) => m.role === 'system')?.content ?? '');
-      const cited = /\n\[1\] ([^\n(]+) \(/.exec(system)?.[1]?.trim() ?? 'nothing';
+      // Cites the first passage of the passages message (a user message of its own).
+      const passages = body.messages.map((m: { content?: unknown }) => contentText(m.content)).find((text: string) => text.includes('<passage number=')) ?? '';
+      const cited = /<passage number="1" title="([^"]+)"/.exec(passages)?.[1]?.trim() ?? 'nothing';
       for (const piece of ['From the docs: ', `see "${cited}"`, ' [1].']) chunk({ content: piece });
       chunk({}, 'stop', { prompt_tokens: 120, completion_tokens: 9 });
       response.end('data: [DONE]\n\n');
@@ -163,4 +164,11 @@ export async function fakeModel(): Promise<{
       await new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/** A chat completions message's text: a string, or the text of its parts. */
+export function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) return content.map((part: { text?: string }) => part.text ?? '').join('');
+  return '';
 }

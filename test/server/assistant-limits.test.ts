@@ -24,7 +24,7 @@ describe('limits in one process (PGlite)', () => {
     store = await openStore({ data: path.join(tempDir('limits'), 'data') });
     core = new Core(store);
     await core.addProject({ id: 'acme', repo: '/tmp', branch: 'main', domain: 'acme' });
-    token = await core.createKey('acme', 'assistant');
+    token = (await core.createKey('acme', 'assistant')).token;
   }, 120_000);
 
   afterAll(async () => {

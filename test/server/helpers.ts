@@ -5,9 +5,15 @@ import { createServer, type Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { analyzeCheckout, type AnalyzeInput } from '../../src/server/analyze.js';
+import type { PageSection } from '../../src/server/store/deployments.js';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
-export const CLI = path.join(REPO_ROOT, 'dist/cli/main.js');
+/** The CLI under test: the build, or another build named by DOCSNAV_TEST_CLI (a "before" checkout, to show a test fails there). */
+export const CLI = process.env.DOCSNAV_TEST_CLI ?? path.join(REPO_ROOT, 'dist/cli/main.js');
+/** The tests' repositories are local folders under the temp folder: servers in tests may read them. */
+export const LOCAL_ROOTS = [tmpdir()];
+const CLI_ENV = { DOCSNAV_ALLOW_LOCAL_REPOS: tmpdir() };
 
 export function tempDir(prefix: string): string {
   return mkdtempSync(path.join(tmpdir(), `docsnav-${prefix}-`));
@@ -201,7 +207,7 @@ export interface Proc {
 }
 
 export function startCli(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Proc {
-  const child = spawn(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, ...CLI_ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk) => (output += chunk));
   child.stderr.on('data', (chunk) => (output += chunk));
@@ -209,8 +215,8 @@ export function startCli(args: string[], cwd: string, env: NodeJS.ProcessEnv = {
   return { child, output: () => output, exited };
 }
 
-export function runCli(args: string[], cwd: string): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', timeout: 120_000 });
+export function runCli(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', timeout: 120_000, env: { ...process.env, ...CLI_ENV, ...env } });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -248,4 +254,14 @@ export async function startServe(cwd: string, args: string[]): Promise<{ proc: P
     throw error;
   }
   return { proc, base };
+}
+
+/** `analyzeCheckout` with its page texts gathered (the server stores them batch by batch). */
+export async function analyzeAll(input: Omit<AnalyzeInput, 'maxPages'> & { maxPages?: number }) {
+  const sections: PageSection[] = [];
+  const output = await analyzeCheckout({ maxPages: 100_000, ...input }, (batch) => {
+    sections.push(...batch);
+    return Promise.resolve();
+  });
+  return { ...output, sections };
 }

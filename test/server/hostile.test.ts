@@ -12,7 +12,7 @@ import { workerSettings } from '../../src/server/jobs/settings.js';
 import { findDeployment } from '../../src/server/store/deployments.js';
 import { openStore } from '../../src/server/store/open.js';
 import type { Store } from '../../src/server/store/store.js';
-import { commitFile, exampleRepo, git, gitHttpServer, tempDir, waitFor } from './helpers.js';
+import { commitFile, exampleRepo, git, gitHttpServer, tempDir, waitFor, LOCAL_ROOTS } from './helpers.js';
 
 let dir: string;
 let store: Store;
@@ -25,7 +25,7 @@ const MB = 1024 * 1024;
 
 async function project(id: string, repo: string, branch = 'main'): Promise<void> {
   await core.addProject({ id, repo, branch, docsDir: 'docs' });
-  tokens[id] = await core.createKey(id, 'admin');
+  tokens[id] = (await core.createKey(id, 'admin')).token;
 }
 
 async function deploy(id: string) {
@@ -88,8 +88,8 @@ beforeAll(async () => {
       pollMs: 200,
       sweepMs: 500,
       concurrency: 4,
-      git: { timeoutMs: 3_000, maxBytes: 64 * MB, maxFileBytes: 5 * MB },
-      analyze: { timeoutMs: 60_000, maxHeapMb: 512 },
+      git: { timeoutMs: 3_000, maxBytes: 64 * MB, maxFileBytes: 5 * MB, localRoots: LOCAL_ROOTS },
+      check: { timeoutMs: 60_000, maxHeapMb: 512 },
     }),
   );
   await runner.start();

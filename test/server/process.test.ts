@@ -82,10 +82,12 @@ describe('docsnav serve on PGlite', () => {
 
     let serve = await startServe(dir, ['--lease', '2']);
     procs.push(serve.proc);
-    const busy = runCli(['project', 'list'], dir);
-    expect(busy.status).toBe(2);
-    expect(busy.stderr.trim().split('\n')).toHaveLength(1);
-    expect(busy.stderr).toMatch(/is in use by another docsnav process \(pid \d+\)/);
+    // Managed while it serves (through its data folder's socket); a second serve is refused.
+    expect(cli(dir, ['project', 'list'])).toMatch(/^acme\t/);
+    const second = runCli(['serve', '--port', '0'], dir);
+    expect(second.status).toBe(2);
+    expect(second.stderr.trim().split('\n')).toHaveLength(1);
+    expect(second.stderr).toMatch(/is in use by another docsnav process \(it answers on docsnav\.sock\)/);
     expect(runCli(['worker'], dir).stderr).toMatch(/^docsnav: docsnav worker needs --database postgres:\/\//);
 
     let client = new Client(serve.base, token);

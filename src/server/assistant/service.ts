@@ -48,6 +48,10 @@ const MAX_HISTORY = 20;
 
 export class Assistant {
   readonly limits: Limits;
+  /** Answers streaming now: a stopping server ends them (`abortAll`). */
+  private readonly live = new Set<(reason: string) => void>();
+  /** Told of each refusal by a limit (the metrics). */
+  onRefused?: (scope: string) => void;
 
   constructor(
     readonly store: Store,
@@ -58,9 +62,7 @@ export class Assistant {
 
   async answer(authorization: string | undefined, domain: string, body: AssistantRequest, ip: string): Promise<PreparedAnswer> {
     const key = await authenticate(this.store, authorization);
-    const project = await findProjectByDomain(this.store, domain);
-    if (!project) throw new HttpError(404, `no project with the domain "${domain}"`);
-    authorize(key, 'assistant', project.id);
+    const project = authorize(key, 'assistant', await findProjectByDomain(this.store, domain), (found) => found.id, `no project with the domain "${domain}"`);
     const last = body.messages.at(-1);
     const lastText = last ? messageText(last).trim() : '';
     if (!last || last.role !== 'user' || lastText === '') throw new HttpError(400, 'messages: the last message must be a user message with text');
@@ -90,6 +92,7 @@ export class Assistant {
     const timer = setTimeout(() => controller.abort(`no answer within ${Math.round(deadlineMs / 100) / 10} s (the request's deadline)`), deadlineMs);
     timer.unref();
     const abort = (reason: string) => controller.abort(reason);
+    this.live.add(abort);
     const messageId = `msg-${randomUUID()}`;
     const sources = passages.map((passage, index) => ({ id: String(index + 1), url: passage.url, title: passage.title }));
     const history: CoreMessage[] = body.messages
@@ -131,7 +134,8 @@ export class Assistant {
           writer.write(formatDataStreamPart('finish_message', finish));
         } finally {
           clearTimeout(timer);
-          await appendMessages(this.store, threadId, [{ id: messageId, role: 'assistant', content: text, sources, deploymentId, error }]).catch(() => {});
+          this.live.delete(abort);
+          await this.storeAnswer(threadId, { id: messageId, role: 'assistant', content: text, sources, deploymentId, error, replyTo: userMessageId });
         }
       },
       // Only our own code can throw here (model errors are handled above): no internals to the client.
@@ -139,6 +143,37 @@ export class Assistant {
     });
     return { threadId, stream, abort };
   }
+
+  /** Ends every answer streaming now with an error part (a stopping server). */
+  abortAll(reason: string): number {
+    const count = this.live.size;
+    for (const abort of this.live) abort(reason);
+    return count;
+  }
+
+  /** How many answers are streaming. */
+  get streaming(): number {
+    return this.live.size;
+  }
+
+  /** An answer the user saw is stored: a failed write is tried again (a busy or restarting database). */
+  private async storeAnswer(threadId: string, message: Parameters<typeof appendMessages>[2][number]): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await appendMessages(this.store, threadId, [message]);
+        return;
+      } catch (error) {
+        if (attempt >= 3) {
+          this.onStoreFailed?.(threadId, (error as Error).message);
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      }
+    }
+  }
+
+  /** Told when an answer could not be stored after retries (the server log). */
+  onStoreFailed?: (threadId: string, error: string) => void;
 
   /** Streams the model's text into `writer`; returns the text and the error that ended it, if any. */
   private async modelAnswer(

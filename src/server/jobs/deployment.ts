@@ -9,17 +9,18 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Problem } from '../../problem.js';
 import { plural } from '../../text.js';
-import { analyzeInThread, AnalyzeError } from '../analyze-thread.js';
+import { runInThread, ThreadError } from '../thread.js';
 import { addWorktree, commitMessage, fetchBranch, formatBytes, GitError, listFiles, removeWorktree, type TreeEntry } from '../git.js';
+import { Redactor } from '../redact.js';
 import {
   appendLogs,
+  deletePageSections,
   deploymentFiles,
   finishDeployments,
   insertPageSections,
   markInProgress,
   type DeploymentOutcome,
   type FilesChanged,
-  type PageSection,
 } from '../store/deployments.js';
 import { isFixable } from '../../fix/fixable.js';
 import { mergeFollowing } from '../store/jobs.js';
@@ -27,7 +28,7 @@ import { queueRepair } from './repair-kind.js';
 import { findProject, setCurrentDeployment, type Project } from '../store/projects.js';
 import type { Queryable } from '../store/store.js';
 import { DEPLOYMENT_KIND } from './deployment-kind.js';
-import type { JobContext, JobKind } from './kind.js';
+import type { JobContext, JobKind, JobOutcome } from './kind.js';
 import type { WorkerSettings } from './settings.js';
 
 export const DOCS_FILES = ['docs.json', 'docs.yaml', 'docs.yml'];
@@ -37,36 +38,54 @@ const MAX_PROBLEM_LINES = 200;
 /** A deployment that cannot go on, for a reason the user can act on. */
 export class DeploymentFailure extends Error {}
 
+/** Failures whose message is for the user (the rest say "internal error" and go to the server log). */
+export function isKnownFailure(error: unknown): error is Error {
+  return error instanceof DeploymentFailure || error instanceof GitError || error instanceof ThreadError;
+}
+
+/**
+ * What a job says of its project leaves with no credentials of its repository URL and none of
+ * this server's folders: the checkout is spoken of by repository-relative paths.
+ */
+export function jobRedactor(repo: string, settings: WorkerSettings, worktree?: string): Redactor {
+  return Redactor.forRepo(repo, [...(worktree ? [{ folder: worktree, label: '' }] : []), { folder: settings.dataDir, label: '<data folder>' }]);
+}
+
 export const deploymentJob: JobKind = {
   kind: DEPLOYMENT_KIND,
 
-  async run(context: JobContext): Promise<void> {
-    const { job, store, signal } = context;
-    const merged = await mergeFollowing(store, job);
+  async run(context: JobContext): Promise<JobOutcome | undefined> {
+    const { job, db, signal } = context;
+    const project = await findProject(db, job.lane);
+    const redact = project ? jobRedactor(project.repo, context.settings) : new Redactor([]);
+    const merged = await context.write(async (tx) => {
+      const merged = await mergeFollowing(tx, job);
+      await markInProgress(tx, [job.id, ...merged]);
+      // A retry starts over: texts stored by an earlier attempt are dropped.
+      await deletePageSections(tx, job.id);
+      return merged;
+    });
     const ids = [job.id, ...merged];
-    await markInProgress(store, ids);
-    const log = (line: string) => appendLogs(store, ids, [line]);
+    const log = (line: string) => context.write((tx) => appendLogs(tx, ids, [redact.text(line)]));
     if (job.attempts > 1) await log(`attempt ${job.attempts}: the previous worker stopped before finishing`);
     if (merged.length > 0) await log(`coalesced ${plural(merged.length, 'later update request')} into deployment ${job.id} (one run of the newest commit)`);
-    const project = await findProject(store, job.lane);
-    let outcome: DeploymentOutcome & { sections?: PageSection[] };
+    let outcome: DeploymentOutcome;
     try {
       if (!project) throw new DeploymentFailure(`project "${job.lane}" no longer exists`);
       outcome = await deploy(project, context, log);
     } catch (error) {
-      if (signal.aborted) return; // the lease was lost or the worker is stopping: someone else finishes
-      const known = error instanceof DeploymentFailure || error instanceof GitError || error instanceof AnalyzeError;
+      if (signal.aborted) return undefined; // the lease was lost or the worker is stopping: someone else finishes
+      const known = isKnownFailure(error);
       outcome = { status: 'failure', summary: known ? error.message : 'internal error while deploying (see the server log)', logs: [] };
-      if (!known) console.error(`deployment ${job.id}: ${(error as Error)?.stack ?? String(error)}`);
+      if (!known) context.log.error({ err: redact.text((error as Error)?.stack ?? String(error)) }, 'deployment crashed');
     }
-    if (signal.aborted) return;
+    if (signal.aborted) return undefined;
+    outcome = redact.deep(outcome);
     const note = merged.length > 0 ? ` (${merged.length + 1} update requests coalesced into this run)` : '';
-    await context.complete('done', async (tx) => {
+    const done = await context.complete('done', async (tx) => {
       await finishDeployments(tx, job.id, merged, outcome, note);
-      if (outcome.status === 'success') {
-        await insertPageSections(tx, job.id, outcome.sections ?? []);
-        await setCurrentDeployment(tx, job.lane, job.id);
-      }
+      if (outcome.status === 'success') await setCurrentDeployment(tx, job.lane, job.id);
+      else await deletePageSections(tx, job.id);
       // A project with auto-fix gets a repair job when the deployment found problems of a fixable code
       // (the job applies only the safe fixes, and says so when there was none).
       if (project?.autoFix && outcome.commit && outcome.problems?.some((problem) => problem.fix !== undefined || isFixable(problem.code))) {
@@ -77,9 +96,12 @@ export const deploymentJob: JobKind = {
         });
       }
     });
+    if (!done) return undefined;
+    return { outcome: outcome.status, ...(outcome.status === 'failure' ? { error: outcome.summary } : {}) };
   },
 
   async abandoned(db: Queryable, jobId: string, mergedIds: readonly string[]): Promise<void> {
+    await deletePageSections(db, jobId);
     await finishDeployments(db, jobId, mergedIds, {
       status: 'failure',
       summary: 'the deployment was interrupted on every attempt (its workers stopped); request a new update',
@@ -88,11 +110,8 @@ export const deploymentJob: JobKind = {
   },
 };
 
-async function deploy(
-  project: Project,
-  { job, store, settings, signal }: JobContext,
-  log: (line: string) => Promise<void>,
-): Promise<DeploymentOutcome & { sections?: PageSection[] }> {
+async function deploy(project: Project, context: JobContext, log: (line: string) => Promise<void>): Promise<DeploymentOutcome> {
+  const { job, db, settings, signal } = context;
   const cacheDir = path.join(settings.dataDir, 'git', cacheName(project.id));
   const worktree = path.join(settings.dataDir, 'worktrees', `${job.id}-${job.attempts}`);
   await log(`fetching ${project.branch} from ${project.repo}`);
@@ -103,7 +122,7 @@ async function deploy(
 
   const entries = await listFiles(cacheDir, sha, settings.git);
   const docs = checkTree(entries, project.docsDir, settings);
-  const previous = project.currentDeploymentId ? await deploymentFiles(store, project.currentDeploymentId) : undefined;
+  const previous = project.currentDeploymentId ? await deploymentFiles(db, project.currentDeploymentId) : undefined;
   const commit = { sha, message, filesChanged: filesChanged(previous ?? {}, docs.files) };
 
   await addWorktree(cacheDir, sha, worktree, settings.git, signal);
@@ -112,25 +131,39 @@ async function deploy(
     const docsFile = path.join(docsRoot, docs.docsFile);
     await log(`checking ${path.posix.join(project.docsDir, docs.docsFile)}`);
     started = performance.now();
-    const analysis = await analyzeInThread({ docsRoot, docsFile, checkoutRoot: worktree }, settings.analyze, signal);
-    await log(`checked ${plural(analysis.tree.pages.length, 'page')} in ${elapsed(started)}`);
+    // Page texts are stored batch by batch as the thread makes them (each write fenced on the lease).
+    let stored = 0;
+    const analysis = await runInThread(
+      'analyze',
+      { docsRoot, docsFile, checkoutRoot: worktree, maxPages: settings.maxPages },
+      settings.check,
+      signal,
+      async (sections) => {
+        const position = stored;
+        stored += sections.length;
+        await context.write((tx) => insertPageSections(tx, job.id, sections, position));
+      },
+    );
+    await log(`checked ${plural(analysis.pages, 'page')} in ${elapsed(started)}`);
     const errors = analysis.problems.filter((problem) => problem.severity === 'error');
     const warnings = analysis.problems.filter((problem) => problem.severity === 'warning');
     const logs = problemLines(analysis.problems);
     const counts = `${plural(errors.length, 'error')}, ${plural(warnings.length, 'warning')}`;
-    if (errors.length > 0) {
-      return { status: 'failure', summary: `${counts}; first: ${problemLine(errors[0])}`, logs, commit, files: docs.files, problems: analysis.problems };
+    const base = { logs, commit, files: docs.files, problems: analysis.problems };
+    if (errors.length > 0) return { ...base, status: 'failure', summary: `${counts}; first: ${problemLine(errors[0])}` };
+    if (analysis.overLimit) {
+      return {
+        ...base,
+        status: 'failure',
+        summary: `the site has ${plural(analysis.pages, 'page')}, over this server's limit of ${settings.maxPages} (--max-pages)`,
+      };
     }
-    const pages = analysis.tree.pages.length;
     return {
+      ...base,
       status: 'success',
-      summary: `deployed ${sha.slice(0, 12)} of ${project.branch}: ${plural(pages, 'page')}, ${counts}`,
-      logs: [...logs, `stored ${plural(analysis.sections.length, 'text section')} of ${plural(pages, 'page')}`],
-      commit,
-      files: docs.files,
-      tree: analysis.tree,
-      problems: analysis.problems,
-      sections: analysis.sections,
+      summary: `deployed ${sha.slice(0, 12)} of ${project.branch}: ${plural(analysis.pages, 'page')}, ${counts}`,
+      logs: [...logs, `stored ${plural(analysis.sections, 'text section')} of ${plural(analysis.pages, 'page')}`],
+      treeJson: analysis.treeJson,
     };
   } finally {
     await removeWorktree(cacheDir, worktree, settings.git);
@@ -145,6 +178,8 @@ export function checkTree(entries: readonly TreeEntry[], docsDir: string, settin
   const prefix = docsDir === '.' ? '' : `${docsDir}/`;
   let total = 0;
   const files: Record<string, string> = {};
+  if (entries.length > settings.git.maxFiles)
+    throw new DeploymentFailure(`the commit holds ${entries.length} files, over the limit of ${settings.git.maxFiles} (--max-files)`);
   for (const entry of entries) {
     total += entry.size;
     if (entry.size > settings.git.maxFileBytes) {

@@ -1,14 +1,24 @@
 import type { ClaimedJob } from '../store/jobs.js';
-import type { Queryable, Store } from '../store/store.js';
+import type { Queryable } from '../store/store.js';
+import type { Logger } from '../log.js';
 import type { WorkerSettings } from './settings.js';
 
 /** What a job kind's run gets from the queue. */
 export interface JobContext {
   job: ClaimedJob;
-  store: Store;
+  /** For reads. Every write goes through `write` or `complete`, which are fenced on the lease. */
+  db: Queryable;
   settings: WorkerSettings;
-  /** Aborted when the lease is lost or the worker stops: stop work, write nothing more. */
+  /** Aborted when the lease is lost or about to run out, or the worker stops: stop work, write nothing more. */
   signal: AbortSignal;
+  /** The server's log, with the job's id, project and kind on every line. */
+  log: Logger;
+  /**
+   * Runs `work` in a transaction that first makes sure this run still holds the job's lease
+   * (and holds the job's row until it commits, so the lease cannot be swept meanwhile). When
+   * the lease is gone, nothing is written, the run is aborted and this throws `LeaseLost`.
+   */
+  write<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
    * Stores the job's result and marks it finished in one transaction, only if this run still
    * holds the lease. Returns false (and writes nothing) when another worker took the job over.
@@ -16,10 +26,23 @@ export interface JobContext {
   complete(state: 'done' | 'failed', write: (tx: Queryable) => Promise<void>): Promise<boolean>;
 }
 
-/** One kind of job on the queue (a deployment; later: a repair job). */
+/** How a run ended, for the log and the metrics: `success`, `failure`, `completed`, `error`, … */
+export interface JobOutcome {
+  outcome: string;
+  /** One line on why it failed (already free of secrets and local paths). */
+  error?: string;
+}
+
+/** One kind of job on the queue (a deployment, a repair job). */
 export interface JobKind {
   readonly kind: string;
-  run(context: JobContext): Promise<void>;
+  /** Resolves to how the run ended; undefined when it was cut off (the lease lost, the worker stopping). */
+  run(context: JobContext): Promise<JobOutcome | undefined>;
   /** The job ran out of attempts (its workers kept dying): record why. `mergedIds` were folded into it. */
-  abandoned(store: Queryable, jobId: string, mergedIds: readonly string[]): Promise<void>;
+  abandoned(db: Queryable, jobId: string, mergedIds: readonly string[]): Promise<void>;
+}
+
+/** This run no longer holds the job's lease: another worker has it, or will. */
+export class LeaseLost extends Error {
+  override name = 'LeaseLost';
 }

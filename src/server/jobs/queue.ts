@@ -1,25 +1,38 @@
 /**
  * The job queue's worker side: claims jobs (`FOR UPDATE SKIP LOCKED`), holds a lease while a
- * job runs (renewed every third of it), sweeps leases that ran out (a dead or hung worker)
- * back onto the queue, and wakes on NOTIFY with polling as the fallback.
+ * job runs, sweeps leases that ran out (a dead or hung worker) back onto the queue, and wakes
+ * on NOTIFY with polling as the fallback.
+ *
+ * A run never outlives its lease. The lease is renewed every third of it; the deadline is
+ * counted on this machine from before each successful renewal was sent, so it passes before
+ * the database's `locked_until` does. When the database cannot be reached until then (an
+ * outage longer than the lease), the run is aborted here, before the sweep can give the job
+ * to anyone else, this process included; and every write of a run is fenced on its lease in
+ * the database, so whatever a late run still tries is refused. A job this process is still
+ * stopping is never claimed by it again meanwhile.
  */
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { claimJob, completeJob, JOBS_CHANNEL, releaseJob, renewLease, sweepExpired, type ClaimedJob } from '../store/jobs.js';
+import { claimJob, completeJob, holdsLease, JOBS_CHANNEL, releaseJob, renewLease, sweepExpired, type ClaimedJob } from '../store/jobs.js';
 import type { Queryable, Store } from '../store/store.js';
-import type { JobKind } from './kind.js';
+import { silentLogger, type Logger } from '../log.js';
+import { LeaseLost, type JobKind, type JobOutcome } from './kind.js';
 import type { WorkerSettings } from './settings.js';
 
-export interface QueueLogger {
-  info(object: Record<string, unknown>, message: string): void;
-  error(object: Record<string, unknown>, message: string): void;
+/** Told when each run ends (the metrics). */
+export interface JobObserver {
+  jobEnded(kind: string, outcome: string, seconds: number): void;
 }
 
-const silent: QueueLogger = { info() {}, error() {} };
+interface Running {
+  job: ClaimedJob;
+  controller: AbortController;
+  done: Promise<void>;
+}
 
 export class JobRunner {
   readonly workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  private readonly running = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  private readonly running = new Map<string, Running>();
   private timers: NodeJS.Timeout[] = [];
   private unlisten: (() => Promise<void>) | undefined;
   private stopped = true;
@@ -30,7 +43,8 @@ export class JobRunner {
     private readonly store: Store,
     private readonly kinds: Readonly<Record<string, JobKind>>,
     readonly settings: WorkerSettings,
-    private readonly log: QueueLogger = silent,
+    private readonly log: Logger = silentLogger(),
+    private readonly observer?: JobObserver,
   ) {}
 
   async start(): Promise<void> {
@@ -55,13 +69,19 @@ export class JobRunner {
         do {
           this.again = false;
           while (!this.stopped && this.running.size < this.settings.concurrency) {
-            const job = await claimJob(this.store, { id: this.workerId, lockToken: randomUUID(), leaseMs: this.settings.leaseMs });
+            const sentAt = performance.now();
+            const job = await claimJob(this.store, {
+              id: this.workerId,
+              lockToken: randomUUID(),
+              leaseMs: this.settings.leaseMs,
+              exclude: [...this.running.keys()],
+            });
             if (!job) break;
-            this.launch(job);
+            this.launch(job, sentAt);
           }
         } while (this.again && !this.stopped);
       } catch (error) {
-        this.log.error({ err: (error as Error).message }, 'claiming a job failed');
+        this.log.warn({ err: (error as Error).message }, 'claiming a job failed');
       } finally {
         this.claiming = false;
       }
@@ -72,63 +92,127 @@ export class JobRunner {
     try {
       const swept = await sweepExpired(this.store);
       for (const job of swept) {
-        this.log.info({ jobId: job.id, state: job.state }, job.state === 'queued' ? 'lease expired: job re-queued' : 'lease expired: job out of attempts');
+        this.log.warn(
+          { jobId: job.id, kind: job.kind, state: job.state },
+          job.state === 'queued' ? 'lease expired: job re-queued' : 'lease expired: job out of attempts',
+        );
         if (job.state === 'failed') await this.kinds[job.kind]?.abandoned(this.store, job.id, job.mergedIds);
       }
     } catch (error) {
-      this.log.error({ err: (error as Error).message }, 'sweeping leases failed');
+      this.log.warn({ err: (error as Error).message }, 'sweeping leases failed');
     }
   }
 
-  private launch(job: ClaimedJob): void {
+  /** The local deadline's safety margin: the abort must reach the run's steps before the database's lease ends. */
+  private get margin(): number {
+    return Math.min(2_000, Math.floor(this.settings.leaseMs / 5));
+  }
+
+  private launch(job: ClaimedJob, claimSentAt: number): void {
     const controller = new AbortController();
+    const leaseMs = this.settings.leaseMs;
+    let deadline = claimSentAt + leaseMs - this.margin;
+    const abort = (reason: string) => {
+      if (!controller.signal.aborted) controller.abort(new LeaseLost(reason));
+    };
+    let renewing = false;
     const renew = setInterval(
       () => {
-        renewLease(this.store, job, this.settings.leaseMs).then(
-          (held) => {
-            if (!held) controller.abort(new Error('lease lost'));
-          },
-          () => {}, // the database is briefly away: the lease is still good until it expires
-        );
+        if (renewing) return;
+        renewing = true;
+        const sentAt = performance.now();
+        renewLease(this.store, job, leaseMs)
+          .then(
+            (held) => {
+              if (held) deadline = sentAt + leaseMs - this.margin;
+              else abort('the lease was taken over');
+            },
+            () => {}, // the database is away: the lease holds until the deadline below
+          )
+          .finally(() => (renewing = false));
       },
-      Math.max(100, Math.floor(this.settings.leaseMs / 3)),
+      Math.max(100, Math.floor(leaseMs / 3)),
+    );
+    const watchdog = setInterval(
+      () => {
+        if (performance.now() > deadline) abort(`the lease ran out: the database could not be reached for ${Math.round(leaseMs / 1000)} s`);
+      },
+      Math.max(50, Math.min(1_000, Math.floor(leaseMs / 10))),
     );
     const kind = this.kinds[job.kind];
-    this.log.info({ jobId: job.id, kind: job.kind, attempt: job.attempts }, 'job started');
+    const log = this.log.child({ jobId: job.id, project: job.lane, kind: job.kind });
+    log.info({ attempt: job.attempts }, 'job started');
+    const started = performance.now();
     const done = (async () => {
+      let outcome: JobOutcome | undefined;
+      let crashed: string | undefined;
       try {
         if (!kind) {
-          await this.complete(job, 'failed', async () => {});
+          await this.complete(job, controller, 'failed', async () => {});
+          outcome = { outcome: 'failure', error: `no job kind "${job.kind}" in this docsnav` };
           return;
         }
-        await kind.run({
+        outcome = await kind.run({
           job,
-          store: this.store,
+          db: this.store,
           settings: this.settings,
           signal: controller.signal,
-          complete: (state, write) => this.complete(job, state, write),
+          log,
+          write: (work) => this.write(job, controller, work),
+          complete: (state, write) => this.complete(job, controller, state, write),
         });
       } catch (error) {
-        if (!controller.signal.aborted) this.log.error({ jobId: job.id, err: (error as Error).message }, 'job crashed');
+        if (!controller.signal.aborted) crashed = (error as Error)?.message ?? String(error);
       } finally {
         clearInterval(renew);
+        clearInterval(watchdog);
         this.running.delete(job.id);
-        this.log.info({ jobId: job.id }, 'job ended');
+        const seconds = (performance.now() - started) / 1000;
+        const durationMs = Math.round(seconds * 1000);
+        if (controller.signal.aborted && !outcome) {
+          const reason = (controller.signal.reason as Error)?.message ?? 'stopped';
+          log.warn({ attempt: job.attempts, outcome: 'interrupted', durationMs, reason }, 'job interrupted');
+          this.observer?.jobEnded(job.kind, 'interrupted', seconds);
+        } else if (crashed !== undefined || !outcome) {
+          log.error({ attempt: job.attempts, outcome: 'crashed', durationMs, err: crashed }, 'job crashed');
+          this.observer?.jobEnded(job.kind, 'crashed', seconds);
+        } else {
+          const level = outcome.error ? 'warn' : 'info';
+          log[level]({ attempt: job.attempts, outcome: outcome.outcome, durationMs, ...(outcome.error ? { error: outcome.error } : {}) }, 'job ended');
+          this.observer?.jobEnded(job.kind, outcome.outcome, seconds);
+        }
         this.wake();
       }
     })();
-    this.running.set(job.id, { controller, done });
+    this.running.set(job.id, { job, controller, done });
   }
 
-  private async complete(job: ClaimedJob, state: 'done' | 'failed', write: (tx: Queryable) => Promise<void>): Promise<boolean> {
+  private async write<T>(job: ClaimedJob, controller: AbortController, work: (tx: Queryable) => Promise<T>): Promise<T> {
+    if (controller.signal.aborted) throw new LeaseLost('the run was stopped');
+    const result = await this.store.transaction(async (tx) => {
+      if (!(await holdsLease(tx, job))) return { lost: true as const };
+      return { lost: false as const, value: await work(tx) };
+    });
+    if (result.lost) {
+      controller.abort(new LeaseLost('the lease was taken over'));
+      throw new LeaseLost('the lease was taken over');
+    }
+    return result.value;
+  }
+
+  private async complete(job: ClaimedJob, controller: AbortController, state: 'done' | 'failed', write: (tx: Queryable) => Promise<void>): Promise<boolean> {
+    if (controller.signal.aborted) return false;
     try {
       return await this.store.transaction(async (tx) => {
-        if (!(await completeJob(tx, job, state))) throw new LeaseLost();
+        if (!(await completeJob(tx, job, state))) throw new LeaseLost('the lease was taken over');
         await write(tx);
         return true;
       });
     } catch (error) {
-      if (error instanceof LeaseLost) return false;
+      if (error instanceof LeaseLost) {
+        controller.abort(error);
+        return false;
+      }
       throw error;
     }
   }
@@ -147,13 +231,9 @@ export class JobRunner {
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
     await this.unlisten?.().catch(() => {});
-    const jobs = [...this.running.entries()];
-    for (const [, entry] of jobs) entry.controller.abort(new Error('worker stopping'));
-    await Promise.allSettled(jobs.map(([, entry]) => entry.done));
-    for (const [id] of jobs) {
-      await releaseJob(this.store, id, this.workerId).catch(() => {});
-    }
+    const jobs = [...this.running.values()];
+    for (const entry of jobs) entry.controller.abort(new LeaseLost('the worker is stopping'));
+    await Promise.allSettled(jobs.map((entry) => entry.done));
+    for (const entry of jobs) await releaseJob(this.store, entry.job).catch(() => {});
   }
 }
-
-class LeaseLost extends Error {}

@@ -6,17 +6,17 @@
  * branch. The session records one todo per problem worked on.
  */
 import path from 'node:path';
-import { mergeConfigOptions } from '../../config/load.js';
-import { fixFile, type FixFileResult } from '../../fix/index.js';
+import type { FixFileResult } from '../../fix/index.js';
 import { plural } from '../../text.js';
 import type { Problem } from '../../problem.js';
 import { addWorktree, fetchBranch, GitError, listFiles, pushHead, removeWorktree, runGit } from '../git.js';
-import { projectConfig } from '../project-config.js';
+import { runInThread } from '../thread.js';
 import { findSession, updateSession, type AgentSessionRecord, type SessionUpdate, type Todo } from '../store/agent.js';
 import { findProject, type Project } from '../store/projects.js';
 import type { Queryable } from '../store/store.js';
-import { cacheName, checkTree, DeploymentFailure } from './deployment.js';
-import type { JobContext, JobKind } from './kind.js';
+import { displayRepo } from '../redact.js';
+import { cacheName, checkTree, isKnownFailure, jobRedactor } from './deployment.js';
+import type { JobContext, JobKind, JobOutcome } from './kind.js';
 import { fixBranchName, REPAIR_KIND } from './repair-kind.js';
 
 /** The job cannot go on, for a reason the user can act on. */
@@ -35,25 +35,26 @@ const MAX_TODOS = 500;
 export const repairJob: JobKind = {
   kind: REPAIR_KIND,
 
-  async run(context: JobContext): Promise<void> {
-    const { job, store, signal } = context;
-    const session = await findSession(store, job.id);
+  async run(context: JobContext): Promise<JobOutcome | undefined> {
+    const { job, db, signal } = context;
+    const session = await findSession(db, job.id);
     if (!session) {
       await context.complete('failed', async () => {});
-      return;
+      return { outcome: 'failure', error: 'the agent session no longer exists' };
     }
-    const project = await findProject(store, job.lane);
+    const project = await findProject(db, job.lane);
+    const redact = project ? jobRedactor(project.repo, context.settings) : undefined;
     let outcome: SessionUpdate;
     try {
       if (!project) throw new RepairFailure(`project "${job.lane}" no longer exists`);
       outcome = await repair(project, session, context);
     } catch (error) {
-      if (signal.aborted) return; // the lease was lost or the worker is stopping: someone else finishes
-      const known = error instanceof RepairFailure || error instanceof GitError || error instanceof DeploymentFailure;
-      if (!known) console.error(`repair job ${job.id}: ${(error as Error)?.stack ?? String(error)}`);
+      if (signal.aborted) return undefined; // the lease was lost or the worker is stopping: someone else finishes
+      const known = error instanceof RepairFailure || isKnownFailure(error);
+      if (!known) context.log.error({ err: redact?.text((error as Error)?.stack ?? String(error)) }, 'repair job crashed');
       const reason = error instanceof RepairFailure ? error.reason : 'error';
       const message = known ? error.message : 'internal error while repairing (see the server log)';
-      const current = await findSession(store, job.id);
+      const current = await findSession(db, job.id);
       outcome = {
         haulted: true,
         haultReason: reason,
@@ -62,8 +63,11 @@ export const repairJob: JobKind = {
         pullRequestLink: null,
       };
     }
-    if (signal.aborted) return;
-    await context.complete('done', (tx) => updateSession(tx, job.id, { ...outcome, ended: true }));
+    if (signal.aborted) return undefined;
+    if (redact) outcome = redact.deep(outcome);
+    if (!(await context.complete('done', (tx) => updateSession(tx, job.id, { ...outcome, ended: true })))) return undefined;
+    const failed = outcome.haultReason !== 'completed';
+    return { outcome: failed ? 'failure' : outcome.pullRequestLink ? 'pushed' : 'nothing-to-fix', ...(failed ? { error: outcome.messageToUser } : {}) };
   },
 
   async abandoned(db: Queryable, jobId: string): Promise<void> {
@@ -76,7 +80,8 @@ export const repairJob: JobKind = {
   },
 };
 
-async function repair(project: Project, session: AgentSessionRecord, { job, store, settings, signal }: JobContext): Promise<SessionUpdate> {
+async function repair(project: Project, session: AgentSessionRecord, context: JobContext): Promise<SessionUpdate> {
+  const { job, settings, signal } = context;
   const branch = fixBranchName(session.id);
   if (branch === project.branch || branch === session.sourceBranch)
     throw new RepairFailure(`the fix branch ${branch} is the deployment branch; docsnav never pushes to it`);
@@ -88,13 +93,13 @@ async function repair(project: Project, session: AgentSessionRecord, { job, stor
   try {
     const docsRoot = path.join(worktree, project.docsDir);
     const docsFile = path.join(docsRoot, docs.docsFile);
-    const config = projectConfig(docsFile, worktree);
-    const options = mergeConfigOptions(config.options, { root: docsRoot });
-    const result = fixFile(docsFile, options);
+    // The library's work on the repository's content runs in a thread with a time limit (a
+    // backtracking `ignore` glob in its config costs that thread, never the server).
+    const result = await runInThread('fix', { docsRoot, docsFile, checkoutRoot: worktree }, settings.check, signal);
     const shown = (file: string) => (path.isAbsolute(file) ? path.relative(worktree, file) : path.posix.join(project.docsDir, file)).split(path.sep).join('/');
     const todos = todosOf(result, shown, 'in_progress');
     if (signal.aborted) return {};
-    await updateSession(store, job.id, { todos });
+    await context.write((tx) => updateSession(tx, job.id, { todos: jobRedactor(project.repo, settings, worktree).deep(todos) }));
     const fixedCount = result.fixed.length;
     const finalTodos = todosOf(result, shown);
     if (result.written.length === 0) {
@@ -122,7 +127,7 @@ async function repair(project: Project, session: AgentSessionRecord, { job, stor
       if (signal.aborted) throw error;
       const why = error instanceof GitError ? error.message : String(error);
       throw new RepairFailure(
-        `The fixes are ready but the branch ${branch} could not be pushed to ${project.repo}: ${why}. Check that the repository accepts pushes from this server (credentials, branch protection, hooks), then start a new job.`,
+        `The fixes are ready but the branch ${branch} could not be pushed to ${displayRepo(project.repo)}: ${why}. Check that the repository accepts pushes from this server (credentials, branch protection, hooks), then start a new job.`,
         'github_missconfigured',
       );
     }
@@ -132,7 +137,7 @@ async function repair(project: Project, session: AgentSessionRecord, { job, stor
       todos: finalTodos,
       pullRequestLink: project.compareUrl
         ? project.compareUrl.replaceAll('{branch}', branch).replaceAll('{base}', session.sourceBranch)
-        : `${project.repo}#${branch}`,
+        : `${displayRepo(project.repo)}#${branch}`,
       title: `Fix ${plural(fixedCount, 'docs problem')} on ${session.sourceBranch}`,
       messageToUser: summary(result, shown, branch, project),
     };
@@ -174,7 +179,7 @@ function summary(result: FixFileResult, shown: (file: string) => string, branch:
   const parts: string[] = [];
   if (branch)
     parts.push(
-      `Fixed ${plural(result.fixed.length, 'problem')} and pushed them to the branch ${branch} of ${project.repo}; review and merge it into ${project.branch}.`,
+      `Fixed ${plural(result.fixed.length, 'problem')} and pushed them to the branch ${branch} of ${displayRepo(project.repo)}; review and merge it into ${project.branch}.`,
     );
   else if (result.before.length === 0) parts.push('No problems found: nothing to fix.');
   else parts.push('No problem had a safe automatic fix: nothing was changed.');

@@ -1,9 +1,9 @@
 import { DEFAULT_GIT_LIMITS, type GitLimits } from '../git.js';
-import type { AnalyzeLimits } from '../analyze-thread.js';
+import type { ThreadLimits } from '../thread.js';
 
-/** How a worker runs jobs; every number here can be set from the CLI. */
+/** How a worker runs jobs; every number here can be set from the CLI (`docsnav serve --help`). */
 export interface WorkerSettings {
-  /** Folder of the git caches and worktrees (per machine). */
+  /** Folder of the git caches and worktrees (this process's data folder). */
   dataDir: string;
   /** How long a claimed job is ours without renewal; renewed every third of it. */
   leaseMs: number;
@@ -14,18 +14,27 @@ export interface WorkerSettings {
   /** Jobs run at once by one process. */
   concurrency: number;
   git: GitLimits;
-  analyze: AnalyzeLimits;
+  /** The library's work on a repository (checking, fixing) runs in a thread with these limits. */
+  check: ThreadLimits;
+  /** Most pages a deployment stores (a clear failure past it). */
+  maxPages: number;
 }
 
-export function workerSettings(dataDir: string, overrides: Partial<Omit<WorkerSettings, 'dataDir'>> = {}): WorkerSettings {
+export const DEFAULT_MAX_PAGES = 100_000;
+
+export function workerSettings(
+  dataDir: string,
+  overrides: Partial<Omit<WorkerSettings, 'dataDir' | 'git' | 'check'>> & { git?: Partial<GitLimits>; check?: Partial<ThreadLimits> } = {},
+): WorkerSettings {
   return {
     dataDir,
     leaseMs: 30_000,
     pollMs: 2_000,
     sweepMs: 5_000,
     concurrency: 2,
+    maxPages: DEFAULT_MAX_PAGES,
     ...overrides,
     git: { ...DEFAULT_GIT_LIMITS, ...overrides.git },
-    analyze: { timeoutMs: 120_000, maxHeapMb: 1024, ...overrides.analyze },
+    check: { timeoutMs: 120_000, maxHeapMb: 1024, ...overrides.check },
   };
 }

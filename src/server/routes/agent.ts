@@ -61,10 +61,7 @@ function toApi(session: AgentSessionRecord, project: Project) {
 
 async function projectFor(core: Core, authorization: string | undefined, id: string): Promise<Project> {
   const key = await authenticate(core.store, authorization);
-  const project = await findProject(core.store, id);
-  if (!project) throw new HttpError(404, `no project "${id}"`);
-  authorize(key, 'admin', id);
-  return project;
+  return authorize(key, 'admin', await findProject(core.store, id), (found) => found.id, `no project "${id}"`);
 }
 
 function integerParam(value: string | undefined, name: string, fallback: number, min: number, max: number): number {

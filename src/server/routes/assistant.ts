@@ -62,18 +62,8 @@ const rateLimited = {
   required: ['error', 'limit'],
 } as const;
 
-/** POST /v1/assistant/{domain}/message (and its CORS preflight). */
+/** POST /v1/assistant/{domain}/message (CORS, preflight included, is app-wide: app.ts). */
 export function registerAssistantRoutes(app: FastifyInstance, assistant: Assistant): void {
-  app.options('/v1/assistant/:domain/message', { schema: { hide: true } }, async (_request, reply) =>
-    reply
-      .code(204)
-      .header('access-control-allow-origin', '*')
-      .header('access-control-allow-methods', 'POST, OPTIONS')
-      .header('access-control-allow-headers', 'authorization, content-type')
-      .header('access-control-max-age', '600')
-      .send(),
-  );
-
   app.post<{ Params: { domain: string }; Body: AssistantRequest }>(
     '/v1/assistant/:domain/message',
     {
@@ -97,13 +87,14 @@ export function registerAssistantRoutes(app: FastifyInstance, assistant: Assista
       },
     },
     async (request, reply) => {
-      reply.header('access-control-allow-origin', '*').header('access-control-expose-headers', 'X-Thread-Id, X-Request-Id');
       let answer;
       try {
         answer = await assistant.answer(request.headers.authorization, request.params.domain, request.body, request.ip);
       } catch (error) {
-        if (error instanceof LimitError)
+        if (error instanceof LimitError) {
+          assistant.onRefused?.(error.scope);
           return reply.code(429).header('retry-after', String(error.retryAfterSeconds)).send({ error: error.message, limit: error.scope });
+        }
         throw error;
       }
       reply.raw.on('close', () => {

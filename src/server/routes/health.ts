@@ -6,6 +6,8 @@ export function registerHealthRoutes(app: FastifyInstance, core: Core): void {
   app.get(
     '/healthz',
     {
+      // Probes every few seconds: not in the log at the default level.
+      logLevel: 'warn',
       schema: {
         summary: 'Health check',
         description: 'Whether the server and its database answer.',

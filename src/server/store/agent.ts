@@ -1,6 +1,7 @@
 /** Agent sessions (repair jobs): service-facts §1's AgentSession, stored one row per job. */
 import { isoDate } from './projects.js';
 import type { Queryable } from './store.js';
+import { json } from './storable.js';
 
 export type HaultReason = 'completed' | 'github_missconfigured' | 'error' | 'processing' | 'interrupted';
 export type TodoStatus = 'pending' | 'in_progress' | 'completed' | 'cancelled';
@@ -72,7 +73,7 @@ export async function insertSession(
   const rows = await db.query<SessionRow>(
     `INSERT INTO agent_sessions (id, project_id, job_id, source_branch, branch, title, messages, as_draft)
      VALUES ($1, $2, $1, $3, $4, $5, $6::jsonb, $7) RETURNING ${COLUMNS}`,
-    [session.id, session.projectId, session.sourceBranch, session.branch, session.title, JSON.stringify(session.messages ?? []), session.asDraft ?? false],
+    [session.id, session.projectId, session.sourceBranch, session.branch, session.title, json(session.messages ?? []), session.asDraft ?? false],
   );
   return toSession(rows[0]);
 }
@@ -115,7 +116,7 @@ export async function updateSession(db: Queryable, id: string, update: SessionUp
   if (update.haultReason !== undefined) set('hault_reason', update.haultReason);
   if (update.pullRequestLink !== undefined) set('pull_request_link', update.pullRequestLink);
   if (update.messageToUser !== undefined) set('message_to_user', update.messageToUser);
-  if (update.todos !== undefined) set('todos', JSON.stringify(update.todos), '::jsonb');
+  if (update.todos !== undefined) set('todos', json(update.todos), '::jsonb');
   if (update.title !== undefined) set('title', update.title);
   if (update.ended) sets.push('ended_at = now()');
   if (sets.length === 0) return;

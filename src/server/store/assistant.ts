@@ -4,6 +4,7 @@
  */
 import { isoDate } from './projects.js';
 import type { Queryable } from './store.js';
+import { json } from './storable.js';
 
 export interface SearchHit {
   pagePath: string;
@@ -58,7 +59,7 @@ export async function searchSections(db: Queryable, query: SearchQuery): Promise
        ORDER BY s.page_path, rank DESC, s.position)
      SELECT page_path, page_kind, page_title, page_description, heading, anchor, body, rank FROM matches
      ORDER BY rank DESC, position LIMIT $3`,
-    [query.deploymentId, query.text, query.limit, query.includeHidden, JSON.stringify(query.trail)],
+    [query.deploymentId, query.text, query.limit, query.includeHidden, json(query.trail)],
   );
   return rows.map((row) => ({
     pagePath: row.page_path,
@@ -89,7 +90,11 @@ export async function findThread(db: Queryable, id: string): Promise<{ id: strin
   return rows[0] && { id: rows[0].id, projectId: rows[0].project_id };
 }
 
-/** Appends messages to a thread, after the ones it has. */
+/**
+ * Appends messages to a thread, after the ones it has. The positions come from the thread's
+ * row (`next_seq`), taken and moved on in one UPDATE: concurrent appends to one thread wait on
+ * that row and get positions of their own, in any transaction mode.
+ */
 export async function appendMessages(
   db: Queryable,
   threadId: string,
@@ -100,28 +105,38 @@ export async function appendMessages(
     sources?: unknown[];
     deploymentId?: string | null;
     error?: string | null;
+    /** The user message an answer answers. */
+    replyTo?: string | null;
   }>,
 ): Promise<void> {
+  if (messages.length === 0) return;
+  const taken = await db.query<{ next_seq: number }>(
+    'UPDATE assistant_threads SET next_seq = next_seq + $2, updated_at = now() WHERE id = $1 RETURNING next_seq',
+    [threadId, messages.length],
+  );
+  if (taken.length === 0) throw new Error(`no thread ${threadId}`);
+  const first = Number(taken[0].next_seq) - messages.length + 1;
   await db.query(
-    `INSERT INTO assistant_messages (id, thread_id, seq, role, content, sources, deployment_id, error)
-     SELECT x.id, $1, coalesce((SELECT max(seq) FROM assistant_messages WHERE thread_id = $1), 0) + x.n, x.role, x.content, coalesce(x.sources, '[]'::jsonb), x.deployment_id, x.error
-     FROM jsonb_to_recordset($2::jsonb) AS x(n integer, id text, role text, content text, sources jsonb, deployment_id text, error text)`,
+    `INSERT INTO assistant_messages (id, thread_id, seq, role, content, sources, deployment_id, error, reply_to)
+     SELECT x.id, $1, $3::integer + x.n, x.role, x.content, coalesce(x.sources, '[]'::jsonb), x.deployment_id, x.error, x.reply_to
+     FROM jsonb_to_recordset($2::jsonb) AS x(n integer, id text, role text, content text, sources jsonb, deployment_id text, error text, reply_to text)`,
     [
       threadId,
-      JSON.stringify(
+      json(
         messages.map((message, index) => ({
-          n: index + 1,
+          n: index,
           id: message.id,
           role: message.role,
           content: message.content,
           sources: message.sources ?? [],
           deployment_id: message.deploymentId ?? null,
           error: message.error ?? null,
+          reply_to: message.replyTo ?? null,
         })),
       ),
+      first,
     ],
   );
-  await db.query('UPDATE assistant_threads SET updated_at = now() WHERE id = $1', [threadId]);
 }
 
 export async function threadMessages(db: Queryable, threadId: string): Promise<ThreadMessage[]> {

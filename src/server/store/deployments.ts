@@ -1,7 +1,7 @@
-import type { PageTree } from '../../resolve/types.js';
 import type { Problem } from '../../problem.js';
 import { isoDate } from './projects.js';
 import type { Queryable } from './store.js';
+import { json } from './storable.js';
 
 export type DeploymentStatus = 'queued' | 'in_progress' | 'success' | 'failure';
 
@@ -79,7 +79,7 @@ export async function markInProgress(db: Queryable, ids: readonly string[]): Pro
 /** Appends lines to the logs of these deployments (visible while they run). */
 export async function appendLogs(db: Queryable, ids: readonly string[], lines: readonly string[]): Promise<void> {
   if (lines.length === 0) return;
-  await db.query(`UPDATE deployments SET logs = logs || $2::jsonb WHERE id = ANY($1::text[])`, [ids, JSON.stringify(lines)]);
+  await db.query(`UPDATE deployments SET logs = logs || $2::jsonb WHERE id = ANY($1::text[])`, [ids, json(lines)]);
 }
 
 export interface DeploymentOutcome {
@@ -88,7 +88,8 @@ export interface DeploymentOutcome {
   logs: string[];
   commit?: { sha: string; message: string; filesChanged: FilesChanged | null };
   files?: Record<string, string>;
-  tree?: PageTree;
+  /** The page tree as JSON text (made storable by the thread that built it). */
+  treeJson?: string;
   problems?: Problem[];
 }
 
@@ -103,20 +104,20 @@ export async function finishDeployments(db: Queryable, mainId: string, otherIds:
       mainId,
       outcome.status,
       outcome.summary,
-      JSON.stringify(outcome.logs),
+      json(outcome.logs),
       outcome.commit?.sha ?? null,
       outcome.commit?.message ?? null,
-      outcome.commit?.filesChanged ? JSON.stringify(outcome.commit.filesChanged) : null,
+      outcome.commit?.filesChanged ? json(outcome.commit.filesChanged) : null,
       otherIds,
       mainNote,
     ],
   );
-  if (outcome.tree || outcome.problems || outcome.files) {
+  if (outcome.treeJson || outcome.problems || outcome.files) {
     await db.query(`UPDATE deployments SET tree = $2::jsonb, problems = $3::jsonb, files = $4::jsonb WHERE id = $1`, [
       mainId,
-      outcome.tree ? JSON.stringify(outcome.tree) : null,
-      outcome.problems ? JSON.stringify(outcome.problems) : null,
-      outcome.files ? JSON.stringify(outcome.files) : null,
+      outcome.treeJson ?? null,
+      outcome.problems ? json(outcome.problems) : null,
+      outcome.files ? json(outcome.files) : null,
     ]);
   }
 }
@@ -140,19 +141,24 @@ export interface PageSection {
   body: string;
 }
 
-/** Stores a deployment's page texts, in batches of one statement each. */
-export async function insertPageSections(db: Queryable, deploymentId: string, sections: readonly PageSection[]): Promise<void> {
+/** Stores page texts of a deployment from `position` on, in batches of one statement each. */
+export async function insertPageSections(db: Queryable, deploymentId: string, sections: readonly PageSection[], position = 0): Promise<void> {
   const BATCH = 1000;
   for (let start = 0; start < sections.length; start += BATCH) {
-    const batch = sections.slice(start, start + BATCH).map((section, index) => ({ ...section, position: start + index }));
+    const batch = sections.slice(start, start + BATCH).map((section, index) => ({ ...section, position: position + start + index }));
     await db.query(
       `INSERT INTO page_sections (deployment_id, position, page_path, page_kind, page_title, page_description, hidden, trail, heading, anchor, depth, body)
        SELECT $1, x."position", x."pagePath", x."pageKind", x."pageTitle", x."pageDescription", x.hidden, x.trail, x.heading, x.anchor, x.depth, x.body
        FROM jsonb_to_recordset($2::jsonb) AS x("position" integer, "pagePath" text, "pageKind" text, "pageTitle" text, "pageDescription" text,
          hidden boolean, trail jsonb, heading text, anchor text, depth integer, body text)`,
-      [deploymentId, JSON.stringify(batch)],
+      [deploymentId, json(batch)],
     );
   }
+}
+
+/** Drops a deployment's page texts (a failed run, or a retry starting over). */
+export async function deletePageSections(db: Queryable, deploymentId: string): Promise<void> {
+  await db.query('DELETE FROM page_sections WHERE deployment_id = $1', [deploymentId]);
 }
 
 export async function pageSections(db: Queryable, deploymentId: string): Promise<PageSection[]> {

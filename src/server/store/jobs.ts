@@ -1,4 +1,5 @@
 import type { Queryable } from './store.js';
+import { json } from './storable.js';
 
 /** The NOTIFY channel that wakes workers when a job is queued. */
 export const JOBS_CHANNEL = 'docsnav_jobs';
@@ -22,7 +23,7 @@ export async function enqueueJob(
     job.id,
     job.kind,
     job.lane,
-    JSON.stringify(job.payload ?? {}),
+    json(job.payload ?? {}),
     job.maxAttempts ?? 3,
   ]);
   await db.query('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, job.lane]);
@@ -34,20 +35,28 @@ export async function enqueueJob(
  * a job another worker is claiming is skipped, and the jobs after it in its lane are not
  * eligible while it is still queued, so a lane never runs two jobs at once.
  */
-export async function claimJob(db: Queryable, worker: { id: string; lockToken: string; leaseMs: number }): Promise<ClaimedJob | undefined> {
+export async function claimJob(
+  db: Queryable,
+  worker: {
+    id: string;
+    lockToken: string;
+    leaseMs: number;
+    /** Jobs this process is still running (or stopping): never claimed again meanwhile. */ exclude?: readonly string[];
+  },
+): Promise<ClaimedJob | undefined> {
   const rows = await db.query<{ id: string; kind: string; lane: string; payload: Record<string, unknown>; attempts: number; max_attempts: number }>(
     `UPDATE jobs SET state = 'running', attempts = attempts + 1, lock_token = $1, locked_by = $2,
        locked_until = now() + $3::integer * interval '1 millisecond', started_at = coalesce(started_at, now())
      WHERE state = 'queued' AND id = (
        SELECT j.id FROM jobs j
-       WHERE j.state = 'queued'
+       WHERE j.state = 'queued' AND NOT (j.id = ANY($4::text[]))
          AND NOT EXISTS (SELECT 1 FROM jobs r WHERE r.lane = j.lane AND r.state = 'running')
          AND NOT EXISTS (SELECT 1 FROM jobs e WHERE e.lane = j.lane AND e.state = 'queued' AND e.seq < j.seq)
        ORDER BY j.seq
        LIMIT 1
        FOR UPDATE SKIP LOCKED)
      RETURNING id, kind, lane, payload, attempts, max_attempts`,
-    [worker.lockToken, worker.id, worker.leaseMs],
+    [worker.lockToken, worker.id, worker.leaseMs, worker.exclude ?? []],
   );
   const row = rows[0];
   return (
@@ -127,14 +136,31 @@ export async function sweepExpired(db: Queryable): Promise<Array<{ id: string; k
   return result;
 }
 
+/**
+ * True when this run still holds the job's lease; inside a transaction it also locks the job's
+ * row until the transaction ends, so the sweep cannot take the lease away meanwhile.
+ */
+export async function holdsLease(tx: Queryable, job: Pick<ClaimedJob, 'id' | 'lockToken'>): Promise<boolean> {
+  const rows = await tx.query(`SELECT 1 FROM jobs WHERE id = $1 AND lock_token = $2 AND state = 'running' FOR UPDATE`, [job.id, job.lockToken]);
+  return rows.length > 0;
+}
+
 /** Hands a running job back to the queue at once (a worker stopping cleanly); the attempt does not count. */
-export async function releaseJob(db: Queryable, id: string, workerId: string): Promise<void> {
+export async function releaseJob(db: Queryable, job: Pick<ClaimedJob, 'id' | 'lockToken'>): Promise<void> {
   await db.query(
     `UPDATE jobs SET state = 'queued', attempts = greatest(attempts - 1, 0), lock_token = NULL, locked_by = NULL, locked_until = NULL
-     WHERE id = $1 AND locked_by = $2 AND state = 'running'`,
-    [id, workerId],
+     WHERE id = $1 AND lock_token = $2 AND state = 'running'`,
+    [job.id, job.lockToken],
   );
   await db.query('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, 'released']);
+}
+
+/** How many jobs are in each state, by kind (the metrics' queue depth). */
+export async function countJobs(db: Queryable): Promise<Array<{ kind: string; state: string; count: number }>> {
+  const rows = await db.query<{ kind: string; state: string; count: number | string }>(
+    `SELECT kind, state, count(*)::integer AS count FROM jobs WHERE state IN ('queued', 'running') GROUP BY kind, state`,
+  );
+  return rows.map((row) => ({ kind: row.kind, state: row.state, count: Number(row.count) }));
 }
 
 /** Jobs waiting in a lane (not counting the one running). */

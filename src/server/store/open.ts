@@ -1,28 +1,53 @@
-import path from 'node:path';
+import { DataFolder } from '../data-folder.js';
+import { redactUrl } from '../redact.js';
 import { migrate } from './migrate.js';
 import { StoreError, type Store } from './store.js';
 
 export interface StoreLocation {
-  /** The folder of the embedded database (and of the git cache). */
-  data: string;
   /** `postgres://…`: a PostgreSQL server instead of the embedded database. */
   database?: string;
+  /** The data folder this process holds (the embedded database lives in it). */
+  folder?: DataFolder;
+  /** Or its path: the folder is taken here and given up when the store closes. */
+  data?: string;
 }
 
-/** Opens the store the options name and brings its schema up to date. */
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//.test(url);
+}
+
+/** Opens the store the location names and brings its schema up to date. */
 export async function openStore(location: StoreLocation): Promise<Store> {
   let store: Store;
+  let owned: DataFolder | undefined;
   if (location.database !== undefined) {
-    if (!/^postgres(ql)?:\/\//.test(location.database)) throw new StoreError(`--database takes a postgres:// URL (got "${location.database}")`);
+    if (!isPostgresUrl(location.database)) throw new StoreError(`--database takes a postgres:// URL (got "${redactUrl(location.database)}")`);
     store = await (await import('./postgres.js')).openPostgres(location.database);
   } else {
-    store = await (await import('./pglite.js')).openPglite(path.resolve(location.data));
+    const folder = location.folder ?? (owned = await DataFolder.open(location.data ?? './.docsnav'));
+    try {
+      store = await (await import('./pglite.js')).openPglite(folder.dbDir);
+    } catch (error) {
+      await owned?.close();
+      throw error;
+    }
   }
   try {
     await migrate(store);
   } catch (error) {
     await store.close().catch(() => {});
+    await owned?.close();
     throw error;
   }
-  return store;
+  if (!owned) return store;
+  const close = store.close.bind(store);
+  return Object.assign(store, {
+    close: async () => {
+      try {
+        await close();
+      } finally {
+        await owned.close();
+      }
+    },
+  });
 }

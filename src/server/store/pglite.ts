@@ -1,30 +1,80 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import { storableParams } from './storable.js';
 import { StoreError, type Store } from './store.js';
 
-const LOCK_FILE = 'docsnav.lock';
+/** The PostgreSQL major version of the PGlite release in package.json (0.5.x: PostgreSQL 18). */
+export const PGLITE_POSTGRES_VERSION = '18';
+
+/** What a database folder must hold besides its tables: without any of them it is a partial copy. */
+const REQUIRED = [
+  { name: 'PG_VERSION', kind: 'file' },
+  { name: 'global/pg_control', kind: 'file' },
+  { name: 'base', kind: 'folder' },
+  { name: 'pg_wal', kind: 'folder' },
+  { name: 'pg_xact', kind: 'folder' },
+] as const;
 
 /**
- * PGlite in a folder. PGlite is one process's database: two processes on one folder lose
- * writes without an error, so the folder is locked (a file holding the owner's pid) for as long
- * as the store is open, and a second opener is refused with one clear line.
+ * Whether `dbDir` is a new database folder (missing or empty) or a complete one; throws one line
+ * for anything else. PGlite itself would create a new, empty database over a folder that lost
+ * its PG_VERSION (a partial copy or restore), and the projects, keys and deployments in it
+ * would be gone without an error.
  */
-export async function openPglite(dataDir: string): Promise<Store> {
-  mkdirSync(dataDir, { recursive: true });
-  const release = takeLock(dataDir);
+export function checkDatabaseFolder(dbDir: string): 'new' | 'existing' {
+  let entries: string[];
+  try {
+    entries = readdirSync(dbDir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 'new';
+    throw new StoreError(`cannot read the embedded database ${dbDir}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  if (entries.length === 0) return 'new';
+  const missing = REQUIRED.filter(({ name, kind }) => {
+    try {
+      const stats = statSync(path.join(dbDir, name));
+      return kind === 'file' ? !stats.isFile() : !stats.isDirectory();
+    } catch {
+      return true;
+    }
+  }).map(({ name }) => name);
+  if (missing.length > 0) {
+    throw new StoreError(
+      `${dbDir} is not a complete database (no ${missing.join(', ')}): a partial copy or restore? docsnav will not start a new one over it; restore the whole folder from a backup, or move it away to start empty`,
+    );
+  }
+  const version = readFileSync(path.join(dbDir, 'PG_VERSION'), 'utf8').trim();
+  if (version !== PGLITE_POSTGRES_VERSION) {
+    throw new StoreError(
+      `${dbDir} holds a PostgreSQL ${version} database; this docsnav's embedded database is PostgreSQL ${PGLITE_POSTGRES_VERSION} (move it to a PostgreSQL ${version} server with pg_dump, or use the docsnav that made it)`,
+    );
+  }
+  return 'existing';
+}
+
+/**
+ * PGlite (PostgreSQL in WebAssembly) in `dbDir`. It is one process's database: two processes on
+ * one folder lose writes without an error, so the caller holds the data folder's lock.
+ */
+export async function openPglite(dbDir: string): Promise<Store> {
+  const state = checkDatabaseFolder(dbDir);
   let db: PGlite;
   try {
     const { PGlite } = await import('@electric-sql/pglite');
-    db = await PGlite.create(path.join(dataDir, 'db'));
+    db = await PGlite.create(dbDir);
   } catch (error) {
-    release();
-    throw error;
+    const why = (error as Error)?.message?.split('\n')[0] ?? String(error);
+    throw new StoreError(
+      state === 'new'
+        ? `cannot create the embedded database in ${dbDir}: ${why}`
+        : `cannot open the embedded database in ${dbDir} (${why}): it may be damaged; restore the folder from a backup`,
+    );
   }
   const run =
     (target: Pick<PGlite, 'query'>) =>
     async <Row>(sql: string, params?: readonly unknown[]) =>
-      (await target.query<Row>(sql, params as unknown[] | undefined)).rows;
+      (await target.query<Row>(sql, storableParams(params))).rows;
   return {
     driver: 'pglite',
     query: run(db),
@@ -37,59 +87,7 @@ export async function openPglite(dataDir: string): Promise<Store> {
       await db.exec(sql);
     },
     async close() {
-      try {
-        if (!db.closed) await db.close();
-      } finally {
-        release();
-      }
+      if (!db.closed) await db.close();
     },
   };
-}
-
-/** Takes `<dataDir>/docsnav.lock` or explains who holds it. Returns the release function. */
-export function takeLock(dataDir: string): () => void {
-  const file = path.join(dataDir, LOCK_FILE);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    let fd: number;
-    try {
-      fd = openSync(file, 'wx');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new StoreError(`cannot lock ${dataDir}: ${(error as NodeJS.ErrnoException).code}`);
-      const owner = Number.parseInt(readSafe(file), 10);
-      if (Number.isInteger(owner) && owner > 0 && isAlive(owner)) {
-        throw new StoreError(
-          `${dataDir} is in use by another docsnav process (pid ${owner}); the embedded database allows one process: stop it, or use --database postgres://… for several processes`,
-        );
-      }
-      rmSync(file, { force: true }); // left behind by a process that died
-      continue;
-    }
-    writeSync(fd, String(process.pid));
-    closeSync(fd);
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      if (readSafe(file) === String(process.pid)) rmSync(file, { force: true });
-    };
-  }
-  throw new StoreError(`cannot lock ${dataDir}`);
-}
-
-function readSafe(file: string): string {
-  try {
-    return readFileSync(file, 'utf8').trim();
-  } catch {
-    return '';
-  }
-}
-
-function isAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

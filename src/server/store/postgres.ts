@@ -1,23 +1,30 @@
 import type { Pool, PoolClient } from 'pg';
+import { redactUrl } from '../redact.js';
+import { storableParams } from './storable.js';
 import { StoreError, type Store } from './store.js';
+
+/** How long to wait between attempts to listen again after the database went away. */
+const RELISTEN_MS = 1_000;
 
 /** A PostgreSQL server (15+) through `pg`: many processes and machines share it. */
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Store> {
   const pg = (await import('pg')).default;
-  const pool: Pool = new pg.Pool({ connectionString: url, max: options.max ?? 5 });
+  // A connection attempt to a server that does not answer gives up (the caller retries), never hangs.
+  const pool: Pool = new pg.Pool({ connectionString: url, max: options.max ?? 5, connectionTimeoutMillis: 10_000 });
   // An idle client that loses its connection must not crash the process.
   pool.on('error', () => {});
   try {
     await pool.query('SELECT 1');
   } catch (error) {
     await pool.end().catch(() => {});
-    throw new StoreError(`cannot connect to ${redact(url)}: ${(error as Error).message}`);
+    throw new StoreError(`cannot connect to ${redactUrl(url)}: ${(error as Error).message}`);
   }
-  const listeners: PoolClient[] = [];
+  let closed = false;
+  const listeners = new Set<() => Promise<void>>();
   const run =
     (target: Pick<Pool, 'query'>) =>
     async <Row>(sql: string, params?: readonly unknown[]) =>
-      (await target.query(sql, params as unknown[] | undefined)).rows as Row[];
+      (await target.query(sql, storableParams(params))).rows as Row[];
   return {
     driver: 'postgres',
     query: run(pool),
@@ -35,25 +42,56 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
         client.release();
       }
     },
+    /**
+     * LISTEN on a connection of its own; when the database goes away (a restart, an outage) it
+     * listens again once it is back, so workers keep waking on NOTIFY after an outage.
+     */
     async listen(channel, onMessage) {
-      const client = await pool.connect();
-      listeners.push(client);
-      client.on('notification', (message) => {
-        if (message.channel === channel) onMessage(message.payload ?? '');
-      });
-      client.on('error', () => {});
-      await client.query(`LISTEN ${quoteIdentifier(channel)}`);
-      return async () => {
-        await client.query(`UNLISTEN ${quoteIdentifier(channel)}`).catch(() => {});
-        client.release();
-        listeners.splice(listeners.indexOf(client), 1);
+      let client: PoolClient | undefined;
+      let stopped = false;
+      let retry: NodeJS.Timeout | undefined;
+      const attach = async (): Promise<void> => {
+        const next = await pool.connect();
+        next.on('notification', (message) => {
+          if (message.channel === channel) onMessage(message.payload ?? '');
+        });
+        next.on('error', () => {
+          next.release(true);
+          if (client === next) client = undefined;
+          if (!stopped && !closed) retry = setTimeout(again, RELISTEN_MS);
+        });
+        await next.query(`LISTEN ${quoteIdentifier(channel)}`);
+        client = next;
       };
+      const again = () => {
+        attach().then(
+          () => onMessage('reconnected'), // anything queued meanwhile was not announced
+          () => {
+            if (!stopped && !closed) retry = setTimeout(again, RELISTEN_MS);
+          },
+        );
+      };
+      await attach();
+      const stop = async () => {
+        stopped = true;
+        clearTimeout(retry);
+        listeners.delete(stop);
+        const current = client;
+        client = undefined;
+        if (current) {
+          await current.query(`UNLISTEN ${quoteIdentifier(channel)}`).catch(() => {});
+          current.release();
+        }
+      };
+      listeners.add(stop);
+      return stop;
     },
     async exec(sql) {
       await pool.query(sql);
     },
     async close() {
-      for (const client of listeners.splice(0)) client.release(true);
+      closed = true;
+      for (const stop of [...listeners]) await stop();
       await pool.end();
     },
   };
@@ -61,15 +99,4 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
 
 function quoteIdentifier(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
-}
-
-/** The URL without its password, for messages. */
-export function redact(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password) parsed.password = '***';
-    return parsed.toString();
-  } catch {
-    return 'the database URL';
-  }
 }

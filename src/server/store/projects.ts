@@ -76,3 +76,32 @@ export async function listProjects(db: Queryable): Promise<Project[]> {
 export async function setCurrentDeployment(db: Queryable, projectId: string, deploymentId: string): Promise<void> {
   await db.query('UPDATE projects SET current_deployment_id = $2 WHERE id = $1', [projectId, deploymentId]);
 }
+
+export type ProjectChanges = Partial<Pick<Project, 'repo' | 'branch' | 'docsDir' | 'domain' | 'compareUrl' | 'autoFix'>>;
+
+const CHANGE_COLUMNS: Record<keyof ProjectChanges, string> = {
+  repo: 'repo',
+  branch: 'branch',
+  docsDir: 'docs_dir',
+  domain: 'domain',
+  compareUrl: 'compare_url',
+  autoFix: 'auto_fix',
+};
+
+/** Changes a project's settings; undefined when there is no such project. */
+export async function updateProject(db: Queryable, id: string, changes: ProjectChanges): Promise<Project | undefined> {
+  const entries = Object.entries(changes).filter(([, value]) => value !== undefined) as Array<[keyof ProjectChanges, unknown]>;
+  if (entries.length === 0) return findProject(db, id);
+  const sets = entries.map(([key], index) => `${CHANGE_COLUMNS[key]} = $${index + 2}`).join(', ');
+  const rows = await db.query<ProjectRow>(`UPDATE projects SET ${sets} WHERE id = $1 RETURNING ${COLUMNS}`, [id, ...entries.map(([, value]) => value)]);
+  return rows[0] && toProject(rows[0]);
+}
+
+/**
+ * Removes a project with its keys, deployments, texts, threads and sessions; its queued jobs
+ * go too (a running one finds the project gone and ends). True when there was one.
+ */
+export async function deleteProject(db: Queryable, id: string): Promise<boolean> {
+  await db.query(`DELETE FROM jobs WHERE lane = $1 AND state = 'queued'`, [id]);
+  return (await db.query('DELETE FROM projects WHERE id = $1 RETURNING id', [id])).length > 0;
+}

@@ -1,4 +1,5 @@
 import type { Queryable } from './store.js';
+import { json } from './storable.js';
 
 export interface UsageCounter {
   scope: string;
@@ -19,7 +20,7 @@ export async function countUse(db: Queryable, counters: readonly UsageCounter[])
      SELECT x.scope, x.subject, x.window_start::timestamptz, 1 FROM jsonb_to_recordset($1::jsonb) AS x(scope text, subject text, window_start text)
      ON CONFLICT (scope, subject, window_start) DO UPDATE SET count = usage_counters.count + 1
      RETURNING scope, count`,
-    [JSON.stringify(counters.map((counter) => ({ scope: counter.scope, subject: counter.subject, window_start: counter.windowStart.toISOString() })))],
+    [json(counters.map((counter) => ({ scope: counter.scope, subject: counter.subject, window_start: counter.windowStart.toISOString() })))],
   );
   return rows.map((row) => ({ scope: row.scope, count: Number(row.count) }));
 }

@@ -1,0 +1,19 @@
+/** `--help` of one server command, generated from its entry and the option registry. */
+import type { ServerCommand } from './commands.js';
+import { envNames, OPTIONS, type OptionSpec } from './options.js';
+
+export function commandHelp(command: ServerCommand): string {
+  const lines = [`${command.usage}`, '', `  ${command.summary}`];
+  if (command.details) lines.push('', ...command.details.map((line) => `  ${line}`));
+  lines.push('', 'Options (a flag wins over its environment variable, which wins over the default):');
+  for (const name of [...command.options, 'help' as const]) {
+    const spec: OptionSpec = OPTIONS[name];
+    const flag = `--${name}${spec.value ? ` ${spec.value}` : ''}`;
+    const extras = [
+      ...(spec.default !== undefined ? [`default ${spec.default}`] : []),
+      ...(envNames(name).length > 0 ? [`env ${envNames(name).join(' or ')}`] : []),
+    ];
+    lines.push(`  ${flag}`, `      ${spec.help}${extras.length > 0 ? ` (${extras.join('; ')})` : ''}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,83 @@
+/**
+ * Prometheus metrics (prom-client), one registry per process: request latency by route and
+ * status, the queue's depth (read from the database at each scrape), job durations and
+ * outcomes, assistant refusals by limit, and the process's own (memory, event-loop lag).
+ */
+import { createServer, type Server } from 'node:http';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { JobObserver } from './jobs/queue.js';
+import { countJobs } from './store/jobs.js';
+import type { Queryable } from './store/store.js';
+
+export class Metrics implements JobObserver {
+  readonly registry = new Registry();
+  readonly requests: Histogram<'method' | 'route' | 'status'>;
+  readonly jobs: Histogram<'kind' | 'outcome'>;
+  readonly refusals: Counter<'limit'>;
+
+  constructor(db: Queryable, options: { process?: boolean } = {}) {
+    if (options.process !== false) collectDefaultMetrics({ register: this.registry, prefix: 'docsnav_' });
+    this.requests = new Histogram({
+      name: 'docsnav_http_request_duration_seconds',
+      help: 'HTTP requests by route and status: how long until the response ended',
+      labelNames: ['method', 'route', 'status'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+      registers: [this.registry],
+    });
+    this.jobs = new Histogram({
+      name: 'docsnav_job_duration_seconds',
+      help: 'Jobs run by this process, by kind and outcome (success, failure, interrupted, crashed, …)',
+      labelNames: ['kind', 'outcome'],
+      buckets: [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600],
+      registers: [this.registry],
+    });
+    this.refusals = new Counter({
+      name: 'docsnav_assistant_refusals_total',
+      help: 'Assistant requests refused by a rate limit, by limit (key, organization, ip)',
+      labelNames: ['limit'],
+      registers: [this.registry],
+    });
+    new Gauge({
+      name: 'docsnav_jobs',
+      help: 'Jobs on the queue (all processes), by kind and state (queued, running)',
+      labelNames: ['kind', 'state'],
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        try {
+          for (const row of await countJobs(db)) this.set({ kind: row.kind, state: row.state }, row.count);
+        } catch {
+          // the database is away: the gauge stays empty for this scrape
+        }
+      },
+    });
+  }
+
+  jobEnded(kind: string, outcome: string, seconds: number): void {
+    this.jobs.observe({ kind, outcome }, seconds);
+  }
+
+  /** The text a scrape gets, and its content type. */
+  async scrape(): Promise<{ contentType: string; body: string }> {
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+
+  /** Serves GET /metrics on its own port (a worker, or serve with --metrics-port). */
+  async listen(host: string, port: number): Promise<Server> {
+    const server = createServer((request, response) => {
+      if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
+        response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'only GET /metrics here' }));
+        return;
+      }
+      this.scrape().then(
+        ({ contentType, body }) => response.writeHead(200, { 'content-type': contentType }).end(body),
+        () => response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'metrics failed' })),
+      );
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, host, () => resolve());
+    });
+    return server;
+  }
+}

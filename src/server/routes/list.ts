@@ -1,0 +1,15 @@
+/**
+ * Every HTTP route, for `docsnav serve --help` (which must not load Fastify to print it). A
+ * test checks this list against the routes the app registers, so neither can change alone.
+ */
+export const ROUTES: ReadonlyArray<{ method: string; url: string; summary: string }> = [
+  { method: 'POST', url: '/v1/project/update/{projectId}', summary: 'queue a deployment of the project (admin key)' },
+  { method: 'GET', url: '/v1/project/update-status/{statusId}', summary: 'the status of a deployment (admin key)' },
+  { method: 'POST', url: '/v1/agent/{projectId}/job', summary: 'start an agent job that repairs the navigation on a branch (admin key)' },
+  { method: 'GET', url: '/v1/agent/{projectId}/jobs', summary: 'list agent jobs (admin key)' },
+  { method: 'GET', url: '/v1/agent/{projectId}/job/{id}', summary: 'one agent job (admin key)' },
+  { method: 'POST', url: '/v1/assistant/{domain}/message', summary: 'ask the assistant; the answer streams (assistant key)' },
+  { method: 'GET', url: '/healthz', summary: 'the server and its database answer' },
+  { method: 'GET', url: '/openapi.json', summary: 'the OpenAPI 3.1 document of these routes' },
+  { method: 'GET', url: '/metrics', summary: 'Prometheus metrics (unless --metrics-port moves them)' },
+];

@@ -1,0 +1,75 @@
+/**
+ * `invalid-character`: text no documentation site can store or serve, a NUL (U+0000) or a
+ * UTF-16 surrogate without its other half. Neither can be typed; both come from escapes
+ * (`"\u0000"`, `"\ud800"` in JSON; `"\0"`, `"\x00"` in YAML) or from binary bytes pasted into
+ * a file. PostgreSQL refuses both, and a browser shows U+FFFD at best.
+ */
+import type { Finding } from '../problem.js';
+
+/** A NUL, or a surrogate without its other half. */
+export const INVALID_CHARACTER = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Text that may hold one: the character itself, or an escape that can make one. */
+const RISKY_TEXT = /\u0000|\\(?:u0000|u[dD][89a-fA-F]|0|x00|U00000000)|[\ud800-\udfff]/;
+
+/** The first invalid character of `text` and where it is, or undefined. */
+export function findInvalidCharacter(text: string): { index: number; character: string } | undefined {
+  const match = INVALID_CHARACTER.exec(text);
+  return match ? { index: match.index, character: match[0] } : undefined;
+}
+
+/** `a NUL character (U+0000)`, `an unpaired surrogate (U+D800)`. */
+export function describeInvalidCharacter(character: string): string {
+  const code = character.charCodeAt(0);
+  const hex = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  return code === 0 ? `a NUL character (${hex})` : `an unpaired surrogate (${hex})`;
+}
+
+/**
+ * Where in `text` the character at `index` of some value parsed from it was written: the
+ * character itself when it is there, else the first escape that can make it.
+ */
+export function locateInvalidCharacter(text: string, character: string): number | undefined {
+  const raw = text.indexOf(character);
+  if (raw >= 0) return raw;
+  const escape = /\\(?:u0000|u[dD][89a-fA-F][0-9a-fA-F]{2}|0|x00|U00000000)/.exec(text);
+  return escape?.index;
+}
+
+/** Most findings of this kind per file: one bad paste can repeat a NUL thousands of times. */
+const MAX_FINDINGS = 20;
+
+/** The keys and string values of a parsed file that hold an invalid character. Iterative. */
+export function invalidCharacterFindings(text: string, value: unknown): Finding[] {
+  if (value === undefined || !RISKY_TEXT.test(text)) return [];
+  const findings: Finding[] = [];
+  const stack: Array<{ value: unknown; pointer: string }> = [{ value, pointer: '' }];
+  while (stack.length > 0 && findings.length < MAX_FINDINGS) {
+    const { value: current, pointer } = stack.pop()!;
+    if (typeof current === 'string') {
+      const found = findInvalidCharacter(current);
+      if (found) findings.push(finding(pointer, found.character, 'value'));
+    } else if (Array.isArray(current)) {
+      for (let index = current.length - 1; index >= 0; index--) stack.push({ value: current[index], pointer: `${pointer}/${index}` });
+    } else if (current !== null && typeof current === 'object') {
+      const entries: Array<[string, unknown]> = Object.entries(current as Record<string, unknown>);
+      for (let index = entries.length - 1; index >= 0; index--) {
+        const [key, child] = entries[index];
+        const childPointer = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+        const found = findInvalidCharacter(key);
+        if (found) findings.push(finding(childPointer, found.character, 'key'));
+        stack.push({ value: child, pointer: childPointer });
+      }
+    }
+  }
+  return findings;
+}
+
+function finding(pointer: string, character: string, at: 'key' | 'value'): Finding {
+  return {
+    code: 'invalid-character',
+    message: `This ${at} holds ${describeInvalidCharacter(character)}, which no documentation site can store or show: remove the escape (or the pasted bytes) that made it.`,
+    pointer,
+    at,
+  };
+}
