@@ -85,7 +85,11 @@ export async function buildApp(core: Core, options: AppOptions = {}): Promise<Fa
       return done(new HttpError(400, 'body: not valid JSON'), undefined);
     }
     const bad = findUnstorable(value);
-    if (bad) return done(new HttpError(400, `body${bad.pointer}: holds ${describeInvalidCharacter(bad.character)}, which cannot be stored`), undefined);
+    if (bad) {
+      // The pointer may hold the character itself (a key): shown escaped, never echoed.
+      const pointer = bad.pointer.replace(/[\u0000-\u001f\ud800-\udfff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+      return done(new HttpError(400, `body${pointer}: holds ${describeInvalidCharacter(bad.character)}, which cannot be stored`), undefined);
+    }
     done(null, value);
   });
   // CORS first, so every answer carries it: 4xx from validation, the parser, the body limit,
