@@ -78,8 +78,8 @@ interface RunOptions {
   /** Past `maxOutput`, stop git and resolve to what it printed so far instead of failing. */
   truncate?: boolean;
   /**
-   * Leave `core.hooksPath` alone. Only for a push: `-c` settings reach a local receive-pack,
-   * and a repository's own server-side hooks must run as they would for any other client.
+   * Leave `core.hooksPath` alone: a push to a remote, whose server-side hooks run there as for
+   * any client (a local push starts its receive-pack without hooks instead: pushHead).
    */
   remoteHooks?: boolean;
 }
@@ -245,7 +245,7 @@ function clearLeftovers(cacheDir: string): string[] {
       const full = path.join(folder, entry.name);
       const relative = path.relative(cacheDir, full);
       if (entry.isDirectory()) {
-        if (relative === 'worktrees' || relative === 'objects' || /^objects\/[0-9a-f]{2}$/.test(relative)) continue;
+        if (relative === 'worktrees' || /^objects\/([0-9a-f]{2}|info)$/.test(relative)) continue;
         if (/^objects\/incoming-/.test(relative) || /^objects\/pack\/tmp_/.test(relative)) {
           rmSync(full, { recursive: true, force: true });
           cleared.push(relative);
@@ -526,14 +526,26 @@ export async function pushHead(worktree: string, repo: string, branch: string, l
   if (!isValidBranch(branch)) throw new GitError(`"${branch}" is not a valid branch name`);
   try {
     checkLocalRepo(repo, limits.localRoots);
-    // A local receive-pack runs as this server's user: with `-c core.hooksPath=/dev/null` (which
-    // reaches it) none of the repository's own hooks run. A remote's hooks run on the remote.
-    await runGit(['push', '--no-verify', '--', repo, `${force ? '+' : ''}HEAD:refs/heads/${branch}`], {
-      cwd: worktree,
-      timeoutMs: limits.timeoutMs,
-      signal,
-      remoteHooks: localRepoPath(repo) === undefined,
-    });
+    // A local receive-pack runs as this server's user, and git clears `-c` settings from its
+    // environment: it is started with `core.hooksPath=/dev/null` itself, so none of the
+    // repository's own hooks run. A remote's hooks run on the remote, as for any client.
+    const local = localRepoPath(repo) !== undefined;
+    await runGit(
+      [
+        'push',
+        '--no-verify',
+        ...(local ? ['--receive-pack=git -c core.hooksPath=/dev/null receive-pack'] : []),
+        '--',
+        repo,
+        `${force ? '+' : ''}HEAD:refs/heads/${branch}`,
+      ],
+      {
+        cwd: worktree,
+        timeoutMs: limits.timeoutMs,
+        signal,
+        remoteHooks: !local,
+      },
+    );
   } catch (error) {
     if (!(error instanceof GitError) || !error.stderr) throw error;
     // Why the remote refused (`! [remote rejected] HEAD -> b (pre-receive hook declined)`) and what it said.

@@ -13,7 +13,7 @@ import { JobRunner } from '../../src/server/jobs/queue.js';
 import { workerSettings } from '../../src/server/jobs/settings.js';
 import { openStore } from '../../src/server/store/open.js';
 import type { Store } from '../../src/server/store/store.js';
-import { commitFile, git, tempDir, waitFor, LOCAL_ROOTS } from './helpers.js';
+import { commitFile, git, gitHttpServer, tempDir, waitFor, LOCAL_ROOTS } from './helpers.js';
 
 const BROKEN = `{
   "name": "Acme",
@@ -43,6 +43,7 @@ let app: FastifyInstance;
 let runner: JobRunner;
 let repo: string;
 let refusing: string;
+let remote: Awaited<ReturnType<typeof gitHttpServer>> | undefined;
 const keys: Record<string, string> = {};
 
 function siteRepo(at: string): string {
@@ -60,11 +61,16 @@ beforeAll(async () => {
   app = await buildApp(core);
   await app.ready();
   repo = siteRepo(path.join(dir, 'site'));
-  // A bare copy whose pre-receive hook refuses every push (as a protected remote would).
-  refusing = path.join(dir, 'refusing.git');
-  git(dir, 'clone', '-q', '--bare', repo, refusing);
-  writeFileSync(path.join(refusing, 'hooks', 'pre-receive'), '#!/bin/sh\necho "pushes are not allowed here" >&2\nexit 1\n');
-  chmodSync(path.join(refusing, 'hooks', 'pre-receive'), 0o755);
+  // A remote (smart HTTP) whose pre-receive hook refuses every push, as a protected remote's
+  // would. Its hooks run on the remote; a local path's would not run at all.
+  const remotes = path.join(dir, 'remotes');
+  const refusingDir = path.join(remotes, 'refusing.git');
+  git(dir, 'clone', '-q', '--bare', repo, refusingDir);
+  git(refusingDir, 'config', 'http.receivepack', 'true');
+  writeFileSync(path.join(refusingDir, 'hooks', 'pre-receive'), '#!/bin/sh\necho "pushes are not allowed here" >&2\nexit 1\n');
+  chmodSync(path.join(refusingDir, 'hooks', 'pre-receive'), 0o755);
+  remote = await gitHttpServer(remotes);
+  refusing = `${remote.url}/refusing.git`;
   await core.addProject({ id: 'acme', repo, branch: 'main', docsDir: 'docs', domain: 'acme' });
   await core.addProject({ id: 'locked', repo: refusing, branch: 'main', docsDir: 'docs' });
   await core.addProject({ id: 'other', repo, branch: 'main', docsDir: 'docs', compareUrl: 'https://forge.example/acme/site/compare/{base}...{branch}' });
@@ -82,6 +88,7 @@ afterAll(async () => {
   await runner?.stop();
   await app?.close();
   await store?.close();
+  await remote?.close();
 });
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
