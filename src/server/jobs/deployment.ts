@@ -11,7 +11,7 @@ import type { Problem } from '../../problem.js';
 import { plural } from '../../text.js';
 import { runInThread, ThreadError } from '../thread.js';
 import { addWorktree, commitMessage, fetchBranch, formatBytes, GitError, listFiles, removeWorktree, type TreeEntry } from '../git.js';
-import { Redactor } from '../redact.js';
+import { displayRepo, Redactor } from '../redact.js';
 import {
   appendLogs,
   deletePageSections,
@@ -57,7 +57,9 @@ export const deploymentJob: JobKind = {
   async run(context: JobContext): Promise<JobOutcome | undefined> {
     const { job, db, signal } = context;
     const project = await findProject(db, job.lane);
-    const redact = project ? jobRedactor(project.repo, context.settings) : new Redactor([]);
+    const worktree = path.join(context.settings.dataDir, 'worktrees', `${job.id}-${job.attempts}`);
+    // Paths in the checkout are shown relative to it (`docs/index.mdx`), secrets as ***.
+    const redact = project ? jobRedactor(project.repo, context.settings, worktree) : new Redactor([]);
     const merged = await context.write(async (tx) => {
       const merged = await mergeFollowing(tx, job);
       await markInProgress(tx, [job.id, ...merged]);
@@ -72,7 +74,7 @@ export const deploymentJob: JobKind = {
     let outcome: DeploymentOutcome;
     try {
       if (!project) throw new DeploymentFailure(`project "${job.lane}" no longer exists`);
-      outcome = await deploy(project, context, log);
+      outcome = await deploy(project, context, worktree, log);
     } catch (error) {
       if (signal.aborted) return undefined; // the lease was lost or the worker is stopping: someone else finishes
       const known = isKnownFailure(error);
@@ -110,11 +112,10 @@ export const deploymentJob: JobKind = {
   },
 };
 
-async function deploy(project: Project, context: JobContext, log: (line: string) => Promise<void>): Promise<DeploymentOutcome> {
+async function deploy(project: Project, context: JobContext, worktree: string, log: (line: string) => Promise<void>): Promise<DeploymentOutcome> {
   const { job, db, settings, signal } = context;
   const cacheDir = path.join(settings.dataDir, 'git', cacheName(project.id));
-  const worktree = path.join(settings.dataDir, 'worktrees', `${job.id}-${job.attempts}`);
-  await log(`fetching ${project.branch} from ${project.repo}`);
+  await log(`fetching ${project.branch} from ${displayRepo(project.repo)}`);
   let started = performance.now();
   const sha = await fetchBranch(cacheDir, project.repo, project.branch, settings.git, signal);
   const message = await commitMessage(cacheDir, sha, settings.git);

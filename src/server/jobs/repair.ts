@@ -43,7 +43,7 @@ export const repairJob: JobKind = {
       return { outcome: 'failure', error: 'the agent session no longer exists' };
     }
     const project = await findProject(db, job.lane);
-    const redact = project ? jobRedactor(project.repo, context.settings) : undefined;
+    const redact = project ? jobRedactor(project.repo, context.settings, repairWorktree(context)) : undefined;
     let outcome: SessionUpdate;
     try {
       if (!project) throw new RepairFailure(`project "${job.lane}" no longer exists`);
@@ -86,7 +86,7 @@ async function repair(project: Project, session: AgentSessionRecord, context: Jo
   if (branch === project.branch || branch === session.sourceBranch)
     throw new RepairFailure(`the fix branch ${branch} is the deployment branch; docsnav never pushes to it`);
   const cacheDir = path.join(settings.dataDir, 'git', cacheName(project.id));
-  const worktree = path.join(settings.dataDir, 'worktrees', `repair-${job.id}-${job.attempts}`);
+  const worktree = repairWorktree(context);
   const sha = await fetchBranch(cacheDir, project.repo, session.sourceBranch, settings.git, signal);
   const docs = checkTree(await listFiles(cacheDir, sha, settings.git), project.docsDir, settings);
   await addWorktree(cacheDir, sha, worktree, settings.git, signal);
@@ -144,6 +144,10 @@ async function repair(project: Project, session: AgentSessionRecord, context: Jo
   } finally {
     await removeWorktree(cacheDir, worktree, settings.git);
   }
+}
+
+function repairWorktree({ job, settings }: JobContext): string {
+  return path.join(settings.dataDir, 'worktrees', `repair-${job.id}-${job.attempts}`);
 }
 
 function located(problem: Problem, shown: (file: string) => string): string {
