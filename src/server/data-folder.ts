@@ -80,6 +80,8 @@ export class DataFolder {
     const ours = created || isOurs(absolute);
     const folder = new DataFolder(absolute, net.createServer());
     await folder.lock(socketPath);
+    // Earlier versions locked with a pid file, which a crash left behind: ours to drop now.
+    rmSync(path.join(absolute, 'docsnav.lock'), { force: true });
     if (ours) {
       try {
         chmodSync(absolute, 0o700); // the database's files are world-writable as PGlite makes them

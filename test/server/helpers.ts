@@ -70,11 +70,16 @@ export async function freePort(): Promise<number> {
 export async function gitHttpServer(
   root: string,
   options: { delayMs?: number; hang?: boolean } = {},
-): Promise<{ url: string; close: () => Promise<void>; requests: () => number }> {
+): Promise<{ url: string; close: () => Promise<void>; requests: () => number; maxInFlight: () => number }> {
   let requests = 0;
+  let inFlight = 0;
+  let maxInFlight = 0;
   const held = new Set<import('node:http').ServerResponse>();
   const server: Server = createServer((request, response) => {
     requests++;
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    response.on('close', () => inFlight--);
     if (options.hang) {
       held.add(response);
       return;
@@ -120,6 +125,7 @@ export async function gitHttpServer(
   return {
     url: `http://127.0.0.1:${port}`,
     requests: () => requests,
+    maxInFlight: () => maxInFlight,
     close: async () => {
       for (const response of held) response.destroy();
       server.closeAllConnections();
@@ -156,6 +162,53 @@ export function postgresUnavailable(): string | undefined {
   return undefined;
 }
 
+/** A PostgreSQL server of this test's own (it can be stopped and started again: an outage). */
+export interface PostgresServer {
+  baseUrl: string;
+  /** Stops it (`pg_ctl stop -m fast`): every connection drops, new ones are refused. */
+  pause: () => void;
+  /** Starts it again on the same port and data. */
+  resume: () => void;
+  /** Stops it for good and deletes its data. */
+  destroy: () => void;
+}
+
+/** Whether this machine can start a PostgreSQL server of a test's own (binaries, root, a postgres user). */
+export function ownPostgresUnavailable(): string | undefined {
+  if (!postgresBin()) return 'no PostgreSQL server binaries (apt-get install postgresql)';
+  if (process.getuid?.() !== 0) return 'starting PostgreSQL needs root (to run it as the postgres user)';
+  if (spawnSync('id', ['postgres']).status !== 0) return 'no postgres user';
+  return undefined;
+}
+
+export async function startPostgresServer(): Promise<PostgresServer> {
+  const bin = postgresBin()!;
+  const dir = tempDir('pg');
+  const asPostgres = (command: string, args: string[]) => {
+    const result = spawnSync('runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args], { encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr}`);
+  };
+  const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+  const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+  chownSync(dir, uid, gid);
+  asPostgres('initdb', ['-D', path.join(dir, 'data'), '-A', 'trust', '-U', 'postgres', '--no-sync']);
+  const port = await freePort();
+  const start = () =>
+    asPostgres('pg_ctl', ['-D', path.join(dir, 'data'), '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -h 127.0.0.1 -c fsync=off`, 'start']);
+  const stop = (mode: string) =>
+    spawnSync('runuser', ['-u', 'postgres', '--', path.join(bin, 'pg_ctl'), '-D', path.join(dir, 'data'), '-m', mode, '-w', 'stop'], { encoding: 'utf8' });
+  start();
+  return {
+    baseUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    pause: () => void stop('fast'),
+    resume: start,
+    destroy: () => {
+      stop('immediate');
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** A fresh database on DOCSNAV_TEST_DATABASE_URL's server, or on a server started for this file. */
 export async function startPostgres(): Promise<TestPostgres> {
   const name = `docsnav_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
@@ -163,23 +216,9 @@ export async function startPostgres(): Promise<TestPostgres> {
   let baseUrl = process.env.DOCSNAV_TEST_DATABASE_URL;
   let stopServer = (): void => {};
   if (!baseUrl) {
-    const bin = postgresBin()!;
-    const dir = tempDir('pg');
-    const asPostgres = (command: string, args: string[]) => {
-      const result = spawnSync('runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args], { encoding: 'utf8' });
-      if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr}`);
-    };
-    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
-    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
-    chownSync(dir, uid, gid);
-    asPostgres('initdb', ['-D', path.join(dir, 'data'), '-A', 'trust', '-U', 'postgres', '--no-sync']);
-    const port = await freePort();
-    asPostgres('pg_ctl', ['-D', path.join(dir, 'data'), '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -h 127.0.0.1 -c fsync=off`, 'start']);
-    baseUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
-    stopServer = () => {
-      spawnSync('runuser', ['-u', 'postgres', '--', path.join(bin, 'pg_ctl'), '-D', path.join(dir, 'data'), '-m', 'immediate', 'stop'], { encoding: 'utf8' });
-      rmSync(dir, { recursive: true, force: true });
-    };
+    const server = await startPostgresServer();
+    baseUrl = server.baseUrl;
+    stopServer = server.destroy;
   }
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
