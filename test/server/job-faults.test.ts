@@ -141,7 +141,7 @@ describe('a backtracking ignore glob in a repair job', () => {
       payload: '',
     });
     expect(started.statusCode).toBe(202);
-    const sessionId = (started.json() as { sessionId: string }).sessionId;
+    const sessionId = started.json<{ sessionId: string }>().sessionId;
     let slowest = 0;
     let probes = 0;
     const done = await waitFor(
