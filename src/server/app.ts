@@ -18,6 +18,7 @@ import { registerHealthRoutes } from './routes/health.js';
 import { registerProjectRoutes } from './routes/project.js';
 import type { Logger } from './log.js';
 import type { Metrics } from './metrics.js';
+import { findProjectByDomain } from './store/projects.js';
 import { describeInvalidCharacter, findUnstorable } from './store/storable.js';
 
 export interface AppOptions {
@@ -94,13 +95,21 @@ export async function buildApp(core: Core, options: AppOptions = {}): Promise<Fa
   });
   // CORS first, so every answer carries it: 4xx from validation, the parser, the body limit,
   // rate limits and unknown routes too (a browser shows a widget nothing else).
-  const origins = options.corsOrigins ?? ['*'];
-  await app.register(cors, {
-    origin: origins.includes('*') ? '*' : origins,
+  const common = {
     methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['authorization', 'content-type'],
     exposedHeaders: ['x-thread-id', 'x-request-id', 'retry-after'],
     maxAge: 600,
+  };
+  const allowed = (origins: readonly string[]) => (origins.includes('*') ? '*' : [...origins]);
+  const serverOrigins = allowed(options.corsOrigins ?? ['*']);
+  // The assistant answers a project's site: its own origins (`project add --origins`) win there.
+  await app.register(cors, {
+    delegator: async (request: { url?: string }) => {
+      const domain = /^\/v1\/assistant\/([a-z0-9-]{1,63})\//.exec(request.url ?? '')?.[1];
+      const project = domain ? await findProjectByDomain(core.store, domain).catch(() => undefined) : undefined;
+      return { ...common, origin: project?.corsOrigins ? allowed(project.corsOrigins) : serverOrigins };
+    },
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);

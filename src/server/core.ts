@@ -59,6 +59,7 @@ export class Core {
       domain: settings.domain ?? null,
       compareUrl: settings.compareUrl ?? null,
       autoFix: settings.autoFix ?? false,
+      corsOrigins: settings.corsOrigins ?? null,
     });
     if (!project) throw new InputError(`a project "${input.id}"${input.domain ? ` or the domain "${input.domain}"` : ''} already exists`);
     return project;
@@ -148,7 +149,12 @@ export interface ProjectInput {
   domain?: string;
   compareUrl?: string;
   autoFix?: boolean;
+  /** Origins whose pages may call the project's assistant (`*` for any). */
+  corsOrigins?: string[];
 }
+
+/** An origin as browsers send it: scheme, host and port, no path. */
+const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/;
 
 /** Checks (and normalizes) a project's settings; a mistake is an InputError naming the flag. */
 function checkProjectInput(input: ProjectInput): ProjectChanges {
@@ -175,6 +181,12 @@ function checkProjectInput(input: ProjectInput): ProjectChanges {
     }
   }
   if (input.autoFix !== undefined) changes.autoFix = input.autoFix;
+  if (input.corsOrigins !== undefined) {
+    const wrong = input.corsOrigins.find((origin) => origin !== '*' && !ORIGIN.test(origin));
+    if (wrong !== undefined || input.corsOrigins.length === 0)
+      throw new InputError(`--origins takes origins like https://docs.acme.com (comma-separated) or *${wrong !== undefined ? ` (got "${wrong}")` : ''}`);
+    changes.corsOrigins = input.corsOrigins;
+  }
   return changes;
 }
 

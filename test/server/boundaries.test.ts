@@ -131,6 +131,26 @@ describe('CORS', () => {
   });
 });
 
+describe('CORS per project', () => {
+  it("a project's own origins win for its assistant; the other routes keep the server's", async () => {
+    const site = 'https://docs.acme.example';
+    await core.updateProject('acme', { corsOrigins: [site] });
+    try {
+      const built = await app();
+      const preflight = (from: string, url = '/v1/assistant/acme/message') =>
+        built.inject({ method: 'OPTIONS', url, headers: { origin: from, 'access-control-request-method': 'POST' } });
+      expect((await preflight(site)).headers['access-control-allow-origin']).toBe(site);
+      expect((await preflight('https://evil.example')).headers['access-control-allow-origin']).toBeUndefined();
+      expect((await preflight('https://evil.example', '/v1/project/update/acme')).headers['access-control-allow-origin']).toBe('*');
+      await expect(core.updateProject('acme', { corsOrigins: ['docs.acme.example'] })).rejects.toThrow(
+        '--origins takes origins like https://docs.acme.com (comma-separated) or * (got "docs.acme.example")',
+      );
+    } finally {
+      await core.updateProject('acme', { corsOrigins: ['*'] });
+    }
+  });
+});
+
 describe('behind a reverse proxy', () => {
   const limits = { perKeyPerMonth: 1000, perOrganizationPerHour: 1000, perIpPerDay: 1 };
   const from = (built: FastifyInstance, client: string) =>

@@ -58,7 +58,7 @@ const ASSISTANT: readonly OptionName[] = [
   'limit-org-hour',
   'limit-ip-day',
 ];
-const PROJECT_SETTINGS: readonly OptionName[] = ['repo', 'branch', 'docs-dir', 'domain', 'compare-url', 'auto-fix'];
+const PROJECT_SETTINGS: readonly OptionName[] = ['repo', 'branch', 'docs-dir', 'domain', 'compare-url', 'origins', 'auto-fix'];
 
 function management(
   name: string,
@@ -91,6 +91,7 @@ function projectInput(values: OptionValues) {
     docsDir: values.string('docs-dir'),
     domain: values.string('domain'),
     compareUrl: values.string('compare-url'),
+    corsOrigins: values.list('origins'),
     autoFix,
   };
 }

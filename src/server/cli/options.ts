@@ -119,6 +119,11 @@ export const OPTIONS = {
     value: '<url>',
     help: 'where a fix branch is reviewed: a URL with {branch} (and {base}), e.g. https://forge/acme/site/compare/{base}...{branch}',
   },
+  origins: {
+    type: 'string',
+    value: '<origins>',
+    help: "origins whose pages may call this project's assistant (comma-separated, or *); default: the server's --cors-origins",
+  },
   'auto-fix': { type: 'boolean', help: 'start a repair job after each deployment with fixable problems' },
   'no-auto-fix': { type: 'boolean', help: 'stop doing that (project update)' },
   project: { type: 'string', value: '<id>', help: 'the project' },

@@ -10,11 +10,13 @@ export interface Project {
   compareUrl: string | null;
   /** A repair job follows each deployment with fixable problems. */
   autoFix: boolean;
+  /** Origins whose pages may call the project's assistant; null: the server's `--cors-origins`. */
+  corsOrigins: string[] | null;
   currentDeploymentId: string | null;
   createdAt: string;
 }
 
-const COLUMNS = 'id, repo, branch, docs_dir, domain, compare_url, auto_fix, current_deployment_id, created_at';
+const COLUMNS = 'id, repo, branch, docs_dir, domain, compare_url, auto_fix, cors_origins, current_deployment_id, created_at';
 
 interface ProjectRow {
   id: string;
@@ -24,6 +26,7 @@ interface ProjectRow {
   domain: string | null;
   compare_url: string | null;
   auto_fix: boolean;
+  cors_origins: string | null;
   current_deployment_id: string | null;
   created_at: Date | string;
 }
@@ -37,6 +40,7 @@ function toProject(row: ProjectRow): Project {
     domain: row.domain,
     compareUrl: row.compare_url,
     autoFix: row.auto_fix,
+    corsOrigins: row.cors_origins === null ? null : row.cors_origins.split(','),
     currentDeploymentId: row.current_deployment_id,
     createdAt: isoDate(row.created_at)!,
   };
@@ -49,12 +53,25 @@ export function isoDate(value: Date | string | null | undefined): string | null 
 
 export async function insertProject(
   db: Queryable,
-  project: Omit<Project, 'currentDeploymentId' | 'createdAt' | 'compareUrl' | 'autoFix'> & { compareUrl?: string | null; autoFix?: boolean },
+  project: Omit<Project, 'currentDeploymentId' | 'createdAt' | 'compareUrl' | 'autoFix' | 'corsOrigins'> & {
+    compareUrl?: string | null;
+    autoFix?: boolean;
+    corsOrigins?: string[] | null;
+  },
 ): Promise<Project | undefined> {
   const rows = await db.query<ProjectRow>(
-    `INSERT INTO projects (id, repo, branch, docs_dir, domain, compare_url, auto_fix) VALUES ($1, $2, $3, $4, $5, $6, $7)
+    `INSERT INTO projects (id, repo, branch, docs_dir, domain, compare_url, auto_fix, cors_origins) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
      ON CONFLICT DO NOTHING RETURNING ${COLUMNS}`,
-    [project.id, project.repo, project.branch, project.docsDir, project.domain, project.compareUrl ?? null, project.autoFix ?? false],
+    [
+      project.id,
+      project.repo,
+      project.branch,
+      project.docsDir,
+      project.domain,
+      project.compareUrl ?? null,
+      project.autoFix ?? false,
+      project.corsOrigins ? project.corsOrigins.join(',') : null,
+    ],
   );
   return rows[0] && toProject(rows[0]);
 }
@@ -77,7 +94,7 @@ export async function setCurrentDeployment(db: Queryable, projectId: string, dep
   await db.query('UPDATE projects SET current_deployment_id = $2 WHERE id = $1', [projectId, deploymentId]);
 }
 
-export type ProjectChanges = Partial<Pick<Project, 'repo' | 'branch' | 'docsDir' | 'domain' | 'compareUrl' | 'autoFix'>>;
+export type ProjectChanges = Partial<Pick<Project, 'repo' | 'branch' | 'docsDir' | 'domain' | 'compareUrl' | 'autoFix' | 'corsOrigins'>>;
 
 const CHANGE_COLUMNS: Record<keyof ProjectChanges, string> = {
   repo: 'repo',
@@ -86,6 +103,7 @@ const CHANGE_COLUMNS: Record<keyof ProjectChanges, string> = {
   domain: 'domain',
   compareUrl: 'compare_url',
   autoFix: 'auto_fix',
+  corsOrigins: 'cors_origins',
 };
 
 /** Changes a project's settings; undefined when there is no such project. */
@@ -93,7 +111,8 @@ export async function updateProject(db: Queryable, id: string, changes: ProjectC
   const entries = Object.entries(changes).filter(([, value]) => value !== undefined) as Array<[keyof ProjectChanges, unknown]>;
   if (entries.length === 0) return findProject(db, id);
   const sets = entries.map(([key], index) => `${CHANGE_COLUMNS[key]} = $${index + 2}`).join(', ');
-  const rows = await db.query<ProjectRow>(`UPDATE projects SET ${sets} WHERE id = $1 RETURNING ${COLUMNS}`, [id, ...entries.map(([, value]) => value)]);
+  const values = entries.map(([, value]) => (Array.isArray(value) ? value.join(',') : value));
+  const rows = await db.query<ProjectRow>(`UPDATE projects SET ${sets} WHERE id = $1 RETURNING ${COLUMNS}`, [id, ...values]);
   return rows[0] && toProject(rows[0]);
 }
 
