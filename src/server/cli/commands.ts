@@ -98,12 +98,14 @@ function projectInput(values: OptionValues) {
 
 export { UsageError };
 
+const ROUTE_WIDTH = Math.max(...ROUTES.map((route) => route.url.length));
+
 export const COMMANDS: readonly ServerCommand[] = [
   {
     name: 'serve',
     usage: 'docsnav serve [options]',
     summary: 'the HTTP API and (unless --jobs 0) job workers in one process',
-    details: ['Routes:', ...ROUTES.map((route) => `  ${route.method.padEnd(6)} ${route.url}  ${route.summary}`)],
+    details: ['Routes:', ...ROUTES.map((route) => `  ${route.method.padEnd(6)} ${route.url.padEnd(ROUTE_WIDTH)}  ${route.summary}`)],
     options: [...STORE, 'log-level', ...HTTP, ...WORKER, ...ASSISTANT],
     run: async (values, _args, io) => (await import('./serve.js')).serve(values, io),
   },
