@@ -7,6 +7,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface GitLimits {
@@ -503,7 +504,7 @@ export async function listFiles(cacheDir: string, sha: string, limits: GitLimits
 export function addWorktree(cacheDir: string, sha: string, dir: string, limits: GitLimits, signal?: AbortSignal): Promise<void> {
   return withCache(cacheDir, async () => {
     clearLeftovers(cacheDir);
-    rmSync(dir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true });
     mkdirSync(path.dirname(dir), { recursive: true });
     await runGit(['worktree', 'add', '--quiet', '--detach', '--force', dir, sha], { cwd: cacheDir, timeoutMs: limits.timeoutMs, signal });
   });
@@ -512,7 +513,8 @@ export function addWorktree(cacheDir: string, sha: string, dir: string, limits: 
 /** Removes a worktree (and the cache's record of it); never throws. */
 export function removeWorktree(cacheDir: string, dir: string, limits: GitLimits): Promise<void> {
   return withCache(cacheDir, async () => {
-    rmSync(dir, { recursive: true, force: true });
+    // Asynchronous: deleting a checkout of 100,000 files takes seconds the server keeps answering in.
+    await rm(dir, { recursive: true, force: true });
     await runGit(['worktree', 'prune'], { cwd: cacheDir, timeoutMs: limits.timeoutMs }).catch(() => {});
   });
 }

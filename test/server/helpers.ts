@@ -304,3 +304,34 @@ export async function analyzeAll(input: Omit<AnalyzeInput, 'maxPages'> & { maxPa
   });
   return { ...output, sections };
 }
+
+/**
+ * Probes `GET <base>/healthz` every 100 ms on its own, as a load balancer does, until stopped;
+ * then says how many probes ran and how long the slowest took (ms).
+ */
+export function probeHealth(base: string): { stop: () => Promise<{ probes: number; slowest: number; failed: number }> } {
+  let running = true;
+  let probes = 0;
+  let slowest = 0;
+  let failed = 0;
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now();
+      const ok = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(10_000) }).then(
+        (response) => response.ok,
+        () => false,
+      );
+      slowest = Math.max(slowest, performance.now() - started);
+      probes++;
+      if (!ok) failed++;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return { probes, slowest, failed };
+    },
+  };
+}
