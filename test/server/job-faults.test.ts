@@ -145,7 +145,9 @@ describe('a backtracking ignore glob in a repair job', () => {
     const health = probeHealth(base);
     const done = await waitFor(
       async () => {
-        const session = (await app.inject({ method: 'GET', url: `/v1/agent/glob/job/${sessionId}`, headers: { authorization: `Bearer ${tokens.glob}` } })).json();
+        const session = (
+          await app.inject({ method: 'GET', url: `/v1/agent/glob/job/${sessionId}`, headers: { authorization: `Bearer ${tokens.glob}` } })
+        ).json();
         return session.haulted ? session : undefined;
       },
       60_000,
