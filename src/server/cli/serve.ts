@@ -207,6 +207,7 @@ export async function worker(values: OptionValues, io: CommandIo): Promise<numbe
   io.stderr(`docsnav worker: running (${runner.workerId}, ${where}, ${plural(settings.concurrency, 'job')} at once)\n`);
   const signal = await untilSignal(log);
   io.stderr(`docsnav worker: ${signal}, stopping\n`);
+  log.info({ signal, jobs: runner.busy }, 'stopping');
   await runner.stop();
   metricsAt?.close();
   await closeThreads();
