@@ -133,6 +133,22 @@ describe.skipIf(noPostgres !== undefined)('on a shared PostgreSQL', () => {
     expect(new Set(repliedTo)).toEqual(userIds);
   }, 180_000);
 
+  it('processes starting together on a new database all migrate it without colliding', async () => {
+    const fresh = await startPostgres();
+    cleanups.push(() => fresh.stop());
+    const pg = (await import('pg')).default;
+    for (let round = 0; round < 3; round++) {
+      const client = new pg.Client({ connectionString: fresh.url });
+      await client.connect();
+      await client.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
+      await client.end();
+      const stores = await Promise.all(Array.from({ length: 4 }, () => openStore({ database: fresh.url })));
+      const applied = await stores[0].query<{ n: number }>('SELECT count(*)::integer AS n FROM schema_migrations');
+      expect(applied[0].n).toBeGreaterThan(3);
+      for (const opened of stores) await opened.close();
+    }
+  }, 60_000);
+
   it('DATABASE_URL is the database when no flag names one; no embedded database is made', () => {
     const dir = tempDir('pg-env');
     const repo = exampleRepo(path.join(dir, 'site'));

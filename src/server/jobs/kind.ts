@@ -14,8 +14,8 @@ export interface JobContext {
   /** The server's log, with the job's id, project and kind on every line. */
   log: Logger;
   /**
-   * Runs `work` in a transaction that first makes sure this run still holds the job's lease
-   * (and holds the job's row until it commits, so the lease cannot be swept meanwhile). When
+   * Runs `work` in a transaction that first renews this run's lease, which also makes sure it
+   * still holds it (and holds the job's row until it commits, so it cannot be swept meanwhile). When
    * the lease is gone, nothing is written, the run is aborted and this throws `LeaseLost`.
    */
   write<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;

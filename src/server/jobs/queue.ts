@@ -13,7 +13,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { claimJob, completeJob, holdsLease, JOBS_CHANNEL, releaseJob, renewLease, sweepExpired, type ClaimedJob } from '../store/jobs.js';
+import { claimJob, completeJob, JOBS_CHANNEL, releaseJob, renewLease, sweepExpired, type ClaimedJob } from '../store/jobs.js';
 import type { Queryable, Store } from '../store/store.js';
 import { silentLogger, type Logger } from '../log.js';
 import { LeaseLost, type JobKind, type JobOutcome } from './kind.js';
@@ -139,6 +139,11 @@ export class JobRunner {
       },
       Math.max(50, Math.min(1_000, Math.floor(leaseMs / 10))),
     );
+    // Each fenced write renews the lease too: a run that keeps writing keeps its lease even when
+    // the renewal timer's statements wait behind its writes.
+    const renewed = (sentAt: number) => {
+      deadline = Math.max(deadline, sentAt + leaseMs - this.margin);
+    };
     const kind = this.kinds[job.kind];
     const log = this.log.child({ jobId: job.id, project: job.lane, kind: job.kind });
     log.info({ attempt: job.attempts }, 'job started');
@@ -158,7 +163,7 @@ export class JobRunner {
           settings: this.settings,
           signal: controller.signal,
           log,
-          write: (work) => this.write(job, controller, work),
+          write: (work) => this.write(job, controller, work, renewed),
           complete: (state, write) => this.complete(job, controller, state, write),
         });
       } catch (error) {
@@ -187,12 +192,15 @@ export class JobRunner {
     this.running.set(job.id, { job, controller, done });
   }
 
-  private async write<T>(job: ClaimedJob, controller: AbortController, work: (tx: Queryable) => Promise<T>): Promise<T> {
+  private async write<T>(job: ClaimedJob, controller: AbortController, work: (tx: Queryable) => Promise<T>, renewed: (sentAt: number) => void): Promise<T> {
     if (controller.signal.aborted) throw new LeaseLost('the run was stopped');
+    const sentAt = performance.now();
     const result = await this.store.transaction(async (tx) => {
-      if (!(await holdsLease(tx, job))) return { lost: true as const };
+      // Renewing takes the job's row: the sweep cannot re-queue it until this commits.
+      if (!(await renewLease(tx, job, this.settings.leaseMs))) return { lost: true as const };
       return { lost: false as const, value: await work(tx) };
     });
+    if (!result.lost) renewed(sentAt);
     if (result.lost) {
       controller.abort(new LeaseLost('the lease was taken over'));
       throw new LeaseLost('the lease was taken over');

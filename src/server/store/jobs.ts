@@ -136,15 +136,6 @@ export async function sweepExpired(db: Queryable): Promise<Array<{ id: string; k
   return result;
 }
 
-/**
- * True when this run still holds the job's lease; inside a transaction it also locks the job's
- * row until the transaction ends, so the sweep cannot take the lease away meanwhile.
- */
-export async function holdsLease(tx: Queryable, job: Pick<ClaimedJob, 'id' | 'lockToken'>): Promise<boolean> {
-  const rows = await tx.query(`SELECT 1 FROM jobs WHERE id = $1 AND lock_token = $2 AND state = 'running' FOR UPDATE`, [job.id, job.lockToken]);
-  return rows.length > 0;
-}
-
 /** Hands a running job back to the queue at once (a worker stopping cleanly); the attempt does not count. */
 export async function releaseJob(db: Queryable, job: Pick<ClaimedJob, 'id' | 'lockToken'>): Promise<void> {
   await db.query(

@@ -17,9 +17,14 @@ export function migrationFiles(): Array<{ version: number; name: string; sql: st
  */
 export async function migrate(store: Store): Promise<string[]> {
   const applied: string[] = [];
-  await store.exec(
-    'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
-  );
+  // Under the lock too: two `CREATE TABLE IF NOT EXISTS` at once on a new database collide
+  // (a unique violation in pg_type), as serve and two workers starting together showed.
+  await store.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock(7306115)');
+    await tx.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+  });
   for (const migration of migrationFiles()) {
     await store.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock(7306115)');
