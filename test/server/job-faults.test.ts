@@ -3,7 +3,7 @@
  * server listening: a page with a NUL byte fails its deployment with a located problem (no
  * crash, no retry loop); a repository URL's credentials and the server's folders appear nowhere
  * a user or the log sees; a backtracking `ignore` glob in a project's config costs a thread
- * with a time limit while /healthz keeps answering; a large site deploys while the server
+ * with a time limit while /healthz keeps answering (within 2 s; frozen before); a large site deploys while the server
  * answers promptly, with a clear failure past --max-pages.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -55,7 +55,7 @@ beforeAll(async () => {
   runner = new JobRunner(
     store,
     jobKinds,
-    workerSettings(data, { pollMs: 200, sweepMs: 500, concurrency: 2, maxPages: 5_000, git: { localRoots: LOCAL_ROOTS }, check: { timeoutMs: 4_000 } }),
+    workerSettings(data, { pollMs: 200, sweepMs: 500, concurrency: 2, maxPages: 5_000, git: { localRoots: LOCAL_ROOTS }, check: { timeoutMs: 15_000 } }),
     log,
   );
   await runner.start();
@@ -155,10 +155,10 @@ describe('a backtracking ignore glob in a repair job', () => {
     );
     const { probes, slowest, failed } = await health.stop();
     expect(done.haultReason).toBe('error');
-    expect(done.messageToUser).toMatch(/fixing the docs took longer than 4 s/);
+    expect(done.messageToUser).toMatch(/fixing the docs took longer than 15 s/);
     expect(probes).toBeGreaterThan(10);
     expect(failed).toBe(0);
-    expect(slowest).toBeLessThan(1_000);
+    expect(slowest).toBeLessThan(2_000);
   }, 90_000);
 });
 
@@ -195,7 +195,7 @@ describe('a large site', () => {
     expect((await pageSections(store, statusId)).length).toBe(4_000);
     expect(probes).toBeGreaterThan(10);
     expect(failed).toBe(0);
-    expect(slowest).toBeLessThan(1_000);
+    expect(slowest).toBeLessThan(2_000);
   }, 150_000);
 
   it('past --max-pages: a clear failure, nothing stored', async () => {
