@@ -6,7 +6,7 @@
  * links to outside itself is ever read.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync, type Dirent } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -182,28 +182,40 @@ export function normalizeRepo(repo: string, cwd: string = process.cwd()): string
   return path.resolve(cwd, repo);
 }
 
-/** Size of a folder, stopping once it passes `limit` (cheap enough to poll during a fetch). */
-function folderBytes(folder: string, limit: number): number {
-  let total = 0;
-  const pending = [folder];
-  while (pending.length > 0 && total <= limit) {
-    const current = pending.pop()!;
-    let entries;
+/**
+ * Every entry under `root`, depth first with an explicit stack (no recursion), never following
+ * a symbolic link; `descend(relative)` false leaves a folder's contents out. A folder that
+ * cannot be read (gone meanwhile, no permission) is passed over.
+ */
+function* entriesUnder(root: string, descend: (relative: string) => boolean = () => true): Generator<{ full: string; relative: string; entry: Dirent }> {
+  const pending = [root];
+  while (pending.length > 0) {
+    const folder = pending.pop()!;
+    let entries: Dirent[];
     try {
-      entries = readdirSync(current, { withFileTypes: true });
+      entries = readdirSync(folder, { withFileTypes: true });
     } catch {
       continue;
     }
     for (const entry of entries) {
-      const full = path.join(current, entry.name);
-      if (entry.isDirectory()) pending.push(full);
-      else if (entry.isFile()) {
-        try {
-          total += statSync(full).size;
-        } catch {
-          // a temporary pack file renamed under us
-        }
-      }
+      const full = path.join(folder, entry.name);
+      const relative = path.relative(root, full);
+      yield { full, relative, entry };
+      if (entry.isDirectory() && descend(relative)) pending.push(full);
+    }
+  }
+}
+
+/** Size of a folder, stopping once it passes `limit` (cheap enough to poll during a fetch). */
+function folderBytes(folder: string, limit: number): number {
+  let total = 0;
+  for (const { full, entry } of entriesUnder(folder)) {
+    if (total > limit) break;
+    if (!entry.isFile()) continue;
+    try {
+      total += statSync(full).size;
+    } catch {
+      // a temporary pack file renamed under us
     }
   }
   return total;
@@ -230,34 +242,18 @@ export function withCache<T>(cacheDir: string, work: () => Promise<T>): Promise<
   return run;
 }
 
-/** Lock files and temporary packs a killed git leaves in a bare repository. */
-function clearLeftovers(cacheDir: string): string[] {
-  const cleared: string[] = [];
-  const pending = [cacheDir];
-  while (pending.length > 0) {
-    const folder = pending.pop()!;
-    let entries;
-    try {
-      entries = readdirSync(folder, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const entry of entries) {
-      const full = path.join(folder, entry.name);
-      const relative = path.relative(cacheDir, full);
-      if (entry.isDirectory()) {
-        if (relative === 'worktrees' || /^objects\/([0-9a-f]{2}|info)$/.test(relative)) continue;
-        if (/^objects\/incoming-/.test(relative) || /^objects\/pack\/tmp_/.test(relative)) {
-          rmSync(full, { recursive: true, force: true });
-          cleared.push(relative);
-        } else pending.push(full);
-      } else if (entry.name.endsWith('.lock') || /^objects\/pack\/(tmp_|\.tmp-)/.test(relative)) {
-        rmSync(full, { force: true });
-        cleared.push(relative);
-      }
-    }
+/** Folders of a bare repository that hold no lock file: worktree records, loose objects. */
+const NO_LEFTOVERS = /^(worktrees|objects\/([0-9a-f]{2}|info))$/;
+const TEMPORARY_FOLDER = /^objects\/(incoming-|pack\/tmp_)/;
+const TEMPORARY_FILE = /^objects\/pack\/(tmp_|\.tmp-)/;
+
+/** Clears the lock files and temporary packs a killed git leaves in a bare repository. */
+function clearLeftovers(cacheDir: string): void {
+  const descend = (relative: string) => !NO_LEFTOVERS.test(relative) && !TEMPORARY_FOLDER.test(relative);
+  for (const { full, relative, entry } of entriesUnder(cacheDir, descend)) {
+    const leftover = entry.isDirectory() ? TEMPORARY_FOLDER.test(relative) : entry.name.endsWith('.lock') || TEMPORARY_FILE.test(relative);
+    if (leftover) rmSync(full, { recursive: true, force: true });
   }
-  return cleared;
 }
 
 /** The project's bare cache, created on first use; leftovers of a killed git are cleared. Call under `withCache`. */
@@ -396,17 +392,21 @@ function realpathOr(file: string): string {
 
 /** The first symbolic link at or under `names` in `folder` (relative), if any. */
 function findSymlink(folder: string, names: readonly string[]): string | undefined {
-  const pending = names.map((name) => path.join(folder, name));
-  for (let steps = 0; pending.length > 0 && steps < 1_000_000; steps++) {
-    const file = pending.pop()!;
+  let steps = 0;
+  for (const name of names) {
+    const top = path.join(folder, name);
     let stat;
     try {
-      stat = lstatSync(file);
+      stat = lstatSync(top);
     } catch {
       continue;
     }
-    if (stat.isSymbolicLink()) return path.relative(folder, file);
-    if (stat.isDirectory()) for (const name of readdirSync(file)) pending.push(path.join(file, name));
+    if (stat.isSymbolicLink()) return name;
+    if (!stat.isDirectory()) continue;
+    for (const { full, entry } of entriesUnder(top)) {
+      if (entry.isSymbolicLink()) return path.relative(folder, full);
+      if (++steps >= 1_000_000) return undefined;
+    }
   }
   return undefined;
 }

@@ -38,7 +38,13 @@ async function start(values: OptionValues, what: string, runsJobs: boolean) {
   }
   const where = store.driver === 'pglite' ? `embedded database in ${folder.dbDir}` : `PostgreSQL ${redactUrl(database!)}`;
   log.info({ data: folder.dir, database: store.driver }, `${what} starting`);
-  return { log, settings, folder, store, where };
+  /** The end of either command: its threads, its database, then its folder (and its lock). */
+  const close = async () => {
+    await closeThreads();
+    await store.close().catch(() => {});
+    await folder.close();
+  };
+  return { log, settings, folder, store, where, close };
 }
 
 /** docsnav's version, from its package.json (two folders up from src/server/cli or dist/server/cli). */
@@ -128,7 +134,7 @@ export async function serve(values: OptionValues, io: CommandIo): Promise<number
   const maxQueued = values.number('max-queued', { integer: true, min: 1 })!;
   const assistantOptions = assistantFrom(values);
 
-  const { log, settings, folder, store, where } = await start(values, 'docsnav serve', (jobs ?? 2) > 0);
+  const { log, settings, folder, store, where, close } = await start(values, 'docsnav serve', (jobs ?? 2) > 0);
   const { Core, DEFAULT_CORE_OPTIONS } = await import('../core.js');
   const { buildApp } = await import('../app.js');
   const { Assistant } = await import('../assistant/service.js');
@@ -139,21 +145,23 @@ export async function serve(values: OptionValues, io: CommandIo): Promise<number
   const metrics = new Metrics(store);
   const assistant = new Assistant(store, assistantOptions);
   assistant.onStoreFailed = (threadId, error) => log.error({ threadId, err: error }, 'an answer could not be stored');
-  const separateMetrics = await metricsServer(values, metrics);
+  let separateMetrics: Server | undefined;
+  try {
+    separateMetrics = await metricsServer(values, metrics);
+  } catch (error) {
+    await close();
+    throw error;
+  }
   const app = await buildApp(core, { logger: log, version: packageVersion(), assistant, metrics: separateMetrics ? undefined : metrics, ...http });
   if (separateMetrics) assistant.onRefused = (scope) => metrics.refusals.inc({ limit: scope });
   const runner = new JobRunner(store, jobKinds, settings, log, metrics);
   folder.serveControl((request) => applyManagement(core, request));
-  const stopAll = async () => {
-    await app.close().catch(() => {});
-    separateMetrics?.close();
-    await store.close().catch(() => {});
-    await folder.close();
-  };
   try {
     await app.listen({ port, host });
   } catch (error) {
-    await stopAll();
+    await app.close().catch(() => {});
+    separateMetrics?.close();
+    await close();
     throw new UsageError(`cannot listen on ${host}:${port}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
   if (settings.concurrency > 0) await runner.start();
@@ -175,9 +183,7 @@ export async function serve(values: OptionValues, io: CommandIo): Promise<number
   await closing;
   clearTimeout(grace);
   separateMetrics?.close();
-  await closeThreads();
-  await store.close();
-  await folder.close();
+  await close();
   log.info('stopped');
   return 0;
 }
@@ -189,7 +195,7 @@ export async function worker(values: OptionValues, io: CommandIo): Promise<numbe
     );
   }
   if (values.number('jobs', { integer: true, min: 0 }) === 0) throw new UsageError(`${values.origin('jobs')} must be at least 1 for a worker`);
-  const { log, settings, folder, store, where } = await start(values, 'docsnav worker', true);
+  const { log, settings, store, where, close } = await start(values, 'docsnav worker', true);
   const { JobRunner } = await import('../jobs/queue.js');
   const { jobKinds } = await import('../jobs/kinds.js');
   const { Metrics } = await import('../metrics.js');
@@ -198,8 +204,7 @@ export async function worker(values: OptionValues, io: CommandIo): Promise<numbe
   try {
     metricsAt = await metricsServer(values, metrics);
   } catch (error) {
-    await store.close();
-    await folder.close();
+    await close();
     throw error;
   }
   const runner = new JobRunner(store, jobKinds, settings, log, metrics);
@@ -210,9 +215,7 @@ export async function worker(values: OptionValues, io: CommandIo): Promise<numbe
   log.info({ signal, jobs: runner.busy }, 'stopping');
   await runner.stop();
   metricsAt?.close();
-  await closeThreads();
-  await store.close();
-  await folder.close();
+  await close();
   log.info('stopped');
   return 0;
 }

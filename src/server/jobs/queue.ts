@@ -115,6 +115,12 @@ export class JobRunner {
     const abort = (reason: string) => {
       if (!controller.signal.aborted) controller.abort(new LeaseLost(reason));
     };
+    // A renewal sent at `sentAt` that succeeded moves the deadline on. Each fenced write renews
+    // the lease too: a run that keeps writing keeps its lease even when the renewal timer's
+    // statements wait behind its writes.
+    const renewed = (sentAt: number) => {
+      deadline = Math.max(deadline, sentAt + leaseMs - this.margin);
+    };
     let renewing = false;
     const renew = setInterval(
       () => {
@@ -124,7 +130,7 @@ export class JobRunner {
         renewLease(this.store, job, leaseMs)
           .then(
             (held) => {
-              if (held) deadline = sentAt + leaseMs - this.margin;
+              if (held) renewed(sentAt);
               else abort('the lease was taken over');
             },
             () => {}, // the database is away: the lease holds until the deadline below
@@ -139,11 +145,6 @@ export class JobRunner {
       },
       Math.max(50, Math.min(1_000, Math.floor(leaseMs / 10))),
     );
-    // Each fenced write renews the lease too: a run that keeps writing keeps its lease even when
-    // the renewal timer's statements wait behind its writes.
-    const renewed = (sentAt: number) => {
-      deadline = Math.max(deadline, sentAt + leaseMs - this.margin);
-    };
     const kind = this.kinds[job.kind];
     const log = this.log.child({ jobId: job.id, project: job.lane, kind: job.kind });
     log.info({ attempt: job.attempts }, 'job started');
@@ -200,11 +201,11 @@ export class JobRunner {
       if (!(await renewLease(tx, job, this.settings.leaseMs))) return { lost: true as const };
       return { lost: false as const, value: await work(tx) };
     });
-    if (!result.lost) renewed(sentAt);
     if (result.lost) {
       controller.abort(new LeaseLost('the lease was taken over'));
       throw new LeaseLost('the lease was taken over');
     }
+    renewed(sentAt);
     return result.value;
   }
 

@@ -14,7 +14,7 @@ import { runInThread } from '../thread.js';
 import { findSession, updateSession, type AgentSessionRecord, type SessionUpdate, type Todo } from '../store/agent.js';
 import { findProject, type Project } from '../store/projects.js';
 import type { Queryable } from '../store/store.js';
-import { displayRepo } from '../redact.js';
+import { displayRepo, type Redactor } from '../redact.js';
 import { cacheName, checkTree, isKnownFailure, jobRedactor } from './deployment.js';
 import type { JobContext, JobKind, JobOutcome } from './kind.js';
 import { fixBranchName, REPAIR_KIND } from './repair-kind.js';
@@ -46,8 +46,8 @@ export const repairJob: JobKind = {
     const redact = project ? jobRedactor(project.repo, context.settings, repairWorktree(context)) : undefined;
     let outcome: SessionUpdate;
     try {
-      if (!project) throw new RepairFailure(`project "${job.lane}" no longer exists`);
-      outcome = await repair(project, session, context);
+      if (!project || !redact) throw new RepairFailure(`project "${job.lane}" no longer exists`);
+      outcome = await repair(project, session, context, redact);
     } catch (error) {
       if (signal.aborted) return undefined; // the lease was lost or the worker is stopping: someone else finishes
       const known = error instanceof RepairFailure || isKnownFailure(error);
@@ -80,7 +80,7 @@ export const repairJob: JobKind = {
   },
 };
 
-async function repair(project: Project, session: AgentSessionRecord, context: JobContext): Promise<SessionUpdate> {
+async function repair(project: Project, session: AgentSessionRecord, context: JobContext, redact: Redactor): Promise<SessionUpdate> {
   const { job, settings, signal } = context;
   const branch = fixBranchName(session.id);
   if (branch === project.branch || branch === session.sourceBranch)
@@ -99,7 +99,7 @@ async function repair(project: Project, session: AgentSessionRecord, context: Jo
     const shown = (file: string) => (path.isAbsolute(file) ? path.relative(worktree, file) : path.posix.join(project.docsDir, file)).split(path.sep).join('/');
     const todos = todosOf(result, shown, 'in_progress');
     if (signal.aborted) return {};
-    await context.write((tx) => updateSession(tx, job.id, { todos: jobRedactor(project.repo, settings, worktree).deep(todos) }));
+    await context.write((tx) => updateSession(tx, job.id, { todos: redact.deep(todos) }));
     const fixedCount = result.fixed.length;
     const finalTodos = todosOf(result, shown);
     if (result.written.length === 0) {
