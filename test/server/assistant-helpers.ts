@@ -7,9 +7,8 @@ import { Core } from '../../src/server/core.js';
 import { JobRunner } from '../../src/server/jobs/queue.js';
 import { jobKinds } from '../../src/server/jobs/kinds.js';
 import { workerSettings } from '../../src/server/jobs/settings.js';
-import { findDeployment } from '../../src/server/store/deployments.js';
 import type { Store } from '../../src/server/store/store.js';
-import { exampleRepo, waitFor, LOCAL_ROOTS } from './helpers.js';
+import { deploymentEnded, exampleRepo, LOCAL_ROOTS } from './helpers.js';
 
 /** Adds project `acme` (domain `acme`) from a git copy of fixtures/example, deploys it, and returns its keys. */
 export async function deployedExample(
@@ -25,14 +24,7 @@ export async function deployedExample(
   await runner.start();
   try {
     const { statusId } = await core.queueUpdate(`Bearer ${admin}`, 'acme');
-    const done = await waitFor(
-      async () => {
-        const deployment = await findDeployment(store, statusId);
-        return deployment && (deployment.status === 'success' || deployment.status === 'failure') ? deployment : undefined;
-      },
-      90_000,
-      'the example deployment',
-    );
+    const done = await deploymentEnded(store, statusId, 90_000, 'the example deployment');
     if (done.status !== 'success') throw new Error(`deployment failed: ${done.summary}\n${done.logs.join('\n')}`);
   } finally {
     await runner.stop();

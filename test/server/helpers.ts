@@ -6,7 +6,8 @@ import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { analyzeCheckout, type AnalyzeInput } from '../../src/server/analyze.js';
-import type { PageSection } from '../../src/server/store/deployments.js';
+import { findDeployment, type Deployment, type PageSection } from '../../src/server/store/deployments.js';
+import type { Queryable } from '../../src/server/store/store.js';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 /** The CLI under test: the build, or another build named by DOCSNAV_TEST_CLI (a "before" checkout, to show a test fails there). */
@@ -334,4 +335,20 @@ export function probeHealth(base: string): { stop: () => Promise<{ probes: numbe
       return { probes, slowest, failed };
     },
   };
+}
+
+/**
+ * The deployment `statusId` once it has ended (success or failure), read from the store every
+ * 100 ms. `retryReads`: a failed read is tried again (the database is coming back).
+ */
+export function deploymentEnded(store: Queryable, statusId: string, timeoutMs: number, what: string, retryReads = false): Promise<Deployment> {
+  return waitFor(
+    async () => {
+      const read = findDeployment(store, statusId);
+      const deployment = retryReads ? await read.catch(() => undefined) : await read;
+      return deployment && (deployment.status === 'success' || deployment.status === 'failure') ? deployment : undefined;
+    },
+    timeoutMs,
+    what,
+  );
 }

@@ -9,10 +9,9 @@ import { Core } from '../../src/server/core.js';
 import { JobRunner } from '../../src/server/jobs/queue.js';
 import { jobKinds } from '../../src/server/jobs/kinds.js';
 import { workerSettings } from '../../src/server/jobs/settings.js';
-import { findDeployment } from '../../src/server/store/deployments.js';
 import { openStore } from '../../src/server/store/open.js';
 import type { Store } from '../../src/server/store/store.js';
-import { commitFile, exampleRepo, git, gitHttpServer, tempDir, waitFor, LOCAL_ROOTS } from './helpers.js';
+import { commitFile, exampleRepo, git, gitHttpServer, tempDir, LOCAL_ROOTS, deploymentEnded } from './helpers.js';
 
 let dir: string;
 let store: Store;
@@ -30,14 +29,7 @@ async function project(id: string, repo: string, branch = 'main'): Promise<void>
 
 async function deploy(id: string) {
   const { statusId } = await core.queueUpdate(`Bearer ${tokens[id]}`, id);
-  return waitFor(
-    async () => {
-      const deployment = await findDeployment(store, statusId);
-      return deployment && (deployment.status === 'success' || deployment.status === 'failure') ? deployment : undefined;
-    },
-    90_000,
-    `deployment of ${id}`,
-  );
+  return deploymentEnded(store, statusId, 90_000, `deployment of ${id}`);
 }
 
 beforeAll(async () => {

@@ -17,10 +17,10 @@ import { JobRunner } from '../../src/server/jobs/queue.js';
 import { jobKinds } from '../../src/server/jobs/kinds.js';
 import { workerSettings } from '../../src/server/jobs/settings.js';
 import { createLogger } from '../../src/server/log.js';
-import { findDeployment, pageSections, type Deployment } from '../../src/server/store/deployments.js';
+import { pageSections, type Deployment } from '../../src/server/store/deployments.js';
 import { openStore } from '../../src/server/store/open.js';
 import type { Store } from '../../src/server/store/store.js';
-import { commitFile, exampleRepo, git, gitHttpServer, probeHealth, tempDir, waitFor, LOCAL_ROOTS } from './helpers.js';
+import { commitFile, exampleRepo, git, gitHttpServer, probeHealth, tempDir, waitFor, LOCAL_ROOTS, deploymentEnded } from './helpers.js';
 
 let dir: string;
 let data: string;
@@ -76,14 +76,7 @@ async function project(id: string, repo: string, extra: { branch?: string } = {}
 
 async function deploy(id: string, timeoutMs = 60_000): Promise<Deployment> {
   const { statusId } = await core.queueUpdate(`Bearer ${tokens[id]}`, id);
-  return waitFor(
-    async () => {
-      const deployment = await findDeployment(store, statusId);
-      return deployment && (deployment.status === 'success' || deployment.status === 'failure') ? deployment : undefined;
-    },
-    timeoutMs,
-    `deployment of ${id}`,
-  );
+  return deploymentEnded(store, statusId, timeoutMs, `deployment of ${id}`);
 }
 
 describe('a page with text no database stores', () => {
@@ -181,14 +174,7 @@ describe('a large site', () => {
     await project('big', siteOf(4_000, 'big'));
     const { statusId } = await core.queueUpdate(`Bearer ${tokens.big}`, 'big');
     const health = probeHealth(base);
-    const done = await waitFor(
-      async () => {
-        const deployment = await findDeployment(store, statusId);
-        return deployment && (deployment.status === 'success' || deployment.status === 'failure') ? deployment : undefined;
-      },
-      120_000,
-      'the big deployment',
-    );
+    const done = await deploymentEnded(store, statusId, 120_000, 'the big deployment');
     const { probes, slowest, failed } = await health.stop();
     expect(done.status, done.summary).toBe('success');
     expect(done.summary).toMatch(/4000 pages/);

@@ -14,11 +14,11 @@ import { JobRunner } from '../../src/server/jobs/queue.js';
 import { jobKinds } from '../../src/server/jobs/kinds.js';
 import { workerSettings } from '../../src/server/jobs/settings.js';
 import { threadMessages } from '../../src/server/store/assistant.js';
-import { findDeployment } from '../../src/server/store/deployments.js';
 import { openStore } from '../../src/server/store/open.js';
 import type { Store } from '../../src/server/store/store.js';
 import { deployedExample } from './assistant-helpers.js';
 import {
+  deploymentEnded,
   exampleRepo,
   gitHttpServer,
   ownPostgresUnavailable,
@@ -68,14 +68,7 @@ describe.skipIf(noOwnServer !== undefined)('a PostgreSQL outage longer than the 
     server.pause();
     await new Promise((resolve) => setTimeout(resolve, 6_000));
     server.resume();
-    const done = await waitFor(
-      async () => {
-        const deployment = await findDeployment(store, statusId).catch(() => undefined);
-        return deployment && (deployment.status === 'success' || deployment.status === 'failure') ? deployment : undefined;
-      },
-      90_000,
-      'the deployment to end',
-    );
+    const done = await deploymentEnded(store, statusId, 90_000, 'the deployment to end', true);
     expect(done.status, done.summary).toBe('success');
     expect(slow.maxInFlight()).toBe(1);
     const job = await store.query<{ attempts: number; state: string }>('SELECT attempts, state FROM jobs WHERE id = $1', [statusId]);
