@@ -14,7 +14,7 @@ export { formatJson } from './report/json.js';
 export { formatSarif, type SarifOptions } from './report/sarif.js';
 export { formatGithub, formatGithubSummary, type GithubOptions } from './report/github.js';
 export { LANGUAGE_CODES } from './navigation/model.js';
-export { INVALID_CHARACTER, findInvalidCharacter, describeInvalidCharacter, locateInvalidCharacter } from './source/characters.js';
+export { INVALID_CHARACTER, findInvalidCharacter, describeInvalidCharacter, invalidCharactersIn, locateInvalidCharacter } from './source/characters.js';
 export { resolveText, resolveFile, type ResolveOptions } from './resolve/resolve.js';
 export type { PageTree, ResolvedPage, ResolvedGroup, ResolveResult, TrailItem, NavNode, NavKind, NavIcon, NavPageRef, GlobalLink } from './resolve/types.js';
 export { PAGE_TREE_VERSION } from './resolve/types.js';

@@ -19,7 +19,7 @@ import { registerProjectRoutes } from './routes/project.js';
 import type { Logger } from './log.js';
 import type { Metrics } from './metrics.js';
 import { findProjectByDomain } from './store/projects.js';
-import { describeInvalidCharacter, findUnstorable } from './store/storable.js';
+import { describeInvalidCharacter, invalidCharactersIn } from '../index.js';
 
 export interface AppOptions {
   /** The server's log (pino); none when absent. */
@@ -85,7 +85,7 @@ export async function buildApp(core: Core, options: AppOptions = {}): Promise<Fa
     } catch {
       return done(new HttpError(400, 'body: not valid JSON'), undefined);
     }
-    const bad = findUnstorable(value);
+    const [bad] = invalidCharactersIn(value); // the first is enough: the walk stops there
     if (bad) {
       // The pointer may hold the character itself (a key): shown escaped, never echoed.
       const pointer = bad.pointer.replace(/[\u0000-\u001f\ud800-\udfff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);

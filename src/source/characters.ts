@@ -39,16 +39,18 @@ export function locateInvalidCharacter(text: string, character: string): number 
 /** Most findings of this kind per file: one bad paste can repeat a NUL thousands of times. */
 const MAX_FINDINGS = 20;
 
-/** The keys and string values of a parsed file that hold an invalid character. Iterative. */
-export function invalidCharacterFindings(text: string, value: unknown): Finding[] {
-  if (value === undefined || !RISKY_TEXT.test(text)) return [];
-  const findings: Finding[] = [];
+/**
+ * Every key and string value of a parsed document that holds an invalid character: its JSON
+ * pointer, the character, and whether the key or the value holds it. Iterative; a consumer
+ * that needs only the first stops the walk there.
+ */
+export function* invalidCharactersIn(value: unknown): Generator<{ pointer: string; character: string; at: 'key' | 'value' }> {
   const stack: Array<{ value: unknown; pointer: string }> = [{ value, pointer: '' }];
-  while (stack.length > 0 && findings.length < MAX_FINDINGS) {
+  while (stack.length > 0) {
     const { value: current, pointer } = stack.pop()!;
     if (typeof current === 'string') {
       const found = findInvalidCharacter(current);
-      if (found) findings.push(finding(pointer, found.character, 'value'));
+      if (found) yield { pointer, character: found.character, at: 'value' };
     } else if (Array.isArray(current)) {
       for (let index = current.length - 1; index >= 0; index--) stack.push({ value: current[index], pointer: `${pointer}/${index}` });
     } else if (current !== null && typeof current === 'object') {
@@ -57,10 +59,20 @@ export function invalidCharacterFindings(text: string, value: unknown): Finding[
         const [key, child] = entries[index];
         const childPointer = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
         const found = findInvalidCharacter(key);
-        if (found) findings.push(finding(childPointer, found.character, 'key'));
+        if (found) yield { pointer: childPointer, character: found.character, at: 'key' };
         stack.push({ value: child, pointer: childPointer });
       }
     }
+  }
+}
+
+/** The keys and string values of a parsed file that hold an invalid character, as findings. */
+export function invalidCharacterFindings(text: string, value: unknown): Finding[] {
+  if (value === undefined || !RISKY_TEXT.test(text)) return [];
+  const findings: Finding[] = [];
+  for (const found of invalidCharactersIn(value)) {
+    findings.push(finding(found.pointer, found.character, found.at));
+    if (findings.length >= MAX_FINDINGS) break;
   }
   return findings;
 }

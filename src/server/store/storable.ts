@@ -7,7 +7,7 @@
  * never fails for it.
  */
 
-import { describeInvalidCharacter, INVALID_CHARACTER as UNSTORABLE } from '../../index.js';
+import { INVALID_CHARACTER as UNSTORABLE } from '../../index.js';
 
 const UNSTORABLE_ALL = new RegExp(UNSTORABLE.source, 'g');
 
@@ -34,27 +34,3 @@ export function storableParams(params: readonly unknown[] | undefined): unknown[
   if (!params) return undefined;
   return params.map((param) => (typeof param === 'string' ? storableText(param) : param));
 }
-
-/** Where `value` holds unstorable text (a JSON pointer), or undefined; keys count too. Iterative. */
-export function findUnstorable(value: unknown): { pointer: string; character: string } | undefined {
-  const stack: Array<{ value: unknown; pointer: string }> = [{ value, pointer: '' }];
-  while (stack.length > 0) {
-    const { value: current, pointer } = stack.pop()!;
-    if (typeof current === 'string') {
-      const match = UNSTORABLE.exec(current);
-      if (match) return { pointer, character: match[0] };
-    } else if (Array.isArray(current)) {
-      for (let index = current.length - 1; index >= 0; index--) stack.push({ value: current[index], pointer: `${pointer}/${index}` });
-    } else if (current !== null && typeof current === 'object') {
-      for (const [key, child] of Object.entries(current)) {
-        const keyPointer = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-        const match = UNSTORABLE.exec(key);
-        if (match) return { pointer: keyPointer, character: match[0] };
-        stack.push({ value: child, pointer: keyPointer });
-      }
-    }
-  }
-  return undefined;
-}
-
-export { describeInvalidCharacter };
