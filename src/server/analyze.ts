@@ -165,20 +165,14 @@ class CharacterCheck {
     found ??= findInvalidCharacter(source);
     if (!found) return;
     this.seen.add(file);
-    const index = locateInvalidCharacter(source, found.character) ?? 0;
-    const before = source.slice(0, index);
-    const line = before.split('\n').length;
-    const column = index - before.lastIndexOf('\n');
+    const range = locateInvalidCharacter(source, found.character);
     this.problems.push({
       code: 'invalid-character',
       severity: this.severity,
-      message: `${file} holds ${describeInvalidCharacter(found.character)} at line ${line}, which no documentation site can store or show: remove the escape (or the pasted bytes) that made it.`,
+      message: `${file} holds ${describeInvalidCharacter(found.character)} at line ${range.line}, which no documentation site can store or show: remove the escape (or the pasted bytes) that made it.`,
       file,
       pointer: '',
-      line,
-      column,
-      endLine: line,
-      endColumn: column + 1,
+      ...range,
     });
   }
 }

@@ -4,7 +4,8 @@
  * (`"\u0000"`, `"\ud800"` in JSON; `"\0"`, `"\x00"` in YAML) or from binary bytes pasted into
  * a file. PostgreSQL refuses both, and a browser shows U+FFFD at best.
  */
-import type { Finding } from '../problem.js';
+import type { Finding, Range } from '../problem.js';
+import { LineIndex } from './lines.js';
 
 /** A NUL, or a surrogate without its other half. */
 export const INVALID_CHARACTER = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
@@ -26,14 +27,14 @@ export function describeInvalidCharacter(character: string): string {
 }
 
 /**
- * Where in `text` the character at `index` of some value parsed from it was written: the
- * character itself when it is there, else the first escape that can make it.
+ * Where in `text` (a file's source) an invalid character found in a value parsed from it was
+ * written: the character itself when it is there, else the first escape that can make it, else
+ * the start of the text. Lines and columns as every problem has them (1-based; any line break).
  */
-export function locateInvalidCharacter(text: string, character: string): number | undefined {
+export function locateInvalidCharacter(text: string, character: string): Range {
   const raw = text.indexOf(character);
-  if (raw >= 0) return raw;
-  const escape = /\\(?:u0000|u[dD][89a-fA-F][0-9a-fA-F]{2}|0|x00|U00000000)/.exec(text);
-  return escape?.index;
+  const offset = raw >= 0 ? raw : (/\\(?:u0000|u[dD][89a-fA-F][0-9a-fA-F]{2}|0|x00|U00000000)/.exec(text)?.index ?? 0);
+  return new LineIndex(text).range(offset, offset + 1);
 }
 
 /** Most findings of this kind per file: one bad paste can repeat a NUL thousands of times. */
