@@ -22,7 +22,7 @@ const { JobRunner } = await import(dist('jobs/queue.js'));
 const { jobKinds } = await import(dist('jobs/kinds.js'));
 const { workerSettings } = await import(dist('jobs/settings.js'));
 const { findDeployment } = await import(dist('store/deployments.js'));
-const { closeAnalyzeThreads } = await import(dist('analyze-thread.js'));
+const { closeThreads } = await import(dist('thread.js'));
 
 const work = mkdtempSync(path.join(tmpdir(), 'docsnav-bench-assistant-'));
 const repoOf = (name, fill) => makeRepo(work, name, fill);
@@ -94,8 +94,8 @@ const core = new Core(store);
 await core.addProject({ id: 'example', repo: exampleRepo, branch: 'main', docsDir: 'docs', domain: 'example' });
 await core.addProject({ id: 'big', repo: bigRepo, branch: 'main', docsDir: 'docs', domain: 'big' });
 const keys = {};
-for (const id of ['example', 'big']) keys[id] = { admin: await core.createKey(id, 'admin'), assistant: await core.createKey(id, 'assistant') };
-const runner = new JobRunner(store, jobKinds, workerSettings(path.join(work, 'data'), { pollMs: 200 }));
+for (const id of ['example', 'big']) keys[id] = { admin: (await core.createKey(id, 'admin')).token, assistant: (await core.createKey(id, 'assistant')).token };
+const runner = new JobRunner(store, jobKinds, workerSettings(path.join(work, 'data'), { pollMs: 200, git: { localRoots: [work] } }));
 await runner.start();
 for (const id of ['example', 'big']) {
   const { statusId } = await core.queueUpdate(`Bearer ${keys[id].admin}`, id);
@@ -107,7 +107,7 @@ for (const id of ['example', 'big']) {
   }
 }
 await runner.stop();
-await closeAnalyzeThreads();
+await closeThreads();
 
 const app = await buildApp(core, { assistant: { limits: { perKeyPerMonth: 1e9, perOrganizationPerHour: 1e9, perIpPerDay: 1e9 } } });
 await app.listen({ port: 0, host: '127.0.0.1' });

@@ -70,7 +70,8 @@ async function measure(label, store) {
   const base = `http://127.0.0.1:${port}`;
   // With PostgreSQL, --data holds only the git cache.
   const data = store.includes('--data') ? [] : ['--data', path.join(work, `data-${label}`)];
-  const serve = spawn(process.execPath, [cli, 'serve', '--port', String(port), ...store, ...data], { stdio: 'ignore' });
+  // The projects' repositories are local folders under `work`: this server may read them.
+  const serve = spawn(process.execPath, [cli, 'serve', '--port', String(port), '--allow-local-repos', work, ...store, ...data], { stdio: 'ignore' });
   for (let i = 0; i < 600; i++) {
     if (
       await fetch(`${base}/healthz`).then(
