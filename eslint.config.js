@@ -4,7 +4,18 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'bench/.out/', 'bench/.incumbent/', 'fixtures/', 'src/schema/validate.generated.*', '.readme-example-*.mjs'] },
+  {
+    ignores: [
+      'dist/',
+      'server/dist/',
+      'node_modules/',
+      'bench/.out/',
+      'bench/.incumbent/',
+      'fixtures/',
+      'src/schema/validate.generated.*',
+      '.readme-example-*.mjs',
+    ],
+  },
   js.configs.recommended,
   // Output safety matches control characters on purpose (they are escaped before a terminal sees them).
   { rules: { 'no-control-regex': 'off' } },
@@ -20,9 +31,16 @@ export default tseslint.config(
     },
   },
   {
+    // The server package has its own TypeScript project (its sources and tests).
+    files: ['server/**/*.ts'],
+    languageOptions: {
+      parserOptions: { project: './server/tsconfig.test.json', tsconfigRootDir: import.meta.dirname },
+    },
+  },
+  {
     // Tests read what the CLI and the server print as parsed JSON (`any`) and check its shape with
     // expect(), which fails at run time on a wrong shape; typing every response again adds nothing.
-    files: ['test/**/*.ts'],
+    files: ['test/**/*.ts', 'server/test/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',

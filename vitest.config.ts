@@ -2,16 +2,14 @@ import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Four suites (CONTRIBUTING.md):
+ * Three suites (CONTRIBUTING.md); the server package has its own (server/vitest.config.ts):
  * - default (`npm test`): fast and self-contained, needs nothing beside the project;
  * - corpus (`npm run test:corpus`): the real-world files in ../shared/corpus;
  * - slow (`npm run test:slow`): robustness (huge, deep and hostile inputs, property tests; some read the corpus);
- * - server (`npm run test:server`): `docsnav serve` on PGlite, and on PostgreSQL when one is given.
  * `npx vitest run test/foo` runs a file in whichever suite it belongs to.
  */
 const corpus = ['test/corpus.test.ts', 'test/**/*.corpus.test.ts'];
 const slow = ['test/robustness/**/*.test.ts', 'test/rules/robustness.test.ts', 'test/hostile/**/*.test.ts'];
-const server = ['test/server/**/*.test.ts'];
 
 export default defineConfig({
   test: {
@@ -20,10 +18,9 @@ export default defineConfig({
     // CLI tests wait on child processes, so two workers there halve the default suite's time.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      { extends: true, test: { name: 'default', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...corpus, ...slow, ...server] } },
+      { extends: true, test: { name: 'default', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...corpus, ...slow] } },
       { extends: true, test: { name: 'corpus', include: corpus } },
       { extends: true, test: { name: 'slow', include: slow } },
-      { extends: true, test: { name: 'server', include: server } },
     ],
   },
 });

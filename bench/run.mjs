@@ -194,5 +194,5 @@ console.log(report);
 
 // 5. The server: deployments per minute and POST-to-success time (its own table).
 console.log('');
-spawnSync(process.execPath, [path.join(here, 'server.mjs'), ...(quick ? ['--quick'] : [])], { cwd: project, stdio: 'inherit' });
-spawnSync(process.execPath, [path.join(here, 'assistant.mjs')], { cwd: project, stdio: 'inherit' });
+spawnSync(process.execPath, [path.join(project, 'server', 'bench', 'server.mjs'), ...(quick ? ['--quick'] : [])], { cwd: project, stdio: 'inherit' });
+spawnSync(process.execPath, [path.join(project, 'server', 'bench', 'assistant.mjs')], { cwd: project, stdio: 'inherit' });

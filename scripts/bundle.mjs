@@ -1,13 +1,13 @@
 /**
  * Bundles the CLI (src/cli/main.ts) into one CommonJS file, dist/cli/main.js, with esbuild
- * (tsc builds the library and the server, not src/cli): a hook pays for start-up on every
+ * (tsc builds the library, not src/cli): a hook pays for start-up on every
  * commit, and Node loads one CommonJS file faster than ES modules (no asynchronous module
  * graph to resolve and link; measured in `npm run bench`). Code the CLI reaches only through
  * `import()` (the resolve command, the formatters other than the one asked for) stays in the
  * file but is run only when called. dist/cli/package.json says `"type": "commonjs"` for it.
  * Dependencies are loaded from node_modules as before, except the two small ones every run
- * needs; the server (src/server) is left to tsc's ES modules, imported on demand, so that files
- * it reads beside itself are where it expects them.
+ * needs. The server's commands are another package's (@docsnav/server), found and imported at
+ * run time (src/cli/server-commands.ts).
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,24 +18,6 @@ const project = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const pkg = JSON.parse(readFileSync(path.join(project, 'package.json'), 'utf8'));
 const inline = new Set(['picocolors', 'fastest-levenshtein']);
 const outdir = path.join(project, 'dist', 'cli');
-const server = path.join(project, 'src', 'server') + path.sep;
-
-/** Imports of src/server/** become imports of tsc's dist/server/**, relative to the bundle. */
-const serverStaysOutside = {
-  name: 'server-stays-outside',
-  setup(builder) {
-    builder.onResolve({ filter: /server/ }, (args) => {
-      if (!args.path.startsWith('.')) return undefined;
-      const target = path.resolve(args.resolveDir, args.path);
-      if (!target.startsWith(server)) return undefined;
-      const relative = path
-        .relative(path.join(project, 'src', 'cli'), target)
-        .split(path.sep)
-        .join('/');
-      return { path: relative.startsWith('.') ? relative : `./${relative}`, external: true };
-    });
-  },
-};
 
 // Only the bundle lives in dist/cli (earlier builds left tsc output and chunks there).
 rmSync(outdir, { recursive: true, force: true });
@@ -55,7 +37,6 @@ await build({
   // in CommonJS that is this file's URL. The bundle sits as deep as the sources (dist/cli, src/*).
   define: { 'import.meta.url': '__docsnavFileUrl' },
   banner: { js: "const __docsnavFileUrl = require('node:url').pathToFileURL(__filename).href;" },
-  plugins: [serverStaysOutside],
   logLevel: 'warning',
   legalComments: 'none',
 });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { SERVER_COMMANDS } from './server-commands.js';
 import { UsageError } from './args.js';
 import { HELP } from './help.js';
 
@@ -21,11 +22,6 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
         return await (await import('./validate-command.js')).validateCommand(rest, io);
       case 'resolve':
         return await (await import('./resolve-command.js')).resolveCommand(rest, io);
-      case 'serve':
-      case 'worker':
-      case 'project':
-      case 'key':
-        return await (await import('./server-commands.js')).serverCommand(command, rest, io);
       case '-v':
       case '--version':
         io.stdout(`${version()}\n`);
@@ -37,6 +33,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
         io.stdout(HELP);
         return 0;
       default:
+        if (SERVER_COMMANDS.includes(command)) return await (await import('./server-commands.js')).serverCommand(command, rest, io);
         throw new UsageError(`unknown command "${command}" (commands: validate, resolve, serve, worker, project, key; see docsnav --help)`);
     }
   } catch (error) {

@@ -1,0 +1,279 @@
+/**
+ * What a deployment learns from a checkout: the library's problems and page tree, and the page
+ * texts. Runs in a worker thread (thread.ts) so that a hostile docs.json costs the thread, not
+ * the server: its memory is capped and it is terminated at the time limit. Page texts go back
+ * in batches, each stored before the next is made, so a site of 100,000 pages never sits in
+ * memory whole; the page tree goes back as JSON text, ready to store.
+ */
+import path from 'node:path';
+import { parse as parseJsonc } from 'jsonc-parser';
+import { parse as parseYaml } from 'yaml';
+import {
+  describeInvalidCharacter,
+  diskReader,
+  findInvalidCharacter,
+  locateInvalidCharacter,
+  mergeConfigOptions,
+  resolveFile,
+  textOf,
+  type FileReader,
+  type PageTree,
+  type Problem,
+  type ResolveOptions,
+  type ResolvedPage,
+  type SeveritySetting,
+} from 'docsnav';
+import { endpointSections } from './endpoint-text.js';
+import { pageText, type TextSection } from './page-text.js';
+import { projectConfig } from './project-config.js';
+import type { PageSection } from './store/deployments.js';
+import { json } from './store/storable.js';
+
+export interface AnalyzeInput {
+  /** The docs root inside the checkout (absolute). */
+  docsRoot: string;
+  /** The docs.json (or docs.yaml) inside it (absolute). */
+  docsFile: string;
+  /** The top of the checkout: the project's config file is looked for up to here. */
+  checkoutRoot: string;
+  /** Most pages stored; past it nothing is (see `overLimit`). */
+  maxPages: number;
+}
+
+export interface AnalyzeOutput {
+  /** The page tree as JSON, every string storable. */
+  treeJson: string;
+  pages: number;
+  problems: Problem[];
+  /** Page text sections sent in batches. */
+  sections: number;
+  /** More pages than `maxPages`: no text was sent. */
+  overLimit: boolean;
+}
+
+/** Largest page or spec file read for texts. */
+const MAX_TEXT_FILE = 5 * 1024 * 1024;
+/** A batch of sections: this many, or this much text, whichever comes first. */
+const BATCH_SECTIONS = 500;
+const BATCH_CHARS = 4 * 1024 * 1024;
+/** Most invalid-character problems a deployment lists for its pages and specs. */
+const MAX_TEXT_PROBLEMS = 100;
+
+export async function analyzeCheckout(input: AnalyzeInput, emit: (sections: PageSection[]) => Promise<void>): Promise<AnalyzeOutput> {
+  const config = projectConfig(input.docsFile, input.checkoutRoot);
+  const options = mergeConfigOptions<ResolveOptions>(config.options, { root: input.docsRoot, allowRemote: false });
+  const result = await resolveFile(input.docsFile, options);
+  // Paths in problems are relative to the docs root: no machine paths in what is stored.
+  const problems = [...config.problems, ...result.problems].map((problem) => ({ ...problem, file: relativeTo(input.docsRoot, problem.file) }));
+  const pages = result.tree.pages.length;
+  const output = (sections: number, overLimit = false): AnalyzeOutput => ({ treeJson: json(result.tree), pages, problems, sections, overLimit });
+  if (problems.some((problem) => problem.severity === 'error')) return output(0);
+  if (pages > input.maxPages) return output(0, true);
+
+  // The library's reader: regular files whose real path is inside the docs root, up to the size cap.
+  const read = diskReader(input.docsRoot, MAX_TEXT_FILE);
+  const textAt = (relative: string) => textInside(read, input.docsRoot, relative);
+  const characters = new CharacterCheck(options.rules?.['invalid-character']);
+  const specs = new Map<string, { text: string; value: unknown } | undefined>();
+  const searchable = searchablePages(result.sources[input.docsFile], input.docsFile);
+  const batch = new SectionBatch(emit);
+  for (const { page, source: known } of [...result.tree.pages.map((page) => ({ page, source: undefined })), ...groupRootPages(result.tree, textAt)]) {
+    const base = {
+      pagePath: page.path,
+      pageKind: page.kind,
+      pageTitle: page.title,
+      // Hidden from search too, unless a hidden group or tab above it is `searchable`.
+      hidden: page.hidden && !searchable.has(page.path),
+      trail: page.trail,
+    };
+    let sections: PageSection[];
+    if (page.kind === 'endpoint' && page.openapi) {
+      const spec = readSpec(textAt, page.openapi.file, specs);
+      const { description, sections: parts } = endpointSections(spec?.value, page.openapi.method, page.openapi.path);
+      const pageDescription = page.description ?? description;
+      sections = parts.map((part) => ({ ...base, pageDescription, ...part }));
+      if (spec) characters.check(page.openapi.file, spec.text, [pageDescription, ...textsOf(parts)]);
+    } else {
+      const source = known ?? (page.file ? textAt(page.file) : undefined);
+      const text = source !== undefined ? pageText(source) : { sections: [] };
+      const pageTitle = text.title || page.title;
+      const pageDescription = text.description ?? '';
+      sections =
+        text.sections.length === 0
+          ? [{ ...base, pageTitle, pageDescription, heading: null, anchor: null, depth: 0, body: '' }]
+          : text.sections.map((part) => ({ ...base, pageTitle, pageDescription, ...part }));
+      if (source !== undefined && page.file) characters.check(page.file, source, [pageTitle, pageDescription, ...textsOf(text.sections)]);
+    }
+    // A text with an error stops the storing (the deployment fails); the rest is still checked.
+    if (!characters.failed) await batch.add(sections);
+  }
+  problems.push(...characters.problems);
+  if (characters.failed) return output(batch.sent);
+  await batch.flush();
+  return output(batch.sent);
+}
+
+function textsOf(sections: readonly TextSection[]): string[] {
+  return sections.flatMap((section) => [section.heading ?? '', section.body]);
+}
+
+/** Sections gathered and sent in batches; `sent` counts them. */
+class SectionBatch {
+  private pending: PageSection[] = [];
+  private chars = 0;
+  sent = 0;
+
+  constructor(private readonly emit: (sections: PageSection[]) => Promise<void>) {}
+
+  async add(sections: readonly PageSection[]): Promise<void> {
+    for (const section of sections) {
+      this.pending.push(section);
+      this.chars += section.body.length + section.pageTitle.length + section.pageDescription.length;
+    }
+    if (this.pending.length >= BATCH_SECTIONS || this.chars >= BATCH_CHARS) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.pending.length === 0) return;
+    const batch = this.pending;
+    this.pending = [];
+    this.chars = 0;
+    this.sent += batch.length;
+    await this.emit(batch);
+  }
+}
+
+/**
+ * `invalid-character` in the texts of pages and specs, located in their files (the library
+ * reports it in docs.json); the project's config can change its severity or turn it off.
+ */
+class CharacterCheck {
+  readonly problems: Problem[] = [];
+  private readonly seen = new Set<string>();
+  private readonly severity: SeveritySetting;
+
+  constructor(configured: SeveritySetting | undefined) {
+    this.severity = configured ?? 'error';
+  }
+
+  get failed(): boolean {
+    return this.severity === 'error' && this.problems.length > 0;
+  }
+
+  check(file: string, source: string, texts: readonly string[]): void {
+    if (this.severity === 'off' || this.seen.has(file) || this.problems.length >= MAX_TEXT_PROBLEMS) return;
+    let found: { character: string } | undefined;
+    for (const text of texts) if ((found = findInvalidCharacter(text))) break;
+    found ??= findInvalidCharacter(source);
+    if (!found) return;
+    this.seen.add(file);
+    const range = locateInvalidCharacter(source, found.character);
+    this.problems.push({
+      code: 'invalid-character',
+      severity: this.severity,
+      message: `${file} holds ${describeInvalidCharacter(found.character)} at line ${range.line}, which no documentation site can store or show: remove the escape (or the pasted bytes) that made it.`,
+      file,
+      pointer: '',
+      ...range,
+    });
+  }
+}
+
+/**
+ * Group `root` pages that no `pages` list names: the site serves them (the group title opens
+ * them), so their text is searchable too.
+ */
+function groupRootPages(tree: PageTree, textAt: (relative: string) => string | undefined): Array<{ page: ResolvedPage; source: string }> {
+  const listed = new Set(tree.pages.map((page) => page.path));
+  const extra: Array<{ page: ResolvedPage; source: string }> = [];
+  for (const group of tree.groups) {
+    if (!group.root || listed.has(group.root) || /^[a-z][a-z0-9+.-]*:/i.test(group.root)) continue;
+    listed.add(group.root);
+    for (const file of [`${group.root}.mdx`, `${group.root}.md`]) {
+      const source = textAt(file);
+      if (source === undefined) continue;
+      const page: ResolvedPage = {
+        path: group.root,
+        kind: 'page',
+        title: group.label,
+        trail: [...group.trail, { kind: 'group', label: group.label }],
+        hidden: group.hidden,
+        file,
+        source: group.source,
+        id: `${group.id}#root`,
+      };
+      extra.push({ page, source });
+      break;
+    }
+  }
+  return extra;
+}
+
+function relativeTo(root: string, file: string): string {
+  if (!path.isAbsolute(file)) return file.split(path.sep).join('/');
+  const relative = path.relative(root, file);
+  return relative.startsWith('..') ? path.basename(file) : relative.split(path.sep).join('/');
+}
+
+/** A root-relative file's text, only if the reader gives it (a regular file inside the root, not too big). */
+function textInside(read: FileReader, root: string, relative: string): string | undefined {
+  const outcome = read(path.resolve(root, relative));
+  return outcome.ok ? textOf(outcome.bytes) : undefined;
+}
+
+/**
+ * The pages listed (or used as a group root) under a navigation element with `searchable: true`:
+ * a hidden group's or tab's pages that stay in search. An explicit stack, no recursion.
+ */
+function searchablePages(text: string | undefined, file: string): Set<string> {
+  const found = new Set<string>();
+  if (text === undefined) return found;
+  let document: unknown;
+  try {
+    document = /\.ya?ml$/i.test(file) ? parseYaml(text, { maxAliasCount: 100, prettyErrors: false }) : parseJsonc(text);
+  } catch {
+    return found;
+  }
+  const navigation = (document as { navigation?: unknown } | null)?.navigation;
+  const stack: Array<{ value: unknown; inside: boolean }> = [{ value: navigation, inside: false }];
+  const tidy = (page: string) =>
+    page
+      .trim()
+      .replace(/^\/+/, '')
+      .replace(/\.mdx?$/, '');
+  for (let steps = 0; stack.length > 0 && steps < 1_000_000; steps++) {
+    const { value, inside } = stack.pop()!;
+    if (Array.isArray(value)) {
+      for (const item of value) {
+        if (typeof item === 'string') {
+          if (inside) found.add(tidy(item));
+        } else stack.push({ value: item, inside });
+      }
+    } else if (value && typeof value === 'object') {
+      const record = value as Record<string, unknown>;
+      const here = inside || record.searchable === true;
+      if (here && typeof record.root === 'string') found.add(tidy(record.root));
+      for (const [key, child] of Object.entries(record)) if (key !== 'global' && child && typeof child === 'object') stack.push({ value: child, inside: here });
+    }
+  }
+  return found;
+}
+
+function readSpec(
+  textAt: (relative: string) => string | undefined,
+  file: string,
+  cache: Map<string, { text: string; value: unknown } | undefined>,
+): { text: string; value: unknown } | undefined {
+  if (cache.has(file)) return cache.get(file);
+  let spec: { text: string; value: unknown } | undefined;
+  if (!/^https?:\/\//.test(file)) {
+    const text = textAt(file);
+    try {
+      spec = text === undefined ? undefined : { text, value: parseYaml(text, { maxAliasCount: 100, prettyErrors: false }) as unknown };
+    } catch {
+      spec = undefined;
+    }
+  }
+  cache.set(file, spec);
+  return spec;
+}

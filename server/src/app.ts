@@ -1,0 +1,166 @@
+/**
+ * The HTTP side of `docsnav serve`: Fastify with the route families, request ids, JSON errors
+ * `{ "error": "…" }` (never a stack), CORS headers on every response (errors included), the
+ * OpenAPI 3.1 document generated from the routes' JSON Schemas, and the limits a public server
+ * needs: body and request timeouts, a connection cap, a trusted proxy only when configured.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import cors from '@fastify/cors';
+import swagger from '@fastify/swagger';
+import { Assistant, type AssistantOptions } from './assistant/service.js';
+import type { Core } from './core.js';
+import { HttpError } from './errors.js';
+import { registerAgentRoutes } from './routes/agent.js';
+import { registerAssistantRoutes } from './routes/assistant.js';
+import { registerHealthRoutes } from './routes/health.js';
+import { registerProjectRoutes } from './routes/project.js';
+import type { Logger } from './log.js';
+import type { Metrics } from './metrics.js';
+import { findProjectByDomain } from './store/projects.js';
+import { describeInvalidCharacter, invalidCharactersIn } from 'docsnav';
+
+export interface AppOptions {
+  /** The server's log (pino); none when absent. */
+  logger?: Logger;
+  version?: string;
+  /** The assistant endpoint's model, limits and deadline, or the assistant itself. */
+  assistant?: AssistantOptions | Assistant;
+  /**
+   * Whose X-Forwarded-For to believe for the client's address (rate limits, logs): false (the
+   * default: the connection's address), true (any), a hop count, or addresses and CIDRs.
+   */
+  trustProxy?: boolean | number | string[];
+  /** Origins browsers may call from: `['*']` (the default) or a list. */
+  corsOrigins?: string[];
+  /** Longest a client may take to send a whole request (ms; default 30 s). */
+  requestTimeoutMs?: number;
+  /** How long an idle keep-alive connection stays open (ms; default 5 s). */
+  keepAliveTimeoutMs?: number;
+  /** Most open connections (default 1000). */
+  maxConnections?: number;
+  /** Serve GET /metrics from these metrics. */
+  metrics?: Metrics;
+}
+
+export const DEFAULT_HTTP_LIMITS = { requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxConnections: 1000 };
+
+export async function buildApp(core: Core, options: AppOptions = {}): Promise<FastifyInstance> {
+  const requestTimeout = options.requestTimeoutMs ?? DEFAULT_HTTP_LIMITS.requestTimeoutMs;
+  const trustProxy = options.trustProxy ?? false;
+  const app: FastifyInstance = Fastify({
+    // pino's own types and the copy Fastify bundles differ only in declarations.
+    ...(options.logger ? { loggerInstance: options.logger as unknown as FastifyBaseLogger } : { logger: false }),
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    // A hop count trusts that many proxies in front of this server.
+    trustProxy: typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
+    ajv: { customOptions: { allErrors: false, coerceTypes: false } },
+    // Node checks request timeouts every `connectionsCheckingInterval`: a second, not 30, so a
+    // client sending a byte every few seconds is cut off near the limit.
+    serverFactory: (handler) => {
+      const server = createServer(
+        {
+          requestTimeout,
+          headersTimeout: Math.min(requestTimeout, 20_000),
+          keepAliveTimeout: options.keepAliveTimeoutMs ?? DEFAULT_HTTP_LIMITS.keepAliveTimeoutMs,
+          connectionsCheckingInterval: Math.min(1_000, requestTimeout),
+        },
+        handler,
+      );
+      server.maxConnections = options.maxConnections ?? DEFAULT_HTTP_LIMITS.maxConnections;
+      return server;
+    },
+  });
+  // Clients of the platform's API send `Content-Type: application/json` with no body on POSTs
+  // that take none: accept that; a body that is not JSON is still a 400, and so is one with
+  // text no database stores (a NUL character, a lone surrogate), with where it is.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    if ((body as string).trim() === '') return done(null, undefined);
+    let value: unknown;
+    try {
+      value = JSON.parse(body as string);
+    } catch {
+      return done(new HttpError(400, 'body: not valid JSON'), undefined);
+    }
+    const [bad] = invalidCharactersIn(value); // the first is enough: the walk stops there
+    if (bad) {
+      // The pointer may hold the character itself (a key): shown escaped, never echoed.
+      const pointer = bad.pointer.replace(/[\u0000-\u001f\ud800-\udfff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+      return done(new HttpError(400, `body${pointer}: holds ${describeInvalidCharacter(bad.character)}, which cannot be stored`), undefined);
+    }
+    done(null, value);
+  });
+  // CORS first, so every answer carries it: 4xx from validation, the parser, the body limit,
+  // rate limits and unknown routes too (a browser shows a widget nothing else).
+  const common = {
+    methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['authorization', 'content-type'],
+    exposedHeaders: ['x-thread-id', 'x-request-id', 'retry-after'],
+    maxAge: 600,
+  };
+  const allowed = (origins: readonly string[]) => (origins.includes('*') ? '*' : [...origins]);
+  const serverOrigins = allowed(options.corsOrigins ?? ['*']);
+  // The assistant answers a project's site: its own origins (`project add --origins`) win there.
+  await app.register(cors, {
+    delegator: async (request: { url?: string }) => {
+      const domain = /^\/v1\/assistant\/([a-z0-9-]{1,63})\//.exec(request.url ?? '')?.[1];
+      const project = domain ? await findProjectByDomain(core.store, domain).catch(() => undefined) : undefined;
+      return { ...common, origin: project?.corsOrigins ? allowed(project.corsOrigins) : serverOrigins };
+    },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  const metrics = options.metrics;
+  if (metrics) {
+    app.addHook('onResponse', async (request, reply) => {
+      const route = request.routeOptions.url ?? 'unknown';
+      metrics.requests.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    });
+    app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, async (_request, reply) => {
+      const { contentType, body } = await metrics.scrape();
+      return reply.header('content-type', contentType).send(body);
+    });
+  }
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'docsnav server',
+        version: options.version ?? '0.0.0',
+        description: 'Deployments of documentation sites from their git repositories, checked with docsnav.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API key made with `docsnav key create`.' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) return reply.code(error.statusCode).send({ error: error.message });
+    if (error.validation) return reply.code(400).send({ error: validationMessage(error) });
+    if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send({ error: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ error: `internal error (request ${request.id})` });
+  });
+  app.setNotFoundHandler((request, reply) => reply.code(404).send({ error: `no route ${request.method} ${request.url.split('?')[0]}` }));
+  // One file per endpoint family in routes/ (agent and assistant routes register here too).
+  registerHealthRoutes(app, core);
+  registerProjectRoutes(app, core);
+  const assistant = options.assistant instanceof Assistant ? options.assistant : new Assistant(core.store, options.assistant);
+  if (metrics) assistant.onRefused = (scope) => metrics.refusals.inc({ limit: scope });
+  registerAssistantRoutes(app, assistant);
+  registerAgentRoutes(app, core);
+  return app;
+}
+
+/** `projectId: must match pattern …`: the field first, from ajv's error. */
+function validationMessage(error: FastifyError): string {
+  const first = error.validation![0];
+  const where = `${error.validationContext ?? ''}${first.instancePath}`.replace(/^(params|querystring|body|headers)\/?/, '');
+  const field = where.split('/').filter(Boolean).at(-1) ?? (first.params as { missingProperty?: string })?.missingProperty ?? error.validationContext;
+  return `${field}: ${first.message ?? 'is invalid'}`;
+}

@@ -1,0 +1,261 @@
+/**
+ * The server's commands, one table: each names its usage, what it does and the options it takes
+ * (options.ts); `--help` of each is generated from here, so it is always current. `serve` and
+ * `worker` run until a signal; the management commands (`project …`, `key …`) talk to a running
+ * `serve` over its data folder's socket when one holds the folder, and open the database
+ * themselves otherwise (always with PostgreSQL, which takes any number of clients).
+ */
+import path from 'node:path';
+import { redactUrl } from '../redact.js';
+import { ROUTES } from '../routes/list.js';
+import { OptionValues, parseOptions, UsageError, type CommandIo, type OptionName } from './options.js';
+import { commandHelp } from './help.js';
+import { runManagement, printManagement, type ManagementRequest } from './manage.js';
+
+export interface ServerCommand {
+  /** `serve`, `project add`, … */
+  name: string;
+  usage: string;
+  summary: string;
+  /** More lines of help. */
+  details?: string[];
+  options: readonly OptionName[];
+  /** How many positional arguments, and what they are called in messages. */
+  positionals?: string[];
+  run(values: OptionValues, positionals: string[], io: CommandIo): Promise<number>;
+}
+
+const STORE: readonly OptionName[] = ['data', 'database'];
+const WORKER: readonly OptionName[] = [
+  'jobs',
+  'lease',
+  'git-timeout',
+  'max-checkout-mb',
+  'max-file-mb',
+  'max-files',
+  'max-pages',
+  'check-timeout',
+  'allow-local-repos',
+];
+const HTTP: readonly OptionName[] = [
+  'port',
+  'host',
+  'trust-proxy',
+  'cors-origins',
+  'request-timeout',
+  'keep-alive-timeout',
+  'max-connections',
+  'shutdown-grace',
+  'metrics-port',
+  'max-queued',
+];
+const ASSISTANT: readonly OptionName[] = [
+  'model-base-url',
+  'model',
+  'assistant-instructions',
+  'assistant-deadline',
+  'limit-key-month',
+  'limit-org-hour',
+  'limit-ip-day',
+];
+const PROJECT_SETTINGS: readonly OptionName[] = ['repo', 'branch', 'docs-dir', 'domain', 'compare-url', 'origins', 'auto-fix'];
+
+function management(
+  name: string,
+  usage: string,
+  summary: string,
+  options: readonly OptionName[],
+  request: (values: OptionValues, positionals: string[]) => ManagementRequest,
+  positionals: string[] = [],
+): ServerCommand {
+  return {
+    name,
+    usage,
+    summary,
+    options: [...options, ...STORE],
+    positionals,
+    run: async (values, args, io) => {
+      const managed = request(values, args);
+      const result = await runManagement(managed, { data: values.string('data')!, database: databaseFrom(values) });
+      printManagement(managed, result, io);
+      return 0;
+    },
+  };
+}
+
+function projectInput(values: OptionValues) {
+  const autoFix = values.flag('auto-fix') ? true : values.flag('no-auto-fix') ? false : undefined;
+  return {
+    repo: values.string('repo'),
+    branch: values.string('branch'),
+    docsDir: values.string('docs-dir'),
+    domain: values.string('domain'),
+    compareUrl: values.string('compare-url'),
+    corsOrigins: values.list('origins'),
+    autoFix,
+  };
+}
+
+const ROUTE_WIDTH = Math.max(...ROUTES.map((route) => route.url.length));
+
+export const COMMANDS: readonly ServerCommand[] = [
+  {
+    name: 'serve',
+    usage: 'docsnav serve [options]',
+    summary: 'the HTTP API and (unless --jobs 0) job workers in one process',
+    details: ['Routes:', ...ROUTES.map((route) => `  ${route.method.padEnd(6)} ${route.url.padEnd(ROUTE_WIDTH)}  ${route.summary}`)],
+    options: [...STORE, 'log-level', ...HTTP, ...WORKER, ...ASSISTANT],
+    run: async (values, _args, io) => (await import('./serve.js')).serve(values, io),
+  },
+  {
+    name: 'worker',
+    usage: 'docsnav worker --database postgres://… [options]',
+    summary: 'job workers only: more processes or machines sharing one PostgreSQL',
+    options: [...STORE, 'log-level', 'metrics-port', 'host', ...WORKER],
+    run: async (values, _args, io) => (await import('./serve.js')).worker(values, io),
+  },
+  management(
+    'project add',
+    'docsnav project add <id> --repo <git URL or path> --branch <branch> [options]',
+    'add a project (works while serve runs)',
+    PROJECT_SETTINGS,
+    (values, [id]) => {
+      const input = projectInput(values);
+      if (input.repo === undefined) throw new UsageError('project add needs --repo <git URL or path>');
+      if (input.branch === undefined) throw new UsageError('project add needs --branch <deployment branch>');
+      return { op: 'project.add', args: { ...input, id, repo: input.repo, branch: input.branch } };
+    },
+    ['<id>'],
+  ),
+  management(
+    'project update',
+    'docsnav project update <id> [--repo …] [--branch …] [--docs-dir …] [--domain …] [--compare-url …] [--auto-fix | --no-auto-fix]',
+    "change a project's settings; its next deployment uses them",
+    [...PROJECT_SETTINGS, 'no-auto-fix'],
+    (values, [id]) => {
+      const input = projectInput(values);
+      if (Object.values(input).every((value) => value === undefined)) throw new UsageError('project update needs at least one setting to change (see --help)');
+      return { op: 'project.update', args: { id, ...input } };
+    },
+    ['<id>'],
+  ),
+  management(
+    'project remove',
+    'docsnav project remove <id>',
+    'remove a project with its keys, deployments, threads and agent sessions',
+    [],
+    (_values, [id]) => ({ op: 'project.remove', args: { id } }),
+    ['<id>'],
+  ),
+  management('project list', 'docsnav project list', 'list the projects (tab-separated)', [], () => ({ op: 'project.list', args: {} })),
+  management(
+    'key create',
+    'docsnav key create --project <id> --kind admin|assistant',
+    'create an API key; prints its id and token (the token is shown once)',
+    ['project', 'kind'],
+    (values) => {
+      const project = values.string('project');
+      if (project === undefined) throw new UsageError('key create needs --project <id>');
+      const kind = values.oneOf('kind', ['admin', 'assistant'] as const);
+      if (kind === undefined) throw new UsageError('key create needs --kind admin or --kind assistant');
+      return { op: 'key.create', args: { project, kind } };
+    },
+  ),
+  management('key list', 'docsnav key list [--project <id>]', 'list API keys (ids, never tokens)', ['project'], (values) => ({
+    op: 'key.list',
+    args: { project: values.string('project') },
+  })),
+  management(
+    'key revoke',
+    'docsnav key revoke <key id>',
+    'revoke an API key at once (its next request gets 401)',
+    [],
+    (_values, [id]) => ({ op: 'key.revoke', args: { id } }),
+    ['<key id>'],
+  ),
+];
+
+/** The command `argv` names (`serve`, or `project` + `add`), and the rest of argv. */
+function findCommand(command: string, argv: string[]): { found?: ServerCommand; rest: string[]; family: ServerCommand[] } {
+  const family = COMMANDS.filter((entry) => entry.name.split(' ')[0] === command);
+  const single = family.find((entry) => entry.name === command);
+  if (single) return { found: single, rest: argv, family };
+  const [sub, ...rest] = argv;
+  return { found: family.find((entry) => entry.name === `${command} ${sub}`), rest, family };
+}
+
+/** The first words of the server's commands: `docsnav <family> …` runs here. */
+export const COMMAND_FAMILIES: readonly string[] = [...new Set(COMMANDS.map((entry) => entry.name.split(' ')[0]))];
+
+/**
+ * Runs one server command (`command` is its first word, `argv` the rest) and returns the exit
+ * code: a usage, store or input error is one line on stderr (`docsnav: …`) and exit 2.
+ */
+export async function runServerCommand(command: string, argv: string[], io: CommandIo): Promise<number> {
+  try {
+    return await runCommand(command, argv, io);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.stderr(`docsnav: ${error.message}\n`);
+    return 2;
+  }
+}
+
+async function runCommand(command: string, argv: string[], io: CommandIo): Promise<number> {
+  const { found, rest, family } = findCommand(command, argv);
+  if (!found) {
+    if (family.length === 0) throw new UsageError(`unknown command "${command}" (the server's commands: ${COMMAND_FAMILIES.join(', ')})`);
+    const sub = argv[0];
+    if (sub === undefined || sub === '--help' || sub === '-h') {
+      io.stdout(family.map((entry) => commandHelp(entry)).join('\n'));
+      return 0;
+    }
+    throw new UsageError(`unknown ${command} command "${sub}" (${family.map((entry) => entry.name).join(', ')})`);
+  }
+  const parsed = parseOptions(rest, [...found.options, 'help'], io.env ?? process.env);
+  const values = new OptionValues(parsed);
+  if (values.flag('help')) {
+    io.stdout(commandHelp(found));
+    return 0;
+  }
+  const expected = found.positionals ?? [];
+  if (parsed.positionals.length !== expected.length) {
+    const got = parsed.positionals.length > expected.length ? ` (got "${parsed.positionals[expected.length]}")` : '';
+    throw new UsageError(expected.length === 0 ? `${found.name} takes no arguments${got}` : `${found.name} takes ${expected.join(' ')}: ${found.usage}${got}`);
+  }
+  const { StoreError } = await import('../store/store.js');
+  const { InputError } = await import('../core.js');
+  try {
+    return await found.run(values, parsed.positionals, io);
+  } catch (error) {
+    if (error instanceof StoreError || error instanceof InputError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+/** The PostgreSQL URL given (flag, DOCSNAV_DATABASE_URL or DATABASE_URL), checked; undefined: the embedded database. */
+export function databaseFrom(values: OptionValues): string | undefined {
+  const url = values.string('database');
+  if (url !== undefined && !/^postgres(ql)?:\/\//.test(url))
+    throw new UsageError(`${values.origin('database')} takes a postgres:// URL (got "${redactUrl(url)}")`);
+  return url;
+}
+
+/** The worker settings the options give. */
+export async function workerSettingsFrom(values: OptionValues) {
+  const { workerSettings } = await import('../jobs/settings.js');
+  const jobs = values.number('jobs', { integer: true, min: 0 });
+  const git = {
+    timeoutMs: values.millis('git-timeout'),
+    maxBytes: values.bytes('max-checkout-mb'),
+    maxFileBytes: values.bytes('max-file-mb'),
+    maxFiles: values.number('max-files', { integer: true, min: 1 }),
+    localRoots: values.list('allow-local-repos')?.map((root) => path.resolve(root)),
+  };
+  const defined = <T extends object>(object: T) => Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as Partial<T>;
+  return workerSettings(path.resolve(values.string('data')!), {
+    ...defined({ leaseMs: values.millis('lease'), concurrency: jobs, maxPages: values.number('max-pages', { integer: true, min: 1 }) }),
+    git: defined(git),
+    check: defined({ timeoutMs: values.millis('check-timeout') }),
+  });
+}

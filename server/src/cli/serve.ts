@@ -1,0 +1,221 @@
+/**
+ * `docsnav serve` and `docsnav worker`: a process takes its data folder (data-folder.ts),
+ * clears what a crash left in it (git processes, worktrees, lock files), opens the database,
+ * and runs until SIGTERM or SIGINT. Then it stops at once taking requests and jobs, lets open
+ * assistant answers go on for `--shutdown-grace` before ending them with an error part, hands
+ * its running jobs back to the queue, and exits. A second signal exits at once.
+ */
+import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { plural } from '../text.js';
+import { DataFolder } from '../data-folder.js';
+import { recoverGitFolders } from '../git.js';
+import { createLogger, LOG_LEVELS, type Logger } from '../log.js';
+import { redactUrl } from '../redact.js';
+import { closeThreads } from '../thread.js';
+import type { Store } from '../store/store.js';
+import { databaseFrom, workerSettingsFrom } from './commands.js';
+import { applyManagement } from './manage.js';
+import { UsageError, type CommandIo, type OptionValues } from './options.js';
+
+/** What both commands start with: the log, the folder (cleared of a crash's leftovers), the store. */
+async function start(values: OptionValues, what: string, runsJobs: boolean) {
+  const log = createLogger(values.oneOf('log-level', LOG_LEVELS) ?? 'info');
+  const settings = await workerSettingsFrom(values);
+  const database = databaseFrom(values);
+  const folder = await DataFolder.open(values.string('data')!);
+  let store: Store;
+  try {
+    if (runsJobs) {
+      const recovered = await recoverGitFolders(folder.dir, settings.git);
+      if (recovered.killed > 0 || recovered.worktrees > 0) log.warn(recovered, 'cleared what a stopped process left: its git processes and worktrees');
+    }
+    const { openStore } = await import('../store/open.js');
+    store = await openStore(database !== undefined ? { database } : { folder });
+  } catch (error) {
+    await folder.close();
+    throw error;
+  }
+  const where = store.driver === 'pglite' ? `embedded database in ${folder.dbDir}` : `PostgreSQL ${redactUrl(database!)}`;
+  log.info({ data: folder.dir, database: store.driver }, `${what} starting`);
+  /** The end of either command: its threads, its database, then its folder (and its lock). */
+  const close = async () => {
+    await closeThreads();
+    await store.close().catch(() => {});
+    await folder.close();
+  };
+  return { log, settings, folder, store, where, close };
+}
+
+/** This package's version, from its package.json (two folders up from src/cli or dist/cli). */
+function packageVersion(): string {
+  return (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+}
+
+/** Resolves on the first SIGINT/SIGTERM; a second one exits at once. */
+function untilSignal(log: Logger): Promise<string> {
+  return new Promise((resolve) => {
+    let received = false;
+    const on = (signal: string) => {
+      if (received) {
+        log.warn({ signal }, 'second signal: exiting now');
+        process.exit(130);
+      }
+      received = true;
+      resolve(signal);
+    };
+    process.on('SIGINT', () => on('SIGINT'));
+    process.on('SIGTERM', () => on('SIGTERM'));
+  });
+}
+
+async function metricsServer(values: OptionValues, metrics: import('../metrics.js').Metrics): Promise<Server | undefined> {
+  const port = values.number('metrics-port', { integer: true, min: 0, max: 65535 });
+  if (port === undefined) return undefined;
+  const host = values.string('host') ?? '127.0.0.1';
+  try {
+    return await metrics.listen(host, port);
+  } catch (error) {
+    throw new UsageError(`cannot serve metrics on ${host}:${port}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+}
+
+function trustProxyFrom(values: OptionValues): boolean | number | string[] {
+  const raw = values.string('trust-proxy')?.trim() ?? 'off';
+  if (raw === '' || raw === 'off' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const list = values.list('trust-proxy')!;
+  for (const item of list)
+    if (!/^[0-9a-f.:]+(\/\d{1,3})?$/i.test(item) && !['loopback', 'linklocal', 'uniquelocal'].includes(item))
+      throw new UsageError(`${values.origin('trust-proxy')} takes addresses or CIDRs, a hop count, "true" or "off" (got "${item}")`);
+  return list;
+}
+
+function assistantFrom(values: OptionValues) {
+  const baseUrl = values.string('model-base-url');
+  const model = values.string('model');
+  if ((baseUrl === undefined) !== (model === undefined)) throw new UsageError('--model-base-url and --model go together');
+  if (baseUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(baseUrl))
+    throw new UsageError(`${values.origin('model-base-url')} takes an http(s) URL (got "${baseUrl}")`);
+  const file = values.string('assistant-instructions');
+  let instructions: string | undefined;
+  if (file !== undefined) {
+    try {
+      instructions = readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new UsageError(
+        `cannot read ${values.origin('assistant-instructions')} ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      );
+    }
+  }
+  const whole = (name: 'limit-key-month' | 'limit-org-hour' | 'limit-ip-day') => values.number(name, { integer: true, min: 1 })!;
+  return {
+    model: baseUrl && model ? { baseUrl, model, apiKey: process.env.DOCSNAV_MODEL_API_KEY || undefined, instructions } : undefined,
+    deadlineMs: values.millis('assistant-deadline'),
+    limits: { perKeyPerMonth: whole('limit-key-month'), perOrganizationPerHour: whole('limit-org-hour'), perIpPerDay: whole('limit-ip-day') },
+  };
+}
+
+export async function serve(values: OptionValues, io: CommandIo): Promise<number> {
+  const port = values.number('port', { integer: true, min: 0, max: 65535 })!;
+  const host = values.string('host')!;
+  const jobs = values.number('jobs', { integer: true, min: 0 });
+  if (jobs === 0 && databaseFrom(values) === undefined)
+    throw new UsageError('serve --jobs 0 needs --database postgres://…: with the embedded database, serve is the only process that can run jobs');
+  const http = {
+    trustProxy: trustProxyFrom(values),
+    corsOrigins: values.list('cors-origins'),
+    requestTimeoutMs: values.millis('request-timeout'),
+    keepAliveTimeoutMs: values.millis('keep-alive-timeout'),
+    maxConnections: values.number('max-connections', { integer: true, min: 1 }),
+  };
+  const graceMs = values.number('shutdown-grace', { min: 0 })! * 1000;
+  const maxQueued = values.number('max-queued', { integer: true, min: 1 })!;
+  const assistantOptions = assistantFrom(values);
+
+  const { log, settings, folder, store, where, close } = await start(values, 'docsnav serve', (jobs ?? 2) > 0);
+  const { Core, DEFAULT_CORE_OPTIONS } = await import('../core.js');
+  const { buildApp } = await import('../app.js');
+  const { Assistant } = await import('../assistant/service.js');
+  const { JobRunner } = await import('../jobs/queue.js');
+  const { jobKinds } = await import('../jobs/kinds.js');
+  const { Metrics } = await import('../metrics.js');
+  const core = new Core(store, { ...DEFAULT_CORE_OPTIONS, maxQueuedPerProject: maxQueued });
+  const metrics = new Metrics(store);
+  const assistant = new Assistant(store, assistantOptions);
+  assistant.onStoreFailed = (threadId, error) => log.error({ threadId, err: error }, 'an answer could not be stored');
+  let separateMetrics: Server | undefined;
+  try {
+    separateMetrics = await metricsServer(values, metrics);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  const app = await buildApp(core, { logger: log, version: packageVersion(), assistant, metrics: separateMetrics ? undefined : metrics, ...http });
+  if (separateMetrics) assistant.onRefused = (scope) => metrics.refusals.inc({ limit: scope });
+  const runner = new JobRunner(store, jobKinds, settings, log, metrics);
+  folder.serveControl((request) => applyManagement(core, request));
+  try {
+    await app.listen({ port, host });
+  } catch (error) {
+    await app.close().catch(() => {});
+    separateMetrics?.close();
+    await close();
+    throw new UsageError(`cannot listen on ${host}:${port}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  if (settings.concurrency > 0) await runner.start();
+  const address = app.server.address();
+  const url = typeof address === 'object' && address ? `http://${host.includes(':') ? `[${host}]` : host}:${address.port}` : String(address);
+  io.stderr(`docsnav serve: listening on ${url} (${where}; ${plural(settings.concurrency, 'job')} at once)\n`);
+  const signal = await untilSignal(log);
+  io.stderr(`docsnav serve: ${signal}, stopping\n`);
+  log.info({ signal, streaming: assistant.streaming, jobs: runner.busy }, 'stopping');
+  // Stop accepting now; open answers get the grace, then end with an error part.
+  const closing = app.close();
+  const grace = setTimeout(() => {
+    const ended = assistant.abortAll('the server is restarting; please ask again in a moment');
+    if (ended > 0) log.warn({ answers: ended }, 'ended open answers at the end of the shutdown grace');
+    // Their connections are closed once the error part is out.
+    setTimeout(() => app.server.closeAllConnections(), 500).unref();
+  }, graceMs);
+  await runner.stop();
+  await closing;
+  clearTimeout(grace);
+  separateMetrics?.close();
+  await close();
+  log.info('stopped');
+  return 0;
+}
+
+export async function worker(values: OptionValues, io: CommandIo): Promise<number> {
+  if (databaseFrom(values) === undefined) {
+    throw new UsageError(
+      'docsnav worker needs --database postgres://… (or DATABASE_URL): the embedded database belongs to one process (docsnav serve runs jobs itself)',
+    );
+  }
+  if (values.number('jobs', { integer: true, min: 0 }) === 0) throw new UsageError(`${values.origin('jobs')} must be at least 1 for a worker`);
+  const { log, settings, store, where, close } = await start(values, 'docsnav worker', true);
+  const { JobRunner } = await import('../jobs/queue.js');
+  const { jobKinds } = await import('../jobs/kinds.js');
+  const { Metrics } = await import('../metrics.js');
+  const metrics = new Metrics(store);
+  let metricsAt: Server | undefined;
+  try {
+    metricsAt = await metricsServer(values, metrics);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  const runner = new JobRunner(store, jobKinds, settings, log, metrics);
+  await runner.start();
+  io.stderr(`docsnav worker: running (${runner.workerId}, ${where}, ${plural(settings.concurrency, 'job')} at once)\n`);
+  const signal = await untilSignal(log);
+  io.stderr(`docsnav worker: ${signal}, stopping\n`);
+  log.info({ signal, jobs: runner.busy }, 'stopping');
+  await runner.stop();
+  metricsAt?.close();
+  await close();
+  log.info('stopped');
+  return 0;
+}

@@ -1,0 +1,230 @@
+/**
+ * The deployment job: fetch the project's branch, check what git would check out (sizes,
+ * symlinks), check it out, validate and resolve its docs.json with the library in a worker
+ * thread, and store the outcome. Errors in the docs fail the deployment with the problems in
+ * its logs; the previous successful deployment stays current. A burst of update requests is
+ * folded into one run of the newest commit.
+ */
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { plural } from '../text.js';
+import { runInThread, ThreadError } from '../thread.js';
+import { addWorktree, commitMessage, fetchBranch, formatBytes, GitError, listFiles, removeWorktree, type TreeEntry } from '../git.js';
+import { displayRepo, Redactor } from '../redact.js';
+import {
+  appendLogs,
+  deletePageSections,
+  deploymentFiles,
+  finishDeployments,
+  insertPageSections,
+  markInProgress,
+  type DeploymentOutcome,
+  type FilesChanged,
+} from '../store/deployments.js';
+import { isFixable, type Problem } from 'docsnav';
+import { mergeFollowing } from '../store/jobs.js';
+import { queueRepair } from './repair-kind.js';
+import { findProject, setCurrentDeployment, type Project } from '../store/projects.js';
+import type { Queryable } from '../store/store.js';
+import { DEPLOYMENT_KIND } from './deployment-kind.js';
+import type { JobContext, JobKind, JobOutcome } from './kind.js';
+import type { WorkerSettings } from './settings.js';
+
+export const DOCS_FILES = ['docs.json', 'docs.yaml', 'docs.yml'];
+/** Problems listed one per line in the logs; the rest are counted. */
+const MAX_PROBLEM_LINES = 200;
+
+/** A deployment that cannot go on, for a reason the user can act on. */
+export class DeploymentFailure extends Error {}
+
+/** Failures whose message is for the user (the rest say "internal error" and go to the server log). */
+export function isKnownFailure(error: unknown): error is Error {
+  return error instanceof DeploymentFailure || error instanceof GitError || error instanceof ThreadError;
+}
+
+/**
+ * What a job says of its project leaves with no credentials of its repository URL and none of
+ * this server's folders: the checkout is spoken of by repository-relative paths.
+ */
+export function jobRedactor(repo: string, settings: WorkerSettings, worktree?: string): Redactor {
+  return Redactor.forRepo(repo, [...(worktree ? [{ folder: worktree, label: '' }] : []), { folder: settings.dataDir, label: '<data folder>' }]);
+}
+
+export const deploymentJob: JobKind = {
+  kind: DEPLOYMENT_KIND,
+
+  async run(context: JobContext): Promise<JobOutcome | undefined> {
+    const { job, db, signal } = context;
+    const project = await findProject(db, job.lane);
+    const worktree = path.join(context.settings.dataDir, 'worktrees', `${job.id}-${job.attempts}`);
+    // Paths in the checkout are shown relative to it (`docs/index.mdx`), secrets as ***.
+    const redact = project ? jobRedactor(project.repo, context.settings, worktree) : new Redactor([]);
+    const merged = await context.write(async (tx) => {
+      const merged = await mergeFollowing(tx, job);
+      await markInProgress(tx, [job.id, ...merged]);
+      // A retry starts over: texts stored by an earlier attempt are dropped.
+      await deletePageSections(tx, job.id);
+      return merged;
+    });
+    const ids = [job.id, ...merged];
+    const log = (line: string) => context.write((tx) => appendLogs(tx, ids, [redact.text(line)]));
+    if (job.attempts > 1) await log(`attempt ${job.attempts}: the previous worker stopped before finishing`);
+    if (merged.length > 0) await log(`coalesced ${plural(merged.length, 'later update request')} into deployment ${job.id} (one run of the newest commit)`);
+    let outcome: DeploymentOutcome;
+    try {
+      if (!project) throw new DeploymentFailure(`project "${job.lane}" no longer exists`);
+      outcome = await deploy(project, context, worktree, log);
+    } catch (error) {
+      if (signal.aborted) return undefined; // the lease was lost or the worker is stopping: someone else finishes
+      const known = isKnownFailure(error);
+      outcome = { status: 'failure', summary: known ? error.message : 'internal error while deploying (see the server log)', logs: [] };
+      if (!known) context.log.error({ err: redact.text((error as Error)?.stack ?? String(error)) }, 'deployment crashed');
+    }
+    if (signal.aborted) return undefined;
+    outcome = redact.deep(outcome);
+    const note = merged.length > 0 ? ` (${merged.length + 1} update requests coalesced into this run)` : '';
+    const done = await context.complete('done', async (tx) => {
+      await finishDeployments(tx, job.id, merged, outcome, note);
+      if (outcome.status === 'success') await setCurrentDeployment(tx, job.lane, job.id);
+      else await deletePageSections(tx, job.id);
+      // A project with auto-fix gets a repair job when the deployment found problems of a fixable code
+      // (the job applies only the safe fixes, and says so when there was none).
+      if (project?.autoFix && outcome.commit && outcome.problems?.some((problem) => problem.fix !== undefined || isFixable(problem.code))) {
+        await queueRepair(tx, {
+          projectId: project.id,
+          sourceBranch: project.branch,
+          title: `Repair the docs navigation of ${project.branch} after deployment ${job.id.slice(0, 8)}`,
+        });
+      }
+    });
+    if (!done) return undefined;
+    return { outcome: outcome.status, ...(outcome.status === 'failure' ? { error: outcome.summary } : {}) };
+  },
+
+  async abandoned(db: Queryable, jobId: string, mergedIds: readonly string[]): Promise<void> {
+    await deletePageSections(db, jobId);
+    await finishDeployments(db, jobId, mergedIds, {
+      status: 'failure',
+      summary: 'the deployment was interrupted on every attempt (its workers stopped); request a new update',
+      logs: [],
+    });
+  },
+};
+
+async function deploy(project: Project, context: JobContext, worktree: string, log: (line: string) => Promise<void>): Promise<DeploymentOutcome> {
+  const { job, db, settings, signal } = context;
+  const cacheDir = path.join(settings.dataDir, 'git', cacheName(project.id));
+  await log(`fetching ${project.branch} from ${displayRepo(project.repo)}`);
+  let started = performance.now();
+  const sha = await fetchBranch(cacheDir, project.repo, project.branch, settings.git, signal);
+  const message = await commitMessage(cacheDir, sha, settings.git);
+  await log(`commit ${sha.slice(0, 12)} (fetched in ${elapsed(started)}): ${message.split('\n')[0].slice(0, 200)}`);
+
+  const entries = await listFiles(cacheDir, sha, settings.git);
+  const docs = checkTree(entries, project.docsDir, settings);
+  const previous = project.currentDeploymentId ? await deploymentFiles(db, project.currentDeploymentId) : undefined;
+  const commit = { sha, message, filesChanged: filesChanged(previous ?? {}, docs.files) };
+
+  await addWorktree(cacheDir, sha, worktree, settings.git, signal);
+  try {
+    const docsRoot = path.join(worktree, project.docsDir);
+    const docsFile = path.join(docsRoot, docs.docsFile);
+    await log(`checking ${path.posix.join(project.docsDir, docs.docsFile)}`);
+    started = performance.now();
+    // Page texts are stored batch by batch as the thread makes them (each write fenced on the lease).
+    let stored = 0;
+    const analysis = await runInThread(
+      'analyze',
+      { docsRoot, docsFile, checkoutRoot: worktree, maxPages: settings.maxPages },
+      settings.check,
+      signal,
+      async (sections) => {
+        const position = stored;
+        stored += sections.length;
+        await context.write((tx) => insertPageSections(tx, job.id, sections, position));
+      },
+    );
+    await log(`checked ${plural(analysis.pages, 'page')} in ${elapsed(started)}`);
+    const errors = analysis.problems.filter((problem) => problem.severity === 'error');
+    const warnings = analysis.problems.filter((problem) => problem.severity === 'warning');
+    const logs = problemLines(analysis.problems);
+    const counts = `${plural(errors.length, 'error')}, ${plural(warnings.length, 'warning')}`;
+    const base = { logs, commit, files: docs.files, problems: analysis.problems };
+    if (errors.length > 0) return { ...base, status: 'failure', summary: `${counts}; first: ${problemLine(errors[0])}` };
+    if (analysis.overLimit) {
+      return {
+        ...base,
+        status: 'failure',
+        summary: `the site has ${plural(analysis.pages, 'page')}, over this server's limit of ${settings.maxPages} (--max-pages)`,
+      };
+    }
+    return {
+      ...base,
+      status: 'success',
+      summary: `deployed ${sha.slice(0, 12)} of ${project.branch}: ${plural(analysis.pages, 'page')}, ${counts}`,
+      logs: [...logs, `stored ${plural(analysis.sections, 'text section')} of ${plural(analysis.pages, 'page')}`],
+      treeJson: analysis.treeJson,
+    };
+  } finally {
+    await removeWorktree(cacheDir, worktree, settings.git);
+  }
+}
+
+/**
+ * Checks the commit before anything is written to disk: total and per-file size, no symlink
+ * in the docs folder, a docs.json there. Returns the docs folder's files (path -> blob id).
+ */
+export function checkTree(entries: readonly TreeEntry[], docsDir: string, settings: WorkerSettings): { docsFile: string; files: Record<string, string> } {
+  const prefix = docsDir === '.' ? '' : `${docsDir}/`;
+  let total = 0;
+  const files: Record<string, string> = {};
+  if (entries.length > settings.git.maxFiles)
+    throw new DeploymentFailure(`the commit holds ${entries.length} files, over the limit of ${settings.git.maxFiles} (--max-files)`);
+  for (const entry of entries) {
+    total += entry.size;
+    if (entry.size > settings.git.maxFileBytes) {
+      throw new DeploymentFailure(`${entry.path} is ${formatBytes(entry.size)}, over the limit of ${formatBytes(settings.git.maxFileBytes)} per file`);
+    }
+    if (!entry.path.startsWith(prefix)) continue;
+    if (entry.mode === '120000') {
+      throw new DeploymentFailure(`${entry.path} is a symbolic link; docsnav does not follow links (commit the file itself)`);
+    }
+    if (entry.type === 'blob') files[entry.path.slice(prefix.length)] = entry.id;
+  }
+  if (total > settings.git.maxBytes)
+    throw new DeploymentFailure(`the commit holds ${formatBytes(total)} of files, over the limit of ${formatBytes(settings.git.maxBytes)}`);
+  const docsFile = DOCS_FILES.find((name) => Object.hasOwn(files, name));
+  if (!docsFile) throw new DeploymentFailure(`no docs.json in ${docsDir === '.' ? 'the top folder' : `${docsDir}/`} of the branch`);
+  return { docsFile, files };
+}
+
+/** What changed in the docs folder since the previous deployment (everything is added on the first). */
+export function filesChanged(before: Record<string, string>, after: Record<string, string>): FilesChanged {
+  const changes: FilesChanged = { added: [], modified: [], removed: [] };
+  for (const [file, id] of Object.entries(after)) {
+    if (!Object.hasOwn(before, file)) changes.added.push(file);
+    else if (before[file] !== id) changes.modified.push(file);
+  }
+  for (const file of Object.keys(before)) if (!Object.hasOwn(after, file)) changes.removed.push(file);
+  for (const list of [changes.added, changes.modified, changes.removed]) list.sort();
+  return changes;
+}
+
+function problemLine(problem: Problem): string {
+  return `${problem.file}:${problem.line}:${problem.column} ${problem.severity} ${problem.code} ${problem.message}`;
+}
+
+function problemLines(problems: readonly Problem[]): string[] {
+  const lines = problems.slice(0, MAX_PROBLEM_LINES).map(problemLine);
+  if (problems.length > MAX_PROBLEM_LINES) lines.push(`… and ${problems.length - MAX_PROBLEM_LINES} more problems`);
+  return lines;
+}
+
+function elapsed(since: number): string {
+  return `${Math.round(performance.now() - since)} ms`;
+}
+
+/** A folder name for the project's cache: readable, and safe whatever the id. */
+export function cacheName(projectId: string): string {
+  return `${projectId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 40)}-${createHash('sha256').update(projectId).digest('hex').slice(0, 12)}.git`;
+}

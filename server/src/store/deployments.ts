@@ -1,0 +1,192 @@
+import type { Problem } from 'docsnav';
+import { isoDate } from './projects.js';
+import type { Queryable } from './store.js';
+import { json } from './storable.js';
+
+export type DeploymentStatus = 'queued' | 'in_progress' | 'success' | 'failure';
+
+export interface FilesChanged {
+  added: string[];
+  modified: string[];
+  removed: string[];
+}
+
+/** A deployment as the status endpoint shows it (service-facts §1). */
+export interface Deployment {
+  id: string;
+  projectId: string;
+  status: DeploymentStatus;
+  source: string;
+  createdAt: string;
+  endedAt: string | null;
+  summary: string;
+  logs: string[];
+  commit: { sha: string | null; ref: string | null; message: string | null; filesChanged: FilesChanged | null };
+  deployedBy: string | null;
+}
+
+interface DeploymentRow {
+  id: string;
+  project_id: string;
+  status: DeploymentStatus;
+  source: string;
+  created_at: Date | string;
+  ended_at: Date | string | null;
+  summary: string;
+  logs: string[];
+  commit_sha: string | null;
+  commit_ref: string | null;
+  commit_message: string | null;
+  files_changed: FilesChanged | null;
+  deployed_by: string | null;
+}
+
+const COLUMNS = 'id, project_id, status, source, created_at, ended_at, summary, logs, commit_sha, commit_ref, commit_message, files_changed, deployed_by';
+
+function toDeployment(row: DeploymentRow): Deployment {
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    status: row.status,
+    source: row.source,
+    createdAt: isoDate(row.created_at)!,
+    endedAt: isoDate(row.ended_at),
+    summary: row.summary,
+    logs: row.logs,
+    commit: { sha: row.commit_sha, ref: row.commit_ref, message: row.commit_message, filesChanged: row.files_changed },
+    deployedBy: row.deployed_by,
+  };
+}
+
+export async function insertDeployment(db: Queryable, deployment: { id: string; projectId: string; ref: string; source: string }): Promise<void> {
+  await db.query(`INSERT INTO deployments (id, project_id, commit_ref, source) VALUES ($1, $2, $3, $4)`, [
+    deployment.id,
+    deployment.projectId,
+    deployment.ref,
+    deployment.source,
+  ]);
+}
+
+export async function findDeployment(db: Queryable, id: string): Promise<Deployment | undefined> {
+  const rows = await db.query<DeploymentRow>(`SELECT ${COLUMNS} FROM deployments WHERE id = $1`, [id]);
+  return rows[0] && toDeployment(rows[0]);
+}
+
+export async function markInProgress(db: Queryable, ids: readonly string[]): Promise<void> {
+  await db.query(`UPDATE deployments SET status = 'in_progress' WHERE id = ANY($1::text[]) AND status IN ('queued', 'in_progress')`, [ids]);
+}
+
+/** Appends lines to the logs of these deployments (visible while they run). */
+export async function appendLogs(db: Queryable, ids: readonly string[], lines: readonly string[]): Promise<void> {
+  if (lines.length === 0) return;
+  await db.query(`UPDATE deployments SET logs = logs || $2::jsonb WHERE id = ANY($1::text[])`, [ids, json(lines)]);
+}
+
+export interface DeploymentOutcome {
+  status: 'success' | 'failure';
+  summary: string;
+  logs: string[];
+  commit?: { sha: string; message: string; filesChanged: FilesChanged | null };
+  files?: Record<string, string>;
+  /** The page tree as JSON text (made storable by the thread that built it). */
+  treeJson?: string;
+  problems?: Problem[];
+}
+
+/** Ends a deployment (and those coalesced into it, whose summary says so) with its outcome. */
+export async function finishDeployments(db: Queryable, mainId: string, otherIds: readonly string[], outcome: DeploymentOutcome, mainNote = ''): Promise<void> {
+  await db.query(
+    `UPDATE deployments SET status = $2, logs = logs || $4::jsonb, ended_at = now(), commit_sha = $5, commit_message = $6,
+       summary = CASE WHEN id = $1 THEN $3 || $9 ELSE $3 || ' (this request was coalesced into deployment ' || $1 || ')' END,
+       files_changed = $7::jsonb, deployed_by = $1
+     WHERE id = $1 OR id = ANY($8::text[])`,
+    [
+      mainId,
+      outcome.status,
+      outcome.summary,
+      json(outcome.logs),
+      outcome.commit?.sha ?? null,
+      outcome.commit?.message ?? null,
+      outcome.commit?.filesChanged ? json(outcome.commit.filesChanged) : null,
+      otherIds,
+      mainNote,
+    ],
+  );
+  if (outcome.treeJson || outcome.problems || outcome.files) {
+    await db.query(`UPDATE deployments SET tree = $2::jsonb, problems = $3::jsonb, files = $4::jsonb WHERE id = $1`, [
+      mainId,
+      outcome.treeJson ?? null,
+      outcome.problems ? json(outcome.problems) : null,
+      outcome.files ? json(outcome.files) : null,
+    ]);
+  }
+}
+
+/** The file map (path -> blob id) of a deployment, for the next one's filesChanged. */
+export async function deploymentFiles(db: Queryable, id: string): Promise<Record<string, string> | undefined> {
+  const rows = await db.query<{ files: Record<string, string> | null }>('SELECT files FROM deployments WHERE id = $1', [id]);
+  return rows[0]?.files ?? undefined;
+}
+
+export interface PageSection {
+  pagePath: string;
+  pageKind: 'page' | 'endpoint';
+  pageTitle: string;
+  pageDescription: string;
+  hidden: boolean;
+  trail: unknown[];
+  heading: string | null;
+  anchor: string | null;
+  depth: number;
+  body: string;
+}
+
+/** Stores page texts of a deployment from `position` on, in batches of one statement each. */
+export async function insertPageSections(db: Queryable, deploymentId: string, sections: readonly PageSection[], position = 0): Promise<void> {
+  const BATCH = 1000;
+  for (let start = 0; start < sections.length; start += BATCH) {
+    const batch = sections.slice(start, start + BATCH).map((section, index) => ({ ...section, position: position + start + index }));
+    await db.query(
+      `INSERT INTO page_sections (deployment_id, position, page_path, page_kind, page_title, page_description, hidden, trail, heading, anchor, depth, body)
+       SELECT $1, x."position", x."pagePath", x."pageKind", x."pageTitle", x."pageDescription", x.hidden, x.trail, x.heading, x.anchor, x.depth, x.body
+       FROM jsonb_to_recordset($2::jsonb) AS x("position" integer, "pagePath" text, "pageKind" text, "pageTitle" text, "pageDescription" text,
+         hidden boolean, trail jsonb, heading text, anchor text, depth integer, body text)`,
+      [deploymentId, json(batch)],
+    );
+  }
+}
+
+/** Drops a deployment's page texts (a failed run, or a retry starting over). */
+export async function deletePageSections(db: Queryable, deploymentId: string): Promise<void> {
+  await db.query('DELETE FROM page_sections WHERE deployment_id = $1', [deploymentId]);
+}
+
+export async function pageSections(db: Queryable, deploymentId: string): Promise<PageSection[]> {
+  const rows = await db.query<{
+    page_path: string;
+    page_kind: 'page' | 'endpoint';
+    page_title: string;
+    page_description: string;
+    hidden: boolean;
+    trail: unknown[];
+    heading: string | null;
+    anchor: string | null;
+    depth: number;
+    body: string;
+  }>(
+    'SELECT page_path, page_kind, page_title, page_description, hidden, trail, heading, anchor, depth, body FROM page_sections WHERE deployment_id = $1 ORDER BY position',
+    [deploymentId],
+  );
+  return rows.map((row) => ({
+    pagePath: row.page_path,
+    pageKind: row.page_kind,
+    pageTitle: row.page_title,
+    pageDescription: row.page_description,
+    hidden: row.hidden,
+    trail: row.trail,
+    heading: row.heading,
+    anchor: row.anchor,
+    depth: row.depth,
+    body: row.body,
+  }));
+}

@@ -1,0 +1,141 @@
+/**
+ * The library's work on a repository's content runs in a worker thread with a heap limit and a
+ * time limit, never on the server's main thread: a hostile docs.json, spec or config file (a
+ * backtracking `ignore` glob, a 100,000-deep nesting) costs that thread, not the server, which
+ * keeps answering meanwhile. Two tasks: `analyze` (a deployment: problems, page tree, page
+ * texts streamed back in acknowledged batches so memory stays bounded) and `fix` (a repair job).
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { AnalyzeInput, AnalyzeOutput } from './analyze.js';
+import type { FixInput, FixOutput } from './fix-task.js';
+import type { PageSection } from './store/deployments.js';
+
+export interface ThreadLimits {
+  timeoutMs: number;
+  /** Heap limit of the thread (MB). */
+  maxHeapMb: number;
+}
+
+/** The tasks a thread runs: their input and output. */
+export interface ThreadTasks {
+  analyze: { input: AnalyzeInput; output: AnalyzeOutput };
+  fix: { input: FixInput; output: FixOutput };
+}
+export type TaskName = keyof ThreadTasks;
+
+/** What the main thread sends. */
+export type ToThread = { [T in TaskName]: { task: T; input: ThreadTasks[T]['input'] } }[TaskName] | { ack: true };
+/** What the thread sends back. */
+export type FromThread = { type: 'batch'; sections: PageSection[] } | { type: 'done'; output: unknown } | { type: 'error'; message: string };
+
+/** Thrown when the work itself fails (time, memory, a crash): the job's summary. */
+export class ThreadError extends Error {
+  override name = 'ThreadError';
+}
+
+/** The compiled worker script (tests run the TypeScript sources, so they use the build's copy). */
+function workerScript(): URL {
+  const here = new URL('./thread-worker.js', import.meta.url);
+  if (existsSync(fileURLToPath(here))) return here;
+  return new URL('../dist/thread-worker.js', import.meta.url);
+}
+
+/**
+ * Threads that finished a task cleanly wait here for the next one: starting a thread and
+ * loading the library costs ~1 s, an analysis of a small site ~0.1 s. A thread that timed out,
+ * ran out of memory or crashed is never reused.
+ */
+const idle: Worker[] = [];
+const MAX_IDLE = 4;
+const heapLimits = new WeakMap<Worker, number>();
+
+function takeWorker(limits: ThreadLimits): Worker {
+  for (;;) {
+    const worker = idle.pop();
+    if (!worker) break;
+    if (heapLimits.get(worker) === limits.maxHeapMb) {
+      worker.ref();
+      return worker;
+    }
+    void worker.terminate();
+  }
+  const worker = new Worker(workerScript(), { resourceLimits: { maxOldGenerationSizeMb: limits.maxHeapMb }, stdout: true, stderr: true });
+  heapLimits.set(worker, limits.maxHeapMb);
+  return worker;
+}
+
+function returnWorker(worker: Worker): void {
+  worker.removeAllListeners('message').removeAllListeners('error').removeAllListeners('exit');
+  worker.on('error', () => {});
+  worker.on('exit', () => idle.splice(idle.indexOf(worker) >>> 0, 1));
+  if (idle.length >= MAX_IDLE) {
+    void worker.terminate();
+    return;
+  }
+  worker.unref(); // an idle thread never keeps the process alive
+  idle.push(worker);
+}
+
+const WHAT: Record<TaskName, string> = { analyze: 'checking the docs', fix: 'fixing the docs' };
+
+/**
+ * Runs `task` in a thread with a time and heap limit. `onBatch` receives the page texts as they
+ * come (the thread waits for it before going on); a rejection from it ends the task.
+ */
+export function runInThread<T extends TaskName>(
+  task: T,
+  input: ThreadTasks[T]['input'],
+  limits: ThreadLimits,
+  signal?: AbortSignal,
+  onBatch?: (sections: PageSection[]) => Promise<void>,
+): Promise<ThreadTasks[T]['output']> {
+  const what = WHAT[task];
+  return new Promise((resolve, reject) => {
+    const worker = takeWorker(limits);
+    let settled = false;
+    const settle = (error: Error | undefined, output?: ThreadTasks[T]['output']) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      if (error) {
+        worker.removeAllListeners();
+        worker.on('error', () => {});
+        void worker.terminate();
+        reject(error);
+      } else {
+        returnWorker(worker);
+        resolve(output!);
+      }
+    };
+    const timer = setTimeout(() => settle(new ThreadError(`${what} took longer than ${Math.round(limits.timeoutMs / 1000)} s`)), limits.timeoutMs);
+    const onAbort = () => settle(new ThreadError('cancelled'));
+    if (signal?.aborted) return settle(new ThreadError('cancelled'));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    worker.on('message', (message: FromThread) => {
+      if (message.type === 'batch') {
+        const stored = onBatch ? onBatch(message.sections) : Promise.resolve();
+        stored.then(
+          () => {
+            if (!settled) worker.postMessage({ ack: true } satisfies ToThread);
+          },
+          (error: unknown) => settle(error instanceof Error ? error : new Error(String(error))),
+        );
+      } else if (message.type === 'done') settle(undefined, message.output as ThreadTasks[T]['output']);
+      else settle(new ThreadError(`${what} failed: ${message.message}`));
+    });
+    worker.on('error', (error) => {
+      const memory = (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
+      settle(new ThreadError(memory ? `${what} needed more than ${limits.maxHeapMb} MB of memory` : `${what} failed: ${error.message}`));
+    });
+    worker.on('exit', (code) => settle(new ThreadError(`${what} stopped unexpectedly (exit ${code})`)));
+    worker.postMessage({ task, input });
+  });
+}
+
+/** Ends the idle threads (a stopping process). */
+export async function closeThreads(): Promise<void> {
+  await Promise.all(idle.splice(0).map((worker) => worker.terminate()));
+}

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { runServerCommand } from '../src/index.js';
+import { buildApp } from '../src/app.js';
+import { Core } from '../src/core.js';
+import { Metrics } from '../src/metrics.js';
+import { ROUTES } from '../src/routes/list.js';
+import { openStore } from '../src/store/open.js';
+import { tempDir } from './helpers.js';
+
+async function cli(...argv: string[]) {
+  return cliWith({}, ...argv);
+}
+
+/** The CLI with this environment (and nothing else of the test's). */
+async function cliWith(env: Record<string, string>, ...argv: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const [command, ...rest] = argv;
+  const code = await runServerCommand(command, rest, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), env });
+  return { code, stdout, stderr };
+}
+
+describe('server commands: usage errors exit 2 with one line', () => {
+  it.each([
+    [['worker'], /^docsnav: docsnav worker needs --database postgres:\/\//],
+    [['serve', '--port', 'abc'], /^docsnav: --port takes a whole number from 0 to 65535 \(got "abc"\)/],
+    [['serve', '--jobs', '0'], /^docsnav: serve --jobs 0 needs --database/],
+    [['serve', '--lease=-1'], /^docsnav: --lease takes a number > 0/],
+    [['serve', '--database', 'mysql://x'], /^docsnav: --database takes a postgres:\/\/ URL/],
+    [['project', 'add', 'acme', '--branch', 'main'], /^docsnav: project add needs --repo/],
+    [['project', 'add', '--repo', '.', '--branch', 'main'], /^docsnav: project add takes <id>: docsnav project add <id>/],
+    [['project', 'rename', 'acme'], /^docsnav: unknown project command "rename" \(project add, project update, project remove, project list\)/],
+    [['project', 'update', 'acme'], /^docsnav: project update needs at least one setting/],
+    [['key', 'revoke'], /^docsnav: key revoke takes <key id>/],
+    [['key', 'create', '--project', 'acme', '--kind', 'root'], /^docsnav: --kind takes admin, assistant \(got "root"\)/],
+    [['key', 'create', '--kind', 'admin'], /^docsnav: key create needs --project/],
+    [['serve', '--nope'], /^docsnav: Unknown option '--nope'/],
+  ])('docsnav %j', async (argv, message) => {
+    const result = await cli(...argv);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(message);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stdout).toBe('');
+  });
+});
+
+describe('configuration from the environment (flag > DOCSNAV_* > conventional variable > default)', () => {
+  it('DATABASE_URL is read, and named when it is wrong', async () => {
+    const result = await cliWith({ DATABASE_URL: 'mysql://db/docs' }, 'project', 'list');
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe('docsnav: DATABASE_URL takes a postgres:// URL (got "mysql://db/docs")\n');
+    const own = await cliWith({ DATABASE_URL: 'postgres://a', DOCSNAV_DATABASE_URL: 'mysql://b' }, 'project', 'list');
+    expect(own.stderr).toMatch(/^docsnav: DOCSNAV_DATABASE_URL takes/);
+    const flag = await cliWith({ DATABASE_URL: 'postgres://a' }, 'project', 'list', '--database', 'mysql://c');
+    expect(flag.stderr).toMatch(/^docsnav: --database takes/);
+  });
+
+  it('PORT, DOCSNAV_HOST-style variables and DOCSNAV_LOG_LEVEL are checked like their flags', async () => {
+    expect((await cliWith({ PORT: 'http' }, 'serve')).stderr).toBe('docsnav: PORT takes a whole number from 0 to 65535 (got "http")\n');
+    expect((await cliWith({ DOCSNAV_LOG_LEVEL: 'loud' }, 'serve', '--port', '0')).stderr).toMatch(
+      /^docsnav: DOCSNAV_LOG_LEVEL takes fatal, error, warn, info, debug, trace, silent \(got "loud"\)/,
+    );
+    expect((await cliWith({ DOCSNAV_JOBS: '0' }, 'worker', '--database', 'postgres://x')).stderr).toMatch(/^docsnav: DOCSNAV_JOBS must be at least 1/);
+  });
+});
+
+describe('every server command has its own --help', () => {
+  const commands = [
+    ['serve'],
+    ['worker'],
+    ['project', 'add'],
+    ['project', 'update'],
+    ['project', 'remove'],
+    ['project', 'list'],
+    ['key', 'create'],
+    ['key', 'list'],
+    ['key', 'revoke'],
+  ];
+
+  it('each prints its own usage and options, and no two are alike', async () => {
+    const texts = new Set<string>();
+    for (const command of commands) {
+      const result = await cli(...command, '--help');
+      expect(result.code).toBe(0);
+      expect(result.stdout.split('\n')[0]).toMatch(new RegExp(`^docsnav ${command.join(' ')}\\b`));
+      texts.add(result.stdout);
+    }
+    expect(texts.size).toBe(commands.length);
+    const worker = (await cli('worker', '--help')).stdout;
+    expect(worker).toMatch(/--allow-local-repos <dirs>/);
+    expect(worker).not.toMatch(/--model-base-url/);
+    const add = (await cli('project', 'add', '--help')).stdout;
+    expect(add).toMatch(/--repo <git URL or path>/);
+    expect(add).toMatch(/--database <url>\n.*env DOCSNAV_DATABASE_URL or DATABASE_URL/);
+    expect(add).not.toMatch(/--jobs/);
+  });
+
+  it('serve --help lists every route the app serves, and every route it lists is served', async () => {
+    const store = await openStore({ data: tempDir('help') });
+    const app = await buildApp(new Core(store), { metrics: new Metrics(store, { process: false }) });
+    await app.ready();
+    const help = (await cli('serve', '--help')).stdout;
+    for (const route of ROUTES) {
+      expect(help).toContain(`${route.method.padEnd(6)} ${route.url}`);
+      const url = route.url.replace(/\{(\w+)\}/g, ':$1');
+      expect(app.hasRoute({ method: route.method, url }), `${route.method} ${url} is served`).toBe(true);
+    }
+    // The documented routes (the OpenAPI document) are all in the list.
+    const listed = new Set(ROUTES.map((route) => `${route.method} ${route.url}`));
+    const paths = (app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths;
+    const documented = Object.entries(paths).flatMap(([url, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${url}`));
+    expect(documented.length).toBeGreaterThan(5);
+    for (const route of documented) expect(listed.has(route), route).toBe(true);
+    await app.close();
+    await store.close();
+  });
+});

@@ -1,0 +1,166 @@
+/**
+ * Issue 17 items 1, 8 and 14 at the git layer, with real git: a killed git's leftovers never
+ * wedge a project's cache, a damaged cache is made anew, a crash's worktrees and git processes
+ * are cleared at start, a local repository is read only inside the allowed folders and never
+ * through alternates or symbolic links, a push to a local repository runs none of its hooks,
+ * and a huge commit message is cut instead of failing the deployment.
+ */
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  addWorktree,
+  commitMessage,
+  DEFAULT_GIT_LIMITS,
+  fetchBranch,
+  GitError,
+  MAX_COMMIT_MESSAGE,
+  pushHead,
+  recoverGitFolders,
+  type GitLimits,
+} from '../src/git.js';
+import { commitFile, exampleRepo, git, gitHttpServer, tempDir, waitFor } from './helpers.js';
+
+const dir = tempDir('git-faults');
+const limits: GitLimits = { ...DEFAULT_GIT_LIMITS, timeoutMs: 20_000, localRoots: [dir] };
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('a git cache recovers by itself', () => {
+  it("a killed git's lock files and temporary packs are cleared under the cache's lock; the next fetch works", async () => {
+    const repo = exampleRepo(path.join(dir, 'locks-repo'));
+    const cache = path.join(dir, 'locks-cache.git');
+    await fetchBranch(cache, repo, 'main', limits);
+    // What `git fetch --depth=1` killed by a timeout, a size limit or a SIGTERM of serve leaves.
+    const leftovers = [
+      'shallow.lock',
+      'packed-refs.lock',
+      'config.lock',
+      'refs/docsnav/main.lock',
+      'objects/pack/tmp_pack_Xy12ab',
+      'objects/incoming-AbC123/pack',
+    ];
+    for (const file of leftovers) {
+      mkdirSync(path.dirname(path.join(cache, file)), { recursive: true });
+      writeFileSync(path.join(cache, file), 'left over');
+    }
+    const sha = commitFile(repo, 'docs/new.mdx', '# New\n');
+    expect(await fetchBranch(cache, repo, 'main', limits)).toBe(sha);
+    for (const file of leftovers) expect(existsSync(path.join(cache, file)), file).toBe(false);
+  });
+
+  it('a fetch killed at the git timeout leaves a cache the next fetch can use', async () => {
+    const root = path.join(dir, 'slow-root');
+    exampleRepo(path.join(root, 'site'));
+    const slow = await gitHttpServer(root, { delayMs: 3_000 });
+    const cache = path.join(dir, 'slow-cache.git');
+    try {
+      await expect(fetchBranch(cache, `${slow.url}/site/.git`, 'main', { ...limits, timeoutMs: 1_000 })).rejects.toThrow(/timed out after 1 s/);
+    } finally {
+      await slow.close();
+    }
+    const fast = await gitHttpServer(root);
+    try {
+      expect(await fetchBranch(cache, `${fast.url}/site/.git`, 'main', limits)).toMatch(/^[0-9a-f]{40}$/);
+    } finally {
+      await fast.close();
+    }
+  }, 30_000);
+
+  it('a damaged cache (not a repository any more) is made anew and the fetch retried once', async () => {
+    const repo = exampleRepo(path.join(dir, 'damaged-repo'));
+    const cache = path.join(dir, 'damaged-cache.git');
+    await fetchBranch(cache, repo, 'main', limits);
+    rmSync(path.join(cache, 'objects'), { recursive: true, force: true });
+    writeFileSync(path.join(cache, 'config'), '[core\nthis is not git config');
+    expect(await fetchBranch(cache, repo, 'main', limits)).toBe(git(repo, 'rev-parse', 'HEAD').trim());
+  });
+
+  it("at start, a crashed process's worktrees and still-running git processes are cleared", async () => {
+    const data = path.join(dir, 'crashed-data');
+    const repo = exampleRepo(path.join(dir, 'crashed-repo'));
+    const cache = path.join(data, 'git', 'acme.git');
+    const sha = await fetchBranch(cache, repo, 'main', limits);
+    await addWorktree(cache, sha, path.join(data, 'worktrees', 'job-1'), limits);
+    // A git left running by a worker killed with -9 (it waits on its stdin for ever).
+    const orphan = spawn('git', ['cat-file', '--batch'], { cwd: cache, stdio: ['pipe', 'ignore', 'ignore'], detached: true });
+    const exited = new Promise((resolve) => orphan.on('exit', resolve));
+    await waitFor(() => orphan.pid !== undefined, 5_000, 'git to start');
+    const recovered = await recoverGitFolders(data, limits);
+    expect(recovered).toEqual({ killed: 1, worktrees: 1 });
+    await exited;
+    expect(existsSync(path.join(data, 'worktrees'))).toBe(false);
+    expect(git(cache, 'worktree', 'list')).not.toMatch(/job-1/);
+    // The cache still works.
+    expect(await fetchBranch(cache, repo, 'main', limits)).toBe(sha);
+  });
+});
+
+describe('local repositories', () => {
+  it('are refused unless the operator allowed their folder', async () => {
+    const repo = exampleRepo(path.join(dir, 'anywhere'));
+    const cache = path.join(dir, 'refused.git');
+    await expect(fetchBranch(cache, repo, 'main', { ...limits, localRoots: [] })).rejects.toThrow(
+      /reads no repository from its own disk .*--allow-local-repos/,
+    );
+    await expect(fetchBranch(cache, `file://${repo}`, 'main', { ...limits, localRoots: [path.join(dir, 'elsewhere')] })).rejects.toThrow(
+      /outside the folders this server may read/,
+    );
+  });
+
+  it("cannot borrow another repository's objects through alternates", async () => {
+    const secret = exampleRepo(path.join(dir, 'private'));
+    commitFile(secret, 'docs/secret.mdx', '# The private roadmap\n');
+    // A repository whose history lives in `private`: its objects come from there.
+    const borrower = path.join(dir, 'borrower');
+    git(dir, 'clone', '-q', '--shared', secret, borrower);
+    expect(existsSync(path.join(borrower, '.git', 'objects', 'info', 'alternates'))).toBe(true);
+    const error = await fetchBranch(path.join(dir, 'borrower-cache.git'), borrower, 'main', limits).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(GitError);
+    expect((error as Error).message).toMatch(/borrows objects from another repository \(objects\/info\/alternates\)/);
+  });
+
+  it('cannot point a branch at another repository through a symbolic link', async () => {
+    const secret = exampleRepo(path.join(dir, 'private-2'));
+    const linker = exampleRepo(path.join(dir, 'linker'));
+    const ref = path.join(linker, '.git', 'refs', 'heads', 'main');
+    rmSync(ref);
+    symlinkSync(path.join(secret, '.git', 'refs', 'heads', 'main'), ref);
+    await expect(fetchBranch(path.join(dir, 'linker-cache.git'), linker, 'main', limits)).rejects.toThrow(/refs\/heads\/main is a symbolic link/);
+  });
+
+  it("a push to a local repository runs none of that repository's hooks", async () => {
+    const source = exampleRepo(path.join(dir, 'push-source'));
+    const target = path.join(dir, 'push-target.git');
+    git(dir, 'clone', '-q', '--bare', source, target);
+    const marker = path.join(dir, 'hook-ran');
+    for (const hook of ['pre-receive', 'update', 'post-receive']) {
+      writeFileSync(path.join(target, 'hooks', hook), `#!/bin/sh\necho ${hook} >> ${marker}\n`);
+      chmodSync(path.join(target, 'hooks', hook), 0o755);
+    }
+    const cache = path.join(dir, 'push-cache.git');
+    const sha = await fetchBranch(cache, target, 'main', limits);
+    const worktree = path.join(dir, 'push-worktree');
+    await addWorktree(cache, sha, worktree, limits);
+    await pushHead(worktree, target, 'docsnav/fix-1', limits);
+    expect(git(target, 'rev-parse', 'refs/heads/docsnav/fix-1').trim()).toBe(sha);
+    expect(existsSync(marker)).toBe(false);
+  });
+});
+
+describe('a huge commit message', () => {
+  it('is cut at the limit with an ellipsis instead of failing the deployment', async () => {
+    const repo = exampleRepo(path.join(dir, 'long-message'));
+    writeFileSync(path.join(repo, 'docs', 'x.mdx'), '# X\n');
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-q', '-m', `Subject\n\n${'é long body line\n'.repeat(7_000)}`);
+    const cache = path.join(dir, 'long-message.git');
+    const sha = await fetchBranch(cache, repo, 'main', limits);
+    const message = await commitMessage(cache, sha, limits);
+    expect(message.startsWith('Subject\n\né long body line')).toBe(true);
+    expect(message.endsWith('…')).toBe(true);
+    expect(Buffer.byteLength(message)).toBeLessThanOrEqual(MAX_COMMIT_MESSAGE + 4);
+    expect(message).not.toMatch(/\uFFFD/);
+  });
+});

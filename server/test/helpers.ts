@@ -1,0 +1,366 @@
+/** Shared pieces of the server tests: real git repositories, a real git HTTP server, a real PostgreSQL. */
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer, type Server } from 'node:http';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { analyzeCheckout, type AnalyzeInput } from '../src/analyze.js';
+import { findDeployment, type Deployment, type PageSection } from '../src/store/deployments.js';
+import type { Queryable } from '../src/store/store.js';
+
+/** The top of the repository: its fixtures/ hold the example site the tests deploy. */
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+/**
+ * The CLI under test: the `docsnav` command of the docsnav package this package depends on (which
+ * hands the server's commands to this package), or another build named by DOCSNAV_TEST_CLI (a
+ * "before" checkout, to show a test fails there).
+ */
+export const CLI = process.env.DOCSNAV_TEST_CLI ?? docsnavBin();
+
+function docsnavBin(): string {
+  const manifest = createRequire(import.meta.url).resolve('docsnav/package.json');
+  const { bin } = JSON.parse(readFileSync(manifest, 'utf8')) as { bin: Record<string, string> };
+  return path.join(path.dirname(manifest), bin.docsnav);
+}
+/** The tests' repositories are local folders under the temp folder: servers in tests may read them. */
+export const LOCAL_ROOTS = [tmpdir()];
+const CLI_ENV = { DOCSNAV_ALLOW_LOCAL_REPOS: tmpdir() };
+
+export function tempDir(prefix: string): string {
+  return mkdtempSync(path.join(tmpdir(), `docsnav-${prefix}-`));
+}
+
+export function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', ['-c', 'user.email=test@example.com', '-c', 'user.name=Test', '-c', 'init.defaultBranch=main', ...args], {
+    cwd,
+    encoding: 'utf8',
+  });
+}
+
+/** A git repository whose `docs/` is a copy of fixtures/example, committed on `main`. */
+export function exampleRepo(dir: string): string {
+  mkdirSync(dir, { recursive: true });
+  git(dir, 'init', '-q');
+  cpSync(path.join(REPO_ROOT, 'fixtures/example'), path.join(dir, 'docs'), { recursive: true, filter: (source) => !source.includes(`${path.sep}expected`) });
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-qm', 'Example docs');
+  return dir;
+}
+
+export function commitFile(repo: string, file: string, text: string, message = `Change ${file}`): string {
+  mkdirSync(path.dirname(path.join(repo, file)), { recursive: true });
+  writeFileSync(path.join(repo, file), text);
+  git(repo, 'add', '-A');
+  git(repo, 'commit', '-qm', message);
+  return git(repo, 'rev-parse', 'HEAD').trim();
+}
+
+/** Polls `check` every 100 ms until it returns a value, or fails after `timeoutMs`. */
+export async function waitFor<T>(check: () => Promise<T | undefined> | T | undefined, timeoutMs: number, what = 'condition'): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * A real smart-HTTP git server (git-http-backend as CGI) for the repositories under `root`,
+ * on 127.0.0.1. `delayMs` holds each response back; `hang` never answers.
+ */
+export async function gitHttpServer(
+  root: string,
+  options: { delayMs?: number; hang?: boolean } = {},
+): Promise<{ url: string; close: () => Promise<void>; requests: () => number; maxInFlight: () => number }> {
+  let requests = 0;
+  let inFlight = 0;
+  let maxInFlight = 0;
+  const held = new Set<import('node:http').ServerResponse>();
+  const server: Server = createServer((request, response) => {
+    requests++;
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    response.on('close', () => inFlight--);
+    if (options.hang) {
+      held.add(response);
+      return;
+    }
+    const [pathInfo, query = ''] = (request.url ?? '/').split('?');
+    const serve = () => {
+      const child = spawn('/usr/lib/git-core/git-http-backend', [], {
+        env: {
+          PATH: process.env.PATH,
+          GIT_PROJECT_ROOT: root,
+          GIT_HTTP_EXPORT_ALL: '1',
+          PATH_INFO: pathInfo,
+          QUERY_STRING: query,
+          REQUEST_METHOD: request.method,
+          CONTENT_TYPE: request.headers['content-type'] ?? '',
+          GIT_PROTOCOL: String(request.headers['git-protocol'] ?? ''),
+          REMOTE_ADDR: '127.0.0.1',
+        },
+      });
+      request.pipe(child.stdin);
+      const chunks: Buffer[] = [];
+      child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+      child.on('close', () => {
+        const output = Buffer.concat(chunks);
+        const split = output.indexOf('\r\n\r\n');
+        const head = output.subarray(0, split).toString('latin1');
+        let status = 200;
+        for (const line of head.split('\r\n')) {
+          const [name, ...rest] = line.split(':');
+          const value = rest.join(':').trim();
+          if (/^status$/i.test(name)) status = Number.parseInt(value, 10);
+          else if (name) response.setHeader(name, value);
+        }
+        response.statusCode = status;
+        response.end(output.subarray(split + 4));
+      });
+    };
+    if (options.delayMs) setTimeout(serve, options.delayMs);
+    else serve();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests: () => requests,
+    maxInFlight: () => maxInFlight,
+    close: async () => {
+      for (const response of held) response.destroy();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+export interface TestPostgres {
+  /** A fresh database for this test file. */
+  url: string;
+  stop: () => Promise<void>;
+}
+
+function postgresBin(): string | undefined {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return undefined;
+  const versions = readdirSync(base)
+    .filter((v) => existsSync(path.join(base, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions[0] && path.join(base, versions[0], 'bin');
+}
+
+/**
+ * Why PostgreSQL tests cannot run here, or undefined when they can: DOCSNAV_TEST_DATABASE_URL
+ * is set, or the server binaries are installed and we can run them as the `postgres` user.
+ */
+export function postgresUnavailable(): string | undefined {
+  if (process.env.DOCSNAV_TEST_DATABASE_URL) return undefined;
+  if (!postgresBin()) return 'no DOCSNAV_TEST_DATABASE_URL and no PostgreSQL server binaries (apt-get install postgresql)';
+  if (process.getuid?.() !== 0 && process.env.USER !== 'postgres')
+    return 'no DOCSNAV_TEST_DATABASE_URL, and starting PostgreSQL needs root (to run it as the postgres user)';
+  if (spawnSync('id', ['postgres']).status !== 0) return 'no DOCSNAV_TEST_DATABASE_URL and no postgres user';
+  return undefined;
+}
+
+/** A PostgreSQL server of this test's own (it can be stopped and started again: an outage). */
+export interface PostgresServer {
+  baseUrl: string;
+  /** Stops it (`pg_ctl stop -m fast`): every connection drops, new ones are refused. */
+  pause: () => void;
+  /** Starts it again on the same port and data. */
+  resume: () => void;
+  /** Stops it for good and deletes its data. */
+  destroy: () => void;
+}
+
+/** Whether this machine can start a PostgreSQL server of a test's own (binaries, root, a postgres user). */
+export function ownPostgresUnavailable(): string | undefined {
+  if (!postgresBin()) return 'no PostgreSQL server binaries (apt-get install postgresql)';
+  if (process.getuid?.() !== 0) return 'starting PostgreSQL needs root (to run it as the postgres user)';
+  if (spawnSync('id', ['postgres']).status !== 0) return 'no postgres user';
+  return undefined;
+}
+
+export async function startPostgresServer(): Promise<PostgresServer> {
+  const bin = postgresBin()!;
+  const dir = tempDir('pg');
+  const asPostgres = (command: string, args: string[]) => {
+    const result = spawnSync('runuser', ['-u', 'postgres', '--', path.join(bin, command), ...args], { encoding: 'utf8' });
+    if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr}`);
+  };
+  const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+  const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+  chownSync(dir, uid, gid);
+  asPostgres('initdb', ['-D', path.join(dir, 'data'), '-A', 'trust', '-U', 'postgres', '--no-sync']);
+  const port = await freePort();
+  const start = () =>
+    asPostgres('pg_ctl', ['-D', path.join(dir, 'data'), '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -h 127.0.0.1 -c fsync=off`, 'start']);
+  const stop = (mode: string) =>
+    spawnSync('runuser', ['-u', 'postgres', '--', path.join(bin, 'pg_ctl'), '-D', path.join(dir, 'data'), '-m', mode, '-w', 'stop'], { encoding: 'utf8' });
+  start();
+  return {
+    baseUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    pause: () => void stop('fast'),
+    resume: start,
+    destroy: () => {
+      stop('immediate');
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh database on DOCSNAV_TEST_DATABASE_URL's server, or on a server started for this file. */
+export async function startPostgres(): Promise<TestPostgres> {
+  const name = `docsnav_test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+  const pg = (await import('pg')).default;
+  let baseUrl = process.env.DOCSNAV_TEST_DATABASE_URL;
+  let stopServer = (): void => {};
+  if (!baseUrl) {
+    const server = await startPostgresServer();
+    baseUrl = server.baseUrl;
+    stopServer = server.destroy;
+  }
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    stop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+      await client.end();
+      stopServer();
+    },
+  };
+}
+
+/** A `docsnav` process (serve or worker) with its output kept. */
+export interface Proc {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+export function startCli(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Proc {
+  const child = spawn(process.execPath, [CLI, ...args], { cwd, env: { ...process.env, ...CLI_ENV, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+export function runCli(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', timeout: 120_000, env: { ...process.env, ...CLI_ENV, ...env } });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+export async function stopProc(proc: Proc, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+  if (proc.child.exitCode === null && proc.child.signalCode === null) proc.child.kill(signal);
+  const timeout = setTimeout(() => proc.child.kill('SIGKILL'), 20_000);
+  const code = await proc.exited;
+  clearTimeout(timeout);
+  return code;
+}
+
+/**
+ * `docsnav serve` on a free port of 127.0.0.1, once /healthz answers. If it exits or never
+ * answers, it is stopped and the error says why (with its output).
+ */
+export async function startServe(cwd: string, args: string[]): Promise<{ proc: Proc; base: string }> {
+  const port = await freePort();
+  const proc = startCli(['serve', '--port', String(port), ...args], cwd);
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(
+      async () => {
+        if (proc.child.exitCode !== null) throw new Error(`serve exited: ${proc.output()}`);
+        return (
+          (await fetch(`${base}/healthz`)
+            .then((r) => r.ok)
+            .catch(() => false)) || undefined
+        );
+      },
+      60_000,
+      'serve to listen',
+    );
+  } catch (error) {
+    await stopProc(proc);
+    throw error;
+  }
+  return { proc, base };
+}
+
+/** `analyzeCheckout` with its page texts gathered (the server stores them batch by batch). */
+export async function analyzeAll(input: Omit<AnalyzeInput, 'maxPages'> & { maxPages?: number }) {
+  const sections: PageSection[] = [];
+  const output = await analyzeCheckout({ maxPages: 100_000, ...input }, (batch) => {
+    sections.push(...batch);
+    return Promise.resolve();
+  });
+  return { ...output, sections };
+}
+
+/**
+ * Probes `GET <base>/healthz` every 100 ms on its own, as a load balancer does, until stopped;
+ * then says how many probes ran and how long the slowest took (ms).
+ */
+export function probeHealth(base: string): { stop: () => Promise<{ probes: number; slowest: number; failed: number }> } {
+  let running = true;
+  let probes = 0;
+  let slowest = 0;
+  let failed = 0;
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now();
+      const ok = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(10_000) }).then(
+        (response) => response.ok,
+        () => false,
+      );
+      slowest = Math.max(slowest, performance.now() - started);
+      probes++;
+      if (!ok) failed++;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return { probes, slowest, failed };
+    },
+  };
+}
+
+/**
+ * The deployment `statusId` once it has ended (success or failure), read from the store every
+ * 100 ms. `retryReads`: a failed read is tried again (the database is coming back).
+ */
+export function deploymentEnded(store: Queryable, statusId: string, timeoutMs: number, what: string, retryReads = false): Promise<Deployment> {
+  return waitFor(
+    async () => {
+      const read = findDeployment(store, statusId);
+      const deployment = retryReads ? await read.catch(() => undefined) : await read;
+      return deployment && (deployment.status === 'success' || deployment.status === 'failure') ? deployment : undefined;
+    },
+    timeoutMs,
+    what,
+  );
+}

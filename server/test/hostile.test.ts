@@ -1,0 +1,146 @@
+/**
+ * Hostile repositories: each deployment fails with a clear summary, nothing from outside the
+ * checkout is stored, and the runner goes on deploying good sites afterwards.
+ */
+import { symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Core } from '../src/core.js';
+import { JobRunner } from '../src/jobs/queue.js';
+import { jobKinds } from '../src/jobs/kinds.js';
+import { workerSettings } from '../src/jobs/settings.js';
+import { openStore } from '../src/store/open.js';
+import type { Store } from '../src/store/store.js';
+import { commitFile, exampleRepo, git, gitHttpServer, tempDir, LOCAL_ROOTS, deploymentEnded } from './helpers.js';
+
+let dir: string;
+let store: Store;
+let core: Core;
+let runner: JobRunner;
+let hanging: Awaited<ReturnType<typeof gitHttpServer>>;
+const tokens: Record<string, string> = {};
+
+const MB = 1024 * 1024;
+
+async function project(id: string, repo: string, branch = 'main'): Promise<void> {
+  await core.addProject({ id, repo, branch, docsDir: 'docs' });
+  tokens[id] = (await core.createKey(id, 'admin')).token;
+}
+
+async function deploy(id: string) {
+  const { statusId } = await core.queueUpdate(`Bearer ${tokens[id]}`, id);
+  return deploymentEnded(store, statusId, 90_000, `deployment of ${id}`);
+}
+
+beforeAll(async () => {
+  dir = tempDir('hostile');
+  store = await openStore({ data: path.join(dir, 'data') });
+  core = new Core(store);
+
+  const symlink = exampleRepo(path.join(dir, 'symlink'));
+  symlinkSync('/etc/passwd', path.join(symlink, 'docs', 'secret.mdx'));
+  git(symlink, 'add', '-A');
+  git(symlink, 'commit', '-qm', 'A link out of the tree');
+  await project('symlink', symlink);
+
+  const big = exampleRepo(path.join(dir, 'big'));
+  writeFileSync(path.join(big, 'docs', 'video.bin'), Buffer.alloc(8 * MB));
+  git(big, 'add', '-A');
+  git(big, 'commit', '-qm', 'A big file');
+  await project('big', big);
+
+  const deep = exampleRepo(path.join(dir, 'deep'));
+  const depth = 100_000;
+  commitFile(deep, 'docs/docs.json', `{"navigation":{"groups":[${'{"group":"g","pages":['.repeat(depth)}"index"${']}'.repeat(depth)}]}}`, 'Nested 100k deep');
+  await project('deep', deep);
+
+  const passwd = exampleRepo(path.join(dir, 'passwd'));
+  commitFile(passwd, 'docs/docs.json', JSON.stringify({ navigation: { $ref: '/etc/passwd' } }), 'Absolute $ref');
+  await project('passwd', passwd);
+  const passwdUp = exampleRepo(path.join(dir, 'passwd-up'));
+  commitFile(
+    passwdUp,
+    'docs/docs.json',
+    JSON.stringify({ navigation: { groups: [{ group: 'A', pages: [{ $ref: '../../../../../../../../etc/passwd' }] }] } }),
+    'Relative $ref out',
+  );
+  await project('passwd-up', passwdUp);
+
+  await project('no-branch', exampleRepo(path.join(dir, 'no-branch')), 'release');
+
+  hanging = await gitHttpServer(dir, { hang: true });
+  await project('hangs', `${hanging.url}/symlink/.git`);
+
+  await project('good', exampleRepo(path.join(dir, 'good')));
+
+  runner = new JobRunner(
+    store,
+    jobKinds,
+    workerSettings(path.join(dir, 'data'), {
+      pollMs: 200,
+      sweepMs: 500,
+      concurrency: 4,
+      git: { timeoutMs: 3_000, maxBytes: 64 * MB, maxFileBytes: 5 * MB, localRoots: LOCAL_ROOTS },
+      check: { timeoutMs: 60_000, maxHeapMb: 512 },
+    }),
+  );
+  await runner.start();
+}, 120_000);
+
+afterAll(async () => {
+  await runner?.stop();
+  await hanging?.close();
+  await store?.close();
+});
+
+describe('hostile repositories', () => {
+  it('a symlink out of the tree fails the deployment', async () => {
+    const result = await deploy('symlink');
+    expect(result.status).toBe('failure');
+    expect(result.summary).toBe('docs/secret.mdx is a symbolic link; docsnav does not follow links (commit the file itself)');
+  });
+
+  it('a file over the size limit fails before checkout', async () => {
+    const result = await deploy('big');
+    expect(result.status).toBe('failure');
+    expect(result.summary).toBe('docs/video.bin is 8 MB, over the limit of 5 MB per file');
+  });
+
+  it('a docs.json nested 100,000 deep fails with located problems, not a crash', async () => {
+    const result = await deploy('deep');
+    expect(result.status).toBe('failure');
+    expect(result.summary).toMatch(/^\d+ errors?, \d+ warnings?; first: docs\.json:1:\d+ error /);
+    expect(result.summary).not.toMatch(/\n\s+at /);
+  });
+
+  it('a $ref to /etc/passwd (absolute or climbing out) fails, and no byte of it is stored', async () => {
+    for (const id of ['passwd', 'passwd-up']) {
+      const result = await deploy(id);
+      expect(result.status, result.summary).toBe('failure');
+      expect(result.summary).toMatch(/path-outside-root|ref-not-found/);
+    }
+  });
+
+  it('a branch that does not exist fails clearly', async () => {
+    const result = await deploy('no-branch');
+    expect(result.status).toBe('failure');
+    expect(result.summary).toMatch(/^branch "release" does not exist in /);
+  });
+
+  it('a repository that hangs fails at the time limit', async () => {
+    const result = await deploy('hangs');
+    expect(result.status).toBe('failure');
+    expect(result.summary).toBe('git fetch timed out after 3 s');
+    expect(hanging.requests()).toBeGreaterThan(0);
+  });
+
+  it('nothing from outside any checkout was stored, and a good site still deploys', async () => {
+    const good = await deploy('good');
+    expect(good.status, good.summary).toBe('success');
+    const leaks = await store.query<{ n: number }>(
+      `SELECT (SELECT count(*)::integer FROM deployments WHERE concat(summary, logs::text, tree::text, problems::text) LIKE '%root:x:0:0%')
+            + (SELECT count(*)::integer FROM page_sections WHERE body LIKE '%root:%' OR page_title LIKE '%root:%') AS n`,
+    );
+    expect(leaks[0].n).toBe(0);
+  });
+});

@@ -1,0 +1,155 @@
+/**
+ * Issue 17 on a real PostgreSQL: an outage longer than the job lease never runs a deployment
+ * twice at once (item 4, on a server of this test's own that it stops and starts); concurrent
+ * follow-ups on one thread all get answers and all are stored (item 6); DATABASE_URL is the
+ * database when no flag names one (item 17).
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { Core } from '../src/core.js';
+import { JobRunner } from '../src/jobs/queue.js';
+import { jobKinds } from '../src/jobs/kinds.js';
+import { workerSettings } from '../src/jobs/settings.js';
+import { threadMessages } from '../src/store/assistant.js';
+import { openStore } from '../src/store/open.js';
+import type { Store } from '../src/store/store.js';
+import { deployedExample } from './assistant-helpers.js';
+import {
+  deploymentEnded,
+  exampleRepo,
+  gitHttpServer,
+  ownPostgresUnavailable,
+  postgresUnavailable,
+  runCli,
+  startPostgres,
+  startPostgresServer,
+  tempDir,
+  waitFor,
+  LOCAL_ROOTS,
+  type PostgresServer,
+  type TestPostgres,
+} from './helpers.js';
+
+const cleanups: Array<() => Promise<void> | void> = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+}, 60_000);
+
+const noOwnServer = ownPostgresUnavailable();
+if (noOwnServer) console.warn(`SKIPPED the PostgreSQL outage test: ${noOwnServer}`);
+
+describe.skipIf(noOwnServer !== undefined)('a PostgreSQL outage longer than the job lease', () => {
+  it('stops the run before the lease ends; the job runs again once, never twice at the same time', async () => {
+    const dir = tempDir('pg-outage');
+    const server: PostgresServer = await startPostgresServer();
+    cleanups.push(() => server.destroy());
+    const store = await openStore({ database: server.baseUrl });
+    cleanups.push(() => store.close());
+    const root = path.join(dir, 'remotes');
+    exampleRepo(path.join(root, 'site'));
+    // Each git request waits 2.5 s: a fetch takes over 5 s, longer than the 3 s lease.
+    const slow = await gitHttpServer(root, { delayMs: 2_500 });
+    cleanups.push(() => slow.close());
+    const core = new Core(store);
+    await core.addProject({ id: 'slow', repo: `${slow.url}/site/.git`, branch: 'main', docsDir: 'docs' });
+    const token = (await core.createKey('slow', 'admin')).token;
+    const runner = new JobRunner(
+      store,
+      jobKinds,
+      workerSettings(path.join(dir, 'data'), { leaseMs: 3_000, pollMs: 200, sweepMs: 500, git: { localRoots: LOCAL_ROOTS } }),
+    );
+    await runner.start();
+    cleanups.push(() => runner.stop());
+    const { statusId } = await core.queueUpdate(`Bearer ${token}`, 'slow');
+    await waitFor(() => slow.requests() > 0 || undefined, 20_000, 'the fetch to start');
+    server.pause();
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    server.resume();
+    const done = await deploymentEnded(store, statusId, 90_000, 'the deployment to end', true);
+    expect(done.status, done.summary).toBe('success');
+    expect(slow.maxInFlight()).toBe(1);
+    const job = await store.query<{ attempts: number; state: string }>('SELECT attempts, state FROM jobs WHERE id = $1', [statusId]);
+    expect(job[0].state).toBe('done');
+    expect(job[0].attempts).toBeGreaterThanOrEqual(2);
+    expect(done.logs.join('\n')).toMatch(/attempt 2: the previous worker stopped before finishing/);
+  }, 150_000);
+});
+
+const noPostgres = postgresUnavailable();
+if (noPostgres) console.warn(`SKIPPED the PostgreSQL tests: ${noPostgres}`);
+
+describe.skipIf(noPostgres !== undefined)('on a shared PostgreSQL', () => {
+  let pg: TestPostgres;
+  let store: Store;
+  let app: FastifyInstance;
+
+  it('concurrent follow-ups on one thread: every one is answered, and every question and answer stored', async () => {
+    const dir = tempDir('pg-thread');
+    pg = await startPostgres();
+    cleanups.push(() => pg.stop());
+    store = await openStore({ database: pg.url });
+    cleanups.push(() => store.close());
+    const { core, assistant } = await deployedExample(store, dir);
+    app = await buildApp(core);
+    cleanups.push(() => app.close());
+    const ask = (text: string, threadId?: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/v1/assistant/acme/message',
+        headers: { authorization: `Bearer ${assistant}`, 'content-type': 'application/json' },
+        payload: JSON.stringify({ fp: 'anonymous', threadId: threadId ?? null, messages: [{ id: `q-${text}`, role: 'user', content: text }] }),
+      });
+    const first = await ask('how do I authenticate?');
+    expect(first.statusCode).toBe(200);
+    const threadId = String(first.headers['x-thread-id']);
+    const questions = ['quickstart', 'deployments', 'projects', 'tabs', 'groups', 'navigation', 'admin', 'api keys'];
+    const answers = await Promise.all(questions.map((question) => ask(question, threadId)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(questions.map(() => 200));
+    const stored = await threadMessages(store, threadId);
+    expect(stored).toHaveLength(2 * (questions.length + 1));
+    expect(
+      stored
+        .filter((message) => message.role === 'user')
+        .map((message) => message.content)
+        .sort(),
+    ).toEqual(['how do I authenticate?', ...questions].sort());
+    // Each answer names the question it answers.
+    const rows = await store.query<{ id: string; role: string; reply_to: string | null }>(
+      'SELECT id, role, reply_to FROM assistant_messages WHERE thread_id = $1',
+      [threadId],
+    );
+    const userIds = new Set(rows.filter((row) => row.role === 'user').map((row) => row.id));
+    const repliedTo = rows.filter((row) => row.role === 'assistant').map((row) => row.reply_to);
+    expect(new Set(repliedTo)).toEqual(userIds);
+  }, 180_000);
+
+  it('processes starting together on a new database all migrate it without colliding', async () => {
+    const fresh = await startPostgres();
+    cleanups.push(() => fresh.stop());
+    const pg = (await import('pg')).default;
+    for (let round = 0; round < 3; round++) {
+      const client = new pg.Client({ connectionString: fresh.url });
+      await client.connect();
+      await client.query('DROP SCHEMA public CASCADE; CREATE SCHEMA public');
+      await client.end();
+      const stores = await Promise.all(Array.from({ length: 4 }, () => openStore({ database: fresh.url })));
+      const applied = await stores[0].query<{ n: number }>('SELECT count(*)::integer AS n FROM schema_migrations');
+      expect(applied[0].n).toBeGreaterThan(3);
+      for (const opened of stores) await opened.close();
+    }
+  }, 60_000);
+
+  it('DATABASE_URL is the database when no flag names one; no embedded database is made', () => {
+    const dir = tempDir('pg-env');
+    const repo = exampleRepo(path.join(dir, 'site'));
+    const env = { DATABASE_URL: pg.url };
+    const added = runCli(['project', 'add', 'from-env', '--repo', repo, '--branch', 'main'], dir, env);
+    expect(added.status, added.stderr).toBe(0);
+    const listed = runCli(['project', 'list', '--database', pg.url], dir);
+    expect(listed.stdout).toMatch(/^from-env\t/m);
+    expect(existsSync(path.join(dir, '.docsnav'))).toBe(false);
+  }, 60_000);
+});
