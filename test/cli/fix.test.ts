@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const cli = path.resolve('dist/cli/main.js');
@@ -17,6 +18,30 @@ function copyOf(fixture: string): string {
   const dir = mkdtempSync(path.join(tmpdir(), `docsnav-${fixture}-`));
   cpSync(path.join('fixtures', fixture), dir, { recursive: true });
   return dir;
+}
+
+/** Runs git in `cwd`, with an identity for commits and no user or system config. */
+function git(args: string[], cwd: string, input?: string) {
+  const result = spawnSync('git', ['-c', 'user.name=docsnav', '-c', 'user.email=docsnav@example.invalid', '-c', 'init.defaultBranch=main', ...args], {
+    cwd,
+    input,
+    encoding: 'utf8',
+    env: { ...process.env, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: '/dev/null' },
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/**
+ * A fresh git repository (`git init`) with the broken site in `docs/` and an empty `other/`
+ * folder beside it. The temp folder's real path, so that paths compare whatever the OS's
+ * temp folder is a link to.
+ */
+function repositoryWithBrokenSite(): string {
+  const repo = realpathSync(mkdtempSync(path.join(tmpdir(), 'docsnav-repo-')));
+  expect(git(['init', '--quiet'], repo).code).toBe(0);
+  cpSync(path.join('fixtures', 'broken'), path.join(repo, 'docs'), { recursive: true });
+  mkdirSync(path.join(repo, 'other'));
+  return repo;
 }
 
 const codesIn = (json: string) => (JSON.parse(json) as Array<{ problems: Array<{ code: string }> }>).flatMap((r) => r.problems.map((p) => p.code));
@@ -115,6 +140,29 @@ describe('docsnav validate --fix-dry-run', () => {
     expect(run.code).toBe(2);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toMatch(/^docsnav: cannot read fixtures\/no-such-folder\/docs.json: ENOENT/);
+  });
+});
+
+describe('docsnav validate --format sarif, run from a subfolder of a git repository', () => {
+  it('names the fixed file in each fix exactly as in its result: relative to the repository root, with %SRCROOT%', () => {
+    const repo = repositoryWithBrokenSite();
+    for (const [cwd, file] of [
+      [path.join(repo, 'docs'), 'docs.json'],
+      [repo, 'docs/docs.json'],
+      [path.join(repo, 'other'), '../docs/docs.json'],
+    ]) {
+      const run = docsnav(['validate', file, '--format', 'sarif'], cwd);
+      expect(run.code).toBe(1);
+      const log = JSON.parse(run.stdout);
+      expect(log.runs[0].originalUriBaseIds['%SRCROOT%'].uri).toBe(`${pathToFileURL(repo).href}/`);
+      const withFixes = log.runs[0].results.filter((r: { fixes?: unknown }) => r.fixes);
+      expect(withFixes).toHaveLength(5);
+      for (const result of withFixes) {
+        const own = result.locations[0].physicalLocation.artifactLocation;
+        expect(own).toEqual({ uri: 'docs/docs.json', uriBaseId: '%SRCROOT%' });
+        for (const fix of result.fixes) for (const change of fix.artifactChanges) expect(change.artifactLocation).toEqual(own);
+      }
+    }
   });
 });
 
