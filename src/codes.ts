@@ -28,6 +28,7 @@ export type Code =
   | 'openapi-not-found'
   | 'openapi-remote'
   | 'path-outside-root'
+  | 'schema-url'
   // resolution
   | 'openapi-invalid'
   | 'openapi-warning'
@@ -249,6 +250,14 @@ export const codes = {
     description:
       'A file has more problems than docsnav reports for one file (1,000 by default); the rest are counted in this one problem, whose severity is the highest among them.',
     source: 'source',
+  },
+  // Added after the others: SARIF's ruleIndex follows this order, so new codes go at the end.
+  'schema-url': {
+    title: '`$schema` the platform rejects',
+    severity: 'error',
+    description:
+      'A top-level `$schema` that is not an absolute URL (a file path such as `./node_modules/…`, an empty string): the hosted platform rejects the whole docs.json. An error under the `platform` profile, info under `spec`.',
+    source: 'rule',
   },
 } as const satisfies Record<Code, CodeInfo>;
 

@@ -5,6 +5,7 @@ import { fixFile, type FixFileResult } from '../fix/fix.js';
 import { countProblems, type ValidationResult } from '../result.js';
 import type { ValidateOptions } from '../validate.js';
 import { UsageError } from './args.js';
+import { repositoryRoot } from './paths.js';
 import type { CliIo } from './run.js';
 
 /**
@@ -41,10 +42,19 @@ export class FixRun {
   }
 }
 
-/** A `git apply`-able diff of one file: `a/` and `b/` paths relative to the working folder. */
+/**
+ * A `git apply`-able diff of one file, as `git diff` writes it: a `diff --git` line, then `a/`
+ * and `b/` paths relative to the root of the repository that holds the file. git reads the
+ * paths of a patch with that line as relative to the top level, in whatever folder `git apply`
+ * runs (without it, it reads them from the folder it runs in, and guesses). A file in no
+ * repository gets paths relative to the working folder.
+ */
 function unifiedDiff(file: string, before: string, after: string): string {
-  const name = (path.relative(process.cwd(), path.resolve(file)) || file).split(path.sep).join('/');
-  return createTwoFilesPatch(`a/${name}`, `b/${name}`, before, after, undefined, undefined, { context: 3 }).replace(/^=+\n/, '');
+  const absolute = path.resolve(file);
+  const base = repositoryRoot(path.dirname(absolute)) ?? process.cwd();
+  const name = (path.relative(base, absolute) || file).split(path.sep).join('/');
+  const diff = createTwoFilesPatch(`a/${name}`, `b/${name}`, before, after, undefined, undefined, { context: 3 }).replace(/^=+\n/, '');
+  return `diff --git a/${name} b/${name}\n${diff}`;
 }
 
 function summary(results: readonly FixFileResult[], mode: 'write' | 'dry-run'): string {

@@ -15,7 +15,7 @@ export async function formatResultsAs(
     case 'json':
       return (await import('../report/json.js')).formatJson(results);
     case 'sarif':
-      return (await import('../report/sarif.js')).formatSarif(results, { toolVersion: version(), srcRoot: repositoryRoot(), ruleDocsUrl });
+      return (await import('../report/sarif.js')).formatSarif(results, { toolVersion: version(), srcRoot: repositoryRoot() ?? process.cwd(), ruleDocsUrl });
     case 'github':
       return (await import('../report/github.js')).formatGithub(results, { summaryWritten: options.summaryWritten });
     default:

@@ -19,7 +19,7 @@ validate options:
   --language-codes <a,b>      accept these language codes besides the profile's
   --max-warnings <n>          fail (exit 1) when there are more than n warnings
   --fix                       apply the safe fixes to the file(s), then report what remains
-  --fix-dry-run               print the safe fixes as a unified diff; write nothing
+  --fix-dry-run               print the safe fixes as a git diff (paths from the repository root); write nothing
   --root <dir>                docs root for page and spec lookups (default: the file's folder)
   --profile <p>               spec (default: the spec's 20 language codes, http(s) global anchors)
                               or platform (what the hosted platform accepts)

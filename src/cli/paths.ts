@@ -63,10 +63,14 @@ function exists(file: string): boolean {
   }
 }
 
-/** The repository root: the nearest folder up from `start` with a `.git`, else `start` (SARIF's `%SRCROOT%`). */
-export function repositoryRoot(start: string = process.cwd()): string {
+/**
+ * The root of the git repository that holds `start` (a folder): the nearest folder up from it
+ * with a `.git`, a folder or (in worktrees and submodules) a file; undefined when there is none.
+ * SARIF's `%SRCROOT%` and the paths of `--fix-dry-run`'s diff are relative to it.
+ */
+export function repositoryRoot(start: string = process.cwd()): string | undefined {
   for (let dir = path.resolve(start); ; dir = path.dirname(dir)) {
     if (exists(path.join(dir, '.git'))) return dir;
-    if (path.dirname(dir) === dir) return path.resolve(start);
+    if (path.dirname(dir) === dir) return undefined;
   }
 }

@@ -1,8 +1,9 @@
 /**
  * Profiles: which contract docsnav checks against. `spec` (the default) is the spec we were
  * given; `platform` is what the hosted platform accepts today (platform-facts §1a), for teams
- * whose site runs there. A profile changes only what the two spec-strict rules (`language-code`,
- * `external-href`) accept; every other check, and every severity, is the same under both.
+ * whose site runs there. A profile changes what the two spec-strict rules (`language-code`,
+ * `external-href`) accept, and whether a `$schema` the platform rejects (`schema-url`) is an
+ * error or a hint; every other check, and every other severity, is the same under both.
  */
 import { LANGUAGE_CODES } from '../navigation/model.js';
 
@@ -61,6 +62,18 @@ export type GlobalAnchorHrefs =
   /** Also any other absolute URL, `/path`, `#hash` and `mailto:` (the platform). */
   | 'platform';
 
+/** How `schema-url` reports a top-level `$schema` that the hosted platform rejects. */
+export type SchemaUrlCheck =
+  /** As a problem at the code's severity (error by default): the platform's build fails on it. */
+  | 'problem'
+  /**
+   * As an `info` hint only. The spec says nothing about `$schema`, and a self-hosting team may
+   * point it at a local file for its editor; but most sites are published on the platform,
+   * where that value fails the build, and `spec` is the default profile: silence would leave
+   * them with "no problems" and a failed deploy. Info never fails a run.
+   */
+  | 'hint';
+
 export interface Profile {
   name: ProfileName;
   /** One line for help texts and the config schema. */
@@ -68,20 +81,26 @@ export interface Profile {
   /** The language codes accepted (before any `languageCodes` added by the user). */
   languageCodes: ReadonlySet<string>;
   globalAnchorHrefs: GlobalAnchorHrefs;
+  /** How a `$schema` the platform rejects is reported (`schema-url`). */
+  schemaUrl: SchemaUrlCheck;
 }
 
 export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
   spec: {
     name: 'spec',
-    description: "The spec's contract (default): its 20 language codes, global anchor hrefs only as absolute http(s) URLs.",
+    description:
+      "The spec's contract (default): its 20 language codes, global anchor hrefs only as absolute http(s) URLs; a `$schema` the platform rejects is only info.",
     languageCodes: new Set(LANGUAGE_CODES),
     globalAnchorHrefs: 'external',
+    schemaUrl: 'hint',
   },
   platform: {
     name: 'platform',
-    description: 'What the hosted platform accepts: its ~40 language codes, and global anchor hrefs that are absolute URLs, /paths, #hashes or mailto: links.',
+    description:
+      'What the hosted platform accepts: its ~40 language codes, global anchor hrefs that are absolute URLs, /paths, #hashes or mailto: links, and `$schema` only as an absolute URL.',
     languageCodes: new Set(PLATFORM_LANGUAGE_CODES),
     globalAnchorHrefs: 'platform',
+    schemaUrl: 'problem',
   },
 };
 

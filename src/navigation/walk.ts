@@ -98,6 +98,11 @@ class Page implements PageNode {
 }
 
 export interface NavigationVisitor {
+  /**
+   * Called once with the whole document (the top-level object), before the navigation, even
+   * when it has no `navigation`: for the few top-level keys a rule checks (`$schema`).
+   */
+  document?(docs: Readonly<Record<string, unknown>>): void;
   /** Called for each element before its children. */
   element?(node: ElementNode): void;
   /** Called for each string in a `pages` array. */
@@ -125,11 +130,14 @@ class Items {
 
 /**
  * Visits every element and page of `docs.navigation` once, in document order, calling every
- * visitor at each node: one walk for all rules. Iterative, so nesting depth cannot overflow
- * the stack; values of the wrong type are skipped (the schema reports them).
+ * visitor at each node: one walk for all rules (after each visitor's `document`, with the
+ * top-level object). Iterative, so nesting depth cannot overflow the stack; values of the
+ * wrong type are skipped (the schema reports them).
  */
 export function walkNavigation(docs: unknown, visitors: readonly NavigationVisitor[]): void {
-  if (!isPlainObject(docs) || !isPlainObject(docs.navigation)) return;
+  if (!isPlainObject(docs)) return;
+  for (const v of visitors) v.document?.(docs);
+  if (!isPlainObject(docs.navigation)) return;
   const elementVisitors = visitors.filter((v) => v.element !== undefined);
   const pageVisitors = visitors.filter((v) => v.page !== undefined);
   const leaveVisitors = visitors.filter((v) => v.leave !== undefined);

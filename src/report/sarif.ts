@@ -6,7 +6,7 @@ import type { Problem, Severity } from '../problem.js';
 import { uniqueProblems, type ValidationResult } from '../result.js';
 import { capitalize } from '../text.js';
 import { ruleDocText, ruleDocUrl, type RuleDocsOptions } from './rule-docs.js';
-import { sarifFixes, type SarifFix } from './sarif-fixes.js';
+import { sarifFixes, type SarifArtifactLocation, type SarifFix } from './sarif-fixes.js';
 
 export interface SarifOptions extends RuleDocsOptions {
   /** docsnav's version, for `tool.driver.version` and `semanticVersion`; omitted from the log when not given. */
@@ -63,7 +63,7 @@ interface SarifResult {
   locations: [
     {
       physicalLocation: {
-        artifactLocation: { uri: string; uriBaseId?: typeof SRCROOT };
+        artifactLocation: SarifArtifactLocation;
         region: { startLine: number; startColumn: number; endLine: number; endColumn: number };
       };
     },
@@ -159,14 +159,12 @@ function pascalCase(code: string): string {
   return code.split('-').map(capitalize).join('');
 }
 
-type ArtifactLocation = SarifResult['locations'][0]['physicalLocation']['artifactLocation'];
-
 /**
  * File names as SARIF artifact locations: relative to `%SRCROOT%` when they are inside it,
  * absolute `file://` URIs otherwise.
  */
-function artifactLocationOf(srcRoot: string | undefined, cwd: string): (file: string) => ArtifactLocation {
-  const cache = new Map<string, ArtifactLocation>();
+function artifactLocationOf(srcRoot: string | undefined, cwd: string): (file: string) => SarifArtifactLocation {
+  const cache = new Map<string, SarifArtifactLocation>();
   return (file) => {
     let location = cache.get(file);
     if (location) return location;
@@ -183,9 +181,9 @@ function artifactLocationOf(srcRoot: string | undefined, cwd: string): (file: st
   };
 }
 
-function sarifResult(problem: Problem, ruleIndex: number | undefined, artifactLocation: ArtifactLocation): SarifResult {
+function sarifResult(problem: Problem, ruleIndex: number | undefined, artifactLocation: SarifArtifactLocation): SarifResult {
   const text = problem.suggest === undefined ? problem.message : `${problem.message} Suggestion: use ${JSON.stringify(problem.suggest)}.`;
-  const fixes = problem.fix && sarifFixes(problem, fileUri(problem.file));
+  const fixes = problem.fix && sarifFixes(problem, artifactLocation);
   return {
     ruleId: problem.code,
     ...(ruleIndex !== undefined && { ruleIndex }),

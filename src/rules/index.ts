@@ -11,6 +11,7 @@ import { pageNotFound } from './page-not-found.js';
 import { pagePath } from './page-path.js';
 import { pathOutsideRoot } from './path-outside-root.js';
 import { primaryPattern } from './primary-pattern.js';
+import { schemaUrl } from './schema-url.js';
 import type { Rule } from './types.js';
 
 export type { DocsFiles, Rule, RuleContext } from './types.js';
@@ -29,6 +30,7 @@ export const rules: readonly Rule[] = [
   pageNotFound,
   openapiNotFound,
   pathOutsideRoot,
+  schemaUrl,
 ];
 
 export const ruleCodes: ReadonlySet<Code> = new Set(rules.map((rule) => rule.code));

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatSarif, validateFile } from '../../src/index.js';
 
@@ -6,12 +7,17 @@ interface Replacement {
   deletedRegion: { charOffset: number; charLength: number };
   insertedContent: { text: string };
 }
+interface ArtifactLocation {
+  uri: string;
+  uriBaseId?: string;
+}
 interface SarifFix {
   description: { text: string };
-  artifactChanges: Array<{ artifactLocation: { uri: string }; replacements: Replacement[] }>;
+  artifactChanges: Array<{ artifactLocation: ArtifactLocation; replacements: Replacement[] }>;
 }
 interface Result {
   ruleId: string;
+  locations: Array<{ physicalLocation: { artifactLocation: ArtifactLocation } }>;
   fixes?: SarifFix[];
 }
 
@@ -33,7 +39,7 @@ describe('SARIF fixes', () => {
         expect(typeof fix.description.text).toBe('string');
         for (const change of fix.artifactChanges) {
           expect(Object.keys(change).sort()).toEqual(['artifactLocation', 'replacements']);
-          expect(change.artifactLocation.uri).toBe('fixtures/broken/docs.json');
+          expect(change.artifactLocation).toEqual({ uri: 'fixtures/broken/docs.json', uriBaseId: '%SRCROOT%' });
           for (const replacement of change.replacements) {
             expect(Object.keys(replacement).sort()).toEqual(['deletedRegion', 'insertedContent']);
             expect(Object.keys(replacement.deletedRegion).sort()).toEqual(['charLength', 'charOffset']);
@@ -43,6 +49,17 @@ describe('SARIF fixes', () => {
           }
         }
       }
+    }
+  });
+
+  it('name their file as their result does, with a repository root above the working folder too', () => {
+    // The CLI gives the repository root as srcRoot; here the project is a subfolder of it.
+    const root = path.dirname(process.cwd());
+    const rooted = (JSON.parse(formatSarif([result], { srcRoot: root })) as { runs: Array<{ results: Result[] }> }).runs[0].results;
+    for (const r of rooted.filter((x) => x.fixes)) {
+      const own = r.locations[0].physicalLocation.artifactLocation;
+      expect(own).toEqual({ uri: `${path.basename(process.cwd())}/fixtures/broken/docs.json`, uriBaseId: '%SRCROOT%' });
+      for (const fix of r.fixes!) for (const change of fix.artifactChanges) expect(change.artifactLocation).toEqual(own);
     }
   });
 

@@ -4,8 +4,8 @@ import AjvDraft04Module from 'ajv-draft-04';
 import { describe, expect, it } from 'vitest';
 import { allCodes, codes, ruleDocPath } from '../../src/codes.js';
 import type { Problem } from '../../src/problem.js';
-import { fileUri, fingerprint, formatSarif, type SarifLog } from '../../src/report/sarif.js';
-import { expandedTopLevel, languageCode, mainResult, primaryPattern, problem, result, results } from './fixtures.js';
+import { fileUri, fingerprint, formatSarif, type SarifLog, type SarifOptions } from '../../src/report/sarif.js';
+import { docsJson, expandedTopLevel, languageCode, mainResult, primaryPattern, problem, rangeOf, result, results } from './fixtures.js';
 
 type Json = Record<string, unknown>;
 
@@ -153,6 +153,38 @@ describe('formatSarif', () => {
     // without a root, relative names are taken as relative to it already
     expect(sarif().runs[0].results[0].locations[0].physicalLocation.artifactLocation).toEqual({ uri: 'docs.json', uriBaseId: '%SRCROOT%' });
     expect(sarif().runs[0].originalUriBaseIds).toBeUndefined();
+  });
+
+  it('gives a fix the artifactLocation of its own result: same uri, same uriBaseId, whatever the root and working folder', () => {
+    const withFix = (file: string): Problem => ({
+      ...problem('language-code', 'error', file, rangeOf(docsJson, '"xx"'), 'Unsupported language code "xx".', { suggest: 'es' }),
+      fix: { edits: [{ start: docsJson.indexOf('"xx"'), end: docsJson.indexOf('"xx"') + 4, text: '"es"' }] },
+    });
+    const locations = (log: SarifLog) =>
+      log.runs[0].results.map((r) => ({
+        result: r.locations[0].physicalLocation.artifactLocation,
+        fixes: (r.fixes ?? []).flatMap((fix) => fix.artifactChanges.map((change) => change.artifactLocation)),
+      }));
+    const files = [withFix('docs.json'), withFix('nav/tabs.json'), withFix('/elsewhere/docs.json')];
+    const cases: Array<[SarifOptions, Array<Record<string, string>>]> = [
+      // the CLI run from a subfolder of the repository: cwd-relative names, repository-relative URIs
+      [
+        { srcRoot: '/repo', cwd: '/repo/site' },
+        [{ uri: 'site/docs.json', uriBaseId: '%SRCROOT%' }, { uri: 'site/nav/tabs.json', uriBaseId: '%SRCROOT%' }, { uri: 'file:///elsewhere/docs.json' }],
+      ],
+      // the CLI run from the repository root
+      [
+        { srcRoot: '/repo', cwd: '/repo' },
+        [{ uri: 'docs.json', uriBaseId: '%SRCROOT%' }, { uri: 'nav/tabs.json', uriBaseId: '%SRCROOT%' }, { uri: 'file:///elsewhere/docs.json' }],
+      ],
+      // no root: relative names are taken as repository-relative already, absolute ones are file: URIs
+      [{}, [{ uri: 'docs.json', uriBaseId: '%SRCROOT%' }, { uri: 'nav/tabs.json', uriBaseId: '%SRCROOT%' }, { uri: 'file:///elsewhere/docs.json' }]],
+    ];
+    for (const [options, expected] of cases) {
+      const log = parse(formatSarif([result('docs.json', files)], options));
+      expect(locations(log)).toEqual(expected.map((location) => ({ result: location, fixes: [location] })));
+      expect(sarifErrors(log)).toEqual([]);
+    }
   });
 
   it('fingerprints a problem by code, file, pointer and message, not by its line', () => {

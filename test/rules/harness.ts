@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { walkNavigation } from '../../src/navigation/walk.js';
-import type { Finding } from '../../src/problem.js';
+import { codes } from '../../src/codes.js';
+import type { Finding, Severity } from '../../src/problem.js';
 import type { DocsFiles, Rule } from '../../src/rules/types.js';
 import { profileOf, type ProfileName } from '../../src/config/profiles.js';
 import { validateText } from '../../src/validate.js';
@@ -9,8 +10,13 @@ export interface RuleCase {
   name: string;
   /** The `navigation` value (wrapped as `{ navigation }`). */
   navigation: unknown;
-  /** Expected findings: pointer (and suggestion when given), in report order. */
-  expected: Array<{ pointer: string; suggest?: string; at?: 'key' | 'value' }>;
+  /** Other top-level keys of the document, beside `navigation` (`$schema`). */
+  docs?: Record<string, unknown>;
+  /**
+   * Expected findings: pointer (and suggestion when given), in report order; `severity` when
+   * given is the problem's (the finding's own, else the code's default).
+   */
+  expected: Array<{ pointer: string; suggest?: string; at?: 'key' | 'value'; severity?: Severity }>;
   /** Files under the docs root, for the file-existence rules. */
   files?: string[];
   languageCodes?: string[];
@@ -31,8 +37,13 @@ export function memoryFiles(paths: readonly string[], root = 'docs'): DocsFiles 
   };
 }
 
+/** The document a case stands for: its `navigation` and its other top-level keys. */
+function documentOf(testCase: Pick<RuleCase, 'navigation' | 'docs'>): Record<string, unknown> {
+  return { ...testCase.docs, navigation: testCase.navigation };
+}
+
 /** Runs one rule over `{ navigation }` and returns what it reports (with its code). */
-export function runRule(rule: Rule, testCase: Pick<RuleCase, 'navigation' | 'files' | 'languageCodes' | 'profile'>): Finding[] {
+export function runRule(rule: Rule, testCase: Pick<RuleCase, 'navigation' | 'docs' | 'files' | 'languageCodes' | 'profile'>): Finding[] {
   const findings: Finding[] = [];
   const visitor = rule.create({
     report: (finding) => findings.push({ ...finding, code: rule.code }),
@@ -40,7 +51,7 @@ export function runRule(rule: Rule, testCase: Pick<RuleCase, 'navigation' | 'fil
     files: testCase.files ? memoryFiles(testCase.files) : undefined,
     profile: profileOf(testCase.profile),
   });
-  walkNavigation({ navigation: testCase.navigation }, [visitor]);
+  walkNavigation(documentOf(testCase), [visitor]);
   return findings;
 }
 
@@ -68,18 +79,24 @@ export function testRule(rule: Rule, cases: readonly RuleCase[], wording: RegExp
     it.each(cases)('$name', (testCase) => {
       const findings = runRule(rule, testCase);
       expect(findings.map(shapeOf)).toEqual(testCase.expected.map(shapeOf));
+      testCase.expected.forEach((expected, i) => {
+        if (expected.severity !== undefined) expect(findings[i].severity ?? codes[rule.code].severity).toBe(expected.severity);
+      });
       // The same case through the validator, as the CLI runs it: the registry must run this rule and
       // give its problems this code (runRule above stamps the code itself, so it cannot tell).
       // JSON.stringify recurses, so the 5,000-deep cases are checked in memory only.
-      const text = textOf({ navigation: testCase.navigation });
+      const text = textOf(documentOf(testCase));
       if (text !== undefined) {
         const validated = validateText(text, {
           files: testCase.files ? memoryFiles(testCase.files) : undefined,
           languageCodes: testCase.languageCodes,
           profile: testCase.profile,
         });
-        const pointers = validated.problems.filter((problem) => problem.code === rule.code).map((problem) => problem.pointer);
-        expect(pointers.sort()).toEqual(testCase.expected.map((expected) => expected.pointer).sort());
+        const problems = validated.problems.filter((problem) => problem.code === rule.code);
+        expect(problems.map((problem) => problem.pointer).sort()).toEqual(testCase.expected.map((expected) => expected.pointer).sort());
+        for (const expected of testCase.expected) {
+          if (expected.severity !== undefined) expect(problems.find((problem) => problem.pointer === expected.pointer)?.severity).toBe(expected.severity);
+        }
       }
       for (const finding of findings) expect(finding.message).toMatch(wording);
     });

@@ -200,6 +200,11 @@ const valid: Case[] = [
     ),
     expected: [],
   },
+  {
+    name: 'a `$schema` string of any kind is the schema’s (a path the platform rejects is `schema-url`’s)',
+    docs: nav({ pages: ['a'] }, { $schema: './node_modules/docsnav/schema/docs.schema.json' }),
+    expected: [],
+  },
 ];
 
 const DEEP = '/navigation/tabs/0/groups/0/pages/1/pages/0/pages/2';
@@ -472,6 +477,11 @@ const invalid: Case[] = [
     docs: nav({ pages: ['a'] }, { interaction: { drilldown: 'true' } }),
     expected: [{ code: 'invalid-type', pointer: '/interaction/drilldown', message: '`interaction.drilldown` must be true or false.' }],
   },
+  ...[7, null, true, ['https://mintlify.com/docs.json'], { url: 'https://mintlify.com/docs.json' }].map((value): Case => ({
+    name: `\`$schema\` that is not a string: ${JSON.stringify(value)}`,
+    docs: nav({ pages: ['a'] }, { $schema: value }),
+    expected: [{ code: 'invalid-type', pointer: '/$schema', message: '`$schema` must be a string (a URL).' }],
+  })),
   {
     name: '`styling` and `interaction` that are not objects',
     docs: nav({ pages: ['a'] }, { styling: 'dark', interaction: [] }),
