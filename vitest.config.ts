@@ -2,13 +2,15 @@ import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Three suites (CONTRIBUTING.md); the server package has its own (server/vitest.config.ts):
+ * Four suites (CONTRIBUTING.md); the server package has its own (server/vitest.config.ts):
  * - default (`npm test`): fast and self-contained, needs nothing beside the project;
  * - corpus (`npm run test:corpus`): the real-world files in ../shared/corpus;
  * - slow (`npm run test:slow`): robustness (huge, deep and hostile inputs, property tests; some read the corpus);
+ * - packages (`npm run test:packages`): both packages packed and installed into empty projects (needs npm's registry or cache);
  * `npx vitest run test/foo` runs a file in whichever suite it belongs to.
  */
 const corpus = ['test/corpus.test.ts', 'test/**/*.corpus.test.ts'];
+const packages = ['test/package/tarballs.test.ts'];
 const slow = ['test/robustness/**/*.test.ts', 'test/rules/robustness.test.ts', 'test/hostile/**/*.test.ts'];
 
 export default defineConfig({
@@ -18,9 +20,10 @@ export default defineConfig({
     // CLI tests wait on child processes, so two workers there halve the default suite's time.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      { extends: true, test: { name: 'default', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...corpus, ...slow] } },
+      { extends: true, test: { name: 'default', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...corpus, ...slow, ...packages] } },
       { extends: true, test: { name: 'corpus', include: corpus } },
       { extends: true, test: { name: 'slow', include: slow } },
+      { extends: true, test: { name: 'packages', include: packages } },
     ],
   },
 });

@@ -1,0 +1,300 @@
+/**
+ * The two packages as users get them (`npm run test:packages`, which builds both first): the
+ * tarballs `npm pack` makes, their contents, publint and arethetypeswrong on each, then
+ *
+ * - `docsnav` alone installed into an empty project: within its targets (at most 40 installed
+ *   packages, 8 MB of node_modules), nothing of the server's, `validate` works, and `serve` says in
+ *   one line how to get the server;
+ * - both installed together: `validate` on the example, and `docsnav serve` with one deployment.
+ *
+ * The install time is printed (and measured in `npm run bench`), never asserted. Needs git, npm and
+ * the npm registry (or npm's cache, which `npm ci` filled).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allCodes } from '../../src/codes.js';
+
+const REPO = path.resolve(import.meta.dirname, '../..');
+const temp = mkdtempSync(path.join(tmpdir(), 'docsnav-packages-'));
+const children: ChildProcess[] = [];
+afterAll(() => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  rmSync(temp, { recursive: true, force: true });
+});
+
+const MINUTE = 60_000;
+/** The lean package's targets (the issue that split the packages). */
+const MAX_PACKAGES = 40;
+const MAX_MEGABYTES = 8;
+
+interface Packed {
+  name: string;
+  filename: string;
+  files: Array<{ path: string }>;
+}
+
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) {
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', timeout: 5 * MINUTE, env: { ...process.env, ...env }, maxBuffer: 64 << 20 });
+  return { status: result.status, stdout: result.stdout ?? '', stderr: result.stderr ?? '', output: `${result.stdout ?? ''}${result.stderr ?? ''}` };
+}
+
+function npm(args: string[], cwd: string) {
+  const result = run('npm', [...args, '--no-audit', '--no-fund'], cwd);
+  if (result.status !== 0) throw new Error(`npm ${args.join(' ')} exited ${result.status}:\n${result.output.slice(-4000)}`);
+  return result;
+}
+
+/** An empty project, as `npm init -y` makes it. */
+function emptyProject(name: string): string {
+  const dir = path.join(temp, name);
+  mkdirSync(dir);
+  npm(['init', '-y'], dir);
+  return dir;
+}
+
+/** Installs tarballs into a project; returns the wall time in ms. */
+function install(dir: string, tarballs: string[]): number {
+  const started = performance.now();
+  npm(['install', '--prefer-offline', ...tarballs], dir);
+  return performance.now() - started;
+}
+
+/** The packages npm installed (its hidden lockfile lists each once, nested copies too). */
+function installedPackages(dir: string): string[] {
+  const lock = JSON.parse(readFileSync(path.join(dir, 'node_modules', '.package-lock.json'), 'utf8')) as { packages: Record<string, unknown> };
+  return Object.keys(lock.packages).filter((key) => key.startsWith('node_modules/'));
+}
+
+/** Disk usage of a folder (blocks, as `du` counts them), in MB; symlinks are not followed. */
+function diskMegabytes(folder: string): number {
+  let bytes = 0;
+  const stack = [folder];
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    const stats = lstatSync(current);
+    bytes += stats.blocks * 512;
+    if (stats.isDirectory()) for (const name of readdirSync(current)) stack.push(path.join(current, name));
+  }
+  return bytes / (1024 * 1024);
+}
+
+function docsnav(project: string, args: string[], cwd = project, env: NodeJS.ProcessEnv = {}) {
+  return run(path.join(project, 'node_modules', '.bin', 'docsnav'), args, cwd, env);
+}
+
+/** A copy of a fixture site (without its stored expected output). */
+function site(fixture: string, into: string): string {
+  cpSync(path.join(REPO, 'fixtures', fixture), into, { recursive: true, filter: (source) => !source.split(path.sep).includes('expected') });
+  return into;
+}
+
+let lean: Packed;
+let server: Packed;
+
+beforeAll(() => {
+  // The build is the npm script's (npm run test:packages): pack what it built, scripts off.
+  const packed = npm(['pack', '--ignore-scripts', '--json', '--workspace', '@docsnav/server', '--include-workspace-root', '--pack-destination', temp], REPO);
+  const manifests = JSON.parse(packed.stdout) as Packed[];
+  lean = manifests.find((entry) => entry.name === 'docsnav')!;
+  server = manifests.find((entry) => entry.name === '@docsnav/server')!;
+  expect(lean).toBeDefined();
+  expect(server).toBeDefined();
+}, 5 * MINUTE);
+
+const tarball = (packed: Packed) => path.join(temp, packed.filename);
+const paths = (packed: Packed) => packed.files.map((file) => file.path).sort();
+
+describe('npm pack: what each package ships', () => {
+  it('docsnav: the build, the schemas, a doc per problem code, the hook definition; no server, no sources, no tests', () => {
+    const files = paths(lean);
+    const allowed = [/^dist\/.+\.(js|d\.ts)$/, /^dist\/cli\/package\.json$/, /^schema\/[\w.-]+\.json$/, /^docs\/rules\/[\w-]+\.md$/];
+    const always = ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', '.pre-commit-hooks.yaml'];
+    for (const file of files) expect(always.includes(file) || allowed.some((pattern) => pattern.test(file)), file).toBe(true);
+    for (const file of [...always, 'dist/index.js', 'dist/index.d.ts', 'dist/cli/main.js', 'schema/docs.schema.json', 'schema/navigation.schema.json'])
+      expect(files).toContain(file);
+    for (const code of allCodes) expect(files).toContain(`docs/rules/${code}.md`);
+    expect(files.filter((file) => /server|migrations|\.sql$/.test(file))).toEqual([]);
+  });
+
+  it('@docsnav/server: its build with the migrations, the deployment files; no sources, no tests', () => {
+    const files = paths(server);
+    const allowed = [/^dist\/.+\.(js|d\.ts)$/, /^dist\/store\/migrations\/\d+_[\w]+\.sql$/, /^deploy\//];
+    const always = ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md'];
+    for (const file of files) expect(always.includes(file) || allowed.some((pattern) => pattern.test(file)), file).toBe(true);
+    for (const file of [...always, 'dist/index.js', 'dist/index.d.ts', 'dist/thread-worker.js', 'deploy/topology.sh']) expect(files).toContain(file);
+    const migrations = readdirSync(path.join(REPO, 'server', 'src', 'store', 'migrations')).map((name) => `dist/store/migrations/${name}`);
+    expect(files.filter((file) => file.endsWith('.sql'))).toEqual(migrations.sort());
+  });
+
+  it('the manifests: versions, engines, licence, and the server depends on docsnav by a version range', () => {
+    const root = JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8'));
+    const own = JSON.parse(readFileSync(path.join(REPO, 'server', 'package.json'), 'utf8'));
+    for (const manifest of [root, own]) {
+      expect(manifest.version).toMatch(/^\d+\.\d+\.\d+$/);
+      expect(manifest.license).toBe('MIT');
+      expect(manifest.engines.node).toBe(root.engines.node);
+      expect(manifest.type).toBe('module');
+    }
+    expect(own.dependencies.docsnav).toBe(`^${root.version}`);
+    // The lean package carries none of the server's dependencies.
+    for (const name of Object.keys(own.dependencies).filter((name) => name !== 'docsnav' && !(name in root.dependencies)))
+      expect(root.dependencies).not.toHaveProperty(name);
+  });
+
+  it.each([
+    ['docsnav', () => lean],
+    ['@docsnav/server', () => server],
+  ])('%s: publint finds nothing, and arethetypeswrong finds nothing for an ES module package', (_name, packed) => {
+    const file = tarball(packed());
+    const publint = run(path.join(REPO, 'node_modules', '.bin', 'publint'), ['run', '--strict', file], REPO);
+    expect(publint.status, publint.output).toBe(0);
+    expect(publint.output).toContain('All good!');
+    // ES modules only: require() of them works from Node 20.19 (require(esm)), which `engines` asks for.
+    const attw = run(path.join(REPO, 'node_modules', '.bin', 'attw'), [file, '--profile', 'esm-only', '--format', 'json'], REPO);
+    expect(attw.status, attw.output).toBe(0);
+    // The JSON report lists what the profile ignores too: what resolves for CommonJS callers (node10, node16-cjs).
+    const report = JSON.parse(attw.stdout) as { analysis: { problems: Array<{ resolutionKind?: string }> } };
+    expect(report.analysis.problems.filter((problem) => !['node10', 'node16-cjs'].includes(problem.resolutionKind ?? ''))).toEqual([]);
+  });
+});
+
+describe('docsnav alone, installed from its tarball into an empty project', () => {
+  let project: string;
+  let milliseconds: number;
+
+  beforeAll(() => {
+    project = emptyProject('lean');
+    milliseconds = install(project, [tarball(lean)]);
+  }, 10 * MINUTE);
+
+  it(`is within its targets: at most ${MAX_PACKAGES} packages and ${MAX_MEGABYTES} MB, none of the server's`, () => {
+    const packages = installedPackages(project);
+    const megabytes = diskMegabytes(path.join(project, 'node_modules'));
+    console.log(`docsnav alone: ${packages.length} packages, ${megabytes.toFixed(1)} MB of node_modules, installed in ${(milliseconds / 1000).toFixed(1)} s`);
+    expect(packages.length).toBeLessThanOrEqual(MAX_PACKAGES);
+    expect(megabytes).toBeLessThanOrEqual(MAX_MEGABYTES);
+    for (const name of ['@docsnav/server', 'fastify', '@electric-sql/pglite', 'pg', 'ai', 'zod', 'pino'])
+      expect(packages).not.toContain(`node_modules/${name}`);
+  });
+
+  it('validates: the example passes, the broken copy fails with located problems', () => {
+    const example = docsnav(project, ['validate', site('example', path.join(temp, 'lean-example'))]);
+    expect(example.status, example.output).toBe(0);
+    const broken = docsnav(project, ['validate', site('broken', path.join(temp, 'lean-broken')), '--format', 'json']);
+    expect(broken.status, broken.output).toBe(1);
+    const problems = (JSON.parse(broken.stdout) as Array<{ problems: Array<{ code: string; line: number }> }>)[0].problems;
+    expect(problems.length).toBeGreaterThan(5);
+    expect(problems.every((problem) => problem.line >= 1)).toBe(true);
+  });
+
+  it.each([['serve'], ['worker'], ['project', 'list'], ['key', 'list']])('docsnav %s says in one line how to get the server package, exit 2', (...argv) => {
+    const result = docsnav(project, argv);
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(/^docsnav: "\w+" is part of the server package, @docsnav\/server, which is not installed beside docsnav: /);
+  });
+});
+
+describe('docsnav and @docsnav/server installed together from their tarballs', () => {
+  let project: string;
+
+  beforeAll(() => {
+    project = emptyProject('both');
+    const milliseconds = install(project, [tarball(lean), tarball(server)]);
+    const packages = installedPackages(project);
+    console.log(
+      `docsnav + @docsnav/server: ${packages.length} packages, ${diskMegabytes(path.join(project, 'node_modules')).toFixed(1)} MB, installed in ${(milliseconds / 1000).toFixed(1)} s`,
+    );
+  }, 10 * MINUTE);
+
+  it('one docsnav: the server uses the docsnav installed beside it', () => {
+    expect(installedPackages(project).filter((key) => key.endsWith('node_modules/docsnav'))).toEqual(['node_modules/docsnav']);
+  });
+
+  it('validates the example', () => {
+    const result = docsnav(project, ['validate', site('example', path.join(temp, 'both-example'))]);
+    expect(result.status, result.output).toBe(0);
+  });
+
+  it(
+    'docsnav serve runs the server: a project from a local git repository deploys',
+    async () => {
+      const repo = path.join(temp, 'acme-docs');
+      site('example', path.join(repo, 'docs'));
+      const git = (...args: string[]) => {
+        const result = run('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', ...args], repo);
+        expect(result.status, result.output).toBe(0);
+      };
+      git('init', '-q', '-b', 'main');
+      git('add', '-A');
+      git('commit', '-qm', 'Example docs');
+      const data = path.join(temp, 'data');
+      const env = { DOCSNAV_DATA: data };
+      const added = docsnav(project, ['project', 'add', 'acme', '--repo', repo, '--branch', 'main', '--docs-dir', 'docs'], project, env);
+      expect(added.status, added.output).toBe(0);
+      const key = docsnav(project, ['key', 'create', '--project', 'acme', '--kind', 'admin'], project, env);
+      expect(key.status, key.output).toBe(0);
+      const token = key.stdout.trim();
+
+      const port = await freePort();
+      const serve = spawn(path.join(project, 'node_modules', '.bin', 'docsnav'), ['serve', '--port', String(port), '--allow-local-repos', temp], {
+        cwd: project,
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      children.push(serve);
+      let stderr = '';
+      serve.stderr.on('data', (chunk) => (stderr += chunk));
+      const exited = new Promise<number | null>((resolve) => serve.on('exit', (code) => resolve(code)));
+      const base = `http://127.0.0.1:${port}`;
+      await until(
+        async () => (await fetch(`${base}/healthz`).catch(() => undefined))?.ok,
+        60_000,
+        () => `serve did not answer /healthz: ${stderr}`,
+      );
+
+      const headers = { authorization: `Bearer ${token}` };
+      const queued = await fetch(`${base}/v1/project/update/acme`, { method: 'POST', headers });
+      expect(queued.status).toBe(202);
+      const { statusId } = (await queued.json()) as { statusId: string };
+      const status = await until(
+        async () => {
+          const body = (await (await fetch(`${base}/v1/project/update-status/${statusId}`, { headers })).json()) as { status: string; summary: string };
+          return body.status === 'success' || body.status === 'failure' ? body : undefined;
+        },
+        2 * MINUTE,
+        () => `the deployment did not end: ${stderr}`,
+      );
+      expect(status.status, status.summary).toBe('success');
+      expect(status.summary).toMatch(/^deployed [0-9a-f]{12} of main: \d+ pages, 0 errors/);
+
+      serve.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    },
+    5 * MINUTE,
+  );
+});
+
+async function until<T>(check: () => Promise<T | undefined | false>, timeoutMs: number, failure: () => string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(failure());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
