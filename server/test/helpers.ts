@@ -153,7 +153,7 @@ export interface TestPostgres {
   stop: () => Promise<void>;
 }
 
-function postgresBin(): string | undefined {
+export function postgresBin(): string | undefined {
   const base = '/usr/lib/postgresql';
   if (!existsSync(base)) return undefined;
   const versions = readdirSync(base)
