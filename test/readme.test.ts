@@ -2,9 +2,14 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { codes } from '../src/codes.js';
+import { fencedBlocks, readmeBlock } from './readme-blocks.mjs';
 
 const readme = readFileSync('README.md', 'utf8');
-const examples = [...readme.matchAll(/```js\n([\s\S]*?)```/g)].map((match) => match[1]);
+const examples = fencedBlocks(readme)
+  .filter((block) => block.lang === 'js')
+  .map((block) => block.text);
+/** The README's first screen: what docsnav is, how to install it, the two commands a newcomer runs. */
+const FIRST_SCREEN = 50;
 
 /** `// …` lines after the code are the output the example promises; `…` matches anything. */
 function expectedOutput(code: string): RegExp[] {
@@ -25,11 +30,14 @@ function expectedOutput(code: string): RegExp[] {
 
 describe('README', () => {
   it('shows how to install and then the two commands a newcomer runs, on the first screen', () => {
-    const firstScreen = readme.split('\n').slice(0, 45).join('\n');
-    const blocks = [...firstScreen.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1]);
-    expect(blocks[0]).toMatch(/npm install --save-dev git\+https:\/\/\S+\/docsnav\.git/);
-    expect(blocks[1]).toContain('npm ci && npm run example');
-    expect(blocks[1]).toContain('npm test');
+    expect(readme.split('\n')[0]).toBe('# docsnav');
+    const install = readmeBlock('install');
+    const newcomer = readmeBlock('newcomer');
+    expect(install.line).toBeLessThan(newcomer.line);
+    expect(newcomer.endLine).toBeLessThanOrEqual(FIRST_SCREEN);
+    expect(install.text).toMatch(/npm install --save-dev git\+https:\/\/\S+\/docsnav\.git/);
+    expect(newcomer.text).toContain('npm ci && npm run example');
+    expect(newcomer.text).toContain('npm test');
     // Not published: the README must not tell anyone to install it from the registry by name.
     expect(readme).not.toMatch(/npm (install|i)( --save-dev| -D)? docsnav\b/);
   });
