@@ -7,7 +7,9 @@
  *   1. a pre-commit hook repository, by Debian's pre-commit (3.x), installed with apt when missing;
  *   2. a global npm install from git, with the exact command pre-commit 4.x runs for a `language: node`
  *      hook (pre_commit/languages/node.py; pre-commit 4.x itself needs pip, which CI does not have);
- *   3. a dev dependency from the tarball `npm pack` makes, run by husky + lint-staged (from npm);
+ *   3. a dev dependency from the tarball `npm pack` makes, run by husky + lint-staged (from npm) with
+ *      README.md's lint-staged.config.mjs and .husky/pre-commit, in a CommonJS project (`npm init -y`)
+ *      and in an ES module one;
  *   4. a dev dependency of a TypeScript project that imports the types, and from a local path.
  * Each hook must block a commit of a broken docs.json, block the deletion of a page docs.json lists,
  * and let a fixed docs.json through. Every command has a time limit; nothing outside the temp folder
@@ -18,6 +20,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readmeBlock } from '../readme-blocks.mjs';
 
 const project = path.dirname(path.dirname(path.dirname(fileURLToPath(import.meta.url))));
 const HUSKY = 'husky@9.1.7';
@@ -172,23 +175,27 @@ const tarballs = readdirSync(temp).filter((name) => name.endsWith('.tgz'));
 check('npm pack prints the tarball name last on stdout', tarballs.length === 1 && packed.trim().split('\n').includes(tarballs[0]), packed);
 const tarball = path.join(temp, tarballs[0]);
 
-{
-  log(`\nhusky + lint-staged (${HUSKY}, ${LINT_STAGED})`);
-  const site = siteRepo('site-husky', {
-    'package.json': `${JSON.stringify({ name: 'site', private: true, type: 'module' }, null, 2)}\n`,
-    '.gitignore': 'node_modules/\n',
-    // The README's recipe: any staged change (deletions too) runs one validation of the whole site.
-    'lint-staged.config.js': "export default { '*': () => 'docsnav validate' };\n",
-  });
+// The README's recipe: any staged change (deletions too) runs one validation of the whole site. Its
+// config file (the block's name) must load in a CommonJS project, which `npm init -y` makes, and in
+// an ES module one.
+const lintStagedConfig = readmeBlock('lint-staged.config.mjs');
+const huskyHook = readmeBlock('.husky/pre-commit');
+for (const type of ['commonjs', 'module']) {
+  log(`\nhusky + lint-staged (${HUSKY}, ${LINT_STAGED}), "type": "${type}"`);
+  const site = siteRepo(`site-husky-${type}`, { '.gitignore': 'node_modules/\n', [lintStagedConfig.name]: lintStagedConfig.text });
+  setup('npm init -y', 'npm', ['init', '-y'], { cwd: site });
+  if (type === 'module') setup('npm pkg set type=module', 'npm', ['pkg', 'set', 'type=module'], { cwd: site });
+  const manifest = readFileSync(path.join(site, 'package.json'), 'utf8');
+  check(`husky (${type}): package.json says "type": "${type}"`, JSON.parse(manifest).type === type, manifest);
   setup('npm install (husky site)', 'npm', ['install', '--save-dev', '--no-audit', '--no-fund', tarball, HUSKY, LINT_STAGED], {
     cwd: site,
     timeout: 10 * MINUTE,
   });
   setup('husky init', 'npx', ['husky', 'init'], { cwd: site });
-  writeFileSync(path.join(site, '.husky', 'pre-commit'), 'npx lint-staged --diff-filter=ACMRD\n');
+  writeFileSync(path.join(site, '.husky', 'pre-commit'), huskyHook.text);
   const first = commit(site, 'a valid site');
-  check('husky: the first commit passes', first.status === 0, first.output);
-  expectHookBlocksBrokenDocs('husky + lint-staged', site);
+  check(`husky (${type}): the first commit passes`, first.status === 0, first.output);
+  expectHookBlocksBrokenDocs(`husky + lint-staged (${type})`, site);
 }
 
 // 4. A TypeScript project that installs the tarball and imports the types; and an install from a local path.
