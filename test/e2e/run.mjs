@@ -4,11 +4,16 @@
  *
  * A temp clone of this repository at its HEAD commit (commit first: uncommitted changes are not
  * in it) is installed as
- *   1. a pre-commit hook repository, by Debian's pre-commit (3.x), installed with apt when missing;
+ *   1. a pre-commit hook repository, by Debian's pre-commit (3.x), installed with apt when missing,
+ *      with README.md's .pre-commit-config.yaml (its `repo:` and `rev:` made the clone's);
  *   2. a global npm install from git, with the exact command pre-commit 4.x runs for a `language: node`
  *      hook (pre_commit/languages/node.py; pre-commit 4.x itself needs pip, which CI does not have);
- *   3. a dev dependency from the tarball `npm pack` makes, run by husky + lint-staged (from npm);
- *   4. a dev dependency of a TypeScript project that imports the types, and from a local path.
+ *   3. a dev dependency from the tarball `npm pack` makes, run by husky + lint-staged (from npm) with
+ *      README.md's lint-staged.config.mjs and .husky/pre-commit, in a CommonJS project (`npm init -y`)
+ *      and in an ES module one;
+ *   4. a dev dependency of a TypeScript project that imports the types, and from a local path;
+ *   5. README.md's install block, run as written in an empty project (`npm init -y`), its git URL
+ *      made the clone's.
  * Each hook must block a commit of a broken docs.json, block the deletion of a page docs.json lists,
  * and let a fixed docs.json through. Every command has a time limit; nothing outside the temp folder
  * is written (pre-commit's cache included). Needs git, npm and the npm registry.
@@ -18,6 +23,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readmeBlock, runRecipe, shellCommands } from '../readme-blocks.mjs';
 
 const project = path.dirname(path.dirname(path.dirname(fileURLToPath(import.meta.url))));
 const HUSKY = 'husky@9.1.7';
@@ -55,6 +61,16 @@ function check(what, ok, detail = '') {
     failures.push(what);
     if (detail) log(detail.slice(-4000).replace(/^/gm, '     '));
   }
+}
+
+/** `text` with `from` replaced by `to`; `from` must occur exactly once, or the README block changed shape. */
+function replaceOnce(text, from, to, what) {
+  const count = text.split(from).length - 1;
+  if (count !== 1) {
+    log(`FAIL ${what}: README.md's block holds ${count} copies of ${JSON.stringify(from)}, not one; it changed shape`);
+    finish(1);
+  }
+  return text.replace(from, () => to);
 }
 
 function finish(code = failures.length > 0 ? 1 : 0) {
@@ -132,9 +148,12 @@ if (preCommit.status !== 0) {
 }
 if (preCommit.status === 0) {
   log(`\n${preCommit.output.trim()}`);
-  const site = siteRepo('site-pre-commit', {
-    '.pre-commit-config.yaml': `repos:\n  - repo: ${clone}\n    rev: ${head}\n    hooks:\n      - id: docsnav-validate\n`,
-  });
+  // README.md's config, with the clone as its repository: only `repo:` and `rev:` change.
+  const readmeConfig = readmeBlock('.pre-commit-config.yaml');
+  let config = replaceOnce(readmeConfig.text, 'repo: https://<your-git-host>/docsnav.git', `repo: ${clone}`, 'pre-commit config');
+  config = replaceOnce(config, 'rev: <tag or commit>', `rev: ${head}`, 'pre-commit config');
+  check("pre-commit: README.md's config has no placeholder left", !/<[^>\n]+>/.test(config), config);
+  const site = siteRepo('site-pre-commit', { [readmeConfig.name]: config });
   const env = { PRE_COMMIT_HOME: path.join(temp, 'pre-commit-home') };
   setup('pre-commit install', 'pre-commit', ['install'], { cwd: site, env });
   // The first commit installs the hook environment (npm install + npm pack of the clone).
@@ -172,23 +191,27 @@ const tarballs = readdirSync(temp).filter((name) => name.endsWith('.tgz'));
 check('npm pack prints the tarball name last on stdout', tarballs.length === 1 && packed.trim().split('\n').includes(tarballs[0]), packed);
 const tarball = path.join(temp, tarballs[0]);
 
-{
-  log(`\nhusky + lint-staged (${HUSKY}, ${LINT_STAGED})`);
-  const site = siteRepo('site-husky', {
-    'package.json': `${JSON.stringify({ name: 'site', private: true, type: 'module' }, null, 2)}\n`,
-    '.gitignore': 'node_modules/\n',
-    // The README's recipe: any staged change (deletions too) runs one validation of the whole site.
-    'lint-staged.config.js': "export default { '*': () => 'docsnav validate' };\n",
-  });
+// The README's recipe: any staged change (deletions too) runs one validation of the whole site. Its
+// config file (the block's name) must load in a CommonJS project, which `npm init -y` makes, and in
+// an ES module one.
+const lintStagedConfig = readmeBlock('lint-staged.config.mjs');
+const huskyHook = readmeBlock('.husky/pre-commit');
+for (const type of ['commonjs', 'module']) {
+  log(`\nhusky + lint-staged (${HUSKY}, ${LINT_STAGED}), "type": "${type}"`);
+  const site = siteRepo(`site-husky-${type}`, { '.gitignore': 'node_modules/\n', [lintStagedConfig.name]: lintStagedConfig.text });
+  setup('npm init -y', 'npm', ['init', '-y'], { cwd: site });
+  if (type === 'module') setup('npm pkg set type=module', 'npm', ['pkg', 'set', 'type=module'], { cwd: site });
+  const manifest = readFileSync(path.join(site, 'package.json'), 'utf8');
+  check(`husky (${type}): package.json says "type": "${type}"`, JSON.parse(manifest).type === type, manifest);
   setup('npm install (husky site)', 'npm', ['install', '--save-dev', '--no-audit', '--no-fund', tarball, HUSKY, LINT_STAGED], {
     cwd: site,
     timeout: 10 * MINUTE,
   });
   setup('husky init', 'npx', ['husky', 'init'], { cwd: site });
-  writeFileSync(path.join(site, '.husky', 'pre-commit'), 'npx lint-staged --diff-filter=ACMRD\n');
+  writeFileSync(path.join(site, '.husky', 'pre-commit'), huskyHook.text);
   const first = commit(site, 'a valid site');
-  check('husky: the first commit passes', first.status === 0, first.output);
-  expectHookBlocksBrokenDocs('husky + lint-staged', site);
+  check(`husky (${type}): the first commit passes`, first.status === 0, first.output);
+  expectHookBlocksBrokenDocs(`husky + lint-staged (${type})`, site);
 }
 
 // 4. A TypeScript project that installs the tarball and imports the types; and an install from a local path.
@@ -245,26 +268,49 @@ const tarball = path.join(temp, tarballs[0]);
   check('npm install <path-to-clone>: the docsnav command runs', version.status === 0 && /^\d+\.\d+\.\d+/.test(version.output), version.output);
 }
 
-// 5. The README's install: a dev dependency from a git URL (npm clones it, installs its dev dependencies and builds it).
+// 5. The README's install block, as written, in an empty project: its git URL is the only change (the
+//    clone at HEAD, where the README says `git+https://<your-git-host>/docsnav.git`).
 {
-  log('\nnpm install --save-dev git+file://… (the README install, from a git URL)');
+  log('\nREADME.md install block: npm install --save-dev git+file://… then npx docsnav validate, in an empty project');
+  const placeholder = 'git+https://<your-git-host>/docsnav.git';
+  const install = readmeBlock('install');
+  const commands = shellCommands(install.text).map((command) => command.code);
+  const shape = [`npm install --save-dev ${placeholder}`, 'npx docsnav validate'];
+  const known = JSON.stringify(commands) === JSON.stringify(shape);
+  check('README.md install block: the two commands this test knows, with the placeholder URL once', known, commands.join('\n'));
   const fromGit = path.join(temp, 'consumer-git');
   mkdirSync(fromGit);
-  writeFileSync(path.join(fromGit, 'package.json'), `${JSON.stringify({ name: 'consumer-git', private: true }, null, 2)}\n`);
-  const install = run('npm', ['install', '--no-audit', '--no-fund', '--save-dev', `git+file://${clone}#${head}`], { cwd: fromGit, timeout: 10 * MINUTE });
-  check('npm install --save-dev <git url>: installs', install.status === 0, install.output);
-  if (install.status === 0) {
+  setup('npm init -y', 'npm', ['init', '-y'], { cwd: fromGit });
+  for (const [file, text] of Object.entries({ 'docs.json': FIRST, 'index.mdx': '# Home\n', 'guide.mdx': '# Guide\n' }))
+    writeFileSync(path.join(fromGit, file), text);
+  // npx must take the docsnav just installed, never fetch a package of that name (npm_config_yes=false).
+  const recipe = known
+    ? runRecipe(install, { cwd: fromGit, env: { npm_config_yes: 'false' }, replace: [[placeholder, `git+file://${clone}#${head}`]], timeout: 10 * MINUTE })
+    : {
+        steps: [
+          { stdout: '', stderr: 'not run' },
+          { stdout: '', stderr: 'not run' },
+        ],
+      };
+  const [installed, validated] = recipe.steps;
+  check('README.md install block: npm install --save-dev <git url> installs', installed.status === 0, `${installed.stdout}${installed.stderr}`);
+  check(
+    'README.md install block: npx docsnav validate passes the valid docs.json of the project',
+    validated.status === 0 && /no problems/.test(validated.stdout) && existsSync(path.join(fromGit, 'node_modules', '.bin', 'docsnav')),
+    `${validated.stdout}${validated.stderr}`,
+  );
+  if (installed.status === 0) {
     writeFileSync(path.join(fromGit, 'docs.json'), BROKEN);
-    const broken = run(path.join(fromGit, 'node_modules', '.bin', 'docsnav'), ['validate'], { cwd: fromGit });
+    const broken = run('sh', ['-c', commands[1]], { cwd: fromGit, env: { npm_config_yes: 'false' } });
     check(
-      'npm install --save-dev <git url>: docsnav validate fails a broken docs.json',
-      broken.status === 1 && /unknown-field/.test(broken.output),
+      'README.md install block: npx docsnav validate fails a broken docs.json',
+      broken.status === 1 && /^docs\.json:\d+:\d+ {2}error {2}unknown-field/m.test(broken.output),
       broken.output,
     );
     // Each problem ends with where its rule is documented: the file shipped in the installed package.
     const docsLine = /^ {2}docs: (.+)$/m.exec(broken.output)?.[1];
     check(
-      'npm install --save-dev <git url>: the rule doc a problem names is installed',
+      'README.md install block: the rule doc a problem names is installed',
       docsLine === 'node_modules/docsnav/docs/rules/unknown-field.md' && existsSync(path.join(fromGit, docsLine)),
       String(docsLine),
     );

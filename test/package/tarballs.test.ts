@@ -11,12 +11,13 @@
  * the npm registry (or npm's cache, which `npm ci` filled).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allCodes } from '../../src/codes.js';
+import { readmeBlock, runRecipe } from '../readme-blocks.mjs';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 const temp = mkdtempSync(path.join(tmpdir(), 'docsnav-packages-'));
@@ -95,15 +96,39 @@ function site(fixture: string, into: string): string {
 let lean: Packed;
 let server: Packed;
 
+/** The files in a tarball npm packed, without the `package/` folder they are in. */
+function tarballFiles(file: string): Array<{ path: string }> {
+  const list = run('tar', ['-tzf', file], temp);
+  if (list.status !== 0) throw new Error(`tar -tzf ${file}: ${list.output}`);
+  return list.stdout
+    .split('\n')
+    .filter((entry) => entry !== '' && !entry.endsWith('/'))
+    .map((entry) => ({ path: entry.replace(/^package\//, '') }));
+}
+
 beforeAll(() => {
-  // The build is the npm script's (npm run test:packages): pack what it built, scripts off.
-  const packed = npm(['pack', '--ignore-scripts', '--json', '--workspace', '@docsnav/server', '--include-workspace-root', '--pack-destination', temp], REPO);
-  const manifests = JSON.parse(packed.stdout) as Packed[];
-  lean = manifests.find((entry) => entry.name === 'docsnav')!;
-  server = manifests.find((entry) => entry.name === '@docsnav/server')!;
-  expect(lean).toBeDefined();
-  expect(server).toBeDefined();
-}, 5 * MINUTE);
+  // The README's pack recipe, `npm ci && npm run pack:all`, run in this repository without its
+  // `npm ci`, which would reinstall node_modules under the running tests (npm run test:packages has
+  // built both packages already; pack:all builds them again, then packs with scripts off).
+  const recipe = runRecipe(readmeBlock('pack'), { cwd: REPO, replace: [['npm ci && npm run pack:all', 'npm run pack:all']], timeout: 10 * MINUTE });
+  expect(
+    recipe.steps.map((step) => step.status),
+    `${recipe.stderr}${recipe.stdout}`.slice(-4000),
+  ).toEqual([0]);
+  // It writes the two tarballs into the repository; they move to the temp folder. The README names them.
+  const versions = ['package.json', 'server/package.json'].map(
+    (file) => (JSON.parse(readFileSync(path.join(REPO, file), 'utf8')) as { version: string }).version,
+  );
+  const filenames = [`docsnav-${versions[0]}.tgz`, `docsnav-server-${versions[1]}.tgz`];
+  for (const filename of filenames.filter((name) => existsSync(path.join(REPO, name)))) {
+    copyFileSync(path.join(REPO, filename), path.join(temp, filename));
+    rmSync(path.join(REPO, filename));
+  }
+  for (const filename of filenames) expect(existsSync(path.join(temp, filename)), `npm run pack:all wrote no ${filename}`).toBe(true);
+  expect([...recipe.steps[0].command.matchAll(/[\w.-]+\.tgz/g)].map((match) => match[0])).toEqual(filenames);
+  lean = { name: 'docsnav', filename: filenames[0], files: tarballFiles(path.join(temp, filenames[0])) };
+  server = { name: '@docsnav/server', filename: filenames[1], files: tarballFiles(path.join(temp, filenames[1])) };
+}, 10 * MINUTE);
 
 const tarball = (packed: Packed) => path.join(temp, packed.filename);
 const paths = (packed: Packed) => packed.files.map((file) => file.path).sort();
