@@ -192,7 +192,11 @@ const report = `${header}\n\n${table}\n${notes.map((n) => `\n${n}`).join('')}`;
 writeFileSync(path.join(out, 'last.md'), report);
 console.log(report);
 
-// 5. The server: deployments per minute and POST-to-success time (its own table).
+// 5. What installing each package costs a docs repository (its own table).
+console.log('');
+spawnSync(process.execPath, [path.join(here, 'packages.mjs'), ...(incumbent ? ['--incumbent'] : [])], { cwd: project, stdio: 'inherit' });
+
+// 6. The server: deployments per minute and POST-to-success time (its own table).
 console.log('');
 spawnSync(process.execPath, [path.join(project, 'server', 'bench', 'server.mjs'), ...(quick ? ['--quick'] : [])], { cwd: project, stdio: 'inherit' });
 spawnSync(process.execPath, [path.join(project, 'server', 'bench', 'assistant.mjs')], { cwd: project, stdio: 'inherit' });

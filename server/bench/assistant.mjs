@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateSite } from '../../bench/generate.mjs';
-import { copyExample, docsnavCli, repoOf as makeRepo } from './repos.mjs';
+import { copyExample, repoOf as makeRepo } from './repos.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverPackage = path.dirname(here);

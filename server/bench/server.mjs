@@ -16,7 +16,6 @@ import { generateSite } from '../../bench/generate.mjs';
 import { copyExample, docsnavCli, repoOf as makeRepo } from './repos.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const serverPackage = path.dirname(here);
 const cli = docsnavCli();
 const quick = process.argv.includes('--quick');
 const work = mkdtempSync(path.join(tmpdir(), 'docsnav-bench-server-'));

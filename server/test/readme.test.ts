@@ -61,7 +61,10 @@ afterAll(() => {
 /** Why this machine cannot run the sessions (namespaces need root, unshare and ip), or undefined. */
 function namespacesUnavailable(): string | undefined {
   if (process.getuid?.() !== 0) return 'running the recipes in their own network namespace needs root';
-  const probe = spawnSync('unshare', ['--net', '--pid', '--fork', '--kill-child', '--mount-proc', 'ip', 'link', 'set', 'lo', 'up'], { encoding: 'utf8', timeout: 10_000 });
+  const probe = spawnSync('unshare', ['--net', '--pid', '--fork', '--kill-child', '--mount-proc', 'ip', 'link', 'set', 'lo', 'up'], {
+    encoding: 'utf8',
+    timeout: 10_000,
+  });
   if (probe.status !== 0) return `unshare --net --pid, or ip, is not available (${probe.error?.message ?? probe.stderr.trim()})`;
   return undefined;
 }
@@ -178,7 +181,14 @@ describe('README recipes', () => {
     expect(shell.filter((block) => block.name === undefined).map((block) => block.body.split('\n')[0])).toEqual([]);
     const run = new Set([...Object.values(SESSIONS).flatMap((session) => session.recipes), ...ELSEWHERE]);
     expect(shell.map((block) => block.name).filter((name) => !run.has(name!))).toEqual([]);
-    for (const name of run) expect(blocks.some((block) => block.name === name), name).toBe(true);
+    for (const name of run)
+      expect(
+        blocks.some((block) => block.name === name),
+        name,
+      ).toBe(true);
+    // The packages suite claims `install`: it runs this README's block with its tarballs.
+    const packages = readFileSync(path.join(REPO_ROOT, 'test', 'package', 'tarballs.test.ts'), 'utf8');
+    expect(packages).toContain("readmeBlock('install', readFileSync(path.join(REPO, 'server', 'README.md'), 'utf8'))");
   });
 
   it('the expected outputs are patterns that hold on the text they were taken from, and no more', () => {
@@ -189,17 +199,20 @@ describe('README recipes', () => {
   });
 
   const unavailable = namespacesUnavailable();
-  it.skipIf(unavailable !== undefined)(`embedded database: try it, the assistant, the chat client, stop${unavailable ? ` (skipped: ${unavailable})` : ''}`, () => {
-    const results = runSession(SESSIONS.embedded.recipes, false);
-    for (const name of SESSIONS.embedded.recipes.slice(0, -1)) expect(results.get(name)?.status, `${name}:\n${results.get(name)?.output}`).toBe(0);
-    expect(printed(results.get('example-repo')!.output)).toEqual(['']);
-    expectPrints('try-it', results.get('try-it')!.output);
-    expectPrints('assistant', results.get('assistant')!.output);
-    expectPrints('chat', results.get('chat')!.output);
-    // SIGTERM reached serve through npx, and serve stopped cleanly.
-    const log = results.get('serve.log')!.output.trim().split('\n');
-    expect(JSON.parse(log.at(-1)!)).toMatchObject({ msg: 'stopped' });
-  });
+  it.skipIf(unavailable !== undefined)(
+    `embedded database: try it, the assistant, the chat client, stop${unavailable ? ` (skipped: ${unavailable})` : ''}`,
+    () => {
+      const results = runSession(SESSIONS.embedded.recipes, false);
+      for (const name of SESSIONS.embedded.recipes.slice(0, -1)) expect(results.get(name)?.status, `${name}:\n${results.get(name)?.output}`).toBe(0);
+      expect(printed(results.get('example-repo')!.output)).toEqual(['']);
+      expectPrints('try-it', results.get('try-it')!.output);
+      expectPrints('assistant', results.get('assistant')!.output);
+      expectPrints('chat', results.get('chat')!.output);
+      // SIGTERM reached serve through npx, and serve stopped cleanly.
+      const log = results.get('serve.log')!.output.trim().split('\n');
+      expect(JSON.parse(log.at(-1)!)).toMatchObject({ msg: 'stopped' });
+    },
+  );
 
   const noPostgres = unavailable ?? ownPostgresUnavailable();
   it.skipIf(noPostgres !== undefined)(`PostgreSQL: serve --jobs 0 and two workers, three updates${noPostgres ? ` (skipped: ${noPostgres})` : ''}`, () => {
@@ -208,10 +221,12 @@ describe('README recipes', () => {
     expectPrints('postgres', results.get('postgres')!.output);
     // Which updates are folded into one run depends on when the workers claim them, so each line is
     // checked for what holds either way (the README's lines hold it too).
-    const deployed = /^success \| deployed [0-9a-f]{12} of main: 19 pages, 0 errors, 0 warnings( \(.+\))? \| (.+ \/ )?fetching main from .+\/acme-docs \/ .+ \/ stored 30 text sections of 19 pages$/;
+    const deployed =
+      /^success \| deployed [0-9a-f]{12} of main: 19 pages, 0 errors, 0 warnings( \(.+\))? \| (.+ \/ )?fetching main from .+\/acme-docs \/ .+ \/ stored 30 text sections of 19 pages$/;
     const lines = printed(results.get('postgres-status')!.output);
     expect(lines).toHaveLength(3);
     for (const line of [...lines, ...expectedOutput('postgres-status').trimEnd().split('\n')]) expect(line).toMatch(deployed);
-    for (const name of ['serve.log', 'w1.log', 'w2.log']) expect(JSON.parse(results.get(name)!.output.trim().split('\n').at(-1)!), name).toMatchObject({ msg: 'stopped' });
+    for (const name of ['serve.log', 'w1.log', 'w2.log'])
+      expect(JSON.parse(results.get(name)!.output.trim().split('\n').at(-1)!), name).toMatchObject({ msg: 'stopped' });
   });
 });
