@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { SERVER_COMMANDS } from './server-commands.js';
+import { SERVER_COMMANDS, serverCommand } from './server-commands.js';
 import { UsageError } from './args.js';
 import { HELP } from './help.js';
 
@@ -33,7 +33,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
         io.stdout(HELP);
         return 0;
       default:
-        if (SERVER_COMMANDS.includes(command)) return await (await import('./server-commands.js')).serverCommand(command, rest, io);
+        if (SERVER_COMMANDS.includes(command)) return await serverCommand(command, rest, io);
         throw new UsageError(`unknown command "${command}" (commands: validate, resolve, serve, worker, project, key; see docsnav --help)`);
     }
   } catch (error) {
