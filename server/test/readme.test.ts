@@ -3,7 +3,7 @@
  * it prints. A recipe is a fenced block whose info string names it (```sh try-it): the sessions
  * below run the named blocks in order in one bash (so `$TOKEN` and `%1` carry over, as in a
  * reader's terminal, job control on), in a folder laid out like a clone of the repository
- * (fixtures/ and node_modules/ of this repository, so `npx docsnav` is this build), inside new
+ * (fixtures/ and node_modules/ of this repository, so `docsnav` is this build), inside new
  * network and pid namespaces: port 3000 and PostgreSQL's 5433 are free there whatever runs on
  * this machine, and nothing a recipe starts outlives its session. The ```text block after a
  * recipe is its expected output: `…` stands for anything, and ids, commit hashes, durations and
@@ -76,7 +76,6 @@ function runSession(recipes: string[], postgres: boolean): Map<string, { output:
   const work = tempDir('readme');
   cleanups.push(() => rmSync(work, { recursive: true, force: true }));
   for (const name of ['fixtures', 'node_modules']) symlinkSync(path.join(REPO_ROOT, name), path.join(work, name));
-  for (const block of blocks.filter((entry) => entry.lang === 'mjs' && entry.name !== undefined)) writeFileSync(path.join(work, block.name!), block.body);
   const lines = ['exec 2>&1', 'set -m', 'ip link set lo up', `cd ${JSON.stringify(work)}`];
   if (postgres) {
     // PostgreSQL on 5433 with a database "docsnav", as the recipe's DATABASE_URL says.
@@ -91,9 +90,15 @@ function runSession(recipes: string[], postgres: boolean): Map<string, { output:
       `${as('createdb')} -h 127.0.0.1 -p 5433 -U postgres docsnav`,
     );
   }
-  for (const name of recipes) lines.push(`echo ${MARK} ${name}`, named(name).body.trimEnd(), `echo "${MARK}-status $?"`);
-  // npx returns once it has passed the signal on: let docsnav finish stopping (10 s at most) before the namespace ends.
-  lines.push('for i in $(seq 100); do pgrep -f "docsnav (serve|worker)" > /dev/null || break; sleep 0.1; done', `echo ${MARK} end`);
+  for (const name of recipes) {
+    const body = named(name).body.trimEnd();
+    // A file the README shows (```mjs chat.mjs) is saved where the reader is when a recipe runs it.
+    for (const file of blocks.filter((block) => block.lang === 'mjs' && block.name !== undefined && body.includes(`node ${block.name}`)))
+      lines.push(`cat > ${file.name} <<'README_FILE_END'`, file.body.trimEnd(), 'README_FILE_END');
+    lines.push(`echo ${MARK} ${name}`, body, `echo "${MARK}-status $?"`);
+  }
+  // Nothing waits for the servers here: the stop recipes' `wait` must have (the logs say "stopped").
+  lines.push(`echo ${MARK} end`);
   const script = path.join(work, '.session.sh');
   writeFileSync(script, `${lines.join('\n')}\n`);
   const run = spawnSync('unshare', ['--net', '--pid', '--fork', '--kill-child', '--mount-proc', 'bash', script], {
@@ -115,7 +120,7 @@ function runSession(recipes: string[], postgres: boolean): Map<string, { output:
     const status = /@@recipe-status (\d+)\n?$/.exec(text);
     results.set(name, { output: text.replace(/@@recipe-status \d+\n?$/, ''), status: status ? Number(status[1]) : -1 });
   }
-  for (const log of ['serve.log', 'w1.log', 'w2.log']) results.set(log, { output: readIfThere(path.join(work, log)), status: 0 });
+  for (const log of ['serve.log', 'w1.log', 'w2.log']) results.set(log, { output: readIfThere(path.join(work, 'demo', log)), status: 0 });
   return results;
 }
 
@@ -203,7 +208,7 @@ describe('README recipes', () => {
     `embedded database: try it, the assistant, the chat client, stop${unavailable ? ` (skipped: ${unavailable})` : ''}`,
     () => {
       const results = runSession(SESSIONS.embedded.recipes, false);
-      for (const name of SESSIONS.embedded.recipes.slice(0, -1)) expect(results.get(name)?.status, `${name}:\n${results.get(name)?.output}`).toBe(0);
+      for (const name of SESSIONS.embedded.recipes) expect(results.get(name)?.status, `${name}:\n${results.get(name)?.output}`).toBe(0);
       expect(printed(results.get('example-repo')!.output)).toEqual(['']);
       expectPrints('try-it', results.get('try-it')!.output);
       expectPrints('assistant', results.get('assistant')!.output);

@@ -63,7 +63,7 @@ function summary(results: readonly FixFileResult[], mode: 'write' | 'dry-run'): 
   const remaining = results.flatMap((r) => r.after.problems);
   const counts = countProblems(remaining);
   const verb = mode === 'dry-run' ? 'would fix' : 'fixed';
-  const left = mode === 'dry-run' ? 'would remain' : 'remain';
+  const left = mode === 'dry-run' ? 'would remain' : remaining.length === 1 ? 'remains' : 'remain';
   const detail = remaining.length === 0 ? '' : ` (${plural(counts.errors, 'error')}, ${plural(counts.warnings, 'warning')})`;
   return `docsnav: ${verb} ${plural(fixed, 'problem')} in ${plural(changedFiles, 'file')}; ${plural(remaining.length, 'problem')} ${left}${detail}\n`;
 }

@@ -1,10 +1,14 @@
-import { statSync } from 'node:fs';
+import { readdirSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { UsageError } from './args.js';
 
 const NAMES = ['docs.json', 'docs.yaml', 'docs.yml'];
 
-/** A folder stands for the docs.json (or docs.yaml/.yml) inside it; no path means the current folder. */
+/**
+ * A folder stands for the docs.json (or docs.yaml/.yml) inside it; no path means the current
+ * folder. A folder without one is a usage error that names the sites one level below it, where a
+ * docs repository usually keeps its site (`docs/docs.json`): `docsnav validate docs`.
+ */
 export function docsFileOf(given: string | undefined): string {
   const target = given ?? '.';
   let isDirectory: boolean;
@@ -14,15 +18,46 @@ export function docsFileOf(given: string | undefined): string {
     return target; // reading it reports the I/O error
   }
   if (!isDirectory) return target;
-  for (const name of NAMES) {
-    const candidate = path.join(target, name);
+  const found = docsFileIn(target);
+  if (found !== undefined) return given === undefined ? found : path.join(target, found);
+  const here = given === undefined || path.resolve(target) === process.cwd();
+  const shown = here ? 'the current folder' : target;
+  const below = sitesBelow(target).map((site) => (here ? site : path.join(target, site)).split(path.sep).join('/'));
+  const folders = below.map((site) => site.slice(0, site.lastIndexOf('/')));
+  const hint =
+    below.length === 0
+      ? "name the site's file or folder (docsnav validate path/to/docs.json)"
+      : `${below.length === 1 ? `${below[0]} is one level down` : `sites one level down: ${below.slice(0, 3).join(', ')}${below.length > 3 ? ', …' : ''}`}: docsnav validate ${folders[0]}`;
+  throw new UsageError(`no docs.json, docs.yaml or docs.yml in ${shown}; ${hint}`);
+}
+
+/** The name of the docs file in a folder (docs.json first), or undefined. */
+function docsFileIn(folder: string): string | undefined {
+  return NAMES.find((name) => {
     try {
-      if (statSync(candidate).isFile()) return given === undefined ? name : candidate;
+      return statSync(path.join(folder, name)).isFile();
     } catch {
-      // try the next name
+      return false;
     }
+  });
+}
+
+/** The docs files one folder below `folder` (`docs/docs.json`), in sorted order (no hidden folders, no node_modules). */
+function sitesBelow(folder: string): string[] {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(folder, { withFileTypes: true });
+  } catch {
+    return [];
   }
-  return path.join(target, 'docs.json');
+  return entries
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'node_modules')
+    .map((entry) => entry.name)
+    .sort()
+    .flatMap((name) => {
+      const file = docsFileIn(path.join(folder, name));
+      return file === undefined ? [] : [path.join(name, file)];
+    });
 }
 
 const GLOB_CHARS = /[*?[\]{}]/;

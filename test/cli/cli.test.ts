@@ -10,10 +10,15 @@ function docsnav(...args: string[]) {
 }
 
 /** The same, with standard input or extra environment variables. */
-function docsnavWith(options: { input?: string; env?: Record<string, string> }, ...args: string[]) {
+function docsnavWith(options: { input?: string; env?: Record<string, string>; cwd?: string }, ...args: string[]) {
   const env: Record<string, string | undefined> = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '', ...options.env };
   if (!options.env?.GITHUB_STEP_SUMMARY) delete env.GITHUB_STEP_SUMMARY;
-  const result = spawnSync(process.execPath, [path.resolve('dist/cli/main.js'), ...args], { encoding: 'utf8', env, input: options.input ?? '' });
+  const result = spawnSync(process.execPath, [path.resolve('dist/cli/main.js'), ...args], {
+    encoding: 'utf8',
+    env,
+    input: options.input ?? '',
+    cwd: options.cwd,
+  });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -118,6 +123,28 @@ describe('docsnav validate', () => {
     expect(problems.find((p) => p.code === 'duplicate-page')?.severity).toBe('error');
     const accepted = docsnav('validate', 'fixtures/broken', '--format', 'json', '--language-codes', 'uk');
     expect(JSON.parse(accepted.stdout)[0].problems.some((p: { code: string }) => p.code === 'language-code')).toBe(false);
+  });
+
+  it('a folder with no docs file: one line naming the sites one level down, and the command that checks one', () => {
+    const repo = tempDir();
+    mkdirSync(path.join(repo, 'docs'));
+    mkdirSync(path.join(repo, 'node_modules', 'x'), { recursive: true });
+    writeFileSync(path.join(repo, 'docs', 'docs.json'), '{"navigation":{"pages":["index"]}}');
+    writeFileSync(path.join(repo, 'node_modules', 'x', 'docs.json'), '{}');
+    for (const args of [['validate'], ['validate', '.'], ['resolve']]) {
+      const run = docsnavWith({ cwd: repo }, ...args);
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.stderr).toBe('docsnav: no docs.json, docs.yaml or docs.yml in the current folder; docs/docs.json is one level down: docsnav validate docs\n');
+    }
+    mkdirSync(path.join(repo, 'site'));
+    writeFileSync(path.join(repo, 'site', 'docs.yaml'), 'navigation: { pages: [index] }\n');
+    expect(docsnavWith({ cwd: path.join(repo, 'site') }, 'validate', '..').stderr).toBe(
+      'docsnav: no docs.json, docs.yaml or docs.yml in ..; sites one level down: ../docs/docs.json, ../site/docs.yaml: docsnav validate ../docs\n',
+    );
+    mkdirSync(path.join(repo, 'empty'));
+    const empty = docsnavWith({ cwd: repo }, 'validate', 'empty');
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toBe("docsnav: no docs.json, docs.yaml or docs.yml in empty; name the site's file or folder (docsnav validate path/to/docs.json)\n");
   });
 
   it('checks several files in one run', () => {

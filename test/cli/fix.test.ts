@@ -282,4 +282,13 @@ describe('a newcomer breaks the example site and runs --fix', () => {
     expect(run.stdout).toContain('no problems');
     expect(readFileSync(file, 'utf8')).toBe(original);
   });
+
+  it('says "1 problem remains" for one', () => {
+    const dir = copyOf('example');
+    const file = path.join(dir, 'docs.json');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"expanded": true,', '"expand": true,').replace('"quickstart"', '"quickstart-gone"'));
+    const run = docsnav(['validate', dir, '--fix']);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe('docsnav: fixed 1 problem in 1 file; 1 problem remains (1 error, 0 warnings)\n');
+  });
 });

@@ -53,7 +53,7 @@ export const OPTIONS = {
     type: 'string',
     value: '<origins>',
     default: '*',
-    help: "origins browsers may call the API from (comma-separated, or *); a project's own --cors-origins wins for its routes",
+    help: "origins browsers may call the API from (comma-separated, or *); a project's own origins (project add|update --origins) win for its assistant route",
   },
   'request-timeout': {
     type: 'string',
