@@ -7,11 +7,12 @@
  * --incumbent, the platform's own validator (@mintlify/validation) the same way, beside it.
  */
 import { spawnSync } from 'node:child_process';
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { INCUMBENT } from './incumbent.mjs';
+import { diskMegabytes, installedPackages } from './install-cost.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const project = path.dirname(here);
@@ -23,18 +24,6 @@ function run(command, args, cwd) {
   return result.stdout;
 }
 
-function diskMegabytes(folder) {
-  let bytes = 0;
-  const stack = [folder];
-  while (stack.length > 0) {
-    const current = stack.pop();
-    const stats = lstatSync(current);
-    bytes += stats.blocks * 512;
-    if (stats.isDirectory()) for (const name of readdirSync(current)) stack.push(path.join(current, name));
-  }
-  return bytes / (1024 * 1024);
-}
-
 /** Installs `specs` into a new empty project; `cache`: an npm cache folder (a new one is empty). */
 let projects = 0;
 function install(specs, cache) {
@@ -44,9 +33,7 @@ function install(specs, cache) {
   const started = performance.now();
   run('npm', ['install', '--no-audit', '--no-fund', '--cache', cache, ...specs], dir);
   const seconds = (performance.now() - started) / 1000;
-  const lock = JSON.parse(readFileSync(path.join(dir, 'node_modules', '.package-lock.json'), 'utf8'));
-  const packages = Object.keys(lock.packages).filter((key) => key.startsWith('node_modules/')).length;
-  return { packages, megabytes: diskMegabytes(path.join(dir, 'node_modules')), seconds };
+  return { packages: installedPackages(dir).length, megabytes: diskMegabytes(path.join(dir, 'node_modules')), seconds };
 }
 
 /** Cold (an empty cache) and warm (the same cache again) installs. */

@@ -4,5 +4,5 @@
  * this package beside it and hands those commands over. This module is the package's public API
  * and nothing else.
  */
-export { runServerCommand, COMMAND_FAMILIES } from './cli/commands.js';
+export { runServerCommand } from './cli/commands.js';
 export type { CommandIo } from './cli/options.js';

@@ -10,7 +10,7 @@ import { UsageError } from './args.js';
 import type { CliIo } from './run.js';
 
 /** The server package's name, and the first words of the commands it runs. */
-export const SERVER_PACKAGE = '@docsnav/server';
+const SERVER_PACKAGE = '@docsnav/server';
 export const SERVER_COMMANDS: readonly string[] = ['serve', 'worker', 'project', 'key'];
 
 /** What the server package exports for the CLI (its public API). */

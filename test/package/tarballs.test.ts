@@ -11,11 +11,12 @@
  * the npm registry (or npm's cache, which `npm ci` filled).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { diskMegabytes, installedPackages } from '../../bench/install-cost.mjs';
 import { allCodes } from '../../src/codes.js';
 import { readmeBlock, runRecipe } from '../readme-blocks.mjs';
 
@@ -62,25 +63,6 @@ function install(dir: string, tarballs: string[]): number {
   const started = performance.now();
   npm(['install', '--prefer-offline', ...tarballs], dir);
   return performance.now() - started;
-}
-
-/** The packages npm installed (its hidden lockfile lists each once, nested copies too). */
-function installedPackages(dir: string): string[] {
-  const lock = JSON.parse(readFileSync(path.join(dir, 'node_modules', '.package-lock.json'), 'utf8')) as { packages: Record<string, unknown> };
-  return Object.keys(lock.packages).filter((key) => key.startsWith('node_modules/'));
-}
-
-/** Disk usage of a folder (blocks, as `du` counts them), in MB; symlinks are not followed. */
-function diskMegabytes(folder: string): number {
-  let bytes = 0;
-  const stack = [folder];
-  while (stack.length > 0) {
-    const current = stack.pop()!;
-    const stats = lstatSync(current);
-    bytes += stats.blocks * 512;
-    if (stats.isDirectory()) for (const name of readdirSync(current)) stack.push(path.join(current, name));
-  }
-  return bytes / (1024 * 1024);
 }
 
 function docsnav(project: string, args: string[], cwd = project, env: NodeJS.ProcessEnv = {}) {

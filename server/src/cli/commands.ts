@@ -185,7 +185,7 @@ function findCommand(command: string, argv: string[]): { found?: ServerCommand; 
 }
 
 /** The first words of the server's commands: `docsnav <family> …` runs here. */
-export const COMMAND_FAMILIES: readonly string[] = [...new Set(COMMANDS.map((entry) => entry.name.split(' ')[0]))];
+const COMMAND_FAMILIES: readonly string[] = [...new Set(COMMANDS.map((entry) => entry.name.split(' ')[0]))];
 
 /**
  * Runs one server command (`command` is its first word, `argv` the rest) and returns the exit
