@@ -13,7 +13,6 @@ import {
   diskReader,
   findInvalidCharacter,
   locateInvalidCharacter,
-  mergeConfigOptions,
   resolveFile,
   textOf,
   type FileReader,
@@ -24,8 +23,9 @@ import {
   type SeveritySetting,
 } from 'docsnav';
 import { endpointSections } from './endpoint-text.js';
+import { OpenApiPages } from './openapi-pages.js';
 import { pageText, type TextSection } from './page-text.js';
-import { projectConfig } from './project-config.js';
+import { projectConfig, serverOptions } from './project-config.js';
 import type { PageSection } from './store/deployments.js';
 import { json } from './store/storable.js';
 
@@ -53,15 +53,18 @@ export interface AnalyzeOutput {
 
 /** Largest page or spec file read for texts. */
 const MAX_TEXT_FILE = 5 * 1024 * 1024;
-/** A batch of sections: this many, or this much text, whichever comes first. */
-const BATCH_SECTIONS = 500;
-const BATCH_CHARS = 4 * 1024 * 1024;
+/**
+ * A batch of sections: this many, or this much text, whichever comes first. Each is stored in
+ * one short transaction, so other projects' requests on the same database wait at most that long.
+ */
+const BATCH_SECTIONS = 100;
+const BATCH_CHARS = 512 * 1024;
 /** Most invalid-character problems a deployment lists for its pages and specs. */
 const MAX_TEXT_PROBLEMS = 100;
 
 export async function analyzeCheckout(input: AnalyzeInput, emit: (sections: PageSection[]) => Promise<void>): Promise<AnalyzeOutput> {
   const config = projectConfig(input.docsFile, input.checkoutRoot);
-  const options = mergeConfigOptions<ResolveOptions>(config.options, { root: input.docsRoot, allowRemote: false });
+  const options = serverOptions<ResolveOptions>(config, { root: input.docsRoot, allowRemote: false });
   const result = await resolveFile(input.docsFile, options);
   // Paths in problems are relative to the docs root: no machine paths in what is stored.
   const problems = [...config.problems, ...result.problems].map((problem) => ({ ...problem, file: relativeTo(input.docsRoot, problem.file) }));
@@ -73,8 +76,8 @@ export async function analyzeCheckout(input: AnalyzeInput, emit: (sections: Page
   // The library's reader: regular files whose real path is inside the docs root, up to the size cap.
   const read = diskReader(input.docsRoot, MAX_TEXT_FILE);
   const textAt = (relative: string) => textInside(read, input.docsRoot, relative);
-  const characters = new CharacterCheck(options.rules?.['invalid-character']);
-  const specs = new Map<string, { text: string; value: unknown } | undefined>();
+  const characters = new CharacterCheck(options.rules?.['invalid-character'], options.profile);
+  const openapi = new OpenApiPages(input.docsRoot, textAt);
   const searchable = searchablePages(result.sources[input.docsFile], input.docsFile);
   const batch = new SectionBatch(emit);
   for (const { page, source: known } of [...result.tree.pages.map((page) => ({ page, source: undefined })), ...groupRootPages(result.tree, textAt)]) {
@@ -88,24 +91,30 @@ export async function analyzeCheckout(input: AnalyzeInput, emit: (sections: Page
     };
     let sections: PageSection[];
     if (page.kind === 'endpoint' && page.openapi) {
-      const spec = readSpec(textAt, page.openapi.file, specs);
+      const spec = openapi.spec(page.openapi.file);
       const { description, sections: parts } = endpointSections(spec?.value, page.openapi.method, page.openapi.path);
       const pageDescription = page.description ?? description;
       sections = parts.map((part) => ({ ...base, pageDescription, ...part }));
-      if (spec) characters.check(page.openapi.file, spec.text, [pageDescription, ...textsOf(parts)]);
+      if (spec) characters.check(page.openapi.file, spec.text, [pageDescription, ...textsOf(parts)], 'spec');
     } else {
       const source = known ?? (page.file ? textAt(page.file) : undefined);
       const text = source !== undefined ? pageText(source) : { sections: [] };
-      const pageTitle = text.title || page.title;
-      const pageDescription = text.description ?? '';
+      // A page whose front matter names an operation holds that operation's text too.
+      const operation = text.openapi && page.file ? openapi.find(page.file, text.openapi) : undefined;
+      const endpoint = operation ? endpointSections(operation.spec.value, operation.method, operation.path) : undefined;
+      const pageTitle = text.title || endpoint?.summary || page.title;
+      const pageDescription = text.description ?? endpoint?.description ?? '';
+      const parts = [...(endpoint?.sections ?? []), ...text.sections];
+      const pageKind = endpoint ? ('endpoint' as const) : page.kind;
       sections =
-        text.sections.length === 0
-          ? [{ ...base, pageTitle, pageDescription, heading: null, anchor: null, depth: 0, body: '' }]
-          : text.sections.map((part) => ({ ...base, pageTitle, pageDescription, ...part }));
+        parts.length === 0
+          ? [{ ...base, pageKind, pageTitle, pageDescription, heading: null, anchor: null, depth: 0, body: '' }]
+          : parts.map((part) => ({ ...base, pageKind, pageTitle, pageDescription, ...part }));
       if (source !== undefined && page.file) characters.check(page.file, source, [pageTitle, pageDescription, ...textsOf(text.sections)]);
+      if (operation) characters.check(operation.file, operation.spec.text, [pageDescription, ...textsOf(endpoint!.sections)], 'spec');
     }
     // A text with an error stops the storing (the deployment fails); the rest is still checked.
-    if (!characters.failed) await batch.add(sections);
+    if (!characters.failed) await batch.add(storable(sections));
   }
   problems.push(...characters.problems);
   if (characters.failed) return output(batch.sent);
@@ -145,38 +154,67 @@ class SectionBatch {
 
 /**
  * `invalid-character` in the texts of pages and specs, located in their files (the library
- * reports it in docs.json); the project's config can change its severity or turn it off.
+ * reports it in docs.json); the project's config can change its severity or turn it off. A
+ * page with one fails the deployment by default. A spec's `\u0000` escape is valid JSON that
+ * the hosted platform accepts, so under the platform profile it is a warning. Texts are stored
+ * without the characters (no database can store them), which the warning says.
  */
 class CharacterCheck {
   readonly problems: Problem[] = [];
   private readonly seen = new Set<string>();
-  private readonly severity: SeveritySetting;
+  private readonly pageSeverity: SeveritySetting;
+  private readonly specSeverity: SeveritySetting;
 
-  constructor(configured: SeveritySetting | undefined) {
-    this.severity = configured ?? 'error';
+  constructor(configured: SeveritySetting | undefined, profile: string | undefined) {
+    this.pageSeverity = configured ?? 'error';
+    this.specSeverity = configured ?? (profile === 'platform' ? 'warning' : 'error');
   }
 
   get failed(): boolean {
-    return this.severity === 'error' && this.problems.length > 0;
+    return this.problems.some((problem) => problem.severity === 'error');
   }
 
-  check(file: string, source: string, texts: readonly string[]): void {
-    if (this.severity === 'off' || this.seen.has(file) || this.problems.length >= MAX_TEXT_PROBLEMS) return;
+  check(file: string, source: string, texts: readonly string[], kind: 'page' | 'spec' = 'page'): void {
+    const severity = kind === 'spec' ? this.specSeverity : this.pageSeverity;
+    if (severity === 'off' || this.seen.has(file) || this.problems.length >= MAX_TEXT_PROBLEMS) return;
     let found: { character: string } | undefined;
     for (const text of texts) if ((found = findInvalidCharacter(text))) break;
     found ??= findInvalidCharacter(source);
     if (!found) return;
     this.seen.add(file);
     const range = locateInvalidCharacter(source, found.character);
+    const what = `${file} holds ${describeInvalidCharacter(found.character)} at line ${range.line}`;
     this.problems.push({
       code: 'invalid-character',
-      severity: this.severity,
-      message: `${file} holds ${describeInvalidCharacter(found.character)} at line ${range.line}, which no documentation site can store or show: remove the escape (or the pasted bytes) that made it.`,
+      severity,
+      message:
+        severity === 'error'
+          ? `${what}, which no documentation site can store or show: remove the escape (or the pasted bytes) that made it.`
+          : `${what}, which no documentation site can show: the assistant's copy of the text leaves it out; remove the escape (or the pasted bytes) that made it.`,
       file,
       pointer: '',
       ...range,
     });
   }
+}
+
+/** The sections without the characters no database stores (a warning said so, or the rule is off). */
+function storable(sections: PageSection[]): PageSection[] {
+  const clean = (text: string) => {
+    for (let found = findInvalidCharacter(text); found; found = findInvalidCharacter(text)) text = text.split(found.character).join('');
+    return text;
+  };
+  return sections.map((section) =>
+    [section.pageTitle, section.pageDescription, section.heading ?? '', section.body].some((text) => findInvalidCharacter(text))
+      ? {
+          ...section,
+          pageTitle: clean(section.pageTitle),
+          pageDescription: clean(section.pageDescription),
+          heading: section.heading === null ? null : clean(section.heading),
+          body: clean(section.body),
+        }
+      : section,
+  );
 }
 
 /**
@@ -257,23 +295,4 @@ function searchablePages(text: string | undefined, file: string): Set<string> {
     }
   }
   return found;
-}
-
-function readSpec(
-  textAt: (relative: string) => string | undefined,
-  file: string,
-  cache: Map<string, { text: string; value: unknown } | undefined>,
-): { text: string; value: unknown } | undefined {
-  if (cache.has(file)) return cache.get(file);
-  let spec: { text: string; value: unknown } | undefined;
-  if (!/^https?:\/\//.test(file)) {
-    const text = textAt(file);
-    try {
-      spec = text === undefined ? undefined : { text, value: parseYaml(text, { maxAliasCount: 100, prettyErrors: false }) as unknown };
-    } catch {
-      spec = undefined;
-    }
-  }
-  cache.set(file, spec);
-  return spec;
 }

@@ -46,10 +46,10 @@ export function findOperationIn(spec: unknown, method: string, pathKey: string):
     : undefined;
 }
 
-export function endpointSections(spec: unknown, method: string, pathKey: string): { description: string; sections: TextSection[] } {
+export function endpointSections(spec: unknown, method: string, pathKey: string): { summary: string; description: string; sections: TextSection[] } {
   const operation = findOperationIn(spec, method, pathKey);
   const heading = method.toUpperCase() === 'WEBHOOK' ? `webhook ${pathKey}` : `${method.toUpperCase()} ${pathKey}`;
-  if (!operation || !isPlainObject(spec)) return { description: '', sections: [{ heading: null, anchor: null, depth: 0, body: heading }] };
+  if (!operation || !isPlainObject(spec)) return { summary: '', description: '', sections: [{ heading: null, anchor: null, depth: 0, body: heading }] };
   const sections: TextSection[] = [];
   const intro = [heading, text(operation.summary), text(operation.description)].filter(Boolean).join('\n\n');
   sections.push({ heading: null, anchor: null, depth: 0, body: intro });
@@ -80,7 +80,7 @@ export function endpointSections(spec: unknown, method: string, pathKey: string)
       .map(([status, response]) => `${status} ${text(local(spec, response)?.description)}`.trim());
     if (lines.length > 0) sections.push({ heading: 'Responses', anchor: 'responses', depth: 2, body: lines.join('\n') });
   }
-  return { description: text(operation.description), sections };
+  return { summary: text(operation.summary), description: text(operation.description), sections };
 }
 
 /** `name: description` of an object schema's properties (one level). */

@@ -2,8 +2,8 @@
  * A repair job's work on its checkout, run in a worker thread (thread.ts): the library's safe
  * fixes applied to the docs.json with the project's own config, written in place.
  */
-import { fixFile, mergeConfigOptions, type FixFileResult } from 'docsnav';
-import { projectConfig } from './project-config.js';
+import { fixFile, type FixFileResult } from 'docsnav';
+import { projectConfig, serverOptions } from './project-config.js';
 
 export interface FixInput {
   /** The docs root inside the checkout (absolute). */
@@ -18,5 +18,5 @@ export type FixOutput = FixFileResult;
 
 export function fixCheckout(input: FixInput): FixOutput {
   const config = projectConfig(input.docsFile, input.checkoutRoot);
-  return fixFile(input.docsFile, mergeConfigOptions(config.options, { root: input.docsRoot }));
+  return fixFile(input.docsFile, serverOptions(config, { root: input.docsRoot }));
 }

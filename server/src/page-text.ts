@@ -18,6 +18,8 @@ export interface TextSection {
 export interface PageText {
   title?: string;
   description?: string;
+  /** The front matter's `openapi` (`"GET /users"`, `"spec.json GET /users"`): the page is that endpoint's. */
+  openapi?: string;
   sections: TextSection[];
 }
 
@@ -36,6 +38,7 @@ export function pageText(source: string): PageText {
     const data = frontMatter(front[1]);
     if (typeof data.title === 'string') result.title = data.title.trim();
     if (typeof data.description === 'string') result.description = data.description.trim();
+    if (typeof data.openapi === 'string') result.openapi = data.openapi.trim();
   }
   let current: TextSection = { heading: null, anchor: null, depth: 0, body: '' };
   const lines: string[] = [];

@@ -1,16 +1,32 @@
 /**
- * Retrieval for the assistant: the question from the conversation, then PostgreSQL full-text
- * search over the current deployment's page sections (every word first; any word when that
- * finds nothing).
+ * Retrieval for the assistant: the conversation to weighted terms (search/query.ts), ranked over
+ * the current deployment's in-memory index (search/section-index.ts), one passage per page: the
+ * page's best section.
  */
-import { searchSections, type SearchHit } from './store/assistant.js';
-import type { Queryable } from './store/store.js';
+import type { SearchIndexes } from './search/indexes.js';
+import { analyzerFor, detectLanguage, type Analyzer } from './search/language.js';
+import { questionOf, searchTerms, type ChatMessage } from './search/query.js';
+import type { SearchTerm, SectionIndex } from './search/section-index.js';
+import type { PageSection } from './store/deployments.js';
 
-export interface Passage extends SearchHit {
+export { messageText, questionOf, type ChatMessage } from './search/query.js';
+export { SearchIndexes } from './search/indexes.js';
+
+export interface Passage {
+  pagePath: string;
+  pageKind: 'page' | 'endpoint';
+  pageTitle: string;
+  pageDescription: string;
+  heading: string | null;
+  anchor: string | null;
+  body: string;
   /** The page's URL path on the site, with the section's fragment: `/quickstart#install`. */
   url: string;
   /** The page title, and the section heading when there is one. */
   title: string;
+  score: number;
+  /** Share (0–1) of the question's weighted words the page holds. */
+  coverage: number;
 }
 
 export interface SearchFilter {
@@ -18,70 +34,92 @@ export interface SearchFilter {
   language?: string;
 }
 
-/** A last message this short (in words), or starting like a follow-up, also uses the previous question. */
-const FOLLOW_UP_WORDS = 4;
-const FOLLOW_UP_START = /^(and|but|also|what about|how about|and what|why|which|then|so|or)\b/i;
-/** Longest question text sent to PostgreSQL (characters). */
-const MAX_QUERY_CHARS = 2000;
-
-/** The text of a client message: `content`, or its text parts. */
-export function messageText(message: { content?: unknown; parts?: unknown }): string {
-  if (typeof message.content === 'string' && message.content.trim()) return message.content;
-  if (Array.isArray(message.parts)) {
-    return message.parts
-      .map((part) =>
-        part && typeof part === 'object' && (part as { type?: unknown }).type === 'text' && typeof (part as { text?: unknown }).text === 'string'
-          ? (part as { text: string }).text
-          : '',
-      )
-      .filter(Boolean)
-      .join('\n');
-  }
-  return '';
+export interface Retrieval {
+  passages: Passage[];
+  /** The question's words, weighted: what an extractive answer looks for in the passages. */
+  terms: SearchTerm[];
+  /** The question's language (the analyzer its words were read with). */
+  analyzer: Analyzer;
+  /** False when the best pages do not clearly hold the question: the answer says so instead of passing them off as one. */
+  answerable: boolean;
+  /** How much each term says (its idf in this deployment). */
+  idf: (term: string) => number;
+  /** Every section of a page (an answer may quote beyond the best one). */
+  sectionsOf: (pagePath: string) => PageSection[];
 }
 
+/** Below this coverage (share of the question's weighted words on the best page), the match is weak. */
+const WEAK = 0.4;
+/** Pages whose text decides whether the question is answerable. */
+const ANSWER_PAGES = 3;
+/** A word on more than this share of the pages is not specific enough to decide it. */
+const SPECIFIC = 0.05;
+
 /**
- * The search text of a conversation: the last user message, plus the user message before it
- * when the last one is a short follow-up ("and for webhooks?").
+ * Whether the best pages hold the question's most specific word: the one of its own words (not
+ * an expansion) that the fewest pages of the site hold. When the site knows that word but the
+ * best pages do not have it ("a Terraform provider?" answered from a page about webhooks), the
+ * question is about something the site does not cover.
  */
-export function questionOf(messages: ReadonlyArray<{ role?: unknown; content?: unknown; parts?: unknown }>): string {
-  const questions = messages
-    .filter((message) => message.role === 'user')
-    .map(messageText)
-    .filter((text) => text.trim() !== '');
-  const last = questions.at(-1) ?? '';
-  const previous = questions.at(-2);
-  const words = last.trim().split(/\s+/).length;
-  const query = previous !== undefined && (words <= FOLLOW_UP_WORDS || FOLLOW_UP_START.test(last.trim())) ? `${previous}\n${last}` : last;
-  return query.slice(0, MAX_QUERY_CHARS);
+function covers(index: SectionIndex, terms: readonly SearchTerm[], passages: readonly Passage[]): boolean {
+  const known = terms.filter((term) => term.weight >= 1 && index.pagesWith(term.term) > 0);
+  if (known.length === 0) return true;
+  const fewest = Math.min(...known.map((term) => index.pagesWith(term.term)));
+  if (fewest > SPECIFIC * index.pages.length) return true;
+  const specific = known.filter((term) => index.pagesWith(term.term) === fewest);
+  return passages.slice(0, ANSWER_PAGES).some((passage) => specific.some((term) => index.pageHolds(passage.pagePath, term.term)));
 }
 
 export async function retrieve(
-  db: Queryable,
+  indexes: SearchIndexes,
   deploymentId: string,
-  question: string,
+  messages: readonly ChatMessage[],
   options: { limit: number; filter?: SearchFilter | null; includeHidden?: boolean },
-): Promise<Passage[]> {
-  if (!question.trim()) return [];
-  const trail: Array<{ kind: string; label: string }> = [];
-  if (options.filter?.version) trail.push({ kind: 'version', label: options.filter.version });
-  if (options.filter?.language) trail.push({ kind: 'language', label: options.filter.language });
-  const base = { deploymentId, text: question, limit: options.limit, trail, includeHidden: options.includeHidden ?? false };
-  let hits = await searchSections(db, { ...base, mode: 'and' });
-  if (hits.length < options.limit) {
-    const seen = new Set(hits.map((hit) => hit.pagePath));
-    const more = await searchSections(db, { ...base, mode: 'or', limit: options.limit });
-    hits = [...hits, ...more.filter((hit) => !seen.has(hit.pagePath))].slice(0, options.limit);
-  }
-  return hits.map((hit) => ({
-    ...hit,
-    url: `${pageUrl(hit.pagePath)}${hit.anchor ? `#${hit.anchor}` : ''}`,
-    title: hit.heading && hit.heading !== hit.pageTitle ? `${hit.pageTitle}: ${hit.heading}` : hit.pageTitle,
-  }));
+): Promise<Retrieval> {
+  const index = await indexes.get(deploymentId);
+  const question = questionOf(messages);
+  const language = options.filter?.language
+    ? index.resolveFilter({ language: options.filter.language }).language
+    : detectLanguage(question.text, index.languages.length > 0 ? index.languages : ['en']);
+  const analyzer = analyzerFor(language ?? index.languages[0]);
+  const terms = question.text.trim() ? searchTerms(index, question, analyzer) : [];
+  const boost = new Map<string, number>();
+  if (question.followUp) for (const url of question.cited) boost.set(pagePathOf(url), 1.3);
+  const ranked = terms.length === 0 ? [] : index.rank(terms, { limit: options.limit, ...options.filter, includeHidden: options.includeHidden, preferLanguage: analyzer.language, boost });
+  const passages = ranked.map(({ page, section, score, coverage }) => {
+    const row = index.sections[section];
+    return {
+      pagePath: row.pagePath,
+      pageKind: row.pageKind,
+      pageTitle: row.pageTitle,
+      pageDescription: row.pageDescription,
+      heading: row.heading,
+      anchor: row.anchor,
+      body: row.body,
+      url: `${pageUrl(page.path)}${row.anchor ? `#${row.anchor}` : ''}`,
+      title: row.heading && row.heading !== row.pageTitle ? `${row.pageTitle}: ${row.heading}` : row.pageTitle,
+      score,
+      coverage,
+    };
+  });
+  return {
+    passages,
+    terms,
+    analyzer,
+    answerable: passages.length > 0 && (question.followUp || (passages[0].coverage >= WEAK && covers(index, terms, passages))),
+    idf: (term) => index.idf(term),
+    sectionsOf: (pagePath) => index.sectionsOf(pagePath),
+  };
 }
 
 /** The site URL of a page path: `/quickstart`; an `index` page is its folder (`/`, `/api`). */
 export function pageUrl(pagePath: string): string {
   const trimmed = pagePath.replace(/(^|\/)index$/, '');
   return `/${trimmed}`;
+}
+
+/** The page path of a site URL (the inverse of pageUrl, the fragment dropped). */
+function pagePathOf(url: string): string {
+  const path = url.replace(/[#?].*$/, '').replace(/^\/+|\/+$/g, '');
+  return path;
 }

@@ -1,79 +1,116 @@
 /**
- * The answer without a model: the sentences of the retrieved passages that share the most
- * words with the question, each followed by its passage's citation number. Deterministic.
+ * The answer without a model: from the best passages, the sentences that hold most of the
+ * question's words (rare words count more: each word weighs its idf), each followed by its
+ * passage's citation number. When no page holds enough of the question, it says so instead of
+ * guessing. Deterministic.
  */
-import type { Passage } from '../search.js';
+import type { Retrieval } from '../search.js';
+import { tokenize } from '../search/tokenize.js';
 
 export const NO_MODEL_LINE =
   'No language model is configured on this server (docsnav serve --model-base-url … --model …), so this answer quotes the most relevant passages of the documentation.';
+export const NOT_FOUND_LINE = 'I could not find an answer to this in the documentation.';
+/** The first line when the best pages do not clearly hold the question: what follows are the closest passages, not an answer. */
+export const NOT_DIRECT_LINE = 'I could not find a page that answers this directly; these are the closest passages of the documentation:';
 
-const STOP = new Set(
-  'a an and are as at be by can do does for from how i if in is it me my of on or our so that the this to was we what when where which who why will with you your there their them then than into about use using'.split(
-    ' ',
-  ),
-);
-
-/** Lower-case word stems: enough to match "deployments" with "deploy" and "keys" with "key". */
-export function terms(text: string): string[] {
-  return (text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []).filter((word) => !STOP.has(word)).map(stem);
-}
-
-function stem(word: string): string {
-  return word.length <= 4 ? word : word.replace(/(ations?|ments?|ings?|ies|ied|es|ed|s|ly)$/, '').slice(0, 8);
-}
-
-/** Sentences of a passage body (lines, then `. ! ?` boundaries), trimmed and not tiny. */
+/**
+ * Sentences of a passage body: lines (a line that does not end a sentence and is followed by one
+ * starting in lower case is a wrapped line, joined to it), then `. ! ?` boundaries; trimmed and
+ * not tiny.
+ */
 export function sentences(body: string): string[] {
-  return body
-    .split(/\n+/)
-    .flatMap((line) => line.split(/(?<=[.!?])\s+(?=[A-Z0-9`"'(])/))
+  const lines: string[] = [];
+  for (const line of body.split(/\n+/)) {
+    const previous = lines.at(-1);
+    if (previous !== undefined && !/[.!?:;]$/.test(previous) && /^\p{Ll}/u.test(line)) lines[lines.length - 1] = `${previous} ${line}`;
+    else lines.push(line);
+  }
+  return lines
+    .flatMap((line) => line.split(/(?<=[.!?])\s+(?=[\p{Lu}0-9`"'(])/u))
     .map((sentence) => sentence.trim())
     .filter((sentence) => sentence.length >= 3)
-    .slice(0, 200);
+    .slice(0, 300);
 }
 
 export interface ExtractiveOptions {
   /** Passages quoted at most (the rest are still listed as sources). */
   maxPassages?: number;
-  /** Sentences quoted per passage at most. */
-  perPassage?: number;
 }
 
+interface Sentence {
+  text: string;
+  /** Its section, and its place there. */
+  section: number;
+  position: number;
+  score: number;
+}
+
+/** Sentences quoted from the start of the first source's best section (its lead says what the section is for). */
+const LEAD = 6;
+/** Windows (a matching sentence and the one after it) quoted beyond that, from the first source and from each later one. */
+const FIRST_WINDOWS = 3;
+const WINDOW_SENTENCES = 2;
+/** Sources quoted from. */
+const QUOTED = 3;
+
 /** Lines of the answer, in order; `[n]` cites passages[n - 1]. */
-export function extractiveAnswer(question: string, passages: readonly Passage[], options: ExtractiveOptions = {}): { lines: string[]; cited: number[] } {
-  const wanted = new Set(terms(question));
+export function extractiveAnswer(
+  retrieval: Pick<Retrieval, 'passages' | 'terms' | 'analyzer' | 'idf' | 'answerable' | 'sectionsOf'>,
+  options: ExtractiveOptions = {},
+): { lines: string[]; cited: number[] } {
+  const { passages } = retrieval;
   const lines: string[] = [];
   const cited: number[] = [];
-  const maxPassages = options.maxPassages ?? 3;
-  const perPassage = options.perPassage ?? 2;
-  if (passages.length === 0) {
-    lines.push('I could not find anything about this in the documentation.');
-  }
-  passages.slice(0, maxPassages).forEach((passage, index) => {
-    const candidates = sentences(passage.body);
-    if (candidates.length === 0 && passage.pageDescription) candidates.push(passage.pageDescription);
-    if (candidates.length === 0) candidates.push(passage.title);
-    const scored = candidates.map((sentence, position) => {
-      const words = terms(sentence);
-      const matched = new Set(words.filter((word) => wanted.has(word))).size;
-      return { sentence, position, score: matched / Math.sqrt(1 + words.length / 12) };
+  if (passages.length === 0) return { lines: [NOT_FOUND_LINE, NO_MODEL_LINE], cited };
+  if (!retrieval.answerable) lines.push(`${NOT_DIRECT_LINE}`);
+  const weight = new Map(retrieval.terms.map((term) => [term.term, term.weight * retrieval.idf(term.term)]));
+  const scoreOf = (text: string) => {
+    const words = tokenize(text, retrieval.analyzer);
+    let score = 0;
+    for (const word of new Set(words)) score += weight.get(word) ?? 0;
+    return { score, length: words.length };
+  };
+  passages.slice(0, options.maxPassages ?? QUOTED).forEach((passage, index) => {
+    // The first source's page is quoted from its best sections: the lead of the best, then the
+    // sentences that match best anywhere on it; a later source's, from its best section.
+    const all = index === 0 ? retrieval.sectionsOf(passage.pagePath) : [];
+    const sections = (all.length > 0 ? all : [{ heading: passage.heading, body: passage.body }]).map((section, order) => {
+      const { score, length } = scoreOf(`${section.heading ?? ''} ${section.heading ?? ''} ${section.body}`);
+      return { section, order, score: score / Math.sqrt(1 + length / 100) };
     });
-    const best = scored
-      .filter((entry) => entry.score > 0 || scored.length === 1)
-      .sort((a, b) => b.score - a.score || a.position - b.position)
-      .slice(0, perPassage)
-      .sort((a, b) => a.position - b.position);
-    const chosen = best.length > 0 ? best : scored.slice(0, 1);
-    // An endpoint's first line is its method and path: always worth quoting.
-    if (
-      passage.pageKind === 'endpoint' &&
-      /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|webhook) /.test(candidates[0]) &&
-      !chosen.some((entry) => entry.position === 0)
-    ) {
-      chosen.unshift(scored[0]);
+    const best = sections.reduce((a, b) => (b.score > a.score ? b : a));
+    const candidates: Sentence[] = [];
+    for (const { section, order } of sections) {
+      sentences(section.body).forEach((text, position) => {
+        const { score, length } = scoreOf(text);
+        candidates.push({ text, section: order, position, score: score / Math.sqrt(1 + length / 20) });
+      });
     }
-    const text = chosen.map((entry) => entry.sentence.replace(/\s+/g, ' ')).join(' — ');
-    lines.push(`**${passage.title}**: ${text} [${index + 1}]`);
+    if (candidates.length === 0) candidates.push({ text: passage.pageDescription || passage.title, section: 0, position: 0, score: 0 });
+    const chosen = new Set<Sentence>();
+    if (index === 0) for (const sentence of candidates) if (sentence.section === best.order && sentence.position < LEAD) chosen.add(sentence);
+    const ranked = [...candidates].sort((a, b) => b.score - a.score || a.section - b.section || a.position - b.position);
+    let windows = 0;
+    for (const start of ranked) {
+      if (windows >= (index === 0 ? FIRST_WINDOWS : 1) || (start.score <= 0 && chosen.size > 0)) break;
+      if (chosen.has(start)) continue;
+      windows++;
+      // A sentence and the one after it: answers often follow the sentence that matches the question.
+      const at = candidates.indexOf(start);
+      for (const sentence of candidates.slice(at, at + WINDOW_SENTENCES)) if (sentence.section === start.section) chosen.add(sentence);
+    }
+    // An endpoint's first line is its method and path: always worth quoting.
+    const first = candidates[0];
+    if (passage.pageKind === 'endpoint' && /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|webhook) /.test(first.text)) chosen.add(first);
+    const ordered = candidates.filter((sentence) => chosen.has(sentence));
+    const text = ordered
+      .map((sentence, i) => {
+        const previous = ordered[i - 1];
+        const joiner = i === 0 ? '' : previous.section === sentence.section && previous.position + 1 === sentence.position ? ' ' : ' … ';
+        return `${joiner}${sentence.text.replace(/\s+/g, ' ')}`;
+      })
+      .join('');
+    lines.push(`**${index === 0 ? passage.pageTitle : passage.title}**: ${text} [${index + 1}]`);
     cited.push(index + 1);
   });
   lines.push(NO_MODEL_LINE);

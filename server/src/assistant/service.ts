@@ -10,7 +10,7 @@ import { createDataStream, formatDataStreamPart, type CoreMessage, type DataStre
 import { authenticate, authorize } from '../auth.js';
 import { HttpError } from '../errors.js';
 import { DEFAULT_LIMITS, useAssistant, type Limits } from '../limits.js';
-import { questionOf, messageText, retrieve, type Passage, type SearchFilter } from '../search.js';
+import { messageText, retrieve, SearchIndexes, type Passage, type SearchFilter } from '../search.js';
 import { appendMessages, findThread, insertThread } from '../store/assistant.js';
 import { findProjectByDomain } from '../store/projects.js';
 import type { Store } from '../store/store.js';
@@ -58,7 +58,11 @@ export class Assistant {
     readonly options: AssistantOptions = {},
   ) {
     this.limits = options.limits ?? DEFAULT_LIMITS;
+    this.indexes = new SearchIndexes(store);
   }
+
+  /** The search indexes of the deployments asked about (built on first use, in memory). */
+  readonly indexes: SearchIndexes;
 
   async answer(authorization: string | undefined, domain: string, body: AssistantRequest, ip: string): Promise<PreparedAnswer> {
     const key = await authenticate(this.store, authorization);
@@ -74,12 +78,12 @@ export class Assistant {
     if (!project.currentDeploymentId)
       throw new HttpError(409, `project "${project.id}" has no successful deployment yet: POST /v1/project/update/${project.id} first`);
     const deploymentId = project.currentDeploymentId;
-    const question = questionOf(body.messages);
-    const passages = await retrieve(this.store, deploymentId, question, {
+    const retrieval = await retrieve(this.indexes, deploymentId, body.messages, {
       limit: body.retrievalPageSize ?? 5,
       filter: body.filter,
       includeHidden: this.options.includeHidden,
     });
+    const { passages } = retrieval;
     const threadId = body.threadId ?? randomUUID();
     const userMessageId = randomUUID();
     await this.store.transaction(async (tx) => {
@@ -117,7 +121,7 @@ export class Assistant {
             error = result.error;
             usage = result.usage;
           } else {
-            const { lines } = extractiveAnswer(question, passages, { maxPassages: passages.length });
+            const { lines } = extractiveAnswer(retrieval);
             for (const line of lines) {
               if (controller.signal.aborted) break;
               const part = `${line}\n\n`;

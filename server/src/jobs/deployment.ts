@@ -6,6 +6,7 @@
  * folded into one run of the newest commit.
  */
 import { createHash } from 'node:crypto';
+import { unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { plural } from '../text.js';
 import { runInThread, ThreadError } from '../thread.js';
@@ -127,6 +128,8 @@ async function deploy(project: Project, context: JobContext, worktree: string, l
 
   await addWorktree(cacheDir, sha, worktree, settings.git, signal);
   try {
+    const skipped = dropLinks(worktree, docs.links, project.docsDir);
+    for (const line of skipped) await log(line);
     const docsRoot = path.join(worktree, project.docsDir);
     const docsFile = path.join(docsRoot, docs.docsFile);
     await log(`checking ${path.posix.join(project.docsDir, docs.docsFile)}`);
@@ -171,13 +174,20 @@ async function deploy(project: Project, context: JobContext, worktree: string, l
 }
 
 /**
- * Checks the commit before anything is written to disk: total and per-file size, no symlink
- * in the docs folder, a docs.json there. Returns the docs folder's files (path -> blob id).
+ * Checks the commit before anything is written to disk: total and per-file size, a docs.json in
+ * the docs folder, not a link. Returns the docs folder's files (path -> blob id) and every
+ * symbolic link of the commit (repository paths): they are removed from the checkout, never
+ * followed (`dropLinks`).
  */
-export function checkTree(entries: readonly TreeEntry[], docsDir: string, settings: WorkerSettings): { docsFile: string; files: Record<string, string> } {
+export function checkTree(
+  entries: readonly TreeEntry[],
+  docsDir: string,
+  settings: WorkerSettings,
+): { docsFile: string; files: Record<string, string>; links: string[] } {
   const prefix = docsDir === '.' ? '' : `${docsDir}/`;
   let total = 0;
   const files: Record<string, string> = {};
+  const links: string[] = [];
   if (entries.length > settings.git.maxFiles)
     throw new DeploymentFailure(`the commit holds ${entries.length} files, over the limit of ${settings.git.maxFiles} (--max-files)`);
   for (const entry of entries) {
@@ -185,17 +195,44 @@ export function checkTree(entries: readonly TreeEntry[], docsDir: string, settin
     if (entry.size > settings.git.maxFileBytes) {
       throw new DeploymentFailure(`${entry.path} is ${formatBytes(entry.size)}, over the limit of ${formatBytes(settings.git.maxFileBytes)} per file`);
     }
-    if (!entry.path.startsWith(prefix)) continue;
     if (entry.mode === '120000') {
-      throw new DeploymentFailure(`${entry.path} is a symbolic link; docsnav does not follow links (commit the file itself)`);
+      links.push(entry.path);
+      continue;
     }
+    if (!entry.path.startsWith(prefix)) continue;
     if (entry.type === 'blob') files[entry.path.slice(prefix.length)] = entry.id;
   }
   if (total > settings.git.maxBytes)
     throw new DeploymentFailure(`the commit holds ${formatBytes(total)} of files, over the limit of ${formatBytes(settings.git.maxBytes)}`);
   const docsFile = DOCS_FILES.find((name) => Object.hasOwn(files, name));
-  if (!docsFile) throw new DeploymentFailure(`no docs.json in ${docsDir === '.' ? 'the top folder' : `${docsDir}/`} of the branch`);
-  return { docsFile, files };
+  if (!docsFile) {
+    const linked = DOCS_FILES.map((name) => `${prefix}${name}`).find((name) => links.includes(name));
+    if (linked) throw new DeploymentFailure(`${linked} is a symbolic link; docsnav does not follow links (commit the file itself)`);
+    throw new DeploymentFailure(`no docs.json in ${docsDir === '.' ? 'the top folder' : `${docsDir}/`} of the branch`);
+  }
+  return { docsFile, files, links };
+}
+
+/**
+ * Removes the commit's symbolic links from a checkout: nothing reads through them. A page or
+ * file that was a link is then reported missing by the checks, like any absent file. Returns
+ * the log lines (one per link in the docs folder).
+ */
+export function dropLinks(worktree: string, links: readonly string[], docsDir: string): string[] {
+  const prefix = docsDir === '.' ? '' : `${docsDir}/`;
+  const lines: string[] = [];
+  for (const link of links) {
+    try {
+      unlinkSync(path.join(worktree, ...link.split('/')));
+    } catch {
+      // Not checked out (a path git skipped): nothing to follow either.
+    }
+    if (link.startsWith(prefix) && lines.length < MAX_PROBLEM_LINES)
+      lines.push(`warning: skipped ${link}: a symbolic link (docsnav never follows links; commit the file itself if a page needs it)`);
+  }
+  const inDocs = links.filter((link) => link.startsWith(prefix)).length;
+  if (inDocs > lines.length) lines.push(`… and ${inDocs - lines.length} more symbolic links skipped`);
+  return lines;
 }
 
 /** What changed in the docs folder since the previous deployment (everything is added on the first). */

@@ -14,7 +14,7 @@ import { findSession, updateSession, type AgentSessionRecord, type SessionUpdate
 import { findProject, type Project } from '../store/projects.js';
 import type { Queryable } from '../store/store.js';
 import { displayRepo, type Redactor } from '../redact.js';
-import { cacheName, checkTree, isKnownFailure, jobRedactor } from './deployment.js';
+import { cacheName, checkTree, dropLinks, isKnownFailure, jobRedactor } from './deployment.js';
 import type { JobContext, JobKind, JobOutcome } from './kind.js';
 import { fixBranchName, REPAIR_KIND } from './repair-kind.js';
 
@@ -90,6 +90,7 @@ async function repair(project: Project, session: AgentSessionRecord, context: Jo
   const docs = checkTree(await listFiles(cacheDir, sha, settings.git), project.docsDir, settings);
   await addWorktree(cacheDir, sha, worktree, settings.git, signal);
   try {
+    dropLinks(worktree, docs.links, project.docsDir);
     const docsRoot = path.join(worktree, project.docsDir);
     const docsFile = path.join(docsRoot, docs.docsFile);
     // The library's work on the repository's content runs in a thread with a time limit (a

@@ -1,77 +1,10 @@
 /**
- * The assistant's SQL: full-text search over a deployment's page sections, threads and their
- * messages. Same statements on PGlite and PostgreSQL.
+ * The assistant's SQL: threads and their messages. Same statements on PGlite and PostgreSQL.
+ * (Search runs over an in-memory index of the deployment's sections: search/.)
  */
 import { isoDate } from './projects.js';
 import type { Queryable } from './store.js';
 import { json } from './storable.js';
-
-export interface SearchHit {
-  pagePath: string;
-  pageKind: 'page' | 'endpoint';
-  pageTitle: string;
-  pageDescription: string;
-  heading: string | null;
-  anchor: string | null;
-  body: string;
-  rank: number;
-}
-
-export interface SearchQuery {
-  deploymentId: string;
-  /** The user's words; turned into a tsquery by PostgreSQL, never parsed as syntax by us. */
-  text: string;
-  /** `and`: websearch_to_tsquery (every word); `or`: any of plainto_tsquery's lexemes. */
-  mode: 'and' | 'or';
-  limit: number;
-  /** Trail items a page must have (`{kind: 'version', label: 'v2'}`). */
-  trail: Array<{ kind: string; label: string }>;
-  includeHidden: boolean;
-}
-
-/**
- * The best section of each matching page, best pages first: ts_rank over the weighted vector
- * (title A, heading B, description C, body D). Not length-normalised: that made a page's
- * shortest section (a bare "201 Created") beat its intro; the benchmark's hit rates were equal.
- */
-export async function searchSections(db: Queryable, query: SearchQuery): Promise<SearchHit[]> {
-  const tsquery =
-    query.mode === 'and'
-      ? `websearch_to_tsquery('english'::regconfig, $2)`
-      : `nullif(replace(plainto_tsquery('english'::regconfig, $2)::text, ' & ', ' | '), '')::tsquery`;
-  const rows = await db.query<{
-    page_path: string;
-    page_kind: 'page' | 'endpoint';
-    page_title: string;
-    page_description: string;
-    heading: string | null;
-    anchor: string | null;
-    body: string;
-    rank: number | string;
-  }>(
-    `WITH q AS (SELECT ${tsquery} AS query),
-     matches AS (
-       SELECT DISTINCT ON (s.page_path) s.page_path, s.page_kind, s.page_title, s.page_description, s.heading, s.anchor, s.body, s.position,
-         ts_rank(s.search, q.query) AS rank
-       FROM page_sections s, q
-       WHERE s.deployment_id = $1 AND q.query IS NOT NULL AND s.search @@ q.query
-         AND ($4 OR NOT s.hidden) AND s.trail @> $5::jsonb
-       ORDER BY s.page_path, rank DESC, s.position)
-     SELECT page_path, page_kind, page_title, page_description, heading, anchor, body, rank FROM matches
-     ORDER BY rank DESC, position LIMIT $3`,
-    [query.deploymentId, query.text, query.limit, query.includeHidden, json(query.trail)],
-  );
-  return rows.map((row) => ({
-    pagePath: row.page_path,
-    pageKind: row.page_kind,
-    pageTitle: row.page_title,
-    pageDescription: row.page_description,
-    heading: row.heading,
-    anchor: row.anchor,
-    body: row.body,
-    rank: Number(row.rank),
-  }));
-}
 
 export interface ThreadMessage {
   role: 'user' | 'assistant';

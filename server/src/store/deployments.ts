@@ -143,7 +143,7 @@ export interface PageSection {
 
 /** Stores page texts of a deployment from `position` on, in batches of one statement each. */
 export async function insertPageSections(db: Queryable, deploymentId: string, sections: readonly PageSection[], position = 0): Promise<void> {
-  const BATCH = 1000;
+  const BATCH = 100;
   for (let start = 0; start < sections.length; start += BATCH) {
     const batch = sections.slice(start, start + BATCH).map((section, index) => ({ ...section, position: position + start + index }));
     await db.query(
@@ -161,23 +161,24 @@ export async function deletePageSections(db: Queryable, deploymentId: string): P
   await db.query('DELETE FROM page_sections WHERE deployment_id = $1', [deploymentId]);
 }
 
-export async function pageSections(db: Queryable, deploymentId: string): Promise<PageSection[]> {
-  const rows = await db.query<{
-    page_path: string;
-    page_kind: 'page' | 'endpoint';
-    page_title: string;
-    page_description: string;
-    hidden: boolean;
-    trail: unknown[];
-    heading: string | null;
-    anchor: string | null;
-    depth: number;
-    body: string;
-  }>(
-    'SELECT page_path, page_kind, page_title, page_description, hidden, trail, heading, anchor, depth, body FROM page_sections WHERE deployment_id = $1 ORDER BY position',
-    [deploymentId],
-  );
-  return rows.map((row) => ({
+type SectionRow = {
+  position: number;
+  page_path: string;
+  page_kind: 'page' | 'endpoint';
+  page_title: string;
+  page_description: string;
+  hidden: boolean;
+  trail: unknown[];
+  heading: string | null;
+  anchor: string | null;
+  depth: number;
+  body: string;
+};
+
+const SECTION_COLUMNS = 'position, page_path, page_kind, page_title, page_description, hidden, trail, heading, anchor, depth, body';
+
+function toSection(row: SectionRow): PageSection {
+  return {
     pagePath: row.page_path,
     pageKind: row.page_kind,
     pageTitle: row.page_title,
@@ -188,5 +189,19 @@ export async function pageSections(db: Queryable, deploymentId: string): Promise
     anchor: row.anchor,
     depth: row.depth,
     body: row.body,
-  }));
+  };
+}
+
+export async function pageSections(db: Queryable, deploymentId: string): Promise<PageSection[]> {
+  const rows = await db.query<SectionRow>(`SELECT ${SECTION_COLUMNS} FROM page_sections WHERE deployment_id = $1 ORDER BY position`, [deploymentId]);
+  return rows.map(toSection);
+}
+
+/** Up to `limit` sections after position `after`, in order, and the last one's position. */
+export async function pageSectionsPage(db: Queryable, deploymentId: string, after: number, limit: number): Promise<{ sections: PageSection[]; last: number }> {
+  const rows = await db.query<SectionRow>(
+    `SELECT ${SECTION_COLUMNS} FROM page_sections WHERE deployment_id = $1 AND position > $2 ORDER BY position LIMIT $3`,
+    [deploymentId, after, limit],
+  );
+  return { sections: rows.map(toSection), last: rows.length > 0 ? Number(rows[rows.length - 1].position) : after };
 }

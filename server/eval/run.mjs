@@ -1,0 +1,362 @@
+/**
+ * `npm run eval:assistant`: the assistant's retrieval and answers measured like a search team
+ * measures them, on three real documentation repositories (../shared/corpus/docs-repos/), with
+ * MiniSearch on the same sections and the same questions beside it.
+ *
+ * Each site is committed as it is upstream (mintlify without the docsnav.config.json the corpus
+ * added, modelcontextprotocol with its two symbolic links put back) into a git repository of its
+ * own, added as a project and deployed by the real job runner on the embedded database. The
+ * questions (server/eval/questions/<site>.json) are asked over HTTP with the real v4 chat client
+ * (`callChatApi`), follow-ups after their thread, as a browser would. Printed per site and in
+ * total: hit@1, hit@5, MRR of the expected page among the cited sources; how often the
+ * extractive answer holds the expected fact, and cites an expected page on that line; how often
+ * an unanswerable question is declined (or the quoted passages are flagged as not answering it
+ * directly), and how often an answerable one is flagged so. Then the stall measurement: another project's answers
+ * while a site deploys.
+ *
+ * Options: --site <name> (repeatable), --questions <file> (a set of your own, for the site its
+ * "site" names), --verbose (every miss), --json <file> (the figures). Exits 1 when a target is
+ * missed: hit@5 ≥ 0.90, MRR ≥ 0.75, hit@5 ≥ MiniSearch's + 0.10, facts ≥ 0.80, declines ≥ 0.75.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { callChatApi } from '@ai-sdk/ui-utils';
+import MiniSearch from 'minisearch';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const MINISEARCH_VERSION = JSON.parse(readFileSync(path.join(here, '../../node_modules/minisearch/package.json'), 'utf8')).version;
+const serverPackage = path.dirname(here);
+const corpus = path.resolve(serverPackage, '../../shared/corpus/docs-repos');
+const dist = (file) => path.join(serverPackage, 'dist', file);
+const { openStore } = await import(dist('store/open.js'));
+const { Core } = await import(dist('core.js'));
+const { buildApp } = await import(dist('app.js'));
+const { JobRunner } = await import(dist('jobs/queue.js'));
+const { jobKinds } = await import(dist('jobs/kinds.js'));
+const { workerSettings } = await import(dist('jobs/settings.js'));
+const { findDeployment, pageSections } = await import(dist('store/deployments.js'));
+const { closeThreads } = await import(dist('thread.js'));
+const { pageUrl } = await import(dist('search.js'));
+const { NOT_FOUND_LINE, NOT_DIRECT_LINE } = await import(dist('assistant/extractive.js'));
+
+const { values: args } = parseArgs({
+  options: {
+    site: { type: 'string', multiple: true },
+    questions: { type: 'string', multiple: true },
+    verbose: { type: 'boolean', default: false },
+    json: { type: 'string' },
+    'no-stall': { type: 'boolean', default: false },
+  },
+});
+
+const TARGETS = { hit5: 0.9, mrr: 0.75, overBaseline: 0.1, facts: 0.8, declines: 0.75, stallMs: 200 };
+const SITES = {
+  mintlify: { docsDir: '.', prepare: (docs) => rmSync(path.join(docs, 'docsnav.config.json'), { force: true }) },
+  modelcontextprotocol: {
+    docsDir: 'docs',
+    // Upstream holds two symbolic links in docs/.mintlify/skills/ (the corpus left them out).
+    prepare: (docs) => {
+      mkdirSync(path.join(docs, '.mintlify', 'skills'), { recursive: true });
+      symlinkSync('../../../.claude/skills/draft-sep', path.join(docs, '.mintlify', 'skills', 'draft-sep'));
+      symlinkSync('../../../.claude/skills/search-mcp-github', path.join(docs, '.mintlify', 'skills', 'search-mcp-github'));
+    },
+  },
+  runpod: { docsDir: '.', prepare: () => {} },
+};
+
+if (!existsSync(corpus)) {
+  console.error(`eval:assistant: ${corpus} is missing (the shared corpus beside the repository)`);
+  process.exit(2);
+}
+
+// Question sets: the repository's own, or the ones given.
+const sets = new Map();
+const files = args.questions?.length ? args.questions : readdirSync(path.join(here, 'questions')).map((file) => path.join(here, 'questions', file));
+for (const file of files) {
+  const set = JSON.parse(readFileSync(file, 'utf8'));
+  if (!SITES[set.site]) {
+    console.error(`eval:assistant: ${file}: unknown site "${set.site}" (one of ${Object.keys(SITES).join(', ')})`);
+    process.exit(2);
+  }
+  sets.set(set.site, [...(sets.get(set.site) ?? []), ...set.questions]);
+}
+const siteNames = (args.site?.length ? args.site : [...sets.keys()]).filter((site) => sets.has(site));
+
+const work = mkdtempSync(path.join(tmpdir(), 'docsnav-eval-'));
+const git = (cwd, ...rest) => execFileSync('git', ['-c', 'user.email=eval@example.com', '-c', 'user.name=Eval', '-c', 'init.defaultBranch=main', ...rest], { cwd });
+
+/** A git repository holding the site as upstream has it. */
+function siteRepo(site) {
+  const { docsDir, prepare } = SITES[site];
+  const repo = path.join(work, 'repos', site);
+  const docs = docsDir === '.' ? repo : path.join(repo, docsDir);
+  mkdirSync(docs, { recursive: true });
+  cpSync(path.join(corpus, site), docs, { recursive: true });
+  prepare(docs);
+  git(repo, 'init', '-q');
+  git(repo, 'add', '-A');
+  git(repo, 'commit', '-qm', `${site} docs`);
+  return repo;
+}
+
+const store = await openStore({ data: path.join(work, 'data') });
+const core = new Core(store);
+const keys = {};
+const runner = new JobRunner(store, jobKinds, workerSettings(path.join(work, 'data'), { pollMs: 100, git: { localRoots: [work] } }));
+await runner.start();
+
+async function deploy(site) {
+  const { statusId } = await core.queueUpdate(`Bearer ${keys[site].admin}`, site);
+  const started = performance.now();
+  for (;;) {
+    const deployment = await findDeployment(store, statusId);
+    if (deployment.status === 'success' || deployment.status === 'failure') return { deployment, ms: performance.now() - started };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+console.log(`Deploying ${siteNames.join(', ')} as they are upstream (embedded database, platform profile by default):`);
+const deployments = {};
+for (const site of siteNames) {
+  const repo = siteRepo(site);
+  await core.addProject({ id: site, repo, branch: 'main', docsDir: SITES[site].docsDir, domain: site });
+  keys[site] = { admin: (await core.createKey(site, 'admin')).token, assistant: (await core.createKey(site, 'assistant')).token };
+  const { deployment, ms } = await deploy(site);
+  const warnings = deployment.logs.filter((line) => /warning/.test(line)).length;
+  console.log(`  ${site}: ${deployment.status} in ${(ms / 1000).toFixed(1)} s: ${deployment.summary} (${warnings} warning lines in the logs)`);
+  if (deployment.status !== 'success') {
+    console.log(deployment.logs.slice(0, 20).map((line) => `    ${line}`).join('\n'));
+    process.exitCode = 1;
+  }
+  deployments[site] = deployment;
+}
+
+const app = await buildApp(core, { assistant: { limits: { perKeyPerMonth: 1e9, perOrganizationPerHour: 1e9, perIpPerDay: 1e9 } } });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const base = `http://127.0.0.1:${app.server.address().port}`;
+
+/** One question through the real v4 client; returns the assistant message (text, sources) and the thread. */
+async function ask(site, messages, { threadId, filter } = {}) {
+  let message;
+  let thread = threadId ?? null;
+  const started = performance.now();
+  await callChatApi({
+    api: `${base}/v1/assistant/${site}/message`,
+    body: { fp: 'eval', messages, threadId: thread, retrievalPageSize: 5, ...(filter ? { filter } : {}) },
+    streamProtocol: 'data',
+    credentials: undefined,
+    headers: { authorization: `Bearer ${keys[site].assistant}` },
+    abortController: () => new AbortController(),
+    restoreMessagesOnFailure: () => {},
+    onResponse: (response) => {
+      thread = response.headers.get('x-thread-id') ?? thread;
+    },
+    onUpdate: ({ message: current }) => {
+      message = current;
+    },
+    onFinish: (finished) => {
+      message = finished;
+    },
+    onToolCall: undefined,
+    generateId: () => `m-${Math.random().toString(36).slice(2)}`,
+    fetch: undefined,
+    lastMessage: messages.at(-1),
+    requestType: 'generate',
+  });
+  const sources = (message?.parts ?? []).filter((part) => part.type === 'source').map((part) => part.source);
+  return { message, text: message?.content ?? '', sources, threadId: thread, ms: performance.now() - started };
+}
+
+const normalise = (text) =>
+  text
+    .replace(/\\([$*_`[\]])/g, '$1')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[*`]/g, '')
+    .replace(/\s+/g, ' ')
+    .toLowerCase()
+    .trim();
+const urlPage = (url) => url.replace(/[#?].*$/, '');
+const expectedUrls = (question) => new Set(question.expected.map((page) => pageUrl(page.replace(/^\/+/, '').replace(/\.mdx?$/, ''))));
+
+/** Rank (1-based) of the first source whose page is expected; 0 when none is. */
+function rankOf(urls, expected) {
+  const index = urls.findIndex((url) => expected.has(urlPage(url)));
+  return index + 1;
+}
+
+/**
+ * MiniSearch on the same sections: title, heading, description and body; one result per page;
+ * the same filter. Two configurations (its documented prefix + fuzzy search, and its defaults);
+ * the better one on the whole set is reported.
+ */
+const MINISEARCH = {
+  'prefix + fuzzy 0.2, title ×2, heading ×1.5': { boost: { pageTitle: 2, heading: 1.5 }, prefix: true, fuzzy: 0.2 },
+  'defaults, title ×2, heading ×1.5': { boost: { pageTitle: 2, heading: 1.5 } },
+};
+async function miniSearchOf(site, searchOptions) {
+  const sections = await pageSections(store, deployments[site].id);
+  const engine = new MiniSearch({
+    fields: ['pageTitle', 'heading', 'pageDescription', 'body'],
+    storeFields: ['pagePath', 'trail', 'hidden'],
+    searchOptions,
+  });
+  engine.addAll(sections.map((section, id) => ({ id, ...section, heading: section.heading ?? '' })));
+  return (text, filter) => {
+    const label = (trail, kind) => trail.find((item) => item.kind === kind)?.label;
+    const pages = [];
+    for (const result of engine.search(text, {
+      filter: (result) => {
+        if (result.hidden) return false;
+        const version = label(result.trail, 'version');
+        const language = label(result.trail, 'language');
+        return (!filter?.version || !version || version === filter.version) && (!filter?.language || !language || language === filter.language);
+      },
+    })) {
+      const url = pageUrl(result.pagePath);
+      if (!pages.includes(url)) pages.push(url);
+      if (pages.length === 5) break;
+    }
+    return pages;
+  };
+}
+
+const rows = [];
+const misses = [];
+const baselineTotals = {};
+/** The configuration reported (the first until all are in: then the better is chosen below). */
+const chosenBaseline = () => Object.keys(MINISEARCH)[0];
+for (const site of siteNames) {
+  const baselines = {};
+  for (const [name, options] of Object.entries(MINISEARCH)) baselines[name] = await miniSearchOf(site, options);
+  const stats = { site, baseRanks: {}, n: 0, hit1: 0, hit5: 0, mrr: 0, base1: 0, base5: 0, baseMrr: 0, facts: 0, cited: 0, answerable: 0, unanswerable: 0, declined: 0, falseDeclines: 0 };
+  for (const question of sets.get(site)) {
+    // The thread first, as the user asked it: each earlier question answered, its answer kept.
+    const messages = [];
+    let threadId = null;
+    for (const earlier of question.thread ?? []) {
+      messages.push({ id: `u${messages.length}`, role: 'user', content: earlier, parts: [{ type: 'text', text: earlier }] });
+      const answer = await ask(site, messages, { threadId, filter: question.filter });
+      threadId = answer.threadId;
+      if (answer.message) messages.push(answer.message);
+    }
+    messages.push({ id: `u${messages.length}`, role: 'user', content: question.question, parts: [{ type: 'text', text: question.question }] });
+    const answer = await ask(site, messages, { threadId, filter: question.filter });
+    const urls = answer.sources.map((source) => source.url);
+    const baseText = [...(question.thread ?? []), question.question].join('\n');
+    // Declined: says it found nothing, or that the passages it quotes do not answer it directly.
+    const declined = answer.text.includes(NOT_FOUND_LINE) || answer.text.includes(NOT_DIRECT_LINE);
+    if (question.expected.length === 0) {
+      stats.unanswerable++;
+      if (declined) stats.declined++;
+      else misses.push(`${question.id} [unanswerable] "${question.question}": answered from ${urls[0] ?? 'nothing'}`);
+      continue;
+    }
+    stats.n++;
+    stats.answerable++;
+    const expected = expectedUrls(question);
+    const rank = rankOf(urls, expected);
+    for (const [name, search] of Object.entries(baselines)) {
+      const rank = rankOf(search(baseText, question.filter), expected);
+      const tally = (baselineTotals[name] ??= { hit5: 0 });
+      if (rank >= 1 && rank <= 5) tally.hit5++;
+      (stats.baseRanks[name] ??= []).push(rank);
+    }
+    const baseRank = stats.baseRanks[chosenBaseline()]?.at(-1) ?? 0;
+    if (rank === 1) stats.hit1++;
+    if (rank >= 1 && rank <= 5) stats.hit5++;
+    if (rank >= 1) stats.mrr += 1 / rank;
+    if (baseRank === 1) stats.base1++;
+    if (baseRank >= 1 && baseRank <= 5) stats.base5++;
+    if (baseRank >= 1) stats.baseMrr += 1 / baseRank;
+    if (declined) stats.falseDeclines++;
+    const facts = [question.fact ?? []].flat().map(normalise);
+    const line = answer.text.split('\n').find((text) => facts.some((fact) => normalise(text).includes(fact)));
+    if (line) stats.facts++;
+    const citation = line && /\[(\d+)\]\s*$/.exec(line.trim());
+    if (citation && expected.has(urlPage(urls[Number(citation[1]) - 1] ?? ''))) stats.cited++;
+    if (rank !== 1 || !line)
+      misses.push(
+        `${question.id} [${question.kind}] "${question.question}"${question.thread ? ` (after ${JSON.stringify(question.thread)})` : ''}: rank ${rank || '>5'} (MiniSearch ${baseRank || '>5'}), fact ${line ? 'found' : 'missing'}; got ${urls.map(urlPage).join(' ') || 'nothing'}; wanted ${[...expected].join(' ')}`,
+      );
+  }
+  rows.push(stats);
+}
+
+// The better MiniSearch configuration over the whole set is the one reported.
+const bestBaseline = Object.keys(MINISEARCH).reduce((a, b) => ((baselineTotals[b]?.hit5 ?? 0) > (baselineTotals[a]?.hit5 ?? 0) ? b : a));
+for (const row of rows) {
+  row.base1 = row.base5 = row.baseMrr = 0;
+  for (const rank of row.baseRanks[bestBaseline] ?? []) {
+    if (rank === 1) row.base1++;
+    if (rank >= 1 && rank <= 5) row.base5++;
+    if (rank >= 1) row.baseMrr += 1 / rank;
+  }
+  delete row.baseRanks;
+}
+const sum = (key) => rows.reduce((total, row) => total + row[key], 0);
+const total = Object.fromEntries(Object.keys(rows[0] ?? {}).map((key) => [key, key === 'site' ? 'total' : sum(key)]));
+const ratio = (a, b) => (b === 0 ? NaN : a / b);
+const fmt = (value) => (Number.isNaN(value) ? '–' : value.toFixed(2));
+console.log(`\nRetrieval (5 sources per answer; expected page among them) and extractive answers, no model; MiniSearch ${MINISEARCH_VERSION} (${bestBaseline}; the better of ${Object.keys(MINISEARCH).length} configurations: ${Object.entries(baselineTotals).map(([name, tally]) => `${name} hit@5 ${tally.hit5}`).join(', ')}):`);
+console.log('| site | questions | hit@1 | hit@5 | MRR | MiniSearch hit@1 | MiniSearch hit@5 | MiniSearch MRR | fact in answer | fact cited to its page | unanswerable declined | answerable hedged |');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+for (const row of [...rows, total]) {
+  console.log(
+    `| ${row.site} | ${row.n} + ${row.unanswerable} | ${fmt(ratio(row.hit1, row.n))} | ${fmt(ratio(row.hit5, row.n))} | ${fmt(ratio(row.mrr, row.n))} | ${fmt(ratio(row.base1, row.n))} | ${fmt(ratio(row.base5, row.n))} | ${fmt(ratio(row.baseMrr, row.n))} | ${fmt(ratio(row.facts, row.answerable))} | ${fmt(ratio(row.cited, row.answerable))} | ${row.declined}/${row.unanswerable} | ${row.falseDeclines}/${row.answerable} |`,
+  );
+}
+if (args.verbose) console.log(`\nMisses (rank ≠ 1 or fact missing):\n${misses.map((line) => `  ${line}`).join('\n')}`);
+
+// Another project's answers while a site deploys again (a new commit: every page stored anew).
+let stall;
+if (!args['no-stall'] && siteNames.length >= 2) {
+  const [deploying, asking] = [siteNames[0], siteNames.at(-1)];
+  const repo = path.join(work, 'repos', deploying);
+  writeFileSync(path.join(repo, 'eval-touch.txt'), String(Date.now()));
+  git(repo, 'add', '-A');
+  git(repo, 'commit', '-qm', 'touch');
+  const latencies = [];
+  const questions = sets.get(asking).filter((question) => !question.thread);
+  const done = deploy(deploying);
+  let finished = false;
+  void done.then(() => (finished = true));
+  for (let i = 0; !finished && i < 2000; i++) {
+    const question = questions[i % questions.length];
+    const answer = await ask(asking, [{ id: 'u', role: 'user', content: question.question }]);
+    latencies.push(answer.ms);
+  }
+  const { deployment, ms } = await done;
+  // Baseline: the same questions with nothing deploying.
+  const idle = [];
+  for (let i = 0; i < Math.min(latencies.length, 40); i++) idle.push((await ask(asking, [{ id: 'u', role: 'user', content: questions[i % questions.length].question }])).ms);
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const idleSorted = [...idle].sort((a, b) => a - b);
+  const p = (list, q) => list[Math.min(list.length - 1, Math.floor(q * list.length))] ?? NaN;
+  stall = { deploying, asking, answers: latencies.length, deployMs: ms, p50: p(sorted, 0.5), p95: p(sorted, 0.95), max: sorted.at(-1) ?? NaN, idleP50: p(idleSorted, 0.5), idleMax: idleSorted.at(-1) ?? NaN };
+  console.log(`\nWhile ${deploying} deployed again (${deployment.status}, ${(ms / 1000).toFixed(1)} s), ${latencies.length} answers of ${asking}, whole answer time:`);
+  console.log('| | p50 | p95 | max |\n|---|---|---|---|');
+  console.log(`| during the deployment | ${stall.p50.toFixed(0)} ms | ${stall.p95.toFixed(0)} ms | ${stall.max.toFixed(0)} ms |`);
+  console.log(`| nothing deploying | ${stall.idleP50.toFixed(0)} ms | ${p(idleSorted, 0.95).toFixed(0)} ms | ${stall.idleMax.toFixed(0)} ms |`);
+}
+
+await app.close();
+await runner.stop();
+await closeThreads();
+await store.close();
+rmSync(work, { recursive: true, force: true });
+
+const checks = [
+  ['hit@5 ≥ 0.90', ratio(total.hit5, total.n) >= TARGETS.hit5],
+  ['MRR ≥ 0.75', ratio(total.mrr, total.n) >= TARGETS.mrr],
+  ['hit@5 ≥ MiniSearch + 0.10', ratio(total.hit5 - total.base5, total.n) >= TARGETS.overBaseline],
+  ['fact in the answer ≥ 0.80', ratio(total.facts, total.answerable) >= TARGETS.facts],
+  ['unanswerable declined ≥ 0.75', total.unanswerable === 0 || ratio(total.declined, total.unanswerable) >= TARGETS.declines],
+  ...(stall ? [[`other project's answers stalled ≤ 200 ms over idle (max ${Math.round(stall.max - stall.idleMax)} ms)`, stall.max - stall.idleMax <= TARGETS.stallMs]] : []),
+];
+console.log(`\nTargets: ${checks.map(([name, ok]) => `${ok ? '✓' : '✗'} ${name}`).join('; ')}`);
+if (args.json) writeFileSync(args.json, `${JSON.stringify({ rows, total, stall, checks }, null, 2)}\n`);
+if (checks.some(([, ok]) => !ok)) process.exitCode = 1;

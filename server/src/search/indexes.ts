@@ -1,0 +1,70 @@
+/**
+ * The search indexes of the deployments being asked about, built on first use from the stored
+ * page sections and kept while they fit (a deployment's pages never change, so an index is never
+ * stale; a new deployment is a new index, built aside while the old one still answers). Rows
+ * are read in pages and the build yields between slices, so a big site's first question does
+ * not hold up other projects' answers on the same (embedded, single-threaded) database.
+ */
+import { pageSectionsPage, type PageSection } from '../store/deployments.js';
+import type { Queryable } from '../store/store.js';
+import { SectionIndex } from './section-index.js';
+
+/** Rows read per query. */
+const ROWS_PER_READ = 500;
+
+export class SearchIndexes {
+  private readonly ready = new Map<string, { index: Promise<SectionIndex>; sections: number }>();
+
+  constructor(
+    private readonly db: Queryable,
+    /** Most sections held in memory over all cached indexes (the newest index is always kept). */
+    private readonly maxSections = 500_000,
+  ) {}
+
+  get(deploymentId: string): Promise<SectionIndex> {
+    const known = this.ready.get(deploymentId);
+    if (known) {
+      // Most recently used last.
+      this.ready.delete(deploymentId);
+      this.ready.set(deploymentId, known);
+      return known.index;
+    }
+    const entry = { index: this.load(deploymentId), sections: 0 };
+    this.ready.set(deploymentId, entry);
+    entry.index.then(
+      (index) => {
+        entry.sections = index.sections.length;
+        this.evict();
+      },
+      () => this.ready.delete(deploymentId),
+    );
+    return entry.index;
+  }
+
+  /** Forgets a deployment's index (its sections were deleted). */
+  drop(deploymentId: string): void {
+    this.ready.delete(deploymentId);
+  }
+
+  private async load(deploymentId: string): Promise<SectionIndex> {
+    const rows: PageSection[] = [];
+    for (let after = -1; ; ) {
+      const page = await pageSectionsPage(this.db, deploymentId, after, ROWS_PER_READ);
+      rows.push(...page.sections);
+      if (page.sections.length < ROWS_PER_READ) break;
+      after = page.last;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return SectionIndex.build(rows);
+  }
+
+  private evict(): void {
+    let total = 0;
+    for (const entry of this.ready.values()) total += entry.sections;
+    for (const [id, entry] of this.ready) {
+      if (total <= this.maxSections || this.ready.size <= 1) break;
+      total -= entry.sections;
+      this.ready.delete(id);
+    }
+  }
+}

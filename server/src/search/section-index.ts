@@ -1,0 +1,331 @@
+/**
+ * The assistant's search index of one deployment, in memory: BM25F over the page sections
+ * (page title, section heading, page description, navigation labels, page path, body), with
+ * inverse document frequency counted over pages, so a rare word outweighs a common one whichever
+ * words a question has. A page is ranked by its best section. Copies of one page in other
+ * versions or languages are one result (the copy of the question's language, else of the
+ * navigation's first version, unless another copy matches clearly better).
+ *
+ * Built once per deployment (a deployment's pages never change), in slices that yield to the
+ * event loop, so building a big site's index does not hold up other requests.
+ */
+import type { PageSection } from '../store/deployments.js';
+import { analyzerFor, baseLanguage, type Analyzer } from './language.js';
+import { fold, tokenize } from './tokenize.js';
+
+export const FIELDS = ['title', 'heading', 'description', 'trail', 'path', 'body'] as const;
+type Field = (typeof FIELDS)[number];
+const FIELD_COUNT = FIELDS.length;
+/** How much a match in each field counts, and how much the field's length discounts it (BM25F). */
+const WEIGHT: Record<Field, number> = { title: 3, heading: 2, description: 1.5, trail: 1, path: 1.2, body: 1 };
+const LENGTH_NORM: Record<Field, number> = { title: 0.4, heading: 0.4, description: 0.5, trail: 0.3, path: 0.3, body: 0.75 };
+const K1 = 1.2;
+/** Sections indexed per slice before the build yields to the event loop. */
+const SLICE = 200;
+/** Longest body text indexed per section (characters). */
+const MAX_BODY = 60_000;
+
+export interface IndexedPage {
+  path: string;
+  kind: PageSection['pageKind'];
+  hidden: boolean;
+  language: string | undefined;
+  version: string | undefined;
+  /** Pages sharing it are one page in several versions or languages. */
+  copyKey: string;
+  /** Order of the page in the navigation. */
+  position: number;
+  sections: number[];
+}
+
+export interface SearchTerm {
+  term: string;
+  /** How much the term counts (1 for the question's own words; less for context and expansions). */
+  weight: number;
+}
+
+export interface RankedPage {
+  page: IndexedPage;
+  /** The best section (an index into `sections`). */
+  section: number;
+  score: number;
+  /** Share (0–1) of the question's weighted term mass that the page matches. */
+  coverage: number;
+}
+
+export interface RankOptions {
+  limit: number;
+  version?: string | null;
+  language?: string | null;
+  includeHidden?: boolean;
+  /** The question's language: its copy of a page is preferred. */
+  preferLanguage?: string;
+  /** Multiplies the score of these pages (the pages an earlier answer in the thread cited). */
+  boost?: ReadonlyMap<string, number>;
+}
+
+export class SectionIndex {
+  readonly pages: IndexedPage[] = [];
+  readonly sections: PageSection[] = [];
+  /** term → flat postings: section, then one term frequency per field. */
+  private readonly postings = new Map<string, number[]>();
+  /** term → number of pages holding it. */
+  private readonly pageFrequency = new Map<string, number>();
+  private readonly lengths: number[] = [];
+  private readonly sectionPage: number[] = [];
+  private readonly averages = new Array<number>(FIELD_COUNT).fill(0);
+  /** Languages and versions of the navigation, in order of first appearance. */
+  readonly languages: string[] = [];
+  readonly versions: string[] = [];
+  private readonly byPath = new Map<string, number>();
+  private pageTerms = new Set<string>();
+
+  static async build(sections: readonly PageSection[], yieldToLoop = true): Promise<SectionIndex> {
+    const index = new SectionIndex();
+    for (let start = 0; start < sections.length; start += SLICE) {
+      for (const section of sections.slice(start, start + SLICE)) index.add(section);
+      if (yieldToLoop) await new Promise((resolve) => setImmediate(resolve));
+    }
+    index.finish();
+    return index;
+  }
+
+  /** The analyzer of a page's language (English when it has none). */
+  analyzerOf(page: IndexedPage): Analyzer {
+    return analyzerFor(page.language);
+  }
+
+  private add(row: PageSection): void {
+    const id = this.sections.length;
+    this.sections.push(row);
+    let pageId = this.byPath.get(row.pagePath);
+    if (pageId === undefined) {
+      this.finishPage();
+      pageId = this.pages.length;
+      this.byPath.set(row.pagePath, pageId);
+      const trail = Array.isArray(row.trail) ? (row.trail as Array<{ kind?: unknown; label?: unknown }>) : [];
+      const label = (kind: string) => trail.find((item) => item?.kind === kind && typeof item.label === 'string')?.label as string | undefined;
+      const language = label('language');
+      const version = label('version');
+      if (language && !this.languages.includes(language)) this.languages.push(language);
+      if (version && !this.versions.includes(version)) this.versions.push(version);
+      this.pages.push({
+        path: row.pagePath,
+        kind: row.pageKind,
+        hidden: row.hidden,
+        language,
+        version,
+        copyKey: copyKey(row.pagePath, language, version),
+        position: pageId,
+        sections: [],
+      });
+    }
+    const page = this.pages[pageId];
+    page.sections.push(id);
+    this.sectionPage.push(pageId);
+    const analyzer = this.analyzerOf(page);
+    const trail = Array.isArray(row.trail)
+      ? (row.trail as Array<{ label?: unknown }>)
+          .map((item) => (typeof item?.label === 'string' ? item.label : ''))
+          .filter(Boolean)
+          .join(' ')
+      : '';
+    const texts: Record<Field, string> = {
+      title: row.pageTitle,
+      heading: row.heading ?? '',
+      description: row.pageDescription,
+      trail,
+      path: row.pagePath.replace(/[/_-]+/g, ' '),
+      body: row.body.length > MAX_BODY ? row.body.slice(0, MAX_BODY) : row.body,
+    };
+    const counts = new Map<string, number[]>();
+    FIELDS.forEach((field, f) => {
+      const terms = tokenize(texts[field], analyzer);
+      this.lengths.push(terms.length);
+      this.averages[f] += terms.length;
+      for (const term of terms) {
+        let tf = counts.get(term);
+        if (!tf) counts.set(term, (tf = new Array<number>(FIELD_COUNT).fill(0)));
+        tf[f]++;
+      }
+    });
+    for (const [term, tf] of counts) {
+      let list = this.postings.get(term);
+      if (!list) this.postings.set(term, (list = []));
+      list.push(id, ...tf);
+      this.pageTerms.add(term);
+    }
+  }
+
+  /** Counts the terms of the page just finished once each, for the page frequencies. */
+  private finishPage(): void {
+    for (const term of this.pageTerms) this.pageFrequency.set(term, (this.pageFrequency.get(term) ?? 0) + 1);
+    this.pageTerms = new Set();
+  }
+
+  private finish(): void {
+    this.finishPage();
+    const count = Math.max(1, this.sections.length);
+    for (let f = 0; f < FIELD_COUNT; f++) this.averages[f] = Math.max(1, this.averages[f] / count);
+  }
+
+  /** Inverse document frequency over pages (BM25's, never negative). */
+  idf(term: string): number {
+    const df = this.pageFrequency.get(term) ?? 0;
+    const n = this.pages.length;
+    return Math.log(1 + (n - df + 0.5) / (df + 0.5));
+  }
+
+  /** The largest idf a term can have here (a word no page holds). */
+  get maxIdf(): number {
+    return this.idf('\u0000');
+  }
+
+  has(term: string): boolean {
+    return this.postings.has(term);
+  }
+
+  /** How many pages hold the term. */
+  pagesWith(term: string): number {
+    return this.pageFrequency.get(term) ?? 0;
+  }
+
+  /** Whether any section of the page holds the term. */
+  pageHolds(pagePath: string, term: string): boolean {
+    const pageId = this.byPath.get(pagePath);
+    const list = this.postings.get(term);
+    if (pageId === undefined || !list) return false;
+    for (let i = 0; i < list.length; i += FIELD_COUNT + 1) if (this.sectionPage[list[i]] === pageId) return true;
+    return false;
+  }
+
+  /** The sections of a page, in order. */
+  sectionsOf(pagePath: string): PageSection[] {
+    const pageId = this.byPath.get(pagePath);
+    return pageId === undefined ? [] : this.pages[pageId].sections.map((id) => this.sections[id]);
+  }
+
+  /** Every term of the index (for spelling correction). */
+  terms(): IterableIterator<string> {
+    return this.postings.keys();
+  }
+
+  /** The filter's version and language as this deployment's labels (undefined: not filtered). */
+  resolveFilter(options: Pick<RankOptions, 'version' | 'language'>): { version?: string; language?: string } {
+    return {
+      version: matchLabel(options.version, this.versions),
+      language: matchLabel(options.language, this.languages, baseLanguage),
+    };
+  }
+
+  /** Pages by score, one per copy group, after the filter (a page outside any version passes a version filter). */
+  rank(query: readonly SearchTerm[], options: RankOptions): RankedPage[] {
+    const filter = this.resolveFilter(options);
+    const sectionScores = new Map<number, number>();
+    const matched = new Map<number, Set<number>>();
+    let total = 0;
+    query.forEach(({ term, weight }, q) => {
+      const idf = this.postings.has(term) ? this.idf(term) : this.maxIdf;
+      total += weight * idf;
+      const list = this.postings.get(term);
+      if (!list) return;
+      const stride = FIELD_COUNT + 1;
+      for (let i = 0; i < list.length; i += stride) {
+        const section = list[i];
+        let tf = 0;
+        for (let f = 0; f < FIELD_COUNT; f++) {
+          const raw = list[i + 1 + f];
+          if (raw === 0) continue;
+          const field = FIELDS[f];
+          const norm = 1 - LENGTH_NORM[field] + (LENGTH_NORM[field] * this.lengths[section * FIELD_COUNT + f]) / this.averages[f];
+          tf += (WEIGHT[field] * raw) / norm;
+        }
+        sectionScores.set(section, (sectionScores.get(section) ?? 0) + (weight * idf * tf * (K1 + 1)) / (tf + K1));
+        const page = this.sectionPage[section];
+        let terms = matched.get(page);
+        if (!terms) matched.set(page, (terms = new Set()));
+        terms.add(q);
+      }
+    });
+    const best = new Map<number, { section: number; score: number }>();
+    for (const [section, score] of sectionScores) {
+      const page = this.sectionPage[section];
+      const current = best.get(page);
+      if (!current || score > current.score || (score === current.score && section < current.section)) best.set(page, { section, score });
+    }
+    const ranked: RankedPage[] = [];
+    for (const [pageId, { section, score }] of best) {
+      const page = this.pages[pageId];
+      if (page.hidden && !options.includeHidden) continue;
+      if (filter.version && page.version && page.version !== filter.version) continue;
+      if (filter.language && page.language && page.language !== filter.language) continue;
+      let covered = 0;
+      for (const q of matched.get(pageId) ?? []) covered += query[q].weight * (this.postings.has(query[q].term) ? this.idf(query[q].term) : 0);
+      const coverage = total > 0 ? covered / total : 0;
+      ranked.push({ page, section, score: score * (options.boost?.get(page.path) ?? 1), coverage });
+    }
+    ranked.sort((a, b) => b.score - a.score || a.page.position - b.page.position);
+    return this.oneCopyEach(ranked, options.preferLanguage).slice(0, options.limit);
+  }
+
+  /**
+   * One page per copy group: the copy in the question's language, else in the navigation's first
+   * version or language, unless another copy scores over a fifth higher.
+   */
+  private oneCopyEach(ranked: RankedPage[], preferLanguage: string | undefined): RankedPage[] {
+    const groups = new Map<string, RankedPage[]>();
+    for (const entry of ranked) {
+      const list = groups.get(entry.page.copyKey);
+      if (list) list.push(entry);
+      else groups.set(entry.page.copyKey, [entry]);
+    }
+    const kept: RankedPage[] = [];
+    for (const copies of groups.values()) {
+      if (copies.length === 1) {
+        kept.push(copies[0]);
+        continue;
+      }
+      const preference = (entry: RankedPage) => {
+        let factor = 1;
+        if (preferLanguage && entry.page.language && baseLanguage(entry.page.language) === preferLanguage) factor *= 1.5;
+        if (entry.page.version === this.versions[0] || !entry.page.version) factor *= 1.2;
+        if (entry.page.language === this.languages[0] || !entry.page.language) factor *= 1.05;
+        return entry.score * factor;
+      };
+      const chosen = copies.reduce((a, b) => (preference(b) > preference(a) ? b : a));
+      kept.push({ ...chosen, score: copies[0].score });
+    }
+    return kept.sort((a, b) => b.score - a.score || a.page.position - b.page.position);
+  }
+}
+
+/** A filter value as one of the deployment's labels: exact, then ignoring case, then as a word of the label. */
+function matchLabel(value: string | null | undefined, labels: readonly string[], normalise: (text: string) => string = (text) => fold(text)): string | undefined {
+  if (!value || labels.length === 0) return undefined;
+  if (labels.includes(value)) return value;
+  const wanted = normalise(value.trim());
+  const same = labels.find((label) => normalise(label) === wanted);
+  if (same) return same;
+  const word = labels.find((label) => fold(label).split(/[\s()]+/).includes(fold(value.trim())));
+  // A version or language this deployment does not have filters nothing out (not everything).
+  return word;
+}
+
+/**
+ * The path of a page with its version or language segment taken out: `es/quickstart` and
+ * `quickstart` share `quickstart`; `specification/2025-06-18/basic` and
+ * `specification/draft/basic` share `specification/basic`.
+ */
+export function copyKey(pagePath: string, language: string | undefined, version: string | undefined): string {
+  const marks = new Set<string>();
+  if (language) marks.add(fold(language));
+  if (version) {
+    const label = fold(version);
+    marks.add(label.replace(/[^\p{L}\p{N}.]+/gu, '-').replace(/^-|-$/g, ''));
+    for (const word of label.split(/[\s()]+/)) if (word.length >= 2) marks.add(word);
+  }
+  if (marks.size === 0) return pagePath;
+  const segments = pagePath.split('/');
+  const kept = segments.filter((segment) => !marks.has(fold(segment)));
+  return kept.join('/');
+}
