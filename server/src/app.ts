@@ -98,7 +98,8 @@ export async function buildApp(core: Core, options: AppOptions = {}): Promise<Fa
   const common = {
     methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['authorization', 'content-type'],
-    exposedHeaders: ['x-thread-id', 'x-request-id', 'retry-after'],
+    // What a browser client may read: the thread, the request id, a limit's wait, and which stream protocol it got.
+    exposedHeaders: ['x-thread-id', 'x-request-id', 'retry-after', 'x-vercel-ai-data-stream', 'x-vercel-ai-ui-message-stream'],
     maxAge: 600,
   };
   const allowed = (origins: readonly string[]) => (origins.includes('*') ? '*' : [...origins]);

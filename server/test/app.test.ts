@@ -227,6 +227,26 @@ describe('health and OpenAPI', () => {
       ['api-reference/agent/get-an-agent-job', 'Get an agent job', 'GET'],
     ]);
   });
+
+  it("GET /openapi.json documents the assistant's two stream protocols: media types, response headers, the protocol parameter", async () => {
+    const spec = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const operation = spec.paths['/v1/assistant/{domain}/message'].post;
+    const ok = operation.responses['200'];
+    expect(Object.keys(ok.content).sort()).toEqual(['text/event-stream', 'text/plain']);
+    expect(Object.keys(ok.headers).sort()).toEqual(['Cache-Control', 'X-Thread-Id', 'X-Vercel-AI-Data-Stream', 'x-vercel-ai-ui-message-stream']);
+    for (const header of Object.values<{ schema: { type: string }; description: string }>(ok.headers)) {
+      expect(header.schema.type).toBe('string');
+      expect(header.description).not.toBe('');
+    }
+    expect(ok.headers['X-Vercel-AI-Data-Stream'].schema.enum).toEqual(['v1']);
+    expect(ok.headers['x-vercel-ai-ui-message-stream'].schema.enum).toEqual(['v1']);
+    expect(operation.responses['429'].headers['Retry-After']).toMatchObject({ schema: { type: 'integer' }, description: expect.any(String) });
+    expect(operation.responses['429'].content['application/json'].schema.required).toEqual(['error', 'limit']);
+    expect(operation.parameters).toContainEqual(
+      expect.objectContaining({ in: 'query', name: 'protocol', required: false, schema: { type: 'string', enum: ['data-stream', 'ui-message-stream'] } }),
+    );
+    expect(operation.requestBody.content['application/json'].schema.properties.trigger.type).toBe('string');
+  });
 });
 
 describe('queue', () => {

@@ -3,6 +3,8 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { callChatApi, type UIMessage } from '@ai-sdk/ui-utils';
+import { AbstractChat, DefaultChatTransport, type ChatInit, type ChatState, type ChatStatus, type UIMessage as UIMessageV5 } from 'ai-v5';
+import type { AnswerMetadata } from '../src/assistant/protocols.js';
 import { Core } from '../src/core.js';
 import { JobRunner } from '../src/jobs/queue.js';
 import { jobKinds } from '../src/jobs/kinds.js';
@@ -35,6 +37,8 @@ export async function deployedExample(
 export interface ChatResult {
   message: UIMessage | undefined;
   threadIdHeader: string | null;
+  /** The response's headers (names in lower case). */
+  headers?: Record<string, string>;
   status: number;
   error?: Error;
   finishReason?: string;
@@ -62,6 +66,7 @@ export async function chat(url: string, token: string, messages: UIMessage[], bo
       onResponse: (response) => {
         result.status = response.status;
         result.threadIdHeader = response.headers.get('x-thread-id');
+        result.headers = Object.fromEntries(response.headers);
       },
       onUpdate: ({ message, data }) => {
         result.message = message;
@@ -164,3 +169,76 @@ export function contentText(content: unknown): string {
   if (Array.isArray(content)) return content.map((part: { text?: string }) => part.text ?? '').join('');
   return '';
 }
+
+/** A message of an AI SDK 5 chat with this server: `metadata` is what the UI message stream sets. */
+export type V5Message = UIMessageV5<AnswerMetadata>;
+
+/** The chat state `useChat` of `@ai-sdk/react` 2 keeps in React, kept in plain fields. */
+class PlainChatState implements ChatState<V5Message> {
+  status: ChatStatus = 'ready';
+  error: Error | undefined = undefined;
+  messages: V5Message[] = [];
+  pushMessage = (message: V5Message) => void this.messages.push(message);
+  popMessage = () => void this.messages.pop();
+  replaceMessage = (index: number, message: V5Message) => void (this.messages[index] = message);
+  snapshot = <T>(thing: T): T => structuredClone(thing);
+}
+
+/** AI SDK 5's chat (`AbstractChat`: what `useChat` of `@ai-sdk/react` 2 runs) without a UI framework. */
+export class V5Chat extends AbstractChat<V5Message> {
+  constructor(init: Omit<ChatInit<V5Message>, 'messages'>) {
+    super({ ...init, state: new PlainChatState() });
+  }
+}
+
+/** The thread of a v5 conversation: the `threadId` metadata of its last assistant message. */
+export function threadIdOf(messages: readonly V5Message[]): string | null {
+  return messages.findLast((message) => message.role === 'assistant' && message.metadata?.threadId)?.metadata?.threadId ?? null;
+}
+
+/** What a v5 client sent and got, seen by the fetch it uses (the real one). */
+export interface Exchange {
+  body: Record<string, unknown>;
+  status: number;
+  headers: Record<string, string>;
+}
+
+/**
+ * AI SDK 5's `DefaultChatTransport` as the README configures it: the assistant key as a header,
+ * `fp` in the body, and `prepareSendMessagesRequest` sending the conversation's thread (from the
+ * last answer's metadata) back as `threadId`. `exchanges` records each request and response.
+ */
+export function v5Transport(
+  api: string,
+  token: string,
+  options: { body?: Record<string, unknown>; withoutTrigger?: boolean } = {},
+): { transport: DefaultChatTransport<V5Message>; exchanges: Exchange[] } {
+  const exchanges: Exchange[] = [];
+  const transport = new DefaultChatTransport<V5Message>({
+    api,
+    headers: { Authorization: `Bearer ${token}` },
+    body: { fp: 'anonymous', retrievalPageSize: 5, ...options.body },
+    prepareSendMessagesRequest: ({ id, messages, body, trigger, messageId }) => ({
+      body: options.withoutTrigger
+        ? { ...body, id, messages, threadId: threadIdOf(messages) }
+        : { ...body, id, messages, trigger, messageId, threadId: threadIdOf(messages) },
+    }),
+    fetch: async (input, init) => {
+      const response = await fetch(input, init);
+      exchanges.push({
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : {},
+        status: response.status,
+        headers: Object.fromEntries(response.headers),
+      });
+      return response;
+    },
+  });
+  return { transport, exchanges };
+}
+
+/** The text of a v5 message (its text parts). */
+export const textOfV5 = (message: V5Message | undefined): string => (message?.parts ?? []).map((part) => (part.type === 'text' ? part.text : '')).join('');
+
+/** The `source-url` parts of a v5 message. */
+export const sourcesOfV5 = (message: V5Message | undefined) =>
+  (message?.parts ?? []).flatMap((part) => (part.type === 'source-url' ? [{ sourceId: part.sourceId, url: part.url, title: part.title }] : []));

@@ -1,12 +1,13 @@
 /**
  * POST /v1/assistant/{domain}/message without the HTTP: checks (key, domain, thread, limits),
- * retrieval from the project's current deployment, then the answer as a v4 data stream
- * (service-facts §2): `f:` start, `8:`/`2:` with the threadId, one `h:` source per passage,
- * `0:` text, `e:` and `d:` finish (with the threadId too). An error after the stream started
- * (model down, deadline) is a `3:` part; the thread keeps both sides and the sources.
+ * retrieval from the project's current deployment, then the answer as protocol-neutral events
+ * (events.ts): `start` (message and thread ids), one `source` per passage, `text`, at most one
+ * `error`, `finish`. The route writes them in the protocol the client speaks (protocols.ts: the
+ * AI SDK v4 data stream or the AI SDK 5 UI message stream). An error after the stream started
+ * (model down, deadline) is an `error` event; the thread keeps both sides and the sources.
  */
 import { randomUUID } from 'node:crypto';
-import { createDataStream, formatDataStreamPart, type CoreMessage, type DataStreamWriter } from 'ai';
+import type { CoreMessage } from 'ai';
 import { authenticate, authorize } from '../auth.js';
 import { HttpError } from '../errors.js';
 import { DEFAULT_LIMITS, useAssistant, type Limits } from '../limits.js';
@@ -14,6 +15,7 @@ import { messageText, retrieve, SearchIndexes, type Passage, type SearchFilter }
 import { appendMessages, findThread, insertThread } from '../store/assistant.js';
 import { findProjectByDomain } from '../store/projects.js';
 import type { Store } from '../store/store.js';
+import { answerEvents, type AnswerEvent, type AnswerUsage } from './events.js';
 import { extractiveAnswer } from './extractive.js';
 import { streamAnswer, type ModelSettings } from './model.js';
 
@@ -38,8 +40,8 @@ export interface AssistantRequest {
 
 export interface PreparedAnswer {
   threadId: string;
-  /** The text stream (already running); cancel with `abort`. */
-  stream: ReadableStream<string>;
+  /** The answer's events (already running; protocols.ts encodes them); cancel with `abort`. */
+  events: ReadableStream<AnswerEvent>;
   abort: (reason: string) => void;
 }
 
@@ -105,18 +107,16 @@ export class Assistant {
       .map((message) => ({ role: message.role as 'user' | 'assistant', content: messageText(message) }))
       .filter((message) => message.content !== '');
 
-    const stream = createDataStream({
-      execute: async (writer) => {
+    const events = answerEvents(
+      async (emit) => {
         let text = '';
         let error: string | null = null;
-        let usage = { promptTokens: 0, completionTokens: 0 };
+        let usage: AnswerUsage = { promptTokens: 0, completionTokens: 0 };
         try {
-          writer.write(formatDataStreamPart('start_step', { messageId }));
-          writer.writeMessageAnnotation({ threadId });
-          writer.writeData({ threadId });
-          for (const source of sources) writer.writeSource({ sourceType: 'url', ...source });
+          emit({ type: 'start', messageId, threadId });
+          for (const source of sources) emit({ type: 'source', ...source });
           if (this.options.model) {
-            const result = await this.modelAnswer(writer, passages, history, controller.signal);
+            const result = await this.modelAnswer(emit, passages, history, controller.signal);
             text = result.text;
             error = result.error;
             usage = result.usage;
@@ -126,16 +126,12 @@ export class Assistant {
               if (controller.signal.aborted) break;
               const part = `${line}\n\n`;
               text += part;
-              writer.write(formatDataStreamPart('text', part));
+              emit({ type: 'text', delta: part });
             }
             if (controller.signal.aborted) error = String(controller.signal.reason);
           }
-          if (error) writer.write(formatDataStreamPart('error', error));
-          const finishReason = error ? ('error' as const) : ('stop' as const);
-          writer.write(formatDataStreamPart('finish_step', { finishReason, usage, isContinued: false }));
-          // The real v4 client drops threadId here (it reads the 8: annotation); raw readers get it too.
-          const finish = { finishReason, usage, threadId };
-          writer.write(formatDataStreamPart('finish_message', finish));
+          if (error) emit({ type: 'error', message: error });
+          emit({ type: 'finish', finishReason: error ? 'error' : 'stop', usage, threadId });
         } finally {
           clearTimeout(timer);
           this.live.delete(abort);
@@ -143,9 +139,9 @@ export class Assistant {
         }
       },
       // Only our own code can throw here (model errors are handled above): no internals to the client.
-      onError: () => 'the assistant failed while answering; please try again',
-    });
-    return { threadId, stream, abort };
+      () => 'the assistant failed while answering; please try again',
+    );
+    return { threadId, events, abort };
   }
 
   /** Ends every answer streaming now with an error part (a stopping server). */
@@ -179,13 +175,13 @@ export class Assistant {
   /** Told when an answer could not be stored after retries (the server log). */
   onStoreFailed?: (threadId: string, error: string) => void;
 
-  /** Streams the model's text into `writer`; returns the text and the error that ended it, if any. */
+  /** Emits the model's text; returns the text and the error that ended it, if any. */
   private async modelAnswer(
-    writer: DataStreamWriter,
+    emit: (event: AnswerEvent) => void,
     passages: Passage[],
     history: CoreMessage[],
     signal: AbortSignal,
-  ): Promise<{ text: string; error: string | null; usage: { promptTokens: number; completionTokens: number } }> {
+  ): Promise<{ text: string; error: string | null; usage: AnswerUsage }> {
     let text = '';
     let error: string | null = null;
     const usage = { promptTokens: 0, completionTokens: 0 };
@@ -194,7 +190,7 @@ export class Assistant {
       for await (const part of result.fullStream) {
         if (part.type === 'text-delta') {
           text += part.textDelta;
-          writer.write(formatDataStreamPart('text', part.textDelta));
+          emit({ type: 'text', delta: part.textDelta });
         } else if (part.type === 'finish') {
           // NaN when the endpoint reports no usage.
           usage.promptTokens = Number.isFinite(part.usage.promptTokens) ? part.usage.promptTokens : 0;

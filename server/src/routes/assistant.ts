@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { encoder, negotiateProtocol, PROTOCOL_HEADERS, STREAM_PROTOCOLS, type StreamProtocol } from '../assistant/protocols.js';
 import type { Assistant, AssistantRequest } from '../assistant/service.js';
 import { LimitError } from '../limits.js';
 import { errorSchema } from './schemas.js';
@@ -16,19 +17,22 @@ const part = {
   type: 'object',
   properties: { type: { type: 'string' }, text: { type: 'string' } },
   required: ['type'],
-  description: 'A message part (text, reasoning, step-start, source, tool-invocation, …).',
+  description:
+    'A message part: text, reasoning, step-start, source, tool-invocation, … (AI SDK v4); text, reasoning, step-start, source-url, source-document, file, tool-*, data-*, … (AI SDK 5). Only text parts are read.',
 } as const;
 
 export const assistantRequestSchema = {
   type: 'object',
-  description: 'The conversation, as the chat client (AI SDK v4 `useChat`) sends it; unknown keys are accepted.',
+  description:
+    'The conversation, as the chat client sends it (AI SDK v4 `useChat`: messages with `content`; AI SDK 5 `DefaultChatTransport`: messages with `parts` only, and `trigger`); unknown keys are accepted.',
   properties: {
     fp: { type: 'string', minLength: 1, maxLength: 200, description: '"anonymous" or an identifier of the user.' },
     threadId: {
       type: ['string', 'null'],
       minLength: 1,
       maxLength: 100,
-      description: 'Continue this thread (from the `X-Thread-Id` header or the `threadId` annotation of an earlier answer).',
+      description:
+        'Continue this thread (from the `X-Thread-Id` header, the `threadId` annotation of an earlier answer (v4), or its `metadata.threadId` (v5)).',
     },
     messages: {
       type: 'array',
@@ -39,7 +43,7 @@ export const assistantRequestSchema = {
         properties: {
           id: { type: 'string' },
           role: { type: 'string', enum: ['system', 'assistant', 'data', 'user'] },
-          content: { type: 'string', maxLength: 100_000 },
+          content: { type: 'string', maxLength: 100_000, description: 'The text (AI SDK v4; AI SDK 5 messages have only `parts`).' },
           parts: { type: 'array', maxItems: 1000, items: part },
         },
         required: ['role'],
@@ -52,31 +56,82 @@ export const assistantRequestSchema = {
       properties: { version: { type: 'string', maxLength: 200 }, language: { type: 'string', maxLength: 50 } },
     },
     currentPath: { type: 'string', maxLength: 200 },
+    trigger: {
+      type: 'string',
+      maxLength: 100,
+      description:
+        'Sent by AI SDK 5 clients (`submit-message`, `regenerate-message`): the answer comes as a UI message stream unless `?protocol=` says otherwise.',
+    },
   },
   required: ['fp', 'messages'],
 } as const;
 
+const protocolQuery = {
+  type: 'object',
+  properties: {
+    protocol: {
+      type: 'string',
+      enum: [...STREAM_PROTOCOLS],
+      description:
+        'The stream protocol of the answer: `data-stream` (AI SDK v4, `X-Vercel-AI-Data-Stream: v1`, text/plain) or `ui-message-stream` (AI SDK 5, `x-vercel-ai-ui-message-stream: v1`, text/event-stream). Without it: `ui-message-stream` for a request an AI SDK 5 client sends (a `trigger` in the body, or a last message with `parts` and no `content`), `data-stream` otherwise.',
+    },
+  },
+} as const;
+
+const header = (description: string, values?: string[]) => ({ type: 'string', ...(values ? { enum: values } : {}), description });
+
+/** The 200 answer: either protocol's stream, with the headers of both (each names its protocol). */
+const streamed = {
+  description:
+    'The answer, streamed: the AI SDK v4 data stream (text/plain) or the AI SDK 5 UI message stream (text/event-stream), as negotiated (`protocol`).',
+  headers: {
+    'X-Thread-Id': header('The thread of this answer: send it back as `threadId` to continue the conversation.'),
+    'X-Vercel-AI-Data-Stream': header('Sent (`v1`) when the body is the AI SDK v4 data stream.', ['v1']),
+    'x-vercel-ai-ui-message-stream': header('Sent (`v1`) when the body is the AI SDK 5 UI message stream.', ['v1']),
+    'Cache-Control': header('The answer is not to be cached.', ['no-cache']),
+  },
+  content: {
+    'text/plain': {
+      schema: {
+        type: 'string',
+        description:
+          'AI SDK v4 data stream, one `CODE:JSON` part a line: `f:` start step, `8:[{"threadId"}]` annotation, `2:[{"threadId"}]` data, one `h:` source per passage, `0:` text, `3:` error, `e:` finish step, `d:` finish message (with `threadId`).',
+      },
+    },
+    'text/event-stream': {
+      schema: {
+        type: 'string',
+        description:
+          'AI SDK 5 UI message stream, Server-Sent Events `data: {chunk}`: `start` (`messageId`, `messageMetadata: {threadId}`), `start-step`, one `source-url` per passage (`sourceId`, `url`, `title`), `text-start`/`text-delta`/`text-end`, `error` (`errorText`), `finish-step`, `finish` (`finishReason`, `messageMetadata: {threadId, finishReason, usage}`), then `data: [DONE]`.',
+      },
+    },
+  },
+} as const;
+
 const rateLimited = {
   type: 'object',
+  description: 'A usage limit was hit.',
+  headers: { 'Retry-After': { type: 'integer', description: "Seconds until the limit's window ends." } },
   properties: { error: { type: 'string' }, limit: { type: 'string', enum: ['key', 'organization', 'ip'], description: 'Which limit was hit.' } },
   required: ['error', 'limit'],
 } as const;
 
 /** POST /v1/assistant/{domain}/message (CORS, preflight included, is app-wide: app.ts). */
 export function registerAssistantRoutes(app: FastifyInstance, assistant: Assistant): void {
-  app.post<{ Params: { domain: string }; Body: AssistantRequest }>(
+  app.post<{ Params: { domain: string }; Querystring: { protocol?: StreamProtocol }; Body: AssistantRequest & { trigger?: string } }>(
     '/v1/assistant/:domain/message',
     {
       schema: {
         summary: 'Ask the assistant',
         description:
-          "Answers the conversation's last question from the project's current deployment, as a stream in the AI SDK v4 data stream protocol (`X-Vercel-AI-Data-Stream: v1`): one `h:` source part per documentation passage used, `0:` text with numbered citations, the thread id as the `X-Thread-Id` header, an `8:` annotation and in the `d:` finish part. Needs an assistant key of the project.",
+          "Answers the conversation's last question from the project's current deployment, streamed in the protocol the chat client speaks: the AI SDK v4 data stream (`X-Vercel-AI-Data-Stream: v1`; the default) or the AI SDK 5 UI message stream (`x-vercel-ai-ui-message-stream: v1`; for AI SDK 5 requests, or `?protocol=ui-message-stream`). Either way: one source per documentation passage used (`h:` / `source-url`), the text with numbered citations, and the thread id as the `X-Thread-Id` header and in the stream (v4: an `8:` annotation, `2:` data and the `d:` finish part; v5: the message metadata, `message.metadata.threadId`). An error after the stream started is a `3:` part / an `error` chunk. Needs an assistant key of the project.",
         tags: ['Assistant'],
         operationId: 'assistantMessage',
         params: { type: 'object', properties: { domain }, required: ['domain'] },
+        querystring: protocolQuery,
         body: assistantRequestSchema,
         response: {
-          200: { description: 'The answer, streamed (text/plain; the data stream protocol v4).', content: { 'text/plain': { schema: { type: 'string' } } } },
+          200: streamed,
           400: errorSchema,
           401: errorSchema,
           403: errorSchema,
@@ -100,13 +155,14 @@ export function registerAssistantRoutes(app: FastifyInstance, assistant: Assista
       reply.raw.on('close', () => {
         if (!reply.raw.writableFinished) answer.abort('the client disconnected');
       });
+      const protocol = negotiateProtocol(request.query, request.body);
+      const body = answer.events.pipeThrough(encoder(protocol)).pipeThrough(new TextEncoderStream());
       return reply
         .code(200)
-        .header('content-type', 'text/plain; charset=utf-8')
-        .header('x-vercel-ai-data-stream', 'v1')
+        .headers(PROTOCOL_HEADERS[protocol])
         .header('x-thread-id', answer.threadId)
         .header('cache-control', 'no-cache')
-        .send(Readable.fromWeb(answer.stream.pipeThrough(new TextEncoderStream()) as import('node:stream/web').ReadableStream));
+        .send(Readable.fromWeb(body as import('node:stream/web').ReadableStream));
     },
   );
 }
