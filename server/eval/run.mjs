@@ -87,7 +87,8 @@ for (const file of files) {
 const siteNames = (args.site?.length ? args.site : [...sets.keys()]).filter((site) => sets.has(site));
 
 const work = mkdtempSync(path.join(tmpdir(), 'docsnav-eval-'));
-const git = (cwd, ...rest) => execFileSync('git', ['-c', 'user.email=eval@example.com', '-c', 'user.name=Eval', '-c', 'init.defaultBranch=main', ...rest], { cwd });
+const git = (cwd, ...rest) =>
+  execFileSync('git', ['-c', 'user.email=eval@example.com', '-c', 'user.name=Eval', '-c', 'init.defaultBranch=main', ...rest], { cwd });
 
 /** A git repository holding the site as upstream has it. */
 function siteRepo(site) {
@@ -129,7 +130,12 @@ for (const site of siteNames) {
   const warnings = deployment.logs.filter((line) => /warning/.test(line)).length;
   console.log(`  ${site}: ${deployment.status} in ${(ms / 1000).toFixed(1)} s: ${deployment.summary} (${warnings} warning lines in the logs)`);
   if (deployment.status !== 'success') {
-    console.log(deployment.logs.slice(0, 20).map((line) => `    ${line}`).join('\n'));
+    console.log(
+      deployment.logs
+        .slice(0, 20)
+        .map((line) => `    ${line}`)
+        .join('\n'),
+    );
     process.exitCode = 1;
   }
   deployments[site] = deployment;
@@ -232,7 +238,23 @@ const chosenBaseline = () => Object.keys(MINISEARCH)[0];
 for (const site of siteNames) {
   const baselines = {};
   for (const [name, options] of Object.entries(MINISEARCH)) baselines[name] = await miniSearchOf(site, options);
-  const stats = { site, baseRanks: {}, n: 0, hit1: 0, hit5: 0, mrr: 0, base1: 0, base5: 0, baseMrr: 0, facts: 0, cited: 0, answerable: 0, unanswerable: 0, declined: 0, falseDeclines: 0 };
+  const stats = {
+    site,
+    baseRanks: {},
+    n: 0,
+    hit1: 0,
+    hit5: 0,
+    mrr: 0,
+    base1: 0,
+    base5: 0,
+    baseMrr: 0,
+    facts: 0,
+    cited: 0,
+    answerable: 0,
+    unanswerable: 0,
+    declined: 0,
+    falseDeclines: 0,
+  };
   for (const question of sets.get(site)) {
     // The thread first, as the user asked it: each earlier question answered, its answer kept.
     const messages = [];
@@ -301,8 +323,16 @@ const sum = (key) => rows.reduce((total, row) => total + row[key], 0);
 const total = Object.fromEntries(Object.keys(rows[0] ?? {}).map((key) => [key, key === 'site' ? 'total' : sum(key)]));
 const ratio = (a, b) => (b === 0 ? NaN : a / b);
 const fmt = (value) => (Number.isNaN(value) ? '–' : value.toFixed(2));
-console.log(`\nRetrieval (5 sources per answer; expected page among them) and extractive answers, no model; MiniSearch ${MINISEARCH_VERSION} (${bestBaseline}; the better of ${Object.keys(MINISEARCH).length} configurations: ${Object.entries(baselineTotals).map(([name, tally]) => `${name} hit@5 ${tally.hit5}`).join(', ')}):`);
-console.log('| site | questions | hit@1 | hit@5 | MRR | MiniSearch hit@1 | MiniSearch hit@5 | MiniSearch MRR | fact in answer | fact cited to its page | unanswerable declined | answerable hedged |');
+console.log(
+  `\nRetrieval (5 sources per answer; expected page among them) and extractive answers, no model; MiniSearch ${MINISEARCH_VERSION} (${bestBaseline}; the better of ${Object.keys(MINISEARCH).length} configurations: ${Object.entries(
+    baselineTotals,
+  )
+    .map(([name, tally]) => `${name} hit@5 ${tally.hit5}`)
+    .join(', ')}):`,
+);
+console.log(
+  '| site | questions | hit@1 | hit@5 | MRR | MiniSearch hit@1 | MiniSearch hit@5 | MiniSearch MRR | fact in answer | fact cited to its page | unanswerable declined | answerable hedged |',
+);
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const row of [...rows, total]) {
   console.log(
@@ -332,12 +362,25 @@ if (!args['no-stall'] && siteNames.length >= 2) {
   const { deployment, ms } = await done;
   // Baseline: the same questions with nothing deploying.
   const idle = [];
-  for (let i = 0; i < Math.min(latencies.length, 40); i++) idle.push((await ask(asking, [{ id: 'u', role: 'user', content: questions[i % questions.length].question }])).ms);
+  for (let i = 0; i < Math.min(latencies.length, 40); i++)
+    idle.push((await ask(asking, [{ id: 'u', role: 'user', content: questions[i % questions.length].question }])).ms);
   const sorted = [...latencies].sort((a, b) => a - b);
   const idleSorted = [...idle].sort((a, b) => a - b);
   const p = (list, q) => list[Math.min(list.length - 1, Math.floor(q * list.length))] ?? NaN;
-  stall = { deploying, asking, answers: latencies.length, deployMs: ms, p50: p(sorted, 0.5), p95: p(sorted, 0.95), max: sorted.at(-1) ?? NaN, idleP50: p(idleSorted, 0.5), idleMax: idleSorted.at(-1) ?? NaN };
-  console.log(`\nWhile ${deploying} deployed again (${deployment.status}, ${(ms / 1000).toFixed(1)} s), ${latencies.length} answers of ${asking}, whole answer time:`);
+  stall = {
+    deploying,
+    asking,
+    answers: latencies.length,
+    deployMs: ms,
+    p50: p(sorted, 0.5),
+    p95: p(sorted, 0.95),
+    max: sorted.at(-1) ?? NaN,
+    idleP50: p(idleSorted, 0.5),
+    idleMax: idleSorted.at(-1) ?? NaN,
+  };
+  console.log(
+    `\nWhile ${deploying} deployed again (${deployment.status}, ${(ms / 1000).toFixed(1)} s), ${latencies.length} answers of ${asking}, whole answer time:`,
+  );
   console.log('| | p50 | p95 | max |\n|---|---|---|---|');
   console.log(`| during the deployment | ${stall.p50.toFixed(0)} ms | ${stall.p95.toFixed(0)} ms | ${stall.max.toFixed(0)} ms |`);
   console.log(`| nothing deploying | ${stall.idleP50.toFixed(0)} ms | ${p(idleSorted, 0.95).toFixed(0)} ms | ${stall.idleMax.toFixed(0)} ms |`);
@@ -355,7 +398,9 @@ const checks = [
   ['hit@5 ≥ MiniSearch + 0.10', ratio(total.hit5 - total.base5, total.n) >= TARGETS.overBaseline],
   ['fact in the answer ≥ 0.80', ratio(total.facts, total.answerable) >= TARGETS.facts],
   ['unanswerable declined ≥ 0.75', total.unanswerable === 0 || ratio(total.declined, total.unanswerable) >= TARGETS.declines],
-  ...(stall ? [[`other project's answers stalled ≤ 200 ms over idle (max ${Math.round(stall.max - stall.idleMax)} ms)`, stall.max - stall.idleMax <= TARGETS.stallMs]] : []),
+  ...(stall
+    ? [[`other project's answers stalled ≤ 200 ms over idle (max ${Math.round(stall.max - stall.idleMax)} ms)`, stall.max - stall.idleMax <= TARGETS.stallMs]]
+    : []),
 ];
 console.log(`\nTargets: ${checks.map(([name, ok]) => `${ok ? '✓' : '✗'} ${name}`).join('; ')}`);
 if (args.json) writeFileSync(args.json, `${JSON.stringify({ rows, total, stall, checks }, null, 2)}\n`);

@@ -85,7 +85,10 @@ export async function retrieve(
   const terms = question.text.trim() ? searchTerms(index, question, analyzer) : [];
   const boost = new Map<string, number>();
   if (question.followUp) for (const url of question.cited) boost.set(pagePathOf(url), 1.3);
-  const ranked = terms.length === 0 ? [] : index.rank(terms, { limit: options.limit, ...options.filter, includeHidden: options.includeHidden, preferLanguage: analyzer.language, boost });
+  const ranked =
+    terms.length === 0
+      ? []
+      : index.rank(terms, { limit: options.limit, ...options.filter, includeHidden: options.includeHidden, preferLanguage: analyzer.language, boost });
   const passages = ranked.map(({ page, section, score, coverage }) => {
     const row = index.sections[section];
     return {

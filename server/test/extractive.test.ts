@@ -1,52 +1,65 @@
+/** The answer without a model: quoted sentences with their citation, a hedge when the match is weak. */
 import { describe, expect, it } from 'vitest';
-import { extractiveAnswer, NO_MODEL_LINE, sentences } from '../src/assistant/extractive.js';
-import type { Passage } from '../src/search.js';
-import { pageUrl, questionOf } from '../src/search.js';
+import { extractiveAnswer, NO_MODEL_LINE, NOT_DIRECT_LINE, NOT_FOUND_LINE, sentences } from '../src/assistant/extractive.js';
+import { pageUrl, retrieve, type Retrieval } from '../src/search.js';
+import { SectionIndex } from '../src/search/section-index.js';
+import type { PageSection } from '../src/store/deployments.js';
 
-const passage = (over: Partial<Passage>): Passage => ({
+const section = (over: Partial<PageSection>): PageSection => ({
   pagePath: 'p',
   pageKind: 'page',
   pageTitle: 'Page',
   pageDescription: '',
+  hidden: false,
+  trail: [],
   heading: null,
   anchor: null,
+  depth: 0,
   body: '',
-  rank: 1,
-  url: '/p',
-  title: 'Page',
   ...over,
 });
 
+const SITE = [
+  section({ pagePath: 'keys', pageTitle: 'Keys', body: 'Keys belong to a project. Keys never expire.' }),
+  section({
+    pagePath: 'keys',
+    pageTitle: 'Keys',
+    heading: 'Rotate a key',
+    anchor: 'rotate-a-key',
+    body: 'To rotate a key, create a new key first.\nThen delete the old one within 24 hours.\nUnrelated closing words here.',
+  }),
+  section({ pagePath: 'api/create-key', pageKind: 'endpoint', pageTitle: 'Create a key', body: 'POST /keys\n\nCreate a key' }),
+  section({ pagePath: 'billing', pageTitle: 'Billing', body: 'Invoices arrive monthly.' }),
+];
+
+async function answerTo(question: string): Promise<{ retrieval: Retrieval; lines: string[]; cited: number[] }> {
+  const index = await SectionIndex.build(SITE);
+  const retrieval = await retrieve({ get: async () => index } as never, 'd', [{ role: 'user', content: question }], { limit: 5 });
+  return { retrieval, ...extractiveAnswer(retrieval) };
+}
+
 describe('extractive answer', () => {
-  it('quotes the sentences sharing the most words with the question, each cited, and says no model is configured', () => {
-    const { lines, cited } = extractiveAnswer('How do I rotate an API key?', [
-      passage({ title: 'Keys', body: 'Keys belong to a project. To rotate a key, create a new key and delete the old one. Keys never expire.' }),
-      passage({ title: 'Endpoint', pageKind: 'endpoint', body: 'POST /keys\n\nCreate a key' }),
-    ]);
-    expect(lines[0]).toBe('**Keys**: To rotate a key, create a new key and delete the old one. [1]');
-    expect(lines[1]).toBe('**Endpoint**: POST /keys — Create a key [2]');
+  it('quotes the best section of the first page with the sentence after the match, each source cited, and says no model is configured', async () => {
+    const { lines, cited, retrieval } = await answerTo('How do I rotate a key?');
+    expect(retrieval.passages.map((passage) => passage.url)).toEqual(['/keys#rotate-a-key', '/api/create-key']);
+    expect(lines[0]).toBe(
+      '**Keys**: Keys belong to a project. Keys never expire. … To rotate a key, create a new key first. Then delete the old one within 24 hours. Unrelated closing words here. [1]',
+    );
+    expect(lines[1]).toBe('**Create a key**: POST /keys Create a key [2]');
     expect(lines.at(-1)).toBe(NO_MODEL_LINE);
     expect(cited).toEqual([1, 2]);
   });
 
-  it('says when nothing was found', () => {
-    expect(extractiveAnswer('anything', []).lines[0]).toMatch(/could not find/);
+  it('says when nothing was found, and hedges when the best page lacks the question’s most specific word', async () => {
+    expect((await answerTo('zzzz qqqq')).lines).toEqual([NOT_FOUND_LINE, NO_MODEL_LINE]);
+    // "invoices" is on one page of the site, but the best match for the question is not it.
+    const weak = await answerTo('Do invoices for rotated keys in the dashboard expire?');
+    expect(weak.retrieval.answerable).toBe(weak.lines[0] !== NOT_DIRECT_LINE);
   });
 
-  it('splits sentences at line breaks and sentence ends', () => {
+  it('splits sentences at line breaks and sentence ends, joining wrapped lines', () => {
     expect(sentences('One two three. Four five six!\nSeven')).toEqual(['One two three.', 'Four five six!', 'Seven']);
-  });
-});
-
-describe('the question and URLs', () => {
-  it('uses the last user message, plus the previous one for a short follow-up', () => {
-    const user = (content: string) => ({ role: 'user', content });
-    expect(questionOf([user('How do I deploy?')])).toBe('How do I deploy?');
-    expect(questionOf([user('How do I deploy?'), { role: 'assistant', content: 'Like so.' }, user('and roll back?')])).toBe('How do I deploy?\nand roll back?');
-    expect(questionOf([user('How do I deploy?'), user('What limits apply to the assistant endpoint per month?')])).toBe(
-      'What limits apply to the assistant endpoint per month?',
-    );
-    expect(questionOf([{ role: 'user', parts: [{ type: 'text', text: 'from parts' }] }])).toBe('from parts');
+    expect(sentences('Defaults to\nthe first value.\nNext line')).toEqual(['Defaults to the first value.', 'Next line']);
   });
 
   it('maps page paths to site URLs', () => {

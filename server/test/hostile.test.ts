@@ -2,13 +2,14 @@
  * Hostile repositories: each deployment fails with a clear summary, nothing from outside the
  * checkout is stored, and the runner goes on deploying good sites afterwards.
  */
-import { symlinkSync, writeFileSync } from 'node:fs';
+import { rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Core } from '../src/core.js';
 import { JobRunner } from '../src/jobs/queue.js';
 import { jobKinds } from '../src/jobs/kinds.js';
 import { workerSettings } from '../src/jobs/settings.js';
+import { pageSections } from '../src/store/deployments.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
 import { commitFile, exampleRepo, git, gitHttpServer, tempDir, LOCAL_ROOTS, deploymentEnded } from './helpers.js';
@@ -42,6 +43,13 @@ beforeAll(async () => {
   git(symlink, 'add', '-A');
   git(symlink, 'commit', '-qm', 'A link out of the tree');
   await project('symlink', symlink);
+
+  const linkedPage = exampleRepo(path.join(dir, 'linked-page'));
+  rmSync(path.join(linkedPage, 'docs', 'quickstart.mdx'));
+  symlinkSync('/etc/passwd', path.join(linkedPage, 'docs', 'quickstart.mdx'));
+  git(linkedPage, 'add', '-A');
+  git(linkedPage, 'commit', '-qm', 'A page that is a link out of the tree');
+  await project('linked-page', linkedPage);
 
   const big = exampleRepo(path.join(dir, 'big'));
   writeFileSync(path.join(big, 'docs', 'video.bin'), Buffer.alloc(8 * MB));
@@ -94,10 +102,23 @@ afterAll(async () => {
 });
 
 describe('hostile repositories', () => {
-  it('a symlink out of the tree fails the deployment', async () => {
+  it('a symbolic link nothing references is skipped with a warning, never followed', async () => {
     const result = await deploy('symlink');
+    expect(result.status, result.summary).toBe('success');
+    expect(result.logs).toContain('warning: skipped docs/secret.mdx: a symbolic link (docsnav never follows links; commit the file itself if a page needs it)');
+    const sections = await pageSections(store, result.id);
+    expect(sections.length).toBeGreaterThan(0);
+    expect(sections.some((section) => section.pagePath === 'secret' || /root:x?:0:/.test(section.body))).toBe(false);
+  });
+
+  it('a page that is a symbolic link is reported missing (the link is not followed)', async () => {
+    const result = await deploy('linked-page');
     expect(result.status).toBe('failure');
-    expect(result.summary).toBe('docs/secret.mdx is a symbolic link; docsnav does not follow links (commit the file itself)');
+    expect(result.logs).toContain(
+      'warning: skipped docs/quickstart.mdx: a symbolic link (docsnav never follows links; commit the file itself if a page needs it)',
+    );
+    expect(result.summary).toMatch(/quickstart/);
+    expect(JSON.stringify(result)).not.toMatch(/root:x?:0:/);
   });
 
   it('a file over the size limit fails before checkout', async () => {

@@ -1,7 +1,15 @@
-/** The assistant's retrieval SQL gives the same answers on PGlite and on PostgreSQL. */
+/**
+ * The assistant's retrieval: the in-memory index of a deployment's sections (idf, identifiers,
+ * navigation labels, one copy per version or language, filters), the conversation to a query,
+ * and the same answers whether the sections come from PGlite or PostgreSQL.
+ */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { retrieve } from '../src/search.js';
+import { retrieve, SearchIndexes, type ChatMessage, type SearchFilter } from '../src/search.js';
+import { copyKey, SectionIndex } from '../src/search/section-index.js';
+import { analyzerFor, detectLanguage } from '../src/search/language.js';
+import { tokenize } from '../src/search/tokenize.js';
+import { questionOf } from '../src/search/query.js';
 import { insertDeployment, insertPageSections, type PageSection } from '../src/store/deployments.js';
 import { insertProject } from '../src/store/projects.js';
 import { openStore } from '../src/store/open.js';
@@ -21,68 +29,151 @@ const section = (over: Partial<PageSection>): PageSection => ({
   body: '',
   ...over,
 });
+const v = (label: string) => ({ kind: 'version', label });
+const lang = (label: string) => ({ kind: 'language', label });
 
 const SECTIONS: PageSection[] = [
-  section({ pagePath: 'keys', pageTitle: 'API keys', body: 'Create a key in the dashboard.', trail: [{ kind: 'version', label: 'v2' }] }),
   section({
-    pagePath: 'keys',
+    pagePath: 'v2/keys',
+    pageTitle: 'API keys',
+    body: 'Create a key in the dashboard. Every request sends it in the X-API-Key header.',
+    trail: [v('v2')],
+  }),
+  section({
+    pagePath: 'v2/keys',
     pageTitle: 'API keys',
     heading: 'Rotate a key',
     anchor: 'rotate-a-key',
     body: 'Rotating replaces the secret; the old key stops working.',
-    trail: [{ kind: 'version', label: 'v2' }],
+    trail: [v('v2')],
   }),
-  section({ pagePath: 'v1/keys', pageTitle: 'API keys (v1)', body: 'Keys of the old API rotate yearly.', trail: [{ kind: 'version', label: 'v1' }] }),
-  section({ pagePath: 'webhooks', pageTitle: 'Webhooks', body: 'We POST events to your URL and retry failures.', trail: [{ kind: 'version', label: 'v2' }] }),
+  section({ pagePath: 'v1/keys', pageTitle: 'API keys', body: 'Keys of the old API rotate yearly.', trail: [v('v1')] }),
+  section({
+    pagePath: 'webhooks',
+    pageTitle: 'Webhooks',
+    body: 'We POST events to your URL and retry failures with backoff.',
+    trail: [{ kind: 'group', label: 'Events' }],
+  }),
+  section({
+    pagePath: 'jobs',
+    pageTitle: 'Jobs',
+    body: 'Call /runsync to wait for the result, or /run to queue the job. The page covers jobs.',
+    trail: [{ kind: 'tab', label: 'Serverless' }],
+  }),
   section({ pagePath: 'internal', pageTitle: 'Internal rotation notes', hidden: true, body: 'How we rotate keys internally.' }),
-  section({ pagePath: 'index', pageTitle: 'Welcome', body: 'Start here.' }),
+  section({ pagePath: 'index', pageTitle: 'Welcome', body: 'Start here. The page explains the product.' }),
+  section({ pagePath: 'billing', pageTitle: 'Billing', body: 'Invoices are sent monthly. The page explains the invoices.', trail: [lang('en')] }),
+  section({ pagePath: 'es/billing', pageTitle: 'Facturación', body: 'Las facturas se envían cada mes.', trail: [lang('es')] }),
 ];
 
-async function seeded(store: Store): Promise<void> {
+const user = (content: string): ChatMessage => ({ role: 'user', content });
+const urls = async (indexes: SearchIndexes, messages: ChatMessage[], filter?: SearchFilter, includeHidden = false) =>
+  (await retrieve(indexes, 'd1', messages, { limit: 5, filter, includeHidden })).passages.map((passage) => passage.url);
+
+async function seeded(store: Store): Promise<SearchIndexes> {
   await insertProject(store, { id: 'acme', repo: '/tmp', branch: 'main', docsDir: '.', domain: 'acme' });
   await insertDeployment(store, { id: 'd1', projectId: 'acme', ref: 'main', source: 'api' });
   await insertPageSections(store, 'd1', SECTIONS);
+  return new SearchIndexes(store);
 }
 
-async function answers(store: Store) {
-  const ask = (question: string, options: Parameters<typeof retrieve>[3] = { limit: 5 }) =>
-    retrieve(store, 'd1', question, options).then((hits) => hits.map((hit) => hit.url));
+async function answers(indexes: SearchIndexes) {
   return {
-    rotate: await ask('how do I rotate a key?'),
-    rotateV1: await ask('how do I rotate a key?', { limit: 5, filter: { version: 'v1' } }),
-    orFallback: await ask('retry rotating'),
-    hidden: await ask('internal rotation notes', { limit: 5, includeHidden: true }),
-    none: await ask('the and of'),
-    index: await ask('welcome'),
+    rotate: await urls(indexes, [user('how do I rotate a key?')]),
+    rotateV1: await urls(indexes, [user('how do I rotate a key?')], { version: 'v1' }),
+    unversioned: await urls(indexes, [user('retry webhooks')], { version: 'v1' }),
+    header: await urls(indexes, [user('which header carries x-api-key?')]),
+    path: await urls(indexes, [user('what does /runsync do')]),
+    label: await urls(indexes, [user('serverless')]),
+    hidden: await urls(indexes, [user('internal rotation notes')], undefined, true),
+    notHidden: await urls(indexes, [user('internal rotation notes')]),
+    none: await urls(indexes, [user('zzzz qqqq')]),
+    spanish: await urls(indexes, [user('¿cuándo se envían las facturas?')]),
+    followUp: await urls(indexes, [
+      user('How are webhook failures handled?'),
+      { role: 'assistant', content: 'They are retried.' },
+      user('and with what backoff?'),
+    ]),
   };
 }
 
+const EXPECTED = {
+  // One copy of the keys page (the navigation's first version), its best section.
+  rotate: ['/v2/keys#rotate-a-key'],
+  rotateV1: ['/v1/keys'],
+  // A version filter keeps pages outside any version.
+  unversioned: ['/webhooks'],
+  header: ['/v2/keys'],
+  path: ['/jobs'],
+  // A tab's label finds its pages.
+  label: ['/jobs'],
+  hidden: ['/internal', '/v2/keys#rotate-a-key'],
+  notHidden: ['/v2/keys#rotate-a-key'],
+  none: [],
+  spanish: ['/es/billing'],
+  followUp: ['/webhooks'],
+};
+
 let pglite: Store;
+let pgliteIndexes: SearchIndexes;
 beforeAll(async () => {
   pglite = await openStore({ data: path.join(tempDir('search'), 'data') });
-  await seeded(pglite);
+  pgliteIndexes = await seeded(pglite);
 }, 120_000);
 afterAll(async () => {
   await pglite?.close();
 });
 
-const expected = {
-  rotate: ['/keys#rotate-a-key', '/v1/keys'],
-  rotateV1: ['/v1/keys'],
-  // Every word finds nothing; any word: "retry" (webhooks) and "rotating" (both key pages).
-  orFallback: ['/keys#rotate-a-key', '/v1/keys', '/webhooks'],
-  // All three words first, then pages with any of them fill the rest.
-  hidden: ['/internal', '/keys#rotate-a-key', '/v1/keys'],
-  none: [],
-  index: ['/'],
-};
+describe('retrieval over a deployment (PGlite)', () => {
+  it('ranks by rare words, splits identifiers, searches navigation labels, one copy per version, filters keep unversioned pages', async () => {
+    expect(await answers(pgliteIndexes)).toEqual(EXPECTED);
+  });
 
-describe('retrieval on PGlite', () => {
-  it('ranks, filters by trail, falls back to any word, keeps hidden pages out unless asked', async () => {
-    const got = await answers(pglite);
-    expect(got).toEqual(expected);
-    // Hidden pages stay out by default.
-    expect(await retrieve(pglite, 'd1', 'internal rotation notes', { limit: 5 }).then((hits) => hits.map((hit) => hit.url))).not.toContain('/internal');
+  it('a rare word outweighs common ones (idf), whatever the order of words', async () => {
+    const index = await SectionIndex.build(SECTIONS);
+    const analyzer = analyzerFor('en');
+    const ranked = index.rank(
+      ['page', 'explain', 'invoic'].map((term) => ({ term, weight: 1 })),
+      { limit: 3 },
+    );
+    expect(tokenize('the page explains invoices', analyzer)).toEqual(['page', 'explain', 'invoic']);
+    expect(ranked[0].page.path).toBe('billing');
+  });
+});
+
+describe('the parts of retrieval', () => {
+  it('tokenizes identifiers whole and by their parts, CJK as pairs, without stop words', () => {
+    const en = analyzerFor('en');
+    expect(tokenize('X-API-Key', en)).toEqual(['xapikey', 'x', 'api', 'key']);
+    expect(tokenize('/runsync and snake_case', en)).toEqual(['runsync', 'snakecase', 'snake', 'case']);
+    expect(tokenize('getUserById', en)).toEqual(['getuserbyid', 'get', 'user', 'id']);
+    expect(tokenize('deploying deployments', en)).toEqual(['deploy', 'deploy']);
+    expect(tokenize('部署文档', en)).toEqual(['部署', '署文', '文档']);
+  });
+
+  it('tells the question language by its stop words among the site languages', () => {
+    expect(detectLanguage('¿Cómo configuro el dominio de la documentación?', ['en', 'es', 'fr'])).toBe('es');
+    expect(detectLanguage('Comment configurer le domaine pour la documentation ?', ['en', 'es', 'fr'])).toBe('fr');
+    expect(detectLanguage('How do I set up the domain for the docs?', ['en', 'es', 'fr'])).toBe('en');
+    expect(detectLanguage('如何配置自定义域名', ['en', 'zh'])).toBe('zh');
+  });
+
+  it('keys copies of a page in versions and languages together', () => {
+    expect(copyKey('es/quickstart', 'es', undefined)).toBe(copyKey('quickstart', 'en', undefined));
+    expect(copyKey('specification/2025-06-18/basic', undefined, 'Version 2025-06-18')).toBe(copyKey('specification/draft/basic', undefined, 'Draft'));
+    expect(copyKey('guides/setup', undefined, undefined)).toBe('guides/setup');
+  });
+
+  it('reads a follow-up with its thread, and a new question on its own', () => {
+    const thread = [user('How do I deploy?'), { role: 'assistant', parts: [{ type: 'source', source: { url: '/deploy#steps' } }] }];
+    expect(questionOf([...thread, user('and roll back?')])).toMatchObject({
+      text: 'and roll back?',
+      earlier: ['How do I deploy?'],
+      followUp: true,
+      cited: ['/deploy#steps'],
+    });
+    expect(questionOf([...thread, user('What limits apply to the assistant endpoint per month?')]).followUp).toBe(false);
+    expect(questionOf([{ role: 'user', parts: [{ type: 'text', text: 'from parts' }] }]).text).toBe('from parts');
   });
 });
 
@@ -92,10 +183,11 @@ if (noPostgres) console.warn(`assistant search on PostgreSQL: skipped: ${noPostg
 describe.skipIf(noPostgres !== undefined)('retrieval on PostgreSQL', () => {
   let pg: TestPostgres;
   let store: Store;
+  let indexes: SearchIndexes;
   beforeAll(async () => {
     pg = await startPostgres();
     store = await openStore({ data: tempDir('search-pg'), database: pg.url });
-    await seeded(store);
+    indexes = await seeded(store);
   }, 120_000);
   afterAll(async () => {
     await store?.close();
@@ -103,6 +195,6 @@ describe.skipIf(noPostgres !== undefined)('retrieval on PostgreSQL', () => {
   });
 
   it('gives the same answers as PGlite', async () => {
-    expect(await answers(store)).toEqual(expected);
+    expect(await answers(indexes)).toEqual(EXPECTED);
   });
 });

@@ -48,7 +48,7 @@ export class SearchIndexes {
 
   private async load(deploymentId: string): Promise<SectionIndex> {
     const rows: PageSection[] = [];
-    for (let after = -1; ; ) {
+    for (let after = -1; ;) {
       const page = await pageSectionsPage(this.db, deploymentId, after, ROWS_PER_READ);
       rows.push(...page.sections);
       if (page.sections.length < ROWS_PER_READ) break;

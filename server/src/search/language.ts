@@ -89,7 +89,8 @@ export function detectLanguage(text: string, candidates: readonly string[]): str
   if (languages.length < 2) return languages[0];
   if (/[\u3040-\u30ff]/.test(text) && languages.includes('ja')) return 'ja';
   if (/[\uac00-\ud7af]/.test(text) && languages.includes('ko')) return 'ko';
-  if (/[\u4e00-\u9fff]/.test(text)) return languages.find((language) => language === 'zh' || language === 'cn') ?? languages.find((language) => language === 'ja');
+  if (/[\u4e00-\u9fff]/.test(text))
+    return languages.find((language) => language === 'zh' || language === 'cn') ?? languages.find((language) => language === 'ja');
   const words = text
     .toLowerCase()
     .normalize('NFKD')

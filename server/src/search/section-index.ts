@@ -300,13 +300,21 @@ export class SectionIndex {
 }
 
 /** A filter value as one of the deployment's labels: exact, then ignoring case, then as a word of the label. */
-function matchLabel(value: string | null | undefined, labels: readonly string[], normalise: (text: string) => string = (text) => fold(text)): string | undefined {
+function matchLabel(
+  value: string | null | undefined,
+  labels: readonly string[],
+  normalise: (text: string) => string = (text) => fold(text),
+): string | undefined {
   if (!value || labels.length === 0) return undefined;
   if (labels.includes(value)) return value;
   const wanted = normalise(value.trim());
   const same = labels.find((label) => normalise(label) === wanted);
   if (same) return same;
-  const word = labels.find((label) => fold(label).split(/[\s()]+/).includes(fold(value.trim())));
+  const word = labels.find((label) =>
+    fold(label)
+      .split(/[\s()]+/)
+      .includes(fold(value.trim())),
+  );
   // A version or language this deployment does not have filters nothing out (not everything).
   return word;
 }
