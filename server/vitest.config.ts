@@ -1,15 +1,24 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * The server's suite (`npm run test:server` at the top of the repository, or `npm test` here):
- * the server on PGlite, and on PostgreSQL when one is given (DOCSNAV_TEST_DATABASE_URL) or can
- * be started. It imports docsnav by its package name, so it runs against docsnav's build.
+ * The server's suites:
+ * - default (`npm run test:server` at the top of the repository, or `npm test` here): the server
+ *   on PGlite, and on PostgreSQL when one is given (DOCSNAV_TEST_DATABASE_URL) or can be started;
+ * - browser (`npm run test:browser`): the chat page and the widget in a real Chromium
+ *   (/usr/bin/chromium, Debian's `chromium`, driven by playwright-core); it fails, saying how to
+ *   install it, when it is missing.
+ * Both import docsnav by its package name, so they run against docsnav's build.
  */
+const browser = ['test/browser/**/*.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    projects: [
+      { extends: true, test: { name: 'default', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...browser] } },
+      { extends: true, test: { name: 'browser', include: browser, globalSetup: ['test/browser/chromium.ts'] } },
+    ],
   },
 });

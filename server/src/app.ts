@@ -16,6 +16,7 @@ import { registerAgentRoutes } from './routes/agent.js';
 import { registerAssistantRoutes } from './routes/assistant.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerProjectRoutes } from './routes/project.js';
+import { registerWidgetRoutes } from './routes/widget.js';
 import type { Logger } from './log.js';
 import type { Metrics } from './metrics.js';
 import { findProjectByDomain } from './store/projects.js';
@@ -155,6 +156,8 @@ export async function buildApp(core: Core, options: AppOptions = {}): Promise<Fa
   if (metrics) assistant.onRefused = (scope) => metrics.refusals.inc({ limit: scope });
   registerAssistantRoutes(app, assistant);
   registerAgentRoutes(app, core);
+  // The chat page and the embeddable widget, both clients of the assistant route above.
+  registerWidgetRoutes(app);
   return app;
 }
 

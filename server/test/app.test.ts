@@ -184,6 +184,8 @@ describe('health and OpenAPI', () => {
     const spec = response.json();
     expect(spec.openapi).toBe('3.1.0');
     expect(Object.keys(spec.paths).sort()).toEqual([
+      '/assistant/widget.js',
+      '/assistant/{domain}',
       '/healthz',
       '/test/boom',
       '/v1/agent/{projectId}/job',
@@ -246,6 +248,62 @@ describe('health and OpenAPI', () => {
       expect.objectContaining({ in: 'query', name: 'protocol', required: false, schema: { type: 'string', enum: ['data-stream', 'ui-message-stream'] } }),
     );
     expect(operation.requestBody.content['application/json'].schema.properties.trigger.type).toBe('string');
+  });
+});
+
+describe('the chat page and the widget script (the browser suite runs them in Chromium)', () => {
+  const widgetSource = readFileSync(path.resolve(import.meta.dirname, '../src/web/widget.js'), 'utf8');
+
+  it('GET /assistant/{domain}: static HTML whose only script is the widget script, under a strict CSP', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assistant/acme' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['content-security-policy']).toBe(
+      "default-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; object-src 'none'",
+    );
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    const html = response.body;
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).toContain('<title>Ask the docs: acme</title>');
+    expect([...html.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag)).toEqual(['<script src="widget.js" data-mode="page" data-domain="acme" defer>']);
+    expect(html).not.toMatch(/<style|style=|\son\w+=/i);
+    // Any domain of the right shape gets the page (it holds no project data); another shape is a 400.
+    expect((await app.inject({ method: 'GET', url: '/assistant/no-such-project' })).statusCode).toBe(200);
+    for (const bad of ['Acme', 'a_b', '-acme', `${'a'.repeat(64)}`, '%3Cscript%3E']) {
+      const refused = await app.inject({ method: 'GET', url: `/assistant/${bad}` });
+      expect(refused.statusCode, bad).toBe(400);
+      expect(refused.json().error, bad).toMatch(/^domain: /);
+    }
+  });
+
+  it('GET /assistant/widget.js: the script as it is in src/web, cacheable, loadable from any site', async () => {
+    const response = await app.inject({ method: 'GET', url: '/assistant/widget.js', headers: { origin: 'https://docs.example.com' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(response.headers['cache-control']).toBe('public, max-age=300');
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    expect(response.body).toBe(widgetSource);
+    const etag = response.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await app.inject({ method: 'GET', url: '/assistant/widget.js', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect((await app.inject({ method: 'GET', url: '/assistant/widget.js', headers: { 'if-none-match': '"old"' } })).statusCode).toBe(200);
+  });
+
+  it('both routes are in /openapi.json, with their media types and no key needed', async () => {
+    const spec = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const page = spec.paths['/assistant/{domain}'].get;
+    expect(page.operationId).toBe('assistantPage');
+    expect(page.security).toEqual([]);
+    expect(Object.keys(page.responses['200'].content)).toEqual(['text/html']);
+    const widget = spec.paths['/assistant/widget.js'].get;
+    expect(widget.operationId).toBe('assistantWidget');
+    expect(widget.security).toEqual([]);
+    expect(Object.keys(widget.responses['200'].content)).toEqual(['application/javascript']);
+    expect(widget.description).toContain('data-key');
   });
 });
 
