@@ -15,8 +15,10 @@
  * while a site deploys.
  *
  * Options: --site <name> (repeatable), --questions <file> (a set of your own, for the site its
- * "site" names), --verbose (every miss), --json <file> (the figures). Exits 1 when a target is
- * missed: hit@5 ≥ 0.90, MRR ≥ 0.75, hit@5 ≥ MiniSearch's + 0.10, facts ≥ 0.80, declines ≥ 0.75.
+ * "site" names), --verbose (every miss), --json <file> (the figures), --no-stall, --gate all|retrieval.
+ * Exits 1 when a site fails to deploy or a target is missed: hit@5 ≥ 0.90, MRR ≥ 0.75, hit@5 ≥
+ * MiniSearch's + 0.10, another project stalled ≤ 200 ms, and (unless --gate retrieval, which CI
+ * uses) facts ≥ 0.80 and declines ≥ 0.75.
  */
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -35,6 +37,7 @@ const dist = (file) => path.join(serverPackage, 'dist', file);
 const { openStore } = await import(dist('store/open.js'));
 const { Core } = await import(dist('core.js'));
 const { buildApp } = await import(dist('app.js'));
+const { Assistant } = await import(dist('assistant/service.js'));
 const { JobRunner } = await import(dist('jobs/queue.js'));
 const { jobKinds } = await import(dist('jobs/kinds.js'));
 const { workerSettings } = await import(dist('jobs/settings.js'));
@@ -50,6 +53,7 @@ const { values: args } = parseArgs({
     verbose: { type: 'boolean', default: false },
     json: { type: 'string' },
     'no-stall': { type: 'boolean', default: false },
+    gate: { type: 'string', default: 'all' },
   },
 });
 
@@ -141,7 +145,13 @@ for (const site of siteNames) {
   deployments[site] = deployment;
 }
 
-const app = await buildApp(core, { assistant: { limits: { perKeyPerMonth: 1e9, perOrganizationPerHour: 1e9, perIpPerDay: 1e9 } } });
+// As `docsnav serve` wires them: a deployment that succeeds has its index built before its first question.
+const assistant = new Assistant(store, { limits: { perKeyPerMonth: 1e9, perOrganizationPerHour: 1e9, perIpPerDay: 1e9 } });
+runner.onEnded = (job, outcome) => {
+  if (job.kind === 'deployment' && outcome === 'success') void assistant.warm(job.lane);
+};
+await assistant.warm();
+const app = await buildApp(core, { assistant });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${app.server.address().port}`;
 
@@ -351,9 +361,16 @@ if (!args['no-stall'] && siteNames.length >= 2) {
   git(repo, 'commit', '-qm', 'touch');
   const latencies = [];
   const questions = sets.get(asking).filter((question) => !question.thread);
+  // The deployment, then the first question to it (which builds its search index): both while
+  // the other project is being asked.
   const done = deploy(deploying);
   let finished = false;
-  void done.then(() => (finished = true));
+  let firstAnswerMs = NaN;
+  void done
+    .then(async () => {
+      firstAnswerMs = (await ask(deploying, [{ id: 'u', role: 'user', content: sets.get(deploying)[0].question }])).ms;
+    })
+    .finally(() => (finished = true));
   for (let i = 0; !finished && i < 2000; i++) {
     const question = questions[i % questions.length];
     const answer = await ask(asking, [{ id: 'u', role: 'user', content: question.question }]);
@@ -379,7 +396,7 @@ if (!args['no-stall'] && siteNames.length >= 2) {
     idleMax: idleSorted.at(-1) ?? NaN,
   };
   console.log(
-    `\nWhile ${deploying} deployed again (${deployment.status}, ${(ms / 1000).toFixed(1)} s), ${latencies.length} answers of ${asking}, whole answer time:`,
+    `\nWhile ${deploying} deployed again (${deployment.status}, ${(ms / 1000).toFixed(1)} s) and answered its first question (${firstAnswerMs.toFixed(0)} ms; its index is built when the deployment succeeds), ${latencies.length} answers of ${asking}, whole answer time:`,
   );
   console.log('| | p50 | p95 | max |\n|---|---|---|---|');
   console.log(`| during the deployment | ${stall.p50.toFixed(0)} ms | ${stall.p95.toFixed(0)} ms | ${stall.max.toFixed(0)} ms |`);
@@ -392,16 +409,17 @@ await closeThreads();
 await store.close();
 rmSync(work, { recursive: true, force: true });
 
+const answerTarget = args.gate !== 'retrieval';
 const checks = [
   ['hit@5 ≥ 0.90', ratio(total.hit5, total.n) >= TARGETS.hit5],
   ['MRR ≥ 0.75', ratio(total.mrr, total.n) >= TARGETS.mrr],
   ['hit@5 ≥ MiniSearch + 0.10', ratio(total.hit5 - total.base5, total.n) >= TARGETS.overBaseline],
-  ['fact in the answer ≥ 0.80', ratio(total.facts, total.answerable) >= TARGETS.facts],
-  ['unanswerable declined ≥ 0.75', total.unanswerable === 0 || ratio(total.declined, total.unanswerable) >= TARGETS.declines],
+  ['fact in the answer ≥ 0.80', ratio(total.facts, total.answerable) >= TARGETS.facts, answerTarget],
+  ['unanswerable declined ≥ 0.75', total.unanswerable === 0 || ratio(total.declined, total.unanswerable) >= TARGETS.declines, answerTarget],
   ...(stall
     ? [[`other project's answers stalled ≤ 200 ms over idle (max ${Math.round(stall.max - stall.idleMax)} ms)`, stall.max - stall.idleMax <= TARGETS.stallMs]]
     : []),
 ];
-console.log(`\nTargets: ${checks.map(([name, ok]) => `${ok ? '✓' : '✗'} ${name}`).join('; ')}`);
+console.log(`\nTargets: ${checks.map(([name, ok, gated = true]) => `${ok ? '✓' : '✗'} ${name}${gated ? '' : ' (reported, not gated)'}`).join('; ')}`);
 if (args.json) writeFileSync(args.json, `${JSON.stringify({ rows, total, stall, checks }, null, 2)}\n`);
-if (checks.some(([, ok]) => !ok)) process.exitCode = 1;
+if (checks.some(([, ok, gated = true]) => gated && !ok)) process.exitCode = 1;

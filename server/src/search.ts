@@ -44,6 +44,8 @@ export interface Retrieval {
   answerable: boolean;
   /** How much each term says (its idf in this deployment). */
   idf: (term: string) => number;
+  /** The last user message: what is asked. */
+  question: string;
   /** Every section of a page (an answer may quote beyond the best one). */
   sectionsOf: (pagePath: string) => PageSection[];
 }
@@ -85,10 +87,8 @@ export async function retrieve(
   const terms = question.text.trim() ? searchTerms(index, question, analyzer) : [];
   const boost = new Map<string, number>();
   if (question.followUp) for (const url of question.cited) boost.set(pagePathOf(url), 1.3);
-  const ranked =
-    terms.length === 0
-      ? []
-      : index.rank(terms, { limit: options.limit, ...options.filter, includeHidden: options.includeHidden, preferLanguage: analyzer.language, boost });
+  const rankOptions = { limit: options.limit, ...options.filter, includeHidden: options.includeHidden, preferLanguage: analyzer.language, boost };
+  const ranked = terms.length === 0 ? [] : index.rank(terms, rankOptions);
   const passages = ranked.map(({ page, section, score, coverage }) => {
     const row = index.sections[section];
     return {
@@ -112,6 +112,7 @@ export async function retrieve(
     answerable: passages.length > 0 && (question.followUp || (passages[0].coverage >= WEAK && covers(index, terms, passages))),
     idf: (term) => index.idf(term),
     sectionsOf: (pagePath) => index.sectionsOf(pagePath),
+    question: question.text,
   };
 }
 

@@ -66,7 +66,7 @@ export async function chat(url: string, token: string, messages: UIMessage[], bo
       onResponse: (response) => {
         result.status = response.status;
         result.threadIdHeader = response.headers.get('x-thread-id');
-        result.headers = Object.fromEntries(response.headers);
+        result.headers = headersOf(response.headers);
       },
       onUpdate: ({ message, data }) => {
         result.message = message;
@@ -228,7 +228,7 @@ export function v5Transport(
       exchanges.push({
         body: typeof init?.body === 'string' ? JSON.parse(init.body) : {},
         status: response.status,
-        headers: Object.fromEntries(response.headers),
+        headers: headersOf(response.headers),
       });
       return response;
     },
@@ -242,3 +242,10 @@ export const textOfV5 = (message: V5Message | undefined): string => (message?.pa
 /** The `source-url` parts of a v5 message. */
 export const sourcesOfV5 = (message: V5Message | undefined) =>
   (message?.parts ?? []).flatMap((part) => (part.type === 'source-url' ? [{ sourceId: part.sourceId, url: part.url, title: part.title }] : []));
+
+/** A response's headers as a plain object (forEach: the DOM typings in scope lack Headers' iterator). */
+export function headersOf(headers: Headers): Record<string, string> {
+  const plain: Record<string, string> = {};
+  headers.forEach((value, key) => (plain[key] = value));
+  return plain;
+}

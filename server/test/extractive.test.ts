@@ -34,7 +34,7 @@ const SITE = [
 
 async function answerTo(question: string): Promise<{ retrieval: Retrieval; lines: string[]; cited: number[] }> {
   const index = await SectionIndex.build(SITE);
-  const retrieval = await retrieve({ get: async () => index } as never, 'd', [{ role: 'user', content: question }], { limit: 5 });
+  const retrieval = await retrieve({ get: () => Promise.resolve(index) } as never, 'd', [{ role: 'user', content: question }], { limit: 5 });
   return { retrieval, ...extractiveAnswer(retrieval) };
 }
 

@@ -45,17 +45,30 @@ interface Sentence {
   score: number;
 }
 
-/** Sentences quoted from the start of the first source's best section (its lead says what the section is for). */
-const LEAD = 6;
-/** Windows (a matching sentence and the one after it) quoted beyond that, from the first source and from each later one. */
-const FIRST_WINDOWS = 3;
-const WINDOW_SENTENCES = 2;
+/**
+ * Sentences quoted from the start of the first source's best two sections (a section's lead
+ * says what it is for; measured: the asked fact is in the best section about half the time).
+ */
+const LEAD = [5, 2];
+const LEAD_SECTIONS = LEAD.length;
+/**
+ * Windows quoted beyond the leads: from the first source this many, from each later one, one.
+ * A window is the sentence that matches the question best, the one before it and the next
+ * (answers often follow, or set up, the sentence that restates the question).
+ */
+const FIRST_WINDOWS = 2;
+const BEFORE = 1;
+const WINDOW_SENTENCES = 3;
+/** A question asking for a quantity, a limit, a date or a version: sentences with figures count more. */
+const NUMBER_QUESTION =
+  /\b(how (many|much|long|often|big|large|fast)|max(imum)?|min(imum)?|limits?|size|when|what version|which version|cost|price|timeout|default)\b/i;
+const NUMBER_BOOST = 1.6;
 /** Sources quoted from. */
 const QUOTED = 3;
 
 /** Lines of the answer, in order; `[n]` cites passages[n - 1]. */
 export function extractiveAnswer(
-  retrieval: Pick<Retrieval, 'passages' | 'terms' | 'analyzer' | 'idf' | 'answerable' | 'sectionsOf'>,
+  retrieval: Pick<Retrieval, 'passages' | 'terms' | 'analyzer' | 'idf' | 'answerable' | 'sectionsOf' | 'question'>,
   options: ExtractiveOptions = {},
 ): { lines: string[]; cited: number[] } {
   const { passages } = retrieval;
@@ -70,6 +83,7 @@ export function extractiveAnswer(
     for (const word of new Set(words)) score += weight.get(word) ?? 0;
     return { score, length: words.length };
   };
+  const wantsNumber = NUMBER_QUESTION.test(retrieval.question);
   passages.slice(0, options.maxPassages ?? QUOTED).forEach((passage, index) => {
     // The first source's page is quoted from its best sections: the lead of the best, then the
     // sentences that match best anywhere on it; a later source's, from its best section.
@@ -78,17 +92,21 @@ export function extractiveAnswer(
       const { score, length } = scoreOf(`${section.heading ?? ''} ${section.heading ?? ''} ${section.body}`);
       return { section, order, score: score / Math.sqrt(1 + length / 100) };
     });
-    const best = sections.reduce((a, b) => (b.score > a.score ? b : a));
+    const leads = [...sections].sort((a, b) => b.score - a.score || a.order - b.order).slice(0, LEAD_SECTIONS);
     const candidates: Sentence[] = [];
     for (const { section, order } of sections) {
       sentences(section.body).forEach((text, position) => {
         const { score, length } = scoreOf(text);
-        candidates.push({ text, section: order, position, score: score / Math.sqrt(1 + length / 20) });
+        const numeric = wantsNumber && /\d/.test(text) ? NUMBER_BOOST : 1;
+        candidates.push({ text, section: order, position, score: (numeric * score) / Math.sqrt(1 + length / 20) });
       });
     }
     if (candidates.length === 0) candidates.push({ text: passage.pageDescription || passage.title, section: 0, position: 0, score: 0 });
     const chosen = new Set<Sentence>();
-    if (index === 0) for (const sentence of candidates) if (sentence.section === best.order && sentence.position < LEAD) chosen.add(sentence);
+    if (index === 0)
+      leads.forEach((lead, rank) => {
+        for (const sentence of candidates) if (sentence.section === lead.order && sentence.position < LEAD[rank]) chosen.add(sentence);
+      });
     const ranked = [...candidates].sort((a, b) => b.score - a.score || a.section - b.section || a.position - b.position);
     let windows = 0;
     for (const start of ranked) {
@@ -97,7 +115,7 @@ export function extractiveAnswer(
       windows++;
       // A sentence and the one after it: answers often follow the sentence that matches the question.
       const at = candidates.indexOf(start);
-      for (const sentence of candidates.slice(at, at + WINDOW_SENTENCES)) if (sentence.section === start.section) chosen.add(sentence);
+      for (const sentence of candidates.slice(Math.max(0, at - BEFORE), at + WINDOW_SENTENCES)) if (sentence.section === start.section) chosen.add(sentence);
     }
     // An endpoint's first line is its method and path: always worth quoting.
     const first = candidates[0];

@@ -13,7 +13,7 @@ import { HttpError } from '../errors.js';
 import { DEFAULT_LIMITS, useAssistant, type Limits } from '../limits.js';
 import { messageText, retrieve, SearchIndexes, type Passage, type SearchFilter } from '../search.js';
 import { appendMessages, findThread, insertThread } from '../store/assistant.js';
-import { findProjectByDomain } from '../store/projects.js';
+import { findProject, findProjectByDomain, listProjects } from '../store/projects.js';
 import type { Store } from '../store/store.js';
 import { answerEvents, type AnswerEvent, type AnswerUsage } from './events.js';
 import { extractiveAnswer } from './extractive.js';
@@ -65,6 +65,23 @@ export class Assistant {
 
   /** The search indexes of the deployments asked about (built on first use, in memory). */
   readonly indexes: SearchIndexes;
+
+  /**
+   * Builds the search index of a project's current deployment (or of every project's) ahead of
+   * its first question: after a deployment succeeds, and when the server starts. In the
+   * background, yielding as it goes; a failure only means the first question builds it.
+   */
+  async warm(projectId?: string): Promise<void> {
+    const projects = projectId ? [await findProject(this.store, projectId)] : await listProjects(this.store);
+    for (const project of projects) {
+      if (!project?.currentDeploymentId) continue;
+      try {
+        await this.indexes.get(project.currentDeploymentId);
+      } catch {
+        // Built again on the first question.
+      }
+    }
+  }
 
   async answer(authorization: string | undefined, domain: string, body: AssistantRequest, ip: string): Promise<PreparedAnswer> {
     const key = await authenticate(this.store, authorization);

@@ -37,6 +37,8 @@ export class JobRunner {
   private unlisten: (() => Promise<void>) | undefined;
   private stopped = true;
   private claiming = false;
+  /** Told when a job ended with an outcome (a succeeded deployment: the assistant builds its index). */
+  onEnded?: (job: { id: string; kind: string; lane: string }, outcome: string) => void;
   private again = false;
 
   constructor(
@@ -186,6 +188,7 @@ export class JobRunner {
           const level = outcome.error ? 'warn' : 'info';
           log[level]({ attempt: job.attempts, outcome: outcome.outcome, durationMs, ...(outcome.error ? { error: outcome.error } : {}) }, 'job ended');
           this.observer?.jobEnded(job.kind, outcome.outcome, seconds);
+          this.onEnded?.({ id: job.id, kind: job.kind, lane: job.lane }, outcome.outcome);
         }
         this.wake();
       }

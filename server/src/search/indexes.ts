@@ -10,7 +10,7 @@ import type { Queryable } from '../store/store.js';
 import { SectionIndex } from './section-index.js';
 
 /** Rows read per query. */
-const ROWS_PER_READ = 500;
+const ROWS_PER_READ = 200;
 
 export class SearchIndexes {
   private readonly ready = new Map<string, { index: Promise<SectionIndex>; sections: number }>();

@@ -20,8 +20,8 @@ const FIELD_COUNT = FIELDS.length;
 const WEIGHT: Record<Field, number> = { title: 3, heading: 2, description: 1.5, trail: 1, path: 1.2, body: 1 };
 const LENGTH_NORM: Record<Field, number> = { title: 0.4, heading: 0.4, description: 0.5, trail: 0.3, path: 0.3, body: 0.75 };
 const K1 = 1.2;
-/** Sections indexed per slice before the build yields to the event loop. */
-const SLICE = 200;
+/** Longest the build runs before it yields to the event loop (ms). */
+const SLICE_MS = 10;
 /** Longest body text indexed per section (characters). */
 const MAX_BODY = 60_000;
 
@@ -82,9 +82,13 @@ export class SectionIndex {
 
   static async build(sections: readonly PageSection[], yieldToLoop = true): Promise<SectionIndex> {
     const index = new SectionIndex();
-    for (let start = 0; start < sections.length; start += SLICE) {
-      for (const section of sections.slice(start, start + SLICE)) index.add(section);
-      if (yieldToLoop) await new Promise((resolve) => setImmediate(resolve));
+    let sliceStart = performance.now();
+    for (const section of sections) {
+      index.add(section);
+      if (yieldToLoop && performance.now() - sliceStart >= SLICE_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        sliceStart = performance.now();
+      }
     }
     index.finish();
     return index;
@@ -138,21 +142,28 @@ export class SectionIndex {
       path: row.pagePath.replace(/[/_-]+/g, ' '),
       body: row.body.length > MAX_BODY ? row.body.slice(0, MAX_BODY) : row.body,
     };
-    const counts = new Map<string, number[]>();
+    // term → its slot in `frequencies` (one count per field), for this section.
+    const slots = new Map<string, number>();
+    const frequencies: number[] = [];
     FIELDS.forEach((field, f) => {
       const terms = tokenize(texts[field], analyzer);
       this.lengths.push(terms.length);
       this.averages[f] += terms.length;
       for (const term of terms) {
-        let tf = counts.get(term);
-        if (!tf) counts.set(term, (tf = new Array<number>(FIELD_COUNT).fill(0)));
-        tf[f]++;
+        let slot = slots.get(term);
+        if (slot === undefined) {
+          slot = frequencies.length;
+          slots.set(term, slot);
+          for (let i = 0; i < FIELD_COUNT; i++) frequencies.push(0);
+        }
+        frequencies[slot + f]++;
       }
     });
-    for (const [term, tf] of counts) {
+    for (const [term, slot] of slots) {
       let list = this.postings.get(term);
       if (!list) this.postings.set(term, (list = []));
-      list.push(id, ...tf);
+      list.push(id);
+      for (let i = 0; i < FIELD_COUNT; i++) list.push(frequencies[slot + i]);
       this.pageTerms.add(term);
     }
   }

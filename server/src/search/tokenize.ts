@@ -14,8 +14,9 @@ const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]
 const CHUNK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+|[\p{L}\p{N}]+(?:[_\-./:@][\p{L}\p{N}]+)*/gu;
 
 export function fold(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+  return ASCII.test(text) ? text.toLowerCase() : text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 }
+const ASCII = /^[\x00-\x7f]*$/;
 
 /** Splits an identifier chunk into its words: `getUserById` → get, User, By, Id; `x-api-key` → x, api, key. */
 function parts(chunk: string): string[] {
@@ -33,6 +34,12 @@ function parts(chunk: string): string[] {
 export function tokenize(text: string, analyzer: Analyzer, into: string[] = []): string[] {
   for (const match of text.matchAll(CHUNK)) {
     const chunk = match[0];
+    // Most chunks are one plain word, lower-case or capitalised.
+    if (SIMPLE.test(chunk)) {
+      const word = chunk.toLowerCase();
+      if (word.length > 1 && word.length <= MAX_TERM && !analyzer.stopWords.has(word)) into.push(stemmed(word, analyzer));
+      continue;
+    }
     if (CJK.test(chunk[0])) {
       if (chunk.length === 1) into.push(chunk);
       for (let i = 0; i + 1 < chunk.length; i++) into.push(chunk.slice(i, i + 2));
@@ -48,8 +55,25 @@ export function tokenize(text: string, analyzer: Analyzer, into: string[] = []):
       if (word.length > MAX_TERM || analyzer.stopWords.has(word)) continue;
       // Single letters and digits are kept only inside identifiers (`x` of `x-api-key`).
       if (word.length === 1 && folded.length === 1) continue;
-      into.push(/^\p{N}/u.test(word) ? word : analyzer.stem(word));
+      into.push(/^\p{N}/u.test(word) ? word : stemmed(word, analyzer));
     }
   }
   return into;
+}
+
+const SIMPLE = /^[A-Z]?[a-z]+$/;
+/** Stems already computed, per analyzer (a site's vocabulary is far smaller than its text). */
+const stems = new WeakMap<Analyzer, Map<string, string>>();
+const MAX_CACHED_STEMS = 500_000;
+
+function stemmed(word: string, analyzer: Analyzer): string {
+  let cache = stems.get(analyzer);
+  if (!cache) stems.set(analyzer, (cache = new Map<string, string>()));
+  let stem = cache.get(word);
+  if (stem === undefined) {
+    stem = analyzer.stem(word);
+    if (cache.size >= MAX_CACHED_STEMS) cache.clear();
+    cache.set(word, stem);
+  }
+  return stem;
 }
