@@ -142,6 +142,15 @@ describe('retrieval over a deployment (PGlite)', () => {
 });
 
 describe('the parts of retrieval', () => {
+  it('ranks neighbouring words of the question higher when a title has them side by side', async () => {
+    const index = await SectionIndex.build([
+      section({ pagePath: 'a', pageTitle: 'Volume of the network', body: 'Text.' }),
+      section({ pagePath: 'b', pageTitle: 'Network volume', body: 'Text.' }),
+    ]);
+    const indexes = { get: () => Promise.resolve(index) } as unknown as SearchIndexes;
+    expect(await urls(indexes, [user('create a network volume')])).toEqual(['/b', '/a']);
+  });
+
   it('tokenizes identifiers whole and by their parts, CJK as pairs, without stop words', () => {
     const en = analyzerFor('en');
     expect(tokenize('X-API-Key', en)).toEqual(['xapikey', 'x', 'api', 'key']);

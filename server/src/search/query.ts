@@ -7,7 +7,7 @@
  */
 import { distance } from 'fastest-levenshtein';
 import { analyzerFor, type Analyzer } from './language.js';
-import type { SearchTerm, SectionIndex } from './section-index.js';
+import { PAIR, type SearchTerm, type SectionIndex } from './section-index.js';
 import { tokenize } from './tokenize.js';
 
 export interface ChatMessage {
@@ -76,6 +76,8 @@ export function questionOf(messages: readonly ChatMessage[]): Question {
 /** Weights of earlier messages, newest first: a follow-up leans on them more. */
 const EARLIER_WEIGHTS = { followUp: [0.6, 0.3, 0.15], other: [0.2, 0.1, 0.05] };
 const SPELLING_WEIGHT = 0.7;
+/** Neighbouring words of the question, as a pair (see withPairs). */
+const PAIR_WEIGHT = 0.3;
 const SYNONYM_WEIGHT = 0.5;
 
 export function searchTerms(index: SectionIndex, question: Question, analyzer: Analyzer): SearchTerm[] {
@@ -85,6 +87,7 @@ export function searchTerms(index: SectionIndex, question: Question, analyzer: A
   // A question of stop words only ("what is this?") still searches its words.
   if (own.length === 0) own = tokenize(question.text, { ...analyzer, stopWords: new Set() });
   for (const term of own) add(term, 1);
+  for (let i = 0; i + 1 < own.length; i++) add(`${own[i]}${PAIR}${own[i + 1]}`, PAIR_WEIGHT);
   const earlierWeights = question.followUp ? EARLIER_WEIGHTS.followUp : EARLIER_WEIGHTS.other;
   question.earlier.forEach((text, age) => {
     for (const term of tokenize(text, analyzer)) add(term, earlierWeights[age] ?? 0);
