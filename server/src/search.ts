@@ -5,12 +5,14 @@
  */
 import type { SearchIndexes } from './search/indexes.js';
 import { analyzerFor, detectLanguage, type Analyzer } from './search/language.js';
-import { questionOf, searchTerms, type ChatMessage } from './search/query.js';
+import { questionOf, searchTerms, type ChatMessage, type Question } from './search/query.js';
+import { QUESTION_TIMEOUT_MS } from './search/embeddings.js';
 import type { SearchTerm, SectionIndex } from './search/section-index.js';
 import type { PageSection } from './store/deployments.js';
 
 export { messageText, questionOf, type ChatMessage } from './search/query.js';
 export { SearchIndexes } from './search/indexes.js';
+export { Embedder, type EmbeddingSettings } from './search/embeddings.js';
 
 export interface Passage {
   pagePath: string;
@@ -87,7 +89,8 @@ export async function retrieve(
   const terms = question.text.trim() ? searchTerms(index, question, analyzer) : [];
   const boost = new Map<string, number>();
   if (question.followUp) for (const url of question.cited) boost.set(pagePathOf(url), 1.3);
-  const rankOptions = { limit: options.limit, ...options.filter, includeHidden: options.includeHidden, preferLanguage: analyzer.language, boost };
+  const dense = question.text.trim() ? await questionSimilarities(indexes, deploymentId, question) : undefined;
+  const rankOptions = { limit: options.limit, ...options.filter, includeHidden: options.includeHidden, preferLanguage: analyzer.language, boost, dense };
   const ranked = terms.length === 0 ? [] : index.rank(terms, rankOptions);
   const passages = ranked.map(({ page, section, score, coverage }) => {
     const row = index.sections[section];
@@ -114,6 +117,23 @@ export async function retrieve(
     sectionsOf: (pagePath) => index.sectionsOf(pagePath),
     question: question.text,
   };
+}
+
+/**
+ * The question's similarity with each section, when embeddings are configured and the
+ * deployment's vectors are ready; undefined (lexical only) otherwise, or when the endpoint does
+ * not answer within QUESTION_TIMEOUT_MS.
+ */
+async function questionSimilarities(indexes: SearchIndexes, deploymentId: string, question: Question): Promise<Float32Array | undefined> {
+  const vectors = indexes.dense(deploymentId);
+  if (!vectors || !indexes.embedder) return undefined;
+  const text = question.followUp && question.earlier[0] ? `${question.earlier[0]}\n${question.text}` : question.text;
+  try {
+    const [vector] = await indexes.embedder.embed([text], AbortSignal.timeout(QUESTION_TIMEOUT_MS));
+    return vectors.similarities(vector);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The site URL of a page path: `/quickstart`; an `index` page is its folder (`/`, `/api`). */

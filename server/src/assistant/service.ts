@@ -11,7 +11,7 @@ import type { CoreMessage } from 'ai';
 import { authenticate, authorize } from '../auth.js';
 import { HttpError } from '../errors.js';
 import { DEFAULT_LIMITS, useAssistant, type Limits } from '../limits.js';
-import { messageText, retrieve, SearchIndexes, type Passage, type SearchFilter } from '../search.js';
+import { Embedder, messageText, retrieve, SearchIndexes, type EmbeddingSettings, type Passage, type SearchFilter } from '../search.js';
 import { appendMessages, findThread, insertThread } from '../store/assistant.js';
 import { findProject, findProjectByDomain, listProjects } from '../store/projects.js';
 import type { Store } from '../store/store.js';
@@ -26,6 +26,8 @@ export interface AssistantOptions {
   deadlineMs?: number;
   /** Index hidden pages too (the site's `seo.indexing: all`). */
   includeHidden?: boolean;
+  /** An OpenAI-compatible embeddings endpoint: dense retrieval joins the lexical one. */
+  embeddings?: EmbeddingSettings;
 }
 
 export const DEFAULT_DEADLINE_MS = 60_000;
@@ -60,7 +62,7 @@ export class Assistant {
     readonly options: AssistantOptions = {},
   ) {
     this.limits = options.limits ?? DEFAULT_LIMITS;
-    this.indexes = new SearchIndexes(store);
+    this.indexes = new SearchIndexes(store, undefined, options.embeddings ? new Embedder(options.embeddings) : undefined);
   }
 
   /** The search indexes of the deployments asked about (built on first use, in memory). */
@@ -77,6 +79,7 @@ export class Assistant {
       if (!project?.currentDeploymentId) continue;
       try {
         await this.indexes.get(project.currentDeploymentId);
+        await this.indexes.denseReady(project.currentDeploymentId);
       } catch {
         // Built again on the first question.
       }

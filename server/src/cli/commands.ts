@@ -52,6 +52,8 @@ const HTTP: readonly OptionName[] = [
 const ASSISTANT: readonly OptionName[] = [
   'model-base-url',
   'model',
+  'embeddings-base-url',
+  'embeddings-model',
   'assistant-instructions',
   'assistant-deadline',
   'limit-key-month',

@@ -96,6 +96,12 @@ export const OPTIONS = {
     help: 'an OpenAI-compatible chat completions endpoint (its key: DOCSNAV_MODEL_API_KEY); without it, answers quote passages',
   },
   model: { type: 'string', value: '<name>', help: 'the model to ask (with --model-base-url)' },
+  'embeddings-base-url': {
+    type: 'string',
+    value: '<url>',
+    help: 'an OpenAI-compatible embeddings endpoint (its key: DOCSNAV_EMBEDDINGS_API_KEY): dense retrieval joins the lexical one',
+  },
+  'embeddings-model': { type: 'string', value: '<name>', help: 'the embeddings model (with --embeddings-base-url)' },
   'assistant-instructions': {
     type: 'string',
     value: '<file>',

@@ -98,6 +98,11 @@ function assistantFrom(values: OptionValues) {
   if ((baseUrl === undefined) !== (model === undefined)) throw new UsageError('--model-base-url and --model go together');
   if (baseUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(baseUrl))
     throw new UsageError(`${values.origin('model-base-url')} takes an http(s) URL (got "${baseUrl}")`);
+  const embeddingsUrl = values.string('embeddings-base-url');
+  const embeddingsModel = values.string('embeddings-model');
+  if ((embeddingsUrl === undefined) !== (embeddingsModel === undefined)) throw new UsageError('--embeddings-base-url and --embeddings-model go together');
+  if (embeddingsUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(embeddingsUrl))
+    throw new UsageError(`${values.origin('embeddings-base-url')} takes an http(s) URL (got "${embeddingsUrl}")`);
   const file = values.string('assistant-instructions');
   let instructions: string | undefined;
   if (file !== undefined) {
@@ -112,6 +117,10 @@ function assistantFrom(values: OptionValues) {
   const whole = (name: 'limit-key-month' | 'limit-org-hour' | 'limit-ip-day') => values.number(name, { integer: true, min: 1 })!;
   return {
     model: baseUrl && model ? { baseUrl, model, apiKey: process.env.DOCSNAV_MODEL_API_KEY || undefined, instructions } : undefined,
+    embeddings:
+      embeddingsUrl && embeddingsModel
+        ? { baseUrl: embeddingsUrl, model: embeddingsModel, apiKey: process.env.DOCSNAV_EMBEDDINGS_API_KEY || undefined }
+        : undefined,
     deadlineMs: values.millis('assistant-deadline'),
     limits: { perKeyPerMonth: whole('limit-key-month'), perOrganizationPerHour: whole('limit-org-hour'), perIpPerDay: whole('limit-ip-day') },
   };
@@ -146,6 +155,11 @@ export async function serve(values: OptionValues, io: CommandIo): Promise<number
   const metrics = new Metrics(store);
   const assistant = new Assistant(store, assistantOptions);
   assistant.onStoreFailed = (threadId, error) => log.error({ threadId, err: error }, 'an answer could not be stored');
+  assistant.indexes.onDenseFailed = (deploymentId, error) =>
+    log.warn(
+      { deploymentId, err: error.split('\n')[0].slice(0, 300) },
+      'the embeddings endpoint failed: answers use lexical retrieval; tried again in a minute',
+    );
   let separateMetrics: Server | undefined;
   try {
     separateMetrics = await metricsServer(values, metrics);

@@ -7,19 +7,69 @@
  */
 import { pageSectionsPage, type PageSection } from '../store/deployments.js';
 import type { Queryable } from '../store/store.js';
+import { deploymentVectors, type DenseVectors, type Embedder } from './embeddings.js';
 import { SectionIndex } from './section-index.js';
 
 /** Rows read per query. */
 const ROWS_PER_READ = 200;
+/** After the embeddings endpoint failed for a deployment, the wait before trying again (ms). */
+const DENSE_RETRY_MS = 60_000;
+
+interface Entry {
+  index: Promise<SectionIndex>;
+  sections: number;
+  /** The sections' vectors once made (embeddings configured), the run making them, and when a failed run may be tried again. */
+  dense?: DenseVectors;
+  densePending?: Promise<void>;
+  denseRetryAt?: number;
+}
 
 export class SearchIndexes {
-  private readonly ready = new Map<string, { index: Promise<SectionIndex>; sections: number }>();
+  private readonly ready = new Map<string, Entry>();
 
   constructor(
     private readonly db: Queryable,
     /** Most sections held in memory over all cached indexes (the newest index is always kept). */
     private readonly maxSections = 500_000,
+    /** The embeddings endpoint, when one is configured: dense vectors join the lexical ranking. */
+    readonly embedder?: Embedder,
   ) {}
+
+  /**
+   * The section vectors of a deployment, if they are ready; otherwise undefined, and (with an
+   * embedder) they are made in the background for the questions that follow.
+   */
+  dense(deploymentId: string): DenseVectors | undefined {
+    const entry = this.ready.get(deploymentId);
+    if (!this.embedder || !entry) return undefined;
+    if (entry.dense || entry.densePending || (entry.denseRetryAt ?? 0) > Date.now()) return entry.dense;
+    const embedder = this.embedder;
+    entry.densePending = entry.index
+      .then((index) => deploymentVectors(this.db, embedder, deploymentId, index.sections))
+      .then(
+        (vectors) => {
+          entry.dense = vectors;
+        },
+        (error: unknown) => {
+          entry.denseRetryAt = Date.now() + DENSE_RETRY_MS;
+          this.onDenseFailed?.(deploymentId, (error as Error)?.message ?? String(error));
+        },
+      )
+      .finally(() => {
+        entry.densePending = undefined;
+      });
+    return undefined;
+  }
+
+  /** Told when a deployment's sections could not be embedded (the server log); retrieval stays lexical. */
+  onDenseFailed?: (deploymentId: string, error: string) => void;
+
+  /** Waits for the vectors being made for a deployment, if any (tests, warming). */
+  async denseReady(deploymentId: string): Promise<DenseVectors | undefined> {
+    this.dense(deploymentId);
+    await this.ready.get(deploymentId)?.densePending;
+    return this.ready.get(deploymentId)?.dense;
+  }
 
   get(deploymentId: string): Promise<SectionIndex> {
     const known = this.ready.get(deploymentId);
@@ -29,7 +79,7 @@ export class SearchIndexes {
       this.ready.set(deploymentId, known);
       return known.index;
     }
-    const entry = { index: this.load(deploymentId), sections: 0 };
+    const entry: Entry = { index: this.load(deploymentId), sections: 0 };
     this.ready.set(deploymentId, entry);
     entry.index.then(
       (index) => {

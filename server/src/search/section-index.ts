@@ -20,6 +20,9 @@ const FIELD_COUNT = FIELDS.length;
 const WEIGHT: Record<Field, number> = { title: 3, heading: 2, description: 1.5, trail: 1, path: 1.2, body: 1 };
 const LENGTH_NORM: Record<Field, number> = { title: 0.4, heading: 0.4, description: 0.5, trail: 0.3, path: 0.3, body: 0.75 };
 const K1 = 1.2;
+/** Reciprocal rank fusion: its usual constant, and how deep each list is read. */
+const RRF_K = 60;
+const FUSED_DEPTH = 50;
 /** Longest the build runs before it yields to the event loop (ms). */
 const SLICE_MS = 10;
 /** Longest body text indexed per section (characters). */
@@ -62,6 +65,8 @@ export interface RankOptions {
   preferLanguage?: string;
   /** Multiplies the score of these pages (the pages an earlier answer in the thread cited). */
   boost?: ReadonlyMap<string, number>;
+  /** The question's cosine similarity with each section (by position), when embeddings are configured and ready. */
+  dense?: Float32Array;
 }
 
 export class SectionIndex {
@@ -267,19 +272,55 @@ export class SectionIndex {
       const current = best.get(page);
       if (!current || score > current.score || (score === current.score && section < current.section)) best.set(page, { section, score });
     }
-    const ranked: RankedPage[] = [];
-    for (const [pageId, { section, score }] of best) {
-      const page = this.pages[pageId];
-      if (page.hidden && !options.includeHidden) continue;
-      if (filter.version && page.version && page.version !== filter.version) continue;
-      if (filter.language && page.language && page.language !== filter.language) continue;
+    const passes = (page: IndexedPage) =>
+      (!page.hidden || options.includeHidden === true) &&
+      !(filter.version && page.version && page.version !== filter.version) &&
+      !(filter.language && page.language && page.language !== filter.language);
+    const coverageOf = (pageId: number) => {
       let covered = 0;
       for (const q of matched.get(pageId) ?? []) if (!query[q].term.includes(PAIR)) covered += query[q].weight * this.idf(query[q].term);
-      const coverage = total > 0 ? covered / total : 0;
-      ranked.push({ page, section, score: score * (options.boost?.get(page.path) ?? 1), coverage });
+      return total > 0 ? covered / total : 0;
+    };
+    let ranked: RankedPage[] = [];
+    for (const [pageId, { section, score }] of best) {
+      const page = this.pages[pageId];
+      if (!passes(page)) continue;
+      ranked.push({ page, section, score: score * (options.boost?.get(page.path) ?? 1), coverage: coverageOf(pageId) });
     }
     ranked.sort((a, b) => b.score - a.score || a.page.position - b.page.position);
+    if (options.dense) ranked = this.fuse(ranked, options.dense, passes, coverageOf);
     return this.oneCopyEach(ranked, options.preferLanguage).slice(0, options.limit);
+  }
+
+  /**
+   * Reciprocal rank fusion of the lexical ranking and the pages of the nearest sections by
+   * embedding (`similarities`, one per section): each page scores 1/(60 + its rank) in each list
+   * it is in. A page only the embeddings found comes with its nearest section.
+   */
+  private fuse(
+    lexical: RankedPage[],
+    similarities: Float32Array,
+    passes: (page: IndexedPage) => boolean,
+    coverageOf: (pageId: number) => number,
+  ): RankedPage[] {
+    const nearest = new Map<number, { section: number; similarity: number }>();
+    for (let section = 0; section < similarities.length && section < this.sections.length; section++) {
+      const pageId = this.sectionPage[section];
+      const current = nearest.get(pageId);
+      if (!current || similarities[section] > current.similarity) nearest.set(pageId, { section, similarity: similarities[section] });
+    }
+    const dense = [...nearest]
+      .filter(([pageId]) => passes(this.pages[pageId]))
+      .sort((a, b) => b[1].similarity - a[1].similarity)
+      .slice(0, FUSED_DEPTH);
+    const fused = new Map<number, RankedPage>();
+    lexical.slice(0, FUSED_DEPTH).forEach((entry, rank) => fused.set(entry.page.position, { ...entry, score: 1 / (RRF_K + rank + 1) }));
+    dense.forEach(([pageId, { section }], rank) => {
+      const known = fused.get(pageId);
+      if (known) known.score += 1 / (RRF_K + rank + 1);
+      else fused.set(pageId, { page: this.pages[pageId], section, score: 1 / (RRF_K + rank + 1), coverage: coverageOf(pageId) });
+    });
+    return [...fused.values()].sort((a, b) => b.score - a.score || a.page.position - b.page.position);
   }
 
   /**

@@ -1,0 +1,167 @@
+/**
+ * Dense retrieval with an OpenAI-compatible embeddings endpoint: a real HTTP server on
+ * 127.0.0.1 speaking the embeddings API (its vectors are bags of concepts, so that "car" and
+ * "automobile" are near), the real AI SDK client, the vectors stored in PGlite and reused.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Embedder, retrieve, SearchIndexes } from '../src/search.js';
+import { insertDeployment, insertPageSections, type PageSection } from '../src/store/deployments.js';
+import { insertProject } from '../src/store/projects.js';
+import { openStore } from '../src/store/open.js';
+import type { Store } from '../src/store/store.js';
+import { tempDir } from './helpers.js';
+
+const CONCEPTS: Record<string, number> = {
+  car: 0,
+  automobile: 0,
+  automobiles: 0,
+  vehicle: 0,
+  coverage: 1,
+  insurance: 1,
+  policy: 1,
+  policies: 1,
+  bake: 2,
+  bread: 2,
+  oven: 2,
+};
+const DIMENSIONS = 24;
+
+/** A bag of concepts: known words by meaning, others hashed into the remaining dimensions. */
+function embedding(text: string): number[] {
+  const vector = new Array<number>(DIMENSIONS).fill(0);
+  for (const word of text.toLowerCase().match(/[a-z]+/g) ?? []) {
+    const concept = CONCEPTS[word];
+    if (concept !== undefined) vector[concept] += 1;
+    else vector[3 + ([...word].reduce((sum, c) => sum + c.charCodeAt(0), 0) % (DIMENSIONS - 3))] += 0.2;
+  }
+  return vector;
+}
+
+interface FakeEndpoint {
+  url: string;
+  inputs: number;
+  failing: boolean;
+  close: () => Promise<void>;
+}
+
+async function embeddingsEndpoint(): Promise<FakeEndpoint> {
+  const state = { inputs: 0, failing: false };
+  const server: Server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      if (request.url !== '/v1/embeddings' || state.failing) {
+        response.writeHead(state.failing ? 500 : 404, { 'content-type': 'application/json' }).end('{"error":{"message":"down"}}');
+        return;
+      }
+      const { input, model } = JSON.parse(body) as { input: string[]; model: string };
+      state.inputs += input.length;
+      response.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          object: 'list',
+          model,
+          data: input.map((text, index) => ({ object: 'embedding', index, embedding: embedding(text) })),
+          usage: { prompt_tokens: 0, total_tokens: 0 },
+        }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+    get inputs() {
+      return state.inputs;
+    },
+    get failing() {
+      return state.failing;
+    },
+    set failing(value: boolean) {
+      state.failing = value;
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+const section = (over: Partial<PageSection>): PageSection => ({
+  pagePath: 'p',
+  pageKind: 'page',
+  pageTitle: 'P',
+  pageDescription: '',
+  hidden: false,
+  trail: [],
+  heading: null,
+  anchor: null,
+  depth: 0,
+  body: '',
+  ...over,
+});
+const SECTIONS = [
+  section({ pagePath: 'teams', pageTitle: 'Teams', body: 'Invite people to your team.' }),
+  section({ pagePath: 'vehicles', pageTitle: 'Automobiles', body: 'Each automobile needs a policy before it is driven.' }),
+  section({ pagePath: 'bread', pageTitle: 'Baking', body: 'Bake bread in the oven.' }),
+];
+
+let store: Store;
+let endpoint: FakeEndpoint;
+beforeAll(async () => {
+  store = await openStore({ data: path.join(tempDir('embeddings'), 'data') });
+  await insertProject(store, { id: 'acme', repo: '/tmp', branch: 'main', docsDir: '.', domain: 'acme' });
+  await insertDeployment(store, { id: 'd1', projectId: 'acme', ref: 'main', source: 'api' });
+  await insertPageSections(store, 'd1', SECTIONS);
+  endpoint = await embeddingsEndpoint();
+}, 120_000);
+afterAll(async () => {
+  await endpoint?.close();
+  await store?.close();
+});
+
+const ask = async (indexes: SearchIndexes, question: string) =>
+  (await retrieve(indexes, 'd1', [{ role: 'user', content: question }], { limit: 3 })).passages.map((passage) => passage.url);
+
+describe('dense retrieval', () => {
+  it('finds the page a question names in other words, once the vectors are made; lexical alone finds none', async () => {
+    const lexical = new SearchIndexes(store);
+    expect(await ask(lexical, 'car coverage')).toEqual([]);
+
+    const indexes = new SearchIndexes(store, undefined, new Embedder({ baseUrl: endpoint.url, model: 'concepts' }));
+    await indexes.get('d1');
+    // Before the vectors exist the answer does not wait: lexical only.
+    expect(await ask(indexes, 'car coverage')).toEqual([]);
+    const vectors = await indexes.denseReady('d1');
+    expect(vectors?.count).toBe(SECTIONS.length);
+    expect((await ask(indexes, 'car coverage'))[0]).toBe('/vehicles');
+    // Lexical matches keep their place: fused, not replaced.
+    expect((await ask(indexes, 'bake bread'))[0]).toBe('/bread');
+  });
+
+  it('stores the vectors: another process embeds only its questions', async () => {
+    const before = endpoint.inputs;
+    const indexes = new SearchIndexes(store, undefined, new Embedder({ baseUrl: endpoint.url, model: 'concepts' }));
+    await indexes.get('d1');
+    await indexes.denseReady('d1');
+    expect(endpoint.inputs).toBe(before);
+    expect((await ask(indexes, 'automobile insurance'))[0]).toBe('/vehicles');
+    expect(endpoint.inputs).toBe(before + 1);
+  });
+
+  it('an endpoint that fails leaves retrieval lexical, says so once, and is tried again later', async () => {
+    endpoint.failing = true;
+    try {
+      const indexes = new SearchIndexes(store, undefined, new Embedder({ baseUrl: endpoint.url, model: 'other-model' }));
+      const failures: string[] = [];
+      indexes.onDenseFailed = (_, error) => failures.push(error);
+      await indexes.get('d1');
+      expect(await indexes.denseReady('d1')).toBeUndefined();
+      expect(failures).toHaveLength(1);
+      expect(await ask(indexes, 'bake bread')).toEqual(['/bread']);
+      // Within the retry wait, no second attempt.
+      expect(await indexes.denseReady('d1')).toBeUndefined();
+      expect(failures).toHaveLength(1);
+    } finally {
+      endpoint.failing = false;
+    }
+  });
+});
