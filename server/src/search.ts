@@ -125,8 +125,9 @@ export async function retrieve(
  * not answer within QUESTION_TIMEOUT_MS.
  */
 async function questionSimilarities(indexes: SearchIndexes, deploymentId: string, question: Question): Promise<Float32Array | undefined> {
+  if (!indexes.embedder) return undefined;
   const vectors = indexes.dense(deploymentId);
-  if (!vectors || !indexes.embedder) return undefined;
+  if (!vectors) return undefined;
   const text = question.followUp && question.earlier[0] ? `${question.earlier[0]}\n${question.text}` : question.text;
   try {
     const [vector] = await indexes.embedder.embed([text], AbortSignal.timeout(QUESTION_TIMEOUT_MS));
