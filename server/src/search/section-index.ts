@@ -22,6 +22,8 @@ const LENGTH_NORM: Record<Field, number> = { title: 0.4, heading: 0.4, descripti
 const K1 = 1.2;
 /** Reciprocal rank fusion: its usual constant, and how deep each list is read. */
 const RRF_K = 60;
+/** Copies scoring at least this share of the best copy's score count as the same answer. */
+const COPY_TOLERANCE = 0.7;
 const FUSED_DEPTH = 50;
 /** Longest the build runs before it yields to the event loop (ms). */
 const SLICE_MS = 10;
@@ -124,7 +126,8 @@ export class SectionIndex {
         hidden: row.hidden,
         language,
         version,
-        copyKey: copyKey(row.pagePath, language, version),
+        // Versions of a page keep its title; translations do not (so only the path is compared for them).
+        copyKey: `${copyKey(row.pagePath, language, version)}${version ? `\u0000${fold(row.pageTitle)}` : ''}`,
         position: pageId,
         sections: [],
       });
@@ -324,8 +327,8 @@ export class SectionIndex {
   }
 
   /**
-   * One page per copy group: the copy in the question's language, else in the navigation's first
-   * version or language, unless another copy scores over a fifth higher.
+   * One page per copy group: among the copies scoring near the best one, the copy in the
+   * question's language, else in the navigation's first version or language.
    */
   private oneCopyEach(ranked: RankedPage[], preferLanguage: string | undefined): RankedPage[] {
     const groups = new Map<string, RankedPage[]>();
@@ -340,14 +343,14 @@ export class SectionIndex {
         kept.push(copies[0]);
         continue;
       }
-      const preference = (entry: RankedPage) => {
-        let factor = 1;
-        if (preferLanguage && entry.page.language && baseLanguage(entry.page.language) === preferLanguage) factor *= 1.5;
-        if (entry.page.version === this.versions[0] || !entry.page.version) factor *= 1.2;
-        if (entry.page.language === this.languages[0] || !entry.page.language) factor *= 1.05;
-        return entry.score * factor;
-      };
-      const chosen = copies.reduce((a, b) => (preference(b) > preference(a) ? b : a));
+      // Near-equal copies (versions of one text; a translation scores far lower for a question in
+      // another language): the preferred one. A copy that matches clearly better wins.
+      const close = copies.filter((entry) => entry.score >= COPY_TOLERANCE * copies[0].score);
+      const preference = (entry: RankedPage) =>
+        (preferLanguage && entry.page.language && baseLanguage(entry.page.language) === preferLanguage ? 4 : 0) +
+        (entry.page.version === this.versions[0] || !entry.page.version ? 2 : 0) +
+        (entry.page.language === this.languages[0] || !entry.page.language ? 1 : 0);
+      const chosen = close.reduce((a, b) => (preference(b) > preference(a) ? b : a));
       kept.push({ ...chosen, score: copies[0].score });
     }
     return kept.sort((a, b) => b.score - a.score || a.page.position - b.page.position);
