@@ -16,7 +16,7 @@ import { appendMessages, findThread, insertThread } from '../store/assistant.js'
 import { findProject, findProjectByDomain, listProjects } from '../store/projects.js';
 import type { Store } from '../store/store.js';
 import { answerEvents, type AnswerEvent, type AnswerUsage } from './events.js';
-import { extractiveAnswer } from './extractive.js';
+import { extractiveAnswer, NOT_FOUND_LINE } from './extractive.js';
 import { streamAnswer, type ModelSettings } from './model.js';
 
 export interface AssistantOptions {
@@ -135,13 +135,14 @@ export class Assistant {
         try {
           emit({ type: 'start', messageId, threadId });
           for (const source of sources) emit({ type: 'source', ...source });
-          if (this.options.model) {
+          if (this.options.model && passages.length > 0) {
             const result = await this.modelAnswer(emit, passages, history, controller.signal);
             text = result.text;
             error = result.error;
             usage = result.usage;
           } else {
-            const { lines } = extractiveAnswer(retrieval);
+            // With a model but no passage, nothing is asked: there is no source to answer from.
+            const { lines } = this.options.model ? { lines: [NOT_FOUND_LINE] } : extractiveAnswer(retrieval);
             for (const line of lines) {
               if (controller.signal.aborted) break;
               const part = `${line}\n\n`;

@@ -147,7 +147,7 @@ export class SectionIndex {
       heading: row.heading ?? '',
       description: row.pageDescription,
       trail,
-      path: row.pagePath.replace(/[/_-]+/g, ' '),
+      path: pathText(row.pagePath),
       body: row.body.length > MAX_BODY ? row.body.slice(0, MAX_BODY) : row.body,
     };
     // term → its slot in `frequencies` (one count per field), for this section.
@@ -243,6 +243,8 @@ export class SectionIndex {
   rank(query: readonly SearchTerm[], options: RankOptions): RankedPage[] {
     const filter = this.resolveFilter(options);
     const sectionScores = new Map<number, number>();
+    // What the section itself (heading and body) holds: which section of a page answers.
+    const ownScores = new Map<number, number>();
     const matched = new Map<number, Set<number>>();
     let total = 0;
     query.forEach(({ term, weight }, q) => {
@@ -255,25 +257,38 @@ export class SectionIndex {
       for (let i = 0; i < list.length; i += stride) {
         const section = list[i];
         let tf = 0;
+        let own = 0;
         for (let f = 0; f < FIELD_COUNT; f++) {
           const raw = list[i + 1 + f];
           if (raw === 0) continue;
           const field = FIELDS[f];
           const norm = 1 - LENGTH_NORM[field] + (LENGTH_NORM[field] * this.lengths[section * FIELD_COUNT + f]) / this.averages[f];
           tf += (WEIGHT[field] * raw) / norm;
+          if (field === 'heading' || field === 'body') own += (WEIGHT[field] * raw) / norm;
         }
         sectionScores.set(section, (sectionScores.get(section) ?? 0) + (weight * idf * tf * (K1 + 1)) / (tf + K1));
+        if (own > 0) ownScores.set(section, (ownScores.get(section) ?? 0) + (weight * idf * own * (K1 + 1)) / (own + K1));
         const page = this.sectionPage[section];
         let terms = matched.get(page);
         if (!terms) matched.set(page, (terms = new Set()));
         terms.add(q);
       }
     });
-    const best = new Map<number, { section: number; score: number }>();
+    // A page scores its best section's score; it is shown by the section whose own text (heading,
+    // body) matches best, the page's first on a tie.
+    const best = new Map<number, { section: number; score: number; own: number }>();
     for (const [section, score] of sectionScores) {
       const page = this.sectionPage[section];
+      const own = ownScores.get(section) ?? 0;
       const current = best.get(page);
-      if (!current || score > current.score || (score === current.score && section < current.section)) best.set(page, { section, score });
+      if (!current) best.set(page, { section, score, own });
+      else {
+        current.score = Math.max(current.score, score);
+        if (own > current.own || (own === current.own && section < current.section)) {
+          current.section = section;
+          current.own = own;
+        }
+      }
     }
     const passes = (page: IndexedPage) =>
       (!page.hidden || options.includeHidden === true) &&
@@ -407,4 +422,15 @@ export function withPairs(terms: string[]): string[] {
   const n = terms.length;
   for (let i = 0; i + 1 < n; i++) terms.push(`${terms[i]}${PAIR}${terms[i + 1]}`);
   return terms;
+}
+
+/**
+ * A page path as searchable text: its segments, and each pair of neighbouring segments as one
+ * identifier (`server/discover` of `specification/2025-06-18/server/discover`), which a question
+ * naming a method or route matches whole.
+ */
+function pathText(pagePath: string): string {
+  const segments = pagePath.split('/').filter(Boolean);
+  const pairs = segments.slice(1).map((segment, index) => `${segments[index]}/${segment}`);
+  return [...segments.map((segment) => segment.replace(/[_-]+/g, ' ')), ...pairs].join(' ');
 }
