@@ -242,6 +242,8 @@ async function miniSearchOf(site, searchOptions) {
 
 const rows = [];
 const misses = [];
+/** By kind of question (all sites): answerable count, hit@1, hit@5, reciprocal ranks, facts. */
+const kinds = {};
 const baselineTotals = {};
 /** The configuration reported (the first until all are in: then the better is chosen below). */
 const chosenBaseline = () => Object.keys(MINISEARCH)[0];
@@ -291,6 +293,11 @@ for (const site of siteNames) {
     stats.answerable++;
     const expected = expectedUrls(question);
     const rank = rankOf(urls, expected);
+    const kind = (kinds[question.kind] ??= { n: 0, hit1: 0, hit5: 0, mrr: 0, facts: 0 });
+    kind.n++;
+    if (rank === 1) kind.hit1++;
+    if (rank >= 1 && rank <= 5) kind.hit5++;
+    if (rank >= 1) kind.mrr += 1 / rank;
     for (const [name, search] of Object.entries(baselines)) {
       const rank = rankOf(search(baseText, question.filter), expected);
       const tally = (baselineTotals[name] ??= { hit5: 0 });
@@ -307,7 +314,7 @@ for (const site of siteNames) {
     if (declined) stats.falseDeclines++;
     const facts = [question.fact ?? []].flat().map(normalise);
     const line = answer.text.split('\n').find((text) => facts.some((fact) => normalise(text).includes(fact)));
-    if (line) stats.facts++;
+    if (line) (stats.facts++, kind.facts++);
     const citation = line && /\[(\d+)\]\s*$/.exec(line.trim());
     if (citation && expected.has(urlPage(urls[Number(citation[1]) - 1] ?? ''))) stats.cited++;
     if (rank !== 1 || !line)
@@ -349,6 +356,9 @@ for (const row of [...rows, total]) {
     `| ${row.site} | ${row.n} + ${row.unanswerable} | ${fmt(ratio(row.hit1, row.n))} | ${fmt(ratio(row.hit5, row.n))} | ${fmt(ratio(row.mrr, row.n))} | ${fmt(ratio(row.base1, row.n))} | ${fmt(ratio(row.base5, row.n))} | ${fmt(ratio(row.baseMrr, row.n))} | ${fmt(ratio(row.facts, row.answerable))} | ${fmt(ratio(row.cited, row.answerable))} | ${row.declined}/${row.unanswerable} | ${row.falseDeclines}/${row.answerable} |`,
   );
 }
+console.log('\nBy kind of question (all sites):\n| kind | questions | hit@1 | hit@5 | MRR | fact in answer |\n|---|---|---|---|---|---|');
+for (const [name, kind] of Object.entries(kinds).sort())
+  console.log(`| ${name} | ${kind.n} | ${fmt(ratio(kind.hit1, kind.n))} | ${fmt(ratio(kind.hit5, kind.n))} | ${fmt(ratio(kind.mrr, kind.n))} | ${fmt(ratio(kind.facts, kind.n))} |`);
 if (args.verbose) console.log(`\nMisses (rank ≠ 1 or fact missing):\n${misses.map((line) => `  ${line}`).join('\n')}`);
 
 // Another project's answers while a site deploys again (a new commit: every page stored anew).

@@ -92,7 +92,11 @@ export function extractiveAnswer(
       const { score, length } = scoreOf(`${section.heading ?? ''} ${section.heading ?? ''} ${section.body}`);
       return { section, order, score: score / Math.sqrt(1 + length / 100) };
     });
-    const leads = [...sections].sort((a, b) => b.score - a.score || a.order - b.order).slice(0, LEAD_SECTIONS);
+    // The section retrieval chose leads; then the best of the others by the question's words.
+    const chosenSection = sections.find(({ section }) => section.heading === passage.heading && section.body === passage.body);
+    const leads = [...sections]
+      .sort((a, b) => Number(b === chosenSection) - Number(a === chosenSection) || b.score - a.score || a.order - b.order)
+      .slice(0, LEAD_SECTIONS);
     const candidates: Sentence[] = [];
     for (const { section, order } of sections) {
       sentences(section.body).forEach((text, position) => {
