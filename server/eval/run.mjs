@@ -358,7 +358,9 @@ for (const row of [...rows, total]) {
 }
 console.log('\nBy kind of question (all sites):\n| kind | questions | hit@1 | hit@5 | MRR | fact in answer |\n|---|---|---|---|---|---|');
 for (const [name, kind] of Object.entries(kinds).sort())
-  console.log(`| ${name} | ${kind.n} | ${fmt(ratio(kind.hit1, kind.n))} | ${fmt(ratio(kind.hit5, kind.n))} | ${fmt(ratio(kind.mrr, kind.n))} | ${fmt(ratio(kind.facts, kind.n))} |`);
+  console.log(
+    `| ${name} | ${kind.n} | ${fmt(ratio(kind.hit1, kind.n))} | ${fmt(ratio(kind.hit5, kind.n))} | ${fmt(ratio(kind.mrr, kind.n))} | ${fmt(ratio(kind.facts, kind.n))} |`,
+  );
 if (args.verbose) console.log(`\nMisses (rank ≠ 1 or fact missing):\n${misses.map((line) => `  ${line}`).join('\n')}`);
 
 // Another project's answers while a site deploys again (a new commit: every page stored anew).
