@@ -54,6 +54,8 @@ export interface Retrieval {
 
 /** Below this coverage (share of the question's weighted words on the best page), the match is weak. */
 const WEAK = 0.4;
+/** How much more a follow-up's pages count when the previous answer cited them. */
+const CITED_BOOST = 1.3;
 /** Pages whose text decides whether the question is answerable. */
 const ANSWER_PAGES = 3;
 /** A word on more than this share of the pages is not specific enough to decide it. */
@@ -88,7 +90,11 @@ export async function retrieve(
   const analyzer = analyzerFor(language ?? index.languages[0]);
   const terms = question.text.trim() ? searchTerms(index, question, analyzer) : [];
   const boost = new Map<string, number>();
-  if (question.followUp) for (const url of question.cited) boost.set(pagePathOf(url), 1.3);
+  if (question.followUp && question.cited.length > 0) {
+    // The pages the previous answer cited, by their site URL (an `index` page is its folder's).
+    const cited = new Set(question.cited.map((url) => url.replace(/[#?].*$/, '')));
+    for (const page of index.pages) if (cited.has(pageUrl(page.path))) boost.set(page.path, CITED_BOOST);
+  }
   const dense = question.text.trim() ? await questionSimilarities(indexes, deploymentId, question) : undefined;
   const rankOptions = { limit: options.limit, ...options.filter, includeHidden: options.includeHidden, preferLanguage: analyzer.language, boost, dense };
   const ranked = terms.length === 0 ? [] : index.rank(terms, rankOptions);
@@ -141,10 +147,4 @@ async function questionSimilarities(indexes: SearchIndexes, deploymentId: string
 export function pageUrl(pagePath: string): string {
   const trimmed = pagePath.replace(/(^|\/)index$/, '');
   return `/${trimmed}`;
-}
-
-/** The page path of a site URL (the inverse of pageUrl, the fragment dropped). */
-function pagePathOf(url: string): string {
-  const path = url.replace(/[#?].*$/, '').replace(/^\/+|\/+$/g, '');
-  return path;
 }

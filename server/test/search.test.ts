@@ -15,20 +15,8 @@ import { insertProject } from '../src/store/projects.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
 import { postgresUnavailable, startPostgres, tempDir, type TestPostgres } from './helpers.js';
+import { section } from './sections.js';
 
-const section = (over: Partial<PageSection>): PageSection => ({
-  pagePath: 'p',
-  pageKind: 'page',
-  pageTitle: 'P',
-  pageDescription: '',
-  hidden: false,
-  trail: [],
-  heading: null,
-  anchor: null,
-  depth: 0,
-  body: '',
-  ...over,
-});
 const v = (label: string) => ({ kind: 'version', label });
 const lang = (label: string) => ({ kind: 'language', label });
 
@@ -142,6 +130,17 @@ describe('retrieval over a deployment (PGlite)', () => {
 });
 
 describe('the parts of retrieval', () => {
+  it('on a follow-up, prefers the pages the previous answer cited, an index page (`/`) too', async () => {
+    const index = await SectionIndex.build([
+      section({ pagePath: 'a', pageTitle: 'Plans', body: 'Usage limits apply.' }),
+      section({ pagePath: 'index', pageTitle: 'Plans', body: 'Usage limits apply.' }),
+    ]);
+    const indexes = { get: () => Promise.resolve(index) } as unknown as SearchIndexes;
+    const cited = (url: string): ChatMessage => ({ role: 'assistant', content: 'See there.', parts: [{ type: 'source', source: { url } }] });
+    expect(await urls(indexes, [user('plans'), cited('/'), user('and limits?')])).toEqual(['/', '/a']);
+    expect(await urls(indexes, [user('plans'), cited('/a#usage'), user('and limits?')])).toEqual(['/a', '/']);
+  });
+
   it('ranks neighbouring words of the question higher when a title has them side by side', async () => {
     const index = await SectionIndex.build([
       section({ pagePath: 'a', pageTitle: 'Volume of the network', body: 'Text.' }),

@@ -33,7 +33,7 @@ export function messageText(message: ChatMessage): string {
 }
 
 /** The URLs an assistant message cited: v4 `source` parts, v5 `source-url` parts. */
-export function citedUrls(message: ChatMessage): string[] {
+function citedUrls(message: ChatMessage): string[] {
   if (!Array.isArray(message.parts)) return [];
   const urls: string[] = [];
   for (const part of message.parts as Array<Record<string, unknown> | null>) {
@@ -111,7 +111,7 @@ function nearestTerm(index: SectionIndex, term: string): string | undefined {
   let best: string | undefined;
   let bestDistance = most + 1;
   let bestIdf = Infinity;
-  for (const candidate of index.terms()) {
+  for (const candidate of index.words()) {
     if (Math.abs(candidate.length - term.length) > most || candidate[0] !== term[0]) continue;
     const d = distance(term, candidate);
     if (d > most) continue;

@@ -10,7 +10,7 @@
  * event loop, so building a big site's index does not hold up other requests.
  */
 import type { PageSection } from '../store/deployments.js';
-import { analyzerFor, baseLanguage, type Analyzer } from './language.js';
+import { analyzerFor, baseLanguage } from './language.js';
 import { fold, tokenize } from './tokenize.js';
 
 export const FIELDS = ['title', 'heading', 'description', 'trail', 'path', 'body'] as const;
@@ -101,11 +101,6 @@ export class SectionIndex {
     return index;
   }
 
-  /** The analyzer of a page's language (English when it has none). */
-  analyzerOf(page: IndexedPage): Analyzer {
-    return analyzerFor(page.language);
-  }
-
   private add(row: PageSection): void {
     const id = this.sections.length;
     this.sections.push(row);
@@ -135,7 +130,8 @@ export class SectionIndex {
     const page = this.pages[pageId];
     page.sections.push(id);
     this.sectionPage.push(pageId);
-    const analyzer = this.analyzerOf(page);
+    // The page's language's words (English when it has none).
+    const analyzer = analyzerFor(page.language);
     const trail = Array.isArray(row.trail)
       ? (row.trail as Array<{ label?: unknown }>)
           .map((item) => (typeof item?.label === 'string' ? item.label : ''))
@@ -226,9 +222,9 @@ export class SectionIndex {
     return pageId === undefined ? [] : this.pages[pageId].sections.map((id) => this.sections[id]);
   }
 
-  /** Every term of the index (for spelling correction). */
-  terms(): IterableIterator<string> {
-    return this.postings.keys();
+  /** Every word of the index, pairs left out (for spelling correction). */
+  *words(): IterableIterator<string> {
+    for (const term of this.postings.keys()) if (!term.includes(PAIR)) yield term;
   }
 
   /** The filter's version and language as this deployment's labels (undefined: not filtered). */
