@@ -240,19 +240,33 @@ async function miniSearchOf(site, searchOptions) {
   };
 }
 
+// MiniSearch first: each configuration on every site's answerable questions (question text with
+// its thread); the better one over all (hit@5) is the baseline reported.
+const baselineTotals = {};
+/** question → its rank under each configuration. */
+const baseRanks = new Map();
+for (const site of siteNames) {
+  for (const [name, options] of Object.entries(MINISEARCH)) {
+    const search = await miniSearchOf(site, options);
+    const tally = (baselineTotals[name] ??= { hit5: 0 });
+    for (const question of sets.get(site)) {
+      if (question.expected.length === 0) continue;
+      const rank = rankOf(search([...(question.thread ?? []), question.question].join('\n'), question.filter), expectedUrls(question));
+      if (rank >= 1 && rank <= 5) tally.hit5++;
+      if (!baseRanks.has(question)) baseRanks.set(question, {});
+      baseRanks.get(question)[name] = rank;
+    }
+  }
+}
+const bestBaseline = Object.keys(MINISEARCH).reduce((a, b) => ((baselineTotals[b]?.hit5 ?? 0) > (baselineTotals[a]?.hit5 ?? 0) ? b : a));
+
 const rows = [];
 const misses = [];
 /** By kind of question (all sites): answerable count, hit@1, hit@5, reciprocal ranks, facts. */
 const kinds = {};
-const baselineTotals = {};
-/** The configuration reported (the first until all are in: then the better is chosen below). */
-const chosenBaseline = () => Object.keys(MINISEARCH)[0];
 for (const site of siteNames) {
-  const baselines = {};
-  for (const [name, options] of Object.entries(MINISEARCH)) baselines[name] = await miniSearchOf(site, options);
   const stats = {
     site,
-    baseRanks: {},
     n: 0,
     hit1: 0,
     hit5: 0,
@@ -280,7 +294,6 @@ for (const site of siteNames) {
     messages.push({ id: `u${messages.length}`, role: 'user', content: question.question, parts: [{ type: 'text', text: question.question }] });
     const answer = await ask(site, messages, { threadId, filter: question.filter });
     const urls = answer.sources.map((source) => source.url);
-    const baseText = [...(question.thread ?? []), question.question].join('\n');
     // Declined: says it found nothing, or that the passages it quotes do not answer it directly.
     const declined = answer.text.includes(NOT_FOUND_LINE) || answer.text.includes(NOT_DIRECT_LINE);
     if (question.expected.length === 0) {
@@ -298,16 +311,10 @@ for (const site of siteNames) {
     if (rank === 1) kind.hit1++;
     if (rank >= 1 && rank <= 5) kind.hit5++;
     if (rank >= 1) kind.mrr += 1 / rank;
-    for (const [name, search] of Object.entries(baselines)) {
-      const rank = rankOf(search(baseText, question.filter), expected);
-      const tally = (baselineTotals[name] ??= { hit5: 0 });
-      if (rank >= 1 && rank <= 5) tally.hit5++;
-      (stats.baseRanks[name] ??= []).push(rank);
-    }
-    const baseRank = stats.baseRanks[chosenBaseline()]?.at(-1) ?? 0;
     if (rank === 1) stats.hit1++;
     if (rank >= 1 && rank <= 5) stats.hit5++;
     if (rank >= 1) stats.mrr += 1 / rank;
+    const baseRank = baseRanks.get(question)[bestBaseline];
     if (baseRank === 1) stats.base1++;
     if (baseRank >= 1 && baseRank <= 5) stats.base5++;
     if (baseRank >= 1) stats.baseMrr += 1 / baseRank;
@@ -325,17 +332,6 @@ for (const site of siteNames) {
   rows.push(stats);
 }
 
-// The better MiniSearch configuration over the whole set is the one reported.
-const bestBaseline = Object.keys(MINISEARCH).reduce((a, b) => ((baselineTotals[b]?.hit5 ?? 0) > (baselineTotals[a]?.hit5 ?? 0) ? b : a));
-for (const row of rows) {
-  row.base1 = row.base5 = row.baseMrr = 0;
-  for (const rank of row.baseRanks[bestBaseline] ?? []) {
-    if (rank === 1) row.base1++;
-    if (rank >= 1 && rank <= 5) row.base5++;
-    if (rank >= 1) row.baseMrr += 1 / rank;
-  }
-  delete row.baseRanks;
-}
 const sum = (key) => rows.reduce((total, row) => total + row[key], 0);
 const total = Object.fromEntries(Object.keys(rows[0] ?? {}).map((key) => [key, key === 'site' ? 'total' : sum(key)]));
 const ratio = (a, b) => (b === 0 ? NaN : a / b);

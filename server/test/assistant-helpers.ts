@@ -10,7 +10,12 @@ import { JobRunner } from '../src/jobs/queue.js';
 import { jobKinds } from '../src/jobs/kinds.js';
 import { workerSettings } from '../src/jobs/settings.js';
 import type { Store } from '../src/store/store.js';
-import { deploymentEnded, exampleRepo, LOCAL_ROOTS } from './helpers.js';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../src/app.js';
+import type { AssistantOptions } from '../src/assistant/service.js';
+import { openStore } from '../src/store/open.js';
+import { deploymentEnded, exampleRepo, LOCAL_ROOTS, tempDir } from './helpers.js';
 
 /** Adds project `acme` (domain `acme`) from a git copy of fixtures/example, deploys it, and returns its keys. */
 export async function deployedExample(
@@ -248,4 +253,51 @@ export function headersOf(headers: Headers): Record<string, string> {
   const plain: Record<string, string> = {};
   headers.forEach((value, key) => (plain[key] = value));
   return plain;
+}
+
+export interface DeployedAssistant {
+  store: Store;
+  core: Core;
+  keys: { admin: string; assistant: string };
+  model: Awaited<ReturnType<typeof fakeModel>>;
+  /** A server listening with the default assistant options. */
+  plain: { app: FastifyInstance; url: string };
+  /** Another listening server with these assistant options (closed after the file's tests). */
+  listen: (options?: AssistantOptions) => Promise<{ app: FastifyInstance; url: string }>;
+}
+
+/**
+ * A test file's assistant: the deployed example (`deployedExample`), a fake model and listening
+ * servers on 127.0.0.1, set up before the file's tests and closed after them. Its fields are
+ * filled in its `beforeAll`, which runs before the file's own.
+ */
+export function deployedAssistant(name: string): DeployedAssistant {
+  const apps: FastifyInstance[] = [];
+  const fixture = {} as DeployedAssistant;
+  fixture.listen = async (options: AssistantOptions = {}) => {
+    const app = await buildApp(fixture.core, { assistant: options });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    apps.push(app);
+    const address = app.server.address() as { port: number };
+    return { app, url: `http://127.0.0.1:${address.port}/v1/assistant/acme/message` };
+  };
+  beforeAll(async () => {
+    const dir = tempDir(name);
+    fixture.store = await openStore({ data: path.join(dir, 'data') });
+    const deployed = await deployedExample(fixture.store, dir);
+    fixture.core = deployed.core;
+    fixture.keys = deployed;
+    fixture.model = await fakeModel();
+    fixture.plain = await fixture.listen();
+  }, 180_000);
+  afterAll(async () => {
+    for (const app of apps) {
+      // The client's aborted fetch leaves its keep-alive socket to the server open.
+      app.server.closeAllConnections();
+      await app.close();
+    }
+    await fixture.model?.close();
+    await fixture.store?.close();
+  }, 60_000);
+  return fixture;
 }

@@ -5,57 +5,38 @@
  * `@ai-sdk/react` 2 runs, `readUIMessageStream`), and next to it the AI SDK v4 client, which
  * must still get the data stream.
  */
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import { readUIMessageStream, type UIMessageChunk } from 'ai-v5';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { negotiateProtocol, type AnswerMetadata, type UIMessageStreamChunk } from '../src/assistant/protocols.js';
-import type { AssistantOptions } from '../src/assistant/service.js';
 import type { Core } from '../src/core.js';
 import { threadMessages } from '../src/store/assistant.js';
-import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
-import { chat, deployedExample, fakeModel, sourcesOfV5, textOfV5, threadIdOf, userMessage, V5Chat, v5Transport, type V5Message } from './assistant-helpers.js';
-import { tempDir } from './helpers.js';
+import {
+  chat,
+  deployedAssistant,
+  sourcesOfV5,
+  textOfV5,
+  threadIdOf,
+  userMessage,
+  V5Chat,
+  v5Transport,
+  type DeployedAssistant,
+  type V5Message,
+} from './assistant-helpers.js';
 
 // Compile-time: every chunk this server writes is one of ai@5's own UIMessageChunk shapes.
 export const isUIMessageChunk = (chunk: UIMessageStreamChunk): UIMessageChunk<AnswerMetadata> => chunk;
 
+const fixture = deployedAssistant('assistant-v5');
+const { listen } = fixture;
 let store: Store;
 let core: Core;
-let keys: { admin: string; assistant: string };
-let model: Awaited<ReturnType<typeof fakeModel>>;
-const apps: FastifyInstance[] = [];
-
-async function listen(options: AssistantOptions = {}): Promise<{ app: FastifyInstance; url: string }> {
-  const app = await buildApp(core, { assistant: options });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  apps.push(app);
-  const address = app.server.address() as { port: number };
-  return { app, url: `http://127.0.0.1:${address.port}/v1/assistant/acme/message` };
-}
-
-let plain: { app: FastifyInstance; url: string };
-
-beforeAll(async () => {
-  const dir = tempDir('assistant-v5');
-  store = await openStore({ data: path.join(dir, 'data') });
-  const deployed = await deployedExample(store, dir);
-  core = deployed.core;
-  keys = deployed;
-  model = await fakeModel();
-  plain = await listen();
-}, 180_000);
-
-afterAll(async () => {
-  for (const app of apps) {
-    app.server.closeAllConnections();
-    await app.close();
-  }
-  await model?.close();
-  await store?.close();
-}, 60_000);
+let keys: DeployedAssistant['keys'];
+let model: DeployedAssistant['model'];
+let plain: DeployedAssistant['plain'];
+beforeAll(() => {
+  ({ store, core, keys, model, plain } = fixture);
+});
 
 /** A chat as `useChat` of `@ai-sdk/react` 2 holds it, with what its callbacks reported. */
 function newChat(url: string, token = keys.assistant, options: Parameters<typeof v5Transport>[2] = {}) {

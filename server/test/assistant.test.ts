@@ -2,54 +2,24 @@
  * POST /v1/assistant/{domain}/message on real listening servers (127.0.0.1), over a real
  * deployment of fixtures/example, read with the real chat client (AI SDK v4 `callChatApi`).
  */
-import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
-import type { AssistantOptions } from '../src/assistant/service.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_INSTRUCTIONS } from '../src/assistant/model.js';
 import type { Core } from '../src/core.js';
 import { threadMessages } from '../src/store/assistant.js';
-import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
-import { chat, contentText, deployedExample, fakeModel, userMessage } from './assistant-helpers.js';
-import { tempDir, waitFor } from './helpers.js';
+import { chat, contentText, deployedAssistant, userMessage, type DeployedAssistant } from './assistant-helpers.js';
+import { waitFor } from './helpers.js';
 
+const fixture = deployedAssistant('assistant');
+const { listen } = fixture;
 let store: Store;
 let core: Core;
-let keys: { admin: string; assistant: string };
-let model: Awaited<ReturnType<typeof fakeModel>>;
-const apps: FastifyInstance[] = [];
-
-async function listen(options: AssistantOptions = {}): Promise<{ app: FastifyInstance; url: string }> {
-  const app = await buildApp(core, { assistant: options });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  apps.push(app);
-  const address = app.server.address() as { port: number };
-  return { app, url: `http://127.0.0.1:${address.port}/v1/assistant/acme/message` };
-}
-
-let plain: { app: FastifyInstance; url: string };
-
-beforeAll(async () => {
-  const dir = tempDir('assistant');
-  store = await openStore({ data: path.join(dir, 'data') });
-  const deployed = await deployedExample(store, dir);
-  core = deployed.core;
-  keys = deployed;
-  model = await fakeModel();
-  plain = await listen();
-}, 180_000);
-
-afterAll(async () => {
-  for (const app of apps) {
-    // The client's aborted fetch leaves its keep-alive socket to the server open.
-    app.server.closeAllConnections();
-    await app.close();
-  }
-  await model?.close();
-  await store?.close();
-}, 60_000);
+let keys: DeployedAssistant['keys'];
+let model: DeployedAssistant['model'];
+let plain: DeployedAssistant['plain'];
+beforeAll(() => {
+  ({ store, core, keys, model, plain } = fixture);
+});
 
 const sourcesOf = (result: Awaited<ReturnType<typeof chat>>) =>
   (result.message?.parts ?? []).filter((part) => part.type === 'source').map((part) => (part as { source: { url: string; title?: string } }).source);

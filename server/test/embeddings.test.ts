@@ -8,11 +8,12 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Embedder, retrieve, SearchIndexes } from '../src/search.js';
-import { insertDeployment, insertPageSections, type PageSection } from '../src/store/deployments.js';
+import { insertDeployment, insertPageSections } from '../src/store/deployments.js';
 import { insertProject } from '../src/store/projects.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
 import { tempDir } from './helpers.js';
+import { section } from './sections.js';
 
 const CONCEPTS: Record<string, number> = {
   car: 0,
@@ -85,19 +86,6 @@ async function embeddingsEndpoint(): Promise<FakeEndpoint> {
   };
 }
 
-const section = (over: Partial<PageSection>): PageSection => ({
-  pagePath: 'p',
-  pageKind: 'page',
-  pageTitle: 'P',
-  pageDescription: '',
-  hidden: false,
-  trail: [],
-  heading: null,
-  anchor: null,
-  depth: 0,
-  body: '',
-  ...over,
-});
 const SECTIONS = [
   section({ pagePath: 'teams', pageTitle: 'Teams', body: 'Invite people to your team.' }),
   section({ pagePath: 'vehicles', pageTitle: 'Automobiles', body: 'Each automobile needs a policy before it is driven.' }),

@@ -3,21 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { extractiveAnswer, NO_MODEL_LINE, NOT_DIRECT_LINE, NOT_FOUND_LINE, sentences } from '../src/assistant/extractive.js';
 import { pageUrl, retrieve, type Retrieval } from '../src/search.js';
 import { SectionIndex } from '../src/search/section-index.js';
-import type { PageSection } from '../src/store/deployments.js';
-
-const section = (over: Partial<PageSection>): PageSection => ({
-  pagePath: 'p',
-  pageKind: 'page',
-  pageTitle: 'Page',
-  pageDescription: '',
-  hidden: false,
-  trail: [],
-  heading: null,
-  anchor: null,
-  depth: 0,
-  body: '',
-  ...over,
-});
+import { section } from './sections.js';
 
 const SITE = [
   section({ pagePath: 'keys', pageTitle: 'Keys', body: 'Keys belong to a project. Keys never expire.' }),

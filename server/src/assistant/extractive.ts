@@ -32,11 +32,6 @@ export function sentences(body: string): string[] {
     .slice(0, 300);
 }
 
-export interface ExtractiveOptions {
-  /** Passages quoted at most (the rest are still listed as sources). */
-  maxPassages?: number;
-}
-
 interface Sentence {
   text: string;
   /** Its section, and its place there. */
@@ -63,14 +58,14 @@ const WINDOW_SENTENCES = 3;
 const NUMBER_QUESTION =
   /\b(how (many|much|long|often|big|large|fast)|max(imum)?|min(imum)?|limits?|size|when|what version|which version|cost|price|timeout|default)\b/i;
 const NUMBER_BOOST = 1.6;
-/** Sources quoted from. */
+/** Sources quoted from (the rest are still listed as sources). */
 const QUOTED = 3;
 
 /** Lines of the answer, in order; `[n]` cites passages[n - 1]. */
-export function extractiveAnswer(
-  retrieval: Pick<Retrieval, 'passages' | 'terms' | 'analyzer' | 'idf' | 'answerable' | 'sectionsOf' | 'question'>,
-  options: ExtractiveOptions = {},
-): { lines: string[]; cited: number[] } {
+export function extractiveAnswer(retrieval: Pick<Retrieval, 'passages' | 'terms' | 'analyzer' | 'idf' | 'answerable' | 'sectionsOf' | 'question'>): {
+  lines: string[];
+  cited: number[];
+} {
   const { passages } = retrieval;
   const lines: string[] = [];
   const cited: number[] = [];
@@ -84,7 +79,7 @@ export function extractiveAnswer(
     return { score, length: words.length };
   };
   const wantsNumber = NUMBER_QUESTION.test(retrieval.question);
-  passages.slice(0, options.maxPassages ?? QUOTED).forEach((passage, index) => {
+  passages.slice(0, QUOTED).forEach((passage, index) => {
     // The first source's page is quoted from its best sections: the lead of the best, then the
     // sentences that match best anywhere on it; a later source's, from its best section.
     const all = index === 0 ? retrieval.sectionsOf(passage.pagePath) : [];

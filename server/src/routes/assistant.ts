@@ -3,15 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { encoder, negotiateProtocol, PROTOCOL_HEADERS, STREAM_PROTOCOLS, type StreamProtocol } from '../assistant/protocols.js';
 import type { Assistant, AssistantRequest } from '../assistant/service.js';
 import { LimitError } from '../limits.js';
-import { errorSchema } from './schemas.js';
-
-const domain = {
-  type: 'string',
-  minLength: 1,
-  maxLength: 63,
-  pattern: '^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$',
-  description: "The project's domain (`docsnav project add … --domain`).",
-} as const;
+import { domainSchema, errorSchema } from './schemas.js';
 
 const part = {
   type: 'object',
@@ -127,7 +119,7 @@ export function registerAssistantRoutes(app: FastifyInstance, assistant: Assista
           "Answers the conversation's last question from the project's current deployment, streamed in the protocol the chat client speaks: the AI SDK v4 data stream (`X-Vercel-AI-Data-Stream: v1`; the default) or the AI SDK 5 UI message stream (`x-vercel-ai-ui-message-stream: v1`; for AI SDK 5 requests, or `?protocol=ui-message-stream`). Either way: one source per documentation passage used (`h:` / `source-url`), the text with numbered citations, and the thread id as the `X-Thread-Id` header and in the stream (v4: an `8:` annotation, `2:` data and the `d:` finish part; v5: the message metadata, `message.metadata.threadId`). An error after the stream started is a `3:` part / an `error` chunk. Needs an assistant key of the project.",
         tags: ['Assistant'],
         operationId: 'assistantMessage',
-        params: { type: 'object', properties: { domain }, required: ['domain'] },
+        params: { type: 'object', properties: { domain: domainSchema }, required: ['domain'] },
         querystring: protocolQuery,
         body: assistantRequestSchema,
         response: {

@@ -16,3 +16,12 @@ export const projectIdSchema = {
   pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$',
   description: 'The project id (as given to `docsnav project add`).',
 } as const;
+
+/** A project's domain in a route's path: the assistant endpoint's and the chat page's `{domain}`. */
+export const domainSchema = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 63,
+  pattern: '^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$',
+  description: "The project's domain (`docsnav project add … --domain`).",
+} as const;

@@ -9,16 +9,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { errorSchema } from './schemas.js';
-
-/** The same shape as the assistant endpoint's `{domain}` (routes/assistant.ts). */
-const domainSchema = {
-  type: 'string',
-  minLength: 1,
-  maxLength: 63,
-  pattern: '^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$',
-  description: "The project's domain (`docsnav project add … --domain`).",
-} as const;
+import { domainSchema, errorSchema } from './schemas.js';
 
 /**
  * The page's Content-Security-Policy: its script and its requests to this server only, no

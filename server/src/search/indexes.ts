@@ -91,11 +91,6 @@ export class SearchIndexes {
     return entry.index;
   }
 
-  /** Forgets a deployment's index (its sections were deleted). */
-  drop(deploymentId: string): void {
-    this.ready.delete(deploymentId);
-  }
-
   private async load(deploymentId: string): Promise<SectionIndex> {
     const rows: PageSection[] = [];
     for (let after = -1; ;) {
