@@ -32,6 +32,8 @@ export type Code =
   // resolution
   | 'openapi-invalid'
   | 'openapi-warning'
+  | 'openapi-external-ref'
+  | 'front-matter-invalid'
   | 'endpoint-not-found'
   | 'endpoint-excluded'
   | 'slug-collision'
@@ -210,6 +212,20 @@ export const codes = {
     severity: 'warning',
     description:
       'The spec was read, but the platform may not read it the same: Swagger 2.0 (the platform supports only OpenAPI 3.0 and 3.1), JSON that is not strict, a spec with no paths.',
+    source: 'resolve',
+  },
+  'openapi-external-ref': {
+    title: 'Spec with an external `$ref`',
+    severity: 'error',
+    description:
+      'A spec docs.json uses has a `$ref` that does not start with `#` (another file or a URL): the hosted platform refuses the spec and builds none of its pages. An error under the `platform` profile, info under `spec`; located in the spec.',
+    source: 'resolve',
+  },
+  'front-matter-invalid': {
+    title: "Page front matter the platform can't use",
+    severity: 'warning',
+    description:
+      "A listed page's front matter is not YAML the platform reads (it then drops the page's title and the rest), or its `openapi` is not one endpoint string (an error: the build fails). Located in the page file.",
     source: 'resolve',
   },
   'endpoint-not-found': {

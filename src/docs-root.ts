@@ -65,6 +65,10 @@ export function docsRootFiles(root: string, label: string = root): DocsFiles {
       if (!folders) index();
       return folders!.get(relativeFolder) ?? [];
     },
+    list() {
+      if (!files) index();
+      return [...files!];
+    },
     hasLinksOutside() {
       if (!files) index();
       for (const kind of others!.values()) if (kind === 'outside-root') return true;

@@ -18,6 +18,8 @@ import type { PageTree } from './resolve/types.js';
 import { checkSchema } from './schema/index.js';
 import { loadDocument, type LoadedDocument } from './source/refs.js';
 import { shortenQuoted } from './text.js';
+import { parseSource } from './source/index.js';
+import { textSource } from './source/text.js';
 import type { SourceFile, SourceFormat } from './source/types.js';
 
 export interface ValidateOptions {
@@ -120,12 +122,26 @@ export function startPipeline(text: string, options: ValidateOptions & { allowRe
   }
   const absoluteRoot = path.resolve(options.root ?? path.dirname(file));
   const loader = options.specs === false ? undefined : new SpecLoader({ root: absoluteRoot, allowRemote: options.allowRemote, reader, files });
+  // Pages and specs with a problem of their own join the document's files (for order and code frames).
+  const others = new Map<string, SourceFile>();
+  const displayRoot = options.root ?? path.dirname(file);
   const builder = new TreeBuilder(document.value, {
     loader,
     files,
-    reader: options.titles ? reader : undefined,
+    reader: files ? reader : undefined,
+    profile: profileOf(options.profile),
     absoluteRoot,
     report: (finding) => sink.add(finding),
+    reportIn: (relative, text, kind, finding) => {
+      let source = others.get(relative);
+      if (!source) {
+        const shown = path.join(displayRoot, relative);
+        source = kind === 'page' ? textSource(shown, text) : parseSource(shown, text);
+        others.set(relative, source);
+        document.files.push(source);
+      }
+      sink.addInFile(source, finding);
+    },
     keepTree: options.titles === true,
     // Remote specs are fetched between the walk and the build; local ones are read during the walk.
     immediate: !options.allowRemote,

@@ -512,6 +512,42 @@ export const FIELDS: Readonly<Record<FieldName, SchemaFragment>> = {
   name: { description: 'The name shown for the product.', type: 'string', errorMessage: '`name` must be a string (a display name).' },
 };
 
+/**
+ * Whether a field's value names a page of the site (a page path, as in `pages`). A record over
+ * every field, so a new field cannot be added without deciding: the walker hands every
+ * page-valued field to the rules and the resolver as a page, with the same checks as `pages`.
+ */
+const NAMES_A_PAGE: Readonly<Record<FieldName, boolean>> = {
+  hidden: false,
+  openapi: false,
+  asyncapi: false,
+  directory: false,
+  icon: false,
+  href: false,
+  tag: false,
+  root: true,
+  description: false,
+  expanded: false,
+  default: false,
+  color: false,
+  banner: false,
+  footer: false,
+  navbar: false,
+  public: false,
+  boost: false,
+  searchable: false,
+  sdk: false,
+  align: false,
+  graphql: false,
+  global: false,
+  name: false,
+};
+
+/** The page-valued fields each element kind accepts (a group's `root`), from ELEMENTS and NAMES_A_PAGE. */
+export const PAGE_FIELDS: Readonly<Record<ElementKind, readonly FieldName[]>> = Object.fromEntries(
+  Object.entries(ELEMENTS).map(([kind, spec]) => [kind, spec.fields.filter((field) => NAMES_A_PAGE[field])]),
+) as unknown as Record<ElementKind, readonly FieldName[]>;
+
 /** The element each child array holds, outside `global` (objects inside `pages` are groups). */
 export const ELEMENT_OF_KEY: Readonly<Record<ChildKey, ElementKind>> = { ...DIVISIONS, menu: 'item' };
 

@@ -1,5 +1,5 @@
-import { isTidyPage, parseEntry, type PageEntry } from './entries.js';
-import { childKind, ELEMENTS, isPlainObject, isSourceRef, type ElementKind } from './model.js';
+import { isTidyPage, parseEntry, tidyPage, type PageEntry } from './entries.js';
+import { childKind, ELEMENTS, isPlainObject, isSourceRef, PAGE_FIELDS, type ElementKind, type FieldName } from './model.js';
 import { escapeSegment } from '../source/pointer.js';
 import { openapiSources } from './openapi.js';
 
@@ -58,13 +58,15 @@ export interface ElementNode {
   section: ElementNode;
 }
 
-/** A string in a `pages` array. */
+/** A string in a `pages` array, or a page-valued field of an element (a group's `root`). */
 export interface PageNode {
   readonly value: string;
   readonly entry: PageEntry;
   readonly path: Path;
-  /** The element whose `pages` hold it. */
+  /** The element whose `pages` hold it (or whose field it is). */
   readonly parent: ElementNode;
+  /** The field that names the page (`root`); undefined for an entry of `pages`. */
+  readonly field?: FieldName;
 }
 
 /**
@@ -97,6 +99,32 @@ class Page implements PageNode {
   }
 }
 
+/**
+ * A page named by an element's field (`root`): always a page path, never an endpoint entry. It
+ * comes before the element's children, as the page opened when the element is clicked.
+ */
+class FieldPage implements PageNode {
+  readonly entry: PageEntry;
+  readonly path: Path;
+
+  constructor(
+    readonly value: string,
+    readonly parent: ElementNode,
+    readonly field: FieldName,
+  ) {
+    this.entry = { kind: 'page', page: value, clean: tidyPage(value) };
+    this.path = { parent: parent.path, key: field };
+  }
+}
+
+/** A field page that the element's own `pages` list too (written the same once tidied): one page, not two. */
+export function listedInOwnPages(node: PageNode): boolean {
+  if (node.field === undefined || node.entry.kind !== 'page') return false;
+  const pages = node.parent.value.pages;
+  const clean = node.entry.clean;
+  return Array.isArray(pages) && pages.some((item) => typeof item === 'string' && (item === clean || tidyPage(item) === clean));
+}
+
 export interface NavigationVisitor {
   /**
    * Called once with the whole document (the top-level object), before the navigation, even
@@ -105,7 +133,7 @@ export interface NavigationVisitor {
   document?(docs: Readonly<Record<string, unknown>>): void;
   /** Called for each element before its children. */
   element?(node: ElementNode): void;
-  /** Called for each string in a `pages` array. */
+  /** Called for each string in a `pages` array, and each page-valued field (`root`, before the element's children). */
   page?(node: PageNode): void;
   /** Called for each element after all of its children. */
   leave?(node: ElementNode): void;
@@ -170,6 +198,12 @@ export function walkNavigation(docs: unknown, visitors: readonly NavigationVisit
     }
     const node = top;
     for (const v of elementVisitors) v.element!(node);
+    for (const field of PAGE_FIELDS[node.kind]) {
+      const value = node.value[field];
+      if (typeof value !== 'string') continue;
+      const page = new FieldPage(value, node, field);
+      for (const v of pageVisitors) v.page!(page);
+    }
     if (leaveVisitors.length > 0) stack.push(new Leave(node));
     pending.length = 0;
     // What the model says this kind holds: child arrays and `global`. Keys the platform strips

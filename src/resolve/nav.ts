@@ -29,6 +29,8 @@ interface Recorded {
   openapiPointer?: string;
   /** Divisions and groups from the root down to it, itself included (the root: 0). */
   depth: number;
+  /** Its `root` page's node, when it has one. */
+  rootEntry?: PageNode;
 }
 
 type Slot = { type: 'element'; recorded: Recorded } | { type: 'entry'; node: PageNode } | { type: 'bulk'; openapiPointer: string };
@@ -57,7 +59,13 @@ export class NavBuilder {
 
   readonly visitor: NavigationVisitor = {
     element: (element) => this.enter(element),
-    page: (page) => this.recorded.get(page.parent)?.slots.push({ type: 'entry', node: page }),
+    page: (page) => {
+      const recorded = this.recorded.get(page.parent);
+      if (!recorded) return;
+      // A field page (`root`) is the element's own page, not one of its children.
+      if (page.field === undefined) recorded.slots.push({ type: 'entry', node: page });
+      else recorded.rootEntry = page;
+    },
     leave: (element) => {
       const recorded = this.recorded.get(element);
       if (recorded?.openapiPointer !== undefined) recorded.slots.push({ type: 'bulk', openapiPointer: recorded.openapiPointer });
@@ -159,7 +167,7 @@ export class NavBuilder {
       const group = recorded.fields.kind === 'group' ? groupsById.get(recorded.fields.id) : undefined;
       return navNode({
         ...recorded.fields,
-        ...(group && { hidden: group.hidden, display: group.display, root: group.root, generated: false }),
+        ...(group && { hidden: group.hidden, display: group.display, root: group.root, rootPage: this.rootPageOf(recorded), generated: false }),
         global: recorded.global,
         children: [],
       });
@@ -197,6 +205,23 @@ export class NavBuilder {
       }
       markDefault(node);
     }
+  }
+
+  /**
+   * The id of the page a group's `root` names: its own page, or (when its `pages` list the
+   * same path, and the tree holds the page once) that entry's page.
+   */
+  private rootPageOf(recorded: Recorded): string | undefined {
+    const entry = recorded.rootEntry;
+    if (!entry || entry.entry.kind !== 'page') return undefined;
+    const own = this.entryPages.get(entry);
+    if (own) return own.id;
+    const clean = entry.entry.clean;
+    for (const slot of recorded.slots) {
+      if (slot.type !== 'entry' || slot.node.entry.kind !== 'page' || slot.node.entry.clean !== clean) continue;
+      return this.entryPages.get(slot.node)?.id;
+    }
+    return undefined;
   }
 }
 
@@ -250,6 +275,7 @@ function navNode(n: NavNode): NavNode {
   if (n.tag !== undefined) node.tag = n.tag;
   if (n.display !== undefined) node.display = n.display;
   if (n.root !== undefined) node.root = n.root;
+  if (n.rootPage !== undefined) node.rootPage = n.rootPage;
   if (n.generated !== undefined) node.generated = n.generated;
   if (n.global !== undefined) node.global = n.global;
   node.children = n.children;
@@ -266,7 +292,8 @@ function openapiOwner(source: string): string {
   return at < 0 ? source : source.slice(0, at + '/openapi'.length);
 }
 
-function iconOf(value: unknown): NavIcon | undefined {
+/** An icon as docs.json or front matter gives it: a name, or `{ name, style?, library? }`. */
+export function iconOf(value: unknown): NavIcon | undefined {
   if (typeof value === 'string') return value;
   if (isPlainObject(value) && typeof value.name === 'string') {
     const icon: Exclude<NavIcon, string> = { name: value.name };

@@ -2,7 +2,7 @@ import type { OpenAPIV2, OpenAPIV3, OpenAPIV3_1 } from 'openapi-types';
 import { HTTP_METHODS, isPlainObject, type HttpMethod } from '../navigation/model.js';
 import { parsePointer } from '../source/pointer.js';
 import { Suggester } from '../suggest.js';
-import { pageTitleFromSlug, slug } from './slug.js';
+import { slug, titleFromSlug } from './slug.js';
 import { replaceBraced, stripLeadingSlashes, stripTrailingSlashes } from '../text.js';
 
 /** An OpenAPI document the platform supports. */
@@ -17,6 +17,7 @@ export interface Operation {
   path: string;
   summary?: string;
   description?: string;
+  operationId?: string;
   /** The operation's string tags, in order. */
   tags: string[];
   deprecated: boolean;
@@ -118,6 +119,7 @@ function toOperation(method: Operation['method'], path: string, raw: Record<stri
   };
   if (typeof raw.summary === 'string') operation.summary = raw.summary;
   if (typeof raw.description === 'string') operation.description = raw.description;
+  if (typeof raw.operationId === 'string') operation.operationId = raw.operationId;
   const mint = raw['x-mint'];
   if (isPlainObject(mint) && typeof mint.href === 'string' && mint.href.trim() !== '') operation.href = mint.href;
   return operation;
@@ -156,7 +158,7 @@ export function generatedPagePath(op: Operation, directory?: string): string {
 /** The page title: the summary, else the last segment of the page path made readable. */
 export function pageTitle(op: Operation, page: string = generatedPagePath(op)): string {
   if (op.summary) return op.summary;
-  return pageTitleFromSlug(page.slice(page.lastIndexOf('/') + 1));
+  return titleFromSlug(page);
 }
 
 /** The label of the generated group an operation lands in: its first tag's label, or `API Reference`. */

@@ -22,8 +22,14 @@ export function slug(s: string): string {
   return out.replace(REMOVED, '').replaceAll('--', '-').toLowerCase();
 }
 
-/** A page title from the last segment of a generated page path: `get-users` -> `Get users`. */
-export function pageTitleFromSlug(lastSegment: string): string {
-  const words = lastSegment.replaceAll('-', ' ');
-  return capitalize(words);
+/**
+ * The platform's title for a page that has none of its own (`slugToTitle`): the last segment of
+ * its path (before any `?`), every `-` and `_` a space, the first letter upper-cased. Runs are
+ * not collapsed and nothing is trimmed: `get--users` is "Get  users", as on the platform.
+ */
+export function titleFromSlug(page: string): string {
+  const question = page.indexOf('?');
+  const path = question < 0 ? page : page.slice(0, question);
+  const last = path.slice(path.lastIndexOf('/') + 1);
+  return capitalize(last.replaceAll('-', ' ').replaceAll('_', ' '));
 }

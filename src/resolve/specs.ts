@@ -7,12 +7,23 @@ import { isPlainObject } from '../navigation/model.js';
 import { escapesRoot, isUrl, rootRelative } from '../navigation/openapi.js';
 import { parseJsonSource } from '../source/json.js';
 import { LineIndex } from '../source/lines.js';
+import { escapeSegment } from '../source/pointer.js';
 import { lazy } from '../lazy.js';
 
 export type SpecVersion = '2.0' | '3.0' | '3.1';
 
-/** A spec that loaded. `file` is the root-relative path (or the URL). */
-export type SpecLoaded = { ok: true; file: string; warnings: string[] } & (
+/** A `$ref` in a spec that does not start with `#`: the platform refuses the whole spec. */
+export interface ExternalRef {
+  /** JSON pointer in the spec of the `$ref` (of the string value that holds it, when it is inside one). */
+  pointer: string;
+  ref: string;
+}
+
+/**
+ * A spec that loaded. `file` is the root-relative path (or the URL). `externalRefs` and `text`
+ * (kept only then, to locate them) are there when it has `$ref`s that do not start with `#`.
+ */
+export type SpecLoaded = { ok: true; file: string; warnings: string[]; externalRefs?: ExternalRef[]; text?: string } & (
   { version: '3.0'; spec: OpenAPIV3.Document } | { version: '3.1'; spec: OpenAPIV3_1.Document } | { version: '2.0'; spec: OpenAPIV2.Document }
 );
 
@@ -256,8 +267,65 @@ export class SpecLoader {
       if (!yaml.ok) return fail('invalid', file, `${quote(file)} is not valid YAML: ${yaml.message}`);
       value = yaml.value;
     }
-    return checkDocument(file, value, warnings);
+    const result = checkDocument(file, value, warnings);
+    if (result.ok) {
+      const externalRefs = findExternalRefs(value);
+      if (externalRefs.length > 0) Object.assign(result, { externalRefs, text });
+    }
+    return result;
   }
+}
+
+/** External references listed at most (the rest are counted). */
+const MAX_EXTERNAL_REFS = 50;
+
+/**
+ * Every `$ref` whose value is a string not starting with `#`, anywhere in the document, as the
+ * platform's build looks for them (it refuses the spec: "External $ref references are not
+ * allowed"): in any object, examples included, and inside string values that parse as JSON
+ * or YAML objects. Only strings that could hold one are parsed (they contain `ref`, or an
+ * escape that could spell it). Iterative; each object is visited once (YAML aliases share).
+ */
+export function findExternalRefs(document: unknown): ExternalRef[] {
+  const found: ExternalRef[] = [];
+  const seen = new WeakSet<object>();
+  const stack: Array<{ value: unknown; pointer: string; inString?: string }> = [{ value: document, pointer: '' }];
+  while (stack.length > 0 && found.length < MAX_EXTERNAL_REFS) {
+    const { value, pointer, inString } = stack.pop()!;
+    if (typeof value === 'string') {
+      if (!value.includes('ref') && !value.includes('\\')) continue;
+      const parsed = parseEmbedded(value);
+      if (parsed !== undefined) stack.push({ value: parsed, pointer, inString: value });
+      continue;
+    }
+    if (typeof value !== 'object' || value === null || seen.has(value)) continue;
+    seen.add(value);
+    const entries: Array<readonly [string, unknown]> = Array.isArray(value)
+      ? (value as unknown[]).map((item, index) => [String(index), item] as const)
+      : Object.entries(value as Record<string, unknown>);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i];
+      const at = inString === undefined ? `${pointer}/${escapeSegment(key)}` : pointer;
+      if (key === '$ref' && !Array.isArray(value) && typeof child === 'string' && !child.startsWith('#')) found.push({ pointer: at, ref: child });
+      else stack.push({ value: child, pointer: at, inString });
+    }
+  }
+  return found;
+}
+
+/** A string value read as the platform reads it when looking for `$ref`s: JSON, else YAML; only objects count. */
+function parseEmbedded(text: string): object | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    try {
+      parsed = jsYaml().load(text);
+    } catch {
+      return undefined;
+    }
+  }
+  return typeof parsed === 'object' && parsed !== null ? parsed : undefined;
 }
 
 function fail(reason: SpecFailureReason, file: string, message: string): SpecFailure {

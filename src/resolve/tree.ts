@@ -9,7 +9,7 @@
 import { tidyPage, type PageEntry } from '../navigation/entries.js';
 import { ELEMENTS, isPlainObject, NAME_FIELD } from '../navigation/model.js';
 import { escapesRoot, isUrl, openapiSources, rootRelative, type OpenapiSource } from '../navigation/openapi.js';
-import { pointerOf, walkNavigation, type ElementNode, type NavigationVisitor, type OpenapiScope, type PageNode } from '../navigation/walk.js';
+import { listedInOwnPages, pointerOf, walkNavigation, type ElementNode, type NavigationVisitor, type OpenapiScope, type PageNode } from '../navigation/walk.js';
 import type { Code } from '../codes.js';
 import type { FileReader } from '../files.js';
 import type { Finding } from '../problem.js';
@@ -17,9 +17,14 @@ import type { DocsFiles } from '../rules/types.js';
 import { initialDisplay } from './group-moves.js';
 import { findOperation, findWebhook, generatedGroups, generatedPagePath, indexSpec, pageTitle, type Operation } from './operations.js';
 import { emptyPageTree, NavBuilder } from './nav.js';
-import { findPageFile, titleFromPath } from './page-files.js';
+import { findPageFile, type PageFile } from './page-files.js';
+import { PageOperations } from './page-operations.js';
+import type { Profile } from '../config/profiles.js';
+import { titleFromSlug } from './slug.js';
+import { stringField } from './front-matter.js';
+import { iconOf } from './nav.js';
 import type { SpecLoader, SpecResult } from './specs.js';
-import type { PageTree, ResolvedGroup, ResolvedPage, TrailItem } from './types.js';
+import type { PageOperation as PageOperationInfo, PageTree, ResolvedGroup, ResolvedPage, TrailItem } from './types.js';
 
 /** The deepest trail the page tree holds (real sites nest under 15). */
 const MAX_TRAIL = 100;
@@ -64,8 +69,18 @@ export interface TreeBuilderOptions {
   loader?: SpecLoader;
   /** The docs root's files, for page files. */
   files?: DocsFiles;
-  /** Reads page files for front-matter titles (resolve); undefined: titles come from paths. */
+  /**
+   * Reads page files' front matter: titles and the rest for the tree, and the checks of what
+   * the front matter names (`openapi`); undefined: nothing is read, titles come from paths.
+   */
   reader?: FileReader;
+  /** Which contract the resolver's own checks follow (`openapi-external-ref` is info under `spec`). */
+  profile?: Profile;
+  /**
+   * Reports a finding located in another file than docs.json: a page (its front matter; the
+   * finding has a `span`) or a spec (the finding has a pointer into it). `file` is root-relative.
+   */
+  reportIn?: (file: string, text: string, kind: 'page' | 'spec', finding: Finding) => void;
   /** Absolute docs root, for front-matter reads. */
   absoluteRoot: string;
   report: (finding: Finding) => void;
@@ -114,6 +129,11 @@ export class TreeBuilder {
   private readonly reader: FileReader | undefined;
   private readonly absoluteRoot: string;
   private readonly report: (finding: Finding) => void;
+  private readonly reportIn: TreeBuilderOptions['reportIn'];
+  private readonly profile: Profile | undefined;
+  /** Each page file's front matter and what it names, read and checked once. */
+  private readonly pageFiles = new Map<string, PageFrontMatter | undefined>();
+  private readonly pageOperations: PageOperations | undefined;
   private readonly keepTree: boolean;
   private readonly immediate: boolean;
   private readonly tree: PageTree = emptyPageTree();
@@ -132,6 +152,9 @@ export class TreeBuilder {
     this.reader = options.reader;
     this.absoluteRoot = options.absoluteRoot;
     this.report = options.report;
+    this.reportIn = options.reportIn;
+    this.profile = options.profile;
+    this.pageOperations = this.loader ? new PageOperations(this.loader, this.files) : undefined;
     this.keepTree = options.keepTree ?? true;
     this.immediate = options.immediate ?? false;
     this.nav = this.keepTree ? new NavBuilder(MAX_TRAIL) : undefined;
@@ -154,6 +177,8 @@ export class TreeBuilder {
       page: (node) => {
         nav?.page?.(node);
         if (this.states.get(node.parent)?.tooDeep) return;
+        // A group's `root` that its `pages` list too is that one page, in its place there.
+        if (node.field !== undefined && listedInOwnPages(node)) return;
         this.markSpecUse(node);
         if (this.immediate) this.emitEntry(node, this.tree);
         else this.steps.push({ type: 'entry', node });
@@ -201,6 +226,7 @@ export class TreeBuilder {
       else this.emitEntry(step.node, tree);
     }
     this.steps.length = 0;
+    this.authorFiles(tree);
     this.assignUrls();
     for (const [group, page] of this.firstPages) group.firstPage = page.path;
     this.nav?.finish(tree);
@@ -280,6 +306,7 @@ export class TreeBuilder {
     this.specSaid.add(pointer);
     if (result.ok) {
       if (first && result.warnings.length > 0) this.report({ code: 'openapi-warning', message: result.warnings.join(' '), pointer });
+      if (first) this.externalRefs(result, pointer);
       return result;
     }
     if (!first) return undefined;
@@ -293,6 +320,38 @@ export class TreeBuilder {
       this.report({ code: 'openapi-invalid', message: result.message, pointer });
     }
     return undefined;
+  }
+
+  /**
+   * A spec with `$ref`s that do not start with `#`: the platform refuses it ("External $ref
+   * references are not allowed"), so its pages are not built. Said in the spec, at each `$ref`
+   * (once per spec); an error under the platform profile, info under `spec`.
+   */
+  private externalRefs(loaded: SpecResult & { ok: true }, pointer: string): void {
+    const refs = loaded.externalRefs;
+    if (!refs || refs.length === 0 || this.specSaid.has(`refs:${loaded.file}`)) return;
+    this.specSaid.add(`refs:${loaded.file}`);
+    const severity = this.profile?.name === 'platform' ? undefined : ('info' as const);
+    const why =
+      'the hosted platform refuses a spec with a `$ref` to another file or a URL ("External $ref references are not allowed"), and builds no pages from it';
+    const fix = 'bundle the spec into one file (e.g. `redocly bundle` or `swagger-cli bundle`), so every `$ref` starts with `#`';
+    if (!this.reportIn || loaded.text === undefined || isUrl(loaded.file)) {
+      this.report({
+        code: 'openapi-external-ref',
+        message: `"${loaded.file}" has ${refs.length} external \`$ref\`${refs.length === 1 ? '' : 's'} (the first: "${refs[0].ref}"): ${why}. Instead, ${fix}.`,
+        pointer,
+        ...(severity && { severity }),
+      });
+      return;
+    }
+    for (const ref of refs) {
+      this.reportIn(loaded.file, loaded.text, 'spec', {
+        code: 'openapi-external-ref',
+        message: `\`$ref\` "${ref.ref}" is not inside this file: ${why}. Instead, ${fix}.`,
+        pointer: ref.pointer,
+        ...(severity && { severity }),
+      });
+    }
   }
 
   private emitBulk(owner: ElementNode, tree: PageTree): void {
@@ -368,26 +427,58 @@ export class TreeBuilder {
     }
     if (UNSAFE_TEST.test(pagePath)) this.checkUnsafe(pagePath, pointerOf(node.path));
     this.claims.push({ page: { path: pagePath }, wanted: pagePath, owner: `page ${pagePath}`, at: node, section: node.parent.section });
+    if (this.reader && this.files) this.frontMatterOf(pagePath);
   }
 
   private ordinaryPage(raw: string, pagePath: string, node: PageNode, state: ElementState, pointer: string): ResolvedPage | undefined {
     // A path that climbs out of the root is path-outside-root (the rule's); it never reaches the tree.
     if (!isUrl(raw) && escapesRoot(pagePath)) return undefined;
     if (!isUrl(raw) && !this.safePath(pagePath, pointer)) return undefined;
-    const found = this.files && !isUrl(raw) ? findPageFile(this.files, this.reader, this.absoluteRoot, pagePath) : undefined;
+    const found = isUrl(raw) ? undefined : this.frontMatterOf(pagePath);
     const page: ResolvedPage = {
       id: pointer,
       path: pagePath,
       kind: 'page',
-      title: found?.title ?? titleFromPath(pagePath),
+      title: titleFromSlug(pagePath),
       trail: state.trail,
       hidden: state.hidden,
       source: pointer,
     };
-    if (found) page.file = found.file;
-    if (this.breadcrumbs) page.breadcrumbs = state.trail.map((item) => item.label);
+    if (found) {
+      page.file = found.file;
+      const operation = found.operation;
+      if (operation) {
+        // The platform titles and describes the page from the operation, unless the front matter says.
+        if (operation.operation.summary) page.title = operation.operation.summary;
+        if (operation.operation.description !== undefined) page.description = operation.operation.description;
+        page.openapi = pageOperation(operation.operation, operation.file);
+      }
+      if (found.data) this.applyFrontMatter(page, found.data);
+    }
+    this.finishPage(page, state.trail);
     this.claim(page, `page ${pagePath}`, node.parent.section, pointer);
     return page;
+  }
+
+  /** What a page's front matter gives the tree: its title, sidebar title, icon, tag and description. */
+  private applyFrontMatter(page: ResolvedPage, data: Record<string, unknown>): void {
+    const title = stringField(data, 'title');
+    if (title !== undefined) page.title = title;
+    const sidebarTitle = stringField(data, 'sidebarTitle');
+    if (sidebarTitle !== undefined) page.sidebarTitle = sidebarTitle;
+    const icon = iconOf(data.icon);
+    if (icon !== undefined) page.icon = icon;
+    const tag = stringField(data, 'tag');
+    if (tag !== undefined) page.tag = tag;
+    const description = stringField(data, 'description');
+    if (description !== undefined) page.description = description;
+  }
+
+  /** What every page gets from where it is: its language (the nearest above it) and breadcrumbs. */
+  private finishPage(page: ResolvedPage, trail: readonly TrailItem[]): void {
+    const language = trail.findLast((item) => item.kind === 'language');
+    if (language) page.language = language.label;
+    if (this.breadcrumbs) page.breadcrumbs = trail.map((item) => item.label);
   }
 
   private endpointEntry(entry: Exclude<PageEntry, { kind: 'page' }>, node: PageNode, state: ElementState, pointer: string): ResolvedPage | undefined {
@@ -467,15 +558,137 @@ export class TreeBuilder {
       title: pageTitle(op, wanted),
       trail,
       hidden: hidden || op.hidden,
-      openapi: { file, method, path: op.path },
+      openapi: pageOperation(op, file),
       deprecated: op.deprecated,
       source: pointer,
     };
     if (op.summary !== undefined) page.summary = op.summary;
     if (op.description !== undefined) page.description = op.description;
-    if (this.breadcrumbs) page.breadcrumbs = trail.map((item) => item.label);
+    this.finishPage(page, trail);
     this.claim(page, `${file} ${method} ${op.path}`, element.section, pointer);
     return page;
+  }
+
+  /**
+   * A page path's file and front matter, read and checked once: YAML the platform cannot read
+   * (`front-matter-invalid`; the page then has no front matter), an `openapi` that is not a
+   * string (the platform's build fails), and the operation an `openapi` reference names
+   * (`openapi-not-found`, `endpoint-not-found`, as for a navigation entry, but warnings: the
+   * platform builds the page, with no API reference on it).
+   */
+  private frontMatterOf(pagePath: string): PageFrontMatter | undefined {
+    if (this.pageFiles.has(pagePath)) return this.pageFiles.get(pagePath);
+    const found = this.files ? findPageFile(this.files, this.reader, this.absoluteRoot, pagePath) : undefined;
+    let result: PageFrontMatter | undefined;
+    if (found) {
+      result = { file: found.file };
+      const front = found.frontMatter;
+      if (front && !front.ok) {
+        this.sayInPage(found, {
+          code: 'front-matter-invalid',
+          message: `The front matter of "${found.file}" is not valid YAML${front.line === undefined ? '' : ` (line ${front.line})`}: ${front.message}. The platform reads the page without it (no title, no \`openapi\`).`,
+          line: front.line,
+        });
+      } else if (front?.ok) {
+        result.data = front.data;
+        result.operation = this.frontMatterOperation(found, front.data);
+      }
+    }
+    this.pageFiles.set(pagePath, result);
+    return result;
+  }
+
+  private frontMatterOperation(found: PageFile, data: Record<string, unknown>): PageFrontMatter['operation'] {
+    const value = data.openapi;
+    if (value === undefined || value === null) return undefined;
+    if (typeof value !== 'string') {
+      this.sayInPage(found, {
+        code: 'front-matter-invalid',
+        message: `\`openapi\` in the front matter of "${found.file}" is ${Array.isArray(value) ? 'a list' : `a ${typeof value}`}; it must be one endpoint as a string, such as "GET /users". The platform's build fails on it.`,
+        key: 'openapi',
+        severity: 'error',
+      });
+      return undefined;
+    }
+    if (value.trim() === '' || !this.pageOperations) return undefined;
+    const lookup = this.pageOperations.find(value, found.file);
+    if (lookup.kind === 'found') return { operation: lookup.operation, file: lookup.file };
+    if (lookup.kind === 'malformed') {
+      this.sayInPage(found, {
+        code: 'endpoint-not-found',
+        message: `\`openapi: "${value}"\` in "${found.file}" is not an endpoint ("METHOD /path", "specfile METHOD /path" or "webhook name"), so the page shows no API reference.`,
+        key: 'openapi',
+        severity: 'warning',
+      });
+    } else if (lookup.kind === 'spec-not-found') {
+      this.sayInPage(found, {
+        code: 'openapi-not-found',
+        message: `\`openapi: "${value}"\` in "${found.file}" names "${lookup.spec}", which is not an OpenAPI file under the docs root.`,
+        key: 'openapi',
+        severity: 'warning',
+      });
+    } else {
+      const where =
+        lookup.searched.length === 0
+          ? 'the docs root has no OpenAPI file'
+          : `no OpenAPI file of the docs root defines it (looked in ${lookup.searched.slice(0, 3).join(', ')}${lookup.searched.length > 3 ? `, and ${lookup.searched.length - 3} more` : ''})`;
+      this.sayInPage(found, {
+        code: 'endpoint-not-found',
+        message: `\`openapi: "${value}"\` in "${found.file}": ${where}, so the page shows no API reference.`,
+        key: 'openapi',
+        severity: 'warning',
+      });
+    }
+    return undefined;
+  }
+
+  /** A finding in a page file, at a front-matter key's line (or a given line), else its first line. */
+  private sayInPage(found: PageFile, what: { code: Code; message: string; key?: string; line?: number; severity?: Finding['severity'] }): void {
+    const text = found.text ?? '';
+    const span = spanInPage(text, what.key, what.line);
+    const finding: Finding = { code: what.code, message: what.message, pointer: '', span };
+    if (what.severity) finding.severity = what.severity;
+    if (this.reportIn && found.text !== undefined) this.reportIn(found.file, text, 'page', finding);
+  }
+
+  /**
+   * What the platform does with a page file at a generated page's path: the file replaces the
+   * generated page (both entries show it, at the one URL), keeping the generated title,
+   * description and sidebar title where the file's front matter has none. An ordinary page at
+   * that path with no title of its own takes the generated one too.
+   */
+  private authorFiles(tree: PageTree): void {
+    if (!this.files) return;
+    const generated = new Map<string, ResolvedPage>();
+    for (const page of tree.pages) if (page.kind === 'endpoint') generated.set(page.path, page);
+    if (generated.size === 0) return;
+    for (const page of tree.pages) {
+      const endpoint = generated.get(page.path);
+      if (!endpoint) continue;
+      if (page.kind === 'page') {
+        if (page.file && !this.pageFiles.get(page.path)?.data?.title) {
+          page.title = endpoint.title;
+        }
+        continue;
+      }
+      const found = this.frontMatterOf(page.path);
+      if (!found) continue;
+      const data = found.data ?? {};
+      const own = (key: string): string | undefined => {
+        const value = data[key];
+        return typeof value === 'string' && value !== '' ? value : undefined;
+      };
+      page.file = found.file;
+      page.title = own('title') ?? page.title;
+      const description = own('description') ?? page.description;
+      if (description !== undefined) page.description = description;
+      const sidebarTitle = own('sidebarTitle') ?? page.sidebarTitle;
+      if (sidebarTitle !== undefined) page.sidebarTitle = sidebarTitle;
+      const icon = iconOf(data.icon);
+      if (icon !== undefined) page.icon = icon;
+      const tag = own('tag');
+      if (tag !== undefined) page.tag = tag;
+    }
   }
 
   /** A page wants its path in a section; the URL is settled by assignUrls once every page is known. */
@@ -490,8 +703,10 @@ export class TreeBuilder {
    * want one path, the platform keeps the LATER one under it. That page keeps the path; each
    * earlier page with a different owner gets the next free `-1`, `-2`, … (a slug-collision:
    * on the platform it would be lost). The same owner listed twice keeps its path
-   * (duplicate-page says so). Suffixes skip every path some page wants, and a counter per
-   * path makes the whole pass linear.
+   * (duplicate-page says so). A path also listed as an ordinary page is the author's: the
+   * platform writes generated pages first and the author's file over them, so every entry
+   * there keeps the one URL and shows that file (an info says so at each generated entry).
+   * Suffixes skip every path some page wants, and a counter per path makes the whole pass linear.
    */
   private assignUrls(): void {
     const bySection = new Map<ElementNode, Claim[]>();
@@ -504,11 +719,27 @@ export class TreeBuilder {
     const findings: Finding[] = [];
     for (const claims of bySection.values()) {
       const keeper = new Map<string, string>();
-      for (const claim of claims) keeper.set(claim.wanted, claim.owner);
+      // A page path listed as an ordinary page is the author's: on the platform its file
+      // replaces any generated page there, and every entry links to that one URL. No suffixes.
+      const authored = new Set<string>();
+      for (const claim of claims) {
+        keeper.set(claim.wanted, claim.owner);
+        if (claim.owner.startsWith('page ')) authored.add(claim.wanted);
+      }
       const used = new Set(keeper.keys());
       const next = new Map<string, number>();
       for (const claim of claims) {
         const winner = keeper.get(claim.wanted)!;
+        if (authored.has(claim.wanted)) {
+          if (claim.owner.startsWith('page ')) continue;
+          findings.push({
+            code: 'slug-collision',
+            message: `"${claim.wanted}" is also a page listed in this section: on the platform its file replaces the page generated for ${claim.owner.replace(/^\S+ /, '')} (of ${claim.owner.split(' ')[0]}), and this entry links to that file's page at the same URL.`,
+            pointer: typeof claim.at === 'string' ? claim.at : pointerOf(claim.at.path),
+            severity: 'info',
+          });
+          continue;
+        }
         if (winner === claim.owner) continue;
         let n = next.get(claim.wanted) ?? 1;
         while (used.has(`${claim.wanted}-${n}`)) n++;
@@ -565,6 +796,38 @@ export class TreeBuilder {
   }
 }
 
+/** What the tree keeps of a page file. */
+interface PageFrontMatter {
+  file: string;
+  /** Its front matter, when it has a block the platform can read. */
+  data?: Record<string, unknown>;
+  /** The operation its `openapi` names, when found. */
+  operation?: { operation: Operation; file: string };
+}
+
+/** The operation details a page carries. */
+function pageOperation(op: Operation, file: string): PageOperationInfo {
+  const info: PageOperationInfo = { file, method: op.method.toUpperCase(), path: op.path };
+  if (op.operationId !== undefined) info.operationId = op.operationId;
+  return info;
+}
+
+/** Where in a page a front-matter problem is: the line of `key:` in the block, a given line, else line 1. */
+function spanInPage(text: string, key: string | undefined, line: number | undefined): readonly [number, number] {
+  if (key !== undefined) {
+    const match = new RegExp(`^${key}[ \\t]*:.*$`, 'm').exec(text);
+    if (match) return [match.index, match.index + match[0].length];
+  }
+  let start = 0;
+  for (let n = 1; line !== undefined && n < line; n++) {
+    const next = text.indexOf('\n', start);
+    if (next < 0) break;
+    start = next + 1;
+  }
+  const end = text.indexOf('\n', start);
+  return [start, end < 0 ? text.length : end];
+}
+
 /** The nearest `openapi` scope above a page that names this spec file, and the source that names it. */
 function scopeNaming(node: PageNode, specfile: string): { owner: ElementNode; source: OpenapiSource } | undefined {
   const file = rootRelative(specfile);
@@ -581,17 +844,21 @@ function describeOperation(op: Operation): string {
 
 /** One finding per code, in first-seen order: several messages are joined (the first MAX_MERGED, then a count). */
 function mergeByCode(findings: readonly Finding[]): Finding[] {
-  const byCode = new Map<Code, Finding[]>();
+  // Per code and severity: an info is not merged into a warning.
+  const byCode = new Map<string, Finding[]>();
   for (const finding of findings) {
-    const list = byCode.get(finding.code);
+    const key = `${finding.code} ${finding.severity ?? ''}`;
+    const list = byCode.get(key);
     if (list) list.push(finding);
-    else byCode.set(finding.code, [finding]);
+    else byCode.set(key, [finding]);
   }
   return [...byCode.values()].map((list) => {
     if (list.length === 1) return list[0];
     const messages = [...new Set(list.map((f) => f.message))];
     const more = messages.length > MAX_MERGED ? ` And ${messages.length - MAX_MERGED} more.` : '';
-    return { code: list[0].code, pointer: list[0].pointer, message: messages.slice(0, MAX_MERGED).join(' ') + more };
+    const merged: Finding = { code: list[0].code, pointer: list[0].pointer, message: messages.slice(0, MAX_MERGED).join(' ') + more };
+    if (list[0].severity) merged.severity = list[0].severity;
+    return merged;
   });
 }
 

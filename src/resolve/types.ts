@@ -25,15 +25,37 @@ export interface ResolvedPage {
   hidden: boolean;
   /** The trail's labels, when `styling.eyebrows` is `breadcrumbs`. */
   breadcrumbs?: string[];
+  /** Front matter `sidebarTitle`: the title shown in the sidebar instead of `title`. */
+  sidebarTitle?: string;
+  /** Front matter `icon`. */
+  icon?: NavIcon;
+  /** Front matter `tag`: a short label shown beside the title, e.g. "NEW". */
+  tag?: string;
+  /** The code of the language the page is in (the nearest `language` above it). */
+  language?: string;
   /** Ordinary pages: the `.mdx`/`.md` file found under the docs root (root-relative). */
   file?: string;
-  /** Endpoint pages: the spec (root-relative path or URL) and the operation. */
-  openapi?: { file: string; method: string; path: string };
+  /**
+   * The operation of an endpoint page (generated from a spec), or of an ordinary page whose
+   * front matter says `openapi: "METHOD /path"`: the spec (root-relative path or URL), the
+   * method (upper case, or `WEBHOOK`), the path (or webhook name) and the operationId.
+   */
+  openapi?: PageOperation;
   deprecated?: boolean;
+  /** The operation's summary (endpoint pages). */
   summary?: string;
+  /** The operation's description; on an ordinary page, its front matter `description`. */
   description?: string;
   /** JSON pointer of the entry in docs.json (or of the `openapi` value that generated the page). */
   source: string;
+}
+
+/** The OpenAPI operation a page documents. */
+export interface PageOperation {
+  file: string;
+  method: string;
+  path: string;
+  operationId?: string;
 }
 
 /** One group of the navigation (including the groups generated from OpenAPI tags). */
@@ -92,6 +114,8 @@ export interface NavNode {
   display?: GroupDisplay;
   /** Groups: the page opened when the title is clicked. */
   root?: string;
+  /** Groups with `root`: the `id` of that page in `pages` (it is not one of `children`). */
+  rootPage?: string;
   /** Groups made by bulk generation from an OpenAPI spec. */
   generated?: boolean;
   /** A version's or language's own `global` links. */

@@ -1,6 +1,7 @@
-import { entryKey, parseEntry, type PageEntry } from '../navigation/entries.js';
+import { entryKey, parseEntry, tidyPage, type PageEntry } from '../navigation/entries.js';
+import { PAGE_FIELDS } from '../navigation/model.js';
 import { isUrl, openapiSources, rootRelative } from '../navigation/openapi.js';
-import { pointerOf, type ElementNode } from '../navigation/walk.js';
+import { listedInOwnPages, pointerOf, type ElementNode } from '../navigation/walk.js';
 import type { Rule } from './types.js';
 import { describeElement } from './describe.js';
 
@@ -33,6 +34,8 @@ export const duplicatePage: Rule = {
         languageOf.set(node, node.kind === 'language' && typeof code === 'string' ? code : above ? languageOf.get(above) : undefined);
       },
       page(node) {
+        // A group's `root` that its own `pages` list too is one page (the entry there counts).
+        if (listedInOwnPages(node)) return;
         const key = keyOf(node.entry, node.parent);
         if (key === '') return;
         const listed = first.get(key);
@@ -85,9 +88,14 @@ interface Elsewhere {
   reported: Set<string>;
 }
 
-/** Where in an element's list a page is (rare: only when a duplicate is reported). */
+/** Where in an element a page is listed: a page-valued field (`root`) or its `pages` (rare: only when a duplicate is reported). */
 function listingPointer(element: ElementNode, key: string, keyOf: (entry: PageEntry, parent: ElementNode) => string): string {
-  const list = element.value.pages as unknown[];
+  const field = PAGE_FIELDS[element.kind].find((name) => {
+    const value = element.value[name];
+    return typeof value === 'string' && tidyPage(value) === key;
+  });
+  if (field !== undefined) return pointerOf(element.path, field);
+  const list = Array.isArray(element.value.pages) ? (element.value.pages as unknown[]) : [];
   const index = list.findIndex((item) => typeof item === 'string' && keyOf(parseEntry(item), element) === key);
   return pointerOf(element.path, 'pages', index);
 }

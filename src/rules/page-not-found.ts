@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { escapesRoot, isUrl } from '../navigation/openapi.js';
-import { pointerOf } from '../navigation/walk.js';
+import { listedInOwnPages, pointerOf } from '../navigation/walk.js';
 import { Suggester } from '../suggest.js';
 import { shorten } from '../text.js';
 import { kindIn } from './types.js';
@@ -29,6 +29,8 @@ export const pageNotFound: Rule = {
     };
     return {
       page(node) {
+        // A `root` its group's `pages` list too is reported there, once.
+        if (listedInOwnPages(node)) return;
         if (node.entry.kind !== 'page' || isUrl(node.entry.page)) return;
         const page = node.entry.clean;
         if (page === '' || escapesRoot(page)) return;

@@ -1,5 +1,5 @@
 import { escapesRoot, isUrl, localOpenapiFiles, rootRelative } from '../navigation/openapi.js';
-import { pointerOf } from '../navigation/walk.js';
+import { listedInOwnPages, pointerOf } from '../navigation/walk.js';
 import type { Rule } from './types.js';
 
 /**
@@ -34,6 +34,8 @@ export const pathOutsideRoot: Rule = {
         }
       },
       page(node) {
+        // A `root` its group's `pages` list too is reported there, once.
+        if (listedInOwnPages(node)) return;
         const entry = node.entry;
         const file = entry.kind === 'page' ? entry.clean : entry.specfile;
         if (file === undefined || isUrl(file)) return;

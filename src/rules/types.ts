@@ -19,6 +19,11 @@ export interface DocsFiles {
   kindOf?(relativePath: string): FileKind | undefined;
   /** False when no symlink under the root leads outside it (then no path needs `kindOf` for that). */
   hasLinksOutside?(): boolean;
+  /**
+   * Every regular file under the root (root-relative, `/` separators). Optional: without it,
+   * front-matter `openapi` references are looked up only in specs docs.json names.
+   */
+  list?(): readonly string[];
 }
 
 /** What a path under the root is: only `file` is ever read. */

@@ -108,13 +108,20 @@ describe('ignore', () => {
     {
       name: 'page glob: the pages under drafts/, however written',
       ignore: ['drafts/**'],
-      gone: ['/navigation/tabs/0/groups/0/pages/1', '/navigation/tabs/0/groups/0/pages/2', '/navigation/tabs/0/groups/0/pages/3'],
+      // the group's `root` is a page too
+      gone: [
+        '/navigation/tabs/0/groups/0/root',
+        '/navigation/tabs/0/groups/0/pages/1',
+        '/navigation/tabs/0/groups/0/pages/2',
+        '/navigation/tabs/0/groups/0/pages/3',
+      ],
     },
     { name: 'page glob: one page', ignore: ['old/x'], gone: ['/navigation/tabs/1/groups/0/pages/0'] },
     {
       name: 'page glob: any folder',
       ignore: ['**/drafts/**'],
       gone: [
+        '/navigation/tabs/0/groups/0/root',
         '/navigation/tabs/0/groups/0/pages/1',
         '/navigation/tabs/0/groups/0/pages/2',
         '/navigation/tabs/0/groups/0/pages/3',

@@ -36,8 +36,12 @@ function nodes(root: NavNode): NavNode[] {
   return out;
 }
 
+/** Every page id `nav` refers to: children, and a group's `rootPage` unless it is one of its children too. */
 function refs(root: NavNode): string[] {
-  return nodes(root).flatMap((node) => node.children.filter((c): c is NavPageRef => c.kind === 'page').map((c) => c.page));
+  return nodes(root).flatMap((node) => {
+    const children = node.children.filter((c): c is NavPageRef => c.kind === 'page').map((c) => c.page);
+    return node.rootPage !== undefined && !children.includes(node.rootPage) ? [node.rootPage, ...children] : children;
+  });
 }
 
 /** `tab:API > group:Users` per node, with its page paths: the shape of `nav` in readable lines. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageTitleFromSlug, slug } from '../../src/resolve/slug.js';
+import { slug, titleFromSlug } from '../../src/resolve/slug.js';
 
 describe('slug', () => {
   const cases: Array<{ name: string; input: string; expected: string }> = [
@@ -40,14 +40,21 @@ describe('slug', () => {
   });
 });
 
-describe('pageTitleFromSlug', () => {
+describe("titleFromSlug: the platform's slugToTitle", () => {
   it.each([
-    ['get-users', 'Get users'],
+    ['api-reference/get-users', 'Get users'],
     ['put-pets-photos', 'Put pets photos'],
     ['petdeleted', 'Petdeleted'],
     ['get-health-1', 'Get health 1'],
+    ['guides/getting_started', 'Getting started'],
+    ['snake_and-kebab', 'Snake and kebab'],
+    // runs are not collapsed, nothing is trimmed
+    ['get--users', 'Get  users'],
+    ['-lead', ' lead'],
+    // a query is not part of the title
+    ['search?q=1', 'Search'],
     ['', ''],
-  ])('%s -> %s', (segment, title) => {
-    expect(pageTitleFromSlug(segment)).toBe(title);
+  ])('%s -> %j', (page, title) => {
+    expect(titleFromSlug(page)).toBe(title);
   });
 });

@@ -409,21 +409,19 @@ describe('slug-clashes', () => {
     problemAt(result, 'slug-collision', '/navigation/languages/0/versions/0/groups/0/openapi');
   });
 
-  it('three pages wanting one path: the last keeps it (the platform keeps the later page), the earlier ones get -1, -2 and a warning each', async () => {
+  it("a page listed beside two generated pages on its path: every entry keeps the URL and shows the author's file (the platform writes it over them)", async () => {
     const result = await resolved('slug-clashes');
-    expect(under(result, 'en', 'v1', 'Users').map((p) => `${p.path} | ${p.kind} ${p.openapi?.file ?? p.file}`)).toEqual([
-      'intro | page intro.mdx',
-      'api-reference/list-users-1 | page api-reference/list-users.mdx',
-      'api-reference/list-users-2 | endpoint users.json',
-      'api-reference/list-users | endpoint legacy.json',
+    expect(under(result, 'en', 'v1', 'Users').map((p) => `${p.path} | ${p.kind} ${p.file} ${p.openapi?.file ?? ''}`)).toEqual([
+      'intro | page intro.mdx ',
+      'api-reference/list-users | page api-reference/list-users.mdx ',
+      'api-reference/list-users | endpoint api-reference/list-users.mdx users.json',
+      'api-reference/list-users | endpoint api-reference/list-users.mdx legacy.json',
     ]);
-    const first = problemAt(result, 'slug-collision', '/navigation/languages/0/versions/0/groups/1/pages/1');
-    const second = problemAt(result, 'slug-collision', '/navigation/languages/0/versions/0/groups/1/pages/2');
-    expect([first.severity, second.severity]).toEqual(['warning', 'warning']);
-    expect(first.message).toContain('"api-reference/list-users-1"');
-    expect(first.message).toContain('legacy.json GET /v0/users');
-    expect(second.message).toContain('"api-reference/list-users-2"');
-    // Writing the suffixed path in place of an endpoint entry would break it: no suggestion.
+    const first = problemAt(result, 'slug-collision', '/navigation/languages/0/versions/0/groups/1/pages/2');
+    const second = problemAt(result, 'slug-collision', '/navigation/languages/0/versions/0/groups/1/pages/3');
+    expect([first.severity, second.severity]).toEqual(['info', 'info']);
+    expect(first.message).toContain('its file replaces the page generated for GET /users (of users.json)');
+    expect(second.message).toContain('legacy.json');
     expect(result.problems.every((p) => p.suggest === undefined)).toBe(true);
   });
 
@@ -433,8 +431,8 @@ describe('slug-clashes', () => {
     expect(paths(under(result, 'fr'))).toEqual(['intro', 'api-reference/list-users']);
     expect(codes(result)).toEqual([
       'slug-collision /navigation/languages/0/versions/0/groups/0/openapi',
-      'slug-collision /navigation/languages/0/versions/0/groups/1/pages/1',
       'slug-collision /navigation/languages/0/versions/0/groups/1/pages/2',
+      'slug-collision /navigation/languages/0/versions/0/groups/1/pages/3',
       'slug-collision /navigation/languages/0/versions/1/groups/0/openapi',
       // The same page in two languages is undefined on the platform (platform-facts §1a).
       'duplicate-page /navigation/languages/1/groups/0/pages/0',
@@ -559,7 +557,8 @@ describe('breadcrumbs-and-groups', () => {
       'Things top=false collapsed',
       'Python top=true expanded',
     ]);
-    expect(codes(result)).toEqual(['expanded-top-level /navigation/tabs/0/groups/1/expanded']);
+    // `root: "/start/welcome"` is checked like any page path: the leading `/` is a hint.
+    expect(codes(result)).toEqual(['page-path /navigation/tabs/0/groups/0/root', 'expanded-top-level /navigation/tabs/0/groups/1/expanded']);
   });
 
   it('root, and firstPage: the first visible page depth first', async () => {
