@@ -17,7 +17,20 @@ export { LANGUAGE_CODES } from './navigation/model.js';
 export { INVALID_CHARACTER, findInvalidCharacter, describeInvalidCharacter, invalidCharactersIn, locateInvalidCharacter } from './source/characters.js';
 export { resolveText, resolveFile, type ResolveOptions } from './resolve/resolve.js';
 export { diskReader, textOf, MAX_FILE_BYTES, type FileReader, type ReadOutcome, type ReadFailureReason } from './files.js';
-export type { PageTree, ResolvedPage, ResolvedGroup, ResolveResult, TrailItem, NavNode, NavKind, NavIcon, NavPageRef, GlobalLink } from './resolve/types.js';
+export type {
+  PageTree,
+  ResolvedPage,
+  ResolvedGroup,
+  ResolveResult,
+  TrailItem,
+  NavNode,
+  NavKind,
+  NavIcon,
+  NavPageRef,
+  GlobalLink,
+  PageOperation,
+} from './resolve/types.js';
+export { parseFrontMatter, type FrontMatter } from './resolve/front-matter.js';
 export { PAGE_TREE_VERSION } from './resolve/types.js';
 export { moveGroup, initialDisplay, type GroupDisplay, type GroupMove, type GroupMoveInput } from './resolve/group-moves.js';
 export { formatTreeJson, formatTreePretty } from './report/tree.js';

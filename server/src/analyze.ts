@@ -16,10 +16,8 @@ import {
   resolveFile,
   textOf,
   type FileReader,
-  type PageTree,
   type Problem,
   type ResolveOptions,
-  type ResolvedPage,
   type SeveritySetting,
 } from 'docsnav';
 import { endpointSections } from './endpoint-text.js';
@@ -77,10 +75,11 @@ export async function analyzeCheckout(input: AnalyzeInput, emit: (sections: Page
   const read = diskReader(input.docsRoot, MAX_TEXT_FILE);
   const textAt = (relative: string) => textInside(read, input.docsRoot, relative);
   const characters = new CharacterCheck(options.rules?.['invalid-character'], options.profile);
-  const openapi = new OpenApiPages(input.docsRoot, textAt);
+  const openapi = new OpenApiPages(textAt);
   const searchable = searchablePages(result.sources[input.docsFile], input.docsFile);
   const batch = new SectionBatch(emit);
-  for (const { page, source: known } of [...result.tree.pages.map((page) => ({ page, source: undefined })), ...groupRootPages(result.tree, textAt)]) {
+  // The tree holds every page: group roots too, and each front-matter `openapi` page's operation.
+  for (const page of result.tree.pages) {
     const base = {
       pagePath: page.path,
       pageKind: page.kind,
@@ -97,11 +96,12 @@ export async function analyzeCheckout(input: AnalyzeInput, emit: (sections: Page
       sections = parts.map((part) => ({ ...base, pageDescription, ...part }));
       if (spec) characters.check(page.openapi.file, spec.text, [pageDescription, ...textsOf(parts)], 'spec');
     } else {
-      const source = known ?? (page.file ? textAt(page.file) : undefined);
+      const source = page.file ? textAt(page.file) : undefined;
       const text = source !== undefined ? pageText(source) : { sections: [] };
-      // A page whose front matter names an operation holds that operation's text too.
-      const operation = text.openapi && page.file ? openapi.find(page.file, text.openapi) : undefined;
-      const endpoint = operation ? endpointSections(operation.spec.value, operation.method, operation.path) : undefined;
+      // A page whose front matter names an operation (the resolver found it) holds that operation's text too.
+      const spec = page.openapi ? openapi.spec(page.openapi.file) : undefined;
+      const operation = spec && page.openapi ? { file: page.openapi.file, spec } : undefined;
+      const endpoint = operation && page.openapi ? endpointSections(operation.spec.value, page.openapi.method, page.openapi.path) : undefined;
       const pageTitle = text.title || endpoint?.summary || page.title;
       const pageDescription = text.description ?? endpoint?.description ?? '';
       const parts = [...(endpoint?.sections ?? []), ...text.sections];
@@ -221,32 +221,6 @@ function storable(sections: PageSection[]): PageSection[] {
  * Group `root` pages that no `pages` list names: the site serves them (the group title opens
  * them), so their text is searchable too.
  */
-function groupRootPages(tree: PageTree, textAt: (relative: string) => string | undefined): Array<{ page: ResolvedPage; source: string }> {
-  const listed = new Set(tree.pages.map((page) => page.path));
-  const extra: Array<{ page: ResolvedPage; source: string }> = [];
-  for (const group of tree.groups) {
-    if (!group.root || listed.has(group.root) || /^[a-z][a-z0-9+.-]*:/i.test(group.root)) continue;
-    listed.add(group.root);
-    for (const file of [`${group.root}.mdx`, `${group.root}.md`]) {
-      const source = textAt(file);
-      if (source === undefined) continue;
-      const page: ResolvedPage = {
-        path: group.root,
-        kind: 'page',
-        title: group.label,
-        trail: [...group.trail, { kind: 'group', label: group.label }],
-        hidden: group.hidden,
-        file,
-        source: group.source,
-        id: `${group.id}#root`,
-      };
-      extra.push({ page, source });
-      break;
-    }
-  }
-  return extra;
-}
-
 function relativeTo(root: string, file: string): string {
   if (!path.isAbsolute(file)) return file.split(path.sep).join('/');
   const relative = path.relative(root, file);

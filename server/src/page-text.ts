@@ -4,7 +4,7 @@
  * code (people search for it) but never start a section; MDX imports/exports, comments and
  * JSX tags are dropped, keeping the text between tags and title-like attributes.
  */
-import { parse as parseYaml } from 'yaml';
+import { parseFrontMatter } from 'docsnav';
 
 export interface TextSection {
   /** null for the text before the first heading. */
@@ -32,10 +32,11 @@ export function pageText(source: string): PageText {
   let text = source.length > MAX_PAGE_CHARS * 2 ? source.slice(0, MAX_PAGE_CHARS * 2) : source;
   text = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   const result: PageText = { sections: [] };
-  const front = /^---\n([\s\S]*?)\n---[ \t]*(?:\n|$)/.exec(text);
+  // Front matter as the platform (and docsnav's resolver) reads it; a block it cannot read is skipped.
+  const front = parseFrontMatter(text);
   if (front) {
-    text = text.slice(front[0].length);
-    const data = frontMatter(front[1]);
+    text = text.slice(front.end);
+    const data = front.ok ? front.data : {};
     if (typeof data.title === 'string') result.title = data.title.trim();
     if (typeof data.description === 'string') result.description = data.description.trim();
     if (typeof data.openapi === 'string') result.openapi = data.openapi.trim();
@@ -75,15 +76,6 @@ export function pageText(source: string): PageText {
   }
   flush();
   return result;
-}
-
-function frontMatter(text: string): Record<string, unknown> {
-  try {
-    const value: unknown = parseYaml(text, { maxAliasCount: 50, prettyErrors: false });
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
 }
 
 /** Removes MDX/HTML comments; keeps the text of JSX components and their title-like attributes. */

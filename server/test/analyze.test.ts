@@ -14,8 +14,9 @@ describe('analyzeCheckout', () => {
     const { problems, sections } = await analyzeAll({ docsRoot: root, docsFile: path.join(root, 'docs.json'), checkoutRoot: root });
     expect(problems.filter((problem) => problem.severity === 'error')).toEqual([]);
     expect(sections.map((section) => [section.pagePath, section.pageTitle, section.heading, section.body, section.trail])).toEqual([
-      ['index', 'Welcome', null, 'Hello.', [{ kind: 'group', label: 'Guides' }]],
+      // The group's root is its first page (the resolver puts it in the tree, in navigation order).
       ['guides/overview', 'Custom domains', 'Set up DNS', 'Add a CNAME.', [{ kind: 'group', label: 'Guides' }]],
+      ['index', 'Welcome', null, 'Hello.', [{ kind: 'group', label: 'Guides' }]],
     ]);
   });
 

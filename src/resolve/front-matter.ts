@@ -18,11 +18,11 @@ const BLOCK = /^(\uFEFF?(= yaml =|---)$([\s\S]*?)^(?:\2|\.\.\.)\s*$(?:\n)?)/m;
 
 export type FrontMatter =
   /** The block's fields (an empty object for an empty block). */
-  | { ok: true; data: Record<string, unknown> }
+  | { ok: true; data: Record<string, unknown>; end: number }
   /** The block is not YAML js-yaml can load; `line` is 1-based in the file. */
-  | { ok: false; message: string; line?: number };
+  | { ok: false; message: string; line?: number; end: number };
 
-/** The front matter of a page's text; undefined when it has no front-matter block. */
+/** The front matter of a page's text (`end`: the offset where its body starts); undefined when it has no front-matter block. */
 export function parseFrontMatter(text: string): FrontMatter | undefined {
   const firstBreak = text.search(/\r?\n/);
   const firstLine = firstBreak < 0 ? text : text.slice(0, firstBreak);
@@ -30,9 +30,11 @@ export function parseFrontMatter(text: string): FrontMatter | undefined {
   const match = BLOCK.exec(text);
   if (!match) return undefined;
   const yaml = match[3].trim();
+  // Where the page's body starts: after the block's closing line.
+  const end = match.index + match[0].length;
   try {
     const data: unknown = jsYaml().load(yaml);
-    return { ok: true, data: isPlainObject(data) ? data : {} };
+    return { ok: true, data: isPlainObject(data) ? data : {}, end };
   } catch (error) {
     const exception = error as JsYaml.YAMLException;
     const reason = typeof exception.reason === 'string' ? exception.reason : String((error as Error).message ?? error);
@@ -40,7 +42,7 @@ export function parseFrontMatter(text: string): FrontMatter | undefined {
     // The block starts on the file's second line, after leading blank lines the trim removed.
     const skipped = match[3].length - match[3].trimStart().length;
     const blankLines = (match[3].slice(0, skipped).match(/\n/g) ?? []).length;
-    return typeof at === 'number' ? { ok: false, message: reason, line: at + 1 + blankLines } : { ok: false, message: reason };
+    return typeof at === 'number' ? { ok: false, message: reason, line: at + 1 + blankLines, end } : { ok: false, message: reason, end };
   }
 }
 
