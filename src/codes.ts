@@ -29,6 +29,7 @@ export type Code =
   | 'openapi-remote'
   | 'path-outside-root'
   | 'schema-url'
+  | 'mint-json-invalid'
   // resolution
   | 'openapi-invalid'
   | 'openapi-warning'
@@ -273,6 +274,13 @@ export const codes = {
     severity: 'error',
     description:
       'A top-level `$schema` that is not an absolute URL (a file path such as `./node_modules/…`, an empty string): the hosted platform rejects the whole docs.json. An error under the `platform` profile, info under `spec`.',
+    source: 'rule',
+  },
+  'mint-json-invalid': {
+    title: 'Stale mint.json the build rejects',
+    severity: 'error',
+    description:
+      "Under the `platform` profile: a legacy `mint.json` beside docs.json that the platform's build validates and rejects (reported inside mint.json), although docs.json replaces it; a valid one is an info hint to delete it.",
     source: 'rule',
   },
 } as const satisfies Record<Code, CodeInfo>;

@@ -16,6 +16,7 @@ import { SpecLoader } from './resolve/specs.js';
 import { TreeBuilder } from './resolve/tree.js';
 import type { PageTree } from './resolve/types.js';
 import { checkSchema } from './schema/index.js';
+import { checkDocsSettings, checkMintJson } from './settings/index.js';
 import { loadDocument, type LoadedDocument } from './source/refs.js';
 import { shortenQuoted } from './text.js';
 import { parseSource } from './source/index.js';
@@ -116,11 +117,12 @@ export function startPipeline(text: string, options: ValidateOptions & { allowRe
   const sink = new ProblemSink(document, options.rules, options.ignore, options.maxProblemsPerFile);
   // One index of the docs root (listed on first use) for the rules, the spec loader and the tree.
   const files = filesOf(options);
+  const absoluteRoot = path.resolve(options.root ?? path.dirname(file));
+  if (profileOf(options.profile).checksSettings && sink.enabled('mint-json-invalid')) checkMintJsonBeside(file, absoluteRoot, reader, document, sink);
   if (document.value === undefined) {
     checkDocument(document, options, sink, files);
     return { document, sink, builder: undefined, loader: undefined, finish: emptyPageTree };
   }
-  const absoluteRoot = path.resolve(options.root ?? path.dirname(file));
   const loader = options.specs === false ? undefined : new SpecLoader({ root: absoluteRoot, allowRemote: options.allowRemote, reader, files });
   // Pages and specs with a problem of their own join the document's files (for order and code frames).
   const others = new Map<string, SourceFile>();
@@ -180,14 +182,23 @@ function checkDocument(
   for (const finding of document.findings) sink.addInFile(finding.source, finding);
   if (document.value === undefined) return;
   const schemaCodes: Code[] = ['missing-field', 'invalid-type', 'invalid-value', 'unknown-field'];
+  const profile = profileOf(options.profile);
   if (schemaCodes.some((code) => sink.enabled(code))) {
     for (const finding of checkSchema(document.value)) sink.add(finding);
+    // The platform checks every other setting too (src/settings); the spec says nothing of them.
+    if (profile.checksSettings) for (const finding of checkDocsSettings(document.value)) sink.add(finding);
   }
   const languageCodes = new Set(options.languageCodes ?? []);
-  const profile = profileOf(options.profile);
   const context = (code: Code): RuleContext => ({ report: (finding) => sink.add({ ...finding, code }), languageCodes, files, profile });
   const visitors = rules.filter((rule) => sink.enabled(rule.code)).map((rule) => rule.create(context(rule.code)));
   walkNavigation(document.value, [...visitors, ...extra]);
+}
+
+/** A mint.json beside docs.json, checked as the platform's build checks it; its files join the document's (for the report). */
+function checkMintJsonBeside(file: string, root: string, reader: FileReader, document: LoadedDocument, sink: ProblemSink): void {
+  const checked = checkMintJson(file, root, reader);
+  document.files.push(...checked.files);
+  for (const { source, finding } of checked.findings) sink.addInFile(source === 'docs' ? document.main : source, finding);
 }
 
 /**

@@ -2,8 +2,9 @@
  * Profiles: which contract docsnav checks against. `spec` (the default) is the spec we were
  * given; `platform` is what the hosted platform accepts today (platform-facts §1a), for teams
  * whose site runs there. A profile changes what the two spec-strict rules (`language-code`,
- * `external-href`) accept, and whether a `$schema` the platform rejects (`schema-url`) is an
- * error or a hint; every other check, and every other severity, is the same under both.
+ * `external-href`) accept, whether a `$schema` the platform rejects (`schema-url`) is an
+ * error or a hint, and whether docs.json's settings outside `navigation` and a mint.json beside
+ * it are checked (only under `platform`); every other check and severity is the same under both.
  */
 import { LANGUAGE_CODES } from '../navigation/model.js';
 
@@ -83,6 +84,11 @@ export interface Profile {
   globalAnchorHrefs: GlobalAnchorHrefs;
   /** How a `$schema` the platform rejects is reported (`schema-url`). */
   schemaUrl: SchemaUrlCheck;
+  /**
+   * Check docs.json's settings outside `navigation` (src/settings/docs-settings.ts) and a mint.json
+   * beside it (`mint-json-invalid`) as the platform's build does. The spec says nothing about them.
+   */
+  checksSettings: boolean;
 }
 
 export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
@@ -93,14 +99,16 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     languageCodes: new Set(LANGUAGE_CODES),
     globalAnchorHrefs: 'external',
     schemaUrl: 'hint',
+    checksSettings: false,
   },
   platform: {
     name: 'platform',
     description:
-      'What the hosted platform accepts: its ~40 language codes, global anchor hrefs that are absolute URLs, /paths, #hashes or mailto: links, and `$schema` only as an absolute URL.',
+      'What the hosted platform accepts: its ~40 language codes, global anchor hrefs that are absolute URLs, /paths, #hashes or mailto: links, `$schema` only as an absolute URL; and every other setting of docs.json, and a mint.json beside it, as its build checks them.',
     languageCodes: new Set(PLATFORM_LANGUAGE_CODES),
     globalAnchorHrefs: 'platform',
     schemaUrl: 'problem',
+    checksSettings: true,
   },
 };
 

@@ -23,6 +23,10 @@ const SITE = {
         ],
         global: { anchors: [{ anchor: 'Blog', href: '/blog' }] },
       },
+      // The settings the platform requires (after navigation: the lines above stay where they are).
+      theme: 'mint',
+      name: 'Site',
+      colors: { primary: '#0D9373' },
     },
     null,
     2,

@@ -11,7 +11,9 @@ import { validateText } from '../../src/validate.js';
 /**
  * docs/rules/<code>.md: one per code, no more. Each doc's examples are run: the invalid one must
  * produce its code, the valid one no problem at all. Blocks marked `file=<path>` are written under a
- * temporary docs root first (pages, specs, `$ref` targets), so file-dependent rules run for real.
+ * temporary docs root first (pages, specs, `$ref` targets), so file-dependent rules run for real
+ * (with `only=invalid`, for the invalid examples only). An example marked `profile=platform` is
+ * checked under that profile.
  */
 
 const DOCS = path.join('docs', 'rules');
@@ -44,8 +46,9 @@ function exampleText(block: Block): string {
 }
 
 /** The codes an example produces, with the doc's files under a fresh docs root. */
-async function codesOf(code: Code, example: Block, files: Block[]): Promise<string[]> {
+async function codesOf(code: Code, example: Block, allFiles: Block[]): Promise<string[]> {
   const root = mkdtempSync(path.join(tmpdir(), `docsnav-doc-${code}-`));
+  const files = allFiles.filter((file) => !file.words.includes('only=invalid') || example.words.includes('invalid'));
   for (const file of files) {
     mkdirSync(path.dirname(path.join(root, file.file!)), { recursive: true });
     writeFileSync(path.join(root, file.file!), file.text);
@@ -60,7 +63,8 @@ async function codesOf(code: Code, example: Block, files: Block[]): Promise<stri
   }
   writeFileSync(docsFile, text);
   // Pages and specs are looked up only for a doc that gives files: the others show one rule at a time.
-  const options = { file: docsFile, root: files.length > 0 ? root : undefined };
+  const profile = example.words.includes('profile=platform') ? ('platform' as const) : undefined;
+  const options = { file: docsFile, root: files.length > 0 ? root : undefined, profile };
   const problems = codes[code].source === 'resolve' ? (await resolveText(text, options)).problems : validateText(text, options).problems;
   return problems.map((p) => p.code);
 }
