@@ -27,6 +27,8 @@ export interface Operation {
   excluded: boolean;
   /** `x-mint.href`: the page path, as written. */
   href?: string;
+  /** `x-mint.metadata`: the generated page's front matter (its `title`, `sidebarTitle`, `description`, … win). */
+  metadata?: Record<string, unknown>;
 }
 
 /** The folder of generated pages when the `openapi` object names no `directory`. */
@@ -122,6 +124,7 @@ function toOperation(method: Operation['method'], path: string, raw: Record<stri
   if (typeof raw.operationId === 'string') operation.operationId = raw.operationId;
   const mint = raw['x-mint'];
   if (isPlainObject(mint) && typeof mint.href === 'string' && mint.href.trim() !== '') operation.href = mint.href;
+  if (isPlainObject(mint) && isPlainObject(mint.metadata)) operation.metadata = mint.metadata;
   return operation;
 }
 
@@ -155,9 +158,14 @@ export function generatedPagePath(op: Operation, directory?: string): string {
     .toLowerCase();
 }
 
-/** The page title: the summary, else the last segment of the page path made readable. */
+/**
+ * The page title as the platform gives it: `x-mint.metadata.title`; else the summary (not for a
+ * webhook: its summary only names the page); else the last segment of the page path made readable.
+ */
 export function pageTitle(op: Operation, page: string = generatedPagePath(op)): string {
-  if (op.summary) return op.summary;
+  const title = op.metadata?.title;
+  if (typeof title === 'string' && title !== '') return title;
+  if (op.summary && op.method !== 'webhook') return op.summary;
   return titleFromSlug(page);
 }
 

@@ -564,6 +564,8 @@ export class TreeBuilder {
     };
     if (op.summary !== undefined) page.summary = op.summary;
     if (op.description !== undefined) page.description = op.description;
+    // `x-mint.metadata` is the generated page's front matter.
+    if (op.metadata) this.applyFrontMatter(page, op.metadata);
     this.finishPage(page, trail);
     this.claim(page, `${file} ${method} ${op.path}`, element.section, pointer);
     return page;

@@ -1,0 +1,23 @@
+/** docsnav beside the platform's build on one site (bench/prebuild-diff.mjs). */
+export interface SiteDiff {
+  site: string;
+  /** The platform's build passed. */
+  build: boolean;
+  buildErrors: string[];
+  /** `resolve --profile platform` reported no error. */
+  docsnav: boolean;
+  /** The codes of its errors, and the first five errors. */
+  docsnavCodes: string[];
+  docsnavErrors: string[];
+  platformPages: number;
+  docsnavPages: number;
+  /** Page URLs in the platform's navigation only, and in docsnav's tree only. */
+  onlyPlatform: string[];
+  onlyDocsnav: string[];
+  /** Hidden pages of the tree that the platform's navigation leaves out. */
+  hiddenOnlyDocsnav?: number;
+  titles: Array<{ url: string; platform: string | null; docsnav: string }>;
+  urlsCompared?: number;
+  titlesCompared?: number;
+}
+export declare function diffSite(siteDir: string, options?: { pageFiles?: boolean }): Promise<SiteDiff>;

@@ -1,0 +1,59 @@
+/**
+ * docsnav beside the platform's own build (@mintlify/prebuild, bench/prebuild.mjs) on one site:
+ * page URLs (as sets), titles per URL, and the verdict (the build
+ * passes / `validate --profile platform` has no error).
+ *
+ *   node bench/prebuild-diff.mjs <siteDir>...   a JSON line per site on stdout
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { resolveFile } from 'docsnav';
+import { prebuildSite } from './prebuild.mjs';
+
+/** The differences on one site: `{ site, build, docsnav, urls: { onlyPlatform, onlyDocsnav }, titles: [...] }`. */
+export async function diffSite(siteDir, { pageFiles = true } = {}) {
+  const platform = await prebuildSite(siteDir);
+  const file = path.join(siteDir, 'docs.json');
+  const rules = pageFiles ? {} : { 'page-not-found': 'off' };
+  const { tree, problems } = await resolveFile(file, { profile: 'platform', rules });
+  const errors = problems.filter((p) => p.severity === 'error');
+  const result = {
+    site: path.basename(siteDir),
+    build: platform.ok,
+    buildErrors: platform.errors.slice(0, 5),
+    docsnav: errors.length === 0,
+    docsnavCodes: [...new Set(errors.map((p) => p.code))],
+    docsnavErrors: errors.slice(0, 5).map((p) => `${p.code} ${path.basename(p.file)}${p.pointer ? ` ${p.pointer}` : `:${p.line}`}`),
+    platformPages: platform.pages.length,
+    docsnavPages: tree.pages.length,
+    onlyPlatform: [],
+    onlyDocsnav: [],
+    titles: [],
+  };
+  if (!platform.ok) return result;
+  // URLs as sets: the platform's navigation lists a group's `root` again where its `pages` list it
+  // too, docsnav's tree holds that page once. Pages hidden in the tree (`x-hidden` operations,
+  // hidden elements) are left out of the platform's navigation: compared only where it lists them.
+  const isLink = (url) => /^[a-z][a-z0-9+.-]*:/i.test(url);
+  const theirs = new Set(platform.pages.map((p) => p.url).filter((url) => !isLink(url)));
+  const ours = new Set(tree.pages.filter((p) => !isLink(p.path) && (!p.hidden || theirs.has(p.path))).map((p) => p.path));
+  result.hiddenOnlyDocsnav = tree.pages.filter((p) => p.hidden && !theirs.has(p.path)).length;
+  for (const url of theirs) if (!ours.has(url)) result.onlyPlatform.push(url);
+  for (const url of ours) if (!theirs.has(url)) result.onlyDocsnav.push(url);
+  const titleOf = new Map();
+  for (const p of platform.pages) if (!titleOf.has(p.url)) titleOf.set(p.url, p.title);
+  const seen = new Set();
+  for (const page of tree.pages) {
+    if (seen.has(page.path) || !titleOf.has(page.path)) continue;
+    seen.add(page.path);
+    const expected = titleOf.get(page.path);
+    if (expected !== page.title) result.titles.push({ url: page.path, platform: expected, docsnav: page.title });
+  }
+  result.urlsCompared = theirs.size;
+  result.titlesCompared = seen.size;
+  return result;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  for (const dir of process.argv.slice(2)) process.stdout.write(`${JSON.stringify(await diffSite(dir, { pageFiles: !dir.includes('/sites/') }))}\n`);
+}
