@@ -185,23 +185,32 @@ const customContextualOption = object({
   href: required(anyOf(text(), object({ base: required(text()), query: optional(list(object({ key: required(text()), value: required(text()) }))) }))),
 });
 
-/** Analytics and chat integrations; an integration the platform does not know fails the build. */
-const integrations = strictObject({
+/** Analytics integrations, the same in docs.json's `integrations` and mint.json's `analytics`. */
+export const ANALYTICS = {
   adobe: optional(object({ launchUrl: required(url) })),
   amplitude: optional(object({ apiKey: required(text()) })),
   clarity: optional(object({ projectId: required(text()) })),
   clearbit: optional(object({ publicApiKey: required(text()) })),
   fathom: optional(object({ siteId: required(text()) })),
-  frontchat: optional(object({ snippetId: required(text({ minLength: 6 })) })),
   ga4: optional(object({ measurementId: required(formatted('starts-with-g')) })),
   gtm: optional(object({ tagId: required(formatted('starts-with-g')) })),
   heap: optional(object({ appId: required(text()) })),
   hightouch: optional(object({ writeKey: required(text()), apiHost: optional(text()) })),
   hotjar: optional(object({ hjid: required(text()), hjsv: required(text()) })),
-  intercom: optional(object({ appId: required(text({ minLength: 6 })) })),
   koala: optional(object({ publicApiKey: required(text({ minLength: 2 })) })),
   logrocket: optional(object({ appId: required(text()) })),
   mixpanel: optional(object({ projectToken: required(text()), region: optional(oneOf(['us', 'eu', 'in'])) })),
+  pirsch: optional(object({ id: required(text()) })),
+  posthog: optional(object({ apiKey: required(formatted('posthog-key')), apiHost: optional(url), sessionRecording: optional(bool) })),
+  plausible: optional(object({ domain: required(formatted('bare-domain')), server: optional(formatted('bare-domain')) })),
+  segment: optional(object({ key: required(text()), cdnUrl: optional(formatted('segment-cdn-url')) })),
+};
+
+/** Analytics and chat integrations; an integration the platform does not know fails the build. */
+const integrations = strictObject({
+  ...ANALYTICS,
+  frontchat: optional(object({ snippetId: required(text({ minLength: 6 })) })),
+  intercom: optional(object({ appId: required(text({ minLength: 6 })) })),
   onetrust: optional(
     object({
       domainScript: required(text({ minLength: 1 })),
@@ -209,10 +218,6 @@ const integrations = strictObject({
       scriptSource: optional(formatted('https-prefixed-url')),
     }),
   ),
-  pirsch: optional(object({ id: required(text()) })),
-  posthog: optional(object({ apiKey: required(formatted('posthog-key')), apiHost: optional(url), sessionRecording: optional(bool) })),
-  plausible: optional(object({ domain: required(formatted('bare-domain')), server: optional(formatted('bare-domain')) })),
-  segment: optional(object({ key: required(text()), cdnUrl: optional(formatted('segment-cdn-url')) })),
   telemetry: optional(object({ enabled: optional(bool) })),
   cookies: optional(object({ key: optional(text()), value: optional(text()) })),
   transcend: optional(

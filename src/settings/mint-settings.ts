@@ -7,58 +7,16 @@
  * `version` used in `navigation` must be listed in `versions`).
  */
 import { anyOf, bool, formatted, list, nonEmpty, number, object, oneOf, optional, record, required, strictObject, tagged, text } from './build.js';
-import { FOOTER_SOCIALS, ICON_STYLES } from './docs-settings.js';
+import { ANALYTICS, FOOTER_SOCIALS, ICON_STYLES } from './docs-settings.js';
 import type { ObjectShape, Shape } from './shapes.js';
+// A mint.json version's `locale`: the platform's language codes.
+import { PLATFORM_LANGUAGE_CODES } from '../config/profiles.js';
 
 const hex = formatted('hex-color');
 const url = formatted('url');
 const anchorColor = anyOf(hex, strictObject({ from: required(hex), via: optional(hex), to: required(hex) }));
 const specSource = nonEmpty({ format: 'spec-source' });
 const anchorOpenapi = nonEmpty({ format: 'mint-anchor-openapi' });
-
-/** The language codes a mint.json version may carry as `locale`. */
-const LOCALES = [
-  'en',
-  'cn',
-  'zh',
-  'zh-Hans',
-  'zh-Hant',
-  'zh-CN',
-  'zh-TW',
-  'es',
-  'fr',
-  'fr-CA',
-  'fr-ca',
-  'ja',
-  'jp',
-  'ja-jp',
-  'ja-JP',
-  'pt',
-  'pt-BR',
-  'de',
-  'ko',
-  'it',
-  'ru',
-  'ro',
-  'cs',
-  'id',
-  'ar',
-  'tr',
-  'hi',
-  'sv',
-  'no',
-  'da',
-  'lv',
-  'nl',
-  'uk',
-  'vi',
-  'pl',
-  'uz',
-  'he',
-  'ca',
-  'fi',
-  'hu',
-];
 
 /** A sidebar group: a title, pages and nested groups; nothing else is accepted. */
 const group: ObjectShape = strictObject({
@@ -90,25 +48,7 @@ const font = object(
   { requiresWith: [['url', 'format']] },
 );
 
-const analytics = strictObject({
-  adobe: optional(object({ launchUrl: required(url) })),
-  amplitude: optional(object({ apiKey: required(text()) })),
-  clarity: optional(object({ projectId: required(text()) })),
-  clearbit: optional(object({ publicApiKey: required(text()) })),
-  fathom: optional(object({ siteId: required(text()) })),
-  ga4: optional(object({ measurementId: required(formatted('starts-with-g')) })),
-  gtm: optional(object({ tagId: required(formatted('starts-with-g')) })),
-  heap: optional(object({ appId: required(text()) })),
-  hightouch: optional(object({ writeKey: required(text()), apiHost: optional(text()) })),
-  hotjar: optional(object({ hjid: required(text()), hjsv: required(text()) })),
-  koala: optional(object({ publicApiKey: required(text({ minLength: 2 })) })),
-  logrocket: optional(object({ appId: required(text()) })),
-  mixpanel: optional(object({ projectToken: required(text()), region: optional(oneOf(['us', 'eu', 'in'])) })),
-  pirsch: optional(object({ id: required(text()) })),
-  posthog: optional(object({ apiKey: required(formatted('posthog-key')), apiHost: optional(url), sessionRecording: optional(bool) })),
-  plausible: optional(object({ domain: required(formatted('bare-domain')), server: optional(formatted('bare-domain')) })),
-  segment: optional(object({ key: required(text()), cdnUrl: optional(formatted('segment-cdn-url')) })),
-});
+const analytics = strictObject(ANALYTICS);
 
 /** mint.json's top level, as the build's legacy check reads it. */
 export const MINT_SETTINGS: ObjectShape = object({
@@ -142,7 +82,7 @@ export const MINT_SETTINGS: ObjectShape = object({
           name: required(text({ minLength: 1 })),
           url: optional(formatted('url', { minLength: 1 })),
           default: optional({ type: 'boolean', only: true }),
-          locale: optional(oneOf(LOCALES)),
+          locale: optional(oneOf(PLATFORM_LANGUAGE_CODES)),
         }),
       ),
       { minItems: 1, entry: 'version', unique: { field: 'default' } },
