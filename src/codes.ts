@@ -224,9 +224,9 @@ export const codes = {
   },
   'front-matter-invalid': {
     title: "Page front matter the platform can't use",
-    severity: 'warning',
+    severity: 'error',
     description:
-      "A listed page's front matter is not YAML the platform reads (it then drops the page's title and the rest), or its `openapi` is not one endpoint string (an error: the build fails). Located in the page file.",
+      "A listed page's front matter is not YAML the platform reads, or its `openapi` is not one endpoint string: the platform's build fails on either. Located in the page file.",
     source: 'resolve',
   },
   'endpoint-not-found': {

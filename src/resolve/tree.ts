@@ -573,7 +573,7 @@ export class TreeBuilder {
 
   /**
    * A page path's file and front matter, read and checked once: YAML the platform cannot read
-   * (`front-matter-invalid`; the page then has no front matter), an `openapi` that is not a
+   * (`front-matter-invalid`: its build fails; the page is read without it), an `openapi` that is not a
    * string (the platform's build fails), and the operation an `openapi` reference names
    * (`openapi-not-found`, `endpoint-not-found`, as for a navigation entry, but warnings: the
    * platform builds the page, with no API reference on it).
@@ -588,7 +588,7 @@ export class TreeBuilder {
       if (front && !front.ok) {
         this.sayInPage(found, {
           code: 'front-matter-invalid',
-          message: `The front matter of "${found.file}" is not valid YAML${front.line === undefined ? '' : ` (line ${front.line})`}: ${front.message}. The platform reads the page without it (no title, no \`openapi\`).`,
+          message: `The front matter of "${found.file}" is not valid YAML${front.line === undefined ? '' : ` (line ${front.line})`}: ${front.message}. The platform's build fails on it ("There is a syntax error in your frontmatter").`,
           line: front.line,
         });
       } else if (front?.ok) {
@@ -608,7 +608,6 @@ export class TreeBuilder {
         code: 'front-matter-invalid',
         message: `\`openapi\` in the front matter of "${found.file}" is ${Array.isArray(value) ? 'a list' : `a ${typeof value}`}; it must be one endpoint as a string, such as "GET /users". The platform's build fails on it.`,
         key: 'openapi',
-        severity: 'error',
       });
       return undefined;
     }
