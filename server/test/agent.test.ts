@@ -17,7 +17,7 @@ import { commitFile, git, gitHttpServer, tempDir, waitFor, LOCAL_ROOTS } from '.
 
 const BROKEN = `{
   "name": "Acme",
-  "theme": "mint",
+  "theme": "mint", "colors": { "primary": "#0D9373" },
   "navigation": {
     "groups": [
       {

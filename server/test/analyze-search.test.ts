@@ -9,6 +9,9 @@ describe('indexed pages', () => {
   it('indexes a group root the group does not list, and hidden pages only under a searchable element', async () => {
     const root = tempDir('analyze-search');
     const docs = {
+      theme: 'mint',
+      name: 'Test docs',
+      colors: { primary: '#0D9373' },
       navigation: {
         groups: [
           { group: 'Guides', root: 'guides/home', pages: ['guides/one'] },

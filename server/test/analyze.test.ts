@@ -2,13 +2,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeAll } from './helpers.js';
-import { tempDir } from './helpers.js';
+import { docsJson, tempDir } from './helpers.js';
 
 describe('analyzeCheckout', () => {
   it('stores the text of every page, group roots that no list names included, with its trail', async () => {
     const root = tempDir('analyze');
     mkdirSync(path.join(root, 'guides'));
-    writeFileSync(path.join(root, 'docs.json'), JSON.stringify({ navigation: { groups: [{ group: 'Guides', root: 'guides/overview', pages: ['index'] }] } }));
+    writeFileSync(path.join(root, 'docs.json'), docsJson({ groups: [{ group: 'Guides', root: 'guides/overview', pages: ['index'] }] }));
     writeFileSync(path.join(root, 'index.mdx'), '---\ntitle: Welcome\n---\nHello.\n');
     writeFileSync(path.join(root, 'guides', 'overview.mdx'), '---\ntitle: Custom domains\n---\n## Set up DNS\nAdd a CNAME.\n');
     const { problems, sections } = await analyzeAll({ docsRoot: root, docsFile: path.join(root, 'docs.json'), checkoutRoot: root });
@@ -22,7 +22,7 @@ describe('analyzeCheckout', () => {
 
   it('stores nothing when the docs have errors, and problem files are relative to the docs root', async () => {
     const root = tempDir('analyze-bad');
-    writeFileSync(path.join(root, 'docs.json'), JSON.stringify({ navigation: { pages: ['missing'] } }));
+    writeFileSync(path.join(root, 'docs.json'), docsJson({ pages: ['missing'] }));
     const { problems, sections } = await analyzeAll({ docsRoot: root, docsFile: path.join(root, 'docs.json'), checkoutRoot: root });
     expect(problems.map((problem) => [problem.code, problem.file])).toEqual([['page-not-found', 'docs.json']]);
     expect(sections).toEqual([]);
@@ -30,7 +30,7 @@ describe('analyzeCheckout', () => {
 });
 
 describe('the project config file', () => {
-  const docs = JSON.stringify({ navigation: { pages: ['missing'] } });
+  const docs = docsJson({ pages: ['missing'] });
 
   it('applies a config in the repository (here the docs folder’s parent)', async () => {
     const checkout = tempDir('analyze-config');

@@ -18,7 +18,7 @@ import { claimJob, completeJob, enqueueJob, renewLease, sweepExpired } from '../
 import { findProject } from '../src/store/projects.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
-import { commitFile, exampleRepo, tempDir, waitFor, LOCAL_ROOTS } from './helpers.js';
+import { commitFile, exampleRepo, tempDir, waitFor, LOCAL_ROOTS, docsJson } from './helpers.js';
 
 let dir: string;
 let store: Store;
@@ -378,12 +378,7 @@ describe('deployments', () => {
     expect(first.commit.filesChanged).toEqual({ added: [], modified: ['quickstart.mdx'], removed: [] });
     const good = (await findProject(store, 'acme'))!.currentDeploymentId;
 
-    commitFile(
-      repo,
-      'docs/docs.json',
-      JSON.stringify({ navigation: { groups: [{ group: 'A', expand: true, pages: ['index', 'missing-page'] }] } }),
-      'Break docs.json',
-    );
+    commitFile(repo, 'docs/docs.json', docsJson({ groups: [{ group: 'A', expand: true, pages: ['index', 'missing-page'] }] }), 'Break docs.json');
     const broken = await finished((await post('acme', keys.admin)).json().statusId);
     expect(broken.status).toBe('failure');
     expect(broken.summary).toMatch(/^2 errors, 0 warnings; first: docs\.json:1:\d+ error/);

@@ -12,6 +12,14 @@ import type { Queryable } from '../src/store/store.js';
 
 /** The top of the repository: its fixtures/ hold the example site the tests deploy. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * A docs.json the hosted platform builds: deployments check the platform profile, which needs
+ * `theme`, `name` and `colors` besides the navigation.
+ */
+export function docsJson(navigation: unknown): string {
+  return JSON.stringify({ theme: 'mint', name: 'Test docs', colors: { primary: '#0D9373' }, navigation });
+}
 /**
  * The CLI under test: the `docsnav` command of the docsnav package this package depends on (which
  * hands the server's commands to this package), or another build named by DOCSNAV_TEST_CLI (a

@@ -12,7 +12,7 @@ import { workerSettings } from '../src/jobs/settings.js';
 import { pageSections } from '../src/store/deployments.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
-import { commitFile, exampleRepo, git, gitHttpServer, tempDir, LOCAL_ROOTS, deploymentEnded } from './helpers.js';
+import { commitFile, exampleRepo, git, gitHttpServer, tempDir, LOCAL_ROOTS, deploymentEnded, docsJson } from './helpers.js';
 
 let dir: string;
 let store: Store;
@@ -63,15 +63,10 @@ beforeAll(async () => {
   await project('deep', deep);
 
   const passwd = exampleRepo(path.join(dir, 'passwd'));
-  commitFile(passwd, 'docs/docs.json', JSON.stringify({ navigation: { $ref: '/etc/passwd' } }), 'Absolute $ref');
+  commitFile(passwd, 'docs/docs.json', docsJson({ $ref: '/etc/passwd' }), 'Absolute $ref');
   await project('passwd', passwd);
   const passwdUp = exampleRepo(path.join(dir, 'passwd-up'));
-  commitFile(
-    passwdUp,
-    'docs/docs.json',
-    JSON.stringify({ navigation: { groups: [{ group: 'A', pages: [{ $ref: '../../../../../../../../etc/passwd' }] }] } }),
-    'Relative $ref out',
-  );
+  commitFile(passwdUp, 'docs/docs.json', docsJson({ groups: [{ group: 'A', pages: [{ $ref: '../../../../../../../../etc/passwd' }] }] }), 'Relative $ref out');
   await project('passwd-up', passwdUp);
 
   await project('no-branch', exampleRepo(path.join(dir, 'no-branch')), 'release');

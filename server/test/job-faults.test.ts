@@ -20,7 +20,7 @@ import { createLogger } from '../src/log.js';
 import { pageSections, type Deployment } from '../src/store/deployments.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
-import { commitFile, exampleRepo, git, gitHttpServer, probeHealth, tempDir, waitFor, LOCAL_ROOTS, deploymentEnded } from './helpers.js';
+import { commitFile, exampleRepo, git, gitHttpServer, probeHealth, tempDir, waitFor, LOCAL_ROOTS, deploymentEnded, docsJson } from './helpers.js';
 
 let dir: string;
 let data: string;
@@ -124,7 +124,7 @@ describe('a backtracking ignore glob in a repair job', () => {
   it('costs a thread with a time limit; /healthz keeps answering meanwhile', async () => {
     const repo = exampleRepo(path.join(dir, 'glob'));
     const page = 'a'.repeat(60);
-    commitFile(repo, 'docs/docs.json', JSON.stringify({ navigation: { pages: ['index', page] } }));
+    commitFile(repo, 'docs/docs.json', docsJson({ pages: ['index', page] }));
     commitFile(repo, 'docsnav.config.json', JSON.stringify({ ignore: ['*a*a*a*a*a*a*a*a*b'] }));
     await project('glob', repo);
     const started = await app.inject({
