@@ -106,23 +106,25 @@ class Page implements PageNode {
 class FieldPage implements PageNode {
   readonly entry: PageEntry;
   readonly path: Path;
+  /** The element's own `pages` list it too (written the same once tidied): worked out once, asked by several visitors. */
+  readonly alsoListed: boolean;
 
   constructor(
     readonly value: string,
     readonly parent: ElementNode,
     readonly field: FieldName,
   ) {
-    this.entry = { kind: 'page', page: value, clean: tidyPage(value) };
+    const clean = tidyPage(value);
+    this.entry = { kind: 'page', page: value, clean };
     this.path = { parent: parent.path, key: field };
+    const pages = parent.value.pages;
+    this.alsoListed = Array.isArray(pages) && pages.some((item) => typeof item === 'string' && (item === clean || tidyPage(item) === clean));
   }
 }
 
-/** A field page that the element's own `pages` list too (written the same once tidied): one page, not two. */
+/** A field page that the element's own `pages` list too: one page, not two (the entry in `pages` counts). */
 export function listedInOwnPages(node: PageNode): boolean {
-  if (node.field === undefined || node.entry.kind !== 'page') return false;
-  const pages = node.parent.value.pages;
-  const clean = node.entry.clean;
-  return Array.isArray(pages) && pages.some((item) => typeof item === 'string' && (item === clean || tidyPage(item) === clean));
+  return node instanceof FieldPage && node.alsoListed;
 }
 
 export interface NavigationVisitor {

@@ -21,7 +21,9 @@ export type PageOperationLookup =
   /** The reference names a spec that is not an OpenAPI file of the docs root. */
   | { kind: 'spec-not-found'; spec: string }
   /** No OpenAPI file (of those it may be in) defines it; `searched` says how many were looked in. */
-  | { kind: 'operation-not-found'; label: string; searched: readonly string[] };
+  | { kind: 'operation-not-found'; label: string; searched: readonly string[] }
+  /** The docs root cannot be listed (an in-memory root without `list`): nothing to look in, nothing to say. */
+  | { kind: 'unknown' };
 
 const SPEC_FILE = /\.(json|ya?ml)$/i;
 
@@ -38,6 +40,7 @@ export class PageOperations {
   find(reference: string, pageFile: string): PageOperationLookup {
     const entry = parseEntry(reference.trim());
     if (entry.kind === 'page') return { kind: 'malformed' };
+    if (!this.files?.list) return { kind: 'unknown' };
     const label = entry.kind === 'webhook' ? `webhook ${entry.name}` : `${entry.method.toUpperCase()} ${entry.path}`;
     let candidates = this.nearestFirst(pageFile);
     if (entry.specfile !== undefined) {

@@ -178,7 +178,7 @@ export class TreeBuilder {
         nav?.page?.(node);
         if (this.states.get(node.parent)?.tooDeep) return;
         // A group's `root` that its `pages` list too is that one page, in its place there.
-        if (node.field !== undefined && listedInOwnPages(node)) return;
+        if (listedInOwnPages(node)) return;
         this.markSpecUse(node);
         if (this.immediate) this.emitEntry(node, this.tree);
         else this.steps.push({ type: 'entry', node });
@@ -614,6 +614,7 @@ export class TreeBuilder {
     if (value.trim() === '' || !this.pageOperations) return undefined;
     const lookup = this.pageOperations.find(value, found.file);
     if (lookup.kind === 'found') return { operation: lookup.operation, file: lookup.file };
+    if (lookup.kind === 'unknown') return undefined;
     if (lookup.kind === 'malformed') {
       this.sayInPage(found, {
         code: 'endpoint-not-found',
@@ -674,21 +675,9 @@ export class TreeBuilder {
       }
       const found = this.frontMatterOf(page.path);
       if (!found) continue;
-      const data = found.data ?? {};
-      const own = (key: string): string | undefined => {
-        const value = data[key];
-        return typeof value === 'string' && value !== '' ? value : undefined;
-      };
       page.file = found.file;
-      page.title = own('title') ?? page.title;
-      const description = own('description') ?? page.description;
-      if (description !== undefined) page.description = description;
-      const sidebarTitle = own('sidebarTitle') ?? page.sidebarTitle;
-      if (sidebarTitle !== undefined) page.sidebarTitle = sidebarTitle;
-      const icon = iconOf(data.icon);
-      if (icon !== undefined) page.icon = icon;
-      const tag = own('tag');
-      if (tag !== undefined) page.tag = tag;
+      // The file's front matter over the generated values, as on an ordinary page.
+      if (found.data) this.applyFrontMatter(page, found.data);
     }
   }
 

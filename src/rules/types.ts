@@ -21,7 +21,8 @@ export interface DocsFiles {
   hasLinksOutside?(): boolean;
   /**
    * Every regular file under the root (root-relative, `/` separators). Optional: without it,
-   * front-matter `openapi` references are looked up only in specs docs.json names.
+   * front-matter `openapi` references are not looked up (nor reported), since the platform
+   * looks them up in every OpenAPI file of the root.
    */
   list?(): readonly string[];
 }
