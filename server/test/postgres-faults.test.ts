@@ -1,6 +1,7 @@
 /**
  * Issue 17 on a real PostgreSQL: an outage longer than the job lease never runs a deployment
- * twice at once (item 4, on a server of this test's own that it stops and starts); concurrent
+ * twice at once (item 4, on a server of this test's own that it stops and starts); LISTEN
+ * comes back after its connection is lost and never releases a connection twice; concurrent
  * follow-ups on one thread all get answers and all are stored (item 6); DATABASE_URL is the
  * database when no flag names one (item 17).
  */
@@ -76,6 +77,58 @@ describe.skipIf(noOwnServer !== undefined)('a PostgreSQL outage longer than the 
     expect(job[0].attempts).toBeGreaterThanOrEqual(2);
     expect(done.logs.join('\n')).toMatch(/attempt 2: the previous worker stopped before finishing/);
   }, 150_000);
+});
+
+describe.skipIf(noOwnServer !== undefined)('LISTEN through connection losses', () => {
+  it('a listener whose connection is killed, then the database stopped and started, listens again; nothing is released twice', async () => {
+    const server = await startPostgresServer();
+    cleanups.push(() => server.destroy());
+    const store = await openStore({ database: server.baseUrl });
+    cleanups.push(() => store.close());
+    const crashes: unknown[] = [];
+    const onCrash = (error: unknown) => crashes.push(error);
+    process.on('uncaughtException', onCrash);
+    cleanups.push(() => void process.off('uncaughtException', onCrash));
+    const heard: string[] = [];
+    await store.listen('docsnav_test', (payload) => heard.push(payload));
+    // The listener's connection is killed from outside (its 'error' may come more than once) …
+    await store.query("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()");
+    await waitFor(() => heard.includes('reconnected') || undefined, 20_000, 'the listener to come back after its connection was killed');
+    // … then the whole database goes away while it listens, and comes back.
+    server.pause();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    server.resume();
+    const before = heard.filter((payload) => payload === 'reconnected').length;
+    await waitFor(
+      () => heard.filter((payload) => payload === 'reconnected').length > before || undefined,
+      30_000,
+      'the listener to come back after the outage',
+    );
+    await store.query("SELECT pg_notify('docsnav_test', 'hello')");
+    await waitFor(() => heard.includes('hello') || undefined, 10_000, 'a notification after the outage');
+    expect(crashes).toEqual([]);
+  }, 90_000);
+
+  it("a stopped listener's connection, idle in the pool, survives the database stopping: its handler does not release it a second time", async () => {
+    // Before the fix the listener's 'error' handler stayed on the connection it had handed back to
+    // the pool, released it again when the database went away, and pg-pool threw from the event
+    // handler: "Release called on client which has already been released to the pool".
+    const server = await startPostgresServer();
+    cleanups.push(() => server.destroy());
+    const store = await openStore({ database: server.baseUrl });
+    cleanups.push(() => store.close());
+    const crashes: unknown[] = [];
+    const onCrash = (error: unknown) => crashes.push(String(error));
+    process.on('uncaughtException', onCrash);
+    cleanups.push(() => void process.off('uncaughtException', onCrash));
+    const stop = await store.listen('docsnav_test', () => {});
+    await stop();
+    server.pause();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    server.resume();
+    expect(await store.query<{ one: number }>('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+    expect(crashes).toEqual([]);
+  }, 60_000);
 });
 
 const noPostgres = postgresUnavailable();

@@ -47,28 +47,47 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
      * listens again once it is back, so workers keep waking on NOTIFY after an outage.
      */
     async listen(channel, onMessage) {
-      let client: PoolClient | undefined;
+      let client: { connection: PoolClient; release: (destroy?: boolean) => void } | undefined;
       let stopped = false;
       let retry: NodeJS.Timeout | undefined;
       const attach = async (): Promise<void> => {
         const next = await pool.connect();
+        // Released once: a dying connection can emit 'error' more than once, or after stop() let it go,
+        // and pg-pool throws (out of the event handler, so the process dies) on a second release.
+        let released = false;
+        const release = (destroy?: boolean) => {
+          if (released) return;
+          released = true;
+          next.release(destroy);
+        };
+        const own = { connection: next, release };
         next.on('notification', (message) => {
           if (message.channel === channel) onMessage(message.payload ?? '');
         });
         next.on('error', () => {
-          next.release(true);
-          if (client === next) client = undefined;
-          if (!stopped && !closed) retry = setTimeout(again, RELISTEN_MS);
+          // A connection already let go (stopped, or an earlier error) has nothing more to say.
+          if (released) return;
+          if (client === own) client = undefined;
+          release(true);
+          retryLater();
         });
-        await next.query(`LISTEN ${quoteIdentifier(channel)}`);
-        client = next;
+        try {
+          await next.query(`LISTEN ${quoteIdentifier(channel)}`);
+        } catch (error) {
+          release(true);
+          throw error;
+        }
+        client = own;
+      };
+      /** One retry pending at most: a connection's 'error' and its failed LISTEN both ask for one. */
+      const retryLater = () => {
+        clearTimeout(retry);
+        if (!stopped && !closed) retry = setTimeout(again, RELISTEN_MS);
       };
       const again = () => {
         attach().then(
           () => onMessage('reconnected'), // anything queued meanwhile was not announced
-          () => {
-            if (!stopped && !closed) retry = setTimeout(again, RELISTEN_MS);
-          },
+          retryLater,
         );
       };
       await attach();
@@ -79,7 +98,7 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
         const current = client;
         client = undefined;
         if (current) {
-          await current.query(`UNLISTEN ${quoteIdentifier(channel)}`).catch(() => {});
+          await current.connection.query(`UNLISTEN ${quoteIdentifier(channel)}`).catch(() => {});
           current.release();
         }
       };
