@@ -283,7 +283,7 @@ const MAX_EXTERNAL_REFS = 50;
  * Every `$ref` whose value is a string not starting with `#`, anywhere in the document, as the
  * platform's build looks for them (it refuses the spec: "External $ref references are not
  * allowed"): in any object, examples included, and inside string values that parse as JSON
- * or YAML objects. Only strings that could hold one are parsed (they contain `ref`, or an
+ * or YAML objects. Only strings that could hold one are parsed (they contain `$ref`, or an
  * escape that could spell it). Iterative; each object is visited once (YAML aliases share).
  */
 export function findExternalRefs(document: unknown): ExternalRef[] {
@@ -293,7 +293,8 @@ export function findExternalRefs(document: unknown): ExternalRef[] {
   while (stack.length > 0 && found.length < MAX_EXTERNAL_REFS) {
     const { value, pointer, inString } = stack.pop()!;
     if (typeof value === 'string') {
-      if (!value.includes('ref') && !value.includes('\\')) continue;
+      // A `$ref` key parsed out of a string is written there as `$ref`, or with an escape.
+      if (!value.includes('$ref') && !value.includes('\\')) continue;
       const parsed = parseEmbedded(value);
       if (parsed !== undefined) stack.push({ value: parsed, pointer, inString: value });
       continue;
