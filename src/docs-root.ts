@@ -5,6 +5,9 @@ import type { DocsFiles, FileKind } from './rules/types.js';
 
 const SKIPPED = new Set(['node_modules', '.git']);
 
+/** The names a site's docs file goes by, in the order looked for. */
+export const DOCS_FILE_NAMES: readonly string[] = ['docs.json', 'docs.yaml', 'docs.yml'];
+
 /**
  * The files under a docs root, listed once (lazily, on the first lookup) so that checking
  * 50,000 pages costs one directory walk, not 100,000 stat calls. A symlink is followed only
@@ -111,4 +114,33 @@ function followLink(real: string, absolute: string, visited: Set<string>): FileK
     return 'folder';
   }
   return stats.isFile() ? 'file' : (describeKind(stats) as FileKind);
+}
+
+/** The name of the docs file in a folder (docs.json first), or undefined. */
+export function docsFileIn(folder: string): string | undefined {
+  return DOCS_FILE_NAMES.find((name) => {
+    try {
+      return statSync(path.join(folder, name)).isFile();
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** The docs files one folder below `folder` (`docs/docs.json`), in sorted order (no hidden folders, no node_modules). */
+export function sitesBelow(folder: string): string[] {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(folder, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  return entries
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'node_modules')
+    .map((entry) => entry.name)
+    .sort()
+    .flatMap((name) => {
+      const file = docsFileIn(path.join(folder, name));
+      return file === undefined ? [] : [path.join(name, file)];
+    });
 }

@@ -5,6 +5,8 @@ Usage:
   docsnav validate [paths…]   check docs.json files (default ./docs.json; a folder means its docs.json;
                               globs such as "sites/*/docs.json" are expanded by docsnav; - reads stdin)
   docsnav resolve [docs.json] write the page tree (openapi pages expanded; - reads stdin)
+  docsnav lsp [--stdio]        the language server for editors: the same problems as validate, fixes,
+                              completions, hover, go to definition (stdio; --node-ipc, --socket=<port>)
   docsnav serve | worker | project | key   the self-hosted docs server, from the package @docsnav/server
                               when it is installed beside docsnav (docsnav serve --help)
 

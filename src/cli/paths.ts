@@ -1,8 +1,7 @@
-import { readdirSync, statSync, type Dirent } from 'node:fs';
+import { statSync } from 'node:fs';
+import { docsFileIn, sitesBelow } from '../docs-root.js';
 import path from 'node:path';
 import { UsageError } from './args.js';
-
-const NAMES = ['docs.json', 'docs.yaml', 'docs.yml'];
 
 /**
  * A folder stands for the docs.json (or docs.yaml/.yml) inside it; no path means the current
@@ -29,35 +28,6 @@ export function docsFileOf(given: string | undefined): string {
       ? "name the site's file or folder (docsnav validate path/to/docs.json)"
       : `${below.length === 1 ? `${below[0]} is one level down` : `sites one level down: ${below.slice(0, 3).join(', ')}${below.length > 3 ? ', …' : ''}`}: docsnav validate ${folders[0]}`;
   throw new UsageError(`no docs.json, docs.yaml or docs.yml in ${shown}; ${hint}`);
-}
-
-/** The name of the docs file in a folder (docs.json first), or undefined. */
-function docsFileIn(folder: string): string | undefined {
-  return NAMES.find((name) => {
-    try {
-      return statSync(path.join(folder, name)).isFile();
-    } catch {
-      return false;
-    }
-  });
-}
-
-/** The docs files one folder below `folder` (`docs/docs.json`), in sorted order (no hidden folders, no node_modules). */
-function sitesBelow(folder: string): string[] {
-  let entries: Dirent[];
-  try {
-    entries = readdirSync(folder, { withFileTypes: true });
-  } catch {
-    return [];
-  }
-  return entries
-    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'node_modules')
-    .map((entry) => entry.name)
-    .sort()
-    .flatMap((name) => {
-      const file = docsFileIn(path.join(folder, name));
-      return file === undefined ? [] : [path.join(name, file)];
-    });
 }
 
 const GLOB_CHARS = /[*?[\]{}]/;

@@ -22,6 +22,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
         return await (await import('./validate-command.js')).validateCommand(rest, io);
       case 'resolve':
         return await (await import('./resolve-command.js')).resolveCommand(rest, io);
+      case 'lsp':
+        return await (await import('./lsp-command.js')).lspCommand(rest, io);
       case '-v':
       case '--version':
         io.stdout(`${version()}\n`);
@@ -34,7 +36,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
         return 0;
       default:
         if (SERVER_COMMANDS.includes(command)) return await serverCommand(command, rest, io);
-        throw new UsageError(`unknown command "${command}" (commands: validate, resolve, serve, worker, project, key; see docsnav --help)`);
+        throw new UsageError(`unknown command "${command}" (commands: validate, resolve, lsp, serve, worker, project, key; see docsnav --help)`);
     }
   } catch (error) {
     if (error instanceof UsageError) {

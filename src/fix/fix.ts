@@ -1,10 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Code } from '../codes.js';
-import { ReadFailure, readerOf, textOf } from '../files.js';
+import { ReadFailure, textOf } from '../files.js';
 import type { Problem } from '../problem.js';
 import type { ValidationResult } from '../result.js';
-import { filesOf, readText, validateText, type ValidateOptions } from '../validate.js';
+import { filesOf, readerFor, readText, validateText, type ValidateOptions } from '../validate.js';
 import { applyEdits, chooseFixes } from './apply.js';
 import type { Fix, TextEdit } from './types.js';
 
@@ -64,7 +64,7 @@ const DEFAULT_PASSES = 10;
 export function fixText(text: string, options: FixOptions = {}): FixResult {
   const file = options.file ?? 'docs.json';
   // Every other file is read as validate reads it: the same reader, inside the same root.
-  const reader = readerOf(options);
+  const reader = readerFor(options);
   const read = (absolute: string): string => {
     const outcome = reader(absolute);
     if (outcome.ok) return textOf(outcome.bytes);

@@ -1,6 +1,7 @@
+import { messageWithSuggestion } from './message.js';
 import type { Problem, Severity } from '../problem.js';
 import { uniqueProblems, type ValidationResult } from '../result.js';
-import { plural, shorten, visible } from '../text.js';
+import { plural, visible } from '../text.js';
 import { ruleDocUrl, type RuleDocsOptions } from './rule-docs.js';
 
 const commands: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'notice' };
@@ -52,7 +53,7 @@ export function formatGithubSummary(results: readonly ValidationResult[], option
   if (problems.length > 0) {
     lines.push('| severity | code | location | message |', '|---|---|---|---|');
     for (const p of problems.slice(0, SUMMARY_ROWS)) {
-      const message = p.suggest === undefined ? p.message : `${p.message} Suggestion: use ${JSON.stringify(p.suggest)}.`;
+      const message = messageWithSuggestion(p, false);
       const url = ruleDocUrl(p.code, options);
       lines.push(
         `| ${p.severity} | ${url === undefined ? `\`${p.code}\`` : `[${p.code}](${url})`} | ${cell(`${p.file}:${p.line}:${p.column}`, true)} | ${cell(message, false)} |`,
@@ -72,7 +73,7 @@ function cell(text: string, code: boolean): string {
 }
 
 function annotation(problem: Problem): string {
-  const message = problem.suggest === undefined ? problem.message : `${problem.message} Suggestion: use ${JSON.stringify(shorten(problem.suggest))}.`;
+  const message = messageWithSuggestion(problem);
   const properties = [
     `file=${visible(escapeProperty(problem.file))}`,
     `line=${problem.line}`,

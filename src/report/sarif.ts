@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { allCodes, codes, ruleDocPath, type Code, type CodeSource } from '../codes.js';
+import { messageWithSuggestion } from './message.js';
 import type { Problem, Severity } from '../problem.js';
 import { uniqueProblems, type ValidationResult } from '../result.js';
 import { capitalize } from '../text.js';
@@ -182,7 +183,7 @@ function artifactLocationOf(srcRoot: string | undefined, cwd: string): (file: st
 }
 
 function sarifResult(problem: Problem, ruleIndex: number | undefined, artifactLocation: SarifArtifactLocation): SarifResult {
-  const text = problem.suggest === undefined ? problem.message : `${problem.message} Suggestion: use ${JSON.stringify(problem.suggest)}.`;
+  const text = messageWithSuggestion(problem, false);
   const fixes = problem.fix && sarifFixes(problem, artifactLocation);
   return {
     ruleId: problem.code,

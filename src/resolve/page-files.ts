@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { textOf, type FileReader } from '../files.js';
+import type { ValidationCache } from '../cache.js';
 import type { DocsFiles } from '../rules/types.js';
 import { parseFrontMatter, type FrontMatter } from './front-matter.js';
 
@@ -16,19 +17,32 @@ export interface PageFile {
  * Finds `<page>.mdx` or `<page>.md` (a regular file inside the root, as the listing says) and,
  * given a reader, reads its front matter through it.
  */
-export function findPageFile(files: DocsFiles, reader: FileReader | undefined, absoluteRoot: string, page: string): PageFile | undefined {
+export function findPageFile(
+  files: DocsFiles,
+  reader: FileReader | undefined,
+  absoluteRoot: string,
+  page: string,
+  cache?: ValidationCache,
+): PageFile | undefined {
   const file = files.hasFile(`${page}.mdx`) ? `${page}.mdx` : files.hasFile(`${page}.md`) ? `${page}.md` : undefined;
   if (!file) return undefined;
   const found: PageFile = { file };
   if (reader) {
-    const outcome = reader(path.join(absoluteRoot, file));
+    const absolute = path.join(absoluteRoot, file);
+    const outcome = reader(absolute);
     if (outcome.ok) {
-      found.text = textOf(outcome.bytes.subarray(0, FRONT_MATTER_BYTES));
-      const frontMatter = parseFrontMatter(found.text);
-      if (frontMatter !== undefined) found.frontMatter = frontMatter;
+      // An unchanged page (the same bytes from the cache) is not parsed again; the result is only read.
+      const head = cache ? cache.parse(absolute, outcome.bytes, 'front-matter', () => readHead(outcome.bytes)) : readHead(outcome.bytes);
+      found.text = head.text;
+      if (head.frontMatter !== undefined) found.frontMatter = head.frontMatter;
     }
   }
   return found;
+}
+
+function readHead(bytes: Buffer): { text: string; frontMatter: FrontMatter | undefined } {
+  const text = textOf(bytes.subarray(0, FRONT_MATTER_BYTES));
+  return { text, frontMatter: parseFrontMatter(text) };
 }
 
 /** Front matter is at the top: this much of a page is enough to find it. */

@@ -3,6 +3,7 @@ import type { OpenAPIV2, OpenAPIV3, OpenAPIV3_1 } from 'openapi-types';
 import type * as JsYaml from 'js-yaml';
 import { diskReader, failureText, MAX_FILE_BYTES, type FileReader } from '../files.js';
 import { kindIn, type DocsFiles } from '../rules/types.js';
+import type { ValidationCache } from '../cache.js';
 import { isPlainObject } from '../navigation/model.js';
 import { escapesRoot, isUrl, rootRelative } from '../navigation/openapi.js';
 import { parseJsonSource } from '../source/json.js';
@@ -60,6 +61,8 @@ export interface SpecLoaderOptions {
   reader?: FileReader;
   /** The docs root's listing: when given, only what it lists as a regular file is read. */
   files?: DocsFiles;
+  /** Parsed specs kept across loaders: a file whose bytes the cache handed out before is not parsed again. */
+  cache?: ValidationCache;
 }
 
 export interface SpecLoaderStats {
@@ -96,6 +99,7 @@ export class SpecLoader {
   private readonly maxBytes: number;
   private readonly reader: FileReader;
   private readonly files: DocsFiles | undefined;
+  private readonly cache: ValidationCache | undefined;
   private readonly local = new Map<string, SpecResult>();
   private readonly remote = new Map<string, Promise<SpecResult>>();
   /** Remote results already in, for synchronous lookups. */
@@ -111,6 +115,7 @@ export class SpecLoader {
     this.maxBytes = options.maxBytes ?? MAX_FILE_BYTES;
     this.reader = options.reader ?? diskReader(this.root, this.maxBytes);
     this.files = options.files;
+    this.cache = options.cache;
     this.fetchSlots = new FetchSlots(options.fetchConcurrency ?? DEFAULT_FETCH_CONCURRENCY);
   }
 
@@ -185,7 +190,9 @@ export class SpecLoader {
       }
     }
     this.reads++;
-    return this.parse(file, outcome.bytes, path.extname(file).toLowerCase());
+    const extension = path.extname(file).toLowerCase();
+    if (this.cache) return this.cache.parse(absolute, outcome.bytes, `spec\0${file}`, () => this.parse(file, outcome.bytes, extension));
+    return this.parse(file, outcome.bytes, extension);
   }
 
   private loadRemote(url: string): Promise<SpecResult> {

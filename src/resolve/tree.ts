@@ -6,6 +6,7 @@
  * `validate` and `resolve` both run it, so they report the same problems on the same input.
  * Synchronous: remote specs are fetched (by resolve, with allowRemote) before it runs.
  */
+import type { ValidationCache } from '../cache.js';
 import { tidyPage, type PageEntry } from '../navigation/entries.js';
 import { ELEMENTS, isPlainObject, NAME_FIELD } from '../navigation/model.js';
 import { escapesRoot, isUrl, openapiSources, rootRelative, type OpenapiSource } from '../navigation/openapi.js';
@@ -74,6 +75,8 @@ export interface TreeBuilderOptions {
    * the front matter names (`openapi`); undefined: nothing is read, titles come from paths.
    */
   reader?: FileReader;
+  /** Keeps parsed front matter of unchanged pages across validations (an editor's). */
+  cache?: ValidationCache;
   /** Which contract the resolver's own checks follow (`openapi-external-ref` is info under `spec`). */
   profile?: Profile;
   /**
@@ -127,6 +130,7 @@ export class TreeBuilder {
   private readonly loader: SpecLoader | undefined;
   private readonly files: DocsFiles | undefined;
   private readonly reader: FileReader | undefined;
+  private readonly cache: ValidationCache | undefined;
   private readonly absoluteRoot: string;
   private readonly report: (finding: Finding) => void;
   private readonly reportIn: TreeBuilderOptions['reportIn'];
@@ -150,6 +154,7 @@ export class TreeBuilder {
     this.loader = options.loader;
     this.files = options.files;
     this.reader = options.reader;
+    this.cache = options.cache;
     this.absoluteRoot = options.absoluteRoot;
     this.report = options.report;
     this.reportIn = options.reportIn;
@@ -580,7 +585,7 @@ export class TreeBuilder {
    */
   private frontMatterOf(pagePath: string): PageFrontMatter | undefined {
     if (this.pageFiles.has(pagePath)) return this.pageFiles.get(pagePath);
-    const found = this.files ? findPageFile(this.files, this.reader, this.absoluteRoot, pagePath) : undefined;
+    const found = this.files ? findPageFile(this.files, this.reader, this.absoluteRoot, pagePath, this.cache) : undefined;
     let result: PageFrontMatter | undefined;
     if (found) {
       result = { file: found.file };

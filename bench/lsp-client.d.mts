@@ -1,0 +1,23 @@
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { Diagnostic, FileEvent, ProtocolConnection, Range } from 'vscode-languageserver-protocol/node.js';
+
+export declare const uriOf: (file: string) => string;
+
+export interface LspClient {
+  connection: ProtocolConnection;
+  /** The latest diagnostics published for each URI. */
+  diagnostics: Map<string, Diagnostic[]>;
+  /** Resolves with the next diagnostics published for `uri` that satisfy `until` (default: any). */
+  nextDiagnostics(uri: string, until?: (diagnostics: Diagnostic[], version: number | undefined) => boolean, timeoutMs?: number): Promise<Diagnostic[]>;
+  open(file: string, text: string, languageId?: string): void;
+  /** The whole new text, or one incremental change. */
+  change(file: string, change: string | { range: Range; text: string }, version: number): void;
+  filesChanged(changes: FileEvent[]): void;
+  /** What the server asked the client to register (file watchers). */
+  registrations: unknown[];
+  stop(): Promise<void>;
+  process: ChildProcessWithoutNullStreams;
+  stderr(): string;
+}
+
+export declare function startClient(workspace: string, options?: { watchFiles?: boolean }): Promise<LspClient>;

@@ -1,0 +1,93 @@
+/**
+ * A real LSP client, for the tests and the bench: `docsnav lsp --stdio` spawned from the built
+ * CLI and driven over JSON-RPC with vscode-languageserver-protocol (the protocol library VS
+ * Code's own client is built on). Types: lsp-client.d.mts.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import {
+  createProtocolConnection,
+  DidChangeTextDocumentNotification,
+  DidChangeWatchedFilesNotification,
+  DidOpenTextDocumentNotification,
+  ExitNotification,
+  InitializedNotification,
+  InitializeRequest,
+  PublishDiagnosticsNotification,
+  RegistrationRequest,
+  ShutdownRequest,
+  StreamMessageReader,
+  StreamMessageWriter,
+} from 'vscode-languageserver-protocol/node.js';
+
+const cli = path.join(path.dirname(path.dirname(fileURLToPath(import.meta.url))), 'dist', 'cli', 'main.js');
+
+export const uriOf = (file) => pathToFileURL(path.resolve(file)).href;
+
+export async function startClient(workspace, options = {}) {
+  // DOCSNAV_LSP_NODE_ARGS: options for the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it).
+  const nodeArgs = process.env.DOCSNAV_LSP_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, cli, 'lsp', '--stdio'], { stdio: 'pipe' });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => (stderr += chunk.toString()));
+  const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  const diagnostics = new Map();
+  const waiters = [];
+  const registrations = [];
+  connection.onNotification(PublishDiagnosticsNotification.type, ({ uri, diagnostics: list, version }) => {
+    diagnostics.set(uri, list);
+    for (const waiter of [...waiters]) {
+      if (waiter.uri !== uri || !waiter.until(list, version)) continue;
+      waiters.splice(waiters.indexOf(waiter), 1);
+      waiter.resolve(list);
+    }
+  });
+  connection.onRequest(RegistrationRequest.type, (params) => {
+    registrations.push(...params.registrations);
+  });
+  connection.listen();
+  await connection.sendRequest(InitializeRequest.type, {
+    processId: process.pid,
+    rootUri: uriOf(workspace),
+    workspaceFolders: [{ uri: uriOf(workspace), name: 'workspace' }],
+    capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: options.watchFiles ?? true } } },
+  });
+  await connection.sendNotification(InitializedNotification.type, {});
+  return {
+    connection,
+    diagnostics,
+    registrations,
+    process: child,
+    stderr: () => stderr,
+    nextDiagnostics(uri, until = () => true, timeoutMs = 20_000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no diagnostics for ${uri} within ${timeoutMs} ms; stderr: ${stderr}`)), timeoutMs);
+        waiters.push({
+          uri,
+          until,
+          resolve: (list) => {
+            clearTimeout(timer);
+            resolve(list);
+          },
+        });
+      });
+    },
+    open(file, text, languageId = file.endsWith('.json') ? 'json' : file.endsWith('.mdx') ? 'mdx' : 'yaml') {
+      void connection.sendNotification(DidOpenTextDocumentNotification.type, { textDocument: { uri: uriOf(file), languageId, version: 1, text } });
+    },
+    change(file, change, version) {
+      const contentChanges = typeof change === 'string' ? [{ text: change }] : [change];
+      void connection.sendNotification(DidChangeTextDocumentNotification.type, { textDocument: { uri: uriOf(file), version }, contentChanges });
+    },
+    filesChanged(changes) {
+      void connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes });
+    },
+    async stop() {
+      await connection.sendRequest(ShutdownRequest.type);
+      await connection.sendNotification(ExitNotification.type);
+      await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
+      connection.dispose();
+    },
+  };
+}

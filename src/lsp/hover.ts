@@ -1,0 +1,50 @@
+/**
+ * Hover: the documentation of the rule behind each problem under the cursor, and what an entry
+ * became: the page's URL as the platform serves it, its title and file, or the operation an
+ * endpoint entry documents.
+ */
+import path from 'node:path';
+import type { Hover, Position } from 'vscode-languageserver';
+import type { Code } from '../codes.js';
+import { ruleDocText } from '../report/rule-docs.js';
+import type { ResolvedPage } from '../resolve/types.js';
+import type { Cursor } from './cursor.js';
+import { rangeOf } from './diagnostics.js';
+import { pageAt, pointerOfPath } from './lookup.js';
+import type { SiteCheck } from './sites.js';
+
+export function hoverAt(check: SiteCheck, file: string, position: Position, cursor: Cursor | undefined): Hover | null {
+  const parts: string[] = [];
+  const absolute = path.resolve(file);
+  const codes = new Set<Code>();
+  for (const problem of check.result.problems) {
+    if (path.resolve(problem.file) !== absolute || !contains(rangeOf(problem), position)) continue;
+    codes.add(problem.code);
+  }
+  for (const code of codes) parts.push(ruleDoc(code));
+  if (cursor && cursor.at === 'value' && absolute === path.resolve(check.result.file)) {
+    const page = pageAt(check, pointerOfPath(cursor.path));
+    if (page) parts.unshift(describePage(page));
+  }
+  return parts.length === 0 ? null : { contents: { kind: 'markdown', value: parts.join('\n\n---\n\n') } };
+}
+
+function describePage(page: ResolvedPage): string {
+  const lines = [`**\`/${page.path}\`**: ${page.title}${page.hidden ? ' (hidden)' : ''}`];
+  if (page.openapi) lines.push(`${page.openapi.method} \`${page.openapi.path}\` in \`${page.openapi.file}\`${page.summary ? `: ${page.summary}` : ''}`);
+  else if (page.file) lines.push(`File: \`${page.file}\``);
+  if (page.trail.length > 0) lines.push(`In: ${page.trail.map((item) => item.label).join(' › ')}`);
+  return lines.join('\n\n');
+}
+
+/** The rule's shipped documentation, its title line as a heading with the code. */
+function ruleDoc(code: Code): string {
+  const text = ruleDocText(code);
+  if (text === undefined) return `\`${code}\``;
+  return text.replace(/^#\s+/, '#### ').trim();
+}
+
+function contains(range: { start: Position; end: Position }, position: Position): boolean {
+  const after = (a: Position, b: Position) => a.line > b.line || (a.line === b.line && a.character >= b.character);
+  return after(position, range.start) && after(range.end, position);
+}

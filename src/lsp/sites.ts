@@ -1,0 +1,157 @@
+/**
+ * The sites an editor has open, each checked as `docsnav validate` checks it: the same config
+ * (the nearest docsnav config, as the CLI finds it), the same options, the same problems. What
+ * the editor holds unsaved is read instead of the disk; everything else comes through one
+ * `ValidationCache`, told what changed by the editor's file events, so a keystroke in a large
+ * docs.json re-reads nothing.
+ */
+import path from 'node:path';
+import { ValidationCache } from '../cache.js';
+import { ConfigLoader, mergeConfigOptions } from '../config/load.js';
+import { DOCS_FILE_NAMES, docsFileIn } from '../docs-root.js';
+import { textOf } from '../files.js';
+import type { Problem } from '../problem.js';
+import type { PageTree } from '../resolve/types.js';
+import type { ValidationResult } from '../result.js';
+import { formatOf } from '../source/index.js';
+import type { SourceFormat } from '../source/types.js';
+import { FileReadError, validateText, validateWithTree, type ValidateOptions } from '../validate.js';
+
+/** The editor's open documents, by absolute path. */
+export interface OpenDocuments {
+  textOf(file: string): string | undefined;
+}
+
+/** The last check of a site. */
+export interface SiteCheck {
+  /** The docs file's text that was checked. */
+  text: string;
+  result: ValidationResult;
+  /** The options it was checked with; undefined when the config is broken (nothing was checked). */
+  options?: ValidateOptions;
+}
+
+const trees = new WeakMap<SiteCheck, PageTree>();
+
+/**
+ * The page tree of a check's text, worked out when a hover or a jump first asks for it (a
+ * keystroke needs only the problems: building 23,000 pages' titles and URLs for each would
+ * double the time to diagnostics on a large site).
+ */
+export function treeOf(check: SiteCheck): PageTree | undefined {
+  if (!check.options) return undefined;
+  let tree = trees.get(check);
+  if (!tree) trees.set(check, (tree = validateWithTree(check.text, check.options).tree));
+  return tree;
+}
+
+export interface Site {
+  /** Absolute path of docs.json (or docs.yaml / docs.yml). */
+  file: string;
+  root: string;
+  format: SourceFormat;
+  last?: SiteCheck;
+}
+
+export function isDocsFile(file: string): boolean {
+  return DOCS_FILE_NAMES.includes(path.basename(file));
+}
+
+export class Sites {
+  readonly cache = new ValidationCache();
+  private readonly sites = new Map<string, Site>();
+  private configs = new ConfigLoader({});
+
+  constructor(private readonly open: OpenDocuments) {}
+
+  all(): Site[] {
+    return [...this.sites.values()];
+  }
+
+  get(file: string): Site | undefined {
+    return this.sites.get(path.resolve(file));
+  }
+
+  /** The site a docs file is, tracked from now on. */
+  track(docsFile: string): Site {
+    const file = path.resolve(docsFile);
+    let site = this.sites.get(file);
+    if (!site) this.sites.set(file, (site = { file, root: path.dirname(file), format: formatOf(file) }));
+    return site;
+  }
+
+  forget(docsFile: string): Site | undefined {
+    const file = path.resolve(docsFile);
+    const site = this.sites.get(file);
+    this.sites.delete(file);
+    return site;
+  }
+
+  /**
+   * The site a file belongs to: itself when it is a docs file, else the nearest folder above it
+   * (up to `stopAt`) that has one; tracked from now on.
+   */
+  siteOf(file: string, stopAt?: string): Site | undefined {
+    const absolute = path.resolve(file);
+    if (isDocsFile(absolute)) return this.track(absolute);
+    for (let folder = path.dirname(absolute); ; folder = path.dirname(folder)) {
+      const known = this.all().find((site) => site.root === folder);
+      if (known) return known;
+      const name = docsFileIn(folder);
+      if (name !== undefined) return this.track(path.join(folder, name));
+      if (folder === stopAt || path.dirname(folder) === folder) return undefined;
+    }
+  }
+
+  /** The sites whose docs root holds this file (a page, a spec, a `$ref` target, the docs file). */
+  sitesHolding(file: string): Site[] {
+    const absolute = path.resolve(file);
+    return this.all().filter((site) => absolute === site.file || absolute.startsWith(site.root + path.sep));
+  }
+
+  /** A config file changed: every site's config is looked up again. */
+  configsChanged(): void {
+    this.configs = new ConfigLoader({});
+  }
+
+  /** Checks a site now, from the editor's text when it has the file open, else the disk's. */
+  check(site: Site): SiteCheck | undefined {
+    const text = this.open.textOf(site.file) ?? this.readDocsFile(site);
+    if (text === undefined) return undefined;
+    let config;
+    try {
+      config = this.configs.load(site.file);
+    } catch (error) {
+      if (!(error instanceof FileReadError)) throw error;
+      config = undefined;
+    }
+    // As the CLI: a config with problems is reported in its own file, and the site is not checked.
+    if (config && config.problems.length > 0) {
+      const file = config.file!;
+      site.last = { text, result: { file, problems: config.problems, sources: { [file]: config.text ?? '' } } };
+      return site.last;
+    }
+    const options: ValidateOptions = mergeConfigOptions(config?.options ?? {}, { file: site.file, root: site.root, cache: this.cache });
+    // The last check goes first: a large site's two checks alive at once would double what the collector walks.
+    site.last = undefined;
+    site.last = { text, result: validateText(text, options), options };
+    return site.last;
+  }
+
+  private readDocsFile(site: Site): string | undefined {
+    const outcome = this.cache.readerFor(site.root)(site.file);
+    return outcome.ok ? textOf(outcome.bytes) : undefined;
+  }
+}
+
+/** Problems by the file they are in (absolute paths). */
+export function problemsByFile(problems: readonly Problem[]): Map<string, Problem[]> {
+  const byFile = new Map<string, Problem[]>();
+  for (const problem of problems) {
+    const file = path.resolve(problem.file);
+    let list = byFile.get(file);
+    if (!list) byFile.set(file, (list = []));
+    list.push(problem);
+  }
+  return byFile;
+}
