@@ -1,8 +1,13 @@
-// Generates schema/navigation.schema.json from the element model (src/navigation/model.ts,
-// through src/schema/build-schema.ts), then compiles schema/docs.schema.json (with it) once,
-// at build time, into a standalone ajv validator: src/schema/validate.generated.ts. It is a .ts file (with
+// Builds the navigation schema from the element model (src/navigation/model.ts, through
+// src/schema/build-schema.ts) and compiles schema/docs.schema.json with it, once, at build time,
+// into a standalone ajv validator: src/schema/validate.generated.ts. It is a .ts file (with
 // `// @ts-nocheck`) so that vitest runs it from src/ and tsc emits it into dist/ like any
-// other module, with no allowJs and no copy step. Run by `npm run build:schema`.
+// other module, with no allowJs and no copy step. Then writes the schemas editors load, one
+// pair per profile (schema/navigation.schema.json and docs.schema.json for `spec`,
+// navigation.platform.schema.json and docs.platform.schema.json for `platform`): they add what
+// docsnav's rules report themselves (language codes, one kind of child per level), so the
+// validator is compiled from the model's schema, not from them, and no problem is reported
+// twice. Run by `npm run build:schema`.
 import { readFileSync, writeFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -19,28 +24,44 @@ const out = join(here, '..', 'src', 'schema', 'validate.generated.ts');
 // Ajv needs absolute ids to resolve it: give them one here, on copies.
 const BASE = 'https://docsnav.invalid/schema/';
 
-// The model and the schema builder import nothing else: transpile just those two, keeping
-// their relative layout, and run the builder.
-async function buildNavigationSchema() {
+// The model, the profiles and the schema builder import nothing else: transpile just those,
+// keeping their relative layout, and load them.
+async function loadBuilder() {
   const temp = mkdtempSync(join(tmpdir(), 'docsnav-schema-'));
   try {
-    for (const file of ['navigation/model.ts', 'schema/build-schema.ts']) {
+    for (const file of ['navigation/model.ts', 'config/profiles.ts', 'schema/build-schema.ts']) {
       const source = readFileSync(join(here, '..', 'src', file), 'utf8');
       const { outputText } = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022 } });
       mkdirSync(join(temp, dirname(file)), { recursive: true });
       writeFileSync(join(temp, file.replace(/\.ts$/, '.mjs')), outputText.replace(/from '(\.{1,2}\/[^']+)\.js'/g, "from '$1.mjs'"));
     }
-    const module = await import(pathToFileURL(join(temp, 'schema/build-schema.mjs')).href);
-    return module.buildNavigationSchema();
+    const builder = await import(pathToFileURL(join(temp, 'schema/build-schema.mjs')).href);
+    const { PROFILES } = await import(pathToFileURL(join(temp, 'config/profiles.mjs')).href);
+    return { ...builder, PROFILES };
   } finally {
     rmSync(temp, { recursive: true, force: true });
   }
 }
-writeFileSync(join(here, 'navigation.schema.json'), JSON.stringify(await buildNavigationSchema(), null, 2) + '\n');
+const { buildNavigationSchema, buildEditorNavigationSchema, EDITOR_SCHEMA_FILES, PROFILES } = await loadBuilder();
 
+const write = (name, schema) => writeFileSync(join(here, name), JSON.stringify(schema, null, 2) + '\n');
 const read = (name) => JSON.parse(readFileSync(join(here, name), 'utf8'));
-const navigation = { ...read('navigation.schema.json'), $id: `${BASE}navigation.schema.json` };
-const docs = { ...read('docs.schema.json'), $id: `${BASE}docs.schema.json` };
+
+// docs.schema.json (hand-written) is the `spec` profile's; every other profile's is the same file
+// pointing at its own navigation schema.
+const specDocs = read(EDITOR_SCHEMA_FILES.spec.docs);
+for (const [profile, files] of Object.entries(EDITOR_SCHEMA_FILES)) {
+  write(files.navigation, buildEditorNavigationSchema(profile, [...PROFILES[profile].languageCodes]));
+  if (files.docs === EDITOR_SCHEMA_FILES.spec.docs) continue;
+  write(files.docs, {
+    ...specDocs,
+    description: `${specDocs.description} Language codes as docsnav's \`${profile}\` profile accepts them. Generated from ${EDITOR_SCHEMA_FILES.spec.docs} by schema/compile.mjs: do not edit.`,
+    properties: { ...specDocs.properties, navigation: { $ref: files.navigation } },
+  });
+}
+
+const navigation = { ...buildNavigationSchema(), $id: `${BASE}navigation.schema.json` };
+const docs = { ...specDocs, $id: `${BASE}docs.schema.json` };
 
 const ajv = new Ajv({
   allErrors: true, // every problem, not the first; also required by ajv-errors
@@ -102,7 +123,7 @@ export interface GeneratedValidator {
 
 export const validateDocs: GeneratedValidator = ${name} as unknown as GeneratedValidator;
 
-/** Keys accepted by each object definition of navigation.schema.json, by definition name. */
+/** Keys accepted by each object definition of the navigation schema, by definition name. */
 export const allowedKeys: Readonly<Record<string, readonly string[]>> = ${JSON.stringify(allowedKeys)};
 `;
 mkdirSync(dirname(out), { recursive: true });

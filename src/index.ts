@@ -42,10 +42,18 @@ export type { Fix, TextEdit, FixOptions, FixFileOptions, FixResult, FixFileResul
 
 import { createRequire } from 'node:module';
 
-/** Path of the JSON Schema for a whole docs.json (draft-07), for editors and other validators. */
+/**
+ * Path of the JSON Schema for a whole docs.json (draft-07), for editors and other validators:
+ * language codes as the `spec` profile accepts them, and one kind of child per level as editors
+ * can follow it (completion offers no second child kind).
+ */
 export const docsSchemaPath: string = createRequire(import.meta.url).resolve('../schema/docs.schema.json');
-/** Path of the JSON Schema for the `navigation` value. */
+/** Path of the JSON Schema for the `navigation` value (the `spec` profile's language codes). */
 export const navigationSchemaPath: string = createRequire(import.meta.url).resolve('../schema/navigation.schema.json');
+/** Path of the JSON Schema for a whole docs.json with the `platform` profile's language codes (otherwise as docsSchemaPath). */
+export const platformDocsSchemaPath: string = createRequire(import.meta.url).resolve('../schema/docs.platform.schema.json');
+/** Path of the JSON Schema for the `navigation` value with the `platform` profile's language codes. */
+export const platformNavigationSchemaPath: string = createRequire(import.meta.url).resolve('../schema/navigation.platform.schema.json');
 /** Path of the JSON Schema for docsnav's own config file (docsnav.config.json). */
 export const configSchemaPath: string = createRequire(import.meta.url).resolve('../schema/config.schema.json');
 /** Path of the JSON Schema of the page tree `resolve` writes (draft-07). */

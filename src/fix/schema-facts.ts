@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { buildNavigationSchema } from '../schema/build-schema.js';
 
 /**
- * What the fixes need to know from the JSON Schemas (schema/*.schema.json, the same files the
- * validator is compiled from): the allowed values of every `enum`, and the JSON types each
- * element field accepts. Read once, on the first fix that needs them.
+ * What the fixes need to know from the JSON Schemas the validator is compiled from
+ * (schema/docs.schema.json and the navigation schema built from the model; not the editors'
+ * navigation schemas, which add language codes and alternatives): the allowed values of every
+ * `enum`, and the JSON types each element field accepts. Read once, on the first fix that needs them.
  */
 interface SchemaFacts {
   enums: Array<readonly string[]>;
@@ -18,8 +20,11 @@ let facts: SchemaFacts | undefined;
 function load(): SchemaFacts {
   const enums: Array<readonly string[]> = [];
   const fieldTypes = new Map<string, Set<string> | undefined>();
-  for (const name of ['docs.schema.json', 'navigation.schema.json']) {
-    const schema = JSON.parse(readFileSync(new URL(`../../schema/${name}`, import.meta.url), 'utf8')) as Schema;
+  const docs = JSON.parse(readFileSync(new URL('../../schema/docs.schema.json', import.meta.url), 'utf8')) as Schema;
+  for (const [name, schema] of [
+    ['docs', docs],
+    ['navigation', buildNavigationSchema()],
+  ] as const) {
     const stack: unknown[] = [schema];
     while (stack.length > 0) {
       const node = stack.pop();
@@ -28,7 +33,7 @@ function load(): SchemaFacts {
       if (Array.isArray(list)) enums.push(list.filter((v): v is string => typeof v === 'string'));
       for (const value of Object.values(node as Record<string, unknown>)) stack.push(value);
     }
-    if (name !== 'navigation.schema.json') continue;
+    if (name !== 'navigation') continue;
     const definitions = (schema.definitions ?? {}) as Record<string, Schema>;
     for (const definition of Object.values(definitions)) {
       const properties = definition.properties as Record<string, Schema> | undefined;

@@ -92,6 +92,11 @@ export interface ElementSpec {
     readonly description: string;
     /** "the tab's label", for "`tab` must be a string (the tab's label)." */
     readonly mustBe: string;
+    /**
+     * The name is a language code: the `language-code` rule checks it against the profile's codes,
+     * and the schemas editors load list them (schema/compile.mjs).
+     */
+    readonly languageCode?: boolean;
   };
   /** The child arrays it holds, and the kind of element each holds. */
   readonly children: Readonly<Partial<Record<ChildKey, ElementKind>>>;
@@ -107,6 +112,12 @@ export interface ElementSpec {
   readonly trail?: TrailKind;
   /** Versions and languages start a section: pages and URLs are counted per section. */
   readonly section?: boolean;
+  /**
+   * Holds its child arrays side by side (`global`: one list of links per kind). Every other
+   * element holds one kind of child per level (spec rule 3, `mixed-children`; at the root, one
+   * primary pattern, `primary-pattern`).
+   */
+  readonly childrenSideBySide?: boolean;
 }
 
 /** The division kinds and the element each division array holds. */
@@ -132,6 +143,10 @@ function divisionsWithout(own: PrimaryKey): Partial<Record<ChildKey, ElementKind
 const COMMON: readonly FieldName[] = ['hidden', 'openapi', 'asyncapi', 'directory'];
 
 const name = (field: string, what: string, description: string, mustBe: string) => ({ field, what, description, mustBe });
+const languageCodeName = (what: string) => ({
+  ...name('language', what, 'The language code, e.g. "en", "fr", "pt-BR".', 'a language code such as "en"'),
+  languageCode: true,
+});
 
 /** Every element kind. The compiler keeps this complete: a new kind needs its entry. */
 export const ELEMENTS: Readonly<Record<ElementKind, ElementSpec>> = {
@@ -216,7 +231,7 @@ export const ELEMENTS: Readonly<Record<ElementKind, ElementSpec>> = {
     title: 'Language',
     description: 'The documentation in one language, chosen from a language switcher.',
     noun: 'language',
-    name: name('language', 'its language code, such as "en"', 'The language code, e.g. "en", "fr", "pt-BR".', 'a language code such as "en"'),
+    name: languageCodeName('its language code, such as "en"'),
     children: divisionsWithout('languages'),
     fields: ['default', 'href', 'banner', 'footer', 'navbar', ...COMMON, 'global'],
     trail: 'language',
@@ -246,6 +261,7 @@ export const ELEMENTS: Readonly<Record<ElementKind, ElementSpec>> = {
       products: 'global-product',
     },
     fields: [],
+    childrenSideBySide: true,
   },
   'global-anchor': {
     definition: 'globalAnchor',
@@ -298,7 +314,7 @@ export const ELEMENTS: Readonly<Record<ElementKind, ElementSpec>> = {
     title: 'Global language',
     description: 'A language link shown on every page.',
     noun: 'global language',
-    name: name('language', 'its language code', 'The language code, e.g. "en", "fr", "pt-BR".', 'a language code such as "en"'),
+    name: languageCodeName('its language code'),
     children: {},
     fields: ['href', 'icon', 'default', 'banner', 'footer', 'navbar', 'hidden', 'directory'],
   },

@@ -13,8 +13,8 @@ export const mixedChildren: Rule = {
   create: (context) => ({
     element(node) {
       // The root's children are primary-pattern's; `global` holds one array per kind of link.
-      if (node.kind === 'navigation' || node.kind === 'global') return;
       const spec = ELEMENTS[node.kind];
+      if (node.kind === 'navigation' || spec.childrenSideBySide) return;
       // In the order written: the first key is the child type, the later ones are the extras.
       const present = Object.keys(node.value).filter((key) => childKind(node.kind, key) !== undefined);
       for (const key of present.slice(1)) {

@@ -1,13 +1,17 @@
 /**
- * Builds schema/navigation.schema.json from the element model. Run at build time by
- * schema/compile.mjs (which writes the file and compiles the validator from it); imports only
- * the model, so the build can transpile the two modules on their own.
+ * Builds the navigation schema from the element model, in two forms, both at build time by
+ * schema/compile.mjs: the one docsnav compiles its own validator from (buildNavigationSchema,
+ * never written to disk), and from it the ones editors load (buildEditorNavigationSchema,
+ * schema/navigation.schema.json and schema/navigation.platform.schema.json). Imports only the
+ * model (and a type), so the build can transpile the modules on their own.
  */
+import type { ProfileName } from '../config/profiles.js';
 import {
   CHILD_KEYS,
   ELEMENT_KINDS,
   ELEMENT_OF_KEY,
   ELEMENTS,
+  elementNoun,
   FIELDS,
   VALUE_OBJECTS,
   type ChildKey,
@@ -137,6 +141,128 @@ export function buildNavigationSchema(): SchemaFragment {
     title: 'docs.json navigation',
     description: "The `navigation` of a documentation site's docs.json, as checked by docsnav. Generated from src/navigation/model.ts: do not edit.",
     $ref: '#/definitions/navigation',
+    definitions,
+  };
+}
+
+/** The schema files editors load, per profile: docs.json's (hand-written for `spec`) and navigation's. */
+export const EDITOR_SCHEMA_FILES = {
+  spec: { docs: 'docs.schema.json', navigation: 'navigation.schema.json' },
+  platform: { docs: 'docs.platform.schema.json', navigation: 'navigation.platform.schema.json' },
+} as const satisfies Record<ProfileName, { readonly docs: string; readonly navigation: string }>;
+
+/** Whose language codes an editor schema lists, in its messages. */
+const CODES_OF: Readonly<Record<ProfileName, string>> = {
+  spec: "the spec's",
+  platform: "the hosted platform's",
+};
+
+/** Deep copy of a JSON value (the schemas hold nothing else). */
+function copy<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+/** What completion needs of a key an alternative offers: its description and JSON type (the value is checked beside, once). */
+function offered(schema: SchemaFragment, definitions: Readonly<Record<string, SchemaFragment>>): SchemaFragment {
+  const target = typeof schema.$ref === 'string' ? definitions[schema.$ref.replace('#/definitions/', '')] : undefined;
+  const description = schema.description ?? target?.description;
+  const type = schema.type ?? target?.type;
+  return { ...(description !== undefined ? { description } : {}), ...(type !== undefined ? { type } : {}) };
+}
+
+/**
+ * An element that holds one kind of child per level, as a schema an editor can follow.
+ *
+ * vscode-json-languageservice (VS Code's JSON support) completes a key from the `properties` of
+ * every schema that matches the object, and of `anyOf` alternatives only the best-matching one
+ * (all of them while several match without a problem; test/schema/editors.test.ts). So:
+ * - `properties` keeps every key and checks every value, as before, but marks the child arrays
+ *   (and the fields that generate pages, where they restrict the children) `doNotSuggest`;
+ * - `anyOf` has one alternative per child key, offering that key (its description and type
+ *   only) and saying `false` for the other child keys. An element with `groups` matches only the
+ *   `groups` alternative, so `pages` is not offered; one with no child yet matches them all.
+ *
+ * A `false` key does not count as a match for the editor's choice of alternative, so the one whose
+ * key is present wins, and values are checked once, by `properties`, whichever wins: an error
+ * inside `groups` is still shown when `pages` is beside it. A plain `not`/`dependencies` would
+ * say the same to a validator, but not to completion. (yaml-language-server 1.25 completes from
+ * every alternative, as tried: there the other keys are still offered.)
+ */
+function oneChildKindPerLevel(
+  kind: ElementKind,
+  definition: Record<string, unknown>,
+  definitions: Readonly<Record<string, SchemaFragment>>,
+): Record<string, unknown> {
+  const spec = ELEMENTS[kind];
+  const childKeys: string[] = CHILD_KEYS.filter((key) => spec.children[key] !== undefined);
+  if (spec.childrenSideBySide || childKeys.length < 2) return definition;
+  const { properties, additionalProperties, ...rest } = definition as { properties: Record<string, SchemaFragment>; additionalProperties: unknown };
+  if (additionalProperties !== false) throw new Error(`build-schema: ${kind} accepts any key, so its children cannot be told apart`);
+  const generators: readonly string[] = spec.generatedChildren ? (spec.generators ?? []) : [];
+  const restricted = [...childKeys, ...generators];
+  const list = childKeys.map((key) => `\`${key}\``);
+  const generated = spec.generatedChildren
+    ? `; beside ${generators.map((key) => `\`${key}\``).join(' or ')}, only ${spec.generatedChildren.map((key) => `\`${key}\``).join(', ')}`
+    : '';
+  const errorMessage =
+    kind === 'navigation'
+      ? `\`navigation\` holds exactly one primary pattern: one of ${list.join(', ')} (docsnav: primary-pattern). Nest the others inside its entries.`
+      : `${capitalized(elementNoun(kind))} holds one kind of child per level (spec rule 3): ${list.join(', ')} are not allowed side by side${generated} (docsnav: mixed-children).`;
+  return {
+    ...rest,
+    properties: Object.fromEntries(
+      Object.entries(properties).map(([key, schema]) => [key, restricted.includes(key) ? { ...schema, doNotSuggest: true } : schema]),
+    ),
+    additionalProperties: false,
+    anyOf: childKeys.map((own) => {
+      const here = new Set([own, ...(spec.generatedChildren?.includes(own as ChildKey) ? generators : [])]);
+      return {
+        properties: Object.fromEntries(restricted.map((key) => [key, here.has(key) ? offered(properties[key], definitions) : false])),
+        errorMessage,
+      };
+    }),
+  };
+}
+
+function capitalized(text: string): string {
+  return text.startsWith('`') ? text : `${text[0].toUpperCase()}${text.slice(1)}`;
+}
+
+/**
+ * The navigation schema an editor loads under a profile: the one docsnav compiles (same
+ * definitions, same names), with what only an editor needs and docsnav's rules report
+ * themselves. docsnav does not compile it, so its own checks never report these twice:
+ * - a language code (the `language` of a language or global language) is one of the profile's
+ *   codes (`language-code`; definition `languageCode`);
+ * - an element holds one kind of child per level, and the root one primary pattern
+ *   (`mixed-children`, `primary-pattern`; see oneChildKindPerLevel).
+ */
+export function buildEditorNavigationSchema(profile: ProfileName, languageCodes: readonly string[]): SchemaFragment {
+  const schema = copy(buildNavigationSchema()) as { definitions: Record<string, Record<string, unknown>> } & Record<string, unknown>;
+  const definitions: Record<string, Record<string, unknown>> = {};
+  for (const [name, definition] of Object.entries(schema.definitions)) {
+    const kind = ELEMENT_KINDS.find((candidate) => ELEMENTS[candidate].definition === name);
+    if (kind === undefined) {
+      definitions[name] = definition;
+      continue;
+    }
+    const nameSpec = ELEMENTS[kind].name;
+    if (nameSpec?.languageCode) {
+      const properties = definition.properties as Record<string, SchemaFragment>;
+      properties[nameSpec.field] = { description: nameSpec.description, $ref: '#/definitions/languageCode' };
+    }
+    definitions[name] = oneChildKindPerLevel(kind, definition, schema.definitions);
+  }
+  if (Object.prototype.hasOwnProperty.call(definitions, 'languageCode')) throw new Error('build-schema: two definitions named "languageCode"');
+  definitions.languageCode = {
+    description: `A language code: one of ${CODES_OF[profile]} (docsnav \`--profile ${profile}\`). Codes added with docsnav's \`languageCodes\` are not listed here.`,
+    type: 'string',
+    enum: [...languageCodes],
+    errorMessage: `\`language\` must be one of ${CODES_OF[profile]} language codes: ${languageCodes.join(', ')}.`,
+  };
+  return {
+    ...schema,
+    description: `The \`navigation\` of a documentation site's docs.json, as checked by docsnav under its \`${profile}\` profile (for editors). Generated from src/navigation/model.ts: do not edit.`,
     definitions,
   };
 }

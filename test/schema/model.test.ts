@@ -1,12 +1,13 @@
 /**
  * The element model is the one source: the compiled schema accepts exactly the keys the model
- * lists for each element kind and value object, and the committed schema file is what the
+ * lists for each element kind and value object, and the committed schema files are what the
  * model generates.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CHILD_KEYS, ELEMENT_KINDS, ELEMENTS, VALUE_OBJECTS, type ValueObject } from '../../src/navigation/model.js';
-import { buildNavigationSchema } from '../../src/schema/build-schema.js';
+import { PROFILE_NAMES, PROFILES } from '../../src/config/profiles.js';
+import { buildEditorNavigationSchema, buildNavigationSchema, EDITOR_SCHEMA_FILES } from '../../src/schema/build-schema.js';
 import { ALLOWED_KEYS } from '../../src/schema/index.js';
 
 describe('the element model', () => {
@@ -20,9 +21,17 @@ describe('the element model', () => {
     expect(ALLOWED_KEYS[object]).toEqual(Object.keys(VALUE_OBJECTS[object].properties));
   });
 
-  it('schema/navigation.schema.json is the one the model generates', () => {
-    const committed = JSON.parse(readFileSync('schema/navigation.schema.json', 'utf8'));
-    expect(committed).toEqual(buildNavigationSchema());
+  it.each(PROFILE_NAMES)('the committed editor schemas of the %s profile are the ones the model generates', (profile) => {
+    const committed = JSON.parse(readFileSync(`schema/${EDITOR_SCHEMA_FILES[profile].navigation}`, 'utf8'));
+    expect(committed).toEqual(buildEditorNavigationSchema(profile, [...PROFILES[profile].languageCodes]));
+  });
+
+  it('the editor schemas keep every definition of the compiled one, by name', () => {
+    const compiled = Object.keys((buildNavigationSchema() as { definitions: object }).definitions);
+    for (const profile of PROFILE_NAMES) {
+      const editor = Object.keys((buildEditorNavigationSchema(profile, []) as { definitions: object }).definitions);
+      expect(editor).toEqual([...compiled, 'languageCode']);
+    }
   });
 
   it('every element kind has a word for messages, and divisions a trail kind', () => {
