@@ -210,6 +210,14 @@ describe('activate() with a stand-in for vscode', () => {
     expect(result.output[0]).toBe(`docsnav from PATH: ${cli}`);
   });
 
+  it('says so when docsnav.path points at nothing, rather than falling back', () => {
+    const workspace = path.join(temp, 'site-with-wrong-setting');
+    fakeDocsnav(path.join(workspace, 'node_modules', 'docsnav'));
+    const result = activate([workspace], { 'docsnav.path': 'no/such/docsnav' }, undefined, nodeOnly);
+    expect(result.errors).toEqual(['docsnav: `docsnav.path` (no/such/docsnav) is not a docsnav package, CLI script or executable.']);
+    expect(result.output).toEqual([]);
+  });
+
   it('with no docsnav anywhere, shows one message saying to npm install --save-dev docsnav, and starts nothing', () => {
     const workspace = path.join(temp, 'bare-site');
     mkdirSync(workspace);

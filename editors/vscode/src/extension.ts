@@ -111,9 +111,10 @@ export function clientOptions(): LanguageClientOptions {
 export async function activate(): Promise<void> {
   const config = workspace.getConfiguration('docsnav');
   const folders = workspace.workspaceFolders ?? [];
-  const cli = findCli(config.get<string>('path', ''), folders);
+  const setting = config.get<string>('path', '');
+  const cli = findCli(setting, folders);
   if (!cli) {
-    void window.showErrorMessage(INSTALL_HINT);
+    void window.showErrorMessage(setting.trim() ? `docsnav: \`docsnav.path\` (${setting}) is not a docsnav package, CLI script or executable.` : INSTALL_HINT);
     return;
   }
   // The id 'docsnav' makes the client read `docsnav.trace.server`.
@@ -128,6 +129,8 @@ export async function activate(): Promise<void> {
 }
 
 export async function deactivate(): Promise<void> {
-  await client?.stop();
+  const running = client;
   client = undefined;
+  // stop() throws for a client that is not running (its server never started, or is restarting).
+  if (running?.isRunning()) await running.stop();
 }
