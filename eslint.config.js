@@ -8,6 +8,7 @@ export default tseslint.config(
     ignores: [
       'dist/',
       'server/dist/',
+      'editors/vscode/dist/',
       'node_modules/',
       'bench/.out/',
       'bench/.incumbent/',
@@ -35,6 +36,13 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     languageOptions: {
       parserOptions: { project: './server/tsconfig.test.json', tsconfigRootDir: import.meta.dirname },
+    },
+  },
+  {
+    // The VS Code extension has its own TypeScript project (it types against @types/vscode).
+    files: ['editors/vscode/**/*.ts'],
+    languageOptions: {
+      parserOptions: { project: './editors/vscode/tsconfig.json', tsconfigRootDir: import.meta.dirname },
     },
   },
   {
