@@ -74,7 +74,8 @@ async function diagnostics(schema: Schema, text: string): Promise<Diagnostic[]> 
 
 /** A diagnostic's message as text (LSP allows markup; the JSON service writes plain text). */
 function messageOf(diagnostic: Diagnostic): string {
-  return typeof diagnostic.message === 'string' ? diagnostic.message : diagnostic.message.value;
+  const message: unknown = diagnostic.message;
+  return typeof message === 'string' ? message : (message as { value: string }).value;
 }
 
 /** The keys a tab accepts that are not child arrays (and not its name). */
