@@ -20,4 +20,13 @@ export interface LspClient {
   stderr(): string;
 }
 
-export declare function startClient(workspace: string, options?: { watchFiles?: boolean }): Promise<LspClient>;
+export interface StartOptions {
+  /** The client can watch files (it registers the server's watchers). Default true. */
+  watchFiles?: boolean;
+  /** The server's command line (default: this checkout's `node dist/cli/main.js lsp --stdio`). */
+  command?: string[];
+  /** Where the command runs. */
+  cwd?: string;
+}
+
+export declare function startClient(workspace: string, options?: StartOptions): Promise<LspClient>;

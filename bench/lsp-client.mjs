@@ -28,7 +28,8 @@ export const uriOf = (file) => pathToFileURL(path.resolve(file)).href;
 export async function startClient(workspace, options = {}) {
   // DOCSNAV_LSP_NODE_ARGS: options for the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it).
   const nodeArgs = process.env.DOCSNAV_LSP_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...nodeArgs, cli, 'lsp', '--stdio'], { stdio: 'pipe' });
+  const [command, ...args] = options.command ?? [process.execPath, ...nodeArgs, cli, 'lsp', '--stdio'];
+  const child = spawn(command, args, { stdio: 'pipe', cwd: options.cwd });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk.toString()));
   const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));

@@ -16,6 +16,7 @@ import { validateText } from '../dist/index.js';
 import { generateDeep, generateSite, generateSpec, generateSpecSite } from './generate.mjs';
 import { ensureIncumbent, INCUMBENT, withRequiredFields } from './incumbent.mjs';
 import { scalingRows } from './scaling.mjs';
+import { lspRows } from './lsp.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const project = path.dirname(here);
@@ -180,6 +181,9 @@ for (const [label, text] of [['groups nested 5,000 deep', generateDeep(5000)], .
 
 // 5. Hostile inputs (issue 8): the cost at N and 2N of each class that used to be quadratic or to crash.
 rows.push(...scalingRows(dist, { quick }));
+
+// 6. The language server: diagnostics after an edit, over JSON-RPC, on the corpus's largest docs.json.
+rows.push(...(await lspRows()));
 
 const cpu = (await import('node:os')).cpus()[0]?.model ?? 'unknown CPU';
 const header = `Machine: ${cpu}, ${(await import('node:os')).cpus().length} cores, Node ${process.version}; medians of ${RUNS} runs.`;

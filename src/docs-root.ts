@@ -4,6 +4,8 @@ import { describeKind, isInside, realRoot } from './files.js';
 import type { DocsFiles, FileKind } from './rules/types.js';
 
 const SKIPPED = new Set(['node_modules', '.git']);
+/** A page file: its path without the extension, and the extension (lower case only, as the lookups ask). */
+const PAGE_FILE = /^(.*)(\.mdx|\.md)$/;
 
 /** The names a site's docs file goes by, in the order looked for. */
 export const DOCS_FILE_NAMES: readonly string[] = ['docs.json', 'docs.yaml', 'docs.yml'];
@@ -18,12 +20,15 @@ export const DOCS_FILE_NAMES: readonly string[] = ['docs.json', 'docs.yaml', 'do
 export function docsRootFiles(root: string, label: string = root): DocsFiles {
   let folders: Map<string, string[]> | undefined;
   let files: Set<string> | undefined;
+  /** Page path (no extension) -> its file, `.mdx` over `.md`. */
+  let pages: Map<string, string> | undefined;
   /** Root-relative paths that are not regular files inside the root (folders are in `folders`). */
   let others: Map<string, FileKind> | undefined;
 
   function index(): void {
     folders = new Map();
     files = new Set();
+    pages = new Map();
     others = new Map();
     const real = realRoot(root);
     const visited = new Set<string>([real]);
@@ -51,6 +56,8 @@ export function docsRootFiles(root: string, label: string = root): DocsFiles {
         } else if (kind === 'file') {
           names.push(entry.name);
           files.add(child);
+          const page = PAGE_FILE.exec(child);
+          if (page && (page[2] === '.mdx' || !pages.has(page[1]))) pages.set(page[1], child);
         } else {
           others.set(child, kind);
         }
@@ -63,6 +70,10 @@ export function docsRootFiles(root: string, label: string = root): DocsFiles {
     hasFile(relativePath) {
       if (!files) index();
       return files!.has(relativePath);
+    },
+    pageFileOf(page) {
+      if (!pages) index();
+      return pages!.get(page);
     },
     filesIn(relativeFolder) {
       if (!folders) index();

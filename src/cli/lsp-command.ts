@@ -21,7 +21,7 @@ export async function lspCommand(argv: string[], io: CliIo): Promise<number> {
     }
   }
   const { createConnection, ProposedFeatures, StreamMessageReader, StreamMessageWriter } = await import('vscode-languageserver/node.js');
-  const { startLanguageServer } = await import('../lsp/server.js');
+  const { startLanguageServer } = await import('../lsp/handlers.js');
   const stdio = !argv.some((arg) => arg === '--node-ipc' || arg.startsWith('--socket=') || arg.startsWith('--pipe='));
   // The library reads --node-ipc, --socket and --pipe from the process's arguments itself.
   const connection = stdio

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { textOf, type FileReader } from '../files.js';
 import type { ValidationCache } from '../cache.js';
-import type { DocsFiles } from '../rules/types.js';
+import { pageFileIn, type DocsFiles } from '../rules/types.js';
 import { parseFrontMatter, type FrontMatter } from './front-matter.js';
 
 /** An ordinary page's file on disk and its front matter, when it has some and it was read. */
@@ -24,7 +24,7 @@ export function findPageFile(
   page: string,
   cache?: ValidationCache,
 ): PageFile | undefined {
-  const file = files.hasFile(`${page}.mdx`) ? `${page}.mdx` : files.hasFile(`${page}.md`) ? `${page}.md` : undefined;
+  const file = pageFileIn(files, page);
   if (!file) return undefined;
   const found: PageFile = { file };
   if (reader) {

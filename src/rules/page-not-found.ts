@@ -3,7 +3,7 @@ import { escapesRoot, isUrl } from '../navigation/openapi.js';
 import { listedInOwnPages, pointerOf } from '../navigation/walk.js';
 import { Suggester } from '../suggest.js';
 import { shorten } from '../text.js';
-import { kindIn } from './types.js';
+import { kindIn, pageFileIn } from './types.js';
 import type { Rule } from './types.js';
 
 const PAGE_EXTENSION = /\.mdx?$/i;
@@ -34,7 +34,7 @@ export const pageNotFound: Rule = {
         if (node.entry.kind !== 'page' || isUrl(node.entry.page)) return;
         const page = node.entry.clean;
         if (page === '' || escapesRoot(page)) return;
-        if (files.hasFile(`${page}.mdx`) || files.hasFile(`${page}.md`)) return;
+        if (pageFileIn(files, page) !== undefined) return;
         const kinds = [`${page}.mdx`, `${page}.md`].map((file) => ({ file, kind: kindIn(files, file) }));
         // A symlink out of the root: path-outside-root says so.
         if (kinds.some(({ kind }) => kind === 'outside-root')) return;

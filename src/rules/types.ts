@@ -9,6 +9,11 @@ export interface DocsFiles {
   readonly root: string;
   /** True when a file exists at this path, relative to the root with `/` separators. */
   hasFile(relativePath: string): boolean;
+  /**
+   * A page's file: `<page>.mdx` when it exists, else `<page>.md`, else undefined. Optional (then
+   * `hasFile` is asked twice); a listing answers it with one lookup, which 50,000 pages notice.
+   */
+  pageFileOf?(page: string): string | undefined;
   /** The file names in a folder relative to the root (`""` for the root), for suggestions. */
   filesIn(relativeFolder: string): readonly string[];
   /**
@@ -25,6 +30,12 @@ export interface DocsFiles {
    * looks them up in every OpenAPI file of the root.
    */
   list?(): readonly string[];
+}
+
+/** A page's file (`<page>.mdx`, else `<page>.md`) as `files` says, or undefined. */
+export function pageFileIn(files: DocsFiles, page: string): string | undefined {
+  if (files.pageFileOf) return files.pageFileOf(page);
+  return files.hasFile(`${page}.mdx`) ? `${page}.mdx` : files.hasFile(`${page}.md`) ? `${page}.md` : undefined;
 }
 
 /** What a path under the root is: only `file` is ever read. */

@@ -27,6 +27,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openPromise, type Entry } from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readmeBlock, runRecipe } from '../readme-blocks.mjs';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 const EXTENSION = path.join(REPO, 'editors', 'vscode');
@@ -80,9 +81,10 @@ beforeAll(async () => {
   rmSync(VSIX, { force: true });
   rmSync(path.join(EXTENSION, 'dist'), { recursive: true, force: true });
   const started = performance.now();
-  const packaged = run('npm', ['run', 'package:vscode'], REPO);
+  // As README.md says it (its block `vscode-extension`), from the repository.
+  const packaged = runRecipe(readmeBlock('vscode-extension'), { cwd: REPO, timeout: 5 * MINUTE });
   const ms = performance.now() - started;
-  if (packaged.status !== 0) throw new Error(`npm run package:vscode exited ${packaged.status}:\n${packaged.output.slice(-4000)}`);
+  if (packaged.status !== 0) throw new Error(`npm run package:vscode exited ${packaged.status}:\n${(packaged.stdout + packaged.stderr).slice(-4000)}`);
   console.log(`npm run package:vscode: ${(ms / 1000).toFixed(1)} s; ${VSIX}: ${(statSync(VSIX).size / 1024).toFixed(1)} KiB`);
   entries = await readZip(VSIX);
 }, 5 * MINUTE);
