@@ -6,7 +6,7 @@
  * `import()` (the resolve command, the formatters other than the one asked for) stays in the
  * file but is run only when called. dist/cli/package.json says `"type": "commonjs"` for it.
  * Dependencies are loaded from node_modules as before, except the two small ones every run
- * needs. The server's commands are another package's (@docsnav/server), found and imported at
+ * needs. The language server is its own file, dist/cli/lsp.js (see below). The server's commands are another package's (@docsnav/server), found and imported at
  * run time (src/cli/server-commands.ts).
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,19 +24,43 @@ rmSync(outdir, { recursive: true, force: true });
 mkdirSync(outdir, { recursive: true });
 writeFileSync(path.join(outdir, 'package.json'), `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`);
 
-await build({
+/** What both bundles share: CommonJS for Node 20, the library finding its own files from the bundle's path. */
+const common = {
   absWorkingDir: project,
-  entryPoints: ['src/cli/main.ts'],
-  outfile: path.join(outdir, 'main.js'),
   bundle: true,
   format: 'cjs',
   platform: 'node',
   target: 'node20',
-  external: Object.keys(pkg.dependencies ?? {}).filter((name) => !inline.has(name)),
   // The library finds its own files (package.json, schema/, docs/rules/) from import.meta.url;
   // in CommonJS that is this file's URL. The bundle sits as deep as the sources (dist/cli, src/*).
   define: { 'import.meta.url': '__docsnavFileUrl' },
   banner: { js: "const __docsnavFileUrl = require('node:url').pathToFileURL(__filename).href;" },
   logLevel: 'warning',
   legalComments: 'none',
+};
+
+// `docsnav lsp` loads the language server from a file of its own, dist/cli/lsp.js: the CLI's
+// bundle stays as small as before (start-up is parsing), and the server's protocol packages
+// (vscode-languageserver and the four it depends on) are inlined there, so they are not installed.
+const lspEntry = {
+  name: 'lsp-entry',
+  setup(plugin) {
+    plugin.onResolve({ filter: /\/lsp\/main\.js$/ }, () => ({ path: './lsp.js', external: true }));
+  },
+};
+
+await build({
+  ...common,
+  entryPoints: ['src/cli/main.ts'],
+  outfile: path.join(outdir, 'main.js'),
+  external: Object.keys(pkg.dependencies ?? {}).filter((name) => !inline.has(name)),
+  plugins: [lspEntry],
+});
+
+await build({
+  ...common,
+  entryPoints: ['src/lsp/main.ts'],
+  outfile: path.join(outdir, 'lsp.js'),
+  external: Object.keys(pkg.dependencies ?? {}),
+  minify: true,
 });

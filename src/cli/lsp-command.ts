@@ -1,7 +1,7 @@
 /**
  * `docsnav lsp [--stdio | --node-ipc | --socket=<port> | --pipe=<name>]`: the language server,
- * for editors (stdio unless told otherwise). Its dependencies (vscode-languageserver) are loaded
- * only here: `validate` does not pay for them.
+ * for editors (stdio unless told otherwise). The server and its protocol packages are a file of
+ * their own, loaded only here: `validate` does not pay for them.
  */
 import { UsageError } from './args.js';
 import { HELP } from './help.js';
@@ -20,14 +20,9 @@ export async function lspCommand(argv: string[], io: CliIo): Promise<number> {
       throw new UsageError(`lsp: unknown option "${arg}" (options: --stdio (default), --node-ipc, --socket=<port>, --pipe=<name>)`);
     }
   }
-  const { createConnection, ProposedFeatures, StreamMessageReader, StreamMessageWriter } = await import('vscode-languageserver/node.js');
-  const { startLanguageServer } = await import('../lsp/handlers.js');
-  const stdio = !argv.some((arg) => arg === '--node-ipc' || arg.startsWith('--socket=') || arg.startsWith('--pipe='));
-  // The library reads --node-ipc, --socket and --pipe from the process's arguments itself.
-  const connection = stdio
-    ? createConnection(ProposedFeatures.all, new StreamMessageReader(process.stdin), new StreamMessageWriter(process.stdout))
-    : createConnection(ProposedFeatures.all);
-  startLanguageServer(connection);
+  // A file of its own in the bundle (dist/cli/lsp.js): see scripts/bundle.mjs.
+  const { runLanguageServer } = await import('../lsp/main.js');
+  runLanguageServer(argv);
   // The server runs until the client says exit (the library then ends the process).
   return new Promise<number>(() => {});
 }
