@@ -64,3 +64,20 @@ await build({
   external: Object.keys(pkg.dependencies ?? {}),
   minify: true,
 });
+
+// The library's entry, dist/index.js (tsc's output), bundled into one ES module in place: an
+// `import('docsnav')` then reads one file instead of resolving and linking some hundred modules
+// (measured in `npm run bench`). Dependencies stay imports; the types stay tsc's .d.ts files.
+await build({
+  absWorkingDir: project,
+  entryPoints: ['dist/index.js'],
+  outfile: path.join(project, 'dist', 'index.js'),
+  allowOverwrite: true,
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  packages: 'external',
+  logLevel: 'warning',
+  legalComments: 'none',
+});

@@ -299,7 +299,7 @@ describe('deploy/Dockerfile', () => {
     expect(last(runtime, 'WORKDIR')?.args).toBe('/app');
     const copies = all(runtime, 'COPY').map((i) => i.args);
     expect(copies).toEqual(['--from=builder /app ./']);
-    // Everything a package ships (package.json "files", and what npm always adds) that is not built is copied into the builder.
+    // Everything a package ships (package.json "files", and what npm always adds) that is not built (dist/…) is copied into the builder.
     const copied = all(stages[0], 'COPY').flatMap((i) =>
       i.args
         .split(/\s+/)
@@ -308,7 +308,7 @@ describe('deploy/Dockerfile', () => {
     );
     for (const folder of ['', 'server/']) {
       const { files } = JSON.parse(readFileSync(path.join(REPO_ROOT, folder, 'package.json'), 'utf8')) as { files: string[] };
-      for (const shipped of [...files, 'README.md', 'LICENSE', 'CHANGELOG.md'].filter((entry) => entry !== 'dist')) {
+      for (const shipped of [...files, 'README.md', 'LICENSE', 'CHANGELOG.md'].filter((entry) => entry !== 'dist' && !entry.startsWith('dist/'))) {
         // `schema/*.json`: the folder `schema` (or a folder above it) must be copied.
         const needed =
           folder +

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { packageRoot } from '../report/rule-docs.js';
 import { buildNavigationSchema } from '../schema/build-schema.js';
 
 /**
@@ -20,7 +22,10 @@ let facts: SchemaFacts | undefined;
 function load(): SchemaFacts {
   const enums: Array<readonly string[]> = [];
   const fieldTypes = new Map<string, Set<string> | undefined>();
-  const docs = JSON.parse(readFileSync(new URL('../../schema/docs.schema.json', import.meta.url), 'utf8')) as Schema;
+  // The package's own schema file, wherever this module was bundled to (dist/index.js, dist/cli/…).
+  const root = packageRoot();
+  const file = root !== undefined ? path.join(root, 'schema', 'docs.schema.json') : new URL('../../schema/docs.schema.json', import.meta.url);
+  const docs = JSON.parse(readFileSync(file, 'utf8')) as Schema;
   for (const [name, schema] of [
     ['docs', docs],
     ['navigation', buildNavigationSchema()],

@@ -35,7 +35,8 @@ let packageRootFound: string | null | undefined;
 
 /**
  * The installed package's folder (the one holding `docs/rules/`), looked for once, upwards from
- * this module: src/report, dist/report and the bundled CLI's dist/cli all sit two levels below it.
+ * this module: src/report, dist/report and the bundled CLI's dist/cli sit two levels below it, the
+ * bundled library (dist/index.js) one.
  * Undefined when the docs are not beside the code (docsnav bundled into another program).
  */
 export function packageRoot(): string | undefined {
