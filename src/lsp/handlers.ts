@@ -110,8 +110,10 @@ export function startLanguageServer(connection: Connection): void {
     if (isDocsFile(file) && change === 'deleted') {
       const site = sites.forget(file);
       if (site) {
+        // Its problems go from every file it published to (its `$ref` targets and pages too).
+        const before = published.get(site);
         published.delete(site);
-        publish(file);
+        for (const shown of new Set([file, ...(before?.keys() ?? [])])) publish(shown);
       }
       return;
     }

@@ -372,6 +372,26 @@ describe('diagnostics follow edits and files', () => {
     }
   });
 
+  it('a deleted docs file takes its problems away, in its $ref targets too', async () => {
+    const dir = tempSite({
+      'docs.json': JSON.stringify({ name: 'S', navigation: { groups: [{ $ref: './more.json' }] } }),
+      'more.json': JSON.stringify({ group: 'More', pages: ['missing'] }),
+    });
+    const file = path.join(dir, 'docs.json');
+    const more = path.join(dir, 'more.json');
+    const client = await startClient(dir);
+    try {
+      await client.nextDiagnostics(uriOf(file));
+      expect((client.diagnostics.get(uriOf(more)) ?? (await client.nextDiagnostics(uriOf(more)))).map((d) => d.code)).toEqual(['page-not-found']);
+      rmSync(file);
+      client.filesChanged([{ uri: uriOf(file), type: FileChangeType.Deleted }]);
+      expect(await client.nextDiagnostics(uriOf(more), (d) => d.length === 0)).toEqual([]);
+      expect(client.diagnostics.get(uriOf(file))).toEqual([]);
+    } finally {
+      await client.stop();
+    }
+  });
+
   it('asks the client to watch page, spec and docs files', async () => {
     const dir = tempSite({ 'docs.json': '{"name":"S","navigation":{"pages":["a"]}}', 'a.mdx': '' });
     const client = await startClient(dir);
