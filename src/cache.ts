@@ -31,7 +31,8 @@ export class ValidationCache {
    */
   changed(absolutePath?: string, change: 'changed' | 'created' | 'deleted' = 'changed'): void {
     if (absolutePath === undefined) {
-      this.reads.clear();
+      // Each root's reader holds its own map of outcomes: empty them, do not drop them.
+      for (const outcomes of this.reads.values()) outcomes.clear();
       this.parsed.clear();
       this.listings.clear();
       this.cachedBytes = 0;
