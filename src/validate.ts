@@ -104,19 +104,6 @@ export function validateText(text: string, options: ValidateOptions = {}): Valid
 }
 
 /**
- * `validateText`, and the page tree the same run built (an editor's hovers and links need both;
- * the problems are the same as `validateText`'s: validate and resolve agree).
- */
-export function validateWithTree(text: string, options: ValidateOptions = {}): { result: ValidationResult; tree: PageTree } {
-  const file = options.file ?? 'docs.json';
-  const pipeline = startPipeline(text, { ...options, titles: true });
-  const tree = pipeline.finish();
-  const problems = pipeline.sink.sorted();
-  attachFixes(problems, pipeline.document.files, options);
-  return { result: { file, problems, sources: sourcesOf(pipeline.document.files) }, tree };
-}
-
-/**
  * The one pipeline of validate and resolve: the document loaded through one reader, the
  * schema and rules run, then the tree builder (specs read through the same reader and
  * `files`). `resolve` fetches remote specs between `start` and `finish`; `validate` does not.

@@ -6,9 +6,7 @@
 import { UsageError } from './args.js';
 import { HELP } from './help.js';
 import type { CliIo } from './run.js';
-
-const TRANSPORTS = ['--stdio', '--node-ipc'];
-const TRANSPORT_PREFIXES = ['--socket=', '--pipe=', '--clientProcessId='];
+import { isTransportArgument } from '../lsp/transports.js';
 
 export async function lspCommand(argv: string[], io: CliIo): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
@@ -16,7 +14,7 @@ export async function lspCommand(argv: string[], io: CliIo): Promise<number> {
     return 0;
   }
   for (const arg of argv) {
-    if (!TRANSPORTS.includes(arg) && !TRANSPORT_PREFIXES.some((prefix) => arg.startsWith(prefix))) {
+    if (!isTransportArgument(arg)) {
       throw new UsageError(`lsp: unknown option "${arg}" (options: --stdio (default), --node-ipc, --socket=<port>, --pipe=<name>)`);
     }
   }

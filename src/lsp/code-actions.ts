@@ -9,7 +9,7 @@ import { CodeActionKind, type CodeAction, type Range, type TextEdit, type Worksp
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { fixText } from '../fix/fix.js';
 import type { Problem } from '../problem.js';
-import { toDiagnostic } from './diagnostics.js';
+import { overlaps, toDiagnostic } from './diagnostics.js';
 import type { SiteCheck } from './sites.js';
 
 export const FIX_ALL_KIND = `${CodeActionKind.SourceFixAll}.docsnav`;
@@ -63,9 +63,4 @@ function wholeChange(before: string, after: string): TextEdit {
 
 function fixTitle(problem: Problem): string {
   return problem.suggest !== undefined ? `Use ${JSON.stringify(problem.suggest)} (${problem.code})` : `Fix: ${problem.code}`;
-}
-
-function overlaps(a: Range, b: Range): boolean {
-  const before = (p: Range['start'], q: Range['start']) => p.line < q.line || (p.line === q.line && p.character < q.character);
-  return !before(a.end, b.start) && !before(b.end, a.start);
 }

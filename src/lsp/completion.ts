@@ -13,6 +13,7 @@ import { indexSpec } from '../resolve/operations.js';
 import { SpecLoader } from '../resolve/specs.js';
 import { filesOf, readerFor, type ValidateOptions } from '../validate.js';
 import type { SourceFormat } from '../source/types.js';
+import { startsOpenapiScope } from '../navigation/walk.js';
 import type { Cursor, Segment } from './cursor.js';
 import { elementKindAt, keysAllowed, type KeyOption } from './elements.js';
 
@@ -113,17 +114,17 @@ function endpointItems(document: unknown, elementPath: readonly Segment[], conte
   return items;
 }
 
+/** The `openapi` value in scope at an element: its own or the nearest above, as the walker scopes it. */
 function nearestOpenapi(document: unknown, elementPath: readonly Segment[]): unknown {
-  const chain: unknown[] = [];
-  let value = document;
-  chain.push(value);
+  const values: unknown[] = [document];
   for (const key of elementPath) {
-    value = isPlainObject(value) || Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined;
-    chain.push(value);
+    const value = values[values.length - 1];
+    values.push(isPlainObject(value) || Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined);
   }
-  for (let i = chain.length - 1; i >= 0; i--) {
-    const element = chain[i];
-    if (isPlainObject(element) && element.openapi !== undefined) return element.openapi;
+  for (let depth = elementPath.length; depth >= 1; depth--) {
+    const value = values[depth];
+    const kind = elementKindAt(elementPath.slice(0, depth));
+    if (kind && isPlainObject(value) && startsOpenapiScope(kind, value)) return value.openapi;
   }
   return undefined;
 }

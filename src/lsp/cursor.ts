@@ -40,8 +40,8 @@ function jsonCursor(text: string, offset: number): Cursor | undefined {
   const node = location.previousNode;
   const onString = node !== undefined && node.type === 'string' && offset >= node.offset && offset <= node.offset + node.length;
   const span: [number, number] = onString ? [node.offset, node.offset + node.length] : wordAround(text, offset);
-  const containerPath = location.isAtPropertyKey ? path.slice(0, -1) : path.slice(0, -1);
-  const container = valueAt(tree, containerPath);
+  // A key being written, or a value: either way what holds it is one level up.
+  const container = valueAt(tree, path.slice(0, -1));
   return {
     at: location.isAtPropertyKey ? 'key' : 'value',
     path,

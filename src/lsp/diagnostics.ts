@@ -1,6 +1,6 @@
 /** Problems as an editor shows them: LSP diagnostics, one list per file. */
 import { pathToFileURL } from 'node:url';
-import { DiagnosticSeverity, type Diagnostic } from 'vscode-languageserver';
+import { DiagnosticSeverity, type Diagnostic, type Position, type Range } from 'vscode-languageserver';
 import type { Problem, Severity } from '../problem.js';
 import { messageWithSuggestion } from '../report/message.js';
 import { ruleDocFile } from '../report/rule-docs.js';
@@ -29,6 +29,12 @@ export function rangeOf(problem: Pick<Problem, 'line' | 'column' | 'endLine' | '
     start: { line: problem.line - 1, character: problem.column - 1 },
     end: { line: problem.endLine - 1, character: problem.endColumn - 1 },
   };
+}
+
+/** Whether two ranges share a position (ends included: a cursor at a problem's end is on it). */
+export function overlaps(a: Range, b: Range): boolean {
+  const before = (p: Position, q: Position) => p.line < q.line || (p.line === q.line && p.character < q.character);
+  return !before(a.end, b.start) && !before(b.end, a.start);
 }
 
 export function toDiagnostic(problem: Problem): Diagnostic {

@@ -9,7 +9,7 @@ import type { Code } from '../codes.js';
 import { ruleDocText } from '../report/rule-docs.js';
 import type { ResolvedPage } from '../resolve/types.js';
 import type { Cursor } from './cursor.js';
-import { rangeOf } from './diagnostics.js';
+import { overlaps, rangeOf } from './diagnostics.js';
 import { pageAt, pointerOfPath } from './lookup.js';
 import type { SiteCheck } from './sites.js';
 
@@ -18,7 +18,7 @@ export function hoverAt(check: SiteCheck, file: string, position: Position, curs
   const absolute = path.resolve(file);
   const codes = new Set<Code>();
   for (const problem of check.result.problems) {
-    if (path.resolve(problem.file) !== absolute || !contains(rangeOf(problem), position)) continue;
+    if (path.resolve(problem.file) !== absolute || !overlaps(rangeOf(problem), { start: position, end: position })) continue;
     codes.add(problem.code);
   }
   for (const code of codes) parts.push(ruleDoc(code));
@@ -42,9 +42,4 @@ function ruleDoc(code: Code): string {
   const text = ruleDocText(code);
   if (text === undefined) return `\`${code}\``;
   return text.replace(/^#\s+/, '#### ').trim();
-}
-
-function contains(range: { start: Position; end: Position }, position: Position): boolean {
-  const after = (a: Position, b: Position) => a.line > b.line || (a.line === b.line && a.character >= b.character);
-  return after(position, range.start) && after(range.end, position);
 }

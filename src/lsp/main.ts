@@ -4,10 +4,11 @@
  */
 import { createConnection, ProposedFeatures, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver/node.js';
 import { startLanguageServer } from './handlers.js';
+import { usesStdio } from './transports.js';
 
 /** Serves over stdio, or the transport `--node-ipc`, `--socket=<port>` or `--pipe=<name>` in the process's arguments names. */
 export function runLanguageServer(argv: readonly string[]): void {
-  const stdio = !argv.some((arg) => arg === '--node-ipc' || arg.startsWith('--socket=') || arg.startsWith('--pipe='));
+  const stdio = usesStdio(argv);
   // The library reads --node-ipc, --socket and --pipe from the process's arguments itself.
   const connection = stdio
     ? createConnection(ProposedFeatures.all, new StreamMessageReader(process.stdin), new StreamMessageWriter(process.stdout))

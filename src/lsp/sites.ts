@@ -15,7 +15,7 @@ import type { PageTree } from '../resolve/types.js';
 import type { ValidationResult } from '../result.js';
 import { formatOf } from '../source/index.js';
 import type { SourceFormat } from '../source/types.js';
-import { FileReadError, validateText, validateWithTree, type ValidateOptions } from '../validate.js';
+import { FileReadError, startPipeline, validateText, type ValidateOptions } from '../validate.js';
 
 /** The editor's open documents, by absolute path. */
 export interface OpenDocuments {
@@ -41,7 +41,8 @@ const trees = new WeakMap<SiteCheck, PageTree>();
 export function treeOf(check: SiteCheck): PageTree | undefined {
   if (!check.options) return undefined;
   let tree = trees.get(check);
-  if (!tree) trees.set(check, (tree = validateWithTree(check.text, check.options).tree));
+  // The pipeline `resolve` runs (local specs only): the tree, not the problems, which the check has.
+  if (!tree) trees.set(check, (tree = startPipeline(check.text, { ...check.options, titles: true }).finish()));
   return tree;
 }
 

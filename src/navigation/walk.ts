@@ -224,6 +224,11 @@ export function walkNavigation(docs: unknown, visitors: readonly NavigationVisit
   }
 }
 
+/** An element whose `openapi` names a spec starts a scope (`openapi: []` or `{}` is the schema's to report). */
+export function startsOpenapiScope(kind: ElementKind, value: Record<string, unknown>): boolean {
+  return value.openapi !== undefined && ELEMENTS[kind].fields.includes('openapi') && openapiSources(value.openapi).length > 0;
+}
+
 function makeElement(
   kind: ElementKind,
   value: Record<string, unknown>,
@@ -241,10 +246,7 @@ function makeElement(
     openapi: parent?.openapi,
     section: undefined as unknown as ElementNode,
   };
-  // Only a value that names a spec starts a scope (`openapi: []` or `{}` is the schema's to report).
-  if (value.openapi !== undefined && ELEMENTS[kind].fields.includes('openapi') && openapiSources(value.openapi).length > 0) {
-    node.openapi = { value: value.openapi, owner: node };
-  }
+  if (startsOpenapiScope(kind, value)) node.openapi = { value: value.openapi, owner: node };
   node.section = !parent || ELEMENTS[kind].section ? node : parent.section;
   return node;
 }
