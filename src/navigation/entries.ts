@@ -42,6 +42,37 @@ export function isTidyPage(raw: string): boolean {
   return !NEEDS_CARE.test(raw);
 }
 
+/**
+ * True for the commonest page path of all: tidy (`isTidyPage`) and made only of ASCII letters,
+ * digits, `-`, `_`, `.` and `/`, no segment starting with `.`. Such a path is no URL and no
+ * endpoint entry, climbs nowhere, and has nothing a URL or a file system trips on: the rules
+ * and the tree skip their pattern checks for it. One pass over its characters.
+ */
+export function isPlainPage(raw: string): boolean {
+  const n = raw.length;
+  if (n === 0) return false;
+  // As if after a `/`: the first character may be neither `/` nor `.`.
+  let prev = 47;
+  for (let i = 0; i < n; i++) {
+    const c = raw.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 45 || c === 95) {
+      prev = c;
+      continue;
+    }
+    // `//`, a leading `/`, or a segment that starts with `.` (`.`, `..`, `.hidden`): not plain.
+    if ((c !== 47 && c !== 46) || prev === 47) return false;
+    prev = c;
+  }
+  return prev !== 47 && !endsWithMarkdownExtension(raw, n);
+}
+
+/** `.md` or `.mdx` at the end, in any case. */
+function endsWithMarkdownExtension(raw: string, n: number): boolean {
+  const last = raw.charCodeAt(n - 1) | 32;
+  const end = last === 120 /* x */ ? n - 1 : n;
+  return end >= 3 && raw.charCodeAt(end - 3) === 46 && (raw.charCodeAt(end - 2) | 32) === 109 /* m */ && (raw.charCodeAt(end - 1) | 32) === 100 /* d */;
+}
+
 /** Anything that may make a string not a tidy page path: whitespace, `\`, `.`/`/` at the edges, `.md(x)`, `.`/`..` segments, `//`. */
 const NEEDS_CARE = /[\s\\]|^[./]|\/$|\.mdx?$|\/\.\.?(?:\/|$)|\/\//i;
 

@@ -14,7 +14,7 @@ import { listedInOwnPages, pointerOf, walkNavigation, type ElementNode, type Nav
 import type { Code } from '../codes.js';
 import type { FileReader } from '../files.js';
 import type { Finding } from '../problem.js';
-import type { DocsFiles } from '../rules/types.js';
+import { pageFileIn, type DocsFiles } from '../rules/types.js';
 import { initialDisplay } from './group-moves.js';
 import { findOperation, findWebhook, generatedGroups, generatedPagePath, indexSpec, pageTitle, type Operation } from './operations.js';
 import { emptyPageTree, NavBuilder } from './nav.js';
@@ -104,16 +104,26 @@ interface Claim {
   page: { path: string };
   wanted: string;
   owner: string;
-  /** The pointer, or the page node to work it out from when a problem needs it. */
-  at: string | PageNode;
+  at: string;
   section: ElementNode;
 }
 
 export class TreeBuilder {
   private readonly states = new Map<ElementNode, ElementState>();
   private readonly steps: Step[] = [];
-  /** Every page path wanted, in navigation order. */
+  /** Every path a generated or endpoint page wants, in navigation order. */
   private readonly claims: Claim[] = [];
+  /**
+   * Each section's ordinary page paths. They are the author's: they keep their URL whatever
+   * else wants it, so only the paths are kept (and looked at only in sections with endpoints).
+   */
+  private readonly authored = new Map<ElementNode, string[]>();
+  /** The last section an ordinary page was in, and its list: pages come in runs of one section. */
+  private authoredSection: ElementNode | undefined;
+  private authoredList: string[] = [];
+  /** The last element whose pages were seen, and its state: one map lookup per element, not per page. */
+  private lastParent: ElementNode | undefined;
+  private lastState: ElementState | undefined;
   /** Each group's first visible page, as a page (its URL is known only at the end). */
   private readonly firstPages = new Map<ResolvedGroup, ResolvedPage>();
   /** Places (pointers) where a spec's failure or caveat was said already. */
@@ -136,7 +146,7 @@ export class TreeBuilder {
   private readonly reportIn: TreeBuilderOptions['reportIn'];
   private readonly profile: Profile | undefined;
   /** Each page file's front matter and what it names, read and checked once. */
-  private readonly pageFiles = new Map<string, PageFrontMatter | undefined>();
+  private readonly pageFiles = new Map<string, PageFrontMatter>();
   private readonly pageOperations: PageOperations | undefined;
   private readonly keepTree: boolean;
   private readonly immediate: boolean;
@@ -181,9 +191,15 @@ export class TreeBuilder {
       },
       page: (node) => {
         nav?.page?.(node);
-        if (this.states.get(node.parent)?.tooDeep) return;
+        if (this.stateOf(node.parent)?.tooDeep) return;
         // A group's `root` that its `pages` list too is that one page, in its place there.
         if (listedInOwnPages(node)) return;
+        if (node.plain && !this.keepTree) {
+          // Validation's commonest case, the shortest way: a plain page path has nothing to check but its file.
+          this.claimAuthored(node.parent.section, node.value);
+          if (this.reader && this.files) this.frontMatterOf(node.value);
+          return;
+        }
         this.markSpecUse(node);
         if (this.immediate) this.emitEntry(node, this.tree);
         else this.steps.push({ type: 'entry', node });
@@ -260,7 +276,8 @@ export class TreeBuilder {
       trail: kind ? [...parentTrail, { kind, label }] : parentTrail,
       hidden: (parent?.hidden ?? false) || node.value.hidden === true,
     };
-    if (node.kind === 'group') {
+    // Without a tree, groups are not output: only their pages are checked.
+    if (node.kind === 'group' && this.keepTree) {
       const topLevel = node.groupDepth === 0;
       const group: ResolvedGroup = {
         id: pointerOf(node.path),
@@ -409,8 +426,16 @@ export class TreeBuilder {
     else this.report(finding);
   }
 
+  private stateOf(element: ElementNode): ElementState | undefined {
+    if (element !== this.lastParent) {
+      this.lastParent = element;
+      this.lastState = this.states.get(element);
+    }
+    return this.lastState;
+  }
+
   private emitEntry(node: PageNode, tree: PageTree): void {
-    const state = this.states.get(node.parent)!;
+    const state = this.stateOf(node.parent)!;
     const entry = node.entry;
     if (entry.kind === 'page' && !this.keepTree) return this.checkOrdinaryPage(entry.page, entry.clean, node);
     const pointer = pointerOf(node.path);
@@ -425,14 +450,28 @@ export class TreeBuilder {
 
   /** An ordinary page when no tree is kept: what can be reported, and its claim on a URL; pointers only when needed. */
   private checkOrdinaryPage(raw: string, pagePath: string, node: PageNode): void {
-    if (isUrl(raw) || escapesRoot(pagePath)) return;
-    if (ANY_DANGER.test(pagePath)) {
-      this.safePath(pagePath, pointerOf(node.path));
-      return;
+    // A plain page path passes every check below.
+    if (!node.plain) {
+      if (isUrl(raw) || escapesRoot(pagePath)) return;
+      if (ANY_DANGER.test(pagePath)) {
+        this.safePath(pagePath, pointerOf(node.path));
+        return;
+      }
+      if (UNSAFE_TEST.test(pagePath)) this.checkUnsafe(pagePath, pointerOf(node.path));
     }
-    if (UNSAFE_TEST.test(pagePath)) this.checkUnsafe(pagePath, pointerOf(node.path));
-    this.claims.push({ page: { path: pagePath }, wanted: pagePath, owner: `page ${pagePath}`, at: node, section: node.parent.section });
+    this.claimAuthored(node.parent.section, pagePath);
     if (this.reader && this.files) this.frontMatterOf(pagePath);
+  }
+
+  /** An ordinary page's path in its section. */
+  private claimAuthored(section: ElementNode, pagePath: string): void {
+    if (section !== this.authoredSection) {
+      this.authoredSection = section;
+      let list = this.authored.get(section);
+      if (!list) this.authored.set(section, (list = []));
+      this.authoredList = list;
+    }
+    this.authoredList.push(pagePath);
   }
 
   private ordinaryPage(raw: string, pagePath: string, node: PageNode, state: ElementState, pointer: string): ResolvedPage | undefined {
@@ -461,7 +500,8 @@ export class TreeBuilder {
       if (found.data) this.applyFrontMatter(page, found.data);
     }
     this.finishPage(page, state.trail);
-    this.claim(page, `page ${pagePath}`, node.parent.section, pointer);
+    this.checkUnsafe(page.path, pointer);
+    this.claimAuthored(node.parent.section, pagePath);
     return page;
   }
 
@@ -584,8 +624,11 @@ export class TreeBuilder {
    * platform builds the page, with no API reference on it).
    */
   private frontMatterOf(pagePath: string): PageFrontMatter | undefined {
-    if (this.pageFiles.has(pagePath)) return this.pageFiles.get(pagePath);
-    const found = this.files ? findPageFile(this.files, this.reader, this.absoluteRoot, pagePath, this.cache) : undefined;
+    const known = this.pageFiles.get(pagePath);
+    if (known !== undefined) return known;
+    // No file, nothing to read or keep: a lookup in the listing is all a missing page costs.
+    const found =
+      this.files && pageFileIn(this.files, pagePath) !== undefined ? findPageFile(this.files, this.reader, this.absoluteRoot, pagePath, this.cache) : undefined;
     let result: PageFrontMatter | undefined;
     if (found) {
       result = { file: found.file };
@@ -601,7 +644,7 @@ export class TreeBuilder {
         result.operation = this.frontMatterOperation(found, front.data);
       }
     }
-    this.pageFiles.set(pagePath, result);
+    if (result) this.pageFiles.set(pagePath, result);
     return result;
   }
 
@@ -716,21 +759,17 @@ export class TreeBuilder {
       const keeper = new Map<string, string>();
       // A page path listed as an ordinary page is the author's: on the platform its file
       // replaces any generated page there, and every entry links to that one URL. No suffixes.
-      const authored = new Set<string>();
-      for (const claim of claims) {
-        keeper.set(claim.wanted, claim.owner);
-        if (claim.owner.startsWith('page ')) authored.add(claim.wanted);
-      }
-      const used = new Set(keeper.keys());
+      const authored = new Set(this.authored.get(claims[0].section));
+      for (const claim of claims) keeper.set(claim.wanted, claim.owner);
+      const used = new Set([...keeper.keys(), ...authored]);
       const next = new Map<string, number>();
       for (const claim of claims) {
         const winner = keeper.get(claim.wanted)!;
         if (authored.has(claim.wanted)) {
-          if (claim.owner.startsWith('page ')) continue;
           findings.push({
             code: 'slug-collision',
             message: `"${claim.wanted}" is also a page listed in this section: on the platform its file replaces the page generated for ${claim.owner.replace(/^\S+ /, '')} (of ${claim.owner.split(' ')[0]}), and this entry links to that file's page at the same URL.`,
-            pointer: typeof claim.at === 'string' ? claim.at : pointerOf(claim.at.path),
+            pointer: claim.at,
             severity: 'info',
           });
           continue;
@@ -746,7 +785,7 @@ export class TreeBuilder {
         findings.push({
           code: 'slug-collision',
           message: `"${claim.wanted}" is also the path of ${winner}, later in this section; the platform keeps that one under this URL and loses this page, which docsnav gives "${suffixed}".`,
-          pointer: typeof claim.at === 'string' ? claim.at : pointerOf(claim.at.path),
+          pointer: claim.at,
         });
       }
     }

@@ -1,8 +1,8 @@
 import { entryKey, parseEntry, tidyPage, type PageEntry } from '../navigation/entries.js';
 import { PAGE_FIELDS } from '../navigation/model.js';
 import { isUrl, openapiSources, rootRelative } from '../navigation/openapi.js';
-import { listedInOwnPages, pointerOf, type ElementNode } from '../navigation/walk.js';
-import type { Rule } from './types.js';
+import { listedInOwnPages, pointerOf, walkNavigation, type ElementNode, type NavigationVisitor } from '../navigation/walk.js';
+import type { Rule, RuleContext } from './types.js';
 import { describeElement } from './describe.js';
 
 /**
@@ -14,70 +14,94 @@ import { describeElement } from './describe.js';
 export const duplicatePage: Rule = {
   code: 'duplicate-page',
   create(context) {
-    // Each element's list scope (the nearest element above it that is not a group, or itself)
-    // and language code, worked out once from its parent's.
-    const scopeOf = new Map<ElementNode, ElementNode>();
-    const languageOf = new Map<ElementNode, string | undefined>();
-    // Page -> the element that lists it first. Elements, not page nodes: holding 50,000 page
-    // nodes would keep them all alive through garbage collection, the main cost of this rule.
-    const first = new Map<string, ElementNode>();
-    // Only for pages listed more than once (rare): where else, and what was said.
-    const elsewhere = new Map<string, Elsewhere>();
     const specsOfScope = new Map<unknown, string>();
     const keyOf = (entry: PageEntry, parent: ElementNode) => (entry.kind === 'page' ? entry.clean : endpointKey(entry, parent, specsOfScope));
-    const scopeOfElement = (element: ElementNode) => scopeOf.get(element) ?? element;
+    // Every page once: a set, one hash probe per page and no node kept. Pages listed more
+    // than once are rare; a second walk works out where, for them alone, and reports.
+    const seen = new Set<string>();
+    const repeated = new Set<string>();
+    let docs: unknown;
     return {
-      element(node) {
-        const above = node.parent;
-        scopeOf.set(node, node.kind === 'group' && above ? scopeOfElement(above) : node);
-        const code = node.value.language;
-        languageOf.set(node, node.kind === 'language' && typeof code === 'string' ? code : above ? languageOf.get(above) : undefined);
+      document(value) {
+        docs = value;
       },
       page(node) {
         // A group's `root` that its own `pages` list too is one page (the entry there counts).
         if (listedInOwnPages(node)) return;
-        const key = keyOf(node.entry, node.parent);
+        const key = node.plain ? node.value : keyOf(node.entry, node.parent);
         if (key === '') return;
-        const listed = first.get(key);
-        if (listed === undefined) {
-          first.set(key, node.parent);
-          return;
-        }
-        // Listed before: the same scope shows it twice; another language leaves it undefined.
-        const parent = node.parent;
-        const scope = scopeOfElement(parent);
-        let other = elsewhere.get(key);
-        if (!other) {
-          other = { scopes: new Map([[scopeOfElement(listed), listed]]), reported: new Set() };
-          const language = languageOf.get(listed);
-          if (language !== undefined) other.languages = new Map([[language, listed]]);
-          elsewhere.set(key, other);
-        }
-        const inScope = other.scopes.get(scope);
-        if (inScope) {
-          const where = inScope === parent ? 'earlier in the same list' : `in ${describeElement(inScope)}`;
-          context.report({
-            message: `"${node.value}" is already listed ${where} (${listingPointer(inScope, key, keyOf)}); the platform would show it twice.`,
-            pointer: pointerOf(node.path),
-          });
-          return;
-        }
-        other.scopes.set(scope, parent);
-        const language = languageOf.get(parent);
-        if (language === undefined) return;
-        if (!other.languages) other.languages = new Map();
-        const [firstLanguage, firstElement] = other.languages.entries().next().value ?? [];
-        if (!other.languages.has(language)) other.languages.set(language, parent);
-        if (firstLanguage === undefined || firstLanguage === language || other.reported.has(language)) return;
-        other.reported.add(language);
-        context.report({
-          message: `"${node.value}" is also listed in the language "${firstLanguage}" (${listingPointer(firstElement!, key, keyOf)}); the platform leaves one page in two languages undefined. Give each language its own page path.`,
-          pointer: pointerOf(node.path),
-        });
+        const size = seen.size;
+        if (seen.add(key).size === size) repeated.add(key);
+      },
+      leave(node) {
+        if (node.parent !== undefined || repeated.size === 0) return;
+        walkNavigation(docs, [reportRepeats(context, repeated, keyOf)]);
       },
     };
   },
 };
+
+/** The second walk: where each page of `repeated` is listed, and what the platform makes of it. */
+function reportRepeats(context: RuleContext, repeated: ReadonlySet<string>, keyOf: (entry: PageEntry, parent: ElementNode) => string): NavigationVisitor {
+  // Each element's list scope (the nearest element above it that is not a group, or itself)
+  // and language code, worked out once from its parent's.
+  const scopeOf = new Map<ElementNode, ElementNode>();
+  const languageOf = new Map<ElementNode, string | undefined>();
+  // Page -> the element that lists it first.
+  const first = new Map<string, ElementNode>();
+  // Where else, and what was said.
+  const elsewhere = new Map<string, Elsewhere>();
+  const scopeOfElement = (element: ElementNode) => scopeOf.get(element) ?? element;
+  return {
+    element(node) {
+      const above = node.parent;
+      scopeOf.set(node, node.kind === 'group' && above ? scopeOfElement(above) : node);
+      const code = node.value.language;
+      languageOf.set(node, node.kind === 'language' && typeof code === 'string' ? code : above ? languageOf.get(above) : undefined);
+    },
+    page(node) {
+      if (listedInOwnPages(node)) return;
+      const key = node.plain ? node.value : keyOf(node.entry, node.parent);
+      if (!repeated.has(key)) return;
+      const listed = first.get(key);
+      if (listed === undefined) {
+        first.set(key, node.parent);
+        return;
+      }
+      // Listed before: the same scope shows it twice; another language leaves it undefined.
+      const parent = node.parent;
+      const scope = scopeOfElement(parent);
+      let other = elsewhere.get(key);
+      if (!other) {
+        other = { scopes: new Map([[scopeOfElement(listed), listed]]), reported: new Set() };
+        const language = languageOf.get(listed);
+        if (language !== undefined) other.languages = new Map([[language, listed]]);
+        elsewhere.set(key, other);
+      }
+      const inScope = other.scopes.get(scope);
+      if (inScope) {
+        const where = inScope === parent ? 'earlier in the same list' : `in ${describeElement(inScope)}`;
+        context.report({
+          message: `"${node.value}" is already listed ${where} (${listingPointer(inScope, key, keyOf)}); the platform would show it twice.`,
+          pointer: pointerOf(node.path),
+        });
+        return;
+      }
+      other.scopes.set(scope, parent);
+      const language = languageOf.get(parent);
+      if (language === undefined) return;
+      if (!other.languages) other.languages = new Map();
+      const [firstLanguage, firstElement] = other.languages.entries().next().value ?? [];
+      if (!other.languages.has(language)) other.languages.set(language, parent);
+      if (firstLanguage === undefined || firstLanguage === language || other.reported.has(language)) return;
+      other.reported.add(language);
+      context.report({
+        message: `"${node.value}" is also listed in the language "${firstLanguage}" (${listingPointer(firstElement!, key, keyOf)}); the platform leaves one page in two languages undefined. Give each language its own page path.`,
+        pointer: pointerOf(node.path),
+      });
+    },
+  };
+}
 
 /** Where else a page listed more than once is listed, and which languages were already reported. */
 interface Elsewhere {

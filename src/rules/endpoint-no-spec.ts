@@ -5,6 +5,8 @@ import type { Rule } from './types.js';
 export const endpointNoSpec: Rule = {
   code: 'endpoint-no-spec',
   create: (context) => ({
+    // A plain page path is no endpoint entry.
+    plainPages: false,
     page(node) {
       const entry = node.entry;
       if (entry.kind === 'page' || entry.specfile || node.parent.openapi) return;

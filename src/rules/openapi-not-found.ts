@@ -21,6 +21,8 @@ export const openapiNotFound: Rule = {
           if (why) context.report({ message: why, pointer: pointerOf(node.path, 'openapi', ...at) });
         }
       },
+      // A plain page path names no spec file.
+      plainPages: false,
       page(node) {
         const specfile = node.entry.kind === 'page' ? undefined : node.entry.specfile;
         if (!specfile || isUrl(specfile)) return;

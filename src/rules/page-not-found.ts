@@ -31,9 +31,9 @@ export const pageNotFound: Rule = {
       page(node) {
         // A `root` its group's `pages` list too is reported there, once.
         if (listedInOwnPages(node)) return;
-        if (node.entry.kind !== 'page' || isUrl(node.entry.page)) return;
-        const page = node.entry.clean;
-        if (page === '' || escapesRoot(page)) return;
+        const page = node.entry.kind === 'page' ? node.entry.clean : '';
+        // A plain page path is neither a URL nor one that climbs out (path-outside-root's).
+        if (!node.plain && (node.entry.kind !== 'page' || isUrl(node.entry.page) || page === '' || escapesRoot(page))) return;
         if (pageFileIn(files, page) !== undefined) return;
         const kinds = [`${page}.mdx`, `${page}.md`].map((file) => ({ file, kind: kindIn(files, file) }));
         // A symlink out of the root: path-outside-root says so.

@@ -19,6 +19,8 @@ const CHECKS: ReadonlyArray<[RegExp, string]> = [
 export const pagePath: Rule = {
   code: 'page-path',
   create: (context) => ({
+    // A plain page path is tidy: nothing to say.
+    plainPages: false,
     page(node) {
       // URLs are links, not paths (page-not-found and path-outside-root skip them too).
       if (node.entry.kind !== 'page' || node.entry.clean === node.entry.page || isUrl(node.entry.page)) return;

@@ -12,11 +12,11 @@ export const pathOutsideRoot: Rule = {
     const files = context.files;
     // Only a listed disk root knows symlinks (kindOf); an in-memory root has none.
     let linksOutside: boolean | undefined;
-    const throughLink = (file: string) => {
-      linksOutside ??= files?.kindOf !== undefined && (files.hasLinksOutside?.() ?? true);
-      return linksOutside && file !== '' && files!.kindOf!(file) === 'outside-root';
-    };
+    const anyLinksOutside = () => (linksOutside ??= files?.kindOf !== undefined && (files.hasLinksOutside?.() ?? true));
+    const throughLink = (file: string) => anyLinksOutside() && file !== '' && files!.kindOf!(file) === 'outside-root';
     return {
+      // A plain page path climbs nowhere: only a symlink could take it out.
+      ...(anyLinksOutside() ? {} : { plainPages: false as const }),
       element(node) {
         if (node.openapi?.owner !== node) return;
         for (const { source, file, at } of localOpenapiFiles(node.value.openapi)) {
@@ -47,6 +47,7 @@ export const pathOutsideRoot: Rule = {
           });
           return;
         }
+        if (!anyLinksOutside()) return;
         // A page is its .mdx or .md file (not reported when a regular one of the two is there); a spec is its own path.
         const candidates = entry.kind === 'page' ? [`${relative}.mdx`, `${relative}.md`] : [relative];
         const linked = candidates.find(throughLink);
