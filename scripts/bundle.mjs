@@ -82,4 +82,8 @@ await build({
   packages: 'external',
   logLevel: 'warning',
   legalComments: 'none',
+  // Whitespace and syntax only (550 -> 400 KB, an import ~3 ms sooner): names stay, so a stack
+  // trace through the library still reads.
+  minifyWhitespace: true,
+  minifySyntax: true,
 });
