@@ -145,7 +145,11 @@ async function measure(label, store) {
     if (response.status !== 202) throw new Error(`POST ${id}: ${response.status} ${error}`);
     const deadline = Date.now() + 10 * 60_000;
     while (Date.now() < deadline) {
-      const status = await (await fetch(`${base}/v1/project/update-status/${statusId}`, { headers: { authorization: `Bearer ${tokens[id]}` } })).json();
+      // A failed read (a connection reset by a busy server) is tried again; /healthz counts failures.
+      const status = await fetch(`${base}/v1/project/update-status/${statusId}`, { headers: { authorization: `Bearer ${tokens[id]}` } }).then(
+        (response) => response.json(),
+        () => ({}),
+      );
       if (status.status === 'success' || status.status === 'failure') {
         if (status.status !== 'success') throw new Error(`${id}: ${status.summary}`);
         return { ms: performance.now() - start, summary: status.summary };
@@ -220,7 +224,7 @@ async function measure(label, store) {
       label,
       'platform docs repository: what the git cache fetched',
       `${(cache.bytes / 1024 / 1024).toFixed(1)} MB, ${cache.missing} of ${cache.objects} objects not fetched (${cache.missingImages} of 160 image blobs)`,
-      'before: the whole 172 MB tree (git rev-list --objects --missing=print in the cache)',
+      'git rev-list --objects --missing=print in its cache; before: every object fetched (162.8 MB, 0 of 1486 missing, on main at 0ba8135)',
     ]);
     const redeploys = [];
     for (let i = 0; i < runs; i++) {
