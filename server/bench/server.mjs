@@ -242,13 +242,13 @@ async function measure(label, store) {
     const health = watchHealth();
     resetPeak(serve.pid);
     const huge = await deploy('huge');
-    const slowest = await health.stop();
+    const { slowest, failures } = await health.stop();
     const peak = peakRss(serve.pid);
     rows.push([
       label,
       `generated 100,000-page site (${huge.summary.replace(/^deployed [0-9a-f]+ of main: /, '')})`,
       `POST → success ${seconds(huge.ms)}, peak RSS ${peak} MB (targets ≤ 30 s, ≤ 500 MB; issue 22: 74 s, 1.2 GB)`,
-      `slowest /healthz answer during it ${slowest.toFixed(0)} ms (polled every 100 ms)`,
+      `slowest /healthz answer during it ${slowest.toFixed(0)} ms, ${failures} failed (polled every 100 ms)`,
     ]);
   }
 
@@ -289,8 +289,7 @@ async function measure(label, store) {
       async stop() {
         running = false;
         await loop;
-        if (failures > 0) throw new Error(`/healthz failed ${failures} times during the deployment (see bench/.out/serve-${label}.log)`);
-        return slowest;
+        return { slowest, failures };
       },
     };
   }
