@@ -1,5 +1,5 @@
 /** Local git repositories holding a site in docs/, for the server and assistant benchmarks. */
-import { cpSync, mkdirSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -15,13 +15,26 @@ export function repoOf(work, name, fill) {
   mkdirSync(path.join(dir, 'docs'), { recursive: true });
   git(dir, 'init', '-q');
   fill(path.join(dir, 'docs'));
-  git(dir, 'add', '-A');
-  git(dir, 'commit', '-qm', `${name} docs`);
+  commitAll(dir, `${name} docs`);
   return dir;
+}
+
+/** Commits everything in the repository `dir`, creating it first if need be. */
+export function commitAll(dir, message) {
+  if (!existsSync(path.join(dir, '.git'))) git(dir, 'init', '-q');
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-qm', message);
 }
 
 /** The repository's top folder: its fixtures/ hold the example site. */
 const repository = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** The platform's own docs repository (the shared corpus copy, or DOCSNAV_BENCH_PLATFORM_DOCS). */
+export function platformDocs() {
+  const folder = process.env.DOCSNAV_BENCH_PLATFORM_DOCS ?? path.resolve(repository, '../shared/corpus/docs-repos/mintlify');
+  if (!existsSync(path.join(folder, 'docs.json'))) throw new Error(`no platform docs at ${folder} (set DOCSNAV_BENCH_PLATFORM_DOCS)`);
+  return folder;
+}
 
 /** Copies the bundled example site (fixtures/example, without its expected outputs) into `docs`. */
 export function copyExample(docs) {

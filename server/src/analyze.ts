@@ -5,6 +5,7 @@
  * in batches, each stored before the next is made, so a site of 100,000 pages never sits in
  * memory whole; the page tree goes back as JSON text, ready to store.
  */
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { parse as parseJsonc } from 'jsonc-parser';
 import { parse as parseYaml } from 'yaml';
@@ -17,6 +18,7 @@ import {
   textOf,
   type FileReader,
   type Problem,
+  type ResolvedPage,
   type ResolveOptions,
   type SeveritySetting,
 } from 'docsnav';
@@ -24,7 +26,7 @@ import { endpointSections } from './endpoint-text.js';
 import { OpenApiPages } from './openapi-pages.js';
 import { pageText, type TextSection } from './page-text.js';
 import { projectConfig, serverOptions } from './project-config.js';
-import type { PageSection } from './store/deployments.js';
+import type { CopyRun, PageRuns, PageSection, SectionsBatch, StoredSection } from './store/deployments.js';
 import { json } from './store/storable.js';
 
 export interface AnalyzeInput {
@@ -36,6 +38,14 @@ export interface AnalyzeInput {
   checkoutRoot: string;
   /** Most pages stored; past it nothing is (see `overLimit`). */
   maxPages: number;
+  /** The git blob id of each file under the docs root (root-relative path): what a page's key is made of. */
+  blobs?: Record<string, string>;
+  /**
+   * The previous deployment's pages by key: a page whose key is there has its sections copied,
+   * not made again (the page was checked for invalid characters with the same texts, and found
+   * clean unless its file is `flagged`).
+   */
+  previous?: PageRuns;
 }
 
 export interface AnalyzeOutput {
@@ -45,6 +55,9 @@ export interface AnalyzeOutput {
   problems: Problem[];
   /** Page text sections sent in batches. */
   sections: number;
+  /** Of those, copied from the previous deployment (unchanged pages), and the pages they belong to. */
+  copied: number;
+  reusedPages: number;
   /** More pages than `maxPages`: no text was sent. */
   overLimit: boolean;
 }
@@ -57,17 +70,30 @@ const MAX_TEXT_FILE = 5 * 1024 * 1024;
  */
 const BATCH_SECTIONS = 100;
 const BATCH_CHARS = 512 * 1024;
+/** Most sections of the previous deployment copied in one batch (one statement). */
+const BATCH_COPIED = 2000;
 /** Most invalid-character problems a deployment lists for its pages and specs. */
 const MAX_TEXT_PROBLEMS = 100;
+/** Changes when what a page's sections are made of changes (page-text, endpoint-text): no key of an older version matches. */
+const SECTIONS_VERSION = 1;
 
-export async function analyzeCheckout(input: AnalyzeInput, emit: (sections: PageSection[]) => Promise<void>): Promise<AnalyzeOutput> {
+export async function analyzeCheckout(input: AnalyzeInput, emit: (batch: SectionsBatch) => Promise<void>): Promise<AnalyzeOutput> {
   const config = projectConfig(input.docsFile, input.checkoutRoot);
   const options = serverOptions<ResolveOptions>(config, { root: input.docsRoot, allowRemote: false });
   const result = await resolveFile(input.docsFile, options);
   // Paths in problems are relative to the docs root: no machine paths in what is stored.
   const problems = [...config.problems, ...result.problems].map((problem) => ({ ...problem, file: relativeTo(input.docsRoot, problem.file) }));
   const pages = result.tree.pages.length;
-  const output = (sections: number, overLimit = false): AnalyzeOutput => ({ treeJson: json(result.tree), pages, problems, sections, overLimit });
+  const batch = new SectionBatch(emit);
+  const output = (sections: number, overLimit = false): AnalyzeOutput => ({
+    treeJson: json(result.tree),
+    pages,
+    problems,
+    sections,
+    copied: batch.copied,
+    reusedPages: batch.reusedPages,
+    overLimit,
+  });
   if (problems.some((problem) => problem.severity === 'error')) return output(0);
   if (pages > input.maxPages) return output(0, true);
 
@@ -77,7 +103,8 @@ export async function analyzeCheckout(input: AnalyzeInput, emit: (sections: Page
   const characters = new CharacterCheck(options.rules?.['invalid-character'], options.profile);
   const openapi = new OpenApiPages(textAt);
   const searchable = searchablePages(result.sources[input.docsFile], input.docsFile);
-  const batch = new SectionBatch(emit);
+  const flagged = new Set(input.previous?.flagged);
+  const keys = new PageKeys(input.blobs, [characters.pageSeverity, characters.specSeverity]);
   // The tree holds every page: group roots too, and each front-matter `openapi` page's operation.
   for (const page of result.tree.pages) {
     const base = {
@@ -88,6 +115,14 @@ export async function analyzeCheckout(input: AnalyzeInput, emit: (sections: Page
       hidden: page.hidden && !searchable.has(page.path),
       trail: page.trail,
     };
+    const key = keys.of(base, page);
+    const before = key === undefined ? undefined : input.previous?.runs[key];
+    // A page reading a file with an invalid character is made anew: its check reports it again, as a full deployment's would.
+    if (before && !flagged.has(page.file ?? '') && !flagged.has(page.openapi?.file ?? '')) {
+      // Unchanged since the previous deployment (same place, same file, same spec): its sections are copied.
+      if (!characters.failed) await batch.copy(before);
+      continue;
+    }
     let sections: PageSection[];
     if (page.kind === 'endpoint' && page.openapi) {
       const spec = openapi.spec(page.openapi.file);
@@ -114,7 +149,7 @@ export async function analyzeCheckout(input: AnalyzeInput, emit: (sections: Page
       if (operation) characters.check(operation.file, operation.spec.text, [pageDescription, ...textsOf(endpoint!.sections)], 'spec');
     }
     // A text with an error stops the storing (the deployment fails); the rest is still checked.
-    if (!characters.failed) await batch.add(storable(sections));
+    if (!characters.failed) await batch.add(storable(sections), key ?? null);
   }
   problems.push(...characters.problems);
   if (characters.failed) return output(batch.sent);
@@ -126,28 +161,76 @@ function textsOf(sections: readonly TextSection[]): string[] {
   return sections.flatMap((section) => [section.heading ?? '', section.body]);
 }
 
-/** Sections gathered and sent in batches; `sent` counts them. */
+/**
+ * What a page's sections are made of, as a key: its place in the tree, the blobs of its file
+ * and of its spec, the severities of the text checks. Undefined when a file it reads has no
+ * known blob (never copied). A second page of the same key (the same page listed twice in one
+ * place) gets a key of its own.
+ */
+class PageKeys {
+  private readonly seen = new Map<string, number>();
+
+  constructor(
+    private readonly blobs: Record<string, string> | undefined,
+    private readonly settings: unknown,
+  ) {}
+
+  of(base: Omit<PageSection, 'pageDescription' | 'heading' | 'anchor' | 'depth' | 'body'>, page: ResolvedPage): string | undefined {
+    if (!this.blobs) return undefined;
+    const blob = (file: string | undefined) => (file === undefined ? null : Object.hasOwn(this.blobs!, file) ? this.blobs![file] : undefined);
+    const fileBlob = blob(page.file);
+    const specBlob = blob(page.openapi?.file);
+    if (fileBlob === undefined || specBlob === undefined) return undefined;
+    const made = [SECTIONS_VERSION, this.settings, base, page.file ?? null, fileBlob, page.description ?? null, page.openapi ?? null, specBlob];
+    const key = createHash('sha256').update(JSON.stringify(made)).digest('base64url');
+    const times = (this.seen.get(key) ?? 0) + 1;
+    this.seen.set(key, times);
+    return times === 1 ? key : `${key}.${times}`;
+  }
+}
+
+/**
+ * Sections gathered and sent in batches, each at its position in the deployment; runs of the
+ * previous deployment's sections to copy go with them. `sent` counts both.
+ */
 class SectionBatch {
-  private pending: PageSection[] = [];
+  private sections: StoredSection[] = [];
+  private copies: CopyRun[] = [];
   private chars = 0;
+  private copiedRows = 0;
   sent = 0;
+  copied = 0;
+  reusedPages = 0;
 
-  constructor(private readonly emit: (sections: PageSection[]) => Promise<void>) {}
+  constructor(private readonly emit: (batch: SectionsBatch) => Promise<void>) {}
 
-  async add(sections: readonly PageSection[]): Promise<void> {
+  async add(sections: readonly PageSection[], pageKey: string | null): Promise<void> {
     for (const section of sections) {
-      this.pending.push(section);
+      this.sections.push({ ...section, position: this.sent++, pageKey });
       this.chars += section.body.length + section.pageTitle.length + section.pageDescription.length;
     }
-    if (this.pending.length >= BATCH_SECTIONS || this.chars >= BATCH_CHARS) await this.flush();
+    if (this.sections.length >= BATCH_SECTIONS || this.chars >= BATCH_CHARS) await this.flush();
+  }
+
+  /** The previous deployment's sections of an unchanged page, copied to the next positions (a run that continues the last one extends it). */
+  async copy(run: { first: number; count: number }): Promise<void> {
+    const last = this.copies.at(-1);
+    if (last && last.from + last.count === run.first && last.to + last.count === this.sent) last.count += run.count;
+    else this.copies.push({ from: run.first, to: this.sent, count: run.count });
+    this.sent += run.count;
+    this.copied += run.count;
+    this.copiedRows += run.count;
+    this.reusedPages++;
+    if (this.copiedRows >= BATCH_COPIED) await this.flush();
   }
 
   async flush(): Promise<void> {
-    if (this.pending.length === 0) return;
-    const batch = this.pending;
-    this.pending = [];
+    if (this.sections.length === 0 && this.copies.length === 0) return;
+    const batch = { sections: this.sections, copies: this.copies };
+    this.sections = [];
+    this.copies = [];
     this.chars = 0;
-    this.sent += batch.length;
+    this.copiedRows = 0;
     await this.emit(batch);
   }
 }
@@ -162,8 +245,8 @@ class SectionBatch {
 class CharacterCheck {
   readonly problems: Problem[] = [];
   private readonly seen = new Set<string>();
-  private readonly pageSeverity: SeveritySetting;
-  private readonly specSeverity: SeveritySetting;
+  readonly pageSeverity: SeveritySetting;
+  readonly specSeverity: SeveritySetting;
 
   constructor(configured: SeveritySetting | undefined, profile: string | undefined) {
     this.pageSeverity = configured ?? 'error';

@@ -1,12 +1,14 @@
 /**
  * Everything the server does with git, through the git CLI (`execFile`-style spawn, never a
  * shell). A project has a bare cache (not `--mirror`: a mirror's push deletes remote branches)
- * that each deployment fetches its branch into, shallowly, and a detached worktree per run.
- * Symlinks are checked out as plain files (`core.symlinks=false`), so nothing a repository
- * links to outside itself is ever read.
+ * that each run fetches its branch into, shallowly. A repair checks the commit out in a detached
+ * worktree; symlinks are checked out as plain files (`core.symlinks=false`), so nothing a
+ * repository links to outside itself is ever read. A deployment fetches into a partial cache
+ * of its own (commits and trees, then only the blobs it reads: `fetchBlobs`) and writes those
+ * files itself (`writeBlobs`): no image is fetched, no link is ever made.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync, type Dirent } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync, writeFileSync, type Dirent } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -83,17 +85,34 @@ interface RunOptions {
    * any client (a local push starts its receive-pack without hooks instead: pushHead).
    */
   remoteHooks?: boolean;
+  /** Written to git's standard input (then closed). */
+  input?: string;
+  /** Receives stdout as it comes instead of keeping it (the promise resolves to ''); throwing stops git and fails with that error. */
+  onData?: (chunk: Buffer) => void;
+}
+
+/** The git command of `args` (`fetch`), past any `-c name=value` before it. */
+function commandOf(args: readonly string[]): string {
+  let at = 0;
+  while (args[at] === '-c') at += 2;
+  return args[at] ?? 'git';
 }
 
 /** Runs `git <args>`; resolves to stdout, or rejects with a GitError carrying git's last words. */
 export function runGit(args: readonly string[], options: RunOptions): Promise<string> {
+  const command = commandOf(args);
   return new Promise((resolve, reject) => {
     const child = spawn('git', ['-c', 'core.symlinks=false', ...(options.remoteHooks ? [] : ['-c', 'core.hooksPath=/dev/null']), ...args], {
       cwd: options.cwd,
       env: gitEnv(),
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
       detached: true, // its own process group: a timeout kills git and its helpers together
     });
+    if (options.input !== undefined) {
+      child.stdin!.on('error', () => {}); // git may exit before reading it all (a failure it reports)
+      child.stdin!.end(options.input);
+    }
+    let thrown: Error | undefined;
     const maxOutput = options.maxOutput ?? 16 * 1024 * 1024;
     const out: Buffer[] = [];
     let outBytes = 0;
@@ -109,7 +128,17 @@ export function runGit(args: readonly string[], options: RunOptions): Promise<st
         child.kill('SIGKILL');
       }
     };
-    child.stdout.on('data', (chunk: Buffer) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      if (options.onData) {
+        if (thrown !== undefined) return;
+        try {
+          options.onData(chunk);
+        } catch (error) {
+          thrown = error instanceof Error ? error : new Error(String(error));
+          kill('stopped');
+        }
+        return;
+      }
       if (truncated) return;
       outBytes += chunk.length;
       if (outBytes <= maxOutput) out.push(chunk);
@@ -121,19 +150,19 @@ export function runGit(args: readonly string[], options: RunOptions): Promise<st
         } catch {
           child.kill('SIGKILL');
         }
-      } else kill(`git ${args[0]} printed more than ${maxOutput} bytes`);
+      } else kill(`git ${command} printed more than ${maxOutput} bytes`);
     });
-    child.stderr.on('data', (chunk: Buffer) => {
+    child.stderr!.on('data', (chunk: Buffer) => {
       err = (err + chunk.toString('utf8')).slice(-4000);
     });
-    const timer = setTimeout(() => kill(`git ${args[0]} timed out after ${Math.round(options.timeoutMs / 1000)} s`), options.timeoutMs);
+    const timer = setTimeout(() => kill(`git ${command} timed out after ${Math.round(options.timeoutMs / 1000)} s`), options.timeoutMs);
     const watcher = options.watch
       ? setInterval(() => {
           const reason = options.watch!();
           if (reason) kill(reason);
         }, 250)
       : undefined;
-    const onAbort = () => kill(`git ${args[0]} was cancelled`);
+    const onAbort = () => kill(`git ${command} was cancelled`);
     options.signal?.addEventListener('abort', onAbort, { once: true });
     child.on('error', (error) => {
       failure ??= `cannot run git: ${(error as NodeJS.ErrnoException).code ?? error.message}`;
@@ -142,9 +171,10 @@ export function runGit(args: readonly string[], options: RunOptions): Promise<st
       clearTimeout(timer);
       if (watcher) clearInterval(watcher);
       options.signal?.removeEventListener('abort', onAbort);
-      if (failure) reject(new GitError(failure, err, true));
+      if (thrown !== undefined) reject(thrown);
+      else if (failure) reject(new GitError(failure, err, true));
       else if (truncated) resolve(Buffer.concat(out).toString('utf8'));
-      else if (code !== 0) reject(new GitError(lastLine(err) || `git ${args[0]} exited with ${code}`, err));
+      else if (code !== 0) reject(new GitError(lastLine(err) || `git ${command} exited with ${code}`, err));
       else resolve(Buffer.concat(out).toString('utf8'));
     });
   });
@@ -256,10 +286,20 @@ function clearLeftovers(cacheDir: string): void {
   }
 }
 
-/** The project's bare cache, created on first use; leftovers of a killed git are cleared. Call under `withCache`. */
-async function ensureCache(cacheDir: string, limits: GitLimits): Promise<void> {
+/**
+ * The remote a partial cache fetches from. Its URL is never stored: each fetch names it
+ * (`-c remote.docsnav.url=…`), so that a git command that meets a blob the cache lacks fails
+ * instead of fetching it behind the server's back.
+ */
+const PROMISOR = 'docsnav';
+
+/**
+ * The project's bare cache, created on first use; leftovers of a killed git are cleared. A
+ * partial cache is a promisor of PROMISOR: it may lack blobs. Call under `withCache`.
+ */
+async function ensureCache(cacheDir: string, limits: GitLimits, partial = false): Promise<void> {
   try {
-    if (statSync(path.join(cacheDir, 'HEAD')).isFile()) {
+    if (statSync(path.join(cacheDir, 'HEAD')).isFile() && (!partial || readFileSync(path.join(cacheDir, 'config'), 'utf8').includes('partialclone'))) {
       clearLeftovers(cacheDir);
       return;
     }
@@ -269,8 +309,20 @@ async function ensureCache(cacheDir: string, limits: GitLimits): Promise<void> {
   rmSync(cacheDir, { recursive: true, force: true });
   mkdirSync(cacheDir, { recursive: true });
   await runGit(['init', '--bare', '--quiet', cacheDir], { timeoutMs: limits.timeoutMs });
-  await runGit(['config', 'core.symlinks', 'false'], { cwd: cacheDir, timeoutMs: limits.timeoutMs });
-  await runGit(['config', 'gc.auto', '0'], { cwd: cacheDir, timeoutMs: limits.timeoutMs });
+  const settings = [
+    ['core.symlinks', 'false'],
+    ['gc.auto', '0'],
+    ...(partial
+      ? [
+          ['core.repositoryformatversion', '1'],
+          [`remote.${PROMISOR}.promisor`, 'true'],
+          [`remote.${PROMISOR}.partialclonefilter`, 'blob:none'],
+          // Last: its presence says the cache is complete (checked above).
+          ['extensions.partialclone', PROMISOR],
+        ]
+      : []),
+  ];
+  for (const [key, value] of settings) await runGit(['config', key, value], { cwd: cacheDir, timeoutMs: limits.timeoutMs });
 }
 
 /** What git says when the repository or the network is at fault, not the cache. */
@@ -280,42 +332,202 @@ const REMOTE_FAULT =
 /**
  * Fetches the tip of `branch` (depth 1) into the cache; resolves to its commit id. A fetch that
  * fails for a reason that is not the repository's or the network's (a damaged cache) is tried
- * once more in a cache made anew.
+ * once more in a cache made anew. `partial`: commits and trees only, no blob (`fetchBlobs`
+ * fetches those the caller reads); a server that cannot filter sends everything, as before.
  */
-export function fetchBranch(cacheDir: string, repo: string, branch: string, limits: GitLimits, signal?: AbortSignal): Promise<string> {
+export function fetchBranch(
+  cacheDir: string,
+  repo: string,
+  branch: string,
+  limits: GitLimits,
+  signal?: AbortSignal,
+  { partial = false }: { partial?: boolean } = {},
+): Promise<string> {
   if (!isValidBranch(branch)) return Promise.reject(new GitError(`"${branch}" is not a valid branch name`));
   return withCache(cacheDir, async () => {
     checkLocalRepo(repo, limits.localRoots);
-    await ensureCache(cacheDir, limits);
+    await ensureCache(cacheDir, limits, partial);
     try {
-      return await fetchOnce(cacheDir, repo, branch, limits, signal);
+      return await fetchOnce(cacheDir, repo, branch, limits, signal, partial);
     } catch (error) {
       if (!(error instanceof GitError) || error.killed || signal?.aborted || REMOTE_FAULT.test(error.message)) throw error;
       rmSync(cacheDir, { recursive: true, force: true });
-      await ensureCache(cacheDir, limits);
-      return await fetchOnce(cacheDir, repo, branch, limits, signal);
+      await ensureCache(cacheDir, limits, partial);
+      return await fetchOnce(cacheDir, repo, branch, limits, signal, partial);
     }
   });
 }
 
-async function fetchOnce(cacheDir: string, repo: string, branch: string, limits: GitLimits, signal?: AbortSignal): Promise<string> {
+/**
+ * How a partial cache fetches from `repo`: the promisor remote with the URL given on the command
+ * line. A local repository's upload-pack (started by this git, as this user) is told it may
+ * filter: git's default is not to, and it would send every blob.
+ */
+function promisorArgs(repo: string): string[] {
+  const local = localRepoPath(repo) !== undefined;
+  return ['-c', `remote.${PROMISOR}.url=${repo}`, ...(local ? ['-c', `remote.${PROMISOR}.uploadpack=git -c uploadpack.allowfilter=true upload-pack`] : [])];
+}
+
+/** Stops a fetch that grows the cache past the size limit. */
+function sizeWatch(cacheDir: string, limits: GitLimits): () => string | undefined {
   const before = folderBytes(cacheDir, Number.POSITIVE_INFINITY);
+  return () =>
+    folderBytes(cacheDir, before + limits.maxBytes) - before > limits.maxBytes
+      ? `the fetch passed the size limit of ${formatBytes(limits.maxBytes)}`
+      : undefined;
+}
+
+async function fetchOnce(
+  cacheDir: string,
+  repo: string,
+  branch: string,
+  limits: GitLimits,
+  signal: AbortSignal | undefined,
+  partial: boolean,
+): Promise<string> {
   const ref = `refs/docsnav/${branch}`;
+  const from = partial ? [...promisorArgs(repo), 'fetch', '--filter=blob:none'] : ['fetch'];
   try {
-    await runGit(['fetch', '--quiet', '--depth=1', '--no-tags', '--no-recurse-submodules', '--', repo, `+refs/heads/${branch}:${ref}`], {
+    await runGit([...from, '--quiet', '--depth=1', '--no-tags', '--no-recurse-submodules', '--', partial ? PROMISOR : repo, `+refs/heads/${branch}:${ref}`], {
       cwd: cacheDir,
       timeoutMs: limits.timeoutMs,
       signal,
-      watch: () =>
-        folderBytes(cacheDir, before + limits.maxBytes) - before > limits.maxBytes
-          ? `the fetch passed the size limit of ${formatBytes(limits.maxBytes)}`
-          : undefined,
+      watch: sizeWatch(cacheDir, limits),
     });
   } catch (error) {
     if (error instanceof GitError && /couldn't find remote ref/i.test(error.message)) throw new GitError(`branch "${branch}" does not exist in the repository`);
     throw error;
   }
   return (await runGit(['rev-parse', '--verify', `${ref}^{commit}`], { cwd: cacheDir, timeoutMs: limits.timeoutMs })).trim();
+}
+
+/**
+ * Fetches the blobs `ids` that a partial cache lacks (in one fetch, as git's own lazy fetch
+ * does: no negotiation, so the server does not take the commit's blobs for already had).
+ * Resolves to how many were fetched.
+ */
+export function fetchBlobs(cacheDir: string, repo: string, sha: string, ids: Iterable<string>, limits: GitLimits, signal?: AbortSignal): Promise<number> {
+  return withCache(cacheDir, async () => {
+    checkLocalRepo(repo, limits.localRoots);
+    const wanted = new Set(ids);
+    const listed = await runGit(['rev-list', '--objects', '--missing=print', sha], {
+      cwd: cacheDir,
+      timeoutMs: limits.timeoutMs,
+      maxOutput: 256 * 1024 * 1024,
+    });
+    const missing = listed
+      .split('\n')
+      .filter((line) => line.startsWith('?') && wanted.has(line.slice(1)))
+      .map((line) => line.slice(1));
+    if (missing.length === 0) return 0;
+    await runGit(
+      [
+        '-c',
+        'fetch.negotiationAlgorithm=noop',
+        ...promisorArgs(repo),
+        'fetch',
+        '--quiet',
+        '--no-filter',
+        '--no-tags',
+        '--no-write-fetch-head',
+        '--recurse-submodules=no',
+        '--stdin',
+        PROMISOR,
+      ],
+      { cwd: cacheDir, timeoutMs: limits.timeoutMs, signal, input: `${missing.join('\n')}\n`, watch: sizeWatch(cacheDir, limits) },
+    );
+    return missing.length;
+  });
+}
+
+/** The size of each blob `ids` (all in the cache), in order. */
+export async function blobSizes(cacheDir: string, ids: readonly string[], limits: GitLimits): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const out = await runGit(['cat-file', '--batch-check=%(objectsize)'], {
+    cwd: cacheDir,
+    timeoutMs: limits.timeoutMs,
+    input: `${ids.join('\n')}\n`,
+    maxOutput: 64 * 1024 * 1024,
+  });
+  const sizes = out.split('\n', ids.length).map(Number);
+  if (sizes.length !== ids.length || sizes.some((size) => !Number.isInteger(size))) throw new GitError('the git cache lacks files of the commit');
+  return sizes;
+}
+
+/** A repository path that is safe to write under a folder: plain names, no `.`, `..` or `.git`. */
+function safeSegments(file: string): string[] | undefined {
+  const segments = file.split('/');
+  return segments.every((segment) => segment !== '' && segment !== '.' && segment !== '..' && segment.toLowerCase() !== '.git' && !segment.includes('\\'))
+    ? segments
+    : undefined;
+}
+
+/**
+ * Writes the blobs `files` (repository path and blob id, all in the cache) as regular files
+ * under the new folder `dir`: the only files a deployment reads. Nothing else is written; no
+ * symbolic link is ever made; a path that could climb out of `dir` is refused.
+ */
+export async function writeBlobs(
+  cacheDir: string,
+  files: ReadonlyArray<{ path: string; id: string }>,
+  dir: string,
+  limits: GitLimits,
+  signal?: AbortSignal,
+): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const made = new Set<string>([dir]);
+  const targets = files.map((file) => {
+    const segments = safeSegments(file.path);
+    if (!segments) throw new GitError(`the commit holds a path docsnav does not write: ${JSON.stringify(file.path)}`);
+    return path.join(dir, ...segments);
+  });
+  if (files.length === 0) return;
+  // `git cat-file --batch`: for each id a header "<id> blob <size>\n", the bytes, "\n".
+  let index = 0;
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let size = -1;
+  const write = (bytes: Buffer) => {
+    const target = targets[index];
+    const folder = path.dirname(target);
+    if (!made.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      made.add(folder);
+    }
+    writeFileSync(target, bytes, { flag: 'wx' });
+    index++;
+  };
+  await runGit(['cat-file', '--batch'], {
+    cwd: cacheDir,
+    timeoutMs: limits.timeoutMs,
+    signal,
+    input: `${files.map((file) => file.id).join('\n')}\n`,
+    onData(chunk) {
+      pending.push(chunk);
+      pendingBytes += chunk.length;
+      let buffer = pending.length === 1 ? pending[0] : Buffer.concat(pending);
+      let at = 0;
+      for (;;) {
+        if (size < 0) {
+          const end = buffer.indexOf(10, at);
+          if (end < 0) break;
+          const header = buffer.toString('utf8', at, end).split(' ');
+          if (header[1] !== 'blob' || index >= files.length) throw new GitError(`the git cache lacks ${files[index]?.path ?? 'a file'} of the commit`);
+          size = Number(header[2]);
+          at = end + 1;
+        }
+        if (buffer.length - at < size + 1) break;
+        write(buffer.subarray(at, at + size));
+        at += size + 1;
+        size = -1;
+      }
+      buffer = buffer.subarray(at);
+      pending = buffer.length > 0 ? [buffer] : [];
+      pendingBytes = buffer.length;
+    },
+  });
+  if (index !== files.length || pendingBytes !== 0) throw new GitError('git cat-file stopped before writing every file of the commit');
 }
 
 /** The repository's folder when it is a local path or a file:// URL. */
@@ -487,9 +699,16 @@ export interface TreeEntry {
   path: string;
 }
 
-/** Every file of a commit, with its size, without checking anything out. */
-export async function listFiles(cacheDir: string, sha: string, limits: GitLimits): Promise<TreeEntry[]> {
-  const out = await runGit(['ls-tree', '-r', '-l', '-z', '--full-tree', sha], { cwd: cacheDir, timeoutMs: limits.timeoutMs, maxOutput: 256 * 1024 * 1024 });
+/**
+ * Every file of a commit, with its size, without checking anything out. `sizes: false` for a
+ * partial cache, whose blobs (and so their sizes) are not all there: every size is 0.
+ */
+export async function listFiles(cacheDir: string, sha: string, limits: GitLimits, { sizes = true }: { sizes?: boolean } = {}): Promise<TreeEntry[]> {
+  const out = await runGit(['ls-tree', '-r', ...(sizes ? ['-l'] : []), '-z', '--full-tree', sha], {
+    cwd: cacheDir,
+    timeoutMs: limits.timeoutMs,
+    maxOutput: 256 * 1024 * 1024,
+  });
   const entries: TreeEntry[] = [];
   for (const record of out.split('\0')) {
     if (!record) continue;

@@ -83,8 +83,12 @@ function stripBlocks(text: string): string {
   return text.replace(/\{\/\*[\s\S]*?\*\/\}/g, '').replace(/<!--[\s\S]*?-->/g, '');
 }
 
+/** A line with none of these characters, and no list, quote or table rule mark at its start, has no inline syntax. */
+const INLINE_SYNTAX = /[<[`*_|{]|^\s*(?:[-*+>:]|\d+\.)/;
+
 /** Markdown and JSX inline syntax to plain text. */
 function inline(line: string): string {
+  if (!INLINE_SYNTAX.test(line)) return line;
   return line
     .replace(/<\/?[A-Za-z][\w.:-]*(?:\s[^<>]*)?\/?>/g, (tag) => {
       const words: string[] = [];

@@ -2,17 +2,17 @@
 import { parentPort } from 'node:worker_threads';
 import { analyzeCheckout } from './analyze.js';
 import { fixCheckout } from './fix-task.js';
-import type { PageSection } from './store/deployments.js';
+import type { SectionsBatch } from './store/deployments.js';
 import type { FromThread, ToThread } from './thread.js';
 
 const port = parentPort!;
 let acknowledged: (() => void) | undefined;
 
 /** Sends a batch of page texts and waits until the main thread has stored it. */
-function emit(sections: PageSection[]): Promise<void> {
+function emit(batch: SectionsBatch): Promise<void> {
   return new Promise((resolve) => {
     acknowledged = resolve;
-    port.postMessage({ type: 'batch', sections } satisfies FromThread);
+    port.postMessage({ type: 'batch', batch } satisfies FromThread);
   });
 }
 

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AnalyzeInput, AnalyzeOutput } from './analyze.js';
 import type { FixInput, FixOutput } from './fix-task.js';
-import type { PageSection } from './store/deployments.js';
+import type { SectionsBatch } from './store/deployments.js';
 
 export interface ThreadLimits {
   timeoutMs: number;
@@ -28,7 +28,7 @@ export type TaskName = keyof ThreadTasks;
 /** What the main thread sends. */
 export type ToThread = { [T in TaskName]: { task: T; input: ThreadTasks[T]['input'] } }[TaskName] | { ack: true };
 /** What the thread sends back. */
-export type FromThread = { type: 'batch'; sections: PageSection[] } | { type: 'done'; output: unknown } | { type: 'error'; message: string };
+export type FromThread = { type: 'batch'; batch: SectionsBatch } | { type: 'done'; output: unknown } | { type: 'error'; message: string };
 
 /** Thrown when the work itself fails (time, memory, a crash): the job's summary. */
 export class ThreadError extends Error {
@@ -89,7 +89,7 @@ export function runInThread<T extends TaskName>(
   input: ThreadTasks[T]['input'],
   limits: ThreadLimits,
   signal?: AbortSignal,
-  onBatch?: (sections: PageSection[]) => Promise<void>,
+  onBatch?: (batch: SectionsBatch) => Promise<void>,
 ): Promise<ThreadTasks[T]['output']> {
   const what = WHAT[task];
   return new Promise((resolve, reject) => {
@@ -116,7 +116,7 @@ export function runInThread<T extends TaskName>(
     signal?.addEventListener('abort', onAbort, { once: true });
     worker.on('message', (message: FromThread) => {
       if (message.type === 'batch') {
-        const stored = onBatch ? onBatch(message.sections) : Promise.resolve();
+        const stored = onBatch ? onBatch(message.batch) : Promise.resolve();
         stored.then(
           () => {
             if (!settled) worker.postMessage({ ack: true } satisfies ToThread);

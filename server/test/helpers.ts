@@ -320,7 +320,7 @@ export async function startServe(cwd: string, args: string[]): Promise<{ proc: P
 export async function analyzeAll(input: Omit<AnalyzeInput, 'maxPages'> & { maxPages?: number }) {
   const sections: PageSection[] = [];
   const output = await analyzeCheckout({ maxPages: 100_000, ...input }, (batch) => {
-    sections.push(...batch);
+    sections.push(...batch.sections.map(({ position: _position, pageKey: _pageKey, ...section }) => section));
     return Promise.resolve();
   });
   return { ...output, sections };

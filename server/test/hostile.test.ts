@@ -52,10 +52,17 @@ beforeAll(async () => {
   await project('linked-page', linkedPage);
 
   const big = exampleRepo(path.join(dir, 'big'));
-  writeFileSync(path.join(big, 'docs', 'video.bin'), Buffer.alloc(8 * MB));
+  writeFileSync(path.join(big, 'docs', 'openapi.json'), `{"openapi":"3.1.0","x":"${'a'.repeat(8 * MB)}"}`);
   git(big, 'add', '-A');
   git(big, 'commit', '-qm', 'A big file');
   await project('big', big);
+
+  // A file the deployment never reads (a video) is never fetched: its size does not count.
+  const video = exampleRepo(path.join(dir, 'video'));
+  writeFileSync(path.join(video, 'docs', 'video.bin'), Buffer.alloc(8 * MB));
+  git(video, 'add', '-A');
+  git(video, 'commit', '-qm', 'A big file no page reads');
+  await project('video', video);
 
   const deep = exampleRepo(path.join(dir, 'deep'));
   const depth = 100_000;
@@ -116,10 +123,15 @@ describe('hostile repositories', () => {
     expect(JSON.stringify(result)).not.toMatch(/root:x?:0:/);
   });
 
-  it('a file over the size limit fails before checkout', async () => {
+  it('a file the deployment reads over the size limit fails before it is written out', async () => {
     const result = await deploy('big');
     expect(result.status).toBe('failure');
-    expect(result.summary).toBe('docs/video.bin is 8 MB, over the limit of 5 MB per file');
+    expect(result.summary).toBe('docs/openapi.json is 8 MB, over the limit of 5 MB per file');
+  });
+
+  it('a big file the deployment does not read is neither fetched nor counted', async () => {
+    const result = await deploy('video');
+    expect(result.status, result.summary).toBe('success');
   });
 
   it('a docs.json nested 100,000 deep fails with located problems, not a crash', async () => {

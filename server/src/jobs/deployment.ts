@@ -1,24 +1,27 @@
 /**
- * The deployment job: fetch the project's branch, check what git would check out (sizes,
- * symlinks), check it out, validate and resolve its docs.json with the library in a worker
- * thread, and store the outcome. Errors in the docs fail the deployment with the problems in
+ * The deployment job: fetch the project's branch (commits and trees, then the blobs of only the
+ * files it reads: pages, docs and spec files, config files), check them (sizes, symlinks), write
+ * them out, validate and resolve its docs.json with the library in a worker thread, and store
+ * the outcome. A page unchanged since the previous deployment has its texts copied, not made again. Errors in the docs fail the deployment with the problems in
  * its logs; the previous successful deployment stays current. A burst of update requests is
  * folded into one run of the newest commit.
  */
 import { createHash } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import { unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { plural } from '../text.js';
 import { runInThread, ThreadError } from '../thread.js';
-import { addWorktree, commitMessage, fetchBranch, formatBytes, GitError, listFiles, removeWorktree, type TreeEntry } from '../git.js';
+import { blobSizes, commitMessage, fetchBlobs, fetchBranch, formatBytes, GitError, listFiles, writeBlobs, type TreeEntry } from '../git.js';
 import { displayRepo, Redactor } from '../redact.js';
 import {
   appendLogs,
   deletePageSections,
   deploymentFiles,
   finishDeployments,
-  insertPageSections,
   markInProgress,
+  reusablePages,
+  storeSections,
   type DeploymentOutcome,
   type FilesChanged,
 } from '../store/deployments.js';
@@ -114,40 +117,53 @@ export const deploymentJob: JobKind = {
 
 async function deploy(project: Project, context: JobContext, worktree: string, log: (line: string) => Promise<void>): Promise<DeploymentOutcome> {
   const { job, db, settings, signal } = context;
-  const cacheDir = path.join(settings.dataDir, 'git', cacheName(project.id));
+  // A partial cache of its own (a repair checks whole commits out of the project's other cache).
+  const cacheDir = path.join(settings.dataDir, 'git', cacheName(project.id, 'docs'));
   await log(`fetching ${project.branch} from ${displayRepo(project.repo)}`);
   let started = performance.now();
-  const sha = await fetchBranch(cacheDir, project.repo, project.branch, settings.git, signal);
+  const sha = await fetchBranch(cacheDir, project.repo, project.branch, settings.git, signal, { partial: true });
   const message = await commitMessage(cacheDir, sha, settings.git);
   await log(`commit ${sha.slice(0, 12)} (fetched in ${elapsed(started)}): ${message.split('\n')[0].slice(0, 200)}`);
 
-  const entries = await listFiles(cacheDir, sha, settings.git);
+  const entries = await listFiles(cacheDir, sha, settings.git, { sizes: false });
   const docs = checkTree(entries, project.docsDir, settings);
-  const previous = project.currentDeploymentId ? await deploymentFiles(db, project.currentDeploymentId) : undefined;
+  const current = project.currentDeploymentId;
+  const previous = current ? await deploymentFiles(db, current) : undefined;
   const commit = { sha, message, filesChanged: filesChanged(previous ?? {}, docs.files) };
 
-  await addWorktree(cacheDir, sha, worktree, settings.git, signal);
+  // Only the files the deployment reads are fetched, checked for size and written out.
+  started = performance.now();
+  const read = filesRead(entries, project.docsDir);
+  const fetched = await fetchBlobs(cacheDir, project.repo, sha, new Set(read.map((entry) => entry.id)), settings.git, signal);
+  const sizes = await blobSizes(
+    cacheDir,
+    read.map((entry) => entry.id),
+    settings.git,
+  );
+  checkSizes(
+    read.map((entry, index) => ({ ...entry, size: sizes[index] })),
+    settings,
+  );
   try {
-    const skipped = dropLinks(worktree, docs.links, project.docsDir);
-    for (const line of skipped) await log(line);
+    await writeBlobs(cacheDir, read, worktree, settings.git, signal);
+    await log(`wrote the ${plural(read.length, 'file')} the deployment reads (${plural(fetched, 'blob')} fetched) in ${elapsed(started)}`);
+    for (const line of linkLines(docs.links, project.docsDir)) await log(line);
     const docsRoot = path.join(worktree, project.docsDir);
     const docsFile = path.join(docsRoot, docs.docsFile);
     await log(`checking ${path.posix.join(project.docsDir, docs.docsFile)}`);
     started = performance.now();
+    const reusable = current ? await reusablePages(db, current) : undefined;
     // Page texts are stored batch by batch as the thread makes them (each write fenced on the lease).
-    let stored = 0;
     const analysis = await runInThread(
       'analyze',
-      { docsRoot, docsFile, checkoutRoot: worktree, maxPages: settings.maxPages },
+      { docsRoot, docsFile, checkoutRoot: worktree, maxPages: settings.maxPages, blobs: docs.files, previous: reusable },
       settings.check,
       signal,
-      async (sections) => {
-        const position = stored;
-        stored += sections.length;
-        await context.write((tx) => insertPageSections(tx, job.id, sections, position));
-      },
+      (batch) => context.write((tx) => storeSections(tx, job.id, batch, current ?? undefined)),
     );
     await log(`checked ${plural(analysis.pages, 'page')} in ${elapsed(started)}`);
+    if (analysis.reusedPages > 0)
+      await log(`copied the texts of ${plural(analysis.reusedPages, 'unchanged page')} (${plural(analysis.copied, 'section')}) from deployment ${current}`);
     const errors = analysis.problems.filter((problem) => problem.severity === 'error');
     const warnings = analysis.problems.filter((problem) => problem.severity === 'warning');
     const logs = problemLines(analysis.problems);
@@ -169,7 +185,8 @@ async function deploy(project: Project, context: JobContext, worktree: string, l
       treeJson: analysis.treeJson,
     };
   } finally {
-    await removeWorktree(cacheDir, worktree, settings.git);
+    // Asynchronous: deleting 100,000 files takes seconds the server keeps answering in.
+    await rm(worktree, { recursive: true, force: true });
   }
 }
 
@@ -185,16 +202,12 @@ export function checkTree(
   settings: WorkerSettings,
 ): { docsFile: string; files: Record<string, string>; links: string[] } {
   const prefix = docsDir === '.' ? '' : `${docsDir}/`;
-  let total = 0;
   const files: Record<string, string> = {};
   const links: string[] = [];
   if (entries.length > settings.git.maxFiles)
     throw new DeploymentFailure(`the commit holds ${entries.length} files, over the limit of ${settings.git.maxFiles} (--max-files)`);
+  checkSizes(entries, settings);
   for (const entry of entries) {
-    total += entry.size;
-    if (entry.size > settings.git.maxFileBytes) {
-      throw new DeploymentFailure(`${entry.path} is ${formatBytes(entry.size)}, over the limit of ${formatBytes(settings.git.maxFileBytes)} per file`);
-    }
     if (entry.mode === '120000') {
       links.push(entry.path);
       continue;
@@ -202,8 +215,6 @@ export function checkTree(
     if (!entry.path.startsWith(prefix)) continue;
     if (entry.type === 'blob') files[entry.path.slice(prefix.length)] = entry.id;
   }
-  if (total > settings.git.maxBytes)
-    throw new DeploymentFailure(`the commit holds ${formatBytes(total)} of files, over the limit of ${formatBytes(settings.git.maxBytes)}`);
   const docsFile = DOCS_FILES.find((name) => Object.hasOwn(files, name));
   if (!docsFile) {
     const linked = DOCS_FILES.map((name) => `${prefix}${name}`).find((name) => links.includes(name));
@@ -213,25 +224,67 @@ export function checkTree(
   return { docsFile, files, links };
 }
 
+/** Each file's size, and their total, within the limits (a size of 0: not known, a blob not fetched). */
+function checkSizes(entries: readonly TreeEntry[], settings: WorkerSettings): void {
+  let total = 0;
+  for (const entry of entries) {
+    total += entry.size;
+    if (entry.size > settings.git.maxFileBytes) {
+      throw new DeploymentFailure(`${entry.path} is ${formatBytes(entry.size)}, over the limit of ${formatBytes(settings.git.maxFileBytes)} per file`);
+    }
+  }
+  if (total > settings.git.maxBytes)
+    throw new DeploymentFailure(`the commit holds ${formatBytes(total)} of files, over the limit of ${formatBytes(settings.git.maxBytes)}`);
+}
+
+/** Files a deployment reads, by name: pages, docs files, `$ref`ed and OpenAPI files (JSON, YAML). */
+const READ_FILE = /\.(mdx?|json|ya?ml)$/i;
+/** The project's config files, looked for from the docs folder up to the top of the checkout. */
+const CONFIG_FILES = new Set(['docsnav.config.json', 'docsnav.config.yaml', 'docsnav.config.yml', 'package.json']);
+
 /**
- * Removes the commit's symbolic links from a checkout: nothing reads through them. A page or
- * file that was a link is then reported missing by the checks, like any absent file. Returns
- * the log lines (one per link in the docs folder).
+ * The files of a commit a deployment reads: regular files (no link, no submodule) of the docs
+ * folder whose kind it reads, and config files in the folders above it. Nothing else (images,
+ * videos, other projects' files) is fetched or written.
+ */
+export function filesRead(entries: readonly TreeEntry[], docsDir: string): TreeEntry[] {
+  const prefix = docsDir === '.' ? '' : `${docsDir}/`;
+  const above = new Set(['.']);
+  for (let folder = docsDir; folder !== '.' && folder !== ''; folder = path.posix.dirname(folder)) above.add(path.posix.dirname(folder));
+  return entries.filter(
+    (entry) =>
+      entry.type === 'blob' &&
+      entry.mode !== '120000' &&
+      (entry.path.startsWith(prefix)
+        ? READ_FILE.test(entry.path)
+        : above.has(path.posix.dirname(entry.path)) && CONFIG_FILES.has(path.posix.basename(entry.path))),
+  );
+}
+
+/**
+ * Removes the commit's symbolic links from a checkout (a repair's: a deployment writes none):
+ * nothing reads through them. A page or file that was a link is then reported missing by the
+ * checks, like any absent file. Returns the log lines (one per link in the docs folder).
  */
 export function dropLinks(worktree: string, links: readonly string[], docsDir: string): string[] {
-  const prefix = docsDir === '.' ? '' : `${docsDir}/`;
-  const lines: string[] = [];
   for (const link of links) {
     try {
       unlinkSync(path.join(worktree, ...link.split('/')));
     } catch {
       // Not checked out (a path git skipped): nothing to follow either.
     }
-    if (link.startsWith(prefix) && lines.length < MAX_PROBLEM_LINES)
-      lines.push(`warning: skipped ${link}: a symbolic link (docsnav never follows links; commit the file itself if a page needs it)`);
   }
-  const inDocs = links.filter((link) => link.startsWith(prefix)).length;
-  if (inDocs > lines.length) lines.push(`… and ${inDocs - lines.length} more symbolic links skipped`);
+  return linkLines(links, docsDir);
+}
+
+/** A warning per symbolic link in the docs folder (never followed). */
+function linkLines(links: readonly string[], docsDir: string): string[] {
+  const prefix = docsDir === '.' ? '' : `${docsDir}/`;
+  const inDocs = links.filter((link) => link.startsWith(prefix));
+  const lines = inDocs
+    .slice(0, MAX_PROBLEM_LINES)
+    .map((link) => `warning: skipped ${link}: a symbolic link (docsnav never follows links; commit the file itself if a page needs it)`);
+  if (inDocs.length > lines.length) lines.push(`… and ${inDocs.length - lines.length} more symbolic links skipped`);
   return lines;
 }
 
@@ -261,7 +314,7 @@ function elapsed(since: number): string {
   return `${Math.round(performance.now() - since)} ms`;
 }
 
-/** A folder name for the project's cache: readable, and safe whatever the id. */
-export function cacheName(projectId: string): string {
-  return `${projectId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 40)}-${createHash('sha256').update(projectId).digest('hex').slice(0, 12)}.git`;
+/** A folder name for the project's cache (`kind`: a cache of another kind, as `docs`, the deployments' partial one): readable, and safe whatever the id. */
+export function cacheName(projectId: string, kind?: string): string {
+  return `${projectId.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 40)}-${createHash('sha256').update(projectId).digest('hex').slice(0, 12)}${kind ? `.${kind}` : ''}.git`;
 }

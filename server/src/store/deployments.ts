@@ -143,17 +143,87 @@ export interface PageSection {
 
 /** Stores page texts of a deployment from `position` on, in batches of one statement each. */
 export async function insertPageSections(db: Queryable, deploymentId: string, sections: readonly PageSection[], position = 0): Promise<void> {
+  await storeSections(db, deploymentId, {
+    sections: sections.map((section, index) => ({ ...section, position: position + index, pageKey: null })),
+    copies: [],
+  });
+}
+
+/** A page section at its place in the deployment, with the key of what it was made from (none: never copied). */
+export type StoredSection = PageSection & { position: number; pageKey: string | null };
+
+/** Sections of the previous deployment (`count` from position `from`) stored again at position `to`. */
+export interface CopyRun {
+  from: number;
+  to: number;
+  count: number;
+}
+
+/** Page texts as a deployment's analysis sends them: new sections, and runs of the previous deployment's to copy. */
+export interface SectionsBatch {
+  sections: StoredSection[];
+  copies: CopyRun[];
+}
+
+/**
+ * Stores a batch of a deployment's page texts: the new sections (one statement per 100) and
+ * the previous deployment's sections of unchanged pages (`previousId`), copied in one statement.
+ * A copy that does not find every row (the previous deployment was deleted meanwhile) fails.
+ */
+export async function storeSections(db: Queryable, deploymentId: string, batch: SectionsBatch, previousId?: string): Promise<void> {
   const BATCH = 100;
-  for (let start = 0; start < sections.length; start += BATCH) {
-    const batch = sections.slice(start, start + BATCH).map((section, index) => ({ ...section, position: position + start + index }));
+  for (let start = 0; start < batch.sections.length; start += BATCH) {
     await db.query(
-      `INSERT INTO page_sections (deployment_id, position, page_path, page_kind, page_title, page_description, hidden, trail, heading, anchor, depth, body)
-       SELECT $1, x."position", x."pagePath", x."pageKind", x."pageTitle", x."pageDescription", x.hidden, x.trail, x.heading, x.anchor, x.depth, x.body
+      `INSERT INTO page_sections (deployment_id, position, page_path, page_kind, page_title, page_description, hidden, trail, heading, anchor, depth, body, page_key)
+       SELECT $1, x."position", x."pagePath", x."pageKind", x."pageTitle", x."pageDescription", x.hidden, x.trail, x.heading, x.anchor, x.depth, x.body, x."pageKey"
        FROM jsonb_to_recordset($2::jsonb) AS x("position" integer, "pagePath" text, "pageKind" text, "pageTitle" text, "pageDescription" text,
-         hidden boolean, trail jsonb, heading text, anchor text, depth integer, body text)`,
-      [deploymentId, json(batch)],
+         hidden boolean, trail jsonb, heading text, anchor text, depth integer, body text, "pageKey" text)`,
+      [deploymentId, json(batch.sections.slice(start, start + BATCH))],
     );
   }
+  if (batch.copies.length === 0) return;
+  if (!previousId) throw new Error('sections to copy without a previous deployment');
+  const rows = await db.query<{ copied: number }>(
+    `WITH copied AS (
+       INSERT INTO page_sections (deployment_id, position, page_path, page_kind, page_title, page_description, hidden, trail, heading, anchor, depth, body, page_key)
+       SELECT $1, p.position - x."from" + x."to", p.page_path, p.page_kind, p.page_title, p.page_description, p.hidden, p.trail, p.heading, p.anchor, p.depth, p.body, p.page_key
+       FROM jsonb_to_recordset($3::jsonb) AS x("from" integer, "to" integer, "count" integer)
+       JOIN page_sections p ON p.deployment_id = $2 AND p.position >= x."from" AND p.position < x."from" + x."count"
+       RETURNING 1)
+     SELECT count(*)::integer AS copied FROM copied`,
+    [deploymentId, previousId, json(batch.copies)],
+  );
+  const expected = batch.copies.reduce((total, run) => total + run.count, 0);
+  if (Number(rows[0]?.copied) !== expected) throw new Error(`copied ${rows[0]?.copied} of ${expected} page sections of the previous deployment`);
+}
+
+/** Where each page key's sections are in a deployment (first position and count), for the next deployment to copy. */
+export interface PageRuns {
+  runs: Record<string, { first: number; count: number }>;
+  /** Files in which the deployment found an invalid character: a page reading one is made anew, so the problem is found again. */
+  flagged: string[];
+}
+
+/** Past this many invalid-character problems a deployment stops checking texts: none of its pages is copied. */
+const MOST_FLAGGED = 100;
+
+/** The page runs of a successful deployment, for a later one to copy (none when it stored no keys). */
+export async function reusablePages(db: Queryable, deploymentId: string): Promise<PageRuns | undefined> {
+  const problems = await db.query<{ file: string }>(
+    `SELECT p->>'file' AS file FROM deployments, jsonb_array_elements(COALESCE(problems, '[]'::jsonb)) AS p
+     WHERE id = $1 AND status = 'success' AND p->>'code' = 'invalid-character'`,
+    [deploymentId],
+  );
+  if (problems.length >= MOST_FLAGGED) return undefined;
+  const rows = await db.query<{ page_key: string; first: number; count: number }>(
+    `SELECT page_key, min(position) AS first, count(*)::integer AS count FROM page_sections
+     WHERE deployment_id = $1 AND page_key IS NOT NULL GROUP BY page_key`,
+    [deploymentId],
+  );
+  if (rows.length === 0) return undefined;
+  const runs: PageRuns['runs'] = {};
+  for (const row of rows) runs[row.page_key] = { first: Number(row.first), count: Number(row.count) };
+  return { runs, flagged: problems.map((problem) => problem.file) };
 }
 
 /** Drops a deployment's page texts (a failed run, or a retry starting over). */

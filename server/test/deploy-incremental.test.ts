@@ -1,0 +1,158 @@
+/**
+ * Deployments fetch only what they read and reindex only what changed: the git cache of a
+ * deployment holds no blob of a file it does not read (git itself says which objects are
+ * missing), and a redeploy that copies the unchanged pages' texts stores exactly what a full
+ * deployment of the same commit stores, and answers the same searches.
+ */
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Core } from '../src/core.js';
+import { cacheName } from '../src/jobs/deployment.js';
+import { JobRunner } from '../src/jobs/queue.js';
+import { jobKinds } from '../src/jobs/kinds.js';
+import { workerSettings } from '../src/jobs/settings.js';
+import { retrieve, SearchIndexes } from '../src/search.js';
+import { pageSections } from '../src/store/deployments.js';
+import { openStore } from '../src/store/open.js';
+import type { Store } from '../src/store/store.js';
+import { deploymentEnded, exampleRepo, git, LOCAL_ROOTS, tempDir } from './helpers.js';
+
+let dir: string;
+let store: Store;
+let core: Core;
+let runner: JobRunner;
+let repo: string;
+const tokens: Record<string, string> = {};
+
+async function project(id: string, repository: string): Promise<void> {
+  await core.addProject({ id, repo: repository, branch: 'main', docsDir: 'docs' });
+  tokens[id] = (await core.createKey(id, 'admin')).token;
+}
+
+async function deploy(id: string) {
+  const { statusId } = await core.queueUpdate(`Bearer ${tokens[id]}`, id);
+  const deployment = await deploymentEnded(store, statusId, 90_000, `deployment of ${id}`);
+  expect(deployment.status, deployment.summary).toBe('success');
+  return deployment;
+}
+
+function commitAll(message: string): void {
+  git(repo, 'add', '-A');
+  git(repo, 'commit', '-qm', message);
+}
+
+/** The objects of the deployed branch that the project's deployment cache lacks, as git lists them. */
+function missingObjects(id: string): Set<string> {
+  const cache = path.join(dir, 'data', 'git', cacheName(id, 'docs'));
+  const out = git(cache, 'rev-list', '--objects', '--missing=print', 'refs/docsnav/main');
+  return new Set(
+    out
+      .split('\n')
+      .filter((line) => line.startsWith('?'))
+      .map((line) => line.slice(1)),
+  );
+}
+
+function blobOf(file: string): string {
+  return git(repo, 'rev-parse', `HEAD:${file}`).trim();
+}
+
+/** What a deployment stored: its sections in order, its tree and problems. */
+async function stored(id: string) {
+  const rows = await store.query<{ tree: unknown; problems: unknown }>('SELECT tree, problems FROM deployments WHERE id = $1', [id]);
+  return { sections: await pageSections(store, id), tree: rows[0].tree, problems: rows[0].problems };
+}
+
+const QUESTIONS = ['How do I install it?', 'What is a navigation tab?', 'Which admin endpoints are there?', 'zebracorn retries'];
+
+async function answers(deploymentId: string) {
+  const indexes = new SearchIndexes(store);
+  const found = [];
+  for (const question of QUESTIONS)
+    found.push((await retrieve(indexes, deploymentId, [{ role: 'user', content: question }], { limit: 5 })).passages.map((p) => [p.url, p.score]));
+  return found;
+}
+
+beforeAll(async () => {
+  dir = tempDir('deploy-incremental');
+  store = await openStore({ data: path.join(dir, 'data') });
+  core = new Core(store);
+  repo = exampleRepo(path.join(dir, 'site'));
+  // Images the site shows but no deployment reads.
+  mkdirSync(path.join(repo, 'docs', 'images'), { recursive: true });
+  for (const name of ['hero.png', 'diagram.svg', 'logo.jpg']) writeFileSync(path.join(repo, 'docs', 'images', name), randomBytes(64 * 1024));
+  writeFileSync(path.join(repo, 'video.mp4'), randomBytes(64 * 1024));
+  commitAll('Images');
+  await project('site', repo);
+  await project('site-file-url', `file://${repo}`);
+  runner = new JobRunner(store, jobKinds, workerSettings(path.join(dir, 'data'), { pollMs: 100, git: { localRoots: LOCAL_ROOTS } }));
+  await runner.start();
+}, 60_000);
+
+afterAll(async () => {
+  await runner?.stop();
+  await store?.close();
+});
+
+describe('partial fetch', () => {
+  it('fetches the blobs of pages, docs and spec files, never those of images (a path and a file:// URL)', async () => {
+    for (const id of ['site', 'site-file-url']) {
+      await deploy(id);
+      const missing = missingObjects(id);
+      for (const image of ['docs/images/hero.png', 'docs/images/diagram.svg', 'docs/images/logo.jpg', 'video.mp4'])
+        expect(missing, `${id}: ${image}`).toContain(blobOf(image));
+      for (const read of ['docs/docs.json', 'docs/quickstart.mdx', 'docs/api/openapi.yaml', 'docs/api/admin.json'])
+        expect(missing, `${id}: ${read}`).not.toContain(blobOf(read));
+      expect(missing.size).toBe(4);
+    }
+  });
+});
+
+describe('redeploy', () => {
+  it('copies the unchanged pages and stores what a full deployment of the same commit stores', async () => {
+    // One page changed (a word no other page has), one group renamed (its pages' trails change).
+    appendFileSync(path.join(repo, 'docs', 'quickstart.mdx'), '\n## Retries\n\nThe zebracorn retries every request twice.\n');
+    const docsFile = path.join(repo, 'docs', 'docs.json');
+    const docs = readFileSync(docsFile, 'utf8');
+    const group = /"group":\s*"([^"]+)"/.exec(docs)![1];
+    writeFileSync(docsFile, docs.replace(`"group": "${group}"`, `"group": "${group} (renamed)"`));
+    commitAll('One page changed, one group renamed');
+
+    const redeploy = await deploy('site');
+    expect(
+      redeploy.logs.some((line) => /^copied the texts of \d+ unchanged pages? \(\d+ sections?\) from deployment /.test(line)),
+      redeploy.logs.join('\n'),
+    ).toBe(true);
+    // A first deployment of the same commit: every page made anew.
+    await project('site-full', repo);
+    const full = await deploy('site-full');
+    expect(full.logs.some((line) => line.startsWith('copied the texts'))).toBe(false);
+
+    const incremental = await stored(redeploy.id);
+    const whole = await stored(full.id);
+    expect(incremental.sections.length).toBeGreaterThan(10);
+    expect(incremental).toEqual(whole);
+    expect(incremental.sections.some((section) => section.body.includes('zebracorn'))).toBe(true);
+    expect(incremental.sections.some((section) => JSON.stringify(section.trail).includes('(renamed)'))).toBe(true);
+    expect(await answers(redeploy.id)).toEqual(await answers(full.id));
+
+    // The keys were stored for the copied rows too: a further redeploy copies again.
+    const rows = await store.query<{ n: number }>('SELECT count(*)::integer AS n FROM page_sections WHERE deployment_id = $1 AND page_key IS NULL', [
+      redeploy.id,
+    ]);
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('a redeploy with nothing changed copies every page', async () => {
+    git(repo, 'commit', '-q', '--allow-empty', '-m', 'Nothing changed');
+    const before = await store.query<{ current_deployment_id: string }>('SELECT current_deployment_id FROM projects WHERE id = $1', ['site']);
+    const again = await deploy('site');
+    const pages = Number(/: (\d+) pages?/.exec(again.summary)![1]);
+    expect(again.logs).toContain(
+      `copied the texts of ${pages} unchanged pages (${(await stored(again.id)).sections.length} sections) from deployment ${before[0].current_deployment_id}`,
+    );
+    expect((await stored(again.id)).sections).toEqual((await stored(before[0].current_deployment_id)).sections);
+  });
+});
