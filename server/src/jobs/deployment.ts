@@ -25,7 +25,7 @@ import {
   type DeploymentOutcome,
   type FilesChanged,
 } from '../store/deployments.js';
-import { isFixable, type Problem } from 'docsnav';
+import { CONFIG_FILE_NAMES, isFixable, type Problem } from 'docsnav';
 import { mergeFollowing } from '../store/jobs.js';
 import { queueRepair } from './repair-kind.js';
 import { findProject, setCurrentDeployment, type Project } from '../store/projects.js';
@@ -240,7 +240,7 @@ function checkSizes(entries: readonly TreeEntry[], settings: WorkerSettings): vo
 /** Files a deployment reads, by name: pages, docs files, `$ref`ed and OpenAPI files (JSON, YAML). */
 const READ_FILE = /\.(mdx?|json|ya?ml)$/i;
 /** The project's config files, looked for from the docs folder up to the top of the checkout. */
-const CONFIG_FILES = new Set(['docsnav.config.json', 'docsnav.config.yaml', 'docsnav.config.yml', 'package.json']);
+const CONFIG_FILES: ReadonlySet<string> = new Set(CONFIG_FILE_NAMES);
 
 /**
  * The files of a commit a deployment reads: regular files (no link, no submodule) of the docs
