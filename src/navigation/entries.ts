@@ -70,7 +70,7 @@ export function isPlainPage(raw: string): boolean {
 function endsWithMarkdownExtension(raw: string, n: number): boolean {
   const last = raw.charCodeAt(n - 1) | 32;
   const end = last === 120 /* x */ ? n - 1 : n;
-  return end >= 3 && raw.charCodeAt(end - 3) === 46 && (raw.charCodeAt(end - 2) | 32) === 109 /* m */ && (raw.charCodeAt(end - 1) | 32) === 100 /* d */;
+  return end >= 3 && raw.charCodeAt(end - 3) === 46 && (raw.charCodeAt(end - 2) | 32) === 109 /* m */ && (raw.charCodeAt(end - 1) | 32) === 100; /* d */
 }
 
 /** Anything that may make a string not a tidy page path: whitespace, `\`, `.`/`/` at the edges, `.md(x)`, `.`/`..` segments, `//`. */

@@ -624,11 +624,11 @@ export class TreeBuilder {
    * platform builds the page, with no API reference on it).
    */
   private frontMatterOf(pagePath: string): PageFrontMatter | undefined {
+    // No file, nothing to read or keep: a lookup in the listing is all a missing page costs.
+    if (!this.files || pageFileIn(this.files, pagePath) === undefined) return undefined;
     const known = this.pageFiles.get(pagePath);
     if (known !== undefined) return known;
-    // No file, nothing to read or keep: a lookup in the listing is all a missing page costs.
-    const found =
-      this.files && pageFileIn(this.files, pagePath) !== undefined ? findPageFile(this.files, this.reader, this.absoluteRoot, pagePath, this.cache) : undefined;
+    const found = findPageFile(this.files, this.reader, this.absoluteRoot, pagePath, this.cache);
     let result: PageFrontMatter | undefined;
     if (found) {
       result = { file: found.file };

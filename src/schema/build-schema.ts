@@ -120,18 +120,21 @@ export function buildNavigationSchema(): SchemaFragment {
       items: { $ref: `#/definitions/${ELEMENTS[kind].definition}` },
     });
   }
-  define('pageEntry', {
-    description: 'A page path, a `METHOD /path` endpoint entry, a nested group, or another repository\'s navigation ({"sourceRef": "owner/repo"}).',
-    if: { type: 'object' },
-    then: elementOrSourceRef('group'),
-    else: { $ref: '#/definitions/pagePath' },
-  });
-  define('pagePath', {
+  const pagePath = {
     description: 'A page path relative to the docs root, without extension (e.g. "guides/quickstart"), or an endpoint entry such as "GET /users".',
     type: 'string',
     minLength: 1,
     errorMessage: 'A `pages` entry must be a page path (a non-empty string) or a group object.',
+  };
+  define('pageEntry', {
+    description: 'A page path, a `METHOD /path` endpoint entry, a nested group, or another repository\'s navigation ({"sourceRef": "owner/repo"}).',
+    // Strings first, checked in place: they are most entries, and the compiled validator then
+    // neither builds an error object for the `if` nor calls another function for each of them.
+    if: { type: 'string' },
+    then: pagePath,
+    else: { if: { type: 'object' }, then: elementOrSourceRef('group'), else: { $ref: '#/definitions/pagePath' } },
   });
+  define('pagePath', pagePath);
   for (const field of Object.keys(FIELDS) as FieldName[]) {
     if (!isReference(FIELDS[field])) define(field, FIELDS[field]);
   }

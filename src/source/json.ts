@@ -113,8 +113,26 @@ function syntaxFindings(text: string, error: unknown): Finding[] {
   return [{ code: 'parse-error', message: `JSON syntax error: ${message}.`, pointer: '', span: [offset, offset + 1] }];
 }
 
+/** A quote, then whitespace, then a colon: a key written `"key" :`. */
+const SPACE_BEFORE_COLON = /"\s+:/;
+/** An opening quote followed by a colon: a string that starts with `:`. */
+const STRING_STARTING_WITH_COLON = /[:,[{]\s*":/;
+
 /** How many `"key":` tokens the text has: one pass over string boundaries. */
 export function countKeysInText(text: string): number {
+  // The common case: every key written `"key":`, no string that starts with `:`, none holding `\":`.
+  // Then each `":` in the text ends a key, and the native searches below count them without
+  // walking the text's every string (a tenth of the calls on a site of 50,000 pages).
+  if (!text.includes('\\":') && !SPACE_BEFORE_COLON.test(text) && !STRING_STARTING_WITH_COLON.test(text)) {
+    let keys = 0;
+    for (let at = text.indexOf('":'); at !== -1; at = text.indexOf('":', at + 2)) keys++;
+    return keys;
+  }
+  return countKeysByStrings(text);
+}
+
+/** The same, walking every string of the text: for any text. */
+export function countKeysByStrings(text: string): number {
   let count = 0;
   let quote = text.indexOf('"');
   while (quote !== -1) {
@@ -143,7 +161,10 @@ export function countKeysInValue(value: unknown): number {
     const v = stack.pop();
     if (typeof v !== 'object' || v === null) continue;
     if (Array.isArray(v)) {
-      for (const item of v) if (typeof item === 'object' && item !== null) stack.push(item);
+      for (let i = 0; i < v.length; i++) {
+        const item: unknown = v[i];
+        if (typeof item === 'object' && item !== null) stack.push(item);
+      }
     } else {
       for (const key in v) {
         count++;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countKeysInText, countKeysInValue, parseJsonSource } from '../../src/source/json.js';
+import { countKeysByStrings, countKeysInText, countKeysInValue, parseJsonSource } from '../../src/source/json.js';
 
 describe('JSON source', () => {
   const text = '{\n  "navigation": {\n    "tabs": [\n      { "tab": "A", "expand": true }\n    ]\n  }\n}\n';
@@ -45,6 +45,21 @@ describe('JSON source', () => {
     const tricky = '{"a\\"": "x\\": y", "b": ["\\\\", ":", "\\"k\\": 1"], "c": {"d": "}"}}';
     expect(countKeysInText(tricky)).toBe(4);
     expect(countKeysInValue(JSON.parse(tricky))).toBe(4);
+  });
+
+  it.each([
+    ['plain keys', '{"a": 1, "b": {"c": [1, "x"]}}', 3],
+    ['a string starting with a colon', '{"a": ":root", "b": [":x"]}', 2],
+    ['a key with a space before its colon', '{"a" : 1, "b": 2}', 2],
+    ['an escaped quote before a colon in a string', '{"a": "say \\": hi"}', 1],
+    ['a key ending in an escaped backslash', '{"a\\\\": 1, "b": 2}', 2],
+    ['an empty key', '{"": 1, "b": {"": 2}}', 3],
+    ['a duplicate key', '{"a": 1, "a": 2}', 2],
+    ['a string holding `":`', '{"a": "x\\":y", "b": "\\":"}', 2],
+  ])('counts keys exactly, the short way or the long, with %s', (_, text, keys) => {
+    expect(() => JSON.parse(text)).not.toThrow();
+    expect(countKeysInText(text)).toBe(keys);
+    expect(countKeysByStrings(text)).toBe(keys);
   });
 
   it('counts lines as the parsers do: \\r\\n, \\n and a lone \\r', () => {
