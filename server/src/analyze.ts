@@ -68,7 +68,7 @@ const MAX_TEXT_FILE = 5 * 1024 * 1024;
  * A batch of sections: this many, or this much text, whichever comes first. Each is stored in
  * one short transaction, so other projects' requests on the same database wait at most that long.
  */
-const BATCH_SECTIONS = 100;
+const BATCH_SECTIONS = 500;
 const BATCH_CHARS = 512 * 1024;
 /** Most sections of the previous deployment copied in one batch (one statement). */
 const BATCH_COPIED = 2000;

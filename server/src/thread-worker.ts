@@ -6,26 +6,33 @@ import type { SectionsBatch } from './store/deployments.js';
 import type { FromThread, ToThread } from './thread.js';
 
 const port = parentPort!;
-let acknowledged: (() => void) | undefined;
+/** The batches sent and not yet stored, oldest first (the main thread stores them in order). */
+const unacknowledged: Array<() => void> = [];
+let lastStored: Promise<void> = Promise.resolve();
 
-/** Sends a batch of page texts and waits until the main thread has stored it. */
+/**
+ * Sends a batch of page texts; resolves once the batch before it is stored. So the next batch
+ * is made while this one is stored, and at most two are on their way (memory stays bounded).
+ */
 function emit(batch: SectionsBatch): Promise<void> {
-  return new Promise((resolve) => {
-    acknowledged = resolve;
-    port.postMessage({ type: 'batch', batch } satisfies FromThread);
-  });
+  const before = lastStored;
+  lastStored = new Promise((resolve) => unacknowledged.push(resolve));
+  port.postMessage({ type: 'batch', batch } satisfies FromThread);
+  return before;
 }
 
 port.on('message', (message: ToThread) => {
   if ('ack' in message) {
-    const resolve = acknowledged;
-    acknowledged = undefined;
-    resolve?.();
+    unacknowledged.shift()?.();
     return;
   }
   const work = message.task === 'analyze' ? analyzeCheckout(message.input, emit) : Promise.resolve(fixCheckout(message.input));
   work.then(
-    (output) => port.postMessage({ type: 'done', output } satisfies FromThread),
+    // Done once every batch is stored.
+    async (output) => {
+      await lastStored;
+      port.postMessage({ type: 'done', output } satisfies FromThread);
+    },
     (error: unknown) => port.postMessage({ type: 'error', message: (error as Error)?.message ?? String(error) } satisfies FromThread),
   );
 });

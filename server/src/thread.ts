@@ -114,9 +114,13 @@ export function runInThread<T extends TaskName>(
     const onAbort = () => settle(new ThreadError('cancelled'));
     if (signal?.aborted) return settle(new ThreadError('cancelled'));
     signal?.addEventListener('abort', onAbort, { once: true });
+    // Batches are stored one after another, in the order they came.
+    let storing: Promise<unknown> = Promise.resolve();
     worker.on('message', (message: FromThread) => {
       if (message.type === 'batch') {
-        const stored = onBatch ? onBatch(message.batch) : Promise.resolve();
+        const { batch } = message;
+        const stored = storing.then(() => (onBatch && !settled ? onBatch(batch) : undefined));
+        storing = stored.catch(() => {});
         stored.then(
           () => {
             if (!settled) worker.postMessage({ ack: true } satisfies ToThread);

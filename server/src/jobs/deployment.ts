@@ -185,8 +185,9 @@ async function deploy(project: Project, context: JobContext, worktree: string, l
       treeJson: analysis.treeJson,
     };
   } finally {
-    // Asynchronous: deleting 100,000 files takes seconds the server keeps answering in.
-    await rm(worktree, { recursive: true, force: true });
+    // In the background, not awaited: deleting 100,000 files takes seconds the deployment does
+    // not wait for (a new worktree has a name of its own; a crash's leftovers are cleared at start).
+    void rm(worktree, { recursive: true, force: true }).catch(() => {});
   }
 }
 

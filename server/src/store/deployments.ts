@@ -166,12 +166,12 @@ export interface SectionsBatch {
 }
 
 /**
- * Stores a batch of a deployment's page texts: the new sections (one statement per 100) and
+ * Stores a batch of a deployment's page texts: the new sections (one statement per 500) and
  * the previous deployment's sections of unchanged pages (`previousId`), copied in one statement.
  * A copy that does not find every row (the previous deployment was deleted meanwhile) fails.
  */
 export async function storeSections(db: Queryable, deploymentId: string, batch: SectionsBatch, previousId?: string): Promise<void> {
-  const BATCH = 100;
+  const BATCH = 500;
   for (let start = 0; start < batch.sections.length; start += BATCH) {
     await db.query(
       `INSERT INTO page_sections (deployment_id, position, page_path, page_kind, page_title, page_description, hidden, trail, heading, anchor, depth, body, page_key)
