@@ -14,7 +14,7 @@
  * The JSON: { ok, errors, warnings, pages: [{ url, title, sidebarTitle?, icon?, tag?, hidden?, file?, openapi? }], timing }
  * with the pages in navigation order (root, pages, then groups and divisions, as the package walks them),
  * duplicates kept; `timing`: { processMs (the child process, spawn to exit), importMs (the package's import), buildMs
- * (its `prebuild()` call) }. `url` is the page's href in the decorated navigation without its leading slash, `file` the
+ * (its `prebuild()` call), cpuMs (the child's CPU time, user + system, up to the end of the build) }. `url` is the page's href in the decorated navigation without its leading slash, `file` the
  * author's page file when there is one, `openapi` the page's OpenAPI meta tag (generated: "/spec.yaml get /users").
  *
  * How: the package's `prebuild(siteCopy)` (dist/prebuild/index.js) runs in a child process (`--child`) on a
@@ -216,6 +216,8 @@ async function child(site, resultFile) {
     timing.importMs = built - imported;
     await prebuildModule.prebuild(site);
     timing.buildMs = performance.now() - built;
+    const cpu = process.cpuUsage(); // the whole child so far: start-up, the import and the build
+    timing.cpuMs = (cpu.user + cpu.system) / 1000;
     pages = await readPages(prebuildModule, site);
   } catch (error) {
     thrown = error ?? new Error('thrown: undefined');

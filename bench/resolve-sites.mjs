@@ -12,13 +12,13 @@
  *
  * docsnav is measured two ways, each run a fresh process as a build step runs it:
  * - the whole process, `node dist/cli/main.js resolve <site> --profile platform --rule
- *   page-not-found=off -o <file>` (the sites have no page files), wall time, median of the runs,
- *   interleaved with `node -e 0` (the start-up floor no command goes below);
+ *   page-not-found=off -o <file>` (the sites have no page files), wall and CPU time, median of
+ *   the runs, interleaved with `node -e 0` (the start-up floor no command goes below);
  * - resolve's own work in a fresh process: `resolveFile` and the tree's JSON, module loading
  *   excluded (median of the runs).
  * The incumbent (with --incumbent): prebuild once per site (it takes seconds), in a child process
  * as bench/prebuild.mjs runs it: the whole process (spawn to exit), and inside it the `prebuild()`
- * call alone (its module loading excluded). Its timings are kept in bench/.prebuild/timings.json
+ * call alone (its module loading excluded), and the child's CPU time. Its timings are kept in bench/.prebuild/timings.json
  * with the package's version and Node's, and measured again only when those change, a site is
  * missing, or with --remeasure.
  */
@@ -56,13 +56,17 @@ export function builtSites() {
   return { names, how: `the ${names.length} of corpus/sites that prebuild builds (ok in bench/.prebuild/results/sites)` };
 }
 
-/** Wall time of one process (ms); its output goes nowhere. */
-function wall(args) {
+/**
+ * One process, its output going nowhere: { wall, cpu } in ms. CPU time (user + system, from GNU
+ * time, to 10 ms) is what a loaded machine disturbs least: other processes lengthen the wall time.
+ */
+function processTime(args) {
   const start = performance.now();
-  const run = spawnSync(process.execPath, args, { cwd: project, stdio: 'ignore' });
-  const elapsed = performance.now() - start;
-  if (run.status === null) throw new Error(`${args.join(' ')}: ${run.signal ?? run.error}`);
-  return elapsed;
+  const run = spawnSync('/usr/bin/time', ['-f', '%U %S', process.execPath, ...args], { cwd: project, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+  const wall = performance.now() - start;
+  if (run.status === null || run.error) throw new Error(`${args.join(' ')}: ${run.signal ?? run.error}`);
+  const [user, system] = run.stderr.trim().split('\n').at(-1).split(' ').map(Number);
+  return { wall, cpu: (user + system) * 1000 };
 }
 
 /** resolve's own work in a fresh process: { ms, pages, problems } from this file's --work mode. */
@@ -76,10 +80,20 @@ function work(docsFile) {
 async function workChild(docsFile) {
   const { resolveFile, formatTreeJson } = await import(pathToFileURL(path.join(project, 'dist', 'index.js')).href);
   const start = performance.now();
+  const cpuStart = process.cpuUsage();
   const result = await resolveFile(docsFile, { profile: 'platform', rules: { 'page-not-found': 'off' } });
   const json = formatTreeJson(result.tree);
   const elapsed = performance.now() - start;
-  process.stdout.write(JSON.stringify({ ms: elapsed, pages: result.tree.pages.length, problems: result.problems.length, bytes: json.length }));
+  const cpu = process.cpuUsage(cpuStart);
+  process.stdout.write(
+    JSON.stringify({
+      ms: elapsed,
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      pages: result.tree.pages.length,
+      problems: result.problems.length,
+      bytes: json.length,
+    }),
+  );
 }
 
 /** Prebuild's timings per site, measured once (see the header). */
@@ -89,7 +103,7 @@ async function incumbentTimings(names, remeasure) {
   if (!kept || kept.package !== PREBUILD || kept.node !== process.version || remeasure) kept = { package: PREBUILD, node: process.version, sites: {} };
   let measured = 0;
   for (const name of names) {
-    if (kept.sites[name]) continue;
+    if (kept.sites[name]?.cpuMs !== undefined) continue;
     const result = await prebuildSite(path.join(corpusSites, name));
     kept.sites[name] = { ok: result.ok, pages: result.pages.length, ...result.timing, load: Number(load()), at: new Date().toISOString() };
     measured++;
@@ -112,44 +126,50 @@ export async function resolveSiteRows({ runs = 5, incumbent = false, remeasure =
   for (let run = 0; run < runs; run++) {
     for (const name of names) {
       const dir = path.join(corpusSites, name);
-      floor.push(wall(['-e', '0']));
-      whole[name].push(wall(['dist/cli/main.js', 'resolve', dir, ...RESOLVE_FLAGS, '-o', path.join(out, `${name}.json`)]));
+      floor.push(processTime(['-e', '0']));
+      whole[name].push(processTime(['dist/cli/main.js', 'resolve', dir, ...RESOLVE_FLAGS, '-o', path.join(out, `${name}.json`)]));
       const inside = work(path.join(dir, 'docs.json'));
-      own[name].push(inside.ms);
+      own[name].push(inside);
       if (run === 0) pages += inside.pages;
     }
   }
-  const wholeMs = names.map((name) => median(whole[name]));
-  const ownMs = names.map((name) => median(own[name]));
-  const floorMs = median(floor);
-  const loads = `load ${loadBefore} → ${load()}`;
+  /** Sum over the sites of each site's median, and the median site. */
+  const total = (samples, key) => {
+    const perSite = names.map((name) => median(samples[name].map((sample) => sample[key])));
+    return { sum: sum(perSite), median: median(perSite) };
+  };
+  const ours = { wall: total(whole, 'wall'), cpu: total(whole, 'cpu'), ownWall: total(own, 'ms'), ownCpu: total(own, 'cpuMs') };
+  const floorOf = (key) => median(floor.map((sample) => sample[key])) * names.length;
+  const loads = `load ${loadBefore} → ${load()} on ${os.cpus().length} cores`;
   const rows = [];
   let theirs;
   if (incumbent) {
     const { timings, measured, package: pkg } = await incumbentTimings(names, remeasure);
     const sites = names.map((name) => timings.sites[name]);
     const failed = sites.filter((site) => !site.ok).length;
+    const loadRange = `load ${Math.min(...sites.map((site) => site.load))}–${Math.max(...sites.map((site) => site.load))}`;
     theirs = {
       process: sum(sites.map((site) => site.processMs)),
+      cpu: sum(sites.map((site) => site.cpuMs)),
       build: sum(sites.map((site) => site.buildMs)),
-      medianProcess: median(sites.map((site) => site.processMs)),
-      note: `${pkg}, once per site${measured < names.length ? ` (${names.length - measured} kept from ${timings.node} runs in bench/.prebuild/timings.json)` : ''}${failed ? `; ${failed} failed` : ''}`,
+      note: `${pkg}, once per site, ${loadRange}${measured < names.length ? `, ${names.length - measured} kept from earlier runs (bench/.prebuild/timings.json, Node ${timings.node})` : ''}${failed ? `; ${failed} failed` : ''}`,
     };
   }
-  const ratio = (ours, incumbentMs) => `docsnav ×${(incumbentMs / ours).toFixed(0)} faster`;
+  const s = (x) => `${(x / 1000).toFixed(2)} s`;
+  const ratio = (docsnav, incumbentMs) => `×${(incumbentMs / docsnav).toFixed(0)}`;
   rows.push([
-    `resolve, ${how}: ${pages.toLocaleString('en')} pages; whole process each (sum over sites)`,
-    `${ms(sum(wholeMs))} ms (median site ${ms(median(wholeMs))} ms)`,
-    `\`node -e 0\` ×${names.length}: ${ms(floorMs * names.length)} ms; ${loads}`,
+    `resolve, ${how}: ${pages.toLocaleString('en')} pages; \`docsnav resolve\` as a whole process per site, summed`,
+    `${s(ours.wall.sum)} wall, ${s(ours.cpu.sum)} CPU (median site ${ms(ours.wall.median)} / ${ms(ours.cpu.median)} ms)`,
+    `\`node -e 0\` ×${names.length}: ${s(floorOf('wall'))} wall, ${s(floorOf('cpu'))} CPU; ${loads}`,
     theirs
-      ? `${(theirs.process / 1000).toFixed(1)} s (median site ${(theirs.medianProcess / 1000).toFixed(2)} s), ${ratio(sum(wholeMs), theirs.process)}; ${theirs.note}`
+      ? `${s(theirs.process)} wall, ${s(theirs.cpu)} CPU: docsnav ${ratio(ours.wall.sum, theirs.process)} faster (wall), ${ratio(ours.cpu.sum, theirs.cpu)} (CPU); ${theirs.note}`
       : '',
   ]);
   rows.push([
-    `resolve, the same ${names.length} sites: resolve's own work in a fresh process (resolveFile + tree JSON; sum)`,
-    `${ms(sum(ownMs))} ms (median site ${ms(median(ownMs))} ms)`,
-    `whole process minus this: ${ms((sum(wholeMs) - sum(ownMs)) / names.length)} ms a site of start-up and loading`,
-    theirs ? `prebuild() alone: ${(theirs.build / 1000).toFixed(1)} s, ${ratio(sum(ownMs), theirs.build)}` : '',
+    `resolve, the same ${names.length} sites: resolve's own work in a fresh process (resolveFile + the tree's JSON, module loading excluded), summed`,
+    `${s(ours.ownWall.sum)} wall, ${s(ours.ownCpu.sum)} CPU (median site ${ms(ours.ownWall.median)} ms)`,
+    `start-up and loading: ${ms((ours.wall.sum - ours.ownWall.sum) / names.length)} ms a site`,
+    theirs ? `prebuild() alone: ${s(theirs.build)} wall: docsnav ${ratio(ours.ownWall.sum, theirs.build)} faster` : '',
   ]);
   return rows;
 }
@@ -221,7 +241,7 @@ export async function resolveScalingRows({ runs = 5 } = {}) {
     for (let run = 0; run < runs; run++) {
       info = work(path.join(dir, 'docs.json'));
       inside.push(info.ms);
-      whole.push(wall(['dist/cli/main.js', 'resolve', dir, ...RESOLVE_FLAGS, '-o', path.join(out, `scaled-${units}.json`)]));
+      whole.push(processTime(['dist/cli/main.js', 'resolve', dir, ...RESOLVE_FLAGS, '-o', path.join(out, `scaled-${units}.json`)]).wall);
     }
     measured.push({ units, operations: 2 * site.operations, pages: info.pages, inside: median(inside), whole: median(whole) });
   }
