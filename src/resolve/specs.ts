@@ -338,10 +338,11 @@ export function findExternalRefs(document: unknown): ExternalRef[] {
 }
 
 /**
- * Escapes that could spell a letter of `$ref` (JSON `\u0024`, YAML `\x24`, `\U00000024`) or join
- * it across lines (YAML's escaped line break), in a spec's text or in a string inside it.
+ * Escapes that could spell a letter of `$ref` (JSON `\u0024`, YAML `\x24`, `\U00000024`; the hex
+ * digits of these four letters are all digits, and YAML escapes are case-sensitive) or join it
+ * across lines (YAML's escaped line break), in a spec's text or in a string inside it.
  */
-const REF_LETTER_ESCAPE = /\\(?:u00(?:24|72|65|66)|U0000(?:0024|0072|0065|0066)|x(?:24|72|65|66)|\r|\n)/i;
+const REF_LETTER_ESCAPE = /\\(?:u00(?:24|72|65|66)|U0000(?:0024|0072|0065|0066)|x(?:24|72|65|66)|\r|\n)/;
 /** What follows `$ref` written as a key whose value is a quoted string starting with `#` (JSON or YAML). */
 const INTERNAL_REF_AFTER = /["']?[ \t]*:[ \t]*["']#/y;
 
