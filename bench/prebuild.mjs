@@ -11,9 +11,10 @@
  *                                               skipped unless --force
  *   --timeout <s>                               per site (default 120)
  *
- * The JSON: { ok, errors, warnings, pages: [{ url, title, sidebarTitle?, icon?, tag?, hidden?, file?, openapi? }] }
+ * The JSON: { ok, errors, warnings, pages: [{ url, title, sidebarTitle?, icon?, tag?, hidden?, file?, openapi? }], timing }
  * with the pages in navigation order (root, pages, then groups and divisions, as the package walks them),
- * duplicates kept. `url` is the page's href in the decorated navigation without its leading slash, `file` the
+ * duplicates kept; `timing`: { processMs (the child process, spawn to exit), importMs (the package's import), buildMs
+ * (its `prebuild()` call), cpuMs (the child's CPU time, user + system, up to the end of the build) }. `url` is the page's href in the decorated navigation without its leading slash, `file` the
  * author's page file when there is one, `openapi` the page's OpenAPI meta tag (generated: "/spec.yaml get /users").
  *
  * How: the package's `prebuild(siteCopy)` (dist/prebuild/index.js) runs in a child process (`--child`) on a
@@ -104,6 +105,7 @@ export async function prebuildSite(siteDir, { timeoutMs = TIMEOUT_MS } = {}) {
     copyTree(path.resolve(siteDir), site);
     mkdirSync(cwd);
     const env = { ...process.env, FORCE_COLOR: '0' };
+    const spawned = performance.now();
     delete env.IS_MULTI_TENANT; // prebuild returns at once when it is 'true'
     delete env.NO_COLOR;
     const run = await new Promise((resolve) => {
@@ -130,7 +132,7 @@ export async function prebuildSite(siteDir, { timeoutMs = TIMEOUT_MS } = {}) {
       });
       proc.on('close', (code, signal) => {
         clearTimeout(timer);
-        resolve({ ...out, code, signal, timedOut });
+        resolve({ ...out, code, signal, timedOut, processMs: performance.now() - spawned });
       });
     });
     let result;
@@ -139,6 +141,7 @@ export async function prebuildSite(siteDir, { timeoutMs = TIMEOUT_MS } = {}) {
     } catch {
       result = { ok: false, errors: [], warnings: [], pages: [] };
     }
+    result.timing = { processMs: run.processMs, ...result.timing };
     const raw = [run.stdout.trim() && `stdout: ${tail(run.stdout)}`, run.stderr.trim() && `stderr: ${tail(run.stderr)}`].filter(Boolean);
     if (run.timedOut || run.spawnError || run.code !== 0) {
       result.ok = false;
@@ -178,6 +181,7 @@ async function child(site, resultFile) {
   let thrown;
   let pages = [];
   let written = false;
+  const timing = {};
   const finish = () => {
     if (written) return;
     written = true;
@@ -196,7 +200,7 @@ async function child(site, resultFile) {
     }
     for (const url of blocked) warnings.push(`network access blocked: ${url}`);
     const ok = !failed && !logged.some(({ level }) => level === 'unhandled');
-    writeFileSync(resultFile, JSON.stringify({ ok, errors, warnings, pages: failed ? [] : pages }));
+    writeFileSync(resultFile, JSON.stringify({ ok, errors, warnings, pages: failed ? [] : pages, timing }));
   };
   const exit = process.exit.bind(process);
   process.exit = (code) => {
@@ -206,8 +210,14 @@ async function child(site, resultFile) {
   };
   process.on('unhandledRejection', (reason) => logged.push({ level: 'unhandled', text: `unhandled rejection: ${describe(reason)}` }));
   try {
+    const imported = performance.now();
     const prebuildModule = await import(pathToFileURL(entry).href);
+    const built = performance.now();
+    timing.importMs = built - imported;
     await prebuildModule.prebuild(site);
+    timing.buildMs = performance.now() - built;
+    const cpu = process.cpuUsage(); // the whole child so far: start-up, the import and the build
+    timing.cpuMs = (cpu.user + cpu.system) / 1000;
     pages = await readPages(prebuildModule, site);
   } catch (error) {
     thrown = error ?? new Error('thrown: undefined');

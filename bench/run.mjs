@@ -4,7 +4,8 @@
  *
  *   --quick        a smaller set (2,000 and 50,000 pages; 3 runs each)
  *   --incumbent    also run the platform's own validator (@mintlify/validation, installed on demand
- *                  into bench/.incumbent, never a dependency) on the same inputs, side by side
+ *                  into bench/.incumbent, never a dependency) on the same inputs, side by side, and the
+ *                  platform's build step (@mintlify/prebuild, bench/prebuild.mjs) on the real sites
  *   --runs <n>     runs per measurement (default 9, 3 with --quick); the table shows medians
  */
 import { spawnSync } from 'node:child_process';
@@ -18,6 +19,7 @@ import { ensureIncumbent, INCUMBENT, withRequiredFields } from './incumbent.mjs'
 import { scalingRows } from './scaling.mjs';
 import { printTargets, recordTarget, resetTargets } from './targets.mjs';
 import { lspRows } from './lsp.mjs';
+import { resolveScalingRows, resolveSiteRows } from './resolve-sites.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const project = path.dirname(here);
@@ -200,6 +202,11 @@ for (const operations of quick ? [100, 2000] : [100, 2000, 10000]) {
     ]);
   }
 }
+
+// 3b. `resolve` of the real sites with their specs (beside prebuild with --incumbent), and at 1×, 4×, 16× (bench/resolve-sites.mjs).
+const resolveRuns = Math.min(RUNS, 5);
+rows.push(...(await resolveSiteRows({ runs: resolveRuns, incumbent: incumbent !== undefined })));
+rows.push(...(await resolveScalingRows({ runs: resolveRuns })));
 
 // 4. Scale and depth: a result or a clear problem, never a crash.
 for (const [label, text] of [['groups nested 5,000 deep', generateDeep(5000)], ...(quick ? [] : [['a 50 MB docs.json', generateSite(930000)]])]) {

@@ -25,16 +25,22 @@ export function* treeJsonChunks(tree: PageTree): Generator<string> {
   yield '\n}\n';
 }
 
+/** Items per chunk of a tree array: a few hundred kilobytes of JSON, written at once. */
+const CHUNK_ITEMS = 256;
+
 function* arrayChunks(name: string, items: readonly unknown[], after: string, indent = ''): Generator<string> {
   if (items.length === 0) {
     yield `\n  ${indent}"${name}": []${after}`;
     return;
   }
   yield `\n  ${indent}"${name}": [`;
-  const inner = `\n    ${indent}`;
-  for (let i = 0; i < items.length; i++) {
-    // Inside the tree an item sits four spaces in: indent every line of its own JSON by that much.
-    yield `${i > 0 ? ',' : ''}${inner}${JSON.stringify(items[i], null, 2).split('\n').join(inner)}`;
+  // Inside the tree an item sits four spaces in. JSON.stringify of a slice indents its items by
+  // two: two more on every line puts them there. Slices keep each chunk (and write) bounded.
+  const deeper = `\n  ${indent}`;
+  for (let start = 0; start < items.length; start += CHUNK_ITEMS) {
+    const json = JSON.stringify(items.slice(start, start + CHUNK_ITEMS), null, 2);
+    // Without the slice's `[` and `\n]`: its items, each on a new line, separated by commas.
+    yield `${start > 0 ? ',' : ''}${json.slice(1, -2).replaceAll('\n', deeper)}`;
   }
   yield `\n  ${indent}]${after}`;
 }

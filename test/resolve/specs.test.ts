@@ -219,3 +219,49 @@ describe('SpecLoader: remote specs with allowRemote', () => {
     expect(result).toMatchObject({ reason: 'not-found', message: `"${base}/slow.json" could not be fetched: no answer within 0.2 s.` });
   });
 });
+
+describe('SpecLoader: external $refs (a spec the platform refuses)', () => {
+  let root: string;
+  const head = 'openapi: 3.0.3\ninfo: {title: t, version: "1"}\npaths: {}\n';
+  /** name, spec text, the external refs expected ([] for none). */
+  const cases: Array<[string, string, Array<{ pointer: string; ref: string }>]> = [
+    [
+      'internal refs only (JSON)',
+      JSON.stringify({ openapi: '3.1.0', paths: {}, components: { schemas: { A: { $ref: '#/components/schemas/B' }, B: {} } } }),
+      [],
+    ],
+    ['internal refs only (YAML, quoted)', `${head}components:\n  schemas:\n    A:\n      $ref: '#/components/schemas/B'\n    B: {}\n`, []],
+    [
+      'a $ref to another file (JSON)',
+      JSON.stringify({ openapi: '3.1.0', paths: {}, components: { schemas: { 'A/B': { $ref: 'other.yaml#/A' } } } }),
+      [{ pointer: '/components/schemas/A~1B/$ref', ref: 'other.yaml#/A' }],
+    ],
+    [
+      'an unquoted # is a YAML comment: the value is on the next line',
+      `${head}x:\n  $ref: # the schema\n    other.yaml\n`,
+      [{ pointer: '/x/$ref', ref: 'other.yaml' }],
+    ],
+    ['the key spelled with a JSON escape', '{"openapi": "3.1.0", "paths": {}, "x": {"\\u0024ref": "esc.json"}}', [{ pointer: '/x/$ref', ref: 'esc.json' }]],
+    ['the key joined by an escaped line break (YAML)', `${head}x:\n  ? "$r\\\n    ef"\n  : far.yaml\n`, [{ pointer: '/x/$ref', ref: 'far.yaml' }]],
+    [
+      'inside a string value that parses as JSON',
+      JSON.stringify({ openapi: '3.1.0', paths: {}, example: '{"$ref": "in-string.json"}' }),
+      [{ pointer: '/example', ref: 'in-string.json' }],
+    ],
+    ['an alias shares one object: said once', `${head}a: &shared\n  $ref: shared.yaml\nb: *shared\n`, [{ pointer: '/a/$ref', ref: 'shared.yaml' }]],
+  ];
+
+  beforeAll(() => {
+    root = mkdtempSync(path.join(tmpdir(), 'docsnav-refs-'));
+    cases.forEach(([, text], i) => writeFileSync(path.join(root, `spec-${i}.${text.startsWith('{') ? 'json' : 'yaml'}`), text));
+  });
+
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it.each(cases.map((c, i) => [...c, i] as const))('%s', (_name, text, expected, i) => {
+    const spec = loaded(new SpecLoader({ root }).loadSync(`spec-${i}.${text.startsWith('{') ? 'json' : 'yaml'}`));
+    expect(spec.externalRefs ?? []).toEqual(expected);
+    // The text is kept (to locate them) only when there are some.
+    expect(spec.text !== undefined).toBe(expected.length > 0);
+  });
+});
