@@ -6,14 +6,13 @@
  *   one succeeded; and four projects at once (two jobs run at a time by default);
  * - time from POST to success for a generated 2,000-page site (pages with text).
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateSite } from '../../bench/generate.mjs';
-import { copyExample, docsnavCli, repoOf as makeRepo } from './repos.mjs';
+import { copyExample, docsnavCli, freePort, repoOf as makeRepo, runCli, untilHealthy } from './repos.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const cli = docsnavCli();
@@ -40,19 +39,7 @@ function bigSiteRepo() {
   });
 }
 
-function run(args, store) {
-  const result = spawnSync(process.execPath, [cli, ...args, ...store], { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`docsnav ${args.join(' ')}: ${result.stderr}`);
-  return result.stdout.trim();
-}
-
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+const run = (args, store) => runCli(cli, args, store);
 
 const projects = { acme: exampleRepo('acme'), big: bigSiteRepo() };
 for (let i = 1; i <= 4; i++) projects[`p${i}`] = exampleRepo(`p${i}`);
@@ -71,16 +58,7 @@ async function measure(label, store) {
   const data = store.includes('--data') ? [] : ['--data', path.join(work, `data-${label}`)];
   // The projects' repositories are local folders under `work`: this server may read them.
   const serve = spawn(process.execPath, [cli, 'serve', '--port', String(port), '--allow-local-repos', work, ...store, ...data], { stdio: 'ignore' });
-  for (let i = 0; i < 600; i++) {
-    if (
-      await fetch(`${base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await untilHealthy(base);
 
   async function deploy(id) {
     const start = performance.now();
