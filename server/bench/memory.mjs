@@ -200,13 +200,14 @@ try {
 
 const pick = (list, get) => median(list.map(get));
 const fmt = (bytes) => `${mb(bytes).toFixed(0)} MB`;
+const signedMb = (bytes) => `${bytes < 0 ? '−' : '+'}${Math.abs(mb(bytes)).toFixed(0)} MB`;
 const pg = results.PGlite;
 const rows = [
   ['idle RSS, embedded database (PGlite)', fmt(pick(pg, (r) => r.idle)), '330–370 MB', '≤ 200 MB'],
   ...(results.PostgreSQL.length ? [['idle RSS, PostgreSQL', fmt(pick(results.PostgreSQL, (r) => r.idle)), '95 MB', '']] : []),
   ['RSS 3 s after deploying the 3 real repositories (PGlite)', fmt(pick(pg, (r) => r.justDeployed)), '426–526 MB (after one)', ''],
   ['RSS after deploying the 3 real repositories, their threads ended (PGlite)', fmt(pick(pg, (r) => r.deployed)), '426–526 MB (after one)', '≤ 300 MB'],
-  [`RSS over that, ${STREAMS} assistant answers streaming at once`, `+${mb(pick(pg, (r) => r.streams.delta)).toFixed(0)} MB`, 'not measured', '≤ +100 MB'],
+  [`RSS over that, ${STREAMS} assistant answers streaming at once`, signedMb(pick(pg, (r) => r.streams.delta)), 'not measured', '≤ +100 MB'],
   [
     `assistant time to first byte, 3 sites deployed (${pg[0].ttfb.n} questions, one at a time)`,
     `p50 ${pick(pg, (r) => r.ttfb.p50).toFixed(1)} ms, p90 ${pick(pg, (r) => r.ttfb.p90).toFixed(1)} ms`,
