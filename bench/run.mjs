@@ -265,6 +265,8 @@ spawnSync(process.execPath, [path.join(here, 'packages.mjs'), ...(incumbent ? ['
 console.log('');
 spawnSync(process.execPath, [path.join(project, 'server', 'bench', 'server.mjs'), ...(quick ? ['--quick'] : [])], { cwd: project, stdio: 'inherit' });
 spawnSync(process.execPath, [path.join(project, 'server', 'bench', 'assistant.mjs')], { cwd: project, stdio: 'inherit' });
+// 7. The server's memory (idle, after deploying the three real repositories, 50 answers at once) and first byte.
+spawnSync(process.execPath, [path.join(project, 'server', 'bench', 'memory.mjs'), '--runs', quick ? '1' : '3'], { cwd: project, stdio: 'inherit' });
 
 // 7. Every target of this run, in one table.
 console.log('');

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateSite } from '../../bench/generate.mjs';
-import { copyExample, repoOf as makeRepo } from './repos.mjs';
+import { copyExample, readBody, repoOf as makeRepo } from './repos.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const serverPackage = path.dirname(here);
@@ -120,16 +120,7 @@ async function ask(domain, question) {
     headers: { authorization: `Bearer ${keys[domain].assistant}`, 'content-type': 'application/json' },
     body: JSON.stringify({ fp: 'anonymous', messages: [{ id: '1', role: 'user', content: question }], retrievalPageSize: 5 }),
   });
-  const reader = response.body.getReader();
-  let text = '';
-  let firstByte;
-  const decoder = new TextDecoder();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    firstByte ??= performance.now() - started;
-    text += decoder.decode(value, { stream: true });
-  }
+  const { text, firstByte } = await readBody(response, started);
   const total = performance.now() - started;
   const urls = text
     .split('\n')

@@ -1,7 +1,11 @@
-/** Local git repositories holding a site in docs/, for the server and assistant benchmarks. */
+/**
+ * Local git repositories holding a site in docs/, for the server, assistant and memory
+ * benchmarks, and what those benchmarks share: the CLI, a free port, reading an answer's stream.
+ */
 import { cpSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -45,4 +49,47 @@ export function copyExample(docs) {
 export function docsnavCli() {
   const manifest = createRequire(import.meta.url).resolve('docsnav/package.json');
   return path.join(path.dirname(manifest), JSON.parse(readFileSync(manifest, 'utf8')).bin.docsnav);
+}
+
+/** Runs `docsnav <args> <store>` (the `docsnav` command `cli`) and returns its output; throws on failure. */
+export function runCli(cli, args, store) {
+  const result = spawnSync(process.execPath, [cli, ...args, ...store], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`docsnav ${args.join(' ')}: ${result.stderr}`);
+  return result.stdout.trim();
+}
+
+/** A TCP port free on 127.0.0.1 now. */
+export async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Reads a response body to its end: its text and the time from `started` to its first byte (ms). */
+export async function readBody(response, started) {
+  const reader = response.body.getReader();
+  let text = '';
+  let firstByte;
+  const decoder = new TextDecoder();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    firstByte ??= performance.now() - started;
+    text += decoder.decode(value, { stream: true });
+  }
+  return { text, firstByte };
+}
+
+/** Waits until `base`/healthz answers (a minute at most). */
+export async function untilHealthy(base) {
+  for (let i = 0; i < 600; i++) {
+    const ok = await fetch(`${base}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

@@ -17,13 +17,12 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, openSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateSite } from '../../bench/generate.mjs';
 import { recordTarget } from '../../bench/targets.mjs';
-import { commitAll, copyExample, docsnavCli, platformDocs, repoOf as makeRepo } from './repos.mjs';
+import { commitAll, copyExample, docsnavCli, freePort, platformDocs, repoOf as makeRepo, runCli, untilHealthy } from './repos.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const cli = docsnavCli();
@@ -54,19 +53,7 @@ function generatedSiteRepo(count) {
   });
 }
 
-function run(args, store) {
-  const result = spawnSync(process.execPath, [cli, ...args, ...store], { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`docsnav ${args.join(' ')}: ${result.stderr}`);
-  return result.stdout.trim();
-}
-
-async function freePort() {
-  const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+const run = (args, store) => runCli(cli, args, store);
 
 /**
  * The platform's docs repository: the corpus copy at the top of a repository (its docs.json is at
@@ -127,16 +114,7 @@ async function measure(label, store) {
   const serve = spawn(process.execPath, [cli, 'serve', '--port', String(port), '--allow-local-repos', work, ...store, ...data], {
     stdio: ['ignore', serverLog, serverLog],
   });
-  for (let i = 0; i < 600; i++) {
-    if (
-      await fetch(`${base}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await untilHealthy(base);
 
   async function deploy(id) {
     console.error(`deploying ${id}`);

@@ -45,16 +45,22 @@ function workerScript(): URL {
 /**
  * Threads that finished a task cleanly wait here for the next one: starting a thread and
  * loading the library costs ~1 s, an analysis of a small site ~0.1 s. A thread that timed out,
- * ran out of memory or crashed is never reused.
+ * ran out of memory or crashed is never reused. An idle thread holds 15-30 MB (its heap, the
+ * library), so one not taken again within `threadPool.idleMs` ends: a burst of deployments reuses
+ * its threads, a quiet server gives their memory back.
  */
 const idle: Worker[] = [];
 const MAX_IDLE = 4;
+/** How long a finished thread waits for a next task before it ends (ms; tests shorten it). */
+export const threadPool = { idleMs: 30_000 };
 const heapLimits = new WeakMap<Worker, number>();
+const idleTimers = new WeakMap<Worker, NodeJS.Timeout>();
 
 function takeWorker(limits: ThreadLimits): Worker {
   for (;;) {
     const worker = idle.pop();
     if (!worker) break;
+    clearTimeout(idleTimers.get(worker));
     if (heapLimits.get(worker) === limits.maxHeapMb) {
       worker.ref();
       return worker;
@@ -76,6 +82,20 @@ function returnWorker(worker: Worker): void {
   }
   worker.unref(); // an idle thread never keeps the process alive
   idle.push(worker);
+  idleTimers.set(
+    worker,
+    setTimeout(() => {
+      const at = idle.indexOf(worker);
+      if (at < 0) return;
+      idle.splice(at, 1);
+      void worker.terminate();
+    }, threadPool.idleMs).unref(),
+  );
+}
+
+/** How many finished threads wait for a next task (tests). */
+export function idleThreads(): number {
+  return idle.length;
 }
 
 const WHAT: Record<TaskName, string> = { analyze: 'checking the docs', fix: 'fixing the docs' };

@@ -185,6 +185,45 @@ describe('the parts of retrieval', () => {
   });
 });
 
+describe('the index held in typed arrays', () => {
+  const term = (word: string) => tokenize(word, analyzerFor(undefined))[0];
+
+  it('counts a page once per term even when its sections are not next to each other (a page listed twice)', async () => {
+    const index = await SectionIndex.build([
+      section({ pagePath: 'a', pageTitle: 'A', body: 'zebra crossing' }),
+      section({ pagePath: 'b', pageTitle: 'B', body: 'crossing only' }),
+      section({ pagePath: 'a', pageTitle: 'A', heading: 'More', body: 'zebra saddle' }),
+    ]);
+    expect(index.pagesWith(term('zebra'))).toBe(1);
+    expect(index.pagesWith(term('crossing'))).toBe(2);
+    expect(index.pageHolds('a', term('saddle'))).toBe(true);
+    expect(index.pageHolds('b', term('zebra'))).toBe(false);
+    expect(index.sectionsOf('a').map((s) => s.body)).toEqual(['zebra crossing', 'zebra saddle']);
+  });
+
+  it('ranks the same however the build is sliced', async () => {
+    const sliced = await SectionIndex.build(SECTIONS);
+    const whole = await SectionIndex.build(SECTIONS, false);
+    for (const words of ['rotate key', 'invoices monthly', 'runsync job', 'key header dashboard']) {
+      const query = tokenize(words, analyzerFor(undefined)).map((t) => ({ term: t, weight: 1 }));
+      const ranked = (index: SectionIndex) => index.rank(query, { limit: 5, includeHidden: true }).map((r) => [r.page.path, r.section, r.score, r.coverage]);
+      expect(ranked(sliced)).toEqual(ranked(whole));
+      expect(ranked(sliced).length).toBeGreaterThan(0);
+    }
+    expect([...sliced.words()]).toContain(term('rotating'));
+  });
+
+  it('holds one copy of the title, description and trail of a page for all its sections read from the database', async () => {
+    const index = await pgliteIndexes.get('d1');
+    const [first, second] = index.sectionsOf('v2/keys');
+    expect(second.trail).toBe(first.trail);
+    expect(second.trail).toEqual([v('v2')]);
+    expect(second.pageTitle).toBe('API keys');
+    expect(second.body).toBe('Rotating replaces the secret; the old key stops working.');
+    expect(index.sectionsOf('v1/keys')[0].trail).toEqual([v('v1')]);
+  });
+});
+
 const noPostgres = postgresUnavailable();
 if (noPostgres) console.warn(`assistant search on PostgreSQL: skipped: ${noPostgres}`);
 

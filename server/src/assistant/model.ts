@@ -3,8 +3,7 @@
  * (v4), told to answer only from the numbered passages and to cite them as [n]. The system
  * prompt is the operator's; the passages come as a delimited, untrusted user message.
  */
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { streamText, type CoreMessage } from 'ai';
+import type { CoreMessage } from 'ai';
 import type { Passage } from '../search.js';
 
 export interface ModelSettings {
@@ -56,8 +55,9 @@ export function modelMessages(passages: readonly Passage[], history: readonly Co
   return [...history.slice(0, last), { role: 'user', content: passagesMessage(passages) }, ...history.slice(last)];
 }
 
-/** Streams the model's answer; errors arrive as `error` parts of `fullStream`. */
-export function streamAnswer(settings: ModelSettings, passages: readonly Passage[], messages: CoreMessage[], abortSignal: AbortSignal) {
+/** Streams the model's answer; errors arrive as `error` parts of `fullStream`. The AI SDK is loaded on the first answer with a model. */
+export async function streamAnswer(settings: ModelSettings, passages: readonly Passage[], messages: CoreMessage[], abortSignal: AbortSignal) {
+  const [{ createOpenAICompatible }, { streamText }] = await Promise.all([import('@ai-sdk/openai-compatible'), import('ai')]);
   const provider = createOpenAICompatible({ name: 'docsnav-model', baseURL: settings.baseUrl.replace(/\/+$/, ''), apiKey: settings.apiKey });
   return streamText({
     model: provider.chatModel(settings.model),

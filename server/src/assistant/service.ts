@@ -207,7 +207,7 @@ export class Assistant {
     let error: string | null = null;
     const usage = { promptTokens: 0, completionTokens: 0 };
     try {
-      const result = streamAnswer(this.options.model!, passages, history, signal);
+      const result = await streamAnswer(this.options.model!, passages, history, signal);
       for await (const part of result.fullStream) {
         if (part.type === 'text-delta') {
           text += part.textDelta;

@@ -11,8 +11,7 @@
  * cosine) and searched exhaustively: 10,000 sections of 1,536 dimensions take ~15 ms, and no
  * database extension is needed on either PGlite or PostgreSQL.
  */
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { embedMany } from 'ai';
+import type { EmbeddingModel } from 'ai';
 import type { PageSection } from '../store/deployments.js';
 import { loadEmbeddings, storeEmbeddings } from '../store/embeddings.js';
 import type { Queryable } from '../store/store.js';
@@ -32,14 +31,15 @@ const MAX_TEXT = 2000;
 export const QUESTION_TIMEOUT_MS = 3000;
 
 export class Embedder {
-  private readonly model;
+  /** The model, made on the first request (the AI SDK is loaded only when embeddings are used). */
+  private model?: EmbeddingModel<string>;
 
-  constructor(readonly settings: EmbeddingSettings) {
-    const provider = createOpenAICompatible({ name: 'docsnav-embeddings', baseURL: settings.baseUrl.replace(/\/+$/, ''), apiKey: settings.apiKey });
-    this.model = provider.textEmbeddingModel(settings.model);
-  }
+  constructor(readonly settings: EmbeddingSettings) {}
 
   async embed(texts: readonly string[], signal?: AbortSignal): Promise<Float32Array[]> {
+    const [{ createOpenAICompatible }, { embedMany }] = await Promise.all([import('@ai-sdk/openai-compatible'), import('ai')]);
+    const { baseUrl, apiKey, model } = this.settings;
+    this.model ??= createOpenAICompatible({ name: 'docsnav-embeddings', baseURL: baseUrl.replace(/\/+$/, ''), apiKey }).textEmbeddingModel(model);
     const { embeddings } = await embedMany({ model: this.model, values: [...texts], maxRetries: 1, abortSignal: signal });
     return embeddings.map(normalised);
   }

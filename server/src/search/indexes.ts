@@ -93,9 +93,17 @@ export class SearchIndexes {
 
   private async load(deploymentId: string): Promise<SectionIndex> {
     const rows: PageSection[] = [];
+    let previous: PageSection | undefined;
     for (let after = -1; ;) {
       const page = await pageSectionsPage(this.db, deploymentId, after, ROWS_PER_READ);
-      rows.push(...page.sections);
+      for (const row of page.sections) {
+        // The sections of a page, held for the whole life of the index, share one copy of its
+        // title, description and navigation trail (the rows read are this index's own).
+        if (previous && samePage(previous, row))
+          Object.assign(row, { pageTitle: previous.pageTitle, pageDescription: previous.pageDescription, trail: previous.trail });
+        rows.push(row);
+        previous = row;
+      }
       if (page.sections.length < ROWS_PER_READ) break;
       after = page.last;
       await new Promise((resolve) => setImmediate(resolve));
@@ -112,4 +120,11 @@ export class SearchIndexes {
       this.ready.delete(id);
     }
   }
+}
+
+/** Whether two sections, one after the other, are of the same page with the same title, description and trail. */
+function samePage(a: PageSection, b: PageSection): boolean {
+  return (
+    a.pagePath === b.pagePath && a.pageTitle === b.pageTitle && a.pageDescription === b.pageDescription && JSON.stringify(a.trail) === JSON.stringify(b.trail)
+  );
 }

@@ -16,6 +16,16 @@ import { fold, tokenize } from './tokenize.js';
 export const FIELDS = ['title', 'heading', 'description', 'trail', 'path', 'body'] as const;
 type Field = (typeof FIELDS)[number];
 const FIELD_COUNT = FIELDS.length;
+/**
+ * The first size of each array of postings being built (bytes): above the C library's largest
+ * threshold for allocating with mmap (32 MB), so the arrays are mapped on their own and given
+ * back to the system when the build drops them, and only the pages written count as resident.
+ * Smaller arrays came from the process heap, whose freed middle stays resident (~20 MB more RSS
+ * after building the three corpus sites: 318 -> 293 MB).
+ */
+const PENDING_BYTES = 33 * 2 ** 20;
+/** Highest term frequency kept (a Uint16): past it BM25's saturation makes no difference. */
+const MAX_FREQUENCY = 0xffff;
 /** How much a match in each field counts, and how much the field's length discounts it (BM25F). */
 const WEIGHT: Record<Field, number> = { title: 3, heading: 2, description: 1.5, trail: 1, path: 1.2, body: 1 };
 const LENGTH_NORM: Record<Field, number> = { title: 0.4, heading: 0.4, description: 0.5, trail: 0.3, path: 0.3, body: 0.75 };
@@ -74,18 +84,34 @@ export interface RankOptions {
 export class SectionIndex {
   readonly pages: IndexedPage[] = [];
   readonly sections: PageSection[] = [];
-  /** term → flat postings: section, then one term frequency per field. */
-  private readonly postings = new Map<string, number[] | Uint32Array>();
-  /** term → number of pages holding it. */
-  private readonly pageFrequency = new Map<string, number>();
-  private readonly lengths: number[] = [];
-  private readonly sectionPage: number[] = [];
+  /**
+   * term → its id. Everything else about a term is in typed arrays by id (outside the JS heap,
+   * one object each, not one per term): a site has ~100,000 terms, and a Map of arrays per term
+   * held 80 MB of heap for the three corpus repositories and grew the heap to 270 MB while built.
+   */
+  private readonly termIds = new Map<string, number>();
+  /**
+   * The postings of term `id` are `offsets[id] ..< offsets[id + 1]`: posting `p` is section
+   * `postingSections[p]` with its term frequency in field `f` at `postingFrequencies[p * FIELD_COUNT + f]`.
+   */
+  private offsets = new Uint32Array(1);
+  private postingSections = new Uint32Array(0);
+  private postingFrequencies = new Uint16Array(0);
+  /** term id → number of pages holding it. */
+  private pageFrequency = new Uint32Array(0);
+  /** While built: one posting per (term, section), in section order: its term id, section and frequencies. */
+  private pending: { terms: Growable<Uint32Array>; sections: Growable<Uint32Array>; frequencies: Growable<Uint16Array> } | undefined = {
+    terms: new Growable(Uint32Array, PENDING_BYTES / 4),
+    sections: new Growable(Uint32Array, PENDING_BYTES / 4),
+    frequencies: new Growable(Uint16Array, PENDING_BYTES / 2),
+  };
+  private readonly fieldLengths = new Growable(Uint32Array);
+  private readonly sectionPages = new Growable(Uint32Array);
   private readonly averages = new Array<number>(FIELD_COUNT).fill(0);
   /** Languages and versions of the navigation, in order of first appearance. */
   readonly languages: string[] = [];
   readonly versions: string[] = [];
   private readonly byPath = new Map<string, number>();
-  private pageTerms = new Set<string>();
 
   static async build(sections: readonly PageSection[], yieldToLoop = true): Promise<SectionIndex> {
     const index = new SectionIndex();
@@ -99,16 +125,54 @@ export class SectionIndex {
       index.add(section);
       await maybeYield();
     }
-    index.finishPage();
-    // Built: the postings become typed arrays (a quarter of the memory of arrays of numbers), in
-    // slices too: a 9,000-section site has some 100,000 terms, a block of 60-200 ms in one go.
-    let converted = 0;
-    for (const [term, list] of index.postings) {
-      index.postings.set(term, Uint32Array.from(list));
-      if (++converted % 256 === 0) await maybeYield();
+    // Built: the postings, grouped by term (in section order within a term), in slices too: a
+    // 9,000-section site has some 1,000,000 postings.
+    const pendingTerms = index.pending!.terms.view();
+    const pendingSections = index.pending!.sections.view();
+    const pendingFrequencies = index.pending!.frequencies.view();
+    index.pending = undefined;
+    const terms = index.termIds.size;
+    const offsets = new Uint32Array(terms + 1);
+    for (const term of pendingTerms) offsets[term + 1]++;
+    for (let t = 0; t < terms; t++) offsets[t + 1] += offsets[t];
+    const postingSections = new Uint32Array(offsets[terms]);
+    const postingFrequencies = new Uint16Array(offsets[terms] * FIELD_COUNT);
+    const next = offsets.slice(0, terms);
+    for (let r = 0; r < pendingTerms.length; r++) {
+      const at = next[pendingTerms[r]]++;
+      postingSections[at] = pendingSections[r];
+      for (let f = 0; f < FIELD_COUNT; f++) postingFrequencies[at * FIELD_COUNT + f] = pendingFrequencies[r * FIELD_COUNT + f];
+      if (r % 8192 === 0) await maybeYield();
     }
+    // Page frequencies: the distinct pages of each term's sections (a page's sections need not be
+    // next to each other: a page listed twice in the navigation comes back later).
+    const sectionPages = index.sectionPages.view();
+    const pageFrequency = new Uint32Array(terms);
+    const counted = new Uint32Array(index.pages.length);
+    for (let t = 0; t < terms; t++) {
+      for (let p = offsets[t]; p < offsets[t + 1]; p++) {
+        const page = sectionPages[postingSections[p]];
+        if (counted[page] !== t + 1) {
+          counted[page] = t + 1;
+          pageFrequency[t]++;
+        }
+      }
+      if (t % 4096 === 0) await maybeYield();
+    }
+    index.offsets = offsets;
+    index.postingSections = postingSections;
+    index.postingFrequencies = postingFrequencies;
+    index.pageFrequency = pageFrequency;
+    index.fieldLengths.trim();
+    index.sectionPages.trim();
     index.finishAverages();
     return index;
+  }
+
+  /** The postings of a term: `start ..< end` (see `offsets`). */
+  private postingsOf(term: string): { start: number; end: number } | undefined {
+    const id = this.termIds.get(term);
+    return id === undefined ? undefined : { start: this.offsets[id], end: this.offsets[id + 1] };
   }
 
   private add(row: PageSection): void {
@@ -116,7 +180,6 @@ export class SectionIndex {
     this.sections.push(row);
     let pageId = this.byPath.get(row.pagePath);
     if (pageId === undefined) {
-      this.finishPage();
       pageId = this.pages.length;
       this.byPath.set(row.pagePath, pageId);
       const trail = Array.isArray(row.trail) ? (row.trail as Array<{ kind?: unknown; label?: unknown }>) : [];
@@ -139,7 +202,7 @@ export class SectionIndex {
     }
     const page = this.pages[pageId];
     page.sections.push(id);
-    this.sectionPage.push(pageId);
+    this.sectionPages.push(pageId);
     // The page's language's words (English when it has none).
     const analyzer = analyzerFor(page.language);
     const trail = Array.isArray(row.trail)
@@ -161,7 +224,7 @@ export class SectionIndex {
     const frequencies: number[] = [];
     FIELDS.forEach((field, f) => {
       const terms = field === 'body' ? tokenize(texts[field], analyzer) : withPairs(tokenize(texts[field], analyzer));
-      this.lengths.push(terms.length);
+      this.fieldLengths.push(terms.length);
       this.averages[f] += terms.length;
       for (const term of terms) {
         let slot = slots.get(term);
@@ -173,19 +236,17 @@ export class SectionIndex {
         frequencies[slot + f]++;
       }
     });
+    const pending = this.pending!;
     for (const [term, slot] of slots) {
-      let list = this.postings.get(term) as number[] | undefined;
-      if (!list) this.postings.set(term, (list = []));
-      list.push(id);
-      for (let i = 0; i < FIELD_COUNT; i++) list.push(frequencies[slot + i]);
-      this.pageTerms.add(term);
+      let termId = this.termIds.get(term);
+      if (termId === undefined) {
+        termId = this.termIds.size;
+        this.termIds.set(term, termId);
+      }
+      pending.terms.push(termId);
+      pending.sections.push(id);
+      for (let i = 0; i < FIELD_COUNT; i++) pending.frequencies.push(Math.min(MAX_FREQUENCY, frequencies[slot + i]));
     }
-  }
-
-  /** Counts the terms of the page just finished once each, for the page frequencies. */
-  private finishPage(): void {
-    for (const term of this.pageTerms) this.pageFrequency.set(term, (this.pageFrequency.get(term) ?? 0) + 1);
-    this.pageTerms = new Set();
   }
 
   private finishAverages(): void {
@@ -195,7 +256,7 @@ export class SectionIndex {
 
   /** Inverse document frequency over pages (BM25's, never negative). */
   idf(term: string): number {
-    const df = this.pageFrequency.get(term) ?? 0;
+    const df = this.pagesWith(term);
     const n = this.pages.length;
     return Math.log(1 + (n - df + 0.5) / (df + 0.5));
   }
@@ -206,20 +267,21 @@ export class SectionIndex {
   }
 
   has(term: string): boolean {
-    return this.postings.has(term);
+    return this.termIds.has(term);
   }
 
   /** How many pages hold the term. */
   pagesWith(term: string): number {
-    return this.pageFrequency.get(term) ?? 0;
+    const id = this.termIds.get(term);
+    return id === undefined ? 0 : this.pageFrequency[id];
   }
 
   /** Whether any section of the page holds the term. */
   pageHolds(pagePath: string, term: string): boolean {
     const pageId = this.byPath.get(pagePath);
-    const list = this.postings.get(term);
-    if (pageId === undefined || !list) return false;
-    for (let i = 0; i < list.length; i += FIELD_COUNT + 1) if (this.sectionPage[list[i]] === pageId) return true;
+    const postings = this.postingsOf(term);
+    if (pageId === undefined || !postings) return false;
+    for (let p = postings.start; p < postings.end; p++) if (this.sectionPages.at(this.postingSections[p]) === pageId) return true;
     return false;
   }
 
@@ -231,7 +293,7 @@ export class SectionIndex {
 
   /** Every word of the index, pairs left out (for spelling correction). */
   *words(): IterableIterator<string> {
-    for (const term of this.postings.keys()) if (!term.includes(PAIR)) yield term;
+    for (const term of this.termIds.keys()) if (!term.includes(PAIR)) yield term;
   }
 
   /** The filter's version and language as this deployment's labels (undefined: not filtered). */
@@ -251,27 +313,27 @@ export class SectionIndex {
     const matched = new Map<number, Set<number>>();
     let total = 0;
     query.forEach(({ term, weight }, q) => {
-      const idf = this.postings.has(term) ? this.idf(term) : this.maxIdf;
+      const idf = this.termIds.has(term) ? this.idf(term) : this.maxIdf;
       // Coverage counts words, not pairs (an unmatched pair is not a missing word).
       if (!term.includes(PAIR)) total += weight * idf;
-      const list = this.postings.get(term);
-      if (!list) return;
-      const stride = FIELD_COUNT + 1;
-      for (let i = 0; i < list.length; i += stride) {
-        const section = list[i];
+      const postings = this.postingsOf(term);
+      if (!postings) return;
+      const lengths = this.fieldLengths.view();
+      for (let p = postings.start; p < postings.end; p++) {
+        const section = this.postingSections[p];
         let tf = 0;
         let own = 0;
         for (let f = 0; f < FIELD_COUNT; f++) {
-          const raw = list[i + 1 + f];
+          const raw = this.postingFrequencies[p * FIELD_COUNT + f];
           if (raw === 0) continue;
           const field = FIELDS[f];
-          const norm = 1 - LENGTH_NORM[field] + (LENGTH_NORM[field] * this.lengths[section * FIELD_COUNT + f]) / this.averages[f];
+          const norm = 1 - LENGTH_NORM[field] + (LENGTH_NORM[field] * lengths[section * FIELD_COUNT + f]) / this.averages[f];
           tf += (WEIGHT[field] * raw) / norm;
           if (field === 'heading' || field === 'body') own += (WEIGHT[field] * raw) / norm;
         }
         sectionScores.set(section, (sectionScores.get(section) ?? 0) + (weight * idf * tf * (K1 + 1)) / (tf + K1));
         if (own > 0) ownScores.set(section, (ownScores.get(section) ?? 0) + (weight * idf * own * (K1 + 1)) / (own + K1));
-        const page = this.sectionPage[section];
+        const page = this.sectionPages.at(section);
         let terms = matched.get(page);
         if (!terms) matched.set(page, (terms = new Set()));
         terms.add(q);
@@ -281,7 +343,7 @@ export class SectionIndex {
     // body) matches best, the page's first on a tie.
     const best = new Map<number, { section: number; score: number; own: number }>();
     for (const [section, score] of sectionScores) {
-      const page = this.sectionPage[section];
+      const page = this.sectionPages.at(section);
       const own = ownScores.get(section) ?? 0;
       const current = best.get(page);
       if (!current) best.set(page, { section, score, own });
@@ -326,7 +388,7 @@ export class SectionIndex {
   ): RankedPage[] {
     const nearest = new Map<number, { section: number; similarity: number }>();
     for (let section = 0; section < similarities.length && section < this.sections.length; section++) {
-      const pageId = this.sectionPage[section];
+      const pageId = this.sectionPages.at(section);
       const current = nearest.get(pageId);
       if (!current || similarities[section] > current.similarity) nearest.set(pageId, { section, similarity: similarities[section] });
     }
@@ -436,4 +498,44 @@ function pathText(pagePath: string): string {
   const segments = pagePath.split('/').filter(Boolean);
   const pairs = segments.slice(1).map((segment, index) => `${segments[index]}/${segment}`);
   return [...segments.map((segment) => segment.replace(/[_-]+/g, ' ')), ...pairs].join(' ');
+}
+
+/** A typed array that grows as numbers are pushed (doubling), then is trimmed to its length. */
+class Growable<T extends Uint32Array | Uint16Array> {
+  private array: T;
+  length = 0;
+
+  constructor(
+    private readonly Type: { new (length: number): T },
+    capacity = 64,
+  ) {
+    this.array = new Type(capacity);
+  }
+
+  push(value: number): void {
+    if (this.length === this.array.length) {
+      const larger = new this.Type(this.array.length * 2);
+      larger.set(this.array);
+      this.array = larger;
+    }
+    this.array[this.length++] = value;
+  }
+
+  at(index: number): number {
+    return this.array[index];
+  }
+
+  set(index: number, value: number): void {
+    this.array[index] = value;
+  }
+
+  /** The numbers pushed (a view: valid until the next push). */
+  view(): T {
+    return this.array.subarray(0, this.length) as T;
+  }
+
+  /** Gives back the room past the length. */
+  trim(): void {
+    this.array = this.array.slice(0, this.length) as T;
+  }
 }

@@ -1,11 +1,35 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import type { PGlite } from '@electric-sql/pglite';
 import { storableParams } from './storable.js';
 import { StoreError, type Store } from './store.js';
 
 /** The PostgreSQL major version of the PGlite release in package.json (0.5.x: PostgreSQL 18). */
 export const PGLITE_POSTGRES_VERSION = '18';
+
+/**
+ * PostgreSQL's memory settings for the embedded database. PGlite's defaults are a server's
+ * (shared_buffers 128 MB, maintenance_work_mem 64 MB): its buffer pool alone made the WASM heap
+ * 188 MB and the idle process ~300 MB, and WASM memory never shrinks once touched. docsnav's
+ * database is small (the texts of each project's current deployment, keys, jobs, threads; 75 MB
+ * with the three corpus repositories), read once per deployment into the search index and
+ * otherwise by key, so a small pool costs little: the files it would cache are in the operating
+ * system's page cache, shared, and counted once.
+ */
+export const PGLITE_MEMORY_SETTINGS = ['shared_buffers=16MB', 'maintenance_work_mem=16MB', 'work_mem=2MB', 'temp_buffers=2MB'];
+
+/**
+ * PostgreSQL's WebAssembly is compiled by V8's baseline compiler only (Liftoff), without tiering
+ * hot functions up to the optimizing compiler: that code and its compilation held ~50 MB of the
+ * process (store open 163-203 -> 132 MB RSS here). Deploying the three corpus repositories was
+ * no slower that this shared machine could tell (mintlify 3.4-8.2 s either way), nor a query
+ * over all 18,000 sections (16-18 ms). The flag is read when a module is compiled; the server
+ * compiles no other WebAssembly.
+ */
+function compileWasmForMemory(): void {
+  setFlagsFromString('--liftoff-only');
+}
 
 /** What a database folder must hold besides its tables: without any of them it is a partial copy. */
 const REQUIRED = [
@@ -61,8 +85,9 @@ export async function openPglite(dbDir: string): Promise<Store> {
   const state = checkDatabaseFolder(dbDir);
   let db: PGlite;
   try {
+    compileWasmForMemory();
     const { PGlite } = await import('@electric-sql/pglite');
-    db = await PGlite.create(dbDir);
+    db = await PGlite.create(dbDir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS.flatMap((setting) => ['-c', setting])] });
   } catch (error) {
     const why = (error as Error)?.message?.split('\n')[0] ?? String(error);
     throw new StoreError(
