@@ -14,7 +14,11 @@ export function siteShape(pages) {
   return shapes[pages] ?? [1, 1, 1, Math.ceil(pages / 20), 20];
 }
 
-export function generateSite(pages, { withErrors = false } = {}) {
+/**
+ * `platform`: with the settings the platform requires beside `navigation` (theme, colors), as a
+ * site the server deploys (under the platform profile) must have.
+ */
+export function generateSite(pages, { withErrors = false, platform = false } = {}) {
   const [languages, versions, tabs, groups, perGroup] = siteShape(pages);
   const navigation = {
     global: { anchors: [{ anchor: 'Status', href: 'https://status.example.com' }] },
@@ -45,7 +49,7 @@ export function generateSite(pages, { withErrors = false } = {}) {
     last.pages = ['stray']; // mixed-children
     navigation.languages.at(-1).language = 'xx'; // language-code
   }
-  return JSON.stringify({ name: 'Bench', navigation }, null, 2);
+  return JSON.stringify({ ...(platform ? { theme: 'mint', colors: { primary: '#0D9373' } } : {}), name: 'Bench', navigation }, null, 2);
 }
 
 /** An OpenAPI 3.1 spec with `operations` operations over operations/4 paths, tagged in groups of 50. */

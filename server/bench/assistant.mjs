@@ -75,7 +75,7 @@ const topic = (index) => {
 };
 let bigPages = [];
 const bigRepo = repoOf('site-2000', (docs) => {
-  const text = generateSite(2000);
+  const text = generateSite(2000, { platform: true });
   writeFileSync(path.join(docs, 'docs.json'), text);
   bigPages = [...text.matchAll(/"([a-z]{2}\/v\d+\/t\d+\/g\d+\/page-\d+)"/g)].map((m) => m[1]);
   bigPages.forEach((page, index) => {

@@ -39,9 +39,8 @@ const exampleRepo = (name) => repoOf(name, (docs) => copyExample(docs));
 /** A generated site of `count` pages, each page a file with text. */
 function generatedSiteRepo(count) {
   return repoOf(`site-${count}`, (docs) => {
-    const text = generateSite(count);
-    // The fields the platform requires (its profile applies to deployments), then the generated navigation.
-    writeFileSync(path.join(docs, 'docs.json'), JSON.stringify({ theme: 'mint', colors: { primary: '#0D9373' }, ...JSON.parse(text) }, null, 2));
+    const text = generateSite(count, { platform: true });
+    writeFileSync(path.join(docs, 'docs.json'), text);
     const pages = [...text.matchAll(/"([a-z]{2}\/v\d+\/t\d+\/g\d+\/page-\d+)"/g)].map((m) => m[1]);
     for (const page of pages) {
       mkdirSync(path.dirname(path.join(docs, page)), { recursive: true });
