@@ -16,11 +16,14 @@ import { blobSizes, commitMessage, fetchBlobs, fetchBranch, formatBytes, GitErro
 import { displayRepo, Redactor } from '../redact.js';
 import {
   appendLogs,
+  batchSteps,
   deletePageSections,
   deploymentFiles,
   finishDeployments,
   markInProgress,
+  resultColumns,
   reusablePages,
+  storeResult,
   storeSections,
   type DeploymentOutcome,
   type FilesChanged,
@@ -35,6 +38,11 @@ import type { JobContext, JobKind, JobOutcome } from './kind.js';
 import type { WorkerSettings } from './settings.js';
 
 export const DOCS_FILES = ['docs.json', 'docs.yaml', 'docs.yml'];
+/**
+ * Page text rows stored per write: on the embedded database a write runs on the main thread
+ * and holds the database, so /healthz and other projects wait for it (100 rows: tens of ms).
+ */
+const STORED_ROWS = 100;
 /** Problems listed one per line in the logs; the rest are counted. */
 const MAX_PROBLEM_LINES = 200;
 
@@ -86,6 +94,11 @@ export const deploymentJob: JobKind = {
     }
     if (signal.aborted) return undefined;
     outcome = redact.deep(outcome);
+    // Written before the deployment is ended, each on its own, with requests answered between.
+    for (const { column, json } of resultColumns(outcome)) {
+      await new Promise((resolve) => setImmediate(resolve));
+      await context.write((tx) => storeResult(tx, job.id, column, json));
+    }
     const note = merged.length > 0 ? ` (${merged.length + 1} update requests coalesced into this run)` : '';
     const done = await context.complete('done', async (tx) => {
       await finishDeployments(tx, job.id, merged, outcome, note);
@@ -159,7 +172,12 @@ async function deploy(project: Project, context: JobContext, worktree: string, l
       { docsRoot, docsFile, checkoutRoot: worktree, maxPages: settings.maxPages, blobs: docs.files, previous: reusable },
       settings.check,
       signal,
-      (batch) => context.write((tx) => storeSections(tx, job.id, batch, current ?? undefined)),
+      async (batch) => {
+        for (const step of batchSteps(batch, STORED_ROWS)) {
+          await context.write((tx) => storeSections(tx, job.id, step, current ?? undefined));
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+      },
     );
     await log(`checked ${plural(analysis.pages, 'page')} in ${elapsed(started)}`);
     if (analysis.reusedPages > 0)

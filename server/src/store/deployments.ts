@@ -112,14 +112,26 @@ export async function finishDeployments(db: Queryable, mainId: string, otherIds:
       mainNote,
     ],
   );
-  if (outcome.treeJson || outcome.problems || outcome.files) {
-    await db.query(`UPDATE deployments SET tree = $2::jsonb, problems = $3::jsonb, files = $4::jsonb WHERE id = $1`, [
-      mainId,
-      outcome.treeJson ?? null,
-      outcome.problems ? json(outcome.problems) : null,
-      outcome.files ? json(outcome.files) : null,
-    ]);
-  }
+}
+
+/** A deployment's large results, each a `jsonb` column written by a statement of its own. */
+export type ResultColumn = 'tree' | 'problems' | 'files';
+
+/**
+ * The large results of an outcome, as column and JSON text: the page tree, the problems and the
+ * file map of 100,000 pages are tens of MB, and on the embedded database each statement holds the
+ * main thread, so each is written on its own (`storeResult`) with requests answered between.
+ */
+export function resultColumns(outcome: DeploymentOutcome): { column: ResultColumn; json: string }[] {
+  return [
+    ...(outcome.treeJson ? [{ column: 'tree' as const, json: outcome.treeJson }] : []),
+    ...(outcome.problems ? [{ column: 'problems' as const, json: json(outcome.problems) }] : []),
+    ...(outcome.files ? [{ column: 'files' as const, json: json(outcome.files) }] : []),
+  ];
+}
+
+export async function storeResult(db: Queryable, id: string, column: ResultColumn, value: string): Promise<void> {
+  await db.query(`UPDATE deployments SET ${column} = $2::jsonb WHERE id = $1`, [id, value]);
 }
 
 /** The file map (path -> blob id) of a deployment, for the next one's filesChanged. */
@@ -195,6 +207,33 @@ export async function storeSections(db: Queryable, deploymentId: string, batch: 
   );
   const expected = batch.copies.reduce((total, run) => total + run.count, 0);
   if (Number(rows[0]?.copied) !== expected) throw new Error(`copied ${rows[0]?.copied} of ${expected} page sections of the previous deployment`);
+}
+
+/**
+ * A batch cut into steps of at most `rows` rows each (new sections, then copied runs, a run cut
+ * where a step ends). On the embedded database every statement runs on the server's main
+ * thread: a step is one short write, and other requests are answered between two.
+ */
+export function batchSteps(batch: SectionsBatch, rows: number): SectionsBatch[] {
+  const steps: SectionsBatch[] = [];
+  for (let start = 0; start < batch.sections.length; start += rows) steps.push({ sections: batch.sections.slice(start, start + rows), copies: [] });
+  let copies: CopyRun[] = [];
+  let count = 0;
+  for (const run of batch.copies) {
+    for (let done = 0; done < run.count;) {
+      const part = Math.min(run.count - done, rows - count);
+      copies.push({ from: run.from + done, to: run.to + done, count: part });
+      done += part;
+      count += part;
+      if (count === rows) {
+        steps.push({ sections: [], copies });
+        copies = [];
+        count = 0;
+      }
+    }
+  }
+  if (copies.length > 0) steps.push({ sections: [], copies });
+  return steps;
 }
 
 /** Where each page key's sections are in a deployment (first position and count), for the next deployment to copy. */
