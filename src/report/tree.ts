@@ -25,8 +25,8 @@ export function* treeJsonChunks(tree: PageTree): Generator<string> {
   yield '\n}\n';
 }
 
-/** Items per chunk of a tree array: a few hundred kilobytes of JSON, written at once. */
-const CHUNK_ITEMS = 256;
+/** About this many characters of JSON per chunk of a tree array, written at once. */
+const CHUNK_CHARS = 256 * 1024;
 
 function* arrayChunks(name: string, items: readonly unknown[], after: string, indent = ''): Generator<string> {
   if (items.length === 0) {
@@ -34,14 +34,23 @@ function* arrayChunks(name: string, items: readonly unknown[], after: string, in
     return;
   }
   yield `\n  ${indent}"${name}": [`;
-  // Inside the tree an item sits four spaces in. JSON.stringify of a slice indents its items by
-  // two: two more on every line puts them there. Slices keep each chunk (and write) bounded.
-  const deeper = `\n  ${indent}`;
-  for (let start = 0; start < items.length; start += CHUNK_ITEMS) {
-    const json = JSON.stringify(items.slice(start, start + CHUNK_ITEMS), null, 2);
-    // Without the slice's `[` and `\n]`: its items, each on a new line, separated by commas.
-    yield `${start > 0 ? ',' : ''}${json.slice(1, -2).replaceAll('\n', deeper)}`;
+  // Inside the tree an item sits four spaces in: each item's own JSON, its lines moved there.
+  // Items are stringified one at a time (one page with a huge label is one big string, never
+  // a slice of them) and gathered into chunks of about CHUNK_CHARS, so writes stay few.
+  const deeper = `\n  ${indent}  `;
+  let parts: string[] = [];
+  let size = 0;
+  for (let i = 0; i < items.length; i++) {
+    const json = `${i > 0 ? ',' : ''}${deeper}${JSON.stringify(items[i], null, 2).replaceAll('\n', deeper)}`;
+    parts.push(json);
+    size += json.length;
+    if (size >= CHUNK_CHARS) {
+      yield parts.join('');
+      parts = [];
+      size = 0;
+    }
   }
+  if (parts.length > 0) yield parts.join('');
   yield `\n  ${indent}]${after}`;
 }
 
