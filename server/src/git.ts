@@ -448,21 +448,21 @@ const FETCH_CHUNK = 5000;
 
 function fetchIds(cacheDir: string, repo: string, ids: readonly string[], limits: GitLimits, signal?: AbortSignal): Promise<string> {
   return runGit(
-      [
-        '-c',
-        'fetch.negotiationAlgorithm=noop',
-        ...promisorArgs(repo),
-        'fetch',
-        '--quiet',
-        '--no-filter',
-        '--no-tags',
-        '--no-write-fetch-head',
-        '--recurse-submodules=no',
-        '--stdin',
-        PROMISOR,
-      ],
-      { cwd: cacheDir, timeoutMs: limits.timeoutMs, signal, input: `${ids.join('\n')}\n`, watch: sizeWatch(cacheDir, limits) },
-    );
+    [
+      '-c',
+      'fetch.negotiationAlgorithm=noop',
+      ...promisorArgs(repo),
+      'fetch',
+      '--quiet',
+      '--no-filter',
+      '--no-tags',
+      '--no-write-fetch-head',
+      '--recurse-submodules=no',
+      '--stdin',
+      PROMISOR,
+    ],
+    { cwd: cacheDir, timeoutMs: limits.timeoutMs, signal, input: `${ids.join('\n')}\n`, watch: sizeWatch(cacheDir, limits) },
+  );
 }
 
 /** The size of each blob `ids` (all in the cache), in order. */
