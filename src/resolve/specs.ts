@@ -8,7 +8,7 @@ import { isPlainObject } from '../navigation/model.js';
 import { escapesRoot, isUrl, rootRelative } from '../navigation/openapi.js';
 import { parseJsonSource } from '../source/json.js';
 import { LineIndex } from '../source/lines.js';
-import { escapeSegment } from '../source/pointer.js';
+import { toPointer } from '../source/pointer.js';
 import { lazy } from '../lazy.js';
 
 export type SpecVersion = '2.0' | '3.0' | '3.1';
@@ -305,7 +305,7 @@ export function findExternalRefs(document: unknown): ExternalRef[] {
     if (typeof value === 'string') {
       const parsed = couldHoldRef(value) ? parseEmbedded(value) : undefined;
       // Everything found inside a string value is located at that string.
-      if (parsed !== undefined) enter(parsed, inString ?? pointerOf(keys));
+      if (parsed !== undefined) enter(parsed, inString ?? toPointer(keys));
       return;
     }
     if (typeof value !== 'object' || value === null || seen.has(value)) return;
@@ -314,7 +314,7 @@ export function findExternalRefs(document: unknown): ExternalRef[] {
     const record = value as Record<string, unknown>;
     const ref = isArray ? undefined : record.$ref;
     const external = typeof ref === 'string' && !ref.startsWith('#') && Object.prototype.propertyIsEnumerable.call(record, '$ref');
-    if (external) found.push({ pointer: inString ?? pointerOf(keys, '$ref'), ref });
+    if (external) found.push({ pointer: inString ?? toPointer([...keys, '$ref']), ref });
     frames.push({ value: record, keys: isArray ? undefined : Object.keys(record), next: 0, depth: keys.length, inString, skipRef: external });
   };
   enter(document, undefined);
@@ -378,12 +378,6 @@ interface RefFrame {
 /** A string value that could hold a `$ref` key once parsed: it has `$ref`, or an escape that could spell it. */
 function couldHoldRef(value: string): boolean {
   return value.includes('$ref') || (value.includes('\\') && REF_LETTER_ESCAPE.test(value));
-}
-
-function pointerOf(keys: readonly string[], last?: string): string {
-  let pointer = '';
-  for (const key of keys) pointer += `/${escapeSegment(key)}`;
-  return last === undefined ? pointer : `${pointer}/${escapeSegment(last)}`;
 }
 
 /** A string value read as the platform reads it when looking for `$ref`s: JSON, else YAML; only objects count. */

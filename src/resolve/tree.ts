@@ -194,12 +194,8 @@ export class TreeBuilder {
         if (this.stateOf(node.parent)?.tooDeep) return;
         // A group's `root` that its `pages` list too is that one page, in its place there.
         if (listedInOwnPages(node)) return;
-        if (node.plain && !this.keepTree) {
-          // Validation's commonest case, the shortest way: a plain page path has nothing to check but its file.
-          this.claimAuthored(node.parent.section, node.value);
-          if (this.reader && this.files) this.frontMatterOf(node.value);
-          return;
-        }
+        // Validation's commonest case, the shortest way: no spec to mark, nothing kept for later.
+        if (node.plain && !this.keepTree) return this.checkOrdinaryPage(node.value, node.value, node);
         this.markSpecUse(node);
         if (this.immediate) this.emitEntry(node, this.tree);
         else this.steps.push({ type: 'entry', node });
