@@ -1,7 +1,7 @@
 /**
  * Server memory and first-byte benchmark (called by bench/run.mjs, or alone: node
  * bench/memory.mjs [--runs n]): a real `docsnav serve` process on the embedded database (and on
- * PostgreSQL when DOCSNAV_BENCH_DATABASE_URL names an empty database), with the three real docs
+ * PostgreSQL when DOCSNAV_BENCH_DATABASE_URL names a server: a fresh database per run), with the three real docs
  * repositories of ../shared/corpus/docs-repos committed into local git repositories.
  * - idle RSS (the process's VmRSS a few seconds after it listens);
  * - RSS after deploying the three repositories (their search indexes built, as after each
@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { recordTarget } from '../../bench/targets.mjs';
-import { docsnavCli, freePort, readBody, repoOf as makeRepo, runCli, untilHealthy } from './repos.mjs';
+import { docsnavCli, freePort, freshDatabase, readBody, repoOf as makeRepo, runCli, untilHealthy } from './repos.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const corpus = path.resolve(here, '../../../shared/corpus/docs-repos');
@@ -192,9 +192,16 @@ try {
   for (let i = 0; i < RUNS; i++) {
     results.PGlite.push(await measure('PGlite', ['--data', path.join(work, `data-${i}`)], true));
     // PostgreSQL's idle figure (a fresh server process on the named database).
-    if (url) results.PostgreSQL.push(await measure('PostgreSQL', ['--database', url], false));
+    if (url) {
+      const database = await freshDatabase(url, `memory_${i}`);
+      try {
+        results.PostgreSQL.push(await measure('PostgreSQL', ['--database', database.url], false));
+      } finally {
+        await database.drop();
+      }
+    }
   }
-  if (!url) console.error('(set DOCSNAV_BENCH_DATABASE_URL to an empty PostgreSQL database to measure PostgreSQL idle too)');
+  if (!url) console.error('(set DOCSNAV_BENCH_DATABASE_URL to a PostgreSQL server (a database it may create databases in) to measure PostgreSQL idle too)');
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

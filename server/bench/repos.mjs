@@ -93,3 +93,34 @@ export async function untilHealthy(base) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/**
+ * A new, empty database on the PostgreSQL server of `url` (DOCSNAV_BENCH_DATABASE_URL), for one
+ * measurement: each script and run starts from nothing (an idle figure is not read on tables
+ * another script filled). `drop()` removes it.
+ */
+export async function freshDatabase(url, label) {
+  const { default: pg } = await import('pg');
+  const name = `docsnav_bench_${label}_${process.pid}_${Date.now()}`.toLowerCase().replace(/[^a-z0-9_]/g, '_');
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}

@@ -1,7 +1,7 @@
 /**
  * Server benchmark (called by bench/run.mjs, or alone: node bench/server.mjs): a real
  * `docsnav serve` on the embedded database (and on PostgreSQL when DOCSNAV_BENCH_DATABASE_URL
- * names an empty database), deploying real local git repositories.
+ * names a server: a database of its own is made there and dropped after), deploying real local git repositories.
  * - deployments per minute of fixtures/example: one project, each POST after the previous
  *   one succeeded; and four projects at once (two jobs run at a time by default);
  * - time from POST to success for a generated 2,000-page site (pages with text);
@@ -22,7 +22,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateSite } from '../../bench/generate.mjs';
 import { recordTarget } from '../../bench/targets.mjs';
-import { commitAll, copyExample, docsnavCli, freePort, platformDocs, repoOf as makeRepo, runCli, untilHealthy } from './repos.mjs';
+import { commitAll, copyExample, docsnavCli, freePort, freshDatabase, platformDocs, repoOf as makeRepo, runCli, untilHealthy } from './repos.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const cli = docsnavCli();
@@ -331,8 +331,14 @@ try {
   await measure('PGlite', ['--data', path.join(work, 'data')]);
   // PostgreSQL too when a server is named (a fresh, empty database: projects are added to it).
   const url = process.env.DOCSNAV_BENCH_DATABASE_URL;
-  if (url) await measure('PostgreSQL', ['--database', url]);
-  else console.error('(set DOCSNAV_BENCH_DATABASE_URL to an empty PostgreSQL database to measure PostgreSQL too)');
+  if (url) {
+    const database = await freshDatabase(url, 'server');
+    try {
+      await measure('PostgreSQL', ['--database', database.url]);
+    } finally {
+      await database.drop();
+    }
+  } else console.error('(set DOCSNAV_BENCH_DATABASE_URL to a PostgreSQL server (a database it may create databases in) to measure PostgreSQL too)');
 } finally {
   rmSync(work, { recursive: true, force: true });
 }

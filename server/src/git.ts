@@ -487,10 +487,21 @@ function safeSegments(file: string): string[] | undefined {
     : undefined;
 }
 
+/** A file's place under `dir`; a path that could climb out of it is refused. */
+function targetOf(dir: string, file: string): string {
+  const segments = safeSegments(file);
+  if (!segments) throw new GitError(`the commit holds a path docsnav does not write: ${JSON.stringify(file)}`);
+  return path.join(dir, ...segments);
+}
+
 /**
  * Writes the blobs `files` (repository path and blob id, all in the cache) as regular files
- * under the new folder `dir`: the only files a deployment reads. Nothing else is written; no
+ * under the folder `dir`: the only files a deployment reads. Nothing else is written; no
  * symbolic link is ever made; a path that could climb out of `dir` is refused.
+ *
+ * `held` is what `dir` already holds (path -> blob id, as an earlier call wrote it): then only
+ * the files whose blob differs are written and those no longer in `files` are removed. Without
+ * it, `dir` is made anew. Returns how many files were written.
  */
 export async function writeBlobs(
   cacheDir: string,
@@ -498,15 +509,44 @@ export async function writeBlobs(
   dir: string,
   limits: GitLimits,
   signal?: AbortSignal,
-): Promise<void> {
+  held?: ReadonlyMap<string, string>,
+): Promise<number> {
+  const kept = held && new Set(files.map((file) => file.path));
+  const stale = held && kept ? [...held.keys()].filter((file) => !kept.has(file)) : [];
+  const changed = held ? files.filter((file) => held.get(file.path) !== file.id) : [];
+  // A file where a removed file's folder was (`a` after `a/b.mdx`) would meet that folder, left
+  // empty: the folder is then made anew.
+  const staleFolders = new Set(
+    stale.flatMap((file) =>
+      file
+        .split('/')
+        .slice(0, -1)
+        .map((_, index, segments) => segments.slice(0, index + 1).join('/')),
+    ),
+  );
+  if (held && !changed.some((file) => staleFolders.has(file.path))) {
+    await Promise.all(
+      [...stale, ...changed.filter((file) => held.has(file.path)).map((file) => file.path)].map((file) => rm(targetOf(dir, file), { force: true })),
+    );
+    await writeNewBlobs(cacheDir, changed, dir, limits, signal);
+    return changed.length;
+  }
   await rm(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
+  await writeNewBlobs(cacheDir, files, dir, limits, signal);
+  return files.length;
+}
+
+/** Writes `files`, none of which exists yet under `dir` (made). */
+async function writeNewBlobs(
+  cacheDir: string,
+  files: ReadonlyArray<{ path: string; id: string }>,
+  dir: string,
+  limits: GitLimits,
+  signal?: AbortSignal,
+): Promise<void> {
   const made = new Map<string, Promise<unknown>>([[dir, Promise.resolve()]]);
-  const targets = files.map((file) => {
-    const segments = safeSegments(file.path);
-    if (!segments) throw new GitError(`the commit holds a path docsnav does not write: ${JSON.stringify(file.path)}`);
-    return path.join(dir, ...segments);
-  });
+  const targets = files.map((file) => targetOf(dir, file.path));
   if (files.length === 0) return;
   // `git cat-file --batch`: for each id a header "<id> blob <size>\n", the bytes, "\n".
   let index = 0;

@@ -5,7 +5,7 @@
  * deployment of the same commit stores, and answers the same searches.
  */
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Core } from '../src/core.js';
@@ -121,6 +121,11 @@ describe('redeploy', () => {
     commitAll('One page changed, one group renamed');
 
     const redeploy = await deploy('site');
+    // The files of the last deployment were kept: only the two changed files were written.
+    expect(
+      redeploy.logs.some((line) => /^wrote 2 of the \d+ files the deployment reads /.test(line)),
+      redeploy.logs.join('\n'),
+    ).toBe(true);
     expect(
       redeploy.logs.some((line) => /^copied the texts of \d+ unchanged pages? \(\d+ sections?\) from deployment /.test(line)),
       redeploy.logs.join('\n'),
@@ -154,5 +159,39 @@ describe('redeploy', () => {
       `copied the texts of ${pages} unchanged pages (${(await stored(again.id)).sections.length} sections) from deployment ${before[0].current_deployment_id}`,
     );
     expect((await stored(again.id)).sections).toEqual((await stored(before[0].current_deployment_id)).sections);
+  });
+
+  it('a kept checkout loses the files the commit removed, and a file may take the place of a removed folder', async () => {
+    // A page file removed while the navigation still lists it: the checks must not find the
+    // copy the last deployment wrote.
+    const page = path.join(repo, 'docs', 'quickstart.mdx');
+    const text = readFileSync(page, 'utf8');
+    rmSync(page);
+    commitAll('A page file removed');
+    const { statusId } = await core.queueUpdate(`Bearer ${tokens.site}`, 'site');
+    const missing = await deploymentEnded(store, statusId, 90_000, 'deployment without quickstart.mdx');
+    expect(missing.status).toBe('failure');
+    expect(
+      missing.logs.some((line) => line.includes('page-not-found') && line.includes('quickstart')),
+      missing.logs.join('\n'),
+    ).toBe(true);
+
+    // A folder `notes.mdx/` replaced by a file `notes.mdx`, and the page back.
+    mkdirSync(path.join(repo, 'docs', 'notes.mdx'), { recursive: true });
+    writeFileSync(path.join(repo, 'docs', 'notes.mdx', 'inner.mdx'), '# Inner\n');
+    writeFileSync(page, text);
+    commitAll('A folder named like a page');
+    await deploy('site');
+    rmSync(path.join(repo, 'docs', 'notes.mdx'), { recursive: true });
+    writeFileSync(path.join(repo, 'docs', 'notes.mdx'), '# Notes\n');
+    commitAll('The folder is now a file');
+    const after = await deploy('site');
+    expect(
+      after.logs.some((line) => /^wrote the \d+ files the deployment reads/.test(line)),
+      after.logs.join('\n'),
+    ).toBe(true);
+    await project('site-full-2', repo);
+    const full = await deploy('site-full-2');
+    expect((await stored(after.id)).sections).toEqual((await stored(full.id)).sections);
   });
 });

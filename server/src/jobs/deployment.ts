@@ -14,6 +14,7 @@ import { plural } from '../text.js';
 import { runInThread, ThreadError } from '../thread.js';
 import { blobSizes, commitMessage, fetchBlobs, fetchBranch, formatBytes, GitError, listFiles, writeBlobs, type TreeEntry } from '../git.js';
 import { displayRepo, Redactor } from '../redact.js';
+import { claimCheckout, keepCheckout } from '../checkouts.js';
 import {
   appendLogs,
   batchSteps,
@@ -44,6 +45,12 @@ export const DOCS_FILES = ['docs.json', 'docs.yaml', 'docs.yml'];
  * copied run of 100 took ~70 ms here, and five of them held the loop 370 ms in the eval).
  */
 const STORED_ROWS = 50;
+/**
+ * Copied rows per write: a copy reads each row by its key inside the database and sends no text
+ * (9,430 sections copied in ~1 s in all, 50 at a time, on this machine class under load), so a
+ * step of 250 holds the database about as long as 50 new sections do.
+ */
+const COPIED_ROWS = 250;
 /**
  * A whole turn of the event loop (timers, I/O, then on): between two writes of a deployment,
  * requests are answered. A `setImmediate` alone let runs of writes pass with no timer served.
@@ -163,9 +170,17 @@ async function deploy(project: Project, context: JobContext, worktree: string, l
     read.map((entry, index) => ({ ...entry, size: sizes[index] })),
     settings,
   );
+  // The files of the project's last deployment, when kept: only what changed is written.
+  const keptDir = path.join(settings.dataDir, 'checkouts', cacheName(project.id, 'docs'));
+  const held = await claimCheckout(keptDir, worktree);
+  let written: number | undefined;
   try {
-    await writeBlobs(cacheDir, read, worktree, settings.git, signal);
-    await log(`wrote the ${plural(read.length, 'file')} the deployment reads (${plural(fetched, 'blob')} fetched) in ${elapsed(started)}`);
+    written = await writeBlobs(cacheDir, read, worktree, settings.git, signal, held);
+    await log(
+      written < read.length
+        ? `wrote ${written} of the ${plural(read.length, 'file')} the deployment reads (the others are as the last deployment wrote them; ${plural(fetched, 'blob')} fetched) in ${elapsed(started)}`
+        : `wrote the ${plural(read.length, 'file')} the deployment reads (${plural(fetched, 'blob')} fetched) in ${elapsed(started)}`,
+    );
     for (const line of linkLines(docs.links, project.docsDir)) await log(line);
     const docsRoot = path.join(worktree, project.docsDir);
     const docsFile = path.join(docsRoot, docs.docsFile);
@@ -179,7 +194,7 @@ async function deploy(project: Project, context: JobContext, worktree: string, l
       settings.check,
       signal,
       async (batch) => {
-        for (const step of batchSteps(batch, STORED_ROWS)) {
+        for (const step of batchSteps(batch, STORED_ROWS, COPIED_ROWS)) {
           await context.write((tx) => storeSections(tx, job.id, step, current ?? undefined));
           await turn();
         }
@@ -211,7 +226,9 @@ async function deploy(project: Project, context: JobContext, worktree: string, l
   } finally {
     // In the background, not awaited: deleting 100,000 files takes seconds the deployment does
     // not wait for (a new worktree has a name of its own; a crash's leftovers are cleared at start).
-    void rm(worktree, { recursive: true, force: true }).catch(() => {});
+    // A worktree with every file written is kept for the next deployment instead.
+    if (written !== undefined) void keepCheckout(worktree, keptDir, read).catch(() => {});
+    else void rm(worktree, { recursive: true, force: true }).catch(() => {});
   }
 }
 

@@ -181,6 +181,11 @@ export interface SectionsBatch {
  * Stores a batch of a deployment's page texts: the new sections (one statement per 500) and
  * the previous deployment's sections of unchanged pages (`previousId`), copied in one statement.
  * A copy that does not find every row (the previous deployment was deleted meanwhile) fails.
+ *
+ * The copy names every position it reads, so each row is one lookup of the primary key. Joined
+ * on a range (`position >= from AND position < from + count`), the planner read every section
+ * of the previous deployment for each batch: copying 9,430 sections 50 at a time took 28-35 s on
+ * the embedded database, against 1.0 s this way (and 1.1 s to insert them anew).
  */
 export async function storeSections(db: Queryable, deploymentId: string, batch: SectionsBatch, previousId?: string): Promise<void> {
   const BATCH = 500;
@@ -195,37 +200,45 @@ export async function storeSections(db: Queryable, deploymentId: string, batch: 
   }
   if (batch.copies.length === 0) return;
   if (!previousId) throw new Error('sections to copy without a previous deployment');
+  const from: number[] = [];
+  const to: number[] = [];
+  for (const run of batch.copies) {
+    for (let offset = 0; offset < run.count; offset++) {
+      from.push(run.from + offset);
+      to.push(run.to + offset);
+    }
+  }
   const rows = await db.query<{ copied: number }>(
     `WITH copied AS (
        INSERT INTO page_sections (deployment_id, position, page_path, page_kind, page_title, page_description, hidden, trail, heading, anchor, depth, body, page_key)
-       SELECT $1, p.position - x."from" + x."to", p.page_path, p.page_kind, p.page_title, p.page_description, p.hidden, p.trail, p.heading, p.anchor, p.depth, p.body, p.page_key
-       FROM jsonb_to_recordset($3::jsonb) AS x("from" integer, "to" integer, "count" integer)
-       JOIN page_sections p ON p.deployment_id = $2 AND p.position >= x."from" AND p.position < x."from" + x."count"
+       SELECT $1, x.to_position, p.page_path, p.page_kind, p.page_title, p.page_description, p.hidden, p.trail, p.heading, p.anchor, p.depth, p.body, p.page_key
+       FROM unnest($3::integer[], $4::integer[]) AS x(from_position, to_position)
+       JOIN page_sections p ON p.deployment_id = $2 AND p.position = x.from_position
        RETURNING 1)
      SELECT count(*)::integer AS copied FROM copied`,
-    [deploymentId, previousId, json(batch.copies)],
+    [deploymentId, previousId, from, to],
   );
-  const expected = batch.copies.reduce((total, run) => total + run.count, 0);
-  if (Number(rows[0]?.copied) !== expected) throw new Error(`copied ${rows[0]?.copied} of ${expected} page sections of the previous deployment`);
+  if (Number(rows[0]?.copied) !== from.length) throw new Error(`copied ${rows[0]?.copied} of ${from.length} page sections of the previous deployment`);
 }
 
 /**
- * A batch cut into steps of at most `rows` rows each (new sections, then copied runs, a run cut
- * where a step ends). On the embedded database every statement runs on the server's main
- * thread: a step is one short write, and other requests are answered between two.
+ * A batch cut into steps of at most `rows` new sections or `copiedRows` copied ones each (new
+ * sections, then copied runs, a run cut where a step ends). On the embedded database every
+ * statement runs on the server's main thread: a step is one short write, and other requests are
+ * answered between two.
  */
-export function batchSteps(batch: SectionsBatch, rows: number): SectionsBatch[] {
+export function batchSteps(batch: SectionsBatch, rows: number, copiedRows = rows): SectionsBatch[] {
   const steps: SectionsBatch[] = [];
   for (let start = 0; start < batch.sections.length; start += rows) steps.push({ sections: batch.sections.slice(start, start + rows), copies: [] });
   let copies: CopyRun[] = [];
   let count = 0;
   for (const run of batch.copies) {
     for (let done = 0; done < run.count;) {
-      const part = Math.min(run.count - done, rows - count);
+      const part = Math.min(run.count - done, copiedRows - count);
       copies.push({ from: run.from + done, to: run.to + done, count: part });
       done += part;
       count += part;
-      if (count === rows) {
+      if (count === copiedRows) {
         steps.push({ sections: [], copies });
         copies = [];
         count = 0;
