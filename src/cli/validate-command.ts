@@ -5,9 +5,7 @@ import { FileReadError, validateFile, validateText, type ValidateOptions } from 
 import { parseValidateArgs, UsageError, type CommonArgs } from './args.js';
 import { CliConfigs } from './config.js';
 import { expandPaths } from './paths.js';
-import { HELP } from './help.js';
-import type { CliIo } from './run.js';
-import { formats } from '../report/formats.js';
+import type { CliIo } from './io.js';
 import { writeReports } from './format.js';
 
 /**
@@ -15,11 +13,7 @@ import { writeReports } from './format.js';
  * warnings), 2 on usage or I/O errors or a bad config.
  */
 export async function validateCommand(argv: string[], io: CliIo): Promise<number> {
-  const args = parseValidateArgs(argv, formats);
-  if (args.help) {
-    io.stdout(HELP);
-    return 0;
-  }
+  const args = parseValidateArgs(argv);
   const results: ValidationResult[] = [];
   const configs = new CliConfigs(args);
   // `--fix` / `--fix-dry-run`: each file is fixed (or its fixes shown), and what remains is reported.
