@@ -9,7 +9,7 @@ import { CliConfigs } from './config.js';
 import { writeReports } from './format.js';
 import { docsFileOf } from './paths.js';
 import type { CliIo } from './io.js';
-import { readStdinDocument } from './validate-command.js';
+import { readStdinDocument } from './stdin.js';
 
 /**
  * `docsnav resolve [docs.json | -]`: the page tree on stdout (or `--out`); the problems, in the
