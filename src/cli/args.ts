@@ -3,7 +3,9 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { isCode, type Code } from '../codes.js';
 import { PROFILE_NAMES, type ProfileName } from '../config/profiles.js';
 import type { SeveritySetting } from '../problem.js';
+import { formats, isFormat, type Format } from '../report/formats.js';
 import { isRuleDocsUrl } from '../report/rule-docs.js';
+import { CHECK_OPTIONS, RESOLVE_OPTIONS, VALIDATE_OPTIONS, type CliOption } from './options.js';
 
 /** A mistake in how docsnav was called: exit 2 with one clear line. */
 export class UsageError extends Error {
@@ -16,7 +18,7 @@ const SEVERITIES: ReadonlySet<string> = new Set(['off', 'info', 'warning', 'erro
 export interface CommonArgs {
   paths: string[];
   /** One or two report formats: the first to the command's report stream, the second to `outputFile`. */
-  formats: string[];
+  formats: Format[];
   /** Report errors only (`--quiet`); the exit code still counts every problem. */
   quiet: boolean;
   /** Read the docs.json from standard input (`-` as the path, or `--stdin`). */
@@ -26,7 +28,6 @@ export interface CommonArgs {
   /** Where the (second) report goes. */
   outputFile: string | undefined;
   color: boolean | undefined;
-  help: boolean;
   rules: Partial<Record<Code, SeveritySetting>>;
   languageCodes: string[];
   root: string | undefined;
@@ -55,36 +56,27 @@ export interface ResolveArgs extends CommonArgs {
   allowRemote: boolean;
 }
 
-const COMMON_OPTIONS: NonNullable<ParseArgsConfig['options']> = {
-  help: { type: 'boolean', short: 'h' },
-  color: { type: 'boolean' },
-  'no-color': { type: 'boolean' },
-  rule: { type: 'string', multiple: true, default: [] },
-  'language-codes': { type: 'string', multiple: true, default: [] },
-  root: { type: 'string' },
-  profile: { type: 'string' },
-  config: { type: 'string' },
-  'no-config': { type: 'boolean' },
-  quiet: { type: 'boolean', short: 'q' },
-  stdin: { type: 'boolean' },
-  'stdin-filename': { type: 'string' },
-  'output-file': { type: 'string' },
-  'rule-docs-url': { type: 'string' },
-};
+/** The parser's configuration for these options (options.ts). */
+function parserOptions(options: readonly CliOption[]): NonNullable<ParseArgsConfig['options']> {
+  return Object.fromEntries(
+    options.map((option) => {
+      const type = option.value ? ('string' as const) : ('boolean' as const);
+      const given = option.default !== undefined ? [option.default] : [];
+      const config = option.multiple ? { type, multiple: true, default: given } : option.default !== undefined ? { type, default: option.default } : { type };
+      return [option.name, option.short ? { ...config, short: option.short } : config];
+    }),
+  );
+}
 
 /** Parses the command's own options and the common ones. */
-function parse(
-  argv: string[],
-  options: NonNullable<ParseArgsConfig['options']>,
-  formats: readonly string[],
-): { values: Record<string, unknown>; common: CommonArgs } {
+function parse(argv: string[], options: readonly CliOption[]): { values: Record<string, unknown>; common: CommonArgs } {
   let parsed: { values: Record<string, unknown>; positionals: string[] };
   try {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
       strict: true,
-      options: { ...COMMON_OPTIONS, ...options, format: { type: 'string', short: 'f', multiple: true, default: [formats[0]] } },
+      options: parserOptions([...options, ...CHECK_OPTIONS]),
     });
   } catch (error) {
     throw new UsageError((error as Error).message.split('\n')[0]);
@@ -94,6 +86,7 @@ function parse(
   if (values.config === '') throw new UsageError('--config takes a file name');
   const given = values.format as string[];
   for (const format of given) oneOf(format, formats, '--format');
+  const reports = given.filter(isFormat);
   const outputFile = values['output-file'] as string | undefined;
   if (given.length > 2) throw new UsageError('--format can be given at most twice (the second report goes to --output-file)');
   if (given.length === 2 && outputFile === undefined)
@@ -112,13 +105,12 @@ function parse(
     values,
     common: {
       paths,
-      formats: given,
+      formats: reports,
       quiet: Boolean(values.quiet),
       stdin,
       stdinFilename,
       outputFile,
       color: colorOf(values),
-      help: Boolean(values.help),
       rules: ruleSettings(values.rule as string[]),
       languageCodes: (values['language-codes'] as string[])
         .flatMap((list) => list.split(','))
@@ -141,7 +133,7 @@ function ruleSettings(settings: readonly string[]): Partial<Record<Code, Severit
       const match = /^([a-z-]+)=([a-z]+)$/.exec(part.trim());
       if (!match) throw new UsageError(`--rule takes code=severity, e.g. --rule language-code=warning (got "${part}")`);
       const [, code, severity] = match;
-      if (!isCode(code)) throw new UsageError(`--rule: unknown code "${code}" (the codes are listed in README.md and by --help)`);
+      if (!isCode(code)) throw new UsageError(`--rule: unknown code "${code}" (every code: docs/rules/README.md)`);
       if (code === 'config-invalid')
         throw new UsageError('--rule: config-invalid cannot be set: a bad config always stops the run (use --no-config to skip it)');
       if (!SEVERITIES.has(severity)) throw new UsageError(`--rule ${code}: severity must be off, info, warning or error (got "${severity}")`);
@@ -175,12 +167,8 @@ function oneOf(value: string, allowed: readonly string[], what: string): string 
   return value;
 }
 
-export function parseValidateArgs(argv: string[], formats: readonly string[]): ValidateArgs {
-  const { values, common } = parse(
-    argv,
-    { 'max-warnings': { type: 'string' }, 'no-specs': { type: 'boolean' }, fix: { type: 'boolean' }, 'fix-dry-run': { type: 'boolean' } },
-    formats,
-  );
+export function parseValidateArgs(argv: string[]): ValidateArgs {
+  const { values, common } = parse(argv, VALIDATE_OPTIONS);
   let maxWarnings: number | undefined;
   if (values['max-warnings'] !== undefined) {
     // Digits only: Number('') and Number(' ') are 0, which would silently mean "no warnings allowed".
@@ -193,12 +181,8 @@ export function parseValidateArgs(argv: string[], formats: readonly string[]): V
   return { ...common, maxWarnings, specs: !values['no-specs'], fix };
 }
 
-export function parseResolveArgs(argv: string[], formats: readonly string[]): ResolveArgs {
-  const { values, common } = parse(
-    argv,
-    { out: { type: 'string', short: 'o' }, 'allow-remote': { type: 'boolean' }, 'tree-format': { type: 'string', default: 'json' } },
-    formats,
-  );
+export function parseResolveArgs(argv: string[]): ResolveArgs {
+  const { values, common } = parse(argv, RESOLVE_OPTIONS);
   if (common.paths.length > 1) throw new UsageError('resolve takes one docs.json');
   if (values.out === '') throw new UsageError('--out takes a file name (got "")');
   const treeFormat = oneOf(values['tree-format'] as string, ['json', 'pretty'], '--tree-format') as ResolveArgs['treeFormat'];

@@ -6,7 +6,7 @@ import { countProblems, type ValidationResult } from '../result.js';
 import type { ValidateOptions } from '../validate.js';
 import { UsageError } from './args.js';
 import { repositoryRoot } from './paths.js';
-import type { CliIo } from './run.js';
+import type { CliIo } from './io.js';
 
 /**
  * `validate --fix` / `--fix-dry-run`: fixes each file (writing it, or keeping the diff for

@@ -1,26 +1,20 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
 import type { ValidationResult } from '../result.js';
+import { FORMATS, type Format } from '../report/formats.js';
 import { UsageError, type CommonArgs } from './args.js';
 import { repositoryRoot } from './paths.js';
-import { version, type CliIo } from './run.js';
+import { version, type CliIo } from './io.js';
 
 /** Loads only the formatter asked for, so a run pays for one. */
 export async function formatResultsAs(
-  format: string,
+  format: Format,
   results: ValidationResult[],
   options: { color: boolean; summaryWritten?: boolean; ruleDocsUrl?: string },
 ): Promise<string> {
-  const { ruleDocsUrl } = options;
-  switch (format) {
-    case 'json':
-      return (await import('../report/json.js')).formatJson(results);
-    case 'sarif':
-      return (await import('../report/sarif.js')).formatSarif(results, { toolVersion: version(), srcRoot: repositoryRoot() ?? process.cwd(), ruleDocsUrl });
-    case 'github':
-      return (await import('../report/github.js')).formatGithub(results, { summaryWritten: options.summaryWritten });
-    default:
-      return (await import('../report/pretty.js')).formatPretty(results, { color: options.color, ruleDocsUrl });
-  }
+  const formatter = await FORMATS[format].load();
+  // SARIF's paths are relative to the repository root; only it pays for finding that root.
+  const sarif = format === 'sarif' ? { toolVersion: version(), srcRoot: repositoryRoot() ?? process.cwd() } : {};
+  return formatter(results, { ...options, ...sarif });
 }
 
 /**

@@ -1,54 +1,88 @@
-/** `docsnav --help`. */
-export const HELP = `docsnav: validate and resolve the navigation of a docs.json
+/**
+ * `docsnav --help` and each command's `--help`, written from the command registry (commands.ts)
+ * and the option tables (options.ts): what help says is what the parser takes. The README's copy
+ * is checked against this (test/docs/generated.test.ts).
+ */
+import { COMMAND_NAMES, COMMANDS, type CommandEntry, type CommandName } from './commands.js';
+import { flagsOf, type CliOption } from './options.js';
 
-Usage:
-  docsnav validate [paths…]   check docs.json files (default ./docs.json; a folder means its docs.json;
-                              globs such as "sites/*/docs.json" are expanded by docsnav; - reads stdin)
-  docsnav resolve [docs.json] write the page tree (openapi pages expanded; - reads stdin)
-  docsnav lsp [--stdio]        the language server for editors: the same problems as validate, fixes,
-                              completions, hover, go to definition (stdio; --node-ipc, --socket=<port>)
-  docsnav serve | worker | project | key   the self-hosted docs server, from the package @docsnav/server
-                              when it is installed beside docsnav (docsnav serve --help)
+/** Help is wrapped to this many columns. */
+const WIDTH = 100;
+/** Where option descriptions start. */
+const FLAG_COLUMN = 30;
 
-validate options:
-  -f, --format <f>            pretty (default), json, sarif, github; give it twice for two reports:
-                              the first goes to stdout, the second to --output-file
-  --output-file <file>        write the report (the second one, with two --format) to a file
-  -q, --quiet                 report errors only (the exit code still counts warnings for --max-warnings)
-  --stdin, -                  read the docs.json from standard input
-  --stdin-filename <path>     its name in reports; its folder is the docs root (page and spec lookups)
-  --rule <code>=<severity>    off, info, warning or error; repeat or comma-separate
-  --language-codes <a,b>      accept these language codes besides the profile's
-  --max-warnings <n>          fail (exit 1) when there are more than n warnings
-  --fix                       apply the safe fixes to the file(s), then report what remains
-  --fix-dry-run               print the safe fixes as a git diff (paths from the repository root); write nothing
-  --root <dir>                docs root for page and spec lookups (default: the file's folder)
-  --profile <p>               spec (default: the spec's 20 language codes, http(s) global anchors)
-                              or platform (what the hosted platform accepts)
-  --config <file>             use this config file (default: the nearest docsnav.config.json,
-                              .yaml, .yml or package.json "docsnav" key, from the file's folder up)
-  --no-config                 use no config file
-  --no-specs                  do not read OpenAPI specs (fastest; endpoint entries are not checked)
-  --color / --no-color        force colours on or off (default: when the terminal supports them)
-  --rule-docs-url <url>       where a copy of docs/rules/ is published (e.g. on your git host): pretty
-                              links it, SARIF gives it as helpUri, the job summary links each code
+/** `text` in lines of at most `WIDTH` columns: the first after `first`, the others after `rest`. */
+function wrap(text: string, first: string, rest: string = ' '.repeat(first.length)): string[] {
+  const lines: string[] = [];
+  let line = first;
+  let empty = true;
+  for (const word of text.split(' ')) {
+    if (!empty && line.length + 1 + word.length > WIDTH) {
+      lines.push(line);
+      line = rest;
+      empty = true;
+    }
+    line += empty ? word : ` ${word}`;
+    empty = false;
+  }
+  lines.push(line);
+  return lines;
+}
 
-resolve options:
-  --tree-format <f>           the page tree: json (default; carries a format "version") or pretty
-  -o, --out <file>            write the page tree to a file instead of stdout
-  -f, --format <f>            the problems: pretty (default), json, sarif, github; on stderr, or on
-                              stdout when the tree goes to --out; twice with --output-file, as for validate
-  --allow-remote              fetch openapi URLs (off by default)
-  --output-file, --quiet, --stdin, --stdin-filename, --rule, --language-codes, --root, --profile,
-  --config, --no-config, --color, --rule-docs-url: as for validate
+/** One option: its flags, then its description (beside them when they fit, else on the next line). */
+function optionLines(option: CliOption): string[] {
+  const flags = `  ${flagsOf(option)}`;
+  const description = option.default !== undefined ? `${option.description} (default: ${option.default})` : option.description;
+  const indent = ' '.repeat(FLAG_COLUMN);
+  if (flags.length + 2 > FLAG_COLUMN) return [flags, ...wrap(description, indent)];
+  return wrap(description, flags.padEnd(FLAG_COLUMN), indent);
+}
 
-With --format github and GITHUB_STEP_SUMMARY set, a table of every problem is appended to the
-job summary (GitHub shows at most 10 error and 10 warning annotations per step).
-Every problem code is documented in docs/rules/<code>.md, shipped in the package: pretty names
-that file (or --rule-docs-url's copy), SARIF carries the whole doc as each rule's help.
+/** What is said after a server command's summary when the server package is not installed. */
+function serverNote(name: CommandName): string {
+  return `Part of the server package, @docsnav/server, which is not installed beside docsnav: install it in the same place (see "Install" in docsnav's README); then docsnav ${name} --help lists its options.`;
+}
 
-Precedence: flag > config file > profile > default.
-Config file keys: extends (spec|platform), rules, languageCodes, ignore (globs of pages or /pointers).
+/** One command's `--help` (a server command's, when its package is not there to say more). */
+export function commandHelp(name: CommandName): string {
+  const entry: CommandEntry = COMMANDS[name];
+  const lines = [`Usage: ${entry.usage}`, '', ...wrap(entry.summary, '')];
+  const options = entry.options.filter((option) => !option.hidden);
+  if (options.length > 0) lines.push('', 'Options:', ...options.flatMap(optionLines));
+  const details = entry.from ? [serverNote(name)] : (entry.details ?? []);
+  for (const paragraph of details) lines.push('', ...wrap(paragraph, ''));
+  return `${lines.join('\n')}\n`;
+}
 
-Exit codes: 0 no errors, 1 errors (or too many warnings), 2 usage or I/O error, or a bad config.
-`;
+/** `docsnav --help`: every command, then the options of each (those an earlier command has, by name only). */
+export function mainHelp(): string {
+  const lines = ['docsnav: validate and resolve the navigation of a docs.json', '', 'Usage:'];
+  const usage = (name: CommandName) => [`  ${COMMANDS[name].usage}`, ...wrap(COMMANDS[name].summary, '      ')];
+  const own = COMMAND_NAMES.filter((name) => (COMMANDS[name] as CommandEntry).from === undefined);
+  const server = COMMAND_NAMES.filter((name) => (COMMANDS[name] as CommandEntry).from !== undefined);
+  lines.push(...own.flatMap(usage));
+  lines.push('  docsnav <command> --help', "      that command's usage and options", '  docsnav --version', "      docsnav's version");
+  if (server.length > 0) lines.push('', 'The self-hosted docs server, from @docsnav/server when it is installed beside docsnav:', ...server.flatMap(usage));
+  const listed = new Set<CliOption>();
+  const saidDetails = new Set<string>();
+  const details: string[] = [];
+  for (const name of COMMAND_NAMES) {
+    const entry: CommandEntry = COMMANDS[name];
+    const options = entry.options.filter((option) => !option.hidden && option.name !== 'help');
+    if (options.length === 0) continue;
+    const earlier = options.filter((option) => listed.has(option));
+    lines.push('', `${name} options:`, ...options.filter((option) => !listed.has(option)).flatMap(optionLines));
+    if (earlier.length > 0) {
+      const first = COMMAND_NAMES.find((other) => (COMMANDS[other] as CommandEntry).options.includes(earlier[0]))!;
+      lines.push(...wrap(`${earlier.map((option) => `--${option.name}`).join(', ')}: as for ${first}`, '  '));
+    }
+    for (const option of options) listed.add(option);
+    for (const paragraph of entry.details ?? []) {
+      if (saidDetails.has(paragraph)) continue;
+      saidDetails.add(paragraph);
+      details.push(paragraph);
+    }
+  }
+  for (const paragraph of details) lines.push('', ...wrap(paragraph, ''));
+  return `${lines.join('\n')}\n`;
+}

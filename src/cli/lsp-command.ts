@@ -4,18 +4,15 @@
  * their own, loaded only here: `validate` does not pay for them.
  */
 import { UsageError } from './args.js';
-import { HELP } from './help.js';
-import type { CliIo } from './run.js';
+import type { CliIo } from './io.js';
+import { flagsOf, LSP_OPTIONS } from './options.js';
 import { isTransportArgument } from '../lsp/transports.js';
 
-export async function lspCommand(argv: string[], io: CliIo): Promise<number> {
-  if (argv.includes('--help') || argv.includes('-h')) {
-    io.stdout(HELP);
-    return 0;
-  }
+export async function lspCommand(argv: string[], _io: CliIo): Promise<number> {
   for (const arg of argv) {
     if (!isTransportArgument(arg)) {
-      throw new UsageError(`lsp: unknown option "${arg}" (options: --stdio (default), --node-ipc, --socket=<port>, --pipe=<name>)`);
+      const transports = LSP_OPTIONS.filter((option) => option.name !== 'help').map(flagsOf);
+      throw new UsageError(`lsp: unknown option "${arg}" (options: ${transports.join(', ')})`);
     }
   }
   // A file of its own in the bundle (dist/cli/lsp.js): see scripts/bundle.mjs.

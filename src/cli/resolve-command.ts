@@ -6,12 +6,10 @@ import { formatTreePretty, treeJsonChunks } from '../report/tree.js';
 import { FileReadError } from '../validate.js';
 import { parseResolveArgs, UsageError } from './args.js';
 import { CliConfigs } from './config.js';
-import { formats } from '../report/formats.js';
 import { writeReports } from './format.js';
 import { docsFileOf } from './paths.js';
-import { HELP } from './help.js';
-import type { CliIo } from './run.js';
-import { readStdinDocument } from './validate-command.js';
+import type { CliIo } from './io.js';
+import { readStdinDocument } from './stdin.js';
 
 /**
  * `docsnav resolve [docs.json | -]`: the page tree on stdout (or `--out`); the problems, in the
@@ -20,11 +18,7 @@ import { readStdinDocument } from './validate-command.js';
  * exit 2, with no tree, when the config file is bad (its problems reported the same way).
  */
 export async function resolveCommand(argv: string[], io: CliIo): Promise<number> {
-  const args = parseResolveArgs(argv, formats);
-  if (args.help) {
-    io.stdout(HELP);
-    return 0;
-  }
+  const args = parseResolveArgs(argv);
   const color = args.color ?? (io.isTTY && pc.isColorSupported);
   const stream = args.out ? 'stdout' : 'stderr';
   const configs = new CliConfigs(args);

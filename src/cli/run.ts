@@ -1,43 +1,35 @@
-import { readFileSync } from 'node:fs';
-import { SERVER_COMMANDS, serverCommand } from './server-commands.js';
 import { UsageError } from './args.js';
-import { HELP } from './help.js';
+import { COMMAND_NAMES, COMMANDS, isCommandName, type CommandEntry } from './commands.js';
+import { commandHelp, mainHelp } from './help.js';
+import { version, type CliIo } from './io.js';
 
-export interface CliIo {
-  stdout: (text: string) => void;
-  stderr: (text: string) => void;
-  isTTY: boolean;
-  /** All of standard input, for `-`/`--stdin`. */
-  readStdin?: () => Promise<string>;
-  /** The environment (`GITHUB_STEP_SUMMARY`); default `process.env`. */
-  env?: Record<string, string | undefined>;
-}
+export type { CliIo } from './io.js';
 
-/** Runs docsnav with these arguments; returns the exit code. */
+/**
+ * Runs docsnav with these arguments; returns the exit code. The command comes from the registry
+ * (commands.ts) and only its module is loaded; `--help` is answered from the registry without
+ * loading any (a server command's goes to the server package when it is installed).
+ */
 export async function run(argv: string[], io: CliIo): Promise<number> {
   const [command, ...rest] = argv;
   try {
-    switch (command) {
-      case 'validate':
-        return await (await import('./validate-command.js')).validateCommand(rest, io);
-      case 'resolve':
-        return await (await import('./resolve-command.js')).resolveCommand(rest, io);
-      case 'lsp':
-        return await (await import('./lsp-command.js')).lspCommand(rest, io);
-      case '-v':
-      case '--version':
-        io.stdout(`${version()}\n`);
-        return 0;
-      case undefined:
-      case '-h':
-      case '--help':
-      case 'help':
-        io.stdout(HELP);
-        return 0;
-      default:
-        if (SERVER_COMMANDS.includes(command)) return await serverCommand(command, rest, io);
-        throw new UsageError(`unknown command "${command}" (commands: validate, resolve, lsp, serve, worker, project, key; see docsnav --help)`);
+    if (command === undefined || command === '-h' || command === '--help' || command === 'help') {
+      io.stdout(mainHelp());
+      return 0;
     }
+    if (command === '-v' || command === '--version') {
+      io.stdout(`${version()}\n`);
+      return 0;
+    }
+    if (!isCommandName(command)) throw new UsageError(`unknown command "${command}" (commands: ${COMMAND_NAMES.join(', ')}; see docsnav --help)`);
+    const entry: CommandEntry = COMMANDS[command];
+    if (asksForHelp(rest) && (entry.from === undefined || !(await import('./server-commands.js')).serverInstalled())) {
+      io.stdout(commandHelp(command));
+      return 0;
+    }
+    return await (
+      await entry.load()
+    )(rest, io);
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr(`docsnav: ${error.message}\n`);
@@ -47,7 +39,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
-export function version(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-  return pkg.version;
+/** `-h` or `--help` among the arguments (before a `--`, after which everything is a path). */
+function asksForHelp(argv: readonly string[]): boolean {
+  const end = argv.indexOf('--');
+  return (end === -1 ? argv : argv.slice(0, end)).some((arg) => arg === '--help' || arg === '-h');
 }

@@ -7,11 +7,10 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { UsageError } from './args.js';
-import type { CliIo } from './run.js';
+import type { CliIo } from './io.js';
 
-/** The server package's name, and the first words of the commands it runs. */
+/** The server package's name; which commands it runs is the command registry's to say (commands.ts). */
 const SERVER_PACKAGE = '@docsnav/server';
-export const SERVER_COMMANDS: readonly string[] = ['serve', 'worker', 'project', 'key'];
 
 /** What the server package exports for the CLI (its public API). */
 interface ServerPackage {
@@ -21,6 +20,16 @@ interface ServerPackage {
 export async function serverCommand(command: string, argv: string[], io: CliIo): Promise<number> {
   const server = (await import(serverEntry(command))) as ServerPackage;
   return server.runServerCommand(command, argv, io);
+}
+
+/** True when the server package can be loaded from here (installed beside docsnav, and built). */
+export function serverInstalled(): boolean {
+  try {
+    createRequire(import.meta.url).resolve(SERVER_PACKAGE);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The file URL of the installed server package's entry, resolved from where this CLI is installed. */

@@ -1,25 +1,19 @@
-import path from 'node:path';
 import pc from 'picocolors';
 import { countProblems, type ValidationResult } from '../result.js';
 import { FileReadError, validateFile, validateText, type ValidateOptions } from '../validate.js';
-import { parseValidateArgs, UsageError, type CommonArgs } from './args.js';
+import { parseValidateArgs, UsageError } from './args.js';
 import { CliConfigs } from './config.js';
 import { expandPaths } from './paths.js';
-import { HELP } from './help.js';
-import type { CliIo } from './run.js';
-import { formats } from '../report/formats.js';
+import type { CliIo } from './io.js';
 import { writeReports } from './format.js';
+import { readStdinDocument } from './stdin.js';
 
 /**
  * `docsnav validate [paths… | globs… | -]`: exit 0 without errors, 1 with errors (or too many
  * warnings), 2 on usage or I/O errors or a bad config.
  */
 export async function validateCommand(argv: string[], io: CliIo): Promise<number> {
-  const args = parseValidateArgs(argv, formats);
-  if (args.help) {
-    io.stdout(HELP);
-    return 0;
-  }
+  const args = parseValidateArgs(argv);
   const results: ValidationResult[] = [];
   const configs = new CliConfigs(args);
   // `--fix` / `--fix-dry-run`: each file is fixed (or its fixes shown), and what remains is reported.
@@ -64,25 +58,4 @@ export async function validateCommand(argv: string[], io: CliIo): Promise<number
     return 1;
   }
   return 0;
-}
-
-/**
- * The docs.json text on standard input, named by `--stdin-filename` (default `<stdin>`). With a
- * name, its folder is the docs root (pages and specs are looked up there, as for a file); without
- * one, only `--root` turns the lookups on.
- */
-export async function readStdinDocument(
-  args: Pick<CommonArgs, 'stdinFilename' | 'root'>,
-  io: CliIo,
-): Promise<{ file: string; text: string; root: string | undefined }> {
-  if (!io.readStdin) throw new UsageError('standard input cannot be read here');
-  let text: string;
-  try {
-    text = await io.readStdin();
-  } catch (error) {
-    throw new UsageError(`cannot read standard input: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-  const file = args.stdinFilename ?? '<stdin>';
-  const root = args.root ?? (args.stdinFilename !== undefined ? path.dirname(args.stdinFilename) : undefined);
-  return { file, text, root };
 }

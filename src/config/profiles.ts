@@ -8,9 +8,8 @@
  */
 import { LANGUAGE_CODES } from '../navigation/model.js';
 
+/** The profiles' names: adding one here makes the compiler ask for its entry in `PROFILES`. */
 export type ProfileName = 'spec' | 'platform';
-
-export const PROFILE_NAMES: readonly ProfileName[] = ['spec', 'platform'];
 
 /** Language codes the hosted platform's validator accepts (platform-facts §1a), in its order. */
 export const PLATFORM_LANGUAGE_CODES = [
@@ -63,8 +62,8 @@ export type GlobalAnchorHrefs =
   /** Also any other absolute URL, `/path`, `#hash` and `mailto:` (the platform). */
   | 'platform';
 
-/** How `schema-url` reports a top-level `$schema` that the hosted platform rejects. */
-export type SchemaUrlCheck =
+/** How a profile reports what the hosted platform rejects but the spec allows (`schema-url`, `openapi-external-ref`). */
+export type PlatformRejection =
   /** As a problem at the code's severity (error by default): the platform's build fails on it. */
   | 'problem'
   /**
@@ -77,13 +76,21 @@ export type SchemaUrlCheck =
 
 export interface Profile {
   name: ProfileName;
-  /** One line for help texts and the config schema. */
+  /** What it checks against, in a few words (`--help`). */
+  summary: string;
+  /** One line for the config schema and the README. */
   description: string;
+  /** Whose language codes these are, in messages and editor schemas ("the spec's"). */
+  languageCodesOf: string;
+  /** The JSON Schema files editors load for this profile (schema/, written by schema/compile.mjs). */
+  editorSchemas: { readonly docs: string; readonly navigation: string };
   /** The language codes accepted (before any `languageCodes` added by the user). */
   languageCodes: ReadonlySet<string>;
   globalAnchorHrefs: GlobalAnchorHrefs;
   /** How a `$schema` the platform rejects is reported (`schema-url`). */
-  schemaUrl: SchemaUrlCheck;
+  schemaUrl: PlatformRejection;
+  /** How a spec's `$ref` that does not start with `#` is reported (`openapi-external-ref`): the platform refuses the spec. */
+  externalSpecRefs: PlatformRejection;
   /**
    * Check docs.json's settings outside `navigation` (src/settings/docs-settings.ts) and a mint.json
    * beside it (`mint-json-invalid`) as the platform's build does. The spec says nothing about them.
@@ -91,36 +98,52 @@ export interface Profile {
   checksSettings: boolean;
 }
 
+/** The one registry of profiles; the default (`spec`) first. */
 export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
   spec: {
     name: 'spec',
+    summary: "the spec's 20 language codes, http(s) global anchors",
+    languageCodesOf: "the spec's",
+    editorSchemas: { docs: 'docs.schema.json', navigation: 'navigation.schema.json' },
     description:
       "The spec's contract (default): its 20 language codes, global anchor hrefs only as absolute http(s) URLs; a `$schema` the platform rejects is only info.",
     languageCodes: new Set(LANGUAGE_CODES),
     globalAnchorHrefs: 'external',
     schemaUrl: 'hint',
+    externalSpecRefs: 'hint',
     checksSettings: false,
   },
   platform: {
     name: 'platform',
+    summary: 'what the hosted platform accepts, settings outside navigation too',
+    languageCodesOf: "the hosted platform's",
+    editorSchemas: { docs: 'docs.platform.schema.json', navigation: 'navigation.platform.schema.json' },
     description:
       'What the hosted platform accepts: its ~40 language codes, global anchor hrefs that are absolute URLs, /paths, #hashes or mailto: links, `$schema` only as an absolute URL; and every other setting of docs.json, and a mint.json beside it, as its build checks them.',
     languageCodes: new Set(PLATFORM_LANGUAGE_CODES),
     globalAnchorHrefs: 'platform',
     schemaUrl: 'problem',
+    externalSpecRefs: 'problem',
     checksSettings: true,
   },
 };
 
-const DEFAULT_PROFILE: ProfileName = 'spec';
+/** Every profile's name, in the registry's order. */
+export const PROFILE_NAMES: readonly ProfileName[] = Object.freeze(Object.keys(PROFILES) as ProfileName[]);
+
+export const DEFAULT_PROFILE: ProfileName = 'spec';
 
 export function isProfileName(value: unknown): value is ProfileName {
-  return value === 'spec' || value === 'platform';
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(PROFILES, value);
 }
 
-/** The profile these options name (the default when none). */
+/**
+ * The profile these options name (the default when none). A name the type does not allow can
+ * only come from untyped JavaScript; it gets the default, as before (the CLI and the config
+ * file reject unknown names with a message of their own).
+ */
 export function profileOf(name: ProfileName | undefined): Profile {
-  return PROFILES[name ?? DEFAULT_PROFILE] ?? PROFILES[DEFAULT_PROFILE];
+  return isProfileName(name) ? PROFILES[name] : PROFILES[DEFAULT_PROFILE];
 }
 
 /** The end of a message under the spec profile for a value the platform profile accepts. */

@@ -349,7 +349,7 @@ export class TreeBuilder {
     const refs = loaded.externalRefs;
     if (!refs || refs.length === 0 || this.specSaid.has(`refs:${loaded.file}`)) return;
     this.specSaid.add(`refs:${loaded.file}`);
-    const severity = this.profile?.name === 'platform' ? undefined : ('info' as const);
+    const severity = this.profile?.externalSpecRefs === 'problem' ? undefined : ('info' as const);
     const why =
       'the hosted platform refuses a spec with a `$ref` to another file or a URL ("External $ref references are not allowed"), and builds no pages from it';
     const fix = 'bundle the spec into one file (e.g. `redocly bundle` or `swagger-cli bundle`), so every `$ref` starts with `#`';

@@ -1,4 +1,4 @@
-import type { Code } from '../codes.js';
+import type { Code, codes } from '../codes.js';
 import { duplicateDefault } from './duplicate-default.js';
 import { duplicatePage } from './duplicate-page.js';
 import { endpointNoSpec } from './endpoint-no-spec.js';
@@ -16,21 +16,32 @@ import type { Rule } from './types.js';
 
 export type { DocsFiles, Rule, RuleContext } from './types.js';
 
-/** The one registry of semantic rules, in the order their problems are reported. */
-export const rules: readonly Rule[] = [
-  primaryPattern,
-  mixedChildren,
-  languageCode,
-  externalHref,
-  expandedTopLevel,
-  duplicatePage,
-  duplicateDefault,
-  pagePath,
-  endpointNoSpec,
-  pageNotFound,
-  openapiNotFound,
-  pathOutsideRoot,
-  schemaUrl,
-];
+/**
+ * The codes semantic rules report: every code whose source is `rule` in codes.ts, but
+ * `mint-json-invalid`, which the platform profile's settings check reports (src/settings/mint-json.ts)
+ * about another file than docs.json.
+ */
+export type RuleCode = Exclude<{ [C in Code]: (typeof codes)[C]['source'] extends 'rule' ? C : never }[Code], 'mint-json-invalid'>;
 
-export const ruleCodes: ReadonlySet<Code> = new Set(rules.map((rule) => rule.code));
+/**
+ * The one registry of semantic rules, by the code each reports, in the order their problems are
+ * reported. A code with source `rule` in codes.ts and no entry here does not compile.
+ */
+export const RULES = {
+  'primary-pattern': primaryPattern,
+  'mixed-children': mixedChildren,
+  'language-code': languageCode,
+  'external-href': externalHref,
+  'expanded-top-level': expandedTopLevel,
+  'duplicate-page': duplicatePage,
+  'duplicate-default': duplicateDefault,
+  'page-path': pagePath,
+  'endpoint-no-spec': endpointNoSpec,
+  'page-not-found': pageNotFound,
+  'openapi-not-found': openapiNotFound,
+  'path-outside-root': pathOutsideRoot,
+  'schema-url': schemaUrl,
+} satisfies Record<RuleCode, Rule>;
+
+/** Every rule, in report order. */
+export const rules: readonly Rule[] = Object.values(RULES);

@@ -14,7 +14,7 @@ const INSTEAD =
  * `mailto:a@b` pass. A non-string is the schema's (`invalid-type`).
  *
  * Under the `platform` profile this is a problem at the code's severity. Under `spec` it is an
- * `info` hint (see `SchemaUrlCheck`): the spec is silent on `$schema` and a self-hosted site may
+ * `info` hint (see `PlatformRejection`): the spec is silent on `$schema` and a self-hosted site may
  * point it at a local file for its editor, but most sites are published on the platform, where
  * the default profile's silence would read as "no problems" before a failed deploy.
  */

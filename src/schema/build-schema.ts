@@ -3,9 +3,9 @@
  * schema/compile.mjs: the one docsnav compiles its own validator from (buildNavigationSchema,
  * never written to disk), and from it the ones editors load (buildEditorNavigationSchema,
  * schema/navigation.schema.json and schema/navigation.platform.schema.json). Imports only the
- * model (and a type), so the build can transpile the modules on their own.
+ * model and the profiles, so the build can transpile the modules on their own.
  */
-import type { ProfileName } from '../config/profiles.js';
+import { PROFILE_NAMES, PROFILES, type Profile, type ProfileName } from '../config/profiles.js';
 import {
   CHILD_KEYS,
   ELEMENT_KINDS,
@@ -148,17 +148,11 @@ export function buildNavigationSchema(): SchemaFragment {
   };
 }
 
-/** The schema files editors load, per profile: docs.json's (hand-written for `spec`) and navigation's. */
-export const EDITOR_SCHEMA_FILES = {
-  spec: { docs: 'docs.schema.json', navigation: 'navigation.schema.json' },
-  platform: { docs: 'docs.platform.schema.json', navigation: 'navigation.platform.schema.json' },
-} as const satisfies Record<ProfileName, { readonly docs: string; readonly navigation: string }>;
-
-/** Whose language codes an editor schema lists, in its messages. */
-const CODES_OF: Readonly<Record<ProfileName, string>> = {
-  spec: "the spec's",
-  platform: "the hosted platform's",
-};
+/** The schema files editors load, per profile (the profile registry's): docs.json's (hand-written for `spec`) and navigation's. */
+export const EDITOR_SCHEMA_FILES = Object.fromEntries(PROFILE_NAMES.map((name) => [name, PROFILES[name].editorSchemas])) as Record<
+  ProfileName,
+  Profile['editorSchemas']
+>;
 
 /** Deep copy of a JSON value (the schemas hold nothing else). */
 function copy<T>(value: T): T {
@@ -258,10 +252,10 @@ export function buildEditorNavigationSchema(profile: ProfileName, languageCodes:
   }
   if (Object.prototype.hasOwnProperty.call(definitions, 'languageCode')) throw new Error('build-schema: two definitions named "languageCode"');
   definitions.languageCode = {
-    description: `A language code: one of ${CODES_OF[profile]} (docsnav \`--profile ${profile}\`). Codes added with docsnav's \`languageCodes\` are not listed here.`,
+    description: `A language code: one of ${PROFILES[profile].languageCodesOf} (docsnav \`--profile ${profile}\`). Codes added with docsnav's \`languageCodes\` are not listed here.`,
     type: 'string',
     enum: [...languageCodes],
-    errorMessage: `\`language\` must be one of ${CODES_OF[profile]} language codes: ${languageCodes.join(', ')}.`,
+    errorMessage: `\`language\` must be one of ${PROFILES[profile].languageCodesOf} language codes: ${languageCodes.join(', ')}.`,
   };
   return {
     ...schema,

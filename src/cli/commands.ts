@@ -1,0 +1,106 @@
+/**
+ * The CLI's commands, one registry: each command's usage, summary, options and its
+ * implementation, loaded with `import()` only when it runs (`docsnav validate` loads none of the
+ * others). `docsnav --help`, each command's `--help` and the README's copy of them are written
+ * from here (help.ts). The runner (run.ts) dispatches from it; the command modules import neither.
+ * Adding a command is a name in `CommandName` (the compiler then asks for its entry) plus its module
+ * and tests.
+ */
+import { PROFILE_NAMES } from '../config/profiles.js';
+import type { CommandRun } from './io.js';
+import { CHECK_OPTIONS, LSP_OPTIONS, RESOLVE_OPTIONS, VALIDATE_OPTIONS, type CliOption } from './options.js';
+
+export type CommandName = 'validate' | 'resolve' | 'lsp' | 'serve' | 'worker' | 'project' | 'key';
+
+export interface CommandEntry {
+  /** How it is called: `docsnav validate [paths… | -]`. */
+  usage: string;
+  /** One line: what it does. */
+  summary: string;
+  /** Paragraphs for its `--help`, after the options. */
+  details?: readonly string[];
+  /** What it takes; `--help` lists them. */
+  options: readonly CliOption[];
+  /**
+   * `@docsnav/server`: the command lives in the server package, found at run time; its options
+   * and its `--help` come from there. Without the package, `--help` prints this entry's summary.
+   */
+  from?: '@docsnav/server';
+  /** The implementation, from its own module. */
+  load(): Promise<CommandRun>;
+}
+
+/** What validate and resolve have in common, after their options in `--help`: each line a paragraph. */
+const CHECK_DETAILS: readonly string[] = [
+  'With --format github and GITHUB_STEP_SUMMARY set, a table of every problem is appended to the job summary (GitHub shows at most 10 error and 10 warning annotations per step).',
+  "Every problem code is documented in docs/rules/<code>.md, shipped in the package (the list: docs/rules/README.md): pretty names that file (or --rule-docs-url's copy), SARIF carries the whole doc as each rule's help.",
+  'Precedence: flag > config file > profile > default.',
+  `Config file keys: extends (${PROFILE_NAMES.join('|')}), rules, languageCodes, ignore (globs of pages or /pointers).`,
+  'Exit codes: 0 no errors, 1 errors (or too many warnings), 2 usage or I/O error, or a bad config.',
+];
+
+/** A server package's command: handed over to @docsnav/server (server-commands.ts). */
+function serverCommand(name: CommandName): () => Promise<CommandRun> {
+  return async () => {
+    const { serverCommand: run } = await import('./server-commands.js');
+    return (argv, io) => run(name, argv, io);
+  };
+}
+
+export const COMMANDS = {
+  validate: {
+    usage: 'docsnav validate [paths… | -]',
+    summary: 'check docs.json files (default ./docs.json; a folder means its docs.json; globs such as "sites/*/docs.json" are expanded by docsnav)',
+    options: [...VALIDATE_OPTIONS, ...CHECK_OPTIONS],
+    details: CHECK_DETAILS,
+    load: async () => (await import('./validate-command.js')).validateCommand,
+  },
+  resolve: {
+    usage: 'docsnav resolve [docs.json | -]',
+    summary: 'write the page tree (openapi pages expanded), the problems beside it',
+    options: [...RESOLVE_OPTIONS, ...CHECK_OPTIONS],
+    details: CHECK_DETAILS,
+    load: async () => (await import('./resolve-command.js')).resolveCommand,
+  },
+  lsp: {
+    usage: 'docsnav lsp [--stdio | --node-ipc | --socket=<port> | --pipe=<name>]',
+    summary: 'the language server for editors: the problems validate reports, fixes, completion, hover, go to definition',
+    options: LSP_OPTIONS,
+    load: async () => (await import('./lsp-command.js')).lspCommand,
+  },
+  serve: {
+    usage: 'docsnav serve [options]',
+    summary: 'the self-hosted docs server: the HTTP API and job workers in one process',
+    options: [],
+    from: '@docsnav/server',
+    load: serverCommand('serve'),
+  },
+  worker: {
+    usage: 'docsnav worker --database postgres://… [options]',
+    summary: "the server's job workers only: more processes or machines sharing one PostgreSQL",
+    options: [],
+    from: '@docsnav/server',
+    load: serverCommand('worker'),
+  },
+  project: {
+    usage: 'docsnav project add | update | remove | list …',
+    summary: "the server's projects: a git repository and branch to deploy (works while serve runs)",
+    options: [],
+    from: '@docsnav/server',
+    load: serverCommand('project'),
+  },
+  key: {
+    usage: 'docsnav key create | list | revoke …',
+    summary: "the server's API keys: admin or assistant, per project",
+    options: [],
+    from: '@docsnav/server',
+    load: serverCommand('key'),
+  },
+} satisfies Record<CommandName, CommandEntry>;
+
+/** Every command, in the order help lists them. */
+export const COMMAND_NAMES: readonly CommandName[] = Object.freeze(Object.keys(COMMANDS) as CommandName[]);
+
+export function isCommandName(value: string): value is CommandName {
+  return Object.prototype.hasOwnProperty.call(COMMANDS, value);
+}

@@ -1,0 +1,21 @@
+import { readFileSync } from 'node:fs';
+
+/** What a command writes to and reads from: the process's streams, or a test's. */
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  isTTY: boolean;
+  /** All of standard input, for `-`/`--stdin`. */
+  readStdin?: () => Promise<string>;
+  /** The environment (`GITHUB_STEP_SUMMARY`); default `process.env`. */
+  env?: Record<string, string | undefined>;
+}
+
+/** A command's implementation: its arguments (after the command's name) in, the exit code out. */
+export type CommandRun = (argv: string[], io: CliIo) => Promise<number>;
+
+/** docsnav's version, from its package.json. */
+export function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
+}
