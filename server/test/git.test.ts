@@ -1,0 +1,140 @@
+/**
+ * Two guards of git.ts, with real git: a local repository is read only inside the allowed
+ * folders (a sibling whose name extends an allowed folder's is outside), and a push never
+ * overwrites someone else's commit — only a retried repair job may replace its own branch.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { Core } from '../src/core.js';
+import { checkLocalRepo, DEFAULT_GIT_LIMITS, GitError, pushHead, type GitLimits } from '../src/git.js';
+import { jobKinds } from '../src/jobs/kinds.js';
+import { JobRunner } from '../src/jobs/queue.js';
+import { workerSettings } from '../src/jobs/settings.js';
+import { openStore } from '../src/store/open.js';
+import type { Store } from '../src/store/store.js';
+import { commitFile, git, LOCAL_ROOTS, tempDir, waitFor } from './helpers.js';
+
+const BROKEN = JSON.stringify(
+  { name: 'Acme', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'Start', expand: true, pages: ['index'] }] } },
+  null,
+  2,
+);
+
+/** A bare remote holding `main` with a site whose docs.json has a safe fix, and a clone of it. */
+function remoteWithClone(dir: string): { remote: string; clone: string } {
+  const seed = path.join(dir, 'seed');
+  git(dir, 'init', '-q', seed);
+  commitFile(seed, 'docs/index.mdx', '---\ntitle: Home\n---\n# Home\n');
+  commitFile(seed, 'docs/docs.json', BROKEN);
+  const remote = path.join(dir, 'remote.git');
+  git(dir, 'clone', '-q', '--bare', seed, remote);
+  const clone = path.join(dir, 'clone');
+  git(dir, 'clone', '-q', remote, clone);
+  return { remote, clone };
+}
+
+/** Someone else: a clone of `remote` that commits `file` on `branch` (on top of it, or of main when it is new) and pushes it. */
+function pushAsSomeoneElse(dir: string, remote: string, branch: string, file: string): string {
+  const other = path.join(dir, `other-${file.replace(/\W/g, '-')}`);
+  git(dir, 'clone', '-q', remote, other);
+  const exists = git(other, 'ls-remote', '--heads', 'origin', branch).trim() !== '';
+  git(other, 'checkout', '-q', '-B', branch, exists ? `origin/${branch}` : 'HEAD');
+  const sha = commitFile(other, file, 'theirs\n', 'Their commit');
+  git(other, 'push', '-q', 'origin', `HEAD:refs/heads/${branch}`);
+  return sha;
+}
+
+const tip = (remote: string, branch: string) => git(remote, 'rev-parse', '--verify', `refs/heads/${branch}`).trim();
+
+describe('checkLocalRepo: the allowed folders are compared with a separator', () => {
+  it('a sibling folder whose name extends an allowed folder is refused; the folder itself and its insides are allowed', () => {
+    const dir = tempDir('git-roots');
+    const allowed = path.join(dir, 'repos');
+    for (const repo of ['repos/site', 'repos-evil/site']) git(dir, 'init', '-q', '--bare', path.join(dir, repo));
+    expect(() => checkLocalRepo(path.join(dir, 'repos', 'site'), [allowed])).not.toThrow();
+    expect(() => checkLocalRepo(path.join(dir, 'repos-evil', 'site'), [allowed])).toThrow(/outside the folders this server may read/);
+    expect(() => checkLocalRepo(`file://${path.join(dir, 'repos-evil', 'site')}`, [allowed])).toThrow(/outside the folders this server may read/);
+  });
+});
+
+describe('pushHead: no force unless asked', () => {
+  const limits: GitLimits = { ...DEFAULT_GIT_LIMITS, localRoots: LOCAL_ROOTS, timeoutMs: 30_000 };
+
+  it('a branch someone else moved meanwhile: the push is refused and their commit stays; force (a retry of our own branch) replaces it', async () => {
+    const dir = tempDir('git-push');
+    const { remote, clone } = remoteWithClone(dir);
+    git(clone, 'checkout', '-q', '-b', 'feature');
+    const ours = commitFile(clone, 'docs/ours.mdx', 'ours\n', 'Our commit');
+    await pushHead(clone, remote, 'feature', limits);
+    expect(tip(remote, 'feature')).toBe(ours);
+    // A fast-forward on top of our own commit is an ordinary push.
+    const next = commitFile(clone, 'docs/next.mdx', 'next\n', 'Our next commit');
+    await pushHead(clone, remote, 'feature', limits);
+    expect(tip(remote, 'feature')).toBe(next);
+
+    const theirs = pushAsSomeoneElse(dir, remote, 'feature', 'docs/theirs.mdx');
+    commitFile(clone, 'docs/later.mdx', 'later\n', 'Our later commit');
+    const refused = await pushHead(clone, remote, 'feature', limits).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(GitError);
+    expect((refused as GitError).message).toMatch(/rejected/);
+    expect(tip(remote, 'feature')).toBe(theirs);
+
+    await pushHead(clone, remote, 'feature', limits, undefined, true);
+    expect(tip(remote, 'feature')).toBe(git(clone, 'rev-parse', 'HEAD').trim());
+  });
+});
+
+describe('a repair job whose fix branch someone else pushed to meanwhile', () => {
+  let dir: string;
+  let store: Store;
+  let app: FastifyInstance;
+  let runner: JobRunner | undefined;
+
+  beforeAll(async () => {
+    dir = tempDir('git-repair');
+    mkdirSync(path.join(dir, 'data'));
+    store = await openStore({ data: path.join(dir, 'data') });
+    app = await buildApp(new Core(store));
+    await app.ready();
+  }, 120_000);
+
+  afterAll(async () => {
+    await runner?.stop();
+    await app?.close();
+    await store?.close();
+  });
+
+  it('fails on its first attempt with the push refused; their commit is still the branch', async () => {
+    const { remote } = remoteWithClone(dir);
+    const core = new Core(store);
+    await core.addProject({ id: 'acme', repo: remote, branch: 'main', docsDir: 'docs' });
+    const admin = (await core.createKey('acme', 'admin')).token;
+    const headers = { authorization: `Bearer ${admin}`, 'content-type': 'application/json' };
+    // Queued with no worker running: the branch is known before the job runs.
+    const started = await app.inject({ method: 'POST', url: '/v1/agent/acme/job', headers, payload: '{}' });
+    expect(started.statusCode).toBe(202);
+    const { sessionId, branch } = started.json<{ sessionId: string; branch: string }>();
+    const theirs = pushAsSomeoneElse(dir, remote, branch, 'docs/theirs.mdx');
+
+    runner = new JobRunner(store, jobKinds, workerSettings(path.join(dir, 'data'), { pollMs: 100, sweepMs: 500, git: { localRoots: LOCAL_ROOTS } }));
+    await runner.start();
+    const done = await waitFor(
+      async () => {
+        const body = (await app.inject({ method: 'GET', url: `/v1/agent/acme/job/${sessionId}`, headers })).json<Record<string, unknown>>();
+        return body.haulted ? body : undefined;
+      },
+      60_000,
+      'the repair job',
+    );
+    expect(done.haultReason).toBe('github_missconfigured');
+    expect(done.pullRequestLink).toBeNull();
+    expect(done.messageToUser).toMatch(/could not be pushed/);
+    expect(tip(remote, branch)).toBe(theirs);
+  });
+});
