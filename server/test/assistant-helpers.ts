@@ -2,7 +2,7 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { callChatApi, type UIMessage } from '@ai-sdk/ui-utils';
+import { callChatApi, processDataStream, type UIMessage } from '@ai-sdk/ui-utils';
 import { AbstractChat, DefaultChatTransport, type ChatInit, type ChatState, type ChatStatus, type UIMessage as UIMessageV5 } from 'ai-v5';
 import type { AnswerMetadata } from '../src/assistant/protocols.js';
 import { Core } from '../src/core.js';
@@ -300,4 +300,25 @@ export function deployedAssistant(name: string): DeployedAssistant {
     await fixture.store?.close();
   }, 60_000);
   return fixture;
+}
+
+/** A part as the client parser hands it over: its callback's name and its value. */
+export type ParsedPart = [string, unknown];
+
+/** Reads an encoded body with the real client parser, recording every part in order. */
+export async function clientParts(body: ReadableStream<Uint8Array>): Promise<ParsedPart[]> {
+  const parts: ParsedPart[] = [];
+  const record = (name: string) => (value: unknown) => void parts.push([name, value]);
+  await processDataStream({
+    stream: body,
+    onStartStepPart: record('start_step'),
+    onMessageAnnotationsPart: record('message_annotations'),
+    onDataPart: record('data'),
+    onSourcePart: record('source'),
+    onTextPart: record('text'),
+    onErrorPart: record('error'),
+    onFinishStepPart: record('finish_step'),
+    onFinishMessagePart: record('finish_message'),
+  });
+  return parts;
 }

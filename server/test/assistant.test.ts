@@ -7,7 +7,7 @@ import { DEFAULT_INSTRUCTIONS } from '../src/assistant/model.js';
 import type { Core } from '../src/core.js';
 import { threadMessages } from '../src/store/assistant.js';
 import type { Store } from '../src/store/store.js';
-import { chat, contentText, deployedAssistant, userMessage, type DeployedAssistant } from './assistant-helpers.js';
+import { chat, clientParts, contentText, deployedAssistant, userMessage, type DeployedAssistant } from './assistant-helpers.js';
 import { waitFor } from './helpers.js';
 
 const fixture = deployedAssistant('assistant');
@@ -101,6 +101,27 @@ describe('the real chat client, without a model', () => {
     expect(codes).toContain('0');
     const finish = JSON.parse(lines.at(-1)!.slice(2));
     expect(finish).toEqual({ finishReason: 'stop', usage: { promptTokens: 0, completionTokens: 0 }, threadId: response.headers.get('x-thread-id') });
+  });
+
+  it('the real client parser reads the parts in the protocol order, the e: finish step before the d: finish message', async () => {
+    const response = await fetch(plain.url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${keys.assistant}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ fp: 'anonymous', messages: [{ id: 'x', role: 'user', content: 'How do I authenticate API requests?' }] }),
+    });
+    expect(response.status).toBe(200);
+    const parts = await clientParts(response.body!);
+    const names = parts.map(([name]) => name);
+    // start_step, the two threadId parts, then sources, then text, then the step's and the message's finish.
+    const order = ['start_step', 'message_annotations', 'data', 'source', 'text', 'finish_step', 'finish_message'];
+    expect(names.map((name) => order.indexOf(name))).toEqual(names.map((name) => order.indexOf(name)).sort((a, b) => a - b));
+    expect(names.slice(0, 3)).toEqual(['start_step', 'message_annotations', 'data']);
+    expect(names.slice(-2)).toEqual(['finish_step', 'finish_message']);
+    expect(names).toContain('source');
+    expect(names).toContain('text');
+    const [, step] = parts.at(-2)!;
+    const [, message] = parts.at(-1)!;
+    expect(step).toEqual({ finishReason: 'stop', usage: (message as { usage: unknown }).usage, isContinued: false });
   });
 
   it('a filter naming a version or language the site does not have hides nothing (the example has neither)', async () => {
