@@ -1,0 +1,130 @@
+/**
+ * The assistant's limits count exactly per their scope (limits.ts): uses per API key per
+ * calendar month, requests per organization (a project, whichever of its keys) per hour,
+ * requests per IP address per day. A generated sequence of requests from several keys of
+ * several organizations and IP addresses, at instants across windows, is admitted exactly as a
+ * model of the three counters says; and through the route, two keys of one organization share
+ * its limit.
+ */
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { Core } from '../src/core.js';
+import { LimitError, useAssistant, type Limits } from '../src/limits.js';
+import { openStore } from '../src/store/open.js';
+import type { Store } from '../src/store/store.js';
+import { tempDir } from './helpers.js';
+
+const SEED = Number(process.env.DOCSNAV_FC_SEED ?? 20_260_524);
+const RUNS = Number(process.env.DOCSNAV_FC_RUNS ?? 100);
+
+/** Keys and the organization (project) each belongs to: two organizations, one with two keys. */
+const KEYS = [
+  { keyId: 'key-a1', projectId: 'acme' },
+  { keyId: 'key-a2', projectId: 'acme' },
+  { keyId: 'key-b1', projectId: 'beta' },
+] as const;
+const IPS = ['203.0.113.1', '203.0.113.2', '2001:db8::1'] as const;
+
+/** Instants a request may come at: the same hour, the next hour, the next day, the next month (UTC). */
+const BASE = Date.UTC(2026, 0, 31, 22, 10);
+const OFFSETS_MS = [0, 20 * 60_000, 49 * 60_000, 2 * 3_600_000, 26 * 3_600_000, 30 * 86_400_000];
+
+/** The windows a request counts in, written independently of limits.ts: the UTC hour, day and month it falls in. */
+function windowsOf(at: number): { hour: string; day: string; month: string } {
+  const iso = new Date(at).toISOString();
+  return { hour: iso.slice(0, 13), day: iso.slice(0, 10), month: iso.slice(0, 7) };
+}
+
+type Scope = 'key' | 'organization' | 'ip';
+
+/** The model: three counters; a request passes when none is used up, and then counts in all three; else it counts nowhere. */
+function model(limits: Limits, requests: ReadonlyArray<{ key: number; ip: number; at: number }>): Array<Scope | 'admitted'> {
+  const counts = new Map<string, number>();
+  return requests.map(({ key, ip, at }) => {
+    const windows = windowsOf(at);
+    const counters: Array<[Scope, string, number]> = [
+      ['key', `key ${KEYS[key].keyId} ${windows.month}`, limits.perKeyPerMonth],
+      ['organization', `org ${KEYS[key].projectId} ${windows.hour}`, limits.perOrganizationPerHour],
+      ['ip', `ip ${IPS[ip]} ${windows.day}`, limits.perIpPerDay],
+    ];
+    const over = counters.find(([, name, limit]) => (counts.get(name) ?? 0) >= limit);
+    if (over) return over[0];
+    for (const [, name] of counters) counts.set(name, (counts.get(name) ?? 0) + 1);
+    return 'admitted';
+  });
+}
+
+const limitsArb = fc.record({
+  perKeyPerMonth: fc.integer({ min: 1, max: 6 }),
+  perOrganizationPerHour: fc.integer({ min: 1, max: 6 }),
+  perIpPerDay: fc.integer({ min: 1, max: 6 }),
+});
+const requestsArb = fc.array(
+  fc.record({ key: fc.nat(KEYS.length - 1), ip: fc.nat(IPS.length - 1), at: fc.constantFrom(...OFFSETS_MS).map((offset) => BASE + offset) }),
+  { minLength: 1, maxLength: 24 },
+);
+
+let dir: string;
+let store: Store;
+
+beforeAll(async () => {
+  dir = tempDir('limits-scope');
+  store = await openStore({ data: path.join(dir, 'data') });
+}, 120_000);
+
+afterAll(async () => {
+  await store?.close();
+});
+
+describe('limits count exactly per their scope', () => {
+  it('any sequence of requests from several keys, organizations and IPs, across windows: admitted and refused as the model says', async () => {
+    await fc.assert(
+      fc.asyncProperty(limitsArb, requestsArb, async (limits, requests) => {
+        await store.query('DELETE FROM usage_counters');
+        const outcomes: Array<Scope | 'admitted'> = [];
+        for (const { key, ip, at } of requests) {
+          try {
+            await useAssistant(store, limits, { ...KEYS[key], ip: IPS[ip] }, new Date(at));
+            outcomes.push('admitted');
+          } catch (error) {
+            if (!(error instanceof LimitError)) throw error;
+            outcomes.push(error.scope);
+          }
+        }
+        expect(outcomes).toEqual(model(limits, requests));
+      }),
+      { numRuns: RUNS, seed: SEED },
+    );
+  });
+
+  it('through the route: two keys of one organization share its hourly limit; a key of another organization has its own', async () => {
+    await store.query('DELETE FROM usage_counters');
+    const core = new Core(store);
+    await core.addProject({ id: 'acme', repo: '/tmp', branch: 'main', domain: 'acme' });
+    await core.addProject({ id: 'beta', repo: '/tmp', branch: 'main', domain: 'beta' });
+    const acme = [(await core.createKey('acme', 'assistant')).token, (await core.createKey('acme', 'assistant')).token];
+    const beta = (await core.createKey('beta', 'assistant')).token;
+    const app = await buildApp(core, { assistant: { limits: { perKeyPerMonth: 100, perOrganizationPerHour: 3, perIpPerDay: 100 } } });
+    try {
+      const post = (domain: string, token: string) =>
+        app.inject({
+          method: 'POST',
+          url: `/v1/assistant/${domain}/message`,
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          payload: JSON.stringify({ fp: 'anonymous', messages: [{ id: '1', role: 'user', content: 'hello' }] }),
+        });
+      const statuses: number[] = [];
+      // Alternating keys: per key that would be 3 each (6 in all); the organization allows 3.
+      for (let i = 0; i < 6; i++) statuses.push((await post('acme', acme[i % 2])).statusCode);
+      // Past the limits the project has no deployment: 409, which counted as a use.
+      expect(statuses).toEqual([409, 409, 409, 429, 429, 429]);
+      const refused = await post('acme', acme[0]);
+      expect(refused.json()).toMatchObject({ limit: 'organization' });
+      expect((await post('beta', beta)).statusCode).toBe(409);
+    } finally {
+      await app.close();
+    }
+  });
+});
