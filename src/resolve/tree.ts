@@ -285,7 +285,11 @@ export class TreeBuilder {
         hidden: state.hidden,
         source: pointerOf(node.path),
       };
-      if (typeof node.value.root === 'string') group.root = tidyPage(node.value.root);
+      if (typeof node.value.root === 'string') {
+        // A root page the tree leaves out (path-outside-root, unsafe-slug) is no link for the group either.
+        const root = tidyPage(node.value.root);
+        if (isUrl(root) || !DANGEROUS.some(([pattern]) => pattern.test(root))) group.root = root;
+      }
       if (this.immediate) this.tree.groups.push(group);
       else this.steps.push({ type: 'group', group });
       state.group = group;
