@@ -61,7 +61,13 @@ const answerArb = fc
 
 /** The events through the encoder, as the bytes a response body carries. */
 function encoded(events: readonly AnswerEvent[]): ReadableStream<Uint8Array> {
-  return ReadableStream.from(events).pipeThrough(dataStream()).pipeThrough(new TextEncoderStream());
+  const source = new ReadableStream<AnswerEvent>({
+    start(controller) {
+      for (const event of events) controller.enqueue(event);
+      controller.close();
+    },
+  });
+  return source.pipeThrough(dataStream()).pipeThrough(new TextEncoderStream());
 }
 
 describe('the v4 data stream, read by the real client parser', () => {
