@@ -71,8 +71,9 @@ describe('a sibling folder whose name extends the root is outside it', () => {
 
   it('a symlink to a file or a folder there is reported, never listed as a page', async () => {
     const files = docsRootFiles(root);
-    expect(files.pageFileOf('linked')).toBeUndefined();
-    expect(files.pageFileOf('linked-folder/page')).toBeUndefined();
+    expect(typeof files.pageFileOf).toBe('function');
+    expect(files.pageFileOf?.('linked')).toBeUndefined();
+    expect(files.pageFileOf?.('linked-folder/page')).toBeUndefined();
     const text = JSON.stringify({ navigation: { pages: ['index', 'linked', 'linked-folder/page'] } }, null, 2);
     const file = path.join(root, 'docs.json');
     const validated = validateText(text, { file, root });

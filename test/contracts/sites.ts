@@ -130,7 +130,10 @@ export interface GeneratedInput {
 
 export const inputArb: fc.Arbitrary<GeneratedInput> = fc.record({
   docs: docsArb,
-  mutations: fc.oneof({ weight: 3, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: fc.array(smallMutationArb, { minLength: 1, maxLength: 2 }) }),
+  mutations: fc.oneof(
+    { weight: 3, arbitrary: fc.constant<Mutation[]>([]) },
+    { weight: 1, arbitrary: fc.array(smallMutationArb, { minLength: 1, maxLength: 2 }) },
+  ),
   format: fc.constantFrom<'json' | 'yaml'>('json', 'json', 'json', 'yaml'),
 });
 
