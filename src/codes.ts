@@ -1,4 +1,4 @@
-import type { Severity } from './problem.js';
+import type { Severity } from './severity.js';
 
 /** Every problem code docsnav reports. The list in README.md is this table. */
 export type Code =

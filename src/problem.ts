@@ -1,11 +1,10 @@
 import type { Code } from './codes.js';
 import type { Fix } from './fix/types.js';
+import type { Severity } from './severity.js';
 
-/** How serious a problem is. `info` never fails a run. */
-export type Severity = 'error' | 'warning' | 'info';
-
-/** A rule's configured severity; `off` turns the rule off. */
-export type SeveritySetting = Severity | 'off';
+// Severity has a module of its own: the codes table (codes.ts) names each code's default severity
+// and a problem names its code; both import severity.ts, so codes.ts never imports this file.
+export type { Severity, SeveritySetting } from './severity.js';
 
 /** A range in a file: 1-based lines and columns (UTF-16 code units); the end column is exclusive. */
 export interface Range {
