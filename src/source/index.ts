@@ -4,7 +4,6 @@ import { parseYamlSource } from './yaml.js';
 import type { SourceFile, SourceFormat } from './types.js';
 
 export type { SourceFile, SourceFormat } from './types.js';
-export { loadDocument, type LoadedDocument, type LoadOptions } from './refs.js';
 
 /** `.yaml`/`.yml` files are YAML; everything else is JSON. */
 export function formatOf(file: string): SourceFormat {
