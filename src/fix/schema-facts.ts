@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { packageRoot } from '../report/rule-docs.js';
+import { packageRoot } from '../package-root.js';
 import { buildNavigationSchema } from '../schema/build-schema.js';
 
 /**

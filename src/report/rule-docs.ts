@@ -1,7 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ruleDocPath, type Code } from '../codes.js';
+import { packageRoot } from '../package-root.js';
 
 /**
  * Where reports point for a rule's documentation. The docs (`docs/rules/<code>.md`) ship inside
@@ -29,29 +29,6 @@ export function ruleDocUrl(code: Code, options: RuleDocsOptions = {}): string | 
   const base = options.ruleDocsUrl;
   if (base === undefined || base === '') return undefined;
   return `${base.endsWith('/') ? base : `${base}/`}${code}.md`;
-}
-
-let packageRootFound: string | null | undefined;
-
-/**
- * The installed package's folder (the one holding `docs/rules/`), looked for once, upwards from
- * this module: src/report, dist/report and the bundled CLI's dist/cli sit two levels below it, the
- * bundled library (dist/index.js) one.
- * Undefined when the docs are not beside the code (docsnav bundled into another program).
- */
-export function packageRoot(): string | undefined {
-  if (packageRootFound === undefined) {
-    packageRootFound = null;
-    let dir = path.dirname(fileURLToPath(import.meta.url));
-    for (let up = 0; up < 3; up++) {
-      dir = path.dirname(dir);
-      if (existsSync(path.join(dir, 'package.json')) && existsSync(path.join(dir, 'docs', 'rules'))) {
-        packageRootFound = dir;
-        break;
-      }
-    }
-  }
-  return packageRootFound ?? undefined;
 }
 
 /** The absolute path of the rule's documentation in the installed package, when it is there. */

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { allCodes } from '../../src/codes.js';
 import { formatPretty } from '../../src/report/pretty.js';
-import { isRuleDocsUrl, packageRoot, ruleDocFile, ruleDocLink, ruleDocText, ruleDocUrl } from '../../src/report/rule-docs.js';
+import { packageRoot } from '../../src/package-root.js';
+import { isRuleDocsUrl, ruleDocFile, ruleDocLink, ruleDocText, ruleDocUrl } from '../../src/report/rule-docs.js';
 import { problem, result } from './fixtures.js';
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
