@@ -5,21 +5,15 @@
  * `serve` over its data folder's socket when one holds the folder, and open the database
  * themselves otherwise (always with PostgreSQL, which takes any number of clients).
  */
-import path from 'node:path';
-import { redactUrl } from '../redact.js';
 import { ROUTES } from '../routes/list.js';
 import { OptionValues, parseOptions, UsageError, type CommandIo, type OptionName } from './options.js';
-import { commandHelp } from './help.js';
+import { commandHelp, type CommandHelpSource } from './help.js';
 import { runManagement, printManagement, type ManagementRequest } from './manage.js';
+import { databaseFrom } from './settings.js';
 
-export interface ServerCommand {
+interface ServerCommand extends CommandHelpSource {
   /** `serve`, `project add`, … */
   name: string;
-  usage: string;
-  summary: string;
-  /** More lines of help. */
-  details?: string[];
-  options: readonly OptionName[];
   /** How many positional arguments, and what they are called in messages. */
   positionals?: string[];
   run(values: OptionValues, positionals: string[], io: CommandIo): Promise<number>;
@@ -233,31 +227,4 @@ async function runCommand(command: string, argv: string[], io: CommandIo): Promi
     if (error instanceof StoreError || error instanceof InputError) throw new UsageError(error.message);
     throw error;
   }
-}
-
-/** The PostgreSQL URL given (flag, DOCSNAV_DATABASE_URL or DATABASE_URL), checked; undefined: the embedded database. */
-export function databaseFrom(values: OptionValues): string | undefined {
-  const url = values.string('database');
-  if (url !== undefined && !/^postgres(ql)?:\/\//.test(url))
-    throw new UsageError(`${values.origin('database')} takes a postgres:// URL (got "${redactUrl(url)}")`);
-  return url;
-}
-
-/** The worker settings the options give. */
-export async function workerSettingsFrom(values: OptionValues) {
-  const { workerSettings } = await import('../jobs/settings.js');
-  const jobs = values.number('jobs', { integer: true, min: 0 });
-  const git = {
-    timeoutMs: values.millis('git-timeout'),
-    maxBytes: values.bytes('max-checkout-mb'),
-    maxFileBytes: values.bytes('max-file-mb'),
-    maxFiles: values.number('max-files', { integer: true, min: 1 }),
-    localRoots: values.list('allow-local-repos')?.map((root) => path.resolve(root)),
-  };
-  const defined = <T extends object>(object: T) => Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as Partial<T>;
-  return workerSettings(path.resolve(values.string('data')!), {
-    ...defined({ leaseMs: values.millis('lease'), concurrency: jobs, maxPages: values.number('max-pages', { integer: true, min: 1 }) }),
-    git: defined(git),
-    check: defined({ timeoutMs: values.millis('check-timeout') }),
-  });
 }

@@ -1,8 +1,16 @@
 /** `--help` of one server command, generated from its entry and the option registry. */
-import type { ServerCommand } from './commands.js';
-import { envNames, OPTIONS, type OptionSpec } from './options.js';
+import { envNames, OPTIONS, type OptionName, type OptionSpec } from './options.js';
 
-export function commandHelp(command: ServerCommand): string {
+/** What a command's help is made of (the commands' table, commands.ts, gives each of these). */
+export interface CommandHelpSource {
+  usage: string;
+  summary: string;
+  /** More lines of help. */
+  details?: string[];
+  options: readonly OptionName[];
+}
+
+export function commandHelp(command: CommandHelpSource): string {
   const lines = [`${command.usage}`, '', `  ${command.summary}`];
   if (command.details) lines.push('', ...command.details.map((line) => `  ${line}`));
   lines.push('', 'Options (a flag wins over its environment variable, which wins over the default):');

@@ -14,7 +14,7 @@ import { createLogger, LOG_LEVELS, type Logger } from '../log.js';
 import { redactUrl } from '../redact.js';
 import { closeThreads } from '../thread.js';
 import type { Store } from '../store/store.js';
-import { databaseFrom, workerSettingsFrom } from './commands.js';
+import { databaseFrom, workerSettingsFrom } from './settings.js';
 import { applyManagement } from './manage.js';
 import { UsageError, type CommandIo, type OptionValues } from './options.js';
 

@@ -1,0 +1,31 @@
+/** What the server's commands read from their options: the database to use and the job workers' settings. */
+import path from 'node:path';
+import { redactUrl } from '../redact.js';
+import { UsageError, type OptionValues } from './options.js';
+
+/** The PostgreSQL URL given (flag, DOCSNAV_DATABASE_URL or DATABASE_URL), checked; undefined: the embedded database. */
+export function databaseFrom(values: OptionValues): string | undefined {
+  const url = values.string('database');
+  if (url !== undefined && !/^postgres(ql)?:\/\//.test(url))
+    throw new UsageError(`${values.origin('database')} takes a postgres:// URL (got "${redactUrl(url)}")`);
+  return url;
+}
+
+/** The worker settings the options give. */
+export async function workerSettingsFrom(values: OptionValues) {
+  const { workerSettings } = await import('../jobs/settings.js');
+  const jobs = values.number('jobs', { integer: true, min: 0 });
+  const git = {
+    timeoutMs: values.millis('git-timeout'),
+    maxBytes: values.bytes('max-checkout-mb'),
+    maxFileBytes: values.bytes('max-file-mb'),
+    maxFiles: values.number('max-files', { integer: true, min: 1 }),
+    localRoots: values.list('allow-local-repos')?.map((root) => path.resolve(root)),
+  };
+  const defined = <T extends object>(object: T) => Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as Partial<T>;
+  return workerSettings(path.resolve(values.string('data')!), {
+    ...defined({ leaseMs: values.millis('lease'), concurrency: jobs, maxPages: values.number('max-pages', { integer: true, min: 1 }) }),
+    git: defined(git),
+    check: defined({ timeoutMs: values.millis('check-timeout') }),
+  });
+}
