@@ -225,7 +225,7 @@ function checkMintJsonBeside(file: string, root: string, reader: FileReader, doc
  * Each file keeps at most `maxPerFile` problems (the first reported); the rest are only
  * counted, so that no input makes the output (or the work of locating it) grow past that.
  */
-export class ProblemSink {
+class ProblemSink {
   /** Findings kept until the end, so each file's locations are found in one pass. */
   private readonly pending = new Map<SourceFile, Array<{ finding: Finding; severity: Severity }>>();
   /** `ignore`: problems at these pages or pointers are not reported. */

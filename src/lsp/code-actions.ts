@@ -47,7 +47,7 @@ export function fixAll(check: SiteCheck): CodeAction | undefined {
 }
 
 /** A fix's edits (UTF-16 offsets into the checked text) as LSP edits. */
-export function textEdits(text: string, edits: ReadonlyArray<{ start: number; end: number; text: string }>): TextEdit[] {
+function textEdits(text: string, edits: ReadonlyArray<{ start: number; end: number; text: string }>): TextEdit[] {
   const document = TextDocument.create('file:///checked', 'json', 0, text);
   return edits.map((edit) => ({ range: { start: document.positionAt(edit.start), end: document.positionAt(edit.end) }, newText: edit.text }));
 }

@@ -19,7 +19,7 @@ export type ChildKey = 'pages' | 'groups' | 'tabs' | 'anchors' | 'dropdowns' | '
 
 /** Keys that can be the navigation root's primary pattern. */
 export const PRIMARY_KEYS = ['pages', 'groups', 'tabs', 'anchors', 'dropdowns', 'products', 'versions', 'languages'] as const;
-export type PrimaryKey = (typeof PRIMARY_KEYS)[number];
+type PrimaryKey = (typeof PRIMARY_KEYS)[number];
 
 export const CHILD_KEYS: readonly ChildKey[] = [...PRIMARY_KEYS, 'menu'];
 
@@ -45,7 +45,7 @@ export type ElementKind =
   | 'global-language';
 
 /** The elements that divide a site (each a level of its navigation above groups). */
-export type DivisionKind = 'tab' | 'anchor' | 'dropdown' | 'product' | 'version' | 'language';
+type DivisionKind = 'tab' | 'anchor' | 'dropdown' | 'product' | 'version' | 'language';
 
 /** What a page's trail records of an element above it. */
 export type TrailKind = DivisionKind | 'menu' | 'group';
@@ -357,7 +357,7 @@ const oneOf = (field: string, values: readonly string[], description: string): S
   enum: values,
   errorMessage: `\`${field}\` must be one of ${values.map((value) => JSON.stringify(value)).join(', ')}.`,
 });
-export const SDK_FORMATS = ['typedoc', 'docfx', 'javadoc', 'sphinx', 'phpdoc'] as const;
+const SDK_FORMATS = ['typedoc', 'docfx', 'javadoc', 'sphinx', 'phpdoc'] as const;
 
 export const VALUE_OBJECTS: Readonly<Record<ValueObject, ValueObjectSpec>> = {
   iconObject: {

@@ -6,12 +6,7 @@ import { formatSarif } from './sarif.js';
 import type { RuleDocsOptions } from './rule-docs.js';
 import type { Format } from './formats.js';
 
-export { formatGithub, formatGithubSummary, type GithubOptions } from './github.js';
-export { formatJson, type JsonFileReport } from './json.js';
-export { formatPretty, type PrettyOptions } from './pretty.js';
-export { formatSarif, type SarifLog, type SarifOptions } from './sarif.js';
-export { ruleDocLink, ruleDocUrl, type RuleDocsOptions } from './rule-docs.js';
-
+export { formatGithub, formatJson, formatPretty, formatSarif };
 export { formats, isFormat, type Format } from './formats.js';
 
 export interface FormatOptions extends RuleDocsOptions {

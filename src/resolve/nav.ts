@@ -256,7 +256,7 @@ function groupOf(set: GeneratedSet, page: ResolvedPage): ResolvedGroup | undefin
 }
 
 /** An empty `nav` root, for a document with no navigation to walk. */
-export function emptyNav(): NavNode {
+function emptyNav(): NavNode {
   return { id: '/navigation', kind: 'navigation', label: '', hidden: false, children: [] };
 }
 

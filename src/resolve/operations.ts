@@ -6,7 +6,7 @@ import { slug, titleFromSlug } from './slug.js';
 import { replaceBraced, stripLeadingSlashes, stripTrailingSlashes } from '../text.js';
 
 /** An OpenAPI document the platform supports. */
-export type OpenApiDocument = OpenAPIV3.Document | OpenAPIV3_1.Document;
+type OpenApiDocument = OpenAPIV3.Document | OpenAPIV3_1.Document;
 /** Any document the spec loader returns (Swagger 2.0 is accepted with a warning). */
 export type SpecDocument = OpenApiDocument | OpenAPIV2.Document;
 
@@ -32,9 +32,9 @@ export interface Operation {
 }
 
 /** The folder of generated pages when the `openapi` object names no `directory`. */
-export const DEFAULT_DIRECTORY = 'api-reference';
+const DEFAULT_DIRECTORY = 'api-reference';
 /** The label of the generated group of untagged operations. */
-export const UNTAGGED_GROUP = 'API Reference';
+const UNTAGGED_GROUP = 'API Reference';
 
 const METHODS: ReadonlySet<string> = new Set(HTTP_METHODS);
 /** Internal `$ref` hops followed for one path item before giving up (a cycle, or a silly chain). */
@@ -199,7 +199,7 @@ export function suffixClashes(paths: readonly string[]): string[] {
 }
 
 /** One page of bulk generation. */
-export interface GeneratedPage {
+interface GeneratedPage {
   operation: Operation;
   /** The page path, clash suffix included. */
   page: string;

@@ -11,10 +11,8 @@ import { LineIndex } from '../source/lines.js';
 import { toPointer } from '../source/pointer.js';
 import { lazy } from '../lazy.js';
 
-export type SpecVersion = '2.0' | '3.0' | '3.1';
-
 /** A `$ref` in a spec that does not start with `#`: the platform refuses the whole spec. */
-export interface ExternalRef {
+interface ExternalRef {
   /** JSON pointer in the spec of the `$ref` (of the string value that holds it, when it is inside one). */
   pointer: string;
   ref: string;
@@ -33,7 +31,7 @@ export type SpecLoaded = { ok: true; file: string; warnings: string[]; externalR
  * openapi-not-found and path-outside-root rules' to report (they see the same `files`);
  * `unavailable`: no docs root, nothing read. The rest is the resolver's to report.
  */
-export type SpecFailureReason = 'not-found' | 'invalid' | 'outside-root' | 'remote' | 'is-directory' | 'not-regular' | 'unavailable';
+type SpecFailureReason = 'not-found' | 'invalid' | 'outside-root' | 'remote' | 'is-directory' | 'not-regular' | 'unavailable';
 
 /** A spec that did not load, and why, in one sentence. */
 export interface SpecFailure {
@@ -295,7 +293,7 @@ const MAX_EXTERNAL_REFS = 50;
  * its children's); each object is visited once (YAML aliases share). A spec is mostly
  * leaves, so the walk allocates per container only and builds a pointer only for a find.
  */
-export function findExternalRefs(document: unknown): ExternalRef[] {
+function findExternalRefs(document: unknown): ExternalRef[] {
   const found: ExternalRef[] = [];
   const seen = new WeakSet<object>();
   /** The keys from the document to the container being walked (its frame's `depth` of them). */
@@ -353,7 +351,7 @@ const INTERNAL_REF_AFTER = /["']?[ \t]*:[ \t]*["']#/y;
  * none. (A `#` that is not quoted starts a YAML comment: the value may come on the next line.)
  * Real specs hold thousands of `$ref`s, all internal: the walk is left for the few that could.
  */
-export function mayHoldExternalRef(text: string): boolean {
+function mayHoldExternalRef(text: string): boolean {
   if (REF_LETTER_ESCAPE.test(text)) return true;
   for (let at = text.indexOf('$ref'); at >= 0; at = text.indexOf('$ref', at + 4)) {
     INTERNAL_REF_AFTER.lastIndex = at + 4;

@@ -36,7 +36,7 @@ export const externalHref: Rule = {
   }),
 };
 
-export function isExternalUrl(href: string): boolean {
+function isExternalUrl(href: string): boolean {
   if (!/^https?:\/\//i.test(href)) return false;
   try {
     return new URL(href).hostname !== '';
@@ -51,7 +51,7 @@ function isScriptUrl(href: string): boolean {
 }
 
 /** What the hosted platform accepts as a global anchor href: an absolute URL, `/path`, `#hash`, `mailto:`. */
-export function isPlatformHref(href: string): boolean {
+function isPlatformHref(href: string): boolean {
   if (href.startsWith('/') || href.startsWith('#')) return true;
   if (/^mailto:\S/i.test(href)) return true;
   if (!/^[a-z][a-z\d+.-]*:\/\/[^\s/]/i.test(href) || isScriptUrl(href)) return false;

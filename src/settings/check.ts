@@ -277,7 +277,7 @@ function typeIssue(value: unknown, shape: Shape, path: Path): SettingsIssue {
 }
 
 /** What a shape accepts, in a message: "a string", "true or false", "an https URL or an object". */
-export function describe(shape: Shape): string {
+function describe(shape: Shape): string {
   switch (shape.type) {
     case 'string':
       if (shape.values) return `a string (${listWords(shape.values)})`;
@@ -309,7 +309,7 @@ function fieldHint(shape: Shape | undefined): string {
 }
 
 /** `footer.links[0].items`: a path as a person writes it; the file's own top is its name. */
-export function label(path: Path): string {
+function label(path: Path): string {
   if (path.length === 0) return topName;
   let out = '';
   for (const segment of path) out += typeof segment === 'number' ? `[${segment}]` : out === '' ? segment : `.${segment}`;

@@ -11,10 +11,10 @@
  * are checked by the docs.json schema under every profile, so they are only named here.
  */
 import { anyOf, bool, elsewhere, formatted, list, nonEmpty, number, object, oneOf, optional, record, required, strictObject, tagged, text } from './build.js';
-import type { ObjectShape, Shape } from './shapes.js';
+import type { ObjectShape } from './shapes.js';
 
 /** The site themes (`theme`). */
-export const THEMES = ['mint', 'maple', 'palm', 'willow', 'linden', 'almond', 'aspen', 'luma', 'sequoia'] as const;
+const THEMES = ['mint', 'maple', 'palm', 'willow', 'linden', 'almond', 'aspen', 'luma', 'sequoia'] as const;
 
 /** The social networks `footer.socials` may name (the key picks the icon). */
 export const FOOTER_SOCIALS = [
@@ -39,7 +39,7 @@ export const FOOTER_SOCIALS = [
   'podcast',
 ] as const;
 
-export const ICON_LIBRARIES = ['fontawesome', 'lucide', 'tabler'] as const;
+const ICON_LIBRARIES = ['fontawesome', 'lucide', 'tabler'] as const;
 export const ICON_STYLES = [
   'brands',
   'duotone',
@@ -354,8 +354,3 @@ export const DOCS_SETTINGS: ObjectShape = object({
   /** What pages served as markdown to AI agents include. */
   markdown: optional(object({ schema: optional(bool), instructions: optional(anyOf(text(), list(text()))) })),
 });
-
-/** The shapes of the table by top-level key (for tests and the README). */
-export const DOCS_SETTING_KEYS: readonly string[] = Object.keys(DOCS_SETTINGS.fields);
-
-export type { Shape };

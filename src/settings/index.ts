@@ -8,18 +8,15 @@ import type { Finding } from '../problem.js';
 import { checkShape, type IssueKind, type SettingsIssue } from './check.js';
 import { DOCS_SETTINGS } from './docs-settings.js';
 
-export { checkMintJson, MINT_JSON } from './mint-json.js';
+export { checkMintJson } from './mint-json.js';
 
 /** The schema layer's code for each kind of settings problem. */
-export const CODE_OF: Readonly<Record<IssueKind, Code>> = {
+const CODE_OF: Readonly<Record<IssueKind, Code>> = {
   type: 'invalid-type',
   value: 'invalid-value',
   missing: 'missing-field',
   unknown: 'unknown-field',
 };
-
-/** The codes docs.json's settings are reported with. */
-export const SETTINGS_CODES: readonly Code[] = Object.values(CODE_OF);
 
 /**
  * docs.json's top-level settings outside `navigation`, as the hosted platform checks them. A value
@@ -43,6 +40,6 @@ function docsFinding(issue: SettingsIssue): Finding {
 }
 
 /** ` ("Must be a valid HTTPS URL.")`: the platform's own words, when they say more than ours. */
-export function platformWords(issue: SettingsIssue): string {
+function platformWords(issue: SettingsIssue): string {
   return issue.platformSays ? ` ("${issue.platformSays}")` : '';
 }

@@ -17,7 +17,7 @@ import { toPointer } from '../source/pointer.js';
 import { checkShape, type SettingsIssue } from './check.js';
 import { MINT_SETTINGS } from './mint-settings.js';
 
-export const MINT_JSON = 'mint.json';
+const MINT_JSON = 'mint.json';
 
 const WHY = 'The build validates a mint.json that sits beside docs.json and fails on this, although docs.json replaces it: delete mint.json (or fix this).';
 

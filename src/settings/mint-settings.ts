@@ -8,7 +8,7 @@
  */
 import { anyOf, bool, formatted, list, nonEmpty, number, object, oneOf, optional, record, required, strictObject, tagged, text } from './build.js';
 import { ANALYTICS, FOOTER_SOCIALS, ICON_STYLES } from './docs-settings.js';
-import type { ObjectShape, Shape } from './shapes.js';
+import type { ObjectShape } from './shapes.js';
 // A mint.json version's `locale`: the platform's language codes.
 import { PLATFORM_LANGUAGE_CODES } from '../config/profiles.js';
 
@@ -160,5 +160,3 @@ export const MINT_SETTINGS: ObjectShape = object({
   seo: optional(object({ indexHiddenPages: optional(bool) })),
   footerSocials: optional(socials),
 });
-
-export type { Shape };

@@ -35,7 +35,7 @@ export interface NumberShape {
 }
 
 /** Anything at all (a deprecated key the platform still tolerates). */
-export interface AnyShape {
+interface AnyShape {
   readonly type: 'any';
 }
 
@@ -93,7 +93,7 @@ export interface TaggedShape {
 }
 
 /** A shape that refers to itself (mint.json's nested groups). */
-export interface LazyShape {
+interface LazyShape {
   readonly type: 'lazy';
   readonly shape: () => Shape;
 }

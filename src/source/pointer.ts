@@ -5,7 +5,7 @@ export function escapeSegment(segment: string | number): string {
   return s.includes('~') || s.includes('/') ? s.replace(/~/g, '~0').replace(/\//g, '~1') : s;
 }
 
-export function unescapeSegment(segment: string): string {
+function unescapeSegment(segment: string): string {
   return segment.includes('~') ? segment.replace(/~1/g, '/').replace(/~0/g, '~') : segment;
 }
 

@@ -21,7 +21,7 @@ export interface SourceFinding extends Finding {
   source: SourceFile;
 }
 
-export interface Origin {
+interface Origin {
   source: SourceFile;
   pointer: string;
 }

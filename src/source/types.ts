@@ -20,7 +20,7 @@ export interface SourceFile {
   rangeOf(start: number, end: number): Range;
 }
 
-export interface LocateRequest {
+interface LocateRequest {
   pointer: string;
   at?: 'key' | 'value';
 }
