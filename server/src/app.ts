@@ -45,7 +45,7 @@ export interface AppOptions {
   metrics?: Metrics;
 }
 
-export const DEFAULT_HTTP_LIMITS = { requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxConnections: 1000 };
+const DEFAULT_HTTP_LIMITS = { requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxConnections: 1000 };
 
 export async function buildApp(core: Core, options: AppOptions = {}): Promise<FastifyInstance> {
   const requestTimeout = options.requestTimeoutMs ?? DEFAULT_HTTP_LIMITS.requestTimeoutMs;

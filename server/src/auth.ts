@@ -19,7 +19,7 @@ export function hashToken(token: string): string {
 }
 
 /** The bearer token of an `Authorization` header, or undefined. */
-export function bearerToken(header: string | undefined): string | undefined {
+function bearerToken(header: string | undefined): string | undefined {
   const match = header === undefined ? null : /^Bearer[ \t]+(\S{1,512})[ \t]*$/i.exec(header);
   return match?.[1];
 }

@@ -37,7 +37,7 @@ export class InputError extends Error {
 const PROJECT_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 const DOMAIN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
-export function isProjectId(id: string): boolean {
+function isProjectId(id: string): boolean {
   return PROJECT_ID.test(id);
 }
 
@@ -191,7 +191,7 @@ function checkProjectInput(input: ProjectInput): ProjectChanges {
 }
 
 /** `--docs-dir`: a relative folder inside the repository, in `/` form (`.` for the top). */
-export function normalizeDocsDir(dir: string): string {
+function normalizeDocsDir(dir: string): string {
   const normalized = path.posix.normalize(dir.replace(/\\/g, '/')).replace(/\/+$/, '') || '.';
   if (path.posix.isAbsolute(normalized) || normalized === '..' || normalized.startsWith('../'))
     throw new InputError(`--docs-dir "${dir}" must be a folder inside the repository`);

@@ -13,7 +13,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { StoreError } from './store/store.js';
 
-export const SOCKET_NAME = 'docsnav.sock';
+const SOCKET_NAME = 'docsnav.sock';
 /** Longest socket path the kernel takes (sun_path is 108 bytes on Linux, 104 on macOS, with its NUL). */
 const MAX_SOCKET_PATH = 103;
 /** Longest a management request may take to be answered. */
@@ -28,7 +28,7 @@ export type ControlResponse = { ok: true; result: unknown } | { ok: false; error
 export type ControlHandler = (request: ControlRequest) => Promise<ControlResponse>;
 
 /** The folder is another live process's. */
-export class DataFolderBusy extends StoreError {
+class DataFolderBusy extends StoreError {
   override name = 'DataFolderBusy';
 }
 

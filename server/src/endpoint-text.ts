@@ -27,7 +27,7 @@ function local(spec: Json, value: unknown): Json | undefined {
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
 /** The operation of `method path` (or the webhook `path` when method is `WEBHOOK`). */
-export function findOperationIn(spec: unknown, method: string, pathKey: string): Json | undefined {
+function findOperationIn(spec: unknown, method: string, pathKey: string): Json | undefined {
   if (!isPlainObject(spec)) return undefined;
   const container = method.toUpperCase() === 'WEBHOOK' ? spec.webhooks : spec.paths;
   if (!isPlainObject(container) || !Object.hasOwn(container, pathKey)) return undefined;

@@ -272,7 +272,7 @@ function folderBytes(folder: string, limit: number): number {
  */
 const cacheQueues = new Map<string, Promise<unknown>>();
 
-export function withCache<T>(cacheDir: string, work: () => Promise<T>): Promise<T> {
+function withCache<T>(cacheDir: string, work: () => Promise<T>): Promise<T> {
   const before = cacheQueues.get(cacheDir) ?? Promise.resolve();
   const run = before.then(work, work);
   const settled = run.then(
@@ -603,7 +603,7 @@ async function writeNewBlobs(
 }
 
 /** The repository's folder when it is a local path or a file:// URL. */
-export function localRepoPath(repo: string): string | undefined {
+function localRepoPath(repo: string): string | undefined {
   if (/^file:\/\//i.test(repo)) {
     try {
       return decodeURIComponent(new URL(repo).pathname);
@@ -620,7 +620,7 @@ export function localRepoPath(repo: string): string | undefined {
  * its refs and objects, no `.git` file or `commondir` pointing elsewhere. Otherwise a project
  * could deploy, index and answer from a repository its owner never gave the server.
  */
-export function checkLocalRepo(repo: string, roots: readonly string[]): void {
+function checkLocalRepo(repo: string, roots: readonly string[]): void {
   const local = localRepoPath(repo);
   if (local === undefined) return;
   if (roots.length === 0) throw new GitError('this server reads no repository from its own disk (its operator can allow folders with --allow-local-repos)');

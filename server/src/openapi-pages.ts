@@ -32,7 +32,7 @@ export class OpenApiPages {
 }
 
 /** A spec file's text parsed (JSON is YAML); undefined when it does not parse. */
-export function parseSpec(text: string): SpecText | undefined {
+function parseSpec(text: string): SpecText | undefined {
   // Most specs are JSON: JSON.parse reads them many times faster than the YAML parser, which
   // takes what JSON.parse refuses. (One difference: a repeated key, which YAML refuses, is
   // JSON.parse's last value, as browsers read it.)

@@ -115,7 +115,7 @@ function collapse(text: string): string {
 }
 
 /** The fragment the site gives a heading: lower case, words joined with `-`. */
-export function slugAnchor(heading: string): string {
+function slugAnchor(heading: string): string {
   return heading
     .toLowerCase()
     .normalize('NFKD')

@@ -34,7 +34,7 @@ export function displayRepo(repo: string): string {
 }
 
 /** The strings of a repository URL that are secret: its password or token, raw and decoded, and the userinfo. */
-export function repoSecrets(repo: string): string[] {
+function repoSecrets(repo: string): string[] {
   const match = URL_WITH_USERINFO.exec(repo);
   if (!match) return [];
   const userinfo = match[2];

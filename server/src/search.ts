@@ -10,7 +10,7 @@ import { QUESTION_TIMEOUT_MS } from './search/embeddings.js';
 import type { SearchTerm, SectionIndex } from './search/section-index.js';
 import type { PageSection } from './store/deployments.js';
 
-export { messageText, questionOf, type ChatMessage } from './search/query.js';
+export { messageText, type ChatMessage } from './search/query.js';
 export { SearchIndexes } from './search/indexes.js';
 export { Embedder, type EmbeddingSettings } from './search/embeddings.js';
 

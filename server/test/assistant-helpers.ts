@@ -249,7 +249,7 @@ export const sourcesOfV5 = (message: V5Message | undefined) =>
   (message?.parts ?? []).flatMap((part) => (part.type === 'source-url' ? [{ sourceId: part.sourceId, url: part.url, title: part.title }] : []));
 
 /** A response's headers as a plain object (forEach: the DOM typings in scope lack Headers' iterator). */
-export function headersOf(headers: Headers): Record<string, string> {
+function headersOf(headers: Headers): Record<string, string> {
   const plain: Record<string, string> = {};
   headers.forEach((value, key) => (plain[key] = value));
   return plain;

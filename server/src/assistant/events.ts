@@ -6,7 +6,7 @@
  * stream ends after the `error`).
  */
 
-export type AnswerFinishReason = 'stop' | 'error';
+type AnswerFinishReason = 'stop' | 'error';
 
 export interface AnswerUsage {
   promptTokens: number;

@@ -38,7 +38,7 @@ function quoted(text: string): string {
  * The retrieved passages as one delimited, untrusted message: page text (written by anyone
  * with a commit) never speaks in the system prompt, which is the operator's alone.
  */
-export function passagesMessage(passages: readonly Passage[]): string {
+function passagesMessage(passages: readonly Passage[]): string {
   if (passages.length === 0) return '<passages>\n(no documentation passage was found for this question)\n</passages>';
   const numbered = passages.map(
     (passage, index) =>
@@ -50,7 +50,7 @@ export function passagesMessage(passages: readonly Passage[]): string {
 }
 
 /** The conversation as the model gets it: the passages in a user message of their own just before the last question. */
-export function modelMessages(passages: readonly Passage[], history: readonly CoreMessage[]): CoreMessage[] {
+function modelMessages(passages: readonly Passage[], history: readonly CoreMessage[]): CoreMessage[] {
   const last = history.length - 1;
   return [...history.slice(0, last), { role: 'user', content: passagesMessage(passages) }, ...history.slice(last)];
 }

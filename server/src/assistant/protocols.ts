@@ -31,7 +31,7 @@ const DATA_STREAM_CODES = {
 } as const;
 
 /** One part of the v4 data stream: `CODE:JSON` and a newline. */
-export function formatDataStreamPart(type: keyof typeof DATA_STREAM_CODES, value: unknown): string {
+function formatDataStreamPart(type: keyof typeof DATA_STREAM_CODES, value: unknown): string {
   return `${DATA_STREAM_CODES[type]}:${JSON.stringify(value)}\n`;
 }
 
@@ -69,7 +69,7 @@ export function encoder(protocol: StreamProtocol): TransformStream<AnswerEvent, 
  * `onFinish` sees) and `2:` data, `h:` sources, `0:` text, `3:` error, `e:` finish step, `d:`
  * finish message (with the threadId too, for raw readers: the real client drops it).
  */
-export function dataStream(): TransformStream<AnswerEvent, string> {
+function dataStream(): TransformStream<AnswerEvent, string> {
   return new TransformStream({
     transform(event, controller) {
       const write = (part: string) => controller.enqueue(part);
@@ -120,8 +120,8 @@ export type UIMessageStreamChunk =
   | { type: 'finish'; finishReason: 'stop' | 'error'; messageMetadata: AnswerMetadata };
 
 /** One Server-Sent Event, as ai@5's `JsonToSseTransformStream` writes it. */
-export const sseEvent = (chunk: UIMessageStreamChunk): string => `data: ${JSON.stringify(chunk)}\n\n`;
-export const SSE_DONE = 'data: [DONE]\n\n';
+const sseEvent = (chunk: UIMessageStreamChunk): string => `data: ${JSON.stringify(chunk)}\n\n`;
+const SSE_DONE = 'data: [DONE]\n\n';
 
 /**
  * v5 UI message stream: `start` (messageId, metadata `{threadId}`) and `start-step`, a
@@ -129,7 +129,7 @@ export const SSE_DONE = 'data: [DONE]\n\n';
  * `error` chunk (the client surfaces it), `finish-step`, `finish` (finishReason, metadata with
  * threadId, finishReason and usage), then `[DONE]`.
  */
-export function uiMessageStream(): TransformStream<AnswerEvent, string> {
+function uiMessageStream(): TransformStream<AnswerEvent, string> {
   let textId: string | undefined;
   let texts = 0;
   const endText = (write: (chunk: UIMessageStreamChunk) => void) => {

@@ -30,7 +30,7 @@ export interface AssistantOptions {
   embeddings?: EmbeddingSettings;
 }
 
-export const DEFAULT_DEADLINE_MS = 60_000;
+const DEFAULT_DEADLINE_MS = 60_000;
 
 export interface AssistantRequest {
   fp: string;

@@ -94,7 +94,7 @@ function projectInput(values: OptionValues) {
 
 const ROUTE_WIDTH = Math.max(...ROUTES.map((route) => route.url.length));
 
-export const COMMANDS: readonly ServerCommand[] = [
+const COMMANDS: readonly ServerCommand[] = [
   {
     name: 'serve',
     usage: 'docsnav serve [options]',

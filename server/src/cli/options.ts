@@ -162,7 +162,7 @@ export function envNames(name: OptionName): string[] {
 }
 
 /** Where a value came from, for messages: `--port` or `PORT`. */
-export type Origin = string;
+type Origin = string;
 
 export interface ParsedOptions {
   values: Partial<Record<OptionName, string | boolean>>;

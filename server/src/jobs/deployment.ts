@@ -38,7 +38,7 @@ import { DEPLOYMENT_KIND } from './deployment-kind.js';
 import type { JobContext, JobKind, JobOutcome } from './kind.js';
 import type { WorkerSettings } from './settings.js';
 
-export const DOCS_FILES = ['docs.json', 'docs.yaml', 'docs.yml'];
+const DOCS_FILES = ['docs.json', 'docs.yaml', 'docs.yml'];
 /**
  * Page text rows stored per write: on the embedded database a write runs on the main thread
  * and holds the database, so /healthz and other projects wait for it (50 rows: tens of ms; a
@@ -60,7 +60,7 @@ const turn = () => new Promise((resolve) => setTimeout(resolve, 0));
 const MAX_PROBLEM_LINES = 200;
 
 /** A deployment that cannot go on, for a reason the user can act on. */
-export class DeploymentFailure extends Error {}
+class DeploymentFailure extends Error {}
 
 /** Failures whose message is for the user (the rest say "internal error" and go to the server log). */
 export function isKnownFailure(error: unknown): error is Error {
@@ -289,7 +289,7 @@ const CONFIG_FILES: ReadonlySet<string> = new Set(CONFIG_FILE_NAMES);
  * folder whose kind it reads, and config files in the folders above it. Nothing else (images,
  * videos, other projects' files) is fetched or written.
  */
-export function filesRead(entries: readonly TreeEntry[], docsDir: string): TreeEntry[] {
+function filesRead(entries: readonly TreeEntry[], docsDir: string): TreeEntry[] {
   const prefix = docsDir === '.' ? '' : `${docsDir}/`;
   const above = new Set(['.']);
   for (let folder = docsDir; folder !== '.' && folder !== ''; folder = path.posix.dirname(folder)) above.add(path.posix.dirname(folder));

@@ -20,7 +20,7 @@ export interface WorkerSettings {
   maxPages: number;
 }
 
-export const DEFAULT_MAX_PAGES = 100_000;
+const DEFAULT_MAX_PAGES = 100_000;
 
 export function workerSettings(
   dataDir: string,

@@ -13,7 +13,7 @@ const part = {
     'A message part: text, reasoning, step-start, source, tool-invocation, … (AI SDK v4); text, reasoning, step-start, source-url, source-document, file, tool-*, data-*, … (AI SDK 5). Only text parts are read.',
 } as const;
 
-export const assistantRequestSchema = {
+const assistantRequestSchema = {
   type: 'object',
   description:
     'The conversation, as the chat client sends it (AI SDK v4 `useChat`: messages with `content`; AI SDK 5 `DefaultChatTransport`: messages with `parts` only, and `trigger`); unknown keys are accepted.',

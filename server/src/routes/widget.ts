@@ -15,7 +15,7 @@ import { domainSchema, errorSchema } from './schemas.js';
  * The page's Content-Security-Policy: its script and its requests to this server only, no
  * inline script or style, no plugins, no <base>, no form posts, never inside a frame.
  */
-export const PAGE_CSP = "default-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; object-src 'none'";
+const PAGE_CSP = "default-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; object-src 'none'";
 
 /** web/widget.js beside this file's folder (src/web in the sources, dist/web in the build). */
 function readWidget(): string {

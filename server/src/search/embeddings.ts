@@ -55,7 +55,7 @@ function normalised(vector: readonly number[]): Float32Array {
 }
 
 /** The text of a section that is embedded: where it is, then what it says. */
-export function embeddingText(section: PageSection): string {
+function embeddingText(section: PageSection): string {
   return [
     section.heading && section.heading !== section.pageTitle ? `${section.pageTitle}: ${section.heading}` : section.pageTitle,
     section.pageDescription,

@@ -13,7 +13,7 @@ import type { PageSection } from '../store/deployments.js';
 import { analyzerFor, baseLanguage } from './language.js';
 import { fold, tokenize } from './tokenize.js';
 
-export const FIELDS = ['title', 'heading', 'description', 'trail', 'path', 'body'] as const;
+const FIELDS = ['title', 'heading', 'description', 'trail', 'path', 'body'] as const;
 type Field = (typeof FIELDS)[number];
 const FIELD_COUNT = FIELDS.length;
 /**
@@ -483,7 +483,7 @@ export const PAIR = '\u0001';
  * The terms with each pair of neighbouring words added as a term of its own: a question's
  * "network volume" then outranks a page that says "network" and "volume" apart.
  */
-export function withPairs(terms: string[]): string[] {
+function withPairs(terms: string[]): string[] {
   const n = terms.length;
   for (let i = 0; i + 1 < n; i++) terms.push(`${terms[i]}${PAIR}${terms[i + 1]}`);
   return terms;

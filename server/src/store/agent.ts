@@ -3,9 +3,9 @@ import { isoDate } from './projects.js';
 import type { Queryable } from './store.js';
 import { json } from './storable.js';
 
-export type HaultReason = 'completed' | 'github_missconfigured' | 'error' | 'processing' | 'interrupted';
-export type TodoStatus = 'pending' | 'in_progress' | 'completed' | 'cancelled';
-export type TodoPriority = 'high' | 'medium' | 'low';
+type HaultReason = 'completed' | 'github_missconfigured' | 'error' | 'processing' | 'interrupted';
+type TodoStatus = 'pending' | 'in_progress' | 'completed' | 'cancelled';
+type TodoPriority = 'high' | 'medium' | 'low';
 
 export interface Todo {
   content: string;

@@ -3,7 +3,7 @@ import { isoDate } from './projects.js';
 import type { Queryable } from './store.js';
 import { json } from './storable.js';
 
-export type DeploymentStatus = 'queued' | 'in_progress' | 'success' | 'failure';
+type DeploymentStatus = 'queued' | 'in_progress' | 'success' | 'failure';
 
 export interface FilesChanged {
   added: string[];

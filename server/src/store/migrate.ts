@@ -4,7 +4,7 @@ import type { Store } from './store.js';
 const MIGRATIONS = new URL('./migrations/', import.meta.url);
 
 /** The versioned `.sql` files, in order (`001_init.sql`, `002_….sql`, …). */
-export function migrationFiles(): Array<{ version: number; name: string; sql: string }> {
+function migrationFiles(): Array<{ version: number; name: string; sql: string }> {
   return readdirSync(MIGRATIONS)
     .filter((name) => /^\d+_[\w-]+\.sql$/.test(name))
     .sort()

@@ -12,7 +12,7 @@ export interface StoreLocation {
   data?: string;
 }
 
-export function isPostgresUrl(url: string): boolean {
+function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//.test(url);
 }
 

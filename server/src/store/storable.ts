@@ -12,7 +12,7 @@ import { INVALID_CHARACTER as UNSTORABLE } from 'docsnav';
 const UNSTORABLE_ALL = new RegExp(UNSTORABLE.source, 'g');
 
 /** `text` with every unstorable character replaced by U+FFFD. */
-export function storableText(text: string): string {
+function storableText(text: string): string {
   return UNSTORABLE.test(text) ? text.replace(UNSTORABLE_ALL, '\ufffd') : text;
 }
 
