@@ -16,7 +16,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 export const INCUMBENT = '@mintlify/validation@0.1.878';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const folder = path.join(here, '.incumbent');
-export const entry = path.join(folder, 'node_modules', '@mintlify', 'validation', 'dist', 'index.js');
+const entry = path.join(folder, 'node_modules', '@mintlify', 'validation', 'dist', 'index.js');
 
 /** Installs the incumbent into bench/.incumbent unless it is there; returns the module's file URL. */
 export function ensureIncumbent() {

@@ -15,8 +15,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-export const PACKAGE = '@mintlify/validation';
-export const VERSIONS = ['0.1.894', '0.1.878'];
+const PACKAGE = '@mintlify/validation';
+const VERSIONS = ['0.1.894', '0.1.878'];
 const here = path.dirname(fileURLToPath(import.meta.url));
 const base = path.join(here, '.platform-validator');
 

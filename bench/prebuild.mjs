@@ -44,12 +44,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { inspect } from 'node:util';
 
 export const PREBUILD = '@mintlify/prebuild@1.0.1341';
-export const TIMEOUT_MS = 120_000;
+const TIMEOUT_MS = 120_000;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const script = fileURLToPath(import.meta.url);
 const folder = path.join(here, '.prebuild');
 const modules = path.join(folder, 'node_modules', '@mintlify');
-export const entry = path.join(modules, 'prebuild', 'dist', 'index.js');
+const entry = path.join(modules, 'prebuild', 'dist', 'index.js');
 /** Written after an install: its time is what --all compares result files with. */
 const stamp = path.join(folder, 'installed.json');
 const corpus = path.resolve(here, '..', '..', 'shared', 'corpus');

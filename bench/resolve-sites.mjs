@@ -47,7 +47,7 @@ const ms = (x) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(
 const load = () => os.loadavg()[0].toFixed(1);
 
 /** The real sites measured, and how they were chosen. */
-export function builtSites() {
+function builtSites() {
   const results = path.join(here, '.prebuild', 'results', 'sites');
   if (!existsSync(results)) return { names: BUILT_SITES, how: 'the 29 of corpus/sites that prebuild 1.0.1341 builds (listed by name)' };
   const names = readdirSync(results)
@@ -193,7 +193,7 @@ export async function resolveSiteRows({ runs = 5, incumbent = false, remeasure =
  * one tab, a JSON spec whose operations are listed as `METHOD /path` entries on another, each
  * operation with a `$ref` to a shared schema, and as many ordinary pages in groups of 20.
  */
-export function generateScaledSite(units) {
+function generateScaledSite(units) {
   const operations = units * 250;
   const methods = ['get', 'post', 'put', 'delete'];
   const spec = (prefix) => {

@@ -30,7 +30,7 @@ function memoryFiles(names) {
 }
 
 /** Each class: a label, N, and a function of N that does the work once (input built outside the timing). */
-export function scalingCases(dist, quick) {
+function scalingCases(dist, quick) {
   const { validateText, formatPretty } = dist;
   const validateAndPrint = (text, options) => () => formatPretty([validateText(text, options)], { color: false });
   return [

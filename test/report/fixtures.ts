@@ -41,7 +41,7 @@ export const docsJson = [
 ].join('\n');
 
 /** A `$ref` target: its problems carry its own file name. */
-export const tabsJson = [
+const tabsJson = [
   '[',
   '  {',
   '    "tab": "API",',
@@ -53,7 +53,7 @@ export const tabsJson = [
 ].join('\n');
 
 /** Minified, on one line, about 2 MB, with a typo'd key in the middle. */
-export const minifiedJson =
+const minifiedJson =
   '{"navigation":{"pages":[' +
   Array.from({ length: 75_000 }, (_, i) => `"page-${String(i).padStart(6, '0')}"`).join(',') +
   '],"langauge":"fr","groups":[' +
@@ -83,7 +83,7 @@ export const expandedTopLevel = problem(
   { pointer: '/0/groups/0/expanded' },
 );
 
-export const openapiRemote = problem(
+const openapiRemote = problem(
   'openapi-remote',
   'info',
   'nav/tabs.json',
@@ -92,13 +92,13 @@ export const openapiRemote = problem(
   { pointer: '/0/openapi' },
 );
 
-export const unknownField = problem('unknown-field', 'error', 'min/docs.json', rangeOf(minifiedJson, '"langauge"'), 'Unknown field "langauge".', {
+const unknownField = problem('unknown-field', 'error', 'min/docs.json', rangeOf(minifiedJson, '"langauge"'), 'Unknown field "langauge".', {
   pointer: '/navigation/langauge',
   suggest: 'language',
 });
 
 /** In a file whose text the result does not carry: no frame. */
-export const pageNotFound = problem(
+const pageNotFound = problem(
   'page-not-found',
   'error',
   'min/missing.json',

@@ -5,7 +5,6 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect } from 'vitest';
 import { parseDocument } from 'yaml';
 import { codes } from '../../src/codes.js';
 import type { Problem } from '../../src/problem.js';
@@ -22,7 +21,7 @@ export const { generateSite, generateSpec, generateSpecSite, generateDeep } = (a
   new URL('../../bench/generate.mjs', import.meta.url).href
 )) as Generators;
 
-export const SEVERITIES: ReadonlySet<string> = new Set(['error', 'warning', 'info']);
+const SEVERITIES: ReadonlySet<string> = new Set(['error', 'warning', 'info']);
 
 /** Where the real-world corpus lives (read in place, never copied into the project). */
 export const CORPUS = path.resolve('../shared/corpus');
@@ -45,7 +44,7 @@ export function hasOwnPointer(value: unknown, pointer: string): boolean {
 }
 
 /** The parsed value of a file's text, or undefined when it does not parse cleanly (then pointers are not checked). */
-export function parsedValue(file: string, text: string): { ok: true; value: unknown } | { ok: false } {
+function parsedValue(file: string, text: string): { ok: true; value: unknown } | { ok: false } {
   if (/\.ya?ml$/i.test(file)) {
     const doc = parseDocument(text, { uniqueKeys: false });
     if (doc.errors.length > 0) return { ok: false };
@@ -122,10 +121,6 @@ export function contractBreaches(result: { problems: readonly Problem[]; sources
     if (breach) out.push(breach);
   }
   return out;
-}
-
-export function expectContract(result: { problems: readonly Problem[]; sources: Record<string, string> }): void {
-  expect(contractBreaches(result)).toEqual([]);
 }
 
 /** A folder in os.tmpdir() with these files (text or bytes; a name ending in `/` is a folder); removed by `remove()`. */

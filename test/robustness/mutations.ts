@@ -11,7 +11,7 @@ type Key = string | number;
 type Container = Record<string, unknown> | unknown[];
 
 /** Strings that have broken text tools before: lone surrogates, bidi overrides, NUL, line separators, case maps that change length. */
-export const ODD_STRINGS: readonly string[] = [
+const ODD_STRINGS: readonly string[] = [
   '\uD800',
   '\uDC00tail',
   'head\uDBFF',
@@ -42,7 +42,7 @@ export const ODD_STRINGS: readonly string[] = [
 ];
 
 /** Keys that are special somewhere: prototype names, `$ref`, pointer escapes, navigation fields. */
-export const ODD_KEYS: readonly string[] = [
+const ODD_KEYS: readonly string[] = [
   '__proto__',
   'constructor',
   'prototype',
@@ -78,7 +78,7 @@ export const ODD_KEYS: readonly string[] = [
  * `#/__proto__` is left to regressions.test.ts: it breaks the pointer contract today, and
  * here it would hide every other failure.
  */
-export const REF_VALUES: readonly unknown[] = [
+const REF_VALUES: readonly unknown[] = [
   'nowhere.json',
   './missing/deeper.yaml',
   '../outside.json',
@@ -112,7 +112,7 @@ export const REF_VALUES: readonly unknown[] = [
 ];
 
 /** `openapi` values: the test site's spec, missing files, escapes, a folder, URLs, every form, wrong types. */
-export const OPENAPI_VALUES: readonly unknown[] = [
+const OPENAPI_VALUES: readonly unknown[] = [
   'openapi.json',
   '/openapi.json',
   './spec.yaml',
@@ -138,7 +138,7 @@ export const OPENAPI_VALUES: readonly unknown[] = [
 ];
 
 /** Strings for `pages` arrays: endpoint entries that match, miss, name other specs or climb out. */
-export const ENTRIES: readonly string[] = [
+const ENTRIES: readonly string[] = [
   'GET /resource0/{id}',
   'openapi.json POST /resource1/{id}',
   'post /resource0/{id}',
@@ -163,7 +163,7 @@ export const ENTRIES: readonly string[] = [
   '',
 ];
 
-export type DeepShape = 'pages' | 'groups' | 'arrays' | 'objects';
+type DeepShape = 'pages' | 'groups' | 'arrays' | 'objects';
 
 /** Text mutations pick a place by a fraction of the text's length. */
 export type TextMutation =
@@ -235,7 +235,7 @@ export const mutationArb: fc.Arbitrary<Mutation> = fc.oneof(
 
 const fraction = fc.double({ min: 0, max: 1, noNaN: true });
 
-export const textMutationArb: fc.Arbitrary<TextMutation> = fc.oneof(
+const textMutationArb: fc.Arbitrary<TextMutation> = fc.oneof(
   fc.record({ kind: fc.constant('truncate' as const), fraction }),
   fc.record({ kind: fc.constant('stray-comma' as const), fraction }),
   fc.record({ kind: fc.constant('duplicate-key' as const), nth: fc.nat() }),
@@ -294,7 +294,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** What `JSON.stringify` cannot write: `depth` levels, as text. */
-export function deepText(depth: number, shape: DeepShape): string {
+function deepText(depth: number, shape: DeepShape): string {
   const [open, leaf, close] = {
     pages: ['{"group":"G","pages":[', '"leaf"', ']}'],
     groups: ['{"group":"G","groups":[', '{"group":"leaf","pages":["index"]}', ']}'],
@@ -394,7 +394,7 @@ export function mutate(value: unknown, mutations: readonly Mutation[]): Mutated 
 }
 
 /** The damaged value as JSON text, deep chains put in. */
-export function toJsonText({ value, markers }: Mutated, indent: number | string): string {
+function toJsonText({ value, markers }: Mutated, indent: number | string): string {
   let text = JSON.stringify(value, null, indent);
   for (const [marker, replacement] of markers) text = text.replace(JSON.stringify(marker), () => replacement);
   return text;

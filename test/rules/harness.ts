@@ -56,7 +56,7 @@ export function runRule(rule: Rule, testCase: Pick<RuleCase, 'navigation' | 'doc
 }
 
 /** The parts of a finding a table asserts: pointer, suggestion when there is one, and where it points. */
-export function shapeOf(finding: Pick<Finding, 'pointer' | 'suggest' | 'at'>): { pointer: string; suggest?: string; at: 'key' | 'value' } {
+function shapeOf(finding: Pick<Finding, 'pointer' | 'suggest' | 'at'>): { pointer: string; suggest?: string; at: 'key' | 'value' } {
   return { pointer: finding.pointer, ...(finding.suggest !== undefined ? { suggest: finding.suggest } : {}), at: finding.at ?? 'value' };
 }
 
