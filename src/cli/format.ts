@@ -6,7 +6,7 @@ import { repositoryRoot } from './paths.js';
 import { version, type CliIo } from './io.js';
 
 /** Loads only the formatter asked for, so a run pays for one. */
-export async function formatResultsAs(
+async function formatResultsAs(
   format: Format,
   results: ValidationResult[],
   options: { color: boolean; summaryWritten?: boolean; ruleDocsUrl?: string },

@@ -56,14 +56,14 @@ export const PLATFORM_LANGUAGE_CODES = [
 ] as const;
 
 /** Which `global.anchors` hrefs a profile accepts. */
-export type GlobalAnchorHrefs =
+type GlobalAnchorHrefs =
   /** An absolute http(s) URL only (the spec: global anchors link out of the site). */
   | 'external'
   /** Also any other absolute URL, `/path`, `#hash` and `mailto:` (the platform). */
   | 'platform';
 
 /** How a profile reports what the hosted platform rejects but the spec allows (`schema-url`, `openapi-external-ref`). */
-export type PlatformRejection =
+type PlatformRejection =
   /** As a problem at the code's severity (error by default): the platform's build fails on it. */
   | 'problem'
   /**

@@ -11,7 +11,7 @@ import type { RuleDocsOptions } from './rule-docs.js';
 export type Format = 'pretty' | 'json' | 'sarif' | 'github';
 
 /** What a report may be given; each format reads what it needs. */
-export interface ReportOptions extends RuleDocsOptions {
+interface ReportOptions extends RuleDocsOptions {
   /** ANSI colours (`pretty`; default off). */
   color?: boolean;
   /** docsnav's version (`sarif`'s `tool.driver.version`). */
@@ -23,7 +23,7 @@ export interface ReportOptions extends RuleDocsOptions {
 }
 
 /** A whole report: ends with a newline when not empty (only `github` can be empty). */
-export type Formatter = (results: readonly ValidationResult[], options: ReportOptions) => string;
+type Formatter = (results: readonly ValidationResult[], options: ReportOptions) => string;
 
 export interface FormatEntry {
   /** One line: what the report is and who reads it. */

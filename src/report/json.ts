@@ -2,7 +2,7 @@ import type { Problem } from '../problem.js';
 import type { ValidationResult } from '../result.js';
 
 /** One checked file in the JSON report: its problems as data, no sources. */
-export interface JsonFileReport {
+interface JsonFileReport {
   file: string;
   problems: Problem[];
 }

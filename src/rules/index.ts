@@ -14,7 +14,7 @@ import { primaryPattern } from './primary-pattern.js';
 import { schemaUrl } from './schema-url.js';
 import type { Rule } from './types.js';
 
-export type { DocsFiles, Rule, RuleContext } from './types.js';
+export type { Rule } from './types.js';
 
 /**
  * The codes semantic rules report: every code whose source is `rule` in codes.ts, but
