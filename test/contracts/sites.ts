@@ -111,7 +111,7 @@ const tree = fc.letrec<{ group: Record<string, unknown>; entry: unknown; childre
 }));
 
 /** A whole docs.json value. */
-export const docsArb: fc.Arbitrary<Record<string, unknown>> = fc
+const docsArb: fc.Arbitrary<Record<string, unknown>> = fc
   .record({
     navigation: tree.children,
     global: fc.option(fc.constant({ anchors: [{ anchor: 'Status', href: 'https://status.example.com' }] }), { nil: undefined, freq: 4 }),
