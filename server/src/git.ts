@@ -620,7 +620,7 @@ function localRepoPath(repo: string): string | undefined {
  * its refs and objects, no `.git` file or `commondir` pointing elsewhere. Otherwise a project
  * could deploy, index and answer from a repository its owner never gave the server.
  */
-function checkLocalRepo(repo: string, roots: readonly string[]): void {
+export function checkLocalRepo(repo: string, roots: readonly string[]): void {
   const local = localRepoPath(repo);
   if (local === undefined) return;
   if (roots.length === 0) throw new GitError('this server reads no repository from its own disk (its operator can allow folders with --allow-local-repos)');

@@ -112,7 +112,7 @@ const REF_VALUES: readonly unknown[] = [
 ];
 
 /** `openapi` values: the test site's spec, missing files, escapes, a folder, URLs, every form, wrong types. */
-const OPENAPI_VALUES: readonly unknown[] = [
+export const OPENAPI_VALUES: readonly unknown[] = [
   'openapi.json',
   '/openapi.json',
   './spec.yaml',
@@ -138,7 +138,7 @@ const OPENAPI_VALUES: readonly unknown[] = [
 ];
 
 /** Strings for `pages` arrays: endpoint entries that match, miss, name other specs or climb out. */
-const ENTRIES: readonly string[] = [
+export const ENTRIES: readonly string[] = [
   'GET /resource0/{id}',
   'openapi.json POST /resource1/{id}',
   'post /resource0/{id}',
@@ -394,7 +394,7 @@ export function mutate(value: unknown, mutations: readonly Mutation[]): Mutated 
 }
 
 /** The damaged value as JSON text, deep chains put in. */
-function toJsonText({ value, markers }: Mutated, indent: number | string): string {
+export function toJsonText({ value, markers }: Mutated, indent: number | string): string {
   let text = JSON.stringify(value, null, indent);
   for (const [marker, replacement] of markers) text = text.replace(JSON.stringify(marker), () => replacement);
   return text;

@@ -69,7 +69,7 @@ export function encoder(protocol: StreamProtocol): TransformStream<AnswerEvent, 
  * `onFinish` sees) and `2:` data, `h:` sources, `0:` text, `3:` error, `e:` finish step, `d:`
  * finish message (with the threadId too, for raw readers: the real client drops it).
  */
-function dataStream(): TransformStream<AnswerEvent, string> {
+export function dataStream(): TransformStream<AnswerEvent, string> {
   return new TransformStream({
     transform(event, controller) {
       const write = (part: string) => controller.enqueue(part);
