@@ -31,10 +31,10 @@ class RepairFailure extends Error {
 /** Most todos kept on one session (the rest are summed up in the message). */
 const MAX_TODOS = 500;
 
-export const repairJob: JobKind = {
+export const repairJob: JobKind<typeof REPAIR_KIND> = {
   kind: REPAIR_KIND,
 
-  async run(context: JobContext): Promise<JobOutcome | undefined> {
+  async run(context: JobContext<typeof REPAIR_KIND>): Promise<JobOutcome | undefined> {
     const { job, db, signal } = context;
     const session = await findSession(db, job.id);
     if (!session) {
@@ -79,7 +79,7 @@ export const repairJob: JobKind = {
   },
 };
 
-async function repair(project: Project, session: AgentSessionRecord, context: JobContext, redact: Redactor): Promise<SessionUpdate> {
+async function repair(project: Project, session: AgentSessionRecord, context: JobContext<typeof REPAIR_KIND>, redact: Redactor): Promise<SessionUpdate> {
   const { job, settings, signal } = context;
   const branch = fixBranchName(session.id);
   if (branch === project.branch || branch === session.sourceBranch)
@@ -146,7 +146,7 @@ async function repair(project: Project, session: AgentSessionRecord, context: Jo
   }
 }
 
-function repairWorktree({ job, settings }: JobContext): string {
+function repairWorktree({ job, settings }: JobContext<typeof REPAIR_KIND>): string {
   return path.join(settings.dataDir, 'worktrees', `repair-${job.id}-${job.attempts}`);
 }
 
