@@ -9,10 +9,22 @@ import type { Core } from '../core.js';
 import { HttpError } from '../errors.js';
 import { isValidBranch } from '../git.js';
 import { fixBranchName, queueRepair } from '../jobs/repair-kind.js';
-import { findSession, listSessions, type AgentSessionRecord } from '../store/agent.js';
+import { findSession, listSessions, type AgentSessionRecord, type HaltReason } from '../store/agent.js';
 import { countQueued } from '../store/jobs.js';
 import { findProject, type Project } from '../store/projects.js';
 import { errorResponses as errors, errorSchema, projectIdSchema as projectId } from './schemas.js';
+
+/**
+ * The platform's spellings of why a session stopped (`github_missconfigured`, sic), which its
+ * clients read: the API sends these; everything behind the routes uses the right words.
+ */
+const WIRE_HALT_REASONS = {
+  completed: 'completed',
+  github_misconfigured: 'github_missconfigured',
+  error: 'error',
+  processing: 'processing',
+  interrupted: 'interrupted',
+} as const satisfies Record<HaltReason, string>;
 
 const sessionSchema = {
   type: 'object',
@@ -22,7 +34,7 @@ const sessionSchema = {
     subdomain: { type: ['string', 'null'], description: "The project's domain." },
     branch: { type: ['string', 'null'], description: 'The branch the fix is pushed to (docsnav/fix-…).' },
     haulted: { type: 'boolean', description: 'Whether the session stopped (spelled as on the platform).' },
-    haultReason: { type: 'string', enum: ['completed', 'github_missconfigured', 'error', 'processing', 'interrupted'] },
+    haultReason: { type: 'string', enum: Object.values(WIRE_HALT_REASONS) },
     pullRequestLink: { type: ['string', 'null'] },
     messageToUser: { type: 'string' },
     todos: {
@@ -44,13 +56,14 @@ const sessionSchema = {
   required: ['sessionId', 'subdomain', 'branch', 'haulted', 'haultReason', 'pullRequestLink', 'messageToUser', 'todos', 'title', 'createdAt'],
 } as const;
 
+/** A session as the platform's API shows it: its field names and values spelled as there (`haulted`, `haultReason`). */
 function toApi(session: AgentSessionRecord, project: Project) {
   return {
     sessionId: session.id,
     subdomain: project.domain,
     branch: session.branch,
-    haulted: session.haulted,
-    haultReason: session.haultReason,
+    haulted: session.halted,
+    haultReason: WIRE_HALT_REASONS[session.haltReason],
     pullRequestLink: session.pullRequestLink,
     messageToUser: session.messageToUser,
     todos: session.todos,
