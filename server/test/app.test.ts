@@ -324,7 +324,7 @@ describe('queue', () => {
   });
 
   it('a deployment out of attempts ends as a failure that says why', async () => {
-    const { statusId } = await core.queueUpdate(`Bearer ${keys.otherAdmin}`, 'other');
+    const { statusId } = await core.queueUpdate('other');
     await store.query(
       `UPDATE jobs SET state = 'running', attempts = max_attempts, lock_token = 'gone', locked_until = now() - interval '1 second' WHERE id = $1`,
       [statusId],

@@ -3,16 +3,15 @@
  * repair job; GET /v1/agent/{projectId}/jobs lists the sessions, newest first; GET
  * /v1/agent/{projectId}/job/{id} shows one. Admin key of the project.
  */
-import type { FastifyInstance } from 'fastify';
-import { authenticate, authorize } from '../auth.js';
 import type { Core } from '../core.js';
 import { HttpError } from '../errors.js';
 import { isValidBranch } from '../git.js';
 import { fixBranchName, queueRepair } from '../jobs/repair-kind.js';
 import { findSession, listSessions, type AgentSessionRecord, type HaltReason } from '../store/agent.js';
 import { countQueued } from '../store/jobs.js';
-import { findProject, type Project } from '../store/projects.js';
-import { errorResponses as errors, errorSchema, projectIdSchema as projectId } from './schemas.js';
+import type { Project } from '../store/projects.js';
+import { ownedBy } from './auth.js';
+import { errorResponses as errors, errorSchema, projectIdSchema as projectId, type Api } from './schemas.js';
 
 /**
  * The platform's spellings of why a session stopped (`github_missconfigured`, sic), which its
@@ -72,11 +71,6 @@ function toApi(session: AgentSessionRecord, project: Project) {
   };
 }
 
-async function projectFor(core: Core, authorization: string | undefined, id: string): Promise<Project> {
-  const key = await authenticate(core.store, authorization);
-  return authorize(key, 'admin', await findProject(core.store, id), (found) => found.id, `no project "${id}"`);
-}
-
 function integerParam(value: string | undefined, name: string, fallback: number, min: number, max: number): number {
   if (value === undefined || value === '') return fallback;
   if (!/^\d+$/.test(value)) throw new HttpError(400, `${name}: must be an integer from ${min} to ${max}`);
@@ -85,17 +79,11 @@ function integerParam(value: string | undefined, name: string, fallback: number,
   return number;
 }
 
-interface JobBody {
-  branch?: string;
-  messages?: unknown[];
-  asDraft?: boolean;
-  model?: string;
-}
-
-export function registerAgentRoutes(app: FastifyInstance, core: Core): void {
-  app.post<{ Params: { projectId: string }; Body: JobBody | undefined }>(
+export function registerAgentRoutes(app: Api, core: Core): void {
+  app.post(
     '/v1/agent/:projectId/job',
     {
+      config: { auth: { key: 'admin', owner: 'projectId' } },
       schema: {
         summary: 'Start an agent job',
         description:
@@ -116,7 +104,7 @@ export function registerAgentRoutes(app: FastifyInstance, core: Core): void {
       },
     },
     async (request, reply) => {
-      const project = await projectFor(core, request.headers.authorization, request.params.projectId);
+      const project = ownedBy(request, 'projectId');
       const body = request.body ?? {};
       const sourceBranch = body.branch ?? project.branch;
       if (!isValidBranch(sourceBranch)) throw new HttpError(400, `branch: "${sourceBranch}" is not a valid branch name`);
@@ -137,9 +125,10 @@ export function registerAgentRoutes(app: FastifyInstance, core: Core): void {
     },
   );
 
-  app.get<{ Params: { projectId: string }; Querystring: { skip?: string; take?: string } }>(
+  app.get(
     '/v1/agent/:projectId/jobs',
     {
+      config: { auth: { key: 'admin', owner: 'projectId' } },
       schema: {
         summary: 'List agent jobs',
         description: "The project's agent sessions, newest first.",
@@ -154,7 +143,7 @@ export function registerAgentRoutes(app: FastifyInstance, core: Core): void {
       },
     },
     async (request) => {
-      const project = await projectFor(core, request.headers.authorization, request.params.projectId);
+      const project = ownedBy(request, 'projectId');
       const skip = integerParam(request.query.skip, 'skip', 0, 0, 1_000_000_000);
       const take = integerParam(request.query.take, 'take', 12, 1, 100);
       const sessions = await listSessions(core.store, project.id, skip, take);
@@ -162,9 +151,10 @@ export function registerAgentRoutes(app: FastifyInstance, core: Core): void {
     },
   );
 
-  app.get<{ Params: { projectId: string; id: string } }>(
+  app.get(
     '/v1/agent/:projectId/job/:id',
     {
+      config: { auth: { key: 'admin', owner: 'projectId' } },
       schema: {
         summary: 'Get an agent job',
         tags: ['Agent'],
@@ -174,7 +164,7 @@ export function registerAgentRoutes(app: FastifyInstance, core: Core): void {
       },
     },
     async (request) => {
-      const project = await projectFor(core, request.headers.authorization, request.params.projectId);
+      const project = ownedBy(request, 'projectId');
       const session = /^[0-9a-f-]{36}$/.test(request.params.id) ? await findSession(core.store, request.params.id) : undefined;
       if (!session || session.projectId !== project.id) throw new HttpError(404, `no agent job "${request.params.id}" in project "${project.id}"`);
       return toApi(session, project);

@@ -8,12 +8,13 @@ export type HaltReason = 'completed' | 'github_misconfigured' | 'error' | 'proce
 export type TodoStatus = 'pending' | 'in_progress' | 'completed' | 'cancelled';
 export type TodoPriority = 'high' | 'medium' | 'low';
 
-export interface Todo {
+/** A type, not an interface: the route's response schema (an open object) accepts it as it is. */
+export type Todo = {
   content: string;
   status: TodoStatus;
   priority: TodoPriority;
   id: string;
-}
+};
 
 export interface AgentSessionRecord {
   id: string;
