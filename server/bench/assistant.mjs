@@ -98,7 +98,7 @@ for (const id of ['example', 'big']) keys[id] = { admin: (await core.createKey(i
 const runner = new JobRunner(store, jobKinds, workerSettings(path.join(work, 'data'), { pollMs: 200, git: { localRoots: [work] } }));
 await runner.start();
 for (const id of ['example', 'big']) {
-  const { statusId } = await core.queueUpdate(`Bearer ${keys[id].admin}`, id);
+  const { statusId } = await core.queueUpdate(id);
   for (let i = 0; i < 1200; i++) {
     const d = await findDeployment(store, statusId);
     if (d.status === 'success') break;

@@ -115,7 +115,7 @@ const runner = new JobRunner(store, jobKinds, workerSettings(path.join(work, 'da
 await runner.start();
 
 async function deploy(site) {
-  const { statusId } = await core.queueUpdate(`Bearer ${keys[site].admin}`, site);
+  const { statusId } = await core.queueUpdate(site);
   const started = performance.now();
   for (;;) {
     const deployment = await findDeployment(store, statusId);

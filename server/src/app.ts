@@ -9,11 +9,13 @@ import { createServer } from 'node:http';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { Assistant, type AssistantOptions } from './assistant/service.js';
 import type { Core } from './core.js';
 import { HttpError } from './errors.js';
 import { registerAgentRoutes } from './routes/agent.js';
 import { registerAssistantRoutes } from './routes/assistant.js';
+import { registerAuth } from './routes/auth.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerProjectRoutes } from './routes/project.js';
 import { registerWidgetRoutes } from './routes/widget.js';
@@ -116,13 +118,15 @@ export async function buildApp(core: Core, options: AppOptions = {}): Promise<Fa
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Who may call each route: one hook; every route below says it in `config.auth`.
+  const auth = registerAuth(app, core.store);
   const metrics = options.metrics;
   if (metrics) {
     app.addHook('onResponse', async (request, reply) => {
       const route = request.routeOptions.url ?? 'unknown';
       metrics.requests.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
     });
-    app.get('/metrics', { schema: { hide: true }, logLevel: 'warn' }, async (_request, reply) => {
+    app.get('/metrics', { config: { auth: 'public' }, schema: { hide: true }, logLevel: 'warn' }, async (_request, reply) => {
       const { contentType, body } = await metrics.scrape();
       return reply.header('content-type', contentType).send(body);
     });
@@ -149,15 +153,18 @@ export async function buildApp(core: Core, options: AppOptions = {}): Promise<Fa
     return reply.code(500).send({ error: `internal error (request ${request.id})` });
   });
   app.setNotFoundHandler((request, reply) => reply.code(404).send({ error: `no route ${request.method} ${request.url.split('?')[0]}` }));
-  // One file per endpoint family in routes/ (agent and assistant routes register here too).
-  registerHealthRoutes(app, core);
-  registerProjectRoutes(app, core);
+  // One file per endpoint family in routes/ (agent and assistant routes register here too);
+  // their JSON Schemas type their handlers.
+  const api = app.withTypeProvider<JsonSchemaToTsProvider>();
+  registerHealthRoutes(api, core);
+  registerProjectRoutes(api, core);
   const assistant = options.assistant instanceof Assistant ? options.assistant : new Assistant(core.store, options.assistant);
   if (metrics) assistant.onRefused = (scope) => metrics.refusals.inc({ limit: scope });
-  registerAssistantRoutes(app, assistant);
-  registerAgentRoutes(app, core);
+  registerAssistantRoutes(api, assistant);
+  registerAgentRoutes(api, core);
   // The chat page and the embeddable widget, both clients of the assistant route above.
-  registerWidgetRoutes(app);
+  registerWidgetRoutes(api);
+  auth.seal();
   return app;
 }
 

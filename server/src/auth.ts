@@ -1,8 +1,8 @@
 /**
  * API keys: random tokens shown once; only their SHA-256 is stored. A key belongs to one
- * project and has one kind (admin: deployments and, later, agent jobs; assistant: the
- * assistant endpoint). No or unknown key → 401; a key of another kind → 403; another project's
- * things → 404, as if they did not exist.
+ * project and has one kind (admin: deployments and agent jobs; assistant: the assistant
+ * endpoint). No or unknown key → 401; a key of another kind → 403; another project's things →
+ * 404, as if they did not exist: routes/auth.ts checks all three, for every route, in one hook.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { HttpError } from './errors.js';
@@ -31,15 +31,4 @@ export async function authenticate(db: Queryable, header: string | undefined): P
   const key = await findKeyByHash(db, hashToken(token));
   if (!key) throw new HttpError(401, 'unknown API key');
   return key;
-}
-
-/**
- * 403 unless the key is of `kind`; then 404 (`notFound`) unless the thing asked for exists and
- * belongs to the key's project (`found`, undefined when it does not exist; `projectOf` names its project). Another
- * project's things and missing ones look the same, so a key cannot enumerate other tenants.
- */
-export function authorize<T>(key: ApiKey, kind: KeyKind, found: T | undefined, projectOf: (found: T) => string, notFound: string): T {
-  if (key.kind !== kind) throw new HttpError(403, `this endpoint needs an ${kind} key; this is an ${key.kind} key`);
-  if (found === undefined || key.projectId !== projectOf(found)) throw new HttpError(404, notFound);
-  return found;
 }

@@ -4,11 +4,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { authenticate, authorize, hashToken, newToken } from './auth.js';
+import { hashToken, newToken } from './auth.js';
 import { HttpError } from './errors.js';
 import { isValidBranch, normalizeRepo } from './git.js';
 import { DEPLOYMENT_KIND } from './jobs/deployment-kind.js';
-import { findDeployment, insertDeployment, type Deployment } from './store/deployments.js';
+import { insertDeployment, type Deployment } from './store/deployments.js';
 import { countQueued, enqueueJob } from './store/jobs.js';
 import { deleteKey, insertKey, listKeys as listAllKeys, type KeyKind, type KeyListing } from './store/keys.js';
 import {
@@ -107,10 +107,10 @@ export class Core {
     if (!(await deleteKey(this.store, id))) throw new InputError(`no key "${id}" (see docsnav key list)`);
   }
 
-  /** POST /v1/project/update/{projectId}: queue a deployment of the project's branch. */
-  async queueUpdate(authorization: string | undefined, projectId: string): Promise<{ statusId: string }> {
-    const key = await authenticate(this.store, authorization);
-    const project = authorize(key, 'admin', await findProject(this.store, projectId), (found) => found.id, `no project "${projectId}"`);
+  /** POST /v1/project/update/{projectId}: queue a deployment of the project's branch (the route checked the caller's key). */
+  async queueUpdate(projectId: string): Promise<{ statusId: string }> {
+    const project = await findProject(this.store, projectId);
+    if (!project) throw new HttpError(404, `no project "${projectId}"`);
     const statusId = randomUUID();
     await this.store.transaction(async (tx) => {
       if ((await countQueued(tx, projectId)) >= this.options.maxQueuedPerProject) {
@@ -122,10 +122,8 @@ export class Core {
     return { statusId };
   }
 
-  /** GET /v1/project/update-status/{statusId}. */
-  async updateStatus(authorization: string | undefined, statusId: string): Promise<{ deployment: Deployment; project: Project }> {
-    const key = await authenticate(this.store, authorization);
-    const deployment = authorize(key, 'admin', await findDeployment(this.store, statusId), (found) => found.projectId, `no update "${statusId}"`);
+  /** GET /v1/project/update-status/{statusId}: the deployment (the route found it, the caller's) and its project. */
+  async updateStatus(deployment: Deployment): Promise<{ deployment: Deployment; project: Project }> {
     const project = (await findProject(this.store, deployment.projectId))!;
     return { deployment, project };
   }

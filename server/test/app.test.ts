@@ -14,7 +14,7 @@ import { JobRunner } from '../src/jobs/queue.js';
 import { jobKinds } from '../src/jobs/kinds.js';
 import { workerSettings } from '../src/jobs/settings.js';
 import { insertDeployment, pageSections } from '../src/store/deployments.js';
-import { claimJob, completeJob, enqueueJob, renewLease, sweepExpired } from '../src/store/jobs.js';
+import { claimJob, completeJob, renewLease, sweepExpired } from '../src/store/jobs.js';
 import { findProject } from '../src/store/projects.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
@@ -309,7 +309,8 @@ describe('the chat page and the widget script (the browser suite runs them in Ch
 
 describe('queue', () => {
   it('a run whose lease expired and was taken over cannot write its result', async () => {
-    await enqueueJob(store, { id: 'probe-1', kind: 'probe', lane: 'probe-lane' });
+    // A kind no docsnav runs, written as a newer version would queue it (enqueueJob takes known kinds only).
+    await store.query(`INSERT INTO jobs (id, kind, lane) VALUES ('probe-1', 'probe', 'probe-lane')`);
     const first = await claimJob(store, { id: 'worker-a', lockToken: 'token-a', leaseMs: 60_000 });
     expect(first?.id).toBe('probe-1');
     expect(await claimJob(store, { id: 'worker-b', lockToken: 'token-b', leaseMs: 60_000 })).toBeUndefined();
@@ -323,7 +324,7 @@ describe('queue', () => {
   });
 
   it('a deployment out of attempts ends as a failure that says why', async () => {
-    const { statusId } = await core.queueUpdate(`Bearer ${keys.otherAdmin}`, 'other');
+    const { statusId } = await core.queueUpdate('other');
     await store.query(
       `UPDATE jobs SET state = 'running', attempts = max_attempts, lock_token = 'gone', locked_until = now() - interval '1 second' WHERE id = $1`,
       [statusId],

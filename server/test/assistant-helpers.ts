@@ -30,7 +30,7 @@ export async function deployedExample(
   const runner = new JobRunner(store, jobKinds, workerSettings(path.join(dir, 'data'), { pollMs: 200, sweepMs: 500, git: { localRoots: LOCAL_ROOTS } }));
   await runner.start();
   try {
-    const { statusId } = await core.queueUpdate(`Bearer ${admin}`, 'acme');
+    const { statusId } = await core.queueUpdate('acme');
     const done = await deploymentEnded(store, statusId, 90_000, 'the example deployment');
     if (done.status !== 'success') throw new Error(`deployment failed: ${done.summary}\n${done.logs.join('\n')}`);
   } finally {

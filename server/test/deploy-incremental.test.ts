@@ -24,15 +24,13 @@ let store: Store;
 let core: Core;
 let runner: JobRunner;
 let repo: string;
-const tokens: Record<string, string> = {};
 
 async function project(id: string, repository: string): Promise<void> {
   await core.addProject({ id, repo: repository, branch: 'main', docsDir: 'docs' });
-  tokens[id] = (await core.createKey(id, 'admin')).token;
 }
 
 async function deploy(id: string) {
-  const { statusId } = await core.queueUpdate(`Bearer ${tokens[id]}`, id);
+  const { statusId } = await core.queueUpdate(id);
   const deployment = await deploymentEnded(store, statusId, 90_000, `deployment of ${id}`);
   expect(deployment.status, deployment.summary).toBe('success');
   return deployment;
@@ -168,7 +166,7 @@ describe('redeploy', () => {
     const text = readFileSync(page, 'utf8');
     rmSync(page);
     commitAll('A page file removed');
-    const { statusId } = await core.queueUpdate(`Bearer ${tokens.site}`, 'site');
+    const { statusId } = await core.queueUpdate('site');
     const missing = await deploymentEnded(store, statusId, 90_000, 'deployment without quickstart.mdx');
     expect(missing.status).toBe('failure');
     expect(

@@ -19,17 +19,15 @@ let store: Store;
 let core: Core;
 let runner: JobRunner;
 let hanging: Awaited<ReturnType<typeof gitHttpServer>>;
-const tokens: Record<string, string> = {};
 
 const MB = 1024 * 1024;
 
 async function project(id: string, repo: string, branch = 'main'): Promise<void> {
   await core.addProject({ id, repo, branch, docsDir: 'docs' });
-  tokens[id] = (await core.createKey(id, 'admin')).token;
 }
 
 async function deploy(id: string) {
-  const { statusId } = await core.queueUpdate(`Bearer ${tokens[id]}`, id);
+  const { statusId } = await core.queueUpdate(id);
   return deploymentEnded(store, statusId, 90_000, `deployment of ${id}`);
 }
 

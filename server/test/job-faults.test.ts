@@ -75,7 +75,7 @@ async function project(id: string, repo: string, extra: { branch?: string } = {}
 }
 
 async function deploy(id: string, timeoutMs = 60_000): Promise<Deployment> {
-  const { statusId } = await core.queueUpdate(`Bearer ${tokens[id]}`, id);
+  const { statusId } = await core.queueUpdate(id);
   return deploymentEnded(store, statusId, timeoutMs, `deployment of ${id}`);
 }
 
@@ -172,7 +172,7 @@ describe('a large site', () => {
 
   it('deploys 4,000 pages while /healthz answers promptly, storing texts in batches', async () => {
     await project('big', siteOf(4_000, 'big'));
-    const { statusId } = await core.queueUpdate(`Bearer ${tokens.big}`, 'big');
+    const { statusId } = await core.queueUpdate('big');
     const health = probeHealth(base);
     const done = await deploymentEnded(store, statusId, 120_000, 'the big deployment');
     const { probes, slowest, failed } = await health.stop();

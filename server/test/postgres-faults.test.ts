@@ -56,7 +56,6 @@ describe.skipIf(noOwnServer !== undefined)('a PostgreSQL outage longer than the 
     cleanups.push(() => slow.close());
     const core = new Core(store);
     await core.addProject({ id: 'slow', repo: `${slow.url}/site/.git`, branch: 'main', docsDir: 'docs' });
-    const token = (await core.createKey('slow', 'admin')).token;
     const runner = new JobRunner(
       store,
       jobKinds,
@@ -64,7 +63,7 @@ describe.skipIf(noOwnServer !== undefined)('a PostgreSQL outage longer than the 
     );
     await runner.start();
     cleanups.push(() => runner.stop());
-    const { statusId } = await core.queueUpdate(`Bearer ${token}`, 'slow');
+    const { statusId } = await core.queueUpdate('slow');
     await waitFor(() => slow.requests() > 0 || undefined, 20_000, 'the fetch to start');
     server.pause();
     await new Promise((resolve) => setTimeout(resolve, 6_000));

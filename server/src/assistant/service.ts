@@ -1,5 +1,5 @@
 /**
- * POST /v1/assistant/{domain}/message without the HTTP: checks (key, domain, thread, limits),
+ * POST /v1/assistant/{domain}/message without the HTTP: checks (thread, limits; the route checked the key and the domain),
  * retrieval from the project's current deployment, then the answer as protocol-neutral events
  * (events.ts): `start` (message and thread ids), one `source` per passage, `text`, at most one
  * `error`, `finish`. The route writes them in the protocol the client speaks (protocols.ts: the
@@ -8,12 +8,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { CoreMessage } from 'ai';
-import { authenticate, authorize } from '../auth.js';
 import { HttpError } from '../errors.js';
 import { DEFAULT_LIMITS, useAssistant, type Limits } from '../limits.js';
 import { Embedder, messageText, retrieve, SearchIndexes, type EmbeddingSettings, type Passage, type SearchFilter } from '../search.js';
 import { appendMessages, findThread, insertThread } from '../store/assistant.js';
-import { findProject, findProjectByDomain, listProjects } from '../store/projects.js';
+import type { ApiKey } from '../store/keys.js';
+import { findProject, listProjects, type Project } from '../store/projects.js';
 import type { Store } from '../store/store.js';
 import { answerEvents, type AnswerEvent, type AnswerUsage } from './events.js';
 import { extractiveAnswer, NOT_FOUND_LINE } from './extractive.js';
@@ -86,9 +86,8 @@ export class Assistant {
     }
   }
 
-  async answer(authorization: string | undefined, domain: string, body: AssistantRequest, ip: string): Promise<PreparedAnswer> {
-    const key = await authenticate(this.store, authorization);
-    const project = authorize(key, 'assistant', await findProjectByDomain(this.store, domain), (found) => found.id, `no project with the domain "${domain}"`);
+  /** Answers `body` for the caller's `key` about its `project` (the route checked both). */
+  async answer(key: ApiKey, project: Project, body: AssistantRequest, ip: string): Promise<PreparedAnswer> {
     const last = body.messages.at(-1);
     const lastText = last ? messageText(last).trim() : '';
     if (!last || last.role !== 'user' || lastText === '') throw new HttpError(400, 'messages: the last message must be a user message with text');

@@ -75,10 +75,10 @@ export function jobRedactor(repo: string, settings: WorkerSettings, worktree?: s
   return Redactor.forRepo(repo, [...(worktree ? [{ folder: worktree, label: '' }] : []), { folder: settings.dataDir, label: '<data folder>' }]);
 }
 
-export const deploymentJob: JobKind = {
+export const deploymentJob: JobKind<typeof DEPLOYMENT_KIND> = {
   kind: DEPLOYMENT_KIND,
 
-  async run(context: JobContext): Promise<JobOutcome | undefined> {
+  async run(context: JobContext<typeof DEPLOYMENT_KIND>): Promise<JobOutcome | undefined> {
     const { job, db, signal } = context;
     const project = await findProject(db, job.lane);
     const worktree = path.join(context.settings.dataDir, 'worktrees', `${job.id}-${job.attempts}`);
@@ -141,7 +141,12 @@ export const deploymentJob: JobKind = {
   },
 };
 
-async function deploy(project: Project, context: JobContext, worktree: string, log: (line: string) => Promise<void>): Promise<DeploymentOutcome> {
+async function deploy(
+  project: Project,
+  context: JobContext<typeof DEPLOYMENT_KIND>,
+  worktree: string,
+  log: (line: string) => Promise<void>,
+): Promise<DeploymentOutcome> {
   const { job, db, settings, signal } = context;
   // A partial cache of its own (a repair checks whole commits out of the project's other cache).
   const cacheDir = path.join(settings.dataDir, 'git', cacheName(project.id, 'docs'));

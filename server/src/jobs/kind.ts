@@ -3,9 +3,29 @@ import type { Queryable } from '../store/store.js';
 import type { Logger } from '../log.js';
 import type { WorkerSettings } from './settings.js';
 
+/**
+ * Every kind of job the queue runs, by name, with the payload its jobs carry: the one list of
+ * names. `jobKinds` (kinds.ts) must then have the kind's entry, or the build fails.
+ */
+export interface JobPayloads {
+  /** A deployment of the lane's project; the job's id is the deployment's (the statusId). */
+  deployment: NoPayload;
+  /** A repair (agent) job; the job's id is its agent session's. */
+  repair: NoPayload;
+}
+
+/** A job kind's name, as the queue's `kind` column holds it. */
+export type JobKindName = keyof JobPayloads;
+
+/** The payload of a kind whose job needs nothing beside its id and lane. */
+type NoPayload = Record<string, never>;
+
+/** A claimed job of a known kind, its payload typed. */
+export type JobOf<K extends JobKindName> = Omit<ClaimedJob, 'kind' | 'payload'> & { kind: K; payload: JobPayloads[K] };
+
 /** What a job kind's run gets from the queue. */
-export interface JobContext {
-  job: ClaimedJob;
+export interface JobContext<K extends JobKindName = JobKindName> {
+  job: JobOf<K>;
   /** For reads. Every write goes through `write` or `complete`, which are fenced on the lease. */
   db: Queryable;
   settings: WorkerSettings;
@@ -34,13 +54,16 @@ export interface JobOutcome {
 }
 
 /** One kind of job on the queue (a deployment, a repair job). */
-export interface JobKind {
-  readonly kind: string;
+export interface JobKind<K extends JobKindName = JobKindName> {
+  readonly kind: K;
   /** Resolves to how the run ended; undefined when it was cut off (the lease lost, the worker stopping). */
-  run(context: JobContext): Promise<JobOutcome | undefined>;
+  run(context: JobContext<K>): Promise<JobOutcome | undefined>;
   /** The job ran out of attempts (its workers kept dying): record why. `mergedIds` were folded into it. */
   abandoned(db: Queryable, jobId: string, mergedIds: readonly string[]): Promise<void>;
 }
+
+/** The registry's type: one entry per kind name, each under its own name. */
+export type JobKinds = { readonly [K in JobKindName]: JobKind<K> };
 
 /** This run no longer holds the job's lease: another worker has it, or will. */
 export class LeaseLost extends Error {

@@ -1,9 +1,9 @@
 import { deploymentJob } from './deployment.js';
-import type { JobKind } from './kind.js';
+import type { JobKinds } from './kind.js';
 import { repairJob } from './repair.js';
 
-/** Every job kind the queue runs: the one registry (deployments and repair jobs). */
-export const jobKinds: Readonly<Record<string, JobKind>> = {
-  [deploymentJob.kind]: deploymentJob,
-  [repairJob.kind]: repairJob,
-};
+/** Every job kind the queue runs: the one registry, complete by its type (a name in `JobPayloads` without its entry does not compile). */
+export const jobKinds = {
+  deployment: deploymentJob,
+  repair: repairJob,
+} as const satisfies JobKinds;

@@ -16,7 +16,7 @@ import { hostname } from 'node:os';
 import { claimJob, completeJob, JOBS_CHANNEL, releaseJob, renewLease, sweepExpired, type ClaimedJob } from '../store/jobs.js';
 import type { Queryable, Store } from '../store/store.js';
 import { silentLogger, type Logger } from '../log.js';
-import { LeaseLost, type JobKind, type JobOutcome } from './kind.js';
+import { LeaseLost, type JobKind, type JobKindName, type JobKinds, type JobOf, type JobOutcome } from './kind.js';
 import type { WorkerSettings } from './settings.js';
 
 /** Told when each run ends (the metrics). */
@@ -43,7 +43,7 @@ export class JobRunner {
 
   constructor(
     private readonly store: Store,
-    private readonly kinds: Readonly<Record<string, JobKind>>,
+    private readonly kinds: JobKinds,
     readonly settings: WorkerSettings,
     private readonly log: Logger = silentLogger(),
     private readonly observer?: JobObserver,
@@ -98,11 +98,16 @@ export class JobRunner {
           { jobId: job.id, kind: job.kind, state: job.state },
           job.state === 'queued' ? 'lease expired: job re-queued' : 'lease expired: job out of attempts',
         );
-        if (job.state === 'failed') await this.kinds[job.kind]?.abandoned(this.store, job.id, job.mergedIds);
+        if (job.state === 'failed') await this.kindOf(job.kind)?.abandoned(this.store, job.id, job.mergedIds);
       }
     } catch (error) {
       this.log.warn({ err: (error as Error).message }, 'sweeping leases failed');
     }
+  }
+
+  /** The registry's entry for a kind name from the queue; undefined for a kind this docsnav does not know. */
+  private kindOf(name: string): JobKind | undefined {
+    return Object.hasOwn(this.kinds, name) ? this.kinds[name as JobKindName] : undefined;
   }
 
   /** The local deadline's safety margin: the abort must reach the run's steps before the database's lease ends. */
@@ -147,7 +152,7 @@ export class JobRunner {
       },
       Math.max(50, Math.min(1_000, Math.floor(leaseMs / 10))),
     );
-    const kind = this.kinds[job.kind];
+    const kind = this.kindOf(job.kind);
     const log = this.log.child({ jobId: job.id, project: job.lane, kind: job.kind });
     log.info({ attempt: job.attempts }, 'job started');
     const started = performance.now();
@@ -161,7 +166,8 @@ export class JobRunner {
           return;
         }
         outcome = await kind.run({
-          job,
+          // The payload is as `enqueueJob` wrote it for this kind.
+          job: job as JobOf<JobKindName>,
           db: this.store,
           settings: this.settings,
           signal: controller.signal,

@@ -22,7 +22,7 @@ import { fixBranchName, REPAIR_KIND } from './repair-kind.js';
 class RepairFailure extends Error {
   constructor(
     message: string,
-    readonly reason: 'error' | 'github_missconfigured' = 'error',
+    readonly reason: 'error' | 'github_misconfigured' = 'error',
   ) {
     super(message);
   }
@@ -31,10 +31,10 @@ class RepairFailure extends Error {
 /** Most todos kept on one session (the rest are summed up in the message). */
 const MAX_TODOS = 500;
 
-export const repairJob: JobKind = {
+export const repairJob: JobKind<typeof REPAIR_KIND> = {
   kind: REPAIR_KIND,
 
-  async run(context: JobContext): Promise<JobOutcome | undefined> {
+  async run(context: JobContext<typeof REPAIR_KIND>): Promise<JobOutcome | undefined> {
     const { job, db, signal } = context;
     const session = await findSession(db, job.id);
     if (!session) {
@@ -55,8 +55,8 @@ export const repairJob: JobKind = {
       const message = known ? error.message : 'internal error while repairing (see the server log)';
       const current = await findSession(db, job.id);
       outcome = {
-        haulted: true,
-        haultReason: reason,
+        halted: true,
+        haltReason: reason,
         messageToUser: reason === 'error' ? `The job stopped: ${message}` : message,
         todos: (current?.todos ?? []).map((todo) => (todo.status === 'completed' ? todo : { ...todo, status: 'cancelled' })),
         pullRequestLink: null,
@@ -65,21 +65,21 @@ export const repairJob: JobKind = {
     if (signal.aborted) return undefined;
     if (redact) outcome = redact.deep(outcome);
     if (!(await context.complete('done', (tx) => updateSession(tx, job.id, { ...outcome, ended: true })))) return undefined;
-    const failed = outcome.haultReason !== 'completed';
+    const failed = outcome.haltReason !== 'completed';
     return { outcome: failed ? 'failure' : outcome.pullRequestLink ? 'pushed' : 'nothing-to-fix', ...(failed ? { error: outcome.messageToUser } : {}) };
   },
 
   async abandoned(db: Queryable, jobId: string): Promise<void> {
     await updateSession(db, jobId, {
-      haulted: true,
-      haultReason: 'error',
+      halted: true,
+      haltReason: 'error',
       messageToUser: 'The job was interrupted on every attempt (its workers stopped); start a new one.',
       ended: true,
     });
   },
 };
 
-async function repair(project: Project, session: AgentSessionRecord, context: JobContext, redact: Redactor): Promise<SessionUpdate> {
+async function repair(project: Project, session: AgentSessionRecord, context: JobContext<typeof REPAIR_KIND>, redact: Redactor): Promise<SessionUpdate> {
   const { job, settings, signal } = context;
   const branch = fixBranchName(session.id);
   if (branch === project.branch || branch === session.sourceBranch)
@@ -104,8 +104,8 @@ async function repair(project: Project, session: AgentSessionRecord, context: Jo
     const finalTodos = todosOf(result, shown);
     if (result.written.length === 0) {
       return {
-        haulted: true,
-        haultReason: 'completed',
+        halted: true,
+        haltReason: 'completed',
         todos: finalTodos,
         pullRequestLink: null,
         title: `Nothing to fix automatically in ${shown(docsFile)}`,
@@ -128,12 +128,12 @@ async function repair(project: Project, session: AgentSessionRecord, context: Jo
       const why = error instanceof GitError ? error.message : String(error);
       throw new RepairFailure(
         `The fixes are ready but the branch ${branch} could not be pushed to ${displayRepo(project.repo)}: ${why}. Check that the repository accepts pushes from this server (credentials, branch protection, hooks), then start a new job.`,
-        'github_missconfigured',
+        'github_misconfigured',
       );
     }
     return {
-      haulted: true,
-      haultReason: 'completed',
+      halted: true,
+      haltReason: 'completed',
       todos: finalTodos,
       pullRequestLink: project.compareUrl
         ? project.compareUrl.replaceAll('{branch}', branch).replaceAll('{base}', session.sourceBranch)
@@ -146,7 +146,7 @@ async function repair(project: Project, session: AgentSessionRecord, context: Jo
   }
 }
 
-function repairWorktree({ job, settings }: JobContext): string {
+function repairWorktree({ job, settings }: JobContext<typeof REPAIR_KIND>): string {
   return path.join(settings.dataDir, 'worktrees', `repair-${job.id}-${job.attempts}`);
 }
 

@@ -3,16 +3,27 @@
  * repair job; GET /v1/agent/{projectId}/jobs lists the sessions, newest first; GET
  * /v1/agent/{projectId}/job/{id} shows one. Admin key of the project.
  */
-import type { FastifyInstance } from 'fastify';
-import { authenticate, authorize } from '../auth.js';
 import type { Core } from '../core.js';
 import { HttpError } from '../errors.js';
 import { isValidBranch } from '../git.js';
 import { fixBranchName, queueRepair } from '../jobs/repair-kind.js';
-import { findSession, listSessions, type AgentSessionRecord } from '../store/agent.js';
+import { findSession, listSessions, type AgentSessionRecord, type HaltReason } from '../store/agent.js';
 import { countQueued } from '../store/jobs.js';
-import { findProject, type Project } from '../store/projects.js';
-import { errorResponses as errors, errorSchema, projectIdSchema as projectId } from './schemas.js';
+import type { Project } from '../store/projects.js';
+import { ownedBy } from './auth.js';
+import { errorResponses as errors, errorSchema, projectIdSchema as projectId, type Api } from './schemas.js';
+
+/**
+ * The platform's spellings of why a session stopped (`github_missconfigured`, sic), which its
+ * clients read: the API sends these; everything behind the routes uses the right words.
+ */
+const WIRE_HALT_REASONS = {
+  completed: 'completed',
+  github_misconfigured: 'github_missconfigured',
+  error: 'error',
+  processing: 'processing',
+  interrupted: 'interrupted',
+} as const satisfies Record<HaltReason, string>;
 
 const sessionSchema = {
   type: 'object',
@@ -22,7 +33,7 @@ const sessionSchema = {
     subdomain: { type: ['string', 'null'], description: "The project's domain." },
     branch: { type: ['string', 'null'], description: 'The branch the fix is pushed to (docsnav/fix-…).' },
     haulted: { type: 'boolean', description: 'Whether the session stopped (spelled as on the platform).' },
-    haultReason: { type: 'string', enum: ['completed', 'github_missconfigured', 'error', 'processing', 'interrupted'] },
+    haultReason: { type: 'string', enum: Object.values(WIRE_HALT_REASONS) },
     pullRequestLink: { type: ['string', 'null'] },
     messageToUser: { type: 'string' },
     todos: {
@@ -44,24 +55,20 @@ const sessionSchema = {
   required: ['sessionId', 'subdomain', 'branch', 'haulted', 'haultReason', 'pullRequestLink', 'messageToUser', 'todos', 'title', 'createdAt'],
 } as const;
 
+/** A session as the platform's API shows it: its field names and values spelled as there (`haulted`, `haultReason`). */
 function toApi(session: AgentSessionRecord, project: Project) {
   return {
     sessionId: session.id,
     subdomain: project.domain,
     branch: session.branch,
-    haulted: session.haulted,
-    haultReason: session.haultReason,
+    haulted: session.halted,
+    haultReason: WIRE_HALT_REASONS[session.haltReason],
     pullRequestLink: session.pullRequestLink,
     messageToUser: session.messageToUser,
     todos: session.todos,
     title: session.title,
     createdAt: session.createdAt,
   };
-}
-
-async function projectFor(core: Core, authorization: string | undefined, id: string): Promise<Project> {
-  const key = await authenticate(core.store, authorization);
-  return authorize(key, 'admin', await findProject(core.store, id), (found) => found.id, `no project "${id}"`);
 }
 
 function integerParam(value: string | undefined, name: string, fallback: number, min: number, max: number): number {
@@ -72,17 +79,11 @@ function integerParam(value: string | undefined, name: string, fallback: number,
   return number;
 }
 
-interface JobBody {
-  branch?: string;
-  messages?: unknown[];
-  asDraft?: boolean;
-  model?: string;
-}
-
-export function registerAgentRoutes(app: FastifyInstance, core: Core): void {
-  app.post<{ Params: { projectId: string }; Body: JobBody | undefined }>(
+export function registerAgentRoutes(app: Api, core: Core): void {
+  app.post(
     '/v1/agent/:projectId/job',
     {
+      config: { auth: { key: 'admin', owner: 'projectId' } },
       schema: {
         summary: 'Start an agent job',
         description:
@@ -103,7 +104,7 @@ export function registerAgentRoutes(app: FastifyInstance, core: Core): void {
       },
     },
     async (request, reply) => {
-      const project = await projectFor(core, request.headers.authorization, request.params.projectId);
+      const project = ownedBy(request, 'projectId');
       const body = request.body ?? {};
       const sourceBranch = body.branch ?? project.branch;
       if (!isValidBranch(sourceBranch)) throw new HttpError(400, `branch: "${sourceBranch}" is not a valid branch name`);
@@ -124,9 +125,10 @@ export function registerAgentRoutes(app: FastifyInstance, core: Core): void {
     },
   );
 
-  app.get<{ Params: { projectId: string }; Querystring: { skip?: string; take?: string } }>(
+  app.get(
     '/v1/agent/:projectId/jobs',
     {
+      config: { auth: { key: 'admin', owner: 'projectId' } },
       schema: {
         summary: 'List agent jobs',
         description: "The project's agent sessions, newest first.",
@@ -141,7 +143,7 @@ export function registerAgentRoutes(app: FastifyInstance, core: Core): void {
       },
     },
     async (request) => {
-      const project = await projectFor(core, request.headers.authorization, request.params.projectId);
+      const project = ownedBy(request, 'projectId');
       const skip = integerParam(request.query.skip, 'skip', 0, 0, 1_000_000_000);
       const take = integerParam(request.query.take, 'take', 12, 1, 100);
       const sessions = await listSessions(core.store, project.id, skip, take);
@@ -149,9 +151,10 @@ export function registerAgentRoutes(app: FastifyInstance, core: Core): void {
     },
   );
 
-  app.get<{ Params: { projectId: string; id: string } }>(
+  app.get(
     '/v1/agent/:projectId/job/:id',
     {
+      config: { auth: { key: 'admin', owner: 'projectId' } },
       schema: {
         summary: 'Get an agent job',
         tags: ['Agent'],
@@ -161,7 +164,7 @@ export function registerAgentRoutes(app: FastifyInstance, core: Core): void {
       },
     },
     async (request) => {
-      const project = await projectFor(core, request.headers.authorization, request.params.projectId);
+      const project = ownedBy(request, 'projectId');
       const session = /^[0-9a-f-]{36}$/.test(request.params.id) ? await findSession(core.store, request.params.id) : undefined;
       if (!session || session.projectId !== project.id) throw new HttpError(404, `no agent job "${request.params.id}" in project "${project.id}"`);
       return toApi(session, project);

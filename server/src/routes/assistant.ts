@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
-import { encoder, negotiateProtocol, PROTOCOL_HEADERS, STREAM_PROTOCOLS, type StreamProtocol } from '../assistant/protocols.js';
-import type { Assistant, AssistantRequest } from '../assistant/service.js';
+import { encoder, negotiateProtocol, PROTOCOL_HEADERS, STREAM_PROTOCOLS } from '../assistant/protocols.js';
+import type { Assistant } from '../assistant/service.js';
 import { LimitError } from '../limits.js';
-import { domainSchema, errorSchema } from './schemas.js';
+import { ownedBy, requestKey } from './auth.js';
+import { domainSchema, errorSchema, type Api } from './schemas.js';
 
 const part = {
   type: 'object',
@@ -109,10 +109,11 @@ const rateLimited = {
 } as const;
 
 /** POST /v1/assistant/{domain}/message (CORS, preflight included, is app-wide: app.ts). */
-export function registerAssistantRoutes(app: FastifyInstance, assistant: Assistant): void {
-  app.post<{ Params: { domain: string }; Querystring: { protocol?: StreamProtocol }; Body: AssistantRequest & { trigger?: string } }>(
+export function registerAssistantRoutes(app: Api, assistant: Assistant): void {
+  app.post(
     '/v1/assistant/:domain/message',
     {
+      config: { auth: { key: 'assistant', owner: 'domain' } },
       schema: {
         summary: 'Ask the assistant',
         description:
@@ -136,7 +137,7 @@ export function registerAssistantRoutes(app: FastifyInstance, assistant: Assista
     async (request, reply) => {
       let answer;
       try {
-        answer = await assistant.answer(request.headers.authorization, request.params.domain, request.body, request.ip);
+        answer = await assistant.answer(requestKey(request), ownedBy(request, 'domain'), request.body, request.ip);
       } catch (error) {
         if (error instanceof LimitError) {
           assistant.onRefused?.(error.scope);
@@ -149,12 +150,15 @@ export function registerAssistantRoutes(app: FastifyInstance, assistant: Assista
       });
       const protocol = negotiateProtocol(request.query, request.body);
       const body = answer.events.pipeThrough(encoder(protocol)).pipeThrough(new TextEncoderStream());
-      return reply
-        .code(200)
-        .headers(PROTOCOL_HEADERS[protocol])
-        .header('x-thread-id', answer.threadId)
-        .header('cache-control', 'no-cache')
-        .send(Readable.fromWeb(body as import('node:stream/web').ReadableStream));
+      return (
+        reply
+          .code(200)
+          .headers(PROTOCOL_HEADERS[protocol])
+          .header('x-thread-id', answer.threadId)
+          .header('cache-control', 'no-cache')
+          // The schema's `string`, streamed as it is made.
+          .send(Readable.fromWeb(body as import('node:stream/web').ReadableStream) as unknown as string)
+      );
     },
   );
 }

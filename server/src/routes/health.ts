@@ -1,13 +1,14 @@
-import type { FastifyInstance } from 'fastify';
 import type { Core } from '../core.js';
+import type { Api } from './schemas.js';
 
 /** GET /healthz and GET /openapi.json. */
-export function registerHealthRoutes(app: FastifyInstance, core: Core): void {
+export function registerHealthRoutes(app: Api, core: Core): void {
   app.get(
     '/healthz',
     {
       // Probes every few seconds: not in the log at the default level.
       logLevel: 'warn',
+      config: { auth: 'public' },
       schema: {
         summary: 'Health check',
         description: 'Whether the server and its database answer.',
@@ -22,8 +23,8 @@ export function registerHealthRoutes(app: FastifyInstance, core: Core): void {
     },
     async (_request, reply) => {
       if (!(await core.healthy())) return reply.code(503).send({ status: 'unavailable', error: 'the database does not answer' });
-      return { status: 'ok', database: core.store.driver };
+      return { status: 'ok' as const, database: core.store.driver };
     },
   );
-  app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  app.get('/openapi.json', { config: { auth: 'public' }, schema: { hide: true } }, () => app.swagger());
 }

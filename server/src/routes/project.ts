@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { errorResponses as errors, errorSchema, projectIdSchema as projectId } from './schemas.js';
 import type { Core } from '../core.js';
+import { ownedBy } from './auth.js';
+import { errorResponses as errors, errorSchema, projectIdSchema as projectId, type Api } from './schemas.js';
 
 const uuid = { type: 'string', pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' } as const;
 const files = { type: 'array', items: { type: 'string' } } as const;
@@ -38,10 +38,11 @@ const updateStatusSchema = {
 } as const;
 
 /** The deployment endpoints: POST /v1/project/update/{projectId}, GET /v1/project/update-status/{statusId}. */
-export function registerProjectRoutes(app: FastifyInstance, core: Core): void {
-  app.post<{ Params: { projectId: string } }>(
+export function registerProjectRoutes(app: Api, core: Core): void {
+  app.post(
     '/v1/project/update/:projectId',
     {
+      config: { auth: { key: 'admin', owner: 'projectId' } },
       schema: {
         summary: 'Queue a deployment update',
         description: "Queues a deployment of the project's configured deployment branch. Needs an admin key of the project.",
@@ -61,14 +62,14 @@ export function registerProjectRoutes(app: FastifyInstance, core: Core): void {
       },
     },
     async (request, reply) => {
-      const result = await core.queueUpdate(request.headers.authorization, request.params.projectId);
-      return reply.code(202).send(result);
+      return reply.code(202).send(await core.queueUpdate(ownedBy(request, 'projectId').id));
     },
   );
 
-  app.get<{ Params: { statusId: string } }>(
+  app.get(
     '/v1/project/update-status/:statusId',
     {
+      config: { auth: { key: 'admin', owner: 'statusId' } },
       schema: {
         summary: 'Get the status of an update',
         description: 'The progress of a deployment update: status, summary, logs and the commit deployed.',
@@ -83,7 +84,7 @@ export function registerProjectRoutes(app: FastifyInstance, core: Core): void {
       },
     },
     async (request) => {
-      const { deployment, project } = await core.updateStatus(request.headers.authorization, request.params.statusId);
+      const { deployment, project } = await core.updateStatus(ownedBy(request, 'statusId'));
       return {
         _id: deployment.id,
         projectId: deployment.projectId,
@@ -94,7 +95,7 @@ export function registerProjectRoutes(app: FastifyInstance, core: Core): void {
         logs: deployment.logs,
         subdomain: project.domain,
         commit: deployment.commit,
-        source: 'api',
+        source: 'api' as const,
       };
     },
   );

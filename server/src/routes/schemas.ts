@@ -1,3 +1,13 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+
+/**
+ * The app as the routes see it: its JSON Schemas are the handlers' types (params, query, body,
+ * and each status's answer), through json-schema-to-ts; the same schemas validate the requests
+ * and make /openapi.json.
+ */
+export type Api = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, JsonSchemaToTsProvider>;
+
 /** The error body of every non-2xx answer, for the route schemas. */
 export const errorSchema = {
   type: 'object',

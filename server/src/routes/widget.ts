@@ -8,8 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { FastifyInstance } from 'fastify';
-import { domainSchema, errorSchema } from './schemas.js';
+import { domainSchema, errorSchema, type Api } from './schemas.js';
 
 /**
  * The page's Content-Security-Policy: its script and its requests to this server only, no
@@ -46,13 +45,14 @@ function page(domain: string): string {
 }
 
 /** GET /assistant/widget.js and GET /assistant/{domain}. */
-export function registerWidgetRoutes(app: FastifyInstance): void {
+export function registerWidgetRoutes(app: Api): void {
   const script = readWidget();
   const etag = `"${createHash('sha256').update(script).digest('base64url').slice(0, 27)}"`;
 
   app.get(
     '/assistant/widget.js',
     {
+      config: { auth: 'public' },
       schema: {
         summary: 'The assistant widget script',
         description:
@@ -73,14 +73,16 @@ export function registerWidgetRoutes(app: FastifyInstance): void {
         // Loadable from any site, also one that isolates itself (Cross-Origin-Embedder-Policy).
         .header('cross-origin-resource-policy', 'cross-origin')
         .header('x-content-type-options', 'nosniff');
-      if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) return reply.code(304).send();
+      // No body at all: the schema's `null` would be serialized as the text "null".
+      if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) return reply.code(304).send(undefined as never);
       return reply.type('application/javascript; charset=utf-8').send(script);
     },
   );
 
-  app.get<{ Params: { domain: string } }>(
+  app.get(
     '/assistant/:domain',
     {
+      config: { auth: 'public' },
       schema: {
         summary: 'The assistant chat page',
         description:

@@ -3,16 +3,18 @@ import { isoDate } from './projects.js';
 import type { Queryable } from './store.js';
 import { json } from './storable.js';
 
-type HaultReason = 'completed' | 'github_missconfigured' | 'error' | 'processing' | 'interrupted';
-type TodoStatus = 'pending' | 'in_progress' | 'completed' | 'cancelled';
-type TodoPriority = 'high' | 'medium' | 'low';
+/** Why a session stopped (`processing` while it runs). The API spells these as the platform does: routes/agent.ts. */
+export type HaltReason = 'completed' | 'github_misconfigured' | 'error' | 'processing' | 'interrupted';
+export type TodoStatus = 'pending' | 'in_progress' | 'completed' | 'cancelled';
+export type TodoPriority = 'high' | 'medium' | 'low';
 
-export interface Todo {
+/** A type, not an interface: the route's response schema (an open object) accepts it as it is. */
+export type Todo = {
   content: string;
   status: TodoStatus;
   priority: TodoPriority;
   id: string;
-}
+};
 
 export interface AgentSessionRecord {
   id: string;
@@ -20,8 +22,9 @@ export interface AgentSessionRecord {
   jobId: string;
   sourceBranch: string;
   branch: string | null;
-  haulted: boolean;
-  haultReason: HaultReason;
+  /** Whether the session stopped. */
+  halted: boolean;
+  haltReason: HaltReason;
   pullRequestLink: string | null;
   messageToUser: string;
   todos: Todo[];
@@ -36,8 +39,8 @@ interface SessionRow {
   job_id: string;
   source_branch: string;
   branch: string | null;
-  haulted: boolean;
-  hault_reason: HaultReason;
+  halted: boolean;
+  halt_reason: HaltReason;
   pull_request_link: string | null;
   message_to_user: string;
   todos: Todo[] | string;
@@ -46,7 +49,7 @@ interface SessionRow {
   ended_at: Date | string | null;
 }
 
-const COLUMNS = 'id, project_id, job_id, source_branch, branch, haulted, hault_reason, pull_request_link, message_to_user, todos, title, created_at, ended_at';
+const COLUMNS = 'id, project_id, job_id, source_branch, branch, halted, halt_reason, pull_request_link, message_to_user, todos, title, created_at, ended_at';
 
 function toSession(row: SessionRow): AgentSessionRecord {
   return {
@@ -55,8 +58,8 @@ function toSession(row: SessionRow): AgentSessionRecord {
     jobId: row.job_id,
     sourceBranch: row.source_branch,
     branch: row.branch,
-    haulted: row.haulted,
-    haultReason: row.hault_reason,
+    halted: row.halted,
+    haltReason: row.halt_reason,
     pullRequestLink: row.pull_request_link,
     messageToUser: row.message_to_user,
     todos: typeof row.todos === 'string' ? (JSON.parse(row.todos) as Todo[]) : row.todos,
@@ -94,8 +97,8 @@ export async function listSessions(db: Queryable, projectId: string, skip: numbe
 }
 
 export interface SessionUpdate {
-  haulted?: boolean;
-  haultReason?: HaultReason;
+  halted?: boolean;
+  haltReason?: HaltReason;
   pullRequestLink?: string | null;
   messageToUser?: string;
   todos?: Todo[];
@@ -112,8 +115,8 @@ export async function updateSession(db: Queryable, id: string, update: SessionUp
     params.push(value);
     sets.push(`${column} = $${params.length}${cast}`);
   };
-  if (update.haulted !== undefined) set('haulted', update.haulted);
-  if (update.haultReason !== undefined) set('hault_reason', update.haultReason);
+  if (update.halted !== undefined) set('halted', update.halted);
+  if (update.haltReason !== undefined) set('halt_reason', update.haltReason);
   if (update.pullRequestLink !== undefined) set('pull_request_link', update.pullRequestLink);
   if (update.messageToUser !== undefined) set('message_to_user', update.messageToUser);
   if (update.todos !== undefined) set('todos', json(update.todos), '::jsonb');

@@ -5,11 +5,12 @@ import { json } from './storable.js';
 
 type DeploymentStatus = 'queued' | 'in_progress' | 'success' | 'failure';
 
-export interface FilesChanged {
+/** A type, not an interface: the route's response schema (an open object) accepts it as it is. */
+export type FilesChanged = {
   added: string[];
   modified: string[];
   removed: string[];
-}
+};
 
 /** A deployment as the status endpoint shows it (service-facts §1). */
 export interface Deployment {

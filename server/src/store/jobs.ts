@@ -1,9 +1,11 @@
+import type { JobKindName, JobPayloads } from '../jobs/kind.js';
 import type { Queryable } from './store.js';
 import { json } from './storable.js';
 
 /** The NOTIFY channel that wakes workers when a job is queued. */
 export const JOBS_CHANNEL = 'docsnav_jobs';
 
+/** A job as claimed: its `kind` may be one this docsnav does not know (a newer version queued it). */
 export interface ClaimedJob {
   id: string;
   kind: string;
@@ -15,9 +17,9 @@ export interface ClaimedJob {
   lockToken: string;
 }
 
-export async function enqueueJob(
+export async function enqueueJob<K extends JobKindName>(
   db: Queryable,
-  job: { id: string; kind: string; lane: string; payload?: Record<string, unknown>; maxAttempts?: number },
+  job: { id: string; kind: K; lane: string; payload?: JobPayloads[K]; maxAttempts?: number },
 ): Promise<void> {
   await db.query('INSERT INTO jobs (id, kind, lane, payload, max_attempts) VALUES ($1, $2, $3, $4::jsonb, $5)', [
     job.id,

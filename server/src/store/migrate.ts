@@ -14,8 +14,9 @@ function migrationFiles(): Array<{ version: number; name: string; sql: string }>
 /**
  * Applies the migrations the database has not seen, each in its own transaction. Several
  * processes may start at once against one PostgreSQL: an advisory lock lets one migrate.
+ * `until` stops after that version (a test writes rows as an older docsnav did, then upgrades).
  */
-export async function migrate(store: Store): Promise<string[]> {
+export async function migrate(store: Store, until = Infinity): Promise<string[]> {
   const applied: string[] = [];
   // Under the lock too: two `CREATE TABLE IF NOT EXISTS` at once on a new database collide
   // (a unique violation in pg_type), as serve and two workers starting together showed.
@@ -25,7 +26,7 @@ export async function migrate(store: Store): Promise<string[]> {
       'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())',
     );
   });
-  for (const migration of migrationFiles()) {
+  for (const migration of migrationFiles().filter((file) => file.version <= until)) {
     await store.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock(7306115)');
       const done = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [migration.version]);
