@@ -1,24 +1,7 @@
-import type { ClaimedJob } from '../store/jobs.js';
+import type { ClaimedJob, JobKindName, JobPayloads } from '../store/jobs.js';
 import type { Queryable } from '../store/store.js';
 import type { Logger } from '../log.js';
 import type { WorkerSettings } from './settings.js';
-
-/**
- * Every kind of job the queue runs, by name, with the payload its jobs carry: the one list of
- * names. `jobKinds` (kinds.ts) must then have the kind's entry, or the build fails.
- */
-export interface JobPayloads {
-  /** A deployment of the lane's project; the job's id is the deployment's (the statusId). */
-  deployment: NoPayload;
-  /** A repair (agent) job; the job's id is its agent session's. */
-  repair: NoPayload;
-}
-
-/** A job kind's name, as the queue's `kind` column holds it. */
-export type JobKindName = keyof JobPayloads;
-
-/** The payload of a kind whose job needs nothing beside its id and lane. */
-type NoPayload = Record<string, never>;
 
 /** A claimed job of a known kind, its payload typed. */
 export type JobOf<K extends JobKindName> = Omit<ClaimedJob, 'kind' | 'payload'> & { kind: K; payload: JobPayloads[K] };

@@ -13,10 +13,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { claimJob, completeJob, JOBS_CHANNEL, releaseJob, renewLease, sweepExpired, type ClaimedJob } from '../store/jobs.js';
+import { claimJob, completeJob, JOBS_CHANNEL, releaseJob, renewLease, sweepExpired, type ClaimedJob, type JobKindName } from '../store/jobs.js';
 import type { Queryable, Store } from '../store/store.js';
 import { silentLogger, type Logger } from '../log.js';
-import { LeaseLost, type JobKind, type JobKindName, type JobKinds, type JobOf, type JobOutcome } from './kind.js';
+import { LeaseLost, type JobKind, type JobKinds, type JobOf, type JobOutcome } from './kind.js';
 import type { WorkerSettings } from './settings.js';
 
 /** Told when each run ends (the metrics). */

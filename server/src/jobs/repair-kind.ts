@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { insertSession, type AgentSessionRecord } from '../store/agent.js';
 import { enqueueJob } from '../store/jobs.js';
 import type { Queryable } from '../store/store.js';
-import type { JobKindName } from './kind.js';
+import type { JobKindName } from '../store/jobs.js';
 
 /** The queue's name for repair (agent) jobs (kept apart so the core does not load the job's code). */
 export const REPAIR_KIND = 'repair' satisfies JobKindName;

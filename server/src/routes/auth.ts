@@ -38,7 +38,7 @@ export type OwnerParam = keyof typeof OWNERS;
 type Owned<P extends OwnerParam> = NonNullable<Awaited<ReturnType<(typeof OWNERS)[P]['find']>>>;
 
 /** Who may call a route. */
-export type RouteAuth = 'public' | { key: KeyKind; owner: OwnerParam };
+type RouteAuth = 'public' | { key: KeyKind; owner: OwnerParam };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

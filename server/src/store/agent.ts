@@ -5,8 +5,8 @@ import { json } from './storable.js';
 
 /** Why a session stopped (`processing` while it runs). The API spells these as the platform does: routes/agent.ts. */
 export type HaltReason = 'completed' | 'github_misconfigured' | 'error' | 'processing' | 'interrupted';
-export type TodoStatus = 'pending' | 'in_progress' | 'completed' | 'cancelled';
-export type TodoPriority = 'high' | 'medium' | 'low';
+type TodoStatus = 'pending' | 'in_progress' | 'completed' | 'cancelled';
+type TodoPriority = 'high' | 'medium' | 'low';
 
 /** A type, not an interface: the route's response schema (an open object) accepts it as it is. */
 export type Todo = {

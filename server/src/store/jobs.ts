@@ -1,6 +1,22 @@
-import type { JobKindName, JobPayloads } from '../jobs/kind.js';
 import type { Queryable } from './store.js';
 import { json } from './storable.js';
+
+/**
+ * Every kind of job the queue runs, by name, with the payload its jobs carry: the one list of
+ * names. `jobKinds` (jobs/kinds.ts) must then have the kind's entry, or the build fails.
+ */
+export interface JobPayloads {
+  /** A deployment of the lane's project; the job's id is the deployment's (the statusId). */
+  deployment: NoPayload;
+  /** A repair (agent) job; the job's id is its agent session's. */
+  repair: NoPayload;
+}
+
+/** A job kind's name, as the queue's `kind` column holds it. */
+export type JobKindName = keyof JobPayloads;
+
+/** The payload of a kind whose job needs nothing beside its id and lane. */
+type NoPayload = Record<string, never>;
 
 /** The NOTIFY channel that wakes workers when a job is queued. */
 export const JOBS_CHANNEL = 'docsnav_jobs';
