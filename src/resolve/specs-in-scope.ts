@@ -8,13 +8,11 @@ import type { Profile } from '../config/profiles.js';
 import { isUrl, openapiSources, rootRelative, type OpenapiSource } from '../navigation/openapi.js';
 import { pointerOf, type ElementNode, type OpenapiScope, type PageNode } from '../navigation/walk.js';
 import type { Finding } from '../problem.js';
-import type { SpecLoader, SpecResult } from './specs.js';
+import type { SpecLoaded } from './spec-result.js';
+import type { SpecLoader } from './specs.js';
 
 /** A spec an `openapi` value names, and the pointer where it is written. */
 export type ScopedSpec = OpenapiSource & { pointer: string };
-
-/** A spec that loaded. */
-export type LoadedSpec = SpecResult & { ok: true };
 
 /** Reports a finding in a spec (its pointer is into the spec); `file` is root-relative. */
 export type ReportInSpec = (file: string, text: string, kind: 'spec', finding: Finding) => void;
@@ -48,7 +46,7 @@ export class SpecsInScope {
    * files, folders and symlinks out of the root are the rules' to report (openapi-not-found,
    * path-outside-root): they see the same `files`.
    */
-  load(source: string, pointer: string): LoadedSpec | undefined {
+  load(source: string, pointer: string): SpecLoaded | undefined {
     if (!this.loader) return undefined;
     const result = this.loader.loadSync(source);
     const first = !this.said.has(pointer);
@@ -76,7 +74,7 @@ export class SpecsInScope {
    * references are not allowed"), so its pages are not built. Said in the spec, at each `$ref`
    * (once per spec); an error under the platform profile, info under `spec`.
    */
-  private externalRefs(loaded: LoadedSpec, pointer: string): void {
+  private externalRefs(loaded: SpecLoaded, pointer: string): void {
     const refs = loaded.externalRefs;
     if (!refs || refs.length === 0 || this.said.has(`refs:${loaded.file}`)) return;
     this.said.add(`refs:${loaded.file}`);
