@@ -26,43 +26,7 @@ export function docsRootFiles(root: string, label: string = root): DocsFiles {
   let others: Map<string, FileKind> | undefined;
 
   function index(): void {
-    folders = new Map();
-    files = new Set();
-    pages = new Map();
-    others = new Map();
-    const real = realRoot(root);
-    const visited = new Set<string>([real]);
-    const pending = [''];
-    while (pending.length > 0) {
-      const relative = pending.pop()!;
-      const names: string[] = [];
-      folders.set(relative, names);
-      let entries: Dirent[];
-      try {
-        entries = readdirSync(path.join(root, relative), { withFileTypes: true });
-      } catch {
-        continue;
-      }
-      for (const entry of entries) {
-        const child = relative ? `${relative}/${entry.name}` : entry.name;
-        let kind: FileKind | 'skip';
-        if (entry.isSymbolicLink()) kind = followLink(real, path.join(root, child), visited);
-        else if (entry.isDirectory()) kind = 'folder';
-        else if (entry.isFile()) kind = 'file';
-        else kind = describeKind(entry) as FileKind;
-        if (kind === 'skip') continue;
-        if (kind === 'folder') {
-          if (!SKIPPED.has(entry.name)) pending.push(child);
-        } else if (kind === 'file') {
-          names.push(entry.name);
-          files.add(child);
-          const page = PAGE_FILE.exec(child);
-          if (page && (page[2] === '.mdx' || !pages.has(page[1]))) pages.set(page[1], child);
-        } else {
-          others.set(child, kind);
-        }
-      }
-    }
+    ({ folders, files, pages, others } = listRoot(root));
   }
 
   return {
@@ -102,6 +66,58 @@ export function docsRootFiles(root: string, label: string = root): DocsFiles {
       return undefined;
     },
   };
+}
+
+/** What one walk of a docs root finds: each folder's file names, the regular files, page files by page path, and everything else by kind. */
+interface RootListing {
+  folders: Map<string, string[]>;
+  files: Set<string>;
+  /** Page path (no extension) -> its file, `.mdx` over `.md`. */
+  pages: Map<string, string>;
+  /** Root-relative paths that are not regular files inside the root (folders are in `folders`). */
+  others: Map<string, FileKind>;
+}
+
+/** Walks a docs root once (iteratively; `node_modules` and `.git` are skipped), following symlinks only inside it. */
+function listRoot(root: string): RootListing {
+  const folders = new Map<string, string[]>();
+  const files = new Set<string>();
+  const pages = new Map<string, string>();
+  const others = new Map<string, FileKind>();
+  const real = realRoot(root);
+  const visited = new Set<string>([real]);
+  const pending = [''];
+  while (pending.length > 0) {
+    const relative = pending.pop()!;
+    const names: string[] = [];
+    folders.set(relative, names);
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(path.join(root, relative), { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      const child = relative ? `${relative}/${entry.name}` : entry.name;
+      let kind: FileKind | 'skip';
+      if (entry.isSymbolicLink()) kind = followLink(real, path.join(root, child), visited);
+      else if (entry.isDirectory()) kind = 'folder';
+      else if (entry.isFile()) kind = 'file';
+      else kind = describeKind(entry) as FileKind;
+      if (kind === 'skip') continue;
+      if (kind === 'folder') {
+        if (!SKIPPED.has(entry.name)) pending.push(child);
+      } else if (kind === 'file') {
+        names.push(entry.name);
+        files.add(child);
+        const page = PAGE_FILE.exec(child);
+        if (page && (page[2] === '.mdx' || !pages.has(page[1]))) pages.set(page[1], child);
+      } else {
+        others.set(child, kind);
+      }
+    }
+  }
+  return { folders, files, pages, others };
 }
 
 /** What a symlink in the root is: followed only to a real path inside the root (each real folder listed once). */

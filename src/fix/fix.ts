@@ -88,32 +88,19 @@ export function fixText(text: string, options: FixOptions = {}): FixResult {
   let current = validate(mainText, changed);
   const before = current.problems;
   const applied: AppliedFix[] = [];
+  // The files as they would be with these texts in place of theirs (docs.json's under `file`), validated.
+  const validateWith = (texts: ReadonlyMap<string, string>): ValidationResult => {
+    const nextChanged = new Map(changed);
+    for (const [name, after] of texts) if (name !== file) nextChanged.set(path.resolve(name), after);
+    return validate(texts.get(file) ?? mainText, nextChanged);
+  };
   /** Fixes that caused a new error: never tried again. */
   const refused = new Set<string>();
-  const fixKey = (p: Problem) => `${p.code}\0${p.file}\0${p.pointer}`;
   let passes = 0;
   for (let pass = 1; pass <= (options.maxPasses ?? DEFAULT_PASSES); pass++) {
     const withFix = current.problems.filter((p): p is FixableProblem => p.fix !== undefined && !refused.has(fixKey(p)));
     if (withFix.length === 0) break;
-    let candidates = nonOverlapping(withFix);
-    let accepted: { next: ValidationResult; texts: Map<string, string> } | undefined;
-    // A fix must not cause a new error: the fixes next to one are left out, and the rest tried again.
-    for (let attempt = 0; candidates.length > 0 && !accepted; attempt++) {
-      const texts = textsAfter(candidates, current.sources);
-      const nextMain = texts.get(file) ?? mainText;
-      const nextChanged = new Map(changed);
-      for (const [name, after] of texts) if (name !== file) nextChanged.set(path.resolve(name), after);
-      const next = validate(nextMain, nextChanged);
-      const newErrors = compareProblems(current.problems, next.problems).added.filter((p) => p.severity === 'error');
-      if (newErrors.length === 0) {
-        accepted = { next, texts };
-        break;
-      }
-      const near = candidates.filter((c) => newErrors.some((e) => e.file === c.file && related(e.pointer, parentOf(c.pointer))));
-      const out = near.length > 0 && attempt < 2 ? near : candidates;
-      for (const c of out) refused.add(fixKey(c));
-      candidates = candidates.filter((c) => !out.includes(c));
-    }
+    const accepted = acceptFixes(nonOverlapping(withFix), current, validateWith, refused);
     if (!accepted) continue;
     if (accepted.texts.size === 0) break;
     for (const name of accepted.texts.keys()) if (!originals.has(name)) originals.set(name, current.sources[name]);
@@ -122,7 +109,7 @@ export function fixText(text: string, options: FixOptions = {}): FixResult {
       else changed.set(path.resolve(name), after);
     }
     current = accepted.next;
-    for (const p of candidates) applied.push({ pass, code: p.code, file: p.file, pointer: p.pointer, message: p.message, edits: p.fix.edits });
+    for (const p of accepted.fixes) applied.push({ pass, code: p.code, file: p.file, pointer: p.pointer, message: p.message, edits: p.fix.edits });
     passes = pass;
   }
 
@@ -137,6 +124,35 @@ export function fixText(text: string, options: FixOptions = {}): FixResult {
 }
 
 type FixableProblem = Problem & { fix: Fix };
+
+/** What identifies a fix across passes. */
+function fixKey(p: Problem): string {
+  return `${p.code}\0${p.file}\0${p.pointer}`;
+}
+
+/**
+ * The fixes of one pass that cause no new error, the texts they make and the validation of
+ * those: a fix must not cause a new error, so the fixes next to one are refused (after two
+ * tries, all that were tried) and the rest tried again. Undefined when none is left.
+ */
+function acceptFixes(
+  candidates: FixableProblem[],
+  current: ValidationResult,
+  validateWith: (texts: ReadonlyMap<string, string>) => ValidationResult,
+  refused: Set<string>,
+): { fixes: FixableProblem[]; next: ValidationResult; texts: Map<string, string> } | undefined {
+  for (let attempt = 0; candidates.length > 0; attempt++) {
+    const texts = textsAfter(candidates, current.sources);
+    const next = validateWith(texts);
+    const newErrors = compareProblems(current.problems, next.problems).added.filter((p) => p.severity === 'error');
+    if (newErrors.length === 0) return { fixes: candidates, next, texts };
+    const near = candidates.filter((c) => newErrors.some((e) => e.file === c.file && related(e.pointer, parentOf(c.pointer))));
+    const out = near.length > 0 && attempt < 2 ? near : candidates;
+    for (const c of out) refused.add(fixKey(c));
+    candidates = candidates.filter((c) => !out.includes(c));
+  }
+  return undefined;
+}
 
 /** Per file, the fixes that can be applied together (the others wait for the next pass). */
 function nonOverlapping(problems: readonly FixableProblem[]): FixableProblem[] {

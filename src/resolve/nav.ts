@@ -126,40 +126,8 @@ export class NavBuilder {
    * Gives every generated group and page its id (the resolver names them by their `openapi` value).
    */
   finish(tree: PageTree): void {
-    // Generated groups, per `openapi` source and per owner; each source's pages follow its groups.
-    const bySource = new Map<string, GeneratedSet>();
-    const byOwner = new Map<string, GeneratedSet[]>();
-    for (const group of tree.groups) {
-      if (!group.generated) continue;
-      group.id = `${group.source}#group:${group.label}`;
-      let set = bySource.get(group.source);
-      if (!set) {
-        bySource.set(group.source, (set = { groups: [], pages: new Map(), cursor: -1, trail: undefined }));
-        const owner = openapiOwner(group.source);
-        const sets = byOwner.get(owner);
-        if (sets) sets.push(set);
-        else byOwner.set(owner, [set]);
-      }
-      set.groups.push(group);
-    }
-    disambiguate(tree.groups);
-    // Entry pages' ids are their entries' pointers, unique by construction; only generated ones can clash.
-    const generatedPages: ResolvedPage[] = [];
-    for (const page of tree.pages) {
-      if (bySource.size === 0) break;
-      const set = bySource.get(page.source);
-      if (!set) continue;
-      page.id = `${page.source}#${page.openapi ? `${page.openapi.method} ${page.openapi.path}` : page.path}`;
-      generatedPages.push(page);
-      const group = groupOf(set, page);
-      if (!group) continue;
-      const pages = set.pages.get(group);
-      if (pages) pages.push(page);
-      else set.pages.set(group, [page]);
-    }
-    disambiguate(generatedPages);
+    const byOwner = generatedSets(tree);
     const groupsById = new Map(tree.groups.filter((g) => !g.generated).map((g) => [g.id, g]));
-
     const root = this.root;
     tree.global = this.global;
     if (!root) return;
@@ -186,21 +154,7 @@ export class NavBuilder {
           const page = this.entryPages.get(slot.node);
           if (page) node.children.push(pageRef(page));
         } else {
-          for (const set of byOwner.get(slot.openapiPointer) ?? []) {
-            for (const generated of set.groups) {
-              node.children.push(
-                navNode({
-                  id: generated.id,
-                  kind: 'group',
-                  label: generated.label,
-                  hidden: generated.hidden,
-                  display: generated.display,
-                  generated: true,
-                  children: (set.pages.get(generated) ?? []).map(pageRef),
-                }),
-              );
-            }
-          }
+          for (const set of byOwner.get(slot.openapiPointer) ?? []) for (const group of generatedNodes(set)) node.children.push(group);
         }
       }
       markDefault(node);
@@ -232,6 +186,61 @@ interface GeneratedSet {
   /** The group the last page went to, and that page's trail. */
   cursor: number;
   trail: unknown;
+}
+
+/**
+ * The generated groups and their pages, per `openapi` source (each source's pages follow its
+ * groups), gathered by the element whose `openapi` it is; generated groups and pages get their
+ * ids here, made unique.
+ */
+function generatedSets(tree: PageTree): Map<string, GeneratedSet[]> {
+  const bySource = new Map<string, GeneratedSet>();
+  const byOwner = new Map<string, GeneratedSet[]>();
+  for (const group of tree.groups) {
+    if (!group.generated) continue;
+    group.id = `${group.source}#group:${group.label}`;
+    let set = bySource.get(group.source);
+    if (!set) {
+      bySource.set(group.source, (set = { groups: [], pages: new Map(), cursor: -1, trail: undefined }));
+      const owner = openapiOwner(group.source);
+      const sets = byOwner.get(owner);
+      if (sets) sets.push(set);
+      else byOwner.set(owner, [set]);
+    }
+    set.groups.push(group);
+  }
+  disambiguate(tree.groups);
+  // Entry pages' ids are their entries' pointers, unique by construction; only generated ones can clash.
+  const generatedPages: ResolvedPage[] = [];
+  for (const page of tree.pages) {
+    if (bySource.size === 0) break;
+    const set = bySource.get(page.source);
+    if (!set) continue;
+    page.id = `${page.source}#${page.openapi ? `${page.openapi.method} ${page.openapi.path}` : page.path}`;
+    generatedPages.push(page);
+    const group = groupOf(set, page);
+    if (!group) continue;
+    const pages = set.pages.get(group);
+    if (pages) pages.push(page);
+    else set.pages.set(group, [page]);
+  }
+  disambiguate(generatedPages);
+  return byOwner;
+}
+
+/** The `nav` nodes of one source's generated groups, each with its pages. */
+function generatedNodes(set: GeneratedSet): NavNode[] {
+  return set.groups.map((generated) =>
+    navNode({
+      id: generated.id,
+      kind: 'group',
+      label: generated.label,
+      hidden: generated.hidden,
+      display: generated.display,
+      generated: true,
+      children: (set.pages.get(generated) ?? []).map(pageRef),
+    }),
+  );
 }
 
 /**

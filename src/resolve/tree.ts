@@ -5,51 +5,36 @@
  * openapi-invalid, openapi-warning, openapi-remote, slug-collision, unsafe-slug, too-deep).
  * `validate` and `resolve` both run it, so they report the same problems on the same input.
  * Synchronous: remote specs are fetched (by resolve, with allowRemote) before it runs.
+ *
+ * This module walks and emits pages; each other job is a module of its own: the specs of an
+ * `openapi` scope (specs-in-scope.ts), an endpoint entry looked up in a spec
+ * (endpoint-entries.ts), page files' front matter (page-front-matter.ts), safe page paths
+ * (page-path-safety.ts), and page URLs settled once every page is known (page-urls.ts).
  */
 import type { ValidationCache } from '../cache.js';
-import { tidyPage, type PageEntry } from '../navigation/entries.js';
+import { tidyPage } from '../navigation/entries.js';
 import { ELEMENTS, isPlainObject, NAME_FIELD } from '../navigation/model.js';
-import { escapesRoot, isUrl, openapiSources, rootRelative, type OpenapiSource } from '../navigation/openapi.js';
-import { listedInOwnPages, pointerOf, walkNavigation, type ElementNode, type NavigationVisitor, type OpenapiScope, type PageNode } from '../navigation/walk.js';
-import type { Code } from '../codes.js';
+import { escapesRoot, isUrl } from '../navigation/openapi.js';
+import { listedInOwnPages, pointerOf, walkNavigation, type ElementNode, type NavigationVisitor, type PageNode } from '../navigation/walk.js';
 import type { FileReader } from '../files.js';
 import type { Finding } from '../problem.js';
-import { pageFileIn, type DocsFiles } from '../rules/types.js';
-import { initialDisplay } from './group-moves.js';
-import { findOperation, findWebhook, generatedGroups, generatedPagePath, indexSpec, pageTitle, type Operation } from './operations.js';
-import { emptyPageTree, NavBuilder } from './nav.js';
-import { findPageFile, type PageFile } from './page-files.js';
-import { PageOperations } from './page-operations.js';
+import type { DocsFiles } from '../rules/types.js';
 import type { Profile } from '../config/profiles.js';
+import { lookUpEntry, type EndpointEntry } from './endpoint-entries.js';
+import { initialDisplay } from './group-moves.js';
+import { mergeByCode } from './merge-findings.js';
+import { emptyPageTree, NavBuilder } from './nav.js';
+import { generatedGroups, generatedPagePath, indexSpec, pageTitle, type Operation } from './operations.js';
+import { applyFrontMatter, PageFrontMatterReader } from './page-front-matter.js';
+import { ANY_DANGER, dangerIn, HAS_URL_BREAKING, urlBreakingIn } from './page-path-safety.js';
+import { PageUrls } from './page-urls.js';
 import { titleFromSlug } from './slug.js';
-import { stringField } from './front-matter.js';
-import { iconOf } from './nav.js';
-import type { SpecLoader, SpecResult } from './specs.js';
+import { scopeNaming, SpecsInScope } from './specs-in-scope.js';
+import type { SpecLoader } from './specs.js';
 import type { PageOperation as PageOperationInfo, PageTree, ResolvedGroup, ResolvedPage, TrailItem } from './types.js';
 
 /** The deepest trail the page tree holds (real sites nest under 15). */
 const MAX_TRAIL = 100;
-
-/** Characters that break a URL path (platform-facts §3 keeps them in page paths). */
-const UNSAFE = /[?#:&%\s]/g;
-/** The same, for `test` (a global regex keeps state between calls). */
-const UNSAFE_TEST = new RegExp(UNSAFE.source);
-
-/** Page paths that could write outside a site generator's output folder, and why. */
-const DANGEROUS: ReadonlyArray<readonly [RegExp, string]> = [
-  [/(^|\/)\.\.?(\/|$)/, 'has a "." or ".." segment'],
-  [/^\//, 'starts with "/"'],
-  [/^[a-z]:/i, 'starts with a drive letter'],
-  [/\\/, 'has a backslash'],
-
-  [/[\u0000-\u001f\u007f]/, 'has control characters'],
-];
-
-/** Any of them, in one test: the common safe path is let through without building a pointer. */
-const ANY_DANGER = new RegExp(DANGEROUS.map(([pattern]) => pattern.source).join('|'), 'i');
-
-/** Findings of one bulk generation listed in full before the rest are summed up as "and N more". */
-const MAX_MERGED = 10;
 
 /** What the walk found, in navigation order, before any spec is read. */
 type Step = { type: 'group'; group: ResolvedGroup } | { type: 'entry'; node: PageNode } | { type: 'bulk'; owner: ElementNode };
@@ -99,77 +84,44 @@ export interface TreeBuilderOptions {
   immediate?: boolean;
 }
 
-/** One page path wanted in a section; the URL is decided once every page is known (the later page keeps it). */
-interface Claim {
-  page: { path: string };
-  wanted: string;
-  owner: string;
-  at: string;
-  section: ElementNode;
-}
-
 export class TreeBuilder {
   private readonly states = new Map<ElementNode, ElementState>();
   private readonly steps: Step[] = [];
-  /** Every path a generated or endpoint page wants, in navigation order. */
-  private readonly claims: Claim[] = [];
-  /**
-   * Each section's ordinary page paths. They are the author's: they keep their URL whatever
-   * else wants it, so only the paths are kept (and looked at only in sections with endpoints).
-   */
-  private readonly authored = new Map<ElementNode, string[]>();
-  /** The last section an ordinary page was in, and its list: pages come in runs of one section. */
-  private authoredSection: ElementNode | undefined;
-  private authoredList: string[] = [];
+  /** Every path a page wants, settled once every page is known. */
+  private readonly urls = new PageUrls();
   /** The last element whose pages were seen, and its state: one map lookup per element, not per page. */
   private lastParent: ElementNode | undefined;
   private lastState: ElementState | undefined;
   /** Each group's first visible page, as a page (its URL is known only at the end). */
   private readonly firstPages = new Map<ResolvedGroup, ResolvedPage>();
-  /** Places (pointers) where a spec's failure or caveat was said already. */
-  private readonly specSaid = new Set<string>();
   private readonly breadcrumbs: boolean;
   /**
    * Findings of the bulk generation under way. They all point at one `openapi` value, where
    * the sink keeps one finding per code, so they are collected and reported together.
    */
   private bulkFindings: Finding[] | undefined;
-  /** Each `openapi` scope's specs, and where each is written: worked out once, not once per entry. */
-  private readonly scopes = new Map<OpenapiScope, Array<OpenapiSource & { pointer: string }>>();
-
-  private readonly loader: SpecLoader | undefined;
-  private readonly files: DocsFiles | undefined;
-  private readonly reader: FileReader | undefined;
-  private readonly cache: ValidationCache | undefined;
-  private readonly absoluteRoot: string;
+  /** The specs in each `openapi` scope, loaded through the loader. */
+  private readonly specs: SpecsInScope;
+  /** Page files' front matter, read and checked once. */
+  private readonly frontMatter: PageFrontMatterReader;
+  /** Page files are read (a reader and a listing were given). */
+  private readonly readsPages: boolean;
   private readonly report: (finding: Finding) => void;
-  private readonly reportIn: TreeBuilderOptions['reportIn'];
-  private readonly profile: Profile | undefined;
-  /** Each page file's front matter and what it names, read and checked once. */
-  private readonly pageFiles = new Map<string, PageFrontMatter>();
-  private readonly pageOperations: PageOperations | undefined;
   private readonly keepTree: boolean;
   private readonly immediate: boolean;
   private readonly tree: PageTree = emptyPageTree();
   /** The nested navigation (`nav`), built beside the flat lists when the tree is kept. */
   private readonly nav: NavBuilder | undefined;
-  /** Sections with endpoint pages: ordinary pages alone never clash (one path is one page). */
-  private readonly endpointSections = new Set<ElementNode>();
   private planned = false;
 
   constructor(
     private readonly docs: unknown,
     options: TreeBuilderOptions,
   ) {
-    this.loader = options.loader;
-    this.files = options.files;
-    this.reader = options.reader;
-    this.cache = options.cache;
-    this.absoluteRoot = options.absoluteRoot;
     this.report = options.report;
-    this.reportIn = options.reportIn;
-    this.profile = options.profile;
-    this.pageOperations = this.loader ? new PageOperations(this.loader, this.files) : undefined;
+    this.specs = new SpecsInScope(options.loader, options.profile, options.report, options.reportIn);
+    this.frontMatter = new PageFrontMatterReader(options);
+    this.readsPages = options.reader !== undefined && options.files !== undefined;
     this.keepTree = options.keepTree ?? true;
     this.immediate = options.immediate ?? false;
     this.nav = this.keepTree ? new NavBuilder(MAX_TRAIL) : undefined;
@@ -222,11 +174,11 @@ export class TreeBuilder {
     const wanted = new Set<string>();
     for (const step of this.steps) {
       if (step.type === 'group') continue;
-      if (step.type === 'bulk') for (const { source } of this.specsOf(step.owner.openapi)) wanted.add(source);
+      if (step.type === 'bulk') for (const { source } of this.specs.of(step.owner.openapi)) wanted.add(source);
       else if (step.node.entry.kind !== 'page') {
         const entry = step.node.entry;
         if (entry.specfile !== undefined) wanted.add(entry.specfile);
-        else for (const { source } of this.specsOf(step.node.parent.openapi)) wanted.add(source);
+        else for (const { source } of this.specs.of(step.node.parent.openapi)) wanted.add(source);
       }
     }
     return wanted;
@@ -243,8 +195,8 @@ export class TreeBuilder {
       else this.emitEntry(step.node, tree);
     }
     this.steps.length = 0;
-    this.authorFiles(tree);
-    this.assignUrls();
+    this.frontMatter.overGeneratedPages(tree);
+    for (const finding of this.urls.settle()) this.report(finding);
     for (const [group, page] of this.firstPages) group.firstPage = page.path;
     this.nav?.finish(tree);
     return tree;
@@ -288,7 +240,7 @@ export class TreeBuilder {
       if (typeof node.value.root === 'string') {
         // A root page the tree leaves out (path-outside-root, unsafe-slug) is no link for the group either.
         const root = tidyPage(node.value.root);
-        if (isUrl(root) || !DANGEROUS.some(([pattern]) => pattern.test(root))) group.root = root;
+        if (isUrl(root) || dangerIn(root) === undefined) group.root = root;
       }
       if (this.immediate) this.tree.groups.push(group);
       else this.steps.push({ type: 'group', group });
@@ -306,80 +258,10 @@ export class TreeBuilder {
     if (state) state.specUsed = true;
   }
 
-  private specsOf(scope: OpenapiScope | undefined): Array<OpenapiSource & { pointer: string }> {
-    if (!scope) return [];
-    let specs = this.scopes.get(scope);
-    if (!specs) {
-      specs = openapiSources(scope.value).map((spec) => ({ ...spec, pointer: pointerOf(scope.owner.path, 'openapi', ...spec.at) }));
-      this.scopes.set(scope, specs);
-    }
-    return specs;
-  }
-
-  /**
-   * The loaded spec for a source, reporting (once per place) why it is not there. Missing
-   * files, folders and symlinks out of the root are the rules' to report (openapi-not-found,
-   * path-outside-root): they see the same `files`.
-   */
-  private spec(source: string, pointer: string): (SpecResult & { ok: true }) | undefined {
-    if (!this.loader) return undefined;
-    const result = this.loader.loadSync(source);
-    const first = !this.specSaid.has(pointer);
-    this.specSaid.add(pointer);
-    if (result.ok) {
-      if (first && result.warnings.length > 0) this.report({ code: 'openapi-warning', message: result.warnings.join(' '), pointer });
-      if (first) this.externalRefs(result, pointer);
-      return result;
-    }
-    if (!first) return undefined;
-    if (result.reason === 'remote') {
-      this.report({
-        code: 'openapi-remote',
-        message: `"${result.file}" is a URL: remote specs are fetched only with allowRemote (\`--allow-remote\`), so it was not checked and no pages came from it.`,
-        pointer,
-      });
-    } else if (result.reason === 'invalid' || isUrl(result.file)) {
-      this.report({ code: 'openapi-invalid', message: result.message, pointer });
-    }
-    return undefined;
-  }
-
-  /**
-   * A spec with `$ref`s that do not start with `#`: the platform refuses it ("External $ref
-   * references are not allowed"), so its pages are not built. Said in the spec, at each `$ref`
-   * (once per spec); an error under the platform profile, info under `spec`.
-   */
-  private externalRefs(loaded: SpecResult & { ok: true }, pointer: string): void {
-    const refs = loaded.externalRefs;
-    if (!refs || refs.length === 0 || this.specSaid.has(`refs:${loaded.file}`)) return;
-    this.specSaid.add(`refs:${loaded.file}`);
-    const severity = this.profile?.externalSpecRefs === 'problem' ? undefined : ('info' as const);
-    const why =
-      'the hosted platform refuses a spec with a `$ref` to another file or a URL ("External $ref references are not allowed"), and builds no pages from it';
-    const fix = 'bundle the spec into one file (e.g. `redocly bundle` or `swagger-cli bundle`), so every `$ref` starts with `#`';
-    if (!this.reportIn || loaded.text === undefined || isUrl(loaded.file)) {
-      this.report({
-        code: 'openapi-external-ref',
-        message: `"${loaded.file}" has ${refs.length} external \`$ref\`${refs.length === 1 ? '' : 's'} (the first: "${refs[0].ref}"): ${why}. Instead, ${fix}.`,
-        pointer,
-        ...(severity && { severity }),
-      });
-      return;
-    }
-    for (const ref of refs) {
-      this.reportIn(loaded.file, loaded.text, 'spec', {
-        code: 'openapi-external-ref',
-        message: `\`$ref\` "${ref.ref}" is not inside this file: ${why}. Instead, ${fix}.`,
-        pointer: ref.pointer,
-        ...(severity && { severity }),
-      });
-    }
-  }
-
   private emitBulk(owner: ElementNode, tree: PageTree): void {
     const state = this.states.get(owner)!;
-    for (const { source, directory, pointer } of this.specsOf(owner.openapi)) {
-      const loaded = this.spec(source, pointer);
+    for (const { source, directory, pointer } of this.specs.of(owner.openapi)) {
+      const loaded = this.specs.load(source, pointer);
       if (!loaded) continue;
       const findings: Finding[] = (this.bulkFindings = []);
       for (const generated of generatedGroups(loaded.spec, directory)) {
@@ -457,28 +339,17 @@ export class TreeBuilder {
         this.safePath(pagePath, pointerOf(node.path));
         return;
       }
-      if (UNSAFE_TEST.test(pagePath)) this.checkUnsafe(pagePath, pointerOf(node.path));
+      if (HAS_URL_BREAKING.test(pagePath)) this.checkUnsafe(pagePath, pointerOf(node.path));
     }
-    this.claimAuthored(node.parent.section, pagePath);
-    if (this.reader && this.files) this.frontMatterOf(pagePath);
-  }
-
-  /** An ordinary page's path in its section. */
-  private claimAuthored(section: ElementNode, pagePath: string): void {
-    if (section !== this.authoredSection) {
-      this.authoredSection = section;
-      let list = this.authored.get(section);
-      if (!list) this.authored.set(section, (list = []));
-      this.authoredList = list;
-    }
-    this.authoredList.push(pagePath);
+    this.urls.authoredPage(node.parent.section, pagePath);
+    if (this.readsPages) this.frontMatter.read(pagePath);
   }
 
   private ordinaryPage(raw: string, pagePath: string, node: PageNode, state: ElementState, pointer: string): ResolvedPage | undefined {
     // A path that climbs out of the root is path-outside-root (the rule's); it never reaches the tree.
     if (!isUrl(raw) && escapesRoot(pagePath)) return undefined;
     if (!isUrl(raw) && !this.safePath(pagePath, pointer)) return undefined;
-    const found = isUrl(raw) ? undefined : this.frontMatterOf(pagePath);
+    const found = isUrl(raw) ? undefined : this.frontMatter.read(pagePath);
     const page: ResolvedPage = {
       id: pointer,
       path: pagePath,
@@ -497,26 +368,12 @@ export class TreeBuilder {
         if (operation.operation.description !== undefined) page.description = operation.operation.description;
         page.openapi = pageOperation(operation.operation, operation.file);
       }
-      if (found.data) this.applyFrontMatter(page, found.data);
+      if (found.data) applyFrontMatter(page, found.data);
     }
     this.finishPage(page, state.trail);
     this.checkUnsafe(page.path, pointer);
-    this.claimAuthored(node.parent.section, pagePath);
+    this.urls.authoredPage(node.parent.section, pagePath);
     return page;
-  }
-
-  /** What a page's front matter gives the tree: its title, sidebar title, icon, tag and description. */
-  private applyFrontMatter(page: ResolvedPage, data: Record<string, unknown>): void {
-    const title = stringField(data, 'title');
-    if (title !== undefined) page.title = title;
-    const sidebarTitle = stringField(data, 'sidebarTitle');
-    if (sidebarTitle !== undefined) page.sidebarTitle = sidebarTitle;
-    const icon = iconOf(data.icon);
-    if (icon !== undefined) page.icon = icon;
-    const tag = stringField(data, 'tag');
-    if (tag !== undefined) page.tag = tag;
-    const description = stringField(data, 'description');
-    if (description !== undefined) page.description = description;
   }
 
   /** What every page gets from where it is: its language (the nearest above it) and breadcrumbs. */
@@ -526,37 +383,23 @@ export class TreeBuilder {
     if (this.breadcrumbs) page.breadcrumbs = trail.map((item) => item.label);
   }
 
-  private endpointEntry(entry: Exclude<PageEntry, { kind: 'page' }>, node: PageNode, state: ElementState, pointer: string): ResolvedPage | undefined {
+  private endpointEntry(entry: EndpointEntry, node: PageNode, state: ElementState, pointer: string): ResolvedPage | undefined {
     // A named spec file's problems belong to the entry; the scope's, to its `openapi` value.
     const candidates =
       entry.specfile !== undefined
         ? [{ source: entry.specfile, at: [], directory: scopeNaming(node, entry.specfile)?.source.directory, pointer }]
-        : this.specsOf(node.parent.openapi);
+        : this.specs.of(node.parent.openapi);
     let firstMiss: string | undefined;
     let firstSuggest: string | undefined;
     let anyLoaded = false;
     for (const { source, directory, pointer: specPointer } of candidates) {
-      const loaded = this.spec(source, specPointer);
+      const loaded = this.specs.load(source, specPointer);
       if (!loaded) continue;
       anyLoaded = true;
-      const index = indexSpec(loaded.spec);
-      const label = entry.kind === 'webhook' ? `webhook ${entry.name}` : `${entry.method.toUpperCase()} ${entry.path}`;
-      if (entry.kind === 'webhook') {
-        const match = findWebhook(index, entry.name);
-        if (match.kind === 'found') return this.endpointFromEntry(match.operation, loaded.file, directory, node, state, pointer);
-        firstMiss ??= `"${label}": "${loaded.file}" has no webhook "${entry.name}"${listOf('closest', match.suggestions)}.`;
-        firstSuggest ??= match.suggestions[0] !== undefined ? `webhook ${match.suggestions[0]}` : undefined;
-        continue;
-      }
-      const match = findOperation(index, entry.method, entry.path);
-      if (match.kind === 'found') return this.endpointFromEntry(match.operation, loaded.file, directory, node, state, pointer);
-      if (match.kind === 'method-not-found') {
-        firstMiss ??= `"${label}": "${loaded.file}" has no ${entry.method.toUpperCase()} ${match.path}; that path has ${match.methods.map((m) => m.toUpperCase()).join(', ')}.`;
-        firstSuggest ??= match.methods.length === 1 ? `${match.methods[0].toUpperCase()} ${match.path}` : undefined;
-      } else {
-        firstMiss ??= `"${label}": "${loaded.file}" has no path ${entry.path}${listOf('closest', match.suggestions)}.`;
-        firstSuggest ??= match.suggestions[0] !== undefined ? `${entry.method.toUpperCase()} ${match.suggestions[0]}` : undefined;
-      }
+      const lookup = lookUpEntry(entry, indexSpec(loaded.spec), loaded.file);
+      if (lookup.kind === 'found') return this.endpointFromEntry(lookup.operation, loaded.file, directory, node, state, pointer);
+      firstMiss ??= lookup.message;
+      firstSuggest ??= lookup.suggest;
     }
     if (anyLoaded && firstMiss) {
       const finding: Finding = { code: 'endpoint-not-found', message: firstMiss, pointer };
@@ -610,193 +453,11 @@ export class TreeBuilder {
     if (op.summary !== undefined) page.summary = op.summary;
     if (op.description !== undefined) page.description = op.description;
     // `x-mint.metadata` is the generated page's front matter.
-    if (op.metadata) this.applyFrontMatter(page, op.metadata);
+    if (op.metadata) applyFrontMatter(page, op.metadata);
     this.finishPage(page, trail);
-    this.claim(page, `${file} ${method} ${op.path}`, element.section, pointer);
-    return page;
-  }
-
-  /**
-   * A page path's file and front matter, read and checked once: YAML the platform cannot read
-   * (`front-matter-invalid`: its build fails; the page is read without it), an `openapi` that is not a
-   * string (the platform's build fails), and the operation an `openapi` reference names
-   * (`openapi-not-found`, `endpoint-not-found`, as for a navigation entry, but warnings: the
-   * platform builds the page, with no API reference on it).
-   */
-  private frontMatterOf(pagePath: string): PageFrontMatter | undefined {
-    // No file, nothing to read or keep: a lookup in the listing is all a missing page costs.
-    if (!this.files || pageFileIn(this.files, pagePath) === undefined) return undefined;
-    const known = this.pageFiles.get(pagePath);
-    if (known !== undefined) return known;
-    const found = findPageFile(this.files, this.reader, this.absoluteRoot, pagePath, this.cache);
-    let result: PageFrontMatter | undefined;
-    if (found) {
-      result = { file: found.file };
-      const front = found.frontMatter;
-      if (front && !front.ok) {
-        this.sayInPage(found, {
-          code: 'front-matter-invalid',
-          message: `The front matter of "${found.file}" is not valid YAML${front.line === undefined ? '' : ` (line ${front.line})`}: ${front.message}. The platform's build fails on it ("There is a syntax error in your frontmatter").`,
-          line: front.line,
-        });
-      } else if (front?.ok) {
-        result.data = front.data;
-        result.operation = this.frontMatterOperation(found, front.data);
-      }
-    }
-    if (result) this.pageFiles.set(pagePath, result);
-    return result;
-  }
-
-  private frontMatterOperation(found: PageFile, data: Record<string, unknown>): PageFrontMatter['operation'] {
-    const value = data.openapi;
-    if (value === undefined || value === null) return undefined;
-    if (typeof value !== 'string') {
-      this.sayInPage(found, {
-        code: 'front-matter-invalid',
-        message: `\`openapi\` in the front matter of "${found.file}" is ${Array.isArray(value) ? 'a list' : `a ${typeof value}`}; it must be one endpoint as a string, such as "GET /users". The platform's build fails on it.`,
-        key: 'openapi',
-      });
-      return undefined;
-    }
-    if (value.trim() === '' || !this.pageOperations) return undefined;
-    const lookup = this.pageOperations.find(value, found.file);
-    if (lookup.kind === 'found') return { operation: lookup.operation, file: lookup.file };
-    if (lookup.kind === 'unknown') return undefined;
-    if (lookup.kind === 'malformed') {
-      this.sayInPage(found, {
-        code: 'endpoint-not-found',
-        message: `\`openapi: "${value}"\` in "${found.file}" is not an endpoint ("METHOD /path", "specfile METHOD /path" or "webhook name"), so the page shows no API reference.`,
-        key: 'openapi',
-        severity: 'warning',
-      });
-    } else if (lookup.kind === 'spec-not-found') {
-      this.sayInPage(found, {
-        code: 'openapi-not-found',
-        message: `\`openapi: "${value}"\` in "${found.file}" names "${lookup.spec}", which is not an OpenAPI file under the docs root.`,
-        key: 'openapi',
-        severity: 'warning',
-      });
-    } else {
-      const where =
-        lookup.searched.length === 0
-          ? 'the docs root has no OpenAPI file'
-          : `no OpenAPI file of the docs root defines it (looked in ${lookup.searched.slice(0, 3).join(', ')}${lookup.searched.length > 3 ? `, and ${lookup.searched.length - 3} more` : ''})`;
-      this.sayInPage(found, {
-        code: 'endpoint-not-found',
-        message: `\`openapi: "${value}"\` in "${found.file}": ${where}, so the page shows no API reference.`,
-        key: 'openapi',
-        severity: 'warning',
-      });
-    }
-    return undefined;
-  }
-
-  /** A finding in a page file, at a front-matter key's line (or a given line), else its first line. */
-  private sayInPage(found: PageFile, what: { code: Code; message: string; key?: string; line?: number; severity?: Finding['severity'] }): void {
-    const text = found.text ?? '';
-    const span = spanInPage(text, what.key, what.line);
-    const finding: Finding = { code: what.code, message: what.message, pointer: '', span };
-    if (what.severity) finding.severity = what.severity;
-    if (this.reportIn && found.text !== undefined) this.reportIn(found.file, text, 'page', finding);
-  }
-
-  /**
-   * What the platform does with a page file at a generated page's path: the file replaces the
-   * generated page (both entries show it, at the one URL), keeping the generated title,
-   * description and sidebar title where the file's front matter has none. An ordinary page at
-   * that path with no title of its own takes the generated one too.
-   */
-  private authorFiles(tree: PageTree): void {
-    if (!this.files) return;
-    const generated = new Map<string, ResolvedPage>();
-    for (const page of tree.pages) if (page.kind === 'endpoint') generated.set(page.path, page);
-    if (generated.size === 0) return;
-    for (const page of tree.pages) {
-      const endpoint = generated.get(page.path);
-      if (!endpoint) continue;
-      if (page.kind === 'page') {
-        if (page.file && !this.pageFiles.get(page.path)?.data?.title) {
-          page.title = endpoint.title;
-        }
-        continue;
-      }
-      const found = this.frontMatterOf(page.path);
-      if (!found) continue;
-      page.file = found.file;
-      // The file's front matter over the generated values, as on an ordinary page.
-      if (found.data) this.applyFrontMatter(page, found.data);
-    }
-  }
-
-  /** A page wants its path in a section; the URL is settled by assignUrls once every page is known. */
-  private claim(page: ResolvedPage, owner: string, section: ElementNode, pointer: string): void {
     this.checkUnsafe(page.path, pointer);
-    this.claims.push({ page, wanted: page.path, owner, at: pointer, section });
-    if (page.kind === 'endpoint') this.endpointSections.add(section);
-  }
-
-  /**
-   * Page URLs as the platform gives them (platform-facts §1a): where pages of one section
-   * want one path, the platform keeps the LATER one under it. That page keeps the path; each
-   * earlier page with a different owner gets the next free `-1`, `-2`, … (a slug-collision:
-   * on the platform it would be lost). The same owner listed twice keeps its path
-   * (duplicate-page says so). A path also listed as an ordinary page is the author's: the
-   * platform writes generated pages first and the author's file over them, so every entry
-   * there keeps the one URL and shows that file (an info says so at each generated entry).
-   * Suffixes skip every path some page wants, and a counter per path makes the whole pass linear.
-   */
-  private assignUrls(): void {
-    const bySection = new Map<ElementNode, Claim[]>();
-    for (const claim of this.claims) {
-      if (!this.endpointSections.has(claim.section)) continue;
-      const list = bySection.get(claim.section);
-      if (list) list.push(claim);
-      else bySection.set(claim.section, [claim]);
-    }
-    const findings: Finding[] = [];
-    for (const claims of bySection.values()) {
-      const keeper = new Map<string, string>();
-      // A page path listed as an ordinary page is the author's: on the platform its file
-      // replaces any generated page there, and every entry links to that one URL. No suffixes.
-      const authored = new Set(this.authored.get(claims[0].section));
-      for (const claim of claims) keeper.set(claim.wanted, claim.owner);
-      const used = new Set([...keeper.keys(), ...authored]);
-      const next = new Map<string, number>();
-      for (const claim of claims) {
-        const winner = keeper.get(claim.wanted)!;
-        if (authored.has(claim.wanted)) {
-          findings.push({
-            code: 'slug-collision',
-            message: `"${claim.wanted}" is also a page listed in this section: on the platform its file replaces the page generated for ${claim.owner.replace(/^\S+ /, '')} (of ${claim.owner.split(' ')[0]}), and this entry links to that file's page at the same URL.`,
-            pointer: claim.at,
-            severity: 'info',
-          });
-          continue;
-        }
-        if (winner === claim.owner) continue;
-        let n = next.get(claim.wanted) ?? 1;
-        while (used.has(`${claim.wanted}-${n}`)) n++;
-        next.set(claim.wanted, n + 1);
-        const suffixed = `${claim.wanted}-${n}`;
-        used.add(suffixed);
-        claim.page.path = suffixed;
-        // No `suggest`: writing the suffixed path in place of the entry would name no file (or stop being an endpoint entry).
-        findings.push({
-          code: 'slug-collision',
-          message: `"${claim.wanted}" is also the path of ${winner}, later in this section; the platform keeps that one under this URL and loses this page, which docsnav gives "${suffixed}".`,
-          pointer: claim.at,
-        });
-      }
-    }
-    // Pages of one bulk generation share a pointer: one finding there, messages joined.
-    const byPointer = new Map<string, Finding[]>();
-    for (const finding of findings) {
-      const list = byPointer.get(finding.pointer);
-      if (list) list.push(finding);
-      else byPointer.set(finding.pointer, [finding]);
-    }
-    for (const list of byPointer.values()) for (const finding of mergeByCode(list)) this.report(finding);
+    this.urls.claim(page, `${file} ${method} ${op.path}`, element.section, pointer);
+    return page;
   }
 
   /**
@@ -806,18 +467,15 @@ export class TreeBuilder {
    * an escape sequence).
    */
   private safePath(page: string, pointer: string): boolean {
-    if (!ANY_DANGER.test(page)) return true;
-    const why = DANGEROUS.find(([pattern]) => pattern.test(page))?.[1];
+    const why = dangerIn(page);
     if (why === undefined) return true;
     this.say({ code: 'unsafe-slug', message: `Page path ${JSON.stringify(page)} ${why}; it is left out of the page tree.`, pointer });
     return false;
   }
 
   private checkUnsafe(page: string, pointer: string): void {
-    if (isUrl(page)) return;
-    const unsafe = page.match(UNSAFE);
-    if (!unsafe) return;
-    const kinds = [...new Set(unsafe.map((c) => (/\s/.test(c) ? 'whitespace' : `"${c}"`)))];
+    const kinds = urlBreakingIn(page);
+    if (!kinds) return;
     this.say({ code: 'unsafe-slug', message: `Page path "${page}" has ${kinds.join(', ')}, which ${kinds.length === 1 ? 'breaks' : 'break'} URLs.`, pointer });
   }
 
@@ -830,15 +488,6 @@ export class TreeBuilder {
   }
 }
 
-/** What the tree keeps of a page file. */
-interface PageFrontMatter {
-  file: string;
-  /** Its front matter, when it has a block the platform can read. */
-  data?: Record<string, unknown>;
-  /** The operation its `openapi` names, when found. */
-  operation?: { operation: Operation; file: string };
-}
-
 /** The operation details a page carries. */
 function pageOperation(op: Operation, file: string): PageOperationInfo {
   const info: PageOperationInfo = { file, method: op.method.toUpperCase(), path: op.path };
@@ -846,56 +495,6 @@ function pageOperation(op: Operation, file: string): PageOperationInfo {
   return info;
 }
 
-/** Where in a page a front-matter problem is: the line of `key:` in the block, a given line, else line 1. */
-function spanInPage(text: string, key: string | undefined, line: number | undefined): readonly [number, number] {
-  if (key !== undefined) {
-    const match = new RegExp(`^${key}[ \\t]*:.*$`, 'm').exec(text);
-    if (match) return [match.index, match.index + match[0].length];
-  }
-  let start = 0;
-  for (let n = 1; line !== undefined && n < line; n++) {
-    const next = text.indexOf('\n', start);
-    if (next < 0) break;
-    start = next + 1;
-  }
-  const end = text.indexOf('\n', start);
-  return [start, end < 0 ? text.length : end];
-}
-
-/** The nearest `openapi` scope above a page that names this spec file, and the source that names it. */
-function scopeNaming(node: PageNode, specfile: string): { owner: ElementNode; source: OpenapiSource } | undefined {
-  const file = rootRelative(specfile);
-  for (let scope = node.parent.openapi; scope; scope = scope.owner.parent?.openapi) {
-    const source = openapiSources(scope.value).find((s) => !isUrl(s.source) && rootRelative(s.source) === file);
-    if (source) return { owner: scope.owner, source };
-  }
-  return undefined;
-}
-
 function describeOperation(op: Operation): string {
   return op.method === 'webhook' ? `webhook ${op.path}` : `${op.method.toUpperCase()} ${op.path}`;
-}
-
-/** One finding per code, in first-seen order: several messages are joined (the first MAX_MERGED, then a count). */
-function mergeByCode(findings: readonly Finding[]): Finding[] {
-  // Per code and severity: an info is not merged into a warning.
-  const byCode = new Map<string, Finding[]>();
-  for (const finding of findings) {
-    const key = `${finding.code} ${finding.severity ?? ''}`;
-    const list = byCode.get(key);
-    if (list) list.push(finding);
-    else byCode.set(key, [finding]);
-  }
-  return [...byCode.values()].map((list) => {
-    if (list.length === 1) return list[0];
-    const messages = [...new Set(list.map((f) => f.message))];
-    const more = messages.length > MAX_MERGED ? ` And ${messages.length - MAX_MERGED} more.` : '';
-    const merged: Finding = { code: list[0].code, pointer: list[0].pointer, message: messages.slice(0, MAX_MERGED).join(' ') + more };
-    if (list[0].severity) merged.severity = list[0].severity;
-    return merged;
-  });
-}
-
-function listOf(what: string, items: readonly string[]): string {
-  return items.length === 0 ? '' : `; ${what}: ${items.join(', ')}`;
 }

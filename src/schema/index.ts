@@ -165,18 +165,7 @@ interface MissingFields {
 }
 
 function mapErrors(errors: readonly GeneratedError[], docs: unknown): Finding[] {
-  // Pointers at or above a specific error: a wrapper error there is already explained.
-  const explained = new Set<string>();
-  for (const error of errors) {
-    if (WRAPPER_KEYWORDS.has(error.keyword)) continue;
-    let path = error.instancePath;
-    while (!explained.has(path)) {
-      explained.add(path);
-      if (path === '') break;
-      path = path.slice(0, path.lastIndexOf('/'));
-    }
-  }
-
+  const explained = explainedPointers(errors);
   const findings: Finding[] = [];
   const seen = new Set<string>();
   const missing = new Map<string, MissingFields>();
@@ -199,20 +188,9 @@ function mapErrors(errors: readonly GeneratedError[], docs: unknown): Finding[] 
     const first = originals.find((e) => e.keyword === 'type') ?? originals[0] ?? error;
     switch (first.keyword) {
       case 'required': {
-        // One finding per object, naming every missing field.
         for (const original of originals) {
-          const field = stringParam(original, 'missingProperty');
-          const entry = missing.get(pointer);
-          if (entry) {
-            if (!entry.fields.includes(field)) entry.fields.push(field);
-            if (entry.object && entry.object !== 'docs') sortByKeyOrder(entry.fields, ALLOWED_KEYS[entry.object]);
-            entry.finding.message = requiredMessage(entry.object, entry.fields);
-          } else {
-            const object = objectAt(parsePointer(pointer), docs);
-            const finding: Finding = { code: 'missing-field', pointer, message: requiredMessage(object, [field]) };
-            missing.set(pointer, { object, fields: [field], finding });
-            add(finding);
-          }
+          const finding = addMissingField(missing, pointer, stringParam(original, 'missingProperty'), docs);
+          if (finding) add(finding);
         }
         break;
       }
@@ -226,27 +204,65 @@ function mapErrors(errors: readonly GeneratedError[], docs: unknown): Finding[] 
         add({ code: 'invalid-type', pointer, message });
         break;
       }
-      default: {
-        // enum, const, pattern, minLength, format, …: the type is right, the value is not.
-        const finding: Finding = {
-          code: codeOf(first.keyword),
-          pointer,
-          message: error.keyword === 'errorMessage' && error.message ? error.message : valueMessage(pointer, first),
-        };
-        const allowed = originals.find((e) => e.keyword === 'enum')?.params.allowedValues;
-        const value = allowed ? valueAt(docs, parsePointer(pointer)) : undefined;
-        if (Array.isArray(allowed) && typeof value === 'string') {
-          const suggestion = closest(
-            value,
-            allowed.filter((v): v is string => typeof v === 'string'),
-          );
-          if (suggestion !== undefined) finding.suggest = suggestion;
-        }
-        add(finding);
-      }
+      default:
+        add(wrongValue(error, first, originals, docs));
     }
   }
   return findings;
+}
+
+/** Pointers at or above a specific error: a wrapper error (anyOf, if, …) there is already explained. */
+function explainedPointers(errors: readonly GeneratedError[]): Set<string> {
+  const explained = new Set<string>();
+  for (const error of errors) {
+    if (WRAPPER_KEYWORDS.has(error.keyword)) continue;
+    let path = error.instancePath;
+    while (!explained.has(path)) {
+      explained.add(path);
+      if (path === '') break;
+      path = path.slice(0, path.lastIndexOf('/'));
+    }
+  }
+  return explained;
+}
+
+/**
+ * One missing-field finding per object, naming every missing field: a new finding for the
+ * object's first missing field (returned, to be added), and the same finding's message widened
+ * for each further one (undefined).
+ */
+function addMissingField(missing: Map<string, MissingFields>, pointer: string, field: string, docs: unknown): Finding | undefined {
+  const entry = missing.get(pointer);
+  if (entry) {
+    if (!entry.fields.includes(field)) entry.fields.push(field);
+    if (entry.object && entry.object !== 'docs') sortByKeyOrder(entry.fields, ALLOWED_KEYS[entry.object]);
+    entry.finding.message = requiredMessage(entry.object, entry.fields);
+    return undefined;
+  }
+  const object = objectAt(parsePointer(pointer), docs);
+  const finding: Finding = { code: 'missing-field', pointer, message: requiredMessage(object, [field]) };
+  missing.set(pointer, { object, fields: [field], finding });
+  return finding;
+}
+
+/** enum, const, pattern, minLength, format, …: the type is right, the value is not (with the nearest allowed word, for an enum). */
+function wrongValue(error: GeneratedError, first: GeneratedError, originals: readonly GeneratedError[], docs: unknown): Finding {
+  const pointer = error.instancePath;
+  const finding: Finding = {
+    code: codeOf(first.keyword),
+    pointer,
+    message: error.keyword === 'errorMessage' && error.message ? error.message : valueMessage(pointer, first),
+  };
+  const allowed = originals.find((e) => e.keyword === 'enum')?.params.allowedValues;
+  const value = allowed ? valueAt(docs, parsePointer(pointer)) : undefined;
+  if (Array.isArray(allowed) && typeof value === 'string') {
+    const suggestion = closest(
+      value,
+      allowed.filter((v): v is string => typeof v === 'string'),
+    );
+    if (suggestion !== undefined) finding.suggest = suggestion;
+  }
+  return finding;
 }
 
 /** In the order the schema lists the keys (the name field first). */

@@ -6,7 +6,17 @@
  */
 import { closest } from '../suggest.js';
 import { toPointer } from '../source/pointer.js';
-import { acceptedTypes, FORMATS, jsonTypeOf, type ObjectShape, type Shape, type StringShape } from './shapes.js';
+import {
+  acceptedTypes,
+  FORMATS,
+  jsonTypeOf,
+  type BooleanShape,
+  type ObjectShape,
+  type RecordShape,
+  type Shape,
+  type StringShape,
+  type TaggedShape,
+} from './shapes.js';
 
 export type IssueKind = 'type' | 'value' | 'missing' | 'unknown';
 
@@ -54,68 +64,77 @@ function check(value: unknown, shape: Shape, path: Path, out: SettingsIssue[], d
     case 'string':
       return checkString(value, shape, path, out);
     case 'boolean':
-      if (typeof value !== 'boolean') out.push(typeIssue(value, shape, path));
-      else if (shape.only !== undefined && value !== shape.only)
-        out.push({
-          kind: 'value',
-          pointer: toPointer(path),
-          message: `${label(path)} can only be ${String(shape.only)}; leave it out otherwise.`,
-          rejects: true,
-        });
-      return;
+      return checkBoolean(value, shape, path, out);
     case 'number':
       if (typeof value !== 'number') out.push(typeIssue(value, shape, path));
       return;
     case 'array':
       return checkArray(value, shape, path, out, depth);
-    case 'record': {
-      if (!isPlainObject(value)) return void out.push(typeIssue(value, shape, path));
-      for (const key of Object.keys(value)) {
-        if (shape.keys && !shape.keys.includes(key)) {
-          const issue: SettingsIssue = {
-            kind: 'value',
-            pointer: toPointer([...path, key]),
-            at: 'key',
-            message: `"${key}" is not a key ${label(path)} accepts: it takes ${listWords(shape.keys)}.`,
-            rejects: true,
-          };
-          const suggestion = closest(key, shape.keys);
-          if (suggestion !== undefined) issue.suggest = suggestion;
-          out.push(issue);
-        }
-        check(own(value, key), shape.values, [...path, key], out, depth + 1);
-      }
-      return;
-    }
+    case 'record':
+      return checkRecord(value, shape, path, out, depth);
     case 'object':
       if (!isPlainObject(value)) return void out.push(typeIssue(value, shape, path));
       return checkObject(value, shape, path, out, depth);
-    case 'tagged': {
-      if (!isPlainObject(value)) return void out.push(typeIssue(value, shape, path));
-      const tag = own(value, shape.tag);
-      const named = typeof tag === 'string' && Object.prototype.hasOwnProperty.call(shape.options, tag) ? shape.options[tag] : undefined;
-      if (named) return checkObject(value, named, path, out, depth, shape.tag);
-      if (shape.otherwise) return checkObject(value, shape.otherwise, path, out, depth);
-      const names = Object.keys(shape.options);
-      if (tag === undefined) {
-        out.push({ kind: 'missing', pointer: toPointer(path), message: `${label(path)} needs \`${shape.tag}\` (${listWords(names)}).`, rejects: true });
-      } else {
-        const issue: SettingsIssue = {
-          kind: typeof tag === 'string' ? 'value' : 'type',
-          pointer: toPointer([...path, shape.tag]),
-          message: `${label([...path, shape.tag])} must be ${listWords(names)}, not ${shown(tag)}.`,
-          rejects: true,
-        };
-        const suggestion = typeof tag === 'string' ? closest(tag, names) : undefined;
-        if (suggestion !== undefined) issue.suggest = suggestion;
-        out.push(issue);
-      }
-      return;
-    }
+    case 'tagged':
+      return checkTagged(value, shape, path, out, depth);
     case 'union':
       return checkUnion(value, shape.options, path, out, depth);
     case 'lazy':
       return check(value, shape.shape(), path, out, depth + 1);
+  }
+}
+
+function checkBoolean(value: unknown, shape: BooleanShape, path: Path, out: SettingsIssue[]): void {
+  if (typeof value !== 'boolean') out.push(typeIssue(value, shape, path));
+  else if (shape.only !== undefined && value !== shape.only)
+    out.push({
+      kind: 'value',
+      pointer: toPointer(path),
+      message: `${label(path)} can only be ${String(shape.only)}; leave it out otherwise.`,
+      rejects: true,
+    });
+}
+
+/** An object of any keys (of `keys`, when the shape lists them), each value of one shape. */
+function checkRecord(value: unknown, shape: RecordShape, path: Path, out: SettingsIssue[], depth: number): void {
+  if (!isPlainObject(value)) return void out.push(typeIssue(value, shape, path));
+  for (const key of Object.keys(value)) {
+    if (shape.keys && !shape.keys.includes(key)) {
+      const issue: SettingsIssue = {
+        kind: 'value',
+        pointer: toPointer([...path, key]),
+        at: 'key',
+        message: `"${key}" is not a key ${label(path)} accepts: it takes ${listWords(shape.keys)}.`,
+        rejects: true,
+      };
+      const suggestion = closest(key, shape.keys);
+      if (suggestion !== undefined) issue.suggest = suggestion;
+      out.push(issue);
+    }
+    check(own(value, key), shape.values, [...path, key], out, depth + 1);
+  }
+}
+
+/** An object whose tag field (`type`, …) says which object shape the rest follows. */
+function checkTagged(value: unknown, shape: TaggedShape, path: Path, out: SettingsIssue[], depth: number): void {
+  if (!isPlainObject(value)) return void out.push(typeIssue(value, shape, path));
+  const tag = own(value, shape.tag);
+  const named = typeof tag === 'string' && Object.prototype.hasOwnProperty.call(shape.options, tag) ? shape.options[tag] : undefined;
+  if (named) return checkObject(value, named, path, out, depth, shape.tag);
+  if (shape.otherwise) return checkObject(value, shape.otherwise, path, out, depth);
+  const names = Object.keys(shape.options);
+  if (tag === undefined) {
+    out.push({ kind: 'missing', pointer: toPointer(path), message: `${label(path)} needs \`${shape.tag}\` (${listWords(names)}).`, rejects: true });
+  } else {
+    const issue: SettingsIssue = {
+      kind: typeof tag === 'string' ? 'value' : 'type',
+      pointer: toPointer([...path, shape.tag]),
+      message: `${label([...path, shape.tag])} must be ${listWords(names)}, not ${shown(tag)}.`,
+      rejects: true,
+    };
+    const suggestion = typeof tag === 'string' ? closest(tag, names) : undefined;
+    if (suggestion !== undefined) issue.suggest = suggestion;
+    out.push(issue);
   }
 }
 

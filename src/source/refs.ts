@@ -54,48 +54,120 @@ export function loadDocument(file: string, text: string, options: LoadOptions = 
   const main = parseSource(file, text, options.format);
   const findings: SourceFinding[] = main.findings.map((f) => ({ ...f, source: main }));
   const files = [main];
-  const identity = (pointer: string): Origin => ({ source: main, pointer });
-  const loaded: LoadedDocument = { main, value: main.value, files, findings, origin: identity, isUnresolved: () => false };
+  const loaded: LoadedDocument = { main, value: main.value, files, findings, origin: (pointer) => ({ source: main, pointer }), isUnresolved: () => false };
   if (main.value === undefined || !text.includes('$ref')) return loaded;
 
   const read = options.reader ?? readerOf({ root: options.root, readFile: options.readFile });
   const root = path.resolve(options.root ?? path.dirname(file));
-  const origins = new WeakMap<object, Origin>();
-  const overrides = new WeakMap<object, Map<string, Origin>>();
-  const unresolved = new WeakSet<object>();
-  const byPath = new Map<string, FileFrame>();
+  const origins = new RefOrigins(main);
+  loaded.value = new RefFollower(root, read, files, findings, origins).follow(main, file);
+  loaded.origin = (pointer) => origins.originOf(loaded.value, pointer);
+  loaded.isUnresolved = (pointer) => origins.isUnresolved(loaded.value, pointer);
+  return loaded;
+}
 
-  const report = (source: SourceFile, finding: Finding) => findings.push({ ...finding, source });
+/**
+ * The way back from the document with `$ref`s replaced to the files it came from: the file and
+ * pointer each object taken from another file came from, the keys written beside a `$ref` (each
+ * from its own file), and the `$ref` objects that could not be followed.
+ */
+class RefOrigins {
+  private readonly origins = new WeakMap<object, Origin>();
+  private readonly overrides = new WeakMap<object, Map<string, Origin>>();
+  private readonly unresolved = new WeakSet<object>();
 
-  /** Every `$ref` object in a file's value, in document order (an object before what is written beside its `$ref`). */
-  function sitesOf(value: unknown, source: SourceFile, file: string): RefSite[] {
-    const sites: RefSite[] = [];
-    const pending: Array<{ value: unknown; pointer: string; container?: object; key?: string | number }> = [{ value, pointer: '' }];
-    while (pending.length > 0) {
-      const item = pending.pop()!;
-      if (!isObject(item.value)) continue;
-      const isRef = isRefObject(item.value);
-      if (isRef) sites.push({ holder: item.value as Record<string, unknown>, source, file, pointer: item.pointer, container: item.container, key: item.key });
-      const container = item.value as Record<string | number, unknown>;
-      const keys: Array<string | number> = Array.isArray(container) ? container.map((_, i) => i) : Object.keys(container);
-      for (let i = keys.length - 1; i >= 0; i--) {
-        const key = keys[i];
-        if (isRef && key === '$ref') continue;
-        const child = container[key];
-        if (isObject(child)) pending.push({ value: child, pointer: childPointer(item.pointer, key), container, key });
-      }
+  constructor(private readonly main: SourceFile) {}
+
+  /** An object's own origin, unless it has one already (the first place it was reached from wins). */
+  setIfNew(value: object, origin: Origin): void {
+    if (!this.origins.has(value)) this.origins.set(value, origin);
+  }
+
+  /** An object made by merging keys beside a `$ref` over its target: where its parts come from. */
+  setMerged(merged: object, target: object, fallback: Origin, keyOrigins: Map<string, Origin>): void {
+    this.origins.set(merged, this.origins.get(target) ?? fallback);
+    this.overrides.set(merged, keyOrigins);
+  }
+
+  markUnresolved(holder: object): void {
+    this.unresolved.add(holder);
+  }
+
+  /** The file and pointer a pointer into the document (`value`) came from. */
+  originOf(value: unknown, pointer: string): Origin {
+    let current: Origin = (isObject(value) && this.origins.get(value)) || { source: this.main, pointer: '' };
+    for (const segment of parsePointer(pointer)) {
+      const override = isObject(value) ? this.overrides.get(value)?.get(segment) : undefined;
+      current = override ?? { source: current.source, pointer: childPointer(current.pointer, segment) };
+      value = ownChild(value, segment);
+      const own = isObject(value) ? this.origins.get(value) : undefined;
+      if (own) current = own;
     }
-    return sites;
+    return current;
+  }
+
+  /** True when the pointer is at or inside a `$ref` that could not be followed. */
+  isUnresolved(value: unknown, pointer: string): boolean {
+    if (isObject(value) && this.unresolved.has(value)) return true;
+    for (const segment of parsePointer(pointer)) {
+      value = ownChild(value, segment);
+      if (isObject(value) && this.unresolved.has(value)) return true;
+    }
+    return false;
+  }
+}
+
+/** Follows the `$ref`s of a document through its files: reads each once, reports what cannot be followed, replaces the rest. */
+class RefFollower {
+  private readonly byPath = new Map<string, FileFrame>();
+
+  constructor(
+    private readonly root: string,
+    private readonly read: FileReader,
+    /** Every file read, in order (the main file first). */
+    private readonly files: SourceFile[],
+    private readonly findings: SourceFinding[],
+    private readonly origins: RefOrigins,
+  ) {}
+
+  /**
+   * The main file's value with every `$ref` replaced. Depth first over files with an explicit
+   * stack: first every site's target is read (and worked out, in document order), then the
+   * file's sites are replaced innermost first.
+   */
+  follow(main: SourceFile, file: string): unknown {
+    // The main file's place: as named when that is inside the root, else at the root's top.
+    const mainFile = isInside(this.root, path.resolve(file)) ? path.resolve(file) : path.join(this.root, path.basename(file));
+    const mainFrame: FileFrame = { source: main, sites: sitesOf(main.value, main, mainFile), next: 0, done: false, value: main.value };
+    const stack: FileFrame[] = [mainFrame];
+    while (stack.length > 0) {
+      const frame = stack[stack.length - 1];
+      if (frame.next < frame.sites.length) {
+        const child = this.prepare(frame.sites[frame.next++]);
+        if (child) stack.push(child);
+        continue;
+      }
+      for (let i = frame.sites.length - 1; i >= 0; i--) this.apply(frame.sites[i], frame);
+      frame.done = true;
+      stack.pop();
+      // A target that is itself a `$ref` with keys beside it already knows where its parts come from.
+      if (frame !== mainFrame && isObject(frame.value)) this.origins.setIfNew(frame.value, { source: frame.source, pointer: '' });
+    }
+    return mainFrame.value;
+  }
+
+  private report(source: SourceFile, finding: Finding): void {
+    this.findings.push({ ...finding, source });
   }
 
   /** Works out what a site's `$ref` leads to; a file read for the first time is returned to be worked on first. */
-  function prepare(site: RefSite): FileFrame | undefined {
+  private prepare(site: RefSite): FileFrame | undefined {
     const ref = site.holder.$ref as string;
     const refPointer = childPointer(site.pointer, '$ref');
     const [refPath, fragment = ''] = ref.split('#', 2);
     site.fragment = fragment;
     const fail = (finding: Finding): undefined => {
-      report(site.source, finding);
+      this.report(site.source, finding);
       site.failed = true;
       return undefined;
     };
@@ -107,27 +179,33 @@ export function loadDocument(file: string, text: string, options: LoadOptions = 
       });
     }
     const absolute = path.resolve(path.dirname(site.file), refPath);
-    if (!isInside(root, absolute)) {
-      return fail({ code: 'path-outside-root', message: `\`$ref\` "${ref}" points outside the project root (${root}).`, pointer: refPointer });
+    if (!isInside(this.root, absolute)) {
+      return fail({ code: 'path-outside-root', message: `\`$ref\` "${ref}" points outside the project root (${this.root}).`, pointer: refPointer });
     }
-    const known = byPath.get(absolute);
+    const known = this.byPath.get(absolute);
     if (known) {
       if (!known.done)
         return fail({ code: 'ref-cycle', message: `\`$ref\` "${ref}" leads back to a file that is already being included (a cycle).`, pointer: refPointer });
       site.target = known;
       return undefined;
     }
-    const outcome = read(absolute);
+    const outcome = this.read(absolute);
     if (!outcome.ok) {
-      const shown = path.relative(root, absolute).split(path.sep).join('/') || absolute;
+      const shown = path.relative(this.root, absolute).split(path.sep).join('/') || absolute;
       const code = outcome.reason === 'outside-root' ? 'path-outside-root' : 'ref-not-found';
       const why = outcome.reason === 'missing' ? `no file at ${shown}` : `${shown} ${failureText(outcome)}`;
       return fail({ code, message: `\`$ref\` "${ref}": ${why}.`, pointer: refPointer });
     }
-    const displayName = path.join(path.dirname(site.source.file), refPath);
-    const target = parseSource(displayName, textOf(outcome.bytes), formatOf(refPath));
-    files.push(target);
-    for (const f of target.findings) report(target, f);
+    const frame = this.include(path.join(path.dirname(site.source.file), refPath), absolute, textOf(outcome.bytes), formatOf(refPath));
+    site.target = frame;
+    return frame;
+  }
+
+  /** A file read for the first time: parsed (its findings reported), its own `$ref` sites found. */
+  private include(displayName: string, absolute: string, text: string, format: SourceFormat | undefined): FileFrame {
+    const target = parseSource(displayName, text, format);
+    this.files.push(target);
+    for (const f of target.findings) this.report(target, f);
     const frame: FileFrame = {
       source: target,
       sites: target.value === undefined ? [] : sitesOf(target.value, target, absolute),
@@ -135,24 +213,23 @@ export function loadDocument(file: string, text: string, options: LoadOptions = 
       done: false,
       value: target.value,
     };
-    byPath.set(absolute, frame);
-    site.target = frame;
+    this.byPath.set(absolute, frame);
     return frame;
   }
 
   /** Replaces one `$ref` object by what it leads to (sites are applied innermost first). */
-  function apply(site: RefSite, frame: FileFrame): void {
-    const replacement = replacementOf(site);
+  private apply(site: RefSite, frame: FileFrame): void {
+    const replacement = this.replacementOf(site);
     if (site.container === undefined) frame.value = replacement;
     else if (replacement !== site.holder) defineOwn(site.container, site.key!, replacement);
   }
 
-  function replacementOf(site: RefSite): unknown {
+  private replacementOf(site: RefSite): unknown {
     const { holder } = site;
     const entry = site.target;
     if (site.failed || !entry || entry.value === undefined) {
       // Failed (reported) or the target did not parse (reported in that file).
-      unresolved.add(holder);
+      this.origins.markUnresolved(holder);
       return holder;
     }
     let target: unknown = entry.value;
@@ -160,75 +237,57 @@ export function loadDocument(file: string, text: string, options: LoadOptions = 
     if (fragment) {
       target = valueAt(target, parsePointer(fragment));
       if (target === undefined) {
-        report(site.source, {
+        this.report(site.source, {
           code: 'ref-not-found',
           message: `\`$ref\` "${holder.$ref as string}": ${entry.source.file} has nothing at #${fragment}.`,
           pointer: childPointer(site.pointer, '$ref'),
         });
-        unresolved.add(holder);
+        this.origins.markUnresolved(holder);
         return holder;
       }
-      if (isObject(target) && !origins.has(target)) origins.set(target, { source: entry.source, pointer: fragment });
+      if (isObject(target)) this.origins.setIfNew(target, { source: entry.source, pointer: fragment });
     }
     const siblings = Object.keys(holder).filter((key) => key !== '$ref');
     if (siblings.length === 0 || !isObject(target) || Array.isArray(target)) return target;
-    // Keys beside `$ref` are merged over the target; each keeps its own file for locations.
-    // Own properties only: `__proto__`, `constructor` and `prototype` are ordinary keys here.
+    return this.merged(site, target, siblings, { source: entry.source, pointer: fragment });
+  }
+
+  /**
+   * Keys beside `$ref` merged over an object target; each keeps its own file for locations.
+   * Own properties only: `__proto__`, `constructor` and `prototype` are ordinary keys here.
+   */
+  private merged(site: RefSite, target: object, siblings: readonly string[], targetOrigin: Origin): Record<string, unknown> {
     const merged: Record<string, unknown> = {};
     for (const key of Object.keys(target)) defineOwn(merged, key, (target as Record<string, unknown>)[key]);
     const keyOrigins = new Map<string, Origin>();
     for (const key of siblings) {
-      defineOwn(merged, key, holder[key]);
+      defineOwn(merged, key, site.holder[key]);
       keyOrigins.set(key, { source: site.source, pointer: childPointer(site.pointer, key) });
     }
-    origins.set(merged, origins.get(target) ?? { source: entry.source, pointer: fragment });
-    overrides.set(merged, keyOrigins);
+    this.origins.setMerged(merged, target, targetOrigin, keyOrigins);
     return merged;
   }
+}
 
-  // Depth first over files with an explicit stack: first every site's target is read (and
-  // worked out, in document order), then the file's sites are replaced innermost first.
-  // The main file's place: as named when that is inside the root, else at the root's top.
-  const mainFile = isInside(root, path.resolve(file)) ? path.resolve(file) : path.join(root, path.basename(file));
-  const mainFrame: FileFrame = { source: main, sites: sitesOf(main.value, main, mainFile), next: 0, done: false, value: main.value };
-  const stack: FileFrame[] = [mainFrame];
-  while (stack.length > 0) {
-    const frame = stack[stack.length - 1];
-    if (frame.next < frame.sites.length) {
-      const child = prepare(frame.sites[frame.next++]);
-      if (child) stack.push(child);
-      continue;
+/** Every `$ref` object in a file's value, in document order (an object before what is written beside its `$ref`). */
+function sitesOf(value: unknown, source: SourceFile, file: string): RefSite[] {
+  const sites: RefSite[] = [];
+  const pending: Array<{ value: unknown; pointer: string; container?: object; key?: string | number }> = [{ value, pointer: '' }];
+  while (pending.length > 0) {
+    const item = pending.pop()!;
+    if (!isObject(item.value)) continue;
+    const isRef = isRefObject(item.value);
+    if (isRef) sites.push({ holder: item.value as Record<string, unknown>, source, file, pointer: item.pointer, container: item.container, key: item.key });
+    const container = item.value as Record<string | number, unknown>;
+    const keys: Array<string | number> = Array.isArray(container) ? container.map((_, i) => i) : Object.keys(container);
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const key = keys[i];
+      if (isRef && key === '$ref') continue;
+      const child = container[key];
+      if (isObject(child)) pending.push({ value: child, pointer: childPointer(item.pointer, key), container, key });
     }
-    for (let i = frame.sites.length - 1; i >= 0; i--) apply(frame.sites[i], frame);
-    frame.done = true;
-    stack.pop();
-    // A target that is itself a `$ref` with keys beside it already knows where its parts come from.
-    if (frame !== mainFrame && isObject(frame.value) && !origins.has(frame.value)) origins.set(frame.value, { source: frame.source, pointer: '' });
   }
-  loaded.value = mainFrame.value;
-
-  loaded.origin = (pointer) => {
-    let value: unknown = loaded.value;
-    let current: Origin = (isObject(value) && origins.get(value)) || identity('');
-    for (const segment of parsePointer(pointer)) {
-      const override = isObject(value) ? overrides.get(value)?.get(segment) : undefined;
-      current = override ?? { source: current.source, pointer: childPointer(current.pointer, segment) };
-      value = ownChild(value, segment);
-      const own = isObject(value) ? origins.get(value) : undefined;
-      if (own) current = own;
-    }
-    return current;
-  };
-  loaded.isUnresolved = (pointer) => {
-    let value: unknown = loaded.value;
-    if (isObject(value) && unresolved.has(value)) return true;
-    for (const segment of parsePointer(pointer)) {
-      value = ownChild(value, segment);
-      if (isObject(value) && unresolved.has(value)) return true;
-    }
-    return false;
-  };
-  return loaded;
+  return sites;
 }
 
 /** One file being included: its `$ref` sites, how far they are worked out, and its value. */

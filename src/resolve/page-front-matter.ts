@@ -1,0 +1,206 @@
+/**
+ * What the page tree takes from page files: each page's front matter read and checked once
+ * (page-files.ts finds the file, front-matter.ts parses the block), what it gives a page
+ * (title, sidebar title, icon, tag, description), and the platform's rule for a page file at a
+ * generated page's path.
+ */
+import type { ValidationCache } from '../cache.js';
+import type { Code } from '../codes.js';
+import type { FileReader } from '../files.js';
+import type { Finding } from '../problem.js';
+import { pageFileIn, type DocsFiles } from '../rules/types.js';
+import { stringField } from './front-matter.js';
+import { iconOf } from './nav.js';
+import type { Operation } from './operations.js';
+import { findPageFile, type PageFile } from './page-files.js';
+import { PageOperations } from './page-operations.js';
+import type { SpecLoader } from './specs.js';
+import type { PageTree, ResolvedPage } from './types.js';
+
+/** What the tree keeps of a page file. */
+export interface PageFrontMatter {
+  file: string;
+  /** Its front matter, when it has a block the platform can read. */
+  data?: Record<string, unknown>;
+  /** The operation its `openapi` names, when found. */
+  operation?: { operation: Operation; file: string };
+}
+
+/** Reports a finding in a page file (it has a `span`); `file` is root-relative. */
+export type ReportInPage = (file: string, text: string, kind: 'page', finding: Finding) => void;
+
+export interface PageFrontMatterOptions {
+  /** The docs root's files; undefined: no page file is found. */
+  files?: DocsFiles;
+  /** Reads page files; undefined: their front matter is not read. */
+  reader?: FileReader;
+  absoluteRoot: string;
+  cache?: ValidationCache;
+  /** Looks up the operation a page's `openapi` names; undefined: not looked up. */
+  loader?: SpecLoader;
+  reportIn?: ReportInPage;
+}
+
+export class PageFrontMatterReader {
+  /** Each page file's front matter and what it names, read and checked once. */
+  private readonly pageFiles = new Map<string, PageFrontMatter>();
+  private readonly pageOperations: PageOperations | undefined;
+  private readonly files: DocsFiles | undefined;
+  private readonly reader: FileReader | undefined;
+  private readonly absoluteRoot: string;
+  private readonly cache: ValidationCache | undefined;
+  private readonly reportIn: ReportInPage | undefined;
+
+  constructor(options: PageFrontMatterOptions) {
+    this.files = options.files;
+    this.reader = options.reader;
+    this.absoluteRoot = options.absoluteRoot;
+    this.cache = options.cache;
+    this.reportIn = options.reportIn;
+    this.pageOperations = options.loader ? new PageOperations(options.loader, options.files) : undefined;
+  }
+
+  /**
+   * A page path's file and front matter, read and checked once: YAML the platform cannot read
+   * (`front-matter-invalid`: its build fails; the page is read without it), an `openapi` that is not a
+   * string (the platform's build fails), and the operation an `openapi` reference names
+   * (`openapi-not-found`, `endpoint-not-found`, as for a navigation entry, but warnings: the
+   * platform builds the page, with no API reference on it).
+   */
+  read(pagePath: string): PageFrontMatter | undefined {
+    // No file, nothing to read or keep: a lookup in the listing is all a missing page costs.
+    if (!this.files || pageFileIn(this.files, pagePath) === undefined) return undefined;
+    const known = this.pageFiles.get(pagePath);
+    if (known !== undefined) return known;
+    const found = findPageFile(this.files, this.reader, this.absoluteRoot, pagePath, this.cache);
+    let result: PageFrontMatter | undefined;
+    if (found) {
+      result = { file: found.file };
+      const front = found.frontMatter;
+      if (front && !front.ok) {
+        this.sayInPage(found, {
+          code: 'front-matter-invalid',
+          message: `The front matter of "${found.file}" is not valid YAML${front.line === undefined ? '' : ` (line ${front.line})`}: ${front.message}. The platform's build fails on it ("There is a syntax error in your frontmatter").`,
+          line: front.line,
+        });
+      } else if (front?.ok) {
+        result.data = front.data;
+        result.operation = this.operationOf(found, front.data);
+      }
+    }
+    if (result) this.pageFiles.set(pagePath, result);
+    return result;
+  }
+
+  /**
+   * What the platform does with a page file at a generated page's path: the file replaces the
+   * generated page (both entries show it, at the one URL), keeping the generated title,
+   * description and sidebar title where the file's front matter has none. An ordinary page at
+   * that path with no title of its own takes the generated one too.
+   */
+  overGeneratedPages(tree: PageTree): void {
+    if (!this.files) return;
+    const generated = new Map<string, ResolvedPage>();
+    for (const page of tree.pages) if (page.kind === 'endpoint') generated.set(page.path, page);
+    if (generated.size === 0) return;
+    for (const page of tree.pages) {
+      const endpoint = generated.get(page.path);
+      if (!endpoint) continue;
+      if (page.kind === 'page') {
+        if (page.file && !this.pageFiles.get(page.path)?.data?.title) {
+          page.title = endpoint.title;
+        }
+        continue;
+      }
+      const found = this.read(page.path);
+      if (!found) continue;
+      page.file = found.file;
+      // The file's front matter over the generated values, as on an ordinary page.
+      if (found.data) applyFrontMatter(page, found.data);
+    }
+  }
+
+  /** The operation a page's `openapi` front matter names, saying in the page why there is none. */
+  private operationOf(found: PageFile, data: Record<string, unknown>): PageFrontMatter['operation'] {
+    const value = data.openapi;
+    if (value === undefined || value === null) return undefined;
+    if (typeof value !== 'string') {
+      this.sayInPage(found, {
+        code: 'front-matter-invalid',
+        message: `\`openapi\` in the front matter of "${found.file}" is ${Array.isArray(value) ? 'a list' : `a ${typeof value}`}; it must be one endpoint as a string, such as "GET /users". The platform's build fails on it.`,
+        key: 'openapi',
+      });
+      return undefined;
+    }
+    if (value.trim() === '' || !this.pageOperations) return undefined;
+    const lookup = this.pageOperations.find(value, found.file);
+    if (lookup.kind === 'found') return { operation: lookup.operation, file: lookup.file };
+    if (lookup.kind === 'unknown') return undefined;
+    if (lookup.kind === 'malformed') {
+      this.sayInPage(found, {
+        code: 'endpoint-not-found',
+        message: `\`openapi: "${value}"\` in "${found.file}" is not an endpoint ("METHOD /path", "specfile METHOD /path" or "webhook name"), so the page shows no API reference.`,
+        key: 'openapi',
+        severity: 'warning',
+      });
+    } else if (lookup.kind === 'spec-not-found') {
+      this.sayInPage(found, {
+        code: 'openapi-not-found',
+        message: `\`openapi: "${value}"\` in "${found.file}" names "${lookup.spec}", which is not an OpenAPI file under the docs root.`,
+        key: 'openapi',
+        severity: 'warning',
+      });
+    } else {
+      const where =
+        lookup.searched.length === 0
+          ? 'the docs root has no OpenAPI file'
+          : `no OpenAPI file of the docs root defines it (looked in ${lookup.searched.slice(0, 3).join(', ')}${lookup.searched.length > 3 ? `, and ${lookup.searched.length - 3} more` : ''})`;
+      this.sayInPage(found, {
+        code: 'endpoint-not-found',
+        message: `\`openapi: "${value}"\` in "${found.file}": ${where}, so the page shows no API reference.`,
+        key: 'openapi',
+        severity: 'warning',
+      });
+    }
+    return undefined;
+  }
+
+  /** A finding in a page file, at a front-matter key's line (or a given line), else its first line. */
+  private sayInPage(found: PageFile, what: { code: Code; message: string; key?: string; line?: number; severity?: Finding['severity'] }): void {
+    const text = found.text ?? '';
+    const span = spanInPage(text, what.key, what.line);
+    const finding: Finding = { code: what.code, message: what.message, pointer: '', span };
+    if (what.severity) finding.severity = what.severity;
+    if (this.reportIn && found.text !== undefined) this.reportIn(found.file, text, 'page', finding);
+  }
+}
+
+/** What a page's front matter gives the tree: its title, sidebar title, icon, tag and description. */
+export function applyFrontMatter(page: ResolvedPage, data: Record<string, unknown>): void {
+  const title = stringField(data, 'title');
+  if (title !== undefined) page.title = title;
+  const sidebarTitle = stringField(data, 'sidebarTitle');
+  if (sidebarTitle !== undefined) page.sidebarTitle = sidebarTitle;
+  const icon = iconOf(data.icon);
+  if (icon !== undefined) page.icon = icon;
+  const tag = stringField(data, 'tag');
+  if (tag !== undefined) page.tag = tag;
+  const description = stringField(data, 'description');
+  if (description !== undefined) page.description = description;
+}
+
+/** Where in a page a front-matter problem is: the line of `key:` in the block, a given line, else line 1. */
+function spanInPage(text: string, key: string | undefined, line: number | undefined): readonly [number, number] {
+  if (key !== undefined) {
+    const match = new RegExp(`^${key}[ \\t]*:.*$`, 'm').exec(text);
+    if (match) return [match.index, match.index + match[0].length];
+  }
+  let start = 0;
+  for (let n = 1; line !== undefined && n < line; n++) {
+    const next = text.indexOf('\n', start);
+    if (next < 0) break;
+    start = next + 1;
+  }
+  const end = text.indexOf('\n', start);
+  return [start, end < 0 ? text.length : end];
+}

@@ -1,0 +1,119 @@
+/**
+ * Page URLs as the platform gives them (platform-facts §1a): every path a page wants, per
+ * section, settled once every page is known. Ordinary pages are the author's and keep their
+ * path; generated and endpoint pages that want one path share it by the platform's rule.
+ */
+import type { ElementNode } from '../navigation/walk.js';
+import type { Finding } from '../problem.js';
+import { mergeByCode } from './merge-findings.js';
+
+/** One page path wanted in a section; the URL is decided once every page is known (the later page keeps it). */
+interface Claim {
+  page: { path: string };
+  wanted: string;
+  owner: string;
+  at: string;
+  section: ElementNode;
+}
+
+export class PageUrls {
+  /** Every path a generated or endpoint page wants, in navigation order. */
+  private readonly claims: Claim[] = [];
+  /**
+   * Each section's ordinary page paths. They are the author's: they keep their URL whatever
+   * else wants it, so only the paths are kept (and looked at only in sections with endpoints).
+   */
+  private readonly authored = new Map<ElementNode, string[]>();
+  /** The last section an ordinary page was in, and its list: pages come in runs of one section. */
+  private authoredSection: ElementNode | undefined = undefined;
+  private authoredList: string[] = [];
+  /** Sections with endpoint pages: ordinary pages alone never clash (one path is one page). */
+  private readonly endpointSections = new Set<ElementNode>();
+
+  /** An ordinary page's path in its section. */
+  authoredPage(section: ElementNode, pagePath: string): void {
+    if (section !== this.authoredSection) {
+      this.authoredSection = section;
+      let list = this.authored.get(section);
+      if (!list) this.authored.set(section, (list = []));
+      this.authoredList = list;
+    }
+    this.authoredList.push(pagePath);
+  }
+
+  /** A generated or endpoint page wants its path in a section (`owner` says which operation of which spec). */
+  claim(page: { path: string; kind: string }, owner: string, section: ElementNode, pointer: string): void {
+    this.claims.push({ page, wanted: page.path, owner, at: pointer, section });
+    if (page.kind === 'endpoint') this.endpointSections.add(section);
+  }
+
+  /**
+   * Settles the URLs: where pages of one section want one path, the platform keeps the LATER
+   * one under it. That page keeps the path; each earlier page with a different owner gets the
+   * next free `-1`, `-2`, … (a slug-collision: on the platform it would be lost). The same
+   * owner listed twice keeps its path (duplicate-page says so). A path also listed as an
+   * ordinary page is the author's: the platform writes generated pages first and the author's
+   * file over them, so every entry there keeps the one URL and shows that file (an info says so
+   * at each generated entry). Suffixes skip every path some page wants, and a counter per path
+   * makes the whole pass linear. Returns the findings to report, one per pointer and code.
+   */
+  settle(): Finding[] {
+    const findings: Finding[] = [];
+    for (const claims of this.claimsBySection().values()) this.settleSection(claims, findings);
+    // Pages of one bulk generation share a pointer: one finding there, messages joined.
+    const byPointer = new Map<string, Finding[]>();
+    for (const finding of findings) {
+      const list = byPointer.get(finding.pointer);
+      if (list) list.push(finding);
+      else byPointer.set(finding.pointer, [finding]);
+    }
+    return [...byPointer.values()].flatMap((list) => mergeByCode(list));
+  }
+
+  /** The claims of sections with endpoint pages (the only ones where paths can clash), per section. */
+  private claimsBySection(): Map<ElementNode, Claim[]> {
+    const bySection = new Map<ElementNode, Claim[]>();
+    for (const claim of this.claims) {
+      if (!this.endpointSections.has(claim.section)) continue;
+      const list = bySection.get(claim.section);
+      if (list) list.push(claim);
+      else bySection.set(claim.section, [claim]);
+    }
+    return bySection;
+  }
+
+  private settleSection(claims: readonly Claim[], findings: Finding[]): void {
+    const keeper = new Map<string, string>();
+    // A page path listed as an ordinary page is the author's: on the platform its file
+    // replaces any generated page there, and every entry links to that one URL. No suffixes.
+    const authored = new Set(this.authored.get(claims[0].section));
+    for (const claim of claims) keeper.set(claim.wanted, claim.owner);
+    const used = new Set([...keeper.keys(), ...authored]);
+    const next = new Map<string, number>();
+    for (const claim of claims) {
+      const winner = keeper.get(claim.wanted)!;
+      if (authored.has(claim.wanted)) {
+        findings.push({
+          code: 'slug-collision',
+          message: `"${claim.wanted}" is also a page listed in this section: on the platform its file replaces the page generated for ${claim.owner.replace(/^\S+ /, '')} (of ${claim.owner.split(' ')[0]}), and this entry links to that file's page at the same URL.`,
+          pointer: claim.at,
+          severity: 'info',
+        });
+        continue;
+      }
+      if (winner === claim.owner) continue;
+      let n = next.get(claim.wanted) ?? 1;
+      while (used.has(`${claim.wanted}-${n}`)) n++;
+      next.set(claim.wanted, n + 1);
+      const suffixed = `${claim.wanted}-${n}`;
+      used.add(suffixed);
+      claim.page.path = suffixed;
+      // No `suggest`: writing the suffixed path in place of the entry would name no file (or stop being an endpoint entry).
+      findings.push({
+        code: 'slug-collision',
+        message: `"${claim.wanted}" is also the path of ${winner}, later in this section; the platform keeps that one under this URL and loses this page, which docsnav gives "${suffixed}".`,
+        pointer: claim.at,
+      });
+    }
+  }
+}

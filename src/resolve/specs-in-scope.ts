@@ -1,0 +1,113 @@
+/**
+ * The specs an endpoint entry or a bulk generation reads: the `openapi` scope above it (worked
+ * out once per scope), each spec loaded through the one loader, and what a spec's loading has
+ * to say (`openapi-invalid`, `openapi-remote`, `openapi-warning`, `openapi-external-ref`),
+ * said once per place.
+ */
+import type { Profile } from '../config/profiles.js';
+import { isUrl, openapiSources, rootRelative, type OpenapiSource } from '../navigation/openapi.js';
+import { pointerOf, type ElementNode, type OpenapiScope, type PageNode } from '../navigation/walk.js';
+import type { Finding } from '../problem.js';
+import type { SpecLoaded } from './spec-result.js';
+import type { SpecLoader } from './specs.js';
+
+/** A spec an `openapi` value names, and the pointer where it is written. */
+export type ScopedSpec = OpenapiSource & { pointer: string };
+
+/** Reports a finding in a spec (its pointer is into the spec); `file` is root-relative. */
+export type ReportInSpec = (file: string, text: string, kind: 'spec', finding: Finding) => void;
+
+export class SpecsInScope {
+  /** Each `openapi` scope's specs, and where each is written: worked out once, not once per entry. */
+  private readonly scopes = new Map<OpenapiScope, ScopedSpec[]>();
+  /** Places (pointers) where a spec's failure or caveat was said already. */
+  private readonly said = new Set<string>();
+
+  constructor(
+    private readonly loader: SpecLoader | undefined,
+    private readonly profile: Profile | undefined,
+    private readonly report: (finding: Finding) => void,
+    private readonly reportIn: ReportInSpec | undefined,
+  ) {}
+
+  /** The specs an `openapi` scope names, each with the pointer of where it is written. */
+  of(scope: OpenapiScope | undefined): ScopedSpec[] {
+    if (!scope) return [];
+    let specs = this.scopes.get(scope);
+    if (!specs) {
+      specs = openapiSources(scope.value).map((spec) => ({ ...spec, pointer: pointerOf(scope.owner.path, 'openapi', ...spec.at) }));
+      this.scopes.set(scope, specs);
+    }
+    return specs;
+  }
+
+  /**
+   * The loaded spec for a source, reporting (once per place) why it is not there. Missing
+   * files, folders and symlinks out of the root are the rules' to report (openapi-not-found,
+   * path-outside-root): they see the same `files`.
+   */
+  load(source: string, pointer: string): SpecLoaded | undefined {
+    if (!this.loader) return undefined;
+    const result = this.loader.loadSync(source);
+    const first = !this.said.has(pointer);
+    this.said.add(pointer);
+    if (result.ok) {
+      if (first && result.warnings.length > 0) this.report({ code: 'openapi-warning', message: result.warnings.join(' '), pointer });
+      if (first) this.externalRefs(result, pointer);
+      return result;
+    }
+    if (!first) return undefined;
+    if (result.reason === 'remote') {
+      this.report({
+        code: 'openapi-remote',
+        message: `"${result.file}" is a URL: remote specs are fetched only with allowRemote (\`--allow-remote\`), so it was not checked and no pages came from it.`,
+        pointer,
+      });
+    } else if (result.reason === 'invalid' || isUrl(result.file)) {
+      this.report({ code: 'openapi-invalid', message: result.message, pointer });
+    }
+    return undefined;
+  }
+
+  /**
+   * A spec with `$ref`s that do not start with `#`: the platform refuses it ("External $ref
+   * references are not allowed"), so its pages are not built. Said in the spec, at each `$ref`
+   * (once per spec); an error under the platform profile, info under `spec`.
+   */
+  private externalRefs(loaded: SpecLoaded, pointer: string): void {
+    const refs = loaded.externalRefs;
+    if (!refs || refs.length === 0 || this.said.has(`refs:${loaded.file}`)) return;
+    this.said.add(`refs:${loaded.file}`);
+    const severity = this.profile?.externalSpecRefs === 'problem' ? undefined : ('info' as const);
+    const why =
+      'the hosted platform refuses a spec with a `$ref` to another file or a URL ("External $ref references are not allowed"), and builds no pages from it';
+    const fix = 'bundle the spec into one file (e.g. `redocly bundle` or `swagger-cli bundle`), so every `$ref` starts with `#`';
+    if (!this.reportIn || loaded.text === undefined || isUrl(loaded.file)) {
+      this.report({
+        code: 'openapi-external-ref',
+        message: `"${loaded.file}" has ${refs.length} external \`$ref\`${refs.length === 1 ? '' : 's'} (the first: "${refs[0].ref}"): ${why}. Instead, ${fix}.`,
+        pointer,
+        ...(severity && { severity }),
+      });
+      return;
+    }
+    for (const ref of refs) {
+      this.reportIn(loaded.file, loaded.text, 'spec', {
+        code: 'openapi-external-ref',
+        message: `\`$ref\` "${ref.ref}" is not inside this file: ${why}. Instead, ${fix}.`,
+        pointer: ref.pointer,
+        ...(severity && { severity }),
+      });
+    }
+  }
+}
+
+/** The nearest `openapi` scope above a page that names this spec file, and the source that names it. */
+export function scopeNaming(node: PageNode, specfile: string): { owner: ElementNode; source: OpenapiSource } | undefined {
+  const file = rootRelative(specfile);
+  for (let scope = node.parent.openapi; scope; scope = scope.owner.parent?.openapi) {
+    const source = openapiSources(scope.value).find((s) => !isUrl(s.source) && rootRelative(s.source) === file);
+    if (source) return { owner: scope.owner, source };
+  }
+  return undefined;
+}
