@@ -1,0 +1,24 @@
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * The tests Stryker runs against its mutants (`npm run mutate`, stryker.config.mjs): the default
+ * suite's tests that call the library in-process. Tests that spawn the built CLI (`dist/`) cannot
+ * see a mutant of `src/` and only cost time; the corpus, slow and package suites stay out too.
+ */
+const spawnsTheBuiltCli = ['test/cli/**', 'test/lsp/lsp.test.ts', 'test/lsp/editors.test.ts', 'test/readme.test.ts', 'test/schema/editors.test.ts'];
+const otherSuites = [
+  'test/**/*.corpus.test.ts',
+  'test/corpus.test.ts',
+  'test/robustness/**',
+  'test/rules/robustness.test.ts',
+  'test/hostile/**',
+  'test/package/**',
+];
+
+export default defineConfig({
+  test: {
+    testTimeout: 60_000,
+    include: ['test/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...spawnsTheBuiltCli, ...otherSuites],
+  },
+});
