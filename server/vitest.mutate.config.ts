@@ -10,6 +10,6 @@ export default defineConfig({
   root: import.meta.dirname,
   test: {
     testTimeout: 60_000,
-    include: ['test/auth.test.ts', 'test/limits.test.ts', 'test/protocols.test.ts'],
+    include: ['test/api-keys.test.ts', 'test/limit-scopes.test.ts', 'test/protocols.test.ts'],
   },
 });
