@@ -1,0 +1,65 @@
+/**
+ * What the fixes read from the JSON Schemas (src/fix/schema-facts.ts): the JSON types each element
+ * field takes, and the allowed values of each enum. The module reads them once per process, so
+ * every case imports it afresh: a case states what the schemas say, not what an earlier case left.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+type Facts = typeof import('../../src/fix/schema-facts.js');
+let facts: Facts;
+
+beforeEach(async () => {
+  vi.resetModules();
+  facts = await import('../../src/fix/schema-facts.js');
+});
+
+const samples: Array<[type: string, value: unknown]> = [
+  ['string', 'x'],
+  ['number', 1],
+  ['boolean', true],
+  ['null', null],
+  ['array', []],
+  ['object', {}],
+];
+
+describe('fieldAcceptsType: the JSON types an element field takes in some element', () => {
+  const cases: Array<[field: string, types: string[]]> = [
+    ['pages', ['array']],
+    ['groups', ['array']],
+    ['group', ['string']],
+    ['tab', ['string']],
+    ['href', ['string']],
+    ['root', ['string']],
+    ['hidden', ['boolean']],
+    ['expanded', ['boolean']],
+    ['default', ['boolean']],
+    // a name or { name, style }
+    ['icon', ['string', 'object']],
+    // a file, a list of files, or { source, directory }
+    ['openapi', ['string', 'array', 'object']],
+    ['asyncapi', ['string', 'array', 'object']],
+    // no element has it
+    ['no-such-field', []],
+    ['constructor', []],
+  ];
+  it.each(cases)('%s', (field, types) => {
+    expect(samples.filter(([, value]) => facts.fieldAcceptsType(field, value)).map(([type]) => type)).toEqual(types);
+  });
+});
+
+describe('enumValuesWith: every value of the enums that list a value', () => {
+  it('an enum of docs.json', () => {
+    expect(facts.enumValuesWith('breadcrumbs')).toEqual(['section', 'breadcrumbs']);
+    expect(facts.enumValuesWith('section')).toEqual(['section', 'breadcrumbs']);
+  });
+
+  it('the enums of the navigation schema built from the model', () => {
+    expect(facts.enumValuesWith('card')).toEqual(['none', 'accordion', 'card']);
+    expect(facts.enumValuesWith('end')).toEqual(['start', 'end']);
+  });
+
+  it('a value no enum lists: none', () => {
+    expect(facts.enumValuesWith('no-such-value')).toEqual([]);
+    expect(facts.enumValuesWith('')).toEqual([]);
+  });
+});
