@@ -13,7 +13,7 @@
  * timed out over all but the ignored), and the run exits 1 when one is under 80%.
  *
  * The library's targets run the in-process tests of vitest.mutate.config.ts under
- * stryker.config.mjs; the server's run its unit tests (server/vitest.mutate.config.ts) under
+ * stryker.config.mjs, each folder against the tests that mirror it (`tests` below); the server's run its unit tests (server/vitest.mutate.config.ts) under
  * stryker.server.config.mjs, against docsnav's build (built here when missing).
  */
 import { spawnSync } from 'node:child_process';
@@ -22,11 +22,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Stryker } from '@stryker-mutator/core';
 
+/** `tests`: the library's tests run against the target's mutants (vitest.mutate.config.ts), those that mirror it. */
 const TARGETS = {
-  rules: { configFile: 'stryker.config.mjs', mutate: ['src/rules/**/*.ts'] },
-  navigation: { configFile: 'stryker.config.mjs', mutate: ['src/navigation/**/*.ts'] },
-  resolve: { configFile: 'stryker.config.mjs', mutate: ['src/resolve/**/*.ts'] },
-  fix: { configFile: 'stryker.config.mjs', mutate: ['src/fix/**/*.ts'] },
+  rules: { configFile: 'stryker.config.mjs', mutate: ['src/rules/**/*.ts'], tests: ['test/rules/**/*.test.ts'] },
+  navigation: {
+    configFile: 'stryker.config.mjs',
+    mutate: ['src/navigation/**/*.ts'],
+    tests: ['test/navigation/**/*.test.ts', 'test/rules/**/*.test.ts', 'test/schema/**/*.test.ts'],
+  },
+  resolve: { configFile: 'stryker.config.mjs', mutate: ['src/resolve/**/*.ts'], tests: ['test/resolve/**/*.test.ts'] },
+  fix: { configFile: 'stryker.config.mjs', mutate: ['src/fix/**/*.ts'], tests: ['test/fix/**/*.test.ts'] },
   server: {
     configFile: 'stryker.server.config.mjs',
     mutate: ['server/src/auth.ts', 'server/src/limits.ts', 'server/src/assistant/protocols.ts', 'server/src/assistant/events.ts'],
@@ -68,6 +73,7 @@ const rows = [];
 for (const name of names) {
   const target = TARGETS[name];
   const started = performance.now();
+  process.env.DOCSNAV_MUTATE_TESTS = (target.tests ?? []).join(',');
   const results = await new Stryker({
     configFile: target.configFile,
     mutate: target.mutate,

@@ -158,6 +158,7 @@ describe('choosing a protocol', () => {
       ['a trigger that is not a string', {}, { messages: [v4], trigger: 1 }, 'data-stream'],
       ['messages that are not a list', {}, { messages: { parts: [] } }, 'data-stream'],
       ['a last message that is not an object', {}, { messages: ['hi'] }, 'data-stream'],
+      ['a last message that is null', {}, { messages: [v5, null] }, 'data-stream'],
       ['a last message with parts that are not a list', {}, { messages: [{ role: 'user', parts: 'hi' }] }, 'data-stream'],
       ['a last message with neither content nor parts', {}, { messages: [{ role: 'user' }] }, 'data-stream'],
       ['the query over a v5 body', { protocol: 'data-stream' }, { messages: [v5], trigger: 'submit-message' }, 'data-stream'],
