@@ -38,6 +38,16 @@ describe('fieldAcceptsType: the JSON types an element field takes in some elemen
     // a file, a list of files, or { source, directory }
     ['openapi', ['string', 'array', 'object']],
     ['asyncapi', ['string', 'array', 'object']],
+    // through a $ref to a definition
+    ['tabs', ['array']],
+    ['languages', ['array']],
+    ['global', ['object']],
+    ['directory', ['string']],
+    ['name', ['string']],
+    // an integer is a JSON number
+    ['boost', ['number']],
+    ['sdk', ['object']],
+    ['graphql', ['string', 'object']],
     // no element has it
     ['no-such-field', []],
     ['constructor', []],
