@@ -180,6 +180,24 @@ const cases: Case[] = [
     { code: 'duplicate-page', pointer: '/navigation/pages/1' },
     nav('{"pages": ["GET /a"]}'),
   ],
+  [
+    'duplicate-page: the same endpoint of the same named spec',
+    nav('{"pages": ["a.json GET /a", "a.json GET /a"]}'),
+    { code: 'duplicate-page', pointer: '/navigation/pages/1' },
+    nav('{"pages": ["a.json GET /a"]}'),
+  ],
+  [
+    'duplicate-page: the same endpoint of another spec',
+    nav('{"pages": ["a.json GET /a", "b.json GET /a"]}'),
+    { code: 'duplicate-page', pointer: '/navigation/pages/1' },
+    undefined,
+  ],
+  [
+    'duplicate-page: an endpoint of a named spec and one without',
+    nav('{"pages": ["GET /a", "a.json GET /a"]}'),
+    { code: 'duplicate-page', pointer: '/navigation/pages/1' },
+    undefined,
+  ],
   // a code that has no fix
   ['page-not-found: never', nav('{"pages": ["a"]}'), { code: 'page-not-found', pointer: '/navigation/pages/0', suggest: 'b' }, undefined],
 ];
