@@ -73,3 +73,32 @@ describe('enumValuesWith: every value of the enums that list a value', () => {
     expect(facts.enumValuesWith('')).toEqual([]);
   });
 });
+
+describe('typesOf: the JSON types a schema accepts', () => {
+  const definitions = {
+    ab: { type: 'boolean' },
+    loop: { $ref: '#/definitions/loop' },
+    either: { anyOf: [{ type: 'string' }, { $ref: '#/definitions/ab' }] },
+  };
+  const cases: Array<[name: string, schema: Record<string, unknown>, types: string[] | undefined]> = [
+    ['a type', { type: 'string' }, ['string']],
+    ['an integer is a number', { type: 'integer' }, ['number']],
+    ['a list of types', { type: ['integer', 'null', 'string'] }, ['number', 'null', 'string']],
+    ['a local $ref', { $ref: '#/definitions/ab' }, ['boolean']],
+    ['a $ref to a $ref with branches', { $ref: '#/definitions/either' }, ['string', 'boolean']],
+    ['a $ref to a missing definition', { $ref: '#/definitions/missing' }, undefined],
+    ['a $ref into another file', { $ref: 'other.json#/definitions/ab' }, undefined],
+    ['a $ref below a definition', { $ref: '#/definitions/ab/type' }, undefined],
+    ['a $ref that loops', { $ref: '#/definitions/loop' }, undefined],
+    ['anyOf', { anyOf: [{ type: 'string' }, { type: 'object' }] }, ['string', 'object']],
+    ['oneOf', { oneOf: [{ type: 'array' }, { type: 'string' }] }, ['array', 'string']],
+    ['then and else', { if: { required: ['a'] }, then: { type: 'string' }, else: { type: 'array' } }, ['string', 'array']],
+    ['then alone, and an else that is not a schema', { then: { type: 'string' }, else: null }, ['string']],
+    ['a branch that does not say', { anyOf: [{ type: 'string' }, { description: 'anything' }] }, undefined],
+    ['nothing said', { description: 'anything' }, undefined],
+  ];
+  it.each(cases)('%s', (_name, schema, types) => {
+    const found = facts.typesOf(schema, definitions);
+    expect(found && [...found]).toEqual(types);
+  });
+});
