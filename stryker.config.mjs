@@ -2,7 +2,6 @@
 // Stryker changes one thing at a time in the code below (a condition, an operator, a string) and
 // runs the tests that cover it: a mutant the tests do not notice is a bug they would not notice.
 // Not in CI: a full run takes long. `npm run mutate:lib -- --mutate 'src/fix/**'` runs one folder.
-/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.mutate.config.ts' },

@@ -3,7 +3,6 @@
 // that is its build: scripts/mutate.mjs builds first.
 import library from './stryker.config.mjs';
 
-/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   ...library,
   vitest: { configFile: 'server/vitest.mutate.config.ts' },
