@@ -5,16 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { answerEvents, type AnswerEvent } from '../src/assistant/events.js';
-import {
-  PROTOCOL_HEADERS,
-  SSE_DONE,
-  STREAM_PROTOCOLS,
-  dataStream,
-  encoder,
-  formatDataStreamPart,
-  negotiateProtocol,
-  uiMessageStream,
-} from '../src/assistant/protocols.js';
+import { PROTOCOL_HEADERS, STREAM_PROTOCOLS, dataStream, encoder, negotiateProtocol } from '../src/assistant/protocols.js';
+
+const SSE_DONE = 'data: [DONE]\n\n';
+const uiMessageStream = () => encoder('ui-message-stream');
 
 /** The text an encoder writes for `events`. */
 async function encode(stream: TransformStream<AnswerEvent, string>, events: AnswerEvent[]): Promise<string> {
@@ -59,12 +53,8 @@ describe('the v4 data stream', () => {
     expect(await encode(dataStream(), [{ type: 'error', message: 'model endpoint answered HTTP 500' }])).toBe('3:"model endpoint answered HTTP 500"\n');
   });
 
-  it('formatDataStreamPart: the code of each part type', () => {
-    const codes = (['text', 'data', 'error', 'message_annotations', 'finish_message', 'finish_step', 'start_step', 'source'] as const).map(
-      (type) => formatDataStreamPart(type, null).split(':')[0],
-    );
-    expect(codes).toEqual(['0', '2', '3', '8', 'd', 'e', 'f', 'h']);
-    expect(formatDataStreamPart('text', 'a\nb')).toBe('0:"a\\nb"\n');
+  it('a text part is JSON: a newline in it stays on its line', async () => {
+    expect(await encode(dataStream(), [{ type: 'text', delta: 'a\nb' }])).toBe('0:"a\\nb"\n');
   });
 });
 
@@ -133,7 +123,9 @@ describe('choosing a protocol', () => {
     expect(STREAM_PROTOCOLS).toEqual(['data-stream', 'ui-message-stream']);
     const text: AnswerEvent[] = [{ type: 'text', delta: 'x' }];
     expect(await encode(encoder('data-stream'), text)).toBe('0:"x"\n');
-    expect(await encode(encoder('ui-message-stream'), text)).toBe(await encode(uiMessageStream(), text));
+    expect(await encode(encoder('ui-message-stream'), text)).toBe(
+      'data: {"type":"text-start","id":"text-1"}\n\ndata: {"type":"text-delta","id":"text-1","delta":"x"}\n\ndata: {"type":"text-end","id":"text-1"}\n\ndata: [DONE]\n\n',
+    );
   });
 
   it('the headers that name each protocol', () => {
