@@ -15,6 +15,9 @@ export default tseslint.config(
       'fixtures/',
       'src/schema/validate.generated.*',
       '.readme-example-*.mjs',
+      // Stryker's sandboxes (copies of the repository, instrumented) and reports: `npm run mutate`.
+      '.stryker-tmp/',
+      'reports/',
     ],
   },
   js.configs.recommended,

@@ -56,7 +56,7 @@ function load(): SchemaFacts {
 }
 
 /** The JSON types a schema accepts, following local `$ref`s and branches; undefined when it does not say. */
-function typesOf(schema: Schema, definitions: Record<string, Schema>, depth = 0): Set<string> | undefined {
+export function typesOf(schema: Schema, definitions: Record<string, Schema>, depth = 0): Set<string> | undefined {
   if (depth > 20) return undefined;
   const ref = schema.$ref;
   if (typeof ref === 'string') {

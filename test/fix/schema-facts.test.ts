@@ -1,0 +1,104 @@
+/**
+ * What the fixes read from the JSON Schemas (src/fix/schema-facts.ts): the JSON types each element
+ * field takes, and the allowed values of each enum. The module reads them once per process, so
+ * every case imports it afresh: a case states what the schemas say, not what an earlier case left.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+type Facts = typeof import('../../src/fix/schema-facts.js');
+let facts: Facts;
+
+beforeEach(async () => {
+  vi.resetModules();
+  facts = await import('../../src/fix/schema-facts.js');
+});
+
+const samples: Array<[type: string, value: unknown]> = [
+  ['string', 'x'],
+  ['number', 1],
+  ['boolean', true],
+  ['null', null],
+  ['array', []],
+  ['object', {}],
+];
+
+describe('fieldAcceptsType: the JSON types an element field takes in some element', () => {
+  const cases: Array<[field: string, types: string[]]> = [
+    ['pages', ['array']],
+    ['groups', ['array']],
+    ['group', ['string']],
+    ['tab', ['string']],
+    ['href', ['string']],
+    ['root', ['string']],
+    ['hidden', ['boolean']],
+    ['expanded', ['boolean']],
+    ['default', ['boolean']],
+    // a name or { name, style }
+    ['icon', ['string', 'object']],
+    // a file, a list of files, or { source, directory }
+    ['openapi', ['string', 'array', 'object']],
+    ['asyncapi', ['string', 'array', 'object']],
+    // through a $ref to a definition
+    ['tabs', ['array']],
+    ['languages', ['array']],
+    ['global', ['object']],
+    ['directory', ['string']],
+    ['name', ['string']],
+    // an integer is a JSON number
+    ['boost', ['number']],
+    ['sdk', ['object']],
+    ['graphql', ['string', 'object']],
+    // no element has it
+    ['no-such-field', []],
+    ['constructor', []],
+  ];
+  it.each(cases)('%s', (field, types) => {
+    expect(samples.filter(([, value]) => facts.fieldAcceptsType(field, value)).map(([type]) => type)).toEqual(types);
+  });
+});
+
+describe('enumValuesWith: every value of the enums that list a value', () => {
+  it('an enum of docs.json', () => {
+    expect(facts.enumValuesWith('breadcrumbs')).toEqual(['section', 'breadcrumbs']);
+    expect(facts.enumValuesWith('section')).toEqual(['section', 'breadcrumbs']);
+  });
+
+  it('the enums of the navigation schema built from the model', () => {
+    expect(facts.enumValuesWith('card')).toEqual(['none', 'accordion', 'card']);
+    expect(facts.enumValuesWith('end')).toEqual(['start', 'end']);
+  });
+
+  it('a value no enum lists: none', () => {
+    expect(facts.enumValuesWith('no-such-value')).toEqual([]);
+    expect(facts.enumValuesWith('')).toEqual([]);
+  });
+});
+
+describe('typesOf: the JSON types a schema accepts', () => {
+  const definitions = {
+    ab: { type: 'boolean' },
+    loop: { $ref: '#/definitions/loop' },
+    either: { anyOf: [{ type: 'string' }, { $ref: '#/definitions/ab' }] },
+  };
+  const cases: Array<[name: string, schema: Record<string, unknown>, types: string[] | undefined]> = [
+    ['a type', { type: 'string' }, ['string']],
+    ['an integer is a number', { type: 'integer' }, ['number']],
+    ['a list of types', { type: ['integer', 'null', 'string'] }, ['number', 'null', 'string']],
+    ['a local $ref', { $ref: '#/definitions/ab' }, ['boolean']],
+    ['a $ref to a $ref with branches', { $ref: '#/definitions/either' }, ['string', 'boolean']],
+    ['a $ref to a missing definition', { $ref: '#/definitions/missing' }, undefined],
+    ['a $ref into another file', { $ref: 'other.json#/definitions/ab' }, undefined],
+    ['a $ref below a definition', { $ref: '#/definitions/ab/type' }, undefined],
+    ['a $ref that loops', { $ref: '#/definitions/loop' }, undefined],
+    ['anyOf', { anyOf: [{ type: 'string' }, { type: 'object' }] }, ['string', 'object']],
+    ['oneOf', { oneOf: [{ type: 'array' }, { type: 'string' }] }, ['array', 'string']],
+    ['then and else', { if: { required: ['a'] }, then: { type: 'string' }, else: { type: 'array' } }, ['string', 'array']],
+    ['then alone, and an else that is not a schema', { then: { type: 'string' }, else: null }, ['string']],
+    ['a branch that does not say', { anyOf: [{ type: 'string' }, { description: 'anything' }] }, undefined],
+    ['nothing said', { description: 'anything' }, undefined],
+  ];
+  it.each(cases)('%s', (_name, schema, types) => {
+    const found = facts.typesOf(schema, definitions);
+    expect(found && [...found]).toEqual(types);
+  });
+});

@@ -1,0 +1,31 @@
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * The tests Stryker runs against its mutants (`npm run mutate`, stryker.config.mjs): the default
+ * suite's tests that call the library in-process. Tests that spawn the built CLI (`dist/`) cannot
+ * see a mutant of `src/` and only cost time; the corpus, slow and package suites stay out too.
+ */
+const spawnsTheBuiltCli = ['test/cli/**', 'test/lsp/lsp.test.ts', 'test/lsp/editors.test.ts', 'test/readme.test.ts', 'test/schema/editors.test.ts'];
+const otherSuites = [
+  'test/**/*.corpus.test.ts',
+  'test/corpus.test.ts',
+  'test/robustness/**',
+  'test/rules/robustness.test.ts',
+  'test/hostile/**',
+  'test/package/**',
+];
+
+/**
+ * scripts/mutate.mjs narrows them per folder (DOCSNAV_MUTATE_TESTS, comma-separated globs) to the
+ * tests that mirror it: every validate test runs every rule, and a mutant is run against every
+ * test that reaches it, which over the whole suite takes hours on 2 cores.
+ */
+const only = process.env.DOCSNAV_MUTATE_TESTS?.split(',').filter(Boolean);
+
+export default defineConfig({
+  test: {
+    testTimeout: 60_000,
+    include: only?.length ? only : ['test/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...spawnsTheBuiltCli, ...otherSuites],
+  },
+});
