@@ -1,8 +1,9 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { walkNavigation } from '../../src/navigation/walk.js';
 import { codes } from '../../src/codes.js';
 import type { Finding, Severity } from '../../src/problem.js';
-import type { DocsFiles, Rule } from '../../src/rules/types.js';
+import type { DocsFiles, FileKind, Rule } from '../../src/rules/types.js';
 import { profileOf, type ProfileName } from '../../src/config/profiles.js';
 import { validateText } from '../../src/validate.js';
 
@@ -16,9 +17,13 @@ export interface RuleCase {
    * Expected findings: pointer (and suggestion when given), in report order; `severity` when
    * given is the problem's (the finding's own, else the code's default).
    */
-  expected: Array<{ pointer: string; suggest?: string; at?: 'key' | 'value'; severity?: Severity }>;
+  expected: Array<{ pointer: string; suggest?: string; at?: 'key' | 'value'; severity?: Severity; message?: RegExp }>;
   /** Files under the docs root, for the file-existence rules. */
   files?: string[];
+  /** A listed disk root (see `listedFiles`): what is under it beside its regular files. */
+  others?: Record<string, FileKind>;
+  /** False: that root does not answer `hasLinksOutside` (default: it does). */
+  linksAnswer?: boolean;
   languageCodes?: string[];
   /** The profile to check against (default `spec`). */
   profile?: ProfileName;
@@ -37,18 +42,51 @@ export function memoryFiles(paths: readonly string[], root = 'docs'): DocsFiles 
   };
 }
 
+/**
+ * A docs root as a listing of the disk answers it (src/docs-root.ts): besides the regular
+ * `paths`, `others` holds what is not a regular file (a FIFO, a symlink out of the root, …),
+ * and `kindOf` sees a path inside a symlinked folder as outside the root too. Without
+ * `linksAnswer` the root does not say up front whether any symlink leads out (`hasLinksOutside`).
+ */
+export function listedFiles(paths: readonly string[], others: Readonly<Record<string, FileKind>>, linksAnswer = true): DocsFiles {
+  const files = memoryFiles(paths);
+  const isFolder = (folder: string) => paths.some((p) => p.startsWith(folder + '/'));
+  return {
+    ...files,
+    kindOf(relativePath) {
+      if (files.hasFile(relativePath)) return 'file';
+      if (isFolder(relativePath)) return 'folder';
+      for (let at = relativePath; at !== '' && at !== '.' && at !== '/'; at = path.posix.dirname(at)) {
+        const kind = others[at];
+        if (kind !== undefined) return at === relativePath || kind === 'outside-root' ? kind : undefined;
+      }
+      return undefined;
+    },
+    ...(linksAnswer ? { hasLinksOutside: () => Object.values(others).includes('outside-root') } : {}),
+  };
+}
+
+/** The docs root a case stands for, if any. */
+function filesOf(testCase: Pick<RuleCase, 'files' | 'others' | 'linksAnswer'>): DocsFiles | undefined {
+  if (testCase.others) return listedFiles(testCase.files ?? [], testCase.others, testCase.linksAnswer);
+  return testCase.files ? memoryFiles(testCase.files) : undefined;
+}
+
 /** The document a case stands for: its `navigation` and its other top-level keys. */
 function documentOf(testCase: Pick<RuleCase, 'navigation' | 'docs'>): Record<string, unknown> {
   return { ...testCase.docs, navigation: testCase.navigation };
 }
 
 /** Runs one rule over `{ navigation }` and returns what it reports (with its code). */
-export function runRule(rule: Rule, testCase: Pick<RuleCase, 'navigation' | 'docs' | 'files' | 'languageCodes' | 'profile'>): Finding[] {
+export function runRule(
+  rule: Rule,
+  testCase: Pick<RuleCase, 'navigation' | 'docs' | 'files' | 'others' | 'linksAnswer' | 'languageCodes' | 'profile'>,
+): Finding[] {
   const findings: Finding[] = [];
   const visitor = rule.create({
     report: (finding) => findings.push({ ...finding, code: rule.code }),
     languageCodes: new Set(testCase.languageCodes ?? []),
-    files: testCase.files ? memoryFiles(testCase.files) : undefined,
+    files: filesOf(testCase),
     profile: profileOf(testCase.profile),
   });
   walkNavigation(documentOf(testCase), [visitor]);
@@ -81,6 +119,7 @@ export function testRule(rule: Rule, cases: readonly RuleCase[], wording: RegExp
       expect(findings.map(shapeOf)).toEqual(testCase.expected.map(shapeOf));
       testCase.expected.forEach((expected, i) => {
         if (expected.severity !== undefined) expect(findings[i].severity ?? codes[rule.code].severity).toBe(expected.severity);
+        if (expected.message !== undefined) expect(findings[i].message).toMatch(expected.message);
       });
       // The same case through the validator, as the CLI runs it: the registry must run this rule and
       // give its problems this code (runRule above stamps the code itself, so it cannot tell).
@@ -88,7 +127,7 @@ export function testRule(rule: Rule, cases: readonly RuleCase[], wording: RegExp
       const text = textOf(documentOf(testCase));
       if (text !== undefined) {
         const validated = validateText(text, {
-          files: testCase.files ? memoryFiles(testCase.files) : undefined,
+          files: filesOf(testCase),
           languageCodes: testCase.languageCodes,
           profile: testCase.profile,
         });

@@ -42,7 +42,7 @@ const cases: RuleCase[] = [
   { name: 'junk', navigation: { openapi: [null, 3, ['../x']], pages: [...JUNK] }, expected: [] },
 
   // Invalid: pages.
-  { name: 'page ../x', navigation: pages('../x'), expected: [at(0)] },
+  { name: 'page ../x', navigation: pages('../x'), expected: [{ ...at(0), message: /^Page path "\.\.\/x" climbs out of the docs root/ }] },
   { name: 'page ../../x and a/../../x', navigation: pages('ok', '../../x', 'a/../../x'), expected: [at(1), at(2)] },
   { name: 'untidy spellings that climb out', navigation: pages('./../x', '/../x.mdx', '..\\x', ' ../x ', '..', '../'), expected: [0, 1, 2, 3, 4, 5].map(at) },
   // Invalid: `openapi` in its three forms.
@@ -58,14 +58,123 @@ const cases: RuleCase[] = [
     expected: [{ pointer: '/navigation/anchors/0/openapi/source' }],
   },
   // Invalid: spec files in entries.
-  { name: 'spec file in an entry', navigation: pages('../spec.json GET /a', 'x/../../s.yaml webhook created'), expected: [at(0), at(1)] },
+  {
+    name: 'spec file in an entry',
+    navigation: pages('../spec.json GET /a', 'x/../../s.yaml webhook created'),
+    expected: [
+      { ...at(0), message: /^Spec path "\.\.\/spec\.json" climbs out/ },
+      { ...at(1), message: /^Spec path "x\/\.\.\/\.\.\/s\.yaml" climbs out/ },
+    ],
+  },
   {
     name: 'six levels down: the element’s `openapi`, then its pages',
     navigation: five({ openapi: '../s.json', pages: ['ok', '../../p', '../s.json POST /a'] }),
     expected: [{ pointer: `${FIVE}/openapi` }, { pointer: `${FIVE}/pages/1` }, { pointer: `${FIVE}/pages/2` }],
   },
   { name: 'after junk', navigation: pages(...JUNK, '../x'), expected: [at(JUNK.length)] },
+  {
+    name: 'a group’s `root` listed in its own `pages` too: once, at the list',
+    navigation: { groups: [{ group: 'G', root: '../x', pages: ['../x'] }] },
+    expected: [{ pointer: '/navigation/groups/0/pages/0' }],
+  },
   { name: '5,000 levels down', navigation: deep.navigation, expected: [{ pointer: `${deep.pointer}/openapi` }, { pointer: `${deep.pointer}/pages/1` }] },
 ];
 
-testRule(pathOutsideRoot, cases, /^(OpenAPI|Page|Spec) path "[^"]+" climbs out of the docs root/);
+/** A listed disk root with two symlinks out of it: the folder `ext` and the file `linked.mdx`. */
+const LINKS = { ext: 'outside-root', 'linked.mdx': 'outside-root', 'fifo.mdx': 'a FIFO' } as const;
+const ROOT_FILES = ['intro.mdx', 'both.md', 'api.json', 'guides/a.mdx'];
+
+const symlinkCases: RuleCase[] = [
+  // Valid: regular files, and what is no symlink out.
+  {
+    name: 'regular files and a FIFO of a listed root',
+    navigation: { tabs: [{ tab: 'T', openapi: 'api.json', pages: ['intro', 'guides/a', 'fifo', 'missing', 'api.json GET /a', 'extra/x'] }] },
+    files: ROOT_FILES,
+    others: LINKS,
+    expected: [],
+  },
+  {
+    name: 'a page whose .mdx leads out but whose .md is a regular file is read',
+    navigation: pages('both'),
+    files: ROOT_FILES,
+    others: { 'both.mdx': 'outside-root' },
+    expected: [],
+  },
+  {
+    name: 'a root that has no symlink out says so: nothing is asked',
+    navigation: pages('linked', 'ext/a'),
+    files: ROOT_FILES,
+    others: { 'fifo.mdx': 'a FIFO' },
+    expected: [],
+  },
+  {
+    name: '`openapi: "/"` names the root itself, not a symlink',
+    navigation: { tabs: [{ tab: 'T', openapi: '/', pages: [] }] },
+    files: ROOT_FILES,
+    others: { '': 'outside-root', ext: 'outside-root' },
+    expected: [],
+  },
+
+  // Invalid: through a symlink, a file or a folder.
+  {
+    name: 'page files through a symlinked file and a symlinked folder',
+    navigation: pages('intro', 'linked', 'ext/a', '/ext/b/c'),
+    files: ROOT_FILES,
+    others: LINKS,
+    expected: [
+      { ...at(1), message: /^Page file "linked\.mdx" is a symlink \(or inside a symlinked folder\) that leads outside the docs root; it is not read\.$/ },
+      { ...at(2), message: /^Page file "ext\/a\.mdx" is a symlink/ },
+      { ...at(3), message: /^Page file "ext\/b\/c\.mdx" is a symlink/ },
+    ],
+  },
+  {
+    name: 'spec files through a symlinked folder, with and without the leading slash',
+    navigation: pages('ext/s.json GET /a', '/ext/t.yaml webhook created', 'api.json GET /a'),
+    files: ROOT_FILES,
+    others: LINKS,
+    expected: [
+      { ...at(0), message: /^Spec file "ext\/s\.json" is a symlink/ },
+      { ...at(1), message: /^Spec file "ext\/t\.yaml" is a symlink/ },
+    ],
+  },
+  {
+    name: '`openapi` through a symlinked folder, in its three forms',
+    navigation: {
+      tabs: [
+        { tab: 'S', openapi: ['api.json', 'ext/a.json'] },
+        { tab: 'T', openapi: '/ext/b.yaml' },
+        { tab: 'U', openapi: { source: 'ext/c.json' } },
+      ],
+    },
+    files: ROOT_FILES,
+    others: LINKS,
+    expected: [
+      {
+        pointer: '/navigation/tabs/0/openapi/1',
+        message: /^OpenAPI file "ext\/a\.json" is a symlink \(or inside a symlinked folder\) that leads outside the docs root; it is not read\.$/,
+      },
+      { pointer: '/navigation/tabs/1/openapi', message: /^OpenAPI file "ext\/b\.yaml" is a symlink/ },
+      { pointer: '/navigation/tabs/2/openapi/source', message: /^OpenAPI file "ext\/c\.json" is a symlink/ },
+    ],
+  },
+  {
+    name: 'climbing out is said first, not the symlink',
+    navigation: { tabs: [{ tab: 'T', openapi: '../ext/a.json', pages: ['../linked'] }] },
+    files: ROOT_FILES,
+    others: LINKS,
+    expected: [
+      { pointer: '/navigation/tabs/0/openapi', message: /^OpenAPI path "\.\.\/ext\/a\.json" climbs out/ },
+      { pointer: '/navigation/tabs/0/pages/0', message: /^Page path "\.\.\/linked" climbs out/ },
+    ],
+  },
+  {
+    name: 'a root that does not say up front whether a symlink leads out is asked path by path',
+    navigation: { tabs: [{ tab: 'T', openapi: 'ext/a.json', pages: ['intro', 'linked'] }] },
+    files: ROOT_FILES,
+    others: LINKS,
+    linksAnswer: false,
+    expected: [{ pointer: '/navigation/tabs/0/openapi' }, { pointer: '/navigation/tabs/0/pages/1' }],
+  },
+];
+
+testRule(pathOutsideRoot, [...cases, ...symlinkCases], /^(OpenAPI|Page|Spec) (path "[^"]+" climbs out of the docs root|file "[^"]+" is a symlink)/);
