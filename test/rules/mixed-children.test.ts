@@ -130,6 +130,81 @@ const cases: RuleCase[] = [
     expected: [{ pointer: `/navigation/tabs/${JUNK.length + 1}/menu/${JUNK.length}/pages`, at: 'key' }],
   },
 
+  // The message names the element (by its name when it has one) and says what to do.
+  {
+    name: 'groups, then pages: put the loose pages into a group',
+    navigation: { tabs: [{ tab: 'Guides', groups: [], pages: ['a'] }] },
+    expected: [
+      {
+        pointer: '/navigation/tabs/0/pages',
+        at: 'key',
+        message:
+          /^The tab "Guides" holds both `groups` and `pages`; an element holds one type of child per level \(spec rule 3\)\. Put the loose pages into a group\.$/,
+      },
+    ],
+  },
+  {
+    name: 'pages, then groups: put the loose pages into a group',
+    navigation: { anchors: [{ anchor: 'API', pages: ['a'], groups: [] }] },
+    expected: [
+      {
+        pointer: '/navigation/anchors/0/groups',
+        at: 'key',
+        message: /^The anchor "API" holds both `pages` and `groups`;.* Put the loose pages into a group\.$/,
+      },
+    ],
+  },
+  {
+    name: 'other pairs: nest the later ones inside the first, or move them up',
+    navigation: {
+      tabs: [
+        { tab: 'A', groups: [], anchors: [] },
+        { tab: 'B', pages: [], anchors: [] },
+        { tab: 'C', anchors: [], pages: [] },
+        { tab: 'D', anchors: [], groups: [] },
+      ],
+    },
+    expected: [
+      {
+        pointer: '/navigation/tabs/0/anchors',
+        at: 'key',
+        message: /holds both `groups` and `anchors`;.*\)\. Nest the `anchors` inside the `groups` entries, or move them one level up\.$/,
+      },
+      {
+        pointer: '/navigation/tabs/1/anchors',
+        at: 'key',
+        message: /holds both `pages` and `anchors`;.*\)\. Nest the `anchors` inside the `pages` entries, or move them one level up\.$/,
+      },
+      {
+        pointer: '/navigation/tabs/2/pages',
+        at: 'key',
+        message: /holds both `anchors` and `pages`;.*\)\. Nest the `pages` inside the `anchors` entries, or move them one level up\.$/,
+      },
+      {
+        pointer: '/navigation/tabs/3/groups',
+        at: 'key',
+        message: /holds both `anchors` and `groups`;.*\)\. Nest the `groups` inside the `anchors` entries, or move them one level up\.$/,
+      },
+    ],
+  },
+  {
+    name: 'an element without a usable name is named by its kind',
+    navigation: {
+      tabs: [
+        { tab: '', groups: [], pages: [] },
+        { tab: 7, groups: [], pages: [] },
+        { groups: [], pages: [] },
+      ],
+      anchors: [{ anchor: ['A'], groups: [], pages: [] }],
+    },
+    expected: [
+      { pointer: '/navigation/tabs/0/pages', at: 'key', message: /^A tab holds both `groups` and `pages`;/ },
+      { pointer: '/navigation/tabs/1/pages', at: 'key', message: /^A tab holds both/ },
+      { pointer: '/navigation/tabs/2/pages', at: 'key', message: /^A tab holds both/ },
+      { pointer: '/navigation/anchors/0/pages', at: 'key', message: /^An anchor holds both/ },
+    ],
+  },
+
   // A tab with `graphql` or `sdk` generates its pages: no children or only `groups` (platform-facts §1a).
   {
     name: 'tab with graphql and groups',
@@ -140,7 +215,13 @@ const cases: RuleCase[] = [
   {
     name: 'tab with graphql and pages',
     navigation: { tabs: [{ tab: 'A', graphql: { source: 'schema.graphql' }, pages: ['a'] }] },
-    expected: [{ pointer: '/navigation/tabs/0/pages', at: 'key' }],
+    expected: [
+      {
+        pointer: '/navigation/tabs/0/pages',
+        at: 'key',
+        message: /^The tab "A" has `graphql`, which generates its pages, so it holds no children or only `groups`; `pages` is not allowed beside it\.$/,
+      },
+    ],
   },
   {
     name: 'tab with sdk and anchors',
