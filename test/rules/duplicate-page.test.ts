@@ -126,6 +126,31 @@ const cases: RuleCase[] = [
     },
     expected: [],
   },
+  { name: 'a group’s `root` listed in its own `pages` too is one page', navigation: { groups: [{ group: 'G', root: 'a', pages: ['b', 'a'] }] }, expected: [] },
+  {
+    name: 'a language in one tab, the same page in another tab without one',
+    navigation: {
+      tabs: [
+        { tab: 'A', languages: [{ language: 'en', pages: ['a'] }] },
+        { tab: 'B', pages: ['a'] },
+      ],
+    },
+    expected: [],
+  },
+  {
+    name: 'only a language element’s `language` is a language; one that is not a string is none',
+    navigation: {
+      tabs: [
+        { tab: 'A', language: 'en', pages: ['a'] },
+        { tab: 'B', language: 'fr', pages: ['a'] },
+      ],
+      languages: [
+        { language: 5, pages: ['b'] },
+        { language: 6, pages: ['b'] },
+      ],
+    },
+    expected: [],
+  },
   { name: 'case differs: two pages', navigation: { pages: ['Intro', 'intro'] }, expected: [] },
   { name: 'blank entries are page-path’s business', navigation: { pages: ['', '', ' '] }, expected: [] },
   { name: 'junk, including the same page inside nested arrays', navigation: { pages: ['intro', ...JUNK, ['intro'], [['intro']]] }, expected: [] },
@@ -139,9 +164,23 @@ const cases: RuleCase[] = [
   {
     name: 'an endpoint named with its spec file and through the spec in scope',
     navigation: { groups: [{ group: 'G', openapi: '/api/a.json', pages: ['GET /a', 'api/a.json GET /a'] }] },
-    expected: [{ pointer: '/navigation/groups/0/pages/1' }],
+    expected: [
+      {
+        pointer: '/navigation/groups/0/pages/1',
+        message: /^"api\/a\.json GET \/a" is already listed earlier in the same list \(\/navigation\/groups\/0\/pages\/0\)/,
+      },
+    ],
   },
-  { name: 'twice in one list', navigation: { pages: ['intro', 'a', 'intro'] }, expected: [{ pointer: '/navigation/pages/2' }] },
+  {
+    name: 'twice in one list',
+    navigation: { pages: ['intro', 'a', 'intro'] },
+    expected: [
+      {
+        pointer: '/navigation/pages/2',
+        message: /^"intro" is already listed earlier in the same list \(\/navigation\/pages\/0\); the platform would show it twice\.$/,
+      },
+    ],
+  },
   {
     name: 'three times',
     navigation: { pages: ['intro', 'intro', 'intro'] },
@@ -160,7 +199,7 @@ const cases: RuleCase[] = [
         { group: 'B', pages: ['c', { group: 'C', pages: ['b'] }] },
       ],
     },
-    expected: [{ pointer: '/navigation/groups/1/pages/1/pages/0' }],
+    expected: [{ pointer: '/navigation/groups/1/pages/1/pages/0', message: /^"b" is already listed in the group "A" \(\/navigation\/groups\/0\/pages\/1\)/ }],
   },
   {
     name: 'across two groups of one tab',
@@ -206,7 +245,13 @@ const cases: RuleCase[] = [
         { language: 'fr', groups: [{ group: 'G', pages: ['intro'] }] },
       ],
     },
-    expected: [{ pointer: '/navigation/languages/1/groups/0/pages/0' }],
+    expected: [
+      {
+        pointer: '/navigation/languages/1/groups/0/pages/0',
+        message:
+          /^"intro" is also listed in the language "en" \(\/navigation\/languages\/0\/tabs\/0\/pages\/0\); the platform leaves one page in two languages undefined\. Give each language its own page path\.$/,
+      },
+    ],
   },
   {
     name: 'two languages inside one version; the same language in another version is fine',
@@ -245,6 +290,58 @@ const cases: RuleCase[] = [
     name: 'an endpoint twice, method case ignored',
     navigation: { openapi: 'a.json', pages: ['GET /a', 'get /a', '  GET   /a '] },
     expected: [{ pointer: '/navigation/pages/1' }, { pointer: '/navigation/pages/2' }],
+  },
+  {
+    name: 'a language after one in the same language: still the first listing there is named',
+    navigation: {
+      languages: [
+        {
+          language: 'en',
+          tabs: [
+            { tab: 'T', pages: ['a'] },
+            { tab: 'U', pages: ['a'] },
+          ],
+        },
+        { language: 'fr', pages: ['a'] },
+      ],
+    },
+    expected: [
+      { pointer: '/navigation/languages/1/pages/0', message: /^"a" is also listed in the language "en" \(\/navigation\/languages\/0\/tabs\/0\/pages\/0\)/ },
+    ],
+  },
+  {
+    name: 'first listed outside any language, then in two languages: the second language is reported',
+    navigation: {
+      tabs: [
+        { tab: 'A', pages: ['a'] },
+        {
+          tab: 'B',
+          languages: [
+            { language: 'en', pages: ['a'] },
+            { language: 'fr', pages: ['a'] },
+          ],
+        },
+      ],
+    },
+    expected: [
+      {
+        pointer: '/navigation/tabs/1/languages/1/pages/0',
+        message: /^"a" is also listed in the language "en" \(\/navigation\/tabs\/1\/languages\/0\/pages\/0\)/,
+      },
+    ],
+  },
+  {
+    name: 'a group’s `root` is where the page is listed first',
+    navigation: {
+      groups: [
+        { group: 'A', root: '/a.mdx', pages: ['b'] },
+        { group: 'B', root: 7, pages: ['c', 'a', 'b'] },
+      ],
+    },
+    expected: [
+      { pointer: '/navigation/groups/1/pages/1', message: /^"a" is already listed in the group "A" \(\/navigation\/groups\/0\/root\)/ },
+      { pointer: '/navigation/groups/1/pages/2', message: /^"b" is already listed in the group "A" \(\/navigation\/groups\/0\/pages\/0\)/ },
+    ],
   },
   { name: 'a webhook twice', navigation: { pages: ['webhook created', 'webhook created'] }, expected: [{ pointer: '/navigation/pages/1' }] },
   {
