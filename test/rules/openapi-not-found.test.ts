@@ -142,6 +142,48 @@ const cases: RuleCase[] = [
     files: FILES,
     expected: [{ pointer: `${FIVE}/openapi` }, { pointer: `${FIVE}/pages/1` }],
   },
+  {
+    name: 'a folder of an in-memory root is not a spec',
+    navigation: { tabs: [{ tab: 'A', openapi: ['specs', '/'], pages: ['api GET /a'] }] },
+    files: FILES,
+    expected: [
+      { pointer: '/navigation/tabs/0/openapi/0', message: /^"specs" is a folder, not an OpenAPI file\.$/ },
+      { pointer: '/navigation/tabs/0/openapi/1', message: /^"\/" \(the docs root\) is a folder, not an OpenAPI file\.$/ },
+      { pointer: '/navigation/tabs/0/pages/0', message: /^"api GET \/a" names the spec file "api", which is a folder, not a regular file\.$/ },
+    ],
+  },
+  {
+    name: 'a listed root: folders, FIFOs and devices are no specs; symlinks out are path-outside-root’s',
+    navigation: {
+      tabs: [
+        {
+          tab: 'A',
+          openapi: ['api', 'pipe.json', 'ext/a.json', 'dev.yaml', 'api/openapi.json', 'gone.json'],
+          pages: ['api GET /a', '/pipe.json GET /b', 'ext/a.json GET /c', 'api/openapi.json GET /d', 'gone.json GET /e'],
+        },
+      ],
+    },
+    files: ['api/openapi.json'],
+    others: { 'pipe.json': 'a FIFO', 'dev.yaml': 'a device', ext: 'outside-root' },
+    expected: [
+      { pointer: '/navigation/tabs/0/openapi/0', message: /^"api" is a folder, not an OpenAPI file\.$/ },
+      { pointer: '/navigation/tabs/0/openapi/1', message: /^"pipe\.json" is a FIFO, not a regular file; only regular files are read\.$/ },
+      { pointer: '/navigation/tabs/0/openapi/3', message: /^"dev\.yaml" is a device, not a regular file;/ },
+      { pointer: '/navigation/tabs/0/openapi/5', message: /^No OpenAPI file "gone\.json" under the docs root \(docs\)\.$/ },
+      { pointer: '/navigation/tabs/0/pages/0', message: /^"api GET \/a" names the spec file "api", which is a folder, not a regular file\.$/ },
+      { pointer: '/navigation/tabs/0/pages/1', message: /^"\/pipe\.json GET \/b" names the spec file "pipe\.json", which is a FIFO, not a regular file\.$/ },
+      {
+        pointer: '/navigation/tabs/0/pages/4',
+        message: /^"gone\.json GET \/e" names the spec file "gone\.json", which is not under the docs root \(docs\)\.$/,
+      },
+    ],
+  },
+  {
+    name: 'a tab’s `openapi` that climbs out is path-outside-root’s business',
+    navigation: { tabs: [{ tab: 'A', openapi: ['../spec.json', 'a/../../b.yaml'] }] },
+    files: FILES,
+    expected: [],
+  },
   { name: 'after junk', navigation: { pages: [...JUNK, 'gone.json GET /a'] }, files: FILES, expected: [{ pointer: `/navigation/pages/${JUNK.length}` }] },
   {
     name: '5,000 levels down',
@@ -154,5 +196,5 @@ const cases: RuleCase[] = [
 testRule(
   openapiNotFound,
   cases,
-  /^No OpenAPI file "[^"]+" under the docs root \(docs\)\.$|names the spec file "[^"]+", which is not under the docs root \(docs\)\.$/,
+  /^No OpenAPI file "[^"]+" under the docs root \(docs\)\.$|names the spec file "[^"]+", which is (not under the docs root \(docs\)|a folder, not a regular file|a \w+, not a regular file)\.$|^"[^"]+"( \(the docs root\))? is (a folder, not an OpenAPI file|a \w+, not a regular file; only regular files are read)\.$/,
 );

@@ -106,8 +106,52 @@ const cases: RuleCase[] = [
     files: FILES,
     expected: [{ pointer: `${FIVE}/1`, suggest: 'guides/deep/tuning' }],
   },
+  {
+    name: 'only page files are suggested, not other files of the folder',
+    navigation: { pages: ['api/openapi.jsn'] },
+    files: FILES,
+    expected: [{ pointer: '/navigation/pages/0' }],
+  },
+  {
+    name: 'a group’s `root` listed in its own `pages` too: once, at the list',
+    navigation: { groups: [{ group: 'G', root: 'gone', pages: ['index', 'gone'] }] },
+    files: FILES,
+    expected: [{ pointer: '/navigation/groups/0/pages/1' }],
+  },
   { name: 'after junk', navigation: { pages: [...JUNK, 'gone'] }, files: FILES, expected: [{ pointer: `/navigation/pages/${JUNK.length}` }] },
   { name: '5,000 levels down', navigation: deep.navigation, files: FILES, expected: [{ pointer: `${deep.pointer}/pages/1`, suggest: 'guides/setup' }] },
 ];
 
-testRule(pageNotFound, cases, /^No page file "[^"]+\.mdx" or "[^"]+\.md" under the docs root \(docs\)\.$/);
+/** A listed disk root (src/docs-root.ts) with what is not a regular file: a FIFO, a folder named like a page file, symlinks out. */
+const listed = {
+  files: ['index.mdx', 'odd.mdx/inside.txt', 'half.md'],
+  others: { 'pipe.mdx': 'a FIFO', 'dev.md': 'a device', ext: 'outside-root', 'half.mdx': 'outside-root', 'gone.md': 'outside-root' },
+} as const;
+
+const listedCases: RuleCase[] = [
+  {
+    name: 'a listed root: regular files, and symlinks out (path-outside-root’s)',
+    navigation: { pages: ['index', 'ext/a', 'half', 'gone'] },
+    files: [...listed.files],
+    others: listed.others,
+    expected: [],
+  },
+  {
+    name: 'a listed root: a page file that is no regular file says what it is',
+    navigation: { pages: ['pipe', 'odd', 'dev', 'missing'] },
+    files: [...listed.files],
+    others: listed.others,
+    expected: [
+      { pointer: '/navigation/pages/0', message: /^"pipe\.mdx" is a FIFO, not a regular file; only regular files are read as pages\.$/ },
+      { pointer: '/navigation/pages/1', message: /^"odd\.mdx" is a folder, not a regular file; only regular files are read as pages\.$/ },
+      { pointer: '/navigation/pages/2', message: /^"dev\.md" is a device, not a regular file;/ },
+      { pointer: '/navigation/pages/3', message: /^No page file "missing\.mdx" or "missing\.md" under the docs root \(docs\)\.$/ },
+    ],
+  },
+];
+
+testRule(
+  pageNotFound,
+  [...cases, ...listedCases],
+  /^No page file "[^"]+\.mdx" or "[^"]+\.md" under the docs root \(docs\)\.$|^"[^"]+" is (a folder|a FIFO|a device), not a regular file; only regular files are read as pages\.$/,
+);
