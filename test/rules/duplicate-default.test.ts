@@ -27,13 +27,26 @@ const cases: RuleCase[] = [
   { name: '5,000 nested groups', navigation: deep.navigation, expected: [] },
 
   // Invalid: at the 2nd, 3rd… `default` value.
-  { name: 'two default versions', navigation: { versions: versions(true, true) }, expected: [{ pointer: '/navigation/versions/1/default' }] },
+  {
+    name: 'two default versions',
+    navigation: { versions: versions(true, true) },
+    expected: [
+      {
+        pointer: '/navigation/versions/1/default',
+        message: /^More than one version says `default: true` \("v0" already does\); only one can be the default\.$/,
+      },
+    ],
+  },
   {
     name: 'three of four',
     navigation: { versions: versions(true, false, true, true) },
     expected: [{ pointer: '/navigation/versions/2/default' }, { pointer: '/navigation/versions/3/default' }],
   },
-  { name: 'two default languages', navigation: { languages: languages(undefined, true, true) }, expected: [{ pointer: '/navigation/languages/2/default' }] },
+  {
+    name: 'two default languages',
+    navigation: { languages: languages(undefined, true, true) },
+    expected: [{ pointer: '/navigation/languages/2/default', message: /^More than one language says `default: true` \("\w+" already does\)/ }],
+  },
   {
     name: 'versions first, then languages inside a version, in walk order',
     navigation: {

@@ -50,16 +50,29 @@ const cases: RuleCase[] = [
   { name: 'inherited through 5,000 nested groups', navigation: deepCovered.navigation, expected: [] },
 
   // Invalid.
-  { name: 'endpoint with no `openapi` anywhere', navigation: { pages: ['intro', 'GET /users'] }, expected: [{ pointer: '/navigation/pages/1' }] },
+  {
+    name: 'endpoint with no `openapi` anywhere',
+    navigation: { pages: ['intro', 'GET /users'] },
+    expected: [
+      {
+        pointer: '/navigation/pages/1',
+        message:
+          /^"GET \/users" is an endpoint entry, but no `openapi` is set on this element or any above it, so the platform would leave it as a broken page\. Set `openapi` on an enclosing element, or name the spec in the entry \("openapi\.json GET \/users"\)\.$/,
+      },
+    ],
+  },
   {
     name: 'webhook with no `openapi`',
     navigation: { groups: [{ group: 'G', pages: ['webhook created'] }] },
-    expected: [{ pointer: '/navigation/groups/0/pages/0' }],
+    expected: [{ pointer: '/navigation/groups/0/pages/0', message: /\("openapi\.json webhook created"\)\.$/ }],
   },
   {
     name: 'lower-case method and every method',
     navigation: { pages: ['post /a', 'PUT /a', 'patch /a', 'delete /a', 'options /a', 'head /a', 'trace /a'] },
-    expected: [0, 1, 2, 3, 4, 5, 6].map((i) => ({ pointer: `/navigation/pages/${i}` })),
+    expected: [
+      { pointer: '/navigation/pages/0', message: /\("openapi\.json POST \/a"\)\.$/ },
+      ...[1, 2, 3, 4, 5, 6].map((i) => ({ pointer: `/navigation/pages/${i}` })),
+    ],
   },
   {
     name: 'a sibling’s `openapi` does not apply',

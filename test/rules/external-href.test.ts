@@ -87,6 +87,28 @@ const cases: RuleCase[] = [
     ],
   },
 
+  // What is suggested: a bare host gets https://, a page file or text with spaces nothing.
+  {
+    name: 'bare hosts with several labels get https://',
+    navigation: anchors('docs.acme.com', 'api.json.example.com'),
+    expected: [at(0, 'https://docs.acme.com'), at(1, 'https://api.json.example.com')],
+  },
+  {
+    name: 'page and spec files, and text after a host, are no bare hosts',
+    navigation: anchors('intro.md', 'index.htm', 'api.yml', 'x.com and more'),
+    expected: [
+      { ...at(0), message: /need an absolute http\(s\) URL\. For a page of this site, use a tab or anchor with pages instead\.$/ },
+      at(1),
+      at(2),
+      at(3),
+    ],
+  },
+  {
+    name: 'with a suggestion, no word about pages',
+    navigation: anchors('www.x.com'),
+    expected: [{ ...at(0, 'https://www.x.com'), message: /need an absolute http\(s\) URL\.$/ }],
+  },
+
   // The platform profile: absolute URLs, /path, #hash and mailto: are fine.
   { name: 'platform: root-relative path', profile: 'platform', navigation: anchors('/guides', '/'), expected: [] },
   { name: 'platform: fragment', profile: 'platform', navigation: anchors('#top'), expected: [] },
@@ -111,6 +133,38 @@ const cases: RuleCase[] = [
     profile: 'platform',
     navigation: anchors('', 'mailto:', 'https://', ' https://x.example'),
     expected: [at(0), at(1), at(2), at(3)],
+  },
+  {
+    name: 'platform: a scheme with digits is an absolute URL',
+    profile: 'platform',
+    navigation: anchors('s3://bucket.example/key', 'web+x2://host'),
+    expected: [],
+  },
+  {
+    name: 'platform: a nested relative path suggests /path; one starting with a dot nothing',
+    profile: 'platform',
+    navigation: anchors('guides/deep/intro', './intro', '.hidden/x'),
+    expected: [at(0, '/guides/deep/intro'), at(1), at(2)],
+  },
+  {
+    name: 'platform: mailto: and script schemes count only at the start',
+    profile: 'platform',
+    navigation: anchors('see mailto:a@b.example', 'metadata:x', 'x://[bad'),
+    expected: [
+      {
+        ...at(0),
+        message:
+          /^Global anchor href "see mailto:a@b\.example" is not a link the hosted platform accepts: use an absolute URL, a \/path, a #hash or a mailto: link\.$/,
+      },
+      { ...at(1), message: /a mailto: link\.$/ },
+      at(2),
+    ],
+  },
+  {
+    name: 'platform: a script URL is said to be one',
+    profile: 'platform',
+    navigation: anchors(' javascript:x'),
+    expected: [{ ...at(0), message: /a mailto: link \(script URLs are never accepted\)\.$/ }],
   },
   { name: 'platform: file: URL has no host', profile: 'platform', navigation: anchors('file:///etc/hosts'), expected: [at(0)] },
 ];

@@ -27,11 +27,22 @@ const cases: RuleCase[] = [
     expected: [{ pointer: '/navigation/global/languages/0/language', suggest: 'jp' }],
   },
   { name: 'extra codes accepted', navigation: { languages: [{ language: 'ja' }, { language: 'uk' }] }, languageCodes: ['ja', 'uk'], expected: [] },
+  {
+    name: 'a `language` field on what is no language element is not checked',
+    navigation: { tabs: [{ tab: 'T', language: 'xx', pages: ['a'] }] },
+    expected: [],
+  },
+  { name: 'a region and script the spec lacks suggest the language', navigation: languages('de-Latn-CH'), expected: [at(0, 'de')] },
   { name: 'non-string language is the schema’s business', navigation: { languages: [{ language: 7 }] }, expected: [] },
   {
     name: 'spec: the platform-only codes are errors',
     navigation: languages('ja', 'pl', 'he', 'zh-CN'),
-    expected: [at(0, 'jp'), at(1, 'nl'), at(2, 'de'), at(3, 'cn')],
+    expected: [
+      { ...at(0, 'jp'), message: /^"ja" is not a supported language code: the spec allows [a-zA-Z, -]+; the hosted platform also accepts "ja"/ },
+      at(1, 'nl'),
+      at(2, 'de'),
+      at(3, 'cn'),
+    ],
   },
 
   // platform
@@ -42,7 +53,10 @@ const cases: RuleCase[] = [
     name: 'platform: unknown code, close to one',
     profile: 'platform',
     navigation: languages('en', 'pl-PL', 'xx-unknown-code'),
-    expected: [at(1, 'pl'), at(2)],
+    expected: [
+      at(1, 'pl'),
+      { ...at(2), message: /^"xx-unknown-code" is not a supported language code\. Supported by the hosted platform: [a-zA-Z, -]+\. \(Add more with/ },
+    ],
   },
   { name: 'platform: case slip', profile: 'platform', navigation: languages('PT-br'), expected: [at(0, 'pt-BR')] },
   { name: 'platform: extra codes added to the platform’s', profile: 'platform', languageCodes: ['tlh'], navigation: languages('tlh', 'ja'), expected: [] },

@@ -40,11 +40,17 @@ const cases: RuleCase[] = [
   },
 
   // Invalid, with the clean form as the suggestion.
-  { name: '.mdx', navigation: pages('intro.mdx'), expected: [at(0, 'intro')] },
+  { name: '.mdx', navigation: pages('intro.mdx'), expected: [{ ...at(0, 'intro'), message: /^Page path "intro\.mdx" has a file extension\.$/ }] },
   { name: '.md in a folder', navigation: pages('guides/setup.md'), expected: [at(0, 'guides/setup')] },
   { name: 'upper-case extension', navigation: pages('intro.MDX'), expected: [at(0, 'intro')] },
   { name: 'leading ./', navigation: pages('./intro'), expected: [at(0, 'intro')] },
-  { name: 'leading /', navigation: pages('/guides/setup'), expected: [at(0, 'guides/setup')] },
+  {
+    name: 'leading /',
+    navigation: pages('/guides/setup'),
+    expected: [
+      { ...at(0, 'guides/setup'), severity: 'info', message: /^Page path "\/guides\/setup" has a leading `\/` \(harmless: the platform strips it\)\.$/ },
+    ],
+  },
   { name: 'leading / before a dot folder', navigation: pages('/.well-known/page', '/./intro'), expected: [at(0, '.well-known/page'), at(1, 'intro')] },
   { name: 'trailing /', navigation: pages('guides/'), expected: [at(0, 'guides')] },
   { name: 'backslash', navigation: pages('guides\\setup'), expected: [at(0, 'guides/setup')] },
@@ -55,7 +61,10 @@ const cases: RuleCase[] = [
   {
     name: 'only slashes: reported, with nothing to suggest',
     navigation: pages('/', './'),
-    expected: [{ pointer: '/navigation/pages/0' }, { pointer: '/navigation/pages/1' }],
+    expected: [
+      { pointer: '/navigation/pages/0', message: /^Page path "\/" has a leading `\/` and names no page\.$/ },
+      { pointer: '/navigation/pages/1', message: /^Page path "\.\/" has a leading `\.\/`, a trailing `\/` and names no page\.$/ },
+    ],
   },
   { name: 'a page with a space and an extension', navigation: pages('my page.mdx'), expected: [at(0, 'my page')] },
   {
