@@ -48,7 +48,7 @@ export function memoryFiles(paths: readonly string[], root = 'docs'): DocsFiles 
  * and `kindOf` sees a path inside a symlinked folder as outside the root too. Without
  * `linksAnswer` the root does not say up front whether any symlink leads out (`hasLinksOutside`).
  */
-export function listedFiles(paths: readonly string[], others: Readonly<Record<string, FileKind>>, linksAnswer = true): DocsFiles {
+function listedFiles(paths: readonly string[], others: Readonly<Record<string, FileKind>>, linksAnswer = true): DocsFiles {
   const files = memoryFiles(paths);
   const isFolder = (folder: string) => paths.some((p) => p.startsWith(folder + '/'));
   return {
