@@ -511,30 +511,35 @@ export async function writeBlobs(
   signal?: AbortSignal,
   held?: ReadonlyMap<string, string>,
 ): Promise<number> {
-  const kept = held && new Set(files.map((file) => file.path));
-  const stale = held && kept ? [...held.keys()].filter((file) => !kept.has(file)) : [];
-  const changed = held ? files.filter((file) => held.get(file.path) !== file.id) : [];
-  // A file where a removed file's folder was (`a` after `a/b.mdx`) would meet that folder, left
-  // empty: the folder is then made anew.
-  const staleFolders = new Set(
-    stale.flatMap((file) =>
-      file
-        .split('/')
-        .slice(0, -1)
-        .map((_, index, segments) => segments.slice(0, index + 1).join('/')),
-    ),
-  );
-  if (held && !changed.some((file) => staleFolders.has(file.path))) {
-    await Promise.all(
-      [...stale, ...changed.filter((file) => held.has(file.path)).map((file) => file.path)].map((file) => rm(targetOf(dir, file), { force: true })),
-    );
-    await writeNewBlobs(cacheDir, changed, dir, limits, signal);
-    return changed.length;
+  const update = held && blobUpdate(files, held);
+  if (update) {
+    await Promise.all(update.removed.map((file) => rm(targetOf(dir, file), { force: true })));
+    await writeNewBlobs(cacheDir, update.written, dir, limits, signal);
+    return update.written.length;
   }
   await rm(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   await writeNewBlobs(cacheDir, files, dir, limits, signal);
   return files.length;
+}
+
+/**
+ * What turns a folder holding `held` (path -> blob id) into one holding `files`: the files to
+ * remove (dropped or changed) and those to write (new or changed). Undefined when a file would
+ * take the place of a removed file's folder (`a` after `a/b.mdx`): that folder, left empty,
+ * would be in its way, and the folder is made anew instead.
+ */
+function blobUpdate(
+  files: ReadonlyArray<{ path: string; id: string }>,
+  held: ReadonlyMap<string, string>,
+): { removed: string[]; written: Array<{ path: string; id: string }> } | undefined {
+  const wanted = new Set(files.map((file) => file.path));
+  const dropped = [...held.keys()].filter((file) => !wanted.has(file));
+  const written = files.filter((file) => held.get(file.path) !== file.id);
+  const droppedFolders = new Set<string>();
+  for (const file of dropped) for (let at = file.indexOf('/'); at >= 0; at = file.indexOf('/', at + 1)) droppedFolders.add(file.slice(0, at));
+  if (written.some((file) => droppedFolders.has(file.path))) return undefined;
+  return { removed: [...dropped, ...written.filter((file) => held.has(file.path)).map((file) => file.path)], written };
 }
 
 /** Writes `files`, none of which exists yet under `dir` (made). */
