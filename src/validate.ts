@@ -11,9 +11,10 @@ import { walkNavigation, type NavigationVisitor } from './navigation/walk.js';
 import { emptyPageTree } from './resolve/nav.js';
 import type { Finding, Problem, Severity, SeveritySetting } from './problem.js';
 import type { ValidationResult } from './result.js';
-import { rules } from './rules/index.js';
+import { navigationRules, siteRules } from './rules/index.js';
 import type { DocsFiles, RuleContext } from './rules/types.js';
 import { SpecLoader } from './resolve/specs.js';
+import { checkSite } from './site/check.js';
 import { TreeBuilder } from './resolve/tree.js';
 import type { PageTree } from './resolve/types.js';
 import { checkSchema } from './schema/index.js';
@@ -136,6 +137,16 @@ export function startPipeline(text: string, options: ValidateOptions & { allowRe
   // Pages and specs with a problem of their own join the document's files (for order and code frames).
   const others = new Map<string, SourceFile>();
   const displayRoot = options.root ?? path.dirname(file);
+  const reportIn = (relative: string, text: string, kind: 'page' | 'spec', finding: Finding): void => {
+    let source = others.get(relative);
+    if (!source) {
+      const shown = path.join(displayRoot, relative);
+      source = kind === 'page' ? textSource(shown, text) : parseSource(shown, text);
+      others.set(relative, source);
+      document.files.push(source);
+    }
+    sink.addInFile(source, finding);
+  };
   const builder = new TreeBuilder(document.value, {
     loader,
     files,
@@ -144,23 +155,31 @@ export function startPipeline(text: string, options: ValidateOptions & { allowRe
     profile: profileOf(options.profile),
     absoluteRoot,
     report: (finding) => sink.add(finding),
-    reportIn: (relative, text, kind, finding) => {
-      let source = others.get(relative);
-      if (!source) {
-        const shown = path.join(displayRoot, relative);
-        source = kind === 'page' ? textSource(shown, text) : parseSource(shown, text);
-        others.set(relative, source);
-        document.files.push(source);
-      }
-      sink.addInFile(source, finding);
-    },
+    reportIn,
     keepTree: options.titles === true,
     // Remote specs are fetched between the walk and the build; local ones are read during the walk.
     immediate: !options.allowRemote,
   });
   // One walk: the rules and the tree builder see the navigation together.
   checkDocument(document, options, sink, files, [builder.visitor()]);
-  return { document, sink, builder, loader, finish: () => builder.build() };
+  const enabledSiteRules = siteRules.filter((rule) => sink.enabled(rule.code));
+  const finish = (): PageTree => {
+    const tree = builder.build();
+    if (enabledSiteRules.length > 0) {
+      checkSite(enabledSiteRules, {
+        tree,
+        document: document.value,
+        files,
+        root: files ? absoluteRoot : undefined,
+        reader,
+        profile: profileOf(options.profile),
+        report: (finding) => sink.add(finding),
+        reportIn: (relative, text, finding) => reportIn(relative, text, 'page', finding),
+      });
+    }
+    return tree;
+  };
+  return { document, sink, builder, loader, finish };
 }
 
 /** Reads and validates a docs.json (or docs.yaml). The docs root defaults to the file's folder. */
@@ -208,7 +227,7 @@ function checkDocument(
   }
   const languageCodes = new Set(options.languageCodes ?? []);
   const context = (code: Code): RuleContext => ({ report: (finding) => sink.add({ ...finding, code }), languageCodes, files, profile });
-  const visitors = rules.filter((rule) => sink.enabled(rule.code)).map((rule) => rule.create(context(rule.code)));
+  const visitors = navigationRules.filter((rule) => sink.enabled(rule.code)).map((rule) => rule.create(context(rule.code)));
   walkNavigation(document.value, [...visitors, ...extra]);
 }
 

@@ -1,9 +1,9 @@
 import { isPlainObject } from '../navigation/model.js';
 import { pointerOf } from '../navigation/walk.js';
-import type { Rule } from './types.js';
+import type { NavigationRule } from './types.js';
 
 /** At most one sibling version or language says `default: true`. */
-export const duplicateDefault: Rule = {
+export const duplicateDefault: NavigationRule = {
   code: 'duplicate-default',
   create: (context) => ({
     element(node) {

@@ -2,7 +2,7 @@ import { entryKey, parseEntry, tidyPage, type PageEntry } from '../navigation/en
 import { PAGE_FIELDS } from '../navigation/model.js';
 import { isUrl, openapiSources, rootRelative } from '../navigation/openapi.js';
 import { listedInOwnPages, pointerOf, walkNavigation, type ElementNode, type NavigationVisitor } from '../navigation/walk.js';
-import type { Rule, RuleContext } from './types.js';
+import type { NavigationRule, RuleContext } from './types.js';
 import { describeElement } from './describe.js';
 
 /**
@@ -11,7 +11,7 @@ import { describeElement } from './describe.js';
  * a page in two tabs, products, … is a deliberate pattern on real sites and is not reported.
  * The same page in two languages is: the platform documents it as undefined behaviour.
  */
-export const duplicatePage: Rule = {
+export const duplicatePage: NavigationRule = {
   code: 'duplicate-page',
   create(context) {
     const specsOfScope = new Map<unknown, string>();

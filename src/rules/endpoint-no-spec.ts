@@ -1,8 +1,8 @@
 import { pointerOf } from '../navigation/walk.js';
-import type { Rule } from './types.js';
+import type { NavigationRule } from './types.js';
 
 /** A `METHOD /path` entry needs an `openapi` in scope, or a spec file named in the entry. */
-export const endpointNoSpec: Rule = {
+export const endpointNoSpec: NavigationRule = {
   code: 'endpoint-no-spec',
   create: (context) => ({
     // A plain page path is no endpoint entry.

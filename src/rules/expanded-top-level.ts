@@ -1,8 +1,8 @@
 import { pointerOf } from '../navigation/walk.js';
-import type { Rule } from './types.js';
+import type { NavigationRule } from './types.js';
 
 /** Spec rule 2: `expanded` affects only nested groups. */
-export const expandedTopLevel: Rule = {
+export const expandedTopLevel: NavigationRule = {
   code: 'expanded-top-level',
   create: (context) => ({
     element(node) {

@@ -1,13 +1,13 @@
 import { platformAlsoAccepts } from '../config/profiles.js';
 import { pointerOf } from '../navigation/walk.js';
-import type { Rule } from './types.js';
+import type { NavigationRule } from './types.js';
 
 /**
  * A `global.anchors` `href` links out of the site. Under the spec it is an absolute http(s)
  * URL; under the platform profile also any other absolute URL, a `/path`, a `#hash` or a
  * `mailto:` link, as the hosted platform accepts.
  */
-export const externalHref: Rule = {
+export const externalHref: NavigationRule = {
   code: 'external-href',
   create: (context) => ({
     element(node) {

@@ -12,9 +12,9 @@ import { pagePath } from './page-path.js';
 import { pathOutsideRoot } from './path-outside-root.js';
 import { primaryPattern } from './primary-pattern.js';
 import { schemaUrl } from './schema-url.js';
-import type { Rule } from './types.js';
+import { isNavigationRule, type NavigationRule, type Rule, type SiteRule } from './types.js';
 
-export type { Rule } from './types.js';
+export type { Rule, NavigationRule, SiteRule } from './types.js';
 
 /**
  * The codes semantic rules report: every code whose source is `rule` in codes.ts, but
@@ -45,3 +45,9 @@ export const RULES = {
 
 /** Every rule, in report order. */
 export const rules: readonly Rule[] = Object.values(RULES);
+
+/** The rules that visit the navigation, walked together in one pass. */
+export const navigationRules: readonly NavigationRule[] = rules.filter(isNavigationRule);
+
+/** The rules over the whole site, run once the page tree is built. */
+export const siteRules: readonly SiteRule[] = rules.filter((rule): rule is SiteRule => !isNavigationRule(rule));

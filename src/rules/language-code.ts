@@ -1,7 +1,7 @@
 import { PROFILES, platformAlsoAccepts } from '../config/profiles.js';
 import { pointerOf } from '../navigation/walk.js';
 import { closest } from '../suggest.js';
-import type { Rule } from './types.js';
+import type { NavigationRule } from './types.js';
 
 /** ISO codes people write, mapped to the spec's spelling of the same language. */
 export const ALIASES: Readonly<Record<string, string>> = {
@@ -37,7 +37,7 @@ const PLATFORM_ALIASES: Readonly<Record<string, string>> = {
 };
 
 /** `language` is one of the profile's codes (or one the user added). */
-export const languageCode: Rule = {
+export const languageCode: NavigationRule = {
   code: 'language-code',
   create(context) {
     const { profile } = context;

@@ -1,6 +1,6 @@
 import { childKind, ELEMENTS, type ChildKey } from '../navigation/model.js';
 import { pointerOf } from '../navigation/walk.js';
-import type { Rule } from './types.js';
+import type { NavigationRule } from './types.js';
 import { capitalize } from '../text.js';
 import { describeElement } from './describe.js';
 
@@ -8,7 +8,7 @@ import { describeElement } from './describe.js';
  * Spec rule 3: one type of child element per level. And an element whose pages are generated
  * (a tab with `graphql` or `sdk`) holds no children or only what the platform allows beside them.
  */
-export const mixedChildren: Rule = {
+export const mixedChildren: NavigationRule = {
   code: 'mixed-children',
   create: (context) => ({
     element(node) {

@@ -1,13 +1,13 @@
 import { escapesRoot, isUrl, localOpenapiFiles, rootRelative } from '../navigation/openapi.js';
 import { pointerOf } from '../navigation/walk.js';
 import { kindIn, type DocsFiles } from './types.js';
-import type { Rule } from './types.js';
+import type { NavigationRule } from './types.js';
 
 /**
  * Every `openapi` file path names a regular file under the docs root. The one owner of this
  * code: the resolver reads only what the same `files` list as a regular file.
  */
-export const openapiNotFound: Rule = {
+export const openapiNotFound: NavigationRule = {
   code: 'openapi-not-found',
   create(context) {
     const files = context.files;

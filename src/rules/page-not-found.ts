@@ -4,12 +4,12 @@ import { listedInOwnPages, pointerOf } from '../navigation/walk.js';
 import { Suggester } from '../suggest.js';
 import { shorten } from '../text.js';
 import { kindIn, pageFileIn } from './types.js';
-import type { Rule } from './types.js';
+import type { NavigationRule } from './types.js';
 
 const PAGE_EXTENSION = /\.mdx?$/i;
 
 /** Every page has a `<page>.mdx` or `<page>.md` under the docs root, a regular file. */
-export const pageNotFound: Rule = {
+export const pageNotFound: NavigationRule = {
   code: 'page-not-found',
   create(context) {
     const files = context.files;

@@ -1,7 +1,7 @@
 import { cleanPagePath } from '../navigation/entries.js';
 import { isUrl } from '../navigation/openapi.js';
 import { pointerOf } from '../navigation/walk.js';
-import type { Rule } from './types.js';
+import type { NavigationRule } from './types.js';
 
 const LEADING_SLASH = 'a leading `/`';
 
@@ -16,7 +16,7 @@ const CHECKS: ReadonlyArray<[RegExp, string]> = [
 ];
 
 /** Page paths are written the way the platform expects: no extension, no leading `./` or `/`, … */
-export const pagePath: Rule = {
+export const pagePath: NavigationRule = {
   code: 'page-path',
   create: (context) => ({
     // A plain page path is tidy: nothing to say.

@@ -1,12 +1,12 @@
 import { escapesRoot, isUrl, localOpenapiFiles, rootRelative } from '../navigation/openapi.js';
 import { listedInOwnPages, pointerOf } from '../navigation/walk.js';
-import type { Rule } from './types.js';
+import type { NavigationRule } from './types.js';
 
 /**
  * No page or spec path leads out of the docs root: by climbing (`../`) or through a symlink
  * (file or folder) whose real path is outside the root's real path. Such files are never read.
  */
-export const pathOutsideRoot: Rule = {
+export const pathOutsideRoot: NavigationRule = {
   code: 'path-outside-root',
   create: (context) => {
     const files = context.files;

@@ -1,12 +1,12 @@
 import { PRIMARY_KEYS } from '../navigation/model.js';
 import { pointerOf } from '../navigation/walk.js';
-import type { Rule } from './types.js';
+import type { NavigationRule } from './types.js';
 
 const list = PRIMARY_KEYS.join(', ');
 const PRIMARY: ReadonlySet<string> = new Set(PRIMARY_KEYS);
 
 /** The navigation root holds exactly one primary pattern. */
-export const primaryPattern: Rule = {
+export const primaryPattern: NavigationRule = {
   code: 'primary-pattern',
   create: (context) => ({
     element(node) {

@@ -1,4 +1,4 @@
-import type { Rule } from './types.js';
+import type { NavigationRule } from './types.js';
 
 const POINTER = '/$schema';
 
@@ -18,7 +18,7 @@ const INSTEAD =
  * point it at a local file for its editor, but most sites are published on the platform, where
  * the default profile's silence would read as "no problems" before a failed deploy.
  */
-export const schemaUrl: Rule = {
+export const schemaUrl: NavigationRule = {
   code: 'schema-url',
   create: (context) => ({
     document(docs) {

@@ -2,6 +2,8 @@ import type { Code } from '../codes.js';
 import type { Profile } from '../config/profiles.js';
 import type { Finding } from '../problem.js';
 import type { NavigationVisitor } from '../navigation/walk.js';
+import type { RedirectTable } from '../redirects/table.js';
+import type { Site } from '../site/site.js';
 
 /** The docs root as the rules see it: lookups only, no paths to read. */
 export interface DocsFiles {
@@ -59,7 +61,34 @@ export interface RuleContext {
 }
 
 /** A semantic rule: a small pure visitor over the walked navigation. */
-export interface Rule {
+export interface NavigationRule {
   code: Code;
   create(context: RuleContext): NavigationVisitor;
+}
+
+/** What a site rule sees: the site the page tree makes, its redirects, and where to report. */
+interface SiteRuleContext {
+  /** A finding in docs.json: its pointer is into the whole document (`$ref`s followed). */
+  report(finding: Omit<Finding, 'code'>): void;
+  /** The docs.json value (`$ref`s resolved). */
+  readonly document: unknown;
+  /** The pages and files the site serves. */
+  readonly site: Site;
+  /** docs.json's `redirects`, compiled once. */
+  readonly redirects: RedirectTable;
+  readonly profile: Profile;
+}
+
+/** A rule over the whole site, run once after the page tree is built (links, redirects). */
+export interface SiteRule {
+  code: Code;
+  checkSite(context: SiteRuleContext): void;
+}
+
+/** Every rule is one or the other; the registry holds both. */
+export type Rule = NavigationRule | SiteRule;
+
+/** True for a rule that visits the navigation (false: a site rule). */
+export function isNavigationRule(rule: Rule): rule is NavigationRule {
+  return 'create' in rule;
 }

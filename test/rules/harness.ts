@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { walkNavigation } from '../../src/navigation/walk.js';
 import { codes } from '../../src/codes.js';
 import type { Finding, Severity } from '../../src/problem.js';
-import type { DocsFiles, FileKind, Rule } from '../../src/rules/types.js';
+import type { DocsFiles, FileKind, NavigationRule } from '../../src/rules/types.js';
 import { profileOf, type ProfileName } from '../../src/config/profiles.js';
 import { validateText } from '../../src/validate.js';
 
@@ -79,7 +79,7 @@ function documentOf(testCase: Pick<RuleCase, 'navigation' | 'docs'>): Record<str
 
 /** Runs one rule over `{ navigation }` and returns what it reports (with its code). */
 export function runRule(
-  rule: Rule,
+  rule: NavigationRule,
   testCase: Pick<RuleCase, 'navigation' | 'docs' | 'files' | 'others' | 'linksAnswer' | 'languageCodes' | 'profile'>,
 ): Finding[] {
   const findings: Finding[] = [];
@@ -112,7 +112,7 @@ function textOf(value: unknown): string | undefined {
  * The table test every rule file runs: codes and pointers (with suggestion and key/value)
  * in report order first, then a light check of the wording.
  */
-export function testRule(rule: Rule, cases: readonly RuleCase[], wording: RegExp): void {
+export function testRule(rule: NavigationRule, cases: readonly RuleCase[], wording: RegExp): void {
   describe(rule.code, () => {
     it.each(cases)('$name', (testCase) => {
       const findings = runRule(rule, testCase);

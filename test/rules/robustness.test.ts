@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { walkNavigation } from '../../src/navigation/walk.js';
 import type { Finding } from '../../src/problem.js';
 import { PROFILES } from '../../src/config/profiles.js';
-import { rules } from '../../src/rules/index.js';
+import { navigationRules } from '../../src/rules/index.js';
 import { JUNK, memoryFiles, nestedGroups, runRule } from './harness.js';
 
 const DEPTH = 5000;
@@ -60,7 +60,7 @@ const inputs: Array<{ name: string; navigation: unknown }> = [
 ];
 
 describe('every rule survives deep and junk input', () => {
-  const table = rules.flatMap((rule) => inputs.flatMap((input) => [undefined, FILES].map((files) => ({ rule, ...input, files }))));
+  const table = navigationRules.flatMap((rule) => inputs.flatMap((input) => [undefined, FILES].map((files) => ({ rule, ...input, files }))));
   it.each(table)('$rule.code: $name (files: $files)', ({ rule, navigation, files }) => {
     let findings: Finding[] = [];
     expect(() => (findings = runRule(rule, { navigation, files }))).not.toThrow();
@@ -73,7 +73,7 @@ describe('every rule survives deep and junk input', () => {
   it('all rules in one walk, as the validator runs them', () => {
     for (const { navigation } of inputs) {
       const findings: Finding[] = [];
-      const visitors = rules.map((rule) =>
+      const visitors = navigationRules.map((rule) =>
         rule.create({
           report: (finding) => findings.push({ ...finding, code: rule.code }),
           languageCodes: new Set(),
@@ -88,7 +88,7 @@ describe('every rule survives deep and junk input', () => {
   it('finds what is at the bottom of 5,000 nested groups', () => {
     const { navigation, pointer } = nestedGroups(DEPTH, BAD);
     const found = (code: string) =>
-      rules
+      navigationRules
         .filter((rule) => rule.code === code)
         .flatMap((rule) => runRule(rule, { navigation, files: FILES }))
         .map((f) => f.pointer);

@@ -1,0 +1,104 @@
+/** One entry of docs.json's `redirects`, as the platform reads it. */
+export interface Redirect {
+  /** The URL path redirected from: `/old`, with `:name` parameters and `*` wildcards. */
+  source: string;
+  /** Where to: a URL path (parameters and wildcards of the source filled in) or an external URL. */
+  destination: string;
+  permanent?: boolean;
+  /** JSON pointer of the entry in docs.json (`/redirects/3`). */
+  pointer: string;
+}
+
+/** A redirect that matched a URL path: the entry, and the destination with its parameters filled in. */
+export interface RedirectMatch {
+  redirect: Redirect;
+  destination: string;
+}
+
+/**
+ * The redirects of docs.json, read once: entries with a string `source` and `destination`
+ * (what the schema reports is not repeated here), each with its pointer.
+ */
+export function redirectsOf(document: unknown): Redirect[] {
+  const list = (document as { redirects?: unknown } | null)?.redirects;
+  if (!Array.isArray(list)) return [];
+  const redirects: Redirect[] = [];
+  list.forEach((entry: unknown, index) => {
+    if (typeof entry !== 'object' || entry === null) return;
+    const { source, destination, permanent } = entry as Record<string, unknown>;
+    if (typeof source !== 'string' || typeof destination !== 'string') return;
+    const redirect: Redirect = { source, destination, pointer: `/redirects/${index}` };
+    if (typeof permanent === 'boolean') redirect.permanent = permanent;
+    redirects.push(redirect);
+  });
+  return redirects;
+}
+
+/** A pattern's parts: `:name` (one segment), `*` (anything), or literal text. */
+const PATTERN_PART = /:([A-Za-z_][A-Za-z0-9_]*)|\*/g;
+
+interface Compiled {
+  redirect: Redirect;
+  regex: RegExp;
+  /** The capture groups in order: a parameter's name, or undefined for a wildcard. */
+  names: Array<string | undefined>;
+}
+
+/**
+ * Looks URL paths up in the redirects as the platform applies them: an exact source first, then
+ * the first pattern (`:name` matches one segment, `*` any rest) that matches, in the order listed.
+ * Paths are compared without the leading and trailing `/`.
+ */
+export class RedirectTable {
+  private readonly exact = new Map<string, Redirect>();
+  private readonly patterns: Compiled[] = [];
+
+  constructor(readonly redirects: readonly Redirect[]) {
+    for (const redirect of redirects) {
+      const source = trimSlashes(redirect.source);
+      if (!/[:*]/.test(source)) {
+        if (!this.exact.has(source)) this.exact.set(source, redirect);
+        continue;
+      }
+      const names: Array<string | undefined> = [];
+      let regex = '';
+      let last = 0;
+      for (const match of source.matchAll(PATTERN_PART)) {
+        regex += escapeRegex(source.slice(last, match.index));
+        regex += match[1] === undefined ? '(.*)' : '([^/]+)';
+        names.push(match[1]);
+        last = match.index + match[0].length;
+      }
+      regex += escapeRegex(source.slice(last));
+      this.patterns.push({ redirect, regex: new RegExp(`^${regex}$`), names });
+    }
+  }
+
+  /** The redirect that applies to a URL path (no leading `/`), with its destination filled in; undefined when none does. */
+  match(urlPath: string): RedirectMatch | undefined {
+    const path = trimSlashes(urlPath);
+    const exact = this.exact.get(path);
+    if (exact) return { redirect: exact, destination: exact.destination };
+    for (const { redirect, regex, names } of this.patterns) {
+      const found = regex.exec(path);
+      if (!found) continue;
+      const values = new Map<string, string>();
+      const wildcards: string[] = [];
+      names.forEach((name, i) => (name === undefined ? wildcards.push(found[i + 1]) : values.set(name, found[i + 1])));
+      let wildcard = 0;
+      const destination = redirect.destination.replace(PATTERN_PART, (part, name: string | undefined) =>
+        name === undefined ? (wildcards[wildcard++] ?? '') : (values.get(name) ?? part),
+      );
+      return { redirect, destination };
+    }
+    return undefined;
+  }
+}
+
+function trimSlashes(path: string): string {
+  return path.replace(/^\/+/, '').replace(/\/+$/, '');
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { textOf, type FileReader } from '../files.js';
+import type { Profile } from '../config/profiles.js';
+import type { Finding } from '../problem.js';
+import { RedirectTable, redirectsOf } from '../redirects/table.js';
+import type { PageTree } from '../resolve/types.js';
+import type { DocsFiles, SiteRule } from '../rules/types.js';
+import { ignoredTest, MINTIGNORE } from './ignored.js';
+import { buildSite } from './site.js';
+
+/** What the pipeline hands the site rules once the page tree is built. */
+export interface SiteCheckInput {
+  tree: PageTree;
+  /** The docs.json value, `$ref`s resolved. */
+  document: unknown;
+  files: DocsFiles | undefined;
+  /** The docs root (absolute) when files are read from one. */
+  root: string | undefined;
+  reader: FileReader;
+  profile: Profile;
+  report(finding: Finding): void;
+  /** A finding in a page file (root-relative), whose text it is: located by `span`. */
+  reportIn(relative: string, text: string, finding: Finding): void;
+}
+
+/** Runs the enabled site rules over the site the tree and the docs root make, each once. */
+export function checkSite(rules: readonly SiteRule[], input: SiteCheckInput): void {
+  const site = buildSite(input.tree, input.files, ignoredTest(readRootFile(input, MINTIGNORE)));
+  const redirects = new RedirectTable(redirectsOf(input.document));
+  for (const rule of rules) {
+    rule.checkSite({
+      report: (finding) => input.report({ ...finding, code: rule.code }),
+      document: input.document,
+      site,
+      redirects,
+      profile: input.profile,
+    });
+  }
+}
+
+/** A root-relative file's text, read through the pipeline's reader (never outside the root), or undefined. */
+function readRootFile(input: Pick<SiteCheckInput, 'root' | 'reader' | 'files'>, relative: string): string | undefined {
+  if (input.root === undefined || !input.files?.hasFile(relative)) return undefined;
+  const read = input.reader(path.join(input.root, relative));
+  return read.ok ? textOf(read.bytes) : undefined;
+}
