@@ -1,5 +1,4 @@
 import type { PageTree } from '../resolve/types.js';
-import type { DocsFiles } from '../rules/types.js';
 import { Suggester } from '../suggest.js';
 
 /** A page the site serves. */
@@ -30,8 +29,14 @@ export interface Site {
   closest(urlPath: string): string | undefined;
 }
 
+/** What the site needs of the docs root's files (a DocsFiles answers it). */
+interface SiteFiles {
+  hasFile(relativePath: string): boolean;
+  list?(): readonly string[];
+}
+
 /** Builds the site from its page tree, the docs root's files (when known) and what the platform ignores. */
-export function buildSite(tree: PageTree, files: DocsFiles | undefined, ignored: (relativePath: string) => boolean = () => false): Site {
+export function buildSite(tree: PageTree, files: SiteFiles | undefined, ignored: (relativePath: string) => boolean = () => false): Site {
   const pages = new Map<string, SitePage>();
   for (const page of tree.pages) {
     if (pages.has(page.path)) continue;
