@@ -30,6 +30,10 @@ export type Code =
   | 'path-outside-root'
   | 'schema-url'
   | 'mint-json-invalid'
+  // page bodies
+  | 'link-not-found'
+  | 'anchor-not-found'
+  | 'page-unparsable'
   // resolution
   | 'openapi-invalid'
   | 'openapi-warning'
@@ -281,6 +285,26 @@ export const codes = {
     severity: 'error',
     description:
       "Under the `platform` profile: a legacy `mint.json` beside docs.json that the platform's build validates and rejects (reported inside mint.json), although docs.json replaces it; a valid one is an info hint to delete it.",
+    source: 'rule',
+  },
+  'link-not-found': {
+    title: 'Link to no page',
+    severity: 'error',
+    description:
+      "An internal link in a page (Markdown link or image, reference definition, an element's `href` or `src`) that leads to no page, file or redirect of the site: readers get a 404. Generated OpenAPI pages, hidden pages and redirects count; external links are not fetched.",
+    source: 'rule',
+  },
+  'anchor-not-found': {
+    title: 'Link to no section',
+    severity: 'warning',
+    description:
+      "A link's `#fragment` that no heading or element of the target page produces (ids made as the platform makes them): the page opens at its top instead of the section meant.",
+    source: 'rule',
+  },
+  'page-unparsable': {
+    title: 'Page that does not parse',
+    severity: 'warning',
+    description: 'A page or snippet whose body does not parse as MDX: the platform cannot build it, and its links are not checked.',
     source: 'rule',
   },
 } as const satisfies Record<Code, CodeInfo>;

@@ -48,6 +48,8 @@ export interface Finding {
    * such as page-path's leading `/`, which the platform strips). A configured severity wins.
    */
   severity?: Severity;
-  /** Text offsets [start, end) when the pointer cannot say where (syntax errors). */
+  /** Text offsets [start, end) when the pointer cannot say where (syntax errors, page bodies). */
   span?: readonly [number, number];
+  /** A safe fix known where the finding is made (edits to the finding's own file); others are computed after location. */
+  fix?: Fix;
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ValidationCache } from './cache.js';
 import { codes, type Code } from './codes.js';
-import { ignoreTest, type IgnoreTest } from './config/ignore.js';
+import { ignoredPages, ignoreTest, type IgnoreTest } from './config/ignore.js';
 import { profileOf, type ProfileName } from './config/profiles.js';
 import { docsRootFiles } from './docs-root.js';
 import { attachFixes } from './fix/compute.js';
@@ -168,10 +168,13 @@ export function startPipeline(text: string, options: ValidateOptions & { allowRe
     if (enabledSiteRules.length > 0) {
       checkSite(enabledSiteRules, {
         tree,
+        alsoListed: builder.untreedPagePaths(),
         document: document.value,
         files,
         root: files ? absoluteRoot : undefined,
         reader,
+        cache: options.cache,
+        ignoredPage: ignoredPages(options.ignore),
         profile: profileOf(options.profile),
         report: (finding) => sink.add(finding),
         reportIn: (relative, text, finding) => reportIn(relative, text, 'page', finding),
@@ -317,6 +320,7 @@ class ProblemSink {
           ...range,
         };
         if (finding.suggest !== undefined) problem.suggest = finding.suggest;
+        if (finding.fix !== undefined) problem.fix = finding.fix;
         problems.push(problem);
       }
       const dropped = this.dropped.get(source);

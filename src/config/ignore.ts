@@ -20,6 +20,12 @@ export function ignorePatternProblem(pattern: string): string | undefined {
   return undefined;
 }
 
+/** A test of page paths (no extension) against the page globs among these patterns; undefined when there are none. */
+export function ignoredPages(patterns: readonly string[] | undefined): ((page: string) => boolean) | undefined {
+  const globs = (patterns ?? []).filter((pattern) => ignorePatternProblem(pattern) === undefined && !pattern.startsWith('/'));
+  return globs.length > 0 ? picomatch()(globs, { dot: true }) : undefined;
+}
+
 /** The test for these patterns; undefined when there are none (nothing is ignored). */
 export function ignoreTest(patterns: readonly string[] | undefined): IgnoreTest | undefined {
   const usable = (patterns ?? []).filter((pattern) => ignorePatternProblem(pattern) === undefined);

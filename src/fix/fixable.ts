@@ -12,6 +12,8 @@ export const FIXABLE_CODES: ReadonlySet<Code> = new Set<Code>([
   'expanded-top-level',
   'duplicate-page',
   'page-path',
+  'link-not-found',
+  'anchor-not-found',
 ]);
 
 export function isFixable(code: Code): boolean {

@@ -41,6 +41,11 @@ export class PageUrls {
     this.authoredList.push(pagePath);
   }
 
+  /** Every ordinary page path listed (validation keeps no tree of them: the site rules ask here). */
+  *authoredPaths(): Iterable<string> {
+    for (const list of this.authored.values()) yield* list;
+  }
+
   /** A generated or endpoint page wants its path in a section (`owner` says which operation of which spec). */
   claim(page: { path: string; kind: string }, owner: string, section: ElementNode, pointer: string): void {
     this.claims.push({ page, wanted: page.path, owner, at: pointer, section });

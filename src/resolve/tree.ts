@@ -202,6 +202,11 @@ export class TreeBuilder {
     return tree;
   }
 
+  /** The ordinary page paths listed that the tree does not hold (validation keeps no tree of them). */
+  untreedPagePaths(): Iterable<string> {
+    return this.keepTree ? [] : this.urls.authoredPaths();
+  }
+
   private enter(node: ElementNode): void {
     const parent = node.parent ? this.states.get(node.parent) : undefined;
     const kind = ELEMENTS[node.kind].trail;

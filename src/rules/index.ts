@@ -12,6 +12,9 @@ import { pagePath } from './page-path.js';
 import { pathOutsideRoot } from './path-outside-root.js';
 import { primaryPattern } from './primary-pattern.js';
 import { schemaUrl } from './schema-url.js';
+import { anchorNotFound } from './anchor-not-found.js';
+import { linkNotFound } from './link-not-found.js';
+import { pageUnparsable } from './page-unparsable.js';
 import { isNavigationRule, type NavigationRule, type Rule, type SiteRule } from './types.js';
 
 export type { Rule, NavigationRule, SiteRule } from './types.js';
@@ -41,6 +44,9 @@ export const RULES = {
   'openapi-not-found': openapiNotFound,
   'path-outside-root': pathOutsideRoot,
   'schema-url': schemaUrl,
+  'page-unparsable': pageUnparsable,
+  'link-not-found': linkNotFound,
+  'anchor-not-found': anchorNotFound,
 } satisfies Record<RuleCode, Rule>;
 
 /** Every rule, in report order. */

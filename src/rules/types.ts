@@ -3,6 +3,7 @@ import type { Profile } from '../config/profiles.js';
 import type { Finding } from '../problem.js';
 import type { NavigationVisitor } from '../navigation/walk.js';
 import type { RedirectTable } from '../redirects/table.js';
+import type { PageBodies, PageBody } from '../site/pages.js';
 import type { Site } from '../site/site.js';
 
 /** The docs root as the rules see it: lookups only, no paths to read. */
@@ -67,7 +68,7 @@ export interface NavigationRule {
 }
 
 /** What a site rule sees: the site the page tree makes, its redirects, and where to report. */
-interface SiteRuleContext {
+export interface SiteRuleContext {
   /** A finding in docs.json: its pointer is into the whole document (`$ref`s followed). */
   report(finding: Omit<Finding, 'code'>): void;
   /** The docs.json value (`$ref`s resolved). */
@@ -76,6 +77,10 @@ interface SiteRuleContext {
   readonly site: Site;
   /** docs.json's `redirects`, compiled once. */
   readonly redirects: RedirectTable;
+  /** The bodies of the site's page and snippet files, read and scanned on first use. */
+  readonly pages: PageBodies;
+  /** A finding in a page's body, at `span` (offsets into its text). */
+  reportInPage(page: PageBody, finding: Omit<Finding, 'code' | 'pointer'> & { span: readonly [number, number] }): void;
   readonly profile: Profile;
 }
 

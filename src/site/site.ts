@@ -2,7 +2,7 @@ import type { PageTree } from '../resolve/types.js';
 import { Suggester } from '../suggest.js';
 
 /** A page the site serves. */
-interface SitePage {
+export interface SitePage {
   /** Its URL path without the leading `/` (`quickstart`, `api/users/get`). */
   path: string;
   /** Its page file (root-relative), when it has one (generated endpoint pages have none). */
@@ -25,6 +25,10 @@ export interface Site {
   pageAt(urlPath: string): SitePage | undefined;
   /** True when a file that is not a page (an image, a download) is served at this root-relative path. */
   hasFile(urlPath: string): boolean;
+  /** Every page file and snippet file (root-relative, sorted): the files whose links are checked. */
+  readonly contentFiles: readonly string[];
+  /** True when a URL path is a folder holding served pages (the platform's own checker accepts links to one). */
+  isFolder(urlPath: string): boolean;
   /** The listed page nearest by spelling to a URL path no page has, for "did you mean". */
   closest(urlPath: string): string | undefined;
 }
@@ -36,7 +40,13 @@ interface SiteFiles {
 }
 
 /** Builds the site from its page tree, the docs root's files (when known) and what the platform ignores. */
-export function buildSite(tree: PageTree, files: SiteFiles | undefined, ignored: (relativePath: string) => boolean = () => false): Site {
+export function buildSite(
+  tree: PageTree,
+  files: SiteFiles | undefined,
+  ignored: (relativePath: string) => boolean = () => false,
+  /** Listed page paths the tree does not hold (validation keeps only what it must). */
+  alsoListed: Iterable<string> = [],
+): Site {
   const pages = new Map<string, SitePage>();
   for (const page of tree.pages) {
     if (pages.has(page.path)) continue;
@@ -44,9 +54,19 @@ export function buildSite(tree: PageTree, files: SiteFiles | undefined, ignored:
     if (page.file !== undefined) entry.file = page.file;
     pages.set(page.path, entry);
   }
+  for (const pagePath of alsoListed) if (!pages.has(pagePath)) pages.set(pagePath, { path: pagePath, listed: true, endpoint: false });
   const listed = [...pages.keys()];
+  const contentFiles: string[] = [];
+  const folders = new Set<string>();
+  const addFolders = (file: string): void => {
+    for (let at = file.lastIndexOf('/'); at > 0; at = file.lastIndexOf('/', at - 1)) folders.add(file.slice(0, at));
+  };
+  for (const page of listed) addFolders(page);
   for (const file of files?.list?.() ?? []) {
-    if (!/\.mdx?$/i.test(file) || file.startsWith('snippets/') || ignored(file)) continue;
+    if (!/\.mdx?$/i.test(file) || ignored(file)) continue;
+    contentFiles.push(file);
+    if (file.startsWith('snippets/')) continue;
+    addFolders(file);
     const urlPath = file.replace(/\.mdx?$/i, '');
     const known = pages.get(urlPath);
     if (!known) pages.set(urlPath, { path: urlPath, file, listed: false, endpoint: false });
@@ -57,8 +77,11 @@ export function buildSite(tree: PageTree, files: SiteFiles | undefined, ignored:
     const bare = urlPath.replace(/\.mdx?$/i, '');
     return pages.get(bare) ?? pages.get(bare === '' ? 'index' : `${bare}/index`);
   };
+  contentFiles.sort();
   return {
     pages,
+    contentFiles,
+    isFolder: (urlPath) => folders.has(urlPath),
     pageAt,
     hasFile: (urlPath) => files !== undefined && files.hasFile(urlPath) && !ignored(urlPath),
     closest(urlPath) {

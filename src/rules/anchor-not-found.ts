@@ -1,0 +1,73 @@
+import type { Fix } from '../fix/types.js';
+import type { PageLink } from '../pages/scan.js';
+import { resolveLink } from '../site/links.js';
+import type { SiteRule } from './types.js';
+import { closest } from '../suggest.js';
+
+/**
+ * A link whose `#fragment` no heading or element of the target page produces: the page opens at
+ * its top instead of the section meant. Only pages with a body are checked (not generated
+ * endpoint pages, nor a snippet's own `#links`, whose page is the one that includes it).
+ */
+export const anchorNotFound: SiteRule = {
+  code: 'anchor-not-found',
+  checkSite({ site, redirects, pages, reportInPage }) {
+    for (const file of pages.files) {
+      const body = pages.get(file);
+      if (!body) continue;
+      for (const link of body.scan.links) {
+        const resolved = resolveLink(site, redirects, link.url, file);
+        const fragment = resolved?.target.fragment;
+        if (!resolved || fragment === undefined || fragment === '') continue;
+        let anchors: ReadonlySet<string> | undefined;
+        let where: string;
+        if (resolved.target.base === 'same-page') {
+          if (file.startsWith('snippets/')) continue;
+          anchors = body.scan.error ? undefined : body.scan.anchors;
+          where = 'this page';
+        } else {
+          const arrival = resolved.arrival;
+          const page = arrival?.to === 'page' || arrival?.to === 'redirect' ? arrival.page : undefined;
+          if (page?.file === undefined) continue;
+          const target = pages.get(page.file);
+          anchors = target && !target.scan.error ? target.scan.anchors : undefined;
+          where = `/${page.path}`;
+        }
+        if (!anchors || anchors.has(fragment) || anchors.has(cleanFragment(fragment))) continue;
+        const meant = sameButCase(anchors, fragment);
+        const suggestion = meant ?? closest(fragment, anchors);
+        reportInPage(body, {
+          message: `"#${fragment}" is not an anchor of ${where}: no heading or element there has that id.`,
+          span: link.span,
+          ...(suggestion !== undefined && { suggest: `#${suggestion}` }),
+          ...(meant !== undefined && link.verbatim && { fix: rewriteFragment(link, meant) }),
+        });
+      }
+    }
+  },
+};
+
+/** An id as the platform cleans a link's fragment before comparing: punctuation and emoji removed. */
+function cleanFragment(fragment: string): string {
+  return fragment
+    .replace(/[?,;:!'"()[\]{}]/g, '')
+    .replace(/\p{Emoji_Modifier}|\p{Emoji_Modifier_Base}|\p{Emoji_Presentation}|\p{Extended_Pictographic}|[\u200D\uFE0E\uFE0F]/gu, '');
+}
+
+/** The one anchor equal to the fragment but for case. */
+function sameButCase(anchors: ReadonlySet<string>, fragment: string): string | undefined {
+  const lower = fragment.toLowerCase();
+  let found: string | undefined;
+  for (const anchor of anchors) {
+    if (anchor.toLowerCase() !== lower) continue;
+    if (found !== undefined) return undefined;
+    found = anchor;
+  }
+  return found;
+}
+
+/** The link with its fragment replaced. */
+function rewriteFragment(link: PageLink, anchor: string): Fix {
+  const hash = link.url.indexOf('#');
+  return { edits: [{ start: link.span[0], end: link.span[1], text: `${link.url.slice(0, hash + 1)}${anchor}` }] };
+}

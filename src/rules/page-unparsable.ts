@@ -1,0 +1,21 @@
+import type { SiteRule } from './types.js';
+
+/**
+ * A page (or snippet) whose body does not parse as MDX: the platform cannot build it, and its
+ * links are not checked.
+ */
+export const pageUnparsable: SiteRule = {
+  code: 'page-unparsable',
+  checkSite({ pages, reportInPage }) {
+    for (const file of pages.files) {
+      const body = pages.get(file);
+      const error = body?.scan.error;
+      if (!body || !error) continue;
+      const at = Math.min(error.offset, body.text.length);
+      reportInPage(body, {
+        message: `This page does not parse as MDX: ${error.message.replace(/\.?$/, '.')} Its links are not checked.`,
+        span: [at, Math.min(at + 1, body.text.length)],
+      });
+    }
+  },
+};

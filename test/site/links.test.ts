@@ -1,0 +1,152 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { applyEdits, fixFile, validateFile, type Problem } from '../../src/index.js';
+
+const roots: string[] = [];
+afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
+
+/** A docs root on disk: docs.json (navigation listing `pages`, plus `extra` top-level keys) and the given files. */
+function site(files: Record<string, string>, pages: readonly string[], extra: Record<string, unknown> = {}): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'docsnav-links-'));
+  roots.push(root);
+  const docs = { name: 'Links', navigation: { groups: [{ group: 'Docs', pages }] }, ...extra };
+  writeFileSync(path.join(root, 'docs.json'), JSON.stringify(docs, null, 2));
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), text);
+  }
+  return root;
+}
+
+function problems(root: string, code: string, options: Parameters<typeof validateFile>[1] = {}): Problem[] {
+  return validateFile(path.join(root, 'docs.json'), options).problems.filter((p) => p.code === code);
+}
+
+const BASE: Record<string, string> = {
+  'index.mdx': '# Home\n',
+  'quickstart.mdx': '---\ntitle: Quickstart\n---\n\n## Install the CLI\n\nText.\n\n## Install the CLI\n',
+  'guides/setup.mdx': '# Setup\n\n## Before you start\n',
+  'guides/index.mdx': '# Guides\n',
+  'hidden.mdx': '# Not listed\n',
+  'images/logo.png': 'png',
+};
+const PAGES = ['index', 'quickstart', 'guides/setup', 'guides/index'];
+
+describe('link-not-found', () => {
+  // [what, link as written in guides/setup.mdx, found]
+  const table: Array<[string, string, boolean]> = [
+    ['a listed page from the root', '/quickstart', true],
+    ['a page with its extension', '/quickstart.mdx', true],
+    ['a trailing slash', '/quickstart/', true],
+    ['a hidden page (served, not listed)', '/hidden', true],
+    ['a folder index page', '/guides', true],
+    ['the site root', '/', true],
+    ['a relative page', './setup', true],
+    ['a parent-relative page', '../quickstart', true],
+    ['a bare relative path read from the root', 'quickstart', true],
+    ['a bare relative path read from the page folder', 'setup', true],
+    ['an image file', '/images/logo.png', true],
+    ['a query string', '/quickstart?tab=npm', true],
+    ['an external URL', 'https://example.com/nowhere', true],
+    ['a protocol-relative URL', '//example.com/nowhere', true],
+    ['mailto', 'mailto:someone@example.com', true],
+    ['a percent-encoded path', '/quick%73tart', true],
+    ['a missing page', '/quikstart', false],
+    ['a missing relative page', './nowhere', false],
+    ['a missing image', '/images/missing.png', false],
+    ['above the root', '../../../etc/passwd', false],
+    ['a mintignored README', '/README', false],
+  ];
+  it.each(table)('%s: %s', (_what, link, found) => {
+    const root = site({ ...BASE, 'README.md': '# Readme\n', 'guides/setup.mdx': `# Setup\n\nSee [this](${link}).\n` }, PAGES);
+    expect(problems(root, 'link-not-found').length).toBe(found ? 0 : 1);
+  });
+
+  it('is located exactly at the URL, in the page file, with the closest page as suggestion', () => {
+    const root = site({ ...BASE, 'guides/setup.mdx': '# Setup\n\nFirst read [the quickstart](/quikstart#install).\n' }, PAGES);
+    const [problem] = problems(root, 'link-not-found');
+    expect(problem).toMatchObject({ file: path.join(root, 'guides/setup.mdx'), line: 3, column: 29, endLine: 3, severity: 'error', suggest: '/quickstart' });
+    expect(problem.message).toContain('/quikstart');
+  });
+
+  it('counts generated OpenAPI pages and redirects (exact and wildcard) as places a link can lead', () => {
+    const spec = { openapi: '3.0.0', info: { title: 'T', version: '1' }, paths: { '/users': { get: { summary: 'List users', responses: { 200: { description: 'ok' } } } } } };
+    const root = site(
+      {
+        ...BASE,
+        'openapi.json': JSON.stringify(spec),
+        'guides/setup.mdx': '[a](/api-reference/list-users) [b](/old-quickstart) [c](/legacy/setup) [d](/api-reference/nope)\n',
+      },
+      [...PAGES],
+      {
+        navigation: { groups: [{ group: 'Docs', pages: PAGES }, { group: 'API', openapi: 'openapi.json', root: undefined }] },
+        redirects: [
+          { source: '/old-quickstart', destination: '/quickstart' },
+          { source: '/legacy/:slug', destination: '/guides/:slug' },
+        ],
+      },
+    );
+    const found = problems(root, 'link-not-found');
+    expect(found.map((p) => p.message)).toEqual([expect.stringContaining('/api-reference/nope')]);
+  });
+
+  it('checks element props (href of any element, src of img) as well as Markdown links and definitions', () => {
+    const root = site(
+      { ...BASE, 'guides/setup.mdx': '<Card title="x" href="/nope-card" />\n\n<img src="/images/none.png" />\n\n[ref]: /nope-definition\n\nUse [it][ref].\n' },
+      PAGES,
+    );
+    const messages = problems(root, 'link-not-found').map((p) => p.message);
+    expect(messages.join('\n')).toMatch(/nope-card/);
+    expect(messages.join('\n')).toMatch(/none\.png/);
+    expect(messages.join('\n')).toMatch(/nope-definition/);
+  });
+
+  it('is not reported for pages the ignore option names, nor when the rule is off', () => {
+    const files = { ...BASE, 'drafts/a.mdx': '[x](/nowhere)\n' };
+    const root = site(files, [...PAGES, 'drafts/a']);
+    expect(problems(root, 'link-not-found')).toHaveLength(1);
+    expect(problems(root, 'link-not-found', { ignore: ['drafts/**'] })).toHaveLength(0);
+    expect(problems(root, 'link-not-found', { rules: { 'link-not-found': 'off' } })).toHaveLength(0);
+  });
+
+  it('fixes a link when one page is clearly meant (only case differs, or the page moved folders), keeping the fragment', () => {
+    const root = site({ ...BASE, 'index.mdx': '[a](/QuickStart#install-the-cli) [b](/setup) [c](/quikstart)\n' }, PAGES);
+    const found = problems(root, 'link-not-found');
+    expect(found.map((p) => p.fix !== undefined)).toEqual([true, true, false]);
+    const text = '[a](/QuickStart#install-the-cli) [b](/setup) [c](/quikstart)\n';
+    expect(applyEdits(text, found.flatMap((p) => p.fix?.edits ?? []))).toBe('[a](/quickstart#install-the-cli) [b](/guides/setup) [c](/quikstart)\n');
+    const result = fixFile(path.join(root, 'docs.json'));
+    const fixedPage = result.files.find((f) => f.file.endsWith('index.mdx'));
+    expect(fixedPage?.after).toBe('[a](/quickstart#install-the-cli) [b](/guides/setup) [c](/quikstart)\n');
+  });
+});
+
+describe('anchor-not-found', () => {
+  const table: Array<[string, string, boolean]> = [
+    ['a heading of another page', '/quickstart#install-the-cli', true],
+    ['a repeated heading, counted', '/quickstart#install-the-cli-2', true],
+    ['a heading of this page', '#before-you-start', true],
+    ['a missing section of another page', '/quickstart#uninstall', false],
+    ['a missing section of this page', '#after-you-finish', false],
+    ['through a redirect', '/old#install-the-cli', true],
+    ['through a redirect, missing', '/old#nope', false],
+  ];
+  it.each(table)('%s: %s', (_what, link, found) => {
+    const root = site({ ...BASE, 'guides/setup.mdx': `# Setup\n\n## Before you start\n\n[x](${link})\n` }, PAGES, {
+      redirects: [{ source: '/old', destination: '/quickstart' }],
+    });
+    const found_ = problems(root, 'anchor-not-found');
+    expect(found_.length).toBe(found ? 0 : 1);
+    for (const problem of found_) expect(problem.severity).toBe('warning');
+  });
+
+  it('fixes a fragment that differs only in case', () => {
+    const text = '[x](/quickstart#Install-The-CLI)\n';
+    const root = site({ ...BASE, 'guides/setup.mdx': text }, PAGES);
+    const [problem] = problems(root, 'anchor-not-found');
+    expect(problem.suggest).toBe('#install-the-cli');
+    expect(applyEdits(text, problem.fix!.edits)).toBe('[x](/quickstart#install-the-cli)\n');
+  });
+});
