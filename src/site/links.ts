@@ -26,7 +26,8 @@ export function arrive(site: Site, redirects: RedirectTable, urlPath: string): A
     const target = linkTarget(match.destination, '');
     if (!target) return { to: 'redirect', destination: match.destination };
     const there = direct(site, target.path);
-    if (there) return there.to === 'page' ? { to: 'redirect', destination: match.destination, page: there.page } : { to: 'redirect', destination: match.destination };
+    if (there)
+      return there.to === 'page' ? { to: 'redirect', destination: match.destination, page: there.page } : { to: 'redirect', destination: match.destination };
     at = target.path;
   }
   return undefined;

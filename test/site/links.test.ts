@@ -72,7 +72,11 @@ describe('link-not-found', () => {
   });
 
   it('counts generated OpenAPI pages and redirects (exact and wildcard) as places a link can lead', () => {
-    const spec = { openapi: '3.0.0', info: { title: 'T', version: '1' }, paths: { '/users': { get: { summary: 'List users', responses: { 200: { description: 'ok' } } } } } };
+    const spec = {
+      openapi: '3.0.0',
+      info: { title: 'T', version: '1' },
+      paths: { '/users': { get: { summary: 'List users', responses: { 200: { description: 'ok' } } } } },
+    };
     const root = site(
       {
         ...BASE,
@@ -81,7 +85,12 @@ describe('link-not-found', () => {
       },
       [...PAGES],
       {
-        navigation: { groups: [{ group: 'Docs', pages: PAGES }, { group: 'API', openapi: 'openapi.json', root: undefined }] },
+        navigation: {
+          groups: [
+            { group: 'Docs', pages: PAGES },
+            { group: 'API', openapi: 'openapi.json', root: undefined },
+          ],
+        },
         redirects: [
           { source: '/old-quickstart', destination: '/quickstart' },
           { source: '/legacy/:slug', destination: '/guides/:slug' },
@@ -116,7 +125,12 @@ describe('link-not-found', () => {
     const found = problems(root, 'link-not-found');
     expect(found.map((p) => p.fix !== undefined)).toEqual([true, true, false]);
     const text = '[a](/QuickStart#install-the-cli) [b](/setup) [c](/quikstart)\n';
-    expect(applyEdits(text, found.flatMap((p) => p.fix?.edits ?? []))).toBe('[a](/quickstart#install-the-cli) [b](/guides/setup) [c](/quikstart)\n');
+    expect(
+      applyEdits(
+        text,
+        found.flatMap((p) => p.fix?.edits ?? []),
+      ),
+    ).toBe('[a](/quickstart#install-the-cli) [b](/guides/setup) [c](/quikstart)\n');
     const result = fixFile(path.join(root, 'docs.json'));
     const fixedPage = result.files.find((f) => f.file.endsWith('index.mdx'));
     expect(fixedPage?.after).toBe('[a](/quickstart#install-the-cli) [b](/guides/setup) [c](/quikstart)\n');
