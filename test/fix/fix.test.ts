@@ -229,9 +229,57 @@ const cases: Case[] = [
   },
 ];
 
+/** Fixes in page bodies: a docs root on disk (docs.json listing `pages`), one page fixed. */
+interface PageCase {
+  name: string;
+  code: string;
+  pages: Record<string, string>;
+  page: string;
+  after: string;
+}
+
+const pageCases: PageCase[] = [
+  {
+    name: 'a link whose case differs from one page',
+    code: 'link-not-found',
+    pages: { 'index.mdx': 'See [setup](/Guides/Setup#install).\n', 'guides/setup.mdx': '# Setup\n\n## Install\n' },
+    page: 'index.mdx',
+    after: 'See [setup](/guides/setup#install).\n',
+  },
+  {
+    name: 'a link to a page that moved folders',
+    code: 'link-not-found',
+    pages: { 'index.mdx': '<Card title="Setup" href="/setup" />\n', 'guides/setup.mdx': '# Setup\n' },
+    page: 'index.mdx',
+    after: '<Card title="Setup" href="/guides/setup" />\n',
+  },
+  {
+    name: 'a fragment whose case differs from one heading',
+    code: 'anchor-not-found',
+    pages: { 'index.mdx': 'See [install](/guides/setup#Install).\n', 'guides/setup.mdx': '# Setup\n\n## Install\n' },
+    page: 'index.mdx',
+    after: 'See [install](/guides/setup#install).\n',
+  },
+];
+
 describe('fixes, per fixable code', () => {
   it('covers every fixable code', () => {
-    expect(new Set(cases.map((c) => c.code))).toEqual(new Set(FIXABLE_CODES));
+    expect(new Set([...cases, ...pageCases].map((c) => c.code))).toEqual(new Set(FIXABLE_CODES));
+  });
+
+  it.each(pageCases.map((c) => [`${c.code}: ${c.name}`, c] as const))('%s', (_, c) => {
+    const root = mkdtempSync(path.join(tmpdir(), 'docsnav-page-fix-'));
+    const pageNames = Object.keys(c.pages).map((file) => file.replace(/\.mdx$/, ''));
+    writeFileSync(path.join(root, 'docs.json'), JSON.stringify({ navigation: { pages: pageNames } }));
+    for (const [file, text] of Object.entries(c.pages)) {
+      mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+      writeFileSync(path.join(root, file), text);
+    }
+    const result = fixFile(path.join(root, 'docs.json'));
+    expect(result.before.filter((p) => p.code === c.code).every((p) => p.fix !== undefined)).toBe(true);
+    expect(result.files.map((f) => path.relative(root, f.file))).toEqual([c.page]);
+    expect(result.files[0].after).toBe(c.after);
+    expect(result.after.problems).toEqual([]);
   });
 
   it.each(cases.map((c) => [`${c.code}: ${c.name}`, c] as const))('%s', (_, c) => {
