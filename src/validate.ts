@@ -165,7 +165,8 @@ export function startPipeline(text: string, options: ValidateOptions & { allowRe
   const enabledSiteRules = siteRules.filter((rule) => sink.enabled(rule.code));
   const finish = (): PageTree => {
     const tree = builder.build();
-    if (enabledSiteRules.length > 0) {
+    // Without a docs root nothing says which pages and files the site serves: no site rule can tell.
+    if (enabledSiteRules.length > 0 && files) {
       checkSite(enabledSiteRules, {
         tree,
         alsoListed: builder.untreedPagePaths(),
