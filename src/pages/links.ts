@@ -6,7 +6,7 @@
  */
 import type { Root } from 'mdast';
 import type { DestinationSpan } from './markdown.js';
-import type { PageLink } from './scan.js';
+import type { PageLink } from './types.js';
 
 /** Elements whose `src` is a link (besides every element's `href`). */
 const SOURCE_ELEMENTS = new Set(['img', 'video', 'source', 'audio', 'iframe']);

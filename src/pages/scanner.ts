@@ -7,7 +7,7 @@ import { collectAnchors } from './anchors.js';
 import { blankCustomHeadingIds } from './heading-ids.js';
 import { collectLinks } from './links.js';
 import { parseMarkdown } from './markdown.js';
-import type { PageScan } from './scan.js';
+import type { PageScan } from './types.js';
 
 const NOTHING: PageScan = { links: [], anchors: new Set() };
 
