@@ -1,0 +1,18 @@
+/**
+ * One page body (`.md`/`.mdx`) read for what links checks need: its internal-link candidates and
+ * the fragment ids it produces. The parser (the micromark family, bundled into a file of its own)
+ * is loaded on the first scan, so that a run which scans no page does not pay for it.
+ */
+import { loadScanner } from './load.js';
+import type { PageScan } from './types.js';
+
+export type { PageLink, PageScan } from './types.js';
+
+/**
+ * Reads one page. `mdx` (default true) parses it as MDX, as the platform parses every page,
+ * `.md` ones included; `mdx: false` is plain Markdown (CommonMark, GFM footnotes, math, front matter).
+ * Offsets are UTF-16 offsets into `text`; front matter is skipped. Never throws.
+ */
+export function scanPage(text: string, options?: { mdx?: boolean }): PageScan {
+  return loadScanner().scanPageText(text, options?.mdx ?? true);
+}

@@ -1,0 +1,107 @@
+/**
+ * The page scanner proper: the custom heading ids blanked out (offsets kept), the page parsed,
+ * its links and anchors collected. Loaded through load.ts, on the first scan.
+ */
+import type { Root } from 'mdast';
+import { collectAnchors } from './anchors.js';
+import { blankCustomHeadingIds } from './heading-ids.js';
+import { collectLinks } from './links.js';
+import { parseMarkdown } from './markdown.js';
+import type { PageScan } from './types.js';
+
+const NOTHING: PageScan = { links: [], anchors: new Set() };
+
+/**
+ * What can write a link or an anchor: `[`/`]` (links, images, definitions), `<` (elements,
+ * autolinks), `#` (headings), `{` (expressions, which may not parse), a setext underline.
+ * A page with none of them parses to nothing of interest.
+ */
+const SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*\r?$/m;
+
+export function scanPageText(text: string, mdx: boolean): PageScan {
+  if (!mayHaveLinksOrAnchors(text)) return NOTHING;
+  // The parser skips a byte order mark and counts offsets after it: scan what follows, then shift.
+  if (text.charCodeAt(0) === 0xfeff) return shifted(scanBody(text.slice(1), mdx), 1);
+  return scanBody(text, mdx);
+}
+
+function shifted(scan: PageScan, by: number): PageScan {
+  const links = scan.links.map((link) => ({ ...link, span: [link.span[0] + by, link.span[1] + by] as [number, number] }));
+  return { ...scan, links, ...(scan.error && { error: { ...scan.error, offset: scan.error.offset + by } }) };
+}
+
+function scanBody(text: string, mdx: boolean): PageScan {
+  try {
+    const { text: parsed, ids } = blankCustomHeadingIds(text);
+    let tree: Root;
+    try {
+      tree = parseMarkdown(parsed, mdx);
+    } catch (error) {
+      return afterParseError(text, parsed, mdx, error);
+    }
+    return { links: collectLinks(tree, text), anchors: collectAnchors(tree, { customIds: ids, text, mode: pageMode(tree) }) };
+  } catch (error) {
+    // Not a parse error (a stack overflow on absurd nesting): said as one, never thrown.
+    return { ...NOTHING, error: { message: error instanceof Error ? error.message : String(error), offset: 0 } };
+  }
+}
+
+function mayHaveLinksOrAnchors(text: string): boolean {
+  return text.includes('[') || text.includes('<') || text.includes('#') || text.includes('{') || SETEXT_UNDERLINE.test(text);
+}
+
+/**
+ * The parser's message and place; what the page holds before the line it points at, when that
+ * much parses (an unclosed element earlier fails it again: then no links).
+ */
+function afterParseError(text: string, parsed: string, mdx: boolean, error: unknown): PageScan {
+  const offset = errorOffset(error, text);
+  const message = errorMessage(error);
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  if (lineStart > 0) {
+    try {
+      const { ids } = blankCustomHeadingIds(text.slice(0, lineStart));
+      const tree = parseMarkdown(parsed.slice(0, lineStart), mdx);
+      return { links: collectLinks(tree, text), anchors: collectAnchors(tree, { customIds: ids, text, mode: pageMode(tree) }), error: { message, offset } };
+    } catch {
+      // The part before fails too: no links.
+    }
+  }
+  return { ...NOTHING, error: { message, offset } };
+}
+
+interface ParserMessage {
+  reason?: unknown;
+  message?: unknown;
+  place?: { offset?: number; line?: number; column?: number; start?: { offset?: number; line?: number; column?: number } };
+}
+
+function errorMessage(error: unknown): string {
+  const { reason, message } = (error ?? {}) as ParserMessage;
+  return typeof reason === 'string' ? reason : typeof message === 'string' ? message : String(error);
+}
+
+/** The offset the parser points at (a point, or the start of a range), within the text. */
+function errorOffset(error: unknown, text: string): number {
+  const place = (error ?? {}) as ParserMessage;
+  const point = place.place?.start ?? place.place;
+  if (point === undefined) return 0;
+  if (typeof point.offset === 'number') return Math.max(0, Math.min(text.length, point.offset));
+  if (typeof point.line === 'number') {
+    let offset = 0;
+    for (let line = 1; line < point.line; line++) {
+      const next = text.indexOf('\n', offset);
+      if (next === -1) return text.length;
+      offset = next + 1;
+    }
+    return Math.min(text.length, offset + Math.max(0, (point.column ?? 1) - 1));
+  }
+  return 0;
+}
+
+/** The front matter's `mode` (custom and frame pages have no heading anchors). */
+function pageMode(tree: Root): string | undefined {
+  const first = tree.children[0];
+  if (first?.type !== 'yaml') return undefined;
+  return /^mode:[ \t]*(["']?)([\w-]+)\1[ \t]*$/m.exec(first.value)?.[2];
+}

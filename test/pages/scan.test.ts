@@ -1,0 +1,261 @@
+import { describe, expect, it } from 'vitest';
+import { scanPage, type PageLink } from '../../src/pages/scan.js';
+
+/** A link as the table writes it: the URL, its kind, and the source text its span covers. */
+interface ExpectedLink {
+  url: string;
+  kind: PageLink['kind'];
+  /** The text the span covers (found by position, see `at`). */
+  source: string;
+  element?: string;
+  attribute?: string;
+  verbatim?: boolean;
+}
+
+interface LinkCase {
+  name: string;
+  page: string;
+  links: ExpectedLink[];
+  mdx?: boolean;
+}
+
+const linkCases: LinkCase[] = [
+  { name: 'a Markdown link', page: 'See [the docs](/docs/x).', links: [{ url: '/docs/x', kind: 'link', source: '/docs/x' }] },
+  { name: 'a link with a title', page: 'See [a](/a "Title").', links: [{ url: '/a', kind: 'link', source: '/a' }] },
+  { name: 'an image', page: '![logo](/images/logo.png)', links: [{ url: '/images/logo.png', kind: 'image', source: '/images/logo.png' }] },
+  {
+    name: 'angle brackets: the span holds them, not verbatim',
+    page: '[a](</a b>)',
+    links: [{ url: '/a b', kind: 'link', source: '</a b>', verbatim: false }],
+  },
+  { name: 'an escape is decoded, not verbatim', page: '[a](/a\\_b)', links: [{ url: '/a_b', kind: 'link', source: '/a\\_b', verbatim: false }] },
+  { name: 'an entity is decoded, not verbatim', page: '[a](/a&amp;b)', links: [{ url: '/a&b', kind: 'link', source: '/a&amp;b', verbatim: false }] },
+  { name: 'an empty destination', page: '[a]()', links: [{ url: '', kind: 'link', source: '' }] },
+  {
+    name: 'a reference definition, its uses are not links',
+    page: 'See [a][id] and [id].\n\n[id]: /target',
+    links: [{ url: '/target', kind: 'definition', source: '/target' }],
+  },
+  { name: 'a footnote definition is no link definition', page: 'Text[^1].\n\n[^1]: /not-a-link', links: [] },
+  { name: 'links in code spans are no links', page: 'Use `[a](/b)` here.', links: [] },
+  { name: 'links in fenced code are no links', page: '```md\n[a](/b)\n```\n', links: [] },
+  { name: 'links in math are no links', page: 'Math $[a](/b)$ here.', links: [] },
+  { name: 'a link in a table cell', page: '| a | b |\n|---|---|\n| [x](/x) | y |', links: [{ url: '/x', kind: 'link', source: '/x' }] },
+  { name: 'a link inside an element', page: '<Note>\n  See [a](/inside).\n</Note>', links: [{ url: '/inside', kind: 'link', source: '/inside' }] },
+  {
+    name: 'a Card href (flow element)',
+    page: '<Card title="A" href="/cards/a">\n  Text\n</Card>',
+    links: [{ url: '/cards/a', kind: 'element', element: 'Card', attribute: 'href', source: '/cards/a' }],
+  },
+  {
+    name: 'an a href (text element), single quotes',
+    page: "Go <a href='/x'>there</a>.",
+    links: [{ url: '/x', kind: 'element', element: 'a', attribute: 'href', source: '/x' }],
+  },
+  {
+    name: 'any element with a string href (custom, member names)',
+    page: '<Foo.Bar href="/member" />\n\n<Tile href="/tile" />\n\n<Button href="/button">b</Button>',
+    links: [
+      { url: '/member', kind: 'element', element: 'Foo.Bar', attribute: 'href', source: '/member' },
+      { url: '/tile', kind: 'element', element: 'Tile', attribute: 'href', source: '/tile' },
+      { url: '/button', kind: 'element', element: 'Button', attribute: 'href', source: '/button' },
+    ],
+  },
+  { name: 'an expression href is skipped', page: '<Card href={base + "/x"} />', links: [] },
+  {
+    name: 'src of media elements, not of others',
+    page: '<img src="/a.png" />\n\n<video src="/v.mp4" />\n\n<iframe src="/frame" />\n\n<Custom src="/no" />',
+    links: [
+      { url: '/a.png', kind: 'element', element: 'img', attribute: 'src', source: '/a.png' },
+      { url: '/v.mp4', kind: 'element', element: 'video', attribute: 'src', source: '/v.mp4' },
+      { url: '/frame', kind: 'element', element: 'iframe', attribute: 'src', source: '/frame' },
+    ],
+  },
+  {
+    name: 'an attribute value with an entity is decoded, not verbatim',
+    page: '<a href="/a&amp;b">x</a>',
+    links: [{ url: '/a&b', kind: 'element', element: 'a', attribute: 'href', source: '/a&amp;b', verbatim: false }],
+  },
+  {
+    name: 'an attribute over lines',
+    page: '<Card\n  title="A"\n  href="/multi"\n/>',
+    links: [{ url: '/multi', kind: 'element', element: 'Card', attribute: 'href', source: '/multi' }],
+  },
+  {
+    name: 'an autolink is returned (the caller classifies)',
+    mdx: false,
+    page: 'At <https://example.com/x>.',
+    links: [{ url: 'https://example.com/x', kind: 'link', source: 'https://example.com/x' }],
+  },
+  { name: 'a bare URL is no link to check (external)', page: 'At https://example.com/x.', links: [] },
+  {
+    name: 'front matter is skipped, offsets kept',
+    page: '---\ntitle: "[a](/fm)"\n---\n\n[b](/body)',
+    links: [{ url: '/body', kind: 'link', source: '/body' }],
+  },
+  {
+    name: 'links after an import and an export',
+    page: "import Snippet from '/snippets/a.mdx';\n\nexport const x = { a: 1 };\n\n[a](/after)",
+    links: [{ url: '/after', kind: 'link', source: '/after' }],
+  },
+  {
+    name: 'a .md page as plain Markdown: raw HTML is no element',
+    mdx: false,
+    page: '<a href="/x">x</a> [y](/y)',
+    links: [{ url: '/y', kind: 'link', source: '/y' }],
+  },
+];
+
+/** The span each expected link covers: the n-th occurrence of its source text, in order. */
+function expectedSpans(page: string, links: ExpectedLink[]): [number, number][] {
+  let from = 0;
+  return links.map((link) => {
+    const start = link.source === '' ? page.indexOf('()', from) + 1 : page.indexOf(link.source, from);
+    from = start + Math.max(1, link.source.length);
+    return [start, start + link.source.length];
+  });
+}
+
+describe('scanPage: links', () => {
+  it.each(linkCases)('$name', ({ page, links, mdx }) => {
+    const scan = scanPage(page, { mdx });
+    expect(scan.error).toBeUndefined();
+    const spans = expectedSpans(page, links);
+    expect(scan.links).toEqual(
+      links.map((link, index) => ({
+        url: link.url,
+        kind: link.kind,
+        span: spans[index],
+        verbatim: link.verbatim ?? true,
+        ...(link.element !== undefined && { element: link.element, attribute: link.attribute }),
+      })),
+    );
+    for (const link of scan.links) expect(page.slice(...link.span) === link.url).toBe(link.verbatim);
+  });
+});
+
+interface AnchorCase {
+  name: string;
+  page: string;
+  anchors: string[];
+}
+
+const anchorCases: AnchorCase[] = [
+  { name: 'headings, with counters', page: '# Hello World\n\n## Hello World\n\n### Other', anchors: ['hello-world', 'hello-world-2', 'other'] },
+  { name: 'a setext heading', page: 'Title here\n==========', anchors: ['title-here'] },
+  { name: 'levels 5 and 6 have no anchors', page: '##### Five\n\n###### Six', anchors: [] },
+  { name: 'punctuation: percent escapes cleaned', page: '## What is X?\n\n## C++ & you', anchors: ['what-is-x', 'c++-&-you'] },
+  { name: 'non-ASCII headings keep their letters', page: '## Überblick\n\n## 概要', anchors: ['überblick', '概要'] },
+  { name: 'contractions join', page: "## It's done", anchors: ['its-done'] },
+  { name: 'code in a heading counts, emphasis unwraps', page: '## Use `npx` **now**', anchors: ['use-npx-now'] },
+  { name: 'custom heading ids', page: '## Title {#custom-id}\n\n## Title', anchors: ['custom-id', 'title'] },
+  { name: 'a custom id is normalized', page: '## T {#My Id?}', anchors: ['My-Id'] },
+  { name: 'a custom id in a fence is not one', page: '```\n## T {#x}\n```', anchors: [] },
+  { name: 'a custom id in an MDX comment is not one', page: '{/*\n## T {#x}\n*/}\n\n## U', anchors: ['u'] },
+  { name: 'an h2 element with an id', page: '<h2 id="raw-id">\nText\n</h2>', anchors: ['raw-id'] },
+  { name: 'an h2 element inside a paragraph is no anchor (block elements only, as the platform reads them)', page: '<h2 id="inline">Text</h2>', anchors: [] },
+  { name: 'an h2 element without an id gets its text slug', page: '<h2>\nSome Text\n</h2>', anchors: ['some-text'] },
+  { name: 'an element with an id', page: '<div id="box">\nx\n</div>', anchors: ['box'] },
+  { name: 'components without ids give none', page: '<Note id="n">\nx\n</Note>\n\n<Card id="c" title="t">\nx\n</Card>', anchors: [] },
+  { name: 'Heading ids are cleaned', page: '<Heading id="a%20b!">\nx\n</Heading>', anchors: ['a b'] },
+  {
+    name: 'accordions: title ids with counts, their headings out of the table of contents but kept',
+    page: '<Accordion title="Setup: Advanced">\n## Inside\n</Accordion>\n\n<Accordion title="Setup: Advanced">\nx\n</Accordion>\n\n## Inside',
+    anchors: ['setup-advanced', 'inside', 'setup-advanced-1', 'inside-2'],
+  },
+  { name: 'an accordion title as Markdown', page: '<Accordion title="Use **bold** `code`">\nx\n</Accordion>', anchors: ['use-bold-code'] },
+  {
+    name: 'tabs: title slugs with a counter, explicit ids first',
+    page: '<Tabs>\n<Tab title="One">\nx\n</Tab>\n<Tab title="One">\ny\n</Tab>\n<Tab title="Two" id="one-2">\nz\n</Tab>\n</Tabs>',
+    anchors: ['one', 'one-3', 'one-2'],
+  },
+  {
+    name: 'steps as headings (titleSize, from Steps too)',
+    page: '<Steps titleSize="h2">\n<Step title="First step">\nx\n</Step>\n</Steps>\n\n<Step title="Plain">\ny\n</Step>',
+    anchors: ['first-step'],
+  },
+  { name: 'an update with a label', page: '<Update label="March 2025" description="v1">\nx\n</Update>', anchors: ['march-2025'] },
+  {
+    name: 'parameter fields',
+    page: '<ParamField path="userId" type="string">\nx\n</ParamField>\n\n<ParamField path="userId">\ny\n</ParamField>\n\n<ResponseField name="data">\nz\n</ResponseField>',
+    anchors: ['param-user-id', 'param-user-id-1', 'param-data'],
+  },
+  { name: 'custom mode pages have no heading anchors', page: '---\nmode: custom\n---\n\n# Title\n\n<div id="kept">\nx\n</div>', anchors: ['kept'] },
+  { name: 'an id repeated by a heading is numbered', page: '<h2 id="intro">\nA\n</h2>\n\n## Intro', anchors: ['intro', 'intro-2'] },
+];
+
+describe('scanPage: anchors', () => {
+  it.each(anchorCases)('$name', ({ page, anchors }) => {
+    const scan = scanPage(page);
+    expect(scan.error).toBeUndefined();
+    expect([...scan.anchors].sort()).toEqual([...anchors].sort());
+  });
+});
+
+describe('scanPage: pages that do not parse', () => {
+  it('says where, and keeps what comes before the line', () => {
+    const page = '[a](/before)\n\n<Card href="/x">\nunclosed';
+    const scan = scanPage(page);
+    expect(scan.error?.message).toMatch(/closing tag/);
+    expect(scan.error?.offset).toBeGreaterThanOrEqual(0);
+    expect(scan.error?.offset).toBeLessThanOrEqual(page.length);
+  });
+
+  it('an error on a later line keeps the links above it', () => {
+    const page = '# Title\n\n[a](/before)\n\nSome <b>bold</i> text';
+    const scan = scanPage(page);
+    expect(scan.error).toBeDefined();
+    expect(scan.error?.offset).toBeGreaterThan(page.indexOf('Some'));
+    expect(scan.links.map((link) => link.url)).toEqual(['/before']);
+    expect([...scan.anchors]).toEqual(['title']);
+  });
+
+  it('a page without any link, heading or element is not parsed and has nothing', () => {
+    expect(scanPage('Just words, nothing else.\n')).toEqual({ links: [], anchors: new Set() });
+  });
+});
+
+describe('scanPage: offsets stay those of the text', () => {
+  it('after a byte order mark', () => {
+    const page = '\uFEFF# A\n\n[x](/y)';
+    const [link] = scanPage(page).links;
+    expect(page.slice(...link.span)).toBe('/y');
+  });
+
+  it('with CRLF line ends, tabs, NUL bytes and astral characters', () => {
+    const page = '# A\r\n\r\n\t[x](/tab)\r\n\u0000 😀 [y](/after-emoji)\r\n<img\r\n  src="/img.png" />\r\n';
+    const scan = scanPage(page);
+    expect(scan.links.map((link) => page.slice(...link.span))).toEqual(['/tab', '/after-emoji', '/img.png']);
+  });
+
+  it('after a custom heading id', () => {
+    const page = '## T {#custom}\n\n[x](/after)';
+    const [link] = scanPage(page).links;
+    expect(page.slice(...link.span)).toBe('/after');
+  });
+});
+
+describe('scanPage: hostile input never throws', () => {
+  const hostile: [string, string][] = [
+    ['a huge line', `# ${'a'.repeat(200_000)}\n${'[x](/y) '.repeat(20_000)}`],
+    ['a huge heading with a custom id candidate', `## ${'{#'.repeat(50_000)}}`],
+    ['a huge accordion title', `<Accordion title="${'a'.repeat(100_000)}">\nx\n</Accordion>`],
+    ['unclosed JSX', '<Card href="/x">\n'.repeat(5_000)],
+    ['deep nesting of blockquotes', `${'>'.repeat(10_000)} [x](/y)`],
+    ['deep nesting of elements', `${'<div>\n'.repeat(2_000)}[x](/y)\n${'</div>\n'.repeat(2_000)}`],
+    ['deep lists', Array.from({ length: 2_000 }, (_, i) => `${'  '.repeat(i)}- item`).join('\n')],
+    ['many brackets', '['.repeat(100_000)],
+    ['NUL bytes', '\u0000'.repeat(10_000) + '[a](/b)'],
+    ['lone surrogates', '\uD800[a](/\uDC00)'],
+    ['an unclosed expression', '{'.repeat(10_000)],
+    ['an unclosed comment', '{/* '.repeat(10_000)],
+  ];
+  it.each(hostile)('%s', (_name, page) => {
+    const scan = scanPage(page);
+    for (const link of scan.links) {
+      expect(link.span[0]).toBeGreaterThanOrEqual(0);
+      expect(link.span[1]).toBeLessThanOrEqual(page.length);
+    }
+    if (scan.error) expect(scan.error.offset).toBeLessThanOrEqual(page.length);
+  });
+});

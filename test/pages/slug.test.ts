@@ -1,0 +1,47 @@
+import slugify from '@sindresorhus/slugify';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { encodedSlug, headingSlug, headingSlugger } from '../../src/pages/slug.js';
+
+/** The characters encodeURIComponent leaves or writes, which are all encodedSlug is given. */
+const ENCODED = [..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()%"];
+
+describe('encodedSlug: the package without its transliteration, on encodeURIComponent output', () => {
+  it('agrees with @sindresorhus/slugify (plain and escaped options)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...ENCODED, '-', 's', 't', '%2F'), { maxLength: 40 }), (parts) => {
+        const text = parts.join('');
+        expect(encodedSlug(text, false)).toBe(slugify(text, { decamelize: false, preserveCharacters: ['_'] }));
+        expect(encodedSlug(text, true)).toBe(slugify(text, { decamelize: false, preserveCharacters: ['%', '_'], lowercase: false }));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('agrees on whole headings, encoded as the platform encodes them', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 30 }), (title) => {
+        const encoded = encodeURIComponent(title.toLowerCase().trim().replace(/\s+/g, '-'));
+        const escaped = /%[0-9A-F]{2}/.test(encoded);
+        const expected = escaped
+          ? slugify(encoded, { decamelize: false, preserveCharacters: ['%', '_'], lowercase: false })
+          : slugify(encoded, { decamelize: false, preserveCharacters: ['_'] });
+        expect(headingSlug(title)).toBe(expected);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe('headingSlugger: numbered as slugifyWithCounter numbers them', () => {
+  it('agrees with the package on repeated and numbered slugs', async () => {
+    const { slugifyWithCounter } = await import('@sindresorhus/slugify');
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('a', 'a-2', 'a-1', 'b', 'a-2-2', 'setup', 'setup-3', ''), { maxLength: 12 }), (slugs) => {
+        const ours = headingSlugger();
+        const theirs = slugifyWithCounter();
+        for (const slug of slugs) expect(ours(slug)).toBe(theirs(slug));
+      }),
+    );
+  });
+});
