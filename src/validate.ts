@@ -162,28 +162,44 @@ export function startPipeline(text: string, options: ValidateOptions & { allowRe
   });
   // One walk: the rules and the tree builder see the navigation together.
   checkDocument(document, options, sink, files, [builder.visitor()]);
-  const enabledSiteRules = siteRules.filter((rule) => sink.enabled(rule.code));
   const finish = (): PageTree => {
     const tree = builder.build();
-    // Without a docs root nothing says which pages and files the site serves: no site rule can tell.
-    if (enabledSiteRules.length > 0 && files) {
-      checkSite(enabledSiteRules, {
-        tree,
-        alsoListed: builder.untreedPagePaths(),
-        document: document.value,
-        files,
-        root: files ? absoluteRoot : undefined,
-        reader,
-        cache: options.cache,
-        ignoredPage: ignoredPages(options.ignore),
-        profile: profileOf(options.profile),
-        report: (finding) => sink.add(finding),
-        reportIn: (relative, text, finding) => reportIn(relative, text, 'page', finding),
-      });
-    }
+    checkSiteOf(tree, builder, { document, sink, files, absoluteRoot, reader, options, reportIn });
     return tree;
   };
   return { document, sink, builder, loader, finish };
+}
+
+/** Runs the enabled site rules once the tree is built: only with a docs root (without one, nothing says what the site serves). */
+function checkSiteOf(
+  tree: PageTree,
+  builder: TreeBuilder,
+  run: {
+    document: LoadedDocument;
+    sink: ProblemSink;
+    files: DocsFiles | undefined;
+    absoluteRoot: string;
+    reader: FileReader;
+    options: ValidateOptions;
+    reportIn: (relative: string, text: string, kind: 'page', finding: Finding) => void;
+  },
+): void {
+  const { document, sink, files, options } = run;
+  const enabled = siteRules.filter((rule) => sink.enabled(rule.code));
+  if (enabled.length === 0 || !files) return;
+  checkSite(enabled, {
+    tree,
+    alsoListed: builder.untreedPagePaths(),
+    document: document.value,
+    files,
+    root: run.absoluteRoot,
+    reader: run.reader,
+    cache: options.cache,
+    ignoredPage: ignoredPages(options.ignore),
+    profile: profileOf(options.profile),
+    report: (finding) => sink.add(finding),
+    reportIn: (relative, text, finding) => run.reportIn(relative, text, 'page', finding),
+  });
 }
 
 /** Reads and validates a docs.json (or docs.yaml). The docs root defaults to the file's folder. */

@@ -5,6 +5,8 @@
  */
 import slugifyPackage, { type Options } from '@sindresorhus/slugify';
 
+export { cleanHeadingId, EMOJI } from './ids.js';
+
 /**
  * The package's slugify, remembered: each call runs its transliteration table (some hundred
  * replacements) whatever the input, and a site repeats its headings across pages and languages.
@@ -122,24 +124,6 @@ function withoutMootDashes(slug: string): string {
   while (start < end && slug[start] === '-') start++;
   while (end > start && slug[end - 1] === '-') end--;
   return slug.slice(start, end);
-}
-
-const STRIPPED_PUNCTUATION = /[?,;:!'"()[\]{}]/g;
-/** Emoji and the joiners and selectors between their parts, which ids leave out. */
-export const EMOJI = /\p{Emoji_Modifier}|\p{Emoji_Modifier_Base}|\p{Emoji_Presentation}|\p{Extended_Pictographic}|\u200D|\uFE0E|\uFE0F/gu;
-
-/**
- * An id as the page's DOM carries it: percent escapes decoded (a `%` that starts no escape stays),
- * then punctuation and emoji removed. An id that does not decode is kept as written.
- */
-export function cleanHeadingId(id: string): string {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(id.replace(/%(?![0-9A-Fa-f]{2})/g, '%25'));
-  } catch {
-    return id;
-  }
-  return decoded.replace(STRIPPED_PUNCTUATION, '').replace(EMOJI, '');
 }
 
 /** The id of an `<Accordion>` or `<View>` from its title: its n-th use (from 0) gets `-n`. */

@@ -1,8 +1,12 @@
-import type { Fix } from '../fix/types.js';
+import type { Finding } from '../problem.js';
+import { cleanHeadingId } from '../pages/ids.js';
 import type { PageLink } from '../pages/scan.js';
 import { resolveLink } from '../site/links.js';
 import type { SiteRule } from './types.js';
 import { closest } from '../suggest.js';
+
+/** A fix made where the finding is. */
+type Fix = NonNullable<Finding['fix']>;
 
 /**
  * A link whose `#fragment` no heading or element of the target page produces: the page opens at
@@ -33,7 +37,7 @@ export const anchorNotFound: SiteRule = {
           anchors = target && !target.scan.error ? target.scan.anchors : undefined;
           where = `/${page.path}`;
         }
-        if (!anchors || anchors.has(fragment) || anchors.has(cleanFragment(fragment))) continue;
+        if (!anchors || anchors.has(fragment) || anchors.has(cleanHeadingId(fragment))) continue;
         const meant = sameButCase(anchors, fragment);
         const suggestion = meant ?? closest(fragment, anchors);
         reportInPage(body, {
@@ -46,13 +50,6 @@ export const anchorNotFound: SiteRule = {
     }
   },
 };
-
-/** An id as the platform cleans a link's fragment before comparing: punctuation and emoji removed. */
-function cleanFragment(fragment: string): string {
-  return fragment
-    .replace(/[?,;:!'"()[\]{}]/g, '')
-    .replace(/\p{Emoji_Modifier}|\p{Emoji_Modifier_Base}|\p{Emoji_Presentation}|\p{Extended_Pictographic}|[\u200D\uFE0E\uFE0F]/gu, '');
-}
 
 /** The one anchor equal to the fragment but for case. */
 function sameButCase(anchors: ReadonlySet<string>, fragment: string): string | undefined {

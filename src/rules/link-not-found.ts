@@ -1,8 +1,11 @@
-import type { Fix } from '../fix/types.js';
+import type { Finding } from '../problem.js';
 import type { PageLink } from '../pages/scan.js';
 import { resolveLink } from '../site/links.js';
 import type { Site } from '../site/site.js';
 import type { SiteRule } from './types.js';
+
+/** A fix made where the finding is. */
+type Fix = NonNullable<Finding['fix']>;
 
 /**
  * An internal link in a page (a Markdown link or image, a reference definition, an element's

@@ -68,9 +68,9 @@ export interface NavigationRule {
 }
 
 /** What a site rule sees: the site the page tree makes, its redirects, and where to report. */
-export interface SiteRuleContext {
+interface SiteRuleContext {
   /** A finding in docs.json: its pointer is into the whole document (`$ref`s followed). */
-  report(finding: Omit<Finding, 'code'>): void;
+  readonly report: (finding: Omit<Finding, 'code'>) => void;
   /** The docs.json value (`$ref`s resolved). */
   readonly document: unknown;
   /** The pages and files the site serves. */
@@ -80,7 +80,7 @@ export interface SiteRuleContext {
   /** The bodies of the site's page and snippet files, read and scanned on first use. */
   readonly pages: PageBodies;
   /** A finding in a page's body, at `span` (offsets into its text). */
-  reportInPage(page: PageBody, finding: Omit<Finding, 'code' | 'pointer'> & { span: readonly [number, number] }): void;
+  readonly reportInPage: (page: PageBody, finding: Omit<Finding, 'code' | 'pointer'> & { span: readonly [number, number] }) => void;
   readonly profile: Profile;
 }
 

@@ -3,7 +3,7 @@ import type { Site, SitePage } from './site.js';
 import { linkTarget, type LinkTarget } from './urls.js';
 
 /** Where an internal link's path leads on the site: a page, a file, a folder of pages, or through redirects. */
-export type Arrival =
+type Arrival =
   | { to: 'page'; page: SitePage }
   | { to: 'file' }
   | { to: 'folder' }
@@ -14,7 +14,7 @@ export type Arrival =
 const MAX_HOPS = 16;
 
 /** Where a URL path (no leading `/`) arrives on the site, following redirects; undefined when nowhere. */
-export function arrive(site: Site, redirects: RedirectTable, urlPath: string): Arrival | undefined {
+function arrive(site: Site, redirects: RedirectTable, urlPath: string): Arrival | undefined {
   const here = direct(site, urlPath);
   if (here) return here;
   let at = urlPath;

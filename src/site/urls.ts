@@ -50,7 +50,7 @@ function urlPath(joined: string): string {
 }
 
 /** The URL path of a page file: its root-relative path without `.mdx`/`.md`. */
-export function pagePathOfFile(file: string): string {
+function pagePathOfFile(file: string): string {
   return file.replace(/\.mdx?$/i, '');
 }
 

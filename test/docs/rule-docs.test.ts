@@ -19,7 +19,16 @@ import { validateText } from '../../src/validate.js';
 const DOCS = path.join('docs', 'rules');
 
 /** Codes whose `--fix` support the docs must claim (the fix engineer's list). */
-const FIXABLE: ReadonlySet<Code> = new Set(['unknown-field', 'page-path', 'invalid-value', 'duplicate-page', 'language-code', 'expanded-top-level', 'link-not-found', 'anchor-not-found'] as Code[]);
+const FIXABLE: ReadonlySet<Code> = new Set([
+  'unknown-field',
+  'page-path',
+  'invalid-value',
+  'duplicate-page',
+  'language-code',
+  'expanded-top-level',
+  'link-not-found',
+  'anchor-not-found',
+] as Code[]);
 
 interface Block {
   lang: string;
