@@ -3,6 +3,7 @@ import type { Profile } from '../config/profiles.js';
 import type { Finding } from '../problem.js';
 import type { NavigationVisitor } from '../navigation/walk.js';
 import type { RedirectTable } from '../redirects/table.js';
+import type { SiteBase } from '../site/base.js';
 import type { Site } from '../site/site.js';
 
 /** The docs root as the rules see it: lookups only, no paths to read. */
@@ -77,6 +78,8 @@ interface SiteRuleContext {
   /** docs.json's `redirects`, compiled once. */
   readonly redirects: RedirectTable;
   readonly profile: Profile;
+  /** The site at a git ref to compare with (`validate --since`), when one was given. */
+  readonly base: SiteBase | undefined;
 }
 
 /** A rule over the whole site, run once after the page tree is built (links, redirects). */

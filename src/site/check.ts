@@ -6,6 +6,7 @@ import { RedirectTable, redirectsOf } from '../redirects/table.js';
 import type { PageTree } from '../resolve/types.js';
 import type { DocsFiles, SiteRule } from '../rules/types.js';
 import { ignoredTest, MINTIGNORE } from './ignored.js';
+import type { SiteBase } from './base.js';
 import { buildSite } from './site.js';
 
 /** What the pipeline hands the site rules once the page tree is built. */
@@ -18,6 +19,8 @@ export interface SiteCheckInput {
   root: string | undefined;
   reader: FileReader;
   profile: Profile;
+  /** The site at a git ref (`since`), when one was given. */
+  base?: SiteBase;
   report(finding: Finding): void;
   /** A finding in a page file (root-relative), whose text it is: located by `span`. */
   reportIn(relative: string, text: string, finding: Finding): void;
@@ -34,6 +37,7 @@ export function checkSite(rules: readonly SiteRule[], input: SiteCheckInput): vo
       site,
       redirects,
       profile: input.profile,
+      base: input.base,
     });
   }
 }
