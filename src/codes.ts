@@ -30,6 +30,8 @@ export type Code =
   | 'path-outside-root'
   | 'schema-url'
   | 'mint-json-invalid'
+  // history (validate --since)
+  | 'redirect-missing'
   // resolution
   | 'openapi-invalid'
   | 'openapi-warning'
@@ -281,6 +283,13 @@ export const codes = {
     severity: 'error',
     description:
       "Under the `platform` profile: a legacy `mint.json` beside docs.json that the platform's build validates and rejects (reported inside mint.json), although docs.json replaces it; a valid one is an info hint to delete it.",
+    source: 'rule',
+  },
+  'redirect-missing': {
+    title: 'Page URL gone without a redirect',
+    severity: 'error',
+    description:
+      "With `--since <ref>`: a page URL the site served at that git ref that it no longer serves, and no redirect in docs.json covers it, so readers' links and bookmarks break (a moved page: `--fix` adds the redirect).",
     source: 'rule',
   },
 } as const satisfies Record<Code, CodeInfo>;

@@ -12,6 +12,7 @@ export const FIXABLE_CODES: ReadonlySet<Code> = new Set<Code>([
   'expanded-top-level',
   'duplicate-page',
   'page-path',
+  'redirect-missing',
 ]);
 
 export function isFixable(code: Code): boolean {

@@ -11,6 +11,7 @@ import { pageNotFound } from './page-not-found.js';
 import { pagePath } from './page-path.js';
 import { pathOutsideRoot } from './path-outside-root.js';
 import { primaryPattern } from './primary-pattern.js';
+import { redirectMissing } from './redirect-missing.js';
 import { schemaUrl } from './schema-url.js';
 import { isNavigationRule, type NavigationRule, type Rule, type SiteRule } from './types.js';
 
@@ -41,6 +42,7 @@ export const RULES = {
   'openapi-not-found': openapiNotFound,
   'path-outside-root': pathOutsideRoot,
   'schema-url': schemaUrl,
+  'redirect-missing': redirectMissing,
 } satisfies Record<RuleCode, Rule>;
 
 /** Every rule, in report order. */
