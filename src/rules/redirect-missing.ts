@@ -1,3 +1,4 @@
+import { pointerOf, walkNavigation } from '../navigation/walk.js';
 import { movedPages } from '../site/base.js';
 import type { SiteRule } from './types.js';
 
@@ -13,6 +14,7 @@ export const redirectMissing: SiteRule = {
     const { base, site, redirects } = context;
     if (!base) return;
     const moves = movedPages(base, site.pages);
+    const entries = moves.size > 0 ? entriesOf(context.document, new Set(moves.values())) : new Map<string, string>();
     const hasRedirects = Array.isArray((context.document as { redirects?: unknown } | null)?.redirects);
     const fallback = hasRedirects ? '/redirects' : '/navigation';
     for (const url of base.pages.keys()) {
@@ -21,7 +23,7 @@ export const redirectMissing: SiteRule = {
       if (to !== undefined) {
         context.report({
           message: movedMessage(url, base.ref, to),
-          pointer: site.pages.get(to)?.source ?? fallback,
+          pointer: entries.get(to) ?? fallback,
           suggest: `/${to}`,
         });
         continue;
@@ -35,6 +37,19 @@ export const redirectMissing: SiteRule = {
     }
   },
 };
+
+/** Where each of these page paths is first listed in the navigation (its entry's pointer): one walk, only when pages moved. */
+function entriesOf(document: unknown, wanted: ReadonlySet<string>): Map<string, string> {
+  const found = new Map<string, string>();
+  walkNavigation(document, [
+    {
+      page(node) {
+        if (node.entry.kind === 'page' && wanted.has(node.entry.clean) && !found.has(node.entry.clean)) found.set(node.entry.clean, pointerOf(node.path));
+      },
+    },
+  ]);
+  return found;
+}
 
 function movedMessage(from: string, ref: string, to: string): string {
   return `Page URL "/${from}" was served at ${ref} and has moved to "/${to}", with no redirect: links to the old URL break. Add { "source": "/${from}", "destination": "/${to}" } to redirects.`;

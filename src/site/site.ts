@@ -11,8 +11,6 @@ interface SitePage {
   listed: boolean;
   /** Generated from an OpenAPI operation. */
   endpoint: boolean;
-  /** Listed pages: the JSON pointer of its entry in docs.json (its `ResolvedPage.source`). */
-  source?: string;
 }
 
 /**
@@ -42,7 +40,7 @@ export function buildSite(tree: PageTree, files: SiteFiles | undefined, ignored:
   const pages = new Map<string, SitePage>();
   for (const page of tree.pages) {
     if (pages.has(page.path)) continue;
-    const entry: SitePage = { path: page.path, listed: true, endpoint: page.kind === 'endpoint', source: page.source };
+    const entry: SitePage = { path: page.path, listed: true, endpoint: page.kind === 'endpoint' };
     if (page.file !== undefined) entry.file = page.file;
     pages.set(page.path, entry);
   }
