@@ -4,13 +4,11 @@ import type { SiteBase } from '../site/base.js';
 import type { ValidateOptions } from '../validate.js';
 import { git, nulFields } from './git.js';
 import { commitOf, docsRepoOf, type DocsRepo } from './repo.js';
-import { siteOf } from './site-at.js';
+import { PAGE_FILE, siteOf } from './site-at.js';
 import { rootAtCommit, type RootAtCommit } from './tree-at.js';
 
 /** How the site is resolved at the ref and now: the profile and language codes of the check (the rest are not needed). */
 export type HistoryOptions = Pick<ValidateOptions, 'profile' | 'languageCodes'>;
-
-const PAGE_FILE = /\.mdx?$/i;
 
 /**
  * The site as it was at a git ref, for `validate --since` (`ValidateOptions.since`): its page URLs

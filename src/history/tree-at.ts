@@ -4,7 +4,7 @@ import type { DocsFiles } from '../rules/types.js';
 import { git, GitError, nulFields } from './git.js';
 import type { DocsRepo } from './repo.js';
 
-/** The docs root as it was at a commit, in memory: what the pipeline takes as `files` and `readFile`. */
+/** The docs root as it was at a commit, in memory: what the pipeline takes as `files` and `readFile` (page files listed, not read: see siteOf). */
 export interface RootAtCommit {
   files: DocsFiles;
   /** Text by absolute path (under the docs root as it is named now), undefined when the commit had no such file. */
@@ -13,8 +13,8 @@ export interface RootAtCommit {
   blobs: ReadonlyMap<string, string>;
 }
 
-/** What the pipeline reads of a root (docs.json and its `$ref`s, specs, page front matter, `.mintignore`); other files are only listed. */
-const READ = /\.(json|ya?ml|mdx?)$|(^|\/)\.mintignore$/i;
+/** What the site's resolution reads of a root (docs.json and its `$ref`s, specs, `.mintignore`); other files, pages too, are only listed. */
+const READ = /\.(json|ya?ml)$|(^|\/)\.mintignore$/i;
 /** What a root's listing leaves out, as docsRootFiles does on disk. */
 const SKIPPED = /(^|\/)(node_modules|\.git)(\/|$)/;
 
