@@ -26,7 +26,8 @@ export function git(args: readonly string[], run: GitRun): Buffer {
       maxBuffer: run.maxBuffer ?? 64 * 1024 * 1024,
       stdio: ['pipe', 'pipe', 'pipe'],
       // Plain output whatever the user's config says: no pager, no colour, paths as bytes (-z).
-      env: { ...process.env, GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0', LC_ALL: 'C' },
+      // Paths are literal (a docs folder named `*` or `:(glob)x` is no pattern).
+      env: { ...process.env, GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0', GIT_LITERAL_PATHSPECS: '1', LC_ALL: 'C' },
     });
   } catch (error) {
     throw new GitError(`git ${args[0]} failed: ${complaintOf(error)}`);
