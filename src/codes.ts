@@ -34,6 +34,8 @@ export type Code =
   | 'link-not-found'
   | 'anchor-not-found'
   | 'page-unparsable'
+  // history (validate --since)
+  | 'redirect-missing'
   // resolution
   | 'openapi-invalid'
   | 'openapi-warning'
@@ -305,6 +307,13 @@ export const codes = {
     title: 'Page that does not parse',
     severity: 'warning',
     description: 'A page or snippet whose body does not parse as MDX: the platform cannot build it, and its links are not checked.',
+    source: 'rule',
+  },
+  'redirect-missing': {
+    title: 'Page URL gone without a redirect',
+    severity: 'error',
+    description:
+      "With `--since <ref>`: a page URL the site served at that git ref that it no longer serves, and no redirect in docs.json covers it, so readers' links and bookmarks break (a moved page: `--fix` adds the redirect).",
     source: 'rule',
   },
 } as const satisfies Record<Code, CodeInfo>;

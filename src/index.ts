@@ -41,6 +41,9 @@ export { fixText, fixFile, applyEdits, FIXABLE_CODES, isFixable } from './fix/in
 export type { Fix, TextEdit, FixOptions, FixFileOptions, FixResult, FixFileResult, AppliedFix, FixedFile } from './fix/index.js';
 
 import { createRequire } from 'node:module';
+import type { HistoryOptions } from './history/base.js';
+import type { SiteDiff } from './history/diff.js';
+import type { SiteBase } from './site/base.js';
 
 /**
  * Path of the JSON Schema for a whole docs.json (draft-07), for editors and other validators:
@@ -58,3 +61,24 @@ export const platformNavigationSchemaPath: string = createRequire(import.meta.ur
 export const configSchemaPath: string = createRequire(import.meta.url).resolve('../schema/config.schema.json');
 /** Path of the JSON Schema of the page tree `resolve` writes (draft-07). */
 export const pageTreeSchemaPath: string = createRequire(import.meta.url).resolve('../schema/page-tree.schema.json');
+
+export type { SiteBase, SiteDiff, HistoryOptions };
+
+/**
+ * The page URLs a site added, removed and moved between a git ref and the working tree (a moved
+ * page: its file moved, as git's rename detection sees it). Rejects with one line (an Error named
+ * `GitError`) when the folder is in no git repository, the ref names no commit, or git fails.
+ * Loaded on first call: `import('docsnav')` does not load git support.
+ */
+export async function diffSite(docsFile: string, ref: string, options: HistoryOptions = {}): Promise<SiteDiff> {
+  return (await import('./history/diff.js')).diffSite(docsFile, ref, options);
+}
+
+/**
+ * The site as it was at a git ref, for `validateFile(file, { since })`: every page URL it served
+ * that the site no longer serves, with no redirect covering it, is `redirect-missing` (and a moved
+ * page's problem carries the redirect as its fix). Rejects as `diffSite` does.
+ */
+export async function readSiteBase(docsFile: string, ref: string, options: HistoryOptions = {}): Promise<SiteBase> {
+  return (await import('./history/base.js')).readSiteBase(docsFile, ref, options);
+}

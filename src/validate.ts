@@ -14,6 +14,7 @@ import type { ValidationResult } from './result.js';
 import { navigationRules, siteRules } from './rules/index.js';
 import type { DocsFiles, RuleContext } from './rules/types.js';
 import { SpecLoader } from './resolve/specs.js';
+import type { SiteBase } from './site/base.js';
 import { checkSite } from './site/check.js';
 import { TreeBuilder } from './resolve/tree.js';
 import type { PageTree } from './resolve/types.js';
@@ -76,6 +77,12 @@ export interface ValidateOptions {
    * `readFile` or `files`, which replace what it keeps).
    */
   cache?: ValidationCache;
+  /**
+   * The site at a git ref (`readSiteBase(file, 'origin/main')`; the CLI's `--since <ref>`): every
+   * page URL it served that this site no longer serves, with no redirect covering it, is
+   * `redirect-missing`.
+   */
+  since?: SiteBase;
 }
 
 /** The default of `ValidateOptions.maxProblemsPerFile`. */
@@ -197,6 +204,7 @@ function checkSiteOf(
     cache: options.cache,
     ignoredPage: ignoredPages(options.ignore),
     profile: profileOf(options.profile),
+    base: options.since,
     report: (finding) => sink.add(finding),
     reportIn: (relative, text, finding) => run.reportIn(relative, text, 'page', finding),
   });

@@ -214,6 +214,40 @@ const RECIPES: Record<string, (block: FencedBlock) => void> = {
     }
   },
 
+  'github-workflow-since'(block) {
+    const [checkout, validate] = parseYaml(block.text) as Array<{ run?: string; uses?: string; with?: Record<string, unknown> }>;
+    expect(checkout.uses).toMatch(/^actions\/checkout@v\d+$/);
+    // The base branch must be in the clone for git to read the site at it.
+    expect(checkout.with?.['fetch-depth']).toBe(0);
+    const dir = project();
+    copySite('example', dir);
+    const git = (...args: string[]) => {
+      const run = spawnSync('git', ['-c', 'user.name=docsnav', '-c', 'user.email=docsnav@example.invalid', ...args], { cwd: dir, encoding: 'utf8' });
+      expect(run.status, run.stderr).toBe(0);
+    };
+    git('add', '-A');
+    git('commit', '-qm', 'base');
+    git('update-ref', 'refs/remotes/origin/main', 'HEAD');
+    // The pull request moves a page without a redirect.
+    git('mv', 'quickstart.mdx', 'start.mdx');
+    const docs = path.join(dir, 'docs.json');
+    writeFileSync(docs, readFileSync(docs, 'utf8').replace('"quickstart"', '"start"'));
+    // GitHub fills in the expression: a pull request into main.
+    const command = validate.run!.replace('${{ github.base_ref }}', 'main');
+    const step = () => spawnSync('bash', ['-e', '-c', command], { cwd: dir, encoding: 'utf8', env: { ...process.env, ...NPX_ENV, GITHUB_STEP_SUMMARY: '' } });
+    const failed = step();
+    expect(failed.status, failed.stderr).toBe(1);
+    expect(failed.stdout).toMatch(/^::error file=docs\.json,line=\d+,col=\d+,.*title=redirect-missing::/m);
+    const fix = spawnSync('bash', ['-e', '-c', command.replace('--format github', '--fix')], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: { ...process.env, ...NPX_ENV },
+    });
+    expect(fix.status, fix.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(docs, 'utf8')).redirects).toEqual([{ source: '/quickstart', destination: '/start' }]);
+    expect(step().status).toBe(0);
+  },
+
   'vscode-json-schemas'(block) {
     const settings = parseSettings(block);
     const schemas = settings['json.schemas'] as Array<{ fileMatch: string[]; url: string }>;

@@ -5,7 +5,7 @@ import { PROFILE_NAMES, type ProfileName } from '../config/profiles.js';
 import type { SeveritySetting } from '../problem.js';
 import { formats, isFormat, type Format } from '../report/formats.js';
 import { isRuleDocsUrl } from '../report/rule-docs.js';
-import { CHECK_OPTIONS, RESOLVE_OPTIONS, VALIDATE_OPTIONS, type CliOption } from './options.js';
+import { CHECK_OPTIONS, DIFF_OPTIONS, RESOLVE_OPTIONS, VALIDATE_OPTIONS, type CliOption } from './options.js';
 
 /** A mistake in how docsnav was called: exit 2 with one clear line. */
 export class UsageError extends Error {
@@ -47,6 +47,8 @@ export interface ValidateArgs extends CommonArgs {
   specs: boolean;
   /** `--fix` writes the safe fixes; `--fix-dry-run` prints them as a diff. */
   fix: 'write' | 'dry-run' | undefined;
+  /** `--since <ref>`: compare with the site at this git ref (redirect-missing). */
+  since: string | undefined;
 }
 
 export interface ResolveArgs extends CommonArgs {
@@ -178,7 +180,31 @@ export function parseValidateArgs(argv: string[]): ValidateArgs {
   }
   if (values.fix && values['fix-dry-run']) throw new UsageError('--fix and --fix-dry-run cannot be used together');
   const fix = values.fix ? 'write' : values['fix-dry-run'] ? 'dry-run' : undefined;
-  return { ...common, maxWarnings, specs: !values['no-specs'], fix };
+  const since = values.since as string | undefined;
+  if (since === '') throw new UsageError('--since takes a git ref (e.g. origin/main)');
+  return { ...common, maxWarnings, specs: !values['no-specs'], fix, since };
+}
+
+export interface DiffArgs {
+  ref: string;
+  /** The docs file (or its folder); undefined: the current folder's. */
+  path: string | undefined;
+  format: 'pretty' | 'json';
+}
+
+/** `docsnav diff <git-ref> [docs.json]`. */
+export function parseDiffArgs(argv: string[]): DiffArgs {
+  let parsed: { values: Record<string, unknown>; positionals: string[] };
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: parserOptions(DIFF_OPTIONS) });
+  } catch (error) {
+    throw new UsageError((error as Error).message.split('\n')[0]);
+  }
+  const [ref, docsPath, ...extra] = parsed.positionals;
+  if (ref === undefined || ref === '') throw new UsageError('diff takes a git ref: docsnav diff <git-ref> [docs.json] (e.g. docsnav diff origin/main)');
+  if (extra.length > 0) throw new UsageError('diff takes one git ref and one docs.json');
+  const format = oneOf(parsed.values.format as string, ['pretty', 'json'], '--format') as DiffArgs['format'];
+  return { ref, path: docsPath, format };
 }
 
 export function parseResolveArgs(argv: string[]): ResolveArgs {

@@ -8,9 +8,9 @@
  */
 import { PROFILE_NAMES } from '../config/profiles.js';
 import type { CommandRun } from './io.js';
-import { CHECK_OPTIONS, LSP_OPTIONS, RESOLVE_OPTIONS, VALIDATE_OPTIONS, type CliOption } from './options.js';
+import { CHECK_OPTIONS, DIFF_OPTIONS, LSP_OPTIONS, RESOLVE_OPTIONS, VALIDATE_OPTIONS, type CliOption } from './options.js';
 
-export type CommandName = 'validate' | 'resolve' | 'lsp' | 'serve' | 'worker' | 'project' | 'key';
+export type CommandName = 'validate' | 'resolve' | 'diff' | 'lsp' | 'serve' | 'worker' | 'project' | 'key';
 
 export interface CommandEntry {
   /** How it is called: `docsnav validate [paths… | -]`. */
@@ -61,6 +61,16 @@ export const COMMANDS = {
     options: [...RESOLVE_OPTIONS, ...CHECK_OPTIONS],
     details: CHECK_DETAILS,
     load: async () => (await import('./resolve-command.js')).resolveCommand,
+  },
+  diff: {
+    usage: 'docsnav diff <git-ref> [docs.json]',
+    summary: "the page URLs added, removed and moved between a git ref and the working tree (moves: git's rename detection)",
+    options: DIFF_OPTIONS,
+    details: [
+      'A page whose URL changed without its file moving (an OpenAPI operation whose path changed) is removed and added.',
+      'Exit codes: 0 the comparison was printed, 2 usage, I/O or git error (not a repository, an unknown ref).',
+    ],
+    load: async () => (await import('./diff-command.js')).diffCommand,
   },
   lsp: {
     usage: 'docsnav lsp [--stdio | --node-ipc | --socket=<port> | --pipe=<name>]',

@@ -85,6 +85,18 @@ export const VALIDATE_OPTIONS: readonly CliOption[] = [
   { name: 'fix', description: 'apply the safe fixes to the file(s), then report what remains' },
   { name: 'fix-dry-run', description: 'print the safe fixes as a git diff (paths from the repository root); write nothing' },
   { name: 'no-specs', description: 'do not read OpenAPI specs (fastest; endpoint entries are not checked)' },
+  {
+    name: 'since',
+    value: '<ref>',
+    description:
+      'compare with the site at this git ref (e.g. origin/main): a page URL it served that is gone now, with no redirect, is redirect-missing (--fix adds the redirect for a moved page)',
+  },
+];
+
+/** `docsnav diff`'s options. */
+export const DIFF_OPTIONS: readonly CliOption[] = [
+  { name: 'format', short: 'f', value: '<f>', default: 'pretty', description: 'pretty (a list for a person) or json ({ ref, commit, added, removed, moved })' },
+  { name: 'help', short: 'h', description: 'print this help' },
 ];
 
 /** `docsnav resolve`'s own options. */

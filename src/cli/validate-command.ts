@@ -7,6 +7,7 @@ import { expandPaths } from './paths.js';
 import type { CliIo } from './io.js';
 import { writeReports } from './format.js';
 import { readStdinDocument } from './stdin.js';
+import type { SiteBase } from '../site/base.js';
 
 /**
  * `docsnav validate [paths… | globs… | -]`: exit 0 without errors, 1 with errors (or too many
@@ -26,7 +27,8 @@ export async function validateCommand(argv: string[], io: CliIo): Promise<number
       badConfig = true;
       if (config.broken) results.push(config.broken);
     } else {
-      results.push(validateText(text, { ...config.options, specs: args.specs, file, root: config.options.root ?? root }));
+      const since = args.since === undefined ? undefined : await siteBase(file, args.since, config.options);
+      results.push(validateText(text, { ...config.options, specs: args.specs, file, root: config.options.root ?? root, since }));
     }
   } else {
     const files = await expandPaths(args.paths.length > 0 ? args.paths : ['.']);
@@ -38,7 +40,8 @@ export async function validateCommand(argv: string[], io: CliIo): Promise<number
         continue;
       }
       try {
-        const options = { ...config.options, specs: args.specs };
+        const since = args.since === undefined ? undefined : await siteBase(file, args.since, config.options);
+        const options = { ...config.options, specs: args.specs, since };
         results.push(fixing ? fixing.fix(file, options) : validateFile(file, options));
       } catch (error) {
         if (error instanceof FileReadError) throw new UsageError(error.message);
@@ -58,4 +61,16 @@ export async function validateCommand(argv: string[], io: CliIo): Promise<number
     return 1;
   }
   return 0;
+}
+
+/** `--since <ref>`: the site at that git ref (src/history, loaded only then); a git failure is one line, exit 2. */
+async function siteBase(file: string, ref: string, options: ValidateOptions): Promise<SiteBase> {
+  const { readSiteBase } = await import('../history/base.js');
+  const { GitError } = await import('../history/git.js');
+  try {
+    return readSiteBase(file, ref, { profile: options.profile, languageCodes: options.languageCodes });
+  } catch (error) {
+    if (error instanceof GitError) throw new UsageError(`--since ${ref}: ${error.message}`);
+    throw error;
+  }
 }

@@ -13,7 +13,7 @@ function spanOf(fix: Fix): [number, number] {
 
 /**
  * The fixes that can be applied together: in text order, each one starting after the previous
- * one ended (touching counts as overlapping, as in ESLint). The others wait for the next pass,
+ * one ended (touching counts as overlapping, as in ESLint; but insertions at one offset stack). The others wait for the next pass,
  * when they are computed again from the changed text.
  */
 export function chooseFixes<T extends { fix: Fix }>(items: readonly T[]): { chosen: T[]; waiting: T[] } {
@@ -24,13 +24,17 @@ export function chooseFixes<T extends { fix: Fix }>(items: readonly T[]): { chos
   const chosen: T[] = [];
   const waiting: T[] = [];
   let lastEnd = -1;
+  // Insertions at one offset (redirects appended to one array) stack, in order, after each other.
+  let insertionAt = -1;
   for (const { item, span } of ordered) {
-    if (span[0] <= lastEnd) {
+    const insertion = span[0] === span[1];
+    if (span[0] <= lastEnd && !(insertion && span[0] === insertionAt)) {
       waiting.push(item);
       continue;
     }
     chosen.push(item);
     lastEnd = span[1];
+    insertionAt = insertion ? span[0] : -1;
   }
   return { chosen, waiting };
 }

@@ -9,7 +9,9 @@ import { ownChild, parsePointer, valueAt } from '../source/pointer.js';
 import type { SourceFile } from '../source/types.js';
 import { FIXABLE_CODES } from './fixable.js';
 import { LineIndex } from '../source/lines.js';
+import { redirectOfProblem } from '../rules/redirect-missing.js';
 import { jsonEdit } from './json-edits.js';
+import { jsonRedirectEdits, yamlRedirectEdits, type RedirectToAdd } from './redirect-edits.js';
 import { enumValuesWith, fieldAcceptsType } from './schema-facts.js';
 import type { FixIntent, TextEdit } from './types.js';
 import { yamlEdits } from './yaml-edits.js';
@@ -28,8 +30,9 @@ export function attachFixes(problems: readonly Problem[], files: readonly Source
   const byFile = new Map<string, Array<{ problem: Problem; intent: FixIntent }>>();
   const sources = new Map(files.map((source) => [source.file, source]));
   const firstIndexes: FirstIndexes = new WeakMap();
+  attachRedirectFixes(problems, files[0]);
   for (const problem of problems) {
-    if (!FIXABLE_CODES.has(problem.code)) continue;
+    if (!FIXABLE_CODES.has(problem.code) || problem.code === 'redirect-missing') continue;
     const source = sources.get(problem.file);
     if (!source || source.value === undefined) continue;
     const intent = intentFor(problem, source.value, context, firstIndexes);
@@ -58,6 +61,28 @@ export function attachFixes(problems: readonly Problem[], files: readonly Source
       if (edit && source.text.slice(edit.start, edit.end) !== edit.text) problem.fix = { edits: [edit] };
     });
   }
+}
+
+/**
+ * A moved page's `redirect-missing` gets the redirect it asks for, appended to `redirects` of the
+ * main file (the one the platform reads it from); only a problem located in that file gets it. The
+ * edits of one pass are insertions at one offset, applied together (chooseFixes lets them stack).
+ */
+function attachRedirectFixes(problems: readonly Problem[], main: SourceFile | undefined): void {
+  if (!main || main.value === undefined) return;
+  const wanted: Array<{ problem: Problem; redirect: RedirectToAdd }> = [];
+  for (const problem of problems) {
+    if (problem.code !== 'redirect-missing' || problem.file !== main.file) continue;
+    const redirect = redirectOfProblem(problem);
+    if (redirect) wanted.push({ problem, redirect });
+  }
+  if (wanted.length === 0) return;
+  const redirects = wanted.map((item) => item.redirect);
+  const edits = main.format === 'yaml' ? yamlRedirectEdits(main.text, redirects) : jsonRedirectEdits(main.text, main.value, redirects);
+  wanted.forEach(({ problem }, i) => {
+    const edit = edits[i];
+    if (edit) problem.fix = { edits: [edit] };
+  });
 }
 
 /** What would fix this problem, when that is safe; `value` is the problem's own file, parsed. */

@@ -44,7 +44,7 @@ function readString(text: string, start: number, end: number): string | undefine
 }
 
 /** The offset of the last non-whitespace character before `pos` (-1 when there is none). */
-function previousNonSpace(text: string, pos: number): number {
+export function previousNonSpace(text: string, pos: number): number {
   let i = pos - 1;
   for (let c = text.charCodeAt(i); c === 32 || c === 10 || c === 13 || c === 9; c = text.charCodeAt(--i));
   return i;

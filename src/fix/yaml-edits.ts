@@ -95,7 +95,8 @@ function isPlainSafe(value: string): boolean {
   }
 }
 
-function lineStart(text: string, offset: number): number {
+/** The offset where the line holding `offset` starts. */
+export function lineStart(text: string, offset: number): number {
   let i = offset;
   while (i > 0 && text.charCodeAt(i - 1) !== 10 && text.charCodeAt(i - 1) !== 13) i--;
   return i;

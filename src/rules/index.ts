@@ -11,6 +11,7 @@ import { pageNotFound } from './page-not-found.js';
 import { pagePath } from './page-path.js';
 import { pathOutsideRoot } from './path-outside-root.js';
 import { primaryPattern } from './primary-pattern.js';
+import { redirectMissing } from './redirect-missing.js';
 import { schemaUrl } from './schema-url.js';
 import { anchorNotFound } from './anchor-not-found.js';
 import { linkNotFound } from './link-not-found.js';
@@ -47,6 +48,7 @@ export const RULES = {
   'page-unparsable': pageUnparsable,
   'link-not-found': linkNotFound,
   'anchor-not-found': anchorNotFound,
+  'redirect-missing': redirectMissing,
 } satisfies Record<RuleCode, Rule>;
 
 /** Every rule, in report order. */

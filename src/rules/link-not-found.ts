@@ -1,5 +1,6 @@
 import type { Finding } from '../problem.js';
 import type { PageLink } from '../pages/scan.js';
+import { movedPages } from '../site/base.js';
 import { resolveLink } from '../site/links.js';
 import type { Site } from '../site/site.js';
 import type { SiteRule } from './types.js';
@@ -10,11 +11,14 @@ type Fix = NonNullable<Finding['fix']>;
 /**
  * An internal link in a page (a Markdown link or image, a reference definition, an element's
  * `href` or `src`) that leads to no page, file or redirect of the site: readers get a 404.
- * External links are not fetched. The fix rewrites the link only when one page is clearly meant.
+ * External links are not fetched. The fix rewrites the link only when one page is clearly meant:
+ * the only one that differs but for case, or (with `--since`) the page moved from that URL.
  */
 export const linkNotFound: SiteRule = {
   code: 'link-not-found',
-  checkSite({ site, redirects, pages, reportInPage }) {
+  checkSite({ site, redirects, pages, reportInPage, base }) {
+    // With `--since`: the pages git saw move, whose old URLs links may still use.
+    const moved = base ? movedPages(base, site.pages) : undefined;
     for (const file of pages.files) {
       const body = pages.get(file);
       if (!body) continue;
@@ -24,8 +28,9 @@ export const linkNotFound: SiteRule = {
         const wanted = resolved.target.path;
         // A file (`.png`, `.pdf`) is not a page misspelt: no page is suggested for it.
         const aFile = /\.[a-z0-9]+$/i.test(wanted) && !/\.mdx?$/i.test(wanted);
-        const meant = aFile ? undefined : unambiguousPage(site, wanted.replace(/\.mdx?$/i, ''));
-        const suggestion = aFile ? undefined : (meant ?? site.closest(wanted));
+        const bare = wanted.replace(/\.mdx?$/i, '');
+        const meant = aFile ? undefined : (moved?.get(bare) ?? sameButCase(site, bare));
+        const suggestion = aFile ? undefined : (meant ?? site.closest(wanted) ?? sameName(site, bare));
         reportInPage(body, {
           message: `${describe(link)} "${link.url}" leads nowhere: no page, file or redirect of the site is at /${wanted}.`,
           span: link.span,
@@ -44,24 +49,30 @@ function describe(link: PageLink): string {
   return 'Link';
 }
 
-/**
- * The one page a missing path clearly means: the only listed page equal to it but for case,
- * else the only listed page with the same last segment (a page moved to another folder).
- */
-function unambiguousPage(site: Site, wanted: string): string | undefined {
+/** The one listed page equal to a missing path but for case (`/QuickStart` for `/quickstart`). */
+function sameButCase(site: Site, wanted: string): string | undefined {
   const lower = wanted.toLowerCase();
-  const name = lower.slice(lower.lastIndexOf('/') + 1);
-  if (name === '') return undefined;
-  const sameCase: string[] = [];
-  const sameName: string[] = [];
+  let found: string | undefined;
   for (const page of site.pages.values()) {
-    if (!page.listed) continue;
-    const candidate = page.path.toLowerCase();
-    if (candidate === lower) sameCase.push(page.path);
-    if (candidate === name || candidate.endsWith(`/${name}`)) sameName.push(page.path);
+    if (!page.listed || page.path.toLowerCase() !== lower) continue;
+    if (found !== undefined) return undefined;
+    found = page.path;
   }
-  if (sameCase.length > 0) return sameCase.length === 1 ? sameCase[0] : undefined;
-  return sameName.length === 1 ? sameName[0] : undefined;
+  return found;
+}
+
+/** The only listed page with the same last segment (a page that may have moved folders): a suggestion, not a fix. */
+function sameName(site: Site, wanted: string): string | undefined {
+  const name = wanted.slice(wanted.lastIndexOf('/') + 1).toLowerCase();
+  if (name === '') return undefined;
+  let found: string | undefined;
+  for (const page of site.pages.values()) {
+    const candidate = page.path.toLowerCase();
+    if (!page.listed || (candidate !== name && !candidate.endsWith(`/${name}`))) continue;
+    if (found !== undefined) return undefined;
+    found = page.path;
+  }
+  return found;
 }
 
 /** The link rewritten to the page, keeping what follows the path (`?query`, `#fragment`) as written. */

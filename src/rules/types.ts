@@ -4,6 +4,7 @@ import type { Finding } from '../problem.js';
 import type { NavigationVisitor } from '../navigation/walk.js';
 import type { RedirectTable } from '../redirects/table.js';
 import type { PageBodies, PageBody } from '../site/pages.js';
+import type { SiteBase } from '../site/base.js';
 import type { Site } from '../site/site.js';
 
 /** The docs root as the rules see it: lookups only, no paths to read. */
@@ -82,6 +83,8 @@ interface SiteRuleContext {
   /** A finding in a page's body, at `span` (offsets into its text). */
   readonly reportInPage: (page: PageBody, finding: Omit<Finding, 'code' | 'pointer'> & { span: readonly [number, number] }) => void;
   readonly profile: Profile;
+  /** The site at a git ref to compare with (`validate --since`), when one was given. */
+  readonly base: SiteBase | undefined;
 }
 
 /** A rule over the whole site, run once after the page tree is built (links, redirects). */

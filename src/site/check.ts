@@ -8,6 +8,7 @@ import type { DocsFiles, SiteRule } from '../rules/types.js';
 import { ignoredTest, MINTIGNORE } from './ignored.js';
 import type { ValidationCache } from '../cache.js';
 import { pageBodies, scanBody, type PageBody } from './pages.js';
+import type { SiteBase } from './base.js';
 import { buildSite } from './site.js';
 
 /** What the pipeline hands the site rules once the page tree is built. */
@@ -26,6 +27,8 @@ export interface SiteCheckInput {
   profile: Profile;
   /** Pages whose bodies are not checked (`ignore`'s page globs), by page path without extension. */
   ignoredPage?: (page: string) => boolean;
+  /** The site at a git ref (`since`), when one was given. */
+  base?: SiteBase;
   report(finding: Finding): void;
   /** A finding in a page file (root-relative), whose text it is: located by `span`. */
   reportIn(relative: string, text: string, finding: Finding): void;
@@ -47,6 +50,7 @@ export function checkSite(rules: readonly SiteRule[], input: SiteCheckInput): vo
       pages,
       reportInPage: (page, finding) => input.reportIn(page.file, page.text, { ...finding, pointer: '', code: rule.code }),
       profile: input.profile,
+      base: input.base,
     });
   }
 }

@@ -1,10 +1,12 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { allCodes, codes, ruleDocPath, type Code } from '../../src/codes.js';
 import { loadConfig } from '../../src/config/load.js';
+import { readSiteBase } from '../../src/history/base.js';
 import { resolveText } from '../../src/resolve/resolve.js';
 import { validateText } from '../../src/validate.js';
 
@@ -28,6 +30,7 @@ const FIXABLE: ReadonlySet<Code> = new Set([
   'expanded-top-level',
   'link-not-found',
   'anchor-not-found',
+  'redirect-missing',
 ] as Code[]);
 
 interface Block {
@@ -55,8 +58,10 @@ function exampleText(block: Block): string {
 }
 
 /** The codes an example produces, with the doc's files under a fresh docs root. */
-async function codesOf(code: Code, example: Block, allFiles: Block[]): Promise<string[]> {
+async function codesOf(code: Code, example: Block, allFiles: Block[], base: Block[] = []): Promise<string[]> {
   const root = mkdtempSync(path.join(tmpdir(), `docsnav-doc-${code}-`));
+  // Blocks marked `base`: the site at a git ref, committed before the example's files are written (validate --since).
+  const since = base.length > 0 ? commitBase(root, base, example.lang === 'yaml' ? 'docs.yaml' : 'docs.json') : undefined;
   const files = allFiles.filter((file) => !file.words.includes('only=invalid') || example.words.includes('invalid'));
   for (const file of files) {
     mkdirSync(path.dirname(path.join(root, file.file!)), { recursive: true });
@@ -73,9 +78,25 @@ async function codesOf(code: Code, example: Block, allFiles: Block[]): Promise<s
   writeFileSync(docsFile, text);
   // Pages and specs are looked up only for a doc that gives files: the others show one rule at a time.
   const profile = example.words.includes('profile=platform') ? ('platform' as const) : undefined;
-  const options = { file: docsFile, root: files.length > 0 ? root : undefined, profile };
+  const options = { file: docsFile, root: files.length > 0 ? root : undefined, profile, since };
   const problems = codes[code].source === 'resolve' ? (await resolveText(text, options)).problems : validateText(text, options).problems;
   return problems.map((p) => p.code);
+}
+
+/** The base blocks committed in a new git repository at `root`; the site at that commit. */
+function commitBase(root: string, base: Block[], docsName: string) {
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=docs', '-c', 'user.email=docs@example.com', ...args], { cwd: root });
+  git('init', '-q');
+  for (const block of base) {
+    const file = path.join(root, block.file ?? docsName);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, block.text);
+  }
+  git('add', '-A');
+  git('commit', '-q', '-m', 'base');
+  // What the example's files replace: the base's files are gone unless the example writes them again.
+  for (const block of base) rmSync(path.join(root, block.file ?? docsName));
+  return readSiteBase(path.join(root, docsName), 'HEAD');
 }
 
 // README.md is the index of them all (generated: test/docs/generated.test.ts).
@@ -103,14 +124,15 @@ describe('rule docs', () => {
 
   it.each(allCodes)('%s: the invalid example produces it, the valid one does not', async (code) => {
     const all = blocks(readFileSync(ruleDocPath(code), 'utf8'));
-    const files = all.filter((b) => b.file !== undefined);
+    const files = all.filter((b) => b.file !== undefined && !b.words.includes('base'));
+    const base = all.filter((b) => b.words.includes('base'));
     const invalid = all.filter((b) => b.words.includes('invalid'));
     const valid = all.filter((b) => b.words.includes('valid'));
     expect(invalid.length, 'invalid examples').toBeGreaterThan(0);
     expect(valid.length, 'valid examples').toBeGreaterThan(0);
-    for (const example of invalid) expect(await codesOf(code, example, files)).toContain(code);
+    for (const example of invalid) expect(await codesOf(code, example, files, base)).toContain(code);
     // a valid example is clean: not just free of this code
-    for (const example of valid) expect(await codesOf(code, example, files)).toEqual([]);
+    for (const example of valid) expect(await codesOf(code, example, files, base)).toEqual([]);
   });
 });
 

@@ -120,20 +120,21 @@ describe('link-not-found', () => {
     expect(problems(root, 'link-not-found', { rules: { 'link-not-found': 'off' } })).toHaveLength(0);
   });
 
-  it('fixes a link when one page is clearly meant (only case differs, or the page moved folders), keeping the fragment', () => {
+  it('fixes a link when one page is clearly meant (only case differs), keeping the fragment; a page of the same name elsewhere is only suggested', () => {
     const root = site({ ...BASE, 'index.mdx': '[a](/QuickStart#install-the-cli) [b](/setup) [c](/quikstart)\n' }, PAGES);
     const found = problems(root, 'link-not-found');
-    expect(found.map((p) => p.fix !== undefined)).toEqual([true, true, false]);
+    expect(found.map((p) => p.fix !== undefined)).toEqual([true, false, false]);
+    expect(found[1].suggest).toBe('/guides/setup');
     const text = '[a](/QuickStart#install-the-cli) [b](/setup) [c](/quikstart)\n';
     expect(
       applyEdits(
         text,
         found.flatMap((p) => p.fix?.edits ?? []),
       ),
-    ).toBe('[a](/quickstart#install-the-cli) [b](/guides/setup) [c](/quikstart)\n');
+    ).toBe('[a](/quickstart#install-the-cli) [b](/setup) [c](/quikstart)\n');
     const result = fixFile(path.join(root, 'docs.json'));
     const fixedPage = result.files.find((f) => f.file.endsWith('index.mdx'));
-    expect(fixedPage?.after).toBe('[a](/quickstart#install-the-cli) [b](/guides/setup) [c](/quikstart)\n');
+    expect(fixedPage?.after).toBe('[a](/quickstart#install-the-cli) [b](/setup) [c](/quikstart)\n');
   });
 });
 

@@ -1,0 +1,124 @@
+import type * as Yaml from 'yaml';
+import type { Node } from 'yaml';
+import { lazy } from '../lazy.js';
+import { isPlainObject } from '../navigation/model.js';
+import { locateInJson, skipSpace, skipValue } from '../source/json-locate.js';
+import { previousNonSpace } from './json-edits.js';
+import type { TextEdit } from './types.js';
+import { lineStart } from './yaml-edits.js';
+
+const yaml = lazy<typeof Yaml>('yaml');
+
+/** A redirect a fix adds to docs.json's `redirects`. */
+export interface RedirectToAdd {
+  source: string;
+  destination: string;
+}
+
+/**
+ * Edits that append redirects to the `redirects` array of docs.json text that parses, one per
+ * redirect, each an insertion at the same offset (after the last entry), so that the fixes of one
+ * pass apply together into one valid array, in order. When the array is absent (or empty), the
+ * first redirect makes it and the others get no edit: the next pass appends them. Indentation
+ * follows the file's; the rest of the text is left as written.
+ */
+export function jsonRedirectEdits(rawText: string, value: unknown, redirects: readonly RedirectToAdd[]): Array<TextEdit | undefined> {
+  // A byte-order mark is not JSON whitespace to the scanner; a space keeps every offset where it was.
+  const text = rawText.charCodeAt(0) === 0xfeff ? ' ' + rawText.slice(1) : rawText;
+  if (!isPlainObject(value)) return redirects.map(() => undefined);
+  const list = value.redirects;
+  const entries = redirects.map(jsonEntry);
+  if (Array.isArray(list)) {
+    const [start, end] = locateInJson(text, ['redirects'], true).value;
+    if (text.charCodeAt(start) !== 91 /* [ */ || text.charCodeAt(end - 1) !== 93 /* ] */) return redirects.map(() => undefined);
+    const keyIndent = indentOf(text, start);
+    if (list.length === 0) {
+      const unit = indentUnit(text);
+      return entries.map((entry, i) => (i === 0 ? { start, end, text: `[\n${keyIndent}${unit}${entry}\n${keyIndent}]` } : undefined));
+    }
+    const after = previousNonSpace(text, end - 1) + 1;
+    const multiline = /[\r\n]/.test(text.slice(start, end));
+    const separator = multiline ? `,${lineBreak(text)}${indentOf(text, after - 1)}` : ', ';
+    return entries.map((entry) => ({ start: after, end: after, text: separator + entry }));
+  }
+  if (list !== undefined) return redirects.map(() => undefined);
+  const open = skipSpace(text, 0);
+  const close = skipValue(text, open) - 1;
+  if (text.charCodeAt(open) !== 123 /* { */ || text.charCodeAt(close) !== 125 /* } */) return redirects.map(() => undefined);
+  const unit = indentUnit(text);
+  const last = previousNonSpace(text, close);
+  const nl = lineBreak(text);
+  const member = `"redirects": [${nl}${unit}${unit}${entries[0]}${nl}${unit}]`;
+  const first: TextEdit =
+    last === open ? { start: open + 1, end: close, text: `${nl}${unit}${member}${nl}` } : { start: last + 1, end: last + 1, text: `,${nl}${unit}${member}` };
+  return entries.map((_, i) => (i === 0 ? first : undefined));
+}
+
+/**
+ * The same for docs.yaml: a block sequence `redirects` gets `- source: … destination: …` items
+ * after its last one, at its indentation; an absent one is added at the end of the file (the
+ * first redirect; the others next pass). A flow sequence or anything unusual gets no edit.
+ */
+export function yamlRedirectEdits(text: string, redirects: readonly RedirectToAdd[]): Array<TextEdit | undefined> {
+  const { parseDocument, isMap, isPair, isScalar, isSeq } = yaml();
+  const none = redirects.map(() => undefined);
+  const doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false });
+  if (doc.errors.length > 0 || !isMap(doc.contents) || doc.contents.flow) return none;
+  let value: unknown = undefined;
+  let found = false;
+  for (const pair of doc.contents.items) {
+    if (isPair(pair) && isScalar(pair.key) && String(pair.key.value) === 'redirects') {
+      found = true;
+      value = pair.value;
+    }
+  }
+  const nl = lineBreak(text);
+  if (!found) {
+    const at = text.length;
+    const lead = at === 0 || text.endsWith('\n') ? '' : nl;
+    return redirects.map((redirect, i) => (i === 0 ? { start: at, end: at, text: `${lead}redirects:${nl}${yamlItem('  ', redirect, nl)}` } : undefined));
+  }
+  if (!isSeq(value) || value.flow || value.items.length === 0) return none;
+  const items = value.items as Node[];
+  const firstStart = items[0].range?.[0];
+  const lastEnd = items[items.length - 1].range?.[1];
+  if (firstStart === undefined || lastEnd === undefined) return none;
+  // The dash of the first item, and what is before it on its line: the indentation of every item.
+  const lineOfFirst = lineStart(text, firstStart);
+  const dash = text.slice(lineOfFirst, firstStart);
+  const indent = /^( *)- +$/.exec(dash)?.[1];
+  if (indent === undefined) return none;
+  let at = lastEnd;
+  if (text.charCodeAt(at - 1) !== 10) {
+    while (at < text.length && text.charCodeAt(at) !== 10) at++;
+    at = at < text.length ? at + 1 : at;
+  }
+  const lead = at === text.length && !text.endsWith('\n') ? nl : '';
+  return redirects.map((redirect) => ({ start: at, end: at, text: lead + yamlItem(indent, redirect, nl) }));
+}
+
+function yamlItem(indent: string, { source, destination }: RedirectToAdd, nl: string): string {
+  return `${indent}- source: ${JSON.stringify(source)}${nl}${indent}  destination: ${JSON.stringify(destination)}${nl}`;
+}
+
+function jsonEntry({ source, destination }: RedirectToAdd): string {
+  return `{ "source": ${JSON.stringify(source)}, "destination": ${JSON.stringify(destination)} }`;
+}
+
+/** The file's line break: CRLF when it uses it. */
+function lineBreak(text: string): string {
+  return text.includes('\r\n') ? '\r\n' : '\n';
+}
+
+/** The whitespace at the start of the line holding `offset`. */
+function indentOf(text: string, offset: number): string {
+  const start = lineStart(text, offset);
+  let end = start;
+  while (text.charCodeAt(end) === 32 || text.charCodeAt(end) === 9) end++;
+  return text.slice(start, end);
+}
+
+/** One level of indentation as the file writes it: its first indented line's (two spaces when none is). */
+function indentUnit(text: string): string {
+  return /\n([ \t]+)\S/.exec(text)?.[1] ?? '  ';
+}

@@ -1,0 +1,54 @@
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
+import { git, GitError } from './git.js';
+
+/** Where a docs root sits in its git repository. */
+export interface DocsRepo {
+  /** The repository's top folder (absolute). */
+  top: string;
+  /** The docs root's path from the top, with a trailing `/` (`docs/`), or `""` at the top. */
+  prefix: string;
+  /** The docs root (absolute, as the caller named it). */
+  root: string;
+}
+
+/** The repository holding a docs root; a GitError when it is in none (or git cannot run). */
+export function docsRepoOf(root: string): DocsRepo {
+  const absolute = path.resolve(root);
+  let real: string;
+  try {
+    real = realpathSync(absolute);
+  } catch {
+    throw new GitError(`${root}: no such folder`);
+  }
+  let lines: string[];
+  try {
+    lines = git(['rev-parse', '--show-toplevel', '--show-prefix'], { cwd: real }).toString('utf8').split('\n');
+  } catch (error) {
+    if (error instanceof GitError && /not a git repository/i.test(error.message)) throw new GitError(`${root} is not in a git repository`);
+    throw error;
+  }
+  const [top, prefix = ''] = lines;
+  // A bare repository or a .git folder: no work tree to compare with.
+  if (!top) throw new GitError(`${root} is not in a git work tree`);
+  return { top, prefix, root: absolute };
+}
+
+/**
+ * The commit a ref names, checked before the ref is given to any other git command: a name that
+ * looks like an option (`--output=x`) is refused, and `rev-parse --verify` gets it after
+ * `--end-of-options`, so no ref becomes a flag.
+ */
+export function commitOf(repo: DocsRepo, ref: string): string {
+  if (ref === '' || ref.startsWith('-') || /[\0\n]/.test(ref)) throw new GitError(`"${ref}" is not a git ref`);
+  let commit: string;
+  try {
+    commit = git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`], { cwd: repo.top })
+      .toString('utf8')
+      .trim();
+  } catch {
+    throw new GitError(`unknown git ref "${ref}" (no such branch, tag or commit in ${repo.top})`);
+  }
+  if (!/^[0-9a-f]{40,64}$/.test(commit)) throw new GitError(`unknown git ref "${ref}"`);
+  return commit;
+}

@@ -1,0 +1,112 @@
+import path from 'node:path';
+import { MAX_FILE_BYTES } from '../files.js';
+import type { DocsFiles } from '../rules/types.js';
+import { git, GitError, nulFields } from './git.js';
+import type { DocsRepo } from './repo.js';
+
+/** The docs root as it was at a commit, in memory: what the pipeline takes as `files` and `readFile` (page files listed, not read: see siteOf). */
+export interface RootAtCommit {
+  files: DocsFiles;
+  /** Text by absolute path (under the docs root as it is named now), undefined when the commit had no such file. */
+  readFile: (absolutePath: string) => string | undefined;
+  /** Root-relative path -> blob id, for every file of the root at the commit. */
+  blobs: ReadonlyMap<string, string>;
+}
+
+/** What the site's resolution reads of a root (docs.json and its `$ref`s, specs, `.mintignore`); other files, pages too, are only listed. */
+const READ = /\.(json|ya?ml)$|(^|\/)\.mintignore$/i;
+/** What a root's listing leaves out, as docsRootFiles does on disk. */
+const SKIPPED = /(^|\/)(node_modules|\.git)(\/|$)/;
+
+/**
+ * Reads the docs root at a commit: one `git ls-tree` for the listing, one `git cat-file --batch`
+ * for the text of the files the pipeline reads (each at most MAX_FILE_BYTES; a bigger one reads
+ * as "too big"). Nothing outside the root's prefix is listed or read; symlinks and submodules are
+ * not followed (they are not regular files of the commit).
+ */
+export function rootAtCommit(repo: DocsRepo, commit: string): RootAtCommit {
+  const listing = git(['ls-tree', '-r', '-z', '-l', '--full-name', commit, '--', repo.prefix === '' ? '.' : repo.prefix], { cwd: repo.top });
+  const blobs = new Map<string, string>();
+  const toRead: Array<{ relative: string; id: string; size: number }> = [];
+  const tooBig = new Set<string>();
+  for (const line of nulFields(listing)) {
+    const tab = line.indexOf('\t');
+    const [mode, type, id, size] = line.slice(0, tab).split(/ +/);
+    const full = line.slice(tab + 1);
+    if (type !== 'blob' || mode === '120000' || !full.startsWith(repo.prefix)) continue;
+    const relative = full.slice(repo.prefix.length);
+    if (SKIPPED.test(relative)) continue;
+    blobs.set(relative, id);
+    if (!READ.test(relative)) continue;
+    if (Number(size) > MAX_FILE_BYTES) tooBig.add(relative);
+    else toRead.push({ relative, id, size: Number(size) });
+  }
+  const texts = readBlobs(repo, toRead);
+  const files = memoryFiles(repo.root, [...blobs.keys()]);
+  return {
+    files,
+    blobs,
+    readFile: (absolutePath) => {
+      const relative = path.relative(repo.root, absolutePath).split(path.sep).join('/');
+      if (tooBig.has(relative)) throw Object.assign(new Error('EFBIG'), { code: 'EFBIG' });
+      return texts.get(relative);
+    },
+  };
+}
+
+/** The blobs' texts by root-relative path: one `git cat-file --batch` for all of them. */
+function readBlobs(repo: DocsRepo, wanted: ReadonlyArray<{ relative: string; id: string; size: number }>): Map<string, string> {
+  const texts = new Map<string, string>();
+  if (wanted.length === 0) return texts;
+  const total = wanted.reduce((sum, blob) => sum + blob.size + 100, 0);
+  const output = git(['cat-file', '--batch'], { cwd: repo.top, input: wanted.map((blob) => blob.id).join('\n') + '\n', maxBuffer: total + 1024 * 1024 });
+  // Each answer: "<id> blob <size>\n<bytes>\n", in the order asked.
+  let at = 0;
+  for (const blob of wanted) {
+    const headerEnd = output.indexOf(10, at);
+    if (headerEnd < 0) throw new GitError('git cat-file failed: its output ended early');
+    const [, type, size] = output.toString('utf8', at, headerEnd).split(' ');
+    if (type !== 'blob') throw new GitError(`git cat-file failed: ${blob.id} is not a blob`);
+    const start = headerEnd + 1;
+    const end = start + Number(size);
+    texts.set(blob.relative, output.toString('utf8', start, end).replace(/^\uFEFF/, ''));
+    at = end + 1;
+  }
+  return texts;
+}
+
+/** A DocsFiles over a list of root-relative paths. */
+function memoryFiles(root: string, list: readonly string[]): DocsFiles {
+  const all = new Set(list);
+  const folders = new Map<string, string[]>();
+  const pages = new Map<string, string>();
+  for (const file of list) {
+    const slash = file.lastIndexOf('/');
+    const folder = slash < 0 ? '' : file.slice(0, slash);
+    let names = folders.get(folder);
+    if (!names) folders.set(folder, (names = []));
+    names.push(file.slice(slash + 1));
+    // Every folder above it exists, with the next folder down as one of its names.
+    for (let parent = folder; parent !== '';) {
+      const up = parent.lastIndexOf('/');
+      const above = up < 0 ? '' : parent.slice(0, up);
+      let aboveNames = folders.get(above);
+      if (!aboveNames) folders.set(above, (aboveNames = []));
+      const name = parent.slice(up + 1);
+      if (aboveNames.includes(name)) break;
+      aboveNames.push(name);
+      parent = above;
+    }
+    const page = /^(.*)\.(mdx|md)$/.exec(file);
+    if (page && (page[2] === 'mdx' || !pages.has(page[1]))) pages.set(page[1], file);
+  }
+  return {
+    root,
+    hasFile: (relative) => all.has(relative),
+    pageFileOf: (page) => pages.get(page),
+    filesIn: (folder) => folders.get(folder) ?? [],
+    kindOf: (relative) => (all.has(relative) ? 'file' : folders.has(relative) ? 'folder' : undefined),
+    hasLinksOutside: () => false,
+    list: () => list,
+  };
+}
