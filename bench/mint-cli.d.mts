@@ -19,7 +19,12 @@ export interface BrokenLinksRun {
   findings: MintFinding[];
   /** Spawn to exit of the command's process (a fresh one). */
   wallMs: number;
+  /** User + system CPU time of the command and its child process, and their peak RSS (from GNU time, when the system has it). */
+  cpuMs?: number;
+  peakRssMb?: number;
   exitCode: number | null;
+  /** Pages it could not parse, left out through the copy's .mintignore so that it checks the rest (with `skipUnparsable`). */
+  unparsable: { file: string; error: string }[];
   error?: string;
 }
 /** Whether the pinned version is installed in bench/.mint-cli (installs nothing). */
@@ -28,8 +33,11 @@ export declare function mintCliInstalled(): boolean;
 export declare function ensureMintCli(): string;
 /** Reads what `mint broken-links` printed: links by file, or why it could not. */
 export declare function parseBrokenLinksOutput(output: string): { files: Record<string, string[]>; error?: undefined } | { error: string; files?: undefined };
-/** Runs `mint broken-links` on a copy of `siteDir` (the folder holding docs.json) in a fresh process. */
+/**
+ * Runs `mint broken-links` on a copy of `siteDir` (the folder holding docs.json) in a fresh process. A page it cannot
+ * parse stops it with no list: with `skipUnparsable` that page is mintignored in the copy and it runs again.
+ */
 export declare function brokenLinks(
   siteDir: string,
-  options?: { anchors?: boolean; snippets?: boolean; redirects?: boolean; timeoutMs?: number },
+  options?: { anchors?: boolean; snippets?: boolean; redirects?: boolean; skipUnparsable?: boolean; timeoutMs?: number },
 ): Promise<BrokenLinksRun>;

@@ -5,10 +5,12 @@
  * docsnav's link check.
  *
  *   node bench/mint-cli.mjs install                       installs it (nothing else)
- *   node bench/mint-cli.mjs run <siteDir> [--anchors] [--snippets] [--redirects]
+ *   node bench/mint-cli.mjs run <siteDir> [--anchors] [--snippets] [--redirects] [--skip-unparsable]
  *                                                         one run: its findings and wall time as JSON on stdout
- *   node bench/mint-cli.mjs report [--runs n] [--anchors] the docs repositories of ../shared/corpus/docs-repos:
- *                                                         findings by kind and the median cold wall time, a table
+ *   node bench/mint-cli.mjs report [--runs n] [--anchors] [--complete-sites]
+ *                                                         the docs repositories of ../shared/corpus/docs-repos (or
+ *                                                         the complete sites): per site its findings by kind, the
+ *                                                         pages it cannot parse, the cold wall times and their median
  *
  * How a run goes: the site is copied to a temp folder (the command writes docs.json beside a lone mint.json,
  * upgrading it), and `mint broken-links` runs there in a fresh process, its working directory the site (it
@@ -45,14 +47,14 @@
  * "<source> → <destination>".
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { copyTree } from './prebuild.mjs';
 
 export const MINT_CLI = 'mint@4.2.941';
-const TIMEOUT_MS = 120_000;
+const TIMEOUT_MS = 600_000; // its whole run on the largest docs repository takes ~40 s of CPU; a busy machine stretches that
 const here = path.dirname(fileURLToPath(import.meta.url));
 const script = fileURLToPath(import.meta.url);
 const folder = path.join(here, '.mint-cli');
@@ -154,13 +156,19 @@ function findingsOf(file, links, site) {
   });
 }
 
+const UNPARSABLE = /Syntax error - Unable to parse (.+?) - (.*)$/; // after ink's "error" label
+const MAX_UNPARSABLE = 20;
+
 /**
  * Runs `mint broken-links` on a copy of `siteDir` (the folder holding docs.json) in a fresh process. Resolves to
- * `{ ok, findings, wallMs, exitCode, error? }`: findings `[{ file, link, line?, column?, anchor?, redirect? }]`
- * in the order printed (file relative to the docs root), `wallMs` from spawn to exit. `ok` is false when the
- * command failed (a page it cannot parse, a timeout) or its output could not be read; then `error` says why.
+ * `{ ok, findings, wallMs, exitCode, unparsable, error? }`: findings `[{ file, link, line?, column?, anchor?,
+ * redirect? }]` in the order printed (file relative to the docs root), `wallMs` from spawn to exit. `ok` is false
+ * when the command failed (a page it cannot parse, a timeout) or its output could not be read; then `error` says
+ * why. One page it cannot parse stops the whole command with no list; with `skipUnparsable`, such a page is added
+ * to the copy's .mintignore (as a user would to get past it) and the command runs again, up to 20 times: `unparsable`
+ * lists those pages `[{ file, error }]`, and `wallMs` is the last run's (the one whose findings are returned).
  */
-export async function brokenLinks(siteDir, { anchors = false, snippets = false, redirects = false, timeoutMs = TIMEOUT_MS } = {}) {
+export async function brokenLinks(siteDir, { anchors = false, snippets = false, redirects = false, skipUnparsable = false, timeoutMs = TIMEOUT_MS } = {}) {
   const bin = ensureMintCli();
   const work = mkdtempSync(path.join(os.tmpdir(), 'docsnav-mint-cli-'));
   try {
@@ -182,26 +190,51 @@ export async function brokenLinks(siteDir, { anchors = false, snippets = false, 
       FORCE_COLOR: '0',
     };
     delete env.CLI_TEST_MODE;
-    const run = await runProcess(args, { cwd: site, env, timeoutMs });
-    const failed = (error) => ({ ok: false, findings: [], wallMs: run.wallMs, exitCode: run.code, error });
-    if (run.timedOut) return failed(`timed out after ${timeoutMs / 1000} s (killed)`);
-    if (run.spawnError) return failed(`could not start: ${run.spawnError.message}`);
-    const parsed = parseBrokenLinksOutput(run.stdout);
-    if (parsed.error) return failed(`${parsed.error} (exit code ${run.code})${run.stderr.trim() ? `; stderr: ${run.stderr.trim().slice(-500)}` : ''}`);
-    const findings = Object.entries(parsed.files).flatMap(([file, links]) => findingsOf(file, links, site));
-    const expectedCode = findings.length > 0 ? 1 : 0;
-    if (run.code !== expectedCode) return failed(`exit code ${run.code} with ${findings.length} findings`);
-    return { ok: true, findings, wallMs: run.wallMs, exitCode: run.code };
+    const unparsable = [];
+    for (;;) {
+      const result = await runOnce(args, { site, env, timeoutMs });
+      const stopped = result.ok ? null : UNPARSABLE.exec(result.said ?? '');
+      if (!stopped || !skipUnparsable || unparsable.length >= MAX_UNPARSABLE) {
+        delete result.said;
+        return { ...result, unparsable };
+      }
+      unparsable.push({ file: stopped[1], error: stopped[2] });
+      appendFileSync(path.join(site, '.mintignore'), `\n/${stopped[1]}\n`);
+    }
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
 }
 
-/** Spawns node with `args` in its own process group; resolves to its output, exit code and wall time. */
+/** One run of the command in the prepared copy: `{ ok, findings, wallMs, exitCode, error?, said? }` (`said`: its last line on failure). */
+async function runOnce(args, { site, env, timeoutMs }) {
+  const run = await runProcess(args, { cwd: site, env, timeoutMs });
+  const failed = (error, said) => ({ ok: false, findings: [], wallMs: run.wallMs, exitCode: run.code, error, said });
+  if (run.timedOut) return failed(`timed out after ${timeoutMs / 1000} s (killed)`);
+  if (run.spawnError) return failed(`could not start: ${run.spawnError.message}`);
+  const parsed = parseBrokenLinksOutput(run.stdout);
+  if (parsed.error)
+    return failed(`${parsed.error} (exit code ${run.code})${run.stderr.trim() ? `; stderr: ${run.stderr.trim().slice(-500)}` : ''}`, parsed.error);
+  const findings = Object.entries(parsed.files).flatMap(([file, links]) => findingsOf(file, links, site));
+  const expectedCode = findings.length > 0 ? 1 : 0;
+  if (run.code !== expectedCode) return failed(`exit code ${run.code} with ${findings.length} findings`);
+  return { ok: true, findings, wallMs: run.wallMs, cpuMs: run.cpuMs, peakRssMb: run.peakRssMb, exitCode: run.code };
+}
+
+const GNU_TIME = '/usr/bin/time';
+
+/**
+ * Spawns node with `args` in its own process group; resolves to its output, exit code and wall time, and (through
+ * GNU time, when the system has it) the CPU time and peak RSS of the process and the ones it waited for: wall time
+ * on a busy machine says more about the machine, CPU time less.
+ */
 function runProcess(args, { cwd, env, timeoutMs }) {
+  const timeFile = path.join(cwd, '..', 'time.txt');
+  const timed = existsSync(GNU_TIME);
+  const [command, commandArgs] = timed ? [GNU_TIME, ['-o', timeFile, '-f', '%U %S %M', process.execPath, ...args]] : [process.execPath, args];
   return new Promise((resolve) => {
     const started = performance.now();
-    const proc = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const proc = spawn(command, commandArgs, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     const out = { stdout: '', stderr: '' };
     for (const name of ['stdout', 'stderr']) {
       proc[name].setEncoding('utf8');
@@ -223,8 +256,11 @@ function runProcess(args, { cwd, env, timeoutMs }) {
       resolve({ ...out, code: null, timedOut, spawnError: error, wallMs: performance.now() - started });
     });
     proc.on('close', (code) => {
+      const wallMs = performance.now() - started;
       clearTimeout(timer);
-      resolve({ ...out, code, timedOut, wallMs: performance.now() - started });
+      const [user, system, rssKb] = (timed && existsSync(timeFile) ? readFileSync(timeFile, 'utf8').trim().split('\n').at(-1) : '').split(' ').map(Number);
+      const usage = Number.isFinite(rssKb) ? { cpuMs: Math.round((user + system) * 1000), peakRssMb: Math.round(rssKb / 1024) } : {};
+      resolve({ ...out, code, timedOut, wallMs, ...usage });
     });
   });
 }
@@ -258,41 +294,63 @@ async function navigationPages(siteDir) {
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-/** `report`: each docs repository `runs` times (fresh processes), findings by kind, the median wall time. */
-async function report({ runs, anchors }) {
-  const rows = [];
-  for (const { name, dir } of DOCS_REPOS) {
+/** The sites of a report: the docs repositories, or with `completeSites` the 40 of ../shared/corpus/complete-sites. */
+function reportSites(completeSites) {
+  if (!completeSites) return DOCS_REPOS;
+  const dir = path.join(corpus, 'complete-sites');
+  return readdirSync(dir)
+    .sort()
+    .filter((name) => statSync(path.join(dir, name)).isDirectory())
+    .map((name) => ({ name, dir: path.join(dir, name) }));
+}
+
+/** One line per site, then its findings but media (one line each); the progress goes to stderr. */
+function printRow(row) {
+  if (row.error) {
+    process.stdout.write(`${row.name}: FAILED ${row.error}\n`);
+    return;
+  }
+  const counts = Object.entries(row.kinds)
+    .map(([kind, list]) => `${kind} ${list.length}`)
+    .join(', ');
+  const skipped = row.unparsable.length ? `; unparsable, left out through .mintignore: ${row.unparsable.map((u) => `${u.file} (${u.error})`).join(', ')}` : '';
+  process.stdout.write(
+    `${row.name}: ${row.findings} findings${counts ? ` (${counts})` : ''}; wall ${row.wallMs.join(', ')} ms, median ${median(row.wallMs)} ms${
+      row.cpuMs.length ? `; CPU median ${median(row.cpuMs)} ms, peak RSS ${row.peakRssMb} MB` : ''
+    }${skipped}\n`,
+  );
+  for (const [kind, list] of Object.entries(row.kinds)) {
+    if (kind === 'media') continue;
+    for (const finding of list)
+      process.stdout.write(`  ${kind}\t${finding.file}${finding.line ? `:${finding.line}:${finding.column}` : ''}\t${finding.link}\n`);
+  }
+}
+
+/** `report`: each site `runs` times (fresh processes, one after another), findings by kind, the median wall time. */
+async function report({ runs, anchors, completeSites }) {
+  for (const { name, dir } of reportSites(completeSites)) {
+    process.stderr.write(`${name} …\n`);
     const results = [];
-    for (let i = 0; i < runs; i++) results.push(await brokenLinks(dir, { anchors }));
+    for (let i = 0; i < runs; i++) results.push(await brokenLinks(dir, { anchors, skipUnparsable: true }));
     const failed = results.find((result) => !result.ok);
     if (failed) {
-      rows.push({ name, error: failed.error });
+      printRow({ name, error: failed.error });
       continue;
     }
     const [first] = results;
-    const brokenPaths = anchors ? new Set((await brokenLinks(dir)).findings.map((f) => `${f.file}\n${f.link}`)) : undefined;
+    const brokenPaths = anchors ? new Set((await brokenLinks(dir, { skipUnparsable: true })).findings.map((f) => `${f.file}\n${f.link}`)) : undefined;
     const sitePages = await navigationPages(dir);
     const kinds = {};
-    for (const finding of first.findings) {
-      const kind = classify(finding, { sitePages, brokenPaths });
-      (kinds[kind] ??= []).push(finding);
-    }
-    rows.push({ name, findings: first.findings.length, kinds, wallMs: results.map((result) => Math.round(result.wallMs)) });
-  }
-  for (const row of rows) {
-    if (row.error) {
-      process.stdout.write(`${row.name}: FAILED ${row.error}\n`);
-      continue;
-    }
-    const counts = Object.entries(row.kinds)
-      .map(([kind, list]) => `${kind} ${list.length}`)
-      .join(', ');
-    process.stdout.write(`${row.name}: ${row.findings} findings (${counts}); wall ${row.wallMs.join(', ')} ms, median ${median(row.wallMs)} ms\n`);
-    for (const [kind, list] of Object.entries(row.kinds)) {
-      if (kind === 'media') continue;
-      for (const finding of list)
-        process.stdout.write(`  ${kind}\t${finding.file}${finding.line ? `:${finding.line}:${finding.column}` : ''}\t${finding.link}\n`);
-    }
+    for (const finding of first.findings) (kinds[classify(finding, { sitePages, brokenPaths })] ??= []).push(finding);
+    printRow({
+      name,
+      findings: first.findings.length,
+      kinds,
+      unparsable: first.unparsable,
+      wallMs: results.map((result) => Math.round(result.wallMs)),
+      cpuMs: results.map((result) => result.cpuMs).filter((ms) => ms !== undefined),
+      peakRssMb: Math.max(0, ...results.map((result) => result.peakRssMb ?? 0)),
+    });
   }
 }
 
@@ -306,13 +364,20 @@ if (process.argv[1] === script) {
       anchors: rest.includes('--anchors'),
       snippets: rest.includes('--snippets'),
       redirects: rest.includes('--redirects'),
+      skipUnparsable: rest.includes('--skip-unparsable'),
     });
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     process.exitCode = result.ok ? 0 : 1;
   } else if (mode === 'report') {
-    await report({ runs: runsFlag >= 0 ? Number(rest[runsFlag + 1]) : 3, anchors: rest.includes('--anchors') });
+    await report({
+      runs: runsFlag >= 0 ? Number(rest[runsFlag + 1]) : 3,
+      anchors: rest.includes('--anchors'),
+      completeSites: rest.includes('--complete-sites'),
+    });
   } else {
-    process.stderr.write('usage: node bench/mint-cli.mjs install | run <siteDir> [--anchors] [--snippets] [--redirects] | report [--runs n] [--anchors]\n');
+    process.stderr.write(
+      'usage: node bench/mint-cli.mjs install | run <siteDir> [--anchors] [--snippets] [--redirects] [--skip-unparsable] | report [--runs n] [--anchors] [--complete-sites]\n',
+    );
     process.exitCode = 2;
   }
 }

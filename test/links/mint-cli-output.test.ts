@@ -32,9 +32,9 @@ describe('parseBrokenLinksOutput', () => {
     expect(parseBrokenLinksOutput(`${spinner}${ERASE}no broken links found\n`)).toEqual({ files: {} });
   });
 
-  it('a failure is its last line', () => {
-    const output = `${spinner}${ERASE}Syntax error - Unable to parse broken.mdx - Could not parse expression with acorn\n`;
-    expect(parseBrokenLinksOutput(output)).toEqual({ error: 'Syntax error - Unable to parse broken.mdx - Could not parse expression with acorn' });
+  it('a failure is its last line (with the "error" label ink prints before it)', () => {
+    const output = `${spinner}${ERASE}error Syntax error - Unable to parse broken.mdx - 3:1-3:2: Unexpected closing slash\n`;
+    expect(parseBrokenLinksOutput(output)).toEqual({ error: 'error Syntax error - Unable to parse broken.mdx - 3:1-3:2: Unexpected closing slash' });
   });
 
   it('a list that does not add up to its header (a link wrapped onto a second line) is an error, not findings', () => {
