@@ -17,14 +17,15 @@
  * finds the docs root by walking up to docs.json or mint.json), with a temp HOME (it keeps ~/.config/mintlify)
  * and DO_NOT_TRACK=1: with telemetry on it posts each command to ph.mintlify.com and waits up to 10 s for the
  * post before it exits, which offline (here) times nothing of the link check; so the time measured is the
- * check alone, the incumbent's best case. The command makes no other network call (no update check for this
- * command; external links only with --check-external, which this never passes).
+ * check alone, the incumbent's best case. Its other network calls: the OpenAPI specs docs.json names by URL,
+ * fetched to list their generated pages (offline it warns on stderr and goes on without those pages), and
+ * external links only with --check-external, which this never passes. No update check for this command.
  *
  * What it prints, and how it is read: an ink (React for terminals) screen, written to a pipe as frames with
  * cursor escapes. The escapes are dropped and the last frame is read: "found N broken links in M files", then
  * per file its path (relative to the docs root) and a line " ⎿  <link>" per broken link, the link as the page
  * wrote it (the Markdown node's url or the attribute's value; `docs.json` for navigation hrefs, where "/" is
- * written "/index"); or "no broken links found". It prints no line or column: `line`/`column` here are where
+ * written "/index"); or "success no broken links found". It prints no line or column: `line`/`column` here are where
  * the link's text first occurs in the file (1-based), when it does. ink wraps lines at the terminal's width (80
  * columns on a pipe), which would split long links; a preload (NODE_OPTIONS) sets stdout's width to 10,000
  * columns, as a wide terminal would. The counts N and M are checked against the lines read. Exit codes: 0 no
@@ -105,7 +106,7 @@ export function parseBrokenLinksOutput(output) {
     .map((line) => line.replace(/[\s\u00A0]+$/, ''));
   const header = lines.findLastIndex((line) => HEADER.test(line.trim()));
   if (header < 0) {
-    if (lines.some((line) => line.trim() === 'no broken links found')) return { files: {} };
+    if (lines.some((line) => /(^|\s)no broken links found$/.test(line.trim()))) return { files: {} }; // after ink's "success" label
     const said = lines.map((line) => line.trim()).filter((line) => line && !/checking for broken links/.test(line));
     return { error: said.at(-1) ?? 'it printed nothing' };
   }

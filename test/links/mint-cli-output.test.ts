@@ -28,8 +28,8 @@ describe('parseBrokenLinksOutput', () => {
     expect(parseBrokenLinksOutput(spinner + ERASE + first + ERASE + last)).toEqual({ files: { 'new.mdx': ['/a', '/b'] } });
   });
 
-  it('"no broken links found" is no files', () => {
-    expect(parseBrokenLinksOutput(`${spinner}${ERASE}no broken links found\n`)).toEqual({ files: {} });
+  it('"no broken links found" (with the "success" label ink prints before it) is no files', () => {
+    expect(parseBrokenLinksOutput(`${spinner}${ERASE}success no broken links found\n`)).toEqual({ files: {} });
   });
 
   it('a failure is its last line (with the "error" label ink prints before it)', () => {
