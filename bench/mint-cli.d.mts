@@ -27,9 +27,9 @@ export interface BrokenLinksRun {
   unparsable: { file: string; error: string }[];
   error?: string;
 }
-/** Whether the pinned version is installed in bench/.mint-cli (installs nothing). */
+/** Whether the pinned version is installed in bench/.mint (installs nothing). */
 export declare function mintCliInstalled(): boolean;
-/** Installs it into bench/.mint-cli unless it is there (throws when npm install fails); returns its entry file. */
+/** Installs it into bench/.mint unless it is there (throws when npm install fails); returns its entry file. */
 export declare function ensureMintCli(): string;
 /** Reads what `mint broken-links` printed: links by file, or why it could not. */
 export declare function parseBrokenLinksOutput(output: string): { files: Record<string, string[]>; error?: undefined } | { error: string; files?: undefined };

@@ -1,7 +1,7 @@
 /**
  * The platform's own CLI, `mint` (its `broken-links` command, from @mintlify/cli and @mintlify/link-rot), installed
- * on demand into bench/.mint-cli (git-ignored; never a dependency of docsnav: its licence is Elastic-2.0 and it
- * installs ~900 packages, ~1 GB) and run on a site as a user runs it, to compare its findings and its time with
+ * on demand into bench/.mint (git-ignored, shared with bench/platform-anchors.mjs; never a dependency of docsnav:
+ * its licence is Elastic-2.0 and it installs ~900 packages, ~1 GB) and run on a site as a user runs it, to compare its findings and its time with
  * docsnav's link check.
  *
  *   node bench/mint-cli.mjs install                       installs it (nothing else)
@@ -47,18 +47,20 @@
  * redirect destinations that resolve nowhere (a chain followed, a loop broken), printed under docs.json as
  * "<source> → <destination>".
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureMint, MINT } from './platform-anchors.mjs';
 import { copyTree } from './prebuild.mjs';
 
-export const MINT_CLI = 'mint@4.2.941';
+/** The same package and install as the page scanner's anchor comparison (bench/platform-anchors.mjs): one ~1 GB copy. */
+export const MINT_CLI = MINT;
 const TIMEOUT_MS = 600_000; // its whole run on the largest docs repository takes ~40 s of CPU; a busy machine stretches that
 const here = path.dirname(fileURLToPath(import.meta.url));
 const script = fileURLToPath(import.meta.url);
-const folder = path.join(here, '.mint-cli');
+const folder = path.join(here, '.mint');
 const manifest = path.join(folder, 'node_modules', 'mint', 'package.json');
 const entry = path.join(folder, 'node_modules', 'mint', 'index.js');
 const corpus = path.resolve(here, '..', '..', 'shared', 'corpus');
@@ -69,25 +71,14 @@ export const DOCS_REPOS = ['mintlify', 'modelcontextprotocol', 'runpod'].map((na
   return { name, dir: existsSync(path.join(top, 'docs.json')) ? top : path.join(top, 'docs') };
 });
 
-/** Whether the pinned version is installed in bench/.mint-cli (nothing is installed). */
+/** Whether the pinned version is installed in bench/.mint (nothing is installed). */
 export function mintCliInstalled() {
   return existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).version === MINT_CLI.split('@').at(-1);
 }
 
-/** Installs the CLI into bench/.mint-cli unless it is there (throws when npm install fails); returns its entry file. */
+/** Installs the CLI into bench/.mint unless it is there (throws when npm install fails); returns its entry file. */
 export function ensureMintCli() {
-  if (!mintCliInstalled()) {
-    mkdirSync(folder, { recursive: true });
-    writeFileSync(path.join(folder, 'package.json'), `${JSON.stringify({ name: 'docsnav-bench-mint-cli', private: true }, null, 2)}\n`);
-    process.stderr.write(`installing ${MINT_CLI} into bench/.mint-cli (about 900 packages) …\n`);
-    // --ignore-scripts: its install scripts fetch the local preview's client, which broken-links does not use.
-    const run = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--no-save', MINT_CLI], {
-      cwd: folder,
-      stdio: ['ignore', 2, 2],
-      timeout: 15 * 60_000,
-    });
-    if (run.status !== 0) throw new Error(`npm install ${MINT_CLI} failed`);
-  }
+  ensureMint();
   return entry;
 }
 

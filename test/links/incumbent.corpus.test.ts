@@ -32,7 +32,7 @@ const project = path.resolve(import.meta.dirname, '..', '..');
 const cli = path.join(project, 'dist', 'cli', 'main.js');
 
 const skip = !mintCliInstalled()
-  ? `${MINT_CLI} is not installed (node bench/mint-cli.mjs install puts it into bench/.mint-cli)`
+  ? `${MINT_CLI} is not installed (node bench/mint-cli.mjs install puts it into bench/.mint)`
   : !Object.hasOwn(codes, 'link-not-found')
     ? 'docsnav has no link-not-found code yet (src/codes.ts): the page link check of issue 24 is not merged'
     : undefined;
