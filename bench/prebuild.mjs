@@ -77,7 +77,7 @@ export function ensurePrebuild() {
 }
 
 /** Copies a folder (files and folders; links followed), writable, so the copy can be removed. */
-function copyTree(from, to) {
+export function copyTree(from, to) {
   mkdirSync(to, { recursive: true });
   for (const item of readdirSync(from, { withFileTypes: true })) {
     const source = path.join(from, item.name);
