@@ -19,6 +19,7 @@ import { ensureIncumbent, INCUMBENT, withRequiredFields } from './incumbent.mjs'
 import { scalingRows } from './scaling.mjs';
 import { printTargets, recordTarget, resetTargets } from './targets.mjs';
 import { lspRows } from './lsp.mjs';
+import { linkRows } from './links.mjs';
 import { resolveScalingRows, resolveSiteRows } from './resolve-sites.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -207,6 +208,9 @@ for (const operations of quick ? [100, 2000] : [100, 2000, 10000]) {
 const resolveRuns = Math.min(RUNS, 5);
 rows.push(...(await resolveSiteRows({ runs: resolveRuns, incumbent: incumbent !== undefined })));
 rows.push(...(await resolveScalingRows({ runs: resolveRuns })));
+
+// 3c. Links in pages and URL history on the largest real docs repository (bench/links.mjs).
+rows.push(...(await linkRows({ runs: resolveRuns, incumbent: incumbent !== undefined })));
 
 // 4. Scale and depth: a result or a clear problem, never a crash.
 for (const [label, text] of [['groups nested 5,000 deep', generateDeep(5000)], ...(quick ? [] : [['a 50 MB docs.json', generateSite(930000)]])]) {

@@ -41,7 +41,7 @@ export const anchorNotFound: SiteRule = {
         const meant = sameButCase(anchors, fragment);
         const suggestion = meant ?? closest(fragment, anchors);
         reportInPage(body, {
-          message: `"#${fragment}" is not an anchor of ${where}: no heading or element there has that id.`,
+          message: `Link "${link.url}": no heading or element of ${where} has the id "${fragment}", so the page opens at its top.`,
           span: link.span,
           ...(suggestion !== undefined && { suggest: `#${suggestion}` }),
           ...(meant !== undefined && link.verbatim && { fix: rewriteFragment(link, meant) }),

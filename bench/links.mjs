@@ -1,0 +1,96 @@
+/**
+ * Links and URL history on the largest real docs repository (../shared/corpus/docs-repos/mintlify):
+ * `docsnav validate` as a whole process (cold) with page links checked and with the link rules
+ * off (the difference is what reading and checking every page costs), `docsnav diff` between the
+ * two commits bench/docs-history.mjs makes of it, and, with --incumbent, the platform's own
+ * `mint broken-links` on the same repository (bench/mint-cli.mjs, installed on demand).
+ */
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createDocsHistory } from './docs-history.mjs';
+import { brokenLinks, DOCS_REPOS, ensureMintCli } from './mint-cli.mjs';
+import { recordTarget } from './targets.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const cli = path.join(path.dirname(here), 'dist', 'cli', 'main.js');
+const LINKS_OFF = ['--rule', 'link-not-found=off', '--rule', 'anchor-not-found=off', '--rule', 'page-unparsable=off'];
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Wall times (ms) of whole `docsnav` runs, interleaved run by run so the machine's ups and downs fall on each alike. */
+function interleaved(commands, runs, cwd) {
+  const walls = commands.map(() => []);
+  const codes = commands.map(() => 0);
+  for (let run = 0; run < runs; run++) {
+    commands.forEach((args, i) => {
+      const start = performance.now();
+      const result = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8', maxBuffer: 1 << 28 });
+      walls[i].push(performance.now() - start);
+      codes[i] = result.status;
+    });
+  }
+  return walls.map((samples, i) => ({ wall: median(samples), code: codes[i] }));
+}
+
+/** CPU time (user + system, ms) of one whole run, from GNU time. */
+function cpuOf(args) {
+  const run = spawnSync('/usr/bin/time', ['-f', '%U %S', process.execPath, cli, ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const [user, system] = run.stderr.trim().split('\n').at(-1).split(' ').map(Number);
+  return (user + system) * 1000;
+}
+
+export async function linkRows({ runs = 5, incumbent = false } = {}) {
+  const rows = [];
+  const site = DOCS_REPOS.find((repo) => repo.name === 'mintlify');
+  const docs = path.join(site.dir, 'docs.json');
+  const [withLinks, withoutLinks] = interleaved(
+    [
+      ['validate', docs],
+      ['validate', docs, ...LINKS_OFF],
+    ],
+    runs,
+  );
+  const cpu = cpuOf(['validate', docs]);
+  const checking = withLinks.wall - withoutLinks.wall;
+  let theirs = '';
+  if (incumbent) {
+    ensureMintCli();
+    const run = await brokenLinks(site.dir, { skipUnparsable: true });
+    theirs = run.ok
+      ? `mint broken-links ${(run.wallMs / 1000).toFixed(1)} s wall, ${(run.cpuMs / 1000).toFixed(1)} s CPU (docsnav ×${(run.wallMs / withLinks.wall).toFixed(0)} faster)`
+      : `mint broken-links failed: ${run.error}`;
+  }
+  rows.push([
+    `validate docs-repos/mintlify with every page's links (1,130 page files), whole process`,
+    `${withLinks.wall.toFixed(0)} ms (exit ${withLinks.code}) · ${cpu.toFixed(0)} ms CPU`,
+    `links off ${withoutLinks.wall.toFixed(0)} ms: checking the links costs ${checking.toFixed(0)} ms`,
+    theirs,
+  ]);
+  recordTarget({
+    area: 'links',
+    target: 'checking every link of the largest real docs repository (920 pages) ≤ 1 s cold (whole `docsnav validate`)',
+    before: 'not checked',
+    measured: `${(withLinks.wall / 1000).toFixed(2)} s (${(checking / 1000).toFixed(2)} s of it the links)`,
+    met: withLinks.wall <= 1000,
+  });
+
+  const history = createDocsHistory();
+  const [diff] = interleaved([['diff', history.baseRef]], runs, history.dir);
+  rmSync(history.dir, { recursive: true, force: true });
+  rows.push([
+    `diff of two commits of docs-repos/mintlify (20 pages moved, 5 deleted), whole process`,
+    `${diff.wall.toFixed(0)} ms (exit ${diff.code})`,
+    '',
+    '',
+  ]);
+  recordTarget({
+    area: 'links',
+    target: '`docsnav diff` of two commits of the largest real docs repository ≤ 1.5 s',
+    before: 'no diff',
+    measured: `${(diff.wall / 1000).toFixed(2)} s`,
+    met: diff.wall <= 1500,
+  });
+  return rows;
+}
