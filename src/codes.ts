@@ -34,6 +34,12 @@ export type Code =
   | 'link-not-found'
   | 'anchor-not-found'
   | 'page-unparsable'
+  // redirects (site rules)
+  | 'redirect-not-found'
+  | 'redirect-chain'
+  | 'redirect-loop'
+  | 'redirect-shadows-page'
+  | 'redirect-pattern'
   // resolution
   | 'openapi-invalid'
   | 'openapi-warning'
@@ -305,6 +311,37 @@ export const codes = {
     title: 'Page that does not parse',
     severity: 'warning',
     description: 'A page or snippet whose body does not parse as MDX: the platform cannot build it, and its links are not checked.',
+  'redirect-not-found': {
+    title: 'Redirect to nowhere',
+    severity: 'error',
+    description:
+      'A `redirects` destination (an internal path; external URLs are not fetched) that is no page, no file and no further redirect of the site, or that leads into a redirect loop; the closest page is suggested.',
+    source: 'rule',
+  },
+  'redirect-chain': {
+    title: 'Redirect to a redirect',
+    severity: 'warning',
+    description:
+      'A `redirects` destination that is itself redirected: readers take two or more redirects where one would do. `--fix` writes the final destination when the chain ends at a page.',
+    source: 'rule',
+  },
+  'redirect-loop': {
+    title: 'Redirect loop',
+    severity: 'error',
+    description: 'Following `redirects` comes back to where it started, so no page is ever reached; reported once per loop, at its first entry.',
+    source: 'rule',
+  },
+  'redirect-shadows-page': {
+    title: 'Redirect over a page',
+    severity: 'warning',
+    description: 'A `redirects` source that is exactly the URL of a page the site serves (listed or not): only one of the two can answer it.',
+    source: 'rule',
+  },
+  'redirect-pattern': {
+    title: 'Redirect written wrong',
+    severity: 'error',
+    description:
+      'A redirect that never applies (a source with a `#fragment` or `?query`, a URL or empty: a warning) or fills its destination wrong (a `:name` the source lacks, more `*` than the source has).',
     source: 'rule',
   },
 } as const satisfies Record<Code, CodeInfo>;

@@ -84,13 +84,12 @@ export function followRedirects(table: RedirectTable, site: Site): readonly Foll
   const known = bySite.get(site);
   if (known) return known;
   const endings = new Map<string, PathEnding>();
-  const folders = foldersOf(site);
   const followed = table.redirects.map((redirect): Followed => {
     const destination = redirect.destination;
     const own = suffixOf(destination);
     if (isExternal(destination))
       return { redirect, hops: 0, next: undefined, last: destination, suffix: own, suffixes: 0, ending: { kind: 'external', url: destination } };
-    const end = endingOf(pathOf(destination), destination, table, { site, folders }, endings);
+    const end = endingOf(pathOf(destination), destination, table, site, endings);
     return {
       redirect,
       hops: end.hops,
@@ -110,7 +109,7 @@ export function followRedirects(table: RedirectTable, site: Site): readonly Foll
  * ending is known, an end, or a path already on this walk (a loop), then records the ending of
  * every path walked.
  */
-function endingOf(path: string, destination: string, table: RedirectTable, served: Served, endings: Map<string, PathEnding>): PathEnding {
+function endingOf(path: string, destination: string, table: RedirectTable, site: Site, endings: Map<string, PathEnding>): PathEnding {
   const walked: Array<{ path: string; redirect: Redirect | undefined; next: string }> = [];
   const onWalk = new Map<string, number>();
   let at = path;
@@ -133,7 +132,7 @@ function endingOf(path: string, destination: string, table: RedirectTable, serve
       if (index === 0) return end;
       break;
     }
-    const terminal = terminalEnding(at, written, served);
+    const terminal = terminalEnding(at, written, site);
     if (terminal) {
       end = { ...NO_HOPS, ending: terminal };
       endings.set(at, end);
@@ -172,36 +171,15 @@ function endingOf(path: string, destination: string, table: RedirectTable, serve
   return end;
 }
 
-/** What the site serves: its pages and files, and the folders that hold pages. */
-interface Served {
-  site: Site;
-  folders: ReadonlySet<string>;
-}
-
-/**
- * Every folder that holds a page (`api`, `api/users` for `api/users/get`). The platform's check
- * takes a folder's URL as a valid destination even without an index page, and so does this one.
- */
-function foldersOf(site: Site): Set<string> {
-  const folders = new Set<string>();
-  for (const page of site.pages.keys()) {
-    for (let end = page.lastIndexOf('/'); end > 0; end = page.lastIndexOf('/', end - 1)) {
-      const folder = page.slice(0, end);
-      if (folders.has(folder)) break;
-      folders.add(folder);
-    }
-  }
-  return folders;
-}
-
 /** Where a path ends without a redirect: the site's root, a page, a served file, a folder of pages, or a destination left as a pattern. */
-function terminalEnding(path: string, written: string, { site, folders }: Served): Ending | undefined {
+function terminalEnding(path: string, written: string, site: Site): Ending | undefined {
   // The root is always served: the platform sends `/` to the first page when there is no index page.
   if (path === '') return { kind: 'page', path };
   if (isPattern(path)) return { kind: 'pattern', destination: written };
   const page = site.pageAt(path);
   if (page) return { kind: 'page', path: page.path };
-  if (site.hasFile(path) || folders.has(path)) return { kind: 'page', path };
+  // A folder of pages: the platform's check takes its URL as a valid destination, index page or not.
+  if (site.hasFile(path) || site.isFolder(path)) return { kind: 'page', path };
   // A root that cannot list its files knows its unlisted pages only by asking for their files.
   if (!path.startsWith('snippets/') && ['.mdx', '.md', '/index.mdx', '/index.md'].some((suffix) => site.hasFile(path + suffix))) return { kind: 'page', path };
   return undefined;
