@@ -14,6 +14,7 @@ export const FIXABLE_CODES: ReadonlySet<Code> = new Set<Code>([
   'page-path',
   'link-not-found',
   'anchor-not-found',
+  'redirect-chain',
 ]);
 
 export function isFixable(code: Code): boolean {
