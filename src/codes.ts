@@ -311,6 +311,8 @@ export const codes = {
     title: 'Page that does not parse',
     severity: 'warning',
     description: 'A page or snippet whose body does not parse as MDX: the platform cannot build it, and its links are not checked.',
+    source: 'rule',
+  },
   'redirect-not-found': {
     title: 'Redirect to nowhere',
     severity: 'error',

@@ -28,6 +28,7 @@ const FIXABLE: ReadonlySet<Code> = new Set([
   'expanded-top-level',
   'link-not-found',
   'anchor-not-found',
+  'redirect-chain',
 ] as Code[]);
 
 interface Block {
