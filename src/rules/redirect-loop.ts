@@ -13,8 +13,11 @@ export const redirectLoop: SiteRule = {
   checkSite(context) {
     const { site, redirects } = context;
     const reported = new Set<string>();
+    // Every redirect into one loop shares its cycle: each cycle is looked at once, not once per redirect.
+    const seen = new WeakSet<readonly Redirect[]>();
     for (const { ending } of followRedirects(redirects, site)) {
-      if (ending.kind !== 'loop') continue;
+      if (ending.kind !== 'loop' || seen.has(ending.cycle)) continue;
+      seen.add(ending.cycle);
       const cycle = fromFirstEntry(ending.cycle);
       const key = cycle
         .map((step) => step.pointer)

@@ -32,12 +32,14 @@ interface Case {
   expected: Array<{ code: Code; pointer: string; suggest?: string; severity?: string; message?: RegExp }>;
   /** The docs root: listed (default), a root that only answers lookups, or none. */
   root?: 'listed' | 'lookups' | 'none';
+  /** The files under the root (default FILES). */
+  files?: readonly string[];
 }
 
-function redirectProblems(redirects: unknown, root: Case['root'] = 'listed', format: 'json' | 'yaml' = 'json') {
+function redirectProblems(redirects: unknown, root: Case['root'] = 'listed', format: 'json' | 'yaml' = 'json', paths: readonly string[] = FILES) {
   const document = { navigation: NAVIGATION, redirects };
   const text = format === 'json' ? JSON.stringify(document, null, 2) : stringify(document);
-  const files = root === 'none' ? undefined : root === 'lookups' ? memoryFiles(FILES) : listed(FILES);
+  const files = root === 'none' ? undefined : root === 'lookups' ? memoryFiles(paths) : listed(paths);
   const result = validateText(text, { files, format, file: format === 'json' ? 'docs.json' : 'docs.yaml' });
   return result.problems.filter((problem) => REDIRECT_CODES.includes(problem.code));
 }
@@ -51,6 +53,12 @@ const cases: Case[] = [
   {
     name: 'to a hidden page, a .md page, an image, the root',
     redirects: [r('/a', '/hidden/old'), r('/b', '/guides/deploy'), r('/c', '/images/logo.png'), r('/d', '/')],
+    expected: [],
+  },
+  {
+    name: 'the root is served without an index page (the platform sends it to the first page)',
+    redirects: [r('/a', '/')],
+    files: FILES.filter((file) => file !== 'index.mdx'),
     expected: [],
   },
   {
@@ -73,7 +81,7 @@ const cases: Case[] = [
   { name: 'an optional parameter is not a query', redirects: [r('/docs/:client?', '/quickstart')], expected: [] },
   {
     name: 'no docs root: nothing is known missing, chained or looping',
-    redirects: [r('/a', '/nowhere'), r('/b', '/c'), r('/c', '/quickstart'), r('/x', '/x/')],
+    redirects: [r('/a', '/nowhere'), r('/b', '/c'), r('/c', '/quickstart'), r('/x', '/x/'), r('/e', '/f'), r('/f', 'https://example.com/')],
     root: 'none',
     expected: [],
   },
@@ -181,7 +189,7 @@ const cases: Case[] = [
   {
     name: 'sources that never apply: warnings',
     redirects: [
-      r('/a#part', '/quickstart'),
+      r('/quickstart#part', '/guides/setup'),
       r('/b?x=1', '/quickstart'),
       r('https://old.example/c', '/quickstart'),
       r('', '/quickstart'),
@@ -214,9 +222,9 @@ const cases: Case[] = [
 ];
 
 describe('redirect rules', () => {
-  it.each(cases)('$name', ({ redirects, expected, root }) => {
+  it.each(cases)('$name', ({ redirects, expected, root, files }) => {
     for (const format of ['json', 'yaml'] as const) {
-      const problems = redirectProblems(redirects, root, format);
+      const problems = redirectProblems(redirects, root, format, files);
       expect(problems.map((p) => ({ code: p.code, pointer: p.pointer, ...(p.suggest === undefined ? {} : { suggest: p.suggest }) }))).toEqual(
         expected.map((e) => ({ code: e.code, pointer: e.pointer, ...(e.suggest === undefined ? {} : { suggest: e.suggest }) })),
       );
@@ -274,5 +282,24 @@ describe('redirect-chain --fix', () => {
     });
     expect(result.files.map((f) => f.file)).toEqual(['/site/redirects.json']);
     expect((JSON.parse(result.files[0].after) as Array<{ destination: string }>).map((x) => x.destination)).toEqual(['/quickstart', '/quickstart']);
+  });
+});
+
+describe('long chains and loops', () => {
+  it('5,000 redirects in one loop: one problem, naming them all (cut to length)', () => {
+    const n = 5000;
+    const redirects = Array.from({ length: n }, (_, i) => r(`/a${i}`, `/a${(i + 1) % n}`));
+    const problems = redirectProblems(redirects);
+    expect(problems.map((p) => [p.code, p.pointer])).toEqual([['redirect-loop', '/redirects/0/destination']]);
+    expect(problems[0].message).toMatch(/^Redirects loop: "\/a0" → "\/a1", "\/a1" → "\/a2"/);
+  });
+
+  it('5,000 redirects in one chain to a page: each suggests the page', () => {
+    const n = 5000;
+    const redirects = Array.from({ length: n }, (_, i) => r(`/a${i}`, i === n - 1 ? '/quickstart' : `/a${i + 1}`));
+    const problems = redirectProblems(redirects);
+    expect(problems.length).toBe(n - 1);
+    expect(problems.every((p) => p.code === 'redirect-chain' && p.suggest === '/quickstart')).toBe(true);
+    expect(problems[0].message).toContain('(/redirects/1, 4999 more redirects)');
   });
 });
