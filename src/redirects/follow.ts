@@ -24,6 +24,11 @@ export interface Followed {
   hops: number;
   /** The first further redirect taken, when there is one. */
   next: Redirect | undefined;
+  /**
+   * A further redirect taken is a pattern (`/latest/:slug*`) or temporary (`permanent: false`):
+   * such a redirect is often an alias meant to move (`latest` to the newest version).
+   */
+  viaAlias: boolean;
   /** The last destination written out (the redirect's own when there are no hops), its parameters filled in. */
   last: string;
   /**
@@ -42,6 +47,7 @@ export interface Followed {
 interface PathEnding {
   hops: number;
   next: Redirect | undefined;
+  viaAlias: boolean;
   last: string | undefined;
   /** The last `?query`/`#fragment` the further destinations write, and how many write one. */
   suffix: string;
@@ -54,7 +60,7 @@ export function suffixOf(destination: string): string {
   return /[?#].*$/s.exec(destination)?.[0] ?? '';
 }
 
-const NO_HOPS = { hops: 0, next: undefined, last: undefined, suffix: '', suffixes: 0 } as const;
+const NO_HOPS = { hops: 0, next: undefined, viaAlias: false, last: undefined, suffix: '', suffixes: 0 } as const;
 
 /** A destination that leaves the site: an absolute URL (`https:`, `mailto:`) or a scheme-relative `//host/…`. */
 export function isExternal(destination: string): boolean {
@@ -88,12 +94,22 @@ export function followRedirects(table: RedirectTable, site: Site): readonly Foll
     const destination = redirect.destination;
     const own = suffixOf(destination);
     if (isExternal(destination))
-      return { redirect, hops: 0, next: undefined, last: destination, suffix: own, suffixes: 0, ending: { kind: 'external', url: destination } };
+      return {
+        redirect,
+        hops: 0,
+        next: undefined,
+        viaAlias: false,
+        last: destination,
+        suffix: own,
+        suffixes: 0,
+        ending: { kind: 'external', url: destination },
+      };
     const end = endingOf(pathOf(destination), destination, table, site, endings);
     return {
       redirect,
       hops: end.hops,
       next: end.next,
+      viaAlias: end.viaAlias,
       last: end.last ?? destination,
       suffix: end.suffix || own,
       suffixes: end.suffixes + (own === '' ? 0 : 1),
@@ -161,6 +177,7 @@ function endingOf(path: string, destination: string, table: RedirectTable, site:
     end = {
       hops: end.hops + 1,
       next: step.redirect,
+      viaAlias: end.viaAlias || isAlias(step.redirect!),
       last: end.last ?? step.next,
       suffix: end.suffix || own,
       suffixes: end.suffixes + (own === '' ? 0 : 1),
@@ -183,6 +200,11 @@ function terminalEnding(path: string, written: string, site: Site): Ending | und
   // A root that cannot list its files knows its unlisted pages only by asking for their files.
   if (!path.startsWith('snippets/') && ['.mdx', '.md', '/index.mdx', '/index.md'].some((suffix) => site.hasFile(path + suffix))) return { kind: 'page', path };
   return undefined;
+}
+
+/** A pattern or temporary redirect: see `Followed.viaAlias`. */
+function isAlias(redirect: Redirect): boolean {
+  return redirect.permanent === false || isPattern(redirect.source);
 }
 
 function trimSlashes(path: string): string {

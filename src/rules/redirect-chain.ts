@@ -17,15 +17,18 @@ export const redirectChain: SiteRule = {
       if (hops === 0 || (ending.kind !== 'page' && ending.kind !== 'external' && ending.kind !== 'pattern')) continue;
       const pointer = `${redirect.pointer}/destination`;
       const chain = `"${redirect.destination}" is redirected again (${next!.pointer}, ${plural(hops, 'more redirect')})`;
+      const advice = followed.viaAlias
+        ? 'redirect straight there, unless the pattern or temporary redirect on the way is an alias meant to move'
+        : 'redirect straight there';
       if (ending.kind === 'page') {
         const final = finalDestination(followed);
         context.report({
-          message: `Redirect destination ${chain} to "${last}": redirect straight there.`,
+          message: `Redirect destination ${chain} to "${last}": ${advice}.`,
           pointer,
           ...(final === undefined ? {} : { suggest: final }),
         });
       } else {
-        context.report({ message: `Redirect destination ${chain} to "${last}": redirect straight there.`, pointer });
+        context.report({ message: `Redirect destination ${chain} to "${last}": ${advice}.`, pointer });
       }
     }
   },
@@ -36,8 +39,8 @@ export const redirectChain: SiteRule = {
  * the `?query`/`#fragment` the reader ends with (browsers keep a fragment across a redirect that
  * writes none); undefined when two destinations along the way write one, which a person decides.
  */
-function finalDestination({ redirect, last, suffix, suffixes }: Followed): string | undefined {
-  if (isExternal(last) || suffixes > 1) return undefined;
+function finalDestination({ redirect, last, suffix, suffixes, viaAlias }: Followed): string | undefined {
+  if (isExternal(last) || suffixes > 1 || viaAlias) return undefined;
   const path = last.slice(0, last.length - suffixOf(last).length);
   const final = (path.startsWith('/') ? path : `/${path}`) + suffix;
   return final === redirect.destination ? undefined : final;

@@ -135,9 +135,24 @@ const cases: Case[] = [
     ],
   },
   {
-    name: 'through a pattern, keeping the fragment',
-    redirects: [r('/a', '/old/setup#step-2'), r('/old/:slug', '/guides/:slug')],
-    expected: [{ code: 'redirect-chain', pointer: '/redirects/0/destination', suggest: '/guides/setup#step-2' }],
+    name: 'keeping the fragment; no fix through a pattern or temporary redirect (often an alias meant to move)',
+    redirects: [
+      r('/a', '/old#step-2'),
+      r('/old', '/guides/setup'),
+      r('/b', '/latest/setup'),
+      r('/latest/:slug', '/guides/:slug'),
+      r('/c', '/now'),
+      { source: '/now', destination: '/quickstart', permanent: false },
+    ],
+    expected: [
+      { code: 'redirect-chain', pointer: '/redirects/0/destination', suggest: '/guides/setup#step-2', message: /: redirect straight there\.$/ },
+      {
+        code: 'redirect-chain',
+        pointer: '/redirects/2/destination',
+        message: /to "\/guides\/setup": redirect straight there, unless the pattern or temporary redirect/,
+      },
+      { code: 'redirect-chain', pointer: '/redirects/4/destination' },
+    ],
   },
   {
     name: 'ending at an external URL: named, no suggestion',
