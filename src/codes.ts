@@ -36,6 +36,12 @@ export type Code =
   | 'page-unparsable'
   // history (validate --since)
   | 'redirect-missing'
+  // redirects (site rules)
+  | 'redirect-not-found'
+  | 'redirect-chain'
+  | 'redirect-loop'
+  | 'redirect-shadows-page'
+  | 'redirect-pattern'
   // resolution
   | 'openapi-invalid'
   | 'openapi-warning'
@@ -314,6 +320,39 @@ export const codes = {
     severity: 'error',
     description:
       "With `--since <ref>`: a page URL the site served at that git ref that it no longer serves, and no redirect in docs.json covers it, so readers' links and bookmarks break (a moved page: `--fix` adds the redirect).",
+    source: 'rule',
+  },
+  'redirect-not-found': {
+    title: 'Redirect to nowhere',
+    severity: 'error',
+    description:
+      'A `redirects` destination (an internal path; external URLs are not fetched) that is no page, no file and no further redirect of the site, or that leads into a redirect loop; the closest page is suggested.',
+    source: 'rule',
+  },
+  'redirect-chain': {
+    title: 'Redirect to a redirect',
+    severity: 'warning',
+    description:
+      'A `redirects` destination that is itself redirected: readers take two or more redirects where one would do. `--fix` writes the final destination when the chain ends at a page.',
+    source: 'rule',
+  },
+  'redirect-loop': {
+    title: 'Redirect loop',
+    severity: 'error',
+    description: 'Following `redirects` comes back to where it started, so no page is ever reached; reported once per loop, at its first entry.',
+    source: 'rule',
+  },
+  'redirect-shadows-page': {
+    title: 'Redirect over a page',
+    severity: 'warning',
+    description: 'A `redirects` source that is exactly the URL of a page the site serves (listed or not): only one of the two can answer it.',
+    source: 'rule',
+  },
+  'redirect-pattern': {
+    title: 'Redirect written wrong',
+    severity: 'error',
+    description:
+      'A redirect that never applies (a source with a `#fragment` or `?query`, a URL or empty: a warning) or fills its destination wrong (a `:name` the source lacks, more `*` than the source has).',
     source: 'rule',
   },
 } as const satisfies Record<Code, CodeInfo>;

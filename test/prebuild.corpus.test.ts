@@ -26,7 +26,15 @@ const KNOWN_TREE_DIFFERENCES: Readonly<Record<string, string>> = {
  * a listed page with no file (a broken link on the site), a field the platform strips (its value is
  * lost), two primary patterns (one is dropped).
  */
-const ERRORS_THE_BUILD_LETS_THROUGH = new Set(['page-not-found', 'unknown-field', 'primary-pattern']);
+// The build does not look at redirect destinations and patterns (only `mint broken-links --check-redirects` does).
+const ERRORS_THE_BUILD_LETS_THROUGH = new Set([
+  'page-not-found',
+  'unknown-field',
+  'primary-pattern',
+  'redirect-not-found',
+  'redirect-loop',
+  'redirect-pattern',
+]);
 
 /** The harness blocks the network, so a site with a remote spec cannot be built here: no verdict. */
 const NO_NETWORK = /network access blocked/;

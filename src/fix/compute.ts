@@ -112,6 +112,11 @@ function intentFor(problem: Problem, value: unknown, context: FixContext, firstI
       if (problem.suggest === undefined || problem.suggest === '' || typeof here !== 'string') return undefined;
       return { kind: 'replace-value', pointer: problem.pointer, value: problem.suggest, current: here };
     }
+    case 'redirect-chain': {
+      // The chain's final destination, which the rule suggests only when the chain ends at a page.
+      if (problem.suggest === undefined || typeof here !== 'string') return undefined;
+      return { kind: 'replace-value', pointer: problem.pointer, value: problem.suggest, current: here };
+    }
     case 'language-code': {
       // The same language in the spec's spelling (`uk` -> `ua`, `EN` -> `en`, `de-DE` -> `de`), never a guess at another language.
       const code = problem.suggest;

@@ -15,6 +15,7 @@ export const FIXABLE_CODES: ReadonlySet<Code> = new Set<Code>([
   'link-not-found',
   'anchor-not-found',
   'redirect-missing',
+  'redirect-chain',
 ]);
 
 export function isFixable(code: Code): boolean {

@@ -38,6 +38,8 @@ export function redirectsOf(document: unknown): Redirect[] {
 const PATTERN_PART = /:([A-Za-z_][A-Za-z0-9_]*)|\*/g;
 
 interface Compiled {
+  /** Its place among the patterns, to keep the order listed when two buckets are merged. */
+  order: number;
   redirect: Redirect;
   regex: RegExp;
   /** The capture groups in order: a parameter's name, or undefined for a wildcard. */
@@ -51,7 +53,14 @@ interface Compiled {
  */
 export class RedirectTable {
   private readonly exact = new Map<string, Redirect>();
-  private readonly patterns: Compiled[] = [];
+  /**
+   * The patterns by their first path segment when it is literal (`docs` for `/docs/:slug*`): a path
+   * is tried only against the patterns that can match it, so thousands of patterns cost a lookup,
+   * not a scan, per path. Patterns whose first segment is not literal are tried for every path.
+   */
+  private readonly patternsByFirst = new Map<string, Compiled[]>();
+  private readonly anyFirst: Compiled[] = [];
+  private patternCount = 0;
 
   constructor(readonly redirects: readonly Redirect[]) {
     for (const redirect of redirects) {
@@ -70,7 +79,14 @@ export class RedirectTable {
         last = match.index + match[0].length;
       }
       regex += escapeRegex(source.slice(last));
-      this.patterns.push({ redirect, regex: new RegExp(`^${regex}$`), names });
+      const compiled: Compiled = { order: this.patternCount++, redirect, regex: new RegExp(`^${regex}$`), names };
+      const first = firstSegment(source);
+      if (/[:*]/.test(first)) this.anyFirst.push(compiled);
+      else {
+        const bucket = this.patternsByFirst.get(first);
+        if (bucket) bucket.push(compiled);
+        else this.patternsByFirst.set(first, [compiled]);
+      }
     }
   }
 
@@ -79,7 +95,7 @@ export class RedirectTable {
     const path = trimSlashes(urlPath);
     const exact = this.exact.get(path);
     if (exact) return { redirect: exact, destination: exact.destination };
-    for (const { redirect, regex, names } of this.patterns) {
+    for (const { redirect, regex, names } of inOrder(this.patternsByFirst.get(firstSegment(path)) ?? [], this.anyFirst)) {
       const found = regex.exec(path);
       if (!found) continue;
       const values = new Map<string, string>();
@@ -92,6 +108,22 @@ export class RedirectTable {
       return { redirect, destination };
     }
     return undefined;
+  }
+}
+
+/** A path's (or a source's) first segment: up to the first `/`. */
+function firstSegment(path: string): string {
+  const slash = path.indexOf('/');
+  return slash === -1 ? path : path.slice(0, slash);
+}
+
+/** Two lists of patterns, each in the order listed, merged into that order. */
+function* inOrder(a: readonly Compiled[], b: readonly Compiled[]): Generator<Compiled> {
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || (i < a.length && a[i].order < b[j].order)) yield a[i++];
+    else yield b[j++];
   }
 }
 

@@ -12,6 +12,11 @@ import { pagePath } from './page-path.js';
 import { pathOutsideRoot } from './path-outside-root.js';
 import { primaryPattern } from './primary-pattern.js';
 import { redirectMissing } from './redirect-missing.js';
+import { redirectChain } from './redirect-chain.js';
+import { redirectLoop } from './redirect-loop.js';
+import { redirectNotFound } from './redirect-not-found.js';
+import { redirectPattern } from './redirect-pattern.js';
+import { redirectShadowsPage } from './redirect-shadows-page.js';
 import { schemaUrl } from './schema-url.js';
 import { anchorNotFound } from './anchor-not-found.js';
 import { linkNotFound } from './link-not-found.js';
@@ -49,6 +54,12 @@ export const RULES = {
   'link-not-found': linkNotFound,
   'anchor-not-found': anchorNotFound,
   'redirect-missing': redirectMissing,
+  // Site rules over docs.json's redirects.
+  'redirect-pattern': redirectPattern,
+  'redirect-not-found': redirectNotFound,
+  'redirect-loop': redirectLoop,
+  'redirect-chain': redirectChain,
+  'redirect-shadows-page': redirectShadowsPage,
 } satisfies Record<RuleCode, Rule>;
 
 /** Every rule, in report order. */

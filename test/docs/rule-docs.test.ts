@@ -31,6 +31,7 @@ const FIXABLE: ReadonlySet<Code> = new Set([
   'link-not-found',
   'anchor-not-found',
   'redirect-missing',
+  'redirect-chain',
 ] as Code[]);
 
 interface Block {

@@ -22,6 +22,8 @@ interface Case {
   name: string;
   code: string;
   file?: string;
+  /** Page files under an in-memory docs root (the site rules need one). */
+  pages?: string[];
   before: string;
   after: string;
   options?: FixOptions;
@@ -51,6 +53,12 @@ const moved: FixOptions = {
     ]),
   },
 };
+
+/** An in-memory docs root that lists its files. */
+function rootOf(paths: readonly string[]): NonNullable<FixOptions['files']> {
+  const set = new Set(paths);
+  return { root: '.', hasFile: (p) => set.has(p), filesIn: () => [], list: () => paths };
+}
 
 const cases: Case[] = [
   // redirect-missing: the moved pages' redirects appended, the array made when absent
@@ -320,6 +328,40 @@ const cases: Case[] = [
     ]),
     after: lf(['navigation:', '  groups:', '    - group: A', '      pages: [a]', '    - group: B', '      pages: [b]']),
   },
+  // redirect-chain: the destination rewritten to where the chain ends
+  {
+    name: 'compact one-line JSON, a chain of three',
+    code: 'redirect-chain',
+    pages: ['a.mdx', 'b.mdx'],
+    before:
+      '{"navigation":{"pages":["a","b"]},"redirects":[{"source":"/x","destination":"/y"},{"source":"/y","destination":"/z#part"},{"source":"/z","destination":"/b"}]}',
+    after:
+      '{"navigation":{"pages":["a","b"]},"redirects":[{"source":"/x","destination":"/b#part"},{"source":"/y","destination":"/b#part"},{"source":"/z","destination":"/b"}]}',
+  },
+  {
+    name: 'YAML with comments and quotes',
+    code: 'redirect-chain',
+    file: 'docs.yaml',
+    pages: ['a.mdx', 'b.mdx'],
+    before: lf([
+      'navigation:',
+      '  pages: [a, b]',
+      'redirects:',
+      '  - source: /x # old',
+      "    destination: '/y' # moved once",
+      '  - source: /y',
+      '    destination: /b',
+    ]),
+    after: lf([
+      'navigation:',
+      '  pages: [a, b]',
+      'redirects:',
+      '  - source: /x # old',
+      "    destination: '/b' # moved once",
+      '  - source: /y',
+      '    destination: /b',
+    ]),
+  },
 ];
 
 /** Fixes in page bodies: a docs root on disk (docs.json listing `pages`), one page fixed. */
@@ -369,7 +411,7 @@ describe('fixes, per fixable code', () => {
   });
 
   it.each(cases.map((c) => [`${c.code}: ${c.name}`, c] as const))('%s', (_, c) => {
-    const options = { ...c.options, file: c.file ?? 'docs.json' };
+    const options = { ...c.options, file: c.file ?? 'docs.json', ...(c.pages ? { files: rootOf(c.pages) } : {}) };
     const problems = validateText(c.before, options).problems;
     expect(problems.map((p) => p.code)).toContain(c.code);
     expect(problems.filter((p) => p.code === c.code && p.fix === undefined)).toHaveLength(c.waiting ?? 0);

@@ -1,0 +1,78 @@
+import type { Redirect } from './table.js';
+
+/** What is wrong with how a redirect is written: which of its two fields, and one sentence. */
+export interface SyntaxIssue {
+  field: 'source' | 'destination';
+  message: string;
+}
+
+/** A `:name` parameter (as the redirect table reads it) or a `*` wildcard. */
+const PART = /:([A-Za-z_][A-Za-z0-9_]*)|\*/g;
+
+/** An absolute URL's scheme and authority (`https://host:8080`, `mailto:`): not part of the path. */
+const SCHEME_AND_HOST = /^[a-z][a-z0-9+.-]*:(\/\/[^/?#]*)?/i;
+
+/**
+ * How a redirect's source and destination break the syntax the platform reads (its link checker,
+ * `@mintlify/link-rot`, and the `:name` / `*` substitution it applies). The platform's schema
+ * (`@mintlify/validation`) accepts any two strings, so none of this fails its build: each is a
+ * redirect that silently never applies, or sends readers to a URL nobody meant.
+ */
+export function syntaxIssues(redirect: Redirect): SyntaxIssue[] {
+  const issues: SyntaxIssue[] = [];
+  const { source, destination } = redirect;
+  const sourceIssue = sourceProblem(source);
+  if (sourceIssue) issues.push({ field: 'source', message: sourceIssue });
+  if (destination.trim() === '') {
+    issues.push({ field: 'destination', message: 'Redirect destination is empty: write the path (`/new-page`) or URL readers are sent to.' });
+    return issues;
+  }
+  const sourceParts = partsOf(source);
+  const destinationParts = partsOf(destination.replace(SCHEME_AND_HOST, ''));
+  const missing = [...new Set(destinationParts.names)].filter((name) => !sourceParts.names.includes(name));
+  if (missing.length > 0) {
+    const names = missing.map((name) => `\`:${name}\``).join(', ');
+    issues.push({
+      field: 'destination',
+      message: `Redirect destination uses ${names}, which the source "${source}" does not have: it stays in the URL as written instead of being filled in.`,
+    });
+  }
+  if (destinationParts.wildcards > sourceParts.wildcards) {
+    issues.push({
+      field: 'destination',
+      message: `Redirect destination has ${count(destinationParts.wildcards, '`*`')} but the source "${source}" has ${sourceParts.wildcards === 0 ? 'none' : sourceParts.wildcards}: the platform fills the extra ones with nothing.`,
+    });
+  }
+  return issues;
+}
+
+/** Why a source can never match a requested path, or undefined when it can. */
+function sourceProblem(source: string): string | undefined {
+  if (source.trim() === '') return 'Redirect source is empty: write the path readers come from (`/old-page`).';
+  if (source.startsWith('//') || URL.canParse(source)) {
+    return `Redirect source "${source}" is a URL: a source is a path of this site (\`/old-page\`), matched without the host.`;
+  }
+  if (/\s/.test(source)) return `Redirect source "${source}" has whitespace, which no requested path has (spaces arrive as \`%20\`).`;
+  if (source.includes('#')) {
+    return `Redirect source "${source}" has a \`#fragment\`, which browsers never send to the server: the redirect never applies (redirect the page itself, or link to the new anchor).`;
+  }
+  // `:name?` is an optional parameter in the path-to-regexp syntax hosts use, not a query.
+  if (source.replace(/:[A-Za-z_][A-Za-z0-9_]*\?/g, '').includes('?')) {
+    return `Redirect source "${source}" has a \`?query\`: sources match the path only, so the redirect never applies.`;
+  }
+  return undefined;
+}
+
+function partsOf(text: string): { names: string[]; wildcards: number } {
+  const names: string[] = [];
+  let wildcards = 0;
+  for (const match of text.split(/[?#]/)[0].matchAll(PART)) {
+    if (match[1] === undefined) wildcards++;
+    else names.push(match[1]);
+  }
+  return { names, wildcards };
+}
+
+function count(n: number, what: string): string {
+  return n === 1 ? `one ${what}` : `${n} ${what}`;
+}

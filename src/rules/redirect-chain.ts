@@ -1,0 +1,47 @@
+import { followRedirects, isExternal, suffixOf, type Followed } from '../redirects/follow.js';
+import { plural } from '../text.js';
+import type { SiteRule } from './types.js';
+
+/**
+ * A destination that is itself redirected: readers take two (or more) redirects where one would
+ * do, and each one is a round trip (and a hop search engines may stop following). The platform
+ * follows the chain, so nothing breaks. When the chain ends at a page (or a file), the final
+ * destination is the suggestion and `--fix` writes it in.
+ */
+export const redirectChain: SiteRule = {
+  code: 'redirect-chain',
+  checkSite(context) {
+    const { site, redirects } = context;
+    for (const followed of followRedirects(redirects, site)) {
+      const { redirect, hops, next, last, ending } = followed;
+      if (hops === 0 || (ending.kind !== 'page' && ending.kind !== 'external' && ending.kind !== 'pattern')) continue;
+      const pointer = `${redirect.pointer}/destination`;
+      const chain = `"${redirect.destination}" is redirected again (${next!.pointer}, ${plural(hops, 'more redirect')})`;
+      const advice = followed.viaAlias
+        ? 'redirect straight there, unless the pattern or temporary redirect on the way is an alias meant to move'
+        : 'redirect straight there';
+      if (ending.kind === 'page') {
+        const final = finalDestination(followed);
+        context.report({
+          message: `Redirect destination ${chain} to "${last}": ${advice}.`,
+          pointer,
+          ...(final === undefined ? {} : { suggest: final }),
+        });
+      } else {
+        context.report({ message: `Redirect destination ${chain} to "${last}": ${advice}.`, pointer });
+      }
+    }
+  },
+};
+
+/**
+ * What the destination becomes: the chain's last destination, its path with a leading `/`, and
+ * the `?query`/`#fragment` the reader ends with (browsers keep a fragment across a redirect that
+ * writes none); undefined when two destinations along the way write one, which a person decides.
+ */
+function finalDestination({ redirect, last, suffix, suffixes, viaAlias }: Followed): string | undefined {
+  if (isExternal(last) || suffixes > 1 || viaAlias) return undefined;
+  const path = last.slice(0, last.length - suffixOf(last).length);
+  const final = (path.startsWith('/') ? path : `/${path}`) + suffix;
+  return final === redirect.destination ? undefined : final;
+}
