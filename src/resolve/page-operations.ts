@@ -21,7 +21,7 @@ export type PageOperationLookup =
   /** The reference names a spec that is not an OpenAPI file of the docs root. */
   | { kind: 'spec-not-found'; spec: string }
   /** No OpenAPI file (of those it may be in) defines it; `searched` says how many were looked in. */
-  | { kind: 'operation-not-found'; label: string; searched: readonly string[] }
+  | { kind: 'operation-not-found'; searched: readonly string[] }
   /** The docs root cannot be listed (an in-memory root without `list`): nothing to look in, nothing to say. */
   | { kind: 'unknown' };
 
@@ -41,7 +41,6 @@ export class PageOperations {
     const entry = parseEntry(reference.trim());
     if (entry.kind === 'page') return { kind: 'malformed' };
     if (!this.files?.list) return { kind: 'unknown' };
-    const label = entry.kind === 'webhook' ? `webhook ${entry.name}` : `${entry.method.toUpperCase()} ${entry.path}`;
     let candidates = this.nearestFirst(pageFile);
     if (entry.specfile !== undefined) {
       const named = rootRelative(entry.specfile);
@@ -55,7 +54,7 @@ export class PageOperations {
       const match = entry.kind === 'webhook' ? findWebhook(index, entry.name) : findOperation(index, entry.method, entry.path);
       if (match.kind === 'found') return { kind: 'found', operation: match.operation, file };
     }
-    return { kind: 'operation-not-found', label, searched: candidates };
+    return { kind: 'operation-not-found', searched: candidates };
   }
 
   /** The root's OpenAPI files, those sharing the most folders with the page first (then by path). */
