@@ -583,6 +583,13 @@ describe('contracts over every site above', () => {
     }
   });
 
+  it('no key of the tree holds undefined (it is the same after JSON)', async () => {
+    for (const [name, { docs, texts = {}, profile }] of Object.entries(SITES)) {
+      const { tree } = await resolveSite(docs, texts, { profile });
+      expect(JSON.parse(JSON.stringify(tree)), name).toStrictEqual(tree);
+    }
+  });
+
   it('every page path stays inside the root', async () => {
     for (const [name, { docs, texts = {}, profile }] of Object.entries(SITES)) {
       for (const page of (await resolveSite(docs, texts, { profile })).tree.pages) {
