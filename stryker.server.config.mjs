@@ -1,4 +1,4 @@
-// Mutation testing of the server's request guards and answer stream (`npm run mutate`; see
+// Mutation testing of the server's request guards (the key check and the one auth hook) and answer stream (`npm run mutate`; see
 // stryker.config.mjs for the library). The server's tests import docsnav by its package name,
 // that is its build: scripts/mutate.mjs builds first.
 import library from './stryker.config.mjs';
@@ -9,7 +9,7 @@ export default {
   // A run of limits.test.ts opens an embedded database (seconds on a busy machine): a tighter
   // limit counts slow runs as timeouts, that is as killed.
   timeoutMS: 30_000,
-  mutate: ['server/src/auth.ts', 'server/src/limits.ts', 'server/src/assistant/protocols.ts', 'server/src/assistant/events.ts'],
+  mutate: ['server/src/auth.ts', 'server/src/routes/auth.ts', 'server/src/limits.ts', 'server/src/assistant/protocols.ts', 'server/src/assistant/events.ts'],
   incrementalFile: 'reports/stryker-incremental-server.json',
   htmlReporter: { fileName: 'reports/mutation/server.html' },
   jsonReporter: { fileName: 'reports/mutation/server.json' },

@@ -34,7 +34,7 @@ const TARGETS = {
   fix: { configFile: 'stryker.config.mjs', mutate: ['src/fix/**/*.ts'], tests: ['test/fix/**/*.test.ts'] },
   server: {
     configFile: 'stryker.server.config.mjs',
-    mutate: ['server/src/auth.ts', 'server/src/limits.ts', 'server/src/assistant/protocols.ts', 'server/src/assistant/events.ts'],
+    mutate: ['server/src/auth.ts', 'server/src/routes/auth.ts', 'server/src/limits.ts', 'server/src/assistant/protocols.ts', 'server/src/assistant/events.ts'],
   },
 };
 const THRESHOLD = 80;
