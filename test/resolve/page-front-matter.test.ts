@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { described, resolveSite, spec } from './site.js';
+import { ValidationCache } from '../../src/cache.js';
+import type { Finding } from '../../src/problem.js';
+import { parseFrontMatter } from '../../src/resolve/front-matter.js';
+import { TreeBuilder } from '../../src/resolve/tree.js';
+import { described, resolveSite, SITE_ROOT, siteOptions, spec } from './site.js';
 
 /**
  * What the page tree takes from page files' front matter, and what it says about it, located
@@ -236,5 +240,53 @@ describe('a page file at a generated page’s path', () => {
       ['endpoint', 'List Users'],
       ['page', 'List users'],
     ]);
+  });
+});
+
+describe('parseFrontMatter: where the block ends and where an error is', () => {
+  it('a block that is not closed is none', () => {
+    expect(parseFrontMatter('---\ntitle: x\n')).toBeUndefined();
+  });
+
+  it('`end` is where the body starts', () => {
+    expect(parseFrontMatter('---\na: 1\n---\nbody')).toEqual({ ok: true, data: { a: 1 }, end: 13 });
+  });
+
+  it('blank lines at the top of the block count toward the line of an error', () => {
+    expect(parseFrontMatter('---\n\n\ntitle: x\nlist:\n\t- a\n---\n')).toEqual({
+      ok: false,
+      message: 'tab characters must not be used in indentation',
+      line: 6,
+      end: 30,
+    });
+  });
+});
+
+describe('page files that cannot be read', () => {
+  it('a listed page the reader cannot read keeps its file and its path title', () => {
+    const { files } = siteOptions({ 'gone.mdx': '---\ntitle: From the file\n---\n' });
+    // The listing says it is there; the reader finds nothing.
+    const builder = new TreeBuilder(
+      { navigation: { pages: ['gone'] } },
+      { files, reader: () => ({ ok: false, reason: 'missing', detail: '' }), absoluteRoot: SITE_ROOT, report: () => undefined },
+    );
+    expect(builder.build().pages.map((p) => [p.path, p.title, p.file])).toEqual([['gone', 'Gone', 'gone.mdx']]);
+  });
+
+  it('without a reader, pages get their file and no front matter', () => {
+    const { files } = siteOptions({ 'page.mdx': '---\ntitle: Read\nopenapi: 3\n---\n' });
+    const findings: Finding[] = [];
+    const builder = new TreeBuilder({ navigation: { pages: ['page'] } }, { files, absoluteRoot: SITE_ROOT, report: (finding) => findings.push(finding) });
+    expect(builder.build().pages.map((p) => [p.path, p.title, p.file])).toEqual([['page', 'Page', 'page.mdx']]);
+    expect(findings).toEqual([]);
+  });
+
+  it('front matter kept by a cache reads the same', async () => {
+    const cache = new ValidationCache();
+    const texts = { 'page.mdx': '---\ntitle: Cached\n---\n' };
+    for (let run = 0; run < 2; run++) {
+      const { tree } = await resolveSite({ navigation: { pages: ['page'] } }, texts, { cache });
+      expect(tree.pages[0].title).toBe('Cached');
+    }
   });
 });

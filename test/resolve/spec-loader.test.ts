@@ -87,7 +87,7 @@ describe('what the reader says of a file', () => {
 
   it('a reader that throws: invalid, in one line', () => {
     const reader: FileReader = () => {
-      throw new Error('disk on fire\n    at somewhere (file.js:1:1)');
+      throw new Error('disk on fire  \n    at somewhere (file.js:1:1)');
     };
     expect(said(new SpecLoader({ root: ROOT, reader }).loadSync('api.json'))).toBe('invalid: Could not load "api.json": disk on fire.');
   });
