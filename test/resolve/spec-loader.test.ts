@@ -310,10 +310,12 @@ describe('remote specs', () => {
     const loader = new SpecLoader({ root: ROOT, allowRemote: true, reader: textsReader({ 'local.json': spec({}) }) });
     expect(loader.loadSync(` ${base}/exact.json `)).toMatchObject({ ok: false, reason: 'remote' });
     const before = requests;
-    await loader.prefetch([`${base}/exact.json`, ` ${base}/exact.json `, 'local.json']);
+    await loader.prefetch([` ${base}/exact.json `, 'local.json']);
     expect(requests - before).toBe(1);
     expect(said(loader.loadSync(`${base}/exact.json`))).toBe('ok 3.1');
+    expect(said(await loader.load(`\t${base}/exact.json `))).toBe('ok 3.1');
     expect(loader.stats()).toEqual({ reads: 1, parses: 1 });
+    expect(said(await new SpecLoader({ root: ROOT, allowRemote: true }).load(` ${base}/exact.json`))).toBe('ok 3.1');
   });
 
   it('at most fetchConcurrency at a time (default 8)', async () => {
@@ -323,6 +325,10 @@ describe('remote specs', () => {
       return mostWaiting;
     };
     expect(await fetchedAtOnce(3, 2, 1)).toBe(1);
+    // A slot is given back when its fetch ends: a loader fetches again once earlier fetches are done.
+    const oneAtATime = new SpecLoader({ root: ROOT, allowRemote: true, fetchConcurrency: 1 });
+    gate = 1;
+    for (let i = 0; i < 3; i++) expect(said(await oneAtATime.load(`${base}/slow.json?again-${i}`))).toBe('ok 3.1');
     expect(await fetchedAtOnce(4, 3, 2)).toBe(2);
     expect(await fetchedAtOnce(3, 3)).toBe(3);
   });

@@ -521,6 +521,8 @@ describe('remote specs, fetched with allowRemote before the tree is built', () =
     );
     expect(noSpecs.tree.pages).toEqual([]);
     const unparsed = await resolveText('{"navigation": ', { ...siteOptions({}), allowRemote: true });
+    expect(unparsed.file).toBe(siteOptions({}).file);
+    expect((await resolveText('{"navigation": {"pages": []}}')).file).toBe('docs.json');
     expect(unparsed.problems.map((p) => p.code)).toEqual(['parse-error']);
     expect(requested).toEqual([]);
   });
