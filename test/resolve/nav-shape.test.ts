@@ -29,7 +29,12 @@ function nodes(tree: PageTree): Array<Omit<NavNode, 'children'>> {
 
 const SITE = {
   navigation: {
-    global: { anchors: [{ anchor: 5, href: 'https://a.example', icon: { name: 'link', style: 3, library: 'lucide' } }] },
+    global: {
+      anchors: [
+        { anchor: 5, href: 'https://a.example', icon: { name: 'link', style: 3, library: 'lucide' } },
+        { anchor: 'Bare', href: 7, icon: { name: 9 } },
+      ],
+    },
     versions: [
       {
         version: 'v1',
@@ -96,10 +101,11 @@ describe('nav, field by field', () => {
     ]);
   });
 
-  it('a global link: a name that is not a string is labelled "", an icon keeps its string fields', async () => {
+  it('a global link: a name that is not a string is labelled "", an icon keeps its string fields, no href or icon key unless given as one', async () => {
     const { tree } = await resolveSite(SITE, { 'api.json': API });
     expect(tree.global).toStrictEqual([
       { id: '/navigation/global/anchors/0', kind: 'anchor', label: '', hidden: false, href: 'https://a.example', icon: { name: 'link', library: 'lucide' } },
+      { id: '/navigation/global/anchors/1', kind: 'anchor', label: 'Bare', hidden: false },
     ]);
   });
 
