@@ -414,14 +414,20 @@ function inheritStepTitleSize(children: Node[], size: string, inherited: Map<Nod
   }
 }
 
-/** The last pass: the `id` of each block element that renders one, and the ids of parameter fields. */
+/**
+ * The last pass: the `id` of each element that renders one, and the ids of parameter fields.
+ * Inline elements count too (`<div id="x">…</div> text` on one line is parsed inline, and the page
+ * still has the id): the platform's own link checker looks at block elements only, and so
+ * reported every link into TypeDoc-style schema pages as broken.
+ */
 function elementIds(root: Node): string[] {
   const ids: string[] = [];
   const paramCounts = new Map<string, number>();
   walk(root, (node) => {
-    if (!isFlowElement(node)) return;
+    const inline = node.type === 'mdxJsxTextElement';
+    if (!isFlowElement(node) && !inline) return;
     const name = node.name ?? '';
-    if (PARAM_FIELDS.has(name)) {
+    if (PARAM_FIELDS.has(name) && !inline) {
       const field = node.attributes?.find((candidate) => candidate.name !== undefined && PARAM_FIELD_NAME_ATTRIBUTES.has(candidate.name));
       if (typeof field?.value === 'string' && field.value) {
         const count = paramCounts.get(field.value) ?? 0;
