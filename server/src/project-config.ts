@@ -3,11 +3,23 @@
  * `docsnav validate` in the repository. The search goes from the docs folder up to the top
  * of the checkout and never above it: nothing outside the repository is read.
  */
-import { loadConfig, mergeConfigOptions, type LoadedConfig, type ProfileName } from 'docsnav';
+import { loadConfig, mergeConfigOptions, type Code, type LoadedConfig, type ProfileName, type SeveritySetting } from 'docsnav';
 
 export function projectConfig(docsFile: string, checkoutRoot: string): LoadedConfig {
   return loadConfig(docsFile, { stopAt: checkoutRoot });
 }
+
+/**
+ * What the hosted platform's build lets through and deploys: a broken link in a page, a redirect
+ * that leads nowhere, loops or is written wrong. A deployment reports them as warnings (a
+ * project's config may say otherwise); `docsnav validate` keeps them errors.
+ */
+const DEPLOYS_WITH: Partial<Record<Code, SeveritySetting>> = {
+  'link-not-found': 'warning',
+  'redirect-not-found': 'warning',
+  'redirect-loop': 'warning',
+  'redirect-pattern': 'warning',
+};
 
 /**
  * The options a deployment or repair checks a project with: its config, under which the
@@ -15,8 +27,11 @@ export function projectConfig(docsFile: string, checkoutRoot: string): LoadedCon
  * platform would deploy it), then what the server sets.
  */
 export function serverOptions<T extends object>(config: LoadedConfig, server: T): T & { profile?: ProfileName } {
-  return mergeConfigOptions<T & { profile?: ProfileName }>(config.options, {
-    ...server,
-    ...(config.options.profile === undefined ? { profile: 'platform' as const } : {}),
-  });
+  return mergeConfigOptions<T & { profile?: ProfileName }>(
+    { ...config.options, rules: { ...DEPLOYS_WITH, ...config.options.rules } },
+    {
+      ...server,
+      ...(config.options.profile === undefined ? { profile: 'platform' as const } : {}),
+    },
+  );
 }

@@ -29,6 +29,36 @@ describe('analyzeCheckout', () => {
   });
 });
 
+describe('what the platform deploys with', () => {
+  const site = (root: string, config?: object) => {
+    writeFileSync(
+      path.join(root, 'docs.json'),
+      JSON.stringify({ ...JSON.parse(docsJson({ pages: ['index'] })), redirects: [{ source: '/old', destination: '/nowhere' }] }),
+    );
+    writeFileSync(path.join(root, 'index.mdx'), '# Home\n\nSee [the guide](/gone).\n');
+    if (config) writeFileSync(path.join(root, 'docsnav.config.json'), JSON.stringify(config));
+  };
+
+  it('a broken in-page link and a redirect to nowhere are warnings: the page deploys', async () => {
+    const root = tempDir('analyze-links');
+    site(root);
+    const { problems, sections } = await analyzeAll({ docsRoot: root, docsFile: path.join(root, 'docs.json'), checkoutRoot: root });
+    expect(problems.map((problem) => [problem.code, problem.severity, problem.file])).toEqual([
+      ['redirect-not-found', 'warning', 'docs.json'],
+      ['link-not-found', 'warning', 'index.mdx'],
+    ]);
+    expect(sections.map((section) => section.pagePath)).toEqual(['index']);
+  });
+
+  it('unless the project config makes them errors', async () => {
+    const root = tempDir('analyze-links-config');
+    site(root, { rules: { 'link-not-found': 'error' } });
+    const { problems, sections } = await analyzeAll({ docsRoot: root, docsFile: path.join(root, 'docs.json'), checkoutRoot: root });
+    expect(problems.find((problem) => problem.code === 'link-not-found')?.severity).toBe('error');
+    expect(sections).toEqual([]);
+  });
+});
+
 describe('the project config file', () => {
   const docs = docsJson({ pages: ['missing'] });
 
