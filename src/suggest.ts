@@ -23,6 +23,18 @@ export function closest(word: string, candidates: Iterable<string>): string | un
   return bestDistance <= limitFor(word, best) ? best : undefined;
 }
 
+/** The one item that passes `test`; undefined when none does or more than one does (no clear choice). */
+export function onlyOne<T>(items: Iterable<T>, test: (item: T) => boolean): T | undefined {
+  let found: T | undefined;
+  let count = 0;
+  for (const item of items) {
+    if (!test(item)) continue;
+    if (++count > 1) return undefined;
+    found = item;
+  }
+  return found;
+}
+
 /** Words longer than this get no suggestion (no name or file name is that long; edit distance is quadratic). */
 const MAX_WORD = 1000;
 

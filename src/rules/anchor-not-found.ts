@@ -3,7 +3,7 @@ import { cleanHeadingId } from '../pages/ids.js';
 import type { PageLink } from '../pages/scan.js';
 import { resolveLink } from '../site/links.js';
 import type { SiteRule } from './types.js';
-import { closest } from '../suggest.js';
+import { closest, onlyOne } from '../suggest.js';
 
 /** A fix made where the finding is. */
 type Fix = NonNullable<Finding['fix']>;
@@ -54,13 +54,7 @@ export const anchorNotFound: SiteRule = {
 /** The one anchor equal to the fragment but for case. */
 function sameButCase(anchors: ReadonlySet<string>, fragment: string): string | undefined {
   const lower = fragment.toLowerCase();
-  let found: string | undefined;
-  for (const anchor of anchors) {
-    if (anchor.toLowerCase() !== lower) continue;
-    if (found !== undefined) return undefined;
-    found = anchor;
-  }
-  return found;
+  return onlyOne(anchors, (anchor) => anchor.toLowerCase() === lower);
 }
 
 /** The link with its fragment replaced. */

@@ -3,6 +3,7 @@ import type { PageLink } from '../pages/scan.js';
 import { movedPages } from '../site/base.js';
 import { resolveLink } from '../site/links.js';
 import type { Site } from '../site/site.js';
+import { onlyOne } from '../suggest.js';
 import type { SiteRule } from './types.js';
 
 /** A fix made where the finding is. */
@@ -52,27 +53,22 @@ function describe(link: PageLink): string {
 /** The one listed page equal to a missing path but for case (`/QuickStart` for `/quickstart`). */
 function sameButCase(site: Site, wanted: string): string | undefined {
   const lower = wanted.toLowerCase();
-  let found: string | undefined;
-  for (const page of site.pages.values()) {
-    if (!page.listed || page.path.toLowerCase() !== lower) continue;
-    if (found !== undefined) return undefined;
-    found = page.path;
-  }
-  return found;
+  return onlyOne(listedPaths(site), (path) => path.toLowerCase() === lower);
 }
 
 /** The only listed page with the same last segment (a page that may have moved folders): a suggestion, not a fix. */
 function sameName(site: Site, wanted: string): string | undefined {
   const name = wanted.slice(wanted.lastIndexOf('/') + 1).toLowerCase();
   if (name === '') return undefined;
-  let found: string | undefined;
-  for (const page of site.pages.values()) {
-    const candidate = page.path.toLowerCase();
-    if (!page.listed || (candidate !== name && !candidate.endsWith(`/${name}`))) continue;
-    if (found !== undefined) return undefined;
-    found = page.path;
-  }
-  return found;
+  return onlyOne(listedPaths(site), (path) => {
+    const candidate = path.toLowerCase();
+    return candidate === name || candidate.endsWith(`/${name}`);
+  });
+}
+
+/** The paths of the pages listed in the navigation. */
+function* listedPaths(site: Site): Iterable<string> {
+  for (const page of site.pages.values()) if (page.listed) yield page.path;
 }
 
 /** The link rewritten to the page, keeping what follows the path (`?query`, `#fragment`) as written. */
