@@ -103,6 +103,12 @@ export class ValidationCache {
     return files;
   }
 
+  /** What `parse` made of a file's bytes under `key`, while they are the bytes it was made of; else undefined. */
+  kept<T>(absolutePath: string, bytes: Buffer, key: string): T | undefined {
+    const entry = this.parsed.get(absolutePath);
+    return entry?.bytes === bytes ? (entry.byKey.get(key) as T | undefined) : undefined;
+  }
+
   /**
    * What `parse` makes of a file's bytes, made once per (file, key) while its bytes are the ones
    * the cache handed out before: an unchanged spec or page is not parsed again. The result is

@@ -4,6 +4,7 @@
  */
 export { validateText, validateFile, FileReadError, type ValidateOptions } from './validate.js';
 export { ValidationCache } from './cache.js';
+export { PageScanStore } from './pages/store.js';
 export type { Problem, Severity, SeveritySetting, Range } from './problem.js';
 export type { ValidationResult, ProblemCounts } from './result.js';
 export { countProblems } from './result.js';

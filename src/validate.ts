@@ -16,6 +16,7 @@ import type { DocsFiles, RuleContext } from './rules/types.js';
 import { SpecLoader } from './resolve/specs.js';
 import type { SiteBase } from './site/base.js';
 import { checkSite } from './site/check.js';
+import type { PageScanStore } from './pages/store.js';
 import { TreeBuilder } from './resolve/tree.js';
 import type { PageTree } from './resolve/types.js';
 import { checkSchema } from './schema/index.js';
@@ -83,6 +84,17 @@ export interface ValidateOptions {
    * `redirect-missing`.
    */
   since?: SiteBase;
+  /**
+   * Threads the page bodies are scanned on for the link rules: `'auto'` (default) uses the
+   * machine's cores, one thread per 512 KB of page text; `1` scans on the calling thread only.
+   * Validation stays synchronous either way.
+   */
+  concurrency?: number | 'auto';
+  /**
+   * Page scans kept between runs (`new PageScanStore(file)`; the CLI's `--cache`): a page whose
+   * text is unchanged is not parsed again. The caller saves it (`store.save()`) after validating.
+   */
+  pageScans?: PageScanStore;
 }
 
 /** The default of `ValidateOptions.maxProblemsPerFile`. */
@@ -205,6 +217,8 @@ function checkSiteOf(
     ignoredPage: ignoredPages(options.ignore),
     profile: profileOf(options.profile),
     base: options.since,
+    concurrency: options.concurrency,
+    pageScans: options.pageScans,
     report: (finding) => sink.add(finding),
     reportIn: (relative, text, finding) => run.reportIn(relative, text, 'page', finding),
   });

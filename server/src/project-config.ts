@@ -26,11 +26,14 @@ const DEPLOYS_WITH: Partial<Record<Code, SeveritySetting>> = {
  * platform profile applies unless the config names a profile (a site deploys when the hosted
  * platform would deploy it), then what the server sets.
  */
-export function serverOptions<T extends object>(config: LoadedConfig, server: T): T & { profile?: ProfileName } {
-  return mergeConfigOptions<T & { profile?: ProfileName }>(
+export function serverOptions<T extends object>(config: LoadedConfig, server: T): T & { profile?: ProfileName; concurrency?: number } {
+  return mergeConfigOptions<T & { profile?: ProfileName; concurrency?: number }>(
     { ...config.options, rules: { ...DEPLOYS_WITH, ...config.options.rules } },
     {
       ...server,
+      // Pages are scanned in the task's own thread, within its heap and time limits: helper
+      // threads would have limits of their own. The server's parallelism is its deployments.
+      concurrency: 1,
       ...(config.options.profile === undefined ? { profile: 'platform' as const } : {}),
     },
   );

@@ -59,6 +59,19 @@ describe('what the platform deploys with', () => {
   });
 });
 
+describe('the options a deployment is checked with', () => {
+  it('scan pages in the task thread (within its limits), whatever the project config says', async () => {
+    const { serverOptions } = await import('../src/project-config.js');
+    const { loadConfig } = await import('docsnav');
+    const root = tempDir('analyze-options');
+    writeFileSync(path.join(root, 'docsnav.config.json'), JSON.stringify({ rules: { 'page-not-found': 'warning' } }));
+    const options: { concurrency?: number; rules?: Record<string, unknown> } = serverOptions(loadConfig(path.join(root, 'docs.json')), { root });
+    expect(options.concurrency).toBe(1);
+    expect(options.rules?.['link-not-found']).toBe('warning');
+    expect(options.rules?.['page-not-found']).toBe('warning');
+  });
+});
+
 describe('the project config file', () => {
   const docs = docsJson({ pages: ['missing'] });
 

@@ -1,4 +1,5 @@
 import { statSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { isCode, type Code } from '../codes.js';
 import { PROFILE_NAMES, type ProfileName } from '../config/profiles.js';
@@ -49,6 +50,10 @@ export interface ValidateArgs extends CommonArgs {
   fix: 'write' | 'dry-run' | undefined;
   /** `--since <ref>`: compare with the site at this git ref (redirect-missing). */
   since: string | undefined;
+  /** `--cache` (`--cache-location <file>`): the file page scans are kept in between runs. */
+  cache: string | undefined;
+  /** `--concurrency <n|auto>`: threads pages are scanned on. */
+  concurrency: number | 'auto' | undefined;
 }
 
 export interface ResolveArgs extends CommonArgs {
@@ -182,7 +187,19 @@ export function parseValidateArgs(argv: string[]): ValidateArgs {
   const fix = values.fix ? 'write' : values['fix-dry-run'] ? 'dry-run' : undefined;
   const since = values.since as string | undefined;
   if (since === '') throw new UsageError('--since takes a git ref (e.g. origin/main)');
-  return { ...common, maxWarnings, specs: !values['no-specs'], fix, since };
+  const cacheLocation = values['cache-location'] as string | undefined;
+  if (cacheLocation === '') throw new UsageError('--cache-location takes a file');
+  const cache = values.cache || cacheLocation !== undefined ? path.resolve(cacheLocation ?? DEFAULT_CACHE_FILE) : undefined;
+  return { ...common, maxWarnings, specs: !values['no-specs'], fix, since, cache, concurrency: concurrencyOf(values.concurrency as string | undefined) };
+}
+
+/** Where `--cache` keeps page scans without `--cache-location` (in the current folder, as ESLint's `.eslintcache`). */
+const DEFAULT_CACHE_FILE = '.docsnavcache';
+
+function concurrencyOf(given: string | undefined): number | 'auto' | undefined {
+  if (given === undefined || given === 'auto') return given;
+  if (!/^\d+$/.test(given) || Number(given) < 1 || Number(given) > 64) throw new UsageError(`--concurrency takes auto or a whole number from 1 to 64 (got "${given}")`);
+  return Number(given);
 }
 
 export interface DiffArgs {

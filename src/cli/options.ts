@@ -91,6 +91,16 @@ export const VALIDATE_OPTIONS: readonly CliOption[] = [
     description:
       'compare with the site at this git ref (e.g. origin/main): a page URL it served that is gone now, with no redirect, is redirect-missing (--fix adds the redirect for a moved page)',
   },
+  {
+    name: 'cache',
+    description: 'keep page scans in a file between runs: a page whose text is unchanged is not parsed again (add the file to .gitignore)',
+  },
+  { name: 'cache-location', value: '<file>', description: 'the --cache file (implies --cache; default: .docsnavcache in the current folder)' },
+  {
+    name: 'concurrency',
+    value: '<n>',
+    description: 'threads to read pages on for the link rules: a number, or auto (default: the machine\'s cores, one per 512 KB of pages; 1: one thread)',
+  },
 ];
 
 /** `docsnav diff`'s options. */

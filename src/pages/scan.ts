@@ -4,9 +4,11 @@
  * is loaded on the first scan, so that a run which scans no page does not pay for it.
  */
 import { loadScanner } from './load.js';
+import type { ScanJob } from './pool.js';
 import type { PageScan } from './types.js';
 
 export type { PageLink, PageScan } from './types.js';
+export type { ScanJob } from './pool.js';
 
 /**
  * Reads one page. `mdx` (default true) parses it as MDX, as the platform parses every page,
@@ -15,4 +17,12 @@ export type { PageLink, PageScan } from './types.js';
  */
 export function scanPage(text: string, options?: { mdx?: boolean }): PageScan {
   return loadScanner().scanPageText(text, options?.mdx ?? true);
+}
+
+/**
+ * Reads many pages, in order, on up to `threads` threads (default `'auto'`: the machine's cores,
+ * one per 512 KB of text; `1`: this thread only). Same scans as `scanPage` one by one.
+ */
+export function scanPages(jobs: readonly ScanJob[], options?: { threads?: number | 'auto' }): PageScan[] {
+  return loadScanner().scanPageTexts(jobs, options?.threads);
 }

@@ -2,11 +2,16 @@
  * The page scanner proper: the custom heading ids blanked out (offsets kept), the page parsed,
  * its links and anchors collected. Loaded through load.ts, on the first scan.
  */
+import { statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Root } from 'mdast';
 import { collectAnchors } from './anchors.js';
 import { blankCustomHeadingIds } from './heading-ids.js';
 import { collectLinks } from './links.js';
 import { parseMarkdown } from './markdown.js';
+import { scanInParallel, serveIfHelper, type ScanJob } from './pool.js';
+
+export { helpersOfLastScan } from './pool.js';
 import type { PageScan } from './types.js';
 
 const NOTHING: PageScan = { links: [], anchors: new Set() };
@@ -17,6 +22,27 @@ const NOTHING: PageScan = { links: [], anchors: new Set() };
  * A page with none of them parses to nothing of interest.
  */
 const SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*\r?$/m;
+
+/** Many pages, on up to `threads` threads (pool.ts); the scans in order. */
+export function scanPageTexts(jobs: readonly ScanJob[], threads?: number | 'auto'): PageScan[] {
+  return scanInParallel(jobs, scanJob, threads);
+}
+
+function scanJob(job: ScanJob): PageScan {
+  return scanPageText(job.text, job.mdx);
+}
+
+// This file is also what pool.ts starts its helper threads on.
+serveIfHelper(scanJob);
+
+/**
+ * What tells this scanner from another build of it (PageScanStore keys its file by it): the size
+ * and time of the file it runs from (dist/cli/pages.js when built).
+ */
+export function scannerFingerprint(): string {
+  const file = statSync(fileURLToPath(import.meta.url));
+  return `${file.size}:${Math.trunc(file.mtimeMs)}`;
+}
 
 export function scanPageText(text: string, mdx: boolean): PageScan {
   if (!mayHaveLinksOrAnchors(text)) return NOTHING;

@@ -22,10 +22,38 @@ function slugifyOnce(text: string, kind: string, options: Options): string {
     if (slugs.size >= MAX_REMEMBERED) slugs.clear();
     // The package's contraction pattern backtracks over a long word: a title past this length (no
     // real one) is slugged by its start, so that no page can stall the scan.
-    slug = slugifyPackage(text.length > MAX_TITLE ? text.slice(0, MAX_TITLE) : text, options);
+    const title = text.length > MAX_TITLE ? text.slice(0, MAX_TITLE) : text;
+    slug = ASCII.test(title) ? asciiSlugify(title, options.decamelize ?? true) : slugifyPackage(title, options);
     slugs.set(key, slug);
   }
   return slug;
+}
+
+/** Printable ASCII and white space: text the package's transliteration barely touches. */
+const ASCII = /^[\x20-\x7e\t\n\r]*$/;
+
+/**
+ * The package's slugify (separator `-`, lower case) of ASCII text, without running its
+ * transliteration, which tries each of its ~1,900 replacements as a new RegExp on every call
+ * (the scan's largest cost after parsing). On ASCII text all it does is turn `&` into ` and ` (the
+ * only ASCII key of its tables) and drop `^` and `` ` `` (the only ASCII diacritics). The rest is
+ * the package's steps, in its order; test/pages/slug.test.ts checks it against the package.
+ */
+export function asciiSlugify(text: string, decamelize: boolean): string {
+  let slug = text.replaceAll('&', ' and ').replace(/[\^`]/g, '');
+  if (decamelize) slug = decamelized(slug);
+  slug = slug.toLowerCase().replace(/[^a-z\d]+/g, '-');
+  slug = slug.replace(/([a-zA-Z\d]+)-([ts])(-|$)/g, '$1$2$3');
+  return slug.replace(/-{2,}/g, '-').replace(/^-|-$/g, '');
+}
+
+/** The package's decamelize step: capitalised words apart (`fooBar` → `foo Bar`, `APIKey` → `API Key`). */
+function decamelized(text: string): string {
+  return text
+    .replace(/([A-Z]{2,})(\d+)/g, '$1 $2')
+    .replace(/([a-z\d]+)([A-Z]{2,})/g, '$1 $2')
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-rt-z\d]+)/g, '$1 $2');
 }
 
 /**

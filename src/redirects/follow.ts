@@ -1,4 +1,5 @@
 import type { Site } from '../site/site.js';
+import { isExternalUrl } from '../site/urls.js';
 import type { Redirect, RedirectTable } from './table.js';
 
 /**
@@ -62,10 +63,6 @@ export function suffixOf(destination: string): string {
 
 const NO_HOPS = { hops: 0, next: undefined, viaAlias: false, last: undefined, suffix: '', suffixes: 0 } as const;
 
-/** A destination that leaves the site: an absolute URL (`https:`, `mailto:`) or a scheme-relative `//host/…`. */
-export function isExternal(destination: string): boolean {
-  return destination.startsWith('//') || URL.canParse(destination);
-}
 
 /** A destination's path: without `?query` and `#fragment`, and without its leading and trailing `/`. */
 export function pathOf(destination: string): string {
@@ -93,7 +90,7 @@ export function followRedirects(table: RedirectTable, site: Site): readonly Foll
   const followed = table.redirects.map((redirect): Followed => {
     const destination = redirect.destination;
     const own = suffixOf(destination);
-    if (isExternal(destination))
+    if (isExternalUrl(destination))
       return {
         redirect,
         hops: 0,
@@ -162,7 +159,7 @@ function endingOf(path: string, destination: string, table: RedirectTable, site:
     }
     onWalk.set(at, walked.length);
     walked.push({ path: at, redirect: match.redirect, next: match.destination });
-    if (isExternal(match.destination)) {
+    if (isExternalUrl(match.destination)) {
       end = { ...NO_HOPS, ending: { kind: 'external', url: match.destination } };
       break;
     }

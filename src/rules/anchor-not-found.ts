@@ -1,7 +1,6 @@
 import type { Finding } from '../problem.js';
 import { cleanHeadingId } from '../pages/ids.js';
 import type { PageLink } from '../pages/scan.js';
-import { resolveLink } from '../site/links.js';
 import type { SiteRule } from './types.js';
 import { closest, onlyOne } from '../suggest.js';
 
@@ -15,12 +14,12 @@ type Fix = NonNullable<Finding['fix']>;
  */
 export const anchorNotFound: SiteRule = {
   code: 'anchor-not-found',
-  checkSite({ site, redirects, pages, reportInPage }) {
+  readsPages: true,
+  checkSite({ pages, linksOf, reportInPage }) {
     for (const file of pages.files) {
       const body = pages.get(file);
       if (!body) continue;
-      for (const link of body.scan.links) {
-        const resolved = resolveLink(site, redirects, link.url, file);
+      for (const { link, resolved } of linksOf(body)) {
         const fragment = resolved?.target.fragment;
         if (!resolved || fragment === undefined || fragment === '') continue;
         let anchors: ReadonlySet<string> | undefined;

@@ -1,7 +1,6 @@
 import type { Finding } from '../problem.js';
 import type { PageLink } from '../pages/scan.js';
 import { movedPages } from '../site/base.js';
-import { resolveLink } from '../site/links.js';
 import type { Site } from '../site/site.js';
 import { onlyOne } from '../suggest.js';
 import type { SiteRule } from './types.js';
@@ -17,14 +16,14 @@ type Fix = NonNullable<Finding['fix']>;
  */
 export const linkNotFound: SiteRule = {
   code: 'link-not-found',
-  checkSite({ site, redirects, pages, reportInPage, base }) {
+  readsPages: true,
+  checkSite({ site, pages, linksOf, reportInPage, base }) {
     // With `--since`: the pages git saw move, whose old URLs links may still use.
     const moved = base ? movedPages(base, site.pages) : undefined;
     for (const file of pages.files) {
       const body = pages.get(file);
       if (!body) continue;
-      for (const link of body.scan.links) {
-        const resolved = resolveLink(site, redirects, link.url, file);
+      for (const { link, resolved } of linksOf(body)) {
         if (!resolved || resolved.arrival || resolved.target.base === 'same-page') continue;
         const wanted = resolved.target.path;
         // A file (`.png`, `.pdf`) is not a page misspelt: no page is suggested for it.

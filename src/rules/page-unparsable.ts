@@ -6,6 +6,7 @@ import type { SiteRule } from './types.js';
  */
 export const pageUnparsable: SiteRule = {
   code: 'page-unparsable',
+  readsPages: true,
   checkSite({ pages, reportInPage }) {
     for (const file of pages.files) {
       const body = pages.get(file);

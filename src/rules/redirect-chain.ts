@@ -1,4 +1,5 @@
-import { followRedirects, isExternal, suffixOf, type Followed } from '../redirects/follow.js';
+import { followRedirects, suffixOf, type Followed } from '../redirects/follow.js';
+import { isExternalUrl } from '../site/urls.js';
 import { plural } from '../text.js';
 import type { SiteRule } from './types.js';
 
@@ -40,7 +41,7 @@ export const redirectChain: SiteRule = {
  * writes none); undefined when two destinations along the way write one, which a person decides.
  */
 function finalDestination({ redirect, last, suffix, suffixes, viaAlias }: Followed): string | undefined {
-  if (isExternal(last) || suffixes > 1 || viaAlias) return undefined;
+  if (isExternalUrl(last) || suffixes > 1 || viaAlias) return undefined;
   const path = last.slice(0, last.length - suffixOf(last).length);
   const final = (path.startsWith('/') ? path : `/${path}`) + suffix;
   return final === redirect.destination ? undefined : final;

@@ -5,6 +5,7 @@ import type { NavigationVisitor } from '../navigation/walk.js';
 import type { RedirectTable } from '../redirects/table.js';
 import type { PageBodies, PageBody } from '../site/pages.js';
 import type { SiteBase } from '../site/base.js';
+import type { ResolvedPageLink } from '../site/links.js';
 import type { Site } from '../site/site.js';
 
 /** The docs root as the rules see it: lookups only, no paths to read. */
@@ -78,8 +79,10 @@ interface SiteRuleContext {
   readonly site: Site;
   /** docs.json's `redirects`, compiled once. */
   readonly redirects: RedirectTable;
-  /** The bodies of the site's page and snippet files, read and scanned on first use. */
+  /** The bodies of the site's page and snippet files, read and scanned before the rules run. */
   readonly pages: PageBodies;
+  /** A page's links, each with where it leads on the site (undefined: an external link); resolved once per run. */
+  readonly linksOf: (page: PageBody) => readonly ResolvedPageLink[];
   /** A finding in a page's body, at `span` (offsets into its text). */
   readonly reportInPage: (page: PageBody, finding: Omit<Finding, 'code' | 'pointer'> & { span: readonly [number, number] }) => void;
   readonly profile: Profile;
@@ -90,6 +93,8 @@ interface SiteRuleContext {
 /** A rule over the whole site, run once after the page tree is built (links, redirects). */
 export interface SiteRule {
   code: Code;
+  /** Reads page bodies (`context.pages`): the pages are read and scanned before it runs. */
+  readsPages?: true;
   checkSite(context: SiteRuleContext): void;
 }
 

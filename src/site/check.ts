@@ -7,9 +7,12 @@ import type { PageTree } from '../resolve/types.js';
 import type { DocsFiles, SiteRule } from '../rules/types.js';
 import { ignoredTest, MINTIGNORE } from './ignored.js';
 import type { ValidationCache } from '../cache.js';
-import { pageBodies, scanBody, type PageBody } from './pages.js';
+import { scanPages } from '../pages/scan.js';
+import type { PageScanStore } from '../pages/store.js';
+import { isMdx, pageBodies, type PageBody } from './pages.js';
 import type { SiteBase } from './base.js';
 import { buildSite } from './site.js';
+import { linkResolver } from './links.js';
 
 /** What the pipeline hands the site rules once the page tree is built. */
 export interface SiteCheckInput {
@@ -29,6 +32,10 @@ export interface SiteCheckInput {
   ignoredPage?: (page: string) => boolean;
   /** The site at a git ref (`since`), when one was given. */
   base?: SiteBase;
+  /** Threads pages are scanned on (`ValidateOptions.concurrency`). */
+  concurrency?: number | 'auto';
+  /** Scans kept between runs (`ValidateOptions.pageScans`). */
+  pageScans?: PageScanStore;
   report(finding: Finding): void;
   /** A finding in a page file (root-relative), whose text it is: located by `span`. */
   reportIn(relative: string, text: string, finding: Finding): void;
@@ -40,7 +47,8 @@ export function checkSite(rules: readonly SiteRule[], input: SiteCheckInput): vo
   const redirects = new RedirectTable(redirectsOf(input.document));
   const ignoredPage = input.ignoredPage;
   const checked = ignoredPage ? site.contentFiles.filter((file) => !ignoredPage(file.replace(/\.mdx?$/i, ''))) : site.contentFiles;
-  const pages = pageBodies(checked, (relative) => loadBody(input, relative));
+  const pages = pageBodies(checked, rules.some((rule) => rule.readsPages) ? loadBodies(input, checked) : new Map());
+  const linksOf = linkResolver(site, redirects);
   for (const rule of rules) {
     rule.checkSite({
       report: (finding) => input.report({ ...finding, code: rule.code }),
@@ -48,6 +56,7 @@ export function checkSite(rules: readonly SiteRule[], input: SiteCheckInput): vo
       site,
       redirects,
       pages,
+      linksOf,
       reportInPage: (page, finding) => input.reportIn(page.file, page.text, { ...finding, pointer: '', code: rule.code }),
       profile: input.profile,
       base: input.base,
@@ -55,15 +64,50 @@ export function checkSite(rules: readonly SiteRule[], input: SiteCheckInput): vo
   }
 }
 
-/** A page file's body, read through the pipeline's reader and scanned (once per unchanged file with a cache). */
-function loadBody(input: SiteCheckInput, relative: string): PageBody | undefined {
-  if (input.root === undefined || !input.files?.hasFile(relative)) return undefined;
-  const absolute = path.join(input.root, relative);
-  const read = input.reader(absolute);
-  if (!read.ok) return undefined;
-  const scan = () => scanBody(relative, textOf(read.bytes));
-  return input.cache ? input.cache.parse(absolute, read.bytes, 'page-body', scan) : scan();
+/**
+ * The page files' bodies, read through the pipeline's reader and scanned, all at once so that
+ * they are scanned on as many threads as the machine and `concurrency` allow. An unchanged file
+ * keeps its scan from the in-memory cache (an editor) or a page scan store (the CLI's `--cache`).
+ * A file that cannot be read has no body.
+ */
+function loadBodies(input: SiteCheckInput, files: readonly string[]): Map<string, PageBody | undefined> {
+  const bodies = new Map<string, PageBody | undefined>();
+  const unscanned: { relative: string; absolute: string; bytes: Buffer; text: string }[] = [];
+  for (const relative of files) {
+    const read = input.root !== undefined && input.files?.hasFile(relative) ? input.reader(path.join(input.root, relative)) : undefined;
+    if (!read?.ok) {
+      bodies.set(relative, undefined);
+      continue;
+    }
+    const absolute = path.join(input.root!, relative);
+    const kept = input.cache?.kept<PageBody>(absolute, read.bytes, PAGE_BODY);
+    if (kept) {
+      bodies.set(relative, kept);
+      continue;
+    }
+    const text = textOf(read.bytes);
+    const stored = input.pageScans?.get(text, isMdx(relative));
+    if (stored) bodies.set(relative, keep(input, absolute, read.bytes, { file: relative, text, scan: stored }));
+    else unscanned.push({ relative, absolute, bytes: read.bytes, text });
+  }
+  const scans = scanPages(
+    unscanned.map(({ relative, text }) => ({ text, mdx: isMdx(relative) })),
+    { threads: input.concurrency },
+  );
+  unscanned.forEach(({ relative, absolute, bytes, text }, i) => {
+    input.pageScans?.set(text, isMdx(relative), scans[i]);
+    bodies.set(relative, keep(input, absolute, bytes, { file: relative, text, scan: scans[i] }));
+  });
+  return bodies;
 }
+
+/** A body, kept in the in-memory cache when there is one. */
+function keep(input: SiteCheckInput, absolute: string, bytes: Buffer, body: PageBody): PageBody {
+  return input.cache ? input.cache.parse(absolute, bytes, PAGE_BODY, () => body) : body;
+}
+
+/** The cache's key for a page's body and scan. */
+const PAGE_BODY = 'page-body';
 
 /** A root-relative file's text, read through the pipeline's reader (never outside the root), or undefined. */
 function readRootFile(input: Pick<SiteCheckInput, 'root' | 'reader' | 'files'>, relative: string): string | undefined {

@@ -1,4 +1,6 @@
+import type { PageLink } from '../pages/scan.js';
 import type { RedirectTable } from '../redirects/table.js';
+import type { PageBody } from './pages.js';
 import type { Site, SitePage } from './site.js';
 import { linkTarget, type LinkTarget } from './urls.js';
 
@@ -54,4 +56,20 @@ export function resolveLink(site: Site, redirects: RedirectTable, url: string, f
   let arrival = arrive(site, redirects, target.path);
   if (!arrival && target.fromRoot !== undefined) arrival = arrive(site, redirects, target.fromRoot);
   return { target, arrival };
+}
+
+/** A link of a page and where it leads (`resolved` undefined: an external link). */
+export interface ResolvedPageLink {
+  link: PageLink;
+  resolved: ResolvedLink | undefined;
+}
+
+/** Resolves each page's links once, however many rules ask (link-not-found and anchor-not-found both do). */
+export function linkResolver(site: Site, redirects: RedirectTable): (page: PageBody) => readonly ResolvedPageLink[] {
+  const resolved = new Map<PageBody, ResolvedPageLink[]>();
+  return (page) => {
+    let links = resolved.get(page);
+    if (!links) resolved.set(page, (links = page.scan.links.map((link) => ({ link, resolved: resolveLink(site, redirects, link.url, page.file) }))));
+    return links;
+  };
 }

@@ -1,4 +1,4 @@
-import { scanPage, type PageScan } from '../pages/scan.js';
+import type { PageScan } from '../pages/scan.js';
 
 /** A page's (or snippet's) body, read and scanned once per run. */
 export interface PageBody {
@@ -16,21 +16,12 @@ export interface PageBodies {
   get(file: string): PageBody | undefined;
 }
 
-/** Page bodies loaded by `load` (root-relative path → its body, never outside the root), each once. */
-export function pageBodies(files: readonly string[], load: (relative: string) => PageBody | undefined): PageBodies {
-  const bodies = new Map<string, PageBody | undefined>();
-  return {
-    files,
-    get(file) {
-      if (bodies.has(file)) return bodies.get(file);
-      const body = load(file);
-      bodies.set(file, body);
-      return body;
-    },
-  };
+/** The bodies `loaded` (root-relative path → its body, undefined when it could not be read). */
+export function pageBodies(files: readonly string[], loaded: ReadonlyMap<string, PageBody | undefined>): PageBodies {
+  return { files, get: (file) => loaded.get(file) };
 }
 
-/** A page file's body scanned: as MDX, `.md` files as Markdown. */
-export function scanBody(file: string, text: string): PageBody {
-  return { file, text, scan: scanPage(text, { mdx: !/\.md$/i.test(file) }) };
+/** Whether a page file is parsed as MDX (`.md` files are Markdown). */
+export function isMdx(file: string): boolean {
+  return !/\.md$/i.test(file);
 }

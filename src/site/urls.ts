@@ -18,6 +18,11 @@ export interface LinkTarget {
 /** A scheme (`https:`, `mailto:`, `cursor:`) or a protocol-relative `//host`: not a page of the site. */
 const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
 
+/** A URL that leaves the site: any scheme (`https:`, `mailto:`, `cursor:`) or a protocol-relative `//host`. */
+export function isExternalUrl(url: string): boolean {
+  return EXTERNAL.test(url.trim());
+}
+
 /**
  * Reads an internal link as the platform serves it: undefined for external links (any scheme,
  * `//host`), `data:` and empty URLs; otherwise the URL path it leads to, resolved against the
@@ -26,7 +31,7 @@ const EXTERNAL = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
  */
 export function linkTarget(url: string, fromFile: string): LinkTarget | undefined {
   const trimmed = url.trim();
-  if (trimmed === '' || EXTERNAL.test(trimmed)) return undefined;
+  if (trimmed === '' || isExternalUrl(trimmed)) return undefined;
   const hashAt = trimmed.indexOf('#');
   const beforeHash = hashAt === -1 ? trimmed : trimmed.slice(0, hashAt);
   const fragment = hashAt === -1 ? undefined : decode(trimmed.slice(hashAt + 1));

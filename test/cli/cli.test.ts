@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -173,6 +173,50 @@ describe('docsnav validate', () => {
     for (const flag of ['--quiet', '--stdin-filename', '--output-file', '--tree-format', 'GITHUB_STEP_SUMMARY', 'docs/rules/<code>.md'])
       expect(docsnav('--help').stdout).toContain(flag);
     expect(docsnav('--version').stdout.trim()).toBe(JSON.parse(readFileSync('package.json', 'utf8')).version);
+  });
+});
+
+describe('docsnav validate --cache and --concurrency', () => {
+  it('keeps page scans between runs; a page changed since is read again', () => {
+    const site = tempDir();
+    cpSync('fixtures/example', site, { recursive: true });
+    const cache = path.join(tempDir(), '.docsnavcache');
+    const cold = docsnav('validate', site, '--cache-location', cache, '--format', 'json');
+    expect(cold.code).toBe(0);
+    expect(existsSync(cache)).toBe(true);
+    const warm = docsnav('validate', site, '--cache-location', cache, '--format', 'json');
+    expect(warm).toEqual(cold);
+    const page = path.join(site, 'quickstart.mdx');
+    writeFileSync(page, `${readFileSync(page, 'utf8')}\nSee [the old guide](/guides/old).\n`);
+    const changed = JSON.parse(docsnav('validate', site, '--cache-location', cache, '--format', 'json').stdout)[0].problems as { code: string; file: string }[];
+    expect(changed.map((problem) => `${problem.code} ${path.basename(problem.file)}`)).toEqual(['link-not-found quickstart.mdx']);
+  });
+
+  it('--cache writes .docsnavcache in the current folder', () => {
+    const folder = tempDir();
+    expect(docsnavWith({ cwd: folder }, 'validate', path.resolve('fixtures/example'), '--cache').code).toBe(0);
+    expect(existsSync(path.join(folder, '.docsnavcache'))).toBe(true);
+  });
+
+  it('a --cache file that cannot be written is one line, exit 2 (after the report)', () => {
+    const blocker = path.join(tempDir(), 'a-file');
+    writeFileSync(blocker, '');
+    const run = docsnav('validate', 'fixtures/example', '--cache-location', path.join(blocker, 'cache'));
+    expect(run.code).toBe(2);
+    expect(run.stdout).toContain('no problems');
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(/--cache: cannot write .*cache: E[A-Z]+: /);
+  });
+
+  it.each([['0'], ['two'], ['65'], ['-1']])('--concurrency %s is a usage error (exit 2)', (value) => {
+    const run = docsnav('validate', 'fixtures/example', `--concurrency=${value}`);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--concurrency takes auto or a whole number from 1 to 64');
+  });
+
+  it('--concurrency 1 and auto report the same', () => {
+    const one = docsnav('validate', 'fixtures/example', '--concurrency', '1', '--format', 'json');
+    expect(docsnav('validate', 'fixtures/example', '--concurrency', 'auto', '--format', 'json')).toEqual(one);
   });
 });
 

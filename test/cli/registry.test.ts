@@ -56,6 +56,7 @@ describe('the parser takes every option help lists', () => {
       'max-warnings': '3',
       'tree-format': 'pretty',
       'rule-docs-url': 'https://example.com/rules/',
+      concurrency: '2',
     })[name] ?? 'x';
 
   it.each(Object.keys(parsers) as Array<keyof typeof parsers>)('%s', (name) => {

@@ -1,7 +1,7 @@
 import slugify from '@sindresorhus/slugify';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { encodedSlug, headingSlug, headingSlugger } from '../../src/pages/slug.js';
+import { asciiSlugify, encodedSlug, headingSlug, headingSlugger } from '../../src/pages/slug.js';
 
 /** The characters encodeURIComponent leaves or writes, which are all encodedSlug is given. */
 const ENCODED = [..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.!~*'()%"];
@@ -30,6 +30,29 @@ describe('encodedSlug: the package without its transliteration, on encodeURIComp
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe('asciiSlugify: the package on ASCII text, without its 1,900 regular expressions', () => {
+  /** Every printable ASCII character, white space, and what the package's steps treat apart. */
+  const ASCII_PARTS = [...Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)), '\t', '\n', '-s', '-t', 'API', 'Key', 'fooBar', 'V2', '&', '^', '`'];
+
+  it('agrees with @sindresorhus/slugify, decamelizing or not', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...ASCII_PARTS), { maxLength: 40 }), (parts) => {
+        const text = parts.join('');
+        expect(asciiSlugify(text, false)).toBe(slugify(text, { decamelize: false }));
+        expect(asciiSlugify(text, true)).toBe(slugify(text, { decamelize: true, separator: '-' }));
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  it('agrees on the ids components and fields are given', () => {
+    for (const text of ['param-user_id', 'param-X-API-Key_2', 'Getting Started: Tom & Jerry', "What's new?", 'OAuth2Token', 'a^b`c', 'param-items[].name']) {
+      expect(asciiSlugify(text, false)).toBe(slugify(text, { decamelize: false }));
+      expect(asciiSlugify(text, true)).toBe(slugify(text, { decamelize: true, separator: '-' }));
+    }
   });
 });
 

@@ -1,0 +1,90 @@
+/**
+ * Page scans kept between runs, in one file (the CLI's `--cache`): a page whose text is unchanged
+ * is not parsed again. Entries are keyed by a hash of the page's text and how it is parsed, and
+ * the file by docsnav's scanner (its built file's size and time) and this format: after an
+ * upgrade, every page is scanned anew. A missing, unreadable or foreign file is an empty store;
+ * saving keeps only the entries this run used, so the file does not grow with old pages.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { loadScanner } from './load.js';
+import type { PageLink, PageScan } from './types.js';
+
+/** Bump when what a scan holds changes shape. */
+const FORMAT = 1;
+
+interface StoredScan {
+  links: PageLink[];
+  anchors: string[];
+  error?: PageScan['error'];
+}
+
+interface StoreFile {
+  scanner: string;
+  scans: Record<string, StoredScan>;
+}
+
+export class PageScanStore {
+  private readonly stored: ReadonlyMap<string, StoredScan>;
+  private readonly used = new Map<string, StoredScan>();
+  private readonly scanner: string;
+
+  /** The store kept in `file` (nothing yet when it does not exist or was written by another scanner). Never throws. */
+  constructor(readonly file: string) {
+    this.scanner = `${FORMAT}:${loadScanner().scannerFingerprint()}`;
+    this.stored = new Map(Object.entries(readStore(file, this.scanner)));
+  }
+
+  /** The kept scan of a page with this text, parsed so (`mdx`), if any. */
+  get(text: string, mdx: boolean): PageScan | undefined {
+    const key = keyOf(text, mdx);
+    const stored = this.stored.get(key) ?? this.used.get(key);
+    // A file edited by hand is no reason to fail: an entry of another shape is no entry.
+    if (!Array.isArray(stored?.links) || !Array.isArray(stored.anchors)) return undefined;
+    this.used.set(key, stored);
+    return { links: stored.links, anchors: new Set(stored.anchors), ...(stored.error && { error: stored.error }) };
+  }
+
+  set(text: string, mdx: boolean, scan: PageScan): void {
+    this.used.set(keyOf(text, mdx), { links: scan.links, anchors: [...scan.anchors], ...(scan.error && { error: scan.error }) });
+  }
+
+  /** How many scans this run took from the file or added. */
+  get size(): number {
+    return this.used.size;
+  }
+
+  /** Writes the scans this run used or made (a whole new file, renamed into place). Throws on an I/O error. */
+  save(): void {
+    const content: StoreFile = { scanner: this.scanner, scans: Object.fromEntries(this.used) };
+    mkdirSync(path.dirname(path.resolve(this.file)), { recursive: true });
+    const temporary = `${this.file}.${process.pid}.tmp`;
+    try {
+      writeFileSync(temporary, JSON.stringify(content));
+      renameSync(temporary, this.file);
+    } finally {
+      rmSync(temporary, { force: true });
+    }
+  }
+}
+
+function keyOf(text: string, mdx: boolean): string {
+  return createHash('sha256')
+    .update(mdx ? 'mdx\0' : 'md\0')
+    .update(text)
+    .digest('base64url');
+}
+
+/** The scans in the file when its scanner is this one; else none. */
+function readStore(file: string, scanner: string): Record<string, StoredScan> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return {};
+  }
+  const store = parsed as Partial<StoreFile> | null;
+  if (store?.scanner !== scanner || typeof store.scans !== 'object' || store.scans === null) return {};
+  return store.scans;
+}

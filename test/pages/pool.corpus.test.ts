@@ -1,0 +1,28 @@
+/**
+ * On the real documentation repositories, `docsnav validate` reports the same problems whether
+ * pages are scanned on one thread or on helper threads, and whether their scans come from a
+ * `--cache` file or not.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { corpus } from '../corpus-files.js';
+
+function validate(docs: string, ...args: string[]) {
+  const run = spawnSync(process.execPath, [path.resolve('dist/cli/main.js'), 'validate', docs, '--format', 'json', ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+describe.each(['mintlify', 'modelcontextprotocol', 'runpod'])('validate %s: threads and cache change nothing', (repository) => {
+  it('one thread, helper threads, a cold and a warm --cache: the same report', () => {
+    const docs = path.join(corpus, 'docs-repos', repository, 'docs.json');
+    const one = validate(docs, '--concurrency', '1');
+    expect(one.stderr).toBe('');
+    expect(JSON.parse(one.stdout)[0].problems.filter((problem: { code: string }) => problem.code === 'link-not-found').length).toBeGreaterThan(0);
+    const cache = path.join(mkdtempSync(path.join(tmpdir(), 'docsnav-cache-')), '.docsnavcache');
+    expect(validate(docs, '--concurrency', '2', '--cache-location', cache)).toEqual(one);
+    expect(validate(docs, '--cache-location', cache)).toEqual(one);
+  }, 120_000);
+});

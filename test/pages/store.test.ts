@@ -1,0 +1,66 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { scanPage } from '../../src/pages/scan.js';
+import { PageScanStore } from '../../src/pages/store.js';
+
+const PAGE = '# Setup\n\nSee [install](/install#requirements) and <Card href="/cards/one" title="One" />.\n';
+
+function storeFile(): string {
+  return path.join(mkdtempSync(path.join(tmpdir(), 'docsnav-store-')), 'nested', '.docsnavcache');
+}
+
+describe('PageScanStore', () => {
+  it('gives back, in the next run, the scan saved for the same text parsed the same way', () => {
+    const file = storeFile();
+    const first = new PageScanStore(file);
+    expect(first.get(PAGE, true)).toBeUndefined();
+    const scan = scanPage(PAGE);
+    first.set(PAGE, true, scan);
+    first.save();
+    const next = new PageScanStore(file);
+    expect(next.get(PAGE, true)).toEqual(scan);
+    expect(next.get(PAGE, true)?.anchors).toBeInstanceOf(Set);
+    // Another text, or the same text parsed as Markdown, is another page.
+    expect(next.get(`${PAGE} `, true)).toBeUndefined();
+    expect(next.get(PAGE, false)).toBeUndefined();
+  });
+
+  it('keeps only what the last run used, so the file does not grow with pages long gone', () => {
+    const file = storeFile();
+    const first = new PageScanStore(file);
+    first.set('# Old', true, scanPage('# Old'));
+    first.set(PAGE, true, scanPage(PAGE));
+    first.save();
+    const second = new PageScanStore(file);
+    expect(second.get(PAGE, true)).toBeDefined();
+    expect(second.size).toBe(1);
+    second.save();
+    const third = new PageScanStore(file);
+    expect(third.get('# Old', true)).toBeUndefined();
+    expect(third.get(PAGE, true)).toBeDefined();
+  });
+
+  it('is empty when the file is missing, not JSON, written by another scanner, or hand-edited', () => {
+    const file = storeFile();
+    expect(new PageScanStore(file).get(PAGE, true)).toBeUndefined();
+    const store = new PageScanStore(file);
+    store.set(PAGE, true, scanPage(PAGE));
+    store.save();
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { scanner: string; scans: Record<string, unknown> };
+    writeFileSync(file, JSON.stringify({ ...saved, scanner: `${saved.scanner}-older` }));
+    expect(new PageScanStore(file).get(PAGE, true)).toBeUndefined();
+    writeFileSync(file, JSON.stringify({ ...saved, scans: Object.fromEntries(Object.keys(saved.scans).map((key) => [key, { links: 'x' }])) }));
+    expect(new PageScanStore(file).get(PAGE, true)).toBeUndefined();
+    writeFileSync(file, '{ not json');
+    expect(new PageScanStore(file).get(PAGE, true)).toBeUndefined();
+  });
+
+  it('throws on save when the file cannot be written (the CLI makes it one line)', () => {
+    const blocker = path.join(mkdtempSync(path.join(tmpdir(), 'docsnav-store-')), 'a-file');
+    writeFileSync(blocker, '');
+    const store = new PageScanStore(path.join(blocker, '.docsnavcache'));
+    expect(() => store.save()).toThrow();
+  });
+});
