@@ -1,6 +1,8 @@
 export declare const MINT_CLI: string;
 /** The three whole documentation folders of ../shared/corpus/docs-repos: name and the folder holding docs.json. */
 export declare const DOCS_REPOS: readonly { name: string; dir: string }[];
+/** The complete sites of ../shared/corpus/complete-sites (page files with front matter only): name and the folder holding docs.json. */
+export declare const COMPLETE_SITES: readonly { name: string; dir: string }[];
 /** One broken link `mint broken-links` printed. `line`/`column`: where the link's text first occurs in the file (it prints none). */
 export interface MintFinding {
   /** Relative to the docs root, `/`-separated, as it printed it. */

@@ -71,6 +71,17 @@ export const DOCS_REPOS = ['mintlify', 'modelcontextprotocol', 'runpod'].map((na
   return { name, dir: existsSync(path.join(top, 'docs.json')) ? top : path.join(top, 'docs') };
 });
 
+/**
+ * The complete sites of the corpus (their page files hold front matter only, so what links they have are
+ * docs.json's navigation hrefs): name and the folder holding docs.json.
+ */
+export const COMPLETE_SITES = existsSync(path.join(corpus, 'complete-sites'))
+  ? readdirSync(path.join(corpus, 'complete-sites'))
+      .sort()
+      .map((name) => ({ name, dir: path.join(corpus, 'complete-sites', name) }))
+      .filter(({ dir }) => existsSync(path.join(dir, 'docs.json')))
+  : [];
+
 /** Whether the pinned version is installed in bench/.mint (nothing is installed). */
 export function mintCliInstalled() {
   return existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).version === MINT_CLI.split('@').at(-1);

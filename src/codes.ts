@@ -299,7 +299,7 @@ export const codes = {
     title: 'Link to no page',
     severity: 'error',
     description:
-      "An internal link in a page (Markdown link or image, reference definition, an element's `href` or `src`) that leads to no page, file or redirect of the site: readers get a 404. Generated OpenAPI pages, hidden pages and redirects count; external links are not fetched.",
+      "An internal link in a page (Markdown link or image, reference definition, an element's `href` or `src`) or in the navigation (a tab's or an anchor's `href`) that leads to no page, file or redirect of the site: readers get a 404. Generated OpenAPI pages, hidden pages and redirects count; external links are not fetched.",
     source: 'rule',
   },
   'anchor-not-found': {

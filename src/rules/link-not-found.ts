@@ -1,6 +1,9 @@
 import type { Finding } from '../problem.js';
 import type { PageLink } from '../pages/scan.js';
 import { movedPages } from '../site/base.js';
+import { resolveLink } from '../site/links.js';
+import { isExternalUrl } from '../site/urls.js';
+import { childPointer } from '../source/pointer.js';
 import type { Site } from '../site/site.js';
 import { onlyOne } from '../suggest.js';
 import type { SiteRule } from './types.js';
@@ -10,14 +13,15 @@ type Fix = NonNullable<Finding['fix']>;
 
 /**
  * An internal link in a page (a Markdown link or image, a reference definition, an element's
- * `href` or `src`) that leads to no page, file or redirect of the site: readers get a 404.
+ * `href` or `src`) or in the navigation (a tab's, an anchor's `href`) that leads to no page, file
+ * or redirect of the site: readers get a 404.
  * External links are not fetched. The fix rewrites the link only when one page is clearly meant:
  * the only one that differs but for case, or (with `--since`) the page moved from that URL.
  */
 export const linkNotFound: SiteRule = {
   code: 'link-not-found',
   readsPages: true,
-  checkSite({ site, pages, linksOf, reportInPage, base }) {
+  checkSite({ site, redirects, document, pages, linksOf, report, reportInPage, base, profile }) {
     // With `--since`: the pages git saw move, whose old URLs links may still use.
     const moved = base ? movedPages(base, site.pages) : undefined;
     for (const file of pages.files) {
@@ -39,8 +43,39 @@ export const linkNotFound: SiteRule = {
         });
       }
     }
+    // The navigation's own internal hrefs (a tab, an anchor, a dropdown that links to a page), read from the root.
+    // A global anchor's internal href is external-href's to report unless the profile accepts one (the platform's).
+    const globalHrefsLinkOut = profile.globalAnchorHrefs !== 'platform';
+    for (const { href, pointer } of navigationHrefs(document)) {
+      if (isExternalUrl(href) || (globalHrefsLinkOut && pointer.startsWith('/navigation/global/'))) continue;
+      const resolved = resolveLink(site, redirects, href.startsWith('/') ? href : `/${href}`, '');
+      if (!resolved || resolved.arrival || resolved.target.path === '') continue;
+      const wanted = resolved.target.path.replace(/\.mdx?$/i, '');
+      const suggestion = moved?.get(wanted) ?? sameButCase(site, wanted) ?? site.closest(wanted) ?? sameName(site, wanted);
+      report({
+        message: `Navigation href "${href}" leads nowhere: no page, file or redirect of the site is at /${resolved.target.path}.`,
+        pointer,
+        ...(suggestion !== undefined && { suggest: `/${suggestion}` }),
+      });
+    }
   },
 };
+
+/** Every string `href` under `navigation` (tabs, anchors, dropdowns, products, global anchors), with its pointer. */
+function* navigationHrefs(document: unknown): Iterable<{ href: string; pointer: string }> {
+  const navigation = (document as { navigation?: unknown } | null)?.navigation;
+  if (typeof navigation !== 'object' || navigation === null) return;
+  const stack: { value: object; pointer: string }[] = [{ value: navigation, pointer: '/navigation' }];
+  for (let entry = stack.pop(); entry; entry = stack.pop()) {
+    const { value, pointer } = entry;
+    if (!Array.isArray(value) && typeof (value as { href?: unknown }).href === 'string') {
+      const href = (value as { href: string }).href.trim();
+      if (href !== '') yield { href, pointer: childPointer(pointer, 'href') };
+    }
+    const children = Object.entries(value).filter((child): child is [string, object] => typeof child[1] === 'object' && child[1] !== null);
+    for (let i = children.length - 1; i >= 0; i--) stack.push({ value: children[i][1], pointer: childPointer(pointer, children[i][0]) });
+  }
+}
 
 function describe(link: PageLink): string {
   if (link.kind === 'image') return 'Image';

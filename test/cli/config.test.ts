@@ -33,6 +33,8 @@ const SITE = {
   ),
   'site/docs/index.mdx': '# Hi',
   'site/docs/ja/index.mdx': '# こんにちは',
+  // The global anchor's page: under the platform profile, a /path href links into the site and must lead somewhere.
+  'site/docs/blog.mdx': '# Blog',
 };
 const XX_SITE = { ...SITE, 'site/docs/docs.json': SITE['site/docs/docs.json'].replace('"ja"', '"xx"') };
 
@@ -202,10 +204,12 @@ describe('--config and --no-config', () => {
       'a/docs.json': SITE['site/docs/docs.json'],
       'a/index.mdx': '',
       'a/ja/index.mdx': '',
+      'a/blog.mdx': '',
       'a/docsnav.config.json': '{ "extends": "platform" }',
       'b/docs.json': SITE['site/docs/docs.json'],
       'b/index.mdx': '',
       'b/ja/index.mdx': '',
+      'b/blog.mdx': '',
     });
     const run = docsnav(base, 'validate', 'a', 'b', '--format', 'json');
     const results = JSON.parse(run.stdout) as Array<{ file: string; problems: unknown[] }>;

@@ -165,3 +165,58 @@ describe('anchor-not-found', () => {
     expect(applyEdits(text, problem.fix!.edits)).toBe('[x](/quickstart#install-the-cli)\n');
   });
 });
+
+describe('link-not-found: the navigation’s own hrefs', () => {
+  /** A site whose tabs link to `hrefs` (each a tab of its own) beside one of pages. */
+  function navSite(hrefs: readonly string[], extra: Record<string, unknown> = {}): string {
+    const root = site(BASE, []);
+    const tabs = [{ tab: 'Docs', pages: PAGES }, ...hrefs.map((href, i) => ({ tab: `Link ${i}`, href }))];
+    writeFileSync(
+      path.join(root, 'docs.json'),
+      JSON.stringify({ name: 'Links', navigation: { tabs, global: { anchors: [{ anchor: 'Blog', href: 'https://blog.example.com' }] } }, ...extra }, null, 2),
+    );
+    return root;
+  }
+
+  it('reports an internal href that leads nowhere, at the href, with the closest page', () => {
+    const root = navSite(['/quickstart', 'quickstart', '/guides', '/hidden', '/images/logo.png', '/', 'https://example.com/x', '/quikstart', 'guides/setp']);
+    const found = problems(root, 'link-not-found');
+    expect(found.map((p) => [p.pointer, p.suggest])).toEqual([
+      ['/navigation/tabs/8/href', '/quickstart'],
+      ['/navigation/tabs/9/href', '/guides/setup'],
+    ]);
+    expect(found[0].message).toBe('Navigation href "/quikstart" leads nowhere: no page, file or redirect of the site is at /quikstart.');
+    expect(found[0].file).toBe(path.join(root, 'docs.json'));
+  });
+
+  it('follows redirects, and reads hrefs at any depth (an anchor in a dropdown; a global anchor where the profile lets it link in)', () => {
+    const root = site(BASE, []);
+    writeFileSync(
+      path.join(root, 'docs.json'),
+      JSON.stringify({
+        name: 'Links',
+        redirects: [{ source: '/old', destination: '/quickstart' }],
+        navigation: {
+          global: { anchors: [{ anchor: 'Changelog', href: '/changelog' }] },
+          dropdowns: [
+            {
+              dropdown: 'Main',
+              anchors: [
+                { anchor: 'Old', href: '/old' },
+                { anchor: 'Gone', href: '/gone' },
+              ],
+              pages: PAGES,
+            },
+          ],
+        },
+      }),
+    );
+    expect(problems(root, 'link-not-found', { profile: 'platform' }).map((p) => p.pointer)).toEqual([
+      '/navigation/global/anchors/0/href',
+      '/navigation/dropdowns/0/anchors/1/href',
+    ]);
+    // Under the spec, a global anchor links out of the site: its internal href is external-href's problem alone.
+    expect(problems(root, 'link-not-found').map((p) => p.pointer)).toEqual(['/navigation/dropdowns/0/anchors/1/href']);
+    expect(problems(root, 'external-href').map((p) => p.pointer)).toEqual(['/navigation/global/anchors/0/href']);
+  });
+});
