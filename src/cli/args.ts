@@ -198,7 +198,8 @@ const DEFAULT_CACHE_FILE = '.docsnavcache';
 
 function concurrencyOf(given: string | undefined): number | 'auto' | undefined {
   if (given === undefined || given === 'auto') return given;
-  if (!/^\d+$/.test(given) || Number(given) < 1 || Number(given) > 64) throw new UsageError(`--concurrency takes auto or a whole number from 1 to 64 (got "${given}")`);
+  if (!/^\d+$/.test(given) || Number(given) < 1 || Number(given) > 64)
+    throw new UsageError(`--concurrency takes auto or a whole number from 1 to 64 (got "${given}")`);
   return Number(given);
 }
 

@@ -30,7 +30,9 @@ export async function validateCommand(argv: string[], io: CliIo): Promise<number
       if (config.broken) results.push(config.broken);
     } else {
       const since = args.since === undefined ? undefined : await siteBase(file, args.since, config.options);
-      results.push(validateText(text, { ...config.options, specs: args.specs, file, root: config.options.root ?? root, since, concurrency: args.concurrency, pageScans }));
+      results.push(
+        validateText(text, { ...config.options, specs: args.specs, file, root: config.options.root ?? root, since, concurrency: args.concurrency, pageScans }),
+      );
     }
   } else {
     const files = await expandPaths(args.paths.length > 0 ? args.paths : ['.']);

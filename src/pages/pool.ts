@@ -101,7 +101,11 @@ function startHelpers(count: number, jobs: readonly ScanJob[], counters: Int32Ar
     const { port1, port2 } = new MessageChannel();
     try {
       const data: HelperData = { docsnavPageScans: true, jobs: jobs as ScanJob[], counters, port: port2 };
-      const worker = new Worker(fileURLToPath(thisFile), { workerData: data, transferList: [port2], resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+      const worker = new Worker(fileURLToPath(thisFile), {
+        workerData: data,
+        transferList: [port2],
+        resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+      });
       // A helper that fails is found out by its silence (STALL_MS), not by an event nobody waits for.
       worker.on('error', () => {});
       worker.unref();

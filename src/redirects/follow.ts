@@ -63,7 +63,6 @@ export function suffixOf(destination: string): string {
 
 const NO_HOPS = { hops: 0, next: undefined, viaAlias: false, last: undefined, suffix: '', suffixes: 0 } as const;
 
-
 /** A destination's path: without `?query` and `#fragment`, and without its leading and trailing `/`. */
 export function pathOf(destination: string): string {
   return trimSlashes(destination.split('#')[0].split('?')[0]);

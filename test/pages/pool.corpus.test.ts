@@ -11,7 +11,10 @@ import { describe, expect, it } from 'vitest';
 import { corpus } from '../corpus-files.js';
 
 function validate(docs: string, ...args: string[]) {
-  const run = spawnSync(process.execPath, [path.resolve('dist/cli/main.js'), 'validate', docs, '--format', 'json', ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const run = spawnSync(process.execPath, [path.resolve('dist/cli/main.js'), 'validate', docs, '--format', 'json', ...args], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
   return { code: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 
