@@ -14,6 +14,7 @@ import {
   diskReader,
   findInvalidCharacter,
   locateInvalidCharacter,
+  PageScanStore,
   resolveFile,
   textOf,
   type FileReader,
@@ -41,6 +42,11 @@ export interface AnalyzeInput {
   /** The git blob id of each file under the docs root (root-relative path): what a page's key is made of. */
   blobs?: Record<string, string>;
   /**
+   * The file the project's page scans are kept in between deployments (`PageScanStore`): a page
+   * whose text is unchanged is not parsed again for its links. Undefined: every page is parsed.
+   */
+  scanStore?: string;
+  /**
    * The previous deployment's pages by key: a page whose key is there has its sections copied,
    * not made again (the page was checked for invalid characters with the same texts, and found
    * clean unless its file is `flagged`).
@@ -60,6 +66,9 @@ export interface AnalyzeOutput {
   reusedPages: number;
   /** More pages than `maxPages`: no text was sent. */
   overLimit: boolean;
+  /** Page files read for their links, and of those, the ones whose kept scan was used (unchanged since the last deployment). */
+  scanned: number;
+  scansReused: number;
 }
 
 /** Largest page or spec file read for texts. */
@@ -77,10 +86,21 @@ const MAX_TEXT_PROBLEMS = 100;
 /** Changes when what a page's sections are made of changes (page-text, endpoint-text): no key of an older version matches. */
 const SECTIONS_VERSION = 1;
 
+/** Keeps the scans for the next deployment; a store that cannot be written costs that one only its speed. */
+function saveScans(store: PageScanStore | undefined): void {
+  try {
+    store?.save();
+  } catch {
+    // The next deployment parses every page again, as without a store.
+  }
+}
+
 export async function analyzeCheckout(input: AnalyzeInput, emit: (batch: SectionsBatch) => Promise<void>): Promise<AnalyzeOutput> {
   const config = projectConfig(input.docsFile, input.checkoutRoot);
-  const options = serverOptions<ResolveOptions>(config, { root: input.docsRoot, allowRemote: false });
+  const pageScans = input.scanStore === undefined ? undefined : new PageScanStore(input.scanStore);
+  const options = serverOptions<ResolveOptions>(config, { root: input.docsRoot, allowRemote: false, pageScans });
   const result = await resolveFile(input.docsFile, options);
+  saveScans(pageScans);
   // Paths in problems are relative to the docs root: no machine paths in what is stored.
   const problems = [...config.problems, ...result.problems].map((problem) => ({ ...problem, file: relativeTo(input.docsRoot, problem.file) }));
   const pages = result.tree.pages.length;
@@ -93,6 +113,8 @@ export async function analyzeCheckout(input: AnalyzeInput, emit: (batch: Section
     copied: batch.copied,
     reusedPages: batch.reusedPages,
     overLimit,
+    scanned: pageScans?.asked ?? 0,
+    scansReused: pageScans?.reused ?? 0,
   });
   if (problems.some((problem) => problem.severity === 'error')) return output(0);
   if (pages > input.maxPages) return output(0, true);

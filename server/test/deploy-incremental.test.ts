@@ -129,9 +129,16 @@ describe('redeploy', () => {
       redeploy.logs.join('\n'),
     ).toBe(true);
     // A first deployment of the same commit: every page made anew.
+    // The pages' scans for links were kept too: all but the changed page's were used again.
+    const scans = redeploy.logs
+      .map((line) => /^read (\d+) page files for links; (\d+) unchanged since the last deployment were not parsed again$/.exec(line))
+      .find(Boolean);
+    expect(scans, redeploy.logs.join('\n')).toBeDefined();
+    expect(Number(scans![2])).toBe(Number(scans![1]) - 1);
     await project('site-full', repo);
     const full = await deploy('site-full');
     expect(full.logs.some((line) => line.startsWith('copied the texts'))).toBe(false);
+    expect(full.logs.some((line) => line.startsWith('read '))).toBe(false);
 
     const incremental = await stored(redeploy.id);
     const whole = await stored(full.id);

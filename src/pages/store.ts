@@ -29,6 +29,8 @@ export class PageScanStore {
   private readonly stored: ReadonlyMap<string, StoredScan>;
   private readonly used = new Map<string, StoredScan>();
   private readonly scanner: string;
+  private hits = 0;
+  private lookups = 0;
 
   /** The store kept in `file` (nothing yet when it does not exist or was written by another scanner). Never throws. */
   constructor(readonly file: string) {
@@ -38,11 +40,13 @@ export class PageScanStore {
 
   /** The kept scan of a page with this text, parsed so (`mdx`), if any. */
   get(text: string, mdx: boolean): PageScan | undefined {
+    this.lookups++;
     const key = keyOf(text, mdx);
     const stored = this.stored.get(key) ?? this.used.get(key);
     // A file edited by hand is no reason to fail: an entry of another shape is no entry.
     if (!Array.isArray(stored?.links) || !Array.isArray(stored.anchors)) return undefined;
     this.used.set(key, stored);
+    this.hits++;
     return { links: stored.links, anchors: new Set(stored.anchors), ...(stored.error && { error: stored.error }) };
   }
 
@@ -53,6 +57,15 @@ export class PageScanStore {
   /** How many scans this run took from the file or added. */
   get size(): number {
     return this.used.size;
+  }
+
+  /** How many pages this run asked for, and how many of them it found kept (not parsed again). */
+  get asked(): number {
+    return this.lookups;
+  }
+
+  get reused(): number {
+    return this.hits;
   }
 
   /** Writes the scans this run used or made (a whole new file, renamed into place). Throws on an I/O error. */

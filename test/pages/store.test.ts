@@ -21,10 +21,12 @@ describe('PageScanStore', () => {
     first.save();
     const next = new PageScanStore(file);
     expect(next.get(PAGE, true)).toEqual(scan);
+    expect([next.asked, next.reused]).toEqual([1, 1]);
     expect(next.get(PAGE, true)?.anchors).toBeInstanceOf(Set);
     // Another text, or the same text parsed as Markdown, is another page.
     expect(next.get(`${PAGE} `, true)).toBeUndefined();
     expect(next.get(PAGE, false)).toBeUndefined();
+    expect([next.asked, next.reused]).toEqual([4, 2]);
   });
 
   it('keeps only what the last run used, so the file does not grow with pages long gone', () => {

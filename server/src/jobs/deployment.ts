@@ -196,7 +196,15 @@ async function deploy(
     // Page texts are stored batch by batch as the thread makes them (each write fenced on the lease).
     const analysis = await runInThread(
       'analyze',
-      { docsRoot, docsFile, checkoutRoot: worktree, maxPages: settings.maxPages, blobs: docs.files, previous: reusable },
+      {
+        docsRoot,
+        docsFile,
+        checkoutRoot: worktree,
+        maxPages: settings.maxPages,
+        blobs: docs.files,
+        previous: reusable,
+        scanStore: path.join(settings.dataDir, 'scans', `${cacheName(project.id, 'docs')}.json`),
+      },
       settings.check,
       signal,
       async (batch) => {
@@ -207,6 +215,8 @@ async function deploy(
       },
     );
     await log(`checked ${plural(analysis.pages, 'page')} in ${elapsed(started)}`);
+    if (analysis.scansReused > 0)
+      await log(`read ${plural(analysis.scanned, 'page file')} for links; ${analysis.scansReused} unchanged since the last deployment were not parsed again`);
     if (analysis.reusedPages > 0)
       await log(`copied the texts of ${plural(analysis.reusedPages, 'unchanged page')} (${plural(analysis.copied, 'section')}) from deployment ${current}`);
     const errors = analysis.problems.filter((problem) => problem.severity === 'error');
