@@ -44,7 +44,7 @@ export class PageScanStore {
     const key = keyOf(text, mdx);
     const stored = this.stored.get(key) ?? this.used.get(key);
     // A file edited by hand is no reason to fail: an entry of another shape is no entry.
-    if (!Array.isArray(stored?.links) || !Array.isArray(stored.anchors)) return undefined;
+    if (!isStoredScan(stored)) return undefined;
     this.used.set(key, stored);
     this.hits++;
     return { links: stored.links, anchors: new Set(stored.anchors), ...(stored.error && { error: stored.error }) };
@@ -100,4 +100,22 @@ function readStore(file: string, scanner: string): Record<string, StoredScan> {
   const store = parsed as Partial<StoreFile> | null;
   if (store?.scanner !== scanner || typeof store.scans !== 'object' || store.scans === null) return {};
   return store.scans;
+}
+
+/** An entry as `set` writes it: links with a URL, a kind and a span of two offsets; anchors as strings. */
+function isStoredScan(value: unknown): value is StoredScan {
+  const scan = value as Partial<StoredScan> | undefined;
+  return (
+    Array.isArray(scan?.links) &&
+    Array.isArray(scan.anchors) &&
+    scan.anchors.every((anchor) => typeof anchor === 'string') &&
+    scan.links.every(
+      (link) =>
+        typeof link?.url === 'string' &&
+        typeof link.kind === 'string' &&
+        Array.isArray(link.span) &&
+        link.span.length === 2 &&
+        link.span.every((offset) => Number.isSafeInteger(offset) && offset >= 0),
+    )
+  );
 }

@@ -55,6 +55,9 @@ describe('PageScanStore', () => {
     expect(new PageScanStore(file).get(PAGE, true)).toBeUndefined();
     writeFileSync(file, JSON.stringify({ ...saved, scans: Object.fromEntries(Object.keys(saved.scans).map((key) => [key, { links: 'x' }])) }));
     expect(new PageScanStore(file).get(PAGE, true)).toBeUndefined();
+    const [key] = Object.keys(saved.scans);
+    writeFileSync(file, JSON.stringify({ ...saved, scans: { [key]: { links: [{ url: '/x', kind: 'link', span: 'nowhere' }], anchors: [] } } }));
+    expect(new PageScanStore(file).get(PAGE, true)).toBeUndefined();
     writeFileSync(file, '{ not json');
     expect(new PageScanStore(file).get(PAGE, true)).toBeUndefined();
   });
