@@ -8,10 +8,10 @@
  * Its schema requires `theme` and `colors`, which the generated sites leave out (docsnav does not
  * check them): they are added before validating, so both tools accept the same sites.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { hasVersion, installPinned } from './pinned.mjs';
 
 export const INCUMBENT = '@mintlify/validation@0.1.878';
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -20,17 +20,8 @@ const entry = path.join(folder, 'node_modules', '@mintlify', 'validation', 'dist
 
 /** Installs the incumbent into bench/.incumbent unless it is there; returns the module's file URL. */
 export function ensureIncumbent() {
-  const installed = path.join(folder, 'node_modules', '@mintlify', 'validation', 'package.json');
-  const version = INCUMBENT.split('@').at(-1);
-  if (!existsSync(installed) || JSON.parse(readFileSync(installed, 'utf8')).version !== version) {
-    mkdirSync(folder, { recursive: true });
-    writeFileSync(path.join(folder, 'package.json'), `${JSON.stringify({ name: 'docsnav-bench-incumbent', private: true }, null, 2)}\n`);
-    process.stderr.write(`installing ${INCUMBENT} into bench/.incumbent …\n`);
-    const run = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--no-save', INCUMBENT], {
-      cwd: folder,
-      stdio: ['ignore', 2, 2],
-      timeout: 10 * 60_000,
-    });
+  if (!hasVersion(path.join(folder, 'node_modules', '@mintlify', 'validation', 'package.json'), INCUMBENT.split('@').at(-1))) {
+    const run = installPinned(folder, INCUMBENT, { project: 'docsnav-bench-incumbent', label: 'bench/.incumbent' });
     if (run.status !== 0) throw new Error(`npm install ${INCUMBENT} failed`);
   }
   return pathToFileURL(entry).href;

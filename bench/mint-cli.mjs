@@ -53,6 +53,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureMint, MINT } from './platform-anchors.mjs';
+import { hasVersion } from './pinned.mjs';
 import { copyTree } from './prebuild.mjs';
 
 /** The same package and install as the page scanner's anchor comparison (bench/platform-anchors.mjs): one ~1 GB copy. */
@@ -84,7 +85,7 @@ export const COMPLETE_SITES = existsSync(path.join(corpus, 'complete-sites'))
 
 /** Whether the pinned version is installed in bench/.mint (nothing is installed). */
 export function mintCliInstalled() {
-  return existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).version === MINT_CLI.split('@').at(-1);
+  return hasVersion(manifest, MINT_CLI.split('@').at(-1));
 }
 
 /** Installs the CLI into bench/.mint unless it is there (throws when npm install fails); returns its entry file. */

@@ -16,11 +16,11 @@
  *
  * Build first (`npm run build`): the scanner is read from dist/pages/scan.js.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { glob } from 'tinyglobby';
+import { hasVersion, installPinned } from './pinned.mjs';
 
 export const MINT = 'mint@4.2.941';
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -30,17 +30,8 @@ const corpus = path.resolve(here, '..', '..', 'shared', 'corpus', 'docs-repos');
 
 /** Installs `mint` into bench/.mint unless it is there; returns the folder of its node_modules. */
 export function ensureMint() {
-  const installed = path.join(modules, 'mint', 'package.json');
-  const version = MINT.split('@').at(-1);
-  if (!existsSync(installed) || JSON.parse(readFileSync(installed, 'utf8')).version !== version) {
-    mkdirSync(folder, { recursive: true });
-    writeFileSync(path.join(folder, 'package.json'), `${JSON.stringify({ name: 'docsnav-bench-mint', private: true }, null, 2)}\n`);
-    process.stderr.write(`installing ${MINT} into bench/.mint …\n`);
-    const run = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--no-save', MINT], {
-      cwd: folder,
-      stdio: ['ignore', 2, 2],
-      timeout: 10 * 60_000,
-    });
+  if (!hasVersion(path.join(modules, 'mint', 'package.json'), MINT.split('@').at(-1))) {
+    const run = installPinned(folder, MINT, { project: 'docsnav-bench-mint', label: 'bench/.mint' });
     if (run.status !== 0) throw new Error(`npm install ${MINT} failed`);
   }
   return modules;

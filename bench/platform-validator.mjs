@@ -10,10 +10,9 @@
  * 0.1.894), then the newest the npm registry answered for when 0.1.894 was not there
  * (0.1.878, as bench/incumbent.mjs uses). The first that installs is measured; the test says which.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { hasVersion, installPinned } from './pinned.mjs';
 
 const PACKAGE = '@mintlify/validation';
 const VERSIONS = ['0.1.894', '0.1.878'];
@@ -25,8 +24,7 @@ function folderOf(version) {
 }
 
 function installedIn(folder, version) {
-  const manifest = path.join(folder, 'node_modules', '@mintlify', 'validation', 'package.json');
-  return existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).version === version;
+  return hasVersion(path.join(folder, 'node_modules', '@mintlify', 'validation', 'package.json'), version);
 }
 
 /**
@@ -39,13 +37,11 @@ export function ensurePlatformValidator({ quiet = false } = {}) {
   for (const version of VERSIONS) {
     const folder = folderOf(version);
     if (!installedIn(folder, version)) {
-      mkdirSync(folder, { recursive: true });
-      writeFileSync(path.join(folder, 'package.json'), `${JSON.stringify({ name: 'docsnav-platform-validator', private: true }, null, 2)}\n`);
-      if (!quiet) process.stderr.write(`installing ${PACKAGE}@${version} into bench/.platform-validator/${version} …\n`);
-      const run = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--no-save', `${PACKAGE}@${version}`], {
-        cwd: folder,
-        encoding: 'utf8',
-        timeout: 10 * 60_000,
+      const run = installPinned(folder, `${PACKAGE}@${version}`, {
+        project: 'docsnav-platform-validator',
+        label: `bench/.platform-validator/${version}`,
+        quiet,
+        capture: true,
       });
       if (run.status !== 0 || !installedIn(folder, version)) {
         const why =

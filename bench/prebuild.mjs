@@ -36,12 +36,13 @@
  * --ignore-scripts is enough: sharp 0.33 loads its prebuilt binary from the optional @img/sharp-linux-x64 and
  * @img/sharp-libvips-linux-x64 packages, no install script needed.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { inspect } from 'node:util';
+import { hasVersion, installPinned } from './pinned.mjs';
 
 export const PREBUILD = '@mintlify/prebuild@1.0.1341';
 const TIMEOUT_MS = 120_000;
@@ -58,17 +59,8 @@ const PARALLEL = 2;
 
 /** Installs the package into bench/.prebuild unless it is there; returns the module's file URL. */
 export function ensurePrebuild() {
-  const installed = path.join(modules, 'prebuild', 'package.json');
-  const version = PREBUILD.split('@').at(-1);
-  if (!existsSync(installed) || JSON.parse(readFileSync(installed, 'utf8')).version !== version) {
-    mkdirSync(folder, { recursive: true });
-    writeFileSync(path.join(folder, 'package.json'), `${JSON.stringify({ name: 'docsnav-bench-prebuild', private: true }, null, 2)}\n`);
-    process.stderr.write(`installing ${PREBUILD} into bench/.prebuild …\n`);
-    const run = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--no-save', PREBUILD], {
-      cwd: folder,
-      stdio: ['ignore', 2, 2],
-      timeout: 10 * 60_000,
-    });
+  if (!hasVersion(path.join(modules, 'prebuild', 'package.json'), PREBUILD.split('@').at(-1))) {
+    const run = installPinned(folder, PREBUILD, { project: 'docsnav-bench-prebuild', label: 'bench/.prebuild' });
     if (run.status !== 0) throw new Error(`npm install ${PREBUILD} failed`);
     rmSync(stamp, { force: true });
   }
