@@ -1,11 +1,11 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveText } from '../../src/resolve/resolve.js';
 import { SpecLoader, type SpecResult } from '../../src/resolve/specs.js';
 import type { DocsFiles } from '../../src/rules/types.js';
 import { validateText } from '../../src/validate.js';
+import { serveLocally, type LocalServer } from '../local-server.js';
 
 /**
  * Remote specs (`--allow-remote`) against a hostile server on 127.0.0.1: bodies without end,
@@ -16,7 +16,7 @@ import { validateText } from '../../src/validate.js';
 const SPEC = JSON.stringify({ openapi: '3.1.0', info: { title: 'r', version: '1' }, paths: { '/r': { get: { summary: 'Remote get', responses: {} } } } });
 const MB = 1024 * 1024;
 
-let server: Server;
+let local: LocalServer;
 let base: string;
 let open = 0;
 let maxOpen = 0;
@@ -42,58 +42,56 @@ function endless(response: ServerResponse, headers: Record<string, string> = {})
 
 beforeAll(async () => {
   const bomb = gzipSync(Buffer.alloc(32 * MB, 0x20)); // ~32 KB on the wire, 32 MB decompressed
-  server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    const url = request.url ?? '';
-    if (url === '/spec.json') {
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(SPEC);
-    } else if (url === '/endless.json') {
-      endless(response); // chunked, no Content-Length
-    } else if (url === '/lying.json') {
-      endless(response, { 'content-length': '100' }); // says 100 bytes, sends more: the connection breaks
-    } else if (url === '/bomb.json') {
-      response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': String(bomb.length) });
-      response.end(bomb);
-    } else if (url === '/to-file') {
-      response.writeHead(302, { location: 'file:///etc/passwd' });
-      response.end();
-    } else if (url === '/stall.json') {
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.write('{"openapi": ');
-      // ...and nothing more.
-    } else if (url.startsWith('/many/')) {
-      open++;
-      maxOpen = Math.max(maxOpen, open);
-      setTimeout(() => {
-        open--;
+  local = await serveLocally(
+    (request: IncomingMessage, response: ServerResponse) => {
+      const url = request.url ?? '';
+      if (url === '/spec.json') {
         response.writeHead(200, { 'content-type': 'application/json' });
         response.end(SPEC);
-      }, 2);
-    } else if (url === '/external-ref.json') {
-      response.writeHead(200, { 'content-type': 'application/json' });
-      response.end(
-        JSON.stringify({
-          openapi: '3.1.0',
-          info: { title: 'x', version: '1' },
-          paths: { '/p': { $ref: `${base}/pathitem.json` }, '/q': { get: { summary: 'Q', responses: {} } } },
-        }),
-      );
-    } else if (url === '/pathitem.json') {
-      throw new Error('an external $ref inside a spec must never be fetched');
-    } else {
-      response.writeHead(404);
-      response.end();
-    }
-  });
-  server.keepAliveTimeout = 1;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      } else if (url === '/endless.json') {
+        endless(response); // chunked, no Content-Length
+      } else if (url === '/lying.json') {
+        endless(response, { 'content-length': '100' }); // says 100 bytes, sends more: the connection breaks
+      } else if (url === '/bomb.json') {
+        response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': String(bomb.length) });
+        response.end(bomb);
+      } else if (url === '/to-file') {
+        response.writeHead(302, { location: 'file:///etc/passwd' });
+        response.end();
+      } else if (url === '/stall.json') {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.write('{"openapi": ');
+        // ...and nothing more.
+      } else if (url.startsWith('/many/')) {
+        open++;
+        maxOpen = Math.max(maxOpen, open);
+        setTimeout(() => {
+          open--;
+          response.writeHead(200, { 'content-type': 'application/json' });
+          response.end(SPEC);
+        }, 2);
+      } else if (url === '/external-ref.json') {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(
+          JSON.stringify({
+            openapi: '3.1.0',
+            info: { title: 'x', version: '1' },
+            paths: { '/p': { $ref: `${base}/pathitem.json` }, '/q': { get: { summary: 'Q', responses: {} } } },
+          }),
+        );
+      } else if (url === '/pathitem.json') {
+        throw new Error('an external $ref inside a spec must never be fetched');
+      } else {
+        response.writeHead(404);
+        response.end();
+      }
+    },
+    { keepAliveTimeout: 1 },
+  );
+  base = local.base;
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-});
+afterAll(() => local.close());
 
 const failed = (result: SpecResult) => {
   if (result.ok) throw new Error(`expected a failure, got ${result.file}`);

@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { ValidationCache } from '../../src/cache.js';
 import type { FileReader, ReadOutcome } from '../../src/files.js';
 import { SpecLoader, type SpecResult } from '../../src/resolve/specs.js';
 import { siteOptions, spec } from './site.js';
+import { serveLocally, type LocalServer } from '../local-server.js';
 
 /**
  * The spec loader's answers (src/resolve/specs.ts, spec-parse.ts, spec-fetch.ts): what a
@@ -221,7 +222,7 @@ describe('specs kept across loaders by a cache', () => {
 });
 
 describe('remote specs', () => {
-  let server: Server;
+  let local: LocalServer;
   let base: string;
   /**
    * `/slow.json` answers are held until `gate` of them are waiting (then all go), else for
@@ -241,7 +242,7 @@ describe('remote specs', () => {
   };
 
   beforeAll(async () => {
-    server = createServer((request, response) => {
+    local = await serveLocally((request, response) => {
       requests++;
       const url = new URL(request.url ?? '/', 'http://x');
       const send = (status: number, body: string | Buffer, headers: Record<string, string | number> = {}) => {
@@ -289,14 +290,10 @@ describe('remote specs', () => {
           return send(404, 'nope');
       }
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    base = local.base;
   });
 
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
+  afterAll(() => local.close());
 
   it('are not fetched by default', async () => {
     const before = requests;

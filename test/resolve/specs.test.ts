@@ -1,13 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOperations } from '../../src/resolve/operations.js';
 import { SpecLoader, type SpecFailure, type SpecLoaded, type SpecResult } from '../../src/resolve/specs.js';
+import { serveLocally, type LocalServer } from '../local-server.js';
 
 const SPECS = fileURLToPath(new URL('./specs/', import.meta.url));
 
@@ -176,11 +175,11 @@ describe('SpecLoader: files made on the spot', () => {
 });
 
 describe('SpecLoader: remote specs with allowRemote', () => {
-  let server: Server;
+  let local: LocalServer;
   let base: string;
 
   beforeAll(async () => {
-    server = createServer((request, response) => {
+    local = await serveLocally((request, response) => {
       if (request.url === '/openapi.yaml') {
         response.writeHead(200, { 'content-type': 'application/yaml' });
         response.end('openapi: 3.1.0\ninfo: { title: Remote, version: "1" }\npaths:\n  /r: { get: { summary: Remote get } }\n');
@@ -191,14 +190,10 @@ describe('SpecLoader: remote specs with allowRemote', () => {
         response.end('nope');
       }
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    base = local.base;
   });
 
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
+  afterAll(() => local.close());
 
   it('fetches and parses once', async () => {
     const loader = new SpecLoader({ root: SPECS, allowRemote: true });

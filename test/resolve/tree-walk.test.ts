@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveText } from '../../src/resolve/resolve.js';
 import { validateText } from '../../src/validate.js';
@@ -7,6 +5,7 @@ import { TreeBuilder } from '../../src/resolve/tree.js';
 import type { Finding } from '../../src/problem.js';
 import type { ResolveResult } from '../../src/resolve/types.js';
 import { described, json, resolveSite, siteOptions, spec, SITE_ROOT } from './site.js';
+import { serveLocally, type LocalServer } from '../local-server.js';
 
 /**
  * The tree walk (src/resolve/tree.ts, page-urls.ts, merge-findings.ts, endpoint-entries.ts,
@@ -444,7 +443,7 @@ describe('what a spec in scope says', () => {
 });
 
 describe('remote specs, fetched with allowRemote before the tree is built', () => {
-  let server: Server;
+  let local: LocalServer;
   let base: string;
   const requested: string[] = [];
   const why =
@@ -457,20 +456,16 @@ describe('remote specs, fetched with allowRemote before the tree is built', () =
       '/one-ref.json': spec({ '/a': { get: { $ref: 'a.json' } } }),
       '/two-refs.json': spec({ '/a': { get: { $ref: 'a.json' } }, '/b': { get: { $ref: 'https://example.com/b.json' } } }),
     };
-    server = createServer((request, response) => {
+    local = await serveLocally((request, response) => {
       requested.push(request.url ?? '');
       const text = texts[request.url ?? ''];
       response.writeHead(text === undefined ? 404 : 200);
       response.end(text ?? '');
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    base = local.base;
   });
 
-  afterAll(async () => {
-    server.closeAllConnections();
-    await new Promise((resolve) => server.close(resolve));
-  });
+  afterAll(() => local.close());
 
   it('bulk generation and entries from URLs, each fetched once', async () => {
     requested.length = 0;
