@@ -32,9 +32,7 @@ export const linkNotFound: SiteRule = {
         const wanted = resolved.target.path;
         // A file (`.png`, `.pdf`) is not a page misspelt: no page is suggested for it.
         const aFile = /\.[a-z0-9]+$/i.test(wanted) && !/\.mdx?$/i.test(wanted);
-        const bare = wanted.replace(/\.mdx?$/i, '');
-        const meant = aFile ? undefined : (moved?.get(bare) ?? sameButCase(site, bare));
-        const suggestion = aFile ? undefined : (meant ?? site.closest(wanted) ?? sameName(site, bare));
+        const { meant, suggestion } = aFile ? {} : pageMeant(site, moved, wanted, wanted.replace(/\.mdx?$/i, ''));
         reportInPage(body, {
           message: `${describe(link)} "${link.url}" leads nowhere: no page, file or redirect of the site is at /${wanted}.`,
           span: link.span,
@@ -51,7 +49,7 @@ export const linkNotFound: SiteRule = {
       const resolved = resolveLink(site, redirects, href.startsWith('/') ? href : `/${href}`, '');
       if (!resolved || resolved.arrival || resolved.target.path === '') continue;
       const wanted = resolved.target.path.replace(/\.mdx?$/i, '');
-      const suggestion = moved?.get(wanted) ?? sameButCase(site, wanted) ?? site.closest(wanted) ?? sameName(site, wanted);
+      const { suggestion } = pageMeant(site, moved, wanted, wanted);
       report({
         message: `Navigation href "${href}" leads nowhere: no page, file or redirect of the site is at /${resolved.target.path}.`,
         pointer,
@@ -75,6 +73,16 @@ function* navigationHrefs(document: unknown): Iterable<{ href: string; pointer: 
     const children = Object.entries(value).filter((child): child is [string, object] => typeof child[1] === 'object' && child[1] !== null);
     for (let i = children.length - 1; i >= 0; i--) stack.push({ value: children[i][1], pointer: childPointer(pointer, children[i][0]) });
   }
+}
+
+/**
+ * The page a missing path (`wanted`, and `bare`: without `.mdx`/`.md`) was meant to reach: `meant`
+ * when one clearly is (with `--since` the page moved from it, else the only one but for case), and
+ * the page to suggest (that one, else the closest, else the only one of the same name).
+ */
+function pageMeant(site: Site, moved: ReadonlyMap<string, string> | undefined, wanted: string, bare: string): { meant?: string; suggestion?: string } {
+  const meant = moved?.get(bare) ?? sameButCase(site, bare);
+  return { meant, suggestion: meant ?? site.closest(wanted) ?? sameName(site, bare) };
 }
 
 function describe(link: PageLink): string {

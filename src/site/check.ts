@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { textOf, type FileReader } from '../files.js';
+import { textOf, type FileReader, type ReadOutcome } from '../files.js';
 import type { Profile } from '../config/profiles.js';
 import type { Finding } from '../problem.js';
 import { RedirectTable, redirectsOf } from '../redirects/table.js';
@@ -74,12 +74,12 @@ function loadBodies(input: SiteCheckInput, files: readonly string[]): Map<string
   const bodies = new Map<string, PageBody | undefined>();
   const unscanned: { relative: string; absolute: string; bytes: Buffer; text: string }[] = [];
   for (const relative of files) {
-    const read = input.root !== undefined && input.files?.hasFile(relative) ? input.reader(path.join(input.root, relative)) : undefined;
-    if (!read?.ok) {
+    const found = readInRoot(input, relative);
+    if (!found?.read.ok) {
       bodies.set(relative, undefined);
       continue;
     }
-    const absolute = path.join(input.root!, relative);
+    const { absolute, read } = found;
     const kept = input.cache?.kept<PageBody>(absolute, read.bytes, PAGE_BODY);
     if (kept) {
       bodies.set(relative, kept);
@@ -111,7 +111,13 @@ const PAGE_BODY = 'page-body';
 
 /** A root-relative file's text, read through the pipeline's reader (never outside the root), or undefined. */
 function readRootFile(input: Pick<SiteCheckInput, 'root' | 'reader' | 'files'>, relative: string): string | undefined {
+  const read = readInRoot(input, relative)?.read;
+  return read?.ok ? textOf(read.bytes) : undefined;
+}
+
+/** A root-relative file's absolute path and what the pipeline's reader reads there; undefined when the root has no such file. */
+function readInRoot(input: Pick<SiteCheckInput, 'root' | 'reader' | 'files'>, relative: string): { absolute: string; read: ReadOutcome } | undefined {
   if (input.root === undefined || !input.files?.hasFile(relative)) return undefined;
-  const read = input.reader(path.join(input.root, relative));
-  return read.ok ? textOf(read.bytes) : undefined;
+  const absolute = path.join(input.root, relative);
+  return { absolute, read: input.reader(absolute) };
 }
