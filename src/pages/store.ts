@@ -6,7 +6,7 @@
  * saving keeps only the entries this run used, so the file does not grow with old pages.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadScanner } from './load.js';
 import type { PageLink, PageScan } from './types.js';
@@ -93,6 +93,8 @@ function keyOf(text: string, mdx: boolean): string {
 function readStore(file: string, scanner: string): Record<string, StoredScan> {
   let parsed: unknown;
   try {
+    // Only a regular file: a FIFO or a device given as the location would block the read or never end.
+    if (!statSync(file).isFile()) return {};
     parsed = JSON.parse(readFileSync(file, 'utf8'));
   } catch {
     return {};

@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -59,6 +60,13 @@ describe('PageScanStore', () => {
     writeFileSync(file, JSON.stringify({ ...saved, scans: { [key]: { links: [{ url: '/x', kind: 'link', span: 'nowhere' }], anchors: [] } } }));
     expect(new PageScanStore(file).get(PAGE, true)).toBeUndefined();
     writeFileSync(file, '{ not json');
+    expect(new PageScanStore(file).get(PAGE, true)).toBeUndefined();
+  });
+
+  it('reads only a regular file: a FIFO at the location is an empty store, not a read that never returns', () => {
+    const file = storeFile();
+    mkdirSync(path.dirname(file), { recursive: true });
+    execFileSync('mkfifo', [file]);
     expect(new PageScanStore(file).get(PAGE, true)).toBeUndefined();
   });
 
