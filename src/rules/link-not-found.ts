@@ -1,9 +1,6 @@
 import type { Finding } from '../problem.js';
 import type { PageLink } from '../pages/scan.js';
 import { movedPages } from '../site/base.js';
-import { resolveLink } from '../site/links.js';
-import { isExternalUrl } from '../site/urls.js';
-import { childPointer } from '../source/pointer.js';
 import type { Site } from '../site/site.js';
 import { onlyOne } from '../suggest.js';
 import type { SiteRule } from './types.js';
@@ -21,7 +18,7 @@ type Fix = NonNullable<Finding['fix']>;
 export const linkNotFound: SiteRule = {
   code: 'link-not-found',
   readsPages: true,
-  checkSite({ site, redirects, document, pages, linksOf, report, reportInPage, base, profile }) {
+  checkSite({ site, pages, linksOf, navigationLinks, report, reportInPage, base }) {
     // With `--since`: the pages git saw move, whose old URLs links may still use.
     const moved = base ? movedPages(base, site.pages) : undefined;
     for (const file of pages.files) {
@@ -41,13 +38,9 @@ export const linkNotFound: SiteRule = {
         });
       }
     }
-    // The navigation's own internal hrefs (a tab, an anchor, a dropdown that links to a page), read from the root.
-    // A global anchor's internal href is external-href's to report unless the profile accepts one (the platform's).
-    const globalHrefsLinkOut = profile.globalAnchorHrefs !== 'platform';
-    for (const { href, pointer } of navigationHrefs(document)) {
-      if (isExternalUrl(href) || (globalHrefsLinkOut && pointer.startsWith('/navigation/global/'))) continue;
-      const resolved = resolveLink(site, redirects, href.startsWith('/') ? href : `/${href}`, '');
-      if (!resolved || resolved.arrival || resolved.target.path === '') continue;
+    // The navigation's own internal hrefs (a tab, an anchor, a dropdown that links to a page).
+    for (const { href, pointer, resolved } of navigationLinks()) {
+      if (resolved.arrival || resolved.target.path === '') continue;
       const wanted = resolved.target.path.replace(/\.mdx?$/i, '');
       const { suggestion } = pageMeant(site, moved, wanted, wanted);
       report({
@@ -58,22 +51,6 @@ export const linkNotFound: SiteRule = {
     }
   },
 };
-
-/** Every string `href` under `navigation` (tabs, anchors, dropdowns, products, global anchors), with its pointer. */
-function* navigationHrefs(document: unknown): Iterable<{ href: string; pointer: string }> {
-  const navigation = (document as { navigation?: unknown } | null)?.navigation;
-  if (typeof navigation !== 'object' || navigation === null) return;
-  const stack: { value: object; pointer: string }[] = [{ value: navigation, pointer: '/navigation' }];
-  for (let entry = stack.pop(); entry; entry = stack.pop()) {
-    const { value, pointer } = entry;
-    if (!Array.isArray(value) && typeof (value as { href?: unknown }).href === 'string') {
-      const href = (value as { href: string }).href.trim();
-      if (href !== '') yield { href, pointer: childPointer(pointer, 'href') };
-    }
-    const children = Object.entries(value).filter((child): child is [string, object] => typeof child[1] === 'object' && child[1] !== null);
-    for (let i = children.length - 1; i >= 0; i--) stack.push({ value: children[i][1], pointer: childPointer(pointer, children[i][0]) });
-  }
-}
 
 /**
  * The page a missing path (`wanted`, and `bare`: without `.mdx`/`.md`) was meant to reach: `meant`

@@ -5,7 +5,7 @@ import type { NavigationVisitor } from '../navigation/walk.js';
 import type { RedirectTable } from '../redirects/table.js';
 import type { PageBodies, PageBody } from '../site/pages.js';
 import type { SiteBase } from '../site/base.js';
-import type { ResolvedPageLink } from '../site/links.js';
+import type { NavigationLink, ResolvedPageLink } from '../site/links.js';
 import type { Site } from '../site/site.js';
 
 /** The docs root as the rules see it: lookups only, no paths to read. */
@@ -83,6 +83,8 @@ interface SiteRuleContext {
   readonly pages: PageBodies;
   /** A page's links, each with where it leads on the site (undefined: an external link); resolved once per run. */
   readonly linksOf: (page: PageBody) => readonly ResolvedPageLink[];
+  /** The navigation's internal hrefs, each with where it leads; resolved once per run. */
+  readonly navigationLinks: () => readonly NavigationLink[];
   /** A finding in a page's body, at `span` (offsets into its text). */
   readonly reportInPage: (page: PageBody, finding: Omit<Finding, 'code' | 'pointer'> & { span: readonly [number, number] }) => void;
   readonly profile: Profile;

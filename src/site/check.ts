@@ -12,7 +12,7 @@ import type { PageScanStore } from '../pages/store.js';
 import { isMdx, pageBodies, type PageBody } from './pages.js';
 import type { SiteBase } from './base.js';
 import { buildSite } from './site.js';
-import { linkResolver } from './links.js';
+import { linkResolver, navigationLinks, type NavigationLink } from './links.js';
 
 /** What the pipeline hands the site rules once the page tree is built. */
 export interface SiteCheckInput {
@@ -49,6 +49,7 @@ export function checkSite(rules: readonly SiteRule[], input: SiteCheckInput): vo
   const checked = ignoredPage ? site.contentFiles.filter((file) => !ignoredPage(file.replace(/\.mdx?$/i, ''))) : site.contentFiles;
   const pages = pageBodies(checked, rules.some((rule) => rule.readsPages) ? loadBodies(input, checked) : new Map());
   const linksOf = linkResolver(site, redirects);
+  let navigation: NavigationLink[] | undefined;
   for (const rule of rules) {
     rule.checkSite({
       report: (finding) => input.report({ ...finding, code: rule.code }),
@@ -57,6 +58,7 @@ export function checkSite(rules: readonly SiteRule[], input: SiteCheckInput): vo
       redirects,
       pages,
       linksOf,
+      navigationLinks: () => (navigation ??= navigationLinks(input.document, site, redirects, input.profile)),
       reportInPage: (page, finding) => input.reportIn(page.file, page.text, { ...finding, pointer: '', code: rule.code }),
       profile: input.profile,
       base: input.base,

@@ -1,8 +1,10 @@
+import type { Profile } from '../config/profiles.js';
 import type { PageLink } from '../pages/scan.js';
 import type { RedirectTable } from '../redirects/table.js';
 import type { PageBody } from './pages.js';
 import type { Site, SitePage } from './site.js';
-import { linkTarget, type LinkTarget } from './urls.js';
+import { childPointer } from '../source/pointer.js';
+import { isExternalUrl, linkTarget, type LinkTarget } from './urls.js';
 
 /** Where an internal link's path leads on the site: a page, a file, a folder of pages, or through redirects. */
 type Arrival =
@@ -50,7 +52,7 @@ export interface ResolvedLink {
 }
 
 /** Resolves a page's link: undefined for an external link; otherwise its target and arrival (a bare relative path may also be read from the root). */
-export function resolveLink(site: Site, redirects: RedirectTable, url: string, fromFile: string): ResolvedLink | undefined {
+function resolveLink(site: Site, redirects: RedirectTable, url: string, fromFile: string): ResolvedLink | undefined {
   const target = linkTarget(url, fromFile);
   if (!target) return undefined;
   let arrival = arrive(site, redirects, target.path);
@@ -72,4 +74,43 @@ export function linkResolver(site: Site, redirects: RedirectTable): (page: PageB
     if (!links) resolved.set(page, (links = page.scan.links.map((link) => ({ link, resolved: resolveLink(site, redirects, link.url, page.file) }))));
     return links;
   };
+}
+
+/** An internal `href` of the navigation (a tab's, an anchor's, a dropdown's), at its pointer, and where it leads. */
+export interface NavigationLink {
+  href: string;
+  pointer: string;
+  resolved: ResolvedLink;
+}
+
+/**
+ * The navigation's internal hrefs, read from the site's root (`guides` is `/guides`), redirects
+ * followed. A global anchor's href counts only when the profile lets it link inside the site (the
+ * platform's); under the spec it must link out, and external-href reports it.
+ */
+export function navigationLinks(document: unknown, site: Site, redirects: RedirectTable, profile: Profile): NavigationLink[] {
+  const links: NavigationLink[] = [];
+  const globalHrefsLinkOut = profile.globalAnchorHrefs !== 'platform';
+  for (const { href, pointer } of navigationHrefs(document)) {
+    if (isExternalUrl(href) || (globalHrefsLinkOut && pointer.startsWith('/navigation/global/'))) continue;
+    const resolved = resolveLink(site, redirects, href.startsWith('/') ? href : `/${href}`, '');
+    if (resolved) links.push({ href, pointer, resolved });
+  }
+  return links;
+}
+
+/** Every string `href` under `navigation` (tabs, anchors, dropdowns, products, global anchors), with its pointer. */
+function* navigationHrefs(document: unknown): Iterable<{ href: string; pointer: string }> {
+  const navigation = (document as { navigation?: unknown } | null)?.navigation;
+  if (typeof navigation !== 'object' || navigation === null) return;
+  const stack: { value: object; pointer: string }[] = [{ value: navigation, pointer: '/navigation' }];
+  for (let entry = stack.pop(); entry; entry = stack.pop()) {
+    const { value, pointer } = entry;
+    if (!Array.isArray(value) && typeof (value as { href?: unknown }).href === 'string') {
+      const href = (value as { href: string }).href.trim();
+      if (href !== '') yield { href, pointer: childPointer(pointer, 'href') };
+    }
+    const children = Object.entries(value).filter((child): child is [string, object] => typeof child[1] === 'object' && child[1] !== null);
+    for (let i = children.length - 1; i >= 0; i--) stack.push({ value: children[i][1], pointer: childPointer(pointer, children[i][0]) });
+  }
 }
