@@ -29,6 +29,8 @@ export class PageScanStore {
   private readonly stored: ReadonlyMap<string, StoredScan>;
   private readonly used = new Map<string, StoredScan>();
   private readonly scanner: string;
+  /** The keys of texts looked up and not found, until their scans are `set` (hashing 7 MB of pages costs some 13 ms). */
+  private readonly missed = new Map<string, { mdx: boolean; key: string }>();
   private hits = 0;
   private lookups = 0;
 
@@ -44,14 +46,20 @@ export class PageScanStore {
     const key = keyOf(text, mdx);
     const stored = this.stored.get(key) ?? this.used.get(key);
     // A file edited by hand is no reason to fail: an entry of another shape is no entry.
-    if (!isStoredScan(stored)) return undefined;
+    if (!isStoredScan(stored)) {
+      this.missed.set(text, { mdx, key });
+      return undefined;
+    }
     this.used.set(key, stored);
     this.hits++;
     return { links: stored.links, anchors: new Set(stored.anchors), ...(stored.error && { error: stored.error }) };
   }
 
   set(text: string, mdx: boolean, scan: PageScan): void {
-    this.used.set(keyOf(text, mdx), { links: scan.links, anchors: [...scan.anchors], ...(scan.error && { error: scan.error }) });
+    const missed = this.missed.get(text);
+    this.missed.delete(text);
+    const key = missed?.mdx === mdx ? missed.key : keyOf(text, mdx);
+    this.used.set(key, { links: scan.links, anchors: [...scan.anchors], ...(scan.error && { error: scan.error }) });
   }
 
   /** How many scans this run took from the file or added. */

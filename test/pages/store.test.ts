@@ -30,6 +30,21 @@ describe('PageScanStore', () => {
     expect([next.asked, next.reused]).toEqual([4, 2]);
   });
 
+  it('files a scan under the text and parsing it is set with, whatever was looked up before', () => {
+    const file = storeFile();
+    const first = new PageScanStore(file);
+    // Looked up as MDX, set as Markdown: the key of the lookup is not reused for it.
+    expect(first.get(PAGE, true)).toBeUndefined();
+    first.set(PAGE, false, scanPage(PAGE, { mdx: false }));
+    expect(first.get(PAGE, false)).toBeDefined();
+    expect(first.get(PAGE, true)).toBeUndefined();
+    first.set(PAGE, true, scanPage(PAGE));
+    first.save();
+    const next = new PageScanStore(file);
+    expect(next.get(PAGE, true)).toEqual(scanPage(PAGE));
+    expect(next.get(PAGE, false)).toEqual(scanPage(PAGE, { mdx: false }));
+  });
+
   it('keeps only what the last run used, so the file does not grow with pages long gone', () => {
     const file = storeFile();
     const first = new PageScanStore(file);
