@@ -86,10 +86,14 @@ const MAX_TEXT_PROBLEMS = 100;
 /** Changes when what a page's sections are made of changes (page-text, endpoint-text): no key of an older version matches. */
 const SECTIONS_VERSION = 1;
 
-/** Keeps the scans for the next deployment; a store that cannot be written costs that one only its speed. */
+/**
+ * Keeps the scans for the next deployment, when this one read pages (a project whose config turns
+ * a link rule on); a store that cannot be written costs that one only its speed.
+ */
 function saveScans(store: PageScanStore | undefined): void {
+  if (!store || store.asked === 0) return;
   try {
-    store?.save();
+    store.save();
   } catch {
     // The next deployment parses every page again, as without a store.
   }

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyzeAll } from './helpers.js';
@@ -39,21 +39,35 @@ describe('what the platform deploys with', () => {
     if (config) writeFileSync(path.join(root, 'docsnav.config.json'), JSON.stringify(config));
   };
 
-  it('a broken in-page link and a redirect to nowhere are warnings: the page deploys', async () => {
+  it('a redirect to nowhere is a warning, and page bodies are not read for links: the page deploys', async () => {
     const root = tempDir('analyze-links');
     site(root);
-    const { problems, sections } = await analyzeAll({ docsRoot: root, docsFile: path.join(root, 'docs.json'), checkoutRoot: root });
-    expect(problems.map((problem) => [problem.code, problem.severity, problem.file])).toEqual([
+    // A page that does not parse, which a deployment that read it would report (page-unparsable).
+    writeFileSync(path.join(root, 'draft.mdx'), '# Draft\n\n<Card title="x"\n');
+    const scanStore = path.join(root, 'scans.json');
+    const { problems, sections, scanned } = await analyzeAll({ docsRoot: root, docsFile: path.join(root, 'docs.json'), checkoutRoot: root, scanStore });
+    expect(problems.map((problem) => [problem.code, problem.severity, problem.file])).toEqual([['redirect-not-found', 'warning', 'docs.json']]);
+    expect(sections.map((section) => section.pagePath)).toEqual(['index']);
+    expect(scanned).toBe(0);
+    expect(existsSync(scanStore)).toBe(false);
+  });
+
+  it('unless the project config turns the link check on: a warning deploys, an error does not', async () => {
+    const warned = tempDir('analyze-links-warning');
+    site(warned, { rules: { 'link-not-found': 'warning' } });
+    const scanStore = path.join(warned, 'scans.json');
+    const deployed = await analyzeAll({ docsRoot: warned, docsFile: path.join(warned, 'docs.json'), checkoutRoot: warned, scanStore });
+    expect(deployed.scanned).toBe(1);
+    expect(existsSync(scanStore)).toBe(true);
+    expect(deployed.problems.map((problem) => [problem.code, problem.severity, problem.file])).toEqual([
       ['redirect-not-found', 'warning', 'docs.json'],
       ['link-not-found', 'warning', 'index.mdx'],
     ]);
-    expect(sections.map((section) => section.pagePath)).toEqual(['index']);
-  });
+    expect(deployed.sections.map((section) => section.pagePath)).toEqual(['index']);
 
-  it('unless the project config makes them errors', async () => {
-    const root = tempDir('analyze-links-config');
-    site(root, { rules: { 'link-not-found': 'error' } });
-    const { problems, sections } = await analyzeAll({ docsRoot: root, docsFile: path.join(root, 'docs.json'), checkoutRoot: root });
+    const failed = tempDir('analyze-links-error');
+    site(failed, { rules: { 'link-not-found': 'error' } });
+    const { problems, sections } = await analyzeAll({ docsRoot: failed, docsFile: path.join(failed, 'docs.json'), checkoutRoot: failed });
     expect(problems.find((problem) => problem.code === 'link-not-found')?.severity).toBe('error');
     expect(sections).toEqual([]);
   });
@@ -67,7 +81,8 @@ describe('the options a deployment is checked with', () => {
     writeFileSync(path.join(root, 'docsnav.config.json'), JSON.stringify({ rules: { 'page-not-found': 'warning' } }));
     const options: { concurrency?: number; rules?: Record<string, unknown> } = serverOptions(loadConfig(path.join(root, 'docs.json')), { root });
     expect(options.concurrency).toBe(1);
-    expect(options.rules?.['link-not-found']).toBe('warning');
+    expect(options.rules?.['link-not-found']).toBe('off');
+    expect(options.rules?.['redirect-not-found']).toBe('warning');
     expect(options.rules?.['page-not-found']).toBe('warning');
   });
 });

@@ -82,6 +82,8 @@ beforeAll(async () => {
   mkdirSync(path.join(repo, 'docs', 'images'), { recursive: true });
   for (const name of ['hero.png', 'diagram.svg', 'logo.jpg']) writeFileSync(path.join(repo, 'docs', 'images', name), randomBytes(64 * 1024));
   writeFileSync(path.join(repo, 'video.mp4'), randomBytes(64 * 1024));
+  // The project checks links in pages at each deployment (off unless its config says so).
+  writeFileSync(path.join(repo, 'docsnav.config.json'), JSON.stringify({ rules: { 'link-not-found': 'warning', 'anchor-not-found': 'warning' } }));
   commitAll('Images');
   await project('site', repo);
   await project('site-file-url', `file://${repo}`);
