@@ -34,6 +34,11 @@ const BASE: Record<string, string> = {
 };
 const PAGES = ['index', 'quickstart', 'guides/setup', 'guides/index'];
 
+/** The BASE files under a docs.json with this navigation and one redirect, /old to /quickstart. */
+function navigationSite(navigation: object): string {
+  return site(BASE, [], { redirects: [{ source: '/old', destination: '/quickstart' }], navigation });
+}
+
 describe('link-not-found', () => {
   // [what, link as written in guides/setup.mdx, found]
   const table: Array<[string, string, boolean]> = [
@@ -190,27 +195,19 @@ describe('link-not-found: the navigation’s own hrefs', () => {
   });
 
   it('follows redirects, and reads hrefs at any depth (an anchor in a dropdown; a global anchor where the profile lets it link in)', () => {
-    const root = site(BASE, []);
-    writeFileSync(
-      path.join(root, 'docs.json'),
-      JSON.stringify({
-        name: 'Links',
-        redirects: [{ source: '/old', destination: '/quickstart' }],
-        navigation: {
-          global: { anchors: [{ anchor: 'Changelog', href: '/changelog' }] },
-          dropdowns: [
-            {
-              dropdown: 'Main',
-              anchors: [
-                { anchor: 'Old', href: '/old' },
-                { anchor: 'Gone', href: '/gone' },
-              ],
-              pages: PAGES,
-            },
+    const root = navigationSite({
+      global: { anchors: [{ anchor: 'Changelog', href: '/changelog' }] },
+      dropdowns: [
+        {
+          dropdown: 'Main',
+          anchors: [
+            { anchor: 'Old', href: '/old' },
+            { anchor: 'Gone', href: '/gone' },
           ],
+          pages: PAGES,
         },
-      }),
-    );
+      ],
+    });
     expect(problems(root, 'link-not-found', { profile: 'platform' }).map((p) => p.pointer)).toEqual([
       '/navigation/global/anchors/0/href',
       '/navigation/dropdowns/0/anchors/1/href',
@@ -223,27 +220,19 @@ describe('link-not-found: the navigation’s own hrefs', () => {
 
 describe('anchor-not-found: the navigation’s own hrefs', () => {
   it('reports a fragment no heading of the target page has, at the href, with the closest id; through redirects, global anchors only where they may link in', () => {
-    const root = site(BASE, []);
-    writeFileSync(
-      path.join(root, 'docs.json'),
-      JSON.stringify({
-        name: 'Links',
-        redirects: [{ source: '/old', destination: '/quickstart' }],
-        navigation: {
-          global: { anchors: [{ anchor: 'Install', href: '/quickstart#instal-the-cli' }] },
-          tabs: [
-            { tab: 'Docs', pages: PAGES },
-            { tab: 'Install', href: '/quickstart#install-the-cli' },
-            { tab: 'Again', href: 'quickstart#install-the-cli-2' },
-            { tab: 'Top', href: '/quickstart#' },
-            { tab: 'Typo', href: '/quickstart#install-the-cl' },
-            { tab: 'Moved', href: '/old#nope' },
-            { tab: 'Missing', href: '/gone#install' },
-            { tab: 'Out', href: 'https://example.com/quickstart#nope' },
-          ],
-        },
-      }),
-    );
+    const root = navigationSite({
+      global: { anchors: [{ anchor: 'Install', href: '/quickstart#instal-the-cli' }] },
+      tabs: [
+        { tab: 'Docs', pages: PAGES },
+        { tab: 'Install', href: '/quickstart#install-the-cli' },
+        { tab: 'Again', href: 'quickstart#install-the-cli-2' },
+        { tab: 'Top', href: '/quickstart#' },
+        { tab: 'Typo', href: '/quickstart#install-the-cl' },
+        { tab: 'Moved', href: '/old#nope' },
+        { tab: 'Missing', href: '/gone#install' },
+        { tab: 'Out', href: 'https://example.com/quickstart#nope' },
+      ],
+    });
     const found = problems(root, 'anchor-not-found');
     expect(found.map((p) => [p.pointer, p.suggest, p.severity])).toEqual([
       ['/navigation/tabs/4/href', '#install-the-cli', 'warning'],
