@@ -26,25 +26,33 @@ interface StoreFile {
 }
 
 export class PageScanStore {
-  private readonly stored: ReadonlyMap<string, StoredScan>;
+  /** The file's scans and the scanner they are for, read on first use: a store nobody asks loads no scanner and reads no file. */
+  private kept: { scanner: string; stored: ReadonlyMap<string, StoredScan> } | undefined;
   private readonly used = new Map<string, StoredScan>();
-  private readonly scanner: string;
   /** The keys of texts looked up and not found, until their scans are `set` (hashing 7 MB of pages costs some 13 ms). */
   private readonly missed = new Map<string, { mdx: boolean; key: string }>();
   private hits = 0;
   private lookups = 0;
 
-  /** The store kept in `file` (nothing yet when it does not exist or was written by another scanner). Never throws. */
-  constructor(readonly file: string) {
-    this.scanner = `${FORMAT}:${loadScanner().scannerFingerprint()}`;
-    this.stored = new Map(Object.entries(readStore(file, this.scanner)));
+  /**
+   * The store kept in `file` (nothing yet when it does not exist or was written by another
+   * scanner), read when first asked. Never throws.
+   */
+  constructor(readonly file: string) {}
+
+  private fromFile(): { scanner: string; stored: ReadonlyMap<string, StoredScan> } {
+    if (this.kept === undefined) {
+      const scanner = `${FORMAT}:${loadScanner().scannerFingerprint()}`;
+      this.kept = { scanner, stored: new Map(Object.entries(readStore(this.file, scanner))) };
+    }
+    return this.kept;
   }
 
   /** The kept scan of a page with this text, parsed so (`mdx`), if any. */
   get(text: string, mdx: boolean): PageScan | undefined {
     this.lookups++;
     const key = keyOf(text, mdx);
-    const stored = this.stored.get(key) ?? this.used.get(key);
+    const stored = this.fromFile().stored.get(key) ?? this.used.get(key);
     // A file edited by hand is no reason to fail: an entry of another shape is no entry.
     if (!isStoredScan(stored)) {
       this.missed.set(text, { mdx, key });
@@ -78,7 +86,7 @@ export class PageScanStore {
 
   /** Writes the scans this run used or made (a whole new file, renamed into place). Throws on an I/O error. */
   save(): void {
-    const content: StoreFile = { scanner: this.scanner, scans: Object.fromEntries(this.used) };
+    const content: StoreFile = { scanner: this.fromFile().scanner, scans: Object.fromEntries(this.used) };
     mkdirSync(path.dirname(path.resolve(this.file)), { recursive: true });
     const temporary = `${this.file}.${process.pid}.tmp`;
     try {

@@ -45,6 +45,15 @@ describe('PageScanStore', () => {
     expect(next.get(PAGE, false)).toEqual(scanPage(PAGE, { mdx: false }));
   });
 
+  it('reads its file when first asked, not when made (a store nobody asks costs nothing)', () => {
+    const file = storeFile();
+    const early = new PageScanStore(file);
+    const writer = new PageScanStore(file);
+    writer.set(PAGE, true, scanPage(PAGE));
+    writer.save();
+    expect(early.get(PAGE, true)).toEqual(scanPage(PAGE));
+  });
+
   it('keeps only what the last run used, so the file does not grow with pages long gone', () => {
     const file = storeFile();
     const first = new PageScanStore(file);
