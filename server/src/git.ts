@@ -67,7 +67,62 @@ function gitEnv(): NodeJS.ProcessEnv {
     GIT_CONFIG_GLOBAL: '/dev/null',
     GIT_ALLOW_PROTOCOL: ALLOWED_PROTOCOLS,
     GIT_LFS_SKIP_SMUDGE: '1',
+    // Variables win over a repository's config: its pager or editor never runs, and no missing
+    // object is fetched lazily from a remote it names (git 2.44+; older: partial clones refused).
+    GIT_PAGER: 'cat',
+    GIT_EDITOR: 'true',
+    GIT_NO_LAZY_FETCH: '1',
+    GIT_PROTOCOL_FROM_USER: '0',
   };
+}
+
+/**
+ * Settings every git command runs with (`-c`, which wins over any config file), so that a
+ * repository we do not own (a project's, read or pushed to) cannot make git run a command of its
+ * choosing: no hooks, no fsmonitor, no credential helper or ssh command from its config, no
+ * checkout into a pushed-to working tree (`receive.denyCurrentBranch=updateInstead` would check
+ * the pushed commit out there, through its filters and fsmonitor), no `gc` after a push.
+ * Filters (`filter.<driver>.*`) cannot be cleared by name: they run only on a checkout or an
+ * add, which git does only in our own repositories (a project's working tree is never written:
+ * `denyCurrentBranch=refuse`). `uploadpack.packObjectsHook` is read from no repository's config
+ * by git itself, and the system and global config are not read (GIT_CONFIG_NOSYSTEM,
+ * GIT_CONFIG_GLOBAL=/dev/null). Exported for the tests that plant each setting.
+ */
+export const HARDENED_CONFIG: ReadonlyArray<readonly [string, string]> = [
+  ['core.hooksPath', '/dev/null'],
+  ['core.fsmonitor', 'false'],
+  ['core.sshCommand', 'ssh -o BatchMode=yes'],
+  ['core.askPass', 'true'],
+  ['credential.helper', ''],
+  ['core.pager', 'cat'],
+  ['core.editor', 'true'],
+  ['receive.denyCurrentBranch', 'refuse'],
+  ['receive.denyDeleteCurrent', 'refuse'],
+  ['receive.autogc', 'false'],
+  ['gc.auto', '0'],
+  ['protocol.allow', 'never'],
+  ...ALLOWED_PROTOCOLS.split(':').map((protocol): [string, string] => [`protocol.${protocol}.allow`, 'always']),
+  ['protocol.ext.allow', 'never'],
+];
+
+/** HARDENED_CONFIG as `-c name=value` arguments (and `core.symlinks=false`: no link is checked out). */
+function hardenedArgs(): string[] {
+  return ['-c', 'core.symlinks=false', ...HARDENED_CONFIG.flatMap(([name, value]) => ['-c', `${name}=${value}`])];
+}
+
+/** One word for `sh -c`: git runs a local `--upload-pack`/`--receive-pack` command through the shell. */
+function shellWord(word: string): string {
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * The command git starts for the other end of a local fetch or push (`upload-pack`,
+ * `receive-pack`): git clears `-c` settings from that child's environment, so they are given
+ * on its own command line. It runs in the project's repository with that repository's config:
+ * these settings win over it.
+ */
+export function localServiceCommand(service: 'upload-pack' | 'receive-pack', extra: readonly string[] = []): string {
+  return ['git', ...hardenedArgs(), ...extra, service].map((word) => (/^[\w./=:-]+$/.test(word) ? word : shellWord(word))).join(' ');
 }
 
 interface RunOptions {
@@ -80,11 +135,6 @@ interface RunOptions {
   maxOutput?: number;
   /** Past `maxOutput`, stop git and resolve to what it printed so far instead of failing. */
   truncate?: boolean;
-  /**
-   * Leave `core.hooksPath` alone: a push to a remote, whose server-side hooks run there as for
-   * any client (a local push starts its receive-pack without hooks instead: pushHead).
-   */
-  remoteHooks?: boolean;
   /** Written to git's standard input (then closed). */
   input?: string;
   /**
@@ -106,7 +156,7 @@ function commandOf(args: readonly string[]): string {
 export function runGit(args: readonly string[], options: RunOptions): Promise<string> {
   const command = commandOf(args);
   return new Promise((resolve, reject) => {
-    const child = spawn('git', ['-c', 'core.symlinks=false', ...(options.remoteHooks ? [] : ['-c', 'core.hooksPath=/dev/null']), ...args], {
+    const child = spawn('git', [...hardenedArgs(), ...args], {
       cwd: options.cwd,
       env: gitEnv(),
       stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
@@ -219,11 +269,53 @@ export function isValidBranch(branch: string): boolean {
 
 /** A repository git may fetch: a URL of an allowed protocol, or a local path (made absolute). */
 export function normalizeRepo(repo: string, cwd: string = process.cwd()): string {
-  if (/^(https?|git|ssh|file):\/\//.test(repo)) return repo;
-  if (/^[\w.-]+@[\w.-]+:/.test(repo)) return repo; // scp-like ssh
+  if (/[\0-\x1f\x7f]/.test(repo)) throw new GitError(`the repository "${JSON.stringify(withoutCredentials(repo)).slice(1, -1)}" holds a control character`);
+  const url = /^(https?|git|ssh|file):\/\/([^/?#]*)(.*)$/i.exec(repo);
+  if (url) {
+    const [, scheme, authority, rest] = url;
+    const at = authority.lastIndexOf('@');
+    checkNotOption(repo, authority.slice(0, Math.max(at, 0)), 'user');
+    // The host and the port (`[::1]:22`, `host:22`): neither may pass for an option.
+    for (const part of authority
+      .slice(at + 1)
+      .replace(/^\[([^\]]*)\]/, '$1:')
+      .split(':'))
+      checkNotOption(repo, part, 'host');
+    checkNotOption(repo, rest.replace(/^\/+(~[^/]*\/)?/, ''), 'path');
+    if (scheme.toLowerCase() === 'file') localRepoPath(repo); // no query, fragment or host
+    return repo;
+  }
+  const scp = /^([\w.-]+)@([\w.-]+):(.*)$/.exec(repo); // scp-like ssh
+  if (scp) {
+    checkNotOption(repo, scp[1], 'user');
+    checkNotOption(repo, scp[2], 'host');
+    checkNotOption(repo, scp[3], 'path');
+    return repo;
+  }
   if (/^[a-z][a-z0-9+.-]*::/i.test(repo) || /^[a-z][a-z0-9+.-]*:\/\//i.test(repo))
-    throw new GitError(`unsupported repository URL "${repo}" (use a path, file://, http(s)://, ssh:// or git://)`);
+    throw new GitError(`unsupported repository URL "${withoutCredentials(repo)}" (use a path, file://, http(s)://, ssh:// or git://)`);
   return path.resolve(cwd, repo);
+}
+
+/**
+ * A user, host or path of a repository URL that starts with `-` would reach ssh (or the other
+ * end's git) as an option (`ssh://-oProxyCommand=…`): refused when the project is added, with
+ * the URL's own spelling and its %-decoded one (git decodes some parts).
+ */
+function checkNotOption(repo: string, part: string, what: string): void {
+  let decoded = part;
+  try {
+    decoded = decodeURIComponent(part);
+  } catch {
+    // kept as written
+  }
+  if (part.startsWith('-') || decoded.startsWith('-'))
+    throw new GitError(`the repository URL's ${what} starts with "-" (ssh or git would read it as an option): "${withoutCredentials(repo)}"`);
+}
+
+/** `repo` without the user and password of a URL, for messages (redact.ts shows repositories to users). */
+function withoutCredentials(repo: string): string {
+  return repo.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1');
 }
 
 /**
@@ -359,27 +451,32 @@ export function fetchBranch(
 ): Promise<string> {
   if (!isValidBranch(branch)) return Promise.reject(new GitError(`"${branch}" is not a valid branch name`));
   return withCache(cacheDir, async () => {
-    checkLocalRepo(repo, limits.localRoots);
+    // A local repository is given to git as the git folder checked, nothing else.
+    const source = checkLocalRepo(repo, limits.localRoots) ?? repo;
     await ensureCache(cacheDir, limits, partial);
     try {
-      return await fetchOnce(cacheDir, repo, branch, limits, signal, partial);
+      return await fetchOnce(cacheDir, source, branch, limits, signal, partial);
     } catch (error) {
       if (!(error instanceof GitError) || error.killed || signal?.aborted || REMOTE_FAULT.test(error.message)) throw error;
       rmSync(cacheDir, { recursive: true, force: true });
       await ensureCache(cacheDir, limits, partial);
-      return await fetchOnce(cacheDir, repo, branch, limits, signal, partial);
+      return await fetchOnce(cacheDir, source, branch, limits, signal, partial);
     }
   });
 }
 
 /**
- * How a partial cache fetches from `repo`: the promisor remote with the URL given on the command
- * line. A local repository's upload-pack (started by this git, as this user) is told it may
- * filter: git's default is not to, and it would send every blob.
+ * How a partial cache fetches from `source` (a URL, or the checked git folder of a local
+ * repository): the promisor remote with the URL given on the command line. A local
+ * repository's upload-pack (started by this git, as this user, in that repository) runs with
+ * HARDENED_CONFIG and is told it may filter: git's default is not to, and it would send every blob.
  */
-function promisorArgs(repo: string): string[] {
-  const local = localRepoPath(repo) !== undefined;
-  return ['-c', `remote.${PROMISOR}.url=${repo}`, ...(local ? ['-c', `remote.${PROMISOR}.uploadpack=git -c uploadpack.allowfilter=true upload-pack`] : [])];
+function promisorArgs(source: string): string[] {
+  return [
+    '-c',
+    `remote.${PROMISOR}.url=${source}`,
+    ...(isLocalRepo(source) ? ['-c', `remote.${PROMISOR}.uploadpack=${localServiceCommand('upload-pack', ['-c', 'uploadpack.allowfilter=true'])}`] : []),
+  ];
 }
 
 /** Stops a fetch that grows the cache past the size limit. */
@@ -400,7 +497,9 @@ async function fetchOnce(
   partial: boolean,
 ): Promise<string> {
   const ref = `refs/docsnav/${branch}`;
-  const from = partial ? [...promisorArgs(repo), 'fetch', '--filter=blob:none'] : ['fetch'];
+  const from = partial
+    ? [...promisorArgs(repo), 'fetch', '--filter=blob:none']
+    : ['fetch', ...(isLocalRepo(repo) ? [`--upload-pack=${localServiceCommand('upload-pack')}`] : [])];
   try {
     await runGit([...from, '--quiet', '--depth=1', '--no-tags', '--no-recurse-submodules', '--', partial ? PROMISOR : repo, `+refs/heads/${branch}:${ref}`], {
       cwd: cacheDir,
@@ -410,6 +509,9 @@ async function fetchOnce(
     });
   } catch (error) {
     if (error instanceof GitError && /couldn't find remote ref/i.test(error.message)) throw new GitError(`branch "${branch}" does not exist in the repository`);
+    // What the remote said (a forge's "Permission to acme/docs.git denied to …") says why.
+    const said = error instanceof GitError && !error.killed ? remoteSaid(error.stderr) : [];
+    if (said.length > 0) throw new GitError([(error as GitError).message, ...said].join('; '), (error as GitError).stderr);
     throw error;
   }
   return (await runGit(['rev-parse', '--verify', `${ref}^{commit}`], { cwd: cacheDir, timeoutMs: limits.timeoutMs })).trim();
@@ -422,7 +524,7 @@ async function fetchOnce(
  */
 export function fetchBlobs(cacheDir: string, repo: string, sha: string, ids: Iterable<string>, limits: GitLimits, signal?: AbortSignal): Promise<number> {
   return withCache(cacheDir, async () => {
-    checkLocalRepo(repo, limits.localRoots);
+    const source = checkLocalRepo(repo, limits.localRoots) ?? repo;
     const wanted = new Set(ids);
     const listed = await runGit(['rev-list', '--objects', '--missing=print', sha], {
       cwd: cacheDir,
@@ -437,7 +539,7 @@ export function fetchBlobs(cacheDir: string, repo: string, sha: string, ids: Ite
     // In fetches of FETCH_CHUNK ids: git's handling of the ids given on stdin grows with their
     // square (100,000 ids: 20 s before the transfer starts; 5,000: 0.05 s).
     for (let start = 0; start < missing.length; start += FETCH_CHUNK) {
-      await fetchIds(cacheDir, repo, missing.slice(start, start + FETCH_CHUNK), limits, signal);
+      await fetchIds(cacheDir, source, missing.slice(start, start + FETCH_CHUNK), limits, signal);
     }
     return missing.length;
   });
@@ -607,68 +709,175 @@ async function writeNewBlobs(
   if (index !== files.length || pendingBytes !== 0) throw new GitError('git cat-file stopped before writing every file of the commit');
 }
 
-/** The repository's folder when it is a local path or a file:// URL. */
+/**
+ * The path a local repository names, exactly as git reads it: a path, or a `file://` URL's
+ * path percent-decoded (git decodes it; a `?` or `#` is part of the path to git, so a URL
+ * with one is refused rather than checked as something else than what git opens).
+ */
 function localRepoPath(repo: string): string | undefined {
-  if (/^file:\/\//i.test(repo)) {
-    try {
-      return decodeURIComponent(new URL(repo).pathname);
-    } catch {
-      return repo.slice('file://'.length);
-    }
+  const file = /^file:\/\/(.*)$/is.exec(repo);
+  if (!file) return path.isAbsolute(repo) ? repo : undefined;
+  if (/[?#]/.test(file[1])) throw new GitError('a file:// repository URL takes a path only: no "?" or "#" (git would read them as part of the path)');
+  if (!file[1].startsWith('/')) throw new GitError('a file:// repository URL takes an absolute path and no host (file:///srv/repos/site.git)');
+  try {
+    return decodeURIComponent(file[1]);
+  } catch {
+    throw new GitError('the file:// repository URL has a malformed %-escape');
   }
-  return path.isAbsolute(repo) ? repo : undefined;
+}
+
+/** Whether `repo` names a repository on this machine (a path or a file:// URL). */
+function isLocalRepo(repo: string): boolean {
+  return /^file:\/\//i.test(repo) || path.isAbsolute(repo);
+}
+
+/** `folder` holds what git takes for a git folder: HEAD, and objects and refs (its own or its common folder's). */
+function looksLikeGitDir(folder: string): boolean {
+  if (!existsSync(path.join(folder, 'HEAD'))) return false;
+  let common = folder;
+  try {
+    common = path.resolve(folder, readFileSync(path.join(folder, 'commondir'), 'utf8').trim());
+  } catch {
+    // not a linked worktree's folder
+  }
+  return existsSync(path.join(common, 'objects')) && existsSync(path.join(common, 'refs'));
+}
+
+/** A `.git` file's `gitdir:` target, resolved from the file's folder. */
+function gitFileTarget(file: string): string {
+  const target = /^gitdir:\s*(.+)$/m.exec(readFileSync(file, 'utf8'))?.[1]?.trim();
+  if (!target) throw new GitError('the repository has a .git file without a "gitdir:" line');
+  return path.resolve(path.dirname(file), target);
 }
 
 /**
- * A local repository is read only inside the operator's allowed folders, and only when nothing
- * in it reaches outside: no alternates (another repository's objects), no symbolic link among
- * its refs and objects, no `.git` file or `commondir` pointing elsewhere. Otherwise a project
- * could deploy, index and answer from a repository its owner never gave the server.
+ * The git folder git opens for the path `real`, found as git's `enter_repo` does (the first of
+ * `<path>/.git`, `<path>`, `<path>.git/.git`, `<path>.git` that is a `.git` file or a git folder).
  */
-export function checkLocalRepo(repo: string, roots: readonly string[]): void {
-  const local = localRepoPath(repo);
-  if (local === undefined) return;
+function gitDirFor(real: string): string {
+  for (const candidate of [path.join(real, '.git'), real, `${real}.git/.git`, `${real}.git`]) {
+    let stat;
+    try {
+      stat = statSync(candidate);
+    } catch {
+      continue;
+    }
+    if (stat.isFile()) return gitFileTarget(candidate);
+    if (stat.isDirectory() && looksLikeGitDir(candidate)) return candidate;
+  }
+  throw new GitError('the path is not a git repository');
+}
+
+/** The config files git reads in a git folder (`config.worktree` with worktree config on). */
+const CONFIG_FILES_OF_GIT_DIR = ['config', 'config.worktree'];
+/** A config that makes git fetch missing objects from another repository (a partial clone's promisor). */
+const LAZY_FETCH_CONFIG = /^\s*(partialclone|promisor)\s*=/im;
+
+/**
+ * Checks a local repository against the allowed folders and returns the one path git is given
+ * for it: the real path of its git folder (so git opens that folder and nothing else; undefined
+ * for a repository that is not local). Everything git reads objects and refs from must be inside
+ * the allowed folders and reach nothing outside: the git folder (through a `.git` file too), its
+ * `commondir`, no alternates (another repository's objects) or promisor remote (objects fetched
+ * from elsewhere) in either, and no symbolic link among their HEAD, refs and objects. Called
+ * before every fetch and push: a repository changed since the last one is checked again.
+ * Otherwise a project could deploy, index and answer from a repository its owner never gave the
+ * server.
+ */
+export function checkLocalRepo(repo: string, roots: readonly string[]): string | undefined {
+  if (!isLocalRepo(repo)) return undefined;
+  const local = localRepoPath(repo)!;
   if (roots.length === 0) throw new GitError('this server reads no repository from its own disk (its operator can allow folders with --allow-local-repos)');
+  const rootsReal = roots.flatMap((root) => {
+    try {
+      return [realpathSync(root)];
+    } catch {
+      return [];
+    }
+  });
+  const inside = (file: string) => rootsReal.some((root) => file === root || file.startsWith(root + path.sep));
   let real: string;
   try {
     real = realpathSync(local);
   } catch {
     throw new GitError('the repository does not exist');
   }
-  const inside = (file: string) =>
-    roots.some((root) => {
-      let rootReal: string;
-      try {
-        rootReal = realpathSync(root);
-      } catch {
-        return false;
-      }
-      return file === rootReal || file.startsWith(rootReal + path.sep);
-    });
   if (!inside(real)) throw new GitError('the repository is outside the folders this server may read (--allow-local-repos)');
-  let gitDir = real;
-  const dotGit = path.join(real, '.git');
-  if (existsSync(dotGit)) {
-    const stat = lstatSync(dotGit);
-    if (stat.isSymbolicLink()) throw new GitError("the repository's .git is a symbolic link; docsnav does not follow it");
-    if (stat.isFile()) {
-      const target = /^gitdir:\s*(.+)$/m.exec(readFileSync(dotGit, 'utf8'))?.[1]?.trim();
-      gitDir = target ? path.resolve(real, target) : dotGit;
-    } else gitDir = dotGit;
+  const gitDir = realpathOr(gitDirFor(real));
+  if (!inside(gitDir)) throw new GitError("the repository's git folder is outside the folders this server may read");
+  // Given `gitDir`, git tries `gitDir/.git` first and `gitDir.git` when gitDir is not a git
+  // folder to it: neither may exist, so git opens gitDir or nothing.
+  for (const other of [path.join(gitDir, '.git'), `${gitDir}.git`]) {
+    if (existsSync(other) || isSymlink(other))
+      throw new GitError(`the repository's git folder has a ${path.basename(other)} beside or inside it that git could open instead`);
   }
-  for (const pointer of ['commondir', 'objects/info/alternates', 'objects/info/http-alternates']) {
-    const file = path.join(gitDir, pointer);
-    if (!existsSync(file)) continue;
-    if (pointer === 'commondir') {
-      const common = path.resolve(gitDir, readFileSync(file, 'utf8').trim());
-      if (!inside(realpathOr(common))) throw new GitError('the repository shares its objects with a repository outside the allowed folders');
-    } else if (readFileSync(file, 'utf8').trim() !== '') {
-      throw new GitError(`the repository borrows objects from another repository (${pointer}); docsnav reads only a repository's own objects`);
+  const folders = [gitDir];
+  const commondir = path.join(gitDir, 'commondir');
+  if (existsSync(commondir)) {
+    const common = realpathOr(path.resolve(gitDir, readFileSync(commondir, 'utf8').trim()));
+    if (!inside(common)) throw new GitError('the repository shares its objects with a repository outside the allowed folders (commondir)');
+    folders.push(common);
+  }
+  for (const folder of folders) {
+    const shown = folder === gitDir ? '' : ' (its commondir)';
+    for (const pointer of ['objects/info/alternates', 'objects/info/http-alternates']) {
+      const file = path.join(folder, pointer);
+      if (isSymlink(file) || (existsSync(file) && readFileSync(file, 'utf8').trim() !== ''))
+        throw new GitError(`the repository${shown} borrows objects from another repository (${pointer}); docsnav reads only a repository's own objects`);
+    }
+    for (const name of CONFIG_FILES_OF_GIT_DIR) {
+      const file = path.join(folder, name);
+      if (existsSync(file) && LAZY_FETCH_CONFIG.test(readFileSync(file, 'utf8')))
+        throw new GitError(`the repository${shown} is a partial clone: git would fetch its missing objects from another repository`);
+    }
+    const link = findSymlink(folder, ['HEAD', 'packed-refs', 'refs', 'objects', 'shallow', 'commondir', ...CONFIG_FILES_OF_GIT_DIR]);
+    if (link) throw new GitError(`the repository's ${link}${shown} is a symbolic link; docsnav does not follow links in a repository`);
+  }
+  return gitDir;
+}
+
+function isSymlink(file: string): boolean {
+  try {
+    return lstatSync(file).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The branches a local repository has checked out in a working tree (its main one, when it is
+ * not bare, and each linked worktree's): a push must never update one of them.
+ */
+function checkedOutBranches(gitDir: string): Set<string> {
+  const branches = new Set<string>();
+  let common = gitDir;
+  try {
+    common = path.resolve(gitDir, readFileSync(path.join(gitDir, 'commondir'), 'utf8').trim());
+  } catch {
+    // the main git folder
+  }
+  const bare = CONFIG_FILES_OF_GIT_DIR.some((name) => {
+    try {
+      return /^\s*bare\s*=\s*true\s*$/im.test(readFileSync(path.join(common, name), 'utf8'));
+    } catch {
+      return false;
+    }
+  });
+  const heads = bare ? [] : [path.join(gitDir, 'HEAD'), path.join(common, 'HEAD')];
+  try {
+    for (const name of readdirSync(path.join(common, 'worktrees'))) heads.push(path.join(common, 'worktrees', name, 'HEAD'));
+  } catch {
+    // no linked worktrees
+  }
+  for (const head of heads) {
+    try {
+      const ref = /^ref:\s*refs\/heads\/(.+)$/m.exec(readFileSync(head, 'utf8'))?.[1]?.trim();
+      if (ref) branches.add(ref);
+    } catch {
+      // gone meanwhile
     }
   }
-  if (!inside(realpathOr(gitDir))) throw new GitError("the repository's git folder is outside the folders this server may read");
-  const link = findSymlink(gitDir, ['HEAD', 'packed-refs', 'refs', 'objects']);
-  if (link) throw new GitError(`the repository's ${link} is a symbolic link; docsnav does not follow links in a repository`);
+  return branches;
 }
 
 function realpathOr(file: string): string {
@@ -823,40 +1032,44 @@ export function removeWorktree(cacheDir: string, dir: string, limits: GitLimits)
 export async function pushHead(worktree: string, repo: string, branch: string, limits: GitLimits, signal?: AbortSignal, force = false): Promise<void> {
   if (!isValidBranch(branch)) throw new GitError(`"${branch}" is not a valid branch name`);
   try {
-    checkLocalRepo(repo, limits.localRoots);
-    // A local receive-pack runs as this server's user, and git clears `-c` settings from its
-    // environment: it is started with `core.hooksPath=/dev/null` itself, so none of the
-    // repository's own hooks run. A remote's hooks run on the remote, as for any client.
-    const local = localRepoPath(repo) !== undefined;
+    const target = checkLocalRepo(repo, limits.localRoots);
+    // A local receive-pack runs as this server's user in the project's repository, with its
+    // config, and git clears `-c` settings from its environment: it is started with
+    // HARDENED_CONFIG on its own command line (no hook, no fsmonitor, `denyCurrentBranch=refuse`).
+    // A remote's hooks run on the remote, as for any client.
+    if (target !== undefined && checkedOutBranches(target).has(branch))
+      throw new GitError(`the branch ${branch} is checked out in the repository's working tree; docsnav never pushes into a checked-out branch`);
     await runGit(
       [
         'push',
         '--no-verify',
-        ...(local ? ['--receive-pack=git -c core.hooksPath=/dev/null receive-pack'] : []),
+        ...(target !== undefined ? [`--receive-pack=${localServiceCommand('receive-pack')}`] : []),
         '--',
-        repo,
+        target ?? repo,
         `${force ? '+' : ''}HEAD:refs/heads/${branch}`,
       ],
-      {
-        cwd: worktree,
-        timeoutMs: limits.timeoutMs,
-        signal,
-        remoteHooks: !local,
-      },
+      { cwd: worktree, timeoutMs: limits.timeoutMs, signal },
     );
   } catch (error) {
     if (!(error instanceof GitError) || !error.stderr) throw error;
     // Why the remote refused (`! [remote rejected] HEAD -> b (pre-receive hook declined)`) and what it said.
     const lines = error.stderr.split('\n').map((line) => line.trim());
     const rejected = lines.map((line) => /^!\s*\[(?:remote )?rejected\].*\((.+)\)\s*$/.exec(line)?.[1]).find(Boolean);
-    const remote = lines
-      .filter((line) => line.startsWith('remote:'))
-      .map((line) => line.slice(7).trim())
-      .filter(Boolean)
-      .slice(-3);
-    const reason = [rejected ? `the push was rejected (${rejected})` : error.message, ...remote.map((line) => `remote said: ${line}`)].join('; ');
+    const reason = [rejected ? `the push was rejected (${rejected})` : error.message, ...remoteSaid(error.stderr)].join('; ');
     throw new GitError(reason, error.stderr);
   }
+}
+
+/** The last lines the other end printed (`remote: …` in git's stderr), as `remote said: …`. */
+function remoteSaid(stderr: string): string[] {
+  return stderr
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.startsWith('remote:'))
+    .map((line) => line.slice(7).trim())
+    .filter(Boolean)
+    .slice(-3)
+    .map((line) => `remote said: ${line}`);
 }
 
 export function formatBytes(bytes: number): string {

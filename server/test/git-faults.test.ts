@@ -6,7 +6,7 @@
  * and a huge commit message is cut instead of failing the deployment.
  */
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -15,9 +15,13 @@ import {
   DEFAULT_GIT_LIMITS,
   fetchBranch,
   GitError,
+  localServiceCommand,
   MAX_COMMIT_MESSAGE,
   pushHead,
   recoverGitFolders,
+  runGit,
+  fetchBlobs,
+  listFiles,
   type GitLimits,
 } from '../src/git.js';
 import { commitFile, exampleRepo, git, gitHttpServer, tempDir, waitFor } from './helpers.js';
@@ -162,5 +166,173 @@ describe('a huge commit message', () => {
     expect(message.endsWith('…')).toBe(true);
     expect(Buffer.byteLength(message)).toBeLessThanOrEqual(MAX_COMMIT_MESSAGE + 4);
     expect(message).not.toMatch(/\uFFFD/);
+  });
+});
+
+/**
+ * Issue 38 item 3: a project's repository cannot make docsnav's git run a command of its
+ * choosing. Each case plants one command-running setting (with a command that writes a marker)
+ * in a real non-bare target repository that has the fix branch checked out with
+ * `receive.denyCurrentBranch=updateInstead` (a push there would check the commit out through
+ * its fsmonitor, filters and hooks), then runs the repair job's push (into the checked-out
+ * branch: refused; into another branch: done) and the deployment's fetch from it.
+ */
+describe('a repository we do not own runs no command of its config', () => {
+  const script = (name: string, marker: string) => {
+    const file = path.join(dir, `cmd-${name}.sh`);
+    writeFileSync(file, `#!/bin/sh\necho "$0 $*" >> '${marker}'\nexit 0\n`);
+    chmodSync(file, 0o755);
+    return file;
+  };
+  const hooks = (name: string, marker: string) => {
+    const folder = path.join(dir, `hooks-${name}`);
+    mkdirSync(folder, { recursive: true });
+    for (const hook of ['pre-receive', 'update', 'post-receive', 'post-update', 'push-to-checkout', 'reference-transaction', 'proc-receive', 'post-checkout']) {
+      writeFileSync(path.join(folder, hook), `#!/bin/sh\necho ${hook} >> '${marker}'\n`);
+      chmodSync(path.join(folder, hook), 0o755);
+    }
+    return folder;
+  };
+  /** Each case: the config it plants (given its command and the marker), and files it commits. */
+  const cases: Array<{
+    name: string;
+    config: (command: string, marker: string) => Array<[string, string]>;
+    commit?: Record<string, string>;
+    /** Why git refuses the push to another branch too (safely: no command ran), when it does. */
+    refused?: RegExp;
+  }> = [
+    { name: 'core.fsmonitor', config: (command) => [['core.fsmonitor', command]] },
+    { name: 'core.hooksPath', config: (_command, marker) => [['core.hooksPath', hooks('path', marker)]] },
+    { name: 'hooks in the repository', config: () => [] },
+    {
+      name: 'filter.<driver>',
+      config: (command) => [
+        ['filter.evil.smudge', command],
+        ['filter.evil.clean', command],
+        ['filter.evil.process', command],
+        ['filter.evil.required', 'true'],
+      ],
+      commit: { '.gitattributes': '* filter=evil\n' },
+    },
+    { name: 'core.sshCommand', config: (command) => [['core.sshCommand', command]] },
+    { name: 'uploadpack.packObjectsHook', config: (command) => [['uploadpack.packObjectsHook', command]] },
+    {
+      name: 'protocol.*.allow with a promisor remote',
+      config: (command) => [
+        ['protocol.allow', 'always'],
+        ['protocol.ext.allow', 'always'],
+        ['protocol.file.allow', 'always'],
+        ['remote.evil.url', `ext::${command} %S`],
+        ['remote.evil.uploadpack', command],
+      ],
+    },
+    { name: 'core.askPass', config: (command) => [['core.askPass', command]] },
+    { name: 'credential.helper', config: (command) => [['credential.helper', `!${command}`]] },
+    { name: 'diff.external', config: (command) => [['diff.external', command]] },
+    {
+      name: 'core.pager',
+      config: (command) => [
+        ['core.pager', command],
+        ['pager.log', 'true'],
+      ],
+    },
+    {
+      name: 'core.editor',
+      config: (command) => [
+        ['core.editor', command],
+        ['sequence.editor', command],
+      ],
+    },
+    // The refs it names go to a proc-receive hook; with no hook, git refuses the push (nothing runs).
+    { name: 'receive.procReceiveRefs', config: () => [['receive.procReceiveRefs', 'refs/heads']], refused: /cannot find hook 'proc-receive'/ },
+    {
+      name: 'gc after the push',
+      config: (command) => [
+        ['gc.auto', '1'],
+        ['gc.autoDetach', 'false'],
+        ['core.fsmonitor', command],
+      ],
+    },
+    {
+      name: 'safe.directory and include.path',
+      config: (_command, marker) => [
+        ['safe.directory', '*'],
+        ['include.path', hooksConfig(marker)],
+      ],
+    },
+  ];
+  /** A config file included from the repository's config that turns hooks back on. */
+  const hooksConfig = (marker: string) => {
+    const file = path.join(dir, 'included-config');
+    writeFileSync(file, `[core]\n\thooksPath = ${hooks('included', marker)}\n\tfsmonitor = ${script('included', marker)}\n`);
+    return file;
+  };
+
+  it.each(cases)(
+    '$name: the push into the checked-out fix branch is refused, the push and the fetch run no command',
+    async ({ name, config, commit, refused: alsoRefused }) => {
+      const slug = name.replace(/\W+/g, '-');
+      const marker = path.join(dir, `marker-${slug}`);
+      const command = script(slug, marker);
+      const target = exampleRepo(path.join(dir, `target-${slug}`));
+      for (const [file, text] of Object.entries(commit ?? {})) commitFile(target, file, text);
+      // Our cache and worktree, made before the target turns hostile.
+      const cache = path.join(dir, `cache-${slug}.git`);
+      const sha = await fetchBranch(cache, target, 'main', limits);
+      const worktree = path.join(dir, `worktree-${slug}`);
+      await addWorktree(cache, sha, worktree, limits);
+      commitFile(worktree, 'docs/fixed.mdx', '# Fixed\n', 'The fix');
+
+      git(target, 'checkout', '-q', '-b', 'docsnav/fix-1');
+      git(target, 'config', 'receive.denyCurrentBranch', 'updateInstead');
+      for (const [key, value] of config(command, marker)) git(target, 'config', '--add', key, value);
+      // Last: the test's own git commands in the target would run them.
+      for (const hook of ['pre-receive', 'update', 'post-receive', 'post-update', 'push-to-checkout', 'reference-transaction', 'proc-receive']) {
+        writeFileSync(path.join(target, '.git', 'hooks', hook), `#!/bin/sh\necho ${hook} >> '${marker}'\n`);
+        chmodSync(path.join(target, '.git', 'hooks', hook), 0o755);
+      }
+
+      const refused = await pushHead(worktree, target, 'docsnav/fix-1', limits).catch((error: unknown) => error);
+      const other = await pushHead(worktree, target, 'docsnav/fix-2', limits).catch((error: unknown) => error);
+      // The deployment's fetch (partial, then its blobs) and the repair's (whole) from the same repository.
+      const deployCache = path.join(dir, `deploy-cache-${slug}.git`);
+      const fetched = await fetchBranch(deployCache, target, 'docsnav/fix-1', limits, undefined, { partial: true });
+      await fetchBlobs(
+        deployCache,
+        target,
+        fetched,
+        (await listFiles(deployCache, fetched, limits, { sizes: false })).map((entry) => entry.id),
+        limits,
+      );
+      await fetchBranch(cache, target, 'docsnav/fix-1', limits);
+      expect(existsSync(marker) ? readFileSync(marker, 'utf8') : '', 'what the planted commands wrote').toBe('');
+      expect(refused).toBeInstanceOf(GitError);
+      expect((refused as Error).message).toMatch(/checked out in the repository's working tree/);
+      if (alsoRefused) expect((other as Error)?.message).toMatch(alsoRefused);
+      else {
+        expect(other).toBeUndefined();
+        expect(git(target, 'rev-parse', 'refs/heads/docsnav/fix-2').trim()).toBe(git(worktree, 'rev-parse', 'HEAD').trim());
+      }
+    },
+  );
+
+  it('git itself refuses an updateInstead push into the checked-out branch when our check is not asked (denyCurrentBranch=refuse wins)', async () => {
+    const marker = path.join(dir, 'marker-deny');
+    const target = exampleRepo(path.join(dir, 'target-deny'));
+    const cache = path.join(dir, 'cache-deny.git');
+    const sha = await fetchBranch(cache, target, 'main', limits);
+    const worktree = path.join(dir, 'worktree-deny');
+    await addWorktree(cache, sha, worktree, limits);
+    commitFile(worktree, 'docs/fixed.mdx', '# Fixed\n', 'The fix');
+    git(target, 'config', 'receive.denyCurrentBranch', 'updateInstead');
+    git(target, 'config', 'core.fsmonitor', script('deny', marker));
+    // What pushHead runs, without its checked-out check: git's own push through the hardened receive-pack.
+    const pushed = await runGit(['push', `--receive-pack=${localServiceCommand('receive-pack')}`, '--', target, 'HEAD:refs/heads/main'], {
+      cwd: worktree,
+      timeoutMs: 20_000,
+    }).catch((error: unknown) => error);
+    expect(pushed).toBeInstanceOf(GitError);
+    expect((pushed as GitError).stderr).toMatch(/refusing to update checked out branch/);
+    expect(existsSync(marker)).toBe(false);
   });
 });
