@@ -285,13 +285,14 @@ export function normalizeRepo(repo: string, cwd: string = process.cwd()): string
     if (scheme.toLowerCase() === 'file') localRepoPath(repo); // no query, fragment or host
     return repo;
   }
-  const scp = /^([\w.-]+)@([\w.-]+):(.*)$/.exec(repo); // scp-like ssh
+  // What git takes for scp-like ssh (`[user@]host:path`, a ":" before any "/").
+  const scp = /^(?:([^/@:]*)@)?([^/:]*):(.*)$/.exec(repo);
   if (scp) {
-    checkNotOption(repo, scp[1], 'user');
+    checkNotOption(repo, scp[1] ?? '', 'user');
     checkNotOption(repo, scp[2], 'host');
     checkNotOption(repo, scp[3], 'path');
-    return repo;
   }
+  if (/^[\w.-]+@[\w.-]+:/.test(repo)) return repo;
   if (/^[a-z][a-z0-9+.-]*::/i.test(repo) || /^[a-z][a-z0-9+.-]*:\/\//i.test(repo))
     throw new GitError(`unsupported repository URL "${withoutCredentials(repo)}" (use a path, file://, http(s)://, ssh:// or git://)`);
   return path.resolve(cwd, repo);

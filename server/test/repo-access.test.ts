@@ -1,0 +1,272 @@
+/**
+ * What a project's repository may reach, through real deployments (issue 38 items 2 and 10,
+ * issue 39 item 1): a local repository is read only through what git itself opens inside the
+ * allowed folders (no `?`/`#` in a `file:` URL, no `.git` file, `commondir`, alternates or
+ * symbolic link reaching out); an option-like URL is refused when the project is added; and a
+ * token given as a URL's user name never leaves the server, whatever the forge echoes back.
+ */
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { printManagement } from '../src/cli/manage.js';
+import { Core, InputError } from '../src/core.js';
+import { JobRunner } from '../src/jobs/queue.js';
+import { jobKinds } from '../src/jobs/kinds.js';
+import { workerSettings } from '../src/jobs/settings.js';
+import { createLogger } from '../src/log.js';
+import { pageSections } from '../src/store/deployments.js';
+import { insertProject } from '../src/store/projects.js';
+import { openStore } from '../src/store/open.js';
+import type { Store } from '../src/store/store.js';
+import { commitFile, deploymentEnded, exampleRepo, git, tempDir } from './helpers.js';
+
+/** Words of the private repository outside the allowed folders: never stored, never shown. */
+const SECRET = 'PRIVATE-ROADMAP-7731';
+const TOKEN = 'ghp_tokenAsUserName0123456789';
+
+let dir: string;
+let allowed: string;
+let outside: string;
+let store: Store;
+let core: Core;
+let app: FastifyInstance;
+let runner: JobRunner;
+let serverLog = '';
+let adminHeaders: Record<string, string>;
+
+/** A repository outside the allowed folders whose home page holds SECRET. */
+function privateRepo(name: string): string {
+  const repo = exampleRepo(path.join(outside, name));
+  commitFile(repo, 'docs/index.mdx', `---\ntitle: ${SECRET}\n---\n# Roadmap\n\n${SECRET} ships next quarter.\n`);
+  return repo;
+}
+
+/** A project stored as it is (an older docsnav's add, or a repository changed since): the fetch checks it. */
+async function storedProject(id: string, repo: string): Promise<void> {
+  await insertProject(store, { id, repo, branch: 'main', docsDir: 'docs', domain: null, compareUrl: null, autoFix: false, corsOrigins: null });
+}
+
+async function deploy(id: string) {
+  const { statusId } = await core.queueUpdate(id);
+  const deployment = await deploymentEnded(store, statusId, 60_000, `deployment of ${id}`);
+  const sections = await pageSections(store, deployment.id);
+  return { deployment, leaked: JSON.stringify(sections).includes(SECRET) || JSON.stringify(deployment).includes(SECRET) };
+}
+
+beforeAll(async () => {
+  dir = tempDir('repo-access');
+  allowed = path.join(dir, 'allowed');
+  outside = path.join(dir, 'outside');
+  mkdirSync(allowed);
+  mkdirSync(outside);
+  store = await openStore({ data: path.join(dir, 'data') });
+  core = new Core(store);
+  app = await buildApp(core);
+  await app.ready();
+  const log = new PassThrough();
+  log.on('data', (chunk: Buffer) => (serverLog += chunk.toString('utf8')));
+  runner = new JobRunner(
+    store,
+    jobKinds,
+    workerSettings(path.join(dir, 'data'), { pollMs: 100, sweepMs: 500, git: { localRoots: [allowed], timeoutMs: 20_000 } }),
+    createLogger('info', log),
+  );
+  await runner.start();
+}, 120_000);
+
+afterAll(async () => {
+  await runner?.stop();
+  await app?.close();
+  await store?.close();
+});
+
+describe('a local repository is read only through what git opens inside the allowed folders', () => {
+  it('a repository inside the allowed folder deploys', async () => {
+    await core.addProject({ id: 'legit', repo: exampleRepo(path.join(allowed, 'legit')), branch: 'main', docsDir: 'docs' });
+    const { deployment } = await deploy('legit');
+    expect(deployment.status, deployment.summary).toBe('success');
+  });
+
+  for (const [name, suffix] of [
+    ['query', '?x'],
+    ['fragment', '#x'],
+  ] as const) {
+    it(`file://<allowed>/legit.git${suffix} (a link to a private repository beside the checked legit.git) is refused at add and at every fetch`, async () => {
+      const legit = path.join(allowed, `${name}-legit.git`);
+      git(dir, 'clone', '-q', '--bare', exampleRepo(path.join(dir, `${name}-seed`)), legit);
+      symlinkSync(privateRepo(`${name}-private`), `${legit}${suffix}`);
+      const repo = `file://${legit}${suffix}`;
+      await storedProject(name, repo);
+      const { deployment, leaked } = await deploy(name);
+      expect(leaked).toBe(false);
+      expect(deployment.status).toBe('failure');
+      expect(deployment.summary).toMatch(/a file:\/\/ repository URL takes a path only: no "\?" or "#"/);
+      await expect(core.addProject({ id: `${name}-added`, repo, branch: 'main', docsDir: 'docs' })).rejects.toThrow(/no "\?" or "#"/);
+    });
+  }
+
+  it('a worktree whose commondir is inside the folder but whose alternates and symbolic refs reach a private repository is refused', async () => {
+    const secret = privateRepo('common-private');
+    const worktree = path.join(allowed, 'wt');
+    const admin = path.join(allowed, 'wt-admin');
+    const common = path.join(allowed, 'wt-common');
+    mkdirSync(worktree);
+    writeFileSync(path.join(worktree, '.git'), `gitdir: ${admin}\n`);
+    mkdirSync(admin);
+    writeFileSync(path.join(admin, 'HEAD'), 'ref: refs/heads/main\n');
+    writeFileSync(path.join(admin, 'commondir'), '../wt-common\n');
+    mkdirSync(path.join(common, 'objects', 'info'), { recursive: true });
+    mkdirSync(path.join(common, 'refs', 'heads'), { recursive: true });
+    writeFileSync(path.join(common, 'HEAD'), 'ref: refs/heads/main\n');
+    writeFileSync(path.join(common, 'config'), '[core]\n\trepositoryformatversion = 0\n\tbare = true\n');
+    writeFileSync(path.join(common, 'objects', 'info', 'alternates'), `${path.join(secret, '.git', 'objects')}\n`);
+    symlinkSync(path.join(secret, '.git', 'refs', 'heads', 'main'), path.join(common, 'refs', 'heads', 'main'));
+    await core.addProject({ id: 'commondir', repo: worktree, branch: 'main', docsDir: 'docs' });
+    const { deployment, leaked } = await deploy('commondir');
+    expect(leaked).toBe(false);
+    expect(deployment.status).toBe('failure');
+    expect(deployment.summary).toMatch(/the repository \(its commondir\) borrows objects from another repository \(objects\/info\/alternates\)/);
+  });
+
+  it('a .git file pointing at a git folder outside the allowed folders is refused', async () => {
+    const secret = privateRepo('dotgit-private');
+    const repo = path.join(allowed, 'dotgit');
+    mkdirSync(repo);
+    writeFileSync(path.join(repo, '.git'), `gitdir: ${path.join(secret, '.git')}\n`);
+    await core.addProject({ id: 'dotgit', repo, branch: 'main', docsDir: 'docs' });
+    const { deployment, leaked } = await deploy('dotgit');
+    expect(leaked).toBe(false);
+    expect(deployment.status).toBe('failure');
+    expect(deployment.summary).toBe("the repository's git folder is outside the folders this server may read");
+  });
+
+  it('a commondir pointing at a git folder outside the allowed folders is refused', async () => {
+    const secret = privateRepo('commondir-private');
+    const repo = path.join(allowed, 'escaping');
+    const admin = path.join(allowed, 'escaping-admin');
+    mkdirSync(repo);
+    writeFileSync(path.join(repo, '.git'), `gitdir: ${admin}\n`);
+    mkdirSync(admin);
+    writeFileSync(path.join(admin, 'HEAD'), 'ref: refs/heads/main\n');
+    writeFileSync(path.join(admin, 'commondir'), `${path.join(secret, '.git')}\n`);
+    await core.addProject({ id: 'escaping', repo, branch: 'main', docsDir: 'docs' });
+    const { deployment, leaked } = await deploy('escaping');
+    expect(leaked).toBe(false);
+    expect(deployment.status).toBe('failure');
+    expect(deployment.summary).toMatch(/^the repository shares its objects with a repository outside the allowed folders/);
+  });
+
+  it('a repository that turns into a link to a private one after it was added is refused at its next fetch', async () => {
+    const repo = exampleRepo(path.join(allowed, 'turncoat'));
+    await core.addProject({ id: 'turncoat', repo, branch: 'main', docsDir: 'docs' });
+    expect((await deploy('turncoat')).deployment.status).toBe('success');
+    const secret = privateRepo('turncoat-private');
+    const { rmSync } = await import('node:fs');
+    rmSync(path.join(repo, '.git'), { recursive: true, force: true });
+    symlinkSync(path.join(secret, '.git'), path.join(repo, '.git'));
+    const { deployment, leaked } = await deploy('turncoat');
+    expect(leaked).toBe(false);
+    expect(deployment.status).toBe('failure');
+    expect(deployment.summary).toBe("the repository's git folder is outside the folders this server may read");
+  });
+});
+
+describe('a repository URL that would pass an option to ssh or git is refused when the project is added', () => {
+  it.each([
+    'ssh://-oProxyCommand=touch%20/tmp/pwned/x',
+    'ssh://-oProxyCommand=touch /tmp/pwned/x',
+    'ssh://user@-oProxyCommand=x/repo.git',
+    'ssh://%2DoProxyCommand=x/repo.git',
+    'ssh://-user@host/repo.git',
+    'ssh://[-oProxyCommand=x]/repo.git',
+    'ssh://host:-oProxyCommand=x/repo.git',
+    'git@-oProxyCommand=x:repo.git',
+    'git@host:-u/repo.git',
+    'ssh://host/--upload-pack=touch',
+    'git://-host/repo.git',
+  ])('%s', async (repo) => {
+    const error = await core.addProject({ id: 'option', repo, branch: 'main', docsDir: 'docs' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as Error).message).toMatch(
+      /^the repository URL's (user|host|path) starts with "-" \(ssh or git would read it as an option\)|control character/,
+    );
+    expect((error as Error).message).not.toMatch(/\n/);
+  });
+
+  it('ordinary URLs are still accepted (a "-" inside a name is fine)', async () => {
+    for (const [index, repo] of [
+      'ssh://git@host-1.example/acme/docs-site.git',
+      'git@git-host.example:acme/-docs.git',
+      'https://x-token:secret@forge.example/a/b.git',
+    ].entries()) {
+      await expect(core.addProject({ id: `ok-${index}`, repo, branch: 'main', docsDir: 'docs' })).resolves.toMatchObject({ id: `ok-${index}` });
+    }
+  });
+});
+
+describe('a token given as the URL user name never leaves the server', () => {
+  let forge: Server;
+  let forgeUrl: string;
+
+  beforeAll(async () => {
+    // A forge that, like GitHub, names the user a push or fetch was denied to (a text/plain
+    // answer: git prints it as `remote: …`).
+    forge = createServer((request, response) => {
+      const auth = request.headers.authorization;
+      if (!auth) {
+        response.writeHead(401, { 'www-authenticate': 'Basic realm="forge"' }).end();
+        return;
+      }
+      const user = Buffer.from(auth.replace(/^Basic /, ''), 'base64')
+        .toString('utf8')
+        .split(':')[0];
+      response.writeHead(403, { 'content-type': 'text/plain' }).end(`Permission to acme/docs.git denied to ${user}.\n`);
+    });
+    await new Promise<void>((resolve) => forge.listen(0, '127.0.0.1', resolve));
+    forgeUrl = `127.0.0.1:${(forge.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    forge?.closeAllConnections();
+    await new Promise((resolve) => forge?.close(resolve));
+  });
+
+  it('a deployment the forge refuses: its summary says what the forge said, with the token as ***, in every output', async () => {
+    await core.addProject({ id: 'private', repo: `http://${TOKEN}@${forgeUrl}/acme/docs.git`, branch: 'main', docsDir: 'docs' });
+    const admin = (await core.createKey('private', 'admin')).token;
+    adminHeaders = { authorization: `Bearer ${admin}` };
+    const queued = await app.inject({ method: 'POST', url: '/v1/project/update/private', headers: adminHeaders });
+    expect(queued.statusCode).toBe(202);
+    const { statusId } = queued.json<{ statusId: string }>();
+    const deployment = await deploymentEnded(store, statusId, 60_000, 'the refused deployment');
+    expect(deployment.status).toBe('failure');
+    // The forge's words reach the user (that is what makes the token worth redacting here).
+    expect(deployment.summary).toMatch(/remote said: Permission to acme\/docs\.git denied to \*\*\*\./);
+    const status = await app.inject({ method: 'GET', url: `/v1/project/update-status/${statusId}`, headers: adminHeaders });
+    expect(status.statusCode).toBe(200);
+    const jobs = await store.query<Record<string, unknown>>('SELECT * FROM jobs');
+    let listed = '';
+    printManagement({ op: 'project.list', args: {} }, await core.listProjects(), { stdout: (text) => (listed += text), stderr: (text) => (listed += text) });
+    expect(listed).toContain(`http://${forgeUrl}/acme/docs.git`);
+    const outputs = { deployment: JSON.stringify(deployment), api: status.body, jobs: JSON.stringify(jobs), log: serverLog, projectList: listed };
+    for (const [where, text] of Object.entries(outputs)) expect(text.includes(TOKEN), where).toBe(false);
+    expect(serverLog).toMatch(/denied to \*\*\*/);
+  });
+
+  it('a fetch that fails on a closed 127.0.0.1 port leaves no token either', async () => {
+    const { freePort } = await import('./helpers.js');
+    const logStart = serverLog.length;
+    await core.addProject({ id: 'closed', repo: `https://${TOKEN}@127.0.0.1:${await freePort()}/acme/docs.git`, branch: 'main', docsDir: 'docs' });
+    const { deployment } = await deploy('closed');
+    expect(deployment.status).toBe('failure');
+    expect(deployment.summary).toMatch(/unable to access/);
+    expect(JSON.stringify(deployment).includes(TOKEN)).toBe(false);
+    expect(serverLog.slice(logStart).includes(TOKEN)).toBe(false);
+    expect(serverLog.slice(logStart)).toMatch(/unable to access/);
+  });
+});
