@@ -50,6 +50,11 @@ export class GitError extends Error {
   }
 }
 
+/** A local repository this server may not read (checkLocalRepo): the operator's allow list, or what the repository reaches. */
+export class LocalRepoError extends GitError {
+  override name = 'LocalRepoError';
+}
+
 /** Protocols git may use for a project's repository (`ext::` and others run commands). */
 const ALLOWED_PROTOCOLS = 'file:git:http:https:ssh';
 
@@ -718,12 +723,12 @@ async function writeNewBlobs(
 function localRepoPath(repo: string): string | undefined {
   const file = /^file:\/\/(.*)$/is.exec(repo);
   if (!file) return path.isAbsolute(repo) ? repo : undefined;
-  if (/[?#]/.test(file[1])) throw new GitError('a file:// repository URL takes a path only: no "?" or "#" (git would read them as part of the path)');
-  if (!file[1].startsWith('/')) throw new GitError('a file:// repository URL takes an absolute path and no host (file:///srv/repos/site.git)');
+  if (/[?#]/.test(file[1])) throw new LocalRepoError('a file:// repository URL takes a path only: no "?" or "#" (git would read them as part of the path)');
+  if (!file[1].startsWith('/')) throw new LocalRepoError('a file:// repository URL takes an absolute path and no host (file:///srv/repos/site.git)');
   try {
     return decodeURIComponent(file[1]);
   } catch {
-    throw new GitError('the file:// repository URL has a malformed %-escape');
+    throw new LocalRepoError('the file:// repository URL has a malformed %-escape');
   }
 }
 
@@ -747,7 +752,7 @@ function looksLikeGitDir(folder: string): boolean {
 /** A `.git` file's `gitdir:` target, resolved from the file's folder. */
 function gitFileTarget(file: string): string {
   const target = /^gitdir:\s*(.+)$/m.exec(readFileSync(file, 'utf8'))?.[1]?.trim();
-  if (!target) throw new GitError('the repository has a .git file without a "gitdir:" line');
+  if (!target) throw new LocalRepoError('the repository has a .git file without a "gitdir:" line');
   return path.resolve(path.dirname(file), target);
 }
 
@@ -766,7 +771,7 @@ function gitDirFor(real: string): string {
     if (stat.isFile()) return gitFileTarget(candidate);
     if (stat.isDirectory() && looksLikeGitDir(candidate)) return candidate;
   }
-  throw new GitError('the path is not a git repository');
+  throw new LocalRepoError('the path is not a git repository');
 }
 
 /** The config files git reads in a git folder (`config.worktree` with worktree config on). */
@@ -788,7 +793,8 @@ const LAZY_FETCH_CONFIG = /^\s*(partialclone|promisor)\s*=/im;
 export function checkLocalRepo(repo: string, roots: readonly string[]): string | undefined {
   if (!isLocalRepo(repo)) return undefined;
   const local = localRepoPath(repo)!;
-  if (roots.length === 0) throw new GitError('this server reads no repository from its own disk (its operator can allow folders with --allow-local-repos)');
+  if (roots.length === 0)
+    throw new LocalRepoError('this server reads no repository from its own disk (its operator can allow folders with --allow-local-repos)');
   const rootsReal = roots.flatMap((root) => {
     try {
       return [realpathSync(root)];
@@ -801,22 +807,22 @@ export function checkLocalRepo(repo: string, roots: readonly string[]): string |
   try {
     real = realpathSync(local);
   } catch {
-    throw new GitError('the repository does not exist');
+    throw new LocalRepoError('the repository does not exist');
   }
-  if (!inside(real)) throw new GitError('the repository is outside the folders this server may read (--allow-local-repos)');
+  if (!inside(real)) throw new LocalRepoError('the repository is outside the folders this server may read (--allow-local-repos)');
   const gitDir = realpathOr(gitDirFor(real));
-  if (!inside(gitDir)) throw new GitError("the repository's git folder is outside the folders this server may read");
+  if (!inside(gitDir)) throw new LocalRepoError("the repository's git folder is outside the folders this server may read");
   // Given `gitDir`, git tries `gitDir/.git` first and `gitDir.git` when gitDir is not a git
   // folder to it: neither may exist, so git opens gitDir or nothing.
   for (const other of [path.join(gitDir, '.git'), `${gitDir}.git`]) {
     if (existsSync(other) || isSymlink(other))
-      throw new GitError(`the repository's git folder has a ${path.basename(other)} beside or inside it that git could open instead`);
+      throw new LocalRepoError(`the repository's git folder has a ${path.basename(other)} beside or inside it that git could open instead`);
   }
   const folders = [gitDir];
   const commondir = path.join(gitDir, 'commondir');
   if (existsSync(commondir)) {
     const common = realpathOr(path.resolve(gitDir, readFileSync(commondir, 'utf8').trim()));
-    if (!inside(common)) throw new GitError('the repository shares its objects with a repository outside the allowed folders (commondir)');
+    if (!inside(common)) throw new LocalRepoError('the repository shares its objects with a repository outside the allowed folders (commondir)');
     folders.push(common);
   }
   for (const folder of folders) {
@@ -824,15 +830,15 @@ export function checkLocalRepo(repo: string, roots: readonly string[]): string |
     for (const pointer of ['objects/info/alternates', 'objects/info/http-alternates']) {
       const file = path.join(folder, pointer);
       if (isSymlink(file) || (existsSync(file) && readFileSync(file, 'utf8').trim() !== ''))
-        throw new GitError(`the repository${shown} borrows objects from another repository (${pointer}); docsnav reads only a repository's own objects`);
+        throw new LocalRepoError(`the repository${shown} borrows objects from another repository (${pointer}); docsnav reads only a repository's own objects`);
     }
     for (const name of CONFIG_FILES_OF_GIT_DIR) {
       const file = path.join(folder, name);
       if (existsSync(file) && LAZY_FETCH_CONFIG.test(readFileSync(file, 'utf8')))
-        throw new GitError(`the repository${shown} is a partial clone: git would fetch its missing objects from another repository`);
+        throw new LocalRepoError(`the repository${shown} is a partial clone: git would fetch its missing objects from another repository`);
     }
     const link = findSymlink(folder, ['HEAD', 'packed-refs', 'refs', 'objects', 'shallow', 'commondir', ...CONFIG_FILES_OF_GIT_DIR]);
-    if (link) throw new GitError(`the repository's ${link}${shown} is a symbolic link; docsnav does not follow links in a repository`);
+    if (link) throw new LocalRepoError(`the repository's ${link}${shown} is a symbolic link; docsnav does not follow links in a repository`);
   }
   return gitDir;
 }
@@ -1059,6 +1065,23 @@ export async function pushHead(worktree: string, repo: string, branch: string, l
     const reason = [rejected ? `the push was rejected (${rejected})` : error.message, ...remoteSaid(error.stderr)].join('; ');
     throw new GitError(reason, error.stderr);
   }
+}
+
+/**
+ * The branches of `repo` (`git ls-remote --heads`, with HARDENED_CONFIG like every git command;
+ * a local repository is checked against `limits.localRoots` first, as a fetch does). Run from
+ * `/`, so that no repository around the server's folder lends its config or remotes.
+ */
+export async function remoteBranches(repo: string, limits: GitLimits, signal?: AbortSignal): Promise<string[]> {
+  const target = checkLocalRepo(repo, limits.localRoots);
+  const out = await runGit(
+    ['ls-remote', '--heads', ...(target !== undefined ? [`--upload-pack=${localServiceCommand('upload-pack')}`] : []), '--', target ?? repo],
+    { cwd: path.parse(process.cwd()).root, timeoutMs: limits.timeoutMs, signal, maxOutput: 4 * 1024 * 1024, truncate: true },
+  );
+  return out
+    .split('\n')
+    .map((line) => /\trefs\/heads\/(.+)$/.exec(line)?.[1])
+    .filter((branch): branch is string => branch !== undefined);
 }
 
 /** The last lines the other end printed (`remote: …` in git's stderr), as `remote said: …`. */

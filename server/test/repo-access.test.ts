@@ -23,7 +23,7 @@ import { pageSections } from '../src/store/deployments.js';
 import { insertProject } from '../src/store/projects.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
-import { commitFile, deploymentEnded, exampleRepo, git, tempDir } from './helpers.js';
+import { commitFile, deploymentEnded, exampleRepo, git, runCli, startServe, stopProc, tempDir, waitFor } from './helpers.js';
 
 /** Words of the private repository outside the allowed folders: never stored, never shown. */
 const SECRET = 'PRIVATE-ROADMAP-7731';
@@ -269,4 +269,62 @@ describe('a token given as the URL user name never leaves the server', () => {
     expect(serverLog.slice(logStart).includes(TOKEN)).toBe(false);
     expect(serverLog.slice(logStart)).toMatch(/unable to access/);
   });
+});
+
+describe('project add warns when the first deployment would fail, and project update fixes it without a restart (issue 42 §11)', () => {
+  it('a local path, with no --allow-local-repos: one warning line saying what to do; allowed: none', () => {
+    const data = path.join(dir, 'cli-data');
+    const repo = exampleRepo(path.join(dir, 'cli-local'));
+    const refused = runCli(['project', 'add', 'local', '--repo', repo, '--branch', 'main', '--docs-dir', 'docs', '--data', data], dir, {
+      DOCSNAV_ALLOW_LOCAL_REPOS: '',
+    });
+    expect(refused.status, refused.stderr).toBe(0);
+    expect(refused.stdout).toBe(`added project local: ${repo} branch main, docs in docs\n`);
+    expect(refused.stderr).toBe(
+      'warning: this server reads no repository from its own disk (its operator can allow folders with --allow-local-repos): the first deployment of local will fail. Start docsnav serve with --allow-local-repos <folder holding it>, or give the project a URL: docsnav project update local --repo <git URL>\n',
+    );
+    const allowed = runCli(['project', 'add', 'local-allowed', '--repo', repo, '--branch', 'main', '--docs-dir', 'docs', '--data', data], dir);
+    expect(allowed.status).toBe(0);
+    expect(allowed.stderr).toBe('');
+  });
+
+  it('a branch the repository lacks, through a running serve: warned at add, the deployment fails, project update --branch fixes it', async () => {
+    const data = path.join(dir, 'serve-data');
+    const repo = exampleRepo(path.join(dir, 'serve-site'));
+    const { proc, base } = await startServe(dir, ['--data', data]);
+    try {
+      const added = runCli(['project', 'add', 'typo', '--repo', repo, '--branch', 'mian', '--docs-dir', 'docs', '--data', data], dir);
+      expect(added.status, added.stderr).toBe(0);
+      expect(added.stderr).toBe(
+        `warning: branch "mian" does not exist in ${repo} (did you mean "main"? its branches: main); fix it with: docsnav project update typo --branch main\n`,
+      );
+      const token = runCli(['key', 'create', '--project', 'typo', '--kind', 'admin', '--data', data], dir).stdout.trim();
+      const deployOnce = async () => {
+        const queued = await fetch(`${base}/v1/project/update/typo`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+        const { statusId } = (await queued.json()) as { statusId: string };
+        return waitFor(
+          async () => {
+            const status = (await (await fetch(`${base}/v1/project/update-status/${statusId}`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+              status: string;
+              summary: string;
+            };
+            return status.status === 'success' || status.status === 'failure' ? status : undefined;
+          },
+          60_000,
+          'the deployment',
+        );
+      };
+      const failed = await deployOnce();
+      expect(failed.status).toBe('failure');
+      expect(failed.summary).toMatch(/^branch "mian" does not exist in /);
+      const updated = runCli(['project', 'update', 'typo', '--branch', 'main', '--data', data], dir);
+      expect(updated.status, updated.stderr).toBe(0);
+      expect(updated.stderr).toBe('');
+      const fixed = await deployOnce();
+      expect(fixed.status, fixed.summary).toBe('success');
+      expect(proc.child.exitCode).toBeNull(); // the same serve: no restart
+    } finally {
+      await stopProc(proc);
+    }
+  }, 120_000);
 });

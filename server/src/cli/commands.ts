@@ -5,6 +5,7 @@
  * `serve` over its data folder's socket when one holds the folder, and open the database
  * themselves otherwise (always with PostgreSQL, which takes any number of clients).
  */
+import path from 'node:path';
 import { ROUTES } from '../routes/list.js';
 import { OptionValues, parseOptions, UsageError, type CommandIo, type OptionName } from './options.js';
 import { commandHelp, type CommandHelpSource } from './help.js';
@@ -72,7 +73,9 @@ function management(
     positionals,
     run: async (values, args, io) => {
       const managed = request(values, args);
-      const result = await runManagement(managed, { data: values.string('data')!, database: databaseFrom(values) });
+      // Without a serve to ask, a project is checked against this command's own --allow-local-repos.
+      const localRoots = values.list('allow-local-repos')?.map((root) => path.resolve(root)) ?? [];
+      const result = await runManagement(managed, { data: values.string('data')!, database: databaseFrom(values) }, { localRoots });
       printManagement(managed, result, io);
       return 0;
     },
@@ -113,8 +116,8 @@ const COMMANDS: readonly ServerCommand[] = [
   management(
     'project add',
     'docsnav project add <id> --repo <git URL or path> --branch <branch> [options]',
-    'add a project (works while serve runs)',
-    PROJECT_SETTINGS,
+    'add a project (works while serve runs); warns when its first deployment would fail (a local path the server refuses, a branch the repository lacks)',
+    [...PROJECT_SETTINGS, 'allow-local-repos'],
     (values, [id]) => {
       const input = projectInput(values);
       if (input.repo === undefined) throw new UsageError('project add needs --repo <git URL or path>');
@@ -126,8 +129,8 @@ const COMMANDS: readonly ServerCommand[] = [
   management(
     'project update',
     'docsnav project update <id> [--repo …] [--branch …] [--docs-dir …] [--domain …] [--compare-url …] [--auto-fix | --no-auto-fix]',
-    "change a project's settings; its next deployment uses them",
-    [...PROJECT_SETTINGS, 'no-auto-fix'],
+    "change a project's settings; its next deployment uses them (no restart)",
+    [...PROJECT_SETTINGS, 'no-auto-fix', 'allow-local-repos'],
     (values, [id]) => {
       const input = projectInput(values);
       if (Object.values(input).every((value) => value === undefined)) throw new UsageError('project update needs at least one setting to change (see --help)');

@@ -11,6 +11,10 @@ import { sendControl, type ControlRequest, type ControlResponse } from '../data-
 import { displayRepo } from '../redact.js';
 import type { KeyKind, KeyListing } from '../store/keys.js';
 import type { Project } from '../store/projects.js';
+import { projectWarnings, type ProjectCheckContext } from '../project-checks.js';
+
+/** A project added or changed, with what the first deployment would fail on (`warnings`, one line each). */
+export type CheckedProject = Project & { warnings?: string[] };
 
 export type ManagementRequest =
   | { op: 'project.add'; args: ProjectInput & { id: string; repo: string; branch: string } }
@@ -21,16 +25,22 @@ export type ManagementRequest =
   | { op: 'key.list'; args: { project?: string } }
   | { op: 'key.revoke'; args: { id: string } };
 
-/** Runs a request against `core` (in serve, for the socket; or in the CLI's own process). */
-export async function applyManagement(core: Core, request: ControlRequest): Promise<ControlResponse> {
+/**
+ * Runs a request against `core` (in serve, for the socket; or in the CLI's own process). A
+ * project added, or whose repository or branch changed, is checked as its deployments will find
+ * it (`checks`: the deploying process's allowed local folders), and warned about.
+ */
+export async function applyManagement(core: Core, request: ControlRequest, checks: ProjectCheckContext = { localRoots: [] }): Promise<ControlResponse> {
   const { op, args } = request as ManagementRequest;
   try {
     const result = await (async () => {
       switch (op) {
         case 'project.add':
-          return core.addProject(args);
-        case 'project.update':
-          return core.updateProject(args.id, args);
+          return withWarnings(await core.addProject(args), checks);
+        case 'project.update': {
+          const project = await core.updateProject(args.id, args);
+          return args.repo !== undefined || args.branch !== undefined ? withWarnings(project, checks) : project;
+        }
         case 'project.remove':
           return core.removeProject(args.id);
         case 'project.list':
@@ -52,11 +62,20 @@ export async function applyManagement(core: Core, request: ControlRequest): Prom
   }
 }
 
+async function withWarnings(project: Project, checks: ProjectCheckContext): Promise<CheckedProject> {
+  const warnings = await projectWarnings(project, checks);
+  return warnings.length > 0 ? { ...project, warnings } : project;
+}
+
 /**
  * Runs `request`: with PostgreSQL, against it directly; with the embedded database, through
  * the process that holds the data folder, or (nobody does) by taking the folder here.
  */
-export async function runManagement(request: ManagementRequest, where: { data: string; database?: string }): Promise<unknown> {
+export async function runManagement(
+  request: ManagementRequest,
+  where: { data: string; database?: string },
+  checks: ProjectCheckContext = { localRoots: [] },
+): Promise<unknown> {
   let response: ControlResponse | undefined;
   if (where.database === undefined) response = await sendControl(where.data, request);
   if (!response) {
@@ -64,7 +83,7 @@ export async function runManagement(request: ManagementRequest, where: { data: s
     const { Core } = await import('../core.js');
     const store = await openStore(where.database !== undefined ? { database: where.database } : { data: where.data });
     try {
-      response = await applyManagement(new Core(store), request);
+      response = await applyManagement(new Core(store), request, checks);
     } finally {
       await store.close();
     }
@@ -77,18 +96,24 @@ function projectLine(project: Project): string {
   return `${project.id}\t${displayRepo(project.repo)}\t${project.branch}\t${project.docsDir}\t${project.domain ?? '-'}\t${project.currentDeploymentId ?? 'not deployed'}`;
 }
 
+function printWarnings(project: CheckedProject, io: CommandIo): void {
+  for (const warning of project.warnings ?? []) io.stderr(`warning: ${warning}\n`);
+}
+
 /** What a management command prints: data on stdout, remarks on stderr. */
 export function printManagement(request: ManagementRequest, result: unknown, io: CommandIo): void {
   switch (request.op) {
     case 'project.add': {
-      const added = result as Project;
+      const added = result as CheckedProject;
       io.stdout(
         `added project ${added.id}: ${displayRepo(added.repo)} branch ${added.branch}, docs in ${added.docsDir}${added.domain ? `, domain ${added.domain}` : ''}\n`,
       );
+      printWarnings(added, io);
       return;
     }
     case 'project.update':
       io.stdout(`updated project ${projectLine(result as Project)}\n`);
+      printWarnings(result as CheckedProject, io);
       return;
     case 'project.remove':
       io.stdout(`removed project ${request.args.id}\n`);

@@ -174,7 +174,7 @@ export async function serve(values: OptionValues, io: CommandIo): Promise<number
   runner.onEnded = (job, outcome) => {
     if (job.kind === DEPLOYMENT_KIND && outcome === 'success') void assistant.warm(job.lane);
   };
-  folder.serveControl((request) => applyManagement(core, request));
+  folder.serveControl((request) => applyManagement(core, request, { localRoots: settings.git.localRoots }));
   try {
     await app.listen({ port, host });
   } catch (error) {
