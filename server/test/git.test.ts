@@ -3,7 +3,7 @@
  * folders (a sibling whose name extends an allowed folder's is outside), and a push never
  * overwrites someone else's commit — only a retried repair job may replace its own branch.
  */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -136,5 +136,68 @@ describe('a repair job whose fix branch someone else pushed to meanwhile', () =>
     expect(done.pullRequestLink).toBeNull();
     expect(done.messageToUser).toMatch(/could not be pushed/);
     expect(tip(remote, branch)).toBe(theirs);
+  });
+});
+
+describe('a repair job whose repository is a non-bare local one with the fix branch checked out (issue 38 item 3)', () => {
+  let dir: string;
+  let store: Store;
+  let app: FastifyInstance;
+  let runner: JobRunner | undefined;
+
+  beforeAll(async () => {
+    dir = tempDir('git-repair-checkout');
+    mkdirSync(path.join(dir, 'data'));
+    store = await openStore({ data: path.join(dir, 'data') });
+    app = await buildApp(new Core(store));
+    await app.ready();
+  }, 120_000);
+
+  afterAll(async () => {
+    await runner?.stop();
+    await app?.close();
+    await store?.close();
+  });
+
+  it('is refused (no push into a working tree) and runs none of the commands its config names', async () => {
+    const target = path.join(dir, 'target');
+    git(dir, 'init', '-q', target);
+    commitFile(target, 'docs/index.mdx', '---\ntitle: Home\n---\n# Home\n');
+    commitFile(target, '.gitattributes', '*.json filter=evil\n');
+    commitFile(target, 'docs/docs.json', BROKEN);
+    const core = new Core(store);
+    await core.addProject({ id: 'acme', repo: target, branch: 'main', docsDir: 'docs' });
+    const admin = (await core.createKey('acme', 'admin')).token;
+    const headers = { authorization: `Bearer ${admin}`, 'content-type': 'application/json' };
+    const started = await app.inject({ method: 'POST', url: '/v1/agent/acme/job', headers, payload: '{}' });
+    const { sessionId, branch } = started.json<{ sessionId: string; branch: string }>();
+    // The repository's owner knew the branch name: it is checked out, and pushes to it check out.
+    git(target, 'checkout', '-q', '-b', branch);
+    const marker = path.join(dir, 'ran');
+    const command = path.join(dir, 'command.sh');
+    writeFileSync(command, `#!/bin/sh\necho "$0" >> '${marker}'\ncat\n`);
+    chmodSync(command, 0o755);
+    for (const [key, value] of [
+      ['receive.denyCurrentBranch', 'updateInstead'],
+      ['core.fsmonitor', command],
+      ['filter.evil.smudge', command],
+      ['filter.evil.clean', command],
+    ])
+      git(target, 'config', key, value);
+
+    runner = new JobRunner(store, jobKinds, workerSettings(path.join(dir, 'data'), { pollMs: 100, sweepMs: 500, git: { localRoots: LOCAL_ROOTS } }));
+    await runner.start();
+    const done = await waitFor(
+      async () => {
+        const body = (await app.inject({ method: 'GET', url: `/v1/agent/acme/job/${sessionId}`, headers })).json<Record<string, unknown>>();
+        return body.haulted ? body : undefined;
+      },
+      60_000,
+      'the repair job',
+    );
+    expect(existsSync(marker) ? readFileSync(marker, 'utf8') : '', 'what the commands of its config wrote').toBe('');
+    expect(done.haultReason).toBe('github_missconfigured');
+    expect(done.messageToUser).toMatch(/could not be pushed .*checked out in the repository's working tree; docsnav never pushes into a checked-out branch/);
+    expect(git(target, 'rev-parse', 'HEAD').trim()).toBe(git(target, 'rev-parse', 'main').trim());
   });
 });
