@@ -91,9 +91,9 @@ function gitEnv(): NodeJS.ProcessEnv {
  * add, which git does only in our own repositories (a project's working tree is never written:
  * `denyCurrentBranch=refuse`). `uploadpack.packObjectsHook` is read from no repository's config
  * by git itself, and the system and global config are not read (GIT_CONFIG_NOSYSTEM,
- * GIT_CONFIG_GLOBAL=/dev/null). Exported for the tests that plant each setting.
+ * GIT_CONFIG_GLOBAL=/dev/null).
  */
-export const HARDENED_CONFIG: ReadonlyArray<readonly [string, string]> = [
+const HARDENED_CONFIG: ReadonlyArray<readonly [string, string]> = [
   ['core.hooksPath', '/dev/null'],
   ['core.fsmonitor', 'false'],
   ['core.sshCommand', 'ssh -o BatchMode=yes'],

@@ -29,7 +29,7 @@ import { commitFile, exampleRepo, git, gitHttpServer, tempDir, waitFor } from '.
 const dir = tempDir('git-faults');
 const limits: GitLimits = { ...DEFAULT_GIT_LIMITS, timeoutMs: 20_000, localRoots: [dir] };
 
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(() => rmSync(dir, { recursive: true, force: true }), 60_000);
 
 describe('a git cache recovers by itself', () => {
   it("a killed git's lock files and temporary packs are cleared under the cache's lock; the next fetch works", async () => {

@@ -14,7 +14,7 @@ import type { Project } from '../store/projects.js';
 import { projectWarnings, type ProjectCheckContext } from '../project-checks.js';
 
 /** A project added or changed, with what the first deployment would fail on (`warnings`, one line each). */
-export type CheckedProject = Project & { warnings?: string[] };
+type CheckedProject = Project & { warnings?: string[] };
 
 export type ManagementRequest =
   | { op: 'project.add'; args: ProjectInput & { id: string; repo: string; branch: string } }
