@@ -198,6 +198,16 @@ describe('a repository URL that would pass an option to ssh or git is refused wh
     expect((error as Error).message).not.toMatch(/\n/);
   });
 
+  it('the CLI says so in one line and exits 2; nothing is added', () => {
+    const data = path.join(dir, 'cli-option-data');
+    const added = runCli(['project', 'add', 'evil', '--repo', 'ssh://-oProxyCommand=touch%20/tmp/pwned/x', '--branch', 'main', '--data', data], dir);
+    expect(added.status).toBe(2);
+    expect(added.stderr).toBe(
+      'docsnav: the repository URL\'s host starts with "-" (ssh or git would read it as an option): "ssh://-oProxyCommand=touch%20/tmp/pwned/x"\n',
+    );
+    expect(runCli(['project', 'list', '--data', data], dir).stdout).toBe('');
+  });
+
   it('ordinary URLs are still accepted (a "-" inside a name is fine)', async () => {
     for (const [index, repo] of [
       'ssh://git@host-1.example/acme/docs-site.git',
