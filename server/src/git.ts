@@ -72,12 +72,9 @@ function gitEnv(): NodeJS.ProcessEnv {
     GIT_CONFIG_GLOBAL: '/dev/null',
     GIT_ALLOW_PROTOCOL: ALLOWED_PROTOCOLS,
     GIT_LFS_SKIP_SMUDGE: '1',
-    // Variables win over a repository's config: its pager or editor never runs, and no missing
-    // object is fetched lazily from a remote it names (git 2.44+; older: partial clones refused).
+    // Variables win over a repository's config: its pager or editor never runs.
     GIT_PAGER: 'cat',
     GIT_EDITOR: 'true',
-    GIT_NO_LAZY_FETCH: '1',
-    GIT_PROTOCOL_FROM_USER: '0',
   };
 }
 
