@@ -1,7 +1,8 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { scanPage } from '../../src/pages/scan.js';
 import { PageScanStore, storeStats, type CacheStrategy, type PageText } from '../../src/pages/store.js';
@@ -213,5 +214,42 @@ describe('PageScanStore strategies, on a real site', () => {
     const again = JSON.parse(readFileSync(file, 'utf8')) as { key: string };
     writeFileSync(file, JSON.stringify({ ...again, key: [format, version, 'another-scanner'].join(':') }));
     expect(run(docs, file, 'metadata')).toMatchObject({ reused: 0, codes: [] });
+  });
+});
+
+describe('PageScanStore saving while another process reads', () => {
+  it('a reader never sees a part of a file: each save replaces the whole file at once', async () => {
+    const file = storeFile();
+    // A writer in another process (the built library) saves a store of some 2 MB forty times.
+    const writer = `
+      const { PageScanStore } = await import(${JSON.stringify(pathToFileURL(path.resolve('dist/index.js')).href)});
+      const links = Array.from({ length: 20 }, (_, i) => ({ url: '/page-' + i, kind: 'link', span: [0, 1], verbatim: true }));
+      for (let round = 0; round < 40; round++) {
+        const store = new PageScanStore(${JSON.stringify(file)});
+        for (let i = 0; i < 1500; i++) store.set({ text: 'page ' + i + ' of round ' + round, mdx: true }, { links, anchors: new Set(['a', 'b']) });
+        store.save();
+      }`;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', writer], { stdio: 'inherit' });
+    let done = false;
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => ((done = true), resolve(code))));
+    let reads = 0;
+    let partial = 0;
+    while (!done) {
+      try {
+        const text = readFileSync(file, 'utf8');
+        reads++;
+        try {
+          JSON.parse(text);
+        } catch {
+          partial++;
+        }
+      } catch {
+        // not written yet
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(await exited).toBe(0);
+    expect(reads).toBeGreaterThan(0);
+    expect(partial).toBe(0);
   });
 });
