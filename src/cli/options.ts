@@ -92,7 +92,8 @@ export const CHECK_OPTIONS: readonly CliOption[] = [
     name: 'cache-strategy',
     value: '<s>',
     default: 'metadata',
-    description: "how an unchanged page is recognised: metadata (its file's size, time and inode; its text's hash when they changed) or content (its text's hash: for CI checkouts, whose file times change)",
+    description:
+      "how an unchanged page is recognised: metadata (its file's size, time and inode; its text's hash when they changed) or content (its text's hash: for CI checkouts, whose file times change)",
   },
   { name: 'help', short: 'h', description: 'print this help' },
 ];

@@ -15,10 +15,10 @@ import path from 'node:path';
 import { PageScanStore, type CacheStrategy } from './store.js';
 
 /** The store's file in a cache folder. */
-export const STORE_FILE_NAME = 'page-scans.json';
+const STORE_FILE_NAME = 'page-scans.json';
 
 /** The folder `node_modules/.cache/docsnav` under the nearest `package.json` above `from` (inclusive), else the user's cache folder's `docsnav`. */
-export function defaultCacheFolder(from: string, env: NodeJS.ProcessEnv = process.env): string {
+function defaultCacheFolder(from: string, env: NodeJS.ProcessEnv = process.env): string {
   for (let folder = path.resolve(from); ; folder = path.dirname(folder)) {
     if (existsSync(path.join(folder, 'package.json'))) return path.join(folder, 'node_modules', '.cache', 'docsnav');
     if (path.dirname(folder) === folder) break;
@@ -27,7 +27,7 @@ export function defaultCacheFolder(from: string, env: NodeJS.ProcessEnv = proces
 }
 
 /** `$XDG_CACHE_HOME` or `~/.cache`; `%LOCALAPPDATA%` on Windows; `~/Library/Caches` on macOS. */
-export function userCacheFolder(env: NodeJS.ProcessEnv = process.env): string {
+function userCacheFolder(env: NodeJS.ProcessEnv = process.env): string {
   if (process.platform === 'win32') return env.LOCALAPPDATA || path.join(os.homedir(), 'AppData', 'Local');
   if (process.platform === 'darwin') return path.join(os.homedir(), 'Library', 'Caches');
   // XDG says a relative path is to be ignored.
@@ -39,7 +39,7 @@ export function userCacheFolder(env: NodeJS.ProcessEnv = process.env): string {
  * The store's file for a location given as `--cache-location`: a folder (one that exists, or a
  * path ending in a separator) holds `page-scans.json`; anything else is the file itself.
  */
-export function storeFileAt(location: string): string {
+function storeFileAt(location: string): string {
   const absolute = path.resolve(location);
   if (/[\\/]$/.test(location) || isFolder(absolute)) return path.join(absolute, STORE_FILE_NAME);
   return absolute;

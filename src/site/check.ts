@@ -98,7 +98,10 @@ function loadBodies(input: SiteCheckInput, files: readonly string[]): Map<string
     if (stored) bodies.set(relative, keep(input, absolute, read.bytes, { file: relative, text, scan: stored }));
     else unscanned.push({ relative, absolute, bytes: read.bytes, page });
   }
-  const scans = unscanned.length === 0 ? [] : scanPages(
+  const scans =
+    unscanned.length === 0
+      ? []
+      : scanPages(
           unscanned.map(({ page }) => ({ text: page.text, mdx: page.mdx })),
           { threads: input.concurrency },
         );
