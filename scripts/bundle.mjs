@@ -121,6 +121,8 @@ await build({
   entryPoints: ['src/lsp/main.ts'],
   outfile: path.join(outdir, 'lsp.js'),
   external: Object.keys(pkg.dependencies ?? {}),
+  // The scanner from the CLI's file: one scanner build, so the page scan cache is one file for both.
+  plugins: [pagesEntry('./pages.js')],
   minify: true,
 });
 
