@@ -9,12 +9,13 @@
  * and the CLI and server bundles are CommonJS files that keep dependencies external (scripts/bundle.mjs);
  * what is needed is a dozen lines.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PageScanStore, type CacheStrategy } from './store.js';
 
-/** The store's file in a cache folder. */
+/** The store's file in a folder given as `--cache-location`. */
 const STORE_FILE_NAME = 'page-scans.json';
 
 /** The folder `node_modules/.cache/docsnav` under the nearest `package.json` above `from` (inclusive), else the user's cache folder's `docsnav`. */
@@ -71,9 +72,17 @@ export class PageScanStores {
 
   constructor(private readonly settings: CacheSettings = {}) {}
 
-  /** The store for a site whose docs root is `root`. */
+  /**
+   * The store for a site whose docs root is `root`. In the default folder, each docs root has a
+   * file of its own (named by a hash of its path): a store keeps only what its last run used, so
+   * two sites under one package.json (or in the user's cache folder) sharing a file would each
+   * drop the other's pages.
+   */
   for(root: string): PageScanStore {
-    const file = this.settings.location !== undefined ? storeFileAt(this.settings.location) : path.join(defaultCacheFolder(root), STORE_FILE_NAME);
+    const file =
+      this.settings.location !== undefined
+        ? storeFileAt(this.settings.location)
+        : path.join(defaultCacheFolder(root), `page-scans-${createHash('sha256').update(path.resolve(root)).digest('hex').slice(0, 12)}.json`);
     let store = this.stores.get(file);
     if (!store) this.stores.set(file, (store = new PageScanStore(file, this.settings.strategy)));
     return store;

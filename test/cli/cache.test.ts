@@ -40,8 +40,14 @@ function project(withPackageJson: boolean): { project: string; docs: string } {
   return { project: folder, docs };
 }
 
-const inProject = (folder: string) => path.join(folder, 'node_modules', '.cache', 'docsnav', 'page-scans.json');
-const inUserCache = (cacheHome: string) => path.join(cacheHome, 'docsnav', 'page-scans.json');
+/** The one store file in a default cache folder (`page-scans-<hash of the docs root>.json`), or a path that does not exist. */
+function storeIn(folder: string): string {
+  const names = existsSync(folder) ? readdirSync(folder) : [];
+  expect(names.every((name) => /^page-scans-[0-9a-f]{12}\.json$/.test(name))).toBe(true);
+  return path.join(folder, names[0] ?? 'none.json');
+}
+const inProject = (folder: string) => storeIn(path.join(folder, 'node_modules', '.cache', 'docsnav'));
+const inUserCache = (cacheHome: string) => storeIn(path.join(cacheHome, 'docsnav'));
 
 /** The file is a whole store written by this docsnav: JSON with its key and some scans. */
 function isWholeStore(file: string): boolean {
@@ -106,6 +112,21 @@ describe('the page scan cache, on by default', () => {
     // validate then finds every page kept: the file it writes holds the same entries.
     expect(docsnav({ cacheHome }, 'validate', docs).code).toBe(0);
     expect(JSON.parse(readFileSync(inProject(folder), 'utf8'))).toEqual(JSON.parse(kept));
+  });
+
+  it("two sites under one package.json keep a file each: neither run drops the other's pages", () => {
+    const { project: folder, docs } = project(true);
+    const other = path.join(folder, 'other-docs');
+    cpSync(docs, other, { recursive: true });
+    const cacheHome = userCache();
+    for (const site of [docs, other]) expect(docsnav({ cacheHome }, 'validate', site).code).toBe(0);
+    const cacheFolder = path.join(folder, 'node_modules', '.cache', 'docsnav');
+    const files = readdirSync(cacheFolder).sort();
+    expect(files).toHaveLength(2);
+    const before = files.map((name) => readFileSync(path.join(cacheFolder, name), 'utf8'));
+    // Warm runs of both: every page found, nothing rewritten.
+    for (const site of [docs, other]) expect(docsnav({ cacheHome }, 'validate', site).code).toBe(0);
+    expect(files.map((name) => readFileSync(path.join(cacheFolder, name), 'utf8'))).toEqual(before);
   });
 
   it('--cache-location with a folder keeps page-scans.json in it', () => {
@@ -201,6 +222,6 @@ describe('two processes at once', () => {
       expect(isWholeStore(inProject(folder))).toBe(true);
     }
     // No temporary file is left behind.
-    expect(readdirSync(path.dirname(inProject(folder)))).toEqual(['page-scans.json']);
+    expect(readdirSync(path.dirname(inProject(folder)))).toEqual([path.basename(inProject(folder))]);
   });
 });

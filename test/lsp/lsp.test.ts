@@ -4,7 +4,7 @@
  * the model and the docs root allow, hover and go-to-definition land on the right page.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -78,7 +78,9 @@ describe('the page scan cache', () => {
     delete env.CI;
     const cli = spawnSync(process.execPath, [path.resolve('dist/cli/main.js'), 'validate', docs, '--format', 'json'], { encoding: 'utf8', env });
     expect(cli.status).toBe(1);
-    const store = path.join(project, 'node_modules', '.cache', 'docsnav', 'page-scans.json');
+    const cacheFolder = path.join(project, 'node_modules', '.cache', 'docsnav');
+    const [storeName] = readdirSync(cacheFolder);
+    const store = path.join(cacheFolder, storeName);
     const written = readFileSync(store, 'utf8');
     const problems = JSON.parse(cli.stdout)[0].problems as { code: string; file: string }[];
     const page = path.join(docs, 'quickstart.mdx');
@@ -126,7 +128,8 @@ describe('the page scan cache', () => {
     } finally {
       await client.stop();
     }
-    const store = JSON.parse(readFileSync(path.join(project, 'node_modules', '.cache', 'docsnav', 'page-scans.json'), 'utf8')) as { scans: object };
+    const cacheFolder = path.join(project, 'node_modules', '.cache', 'docsnav');
+    const store = JSON.parse(readFileSync(path.join(cacheFolder, readdirSync(cacheFolder)[0]), 'utf8')) as { scans: object };
     expect(Object.keys(store.scans).length).toBeGreaterThan(0);
   });
 });
