@@ -27,6 +27,8 @@ export interface StartOptions {
   command?: string[];
   /** Where the command runs. */
   cwd?: string;
+  /** The server's environment (default: this process's). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export declare function startClient(workspace: string, options?: StartOptions): Promise<LspClient>;

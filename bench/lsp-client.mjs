@@ -29,7 +29,7 @@ export async function startClient(workspace, options = {}) {
   // DOCSNAV_LSP_NODE_ARGS: options for the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it).
   const nodeArgs = process.env.DOCSNAV_LSP_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const [command, ...args] = options.command ?? [process.execPath, ...nodeArgs, cli, 'lsp', '--stdio'];
-  const child = spawn(command, args, { stdio: 'pipe', cwd: options.cwd });
+  const child = spawn(command, args, { stdio: 'pipe', cwd: options.cwd, env: options.env ?? process.env });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk.toString()));
   const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));

@@ -6,11 +6,12 @@
  * 1,000) and a temporary root where every page file exists (front matter read from each).
  * Printed as table rows by bench/run.mjs; `node bench/lsp.mjs` prints them alone.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startClient, uriOf } from './lsp-client.mjs';
+import { recordTarget } from './targets.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const CORPUS_FILE = path.join(here, '..', '..', 'shared', 'corpus', 'docs', '0004.json');
@@ -59,6 +60,39 @@ async function measure(root, file, text) {
   }
 }
 
+/**
+ * The platform's docs repository, copied: docs.json and one page opened; the page edited EDITS
+ * times, each edit a new broken link, timed until the page's diagnostics name that link.
+ */
+async function measurePageEdit() {
+  const repo = mkdtempSync(path.join(tmpdir(), 'docsnav-lsp-bench-'));
+  cpSync(path.join(here, '..', '..', 'shared', 'corpus', 'docs-repos', 'mintlify'), repo, { recursive: true });
+  const client = await startClient(repo);
+  try {
+    const docs = path.join(repo, 'docs.json');
+    const page = path.join(repo, 'quickstart.mdx');
+    const original = readFileSync(page, 'utf8');
+    const coldStart = performance.now();
+    client.open(docs, readFileSync(docs, 'utf8'));
+    await client.nextDiagnostics(uriOf(docs), (_, version) => version === 1, 120_000);
+    const cold = performance.now() - coldStart;
+    client.open(page, original);
+    const samples = [];
+    for (let version = 2; version < 2 + EDITS; version++) {
+      const target = `/nowhere-${version}`;
+      const start = performance.now();
+      client.change(page, `${original}\n\nSee [a page that is not there](${target}).\n`, version);
+      await client.nextDiagnostics(uriOf(page), (list) => list.some((d) => d.message.includes(target)), 60_000);
+      samples.push(performance.now() - start);
+    }
+    const rss = Number(readFileSync(`/proc/${client.process.pid}/status`, 'utf8').match(/VmHWM:\s+(\d+)/)?.[1] ?? 0) / 1024;
+    return { cold, warm: median(samples), p95: p95(samples), rss };
+  } finally {
+    await client.stop();
+    rmSync(repo, { recursive: true, force: true });
+  }
+}
+
 export async function lspRows() {
   if (!existsSync(CORPUS_FILE)) return [['`docsnav lsp`: diagnostics after an edit', 'skipped: ../shared/corpus is not beside the project', '', '']];
   const text = readFileSync(CORPUS_FILE, 'utf8');
@@ -85,12 +119,29 @@ export async function lspRows() {
       count++;
     }
     writeFileSync(path.join(full, 'docs.json'), text);
-    rows.push(
-      row(
-        `\`docsnav lsp\`: the same, every page file there (${count.toLocaleString('en')} .mdx read)`,
-        await measure(full, path.join(full, 'docs.json'), text),
-      ),
-    );
+    const withPages = await measure(full, path.join(full, 'docs.json'), text);
+    rows.push(row(`\`docsnav lsp\`: the same, every page file there (${count.toLocaleString('en')} .mdx read)`, withPages));
+    recordTarget({
+      area: 'speed',
+      target: 'LSP: a docs.json of 23k pages edited → diagnostics, p95 ≤ 150 ms',
+      before: 'median 236 ms, p95 517 ms (loaded machine)',
+      measured: `p95 ${withPages.p95.toFixed(0)} ms (median ${withPages.warm.toFixed(0)} ms)`,
+      met: withPages.p95 <= 150,
+    });
+    const page = await measurePageEdit();
+    rows.push([
+      "`docsnav lsp`: a page of docs-repos/mintlify edited (a link added) → that page's diagnostics",
+      `${page.warm.toFixed(0)} ms warm (p95 ${page.p95.toFixed(0)} ms, ${EDITS} edits) · site's first check ${page.cold.toFixed(0)} ms`,
+      `${page.rss.toFixed(0)} MB peak RSS`,
+      'target: p95 ≤ 50 ms',
+    ]);
+    recordTarget({
+      area: 'speed',
+      target: "LSP: a page edited → that page's diagnostics, p95 ≤ 50 ms",
+      before: 'not measured',
+      measured: `p95 ${page.p95.toFixed(0)} ms (median ${page.warm.toFixed(0)} ms)`,
+      met: page.p95 <= 50,
+    });
   } finally {
     rmSync(bare, { recursive: true, force: true });
     rmSync(full, { recursive: true, force: true });

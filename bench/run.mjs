@@ -20,12 +20,18 @@ import { scalingRows } from './scaling.mjs';
 import { printTargets, recordTarget, resetTargets } from './targets.mjs';
 import { lspRows } from './lsp.mjs';
 import { linkRows } from './links.mjs';
+import { speedRows } from './speed.mjs';
 import { resolveScalingRows, resolveSiteRows } from './resolve-sites.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const project = path.dirname(here);
 const out = path.join(here, '.out');
 mkdirSync(out, { recursive: true });
+// docsnav keeps page scans by default except where CI is set: every run of this bench is cold (no
+// cache) unless a row asks for one with --cache-location (bench/speed.mjs, bench/links.mjs), and
+// nothing is written to the user's cache folder or a node_modules/.cache.
+process.env.CI = 'true';
+process.env.XDG_CACHE_HOME = path.join(out, 'user-cache');
 resetTargets();
 const quick = process.argv.includes('--quick');
 const runsFlag = process.argv.indexOf('--runs');
@@ -211,6 +217,10 @@ rows.push(...(await resolveScalingRows({ runs: resolveRuns })));
 
 // 3c. Links in pages and URL history on the largest real docs repository (bench/links.mjs).
 rows.push(...(await linkRows({ runs: resolveRuns, incumbent: incumbent !== undefined })));
+
+// 3d. Issue 37: cold, warm and one-page-changed runs on the platform's docs repository and the
+//     2,000-page site with page files; `resolveFile` of the runpod repository (bench/speed.mjs).
+rows.push(...(await speedRows({ runs: resolveRuns, incumbent: incumbent !== undefined })));
 
 // 4. Scale and depth: a result or a clear problem, never a crash.
 for (const [label, text] of [['groups nested 5,000 deep', generateDeep(5000)], ...(quick ? [] : [['a 50 MB docs.json', generateSite(930000)]])]) {

@@ -86,6 +86,12 @@ const pagesEntry = (requirePath) => ({
         'const requirePages = createRequire(import.meta.url);',
         'let scanner;',
         `export function loadScanner() { return (scanner ??= requirePages(${JSON.stringify(requirePath)})); }`,
+        // The scanner file's size and time, as scanner.ts's scannerFingerprint() gives them, without loading it.
+        "import { statSync } from 'node:fs';",
+        'export function scannerFingerprint() {',
+        `  const file = statSync(requirePages.resolve(${JSON.stringify(requirePath)}));`,
+        '  return `${file.size}:${Math.trunc(file.mtimeMs)}`;',
+        '}',
       ].join('\n'),
     }));
   },
@@ -115,6 +121,8 @@ await build({
   entryPoints: ['src/lsp/main.ts'],
   outfile: path.join(outdir, 'lsp.js'),
   external: Object.keys(pkg.dependencies ?? {}),
+  // The scanner from the CLI's file: one scanner build, so the page scan cache is one file for both.
+  plugins: [pagesEntry('./pages.js')],
   minify: true,
 });
 

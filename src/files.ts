@@ -22,7 +22,18 @@ export type ReadFailureReason =
   /** No docs root and no `readFile`: nothing is read from disk. */
   | 'no-access';
 
-export type ReadOutcome = { ok: true; bytes: Buffer } | { ok: false; reason: ReadFailureReason; detail: string };
+export type ReadOutcome = { ok: true; bytes: Buffer; stamp?: FileStamp } | { ok: false; reason: ReadFailureReason; detail: string };
+
+/**
+ * What the disk said of a file just before it was read (its size, modification time and inode),
+ * when the bytes are the whole of that file: a page scan store trusts it to know an unchanged
+ * page without hashing it. Readers that do not read the disk (an editor's text, a hook) give none.
+ */
+export interface FileStamp {
+  size: number;
+  mtimeMs: number;
+  ino: number;
+}
 
 /** Reads a file by absolute path. Injected once and used by every layer. */
 export type FileReader = (absolutePath: string) => ReadOutcome;
@@ -91,7 +102,9 @@ export function diskReader(root: string, maxBytes: number = MAX_FILE_BYTES): Fil
       const stats = fstatSync(fd);
       if (!stats.isFile()) return { ok: false, reason: 'not-regular', detail: describeKind(stats) };
       if (stats.size > maxBytes) return { ok: false, reason: 'too-big', detail: `${megabytes(stats.size)}` };
-      return readBounded(fd, stats.size, maxBytes);
+      const read = readBounded(fd, stats.size, maxBytes);
+      // A file that grew or shrank while it was read is not the file the stamp describes.
+      return read.ok && read.bytes.length === stats.size ? { ...read, stamp: { size: stats.size, mtimeMs: stats.mtimeMs, ino: stats.ino } } : read;
     } catch (error) {
       return { ok: false, reason: 'unreadable', detail: errorCode(error) ?? 'error' };
     } finally {

@@ -6,7 +6,7 @@ import { ignoredPages, ignoreTest, type IgnoreTest } from './config/ignore.js';
 import { profileOf, type ProfileName } from './config/profiles.js';
 import { docsRootFiles } from './docs-root.js';
 import { attachFixes } from './fix/compute.js';
-import { readerOf, type FileReader, type ReadFileHook } from './files.js';
+import { readerOf, type FileReader, type ReadFileHook, type ReadOutcome } from './files.js';
 import { walkNavigation, type NavigationVisitor } from './navigation/walk.js';
 import { emptyPageTree } from './resolve/nav.js';
 import type { Finding, Problem, Severity, SeveritySetting } from './problem.js';
@@ -140,9 +140,20 @@ export interface Pipeline {
 
 export function startPipeline(text: string, options: ValidateOptions & { allowRemote?: boolean; titles?: boolean }): Pipeline {
   const file = options.file ?? 'docs.json';
-  const reader = readerFor(options);
+  const disk = readerFor(options);
+  // Page files are read for their front matter (the tree) and again for their bodies (the link rules):
+  // when a rule that reads bodies is on, the run keeps what it read, so each page is read once.
+  let kept: Map<string, ReadOutcome> | undefined;
+  const reader: FileReader = (absolutePath) => {
+    if (!kept) return disk(absolutePath);
+    let outcome = kept.get(absolutePath);
+    if (!outcome) kept.set(absolutePath, (outcome = disk(absolutePath)));
+    return outcome;
+  };
   const document = loadDocument(file, text, { root: options.root, reader, format: options.format });
   const sink = new ProblemSink(document, options.rules, options.ignore, options.maxProblemsPerFile);
+  // An editor's cache keeps reads already.
+  if (!options.cache && siteRules.some((rule) => rule.readsPages && sink.enabled(rule.code))) kept = new Map();
   // One index of the docs root (listed on first use) for the rules, the spec loader and the tree.
   const files = filesOf(options);
   const absoluteRoot = path.resolve(options.root ?? path.dirname(file));

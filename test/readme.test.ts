@@ -214,6 +214,35 @@ const RECIPES: Record<string, (block: FencedBlock) => void> = {
     }
   },
 
+  'github-workflow-cache'(block) {
+    type Step = { run?: string; uses?: string; if?: string; with?: { path?: string; key?: string; 'restore-keys'?: string } };
+    const [restore, validate, save] = parseYaml(block.text) as Step[];
+    expect(restore.uses).toMatch(/^actions\/cache\/restore@v\d+$/);
+    expect(save.uses).toMatch(/^actions\/cache\/save@v\d+$/);
+    // Only a push to main writes the cache; every run reads it.
+    expect(save.if).toBe("github.event_name == 'push' && github.ref == 'refs/heads/main'");
+    expect(restore.if).toBeUndefined();
+    expect(save.with?.path).toBe(restore.with?.path);
+    // A pull request's run restores what main saved: main's key starts with the prefix a pull request into main restores.
+    const onPullRequest = (text: string) => text.replace('${{ github.base_ref || github.ref_name }}', 'main');
+    const onMain = (text: string) => text.replace('${{ github.ref_name }}', 'main').replace('${{ github.base_ref || github.ref_name }}', 'main');
+    expect(onMain(save.with!.key!).startsWith(onPullRequest(restore.with!['restore-keys']!))).toBe(true);
+    const location = /--cache-location (\S+)/.exec(validate.run!)?.[1];
+    expect(location?.replace(/\/$/, '')).toBe(restore.with?.path);
+    expect(validate.run).toContain('--cache-strategy content');
+    // Run as GitHub runs it (CI set): the cache is written where the cache steps look, and a second run reads it.
+    const dir = project();
+    copySite('example', dir);
+    const env = { ...process.env, ...NPX_ENV, CI: 'true', GITHUB_STEP_SUMMARY: '' };
+    const first = spawnSync('bash', ['-e', '-c', validate.run!], { cwd: dir, encoding: 'utf8', env });
+    expect(first.status, first.stderr).toBe(0);
+    const file = path.join(dir, restore.with!.path!, 'page-scans.json');
+    expect(Object.keys((JSON.parse(readFileSync(file, 'utf8')) as { scans: object }).scans).length).toBeGreaterThan(0);
+    const second = spawnSync('bash', ['-e', '-c', validate.run!], { cwd: dir, encoding: 'utf8', env });
+    expect(second.status, second.stderr).toBe(0);
+    expect(second.stdout).toBe(first.stdout);
+  },
+
   'github-workflow-since'(block) {
     const [checkout, validate] = parseYaml(block.text) as Array<{ run?: string; uses?: string; with?: Record<string, unknown> }>;
     expect(checkout.uses).toMatch(/^actions\/checkout@v\d+$/);

@@ -15,9 +15,21 @@ export default function setup(): () => void {
   const folder = mkdtempSync(path.join(tmpdir(), 'docsnav-tests-'));
   chmodSync(folder, 0o711);
   process.env.TMPDIR = folder;
+  // docsnav keeps page scans by default (node_modules/.cache/docsnav above the docs root, else the
+  // user's cache folder), except where CI is set: the tests' runs keep none, as in CI, so that their
+  // output does not depend on an earlier run and they write nothing into the repository or the
+  // user's cache. The cache's own tests unset CI for their processes, with the user's cache here.
+  const previousCi = process.env.CI;
+  const previousCacheHome = process.env.XDG_CACHE_HOME;
+  process.env.CI = 'true';
+  process.env.XDG_CACHE_HOME = path.join(folder, 'user-cache');
   return () => {
     if (previous === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = previous;
+    if (previousCi === undefined) delete process.env.CI;
+    else process.env.CI = previousCi;
+    if (previousCacheHome === undefined) delete process.env.XDG_CACHE_HOME;
+    else process.env.XDG_CACHE_HOME = previousCacheHome;
     rmSync(folder, { recursive: true, force: true });
   };
 }

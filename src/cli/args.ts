@@ -1,11 +1,12 @@
 import { statSync } from 'node:fs';
-import path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { isCode, type Code } from '../codes.js';
 import { PROFILE_NAMES, type ProfileName } from '../config/profiles.js';
 import type { SeveritySetting } from '../problem.js';
 import { formats, isFormat, type Format } from '../report/formats.js';
 import { isRuleDocsUrl } from '../report/rule-docs.js';
+import { CACHE_STRATEGIES, type CacheStrategy } from '../pages/store.js';
+import { isCi, type CacheSettings } from '../pages/store-location.js';
 import { CHECK_OPTIONS, DIFF_OPTIONS, RESOLVE_OPTIONS, VALIDATE_OPTIONS, type CliOption } from './options.js';
 
 /** A mistake in how docsnav was called: exit 2 with one clear line. */
@@ -40,6 +41,8 @@ export interface CommonArgs {
   noConfig: boolean;
   /** `--rule-docs-url`: a published copy of docs/rules/ that reports link to. */
   ruleDocsUrl: string | undefined;
+  /** Where page scans are kept between runs (`--cache-location`, `--cache-strategy`); undefined: not kept (`--no-cache`, or CI without `--cache`). */
+  cache: CacheSettings | undefined;
 }
 
 export interface ValidateArgs extends CommonArgs {
@@ -50,8 +53,6 @@ export interface ValidateArgs extends CommonArgs {
   fix: 'write' | 'dry-run' | undefined;
   /** `--since <ref>`: compare with the site at this git ref (redirect-missing). */
   since: string | undefined;
-  /** `--cache` (`--cache-location <file>`): the file page scans are kept in between runs. */
-  cache: string | undefined;
   /** `--concurrency <n|auto>`: threads pages are scanned on. */
   concurrency: number | 'auto' | undefined;
 }
@@ -128,6 +129,7 @@ function parse(argv: string[], options: readonly CliOption[]): { values: Record<
       config: values.config as string | undefined,
       noConfig: Boolean(values['no-config']),
       ruleDocsUrl,
+      cache: cacheOf(values),
     },
   };
 }
@@ -187,14 +189,22 @@ export function parseValidateArgs(argv: string[]): ValidateArgs {
   const fix = values.fix ? 'write' : values['fix-dry-run'] ? 'dry-run' : undefined;
   const since = values.since as string | undefined;
   if (since === '') throw new UsageError('--since takes a git ref (e.g. origin/main)');
-  const cacheLocation = values['cache-location'] as string | undefined;
-  if (cacheLocation === '') throw new UsageError('--cache-location takes a file');
-  const cache = values.cache || cacheLocation !== undefined ? path.resolve(cacheLocation ?? DEFAULT_CACHE_FILE) : undefined;
-  return { ...common, maxWarnings, specs: !values['no-specs'], fix, since, cache, concurrency: concurrencyOf(values.concurrency as string | undefined) };
+  return { ...common, maxWarnings, specs: !values['no-specs'], fix, since, concurrency: concurrencyOf(values.concurrency as string | undefined) };
 }
 
-/** Where `--cache` keeps page scans without `--cache-location` (in the current folder, as ESLint's `.eslintcache`). */
-const DEFAULT_CACHE_FILE = '.docsnavcache';
+/**
+ * The cache: on by default, off with `--no-cache`, and off where `CI` is set unless `--cache` or
+ * `--cache-location` asks for it (a cache is trusted input: a CI run reads one only on purpose).
+ */
+function cacheOf(values: Record<string, unknown>): CacheSettings | undefined {
+  const location = values['cache-location'] as string | undefined;
+  if (location === '') throw new UsageError('--cache-location takes a file or a folder');
+  const asked = Boolean(values.cache) || location !== undefined;
+  if (values['no-cache'] && asked) throw new UsageError(`--no-cache and ${values.cache ? '--cache' : '--cache-location'} cannot be used together`);
+  const strategy = oneOf(values['cache-strategy'] as string, CACHE_STRATEGIES, '--cache-strategy') as CacheStrategy;
+  if (values['no-cache'] || (!asked && isCi())) return undefined;
+  return { location, strategy };
+}
 
 function concurrencyOf(given: string | undefined): number | 'auto' | undefined {
   if (given === undefined || given === 'auto') return given;

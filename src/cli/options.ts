@@ -75,6 +75,26 @@ export const CHECK_OPTIONS: readonly CliOption[] = [
     description:
       'a published copy of docs/rules/ (e.g. on your git host) that reports link to: pretty links it, SARIF gives it as helpUri, the job summary links each code',
   },
+  {
+    name: 'cache',
+    flags: '--cache / --no-cache',
+    description:
+      'keep page scans between runs, so that an unchanged page is not read for links again (default: on, except where the CI environment variable is set; --cache turns it on there)',
+  },
+  { name: 'no-cache', hidden: true, description: 'keep no page scans' },
+  {
+    name: 'cache-location',
+    value: '<path>',
+    description:
+      "the cache's file, or a folder to keep it in (turns the cache on; default: node_modules/.cache/docsnav/ beside the nearest package.json above the docs root, else the user's cache folder)",
+  },
+  {
+    name: 'cache-strategy',
+    value: '<s>',
+    default: 'metadata',
+    description:
+      "how an unchanged page is recognised: metadata (its file's size, time and inode; its text's hash when they changed) or content (its text's hash: for CI checkouts, whose file times change)",
+  },
   { name: 'help', short: 'h', description: 'print this help' },
 ];
 
@@ -91,11 +111,6 @@ export const VALIDATE_OPTIONS: readonly CliOption[] = [
     description:
       'compare with the site at this git ref (e.g. origin/main): a page URL it served that is gone now, with no redirect, is redirect-missing (--fix adds the redirect for a moved page)',
   },
-  {
-    name: 'cache',
-    description: 'keep page scans in a file between runs: a page whose text is unchanged is not parsed again (add the file to .gitignore)',
-  },
-  { name: 'cache-location', value: '<file>', description: 'the --cache file (implies --cache; default: .docsnavcache in the current folder)' },
   {
     name: 'concurrency',
     value: '<n>',

@@ -10,6 +10,8 @@ import { writeReports } from './format.js';
 import { docsFileOf } from './paths.js';
 import type { CliIo } from './io.js';
 import { readStdinDocument } from './stdin.js';
+import { keepScans, saveScans } from './scan-cache.js';
+import path from 'node:path';
 
 /**
  * `docsnav resolve [docs.json | -]`: the page tree on stdout (or `--out`); the problems, in the
@@ -29,17 +31,20 @@ export async function resolveCommand(argv: string[], io: CliIo): Promise<number>
     await writeReports(config.broken ? [config.broken] : [], args, io, stream, args.out ? color : (args.color ?? false));
     return 2;
   }
+  const stores = keepScans(args);
   let result;
   if (stdin) {
-    result = await resolveText(stdin.text, { ...config.options, file, root: config.options.root ?? stdin.root });
+    const root = config.options.root ?? stdin.root;
+    result = await resolveText(stdin.text, { ...config.options, file, root, pageScans: root === undefined ? undefined : stores?.for(root) });
   } else {
     try {
-      result = await resolveFile(file, config.options);
+      result = await resolveFile(file, { ...config.options, pageScans: stores?.for(config.options.root ?? path.dirname(file)) });
     } catch (error) {
       if (error instanceof FileReadError) throw new UsageError(error.message);
       throw error;
     }
   }
+  if (stores) saveScans(stores, args);
   const chunks = args.treeFormat === 'pretty' ? [formatTreePretty(result.tree, { color })] : treeJsonChunks(result.tree);
   if (args.out) {
     refuseToOverwriteInput(args.out, [file, ...Object.keys(result.sources)]);

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import pc from 'picocolors';
 import { countProblems, type ValidationResult } from '../result.js';
 import { FileReadError, validateFile, validateText, type ValidateOptions } from '../validate.js';
@@ -8,7 +9,7 @@ import type { CliIo } from './io.js';
 import { writeReports } from './format.js';
 import { readStdinDocument } from './stdin.js';
 import type { SiteBase } from '../site/base.js';
-import { PageScanStore } from '../pages/store.js';
+import { keepScans, saveScans } from './scan-cache.js';
 
 /**
  * `docsnav validate [paths… | globs… | -]`: exit 0 without errors, 1 with errors (or too many
@@ -21,7 +22,7 @@ export async function validateCommand(argv: string[], io: CliIo): Promise<number
   // `--fix` / `--fix-dry-run`: each file is fixed (or its fixes shown), and what remains is reported.
   const fixing = args.fix ? new (await import('./fix-command.js')).FixRun(args.fix, io) : undefined;
   let badConfig = false;
-  const pageScans = args.cache === undefined ? undefined : new PageScanStore(args.cache);
+  const stores = keepScans(args);
   if (args.stdin) {
     const { file, text, root } = await readStdinDocument(args, io);
     const config = configs.optionsFor<ValidateOptions>(file, {});
@@ -30,14 +31,14 @@ export async function validateCommand(argv: string[], io: CliIo): Promise<number
       if (config.broken) results.push(config.broken);
     } else {
       const since = args.since === undefined ? undefined : await siteBase(file, args.since, config.options);
-      results.push(
-        validateText(text, { ...config.options, specs: args.specs, file, root: config.options.root ?? root, since, concurrency: args.concurrency, pageScans }),
-      );
+      const pageRoot = config.options.root ?? root;
+      const pageScans = pageRoot === undefined ? undefined : stores?.for(pageRoot);
+      results.push(validateText(text, { ...config.options, specs: args.specs, file, root: pageRoot, since, concurrency: args.concurrency, pageScans }));
     }
   } else {
     const files = await expandPaths(args.paths.length > 0 ? args.paths : ['.']);
     for (const file of files) {
-      const config = configs.optionsFor(file, {});
+      const config = configs.optionsFor<ValidateOptions>(file, {});
       if ('broken' in config) {
         badConfig = true;
         if (config.broken) results.push(config.broken);
@@ -45,6 +46,7 @@ export async function validateCommand(argv: string[], io: CliIo): Promise<number
       }
       try {
         const since = args.since === undefined ? undefined : await siteBase(file, args.since, config.options);
+        const pageScans = stores?.for(config.options.root ?? path.dirname(file));
         const options = { ...config.options, specs: args.specs, since, concurrency: args.concurrency, pageScans };
         results.push(fixing ? fixing.fix(file, options) : validateFile(file, options));
       } catch (error) {
@@ -57,7 +59,7 @@ export async function validateCommand(argv: string[], io: CliIo): Promise<number
   const color = args.color ?? (io.isTTY && pc.isColorSupported);
   // A dry run's stdout is the diff alone, so that it can be piped to `git apply`.
   if (args.fix !== 'dry-run') await writeReports(results, args, io, 'stdout', color);
-  if (pageScans) saveScans(pageScans);
+  if (stores) saveScans(stores, args);
   if (badConfig) return 2;
   const counts = countProblems(results.flatMap((result) => result.problems));
   if (counts.errors > 0) return 1;
@@ -66,15 +68,6 @@ export async function validateCommand(argv: string[], io: CliIo): Promise<number
     return 1;
   }
   return 0;
-}
-
-/** Writes the `--cache` file; failing to is an I/O error (exit 2, one line). */
-function saveScans(store: PageScanStore): void {
-  try {
-    store.save();
-  } catch (error) {
-    throw new UsageError(`--cache: cannot write ${store.file}: ${(error as Error).message}`);
-  }
 }
 
 /** `--since <ref>`: the site at that git ref (src/history, loaded only then); a git failure is one line, exit 2. */

@@ -7,6 +7,7 @@
  */
 import path from 'node:path';
 import { ValidationCache } from '../cache.js';
+import { isCi, PageScanStores } from '../pages/store-location.js';
 import { ConfigLoader, mergeConfigOptions } from '../config/load.js';
 import { DOCS_FILE_NAMES, docsFileIn } from '../docs-root.js';
 import { textOf } from '../files.js';
@@ -52,6 +53,8 @@ export interface Site {
   root: string;
   format: SourceFormat;
   last?: SiteCheck;
+  /** Its first check read and wrote the page scan store. */
+  scansKept?: boolean;
 }
 
 export function isDocsFile(file: string): boolean {
@@ -60,6 +63,8 @@ export function isDocsFile(file: string): boolean {
 
 export class Sites {
   readonly cache = new ValidationCache();
+  /** The page scans kept between sessions, as the CLI keeps them (none where CI is set). */
+  private readonly stores = isCi() ? undefined : new PageScanStores();
   private readonly sites = new Map<string, Site>();
   private configs = new ConfigLoader({});
 
@@ -133,9 +138,20 @@ export class Sites {
       return site.last;
     }
     const options: ValidateOptions = mergeConfigOptions(config?.options ?? {}, { file: site.file, root: site.root, cache: this.cache });
+    // The first check of a site starts from the page scans the CLI keeps (the same file) and leaves
+    // them there; later checks keep scans in memory (a keystroke's text is no scan worth a file).
+    const pageScans = site.last === undefined && !site.scansKept ? this.stores?.for(site.root) : undefined;
     // The last check goes first: a large site's two checks alive at once would double what the collector walks.
     site.last = undefined;
-    site.last = { text, result: validateText(text, options), options };
+    site.last = { text, result: validateText(text, pageScans ? { ...options, pageScans } : options), options };
+    if (pageScans) {
+      site.scansKept = true;
+      try {
+        if (pageScans.dirty) pageScans.save();
+      } catch {
+        // A cache that cannot be written is no reason to fail a check.
+      }
+    }
     return site.last;
   }
 

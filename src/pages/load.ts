@@ -8,3 +8,12 @@ import * as scanner from './scanner.js';
 export function loadScanner(): typeof scanner {
   return scanner;
 }
+
+/**
+ * What tells this scanner from another build of it (PageScanStore keys its file by it). The
+ * bundles take it from their scanner file's size and time without loading it, so that a run whose
+ * pages are all kept never loads the parser.
+ */
+export function scannerFingerprint(): string {
+  return scanner.scannerFingerprint();
+}

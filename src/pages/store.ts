@@ -1,18 +1,40 @@
 /**
- * Page scans kept between runs, in one file (the CLI's `--cache`): a page whose text is unchanged
- * is not parsed again. Entries are keyed by a hash of the page's text and how it is parsed, and
- * the file by docsnav's scanner (its built file's size and time) and this format: after an
- * upgrade, every page is scanned anew. A missing, unreadable or foreign file is an empty store;
- * saving keeps only the entries this run used, so the file does not grow with old pages.
+ * Page scans kept between runs, in one file (the CLI's cache, on by default): a page that has not
+ * changed is not parsed again. A page is found by its path and its file's size, modification time
+ * and inode (the `metadata` strategy, as ESLint's: no hashing) and, when those changed or with the
+ * `content` strategy, by a hash of its text. The file is keyed by this format, docsnav's version
+ * and the scanner's build; each scan by the page's text, how it is parsed and the profile. After an
+ * upgrade every page is scanned anew. A missing, unreadable, truncated or foreign file, or an
+ * entry of another shape, is no entry: never an error, never a scan that does not fit its page.
+ * Saving writes a whole new file and renames it into place (two processes at once: the last
+ * rename wins, each file whole), and keeps only the entries this run used.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadScanner } from './load.js';
+import type { FileStamp } from '../files.js';
+import { scannerFingerprint } from './load.js';
+import { packageRoot } from '../package-root.js';
 import type { PageLink, PageScan } from './types.js';
 
-/** Bump when what a scan holds changes shape. */
-const FORMAT = 1;
+/** Bump when what the file holds changes shape. */
+const FORMAT = 2;
+
+/** How a page is recognised as unchanged: its file's size, mtime and inode, else its text's hash (`metadata`); its text's hash only (`content`). */
+export type CacheStrategy = 'metadata' | 'content';
+
+export const CACHE_STRATEGIES: readonly CacheStrategy[] = ['metadata', 'content'];
+
+/** A page to look up or file: its text, how it is parsed, and (for the metadata strategy) where it was read from. */
+export interface PageText {
+  text: string;
+  mdx: boolean;
+  /** What else makes its scan (the profile's name). */
+  variant?: string;
+  /** The absolute path it was read from, and the disk's stamp of it (`ReadOutcome.stamp`): only when read from that file on disk. */
+  file?: string;
+  stamp?: FileStamp;
+}
 
 interface StoredScan {
   links: PageLink[];
@@ -20,59 +42,92 @@ interface StoredScan {
   error?: PageScan['error'];
 }
 
+interface StoredPage extends FileStamp {
+  /** The key of its scan (in `scans`). */
+  scan: string;
+}
+
 interface StoreFile {
-  scanner: string;
+  key: string;
+  pages: Record<string, StoredPage>;
   scans: Record<string, StoredScan>;
 }
 
+interface Kept {
+  key: string;
+  pages: ReadonlyMap<string, StoredPage>;
+  scans: ReadonlyMap<string, StoredScan>;
+}
+
+/** How many page texts were hashed in this process (the metadata strategy's hits hash none). For tests and the bench. */
+export const storeStats = { hashed: 0 };
+
 export class PageScanStore {
-  /** The file's scans and the scanner they are for, read on first use: a store nobody asks loads no scanner and reads no file. */
-  private kept: { scanner: string; stored: ReadonlyMap<string, StoredScan> } | undefined;
-  private readonly used = new Map<string, StoredScan>();
-  /** The keys of texts looked up and not found, until their scans are `set` (hashing 7 MB of pages costs some 13 ms). */
-  private readonly missed = new Map<string, { mdx: boolean; key: string }>();
+  /** The file's entries, read on first use: a store nobody asks reads no file. */
+  private kept: Kept | undefined;
+  private readonly usedScans = new Map<string, StoredScan>();
+  private readonly usedPages = new Map<string, StoredPage>();
+  /** The keys of texts looked up and not found, until their scans are `set`. */
+  private readonly missed = new Map<string, string>();
   private hits = 0;
   private lookups = 0;
+  private changed = false;
 
   /**
    * The store kept in `file` (nothing yet when it does not exist or was written by another
-   * scanner), read when first asked. Never throws.
+   * docsnav or scanner), read when first asked. Never throws.
    */
-  constructor(readonly file: string) {}
+  constructor(
+    readonly file: string,
+    readonly strategy: CacheStrategy = 'metadata',
+  ) {}
 
-  private fromFile(): { scanner: string; stored: ReadonlyMap<string, StoredScan> } {
+  private fromFile(): Kept {
     if (this.kept === undefined) {
-      const scanner = `${FORMAT}:${loadScanner().scannerFingerprint()}`;
-      this.kept = { scanner, stored: new Map(Object.entries(readStore(this.file, scanner))) };
+      const key = `${FORMAT}:${docsnavVersion()}:${scannerFingerprint()}`;
+      this.kept = readStore(this.file, key);
     }
     return this.kept;
   }
 
-  /** The kept scan of a page with this text, parsed so (`mdx`), if any. */
-  get(text: string, mdx: boolean): PageScan | undefined {
+  /** The kept scan of this page, if any. */
+  get(page: PageText): PageScan | undefined {
     this.lookups++;
-    const key = keyOf(text, mdx);
-    const stored = this.fromFile().stored.get(key) ?? this.used.get(key);
-    // A file edited by hand is no reason to fail: an entry of another shape is no entry.
-    if (!isStoredScan(stored)) {
-      this.missed.set(text, { mdx, key });
+    const kept = this.fromFile();
+    const byStamp = this.strategy === 'metadata' && page.file !== undefined && page.stamp !== undefined ? kept.pages.get(page.file) : undefined;
+    const scanKey = byStamp && sameStamp(byStamp, page.stamp!) && byStamp.scan.startsWith(variantPrefix(page)) ? byStamp.scan : keyOf(page);
+    const stored = kept.scans.get(scanKey) ?? this.usedScans.get(scanKey);
+    // A file edited by hand is no reason to fail: an entry of another shape, or one that does not fit the page, is no entry.
+    if (!isStoredScan(stored) || !fits(stored, page.text)) {
+      this.missed.set(page.text, scanKey === byStamp?.scan ? keyOf(page) : scanKey);
       return undefined;
     }
-    this.used.set(key, stored);
+    this.use(page, scanKey, stored);
     this.hits++;
     return { links: stored.links, anchors: new Set(stored.anchors), ...(stored.error && { error: stored.error }) };
   }
 
-  set(text: string, mdx: boolean, scan: PageScan): void {
-    const missed = this.missed.get(text);
-    this.missed.delete(text);
-    const key = missed?.mdx === mdx ? missed.key : keyOf(text, mdx);
-    this.used.set(key, { links: scan.links, anchors: [...scan.anchors], ...(scan.error && { error: scan.error }) });
+  set(page: PageText, scan: PageScan): void {
+    const missed = this.missed.get(page.text);
+    this.missed.delete(page.text);
+    // The key of the lookup only when it was made for this parsing and profile.
+    const key = missed?.startsWith(variantPrefix(page)) ? missed : keyOf(page);
+    this.changed = true;
+    this.use(page, key, { links: scan.links, anchors: [...scan.anchors], ...(scan.error && { error: scan.error }) });
+  }
+
+  private use(page: PageText, key: string, scan: StoredScan): void {
+    this.usedScans.set(key, scan);
+    if (this.strategy === 'metadata' && page.file !== undefined && page.stamp !== undefined) {
+      const before = this.fromFile().pages.get(page.file);
+      if (!before || !sameStamp(before, page.stamp) || before.scan !== key) this.changed = true;
+      this.usedPages.set(page.file, { ...page.stamp, scan: key });
+    }
   }
 
   /** How many scans this run took from the file or added. */
   get size(): number {
-    return this.used.size;
+    return this.usedScans.size;
   }
 
   /** How many pages this run asked for, and how many of them it found kept (not parsed again). */
@@ -84,11 +139,20 @@ export class PageScanStore {
     return this.hits;
   }
 
-  /** Writes the scans this run used or made (a whole new file, renamed into place). Throws on an I/O error. */
+  /** Whether saving would write something the file does not hold (a scan made, a page's stamp new, an entry dropped). */
+  get dirty(): boolean {
+    if (this.changed) return true;
+    if (this.lookups === 0) return false;
+    const kept = this.fromFile();
+    return kept.scans.size !== this.usedScans.size || (this.strategy === 'metadata' && kept.pages.size !== this.usedPages.size);
+  }
+
+  /** Writes the entries this run used or made (a whole new file, renamed into place). Throws on an I/O error. */
   save(): void {
-    const content: StoreFile = { scanner: this.fromFile().scanner, scans: Object.fromEntries(this.used) };
+    const content: StoreFile = { key: this.fromFile().key, pages: Object.fromEntries(this.usedPages), scans: Object.fromEntries(this.usedScans) };
     mkdirSync(path.dirname(path.resolve(this.file)), { recursive: true });
-    const temporary = `${this.file}.${process.pid}.tmp`;
+    // Unique per process and per store: two writers never share a temporary file.
+    const temporary = `${this.file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     try {
       writeFileSync(temporary, JSON.stringify(content));
       renameSync(temporary, this.file);
@@ -98,26 +162,60 @@ export class PageScanStore {
   }
 }
 
-function keyOf(text: string, mdx: boolean): string {
-  return createHash('sha256')
-    .update(mdx ? 'mdx\0' : 'md\0')
-    .update(text)
-    .digest('base64url');
+function sameStamp(a: FileStamp, b: FileStamp): boolean {
+  return a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino;
 }
 
-/** The scans in the file when its scanner is this one; else none. */
-function readStore(file: string, scanner: string): Record<string, StoredScan> {
+function variantPrefix(page: PageText): string {
+  return `${page.mdx ? 'mdx' : 'md'}:${page.variant ?? ''}:`;
+}
+
+function keyOf(page: PageText): string {
+  storeStats.hashed++;
+  return variantPrefix(page) + createHash('sha256').update(page.text).digest('base64url');
+}
+
+let version: string | undefined;
+
+/** docsnav's version (from its package.json), or `unknown` when docsnav is bundled into another program. */
+function docsnavVersion(): string {
+  if (version === undefined) {
+    const root = packageRoot();
+    try {
+      version = root === undefined ? 'unknown' : String((JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version?: unknown }).version);
+    } catch {
+      version = 'unknown';
+    }
+  }
+  return version;
+}
+
+const EMPTY = (key: string): Kept => ({ key, pages: new Map(), scans: new Map() });
+
+/** The entries in the file when it was written for this key; else none. */
+function readStore(file: string, key: string): Kept {
   let parsed: unknown;
   try {
     // Only a regular file: a FIFO or a device given as the location would block the read or never end.
-    if (!statSync(file).isFile()) return {};
+    if (!statSync(file).isFile()) return EMPTY(key);
     parsed = JSON.parse(readFileSync(file, 'utf8'));
   } catch {
-    return {};
+    return EMPTY(key);
   }
   const store = parsed as Partial<StoreFile> | null;
-  if (store?.scanner !== scanner || typeof store.scans !== 'object' || store.scans === null) return {};
-  return store.scans;
+  if (store?.key !== key || !isRecord(store.scans) || !isRecord(store.pages)) return EMPTY(key);
+  const pages = new Map<string, StoredPage>();
+  for (const [page, entry] of Object.entries(store.pages)) if (isStoredPage(entry)) pages.set(page, entry);
+  return { key, pages, scans: new Map(Object.entries(store.scans)) };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isStoredPage(value: unknown): value is StoredPage {
+  const page = value as Partial<StoredPage> | undefined;
+  return typeof page?.scan === 'string' && typeof page.size === 'number' && typeof page.mtimeMs === 'number' && typeof page.ino === 'number';
 }
 
 /** An entry as `set` writes it: links with a URL, a kind and a span of two offsets; anchors as strings. */
@@ -135,5 +233,13 @@ function isStoredScan(value: unknown): value is StoredScan {
         link.span.length === 2 &&
         link.span.every((offset) => Number.isSafeInteger(offset) && offset >= 0),
     )
+  );
+}
+
+/** Every offset of the scan lies inside the page's text (a scan of another text would point past it). */
+function fits(scan: StoredScan, text: string): boolean {
+  return (
+    scan.links.every((link) => link.span[0] <= link.span[1] && link.span[1] <= text.length) &&
+    (scan.error === undefined || (Number.isSafeInteger(scan.error.offset) && scan.error.offset >= 0 && scan.error.offset <= text.length))
   );
 }

@@ -8,7 +8,7 @@ import type { DocsFiles, SiteRule } from '../rules/types.js';
 import { ignoredTest, MINTIGNORE } from './ignored.js';
 import type { ValidationCache } from '../cache.js';
 import { scanPages } from '../pages/scan.js';
-import type { PageScanStore } from '../pages/store.js';
+import type { PageScanStore, PageText } from '../pages/store.js';
 import { isMdx, pageBodies, type PageBody } from './pages.js';
 import type { SiteBase } from './base.js';
 import { buildSite } from './site.js';
@@ -47,16 +47,20 @@ export function checkSite(rules: readonly SiteRule[], input: SiteCheckInput): vo
   const redirects = new RedirectTable(redirectsOf(input.document));
   const ignoredPage = input.ignoredPage;
   const checked = ignoredPage ? site.contentFiles.filter((file) => !ignoredPage(file.replace(/\.mdx?$/i, ''))) : site.contentFiles;
-  const pages = pageBodies(checked, rules.some((rule) => rule.readsPages) ? loadBodies(input, checked) : new Map());
   const linksOf = linkResolver(site, redirects);
   let navigation: NavigationLink[] | undefined;
-  for (const rule of rules) {
+  let pages: ReturnType<typeof pageBodies> | undefined;
+  const noPages = pageBodies(checked, new Map());
+  // The rules that read no page go first: they never wait for the bodies, which are read (once) only when a rule that reads them is on.
+  const ordered = [...rules.filter((rule) => !rule.readsPages), ...rules.filter((rule) => rule.readsPages)];
+  for (const rule of ordered) {
+    if (rule.readsPages) pages ??= pageBodies(checked, loadBodies(input, checked));
     rule.checkSite({
       report: (finding) => input.report({ ...finding, code: rule.code }),
       document: input.document,
       site,
       redirects,
-      pages,
+      pages: rule.readsPages ? pages! : noPages,
       linksOf,
       navigationLinks: () => (navigation ??= navigationLinks(input.document, site, redirects, input.profile)),
       reportInPage: (page, finding) => input.reportIn(page.file, page.text, { ...finding, pointer: '', code: rule.code }),
@@ -74,7 +78,7 @@ export function checkSite(rules: readonly SiteRule[], input: SiteCheckInput): vo
  */
 function loadBodies(input: SiteCheckInput, files: readonly string[]): Map<string, PageBody | undefined> {
   const bodies = new Map<string, PageBody | undefined>();
-  const unscanned: { relative: string; absolute: string; bytes: Buffer; text: string }[] = [];
+  const unscanned: { relative: string; absolute: string; bytes: Buffer; page: PageText }[] = [];
   for (const relative of files) {
     const found = readInRoot(input, relative);
     if (!found?.read.ok) {
@@ -88,17 +92,22 @@ function loadBodies(input: SiteCheckInput, files: readonly string[]): Map<string
       continue;
     }
     const text = textOf(read.bytes);
-    const stored = input.pageScans?.get(text, isMdx(relative));
+    // The disk's stamp, when the reader read the disk: the store then knows an unchanged page without hashing it.
+    const page: PageText = { text, mdx: isMdx(relative), variant: input.profile.name, file: absolute, stamp: read.stamp };
+    const stored = input.pageScans?.get(page);
     if (stored) bodies.set(relative, keep(input, absolute, read.bytes, { file: relative, text, scan: stored }));
-    else unscanned.push({ relative, absolute, bytes: read.bytes, text });
+    else unscanned.push({ relative, absolute, bytes: read.bytes, page });
   }
-  const scans = scanPages(
-    unscanned.map(({ relative, text }) => ({ text, mdx: isMdx(relative) })),
-    { threads: input.concurrency },
-  );
-  unscanned.forEach(({ relative, absolute, bytes, text }, i) => {
-    input.pageScans?.set(text, isMdx(relative), scans[i]);
-    bodies.set(relative, keep(input, absolute, bytes, { file: relative, text, scan: scans[i] }));
+  const scans =
+    unscanned.length === 0
+      ? []
+      : scanPages(
+          unscanned.map(({ page }) => ({ text: page.text, mdx: page.mdx })),
+          { threads: input.concurrency },
+        );
+  unscanned.forEach(({ relative, absolute, bytes, page }, i) => {
+    input.pageScans?.set(page, scans[i]);
+    bodies.set(relative, keep(input, absolute, bytes, { file: relative, text: page.text, scan: scans[i] }));
   });
   return bodies;
 }

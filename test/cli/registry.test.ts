@@ -57,6 +57,7 @@ describe('the parser takes every option help lists', () => {
       'tree-format': 'pretty',
       'rule-docs-url': 'https://example.com/rules/',
       concurrency: '2',
+      'cache-strategy': 'content',
     })[name] ?? 'x';
 
   it.each(Object.keys(parsers) as Array<keyof typeof parsers>)('%s', (name) => {

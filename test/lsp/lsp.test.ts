@@ -4,7 +4,7 @@
  * the model and the docs root allow, hover and go-to-definition land on the right page.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +63,75 @@ describe('diagnostics are the CLI problems', () => {
       }
     });
   }
+});
+
+describe('the page scan cache', () => {
+  it("is the CLI's file: a site the CLI checked is checked by the server from it, with the same problems", async () => {
+    // A project: package.json at the top, the site in docs/ with a broken link in a page.
+    const project = tempSite({ 'package.json': '{ "name": "site", "private": true }\n' });
+    const docs = path.join(project, 'docs');
+    cpSync(path.resolve('fixtures/example'), docs, { recursive: true });
+    rmSync(path.join(docs, 'expected'), { recursive: true, force: true });
+    writeFileSync(path.join(docs, 'quickstart.mdx'), `${readFileSync(path.join(docs, 'quickstart.mdx'), 'utf8')}\nSee [the old guide](/guides/old).\n`);
+    // A developer's machine: no CI, the user's cache folder in the test's temporary folder.
+    const env: NodeJS.ProcessEnv = { ...process.env, XDG_CACHE_HOME: tempSite({}) };
+    delete env.CI;
+    const cli = spawnSync(process.execPath, [path.resolve('dist/cli/main.js'), 'validate', docs, '--format', 'json'], { encoding: 'utf8', env });
+    expect(cli.status).toBe(1);
+    const cacheFolder = path.join(project, 'node_modules', '.cache', 'docsnav');
+    const [storeName] = readdirSync(cacheFolder);
+    const store = path.join(cacheFolder, storeName);
+    const written = readFileSync(store, 'utf8');
+    const problems = JSON.parse(cli.stdout)[0].problems as { code: string; file: string }[];
+    const page = path.join(docs, 'quickstart.mdx');
+    expect(problems.filter((problem) => path.resolve(problem.file) === page).map((problem) => problem.code)).toEqual(['link-not-found']);
+
+    const client = await startClient(docs, { env });
+    try {
+      const docsFile = path.join(docs, 'docs.json');
+      client.open(docsFile, readFileSync(docsFile, 'utf8'));
+      const onPage = client.diagnostics.get(uriOf(page)) ?? (await client.nextDiagnostics(uriOf(page)));
+      expect(onPage.map((diagnostic) => diagnostic.code)).toEqual(['link-not-found']);
+    } finally {
+      await client.stop();
+    }
+    // Every page was found in the file: the server had nothing new to write.
+    expect(readFileSync(store, 'utf8')).toBe(written);
+  });
+
+  it('where CI is set, the server keeps no page scans', async () => {
+    const project = tempSite({ 'package.json': '{ "name": "site", "private": true }\n' });
+    const docs = path.join(project, 'docs');
+    cpSync(path.resolve('fixtures/example'), docs, { recursive: true });
+    const client = await startClient(docs, { env: { ...process.env, CI: 'true', XDG_CACHE_HOME: tempSite({}) } });
+    try {
+      const docsFile = path.join(docs, 'docs.json');
+      client.open(docsFile, readFileSync(docsFile, 'utf8'));
+      await client.nextDiagnostics(uriOf(docsFile));
+    } finally {
+      await client.stop();
+    }
+    expect(existsSync(path.join(project, 'node_modules'))).toBe(false);
+  });
+
+  it('without CI, the server writes the file on its first check of a site', async () => {
+    const project = tempSite({ 'package.json': '{ "name": "site", "private": true }\n' });
+    const docs = path.join(project, 'docs');
+    cpSync(path.resolve('fixtures/example'), docs, { recursive: true });
+    const env: NodeJS.ProcessEnv = { ...process.env, XDG_CACHE_HOME: tempSite({}) };
+    delete env.CI;
+    const client = await startClient(docs, { env });
+    try {
+      const docsFile = path.join(docs, 'docs.json');
+      client.open(docsFile, readFileSync(docsFile, 'utf8'));
+      await client.nextDiagnostics(uriOf(docsFile));
+    } finally {
+      await client.stop();
+    }
+    const cacheFolder = path.join(project, 'node_modules', '.cache', 'docsnav');
+    const store = JSON.parse(readFileSync(path.join(cacheFolder, readdirSync(cacheFolder)[0]), 'utf8')) as { scans: object };
+    expect(Object.keys(store.scans).length).toBeGreaterThan(0);
+  });
 });
 
 describe('code actions', () => {

@@ -1,12 +1,18 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { scanPage } from '../../src/pages/scan.js';
-import { PageScanStore } from '../../src/pages/store.js';
+import { PageScanStore, storeStats, type CacheStrategy, type PageText } from '../../src/pages/store.js';
+import { validateFile } from '../../src/validate.js';
 
 const PAGE = '# Setup\n\nSee [install](/install#requirements) and <Card href="/cards/one" title="One" />.\n';
+
+function page(text: string, mdx: boolean): PageText {
+  return { text, mdx };
+}
 
 function storeFile(): string {
   return path.join(mkdtempSync(path.join(tmpdir(), 'docsnav-store-')), 'nested', '.docsnavcache');
@@ -16,17 +22,17 @@ describe('PageScanStore', () => {
   it('gives back, in the next run, the scan saved for the same text parsed the same way', () => {
     const file = storeFile();
     const first = new PageScanStore(file);
-    expect(first.get(PAGE, true)).toBeUndefined();
+    expect(first.get(page(PAGE, true))).toBeUndefined();
     const scan = scanPage(PAGE);
-    first.set(PAGE, true, scan);
+    first.set(page(PAGE, true), scan);
     first.save();
     const next = new PageScanStore(file);
-    expect(next.get(PAGE, true)).toEqual(scan);
+    expect(next.get(page(PAGE, true))).toEqual(scan);
     expect([next.asked, next.reused]).toEqual([1, 1]);
-    expect(next.get(PAGE, true)?.anchors).toBeInstanceOf(Set);
+    expect(next.get(page(PAGE, true))?.anchors).toBeInstanceOf(Set);
     // Another text, or the same text parsed as Markdown, is another page.
-    expect(next.get(`${PAGE} `, true)).toBeUndefined();
-    expect(next.get(PAGE, false)).toBeUndefined();
+    expect(next.get(page(`${PAGE} `, true))).toBeUndefined();
+    expect(next.get(page(PAGE, false))).toBeUndefined();
     expect([next.asked, next.reused]).toEqual([4, 2]);
   });
 
@@ -34,64 +40,64 @@ describe('PageScanStore', () => {
     const file = storeFile();
     const first = new PageScanStore(file);
     // Looked up as MDX, set as Markdown: the key of the lookup is not reused for it.
-    expect(first.get(PAGE, true)).toBeUndefined();
-    first.set(PAGE, false, scanPage(PAGE, { mdx: false }));
-    expect(first.get(PAGE, false)).toBeDefined();
-    expect(first.get(PAGE, true)).toBeUndefined();
-    first.set(PAGE, true, scanPage(PAGE));
+    expect(first.get(page(PAGE, true))).toBeUndefined();
+    first.set(page(PAGE, false), scanPage(PAGE, { mdx: false }));
+    expect(first.get(page(PAGE, false))).toBeDefined();
+    expect(first.get(page(PAGE, true))).toBeUndefined();
+    first.set(page(PAGE, true), scanPage(PAGE));
     first.save();
     const next = new PageScanStore(file);
-    expect(next.get(PAGE, true)).toEqual(scanPage(PAGE));
-    expect(next.get(PAGE, false)).toEqual(scanPage(PAGE, { mdx: false }));
+    expect(next.get(page(PAGE, true))).toEqual(scanPage(PAGE));
+    expect(next.get(page(PAGE, false))).toEqual(scanPage(PAGE, { mdx: false }));
   });
 
   it('reads its file when first asked, not when made (a store nobody asks costs nothing)', () => {
     const file = storeFile();
     const early = new PageScanStore(file);
     const writer = new PageScanStore(file);
-    writer.set(PAGE, true, scanPage(PAGE));
+    writer.set(page(PAGE, true), scanPage(PAGE));
     writer.save();
-    expect(early.get(PAGE, true)).toEqual(scanPage(PAGE));
+    expect(early.get(page(PAGE, true))).toEqual(scanPage(PAGE));
   });
 
   it('keeps only what the last run used, so the file does not grow with pages long gone', () => {
     const file = storeFile();
     const first = new PageScanStore(file);
-    first.set('# Old', true, scanPage('# Old'));
-    first.set(PAGE, true, scanPage(PAGE));
+    first.set(page('# Old', true), scanPage('# Old'));
+    first.set(page(PAGE, true), scanPage(PAGE));
     first.save();
     const second = new PageScanStore(file);
-    expect(second.get(PAGE, true)).toBeDefined();
+    expect(second.get(page(PAGE, true))).toBeDefined();
     expect(second.size).toBe(1);
     second.save();
     const third = new PageScanStore(file);
-    expect(third.get('# Old', true)).toBeUndefined();
-    expect(third.get(PAGE, true)).toBeDefined();
+    expect(third.get(page('# Old', true))).toBeUndefined();
+    expect(third.get(page(PAGE, true))).toBeDefined();
   });
 
   it('is empty when the file is missing, not JSON, written by another scanner, or hand-edited', () => {
     const file = storeFile();
-    expect(new PageScanStore(file).get(PAGE, true)).toBeUndefined();
+    expect(new PageScanStore(file).get(page(PAGE, true))).toBeUndefined();
     const store = new PageScanStore(file);
-    store.set(PAGE, true, scanPage(PAGE));
+    store.set(page(PAGE, true), scanPage(PAGE));
     store.save();
-    const saved = JSON.parse(readFileSync(file, 'utf8')) as { scanner: string; scans: Record<string, unknown> };
-    writeFileSync(file, JSON.stringify({ ...saved, scanner: `${saved.scanner}-older` }));
-    expect(new PageScanStore(file).get(PAGE, true)).toBeUndefined();
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { key: string; scans: Record<string, unknown> };
+    writeFileSync(file, JSON.stringify({ ...saved, key: `${saved.key}-older` }));
+    expect(new PageScanStore(file).get(page(PAGE, true))).toBeUndefined();
     writeFileSync(file, JSON.stringify({ ...saved, scans: Object.fromEntries(Object.keys(saved.scans).map((key) => [key, { links: 'x' }])) }));
-    expect(new PageScanStore(file).get(PAGE, true)).toBeUndefined();
+    expect(new PageScanStore(file).get(page(PAGE, true))).toBeUndefined();
     const [key] = Object.keys(saved.scans);
     writeFileSync(file, JSON.stringify({ ...saved, scans: { [key]: { links: [{ url: '/x', kind: 'link', span: 'nowhere' }], anchors: [] } } }));
-    expect(new PageScanStore(file).get(PAGE, true)).toBeUndefined();
+    expect(new PageScanStore(file).get(page(PAGE, true))).toBeUndefined();
     writeFileSync(file, '{ not json');
-    expect(new PageScanStore(file).get(PAGE, true)).toBeUndefined();
+    expect(new PageScanStore(file).get(page(PAGE, true))).toBeUndefined();
   });
 
   it('reads only a regular file: a FIFO at the location is an empty store, not a read that never returns', () => {
     const file = storeFile();
     mkdirSync(path.dirname(file), { recursive: true });
     execFileSync('mkfifo', [file]);
-    expect(new PageScanStore(file).get(PAGE, true)).toBeUndefined();
+    expect(new PageScanStore(file).get(page(PAGE, true))).toBeUndefined();
   });
 
   it('throws on save when the file cannot be written (the CLI makes it one line)', () => {
@@ -99,5 +105,151 @@ describe('PageScanStore', () => {
     writeFileSync(blocker, '');
     const store = new PageScanStore(path.join(blocker, '.docsnavcache'));
     expect(() => store.save()).toThrow();
+  });
+
+  it('is empty when the file is cut short (a write that died half way), and saves a whole file over it', () => {
+    const file = storeFile();
+    const store = new PageScanStore(file);
+    store.set(page(PAGE, true), scanPage(PAGE));
+    store.save();
+    const whole = readFileSync(file, 'utf8');
+    writeFileSync(file, whole.slice(0, Math.floor(whole.length / 2)));
+    const next = new PageScanStore(file);
+    expect(next.get(page(PAGE, true))).toBeUndefined();
+    next.set(page(PAGE, true), scanPage(PAGE));
+    next.save();
+    expect(readFileSync(file, 'utf8')).toBe(whole);
+  });
+
+  it('gives no scan that points past its page (an entry of another text under this key)', () => {
+    const file = storeFile();
+    const store = new PageScanStore(file);
+    store.set(page(PAGE, true), scanPage(PAGE));
+    store.save();
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { scans: Record<string, { links: { span: number[] }[] }> };
+    for (const scan of Object.values(saved.scans)) scan.links[0].span = [PAGE.length, PAGE.length + 5];
+    writeFileSync(file, JSON.stringify(saved));
+    expect(new PageScanStore(file).get(page(PAGE, true))).toBeUndefined();
+  });
+
+  it('files a scan under the profile it was made for: another profile is a miss', () => {
+    const file = storeFile();
+    const store = new PageScanStore(file);
+    store.set({ text: PAGE, mdx: true, variant: 'spec' }, scanPage(PAGE));
+    store.save();
+    expect(new PageScanStore(file).get({ text: PAGE, mdx: true, variant: 'spec' })).toBeDefined();
+    expect(new PageScanStore(file).get({ text: PAGE, mdx: true, variant: 'platform' })).toBeUndefined();
+  });
+});
+
+describe('PageScanStore strategies, on a real site', () => {
+  /** A site of three pages; the store's file beside it. */
+  function siteWithStore(): { root: string; docs: string; file: string } {
+    const root = mkdtempSync(path.join(tmpdir(), 'docsnav-store-site-'));
+    writeFileSync(path.join(root, 'docs.json'), JSON.stringify({ navigation: { pages: ['index', 'guide', 'setup'] } }));
+    writeFileSync(path.join(root, 'index.mdx'), '# Home\n\nSee [the guide](/guide).\n');
+    writeFileSync(path.join(root, 'guide.mdx'), '# Guide\n\nThen [set up](/setup).\n');
+    writeFileSync(path.join(root, 'setup.mdx'), '# Setup\n\nBack [home](/index).\n');
+    return { root, docs: path.join(root, 'docs.json'), file: path.join(root, 'cache', 'page-scans.json') };
+  }
+
+  function run(docs: string, file: string, strategy: CacheStrategy, profile?: 'spec' | 'platform') {
+    const pageScans = new PageScanStore(file, strategy);
+    const hashedBefore = storeStats.hashed;
+    const codes = validateFile(docs, { pageScans, concurrency: 1, profile }).problems.map((problem) => problem.code);
+    pageScans.save();
+    return { codes, hashed: storeStats.hashed - hashedBefore, reused: pageScans.reused, asked: pageScans.asked };
+  }
+
+  it('metadata: an unchanged page is found by size, time and inode, with no text hashed', () => {
+    const { docs, file } = siteWithStore();
+    expect(run(docs, file, 'metadata')).toMatchObject({ codes: [], hashed: 3, reused: 0 });
+    expect(run(docs, file, 'metadata')).toMatchObject({ codes: [], hashed: 0, reused: 3, asked: 3 });
+  });
+
+  it('content: every page is hashed, every run', () => {
+    const { docs, file } = siteWithStore();
+    expect(run(docs, file, 'content')).toMatchObject({ hashed: 3, reused: 0 });
+    expect(run(docs, file, 'content')).toMatchObject({ hashed: 3, reused: 3 });
+  });
+
+  it('metadata trusts a file whose size and time are kept; content reads what it says (why CI uses content)', () => {
+    const { root, docs, file } = siteWithStore();
+    const guide = path.join(root, 'guide.mdx');
+    // A whole second: the time set again below is then exactly the one the store saw.
+    utimesSync(guide, 1_700_000_000, 1_700_000_000);
+    run(docs, file, 'metadata');
+    const inode = statSync(guide).ino;
+    // Same length, same inode (written in place), same time: only the text says the link is broken now.
+    writeFileSync(guide, readFileSync(guide, 'utf8').replace('/setup', '/setuq'));
+    utimesSync(guide, 1_700_000_000, 1_700_000_000);
+    expect(statSync(guide).ino).toBe(inode);
+    expect(run(docs, file, 'metadata')).toMatchObject({ codes: [], hashed: 0 });
+    expect(run(docs, file, 'content').codes).toEqual(['link-not-found']);
+  });
+
+  it('metadata: a page whose time changed is hashed, and found by its text when that is the same', () => {
+    const { root, docs, file } = siteWithStore();
+    run(docs, file, 'metadata');
+    const guide = path.join(root, 'guide.mdx');
+    utimesSync(guide, new Date(), new Date(Date.now() + 5000));
+    expect(run(docs, file, 'metadata')).toMatchObject({ codes: [], hashed: 1, reused: 3 });
+    expect(run(docs, file, 'metadata')).toMatchObject({ hashed: 0, reused: 3 });
+  });
+
+  it('another profile is a miss: its pages are scanned anew', () => {
+    const { docs, file } = siteWithStore();
+    run(docs, file, 'metadata', 'spec');
+    expect(run(docs, file, 'metadata', 'platform')).toMatchObject({ reused: 0 });
+    expect(run(docs, file, 'metadata', 'platform')).toMatchObject({ reused: 3, hashed: 0 });
+  });
+
+  it('another docsnav version or scanner is a miss', () => {
+    const { docs, file } = siteWithStore();
+    run(docs, file, 'metadata');
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { key: string };
+    const [format, version, ...scanner] = saved.key.split(':');
+    writeFileSync(file, JSON.stringify({ ...saved, key: [format, `${version}-other`, ...scanner].join(':') }));
+    expect(run(docs, file, 'metadata')).toMatchObject({ reused: 0, codes: [] });
+    const again = JSON.parse(readFileSync(file, 'utf8')) as { key: string };
+    writeFileSync(file, JSON.stringify({ ...again, key: [format, version, 'another-scanner'].join(':') }));
+    expect(run(docs, file, 'metadata')).toMatchObject({ reused: 0, codes: [] });
+  });
+});
+
+describe('PageScanStore saving while another process reads', () => {
+  it('a reader never sees a part of a file: each save replaces the whole file at once', async () => {
+    const file = storeFile();
+    // A writer in another process (the built library) saves a store of some 2 MB forty times.
+    const writer = `
+      const { PageScanStore } = await import(${JSON.stringify(pathToFileURL(path.resolve('dist/index.js')).href)});
+      const links = Array.from({ length: 20 }, (_, i) => ({ url: '/page-' + i, kind: 'link', span: [0, 1], verbatim: true }));
+      for (let round = 0; round < 40; round++) {
+        const store = new PageScanStore(${JSON.stringify(file)});
+        for (let i = 0; i < 1500; i++) store.set({ text: 'page ' + i + ' of round ' + round, mdx: true }, { links, anchors: new Set(['a', 'b']) });
+        store.save();
+      }`;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', writer], { stdio: 'inherit' });
+    let done = false;
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => ((done = true), resolve(code))));
+    let reads = 0;
+    let partial = 0;
+    while (!done) {
+      try {
+        const text = readFileSync(file, 'utf8');
+        reads++;
+        try {
+          JSON.parse(text);
+        } catch {
+          partial++;
+        }
+      } catch {
+        // not written yet
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(await exited).toBe(0);
+    expect(reads).toBeGreaterThan(0);
+    expect(partial).toBe(0);
   });
 });

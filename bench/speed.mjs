@@ -1,0 +1,202 @@
+/**
+ * Issue 37's targets: every check at the speed of a commit. Whole `docsnav validate` processes on
+ * the platform's docs repository (../shared/corpus/docs-repos/mintlify, copied to a temporary
+ * folder so that a page can be changed) and on the generated 2,000-page site with page files:
+ * cold (`--no-cache`), warm with nothing changed, warm with one page changed (the page scan cache
+ * in a temporary folder, `--cache-location`), interleaved run by run with `node -e 0` and, with
+ * --incumbent, the platform's validator on the same docs.json; and `resolveFile` of the runpod
+ * repository in a fresh process (the library in-process, no cache). The language server rows are
+ * bench/lsp.mjs's; `mint broken-links` is bench/links.mjs's.
+ * Printed as table rows by bench/run.mjs; `node bench/speed.mjs [--quick] [--incumbent]` prints them alone.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { generateSite } from './generate.mjs';
+import { ensureIncumbent } from './incumbent.mjs';
+import { recordTarget } from './targets.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const project = path.dirname(here);
+const cli = path.join(project, 'dist', 'cli', 'main.js');
+const DOCS_REPOS = path.join(project, '..', '..', 'shared', 'corpus', 'docs-repos');
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const ms = (x) => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
+
+/** One whole process: wall time and peak RSS (GNU time). `before` runs first, untimed (a page changed). */
+function timed(command) {
+  command.before?.();
+  const start = performance.now();
+  const run = spawnSync('/usr/bin/time', ['-f', '%M', ...command.args], { cwd: project, encoding: 'utf8', maxBuffer: 1 << 28 });
+  const wall = performance.now() - start;
+  return { wall, rss: Number(run.stderr.trim().split('\n').at(-1)) / 1024, code: run.status };
+}
+
+/** Medians of `runs` rounds, the commands interleaved in each round. */
+function interleaved(commands, runs) {
+  const samples = Object.fromEntries(Object.keys(commands).map((name) => [name, []]));
+  for (let round = 0; round < runs; round++) for (const [name, command] of Object.entries(commands)) samples[name].push(timed(command));
+  return Object.fromEntries(
+    Object.entries(samples).map(([name, list]) => [
+      name,
+      { wall: median(list.map((s) => s.wall)), rss: Math.max(...list.map((s) => s.rss)), code: list[0].code },
+    ]),
+  );
+}
+
+/** The runs a site's rows need: cold, warm, warm with one page changed, the floor, the incumbent's validator. */
+function siteCommands(docs, page, cacheFolder, incumbentEntry) {
+  const validate = (...extra) => [process.execPath, cli, 'validate', docs, ...extra];
+  let edits = 0;
+  const original = readFileSync(page, 'utf8');
+  // Each run sees the page changed since the last (its text alternates), so it is scanned again.
+  const changePage = () => writeFileSync(page, `${original}\n\nEdited ${++edits % 2 ? 'once' : 'twice'} in the bench.\n`);
+  const commands = {
+    floor: { args: [process.execPath, '-e', '0'] },
+    cold: { args: validate('--no-cache') },
+    warm: { args: validate('--cache-location', cacheFolder) },
+    changed: { args: validate('--cache-location', cacheFolder), before: changePage },
+  };
+  if (incumbentEntry) commands.incumbent = { args: [process.execPath, path.join(here, 'incumbent.mjs'), 'validate', docs] };
+  return commands;
+}
+
+function siteRows(label, m, limits) {
+  const floor = m.floor.wall;
+  const theirs = m.incumbent ? `incumbent's validator ${ms(m.incumbent.wall)} ms (docs.json only, no page read)` : '';
+  const rows = [
+    [
+      `${label}: every default rule, cold (\`--no-cache\`), whole process`,
+      `${ms(m.cold.wall)} ms (floor + ${ms(m.cold.wall - floor)}) · ${m.cold.rss.toFixed(0)} MB peak RSS (exit ${m.cold.code})`,
+      `\`node -e 0\` ${ms(floor)} ms`,
+      theirs,
+    ],
+    [
+      `${label}: warm, nothing changed`,
+      `${ms(m.warm.wall)} ms (floor + ${ms(m.warm.wall - floor)}) · ${m.warm.rss.toFixed(0)} MB`,
+      `\`node -e 0\` ${ms(floor)} ms`,
+      '',
+    ],
+    [
+      `${label}: warm, one page changed`,
+      `${ms(m.changed.wall)} ms (floor + ${ms(m.changed.wall - floor)}) · ${m.changed.rss.toFixed(0)} MB`,
+      `\`node -e 0\` ${ms(floor)} ms`,
+      '',
+    ],
+  ];
+  for (const [name, limit, what] of limits) {
+    const over = m[name].wall - (what === 'floor' ? floor : 0);
+    recordTarget({
+      area: 'speed',
+      target: `${label}, ${name === 'cold' ? 'cold (no cache)' : name === 'warm' ? 'warm, nothing changed' : 'warm, one page changed'} ≤ ${what === 'floor' ? '`node -e 0` + ' : ''}${limit} ms${name === 'cold' && what !== 'floor' ? ', ≤ 250 MB peak RSS' : ''}`,
+      before: label.includes('platform')
+        ? name === 'cold'
+          ? '3.4–4.2 s'
+          : '0.34–0.67 s (`--cache`)'
+        : name === 'cold'
+          ? 'floor + 0.5 s (0.57 s)'
+          : 'floor + 0.2 s (0.25 s)',
+      measured: `${ms(m[name].wall)} ms${what === 'floor' ? ` (floor + ${ms(over)})` : ''}${name === 'cold' ? `, ${m.cold.rss.toFixed(0)} MB` : ''}`,
+      met: over <= limit && (name !== 'cold' || what === 'floor' || m.cold.rss <= 250),
+    });
+  }
+  return rows;
+}
+
+/** The generated 2,000-page site (bench/generate.mjs) with a page file for each page, each with a heading and two links. */
+function generatedSiteWithPages(folder) {
+  const text = generateSite(2000);
+  writeFileSync(path.join(folder, 'docs.json'), text);
+  const pages = [];
+  const walk = (value) => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object')
+      for (const [key, child] of Object.entries(value)) key === 'pages' ? child.forEach((p) => (typeof p === 'string' ? pages.push(p) : walk(p))) : walk(child);
+  };
+  walk(JSON.parse(text).navigation);
+  pages.forEach((page, i) => {
+    const file = path.join(folder, `${page}.mdx`);
+    mkdirSync(path.dirname(file), { recursive: true });
+    const next = pages[(i + 1) % pages.length];
+    writeFileSync(
+      file,
+      `---\ntitle: Page ${i}\n---\n\n# Page ${i}\n\nRead [the next page](/${next}) and [its setup](/${next}#page-${(i + 1) % pages.length}).\n\n## Setup\n\nSome text.\n`,
+    );
+  });
+  return { docs: path.join(folder, 'docs.json'), page: path.join(folder, `${pages[0]}.mdx`) };
+}
+
+/** `resolveFile` of a docs.json in a fresh process, the library imported first (not timed): ms, median of `runs`. */
+function resolveInProcess(docs, runs) {
+  const script = `
+    const { resolveFile } = await import(${JSON.stringify(pathToFileURL(path.join(project, 'dist', 'index.js')).href)});
+    const start = performance.now();
+    const result = await resolveFile(${JSON.stringify(docs)});
+    console.log(JSON.stringify({ ms: performance.now() - start, pages: result.tree.pages.length, problems: result.problems.length }));`;
+  const samples = Array.from({ length: runs }, () =>
+    JSON.parse(spawnSync(process.execPath, ['--input-type=module', '-e', script], { cwd: project, encoding: 'utf8' }).stdout),
+  );
+  return { ms: median(samples.map((s) => s.ms)), pages: samples[0].pages, problems: samples[0].problems };
+}
+
+export async function speedRows({ runs = 5, incumbent = false } = {}) {
+  const rows = [];
+  const incumbentEntry = incumbent ? ensureIncumbent() : undefined;
+  const work = mkdtempSync(path.join(tmpdir(), 'docsnav-speed-'));
+  try {
+    // The platform's docs repository, copied so that a page can change.
+    const repo = path.join(work, 'mintlify');
+    cpSync(path.join(DOCS_REPOS, 'mintlify'), repo, { recursive: true });
+    const repoDocs = path.join(repo, 'docs.json');
+    const repoCache = `${path.join(work, 'cache-mintlify')}${path.sep}`;
+    spawnSync(process.execPath, [cli, 'validate', repoDocs, '--cache-location', repoCache], { encoding: 'utf8', maxBuffer: 1 << 28 });
+    const repoPage = path.join(repo, 'quickstart.mdx');
+    const platform = interleaved(siteCommands(repoDocs, repoPage, repoCache, incumbentEntry), runs);
+    rows.push(
+      ...siteRows('platform docs repository (1,130 page files, 7 MB)', platform, [
+        ['cold', 500, 'wall'],
+        ['warm', 100, 'floor'],
+        ['changed', 150, 'floor'],
+      ]),
+    );
+
+    const generated = path.join(work, 'generated');
+    mkdirSync(generated);
+    const site = generatedSiteWithPages(generated);
+    const siteCache = `${path.join(work, 'cache-generated')}${path.sep}`;
+    spawnSync(process.execPath, [cli, 'validate', site.docs, '--cache-location', siteCache], { encoding: 'utf8', maxBuffer: 1 << 28 });
+    const twoK = interleaved(siteCommands(site.docs, site.page, siteCache, incumbentEntry), runs);
+    rows.push(
+      ...siteRows('generated 2,000-page site with page files', twoK, [
+        ['cold', 250, 'floor'],
+        ['warm', 50, 'floor'],
+      ]),
+    );
+
+    const runpod = resolveInProcess(path.join(DOCS_REPOS, 'runpod', 'docs.json'), runs);
+    rows.push([
+      '`resolveFile` of docs-repos/runpod, in-process, cold (library imported, no cache; every default rule)',
+      `${ms(runpod.ms)} ms`,
+      `${runpod.pages} pages, ${runpod.problems} problems`,
+      '',
+    ]);
+    recordTarget({
+      area: 'speed',
+      target: '`resolveFile` of the runpod repository, in-process, cold ≤ 300 ms',
+      before: '4.4 s (`resolve`, whole process)',
+      measured: `${ms(runpod.ms)} ms`,
+      met: runpod.ms <= 300,
+    });
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const quick = process.argv.includes('--quick');
+  for (const r of await speedRows({ runs: quick ? 3 : 5, incumbent: process.argv.includes('--incumbent') })) console.log(`| ${r.join(' | ')} |`);
+}

@@ -1,0 +1,19 @@
+/**
+ * The page scan cache of a `validate` or `resolve` run (src/pages/store-location.ts): one store per
+ * cache file, written once at the end. Where docsnav chose the place, a cache that cannot be
+ * written is skipped in silence (a read-only checkout still validates); where the user named it
+ * (`--cache-location`), it is an I/O error (exit 2, one line).
+ */
+import { PageScanStores } from '../pages/store-location.js';
+import type { CommonArgs } from './args.js';
+import { UsageError } from './args.js';
+
+export function keepScans(args: Pick<CommonArgs, 'cache'>): PageScanStores | undefined {
+  return args.cache === undefined ? undefined : new PageScanStores(args.cache);
+}
+
+export function saveScans(stores: PageScanStores, args: Pick<CommonArgs, 'cache'>): void {
+  stores.save((store, error) => {
+    if (args.cache?.location !== undefined) throw new UsageError(`--cache-location: cannot write ${store.file}: ${error.message}`);
+  });
+}

@@ -1,0 +1,102 @@
+/**
+ * Where the page scan store lives and whether it is used, for the CLI (`validate`, `resolve`) and
+ * the language server alike, so that they share one file. As the JavaScript ecosystem keeps its
+ * caches (Babel, ESLint's loaders, find-cache-dir): `node_modules/.cache/docsnav/` in the folder of
+ * the nearest `package.json` above the docs root, else the user's cache folder. The search starts
+ * from the docs root (the docs.json's folder), not the current folder, so that a hook, a build and
+ * an editor working on one site find the same file wherever they were started.
+ * Hand-written, not find-cache-dir or env-paths: those are ES modules with dependencies of their own,
+ * and the CLI and server bundles are CommonJS files that keep dependencies external (scripts/bundle.mjs);
+ * what is needed is a dozen lines.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PageScanStore, type CacheStrategy } from './store.js';
+
+/** The store's file in a folder given as `--cache-location`. */
+const STORE_FILE_NAME = 'page-scans.json';
+
+/** The folder `node_modules/.cache/docsnav` under the nearest `package.json` above `from` (inclusive), else the user's cache folder's `docsnav`. */
+function defaultCacheFolder(from: string, env: NodeJS.ProcessEnv = process.env): string {
+  for (let folder = path.resolve(from); ; folder = path.dirname(folder)) {
+    if (existsSync(path.join(folder, 'package.json'))) return path.join(folder, 'node_modules', '.cache', 'docsnav');
+    if (path.dirname(folder) === folder) break;
+  }
+  return path.join(userCacheFolder(env), 'docsnav');
+}
+
+/** `$XDG_CACHE_HOME` or `~/.cache`; `%LOCALAPPDATA%` on Windows; `~/Library/Caches` on macOS. */
+function userCacheFolder(env: NodeJS.ProcessEnv = process.env): string {
+  if (process.platform === 'win32') return env.LOCALAPPDATA || path.join(os.homedir(), 'AppData', 'Local');
+  if (process.platform === 'darwin') return path.join(os.homedir(), 'Library', 'Caches');
+  // XDG says a relative path is to be ignored.
+  const xdg = env.XDG_CACHE_HOME;
+  return xdg && path.isAbsolute(xdg) ? xdg : path.join(os.homedir(), '.cache');
+}
+
+/**
+ * The store's file for a location given as `--cache-location`: a folder (one that exists, or a
+ * path ending in a separator) holds `page-scans.json`; anything else is the file itself.
+ */
+function storeFileAt(location: string): string {
+  const absolute = path.resolve(location);
+  if (/[\\/]$/.test(location) || isFolder(absolute)) return path.join(absolute, STORE_FILE_NAME);
+  return absolute;
+}
+
+function isFolder(file: string): boolean {
+  try {
+    return statSync(file).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** `CI` set to anything but empty, `false` or `0`: a continuous integration run, where the cache is off unless asked for. */
+export function isCi(env: NodeJS.ProcessEnv = process.env): boolean {
+  const value = env.CI;
+  return value !== undefined && value !== '' && value.toLowerCase() !== 'false' && value !== '0';
+}
+
+/** How a run keeps page scans: where (`location`: a file or folder given by the user; else the default for each docs root) and how pages are recognised. */
+export interface CacheSettings {
+  location?: string;
+  strategy?: CacheStrategy;
+}
+
+/** The stores of one run (or one language server), one per file: sites under one `package.json` share one. */
+export class PageScanStores {
+  private readonly stores = new Map<string, PageScanStore>();
+
+  constructor(private readonly settings: CacheSettings = {}) {}
+
+  /**
+   * The store for a site whose docs root is `root`. In the default folder, each docs root has a
+   * file of its own (named by a hash of its path): a store keeps only what its last run used, so
+   * two sites under one package.json (or in the user's cache folder) sharing a file would each
+   * drop the other's pages.
+   */
+  for(root: string): PageScanStore {
+    const file =
+      this.settings.location !== undefined
+        ? storeFileAt(this.settings.location)
+        : path.join(defaultCacheFolder(root), `page-scans-${createHash('sha256').update(path.resolve(root)).digest('hex').slice(0, 12)}.json`);
+    let store = this.stores.get(file);
+    if (!store) this.stores.set(file, (store = new PageScanStore(file, this.settings.strategy)));
+    return store;
+  }
+
+  /** Writes every store that has something new; `failed` hears of each that could not be written. */
+  save(failed: (store: PageScanStore, error: Error) => void): void {
+    for (const store of this.stores.values()) {
+      if (!store.dirty) continue;
+      try {
+        store.save();
+      } catch (error) {
+        failed(store, error as Error);
+      }
+    }
+  }
+}
