@@ -27,7 +27,8 @@ if (noPostgres) console.warn(`SKIPPED the job lease test on PostgreSQL: ${noPost
 
 /** What the probe's run saw: each write's outcome, the signal, and complete's answer. */
 interface Seen {
-  writes: Array<'written' | 'lease-lost' | string>;
+  /** 'written', 'lease-lost', or the other error's text. */
+  writes: string[];
   abortedAfterLoss: boolean;
   completed?: boolean;
 }
@@ -80,7 +81,7 @@ async function runStolenLease(store: Store, dataDir: string): Promise<{ seen: Se
   }
   const labels = (await store.query<{ label: string }>('SELECT label FROM lease_probe ORDER BY label')).map((row) => row.label);
   const [job] = await store.query<{ lock_token: string | null; state: string }>(`SELECT lock_token, state FROM jobs WHERE id = 'stolen'`);
-  return { seen, labels, token: job!.lock_token, state: job!.state };
+  return { seen, labels, token: job.lock_token, state: job.state };
 }
 
 const expectFenced = (result: Awaited<ReturnType<typeof runStolenLease>>) => {
