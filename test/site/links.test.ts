@@ -78,9 +78,7 @@ describe('link-not-found', () => {
     ];
     const root = site({ ...BASE, 'guides/setup.mdx': '# Setup\n\n[a](/older) [b](/older#install-the-cli) [c](/gone-twice)\n' }, PAGES, { redirects });
     const found = problems(root, 'link-not-found');
-    expect(found.map((problem) => problem.message)).toEqual([
-      'Link "/gone-twice" leads nowhere: no page, file or redirect of the site is at /gone-twice.',
-    ]);
+    expect(found.map((problem) => problem.message)).toEqual(['Link "/gone-twice" leads nowhere: no page, file or redirect of the site is at /gone-twice.']);
   });
 
   it('is located exactly at the URL, in the page file, with the closest page as suggestion', () => {
