@@ -188,6 +188,14 @@ if (runs.some((run) => TARGETS[run.name].configFile === SERVER) && !existsSync(p
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+/** True when `line` of `file` is in one of the `file:start-end` ranges. */
+function inRanges(ranges, file, line) {
+  return ranges.some((range) => {
+    const [, rangeFile, start, end] = /^(.*):(\d+)-(\d+)$/.exec(range) ?? [];
+    return rangeFile === file && line >= Number(start) && line <= Number(end);
+  });
+}
+
 /** Stryker's statuses, counted the way its score counts them. */
 function tally(results) {
   const count = (...statuses) => results.filter((result) => statuses.includes(result.status)).length;
@@ -215,7 +223,9 @@ for (const { name, mutate } of runs) {
     htmlReporter: { fileName: `reports/mutation/${name}.html` },
     jsonReporter: { fileName: `reports/mutation/${name}.json` },
   }).runMutationTest();
-  rows.push({ name, ...tally(results), minutes: (performance.now() - started) / 60_000 });
+  // Stryker answers for every mutant its incremental file holds: in --changed mode, count the changed lines' only.
+  const counted = changedMode ? results.filter((result) => inRanges(mutate, path.relative(root, result.fileName), result.location.start.line)) : results;
+  rows.push({ name, ...tally(counted), minutes: (performance.now() - started) / 60_000 });
 }
 if (rows.length === 0) process.exit(0);
 
