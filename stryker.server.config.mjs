@@ -9,6 +9,7 @@ export default {
   // A run of limits.test.ts opens an embedded database (seconds on a busy machine): a tighter
   // limit counts slow runs as timeouts, that is as killed.
   timeoutMS: 30_000,
+  // scripts/mutate.mjs gives each target's files (and its tests, DOCSNAV_MUTATE_TESTS).
   mutate: ['server/src/auth.ts', 'server/src/routes/auth.ts', 'server/src/limits.ts', 'server/src/assistant/protocols.ts', 'server/src/assistant/events.ts'],
   incrementalFile: 'reports/stryker-incremental-server.json',
   htmlReporter: { fileName: 'reports/mutation/server.html' },

@@ -17,8 +17,9 @@ const slow = ['test/robustness/**/*.test.ts', 'test/rules/robustness.test.ts', '
 export default defineConfig({
   test: {
     testTimeout: 60_000,
-    // Temporary files of the run in one folder, removed at its end (test/temp-folder.ts).
-    globalSetup: ['test/temp-folder.ts'],
+    // Temporary files of the run in one folder, removed at its end (test/temp-folder.ts); and
+    // dist/ built again first when a source is newer (test/fresh-build.ts).
+    globalSetup: ['test/temp-folder.ts', 'test/fresh-build.ts'],
     // Vitest's default leaves a core idle, which on a 2-core machine runs the files one by one; the
     // CLI tests wait on child processes, so two workers there halve the default suite's time.
     maxWorkers: Math.max(2, availableParallelism() - 1),

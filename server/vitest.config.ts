@@ -9,18 +9,24 @@ import { configDefaults, defineConfig } from 'vitest/config';
  *   (/usr/bin/chromium, Debian's `chromium`, driven by playwright-core); it fails, saying how to
  *   install it, when it is missing.
  * Both import docsnav by its package name, so they run against docsnav's build. Both put their
- * temporary folders in one folder of the run, removed when it ends (../test/temp-folder.ts).
+ * temporary folders in one folder of the run, removed when it ends (../test/temp-folder.ts), and
+ * both build docsnav and the server again first when a source is newer than its build
+ * (../test/fresh-build.ts): the CLI tests run the server's dist/.
  */
 const browser = ['test/browser/**/*.test.ts'];
 const tempFolder = '../test/temp-folder.ts';
+const freshBuild = '../test/fresh-build.ts';
 
 export default defineConfig({
   test: {
     testTimeout: 60_000,
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      { extends: true, test: { name: 'default', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...browser], globalSetup: [tempFolder] } },
-      { extends: true, test: { name: 'browser', include: browser, globalSetup: [tempFolder, 'test/browser/chromium.ts'] } },
+      {
+        extends: true,
+        test: { name: 'default', include: ['test/**/*.test.ts'], exclude: [...configDefaults.exclude, ...browser], globalSetup: [tempFolder, freshBuild] },
+      },
+      { extends: true, test: { name: 'browser', include: browser, globalSetup: [tempFolder, freshBuild, 'test/browser/chromium.ts'] } },
     ],
   },
 });

@@ -1,16 +1,19 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * The server tests Stryker runs against mutants of auth.ts, routes/auth.ts (the auth hook, which
- * auth.test.ts drives over every route of an app on PGlite), limits.ts and the assistant's stream
- * encoders (`npm run mutate`, stryker.server.config.mjs at the top of the repository): the unit
- * tests that call them in-process. The suites that deploy a site or start `docsnav serve` cover
- * the same code end to end, at seconds per mutant.
+ * The server tests Stryker runs against mutants of the server (`npm run mutate`,
+ * stryker.server.config.mjs at the top of the repository): the tests that call the code in-process.
+ * scripts/mutate.mjs names them per target (DOCSNAV_MUTATE_TESTS, comma-separated globs relative
+ * to server/); without it, the unit tests of the request guards (auth.ts, the auth hook, which
+ * auth.test.ts drives over every route of an app on PGlite), limits.ts and the stream encoders.
+ * The suites that start `docsnav serve` run the built server and cannot see a mutant.
  */
+const only = process.env.DOCSNAV_MUTATE_TESTS?.split(',').filter(Boolean);
+
 export default defineConfig({
   root: import.meta.dirname,
   test: {
     testTimeout: 60_000,
-    include: ['test/api-keys.test.ts', 'test/auth.test.ts', 'test/limit-scopes.test.ts', 'test/protocols.test.ts'],
+    include: only?.length ? only : ['test/api-keys.test.ts', 'test/auth.test.ts', 'test/limit-scopes.test.ts', 'test/protocols.test.ts'],
   },
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -35,5 +35,61 @@ describe('ValidationCache', () => {
     expect(codes(cache)).toEqual(['front-matter-invalid']);
     cache.setText(path.join(root, 'index.mdx'), undefined);
     expect(codes(cache)).toEqual([]);
+  });
+
+  it("a folder dropped drops every read under it, its own path and no other folder's", () => {
+    const site = mkdtempSync(path.join(tmpdir(), 'docsnav-cache-folder-'));
+    const docs = path.join(site, 'docs.json');
+    const docsText = JSON.stringify({ navigation: { groups: [{ group: 'G', pages: ['guides/a', 'guidesplus/b'] }] } });
+    const page = (file: string, front: string) => {
+      mkdirSync(path.dirname(path.join(site, file)), { recursive: true });
+      writeFileSync(path.join(site, file), `---\n${front}\n---\n`);
+    };
+    const check = (cache: ValidationCache) =>
+      validateText(docsText, { file: docs, root: site, cache })
+        .problems.map((p) => `${p.code} ${path.relative(site, p.file)}`)
+        .sort();
+    try {
+      page('guides/a.mdx', 'title: A');
+      page('guidesplus/b.mdx', 'title: B');
+      const cache = new ValidationCache();
+      expect(check(cache)).toEqual([]);
+      page('guides/a.mdx', 'title: [open');
+      page('guidesplus/b.mdx', 'title: [open');
+      // `guides` is not a prefix of `guidesplus`: only the folder's own files are read again.
+      cache.changed(path.join(site, 'guides'));
+      expect(check(cache)).toEqual(['front-matter-invalid guides/a.mdx']);
+      cache.changed(path.join(site, 'guidesplus'), 'changed');
+      expect(check(cache)).toEqual(['front-matter-invalid guides/a.mdx', 'front-matter-invalid guidesplus/b.mdx']);
+    } finally {
+      rmSync(site, { recursive: true, force: true });
+    }
+  });
+
+  it('a file created or deleted makes the listing stale (a page appears or goes); a change of contents does not', () => {
+    const site = mkdtempSync(path.join(tmpdir(), 'docsnav-cache-listing-'));
+    const docs = path.join(site, 'docs.json');
+    const docsText = JSON.stringify({ navigation: { pages: ['index', 'later'] } });
+    const check = (cache: ValidationCache) => validateText(docsText, { file: docs, root: site, cache }).problems.map((p) => p.code);
+    try {
+      writeFileSync(path.join(site, 'index.mdx'), '# Home\n');
+      const cache = new ValidationCache();
+      expect(check(cache)).toEqual(['page-not-found']);
+      writeFileSync(path.join(site, 'later.mdx'), '# Later\n');
+      // Told only that contents changed, the listing (which files exist) is kept.
+      cache.changed(path.join(site, 'later.mdx'), 'changed');
+      expect(check(cache)).toEqual(['page-not-found']);
+      cache.changed(path.join(site, 'later.mdx'), 'created');
+      expect(check(cache)).toEqual([]);
+      rmSync(path.join(site, 'later.mdx'));
+      cache.changed(path.join(site, 'later.mdx'), 'deleted');
+      expect(check(cache)).toEqual(['page-not-found']);
+      // The root itself created again (a folder event for it): its listing goes too.
+      writeFileSync(path.join(site, 'later.mdx'), '# Later\n');
+      cache.changed(site, 'created');
+      expect(check(cache)).toEqual([]);
+    } finally {
+      rmSync(site, { recursive: true, force: true });
+    }
   });
 });

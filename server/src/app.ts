@@ -13,6 +13,7 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import { Assistant, type AssistantOptions } from './assistant/service.js';
 import type { Core } from './core.js';
 import { HttpError } from './errors.js';
+import { normalizeOrigin } from './origins.js';
 import { registerAgentRoutes } from './routes/agent.js';
 import { registerAssistantRoutes } from './routes/assistant.js';
 import { registerAuth } from './routes/auth.js';
@@ -105,13 +106,22 @@ export async function buildApp(core: Core, options: AppOptions = {}): Promise<Fa
     exposedHeaders: ['x-thread-id', 'x-request-id', 'retry-after', 'x-vercel-ai-data-stream', 'x-vercel-ai-ui-message-stream'],
     maxAge: 600,
   };
-  const allowed = (origins: readonly string[]) => (origins.includes('*') ? '*' : [...origins]);
+  // Written as a browser sends them (a row stored before origins were normalized, too).
+  const allowed = (origins: readonly string[]) => (origins.includes('*') ? '*' : origins.map((origin) => normalizeOrigin(origin) ?? origin));
   const serverOrigins = allowed(options.corsOrigins ?? ['*']);
   // The assistant answers a project's site: its own origins (`project add --origins`) win there.
+  // When its project cannot be read, no origin is granted: the server's (`*` by default) would
+  // open a project that allows only its own site to every page.
   await app.register(cors, {
     delegator: async (request: { url?: string }) => {
       const domain = /^\/v1\/assistant\/([a-z0-9-]{1,63})\//.exec(request.url ?? '')?.[1];
-      const project = domain ? await findProjectByDomain(core.store, domain).catch(() => undefined) : undefined;
+      if (!domain) return { ...common, origin: serverOrigins };
+      let project;
+      try {
+        project = await findProjectByDomain(core.store, domain);
+      } catch {
+        return { ...common, origin: false };
+      }
       return { ...common, origin: project?.corsOrigins ? allowed(project.corsOrigins) : serverOrigins };
     },
   });

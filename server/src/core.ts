@@ -7,6 +7,7 @@ import path from 'node:path';
 import { hashToken, newToken } from './auth.js';
 import { HttpError } from './errors.js';
 import { isValidBranch, normalizeRepo } from './git.js';
+import { normalizeOrigins, ORIGINS_HELP } from './origins.js';
 import { DEPLOYMENT_KIND } from './jobs/deployment-kind.js';
 import { insertDeployment, type Deployment } from './store/deployments.js';
 import { countQueued, enqueueJob } from './store/jobs.js';
@@ -151,9 +152,6 @@ export interface ProjectInput {
   corsOrigins?: string[];
 }
 
-/** An origin as browsers send it: scheme, host and port, no path. */
-const ORIGIN = /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/;
-
 /** Checks (and normalizes) a project's settings; a mistake is an InputError naming the flag. */
 function checkProjectInput(input: ProjectInput): ProjectChanges {
   const changes: ProjectChanges = {};
@@ -180,10 +178,9 @@ function checkProjectInput(input: ProjectInput): ProjectChanges {
   }
   if (input.autoFix !== undefined) changes.autoFix = input.autoFix;
   if (input.corsOrigins !== undefined) {
-    const wrong = input.corsOrigins.find((origin) => origin !== '*' && !ORIGIN.test(origin));
-    if (wrong !== undefined || input.corsOrigins.length === 0)
-      throw new InputError(`--origins takes origins like https://docs.acme.com (comma-separated) or *${wrong !== undefined ? ` (got "${wrong}")` : ''}`);
-    changes.corsOrigins = input.corsOrigins;
+    const { origins, wrong } = normalizeOrigins(input.corsOrigins);
+    if (wrong !== undefined || origins.length === 0) throw new InputError(`--origins ${ORIGINS_HELP}${wrong !== undefined ? ` (got "${wrong}")` : ''}`);
+    changes.corsOrigins = origins;
   }
   return changes;
 }

@@ -5,7 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_INSTRUCTIONS } from '../src/assistant/model.js';
 import type { Core } from '../src/core.js';
-import { threadMessages } from '../src/store/assistant.js';
+import { insertThread, threadMessages } from '../src/store/assistant.js';
 import type { Store } from '../src/store/store.js';
 import { chat, clientParts, contentText, deployedAssistant, userMessage, type DeployedAssistant } from './assistant-helpers.js';
 import { waitFor } from './helpers.js';
@@ -170,6 +170,21 @@ describe('error statuses', () => {
     const own = await post(ok, { authorization: `Bearer ${otherKey}` }, 'other');
     expect(own.statusCode).toBe(409);
     expect(own.json().error).toMatch(/no successful deployment/);
+  });
+
+  it("404 for a follow-up on another project's thread, and nothing is added to that thread", async () => {
+    await core.addProject({ id: 'elsewhere', repo: '/tmp', branch: 'main', domain: 'elsewhere' }).catch(() => {});
+    const theirs = '11111111-1111-4111-8111-111111111111';
+    await insertThread(store, { id: theirs, projectId: 'elsewhere', fp: 'anonymous' });
+    // This project's key, on this project's domain: only the thread is another project's.
+    const response = await post({ ...ok, threadId: theirs });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: `no thread "${theirs}"` });
+    expect(await threadMessages(store, theirs)).toEqual([]);
+    // The same thread from its own project's key passes the check (and stops at that project's missing deployment).
+    const ownKey = (await core.createKey('elsewhere', 'assistant')).token;
+    const own = await post({ ...ok, threadId: theirs }, { authorization: `Bearer ${ownKey}` }, 'elsewhere');
+    expect(own.statusCode).toBe(409);
   });
 
   it('400 naming the field', async () => {

@@ -13,7 +13,7 @@ import { Metrics } from '../src/metrics.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
 import { deployedExample } from './assistant-helpers.js';
-import { tempDir } from './helpers.js';
+import { runCli, tempDir } from './helpers.js';
 
 let store: Store;
 let core: Core;
@@ -148,6 +148,65 @@ describe('CORS per project', () => {
     } finally {
       await core.updateProject('acme', { corsOrigins: ['*'] });
     }
+  });
+});
+
+describe('origins, as browsers send them', () => {
+  const preflight = (built: FastifyInstance, from: string, url = '/v1/assistant/acme/message') =>
+    built.inject({ method: 'OPTIONS', url, headers: { origin: from, 'access-control-request-method': 'POST' } });
+
+  it("a project's origins are stored with the scheme and host in lower case, no default port or trailing slash, and match the browser's", async () => {
+    try {
+      const updated = await core.updateProject('acme', {
+        corsOrigins: ['HTTPS://Docs.Acme.Example/', 'http://LOCALHOST:3000', 'https://docs.acme.example:443'],
+      });
+      expect(updated.corsOrigins).toEqual(['https://docs.acme.example', 'http://localhost:3000']);
+      const built = await app();
+      expect((await preflight(built, 'https://docs.acme.example')).headers['access-control-allow-origin']).toBe('https://docs.acme.example');
+      expect((await preflight(built, 'http://localhost:3000')).headers['access-control-allow-origin']).toBe('http://localhost:3000');
+      expect((await preflight(built, 'https://evil.example')).headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await core.updateProject('acme', { corsOrigins: ['*'] });
+    }
+  });
+
+  it.each([
+    'docs.acme.example',
+    'https://docs.acme.example/guide',
+    'https://docs.acme.example?x=1',
+    'ftp://docs.acme.example',
+    'https://user@docs.acme.example',
+    'https://docs.acme.example:99999',
+    '',
+  ])('refuses %j with one line naming it', async (wrong) => {
+    await expect(core.updateProject('acme', { corsOrigins: ['https://ok.example', wrong] })).rejects.toThrow(
+      `--origins takes origins like https://docs.acme.com (comma-separated) or * (got "${wrong}")`,
+    );
+  });
+
+  it("the server's --cors-origins are normalized the same way", async () => {
+    const built = await app({ corsOrigins: ['https://Widget.Example/'] });
+    expect((await preflight(built, 'https://widget.example', '/v1/project/update/acme')).headers['access-control-allow-origin']).toBe('https://widget.example');
+  });
+
+  it('serve refuses a --cors-origins value that is not an origin, with one line and exit 2', () => {
+    const result = runCli(['serve', '--port', '0', '--cors-origins', 'https://ok.example,Docs.Acme.Example'], tempDir('cors-origins'));
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe('docsnav: --cors-origins takes origins like https://docs.acme.com (comma-separated) or * (got "Docs.Acme.Example")\n');
+  });
+
+  it("when the project cannot be read, its assistant route grants no origin (not the server's *)", async () => {
+    const built = await app();
+    await store.query('ALTER TABLE projects RENAME TO projects_away');
+    try {
+      const answer = await preflight(built, 'https://evil.example');
+      expect(answer.headers['access-control-allow-origin']).toBeUndefined();
+      // The other routes keep the server's origins.
+      expect((await preflight(built, 'https://evil.example', '/v1/project/update/acme')).headers['access-control-allow-origin']).toBe('*');
+    } finally {
+      await store.query('ALTER TABLE projects_away RENAME TO projects');
+    }
+    expect((await preflight(built, 'https://evil.example')).headers['access-control-allow-origin']).toBe('*');
   });
 });
 

@@ -1,4 +1,18 @@
+import { message } from '../messages.js';
 import type { Redirect } from './table.js';
+
+/** Every sentence about how a redirect is written, by id (the redirect-pattern rule's table). */
+export const SYNTAX_MESSAGES = {
+  emptyDestination: 'Redirect destination is empty: write the path (`/new-page`) or URL readers are sent to.',
+  unknownParameter: 'Redirect destination uses {names}, which the source "{source}" does not have: it stays in the URL as written instead of being filled in.',
+  extraWildcards: 'Redirect destination has {count} but the source "{source}" has {sourceCount}: the platform fills the extra ones with nothing.',
+  emptySource: 'Redirect source is empty: write the path readers come from (`/old-page`).',
+  sourceUrl: 'Redirect source "{source}" is a URL: a source is a path of this site (`/old-page`), matched without the host.',
+  sourceWhitespace: 'Redirect source "{source}" has whitespace, which no requested path has (spaces arrive as `%20`).',
+  sourceFragment:
+    'Redirect source "{source}" has a `#fragment`, which browsers never send to the server: the redirect never applies (redirect the page itself, or link to the new anchor).',
+  sourceQuery: 'Redirect source "{source}" has a `?query`: sources match the path only, so the redirect never applies.',
+} as const;
 
 /** What is wrong with how a redirect is written: which of its two fields, and one sentence. */
 export interface SyntaxIssue {
@@ -24,7 +38,7 @@ export function syntaxIssues(redirect: Redirect): SyntaxIssue[] {
   const sourceIssue = sourceProblem(source);
   if (sourceIssue) issues.push({ field: 'source', message: sourceIssue });
   if (destination.trim() === '') {
-    issues.push({ field: 'destination', message: 'Redirect destination is empty: write the path (`/new-page`) or URL readers are sent to.' });
+    issues.push({ field: 'destination', message: message(SYNTAX_MESSAGES, 'emptyDestination') });
     return issues;
   }
   const sourceParts = partsOf(source);
@@ -34,13 +48,17 @@ export function syntaxIssues(redirect: Redirect): SyntaxIssue[] {
     const names = missing.map((name) => `\`:${name}\``).join(', ');
     issues.push({
       field: 'destination',
-      message: `Redirect destination uses ${names}, which the source "${source}" does not have: it stays in the URL as written instead of being filled in.`,
+      message: message(SYNTAX_MESSAGES, 'unknownParameter', { names, source }),
     });
   }
   if (destinationParts.wildcards > sourceParts.wildcards) {
     issues.push({
       field: 'destination',
-      message: `Redirect destination has ${count(destinationParts.wildcards, '`*`')} but the source "${source}" has ${sourceParts.wildcards === 0 ? 'none' : sourceParts.wildcards}: the platform fills the extra ones with nothing.`,
+      message: message(SYNTAX_MESSAGES, 'extraWildcards', {
+        count: count(destinationParts.wildcards, '`*`'),
+        source,
+        sourceCount: sourceParts.wildcards === 0 ? 'none' : sourceParts.wildcards,
+      }),
     });
   }
   return issues;
@@ -48,17 +66,13 @@ export function syntaxIssues(redirect: Redirect): SyntaxIssue[] {
 
 /** Why a source can never match a requested path, or undefined when it can. */
 function sourceProblem(source: string): string | undefined {
-  if (source.trim() === '') return 'Redirect source is empty: write the path readers come from (`/old-page`).';
-  if (source.startsWith('//') || URL.canParse(source)) {
-    return `Redirect source "${source}" is a URL: a source is a path of this site (\`/old-page\`), matched without the host.`;
-  }
-  if (/\s/.test(source)) return `Redirect source "${source}" has whitespace, which no requested path has (spaces arrive as \`%20\`).`;
-  if (source.includes('#')) {
-    return `Redirect source "${source}" has a \`#fragment\`, which browsers never send to the server: the redirect never applies (redirect the page itself, or link to the new anchor).`;
-  }
+  if (source.trim() === '') return message(SYNTAX_MESSAGES, 'emptySource');
+  if (source.startsWith('//') || URL.canParse(source)) return message(SYNTAX_MESSAGES, 'sourceUrl', { source });
+  if (/\s/.test(source)) return message(SYNTAX_MESSAGES, 'sourceWhitespace', { source });
+  if (source.includes('#')) return message(SYNTAX_MESSAGES, 'sourceFragment', { source });
   // `:name?` is an optional parameter in the path-to-regexp syntax hosts use, not a query.
   if (source.replace(/:[A-Za-z_][A-Za-z0-9_]*\?/g, '').includes('?')) {
-    return `Redirect source "${source}" has a \`?query\`: sources match the path only, so the redirect never applies.`;
+    return message(SYNTAX_MESSAGES, 'sourceQuery', { source });
   }
   return undefined;
 }

@@ -3,6 +3,7 @@ import { cleanHeadingId } from '../pages/ids.js';
 import type { PageLink } from '../pages/scan.js';
 import type { PageBodies } from '../site/pages.js';
 import type { ResolvedLink } from '../site/links.js';
+import { message } from '../messages.js';
 import type { SiteRule } from './types.js';
 import { closest, onlyOne } from '../suggest.js';
 
@@ -15,8 +16,14 @@ type Fix = NonNullable<Finding['fix']>;
  * Only target pages with a body are checked (not generated endpoint pages, nor a snippet's own
  * `#links`, whose page is the one that includes it).
  */
+const MESSAGES = {
+  link: 'Link "{url}": no heading or element of {where} has the id "{fragment}", so the page opens at its top.',
+  navigationHref: 'Navigation href "{url}": no heading or element of {where} has the id "{fragment}", so the page opens at its top.',
+} as const;
+
 export const anchorNotFound: SiteRule = {
   code: 'anchor-not-found',
+  messages: MESSAGES,
   readsPages: true,
   checkSite({ pages, linksOf, navigationLinks, report, reportInPage }) {
     for (const file of pages.files) {
@@ -33,7 +40,7 @@ export const anchorNotFound: SiteRule = {
         const missing = target && missingAnchor(target.anchors, fragment);
         if (!target || !missing) continue;
         reportInPage(body, {
-          message: message('Link', link.url, target.where, fragment),
+          message: message(MESSAGES, 'link', { url: link.url, where: target.where, fragment }),
           span: link.span,
           ...(missing.suggestion !== undefined && { suggest: `#${missing.suggestion}` }),
           ...(missing.meant !== undefined && link.verbatim && { fix: rewriteFragment(link, missing.meant) }),
@@ -48,17 +55,13 @@ export const anchorNotFound: SiteRule = {
       const missing = target && missingAnchor(target.anchors, fragment);
       if (!target || !missing) continue;
       report({
-        message: message('Navigation href', href, target.where, fragment),
+        message: message(MESSAGES, 'navigationHref', { url: href, where: target.where, fragment }),
         pointer,
         ...(missing.suggestion !== undefined && { suggest: `#${missing.suggestion}` }),
       });
     }
   },
 };
-
-function message(what: string, url: string, where: string, fragment: string): string {
-  return `${what} "${url}": no heading or element of ${where} has the id "${fragment}", so the page opens at its top.`;
-}
 
 /** The anchors of the page a link arrives at (directly or through redirects), when that page has a body. */
 function arrivedAt(pages: PageBodies, resolved: ResolvedLink): { anchors: ReadonlySet<string> | undefined; where: string } | undefined {

@@ -3,6 +3,7 @@ import type { PageLink } from '../pages/scan.js';
 import { movedPages } from '../site/base.js';
 import type { Site } from '../site/site.js';
 import { onlyOne } from '../suggest.js';
+import { message } from '../messages.js';
 import type { SiteRule } from './types.js';
 
 /** A fix made where the finding is. */
@@ -15,8 +16,17 @@ type Fix = NonNullable<Finding['fix']>;
  * External links are not fetched. The fix rewrites the link only when one page is clearly meant:
  * the only one that differs but for case, or (with `--since`) the page moved from that URL.
  */
+const MESSAGES = {
+  navigationHref: 'Navigation href "{href}" leads nowhere: no page, file or redirect of the site is at /{path}.',
+  link: 'Link "{url}" leads nowhere: no page, file or redirect of the site is at /{path}.',
+  image: 'Image "{url}" leads nowhere: no page, file or redirect of the site is at /{path}.',
+  definition: 'Link definition "{url}" leads nowhere: no page, file or redirect of the site is at /{path}.',
+  element: '<{element}> {attribute} "{url}" leads nowhere: no page, file or redirect of the site is at /{path}.',
+} as const;
+
 export const linkNotFound: SiteRule = {
   code: 'link-not-found',
+  messages: MESSAGES,
   readsPages: true,
   checkSite({ site, pages, linksOf, navigationLinks, report, reportInPage, base }) {
     // With `--since`: the pages git saw move, whose old URLs links may still use.
@@ -31,7 +41,7 @@ export const linkNotFound: SiteRule = {
         const aFile = /\.[a-z0-9]+$/i.test(wanted) && !/\.mdx?$/i.test(wanted);
         const { meant, suggestion } = aFile ? {} : pageMeant(site, moved, wanted, wanted.replace(/\.mdx?$/i, ''));
         reportInPage(body, {
-          message: `${describe(link)} "${link.url}" leads nowhere: no page, file or redirect of the site is at /${wanted}.`,
+          message: linkMessage(link, wanted),
           span: link.span,
           ...(suggestion !== undefined && { suggest: `/${suggestion}` }),
           ...(meant !== undefined && link.verbatim && { fix: rewrite(link, meant) }),
@@ -44,7 +54,7 @@ export const linkNotFound: SiteRule = {
       const wanted = resolved.target.path.replace(/\.mdx?$/i, '');
       const { suggestion } = pageMeant(site, moved, wanted, wanted);
       report({
-        message: `Navigation href "${href}" leads nowhere: no page, file or redirect of the site is at /${resolved.target.path}.`,
+        message: message(MESSAGES, 'navigationHref', { href, path: resolved.target.path }),
         pointer,
         ...(suggestion !== undefined && { suggest: `/${suggestion}` }),
       });
@@ -62,11 +72,11 @@ function pageMeant(site: Site, moved: ReadonlyMap<string, string> | undefined, w
   return { meant, suggestion: meant ?? site.closest(wanted) ?? sameName(site, bare) };
 }
 
-function describe(link: PageLink): string {
-  if (link.kind === 'image') return 'Image';
-  if (link.kind === 'definition') return 'Link definition';
-  if (link.kind === 'element') return `<${link.element}> ${link.attribute}`;
-  return 'Link';
+function linkMessage(link: PageLink, path: string): string {
+  if (link.kind === 'image') return message(MESSAGES, 'image', { url: link.url, path });
+  if (link.kind === 'definition') return message(MESSAGES, 'definition', { url: link.url, path });
+  if (link.kind === 'element') return message(MESSAGES, 'element', { element: link.element ?? '', attribute: link.attribute ?? '', url: link.url, path });
+  return message(MESSAGES, 'link', { url: link.url, path });
 }
 
 /** The one listed page equal to a missing path but for case (`/QuickStart` for `/quickstart`). */

@@ -1,4 +1,9 @@
+import { message } from '../messages.js';
 import type { SiteRule } from './types.js';
+
+const MESSAGES = {
+  unparsable: 'This page does not parse as MDX: {error} Its links are not checked.',
+} as const;
 
 /**
  * A page (or snippet) whose body does not parse as MDX: the platform cannot build it, and its
@@ -6,6 +11,7 @@ import type { SiteRule } from './types.js';
  */
 export const pageUnparsable: SiteRule = {
   code: 'page-unparsable',
+  messages: MESSAGES,
   readsPages: true,
   checkSite({ pages, reportInPage }) {
     for (const file of pages.files) {
@@ -14,7 +20,7 @@ export const pageUnparsable: SiteRule = {
       if (!body || !error) continue;
       const at = Math.min(error.offset, body.text.length);
       reportInPage(body, {
-        message: `This page does not parse as MDX: ${error.message.replace(/\.?$/, '.')} Its links are not checked.`,
+        message: message(MESSAGES, 'unparsable', { error: error.message.replace(/\.?$/, '.') }),
         span: [at, Math.min(at + 1, body.text.length)],
       });
     }

@@ -1,7 +1,14 @@
 import { followRedirects, suffixOf, type Followed } from '../redirects/follow.js';
 import { isExternalUrl } from '../site/urls.js';
 import { plural } from '../text.js';
+import { message } from '../messages.js';
 import type { SiteRule } from './types.js';
+
+const MESSAGES = {
+  chain: 'Redirect destination "{destination}" is redirected again ({next}, {hops}) to "{last}": redirect straight there.',
+  chainViaAlias:
+    'Redirect destination "{destination}" is redirected again ({next}, {hops}) to "{last}": redirect straight there, unless the pattern or temporary redirect on the way is an alias meant to move.',
+} as const;
 
 /**
  * A destination that is itself redirected: readers take two (or more) redirects where one would
@@ -11,25 +18,28 @@ import type { SiteRule } from './types.js';
  */
 export const redirectChain: SiteRule = {
   code: 'redirect-chain',
+  messages: MESSAGES,
   checkSite(context) {
     const { site, redirects } = context;
     for (const followed of followRedirects(redirects, site)) {
       const { redirect, hops, next, last, ending } = followed;
       if (hops === 0 || (ending.kind !== 'page' && ending.kind !== 'external' && ending.kind !== 'pattern')) continue;
       const pointer = `${redirect.pointer}/destination`;
-      const chain = `"${redirect.destination}" is redirected again (${next!.pointer}, ${plural(hops, 'more redirect')})`;
-      const advice = followed.viaAlias
-        ? 'redirect straight there, unless the pattern or temporary redirect on the way is an alias meant to move'
-        : 'redirect straight there';
+      const text = message(MESSAGES, followed.viaAlias ? 'chainViaAlias' : 'chain', {
+        destination: redirect.destination,
+        next: next!.pointer,
+        hops: plural(hops, 'more redirect'),
+        last,
+      });
       if (ending.kind === 'page') {
         const final = finalDestination(followed);
         context.report({
-          message: `Redirect destination ${chain} to "${last}": ${advice}.`,
+          message: text,
           pointer,
           ...(final === undefined ? {} : { suggest: final }),
         });
       } else {
-        context.report({ message: `Redirect destination ${chain} to "${last}": ${advice}.`, pointer });
+        context.report({ message: text, pointer });
       }
     }
   },

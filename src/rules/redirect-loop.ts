@@ -1,6 +1,12 @@
 import { followRedirects } from '../redirects/follow.js';
 import type { Redirect } from '../redirects/table.js';
+import { message } from '../messages.js';
 import type { SiteRule } from './types.js';
+
+const MESSAGES = {
+  toItself: 'Redirect {steps} redirects to itself: readers never reach a page.',
+  loop: 'Redirects loop: {steps} ({pointers}); readers never reach a page.',
+} as const;
 
 /**
  * Following redirects comes back to where it started: the browser gives up ("too many
@@ -10,6 +16,7 @@ import type { SiteRule } from './types.js';
  */
 export const redirectLoop: SiteRule = {
   code: 'redirect-loop',
+  messages: MESSAGES,
   checkSite(context) {
     const { site, redirects } = context;
     const reported = new Set<string>();
@@ -29,8 +36,8 @@ export const redirectLoop: SiteRule = {
       context.report({
         message:
           cycle.length === 1
-            ? `Redirect ${steps} redirects to itself: readers never reach a page.`
-            : `Redirects loop: ${steps} (${cycle.map((step) => step.pointer).join(', ')}); readers never reach a page.`,
+            ? message(MESSAGES, 'toItself', { steps })
+            : message(MESSAGES, 'loop', { steps, pointers: cycle.map((step) => step.pointer).join(', ') }),
         pointer: `${cycle[0].pointer}/destination`,
       });
     }

@@ -1,6 +1,12 @@
 import { pointerOf, walkNavigation } from '../navigation/walk.js';
 import { movedPages } from '../site/base.js';
+import { message, readMessage } from '../messages.js';
 import type { SiteRule } from './types.js';
+
+const MESSAGES = {
+  moved: 'Page URL "/{from}" was served at {ref} and has moved to "/{to}", with no redirect: links to the old URL break. Add {redirect} to redirects.',
+  gone: 'Page URL "/{url}" was served at {ref} and is gone now, with no redirect: links to it break. Add a redirect to the page that replaces it{closest}.',
+} as const;
 
 /**
  * A page URL the site served at the base ref (`--since`) and serves no more, with no redirect of
@@ -10,6 +16,7 @@ import type { SiteRule } from './types.js';
  */
 export const redirectMissing: SiteRule = {
   code: 'redirect-missing',
+  messages: MESSAGES,
   checkSite(context) {
     const { base, site, redirects } = context;
     if (!base) return;
@@ -30,7 +37,7 @@ export const redirectMissing: SiteRule = {
       }
       const near = site.closest(url);
       context.report({
-        message: `Page URL "/${url}" was served at ${base.ref} and is gone now, with no redirect: links to it break. Add a redirect to the page that replaces it${near === undefined ? '' : ` (the closest: "/${near}")`}.`,
+        message: message(MESSAGES, 'gone', { url, ref: base.ref, closest: near === undefined ? '' : ` (the closest: "/${near}")` }),
         pointer: fallback,
         suggest: near === undefined ? undefined : `/${near}`,
       });
@@ -52,12 +59,12 @@ function entriesOf(document: unknown, wanted: ReadonlySet<string>): Map<string, 
 }
 
 function movedMessage(from: string, ref: string, to: string): string {
-  return `Page URL "/${from}" was served at ${ref} and has moved to "/${to}", with no redirect: links to the old URL break. Add { "source": "/${from}", "destination": "/${to}" } to redirects.`;
+  return message(MESSAGES, 'moved', { from, ref, to, redirect: `{ "source": "/${from}", "destination": "/${to}" }` });
 }
 
 /** The redirect a moved page's problem asks for (`--fix` adds it), read back from its message; undefined for a removed page. */
 export function redirectOfProblem(problem: { message: string; suggest?: string }): { source: string; destination: string } | undefined {
-  const found = /^Page URL "(\/[^"]*)" was served at .* and has moved to "(\/[^"]*)", with no redirect/.exec(problem.message);
-  if (!found || found[2] !== problem.suggest) return undefined;
-  return { source: found[1], destination: found[2] };
+  const read = readMessage(MESSAGES, problem.message);
+  if (read?.id !== 'moved' || `/${read.data.to}` !== problem.suggest) return undefined;
+  return { source: `/${read.data.from}`, destination: `/${read.data.to}` };
 }

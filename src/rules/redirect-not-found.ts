@@ -1,7 +1,14 @@
 import { followRedirects } from '../redirects/follow.js';
 import type { Redirect } from '../redirects/table.js';
 import { plural } from '../text.js';
+import { message } from '../messages.js';
 import type { SiteRule } from './types.js';
+
+const MESSAGES = {
+  missing: 'Redirect destination "{destination}" is no page, file or redirect of this site.',
+  missingFurther: 'Redirect destination "{destination}" redirects on ({next}, {hops} in all) to "/{path}", which is no page, file or redirect of this site.',
+  intoLoop: 'Redirect destination "{destination}" leads into a redirect loop ({cycle}) and never reaches a page.',
+} as const;
 
 /**
  * A redirect whose destination (an internal path, `?query` and `#fragment` aside) is no page, no
@@ -12,6 +19,7 @@ import type { SiteRule } from './types.js';
  */
 export const redirectNotFound: SiteRule = {
   code: 'redirect-not-found',
+  messages: MESSAGES,
   checkSite(context) {
     const { site, redirects } = context;
     const members = new WeakMap<readonly Redirect[], Set<Redirect>>();
@@ -27,19 +35,19 @@ export const redirectNotFound: SiteRule = {
         if (hops === 0) {
           const near = site.closest(ending.path);
           context.report({
-            message: `Redirect destination "${destination}" is no page, file or redirect of this site.`,
+            message: message(MESSAGES, 'missing', { destination }),
             pointer,
             ...(near === undefined ? {} : { suggest: `/${near}` }),
           });
         } else {
           context.report({
-            message: `Redirect destination "${destination}" redirects on (${next!.pointer}, ${plural(hops, 'redirect')} in all) to "/${ending.path}", which is no page, file or redirect of this site.`,
+            message: message(MESSAGES, 'missingFurther', { destination, next: next!.pointer, hops: plural(hops, 'redirect'), path: ending.path }),
             pointer,
           });
         }
       } else if (ending.kind === 'into-loop' || (ending.kind === 'loop' && !onCycle(redirect, ending.cycle))) {
         context.report({
-          message: `Redirect destination "${destination}" leads into a redirect loop (${ending.cycle.map((step) => step.pointer).join(' → ')}) and never reaches a page.`,
+          message: message(MESSAGES, 'intoLoop', { destination, cycle: ending.cycle.map((step) => step.pointer).join(' → ') }),
           pointer,
         });
       }

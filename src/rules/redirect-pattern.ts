@@ -1,4 +1,4 @@
-import { syntaxIssues } from '../redirects/syntax.js';
+import { SYNTAX_MESSAGES, syntaxIssues } from '../redirects/syntax.js';
 import type { SiteRule } from './types.js';
 
 /**
@@ -10,6 +10,7 @@ import type { SiteRule } from './types.js';
  */
 export const redirectPattern: SiteRule = {
   code: 'redirect-pattern',
+  messages: SYNTAX_MESSAGES,
   checkSite(context) {
     const { redirects } = context;
     for (const redirect of redirects.redirects) {

@@ -1,5 +1,12 @@
 import { isPattern, pathOf } from '../redirects/follow.js';
+import { message } from '../messages.js';
 import type { SiteRule } from './types.js';
+
+const MESSAGES = {
+  generatedPage:
+    'Redirect source "{source}" is also the URL of the generated page "/{path}": only one of the two can answer it; remove the redirect, or the page if it has moved.',
+  page: 'Redirect source "{source}" is also the URL of the page {file}: only one of the two can answer it; remove the redirect, or the page if it has moved.',
+} as const;
 
 /**
  * A redirect whose source is exactly the URL of a page the site serves (listed, or a page file
@@ -9,6 +16,7 @@ import type { SiteRule } from './types.js';
  */
 export const redirectShadowsPage: SiteRule = {
   code: 'redirect-shadows-page',
+  messages: MESSAGES,
   checkSite(context) {
     const { site, redirects } = context;
     for (const redirect of redirects.redirects) {
@@ -18,9 +26,9 @@ export const redirectShadowsPage: SiteRule = {
       if (path === '' || isPattern(path)) continue;
       const page = site.pageAt(path);
       if (!page) continue;
-      const what = page.file !== undefined ? `the page ${page.file}` : `the generated page "/${page.path}"`;
       context.report({
-        message: `Redirect source "${source}" is also the URL of ${what}: only one of the two can answer it; remove the redirect, or the page if it has moved.`,
+        message:
+          page.file !== undefined ? message(MESSAGES, 'page', { source, file: page.file }) : message(MESSAGES, 'generatedPage', { source, path: page.path }),
         pointer: `${redirect.pointer}/source`,
       });
     }

@@ -1,6 +1,7 @@
 import type { Code } from '../codes.js';
 import type { Profile } from '../config/profiles.js';
 import type { Finding } from '../problem.js';
+import type { MessageTable } from '../messages.js';
 import type { NavigationVisitor } from '../navigation/walk.js';
 import type { RedirectTable } from '../redirects/table.js';
 import type { PageBodies, PageBody } from '../site/pages.js';
@@ -95,6 +96,8 @@ interface SiteRuleContext {
 /** A rule over the whole site, run once after the page tree is built (links, redirects). */
 export interface SiteRule {
   code: Code;
+  /** Every sentence it reports, by id (src/rules/messages.ts); tests assert the ids. */
+  messages: MessageTable;
   /** Reads page bodies (`context.pages`): the pages are read and scanned before it runs. */
   readsPages?: true;
   checkSite(context: SiteRuleContext): void;

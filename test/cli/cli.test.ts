@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -190,6 +190,37 @@ describe('docsnav validate --cache and --concurrency', () => {
     writeFileSync(page, `${readFileSync(page, 'utf8')}\nSee [the old guide](/guides/old).\n`);
     const changed = JSON.parse(docsnav('validate', site, '--cache-location', cache, '--format', 'json').stdout)[0].problems as { code: string; file: string }[];
     expect(changed.map((problem) => `${problem.code} ${path.basename(problem.file)}`)).toEqual(['link-not-found quickstart.mdx']);
+  });
+
+  it('after an upgrade of the page scanner (another build of dist/cli/pages.js), the kept scans are not used', () => {
+    // A copy of the built CLI, whose scanner file can be "upgraded" without touching dist/ (its
+    // dependencies found through a link to the project's node_modules).
+    const copy = tempDir();
+    const cli = path.join(copy, 'dist', 'cli');
+    cpSync('dist/cli', cli, { recursive: true });
+    symlinkSync(path.resolve('node_modules'), path.join(copy, 'node_modules'), 'dir');
+    const site = tempDir();
+    cpSync('fixtures/example', site, { recursive: true });
+    const page = path.join(site, 'quickstart.mdx');
+    writeFileSync(page, `${readFileSync(page, 'utf8')}\nSee [the quickstart](/quickstart).\n`);
+    const cache = path.join(tempDir(), '.docsnavcache');
+    const run = () => {
+      const result = spawnSync(process.execPath, [path.join(cli, 'main.js'), 'validate', site, '--cache-location', cache, '--format', 'json'], {
+        encoding: 'utf8',
+      });
+      return (JSON.parse(result.stdout) as Array<{ problems: Array<{ code: string; message: string }> }>)[0].problems;
+    };
+    expect(run()).toEqual([]);
+    // Each kept scan now says its page links to /forged: a run that uses them reports it.
+    const kept = JSON.parse(readFileSync(cache, 'utf8')) as { key: string; scans: Record<string, { links: Array<{ url: string }> }> };
+    const forged = Object.values(kept.scans).find((scan) => scan.links.length > 0)!;
+    forged.links = [{ ...forged.links[0], url: '/forged' }];
+    writeFileSync(cache, JSON.stringify(kept));
+    expect(run().map((problem) => problem.code)).toContain('link-not-found');
+    // The upgrade: the same scanner file size, another build time.
+    const later = new Date(Date.now() + 86_400_000);
+    utimesSync(path.join(cli, 'pages.js'), later, later);
+    expect(run()).toEqual([]);
   });
 
   it('a --cache file that cannot be written is one line, exit 2 (after the report)', () => {

@@ -461,6 +461,28 @@ describe('diagnostics follow edits and files', () => {
     }
   });
 
+  it('an event for a folder drops what was read under it (a folder replaced at once, as a checkout does)', async () => {
+    const dir = tempSite({
+      'docs.json': JSON.stringify({ name: 'S', navigation: { groups: [{ $ref: './parts/more.json' }] } }),
+      'parts/more.json': JSON.stringify({ group: 'More', pages: ['missing'] }),
+      'intro.mdx': '# Intro\n',
+    });
+    const more = path.join(dir, 'parts', 'more.json');
+    const client = await startClient(dir);
+    try {
+      await client.nextDiagnostics(uriOf(path.join(dir, 'docs.json')));
+      expect((client.diagnostics.get(uriOf(more)) ?? (await client.nextDiagnostics(uriOf(more)))).map((d) => d.code)).toEqual(['page-not-found']);
+      // The folder's new contents, and one event for the folder itself, none for the file in it.
+      rmSync(path.join(dir, 'parts'), { recursive: true });
+      mkdirSync(path.join(dir, 'parts'));
+      writeFileSync(more, JSON.stringify({ group: 'More', pages: ['intro'] }));
+      client.filesChanged([{ uri: uriOf(path.join(dir, 'parts')), type: FileChangeType.Changed }]);
+      expect(await client.nextDiagnostics(uriOf(more), (d) => d.length === 0)).toEqual([]);
+    } finally {
+      await client.stop();
+    }
+  });
+
   it('asks the client to watch page, spec and docs files', async () => {
     const dir = tempSite({ 'docs.json': '{"name":"S","navigation":{"pages":["a"]}}', 'a.mdx': '' });
     const client = await startClient(dir);

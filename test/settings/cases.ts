@@ -119,6 +119,17 @@ export const SETTINGS_CASES: SettingsCase[] = [
   },
   { name: 'a favicon pair', docs: { favicon: { light: '/f.png', dark: '/g.png' } }, expected: [] },
   { name: 'a favicon that is a number', docs: { favicon: 1 }, expected: [error('invalid-type', '/favicon')] },
+  // A union passes on its first option with no error; that option's own notes still count.
+  {
+    name: 'an unknown key in the option of a union that passes (a favicon pair)',
+    docs: { favicon: { light: '/f.png', dark: '/g.png', size: 32 } },
+    expected: [info('unknown-field', '/favicon/size')],
+  },
+  {
+    name: 'a misspelled key in the option of a union that passes, nested (a background image pair)',
+    docs: { background: { image: { light: '/a.png', dark: '/b.png', darkk: '/c.png' } } },
+    expected: [info('unknown-field', '/background/image/darkk', 'dark')],
+  },
   { name: 'background settings', docs: { background: { image: '/bg.png', decoration: 'grid', color: { light: '#fff', dark: '#000' } } }, expected: [] },
   { name: 'an unknown background decoration', docs: { background: { decoration: 'dots' } }, expected: [error('invalid-value', '/background/decoration')] },
   {

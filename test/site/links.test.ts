@@ -69,6 +69,18 @@ describe('link-not-found', () => {
     expect(problems(root, 'link-not-found').length).toBe(found ? 0 : 1);
   });
 
+  it('a page reached through two redirects is found; a chain of two that ends nowhere is not', () => {
+    const redirects = [
+      { source: '/older', destination: '/old' },
+      { source: '/old', destination: '/quickstart' },
+      { source: '/gone-twice', destination: '/gone' },
+      { source: '/gone', destination: '/nowhere' },
+    ];
+    const root = site({ ...BASE, 'guides/setup.mdx': '# Setup\n\n[a](/older) [b](/older#install-the-cli) [c](/gone-twice)\n' }, PAGES, { redirects });
+    const found = problems(root, 'link-not-found');
+    expect(found.map((problem) => problem.message)).toEqual(['Link "/gone-twice" leads nowhere: no page, file or redirect of the site is at /gone-twice.']);
+  });
+
   it('is located exactly at the URL, in the page file, with the closest page as suggestion', () => {
     const root = site({ ...BASE, 'guides/setup.mdx': '# Setup\n\nFirst read [the quickstart](/quikstart#install).\n' }, PAGES);
     const [problem] = problems(root, 'link-not-found');
@@ -152,10 +164,20 @@ describe('anchor-not-found', () => {
     ['a missing section of this page', '#after-you-finish', false],
     ['through a redirect', '/old#install-the-cli', true],
     ['through a redirect, missing', '/old#nope', false],
+    ['through two redirects', '/older#install-the-cli', true],
+    ['through two redirects, missing', '/older#nope', false],
+    // The id as the page's DOM carries it: punctuation and emoji left out, escapes decoded.
+    ['punctuation the id leaves out', '/quickstart#install-the-cli!', true],
+    ['a percent escape of the id', '/quickstart#install%2Dthe-cli', true],
+    ['an emoji the id leaves out, on this page', '#before-you-start\u{1F680}', true],
+    ['punctuation left out, still missing', '/quickstart#uninstall!', false],
   ];
   it.each(table)('%s: %s', (_what, link, found) => {
     const root = site({ ...BASE, 'guides/setup.mdx': `# Setup\n\n## Before you start\n\n[x](${link})\n` }, PAGES, {
-      redirects: [{ source: '/old', destination: '/quickstart' }],
+      redirects: [
+        { source: '/old', destination: '/quickstart' },
+        { source: '/older', destination: '/old' },
+      ],
     });
     const found_ = problems(root, 'anchor-not-found');
     expect(found_.length).toBe(found ? 0 : 1);

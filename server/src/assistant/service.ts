@@ -11,7 +11,7 @@ import type { CoreMessage } from 'ai';
 import { HttpError } from '../errors.js';
 import { DEFAULT_LIMITS, useAssistant, type Limits } from '../limits.js';
 import { Embedder, messageText, retrieve, SearchIndexes, type EmbeddingSettings, type Passage, type SearchFilter } from '../search.js';
-import { appendMessages, findThread, insertThread } from '../store/assistant.js';
+import { appendMessages, insertThread } from '../store/assistant.js';
 import type { ApiKey } from '../store/keys.js';
 import { findProject, listProjects, type Project } from '../store/projects.js';
 import type { Store } from '../store/store.js';
@@ -86,15 +86,14 @@ export class Assistant {
     }
   }
 
-  /** Answers `body` for the caller's `key` about its `project` (the route checked both). */
+  /**
+   * Answers `body` for the caller's `key` about its `project`. The route's auth hook checked all
+   * three: the key, the project, and that `body.threadId`, when given, is a thread of that project.
+   */
   async answer(key: ApiKey, project: Project, body: AssistantRequest, ip: string): Promise<PreparedAnswer> {
     const last = body.messages.at(-1);
     const lastText = last ? messageText(last).trim() : '';
     if (!last || last.role !== 'user' || lastText === '') throw new HttpError(400, 'messages: the last message must be a user message with text');
-    if (body.threadId != null) {
-      const thread = await findThread(this.store, body.threadId);
-      if (!thread || thread.projectId !== project.id) throw new HttpError(404, `no thread "${body.threadId}"`);
-    }
     await useAssistant(this.store, this.limits, { keyId: key.id, projectId: project.id, ip });
     if (!project.currentDeploymentId)
       throw new HttpError(409, `project "${project.id}" has no successful deployment yet: POST /v1/project/update/${project.id} first`);

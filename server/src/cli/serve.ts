@@ -11,6 +11,7 @@ import { plural } from '../text.js';
 import { DataFolder } from '../data-folder.js';
 import { recoverGitFolders } from '../git.js';
 import { createLogger, LOG_LEVELS, type Logger } from '../log.js';
+import { normalizeOrigins, ORIGINS_HELP } from '../origins.js';
 import { redactUrl } from '../redact.js';
 import { closeThreads } from '../thread.js';
 import type { Store } from '../store/store.js';
@@ -92,6 +93,16 @@ function trustProxyFrom(values: OptionValues): boolean | number | string[] {
   return list;
 }
 
+/** `--cors-origins`, each as a browser sends it, or one line naming the first that is not an origin. */
+function corsOriginsFrom(values: OptionValues): string[] | undefined {
+  const list = values.list('cors-origins');
+  if (list === undefined) return undefined;
+  const { origins, wrong } = normalizeOrigins(list);
+  if (wrong !== undefined || origins.length === 0)
+    throw new UsageError(`${values.origin('cors-origins')} ${ORIGINS_HELP}${wrong !== undefined ? ` (got "${wrong}")` : ''}`);
+  return origins;
+}
+
 function assistantFrom(values: OptionValues) {
   const baseUrl = values.string('model-base-url');
   const model = values.string('model');
@@ -134,7 +145,7 @@ export async function serve(values: OptionValues, io: CommandIo): Promise<number
     throw new UsageError('serve --jobs 0 needs --database postgres://…: with the embedded database, serve is the only process that can run jobs');
   const http = {
     trustProxy: trustProxyFrom(values),
-    corsOrigins: values.list('cors-origins'),
+    corsOrigins: corsOriginsFrom(values),
     requestTimeoutMs: values.millis('request-timeout'),
     keepAliveTimeoutMs: values.millis('keep-alive-timeout'),
     maxConnections: values.number('max-connections', { integer: true, min: 1 }),

@@ -113,7 +113,7 @@ export function registerAssistantRoutes(app: Api, assistant: Assistant): void {
   app.post(
     '/v1/assistant/:domain/message',
     {
-      config: { auth: { key: 'assistant', owner: 'domain' } },
+      config: { auth: { key: 'assistant', owner: 'domain', also: 'threadId' } },
       schema: {
         summary: 'Ask the assistant',
         description:

@@ -4,12 +4,16 @@
  * it is about (`{ key: 'admin', owner: 'projectId' }`). The hook runs after validation (a
  * malformed request is a 400 whoever sends it, as before) and before the handler: no key or an
  * unknown one → 401, a key of another kind → 403, a thing of another project or none → 404 (the
- * same answer, so a key cannot enumerate other tenants). The handler gets the key and the thing
- * found (`requestKey`, `ownedBy`). A route of buildApp's that states nothing fails at startup.
+ * same answer, so a key cannot enumerate other tenants). A route may also name a body field
+ * that continues something of the project's (`also: 'threadId'`: a follow-up on a thread): when
+ * the request gives it, it must be the key's project's too, or the answer is the same 404. The
+ * handler gets the key and the thing found (`requestKey`, `ownedBy`). A route of buildApp's that
+ * states nothing fails at startup.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticate } from '../auth.js';
 import { HttpError } from '../errors.js';
+import { findThread, type Thread } from '../store/assistant.js';
 import { findDeployment, type Deployment } from '../store/deployments.js';
 import type { ApiKey, KeyKind } from '../store/keys.js';
 import { findProject, findProjectByDomain, type Project } from '../store/projects.js';
@@ -34,11 +38,17 @@ const OWNERS = {
   statusId: { find: findDeployment, projectOf: (deployment) => deployment.projectId, notFound: (id) => `no update "${id}"` } satisfies OwnerLookup<Deployment>,
 };
 
+/** The body fields that name something a request continues, checked the same way when given. */
+const BODY_OWNERS = {
+  threadId: { find: findThread, projectOf: (thread) => thread.projectId, notFound: (id) => `no thread "${id}"` } satisfies OwnerLookup<Thread>,
+};
+
 export type OwnerParam = keyof typeof OWNERS;
+type BodyOwnerParam = keyof typeof BODY_OWNERS;
 type Owned<P extends OwnerParam> = NonNullable<Awaited<ReturnType<(typeof OWNERS)[P]['find']>>>;
 
 /** Who may call a route. */
-type RouteAuth = 'public' | { key: KeyKind; owner: OwnerParam };
+type RouteAuth = 'public' | { key: KeyKind; owner: OwnerParam; also?: BodyOwnerParam };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -72,6 +82,15 @@ export function registerAuth(app: FastifyInstance, db: Queryable): { seal: () =>
     const lookup = OWNERS[auth.owner] as OwnerLookup<unknown>;
     const found = await lookup.find(db, value);
     if (found === undefined || lookup.projectOf(found) !== key.projectId) throw new HttpError(404, lookup.notFound(value));
+    if (auth.also !== undefined) {
+      // The schema said what type it is; null or absent starts something new.
+      const continued = (request.body as Record<string, unknown> | undefined)?.[auth.also];
+      if (typeof continued === 'string') {
+        const bodyLookup = BODY_OWNERS[auth.also] as OwnerLookup<unknown>;
+        const thing = await bodyLookup.find(db, continued);
+        if (thing === undefined || bodyLookup.projectOf(thing) !== key.projectId) throw new HttpError(404, bodyLookup.notFound(continued));
+      }
+    }
     request.apiKey = key;
     request.owned = found;
   });

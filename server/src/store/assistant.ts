@@ -17,8 +17,14 @@ export async function insertThread(db: Queryable, thread: { id: string; projectI
   await db.query('INSERT INTO assistant_threads (id, project_id, fp) VALUES ($1, $2, $3)', [thread.id, thread.projectId, thread.fp]);
 }
 
+/** An assistant conversation; it belongs to one project. */
+export interface Thread {
+  id: string;
+  projectId: string;
+}
+
 /** The thread's project, or undefined when there is no such thread. */
-export async function findThread(db: Queryable, id: string): Promise<{ id: string; projectId: string } | undefined> {
+export async function findThread(db: Queryable, id: string): Promise<Thread | undefined> {
   const rows = await db.query<{ id: string; project_id: string }>('SELECT id, project_id FROM assistant_threads WHERE id = $1', [id]);
   return rows[0] && { id: rows[0].id, projectId: rows[0].project_id };
 }

@@ -1,0 +1,98 @@
+/**
+ * The global setup that keeps the tests off a stale build (test/fresh-build.ts), on a package
+ * of its own in a temporary folder whose build is a real child process (a node script writing
+ * the output and counting its runs).
+ */
+import { mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { checksFor, ensureFresh, LIBRARY, SERVER, staleness, type BuildCheck } from './fresh-build.js';
+
+/** A package: src/a.ts and src/deep/b.ts, built by build.mjs into dist/index.js (which counts its runs in runs.txt). */
+function tinyPackage(buildScript = "writeFileSync('dist/index.js', 'built'); appendFileSync('runs.txt', 'x');"): BuildCheck {
+  const root = mkdtempSync(path.join(tmpdir(), 'fresh-build-'));
+  mkdirSync(path.join(root, 'src', 'deep'), { recursive: true });
+  mkdirSync(path.join(root, 'dist'));
+  writeFileSync(path.join(root, 'src', 'a.ts'), 'export const a = 1;\n');
+  writeFileSync(path.join(root, 'src', 'deep', 'b.ts'), 'export const b = 1;\n');
+  writeFileSync(path.join(root, 'build.mjs'), `import { appendFileSync, writeFileSync } from 'node:fs';\n${buildScript}\n`);
+  return { name: 'tiny', root, sources: ['src'], outputs: ['dist/index.js'], build: [process.execPath, 'build.mjs'] };
+}
+
+/** Sets a file's modification time `seconds` from now. */
+const touch = (file: string, seconds: number) => {
+  const when = new Date(Date.now() + seconds * 1000);
+  utimesSync(file, when, when);
+};
+
+const runs = (check: BuildCheck) => {
+  try {
+    return readFileSync(path.join(check.root, 'runs.txt'), 'utf8').length;
+  } catch {
+    return 0;
+  }
+};
+
+describe('a test run on a stale build', () => {
+  it('builds when the output is missing, then not again while nothing changed', () => {
+    const check = tinyPackage();
+    const said: string[] = [];
+    expect(ensureFresh(check, (line) => said.push(line))).toBe('rebuilt');
+    expect(said).toEqual(['tiny: dist/index.js is missing; building it (' + check.build.join(' ') + ') before the tests']);
+    expect(runs(check)).toBe(1);
+    touch(path.join(check.root, 'dist', 'index.js'), 10);
+    expect(ensureFresh(check, (line) => said.push(line))).toBe('fresh');
+    expect(runs(check)).toBe(1);
+  });
+
+  it('builds again when a source deep in the tree is newer than the output, naming it', () => {
+    const check = tinyPackage();
+    ensureFresh(check, () => {});
+    touch(path.join(check.root, 'dist', 'index.js'), -60);
+    touch(path.join(check.root, 'src', 'a.ts'), -120);
+    touch(path.join(check.root, 'src', 'deep', 'b.ts'), -30);
+    expect(staleness(check)).toBe(`${path.join('src', 'deep', 'b.ts')} is newer than its build`);
+    const said: string[] = [];
+    expect(ensureFresh(check, (line) => said.push(line))).toBe('rebuilt');
+    expect(said[0]).toMatch(/^tiny: src\/deep\/b\.ts is newer than its build; building it/);
+    expect(runs(check)).toBe(2);
+    expect(staleness(check)).toBeUndefined();
+  });
+
+  it('the oldest of several outputs counts: one output left from an older build is stale', () => {
+    const check = { ...tinyPackage(), outputs: ['dist/index.js', 'dist/old.js'] };
+    writeFileSync(path.join(check.root, 'dist', 'old.js'), 'old');
+    writeFileSync(path.join(check.root, 'dist', 'index.js'), 'new');
+    touch(path.join(check.root, 'dist', 'old.js'), -60);
+    touch(path.join(check.root, 'src', 'a.ts'), -30);
+    touch(path.join(check.root, 'src', 'deep', 'b.ts'), -30);
+    expect(staleness(check)).toBe('src/a.ts is newer than its build');
+  });
+
+  it('fails the run with one line when the build fails', () => {
+    const check = tinyPackage("console.error('src/a.ts(1,1): error TS1005: oops'); process.exit(1);");
+    expect(() => ensureFresh(check, () => {})).toThrow(
+      new Error(
+        `tiny: the tests would run a stale build (dist/index.js is missing) and \`${check.build.join(' ')}\` failed: src/a.ts(1,1): error TS1005: oops`,
+      ),
+    );
+  });
+
+  it('fails when the build leaves the output older than a source (a build that writes nothing)', () => {
+    const check = tinyPackage("appendFileSync('runs.txt', 'x');");
+    writeFileSync(path.join(check.root, 'dist', 'index.js'), 'old');
+    touch(path.join(check.root, 'dist', 'index.js'), -60);
+    expect(() => ensureFresh(check, () => {})).toThrow(/^tiny: still stale after `.*` \(src\/(deep\/b|a)\.ts is newer than its build\)$/);
+  });
+
+  it("checks the library for the library's suites, and the library then the server for the server's", () => {
+    expect(checksFor(LIBRARY.root)).toEqual([LIBRARY]);
+    expect(checksFor(SERVER.root)).toEqual([LIBRARY, SERVER]);
+    expect(checksFor(path.join(SERVER.root, '.'))).toEqual([LIBRARY, SERVER]);
+  });
+
+  it("this run's own build is fresh (the setup ran before it)", () => {
+    expect(staleness(LIBRARY)).toBeUndefined();
+  });
+});

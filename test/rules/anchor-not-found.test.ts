@@ -1,0 +1,58 @@
+import { testSiteRule } from './site-harness.js';
+
+const PAGES = { 'index.mdx': '# Home\n', 'quickstart.mdx': '# Quickstart\n\n## Install the CLI\n' };
+const pages = ['index', 'quickstart'];
+
+testSiteRule('anchor-not-found', [
+  { name: 'a heading of another page', files: { ...PAGES, 'index.mdx': '[x](/quickstart#install-the-cli)\n' }, pages, expected: [] },
+  {
+    name: 'the id as the DOM carries it (punctuation and emoji left out)',
+    files: { ...PAGES, 'index.mdx': '[x](/quickstart#install-the-cli!) [y](/quickstart#install-the-cli\u{1F680})\n' },
+    pages,
+    expected: [],
+  },
+  {
+    name: 'a missing section, with the closest id',
+    files: { ...PAGES, 'index.mdx': '[x](/quickstart#instal-the-cli)\n' },
+    pages,
+    expected: [
+      {
+        messageId: 'link',
+        file: 'index.mdx',
+        data: { url: '/quickstart#instal-the-cli', where: '/quickstart', fragment: 'instal-the-cli' },
+        suggest: '#install-the-cli',
+      },
+    ],
+  },
+  {
+    name: 'a missing section of this page',
+    files: { ...PAGES, 'index.mdx': '# Home\n\n[x](#nowhere)\n' },
+    pages,
+    expected: [{ messageId: 'link', file: 'index.mdx', data: { where: 'this page', fragment: 'nowhere' } }],
+  },
+  {
+    name: 'through two redirects',
+    files: { ...PAGES, 'index.mdx': '[x](/older#install-the-cli) [y](/older#nope)\n' },
+    pages,
+    docs: {
+      redirects: [
+        { source: '/older', destination: '/old' },
+        { source: '/old', destination: '/quickstart' },
+      ],
+    },
+    expected: [{ messageId: 'link', file: 'index.mdx', data: { url: '/older#nope', where: '/quickstart' } }],
+  },
+  {
+    name: 'a navigation href with a fragment the page does not have',
+    files: PAGES,
+    docs: {
+      navigation: {
+        tabs: [
+          { tab: 'Docs', pages },
+          { tab: 'Install', href: '/quickstart#uninstall' },
+        ],
+      },
+    },
+    expected: [{ messageId: 'navigationHref', pointer: '/navigation/tabs/1/href', data: { url: '/quickstart#uninstall', fragment: 'uninstall' } }],
+  },
+]);
