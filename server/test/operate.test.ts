@@ -195,6 +195,21 @@ function onSocket(socketPath: string, payload: Buffer | string, timeoutMs = 20_0
   });
 }
 
+describe('metrics (issue 38 item 8)', () => {
+  it("are on --metrics-port only, never on the API's public port, and count the API's requests", async () => {
+    const { dir } = projectFolder('metrics');
+    const metricsPort = await freePort();
+    const serve = await startServe(dir, ['--metrics-port', String(metricsPort)]);
+    procs.push(serve.proc);
+    const onApi = await fetch(`${serve.base}/metrics`);
+    expect(onApi.status).toBe(404);
+    expect(await onApi.json()).toEqual({ error: 'no route GET /metrics' });
+    const scraped = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    expect(scraped).toMatch(/docsnav_http_request_duration_seconds_count\{method="GET",route="\/healthz",status="200"\} \d+/);
+    expect(await stopProc(serve.proc)).toBe(0);
+  }, 60_000);
+});
+
 describe("the data folder's lock and socket (issue 38 items 4, 6, 7, 9; issue 39)", () => {
   it('the lock is not its socket: with docsnav.sock removed, a second serve is refused with one line and the first goes on', async () => {
     const { dir, token } = projectFolder('lock-rm');

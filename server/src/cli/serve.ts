@@ -132,12 +132,15 @@ export async function serve(values: OptionValues, io: CommandIo): Promise<number
   const jobs = values.number('jobs', { integer: true, min: 0 });
   if (jobs === 0 && databaseFrom(values) === undefined)
     throw new UsageError('serve --jobs 0 needs --database postgres://…: with the embedded database, serve is the only process that can run jobs');
+  const trustProxy = trustProxyFrom(values);
   const http = {
-    trustProxy: trustProxyFrom(values),
+    trustProxy,
     corsOrigins: values.list('cors-origins'),
     requestTimeoutMs: values.millis('request-timeout'),
     keepAliveTimeoutMs: values.millis('keep-alive-timeout'),
     maxConnections: values.number('max-connections', { integer: true, min: 1 }),
+    // Behind a proxy every connection comes from its address: no cap unless asked for.
+    maxConnectionsPerAddress: values.number('max-connections-per-ip', { integer: true, min: 0 }) ?? (trustProxy === false ? undefined : 0),
   };
   const graceMs = values.number('shutdown-grace', { min: 0 })! * 1000;
   const maxQueued = values.number('max-queued', { integer: true, min: 1 })!;
@@ -167,8 +170,7 @@ export async function serve(values: OptionValues, io: CommandIo): Promise<number
     await close();
     throw error;
   }
-  const app = await buildApp(core, { logger: log, version: packageVersion(), assistant, metrics: separateMetrics ? undefined : metrics, ...http });
-  if (separateMetrics) assistant.onRefused = (scope) => metrics.refusals.inc({ limit: scope });
+  const app = await buildApp(core, { logger: log, version: packageVersion(), assistant, metrics, ...http });
   const runner = new JobRunner(store, jobKinds, settings, log, metrics);
   // A deployment that succeeds here has its search index built before its first question.
   runner.onEnded = (job, outcome) => {
