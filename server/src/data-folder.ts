@@ -21,8 +21,11 @@ const SOCKET_NAME = 'docsnav.sock';
 const MAX_SOCKET_PATH = 103;
 /** Longest a management request may take to be answered. */
 const REQUEST_TIMEOUT_MS = 60_000;
-/** Longest a management client may take to send its request line; then its connection is closed. */
-const CLIENT_IDLE_MS = 10_000;
+/**
+ * Longest a management client may take to send its request line, from its connection (a
+ * deadline, not an idle time: a byte now and then does not extend it); then it is closed.
+ */
+const CLIENT_DEADLINE_MS = 30_000;
 /** Longest request line taken. */
 const MAX_REQUEST_BYTES = 1024 * 1024;
 
@@ -154,7 +157,9 @@ export class DataFolder {
       if (!socket.destroyed) socket.end(`${JSON.stringify(response)}\n`, () => socket.destroy());
     };
     // A client that sends no whole line in time is let go (idle clients kept a stopping serve up).
-    socket.setTimeout(CLIENT_IDLE_MS, () => socket.destroy());
+    const deadline = setTimeout(() => socket.destroy(), CLIENT_DEADLINE_MS);
+    deadline.unref();
+    socket.once('close', () => clearTimeout(deadline));
     socket.on('data', (chunk: Buffer) => {
       if (answered) return;
       const end = chunk.indexOf(0x0a);
@@ -162,7 +167,7 @@ export class DataFolder {
       size += part.length;
       if (size > MAX_REQUEST_BYTES) {
         answered = true;
-        socket.pause(); // nothing more is read; the idle timeout ends the connection if the answer is not taken
+        socket.pause(); // nothing more is read; the deadline ends the connection if the answer is not taken
         reply({ ok: false, error: `request longer than ${MAX_REQUEST_BYTES} bytes` });
         return;
       }
@@ -170,7 +175,7 @@ export class DataFolder {
       if (end < 0) return;
       answered = true;
       this.idleClients.delete(socket);
-      socket.setTimeout(0);
+      clearTimeout(deadline);
       this.answer(Buffer.concat(chunks)).then(reply, (error: unknown) => reply({ ok: false, error: `request failed: ${describeError(error)}` }));
     });
   }

@@ -284,12 +284,17 @@ describe("the data folder's lock and socket (issue 38 items 4, 6, 7, 9; issue 39
       clients.push(socket);
     }
     await Promise.all(clients.map((socket) => new Promise((resolve) => (socket.connecting ? socket.once('connect', resolve) : resolve(undefined)))));
-    // One more, left alone: the server closes it by itself.
-    const lone = connect(socketPath);
-    lone.on('error', () => {});
-    const loneClosed = await Promise.race([new Promise((resolve) => lone.on('close', () => resolve('closed'))), sleep(40_000).then(() => 'open')]);
-    expect(loneClosed).toBe('closed');
-    // A fresh hundred, then SIGTERM: serve exits 0 by itself (stopProc SIGKILLs after 20 s: exit code null).
+    // One more that sends a byte a second and never a whole line: the server closes it by itself
+    // (a deadline from its connection, not an idle time).
+    const trickle = connect(socketPath);
+    trickle.on('error', () => {});
+    const dripping = setInterval(() => trickle.write('{'), 1000);
+    const trickleClosed = await Promise.race([new Promise((resolve) => trickle.on('close', () => resolve('closed'))), sleep(45_000).then(() => 'open')]);
+    clearInterval(dripping);
+    trickle.destroy();
+    expect(trickleClosed).toBe('closed');
+    // A fresh hundred, then SIGTERM at once: serve closes them and exits 0 by itself, well before
+    // their 30 s deadline (stopProc SIGKILLs after 20 s: exit code null).
     const fresh: Socket[] = [];
     for (let i = 0; i < 100; i++) {
       const socket = connect(socketPath);
