@@ -12,6 +12,8 @@ export { codes, allCodes, ruleDocPath, type Code, type CodeInfo } from './codes.
 export { ruleDocUrl, ruleDocLink, ruleDocFile, type RuleDocsOptions } from './report/rule-docs.js';
 export type { DocsFiles } from './rules/types.js';
 export { formatPretty, type PrettyOptions } from './report/pretty.js';
+export { messageWithSuggestion } from './report/message.js';
+export { ioErrorText } from './io-error.js';
 export { formatJson } from './report/json.js';
 export { formatSarif, type SarifOptions } from './report/sarif.js';
 export { formatGithub, formatGithubSummary, type GithubOptions } from './report/github.js';

@@ -1,3 +1,4 @@
+import { ioErrorText } from './io-error.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ValidationCache } from './cache.js';
@@ -108,7 +109,7 @@ export class FileReadError extends Error {
     readonly file: string,
     cause: unknown,
   ) {
-    super(`cannot read ${file}: ${(cause as NodeJS.ErrnoException)?.code ?? (cause as Error)?.message ?? cause}`);
+    super(`cannot read ${file}: ${ioErrorText(cause, 'read')}`);
     this.name = 'FileReadError';
   }
 }

@@ -12,6 +12,7 @@ import swagger from '@fastify/swagger';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { Assistant, type AssistantOptions } from './assistant/service.js';
 import type { Core } from './core.js';
+import { capConnectionsPerAddress } from './connection-limits.js';
 import { HttpError } from './errors.js';
 import { normalizeOrigin } from './origins.js';
 import { registerAgentRoutes } from './routes/agent.js';
@@ -44,11 +45,19 @@ export interface AppOptions {
   keepAliveTimeoutMs?: number;
   /** Most open connections (default 1000). */
   maxConnections?: number;
-  /** Serve GET /metrics from these metrics. */
+  /** Most open connections from one client address (default 100; 0: no cap, for a server behind a proxy). */
+  maxConnectionsPerAddress?: number;
+  /**
+   * Count requests in these metrics. They are served on a port of their own (`--metrics-port`,
+   * Metrics.listen), never on this one: the API's port is public, and the metrics count every
+   * project's traffic.
+   */
   metrics?: Metrics;
 }
 
-const DEFAULT_HTTP_LIMITS = { requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxConnections: 1000 };
+const DEFAULT_HTTP_LIMITS = { requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxConnections: 1000, maxConnectionsPerAddress: 100 };
+/** Longest a connection may take to send its request's headers; one that sends nothing is closed (408) then. */
+const HEADERS_TIMEOUT_MS = 10_000;
 
 export async function buildApp(core: Core, options: AppOptions = {}): Promise<FastifyInstance> {
   const requestTimeout = options.requestTimeoutMs ?? DEFAULT_HTTP_LIMITS.requestTimeoutMs;
@@ -67,13 +76,14 @@ export async function buildApp(core: Core, options: AppOptions = {}): Promise<Fa
       const server = createServer(
         {
           requestTimeout,
-          headersTimeout: Math.min(requestTimeout, 20_000),
+          headersTimeout: Math.min(requestTimeout, HEADERS_TIMEOUT_MS),
           keepAliveTimeout: options.keepAliveTimeoutMs ?? DEFAULT_HTTP_LIMITS.keepAliveTimeoutMs,
           connectionsCheckingInterval: Math.min(1_000, requestTimeout),
         },
         handler,
       );
       server.maxConnections = options.maxConnections ?? DEFAULT_HTTP_LIMITS.maxConnections;
+      capConnectionsPerAddress(server, options.maxConnectionsPerAddress ?? DEFAULT_HTTP_LIMITS.maxConnectionsPerAddress);
       return server;
     },
   });
@@ -135,10 +145,6 @@ export async function buildApp(core: Core, options: AppOptions = {}): Promise<Fa
     app.addHook('onResponse', async (request, reply) => {
       const route = request.routeOptions.url ?? 'unknown';
       metrics.requests.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
-    });
-    app.get('/metrics', { config: { auth: 'public' }, schema: { hide: true }, logLevel: 'warn' }, async (_request, reply) => {
-      const { contentType, body } = await metrics.scrape();
-      return reply.header('content-type', contentType).send(body);
     });
   }
   await app.register(swagger, {

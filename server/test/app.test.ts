@@ -383,7 +383,10 @@ describe('deployments', () => {
     const broken = await finished((await post('acme', keys.admin)).json().statusId);
     expect(broken.status).toBe('failure');
     expect(broken.summary).toMatch(/^2 errors, 0 warnings; first: docs\.json:1:\d+ error/);
-    expect(broken.logs.join('\n')).toMatch(/unknown-field/);
+    // Each problem's line keeps the CLI's suggestion (issue 42 item 12: the log dropped it).
+    expect(broken.logs).toContainEqual(
+      expect.stringMatching(/^docs\.json:1:\d+ error unknown-field `expand` is not a field of a group\. Suggestion: use "expanded"\.$/),
+    );
     expect(broken.logs.join('\n')).toMatch(/page-not-found/);
     expect(broken.commit.filesChanged).toEqual({ added: [], modified: ['docs.json'], removed: [] });
     expect((await findProject(store, 'acme'))!.currentDeploymentId).toBe(good);

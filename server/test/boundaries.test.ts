@@ -3,7 +3,7 @@
  * 500), CORS on every answer (errors included) and configurable origins, a trusted proxy only
  * when configured, request timeouts and a connection cap, and the metrics an operator scrapes.
  */
-import net from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -286,7 +286,7 @@ describe('slow and many connections', () => {
 });
 
 describe('metrics', () => {
-  it('GET /metrics: request latency by route, the queue, job outcomes and assistant refusals by limit', async () => {
+  it('metrics: request latency by route, the queue, job outcomes and assistant refusals by limit; never GET /metrics on the API', async () => {
     const metrics = new Metrics(store);
     const built = await app({ metrics, assistant: { limits: { perKeyPerMonth: 1000, perOrganizationPerHour: 1000, perIpPerDay: 1 } } });
     await store.query('DELETE FROM usage_counters');
@@ -298,10 +298,17 @@ describe('metrics', () => {
         payload: ask('authentication'),
       });
     metrics.jobEnded('deployment', 'success', 1.5);
-    const response = await built.inject({ method: 'GET', url: '/metrics' });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
-    const text = response.body;
+    // The API's port is public and the metrics count every project: they are only on --metrics-port.
+    const onApi = await built.inject({ method: 'GET', url: '/metrics' });
+    expect(onApi.statusCode).toBe(404);
+    expect(onApi.json()).toEqual({ error: 'no route GET /metrics' });
+    const server = await metrics.listen('127.0.0.1', 0);
+    const address = server.address() as AddressInfo;
+    const response = await fetch(`http://127.0.0.1:${address.port}/metrics`);
+    server.close();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await response.text();
     expect(text).toMatch(/docsnav_http_request_duration_seconds_count\{method="POST",route="\/v1\/assistant\/:domain\/message",status="200"\} 1/);
     expect(text).toMatch(/docsnav_http_request_duration_seconds_count\{method="POST",route="\/v1\/assistant\/:domain\/message",status="429"\} 1/);
     expect(text).toMatch(/docsnav_assistant_refusals_total\{limit="ip"\} 1/);

@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { runServerCommand } from '../src/index.js';
 import { buildApp } from '../src/app.js';
@@ -19,6 +20,37 @@ async function cliWith(env: Record<string, string>, ...argv: string[]) {
   const code = await runServerCommand(command, rest, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), env });
   return { code, stdout, stderr };
 }
+
+describe('a port or file serve cannot use: one line that says what happened and what to do, exit 2 (issue 42 item 12)', () => {
+  it('a busy --port or --metrics-port, and a missing --assistant-instructions file', async () => {
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const port = String((busy.address() as AddressInfo).port);
+    try {
+      const cases: Array<[string[], RegExp]> = [
+        [
+          ['serve', '--port', port],
+          /^docsnav: cannot listen on 127\.0\.0\.1:\d+: another program \(or docsnav\) is listening there; stop it, or choose another --port \(0: any free port\) \(EADDRINUSE\)\n$/,
+        ],
+        [
+          ['serve', '--port', '0', '--metrics-port', port],
+          /^docsnav: metrics: cannot listen on 127\.0\.0\.1:\d+: another program \(or docsnav\) is listening there; stop it, or choose another --metrics-port \(0: any free port\) \(EADDRINUSE\)\n$/,
+        ],
+        [
+          ['serve', '--port', '0', '--assistant-instructions', '/nonexistent/prompt.md'],
+          /^docsnav: cannot read --assistant-instructions \/nonexistent\/prompt\.md: no such file or folder; check the path \(ENOENT\)\n$/,
+        ],
+      ];
+      for (const [args, message] of cases) {
+        const result = await cli(...args, '--data', tempDir('busy'));
+        expect(result.code, result.stderr).toBe(2);
+        expect(result.stderr).toMatch(message);
+      }
+    } finally {
+      busy.close();
+    }
+  });
+});
 
 describe('server commands: usage errors exit 2 with one line', () => {
   it.each([

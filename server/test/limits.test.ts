@@ -6,6 +6,7 @@
  * model of the three counters says; and through the route, two keys of one organization share
  * its limit.
  */
+import { connect, type AddressInfo, type Socket } from 'node:net';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ import { Core } from '../src/core.js';
 import { LimitError, useAssistant, type Limits } from '../src/limits.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
-import { tempDir } from './helpers.js';
+import { tempDir, waitFor } from './helpers.js';
 
 const SEED = Number(process.env.DOCSNAV_FC_SEED ?? 20_260_524);
 const RUNS = Number(process.env.DOCSNAV_FC_RUNS ?? 100);
@@ -127,4 +128,68 @@ describe('limits count exactly per their scope', () => {
       await app.close();
     }
   });
+});
+
+describe('connections per client address (issue 38 item 5)', () => {
+  /** Opens `count` connections from `localAddress` that never send a byte; resolves when each is connected or refused. */
+  async function silentConnections(port: number, localAddress: string, count: number): Promise<Socket[]> {
+    const sockets: Socket[] = [];
+    await Promise.all(
+      Array.from({ length: count }, () => {
+        const socket = connect({ port, host: '127.0.0.1', localAddress });
+        sockets.push(socket);
+        socket.on('error', () => {});
+        return new Promise((resolve) => {
+          socket.once('connect', resolve);
+          socket.once('close', resolve);
+        });
+      }),
+    );
+    return sockets;
+  }
+
+  it("one address's silent connections cannot fill the server: it keeps the default 100, /healthz answers another address", async () => {
+    const app = await buildApp(new Core(store), { maxConnections: 150 });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    try {
+      // 160 connections from 127.0.0.2 (loopback: nothing leaves the machine) that send nothing.
+      const attacker = await silentConnections(port, '127.0.0.2', 160);
+      // The server closes the ones over the cap at once; wait until it has seen them all.
+      const counted = await waitFor(
+        () =>
+          new Promise<number | undefined>((resolve) =>
+            app.server.getConnections((_error, count) =>
+              resolve(attacker.filter((socket) => !socket.destroyed && !socket.closed).length === count ? count : undefined),
+            ),
+          ),
+        10_000,
+        'the server to count the connections it kept',
+      );
+      expect(counted).toBe(100);
+      const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+      expect(health.status).toBe(200);
+      for (const socket of attacker) socket.destroy();
+    } finally {
+      await app.close();
+    }
+  }, 30_000);
+
+  it("0 lifts the cap (a server behind a proxy, where every connection is the proxy's)", async () => {
+    const app = await buildApp(new Core(store), { maxConnections: 150, maxConnectionsPerAddress: 0 });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    try {
+      const sockets = await silentConnections(port, '127.0.0.2', 120);
+      const counted = await waitFor(
+        () => new Promise<number | undefined>((resolve) => app.server.getConnections((_error, count) => resolve(count === 120 ? count : undefined))),
+        10_000,
+        'the server to keep all 120',
+      );
+      expect(counted).toBe(120);
+      for (const socket of sockets) socket.destroy();
+    } finally {
+      await app.close();
+    }
+  }, 30_000);
 });

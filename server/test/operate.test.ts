@@ -6,11 +6,13 @@
  * how each job ended and stays quiet about health probes (item 19).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { connect, createServer as createNetServer, type Socket } from 'node:net';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fakeModel } from './assistant-helpers.js';
-import { exampleRepo, runCli, startServe, stopProc, tempDir, waitFor, type Proc } from './helpers.js';
+import { exampleRepo, freePort, runCli, startCli, startServe, stopProc, tempDir, waitFor, type Proc } from './helpers.js';
 
 const procs: Proc[] = [];
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -163,4 +165,239 @@ describe('a running serve', () => {
     expect(lines.filter((line) => JSON.stringify(line).includes('/healthz'))).toEqual([]);
     expect(lines.some((line) => line.msg === 'request completed')).toBe(true);
   }, 120_000);
+});
+
+/** Sends `payload` on the data folder's socket and reads what comes back until the server closes it. */
+/** The CLI run without blocking this process (which may be the one listening). */
+async function runCliAsync(args: string[], cwd: string): Promise<{ status: number | null; stderr: string }> {
+  const proc = startCli(args, cwd);
+  const status = await Promise.race([proc.exited, sleep(60_000).then(() => 'timeout' as const)]);
+  if (status === 'timeout') await stopProc(proc, 'SIGKILL');
+  return { status: status === 'timeout' ? null : status, stderr: proc.output() };
+}
+
+function onSocket(socketPath: string, payload: Buffer | string, timeoutMs = 20_000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(socketPath);
+    let text = '';
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no answer on ${socketPath} within ${timeoutMs} ms (got ${JSON.stringify(text)})`));
+    }, timeoutMs);
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (text += chunk));
+    socket.on('error', () => {}); // a reset after the answer (the server closes on a huge line)
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve(text);
+    });
+    socket.on('connect', () => socket.write(payload));
+  });
+}
+
+describe('metrics (issue 38 item 8)', () => {
+  it("are on --metrics-port only, never on the API's public port, and count the API's requests", async () => {
+    const { dir } = projectFolder('metrics');
+    const metricsPort = await freePort();
+    const serve = await startServe(dir, ['--metrics-port', String(metricsPort)]);
+    procs.push(serve.proc);
+    const onApi = await fetch(`${serve.base}/metrics`);
+    expect(onApi.status).toBe(404);
+    expect(await onApi.json()).toEqual({ error: 'no route GET /metrics' });
+    const scraped = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    expect(scraped).toMatch(/docsnav_http_request_duration_seconds_count\{method="GET",route="\/healthz",status="200"\} \d+/);
+    expect(await stopProc(serve.proc)).toBe(0);
+  }, 60_000);
+});
+
+describe("the data folder's lock and socket (issue 38 items 4, 6, 7, 9; issue 39)", () => {
+  it('the lock is not its socket: with docsnav.sock removed, a second serve is refused with one line and the first goes on', async () => {
+    const { dir, token } = projectFolder('lock-rm');
+    const first = await startServe(dir, []);
+    procs.push(first.proc);
+    rmSync(path.join(dir, '.docsnav', 'docsnav.sock'));
+    const port = await freePort();
+    const second = startCli(['serve', '--port', String(port)], dir);
+    procs.push(second);
+    const code = await Promise.race([second.exited, sleep(30_000).then(() => 'still running')]);
+    expect(code, second.output()).toBe(2);
+    const lines = second.output().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^docsnav: .*\.docsnav is in use by another docsnav process, which holds its lock \(its docsnav\.sock is gone: restart that process to manage it\)/,
+    );
+    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+    // The first still serves, and its database is whole.
+    expect((await deploy(first.base, token)).status).toBe('success');
+    // A management command cannot reach it now: it says so, and opens nothing.
+    const list = runCli(['project', 'list'], dir);
+    expect(list.status).toBe(2);
+    expect(list.stderr).toMatch(/^docsnav: .* is in use by another docsnav process, which holds its lock \(its docsnav\.sock is gone/);
+    expect(await stopProc(first.proc)).toBe(0);
+  }, 120_000);
+
+  it('every malformed management message gets an error answer; none ends the process', async () => {
+    const { dir } = projectFolder('malformed');
+    const serve = await startServe(dir, []);
+    procs.push(serve.proc);
+    const socketPath = path.join(dir, '.docsnav', 'docsnav.sock');
+    const cases: Array<{ name: string; payload: Buffer | string; error: RegExp }> = [
+      { name: 'null', payload: 'null\n', error: /^a request is a JSON object with "op" \(got null\)$/ },
+      { name: 'a number', payload: '42\n', error: /\(got number\)$/ },
+      { name: 'a string', payload: '"project.list"\n', error: /\(got string\)$/ },
+      { name: 'an array', payload: '[{"op":"project.list"}]\n', error: /\(got an array\)$/ },
+      { name: 'an empty object', payload: '{}\n', error: /^a request needs "op", a string$/ },
+      { name: 'op not a string', payload: '{"op":5}\n', error: /^a request needs "op", a string$/ },
+      { name: 'args null', payload: '{"op":"project.remove","args":null}\n', error: /^"args" of project\.remove must be an object$/ },
+      { name: 'args missing', payload: '{"op":"project.remove"}\n', error: /project/ },
+      { name: 'args of the wrong shape', payload: '{"op":"key.create","args":{"project":["acme"],"kind":{}}}\n', error: /./ },
+      { name: 'unknown op', payload: '{"op":"project.explode","args":{}}\n', error: /^unknown management request "project\.explode"/ },
+      { name: 'not JSON', payload: 'hello\n', error: /^not a JSON request$/ },
+      { name: 'an empty line', payload: '\n', error: /^not a JSON request$/ },
+      { name: 'invalid UTF-8', payload: Buffer.from([0x7b, 0x22, 0x6f, 0x70, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d, 0x0a]), error: /^not a UTF-8 request$/ },
+      { name: 'a line over 1 MiB', payload: Buffer.alloc(2 * 1024 * 1024, 0x61), error: /^request longer than 1048576 bytes$/ },
+    ];
+    for (const { name, payload, error } of cases) {
+      const answer = await onSocket(socketPath, payload);
+      expect(answer.endsWith('\n'), name).toBe(true);
+      const parsed = JSON.parse(answer) as { ok: boolean; error: string };
+      expect(parsed.ok, name).toBe(false);
+      expect(parsed.error, name).toMatch(error);
+    }
+    expect(serve.proc.child.exitCode).toBe(null);
+    expect(cli(dir, ['project', 'list'])).toMatch(/^acme\t/);
+    expect(serve.proc.output()).not.toMatch(/TypeError|unhandled|at .*\.js:\d+/i);
+    expect(await stopProc(serve.proc)).toBe(0);
+  }, 120_000);
+
+  it('silent management clients are let go, and do not keep serve from stopping on SIGTERM', async () => {
+    const { dir } = projectFolder('idle-clients');
+    const serve = await startServe(dir, []);
+    procs.push(serve.proc);
+    const socketPath = path.join(dir, '.docsnav', 'docsnav.sock');
+    const clients: Socket[] = [];
+    const closed: Array<Promise<void>> = [];
+    for (let i = 0; i < 100; i++) {
+      const socket = connect(socketPath);
+      socket.on('error', () => {});
+      closed.push(new Promise((resolve) => socket.on('close', () => resolve())));
+      clients.push(socket);
+    }
+    await Promise.all(clients.map((socket) => new Promise((resolve) => (socket.connecting ? socket.once('connect', resolve) : resolve(undefined)))));
+    // One more that sends a byte a second and never a whole line: the server closes it by itself
+    // (a deadline from its connection, not an idle time).
+    const trickle = connect(socketPath);
+    trickle.on('error', () => {});
+    const dripping = setInterval(() => trickle.write('{'), 1000);
+    const trickleClosed = await Promise.race([new Promise((resolve) => trickle.on('close', () => resolve('closed'))), sleep(45_000).then(() => 'open')]);
+    clearInterval(dripping);
+    trickle.destroy();
+    expect(trickleClosed).toBe('closed');
+    // A fresh hundred, then SIGTERM at once: serve closes them and exits 0 by itself, well before
+    // their 30 s deadline (stopProc SIGKILLs after 20 s: exit code null).
+    const fresh: Socket[] = [];
+    for (let i = 0; i < 100; i++) {
+      const socket = connect(socketPath);
+      socket.on('error', () => {});
+      fresh.push(socket);
+    }
+    await Promise.all(fresh.map((socket) => new Promise((resolve) => (socket.connecting ? socket.once('connect', resolve) : resolve(undefined)))));
+    expect(await stopProc(serve.proc)).toBe(0);
+    for (const socket of [...clients, ...fresh]) socket.destroy();
+  }, 120_000);
+
+  it('after a kill -9 of serve, the CLI manages the folder itself and serve starts cleanly (issue 39)', async () => {
+    const { dir } = projectFolder('crash-cli');
+    let serve = await startServe(dir, []);
+    procs.push(serve.proc);
+    await stopProc(serve.proc, 'SIGKILL');
+    expect(existsSync(path.join(dir, '.docsnav', 'docsnav.sock'))).toBe(true); // what a crash leaves
+    expect(cli(dir, ['project', 'list'])).toMatch(/^acme\t/);
+    expect(cli(dir, ['key', 'create', '--project', 'acme', '--kind', 'assistant'])).toMatch(/^dn_assistant_/);
+    expect(cli(dir, ['key', 'list', '--project', 'acme']).split('\n')).toHaveLength(2);
+    serve = await startServe(dir, []);
+    procs.push(serve.proc);
+    expect(serve.proc.output()).not.toMatch(/in use/);
+    expect(cli(dir, ['key', 'list', '--project', 'acme']).split('\n')).toHaveLength(2);
+    expect(await stopProc(serve.proc)).toBe(0);
+  }, 120_000);
+});
+
+const notRoot = process.getuid?.() !== 0;
+if (notRoot) console.warn('SKIPPED the data folder ownership tests: they chown folders to nobody, which needs root');
+const NOBODY = 65534;
+
+describe.skipIf(notRoot)('a data folder (or socket) that is not this user alone is refused (issue 38 item 7)', () => {
+  it.each([
+    {
+      name: 'a folder nobody owns',
+      make: (dir: string) => {
+        const data = path.join(dir, 'data');
+        mkdirSync(data, { mode: 0o700 });
+        chownSync(data, NOBODY, NOBODY);
+        return data;
+      },
+      message: /^docsnav: \S+\/data belongs to user 65534, not to this process's user \(0\): a data folder must be its user's alone/,
+    },
+    {
+      name: 'a folder of ours, mode 0777',
+      make: (dir: string) => {
+        const data = path.join(dir, 'data');
+        mkdirSync(data);
+        chmodSync(data, 0o777);
+        return data;
+      },
+      message: /^docsnav: \S+\/data is writable by other users \(mode 0777\): a data folder must be its user's alone/,
+    },
+    {
+      name: 'a link to a folder nobody owns',
+      make: (dir: string) => {
+        const theirs = path.join(dir, 'theirs');
+        mkdirSync(theirs, { mode: 0o700 });
+        chownSync(theirs, NOBODY, NOBODY);
+        symlinkSync(theirs, path.join(dir, 'data'));
+        return path.join(dir, 'data');
+      },
+      message: /^docsnav: \S+\/theirs \(--data \S+\/data leads there\) belongs to user 65534/,
+    },
+  ])('$name: serve and the management commands refuse it with one line, and write nothing in it', ({ make, message }) => {
+    const dir = tempDir('owner');
+    const data = make(dir);
+    for (const args of [
+      ['project', 'list'],
+      ['serve', '--port', '0'],
+      ['key', 'create', '--project', 'acme', '--kind', 'admin'],
+    ]) {
+      const result = runCli([...args, '--data', data], dir);
+      expect(result.status, result.stderr).toBe(2);
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+      expect(result.stderr).toMatch(message);
+      expect(result.stdout).toBe('');
+    }
+    expect(readdirSync(data)).toEqual([]);
+  });
+
+  it("a socket in our folder that another user owns gets no request (it could be theirs, listening for a repository's credentials)", async () => {
+    const dir = tempDir('owner-socket');
+    const data = path.join(dir, 'data');
+    mkdirSync(data, { mode: 0o700 });
+    const socketPath = path.join(data, 'docsnav.sock');
+    const received: string[] = [];
+    const listener = createNetServer((socket) =>
+      socket.on('data', (chunk) => {
+        received.push(String(chunk));
+        socket.end('{}\n');
+      }),
+    );
+    await new Promise<void>((resolve) => listener.listen(socketPath, resolve));
+    cleanups.push(() => new Promise<void>((resolve) => listener.close(() => resolve())));
+    chownSync(socketPath, NOBODY, NOBODY);
+    const result = await runCliAsync(['project', 'add', 'acme', '--repo', 'https://user:secret@example.com/r.git', '--branch', 'main', '--data', data], dir);
+    expect(result.status, result.stderr).toBe(2);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(
+      /^docsnav: \S+\/data\/docsnav\.sock belongs to user 65534, not to this process's user \(0\): refusing to send it a management request/,
+    );
+    expect(received).toEqual([]);
+  });
 });

@@ -461,7 +461,7 @@ describe.each([
       const first = await startPid1(dir, data);
       const other = runCli(['serve', '--port', '0', '--data', data], dir, envWithoutDatabase());
       expect(other.status, other.stderr).toBe(2);
-      expect(other.stderr).toMatch(/is in use by another docsnav process \(it answers on docsnav\.sock\)/);
+      expect(other.stderr).toMatch(/is in use by another docsnav process, which holds its lock \(manage it through docsnav\.sock\)/);
       process.kill(first.pid1, 'SIGTERM');
       const stopped = await exitWithin(first.proc, 20_000, 'serve as pid 1 after SIGTERM');
       expect(stopped, first.proc.output()).toEqual({ code: 0, signal: null });

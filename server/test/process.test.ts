@@ -87,7 +87,7 @@ describe('docsnav serve on PGlite', () => {
     const second = runCli(['serve', '--port', '0'], dir);
     expect(second.status).toBe(2);
     expect(second.stderr.trim().split('\n')).toHaveLength(1);
-    expect(second.stderr).toMatch(/is in use by another docsnav process \(it answers on docsnav\.sock\)/);
+    expect(second.stderr).toMatch(/is in use by another docsnav process, which holds its lock \(manage it through docsnav\.sock\)/);
     expect(runCli(['worker'], dir).stderr).toMatch(/^docsnav: docsnav worker needs --database postgres:\/\//);
 
     let client = new Client(serve.base, token);

@@ -1,3 +1,4 @@
+import { ioErrorText } from '../io-error.js';
 import path from 'node:path';
 import { plural } from '../text.js';
 import { createTwoFilesPatch } from 'diff';
@@ -28,7 +29,7 @@ export class FixRun {
       result = fixFile(file, { ...options, dryRun: this.mode === 'dry-run' });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      if (typeof code === 'string' && (error as Error).name !== 'FileReadError') throw new UsageError(`cannot write ${file}: ${code}`);
+      if (typeof code === 'string' && (error as Error).name !== 'FileReadError') throw new UsageError(`cannot write ${file}: ${ioErrorText(error, 'write')}`);
       throw error;
     }
     this.results.push(result);

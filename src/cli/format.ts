@@ -1,3 +1,4 @@
+import { ioErrorText } from '../io-error.js';
 import { appendFileSync, writeFileSync } from 'node:fs';
 import type { ValidationResult } from '../result.js';
 import { FORMATS, type Format } from '../report/formats.js';
@@ -46,7 +47,7 @@ export async function writeReports(
     try {
       writeFileSync(args.outputFile, text);
     } catch (error) {
-      throw new UsageError(`cannot write ${args.outputFile}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      throw new UsageError(`cannot write ${args.outputFile}: ${ioErrorText(error, 'write')}`);
     }
   }
 }
@@ -59,7 +60,7 @@ async function writeStepSummary(results: ValidationResult[], env: Record<string,
   try {
     appendFileSync(file, formatGithubSummary(results, { ruleDocsUrl }));
   } catch (error) {
-    throw new UsageError(`cannot write GITHUB_STEP_SUMMARY ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new UsageError(`cannot write GITHUB_STEP_SUMMARY ${file}: ${ioErrorText(error, 'write')}`);
   }
   return true;
 }

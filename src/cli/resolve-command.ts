@@ -1,3 +1,4 @@
+import { ioErrorText } from '../io-error.js';
 import { closeSync, openSync, realpathSync, writeSync } from 'node:fs';
 import pc from 'picocolors';
 import { countProblems } from '../result.js';
@@ -53,7 +54,7 @@ export async function resolveCommand(argv: string[], io: CliIo): Promise<number>
       fd = openSync(args.out, 'w');
       for (const chunk of chunks) writeSync(fd, chunk);
     } catch (error) {
-      throw new UsageError(`cannot write ${args.out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      throw new UsageError(`cannot write ${args.out}: ${ioErrorText(error, 'write')}`);
     } finally {
       if (fd !== undefined) closeSync(fd);
     }

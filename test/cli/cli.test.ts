@@ -153,7 +153,7 @@ describe('docsnav validate', () => {
   });
 
   it.each([
-    [['validate', 'fixtures/nope/docs.json'], /^docsnav: cannot read fixtures\/nope\/docs.json: ENOENT\n$/],
+    [['validate', 'fixtures/nope/docs.json'], /^docsnav: cannot read fixtures\/nope\/docs.json: no such file or folder; check the path \(ENOENT\)\n$/],
     [['validate', '--format', 'xml', 'fixtures/example'], /^docsnav: --format must be one of pretty, json, sarif, github \(got "xml"\)\n$/],
     [['validate', '--rule', 'no-such-rule=off'], /^docsnav: --rule: unknown code "no-such-rule"/],
     [['validate', '--rule', 'page-path=loud'], /^docsnav: --rule page-path: severity must be/],
@@ -282,11 +282,14 @@ describe('docsnav resolve', () => {
   });
 
   it.each([
-    [['resolve', 'fixtures/nope'], /^docsnav: cannot read fixtures\/nope: ENOENT\n$/],
+    [['resolve', 'fixtures/nope'], /^docsnav: cannot read fixtures\/nope: no such file or folder; check the path \(ENOENT\)\n$/],
     [['resolve', 'a.json', 'b.json'], /^docsnav: resolve takes one docs.json\n$/],
     [['resolve', 'fixtures/example', '--tree-format', 'sarif'], /^docsnav: --tree-format must be one of json, pretty \(got "sarif"\)\n$/],
     [['resolve', 'fixtures/example', '--format', 'xml'], /^docsnav: --format must be one of pretty, json, sarif, github/],
-    [['resolve', 'fixtures/example', '--out', '/nonexistent-dir/x.json'], /^docsnav: cannot write \/nonexistent-dir\/x.json: ENOENT\n$/],
+    [
+      ['resolve', 'fixtures/example', '--out', '/nonexistent-dir/x.json'],
+      /^docsnav: cannot write \/nonexistent-dir\/x.json: its folder does not exist; create it, or write somewhere else \(ENOENT\)\n$/,
+    ],
   ])('exits 2 with one clear line for %j', (args, message) => {
     const run = docsnav(...args);
     expect(run.code).toBe(2);
@@ -383,7 +386,10 @@ describe('docsnav validate: conveniences', () => {
     [['validate', '-f', 'json', '-f', 'sarif', '-f', 'github', '--output-file', 'x'], /^docsnav: --format can be given at most twice/],
     [['validate', '-', 'fixtures/example'], /^docsnav: standard input \(- or --stdin\) cannot be combined with paths\n$/],
     [['validate', '--stdin-filename', 'docs.json', 'fixtures/example'], /^docsnav: --stdin-filename needs - or --stdin\n$/],
-    [['validate', 'fixtures/example', '--output-file', '/nonexistent-dir/x.json'], /^docsnav: cannot write \/nonexistent-dir\/x.json: ENOENT\n$/],
+    [
+      ['validate', 'fixtures/example', '--output-file', '/nonexistent-dir/x.json'],
+      /^docsnav: cannot write \/nonexistent-dir\/x.json: its folder does not exist; create it, or write somewhere else \(ENOENT\)\n$/,
+    ],
     [
       ['validate', 'fixtures/example', '--rule-docs-url', 'docs/rules/'],
       /^docsnav: --rule-docs-url takes an http or https URL of a copy of docs\/rules\/ \(got "docs\/rules\/"\)\n$/,

@@ -181,7 +181,7 @@ describe('--config and --no-config', () => {
     const run = docsnav(tree(SITE), ...args, '--config', 'nope.json');
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toBe('docsnav: cannot read config file nope.json: ENOENT\n');
+    expect(run.stderr).toBe('docsnav: cannot read config file nope.json: no such file or folder; check the path (ENOENT)\n');
   });
 
   it.each([

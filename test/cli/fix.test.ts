@@ -139,7 +139,7 @@ describe('docsnav validate --fix-dry-run', () => {
     const run = docsnav(['validate', 'fixtures/no-such-folder/docs.json', '--fix']);
     expect(run.code).toBe(2);
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
-    expect(run.stderr).toMatch(/^docsnav: cannot read fixtures\/no-such-folder\/docs.json: ENOENT/);
+    expect(run.stderr).toMatch(/^docsnav: cannot read fixtures\/no-such-folder\/docs.json: no such file or folder; check the path \(ENOENT\)/);
   });
 });
 

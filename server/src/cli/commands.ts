@@ -40,6 +40,7 @@ const HTTP: readonly OptionName[] = [
   'request-timeout',
   'keep-alive-timeout',
   'max-connections',
+  'max-connections-per-ip',
   'shutdown-grace',
   'metrics-port',
   'max-queued',

@@ -59,10 +59,15 @@ export const OPTIONS = {
     type: 'string',
     value: '<s>',
     default: '30',
-    help: 'longest a client may take to send a whole request (then 408 and the connection closes)',
+    help: 'longest a client may take to send a whole request (then 408 and the connection closes); its headers, at most 10 s',
   },
   'keep-alive-timeout': { type: 'string', value: '<s>', default: '5', help: 'how long an idle keep-alive connection stays open' },
   'max-connections': { type: 'string', value: '<n>', default: '1000', help: 'most open connections; more are closed at once' },
+  'max-connections-per-ip': {
+    type: 'string',
+    value: '<n>',
+    help: "most open connections from one client address; more are closed at once (default 100; 0: none, the default with --trust-proxy, where every connection is the proxy's: cap clients there)",
+  },
   'shutdown-grace': {
     type: 'string',
     value: '<s>',
@@ -72,7 +77,7 @@ export const OPTIONS = {
   'metrics-port': {
     type: 'string',
     value: '<n>',
-    help: 'serve Prometheus metrics on this port of --host instead of GET /metrics on the API port (worker: off unless given)',
+    help: 'serve Prometheus metrics (GET /metrics) on this port of --host; never on the API port, which is public (off unless given)',
   },
   'max-queued': { type: 'string', value: '<n>', default: '1000', help: 'jobs waiting per project before 429' },
   // Running jobs.

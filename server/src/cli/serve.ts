@@ -6,6 +6,7 @@
  * its running jobs back to the queue, and exits. A second signal exits at once.
  */
 import { readFileSync } from 'node:fs';
+import { ioErrorText } from 'docsnav';
 import type { Server } from 'node:http';
 import { plural } from '../text.js';
 import { DataFolder } from '../data-folder.js';
@@ -70,6 +71,23 @@ function untilSignal(log: Logger): Promise<string> {
   });
 }
 
+/** Why a port cannot be listened on, and what to do, in one line. */
+function listenError(error: unknown, host: string, port: number, portOption: string, hostOption: string): string {
+  const code = (error as NodeJS.ErrnoException)?.code;
+  const where = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  switch (code) {
+    case 'EADDRINUSE':
+      return `cannot listen on ${where}: another program (or docsnav) is listening there; stop it, or choose another ${portOption} (0: any free port) (EADDRINUSE)`;
+    case 'EACCES':
+    case 'EPERM':
+      return `cannot listen on ${where}: ports below 1024 need privileges; choose a ${portOption} from 1024 up and forward to it (${code})`;
+    case 'EADDRNOTAVAIL':
+      return `cannot listen on ${where}: ${host} is not an address of this machine; choose another ${hostOption} (127.0.0.1, or 0.0.0.0 for every interface) (EADDRNOTAVAIL)`;
+    default:
+      return `cannot listen on ${where}: ${code ?? (error as Error)?.message ?? String(error)}`;
+  }
+}
+
 async function metricsServer(values: OptionValues, metrics: import('../metrics.js').Metrics): Promise<Server | undefined> {
   const port = values.number('metrics-port', { integer: true, min: 0, max: 65535 });
   if (port === undefined) return undefined;
@@ -77,7 +95,7 @@ async function metricsServer(values: OptionValues, metrics: import('../metrics.j
   try {
     return await metrics.listen(host, port);
   } catch (error) {
-    throw new UsageError(`cannot serve metrics on ${host}:${port}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new UsageError(`metrics: ${listenError(error, host, port, values.origin('metrics-port'), values.origin('host'))}`);
   }
 }
 
@@ -120,9 +138,7 @@ function assistantFrom(values: OptionValues) {
     try {
       instructions = readFileSync(file, 'utf8');
     } catch (error) {
-      throw new UsageError(
-        `cannot read ${values.origin('assistant-instructions')} ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-      );
+      throw new UsageError(`cannot read ${values.origin('assistant-instructions')} ${file}: ${ioErrorText(error, 'read')}`);
     }
   }
   const whole = (name: 'limit-key-month' | 'limit-org-hour' | 'limit-ip-day') => values.number(name, { integer: true, min: 1 })!;
@@ -143,12 +159,15 @@ export async function serve(values: OptionValues, io: CommandIo): Promise<number
   const jobs = values.number('jobs', { integer: true, min: 0 });
   if (jobs === 0 && databaseFrom(values) === undefined)
     throw new UsageError('serve --jobs 0 needs --database postgres://…: with the embedded database, serve is the only process that can run jobs');
+  const trustProxy = trustProxyFrom(values);
   const http = {
-    trustProxy: trustProxyFrom(values),
+    trustProxy,
     corsOrigins: corsOriginsFrom(values),
     requestTimeoutMs: values.millis('request-timeout'),
     keepAliveTimeoutMs: values.millis('keep-alive-timeout'),
     maxConnections: values.number('max-connections', { integer: true, min: 1 }),
+    // Behind a proxy every connection comes from its address: no cap unless asked for.
+    maxConnectionsPerAddress: values.number('max-connections-per-ip', { integer: true, min: 0 }) ?? (trustProxy === false ? undefined : 0),
   };
   const graceMs = values.number('shutdown-grace', { min: 0 })! * 1000;
   const maxQueued = values.number('max-queued', { integer: true, min: 1 })!;
@@ -178,8 +197,7 @@ export async function serve(values: OptionValues, io: CommandIo): Promise<number
     await close();
     throw error;
   }
-  const app = await buildApp(core, { logger: log, version: packageVersion(), assistant, metrics: separateMetrics ? undefined : metrics, ...http });
-  if (separateMetrics) assistant.onRefused = (scope) => metrics.refusals.inc({ limit: scope });
+  const app = await buildApp(core, { logger: log, version: packageVersion(), assistant, metrics, ...http });
   const runner = new JobRunner(store, jobKinds, settings, log, metrics);
   // A deployment that succeeds here has its search index built before its first question.
   runner.onEnded = (job, outcome) => {
@@ -192,7 +210,7 @@ export async function serve(values: OptionValues, io: CommandIo): Promise<number
     await app.close().catch(() => {});
     separateMetrics?.close();
     await close();
-    throw new UsageError(`cannot listen on ${host}:${port}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    throw new UsageError(listenError(error, host, port, values.origin('port'), values.origin('host')));
   }
   if (settings.concurrency > 0) await runner.start();
   void assistant.warm();

@@ -29,7 +29,7 @@ import {
   type DeploymentOutcome,
   type FilesChanged,
 } from '../store/deployments.js';
-import { CONFIG_FILE_NAMES, isFixable, type Problem } from 'docsnav';
+import { CONFIG_FILE_NAMES, isFixable, messageWithSuggestion, type Problem } from 'docsnav';
 import { mergeFollowing } from '../store/jobs.js';
 import { queueRepair } from './repair-kind.js';
 import { findProject, setCurrentDeployment, type Project } from '../store/projects.js';
@@ -358,8 +358,9 @@ export function filesChanged(before: Record<string, string>, after: Record<strin
   return changes;
 }
 
+/** A problem as one log line, its suggestion included, as the CLI's one-line reports write it. */
 function problemLine(problem: Problem): string {
-  return `${problem.file}:${problem.line}:${problem.column} ${problem.severity} ${problem.code} ${problem.message}`;
+  return `${problem.file}:${problem.line}:${problem.column} ${problem.severity} ${problem.code} ${messageWithSuggestion(problem)}`;
 }
 
 function problemLines(problems: readonly Problem[]): string[] {

@@ -13,5 +13,4 @@ export const ROUTES: ReadonlyArray<{ method: string; url: string; summary: strin
   { method: 'GET', url: '/assistant/widget.js', summary: 'the chat widget a docs site embeds with one script tag' },
   { method: 'GET', url: '/healthz', summary: 'the server and its database answer' },
   { method: 'GET', url: '/openapi.json', summary: 'the OpenAPI 3.1 document of these routes' },
-  { method: 'GET', url: '/metrics', summary: 'Prometheus metrics (unless --metrics-port moves them)' },
 ];
