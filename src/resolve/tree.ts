@@ -88,7 +88,7 @@ export class TreeBuilder {
   private readonly states = new Map<ElementNode, ElementState>();
   private readonly steps: Step[] = [];
   /** Every path a page wants, settled once every page is known. */
-  private readonly urls = new PageUrls();
+  private readonly urls: PageUrls;
   /** The last element whose pages were seen, and its state: one map lookup per element, not per page. */
   private lastParent: ElementNode | undefined;
   private lastState: ElementState | undefined;
@@ -119,6 +119,7 @@ export class TreeBuilder {
     options: TreeBuilderOptions,
   ) {
     this.report = options.report;
+    this.urls = new PageUrls(options.profile?.crossSpecClash ?? 'suffix');
     this.specs = new SpecsInScope(options.loader, options.profile, options.report, options.reportIn);
     this.frontMatter = new PageFrontMatterReader(options);
     this.readsPages = options.reader !== undefined && options.files !== undefined;
@@ -199,6 +200,7 @@ export class TreeBuilder {
     for (const finding of this.urls.settle()) this.report(finding);
     for (const [group, page] of this.firstPages) group.firstPage = page.path;
     this.nav?.finish(tree);
+    this.urls.markLost();
     return tree;
   }
 
@@ -461,7 +463,7 @@ export class TreeBuilder {
     if (op.metadata) applyFrontMatter(page, op.metadata);
     this.finishPage(page, trail);
     this.checkUnsafe(page.path, pointer);
-    this.urls.claim(page, `${file} ${method} ${op.path}`, element.section, pointer);
+    this.urls.claim(page, file, `${method} ${op.path}`, element.section, pointer);
     return page;
   }
 
