@@ -31,7 +31,7 @@ export const linkNotFound: SiteRule = {
         const aFile = /\.[a-z0-9]+$/i.test(wanted) && !/\.mdx?$/i.test(wanted);
         const { meant, suggestion } = aFile ? {} : pageMeant(site, moved, wanted, wanted.replace(/\.mdx?$/i, ''));
         reportInPage(body, {
-          message: `${describe(link)} "${link.url}" leads nowhere: no page, file or redirect of the site is at /${wanted}.`,
+          message: `${describe(link)} "${link.url}" leads nowhere: no page, file or redirect of the site is at /${wanted}.${generatedOnly(site, wanted)}`,
           span: link.span,
           ...(suggestion !== undefined && { suggest: `/${suggestion}` }),
           ...(meant !== undefined && link.verbatim && { fix: rewrite(link, meant) }),
@@ -44,7 +44,7 @@ export const linkNotFound: SiteRule = {
       const wanted = resolved.target.path.replace(/\.mdx?$/i, '');
       const { suggestion } = pageMeant(site, moved, wanted, wanted);
       report({
-        message: `Navigation href "${href}" leads nowhere: no page, file or redirect of the site is at /${resolved.target.path}.`,
+        message: `Navigation href "${href}" leads nowhere: no page, file or redirect of the site is at /${resolved.target.path}.${generatedOnly(site, wanted)}`,
         pointer,
         ...(suggestion !== undefined && { suggest: `/${suggestion}` }),
       });
@@ -59,7 +59,15 @@ export const linkNotFound: SiteRule = {
  */
 function pageMeant(site: Site, moved: ReadonlyMap<string, string> | undefined, wanted: string, bare: string): { meant?: string; suggestion?: string } {
   const meant = moved?.get(bare) ?? sameButCase(site, bare);
-  return { meant, suggestion: meant ?? site.closest(wanted) ?? sameName(site, bare) };
+  return { meant, suggestion: meant ?? site.firstGeneratedUnder(bare) ?? site.closest(wanted) ?? sameName(site, bare) };
+}
+
+/** What to add when the path is a folder of generated pages only: the platform serves nothing there (its broken-links check agrees). */
+function generatedOnly(site: Site, wanted: string): string {
+  const first = site.firstGeneratedUnder(wanted.replace(/\/$/, ''));
+  return first === undefined
+    ? ''
+    : ` Only pages generated from an OpenAPI spec are under it (the first: /${first}), and the platform serves nothing at the folder's own path.`;
 }
 
 function describe(link: PageLink): string {
