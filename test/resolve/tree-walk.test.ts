@@ -440,6 +440,28 @@ describe('page URLs under the platform profile (issue 42)', () => {
     expect(result.tree.pages.some((p) => p.lostTo !== undefined)).toBe(false);
   });
 
+  it('`pages` beside `languages` at the root: the tree holds what the platform builds (languages), and the error says pages is dropped', async () => {
+    const docs = {
+      navigation: {
+        pages: ['index', 'about'],
+        languages: [
+          { language: 'en', groups: [{ group: 'G', pages: ['index'] }] },
+          { language: 'fr', groups: [{ group: 'G', pages: ['fr/index'] }] },
+        ],
+      },
+    };
+    const texts = { 'index.mdx': '# Home\n', 'about.mdx': '# About\n', 'fr/index.mdx': '# Accueil\n' };
+    // What @mintlify/prebuild 1.0.1341 builds from this site: index, fr/index (no about).
+    const platform = await site('pages beside languages platform', docs, texts, 'platform');
+    expect(platform.tree.pages.map((p) => `${p.path} ${p.language ?? ''}`)).toEqual(['index en', 'fr/index fr']);
+    expect(platform.tree.nav.children.map((node) => `${node.kind} ${node.label}`)).toEqual(['language en', 'language fr']);
+    const [problem] = platform.problems.filter((p) => p.code === 'primary-pattern');
+    expect(problem.message).toContain('the platform keeps `languages` and silently drops `pages`');
+    // The spec profile keeps both (it loses nothing); the error is the same.
+    const spec = await site('pages beside languages spec', docs, texts, 'spec');
+    expect(spec.tree.pages.map((p) => p.path)).toEqual(['index', 'about', 'index', 'fr/index']);
+  });
+
   it('within one spec the platform suffixes too: -1, nothing lost', async () => {
     const api = spec({ '/one': { get: { 'x-mint': { href: 'same' } } }, '/two': { get: { 'x-mint': { href: 'same' } } } });
     const result = await site(
