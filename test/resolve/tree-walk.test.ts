@@ -454,7 +454,7 @@ describe('page URLs under the platform profile (issue 42)', () => {
     // What @mintlify/prebuild 1.0.1341 builds from this site: index, fr/index (no about).
     const platform = await site('pages beside languages platform', docs, texts, 'platform');
     expect(platform.tree.pages.map((p) => `${p.path} ${p.language ?? ''}`)).toEqual(['index en', 'fr/index fr']);
-    expect(platform.tree.nav.children.map((node) => `${node.kind} ${node.label}`)).toEqual(['language en', 'language fr']);
+    expect(platform.tree.nav.children.map((node) => (node.kind === 'page' ? 'page' : `${node.kind} ${node.label}`))).toEqual(['language en', 'language fr']);
     const [problem] = platform.problems.filter((p) => p.code === 'primary-pattern');
     expect(problem.message).toContain('the platform keeps `languages` and silently drops `pages`');
     // The spec profile keeps both (it loses nothing); the error is the same.
