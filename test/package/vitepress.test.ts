@@ -37,7 +37,7 @@ beforeAll(async () => {
   if (!hasVersion(manifest, VERSION)) {
     const install = installPinned(folder, `vitepress@${VERSION}`, { project: 'docsnav-vitepress', label: 'bench/.vitepress', capture: true });
     if (install.status !== 0)
-      throw new Error(`npm install vitepress@${VERSION} exited ${install.status}:\n${`${install.stdout}${install.stderr}`.slice(-4000)}`);
+      throw new Error(`npm install vitepress@${VERSION} exited ${install.status}:\n${`${String(install.stdout)}${String(install.stderr)}`.slice(-4000)}`);
   }
   // The recipe, as written, then its sidebar as JSON on the last line.
   writeFileSync(recipeModule, `${readmeBlock('vitepress-sidebar').text}\nconsole.log(JSON.stringify(sidebar));\n`);
