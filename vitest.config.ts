@@ -7,11 +7,11 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * - corpus (`npm run test:corpus`): the real-world files in ../shared/corpus;
  * - slow (`npm run test:slow`): robustness (huge, deep and hostile inputs, property tests; some read the corpus);
  * - packages (`npm run test:packages`): both packages packed and installed into empty projects, and the VS Code extension
- *   packaged and installed into code-server (needs npm's registry or cache);
+ *   packaged and installed into code-server, README's VitePress sidebar built with VitePress (needs npm's registry or cache);
  * `npx vitest run test/foo` runs a file in whichever suite it belongs to.
  */
 const corpus = ['test/corpus.test.ts', 'test/**/*.corpus.test.ts'];
-const packages = ['test/package/tarballs.test.ts', 'test/package/vscode-extension.test.ts'];
+const packages = ['test/package/tarballs.test.ts', 'test/package/vscode-extension.test.ts', 'test/package/vitepress.test.ts'];
 const slow = ['test/robustness/**/*.test.ts', 'test/rules/robustness.test.ts', 'test/hostile/**/*.test.ts'];
 
 export default defineConfig({

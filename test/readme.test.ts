@@ -175,7 +175,7 @@ const RECIPES: Record<string, (block: FencedBlock) => void> = {
   'github-workflow'(block) {
     const steps = parseYaml(block.text) as Array<{ run?: string; uses?: string; if?: string; with?: { sarif_file?: string } }>;
     const [validate, upload] = steps;
-    expect(validate.run).toMatch(/^npx docsnav validate /);
+    expect(validate.run).toMatch(/^npx --no docsnav validate /);
     expect(upload.uses).toMatch(/^github\/codeql-action\/upload-sarif@v\d+$/);
     // The annotations fail the step on errors; the SARIF upload must run anyway.
     expect(upload.if).toBe('always()');
@@ -296,6 +296,27 @@ const RECIPES: Record<string, (block: FencedBlock) => void> = {
     // The first-line comment the prose offers instead names the same schema.
     const comments = [...readme.matchAll(/# yaml-language-server: \$schema=(\S+?)`/g)].map((match) => match[1]);
     expect(comments).toEqual([url]);
+  },
+
+  // Issue 42: the build-step recipe, on the example site with a broken image link in a page.
+  'build-config'(block) {
+    expectConfig(block, { profile: 'platform', rules: { 'link-not-found': 'off', 'anchor-not-found': 'off', 'page-unparsable': 'off' } });
+  },
+
+  'build-step'(block) {
+    const dir = project();
+    copySite('example', dir);
+    writeFileSync(path.join(dir, 'index.mdx'), `${readFileSync(path.join(dir, 'index.mdx'), 'utf8')}\n![diagram](/images/missing.png)\n`);
+    writeFileSync(path.join(dir, 'docsnav.build.json'), readmeBlock('build-config').text);
+    const run = runRecipe(block, { cwd: dir, env: NPX_ENV });
+    expectExits(run);
+    const [build, lint] = run.steps;
+    expect(build.stdout).toBe('');
+    expect(lint.stdout).toMatch(/^::error file=index\.mdx,.*title=link-not-found::Image "\/images\/missing\.png" leads nowhere/m);
+    // Exit 1 still writes the tree: a build can show what it has.
+    const tree = JSON.parse(readFileSync(path.join(dir, 'tree.json'), 'utf8')) as { version: number; pages: Array<{ path: string }> };
+    expect(tree.version).toBe(1);
+    expect(tree.pages.map((page) => page.path)).toContain('quickstart');
   },
 
   'config-platform'(block) {

@@ -66,7 +66,10 @@ describe('server commands: usage errors exit 2 with one line', () => {
     [['key', 'revoke'], /^docsnav: key revoke takes <key id>/],
     [['key', 'create', '--project', 'acme', '--kind', 'root'], /^docsnav: --kind takes admin, assistant \(got "root"\)/],
     [['key', 'create', '--kind', 'admin'], /^docsnav: key create needs --project/],
-    [['serve', '--nope'], /^docsnav: Unknown option '--nope'/],
+    [['serve', '--nope'], /^docsnav: unknown option "--nope" \(see docsnav serve --help\)$/m],
+    // Issue 42: the nearest real option, not Node's advice to put a typo after `--`.
+    [['serve', '--databse', 'postgres://x'], /^docsnav: unknown option "--databse" \(did you mean --database\? see docsnav serve --help\)$/m],
+    [['project', 'add', 'acme', '--branh', 'main'], /^docsnav: unknown option "--branh" \(did you mean --branch\? see docsnav project add --help\)$/m],
   ])('docsnav %j', async (argv, message) => {
     const result = await cli(...argv);
     expect(result.code).toBe(2);

@@ -253,6 +253,21 @@ describe('deploy/compose.yaml', () => {
   });
 });
 
+describe('deploy/compose.yaml: the model key (issue 42)', () => {
+  const text = readFileSync(path.join(DEPLOY, 'compose.yaml'), 'utf8');
+  const services = (parseYaml(text) as { services: Record<string, { environment?: Record<string, unknown> | string[] }> }).services;
+  const MODEL = ['DOCSNAV_MODEL_BASE_URL', 'DOCSNAV_MODEL', 'DOCSNAV_MODEL_API_KEY'];
+
+  it('serve takes the model and its key from .env or the shell (never a value in the file); workers do not ask the model', () => {
+    const serve = composeEnv(services.serve);
+    for (const name of MODEL) expect(serve[name], name).toBe(`\${${name}:-}`);
+    for (const worker of ['worker-1', 'worker-2']) for (const name of MODEL) expect(composeEnv(services[worker])[name], `${worker} ${name}`).toBeUndefined();
+    // The management commands in its comments run `docsnav` (on PATH in the image).
+    expect(text).toMatch(/exec serve docsnav project add /);
+    expect(text).not.toContain('node /app/node_modules/docsnav/dist/cli/main.js project');
+  });
+});
+
 describe('deploy/Dockerfile', () => {
   const stages = dockerfileStages(readFileSync(path.join(DEPLOY, 'Dockerfile'), 'utf8'));
   const runtime = stages.at(-1)!;
@@ -284,6 +299,16 @@ describe('deploy/Dockerfile', () => {
     expect(execForm(last(runtime, 'CMD')!.args)).toEqual(['serve']);
     expect(envOf(runtime)).toMatchObject({ DOCSNAV_HOST: '0.0.0.0', DOCSNAV_PORT: '3000', DOCSNAV_DATA: '/var/lib/docsnav' });
     expect(all(runtime, 'EXPOSE').map((i) => i.args)).toContain('3000');
+  });
+
+  it('puts `docsnav` on PATH: npm links the package bin into /app/node_modules/.bin (issue 42)', () => {
+    const pathDirs = envOf(runtime).PATH?.split(':') ?? [];
+    expect(pathDirs[0]).toBe('/app/node_modules/.bin');
+    // Node's image keeps node in /usr/local/bin: still on PATH, as the bin link's `#!/usr/bin/env node` needs.
+    expect(pathDirs).toContain('/usr/local/bin');
+    const { bin } = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string> };
+    expect(bin.docsnav).toBe('dist/cli/main.js');
+    expect(readFileSync(path.join(REPO_ROOT, 'src', 'cli', 'main.ts'), 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/);
   });
 
   it('has a HEALTHCHECK that asks /healthz with node (the slim image has no curl)', () => {
@@ -348,6 +373,15 @@ describe('deploy/Dockerfile', () => {
 describe('deploy/systemd', () => {
   const serve = unitFile(path.join(DEPLOY, 'systemd', 'docsnav-serve.service'));
   const worker = unitFile(path.join(DEPLOY, 'systemd', 'docsnav-worker@.service'));
+
+  it('serve: the model and its key go in /etc/docsnav/env (its EnvironmentFile), never an Environment= line or a command line (issue 42)', () => {
+    const text = readFileSync(path.join(DEPLOY, 'systemd', 'docsnav-serve.service'), 'utf8');
+    for (const name of ['DOCSNAV_MODEL_BASE_URL', 'DOCSNAV_MODEL', 'DOCSNAV_MODEL_API_KEY']) expect(text).toMatch(new RegExp(`^#\\s+${name}=`, 'm'));
+    expect(serve.Service.Environment ?? []).toEqual([]);
+    expect(serve.Service.ExecStart.join(' ')).not.toMatch(/--model|API_KEY/);
+    // The management line reads the file in the shell: no value of it in `ps`.
+    expect(text).not.toMatch(/env \$\(cat \/etc\/docsnav\/env\)/);
+  });
 
   it.each([
     ['docsnav-serve.service', serve, /\bserve --jobs 0 --data (\/var\/lib\/docsnav\/serve)$/],

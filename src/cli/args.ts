@@ -8,6 +8,7 @@ import { isRuleDocsUrl } from '../report/rule-docs.js';
 import { CACHE_STRATEGIES, type CacheStrategy } from '../pages/store.js';
 import { isCi, type CacheSettings } from '../pages/store-location.js';
 import { CHECK_OPTIONS, DIFF_OPTIONS, RESOLVE_OPTIONS, VALIDATE_OPTIONS, type CliOption } from './options.js';
+import { parseErrorLine } from './parse-error.js';
 
 /** A mistake in how docsnav was called: exit 2 with one clear line. */
 export class UsageError extends Error {
@@ -77,17 +78,13 @@ function parserOptions(options: readonly CliOption[]): NonNullable<ParseArgsConf
 }
 
 /** Parses the command's own options and the common ones. */
-function parse(argv: string[], options: readonly CliOption[]): { values: Record<string, unknown>; common: CommonArgs } {
+function parse(argv: string[], options: readonly CliOption[], command: string): { values: Record<string, unknown>; common: CommonArgs } {
   let parsed: { values: Record<string, unknown>; positionals: string[] };
+  const config = parserOptions([...options, ...CHECK_OPTIONS]);
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      strict: true,
-      options: parserOptions([...options, ...CHECK_OPTIONS]),
-    });
+    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: config });
   } catch (error) {
-    throw new UsageError((error as Error).message.split('\n')[0]);
+    throw new UsageError(parseErrorLine(error, argv, config, command));
   }
   const { values, positionals } = parsed;
   if (values.config !== undefined && values['no-config']) throw new UsageError('--config and --no-config cannot be used together');
@@ -177,7 +174,7 @@ function oneOf(value: string, allowed: readonly string[], what: string): string 
 }
 
 export function parseValidateArgs(argv: string[]): ValidateArgs {
-  const { values, common } = parse(argv, VALIDATE_OPTIONS);
+  const { values, common } = parse(argv, VALIDATE_OPTIONS, 'validate');
   let maxWarnings: number | undefined;
   if (values['max-warnings'] !== undefined) {
     // Digits only: Number('') and Number(' ') are 0, which would silently mean "no warnings allowed".
@@ -223,10 +220,11 @@ export interface DiffArgs {
 /** `docsnav diff <git-ref> [docs.json]`. */
 export function parseDiffArgs(argv: string[]): DiffArgs {
   let parsed: { values: Record<string, unknown>; positionals: string[] };
+  const config = parserOptions(DIFF_OPTIONS);
   try {
-    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: parserOptions(DIFF_OPTIONS) });
+    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: config });
   } catch (error) {
-    throw new UsageError((error as Error).message.split('\n')[0]);
+    throw new UsageError(parseErrorLine(error, argv, config, 'diff'));
   }
   const [ref, docsPath, ...extra] = parsed.positionals;
   if (ref === undefined || ref === '') throw new UsageError('diff takes a git ref: docsnav diff <git-ref> [docs.json] (e.g. docsnav diff origin/main)');
@@ -236,7 +234,7 @@ export function parseDiffArgs(argv: string[]): DiffArgs {
 }
 
 export function parseResolveArgs(argv: string[]): ResolveArgs {
-  const { values, common } = parse(argv, RESOLVE_OPTIONS);
+  const { values, common } = parse(argv, RESOLVE_OPTIONS, 'resolve');
   if (common.paths.length > 1) throw new UsageError('resolve takes one docs.json');
   if (values.out === '') throw new UsageError('--out takes a file name (got "")');
   const treeFormat = oneOf(values['tree-format'] as string, ['json', 'pretty'], '--tree-format') as ResolveArgs['treeFormat'];

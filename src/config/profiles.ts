@@ -96,6 +96,13 @@ export interface Profile {
    * beside it (`mint-json-invalid`) as the platform's build does. The spec says nothing about them.
    */
   checksSettings: boolean;
+  /**
+   * A generated page whose path a page of another spec, later in its section, also wants: `suffix`
+   * gives it the next free `-1` (the page keeps a URL, which the platform does not give it); `lost`
+   * marks it lost in the tree at the contested path (`lostTo`), as the platform serves only the
+   * later one there. Within one spec both suffix, as the platform does.
+   */
+  crossSpecClash: 'suffix' | 'lost';
 }
 
 /** The one registry of profiles; the default (`spec`) first. */
@@ -112,6 +119,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     schemaUrl: 'hint',
     externalSpecRefs: 'hint',
     checksSettings: false,
+    crossSpecClash: 'suffix',
   },
   platform: {
     name: 'platform',
@@ -125,6 +133,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     schemaUrl: 'problem',
     externalSpecRefs: 'problem',
     checksSettings: true,
+    crossSpecClash: 'lost',
   },
 };
 

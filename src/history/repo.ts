@@ -47,8 +47,21 @@ export function commitOf(repo: DocsRepo, ref: string): string {
       .toString('utf8')
       .trim();
   } catch {
+    if (isShallow(repo))
+      throw new GitError(
+        `unknown git ref "${ref}": ${repo.top} is a shallow clone, which holds only the latest commits; fetch the history with git fetch --unshallow (in GitHub Actions: actions/checkout with fetch-depth: 0)`,
+      );
     throw new GitError(`unknown git ref "${ref}" (no such branch, tag or commit in ${repo.top})`);
   }
   if (!/^[0-9a-f]{40,64}$/.test(commit)) throw new GitError(`unknown git ref "${ref}"`);
   return commit;
+}
+
+/** Whether the repository is a shallow clone (`git clone --depth`, actions/checkout's default): older commits are not in it. */
+function isShallow(repo: DocsRepo): boolean {
+  try {
+    return git(['rev-parse', '--is-shallow-repository'], { cwd: repo.top }).toString('utf8').trim() === 'true';
+  } catch {
+    return false;
+  }
 }

@@ -23,6 +23,18 @@ type PrimaryKey = (typeof PRIMARY_KEYS)[number];
 
 export const CHILD_KEYS: readonly ChildKey[] = [...PRIMARY_KEYS, 'menu'];
 
+/**
+ * The one primary pattern the platform keeps when the root holds several: its schema tries them
+ * in this order (a union) and drops every other (measured with @mintlify/prebuild 1.0.1341:
+ * `pages` beside `languages` is not built).
+ */
+const PLATFORM_PRIMARY_ORDER: readonly PrimaryKey[] = ['products', 'languages', 'versions', 'tabs', 'dropdowns', 'anchors', 'groups', 'pages'];
+
+/** The primary pattern of a navigation root the platform keeps (undefined when it has none). */
+export function platformKeptPattern(navigation: Readonly<Record<string, unknown>>): PrimaryKey | undefined {
+  return PLATFORM_PRIMARY_ORDER.find((key) => Object.hasOwn(navigation, key));
+}
+
 /** Every kind of object in `navigation`. */
 export type ElementKind =
   | 'navigation'

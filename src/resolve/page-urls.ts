@@ -9,11 +9,21 @@ import { mergeByCode } from './merge-findings.js';
 
 /** One page path wanted in a section; the URL is decided once every page is known (the later page keeps it). */
 interface Claim {
-  page: { path: string };
+  page: ClaimedPage;
   wanted: string;
+  /** The spec and operation (`api.json GET /users`). */
   owner: string;
+  spec: string;
   at: string;
   section: ElementNode;
+}
+
+/** What settling changes on a page: its path (a suffix), or that it is lost to another page. */
+interface ClaimedPage {
+  id: string;
+  path: string;
+  kind: string;
+  lostTo?: string;
 }
 
 export class PageUrls {
@@ -29,6 +39,12 @@ export class PageUrls {
   private authoredList: string[] = [];
   /** Sections with endpoint pages: ordinary pages alone never clash (one path is one page). */
   private readonly endpointSections = new Set<ElementNode>();
+
+  /** Pages lost to a later page of another spec, and that page (ids are final only once `nav` is built). */
+  private readonly lost: Array<{ page: ClaimedPage; to: ClaimedPage }> = [];
+
+  /** What an earlier page of another spec gets when a later one takes its path (the profile's `crossSpecClash`). */
+  constructor(private readonly crossSpecClash: 'suffix' | 'lost' = 'suffix') {}
 
   /** An ordinary page's path in its section. */
   authoredPage(section: ElementNode, pagePath: string): void {
@@ -46,16 +62,18 @@ export class PageUrls {
     for (const list of this.authored.values()) yield* list;
   }
 
-  /** A generated or endpoint page wants its path in a section (`owner` says which operation of which spec). */
-  claim(page: { path: string; kind: string }, owner: string, section: ElementNode, pointer: string): void {
-    this.claims.push({ page, wanted: page.path, owner, at: pointer, section });
+  /** A generated or endpoint page of `spec` wants its path in a section (`operation`: `GET /users`). */
+  claim(page: ClaimedPage, spec: string, operation: string, section: ElementNode, pointer: string): void {
+    this.claims.push({ page, wanted: page.path, owner: `${spec} ${operation}`, spec, at: pointer, section });
     if (page.kind === 'endpoint') this.endpointSections.add(section);
   }
 
   /**
    * Settles the URLs: where pages of one section want one path, the platform keeps the LATER
    * one under it. That page keeps the path; each earlier page with a different owner gets the
-   * next free `-1`, `-2`, … (a slug-collision: on the platform it would be lost). The same
+   * next free `-1`, `-2`, … (a slug-collision: on the platform it would be lost), or, under
+   * the platform profile when the later page is of another spec, is marked lost at that path
+   * (`lostTo`), as the platform serves it: no URL the platform does not have. The same
    * owner listed twice keeps its path (duplicate-page says so). A path also listed as an
    * ordinary page is the author's: the platform writes generated pages first and the author's
    * file over them, so every entry there keeps the one URL and shows that file (an info says so
@@ -75,6 +93,11 @@ export class PageUrls {
     return [...byPointer.values()].flatMap((list) => mergeByCode(list));
   }
 
+  /** Marks each lost page with the id of the page served at its path (once the ids are final). */
+  markLost(): void {
+    for (const { page, to } of this.lost) page.lostTo = to.id;
+  }
+
   /** The claims of sections with endpoint pages (the only ones where paths can clash), per section. */
   private claimsBySection(): Map<ElementNode, Claim[]> {
     const bySection = new Map<ElementNode, Claim[]>();
@@ -88,15 +111,16 @@ export class PageUrls {
   }
 
   private settleSection(claims: readonly Claim[], findings: Finding[]): void {
-    const keeper = new Map<string, string>();
+    const keeper = new Map<string, Claim>();
     // A page path listed as an ordinary page is the author's: on the platform its file
     // replaces any generated page there, and every entry links to that one URL. No suffixes.
     const authored = new Set(this.authored.get(claims[0].section));
-    for (const claim of claims) keeper.set(claim.wanted, claim.owner);
+    for (const claim of claims) keeper.set(claim.wanted, claim);
     const used = new Set([...keeper.keys(), ...authored]);
     const next = new Map<string, number>();
     for (const claim of claims) {
-      const winner = keeper.get(claim.wanted)!;
+      const winning = keeper.get(claim.wanted)!;
+      const winner = winning.owner;
       if (authored.has(claim.wanted)) {
         findings.push({
           code: 'slug-collision',
@@ -107,6 +131,15 @@ export class PageUrls {
         continue;
       }
       if (winner === claim.owner) continue;
+      if (this.crossSpecClash === 'lost' && winning.spec !== claim.spec) {
+        this.lost.push({ page: claim.page, to: winning.page });
+        findings.push({
+          code: 'slug-collision',
+          message: `"${claim.wanted}" is also the path of ${winner}, later in this section; the platform serves that one at this URL and this page at none (the tree marks it lost: \`lostTo\`).`,
+          pointer: claim.at,
+        });
+        continue;
+      }
       let n = next.get(claim.wanted) ?? 1;
       while (used.has(`${claim.wanted}-${n}`)) n++;
       next.set(claim.wanted, n + 1);

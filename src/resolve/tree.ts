@@ -13,7 +13,7 @@
  */
 import type { ValidationCache } from '../cache.js';
 import { tidyPage } from '../navigation/entries.js';
-import { ELEMENTS, isPlainObject, NAME_FIELD } from '../navigation/model.js';
+import { ELEMENTS, isPlainObject, NAME_FIELD, platformKeptPattern, PRIMARY_KEYS } from '../navigation/model.js';
 import { escapesRoot, isUrl } from '../navigation/openapi.js';
 import { listedInOwnPages, pointerOf, walkNavigation, type ElementNode, type NavigationVisitor, type PageNode } from '../navigation/walk.js';
 import type { FileReader } from '../files.js';
@@ -88,7 +88,7 @@ export class TreeBuilder {
   private readonly states = new Map<ElementNode, ElementState>();
   private readonly steps: Step[] = [];
   /** Every path a page wants, settled once every page is known. */
-  private readonly urls = new PageUrls();
+  private readonly urls: PageUrls;
   /** The last element whose pages were seen, and its state: one map lookup per element, not per page. */
   private lastParent: ElementNode | undefined;
   private lastState: ElementState | undefined;
@@ -113,12 +113,22 @@ export class TreeBuilder {
   /** The nested navigation (`nav`), built beside the flat lists when the tree is kept. */
   private readonly nav: NavBuilder | undefined;
   private planned = false;
+  /**
+   * Under the platform profile, the root's primary patterns the platform drops when it holds
+   * several (`pages` beside `languages`): their elements and pages are left out of the tree, as
+   * the platform builds none of them (primary-pattern says which).
+   */
+  private readonly droppedPatterns: ReadonlySet<string>;
+  /** The elements inside a dropped pattern (a parent is seen before its children, so one lookup each). */
+  private readonly droppedElements = new Set<ElementNode>();
 
   constructor(
     private readonly docs: unknown,
     options: TreeBuilderOptions,
   ) {
     this.report = options.report;
+    this.urls = new PageUrls(options.profile?.crossSpecClash ?? 'suffix');
+    this.droppedPatterns = options.profile?.name === 'platform' ? droppedPatterns(docs) : new Set();
     this.specs = new SpecsInScope(options.loader, options.profile, options.report, options.reportIn);
     this.frontMatter = new PageFrontMatterReader(options);
     this.readsPages = options.reader !== undefined && options.files !== undefined;
@@ -138,10 +148,12 @@ export class TreeBuilder {
     const nav = this.nav?.visitor;
     return {
       element: (node) => {
+        if (this.dropped(node)) return;
         this.enter(node);
         nav?.element?.(node);
       },
       page: (node) => {
+        if (this.droppedElements.has(node.parent) || (node.parent.kind === 'navigation' && this.droppedPatterns.has(String(node.path.parent?.key)))) return;
         nav?.page?.(node);
         if (this.stateOf(node.parent)?.tooDeep) return;
         // A group's `root` that its `pages` list too is that one page, in its place there.
@@ -153,6 +165,7 @@ export class TreeBuilder {
         else this.steps.push({ type: 'entry', node });
       },
       leave: (node) => {
+        if (this.droppedElements.has(node)) return;
         nav?.leave?.(node);
         const state = this.states.get(node);
         if (node.openapi?.owner !== node || state?.specUsed || state?.tooDeep) return;
@@ -160,6 +173,15 @@ export class TreeBuilder {
         else this.steps.push({ type: 'bulk', owner: node });
       },
     };
+  }
+
+  /** Whether an element is inside a primary pattern the platform drops (and remembers it, for its children). */
+  private dropped(node: ElementNode): boolean {
+    if (this.droppedPatterns.size === 0 || !node.parent) return false;
+    const inside =
+      this.droppedElements.has(node.parent) || (node.parent.kind === 'navigation' && node.parentKey !== undefined && this.droppedPatterns.has(node.parentKey));
+    if (inside) this.droppedElements.add(node);
+    return inside;
   }
 
   /** Walks the navigation on its own (when no other walk carried the visitor). */
@@ -199,6 +221,7 @@ export class TreeBuilder {
     for (const finding of this.urls.settle()) this.report(finding);
     for (const [group, page] of this.firstPages) group.firstPage = page.path;
     this.nav?.finish(tree);
+    this.urls.markLost();
     return tree;
   }
 
@@ -461,7 +484,7 @@ export class TreeBuilder {
     if (op.metadata) applyFrontMatter(page, op.metadata);
     this.finishPage(page, trail);
     this.checkUnsafe(page.path, pointer);
-    this.urls.claim(page, `${file} ${method} ${op.path}`, element.section, pointer);
+    this.urls.claim(page, file, `${method} ${op.path}`, element.section, pointer);
     return page;
   }
 
@@ -502,4 +525,12 @@ function pageOperation(op: Operation, file: string): PageOperationInfo {
 
 function describeOperation(op: Operation): string {
   return op.method === 'webhook' ? `webhook ${op.path}` : `${op.method.toUpperCase()} ${op.path}`;
+}
+
+/** The root's primary patterns the platform drops: every one but the one it keeps. */
+function droppedPatterns(docs: unknown): Set<string> {
+  const navigation = isPlainObject(docs) ? docs.navigation : undefined;
+  if (!isPlainObject(navigation)) return new Set();
+  const kept = platformKeptPattern(navigation);
+  return new Set(PRIMARY_KEYS.filter((key) => key !== kept && Object.hasOwn(navigation, key)));
 }

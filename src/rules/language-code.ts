@@ -50,17 +50,21 @@ export const languageCode: NavigationRule = {
         if (!isLanguage) return;
         const code = node.value.language;
         if (typeof code !== 'string' || allowed.has(code)) return;
+        const pointer = pointerOf(node.path, 'language');
+        if (profile.name !== 'platform' && PROFILES.platform.languageCodes.has(code)) {
+          // The site works on the platform as written: the answer is the platform profile, not another
+          // code (`uk` -> `ua` would break it there, `pl` -> `nl` is another language).
+          context.report({ message: `"${code}" is not a supported language code: the spec allows ${supported}; ${platformAlsoAccepts(code)}.`, pointer });
+          return;
+        }
         const lower = code.toLowerCase();
         // The spec's or the platform's spelling, the right case, else the language without its region (`pl-PL` -> `pl`).
         const alias = [ALIASES[lower], PLATFORM_ALIASES[lower], byLowerCase.get(lower), lower.split('-')[0]].find(
           (candidate) => candidate !== undefined && allowed.has(candidate),
         );
         const suggest = alias ?? closest(code, allowed);
-        const message =
-          profile.name !== 'platform' && PROFILES.platform.languageCodes.has(code)
-            ? `"${code}" is not a supported language code: the spec allows ${supported}; ${platformAlsoAccepts(code)}.`
-            : `"${code}" is not a supported language code. Supported${profile.name === 'platform' ? ' by the hosted platform' : ''}: ${supported}. (Add more with --language-codes or "languageCodes" in the config.)`;
-        context.report({ message, pointer: pointerOf(node.path, 'language'), suggest });
+        const message = `"${code}" is not a supported language code. Supported${profile.name === 'platform' ? ' by the hosted platform' : ''}: ${supported}. (Add more with --language-codes or "languageCodes" in the config.)`;
+        context.report({ message, pointer, suggest });
       },
     };
   },

@@ -17,11 +17,11 @@ type Fix = NonNullable<Finding['fix']>;
  * the only one that differs but for case, or (with `--since`) the page moved from that URL.
  */
 const MESSAGES = {
-  navigationHref: 'Navigation href "{href}" leads nowhere: no page, file or redirect of the site is at /{path}.',
-  link: 'Link "{url}" leads nowhere: no page, file or redirect of the site is at /{path}.',
-  image: 'Image "{url}" leads nowhere: no page, file or redirect of the site is at /{path}.',
-  definition: 'Link definition "{url}" leads nowhere: no page, file or redirect of the site is at /{path}.',
-  element: '<{element}> {attribute} "{url}" leads nowhere: no page, file or redirect of the site is at /{path}.',
+  navigationHref: 'Navigation href "{href}" leads nowhere: no page, file or redirect of the site is at /{path}.{more}',
+  link: 'Link "{url}" leads nowhere: no page, file or redirect of the site is at /{path}.{more}',
+  image: 'Image "{url}" leads nowhere: no page, file or redirect of the site is at /{path}.{more}',
+  definition: 'Link definition "{url}" leads nowhere: no page, file or redirect of the site is at /{path}.{more}',
+  element: '<{element}> {attribute} "{url}" leads nowhere: no page, file or redirect of the site is at /{path}.{more}',
 } as const;
 
 export const linkNotFound: SiteRule = {
@@ -41,7 +41,7 @@ export const linkNotFound: SiteRule = {
         const aFile = /\.[a-z0-9]+$/i.test(wanted) && !/\.mdx?$/i.test(wanted);
         const { meant, suggestion } = aFile ? {} : pageMeant(site, moved, wanted, wanted.replace(/\.mdx?$/i, ''));
         reportInPage(body, {
-          message: linkMessage(link, wanted),
+          message: linkMessage(link, wanted, generatedOnly(site, wanted)),
           span: link.span,
           ...(suggestion !== undefined && { suggest: `/${suggestion}` }),
           ...(meant !== undefined && link.verbatim && { fix: rewrite(link, meant) }),
@@ -54,7 +54,7 @@ export const linkNotFound: SiteRule = {
       const wanted = resolved.target.path.replace(/\.mdx?$/i, '');
       const { suggestion } = pageMeant(site, moved, wanted, wanted);
       report({
-        message: message(MESSAGES, 'navigationHref', { href, path: resolved.target.path }),
+        message: message(MESSAGES, 'navigationHref', { href, path: resolved.target.path, more: generatedOnly(site, wanted) }),
         pointer,
         ...(suggestion !== undefined && { suggest: `/${suggestion}` }),
       });
@@ -69,14 +69,23 @@ export const linkNotFound: SiteRule = {
  */
 function pageMeant(site: Site, moved: ReadonlyMap<string, string> | undefined, wanted: string, bare: string): { meant?: string; suggestion?: string } {
   const meant = moved?.get(bare) ?? sameButCase(site, bare);
-  return { meant, suggestion: meant ?? site.closest(wanted) ?? sameName(site, bare) };
+  return { meant, suggestion: meant ?? site.firstGeneratedUnder(bare) ?? site.closest(wanted) ?? sameName(site, bare) };
 }
 
-function linkMessage(link: PageLink, path: string): string {
-  if (link.kind === 'image') return message(MESSAGES, 'image', { url: link.url, path });
-  if (link.kind === 'definition') return message(MESSAGES, 'definition', { url: link.url, path });
-  if (link.kind === 'element') return message(MESSAGES, 'element', { element: link.element ?? '', attribute: link.attribute ?? '', url: link.url, path });
-  return message(MESSAGES, 'link', { url: link.url, path });
+/** What to add when the path is a folder of generated pages only: the platform serves nothing there (its broken-links check agrees). */
+function generatedOnly(site: Site, wanted: string): string {
+  const first = site.firstGeneratedUnder(wanted.replace(/\/$/, ''));
+  return first === undefined
+    ? ''
+    : ` Only pages generated from an OpenAPI spec are under it (the first: /${first}), and the platform serves nothing at the folder's own path.`;
+}
+
+/** `more`: what generatedOnly adds (empty, or a sentence of its own). */
+function linkMessage(link: PageLink, path: string, more: string): string {
+  if (link.kind === 'image') return message(MESSAGES, 'image', { url: link.url, path, more });
+  if (link.kind === 'definition') return message(MESSAGES, 'definition', { url: link.url, path, more });
+  if (link.kind === 'element') return message(MESSAGES, 'element', { element: link.element ?? '', attribute: link.attribute ?? '', url: link.url, path, more });
+  return message(MESSAGES, 'link', { url: link.url, path, more });
 }
 
 /** The one listed page equal to a missing path but for case (`/QuickStart` for `/quickstart`). */

@@ -31,6 +31,8 @@ export interface Site {
   isFolder(urlPath: string): boolean;
   /** The listed page nearest by spelling to a URL path no page has, for "did you mean". */
   closest(urlPath: string): string | undefined;
+  /** For a folder that holds only pages generated from a spec (nothing is served at its path): its first such page. */
+  firstGeneratedUnder(urlPath: string): string | undefined;
 }
 
 /** What the site needs of the docs root's files (a DocsFiles answers it). */
@@ -61,7 +63,9 @@ export function buildSite(
   const addFolders = (file: string): void => {
     for (let at = file.lastIndexOf('/'); at > 0; at = file.lastIndexOf('/', at - 1)) folders.add(file.slice(0, at));
   };
-  for (const page of listed) addFolders(page);
+  // Folders of pages that have files: a folder holding only pages generated from a spec is nothing
+  // the platform serves, and its broken-links check reports a link to one (issue 42).
+  for (const page of pages.values()) if (!page.endpoint) addFolders(page.path);
   for (const file of files?.list?.() ?? []) {
     if (!/\.mdx?$/i.test(file) || ignored(file)) continue;
     contentFiles.push(file);
@@ -72,6 +76,7 @@ export function buildSite(
     if (!known) pages.set(urlPath, { path: urlPath, file, listed: false, endpoint: false });
     else if (known.file === undefined && !known.endpoint) known.file = file;
   }
+  let generatedFolders: Map<string, string> | undefined;
   let suggester: Suggester | undefined;
   const pageAt = (urlPath: string): SitePage | undefined => {
     const bare = urlPath.replace(/\.mdx?$/i, '');
@@ -84,9 +89,23 @@ export function buildSite(
     isFolder: (urlPath) => folders.has(urlPath),
     pageAt,
     hasFile: (urlPath) => files !== undefined && files.hasFile(urlPath) && !ignored(urlPath),
+    firstGeneratedUnder: (urlPath) => (generatedFolders ??= generatedOnlyFolders(pages, folders)).get(urlPath),
     closest(urlPath) {
       suggester ??= new Suggester(listed.length > 0 ? listed : [...pages.keys()], (name) => name.toLowerCase());
       return suggester.suggest(urlPath)[0];
     },
   };
+}
+
+/** Each folder that holds generated pages and no page file, with its first generated page (asked only when a link misses). */
+function generatedOnlyFolders(pages: ReadonlyMap<string, SitePage>, folders: ReadonlySet<string>): Map<string, string> {
+  const generated = new Map<string, string>();
+  for (const page of pages.values()) {
+    if (!page.endpoint) continue;
+    for (let at = page.path.lastIndexOf('/'); at > 0; at = page.path.lastIndexOf('/', at - 1)) {
+      const folder = page.path.slice(0, at);
+      if (!folders.has(folder) && !generated.has(folder)) generated.set(folder, page.path);
+    }
+  }
+  return generated;
 }

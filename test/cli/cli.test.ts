@@ -158,7 +158,13 @@ describe('docsnav validate', () => {
     [['validate', '--rule', 'no-such-rule=off'], /^docsnav: --rule: unknown code "no-such-rule"/],
     [['validate', '--rule', 'page-path=loud'], /^docsnav: --rule page-path: severity must be/],
     [['validate', '--max-warnings', 'many'], /^docsnav: --max-warnings takes a whole number/],
-    [['validate', '--bogus'], /^docsnav: Unknown option '--bogus'/],
+    [['validate', '--bogus'], /^docsnav: unknown option "--bogus" \(see docsnav validate --help\)$/m],
+    // Issue 42: the nearest real option, not Node's advice to put a typo after `--`.
+    [['validate', '--fromat', 'json'], /^docsnav: unknown option "--fromat" \(did you mean --format\? see docsnav validate --help\)$/m],
+    [['validate', '--no-colr'], /^docsnav: unknown option "--no-colr" \(did you mean --no-color\?/],
+    [['resolve', '--tree-fromat=pretty'], /^docsnav: unknown option "--tree-fromat" \(did you mean --tree-format\? see docsnav resolve --help\)$/m],
+    [['diff', 'HEAD', '--fromat', 'json'], /^docsnav: unknown option "--fromat" \(did you mean --format\? see docsnav diff --help\)$/m],
+    [['validate', '-Z'], /^docsnav: unknown option "-Z" \(see docsnav validate --help\)$/m],
     [['frobnicate'], /^docsnav: unknown command "frobnicate"/],
   ])('exits 2 with one clear line for %j', (args, message) => {
     const run = docsnav(...args);

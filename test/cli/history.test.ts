@@ -62,6 +62,31 @@ describe('docsnav diff', () => {
 });
 
 describe('docsnav validate --since', () => {
+  it('in a shallow clone, a ref it does not hold says the clone is shallow and how to fetch the history', () => {
+    const origin = repoWith({ 'docs.json': docsJson(['index']), 'index.mdx': '# Home\n' });
+    writeFileSync(path.join(origin, 'quickstart.mdx'), '# Quick\n');
+    writeFileSync(path.join(origin, 'docs.json'), docsJson(['index', 'quickstart']));
+    git(origin, 'add', '-A');
+    git(origin, 'commit', '-q', '-m', 'quickstart');
+    const clone = path.join(realpathSync(mkdtempSync(path.join(tmpdir(), 'docsnav-shallow-'))), 'site');
+    // file:// so git really makes a shallow clone (a plain path would copy every object).
+    git(path.dirname(clone), 'clone', '-q', '--depth', '1', `file://${origin}`, clone);
+    for (const args of [
+      ['validate', '--since', 'HEAD~1'],
+      ['diff', 'HEAD~1'],
+    ]) {
+      const run = docsnav(args, clone);
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.stderr).toMatch(/unknown git ref "HEAD~1": .* is a shallow clone/);
+      expect(run.stderr).toContain('git fetch --unshallow');
+      expect(run.stderr).toContain('fetch-depth: 0');
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    }
+    // A full clone holds HEAD~1: the same command compares with it.
+    git(clone, 'fetch', '-q', '--unshallow');
+    expect(docsnav(['validate', '--since', 'HEAD~1'], clone).code).toBe(0);
+  });
+
   it('fails with redirect-missing, located, in every format; --fix adds the moved page redirect', () => {
     const repo = movedSite();
     const pretty = docsnav(['validate', '--since', 'HEAD'], repo);

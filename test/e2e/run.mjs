@@ -271,11 +271,11 @@ for (const type of ['commonjs', 'module']) {
 // 5. The README's install block, as written, in an empty project: its git URL is the only change (the
 //    clone at HEAD, where the README says `git+https://<your-git-host>/docsnav.git`).
 {
-  log('\nREADME.md install block: npm install --save-dev git+file://… then npx docsnav validate, in an empty project');
+  log('\nREADME.md install block: npm install --save-dev git+file://… then npx --no docsnav validate, in an empty project');
   const placeholder = 'git+https://<your-git-host>/docsnav.git';
   const install = readmeBlock('install');
   const commands = shellCommands(install.text).map((command) => command.code);
-  const shape = [`npm install --save-dev ${placeholder}`, 'npx docsnav validate'];
+  const shape = [`npm install --save-dev ${placeholder}`, 'npx --no docsnav validate'];
   const known = JSON.stringify(commands) === JSON.stringify(shape);
   check('README.md install block: the two commands this test knows, with the placeholder URL once', known, commands.join('\n'));
   const fromGit = path.join(temp, 'consumer-git');
@@ -295,7 +295,7 @@ for (const type of ['commonjs', 'module']) {
   const [installed, validated] = recipe.steps;
   check('README.md install block: npm install --save-dev <git url> installs', installed.status === 0, `${installed.stdout}${installed.stderr}`);
   check(
-    'README.md install block: npx docsnav validate passes the valid docs.json of the project',
+    'README.md install block: npx --no docsnav validate passes the valid docs.json of the project',
     validated.status === 0 && /no problems/.test(validated.stdout) && existsSync(path.join(fromGit, 'node_modules', '.bin', 'docsnav')),
     `${validated.stdout}${validated.stderr}`,
   );
@@ -303,7 +303,7 @@ for (const type of ['commonjs', 'module']) {
     writeFileSync(path.join(fromGit, 'docs.json'), BROKEN);
     const broken = run('sh', ['-c', commands[1]], { cwd: fromGit, env: { npm_config_yes: 'false' } });
     check(
-      'README.md install block: npx docsnav validate fails a broken docs.json',
+      'README.md install block: npx --no docsnav validate fails a broken docs.json',
       broken.status === 1 && /^docs\.json:\d+:\d+ {2}error {2}unknown-field/m.test(broken.output),
       broken.output,
     );

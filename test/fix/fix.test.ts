@@ -277,15 +277,15 @@ const cases: Case[] = [
   {
     name: 'compact one-line JSON',
     code: 'language-code',
-    before: '{"navigation":{"languages":[{"language":"en","pages":["a"]},{"language":"uk","pages":["b"]}]}}',
-    after: '{"navigation":{"languages":[{"language":"en","pages":["a"]},{"language":"ua","pages":["b"]}]}}',
+    before: '{"navigation":{"languages":[{"language":"en","pages":["a"]},{"language":"pt-br","pages":["b"]}]}}',
+    after: '{"navigation":{"languages":[{"language":"en","pages":["a"]},{"language":"pt-BR","pages":["b"]}]}}',
   },
   {
     name: 'YAML with comments',
     code: 'language-code',
     file: 'docs.yaml',
-    before: lf(['navigation:', '  languages:', '    - language: ja # Japanese', '      pages: [a]']),
-    after: lf(['navigation:', '  languages:', '    - language: jp # Japanese', '      pages: [a]']),
+    before: lf(['navigation:', '  languages:', '    - language: de-DE # German', '      pages: [a]']),
+    after: lf(['navigation:', '  languages:', '    - language: de # German', '      pages: [a]']),
   },
   // expanded-top-level: remove the key, its value and its comma
   {
@@ -455,11 +455,16 @@ describe('what gets no fix', () => {
   });
 
   it('language-code: only under the spec profile, and only to the same language', () => {
-    const uk = '{"navigation":{"languages":[{"language":"uk","pages":["a"]}]}}';
-    expect(fixOf(uk, 'language-code', { profile: 'spec' })[0]).toBeDefined();
-    expect(fixOf(uk, 'language-code')[0]).toBeDefined();
-    // The platform profile accepts `uk`, and would have `ua` written `uk`: a suggestion, not a fix.
-    expect(validateText(uk, { profile: 'platform' }).problems.filter((p) => p.code === 'language-code')).toEqual([]);
+    const ptBr = '{"navigation":{"languages":[{"language":"pt-br","pages":["a"]}]}}';
+    expect(fixOf(ptBr, 'language-code', { profile: 'spec' })[0]).toBeDefined();
+    expect(fixOf(ptBr, 'language-code')[0]).toBeDefined();
+    // Issue 42: a code the platform accepts (`uk`, `ja`) gets the platform profile, not the spec's spelling
+    // (`ua`, which the platform refuses): no suggestion, no fix.
+    for (const code of ['uk', 'ja']) {
+      const text = `{"navigation":{"languages":[{"language":"${code}","pages":["a"]}]}}`;
+      expect(fixOf(text, 'language-code')).toEqual([undefined]);
+      expect(validateText(text, { profile: 'platform' }).problems.filter((p) => p.code === 'language-code')).toEqual([]);
+    }
     const ua = '{"navigation":{"languages":[{"language":"ua","pages":["a"]}]}}';
     expect(
       validateText(ua, { profile: 'platform' })
@@ -557,11 +562,11 @@ describe('$ref targets', () => {
     mkdirSync(path.join(dir, 'nav'));
     writeFileSync(
       path.join(dir, 'docs.json'),
-      lf(['{', '  "navigation": {', '    "languages": [{ "$ref": "./nav/uk.json" }, { "$ref": "./nav/en.yaml" }]', '  }', '}']),
+      lf(['{', '  "navigation": {', '    "languages": [{ "$ref": "./nav/de.json" }, { "$ref": "./nav/en.yaml" }]', '  }', '}']),
     );
     writeFileSync(
-      path.join(dir, 'nav', 'uk.json'),
-      lf(['{', '  "language": "uk",', '  "groups": [{ "group": "Start", "expanded": true, "pages": ["index.mdx"] }]', '}']),
+      path.join(dir, 'nav', 'de.json'),
+      lf(['{', '  "language": "de-DE",', '  "groups": [{ "group": "Start", "expanded": true, "pages": ["index.mdx"] }]', '}']),
     );
     writeFileSync(path.join(dir, 'index.mdx'), '# Home\n');
     mkdirSync(path.join(dir, 'en'));
@@ -578,10 +583,10 @@ describe('$ref targets', () => {
     const main = path.join(dir, 'docs.json');
     const before = readFileSync(main, 'utf8');
     const result = fixFile(main);
-    expect(result.files.map((f) => path.relative(dir, f.file)).sort()).toEqual(['nav/en.yaml', 'nav/uk.json']);
+    expect(result.files.map((f) => path.relative(dir, f.file)).sort()).toEqual(['nav/de.json', 'nav/en.yaml']);
     expect(readFileSync(main, 'utf8')).toBe(before);
-    expect(readFileSync(path.join(dir, 'nav', 'uk.json'), 'utf8')).toBe(
-      lf(['{', '  "language": "ua",', '  "groups": [{ "group": "Start", "pages": ["index"] }]', '}']),
+    expect(readFileSync(path.join(dir, 'nav', 'de.json'), 'utf8')).toBe(
+      lf(['{', '  "language": "de",', '  "groups": [{ "group": "Start", "pages": ["index"] }]', '}']),
     );
     expect(readFileSync(path.join(dir, 'nav', 'en.yaml'), 'utf8')).toBe(
       lf(['language: en # default', 'groups:', '  - group: Start', '    pages:', '      - en/index']),
@@ -592,11 +597,11 @@ describe('$ref targets', () => {
 
   it('dry run: the same result, nothing written', () => {
     const dir = site();
-    const uk = path.join(dir, 'nav', 'uk.json');
-    const before = readFileSync(uk, 'utf8');
+    const de = path.join(dir, 'nav', 'de.json');
+    const before = readFileSync(de, 'utf8');
     const result = fixFile(path.join(dir, 'docs.json'), { dryRun: true });
     expect(result.written).toEqual([]);
     expect(result.files).toHaveLength(2);
-    expect(readFileSync(uk, 'utf8')).toBe(before);
+    expect(readFileSync(de, 'utf8')).toBe(before);
   });
 });

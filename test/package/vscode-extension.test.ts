@@ -220,12 +220,12 @@ describe('activate() with a stand-in for vscode', () => {
     expect(result.output).toEqual([]);
   });
 
-  it('with no docsnav anywhere, shows one message saying to npm install --save-dev docsnav, and starts nothing', () => {
+  it('with no docsnav anywhere, shows one message saying to install docsnav from its git repository, and starts nothing', () => {
     const workspace = path.join(temp, 'bare-site');
     mkdirSync(workspace);
     const result = activate([workspace], {}, undefined, nodeOnly);
     expect(result.errors).toHaveLength(1);
-    expect(result.errors[0]).toContain('npm install --save-dev docsnav');
+    expect(result.errors[0]).toContain('npm install --save-dev git+https://');
     expect(result.activateError).toBeNull();
     expect(result.output).toEqual([]);
     expect(result.unhandled).toEqual([]);

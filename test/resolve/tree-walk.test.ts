@@ -401,6 +401,79 @@ describe('page URLs', () => {
   });
 });
 
+describe('page URLs under the platform profile (issue 42)', () => {
+  /** Six specs in six groups of one tab; two of them have `GET /v1` "Auth service root" (app/auth-service-root). */
+  function sixSpecs(profile: 'spec' | 'platform') {
+    const root = (tag: string) => spec({ '/v1': { get: { summary: 'Auth service root', tags: [tag] } } });
+    const other = (n: number) => spec({ [`/s${n}`]: { get: { summary: `Service ${n}`, tags: ['app'] } } });
+    const names = ['one', 'auth', 'three', 'legacy-auth', 'five', 'six'];
+    const texts: Record<string, string> = {};
+    names.forEach((name, i) => (texts[`${name}.json`] = name.endsWith('auth') ? root('app') : other(i)));
+    return site(
+      `six specs ${profile}`,
+      { navigation: { tabs: [{ tab: 'API', groups: names.map((name) => ({ group: name, openapi: `${name}.json`, pages: [] })) }] } },
+      texts,
+      profile,
+    );
+  }
+
+  it('two specs generating one path: the later spec keeps the URL, the earlier page is marked lost (no -1 URL the platform would 404)', async () => {
+    const result = await sixSpecs('platform');
+    const auth = result.tree.pages.filter((p) => p.title === 'Auth service root');
+    expect(auth.map((p) => `${p.path} ${p.openapi?.file} ${p.lostTo ?? ''}`)).toEqual([
+      `api-reference/app/auth-service-root auth.json ${auth[1].id}`,
+      'api-reference/app/auth-service-root legacy-auth.json ',
+    ]);
+    expect(result.tree.pages.some((p) => p.path.endsWith('-1'))).toBe(false);
+    // (The platform profile also wants docs.json's theme, name and colors: missing-field, not this test's business.)
+    expect(result.problems.filter((p) => p.code !== 'missing-field').map((p) => `${p.code} ${p.severity} ${p.pointer} ${p.message}`)).toEqual([
+      'slug-collision warning /navigation/tabs/0/groups/1/openapi "api-reference/app/auth-service-root" is also the path of legacy-auth.json GET /v1, later in this section; the platform serves that one at this URL and this page at none (the tree marks it lost: `lostTo`).',
+    ]);
+  });
+
+  it('the spec profile keeps both pages reachable: the earlier one gets -1, nothing is lost', async () => {
+    const result = await sixSpecs('spec');
+    expect(result.tree.pages.filter((p) => p.title === 'Auth service root').map((p) => p.path)).toEqual([
+      'api-reference/app/auth-service-root-1',
+      'api-reference/app/auth-service-root',
+    ]);
+    expect(result.tree.pages.some((p) => p.lostTo !== undefined)).toBe(false);
+  });
+
+  it('`pages` beside `languages` at the root: the tree holds what the platform builds (languages), and the error says pages is dropped', async () => {
+    const docs = {
+      navigation: {
+        pages: ['index', 'about'],
+        languages: [
+          { language: 'en', groups: [{ group: 'G', pages: ['index'] }] },
+          { language: 'fr', groups: [{ group: 'G', pages: ['fr/index'] }] },
+        ],
+      },
+    };
+    const texts = { 'index.mdx': '# Home\n', 'about.mdx': '# About\n', 'fr/index.mdx': '# Accueil\n' };
+    // What @mintlify/prebuild 1.0.1341 builds from this site: index, fr/index (no about).
+    const platform = await site('pages beside languages platform', docs, texts, 'platform');
+    expect(platform.tree.pages.map((p) => `${p.path} ${p.language ?? ''}`)).toEqual(['index en', 'fr/index fr']);
+    expect(platform.tree.nav.children.map((node) => (node.kind === 'page' ? 'page' : `${node.kind} ${node.label}`))).toEqual(['language en', 'language fr']);
+    const [problem] = platform.problems.filter((p) => p.code === 'primary-pattern');
+    expect(problem.message).toContain('the platform keeps `languages` and silently drops `pages`');
+    // The spec profile keeps both (it loses nothing); the error is the same.
+    const spec = await site('pages beside languages spec', docs, texts, 'spec');
+    expect(spec.tree.pages.map((p) => p.path)).toEqual(['index', 'about', 'index', 'fr/index']);
+  });
+
+  it('within one spec the platform suffixes too: -1, nothing lost', async () => {
+    const api = spec({ '/one': { get: { 'x-mint': { href: 'same' } } }, '/two': { get: { 'x-mint': { href: 'same' } } } });
+    const result = await site(
+      'one spec platform',
+      { navigation: { groups: [{ group: 'API', openapi: 'api.json', pages: ['GET /one', 'GET /two'] }] } },
+      { 'api.json': api },
+      'platform',
+    );
+    expect(result.tree.pages.map((p) => `${p.path} ${p.lostTo ?? ''}`)).toEqual(['same-1 ', 'same ']);
+  });
+});
+
 describe('what a spec in scope says', () => {
   it('a URL without allowRemote: openapi-remote at the openapi value', async () => {
     const result = await site('remote spec', { navigation: { groups: [{ group: 'API', openapi: 'https://example.com/api.json', pages: ['GET /users'] }] } });

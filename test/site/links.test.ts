@@ -118,6 +118,36 @@ describe('link-not-found', () => {
     expect(found.map((p) => p.message)).toEqual([expect.stringContaining('/api-reference/nope')]);
   });
 
+  it('a folder holding only generated pages is no place a link can lead (nothing is served there; the platform check reports it): issue 42', () => {
+    const spec = {
+      openapi: '3.0.0',
+      info: { title: 'T', version: '1' },
+      paths: {
+        '/envelopes': { get: { summary: 'List envelopes', tags: ['e-signatures'], responses: { 200: { description: 'ok' } } } },
+        '/envelopes/{id}': { get: { summary: 'Get envelope', tags: ['e-signatures'], responses: { 200: { description: 'ok' } } } },
+      },
+    };
+    const root = site(
+      { ...BASE, 'openapi.json': JSON.stringify(spec), 'guides/setup.mdx': '[sign](/api-reference/e-signatures) [guides](/guides)\n' },
+      [...PAGES],
+      {
+        navigation: {
+          tabs: [
+            { tab: 'Docs', groups: [{ group: 'Docs', pages: PAGES }] },
+            { tab: 'API', openapi: 'openapi.json' },
+          ],
+        },
+      },
+    );
+    const found = problems(root, 'link-not-found');
+    expect(found.map((p) => [p.suggest, p.message])).toEqual([
+      [
+        '/api-reference/e-signatures/list-envelopes',
+        'Link "/api-reference/e-signatures" leads nowhere: no page, file or redirect of the site is at /api-reference/e-signatures. Only pages generated from an OpenAPI spec are under it (the first: /api-reference/e-signatures/list-envelopes), and the platform serves nothing at the folder\'s own path.',
+      ],
+    ]);
+  });
+
   it('checks element props (href of any element, src of img) as well as Markdown links and definitions', () => {
     const root = site(
       { ...BASE, 'guides/setup.mdx': '<Card title="x" href="/nope-card" />\n\n<img src="/images/none.png" />\n\n[ref]: /nope-definition\n\nUse [it][ref].\n' },

@@ -18,7 +18,9 @@ export interface Cli {
   command?: string;
 }
 
-const INSTALL_HINT = 'docsnav: no docsnav CLI found. Install it in the workspace with `npm install --save-dev docsnav`, or set `docsnav.path`.';
+// From docsnav's git repository, as its README says: the registry's `docsnav` is not this project's.
+const INSTALL_HINT =
+  'docsnav: no docsnav CLI found. Install it in the workspace from its git repository (`npm install --save-dev git+https://<your-git-host>/docsnav.git`), or set `docsnav.path`.';
 
 let client: LanguageClient | undefined;
 

@@ -212,7 +212,7 @@ async function runCommand(command: string, argv: string[], io: CommandIo): Promi
     }
     throw new UsageError(`unknown ${command} command "${sub}" (${family.map((entry) => entry.name).join(', ')})`);
   }
-  const parsed = parseOptions(rest, [...found.options, 'help'], io.env ?? process.env);
+  const parsed = parseOptions(rest, [...found.options, 'help'], io.env ?? process.env, found.name);
   const values = new OptionValues(parsed);
   if (values.flag('help')) {
     io.stdout(commandHelp(found));

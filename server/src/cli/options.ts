@@ -4,7 +4,8 @@
  * options they take; their `--help`, the README's table and the value lookups all come from here.
  * Precedence: flag > environment (the first variable listed that is set) > default.
  */
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { closest, distance } from 'fastest-levenshtein';
 
 /** A mistake in the command line or its environment: the CLI prints it on one line and exits 2. */
 export class UsageError extends Error {
@@ -177,17 +178,14 @@ export interface ParsedOptions {
 }
 
 /** Parses `argv` for these options, then fills what was not given from `env` and the defaults. */
-export function parseOptions(argv: readonly string[], names: readonly OptionName[], env: Record<string, string | undefined>): ParsedOptions {
+export function parseOptions(argv: readonly string[], names: readonly OptionName[], env: Record<string, string | undefined>, command = 'serve'): ParsedOptions {
   let parsed;
+  const options = Object.fromEntries(names.map((name) => [name, { type: OPTIONS[name].type, ...(name === 'help' ? { short: 'h' } : {}) }]));
   try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: Object.fromEntries(names.map((name) => [name, { type: OPTIONS[name].type, ...(name === 'help' ? { short: 'h' } : {}) }])),
-    });
+    parsed = parseArgs({ args: [...argv], allowPositionals: true, strict: true, options });
   } catch (error) {
-    throw new UsageError((error as Error).message.split('\n')[0]);
+    if ((error as { code?: string }).code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new UsageError((error as Error).message.split('\n')[0]);
+    throw new UsageError(unknownOptionLine(argv, names, options, command));
   }
   const values: ParsedOptions['values'] = {};
   const origins: ParsedOptions['origins'] = {};
@@ -211,6 +209,21 @@ export function parseOptions(argv: readonly string[], names: readonly OptionName
     }
   }
   return { values, origins, positionals: parsed.positionals };
+}
+
+/**
+ * An unknown option as one line with the nearest real one ("did you mean --port?"), as an unknown
+ * command gets its list: Node's own text advises putting a typo after `--` as a positional.
+ */
+function unknownOptionLine(argv: readonly string[], names: readonly OptionName[], options: ParseArgsConfig['options'], command: string): string {
+  const { tokens } = parseArgs({ args: [...argv], options, strict: false, allowPositionals: true, tokens: true });
+  const token = tokens.find((token) => token.kind === 'option' && !(names as readonly string[]).includes(token.name) && token.rawName !== '-h');
+  const help = `see docsnav ${command} --help`;
+  if (token?.kind !== 'option') return `unknown option (${help})`;
+  const guess = token.rawName.startsWith('--') ? closest(token.name, [...names]) : undefined;
+  // A plausible typo only: at most a third of the longer word apart (as the library's suggestions).
+  const near = guess !== undefined && distance(token.name, guess) <= Math.max(1, Math.floor(Math.max(token.name.length, guess.length) / 3));
+  return `unknown option "${token.rawName}" (${near ? `did you mean --${guess}? ${help}` : help})`;
 }
 
 /** Typed reads of parsed options, with one-line usage errors that name the flag or variable. */
