@@ -379,10 +379,12 @@ describe('deployments', () => {
     expect(first.commit.filesChanged).toEqual({ added: [], modified: ['quickstart.mdx'], removed: [] });
     const good = (await findProject(store, 'acme'))!.currentDeploymentId;
 
-    commitFile(repo, 'docs/docs.json', docsJson({ groups: [{ group: 'A', expand: true, pages: ['index', 'missing-page'] }] }), 'Break docs.json');
+    // A spec that is not there fails the platform's build; a field it strips and a page with no file do not.
+    commitFile(repo, 'docs/docs.json', docsJson({ groups: [{ group: 'A', expand: true, openapi: 'gone.yaml', pages: ['index', 'missing-page'] }] }), 'Break docs.json');
     const broken = await finished((await post('acme', keys.admin)).json().statusId);
     expect(broken.status).toBe('failure');
-    expect(broken.summary).toMatch(/^2 errors, 0 warnings; first: docs\.json:1:\d+ error/);
+    expect(broken.summary).toMatch(/^1 error, 2 warnings; first: docs\.json:1:\d+ error openapi-not-found/);
+    expect(broken.logs.join('\n')).toMatch(/openapi-not-found/);
     expect(broken.logs.join('\n')).toMatch(/unknown-field/);
     expect(broken.logs.join('\n')).toMatch(/page-not-found/);
     expect(broken.commit.filesChanged).toEqual({ added: [], modified: ['docs.json'], removed: [] });
