@@ -354,10 +354,11 @@ async function lunrOf(site, expand) {
       .split(/[^\p{L}\p{N}]+/u)
       .filter((term) => term.length > 1);
     const query = terms.flatMap(expand).join(' ');
-    let results = [];
+    let results;
     try {
       results = index.search(query);
     } catch {
+      // A query lunr's parser refuses (a term it reads as syntax): no results.
       results = [];
     }
     const pages = [];
