@@ -160,7 +160,7 @@ function siteRepo(site) {
  */
 function writeTree({ gitDir, commit }, docsDir, repo) {
   const listing = execFileSync('git', ['--git-dir', gitDir, 'ls-tree', '-r', '-z', commit, ...(docsDir === '.' ? [] : ['--', docsDir])], {
-    maxBuffer: 1 << 30,
+    maxBuffer: 2 ** 30,
   })
     .toString('utf8')
     .split('\0')
@@ -173,7 +173,7 @@ function writeTree({ gitDir, commit }, docsDir, repo) {
     .filter((entry) => entry.type === 'blob');
   const batch = execFileSync('git', ['--git-dir', gitDir, 'cat-file', '--batch'], {
     input: listing.map((entry) => entry.id).join('\n') + '\n',
-    maxBuffer: 1 << 31,
+    maxBuffer: 2 ** 31,
   });
   let at = 0;
   let missing = 0;
