@@ -114,6 +114,10 @@ if (args.fetched && !args.questions?.length) {
   );
   for (const site of FETCHED.filter((site) => SITES[site.site])) {
     const file = path.join(fetchedDir, 'questions', `${site.site}.json`);
+    if (!existsSync(file)) {
+      console.log(`eval:assistant: ${site.site} skipped: no questions for it in fetched/questions/`);
+      continue;
+    }
     const hash = createHash('sha256').update(readFileSync(file)).digest('hex');
     if (frozen.get(`questions/${site.site}.json`) !== hash) {
       console.error(`eval:assistant: ${file} is not the frozen question set (its sha256 is not the one in fetched/FROZEN.sha256)`);
