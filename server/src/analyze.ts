@@ -133,6 +133,8 @@ export async function analyzeCheckout(input: AnalyzeInput, emit: (batch: Section
   const keys = new PageKeys(input.blobs, [characters.pageSeverity, characters.specSeverity]);
   // The tree holds every page: group roots too, and each front-matter `openapi` page's operation.
   for (const page of result.tree.pages) {
+    // A listed page with no file (deployed with a warning, as the platform builds it) has no text to find.
+    if (page.kind === 'page' && page.file === undefined && page.openapi === undefined) continue;
     const base = {
       pagePath: page.path,
       pageKind: page.kind,

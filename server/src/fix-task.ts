@@ -18,5 +18,5 @@ export type FixOutput = FixFileResult;
 
 export function fixCheckout(input: FixInput): FixOutput {
   const config = projectConfig(input.docsFile, input.checkoutRoot);
-  return fixFile(input.docsFile, serverOptions(config, { root: input.docsRoot }));
+  return fixFile(input.docsFile, serverOptions(config, { root: input.docsRoot }, 'repair'));
 }

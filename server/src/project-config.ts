@@ -3,7 +3,7 @@
  * `docsnav validate` in the repository. The search goes from the docs folder up to the top
  * of the checkout and never above it: nothing outside the repository is read.
  */
-import { loadConfig, mergeConfigOptions, type Code, type LoadedConfig, type ProfileName, type SeveritySetting } from 'docsnav';
+import { loadConfig, mergeConfigOptions, PROFILES, type Code, type LoadedConfig, type ProfileName, type SeveritySetting } from 'docsnav';
 
 export function projectConfig(docsFile: string, checkoutRoot: string): LoadedConfig {
   return loadConfig(docsFile, { stopAt: checkoutRoot });
@@ -35,9 +35,16 @@ const DEPLOYS_WITH: Partial<Record<Code, SeveritySetting>> = {
  * platform profile applies unless the config names a profile (a site deploys when the hosted
  * platform would deploy it), then what the server sets.
  */
-export function serverOptions<T extends object>(config: LoadedConfig, server: T): T & { profile?: ProfileName; concurrency?: number } {
+export function serverOptions<T extends object>(
+  config: LoadedConfig,
+  server: T,
+  purpose: 'deployment' | 'repair' = 'deployment',
+): T & { profile?: ProfileName; concurrency?: number } {
+  const profile = config.options.profile ?? 'platform';
+  // A repair lists every mistake at its own severity (a page with no file needs a person); a deployment fails only where the build does.
+  const tolerated = purpose === 'deployment' ? deploysDespite(profile) : {};
   return mergeConfigOptions<T & { profile?: ProfileName; concurrency?: number }>(
-    { ...config.options, rules: { ...DEPLOYS_WITH, ...config.options.rules } },
+    { ...config.options, rules: { ...tolerated, ...DEPLOYS_WITH, ...config.options.rules } },
     {
       ...server,
       // Pages are scanned in the task's own thread, within its heap and time limits: helper
@@ -46,4 +53,13 @@ export function serverOptions<T extends object>(config: LoadedConfig, server: T)
       ...(config.options.profile === undefined ? { profile: 'platform' as const } : {}),
     },
   );
+}
+
+/**
+ * A site deploys where its profile's build deploys it: what that build lets through with a
+ * warning (under `platform`, a listed page with no file among them) is a warning in the
+ * deployment's problems, not a failed deployment. A project's config may still make it an error.
+ */
+function deploysDespite(profile: ProfileName): Partial<Record<Code, SeveritySetting>> {
+  return Object.fromEntries([...PROFILES[profile].deploysDespite].map((code) => [code, 'warning' as const]));
 }

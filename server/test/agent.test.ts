@@ -224,7 +224,8 @@ describe('agent jobs', () => {
     expect(session.haultReason).toBe('completed');
     expect(git(repo, 'diff', 'main', `refs/heads/${session.branch}`)).toContain('+            "expanded": true,');
     const deployment = (await app.inject({ method: 'GET', url: `/v1/project/update-status/${update.json().statusId}`, headers: auth(keys.auto) })).json();
-    expect(deployment.status).toBe('failure');
+    // The platform builds it (a field it strips, a page with no file: warnings); the repair comes all the same.
+    expect(deployment.status).toBe('success');
     // Sessions stay with their project: the other projects' lists are unchanged.
     expect((await app.inject({ method: 'GET', url: '/v1/agent/locked/jobs', headers: auth(keys.locked) })).json().allSessions).toHaveLength(1);
   });

@@ -20,12 +20,37 @@ describe('analyzeCheckout', () => {
     ]);
   });
 
-  it('stores nothing when the docs have errors, and problem files are relative to the docs root', async () => {
+  it('stores nothing when the docs have errors the platform build fails on, and problem files are relative to the docs root', async () => {
     const root = tempDir('analyze-bad');
-    writeFileSync(path.join(root, 'docs.json'), docsJson({ pages: ['missing'] }));
+    writeFileSync(path.join(root, 'docs.json'), docsJson({ groups: [{ group: 'API', openapi: 'missing.yaml', pages: ['index'] }] }));
+    writeFileSync(path.join(root, 'index.mdx'), '# Home\n');
     const { problems, sections } = await analyzeAll({ docsRoot: root, docsFile: path.join(root, 'docs.json'), checkoutRoot: root });
-    expect(problems.map((problem) => [problem.code, problem.file])).toEqual([['page-not-found', 'docs.json']]);
+    expect(problems.map((problem) => [problem.code, problem.severity, problem.file])).toEqual([['openapi-not-found', 'error', 'docs.json']]);
     expect(sections).toEqual([]);
+  });
+
+  it('deploys what the platform builds: a listed page with no file is a warning, left out of the texts', async () => {
+    const root = tempDir('analyze-missing-page');
+    writeFileSync(path.join(root, 'docs.json'), docsJson({ groups: [{ group: 'Guides', expand: true, pages: ['index', 'moved-away'] }] }));
+    writeFileSync(path.join(root, 'index.mdx'), '---\ntitle: Welcome\n---\nHello.\n');
+    const { problems, sections } = await analyzeAll({ docsRoot: root, docsFile: path.join(root, 'docs.json'), checkoutRoot: root });
+    expect(problems.map((problem) => [problem.code, problem.severity])).toEqual([
+      ['unknown-field', 'warning'],
+      ['page-not-found', 'warning'],
+    ]);
+    expect(sections.map((section) => section.pagePath)).toEqual(['index']);
+  });
+
+  it('fails where the project config says so, or names the spec profile', async () => {
+    for (const config of [{ rules: { 'page-not-found': 'error' } }, { extends: 'spec' }]) {
+      const root = tempDir('analyze-missing-strict');
+      writeFileSync(path.join(root, 'docs.json'), docsJson({ pages: ['index', 'moved-away'] }));
+      writeFileSync(path.join(root, 'index.mdx'), '# Home\n');
+      writeFileSync(path.join(root, 'docsnav.config.json'), JSON.stringify(config));
+      const { problems, sections } = await analyzeAll({ docsRoot: root, docsFile: path.join(root, 'docs.json'), checkoutRoot: root });
+      expect(problems.map((problem) => [problem.code, problem.severity])).toEqual([['page-not-found', 'error']]);
+      expect(sections).toEqual([]);
+    }
   });
 });
 
@@ -110,6 +135,7 @@ describe('the project config file', () => {
     mkdirSync(checkout);
     writeFileSync(path.join(checkout, 'docs.json'), docs);
     const { problems } = await analyzeAll({ docsRoot: checkout, docsFile: path.join(checkout, 'docs.json'), checkoutRoot: checkout });
-    expect(problems.map((problem) => [problem.code, problem.severity])).toEqual([['page-not-found', 'error']]);
+    // The deployment's own severity (the platform deploys it with a warning), not the config's `off`.
+    expect(problems.map((problem) => [problem.code, problem.severity])).toEqual([['page-not-found', 'warning']]);
   });
 });

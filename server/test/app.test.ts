@@ -379,13 +379,15 @@ describe('deployments', () => {
     expect(first.commit.filesChanged).toEqual({ added: [], modified: ['quickstart.mdx'], removed: [] });
     const good = (await findProject(store, 'acme'))!.currentDeploymentId;
 
-    commitFile(repo, 'docs/docs.json', docsJson({ groups: [{ group: 'A', expand: true, pages: ['index', 'missing-page'] }] }), 'Break docs.json');
+    // A spec that is not there fails the platform's build; a field it strips and a page with no file do not.
+    commitFile(repo, 'docs/docs.json', docsJson({ groups: [{ group: 'A', expand: true, openapi: 'gone.yaml', pages: ['index', 'missing-page'] }] }), 'Break docs.json');
     const broken = await finished((await post('acme', keys.admin)).json().statusId);
     expect(broken.status).toBe('failure');
-    expect(broken.summary).toMatch(/^2 errors, 0 warnings; first: docs\.json:1:\d+ error/);
+    expect(broken.summary).toMatch(/^1 error, 2 warnings; first: docs\.json:1:\d+ error openapi-not-found/);
+    expect(broken.logs.join('\n')).toMatch(/openapi-not-found/);
     // Each problem's line keeps the CLI's suggestion (issue 42 item 12: the log dropped it).
     expect(broken.logs).toContainEqual(
-      expect.stringMatching(/^docs\.json:1:\d+ error unknown-field `expand` is not a field of a group\. Suggestion: use "expanded"\.$/),
+      expect.stringMatching(/^docs\.json:1:\d+ warning unknown-field `expand` is not a field of a group\. Suggestion: use "expanded"\.$/),
     );
     expect(broken.logs.join('\n')).toMatch(/page-not-found/);
     expect(broken.commit.filesChanged).toEqual({ added: [], modified: ['docs.json'], removed: [] });

@@ -6,6 +6,7 @@
  * error or a hint, and whether docs.json's settings outside `navigation` and a mint.json beside
  * it are checked (only under `platform`); every other check and severity is the same under both.
  */
+import type { Code } from '../codes.js';
 import { LANGUAGE_CODES } from '../navigation/model.js';
 
 /** The profiles' names: adding one here makes the compiler ask for its entry in `PROFILES`. */
@@ -103,6 +104,14 @@ export interface Profile {
    * later one there. Within one spec both suffix, as the platform does.
    */
   crossSpecClash: 'suffix' | 'lost';
+  /**
+   * Errors this profile's build deploys despite, each a real mistake it lets through with a warning
+   * in its log: a listed page with no file (a broken link on the site), a field it strips, two
+   * primary patterns (one is dropped), a redirect it never follows. A deployment under this profile
+   * (the server) reports them as warnings and deploys, as the build does. Checked against the
+   * platform's own build on the corpus (test/prebuild.corpus.test.ts).
+   */
+  deploysDespite: ReadonlySet<Code>;
 }
 
 /** The one registry of profiles; the default (`spec`) first. */
@@ -120,6 +129,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     externalSpecRefs: 'hint',
     checksSettings: false,
     crossSpecClash: 'suffix',
+    deploysDespite: new Set(),
   },
   platform: {
     name: 'platform',
@@ -134,6 +144,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     externalSpecRefs: 'problem',
     checksSettings: true,
     crossSpecClash: 'lost',
+    deploysDespite: new Set(['page-not-found', 'unknown-field', 'primary-pattern', 'redirect-not-found', 'redirect-loop', 'redirect-pattern']),
   },
 };
 
