@@ -12,6 +12,7 @@ import swagger from '@fastify/swagger';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { Assistant, type AssistantOptions } from './assistant/service.js';
 import type { Core } from './core.js';
+import { DiskFull } from './disk.js';
 import { HttpError } from './errors.js';
 import { registerAgentRoutes } from './routes/agent.js';
 import { registerAssistantRoutes } from './routes/assistant.js';
@@ -145,6 +146,8 @@ export async function buildApp(core: Core, options: AppOptions = {}): Promise<Fa
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) return reply.code(error.statusCode).send({ error: error.message });
+    // The embedded database refused a write: the disk is full (it answers reads meanwhile).
+    if (error instanceof DiskFull) return reply.code(507).send({ error: error.message });
     if (error.validation) return reply.code(400).send({ error: validationMessage(error) });
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ error: error.message });

@@ -12,6 +12,7 @@ import { unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { plural } from '../text.js';
 import { runInThread, ThreadError } from '../thread.js';
+import { DiskFull } from '../disk.js';
 import { blobSizes, commitMessage, fetchBlobs, fetchBranch, formatBytes, GitError, listFiles, writeBlobs, type TreeEntry } from '../git.js';
 import { displayRepo, Redactor } from '../redact.js';
 import { claimCheckout, keepCheckout } from '../checkouts.js';
@@ -65,7 +66,7 @@ class DeploymentFailure extends Error {}
 
 /** Failures whose message is for the user (the rest say "internal error" and go to the server log). */
 export function isKnownFailure(error: unknown): error is Error {
-  return error instanceof DeploymentFailure || error instanceof GitError || error instanceof ThreadError;
+  return error instanceof DeploymentFailure || error instanceof GitError || error instanceof ThreadError || error instanceof DiskFull;
 }
 
 /**
@@ -151,6 +152,8 @@ async function deploy(
   const { job, db, settings, signal } = context;
   // A partial cache of its own (a repair checks whole commits out of the project's other cache).
   const cacheDir = path.join(settings.dataDir, 'git', cacheName(project.id, 'docs'));
+  // Below --min-free-disk a deployment does not start, and fails at its next batch of writes.
+  settings.disk?.refuseDeployment();
   await log(`fetching ${project.branch} from ${displayRepo(project.repo)}`);
   let started = performance.now();
   const sha = await fetchBranch(cacheDir, project.repo, project.branch, settings.git, signal, { partial: true });
@@ -178,6 +181,7 @@ async function deploy(
   );
   // The files of the project's last deployment, when kept: only what changed is written.
   const keptDir = path.join(settings.dataDir, 'checkouts', cacheName(project.id, 'docs'));
+  settings.disk?.refuseDeployment();
   const held = await claimCheckout(keptDir, worktree);
   let written: number | undefined;
   try {
@@ -209,6 +213,7 @@ async function deploy(
       signal,
       async (batch) => {
         for (const step of batchSteps(batch, STORED_ROWS, COPIED_ROWS)) {
+          settings.disk?.refuseDeployment();
           await context.write((tx) => storeSections(tx, job.id, step, current ?? undefined));
           await turn();
         }
@@ -243,7 +248,8 @@ async function deploy(
     // In the background, not awaited: deleting 100,000 files takes seconds the deployment does
     // not wait for (a new worktree has a name of its own; a crash's leftovers are cleared at start).
     // A worktree with every file written is kept for the next deployment instead.
-    if (written !== undefined) void keepCheckout(worktree, keptDir, read).catch(() => {});
+    // On a disk below --min-free-disk it is not kept: the space comes back by itself.
+    if (written !== undefined && (settings.disk?.check().state ?? 'ok') === 'ok') void keepCheckout(worktree, keptDir, read).catch(() => {});
     else void rm(worktree, { recursive: true, force: true }).catch(() => {});
   }
 }

@@ -61,6 +61,8 @@ export class JobRunner {
   /** Claims jobs until this process is full or the queue has nothing eligible. */
   wake(): void {
     if (this.stopped) return;
+    // A claim writes: on a full disk nothing is claimed (the database takes no write), until space is back.
+    if (this.settings.disk?.check().state === 'full') return;
     if (this.claiming) {
       this.again = true;
       return;
@@ -91,6 +93,7 @@ export class JobRunner {
   }
 
   async sweep(): Promise<void> {
+    if (this.settings.disk?.check().state === 'full') return;
     try {
       const swept = await sweepExpired(this.store);
       for (const job of swept) {

@@ -1,4 +1,5 @@
 import { DEFAULT_GIT_LIMITS, type GitLimits } from '../git.js';
+import type { DiskSpace } from '../disk.js';
 import type { ThreadLimits } from '../thread.js';
 
 /** How a worker runs jobs; every number here can be set from the CLI (`docsnav serve --help`). */
@@ -18,6 +19,8 @@ export interface WorkerSettings {
   check: ThreadLimits;
   /** Most pages a deployment stores (a clear failure past it). */
   maxPages: number;
+  /** The data folder's disk: no deployment starts or goes on below its --min-free-disk, no job is claimed when it is full. */
+  disk?: DiskSpace;
 }
 
 const DEFAULT_MAX_PAGES = 100_000;
