@@ -204,3 +204,40 @@ describe.skipIf(noPostgres !== undefined)('on a shared PostgreSQL', () => {
     expect(existsSync(path.join(dir, '.docsnav'))).toBe(false);
   }, 60_000);
 });
+
+describe.skipIf(noOwnServer !== undefined)('connecting to a PostgreSQL that asks a password (issue 40 item 5)', () => {
+  it('a missing, a wrong and an unreachable one each fail at once with a line that says what to fix; the right one connects', async () => {
+    const server = await startPostgresServer({ password: 'right-horse' });
+    cleanups.push(() => server.destroy());
+    const dir = tempDir('pg-password');
+    const url = new URL(server.baseUrl);
+    const withPassword = (password: string) => Object.assign(new URL(url), { password }).toString();
+    const run = (database: string) => runCli(['project', 'list', '--database', database], dir);
+    const cases = [
+      {
+        // Before: 60 s (the server's authentication_timeout), then "SASL: SCRAM-SERVER-FIRST-MESSAGE: client password must be a string".
+        database: server.baseUrl,
+        says: `docsnav: cannot connect to ${server.baseUrl}: the server asks a password for user "postgres" and none was given (put it in the URL, postgres://postgres:<password>@${url.host}/postgres, or set PGPASSWORD)`,
+      },
+      {
+        database: withPassword('wrong'),
+        says: `docsnav: cannot connect to postgres://postgres:***@${url.host}/postgres: password authentication failed for user "postgres" (the password in the URL or PGPASSWORD is not the role's)`,
+      },
+    ];
+    for (const { database, says } of cases) {
+      const result = run(database);
+      expect(result.status).toBe(2);
+      expect(result.stderr.trim()).toBe(says);
+    }
+    server.pause();
+    const away = run(withPassword('right-horse'));
+    expect(away.status).toBe(2);
+    expect(away.stderr.trim()).toBe(
+      `docsnav: cannot connect to postgres://postgres:***@${url.host}/postgres: connection refused (is PostgreSQL running and listening on ${url.host}?)`,
+    );
+    server.resume();
+    const right = run(withPassword('right-horse'));
+    expect(right.status, right.stderr).toBe(0);
+    expect(right.stderr).toMatch(/^no projects yet/);
+  }, 120_000);
+});
