@@ -5,6 +5,7 @@
  * follow-ups on one thread all get answers and all are stored (item 6); DATABASE_URL is the
  * database when no flag names one (item 17).
  */
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -15,8 +16,10 @@ import { JobRunner } from '../src/jobs/queue.js';
 import { jobKinds } from '../src/jobs/kinds.js';
 import { workerSettings } from '../src/jobs/settings.js';
 import { threadMessages } from '../src/store/assistant.js';
+import { insertDeployment } from '../src/store/deployments.js';
+import { enqueueJob } from '../src/store/jobs.js';
 import { openStore } from '../src/store/open.js';
-import type { Store } from '../src/store/store.js';
+import type { Queryable, Store } from '../src/store/store.js';
 import { deployedExample } from './assistant-helpers.js';
 import {
   deploymentEnded,
@@ -240,4 +243,43 @@ describe.skipIf(noOwnServer !== undefined)('connecting to a PostgreSQL that asks
     expect(right.status, right.stderr).toBe(0);
     expect(right.stderr).toMatch(/^no projects yet/);
   }, 120_000);
+});
+
+describe.skipIf(noPostgres !== undefined)('a worker stopping while a claim of its is in flight (issue 40 item 4)', () => {
+  it('hands the job that claim gets straight back, before stop() returns: nothing waits for its lease', async () => {
+    const pg = await startPostgres();
+    cleanups.push(() => pg.stop());
+    const dir = tempDir('pg-stop-claim');
+    const store = await openStore({ database: pg.url });
+    await new Core(store).addProject({ id: 'site', repo: exampleRepo(path.join(dir, 'site')), branch: 'main', docsDir: 'docs' });
+    const runner = new JobRunner(store, jobKinds, workerSettings(dir, { pollMs: 60_000, sweepMs: 60_000, git: { localRoots: LOCAL_ROOTS } }));
+    await runner.start();
+    // Another connection queues a job and holds the queue's table: the runner's claim waits on it.
+    const pgModule = (await import('pg')).default;
+    const holder = new pgModule.Client({ connectionString: pg.url });
+    await holder.connect();
+    cleanups.push(() => holder.end());
+    const held: Queryable = { query: async <Row>(sql: string, params?: readonly unknown[]) => (await holder.query(sql, params as unknown[])).rows as Row[] };
+    await holder.query('BEGIN');
+    await holder.query('LOCK TABLE jobs IN ACCESS EXCLUSIVE MODE');
+    const id = randomUUID();
+    await insertDeployment(held, { id, projectId: 'site', ref: 'main', source: 'api' });
+    await enqueueJob(held, { id, kind: 'deployment', lane: 'site' });
+    runner.wake();
+    await waitFor(
+      async () => ((await store.query<{ n: number }>(`SELECT count(*)::integer AS n FROM pg_locks WHERE NOT granted`))[0].n > 0 ? true : undefined),
+      10_000,
+      'the claim to wait on the lock',
+    );
+    const stopped = runner.stop();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await holder.query('COMMIT');
+    await stopped;
+    // Then the process closes its pool (what the claim wrote has ended by then).
+    await store.close();
+    const rows = await held.query<{ state: string; locked_by: string | null; attempts: number }>('SELECT state, locked_by, attempts FROM jobs WHERE id = $1', [
+      id,
+    ]);
+    expect(rows).toEqual([{ state: 'queued', locked_by: null, attempts: 0 }]);
+  }, 60_000);
 });
