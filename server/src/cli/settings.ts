@@ -28,7 +28,12 @@ export async function workerSettingsFrom(values: OptionValues) {
   const minFree = Math.round(values.number('min-free-disk', { min: 0 })! * 1024 * 1024);
   return workerSettings(dataDir, {
     disk: new DiskSpace(dataDir, minFree),
-    ...defined({ leaseMs: values.millis('lease'), concurrency: jobs, maxPages: values.number('max-pages', { integer: true, min: 1 }) }),
+    ...defined({
+      leaseMs: values.millis('lease'),
+      concurrency: jobs,
+      maxPages: values.number('max-pages', { integer: true, min: 1 }),
+      maxPageBytes: values.bytes('max-page-mb'),
+    }),
     git: defined(git),
     check: defined({ timeoutMs: values.millis('check-timeout') }),
   });

@@ -179,6 +179,11 @@ async function deploy(
     read.map((entry, index) => ({ ...entry, size: sizes[index] })),
     settings,
   );
+  checkPageSizes(
+    read.map((entry, index) => ({ ...entry, size: sizes[index] })),
+    project.docsDir,
+    settings,
+  );
   // The files of the project's last deployment, when kept: only what changed is written.
   const keptDir = path.join(settings.dataDir, 'checkouts', cacheName(project.id, 'docs'));
   settings.disk?.refuseDeployment();
@@ -299,6 +304,16 @@ function checkSizes(entries: readonly TreeEntry[], settings: WorkerSettings): vo
   }
   if (total > settings.git.maxBytes)
     throw new DeploymentFailure(`the commit holds ${formatBytes(total)} of files, over the limit of ${formatBytes(settings.git.maxBytes)}`);
+}
+
+/** Each page file of the docs folder (.md, .mdx) within --max-page-mb, before anything is written out. */
+function checkPageSizes(entries: readonly TreeEntry[], docsDir: string, settings: WorkerSettings): void {
+  const prefix = docsDir === '.' ? '' : `${docsDir}/`;
+  const page = entries.find((entry) => entry.path.startsWith(prefix) && /\.mdx?$/i.test(entry.path) && entry.size > settings.maxPageBytes);
+  if (page)
+    throw new DeploymentFailure(
+      `${page.path} is ${formatBytes(page.size)}, over the limit of ${formatBytes(settings.maxPageBytes)} per page (--max-page-mb); split it into smaller pages`,
+    );
 }
 
 /** Files a deployment reads, by name: pages, docs files, `$ref`ed and OpenAPI files (JSON, YAML). */
