@@ -104,8 +104,16 @@ export const deploymentJob: JobKind<typeof DEPLOYMENT_KIND> = {
     } catch (error) {
       if (signal.aborted) return undefined; // the lease was lost or the worker is stopping: someone else finishes
       const known = isKnownFailure(error);
-      outcome = { status: 'failure', summary: known ? error.message : 'internal error while deploying (see the server log)', logs: [] };
-      if (!known) context.log.error({ err: redact.text((error as Error)?.stack ?? String(error)) }, 'deployment crashed');
+      // SQLSTATE 53100: the database server's own disk is full (PostgreSQL's to free; nothing of this deployment was kept).
+      const diskFull = !known && (error as { code?: unknown })?.code === '53100';
+      const summary = known
+        ? error.message
+        : diskFull
+          ? `the database server's disk is full (${(error as Error).message}); free space there and update again`
+          : 'internal error while deploying (see the server log)';
+      outcome = { status: 'failure', summary, logs: [] };
+      if (diskFull) context.log.error({ err: (error as Error).message }, "the database server's disk is full");
+      else if (!known) context.log.error({ err: redact.text((error as Error)?.stack ?? String(error)) }, 'deployment crashed');
     }
     if (signal.aborted) return undefined;
     outcome = redact.deep(outcome);
