@@ -13,6 +13,7 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import { Assistant, type AssistantOptions } from './assistant/service.js';
 import type { Core } from './core.js';
 import { capConnectionsPerAddress } from './connection-limits.js';
+import { DiskFull } from './disk.js';
 import { HttpError } from './errors.js';
 import { normalizeOrigin } from './origins.js';
 import { registerAgentRoutes } from './routes/agent.js';
@@ -161,6 +162,8 @@ export async function buildApp(core: Core, options: AppOptions = {}): Promise<Fa
   });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) return reply.code(error.statusCode).send({ error: error.message });
+    // The embedded database refused a write: the disk is full (it answers reads meanwhile).
+    if (error instanceof DiskFull) return reply.code(507).send({ error: error.message });
     if (error.validation) return reply.code(400).send({ error: validationMessage(error) });
     if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ error: error.message });

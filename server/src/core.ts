@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { hashToken, newToken } from './auth.js';
+import type { DiskSpace } from './disk.js';
 import { HttpError } from './errors.js';
 import { isValidBranch, normalizeRepo } from './git.js';
 import { normalizeOrigins, ORIGINS_HELP } from './origins.js';
@@ -26,6 +27,8 @@ import type { Store } from './store/store.js';
 export interface CoreOptions {
   /** Most update requests one project may have waiting (429 beyond). */
   maxQueuedPerProject: number;
+  /** The data folder's disk, when this process watches it (/healthz says when it is low). */
+  disk?: DiskSpace;
 }
 
 export const DEFAULT_CORE_OPTIONS: CoreOptions = { maxQueuedPerProject: 1000 };

@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { JobObserver } from './jobs/queue.js';
-import { countJobs } from './store/jobs.js';
+import { ACTIVE_JOB_STATES, countJobs, JOB_KIND_NAMES } from './store/jobs.js';
 import type { Queryable } from './store/store.js';
 
 export class Metrics implements JobObserver {
@@ -45,7 +45,10 @@ export class Metrics implements JobObserver {
       async collect() {
         this.reset();
         try {
-          for (const row of await countJobs(db)) this.set({ kind: row.kind, state: row.state }, row.count);
+          const counts = await countJobs(db);
+          // Every kind and state has its sample, 0 when none is there: a dashboard shows 0, not "no data".
+          for (const kind of JOB_KIND_NAMES) for (const state of ACTIVE_JOB_STATES) this.set({ kind, state }, 0);
+          for (const row of counts) this.set({ kind: row.kind, state: row.state }, row.count);
         } catch {
           // the database is away: the gauge stays empty for this scrape
         }

@@ -314,6 +314,9 @@ describe('metrics', () => {
     expect(text).toMatch(/docsnav_assistant_refusals_total\{limit="ip"\} 1/);
     expect(text).toMatch(/docsnav_job_duration_seconds_count\{kind="deployment",outcome="success"\} 1/);
     expect(text).toMatch(/# TYPE docsnav_jobs gauge/);
+    // An empty queue has a sample of 0 for each kind and state, not none.
+    for (const kind of ['deployment', 'repair'])
+      for (const state of ['queued', 'running']) expect(text).toContain(`docsnav_jobs{kind="${kind}",state="${state}"} 0\n`);
     expect(text).toMatch(/docsnav_process_resident_memory_bytes/);
   });
 });

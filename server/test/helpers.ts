@@ -202,7 +202,8 @@ export function ownPostgresUnavailable(): string | undefined {
   return undefined;
 }
 
-export async function startPostgresServer(): Promise<PostgresServer> {
+/** `password`: the cluster asks one (scram-sha-256) of user postgres, as a stock cluster's TCP entries do; the base URL has none. */
+export async function startPostgresServer(options: { password?: string } = {}): Promise<PostgresServer> {
   const bin = postgresBin()!;
   const dir = tempDir('pg');
   const asPostgres = (command: string, args: string[]) => {
@@ -212,7 +213,12 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
   const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
   chownSync(dir, uid, gid);
-  asPostgres('initdb', ['-D', path.join(dir, 'data'), '-A', 'trust', '-U', 'postgres', '--no-sync']);
+  const auth = options.password === undefined ? ['-A', 'trust'] : ['-A', 'scram-sha-256', `--pwfile=${path.join(dir, 'password')}`];
+  if (options.password !== undefined) {
+    writeFileSync(path.join(dir, 'password'), `${options.password}\n`);
+    chownSync(path.join(dir, 'password'), uid, gid);
+  }
+  asPostgres('initdb', ['-D', path.join(dir, 'data'), ...auth, '-U', 'postgres', '--no-sync']);
   const port = await freePort();
   const start = () =>
     asPostgres('pg_ctl', ['-D', path.join(dir, 'data'), '-l', path.join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -h 127.0.0.1 -c fsync=off`, 'start']);

@@ -184,6 +184,21 @@ describe('a large site', () => {
     expect(slowest).toBeLessThan(2_000);
   }, 150_000);
 
+  it('a 45 MB page: a clear failure naming it and --max-page-mb, before anything is written; /healthz answers meanwhile (issue 38 item 11)', async () => {
+    // Before: it deployed in 10 s, and one write of its texts held the embedded database 1.4 s.
+    const repo = exampleRepo(path.join(dir, 'huge-page'));
+    commitFile(repo, 'docs/quickstart.mdx', `---\ntitle: Quickstart\n---\n\n${'## Part\n\nSome text to read. '.repeat(1_700_000)}\n`);
+    await project('huge-page', repo);
+    const health = probeHealth(base);
+    const done = await deploy('huge-page', 120_000);
+    const { probes, failed } = await health.stop();
+    expect(done.status).toBe('failure');
+    expect(done.summary).toMatch(/^docs\/quickstart\.mdx is 45\.\d MB, over the limit of 4 MB per page \(--max-page-mb\); split it into smaller pages$/);
+    expect(await pageSections(store, done.id)).toEqual([]);
+    expect(probes).toBeGreaterThan(0);
+    expect(failed).toBe(0);
+  }, 150_000);
+
   it('past --max-pages: a clear failure, nothing stored', async () => {
     await project('too-big', siteOf(5_001, 'too-big'));
     const done = await deploy('too-big', 120_000);

@@ -5,6 +5,7 @@
  * follow-ups on one thread all get answers and all are stored (item 6); DATABASE_URL is the
  * database when no flag names one (item 17).
  */
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -15,8 +16,10 @@ import { JobRunner } from '../src/jobs/queue.js';
 import { jobKinds } from '../src/jobs/kinds.js';
 import { workerSettings } from '../src/jobs/settings.js';
 import { threadMessages } from '../src/store/assistant.js';
+import { insertDeployment } from '../src/store/deployments.js';
+import { enqueueJob } from '../src/store/jobs.js';
 import { openStore } from '../src/store/open.js';
-import type { Store } from '../src/store/store.js';
+import type { Queryable, Store } from '../src/store/store.js';
 import { deployedExample } from './assistant-helpers.js';
 import {
   deploymentEnded,
@@ -202,5 +205,81 @@ describe.skipIf(noPostgres !== undefined)('on a shared PostgreSQL', () => {
     const listed = runCli(['project', 'list', '--database', pg.url], dir);
     expect(listed.stdout).toMatch(/^from-env\t/m);
     expect(existsSync(path.join(dir, '.docsnav'))).toBe(false);
+  }, 60_000);
+});
+
+describe.skipIf(noOwnServer !== undefined)('connecting to a PostgreSQL that asks a password (issue 40 item 5)', () => {
+  it('a missing, a wrong and an unreachable one each fail at once with a line that says what to fix; the right one connects', async () => {
+    const server = await startPostgresServer({ password: 'right-horse' });
+    cleanups.push(() => server.destroy());
+    const dir = tempDir('pg-password');
+    const url = new URL(server.baseUrl);
+    const withPassword = (password: string) => Object.assign(new URL(url), { password }).toString();
+    const run = (database: string) => runCli(['project', 'list', '--database', database], dir);
+    const cases = [
+      {
+        // Before: 60 s (the server's authentication_timeout), then "SASL: SCRAM-SERVER-FIRST-MESSAGE: client password must be a string".
+        database: server.baseUrl,
+        says: `docsnav: cannot connect to ${server.baseUrl}: the server asks a password for user "postgres" and none was given (put it in the URL, postgres://postgres:<password>@${url.host}/postgres, or set PGPASSWORD)`,
+      },
+      {
+        database: withPassword('wrong'),
+        says: `docsnav: cannot connect to postgres://postgres:***@${url.host}/postgres: password authentication failed for user "postgres" (the password in the URL or PGPASSWORD is not the role's)`,
+      },
+    ];
+    for (const { database, says } of cases) {
+      const result = run(database);
+      expect(result.status).toBe(2);
+      expect(result.stderr.trim()).toBe(says);
+    }
+    server.pause();
+    const away = run(withPassword('right-horse'));
+    expect(away.status).toBe(2);
+    expect(away.stderr.trim()).toBe(
+      `docsnav: cannot connect to postgres://postgres:***@${url.host}/postgres: connection refused (is PostgreSQL running and listening on ${url.host}?)`,
+    );
+    server.resume();
+    const right = run(withPassword('right-horse'));
+    expect(right.status, right.stderr).toBe(0);
+    expect(right.stderr).toMatch(/^no projects yet/);
+  }, 120_000);
+});
+
+describe.skipIf(noPostgres !== undefined)('a worker stopping while a claim of its is in flight (issue 40 item 4)', () => {
+  it('hands the job that claim gets straight back, before stop() returns: nothing waits for its lease', async () => {
+    const pg = await startPostgres();
+    cleanups.push(() => pg.stop());
+    const dir = tempDir('pg-stop-claim');
+    const store = await openStore({ database: pg.url });
+    await new Core(store).addProject({ id: 'site', repo: exampleRepo(path.join(dir, 'site')), branch: 'main', docsDir: 'docs' });
+    const runner = new JobRunner(store, jobKinds, workerSettings(dir, { pollMs: 60_000, sweepMs: 60_000, git: { localRoots: LOCAL_ROOTS } }));
+    await runner.start();
+    // Another connection queues a job and holds the queue's table: the runner's claim waits on it.
+    const pgModule = (await import('pg')).default;
+    const holder = new pgModule.Client({ connectionString: pg.url });
+    await holder.connect();
+    cleanups.push(() => holder.end());
+    const held: Queryable = { query: async <Row>(sql: string, params?: readonly unknown[]) => (await holder.query(sql, params as unknown[])).rows as Row[] };
+    await holder.query('BEGIN');
+    await holder.query('LOCK TABLE jobs IN ACCESS EXCLUSIVE MODE');
+    const id = randomUUID();
+    await insertDeployment(held, { id, projectId: 'site', ref: 'main', source: 'api' });
+    await enqueueJob(held, { id, kind: 'deployment', lane: 'site' });
+    runner.wake();
+    await waitFor(
+      async () => ((await store.query<{ n: number }>(`SELECT count(*)::integer AS n FROM pg_locks WHERE NOT granted`))[0].n > 0 ? true : undefined),
+      10_000,
+      'the claim to wait on the lock',
+    );
+    const stopped = runner.stop();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await holder.query('COMMIT');
+    await stopped;
+    // Then the process closes its pool (what the claim wrote has ended by then).
+    await store.close();
+    const rows = await held.query<{ state: string; locked_by: string | null; attempts: number }>('SELECT state, locked_by, attempts FROM jobs WHERE id = $1', [
+      id,
+    ]);
+    expect(rows).toEqual([{ state: 'queued', locked_by: null, attempts: 0 }]);
   }, 60_000);
 });

@@ -248,4 +248,39 @@ describe.skipIf(noPostgres !== undefined)('docsnav serve and workers on PostgreS
     expect((await client.status(earlier)).status).toBe('success');
     for (const id of queued) expect((await client.finished(id, 90_000)).status).toBe('success');
   }, 240_000);
+
+  it('stopping serve and two workers at once, 5 times: every running job is handed back, none waits for its lease (issue 40 item 4)', async () => {
+    for (const proc of [serve.proc, ...workers]) await stopProc(proc);
+    workers.length = 0;
+    const projects = ['r1', 'r2', 'r3', 'r4', 'r5'];
+    for (const id of projects)
+      cli(dir, ['project', 'add', id, '--repo', exampleRepo(path.join(dir, 'repos', id)), '--branch', 'main', '--docs-dir', 'docs', ...db()]);
+    const token = Object.fromEntries(projects.map((id) => [id, cli(dir, ['key', 'create', '--project', id, '--kind', 'admin', ...db()])]));
+    const pgModule = (await import('pg')).default;
+    const sql = new pgModule.Client({ connectionString: pg.url });
+    await sql.connect();
+    try {
+      for (let round = 0; round < 5; round++) {
+        // The default lease (30 s): a job left to it would still be running when all three have exited.
+        serve = await startServe(dir, [...db(), '--data', path.join(dir, `api-${round}`)]);
+        const procs = [serve.proc, ...['a', 'b'].map((name) => startCli(['worker', ...db(), '--data', path.join(dir, `w-${round}-${name}`)], dir))];
+        for (const proc of procs.slice(1))
+          await waitFor(() => (proc.output().includes('docsnav worker: running') ? true : undefined), 30_000, 'a worker to run');
+        client = new Client(serve.base, token.r1);
+        for (const id of projects) for (let i = 0; i < 2; i++) await client.post(id, token[id]);
+        await waitFor(
+          async () => ((await sql.query(`SELECT count(*)::integer AS n FROM jobs WHERE state = 'running'`)).rows[0].n >= 2 ? true : undefined),
+          30_000,
+          'jobs to run',
+        );
+        // All three at once (one SIGTERM each), as systemctl stop or docker compose down does.
+        const codes = await Promise.all(procs.map((proc) => stopProc(proc)));
+        expect(codes, procs.map((proc) => proc.output().slice(-1000)).join('\n')).toEqual([0, 0, 0]);
+        const held = (await sql.query(`SELECT id, locked_by FROM jobs WHERE state = 'running'`)).rows;
+        expect(held, `round ${round + 1}: jobs left to their lease`).toEqual([]);
+      }
+    } finally {
+      await sql.end();
+    }
+  }, 300_000);
 });

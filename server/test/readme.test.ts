@@ -4,8 +4,8 @@
  * below run the named blocks in order in one bash (so `$TOKEN` and `%1` carry over, as in a
  * reader's terminal, job control on), in a folder laid out like a clone of the repository
  * (fixtures/ and node_modules/ of this repository, so `docsnav` is this build), inside new
- * network and pid namespaces: port 3000 and PostgreSQL's 5433 are free there whatever runs on
- * this machine, and nothing a recipe starts outlives its session. The ```text block after a
+ * network, pid and mount namespaces: port 3000 and PostgreSQL's 5432 (and its socket folder) are
+ * free there whatever runs on this machine, and nothing a recipe starts outlives its session. The ```text block after a
  * recipe is its expected output: `…` stands for anything, and ids, commit hashes, durations and
  * dates may differ.
  *
@@ -13,7 +13,7 @@
  * (test/package/tarballs.test.ts), which has the tarballs.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chownSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, ownPostgresUnavailable, postgresBin, tempDir } from './helpers.js';
@@ -45,7 +45,7 @@ function expectedOutput(name: string): string {
   return next.body;
 }
 
-/** Each session: the recipes it runs in order, and whether it needs PostgreSQL on 127.0.0.1:5433. */
+/** Each session: the recipes it runs in order, and whether it needs a stock Debian PostgreSQL cluster. */
 const SESSIONS = {
   embedded: { recipes: ['example-repo', 'try-it', 'assistant', 'chat', 'stop'], postgres: false },
   postgres: { recipes: ['example-repo', 'postgres', 'postgres-status', 'postgres-stop'], postgres: true },
@@ -78,17 +78,27 @@ function runSession(recipes: string[], postgres: boolean): Map<string, { output:
   for (const name of ['fixtures', 'node_modules']) symlinkSync(path.join(REPO_ROOT, name), path.join(work, name));
   const lines = ['exec 2>&1', 'set -m', 'ip link set lo up', `cd ${JSON.stringify(work)}`];
   if (postgres) {
-    // PostgreSQL on 5433 with a database "docsnav", as the recipe's DATABASE_URL says.
+    // A stock Debian cluster, as `apt-get install postgresql` makes it (pg_createcluster's
+    // defaults): port 5432, its socket in /var/run/postgresql (a tmpfs of this session's own),
+    // peer authentication on the socket, scram-sha-256 over TCP, no role but postgres (which has
+    // no password) and no database docsnav: the recipe makes what it needs. `sudo -u`, where
+    // this machine has no sudo, is runuser.
     const bin = postgresBin()!;
     const pg = tempDir('readme-pg');
     cleanups.push(() => rmSync(pg, { recursive: true, force: true }));
     chownSync(pg, Number(execFileSync('id', ['-u', 'postgres']).toString()), Number(execFileSync('id', ['-g', 'postgres']).toString()));
     const as = (command: string) => `runuser -u postgres -- ${path.join(bin, command)}`;
     lines.push(
-      `${as('initdb')} -D ${pg}/data -A trust -U postgres --no-sync > /dev/null`,
-      `${as('pg_ctl')} -D ${pg}/data -l ${pg}/log -w -o "-p 5433 -k ${pg} -h 127.0.0.1 -c fsync=off" start > /dev/null`,
-      `${as('createdb')} -h 127.0.0.1 -p 5433 -U postgres docsnav`,
+      'mkdir -p /var/run/postgresql && mount -t tmpfs tmpfs /var/run/postgresql && chown postgres:postgres /var/run/postgresql',
+      `${as('initdb')} -D ${pg}/data --auth-local=peer --auth-host=scram-sha-256 -U postgres --no-sync > /dev/null`,
+      `${as('pg_ctl')} -D ${pg}/data -l ${pg}/log -w -o "-p 5432 -k /var/run/postgresql -h 127.0.0.1 -c fsync=off" start > /dev/null`,
     );
+    if (spawnSync('sh', ['-c', 'command -v sudo']).status !== 0) {
+      const shims = path.join(work, '.bin');
+      mkdirSync(shims);
+      writeFileSync(path.join(shims, 'sudo'), '#!/bin/sh\n[ "$1" = -u ] || exec "$@"\nuser=$2; shift 2; exec runuser -u "$user" -- "$@"\n', { mode: 0o755 });
+      lines.push(`export PATH=${JSON.stringify(shims)}:"$PATH"`);
+    }
   }
   for (const name of recipes) {
     const body = named(name).body.trimEnd();

@@ -29,6 +29,8 @@ const WORKER: readonly OptionName[] = [
   'max-file-mb',
   'max-files',
   'max-pages',
+  'max-page-mb',
+  'min-free-disk',
   'check-timeout',
   'allow-local-repos',
 ];

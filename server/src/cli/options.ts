@@ -89,6 +89,18 @@ export const OPTIONS = {
   'max-file-mb': { type: 'string', value: '<n>', default: '50', help: 'largest file in a commit' },
   'max-files': { type: 'string', value: '<n>', default: '200000', help: 'most files in a commit' },
   'max-pages': { type: 'string', value: '<n>', default: '100000', help: 'most pages a deployment stores' },
+  'max-page-mb': {
+    type: 'string',
+    value: '<n>',
+    default: '4',
+    help: 'largest page (.md, .mdx) a deployment reads; a larger one fails the deployment saying which',
+  },
+  'min-free-disk': {
+    type: 'string',
+    value: '<mb>',
+    default: '256',
+    help: "free space the data folder's disk keeps: below it deployments are refused; below half of it the embedded database is read-only (0: off)",
+  },
   'check-timeout': { type: 'string', value: '<s>', default: '120', help: "longest the library may work on one repository's docs (checking, fixing)" },
   'allow-local-repos': {
     type: 'string',

@@ -33,15 +33,23 @@ async function start(values: OptionValues, what: string, runsJobs: boolean) {
       if (recovered.killed > 0 || recovered.worktrees > 0) log.warn(recovered, 'cleared what a stopped process left: its git processes and worktrees');
     }
     const { openStore } = await import('../store/open.js');
-    store = await openStore(database !== undefined ? { database } : { folder });
+    store = await openStore(database !== undefined ? { database } : { folder, disk: settings.disk });
   } catch (error) {
     await folder.close();
     throw error;
   }
   const where = store.driver === 'pglite' ? `embedded database in ${folder.dbDir}` : `PostgreSQL ${redactUrl(database!)}`;
   log.info({ data: folder.dir, database: store.driver }, `${what} starting`);
+  // The data folder's disk, read every 2 s: each change is logged once (and /healthz says it).
+  const disk = settings.disk!;
+  disk.onChange = (reading, was) => {
+    if (reading.state === 'ok') log.info({ disk: reading.state, freeBytes: reading.free, was }, `disk space is back: ${disk.describe(reading)}`);
+    else log.error({ disk: reading.state, freeBytes: reading.free, was }, disk.describe(reading));
+  };
+  disk.watch();
   /** The end of either command: its threads, its database, then its folder (and its lock). */
   const close = async () => {
+    disk.stop();
     await closeThreads();
     await store.close().catch(() => {});
     await folder.close();
@@ -181,7 +189,7 @@ export async function serve(values: OptionValues, io: CommandIo): Promise<number
   const { jobKinds } = await import('../jobs/kinds.js');
   const { DEPLOYMENT_KIND } = await import('../jobs/deployment-kind.js');
   const { Metrics } = await import('../metrics.js');
-  const core = new Core(store, { ...DEFAULT_CORE_OPTIONS, maxQueuedPerProject: maxQueued });
+  const core = new Core(store, { ...DEFAULT_CORE_OPTIONS, maxQueuedPerProject: maxQueued, disk: settings.disk });
   const metrics = new Metrics(store);
   const assistant = new Assistant(store, assistantOptions);
   assistant.onStoreFailed = (threadId, error) => log.error({ threadId, err: error }, 'an answer could not be stored');

@@ -14,6 +14,7 @@ export function databaseFrom(values: OptionValues): string | undefined {
 /** The worker settings the options give. */
 export async function workerSettingsFrom(values: OptionValues) {
   const { workerSettings } = await import('../jobs/settings.js');
+  const { DiskSpace } = await import('../disk.js');
   const jobs = values.number('jobs', { integer: true, min: 0 });
   const git = {
     timeoutMs: values.millis('git-timeout'),
@@ -23,8 +24,16 @@ export async function workerSettingsFrom(values: OptionValues) {
     localRoots: values.list('allow-local-repos')?.map((root) => path.resolve(root)),
   };
   const defined = <T extends object>(object: T) => Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as Partial<T>;
-  return workerSettings(path.resolve(values.string('data')!), {
-    ...defined({ leaseMs: values.millis('lease'), concurrency: jobs, maxPages: values.number('max-pages', { integer: true, min: 1 }) }),
+  const dataDir = path.resolve(values.string('data')!);
+  const minFree = Math.round(values.number('min-free-disk', { min: 0 })! * 1024 * 1024);
+  return workerSettings(dataDir, {
+    disk: new DiskSpace(dataDir, minFree),
+    ...defined({
+      leaseMs: values.millis('lease'),
+      concurrency: jobs,
+      maxPages: values.number('max-pages', { integer: true, min: 1 }),
+      maxPageBytes: values.bytes('max-page-mb'),
+    }),
     git: defined(git),
     check: defined({ timeoutMs: values.millis('check-timeout') }),
   });

@@ -12,6 +12,7 @@ import { unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { plural } from '../text.js';
 import { runInThread, ThreadError } from '../thread.js';
+import { DiskFull } from '../disk.js';
 import { blobSizes, commitMessage, fetchBlobs, fetchBranch, formatBytes, GitError, listFiles, writeBlobs, type TreeEntry } from '../git.js';
 import { displayRepo, Redactor } from '../redact.js';
 import { claimCheckout, keepCheckout } from '../checkouts.js';
@@ -65,7 +66,7 @@ class DeploymentFailure extends Error {}
 
 /** Failures whose message is for the user (the rest say "internal error" and go to the server log). */
 export function isKnownFailure(error: unknown): error is Error {
-  return error instanceof DeploymentFailure || error instanceof GitError || error instanceof ThreadError;
+  return error instanceof DeploymentFailure || error instanceof GitError || error instanceof ThreadError || error instanceof DiskFull;
 }
 
 /**
@@ -103,8 +104,16 @@ export const deploymentJob: JobKind<typeof DEPLOYMENT_KIND> = {
     } catch (error) {
       if (signal.aborted) return undefined; // the lease was lost or the worker is stopping: someone else finishes
       const known = isKnownFailure(error);
-      outcome = { status: 'failure', summary: known ? error.message : 'internal error while deploying (see the server log)', logs: [] };
-      if (!known) context.log.error({ err: redact.text((error as Error)?.stack ?? String(error)) }, 'deployment crashed');
+      // SQLSTATE 53100: the database server's own disk is full (PostgreSQL's to free; nothing of this deployment was kept).
+      const diskFull = !known && (error as { code?: unknown })?.code === '53100';
+      const summary = known
+        ? error.message
+        : diskFull
+          ? `the database server's disk is full (${(error as Error).message}); free space there and update again`
+          : 'internal error while deploying (see the server log)';
+      outcome = { status: 'failure', summary, logs: [] };
+      if (diskFull) context.log.error({ err: (error as Error).message }, "the database server's disk is full");
+      else if (!known) context.log.error({ err: redact.text((error as Error)?.stack ?? String(error)) }, 'deployment crashed');
     }
     if (signal.aborted) return undefined;
     outcome = redact.deep(outcome);
@@ -151,6 +160,8 @@ async function deploy(
   const { job, db, settings, signal } = context;
   // A partial cache of its own (a repair checks whole commits out of the project's other cache).
   const cacheDir = path.join(settings.dataDir, 'git', cacheName(project.id, 'docs'));
+  // Below --min-free-disk a deployment does not start, and fails at its next batch of writes.
+  settings.disk?.refuseDeployment();
   await log(`fetching ${project.branch} from ${displayRepo(project.repo)}`);
   let started = performance.now();
   const sha = await fetchBranch(cacheDir, project.repo, project.branch, settings.git, signal, { partial: true });
@@ -176,8 +187,14 @@ async function deploy(
     read.map((entry, index) => ({ ...entry, size: sizes[index] })),
     settings,
   );
+  checkPageSizes(
+    read.map((entry, index) => ({ ...entry, size: sizes[index] })),
+    project.docsDir,
+    settings,
+  );
   // The files of the project's last deployment, when kept: only what changed is written.
   const keptDir = path.join(settings.dataDir, 'checkouts', cacheName(project.id, 'docs'));
+  settings.disk?.refuseDeployment();
   const held = await claimCheckout(keptDir, worktree);
   let written: number | undefined;
   try {
@@ -209,6 +226,7 @@ async function deploy(
       signal,
       async (batch) => {
         for (const step of batchSteps(batch, STORED_ROWS, COPIED_ROWS)) {
+          settings.disk?.refuseDeployment();
           await context.write((tx) => storeSections(tx, job.id, step, current ?? undefined));
           await turn();
         }
@@ -243,7 +261,8 @@ async function deploy(
     // In the background, not awaited: deleting 100,000 files takes seconds the deployment does
     // not wait for (a new worktree has a name of its own; a crash's leftovers are cleared at start).
     // A worktree with every file written is kept for the next deployment instead.
-    if (written !== undefined) void keepCheckout(worktree, keptDir, read).catch(() => {});
+    // On a disk below --min-free-disk it is not kept: the space comes back by itself.
+    if (written !== undefined && (settings.disk?.check().state ?? 'ok') === 'ok') void keepCheckout(worktree, keptDir, read).catch(() => {});
     else void rm(worktree, { recursive: true, force: true }).catch(() => {});
   }
 }
@@ -293,6 +312,16 @@ function checkSizes(entries: readonly TreeEntry[], settings: WorkerSettings): vo
   }
   if (total > settings.git.maxBytes)
     throw new DeploymentFailure(`the commit holds ${formatBytes(total)} of files, over the limit of ${formatBytes(settings.git.maxBytes)}`);
+}
+
+/** Each page file of the docs folder (.md, .mdx) within --max-page-mb, before anything is written out. */
+function checkPageSizes(entries: readonly TreeEntry[], docsDir: string, settings: WorkerSettings): void {
+  const prefix = docsDir === '.' ? '' : `${docsDir}/`;
+  const page = entries.find((entry) => entry.path.startsWith(prefix) && /\.mdx?$/i.test(entry.path) && entry.size > settings.maxPageBytes);
+  if (page)
+    throw new DeploymentFailure(
+      `${page.path} is ${formatBytes(page.size)}, over the limit of ${formatBytes(settings.maxPageBytes)} per page (--max-page-mb); split it into smaller pages`,
+    );
 }
 
 /** Files a deployment reads, by name: pages, docs files, `$ref`ed and OpenAPI files (JSON, YAML). */

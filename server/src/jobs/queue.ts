@@ -40,6 +40,8 @@ export class JobRunner {
   /** Told when a job ended with an outcome (a succeeded deployment: the assistant builds its index). */
   onEnded?: (job: { id: string; kind: string; lane: string }, outcome: string) => void;
   private again = false;
+  /** The claims under way (stop() waits for them: a job they claim is handed back, not left to its lease). */
+  private claimLoop: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly store: Store,
@@ -61,12 +63,14 @@ export class JobRunner {
   /** Claims jobs until this process is full or the queue has nothing eligible. */
   wake(): void {
     if (this.stopped) return;
+    // A claim writes: on a full disk nothing is claimed (the database takes no write), until space is back.
+    if (this.settings.disk?.check().state === 'full') return;
     if (this.claiming) {
       this.again = true;
       return;
     }
     this.claiming = true;
-    void (async () => {
+    this.claimLoop = (async () => {
       try {
         do {
           this.again = false;
@@ -79,6 +83,11 @@ export class JobRunner {
               exclude: [...this.running.keys()],
             });
             if (!job) break;
+            // A claim answered after stop() began: handed straight back, never run (the pool closes next).
+            if (this.stopped) {
+              await releaseJob(this.store, job);
+              break;
+            }
             this.launch(job, sentAt);
           }
         } while (this.again && !this.stopped);
@@ -91,6 +100,7 @@ export class JobRunner {
   }
 
   async sweep(): Promise<void> {
+    if (this.settings.disk?.check().state === 'full') return;
     try {
       const swept = await sweepExpired(this.store);
       for (const job of swept) {
@@ -241,14 +251,17 @@ export class JobRunner {
   }
 
   /**
-   * Stops claiming; running jobs are cancelled and handed back to the queue at once (their
-   * lease released), so another worker picks them up without waiting for it to expire.
+   * Stops claiming (a claim already sent hands its job straight back); running jobs are cancelled
+   * and handed back to the queue at once (their lease released), so another worker picks them up
+   * without waiting for it to expire. All of it before the caller closes the store.
    */
   async stop(): Promise<void> {
     this.stopped = true;
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
     await this.unlisten?.().catch(() => {});
+    // A claim in flight ends first: what it claimed is released by it, or is running below.
+    await this.claimLoop;
     const jobs = [...this.running.values()];
     for (const entry of jobs) entry.controller.abort(new LeaseLost('the worker is stopping'));
     await Promise.allSettled(jobs.map((entry) => entry.done));

@@ -1,4 +1,5 @@
 import { DEFAULT_GIT_LIMITS, type GitLimits } from '../git.js';
+import type { DiskSpace } from '../disk.js';
 import type { ThreadLimits } from '../thread.js';
 
 /** How a worker runs jobs; every number here can be set from the CLI (`docsnav serve --help`). */
@@ -18,6 +19,14 @@ export interface WorkerSettings {
   check: ThreadLimits;
   /** Most pages a deployment stores (a clear failure past it). */
   maxPages: number;
+  /**
+   * Largest page file (.md, .mdx). A 45 MB page took 10 s to deploy and held the embedded
+   * database 1.4 s in one write (no /healthz answered meanwhile); the largest page of the corpus
+   * repositories is 0.7 MB.
+   */
+  maxPageBytes: number;
+  /** The data folder's disk: no deployment starts or goes on below its --min-free-disk, no job is claimed when it is full. */
+  disk?: DiskSpace;
 }
 
 const DEFAULT_MAX_PAGES = 100_000;
@@ -33,6 +42,7 @@ export function workerSettings(
     sweepMs: 5_000,
     concurrency: 2,
     maxPages: DEFAULT_MAX_PAGES,
+    maxPageBytes: 4 * 1024 * 1024,
     ...overrides,
     git: { ...DEFAULT_GIT_LIMITS, ...overrides.git },
     check: { timeoutMs: 120_000, maxHeapMb: 1024, ...overrides.check },

@@ -15,6 +15,12 @@ export interface JobPayloads {
 /** A job kind's name, as the queue's `kind` column holds it. */
 export type JobKindName = keyof JobPayloads;
 
+/** Every kind's name, as a value (the metrics report each, 0 when none is queued); complete by its type. */
+export const JOB_KIND_NAMES = Object.keys({ deployment: true, repair: true } satisfies Record<JobKindName, true>) as JobKindName[];
+
+/** The states `countJobs` counts. */
+export const ACTIVE_JOB_STATES = ['queued', 'running'] as const;
+
 /** The payload of a kind whose job needs nothing beside its id and lane. */
 type NoPayload = Record<string, never>;
 

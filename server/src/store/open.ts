@@ -1,4 +1,5 @@
 import { DataFolder } from '../data-folder.js';
+import type { DiskSpace } from '../disk.js';
 import { redactUrl } from '../redact.js';
 import { migrate } from './migrate.js';
 import { StoreError, type Store } from './store.js';
@@ -10,6 +11,8 @@ export interface StoreLocation {
   folder?: DataFolder;
   /** Or its path: the folder is taken here and given up when the store closes. */
   data?: string;
+  /** The data folder's disk: the embedded database takes no write when it is (nearly) full. */
+  disk?: DiskSpace;
 }
 
 function isPostgresUrl(url: string): boolean {
@@ -26,7 +29,7 @@ export async function openStore(location: StoreLocation): Promise<Store> {
   } else {
     const folder = location.folder ?? (owned = await DataFolder.open(location.data ?? './.docsnav'));
     try {
-      store = await (await import('./pglite.js')).openPglite(folder.dbDir);
+      store = await (await import('./pglite.js')).openPglite(folder.dbDir, { disk: location.disk });
     } catch (error) {
       await owned?.close();
       throw error;

@@ -2,6 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import type { PGlite } from '@electric-sql/pglite';
+import type { DiskSpace } from '../disk.js';
+import { writes } from '../disk.js';
 import { storableParams } from './storable.js';
 import { StoreError, type Store } from './store.js';
 
@@ -81,7 +83,7 @@ export function checkDatabaseFolder(dbDir: string): 'new' | 'existing' {
  * PGlite (PostgreSQL in WebAssembly) in `dbDir`. It is one process's database: two processes on
  * one folder lose writes without an error, so the caller holds the data folder's lock.
  */
-export async function openPglite(dbDir: string): Promise<Store> {
+export async function openPglite(dbDir: string, options: { disk?: DiskSpace } = {}): Promise<Store> {
   const state = checkDatabaseFolder(dbDir);
   let db: PGlite;
   try {
@@ -96,10 +98,16 @@ export async function openPglite(dbDir: string): Promise<Store> {
         : `cannot open the embedded database in ${dbDir} (${why}): it may be damaged; restore the folder from a backup`,
     );
   }
+  // A write on a disk below the floor is refused before PGlite sees it: PGlite never recovers
+  // from a WAL write that failed for want of space (disk.ts).
+  const { disk } = options;
+  if (disk) disk.holdsDatabase = true;
   const run =
     (target: Pick<PGlite, 'query'>) =>
-    async <Row>(sql: string, params?: readonly unknown[]) =>
-      (await target.query<Row>(sql, storableParams(params))).rows;
+    async <Row>(sql: string, params?: readonly unknown[]) => {
+      if (disk && writes(sql)) disk.refuseWrite();
+      return (await target.query<Row>(sql, storableParams(params))).rows;
+    };
   return {
     driver: 'pglite',
     query: run(db),
@@ -109,6 +117,7 @@ export async function openPglite(dbDir: string): Promise<Store> {
       return () => stop();
     },
     async exec(sql) {
+      disk?.refuseWrite();
       await db.exec(sql);
     },
     async close() {

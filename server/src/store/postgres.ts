@@ -1,4 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
+import { userInfo } from 'node:os';
 import { redactUrl } from '../redact.js';
 import { storableParams } from './storable.js';
 import { StoreError, type Store } from './store.js';
@@ -9,6 +10,7 @@ const RELISTEN_MS = 1_000;
 /** A PostgreSQL server (15+) through `pg`: many processes and machines share it. */
 export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Store> {
   const pg = (await import('pg')).default;
+  await checkConnection(pg, url);
   // A connection attempt to a server that does not answer gives up (the caller retries), never hangs.
   const pool: Pool = new pg.Pool({ connectionString: url, max: options.max ?? 5, connectionTimeoutMillis: 10_000 });
   // An idle client that loses its connection must not crash the process.
@@ -114,6 +116,46 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
       await pool.end();
     },
   };
+}
+
+/**
+ * One connection before the pool's, to say what an operator can act on. A URL without a password
+ * to a server that asks one: pg waited out the server's authentication timeout (60 s) and then
+ * said `SASL: … client password must be a string`; here the request for a password ends the
+ * attempt at once. A refused password or an unreachable server get a hint of what to check.
+ */
+async function checkConnection(pg: typeof import('pg').default, url: string): Promise<void> {
+  const given = new URL(url);
+  const user = decodeURIComponent(given.username) || process.env.PGUSER || userInfo().username;
+  const hasPassword = given.password !== '' || process.env.PGPASSWORD !== undefined;
+  let asked = false;
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  if (!hasPassword) {
+    // pg asks this when the server wants a password (set after construction: the URL's empty one would win).
+    (client as unknown as { password: () => Promise<string> }).password = () => {
+      asked = true;
+      (client as unknown as { connection: { stream: { destroy: () => void } } }).connection.stream.destroy();
+      return new Promise<string>(() => {});
+    };
+  }
+  client.on('error', () => {});
+  try {
+    await client.connect();
+  } catch (error) {
+    const where = redactUrl(url);
+    if (asked)
+      throw new StoreError(
+        `cannot connect to ${where}: the server asks a password for user "${user}" and none was given (put it in the URL, postgres://${user}:<password>@${given.host}${given.pathname}, or set PGPASSWORD)`,
+      );
+    const code = (error as { code?: string }).code;
+    const message = (error as Error).message;
+    if (code === '28P01') throw new StoreError(`cannot connect to ${where}: ${message} (the password in the URL or PGPASSWORD is not the role's)`);
+    if (code === '28000') throw new StoreError(`cannot connect to ${where}: ${message} (check the user in the URL, and the server's pg_hba.conf)`);
+    if (code === 'ECONNREFUSED') throw new StoreError(`cannot connect to ${where}: connection refused (is PostgreSQL running and listening on ${given.host}?)`);
+    throw new StoreError(`cannot connect to ${where}: ${message}`);
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
 
 function quoteIdentifier(name: string): string {

@@ -1,0 +1,320 @@
+/**
+ * Issue 38 item 1: a full disk. `docsnav serve` runs with its data folder on a 72 MB tmpfs
+ * mounted in a mount namespace of its own (`unshare -m`: the mount ends with the process, nothing
+ * to clean), and a 4,000-page deployment fills it. Before: on the embedded database, PGlite's WAL
+ * flush failed with ENOSPC and spun for good (no request answered, not /healthz, not even after
+ * space was freed). Now: the deployment fails with a line that says so, /healthz answers
+ * throughout and says the disk is low, a write on a full disk gets 507 while reads go on, and
+ * everything comes back by itself when space does. On PostgreSQL the same with the data folder
+ * (git caches and worktrees) on the tmpfs.
+ */
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  CLI,
+  freePort,
+  git,
+  ownPostgresUnavailable,
+  postgresBin,
+  postgresUnavailable,
+  probeHealth,
+  runCli,
+  startPostgres,
+  startServe,
+  stopProc,
+  tempDir,
+  waitFor,
+  type Proc,
+  type TestPostgres,
+} from './helpers.js';
+import { mkdirSync, readlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+
+const MB = 1024 * 1024;
+
+/** Why this test cannot run here: it mounts a tmpfs in a namespace of its own (root, unshare, nsenter). */
+function namespacesUnavailable(): string | undefined {
+  if (process.getuid?.() !== 0) return 'mounting a tmpfs needs root';
+  const probe = spawnSync('unshare', ['-m', '--propagation', 'private', 'sh', '-c', 'mount -t tmpfs -o size=1m tmpfs /mnt && umount /mnt'], {
+    encoding: 'utf8',
+  });
+  if (probe.status !== 0) return `cannot mount a tmpfs in a mount namespace: ${probe.stderr.trim()}`;
+  return undefined;
+}
+
+/** A repository of `pages` pages of ~1.6 KB each (its checkout: ~16 MB on a tmpfs). */
+function siteOf(dir: string, pages: number): string {
+  const repo = path.join(dir, 'site');
+  mkdirSync(path.join(repo, 'docs', 'p'), { recursive: true });
+  git(repo, 'init', '-q', '-b', 'main');
+  const names = Array.from({ length: pages }, (_, index) => `p/page-${index}`);
+  for (const name of names)
+    writeFileSync(path.join(repo, 'docs', `${name}.mdx`), `---\ntitle: Page ${name}\n---\n\n## Setup\n\nHow to set up ${name}. ${'word '.repeat(300)}\n`);
+  const groups = [];
+  for (let start = 0; start < names.length; start += 500) groups.push({ group: `Part ${start / 500 + 1}`, pages: names.slice(start, start + 500) });
+  writeFileSync(path.join(repo, 'docs', 'docs.json'), JSON.stringify({ name: 'Big', theme: 'mint', colors: { primary: '#000000' }, navigation: { groups } }));
+  git(repo, 'add', '-A');
+  git(repo, 'commit', '-qm', 'Big site');
+  return repo;
+}
+
+/**
+ * `docsnav serve` with its data folder on a `size` tmpfs of its own: the folder `seed` (a project
+ * and a key) is copied onto it first. The mount lives in the process's namespace and ends with it.
+ */
+async function serveOnTmpfs(seed: string, mount: string, size: string, args: string[]): Promise<{ proc: Proc; base: string }> {
+  const port = await freePort();
+  mkdirSync(mount, { recursive: true });
+  const script = 'mount -t tmpfs -o "size=$1" tmpfs "$2" && cp -a "$3/." "$2/" && shift 3 && exec "$@"';
+  const child = spawn(
+    'unshare',
+    [
+      '-m',
+      '--propagation',
+      'private',
+      'sh',
+      '-c',
+      script,
+      'sh',
+      size,
+      mount,
+      seed,
+      process.execPath,
+      CLI,
+      'serve',
+      '--data',
+      mount,
+      '--port',
+      String(port),
+      ...args,
+    ],
+    { env: { ...process.env, DOCSNAV_ALLOW_LOCAL_REPOS: tmpdir() }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const proc: Proc = { child, output: () => output, exited };
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(
+    async () => {
+      if (child.exitCode !== null) throw new Error(`serve exited: ${output}`);
+      return (
+        (await fetch(`${base}/healthz`).then(
+          (response) => response.ok,
+          () => false,
+        )) || undefined
+      );
+    },
+    60_000,
+    'serve to listen',
+  );
+  return { proc, base };
+}
+
+/** Runs a shell line in the serve process's mount namespace (where its tmpfs is). */
+function inNamespace(proc: Proc, line: string): string {
+  return execFileSync('nsenter', ['-t', String(proc.child.pid), '-m', 'sh', '-c', line], { encoding: 'utf8' });
+}
+
+/** Fills the tmpfs until `leave` bytes are free (with files named filler-…). */
+function fillUntil(proc: Proc, mount: string, leave: number): void {
+  const free = Number(inNamespace(proc, `df -B1 --output=avail "${mount}" | tail -1`).trim());
+  inNamespace(proc, `fallocate -l ${Math.max(free - leave, 4096)} "${mount}/filler-${free}"`);
+}
+
+interface Health {
+  status: string;
+  warning?: string;
+}
+
+async function health(base: string): Promise<Health> {
+  return (await fetch(`${base}/healthz`)).json() as Promise<Health>;
+}
+
+const noNamespaces = namespacesUnavailable();
+if (noNamespaces) console.warn(`SKIPPED the full-disk tests: ${noNamespaces}`);
+const noPostgres = postgresUnavailable();
+
+describe.skipIf(noNamespaces !== undefined).each([
+  { driver: 'pglite', skip: false },
+  { driver: 'postgres', skip: noPostgres !== undefined },
+])('a full disk on $driver', ({ driver, skip }) => {
+  let pg: TestPostgres | undefined;
+  const procs: Proc[] = [];
+  afterAll(async () => {
+    for (const proc of procs) await stopProc(proc);
+    await pg?.stop();
+  }, 60_000);
+
+  it.skipIf(skip)(
+    'fails the deployment that fills it with a clear line, answers throughout, says so in the log and /healthz, and recovers when space is back',
+    async () => {
+      const dir = tempDir(`disk-${driver}`);
+      const repo = siteOf(dir, 4_000);
+      const seed = path.join(dir, 'seed');
+      mkdirSync(seed);
+      const database = driver === 'postgres' ? ['--database', (pg = await startPostgres()).url] : [];
+      const cli = (args: string[]) => {
+        const result = runCli([...args, '--data', seed, ...database], dir);
+        if (result.status !== 0) throw new Error(result.stderr);
+        return result.stdout.trim();
+      };
+      cli(['project', 'add', 'big', '--repo', repo, '--branch', 'main', '--docs-dir', 'docs']);
+      const token = cli(['key', 'create', '--project', 'big', '--kind', 'admin']);
+      const mount = path.join(dir, 'mnt');
+      const { proc, base } = await serveOnTmpfs(seed, mount, '72m', ['--min-free-disk', '24', ...database]);
+      procs.push(proc);
+      const headers = { authorization: `Bearer ${token}` };
+      const update = () => fetch(`${base}/v1/project/update/big`, { method: 'POST', headers });
+      const ended = (statusId: string) =>
+        waitFor(
+          async () => {
+            const body = (await (await fetch(`${base}/v1/project/update-status/${statusId}`, { headers })).json()) as { status: string; summary: string };
+            return body.status === 'success' || body.status === 'failure' ? body : undefined;
+          },
+          90_000,
+          `deployment ${statusId}`,
+        );
+
+      // 1. The 4,000 pages' checkout (~16 MB) takes the disk under --min-free-disk: the
+      // deployment fails at its next batch of writes, and the server answers throughout.
+      fillUntil(proc, mount, 30 * MB);
+      const probe = probeHealth(base);
+      const first = (await (await update()).json()) as { statusId: string };
+      const failed = await ended(first.statusId);
+      const { probes, failed: unanswered } = await probe.stop();
+      expect(failed.status).toBe('failure');
+      expect(failed.summary).toMatch(
+        /^the disk of the data folder has [\d.]+ MB free, under --min-free-disk \(24 MB\): deployments are refused until space is freed$/,
+      );
+      expect(probes).toBeGreaterThan(5);
+      expect(unanswered).toBe(0);
+      expect(proc.output()).toMatch(/"disk":"low".*"msg":"the disk of the data folder has [\d.]+ MB free, under --min-free-disk/);
+
+      // 2. Under half of --min-free-disk: the embedded database takes no write (507), reads go on.
+      // (Once the failed deployment's worktree is gone: it is not kept on a low disk.)
+      await waitFor(() => (inNamespace(proc, `ls "${mount}/worktrees"`).trim() === '' ? true : undefined), 20_000, 'the worktree to be removed');
+      fillUntil(proc, mount, 8 * MB);
+      const full = await waitFor(
+        async () => {
+          const now = await health(base);
+          return now.warning?.match(driver === 'pglite' ? /read-only/ : /\b(1|[0-9])(\.\d)? MB free/) ? now : undefined;
+        },
+        10_000,
+        '/healthz to say the disk is full',
+      );
+      expect(full.status).toBe('degraded');
+      if (driver === 'pglite') {
+        expect(full.warning).toMatch(/under half of --min-free-disk \(24 MB\): the database is read-only and deployments are refused until space is freed$/);
+        const refused = await update();
+        expect(refused.status).toBe(507);
+        expect(((await refused.json()) as { error: string }).error).toMatch(/the database is read-only/);
+      } else {
+        // PostgreSQL's disk is not ours: only deployments wait for space.
+        expect(full.warning).toMatch(/deployments are refused/);
+      }
+      expect((await fetch(`${base}/v1/project/update-status/${first.statusId}`, { headers })).status).toBe(200);
+
+      // 3. Space comes back (the fillers go, the volume grows): the server says so by itself,
+      // and the site deploys.
+      inNamespace(proc, `rm "${mount}"/filler-* && mount -o remount,size=160m "${mount}"`);
+      await waitFor(async () => ((await health(base)).status === 'ok' ? true : undefined), 10_000, '/healthz to say ok again');
+      expect(proc.output()).toMatch(/"disk":"ok".*"msg":"disk space is back/);
+      const again = (await (await update()).json()) as { statusId: string };
+      const done = await ended(again.statusId);
+      expect(done.status, done.summary).toBe('success');
+      expect(done.summary).toMatch(/4000 pages/);
+    },
+    240_000,
+  );
+});
+
+describe.skipIf(noNamespaces !== undefined || ownPostgresUnavailable() !== undefined)("PostgreSQL's own disk full", () => {
+  const cleanups: Array<() => void | Promise<unknown>> = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  }, 60_000);
+
+  it("the deployment fails with the server's error, serve answers every probe throughout, and deploys again once the server has room", async () => {
+    const dir = tempDir('disk-pg-own');
+    // A folder of its own (the postgres user must reach it), under the tmpfs it gets.
+    const mount = tempDir('disk-pg-own-cluster');
+    // A PostgreSQL cluster on a 100 MB tmpfs in a mount namespace that a sleeping process holds.
+    const holder = spawn('unshare', ['-m', '--propagation', 'private', 'sleep', '600'], { stdio: 'ignore' });
+    cleanups.push(() => holder.kill('SIGKILL'));
+    await waitFor(() => (holder.pid !== undefined ? true : undefined), 5_000, 'the namespace');
+    const ns = (line: string) => execFileSync('nsenter', ['-t', String(holder.pid), '-m', 'sh', '-c', line], { encoding: 'utf8' });
+    await waitFor(() => (readlinkSync(`/proc/${holder.pid}/ns/mnt`) !== readlinkSync('/proc/self/ns/mnt') ? true : undefined), 5_000, 'the namespace');
+    const bin = postgresBin()!;
+    const port = await freePort();
+    const pgCtl = (action: string) =>
+      ns(
+        `runuser -u postgres -- ${bin}/pg_ctl -D "${mount}/data" -l "${mount}/log" -w -o "-p ${port} -k ${mount} -h 127.0.0.1 -c fsync=off" ${action} > /dev/null 2>&1 || true`,
+      );
+    ns(
+      `mount -t tmpfs -o size=100m tmpfs "${mount}" && chown postgres "${mount}" && runuser -u postgres -- ${bin}/initdb -D "${mount}/data" -A trust -U postgres --no-sync > /dev/null`,
+    );
+    pgCtl('start');
+    cleanups.push(() => pgCtl('-m immediate stop'));
+    const database = ['--database', `postgres://postgres@127.0.0.1:${port}/postgres`];
+    const repo = siteOf(dir, 4_000);
+    const cli = (args: string[]) => {
+      const result = runCli([...args, ...database], dir);
+      if (result.status !== 0) throw new Error(result.stderr);
+      return result.stdout.trim();
+    };
+    cli(['project', 'add', 'big', '--repo', repo, '--branch', 'main', '--docs-dir', 'docs']);
+    const token = cli(['key', 'create', '--project', 'big', '--kind', 'admin']);
+    const serve = await startServe(dir, [...database, '--data', path.join(dir, 'data')]);
+    cleanups.push(() => stopProc(serve.proc));
+    const headers = { authorization: `Bearer ${token}` };
+    const ended = (statusId: string) =>
+      waitFor(
+        async () => {
+          const response = await fetch(`${serve.base}/v1/project/update-status/${statusId}`, { headers }).catch(() => undefined);
+          const body = response?.ok ? ((await response.json()) as { status: string; summary: string }) : undefined;
+          return body && (body.status === 'success' || body.status === 'failure') ? body : undefined;
+        },
+        120_000,
+        `deployment ${statusId}`,
+      );
+
+    // Leave the server ~4 MB: the 4,000 pages' texts do not fit.
+    const free = Number(ns(`df -B1 --output=avail "${mount}" | tail -1`).trim());
+    ns(`fallocate -l ${free - 4 * MB} "${mount}/filler"`);
+    let answered = 0;
+    let unanswered = 0;
+    let probing = true;
+    const probes = (async () => {
+      while (probing) {
+        const ok = await fetch(`${serve.base}/healthz`, { signal: AbortSignal.timeout(5_000) }).then(
+          () => true,
+          () => false,
+        );
+        if (ok) answered++;
+        else unanswered++;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })();
+    const first = (await (await fetch(`${serve.base}/v1/project/update/big`, { method: 'POST', headers })).json()) as { statusId: string };
+    const failed = await ended(first.statusId);
+    probing = false;
+    await probes;
+    expect(failed.status).toBe('failure');
+    expect(failed.summary).toMatch(
+      /^the database server's disk is full \(could not extend file .*No space left on device\); free space there and update again$/,
+    );
+    expect(answered).toBeGreaterThan(5);
+    expect(unanswered).toBe(0);
+
+    // Room again (and the server started again if it had stopped): the same site deploys.
+    ns(`rm "${mount}/filler" && mount -o remount,size=300m "${mount}"`);
+    pgCtl('start');
+    await waitFor(async () => ((await fetch(`${serve.base}/healthz`)).ok ? true : undefined), 60_000, 'serve to reach the database again');
+    const again = (await (await fetch(`${serve.base}/v1/project/update/big`, { method: 'POST', headers })).json()) as { statusId: string };
+    const done = await ended(again.statusId);
+    expect(done.status, done.summary).toBe('success');
+  }, 300_000);
+});
