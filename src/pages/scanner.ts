@@ -6,6 +6,7 @@ import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Root } from 'mdast';
 import { collectAnchors } from './anchors.js';
+import { fastScan, fastScanModule } from './fast-scan.js';
 import { blankCustomHeadingIds } from './heading-ids.js';
 import { collectLinks } from './links.js';
 import { parseMarkdown } from './markdown.js';
@@ -40,8 +41,20 @@ serveIfHelper(scanJob);
  * and time of the file it runs from (dist/cli/pages.js when built).
  */
 export function scannerFingerprint(): string {
-  const file = statSync(fileURLToPath(import.meta.url));
-  return `${file.size}:${Math.trunc(file.mtimeMs)}`;
+  // From the sources, the fast path is a file of its own; in the bundle, the same file.
+  return [...new Set([import.meta.url, fastScanModule])]
+    .map((url) => {
+      const file = statSync(fileURLToPath(url));
+      return `${file.size}:${Math.trunc(file.mtimeMs)}`;
+    })
+    .join('+');
+}
+
+/** Pages this thread scanned on the fast path, and those it left to micromark (for the bench). */
+const pathCounts = { fast: 0, fallback: 0 };
+
+export function scanPathCounts(): { fast: number; fallback: number } {
+  return { ...pathCounts };
 }
 
 export function scanPageText(text: string, mdx: boolean): PageScan {
@@ -56,8 +69,44 @@ function shifted(scan: PageScan, by: number): PageScan {
   return { ...scan, links, ...(scan.error && { error: { ...scan.error, offset: scan.error.offset + by } }) };
 }
 
-function scanBody(text: string, mdx: boolean): PageScan {
+/** How a page is read: the fast path first, micromark when it declines; or one of them only (tests, bench). */
+export type ScanPath = 'fast-then-micromark' | 'micromark';
+
+/** The fast path's scan of a page, or undefined when it leaves the page to micromark (for the differential tests). */
+export function fastScanPageText(text: string, mdx: boolean): PageScan | undefined {
+  if (!mayHaveLinksOrAnchors(text)) return NOTHING;
+  if (text.charCodeAt(0) === 0xfeff) {
+    const scan = fastScanBody(text.slice(1), mdx);
+    return scan && shifted(scan, 1);
+  }
+  return fastScanBody(text, mdx);
+}
+
+/** micromark's scan of a page, never the fast path's (the oracle). */
+export function micromarkScanPageText(text: string, mdx: boolean): PageScan {
+  if (!mayHaveLinksOrAnchors(text)) return NOTHING;
+  if (text.charCodeAt(0) === 0xfeff) return shifted(scanBody(text.slice(1), mdx, 'micromark'), 1);
+  return scanBody(text, mdx, 'micromark');
+}
+
+function fastScanBody(text: string, mdx: boolean): PageScan | undefined {
+  const { text: parsed, ids } = blankCustomHeadingIds(text);
+  const fast = fastScan(parsed, text, mdx);
+  if (fast === undefined) return undefined;
+  const tree = fast.tree as unknown as Root;
+  return { links: fast.links, anchors: collectAnchors(tree, { customIds: ids, text, mode: pageMode(tree) }) };
+}
+
+function scanBody(text: string, mdx: boolean, path: ScanPath = 'fast-then-micromark'): PageScan {
   try {
+    if (path === 'fast-then-micromark') {
+      const fast = fastScanBody(text, mdx);
+      if (fast !== undefined) {
+        pathCounts.fast++;
+        return fast;
+      }
+      pathCounts.fallback++;
+    }
     const { text: parsed, ids } = blankCustomHeadingIds(text);
     let tree: Root;
     try {
