@@ -421,13 +421,13 @@ class PageScanner {
     if (!tag.selfClosing) this.elements.push({ node, depth: this.containers.length });
   }
 
-  private elementLinks(tag: Tag): void {
+  private elementLinks(tag: Tag, links: PageLink[] = this.links): void {
     if (tag.name === null) return;
     for (const attribute of tag.attributes) {
       if (attribute.type !== 'mdxJsxAttribute' || typeof attribute.value !== 'string') continue;
       if (attribute.name !== 'href' && !(attribute.name === 'src' && SOURCE_ELEMENTS.has(tag.name))) continue;
       const span = tag.valueSpans.get(attribute)!;
-      this.links.push({ ...this.link('element', attribute.value, span), element: tag.name, attribute: attribute.name });
+      links.push({ ...this.link('element', attribute.value, span), element: tag.name, attribute: attribute.name });
     }
   }
 
@@ -493,12 +493,19 @@ class PageScanner {
     new InlineParser(this, content, segments, block).run();
   }
 
-  addLink(kind: PageLink['kind'], url: string, span: [number, number]): void {
-    this.links.push(this.link(kind, url, span));
+  /** What a paragraph or heading found, once no image's text (which mdast keeps as a string) holds it. */
+  addInline(links: readonly PageLink[]): void {
+    this.links.push(...links);
   }
 
-  addElementLinks(tag: Tag): void {
-    this.elementLinks(tag);
+  inlineLink(kind: PageLink['kind'], url: string, span: [number, number]): PageLink {
+    return this.link(kind, url, span);
+  }
+
+  inlineElementLinks(tag: Tag): PageLink[] {
+    const links: PageLink[] = [];
+    this.elementLinks(tag, links);
+    return links;
   }
 
   get hasDefinitions(): boolean {
@@ -526,8 +533,12 @@ class InlineParser {
   private readonly openers: Opener[] = [];
   private readonly open: string[] = [];
   private readonly pieces: Piece[] = [];
-  private readonly textElements: TreeNode[] = [];
-  private nonVoidElement = false;
+  /** Links and elements found so far, by where they start in the content (an image's text drops them). */
+  private found: { at: number; links: PageLink[]; element?: TreeNode }[] = [];
+  /** Runs of `*`/`_` that may open or close emphasis, and [open, close] of each element with children. */
+  private readonly runs: { at: number; code: number; opens: boolean; closes: boolean }[] = [];
+  private readonly spans: [number, number][] = [];
+  private readonly openedAt: number[] = [];
   private readonly noCloser = new Set<number>();
   private readonly noMathCloser = new Set<number>();
 
@@ -593,10 +604,15 @@ class InlineParser {
       }
     }
     if (this.open.length > 0) fallback();
+    this.checkEmphasisAcrossElements();
     const node = this.block.node;
-    if (this.block.heading) {
-      node.children!.push({ type: 'text', value: this.title() }, ...this.textElements);
-    } else node.children!.push(...this.textElements);
+    const elements: TreeNode[] = [];
+    for (const { links, element } of this.found) {
+      this.page.addInline(links);
+      if (element !== undefined) elements.push(element);
+    }
+    if (this.block.heading) node.children!.push({ type: 'text', value: this.title() }, ...elements);
+    else node.children!.push(...elements);
   }
 
   /** A run of backticks (code) or dollars (math) to the next run as long; else literal. */
@@ -627,23 +643,44 @@ class InlineParser {
     }
   }
 
-  /** `*`/`_`: a run that might open or close emphasis is left to micromark where it changes what anchors.ts reads. */
+  /** `*`/`_`: a run that might open or close emphasis, kept to check against elements (and headings' text) at the end. */
   private emphasisRun(start: number, code: number): number {
     const content = this.content;
     let end = start + 1;
     while (content.charCodeAt(end) === code) end++;
-    if (this.block.heading || this.nonVoidElement || this.open.length > 0) {
-      const before = start === 0 ? null : content.codePointAt(start - 1)!;
-      const after = end >= content.length ? null : content.codePointAt(end)!;
-      const beforeKind = classifyCharacter(before === null ? null : lowSurrogateAware(content, start - 1));
-      const afterKind = classifyCharacter(after);
-      const leftFlanking = afterKind !== 1 && (afterKind !== 2 || beforeKind !== undefined);
-      const rightFlanking = beforeKind !== 1 && (beforeKind !== 2 || afterKind !== undefined);
-      const opens = code === 42 ? leftFlanking : leftFlanking && (!rightFlanking || beforeKind === 2);
-      const closes = code === 42 ? rightFlanking : rightFlanking && (!leftFlanking || afterKind === 2);
-      if (opens || closes) fallback();
+    const before = start === 0 ? null : lowSurrogateAware(content, start - 1);
+    const after = end >= content.length ? null : content.codePointAt(end)!;
+    const beforeKind = classifyCharacter(before);
+    const afterKind = classifyCharacter(after);
+    const leftFlanking = afterKind !== 1 && (afterKind !== 2 || beforeKind !== undefined);
+    const rightFlanking = beforeKind !== 1 && (beforeKind !== 2 || afterKind !== undefined);
+    const opens = code === 42 ? leftFlanking : leftFlanking && (!rightFlanking || beforeKind === 2);
+    const closes = code === 42 ? rightFlanking : rightFlanking && (!leftFlanking || afterKind === 2);
+    if (opens || closes) {
+      // A heading's text without its emphasis markers is not modelled.
+      if (this.block.heading) fallback();
+      this.runs.push({ at: start, code, opens, closes });
     }
     return end;
+  }
+
+  /**
+   * Emphasis that would start outside an element and end inside it (or the reverse) fails in
+   * micromark: a paragraph where some run might do so is left to it.
+   */
+  private checkEmphasisAcrossElements(): void {
+    if (this.runs.length === 0 || this.spans.length === 0) return;
+    if (this.runs.length * this.spans.length > 10_000) fallback();
+    for (const [open, close] of this.spans) {
+      for (const inside of this.runs) {
+        if (inside.at <= open || inside.at >= close) continue;
+        for (const outside of this.runs) {
+          if (outside.code !== inside.code) continue;
+          if (outside.at < open && outside.opens && inside.closes) fallback();
+          if (outside.at > close && outside.closes && inside.opens) fallback();
+        }
+      }
+    }
   }
 
   private labelEnd(at: number): number {
@@ -665,7 +702,9 @@ class InlineParser {
     if (resource.destination !== undefined && this.offset(resource.destination.end) - this.offset(resource.destination.start) !== resource.destination.end - resource.destination.start)
       fallback();
     const url = resource.destination === undefined ? '' : decodeString(resource.destination.raw);
-    this.page.addLink(opener.image ? 'image' : 'link', url, span);
+    // An image's text is a string in mdast: what it held is no link and no element.
+    if (opener.image) this.found = this.found.filter((entry) => entry.at < opener.at);
+    this.found.push({ at: opener.at, links: [this.page.inlineLink(opener.image ? 'image' : 'link', url, span)] });
     if (this.block.heading) {
       if (opener.image) this.pieces.push({ start: opener.at, end: resource.end, value: '' });
       else {
@@ -691,34 +730,18 @@ class InlineParser {
     if (tag.closing) {
       const name = this.open.pop();
       if (name === undefined || name !== (tag.name ?? '')) fallback();
+      this.spans.push([this.openedAt.pop()!, at]);
       for (const opener of this.openers) opener.lowest = Math.min(opener.lowest, this.open.length);
     } else {
       const node: TreeNode = { type: 'mdxJsxTextElement', name: tag.name, attributes: tag.attributes, children: [] };
-      this.textElements.push(node);
-      this.page.addElementLinks(tag);
+      this.found.push({ at, links: this.page.inlineElementLinks(tag), element: node });
       if (!tag.selfClosing) {
         this.open.push(tag.name ?? '');
-        this.nonVoidElement = true;
-        // An emphasis run before this element might cross it: checked for runs after; before, start over.
-        if (/[*_]/.test(content.slice(0, at))) this.checkEarlierRuns(at);
+        this.openedAt.push(at);
       }
     }
     if (this.block.heading) this.pieces.push({ start: at, end: tag.end, value: '' });
     return tag.end;
-  }
-
-  private checkEarlierRuns(until: number): void {
-    const content = this.content;
-    for (let i = 0; i < until; i++) {
-      const code = content.charCodeAt(i);
-      if (code === 92) i++;
-      else if (code === 42 || code === 95) {
-        let end = i + 1;
-        while (content.charCodeAt(end) === code) end++;
-        this.emphasisRun(i, code);
-        i = end - 1;
-      }
-    }
   }
 
   private textExpression(at: number): number {
