@@ -108,6 +108,9 @@ interface Leaf {
   block?: InlineBlock;
 }
 
+/** What an ESM block may hold (micromark-extension-mdxjs-esm's list). */
+const ESM_NODES = new Set(['ExportAllDeclaration', 'ExportDefaultDeclaration', 'ExportNamedDeclaration', 'ImportDeclaration']);
+
 const SPACE = 32;
 const TAB = 9;
 const NEWLINE = 10;
@@ -121,6 +124,8 @@ class PageScanner {
   private readonly elements: OpenElement[] = [];
   private readonly blocks: InlineBlock[] = [];
   private definitions = 0;
+  /** The names ESM blocks imported so far. */
+  private readonly imported: string[] = [];
   private leaf: Leaf | undefined;
 
   constructor(
@@ -339,8 +344,7 @@ class PageScanner {
     if (isThematicBreak(text, first, end)) return end + 1;
     // ESM: `import`/`export` at the start of a line outside containers, to the next blank line.
     if (first === lineStart && this.containers.length === 0 && (text.startsWith('import', first) || text.startsWith('export', first))) {
-      const after = text.charCodeAt(first + 6);
-      if (after === SPACE || after === TAB || after === NEWLINE) return this.esm(first);
+      if (text.charCodeAt(first + 6) === SPACE) return this.esm(first);
     }
     if (code === 60 || code === 123) {
       const tags = this.flowTags(first, end, true);
@@ -369,10 +373,17 @@ class PageScanner {
       end = nextEnd;
     }
     acornParser ??= Parser.extend(acornJsx());
+    // As micromark: what earlier blocks imported is declared before this one (importing a name twice fails).
+    const prefix = this.imported.length > 0 ? `var ${this.imported.join(',')}\n` : '';
+    let program: { body: { type: string; specifiers?: { local: { name: string } }[] }[] };
     try {
-      acornParser.parse(text.slice(start, end), { ecmaVersion: 2024, sourceType: 'module' });
+      program = acornParser.parse(prefix + text.slice(start, end), { ecmaVersion: 2024, sourceType: 'module' }) as unknown as typeof program;
     } catch {
-      fallback();
+      return fallback();
+    }
+    for (const node of prefix ? program.body.slice(1) : program.body) {
+      if (!ESM_NODES.has(node.type)) fallback();
+      if (node.type === 'ImportDeclaration') for (const specifier of node.specifiers ?? []) this.imported.push(specifier.local.name);
     }
     return end + 1;
   }
