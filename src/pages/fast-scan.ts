@@ -111,6 +111,10 @@ interface Leaf {
 /** What an ESM block may hold (micromark-extension-mdxjs-esm's list). */
 const ESM_NODES = new Set(['ExportAllDeclaration', 'ExportDefaultDeclaration', 'ExportNamedDeclaration', 'ImportDeclaration']);
 
+/** Characters the inline pass acts on. */
+const INLINE_SPECIAL = new Uint8Array(128);
+for (const char of '\\`$[!]<{*_') INLINE_SPECIAL[char.charCodeAt(0)] = 1;
+
 const SPACE = 32;
 const TAB = 9;
 const NEWLINE = 10;
@@ -124,6 +128,10 @@ class PageScanner {
   private readonly elements: OpenElement[] = [];
   private readonly blocks: InlineBlock[] = [];
   private definitions = 0;
+  private inlineParser: InlineParser | undefined;
+  /** Elements in paragraphs (put in the tree at the end: where does not change an id) and flow elements holding a paragraph. */
+  readonly inlineElements: TreeNode[] = [];
+  private readonly contentful = new Set<TreeNode>();
   /** The names ESM blocks imported so far. */
   private readonly imported: string[] = [];
   private leaf: Leaf | undefined;
@@ -145,6 +153,7 @@ class PageScanner {
     this.closeContainers(0);
     if (this.elements.length > 0) fallback();
     for (const block of this.blocks) this.inline(block);
+    for (const element of this.inlineElements) this.root.children!.push(element);
     this.links.sort((a, b) => a.span[0] - b.span[0]);
     return { links: this.links, tree: this.root };
   }
@@ -186,7 +195,8 @@ class PageScanner {
     // 1. The open containers this line continues.
     for (; matched < this.containers.length; matched++) {
       const container = this.containers[matched];
-      const { to, tab } = skipSpaces(text, pos, end);
+      const to = skipSpaces(text, pos, end);
+      const tab = skippedTab;
       if (container.kind === 'quote') {
         if (tab) fallback();
         if (text.charCodeAt(to) !== 62 /* > */) break;
@@ -207,7 +217,8 @@ class PageScanner {
       if (closesFence(text, pos, end, leaf.char!, leaf.count!)) this.leaf = undefined;
       return end + 1;
     }
-    const { to: first, tab } = skipSpaces(text, pos, end);
+    const first = skipSpaces(text, pos, end);
+    const tab = skippedTab;
     const blank = first >= end;
     if (matched < this.containers.length) {
       // A line that ends containers, unless it continues their paragraph lazily.
@@ -240,7 +251,8 @@ class PageScanner {
   private openContainers(pos: number, end: number): number {
     const text = this.text;
     for (;;) {
-      const { to, tab } = skipSpaces(text, pos, end);
+      const to = skipSpaces(text, pos, end);
+      const tab = skippedTab;
       const code = text.charCodeAt(to);
       if (to < end && code === 62 /* > */) {
         if (tab) fallback();
@@ -254,18 +266,18 @@ class PageScanner {
       const marker = listMarker(text, to, end);
       if (marker === undefined || isThematicBreak(text, to, end)) return pos;
       if (tab) fallback();
-      const content = skipSpaces(text, marker, end);
-      if (content.tab) fallback();
+      const contentStart = skipSpaces(text, marker, end);
+      if (skippedTab) fallback();
       // An empty item (and what it may take from the next lines) is left to micromark.
-      if (content.to >= end) fallback();
+      if (contentStart >= end) fallback();
       if (this.leaf?.kind === 'paragraph') {
         // An ordered item interrupts a paragraph only from 1: else the line continues the paragraph.
         const ordered = code >= 48 && code <= 57;
         if (ordered && !(marker - to === 2 && code === 49)) return pos;
       }
       this.closeParagraph();
-      this.containers.push({ kind: 'item', indent: content.to - pos, marker: text.charCodeAt(marker - 1) });
-      pos = content.to;
+      this.containers.push({ kind: 'item', indent: contentStart - pos, marker: text.charCodeAt(marker - 1) });
+      pos = contentStart;
     }
   }
 
@@ -292,7 +304,7 @@ class PageScanner {
         // number) or a new list; an empty item, or a list from 2 after other text, is left to micromark.
         const ordered = code >= 48 && code <= 57;
         const sibling = this.containers[matched]?.kind === 'item' && this.containers[matched].marker === text.charCodeAt(marker - 1);
-        if (skipSpaces(text, marker, end).to >= end || (ordered && !sibling && !(marker - first === 2 && code === 49))) fallback();
+        if (skipSpaces(text, marker, end) >= end || (ordered && !sibling && !(marker - first === 2 && code === 49))) fallback();
         return true;
       }
     }
@@ -302,7 +314,7 @@ class PageScanner {
   /** The line's leaf from `pos` (after its containers). */
   private leafLine(pos: number, end: number, lineStart: number): number {
     const text = this.text;
-    const { to: first } = skipSpaces(text, pos, end);
+    const first = skipSpaces(text, pos, end);
     const leaf = this.leaf;
     if (first >= end) {
       this.closeParagraph();
@@ -351,9 +363,9 @@ class PageScanner {
       if (tags !== undefined) return tags + 1;
     }
     if (code === 91 /* [ */ && this.definition(first, end)) return end + 1;
-    // A paragraph.
+    // A paragraph: no node (anchors.ts reads only the elements in it, wherever they are).
     const node: TreeNode = { type: 'paragraph', children: [] };
-    this.parent.children!.push(node);
+    if (this.parent !== this.root) this.contentful.add(this.parent);
     const block: InlineBlock = { node, segments: [first, end], heading: false };
     this.blocks.push(block);
     this.leaf = { kind: 'paragraph', depth: this.containers.length, block };
@@ -410,7 +422,7 @@ class PageScanner {
         pos = expressionEnd(text, pos, this.containers.length > 0, false).end;
       } else return undefined;
       if (pos > lineEndAt) lineEndAt = lineEnd(text, pos);
-      const { to } = skipSpaces(text, pos, lineEndAt);
+      const to = skipSpaces(text, pos, lineEndAt);
       if (to >= lineEndAt) break;
       pos = to;
     }
@@ -423,7 +435,7 @@ class PageScanner {
     if (tag.closing) {
       const open = this.elements.pop();
       if (open === undefined || open.depth !== this.containers.length || open.node.name !== tag.name) fallback();
-      if (open.node.name !== null && open.node.name !== undefined && CONTENT_TITLED.has(open.node.name) && open.node.children!.length > 0) fallback();
+      if (open.node.name !== null && open.node.name !== undefined && CONTENT_TITLED.has(open.node.name) && (open.node.children!.length > 0 || this.contentful.has(open.node))) fallback();
       return;
     }
     const node: TreeNode = { type: 'mdxJsxFlowElement', name: tag.name, attributes: tag.attributes, children: [] };
@@ -467,21 +479,21 @@ class PageScanner {
     }
     if (pos >= end || text.charCodeAt(pos + 1) !== 58 /* : */) return this.notDefinition(first, end);
     if (labelChars === 0 || pos - first > 999) fallback();
-    let { to } = skipSpaces(text, pos + 2, end);
+    let to = skipSpaces(text, pos + 2, end);
     if (to >= end) fallback(); // the destination on the next line
     const destination = parseDestination(text, to, end);
     if (destination === undefined) fallback();
     to = destination.end;
-    const afterDestination = skipSpaces(text, to, end).to;
+    const afterDestination = skipSpaces(text, to, end);
     if (afterDestination < end) {
       if (afterDestination === to) fallback();
       const title = parseTitle(text, afterDestination, end);
-      if (title === undefined || skipSpaces(text, title, end).to < end) fallback();
+      if (title === undefined || skipSpaces(text, title, end) < end) fallback();
     }
     // A title may follow on the next line.
     const nextStart = end + 1;
     if (nextStart < text.length) {
-      const next = skipSpaces(text, nextStart, lineEnd(text, nextStart)).to;
+      const next = skipSpaces(text, nextStart, lineEnd(text, nextStart));
       const code = text.charCodeAt(next);
       if (code === 34 || code === 39 || code === 40) fallback();
     }
@@ -499,9 +511,9 @@ class PageScanner {
   /** A paragraph's or heading's text: its links, elements and (for a heading) its title. */
   private inline(block: InlineBlock): void {
     const { segments } = block;
-    let content = '';
-    for (let i = 0; i < segments.length; i += 2) content += (i > 0 ? '\n' : '') + this.text.slice(segments[i], segments[i + 1]);
-    new InlineParser(this, content, segments, block).run();
+    let content = this.text.slice(segments[0], segments[1]);
+    for (let i = 2; i < segments.length; i += 2) content += '\n' + this.text.slice(segments[i], segments[i + 1]);
+    (this.inlineParser ??= new InlineParser(this)).parse(content, segments, block);
   }
 
   /** What a paragraph or heading found, once no image's text (which mdast keeps as a string) holds it. */
@@ -526,6 +538,8 @@ class PageScanner {
 
 interface Opener {
   at: number;
+  /** How much was found before it (an image's text drops what it holds). */
+  found: number;
   image: boolean;
   active: boolean;
   /** Open text elements when the bracket opened, and the fewest since. */
@@ -545,40 +559,71 @@ class InlineParser {
   private readonly open: string[] = [];
   private readonly pieces: Piece[] = [];
   /** Links and elements found so far, by where they start in the content (an image's text drops them). */
-  private found: { at: number; links: PageLink[]; element?: TreeNode }[] = [];
+  private readonly found: { at: number; links: PageLink[]; element?: TreeNode }[] = [];
   /** Runs of `*`/`_` that may open or close emphasis, and [open, close] of each element with children. */
   private readonly runs: { at: number; code: number; opens: boolean; closes: boolean }[] = [];
   private readonly spans: [number, number][] = [];
   private readonly openedAt: number[] = [];
-  private readonly noCloser = new Set<number>();
-  private readonly noMathCloser = new Set<number>();
+  private contentStarts: number[] | undefined;
+  /** Run lengths of backticks (bit 0) and dollars (bit 1) known to have no closing run further on. */
+  private readonly noCloser: number[] = [];
+  private content = '';
+  private segments: number[] = [];
+  private block!: InlineBlock;
 
-  constructor(
-    private readonly page: PageScanner,
-    private readonly content: string,
-    private readonly segments: number[],
-    private readonly block: InlineBlock,
-  ) {}
+  /** One parser per page, its lists emptied for each block (most blocks are short: allocation would dominate). */
+  constructor(private readonly page: PageScanner) {}
 
-  /** The page offset of a content offset. */
-  private offset(at: number): number {
-    const segments = this.segments;
-    let contentStart = 0;
-    for (let i = 0; i < segments.length; i += 2) {
-      const length = segments[i + 1] - segments[i];
-      if (at <= contentStart + length) return segments[i] + (at - contentStart);
-      contentStart += length + 1;
-    }
-    return fallback();
+  parse(content: string, segments: number[], block: InlineBlock): void {
+    this.content = content;
+    this.segments = segments;
+    this.block = block;
+    this.contentStarts = undefined;
+    this.openers.length = 0;
+    this.open.length = 0;
+    this.pieces.length = 0;
+    this.found.length = 0;
+    this.runs.length = 0;
+    this.spans.length = 0;
+    this.openedAt.length = 0;
+    this.noCloser.length = 0;
+    this.run();
   }
 
-  run(): void {
+  /** The page offset of a content offset (a binary search over the lines: tables are paragraphs of many). */
+  private offset(at: number): number {
+    const segments = this.segments;
+    if (segments.length === 2) return segments[0] + at;
+    let starts = this.contentStarts;
+    if (starts === undefined) {
+      starts = this.contentStarts = [];
+      let contentStart = 0;
+      for (let i = 0; i < segments.length; i += 2) {
+        starts.push(contentStart);
+        contentStart += segments[i + 1] - segments[i] + 1;
+      }
+    }
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (starts[middle] <= at) low = middle;
+      else high = middle - 1;
+    }
+    return segments[low * 2] + (at - starts[low]);
+  }
+
+  private run(): void {
     const content = this.content;
     const length = content.length;
     const inContainers = false;
     let i = 0;
     while (i < length) {
       const code = content.charCodeAt(i);
+      if (code >= 128 || INLINE_SPECIAL[code] === 0) {
+        i++;
+        continue;
+      }
       switch (code) {
         case 92: // \
           i += isAsciiPunctuation(content.charCodeAt(i + 1)) ? 2 : 1;
@@ -588,12 +633,12 @@ class InlineParser {
           i = this.codeSpan(i, code);
           break;
         case 91: // [
-          this.openers.push({ at: i, image: false, active: true, depth: this.open.length, lowest: this.open.length });
+          this.openers.push({ at: i, found: this.found.length, image: false, active: true, depth: this.open.length, lowest: this.open.length });
           i++;
           break;
         case 33: // !
           if (content.charCodeAt(i + 1) === 91) {
-            this.openers.push({ at: i, image: true, active: true, depth: this.open.length, lowest: this.open.length });
+            this.openers.push({ at: i, found: this.found.length, image: true, active: true, depth: this.open.length, lowest: this.open.length });
             i += 2;
           } else i++;
           break;
@@ -623,7 +668,7 @@ class InlineParser {
       if (element !== undefined) elements.push(element);
     }
     if (this.block.heading) node.children!.push({ type: 'text', value: this.title() }, ...elements);
-    else node.children!.push(...elements);
+    else for (const element of elements) this.page.inlineElements.push(element);
   }
 
   /** A run of backticks (code) or dollars (math) to the next run as long; else literal. */
@@ -632,13 +677,13 @@ class InlineParser {
     let end = start + 1;
     while (content.charCodeAt(end) === code) end++;
     const size = end - start;
-    const unmatched = code === 96 ? this.noCloser : this.noMathCloser;
-    if (unmatched.has(size)) return end;
+    const bit = code === 96 ? 1 : 2;
+    if (((this.noCloser[size] ?? 0) & bit) !== 0) return end;
     let search = end;
     for (;;) {
       const close = content.indexOf(code === 96 ? '`' : '$', search);
       if (close === -1) {
-        unmatched.add(size);
+        this.noCloser[size] = (this.noCloser[size] ?? 0) | bit;
         return end;
       }
       let closeEnd = close + 1;
@@ -714,7 +759,7 @@ class InlineParser {
       fallback();
     const url = resource.destination === undefined ? '' : decodeString(resource.destination.raw);
     // An image's text is a string in mdast: what it held is no link and no element.
-    if (opener.image) this.found = this.found.filter((entry) => entry.at < opener.at);
+    if (opener.image) this.found.length = opener.found;
     this.found.push({ at: opener.at, links: [this.page.inlineLink(opener.image ? 'image' : 'link', url, span)] });
     if (this.block.heading) {
       if (opener.image) this.pieces.push({ start: opener.at, end: resource.end, value: '' });
@@ -1023,14 +1068,18 @@ function isBlank(text: string, start: number, end: number): boolean {
   return true;
 }
 
-function skipSpaces(text: string, pos: number, end: number): { to: number; tab: boolean } {
-  let tab = false;
+/** Whether the last skipSpaces went over a tab (a module variable: no object per line). */
+let skippedTab = false;
+
+/** Past spaces and tabs from `pos` (to `end` at most). */
+function skipSpaces(text: string, pos: number, end: number): number {
+  skippedTab = false;
   for (; pos < end; pos++) {
     const code = text.charCodeAt(pos);
-    if (code === TAB) tab = true;
+    if (code === TAB) skippedTab = true;
     else if (code !== SPACE) break;
   }
-  return { to: pos, tab };
+  return pos;
 }
 
 function isAsciiPunctuation(code: number): boolean {
@@ -1049,7 +1098,7 @@ function atxLevel(text: string, start: number, end: number): number {
 
 /** A heading's content: without the white space around it and a closing run of `#`. */
 function atxContent(text: string, start: number, end: number): [number, number] {
-  let from = skipSpaces(text, start, end).to;
+  let from = skipSpaces(text, start, end);
   let to = end;
   while (to > from && (text.charCodeAt(to - 1) === SPACE || text.charCodeAt(to - 1) === TAB)) to--;
   let hashes = to;
@@ -1072,7 +1121,7 @@ function fenceRun(text: string, start: number, end: number): number {
 }
 
 function closesFence(text: string, pos: number, end: number, char: number, count: number): boolean {
-  const first = skipSpaces(text, pos, end).to;
+  const first = skipSpaces(text, pos, end);
   const run = fenceRun(text, first, end);
   return text.charCodeAt(first) === char && run >= count && isBlank(text, first + run, end);
 }

@@ -24,17 +24,47 @@ const NOTHING: PageScan = { links: [], anchors: new Set() };
  */
 const SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*\r?$/m;
 
-/** Many pages, on up to `threads` threads (pool.ts); the scans in order. */
+/**
+ * Many pages, the scans in order: each on the fast path on this thread, and those it leaves to
+ * micromark on up to `threads` threads (pool.ts). The fast path reads the platform's docs
+ * repository in a fraction of the time a helper thread takes to start; the pages left (a few
+ * percent) go to helpers only when there are enough of them (pool.ts: 512 KB per helper).
+ */
 export function scanPageTexts(jobs: readonly ScanJob[], threads?: number | 'auto'): PageScan[] {
-  return scanInParallel(jobs, scanJob, threads);
+  const scans: (PageScan | undefined)[] = jobs.map((job) => {
+    const scan = fastScanPageText(job.text, job.mdx);
+    if (scan !== undefined) pathCounts.fast++;
+    return scan;
+  });
+  const left: number[] = [];
+  scans.forEach((scan, i) => {
+    if (scan === undefined) left.push(i);
+  });
+  pathCounts.fallback += left.length;
+  if (left.length === 0) return scans as PageScan[];
+  const slow = scanInParallel(
+    left.map((i) => jobs[i]),
+    micromarkJob,
+    threads,
+  );
+  left.forEach((index, i) => (scans[index] = slow[i]));
+  return scans as PageScan[];
 }
 
-function scanJob(job: ScanJob): PageScan {
-  return scanPageText(job.text, job.mdx);
+function micromarkJob(job: ScanJob): PageScan {
+  return micromarkScanPageText(job.text, job.mdx);
 }
 
-// This file is also what pool.ts starts its helper threads on.
-serveIfHelper(scanJob);
+/** Pages this thread scanned on the fast path, and those it left to micromark (for the bench). */
+const pathCounts = { fast: 0, fallback: 0 };
+
+export function scanPathCounts(): { fast: number; fallback: number } {
+  return { ...pathCounts };
+}
+
+// This file is also what pool.ts starts its helper threads on (after the counts above: a helper
+// scans as soon as it starts). Helpers get the pages the fast path left: micromark reads them.
+serveIfHelper(micromarkJob);
 
 /**
  * What tells this scanner from another build of it (PageScanStore keys its file by it): the size
@@ -50,12 +80,6 @@ export function scannerFingerprint(): string {
     .join('+');
 }
 
-/** Pages this thread scanned on the fast path, and those it left to micromark (for the bench). */
-const pathCounts = { fast: 0, fallback: 0 };
-
-export function scanPathCounts(): { fast: number; fallback: number } {
-  return { ...pathCounts };
-}
 
 export function scanPageText(text: string, mdx: boolean): PageScan {
   if (!mayHaveLinksOrAnchors(text)) return NOTHING;
