@@ -20,6 +20,7 @@ import { scalingRows } from './scaling.mjs';
 import { printTargets, recordTarget, resetTargets } from './targets.mjs';
 import { lspRows } from './lsp.mjs';
 import { linkRows } from './links.mjs';
+import { scannerRows } from './scanner.mjs';
 import { resolveScalingRows, resolveSiteRows } from './resolve-sites.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -211,6 +212,8 @@ rows.push(...(await resolveScalingRows({ runs: resolveRuns })));
 
 // 3c. Links in pages and URL history on the largest real docs repository (bench/links.mjs).
 rows.push(...(await linkRows({ runs: resolveRuns, incumbent: incumbent !== undefined })));
+// 3d. The page scanner alone: fast path, micromark, and the share of pages left to micromark (bench/scanner.mjs).
+rows.push(...scannerRows({ runs: resolveRuns }).rows);
 
 // 4. Scale and depth: a result or a clear problem, never a crash.
 for (const [label, text] of [['groups nested 5,000 deep', generateDeep(5000)], ...(quick ? [] : [['a 50 MB docs.json', generateSite(930000)]])]) {

@@ -54,9 +54,7 @@ interface TreeAttribute {
 /** Thrown (not an Error: no stack to capture) when the page leaves what this path models. */
 const FALLBACK = { fallback: true };
 
-export const fallbackSites: string[] = [];
 function fallback(): never {
-  if (process.env.DOCSNAV_FAST_SCAN_DEBUG) fallbackSites.push(new Error().stack!.split('\n')[2].trim());
   throw FALLBACK;
 }
 
@@ -435,7 +433,13 @@ class PageScanner {
     if (tag.closing) {
       const open = this.elements.pop();
       if (open === undefined || open.depth !== this.containers.length || open.node.name !== tag.name) fallback();
-      if (open.node.name !== null && open.node.name !== undefined && CONTENT_TITLED.has(open.node.name) && (open.node.children!.length > 0 || this.contentful.has(open.node))) fallback();
+      if (
+        open.node.name !== null &&
+        open.node.name !== undefined &&
+        CONTENT_TITLED.has(open.node.name) &&
+        (open.node.children!.length > 0 || this.contentful.has(open.node))
+      )
+        fallback();
       return;
     }
     const node: TreeNode = { type: 'mdxJsxFlowElement', name: tag.name, attributes: tag.attributes, children: [] };
@@ -755,7 +759,10 @@ class InlineParser {
       resource.destination === undefined
         ? [this.offset(at + 2), this.offset(at + 2)]
         : [this.offset(resource.destination.start), this.offset(resource.destination.end)];
-    if (resource.destination !== undefined && this.offset(resource.destination.end) - this.offset(resource.destination.start) !== resource.destination.end - resource.destination.start)
+    if (
+      resource.destination !== undefined &&
+      this.offset(resource.destination.end) - this.offset(resource.destination.start) !== resource.destination.end - resource.destination.start
+    )
       fallback();
     const url = resource.destination === undefined ? '' : decodeString(resource.destination.raw);
     // An image's text is a string in mdast: what it held is no link and no element.

@@ -80,7 +80,6 @@ export function scannerFingerprint(): string {
     .join('+');
 }
 
-
 export function scanPageText(text: string, mdx: boolean): PageScan {
   if (!mayHaveLinksOrAnchors(text)) return NOTHING;
   // The parser skips a byte order mark and counts offsets after it: scan what follows, then shift.

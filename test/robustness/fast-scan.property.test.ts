@@ -20,21 +20,94 @@ const name = fc.constantFrom('Card', 'a', 'img', 'Tab', 'Step', 'Accordion', 'No
 const attributeValue = fc.oneof(
   url.map((value) => `"${value.replace(/"/g, '')}"`),
   word.map((value) => `'${value.replace(/'/g, '')}'`),
-  fc.constantFrom('{2}', '{true}', '{"s"}', "{'q'}", '{["a", "b"]}', '{{ a: 1 }}', '{`t`}', '{a.b}', '{}', '{/* c */}', '{"}"}', '{x +}', '"a &amp; b"', '"&copy;"', '"line\nbreak"'),
+  fc.constantFrom(
+    '{2}',
+    '{true}',
+    '{"s"}',
+    "{'q'}",
+    '{["a", "b"]}',
+    '{{ a: 1 }}',
+    '{`t`}',
+    '{a.b}',
+    '{}',
+    '{/* c */}',
+    '{"}"}',
+    '{x +}',
+    '"a &amp; b"',
+    '"&copy;"',
+    '"line\nbreak"',
+  ),
 );
 const attribute = fc.oneof(
-  fc.tuple(fc.constantFrom('href', 'src', 'id', 'title', 'label', 'for', 'name', 'titleSize', 'noAnchor', 'cols'), attributeValue).map(([key, value]) => ` ${key}=${value}`),
+  fc
+    .tuple(fc.constantFrom('href', 'src', 'id', 'title', 'label', 'for', 'name', 'titleSize', 'noAnchor', 'cols'), attributeValue)
+    .map(([key, value]) => ` ${key}=${value}`),
   fc.constantFrom(' noAnchor', ' {...props}', '\n  href="/multi"', ' data-x="1"', ' xlink:href="/n"'),
 );
 const openTag = fc.tuple(name, fc.array(attribute, { maxLength: 3 })).map(([tag, attributes]) => ({ tag, open: `<${tag}${attributes.join('')}>` }));
 
 const inlineLeaf: fc.Arbitrary<string> = fc.oneof(
   { weight: 20, arbitrary: word },
-  { weight: 1, arbitrary: fc.constantFrom(' ', '  ', '\t', '\\', '\\[', '\\]', '\\*', '\\<', '\\{', '&amp;', '&copy;', '&#35;', '&nope;', '[', ']', '(', ')', '!', '|', '<', ' < ', '>', '{', '}', '*', '_', '**', '__', '`', '``', '$', '~', '#', ':') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      ' ',
+      '  ',
+      '\t',
+      '\\',
+      '\\[',
+      '\\]',
+      '\\*',
+      '\\<',
+      '\\{',
+      '&amp;',
+      '&copy;',
+      '&#35;',
+      '&nope;',
+      '[',
+      ']',
+      '(',
+      ')',
+      '!',
+      '|',
+      '<',
+      ' < ',
+      '>',
+      '{',
+      '}',
+      '*',
+      '_',
+      '**',
+      '__',
+      '`',
+      '``',
+      '$',
+      '~',
+      '#',
+      ':',
+    ),
+  },
   { weight: 6, arbitrary: fc.tuple(word, url).map(([text, destination]) => `[${text}](${destination})`) },
   { weight: 1, arbitrary: fc.tuple(word, url).map(([text, destination]) => `![${text}](${destination} "title")`) },
   { weight: 1, arbitrary: fc.tuple(word, url).map(([text, destination]) => `[${text}](<${destination}>)`) },
-  { weight: 1, arbitrary: fc.constantFrom('[ref]', '[text][ref]', '[ref][]', '[^1]', '[a](b', '[a] (b)', '[a](\n/b)', '[![i](/i.png)](/l)', '[a [b](/c) d](/e)', '[`]`](/f)', '`[a](/g)`', '$[a](/h)$', '<https://auto.link>') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '[ref]',
+      '[text][ref]',
+      '[ref][]',
+      '[^1]',
+      '[a](b',
+      '[a] (b)',
+      '[a](\n/b)',
+      '[![i](/i.png)](/l)',
+      '[a [b](/c) d](/e)',
+      '[`]`](/f)',
+      '`[a](/g)`',
+      '$[a](/h)$',
+      '<https://auto.link>',
+    ),
+  },
   { weight: 1, arbitrary: fc.tuple(word).map(([text]) => `\`${text}\``) },
   { weight: 1, arbitrary: fc.tuple(word).map(([text]) => `*${text}*`) },
   { weight: 1, arbitrary: fc.tuple(word).map(([text]) => `_${text}_`) },
@@ -55,15 +128,22 @@ function indented(text: string, prefix: string): string {
 }
 
 const { block } = fc.letrec<{ block: string; blocks: string }>((tie) => ({
-  blocks: fc.array(tie('block'), { minLength: 1, maxLength: 4 }).chain((blocks) =>
-    fc.array(fc.constantFrom('\n', '\n\n', '\n\n\n'), { minLength: blocks.length, maxLength: blocks.length }).map((separators) =>
-      blocks.map((text, i) => (i === 0 ? text : separators[i] + text)).join(''),
+  blocks: fc
+    .array(tie('block'), { minLength: 1, maxLength: 4 })
+    .chain((blocks) =>
+      fc
+        .array(fc.constantFrom('\n', '\n\n', '\n\n\n'), { minLength: blocks.length, maxLength: blocks.length })
+        .map((separators) => blocks.map((text, i) => (i === 0 ? text : separators[i] + text)).join('')),
     ),
-  ),
   block: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
     { weight: 8, arbitrary: inlineLines },
-    { weight: 2, arbitrary: fc.tuple(fc.integer({ min: 1, max: 7 }), indent, inline, fc.option(word)).map(([level, pad, text, id]) => `${pad}${'#'.repeat(level)} ${text}${id === null ? '' : ` {#${id}}`}`) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(fc.integer({ min: 1, max: 7 }), indent, inline, fc.option(word))
+        .map(([level, pad, text, id]) => `${pad}${'#'.repeat(level)} ${text}${id === null ? '' : ` {#${id}}`}`),
+    },
     {
       weight: 2,
       arbitrary: fc
@@ -73,7 +153,12 @@ const { block } = fc.letrec<{ block: string; blocks: string }>((tie) => ({
     {
       weight: 2,
       arbitrary: fc
-        .tuple(fc.constantFrom('- ', '* ', '+ ', '1. ', '2. ', '1) ', '-   ', '10. '), tie('blocks'), fc.constantFrom('  ', '   ', ' ', '', '    '), fc.boolean())
+        .tuple(
+          fc.constantFrom('- ', '* ', '+ ', '1. ', '2. ', '1) ', '-   ', '10. '),
+          tie('blocks'),
+          fc.constantFrom('  ', '   ', ' ', '', '    '),
+          fc.boolean(),
+        )
         .map(([marker, body, pad, two]) => {
           const item = marker + indented(body, pad).trimStart();
           return two ? `${item}\n${marker}${body.split('\n')[0]}` : item;
@@ -90,15 +175,47 @@ const { block } = fc.letrec<{ block: string; blocks: string }>((tie) => ({
           return `${pad}${open}${gap}${indented(body, '  ')}${gap}${pad}${close}`;
         }),
     },
-    { weight: 1, arbitrary: fc.constantFrom('{/* a comment */}', '{/*\n  multi\n*/}', '{1}', '{a ? "}" : 1}', '{', '{}', 'export const a = 1', 'import X from "y"', 'import the thing', 'export default function A() {\n  return <b>x</b>\n}') },
-    { weight: 1, arbitrary: fc.tuple(fc.constantFrom('ref', 'Ref', 'other', '^1', ''), url, fc.constantFrom('', ' "t"', "\n'next'", ' (p)')).map(([label, destination, title]) => `[${label}]: ${destination}${title}`) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '{/* a comment */}',
+        '{/*\n  multi\n*/}',
+        '{1}',
+        '{a ? "}" : 1}',
+        '{',
+        '{}',
+        'export const a = 1',
+        'import X from "y"',
+        'import the thing',
+        'export default function A() {\n  return <b>x</b>\n}',
+      ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.constantFrom('ref', 'Ref', 'other', '^1', ''), url, fc.constantFrom('', ' "t"', "\n'next'", ' (p)'))
+        .map(([label, destination, title]) => `[${label}]: ${destination}${title}`),
+    },
     { weight: 1, arbitrary: fc.tuple(inline, inline).map(([a, b]) => `| ${a} | b |\n| --- | --- |\n| ${b} | [x](/y) |`) },
     { weight: 1, arbitrary: fc.constantFrom('---', '***', '- - -', '___', '===', 'Setext\n---', 'Setext\n===', '-', '*', '1.', '- [ ] task') },
   ),
 }));
 
-const frontMatter = fc.constantFrom('', '', '---\ntitle: x\n---\n', '---\nmode: custom\n---\n', '---\nmode: "frame"\n---\n\n', '---  \na: 1\n--- \n', '---\nunclosed\n', '+++\na = 1\n+++\n', '---\n---\n', '\uFEFF');
-const page = fc.tuple(frontMatter, block, fc.array(block, { maxLength: 3 }), fc.constantFrom('', '\n', '\n\n')).map(([matter, first, rest, end]) => matter + [first, ...rest].join('\n\n') + end);
+const frontMatter = fc.constantFrom(
+  '',
+  '',
+  '---\ntitle: x\n---\n',
+  '---\nmode: custom\n---\n',
+  '---\nmode: "frame"\n---\n\n',
+  '---  \na: 1\n--- \n',
+  '---\nunclosed\n',
+  '+++\na = 1\n+++\n',
+  '---\n---\n',
+  '\uFEFF',
+);
+const page = fc
+  .tuple(frontMatter, block, fc.array(block, { maxLength: 3 }), fc.constantFrom('', '\n', '\n\n'))
+  .map(([matter, first, rest, end]) => matter + [first, ...rest].join('\n\n') + end);
 
 describe('the fast path against micromark on generated pages', () => {
   it(`scans every page it accepts exactly as micromark does (${RUNS} pages, seed ${SEED})`, () => {
