@@ -35,7 +35,7 @@ export interface FastScan {
 }
 
 /** The part of an mdast node anchors.ts reads. */
-export interface TreeNode {
+interface TreeNode {
   type: string;
   name?: string | null;
   attributes?: TreeAttribute[];
@@ -51,8 +51,9 @@ interface TreeAttribute {
   value?: string | null | { type: string; value: string };
 }
 
-/** Thrown (not an Error: no stack to capture) when the page leaves what this path models. */
-const FALLBACK = { fallback: true };
+/** Thrown when the page leaves what this path models: one error, made once (no stack captured per page). */
+class FastPathDeclines extends Error {}
+const FALLBACK = new FastPathDeclines('the fast path leaves this page to micromark');
 
 function fallback(): never {
   throw FALLBACK;
@@ -373,13 +374,10 @@ class PageScanner {
   /** An ESM block from `start` to the next blank line; it must parse (else micromark says why). */
   private esm(start: number): number {
     const text = this.text;
-    let pos = start;
-    let end = lineEnd(text, pos);
+    let end = lineEnd(text, start);
     while (end < text.length) {
-      const next = end + 1;
-      const nextEnd = lineEnd(text, next);
-      if (isBlank(text, next, nextEnd)) break;
-      pos = next;
+      const nextEnd = lineEnd(text, end + 1);
+      if (isBlank(text, end + 1, nextEnd)) break;
       end = nextEnd;
     }
     acornParser ??= Parser.extend(acornJsx());
@@ -984,30 +982,41 @@ function parseTag(text: string, start: number, inContainers: boolean): Tag | und
       attributes.push({ type: 'mdxJsxAttribute', name: attributeName, value: null });
       continue;
     }
-    pos++;
-    const quote = text.charCodeAt(pos);
-    if (quote === 34 || quote === 39) {
-      let close = pos + 1;
-      for (; ; close++) {
-        const char = text.charCodeAt(close);
-        if (Number.isNaN(char) || char === NEWLINE) fallback();
-        if (char === quote) break;
-      }
-      const written = text.slice(pos + 1, close);
-      // Character references are decoded, as mdast-util-mdx-jsx decodes them.
-      const value = written.includes('&') ? parseEntities(written, { nonTerminated: false }) : written;
-      const attribute: TreeAttribute = { type: 'mdxJsxAttribute', name: attributeName, value };
-      attributes.push(attribute);
-      valueSpans.set(attribute, [pos + 1, close]);
-      pos = close + 1;
-    } else if (quote === 123) {
-      const expression = expressionEnd(text, pos, inContainers, true);
-      attributes.push({ type: 'mdxJsxAttribute', name: attributeName, value: { type: 'mdxJsxAttributeValueExpression', value: expression.value } });
-      pos = expression.end;
-    } else fallback();
+    pos = attributeValue(text, pos + 1, attributeName, inContainers, attributes, valueSpans);
     const following = text.charCodeAt(pos);
     if (following !== SPACE && following !== TAB && following !== NEWLINE && following !== 47 && following !== 62) fallback();
   }
+}
+
+/** `"value"`, `'value'` or `{expression}` from `pos` (after the `=`): the attribute kept, and where it ends. */
+function attributeValue(
+  text: string,
+  pos: number,
+  name: string,
+  inContainers: boolean,
+  attributes: TreeAttribute[],
+  valueSpans: Map<TreeAttribute, [number, number]>,
+): number {
+  const quote = text.charCodeAt(pos);
+  if (quote === 34 || quote === 39) {
+    let close = pos + 1;
+    for (; ; close++) {
+      const char = text.charCodeAt(close);
+      if (Number.isNaN(char) || char === NEWLINE) fallback();
+      if (char === quote) break;
+    }
+    const written = text.slice(pos + 1, close);
+    // Character references are decoded, as mdast-util-mdx-jsx decodes them.
+    const value = written.includes('&') ? parseEntities(written, { nonTerminated: false }) : written;
+    const attribute: TreeAttribute = { type: 'mdxJsxAttribute', name, value };
+    attributes.push(attribute);
+    valueSpans.set(attribute, [pos + 1, close]);
+    return close + 1;
+  }
+  if (quote !== 123) return fallback();
+  const expression = expressionEnd(text, pos, inContainers, true);
+  attributes.push({ type: 'mdxJsxAttribute', name, value: { type: 'mdxJsxAttributeValueExpression', value: expression.value } });
+  return expression.end;
 }
 
 function isNameStart(code: number): boolean {
