@@ -20,6 +20,7 @@ import { Parser } from 'acorn';
 import acornJsx from 'acorn-jsx';
 import { classifyCharacter } from 'micromark-util-classify-character';
 import { decodeString } from 'micromark-util-decode-string';
+import { normalizeIdentifier } from 'micromark-util-normalize-identifier';
 import { parseEntities } from 'parse-entities';
 import type { PageLink } from './types.js';
 
@@ -126,7 +127,8 @@ class PageScanner {
   private readonly containers: Container[] = [];
   private readonly elements: OpenElement[] = [];
   private readonly blocks: InlineBlock[] = [];
-  private definitions = 0;
+  /** The definitions' labels, normalized as micromark compares them. */
+  readonly defined = new Set<string>();
   private inlineParser: InlineParser | undefined;
   /** Elements in paragraphs (put in the tree at the end: where does not change an id) and flow elements holding a paragraph. */
   readonly inlineElements: TreeNode[] = [];
@@ -499,7 +501,7 @@ class PageScanner {
       const code = text.charCodeAt(next);
       if (code === 34 || code === 39 || code === 40) fallback();
     }
-    this.definitions++;
+    this.defined.add(normalizeIdentifier(text.slice(first + 1, pos)));
     this.links.push(this.link('definition', decodeString(destination.raw), [destination.start, destination.end]));
     return true;
   }
@@ -531,10 +533,6 @@ class PageScanner {
     const links: PageLink[] = [];
     this.elementLinks(tag, links);
     return links;
-  }
-
-  get hasDefinitions(): boolean {
-    return this.definitions > 0;
   }
 }
 
@@ -746,11 +744,7 @@ class InlineParser {
     if (opener === undefined) return at + 1;
     if (!opener.active) return at + 1;
     const resource = this.content.charCodeAt(at + 1) === 40 ? parseResource(this.content, at + 1) : undefined;
-    if (resource === undefined) {
-      // Maybe a reference to a definition (or the start of one): left to micromark.
-      if (this.page.hasDefinitions) fallback();
-      return at + 1;
-    }
+    if (resource === undefined) return this.reference(opener, at);
     // An element opened inside the link's text must close there, and one opened before must not.
     if (opener.lowest < opener.depth || this.open.length !== opener.depth) fallback();
     const span: [number, number] =
@@ -775,6 +769,41 @@ class InlineParser {
     }
     if (!opener.image) for (const earlier of this.openers) if (!earlier.image) earlier.active = false;
     return resource.end;
+  }
+
+  /**
+   * `[text][label]`, `[text][]` or `[text]` naming a definition, as micromark's label end tries
+   * them: a full reference whose label is defined, else (when the text itself is defined) a
+   * collapsed or shortcut one; else no link. mdast keeps no URL on a reference: it only ends
+   * the links around it, as a link does.
+   */
+  private reference(opener: Opener, at: number): number {
+    const content = this.content;
+    if (this.page.defined.size === 0) return at + 1;
+    const text = content.slice(opener.at + (opener.image ? 2 : 1), at);
+    if (text.includes('\n') || text.length > 999) fallback();
+    const defined = this.page.defined.has(normalizeIdentifier(text));
+    let end = at + 1;
+    if (content.charCodeAt(at + 1) === 91) {
+      const close = content.indexOf(']', at + 2);
+      const label = close === -1 ? undefined : content.slice(at + 2, close);
+      if (label !== undefined && !label.includes('[') && !label.includes('\\') && !label.includes('\n') && label.length <= 999) {
+        if (label.trim() !== '' && this.page.defined.has(normalizeIdentifier(label))) end = close + 1;
+        else if (!defined) return at + 1;
+        else if (label === '') end = close + 1;
+      } else fallback();
+    } else if (!defined) return at + 1;
+    if (opener.lowest < opener.depth || this.open.length !== opener.depth) fallback();
+    if (opener.image) this.found.length = opener.found;
+    if (this.block.heading) {
+      if (opener.image) this.pieces.push({ start: opener.at, end, value: '' });
+      else {
+        this.pieces.push({ start: opener.at, end: opener.at + 1, value: '' });
+        this.pieces.push({ start: at, end, value: '' });
+      }
+    }
+    if (!opener.image) for (const earlier of this.openers) if (!earlier.image) earlier.active = false;
+    return end;
   }
 
   private textTag(at: number, inContainers: boolean): number {
