@@ -20,6 +20,7 @@ import { scalingRows } from './scaling.mjs';
 import { printTargets, recordTarget, resetTargets } from './targets.mjs';
 import { lspRows } from './lsp.mjs';
 import { linkRows } from './links.mjs';
+import { scannerRows } from './scanner.mjs';
 import { speedRows } from './speed.mjs';
 import { resolveScalingRows, resolveSiteRows } from './resolve-sites.mjs';
 
@@ -217,8 +218,10 @@ rows.push(...(await resolveScalingRows({ runs: resolveRuns })));
 
 // 3c. Links in pages and URL history on the largest real docs repository (bench/links.mjs).
 rows.push(...(await linkRows({ runs: resolveRuns, incumbent: incumbent !== undefined })));
+// 3d. The page scanner alone: fast path, micromark, and the share of pages left to micromark (bench/scanner.mjs).
+rows.push(...scannerRows({ runs: resolveRuns }).rows);
 
-// 3d. Issue 37: cold, warm and one-page-changed runs on the platform's docs repository and the
+// 3e. Issue 37: cold, warm and one-page-changed runs on the platform's docs repository and the
 //     2,000-page site with page files; `resolveFile` of the runpod repository (bench/speed.mjs).
 rows.push(...(await speedRows({ runs: resolveRuns, incumbent: incumbent !== undefined })));
 

@@ -23,6 +23,8 @@ const UNSAFE_IN_ID = /[<>"&?,;:!'()[\]{}]/g;
 import { EMOJI } from './slug.js';
 
 const WHITE_SPACE = /\s/;
+/** What every custom id starts with: `{`, white space, `#`. */
+const POSSIBLE_CUSTOM_ID = /\{\s*#/;
 const LINE_TERMINATOR = /[\r\u2028\u2029]/;
 
 function isSpace(char: string | undefined): boolean {
@@ -31,8 +33,8 @@ function isSpace(char: string | undefined): boolean {
 
 export function blankCustomHeadingIds(text: string): BlankedHeadingIds {
   const ids = new Map<number, CustomHeadingId>();
-  // Cheap refusal: most pages have no `{#` at all.
-  if (!text.includes('{')) return { text, ids };
+  // Cheap refusal: most pages have no `{#` (white space between allowed) at all.
+  if (!POSSIBLE_CUSTOM_ID.test(text)) return { text, ids };
   let out = '';
   let copied = 0;
   let fence: { char: string; count: number } | undefined;

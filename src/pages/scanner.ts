@@ -6,6 +6,7 @@ import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Root } from 'mdast';
 import { collectAnchors } from './anchors.js';
+import { fastScan, fastScanModule } from './fast-scan.js';
 import { blankCustomHeadingIds } from './heading-ids.js';
 import { collectLinks } from './links.js';
 import { parseMarkdown } from './markdown.js';
@@ -23,25 +24,60 @@ const NOTHING: PageScan = { links: [], anchors: new Set() };
  */
 const SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*\r?$/m;
 
-/** Many pages, on up to `threads` threads (pool.ts); the scans in order. */
+/**
+ * Many pages, the scans in order: each on the fast path on this thread, and those it leaves to
+ * micromark on up to `threads` threads (pool.ts). The fast path reads the platform's docs
+ * repository in a fraction of the time a helper thread takes to start; the pages left (a few
+ * percent) go to helpers only when there are enough of them (pool.ts: 512 KB per helper).
+ */
 export function scanPageTexts(jobs: readonly ScanJob[], threads?: number | 'auto'): PageScan[] {
-  return scanInParallel(jobs, scanJob, threads);
+  const scans: (PageScan | undefined)[] = jobs.map((job) => {
+    const scan = fastScanPageText(job.text, job.mdx);
+    if (scan !== undefined) pathCounts.fast++;
+    return scan;
+  });
+  const left: number[] = [];
+  scans.forEach((scan, i) => {
+    if (scan === undefined) left.push(i);
+  });
+  pathCounts.fallback += left.length;
+  if (left.length === 0) return scans as PageScan[];
+  const slow = scanInParallel(
+    left.map((i) => jobs[i]),
+    micromarkJob,
+    threads,
+  );
+  left.forEach((index, i) => (scans[index] = slow[i]));
+  return scans as PageScan[];
 }
 
-function scanJob(job: ScanJob): PageScan {
-  return scanPageText(job.text, job.mdx);
+function micromarkJob(job: ScanJob): PageScan {
+  return micromarkScanPageText(job.text, job.mdx);
 }
 
-// This file is also what pool.ts starts its helper threads on.
-serveIfHelper(scanJob);
+/** Pages this thread scanned on the fast path, and those it left to micromark (for the bench). */
+const pathCounts = { fast: 0, fallback: 0 };
+
+export function scanPathCounts(): { fast: number; fallback: number } {
+  return { ...pathCounts };
+}
+
+// This file is also what pool.ts starts its helper threads on (after the counts above: a helper
+// scans as soon as it starts). Helpers get the pages the fast path left: micromark reads them.
+serveIfHelper(micromarkJob);
 
 /**
  * What tells this scanner from another build of it (PageScanStore keys its file by it): the size
  * and time of the file it runs from (dist/cli/pages.js when built).
  */
 export function scannerFingerprint(): string {
-  const file = statSync(fileURLToPath(import.meta.url));
-  return `${file.size}:${Math.trunc(file.mtimeMs)}`;
+  // From the sources, the fast path is a file of its own; in the bundle, the same file.
+  return [...new Set([import.meta.url, fastScanModule])]
+    .map((url) => {
+      const file = statSync(fileURLToPath(url));
+      return `${file.size}:${Math.trunc(file.mtimeMs)}`;
+    })
+    .join('+');
 }
 
 export function scanPageText(text: string, mdx: boolean): PageScan {
@@ -56,8 +92,44 @@ function shifted(scan: PageScan, by: number): PageScan {
   return { ...scan, links, ...(scan.error && { error: { ...scan.error, offset: scan.error.offset + by } }) };
 }
 
-function scanBody(text: string, mdx: boolean): PageScan {
+/** How a page is read: the fast path first, micromark when it declines; or one of them only (tests, bench). */
+export type ScanPath = 'fast-then-micromark' | 'micromark';
+
+/** The fast path's scan of a page, or undefined when it leaves the page to micromark (for the differential tests). */
+export function fastScanPageText(text: string, mdx: boolean): PageScan | undefined {
+  if (!mayHaveLinksOrAnchors(text)) return NOTHING;
+  if (text.charCodeAt(0) === 0xfeff) {
+    const scan = fastScanBody(text.slice(1), mdx);
+    return scan && shifted(scan, 1);
+  }
+  return fastScanBody(text, mdx);
+}
+
+/** micromark's scan of a page, never the fast path's (the oracle). */
+export function micromarkScanPageText(text: string, mdx: boolean): PageScan {
+  if (!mayHaveLinksOrAnchors(text)) return NOTHING;
+  if (text.charCodeAt(0) === 0xfeff) return shifted(scanBody(text.slice(1), mdx, 'micromark'), 1);
+  return scanBody(text, mdx, 'micromark');
+}
+
+function fastScanBody(text: string, mdx: boolean): PageScan | undefined {
+  const { text: parsed, ids } = blankCustomHeadingIds(text);
+  const fast = fastScan(parsed, text, mdx);
+  if (fast === undefined) return undefined;
+  const tree = fast.tree as unknown as Root;
+  return { links: fast.links, anchors: collectAnchors(tree, { customIds: ids, text, mode: pageMode(tree) }) };
+}
+
+function scanBody(text: string, mdx: boolean, path: ScanPath = 'fast-then-micromark'): PageScan {
   try {
+    if (path === 'fast-then-micromark') {
+      const fast = fastScanBody(text, mdx);
+      if (fast !== undefined) {
+        pathCounts.fast++;
+        return fast;
+      }
+      pathCounts.fallback++;
+    }
     const { text: parsed, ids } = blankCustomHeadingIds(text);
     let tree: Root;
     try {

@@ -15,13 +15,18 @@ const built = createRequire(import.meta.url)(path.resolve('dist/cli/pages.js')) 
   helpersOfLastScan(): number;
 };
 
-/** About 1.2 MB of pages unlike one another: headings, links, elements, code, one that does not parse. */
+/**
+ * About 1.2 MB of pages unlike one another: headings, links, elements, code, one that does not parse.
+ * Each has a setext heading, which the fast path (fast-scan.ts) leaves to micromark: only such
+ * pages go to helper threads.
+ */
 function pages(count: number): ScanJob[] {
   return Array.from({ length: count }, (_, i) => {
     const filler = 'Some prose with `code` and **bold** words. '.repeat(10 + (i % 37));
     const broken = i % 97 === 0 ? '\n<Card title="open">\n' : '';
     const text = [
       `# Page ${i}`,
+      `Part ${i}\n===`,
       filler,
       `## Section ${i % 5}`,
       `See [the next page](/guides/page-${i + 1}#section-${i % 3}) and [this one](#section-${i % 5}).`,

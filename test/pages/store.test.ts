@@ -253,3 +253,16 @@ describe('PageScanStore saving while another process reads', () => {
     expect(partial).toBe(0);
   });
 });
+
+describe('scannerFingerprint (what PageScanStore keys its file by)', () => {
+  it('changes with the fast path as with the rest of the scanner: from the sources, its file counts too', async () => {
+    const { scannerFingerprint } = await import('../../src/pages/scanner.js');
+    const { statSync } = await import('node:fs');
+    const stamp = (file: string) => {
+      const stat = statSync(new URL(file, import.meta.url));
+      return `${stat.size}:${Math.trunc(stat.mtimeMs)}`;
+    };
+    // In the bundle (dist/cli/pages.js) both are that one file; from the sources, each file's own.
+    expect(scannerFingerprint().split('+')).toEqual([stamp('../../src/pages/scanner.ts'), stamp('../../src/pages/fast-scan.ts')]);
+  });
+});

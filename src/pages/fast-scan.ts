@@ -1,0 +1,1213 @@
+/**
+ * The page scanner's fast path: one pass over an MDX page, line by line, that finds what the
+ * rules need (links, images, definitions, the `href`/`src` of elements, headings, elements and
+ * their attributes, front matter) with the offsets micromark gives, and builds just enough of the
+ * tree for anchors.ts to make the page's ids as it makes them from micromark's tree.
+ *
+ * It is no set of regular expressions: it keeps the block structure (block quotes, list items,
+ * fenced code and math, ESM, elements and expressions across lines, definitions) and parses
+ * paragraphs and headings as micromark does for links (code spans and inline math hide them;
+ * escapes; brackets matched and links inside links undone).
+ *
+ * Safety first: wherever a page holds something this path does not model with certainty (setext
+ * underlines, footnotes, reference links, tabs where indentation counts, a fence a container ends,
+ * elements or expressions that might not parse, a byte order mark, carriage returns, Markdown
+ * pages), it says `undefined` and the page goes to micromark (scanner.ts). micromark stays the
+ * oracle: test/pages/fast-scan.corpus.test.ts and test/robustness/fast-scan.property.test.ts
+ * require both to give the same scan of every page this path accepts.
+ */
+import { Parser } from 'acorn';
+import acornJsx from 'acorn-jsx';
+import { classifyCharacter } from 'micromark-util-classify-character';
+import { decodeString } from 'micromark-util-decode-string';
+import { normalizeIdentifier } from 'micromark-util-normalize-identifier';
+import { parseEntities } from 'parse-entities';
+import type { PageLink } from './types.js';
+
+/** Elements whose `src` is a link (besides every element's `href`); as links.ts. */
+const SOURCE_ELEMENTS = new Set(['img', 'video', 'source', 'audio', 'iframe']);
+/** Flow elements whose title comes from their content (anchors.ts reads it): not modelled here. */
+const CONTENT_TITLED = new Set(['h1', 'h2', 'h3', 'h4', 'Heading']);
+
+/** What the fast path gives: the links (in page order) and a tree for anchors.ts's passes. */
+export interface FastScan {
+  links: PageLink[];
+  tree: TreeNode;
+}
+
+/** The part of an mdast node anchors.ts reads. */
+interface TreeNode {
+  type: string;
+  name?: string | null;
+  attributes?: TreeAttribute[];
+  children?: TreeNode[];
+  value?: string;
+  depth?: number;
+  position?: { start: { offset: number } };
+}
+
+interface TreeAttribute {
+  type: string;
+  name?: string;
+  value?: string | null | { type: string; value: string };
+}
+
+/** Thrown when the page leaves what this path models: one error, made once (no stack captured per page). */
+class FastPathDeclines extends Error {}
+const FALLBACK = new FastPathDeclines('the fast path leaves this page to micromark');
+
+function fallback(): never {
+  throw FALLBACK;
+}
+
+/**
+ * The page's scan, or undefined when it holds anything this path does not model with certainty
+ * (the caller then parses it with micromark). `text` is the page with its custom heading ids
+ * blanked (heading-ids.ts); `original` the page as written (for `verbatim`).
+ */
+/** This module's file (in the bundle, the bundle's): scanner.ts's fingerprint covers it. */
+export const fastScanModule = import.meta.url;
+
+export function fastScan(text: string, original: string, mdx: boolean): FastScan | undefined {
+  if (!mdx) return undefined;
+  try {
+    return new PageScanner(text, original).scan();
+  } catch (error) {
+    if (error === FALLBACK) return undefined;
+    throw error;
+  }
+}
+
+interface Container {
+  kind: 'quote' | 'item';
+  /** A list item's content column, counted from where the item's line starts after the containers around it. */
+  indent: number;
+  /** A list item's bullet (`-`, `+`, `*`) or its number's delimiter (`.`, `)`). */
+  marker?: number;
+}
+
+/** An open flow element, and how many containers were open around it. */
+interface OpenElement {
+  node: TreeNode;
+  depth: number;
+}
+
+/** Text parsed later (definitions first): a paragraph's or heading's lines, as [start, end) offsets. */
+interface InlineBlock {
+  node: TreeNode;
+  segments: number[];
+  heading: boolean;
+}
+
+interface Leaf {
+  kind: 'paragraph' | 'fence';
+  /** A fence: its character, length, and the containers open around it. */
+  char?: number;
+  count?: number;
+  depth: number;
+  block?: InlineBlock;
+}
+
+/** What an ESM block may hold (micromark-extension-mdxjs-esm's list). */
+const ESM_NODES = new Set(['ExportAllDeclaration', 'ExportDefaultDeclaration', 'ExportNamedDeclaration', 'ImportDeclaration']);
+
+/** Characters the inline pass acts on. */
+const INLINE_SPECIAL = new Uint8Array(128);
+for (const char of '\\`$[!]<{*_') INLINE_SPECIAL[char.charCodeAt(0)] = 1;
+
+const SPACE = 32;
+const TAB = 9;
+const NEWLINE = 10;
+
+let acornParser: typeof Parser | undefined;
+
+class PageScanner {
+  private readonly links: PageLink[] = [];
+  private readonly root: TreeNode = { type: 'root', children: [] };
+  private readonly containers: Container[] = [];
+  private readonly elements: OpenElement[] = [];
+  private readonly blocks: InlineBlock[] = [];
+  /** The definitions' labels, normalized as micromark compares them. */
+  readonly defined = new Set<string>();
+  private inlineParser: InlineParser | undefined;
+  /** Elements in paragraphs (put in the tree at the end: where does not change an id) and flow elements holding a paragraph. */
+  readonly inlineElements: TreeNode[] = [];
+  private readonly contentful = new Set<TreeNode>();
+  /** The names ESM blocks imported so far. */
+  private readonly imported: string[] = [];
+  private leaf: Leaf | undefined;
+
+  constructor(
+    private readonly text: string,
+    private readonly original: string,
+  ) {}
+
+  scan(): FastScan {
+    const text = this.text;
+    if (text.includes('\r') || text.charCodeAt(0) === 0xfeff || text.includes('[^') || text.includes('\0')) fallback();
+    let pos = this.frontMatter();
+    while (pos <= text.length) {
+      let end = text.indexOf('\n', pos);
+      if (end === -1) end = text.length;
+      pos = this.line(pos, end);
+    }
+    this.closeContainers(0);
+    if (this.elements.length > 0) fallback();
+    for (const block of this.blocks) this.inline(block);
+    for (const element of this.inlineElements) this.root.children!.push(element);
+    this.links.sort((a, b) => a.span[0] - b.span[0]);
+    return { links: this.links, tree: this.root };
+  }
+
+  /** `---` YAML or `+++` TOML front matter at the very start: where the body starts. */
+  private frontMatter(): number {
+    const text = this.text;
+    const marker = text.startsWith('---') ? '---' : text.startsWith('+++') ? '+++' : undefined;
+    if (marker === undefined) return 0;
+    const firstEnd = lineEnd(text, 0);
+    if (!isBlank(text, 3, firstEnd)) {
+      // `----` or `--- x`: no front matter; `---` then text is a thematic break (modelled below).
+      return 0;
+    }
+    let pos = firstEnd + 1;
+    while (pos <= text.length) {
+      const end = lineEnd(text, pos);
+      if (text.startsWith(marker, pos) && isBlank(text, pos + 3, end)) {
+        const value = text.slice(firstEnd + 1, Math.max(firstEnd + 1, pos - 1));
+        this.root.children!.push({ type: marker === '---' ? 'yaml' : 'toml', value });
+        return end + 1;
+      }
+      if (end >= text.length) break;
+      pos = end + 1;
+    }
+    // Not closed: micromark reads a thematic break and text; left to it.
+    return fallback();
+  }
+
+  private get parent(): TreeNode {
+    return this.elements.length > 0 ? this.elements[this.elements.length - 1].node : this.root;
+  }
+
+  /** One line [start, end): its containers, then its leaf. Returns where the next line starts. */
+  private line(start: number, end: number): number {
+    const text = this.text;
+    let pos = start;
+    let matched = 0;
+    // 1. The open containers this line continues.
+    for (; matched < this.containers.length; matched++) {
+      const container = this.containers[matched];
+      const to = skipSpaces(text, pos, end);
+      const tab = skippedTab;
+      if (container.kind === 'quote') {
+        if (tab) fallback();
+        if (text.charCodeAt(to) !== 62 /* > */) break;
+        pos = to + 1;
+        if (text.charCodeAt(pos) === TAB) fallback();
+        if (text.charCodeAt(pos) === SPACE) pos++;
+      } else {
+        if (to >= end) continue; // a blank line stays in the item
+        if (tab) fallback();
+        if (to - pos < container.indent) break;
+        pos += container.indent;
+      }
+    }
+    const leaf = this.leaf;
+    // 2. An open fence takes the line when the line continues its containers.
+    if (leaf?.kind === 'fence') {
+      if (matched < leaf.depth) fallback(); // a container ends the fence: micromark's and ours may differ
+      if (closesFence(text, pos, end, leaf.char!, leaf.count!)) this.leaf = undefined;
+      return end + 1;
+    }
+    const first = skipSpaces(text, pos, end);
+    const tab = skippedTab;
+    const blank = first >= end;
+    if (matched < this.containers.length) {
+      // A line that ends containers, unless it continues their paragraph lazily.
+      if (leaf?.kind === 'paragraph' && !blank && !this.interrupts(first, end, true, matched)) {
+        if (isSetextLike(text, first, end)) fallback();
+        if (tab) fallback();
+        leaf.block!.segments.push(first, end);
+        return end + 1;
+      }
+      this.closeContainers(matched);
+    }
+    // 3. New containers.
+    pos = this.openContainers(pos, end);
+    return this.leafLine(pos, end, start);
+  }
+
+  private closeParagraph(): void {
+    this.leaf = undefined;
+  }
+
+  private closeContainers(depth: number): void {
+    if (this.containers.length <= depth) return;
+    this.closeParagraph();
+    this.containers.length = depth;
+    // An element opened in a container must close in it.
+    if (this.elements.length > 0 && this.elements[this.elements.length - 1].depth > depth) fallback();
+  }
+
+  /** Block quotes and list items that start on this line. */
+  private openContainers(pos: number, end: number): number {
+    const text = this.text;
+    for (;;) {
+      const to = skipSpaces(text, pos, end);
+      const tab = skippedTab;
+      const code = text.charCodeAt(to);
+      if (to < end && code === 62 /* > */) {
+        if (tab) fallback();
+        this.closeParagraph();
+        this.containers.push({ kind: 'quote', indent: 0 });
+        pos = to + 1;
+        if (text.charCodeAt(pos) === TAB) fallback();
+        if (text.charCodeAt(pos) === SPACE) pos++;
+        continue;
+      }
+      const marker = listMarker(text, to, end);
+      if (marker === undefined || isThematicBreak(text, to, end)) return pos;
+      if (tab) fallback();
+      const contentStart = skipSpaces(text, marker, end);
+      if (skippedTab) fallback();
+      // An empty item (and what it may take from the next lines) is left to micromark.
+      if (contentStart >= end) fallback();
+      if (this.leaf?.kind === 'paragraph') {
+        // An ordered item interrupts a paragraph only from 1: else the line continues the paragraph.
+        const ordered = code >= 48 && code <= 57;
+        if (ordered && !(marker - to === 2 && code === 49)) return pos;
+      }
+      this.closeParagraph();
+      this.containers.push({ kind: 'item', indent: contentStart - pos, marker: text.charCodeAt(marker - 1) });
+      pos = contentStart;
+    }
+  }
+
+  /**
+   * Whether the line from `first` starts a block that ends a paragraph (`lazy`: the line is not
+   * in the paragraph's containers, so a block quote or list item starts one too).
+   */
+  private interrupts(first: number, end: number, lazy: boolean, matched = 0): boolean {
+    const text = this.text;
+    const code = text.charCodeAt(first);
+    if (code === 35 /* # */ && atxLevel(text, first, end) > 0) return true;
+    if ((code === 96 || code === 126) && fenceRun(text, first, end) >= 3) return true;
+    if (code === 36 /* $ */ && text.charCodeAt(first + 1) === 36) fallback();
+    if (isThematicBreak(text, first, end)) return true;
+    if (code === 60 /* < */ || code === 123 /* { */) {
+      // Elements and expressions on a line of their own end a paragraph (and, lazily, its containers).
+      return this.flowTags(first, end, false) !== undefined;
+    }
+    if (lazy) {
+      if (code === 62 /* > */) return true;
+      const marker = listMarker(text, first, end);
+      if (marker !== undefined) {
+        // An item that can start here ends the paragraph: the next item of the list (whatever its
+        // number) or a new list; an empty item, or a list from 2 after other text, is left to micromark.
+        const ordered = code >= 48 && code <= 57;
+        const sibling = this.containers[matched]?.kind === 'item' && this.containers[matched].marker === text.charCodeAt(marker - 1);
+        if (skipSpaces(text, marker, end) >= end || (ordered && !sibling && !(marker - first === 2 && code === 49))) fallback();
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The line's leaf from `pos` (after its containers). */
+  private leafLine(pos: number, end: number, lineStart: number): number {
+    const text = this.text;
+    const first = skipSpaces(text, pos, end);
+    const leaf = this.leaf;
+    if (first >= end) {
+      this.closeParagraph();
+      return end + 1;
+    }
+    const code = text.charCodeAt(first);
+    if (leaf?.kind === 'paragraph') {
+      if (isSetextLike(text, first, end)) fallback();
+      if (!this.interrupts(first, end, false)) {
+        leaf.block!.segments.push(first, end);
+        return end + 1;
+      }
+      this.closeParagraph();
+    }
+    // ATX heading.
+    const level = code === 35 ? atxLevel(text, first, end) : 0;
+    if (level > 0) {
+      const node: TreeNode = { type: 'heading', depth: level, children: [], position: { start: { offset: first } } };
+      this.parent.children!.push(node);
+      const [contentStart, contentEnd] = atxContent(text, first + level, end);
+      this.blocks.push({ node, segments: [contentStart, contentEnd], heading: true });
+      return end + 1;
+    }
+    // Fenced code.
+    if (code === 96 || code === 126) {
+      const count = fenceRun(text, first, end);
+      if (count >= 3) {
+        if (code === 96 && text.slice(first + count, end).includes('`')) fallback();
+        this.leaf = { kind: 'fence', char: code, count, depth: this.containers.length };
+        return end + 1;
+      }
+    }
+    if (code === 36 /* $ */ && text.charCodeAt(first + 1) === 36) {
+      const count = fenceRun(text, first, end);
+      if (text.slice(first + count, end).includes('$')) fallback();
+      this.leaf = { kind: 'fence', char: code, count, depth: this.containers.length };
+      return end + 1;
+    }
+    if (isThematicBreak(text, first, end)) return end + 1;
+    // ESM: `import`/`export` at the start of a line outside containers, to the next blank line.
+    if (first === lineStart && this.containers.length === 0 && (text.startsWith('import', first) || text.startsWith('export', first))) {
+      if (text.charCodeAt(first + 6) === SPACE) return this.esm(first);
+    }
+    if (code === 60 || code === 123) {
+      const tags = this.flowTags(first, end, true);
+      if (tags !== undefined) return tags + 1;
+    }
+    if (code === 91 /* [ */ && this.definition(first, end)) return end + 1;
+    // A paragraph: no node (anchors.ts reads only the elements in it, wherever they are).
+    const node: TreeNode = { type: 'paragraph', children: [] };
+    if (this.parent !== this.root) this.contentful.add(this.parent);
+    const block: InlineBlock = { node, segments: [first, end], heading: false };
+    this.blocks.push(block);
+    this.leaf = { kind: 'paragraph', depth: this.containers.length, block };
+    return end + 1;
+  }
+
+  /** An ESM block from `start` to the next blank line; it must parse (else micromark says why). */
+  private esm(start: number): number {
+    const text = this.text;
+    let end = lineEnd(text, start);
+    while (end < text.length) {
+      const nextEnd = lineEnd(text, end + 1);
+      if (isBlank(text, end + 1, nextEnd)) break;
+      end = nextEnd;
+    }
+    acornParser ??= Parser.extend(acornJsx());
+    // As micromark: what earlier blocks imported is declared before this one (importing a name twice fails).
+    const prefix = this.imported.length > 0 ? `var ${this.imported.join(',')}\n` : '';
+    let program: { body: { type: string; specifiers?: { local: { name: string } }[] }[] };
+    try {
+      program = acornParser.parse(prefix + text.slice(start, end), { ecmaVersion: 2024, sourceType: 'module' }) as unknown as typeof program;
+    } catch {
+      return fallback();
+    }
+    for (const node of prefix ? program.body.slice(1) : program.body) {
+      if (!ESM_NODES.has(node.type)) fallback();
+      if (node.type === 'ImportDeclaration') for (const specifier of node.specifiers ?? []) this.imported.push(specifier.local.name);
+    }
+    return end + 1;
+  }
+
+  /**
+   * A line of flow elements and expressions from `first`: tags and `{…}` with only white space
+   * between and after them. Returns where the last one's line ends (a tag may span lines outside
+   * containers), or undefined when the line holds more (it is then a paragraph). With `apply`,
+   * the tags open and close elements and their links are kept.
+   */
+  private flowTags(first: number, end: number, apply: boolean): number | undefined {
+    const text = this.text;
+    const tags: Tag[] = [];
+    let pos = first;
+    let lineEndAt = end;
+    for (;;) {
+      const code = text.charCodeAt(pos);
+      if (code === 60) {
+        const tag = parseTag(text, pos, this.containers.length > 0);
+        if (tag === undefined) return undefined;
+        tags.push(tag);
+        pos = tag.end;
+      } else if (code === 123) {
+        pos = expressionEnd(text, pos, this.containers.length > 0, false).end;
+      } else return undefined;
+      if (pos > lineEndAt) lineEndAt = lineEnd(text, pos);
+      const to = skipSpaces(text, pos, lineEndAt);
+      if (to >= lineEndAt) break;
+      pos = to;
+    }
+    if (!apply) return lineEndAt;
+    for (const tag of tags) this.flowTag(tag);
+    return lineEndAt;
+  }
+
+  private flowTag(tag: Tag): void {
+    if (tag.closing) {
+      const open = this.elements.pop();
+      if (open === undefined || open.depth !== this.containers.length || open.node.name !== tag.name) fallback();
+      if (
+        open.node.name !== null &&
+        open.node.name !== undefined &&
+        CONTENT_TITLED.has(open.node.name) &&
+        (open.node.children!.length > 0 || this.contentful.has(open.node))
+      )
+        fallback();
+      return;
+    }
+    const node: TreeNode = { type: 'mdxJsxFlowElement', name: tag.name, attributes: tag.attributes, children: [] };
+    this.parent.children!.push(node);
+    this.elementLinks(tag);
+    if (!tag.selfClosing) this.elements.push({ node, depth: this.containers.length });
+  }
+
+  private elementLinks(tag: Tag, links: PageLink[] = this.links): void {
+    if (tag.name === null) return;
+    for (const attribute of tag.attributes) {
+      if (attribute.type !== 'mdxJsxAttribute' || typeof attribute.value !== 'string') continue;
+      if (attribute.name !== 'href' && !(attribute.name === 'src' && SOURCE_ELEMENTS.has(tag.name))) continue;
+      const span = tag.valueSpans.get(attribute)!;
+      links.push({ ...this.link('element', attribute.value, span), element: tag.name, attribute: attribute.name });
+    }
+  }
+
+  private link(kind: PageLink['kind'], url: string, span: [number, number]): PageLink {
+    return { url, kind, span, verbatim: this.original.slice(span[0], span[1]) === url };
+  }
+
+  /**
+   * `[label]: destination "title"` on one line, at the start of a paragraph. Anything else that
+   * might be a definition (a title on the next line, a label across lines) is left to micromark.
+   */
+  private definition(first: number, end: number): boolean {
+    const text = this.text;
+    let pos = first + 1;
+    let labelChars = 0;
+    for (; pos < end; pos++) {
+      const code = text.charCodeAt(pos);
+      if (code === 92 /* \ */) {
+        pos++;
+        labelChars++;
+        continue;
+      }
+      if (code === 91) return this.notDefinition(first, end);
+      if (code === 93) break;
+      if (code !== SPACE && code !== TAB) labelChars++;
+    }
+    if (pos >= end || text.charCodeAt(pos + 1) !== 58 /* : */) return this.notDefinition(first, end);
+    if (labelChars === 0 || pos - first > 999) fallback();
+    let to = skipSpaces(text, pos + 2, end);
+    if (to >= end) fallback(); // the destination on the next line
+    const destination = parseDestination(text, to, end);
+    if (destination === undefined) fallback();
+    to = destination.end;
+    const afterDestination = skipSpaces(text, to, end);
+    if (afterDestination < end) {
+      if (afterDestination === to) fallback();
+      const title = parseTitle(text, afterDestination, end);
+      if (title === undefined || skipSpaces(text, title, end) < end) fallback();
+    }
+    // A title may follow on the next line.
+    const nextStart = end + 1;
+    if (nextStart < text.length) {
+      const next = skipSpaces(text, nextStart, lineEnd(text, nextStart));
+      const code = text.charCodeAt(next);
+      if (code === 34 || code === 39 || code === 40) fallback();
+    }
+    this.defined.add(normalizeIdentifier(text.slice(first + 1, pos)));
+    this.links.push(this.link('definition', decodeString(destination.raw), [destination.start, destination.end]));
+    return true;
+  }
+
+  /** A `[` line that is no definition: a paragraph, unless it looks like one micromark might read otherwise. */
+  private notDefinition(first: number, end: number): boolean {
+    if (this.text.slice(first, end).includes(']:')) fallback();
+    return false;
+  }
+
+  /** A paragraph's or heading's text: its links, elements and (for a heading) its title. */
+  private inline(block: InlineBlock): void {
+    const { segments } = block;
+    let content = this.text.slice(segments[0], segments[1]);
+    for (let i = 2; i < segments.length; i += 2) content += '\n' + this.text.slice(segments[i], segments[i + 1]);
+    (this.inlineParser ??= new InlineParser(this)).parse(content, segments, block);
+  }
+
+  /** What a paragraph or heading found, once no image's text (which mdast keeps as a string) holds it. */
+  addInline(links: readonly PageLink[]): void {
+    this.links.push(...links);
+  }
+
+  inlineLink(kind: PageLink['kind'], url: string, span: [number, number]): PageLink {
+    return this.link(kind, url, span);
+  }
+
+  inlineElementLinks(tag: Tag): PageLink[] {
+    const links: PageLink[] = [];
+    this.elementLinks(tag, links);
+    return links;
+  }
+}
+
+interface Opener {
+  at: number;
+  /** How much was found before it (an image's text drops what it holds). */
+  found: number;
+  image: boolean;
+  active: boolean;
+  /** Open text elements when the bracket opened, and the fewest since. */
+  depth: number;
+  lowest: number;
+}
+
+/** A title's pieces: [start, end) of the content and what they read (undefined: decoded text). */
+interface Piece {
+  start: number;
+  end: number;
+  value?: string;
+}
+
+class InlineParser {
+  private readonly openers: Opener[] = [];
+  private readonly open: string[] = [];
+  private readonly pieces: Piece[] = [];
+  /** Links and elements found so far, by where they start in the content (an image's text drops them). */
+  private readonly found: { at: number; links: PageLink[]; element?: TreeNode }[] = [];
+  /** Runs of `*`/`_` that may open or close emphasis, and [open, close] of each element with children. */
+  private readonly runs: { at: number; code: number; opens: boolean; closes: boolean }[] = [];
+  private readonly spans: [number, number][] = [];
+  private readonly openedAt: number[] = [];
+  private contentStarts: number[] | undefined;
+  /** Run lengths of backticks (bit 0) and dollars (bit 1) known to have no closing run further on. */
+  private readonly noCloser: number[] = [];
+  private content = '';
+  private segments: number[] = [];
+  private block!: InlineBlock;
+
+  /** One parser per page, its lists emptied for each block (most blocks are short: allocation would dominate). */
+  constructor(private readonly page: PageScanner) {}
+
+  parse(content: string, segments: number[], block: InlineBlock): void {
+    this.content = content;
+    this.segments = segments;
+    this.block = block;
+    this.contentStarts = undefined;
+    this.openers.length = 0;
+    this.open.length = 0;
+    this.pieces.length = 0;
+    this.found.length = 0;
+    this.runs.length = 0;
+    this.spans.length = 0;
+    this.openedAt.length = 0;
+    this.noCloser.length = 0;
+    this.run();
+  }
+
+  /** The page offset of a content offset (a binary search over the lines: tables are paragraphs of many). */
+  private offset(at: number): number {
+    const segments = this.segments;
+    if (segments.length === 2) return segments[0] + at;
+    let starts = this.contentStarts;
+    if (starts === undefined) {
+      starts = this.contentStarts = [];
+      let contentStart = 0;
+      for (let i = 0; i < segments.length; i += 2) {
+        starts.push(contentStart);
+        contentStart += segments[i + 1] - segments[i] + 1;
+      }
+    }
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (starts[middle] <= at) low = middle;
+      else high = middle - 1;
+    }
+    return segments[low * 2] + (at - starts[low]);
+  }
+
+  private run(): void {
+    const content = this.content;
+    const length = content.length;
+    const inContainers = false;
+    let i = 0;
+    while (i < length) {
+      const code = content.charCodeAt(i);
+      if (code >= 128 || INLINE_SPECIAL[code] === 0) {
+        i++;
+        continue;
+      }
+      switch (code) {
+        case 92: // \
+          i += isAsciiPunctuation(content.charCodeAt(i + 1)) ? 2 : 1;
+          break;
+        case 96: // `
+        case 36: // $
+          i = this.codeSpan(i, code);
+          break;
+        case 91: // [
+          this.openers.push({ at: i, found: this.found.length, image: false, active: true, depth: this.open.length, lowest: this.open.length });
+          i++;
+          break;
+        case 33: // !
+          if (content.charCodeAt(i + 1) === 91) {
+            this.openers.push({ at: i, found: this.found.length, image: true, active: true, depth: this.open.length, lowest: this.open.length });
+            i += 2;
+          } else i++;
+          break;
+        case 93: // ]
+          i = this.labelEnd(i);
+          break;
+        case 60: // <
+          i = this.textTag(i, inContainers);
+          break;
+        case 123: // {
+          i = this.textExpression(i);
+          break;
+        case 42: // *
+        case 95: // _
+          i = this.emphasisRun(i, code);
+          break;
+        default:
+          i++;
+      }
+    }
+    if (this.open.length > 0) fallback();
+    this.checkEmphasisAcrossElements();
+    const node = this.block.node;
+    const elements: TreeNode[] = [];
+    for (const { links, element } of this.found) {
+      this.page.addInline(links);
+      if (element !== undefined) elements.push(element);
+    }
+    if (this.block.heading) node.children!.push({ type: 'text', value: this.title() }, ...elements);
+    else for (const element of elements) this.page.inlineElements.push(element);
+  }
+
+  /** A run of backticks (code) or dollars (math) to the next run as long; else literal. */
+  private codeSpan(start: number, code: number): number {
+    const content = this.content;
+    let end = start + 1;
+    while (content.charCodeAt(end) === code) end++;
+    const size = end - start;
+    const bit = code === 96 ? 1 : 2;
+    if (((this.noCloser[size] ?? 0) & bit) !== 0) return end;
+    let search = end;
+    for (;;) {
+      const close = content.indexOf(code === 96 ? '`' : '$', search);
+      if (close === -1) {
+        this.noCloser[size] = (this.noCloser[size] ?? 0) | bit;
+        return end;
+      }
+      let closeEnd = close + 1;
+      while (content.charCodeAt(closeEnd) === code) closeEnd++;
+      if (closeEnd - close === size) {
+        if (this.block.heading) {
+          if (code === 36) this.pieces.push({ start, end: closeEnd, value: '' });
+          else this.pieces.push({ start, end: closeEnd, value: codeValue(content.slice(end, close)) });
+        }
+        return closeEnd;
+      }
+      search = closeEnd;
+    }
+  }
+
+  /** `*`/`_`: a run that might open or close emphasis, kept to check against elements (and headings' text) at the end. */
+  private emphasisRun(start: number, code: number): number {
+    const content = this.content;
+    let end = start + 1;
+    while (content.charCodeAt(end) === code) end++;
+    const before = start === 0 ? null : lowSurrogateAware(content, start - 1);
+    const after = end >= content.length ? null : content.codePointAt(end)!;
+    const beforeKind = classifyCharacter(before);
+    const afterKind = classifyCharacter(after);
+    const leftFlanking = afterKind !== 1 && (afterKind !== 2 || beforeKind !== undefined);
+    const rightFlanking = beforeKind !== 1 && (beforeKind !== 2 || afterKind !== undefined);
+    const opens = code === 42 ? leftFlanking : leftFlanking && (!rightFlanking || beforeKind === 2);
+    const closes = code === 42 ? rightFlanking : rightFlanking && (!leftFlanking || afterKind === 2);
+    if (opens || closes) {
+      // A heading's text without its emphasis markers is not modelled.
+      if (this.block.heading) fallback();
+      this.runs.push({ at: start, code, opens, closes });
+    }
+    return end;
+  }
+
+  /**
+   * Emphasis that would start outside an element and end inside it (or the reverse) fails in
+   * micromark: a paragraph where some run might do so is left to it.
+   */
+  private checkEmphasisAcrossElements(): void {
+    if (this.runs.length === 0 || this.spans.length === 0) return;
+    if (this.runs.length * this.spans.length > 10_000) fallback();
+    for (const [open, close] of this.spans) {
+      for (const inside of this.runs) {
+        if (inside.at <= open || inside.at >= close) continue;
+        for (const outside of this.runs) {
+          if (outside.code !== inside.code) continue;
+          if (outside.at < open && outside.opens && inside.closes) fallback();
+          if (outside.at > close && outside.closes && inside.opens) fallback();
+        }
+      }
+    }
+  }
+
+  private labelEnd(at: number): number {
+    const opener = this.openers.pop();
+    if (opener === undefined) return at + 1;
+    if (!opener.active) return at + 1;
+    const resource = this.content.charCodeAt(at + 1) === 40 ? parseResource(this.content, at + 1) : undefined;
+    if (resource === undefined) return this.reference(opener, at);
+    // An element opened inside the link's text must close there, and one opened before must not.
+    if (opener.lowest < opener.depth || this.open.length !== opener.depth) fallback();
+    const span: [number, number] =
+      resource.destination === undefined
+        ? [this.offset(at + 2), this.offset(at + 2)]
+        : [this.offset(resource.destination.start), this.offset(resource.destination.end)];
+    if (
+      resource.destination !== undefined &&
+      this.offset(resource.destination.end) - this.offset(resource.destination.start) !== resource.destination.end - resource.destination.start
+    )
+      fallback();
+    const url = resource.destination === undefined ? '' : decodeString(resource.destination.raw);
+    // An image's text is a string in mdast: what it held is no link and no element.
+    if (opener.image) this.found.length = opener.found;
+    this.found.push({ at: opener.at, links: [this.page.inlineLink(opener.image ? 'image' : 'link', url, span)] });
+    if (this.block.heading) {
+      if (opener.image) this.pieces.push({ start: opener.at, end: resource.end, value: '' });
+      else {
+        this.pieces.push({ start: opener.at, end: opener.at + 1, value: '' });
+        this.pieces.push({ start: at, end: resource.end, value: '' });
+      }
+    }
+    if (!opener.image) for (const earlier of this.openers) if (!earlier.image) earlier.active = false;
+    return resource.end;
+  }
+
+  /**
+   * `[text][label]`, `[text][]` or `[text]` naming a definition, as micromark's label end tries
+   * them: a full reference whose label is defined, else (when the text itself is defined) a
+   * collapsed or shortcut one; else no link. mdast keeps no URL on a reference: it only ends
+   * the links around it, as a link does.
+   */
+  private reference(opener: Opener, at: number): number {
+    const content = this.content;
+    if (this.page.defined.size === 0) return at + 1;
+    const text = content.slice(opener.at + (opener.image ? 2 : 1), at);
+    if (text.includes('\n') || text.length > 999) fallback();
+    const defined = this.page.defined.has(normalizeIdentifier(text));
+    let end = at + 1;
+    if (content.charCodeAt(at + 1) === 91) {
+      const close = content.indexOf(']', at + 2);
+      const label = close === -1 ? undefined : content.slice(at + 2, close);
+      if (label !== undefined && !label.includes('[') && !label.includes('\\') && !label.includes('\n') && label.length <= 999) {
+        if (label.trim() !== '' && this.page.defined.has(normalizeIdentifier(label))) end = close + 1;
+        else if (!defined) return at + 1;
+        else if (label === '') end = close + 1;
+      } else fallback();
+    } else if (!defined) return at + 1;
+    if (opener.lowest < opener.depth || this.open.length !== opener.depth) fallback();
+    if (opener.image) this.found.length = opener.found;
+    if (this.block.heading) {
+      if (opener.image) this.pieces.push({ start: opener.at, end, value: '' });
+      else {
+        this.pieces.push({ start: opener.at, end: opener.at + 1, value: '' });
+        this.pieces.push({ start: at, end, value: '' });
+      }
+    }
+    if (!opener.image) for (const earlier of this.openers) if (!earlier.image) earlier.active = false;
+    return end;
+  }
+
+  private textTag(at: number, inContainers: boolean): number {
+    const content = this.content;
+    const next = content.charCodeAt(at + 1);
+    if (next === SPACE || next === TAB || next === NEWLINE) return at + 1;
+    const tag = parseTag(content, at, true);
+    if (tag === undefined) return fallback();
+    if (inContainers) fallback();
+    // The attributes' offsets are the content's: the same as the page's on the tag's line.
+    const shift = this.offset(at) - at;
+    if (this.offset(tag.end) - tag.end !== shift) fallback();
+    for (const [attribute, span] of tag.valueSpans) tag.valueSpans.set(attribute, [span[0] + shift, span[1] + shift]);
+    if (tag.closing) {
+      const name = this.open.pop();
+      if (name === undefined || name !== (tag.name ?? '')) fallback();
+      this.spans.push([this.openedAt.pop()!, at]);
+      for (const opener of this.openers) opener.lowest = Math.min(opener.lowest, this.open.length);
+    } else {
+      const node: TreeNode = { type: 'mdxJsxTextElement', name: tag.name, attributes: tag.attributes, children: [] };
+      this.found.push({ at, links: this.page.inlineElementLinks(tag), element: node });
+      if (!tag.selfClosing) {
+        this.open.push(tag.name ?? '');
+        this.openedAt.push(at);
+      }
+    }
+    if (this.block.heading) this.pieces.push({ start: at, end: tag.end, value: '' });
+    return tag.end;
+  }
+
+  private textExpression(at: number): number {
+    const { end } = expressionEnd(this.content, at, true, false);
+    if (this.block.heading) this.pieces.push({ start: at, end, value: '' });
+    return end;
+  }
+
+  /** The heading's text: its content but for markup, escapes and references decoded. */
+  private title(): string {
+    const content = this.content;
+    this.pieces.sort((a, b) => a.start - b.start);
+    let title = '';
+    let at = 0;
+    for (const piece of this.pieces) {
+      if (piece.start < at) continue;
+      title += decodeString(content.slice(at, piece.start)) + (piece.value ?? '');
+      at = piece.end;
+    }
+    return title + decodeString(content.slice(at));
+  }
+}
+
+function lowSurrogateAware(text: string, at: number): number {
+  const code = text.charCodeAt(at);
+  if (code >= 0xdc00 && code <= 0xdfff && at > 0) return text.codePointAt(at - 1)!;
+  return code;
+}
+
+/** An inline code span's value: line endings as spaces, one space of padding off both sides. */
+function codeValue(raw: string): string {
+  const value = raw.replace(/\n/g, ' ');
+  if (value.length >= 2 && value.startsWith(' ') && value.endsWith(' ') && value.trim() !== '') return value.slice(1, -1);
+  return value;
+}
+
+interface Destination {
+  start: number;
+  end: number;
+  raw: string;
+}
+
+/** `(destination "title")` from the `(` at `open`: where it ends and its destination (none when empty). */
+function parseResource(text: string, open: number): { end: number; destination?: Destination } | undefined {
+  let pos = skipInlineSpaces(text, open + 1);
+  if (text.charCodeAt(pos) === 41) return { end: pos + 1 };
+  const destination = parseDestination(text, pos, text.length);
+  if (destination === undefined) return undefined;
+  pos = destination.end;
+  const afterDestination = skipInlineSpaces(text, pos);
+  if (text.charCodeAt(afterDestination) === 41) return { end: afterDestination + 1, destination };
+  if (afterDestination === pos) return undefined;
+  const title = parseTitle(text, afterDestination, text.length);
+  if (title === undefined) return undefined;
+  pos = skipInlineSpaces(text, title);
+  if (text.charCodeAt(pos) !== 41) return undefined;
+  return { end: pos + 1, destination };
+}
+
+/** Spaces and tabs; a line ending inside a resource is left to micromark. */
+function skipInlineSpaces(text: string, pos: number): number {
+  for (;;) {
+    const code = text.charCodeAt(pos);
+    if (code === SPACE || code === TAB) pos++;
+    else if (code === NEWLINE) fallback();
+    else return pos;
+  }
+}
+
+/** `<…>` or a run without spaces and with balanced parentheses; undefined when there is none. */
+function parseDestination(text: string, start: number, end: number): Destination | undefined {
+  let pos = start;
+  if (text.charCodeAt(pos) === 60) {
+    for (pos++; pos < end; pos++) {
+      const code = text.charCodeAt(pos);
+      if (code === 92 && isAsciiPunctuation(text.charCodeAt(pos + 1))) pos++;
+      else if (code === 62) return { start, end: pos + 1, raw: text.slice(start + 1, pos) };
+      else if (code === 60 || code === NEWLINE) fallback();
+    }
+    return fallback();
+  }
+  let depth = 0;
+  for (; pos < end; pos++) {
+    const code = text.charCodeAt(pos);
+    if (code === 92 && isAsciiPunctuation(text.charCodeAt(pos + 1))) pos++;
+    else if (code === 40) {
+      if (++depth > 32) fallback();
+    } else if (code === 41) {
+      if (depth === 0) break;
+      depth--;
+    } else if (code <= SPACE || code === 127) {
+      if (code !== SPACE && code !== NEWLINE && code !== TAB) fallback();
+      break;
+    }
+  }
+  if (depth !== 0 || pos === start) return undefined;
+  return { start, end: pos, raw: text.slice(start, pos) };
+}
+
+/** A `"…"`, `'…'` or `(…)` title on one line: where it ends. */
+function parseTitle(text: string, start: number, end: number): number | undefined {
+  const open = text.charCodeAt(start);
+  const close = open === 40 ? 41 : open;
+  if (open !== 34 && open !== 39 && open !== 40) return undefined;
+  for (let pos = start + 1; pos < end; pos++) {
+    const code = text.charCodeAt(pos);
+    if (code === 92 && isAsciiPunctuation(text.charCodeAt(pos + 1))) pos++;
+    else if (code === close) return pos + 1;
+    else if (code === NEWLINE || (open === 40 && code === 40)) fallback();
+  }
+  return fallback();
+}
+
+interface Tag {
+  end: number;
+  name: string | null;
+  closing: boolean;
+  selfClosing: boolean;
+  attributes: TreeAttribute[];
+  /** Where each string attribute's value is written (inside its quotes). */
+  valueSpans: Map<TreeAttribute, [number, number]>;
+}
+
+/**
+ * A JSX tag from the `<` at `start`, when it is plainly one: ASCII names, `name="value"` (no
+ * character references, on one line), `name={simple}` and bare attributes. Undefined when the `<`
+ * starts no tag (a space after it); anything else unusual (which may not parse) is left to micromark.
+ */
+function parseTag(text: string, start: number, inContainers: boolean): Tag | undefined {
+  let pos = start + 1;
+  const next = text.charCodeAt(pos);
+  if (next === SPACE || next === TAB || next === NEWLINE) return undefined;
+  const skip = () => {
+    for (;;) {
+      const code = text.charCodeAt(pos);
+      if (code === SPACE || code === TAB) pos++;
+      else if (code === NEWLINE) {
+        if (inContainers) fallback();
+        pos++;
+      } else return;
+    }
+  };
+  let closing = false;
+  if (text.charCodeAt(pos) === 47) {
+    closing = true;
+    pos++;
+    skip();
+  }
+  let name: string | null = null;
+  if (isNameStart(text.charCodeAt(pos))) {
+    const nameStart = pos;
+    pos = nameEnd(text, pos);
+    while (text.charCodeAt(pos) === 46 /* . */ && isNameStart(text.charCodeAt(pos + 1))) pos = nameEnd(text, pos + 1);
+    name = text.slice(nameStart, pos);
+    const after = text.charCodeAt(pos);
+    if (after !== SPACE && after !== TAB && after !== NEWLINE && after !== 47 && after !== 62) fallback();
+  } else if (text.charCodeAt(pos) !== 62) fallback();
+  const attributes: TreeAttribute[] = [];
+  const valueSpans = new Map<TreeAttribute, [number, number]>();
+  for (;;) {
+    skip();
+    const code = text.charCodeAt(pos);
+    if (code === 62) {
+      return { end: pos + 1, name, closing, selfClosing: false, attributes, valueSpans };
+    }
+    if (code === 47) {
+      if (closing || text.charCodeAt(pos + 1) !== 62) fallback();
+      return { end: pos + 2, name, closing, selfClosing: true, attributes, valueSpans };
+    }
+    if (closing || name === null || !isNameStart(code)) fallback();
+    const attributeStart = pos;
+    pos = nameEnd(text, pos);
+    const attributeName = text.slice(attributeStart, pos);
+    const after = text.charCodeAt(pos);
+    if (after !== 61 /* = */) {
+      if (after !== SPACE && after !== TAB && after !== NEWLINE && after !== 47 && after !== 62) fallback();
+      attributes.push({ type: 'mdxJsxAttribute', name: attributeName, value: null });
+      continue;
+    }
+    pos = attributeValue(text, pos + 1, attributeName, inContainers, attributes, valueSpans);
+    const following = text.charCodeAt(pos);
+    if (following !== SPACE && following !== TAB && following !== NEWLINE && following !== 47 && following !== 62) fallback();
+  }
+}
+
+/** `"value"`, `'value'` or `{expression}` from `pos` (after the `=`): the attribute kept, and where it ends. */
+function attributeValue(
+  text: string,
+  pos: number,
+  name: string,
+  inContainers: boolean,
+  attributes: TreeAttribute[],
+  valueSpans: Map<TreeAttribute, [number, number]>,
+): number {
+  const quote = text.charCodeAt(pos);
+  if (quote === 34 || quote === 39) {
+    let close = pos + 1;
+    for (; ; close++) {
+      const char = text.charCodeAt(close);
+      if (Number.isNaN(char) || char === NEWLINE) fallback();
+      if (char === quote) break;
+    }
+    const written = text.slice(pos + 1, close);
+    // Character references are decoded, as mdast-util-mdx-jsx decodes them.
+    const value = written.includes('&') ? parseEntities(written, { nonTerminated: false }) : written;
+    const attribute: TreeAttribute = { type: 'mdxJsxAttribute', name, value };
+    attributes.push(attribute);
+    valueSpans.set(attribute, [pos + 1, close]);
+    return close + 1;
+  }
+  if (quote !== 123) return fallback();
+  const expression = expressionEnd(text, pos, inContainers, true);
+  attributes.push({ type: 'mdxJsxAttribute', name, value: { type: 'mdxJsxAttributeValueExpression', value: expression.value } });
+  return expression.end;
+}
+
+function isNameStart(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || code === 95 || code === 36;
+}
+
+function nameEnd(text: string, pos: number): number {
+  for (;;) {
+    const code = text.charCodeAt(pos);
+    if (isNameStart(code) || (code >= 48 && code <= 57) || code === 45) pos++;
+    else if (code === 58 /* : */ || code > 127) return fallback();
+    else return pos;
+  }
+}
+
+/**
+ * Where the `{…}` at `start` ends (after its `}`), and its value, as micromark finds them: at each
+ * `}` it gives acorn what came before; an expression (or, but as an attribute value, nothing and
+ * comments) followed by nothing but white space and comments ends there; input that ends too soon
+ * goes on to the next `}`; any other error fails the page (left to micromark, which says why).
+ * Lines after the first lose up to two spaces of indent, as micromark drops them.
+ */
+function expressionEnd(text: string, start: number, inContainers: boolean, attribute: boolean): { end: number; value: string } {
+  let close = start;
+  for (;;) {
+    close = text.indexOf('}', close + 1);
+    if (close === -1) return fallback();
+    const raw = text.slice(start + 1, close);
+    if (raw.includes('\n') && inContainers) fallback();
+    const value = raw.includes('\n') ? raw.replace(/\n[ \t]{0,2}/g, '\n') : raw;
+    if (isEmptyExpression(value)) {
+      if (attribute) fallback();
+      return { end: close + 1, value };
+    }
+    if (attribute && value.trimStart().startsWith('...')) fallback();
+    acornParser ??= Parser.extend(acornJsx());
+    let node: { end: number };
+    try {
+      node = acornParser.parseExpressionAt(value, 0, { ecmaVersion: 2024, sourceType: 'module', preserveParens: true, onComment: [] });
+    } catch (error) {
+      const { raisedAt, message } = error as { raisedAt?: number; message?: string };
+      if ((typeof raisedAt === 'number' && raisedAt >= value.length) || message?.startsWith('Unterminated comment')) continue;
+      return fallback();
+    }
+    if (!isEmptyExpression(value.slice(node.end))) fallback();
+    return { end: close + 1, value };
+  }
+}
+
+/** Nothing but white space and comments (a line comment must end its line), as micromark tests it. */
+function isEmptyExpression(value: string): boolean {
+  return /^\s*$/.test(value.replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/[^\r\n]*(\r\n|\n|\r)/g, ''));
+}
+
+function lineEnd(text: string, pos: number): number {
+  const end = text.indexOf('\n', pos);
+  return end === -1 ? text.length : end;
+}
+
+function isBlank(text: string, start: number, end: number): boolean {
+  for (let pos = start; pos < end; pos++) {
+    const code = text.charCodeAt(pos);
+    if (code !== SPACE && code !== TAB) return false;
+  }
+  return true;
+}
+
+/** Whether the last skipSpaces went over a tab (a module variable: no object per line). */
+let skippedTab = false;
+
+/** Past spaces and tabs from `pos` (to `end` at most). */
+function skipSpaces(text: string, pos: number, end: number): number {
+  skippedTab = false;
+  for (; pos < end; pos++) {
+    const code = text.charCodeAt(pos);
+    if (code === TAB) skippedTab = true;
+    else if (code !== SPACE) break;
+  }
+  return pos;
+}
+
+function isAsciiPunctuation(code: number): boolean {
+  return (code >= 33 && code <= 47) || (code >= 58 && code <= 64) || (code >= 91 && code <= 96) || (code >= 123 && code <= 126);
+}
+
+/** `#`–`######` followed by a space, a tab or the line's end: the level, else 0. */
+function atxLevel(text: string, start: number, end: number): number {
+  let pos = start;
+  while (pos < end && text.charCodeAt(pos) === 35) pos++;
+  const level = pos - start;
+  if (level > 6) return 0;
+  const after = text.charCodeAt(pos);
+  return pos >= end || after === SPACE || after === TAB ? level : 0;
+}
+
+/** A heading's content: without the white space around it and a closing run of `#`. */
+function atxContent(text: string, start: number, end: number): [number, number] {
+  let from = skipSpaces(text, start, end);
+  let to = end;
+  while (to > from && (text.charCodeAt(to - 1) === SPACE || text.charCodeAt(to - 1) === TAB)) to--;
+  let hashes = to;
+  while (hashes > from && text.charCodeAt(hashes - 1) === 35) hashes--;
+  if (hashes < to && (hashes === from || text.charCodeAt(hashes - 1) === SPACE || text.charCodeAt(hashes - 1) === TAB)) {
+    if (hashes > from && text.charCodeAt(hashes - 2) === 92) fallback();
+    to = hashes;
+    while (to > from && (text.charCodeAt(to - 1) === SPACE || text.charCodeAt(to - 1) === TAB)) to--;
+  }
+  if (to < from) to = from;
+  if (from > to) from = to;
+  return [from, to];
+}
+
+function fenceRun(text: string, start: number, end: number): number {
+  const code = text.charCodeAt(start);
+  let pos = start;
+  while (pos < end && text.charCodeAt(pos) === code) pos++;
+  return pos - start;
+}
+
+function closesFence(text: string, pos: number, end: number, char: number, count: number): boolean {
+  const first = skipSpaces(text, pos, end);
+  const run = fenceRun(text, first, end);
+  return text.charCodeAt(first) === char && run >= count && isBlank(text, first + run, end);
+}
+
+/** `***`, `---`, `___` (three or more, spaces between): a thematic break. */
+function isThematicBreak(text: string, start: number, end: number): boolean {
+  const code = text.charCodeAt(start);
+  if (code !== 42 && code !== 45 && code !== 95) return false;
+  let count = 0;
+  for (let pos = start; pos < end; pos++) {
+    const char = text.charCodeAt(pos);
+    if (char === code) count++;
+    else if (char !== SPACE && char !== TAB) return false;
+  }
+  return count >= 3;
+}
+
+/** A line of only `=` or `-` (and spaces): under a paragraph, a setext underline, left to micromark. */
+function isSetextLike(text: string, start: number, end: number): boolean {
+  const code = text.charCodeAt(start);
+  if (code !== 61 && code !== 45) return false;
+  for (let pos = start; pos < end; pos++) {
+    const char = text.charCodeAt(pos);
+    if (char !== code && char !== SPACE && char !== TAB) return false;
+  }
+  return true;
+}
+
+/** `-`, `+`, `*` or 1–9 digits and `.`/`)`, then a space, a tab or the line's end: where the marker ends. */
+function listMarker(text: string, start: number, end: number): number | undefined {
+  const code = text.charCodeAt(start);
+  let pos = start;
+  if (code === 45 || code === 43 || code === 42) pos++;
+  else {
+    while (pos < end && pos - start < 10 && text.charCodeAt(pos) >= 48 && text.charCodeAt(pos) <= 57) pos++;
+    const digits = pos - start;
+    if (digits === 0 || digits > 9) return undefined;
+    const delimiter = text.charCodeAt(pos);
+    if (delimiter !== 46 && delimiter !== 41) return undefined;
+    pos++;
+  }
+  const after = text.charCodeAt(pos);
+  return pos >= end || after === SPACE || after === TAB ? pos : undefined;
+}

@@ -1,0 +1,49 @@
+/**
+ * micromark is the oracle of the fast path (src/pages/fast-scan.ts): over every page of the real
+ * documentation repositories (../shared/corpus/docs-repos/*), each page the fast path accepts
+ * must scan exactly as micromark scans it (every link's kind, URL, element, attribute, span and
+ * verbatim; every anchor), and the share of pages it leaves to micromark stays small.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { globSync } from 'tinyglobby';
+import { describe, expect, it } from 'vitest';
+import { fastScanPageText, micromarkScanPageText } from '../../src/pages/scanner.js';
+import { corpus } from '../corpus-files.js';
+
+const repositories = ['mintlify', 'modelcontextprotocol', 'runpod'];
+/** At most this share of the pages goes to micromark (issue 37's target). */
+const MAX_FALLBACK_SHARE = 0.05;
+
+describe('the fast path against micromark on the docs repositories', () => {
+  it('scans every page it accepts exactly as micromark does, and accepts at least 95% of them', () => {
+    let pages = 0;
+    const fellBack: string[] = [];
+    const differing: string[] = [];
+    for (const repository of repositories) {
+      const root = path.join(corpus, 'docs-repos', repository);
+      for (const file of globSync('**/*.{md,mdx}', { cwd: root, ignore: ['**/node_modules/**'] }).sort()) {
+        const text = readFileSync(path.join(root, file), 'utf8');
+        const mdx = !file.endsWith('.md');
+        pages++;
+        const fast = fastScanPageText(text, mdx);
+        if (fast === undefined) {
+          fellBack.push(`${repository}/${file}`);
+          continue;
+        }
+        const oracle = micromarkScanPageText(text, mdx);
+        try {
+          expect({ links: fast.links, anchors: [...fast.anchors].sort() }).toEqual({ links: oracle.links, anchors: [...oracle.anchors].sort() });
+          expect(oracle.error).toBeUndefined();
+        } catch (error) {
+          differing.push(`${repository}/${file}: ${String(error).slice(0, 2000)}`);
+        }
+      }
+    }
+    const share = fellBack.length / pages;
+    console.log(`fast path: ${pages - fellBack.length} of ${pages} pages; ${fellBack.length} (${(share * 100).toFixed(1)}%) left to micromark`);
+    expect(pages).toBeGreaterThan(1500);
+    expect(differing).toEqual([]);
+    expect(share).toBeLessThanOrEqual(MAX_FALLBACK_SHARE);
+  }, 600_000);
+});
