@@ -27,7 +27,7 @@ const KNOWN_TREE_DIFFERENCES: Readonly<Record<string, string>> = {
  * (a listed page with no file, a field the platform strips, two primary patterns, a redirect the
  * build does not follow): the platform profile's own list, which the server deploys despite.
  */
-const ERRORS_THE_BUILD_LETS_THROUGH = PROFILES.platform.deploysDespite;
+const ERRORS_THE_BUILD_LETS_THROUGH: ReadonlySet<string> = PROFILES.platform.deploysDespite;
 
 /** The harness blocks the network, so a site with a remote spec cannot be built here: no verdict. */
 const NO_NETWORK = /network access blocked/;
