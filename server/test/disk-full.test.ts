@@ -243,7 +243,9 @@ describe.skipIf(noNamespaces !== undefined || ownPostgresUnavailable() !== undef
     const mount = tempDir('disk-pg-own-cluster');
     // A PostgreSQL cluster on a 100 MB tmpfs in a mount namespace that a sleeping process holds.
     const holder = spawn('unshare', ['-m', '--propagation', 'private', 'sleep', '600'], { stdio: 'ignore' });
-    cleanups.push(() => holder.kill('SIGKILL'));
+    cleanups.push(() => {
+      holder.kill('SIGKILL');
+    });
     await waitFor(() => (holder.pid !== undefined ? true : undefined), 5_000, 'the namespace');
     const ns = (line: string) => execFileSync('nsenter', ['-t', String(holder.pid), '-m', 'sh', '-c', line], { encoding: 'utf8' });
     await waitFor(() => (readlinkSync(`/proc/${holder.pid}/ns/mnt`) !== readlinkSync('/proc/self/ns/mnt') ? true : undefined), 5_000, 'the namespace');
@@ -257,7 +259,9 @@ describe.skipIf(noNamespaces !== undefined || ownPostgresUnavailable() !== undef
       `mount -t tmpfs -o size=100m tmpfs "${mount}" && chown postgres "${mount}" && runuser -u postgres -- ${bin}/initdb -D "${mount}/data" -A trust -U postgres --no-sync > /dev/null`,
     );
     pgCtl('start');
-    cleanups.push(() => pgCtl('-m immediate stop'));
+    cleanups.push(() => {
+      pgCtl('-m immediate stop');
+    });
     const database = ['--database', `postgres://postgres@127.0.0.1:${port}/postgres`];
     const repo = siteOf(dir, 4_000);
     const cli = (args: string[]) => {
