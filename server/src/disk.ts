@@ -22,8 +22,6 @@ function formatBytes(bytes: number): string {
   return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 }
 
-/** The default `--min-free-disk`, in megabytes. */
-export const DEFAULT_MIN_FREE_DISK_MB = 256;
 
 /** A write refused because the data folder's disk is (nearly) full; the message is for the user. */
 export class DiskFull extends Error {

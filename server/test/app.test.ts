@@ -380,7 +380,12 @@ describe('deployments', () => {
     const good = (await findProject(store, 'acme'))!.currentDeploymentId;
 
     // A spec that is not there fails the platform's build; a field it strips and a page with no file do not.
-    commitFile(repo, 'docs/docs.json', docsJson({ groups: [{ group: 'A', expand: true, openapi: 'gone.yaml', pages: ['index', 'missing-page'] }] }), 'Break docs.json');
+    commitFile(
+      repo,
+      'docs/docs.json',
+      docsJson({ groups: [{ group: 'A', expand: true, openapi: 'gone.yaml', pages: ['index', 'missing-page'] }] }),
+      'Break docs.json',
+    );
     const broken = await finished((await post('acme', keys.admin)).json().statusId);
     expect(broken.status).toBe('failure');
     expect(broken.summary).toMatch(/^1 error, 2 warnings; first: docs\.json:1:\d+ error openapi-not-found/);

@@ -15,5 +15,5 @@ export function loadScanner(): typeof scanner {
  * pages are all kept never loads the parser.
  */
 export function scannerFingerprint(): string {
-  return scanner.scannerFingerprint();
+  return loadScanner().scannerFingerprint();
 }
