@@ -28,6 +28,7 @@ const WORKER: readonly OptionName[] = [
   'max-file-mb',
   'max-files',
   'max-pages',
+  'keep-deployments',
   'check-timeout',
   'allow-local-repos',
 ];

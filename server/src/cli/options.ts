@@ -83,6 +83,12 @@ export const OPTIONS = {
   'max-file-mb': { type: 'string', value: '<n>', default: '50', help: 'largest file in a commit' },
   'max-files': { type: 'string', value: '<n>', default: '200000', help: 'most files in a commit' },
   'max-pages': { type: 'string', value: '<n>', default: '100000', help: 'most pages a deployment stores' },
+  'keep-deployments': {
+    type: 'string',
+    value: '<n>',
+    default: '2',
+    help: "deployments per project whose page texts, trees and search indexes are kept (the current one and those before it); older ones' are deleted after each deployment",
+  },
   'check-timeout': { type: 'string', value: '<s>', default: '120', help: "longest the library may work on one repository's docs (checking, fixing)" },
   'allow-local-repos': {
     type: 'string',

@@ -24,7 +24,12 @@ export async function workerSettingsFrom(values: OptionValues) {
   };
   const defined = <T extends object>(object: T) => Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as Partial<T>;
   return workerSettings(path.resolve(values.string('data')!), {
-    ...defined({ leaseMs: values.millis('lease'), concurrency: jobs, maxPages: values.number('max-pages', { integer: true, min: 1 }) }),
+    ...defined({
+      leaseMs: values.millis('lease'),
+      concurrency: jobs,
+      maxPages: values.number('max-pages', { integer: true, min: 1 }),
+      keepDeployments: values.number('keep-deployments', { integer: true, min: 1 }),
+    }),
     git: defined(git),
     check: defined({ timeoutMs: values.millis('check-timeout') }),
   });

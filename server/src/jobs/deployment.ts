@@ -31,6 +31,7 @@ import {
 } from '../store/deployments.js';
 import { CONFIG_FILE_NAMES, isFixable, type Problem } from 'docsnav';
 import { mergeFollowing } from '../store/jobs.js';
+import { pruneDeployments, reclaimSpace } from '../store/retention.js';
 import { queueRepair } from './repair-kind.js';
 import { findProject, setCurrentDeployment, type Project } from '../store/projects.js';
 import type { Queryable } from '../store/store.js';
@@ -129,6 +130,7 @@ export const deploymentJob: JobKind<typeof DEPLOYMENT_KIND> = {
       }
     });
     if (!done) return undefined;
+    if (outcome.status === 'success') await retain(context, job.lane);
     return { outcome: outcome.status, ...(outcome.status === 'failure' ? { error: outcome.summary } : {}) };
   },
 
@@ -141,6 +143,31 @@ export const deploymentJob: JobKind<typeof DEPLOYMENT_KIND> = {
     });
   },
 };
+
+/**
+ * After a deployment succeeded, deletes what the project's deployments past the newest
+ * `--keep-deployments` kept (store/retention.ts) and says so in the server log. Written after the
+ * job is complete, so not fenced on its lease: what it deletes is past retention whoever deletes
+ * it, and a pass cut short (the worker stopping, an error) leaves the rest to the next one.
+ */
+async function retain(context: JobContext<typeof DEPLOYMENT_KIND>, projectId: string): Promise<void> {
+  const started = performance.now();
+  const keep = context.settings.keepDeployments;
+  try {
+    const result = await pruneDeployments(context.db, projectId, keep, async () => {
+      if (context.signal.aborted) throw new Error('the worker is stopping');
+      await turn();
+    });
+    if (result.deployments.length === 0) return;
+    await reclaimSpace(context.db);
+    context.log.info(
+      { deployments: result.deployments, sections: result.sections, keep, ms: Math.round(performance.now() - started) },
+      `retention: deleted the page texts, trees and indexes of ${plural(result.deployments.length, 'older deployment')} (${plural(result.sections, 'section')}; the newest ${keep} are kept)`,
+    );
+  } catch (error) {
+    context.log.warn({ err: (error as Error)?.message ?? String(error), keep }, 'retention: stopped before the end; the next deployment deletes the rest');
+  }
+}
 
 async function deploy(
   project: Project,

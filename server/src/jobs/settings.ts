@@ -18,9 +18,13 @@ export interface WorkerSettings {
   check: ThreadLimits;
   /** Most pages a deployment stores (a clear failure past it). */
   maxPages: number;
+  /** Deployments per project whose texts, trees and indexes are kept (the current one and those before it). */
+  keepDeployments: number;
 }
 
 const DEFAULT_MAX_PAGES = 100_000;
+/** The current deployment and the one before it. */
+export const DEFAULT_KEEP_DEPLOYMENTS = 2;
 
 export function workerSettings(
   dataDir: string,
@@ -33,6 +37,7 @@ export function workerSettings(
     sweepMs: 5_000,
     concurrency: 2,
     maxPages: DEFAULT_MAX_PAGES,
+    keepDeployments: DEFAULT_KEEP_DEPLOYMENTS,
     ...overrides,
     git: { ...DEFAULT_GIT_LIMITS, ...overrides.git },
     check: { timeoutMs: 120_000, maxHeapMb: 1024, ...overrides.check },
