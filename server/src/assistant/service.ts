@@ -28,6 +28,8 @@ export interface AssistantOptions {
   includeHidden?: boolean;
   /** An OpenAI-compatible embeddings endpoint: dense retrieval joins the lexical one. */
   embeddings?: EmbeddingSettings;
+  /** Most bytes the loaded search indexes hold together (`--index-memory`). */
+  indexMemoryBytes?: number;
 }
 
 const DEFAULT_DEADLINE_MS = 60_000;
@@ -62,16 +64,17 @@ export class Assistant {
     readonly options: AssistantOptions = {},
   ) {
     this.limits = options.limits ?? DEFAULT_LIMITS;
-    this.indexes = new SearchIndexes(store, undefined, options.embeddings ? new Embedder(options.embeddings) : undefined);
+    this.indexes = new SearchIndexes(store, options.indexMemoryBytes, options.embeddings ? new Embedder(options.embeddings) : undefined);
   }
 
-  /** The search indexes of the deployments asked about (built on first use, in memory). */
+  /** The search indexes of the deployments asked about (loaded on first use, within a memory budget). */
   readonly indexes: SearchIndexes;
 
   /**
-   * Builds the search index of a project's current deployment (or of every project's) ahead of
-   * its first question: after a deployment succeeds, and when the server starts. In the
-   * background, yielding as it goes; a failure only means the first question builds it.
+   * Loads the search index of a project's current deployment (or of every project's) ahead of
+   * its first question: after a deployment succeeds here (the index is then built and stored for
+   * every process). Not at start: each project's index is loaded on its first question. In the
+   * background, yielding as it goes; a failure only means the first question loads it.
    */
   async warm(projectId?: string): Promise<void> {
     const projects = projectId ? [await findProject(this.store, projectId)] : await listProjects(this.store);

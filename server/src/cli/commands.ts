@@ -51,6 +51,7 @@ const ASSISTANT: readonly OptionName[] = [
   'embeddings-model',
   'assistant-instructions',
   'assistant-deadline',
+  'index-memory',
   'limit-key-month',
   'limit-org-hour',
   'limit-ip-day',

@@ -113,6 +113,12 @@ export const OPTIONS = {
     value: '<file>',
     help: "the assistant's system prompt, instead of the built-in one (page text never goes there)",
   },
+  'index-memory': {
+    type: 'string',
+    value: '<mb>',
+    default: '256',
+    help: "most memory the assistant's search indexes hold together in this process; each project's is loaded on its first question (stored in the database when first built), the least recently used dropped past this",
+  },
   'assistant-deadline': { type: 'string', value: '<s>', default: '60', help: 'longest one answer may take' },
   'limit-key-month': { type: 'string', value: '<n>', default: '10000', help: 'assistant uses per API key per calendar month' },
   'limit-org-hour': { type: 'string', value: '<n>', default: '10000', help: 'assistant requests per project per hour' },

@@ -122,6 +122,7 @@ function assistantFrom(values: OptionValues) {
         ? { baseUrl: embeddingsUrl, model: embeddingsModel, apiKey: process.env.DOCSNAV_EMBEDDINGS_API_KEY || undefined }
         : undefined,
     deadlineMs: values.millis('assistant-deadline'),
+    indexMemoryBytes: values.bytes('index-memory'),
     limits: { perKeyPerMonth: whole('limit-key-month'), perOrganizationPerHour: whole('limit-org-hour'), perIpPerDay: whole('limit-ip-day') },
   };
 }
@@ -160,6 +161,15 @@ export async function serve(values: OptionValues, io: CommandIo): Promise<number
       { deploymentId, err: error.split('\n')[0].slice(0, 300) },
       'the embeddings endpoint failed: answers use lexical retrieval; tried again in a minute',
     );
+  assistant.indexes.onLoaded = (deploymentId, how) =>
+    log.info(
+      { deploymentId, ms: how.ms, mb: Math.round(how.bytes / 2 ** 20), held: assistant.indexes.held, ...(how.stored ? { err: how.stored } : {}) },
+      how.built
+        ? how.stored
+          ? 'built the search index of a deployment; it could not be stored (built again by the next process)'
+          : 'built the search index of a deployment and stored it'
+        : 'loaded the stored search index of a deployment',
+    );
   let separateMetrics: Server | undefined;
   try {
     separateMetrics = await metricsServer(values, metrics);
@@ -184,7 +194,6 @@ export async function serve(values: OptionValues, io: CommandIo): Promise<number
     throw new UsageError(`cannot listen on ${host}:${port}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
   if (settings.concurrency > 0) await runner.start();
-  void assistant.warm();
   const address = app.server.address();
   const url = typeof address === 'object' && address ? `http://${host.includes(':') ? `[${host}]` : host}:${address.port}` : String(address);
   io.stderr(`docsnav serve: listening on ${url} (${where}; ${plural(settings.concurrency, 'job')} at once)\n`);

@@ -13,6 +13,7 @@
  * are never candidates (only ended ones are), and a coalesced request (which stored nothing
  * of its own) does not take a kept place from the run it was folded into.
  */
+import { deleteStoredIndexes } from './search-indexes.js';
 import type { Queryable } from './store.js';
 
 /** A thread with a message this recent is open: the deployment its answers cite keeps its texts. */
@@ -62,6 +63,7 @@ export async function pruneDeployments(
   for (const id of await deploymentsToPrune(db, projectId, keep)) {
     result.sections += await deleteInBatches(db, 'page_sections', id, between);
     await deleteInBatches(db, 'section_embeddings', id, between);
+    await deleteStoredIndexes(db, id);
     await db.query('UPDATE deployments SET tree = NULL, files = NULL, pruned_at = now() WHERE id = $1', [id]);
     result.deployments.push(id);
     await between();
@@ -98,5 +100,6 @@ async function deleteInBatches(
 export async function reclaimSpace(db: Queryable): Promise<void> {
   await db.query('VACUUM page_sections');
   await db.query('VACUUM section_embeddings');
+  await db.query('VACUUM search_indexes');
   await db.query('VACUUM deployments');
 }
