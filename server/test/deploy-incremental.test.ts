@@ -207,6 +207,8 @@ describe('redeploy', () => {
 describe('retention', () => {
   /** Per deployment of the project, oldest first: whether its texts, tree and file map are still stored. */
   async function holdings(id: string) {
+    // Retention runs in the job after its deployment is marked a success: its run is let end.
+    for (let waited = 0; runner.busy > 0 && waited < 30_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
     return store.query<{ id: string; status: string; sections: number; tree: boolean; files: boolean; pruned: boolean }>(
       `SELECT d.id, d.status, (SELECT count(*)::integer FROM page_sections p WHERE p.deployment_id = d.id) AS sections,
          d.tree IS NOT NULL AS tree, d.files IS NOT NULL AS files, d.pruned_at IS NOT NULL AS pruned

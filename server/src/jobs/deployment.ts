@@ -147,17 +147,16 @@ export const deploymentJob: JobKind<typeof DEPLOYMENT_KIND> = {
 /**
  * After a deployment succeeded, deletes what the project's deployments past the newest
  * `--keep-deployments` kept (store/retention.ts) and says so in the server log. Written after the
- * job is complete, so not fenced on its lease: what it deletes is past retention whoever deletes
- * it, and a pass cut short (the worker stopping, an error) leaves the rest to the next one.
+ * job is complete, so neither fenced on its lease nor stopped by it (the job's lease ends with
+ * it): what it deletes is past retention whoever deletes it. A pass is bounded (`PASS_ROWS`), so
+ * a stopping worker waits for a few short statements at most; what a pass leaves (past its
+ * bound, or after an error) the next one deletes.
  */
 async function retain(context: JobContext<typeof DEPLOYMENT_KIND>, projectId: string): Promise<void> {
   const started = performance.now();
   const keep = context.settings.keepDeployments;
   try {
-    const result = await pruneDeployments(context.db, projectId, keep, async () => {
-      if (context.signal.aborted) throw new Error('the worker is stopping');
-      await turn();
-    });
+    const result = await pruneDeployments(context.db, projectId, keep, async () => void (await turn()));
     if (result.deployments.length === 0) return;
     await reclaimSpace(context.db);
     context.log.info(

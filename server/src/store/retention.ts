@@ -20,6 +20,8 @@ import type { Queryable } from './store.js';
 export const OPEN_THREAD_HOURS = 24;
 /** Page sections (or embeddings) deleted per statement. */
 export const DELETED_ROWS = 2000;
+/** Page sections one pass deletes at most (then it ends; the next pass goes on): ~25 statements. */
+export const PASS_ROWS = 50_000;
 
 export interface RetentionResult {
   /** Deployments whose texts, trees and indexes were deleted. */
@@ -50,8 +52,8 @@ export async function deploymentsToPrune(db: Queryable, projectId: string, keep:
 
 /**
  * Deletes the texts, trees and indexes of the project's deployments past the newest `keep`, in
- * statements of at most `DELETED_ROWS` rows, calling `between` after each (to yield, and to stop:
- * it throws when the job must stop; what was not deleted is deleted by a later pass).
+ * statements of at most `DELETED_ROWS` rows, calling `between` after each (to yield). A pass
+ * starts no deployment after `PASS_ROWS` sections: a later pass deletes the rest.
  */
 export async function pruneDeployments(
   db: Queryable,
@@ -61,6 +63,7 @@ export async function pruneDeployments(
 ): Promise<RetentionResult> {
   const result: RetentionResult = { deployments: [], sections: 0 };
   for (const id of await deploymentsToPrune(db, projectId, keep)) {
+    if (result.sections >= PASS_ROWS) break;
     result.sections += await deleteInBatches(db, 'page_sections', id, between);
     await deleteInBatches(db, 'section_embeddings', id, between);
     await deleteStoredIndexes(db, id);

@@ -15,21 +15,22 @@ export async function storedIndex(
   format: number,
   between: () => Promise<void> = async () => {},
 ): Promise<Uint8Array | undefined> {
-  const head = await db.query<{ parts: number; data: Uint8Array }>(
-    'SELECT parts, data FROM search_indexes WHERE deployment_id = $1 AND format = $2 AND part = 0',
+  // Read as base64 text: the embedded database hands a bytea over as hex text parsed in
+  // JavaScript (~400 ms for a 300-page site's 420 KB index); base64 text is decoded natively.
+  const head = await db.query<{ parts: number; data: string }>(
+    `SELECT parts, encode(data, 'base64') AS data FROM search_indexes WHERE deployment_id = $1 AND format = $2 AND part = 0`,
     [deploymentId, format],
   );
   if (head.length === 0) return undefined;
-  const parts = [head[0].data];
+  const parts = [Buffer.from(head[0].data, 'base64')];
   for (let part = 1; part < Number(head[0].parts); part++) {
     await between();
-    const rows = await db.query<{ data: Uint8Array }>('SELECT data FROM search_indexes WHERE deployment_id = $1 AND format = $2 AND part = $3', [
-      deploymentId,
-      format,
-      part,
-    ]);
+    const rows = await db.query<{ data: string }>(
+      `SELECT encode(data, 'base64') AS data FROM search_indexes WHERE deployment_id = $1 AND format = $2 AND part = $3`,
+      [deploymentId, format, part],
+    );
     if (rows.length === 0) return undefined;
-    parts.push(rows[0].data);
+    parts.push(Buffer.from(rows[0].data, 'base64'));
   }
   if (parts.length === 1) return parts[0];
   const whole = new Uint8Array(parts.reduce((total, part) => total + part.byteLength, 0));
