@@ -24,7 +24,7 @@ export interface WorkerSettings {
 
 const DEFAULT_MAX_PAGES = 100_000;
 /** The current deployment and the one before it. */
-export const DEFAULT_KEEP_DEPLOYMENTS = 2;
+const DEFAULT_KEEP_DEPLOYMENTS = 2;
 
 export function workerSettings(
   dataDir: string,

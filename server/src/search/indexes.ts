@@ -20,7 +20,7 @@ import { INDEX_FORMAT, SectionIndex } from './section-index.js';
  * deployment's index is 2-4 MB and the platform docs' (920 pages, 9,430 sections) ~30 MB, so a
  * few dozen busy projects stay loaded.
  */
-export const DEFAULT_INDEX_MEMORY_MB = 256;
+const DEFAULT_INDEX_MEMORY_MB = 256;
 /** Rows read per query. */
 const ROWS_PER_READ = 200;
 /** After the embeddings endpoint failed for a deployment, the wait before trying again (ms). */

@@ -17,11 +17,11 @@ import { deleteStoredIndexes } from './search-indexes.js';
 import type { Queryable } from './store.js';
 
 /** A thread with a message this recent is open: the deployment its answers cite keeps its texts. */
-export const OPEN_THREAD_HOURS = 24;
+const OPEN_THREAD_HOURS = 24;
 /** Page sections (or embeddings) deleted per statement. */
-export const DELETED_ROWS = 2000;
+const DELETED_ROWS = 2000;
 /** Page sections one pass deletes at most (then it ends; the next pass goes on): ~25 statements. */
-export const PASS_ROWS = 50_000;
+const PASS_ROWS = 50_000;
 
 export interface RetentionResult {
   /** Deployments whose texts, trees and indexes were deleted. */
@@ -31,7 +31,7 @@ export interface RetentionResult {
 }
 
 /** Deployments of the project whose texts are deleted now: unpruned, ended, and none of those kept. */
-export async function deploymentsToPrune(db: Queryable, projectId: string, keep: number): Promise<string[]> {
+async function deploymentsToPrune(db: Queryable, projectId: string, keep: number): Promise<string[]> {
   const rows = await db.query<{ id: string }>(
     `WITH kept AS (
        SELECT id FROM deployments WHERE project_id = $1 AND status = 'success' AND deployed_by = id ORDER BY ended_at DESC, created_at DESC LIMIT $2

@@ -6,7 +6,7 @@
 import type { Queryable } from './store.js';
 
 /** Bytes per stored part. */
-export const PART_BYTES = 4 * 2 ** 20;
+const PART_BYTES = 4 * 2 ** 20;
 
 /** The stored index of a deployment in this format, whole, or undefined (none, or not finished). */
 export async function storedIndex(
