@@ -19,6 +19,7 @@
  *   --quick          fewer runs (and 20 redeploys, 20 projects)
  *   --deploy-only    only the deployment-speed rows
  *   --growth         only the growth rows (issue 40)
+ *   --rows=<list>    with --growth, only these of them (comma-separated: redeploys, projects, 100k)
  *   --no-100k        without the 100,000-page site
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -34,8 +35,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const cli = docsnavCli();
 const quick = process.argv.includes('--quick');
 const deployOnly = process.argv.includes('--deploy-only');
-const with100k = !process.argv.includes('--no-100k');
 const growthOnly = process.argv.includes('--growth');
+const growthRows = new Set((process.argv.find((arg) => arg.startsWith('--rows='))?.slice('--rows='.length) ?? 'redeploys,projects,100k').split(','));
+const with100k = !process.argv.includes('--no-100k') && (!growthOnly || growthRows.has('100k'));
 const REDEPLOYS = quick ? 20 : 100;
 const PROJECTS = quick ? 20 : 100;
 const PROJECT_PAGES = 300;
@@ -98,7 +100,7 @@ for (let i = 1; i <= platformRuns; i++) {
 }
 /** The platform docs redeployed again and again (issue 40's retention), a repository of its own. */
 let retainedRepo;
-if (!deployOnly) {
+if (!deployOnly && (!growthOnly || growthRows.has('redeploys'))) {
   retainedRepo = path.join(work, 'platform-retained');
   spawnSync('cp', ['-r', platform, retainedRepo]);
   projects.retained = retainedRepo;
@@ -554,7 +556,8 @@ function peakRss(pid) {
 
 try {
   await measure('PGlite', ['--data', path.join(work, 'data')]);
-  if (!deployOnly) await projectsRows('PGlite', ['--data', path.join(work, 'projects-data')]);
+  const withProjects = !deployOnly && (!growthOnly || growthRows.has('projects'));
+  if (withProjects) await projectsRows('PGlite', ['--data', path.join(work, 'projects-data')]);
   // PostgreSQL too when a server is named (a fresh, empty database: projects are added to it).
   const url = process.env.DOCSNAV_BENCH_DATABASE_URL;
   if (url) {
@@ -564,7 +567,7 @@ try {
     } finally {
       await database.drop();
     }
-    if (!deployOnly) {
+    if (withProjects) {
       const projectsDatabase = await freshDatabase(url, 'projects');
       try {
         await projectsRows('PostgreSQL', ['--database', projectsDatabase.url]);

@@ -61,6 +61,9 @@ export class SearchIndexes {
       .then(
         (vectors) => {
           entry.dense = vectors;
+          // The vectors count against the budget too (float4 each).
+          if (entry.bytes > 0) entry.bytes += vectors.count * vectors.dimensions * 4;
+          this.evict();
         },
         (error: unknown) => {
           entry.denseRetryAt = Date.now() + DENSE_RETRY_MS;
