@@ -13,7 +13,7 @@ import { DEFAULT_LIMITS, useAssistant, type Limits } from '../limits.js';
 import { Embedder, messageText, retrieve, SearchIndexes, type EmbeddingSettings, type Passage, type SearchFilter } from '../search.js';
 import { appendMessages, findThread, insertThread } from '../store/assistant.js';
 import type { ApiKey } from '../store/keys.js';
-import { findProject, listProjects, type Project } from '../store/projects.js';
+import type { Project } from '../store/projects.js';
 import type { Store } from '../store/store.js';
 import { answerEvents, type AnswerEvent, type AnswerUsage } from './events.js';
 import { extractiveAnswer, NOT_FOUND_LINE } from './extractive.js';
@@ -67,27 +67,12 @@ export class Assistant {
     this.indexes = new SearchIndexes(store, options.indexMemoryBytes, options.embeddings ? new Embedder(options.embeddings) : undefined);
   }
 
-  /** The search indexes of the deployments asked about (loaded on first use, within a memory budget). */
-  readonly indexes: SearchIndexes;
-
   /**
-   * Loads the search index of a project's current deployment (or of every project's) ahead of
-   * its first question: after a deployment succeeds here (the index is then built and stored for
-   * every process). Not at start: each project's index is loaded on its first question. In the
-   * background, yielding as it goes; a failure only means the first question loads it.
+   * The search indexes of the deployments asked about: each loaded on its deployment's first
+   * question (built and stored by the first process asked), not at start nor after each
+   * deployment (an index nobody asks for is neither held nor stored), within a memory budget.
    */
-  async warm(projectId?: string): Promise<void> {
-    const projects = projectId ? [await findProject(this.store, projectId)] : await listProjects(this.store);
-    for (const project of projects) {
-      if (!project?.currentDeploymentId) continue;
-      try {
-        await this.indexes.get(project.currentDeploymentId);
-        await this.indexes.denseReady(project.currentDeploymentId);
-      } catch {
-        // Built again on the first question.
-      }
-    }
-  }
+  readonly indexes: SearchIndexes;
 
   /** Answers `body` for the caller's `key` about its `project` (the route checked both). */
   async answer(key: ApiKey, project: Project, body: AssistantRequest, ip: string): Promise<PreparedAnswer> {

@@ -150,7 +150,6 @@ export async function serve(values: OptionValues, io: CommandIo): Promise<number
   const { Assistant } = await import('../assistant/service.js');
   const { JobRunner } = await import('../jobs/queue.js');
   const { jobKinds } = await import('../jobs/kinds.js');
-  const { DEPLOYMENT_KIND } = await import('../jobs/deployment-kind.js');
   const { Metrics } = await import('../metrics.js');
   const core = new Core(store, { ...DEFAULT_CORE_OPTIONS, maxQueuedPerProject: maxQueued });
   const metrics = new Metrics(store);
@@ -180,10 +179,6 @@ export async function serve(values: OptionValues, io: CommandIo): Promise<number
   const app = await buildApp(core, { logger: log, version: packageVersion(), assistant, metrics: separateMetrics ? undefined : metrics, ...http });
   if (separateMetrics) assistant.onRefused = (scope) => metrics.refusals.inc({ limit: scope });
   const runner = new JobRunner(store, jobKinds, settings, log, metrics);
-  // A deployment that succeeds here has its search index built before its first question.
-  runner.onEnded = (job, outcome) => {
-    if (job.kind === DEPLOYMENT_KIND && outcome === 'success') void assistant.warm(job.lane);
-  };
   folder.serveControl((request) => applyManagement(core, request));
   try {
     await app.listen({ port, host });
