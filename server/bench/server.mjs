@@ -20,6 +20,7 @@
  *   --deploy-only    only the deployment-speed rows
  *   --growth         only the growth rows (issue 40)
  *   --rows=<list>    with --growth, only these of them (comma-separated: redeploys, projects, 100k)
+ *   --postgres-only  only on PostgreSQL (DOCSNAV_BENCH_DATABASE_URL)
  *   --no-100k        without the 100,000-page site
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -555,9 +556,10 @@ function peakRss(pid) {
 }
 
 try {
-  await measure('PGlite', ['--data', path.join(work, 'data')]);
   const withProjects = !deployOnly && (!growthOnly || growthRows.has('projects'));
-  if (withProjects) await projectsRows('PGlite', ['--data', path.join(work, 'projects-data')]);
+  const postgresOnly = process.argv.includes('--postgres-only');
+  if (!postgresOnly) await measure('PGlite', ['--data', path.join(work, 'data')]);
+  if (withProjects && !postgresOnly) await projectsRows('PGlite', ['--data', path.join(work, 'projects-data')]);
   // PostgreSQL too when a server is named (a fresh, empty database: projects are added to it).
   const url = process.env.DOCSNAV_BENCH_DATABASE_URL;
   if (url) {
