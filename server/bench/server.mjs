@@ -11,8 +11,16 @@
  *   it, a redeploy with one page changed, and a generated 100,000-page site (POST to success, the
  *   server's peak RSS, and the slowest /healthz answer during it). Each beside the figure it replaces.
  *
- *   --quick          fewer runs
+ * - growth (issue 40): 100 redeploys of the platform docs (database size after 2 deployments and
+ *   after 100, with --keep-deployments 2, and the trend of redeploy times); 100 projects of 300
+ *   pages (serve's idle RSS, restart to the first answer, a cold project's first answer); and the
+ *   100,000-page site above.
+ *
+ *   --quick          fewer runs (and 20 redeploys, 20 projects)
  *   --deploy-only    only the deployment-speed rows
+ *   --growth         only the growth rows (issue 40)
+ *   --rows=<list>    with --growth, only these of them (comma-separated: redeploys, projects, 100k)
+ *   --postgres-only  only on PostgreSQL (DOCSNAV_BENCH_DATABASE_URL)
  *   --no-100k        without the 100,000-page site
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -22,13 +30,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateSite } from '../../bench/generate.mjs';
 import { recordTarget } from '../../bench/targets.mjs';
-import { commitAll, copyExample, docsnavCli, freePort, freshDatabase, platformDocs, repoOf as makeRepo, runCli, untilHealthy } from './repos.mjs';
+import { commitAll, copyExample, docsnavCli, freePort, freshDatabase, platformDocs, readBody, repoOf as makeRepo, runCli, untilHealthy } from './repos.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const cli = docsnavCli();
 const quick = process.argv.includes('--quick');
 const deployOnly = process.argv.includes('--deploy-only');
-const with100k = !process.argv.includes('--no-100k');
+const growthOnly = process.argv.includes('--growth');
+const growthRows = new Set((process.argv.find((arg) => arg.startsWith('--rows='))?.slice('--rows='.length) ?? 'redeploys,projects,100k').split(','));
+const with100k = !process.argv.includes('--no-100k') && (!growthOnly || growthRows.has('100k'));
+const REDEPLOYS = quick ? 20 : 100;
+const PROJECTS = quick ? 20 : 100;
+const PROJECT_PAGES = 300;
 const work = mkdtempSync(path.join(tmpdir(), 'docsnav-bench-server-'));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -75,16 +88,24 @@ function platformRepo() {
   return dir;
 }
 
-const projects = deployOnly ? {} : { acme: exampleRepo('acme'), big: generatedSiteRepo(2000) };
-if (!deployOnly) for (let i = 1; i <= 4; i++) projects[`p${i}`] = exampleRepo(`p${i}`);
+const projects = deployOnly || growthOnly ? {} : { acme: exampleRepo('acme'), big: generatedSiteRepo(2000) };
+if (!deployOnly && !growthOnly) for (let i = 1; i <= 4; i++) projects[`p${i}`] = exampleRepo(`p${i}`);
 /** First deployments of the platform docs: each a project of its own (its own empty git cache), one repository. */
-const platformRuns = quick ? 3 : 5;
+const platformRuns = growthOnly ? 0 : quick ? 3 : 5;
 const platform = platformRepo();
 /** Docs folder per project (the platform's docs.json is at the top of its repository). */
 const docsDirs = {};
 for (let i = 1; i <= platformRuns; i++) {
   projects[`platform${i}`] = platform;
   docsDirs[`platform${i}`] = '.';
+}
+/** The platform docs redeployed again and again (issue 40's retention), a repository of its own. */
+let retainedRepo;
+if (!deployOnly && (!growthOnly || growthRows.has('redeploys'))) {
+  retainedRepo = path.join(work, 'platform-retained');
+  spawnSync('cp', ['-r', platform, retainedRepo]);
+  projects.retained = retainedRepo;
+  docsDirs.retained = '.';
 }
 if (with100k) projects.huge = generatedSiteRepo(100_000);
 const rows = [];
@@ -138,8 +159,10 @@ async function measure(label, store) {
   }
 
   try {
-    if (!deployOnly) await exampleRows();
-    await deploymentSpeedRows();
+    if (!deployOnly && !growthOnly) await exampleRows();
+    if (!growthOnly) await deploymentSpeedRows();
+    if (retainedRepo) await retentionRows();
+    if (projects.huge) await hugeRow();
   } finally {
     serve.kill('SIGTERM');
     await new Promise((resolve) => serve.on('exit', resolve));
@@ -240,7 +263,66 @@ async function measure(label, store) {
       measured: `${seconds(redeployMs)} (median of ${runs}, POST → success)`,
       met: redeployMs <= 1500,
     });
-    if (!projects.huge) return;
+  }
+
+  /**
+   * Issue 40: the database after `REDEPLOYS` redeploys of the platform docs (one page changed
+   * each, after a first deployment), beside its size after 2 redeploys (and after the first two
+   * deployments, before retention deleted anything).
+   */
+  async function retentionRows() {
+    const times = [];
+    let sizeAfter2;
+    let sizeBeforeRetention;
+    for (let i = 0; i <= REDEPLOYS; i++) {
+      if (i > 0) {
+        appendFileSync(path.join(retainedRepo, 'quickstart.mdx'), `\nA line added by redeploy ${i} of the bench.\n`);
+        commitAll(retainedRepo, `bench: change one page (${i})`);
+      }
+      const { ms } = await deploy('retained');
+      if (i > 0) times.push(ms);
+      // Retention runs after the deployment's success, in its job: its pass is let finish.
+      if (i === 1) sizeBeforeRetention = await databaseBytes();
+      if (i === 2) {
+        await new Promise((resolve) => setTimeout(resolve, 5000));
+        sizeAfter2 = await databaseBytes();
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    const sizeAfter = await databaseBytes();
+    const ratio = sizeAfter / sizeAfter2;
+    const tenth = Math.max(1, Math.floor(REDEPLOYS / 10));
+    const early = median(times.slice(0, tenth));
+    const late = median(times.slice(-tenth));
+    rows.push([
+      label,
+      `platform docs, ${REDEPLOYS} redeploys (1 page changed each; --keep-deployments 2)`,
+      `database ${mb(sizeAfter)} after ${REDEPLOYS} redeploys, ${mb(sizeAfter2)} after 2: ${ratio.toFixed(2)}× (target ≤ 1.2×; before: +9,430 rows of texts per redeploy, never deleted)`,
+      `${mb(sizeBeforeRetention)} after the first 2 deployments (${(sizeAfter / sizeBeforeRetention).toFixed(2)}×); redeploy POST → success: median of the first ${tenth} ${seconds(early)}, of the last ${tenth} ${seconds(late)}`,
+    ]);
+    recordTarget({
+      area: 'deployments',
+      target: `database after ${REDEPLOYS} redeploys ≤ 1.2× its size after 2 (${label})`,
+      before: 'every deployment kept (9,430 more rows per redeploy)',
+      measured: `${ratio.toFixed(2)}× (${mb(sizeAfter2)} → ${mb(sizeAfter)}); redeploys ${seconds(early)} early, ${seconds(late)} late`,
+      met: ratio <= 1.2,
+    });
+  }
+
+  /** The database's size: on PostgreSQL pg_database_size, on PGlite the files of its tables and indexes (base/, no WAL). */
+  async function databaseBytes() {
+    if (!store.includes('--database')) return folderSize(path.join(dataDir, 'db', 'base'));
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: store[store.indexOf('--database') + 1] });
+    await client.connect();
+    try {
+      return Number((await client.query('SELECT pg_database_size(current_database()) AS size')).rows[0].size);
+    } finally {
+      await client.end();
+    }
+  }
+
+  async function hugeRow() {
     const health = watchHealth();
     resetPeak(serve.pid);
     const huge = await deploy('huge');
@@ -305,7 +387,153 @@ async function measure(label, store) {
   }
 }
 
+/**
+ * Issue 40: `PROJECTS` projects of a 300-page site, deployed in this process (the server's own
+ * modules, on the store `store` names), then `docsnav serve` on it: its RSS once idle, the time
+ * from its start to the first answer of a project, a cold project's first answer (its index
+ * loaded from the database), and a warm one's.
+ */
+let projectsRepo;
+async function projectsRows(label, store) {
+  const dist = (file) => import(new URL(`../dist/${file}`, import.meta.url).href);
+  const [{ openStore }, { Core }, { JobRunner }, { jobKinds }, { workerSettings }, { findDeployment }, { closeThreads }] = await Promise.all([
+    dist('store/open.js'),
+    dist('core.js'),
+    dist('jobs/queue.js'),
+    dist('jobs/kinds.js'),
+    dist('jobs/settings.js'),
+    dist('store/deployments.js'),
+    dist('thread.js'),
+  ]);
+  projectsRepo ??= generatedSiteRepo(PROJECT_PAGES);
+  const repo = projectsRepo;
+  const database = store.includes('--database') ? store[store.indexOf('--database') + 1] : undefined;
+  const dataDir = database ? path.join(work, `projects-git-${label}`) : store[store.indexOf('--data') + 1];
+  const opened = await openStore({ data: dataDir, ...(database ? { database } : {}) });
+  const core = new Core(opened);
+  const keys = {};
+  const ids = Array.from({ length: PROJECTS }, (_, i) => `site${i + 1}`);
+  for (const id of ids) {
+    await core.addProject({ id, repo, branch: 'main', docsDir: 'docs', domain: id });
+    keys[id] = (await core.createKey(id, 'assistant')).token;
+  }
+  const runner = new JobRunner(opened, jobKinds, workerSettings(dataDir, { pollMs: 100, git: { localRoots: [work] } }));
+  await runner.start();
+  const deployStart = performance.now();
+  const statuses = [];
+  for (const id of ids) statuses.push((await core.queueUpdate(id)).statusId);
+  for (const statusId of statuses) {
+    for (;;) {
+      const d = await findDeployment(opened, statusId);
+      if (d.status === 'success') break;
+      if (d.status === 'failure') throw new Error(d.summary);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  const deployMs = performance.now() - deployStart;
+  await runner.stop();
+  await closeThreads();
+  await opened.close();
+  console.error(`deployed ${PROJECTS} projects of ${PROJECT_PAGES} pages in ${seconds(deployMs)}`);
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  mkdirSync(path.join(here, '.out'), { recursive: true });
+  const start = () => {
+    const log = openSync(path.join(here, '.out', `serve-projects-${label}.log`), 'a');
+    return spawn(
+      process.execPath,
+      [
+        cli,
+        'serve',
+        '--port',
+        String(port),
+        '--allow-local-repos',
+        work,
+        ...(database ? ['--database', database, '--data', path.join(work, `projects-serve-${label}`)] : ['--data', dataDir]),
+      ],
+      {
+        stdio: ['ignore', log, log],
+      },
+    );
+  };
+  const stop = async (child) => {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.on('exit', resolve));
+  };
+  const ask = async (id) => {
+    const started = performance.now();
+    const response = await fetch(`${base}/v1/assistant/${id}/message`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${keys[id]}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ fp: 'bench', messages: [{ id: '1', role: 'user', content: 'How do I install and configure it?' }], retrievalPageSize: 5 }),
+    });
+    await readBody(response, started);
+    if (response.status !== 200) throw new Error(`${id}: ${response.status}`);
+    return performance.now() - started;
+  };
+  const rss = (pid) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024);
+
+  // Started once, every project asked once (each index built and stored, as in a server that
+  // has been answering), then the measured restart.
+  let serve = start();
+  await untilHealthy(base);
+  const firstEver = [];
+  for (const id of ids) firstEver.push(await ask(id));
+  await stop(serve);
+  const restartStart = performance.now();
+  serve = start();
+  let firstAnswer;
+  try {
+    for (;;) {
+      const ok = await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await ask(ids[0]);
+    firstAnswer = performance.now() - restartStart;
+    // Idle: nothing asked for a while.
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    const idle = rss(serve.pid);
+    const cold = [];
+    const warm = [];
+    for (const id of ids.slice(1, 11)) {
+      cold.push(await ask(id));
+      warm.push(await ask(id));
+    }
+    for (const id of ids.slice(11)) await ask(id);
+    const afterAll = rss(serve.pid);
+    rows.push(
+      [
+        label,
+        `${PROJECTS} projects × ${PROJECT_PAGES} pages: serve idle RSS, restart to first answer`,
+        `idle RSS ${idle} MB (target ≤ 250 MB); restart → first answer ${seconds(firstAnswer)} (target ≤ 3 s)`,
+        `RSS ${afterAll} MB after one question to each project (--index-memory 256); ${PROJECTS} deployments in ${seconds(deployMs)}`,
+      ],
+      [
+        label,
+        `${PROJECTS} projects × ${PROJECT_PAGES} pages: a cold project's first answer`,
+        `${seconds(median(cold))} median, ${seconds(Math.max(...cold))} slowest of ${cold.length} (target ≤ 1.5 s)`,
+        `its index stored in the database, loaded on the first question after the restart; then warm: ${seconds(median(warm))} median; a project's first question ever (index built): ${seconds(median(firstEver))} median`,
+      ],
+    );
+    recordTarget({
+      area: 'assistant',
+      target: `${PROJECTS} projects × ${PROJECT_PAGES} pages: idle RSS ≤ 250 MB, restart → first answer ≤ 3 s, cold first answer ≤ 1.5 s (${label})`,
+      before: 'every index built at start (~2 min of CPU for 100 platform-size projects), up to 1.6 GB',
+      measured: `${idle} MB, ${seconds(firstAnswer)}, cold ${seconds(Math.max(...cold))} slowest`,
+      met: idle <= 250 && firstAnswer <= 3000 && Math.max(...cold) <= 1500,
+    });
+  } finally {
+    await stop(serve);
+  }
+}
+
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+const mb = (bytes) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
 
 function folderSize(folder) {
   let total = 0;
@@ -328,7 +556,10 @@ function peakRss(pid) {
 }
 
 try {
-  await measure('PGlite', ['--data', path.join(work, 'data')]);
+  const withProjects = !deployOnly && (!growthOnly || growthRows.has('projects'));
+  const postgresOnly = process.argv.includes('--postgres-only');
+  if (!postgresOnly) await measure('PGlite', ['--data', path.join(work, 'data')]);
+  if (withProjects && !postgresOnly) await projectsRows('PGlite', ['--data', path.join(work, 'projects-data')]);
   // PostgreSQL too when a server is named (a fresh, empty database: projects are added to it).
   const url = process.env.DOCSNAV_BENCH_DATABASE_URL;
   if (url) {
@@ -337,6 +568,14 @@ try {
       await measure('PostgreSQL', ['--database', database.url]);
     } finally {
       await database.drop();
+    }
+    if (withProjects) {
+      const projectsDatabase = await freshDatabase(url, 'projects');
+      try {
+        await projectsRows('PostgreSQL', ['--database', projectsDatabase.url]);
+      } finally {
+        await projectsDatabase.drop();
+      }
     }
   } else console.error('(set DOCSNAV_BENCH_DATABASE_URL to a PostgreSQL server (a database it may create databases in) to measure PostgreSQL too)');
 } finally {

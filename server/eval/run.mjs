@@ -250,12 +250,8 @@ for (const site of siteNames) {
 // A site that did not deploy has no answers to measure (its failure is said above, and fails the run).
 siteNames.splice(0, siteNames.length, ...siteNames.filter((site) => deployments[site]));
 
-// As `docsnav serve` wires them: a deployment that succeeds has its index built before its first question.
+// As `docsnav serve` wires it: each deployment's index is loaded (built and stored the first time) on its first question.
 const assistant = new Assistant(store, { limits: { perKeyPerMonth: 1e9, perOrganizationPerHour: 1e9, perIpPerDay: 1e9 } });
-runner.onEnded = (job, outcome) => {
-  if (job.kind === 'deployment' && outcome === 'success') void assistant.warm(job.lane);
-};
-await assistant.warm();
 const app = await buildApp(core, { assistant });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${app.server.address().port}`;

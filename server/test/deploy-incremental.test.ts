@@ -14,6 +14,7 @@ import { JobRunner } from '../src/jobs/queue.js';
 import { jobKinds } from '../src/jobs/kinds.js';
 import { workerSettings } from '../src/jobs/settings.js';
 import { retrieve, SearchIndexes } from '../src/search.js';
+import { appendMessages, insertThread } from '../src/store/assistant.js';
 import { pageSections } from '../src/store/deployments.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
@@ -202,5 +203,74 @@ describe('redeploy', () => {
     await project('site-full-2', repo);
     const full = await deploy('site-full-2');
     expect((await stored(after.id)).sections).toEqual((await stored(full.id)).sections);
+  });
+});
+
+describe('retention', () => {
+  /** Per deployment of the project, oldest first: whether its texts, tree and file map are still stored. */
+  async function holdings(id: string) {
+    // Retention runs in the job after its deployment is marked a success: its run is let end.
+    for (let waited = 0; runner.busy > 0 && waited < 30_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    return store.query<{ id: string; status: string; sections: number; tree: boolean; files: boolean; pruned: boolean }>(
+      `SELECT d.id, d.status, (SELECT count(*)::integer FROM page_sections p WHERE p.deployment_id = d.id) AS sections,
+         d.tree IS NOT NULL AS tree, d.files IS NOT NULL AS files, d.pruned_at IS NOT NULL AS pruned
+       FROM deployments d WHERE d.project_id = $1 ORDER BY d.created_at`,
+      [id],
+    );
+  }
+
+  it('keeps the texts, tree and file map of the newest two deployments (and of one an open thread cites), and deletes the rest', async () => {
+    await project('kept', repo);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      git(repo, 'commit', '-q', '--allow-empty', '-m', `Redeploy ${i}`);
+      ids.push((await deploy('kept')).id);
+      if (i === 1) {
+        // An open thread whose answer came from the second deployment.
+        await insertThread(store, { id: 'thread-kept', projectId: 'kept', fp: 'fp' });
+        await appendMessages(store, 'thread-kept', [{ id: 'answer-kept', role: 'assistant', content: 'An answer.', deploymentId: ids[1] }]);
+      }
+      const rows = await holdings('kept');
+      const keptIds = new Set([...ids.slice(-2), ...(i >= 1 ? [ids[1]] : [])]);
+      for (const row of rows) {
+        const kept = keptIds.has(row.id);
+        expect({ id: row.id, sections: row.sections > 0, tree: row.tree, files: row.files, pruned: row.pruned }, `after redeploy ${i}`).toEqual({
+          id: row.id,
+          sections: kept,
+          tree: kept,
+          files: kept,
+          pruned: !kept,
+        });
+      }
+    }
+    // The thread has gone quiet: the next deployment deletes what the cited one kept.
+    await store.query(`UPDATE assistant_threads SET updated_at = now() - interval '2 days' WHERE id = 'thread-kept'`);
+    git(repo, 'commit', '-q', '--allow-empty', '-m', 'Redeploy 5');
+    ids.push((await deploy('kept')).id);
+    const rows = await holdings('kept');
+    expect(rows.filter((row) => row.sections > 0).map((row) => row.id)).toEqual(ids.slice(-2));
+    // The deployments themselves stay (status, summary, logs).
+    expect(rows.map((row) => row.status)).toEqual(ids.map(() => 'success'));
+    // The current deployment's texts are those a full deployment stores: nothing it copied from was lost.
+    await project('kept-full', repo);
+    const full = await deploy('kept-full');
+    expect((await stored(ids.at(-1)!)).sections).toEqual((await stored(full.id)).sections);
+  });
+
+  it('--keep-deployments 1 keeps only the current deployment, and a redeploy still copies from it', async () => {
+    const settings = workerSettings(path.join(dir, 'data-keep-1'), { pollMs: 100, keepDeployments: 1, git: { localRoots: LOCAL_ROOTS } });
+    await runner.stop();
+    runner = new JobRunner(store, jobKinds, settings);
+    await runner.start();
+    await project('kept-one', repo);
+    const first = await deploy('kept-one');
+    git(repo, 'commit', '-q', '--allow-empty', '-m', 'Redeploy once more');
+    const second = await deploy('kept-one');
+    expect(second.logs.some((line) => line.startsWith(`copied the texts of`) && line.endsWith(`from deployment ${first.id}`))).toBe(true);
+    const rows = await holdings('kept-one');
+    expect(rows.map((row) => [row.id, row.sections > 0, row.pruned])).toEqual([
+      [first.id, false, true],
+      [second.id, true, false],
+    ]);
   });
 });

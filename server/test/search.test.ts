@@ -213,6 +213,57 @@ describe('the index held in typed arrays', () => {
     expect([...sliced.words()]).toContain(term('rotating'));
   });
 
+  it('a stored index (serialized, then restored over the same sections) ranks exactly as the one built', async () => {
+    const built = await SectionIndex.build(SECTIONS);
+    const restored = SectionIndex.restore(SECTIONS, built.serialize().slice())!;
+    expect(restored).toBeDefined();
+    for (const words of ['rotate key', 'invoices monthly', 'runsync job', 'key header dashboard', 'serverless events']) {
+      const query = tokenize(words, analyzerFor(undefined)).map((t) => ({ term: t, weight: 1 }));
+      const ranked = (index: SectionIndex) => index.rank(query, { limit: 5, includeHidden: true }).map((r) => [r.page.path, r.section, r.score, r.coverage]);
+      expect(ranked(restored), words).toEqual(ranked(built));
+      expect(ranked(built).length, words).toBeGreaterThan(0);
+    }
+    expect([...restored.words()]).toEqual([...built.words()]);
+    expect([restored.languages, restored.versions, restored.pages]).toEqual([built.languages, built.versions, built.pages]);
+    expect(restored.bytes).toBeGreaterThan(0);
+    // Bytes that do not fit the sections are not taken: the caller builds the index.
+    expect(SectionIndex.restore(SECTIONS.slice(1), built.serialize())).toBeUndefined();
+    expect(SectionIndex.restore(SECTIONS, built.serialize().subarray(0, 100))).toBeUndefined();
+  });
+
+  it('another process loads the stored index instead of building it, and gives the same answers', async () => {
+    const loads: Array<{ built: boolean; stored?: string }> = [];
+    const first = new SearchIndexes(pglite);
+    const stored = new Promise<void>((resolve) => (first.onLoaded = (_id, how) => (loads.push(how), resolve())));
+    const before = await answers(first);
+    await stored;
+    const rows = await pglite.query<{ n: number }>(`SELECT count(*)::integer AS n FROM search_indexes WHERE deployment_id = 'd1'`);
+    expect(rows[0].n).toBeGreaterThan(0);
+    const second = new SearchIndexes(pglite);
+    second.onLoaded = (_id, how) => loads.push(how);
+    expect(await answers(second)).toEqual(before);
+    expect(before).toEqual(EXPECTED);
+    // The first process found an index stored by an earlier one (seeded's) or built it; the second loaded it.
+    expect(loads.at(-1)).toEqual(expect.objectContaining({ built: false }));
+    expect(loads.every((how) => how.stored === undefined)).toBe(true);
+  });
+
+  it('keeps the most recently used indexes within its memory budget', async () => {
+    await insertDeployment(pglite, { id: 'd2', projectId: 'acme', ref: 'main', source: 'api' });
+    await insertPageSections(pglite, 'd2', SECTIONS.slice(0, 3));
+    const d1 = await SectionIndex.build(SECTIONS);
+    // Room for d1's index, not for both.
+    const indexes = new SearchIndexes(pglite, d1.bytes + 1000);
+    await indexes.get('d1');
+    expect(indexes.held.indexes).toBe(1);
+    await indexes.get('d2');
+    expect(indexes.held.indexes).toBe(1);
+    const generous = new SearchIndexes(pglite, 100 * 2 ** 20);
+    await generous.get('d1');
+    await generous.get('d2');
+    expect(generous.held.indexes).toBe(2);
+  });
+
   it('holds one copy of the title, description and trail of a page for all its sections read from the database', async () => {
     const index = await pgliteIndexes.get('d1');
     const [first, second] = index.sectionsOf('v2/keys');

@@ -13,7 +13,7 @@ import { DEFAULT_LIMITS, useAssistant, type Limits } from '../limits.js';
 import { Embedder, messageText, retrieve, SearchIndexes, type EmbeddingSettings, type Passage, type SearchFilter } from '../search.js';
 import { appendMessages, insertThread } from '../store/assistant.js';
 import type { ApiKey } from '../store/keys.js';
-import { findProject, listProjects, type Project } from '../store/projects.js';
+import type { Project } from '../store/projects.js';
 import type { Store } from '../store/store.js';
 import { answerEvents, type AnswerEvent, type AnswerUsage } from './events.js';
 import { extractiveAnswer, NOT_FOUND_LINE } from './extractive.js';
@@ -28,6 +28,8 @@ export interface AssistantOptions {
   includeHidden?: boolean;
   /** An OpenAI-compatible embeddings endpoint: dense retrieval joins the lexical one. */
   embeddings?: EmbeddingSettings;
+  /** Most bytes the loaded search indexes hold together (`--index-memory`). */
+  indexMemoryBytes?: number;
 }
 
 const DEFAULT_DEADLINE_MS = 60_000;
@@ -62,29 +64,15 @@ export class Assistant {
     readonly options: AssistantOptions = {},
   ) {
     this.limits = options.limits ?? DEFAULT_LIMITS;
-    this.indexes = new SearchIndexes(store, undefined, options.embeddings ? new Embedder(options.embeddings) : undefined);
+    this.indexes = new SearchIndexes(store, options.indexMemoryBytes, options.embeddings ? new Embedder(options.embeddings) : undefined);
   }
-
-  /** The search indexes of the deployments asked about (built on first use, in memory). */
-  readonly indexes: SearchIndexes;
 
   /**
-   * Builds the search index of a project's current deployment (or of every project's) ahead of
-   * its first question: after a deployment succeeds, and when the server starts. In the
-   * background, yielding as it goes; a failure only means the first question builds it.
+   * The search indexes of the deployments asked about: each loaded on its deployment's first
+   * question (built and stored by the first process asked), not at start nor after each
+   * deployment (an index nobody asks for is neither held nor stored), within a memory budget.
    */
-  async warm(projectId?: string): Promise<void> {
-    const projects = projectId ? [await findProject(this.store, projectId)] : await listProjects(this.store);
-    for (const project of projects) {
-      if (!project?.currentDeploymentId) continue;
-      try {
-        await this.indexes.get(project.currentDeploymentId);
-        await this.indexes.denseReady(project.currentDeploymentId);
-      } catch {
-        // Built again on the first question.
-      }
-    }
-  }
+  readonly indexes: SearchIndexes;
 
   /**
    * Answers `body` for the caller's `key` about its `project`. The route's auth hook checked all

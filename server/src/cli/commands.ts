@@ -31,6 +31,7 @@ const WORKER: readonly OptionName[] = [
   'max-pages',
   'max-page-mb',
   'min-free-disk',
+  'keep-deployments',
   'check-timeout',
   'allow-local-repos',
 ];
@@ -54,6 +55,7 @@ const ASSISTANT: readonly OptionName[] = [
   'embeddings-model',
   'assistant-instructions',
   'assistant-deadline',
+  'index-memory',
   'limit-key-month',
   'limit-org-hour',
   'limit-ip-day',

@@ -101,6 +101,12 @@ export const OPTIONS = {
     default: '256',
     help: "free space the data folder's disk keeps: below it deployments are refused; below half of it the embedded database is read-only (0: off)",
   },
+  'keep-deployments': {
+    type: 'string',
+    value: '<n>',
+    default: '2',
+    help: "deployments per project whose page texts, trees and search indexes are kept (the current one and those before it); older ones' are deleted after each deployment",
+  },
   'check-timeout': { type: 'string', value: '<s>', default: '120', help: "longest the library may work on one repository's docs (checking, fixing)" },
   'allow-local-repos': {
     type: 'string',
@@ -124,6 +130,12 @@ export const OPTIONS = {
     type: 'string',
     value: '<file>',
     help: "the assistant's system prompt, instead of the built-in one (page text never goes there)",
+  },
+  'index-memory': {
+    type: 'string',
+    value: '<mb>',
+    default: '256',
+    help: "most memory the assistant's search indexes hold together in this process; each project's is loaded on its first question (stored in the database when first built), the least recently used dropped past this",
   },
   'assistant-deadline': { type: 'string', value: '<s>', default: '60', help: 'longest one answer may take' },
   'limit-key-month': { type: 'string', value: '<n>', default: '10000', help: 'assistant uses per API key per calendar month' },

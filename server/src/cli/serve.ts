@@ -157,6 +157,7 @@ function assistantFrom(values: OptionValues) {
         ? { baseUrl: embeddingsUrl, model: embeddingsModel, apiKey: process.env.DOCSNAV_EMBEDDINGS_API_KEY || undefined }
         : undefined,
     deadlineMs: values.millis('assistant-deadline'),
+    indexMemoryBytes: values.bytes('index-memory'),
     limits: { perKeyPerMonth: whole('limit-key-month'), perOrganizationPerHour: whole('limit-org-hour'), perIpPerDay: whole('limit-ip-day') },
   };
 }
@@ -187,7 +188,6 @@ export async function serve(values: OptionValues, io: CommandIo): Promise<number
   const { Assistant } = await import('../assistant/service.js');
   const { JobRunner } = await import('../jobs/queue.js');
   const { jobKinds } = await import('../jobs/kinds.js');
-  const { DEPLOYMENT_KIND } = await import('../jobs/deployment-kind.js');
   const { Metrics } = await import('../metrics.js');
   const core = new Core(store, { ...DEFAULT_CORE_OPTIONS, maxQueuedPerProject: maxQueued, disk: settings.disk });
   const metrics = new Metrics(store);
@@ -198,6 +198,15 @@ export async function serve(values: OptionValues, io: CommandIo): Promise<number
       { deploymentId, err: error.split('\n')[0].slice(0, 300) },
       'the embeddings endpoint failed: answers use lexical retrieval; tried again in a minute',
     );
+  assistant.indexes.onLoaded = (deploymentId, how) =>
+    log.info(
+      { deploymentId, ms: how.ms, mb: Math.round(how.bytes / 2 ** 20), held: assistant.indexes.held, ...(how.stored ? { err: how.stored } : {}) },
+      how.built
+        ? how.stored
+          ? 'built the search index of a deployment; it could not be stored (built again by the next process)'
+          : 'built the search index of a deployment and stored it'
+        : 'loaded the stored search index of a deployment',
+    );
   let separateMetrics: Server | undefined;
   try {
     separateMetrics = await metricsServer(values, metrics);
@@ -207,10 +216,6 @@ export async function serve(values: OptionValues, io: CommandIo): Promise<number
   }
   const app = await buildApp(core, { logger: log, version: packageVersion(), assistant, metrics, ...http });
   const runner = new JobRunner(store, jobKinds, settings, log, metrics);
-  // A deployment that succeeds here has its search index built before its first question.
-  runner.onEnded = (job, outcome) => {
-    if (job.kind === DEPLOYMENT_KIND && outcome === 'success') void assistant.warm(job.lane);
-  };
   folder.serveControl((request) => applyManagement(core, request, { localRoots: settings.git.localRoots }));
   try {
     await app.listen({ port, host });
@@ -221,7 +226,6 @@ export async function serve(values: OptionValues, io: CommandIo): Promise<number
     throw new UsageError(listenError(error, host, port, values.origin('port'), values.origin('host')));
   }
   if (settings.concurrency > 0) await runner.start();
-  void assistant.warm();
   const address = app.server.address();
   const url = typeof address === 'object' && address ? `http://${host.includes(':') ? `[${host}]` : host}:${address.port}` : String(address);
   io.stderr(`docsnav serve: listening on ${url} (${where}; ${plural(settings.concurrency, 'job')} at once)\n`);

@@ -33,6 +33,7 @@ export async function workerSettingsFrom(values: OptionValues) {
       concurrency: jobs,
       maxPages: values.number('max-pages', { integer: true, min: 1 }),
       maxPageBytes: values.bytes('max-page-mb'),
+      keepDeployments: values.number('keep-deployments', { integer: true, min: 1 }),
     }),
     git: defined(git),
     check: defined({ timeoutMs: values.millis('check-timeout') }),

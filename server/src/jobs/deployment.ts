@@ -32,6 +32,7 @@ import {
 } from '../store/deployments.js';
 import { CONFIG_FILE_NAMES, isFixable, messageWithSuggestion, type Problem } from 'docsnav';
 import { mergeFollowing } from '../store/jobs.js';
+import { pruneDeployments, reclaimSpace } from '../store/retention.js';
 import { queueRepair } from './repair-kind.js';
 import { findProject, setCurrentDeployment, type Project } from '../store/projects.js';
 import type { Queryable } from '../store/store.js';
@@ -138,6 +139,7 @@ export const deploymentJob: JobKind<typeof DEPLOYMENT_KIND> = {
       }
     });
     if (!done) return undefined;
+    if (outcome.status === 'success') await retain(context, job.lane);
     return { outcome: outcome.status, ...(outcome.status === 'failure' ? { error: outcome.summary } : {}) };
   },
 
@@ -150,6 +152,30 @@ export const deploymentJob: JobKind<typeof DEPLOYMENT_KIND> = {
     });
   },
 };
+
+/**
+ * After a deployment succeeded, deletes what the project's deployments past the newest
+ * `--keep-deployments` kept (store/retention.ts) and says so in the server log. Written after the
+ * job is complete, so neither fenced on its lease nor stopped by it (the job's lease ends with
+ * it): what it deletes is past retention whoever deletes it. A pass is bounded (`PASS_ROWS`), so
+ * a stopping worker waits for a few short statements at most; what a pass leaves (past its
+ * bound, or after an error) the next one deletes.
+ */
+async function retain(context: JobContext<typeof DEPLOYMENT_KIND>, projectId: string): Promise<void> {
+  const started = performance.now();
+  const keep = context.settings.keepDeployments;
+  try {
+    const result = await pruneDeployments(context.db, projectId, keep, async () => void (await turn()));
+    if (result.deployments.length === 0) return;
+    await reclaimSpace(context.db);
+    context.log.info(
+      { deployments: result.deployments, sections: result.sections, keep, ms: Math.round(performance.now() - started) },
+      `retention: deleted the page texts, trees and indexes of ${plural(result.deployments.length, 'older deployment')} (${plural(result.sections, 'section')}; the newest ${keep} are kept)`,
+    );
+  } catch (error) {
+    context.log.warn({ err: (error as Error)?.message ?? String(error), keep }, 'retention: stopped before the end; the next deployment deletes the rest');
+  }
+}
 
 async function deploy(
   project: Project,

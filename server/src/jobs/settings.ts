@@ -27,9 +27,13 @@ export interface WorkerSettings {
   maxPageBytes: number;
   /** The data folder's disk: no deployment starts or goes on below its --min-free-disk, no job is claimed when it is full. */
   disk?: DiskSpace;
+  /** Deployments per project whose texts, trees and indexes are kept (the current one and those before it). */
+  keepDeployments: number;
 }
 
 const DEFAULT_MAX_PAGES = 100_000;
+/** The current deployment and the one before it. */
+const DEFAULT_KEEP_DEPLOYMENTS = 2;
 
 export function workerSettings(
   dataDir: string,
@@ -43,6 +47,7 @@ export function workerSettings(
     concurrency: 2,
     maxPages: DEFAULT_MAX_PAGES,
     maxPageBytes: 4 * 1024 * 1024,
+    keepDeployments: DEFAULT_KEEP_DEPLOYMENTS,
     ...overrides,
     git: { ...DEFAULT_GIT_LIMITS, ...overrides.git },
     check: { timeoutMs: 120_000, maxHeapMb: 1024, ...overrides.check },

@@ -1,15 +1,26 @@
 /**
- * The search indexes of the deployments being asked about, built on first use from the stored
- * page sections and kept while they fit (a deployment's pages never change, so an index is never
- * stale; a new deployment is a new index, built aside while the old one still answers). Rows
- * are read in pages and the build yields between slices, so a big site's first question does
- * not hold up other projects' answers on the same (embedded, single-threaded) database.
+ * The search indexes of the deployments being asked about, loaded on a deployment's first
+ * question and kept, most recently used first, while their sizes add up to at most the memory
+ * budget (`--index-memory`); past it the least recently used are dropped (a deployment's pages
+ * never change, so an index is never stale; a new deployment is a new index, loaded aside while
+ * the old one still answers). Loading reads the deployment's sections and its stored index
+ * (store/search-indexes.ts); the first process to want an index that was never stored builds it
+ * and stores it, for every other process and every restart. Rows are read in pages and the build
+ * yields between slices, so a big site's first question does not hold up other projects' answers
+ * on the same (embedded, single-threaded) database.
  */
 import { pageSectionsPage, type PageSection } from '../store/deployments.js';
 import type { Queryable } from '../store/store.js';
 import { deploymentVectors, type DenseVectors, type Embedder } from './embeddings.js';
-import { SectionIndex } from './section-index.js';
+import { storedIndex, storeIndex } from '../store/search-indexes.js';
+import { INDEX_FORMAT, SectionIndex } from './section-index.js';
 
+/**
+ * The memory the indexes of one process may hold by default (`--index-memory`, MB): a 300-page
+ * deployment's index is 2-4 MB and the platform docs' (920 pages, 9,430 sections) ~30 MB, so a
+ * few dozen busy projects stay loaded.
+ */
+const DEFAULT_INDEX_MEMORY_MB = 256;
 /** Rows read per query. */
 const ROWS_PER_READ = 200;
 /** After the embeddings endpoint failed for a deployment, the wait before trying again (ms). */
@@ -17,7 +28,8 @@ const DENSE_RETRY_MS = 60_000;
 
 interface Entry {
   index: Promise<SectionIndex>;
-  sections: number;
+  /** About how much memory the index holds (0 while it loads). */
+  bytes: number;
   /** The sections' vectors once made (embeddings configured), the run making them, and when a failed run may be tried again. */
   dense?: DenseVectors;
   densePending?: Promise<void>;
@@ -29,8 +41,8 @@ export class SearchIndexes {
 
   constructor(
     private readonly db: Queryable,
-    /** Most sections held in memory over all cached indexes (the newest index is always kept). */
-    private readonly maxSections = 500_000,
+    /** Most bytes held by the loaded indexes together (the newest index is always kept). */
+    private readonly maxBytes = DEFAULT_INDEX_MEMORY_MB * 2 ** 20,
     /** The embeddings endpoint, when one is configured: dense vectors join the lexical ranking. */
     readonly embedder?: Embedder,
   ) {}
@@ -49,6 +61,9 @@ export class SearchIndexes {
       .then(
         (vectors) => {
           entry.dense = vectors;
+          // The vectors count against the budget too (float4 each).
+          if (entry.bytes > 0) entry.bytes += vectors.count * vectors.dimensions * 4;
+          this.evict();
         },
         (error: unknown) => {
           entry.denseRetryAt = Date.now() + DENSE_RETRY_MS;
@@ -79,11 +94,11 @@ export class SearchIndexes {
       this.ready.set(deploymentId, known);
       return known.index;
     }
-    const entry: Entry = { index: this.load(deploymentId), sections: 0 };
+    const entry: Entry = { index: this.load(deploymentId), bytes: 0 };
     this.ready.set(deploymentId, entry);
     entry.index.then(
       (index) => {
-        entry.sections = index.sections.length;
+        entry.bytes = index.bytes;
         this.evict();
       },
       () => this.ready.delete(deploymentId),
@@ -91,7 +106,39 @@ export class SearchIndexes {
     return entry.index;
   }
 
+  /** Told of each index loaded: whether it was stored or built (and then stored), its size, how long it took. */
+  onLoaded?: (deploymentId: string, how: { built: boolean; bytes: number; ms: number; stored?: string }) => void;
+
+  /** The indexes held now, and about how many bytes they hold together. */
+  get held(): { indexes: number; bytes: number } {
+    let bytes = 0;
+    for (const entry of this.ready.values()) bytes += entry.bytes;
+    return { indexes: this.ready.size, bytes };
+  }
+
   private async load(deploymentId: string): Promise<SectionIndex> {
+    const started = performance.now();
+    const sections = await this.sections(deploymentId);
+    const stored = await storedIndex(this.db, deploymentId, INDEX_FORMAT, yieldToLoop).catch(() => undefined);
+    const restored = stored && SectionIndex.restore(sections, stored);
+    if (restored) {
+      this.onLoaded?.(deploymentId, { built: false, bytes: restored.bytes, ms: Math.round(performance.now() - started) });
+      return restored;
+    }
+    const index = await SectionIndex.build(sections);
+    // A deployment without sections (its texts deleted meanwhile) is not stored.
+    if (sections.length === 0) return index;
+    const ms = Math.round(performance.now() - started);
+    // Stored in the background: the question that asked for it does not wait.
+    void storeIndex(this.db, deploymentId, INDEX_FORMAT, index.serialize(), yieldToLoop).then(
+      () => this.onLoaded?.(deploymentId, { built: true, bytes: index.bytes, ms }),
+      (error: unknown) => this.onLoaded?.(deploymentId, { built: true, bytes: index.bytes, ms, stored: (error as Error)?.message ?? String(error) }),
+    );
+    return index;
+  }
+
+  /** The stored sections of a deployment, in order, read in pages. */
+  private async sections(deploymentId: string): Promise<PageSection[]> {
     const rows: PageSection[] = [];
     let previous: PageSection | undefined;
     for (let after = -1; ;) {
@@ -106,21 +153,25 @@ export class SearchIndexes {
       }
       if (page.sections.length < ROWS_PER_READ) break;
       after = page.last;
-      await new Promise((resolve) => setImmediate(resolve));
+      await yieldToLoop();
     }
-    return SectionIndex.build(rows);
+    return rows;
   }
 
+  /** Drops the least recently used indexes while they hold more than the budget (the newest stays). */
   private evict(): void {
-    let total = 0;
-    for (const entry of this.ready.values()) total += entry.sections;
+    let total = this.held.bytes;
     for (const [id, entry] of this.ready) {
-      if (total <= this.maxSections || this.ready.size <= 1) break;
-      total -= entry.sections;
+      if (total <= this.maxBytes || this.ready.size <= 1) break;
+      // One still loading counts nothing yet and is wanted now.
+      if (entry.bytes === 0) continue;
+      total -= entry.bytes;
       this.ready.delete(id);
     }
   }
 }
+
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Whether two sections, one after the other, are of the same page with the same title, description and trail. */
 function samePage(a: PageSection, b: PageSection): boolean {

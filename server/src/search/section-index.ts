@@ -16,6 +16,8 @@ import { fold, tokenize } from './tokenize.js';
 const FIELDS = ['title', 'heading', 'description', 'trail', 'path', 'body'] as const;
 type Field = (typeof FIELDS)[number];
 const FIELD_COUNT = FIELDS.length;
+/** The layout of `serialize`'s bytes: a stored index of another layout is built again. */
+export const INDEX_FORMAT = 1;
 /**
  * The first size of each array of postings being built (bytes): above the C library's largest
  * threshold for allocating with mmap (32 MB), so the arrays are mapped on their own and given
@@ -100,11 +102,7 @@ export class SectionIndex {
   /** term id → number of pages holding it. */
   private pageFrequency = new Uint32Array(0);
   /** While built: one posting per (term, section), in section order: its term id, section and frequencies. */
-  private pending: { terms: Growable<Uint32Array>; sections: Growable<Uint32Array>; frequencies: Growable<Uint16Array> } | undefined = {
-    terms: new Growable(Uint32Array, PENDING_BYTES / 4),
-    sections: new Growable(Uint32Array, PENDING_BYTES / 4),
-    frequencies: new Growable(Uint16Array, PENDING_BYTES / 2),
-  };
+  private pending: { terms: Growable<Uint32Array>; sections: Growable<Uint32Array>; frequencies: Growable<Uint16Array> } | undefined;
   private readonly fieldLengths = new Growable(Uint32Array);
   private readonly sectionPages = new Growable(Uint32Array);
   private readonly averages = new Array<number>(FIELD_COUNT).fill(0);
@@ -115,6 +113,12 @@ export class SectionIndex {
 
   static async build(sections: readonly PageSection[], yieldToLoop = true): Promise<SectionIndex> {
     const index = new SectionIndex();
+    const pending = {
+      terms: new Growable(Uint32Array, PENDING_BYTES / 4),
+      sections: new Growable(Uint32Array, PENDING_BYTES / 4),
+      frequencies: new Growable(Uint16Array, PENDING_BYTES / 2),
+    };
+    index.pending = pending;
     let sliceStart = performance.now();
     const maybeYield = async () => {
       if (!yieldToLoop || performance.now() - sliceStart < SLICE_MS) return;
@@ -127,9 +131,9 @@ export class SectionIndex {
     }
     // Built: the postings, grouped by term (in section order within a term), in slices too: a
     // 9,000-section site has some 1,000,000 postings.
-    const pendingTerms = index.pending!.terms.view();
-    const pendingSections = index.pending!.sections.view();
-    const pendingFrequencies = index.pending!.frequencies.view();
+    const pendingTerms = pending.terms.view();
+    const pendingSections = pending.sections.view();
+    const pendingFrequencies = pending.frequencies.view();
     index.pending = undefined;
     const terms = index.termIds.size;
     const offsets = new Uint32Array(terms + 1);
@@ -169,13 +173,105 @@ export class SectionIndex {
     return index;
   }
 
+  /**
+   * The index as bytes, to be stored and `restore`d by any process: its terms and numbers, not
+   * the sections (they are the deployment's stored texts, read again in the same order). A JSON
+   * header (format, counts, averages, the terms in id order), then the typed arrays, each at a
+   * multiple of 4 bytes.
+   */
+  serialize(): Uint8Array {
+    const header = new TextEncoder().encode(
+      JSON.stringify({
+        format: INDEX_FORMAT,
+        sections: this.sections.length,
+        pages: this.pages.length,
+        postings: this.postingSections.length,
+        averages: this.averages,
+        terms: [...this.termIds.keys()],
+      }),
+    );
+    const headerBytes = 4 + Math.ceil(header.length / 4) * 4;
+    const arrays = this.arrays();
+    const bytes = new Uint8Array(headerBytes + arrays.reduce((total, array) => total + Math.ceil(array.byteLength / 4) * 4, 0));
+    new DataView(bytes.buffer).setUint32(0, header.length, true);
+    bytes.set(header, 4);
+    let at = headerBytes;
+    for (const array of arrays) {
+      bytes.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), at);
+      at += Math.ceil(array.byteLength / 4) * 4;
+    }
+    return bytes;
+  }
+
+  /** The typed arrays `serialize` writes, in its order. */
+  private arrays(): Array<Uint32Array | Uint16Array> {
+    return [this.offsets, this.postingSections, this.pageFrequency, this.fieldLengths.view(), this.sectionPages.view(), this.postingFrequencies];
+  }
+
+  /**
+   * The index `serialize` wrote, over the same sections in the same order, without building it
+   * again (no text is tokenized); undefined when the bytes are of another format or do not fit
+   * the sections (then the caller builds it).
+   */
+  static restore(sections: readonly PageSection[], bytes: Uint8Array): SectionIndex | undefined {
+    if (bytes.byteLength < 4) return undefined;
+    // Aligned for the typed arrays: a copy at offset 0 of a buffer of its own.
+    const own = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
+    const headerLength = new DataView(own.buffer, own.byteOffset, own.byteLength).getUint32(0, true);
+    let header: { format: number; sections: number; pages: number; postings: number; averages: number[]; terms: string[] };
+    try {
+      header = JSON.parse(new TextDecoder().decode(own.subarray(4, 4 + headerLength))) as typeof header;
+    } catch {
+      return undefined;
+    }
+    if (header.format !== INDEX_FORMAT || header.sections !== sections.length) return undefined;
+    const index = new SectionIndex();
+    for (const section of sections) index.register(section);
+    if (index.pages.length !== header.pages) return undefined;
+    header.terms.forEach((term, id) => index.termIds.set(term, id));
+    const terms = header.terms.length;
+    let at = own.byteOffset + 4 + Math.ceil(headerLength / 4) * 4;
+    const take = <T extends Uint32Array | Uint16Array>(
+      Type: { new (buffer: ArrayBufferLike, offset: number, length: number): T; BYTES_PER_ELEMENT: number },
+      length: number,
+    ): T => {
+      const array = new Type(own.buffer, at, length);
+      at += Math.ceil((length * Type.BYTES_PER_ELEMENT) / 4) * 4;
+      return array;
+    };
+    if (
+      own.byteOffset + own.byteLength <
+      at + 4 * (terms + 1 + header.postings + terms + sections.length * (FIELD_COUNT + 1)) + 2 * header.postings * FIELD_COUNT
+    )
+      return undefined;
+    index.offsets = take(Uint32Array, terms + 1);
+    index.postingSections = take(Uint32Array, header.postings);
+    index.pageFrequency = take(Uint32Array, terms);
+    index.fieldLengths.replace(take(Uint32Array, sections.length * FIELD_COUNT));
+    index.sectionPages.replace(take(Uint32Array, sections.length));
+    index.postingFrequencies = take(Uint16Array, header.postings * FIELD_COUNT);
+    header.averages.forEach((average, f) => (index.averages[f] = average));
+    return index;
+  }
+
+  /** About how many bytes the index holds (its arrays, terms and section texts): what the cache of indexes counts. */
+  get bytes(): number {
+    let total = this.arrays().reduce((sum, array) => sum + array.byteLength, 0);
+    // A term: its string and its entry in the map.
+    for (const term of this.termIds.keys()) total += 40 + 2 * term.length;
+    for (const section of this.sections) total += 200 + 2 * (section.body.length + (section.heading?.length ?? 0));
+    for (const page of this.pages) total += 300 + 2 * (page.path.length + page.copyKey.length);
+    return total;
+  }
+
   /** The postings of a term: `start ..< end` (see `offsets`). */
   private postingsOf(term: string): { start: number; end: number } | undefined {
     const id = this.termIds.get(term);
     return id === undefined ? undefined : { start: this.offsets[id], end: this.offsets[id + 1] };
   }
 
-  private add(row: PageSection): void {
+  /** Files a section under its page (the page made on its first section): everything of the section but its words. */
+  private register(row: PageSection): number {
     const id = this.sections.length;
     this.sections.push(row);
     let pageId = this.byPath.get(row.pagePath);
@@ -200,8 +296,14 @@ export class SectionIndex {
         sections: [],
       });
     }
+    this.pages[pageId].sections.push(id);
+    return pageId;
+  }
+
+  private add(row: PageSection): void {
+    const id = this.sections.length;
+    const pageId = this.register(row);
     const page = this.pages[pageId];
-    page.sections.push(id);
     this.sectionPages.push(pageId);
     // The page's language's words (English when it has none).
     const analyzer = analyzerFor(page.language);
@@ -532,6 +634,12 @@ class Growable<T extends Uint32Array | Uint16Array> {
   /** The numbers pushed (a view: valid until the next push). */
   view(): T {
     return this.array.subarray(0, this.length) as T;
+  }
+
+  /** Holds these numbers instead (a restored index's). */
+  replace(array: T): void {
+    this.array = array;
+    this.length = array.length;
   }
 
   /** Gives back the room past the length. */

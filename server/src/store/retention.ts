@@ -1,0 +1,108 @@
+/**
+ * Retention (issue 40): each project keeps the page texts, tree, file map, embeddings and search
+ * index of its newest `keep` successful deployments; older deployments' are deleted, in bounded
+ * batches (one short statement each, so the embedded database answers requests between two),
+ * after a deployment succeeds, in its job (off the request path). The deployment rows stay (their
+ * status, summary, logs and problems), marked `pruned_at`.
+ *
+ * Kept whatever their age: the project's current deployment, and the deployment an answer of an
+ * open thread (a message in the last `OPEN_THREAD_HOURS`) was taken from (an answer's sources
+ * are stored with it, so a thread that has gone quiet needs nothing of its deployment). The only
+ * job that reads a deployment's texts is the project's next deployment, which copies from the
+ * current one (kept); a project's jobs run one at a time. Deployments still queued or running
+ * are never candidates (only ended ones are), and a coalesced request (which stored nothing
+ * of its own) does not take a kept place from the run it was folded into.
+ */
+import { deleteStoredIndexes } from './search-indexes.js';
+import type { Queryable } from './store.js';
+
+/** A thread with a message this recent is open: the deployment its answers cite keeps its texts. */
+const OPEN_THREAD_HOURS = 24;
+/** Page sections (or embeddings) deleted per statement. */
+const DELETED_ROWS = 2000;
+/** Page sections one pass deletes at most (then it ends; the next pass goes on): ~25 statements. */
+const PASS_ROWS = 50_000;
+
+export interface RetentionResult {
+  /** Deployments whose texts, trees and indexes were deleted. */
+  deployments: string[];
+  /** Page sections deleted. */
+  sections: number;
+}
+
+/** Deployments of the project whose texts are deleted now: unpruned, ended, and none of those kept. */
+async function deploymentsToPrune(db: Queryable, projectId: string, keep: number): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `WITH kept AS (
+       SELECT id FROM deployments WHERE project_id = $1 AND status = 'success' AND deployed_by = id ORDER BY ended_at DESC, created_at DESC LIMIT $2
+     )
+     SELECT d.id FROM deployments d
+     WHERE d.project_id = $1 AND d.pruned_at IS NULL AND d.status IN ('success', 'failure')
+       AND d.id NOT IN (SELECT id FROM kept)
+       AND d.id NOT IN (SELECT current_deployment_id FROM projects WHERE id = $1 AND current_deployment_id IS NOT NULL)
+       AND NOT EXISTS (
+         SELECT 1 FROM assistant_messages m JOIN assistant_threads t ON t.id = m.thread_id
+         WHERE m.deployment_id = d.id AND t.project_id = $1 AND t.updated_at > now() - make_interval(hours => $3)
+       )
+     ORDER BY d.created_at`,
+    [projectId, keep, OPEN_THREAD_HOURS],
+  );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Deletes the texts, trees and indexes of the project's deployments past the newest `keep`, in
+ * statements of at most `DELETED_ROWS` rows, calling `between` after each (to yield). A pass
+ * starts no deployment after `PASS_ROWS` sections: a later pass deletes the rest.
+ */
+export async function pruneDeployments(
+  db: Queryable,
+  projectId: string,
+  keep: number,
+  between: () => Promise<void> = async () => {},
+): Promise<RetentionResult> {
+  const result: RetentionResult = { deployments: [], sections: 0 };
+  for (const id of await deploymentsToPrune(db, projectId, keep)) {
+    if (result.sections >= PASS_ROWS) break;
+    result.sections += await deleteInBatches(db, 'page_sections', id, between);
+    await deleteInBatches(db, 'section_embeddings', id, between);
+    await deleteStoredIndexes(db, id);
+    await db.query('UPDATE deployments SET tree = NULL, files = NULL, pruned_at = now() WHERE id = $1', [id]);
+    result.deployments.push(id);
+    await between();
+  }
+  return result;
+}
+
+/** Deletes a deployment's rows of `table` by ranges of positions (each range one short use of the primary key). */
+async function deleteInBatches(
+  db: Queryable,
+  table: 'page_sections' | 'section_embeddings',
+  deploymentId: string,
+  between: () => Promise<void>,
+): Promise<number> {
+  const [{ last }] = await db.query<{ last: number | null }>(`SELECT max(position) AS last FROM ${table} WHERE deployment_id = $1`, [deploymentId]);
+  if (last === null) return 0;
+  let deleted = 0;
+  for (let from = 0; from <= Number(last); from += DELETED_ROWS) {
+    const rows = await db.query<{ count: number }>(
+      `WITH gone AS (DELETE FROM ${table} WHERE deployment_id = $1 AND position >= $2 AND position < $3 RETURNING 1) SELECT count(*)::integer AS count FROM gone`,
+      [deploymentId, from, from + DELETED_ROWS],
+    );
+    deleted += Number(rows[0]?.count ?? 0);
+    await between();
+  }
+  return deleted;
+}
+
+/**
+ * Lets the space of deleted rows be used again. PostgreSQL's autovacuum does this by itself in
+ * time; the embedded database has no autovacuum, and without it every pass's deleted rows would
+ * stay in its files (the database would grow as if nothing were deleted).
+ */
+export async function reclaimSpace(db: Queryable): Promise<void> {
+  await db.query('VACUUM page_sections');
+  await db.query('VACUUM section_embeddings');
+  await db.query('VACUUM search_indexes');
+  await db.query('VACUUM deployments');
+}
