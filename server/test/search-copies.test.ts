@@ -1,0 +1,101 @@
+/**
+ * Copies of one document across versions: found by content (a page renamed and moved in one
+ * version is still a copy), shown once, the default version's copy (`default: true` in the
+ * navigation, not the first version) when nothing else is asked, the filtered or named version's
+ * when it is.
+ */
+import { describe, expect, it } from 'vitest';
+import { namedVersion } from '../src/search.js';
+import { SectionIndex } from '../src/search/section-index.js';
+import { analyzerFor } from '../src/search/language.js';
+import { tokenize } from '../src/search/tokenize.js';
+import type { PageSection } from '../src/store/deployments.js';
+import { section } from './sections.js';
+
+const version = (label: string, isDefault: boolean) => ({ kind: 'version', label, default: isDefault });
+const group = (label: string) => ({ kind: 'group', label });
+
+const RETRIES =
+  'A job that throws is retried with exponential backoff. Set maxAttempts on the job to change how many times it runs before it is marked failed. ' +
+  'Each attempt waits twice as long as the one before, starting at one second and never longer than ten minutes. ' +
+  'A failed job keeps its last error and its attempt count, and the dashboard lists it under failures until you retry it by hand or delete it.';
+
+/** Three versions of one page: 3.0 first in the navigation, 2.0 the default, 1.0 renamed and moved (its wording a little older). */
+const SECTIONS: PageSection[] = [
+  section({ pagePath: 'v3/guides/retries', pageTitle: 'Retrying failed jobs', body: RETRIES, trail: [version('v3.0', false), group('Guides')] }),
+  section({
+    pagePath: 'v3/guides/queues',
+    pageTitle: 'Queues',
+    body: 'Jobs wait in a queue until a worker is free.',
+    trail: [version('v3.0', false), group('Guides')],
+  }),
+  section({ pagePath: 'guides/retries', pageTitle: 'Retrying failed jobs', body: RETRIES, trail: [version('v2.0', true), group('Guides')] }),
+  section({
+    pagePath: 'guides/queues',
+    pageTitle: 'Queues',
+    body: 'Jobs wait in a queue until a worker is free.',
+    trail: [version('v2.0', true), group('Guides')],
+  }),
+  section({
+    pagePath: 'v1/reliability/retry-policy',
+    pageTitle: 'Retry policy',
+    body: RETRIES.replace('ten minutes', 'five minutes'),
+    trail: [version('v1.0', false), group('Reliability')],
+  }),
+  section({
+    pagePath: 'v1/reliability/timeouts',
+    pageTitle: 'Timeouts',
+    body: 'A job running longer than its timeout is stopped.',
+    trail: [version('v1.0', false), group('Reliability')],
+  }),
+];
+
+const terms = (text: string) => tokenize(text, analyzerFor('en')).map((term) => ({ term, weight: 1 }));
+const RETRY_PAGES = new Set(['v3/guides/retries', 'guides/retries', 'v1/reliability/retry-policy']);
+
+describe('copies of a document across versions', () => {
+  it('shows one copy, the default version’s, with no filter; the filtered or named version’s otherwise', async () => {
+    const index = await SectionIndex.build(SECTIONS);
+    const query = terms('how many times is a failed job retried, and how long does each attempt wait?');
+    const paths = (options: { version?: string; preferVersion?: string }) => index.rank(query, { limit: 5, ...options }).map((entry) => entry.page.path);
+
+    const plain = paths({});
+    expect(plain[0]).toBe('guides/retries');
+    expect(plain.filter((path) => RETRY_PAGES.has(path))).toEqual(['guides/retries']);
+    expect(paths({ version: 'v1.0' })[0]).toBe('v1/reliability/retry-policy');
+    expect(paths({ version: 'v3.0' })[0]).toBe('v3/guides/retries');
+    expect(paths({ preferVersion: 'v1.0' })).toEqual(expect.arrayContaining(['v1/reliability/retry-policy']));
+    expect(paths({ preferVersion: 'v1.0' }).filter((path) => RETRY_PAGES.has(path))).toEqual(['v1/reliability/retry-policy']);
+  });
+
+  it('without default flags in the trail (a deployment stored before them), the navigation’s first version is the default', async () => {
+    const bare = SECTIONS.map((row) => ({
+      ...row,
+      trail: row.trail.map((item) => ({ kind: (item as { kind: string }).kind, label: (item as { label: string }).label })),
+    }));
+    const index = await SectionIndex.build(bare);
+    const ranked = index.rank(terms('failed job retried attempt wait'), { limit: 5 }).map((entry) => entry.page.path);
+    expect(ranked.filter((path) => RETRY_PAGES.has(path))).toEqual(['v3/guides/retries']);
+  });
+
+  it('never joins two pages of one version, however alike', async () => {
+    const index = await SectionIndex.build([
+      section({ pagePath: 'a', pageTitle: 'Retries', body: RETRIES, trail: [version('v2.0', true)] }),
+      section({ pagePath: 'b', pageTitle: 'Retries again', body: RETRIES, trail: [version('v2.0', true)] }),
+      section({ pagePath: 'v1/a', pageTitle: 'Retries', body: RETRIES, trail: [version('v1.0', false)] }),
+    ]);
+    const ranked = index.rank(terms('failed job retried'), { limit: 5 }).map((entry) => entry.page.path);
+    expect(ranked.sort()).toEqual(['a', 'b']);
+  });
+
+  it('reads the version a question names', () => {
+    const versions = ['Edge', 'v1.15.17', 'v1.11.0', 'v1.10.0', '0.21.x'];
+    expect(namedVersion('On crewai 1.10.0, can `crewai create` scaffold a tool?', versions)).toBe('v1.10.0');
+    expect(namedVersion('In 1.11, how do I hand off work?', versions)).toBe('v1.11.0');
+    expect(namedVersion('does this work in v1.10?', versions)).toBe('v1.10.0');
+    expect(namedVersion('on 0.21 what changed', versions)).toBe('0.21.x');
+    expect(namedVersion('how do I run 3 agents at once?', versions)).toBeUndefined();
+    expect(namedVersion('python 3.12 support', versions)).toBeUndefined();
+    expect(namedVersion('the 2025-06-18 spec', ['2025-06-18', 'draft'])).toBe('2025-06-18');
+  });
+});
