@@ -112,7 +112,7 @@ function versionDefaults(tree: PageTree): Map<string, boolean[]> {
     if (node.rootPage) defaults.set(node.rootPage, here);
     for (const child of node.children) {
       if (child.kind === 'page' && 'page' in child) defaults.set(child.page, here);
-      else walk(child as NavNode, here);
+      else walk(child, here);
     }
   };
   walk(tree.nav, []);
