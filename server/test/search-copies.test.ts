@@ -4,12 +4,15 @@
  * navigation, not the first version) when nothing else is asked, the filtered or named version's
  * when it is.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { namedVersion } from '../src/search.js';
 import { SectionIndex } from '../src/search/section-index.js';
 import { analyzerFor } from '../src/search/language.js';
 import { tokenize } from '../src/search/tokenize.js';
 import type { PageSection } from '../src/store/deployments.js';
+import { analyzeAll, tempDir } from './helpers.js';
 import { section } from './sections.js';
 
 const version = (label: string, isDefault: boolean) => ({ kind: 'version', label, default: isDefault });
@@ -86,6 +89,44 @@ describe('copies of a document across versions', () => {
     ]);
     const ranked = index.rank(terms('failed job retried'), { limit: 5 }).map((entry) => entry.page.path);
     expect(ranked.sort()).toEqual(['a', 'b']);
+  });
+
+  it('from a deployment: the version and its default come from the navigation (default: true on the second version), not from folders', async () => {
+    const root = tempDir('search-copies');
+    const versions = [
+      { version: '3.0', pages: ['next/guides/retries', 'next/guides/queues'] },
+      { version: '2.0', default: true, pages: ['guides/retries', 'guides/queues'] },
+      { version: '1.0', pages: ['old/retry-policy', 'old/timeouts'] },
+    ];
+    const docs = {
+      theme: 'mint',
+      name: 'Test docs',
+      colors: { primary: '#0D9373' },
+      navigation: { versions: versions.map(({ pages, ...rest }) => ({ ...rest, groups: [{ group: 'Guides', pages }] })) },
+    };
+    writeFileSync(path.join(root, 'docs.json'), JSON.stringify(docs));
+    const text: Record<string, [string, string]> = {
+      retries: ['Retrying failed jobs', RETRIES],
+      'retry-policy': ['Retry policy', RETRIES.replace('ten minutes', 'five minutes')],
+      queues: ['Queues', 'Jobs wait in a queue until a worker is free.'],
+      timeouts: ['Timeouts', 'A job running longer than its timeout is stopped.'],
+    };
+    for (const page of versions.flatMap((entry) => entry.pages)) {
+      mkdirSync(path.dirname(path.join(root, page)), { recursive: true });
+      const [title, body] = text[path.basename(page)];
+      writeFileSync(path.join(root, `${page}.mdx`), `---\ntitle: ${title}\n---\n\n${body}\n`);
+    }
+    const { sections, problems } = await analyzeAll({ docsRoot: root, docsFile: path.join(root, 'docs.json'), checkoutRoot: root });
+    expect(problems.filter((problem) => problem.severity === 'error')).toEqual([]);
+    expect(sections.find((row) => row.pagePath === 'guides/retries')!.trail).toEqual([version('2.0', true), group('Guides')]);
+    expect(sections.find((row) => row.pagePath === 'next/guides/retries')!.trail).toEqual([version('3.0', false), group('Guides')]);
+    const index = await SectionIndex.build(sections);
+    const query = terms('how many times is a failed job retried, and how long does each attempt wait?');
+    const retryPages = new Set(['next/guides/retries', 'guides/retries', 'old/retry-policy']);
+    const plain = index.rank(query, { limit: 5 }).map((entry) => entry.page.path);
+    expect(plain.filter((page) => retryPages.has(page))).toEqual(['guides/retries']);
+    expect(plain[0]).toBe('guides/retries');
+    expect(index.rank(query, { limit: 5, version: '1.0' })[0].page.path).toBe('old/retry-policy');
   });
 
   it('reads the version a question names', () => {
