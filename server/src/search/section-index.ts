@@ -214,7 +214,6 @@ export class SectionIndex {
         sections: [],
       });
     }
-    shingles?.add(pageId, row.body);
     const page = this.pages[pageId];
     page.sections.push(id);
     this.sectionPages.push(pageId);
@@ -239,6 +238,7 @@ export class SectionIndex {
     const frequencies: number[] = [];
     FIELDS.forEach((field, f) => {
       const terms = field === 'body' ? tokenize(texts[field], analyzer) : withPairs(tokenize(texts[field], analyzer));
+      if (field === 'body') shingles?.add(pageId, terms);
       this.fieldLengths.push(terms.length);
       this.averages[f] += terms.length;
       for (const term of terms) {
@@ -512,8 +512,8 @@ const BAND_ROWS = 4;
 const COPY_SIMILARITY = 0.6;
 /** Fewest shingles a page needs to be matched by content (short pages are matched by path and title only). */
 const MIN_SHINGLES = 20;
-/** Words per page read for shingles. */
-const MAX_SHINGLE_WORDS = 3000;
+/** Words per page read for shingles (the start of a page tells its copies). */
+const MAX_SHINGLE_WORDS = 1000;
 /** Words per shingle. */
 const SHINGLE = 3;
 const SEEDS = Uint32Array.from({ length: MINHASH_SIZE }, (_, k) => fmix(0x9e3779b9 ^ Math.imul(k + 1, 0x85ebca6b)));
@@ -538,26 +538,29 @@ function wordHash(word: string): number {
 
 /** The MinHash signature of each page's body text (word shingles), made while the index is built. */
 class CopyFinder {
-  readonly signatures = new Map<number, { minima: Uint32Array; shingles: number; words: number; last: number[] }>();
+  readonly signatures = new Map<number, { minima: Uint32Array; shingles: number; words: number }>();
 
-  add(pageId: number, body: string): void {
+  /** Adds a section's body words (its index terms) to its page's signature; shingles do not cross sections. */
+  add(pageId: number, words: readonly string[]): void {
     let entry = this.signatures.get(pageId);
-    if (!entry) this.signatures.set(pageId, (entry = { minima: new Uint32Array(MINHASH_SIZE).fill(0xffffffff), shingles: 0, words: 0, last: [] }));
-    if (entry.words >= MAX_SHINGLE_WORDS) return;
-    const words = fold(body.slice(0, MAX_BODY)).match(/[\p{L}\p{N}]+/gu) ?? [];
-    // Shingles do not cross sections.
-    const last: number[] = [];
-    for (const word of words) {
-      if (entry.words++ >= MAX_SHINGLE_WORDS) break;
-      last.push(wordHash(word));
-      if (last.length > SHINGLE) last.shift();
-      if (last.length < SHINGLE) continue;
-      const shingle = fmix(Math.imul(last[0], 0x9e3779b1) ^ Math.imul(last[1], 0x85ebca6b) ^ last[2]);
-      entry.shingles++;
-      for (let k = 0; k < MINHASH_SIZE; k++) {
-        const h = fmix(shingle ^ SEEDS[k]);
-        if (h < entry.minima[k]) entry.minima[k] = h;
+    if (!entry) this.signatures.set(pageId, (entry = { minima: new Uint32Array(MINHASH_SIZE).fill(0xffffffff), shingles: 0, words: 0 }));
+    const minima = entry.minima;
+    let a = 0;
+    let b = 0;
+    for (let i = 0; i < words.length && entry.words < MAX_SHINGLE_WORDS; i++, entry.words++) {
+      const c = wordHash(words[i]);
+      if (i >= SHINGLE - 1) {
+        const shingle = fmix(Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca6b) ^ c);
+        entry.shingles++;
+        // One multiply-xorshift per hash (k independent enough for an estimate of similarity).
+        for (let k = 0; k < MINHASH_SIZE; k++) {
+          let h = Math.imul(shingle ^ SEEDS[k], 0x2c1b3c6d);
+          h = (h ^ (h >>> 15)) >>> 0;
+          if (h < minima[k]) minima[k] = h;
+        }
       }
+      a = b;
+      b = c;
     }
   }
 }
