@@ -18,6 +18,8 @@ import {
   resolveFile,
   textOf,
   type FileReader,
+  type NavNode,
+  type PageTree,
   type Problem,
   type ResolvedPage,
   type ResolveOptions,
@@ -99,6 +101,31 @@ function saveScans(store: PageScanStore | undefined): void {
   }
 }
 
+/**
+ * For each page (by id), whether each version and language above it (outermost in) is the
+ * default of its siblings, as the resolved navigation marks it (`default: true`, else the first).
+ */
+function versionDefaults(tree: PageTree): Map<string, boolean[]> {
+  const defaults = new Map<string, boolean[]>();
+  const walk = (node: NavNode, above: boolean[]) => {
+    const here = node.kind === 'version' || node.kind === 'language' ? [...above, node.default === true] : above;
+    if (node.rootPage) defaults.set(node.rootPage, here);
+    for (const child of node.children) {
+      if (child.kind === 'page' && 'page' in child) defaults.set(child.page, here);
+      else walk(child, here);
+    }
+  };
+  walk(tree.nav, []);
+  return defaults;
+}
+
+/** A page's trail with `default` on its version and language items (the search prefers the default version's copy). */
+function trailWithDefaults(trail: ResolvedPage['trail'], defaults: boolean[] | undefined): Array<ResolvedPage['trail'][number] & { default?: boolean }> {
+  if (!defaults) return trail;
+  let at = 0;
+  return trail.map((item) => (item.kind === 'version' || item.kind === 'language' ? { ...item, default: defaults[at++] ?? false } : item));
+}
+
 export async function analyzeCheckout(input: AnalyzeInput, emit: (batch: SectionsBatch) => Promise<void>): Promise<AnalyzeOutput> {
   const config = projectConfig(input.docsFile, input.checkoutRoot);
   const pageScans = input.scanStore === undefined ? undefined : new PageScanStore(input.scanStore);
@@ -131,6 +158,7 @@ export async function analyzeCheckout(input: AnalyzeInput, emit: (batch: Section
   const searchable = searchablePages(result.sources[input.docsFile], input.docsFile);
   const flagged = new Set(input.previous?.flagged);
   const keys = new PageKeys(input.blobs, [characters.pageSeverity, characters.specSeverity]);
+  const defaults = versionDefaults(result.tree);
   // The tree holds every page: group roots too, and each front-matter `openapi` page's operation.
   for (const page of result.tree.pages) {
     // A listed page with no file (deployed with a warning, as the platform builds it) has no text to find.
@@ -141,7 +169,7 @@ export async function analyzeCheckout(input: AnalyzeInput, emit: (batch: Section
       pageTitle: page.title,
       // Hidden from search too, unless a hidden group or tab above it is `searchable`.
       hidden: page.hidden && !searchable.has(page.path),
-      trail: page.trail,
+      trail: trailWithDefaults(page.trail, defaults.get(page.id)),
     };
     const key = keys.of(base, page);
     const before = key === undefined ? undefined : input.previous?.runs[key];

@@ -76,6 +76,30 @@ function covers(index: SectionIndex, terms: readonly SearchTerm[], passages: rea
   return passages.slice(0, ANSWER_PAGES).some((passage) => specific.some((term) => index.pageHolds(passage.pagePath, term.term)));
 }
 
+/** A version label as the words a question names it by: `v1.10.0` → `1.10.0`, `0.21.x` → `0.21`. */
+function versionCore(text: string): string {
+  return text
+    .toLowerCase()
+    .trim()
+    .replace(/^v(?=\d)/, '')
+    .replace(/\.x$/, '');
+}
+
+/**
+ * The version a question names ("on crewai 1.10.0", "in 1.11", "v0.21"): the navigation's first
+ * version whose number is the one named or starts with it. Only labels with a digit are looked
+ * for (a label such as `next` or `draft` is a common word).
+ */
+export function namedVersion(text: string, versions: readonly string[]): string | undefined {
+  const named = text.toLowerCase().match(/(?<![\w.])v?\d+(?:[.-]\d+)+(?:\.x)?(?![\w-]|\.\d)/g);
+  if (!named) return undefined;
+  for (const mention of named.map(versionCore)) {
+    const found = versions.find((label) => /\d/.test(label) && (versionCore(label) === mention || versionCore(label).startsWith(`${mention}.`)));
+    if (found) return found;
+  }
+  return undefined;
+}
+
 export async function retrieve(
   indexes: SearchIndexes,
   deploymentId: string,
@@ -96,7 +120,15 @@ export async function retrieve(
     for (const page of index.pages) if (cited.has(pageUrl(page.path))) boost.set(page.path, CITED_BOOST);
   }
   const dense = question.text.trim() ? await questionSimilarities(indexes, deploymentId, question) : undefined;
-  const rankOptions = { limit: options.limit, ...options.filter, includeHidden: options.includeHidden, preferLanguage: analyzer.language, boost, dense };
+  const rankOptions = {
+    limit: options.limit,
+    ...options.filter,
+    includeHidden: options.includeHidden,
+    preferLanguage: analyzer.language,
+    preferVersion: namedVersion(question.text, index.versions),
+    boost,
+    dense,
+  };
   const ranked = terms.length === 0 ? [] : index.rank(terms, rankOptions);
   const passages = ranked.map(({ page, section, score, coverage }) => {
     const row = index.sections[section];

@@ -2,9 +2,11 @@
  * The assistant's search index of one deployment, in memory: BM25F over the page sections
  * (page title, section heading, page description, navigation labels, page path, body), with
  * inverse document frequency counted over pages, so a rare word outweighs a common one whichever
- * words a question has. A page is ranked by its best section. Copies of one page in other
- * versions or languages are one result (the copy of the question's language, else of the
- * navigation's first version, unless another copy matches clearly better).
+ * words a question has. A page is ranked by its best section. Copies of one document in other
+ * versions or languages are one result: copies are found by path, by title and navigation place,
+ * and by content (MinHash over word shingles, so a page renamed or moved between versions is
+ * still a copy); the copy kept is the question's language's, then the version the question
+ * names, then the default version's (`default: true` in the navigation, else the first).
  *
  * Built once per deployment (a deployment's pages never change), in slices that yield to the
  * event loop, so building a big site's index does not hold up other requests.
@@ -17,7 +19,7 @@ const FIELDS = ['title', 'heading', 'description', 'trail', 'path', 'body'] as c
 type Field = (typeof FIELDS)[number];
 const FIELD_COUNT = FIELDS.length;
 /** The layout of `serialize`'s bytes: a stored index of another layout is built again. */
-export const INDEX_FORMAT = 1;
+export const INDEX_FORMAT = 2;
 /**
  * The first size of each array of postings being built (bytes): above the C library's largest
  * threshold for allocating with mmap (32 MB), so the arrays are mapped on their own and given
@@ -34,8 +36,6 @@ const LENGTH_NORM: Record<Field, number> = { title: 0.4, heading: 0.4, descripti
 const K1 = 1.2;
 /** Reciprocal rank fusion: its usual constant, and how deep each list is read. */
 const RRF_K = 60;
-/** Copies scoring at least this share of the best copy's score count as the same answer. */
-const COPY_TOLERANCE = 0.7;
 const FUSED_DEPTH = 50;
 /** Longest the build runs before it yields to the event loop (ms). */
 const SLICE_MS = 10;
@@ -50,6 +50,9 @@ export interface IndexedPage {
   version: string | undefined;
   /** Pages sharing it are one page in several versions or languages. */
   copyKey: string;
+  /** Whether its version (language) is the default of its siblings; undefined when the stored trail does not say. */
+  defaultVersion?: boolean;
+  defaultLanguage?: boolean;
   /** Order of the page in the navigation. */
   position: number;
   sections: number[];
@@ -77,6 +80,8 @@ export interface RankOptions {
   includeHidden?: boolean;
   /** The question's language: its copy of a page is preferred. */
   preferLanguage?: string;
+  /** A version the question names (one of `versions`): its copy of a page is preferred next. */
+  preferVersion?: string;
   /** Multiplies the score of these pages (the pages an earlier answer in the thread cited). */
   boost?: ReadonlyMap<string, number>;
   /** The question's cosine similarity with each section (by position), when embeddings are configured and ready. */
@@ -125,10 +130,12 @@ export class SectionIndex {
       await new Promise((resolve) => setImmediate(resolve));
       sliceStart = performance.now();
     };
+    const shingles = new CopyFinder();
     for (const section of sections) {
-      index.add(section);
+      index.add(section, shingles);
       await maybeYield();
     }
+    await index.groupCopies(shingles, maybeYield);
     // Built: the postings, grouped by term (in section order within a term), in slices too: a
     // 9,000-section site has some 1,000,000 postings.
     const pendingTerms = pending.terms.view();
@@ -188,6 +195,8 @@ export class SectionIndex {
         postings: this.postingSections.length,
         averages: this.averages,
         terms: [...this.termIds.keys()],
+        // Which pages are copies of one document (found by content when built: not made again from the texts).
+        copyKeys: this.pages.map((page) => page.copyKey),
       }),
     );
     const headerBytes = 4 + Math.ceil(header.length / 4) * 4;
@@ -218,7 +227,7 @@ export class SectionIndex {
     // Aligned for the typed arrays: a copy at offset 0 of a buffer of its own.
     const own = bytes.byteOffset % 4 === 0 ? bytes : bytes.slice();
     const headerLength = new DataView(own.buffer, own.byteOffset, own.byteLength).getUint32(0, true);
-    let header: { format: number; sections: number; pages: number; postings: number; averages: number[]; terms: string[] };
+    let header: { format: number; sections: number; pages: number; postings: number; averages: number[]; terms: string[]; copyKeys: string[] };
     try {
       header = JSON.parse(new TextDecoder().decode(own.subarray(4, 4 + headerLength))) as typeof header;
     } catch {
@@ -227,7 +236,8 @@ export class SectionIndex {
     if (header.format !== INDEX_FORMAT || header.sections !== sections.length) return undefined;
     const index = new SectionIndex();
     for (const section of sections) index.register(section);
-    if (index.pages.length !== header.pages) return undefined;
+    if (index.pages.length !== header.pages || !Array.isArray(header.copyKeys) || header.copyKeys.length !== header.pages) return undefined;
+    header.copyKeys.forEach((key, pageId) => (index.pages[pageId].copyKey = String(key)));
     header.terms.forEach((term, id) => index.termIds.set(term, id));
     const terms = header.terms.length;
     let at = own.byteOffset + 4 + Math.ceil(headerLength / 4) * 4;
@@ -279,9 +289,14 @@ export class SectionIndex {
       pageId = this.pages.length;
       this.byPath.set(row.pagePath, pageId);
       const trail = Array.isArray(row.trail) ? (row.trail as Array<{ kind?: unknown; label?: unknown }>) : [];
-      const label = (kind: string) => trail.find((item) => item?.kind === kind && typeof item.label === 'string')?.label as string | undefined;
-      const language = label('language');
-      const version = label('version');
+      const item = (kind: string) =>
+        trail.find((entry) => entry?.kind === kind && typeof entry.label === 'string') as { label: string; default?: unknown } | undefined;
+      const language = item('language')?.label;
+      const version = item('version')?.label;
+      const isDefault = (kind: string) => {
+        const flag = item(kind)?.default;
+        return typeof flag === 'boolean' ? flag : undefined;
+      };
       if (language && !this.languages.includes(language)) this.languages.push(language);
       if (version && !this.versions.includes(version)) this.versions.push(version);
       this.pages.push({
@@ -292,6 +307,8 @@ export class SectionIndex {
         version,
         // Versions of a page keep its title; translations do not (so only the path is compared for them).
         copyKey: `${copyKey(row.pagePath, language, version)}${version ? `\u0000${fold(row.pageTitle)}` : ''}`,
+        defaultVersion: isDefault('version'),
+        defaultLanguage: isDefault('language'),
         position: pageId,
         sections: [],
       });
@@ -300,7 +317,7 @@ export class SectionIndex {
     return pageId;
   }
 
-  private add(row: PageSection): void {
+  private add(row: PageSection, shingles?: CopyFinder): void {
     const id = this.sections.length;
     const pageId = this.register(row);
     const page = this.pages[pageId];
@@ -326,6 +343,7 @@ export class SectionIndex {
     const frequencies: number[] = [];
     FIELDS.forEach((field, f) => {
       const terms = field === 'body' ? tokenize(texts[field], analyzer) : withPairs(tokenize(texts[field], analyzer));
+      if (field === 'body') shingles?.add(pageId, terms);
       this.fieldLengths.push(terms.length);
       this.averages[f] += terms.length;
       for (const term of terms) {
@@ -349,6 +367,58 @@ export class SectionIndex {
       pending.sections.push(id);
       for (let i = 0; i < FIELD_COUNT; i++) pending.frequencies.push(Math.min(MAX_FREQUENCY, frequencies[slot + i]));
     }
+  }
+
+  /**
+   * Copy groups: pages of one path (less the version or language segment), pages of one title at
+   * one place in the navigation (less version and language), and pages whose text is nearly the
+   * same (MinHash, banded), never two pages of one version and language in a group.
+   */
+  private async groupCopies(finder: CopyFinder, maybeYield: () => Promise<void>): Promise<void> {
+    const groups = new CopyGroups(this.pages);
+    const joinBy = (keyOf: (pageId: number) => string | undefined) => {
+      const first = new Map<string, number>();
+      this.pages.forEach((_, pageId) => {
+        const key = keyOf(pageId);
+        if (key === undefined) return;
+        const known = first.get(key);
+        if (known === undefined) first.set(key, pageId);
+        else groups.union(known, pageId);
+      });
+    };
+    // Only a site with versions or languages has copies.
+    if (this.versions.length === 0 && this.languages.length === 0) return;
+    joinBy((pageId) => this.pages[pageId].copyKey);
+    joinBy((pageId) => {
+      const row = this.sections[this.pages[pageId].sections[0]];
+      const title = fold(row.pageTitle);
+      if (!title) return undefined;
+      const place = (Array.isArray(row.trail) ? (row.trail as Array<{ kind?: unknown; label?: unknown }>) : [])
+        .filter((item) => item?.kind !== 'version' && item?.kind !== 'language')
+        .map((item) => (typeof item?.label === 'string' ? fold(item.label) : ''));
+      return [title, ...place].join('\u0000');
+    });
+    await maybeYield();
+    for (let band = 0; band * BAND_ROWS < MINHASH_SIZE; band++) {
+      const first = new Map<string, number>();
+      for (const [pageId, { minima, shingles }] of finder.signatures) {
+        if (shingles < MIN_SHINGLES) continue;
+        const key = minima.subarray(band * BAND_ROWS, (band + 1) * BAND_ROWS).join(',');
+        const known = first.get(key);
+        if (known === undefined) first.set(key, pageId);
+        else if (similarity(finder.signatures.get(known)!.minima, minima) >= COPY_SIMILARITY) groups.union(known, pageId);
+      }
+      await maybeYield();
+    }
+    for (const page of this.pages) page.copyKey = `${groups.find(page.position)}`;
+  }
+
+  /** Whether the page's version (language) is the default one: as its trail says, else the navigation's first; a page outside any is. */
+  private isDefault(page: IndexedPage, kind: 'version' | 'language'): boolean {
+    const label = kind === 'version' ? page.version : page.language;
+    if (!label) return true;
+    const flag = kind === 'version' ? page.defaultVersion : page.defaultLanguage;
+    return flag ?? label === (kind === 'version' ? this.versions[0] : this.languages[0]);
   }
 
   private finishAverages(): void {
@@ -474,7 +544,7 @@ export class SectionIndex {
     }
     ranked.sort((a, b) => b.score - a.score || a.page.position - b.page.position);
     if (options.dense) ranked = this.fuse(ranked, options.dense, passes, coverageOf);
-    return this.oneCopyEach(ranked, options.preferLanguage).slice(0, options.limit);
+    return this.oneCopyEach(ranked, options.preferLanguage, filter.version ?? matchLabel(options.preferVersion, this.versions)).slice(0, options.limit);
   }
 
   /**
@@ -509,10 +579,11 @@ export class SectionIndex {
   }
 
   /**
-   * One page per copy group: among the copies scoring near the best one, the copy in the
-   * question's language, else in the navigation's first version or language.
+   * One page per copy group, scored as its best copy: the copy in the question's language, then
+   * in the version asked for (filter, else named in the question), then in the default version,
+   * then in the default language; the best scoring among equals.
    */
-  private oneCopyEach(ranked: RankedPage[], preferLanguage: string | undefined): RankedPage[] {
+  private oneCopyEach(ranked: RankedPage[], preferLanguage: string | undefined, preferVersion: string | undefined): RankedPage[] {
     const groups = new Map<string, RankedPage[]>();
     for (const entry of ranked) {
       const list = groups.get(entry.page.copyKey);
@@ -525,17 +596,120 @@ export class SectionIndex {
         kept.push(copies[0]);
         continue;
       }
-      // Near-equal copies (versions of one text; a translation scores far lower for a question in
-      // another language): the preferred one. A copy that matches clearly better wins.
-      const close = copies.filter((entry) => entry.score >= COPY_TOLERANCE * copies[0].score);
       const preference = (entry: RankedPage) =>
-        (preferLanguage && entry.page.language && baseLanguage(entry.page.language) === preferLanguage ? 4 : 0) +
-        (entry.page.version === this.versions[0] || !entry.page.version ? 2 : 0) +
-        (entry.page.language === this.languages[0] || !entry.page.language ? 1 : 0);
-      const chosen = close.reduce((a, b) => (preference(b) > preference(a) ? b : a));
+        (preferLanguage && entry.page.language && baseLanguage(entry.page.language) === preferLanguage ? 8 : 0) +
+        (preferVersion && entry.page.version === preferVersion ? 4 : 0) +
+        (this.isDefault(entry.page, 'version') ? 2 : 0) +
+        (this.isDefault(entry.page, 'language') ? 1 : 0);
+      // Copies come best scoring first: the first of the most preferred.
+      const chosen = copies.reduce((a, b) => (preference(b) > preference(a) ? b : a));
       kept.push({ ...chosen, score: copies[0].score });
     }
     return kept.sort((a, b) => b.score - a.score || a.page.position - b.page.position);
+  }
+}
+
+/** Hashes in a page's MinHash signature (pages in one LSH bucket are compared with its first page only, so a bucket of boilerplate pages costs linear time). */
+const MINHASH_SIZE = 32;
+/** MinHash rows per LSH band (32 / 4 = 8 bands: pairs of Jaccard similarity ~0.6 and above meet in a band). */
+const BAND_ROWS = 4;
+/** Estimated Jaccard similarity of word shingles above which two pages are copies of one document. */
+const COPY_SIMILARITY = 0.6;
+/** Fewest shingles a page needs to be matched by content (short pages are matched by path and title only). */
+const MIN_SHINGLES = 20;
+/** Words per page read for shingles (the start of a page tells its copies). */
+const MAX_SHINGLE_WORDS = 1000;
+/** Words per shingle. */
+const SHINGLE = 3;
+const SEEDS = Uint32Array.from({ length: MINHASH_SIZE }, (_, k) => fmix(0x9e3779b9 ^ Math.imul(k + 1, 0x85ebca6b)));
+
+/** Murmur3's 32-bit finaliser: a well-mixed hash of a 32-bit number. */
+function fmix(value: number): number {
+  let h = value >>> 0;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/** FNV-1a of a word. */
+function wordHash(word: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), 0x01000193);
+  return h >>> 0;
+}
+
+/** The MinHash signature of each page's body text (word shingles), made while the index is built. */
+class CopyFinder {
+  readonly signatures = new Map<number, { minima: Uint32Array; shingles: number; words: number }>();
+
+  /** Adds a section's body words (its index terms) to its page's signature; shingles do not cross sections. */
+  add(pageId: number, words: readonly string[]): void {
+    let entry = this.signatures.get(pageId);
+    if (!entry) this.signatures.set(pageId, (entry = { minima: new Uint32Array(MINHASH_SIZE).fill(0xffffffff), shingles: 0, words: 0 }));
+    const minima = entry.minima;
+    let a = 0;
+    let b = 0;
+    for (let i = 0; i < words.length && entry.words < MAX_SHINGLE_WORDS; i++, entry.words++) {
+      const c = wordHash(words[i]);
+      if (i >= SHINGLE - 1) {
+        const shingle = fmix(Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca6b) ^ c);
+        entry.shingles++;
+        // One multiply-xorshift per hash (k independent enough for an estimate of similarity).
+        for (let k = 0; k < MINHASH_SIZE; k++) {
+          let h = Math.imul(shingle ^ SEEDS[k], 0x2c1b3c6d);
+          h = (h ^ (h >>> 15)) >>> 0;
+          if (h < minima[k]) minima[k] = h;
+        }
+      }
+      a = b;
+      b = c;
+    }
+  }
+}
+
+/** Estimated Jaccard similarity of two MinHash signatures. */
+function similarity(a: Uint32Array, b: Uint32Array): number {
+  let same = 0;
+  for (let k = 0; k < MINHASH_SIZE; k++) if (a[k] === b[k]) same++;
+  return same / MINHASH_SIZE;
+}
+
+/**
+ * Groups of pages under union-find where a group never holds two pages of the same version and
+ * language (two pages of one version are two documents, however alike).
+ */
+class CopyGroups {
+  private readonly parent: Uint32Array;
+  private readonly slots: Array<Set<string> | undefined>;
+
+  constructor(pages: readonly IndexedPage[]) {
+    this.parent = Uint32Array.from(pages, (_, i) => i);
+    this.slots = pages.map((page) => new Set([`${page.version ?? ''}\u0000${page.language ?? ''}`]));
+  }
+
+  find(i: number): number {
+    while (this.parent[i] !== i) {
+      this.parent[i] = this.parent[this.parent[i]];
+      i = this.parent[i];
+    }
+    return i;
+  }
+
+  /** Joins the groups of two pages unless they share a version and language. */
+  union(a: number, b: number): void {
+    let ra = this.find(a);
+    let rb = this.find(b);
+    if (ra === rb) return;
+    let sa = this.slots[ra]!;
+    let sb = this.slots[rb]!;
+    if (sa.size < sb.size) [ra, rb, sa, sb] = [rb, ra, sb, sa];
+    for (const slot of sb) if (sa.has(slot)) return;
+    for (const slot of sb) sa.add(slot);
+    this.parent[rb] = ra;
+    this.slots[rb] = undefined;
   }
 }
 
