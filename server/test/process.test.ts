@@ -138,7 +138,8 @@ describe.skipIf(noPostgres !== undefined)('docsnav serve and workers on PostgreS
     cli(dir, ['project', 'add', 'fast', '--repo', exampleRepo(path.join(dir, 'repos', 'fast')), '--branch', 'main', '--docs-dir', 'docs', ...db()]);
     const token = cli(dir, ['key', 'create', '--project', 'slow', '--kind', 'admin', ...db()]);
     otherToken = cli(dir, ['key', 'create', '--project', 'fast', '--kind', 'admin', ...db()]);
-    serve = await startServe(dir, [...db(), '--jobs', '0', '--data', path.join(dir, 'api')]);
+    // 200 requests at once from one address: over the per-address cap (100 by default), which has a test of its own.
+    serve = await startServe(dir, [...db(), '--jobs', '0', '--data', path.join(dir, 'api'), '--max-connections-per-ip', '0']);
     startWorker('w1');
     startWorker('w2');
     client = new Client(serve.base, token);
