@@ -12,9 +12,9 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  bigSiteRepo,
   CLI,
   freePort,
-  git,
   ownPostgresUnavailable,
   postgresBin,
   postgresUnavailable,
@@ -28,7 +28,7 @@ import {
   type Proc,
   type TestPostgres,
 } from './helpers.js';
-import { mkdirSync, readlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 
 const MB = 1024 * 1024;
@@ -44,20 +44,7 @@ function namespacesUnavailable(): string | undefined {
 }
 
 /** A repository of `pages` pages of ~1.6 KB each (its checkout: ~16 MB on a tmpfs). */
-function siteOf(dir: string, pages: number): string {
-  const repo = path.join(dir, 'site');
-  mkdirSync(path.join(repo, 'docs', 'p'), { recursive: true });
-  git(repo, 'init', '-q', '-b', 'main');
-  const names = Array.from({ length: pages }, (_, index) => `p/page-${index}`);
-  for (const name of names)
-    writeFileSync(path.join(repo, 'docs', `${name}.mdx`), `---\ntitle: Page ${name}\n---\n\n## Setup\n\nHow to set up ${name}. ${'word '.repeat(300)}\n`);
-  const groups = [];
-  for (let start = 0; start < names.length; start += 500) groups.push({ group: `Part ${start / 500 + 1}`, pages: names.slice(start, start + 500) });
-  writeFileSync(path.join(repo, 'docs', 'docs.json'), JSON.stringify({ name: 'Big', theme: 'mint', colors: { primary: '#000000' }, navigation: { groups } }));
-  git(repo, 'add', '-A');
-  git(repo, 'commit', '-qm', 'Big site');
-  return repo;
-}
+const siteOf = (dir: string, pages: number) => bigSiteRepo(path.join(dir, 'site'), pages, ` ${'word '.repeat(300)}`);
 
 /**
  * `docsnav serve` with its data folder on a `size` tmpfs of its own: the folder `seed` (a project

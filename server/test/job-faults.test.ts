@@ -6,7 +6,6 @@
  * with a time limit while /healthz keeps answering (within 2 s; frozen before); a large site deploys while the server
  * answers promptly, with a clear failure past --max-pages.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
@@ -20,7 +19,7 @@ import { createLogger } from '../src/log.js';
 import { pageSections, type Deployment } from '../src/store/deployments.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
-import { commitFile, exampleRepo, git, gitHttpServer, probeHealth, tempDir, waitFor, LOCAL_ROOTS, deploymentEnded, docsJson } from './helpers.js';
+import { bigSiteRepo, commitFile, exampleRepo, gitHttpServer, probeHealth, tempDir, waitFor, LOCAL_ROOTS, deploymentEnded, docsJson } from './helpers.js';
 
 let dir: string;
 let data: string;
@@ -156,19 +155,7 @@ describe('a backtracking ignore glob in a repair job', () => {
 });
 
 describe('a large site', () => {
-  function siteOf(pages: number, folder: string): string {
-    const repo = path.join(dir, folder);
-    mkdirSync(path.join(repo, 'docs', 'p'), { recursive: true });
-    git(repo, 'init', '-q');
-    const names = Array.from({ length: pages }, (_, index) => `p/page-${index}`);
-    for (const name of names) writeFileSync(path.join(repo, 'docs', `${name}.mdx`), `---\ntitle: Page ${name}\n---\n\n## Setup\n\nHow to set up ${name}.\n`);
-    const groups = [];
-    for (let start = 0; start < names.length; start += 500) groups.push({ group: `Part ${start / 500 + 1}`, pages: names.slice(start, start + 500) });
-    writeFileSync(path.join(repo, 'docs', 'docs.json'), JSON.stringify({ name: 'Big', theme: 'mint', colors: { primary: '#000000' }, navigation: { groups } }));
-    git(repo, 'add', '-A');
-    git(repo, 'commit', '-qm', 'Big site');
-    return repo;
-  }
+  const siteOf = (pages: number, folder: string) => bigSiteRepo(path.join(dir, folder), pages);
 
   it('deploys 4,000 pages while /healthz answers promptly, storing texts in batches', async () => {
     await project('big', siteOf(4_000, 'big'));
