@@ -95,7 +95,8 @@ function docsnavOutside(text: string, file: string, root: string): string[] {
     ignore: ['/navigation', '/navigation/**'],
     rules: SITE_RULES_OFF,
   }).problems;
-  return problems.filter((p) => p.severity === 'error').map((p) => `${p.code} ${p.pointer}`);
+  // docs.json's own problems: a mint.json beside it is the build's to judge (mint-json-invalid, compared with the build in prebuild.corpus.test.ts), not the validator's.
+  return problems.filter((p) => p.severity === 'error' && p.file === file).map((p) => `${p.code} ${p.pointer}`);
 }
 
 describe.skipIf(validator === undefined)('the platform profile agrees with the platform’s validator outside navigation', () => {
