@@ -22,7 +22,6 @@ function formatBytes(bytes: number): string {
   return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 }
 
-
 /** A write refused because the data folder's disk is (nearly) full; the message is for the user. */
 export class DiskFull extends Error {
   override name = 'DiskFull';
