@@ -42,6 +42,15 @@ function npxWithoutNo(code: string): string[] {
   return found;
 }
 
+/**
+ * `npx --no x --flag`: npm reads options up to the first word after the package name, so a flag
+ * right after the name is npm's (it warns "Unknown cli config" and the command never sees it);
+ * the command's own flags there need `npx --no -- x --flag`.
+ */
+function flagTakenByNpm(code: string): string[] {
+  return [...code.matchAll(/\bnpx[ \t]+--no[ \t]+(?!--[ \t])[^\s'"`-][^\s'"`]*[ \t]+-[^\s'"`]*/g)].map((m) => m[0]);
+}
+
 describe('documented npx commands', () => {
   it('the check finds an npx without --no in each form it reads', () => {
     expect(npxWithoutNo('npx docsnav validate')).toEqual(['npx docsnav']);
@@ -50,6 +59,9 @@ describe('documented npx commands', () => {
     expect(npxWithoutNo('npx --no docsnav validate')).toEqual([]);
     expect(npxWithoutNo("cmd = { 'npx', '--no', 'docsnav' }")).toEqual([]);
     expect(npxWithoutNo('command = "npx"\nargs = ["--no", "docsnav"]')).toEqual([]);
+    expect(flagTakenByNpm('npx --no lint-staged --diff-filter=ACMRD')).toEqual(['npx --no lint-staged --diff-filter=ACMRD']);
+    expect(flagTakenByNpm('npx --no -- lint-staged --diff-filter=ACMRD')).toEqual([]);
+    expect(flagTakenByNpm('npx --no docsnav validate --format github')).toEqual([]);
     expect(codeOf('run `npx docsnav lsp` here\n\n```sh\nnpx x\n```\n')).toEqual(['npx x\n', 'npx docsnav lsp']);
   });
 
@@ -61,6 +73,7 @@ describe('documented npx commands', () => {
   it.each(files)('%s: every npx command says --no, and docsnav is never installed by its registry name', (file) => {
     const code = codeOf(readFileSync(path.join(REPO, file), 'utf8'));
     expect(code.flatMap(npxWithoutNo)).toEqual([]);
+    expect(code.flatMap(flagTakenByNpm)).toEqual([]);
     const byRegistryName = code.flatMap((text) => [...text.matchAll(/\bnpm (?:install|i|add)\b[^\n`]*?(?<![\w/@.+:-])docsnav(?![\w/.@-])/g)].map((m) => m[0]));
     expect(byRegistryName).toEqual([]);
   });
