@@ -22,7 +22,7 @@ const { JobRunner } = await import(dist('jobs/queue.js'));
 const { jobKinds } = await import(dist('jobs/kinds.js'));
 const { workerSettings } = await import(dist('jobs/settings.js'));
 const { findDeployment } = await import(dist('store/deployments.js'));
-const { closeThreads } = await import(dist('thread.js'));
+const { closeThreads } = await import(dist('library-threads.js'));
 
 const work = mkdtempSync(path.join(tmpdir(), 'docsnav-bench-assistant-'));
 const repoOf = (name, fill) => makeRepo(work, name, fill);

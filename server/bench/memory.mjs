@@ -6,7 +6,7 @@
  * - idle RSS (the process's VmRSS a few seconds after it listens);
  * - RSS after deploying the three repositories (their search indexes built, as after each
  *   deployment in `serve`): 3 s after the last one, and once the library threads that ran the
- *   deployments have ended (30 s idle, thread.ts);
+ *   deployments have ended (30 s idle, library-threads.ts);
  * - the most RSS over the latter while 50 assistant answers stream at once (no model: extractive);
  * - time to first byte of POST /v1/assistant/{domain}/message over HTTP at 127.0.0.1, p50/p90
  *   of sequential questions over the three sites.
@@ -28,7 +28,7 @@ const runsFlag = process.argv.indexOf('--runs');
 const RUNS = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) : 1;
 const SITES = ['mintlify', 'modelcontextprotocol', 'runpod'];
 const STREAMS = 50;
-/** How long a finished library thread waits for more work (server/src/thread.ts). */
+/** How long a finished library thread waits for more work (server/src/library-threads.ts). */
 const THREAD_IDLE_MS = 30_000;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))];

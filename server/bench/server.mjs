@@ -403,7 +403,7 @@ async function projectsRows(label, store) {
     dist('jobs/kinds.js'),
     dist('jobs/settings.js'),
     dist('store/deployments.js'),
-    dist('thread.js'),
+    dist('library-threads.js'),
   ]);
   projectsRepo ??= generatedSiteRepo(PROJECT_PAGES);
   const repo = projectsRepo;

@@ -46,7 +46,7 @@ const { JobRunner } = await import(dist('jobs/queue.js'));
 const { jobKinds } = await import(dist('jobs/kinds.js'));
 const { workerSettings } = await import(dist('jobs/settings.js'));
 const { findDeployment, pageSections } = await import(dist('store/deployments.js'));
-const { closeThreads } = await import(dist('thread.js'));
+const { closeThreads } = await import(dist('library-threads.js'));
 const { pageUrl } = await import(dist('search.js'));
 const { NOT_FOUND_LINE, NOT_DIRECT_LINE } = await import(dist('assistant/extractive.js'));
 

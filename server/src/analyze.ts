@@ -1,6 +1,6 @@
 /**
  * What a deployment learns from a checkout: the library's problems and page tree, and the page
- * texts. Runs in a worker thread (thread.ts) so that a hostile docs.json costs the thread, not
+ * texts. Runs in a worker thread (library-threads.ts) so that a hostile docs.json costs the thread, not
  * the server: its memory is capped and it is terminated at the time limit. Page texts go back
  * in batches, each stored before the next is made, so a site of 100,000 pages never sits in
  * memory whole; the page tree goes back as JSON text, ready to store.

@@ -60,10 +60,33 @@ const DEFAULT_HTTP_LIMITS = { requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_00
 /** Longest a connection may take to send its request's headers; one that sends nothing is closed (408) then. */
 const HEADERS_TIMEOUT_MS = 10_000;
 
+/**
+ * The server's HTTP app: the Fastify instance and its limits, JSON bodies, CORS, request ids, the
+ * one auth hook, metrics, the OpenAPI document, JSON errors, then the routes — in that order, each
+ * a step below.
+ */
 export async function buildApp(core: Core, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = createFastify(options);
+  acceptJsonBodies(app);
+  await allowOrigins(app, core, options.corsOrigins ?? ['*']);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  // Who may call each route: one hook; every route below says it in `config.auth`.
+  const auth = registerAuth(app, core.store);
+  if (options.metrics) countRequests(app, options.metrics);
+  await describeApi(app, options.version);
+  answerErrorsAsJson(app);
+  registerRoutes(app, core, options);
+  auth.seal();
+  return app;
+}
+
+/** Fastify on a Node HTTP server with the limits a public server needs (timeouts, connection caps, a trusted proxy only when configured). */
+function createFastify(options: AppOptions): FastifyInstance {
   const requestTimeout = options.requestTimeoutMs ?? DEFAULT_HTTP_LIMITS.requestTimeoutMs;
   const trustProxy = options.trustProxy ?? false;
-  const app: FastifyInstance = Fastify({
+  return Fastify({
     // pino's own types and the copy Fastify bundles differ only in declarations.
     ...(options.logger ? { loggerInstance: options.logger as unknown as FastifyBaseLogger } : { logger: false }),
     genReqId: () => randomUUID(),
@@ -88,9 +111,14 @@ export async function buildApp(core: Core, options: AppOptions = {}): Promise<Fa
       return server;
     },
   });
-  // Clients of the platform's API send `Content-Type: application/json` with no body on POSTs
-  // that take none: accept that; a body that is not JSON is still a 400, and so is one with
-  // text no database stores (a NUL character, a lone surrogate), with where it is.
+}
+
+/**
+ * JSON bodies. Clients of the platform's API send `Content-Type: application/json` with no body on
+ * POSTs that take none: accept that; a body that is not JSON is still a 400, and so is one with
+ * text no database stores (a NUL character, a lone surrogate), with where it is.
+ */
+function acceptJsonBodies(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     if ((body as string).trim() === '') return done(null, undefined);
@@ -108,8 +136,13 @@ export async function buildApp(core: Core, options: AppOptions = {}): Promise<Fa
     }
     done(null, value);
   });
-  // CORS first, so every answer carries it: 4xx from validation, the parser, the body limit,
-  // rate limits and unknown routes too (a browser shows a widget nothing else).
+}
+
+/**
+ * CORS, registered first so every answer carries it: 4xx from validation, the parser, the body
+ * limit, rate limits and unknown routes too (a browser shows a widget nothing else).
+ */
+async function allowOrigins(app: FastifyInstance, core: Core, corsOrigins: readonly string[]): Promise<void> {
   const common = {
     methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['authorization', 'content-type'],
@@ -119,7 +152,7 @@ export async function buildApp(core: Core, options: AppOptions = {}): Promise<Fa
   };
   // Written as a browser sends them (a row stored before origins were normalized, too).
   const allowed = (origins: readonly string[]) => (origins.includes('*') ? '*' : origins.map((origin) => normalizeOrigin(origin) ?? origin));
-  const serverOrigins = allowed(options.corsOrigins ?? ['*']);
+  const serverOrigins = allowed(corsOrigins);
   // The assistant answers a project's site: its own origins (`project add --origins`) win there.
   // When its project cannot be read, no origin is granted: the server's (`*` by default) would
   // open a project that allows only its own site to every page.
@@ -136,30 +169,34 @@ export async function buildApp(core: Core, options: AppOptions = {}): Promise<Fa
       return { ...common, origin: project?.corsOrigins ? allowed(project.corsOrigins) : serverOrigins };
     },
   });
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+}
+
+/** Each answered request in the metrics, by method, route and status. */
+function countRequests(app: FastifyInstance, metrics: Metrics): void {
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unknown';
+    metrics.requests.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
-  // Who may call each route: one hook; every route below says it in `config.auth`.
-  const auth = registerAuth(app, core.store);
-  const metrics = options.metrics;
-  if (metrics) {
-    app.addHook('onResponse', async (request, reply) => {
-      const route = request.routeOptions.url ?? 'unknown';
-      metrics.requests.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
-    });
-  }
+}
+
+/** The OpenAPI 3.1 document, generated from the routes' JSON Schemas. */
+async function describeApi(app: FastifyInstance, version = '0.0.0'): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
       info: {
         title: 'docsnav server',
-        version: options.version ?? '0.0.0',
+        version,
         description: 'Deployments of documentation sites from their git repositories, checked with docsnav.',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'An API key made with `docsnav key create`.' } } },
       security: [{ bearer: [] }],
     },
   });
+}
+
+/** Errors as JSON `{ "error": … }` with their status; never a stack (a 500 names its request id). */
+function answerErrorsAsJson(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) return reply.code(error.statusCode).send({ error: error.message });
     // The embedded database refused a write: the disk is full (it answers reads meanwhile).
@@ -172,19 +209,25 @@ export async function buildApp(core: Core, options: AppOptions = {}): Promise<Fa
     return reply.code(500).send({ error: `internal error (request ${request.id})` });
   });
   app.setNotFoundHandler((request, reply) => reply.code(404).send({ error: `no route ${request.method} ${request.url.split('?')[0]}` }));
-  // One file per endpoint family in routes/ (agent and assistant routes register here too);
-  // their JSON Schemas type their handlers.
+}
+
+/**
+ * One file per endpoint family in routes/ (agent and assistant routes register here too); their
+ * JSON Schemas type their handlers.
+ */
+function registerRoutes(app: FastifyInstance, core: Core, options: AppOptions): void {
   const api = app.withTypeProvider<JsonSchemaToTsProvider>();
   registerHealthRoutes(api, core);
   registerProjectRoutes(api, core);
   const assistant = options.assistant instanceof Assistant ? options.assistant : new Assistant(core.store, options.assistant);
-  if (metrics) assistant.onRefused = (scope) => metrics.refusals.inc({ limit: scope });
+  if (options.metrics) {
+    const metrics = options.metrics;
+    assistant.onRefused = (scope) => metrics.refusals.inc({ limit: scope });
+  }
   registerAssistantRoutes(api, assistant);
   registerAgentRoutes(api, core);
   // The chat page and the embeddable widget, both clients of the assistant route above.
   registerWidgetRoutes(api);
-  auth.seal();
-  return app;
 }
 
 /** `projectId: must match pattern …`: the field first, from ajv's error. */

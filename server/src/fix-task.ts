@@ -1,5 +1,5 @@
 /**
- * A repair job's work on its checkout, run in a worker thread (thread.ts): the library's safe
+ * A repair job's work on its checkout, run in a worker thread (library-threads.ts): the library's safe
  * fixes applied to the docs.json with the project's own config, written in place.
  */
 import { fixFile, type FixFileResult } from 'docsnav';

@@ -14,7 +14,7 @@ import { recoverGitFolders } from '../git.js';
 import { createLogger, LOG_LEVELS, type Logger } from '../log.js';
 import { normalizeOrigins, ORIGINS_HELP } from '../origins.js';
 import { redactUrl } from '../redact.js';
-import { closeThreads } from '../thread.js';
+import { closeThreads } from '../library-threads.js';
 import type { Store } from '../store/store.js';
 import { databaseFrom, workerSettingsFrom } from './settings.js';
 import { applyManagement } from './manage.js';

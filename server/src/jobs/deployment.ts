@@ -11,7 +11,7 @@ import { rm } from 'node:fs/promises';
 import { unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { plural } from '../text.js';
-import { runInThread, ThreadError } from '../thread.js';
+import { runInThread, ThreadError } from '../library-threads.js';
 import { DiskFull } from '../disk.js';
 import { blobSizes, commitMessage, fetchBlobs, fetchBranch, formatBytes, GitError, listFiles, writeBlobs, type TreeEntry } from '../git.js';
 import { displayRepo, Redactor } from '../redact.js';

@@ -24,6 +24,12 @@ export interface JobObserver {
   jobEnded(kind: string, outcome: string, seconds: number): void;
 }
 
+/** How a run ended: the kind's outcome, or none (aborted, or crashed with this message). */
+interface RunEnd {
+  outcome: JobOutcome | undefined;
+  crashed?: string;
+}
+
 interface Running {
   job: ClaimedJob;
   controller: AbortController;
@@ -125,8 +131,36 @@ export class JobRunner {
     return Math.min(2_000, Math.floor(this.settings.leaseMs / 5));
   }
 
+  /**
+   * Runs a claimed job: its lease held (renewed, watched), the kind's run, then its end logged and
+   * counted and the next claim made — each a step below.
+   */
   private launch(job: ClaimedJob, claimSentAt: number): void {
     const controller = new AbortController();
+    const lease = this.holdLease(job, claimSentAt, controller);
+    const log = this.log.child({ jobId: job.id, project: job.lane, kind: job.kind });
+    log.info({ attempt: job.attempts }, 'job started');
+    const started = performance.now();
+    const done = (async () => {
+      let ended: RunEnd = { outcome: undefined };
+      try {
+        ended = await this.run(job, controller, lease.renewed, log);
+      } finally {
+        lease.release();
+        this.running.delete(job.id);
+        this.reportEnd(job, controller, ended, log, (performance.now() - started) / 1000);
+        this.wake();
+      }
+    })();
+    this.running.set(job.id, { job, controller, done });
+  }
+
+  /**
+   * Keeps a job's lease: renewed every third of it, and the run aborted when it is taken over or
+   * the database cannot be reached before it runs out (less a margin, so the abort reaches the
+   * run's steps first). `renewed(sentAt)`: a renewal, or a fenced write, sent then succeeded.
+   */
+  private holdLease(job: ClaimedJob, claimSentAt: number, controller: AbortController): { renewed: (sentAt: number) => void; release: () => void } {
     const leaseMs = this.settings.leaseMs;
     let deadline = claimSentAt + leaseMs - this.margin;
     const abort = (reason: string) => {
@@ -162,54 +196,55 @@ export class JobRunner {
       },
       Math.max(50, Math.min(1_000, Math.floor(leaseMs / 10))),
     );
-    const kind = this.kindOf(job.kind);
-    const log = this.log.child({ jobId: job.id, project: job.lane, kind: job.kind });
-    log.info({ attempt: job.attempts }, 'job started');
-    const started = performance.now();
-    const done = (async () => {
-      let outcome: JobOutcome | undefined;
-      let crashed: string | undefined;
-      try {
-        if (!kind) {
-          await this.complete(job, controller, 'failed', async () => {});
-          outcome = { outcome: 'failure', error: `no job kind "${job.kind}" in this docsnav` };
-          return;
-        }
-        outcome = await kind.run({
-          // The payload is as `enqueueJob` wrote it for this kind.
-          job: job as JobOf<JobKindName>,
-          db: this.store,
-          settings: this.settings,
-          signal: controller.signal,
-          log,
-          write: (work) => this.write(job, controller, work, renewed),
-          complete: (state, write) => this.complete(job, controller, state, write),
-        });
-      } catch (error) {
-        if (!controller.signal.aborted) crashed = (error as Error)?.message ?? String(error);
-      } finally {
+    return {
+      renewed,
+      release: () => {
         clearInterval(renew);
         clearInterval(watchdog);
-        this.running.delete(job.id);
-        const seconds = (performance.now() - started) / 1000;
-        const durationMs = Math.round(seconds * 1000);
-        if (controller.signal.aborted && !outcome) {
-          const reason = (controller.signal.reason as Error)?.message ?? 'stopped';
-          log.warn({ attempt: job.attempts, outcome: 'interrupted', durationMs, reason }, 'job interrupted');
-          this.observer?.jobEnded(job.kind, 'interrupted', seconds);
-        } else if (crashed !== undefined || !outcome) {
-          log.error({ attempt: job.attempts, outcome: 'crashed', durationMs, err: crashed }, 'job crashed');
-          this.observer?.jobEnded(job.kind, 'crashed', seconds);
-        } else {
-          const level = outcome.error ? 'warn' : 'info';
-          log[level]({ attempt: job.attempts, outcome: outcome.outcome, durationMs, ...(outcome.error ? { error: outcome.error } : {}) }, 'job ended');
-          this.observer?.jobEnded(job.kind, outcome.outcome, seconds);
-          this.onEnded?.({ id: job.id, kind: job.kind, lane: job.lane }, outcome.outcome);
-        }
-        this.wake();
+      },
+    };
+  }
+
+  /** The kind's run of a job, its writes fenced on the lease; a crash is caught here, an abort is not a crash. */
+  private async run(job: ClaimedJob, controller: AbortController, renewed: (sentAt: number) => void, log: Logger): Promise<RunEnd> {
+    const kind = this.kindOf(job.kind);
+    try {
+      if (!kind) {
+        await this.complete(job, controller, 'failed', async () => {});
+        return { outcome: { outcome: 'failure', error: `no job kind "${job.kind}" in this docsnav` } };
       }
-    })();
-    this.running.set(job.id, { job, controller, done });
+      const outcome = await kind.run({
+        // The payload is as `enqueueJob` wrote it for this kind.
+        job: job as JobOf<JobKindName>,
+        db: this.store,
+        settings: this.settings,
+        signal: controller.signal,
+        log,
+        write: (work) => this.write(job, controller, work, renewed),
+        complete: (state, write) => this.complete(job, controller, state, write),
+      });
+      return { outcome };
+    } catch (error) {
+      return { outcome: undefined, crashed: controller.signal.aborted ? undefined : ((error as Error)?.message ?? String(error)) };
+    }
+  }
+
+  /** A job's end in the log and the metrics: interrupted (its lease lost or the worker stopping), crashed, or its outcome. */
+  private reportEnd(job: ClaimedJob, controller: AbortController, { outcome, crashed }: RunEnd, log: Logger, seconds: number): void {
+    const durationMs = Math.round(seconds * 1000);
+    if (controller.signal.aborted && !outcome) {
+      const reason = (controller.signal.reason as Error)?.message ?? 'stopped';
+      log.warn({ attempt: job.attempts, outcome: 'interrupted', durationMs, reason }, 'job interrupted');
+      this.observer?.jobEnded(job.kind, 'interrupted', seconds);
+    } else if (crashed !== undefined || !outcome) {
+      log.error({ attempt: job.attempts, outcome: 'crashed', durationMs, err: crashed }, 'job crashed');
+      this.observer?.jobEnded(job.kind, 'crashed', seconds);
+    } else {
+      const level = outcome.error ? 'warn' : 'info';
+      log[level]({ attempt: job.attempts, outcome: outcome.outcome, durationMs, ...(outcome.error ? { error: outcome.error } : {}) }, 'job ended');
+      this.observer?.jobEnded(job.kind, outcome.outcome, seconds);
+      this.onEnded?.({ id: job.id, kind: job.kind, lane: job.lane }, outcome.outcome);
+    }
   }
 
   private async write<T>(job: ClaimedJob, controller: AbortController, work: (tx: Queryable) => Promise<T>, renewed: (sentAt: number) => void): Promise<T> {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { plural } from '../text.js';
 import type { FixFileResult, Problem } from 'docsnav';
 import { addWorktree, fetchBranch, GitError, listFiles, pushHead, removeWorktree, runGit } from '../git.js';
-import { runInThread } from '../thread.js';
+import { runInThread } from '../library-threads.js';
 import { findSession, updateSession, type AgentSessionRecord, type SessionUpdate, type Todo } from '../store/agent.js';
 import { findProject, type Project } from '../store/projects.js';
 import type { Queryable } from '../store/store.js';

@@ -3,7 +3,7 @@ import { parentPort } from 'node:worker_threads';
 import { analyzeCheckout } from './analyze.js';
 import { fixCheckout } from './fix-task.js';
 import type { SectionsBatch } from './store/deployments.js';
-import type { FromThread, ToThread } from './thread.js';
+import type { FromThread, ToThread } from './library-threads.js';
 
 const port = parentPort!;
 /** The batches sent and not yet stored, oldest first (the main thread stores them in order). */

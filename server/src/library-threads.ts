@@ -1,4 +1,5 @@
 /**
+ * Worker threads for the library's work (worker_threads; the assistant's chat threads are another thing, in store/).
  * The library's work on a repository's content runs in a worker thread with a heap limit and a
  * time limit, never on the server's main thread: a hostile docs.json, spec or config file (a
  * backtracking `ignore` glob, a 100,000-deep nesting) costs that thread, not the server, which
@@ -37,9 +38,9 @@ export class ThreadError extends Error {
 
 /** The compiled worker script (tests run the TypeScript sources, so they use the build's copy). */
 function workerScript(): URL {
-  const here = new URL('./thread-worker.js', import.meta.url);
+  const here = new URL('./library-thread-entry.js', import.meta.url);
   if (existsSync(fileURLToPath(here))) return here;
-  return new URL('../dist/thread-worker.js', import.meta.url);
+  return new URL('../dist/library-thread-entry.js', import.meta.url);
 }
 
 /**
