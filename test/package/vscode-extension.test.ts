@@ -152,7 +152,9 @@ function fakeDocsnav(dir: string): string {
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'docsnav', version: '0.0.0-fake', bin: { docsnav: 'dist/cli/main.js' } }));
   writeFileSync(
     cli,
-    `#!/usr/bin/env node\nrequire('fs').writeFileSync(require('path').join(__dirname, 'argv.json'), JSON.stringify({ argv0: process.argv0, argv: process.argv.slice(1), cwd: process.cwd() }));\n`,
+    // Written whole, then renamed: the host reads argv.json as soon as it exists (a busy machine
+    // showed it the empty file between its creation and the write).
+    `#!/usr/bin/env node\nconst fs = require('fs'), path = require('path');\nconst file = path.join(__dirname, 'argv.json');\nfs.writeFileSync(file + '.tmp', JSON.stringify({ argv0: process.argv0, argv: process.argv.slice(1), cwd: process.cwd() }));\nfs.renameSync(file + '.tmp', file);\n`,
   );
   chmodSync(cli, 0o755);
   return cli;
