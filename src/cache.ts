@@ -24,6 +24,8 @@ export class ValidationCache {
   /** What was made of a file's bytes (a parsed spec, a page's front matter), by path, while the bytes are the same. */
   private readonly parsed = new Map<string, { bytes: Buffer; byKey: Map<string, unknown> }>();
   private cachedBytes = 0;
+  /** What each docs root's last validation worked out that checking one page again reuses (src/site/check.ts's `CheckedSite`). */
+  private readonly checks = new Map<string, unknown>();
 
   /**
    * A file's contents changed (`created`/`deleted`: it appeared or went away, which changes the
@@ -35,6 +37,7 @@ export class ValidationCache {
       for (const outcomes of this.reads.values()) outcomes.clear();
       this.parsed.clear();
       this.listings.clear();
+      this.checks.clear();
       this.cachedBytes = 0;
       return;
     }
@@ -53,6 +56,21 @@ export class ValidationCache {
     for (const root of this.listings.keys()) {
       if (changedPath === root || changedPath.startsWith(root + path.sep) || root.startsWith(under)) this.listings.delete(root);
     }
+    // Its pages are no longer the ones the last check knew: a page is checked alone again only after the next whole check.
+    for (const root of this.checks.keys()) {
+      if (changedPath === root || changedPath.startsWith(root + path.sep) || root.startsWith(under)) this.checks.delete(root);
+    }
+  }
+
+  /** Keeps what a validation of a docs root worked out for checking one page again (undefined: forget it). */
+  keepCheck(root: string, check: unknown): void {
+    if (check === undefined) this.checks.delete(path.resolve(root));
+    else this.checks.set(path.resolve(root), check);
+  }
+
+  /** What the last validation of a docs root kept (`keepCheck`), until a file under it was created or deleted. */
+  lastCheck<T>(root: string): T | undefined {
+    return this.checks.get(path.resolve(root)) as T | undefined;
   }
 
   /**

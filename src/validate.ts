@@ -165,19 +165,7 @@ export function startPipeline(text: string, options: ValidateOptions & { allowRe
   }
   const loader =
     options.specs === false ? undefined : new SpecLoader({ root: absoluteRoot, allowRemote: options.allowRemote, reader, files, cache: options.cache });
-  // Pages and specs with a problem of their own join the document's files (for order and code frames).
-  const others = new Map<string, SourceFile>();
-  const displayRoot = options.root ?? path.dirname(file);
-  const reportIn = (relative: string, text: string, kind: 'page' | 'spec', finding: Finding): void => {
-    let source = others.get(relative);
-    if (!source) {
-      const shown = path.join(displayRoot, relative);
-      source = kind === 'page' ? textSource(shown, text) : parseSource(shown, text);
-      others.set(relative, source);
-      document.files.push(source);
-    }
-    sink.addInFile(source, finding);
-  };
+  const reportIn = reporterIn(document, sink, options.root ?? path.dirname(file));
   const builder = new TreeBuilder(document.value, {
     loader,
     files,
@@ -201,6 +189,25 @@ export function startPipeline(text: string, options: ValidateOptions & { allowRe
   return { document, sink, builder, loader, finish };
 }
 
+/** Reports a finding in a page or spec (root-relative): such files join the document's files, once each (for order and code frames). */
+export function reporterIn(
+  document: Pick<LoadedDocument, 'files'>,
+  sink: ProblemSink,
+  displayRoot: string,
+): (relative: string, text: string, kind: 'page' | 'spec', finding: Finding) => void {
+  const others = new Map<string, SourceFile>();
+  return (relative, text, kind, finding) => {
+    let source = others.get(relative);
+    if (!source) {
+      const shown = path.join(displayRoot, relative);
+      source = kind === 'page' ? textSource(shown, text) : parseSource(shown, text);
+      others.set(relative, source);
+      document.files.push(source);
+    }
+    sink.addInFile(source, finding);
+  };
+}
+
 /** Runs the enabled site rules once the tree is built: only with a docs root (without one, nothing says what the site serves). */
 function checkSiteOf(
   tree: PageTree,
@@ -217,8 +224,10 @@ function checkSiteOf(
 ): void {
   const { document, sink, files, options } = run;
   const enabled = siteRules.filter((rule) => sink.enabled(rule.code));
+  // The last check goes first: two of a large site alive at once would double what the collector walks.
+  options.cache?.keepCheck(run.absoluteRoot, undefined);
   if (enabled.length === 0 || !files) return;
-  checkSite(enabled, {
+  const checked = checkSite(enabled, {
     tree,
     alsoListed: builder.untreedPagePaths(),
     document: document.value,
@@ -234,6 +243,8 @@ function checkSiteOf(
     report: (finding) => sink.add(finding),
     reportIn: (relative, text, finding) => run.reportIn(relative, text, 'page', finding),
   });
+  // An editor checks an edited page alone against it (validatePage).
+  options.cache?.keepCheck(run.absoluteRoot, checked);
 }
 
 /** Reads and validates a docs.json (or docs.yaml). The docs root defaults to the file's folder. */
@@ -298,7 +309,7 @@ function checkMintJsonBeside(file: string, root: string, reader: FileReader, doc
  * Each file keeps at most `maxPerFile` problems (the first reported); the rest are only
  * counted, so that no input makes the output (or the work of locating it) grow past that.
  */
-class ProblemSink {
+export class ProblemSink {
   /** Findings kept until the end, so each file's locations are found in one pass. */
   private readonly pending = new Map<SourceFile, Array<{ finding: Finding; severity: Severity }>>();
   /** `ignore`: problems at these pages or pointers are not reported. */
