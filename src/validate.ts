@@ -224,9 +224,7 @@ function checkSiteOf(
 ): void {
   const { document, sink, files, options } = run;
   const enabled = siteRules.filter((rule) => sink.enabled(rule.code));
-  // The last check goes first: two of a large site alive at once would double what the collector walks.
-  options.cache?.keepCheck(run.absoluteRoot, undefined);
-  if (enabled.length === 0 || !files) return;
+  if (enabled.length === 0 || !files) return options.cache?.keepCheck(run.absoluteRoot, undefined);
   const checked = checkSite(enabled, {
     tree,
     alsoListed: builder.untreedPagePaths(),
