@@ -24,16 +24,6 @@ export function findPageFile(
   page: string,
   cache?: ValidationCache,
 ): PageFile | undefined {
-  // An editor's next check with no file changed since: the page files found then (docs.json's keystrokes find 23,000 again).
-  if (cache && reader) {
-    const known = cache.untilChange(`page-files\0${absoluteRoot}\0${files.root}`, () => new Map<string, PageFile | undefined>());
-    if (!known.has(page)) known.set(page, readPageFile(files, reader, absoluteRoot, page, cache));
-    return known.get(page);
-  }
-  return readPageFile(files, reader, absoluteRoot, page, cache);
-}
-
-function readPageFile(files: DocsFiles, reader: FileReader | undefined, absoluteRoot: string, page: string, cache?: ValidationCache): PageFile | undefined {
   const file = pageFileIn(files, page);
   if (!file) return undefined;
   const found: PageFile = { file };

@@ -13,6 +13,7 @@ import { isMdx, pageBodies, type PageBodies, type PageBody } from './pages.js';
 import type { SiteBase } from './base.js';
 import { buildSite, type Site } from './site.js';
 import { linkResolver, navigationLinks, type NavigationLink } from './links.js';
+import { sameFindingInputs, sameSite, sameStrings, type FindingInputs, type PageFinding, type SiteInputs } from './reuse.js';
 
 /** What the pipeline hands the site rules once the page tree is built. */
 export interface SiteCheckInput {
@@ -43,8 +44,9 @@ export interface SiteCheckInput {
 
 /**
  * What a site check worked out before its rules ran: the site, its redirects, the files whose
- * bodies are checked and the bodies read. An editor keeps it (`ValidationCache.keepCheck`) to
- * check one edited page again against the rest of the site (`checkPage`).
+ * bodies are checked and the bodies read, and what the page rules found in them. An editor keeps
+ * it (`ValidationCache.keepCheck`) to check one edited page again against the rest of the site
+ * (`checkPage`), and to take what the next check would make the same (src/site/reuse.ts).
  */
 export interface CheckedSite {
   site: Site;
@@ -57,26 +59,62 @@ export interface CheckedSite {
   readAt?: number;
   /** How pages were read: the same reader, listing, cache and profile serve a page's check. */
   input: Pick<SiteCheckInput, 'root' | 'reader' | 'files' | 'cache' | 'profile'>;
+  made: SiteInputs;
+  found: FindingInputs;
+  /** What the rules reported in page files, in order. */
+  pageFindings: readonly PageFinding[];
 }
 
 /** Runs the enabled site rules over the site the tree and the docs root make, each once; returns what it worked out. */
 export function checkSite(rules: readonly SiteRule[], input: SiteCheckInput): CheckedSite {
-  const site = buildSite(input.tree, input.files, ignoredTest(readRootFile(input, MINTIGNORE)), input.alsoListed);
-  const redirects = new RedirectTable(redirectsOf(input.document));
+  const last = input.cache && input.root !== undefined ? input.cache.lastCheck<CheckedSite>(input.root) : undefined;
+  const ignored = ignoredTest(readRootFile(input, MINTIGNORE));
+  const made: SiteInputs = {
+    treePages: input.tree.pages,
+    alsoListed: [...(input.alsoListed ?? [])],
+    files: input.files,
+    ignored,
+    redirects: JSON.stringify(redirectsOf(input.document)),
+  };
+  const same = last !== undefined && sameSite(last.made, made);
+  const site = same ? last.site : buildSite(input.tree, input.files, ignored, made.alsoListed);
+  const redirects = same ? last.redirects : new RedirectTable(redirectsOf(input.document));
   const ignoredPage = input.ignoredPage;
   const checked = ignoredPage ? site.contentFiles.filter((file) => !ignoredPage(file.replace(/\.mdx?$/i, ''))) : site.contentFiles;
   const readsPages = rules.some((rule) => rule.readsPages);
-  const bodies = !readsPages ? new Map<string, PageBody | undefined>() : (unchangedBodies(input, checked) ?? loadBodies(input, checked));
-  const kept: CheckedSite = { site, redirects, checked, bodies, input: { root: input.root, reader: input.reader, files: input.files, cache: input.cache, profile: input.profile } };
+  const bodies = !readsPages ? new Map<string, PageBody | undefined>() : (unchangedBodies(input, last, checked) ?? loadBodies(input, checked));
+  const found: FindingInputs = { bodies, rules: rules.map((rule) => rule.code).join(), profile: input.profile.name, base: input.base };
+  const pageFindings: PageFinding[] = [];
+  const kept: CheckedSite = {
+    site,
+    redirects,
+    checked,
+    bodies,
+    input: { root: input.root, reader: input.reader, files: input.files, cache: input.cache, profile: input.profile },
+    made,
+    found,
+    pageFindings,
+  };
   if (readsPages && input.cache) kept.readAt = input.cache.generation;
+  // The same site, pages and rules: the page rules' findings are the last check's; only docs.json's hrefs are checked again.
+  const reuse = same && readsPages && sameFindingInputs(last.found, found);
   let navigation: NavigationLink[] | undefined;
-  runRules(rules, kept, pageBodies(checked, bodies), {
+  runRules(rules, kept, reuse ? { files: [], get: (file) => bodies.get(file) } : pageBodies(checked, bodies), {
     navigationLinks: () => (navigation ??= navigationLinks(input.document, site, redirects, input.profile)),
     document: input.document,
     report: input.report,
-    reportIn: input.reportIn,
+    reportIn: (file, text, finding) => {
+      pageFindings.push({ file, text, finding });
+      input.reportIn(file, text, finding);
+    },
     base: input.base,
   });
+  if (reuse) {
+    for (const { file, text, finding } of last.pageFindings) {
+      pageFindings.push({ file, text, finding });
+      input.reportIn(file, text, finding);
+    }
+  }
   return kept;
 }
 
@@ -107,10 +145,9 @@ export function checkPage(
  * The bodies the last check of the root read, when no file changed since and the same files are
  * checked the same way (an editor's keystroke in docs.json): 23,000 pages are not looked up again.
  */
-function unchangedBodies(input: SiteCheckInput, checked: readonly string[]): ReadonlyMap<string, PageBody | undefined> | undefined {
-  const last = input.cache && input.root !== undefined ? input.cache.lastCheck<CheckedSite>(input.root) : undefined;
-  if (!last || last.readAt !== input.cache!.generation || last.input.profile.name !== input.profile.name || last.input.files !== input.files) return undefined;
-  if (last.checked.length !== checked.length || last.checked.some((file, i) => file !== checked[i])) return undefined;
+function unchangedBodies(input: SiteCheckInput, last: CheckedSite | undefined, checked: readonly string[]): ReadonlyMap<string, PageBody | undefined> | undefined {
+  if (!last || last.readAt === undefined || last.readAt !== input.cache?.generation || last.input.profile.name !== input.profile.name || last.input.files !== input.files) return undefined;
+  if (!sameStrings(last.checked, checked)) return undefined;
   return last.bodies;
 }
 

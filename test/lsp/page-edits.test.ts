@@ -43,7 +43,13 @@ function site(): string {
 
 /** Every file's published diagnostics equal the CLI's problems of `saved` (the same texts on disk), file by file. */
 function expectCliProblems(client: LspClient, served: string, saved: string): void {
-  const expected = new Map([...cliDiagnostics(saved)].map(([file, list]) => [path.join(served, path.relative(saved, file)), list]));
+  // Messages that name the docs root name the served one.
+  const expected = new Map(
+    [...cliDiagnostics(saved)].map(([file, list]) => [
+      path.join(served, path.relative(saved, file)),
+      list.map((d) => ({ ...d, message: d.message.split(saved).join(served) })),
+    ]),
+  );
   for (const [file, list] of expected) expect((client.diagnostics.get(uriOf(file)) ?? []).map(comparable), file).toEqual(list);
   for (const [uri, list] of client.diagnostics) if (!expected.has(path.resolve(new URL(uri).pathname))) expect(list, uri).toEqual([]);
 }
@@ -52,6 +58,15 @@ function expectCliProblems(client: LspClient, served: string, saved: string): vo
 async function settled(client: LspClient, docs: string): Promise<void> {
   await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri: uriOf(docs) }, position: { line: 0, character: 0 } });
 }
+
+/** docs.json's texts, in order: a label (the site unchanged), a redirect where a page links, a page of the navigation gone, back. */
+const DOCS_EDITS: string[] = [
+  { name: 'S2', navigation: { pages: ['intro', 'guide', 'other'] } },
+  { name: 'S2', navigation: { pages: ['intro', 'guide', 'other'] }, redirects: [{ source: '/nowhere', destination: '/guide' }] },
+  { name: 'S2', navigation: { pages: ['intro', 'other'] }, redirects: [{ source: '/nowhere', destination: '/guid' }] },
+  { name: 'S3', navigation: { pages: ['intro', 'other', 'missing'] } },
+  { name: 'S', navigation: { pages: ['intro', 'guide', 'other'] } },
+].map((value) => JSON.stringify({ theme: 'mint', colors: { primary: '#000000' }, ...value }, null, 2));
 
 describe('pages edited in the editor', () => {
   it("publish the page's own problems at once, then every file's as docsnav validate reports them", async () => {
@@ -80,6 +95,38 @@ describe('pages edited in the editor', () => {
           expect((await own).map(comparable), `${page} at once, after edit ${version}`).toEqual(expected);
         }
         await whole;
+        await settled(client, docs);
+        expectCliProblems(client, served, saved);
+      }
+    } finally {
+      await client.stop();
+    }
+  });
+});
+
+describe('docs.json edited, a page with a broken link open', () => {
+  it("every file's diagnostics are docsnav validate's after each edit, whether the site changed or not", async () => {
+    const served = site();
+    const saved = site();
+    const docs = path.join(served, 'docs.json');
+    const intro = path.join(served, 'intro.mdx');
+    const introText = '---\ntitle: Intro\n---\n\nSee [nothing](/nowhere) and [setup](/guide#setup).\n';
+    writeFileSync(intro, introText);
+    writeFileSync(path.join(saved, 'intro.mdx'), introText);
+    const client = await startClient(served);
+    try {
+      await client.nextDiagnostics(uriOf(docs));
+      client.open(docs, SITE['docs.json']);
+      await client.nextDiagnostics(uriOf(docs), (_, version) => version === 1);
+      await settled(client, docs);
+      expectCliProblems(client, served, saved);
+      let version = 1;
+      for (const text of DOCS_EDITS) {
+        version++;
+        const checked = client.nextDiagnostics(uriOf(docs), (_, v) => v === version);
+        client.change(docs, text, version);
+        writeFileSync(path.join(saved, 'docs.json'), text);
+        await checked;
         await settled(client, docs);
         expectCliProblems(client, served, saved);
       }
