@@ -183,7 +183,7 @@ export function startPipeline(text: string, options: ValidateOptions & { allowRe
   checkDocument(document, options, sink, files, [builder.visitor()]);
   const finish = (): PageTree => {
     const tree = builder.build();
-    checkSiteOf(tree, builder, { document, sink, files, absoluteRoot, reader, options, reportIn });
+    checkSiteOf(tree, builder, { document, sink, files, absoluteRoot, reader, options, reportIn, keep: options.titles !== true });
     return tree;
   };
   return { document, sink, builder, loader, finish };
@@ -220,11 +220,16 @@ function checkSiteOf(
     reader: FileReader;
     options: ValidateOptions;
     reportIn: (relative: string, text: string, kind: 'page', finding: Finding) => void;
+    /** Kept in the cache for the next check (not a tree's, which holds every page and is made for a hover). */
+    keep: boolean;
   },
 ): void {
   const { document, sink, files, options } = run;
   const enabled = siteRules.filter((rule) => sink.enabled(rule.code));
-  if (enabled.length === 0 || !files) return options.cache?.keepCheck(run.absoluteRoot, undefined);
+  if (enabled.length === 0 || !files) {
+    if (run.keep) options.cache?.keepCheck(run.absoluteRoot, undefined);
+    return;
+  }
   const checked = checkSite(enabled, {
     tree,
     alsoListed: builder.untreedPagePaths(),
@@ -241,8 +246,8 @@ function checkSiteOf(
     report: (finding) => sink.add(finding),
     reportIn: (relative, text, finding) => run.reportIn(relative, text, 'page', finding),
   });
-  // An editor checks an edited page alone against it (validatePage).
-  options.cache?.keepCheck(run.absoluteRoot, checked);
+  // An editor checks an edited page alone against it (validatePage), and takes from it what the next check would make the same.
+  if (run.keep) options.cache?.keepCheck(run.absoluteRoot, checked);
 }
 
 /** Reads and validates a docs.json (or docs.yaml). The docs root defaults to the file's folder. */

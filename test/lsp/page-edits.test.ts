@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HoverRequest } from 'vscode-languageserver-protocol/node.js';
+import { CompletionRequest } from 'vscode-languageserver-protocol/node.js';
 import { startClient, uriOf, type LspClient } from '../../bench/lsp-client.mjs';
 import { cliDiagnostics, comparable } from './expected.js';
 
@@ -56,7 +56,7 @@ function expectCliProblems(client: LspClient, served: string, saved: string): vo
 
 /** Every notification the server sent before now has arrived: it answers a request after them, on the same stream. */
 async function settled(client: LspClient, docs: string): Promise<void> {
-  await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri: uriOf(docs) }, position: { line: 0, character: 0 } });
+  await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri: uriOf(path.join(path.dirname(docs), 'none.mdx')) }, position: { line: 0, character: 0 } });
 }
 
 /** docs.json's texts, in order: a label (the site unchanged), a redirect where a page links, a page of the navigation gone, back. */
@@ -110,7 +110,7 @@ describe('docs.json edited, a page with a broken link open', () => {
     const saved = site();
     const docs = path.join(served, 'docs.json');
     const intro = path.join(served, 'intro.mdx');
-    const introText = '---\ntitle: Intro\n---\n\nSee [nothing](/nowhere) and [setup](/guide#setup).\n';
+    const introText = '---\ntitle: Intro\n---\n\nSee [nothing](/nowhere), [setup](/guide#setup) and [more](/missing).\n';
     writeFileSync(intro, introText);
     writeFileSync(path.join(saved, 'intro.mdx'), introText);
     const client = await startClient(served);
