@@ -33,7 +33,14 @@ export function validatePage(pageFile: string, options: ValidateOptions & { cach
   const file = options.file ?? 'docs.json';
   // docs.json is not checked here: the page joins an empty document's files as the pipeline's pages do.
   const main = textSource(file, '');
-  const document: LoadedDocument = { main, value: undefined, files: [], findings: [], origin: (pointer) => ({ source: main, pointer }), isUnresolved: () => false };
+  const document: LoadedDocument = {
+    main,
+    value: undefined,
+    files: [],
+    findings: [],
+    origin: (pointer) => ({ source: main, pointer }),
+    isUnresolved: () => false,
+  };
   const sink = new ProblemSink(document, options.rules, options.ignore, options.maxProblemsPerFile);
   const reportIn = reporterIn(document, sink, options.root);
   const rules = siteRules.filter((rule) => sink.enabled(rule.code));

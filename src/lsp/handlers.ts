@@ -81,7 +81,7 @@ class DiagnosticsPublisher {
    * edit removed, docs.json's hrefs). Without a last check to check it against, the site at once.
    */
   pageEdited(site: Site, file: string): void {
-    let problems;
+    let problems: ReturnType<Sites['checkPage']>;
     try {
       problems = this.sites.checkPage(site, file);
     } catch (error) {
@@ -89,7 +89,7 @@ class DiagnosticsPublisher {
     }
     if (problems === undefined) return this.schedule(site);
     let byFile = this.published.get(site);
-    if (!byFile) this.published.set(site, (byFile = new Map()));
+    if (!byFile) this.published.set(site, (byFile = new Map<string, Diagnostic[]>()));
     byFile.set(file, problems.map(toDiagnostic));
     this.publish(file);
     clearTimeout(this.settling.get(site));

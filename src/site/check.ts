@@ -102,7 +102,7 @@ export function checkSite(rules: readonly SiteRule[], input: SiteCheckInput): Ch
   runRules(rules, kept, reuse ? { files: [], get: (file) => bodies.get(file) } : pageBodies(checked, bodies), {
     navigationLinks: () => (navigation ??= navigationLinks(input.document, site, redirects, input.profile)),
     document: input.document,
-    report: input.report,
+    report: (finding) => input.report(finding),
     reportIn: (file, text, finding) => {
       pageFindings.push({ file, text, finding });
       input.reportIn(file, text, finding);
@@ -145,8 +145,19 @@ export function checkPage(
  * The bodies the last check of the root read, when no file changed since and the same files are
  * checked the same way (an editor's keystroke in docs.json): 23,000 pages are not looked up again.
  */
-function unchangedBodies(input: SiteCheckInput, last: CheckedSite | undefined, checked: readonly string[]): ReadonlyMap<string, PageBody | undefined> | undefined {
-  if (!last || last.readAt === undefined || last.readAt !== input.cache?.generation || last.input.profile.name !== input.profile.name || last.input.files !== input.files) return undefined;
+function unchangedBodies(
+  input: SiteCheckInput,
+  last: CheckedSite | undefined,
+  checked: readonly string[],
+): ReadonlyMap<string, PageBody | undefined> | undefined {
+  if (
+    !last ||
+    last.readAt === undefined ||
+    last.readAt !== input.cache?.generation ||
+    last.input.profile.name !== input.profile.name ||
+    last.input.files !== input.files
+  )
+    return undefined;
   if (!sameStrings(last.checked, checked)) return undefined;
   return last.bodies;
 }
@@ -183,7 +194,10 @@ function runRules(
  * keeps its scan from the in-memory cache (an editor) or a page scan store (the CLI's `--cache`).
  * A file that cannot be read has no body.
  */
-function loadBodies(input: Pick<SiteCheckInput, 'root' | 'reader' | 'files' | 'cache' | 'profile' | 'pageScans' | 'concurrency'>, files: readonly string[]): Map<string, PageBody | undefined> {
+function loadBodies(
+  input: Pick<SiteCheckInput, 'root' | 'reader' | 'files' | 'cache' | 'profile' | 'pageScans' | 'concurrency'>,
+  files: readonly string[],
+): Map<string, PageBody | undefined> {
   const bodies = new Map<string, PageBody | undefined>();
   const unscanned: { relative: string; absolute: string; bytes: Buffer; page: PageText }[] = [];
   for (const relative of files) {

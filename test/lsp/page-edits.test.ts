@@ -56,7 +56,10 @@ function expectCliProblems(client: LspClient, served: string, saved: string): vo
 
 /** Every notification the server sent before now has arrived: it answers a request after them, on the same stream. */
 async function settled(client: LspClient, docs: string): Promise<void> {
-  await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri: uriOf(path.join(path.dirname(docs), 'none.mdx')) }, position: { line: 0, character: 0 } });
+  await client.connection.sendRequest(CompletionRequest.type, {
+    textDocument: { uri: uriOf(path.join(path.dirname(docs), 'none.mdx')) },
+    position: { line: 0, character: 0 },
+  });
 }
 
 /** docs.json's texts, in order: a label (the site unchanged), a redirect where a page links, a page of the navigation gone, back. */
