@@ -2,7 +2,9 @@
  * `docsnav lsp`: a Language Server (LSP 3.17, vscode-languageserver) for docs.json and
  * docs.yaml. Diagnostics are `docsnav validate`'s problems for the same file and config; they
  * are worked out again after each edit (edits that arrive while a check runs are taken together)
- * and when a page, spec, `$ref` target or config changes. Code actions apply the safe fixes,
+ * and when a page, spec, `$ref` target or config changes. A page edit publishes that page's own
+ * problems at once (validatePage: the page alone against the site's last check) and checks the
+ * whole site once the typing pauses. Code actions apply the safe fixes,
  * completions offer what the model and the docs root allow, hover shows rule docs and page URLs,
  * and go-to-definition opens page files and operations.
  */
