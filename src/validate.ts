@@ -145,12 +145,15 @@ export function startPipeline(text: string, options: ValidateOptions & { allowRe
   // Page files are read for their front matter (the tree) and again for their bodies (the link rules):
   // when a rule that reads bodies is on, the run keeps what it read, so each page is read once.
   let kept: Map<string, ReadOutcome> | undefined;
-  const reader: FileReader = (absolutePath) => {
-    if (!kept) return disk(absolutePath);
-    let outcome = kept.get(absolutePath);
-    if (!outcome) kept.set(absolutePath, (outcome = disk(absolutePath)));
-    return outcome;
-  };
+  // An editor's cache keeps reads already, and its reader is the same from one check to the next (what the next may reuse is read through it).
+  const reader: FileReader = options.cache
+    ? disk
+    : (absolutePath) => {
+        if (!kept) return disk(absolutePath);
+        let outcome = kept.get(absolutePath);
+        if (!outcome) kept.set(absolutePath, (outcome = disk(absolutePath)));
+        return outcome;
+      };
   const document = loadDocument(file, text, { root: options.root, reader, format: options.format });
   const sink = new ProblemSink(document, options.rules, options.ignore, options.maxProblemsPerFile);
   // An editor's cache keeps reads already.

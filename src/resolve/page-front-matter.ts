@@ -61,8 +61,14 @@ export class PageFrontMatterReader {
     this.reportIn = options.reportIn;
     this.pageOperations = options.loader ? new PageOperations(options.loader, options.files) : undefined;
     // An editor's keystroke in docs.json finds 23,000 page files again: they are the last check's while no file changed.
+    // Only through the cache's own reader: a caller's `readFile` may answer differently without telling the cache.
     const { cache, files, reader } = options;
-    if (cache && files && reader) this.found = cache.untilChange(`page-files\0${this.absoluteRoot}\0${files.root}`, () => new Map());
+    if (cache && files && reader && reader === cache.readerFor(this.absoluteRoot)) {
+      const byListing = cache.untilChange('page-files', () => new WeakMap<DocsFiles, Map<string, PageFile | undefined>>());
+      let found = byListing.get(files);
+      if (!found) byListing.set(files, (found = new Map()));
+      this.found = found;
+    }
   }
 
   /**

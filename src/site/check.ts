@@ -154,6 +154,8 @@ function unchangedBodies(
     !last ||
     last.readAt === undefined ||
     last.readAt !== input.cache?.generation ||
+    // Read through the cache's reader (a caller's `readFile` may answer differently without telling the cache).
+    last.input.reader !== input.reader ||
     last.input.profile.name !== input.profile.name ||
     last.input.files !== input.files
   )
