@@ -66,7 +66,7 @@ export class PageFrontMatterReader {
     if (cache && files && reader && reader === cache.readerFor(this.absoluteRoot)) {
       const byListing = cache.untilChange('page-files', () => new WeakMap<DocsFiles, Map<string, PageFile | undefined>>());
       let found = byListing.get(files);
-      if (!found) byListing.set(files, (found = new Map()));
+      if (!found) byListing.set(files, (found = new Map<string, PageFile | undefined>()));
       this.found = found;
     }
   }
