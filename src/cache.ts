@@ -24,17 +24,24 @@ export class ValidationCache {
   /** What was made of a file's bytes (a parsed spec, a page's front matter), by path, while the bytes are the same. */
   private readonly parsed = new Map<string, { bytes: Buffer; byKey: Map<string, unknown> }>();
   private cachedBytes = 0;
+  /** What is made of many files at once (a root's page files and front matter), kept while no file changes. */
+  private readonly whileUnchanged = new Map<string, unknown>();
+  private changes = 0;
+  /** What each docs root's last validation worked out that checking one page again reuses (src/site/check.ts's `CheckedSite`). */
+  private readonly checks = new Map<string, unknown>();
 
   /**
    * A file's contents changed (`created`/`deleted`: it appeared or went away, which changes the
    * docs root's listing too). A folder's path drops everything under it. Without a path: all.
    */
   changed(absolutePath?: string, change: 'changed' | 'created' | 'deleted' = 'changed'): void {
+    this.anyChange();
     if (absolutePath === undefined) {
       // Each root's reader holds its own map of outcomes: empty them, do not drop them.
       for (const outcomes of this.reads.values()) outcomes.clear();
       this.parsed.clear();
       this.listings.clear();
+      this.checks.clear();
       this.cachedBytes = 0;
       return;
     }
@@ -53,6 +60,42 @@ export class ValidationCache {
     for (const root of this.listings.keys()) {
       if (changedPath === root || changedPath.startsWith(root + path.sep) || root.startsWith(under)) this.listings.delete(root);
     }
+    // Its pages are no longer the ones the last check knew: a page is checked alone again only after the next whole check.
+    for (const root of this.checks.keys()) {
+      if (changedPath === root || changedPath.startsWith(root + path.sep) || root.startsWith(under)) this.checks.delete(root);
+    }
+  }
+
+  /** How many times a file was said to change (`changed`, `setText`): what was read at the same count is what would be read now. */
+  get generation(): number {
+    return this.changes;
+  }
+
+  /**
+   * What `make` makes of many files at once (under `key`), made once and kept until any file is
+   * said to change: a keystroke in docs.json looks up 23,000 page files' front matter in one map.
+   */
+  untilChange<T>(key: string, make: () => T): T {
+    if (this.whileUnchanged.has(key)) return this.whileUnchanged.get(key) as T;
+    const value = make();
+    this.whileUnchanged.set(key, value);
+    return value;
+  }
+
+  private anyChange(): void {
+    this.changes++;
+    this.whileUnchanged.clear();
+  }
+
+  /** Keeps what a validation of a docs root worked out for checking one page again (undefined: forget it). */
+  keepCheck(root: string, check: unknown): void {
+    if (check === undefined) this.checks.delete(path.resolve(root));
+    else this.checks.set(path.resolve(root), check);
+  }
+
+  /** What the last validation of a docs root kept (`keepCheck`), until a file under it was created or deleted. */
+  lastCheck<T>(root: string): T | undefined {
+    return this.checks.get(path.resolve(root)) as T | undefined;
   }
 
   /**
@@ -62,6 +105,7 @@ export class ValidationCache {
    */
   setText(absolutePath: string, text: string | undefined): void {
     const file = path.resolve(absolutePath);
+    this.anyChange();
     if (text === undefined) this.overlays.delete(file);
     else this.overlays.set(file, Buffer.from(text, 'utf8'));
   }

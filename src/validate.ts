@@ -145,12 +145,15 @@ export function startPipeline(text: string, options: ValidateOptions & { allowRe
   // Page files are read for their front matter (the tree) and again for their bodies (the link rules):
   // when a rule that reads bodies is on, the run keeps what it read, so each page is read once.
   let kept: Map<string, ReadOutcome> | undefined;
-  const reader: FileReader = (absolutePath) => {
-    if (!kept) return disk(absolutePath);
-    let outcome = kept.get(absolutePath);
-    if (!outcome) kept.set(absolutePath, (outcome = disk(absolutePath)));
-    return outcome;
-  };
+  // An editor's cache keeps reads already, and its reader is the same from one check to the next (what the next may reuse is read through it).
+  const reader: FileReader = options.cache
+    ? disk
+    : (absolutePath) => {
+        if (!kept) return disk(absolutePath);
+        let outcome = kept.get(absolutePath);
+        if (!outcome) kept.set(absolutePath, (outcome = disk(absolutePath)));
+        return outcome;
+      };
   const document = loadDocument(file, text, { root: options.root, reader, format: options.format });
   const sink = new ProblemSink(document, options.rules, options.ignore, options.maxProblemsPerFile);
   // An editor's cache keeps reads already.
@@ -165,19 +168,7 @@ export function startPipeline(text: string, options: ValidateOptions & { allowRe
   }
   const loader =
     options.specs === false ? undefined : new SpecLoader({ root: absoluteRoot, allowRemote: options.allowRemote, reader, files, cache: options.cache });
-  // Pages and specs with a problem of their own join the document's files (for order and code frames).
-  const others = new Map<string, SourceFile>();
-  const displayRoot = options.root ?? path.dirname(file);
-  const reportIn = (relative: string, text: string, kind: 'page' | 'spec', finding: Finding): void => {
-    let source = others.get(relative);
-    if (!source) {
-      const shown = path.join(displayRoot, relative);
-      source = kind === 'page' ? textSource(shown, text) : parseSource(shown, text);
-      others.set(relative, source);
-      document.files.push(source);
-    }
-    sink.addInFile(source, finding);
-  };
+  const reportIn = reporterIn(document, sink, options.root ?? path.dirname(file));
   const builder = new TreeBuilder(document.value, {
     loader,
     files,
@@ -195,10 +186,29 @@ export function startPipeline(text: string, options: ValidateOptions & { allowRe
   checkDocument(document, options, sink, files, [builder.visitor()]);
   const finish = (): PageTree => {
     const tree = builder.build();
-    checkSiteOf(tree, builder, { document, sink, files, absoluteRoot, reader, options, reportIn });
+    checkSiteOf(tree, builder, { document, sink, files, absoluteRoot, reader, options, reportIn, keep: options.titles !== true });
     return tree;
   };
   return { document, sink, builder, loader, finish };
+}
+
+/** Reports a finding in a page or spec (root-relative): such files join the document's files, once each (for order and code frames). */
+export function reporterIn(
+  document: Pick<LoadedDocument, 'files'>,
+  sink: ProblemSink,
+  displayRoot: string,
+): (relative: string, text: string, kind: 'page' | 'spec', finding: Finding) => void {
+  const others = new Map<string, SourceFile>();
+  return (relative, text, kind, finding) => {
+    let source = others.get(relative);
+    if (!source) {
+      const shown = path.join(displayRoot, relative);
+      source = kind === 'page' ? textSource(shown, text) : parseSource(shown, text);
+      others.set(relative, source);
+      document.files.push(source);
+    }
+    sink.addInFile(source, finding);
+  };
 }
 
 /** Runs the enabled site rules once the tree is built: only with a docs root (without one, nothing says what the site serves). */
@@ -213,12 +223,17 @@ function checkSiteOf(
     reader: FileReader;
     options: ValidateOptions;
     reportIn: (relative: string, text: string, kind: 'page', finding: Finding) => void;
+    /** Kept in the cache for the next check (not a tree's, which holds every page and is made for a hover). */
+    keep: boolean;
   },
 ): void {
   const { document, sink, files, options } = run;
   const enabled = siteRules.filter((rule) => sink.enabled(rule.code));
-  if (enabled.length === 0 || !files) return;
-  checkSite(enabled, {
+  if (enabled.length === 0 || !files) {
+    if (run.keep) options.cache?.keepCheck(run.absoluteRoot, undefined);
+    return;
+  }
+  const checked = checkSite(enabled, {
     tree,
     alsoListed: builder.untreedPagePaths(),
     document: document.value,
@@ -234,6 +249,8 @@ function checkSiteOf(
     report: (finding) => sink.add(finding),
     reportIn: (relative, text, finding) => run.reportIn(relative, text, 'page', finding),
   });
+  // An editor checks an edited page alone against it (validatePage), and takes from it what the next check would make the same.
+  if (run.keep) options.cache?.keepCheck(run.absoluteRoot, checked);
 }
 
 /** Reads and validates a docs.json (or docs.yaml). The docs root defaults to the file's folder. */
@@ -298,7 +315,7 @@ function checkMintJsonBeside(file: string, root: string, reader: FileReader, doc
  * Each file keeps at most `maxPerFile` problems (the first reported); the rest are only
  * counted, so that no input makes the output (or the work of locating it) grow past that.
  */
-class ProblemSink {
+export class ProblemSink {
   /** Findings kept until the end, so each file's locations are found in one pass. */
   private readonly pending = new Map<SourceFile, Array<{ finding: Finding; severity: Severity }>>();
   /** `ignore`: problems at these pages or pointers are not reported. */

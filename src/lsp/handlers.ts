@@ -2,7 +2,9 @@
  * `docsnav lsp`: a Language Server (LSP 3.17, vscode-languageserver) for docs.json and
  * docs.yaml. Diagnostics are `docsnav validate`'s problems for the same file and config; they
  * are worked out again after each edit (edits that arrive while a check runs are taken together)
- * and when a page, spec, `$ref` target or config changes. Code actions apply the safe fixes,
+ * and when a page, spec, `$ref` target or config changes. A page edit publishes that page's own
+ * problems at once (validatePage: the page alone against the site's last check) and checks the
+ * whole site once the typing pauses. Code actions apply the safe fixes,
  * completions offer what the model and the docs root allow, hover shows rule docs and page URLs,
  * and go-to-definition opens page files and operations.
  */
@@ -33,6 +35,9 @@ import { isDocsFile, problemsByFile, Sites, type Site } from './sites.js';
 
 const CONFIG_NAMES: ReadonlySet<string> = new Set(CONFIG_FILE_NAMES);
 
+/** How long typing in a page pauses before the whole site is checked again (its own problems are published at once). */
+const SETTLE_MS = 300;
+
 export function startLanguageServer(connection: Connection): void {
   new LanguageServer(connection).listen();
 }
@@ -49,6 +54,8 @@ class DiagnosticsPublisher {
   private readonly published = new Map<Site, Map<string, Diagnostic[]>>();
   private readonly pending = new Set<Site>();
   private scheduled = false;
+  /** Sites whose whole check waits for the typing in a page to pause. */
+  private readonly settling = new Map<Site, NodeJS.Timeout>();
 
   constructor(
     private readonly connection: Connection,
@@ -70,6 +77,30 @@ class DiagnosticsPublisher {
     });
   }
 
+  /**
+   * A page edited: its own problems now, from a check of that page alone against the site's last
+   * check; then, once the typing pauses, the whole site again (another page's link to an anchor the
+   * edit removed, docs.json's hrefs). Without a last check to check it against, the site at once.
+   */
+  pageEdited(site: Site, file: string): void {
+    let problems: ReturnType<Sites['checkPage']>;
+    try {
+      problems = this.sites.checkPage(site, file);
+    } catch (error) {
+      this.connection.console.error(`docsnav: internal error checking ${file}: ${(error as Error)?.stack ?? String(error)}`);
+    }
+    if (problems === undefined) return this.schedule(site);
+    let byFile = this.published.get(site);
+    if (!byFile) this.published.set(site, (byFile = new Map<string, Diagnostic[]>()));
+    byFile.set(file, problems.map(toDiagnostic));
+    this.publish(file);
+    clearTimeout(this.settling.get(site));
+    this.settling.set(
+      site,
+      setTimeout(() => this.schedule(site), SETTLE_MS),
+    );
+  }
+
   /** A site that is gone: its problems go from every file it published to (its `$ref` targets and pages too). */
   withdraw(site: Site, file: string): void {
     const before = this.published.get(site);
@@ -78,6 +109,9 @@ class DiagnosticsPublisher {
   }
 
   private checkAndPublish(site: Site): void {
+    // This check covers what a page edit left for later.
+    clearTimeout(this.settling.get(site));
+    this.settling.delete(site);
     // Checking is synchronous: the version read now is the text checked.
     const version = this.documents.get(pathToFileURL(site.file).href)?.version;
     let byFile = new Map<string, Diagnostic[]>();
@@ -217,7 +251,7 @@ class LanguageServer {
       if (!file) return;
       if (isDocsFile(file)) return diagnostics.schedule(sites.track(file));
       sites.cache.setText(file, document.getText());
-      for (const site of sites.sitesHolding(file)) diagnostics.schedule(site);
+      for (const site of sites.sitesHolding(file)) diagnostics.pageEdited(site, file);
     });
     documents.onDidSave(({ document }) => {
       const file = fileOf(document.uri);

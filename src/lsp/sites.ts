@@ -17,6 +17,7 @@ import type { ValidationResult } from '../result.js';
 import { formatOf } from '../source/index.js';
 import type { SourceFormat } from '../source/types.js';
 import { FileReadError, startPipeline, validateText, type ValidateOptions } from '../validate.js';
+import { validatePage } from '../validate-page.js';
 
 /** The editor's open documents, by absolute path. */
 export interface OpenDocuments {
@@ -153,6 +154,19 @@ export class Sites {
       }
     }
     return site.last;
+  }
+
+  /**
+   * One page of a site checked now, alone, against the site's last check (the editor's text of it,
+   * through the cache): the problems a check of the site would report in that file. Undefined when
+   * there is no such check to check it against: check the site.
+   */
+  checkPage(site: Site, file: string): Problem[] | undefined {
+    const last = site.last;
+    // docs.json edited since: the site's pages may not be the ones last checked.
+    if (!last?.options || (this.open.textOf(site.file) ?? last.text) !== last.text) return undefined;
+    const options = last.options;
+    return validatePage(file, { ...options, cache: this.cache, root: site.root })?.problems;
   }
 
   private readDocsFile(site: Site): string | undefined {

@@ -50,6 +50,8 @@ export class PageFrontMatterReader {
   private readonly absoluteRoot: string;
   private readonly cache: ValidationCache | undefined;
   private readonly reportIn: ReportInPage | undefined;
+  /** Page files found, by page path (undefined: none), kept in the cache while no file changes. */
+  private readonly found: Map<string, PageFile | undefined> | undefined;
 
   constructor(options: PageFrontMatterOptions) {
     this.files = options.files;
@@ -58,6 +60,15 @@ export class PageFrontMatterReader {
     this.cache = options.cache;
     this.reportIn = options.reportIn;
     this.pageOperations = options.loader ? new PageOperations(options.loader, options.files) : undefined;
+    // An editor's keystroke in docs.json finds 23,000 page files again: they are the last check's while no file changed.
+    // Only through the cache's own reader: a caller's `readFile` may answer differently without telling the cache.
+    const { cache, files, reader } = options;
+    if (cache && files && reader && reader === cache.readerFor(this.absoluteRoot)) {
+      const byListing = cache.untilChange('page-files', () => new WeakMap<DocsFiles, Map<string, PageFile | undefined>>());
+      let found = byListing.get(files);
+      if (!found) byListing.set(files, (found = new Map<string, PageFile | undefined>()));
+      this.found = found;
+    }
   }
 
   /**
@@ -68,11 +79,9 @@ export class PageFrontMatterReader {
    * platform builds the page, with no API reference on it).
    */
   read(pagePath: string): PageFrontMatter | undefined {
-    // No file, nothing to read or keep: a lookup in the listing is all a missing page costs.
-    if (!this.files || pageFileIn(this.files, pagePath) === undefined) return undefined;
     const known = this.pageFiles.get(pagePath);
     if (known !== undefined) return known;
-    const found = findPageFile(this.files, this.reader, this.absoluteRoot, pagePath, this.cache);
+    const found = this.find(pagePath);
     let result: PageFrontMatter | undefined;
     if (found) {
       result = { file: found.file };
@@ -90,6 +99,16 @@ export class PageFrontMatterReader {
     }
     if (result) this.pageFiles.set(pagePath, result);
     return result;
+  }
+
+  /** A page's file and front matter: found again only when a file changed since an editor's last check. */
+  private find(pagePath: string): PageFile | undefined {
+    if (!this.files) return undefined;
+    if (this.found?.has(pagePath)) return this.found.get(pagePath);
+    // No file, nothing to read: a lookup in the listing is all a missing page costs.
+    const found = pageFileIn(this.files, pagePath) === undefined ? undefined : findPageFile(this.files, this.reader, this.absoluteRoot, pagePath, this.cache);
+    this.found?.set(pagePath, found);
+    return found;
   }
 
   /**

@@ -9,10 +9,11 @@ import { ignoredTest, MINTIGNORE } from './ignored.js';
 import type { ValidationCache } from '../cache.js';
 import { scanPages } from '../pages/scan.js';
 import type { PageScanStore, PageText } from '../pages/store.js';
-import { isMdx, pageBodies, type PageBody } from './pages.js';
+import { isMdx, pageBodies, type PageBodies, type PageBody } from './pages.js';
 import type { SiteBase } from './base.js';
-import { buildSite } from './site.js';
+import { buildSite, type Site } from './site.js';
 import { linkResolver, navigationLinks, type NavigationLink } from './links.js';
+import { sameFindingInputs, sameSite, sameStrings, type FindingInputs, type PageFinding, type SiteInputs } from './reuse.js';
 
 /** What the pipeline hands the site rules once the page tree is built. */
 export interface SiteCheckInput {
@@ -41,31 +42,150 @@ export interface SiteCheckInput {
   reportIn(relative: string, text: string, finding: Finding): void;
 }
 
-/** Runs the enabled site rules over the site the tree and the docs root make, each once. */
-export function checkSite(rules: readonly SiteRule[], input: SiteCheckInput): void {
-  const site = buildSite(input.tree, input.files, ignoredTest(readRootFile(input, MINTIGNORE)), input.alsoListed);
-  const redirects = new RedirectTable(redirectsOf(input.document));
+/**
+ * What a site check worked out before its rules ran: the site, its redirects, the files whose
+ * bodies are checked and the bodies read, and what the page rules found in them. An editor keeps
+ * it (`ValidationCache.keepCheck`) to check one edited page again against the rest of the site
+ * (`checkPage`), and to take what the next check would make the same (src/site/reuse.ts).
+ */
+export interface CheckedSite {
+  site: Site;
+  redirects: RedirectTable;
+  /** The content files whose bodies are checked (`ignore`'s pages left out), root-relative and sorted. */
+  checked: readonly string[];
+  /** Their bodies, read when a rule that reads them ran (else empty). */
+  bodies: ReadonlyMap<string, PageBody | undefined>;
+  /** The cache's generation when the bodies were read (undefined: not read, or no cache). */
+  readAt?: number;
+  /** How pages were read: the same reader, listing, cache and profile serve a page's check. */
+  input: Pick<SiteCheckInput, 'root' | 'reader' | 'files' | 'cache' | 'profile'>;
+  made: SiteInputs;
+  found: FindingInputs;
+  /** What the rules reported in page files, in order. */
+  pageFindings: readonly PageFinding[];
+}
+
+/** Runs the enabled site rules over the site the tree and the docs root make, each once; returns what it worked out. */
+export function checkSite(rules: readonly SiteRule[], input: SiteCheckInput): CheckedSite {
+  const last = input.cache && input.root !== undefined ? input.cache.lastCheck<CheckedSite>(input.root) : undefined;
+  const ignored = ignoredTest(readRootFile(input, MINTIGNORE));
+  const made: SiteInputs = {
+    treePages: input.tree.pages,
+    alsoListed: [...(input.alsoListed ?? [])],
+    files: input.files,
+    ignored,
+    redirects: JSON.stringify(redirectsOf(input.document)),
+  };
+  const same = last !== undefined && sameSite(last.made, made);
+  const site = same ? last.site : buildSite(input.tree, input.files, ignored, made.alsoListed);
+  const redirects = same ? last.redirects : new RedirectTable(redirectsOf(input.document));
   const ignoredPage = input.ignoredPage;
   const checked = ignoredPage ? site.contentFiles.filter((file) => !ignoredPage(file.replace(/\.mdx?$/i, ''))) : site.contentFiles;
-  const linksOf = linkResolver(site, redirects);
+  const readsPages = rules.some((rule) => rule.readsPages);
+  const bodies = !readsPages ? new Map<string, PageBody | undefined>() : (unchangedBodies(input, last, checked) ?? loadBodies(input, checked));
+  const found: FindingInputs = { bodies, rules: rules.map((rule) => rule.code).join(), profile: input.profile.name, base: input.base };
+  const pageFindings: PageFinding[] = [];
+  const kept: CheckedSite = {
+    site,
+    redirects,
+    checked,
+    bodies,
+    input: { root: input.root, reader: input.reader, files: input.files, cache: input.cache, profile: input.profile },
+    made,
+    found,
+    pageFindings,
+  };
+  if (readsPages && input.cache) kept.readAt = input.cache.generation;
+  // The same site, pages and rules: the page rules' findings are the last check's; only docs.json's hrefs are checked again.
+  const reuse = same && readsPages && sameFindingInputs(last.found, found);
   let navigation: NavigationLink[] | undefined;
-  let pages: ReturnType<typeof pageBodies> | undefined;
+  runRules(rules, kept, reuse ? { files: [], get: (file) => bodies.get(file) } : pageBodies(checked, bodies), {
+    navigationLinks: () => (navigation ??= navigationLinks(input.document, site, redirects, input.profile)),
+    document: input.document,
+    report: (finding) => input.report(finding),
+    reportIn: (file, text, finding) => {
+      pageFindings.push({ file, text, finding });
+      input.reportIn(file, text, finding);
+    },
+    base: input.base,
+  });
+  if (reuse) {
+    for (const { file, text, finding } of last.pageFindings) {
+      pageFindings.push({ file, text, finding });
+      input.reportIn(file, text, finding);
+    }
+  }
+  return kept;
+}
+
+/**
+ * Checks one content file again, its text read now, against the rest of a site as `last` saw it
+ * (the other pages' bodies and ids, the site's pages and redirects): the page rules' findings in
+ * that file only, none in docs.json. Undefined when `last` did not check that file.
+ */
+export function checkPage(
+  rules: readonly SiteRule[],
+  last: CheckedSite,
+  file: string,
+  reportIn: SiteCheckInput['reportIn'],
+): PageBody | undefined | 'not-checked' {
+  if (!last.checked.includes(file)) return 'not-checked';
+  const body = loadBodies({ ...last.input, concurrency: 1 }, [file]).get(file);
+  const pages: PageBodies = { files: [file], get: (asked) => (asked === file ? body : last.bodies.get(asked)) };
+  runRules(
+    rules.filter((rule) => rule.readsPages),
+    last,
+    pages,
+    { navigationLinks: () => [], document: undefined, report: () => {}, reportIn, base: undefined },
+  );
+  return body;
+}
+
+/**
+ * The bodies the last check of the root read, when no file changed since and the same files are
+ * checked the same way (an editor's keystroke in docs.json): 23,000 pages are not looked up again.
+ */
+function unchangedBodies(
+  input: SiteCheckInput,
+  last: CheckedSite | undefined,
+  checked: readonly string[],
+): ReadonlyMap<string, PageBody | undefined> | undefined {
+  if (
+    !last ||
+    last.readAt === undefined ||
+    last.readAt !== input.cache?.generation ||
+    // Read through the cache's reader (a caller's `readFile` may answer differently without telling the cache).
+    last.input.reader !== input.reader ||
+    last.input.profile.name !== input.profile.name ||
+    last.input.files !== input.files
+  )
+    return undefined;
+  if (!sameStrings(last.checked, checked)) return undefined;
+  return last.bodies;
+}
+
+/** Runs the rules over `pages` (those that read no page first: they never wait for the bodies). */
+function runRules(
+  rules: readonly SiteRule[],
+  { site, redirects, checked, input }: CheckedSite,
+  pages: PageBodies,
+  to: Pick<SiteCheckInput, 'document' | 'report' | 'reportIn' | 'base'> & { navigationLinks: () => readonly NavigationLink[] },
+): void {
+  const linksOf = linkResolver(site, redirects);
   const noPages = pageBodies(checked, new Map());
-  // The rules that read no page go first: they never wait for the bodies, which are read (once) only when a rule that reads them is on.
   const ordered = [...rules.filter((rule) => !rule.readsPages), ...rules.filter((rule) => rule.readsPages)];
   for (const rule of ordered) {
-    if (rule.readsPages) pages ??= pageBodies(checked, loadBodies(input, checked));
     rule.checkSite({
-      report: (finding) => input.report({ ...finding, code: rule.code }),
-      document: input.document,
+      report: (finding) => to.report({ ...finding, code: rule.code }),
+      document: to.document,
       site,
       redirects,
-      pages: rule.readsPages ? pages! : noPages,
+      pages: rule.readsPages ? pages : noPages,
       linksOf,
-      navigationLinks: () => (navigation ??= navigationLinks(input.document, site, redirects, input.profile)),
-      reportInPage: (page, finding) => input.reportIn(page.file, page.text, { ...finding, pointer: '', code: rule.code }),
+      navigationLinks: to.navigationLinks,
+      reportInPage: (page, finding) => to.reportIn(page.file, page.text, { ...finding, pointer: '', code: rule.code }),
       profile: input.profile,
-      base: input.base,
+      base: to.base,
     });
   }
 }
@@ -76,7 +196,10 @@ export function checkSite(rules: readonly SiteRule[], input: SiteCheckInput): vo
  * keeps its scan from the in-memory cache (an editor) or a page scan store (the CLI's `--cache`).
  * A file that cannot be read has no body.
  */
-function loadBodies(input: SiteCheckInput, files: readonly string[]): Map<string, PageBody | undefined> {
+function loadBodies(
+  input: Pick<SiteCheckInput, 'root' | 'reader' | 'files' | 'cache' | 'profile' | 'pageScans' | 'concurrency'>,
+  files: readonly string[],
+): Map<string, PageBody | undefined> {
   const bodies = new Map<string, PageBody | undefined>();
   const unscanned: { relative: string; absolute: string; bytes: Buffer; page: PageText }[] = [];
   for (const relative of files) {
@@ -113,7 +236,7 @@ function loadBodies(input: SiteCheckInput, files: readonly string[]): Map<string
 }
 
 /** A body, kept in the in-memory cache when there is one. */
-function keep(input: SiteCheckInput, absolute: string, bytes: Buffer, body: PageBody): PageBody {
+function keep(input: Pick<SiteCheckInput, 'cache'>, absolute: string, bytes: Buffer, body: PageBody): PageBody {
   return input.cache ? input.cache.parse(absolute, bytes, PAGE_BODY, () => body) : body;
 }
 

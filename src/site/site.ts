@@ -60,8 +60,13 @@ export function buildSite(
   const listed = [...pages.keys()];
   const contentFiles: string[] = [];
   const folders = new Set<string>();
+  // A folder is added with every folder above it: the first one already there ends the climb.
   const addFolders = (file: string): void => {
-    for (let at = file.lastIndexOf('/'); at > 0; at = file.lastIndexOf('/', at - 1)) folders.add(file.slice(0, at));
+    for (let at = file.lastIndexOf('/'); at > 0; at = file.lastIndexOf('/', at - 1)) {
+      const folder = file.slice(0, at);
+      if (folders.has(folder)) return;
+      folders.add(folder);
+    }
   };
   // Folders of pages that have files: a folder holding only pages generated from a spec is nothing
   // the platform serves, and its broken-links check reports a link to one (issue 42).

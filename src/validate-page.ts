@@ -1,0 +1,58 @@
+/**
+ * One page checked again in the time of a keystroke: an editor's page edit needs that page's
+ * problems now, not the whole site's. The page's links, anchors, MDX and front matter are checked
+ * by the same rules and reported through the same sink as `validateText` does, against the rest
+ * of the site as the last `validateText` with the same cache saw it (its pages, redirects and the
+ * other pages' ids); no other page is read or scanned. What the edit changes elsewhere (another
+ * page's link to an anchor it removed, docs.json's hrefs) is the next `validateText`'s to report.
+ */
+import path from 'node:path';
+import type { ValidationCache } from './cache.js';
+import { attachFixes } from './fix/compute.js';
+import type { ValidationResult } from './result.js';
+import { PageFrontMatterReader } from './resolve/page-front-matter.js';
+import { SpecLoader } from './resolve/specs.js';
+import { siteRules } from './rules/index.js';
+import { checkPage, type CheckedSite } from './site/check.js';
+import type { LoadedDocument } from './source/refs.js';
+import { textSource } from './source/text.js';
+import { ProblemSink, reporterIn, sourcesOf, type ValidateOptions } from './validate.js';
+
+/**
+ * The problems `validateText` reports in one page (or snippet) file of a docs root, its text read
+ * now (an editor's unsaved text when `cache.setText` holds it), checked against the site the last
+ * `validateText` of that root with this `cache` and these options checked. Undefined when the cache
+ * holds no such check (a file was created or deleted since) or that check did not read the file's
+ * body (not a page of the site, or an ignored one): validate the site instead.
+ */
+export function validatePage(pageFile: string, options: ValidateOptions & { cache: ValidationCache; root: string }): ValidationResult | undefined {
+  const root = path.resolve(options.root);
+  const last = options.cache.lastCheck<CheckedSite>(root);
+  if (!last) return undefined;
+  const relative = path.relative(root, path.resolve(pageFile)).split(path.sep).join('/');
+  const file = options.file ?? 'docs.json';
+  // docs.json is not checked here: the page joins an empty document's files as the pipeline's pages do.
+  const main = textSource(file, '');
+  const document: LoadedDocument = {
+    main,
+    value: undefined,
+    files: [],
+    findings: [],
+    origin: (pointer) => ({ source: main, pointer }),
+    isUnresolved: () => false,
+  };
+  const sink = new ProblemSink(document, options.rules, options.ignore, options.maxProblemsPerFile);
+  const reportIn = reporterIn(document, sink, options.root);
+  const rules = siteRules.filter((rule) => sink.enabled(rule.code));
+  if (checkPage(rules, last, relative, (page, text, finding) => reportIn(page, text, 'page', finding)) === 'not-checked') return undefined;
+  // Its front matter, when the navigation lists it (the tree builder reads no other page's).
+  const listed = last.site.pages.get(relative.replace(/\.mdx?$/i, ''));
+  if (listed?.listed) {
+    const { files, reader, cache } = last.input;
+    const loader = options.specs === false ? undefined : new SpecLoader({ root, reader, files, cache });
+    new PageFrontMatterReader({ files, reader, absoluteRoot: root, cache, loader, reportIn }).read(listed.path);
+  }
+  const problems = sink.sorted();
+  attachFixes(problems, document.files, options);
+  return { file, problems, sources: sourcesOf(document.files) };
+}
