@@ -56,6 +56,25 @@ export interface Retrieval {
 const WEAK = 0.4;
 /** How much more a follow-up's pages count when the previous answer cited them. */
 const CITED_BOOST = 1.3;
+/**
+ * An endpoint page's weight for a question that names no part of an API call: a generated
+ * reference page lists every word of its parameters and outranks the guide that explains the
+ * idea. A question that names a method, a path, a status code or a request's parts weighs them
+ * as any page.
+ */
+const CONCEPTUAL_ENDPOINT_WEIGHT = 0.75;
+/** An HTTP method as an API reference writes it (upper case: "get" is a common word). */
+const HTTP_METHOD = /\b(?:GET|POST|PUT|PATCH|DELETE)\b/;
+/** A parameter or field as code names it: camelCase, snake_case, or set with `=`. */
+const IDENTIFIER = /\b[a-z]+[A-Z][A-Za-z\d]*\b|\b[a-z\d]+_[a-z\d_]+\b|\b\w+=/;
+/** The parts of a call, in words: a path, the API (not its keys, a guide's subject), a request's or a response's parts, a status code. */
+const API_CALL_PARTS =
+  /(?:^|\s)\/[\w{}:.-]+|\bapis?\b(?!\s+keys?\b)|\b(?:endpoints?|request body|response|payload|status code|https?|curl|param(?:eter)?s?|query string|headers?|returns?|schema)\b|\b[45]\d\d\b/i;
+
+/** Whether a question is about an API call rather than an idea (see CONCEPTUAL_ENDPOINT_WEIGHT). */
+export function namesAnApiCall(text: string): boolean {
+  return HTTP_METHOD.test(text) || IDENTIFIER.test(text) || API_CALL_PARTS.test(text);
+}
 /** Pages whose text decides whether the question is answerable. */
 const ANSWER_PAGES = 3;
 /** A word on more than this share of the pages is not specific enough to decide it. */
@@ -128,6 +147,8 @@ export async function retrieve(
     preferVersion: namedVersion(question.text, index.versions),
     boost,
     dense,
+    // A follow-up ("and the rate limit on that?") is about what the thread asked.
+    endpointWeight: namesAnApiCall(question.text) || (question.followUp && namesAnApiCall(question.earlier[0] ?? '')) ? 1 : CONCEPTUAL_ENDPOINT_WEIGHT,
   };
   const ranked = terms.length === 0 ? [] : index.rank(terms, rankOptions);
   const passages = ranked.map(({ page, section, score, coverage }) => {

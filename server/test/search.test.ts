@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { retrieve, SearchIndexes, type ChatMessage, type SearchFilter } from '../src/search.js';
+import { namesAnApiCall, retrieve, SearchIndexes, type ChatMessage, type SearchFilter } from '../src/search.js';
 import { copyKey, SectionIndex } from '../src/search/section-index.js';
 import { analyzerFor, detectLanguage } from '../src/search/language.js';
 import { tokenize } from '../src/search/tokenize.js';
@@ -139,6 +139,29 @@ describe('the parts of retrieval', () => {
     const cited = (url: string): ChatMessage => ({ role: 'assistant', content: 'See there.', parts: [{ type: 'source', source: { url } }] });
     expect(await urls(indexes, [user('plans'), cited('/'), user('and limits?')])).toEqual(['/', '/a']);
     expect(await urls(indexes, [user('plans'), cited('/a#usage'), user('and limits?')])).toEqual(['/a', '/']);
+  });
+
+  it('puts the guide before a generated endpoint page for a question about an idea, and weighs them alike for a question about a call', async () => {
+    // The endpoint page lists its parameters' words, so on words alone it outscores the guide.
+    const index = await SectionIndex.build([
+      section({
+        pagePath: 'api/ratelimits/set',
+        pageKind: 'endpoint',
+        pageTitle: 'Set ratelimits',
+        body: 'POST /v1/ratelimits.set. identifier (string, required): whose ratelimits to set. limit (integer): requests allowed per duration. duration (integer): the window in milliseconds. Returns the ratelimits.',
+      }),
+      section({
+        pagePath: 'concepts/ratelimits',
+        pageTitle: 'Ratelimiting',
+        body: 'A ratelimit caps how many requests an identifier makes in a window; past the limit, requests are refused until the window ends.',
+      }),
+    ]);
+    const indexes = { get: () => Promise.resolve(index) } as unknown as SearchIndexes;
+    expect(await urls(indexes, [user('how do ratelimits work?')])).toEqual(['/concepts/ratelimits', '/api/ratelimits/set']);
+    expect(await urls(indexes, [user('which parameters does setting ratelimits take?')])).toEqual(['/api/ratelimits/set', '/concepts/ratelimits']);
+    expect(namesAnApiCall('what does POST /v1/keys return?')).toBe(true);
+    expect(namesAnApiCall('what does a 429 mean?')).toBe(true);
+    expect(namesAnApiCall('how do I get started?')).toBe(false);
   });
 
   it('ranks neighbouring words of the question higher when a title has them side by side', async () => {

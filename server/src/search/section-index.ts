@@ -86,6 +86,8 @@ export interface RankOptions {
   boost?: ReadonlyMap<string, number>;
   /** The question's cosine similarity with each section (by position), when embeddings are configured and ready. */
   dense?: Float32Array;
+  /** Multiplies the score of endpoint pages (below 1: a conceptual question, which prose answers first). */
+  endpointWeight?: number;
 }
 
 export class SectionIndex {
@@ -540,7 +542,8 @@ export class SectionIndex {
     for (const [pageId, { section, score }] of best) {
       const page = this.pages[pageId];
       if (!passes(page)) continue;
-      ranked.push({ page, section, score: score * (options.boost?.get(page.path) ?? 1), coverage: coverageOf(pageId) });
+      const weight = (options.boost?.get(page.path) ?? 1) * (page.kind === 'endpoint' ? (options.endpointWeight ?? 1) : 1);
+      ranked.push({ page, section, score: score * weight, coverage: coverageOf(pageId) });
     }
     ranked.sort((a, b) => b.score - a.score || a.page.position - b.page.position);
     if (options.dense) ranked = this.fuse(ranked, options.dense, passes, coverageOf);
