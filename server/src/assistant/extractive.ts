@@ -88,6 +88,13 @@ const QUOTED = 3;
 const LENGTH_SCALE = 20;
 /** How much the words of a unit's section heading count for it (the heading says what its lines are about). */
 const HEADING_SHARE = 0.5;
+/**
+ * A unit in the page's section most about the question counts up to 1 + this many times as much
+ * (relative to it, the others less): an answer's line rarely repeats the question's words, its
+ * section does. Sections are scored as retrieval does, their length over a wider scale.
+ */
+const SECTION_SHARE = 2;
+const SECTION_LENGTH_SCALE = 100;
 /** A question asking for a quantity, a limit, a date or a version: units with figures count more. */
 const NUMBER_QUESTION =
   /\b(how (many|much|long|often|big|large|fast)|max(imum)?|min(imum)?|limits?|size|when|what version|which version|cost|price|timeout|default|code|port|status)\b/i;
@@ -142,17 +149,24 @@ export function extractiveAnswer(retrieval: Pick<Retrieval, 'passages' | 'terms'
     // The first source's page is quoted from any of its sections; a later source's, from its best section.
     const all = index === 0 ? retrieval.sectionsOf(passage.pagePath) : [];
     const sections = all.length > 0 ? all : [{ heading: passage.heading, body: passage.body }];
+    // How much each section, heading (twice) and body, is about the question: its units count more.
+    const relevance = sections.map((section) => {
+      const { found, length } = termsOf(`${section.heading ?? ''} ${section.heading ?? ''} ${section.body}`);
+      return scoreOf(found) / Math.sqrt(1 + length / SECTION_LENGTH_SCALE);
+    });
+    const mostRelevant = Math.max(...relevance);
     const candidates: Unit[] = [];
     sections.forEach((section, order) => {
       const heading = termsOf(section.heading ?? '').found;
       const headingScore = HEADING_SHARE * scoreOf(heading);
+      const sectionBoost = 1 + (mostRelevant > 0 ? (SECTION_SHARE * relevance[order]) / mostRelevant : 0);
       sentences(section.body).forEach((text, position) => {
         const { found, length } = termsOf(text);
         const boost = (wantsNumber && /\d/.test(text) ? NUMBER_BOOST : 1) * (wantsStep && (STEP.test(text) || CODE_LINE.test(text)) ? STEP_BOOST : 1);
         // A unit holding none of the question's words is never chosen for its heading alone.
         const own = scoreOf(found);
         const coverage = own > 0 ? keysOf(found, heading) : 0;
-        const score = own > 0 ? (boost * (own + headingScore)) / Math.sqrt(1 + length / LENGTH_SCALE) : 0;
+        const score = own > 0 ? (sectionBoost * boost * (own + headingScore)) / Math.sqrt(1 + length / LENGTH_SCALE) : 0;
         candidates.push({ text, section: order, position, score, coverage });
       });
     });
