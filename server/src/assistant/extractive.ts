@@ -126,10 +126,23 @@ export function extractiveAnswer(retrieval: Pick<Retrieval, 'passages' | 'terms'
     retrieval.terms.filter((term) => term.weight >= 1 && !term.term.includes(PAIR)).map((term) => [term.term, retrieval.idf(term.term)]),
   );
   const keyTotal = [...keyWeight.values()].reduce((sum, value) => sum + value, 0);
+  // The question's pairs of neighbouring words, by their first word: a text's pairs are matched without building each one.
+  const pairs = new Map<string, Set<string>>();
+  for (const { term } of retrieval.terms) {
+    const at = term.indexOf(PAIR);
+    if (at <= 0) continue;
+    const first = term.slice(0, at);
+    if (!pairs.has(first)) pairs.set(first, new Set());
+    pairs.get(first)?.add(term.slice(at + 1));
+  }
+  /** The question's terms a text holds (its words, and pairs of them side by side), and its length in words. */
   const termsOf = (text: string) => {
     const words = tokenize(text, retrieval.analyzer);
-    const found = new Set(words);
-    for (let i = 0; i + 1 < words.length; i++) found.add(`${words[i]}${PAIR}${words[i + 1]}`);
+    const found = new Set<string>();
+    for (let i = 0; i < words.length; i++) {
+      if (weight.has(words[i])) found.add(words[i]);
+      if (i + 1 < words.length && pairs.get(words[i])?.has(words[i + 1])) found.add(`${words[i]}${PAIR}${words[i + 1]}`);
+    }
     return { found, length: words.length };
   };
   const scoreOf = (found: Set<string>) => {
@@ -149,19 +162,24 @@ export function extractiveAnswer(retrieval: Pick<Retrieval, 'passages' | 'terms'
     // The first source's page is quoted from any of its sections; a later source's, from its best section.
     const all = index === 0 ? retrieval.sectionsOf(passage.pagePath) : [];
     const sections = all.length > 0 ? all : [{ heading: passage.heading, body: passage.body }];
-    // How much each section, heading (twice) and body, is about the question: its units count more.
-    const relevance = sections.map((section) => {
-      const { found, length } = termsOf(`${section.heading ?? ''} ${section.heading ?? ''} ${section.body}`);
-      return scoreOf(found) / Math.sqrt(1 + length / SECTION_LENGTH_SCALE);
+    const read = sections.map((section) => {
+      const heading = termsOf(section.heading ?? '');
+      const units = sentences(section.body).map((text) => ({ text, ...termsOf(text) }));
+      // How much the section, heading (twice) and body, is about the question: its units count more.
+      const all = new Set(heading.found);
+      let length = 2 * heading.length;
+      for (const unit of units) {
+        for (const term of unit.found) all.add(term);
+        length += unit.length;
+      }
+      return { heading: heading.found, units, relevance: scoreOf(all) / Math.sqrt(1 + length / SECTION_LENGTH_SCALE) };
     });
-    const mostRelevant = Math.max(...relevance);
+    const mostRelevant = Math.max(...read.map((section) => section.relevance));
     const candidates: Unit[] = [];
-    sections.forEach((section, order) => {
-      const heading = termsOf(section.heading ?? '').found;
+    read.forEach(({ heading, units, relevance }, order) => {
       const headingScore = HEADING_SHARE * scoreOf(heading);
-      const sectionBoost = 1 + (mostRelevant > 0 ? (SECTION_SHARE * relevance[order]) / mostRelevant : 0);
-      sentences(section.body).forEach((text, position) => {
-        const { found, length } = termsOf(text);
+      const sectionBoost = 1 + (mostRelevant > 0 ? (SECTION_SHARE * relevance) / mostRelevant : 0);
+      units.forEach(({ text, found, length }, position) => {
         const boost = (wantsNumber && /\d/.test(text) ? NUMBER_BOOST : 1) * (wantsStep && (STEP.test(text) || CODE_LINE.test(text)) ? STEP_BOOST : 1);
         // A unit holding none of the question's words is never chosen for its heading alone.
         const own = scoreOf(found);
