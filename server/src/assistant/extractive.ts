@@ -79,7 +79,7 @@ interface Unit {
  * source, its best section's best unit and the one after it.
  */
 const LEAD_UNITS = 3;
-const FIRST_UNITS = 6;
+const FIRST_UNITS = 7;
 const LATER_UNITS = 1;
 const AFTER = 1;
 /** Sources quoted from (the rest are still listed as sources). */
