@@ -89,20 +89,24 @@ const INLINE_SYNTAX = /[<[`*_|{]|^\s*(?:[-*+>:]|\d+\.)/;
 /** Markdown and JSX inline syntax to plain text. */
 function inline(line: string): string {
   if (!INLINE_SYNTAX.test(line)) return line;
-  return line
-    .replace(/<\/?[A-Za-z][\w.:-]*(?:\s[^<>]*)?\/?>/g, (tag) => {
-      const words: string[] = [];
-      for (const match of tag.matchAll(ATTRIBUTE_TEXT)) words.push(match[1] ?? match[2]);
-      return words.length ? ` ${words.join(' ')} ` : ' ';
-    })
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/`([^`]*)`/g, '$1')
-    .replace(/(\*\*|__)(.*?)\1/g, '$2')
-    .replace(/^\s*(?:[-*+]|\d+\.|>)\s+/, '')
-    .replace(/^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/, '')
-    .replace(/\s*\|\s*/g, ' ')
-    .replace(/\{[^{}]*\}/g, (expression) => (/^\{\s*["'`]/.test(expression) ? expression.slice(1, -1).replace(/["'`]/g, '') : ' '));
+  return (
+    line
+      .replace(/<\/?[A-Za-z][\w.:-]*(?:\s[^<>]*)?\/?>/g, (tag) => {
+        const words: string[] = [];
+        for (const match of tag.matchAll(ATTRIBUTE_TEXT)) words.push(match[1] ?? match[2]);
+        return words.length ? ` ${words.join(' ')} ` : ' ';
+      })
+      .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/`([^`]*)`/g, '$1')
+      .replace(/(\*\*|__)(.*?)\1/g, '$2')
+      .replace(/^\s*(?:[-*+]|\d+\.|>)\s+/, '')
+      .replace(/^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/, '')
+      // A table row keeps its cells apart (` | `, the same words to search): the answer quotes a row as one unit.
+      .replace(/^\s*\|\s*|\s*\|\s*$/g, '')
+      .replace(/\s*\|\s*/g, /^\s*\|/.test(line) ? ' | ' : ' ')
+      .replace(/\{[^{}]*\}/g, (expression) => (/^\{\s*["'`]/.test(expression) ? expression.slice(1, -1).replace(/["'`]/g, '') : ' '))
+  );
 }
 
 function collapse(text: string): string {

@@ -1,8 +1,11 @@
 /**
- * The answer without a model: from the best passages, the sentences that hold most of the
- * question's words (rare words count more: each word weighs its idf), each followed by its
- * passage's citation number. When no page holds enough of the question, it says so instead of
- * guessing. Deterministic.
+ * The answer without a model: from the best passages, the units of text that hold most of the
+ * question's key words (rare words count more: each word weighs its idf in the deployment), each
+ * line followed by its passage's citation number. A unit is a sentence of prose, or a whole line
+ * of code, a table row or a definition (`name: what it is`): the line that holds the fact is
+ * quoted as it is, not the prose around it. When no unit of the best pages holds enough of the
+ * question's key words, or the best pages do not clearly hold the question, the answer says so
+ * first instead of passing the passages off as an answer. Deterministic.
  */
 import type { Retrieval } from '../search.js';
 import { tokenize } from '../search/tokenize.js';
@@ -13,53 +16,101 @@ export const NOT_FOUND_LINE = 'I could not find an answer to this in the documen
 /** The first line when the best pages do not clearly hold the question: what follows are the closest passages, not an answer. */
 export const NOT_DIRECT_LINE = 'I could not find a page that answers this directly; these are the closest passages of the documentation:';
 
+/** Separates the two words of a pair term (as the section index writes them). */
+const PAIR = '\u0001';
+
 /**
- * Sentences of a passage body: lines (a line that does not end a sentence and is followed by one
- * starting in lower case is a wrapped line, joined to it), then `. ! ?` boundaries; trimmed and
- * not tiny.
+ * A line that is code, a table row (its cells kept apart by ` | `) or a command rather than
+ * running prose: quoted whole, never split at `. ` (`client.keys.create(…)`) nor joined with its
+ * neighbours. Marks: code punctuation, an assignment or call, a `name: value` start, a shell
+ * command, a line ending as code lines do.
+ */
+const CODE_LINE =
+  /[{};=<>|\\]|^\s*(?:[-"'$#/@]|\w+\(|[\w.-]+\s*:\s*\S|(?:curl|npm|npx|pnpm|yarn|pip|uv|bun|brew|docker|git|go|cargo|python3?|node|mint|export|import|const|let|var|def|from|async|await|return|class|if|for)\s)|[,([]\s*$/;
+/**
+ * A definition: a name in lower case (a parameter, a field, a key), maybe its type in
+ * parentheses, then what it is (`pageSize Number of results to return. Must be between 1 and
+ * 50.`): quoted whole, the limit with its name. A line that continues an unfinished sentence is
+ * read as wrapped prose first.
+ */
+const DEFINITION = /^["'`]?[\p{Ll}_$][\w.$/[\]-]*["'`]?(?:\s+\([^)]*\))?\s+["'`(]?\p{Lu}/u;
+/** A sentence end inside a prose line: `. ! ?` before a capital, a digit or a quote. */
+const SENTENCE_END = /(?<=[.!?])\s+(?=[\p{Lu}0-9`"'(])/u;
+/** Most units kept per section body. */
+const MAX_UNITS = 300;
+
+/**
+ * The quotable units of a passage body, in order: each line (a prose line that does not end a
+ * sentence, followed by a prose line starting in lower case, is a wrapped line, joined to it);
+ * prose lines split further at sentence ends; code lines, table rows and definitions whole.
+ * Trimmed and not tiny.
  */
 export function sentences(body: string): string[] {
-  const lines: string[] = [];
-  for (const line of body.split(/\n+/)) {
+  const lines: { text: string; code: boolean }[] = [];
+  for (const raw of body.split(/\n+/)) {
+    const text = raw.trim();
+    if (!text) continue;
+    const code = CODE_LINE.test(text);
     const previous = lines.at(-1);
-    if (previous !== undefined && !/[.!?:;]$/.test(previous) && /^\p{Ll}/u.test(line)) lines[lines.length - 1] = `${previous} ${line}`;
-    else lines.push(line);
+    if (previous && !previous.code && !code && !/[.!?:;]$/.test(previous.text) && /^\p{Ll}/u.test(text)) previous.text = `${previous.text} ${text}`;
+    else lines.push({ text, code: code || DEFINITION.test(text) });
   }
   return lines
-    .flatMap((line) => line.split(/(?<=[.!?])\s+(?=[\p{Lu}0-9`"'(])/u))
-    .map((sentence) => sentence.trim())
-    .filter((sentence) => sentence.length >= 3)
-    .slice(0, 300);
+    .flatMap((line) => (line.code ? [line.text] : line.text.split(SENTENCE_END)))
+    .map((unit) => unit.trim())
+    .filter((unit) => unit.length >= 3)
+    .slice(0, MAX_UNITS);
 }
 
-interface Sentence {
+interface Unit {
   text: string;
   /** Its section, and its place there. */
   section: number;
   position: number;
   score: number;
+  /** Share (0–1) of the question's key words (its own words, by idf) the unit and its section heading hold. */
+  coverage: number;
 }
 
 /**
- * Sentences quoted from the start of the first source's best two sections (a section's lead
- * says what it is for; measured: the asked fact is in the best section about half the time).
+ * From the first source: the first units of the section retrieval chose (a section's lead says
+ * what it is for, and is often the answer itself), then the best units of its page, each with the
+ * unit after it (the steps after "To do X:", the limit after a parameter's line). From each later
+ * source, its best section's best unit and the one after it.
  */
-const LEAD = [5, 2];
-const LEAD_SECTIONS = LEAD.length;
-/**
- * Windows quoted beyond the leads: from the first source this many, from each later one, one.
- * A window is the sentence that matches the question best, the one before it and the next
- * (answers often follow, or set up, the sentence that restates the question).
- */
-const FIRST_WINDOWS = 2;
-const BEFORE = 1;
-const WINDOW_SENTENCES = 3;
-/** A question asking for a quantity, a limit, a date or a version: sentences with figures count more. */
-const NUMBER_QUESTION =
-  /\b(how (many|much|long|often|big|large|fast)|max(imum)?|min(imum)?|limits?|size|when|what version|which version|cost|price|timeout|default)\b/i;
-const NUMBER_BOOST = 1.6;
+const LEAD_UNITS = 3;
+const FIRST_UNITS = 7;
+const LATER_UNITS = 1;
+const AFTER = 1;
 /** Sources quoted from (the rest are still listed as sources). */
 const QUOTED = 3;
+/** A unit's score is its key words' weight over this root of its length: a short line holding them beats a paragraph that also does. */
+const LENGTH_SCALE = 20;
+/** How much the words of a unit's section heading count for it (the heading says what its lines are about). */
+const HEADING_SHARE = 0.5;
+/**
+ * A unit in the page's section most about the question counts up to 1 + this many times as much
+ * (relative to it, the others less): an answer's line rarely repeats the question's words, its
+ * section does. Sections are scored as retrieval does, their length over a wider scale.
+ */
+const SECTION_SHARE = 2;
+const SECTION_LENGTH_SCALE = 100;
+/** A question asking for a quantity, a limit, a date or a version: units with figures count more. */
+const NUMBER_QUESTION =
+  /\b(how (many|much|long|often|big|large|fast)|max(imum)?|min(imum)?|limits?|size|when|what version|which version|cost|price|timeout|default|code|port|status)\b/i;
+const NUMBER_BOOST = 1.6;
+/** A question asking how to do something: units that say what to do (a step, a command, a setting) count more. */
+const HOW_QUESTION = /\b(how (do|can|should|would|to)|how\b.*\?|way to|can (i|we)|is there a way|what do (i|we) (have|need) to|where do (i|we))\b/i;
+const STEP_BOOST = 2;
+/** A unit that starts with what to do. */
+const STEP =
+  /^(?:add|set|create|click|use|run|enable|disable|toggle|navigate|go|open|select|choose|configure|install|reference|call|send|pass|include|define|specify|replace|update|change|copy|paste|upload|connect|deploy|push|commit|remove|delete|rename|make|start|restart|check|ensure|verify|log|sign|type|enter|press|edit|move|import|export|point|drag|put|turn|keep|list|request|wrap|return|register|generate|provide|mark|assign|grant|invite|contact|ask|visit|find|fetch)\b/i;
+
+/**
+ * Below this share of the question's key words in the best unit quoted (with its heading), the
+ * question is flagged as not answered directly (measured on the corpus sites' questions).
+ */
+export const DECLINE_COVERAGE = 0.25;
 
 /** Lines of the answer, in order; `[n]` cites passages[n - 1]. */
 export function extractiveAnswer(retrieval: Pick<Retrieval, 'passages' | 'terms' | 'analyzer' | 'idf' | 'answerable' | 'sectionsOf' | 'question'>): {
@@ -67,69 +118,112 @@ export function extractiveAnswer(retrieval: Pick<Retrieval, 'passages' | 'terms'
   cited: number[];
 } {
   const { passages } = retrieval;
-  const lines: string[] = [];
   const cited: number[] = [];
   if (passages.length === 0) return { lines: [NOT_FOUND_LINE, NO_MODEL_LINE], cited };
-  if (!retrieval.answerable) lines.push(`${NOT_DIRECT_LINE}`);
   const weight = new Map(retrieval.terms.map((term) => [term.term, term.weight * retrieval.idf(term.term)]));
-  const scoreOf = (text: string) => {
+  // The key words: the question's own (weight 1), each by its idf; what coverage is measured on.
+  const keyWeight = new Map(
+    retrieval.terms.filter((term) => term.weight >= 1 && !term.term.includes(PAIR)).map((term) => [term.term, retrieval.idf(term.term)]),
+  );
+  const keyTotal = [...keyWeight.values()].reduce((sum, value) => sum + value, 0);
+  // The question's pairs of neighbouring words, by their first word: a text's pairs are matched without building each one.
+  const pairs = new Map<string, Set<string>>();
+  for (const { term } of retrieval.terms) {
+    const at = term.indexOf(PAIR);
+    if (at <= 0) continue;
+    const first = term.slice(0, at);
+    if (!pairs.has(first)) pairs.set(first, new Set());
+    pairs.get(first)?.add(term.slice(at + 1));
+  }
+  /** The question's terms a text holds (its words, and pairs of them side by side), and its length in words. */
+  const termsOf = (text: string) => {
     const words = tokenize(text, retrieval.analyzer);
+    const found = new Set<string>();
+    for (let i = 0; i < words.length; i++) {
+      if (weight.has(words[i])) found.add(words[i]);
+      if (i + 1 < words.length && pairs.get(words[i])?.has(words[i + 1])) found.add(`${words[i]}${PAIR}${words[i + 1]}`);
+    }
+    return { found, length: words.length };
+  };
+  const scoreOf = (found: Set<string>) => {
     let score = 0;
-    for (const word of new Set(words)) score += weight.get(word) ?? 0;
-    return { score, length: words.length };
+    for (const word of found) score += weight.get(word) ?? 0;
+    return score;
+  };
+  const keysOf = (found: Set<string>, also: Set<string> = new Set()) => {
+    let covered = 0;
+    for (const [word, value] of keyWeight) if (found.has(word) || also.has(word)) covered += value;
+    return keyTotal > 0 ? covered / keyTotal : 1;
   };
   const wantsNumber = NUMBER_QUESTION.test(retrieval.question);
-  passages.slice(0, QUOTED).forEach((passage, index) => {
-    // The first source's page is quoted from its best sections: the lead of the best, then the
-    // sentences that match best anywhere on it; a later source's, from its best section.
+  const wantsStep = HOW_QUESTION.test(retrieval.question);
+  let bestCoverage = 0;
+  const quoted = passages.slice(0, QUOTED).map((passage, index) => {
+    // The first source's page is quoted from any of its sections; a later source's, from its best section.
     const all = index === 0 ? retrieval.sectionsOf(passage.pagePath) : [];
-    const sections = (all.length > 0 ? all : [{ heading: passage.heading, body: passage.body }]).map((section, order) => {
-      const { score, length } = scoreOf(`${section.heading ?? ''} ${section.heading ?? ''} ${section.body}`);
-      return { section, order, score: score / Math.sqrt(1 + length / 100) };
+    const sections = all.length > 0 ? all : [{ heading: passage.heading, body: passage.body }];
+    const read = sections.map((section) => {
+      const heading = termsOf(section.heading ?? '');
+      const units = sentences(section.body).map((text) => ({ text, ...termsOf(text) }));
+      // How much the section, heading (twice) and body, is about the question: its units count more.
+      const all = new Set(heading.found);
+      let length = 2 * heading.length;
+      for (const unit of units) {
+        for (const term of unit.found) all.add(term);
+        length += unit.length;
+      }
+      return { heading: heading.found, units, relevance: scoreOf(all) / Math.sqrt(1 + length / SECTION_LENGTH_SCALE) };
     });
-    // The section retrieval chose leads; then the best of the others by the question's words.
-    const chosenSection = sections.find(({ section }) => section.heading === passage.heading && section.body === passage.body);
-    const leads = [...sections]
-      .sort((a, b) => Number(b === chosenSection) - Number(a === chosenSection) || b.score - a.score || a.order - b.order)
-      .slice(0, LEAD_SECTIONS);
-    const candidates: Sentence[] = [];
-    for (const { section, order } of sections) {
-      sentences(section.body).forEach((text, position) => {
-        const { score, length } = scoreOf(text);
-        const numeric = wantsNumber && /\d/.test(text) ? NUMBER_BOOST : 1;
-        candidates.push({ text, section: order, position, score: (numeric * score) / Math.sqrt(1 + length / 20) });
+    const mostRelevant = Math.max(...read.map((section) => section.relevance));
+    const candidates: Unit[] = [];
+    read.forEach(({ heading, units, relevance }, order) => {
+      const headingScore = HEADING_SHARE * scoreOf(heading);
+      const sectionBoost = 1 + (mostRelevant > 0 ? (SECTION_SHARE * relevance) / mostRelevant : 0);
+      units.forEach(({ text, found, length }, position) => {
+        const boost = (wantsNumber && /\d/.test(text) ? NUMBER_BOOST : 1) * (wantsStep && (STEP.test(text) || CODE_LINE.test(text)) ? STEP_BOOST : 1);
+        // A unit holding none of the question's words is never chosen for its heading alone.
+        const own = scoreOf(found);
+        const coverage = own > 0 ? keysOf(found, heading) : 0;
+        const score = own > 0 ? (sectionBoost * boost * (own + headingScore)) / Math.sqrt(1 + length / LENGTH_SCALE) : 0;
+        candidates.push({ text, section: order, position, score, coverage });
       });
+    });
+    if (candidates.length === 0) candidates.push({ text: passage.pageDescription || passage.title, section: 0, position: 0, score: 0, coverage: 0 });
+    const chosen = new Set<Unit>();
+    if (index === 0) {
+      // The section retrieval chose: its first units say what it is for (often the answer itself).
+      const lead = Math.max(
+        0,
+        sections.findIndex((section) => section.heading === passage.heading && section.body === passage.body),
+      );
+      for (const unit of candidates) if (unit.section === lead && unit.position < LEAD_UNITS) chosen.add(unit);
     }
-    if (candidates.length === 0) candidates.push({ text: passage.pageDescription || passage.title, section: 0, position: 0, score: 0 });
-    const chosen = new Set<Sentence>();
-    if (index === 0)
-      leads.forEach((lead, rank) => {
-        for (const sentence of candidates) if (sentence.section === lead.order && sentence.position < LEAD[rank]) chosen.add(sentence);
-      });
     const ranked = [...candidates].sort((a, b) => b.score - a.score || a.section - b.section || a.position - b.position);
     let windows = 0;
-    for (const start of ranked) {
-      if (windows >= (index === 0 ? FIRST_WINDOWS : 1) || (start.score <= 0 && chosen.size > 0)) break;
-      if (chosen.has(start)) continue;
+    for (const unit of ranked) {
+      if (windows >= (index === 0 ? FIRST_UNITS : LATER_UNITS) || (unit.score <= 0 && chosen.size > 0)) break;
+      bestCoverage = Math.max(bestCoverage, unit.coverage);
+      // A line the page repeats is quoted once.
+      if (chosen.has(unit) || [...chosen].some((other) => other.text === unit.text)) continue;
       windows++;
-      // A sentence and the one after it: answers often follow the sentence that matches the question.
-      const at = candidates.indexOf(start);
-      for (const sentence of candidates.slice(Math.max(0, at - BEFORE), at + WINDOW_SENTENCES)) if (sentence.section === start.section) chosen.add(sentence);
+      // The units after it often answer (the steps after "To do X:", the limit after a parameter's line).
+      const at = candidates.indexOf(unit);
+      for (const near of candidates.slice(at, at + 1 + AFTER)) if (near.section === unit.section) chosen.add(near);
     }
     // An endpoint's first line is its method and path: always worth quoting.
     const first = candidates[0];
     if (passage.pageKind === 'endpoint' && /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|webhook) /.test(first.text)) chosen.add(first);
-    const ordered = candidates.filter((sentence) => chosen.has(sentence));
+    const ordered = candidates.filter((unit) => chosen.has(unit));
     const text = ordered
-      .map((sentence, i) => {
+      .map((unit, i) => {
         const previous = ordered[i - 1];
-        const joiner = i === 0 ? '' : previous.section === sentence.section && previous.position + 1 === sentence.position ? ' ' : ' … ';
-        return `${joiner}${sentence.text.replace(/\s+/g, ' ')}`;
+        const joiner = i === 0 ? '' : previous.section === unit.section && previous.position + 1 === unit.position ? ' ' : ' … ';
+        return `${joiner}${unit.text.replace(/\s+/g, ' ')}`;
       })
       .join('');
-    lines.push(`**${index === 0 ? passage.pageTitle : passage.title}**: ${text} [${index + 1}]`);
     cited.push(index + 1);
+    return `**${index === 0 ? passage.pageTitle : passage.title}**: ${text} [${index + 1}]`;
   });
-  lines.push(NO_MODEL_LINE);
-  return { lines, cited };
+  const flagged = !retrieval.answerable || bestCoverage < DECLINE_COVERAGE;
+  return { lines: [...(flagged ? [NOT_DIRECT_LINE] : []), ...quoted, NO_MODEL_LINE], cited };
 }
