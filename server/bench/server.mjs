@@ -22,6 +22,11 @@
  *   --rows=<list>    with --growth, only these of them (comma-separated: redeploys, projects, 100k)
  *   --postgres-only  only on PostgreSQL (DOCSNAV_BENCH_DATABASE_URL)
  *   --no-100k        without the 100,000-page site
+ *
+ * The 100,000-page row gives the server's CPU time (every thread, from /proc) and the load
+ * average beside its wall time (the machine may be shared), and prints the deployment's log.
+ * DOCSNAV_BENCH_SERVE_ARGS adds options to `docsnav serve` (as `--check-timeout 600`);
+ * DOCSNAV_BENCH_SERVE_NODE_ARGS adds node flags to it (as `--cpu-prof --cpu-prof-dir=<folder>`).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, openSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
