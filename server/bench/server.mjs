@@ -54,8 +54,18 @@ const repoOf = (name, fill) => makeRepo(work, name, fill);
 
 const exampleRepo = (name) => repoOf(name, (docs) => copyExample(docs));
 
-/** A generated site of `count` pages, each page a file with text. */
+/**
+ * A generated site of `count` pages, each page a file with text; its objects packed, as a
+ * repository a server reads is (100,000 loose objects made every fetch's check of the local
+ * repository, a walk of its objects folder on the server's main thread, hold /healthz 2-7 s).
+ */
 function generatedSiteRepo(count) {
+  const dir = generatedSiteFiles(count);
+  spawnSync('git', ['repack', '-a', '-d', '-q'], { cwd: dir });
+  return dir;
+}
+
+function generatedSiteFiles(count) {
   return repoOf(`site-${count}`, (docs) => {
     const text = generateSite(count, { platform: true });
     writeFileSync(path.join(docs, 'docs.json'), text);

