@@ -268,6 +268,8 @@ async function measure(label, store) {
       commitAll(platform, `bench: change one page (${i})`);
       redeploys.push(await deploy('platform1'));
     }
+    // The last redeploy's own log says where its time went.
+    for (const line of redeploys.at(-1).logs) console.error(`  ${line}`);
     rows.push([
       label,
       'platform docs repository, redeploy with 1 page changed',
