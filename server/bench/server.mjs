@@ -22,6 +22,11 @@
  *   --rows=<list>    with --growth, only these of them (comma-separated: redeploys, projects, 100k)
  *   --postgres-only  only on PostgreSQL (DOCSNAV_BENCH_DATABASE_URL)
  *   --no-100k        without the 100,000-page site
+ *
+ * The 100,000-page row gives the server's CPU time (every thread, from /proc) and the load
+ * average beside its wall time (the machine may be shared), and prints the deployment's log.
+ * DOCSNAV_BENCH_SERVE_ARGS adds options to `docsnav serve` (as `--check-timeout 600`);
+ * DOCSNAV_BENCH_SERVE_NODE_ARGS adds node flags to it (as `--cpu-prof --cpu-prof-dir=<folder>`).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, openSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -49,8 +54,18 @@ const repoOf = (name, fill) => makeRepo(work, name, fill);
 
 const exampleRepo = (name) => repoOf(name, (docs) => copyExample(docs));
 
-/** A generated site of `count` pages, each page a file with text. */
+/**
+ * A generated site of `count` pages, each page a file with text; its objects packed, as a
+ * repository a server reads is (100,000 loose objects made every fetch's check of the local
+ * repository, a walk of its objects folder on the server's main thread, hold /healthz 2-7 s).
+ */
 function generatedSiteRepo(count) {
+  const dir = generatedSiteFiles(count);
+  spawnSync('git', ['repack', '-a', '-d', '-q'], { cwd: dir });
+  return dir;
+}
+
+function generatedSiteFiles(count) {
   return repoOf(`site-${count}`, (docs) => {
     const text = generateSite(count, { platform: true });
     writeFileSync(path.join(docs, 'docs.json'), text);
@@ -131,7 +146,11 @@ async function measure(label, store) {
   // The server's log goes to bench/.out (a crash is then explained).
   mkdirSync(path.join(here, '.out'), { recursive: true });
   const serverLog = openSync(path.join(here, '.out', `serve-${label}.log`), 'w');
-  const serve = spawn(process.execPath, [cli, 'serve', '--port', String(port), '--allow-local-repos', work, ...store, ...data], {
+  // DOCSNAV_BENCH_SERVE_NODE_ARGS: node flags for the server alone (as --cpu-prof, to see where its time goes).
+  const nodeArgs = (process.env.DOCSNAV_BENCH_SERVE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // DOCSNAV_BENCH_SERVE_ARGS: more options of `docsnav serve` (as --check-timeout 600000).
+  const serveArgs = (process.env.DOCSNAV_BENCH_SERVE_ARGS ?? '').split(' ').filter(Boolean);
+  const serve = spawn(process.execPath, [...nodeArgs, cli, 'serve', '--port', String(port), '--allow-local-repos', work, ...store, ...data, ...serveArgs], {
     stdio: ['ignore', serverLog, serverLog],
   });
   await untilHealthy(base);
@@ -151,7 +170,7 @@ async function measure(label, store) {
       );
       if (status.status === 'success' || status.status === 'failure') {
         if (status.status !== 'success') throw new Error(`${id}: ${status.summary}`);
-        return { ms: performance.now() - start, summary: status.summary };
+        return { ms: performance.now() - start, summary: status.summary, logs: status.logs ?? [] };
       }
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
@@ -249,6 +268,8 @@ async function measure(label, store) {
       commitAll(platform, `bench: change one page (${i})`);
       redeploys.push(await deploy('platform1'));
     }
+    // The last redeploy's own log says where its time went.
+    for (const line of redeploys.at(-1).logs) console.error(`  ${line}`);
     rows.push([
       label,
       'platform docs repository, redeploy with 1 page changed',
@@ -325,13 +346,17 @@ async function measure(label, store) {
   async function hugeRow() {
     const health = watchHealth();
     resetPeak(serve.pid);
+    const cpuBefore = cpuSeconds(serve.pid);
     const huge = await deploy('huge');
+    const cpu = cpuSeconds(serve.pid) - cpuBefore;
     const { slowest, failures } = await health.stop();
     const peak = peakRss(serve.pid);
+    // The deployment's own log says where its time went (fetch, write, check and store).
+    for (const line of huge.logs) console.error(`  ${line}`);
     rows.push([
       label,
       `generated 100,000-page site (${huge.summary.replace(/^deployed [0-9a-f]+ of main: /, '')})`,
-      `POST → success ${seconds(huge.ms)}, peak RSS ${peak} MB (targets ≤ 30 s, ≤ 500 MB; issue 22: 74 s, 1.2 GB)`,
+      `POST → success ${seconds(huge.ms)} (server CPU ${cpu.toFixed(1)} s, load average ${loadAverage()}), peak RSS ${peak} MB (targets ≤ 30 s, ≤ 500 MB; issue 22: 74 s, 1.2 GB)`,
       `slowest /healthz answer during it ${slowest.toFixed(0)} ms, ${failures} failed (polled every 100 ms)`,
     ]);
     recordTarget({
@@ -547,6 +572,18 @@ function folderSize(folder) {
 /** Resets the process's peak RSS (Linux: clear_refs 5), so that the next reading is this run's. */
 function resetPeak(pid) {
   writeFileSync(`/proc/${pid}/clear_refs`, '5');
+}
+
+/** The CPU time (user + system, every thread) the process has used, in seconds (Linux: /proc/<pid>/stat, at 100 ticks a second). */
+function cpuSeconds(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** The machine's load average over the last minute (the machine may be shared: a slow run says so). */
+function loadAverage() {
+  return readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
 }
 
 /** The process's peak RSS since the last reset, in MB. */

@@ -28,11 +28,8 @@ port.on('message', (message: ToThread) => {
   }
   const work = message.task === 'analyze' ? analyzeCheckout(message.input, emit) : Promise.resolve(fixCheckout(message.input));
   work.then(
-    // Done once every batch is stored.
-    async (output) => {
-      await lastStored;
-      port.postMessage({ type: 'done', output } satisfies FromThread);
-    },
+    // Done: the main thread ends the task once every batch sent is stored.
+    (output) => port.postMessage({ type: 'done', output } satisfies FromThread),
     (error: unknown) => port.postMessage({ type: 'error', message: (error as Error)?.message ?? String(error) } satisfies FromThread),
   );
 });

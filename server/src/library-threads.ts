@@ -103,7 +103,10 @@ const WHAT: Record<TaskName, string> = { analyze: 'checking the docs', fix: 'fix
 
 /**
  * Runs `task` in a thread with a time and heap limit. `onBatch` receives the page texts as they
- * come (the thread waits for it before going on); a rejection from it ends the task.
+ * come (the thread waits for it before going on); a rejection from it ends the task. The time
+ * limit is the thread's own: while the thread waits for its batches to be stored (a batch sent
+ * and the one before not yet stored), and once it is done, the clock is stopped. A site of 100,000 pages stores for
+ * minutes on a busy embedded database, and that is not the library working on hostile input.
  */
 export function runInThread<T extends TaskName>(
   task: T,
@@ -131,7 +134,24 @@ export function runInThread<T extends TaskName>(
         resolve(output!);
       }
     };
-    const timer = setTimeout(() => settle(new ThreadError(`${what} took longer than ${Math.round(limits.timeoutMs / 1000)} s`)), limits.timeoutMs);
+    // Batches sent and not yet stored; with two, the thread waits (since `blockedSince`).
+    let pending = 0;
+    let blockedSince: number | undefined;
+    let waited = 0;
+    const expire = () => {
+      if (blockedSince !== undefined) {
+        waited += performance.now() - blockedSince;
+        blockedSince = performance.now();
+      }
+      if (waited >= 1) {
+        // The time spent waiting for the store is given back, and the limit checked again after it.
+        timer = setTimeout(expire, waited);
+        waited = 0;
+        return;
+      }
+      settle(new ThreadError(`${what} took longer than ${Math.round(limits.timeoutMs / 1000)} s`));
+    };
+    let timer = setTimeout(expire, limits.timeoutMs);
     const onAbort = () => settle(new ThreadError('cancelled'));
     if (signal?.aborted) return settle(new ThreadError('cancelled'));
     signal?.addEventListener('abort', onAbort, { once: true });
@@ -140,16 +160,24 @@ export function runInThread<T extends TaskName>(
     worker.on('message', (message: FromThread) => {
       if (message.type === 'batch') {
         const { batch } = message;
+        if (++pending === 2) blockedSince = performance.now();
         const stored = storing.then(() => (onBatch && !settled ? onBatch(batch) : undefined));
         storing = stored.catch(() => {});
         stored.then(
           () => {
+            if (pending-- === 2 && blockedSince !== undefined) {
+              waited += performance.now() - blockedSince;
+              blockedSince = undefined;
+            }
             if (!settled) worker.postMessage({ ack: true } satisfies ToThread);
           },
           (error: unknown) => settle(error instanceof Error ? error : new Error(String(error))),
         );
-      } else if (message.type === 'done') settle(undefined, message.output as ThreadTasks[T]['output']);
-      else settle(new ThreadError(`${what} failed: ${message.message}`));
+      } else if (message.type === 'done') {
+        // The thread's work is over: no limit on what is left to store; the task ends once it is.
+        clearTimeout(timer);
+        void storing.then(() => settle(undefined, message.output as ThreadTasks[T]['output']));
+      } else settle(new ThreadError(`${what} failed: ${message.message}`));
     });
     worker.on('error', (error) => {
       const memory = (error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';

@@ -15,7 +15,7 @@ import { jobKinds } from '../src/jobs/kinds.js';
 import { workerSettings } from '../src/jobs/settings.js';
 import { retrieve, SearchIndexes } from '../src/search.js';
 import { appendMessages, insertThread } from '../src/store/assistant.js';
-import { pageSections } from '../src/store/deployments.js';
+import { deploymentTree, pageSections } from '../src/store/deployments.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
 import { deploymentEnded, exampleRepo, git, LOCAL_ROOTS, tempDir } from './helpers.js';
@@ -60,8 +60,8 @@ function blobOf(file: string): string {
 
 /** What a deployment stored: its sections in order, its tree and problems. */
 async function stored(id: string) {
-  const rows = await store.query<{ tree: unknown; problems: unknown }>('SELECT tree, problems FROM deployments WHERE id = $1', [id]);
-  return { sections: await pageSections(store, id), tree: rows[0].tree, problems: rows[0].problems };
+  const rows = await store.query<{ problems: unknown }>('SELECT problems FROM deployments WHERE id = $1', [id]);
+  return { sections: await pageSections(store, id), tree: await deploymentTree(store, id), problems: rows[0].problems };
 }
 
 const QUESTIONS = ['How do I install it?', 'What is a navigation tab?', 'Which admin endpoints are there?', 'zebracorn retries'];
@@ -213,7 +213,7 @@ describe('retention', () => {
     for (let waited = 0; runner.busy > 0 && waited < 30_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
     return store.query<{ id: string; status: string; sections: number; tree: boolean; files: boolean; pruned: boolean }>(
       `SELECT d.id, d.status, (SELECT count(*)::integer FROM page_sections p WHERE p.deployment_id = d.id) AS sections,
-         d.tree IS NOT NULL AS tree, d.files IS NOT NULL AS files, d.pruned_at IS NOT NULL AS pruned
+         (d.tree IS NOT NULL OR d.tree_parts IS NOT NULL OR EXISTS (SELECT 1 FROM tree_parts t WHERE t.deployment_id = d.id)) AS tree, d.files IS NOT NULL AS files, d.pruned_at IS NOT NULL AS pruned
        FROM deployments d WHERE d.project_id = $1 ORDER BY d.created_at`,
       [id],
     );

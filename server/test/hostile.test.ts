@@ -168,6 +168,7 @@ describe('hostile repositories', () => {
     expect(good.status, good.summary).toBe('success');
     const leaks = await store.query<{ n: number }>(
       `SELECT (SELECT count(*)::integer FROM deployments WHERE concat(summary, logs::text, tree::text, problems::text) LIKE '%root:x:0:0%')
+            + (SELECT count(*)::integer FROM tree_parts WHERE data LIKE '%root:x:0:0%')
             + (SELECT count(*)::integer FROM page_sections WHERE body LIKE '%root:%' OR page_title LIKE '%root:%') AS n`,
     );
     expect(leaks[0].n).toBe(0);

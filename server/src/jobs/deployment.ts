@@ -12,6 +12,7 @@ import { unlinkSync } from 'node:fs';
 import path from 'node:path';
 import { plural } from '../text.js';
 import { runInThread, ThreadError } from '../library-threads.js';
+import type { AnalyzeOutput } from '../analyze.js';
 import { DiskFull } from '../disk.js';
 import { blobSizes, commitMessage, fetchBlobs, fetchBranch, formatBytes, GitError, listFiles, writeBlobs, type TreeEntry } from '../git.js';
 import { displayRepo, Redactor } from '../redact.js';
@@ -47,6 +48,12 @@ const DOCS_FILES = ['docs.json', 'docs.yaml', 'docs.yml'];
  * copied run of 100 took ~70 ms here, and five of them held the loop 370 ms in the eval).
  */
 const STORED_ROWS = 50;
+/**
+ * On PostgreSQL a write holds no thread of this process: rows per write are then as many as one
+ * statement stores (`storeSections`). 50 at a time, 100,000 pages took 6,000 writes (each a
+ * transaction renewing the lease), and the analysis thread waited for them half its time.
+ */
+const POSTGRES_STORED_ROWS = 500;
 /**
  * Copied rows per write: a copy reads each row by its key inside the database and sends no text.
  * Each write also costs a transaction (the lease renewed, a commit): 9,430 sections copied 250 at
@@ -101,7 +108,7 @@ export const deploymentJob: JobKind<typeof DEPLOYMENT_KIND> = {
     let outcome: DeploymentOutcome;
     try {
       if (!project) throw new DeploymentFailure(`project "${job.lane}" no longer exists`);
-      outcome = await deploy(project, context, worktree, log);
+      outcome = await deploy(project, context, worktree, log, redact);
     } catch (error) {
       if (signal.aborted) return undefined; // the lease was lost or the worker is stopping: someone else finishes
       const known = isKnownFailure(error);
@@ -177,19 +184,65 @@ async function retain(context: JobContext<typeof DEPLOYMENT_KIND>, projectId: st
   }
 }
 
+/** What `fetchCommit` learns of the branch: its commit, the docs folder's files and links, the current deployment. */
+interface FetchedCommit {
+  sha: string;
+  entries: TreeEntry[];
+  docs: ReturnType<typeof checkTree>;
+  commit: NonNullable<DeploymentOutcome['commit']>;
+  /** The project's current deployment (its texts are copied where a page is unchanged). */
+  current: string | null;
+}
+
+/**
+ * The deployment, step by step: the branch's commit, the files it reads (fetched and checked),
+ * the checkout written (only what changed since the kept one), the docs checked and the page
+ * texts and tree stored, and the outcome. The checkout is kept for the next deployment, or removed.
+ */
 async function deploy(
   project: Project,
   context: JobContext<typeof DEPLOYMENT_KIND>,
   worktree: string,
   log: (line: string) => Promise<void>,
+  redact: Redactor,
 ): Promise<DeploymentOutcome> {
-  const { job, db, settings, signal } = context;
+  const { settings, signal } = context;
   // A partial cache of its own (a repair checks whole commits out of the project's other cache).
   const cacheDir = path.join(settings.dataDir, 'git', cacheName(project.id, 'docs'));
+  const fetched = await fetchCommit(project, context, cacheDir, log);
+  const started = performance.now();
+  const files = await fetchFiles(project, context, cacheDir, fetched);
+  // The files of the project's last deployment, when kept: only what changed is written.
+  const keptDir = path.join(settings.dataDir, 'checkouts', cacheName(project.id, 'docs'));
+  settings.disk?.refuseDeployment();
+  const held = await claimCheckout(keptDir, worktree);
+  let written: number | undefined;
+  try {
+    written = await writeBlobs(cacheDir, files.read, worktree, settings.git, signal, held);
+    await logCheckout(log, files, written, started, fetched.docs.links, project.docsDir);
+    const analysis = await analyzeAndStore(project, context, worktree, fetched, log, redact);
+    return outcomeOf(project, settings, fetched, analysis);
+  } finally {
+    releaseCheckout(settings, worktree, keptDir, files.read, written);
+  }
+}
+
+/**
+ * Fetches the project's branch into its partial cache (commits and trees, no blobs yet), and
+ * checks the commit's tree (`checkTree`) before anything is written. Says what changed in the
+ * docs folder since the current deployment.
+ */
+async function fetchCommit(
+  project: Project,
+  context: JobContext<typeof DEPLOYMENT_KIND>,
+  cacheDir: string,
+  log: (line: string) => Promise<void>,
+): Promise<FetchedCommit> {
+  const { db, settings, signal } = context;
   // Below --min-free-disk a deployment does not start, and fails at its next batch of writes.
   settings.disk?.refuseDeployment();
   await log(`fetching ${project.branch} from ${displayRepo(project.repo)}`);
-  let started = performance.now();
+  const started = performance.now();
   const sha = await fetchBranch(cacheDir, project.repo, project.branch, settings.git, signal, { partial: true });
   const message = await commitMessage(cacheDir, sha, settings.git);
   await log(`commit ${sha.slice(0, 12)} (fetched in ${elapsed(started)}): ${message.split('\n')[0].slice(0, 200)}`);
@@ -198,12 +251,22 @@ async function deploy(
   const docs = checkTree(entries, project.docsDir, settings);
   const current = project.currentDeploymentId;
   const previous = current ? await deploymentFiles(db, current) : undefined;
-  const commit = { sha, message, filesChanged: filesChanged(previous ?? {}, docs.files) };
+  return { sha, entries, docs, current, commit: { sha, message, filesChanged: filesChanged(previous ?? {}, docs.files) } };
+}
 
-  // Only the files the deployment reads are fetched, checked for size and written out.
-  started = performance.now();
-  const read = filesRead(entries, project.docsDir);
-  const fetched = await fetchBlobs(cacheDir, project.repo, sha, new Set(read.map((entry) => entry.id)), settings.git, signal);
+/**
+ * Fetches the blobs of only the files the deployment reads (`filesRead`), and checks their
+ * sizes (per file, in total, per page) before any is written out.
+ */
+async function fetchFiles(
+  project: Project,
+  context: JobContext<typeof DEPLOYMENT_KIND>,
+  cacheDir: string,
+  fetched: FetchedCommit,
+): Promise<{ read: TreeEntry[]; blobs: number }> {
+  const { settings, signal } = context;
+  const read = filesRead(fetched.entries, project.docsDir);
+  const blobs = await fetchBlobs(cacheDir, project.repo, fetched.sha, new Set(read.map((entry) => entry.id)), settings.git, signal);
   const sizes = await blobSizes(
     cacheDir,
     read.map((entry) => entry.id),
@@ -218,79 +281,111 @@ async function deploy(
     project.docsDir,
     settings,
   );
-  // The files of the project's last deployment, when kept: only what changed is written.
-  const keptDir = path.join(settings.dataDir, 'checkouts', cacheName(project.id, 'docs'));
-  settings.disk?.refuseDeployment();
-  const held = await claimCheckout(keptDir, worktree);
-  let written: number | undefined;
-  try {
-    written = await writeBlobs(cacheDir, read, worktree, settings.git, signal, held);
-    await log(
-      written < read.length
-        ? `wrote ${written} of the ${plural(read.length, 'file')} the deployment reads (the others are as the last deployment wrote them; ${plural(fetched, 'blob')} fetched) in ${elapsed(started)}`
-        : `wrote the ${plural(read.length, 'file')} the deployment reads (${plural(fetched, 'blob')} fetched) in ${elapsed(started)}`,
-    );
-    for (const line of linkLines(docs.links, project.docsDir)) await log(line);
-    const docsRoot = path.join(worktree, project.docsDir);
-    const docsFile = path.join(docsRoot, docs.docsFile);
-    await log(`checking ${path.posix.join(project.docsDir, docs.docsFile)}`);
-    started = performance.now();
-    const reusable = current ? await reusablePages(db, current) : undefined;
-    // Page texts are stored batch by batch as the thread makes them (each write fenced on the lease).
-    const analysis = await runInThread(
-      'analyze',
-      {
-        docsRoot,
-        docsFile,
-        checkoutRoot: worktree,
-        maxPages: settings.maxPages,
-        blobs: docs.files,
-        previous: reusable,
-        scanStore: path.join(settings.dataDir, 'scans', `${cacheName(project.id, 'docs')}.json`),
-      },
-      settings.check,
-      signal,
-      async (batch) => {
-        for (const step of batchSteps(batch, STORED_ROWS, COPIED_ROWS)) {
-          settings.disk?.refuseDeployment();
-          await context.write((tx) => storeSections(tx, job.id, step, current ?? undefined));
-          await turn();
-        }
-      },
-    );
-    await log(`checked ${plural(analysis.pages, 'page')} in ${elapsed(started)}`);
-    if (analysis.scansReused > 0)
-      await log(`read ${plural(analysis.scanned, 'page file')} for links; ${analysis.scansReused} unchanged since the last deployment were not parsed again`);
-    if (analysis.reusedPages > 0)
-      await log(`copied the texts of ${plural(analysis.reusedPages, 'unchanged page')} (${plural(analysis.copied, 'section')}) from deployment ${current}`);
-    const errors = analysis.problems.filter((problem) => problem.severity === 'error');
-    const warnings = analysis.problems.filter((problem) => problem.severity === 'warning');
-    const logs = problemLines(analysis.problems);
-    const counts = `${plural(errors.length, 'error')}, ${plural(warnings.length, 'warning')}`;
-    const base = { logs, commit, files: docs.files, problems: analysis.problems };
-    if (errors.length > 0) return { ...base, status: 'failure', summary: `${counts}; first: ${problemLine(errors[0])}` };
-    if (analysis.overLimit) {
-      return {
-        ...base,
-        status: 'failure',
-        summary: `the site has ${plural(analysis.pages, 'page')}, over this server's limit of ${settings.maxPages} (--max-pages)`,
-      };
-    }
+  return { read, blobs };
+}
+
+/** Logs what the checkout took (files written, blobs fetched) and the symbolic links it skipped. */
+async function logCheckout(
+  log: (line: string) => Promise<void>,
+  files: { read: readonly TreeEntry[]; blobs: number },
+  written: number,
+  started: number,
+  links: readonly string[],
+  docsDir: string,
+): Promise<void> {
+  await log(
+    written < files.read.length
+      ? `wrote ${written} of the ${plural(files.read.length, 'file')} the deployment reads (the others are as the last deployment wrote them; ${plural(files.blobs, 'blob')} fetched) in ${elapsed(started)}`
+      : `wrote the ${plural(files.read.length, 'file')} the deployment reads (${plural(files.blobs, 'blob')} fetched) in ${elapsed(started)}`,
+  );
+  for (const line of linkLines(links, docsDir)) await log(line);
+}
+
+/**
+ * Validates and resolves the checkout's docs.json in a worker thread, storing what the thread
+ * sends as it comes: the parts of the page tree (redacted as the rest of the outcome is), then
+ * the page texts, batch by batch (each write fenced on the lease, a turn of the event loop
+ * between two). Logs what was checked, parsed and copied.
+ */
+async function analyzeAndStore(
+  project: Project,
+  context: JobContext<typeof DEPLOYMENT_KIND>,
+  worktree: string,
+  fetched: FetchedCommit,
+  log: (line: string) => Promise<void>,
+  redact: Redactor,
+): Promise<AnalyzeOutput> {
+  const { job, db, settings, signal } = context;
+  const { docs, current } = fetched;
+  const docsRoot = path.join(worktree, project.docsDir);
+  const docsFile = path.join(docsRoot, docs.docsFile);
+  await log(`checking ${path.posix.join(project.docsDir, docs.docsFile)}`);
+  const started = performance.now();
+  const reusable = current ? await reusablePages(db, current) : undefined;
+  const rows = context.embedded ? STORED_ROWS : POSTGRES_STORED_ROWS;
+  const analysis = await runInThread(
+    'analyze',
+    {
+      docsRoot,
+      docsFile,
+      checkoutRoot: worktree,
+      maxPages: settings.maxPages,
+      blobs: docs.files,
+      previous: reusable,
+      scanStore: path.join(settings.dataDir, 'scans', `${cacheName(project.id, 'docs')}.json`),
+    },
+    settings.check,
+    signal,
+    async (batch) => {
+      for (const step of batchSteps(batch, rows, COPIED_ROWS)) {
+        settings.disk?.refuseDeployment();
+        const stored = step.tree ? { ...step, tree: step.tree.map((part) => ({ ...part, data: redact.text(part.data) })) } : step;
+        await context.write((tx) => storeSections(tx, job.id, stored, current ?? undefined));
+        await turn();
+      }
+    },
+  );
+  await log(`checked ${plural(analysis.pages, 'page')} in ${elapsed(started)}`);
+  if (analysis.scansReused > 0)
+    await log(`read ${plural(analysis.scanned, 'page file')} for links; ${analysis.scansReused} unchanged since the last deployment were not parsed again`);
+  if (analysis.reusedPages > 0)
+    await log(`copied the texts of ${plural(analysis.reusedPages, 'unchanged page')} (${plural(analysis.copied, 'section')}) from deployment ${current}`);
+  return analysis;
+}
+
+/** The deployment's outcome from its analysis: a failure for errors or too many pages, else a success with its tree's parts counted. */
+function outcomeOf(project: Project, settings: WorkerSettings, fetched: FetchedCommit, analysis: AnalyzeOutput): DeploymentOutcome {
+  const errors = analysis.problems.filter((problem) => problem.severity === 'error');
+  const warnings = analysis.problems.filter((problem) => problem.severity === 'warning');
+  const logs = problemLines(analysis.problems);
+  const counts = `${plural(errors.length, 'error')}, ${plural(warnings.length, 'warning')}`;
+  const base = { logs, commit: fetched.commit, files: fetched.docs.files, problems: analysis.problems };
+  if (errors.length > 0) return { ...base, status: 'failure', summary: `${counts}; first: ${problemLine(errors[0])}` };
+  if (analysis.overLimit) {
     return {
       ...base,
-      status: 'success',
-      summary: `deployed ${sha.slice(0, 12)} of ${project.branch}: ${plural(analysis.pages, 'page')}, ${counts}`,
-      logs: [...logs, `stored ${plural(analysis.sections, 'text section')} of ${plural(analysis.pages, 'page')}`],
-      treeJson: analysis.treeJson,
+      status: 'failure',
+      summary: `the site has ${plural(analysis.pages, 'page')}, over this server's limit of ${settings.maxPages} (--max-pages)`,
     };
-  } finally {
-    // In the background, not awaited: deleting 100,000 files takes seconds the deployment does
-    // not wait for (a new worktree has a name of its own; a crash's leftovers are cleared at start).
-    // A worktree with every file written is kept for the next deployment instead.
-    // On a disk below --min-free-disk it is not kept: the space comes back by itself.
-    if (written !== undefined && (settings.disk?.check().state ?? 'ok') === 'ok') void keepCheckout(worktree, keptDir, read).catch(() => {});
-    else void rm(worktree, { recursive: true, force: true }).catch(() => {});
   }
+  return {
+    ...base,
+    status: 'success',
+    summary: `deployed ${fetched.sha.slice(0, 12)} of ${project.branch}: ${plural(analysis.pages, 'page')}, ${counts}`,
+    logs: [...logs, `stored ${plural(analysis.sections, 'text section')} of ${plural(analysis.pages, 'page')}`],
+    treeParts: analysis.treeParts,
+  };
+}
+
+/**
+ * In the background, not awaited: deleting 100,000 files takes seconds the deployment does not
+ * wait for (a new worktree has a name of its own; a crash's leftovers are cleared at start). A
+ * worktree with every file written is kept for the next deployment instead. On a disk below
+ * --min-free-disk it is not kept: the space comes back by itself.
+ */
+function releaseCheckout(settings: WorkerSettings, worktree: string, keptDir: string, read: readonly TreeEntry[], written: number | undefined): void {
+  if (written !== undefined && (settings.disk?.check().state ?? 'ok') === 'ok') void keepCheckout(worktree, keptDir, read).catch(() => {});
+  else void rm(worktree, { recursive: true, force: true }).catch(() => {});
 }
 
 /**

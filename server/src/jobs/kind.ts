@@ -11,6 +11,8 @@ export interface JobContext<K extends JobKindName = JobKindName> {
   job: JobOf<K>;
   /** For reads. Every write goes through `write` or `complete`, which are fenced on the lease. */
   db: Queryable;
+  /** The database runs on this process's main thread (the embedded one): each write must be short, or requests wait for it. */
+  embedded: boolean;
   settings: WorkerSettings;
   /** Aborted when the lease is lost or about to run out, or the worker stops: stop work, write nothing more. */
   signal: AbortSignal;

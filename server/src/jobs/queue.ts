@@ -217,6 +217,7 @@ export class JobRunner {
         // The payload is as `enqueueJob` wrote it for this kind.
         job: job as JobOf<JobKindName>,
         db: this.store,
+        embedded: this.store.driver === 'pglite',
         settings: this.settings,
         signal: controller.signal,
         log,

@@ -1,4 +1,4 @@
-import type { Problem } from 'docsnav';
+import type { PageTree, Problem } from 'docsnav';
 import { isoDate } from './projects.js';
 import type { Queryable } from './store.js';
 import { json } from './storable.js';
@@ -89,8 +89,8 @@ export interface DeploymentOutcome {
   logs: string[];
   commit?: { sha: string; message: string; filesChanged: FilesChanged | null };
   files?: Record<string, string>;
-  /** The page tree as JSON text (made storable by the thread that built it). */
-  treeJson?: string;
+  /** How many parts of the page tree's JSON text were stored (`storeSections`): set with the outcome, once all are. */
+  treeParts?: number;
   problems?: Problem[];
 }
 
@@ -99,7 +99,7 @@ export async function finishDeployments(db: Queryable, mainId: string, otherIds:
   await db.query(
     `UPDATE deployments SET status = $2, logs = logs || $4::jsonb, ended_at = now(), commit_sha = $5, commit_message = $6,
        summary = CASE WHEN id = $1 THEN $3 || $9 ELSE $3 || ' (this request was coalesced into deployment ' || $1 || ')' END,
-       files_changed = $7::jsonb, deployed_by = $1
+       files_changed = $7::jsonb, deployed_by = $1, tree_parts = CASE WHEN id = $1 THEN $10::integer END
      WHERE id = $1 OR id = ANY($8::text[])`,
     [
       mainId,
@@ -111,21 +111,21 @@ export async function finishDeployments(db: Queryable, mainId: string, otherIds:
       outcome.commit?.filesChanged ? json(outcome.commit.filesChanged) : null,
       otherIds,
       mainNote,
+      outcome.treeParts ?? null,
     ],
   );
 }
 
-/** A deployment's large results, each a `jsonb` column written by a statement of its own. */
-export type ResultColumn = 'tree' | 'problems' | 'files';
+/** A deployment's large results, each a `jsonb` column written by a statement of its own (its page tree is in `tree_parts`). */
+export type ResultColumn = 'problems' | 'files';
 
 /**
- * The large results of an outcome, as column and JSON text: the page tree, the problems and the
- * file map of 100,000 pages are tens of MB, and on the embedded database each statement holds the
- * main thread, so each is written on its own (`storeResult`) with requests answered between.
+ * The large results of an outcome, as column and JSON text: the problems and the file map of
+ * 100,000 pages are MBs, and on the embedded database each statement holds the main thread, so
+ * each is written on its own (`storeResult`) with requests answered between.
  */
 export function resultColumns(outcome: DeploymentOutcome): { column: ResultColumn; json: string }[] {
   return [
-    ...(outcome.treeJson ? [{ column: 'tree' as const, json: outcome.treeJson }] : []),
     ...(outcome.problems ? [{ column: 'problems' as const, json: json(outcome.problems) }] : []),
     ...(outcome.files ? [{ column: 'files' as const, json: json(outcome.files) }] : []),
   ];
@@ -172,10 +172,20 @@ export interface CopyRun {
   count: number;
 }
 
-/** Page texts as a deployment's analysis sends them: new sections, and runs of the previous deployment's to copy. */
+/** A part of a deployment's page tree: its JSON text joined in the order of `part` (from 0) is the tree's. */
+export interface TreePart {
+  part: number;
+  data: string;
+}
+
+/**
+ * Page texts as a deployment's analysis sends them: new sections, and runs of the previous
+ * deployment's to copy; and parts of its page tree (sent before the texts).
+ */
 export interface SectionsBatch {
   sections: StoredSection[];
   copies: CopyRun[];
+  tree?: TreePart[];
 }
 
 /**
@@ -190,6 +200,9 @@ export interface SectionsBatch {
  */
 export async function storeSections(db: Queryable, deploymentId: string, batch: SectionsBatch, previousId?: string): Promise<void> {
   const BATCH = 500;
+  for (const part of batch.tree ?? []) {
+    await db.query('INSERT INTO tree_parts (deployment_id, part, data) VALUES ($1, $2, $3)', [deploymentId, part.part, part.data]);
+  }
   for (let start = 0; start < batch.sections.length; start += BATCH) {
     await db.query(
       `INSERT INTO page_sections (deployment_id, position, page_path, page_kind, page_title, page_description, hidden, trail, heading, anchor, depth, body, page_key)
@@ -229,7 +242,7 @@ export async function storeSections(db: Queryable, deploymentId: string, batch: 
  * answered between two.
  */
 export function batchSteps(batch: SectionsBatch, rows: number, copiedRows = rows): SectionsBatch[] {
-  const steps: SectionsBatch[] = [];
+  const steps: SectionsBatch[] = (batch.tree ?? []).map((part) => ({ sections: [], copies: [], tree: [part] }));
   for (let start = 0; start < batch.sections.length; start += rows) steps.push({ sections: batch.sections.slice(start, start + rows), copies: [] });
   let copies: CopyRun[] = [];
   let count = 0;
@@ -279,9 +292,36 @@ export async function reusablePages(db: Queryable, deploymentId: string): Promis
   return { runs, flagged: problems.map((problem) => problem.file) };
 }
 
-/** Drops a deployment's page texts (a failed run, or a retry starting over). */
+/** Drops a deployment's page texts and the parts of its tree (a failed run, or a retry starting over). */
 export async function deletePageSections(db: Queryable, deploymentId: string): Promise<void> {
   await db.query('DELETE FROM page_sections WHERE deployment_id = $1', [deploymentId]);
+  await db.query('DELETE FROM tree_parts WHERE deployment_id = $1', [deploymentId]);
+}
+
+/** A stored tree whose parts are not all there (deleted, or never finished): the deployment's tree is not known. */
+export class IncompleteTree extends Error {
+  override name = 'IncompleteTree';
+}
+
+/**
+ * A deployment's page tree, as its analysis made it: joined from its parts, or, for a deployment
+ * stored before the tree was stored in parts, from its `tree` column. Undefined when none is
+ * stored (a failed or pruned deployment). A tree missing a part throws `IncompleteTree`.
+ */
+export async function deploymentTree(db: Queryable, deploymentId: string): Promise<PageTree | undefined> {
+  const rows = await db.query<{ tree_parts: number | null; tree: PageTree | null }>(
+    'SELECT tree_parts, CASE WHEN tree_parts IS NULL THEN tree END AS tree FROM deployments WHERE id = $1',
+    [deploymentId],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  if (row.tree_parts === null) return row.tree ?? undefined;
+  const expected = Number(row.tree_parts);
+  const parts = await db.query<{ part: number; data: string }>('SELECT part, data FROM tree_parts WHERE deployment_id = $1 ORDER BY part', [deploymentId]);
+  if (parts.length !== expected || parts.some((part, index) => Number(part.part) !== index)) {
+    throw new IncompleteTree(`deployment ${deploymentId} has ${parts.length} of the ${expected} parts of its page tree`);
+  }
+  return JSON.parse(parts.map((part) => part.data).join('')) as PageTree;
 }
 
 type SectionRow = {

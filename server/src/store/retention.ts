@@ -67,7 +67,8 @@ export async function pruneDeployments(
     result.sections += await deleteInBatches(db, 'page_sections', id, between);
     await deleteInBatches(db, 'section_embeddings', id, between);
     await deleteStoredIndexes(db, id);
-    await db.query('UPDATE deployments SET tree = NULL, files = NULL, pruned_at = now() WHERE id = $1', [id]);
+    await db.query('DELETE FROM tree_parts WHERE deployment_id = $1', [id]);
+    await db.query('UPDATE deployments SET tree = NULL, tree_parts = NULL, files = NULL, pruned_at = now() WHERE id = $1', [id]);
     result.deployments.push(id);
     await between();
   }

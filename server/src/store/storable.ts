@@ -25,7 +25,11 @@ const UNSTORABLE_ESCAPE = /(?<!\\)((?:\\\\)*)\\u(?:0000|d[89a-f][0-9a-f]{2})/gi;
 
 /** A `jsonb` parameter: `value` as JSON, with every unstorable character (in keys too) as U+FFFD. */
 export function json(value: unknown): string {
-  const text = JSON.stringify(value);
+  return storableJson(JSON.stringify(value));
+}
+
+/** JSON text (or a part of one that ends between two values) with every unstorable character's escape as `\ufffd`. */
+export function storableJson(text: string): string {
   return text.includes('\\u') ? text.replace(UNSTORABLE_ESCAPE, '$1\\ufffd') : text;
 }
 

@@ -1,0 +1,149 @@
+/**
+ * A deployment's page tree is stored in parts of its JSON text (one short statement each) and
+ * read back as the analysis made it: the parts join to exactly `JSON.stringify` of the tree; a
+ * tree stored in parts, and one stored before 025_tree_parts.sql in the `tree` column, read back
+ * the same; a tree missing a part is refused, never read as a shorter one. A real deployment
+ * stores its tree in parts. On PGlite, and on PostgreSQL when one is given or can be started.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { resolveFile, type PageTree } from 'docsnav';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Core } from '../src/core.js';
+import { jsonParts } from '../src/json-parts.js';
+import { JobRunner } from '../src/jobs/queue.js';
+import { jobKinds } from '../src/jobs/kinds.js';
+import { workerSettings } from '../src/jobs/settings.js';
+import { deploymentTree, finishDeployments, IncompleteTree, insertDeployment, storeSections } from '../src/store/deployments.js';
+import { migrate } from '../src/store/migrate.js';
+import { openStore } from '../src/store/open.js';
+import { openPglite } from '../src/store/pglite.js';
+import { openPostgres } from '../src/store/postgres.js';
+import type { Store } from '../src/store/store.js';
+import { deploymentEnded, exampleRepo, LOCAL_ROOTS, postgresUnavailable, startPostgres, tempDir, type TestPostgres } from './helpers.js';
+
+const EXAMPLE = fileURLToPath(new URL('../../fixtures/example/docs.json', import.meta.url));
+let tree: PageTree;
+
+beforeAll(async () => {
+  tree = (await resolveFile(EXAMPLE)).tree;
+});
+
+describe('jsonParts', () => {
+  it('joins to exactly JSON.stringify of the tree, in parts of about the size asked', () => {
+    const text = JSON.stringify(tree);
+    const parts = [...jsonParts(tree, 200, 8)];
+    expect(parts.length).toBeGreaterThan(text.length / 400);
+    expect(parts.join('')).toBe(text);
+    // Every part but the last reaches the size; none is much longer (one small value's text).
+    for (const part of parts.slice(0, -1)) expect(part.length).toBeGreaterThanOrEqual(200);
+    expect(Math.max(...parts.map((part) => part.length))).toBeLessThan(2000);
+    // A small tree is one part.
+    expect([...jsonParts(tree, 1 << 20)]).toEqual([text]);
+  });
+
+  it('leaves out what JSON.stringify leaves out, as it does', () => {
+    const odd = {
+      a: undefined,
+      b: [undefined, () => 1, Symbol('s'), 1, { c: undefined, d: 'x' }],
+      e: { toJSON: () => 'made' },
+      f: Number.NaN,
+      g: new Date(0),
+      h: Array.from({ length: 30 }, (_, i) => ({ i, s: `\u0000${i}`, u: i % 2 ? undefined : null })),
+      '\u2028key"': 'v',
+    };
+    for (const size of [1, 16, 1 << 20]) expect([...jsonParts(odd, size, 4)].join(''), `size ${size}`).toBe(JSON.stringify(odd));
+    expect([...jsonParts([1, [2, [3]]], 1, 1)].join('')).toBe('[1,[2,[3]]]');
+  });
+});
+
+/** A project and a deployment row to hang a tree on. */
+async function deploymentRow(store: Store, id: string): Promise<void> {
+  await store.query(`INSERT INTO projects (id, repo, branch, domain) VALUES ($1, '/srv/acme.git', 'main', $1) ON CONFLICT DO NOTHING`, ['acme']);
+  await insertDeployment(store, { id, projectId: 'acme', ref: 'main', source: 'test' });
+}
+
+async function checkStore(store: Store): Promise<void> {
+  // A deployment written before 025_tree_parts.sql: its tree in the `tree` column.
+  await migrate(store, 24);
+  await deploymentRow(store, 'old');
+  await store.query(`UPDATE deployments SET status = 'success', tree = $2::jsonb WHERE id = $1`, ['old', JSON.stringify(tree)]);
+  expect(await migrate(store)).toContain('025_tree_parts.sql');
+  expect(await deploymentTree(store, 'old')).toEqual(tree);
+
+  // A deployment now: its parts stored as the analysis sends them, their count with the outcome.
+  await deploymentRow(store, 'new');
+  const parts = [...jsonParts(tree, 300, 8)].map((data, part) => ({ part, data }));
+  expect(parts.length).toBeGreaterThan(3);
+  for (const part of parts) await storeSections(store, 'new', { sections: [], copies: [], tree: [part] });
+  await finishDeployments(store, 'new', [], { status: 'success', summary: 'deployed', logs: [], treeParts: parts.length });
+  expect(await deploymentTree(store, 'new')).toEqual(tree);
+  const [row] = await store.query<{ tree: unknown; tree_parts: number }>(`SELECT tree, tree_parts FROM deployments WHERE id = 'new'`);
+  expect(row).toEqual({ tree: null, tree_parts: parts.length });
+
+  // A part gone (the last, or one inside): refused, not read as a shorter tree.
+  await store.query(`DELETE FROM tree_parts WHERE deployment_id = 'new' AND part = $1`, [parts.length - 1]);
+  await expect(deploymentTree(store, 'new')).rejects.toThrow(IncompleteTree);
+  await store.query(`INSERT INTO tree_parts (deployment_id, part, data) VALUES ('new', $1, $2)`, [parts.length - 1, parts.at(-1)!.data]);
+  expect(await deploymentTree(store, 'new')).toEqual(tree);
+  await store.query(`DELETE FROM tree_parts WHERE deployment_id = 'new' AND part = 1`);
+  await expect(deploymentTree(store, 'new')).rejects.toThrow(/has 3|of the/);
+
+  // None stored (a failed deployment), and no such deployment.
+  await deploymentRow(store, 'failed');
+  expect(await deploymentTree(store, 'failed')).toBeUndefined();
+  expect(await deploymentTree(store, 'missing')).toBeUndefined();
+}
+
+describe('a tree stored in parts, and one stored before', () => {
+  it('reads back the same on PGlite', async () => {
+    const store = await openPglite(path.join(tempDir('tree-parts'), 'db'));
+    try {
+      await checkStore(store);
+    } finally {
+      await store.close();
+    }
+  });
+
+  const noPostgres = postgresUnavailable();
+  let pg: TestPostgres | undefined;
+  afterAll(async () => {
+    await pg?.stop();
+  });
+  it.skipIf(noPostgres !== undefined)('reads back the same on PostgreSQL', async () => {
+    pg = await startPostgres();
+    const store = await openPostgres(pg.url);
+    try {
+      await checkStore(store);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('a deployment', () => {
+  let store: Store;
+  let runner: JobRunner;
+  afterAll(async () => {
+    await runner?.stop();
+    await store?.close();
+  });
+
+  it('stores its tree in parts, read back as the library resolves the site', async () => {
+    const dir = tempDir('tree-parts-deploy');
+    store = await openStore({ data: path.join(dir, 'data') });
+    const core = new Core(store);
+    const repo = exampleRepo(path.join(dir, 'site'));
+    await core.addProject({ id: 'site', repo, branch: 'main', docsDir: 'docs' });
+    runner = new JobRunner(store, jobKinds, workerSettings(path.join(dir, 'data'), { pollMs: 100, git: { localRoots: LOCAL_ROOTS } }));
+    await runner.start();
+    const { statusId } = await core.queueUpdate('site');
+    const deployment = await deploymentEnded(store, statusId, 90_000, 'deployment of site');
+    expect(deployment.status, deployment.summary).toBe('success');
+    const [row] = await store.query<{ tree: unknown; tree_parts: number }>('SELECT tree, tree_parts FROM deployments WHERE id = $1', [statusId]);
+    expect(row.tree).toBeNull();
+    expect(row.tree_parts).toBeGreaterThan(0);
+    const expected = (await resolveFile(path.join(repo, 'docs', 'docs.json'))).tree;
+    expect(await deploymentTree(store, statusId)).toEqual(JSON.parse(JSON.stringify(expected)));
+  }, 120_000);
+});
