@@ -110,7 +110,7 @@ const STEP =
  * Below this share of the question's key words in the best unit quoted (with its heading), the
  * question is flagged as not answered directly (measured on the corpus sites' questions).
  */
-export const DECLINE_COVERAGE = 0.25;
+const DECLINE_COVERAGE = 0.25;
 
 /** Lines of the answer, in order; `[n]` cites passages[n - 1]. */
 export function extractiveAnswer(retrieval: Pick<Retrieval, 'passages' | 'terms' | 'analyzer' | 'idf' | 'answerable' | 'sectionsOf' | 'question'>): {

@@ -173,7 +173,7 @@ export interface CopyRun {
 }
 
 /** A part of a deployment's page tree: its JSON text joined in the order of `part` (from 0) is the tree's. */
-export interface TreePart {
+interface TreePart {
   part: number;
   data: string;
 }
