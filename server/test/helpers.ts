@@ -8,7 +8,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { analyzeCheckout, type AnalyzeInput } from '../src/analyze.js';
 import { findDeployment, type Deployment, type PageSection } from '../src/store/deployments.js';
-import type { Queryable } from '../src/store/store.js';
+import type { Queryable, Store } from '../src/store/store.js';
+import { openPglite } from '../src/store/pglite.js';
+import { openPostgres } from '../src/store/postgres.js';
+import { afterAll, it } from 'vitest';
 
 /** The top of the repository: its fixtures/ hold the example site the tests deploy. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -281,6 +284,29 @@ export async function startPostgres(): Promise<TestPostgres> {
       stopServer();
     },
   };
+}
+
+/**
+ * One check, as two tests: on a fresh embedded database, and on a fresh PostgreSQL database (skipped
+ * when none can be had). Each store is closed after the check.
+ */
+export function itOnEachStore(titles: { pglite: string; postgres: string }, folder: string, check: (store: Store) => Promise<void>): void {
+  const closing = async (store: Store) => {
+    try {
+      await check(store);
+    } finally {
+      await store.close();
+    }
+  };
+  it(titles.pglite, async () => closing(await openPglite(path.join(tempDir(folder), 'db'))));
+  let pg: TestPostgres | undefined;
+  afterAll(async () => {
+    await pg?.stop();
+  });
+  it.skipIf(postgresUnavailable() !== undefined)(titles.postgres, async () => {
+    pg = await startPostgres();
+    await closing(await openPostgres(pg.url));
+  });
 }
 
 /** A `docsnav` process (serve or worker) with its output kept. */

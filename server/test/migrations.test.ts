@@ -3,16 +3,13 @@
  * through the new schema, and the API answers about them as before. On PGlite, and on
  * PostgreSQL when one is given or can be started (root).
  */
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { Core } from '../src/core.js';
 import { findSession, listSessions } from '../src/store/agent.js';
 import { migrate } from '../src/store/migrate.js';
-import { openPglite } from '../src/store/pglite.js';
-import { openPostgres } from '../src/store/postgres.js';
 import type { Store } from '../src/store/store.js';
-import { postgresUnavailable, startPostgres, tempDir, type TestPostgres } from './helpers.js';
+import { itOnEachStore } from './helpers.js';
 
 /** The halt reasons as 002_agent_sessions.sql stored them, and what each reads back as now. */
 const STORED_BEFORE_022 = [
@@ -83,27 +80,5 @@ async function checkUpgrade(store: Store): Promise<void> {
 }
 
 describe('an agent_sessions table written before 022_halt_spelling.sql', () => {
-  it('upgrades on PGlite', async () => {
-    const store = await openPglite(path.join(tempDir('migrate'), 'db'));
-    try {
-      await checkUpgrade(store);
-    } finally {
-      await store.close();
-    }
-  });
-
-  const noPostgres = postgresUnavailable();
-  let pg: TestPostgres | undefined;
-  afterAll(async () => {
-    await pg?.stop();
-  });
-  it.skipIf(noPostgres !== undefined)('upgrades on PostgreSQL', async () => {
-    pg = await startPostgres();
-    const store = await openPostgres(pg.url);
-    try {
-      await checkUpgrade(store);
-    } finally {
-      await store.close();
-    }
-  });
+  itOnEachStore({ pglite: 'upgrades on PGlite', postgres: 'upgrades on PostgreSQL' }, 'migrate', checkUpgrade);
 });

@@ -17,10 +17,8 @@ import { workerSettings } from '../src/jobs/settings.js';
 import { deploymentTree, finishDeployments, IncompleteTree, insertDeployment, storeSections } from '../src/store/deployments.js';
 import { migrate } from '../src/store/migrate.js';
 import { openStore } from '../src/store/open.js';
-import { openPglite } from '../src/store/pglite.js';
-import { openPostgres } from '../src/store/postgres.js';
 import type { Store } from '../src/store/store.js';
-import { deploymentEnded, exampleRepo, LOCAL_ROOTS, postgresUnavailable, startPostgres, tempDir, type TestPostgres } from './helpers.js';
+import { deploymentEnded, exampleRepo, itOnEachStore, LOCAL_ROOTS, tempDir } from './helpers.js';
 
 const EXAMPLE = fileURLToPath(new URL('../../fixtures/example/docs.json', import.meta.url));
 let tree: PageTree;
@@ -96,29 +94,7 @@ async function checkStore(store: Store): Promise<void> {
 }
 
 describe('a tree stored in parts, and one stored before', () => {
-  it('reads back the same on PGlite', async () => {
-    const store = await openPglite(path.join(tempDir('tree-parts'), 'db'));
-    try {
-      await checkStore(store);
-    } finally {
-      await store.close();
-    }
-  });
-
-  const noPostgres = postgresUnavailable();
-  let pg: TestPostgres | undefined;
-  afterAll(async () => {
-    await pg?.stop();
-  });
-  it.skipIf(noPostgres !== undefined)('reads back the same on PostgreSQL', async () => {
-    pg = await startPostgres();
-    const store = await openPostgres(pg.url);
-    try {
-      await checkStore(store);
-    } finally {
-      await store.close();
-    }
-  });
+  itOnEachStore({ pglite: 'reads back the same on PGlite', postgres: 'reads back the same on PostgreSQL' }, 'tree-parts', checkStore);
 });
 
 describe('a deployment', () => {
