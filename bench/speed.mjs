@@ -21,7 +21,7 @@ import { recordTarget } from './targets.mjs';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const project = path.dirname(here);
 const cli = path.join(project, 'dist', 'cli', 'main.js');
-const DOCS_REPOS = path.join(project, '..', '..', 'shared', 'corpus', 'docs-repos');
+const DOCS_REPOS = path.join(project, '..', 'shared', 'corpus', 'docs-repos');
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (x) => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
