@@ -90,14 +90,20 @@ describe('pushHead: no force unless asked', () => {
   });
 });
 
-describe('a repair job whose fix branch someone else pushed to meanwhile', () => {
-  let dir: string;
+/**
+ * A server on an embedded database for one describe block, whose test queues a repair job of
+ * project `acme` with no worker running (so the fix branch is known before the job runs), then
+ * runs a worker until the job halts.
+ */
+function repairServer(prefix: string) {
+  let dir = '';
   let store: Store;
   let app: FastifyInstance;
   let runner: JobRunner | undefined;
+  let headers: Record<string, string> = {};
 
   beforeAll(async () => {
-    dir = tempDir('git-repair');
+    dir = tempDir(prefix);
     mkdirSync(path.join(dir, 'data'));
     store = await openStore({ data: path.join(dir, 'data') });
     app = await buildApp(new Core(store));
@@ -110,28 +116,41 @@ describe('a repair job whose fix branch someone else pushed to meanwhile', () =>
     await store?.close();
   });
 
-  it('fails on its first attempt with the push refused; their commit is still the branch', async () => {
-    const { remote } = remoteWithClone(dir);
-    const core = new Core(store);
-    await core.addProject({ id: 'acme', repo: remote, branch: 'main', docsDir: 'docs' });
-    const admin = (await core.createKey('acme', 'admin')).token;
-    const headers = { authorization: `Bearer ${admin}`, 'content-type': 'application/json' };
-    // Queued with no worker running: the branch is known before the job runs.
-    const started = await app.inject({ method: 'POST', url: '/v1/agent/acme/job', headers, payload: '{}' });
-    expect(started.statusCode).toBe(202);
-    const { sessionId, branch } = started.json<{ sessionId: string; branch: string }>();
-    const theirs = pushAsSomeoneElse(dir, remote, branch, 'docs/theirs.mdx');
+  return {
+    dir: () => dir,
+    async queueRepair(repo: string): Promise<{ sessionId: string; branch: string }> {
+      const core = new Core(store);
+      await core.addProject({ id: 'acme', repo, branch: 'main', docsDir: 'docs' });
+      const admin = (await core.createKey('acme', 'admin')).token;
+      headers = { authorization: `Bearer ${admin}`, 'content-type': 'application/json' };
+      const started = await app.inject({ method: 'POST', url: '/v1/agent/acme/job', headers, payload: '{}' });
+      expect(started.statusCode).toBe(202);
+      return started.json<{ sessionId: string; branch: string }>();
+    },
+    async runUntilHalted(sessionId: string): Promise<Record<string, unknown>> {
+      runner = new JobRunner(store, jobKinds, workerSettings(path.join(dir, 'data'), { pollMs: 100, sweepMs: 500, git: { localRoots: LOCAL_ROOTS } }));
+      await runner.start();
+      return waitFor(
+        async () => {
+          const body = (await app.inject({ method: 'GET', url: `/v1/agent/acme/job/${sessionId}`, headers })).json<Record<string, unknown>>();
+          return body.haulted ? body : undefined;
+        },
+        60_000,
+        'the repair job',
+      );
+    },
+  };
+}
 
-    runner = new JobRunner(store, jobKinds, workerSettings(path.join(dir, 'data'), { pollMs: 100, sweepMs: 500, git: { localRoots: LOCAL_ROOTS } }));
-    await runner.start();
-    const done = await waitFor(
-      async () => {
-        const body = (await app.inject({ method: 'GET', url: `/v1/agent/acme/job/${sessionId}`, headers })).json<Record<string, unknown>>();
-        return body.haulted ? body : undefined;
-      },
-      60_000,
-      'the repair job',
-    );
+describe('a repair job whose fix branch someone else pushed to meanwhile', () => {
+  const server = repairServer('git-repair');
+
+  it('fails on its first attempt with the push refused; their commit is still the branch', async () => {
+    const dir = server.dir();
+    const { remote } = remoteWithClone(dir);
+    const { sessionId, branch } = await server.queueRepair(remote);
+    const theirs = pushAsSomeoneElse(dir, remote, branch, 'docs/theirs.mdx');
+    const done = await server.runUntilHalted(sessionId);
     expect(done.haultReason).toBe('github_missconfigured');
     expect(done.pullRequestLink).toBeNull();
     expect(done.messageToUser).toMatch(/could not be pushed/);
@@ -140,37 +159,16 @@ describe('a repair job whose fix branch someone else pushed to meanwhile', () =>
 });
 
 describe('a repair job whose repository is a non-bare local one with the fix branch checked out (issue 38 item 3)', () => {
-  let dir: string;
-  let store: Store;
-  let app: FastifyInstance;
-  let runner: JobRunner | undefined;
-
-  beforeAll(async () => {
-    dir = tempDir('git-repair-checkout');
-    mkdirSync(path.join(dir, 'data'));
-    store = await openStore({ data: path.join(dir, 'data') });
-    app = await buildApp(new Core(store));
-    await app.ready();
-  }, 120_000);
-
-  afterAll(async () => {
-    await runner?.stop();
-    await app?.close();
-    await store?.close();
-  });
+  const server = repairServer('git-repair-checkout');
 
   it('is refused (no push into a working tree) and runs none of the commands its config names', async () => {
+    const dir = server.dir();
     const target = path.join(dir, 'target');
     git(dir, 'init', '-q', target);
     commitFile(target, 'docs/index.mdx', '---\ntitle: Home\n---\n# Home\n');
     commitFile(target, '.gitattributes', '*.json filter=evil\n');
     commitFile(target, 'docs/docs.json', BROKEN);
-    const core = new Core(store);
-    await core.addProject({ id: 'acme', repo: target, branch: 'main', docsDir: 'docs' });
-    const admin = (await core.createKey('acme', 'admin')).token;
-    const headers = { authorization: `Bearer ${admin}`, 'content-type': 'application/json' };
-    const started = await app.inject({ method: 'POST', url: '/v1/agent/acme/job', headers, payload: '{}' });
-    const { sessionId, branch } = started.json<{ sessionId: string; branch: string }>();
+    const { sessionId, branch } = await server.queueRepair(target);
     // The repository's owner knew the branch name: it is checked out, and pushes to it check out.
     git(target, 'checkout', '-q', '-b', branch);
     const marker = path.join(dir, 'ran');
@@ -185,16 +183,7 @@ describe('a repair job whose repository is a non-bare local one with the fix bra
     ])
       git(target, 'config', key, value);
 
-    runner = new JobRunner(store, jobKinds, workerSettings(path.join(dir, 'data'), { pollMs: 100, sweepMs: 500, git: { localRoots: LOCAL_ROOTS } }));
-    await runner.start();
-    const done = await waitFor(
-      async () => {
-        const body = (await app.inject({ method: 'GET', url: `/v1/agent/acme/job/${sessionId}`, headers })).json<Record<string, unknown>>();
-        return body.haulted ? body : undefined;
-      },
-      60_000,
-      'the repair job',
-    );
+    const done = await server.runUntilHalted(sessionId);
     expect(existsSync(marker) ? readFileSync(marker, 'utf8') : '', 'what the commands of its config wrote').toBe('');
     expect(done.haultReason).toBe('github_missconfigured');
     expect(done.messageToUser).toMatch(/could not be pushed .*checked out in the repository's working tree; docsnav never pushes into a checked-out branch/);

@@ -99,11 +99,12 @@ describe('the page scan cache', () => {
     expect(readFileSync(store, 'utf8')).toBe(written);
   });
 
-  it('where CI is set, the server keeps no page scans', async () => {
+  /** The example site in a project with a package.json, its docs.json opened and checked once by a server with this environment; the project's folder. */
+  async function firstCheckOfExample(env: NodeJS.ProcessEnv): Promise<string> {
     const project = tempSite({ 'package.json': '{ "name": "site", "private": true }\n' });
     const docs = path.join(project, 'docs');
     cpSync(path.resolve('fixtures/example'), docs, { recursive: true });
-    const client = await startClient(docs, { env: { ...process.env, CI: 'true', XDG_CACHE_HOME: tempSite({}) } });
+    const client = await startClient(docs, { env: { ...env, XDG_CACHE_HOME: tempSite({}) } });
     try {
       const docsFile = path.join(docs, 'docs.json');
       client.open(docsFile, readFileSync(docsFile, 'utf8'));
@@ -111,23 +112,18 @@ describe('the page scan cache', () => {
     } finally {
       await client.stop();
     }
+    return project;
+  }
+
+  it('where CI is set, the server keeps no page scans', async () => {
+    const project = await firstCheckOfExample({ ...process.env, CI: 'true' });
     expect(existsSync(path.join(project, 'node_modules'))).toBe(false);
   });
 
   it('without CI, the server writes the file on its first check of a site', async () => {
-    const project = tempSite({ 'package.json': '{ "name": "site", "private": true }\n' });
-    const docs = path.join(project, 'docs');
-    cpSync(path.resolve('fixtures/example'), docs, { recursive: true });
-    const env: NodeJS.ProcessEnv = { ...process.env, XDG_CACHE_HOME: tempSite({}) };
+    const env: NodeJS.ProcessEnv = { ...process.env };
     delete env.CI;
-    const client = await startClient(docs, { env });
-    try {
-      const docsFile = path.join(docs, 'docs.json');
-      client.open(docsFile, readFileSync(docsFile, 'utf8'));
-      await client.nextDiagnostics(uriOf(docsFile));
-    } finally {
-      await client.stop();
-    }
+    const project = await firstCheckOfExample(env);
     const cacheFolder = path.join(project, 'node_modules', '.cache', 'docsnav');
     const store = JSON.parse(readFileSync(path.join(cacheFolder, readdirSync(cacheFolder)[0]), 'utf8')) as { scans: object };
     expect(Object.keys(store.scans).length).toBeGreaterThan(0);
