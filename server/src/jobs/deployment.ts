@@ -266,21 +266,12 @@ async function fetchFiles(
 ): Promise<{ read: TreeEntry[]; blobs: number }> {
   const { settings, signal } = context;
   const read = filesRead(fetched.entries, project.docsDir);
-  const blobs = await fetchBlobs(cacheDir, project.repo, fetched.sha, new Set(read.map((entry) => entry.id)), settings.git, signal);
-  const sizes = await blobSizes(
-    cacheDir,
-    read.map((entry) => entry.id),
-    settings.git,
-  );
-  checkSizes(
-    read.map((entry, index) => ({ ...entry, size: sizes[index] })),
-    settings,
-  );
-  checkPageSizes(
-    read.map((entry, index) => ({ ...entry, size: sizes[index] })),
-    project.docsDir,
-    settings,
-  );
+  const ids = read.map((entry) => entry.id);
+  const blobs = await fetchBlobs(cacheDir, project.repo, fetched.sha, new Set(ids), settings.git, signal);
+  const sizes = await blobSizes(cacheDir, ids, settings.git);
+  const sized = read.map((entry, index) => ({ ...entry, size: sizes[index] }));
+  checkSizes(sized, settings);
+  checkPageSizes(sized, project.docsDir, settings);
   return { read, blobs };
 }
 
