@@ -4,7 +4,7 @@
  * followed) is under the real docs root, and only up to a size cap; everything else is an
  * answer with a reason, never a throw, a hang or an unbounded read.
  */
-import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, type Stats } from 'node:fs';
 import path from 'node:path';
 
 /** Why a file was not read. */
@@ -33,6 +33,20 @@ export interface FileStamp {
   size: number;
   mtimeMs: number;
   ino: number;
+}
+
+/**
+ * The disk's stamp of a regular file (a symlink is not followed), taken without opening it;
+ * undefined for anything else. It reads nothing: a page scan store compares it with the stamp
+ * a read through `diskReader` gave, to know a page unchanged without reading it.
+ */
+export function statStamp(absolutePath: string): FileStamp | undefined {
+  try {
+    const stats = lstatSync(absolutePath, { throwIfNoEntry: false });
+    return stats?.isFile() ? { size: stats.size, mtimeMs: stats.mtimeMs, ino: stats.ino } : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Reads a file by absolute path. Injected once and used by every layer. */

@@ -174,6 +174,7 @@ export function startPipeline(text: string, options: ValidateOptions & { allowRe
     files,
     reader: files ? reader : undefined,
     cache: options.cache,
+    keptPages: keptPagesOf(options),
     profile: profileOf(options.profile),
     absoluteRoot,
     report: (finding) => sink.add(finding),
@@ -246,6 +247,7 @@ function checkSiteOf(
     base: options.since,
     concurrency: options.concurrency,
     pageScans: options.pageScans,
+    keptPages: keptPagesOf(options),
     report: (finding) => sink.add(finding),
     reportIn: (relative, text, finding) => run.reportIn(relative, text, 'page', finding),
   });
@@ -274,6 +276,15 @@ export function filesOf(options: Pick<ValidateOptions, 'files' | 'root' | 'cache
 }
 
 /** How the options say files are read: `readFile`, else the disk under `root` (through `cache` when there is one), else nothing. */
+/**
+ * The page scan store as a source of what pages unchanged on disk hold (their front matter, their
+ * scan), for a run that reads the disk as it is: not through an editor's cache (unsaved texts)
+ * or a caller's `readFile`, whose answers a file's stamp on disk says nothing about.
+ */
+function keptPagesOf(options: Pick<ValidateOptions, 'pageScans' | 'cache' | 'readFile' | 'root'>): PageScanStore | undefined {
+  return options.cache || options.readFile || options.root === undefined ? undefined : options.pageScans;
+}
+
 export function readerFor(options: Pick<ValidateOptions, 'readFile' | 'root' | 'cache'>): FileReader {
   if (!options.readFile && options.cache && options.root !== undefined) return options.cache.readerFor(options.root);
   return readerOf(options);

@@ -12,13 +12,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FileStamp } from '../files.js';
+import { statStamp, type FileStamp } from '../files.js';
+import type { FrontMatter } from '../resolve/front-matter.js';
 import { scannerFingerprint } from './load.js';
 import { packageRoot } from '../package-root.js';
 import type { PageLink, PageScan } from './types.js';
 
 /** Bump when what the file holds changes shape. */
-const FORMAT = 2;
+const FORMAT = 3;
 
 /** How a page is recognised as unchanged: its file's size, mtime and inode, else its text's hash (`metadata`); its text's hash only (`content`). */
 export type CacheStrategy = 'metadata' | 'content';
@@ -43,8 +44,29 @@ interface StoredScan {
 }
 
 interface StoredPage extends FileStamp {
-  /** The key of its scan (in `scans`). */
-  scan: string;
+  /** The key of its scan (in `scans`), once the page was scanned. */
+  scan?: string;
+  /** Its text's length (UTF-16 code units, byte order mark left out): a kept scan must fit it. */
+  length?: number;
+  /** What its first 64 KB hold as front matter (`setHead`): null when no block, undefined when not kept. */
+  head?: StoredHead | null;
+}
+
+/** A page's front matter as `parseFrontMatter` gave it (kept only when JSON gives it back the same). */
+type StoredHead = FrontMatter;
+
+/**
+ * What the store kept of a page file whose size, modification time and inode on disk are the
+ * ones it was kept with (the `metadata` strategy): its scan and its front matter, each when kept.
+ * A run that finds them here does not open the file (its text is read only to show a problem in it).
+ */
+export interface UnchangedPage {
+  /** Its text's length (UTF-16 code units). */
+  length: number;
+  /** Its scan, for `variant` and the parsing asked (undefined: not kept). */
+  scan?: PageScan;
+  /** Its front matter: null when it has no block, undefined when not kept. */
+  head?: StoredHead | null;
 }
 
 interface StoreFile {
@@ -71,6 +93,8 @@ export class PageScanStore {
   private readonly missed = new Map<string, string>();
   private hits = 0;
   private lookups = 0;
+  /** Page files' stamps on disk, each taken once (a store serves one run: its front matter and its body ask alike). */
+  private readonly stamps = new Map<string, FileStamp | undefined>();
   private changed = false;
 
   /**
@@ -95,16 +119,16 @@ export class PageScanStore {
     this.lookups++;
     const kept = this.fromFile();
     const byStamp = this.strategy === 'metadata' && page.file !== undefined && page.stamp !== undefined ? kept.pages.get(page.file) : undefined;
-    const scanKey = byStamp && sameStamp(byStamp, page.stamp!) && byStamp.scan.startsWith(variantPrefix(page)) ? byStamp.scan : keyOf(page);
+    const scanKey = byStamp?.scan !== undefined && sameStamp(byStamp, page.stamp!) && byStamp.scan.startsWith(variantPrefix(page)) ? byStamp.scan : keyOf(page);
     const stored = kept.scans.get(scanKey) ?? this.usedScans.get(scanKey);
     // A file edited by hand is no reason to fail: an entry of another shape, or one that does not fit the page, is no entry.
-    if (!isStoredScan(stored) || !fits(stored, page.text)) {
+    if (!isStoredScan(stored) || !fits(stored, page.text.length)) {
       this.missed.set(page.text, scanKey === byStamp?.scan ? keyOf(page) : scanKey);
       return undefined;
     }
     this.use(page, scanKey, stored);
     this.hits++;
-    return { links: stored.links, anchors: new Set(stored.anchors), ...(stored.error && { error: stored.error }) };
+    return scanOf(stored);
   }
 
   set(page: PageText, scan: PageScan): void {
@@ -118,11 +142,68 @@ export class PageScanStore {
 
   private use(page: PageText, key: string, scan: StoredScan): void {
     this.usedScans.set(key, scan);
-    if (this.strategy === 'metadata' && page.file !== undefined && page.stamp !== undefined) {
-      const before = this.fromFile().pages.get(page.file);
-      if (!before || !sameStamp(before, page.stamp) || before.scan !== key) this.changed = true;
-      this.usedPages.set(page.file, { ...page.stamp, scan: key });
-    }
+    if (this.strategy === 'metadata' && page.file !== undefined && page.stamp !== undefined)
+      this.usePage(page.file, page.stamp, { scan: key, length: page.text.length });
+  }
+
+  /** What this run knows of a page file under its stamp, over what was known under the same stamp (another stamp: anew). */
+  private usePage(file: string, stamp: FileStamp, what: Omit<StoredPage, keyof FileStamp>): void {
+    const kept = this.fromFile().pages.get(file);
+    const before = this.usedPages.get(file) ?? kept;
+    const page: StoredPage = {
+      ...(before && sameStamp(before, stamp) ? before : undefined),
+      ...what,
+      size: stamp.size,
+      mtimeMs: stamp.mtimeMs,
+      ino: stamp.ino,
+    };
+    if (!kept || !samePage(kept, page)) this.changed = true;
+    this.usedPages.set(file, page);
+  }
+
+  /**
+   * The kept scan of a page file (absolute path) whose stamp on disk, taken now without opening
+   * it, is the one it was kept with, parsed as asked: the file need not be read. Undefined
+   * otherwise (then read it and ask `get`). Only the `metadata` strategy knows pages by stamps.
+   */
+  keptScan(file: string, parse: { mdx: boolean; variant?: string }): PageScan | undefined {
+    const entry = this.strategy === 'metadata' ? (this.usedPages.get(file) ?? this.fromFile().pages.get(file)) : undefined;
+    if (entry?.scan === undefined || entry.length === undefined || !entry.scan.startsWith(variantPrefix(parse))) return undefined;
+    const stamp = this.stampOf(file);
+    if (!stamp || !sameStamp(entry, stamp)) return undefined;
+    const stored = this.fromFile().scans.get(entry.scan) ?? this.usedScans.get(entry.scan);
+    if (!isStoredScan(stored) || !fits(stored, entry.length)) return undefined;
+    this.lookups++;
+    this.hits++;
+    this.usedScans.set(entry.scan, stored);
+    this.usePage(file, stamp, { scan: entry.scan, length: entry.length });
+    return scanOf(stored);
+  }
+
+  /** The kept front matter of a page file whose stamp is unchanged (`keptScan`): null when it has none; undefined when not kept. */
+  keptHead(file: string): StoredHead | null | undefined {
+    const entry = this.strategy === 'metadata' ? (this.usedPages.get(file) ?? this.fromFile().pages.get(file)) : undefined;
+    if (entry?.head === undefined) return undefined;
+    const stamp = this.stampOf(file);
+    if (!stamp || !sameStamp(entry, stamp)) return undefined;
+    this.usePage(file, stamp, { head: entry.head });
+    return entry.head;
+  }
+
+  private stampOf(file: string): FileStamp | undefined {
+    if (this.stamps.has(file)) return this.stamps.get(file);
+    const stamp = statStamp(file);
+    this.stamps.set(file, stamp);
+    return stamp;
+  }
+
+  /**
+   * Keeps a page file's front matter (what its first 64 KB hold), read from disk with this stamp.
+   * Front matter JSON would not give back the same (a YAML date, an infinite number) is not kept.
+   */
+  setHead(file: string, stamp: FileStamp, head: StoredHead | undefined): void {
+    if (this.strategy !== 'metadata' || (head !== undefined && !sameInJson(head))) return;
+    this.usePage(file, stamp, { head: head ?? null });
   }
 
   /** How many scans this run took from the file or added. */
@@ -162,11 +243,32 @@ export class PageScanStore {
   }
 }
 
+function scanOf(stored: StoredScan): PageScan {
+  return { links: stored.links, anchors: new Set(stored.anchors), ...(stored.error && { error: stored.error }) };
+}
+
+function samePage(a: StoredPage, b: StoredPage): boolean {
+  return sameStamp(a, b) && a.scan === b.scan && a.length === b.length && a.head === b.head;
+}
+
+/** A value JSON gives back as it is: plain objects, arrays, strings, finite numbers (not -0), booleans, null. */
+function sameInJson(value: unknown): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
+  if (Array.isArray(value)) return value.every(sameInJson);
+  if (typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  for (const key in value) {
+    // A key JSON.parse would not give back as an own property, or a value of another kind.
+    if (key === '__proto__' || !sameInJson((value as Record<string, unknown>)[key])) return false;
+  }
+  return true;
+}
+
 function sameStamp(a: FileStamp, b: FileStamp): boolean {
   return a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino;
 }
 
-function variantPrefix(page: PageText): string {
+function variantPrefix(page: { mdx: boolean; variant?: string }): string {
   return `${page.mdx ? 'mdx' : 'md'}:${page.variant ?? ''}:`;
 }
 
@@ -215,7 +317,22 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function isStoredPage(value: unknown): value is StoredPage {
   const page = value as Partial<StoredPage> | undefined;
-  return typeof page?.scan === 'string' && typeof page.size === 'number' && typeof page.mtimeMs === 'number' && typeof page.ino === 'number';
+  return (
+    typeof page?.size === 'number' &&
+    typeof page.mtimeMs === 'number' &&
+    typeof page.ino === 'number' &&
+    (page.scan === undefined || typeof page.scan === 'string') &&
+    (page.length === undefined || (Number.isSafeInteger(page.length) && page.length >= 0)) &&
+    (page.head === undefined || page.head === null || isStoredHead(page.head))
+  );
+}
+
+/** Front matter as `setHead` writes it. */
+function isStoredHead(value: unknown): value is StoredHead {
+  const head = value as Partial<StoredHead & { ok: boolean; data: unknown; message: unknown; line: unknown }> | undefined;
+  if (typeof head !== 'object' || head === null || !Number.isSafeInteger(head.end) || head.end! < 0) return false;
+  if (head.ok === true) return isRecord(head.data);
+  return head.ok === false && typeof head.message === 'string' && (head.line === undefined || Number.isSafeInteger(head.line));
 }
 
 /** An entry as `set` writes it: links with a URL, a kind and a span of two offsets; anchors as strings. */
@@ -236,10 +353,10 @@ function isStoredScan(value: unknown): value is StoredScan {
   );
 }
 
-/** Every offset of the scan lies inside the page's text (a scan of another text would point past it). */
-function fits(scan: StoredScan, text: string): boolean {
+/** Every offset of the scan lies inside a page text of this length (a scan of another text would point past it). */
+function fits(scan: StoredScan, length: number): boolean {
   return (
-    scan.links.every((link) => link.span[0] <= link.span[1] && link.span[1] <= text.length) &&
-    (scan.error === undefined || (Number.isSafeInteger(scan.error.offset) && scan.error.offset >= 0 && scan.error.offset <= text.length))
+    scan.links.every((link) => link.span[0] <= link.span[1] && link.span[1] <= length) &&
+    (scan.error === undefined || (Number.isSafeInteger(scan.error.offset) && scan.error.offset >= 0 && scan.error.offset <= length))
   );
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { textOf, type FileReader } from '../files.js';
 import type { ValidationCache } from '../cache.js';
+import type { PageScanStore } from '../pages/store.js';
 import { pageFileIn, type DocsFiles } from '../rules/types.js';
 import { parseFrontMatter, type FrontMatter } from './front-matter.js';
 
@@ -15,7 +16,9 @@ export interface PageFile {
 
 /**
  * Finds `<page>.mdx` or `<page>.md` (a regular file inside the root, as the listing says) and,
- * given a reader, reads its front matter through it.
+ * given a reader, reads its front matter through it. With `kept` (a page scan store, given only
+ * when the reader reads the disk as it is), a page whose stamp on disk is the one its front
+ * matter was kept with is not opened: its text is read only when a problem is shown in it.
  */
 export function findPageFile(
   files: DocsFiles,
@@ -23,21 +26,35 @@ export function findPageFile(
   absoluteRoot: string,
   page: string,
   cache?: ValidationCache,
+  kept?: PageScanStore,
 ): PageFile | undefined {
   const file = pageFileIn(files, page);
   if (!file) return undefined;
   const found: PageFile = { file };
-  if (reader) {
-    const absolute = path.join(absoluteRoot, file);
-    const outcome = reader(absolute);
-    if (outcome.ok) {
-      // An unchanged page (the same bytes from the cache) is not parsed again; the result is only read.
-      const head = cache ? cache.parse(absolute, outcome.bytes, 'front-matter', () => readHead(outcome.bytes)) : readHead(outcome.bytes);
-      found.text = head.text;
-      if (head.frontMatter !== undefined) found.frontMatter = head.frontMatter;
-    }
+  if (!reader) return found;
+  const absolute = path.join(absoluteRoot, file);
+  const keptHead = kept?.keptHead(absolute);
+  if (keptHead !== undefined) {
+    let text: string | undefined;
+    Object.defineProperty(found, 'text', { enumerable: true, get: () => (text ??= headOf(reader, absolute)) });
+    if (keptHead !== null) found.frontMatter = keptHead;
+    return found;
+  }
+  const outcome = reader(absolute);
+  if (outcome.ok) {
+    // An unchanged page (the same bytes from the cache) is not parsed again; the result is only read.
+    const head = cache ? cache.parse(absolute, outcome.bytes, 'front-matter', () => readHead(outcome.bytes)) : readHead(outcome.bytes);
+    found.text = head.text;
+    if (head.frontMatter !== undefined) found.frontMatter = head.frontMatter;
+    if (outcome.stamp) kept?.setHead(absolute, outcome.stamp, head.frontMatter);
   }
   return found;
+}
+
+/** The text front matter is read from, read now (empty when the file cannot be read any more). */
+function headOf(reader: FileReader, absolute: string): string {
+  const outcome = reader(absolute);
+  return outcome.ok ? textOf(outcome.bytes.subarray(0, FRONT_MATTER_BYTES)) : '';
 }
 
 function readHead(bytes: Buffer): { text: string; frontMatter: FrontMatter | undefined } {

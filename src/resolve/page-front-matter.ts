@@ -7,6 +7,7 @@
 import type { ValidationCache } from '../cache.js';
 import type { Code } from '../codes.js';
 import type { FileReader } from '../files.js';
+import type { PageScanStore } from '../pages/store.js';
 import type { Finding } from '../problem.js';
 import { pageFileIn, type DocsFiles } from '../rules/types.js';
 import { stringField } from './front-matter.js';
@@ -36,6 +37,8 @@ export interface PageFrontMatterOptions {
   reader?: FileReader;
   absoluteRoot: string;
   cache?: ValidationCache;
+  /** Front matter kept between runs, for pages unchanged on disk: only when `reader` reads the disk as it is (no editor's texts, no caller's `readFile`). */
+  keptPages?: PageScanStore;
   /** Looks up the operation a page's `openapi` names; undefined: not looked up. */
   loader?: SpecLoader;
   reportIn?: ReportInPage;
@@ -49,6 +52,7 @@ export class PageFrontMatterReader {
   private readonly reader: FileReader | undefined;
   private readonly absoluteRoot: string;
   private readonly cache: ValidationCache | undefined;
+  private readonly keptPages: PageScanStore | undefined;
   private readonly reportIn: ReportInPage | undefined;
   /** Page files found, by page path (undefined: none), kept in the cache while no file changes. */
   private readonly found: Map<string, PageFile | undefined> | undefined;
@@ -58,6 +62,7 @@ export class PageFrontMatterReader {
     this.reader = options.reader;
     this.absoluteRoot = options.absoluteRoot;
     this.cache = options.cache;
+    this.keptPages = options.keptPages;
     this.reportIn = options.reportIn;
     this.pageOperations = options.loader ? new PageOperations(options.loader, options.files) : undefined;
     // An editor's keystroke in docs.json finds 23,000 page files again: they are the last check's while no file changed.
@@ -106,7 +111,10 @@ export class PageFrontMatterReader {
     if (!this.files) return undefined;
     if (this.found?.has(pagePath)) return this.found.get(pagePath);
     // No file, nothing to read: a lookup in the listing is all a missing page costs.
-    const found = pageFileIn(this.files, pagePath) === undefined ? undefined : findPageFile(this.files, this.reader, this.absoluteRoot, pagePath, this.cache);
+    const found =
+      pageFileIn(this.files, pagePath) === undefined
+        ? undefined
+        : findPageFile(this.files, this.reader, this.absoluteRoot, pagePath, this.cache, this.keptPages);
     this.found?.set(pagePath, found);
     return found;
   }

@@ -30,6 +30,8 @@ const SPEC_FILE = /\.(json|ya?ml)$/i;
 export class PageOperations {
   /** The docs root's OpenAPI 3 files (root-relative), found on first use. */
   private specFiles: string[] | undefined;
+  /** Those files nearest first, by the folder of the page asking (pages of one folder ask alike). */
+  private readonly byFolder = new Map<string, readonly string[]>();
 
   constructor(
     private readonly loader: SpecLoader,
@@ -58,9 +60,16 @@ export class PageOperations {
   }
 
   /** The root's OpenAPI files, those sharing the most folders with the page first (then by path). */
-  private nearestFirst(pageFile: string): string[] {
+  private nearestFirst(pageFile: string): readonly string[] {
+    const folder = path.posix.dirname(pageFile);
+    let sorted = this.byFolder.get(folder);
+    if (!sorted) this.byFolder.set(folder, (sorted = this.sortedFor(folder)));
+    return sorted;
+  }
+
+  private sortedFor(folder: string): string[] {
     this.specFiles ??= this.findSpecFiles();
-    const pageDirs = path.posix.dirname(pageFile).split('/');
+    const pageDirs = folder.split('/');
     const shared = (file: string): number => {
       const dirs = path.posix.dirname(file).split('/');
       let count = 0;

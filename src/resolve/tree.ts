@@ -12,6 +12,7 @@
  * (page-path-safety.ts), and page URLs settled once every page is known (page-urls.ts).
  */
 import type { ValidationCache } from '../cache.js';
+import type { PageScanStore } from '../pages/store.js';
 import { tidyPage } from '../navigation/entries.js';
 import { ELEMENTS, isPlainObject, NAME_FIELD, platformKeptPattern, PRIMARY_KEYS } from '../navigation/model.js';
 import { escapesRoot, isUrl } from '../navigation/openapi.js';
@@ -62,6 +63,8 @@ export interface TreeBuilderOptions {
   reader?: FileReader;
   /** Keeps parsed front matter of unchanged pages across validations (an editor's). */
   cache?: ValidationCache;
+  /** Front matter kept between runs (`PageFrontMatterOptions.keptPages`). */
+  keptPages?: PageScanStore;
   /** Which contract the resolver's own checks follow (`openapi-external-ref` is info under `spec`). */
   profile?: Profile;
   /**

@@ -2,7 +2,6 @@ import type { Finding } from '../problem.js';
 import type { PageLink } from '../pages/scan.js';
 import { movedPages } from '../site/base.js';
 import type { Site } from '../site/site.js';
-import { onlyOne } from '../suggest.js';
 import { message } from '../messages.js';
 import type { SiteRule } from './types.js';
 
@@ -90,23 +89,49 @@ function linkMessage(link: PageLink, path: string, more: string): string {
 
 /** The one listed page equal to a missing path but for case (`/QuickStart` for `/quickstart`). */
 function sameButCase(site: Site, wanted: string): string | undefined {
-  const lower = wanted.toLowerCase();
-  return onlyOne(listedPaths(site), (path) => path.toLowerCase() === lower);
+  return onlyOf(listedIndex(site).byLowerCase.get(wanted.toLowerCase()));
 }
 
 /** The only listed page with the same last segment (a page that may have moved folders): a suggestion, not a fix. */
 function sameName(site: Site, wanted: string): string | undefined {
-  const name = wanted.slice(wanted.lastIndexOf('/') + 1).toLowerCase();
-  if (name === '') return undefined;
-  return onlyOne(listedPaths(site), (path) => {
-    const candidate = path.toLowerCase();
-    return candidate === name || candidate.endsWith(`/${name}`);
-  });
+  const name = lastSegment(wanted.toLowerCase());
+  return name === '' ? undefined : onlyOf(listedIndex(site).byName.get(name));
 }
 
-/** The paths of the pages listed in the navigation. */
-function* listedPaths(site: Site): Iterable<string> {
-  for (const page of site.pages.values()) if (page.listed) yield page.path;
+function onlyOf(paths: readonly string[] | undefined): string | undefined {
+  return paths?.length === 1 ? paths[0] : undefined;
+}
+
+function lastSegment(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
+}
+
+/** The listed pages by lower-case path and by lower-case last segment, made once per site: each missing link is one lookup. */
+interface ListedIndex {
+  byLowerCase: Map<string, string[]>;
+  byName: Map<string, string[]>;
+}
+
+const indexes = new WeakMap<Site, ListedIndex>();
+
+function listedIndex(site: Site): ListedIndex {
+  let index = indexes.get(site);
+  if (index) return index;
+  index = { byLowerCase: new Map(), byName: new Map() };
+  for (const page of site.pages.values()) {
+    if (!page.listed) continue;
+    const lower = page.path.toLowerCase();
+    add(index.byLowerCase, lower, page.path);
+    add(index.byName, lastSegment(lower), page.path);
+  }
+  indexes.set(site, index);
+  return index;
+}
+
+function add(map: Map<string, string[]>, key: string, path: string): void {
+  const list = map.get(key);
+  if (list) list.push(path);
+  else map.set(key, [path]);
 }
 
 /** The link rewritten to the page, keeping what follows the path (`?query`, `#fragment`) as written. */

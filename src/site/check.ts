@@ -9,7 +9,7 @@ import { ignoredTest, MINTIGNORE } from './ignored.js';
 import type { ValidationCache } from '../cache.js';
 import { scanPages } from '../pages/scan.js';
 import type { PageScanStore, PageText } from '../pages/store.js';
-import { isMdx, pageBodies, type PageBodies, type PageBody } from './pages.js';
+import { isMdx, pageBodies, unreadBody, type PageBodies, type PageBody } from './pages.js';
 import type { SiteBase } from './base.js';
 import { buildSite, type Site } from './site.js';
 import { linkResolver, navigationLinks, type NavigationLink } from './links.js';
@@ -37,6 +37,8 @@ export interface SiteCheckInput {
   concurrency?: number | 'auto';
   /** Scans kept between runs (`ValidateOptions.pageScans`). */
   pageScans?: PageScanStore;
+  /** The same store, given only when `reader` reads the disk as it is: a page unchanged on disk since its scan was kept is not read. */
+  keptPages?: PageScanStore;
   report(finding: Finding): void;
   /** A finding in a page file (root-relative), whose text it is: located by `span`. */
   reportIn(relative: string, text: string, finding: Finding): void;
@@ -197,12 +199,17 @@ function runRules(
  * A file that cannot be read has no body.
  */
 function loadBodies(
-  input: Pick<SiteCheckInput, 'root' | 'reader' | 'files' | 'cache' | 'profile' | 'pageScans' | 'concurrency'>,
+  input: Pick<SiteCheckInput, 'root' | 'reader' | 'files' | 'cache' | 'profile' | 'pageScans' | 'keptPages' | 'concurrency'>,
   files: readonly string[],
 ): Map<string, PageBody | undefined> {
   const bodies = new Map<string, PageBody | undefined>();
   const unscanned: { relative: string; absolute: string; bytes: Buffer; page: PageText }[] = [];
   for (const relative of files) {
+    const unread = keptBody(input, relative);
+    if (unread) {
+      bodies.set(relative, unread);
+      continue;
+    }
     const found = readInRoot(input, relative);
     if (!found?.read.ok) {
       bodies.set(relative, undefined);
@@ -233,6 +240,13 @@ function loadBodies(
     bodies.set(relative, keep(input, absolute, bytes, { file: relative, text: page.text, scan: scans[i] }));
   });
   return bodies;
+}
+
+/** The body of a page unchanged on disk since the store kept its scan: its text is read when asked. */
+function keptBody(input: Pick<SiteCheckInput, 'root' | 'reader' | 'files' | 'profile' | 'keptPages'>, relative: string): PageBody | undefined {
+  if (!input.keptPages || input.root === undefined || !input.files?.hasFile(relative)) return undefined;
+  const scan = input.keptPages.keptScan(path.join(input.root, relative), { mdx: isMdx(relative), variant: input.profile.name });
+  return scan && unreadBody(relative, scan, () => readRootFile(input, relative) ?? '');
 }
 
 /** A body, kept in the in-memory cache when there is one. */

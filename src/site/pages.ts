@@ -8,6 +8,21 @@ export interface PageBody {
   scan: PageScan;
 }
 
+/**
+ * A body whose scan was kept and whose text is read only when asked (a problem shown in it):
+ * a page unchanged on disk since its scan was kept is not opened otherwise.
+ */
+export function unreadBody(file: string, scan: PageScan, read: () => string): PageBody {
+  let text: string | undefined;
+  return {
+    file,
+    scan,
+    get text() {
+      return (text ??= read());
+    },
+  };
+}
+
 /** The bodies of a site's page and snippet files, read and scanned on first use (links and anchors both ask). */
 export interface PageBodies {
   /** The files, root-relative and sorted. */

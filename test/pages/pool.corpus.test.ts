@@ -1,7 +1,7 @@
 /**
  * On the real documentation repositories, `docsnav validate` reports the same problems whether
- * pages are scanned on one thread or on helper threads, and whether their scans come from a
- * `--cache` file or not.
+ * pages are scanned on one thread or on helper threads, and whether their scans (and front
+ * matter) come from a `--cache` file, with the pages not opened, or not.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -27,5 +27,7 @@ describe.each(['mintlify', 'modelcontextprotocol', 'runpod'])('validate %s: thre
     const cache = path.join(mkdtempSync(path.join(tmpdir(), 'docsnav-cache-')), '.docsnavcache');
     expect(validate(docs, '--concurrency', '2', '--cache-location', cache)).toEqual(one);
     expect(validate(docs, '--cache-location', cache)).toEqual(one);
+    // Warm, pages are not opened unless a problem is shown in them: its line, column and code frame as read.
+    expect(validate(docs, '--cache-location', cache, '--format', 'pretty')).toEqual(validate(docs, '--no-cache', '--format', 'pretty'));
   }, 120_000);
 });

@@ -188,6 +188,56 @@ describe('PageScanStore strategies, on a real site', () => {
     expect(run(docs, file, 'content').codes).toEqual(['link-not-found']);
   });
 
+  it('metadata: a page unchanged on disk is not opened; its front matter and its scan are the ones kept', () => {
+    const { root, docs, file } = siteWithStore();
+    const guide = path.join(root, 'guide.mdx');
+    writeFileSync(guide, '---\ntitle: Guide\n---\n# Guide\n\nThen [set up](/setup).\n');
+    utimesSync(guide, 1_700_000_000, 1_700_000_000);
+    run(docs, file, 'metadata');
+    // YAML that does not load, written in place at the same length and time: a run that opened the page would say so.
+    writeFileSync(guide, readFileSync(guide, 'utf8').replace('title: Guide', 'title: [Guid'));
+    utimesSync(guide, 1_700_000_000, 1_700_000_000);
+    expect(run(docs, file, 'metadata')).toMatchObject({ codes: [], reused: 3 });
+    expect(run(docs, file, 'content').codes).toEqual(['front-matter-invalid']);
+  });
+
+  it('metadata: a problem in a page not opened is located as in a run that read it', () => {
+    const { root, docs, file } = siteWithStore();
+    writeFileSync(path.join(root, 'guide.mdx'), '---\ntitle: Guide\nopenapi: GET /nowhere\n---\n# Guide\n\nThen [set up](/setupp) and [back](/index#nope).\n');
+    const cold = validateFile(docs, { concurrency: 1 });
+    expect(cold.problems.map((problem) => problem.code).sort()).toEqual(['anchor-not-found', 'endpoint-not-found', 'link-not-found']);
+    run(docs, file, 'metadata');
+    const pageScans = new PageScanStore(file, 'metadata');
+    const warm = validateFile(docs, { pageScans, concurrency: 1 });
+    expect(pageScans.reused).toBe(3);
+    expect(warm.problems).toEqual(cold.problems);
+    expect(warm.sources).toEqual(cold.sources);
+  });
+
+  it('metadata: front matter JSON would not give back (a YAML date) is read from the page every run', () => {
+    const { root, docs, file } = siteWithStore();
+    writeFileSync(path.join(root, 'guide.mdx'), '---\ntitle: Guide\ndate: 2024-01-02\n---\n# Guide\n');
+    writeFileSync(path.join(root, 'setup.mdx'), '---\ntitle: Setup\n---\n# Setup\n');
+    run(docs, file, 'metadata');
+    const pages = (JSON.parse(readFileSync(file, 'utf8')) as { pages: Record<string, { head?: unknown }> }).pages;
+    expect(pages[path.join(root, 'guide.mdx')].head).toBeUndefined();
+    expect(pages[path.join(root, 'setup.mdx')].head).toEqual({ ok: true, data: { title: 'Setup' }, end: 21 });
+    const store = new PageScanStore(file, 'metadata');
+    expect(store.keptHead(path.join(root, 'guide.mdx'))).toBeUndefined();
+    expect(store.keptHead(path.join(root, 'setup.mdx'))).toEqual({ ok: true, data: { title: 'Setup' }, end: 21 });
+    expect(store.keptHead(path.join(root, 'index.mdx'))).toBeNull();
+  });
+
+  it('a page kept by its stamp is not taken from the store when the run reads through a caller or an editor', () => {
+    const { root, docs, file } = siteWithStore();
+    const guide = path.join(root, 'guide.mdx');
+    run(docs, file, 'metadata');
+    const broken = readFileSync(guide, 'utf8').replace('/setup', '/setuq');
+    const readFile = (absolute: string) => (absolute === guide ? broken : readFileSync(absolute, 'utf8'));
+    const pageScans = new PageScanStore(file, 'metadata');
+    expect(validateFile(docs, { pageScans, readFile, concurrency: 1 }).problems.map((problem) => problem.code)).toEqual(['link-not-found']);
+  });
+
   it('metadata: a page whose time changed is hashed, and found by its text when that is the same', () => {
     const { root, docs, file } = siteWithStore();
     run(docs, file, 'metadata');
