@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { describeKind, isInside, realRoot } from './files.js';
@@ -46,6 +47,13 @@ export function docsRootFiles(root: string, label: string = root): DocsFiles {
     list() {
       if (!files) index();
       return [...files!];
+    },
+    fingerprint() {
+      if (!files) index();
+      const hash = createHash('sha256');
+      for (const [folder, names] of folders!) hash.update(`${folder}\0${names.join('\0')}\n`);
+      for (const [other, kind] of others!) hash.update(`${other}\0${kind}\n`);
+      return hash.digest('base64url');
     },
     hasLinksOutside() {
       if (!files) index();

@@ -41,11 +41,18 @@ export interface FileStamp {
  * a read through `diskReader` gave, to know a page unchanged without reading it.
  */
 export function statStamp(absolutePath: string): FileStamp | undefined {
+  const state = diskState(absolutePath);
+  return typeof state === 'object' ? state : undefined;
+}
+
+/** What is at a path, without opening it: a regular file's stamp, `missing`, or `other` (a folder, a symlink, an error). */
+export function diskState(absolutePath: string): FileStamp | 'missing' | 'other' {
   try {
     const stats = lstatSync(absolutePath, { throwIfNoEntry: false });
-    return stats?.isFile() ? { size: stats.size, mtimeMs: stats.mtimeMs, ino: stats.ino } : undefined;
-  } catch {
-    return undefined;
+    if (!stats) return 'missing';
+    return stats.isFile() ? { size: stats.size, mtimeMs: stats.mtimeMs, ino: stats.ino } : 'other';
+  } catch (error) {
+    return errorCode(error) === 'ENOTDIR' ? 'missing' : 'other';
   }
 }
 

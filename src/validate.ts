@@ -18,6 +18,7 @@ import { SpecLoader } from './resolve/specs.js';
 import type { SiteBase } from './site/base.js';
 import { checkSite } from './site/check.js';
 import type { PageScanStore } from './pages/store.js';
+import { keepRun, ReadLog, replay, replayKey } from './validate-replay.js';
 import { TreeBuilder } from './resolve/tree.js';
 import type { PageTree } from './resolve/types.js';
 import { checkSchema } from './schema/index.js';
@@ -117,11 +118,21 @@ export class FileReadError extends Error {
 /** Validates docs.json text. Every problem is data: nothing is thrown for bad input. */
 export function validateText(text: string, options: ValidateOptions = {}): ValidationResult {
   const file = options.file ?? 'docs.json';
-  const pipeline = startPipeline(text, options);
+  // With a page scan store, a validation whose every input is unchanged is given again as it was (src/validate-replay.ts).
+  const key = options.pageScans ? replayKey(text, options) : undefined;
+  const files = key === undefined ? undefined : filesOf(options);
+  if (key !== undefined && files) {
+    const replayed = replay(options.pageScans!, key, text, { file, root: options.root! }, files);
+    if (replayed) return replayed;
+  }
+  const log = files ? new ReadLog() : undefined;
+  const pipeline = startPipeline(text, files ? { ...options, files, readLog: log } : options);
   pipeline.finish();
   const problems = pipeline.sink.sorted();
   attachFixes(problems, pipeline.document.files, options);
-  return { file, problems, sources: sourcesOf(pipeline.document.files) };
+  const result = { file, problems, sources: sourcesOf(pipeline.document.files) };
+  if (key !== undefined && files && log) keepRun(options.pageScans!, key, log, files, text, result, options.root!);
+  return result;
 }
 
 /**
@@ -139,9 +150,9 @@ export interface Pipeline {
   finish(): PageTree;
 }
 
-export function startPipeline(text: string, options: ValidateOptions & { allowRemote?: boolean; titles?: boolean }): Pipeline {
+export function startPipeline(text: string, options: ValidateOptions & { allowRemote?: boolean; titles?: boolean; readLog?: ReadLog }): Pipeline {
   const file = options.file ?? 'docs.json';
-  const disk = readerFor(options);
+  const disk = options.readLog ? options.readLog.wrap(readerFor(options)) : readerFor(options);
   // Page files are read for their front matter (the tree) and again for their bodies (the link rules):
   // when a rule that reads bodies is on, the run keeps what it read, so each page is read once.
   let kept: Map<string, ReadOutcome> | undefined;
@@ -275,7 +286,6 @@ export function filesOf(options: Pick<ValidateOptions, 'files' | 'root' | 'cache
   return options.cache ? options.cache.filesFor(options.root) : docsRootFiles(options.root);
 }
 
-/** How the options say files are read: `readFile`, else the disk under `root` (through `cache` when there is one), else nothing. */
 /**
  * The page scan store as a source of what pages unchanged on disk hold (their front matter, their
  * scan), for a run that reads the disk as it is: not through an editor's cache (unsaved texts)
@@ -285,6 +295,7 @@ function keptPagesOf(options: Pick<ValidateOptions, 'pageScans' | 'cache' | 'rea
   return options.cache || options.readFile || options.root === undefined ? undefined : options.pageScans;
 }
 
+/** How the options say files are read: `readFile`, else the disk under `root` (through `cache` when there is one), else nothing. */
 export function readerFor(options: Pick<ValidateOptions, 'readFile' | 'root' | 'cache'>): FileReader {
   if (!options.readFile && options.cache && options.root !== undefined) return options.cache.readerFor(options.root);
   return readerOf(options);

@@ -55,24 +55,16 @@ interface StoredPage extends FileStamp {
 /** A page's front matter as `parseFrontMatter` gave it (kept only when JSON gives it back the same). */
 type StoredHead = FrontMatter;
 
-/**
- * What the store kept of a page file whose size, modification time and inode on disk are the
- * ones it was kept with (the `metadata` strategy): its scan and its front matter, each when kept.
- * A run that finds them here does not open the file (its text is read only to show a problem in it).
- */
-export interface UnchangedPage {
-  /** Its text's length (UTF-16 code units). */
-  length: number;
-  /** Its scan, for `variant` and the parsing asked (undefined: not kept). */
-  scan?: PageScan;
-  /** Its front matter: null when it has no block, undefined when not kept. */
-  head?: StoredHead | null;
-}
-
 interface StoreFile {
   key: string;
   pages: Record<string, StoredPage>;
   scans: Record<string, StoredScan>;
+}
+
+/** The file of whole validations beside it (`runsFileOf`), by what they were asked (src/validate-replay.ts checks their shape). */
+interface RunsFile {
+  key: string;
+  runs: Record<string, unknown>;
 }
 
 interface Kept {
@@ -87,8 +79,13 @@ export const storeStats = { hashed: 0 };
 export class PageScanStore {
   /** The file's entries, read on first use: a store nobody asks reads no file. */
   private kept: Kept | undefined;
+  private keptRuns: ReadonlyMap<string, unknown> | undefined;
+  private runsChanged = false;
   private readonly usedScans = new Map<string, StoredScan>();
   private readonly usedPages = new Map<string, StoredPage>();
+  private readonly usedRuns = new Map<string, unknown>();
+  /** The files of runs given again (`keepRun`). */
+  private readonly keptFiles: Iterable<string>[] = [];
   /** The keys of texts looked up and not found, until their scans are `set`. */
   private readonly missed = new Map<string, string>();
   private hits = 0;
@@ -107,11 +104,14 @@ export class PageScanStore {
   ) {}
 
   private fromFile(): Kept {
-    if (this.kept === undefined) {
-      const key = `${FORMAT}:${docsnavVersion()}:${scannerFingerprint()}`;
-      this.kept = readStore(this.file, key);
-    }
+    this.kept ??= readStore(this.file, storeKey());
     return this.kept;
+  }
+
+  /** The whole validations kept beside the file (read on first use: a run given again reads no scan). */
+  private runsFromFile(): ReadonlyMap<string, unknown> {
+    this.keptRuns ??= readRuns(runsFileOf(this.file), storeKey());
+    return this.keptRuns;
   }
 
   /** The kept scan of this page, if any. */
@@ -222,25 +222,82 @@ export class PageScanStore {
 
   /** Whether saving would write something the file does not hold (a scan made, a page's stamp new, an entry dropped). */
   get dirty(): boolean {
-    if (this.changed) return true;
+    if (this.changed || this.runsChanged) return true;
     if (this.lookups === 0) return false;
     const kept = this.fromFile();
     return kept.scans.size !== this.usedScans.size || (this.strategy === 'metadata' && kept.pages.size !== this.usedPages.size);
   }
 
-  /** Writes the entries this run used or made (a whole new file, renamed into place). Throws on an I/O error. */
-  save(): void {
-    const content: StoreFile = { key: this.fromFile().key, pages: Object.fromEntries(this.usedPages), scans: Object.fromEntries(this.usedScans) };
-    mkdirSync(path.dirname(path.resolve(this.file)), { recursive: true });
-    // Unique per process and per store: two writers never share a temporary file.
-    const temporary = `${this.file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-    try {
-      writeFileSync(temporary, JSON.stringify(content));
-      renameSync(temporary, this.file);
-    } finally {
-      rmSync(temporary, { force: true });
+  /** A whole validation kept under `key` (`setRun`), as the file holds it; undefined when none. Its shape is the caller's to check. */
+  keptRun(key: string): unknown {
+    return this.strategy === 'metadata' ? (this.usedRuns.get(key) ?? this.runsFromFile().get(key)) : undefined;
+  }
+
+  /** Keeps a whole validation under `key` (undefined: none is kept for it). */
+  setRun(key: string, run: unknown): void {
+    if (this.strategy !== 'metadata') return;
+    this.runsChanged = true;
+    if (run === undefined) this.usedRuns.delete(key);
+    else this.usedRuns.set(key, run);
+  }
+
+  /**
+   * A kept validation was used as it is (nothing it read changed): it, and the kept entries of
+   * the page files it depends on, stay in the file when this run saves it (another validation
+   * made with this store, or none: then the file is left as it is).
+   */
+  keepRun(key: string, files: Iterable<string>): void {
+    const run = this.runsFromFile().get(key);
+    if (run !== undefined) this.usedRuns.set(key, run);
+    // The page entries come with the scans' file: read only when another validation of this run saves it.
+    this.keptFiles.push(files);
+  }
+
+  /** The page entries of the runs given again, over those this run used: kept when the file is saved. */
+  private keepPagesOfRuns(): void {
+    const kept = this.fromFile();
+    for (const file of this.keptFiles.flatMap((files) => [...files])) {
+      const page = kept.pages.get(file);
+      if (!page || this.usedPages.has(file)) continue;
+      this.usedPages.set(file, page);
+      const scan = page.scan === undefined ? undefined : kept.scans.get(page.scan);
+      if (page.scan !== undefined && scan !== undefined) this.usedScans.set(page.scan, scan);
     }
   }
+
+  /** The stamps `keptScan` and `keptHead` took of page files in this run (undefined: not a regular file), by absolute path. */
+  stampsTaken(): ReadonlyMap<string, FileStamp | undefined> {
+    return this.stamps;
+  }
+
+  /** Writes the entries this run used or made (a whole new file, renamed into place). Throws on an I/O error. */
+  save(): void {
+    this.keepPagesOfRuns();
+    writeWhole(this.file, {
+      key: this.fromFile().key,
+      pages: Object.fromEntries(this.usedPages),
+      scans: Object.fromEntries(this.usedScans),
+    } satisfies StoreFile);
+    if (this.runsChanged) writeWhole(runsFileOf(this.file), { key: storeKey(), runs: Object.fromEntries(this.usedRuns) } satisfies RunsFile);
+  }
+}
+
+/** Writes a whole new file and renames it into place (two writers at once: the last rename wins, each file whole). */
+function writeWhole(file: string, content: unknown): void {
+  mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  // Unique per process and per store: two writers never share a temporary file.
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  try {
+    writeFileSync(temporary, JSON.stringify(content));
+    renameSync(temporary, file);
+  } finally {
+    rmSync(temporary, { force: true });
+  }
+}
+
+/** What both files are keyed by: this format, docsnav's version and the scanner's build. */
+function storeKey(): string {
+  return `${FORMAT}:${docsnavVersion()}:${scannerFingerprint()}`;
 }
 
 function scanOf(stored: StoredScan): PageScan {
@@ -294,17 +351,29 @@ function docsnavVersion(): string {
 
 const EMPTY = (key: string): Kept => ({ key, pages: new Map(), scans: new Map() });
 
+/** A file's JSON; undefined when it is missing, not a regular file (a FIFO or a device would block the read or never end), or not JSON. */
+function readJson(file: string): unknown {
+  try {
+    return statSync(file).isFile() ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The whole validations in the runs file when it was written for this key; else none. */
+function readRuns(file: string, key: string): Map<string, unknown> {
+  const store = readJson(file) as Partial<RunsFile> | undefined;
+  return store?.key === key && isRecord(store.runs) ? new Map<string, unknown>(Object.entries(store.runs)) : new Map<string, unknown>();
+}
+
+/** Where the whole validations of a store file are kept: beside it (`page-scans-….json` → `page-scans-….runs.json`). */
+export function runsFileOf(file: string): string {
+  return /\.json$/i.test(file) ? file.replace(/\.json$/i, '.runs.json') : `${file}.runs`;
+}
+
 /** The entries in the file when it was written for this key; else none. */
 function readStore(file: string, key: string): Kept {
-  let parsed: unknown;
-  try {
-    // Only a regular file: a FIFO or a device given as the location would block the read or never end.
-    if (!statSync(file).isFile()) return EMPTY(key);
-    parsed = JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    return EMPTY(key);
-  }
-  const store = parsed as Partial<StoreFile> | null;
+  const store = readJson(file) as Partial<StoreFile> | null | undefined;
   if (store?.key !== key || !isRecord(store.scans) || !isRecord(store.pages)) return EMPTY(key);
   const pages = new Map<string, StoredPage>();
   for (const [page, entry] of Object.entries(store.pages)) if (isStoredPage(entry)) pages.set(page, entry);

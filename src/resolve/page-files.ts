@@ -62,5 +62,5 @@ function readHead(bytes: Buffer): { text: string; frontMatter: FrontMatter | und
   return { text, frontMatter: parseFrontMatter(text) };
 }
 
-/** Front matter is at the top: this much of a page is enough to find it. */
-const FRONT_MATTER_BYTES = 64 * 1024;
+/** Front matter is at the top: this much of a page is enough to find it (and its text, to locate a problem in it). */
+export const FRONT_MATTER_BYTES = 64 * 1024;

@@ -36,6 +36,12 @@ export interface DocsFiles {
    * looks them up in every OpenAPI file of the root.
    */
   list?(): readonly string[];
+  /**
+   * A digest of the whole listing (every folder's names, and what is not a regular file): equal
+   * digests, the same listing. Optional; a docs root on disk gives one (a run replayed from the
+   * page scan store is one whose listing has not changed).
+   */
+  fingerprint?(): string;
 }
 
 /** A page's file (`<page>.mdx`, else `<page>.md`) as `files` says, or undefined. */

@@ -40,11 +40,16 @@ function project(withPackageJson: boolean): { project: string; docs: string } {
   return { project: folder, docs };
 }
 
-/** The one store file in a default cache folder (`page-scans-<hash of the docs root>.json`), or a path that does not exist. */
+/**
+ * The one store file in a default cache folder (`page-scans-<hash of the docs root>.json`, its
+ * whole runs beside it in `….runs.json`), or a path that does not exist.
+ */
 function storeIn(folder: string): string {
   const names = existsSync(folder) ? readdirSync(folder) : [];
-  expect(names.every((name) => /^page-scans-[0-9a-f]{12}\.json$/.test(name))).toBe(true);
-  return path.join(folder, names[0] ?? 'none.json');
+  expect(names.every((name) => /^page-scans-[0-9a-f]{12}(\.runs)?\.json$/.test(name))).toBe(true);
+  const stores = names.filter((name) => !name.endsWith('.runs.json'));
+  expect(stores.length).toBeLessThanOrEqual(1);
+  return path.join(folder, stores[0] ?? 'none.json');
 }
 const inProject = (folder: string) => storeIn(path.join(folder, 'node_modules', '.cache', 'docsnav'));
 const inUserCache = (cacheHome: string) => storeIn(path.join(cacheHome, 'docsnav'));
@@ -122,7 +127,9 @@ describe('the page scan cache, on by default', () => {
     for (const site of [docs, other]) expect(docsnav({ cacheHome }, 'validate', site).code).toBe(0);
     const cacheFolder = path.join(folder, 'node_modules', '.cache', 'docsnav');
     const files = readdirSync(cacheFolder).sort();
-    expect(files).toHaveLength(2);
+    // A scans file and a runs file (whole validations, src/validate-replay.ts) per site.
+    expect(files).toHaveLength(4);
+    expect(files.filter((name) => name.endsWith('.runs.json'))).toHaveLength(2);
     const before = files.map((name) => readFileSync(path.join(cacheFolder, name), 'utf8'));
     // Warm runs of both: every page found, nothing rewritten.
     for (const site of [docs, other]) expect(docsnav({ cacheHome }, 'validate', site).code).toBe(0);
@@ -181,6 +188,8 @@ describe('a cache file that is not what it should be is a miss, never a wrong re
     expect(docsnav({ cacheHome }, 'validate', docs, '--format', 'json')).toEqual(expected);
     const file = inProject(folder);
     writeFileSync(file, spoil(readFileSync(file, 'utf8')));
+    // The whole run kept beside it would be given again without reading the scans (test/validate-replay.test.ts spoils that file).
+    rmSync(file.replace(/\.json$/, '.runs.json'));
     expect(docsnav({ cacheHome }, 'validate', docs, '--format', 'json')).toEqual(expected);
     expect(isWholeStore(file)).toBe(true);
   });
@@ -221,7 +230,8 @@ describe('two processes at once', () => {
       expect(b).toEqual(a);
       expect(isWholeStore(inProject(folder))).toBe(true);
     }
-    // No temporary file is left behind.
-    expect(readdirSync(path.dirname(inProject(folder)))).toEqual([path.basename(inProject(folder))]);
+    // No temporary file is left behind: the scans and the runs beside them.
+    const store = path.basename(inProject(folder));
+    expect(readdirSync(path.dirname(inProject(folder))).sort()).toEqual([store, store.replace(/\.json$/, '.runs.json')]);
   });
 });

@@ -244,14 +244,15 @@ describe('PageScanStore strategies, on a real site', () => {
     const guide = path.join(root, 'guide.mdx');
     utimesSync(guide, new Date(), new Date(Date.now() + 5000));
     expect(run(docs, file, 'metadata')).toMatchObject({ codes: [], hashed: 1, reused: 3 });
-    expect(run(docs, file, 'metadata')).toMatchObject({ hashed: 0, reused: 3 });
+    // Nothing changed since: no text hashed (the whole run may be given again: src/validate-replay.ts).
+    expect(run(docs, file, 'metadata')).toMatchObject({ codes: [], hashed: 0 });
   });
 
   it('another profile is a miss: its pages are scanned anew', () => {
     const { docs, file } = siteWithStore();
     run(docs, file, 'metadata', 'spec');
     expect(run(docs, file, 'metadata', 'platform')).toMatchObject({ reused: 0 });
-    expect(run(docs, file, 'metadata', 'platform')).toMatchObject({ reused: 3, hashed: 0 });
+    expect(run(docs, file, 'metadata', 'platform')).toMatchObject({ hashed: 0 });
   });
 
   it('another docsnav version or scanner is a miss', () => {

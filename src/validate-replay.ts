@@ -1,0 +1,196 @@
+/**
+ * A whole validation kept in the page scan store and given again, as it was, when nothing it
+ * read has changed: the commit that touches no docs file (the pre-commit hook's everyday run)
+ * costs a listing of the docs root and a stat of each file the validation read, not a validation.
+ *
+ * A run is kept only when it reads the disk as it is (the store's `metadata` strategy; no
+ * editor's cache, no caller's `readFile` or listing, no git base) and every file it asked for
+ * was read or missing (not outside the root, not a folder, not too big, not unreadable). It is
+ * given again only when the docs.json text, every option that changes a result, the working
+ * folder and docsnav's version (the store's key) are the ones it was made with; the docs root's
+ * listing has the same digest; every file it read, or whose kept front matter or scan it used,
+ * has the same size, modification time and inode (regular files only, no symlink followed);
+ * and every file it found missing is still missing. Anything else is a miss: the run is made.
+ */
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { diskReader, diskState, textOf, type FileReader, type FileStamp } from './files.js';
+import { FRONT_MATTER_BYTES } from './resolve/page-files.js';
+import type { PageScanStore } from './pages/store.js';
+import type { Problem } from './problem.js';
+import type { ValidationResult } from './result.js';
+import type { DocsFiles } from './rules/types.js';
+
+/** What a kept run holds. */
+interface StoredRun {
+  /** The docs root's listing digest (`DocsFiles.fingerprint`). */
+  listing: string;
+  /** Every file the run read or stamped (absolute), and what was there: its stamp, or missing. */
+  files: [string, FileStamp | 'missing'][];
+  problems: Problem[];
+  /** The result's sources, in order: null, the docs.json text itself; a text; or a file among `files`, read again whole or its start (front matter's text). */
+  sources: [string, StoredSource][];
+}
+
+type StoredSource = null | string | { read: 'whole' | 'start'; file: string };
+
+/** Sources kept at most (characters): a run whose problems sit in more text than this is not kept. */
+const MAX_SOURCE_CHARS = 8 * 1024 * 1024;
+
+/** `ValidateOptions` as far as a kept run is concerned: those that rule one out, and every other (all change a result but `concurrency`). */
+interface RunOptions {
+  pageScans?: PageScanStore;
+  cache?: unknown;
+  readFile?: unknown;
+  files?: unknown;
+  since?: unknown;
+  root?: string;
+  concurrency?: unknown;
+}
+
+/**
+ * The options a kept run is looked up by; undefined when the run cannot be kept or given again.
+ * Every option but the store and `concurrency` (how, not what) is in the key, so that one added
+ * later cannot give a run made without it.
+ */
+export function replayKey(text: string, options: RunOptions): string | undefined {
+  const { pageScans, concurrency, ...asked } = options as RunOptions & Record<string, unknown>;
+  void concurrency;
+  if (!pageScans || pageScans.strategy !== 'metadata' || options.cache || options.readFile || options.files || options.since || options.root === undefined)
+    return undefined;
+  const key = JSON.stringify({ ...asked, cwd: process.cwd(), absoluteRoot: path.resolve(options.root) });
+  return createHash('sha256').update(key).update('\0').update(text).digest('base64url');
+}
+
+/** Records what a run's reader found at each path it asked for (the first answer: a run reads a file once). */
+export class ReadLog {
+  private readonly found = new Map<string, FileStamp | 'missing' | 'other'>();
+
+  wrap(reader: FileReader): FileReader {
+    return (absolutePath) => {
+      const outcome = reader(absolutePath);
+      const file = path.resolve(absolutePath);
+      if (!this.found.has(file)) {
+        // Read whole from disk: its stamp. Not there: missing. Anything else cannot be checked again without a read.
+        this.found.set(file, outcome.ok ? (outcome.stamp ?? 'other') : outcome.reason === 'missing' ? 'missing' : 'other');
+      }
+      return outcome;
+    };
+  }
+
+  /** The files read and stamped, for a kept run; undefined when one cannot be checked again by its stamp. */
+  files(store: PageScanStore): StoredRun['files'] | undefined {
+    const files = new Map<string, FileStamp | 'missing' | 'other'>(this.found);
+    for (const [file, stamp] of store.stampsTaken()) if (!files.has(file)) files.set(file, stamp ?? 'other');
+    const out: StoredRun['files'] = [];
+    for (const [file, state] of files) {
+      if (state === 'other') return undefined;
+      out.push([file, state]);
+    }
+    return out;
+  }
+}
+
+/** The kept run for `key`, when nothing it read changed: its result as it was. */
+export function replay(
+  store: PageScanStore,
+  key: string,
+  text: string,
+  options: { file: string; root: string },
+  files: DocsFiles,
+): ValidationResult | undefined {
+  const run = store.keptRun(key);
+  if (!isStoredRun(run) || files.fingerprint?.() !== run.listing) return undefined;
+  for (const [absolute, state] of run.files) if (!sameState(diskState(absolute), state)) return undefined;
+  const reader = diskReader(options.root);
+  const sources: Record<string, string> = {};
+  for (const [name, source] of run.sources) {
+    // A file's text is read when a report shows it (a code frame), through the docs root's reader as the run read it.
+    let read: string | undefined;
+    const load = (): string => (read ??= typeof source === 'object' && source !== null ? textIn(reader, source) : (source ?? text));
+    Object.defineProperty(sources, name, { get: load, set: (value: string) => (read = value), enumerable: true, configurable: true });
+  }
+  store.keepRun(
+    key,
+    run.files.map(([absolute]) => absolute),
+  );
+  return { file: options.file, problems: run.problems, sources };
+}
+
+/** Keeps a run's result under `key`, when all it read can be checked again (else forgets what was kept under it). */
+export function keepRun(store: PageScanStore, key: string, log: ReadLog, files: DocsFiles, text: string, result: ValidationResult, root: string): void {
+  const read = log.files(store);
+  const listing = files.fingerprint?.();
+  if (read === undefined || listing === undefined) return store.setRun(key, undefined);
+  const stamped = new Set(read.map(([file]) => file));
+  const reader = diskReader(root);
+  let chars = 0;
+  const sources: StoredRun['sources'] = [];
+  for (const [name, source] of Object.entries(result.sources)) {
+    if (name === result.file && source === text) {
+      sources.push([name, null]);
+      continue;
+    }
+    // A file the run read and stamps say is unchanged is read again rather than kept, when that gives the same text.
+    const file = path.resolve(name);
+    const again = stamped.has(file) ? sourceOf(reader, file, source) : undefined;
+    if (!again) chars += source.length;
+    sources.push([name, again ?? source]);
+  }
+  store.setRun(key, chars <= MAX_SOURCE_CHARS ? ({ listing, files: read, problems: result.problems, sources } satisfies StoredRun) : undefined);
+}
+
+/** How `text` is read again from `file`: whole, or its start; undefined when neither gives it. */
+function sourceOf(reader: FileReader, file: string, text: string): StoredSource | undefined {
+  for (const read of ['whole', 'start'] as const) if (textIn(reader, { read, file }) === text) return { read, file };
+  return undefined;
+}
+
+function textIn(reader: FileReader, source: { read: 'whole' | 'start'; file: string }): string {
+  const outcome = reader(source.file);
+  if (!outcome.ok) return '';
+  return textOf(source.read === 'whole' ? outcome.bytes : outcome.bytes.subarray(0, FRONT_MATTER_BYTES));
+}
+
+function sameState(now: FileStamp | 'missing' | 'other', then: FileStamp | 'missing'): boolean {
+  if (typeof now !== 'object' || typeof then !== 'object') return now === then;
+  return now.size === then.size && now.mtimeMs === then.mtimeMs && now.ino === then.ino;
+}
+
+/** A run as `keepRun` writes it (a hand-edited or foreign entry is no entry). */
+function isStoredRun(value: unknown): value is StoredRun {
+  const run = value as Partial<StoredRun> | undefined;
+  return (
+    typeof run?.listing === 'string' &&
+    Array.isArray(run.files) &&
+    run.files.every((entry) => Array.isArray(entry) && typeof entry[0] === 'string' && (entry[1] === 'missing' || isStamp(entry[1]))) &&
+    Array.isArray(run.problems) &&
+    run.problems.every(isProblem) &&
+    Array.isArray(run.sources) &&
+    run.sources.every((entry) => Array.isArray(entry) && typeof entry[0] === 'string' && isStoredSource(entry[1]))
+  );
+}
+
+function isStoredSource(value: unknown): value is StoredSource {
+  if (value === null || typeof value === 'string') return true;
+  if (typeof value !== 'object') return false;
+  const source = value as { read?: unknown; file?: unknown };
+  return (source.read === 'whole' || source?.read === 'start') && typeof source.file === 'string';
+}
+
+function isStamp(value: unknown): value is FileStamp {
+  const stamp = value as Partial<FileStamp> | undefined;
+  return typeof stamp?.size === 'number' && typeof stamp.mtimeMs === 'number' && typeof stamp.ino === 'number';
+}
+
+function isProblem(value: unknown): value is Problem {
+  const problem = value as Partial<Problem> | undefined;
+  return (
+    typeof problem?.code === 'string' &&
+    typeof problem.severity === 'string' &&
+    typeof problem.message === 'string' &&
+    typeof problem.file === 'string' &&
+    typeof problem.pointer === 'string' &&
+    [problem.line, problem.column, problem.endLine, problem.endColumn].every((n) => Number.isSafeInteger(n))
+  );
+}

@@ -1,0 +1,169 @@
+/**
+ * A whole validation given again from the page scan store when nothing it read changed
+ * (src/validate-replay.ts): the same result as a run made now, and a run made now as soon as
+ * anything it depends on changed (a page, a spec, a $ref part, the listing, a file that was
+ * missing, the options, the docs.json text), on real folders.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PageScanStore, runsFileOf, type CacheStrategy } from '../src/pages/store.js';
+import { validateFile, type ValidateOptions } from '../src/validate.js';
+
+const SPEC = (summary: string) =>
+  JSON.stringify({
+    openapi: '3.0.0',
+    info: { title: 'API', version: '1' },
+    paths: { '/users': { get: { summary, responses: { '200': { description: 'ok' } } } } },
+  });
+
+/** A site with pages, a snippet-free link graph, a spec and a `$ref` part; the store's file beside it. */
+function site(): { root: string; docs: string; file: string } {
+  const root = mkdtempSync(path.join(tmpdir(), 'docsnav-replay-'));
+  writeFileSync(
+    path.join(root, 'docs.json'),
+    JSON.stringify({ navigation: { groups: [{ group: 'Guides', pages: ['index', 'guide'] }, { $ref: './api.json' }] } }),
+  );
+  writeFileSync(path.join(root, 'api.json'), JSON.stringify({ group: 'API', openapi: 'openapi.json', pages: ['GET /users'] }));
+  writeFileSync(path.join(root, 'openapi.json'), SPEC('List users'));
+  writeFileSync(path.join(root, 'index.mdx'), '---\ntitle: Home\n---\n# Home\n\nSee [the guide](/guide) and [setup](/setup).\n');
+  writeFileSync(path.join(root, 'guide.mdx'), '# Guide\n\nBack [home](/index#home).\n');
+  return { root, docs: path.join(root, 'docs.json'), file: path.join(root, 'cache', 'page-scans.json') };
+}
+
+/** One CLI-like run: a store read from its file, the validation, the store saved when it changed. */
+function run(docs: string, file: string, options: Omit<ValidateOptions, 'file' | 'pageScans'> = {}, strategy: CacheStrategy = 'metadata') {
+  const pageScans = new PageScanStore(file, strategy);
+  const result = validateFile(docs, { ...options, pageScans, concurrency: 1 });
+  if (pageScans.dirty) pageScans.save();
+  // A run given again asks the store for no page: it made nothing.
+  return { result, replayed: pageScans.asked === 0, codes: result.problems.map((problem) => problem.code).sort() };
+}
+
+/** The same validation with no store at all. */
+function fresh(docs: string, options: Omit<ValidateOptions, 'file'> = {}) {
+  return validateFile(docs, { ...options, concurrency: 1 });
+}
+
+/** A second run makes the first's result kept; the third is the one that may be given again. */
+function warmed(docs: string, file: string): void {
+  run(docs, file);
+  run(docs, file);
+}
+
+describe('a validation given again from the page scan store', () => {
+  it('nothing changed: given again, the same problems and sources as a run made now', () => {
+    const { docs, file } = site();
+    warmed(docs, file);
+    const again = run(docs, file);
+    expect(again.replayed).toBe(true);
+    expect(again.codes).toEqual(['link-not-found']);
+    expect(again.result.problems).toEqual(fresh(docs).problems);
+    expect({ ...again.result.sources }).toEqual(fresh(docs).sources);
+  });
+
+  it.each([
+    ['a page edited', (root: string) => writeFileSync(path.join(root, 'guide.mdx'), '# Guide\n\nBack [home](/index#nowhere).\n')],
+    ['the missing page created', (root: string) => writeFileSync(path.join(root, 'setup.mdx'), '# Setup\n')],
+    ['a listed page deleted', (root: string) => rmSync(path.join(root, 'guide.mdx'))],
+    ['a page renamed (same inode, another path)', (root: string) => renameSync(path.join(root, 'guide.mdx'), path.join(root, 'guides.mdx'))],
+    ['the spec edited', (root: string) => writeFileSync(path.join(root, 'openapi.json'), SPEC('List users').replace('/users', '/people'))],
+    [
+      'a $ref part edited',
+      (root: string) => writeFileSync(path.join(root, 'api.json'), JSON.stringify({ group: 'API', openapi: 'openapi.json', pages: ['GET /user'] })),
+    ],
+    [
+      'the missing page created as Markdown in a new folder',
+      (root: string) => (mkdirSync(path.join(root, 'setup')), writeFileSync(path.join(root, 'setup', 'index.md'), '# Setup\n')),
+    ],
+  ])('%s: made again, with what the change says', (_, change) => {
+    const { root, docs, file } = site();
+    warmed(docs, file);
+    const before = run(docs, file);
+    expect(before.replayed).toBe(true);
+    change(root);
+    const after = run(docs, file);
+    expect(after.replayed).toBe(false);
+    // The change shows in the report (a replayed run would give the one before), as a run made now gives it.
+    expect(after.result.problems).not.toEqual(before.result.problems);
+    expect(after.result.problems).toEqual(fresh(docs).problems);
+  });
+
+  it('a file the run found missing (mint.json beside docs.json, read under the platform profile) appears: made again', () => {
+    const { root, docs, file } = site();
+    run(docs, file, { profile: 'platform' });
+    run(docs, file, { profile: 'platform' });
+    expect(run(docs, file, { profile: 'platform' }).replayed).toBe(true);
+    writeFileSync(path.join(root, 'mint.json'), '{ "name": 3 }');
+    const after = run(docs, file, { profile: 'platform' });
+    expect(after.replayed).toBe(false);
+    expect(after.result.problems).toEqual(fresh(docs, { profile: 'platform' }).problems);
+    expect(after.codes.length).toBeGreaterThan(run(docs, file).codes.length);
+  });
+
+  it('a file the run found missing where the listing does not look (under node_modules) appears: made again', () => {
+    const { root, docs, file } = site();
+    writeFileSync(
+      docs,
+      JSON.stringify({ navigation: { groups: [{ group: 'Guides', pages: ['index', 'guide'] }, { $ref: './node_modules/parts/api.json' }] } }),
+    );
+    warmed(docs, file);
+    const before = run(docs, file);
+    expect(before.replayed).toBe(true);
+    mkdirSync(path.join(root, 'node_modules', 'parts'), { recursive: true });
+    writeFileSync(path.join(root, 'node_modules', 'parts', 'api.json'), JSON.stringify({ group: 'API', pages: ['setup'] }));
+    const after = run(docs, file);
+    expect(after.replayed).toBe(false);
+    expect(after.result.problems).not.toEqual(before.result.problems);
+    expect(after.result.problems).toEqual(fresh(docs).problems);
+  });
+
+  it('other options or another docs.json text: made again', () => {
+    const { docs, file } = site();
+    warmed(docs, file);
+    expect(run(docs, file, { rules: { 'link-not-found': 'off' } })).toMatchObject({ replayed: false, codes: [] });
+    expect(run(docs, file, { profile: 'spec' }).replayed).toBe(false);
+    writeFileSync(docs, readFileSync(docs, 'utf8').replace('"guide"]', '"guide", "setup"]'));
+    const edited = run(docs, file);
+    expect(edited.replayed).toBe(false);
+    expect(edited.result.problems).toEqual(fresh(docs).problems);
+    expect(edited.codes).toContain('page-not-found');
+    expect(run(docs, file).replayed).toBe(true);
+  });
+
+  it('the content strategy never gives a run again (CI checkouts: times say nothing)', () => {
+    const { docs, file } = site();
+    run(docs, file, {}, 'content');
+    run(docs, file, {}, 'content');
+    expect(run(docs, file, {}, 'content').replayed).toBe(false);
+  });
+
+  it('a run that read a page through a symlink is not kept (its stamp on disk is the link, not the page)', () => {
+    const { root, docs, file } = site();
+    renameSync(path.join(root, 'guide.mdx'), path.join(root, 'guide-text.mdx'));
+    symlinkSync(path.join(root, 'guide-text.mdx'), path.join(root, 'guide.mdx'));
+    warmed(docs, file);
+    expect(run(docs, file).replayed).toBe(false);
+  });
+
+  it('a runs file that is damaged, foreign or hand-edited is a miss, never an error or a wrong result', () => {
+    const { docs, file } = site();
+    warmed(docs, file);
+    const runs = runsFileOf(file);
+    const saved = JSON.parse(readFileSync(runs, 'utf8')) as { key: string; runs: Record<string, { problems: unknown[] }> };
+    const [key] = Object.keys(saved.runs);
+    for (const content of [
+      '{"key": ',
+      JSON.stringify({ ...saved, key: 'another' }),
+      JSON.stringify({ ...saved, runs: { [key]: { ...saved.runs[key], problems: [{ code: 'x' }] } } }),
+      JSON.stringify({ ...saved, runs: { [key]: { ...saved.runs[key], files: 'none' } } }),
+      JSON.stringify({ ...saved, runs: { [key]: { ...saved.runs[key], sources: [['docs.json']] } } }),
+      JSON.stringify({ ...saved, runs: { [key]: { ...saved.runs[key], files: [['/x', { size: 1 }]] } } }),
+    ]) {
+      writeFileSync(runs, content);
+      expect(run(docs, file)).toMatchObject({ replayed: false, codes: ['link-not-found'] });
+      expect(run(docs, file).replayed).toBe(true);
+    }
+  });
+});
