@@ -65,6 +65,8 @@ export function replayKey(text: string, options: RunOptions): string | undefined
 /** Records what a run's reader found at each path it asked for (the first answer: a run reads a file once). */
 export class ReadLog {
   private readonly found = new Map<string, FileStamp | 'missing' | 'other'>();
+  /** The bytes read, by path: a source the result shows is told from them, not read again. */
+  private readonly bytes = new Map<string, Buffer>();
 
   wrap(reader: FileReader): FileReader {
     return (absolutePath) => {
@@ -73,9 +75,15 @@ export class ReadLog {
       if (!this.found.has(file)) {
         // Read whole from disk: its stamp. Not there: missing. Anything else cannot be checked again without a read.
         this.found.set(file, outcome.ok ? (outcome.stamp ?? 'other') : outcome.reason === 'missing' ? 'missing' : 'other');
+        if (outcome.ok) this.bytes.set(file, outcome.bytes);
       }
       return outcome;
     };
+  }
+
+  /** What the run read of a file, when it did. */
+  read(file: string): Buffer | undefined {
+    return this.bytes.get(file);
   }
 
   /** The files read and stamped, for a kept run; undefined when one cannot be checked again by its stamp. */
@@ -124,6 +132,13 @@ export function keepRun(store: PageScanStore, key: string, log: ReadLog, files: 
   if (read === undefined || listing === undefined) return store.setRun(key, undefined);
   const stamped = new Set(read.map(([file]) => file));
   const reader = diskReader(root);
+  // The bytes the run read, else the disk (a page whose text was read only to show a problem, through the same reader).
+  const bytesOf = (file: string): Buffer | undefined => {
+    const kept = log.read(file);
+    if (kept) return kept;
+    const outcome = reader(file);
+    return outcome.ok ? outcome.bytes : undefined;
+  };
   let chars = 0;
   const sources: StoredRun['sources'] = [];
   for (const [name, source] of Object.entries(result.sources)) {
@@ -133,23 +148,27 @@ export function keepRun(store: PageScanStore, key: string, log: ReadLog, files: 
     }
     // A file the run read and stamps say is unchanged is read again rather than kept, when that gives the same text.
     const file = path.resolve(name);
-    const again = stamped.has(file) ? sourceOf(reader, file, source) : undefined;
+    const again = stamped.has(file) ? sourceOf(bytesOf(file), file, source) : undefined;
     if (!again) chars += source.length;
     sources.push([name, again ?? source]);
   }
   store.setRun(key, chars <= MAX_SOURCE_CHARS ? ({ listing, files: read, problems: result.problems, sources } satisfies StoredRun) : undefined);
 }
 
-/** How `text` is read again from `file`: whole, or its start; undefined when neither gives it. */
-function sourceOf(reader: FileReader, file: string, text: string): StoredSource | undefined {
-  for (const read of ['whole', 'start'] as const) if (textIn(reader, { read, file }) === text) return { read, file };
+/** How `text` is read again from `file` (whose bytes are `bytes`): whole, or its start; undefined when neither gives it. */
+function sourceOf(bytes: Buffer | undefined, file: string, text: string): StoredSource | undefined {
+  if (!bytes) return undefined;
+  for (const read of ['whole', 'start'] as const) if (textFrom(bytes, read) === text) return { read, file };
   return undefined;
 }
 
 function textIn(reader: FileReader, source: { read: 'whole' | 'start'; file: string }): string {
   const outcome = reader(source.file);
-  if (!outcome.ok) return '';
-  return textOf(source.read === 'whole' ? outcome.bytes : outcome.bytes.subarray(0, FRONT_MATTER_BYTES));
+  return outcome.ok ? textFrom(outcome.bytes, source.read) : '';
+}
+
+function textFrom(bytes: Buffer, read: 'whole' | 'start'): string {
+  return textOf(read === 'whole' ? bytes : bytes.subarray(0, FRONT_MATTER_BYTES));
 }
 
 function sameState(now: FileStamp | 'missing' | 'other', then: FileStamp | 'missing'): boolean {
