@@ -134,18 +134,32 @@ export function diskReader(root: string, maxBytes: number = MAX_FILE_BYTES): Fil
   };
 }
 
-/** Reads an open file to its end, but never more than `maxBytes` (a file can grow while it is read). */
+/**
+ * What an open file grew by past its size is read through this one buffer and copied out: a
+ * fresh 64 KB buffer per read only to see the end of a 300-byte page, 100,000 times over a
+ * large site, was 6 GB of short-lived memory outside the heap (hundreds of MB of RSS).
+ */
+const GROWTH_BUFFER = Buffer.allocUnsafeSlow(64 * 1024);
+
+/**
+ * Reads an open file to its end, but never more than `maxBytes` (a file can grow while it is
+ * read): its size (`expected`) into a buffer of exactly that size, then what it grew by.
+ */
 function readBounded(fd: number, expected: number, maxBytes: number): ReadOutcome {
-  const chunks: Buffer[] = [];
+  const first = Buffer.allocUnsafe(Math.min(expected, maxBytes + 1));
   let total = 0;
-  let buffer = Buffer.allocUnsafe(Math.min(Math.max(expected, 4096), maxBytes + 1));
-  for (;;) {
-    const n = readSync(fd, buffer, 0, buffer.length, null);
+  while (total < first.length) {
+    const n = readSync(fd, first, total, first.length - total, null);
     if (n === 0) break;
     total += n;
+  }
+  const chunks: Buffer[] = [first.subarray(0, total)];
+  for (;;) {
     if (total > maxBytes) return { ok: false, reason: 'too-big', detail: `more than ${megabytes(maxBytes)}` };
-    chunks.push(buffer.subarray(0, n));
-    buffer = Buffer.allocUnsafe(Math.min(64 * 1024, maxBytes + 1 - total));
+    const n = readSync(fd, GROWTH_BUFFER, 0, Math.min(GROWTH_BUFFER.length, maxBytes + 1 - total), null);
+    if (n === 0) break;
+    total += n;
+    chunks.push(Buffer.from(GROWTH_BUFFER.subarray(0, n)));
   }
   return { ok: true, bytes: chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total) };
 }

@@ -98,3 +98,22 @@ describe('a sibling folder whose name extends the root is outside it', () => {
     }
   });
 });
+
+describe('diskReader reads a file whole, whatever its size', () => {
+  it.each([0, 1, 300, 4095, 4096, 65_536, 65_537, 200_000])('%i bytes', (size) => {
+    const file = path.join(root, `sized-${size}.bin`);
+    const bytes = Buffer.alloc(size);
+    for (let at = 0; at < size; at++) bytes[at] = (at * 7 + 3) % 251;
+    writeFileSync(file, bytes);
+    const outcome = diskReader(root)(file);
+    expect(outcome.ok && Buffer.compare(outcome.bytes, bytes)).toBe(0);
+    expect(outcome.ok && outcome.stamp?.size).toBe(size);
+  });
+
+  it('up to its limit: a file of exactly the limit is read, one byte more is too big', () => {
+    const file = path.join(root, 'limit.bin');
+    writeFileSync(file, Buffer.alloc(1000, 'a'));
+    expect(diskReader(root, 1000)(file).ok).toBe(true);
+    expect(diskReader(root, 999)(file)).toMatchObject({ ok: false, reason: 'too-big' });
+  });
+});

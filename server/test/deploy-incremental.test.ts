@@ -213,7 +213,8 @@ describe('retention', () => {
     for (let waited = 0; runner.busy > 0 && waited < 30_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
     return store.query<{ id: string; status: string; sections: number; tree: boolean; files: boolean; pruned: boolean }>(
       `SELECT d.id, d.status, (SELECT count(*)::integer FROM page_sections p WHERE p.deployment_id = d.id) AS sections,
-         (d.tree IS NOT NULL OR d.tree_parts IS NOT NULL OR EXISTS (SELECT 1 FROM tree_parts t WHERE t.deployment_id = d.id)) AS tree, d.files IS NOT NULL AS files, d.pruned_at IS NOT NULL AS pruned
+         (d.tree IS NOT NULL OR d.tree_parts IS NOT NULL OR EXISTS (SELECT 1 FROM tree_parts t WHERE t.deployment_id = d.id)) AS tree, (d.files IS NOT NULL OR d.file_parts IS NOT NULL OR EXISTS (SELECT 1 FROM file_parts f WHERE f.deployment_id = d.id)) AS files,
+         d.pruned_at IS NOT NULL AS pruned
        FROM deployments d WHERE d.project_id = $1 ORDER BY d.created_at`,
       [id],
     );

@@ -3,8 +3,11 @@
  * folders (a sibling whose name extends an allowed folder's is outside), and a push never
  * overwrites someone else's commit — only a retried repair job may replace its own branch.
  */
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { deflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -50,14 +53,58 @@ function pushAsSomeoneElse(dir: string, remote: string, branch: string, file: st
 const tip = (remote: string, branch: string) => git(remote, 'rev-parse', '--verify', `refs/heads/${branch}`).trim();
 
 describe('checkLocalRepo: the allowed folders are compared with a separator', () => {
-  it('a sibling folder whose name extends an allowed folder is refused; the folder itself and its insides are allowed', () => {
+  it('a sibling folder whose name extends an allowed folder is refused; the folder itself and its insides are allowed', async () => {
     const dir = tempDir('git-roots');
     const allowed = path.join(dir, 'repos');
     for (const repo of ['repos/site', 'repos-evil/site']) git(dir, 'init', '-q', '--bare', path.join(dir, repo));
-    expect(() => checkLocalRepo(path.join(dir, 'repos', 'site'), [allowed])).not.toThrow();
-    expect(() => checkLocalRepo(path.join(dir, 'repos-evil', 'site'), [allowed])).toThrow(/outside the folders this server may read/);
-    expect(() => checkLocalRepo(`file://${path.join(dir, 'repos-evil', 'site')}`, [allowed])).toThrow(/outside the folders this server may read/);
+    await expect(checkLocalRepo(path.join(dir, 'repos', 'site'), [allowed])).resolves.toBe(realpathSync(path.join(dir, 'repos', 'site')));
+    await expect(checkLocalRepo(path.join(dir, 'repos-evil', 'site'), [allowed])).rejects.toThrow(/outside the folders this server may read/);
+    await expect(checkLocalRepo(`file://${path.join(dir, 'repos-evil', 'site')}`, [allowed])).rejects.toThrow(/outside the folders this server may read/);
   });
+});
+
+describe('checkLocalRepo: the objects folder, walked', () => {
+  /** A loose object of `text` written into `gitDir` as git writes one (zlib of "blob <size>\0<text>", objects/xx/<38 hex>); its id. */
+  const writeLooseObject = (gitDir: string, text: string): string => {
+    const body = Buffer.concat([Buffer.from(`blob ${Buffer.byteLength(text)}\0`), Buffer.from(text)]);
+    const id = createHash('sha1').update(body).digest('hex');
+    mkdirSync(path.join(gitDir, 'objects', id.slice(0, 2)), { recursive: true });
+    writeFileSync(path.join(gitDir, 'objects', id.slice(0, 2), id.slice(2)), deflateSync(body));
+    return id;
+  };
+
+  it("a loose object that is a symbolic link (to another repository's object) is refused", async () => {
+    const dir = tempDir('git-object-link');
+    const repo = path.join(dir, 'repos', 'site.git');
+    const other = path.join(dir, 'elsewhere.git');
+    git(dir, 'init', '-q', '--bare', repo);
+    git(dir, 'init', '-q', '--bare', other);
+    const id = writeLooseObject(other, 'the private roadmap\n');
+    mkdirSync(path.join(repo, 'objects', id.slice(0, 2)), { recursive: true });
+    symlinkSync(path.join(other, 'objects', id.slice(0, 2), id.slice(2)), path.join(repo, 'objects', id.slice(0, 2), id.slice(2)));
+    await expect(checkLocalRepo(repo, [path.join(dir, 'repos')])).rejects.toThrow(/objects\/[0-9a-f]{2}\/[0-9a-f]{38} is a symbolic link/);
+  });
+
+  it('a repository of 20,000 loose objects is checked with the event loop turning (no walk holds the main thread)', async () => {
+    const dir = tempDir('git-loose');
+    const repo = path.join(dir, 'repos', 'site.git');
+    git(dir, 'init', '-q', '--bare', repo);
+    for (let i = 0; i < 20_000; i++) writeLooseObject(repo, `page ${i}\n`);
+    let turns = 0;
+    const ticker = setInterval(() => turns++, 0);
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    try {
+      await expect(checkLocalRepo(repo, [path.join(dir, 'repos')])).resolves.toBe(realpathSync(repo));
+    } finally {
+      delay.disable();
+      clearInterval(ticker);
+    }
+    // Read folder by folder (256 of loose objects), with timers served between: a synchronous
+    // walk finishes before any timer runs.
+    expect(turns).toBeGreaterThan(10);
+    expect(delay.max).toBeLessThan(1e9);
+  }, 60_000);
 });
 
 describe('pushHead: no force unless asked', () => {

@@ -3,7 +3,9 @@
  * read back as the analysis made it: the parts join to exactly `JSON.stringify` of the tree; a
  * tree stored in parts, and one stored before 025_tree_parts.sql in the `tree` column, read back
  * the same; a tree missing a part is refused, never read as a shorter one. A real deployment
- * stores its tree in parts. On PGlite, and on PostgreSQL when one is given or can be started.
+ * stores its tree in parts. Its file map (path -> blob id) likewise (026_file_parts.sql), with
+ * one stored before in the `files` column still read. On PGlite, and on PostgreSQL when one is
+ * given or can be started.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,11 +16,19 @@ import { jsonParts } from '../src/json-parts.js';
 import { JobRunner } from '../src/jobs/queue.js';
 import { jobKinds } from '../src/jobs/kinds.js';
 import { workerSettings } from '../src/jobs/settings.js';
-import { deploymentTree, finishDeployments, IncompleteTree, insertDeployment, storeSections } from '../src/store/deployments.js';
+import {
+  deploymentFiles,
+  deploymentTree,
+  finishDeployments,
+  IncompleteTree,
+  insertDeployment,
+  storeFilePart,
+  storeSections,
+} from '../src/store/deployments.js';
 import { migrate } from '../src/store/migrate.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
-import { deploymentEnded, exampleRepo, itOnEachStore, LOCAL_ROOTS, tempDir } from './helpers.js';
+import { deploymentEnded, exampleRepo, git, itOnEachStore, LOCAL_ROOTS, tempDir } from './helpers.js';
 
 const EXAMPLE = fileURLToPath(new URL('../../fixtures/example/docs.json', import.meta.url));
 let tree: PageTree;
@@ -65,9 +75,14 @@ async function checkStore(store: Store): Promise<void> {
   // A deployment written before 025_tree_parts.sql: its tree in the `tree` column.
   await migrate(store, 24);
   await deploymentRow(store, 'old');
-  await store.query(`UPDATE deployments SET status = 'success', tree = $2::jsonb WHERE id = $1`, ['old', JSON.stringify(tree)]);
-  expect(await migrate(store)).toContain('025_tree_parts.sql');
+  await store.query(`UPDATE deployments SET status = 'success', tree = $2::jsonb, files = $3::jsonb WHERE id = $1`, [
+    'old',
+    JSON.stringify(tree),
+    JSON.stringify(FILES),
+  ]);
+  expect(await migrate(store)).toEqual(expect.arrayContaining(['025_tree_parts.sql', '026_file_parts.sql']));
   expect(await deploymentTree(store, 'old')).toEqual(tree);
+  expect(await deploymentFiles(store, 'old')).toEqual(FILES);
 
   // A deployment now: its parts stored as the analysis sends them, their count with the outcome.
   await deploymentRow(store, 'new');
@@ -87,13 +102,28 @@ async function checkStore(store: Store): Promise<void> {
   await store.query(`DELETE FROM tree_parts WHERE deployment_id = 'new' AND part = 1`);
   await expect(deploymentTree(store, 'new')).rejects.toThrow(/has 3|of the/);
 
+  // Its file map in parts too: read back whole; with a part gone, none (every file counts as added).
+  await deploymentRow(store, 'mapped');
+  const fileParts = [...jsonParts(FILES, 200, 8)];
+  expect(fileParts.length).toBeGreaterThan(3);
+  for (const [part, data] of fileParts.entries()) await storeFilePart(store, 'mapped', part, data);
+  await finishDeployments(store, 'mapped', [], { status: 'success', summary: 'deployed', logs: [], fileParts: fileParts.length });
+  expect(await deploymentFiles(store, 'mapped')).toEqual(FILES);
+  await store.query(`DELETE FROM file_parts WHERE deployment_id = 'mapped' AND part = 2`);
+  expect(await deploymentFiles(store, 'mapped')).toBeUndefined();
+
   // None stored (a failed deployment), and no such deployment.
   await deploymentRow(store, 'failed');
   expect(await deploymentTree(store, 'failed')).toBeUndefined();
   expect(await deploymentTree(store, 'missing')).toBeUndefined();
+  expect(await deploymentFiles(store, 'failed')).toBeUndefined();
+  expect(await deploymentFiles(store, 'missing')).toBeUndefined();
 }
 
-describe('a tree stored in parts, and one stored before', () => {
+/** A file map of 60 files (path -> blob id). */
+const FILES = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`guides/page-${i}.mdx`, `${i}`.padStart(40, 'a')]));
+
+describe('a tree and a file map stored in parts, and ones stored before', () => {
   itOnEachStore({ pglite: 'reads back the same on PGlite', postgres: 'reads back the same on PostgreSQL' }, 'tree-parts', checkStore);
 });
 
@@ -105,7 +135,7 @@ describe('a deployment', () => {
     await store?.close();
   });
 
-  it('stores its tree in parts, read back as the library resolves the site', async () => {
+  it('stores its tree and its file map in parts, read back as the library resolves the site and as the commit holds them', async () => {
     const dir = tempDir('tree-parts-deploy');
     store = await openStore({ data: path.join(dir, 'data') });
     const core = new Core(store);
@@ -121,5 +151,10 @@ describe('a deployment', () => {
     expect(row.tree_parts).toBeGreaterThan(0);
     const expected = (await resolveFile(path.join(repo, 'docs', 'docs.json'))).tree;
     expect(await deploymentTree(store, statusId)).toEqual(JSON.parse(JSON.stringify(expected)));
+    // Its file map in parts too, the `files` column left empty; the docs folder's files with their blob ids.
+    const [files] = await store.query<{ files: unknown; file_parts: number }>('SELECT files, file_parts FROM deployments WHERE id = $1', [statusId]);
+    expect(files).toEqual({ files: null, file_parts: 1 });
+    const blob = git(repo, 'rev-parse', 'HEAD:docs/docs.json').trim();
+    expect(await deploymentFiles(store, statusId)).toMatchObject({ 'docs.json': blob });
   }, 120_000);
 });

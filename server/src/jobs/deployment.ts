@@ -14,18 +14,21 @@ import { plural } from '../text.js';
 import { runInThread, ThreadError } from '../library-threads.js';
 import type { AnalyzeOutput } from '../analyze.js';
 import { DiskFull } from '../disk.js';
+import { jsonParts } from '../json-parts.js';
 import { blobSizes, commitMessage, fetchBlobs, fetchBranch, formatBytes, GitError, listFiles, writeBlobs, type TreeEntry } from '../git.js';
 import { displayRepo, Redactor } from '../redact.js';
 import { claimCheckout, keepCheckout } from '../checkouts.js';
 import {
   appendLogs,
   batchSteps,
+  deleteFileParts,
   deletePageSections,
   deploymentFiles,
   finishDeployments,
   markInProgress,
   resultColumns,
   reusablePages,
+  storeFilePart,
   storeResult,
   storeSections,
   type DeploymentOutcome,
@@ -66,6 +69,8 @@ const COPIED_ROWS = 1000;
  * requests are answered. A `setImmediate` alone let runs of writes pass with no timer served.
  */
 const turn = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** Characters of the file map's JSON text per part (one statement each, as the page tree's). */
+const FILE_PART_CHARS = 256 * 1024;
 /** Problems listed one per line in the logs; the rest are counted. */
 const MAX_PROBLEM_LINES = 200;
 
@@ -97,8 +102,9 @@ export const deploymentJob: JobKind<typeof DEPLOYMENT_KIND> = {
     const merged = await context.write(async (tx) => {
       const merged = await mergeFollowing(tx, job);
       await markInProgress(tx, [job.id, ...merged]);
-      // A retry starts over: texts stored by an earlier attempt are dropped.
+      // A retry starts over: texts and file map parts stored by an earlier attempt are dropped.
       await deletePageSections(tx, job.id);
+      await deleteFileParts(tx, job.id);
       return merged;
     });
     const ids = [job.id, ...merged];
@@ -125,10 +131,20 @@ export const deploymentJob: JobKind<typeof DEPLOYMENT_KIND> = {
     }
     if (signal.aborted) return undefined;
     outcome = redact.deep(outcome);
-    // Written before the deployment is ended, each on its own, with requests answered between.
+    // Written before the deployment is ended, each on its own, with requests answered between:
+    // the problems, and the file map part by part (6 MB of JSON for 100,000 pages).
     for (const { column, json } of resultColumns(outcome)) {
       await turn();
       await context.write((tx) => storeResult(tx, job.id, column, json));
+    }
+    if (outcome.files) {
+      let part = 0;
+      for (const data of jsonParts(outcome.files, FILE_PART_CHARS)) {
+        await turn();
+        await context.write((tx) => storeFilePart(tx, job.id, part, data));
+        part++;
+      }
+      outcome = { ...outcome, fileParts: part };
     }
     const note = merged.length > 0 ? ` (${merged.length + 1} update requests coalesced into this run)` : '';
     const done = await context.complete('done', async (tx) => {
@@ -152,6 +168,7 @@ export const deploymentJob: JobKind<typeof DEPLOYMENT_KIND> = {
 
   async abandoned(db: Queryable, jobId: string, mergedIds: readonly string[]): Promise<void> {
     await deletePageSections(db, jobId);
+    await deleteFileParts(db, jobId);
     await finishDeployments(db, jobId, mergedIds, {
       status: 'failure',
       summary: 'the deployment was interrupted on every attempt (its workers stopped); request a new update',

@@ -91,6 +91,8 @@ export interface DeploymentOutcome {
   files?: Record<string, string>;
   /** How many parts of the page tree's JSON text were stored (`storeSections`): set with the outcome, once all are. */
   treeParts?: number;
+  /** How many parts of the file map's JSON text were stored (`storeFilePart`): set with the outcome, once all are. */
+  fileParts?: number;
   problems?: Problem[];
 }
 
@@ -99,7 +101,8 @@ export async function finishDeployments(db: Queryable, mainId: string, otherIds:
   await db.query(
     `UPDATE deployments SET status = $2, logs = logs || $4::jsonb, ended_at = now(), commit_sha = $5, commit_message = $6,
        summary = CASE WHEN id = $1 THEN $3 || $9 ELSE $3 || ' (this request was coalesced into deployment ' || $1 || ')' END,
-       files_changed = $7::jsonb, deployed_by = $1, tree_parts = CASE WHEN id = $1 THEN $10::integer END
+       files_changed = $7::jsonb, deployed_by = $1, tree_parts = CASE WHEN id = $1 THEN $10::integer END,
+       file_parts = CASE WHEN id = $1 THEN $11::integer END
      WHERE id = $1 OR id = ANY($8::text[])`,
     [
       mainId,
@@ -112,33 +115,49 @@ export async function finishDeployments(db: Queryable, mainId: string, otherIds:
       otherIds,
       mainNote,
       outcome.treeParts ?? null,
+      outcome.fileParts ?? null,
     ],
   );
 }
 
-/** A deployment's large results, each a `jsonb` column written by a statement of its own (its page tree is in `tree_parts`). */
-export type ResultColumn = 'problems' | 'files';
+/** A deployment's large result written by a statement of its own (its page tree and file map are stored in parts). */
+export type ResultColumn = 'problems';
 
 /**
- * The large results of an outcome, as column and JSON text: the problems and the file map of
- * 100,000 pages are MBs, and on the embedded database each statement holds the main thread, so
- * each is written on its own (`storeResult`) with requests answered between.
+ * The large results of an outcome, as column and JSON text: the problems of 100,000 pages are
+ * MBs, and on the embedded database each statement holds the main thread, so each is written on
+ * its own (`storeResult`) with requests answered between.
  */
 export function resultColumns(outcome: DeploymentOutcome): { column: ResultColumn; json: string }[] {
-  return [
-    ...(outcome.problems ? [{ column: 'problems' as const, json: json(outcome.problems) }] : []),
-    ...(outcome.files ? [{ column: 'files' as const, json: json(outcome.files) }] : []),
-  ];
+  return outcome.problems ? [{ column: 'problems', json: json(outcome.problems) }] : [];
 }
 
 export async function storeResult(db: Queryable, id: string, column: ResultColumn, value: string): Promise<void> {
   await db.query(`UPDATE deployments SET ${column} = $2::jsonb WHERE id = $1`, [id, value]);
 }
 
-/** The file map (path -> blob id) of a deployment, for the next one's filesChanged. */
+/** One part of a deployment's file map's JSON text (`jsonParts`), `part` counting from 0. */
+export async function storeFilePart(db: Queryable, id: string, part: number, data: string): Promise<void> {
+  await db.query('INSERT INTO file_parts (deployment_id, part, data) VALUES ($1, $2, $3)', [id, part, data]);
+}
+
+/**
+ * The file map (path -> blob id) of a deployment, for the next one's filesChanged: joined from
+ * its parts, or, for a deployment stored before 026_file_parts.sql, from its `files` column.
+ * Undefined when none is stored (a pruned deployment) or a part is missing: every file then
+ * counts as added, as after a pruned one.
+ */
 export async function deploymentFiles(db: Queryable, id: string): Promise<Record<string, string> | undefined> {
-  const rows = await db.query<{ files: Record<string, string> | null }>('SELECT files FROM deployments WHERE id = $1', [id]);
-  return rows[0]?.files ?? undefined;
+  const rows = await db.query<{ file_parts: number | null; files: Record<string, string> | null }>(
+    'SELECT file_parts, CASE WHEN file_parts IS NULL THEN files END AS files FROM deployments WHERE id = $1',
+    [id],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  if (row.file_parts === null) return row.files ?? undefined;
+  const parts = await db.query<{ part: number; data: string }>('SELECT part, data FROM file_parts WHERE deployment_id = $1 ORDER BY part', [id]);
+  if (parts.length !== Number(row.file_parts) || parts.some((part, index) => Number(part.part) !== index)) return undefined;
+  return JSON.parse(parts.map((part) => part.data).join('')) as Record<string, string>;
 }
 
 export interface PageSection {
@@ -290,6 +309,11 @@ export async function reusablePages(db: Queryable, deploymentId: string): Promis
   const runs: PageRuns['runs'] = {};
   for (const row of rows) runs[row.page_key] = { first: Number(row.first), count: Number(row.count) };
   return { runs, flagged: problems.map((problem) => problem.file) };
+}
+
+/** Drops the parts of a deployment's file map (a retry starting over, an abandoned deployment). */
+export async function deleteFileParts(db: Queryable, deploymentId: string): Promise<void> {
+  await db.query('DELETE FROM file_parts WHERE deployment_id = $1', [deploymentId]);
 }
 
 /** Drops a deployment's page texts and the parts of its tree (a failed run, or a retry starting over). */

@@ -68,7 +68,8 @@ export async function pruneDeployments(
     await deleteInBatches(db, 'section_embeddings', id, between);
     await deleteStoredIndexes(db, id);
     await db.query('DELETE FROM tree_parts WHERE deployment_id = $1', [id]);
-    await db.query('UPDATE deployments SET tree = NULL, tree_parts = NULL, files = NULL, pruned_at = now() WHERE id = $1', [id]);
+    await db.query('DELETE FROM file_parts WHERE deployment_id = $1', [id]);
+    await db.query('UPDATE deployments SET tree = NULL, tree_parts = NULL, files = NULL, file_parts = NULL, pruned_at = now() WHERE id = $1', [id]);
     result.deployments.push(id);
     await between();
   }
