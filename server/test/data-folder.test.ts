@@ -150,6 +150,14 @@ describe('DataFolder.open', () => {
     expect([readdirSync(path.join(dir, 'open')), readdirSync(long)]).toEqual([[], []]);
   });
 
+  it("refuses with one line a folder in its socket's place (not an internal error), and holds no lock after", async () => {
+    const dir = temp();
+    mkdirSync(path.join(dir, 'docsnav.sock'));
+    expect(await refusal(dir)).toMatch(/^StoreError: cannot open \S+\/docsnav\.sock: a folder is in its place$/);
+    rmSync(path.join(dir, 'docsnav.sock'), { recursive: true });
+    await (await open(dir)).close();
+  });
+
   it.skipIf(process.getuid?.() !== 0)('refuses a folder another user owns (it runs as root here: a folder given to nobody)', async () => {
     const dir = path.join(temp(), 'theirs');
     mkdirSync(dir, { mode: 0o700 });
