@@ -121,7 +121,13 @@ export class DataFolder {
     // What earlier versions left: a pid lock file, sockets moved aside.
     for (const name of readdirSync(this.dir))
       if (name === 'docsnav.lock' || name.startsWith(`${SOCKET_NAME}.stale-`)) rmSync(path.join(this.dir, name), { force: true });
-    rmSync(socketPath, { force: true });
+    try {
+      rmSync(socketPath, { force: true });
+    } catch (error) {
+      // A folder (or anything rm will not remove) in the socket's place: one line, not an internal error.
+      const what = (error as NodeJS.ErrnoException).code === 'ERR_FS_EISDIR' ? 'a folder is in its place' : describeError(error);
+      throw new StoreError(`cannot open ${socketPath}: ${what}`);
+    }
     this.server.on('connection', (socket) => this.serve(socket));
     await new Promise<void>((resolve, reject) => {
       this.server.once('error', (error: NodeJS.ErrnoException) => reject(new StoreError(`cannot open ${socketPath}: ${describeError(error)}`)));
