@@ -56,6 +56,31 @@ export function diskState(absolutePath: string): FileStamp | 'missing' | 'other'
   }
 }
 
+/**
+ * Reads a file again that a `diskReader` read before, only when it is still that file: the file
+ * opened (no symlink followed, no blocking) has the same inode, size and modification time as
+ * `stamp`. The same inode is the same file, which was inside the docs root when it was read, so
+ * the path is not resolved again. Undefined for anything else (changed, gone, not regular).
+ */
+export function readSameFile(absolutePath: string, stamp: FileStamp): Buffer | undefined {
+  let fd: number;
+  try {
+    fd = openSync(absolutePath, constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0));
+  } catch {
+    return undefined;
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile() || stats.ino !== stamp.ino || stats.size !== stamp.size || stats.mtimeMs !== stamp.mtimeMs) return undefined;
+    const read = readBounded(fd, stats.size, stats.size);
+    return read.ok && read.bytes.length === stats.size ? read.bytes : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Reads a file by absolute path. Injected once and used by every layer. */
 export type FileReader = (absolutePath: string) => ReadOutcome;
 

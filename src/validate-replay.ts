@@ -14,7 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { diskReader, diskState, textOf, type FileReader, type FileStamp } from './files.js';
+import { diskReader, diskState, readSameFile, textOf, type FileReader, type FileStamp } from './files.js';
 import { FRONT_MATTER_BYTES } from './resolve/page-files.js';
 import type { PageScanStore } from './pages/store.js';
 import type { Problem } from './problem.js';
@@ -100,29 +100,23 @@ export class ReadLog {
 }
 
 /** The kept run for `key`, when nothing it read changed: its result as it was. */
-export function replay(
-  store: PageScanStore,
-  key: string,
-  text: string,
-  options: { file: string; root: string },
-  files: DocsFiles,
-): ValidationResult | undefined {
+export function replay(store: PageScanStore, key: string, text: string, file: string, files: DocsFiles): ValidationResult | undefined {
   const run = store.keptRun(key);
   if (!isStoredRun(run) || files.fingerprint?.() !== run.listing) return undefined;
   for (const [absolute, state] of run.files) if (!sameState(diskState(absolute), state)) return undefined;
-  const reader = diskReader(options.root);
+  const stamps = new Map(run.files);
   const sources: Record<string, string> = {};
   for (const [name, source] of run.sources) {
-    // A file's text is read when a report shows it (a code frame), through the docs root's reader as the run read it.
+    // A file's text is read when a report shows it (a code frame): the very file the run read, its stamp just checked.
     let read: string | undefined;
-    const load = (): string => (read ??= typeof source === 'object' && source !== null ? textIn(reader, source) : (source ?? text));
+    const load = (): string => (read ??= typeof source === 'object' && source !== null ? textIn(source, stamps.get(source.file)) : (source ?? text));
     Object.defineProperty(sources, name, { get: load, set: (value: string) => (read = value), enumerable: true, configurable: true });
   }
   store.keepRun(
     key,
     run.files.map(([absolute]) => absolute),
   );
-  return { file: options.file, problems: run.problems, sources };
+  return { file, problems: run.problems, sources };
 }
 
 /** Keeps a run's result under `key`, when all it read can be checked again (else forgets what was kept under it). */
@@ -162,9 +156,9 @@ function sourceOf(bytes: Buffer | undefined, file: string, text: string): Stored
   return undefined;
 }
 
-function textIn(reader: FileReader, source: { read: 'whole' | 'start'; file: string }): string {
-  const outcome = reader(source.file);
-  return outcome.ok ? textFrom(outcome.bytes, source.read) : '';
+function textIn(source: { read: 'whole' | 'start'; file: string }, stamp: FileStamp | 'missing' | undefined): string {
+  const bytes = typeof stamp === 'object' ? readSameFile(source.file, stamp) : undefined;
+  return bytes ? textFrom(bytes, source.read) : '';
 }
 
 function textFrom(bytes: Buffer, read: 'whole' | 'start'): string {

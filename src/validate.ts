@@ -122,7 +122,7 @@ export function validateText(text: string, options: ValidateOptions = {}): Valid
   const key = options.pageScans ? replayKey(text, options) : undefined;
   const files = key === undefined ? undefined : filesOf(options);
   if (key !== undefined && files) {
-    const replayed = replay(options.pageScans!, key, text, { file, root: options.root! }, files);
+    const replayed = replay(options.pageScans!, key, text, file, files);
     if (replayed) return replayed;
   }
   const log = files ? new ReadLog() : undefined;
