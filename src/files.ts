@@ -35,6 +35,12 @@ export interface FileStamp {
   ino: number;
 }
 
+/** A value of a stamp's shape (a stamp kept in a cache file, read back). */
+export function isFileStamp(value: unknown): value is FileStamp {
+  const stamp = value as Partial<FileStamp> | undefined;
+  return typeof stamp?.size === 'number' && typeof stamp.mtimeMs === 'number' && typeof stamp.ino === 'number';
+}
+
 /**
  * The disk's stamp of a regular file (a symlink is not followed), taken without opening it;
  * undefined for anything else. It reads nothing: a page scan store compares it with the stamp

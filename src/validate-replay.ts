@@ -14,7 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { diskReader, diskState, readSameFile, textOf, type FileReader, type FileStamp } from './files.js';
+import { diskReader, diskState, isFileStamp, readSameFile, textOf, type FileReader, type FileStamp } from './files.js';
 import { FRONT_MATTER_BYTES } from './resolve/page-files.js';
 import type { PageScanStore } from './pages/store.js';
 import type { Problem } from './problem.js';
@@ -176,7 +176,7 @@ function isStoredRun(value: unknown): value is StoredRun {
   return (
     typeof run?.listing === 'string' &&
     Array.isArray(run.files) &&
-    run.files.every((entry) => Array.isArray(entry) && typeof entry[0] === 'string' && (entry[1] === 'missing' || isStamp(entry[1]))) &&
+    run.files.every((entry) => Array.isArray(entry) && typeof entry[0] === 'string' && (entry[1] === 'missing' || isFileStamp(entry[1]))) &&
     Array.isArray(run.problems) &&
     run.problems.every(isProblem) &&
     Array.isArray(run.sources) &&
@@ -189,11 +189,6 @@ function isStoredSource(value: unknown): value is StoredSource {
   if (typeof value !== 'object') return false;
   const source = value as { read?: unknown; file?: unknown };
   return (source.read === 'whole' || source?.read === 'start') && typeof source.file === 'string';
-}
-
-function isStamp(value: unknown): value is FileStamp {
-  const stamp = value as Partial<FileStamp> | undefined;
-  return typeof stamp?.size === 'number' && typeof stamp.mtimeMs === 'number' && typeof stamp.ino === 'number';
 }
 
 function isProblem(value: unknown): value is Problem {

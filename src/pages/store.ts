@@ -12,7 +12,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { statStamp, type FileStamp } from '../files.js';
+import { isFileStamp, statStamp, type FileStamp } from '../files.js';
 import type { FrontMatter } from '../resolve/front-matter.js';
 import { scannerFingerprint } from './load.js';
 import { packageRoot } from '../package-root.js';
@@ -387,9 +387,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function isStoredPage(value: unknown): value is StoredPage {
   const page = value as Partial<StoredPage> | undefined;
   return (
-    typeof page?.size === 'number' &&
-    typeof page.mtimeMs === 'number' &&
-    typeof page.ino === 'number' &&
+    isFileStamp(value) &&
+    page !== undefined &&
     (page.scan === undefined || typeof page.scan === 'string') &&
     (page.length === undefined || (Number.isSafeInteger(page.length) && page.length >= 0)) &&
     (page.head === undefined || page.head === null || isStoredHead(page.head))
