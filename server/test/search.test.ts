@@ -9,7 +9,7 @@ import { namesAnApiCall, retrieve, SearchIndexes, type ChatMessage, type SearchF
 import { copyKey, SectionIndex } from '../src/search/section-index.js';
 import { analyzerFor, detectLanguage } from '../src/search/language.js';
 import { tokenize } from '../src/search/tokenize.js';
-import { questionOf } from '../src/search/query.js';
+import { questionOf, relatives } from '../src/search/query.js';
 import { insertDeployment, insertPageSections, type PageSection } from '../src/store/deployments.js';
 import { insertProject } from '../src/store/projects.js';
 import { openStore } from '../src/store/open.js';
@@ -171,6 +171,29 @@ describe('the parts of retrieval', () => {
     ]);
     const indexes = { get: () => Promise.resolve(index) } as unknown as SearchIndexes;
     expect(await urls(indexes, [user('create a network volume')])).toEqual(['/b', '/a']);
+  });
+
+  it("finds a page by the site's word of the same root that the stemmer keeps apart (paging, pagination), not by a shorter word", async () => {
+    // Porter2 stems `paging` to `page` and `pagination` to `pagin`: on stems alone the question
+    // finds only the pages about pages.
+    const index = await SectionIndex.build([
+      section({
+        pagePath: 'editor/pages',
+        pageTitle: 'Pages',
+        body: 'Each page has a title and a layout. Add a page, move a page, or change how the page works.',
+      }),
+      section({ pagePath: 'api/pagination', pageTitle: 'Pagination', body: 'List endpoints return a cursor: pass it back to get the next results.' }),
+      section({ pagePath: 'team', pageTitle: 'Team', body: 'Invite your team by email. A page lists its members and how their roles work.' }),
+      section({ pagePath: 'graph', pageTitle: 'Graph', body: 'Entities and the relations between them.' }),
+    ]);
+    const indexes = { get: () => Promise.resolve(index) } as unknown as SearchIndexes;
+    expect(await urls(indexes, [user('how does paging work?')])).toContain('/api/pagination');
+    const en = analyzerFor('en');
+    expect([...relatives(index, 'how does paging work?', en)]).toEqual(['pagin']);
+    // `relat` (of `relations`) begins `relationship` but is less than most of it: another word.
+    expect(index.has('relat')).toBe(true);
+    expect([...relatives(index, 'relationship types', en)]).toEqual([]);
+    expect(await urls(indexes, [user('relationship types')])).toEqual([]);
   });
 
   it('tokenizes identifiers whole and by their parts, CJK as pairs, without stop words', () => {

@@ -2,13 +2,14 @@
  * A conversation to weighted search terms. The last user message counts fully; earlier user
  * messages of the thread count less, and more when the last one reads as a follow-up ("and on
  * Windows?", "how do I undo that?"). Words the site does not use are widened: a misspelling to
- * the site's nearest word, and a word to the site's words of the same meaning (a small general
- * thesaurus of documentation wording, kept only where the site uses the other word).
+ * the site's nearest word, a word to the site's words of the same root that the stemmer keeps
+ * apart (`paging` and `pagination`), and a word to the site's words of the same meaning (a small
+ * general thesaurus of documentation wording, kept only where the site uses the other word).
  */
 import { distance } from 'fastest-levenshtein';
 import { analyzerFor, type Analyzer } from './language.js';
 import { PAIR, type SearchTerm, type SectionIndex } from './section-index.js';
-import { tokenize } from './tokenize.js';
+import { fold, tokenize } from './tokenize.js';
 
 export interface ChatMessage {
   role?: unknown;
@@ -79,6 +80,8 @@ const SPELLING_WEIGHT = 0.7;
 /** Neighbouring words of the question, as a pair (see withPairs). */
 const PAIR_WEIGHT = 0.3;
 const SYNONYM_WEIGHT = 0.5;
+/** A word of the site of the same root as the question's (see relatives). */
+const RELATIVE_WEIGHT = 0.6;
 
 export function searchTerms(index: SectionIndex, question: Question, analyzer: Analyzer): SearchTerm[] {
   const weights = new Map<string, number>();
@@ -101,7 +104,38 @@ export function searchTerms(index: SectionIndex, question: Question, analyzer: A
       for (const other of synonymsOf(term, analyzer)) if (index.has(other)) add(other, weight * SYNONYM_WEIGHT);
     }
   }
+  for (const term of relatives(index, question.text, analyzer)) if (!weights.has(term)) add(term, RELATIVE_WEIGHT);
   return [...weights].map(([term, weight]) => ({ term, weight }));
+}
+
+/** Shortest root a relative may have (shorter prefixes are other words: `page` of `pager`). */
+const MIN_RELATIVE = 5;
+/**
+ * Least share of the question's word a relative keeps: a suffix of derivation (`-ing`, `-ation`,
+ * `-ed`), not a shorter word the long one begins with (`relat` of `relationship`).
+ */
+const RELATIVE_SHARE = 0.6;
+
+/**
+ * The site's words of the same root as the question's words, where the stemmer does not join
+ * them: a term of the site that begins a question's word (or its stem) and keeps most of it.
+ * `paging` finds `pagin` (the stem of `pagination`, which Porter2 keeps apart from `page`),
+ * `notified` finds `notif` (of `notifications`), `Germany` finds `german`.
+ */
+export function relatives(index: Pick<SectionIndex, 'has'>, text: string, analyzer: Analyzer): Set<string> {
+  const found = new Set<string>();
+  for (const match of text.matchAll(/\p{L}+/gu)) {
+    const word = fold(match[0]);
+    if (word.length <= MIN_RELATIVE || analyzer.stopWords.has(word)) continue;
+    const stem = analyzer.stem(word);
+    for (const base of new Set([word, stem])) {
+      for (let length = Math.max(MIN_RELATIVE, Math.ceil(RELATIVE_SHARE * word.length)); length < base.length; length++) {
+        const prefix = base.slice(0, length);
+        if (prefix !== stem && index.has(prefix)) found.add(prefix);
+      }
+    }
+  }
+  return found;
 }
 
 /** The site's word one edit away (two for long words), most common first; only for words of 5+ letters. */
