@@ -4,6 +4,7 @@
  * operate.test.ts drives the same through `docsnav` processes (a crash, SIGTERM with silent
  * clients, folders other users own); those processes run the build, which a mutant never reaches.
  */
+import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type Socket } from 'node:net';
 import path from 'node:path';
@@ -163,6 +164,22 @@ describe('DataFolder.open', () => {
     await (await open(dir)).close();
   });
 
+  it.skipIf(process.getuid?.() !== 0 || !existsSync('/usr/bin/chattr'))(
+    'refuses with one line a socket path it cannot clear, saying why (an immutable file: root only)',
+    async () => {
+      const dir = temp();
+      const socketPath = path.join(dir, 'docsnav.sock');
+      writeFileSync(socketPath, '');
+      execFileSync('chattr', ['+i', socketPath]);
+      try {
+        // The error's code, whatever rm says (Node's rm answers ENOTDIR here: after EPERM it tries the path as a folder).
+        expect(await refusal(dir)).toMatch(/^StoreError: cannot open \S+\/docsnav\.sock: E[A-Z]+$/);
+      } finally {
+        execFileSync('chattr', ['-i', socketPath]);
+      }
+    },
+  );
+
   it.skipIf(process.getuid?.() !== 0)('refuses a folder another user owns (it runs as root here: a folder given to nobody)', async () => {
     const dir = path.join(temp(), 'theirs');
     mkdirSync(dir, { mode: 0o700 });
@@ -243,6 +260,29 @@ describe("the data folder's socket", () => {
       expect(JSON.parse(text), name).toEqual(answer);
     }
     expect(handled).toBe(2);
+  });
+
+  it('closes a connection once it has answered, also one whose client keeps its side open', async () => {
+    const dir = temp();
+    await open(dir);
+    const socket = connect({ path: path.join(dir, 'docsnav.sock'), allowHalfOpen: true });
+    let gone = false;
+    socket.on('error', () => (gone = true));
+    socket.on('close', () => (gone = true));
+    const answer = new Promise<string>((resolve) => {
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      socket.once('end', () => resolve(text));
+    });
+    socket.write('{"op":"ping"}\n');
+    expect(JSON.parse(await answer)).toEqual({ ok: true, result: 'pong' });
+    // Writing on shows whether the other end is still there: it is not (EPIPE, or the connection reset).
+    for (let tries = 0; tries < 100 && !gone; tries++) {
+      socket.write('more');
+      await sleep(20);
+    }
+    socket.destroy();
+    expect(gone).toBe(true);
   });
 
   it.skipIf(!existsSync('/proc/self/fd'))('given up, closes the descriptor it held the lock on', async () => {
