@@ -4,6 +4,7 @@
  * operate.test.ts drives the same through `docsnav` processes (a crash, SIGTERM with silent
  * clients, folders other users own); those processes run the build, which a mutant never reaches.
  */
+import { execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type Socket } from 'node:net';
 import path from 'node:path';
@@ -83,6 +84,7 @@ describe('DataFolder.open', () => {
       { holds: ['git'], mode: 0o700 },
       { holds: ['worktrees'], mode: 0o700 },
       { holds: ['docsnav.sock'], mode: 0o700 },
+      { holds: ['db', 'notes'], mode: 0o700 },
       { holds: ['notes'], mode: 0o755 },
     ];
     for (const { holds, mode } of cases) {
@@ -146,6 +148,10 @@ describe('DataFolder.open', () => {
     ];
     mkdirSync(long);
     for (const { name, refused } of cases) expect(await refusal(path.join(dir, name)), name).toMatch(refused);
+    // One byte shorter, the longest socket path: taken.
+    const longest = long.slice(0, -1);
+    mkdirSync(longest);
+    expect(path.join((await open(longest)).dir, 'docsnav.sock')).toHaveLength(103);
     // Nothing was made in a folder refused.
     expect([readdirSync(path.join(dir, 'open')), readdirSync(long)]).toEqual([[], []]);
   });
@@ -157,6 +163,22 @@ describe('DataFolder.open', () => {
     rmSync(path.join(dir, 'docsnav.sock'), { recursive: true });
     await (await open(dir)).close();
   });
+
+  it.skipIf(process.getuid?.() !== 0 || !existsSync('/usr/bin/chattr'))(
+    'refuses with one line a socket path it cannot clear, saying why (an immutable file: root only)',
+    async () => {
+      const dir = temp();
+      const socketPath = path.join(dir, 'docsnav.sock');
+      writeFileSync(socketPath, '');
+      execFileSync('chattr', ['+i', socketPath]);
+      try {
+        // The error's code, whatever rm says (Node's rm answers ENOTDIR here: after EPERM it tries the path as a folder).
+        expect(await refusal(dir)).toMatch(/^StoreError: cannot open \S+\/docsnav\.sock: E[A-Z]+$/);
+      } finally {
+        execFileSync('chattr', ['-i', socketPath]);
+      }
+    },
+  );
 
   it.skipIf(process.getuid?.() !== 0)('refuses a folder another user owns (it runs as root here: a folder given to nobody)', async () => {
     const dir = path.join(temp(), 'theirs');
@@ -179,6 +201,9 @@ describe("the data folder's socket", () => {
       asked.push(request);
       if (request.op === 'fail') return Promise.reject(new Error('no such project'));
       if (request.op === 'fail-io') return Promise.reject(Object.assign(new Error('disk'), { code: 'ENOSPC' }));
+      // Not an Error at all: still an answer naming it, not "request failed".
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- what a handler that is not ours might reject with
+      if (request.op === 'fail-null') return Promise.reject(null);
       return Promise.resolve({ ok: true, result: request.args });
     });
     expect(await sendControl(dir, { op: 'ping' })).toEqual({ ok: true, result: 'pong' });
@@ -186,7 +211,8 @@ describe("the data folder's socket", () => {
     expect(await sendControl(dir, { op: 'key.create', args: { project: 'acme' } })).toEqual({ ok: true, result: { project: 'acme' } });
     expect(await sendControl(dir, { op: 'fail' })).toEqual({ ok: false, error: 'no such project' });
     expect(await sendControl(dir, { op: 'fail-io' })).toEqual({ ok: false, error: 'ENOSPC' });
-    expect(asked.map((request) => request.op)).toEqual(['project.list', 'key.create', 'fail', 'fail-io']);
+    expect(await sendControl(dir, { op: 'fail-null' })).toEqual({ ok: false, error: 'null' });
+    expect(asked.map((request) => request.op)).toEqual(['project.list', 'key.create', 'fail', 'fail-io', 'fail-null']);
   });
 
   it('answers every malformed request with an error, one line each, and closes the connection', async () => {
@@ -218,7 +244,13 @@ describe("the data folder's socket", () => {
       },
       { name: 'a line of the longest size', parts: [`${'a'.repeat(limit)}\n`], answer: { ok: false, error: 'not a JSON request' } },
       { name: 'a line one byte longer', parts: [`${'a'.repeat(limit + 1)}\n`], answer: { ok: false, error: `request longer than ${limit} bytes` } },
-      { name: 'a line in parts', parts: ['{"op":', '"project.list"}', '\n'], answer: { ok: true, result: 'project.list' } },
+      {
+        name: 'a line in parts, its end starting the last',
+        parts: ['{"op":', '"project.list"}', '\n{"op":"second"}\n'],
+        answer: { ok: true, result: 'project.list' },
+      },
+      // An empty line is the request (not JSON), not a wait for the next.
+      { name: 'an empty line, then a request', parts: ['\n', '{"op":"second"}\n'], answer: { ok: false, error: 'not a JSON request' } },
       // Only the first line counts, however much follows it (in its chunk or later).
       { name: 'more after the line', parts: [`{"op":"first"}\n${'b'.repeat(2 * limit)}`, '{"op":"second"}\n'], answer: { ok: true, result: 'first' } },
     ];
@@ -228,6 +260,37 @@ describe("the data folder's socket", () => {
       expect(JSON.parse(text), name).toEqual(answer);
     }
     expect(handled).toBe(2);
+  });
+
+  it('closes a connection once it has answered, also one whose client keeps its side open', async () => {
+    const dir = temp();
+    await open(dir);
+    const socket = connect({ path: path.join(dir, 'docsnav.sock'), allowHalfOpen: true });
+    let gone = false;
+    socket.on('error', () => (gone = true));
+    socket.on('close', () => (gone = true));
+    const answer = new Promise<string>((resolve) => {
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      socket.once('end', () => resolve(text));
+    });
+    socket.write('{"op":"ping"}\n');
+    expect(JSON.parse(await answer)).toEqual({ ok: true, result: 'pong' });
+    // Writing on shows whether the other end is still there: it is not (EPIPE, or the connection reset).
+    for (let tries = 0; tries < 100 && !gone; tries++) {
+      socket.write('more');
+      await sleep(20);
+    }
+    socket.destroy();
+    expect(gone).toBe(true);
+  });
+
+  it.skipIf(!existsSync('/proc/self/fd'))('given up, closes the descriptor it held the lock on', async () => {
+    const dir = temp();
+    const descriptors = () => readdirSync('/proc/self/fd').length;
+    const before = descriptors();
+    await (await open(dir)).close();
+    expect(descriptors()).toBe(before);
   });
 
   it('given up, lets its silent clients go and removes its socket; nothing answers there then', async () => {

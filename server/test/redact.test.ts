@@ -27,6 +27,8 @@ describe('displayRepo', () => {
     { name: 'ssh keeps its user, not its password', repo: 'ssh://git:hunter22@host:22/acme/docs.git', shown: 'ssh://git@host:22/acme/docs.git' },
     { name: 'ssh in capitals', repo: 'SSH://git:hunter22@host/acme/docs.git', shown: 'SSH://git@host/acme/docs.git' },
     { name: 'ssh with a user only', repo: 'ssh://git@host/acme/docs.git', shown: 'ssh://git@host/acme/docs.git' },
+    // A scheme ending in ssh is another scheme (projects refuse git+ssh): its user may be a token.
+    { name: 'a scheme ending in ssh', repo: 'git+ssh://git:hunter22@host/acme/docs.git', shown: 'git+ssh://host/acme/docs.git' },
     { name: 'scp-like ssh (no scheme, no secret)', repo: 'git@github.com:acme/docs.git', shown: 'git@github.com:acme/docs.git' },
     { name: 'no userinfo', repo: 'https://github.com/acme/docs.git', shown: 'https://github.com/acme/docs.git' },
     { name: 'an @ in the path is not userinfo', repo: 'https://host/acme/docs@v2.git', shown: 'https://host/acme/docs@v2.git' },
@@ -68,6 +70,24 @@ describe('Redactor.forRepo', () => {
       repo: 'ssh://gituser@host/x.git',
       text: 'ssh://gituser@host/x.git: gituser refused',
       shown: 'ssh://gituser@host/x.git: gituser refused',
+    },
+    {
+      name: 'an empty user: the password',
+      repo: 'https://:tok3n@host/x.git',
+      text: 'https://:tok3n@host/x.git: tok3n expired',
+      shown: 'https://***@host/x.git: *** expired',
+    },
+    {
+      name: 'the user of a scheme ending in ssh is a secret (only ssh keeps its user)',
+      repo: 'git+ssh://tok3n@host/x.git',
+      text: 'git+ssh://tok3n@host/x.git: tok3n denied',
+      shown: 'git+ssh://***@host/x.git: *** denied',
+    },
+    {
+      name: 'a secret of 3 characters',
+      repo: 'https://u:abc@host/x.git',
+      text: 'https://u:abc@host/x.git: abc',
+      shown: 'https://***@host/x.git: ***',
     },
     {
       name: 'a secret shorter than 3 characters stays (it would blank every "ab"), the userinfo it is in does not',
