@@ -196,8 +196,11 @@ export function runGit(args: readonly string[], options: RunOptions): Promise<st
           const pending = options.onData(chunk);
           if (pending) {
             child.stdout!.pause();
-            // Resumed even after a failure: the rest is dropped, and the stream can end.
-            consuming = pending.catch(stopWith).then(() => void child.stdout!.resume());
+            // Resumed even after a failure: the rest is dropped, and the stream can end. Chained on
+            // what is still being consumed: a chunk that came before the pause took effect has its
+            // work awaited too before the command counts as done.
+            const before = consuming;
+            consuming = Promise.all([before, pending.catch(stopWith)]).then(() => void child.stdout!.resume());
           }
         } catch (error) {
           stopWith(error);
@@ -660,8 +663,12 @@ async function writeNewBlobs(
   if (files.length === 0) return;
   // `git cat-file --batch`: for each id a header "<id> blob <size>\n", the bytes, "\n".
   let index = 0;
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
+  // What of the current header or blob came in earlier chunks (views of them, never copied until
+  // the blob is whole: joining what was left with each new chunk copied a 64 KB chunk per chunk,
+  // and a blob over many chunks again and again).
+  let header: Buffer[] = [];
+  let parts: Buffer[] = [];
+  let got = 0;
   let size = -1;
   // Written asynchronously (the main thread keeps answering; the writes overlap), a chunk of
   // git's output at a time: git waits while a chunk's files are being written.
@@ -673,9 +680,7 @@ async function writeNewBlobs(
       folderMade = mkdir(folder, { recursive: true });
       made.set(folder, folderMade);
     }
-    // A copy: the chunk's buffer is not kept alive by the pending write.
-    const copy = Buffer.from(bytes);
-    writes.push(folderMade.then(() => writeFile(target, copy, { flag: 'wx' })));
+    writes.push(folderMade.then(() => writeFile(target, bytes, { flag: 'wx' })));
     index++;
   };
   await runGit(['cat-file', '--batch'], {
@@ -685,31 +690,38 @@ async function writeNewBlobs(
     input: `${files.map((file) => file.id).join('\n')}\n`,
     onData(chunk) {
       const writes: Array<Promise<void>> = [];
-      pending.push(chunk);
-      pendingBytes += chunk.length;
-      let buffer = pending.length === 1 ? pending[0] : Buffer.concat(pending);
       let at = 0;
-      for (;;) {
+      while (at < chunk.length) {
         if (size < 0) {
-          const end = buffer.indexOf(10, at);
-          if (end < 0) break;
-          const header = buffer.toString('utf8', at, end).split(' ');
-          if (header[1] !== 'blob' || index >= files.length) throw new GitError(`the git cache lacks ${files[index]?.path ?? 'a file'} of the commit`);
-          size = Number(header[2]);
+          const end = chunk.indexOf(10, at);
+          if (end < 0) {
+            header.push(chunk.subarray(at));
+            break;
+          }
+          header.push(chunk.subarray(at, end));
+          const fields = Buffer.concat(header).toString('utf8').split(' ');
+          header = [];
+          if (fields[1] !== 'blob' || index >= files.length) throw new GitError(`the git cache lacks ${files[index]?.path ?? 'a file'} of the commit`);
+          size = Number(fields[2]);
           at = end + 1;
+          continue;
         }
-        if (buffer.length - at < size + 1) break;
-        write(buffer.subarray(at, at + size), writes);
-        at += size + 1;
+        // The blob's bytes and the "\n" after them.
+        const taken = Math.min(size + 1 - got, chunk.length - at);
+        parts.push(chunk.subarray(at, at + taken));
+        got += taken;
+        at += taken;
+        if (got < size + 1) break;
+        // A copy: the chunks' buffers are not kept alive by the pending write.
+        write(Buffer.concat(parts, size + 1).subarray(0, size), writes);
+        parts = [];
+        got = 0;
         size = -1;
       }
-      buffer = buffer.subarray(at);
-      pending = buffer.length > 0 ? [buffer] : [];
-      pendingBytes = buffer.length;
       return writes.length > 0 ? Promise.all(writes).then(() => undefined) : undefined;
     },
   });
-  if (index !== files.length || pendingBytes !== 0) throw new GitError('git cat-file stopped before writing every file of the commit');
+  if (index !== files.length || size >= 0 || header.length > 0) throw new GitError('git cat-file stopped before writing every file of the commit');
 }
 
 /**

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { Core } from '../src/core.js';
-import { checkLocalRepo, DEFAULT_GIT_LIMITS, GitError, pushHead, type GitLimits } from '../src/git.js';
+import { checkLocalRepo, DEFAULT_GIT_LIMITS, fetchBranch, GitError, listFiles, pushHead, writeBlobs, type GitLimits } from '../src/git.js';
 import { jobKinds } from '../src/jobs/kinds.js';
 import { JobRunner } from '../src/jobs/queue.js';
 import { workerSettings } from '../src/jobs/settings.js';
@@ -104,6 +104,39 @@ describe('checkLocalRepo: the objects folder, walked', () => {
     // walk finishes before any timer runs.
     expect(turns).toBeGreaterThan(10);
     expect(delay.max).toBeLessThan(1e9);
+  }, 60_000);
+});
+
+describe('writeBlobs: every file written byte for byte', () => {
+  it("empty, small, and larger than git's output chunks (one file over many of them), and 2,000 small ones", async () => {
+    const dir = tempDir('git-write-blobs');
+    const repo = path.join(dir, 'repos', 'site');
+    git(dir, 'init', '-q', repo);
+    const contents = new Map<string, Buffer>([
+      ['empty.mdx', Buffer.alloc(0)],
+      ['one.mdx', Buffer.from('x')],
+      ['newline.mdx', Buffer.from('\n')],
+    ]);
+    for (const size of [65_535, 65_536, 200_003, 3_000_000]) {
+      const bytes = Buffer.alloc(size);
+      for (let at = 0; at < size; at++) bytes[at] = (at * 31 + size) % 256;
+      contents.set(`big-${size}.bin`, bytes);
+    }
+    for (let i = 0; i < 2000; i++) contents.set(`pages/page-${i}.mdx`, Buffer.from(`# Page ${i}\n${'text '.repeat(i % 50)}\n`));
+    for (const [file, bytes] of contents) {
+      mkdirSync(path.dirname(path.join(repo, file)), { recursive: true });
+      writeFileSync(path.join(repo, file), bytes);
+    }
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-qm', 'files');
+    const limits: GitLimits = { ...DEFAULT_GIT_LIMITS, localRoots: [path.join(dir, 'repos')], timeoutMs: 60_000 };
+    const cache = path.join(dir, 'cache.git');
+    const sha = await fetchBranch(cache, repo, 'main', limits);
+    const entries = await listFiles(cache, sha, limits);
+    const out = path.join(dir, 'out');
+    expect(await writeBlobs(cache, entries, out, limits)).toBe(contents.size);
+    // Each file whole once writeBlobs is done (a write still under way left an empty file).
+    for (const [file, bytes] of contents) expect(Buffer.compare(readFileSync(path.join(out, file)), bytes), file).toBe(0);
   }, 60_000);
 });
 
