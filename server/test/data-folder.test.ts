@@ -262,6 +262,32 @@ describe("the data folder's socket", () => {
     expect(handled).toBe(2);
   });
 
+  it('takes nothing more on a connection while its request is answered', async () => {
+    const dir = temp();
+    const folder = await open(dir);
+    let release = (): void => {};
+    const asked: string[] = [];
+    folder.serveControl((request) => {
+      asked.push(request.op);
+      return new Promise((resolve) => (release = () => resolve({ ok: true, result: request.op })));
+    });
+    const socket = connect(path.join(dir, 'docsnav.sock'));
+    socket.on('error', () => {});
+    const answer = new Promise<string>((resolve) => {
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+      socket.once('close', () => resolve(text));
+    });
+    socket.write('{"op":"slow"}\n');
+    for (let tries = 0; tries < 100 && asked.length === 0; tries++) await sleep(20);
+    // A second line while the first is answered: not read, not answered in its place.
+    await new Promise((written) => socket.write('{"op":"second"}\n', () => written(undefined)));
+    await sleep(50);
+    release();
+    expect(JSON.parse(await answer)).toEqual({ ok: true, result: 'slow' });
+    expect(asked).toEqual(['slow']);
+  });
+
   it('closes a connection once it has answered, also one whose client keeps its side open', async () => {
     const dir = temp();
     await open(dir);
