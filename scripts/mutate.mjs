@@ -54,6 +54,8 @@ const TARGETS = {
   redirects: { configFile: LIBRARY, paths: ['src/redirects/'], tests: ['test/redirects/**/*.test.ts', 'test/site/**/*.test.ts', ...SITE_RULE_TESTS] },
   pages: { configFile: LIBRARY, paths: ['src/pages/'], tests: ['test/pages/**/*.test.ts', 'test/site/**/*.test.ts'] },
   cache: { configFile: LIBRARY, paths: ['src/cache.ts'], tests: ['test/cache.test.ts'] },
+  // A validation given again from the page scan store (its runs file), and the store's side of it.
+  replay: { configFile: LIBRARY, paths: ['src/validate-replay.ts'], tests: ['test/validate-replay.test.ts', 'test/pages/store.test.ts', 'test/files.test.ts'] },
   settings: { configFile: LIBRARY, paths: ['src/settings/'], tests: ['test/settings/**/*.test.ts'] },
   history: { configFile: LIBRARY, paths: ['src/history/'], tests: ['test/history/**/*.test.ts'] },
   server: {
