@@ -4,12 +4,12 @@
  * anything it depends on changed (a page, a spec, a $ref part, the listing, a file that was
  * missing, the options, the docs.json text), on real folders.
  */
-import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PageScanStore, runsFileOf, type CacheStrategy } from '../src/pages/store.js';
-import { validateFile, type ValidateOptions } from '../src/validate.js';
+import { validateFile, validateText, type ValidateOptions } from '../src/validate.js';
 
 const SPEC = (summary: string) =>
   JSON.stringify({
@@ -50,6 +50,35 @@ function fresh(docs: string, options: Omit<ValidateOptions, 'file'> = {}) {
 function warmed(docs: string, file: string): void {
   run(docs, file);
   run(docs, file);
+}
+
+/** What `keepRun` writes, as far as these tests spoil it. */
+interface StoredRunShape {
+  listing: string;
+  files: [string, unknown][];
+  problems: Record<string, unknown>[];
+  sources: [string, unknown][];
+}
+
+/** A kept run spoiled one field at a time: each is no run. */
+function spoiled(run: StoredRunShape): StoredRunShape[] {
+  const problem = run.problems[0];
+  const out: StoredRunShape[] = [];
+  for (const field of ['code', 'severity', 'message', 'file', 'pointer', 'line', 'column', 'endLine', 'endColumn']) {
+    out.push({ ...run, problems: [...run.problems, { ...problem, [field]: field.endsWith('ine') || field.endsWith('olumn') ? 1.5 : 7 }] });
+  }
+  out.push({ ...run, problems: [...run.problems, null as unknown as Record<string, unknown>] });
+  out.push({ ...run, listing: 7 as unknown as string });
+  out.push({ ...run, files: [...run.files, 'x' as unknown as [string, unknown]] });
+  out.push({ ...run, files: [...run.files, [7, 'missing']] as [string, unknown][] });
+  out.push({ ...run, files: [...run.files, ['/x', 'gone']] });
+  out.push({ ...run, files: [...run.files, ['/x', { size: 1, mtimeMs: 1, ino: 'one' }]] });
+  out.push({ ...run, sources: [...run.sources, 'x' as unknown as [string, unknown]] });
+  out.push({ ...run, sources: [...run.sources, [7, null]] as [string, unknown][] });
+  out.push({ ...run, sources: [...run.sources, ['page.mdx', { read: 'all', file: '/x' }]] });
+  out.push({ ...run, sources: [...run.sources, ['page.mdx', { read: 'whole', file: 7 }]] });
+  out.push({ ...run, sources: [...run.sources, ['page.mdx', 7]] });
+  return out;
 }
 
 describe('a validation given again from the page scan store', () => {
@@ -132,6 +161,90 @@ describe('a validation given again from the page scan store', () => {
     expect(run(docs, file).replayed).toBe(true);
   });
 
+  it("a run that reads through an editor's cache, a caller's readFile or listing, a git base, or no root is never kept", async () => {
+    const { root, docs, file } = site();
+    const { ValidationCache } = await import('../src/cache.js');
+    const { docsRootFiles } = await import('../src/docs-root.js');
+    // Made anew for each run: an editor's cache kept from one run to the next would itself spare the store's pages.
+    const cases: (() => Omit<ValidateOptions, 'file' | 'pageScans'>)[] = [
+      () => ({ cache: new ValidationCache() }),
+      () => ({ readFile: (absolute: string) => readFileSync(absolute, 'utf8') }),
+      () => ({ files: docsRootFiles(root) }),
+      // A git base: the site as a ref served it (here, the same pages).
+      () => ({
+        since: {
+          ref: 'HEAD',
+          commit: '0'.repeat(40),
+          pages: new Map([
+            ['index', 'index.mdx'],
+            ['guide', 'guide.mdx'],
+          ]),
+          renames: new Map(),
+        },
+      }),
+    ];
+    for (const options of cases) {
+      run(docs, file, options());
+      run(docs, file, options());
+      expect(run(docs, file, options()).replayed).toBe(false);
+    }
+    // No root: nothing is read from disk, nothing kept.
+    const pageScans = new PageScanStore(file);
+    validateText(readFileSync(docs, 'utf8'), { pageScans });
+    expect(pageScans.dirty).toBe(false);
+  });
+
+  it('a run whose read failed for another reason than a missing file (a $ref outside the root) is not kept', () => {
+    const { root, docs, file } = site();
+    const outside = mkdtempSync(path.join(tmpdir(), 'docsnav-outside-'));
+    writeFileSync(path.join(outside, 'api.json'), JSON.stringify({ group: 'API', pages: ['index'] }));
+    rmSync(path.join(root, 'api.json'));
+    symlinkSync(path.join(outside, 'api.json'), path.join(root, 'api.json'));
+    warmed(docs, file);
+    const again = run(docs, file);
+    expect(again.replayed).toBe(false);
+    expect(again.result.problems).toEqual(fresh(docs).problems);
+  });
+
+  it('a page edited to the same length (only its time differs), or replaced by another file of the same length and time: made again', () => {
+    const { root, docs, file } = site();
+    const guide = path.join(root, 'guide.mdx');
+    utimesSync(guide, 1_700_000_000, 1_700_000_000);
+    warmed(docs, file);
+    writeFileSync(guide, readFileSync(guide, 'utf8').replace('#home', '#hone'));
+    utimesSync(guide, 1_700_000_000, 1_700_000_001);
+    const edited = run(docs, file);
+    expect(edited.replayed).toBe(false);
+    expect(edited.codes).toContain('anchor-not-found');
+    run(docs, file);
+    // Another inode at the same path, with the same length and time as the kept stamp.
+    const other = path.join(root, 'other.txt');
+    writeFileSync(other, readFileSync(guide, 'utf8').replace('#hone', '#home'));
+    utimesSync(other, 1_700_000_000, 1_700_000_001);
+    renameSync(other, guide);
+    const replaced = run(docs, file);
+    expect(replaced.replayed).toBe(false);
+    expect(replaced.codes).not.toContain('anchor-not-found');
+  });
+
+  it("a problem in the front matter of a page over 64 KB: its source is the page's start, read again as the run read it", () => {
+    const { root, docs, file } = site();
+    writeFileSync(path.join(root, 'guide.mdx'), `---\ntitle: [Guide\n---\n# Guide\n\n${'Long text. '.repeat(8000)}\n`);
+    warmed(docs, file);
+    const again = run(docs, file);
+    expect(again.replayed).toBe(true);
+    expect(again.codes).toContain('front-matter-invalid');
+    const now = fresh(docs);
+    expect(again.result.problems).toEqual(now.problems);
+    expect({ ...again.result.sources }).toEqual(now.sources);
+    const start = Object.values(now.sources).find((text) => text.startsWith('---\ntitle: [Guide'));
+    expect(start!.length).toBeLessThan(readFileSync(path.join(root, 'guide.mdx'), 'utf8').length);
+    // A caller may set a source (as fixes do): the value set is the one read.
+    const name = Object.keys(again.result.sources)[1];
+    again.result.sources[name] = 'set';
+    expect(again.result.sources[name]).toBe('set');
+  });
+
   it('the content strategy never gives a run again (CI checkouts: times say nothing)', () => {
     const { docs, file } = site();
     run(docs, file, {}, 'content');
@@ -160,6 +273,7 @@ describe('a validation given again from the page scan store', () => {
       JSON.stringify({ ...saved, runs: { [key]: { ...saved.runs[key], files: 'none' } } }),
       JSON.stringify({ ...saved, runs: { [key]: { ...saved.runs[key], sources: [['docs.json']] } } }),
       JSON.stringify({ ...saved, runs: { [key]: { ...saved.runs[key], files: [['/x', { size: 1 }]] } } }),
+      ...spoiled(saved.runs[key] as unknown as StoredRunShape).map((run) => JSON.stringify({ ...saved, runs: { [key]: run } })),
     ]) {
       writeFileSync(runs, content);
       expect(run(docs, file)).toMatchObject({ replayed: false, codes: ['link-not-found'] });
