@@ -15,7 +15,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { diskReader, diskState, isFileStamp, readSameFile, textOf, type FileReader, type FileStamp } from './files.js';
-import { FRONT_MATTER_BYTES } from './resolve/page-files.js';
+import { headText } from './resolve/page-files.js';
 import type { PageScanStore } from './pages/store.js';
 import type { Problem } from './problem.js';
 import type { ValidationResult } from './result.js';
@@ -162,7 +162,7 @@ function textIn(source: { read: 'whole' | 'start'; file: string }, stamp: FileSt
 }
 
 function textFrom(bytes: Buffer, read: 'whole' | 'start'): string {
-  return textOf(read === 'whole' ? bytes : bytes.subarray(0, FRONT_MATTER_BYTES));
+  return read === 'whole' ? textOf(bytes) : headText(bytes);
 }
 
 function sameState(now: FileStamp | 'missing' | 'other', then: FileStamp | 'missing'): boolean {

@@ -167,10 +167,10 @@ export class PageScanStore {
    * otherwise (then read it and ask `get`). Only the `metadata` strategy knows pages by stamps.
    */
   keptScan(file: string, parse: { mdx: boolean; variant?: string }): PageScan | undefined {
-    const entry = this.strategy === 'metadata' ? (this.usedPages.get(file) ?? this.fromFile().pages.get(file)) : undefined;
+    const entry = this.entryOf(file);
     if (entry?.scan === undefined || entry.length === undefined || !entry.scan.startsWith(variantPrefix(parse))) return undefined;
-    const stamp = this.stampOf(file);
-    if (!stamp || !sameStamp(entry, stamp)) return undefined;
+    const stamp = this.unchangedStamp(file, entry);
+    if (!stamp) return undefined;
     const stored = this.fromFile().scans.get(entry.scan) ?? this.usedScans.get(entry.scan);
     if (!isStoredScan(stored) || !fits(stored, entry.length)) return undefined;
     this.lookups++;
@@ -182,19 +182,24 @@ export class PageScanStore {
 
   /** The kept front matter of a page file whose stamp is unchanged (`keptScan`): null when it has none; undefined when not kept. */
   keptHead(file: string): StoredHead | null | undefined {
-    const entry = this.strategy === 'metadata' ? (this.usedPages.get(file) ?? this.fromFile().pages.get(file)) : undefined;
+    const entry = this.entryOf(file);
     if (entry?.head === undefined) return undefined;
-    const stamp = this.stampOf(file);
-    if (!stamp || !sameStamp(entry, stamp)) return undefined;
+    const stamp = this.unchangedStamp(file, entry);
+    if (!stamp) return undefined;
     this.usePage(file, stamp, { head: entry.head });
     return entry.head;
   }
 
-  private stampOf(file: string): FileStamp | undefined {
-    if (this.stamps.has(file)) return this.stamps.get(file);
-    const stamp = statStamp(file);
-    this.stamps.set(file, stamp);
-    return stamp;
+  /** What this run or the file knows of a page file (the `metadata` strategy only). */
+  private entryOf(file: string): StoredPage | undefined {
+    return this.strategy === 'metadata' ? (this.usedPages.get(file) ?? this.fromFile().pages.get(file)) : undefined;
+  }
+
+  /** The page file's stamp on disk (taken once per store), when it is the one `entry` was kept with. */
+  private unchangedStamp(file: string, entry: StoredPage): FileStamp | undefined {
+    let stamp = this.stamps.get(file);
+    if (!this.stamps.has(file)) this.stamps.set(file, (stamp = statStamp(file)));
+    return stamp && sameStamp(entry, stamp) ? stamp : undefined;
   }
 
   /**

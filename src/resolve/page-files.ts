@@ -54,13 +54,18 @@ export function findPageFile(
 /** The text front matter is read from, read now (empty when the file cannot be read any more). */
 function headOf(reader: FileReader, absolute: string): string {
   const outcome = reader(absolute);
-  return outcome.ok ? textOf(outcome.bytes.subarray(0, FRONT_MATTER_BYTES)) : '';
+  return outcome.ok ? headText(outcome.bytes) : '';
+}
+
+/** The start of a page's bytes that front matter is read from, as text (what locates a problem in it). */
+export function headText(bytes: Buffer): string {
+  return textOf(bytes.subarray(0, FRONT_MATTER_BYTES));
 }
 
 function readHead(bytes: Buffer): { text: string; frontMatter: FrontMatter | undefined } {
-  const text = textOf(bytes.subarray(0, FRONT_MATTER_BYTES));
+  const text = headText(bytes);
   return { text, frontMatter: parseFrontMatter(text) };
 }
 
 /** Front matter is at the top: this much of a page is enough to find it (and its text, to locate a problem in it). */
-export const FRONT_MATTER_BYTES = 64 * 1024;
+const FRONT_MATTER_BYTES = 64 * 1024;
