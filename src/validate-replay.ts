@@ -30,12 +30,20 @@ interface StoredRun {
   problems: Problem[];
   /** The result's sources, in order: null, the docs.json text itself; a text; or a file among `files`, read again whole or its start (front matter's text). */
   sources: [string, StoredSource][];
+  /** Reports of this result as a command printed them (`keepReport`), by what they were asked. */
+  reports?: Record<string, string>;
 }
 
 type StoredSource = null | string | { read: 'whole' | 'start'; file: string };
 
 /** Sources kept at most (characters): a run whose problems sit in more text than this is not kept. */
 const MAX_SOURCE_CHARS = 8 * 1024 * 1024;
+
+/** Reports kept with one run at most (one per format and its options). */
+const MAX_REPORTS = 4;
+
+/** The kept run a result was given from, or kept as: where its reports are kept (`keptReport`, `keepReport`). */
+const runOf = new WeakMap<ValidationResult, { store: PageScanStore; key: string }>();
 
 /** `ValidateOptions` as far as a kept run is concerned: those that rule one out, and every other (all change a result but `concurrency`). */
 interface RunOptions {
@@ -116,7 +124,9 @@ export function replay(store: PageScanStore, key: string, text: string, file: st
     key,
     run.files.map(([absolute]) => absolute),
   );
-  return { file, problems: run.problems, sources };
+  const result = { file, problems: run.problems, sources };
+  runOf.set(result, { store, key });
+  return result;
 }
 
 /** Keeps a run's result under `key`, when all it read can be checked again (else forgets what was kept under it). */
@@ -146,7 +156,35 @@ export function keepRun(store: PageScanStore, key: string, log: ReadLog, files: 
     if (!again) chars += source.length;
     sources.push([name, again ?? source]);
   }
-  store.setRun(key, chars <= MAX_SOURCE_CHARS ? ({ listing, files: read, problems: result.problems, sources } satisfies StoredRun) : undefined);
+  if (chars > MAX_SOURCE_CHARS) return store.setRun(key, undefined);
+  store.setRun(key, { listing, files: read, problems: result.problems, sources } satisfies StoredRun);
+  runOf.set(result, { store, key });
+}
+
+/**
+ * The report named `name` (a format and everything else it was made from) kept with the run
+ * `result` was given from: a command prints it as it is instead of making it again. Undefined
+ * when `result` is no kept run's, or none was kept under that name.
+ */
+export function keptReport(result: ValidationResult, name: string): string | undefined {
+  const link = runOf.get(result);
+  const reports = link && (link.store.keptRun(link.key) as StoredRun | undefined)?.reports;
+  if (typeof reports !== 'object' || reports === null || !Object.prototype.hasOwnProperty.call(reports, name)) return undefined;
+  const report = reports[name];
+  return typeof report === 'string' ? report : undefined;
+}
+
+/**
+ * Keeps `report`, made from `result` alone and what `name` says, with the run `result` was given
+ * from or kept as (nothing when it is neither): the next time the run is given again, so is the
+ * report. The last few names asked are kept.
+ */
+export function keepReport(result: ValidationResult, name: string, report: string): void {
+  const link = runOf.get(result);
+  const run = link && (link.store.keptRun(link.key) as StoredRun | undefined);
+  if (!link || !isStoredRun(run) || report.length > MAX_SOURCE_CHARS) return;
+  const others = Object.entries(isRecord(run.reports) ? run.reports : {}).filter(([other]) => other !== name);
+  link.store.setRun(link.key, { ...run, reports: Object.fromEntries([...others.slice(1 - MAX_REPORTS), [name, report]]) } satisfies StoredRun);
 }
 
 /** How `text` is read again from `file` (whose bytes are `bytes`): whole, or its start; undefined when neither gives it. */
@@ -182,6 +220,10 @@ function isStoredRun(value: unknown): value is StoredRun {
     Array.isArray(run.sources) &&
     run.sources.every((entry) => Array.isArray(entry) && typeof entry[0] === 'string' && isStoredSource(entry[1]))
   );
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isStoredSource(value: unknown): value is StoredSource {

@@ -5,17 +5,33 @@ import { FORMATS, type Format } from '../report/formats.js';
 import { UsageError, type CommonArgs } from './args.js';
 import { repositoryRoot } from './paths.js';
 import { version, type CliIo } from './io.js';
+import { packageRoot } from '../package-root.js';
+import { keepReport, keptReport } from '../validate-replay.js';
 
-/** Loads only the formatter asked for, so a run pays for one. */
+/**
+ * A report in `format`; loads only the formatter asked for, so a run pays for one. The report of
+ * one result that the page scan cache gave again (src/validate-replay.ts) is given again too,
+ * when it was made before from the same result and everything else it depends on (the name).
+ */
 async function formatResultsAs(
   format: Format,
-  results: ValidationResult[],
-  options: { color: boolean; summaryWritten?: boolean; ruleDocsUrl?: string },
+  results: readonly ValidationResult[],
+  shown: readonly ValidationResult[],
+  options: { color: boolean; quiet?: boolean; summaryWritten?: boolean; ruleDocsUrl?: string },
 ): Promise<string> {
-  const formatter = await FORMATS[format].load();
+  const { quiet, ...asked } = options;
   // SARIF's paths are relative to the repository root; only it pays for finding that root.
   const sarif = format === 'sarif' ? { toolVersion: version(), srcRoot: repositoryRoot() ?? process.cwd() } : {};
-  return formatter(results, { ...options, ...sarif });
+  const formatOptions = { ...asked, ...sarif };
+  const one = results.length === 1 ? results[0] : undefined;
+  // Rule docs are linked relative to the working folder, from where docsnav is installed.
+  const name = one && JSON.stringify({ format, ...formatOptions, quiet: quiet === true, file: one.file, cwd: process.cwd(), docs: packageRoot() ?? null });
+  const kept = one && name !== undefined ? keptReport(one, name) : undefined;
+  if (kept !== undefined) return kept;
+  const formatter = await FORMATS[format].load();
+  const report = formatter(shown, formatOptions);
+  if (one && name !== undefined) keepReport(one, name, report);
+  return report;
 }
 
 /**
@@ -41,9 +57,10 @@ export async function writeReports(
   const [first, second] = args.formats;
   const toFile = second ?? (args.outputFile !== undefined ? first : undefined);
   const toStream = second !== undefined || args.outputFile === undefined ? first : undefined;
-  if (toStream !== undefined) io[stream](await formatResultsAs(toStream, shown, { color, summaryWritten, ruleDocsUrl }));
+  const quiet = args.quiet;
+  if (toStream !== undefined) io[stream](await formatResultsAs(toStream, results, shown, { color, quiet, summaryWritten, ruleDocsUrl }));
   if (toFile !== undefined && args.outputFile !== undefined) {
-    const text = await formatResultsAs(toFile, shown, { color: false, summaryWritten, ruleDocsUrl });
+    const text = await formatResultsAs(toFile, results, shown, { color: false, quiet, summaryWritten, ruleDocsUrl });
     try {
       writeFileSync(args.outputFile, text);
     } catch (error) {

@@ -235,3 +235,59 @@ describe('two processes at once', () => {
     expect(readdirSync(path.dirname(inProject(folder))).sort()).toEqual([store, store.replace(/\.json$/, '.runs.json')]);
   });
 });
+
+describe('the report of a run given again is given again too, only as it would be made', () => {
+  /** The example site with an error and a warning on one page. */
+  function siteWithProblems() {
+    const { project: folder, docs } = project(true);
+    const page = path.join(docs, 'quickstart.mdx');
+    writeFileSync(page, `${readFileSync(page, 'utf8')}\nSee [the setup](/nowhere) and [the top](#no-such-heading).\n`);
+    return { folder, docs, page, cacheHome: userCache() };
+  }
+  const reportsOf = (folder: string) =>
+    Object.values(
+      (JSON.parse(readFileSync(inProject(folder).replace(/\.json$/, '.runs.json'), 'utf8')) as { runs: Record<string, { reports?: Record<string, unknown> }> })
+        .runs,
+    ).flatMap((run) => Object.values(run.reports ?? {}));
+
+  it('the same text as a run without the cache, in every format and option that changes it', () => {
+    const { folder, docs, cacheHome } = siteWithProblems();
+    const asked = [
+      ['--no-color'],
+      ['--color'],
+      ['--no-color', '--quiet'],
+      ['--format', 'json'],
+      ['--format', 'sarif'],
+      ['--format', 'github'],
+      ['--rule-docs-url', 'https://example.com/rules'],
+    ];
+    for (const options of asked) {
+      const made = docsnav({ cacheHome, env: { GITHUB_ACTIONS: '' } }, 'validate', docs, '--no-cache', ...options);
+      expect(made.code).toBe(1);
+      // The first run makes it and keeps it, the second gives it again; both as made without the cache.
+      for (let run = 0; run < 2; run++) expect(docsnav({ cacheHome, env: { GITHUB_ACTIONS: '' } }, 'validate', docs, ...options)).toEqual(made);
+    }
+    // One run (the options above change no result), its last reports kept with it.
+    expect(reportsOf(folder)).toHaveLength(4);
+    // From another working folder, the rule docs' paths are relative to it.
+    const elsewhere = path.join(folder, 'elsewhere');
+    mkdirSync(elsewhere);
+    const made = docsnav({ cacheHome, cwd: elsewhere }, 'validate', docs, '--no-cache', '--no-color');
+    expect(docsnav({ cacheHome, cwd: elsewhere }, 'validate', docs, '--no-color')).toEqual(made);
+  });
+
+  it('a page changed makes the report again; a spoiled kept report is made again', () => {
+    const { folder, docs, page, cacheHome } = siteWithProblems();
+    const first = docsnav({ cacheHome }, 'validate', docs, '--no-color');
+    expect(first.stdout).toContain('/nowhere');
+    writeFileSync(page, readFileSync(page, 'utf8').replace('/nowhere', '/elsewhere'));
+    const changed = docsnav({ cacheHome }, 'validate', docs, '--no-color');
+    expect(changed.stdout).toContain('/elsewhere');
+    expect(changed.stdout).not.toContain('/nowhere');
+    expect(reportsOf(folder)).toEqual([changed.stdout]);
+    const runs = inProject(folder).replace(/\.json$/, '.runs.json');
+    writeFileSync(runs, readFileSync(runs, 'utf8').replace(/("reports":\{"[^"\\]*(?:\\.[^"\\]*)*":)"(?:[^"\\]|\\.)*"/, '$1{"not":"a report"}'));
+    expect(reportsOf(folder)).toEqual([{ not: 'a report' }]);
+    expect(docsnav({ cacheHome }, 'validate', docs, '--no-color')).toEqual(changed);
+  });
+});
