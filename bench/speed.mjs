@@ -30,7 +30,12 @@ const ms = (x) => (x >= 100 ? x.toFixed(0) : x.toFixed(1));
 function timed(command) {
   command.before?.();
   const start = performance.now();
-  const run = spawnSync('/usr/bin/time', ['-f', '%M', ...command.args], { cwd: project, encoding: 'utf8', maxBuffer: 1 << 28 });
+  const run = spawnSync('/usr/bin/time', ['-f', '%M', ...command.args], {
+    cwd: command.cwd ?? project,
+    env: command.env,
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+  });
   const wall = performance.now() - start;
   return { wall, rss: Number(run.stderr.trim().split('\n').at(-1)) / 1024, code: run.status };
 }
@@ -106,6 +111,17 @@ function siteRows(label, m, limits) {
   return rows;
 }
 
+/**
+ * The pre-commit hook's command as the hook runs it: `docsnav validate`, no argument, in the
+ * site's folder, the cache where docsnav puts it by default (here the user's cache folder,
+ * `cacheHome`, as the folder has no package.json), outside CI.
+ */
+function hookCommand(folder, cacheHome) {
+  const env = { ...process.env, XDG_CACHE_HOME: cacheHome };
+  delete env.CI;
+  return { args: [process.execPath, cli, 'validate'], cwd: folder, env };
+}
+
 /** The generated 2,000-page site (bench/generate.mjs) with a page file for each page, each with a heading and two links. */
 function generatedSiteWithPages(folder) {
   const text = generateSite(2000);
@@ -162,6 +178,23 @@ export async function speedRows({ runs = 5, incumbent = false } = {}) {
         ['changed', 150, 'floor'],
       ]),
     );
+    // Its own rounds, after the page-changing ones: its first run (untimed) fills the cache, the timed ones find nothing changed.
+    const hook = hookCommand(repo, path.join(work, 'user-cache'));
+    timed(hook);
+    const hooked = interleaved({ floor: { args: [process.execPath, '-e', '0'] }, hook }, runs);
+    rows.push([
+      "platform docs repository: the pre-commit hook's command (`docsnav validate` in the repository, default cache, pretty report), warm",
+      `${ms(hooked.hook.wall)} ms (floor + ${ms(hooked.hook.wall - hooked.floor.wall)}) · ${hooked.hook.rss.toFixed(0)} MB (exit ${hooked.hook.code})`,
+      `\`node -e 0\` ${ms(hooked.floor.wall)} ms`,
+      '',
+    ]);
+    recordTarget({
+      area: 'speed',
+      target: "the pre-commit hook's command on the platform docs repository, warm < 150 ms",
+      before: '0.34–0.67 s (`--cache`)',
+      measured: `${ms(hooked.hook.wall)} ms`,
+      met: hooked.hook.wall < 150,
+    });
 
     const generated = path.join(work, 'generated');
     mkdirSync(generated);
