@@ -39,8 +39,13 @@ type StoredSource = null | string | { read: 'whole' | 'start'; file: string };
 /** Sources kept at most (characters): a run whose problems sit in more text than this is not kept. */
 const MAX_SOURCE_CHARS = 8 * 1024 * 1024;
 
-/** Reports kept with one run at most (one per format and its options). */
-const MAX_REPORTS = 4;
+/**
+ * Reports kept with one run at most (one per format and its options: a terminal's colours, the
+ * hook's plain text, an editor task's JSON), and the most characters of one: the runs file is
+ * read on every run, so a report kept must cost less to read than to make.
+ */
+const MAX_REPORTS = 3;
+const MAX_REPORT_CHARS = 4 * 1024 * 1024;
 
 /** The kept run a result was given from, or kept as: where its reports are kept (`keptReport`, `keepReport`). */
 const runOf = new WeakMap<ValidationResult, { store: PageScanStore; key: string }>();
@@ -182,7 +187,7 @@ export function keptReport(result: ValidationResult, name: string): string | und
 export function keepReport(result: ValidationResult, name: string, report: string): void {
   const link = runOf.get(result);
   const run = link && (link.store.keptRun(link.key) as StoredRun | undefined);
-  if (!link || !isStoredRun(run) || report.length > MAX_SOURCE_CHARS) return;
+  if (!link || !isStoredRun(run) || report.length > MAX_REPORT_CHARS) return;
   const others = Object.entries(isRecord(run.reports) ? run.reports : {}).filter(([other]) => other !== name);
   link.store.setRun(link.key, { ...run, reports: Object.fromEntries([...others.slice(1 - MAX_REPORTS), [name, report]]) } satisfies StoredRun);
 }

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PageScanStore, runsFileOf, type CacheStrategy } from '../src/pages/store.js';
 import { validateFile, validateText, type ValidateOptions } from '../src/validate.js';
+import { keepReport, keptReport } from '../src/validate-replay.js';
 
 const SPEC = (summary: string) =>
   JSON.stringify({
@@ -279,5 +280,50 @@ describe('a validation given again from the page scan store', () => {
       expect(run(docs, file)).toMatchObject({ replayed: false, codes: ['link-not-found'] });
       expect(run(docs, file).replayed).toBe(true);
     }
+  });
+});
+
+describe('a report kept with a run (keepReport, keptReport)', () => {
+  /** A second run (the first that is kept) with its report kept under each name, then the store saved; the next run's result. */
+  function keptWith(reports: Array<[string, string]>) {
+    const { docs, file } = site();
+    run(docs, file);
+    const pageScans = new PageScanStore(file, 'metadata');
+    const result = validateFile(docs, { pageScans, concurrency: 1 });
+    for (const [name, report] of reports) keepReport(result, name, report);
+    pageScans.save();
+    return { docs, file, again: run(docs, file) };
+  }
+
+  it('is given again with the run, under its name only; the last three names are kept', () => {
+    const { again } = keptWith([
+      ['a', 'report a'],
+      ['b', 'report b'],
+      ['c', 'report c'],
+      ['d', 'report d'],
+    ]);
+    expect(again.replayed).toBe(true);
+    expect(['a', 'b', 'c', 'd', 'e'].map((name) => keptReport(again.result, name))).toEqual([undefined, 'report b', 'report c', 'report d', undefined]);
+  });
+
+  it('a report over 4 MB is not kept (reading it back would cost more than making it)', () => {
+    const { again } = keptWith([
+      ['small', 'x'],
+      ['big', 'y'.repeat(4 * 1024 * 1024 + 1)],
+    ]);
+    expect(again.replayed).toBe(true);
+    expect([keptReport(again.result, 'small'), keptReport(again.result, 'big')]).toEqual(['x', undefined]);
+  });
+
+  it('a result that is no kept run has no report, and keeps none', () => {
+    const { docs } = site();
+    const result = fresh(docs);
+    keepReport(result, 'a', 'report a');
+    expect(keptReport(result, 'a')).toBeUndefined();
+    // A run made again after a change is a new run: the old run's reports are gone with it.
+    const { docs: other, file, again } = keptWith([['a', 'report a']]);
+    writeFileSync(path.join(path.dirname(other), 'guide.mdx'), '# Guide\n\nChanged.\n');
+    const changed = run(other, file);
+    expect([again.replayed, changed.replayed, keptReport(changed.result, 'a')]).toEqual([true, false, undefined]);
   });
 });
