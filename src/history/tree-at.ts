@@ -38,6 +38,8 @@ export function rootAtCommit(repo: DocsRepo, commit: string): RootAtCommit {
     if (SKIPPED.test(relative)) continue;
     blobs.set(relative, id);
     if (!READ.test(relative)) continue;
+    // A blob the repository lacks (a broken or partial clone) has no size: "BAD".
+    if (!/^\d+$/.test(size)) throw new GitError(`git ls-tree failed: ${full} (${id}) is missing from the repository`);
     if (Number(size) > MAX_FILE_BYTES) tooBig.add(relative);
     else toRead.push({ relative, id, size: Number(size) });
   }
@@ -75,11 +77,14 @@ function readBlobs(repo: DocsRepo, wanted: ReadonlyArray<{ relative: string; id:
   return texts;
 }
 
-/** A DocsFiles over a list of root-relative paths. */
+/**
+ * A DocsFiles over a list of root-relative paths. Only `hasFile` and `list` shape the site (its
+ * checks are off, see siteOf): a page's file is asked with hasFile (`<page>.mdx`, else `.md`),
+ * and `filesIn` answers the folders that no check asks for.
+ */
 function memoryFiles(root: string, list: readonly string[]): DocsFiles {
   const all = new Set(list);
   const folders = new Map<string, string[]>();
-  const pages = new Map<string, string>();
   for (const file of list) {
     const slash = file.lastIndexOf('/');
     const folder = slash < 0 ? '' : file.slice(0, slash);
@@ -97,16 +102,11 @@ function memoryFiles(root: string, list: readonly string[]): DocsFiles {
       aboveNames.push(name);
       parent = above;
     }
-    const page = /^(.*)\.(mdx|md)$/.exec(file);
-    if (page && (page[2] === 'mdx' || !pages.has(page[1]))) pages.set(page[1], file);
   }
   return {
     root,
     hasFile: (relative) => all.has(relative),
-    pageFileOf: (page) => pages.get(page),
     filesIn: (folder) => folders.get(folder) ?? [],
-    kindOf: (relative) => (all.has(relative) ? 'file' : folders.has(relative) ? 'folder' : undefined),
-    hasLinksOutside: () => false,
     list: () => list,
   };
 }
