@@ -25,22 +25,41 @@ function failure(run: () => unknown): string {
 const objectFile = (repo: string, id: string) => path.join(repo, '.git', 'objects', id.slice(0, 2), id.slice(2));
 
 describe('the site at the ref, as the commit holds it', () => {
-  it('added, removed and moved are each sorted by URL (the site lists its listed pages first, then the hidden ones)', () => {
-    const listed = ['zeta', 'keep', 'm3'];
-    const hidden = ['beta', 'm1'];
-    const repo = repoWith({ 'docs.json': docsJson(listed), ...Object.fromEntries([...listed, ...hidden].map((p) => [`${p}.mdx`, `# ${p}, the page\n`])) });
+  it('added, removed and moved are each sorted by URL (the site gives endpoint pages first, then page files in git order: a-b.mdx before a.mdx)', () => {
+    const spec = (summary: string) =>
+      JSON.stringify({
+        openapi: '3.0.0',
+        info: { title: 'T', version: '1' },
+        paths: { '/users': { get: { summary, responses: { 200: { description: 'ok' } } } } },
+      });
+    const nav = (pages: string[]) =>
+      JSON.stringify({
+        navigation: {
+          groups: [
+            { group: 'Docs', pages },
+            { group: 'API', openapi: 'openapi.json' },
+          ],
+        },
+      });
+    const repo = repoWith({
+      'docs.json': nav(['index', 'a', 'a-b', 'about']),
+      'openapi.json': spec('List users'),
+      'index.mdx': '# Home\n',
+      'a.mdx': '# A, the first page\n',
+      'a-b.mdx': '# A-B, the second page\n',
+      'about.mdx': '# About\n',
+    });
     const docs = path.join(repo, 'docs.json');
-    git(repo, 'rm', '-q', 'zeta.mdx', 'beta.mdx');
-    git(repo, 'mv', 'm3.mdx', 'n3.mdx');
-    git(repo, 'mv', 'm1.mdx', 'n1.mdx');
-    write(repo, { 'yak.mdx': '# Yak\n', 'bee.mdx': '# Bee\n' });
-    writeFileSync(docs, docsJson(['yak', 'keep', 'n3']));
+    git(repo, 'mv', 'a.mdx', 'x.mdx');
+    git(repo, 'mv', 'a-b.mdx', 'x-b.mdx');
+    git(repo, 'rm', '-q', 'about.mdx');
+    write(repo, { 'aaa.mdx': '# AAA\n', 'openapi.json': spec('List people'), 'docs.json': nav(['index', 'aaa', 'x', 'x-b']) });
     expect(diffSite(docs, 'HEAD')).toMatchObject({
-      added: ['/bee', '/yak'],
-      removed: ['/beta', '/zeta'],
+      added: ['/aaa', '/api-reference/list-people'],
+      removed: ['/about', '/api-reference/list-users'],
       moved: [
-        { from: '/m1', to: '/n1' },
-        { from: '/m3', to: '/n3' },
+        { from: '/a', to: '/x' },
+        { from: '/a-b', to: '/x-b' },
       ],
     });
   });
