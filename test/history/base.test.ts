@@ -25,7 +25,7 @@ function failure(run: () => unknown): string {
 const objectFile = (repo: string, id: string) => path.join(repo, '.git', 'objects', id.slice(0, 2), id.slice(2));
 
 describe('the site at the ref, as the commit holds it', () => {
-  it('added, removed and moved are each sorted by URL (the site gives endpoint pages first, then page files in git order: a-b.mdx before a.mdx)', () => {
+  it('added, removed and moved are each sorted by URL (the site gives endpoint pages first, then page files in git order: a-b.mdx, a.mdx, a0.mdx)', () => {
     const spec = (summary: string) =>
       JSON.stringify({
         openapi: '3.0.0',
@@ -42,24 +42,33 @@ describe('the site at the ref, as the commit holds it', () => {
         },
       });
     const repo = repoWith({
-      'docs.json': nav(['index', 'a', 'a-b', 'about']),
+      'docs.json': nav(['index', 'a', 'a-b', 'a0', 'about', 'abc']),
       'openapi.json': spec('List users'),
       'index.mdx': '# Home\n',
       'a.mdx': '# A, the first page\n',
       'a-b.mdx': '# A-B, the second page\n',
+      'a0.mdx': '# A0, the third page\n',
       'about.mdx': '# About\n',
+      'abc.mdx': '# ABC\n',
     });
     const docs = path.join(repo, 'docs.json');
     git(repo, 'mv', 'a.mdx', 'x.mdx');
     git(repo, 'mv', 'a-b.mdx', 'x-b.mdx');
-    git(repo, 'rm', '-q', 'about.mdx');
-    write(repo, { 'aaa.mdx': '# AAA\n', 'openapi.json': spec('List people'), 'docs.json': nav(['index', 'aaa', 'x', 'x-b']) });
+    git(repo, 'mv', 'a0.mdx', 'x0.mdx');
+    git(repo, 'rm', '-q', 'about.mdx', 'abc.mdx');
+    write(repo, {
+      'aaa.mdx': '# AAA\n',
+      'aab.mdx': '# AAB\n',
+      'openapi.json': spec('List people'),
+      'docs.json': nav(['index', 'aaa', 'aab', 'x', 'x-b', 'x0']),
+    });
     expect(diffSite(docs, 'HEAD')).toMatchObject({
-      added: ['/aaa', '/api-reference/list-people'],
-      removed: ['/about', '/api-reference/list-users'],
+      added: ['/aaa', '/aab', '/api-reference/list-people'],
+      removed: ['/abc', '/about', '/api-reference/list-users'],
       moved: [
         { from: '/a', to: '/x' },
         { from: '/a-b', to: '/x-b' },
+        { from: '/a0', to: '/x0' },
       ],
     });
   });
@@ -260,13 +269,16 @@ describe("git problems are one line with git's reason", () => {
     expect(failure(() => readSiteBase(docs, 'HEAD'))).toBe(`git ls-tree failed: Could not read ${tree}`);
   });
 
-  it('git not on PATH', () => {
+  it('git not on PATH, or not runnable', () => {
     const repo = repoWith({ 'docs.json': docsJson(['index']), 'index.mdx': '# Home\n' });
     const empty = mkdtempSync(path.join(tmpdir(), 'docsnav-empty-path-'));
     const saved = process.env.PATH;
     process.env.PATH = empty;
     try {
       expect(failure(() => readSiteBase(path.join(repo, 'docs.json'), 'HEAD'))).toBe('git rev-parse failed: git is not installed (or not on PATH)');
+      // A git that cannot be run (no execute permission): no line from git, Node's reason.
+      writeFileSync(path.join(empty, 'git'), '#!/bin/sh\n', { mode: 0o644 });
+      expect(failure(() => readSiteBase(path.join(repo, 'docs.json'), 'HEAD'))).toBe('git rev-parse failed: spawnSync git EACCES');
     } finally {
       process.env.PATH = saved;
     }
