@@ -246,6 +246,34 @@ describe('a validation given again from the page scan store', () => {
     expect(again.result.sources[name]).toBe('set');
   });
 
+  it("a kept run holds no copy of what it read: docs.json's source is itself, a page's is its file, whole or its start", () => {
+    const { root, docs, file } = site();
+    writeFileSync(path.join(root, 'guide.mdx'), `---\ntitle: [Guide\n---\n# Guide\n\n${'Long text. '.repeat(8000)}\n`);
+    warmed(docs, file);
+    const saved = JSON.parse(readFileSync(runsFileOf(file), 'utf8')) as { runs: Record<string, { sources: [string, unknown][] }> };
+    const [kept] = Object.values(saved.runs);
+    const sources = new Map(kept.sources.map(([name, source]) => [path.resolve(name), source]));
+    expect(sources.get(docs)).toBeNull();
+    expect(sources.get(path.join(root, 'index.mdx'))).toEqual({ read: 'whole', file: path.join(root, 'index.mdx') });
+    expect(sources.get(path.join(root, 'guide.mdx'))).toEqual({ read: 'start', file: path.join(root, 'guide.mdx') });
+    expect([...sources.values()].filter((source) => typeof source === 'string')).toEqual([]);
+    const again = run(docs, file);
+    expect(again.replayed).toBe(true);
+    expect({ ...again.result.sources }).toEqual(fresh(docs).sources);
+  });
+
+  it('a page edited to another length, its time set back to the one kept: made again', () => {
+    const { root, docs, file } = site();
+    const guide = path.join(root, 'guide.mdx');
+    utimesSync(guide, 1_700_000_000, 1_700_000_000);
+    warmed(docs, file);
+    writeFileSync(guide, '# Guide\n\nBack [home](/index#nowhere), a longer text.\n');
+    utimesSync(guide, 1_700_000_000, 1_700_000_000);
+    const edited = run(docs, file);
+    expect(edited.replayed).toBe(false);
+    expect(edited.codes).toContain('anchor-not-found');
+  });
+
   it('the content strategy never gives a run again (CI checkouts: times say nothing)', () => {
     const { docs, file } = site();
     run(docs, file, {}, 'content');

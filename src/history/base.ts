@@ -56,22 +56,23 @@ function renamesSince(repo: DocsRepo, commit: string, root: RootAtCommit): Map<s
   const fields = nulFields(git(['diff', '--no-relative', '--no-ext-diff', '-M', '-z', '--name-status', commit, '--', scope], { cwd: repo.top }));
   const renames = new Map<string, string>();
   const removed = new Map<string, string>();
-  const inRoot = (full: string | undefined): string | undefined =>
-    full !== undefined && full.startsWith(repo.prefix) ? full.slice(repo.prefix.length) : undefined;
+  // Every path git answers is under the scope, the root's prefix (a literal pathspec: see git()).
+  const inRoot = (full: string): string => full.slice(repo.prefix.length);
+  // Fields: a status, then its path, or its two paths for a rename. No copy (C) is reported: -M
+  // asks for renames only, whatever diff.renames says (diff.renames=copies is tested).
   for (let i = 0; i < fields.length;) {
     const status = fields[i];
-    if (status.startsWith('R') || status.startsWith('C')) {
+    if (status.startsWith('R')) {
       const from = inRoot(fields[i + 1]);
       const to = inRoot(fields[i + 2]);
-      if (status.startsWith('R') && from !== undefined && to !== undefined && PAGE_FILE.test(from) && PAGE_FILE.test(to)) renames.set(from, to);
+      if (PAGE_FILE.test(from) && PAGE_FILE.test(to)) renames.set(from, to);
       i += 3;
       continue;
     }
     const file = inRoot(fields[i + 1]);
-    if (status === 'D' && file !== undefined && PAGE_FILE.test(file)) {
-      const id = root.blobs.get(file);
-      if (id) removed.set(id, file);
-    }
+    // A removed symlink, or a file under node_modules, has no blob id (rootAtCommit skips them): none is matched.
+    const id = root.blobs.get(file);
+    if (status === 'D' && id !== undefined && PAGE_FILE.test(file)) removed.set(id, file);
     i += 2;
   }
   if (removed.size > 0) {
@@ -84,8 +85,7 @@ function renamesSince(repo: DocsRepo, commit: string, root: RootAtCommit): Map<s
         .split('\n');
       untracked.forEach((full, index) => {
         const from = removed.get(ids[index]);
-        const to = inRoot(full);
-        if (from !== undefined && to !== undefined && !renames.has(from)) renames.set(from, to);
+        if (from !== undefined && !renames.has(from)) renames.set(from, inRoot(full));
       });
     }
   }

@@ -31,7 +31,8 @@ export function diffSite(docsFile: string, ref: string, options: HistoryOptions 
   const targets = new Set(moves.values());
   const removed = [...base.pages.keys()].filter((url) => !now.pages.has(url) && !moves.has(url)).map((url) => `/${url}`);
   const added = [...now.pages.keys()].filter((url) => !base.pages.has(url) && !targets.has(url)).map((url) => `/${url}`);
-  const byUrl = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  // UTF-16 order; the URLs of each list are distinct (map keys), so none compare equal.
+  const byUrl = (a: string, b: string) => (a < b ? -1 : 1);
   return {
     ref,
     commit: base.commit,

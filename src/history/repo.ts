@@ -28,7 +28,8 @@ export function docsRepoOf(root: string): DocsRepo {
     if (error instanceof GitError && /not a git repository/i.test(error.message)) throw new GitError(`${root} is not in a git repository`);
     throw error;
   }
-  const [top, prefix = ''] = lines;
+  // --show-prefix prints a line even at the top (an empty one).
+  const [top, prefix] = lines;
   // A bare repository or a .git folder: no work tree to compare with.
   if (!top) throw new GitError(`${root} is not in a git work tree`);
   return { top, prefix, root: absolute };
@@ -40,10 +41,11 @@ export function docsRepoOf(root: string): DocsRepo {
  * `--end-of-options`, so no ref becomes a flag.
  */
 export function commitOf(repo: DocsRepo, ref: string): string {
-  if (ref === '' || ref.startsWith('-') || /[\0\n]/.test(ref)) throw new GitError(`"${ref}" is not a git ref`);
-  let commit: string;
+  // JSON's quoting: a ref with a line break is still one line.
+  if (ref === '' || ref.startsWith('-') || /[\0\n]/.test(ref)) throw new GitError(`${JSON.stringify(ref)} is not a git ref`);
+  // With --verify, rev-parse answers a full object name or fails.
   try {
-    commit = git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`], { cwd: repo.top })
+    return git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`], { cwd: repo.top })
       .toString('utf8')
       .trim();
   } catch {
@@ -53,15 +55,9 @@ export function commitOf(repo: DocsRepo, ref: string): string {
       );
     throw new GitError(`unknown git ref "${ref}" (no such branch, tag or commit in ${repo.top})`);
   }
-  if (!/^[0-9a-f]{40,64}$/.test(commit)) throw new GitError(`unknown git ref "${ref}"`);
-  return commit;
 }
 
 /** Whether the repository is a shallow clone (`git clone --depth`, actions/checkout's default): older commits are not in it. */
 function isShallow(repo: DocsRepo): boolean {
-  try {
-    return git(['rev-parse', '--is-shallow-repository'], { cwd: repo.top }).toString('utf8').trim() === 'true';
-  } catch {
-    return false;
-  }
+  return git(['rev-parse', '--is-shallow-repository'], { cwd: repo.top }).toString('utf8').trim() === 'true';
 }

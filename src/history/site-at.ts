@@ -14,7 +14,7 @@ const NO_CHECKS = Object.fromEntries(allCodes.map((code) => [code, 'off'])) as R
 export const PAGE_FILE = /\.mdx?$/i;
 
 /** What resolving a site takes: its docs file's text and name, and its root (on disk, or `files` + `readFile` in memory). */
-type SiteOptions = Pick<ValidateOptions, 'file' | 'root' | 'files' | 'readFile' | 'profile' | 'languageCodes'>;
+type SiteOptions = Pick<ValidateOptions, 'file' | 'files' | 'readFile' | 'profile' | 'languageCodes'> & { root: string };
 
 /**
  * The site a docs file makes (every page URL it serves, listed or hidden, endpoint pages
@@ -27,13 +27,13 @@ export function siteOf(text: string, options: SiteOptions): Site {
   const tree = pipeline.finish();
   const files: DocsFiles | undefined = filesOf(options);
   let mintignore: string | undefined;
-  if (files?.hasFile(MINTIGNORE) && options.root !== undefined) mintignore = read(path.join(path.resolve(options.root), MINTIGNORE));
+  if (files?.hasFile(MINTIGNORE)) mintignore = read(path.join(path.resolve(options.root), MINTIGNORE));
   return buildSite(tree, files, ignoredTest(mintignore));
 }
 
 /** The options' reader (the caller's `readFile`, else the disk under `root`, with its rules), answering "" for page files. */
 function withoutPages(options: SiteOptions): ReadFileHook {
-  const disk = options.readFile ? undefined : diskReader(path.resolve(options.root ?? path.dirname(options.file ?? 'docs.json')));
+  const disk = options.readFile ? undefined : diskReader(path.resolve(options.root));
   return (absolute) => {
     if (PAGE_FILE.test(absolute)) return '';
     if (options.readFile) return options.readFile(absolute);

@@ -38,6 +38,8 @@ export function rootAtCommit(repo: DocsRepo, commit: string): RootAtCommit {
     if (SKIPPED.test(relative)) continue;
     blobs.set(relative, id);
     if (!READ.test(relative)) continue;
+    // A blob the repository lacks (a broken or partial clone) has no size: "BAD".
+    if (!Number.isInteger(Number(size))) throw new GitError(`git ls-tree failed: ${full} (${id}) is missing from the repository`);
     if (Number(size) > MAX_FILE_BYTES) tooBig.add(relative);
     else toRead.push({ relative, id, size: Number(size) });
   }
@@ -63,10 +65,10 @@ function readBlobs(repo: DocsRepo, wanted: ReadonlyArray<{ relative: string; id:
   // Each answer: "<id> blob <size>\n<bytes>\n", in the order asked.
   let at = 0;
   for (const blob of wanted) {
+    // Output that ended early has no header line left (headerEnd -1): no type either.
     const headerEnd = output.indexOf(10, at);
-    if (headerEnd < 0) throw new GitError('git cat-file failed: its output ended early');
     const [, type, size] = output.toString('utf8', at, headerEnd).split(' ');
-    if (type !== 'blob') throw new GitError(`git cat-file failed: ${blob.id} is not a blob`);
+    if (type !== 'blob') throw new GitError(`git cat-file failed: no blob ${blob.id} in its output`);
     const start = headerEnd + 1;
     const end = start + Number(size);
     texts.set(blob.relative, output.toString('utf8', start, end).replace(/^\uFEFF/, ''));
@@ -75,38 +77,13 @@ function readBlobs(repo: DocsRepo, wanted: ReadonlyArray<{ relative: string; id:
   return texts;
 }
 
-/** A DocsFiles over a list of root-relative paths. */
+/**
+ * A DocsFiles over a list of root-relative paths, as far as siteOf asks one: with every check
+ * off, the site is shaped by `hasFile` (a page's file is `<page>.mdx`, else `.md`; an OpenAPI
+ * file) and `list` (the page files it serves). `filesIn` is asked only by checks (page-not-found's
+ * suggestions), which never run on it: it answers no folder.
+ */
 function memoryFiles(root: string, list: readonly string[]): DocsFiles {
   const all = new Set(list);
-  const folders = new Map<string, string[]>();
-  const pages = new Map<string, string>();
-  for (const file of list) {
-    const slash = file.lastIndexOf('/');
-    const folder = slash < 0 ? '' : file.slice(0, slash);
-    let names = folders.get(folder);
-    if (!names) folders.set(folder, (names = []));
-    names.push(file.slice(slash + 1));
-    // Every folder above it exists, with the next folder down as one of its names.
-    for (let parent = folder; parent !== '';) {
-      const up = parent.lastIndexOf('/');
-      const above = up < 0 ? '' : parent.slice(0, up);
-      let aboveNames = folders.get(above);
-      if (!aboveNames) folders.set(above, (aboveNames = []));
-      const name = parent.slice(up + 1);
-      if (aboveNames.includes(name)) break;
-      aboveNames.push(name);
-      parent = above;
-    }
-    const page = /^(.*)\.(mdx|md)$/.exec(file);
-    if (page && (page[2] === 'mdx' || !pages.has(page[1]))) pages.set(page[1], file);
-  }
-  return {
-    root,
-    hasFile: (relative) => all.has(relative),
-    pageFileOf: (page) => pages.get(page),
-    filesIn: (folder) => folders.get(folder) ?? [],
-    kindOf: (relative) => (all.has(relative) ? 'file' : folders.has(relative) ? 'folder' : undefined),
-    hasLinksOutside: () => false,
-    list: () => list,
-  };
+  return { root, hasFile: (relative) => all.has(relative), filesIn: () => [], list: () => list };
 }
