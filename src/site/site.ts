@@ -79,7 +79,8 @@ export function buildSite(
     const urlPath = file.replace(/\.mdx?$/i, '');
     const known = pages.get(urlPath);
     if (!known) pages.set(urlPath, { path: urlPath, file, listed: false, endpoint: false });
-    else if (known.file === undefined && !known.endpoint) known.file = file;
+    // A page with both files is its .mdx, whichever the listing gives first (as `DocsFiles.pageFileOf` finds it).
+    else if (!known.endpoint && (known.file === undefined || (file.endsWith('.mdx') && known.file === `${urlPath}.md`))) known.file = file;
   }
   let generatedFolders: Map<string, string> | undefined;
   let suggester: Suggester | undefined;

@@ -143,6 +143,8 @@ describe('the site at the ref, as the commit holds it', () => {
     const pages = readSiteBase(path.join(repo, 'docs.json'), 'HEAD').pages;
     expect([...pages.keys()].sort()).toEqual(['both', 'guides/only', 'index']);
     expect(pages.get('guides/only')).toBe('guides/only.md');
+    // Both: the .mdx, as on the disk (docs-root.ts) and as page-not-found finds it.
+    expect(pages.get('both')).toBe('both.mdx');
     expect(pages.get('index')).toBe('index.mdx');
   });
 

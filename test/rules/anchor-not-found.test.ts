@@ -25,6 +25,20 @@ testSiteRule('anchor-not-found', [
     ],
   },
   {
+    // The platform serves the .mdx; the .md beside it is not the page (whichever the listing gives first).
+    name: 'a page with both a .md and a .mdx file: the .mdx headings, listed or not',
+    files: {
+      ...PAGES,
+      'both.md': '# Alpha\n',
+      'both.mdx': '# Beta\n',
+      'extra.md': '# Gamma\n',
+      'extra.mdx': '# Delta\n',
+      'index.mdx': '[x](/both#beta) [y](/extra#delta) [z](/both#alpha)\n',
+    },
+    pages: [...pages, 'both'],
+    expected: [{ messageId: 'link', file: 'index.mdx', data: { url: '/both#alpha', where: '/both', fragment: 'alpha' } }],
+  },
+  {
     name: 'a missing section of this page',
     files: { ...PAGES, 'index.mdx': '# Home\n\n[x](#nowhere)\n' },
     pages,
