@@ -113,7 +113,8 @@ describe('extractive answer', () => {
     expect(code.lines[0]).toContain('idempotency_key: "order-123",');
     const row = await answerTo('Which header do legacy dashboard tokens use?', site);
     expect(row.lines[0]).toContain('Basic | Authorization: Basic <base64> | Legacy dashboard tokens. Deprecated.');
-    expect(row.lines[0]).not.toContain('Every request is authenticated');
+    // The page's opening comes first (what the page is for), then the row, not the prose around it.
+    expect(row.lines[0]).toMatch(/^\*\*Authentication\*\*: Every request is authenticated\. Keys are secret\. … Scheme \| Header \| Use /);
     const definition = await answerTo('What is the largest pageSize for search?', site);
     expect(definition.lines[0]).toContain('pageSize Number of results to return. Must be between 1 and 50.');
   });
@@ -203,6 +204,23 @@ describe('extractive answer', () => {
     expect(lines.find((line) => line.endsWith('[5]'))).toContain('Invitations expire after 48 hours.');
     // Two windows from a later source: its best line, and the next best of another section.
     expect(lines.find((line) => line.endsWith('[4]'))).toBe('**Billing**: Each invited seat is billed. … Expired invitations are never billed. [4]');
+  });
+
+  it('quotes the first page’s opening with the section retrieval chose: what the page is for', () => {
+    const body = 'Queries such as "last week" rank recent memories first.\nRanking weights are fixed.';
+    const pages = {
+      'search/dates': [
+        section({
+          pagePath: 'search/dates',
+          pageTitle: 'Dates in search',
+          body: 'Search by time is a platform feature. It is not available in the open-source SDK.',
+        }),
+        section({ pagePath: 'search/dates', pageTitle: 'Dates in search', heading: 'Date-aware ranking', body }),
+      ],
+    };
+    const page = passageOf('search/dates', 'Dates in search', body, 'Date-aware ranking');
+    const { lines } = extractiveAnswer(retrievalOf('Does date-aware ranking work when I self-host?', { date: 3, rank: 2, self: 2, host: 2 }, [page], pages));
+    expect(lines.find((line) => line.endsWith('[1]'))).toContain('It is not available in the open-source SDK.');
   });
 
   it('takes the line a colon introduces along with the window that ends with it', () => {

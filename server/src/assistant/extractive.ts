@@ -73,12 +73,14 @@ interface Unit {
 
 /**
  * From the first source: the first units of the section retrieval chose (a section's lead says
- * what it is for, and is often the answer itself), then the best units of its page, each with the
+ * what it is for, and is often the answer itself) and of the page's opening (what the page is
+ * for: "you can…", "it is not available in…"), then the best units of its page, each with the
  * unit after it (the steps after "To do X:", the limit after a parameter's line). From each later
  * source, the two best units of its page (any section: retrieval's best section of a later page
  * often lacks the line that answers), each with the one after it.
  */
 const LEAD_UNITS = 3;
+const OPENING_UNITS = 2;
 const FIRST_UNITS = 7;
 const LATER_UNITS = 2;
 const AFTER = 1;
@@ -212,6 +214,8 @@ export function extractiveAnswer(retrieval: Pick<Retrieval, 'passages' | 'terms'
         sections.findIndex((section) => section.heading === passage.heading && section.body === passage.body),
       );
       for (const unit of candidates) if (unit.section === lead && unit.position < LEAD_UNITS) chosen.add(unit);
+      // And the page's opening: what the page is for, often the answer to "can I…" and "is there…".
+      for (const unit of candidates) if (unit.section === 0 && unit.position < OPENING_UNITS) chosen.add(unit);
     }
     const ranked = [...candidates].sort((a, b) => b.score - a.score || a.section - b.section || a.position - b.position);
     let windows = 0;
