@@ -156,6 +156,9 @@ describe('extractive answer', () => {
     // Only "keys" is on the page: a fifteenth of the question's key words, by idf.
     expect(extractiveAnswer(retrievalOf('Can a Terraform provider import keys?', idf, [keys])).lines[0]).toBe(NOT_DIRECT_LINE);
     expect(extractiveAnswer(retrievalOf('How do I rotate keys?', { rotat: 2, key: 1 }, [keys])).lines[0]).toMatch(/^\*\*Keys\*\*: /);
+    // The page's title counts as the page's.
+    const provider = passageOf('terraform', 'Terraform provider', 'Keys are imported by id.');
+    expect(extractiveAnswer(retrievalOf('Can a Terraform provider import keys?', idf, [provider])).lines[0]).toMatch(/^\*\*Terraform provider\*\*: /);
     // The words are on the page, each in a line of its own (no line holds a quarter of them):
     // the page answers it, whatever retrieval's guess.
     const webhooks = passageOf('webhooks', 'Webhooks', 'Webhooks are signed.');

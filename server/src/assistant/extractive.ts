@@ -185,8 +185,8 @@ export function extractiveAnswer(retrieval: Pick<Retrieval, 'passages' | 'terms'
     });
     const mostRelevant = Math.max(...read.map((section) => section.relevance));
     if (index < DECIDING_PAGES) {
-      // How much of the question the page holds anywhere (its headings and lines).
-      const held = new Set<string>();
+      // How much of the question the page holds anywhere (its title, headings and lines).
+      const held = new Set<string>(termsOf(passage.pageTitle).found);
       for (const section of read) {
         for (const term of section.heading) held.add(term);
         for (const unit of section.units) for (const term of unit.found) held.add(term);
