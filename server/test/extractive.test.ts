@@ -40,9 +40,12 @@ describe('extractive answer', () => {
 
   it('says when nothing was found, and hedges when the best page lacks the question’s most specific word', async () => {
     expect((await answerTo('zzzz qqqq')).lines).toEqual([NOT_FOUND_LINE, NO_MODEL_LINE]);
-    // "invoices" is on one page of the site, but the best match for the question is not it.
+    // "invoices" is on one page of the site, but the best matches for the question are not it:
+    // they hold its common words (keys, expire), not "invoices" nor "dashboard".
     const weak = await answerTo('Do invoices for rotated keys in the dashboard expire?');
-    expect(weak.retrieval.answerable).toBe(weak.lines[0] !== NOT_DIRECT_LINE);
+    expect(weak.retrieval.passages[0].pagePath).toBe('keys');
+    expect(weak.lines[0]).toBe(NOT_DIRECT_LINE);
+    expect((await answerTo('When do keys expire?')).lines[0]).toMatch(/^\*\*Keys\*\*: /);
   });
 
   it('splits sentences at line breaks and sentence ends, joining wrapped lines', () => {
@@ -110,38 +113,141 @@ describe('extractive answer', () => {
     expect(code.lines[0]).toContain('idempotency_key: "order-123",');
     const row = await answerTo('Which header do legacy dashboard tokens use?', site);
     expect(row.lines[0]).toContain('Basic | Authorization: Basic <base64> | Legacy dashboard tokens. Deprecated.');
-    expect(row.lines[0]).not.toContain('Every request is authenticated');
+    // The page's opening comes first (what the page is for), then the row, not the prose around it.
+    expect(row.lines[0]).toMatch(/^\*\*Authentication\*\*: Every request is authenticated\. Keys are secret\. … Scheme \| Header \| Use /);
     const definition = await answerTo('What is the largest pageSize for search?', site);
     expect(definition.lines[0]).toContain('pageSize Number of results to return. Must be between 1 and 50.');
   });
 
-  it('flags the answer when no unit holds enough of the question’s key words, even on a page retrieval judged answerable', () => {
-    const passage = {
-      pagePath: 'keys',
-      pageKind: 'page' as const,
-      pageTitle: 'Keys',
-      pageDescription: '',
-      heading: null,
-      anchor: null,
-      body: 'Keys belong to a project. Rotate keys yearly.',
-      url: '/keys',
-      title: 'Keys',
-      score: 1,
-      coverage: 1,
-    };
+  /** A passage of a page, as retrieval gives it. */
+  const passageOf = (pagePath: string, title: string, body: string, heading: string | null = null) => ({
+    pagePath,
+    pageKind: 'page' as const,
+    pageTitle: title,
+    pageDescription: '',
+    heading,
+    anchor: null,
+    body,
+    url: `/${pagePath}`,
+    title: heading ? `${title}: ${heading}` : title,
+    score: 1,
+    coverage: 1,
+  });
+  /** A retrieval of these passages (and their pages' sections), the question's words each with its idf. */
+  const retrievalOf = (
+    question: string,
+    idf: Record<string, number>,
+    passages: ReturnType<typeof passageOf>[],
+    pages: Record<string, ReturnType<typeof section>[]> = {},
+    answerable = true,
+  ) => ({
+    passages,
+    terms: Object.keys(idf).map((term) => ({ term, weight: 1 })),
+    analyzer: analyzerFor('en'),
+    answerable,
+    idf: (term: string) => idf[term] ?? 0,
+    sectionsOf: (pagePath: string) => pages[pagePath] ?? [],
+    question,
+  });
+
+  it('flags the answer when none of the best pages holds enough of the question’s key words, and only then', () => {
+    const keys = passageOf('keys', 'Keys', 'Keys belong to a project. Rotate keys yearly.');
     const idf: Record<string, number> = { key: 1, terraform: 5, provid: 5, import: 4 };
-    const retrieval = (question: string, words: string[]) => ({
-      passages: [passage],
-      terms: words.map((term) => ({ term, weight: 1 })),
-      analyzer: analyzerFor('en'),
-      answerable: true,
-      idf: (term: string) => idf[term] ?? 0,
-      sectionsOf: () => [],
-      question,
-    });
-    // Only "keys" is on the page: a sixteenth of the question's key words, by idf.
-    expect(extractiveAnswer(retrieval('Can a Terraform provider import keys?', ['terraform', 'provid', 'import', 'key'])).lines[0]).toBe(NOT_DIRECT_LINE);
-    expect(extractiveAnswer(retrieval('How do I rotate keys?', ['rotat', 'key'])).lines[0]).toMatch(/^\*\*Keys\*\*: /);
+    // Only "keys" is on the page: a fifteenth of the question's key words, by idf.
+    expect(extractiveAnswer(retrievalOf('Can a Terraform provider import keys?', idf, [keys])).lines[0]).toBe(NOT_DIRECT_LINE);
+    expect(extractiveAnswer(retrievalOf('How do I rotate keys?', { rotat: 2, key: 1 }, [keys])).lines[0]).toMatch(/^\*\*Keys\*\*: /);
+    // The page's title counts as the page's.
+    const provider = passageOf('terraform', 'Terraform provider', 'Keys are imported by id.');
+    expect(extractiveAnswer(retrievalOf('Can a Terraform provider import keys?', idf, [provider])).lines[0]).toMatch(/^\*\*Terraform provider\*\*: /);
+    // The words are on the page, each in a line of its own (no line holds a quarter of them):
+    // the page answers it, whatever retrieval's guess.
+    const webhooks = passageOf('webhooks', 'Webhooks', 'Webhooks are signed.');
+    const sections = [
+      section({ pagePath: 'webhooks', pageTitle: 'Webhooks', body: 'Webhooks are signed.' }),
+      section({ pagePath: 'webhooks', pageTitle: 'Webhooks', heading: 'Delivery', body: 'Each delivery is retried five times.\nThe timeout is ten seconds.' }),
+      section({ pagePath: 'webhooks', pageTitle: 'Webhooks', heading: 'Secrets', body: 'The signing secret is shown once.' }),
+    ];
+    const spread = retrievalOf(
+      'Webhook retries, timeout and signing secret?',
+      { webhook: 1, retri: 3, timeout: 3, sign: 2, secret: 3 },
+      [webhooks],
+      { webhooks: sections },
+      false,
+    );
+    expect(extractiveAnswer(spread).lines[0]).toMatch(/^\*\*Webhooks\*\*: /);
+    // Past the first three sources, a page does not decide it.
+    const others = [1, 2, 3].map((n) => passageOf(`other-${n}`, `Other ${n}`, 'Nothing to see.'));
+    expect(extractiveAnswer({ ...spread, passages: [...others, webhooks] }).lines[0]).toBe(NOT_DIRECT_LINE);
+  });
+
+  it('quotes every source, a later one from any section of its page, not only the section retrieval chose', () => {
+    const idf = { invit: 3, expir: 3 };
+    const guide = passageOf('guide', 'Team guide', 'Invite your team from the settings page.');
+    const sources = [
+      guide,
+      passageOf('members', 'Members', 'Members see every project.'),
+      passageOf('roles', 'Roles', 'Roles limit what members do.'),
+      passageOf('billing', 'Billing', 'Each invited seat is billed.'),
+      passageOf('invites', 'Invitations', 'Send an invitation by email.', 'Send an invitation'),
+    ];
+    const pages = {
+      billing: [
+        section({ pagePath: 'billing', pageTitle: 'Billing', body: 'Each invited seat is billed.' }),
+        section({ pagePath: 'billing', pageTitle: 'Billing', heading: 'Refunds', body: 'Refunds take a week.' }),
+        section({ pagePath: 'billing', pageTitle: 'Billing', heading: 'Seats', body: 'Expired invitations are never billed.' }),
+      ],
+      invites: [
+        section({ pagePath: 'invites', pageTitle: 'Invitations', heading: 'Send an invitation', body: 'Send an invitation by email.' }),
+        section({ pagePath: 'invites', pageTitle: 'Invitations', heading: 'Limits', body: 'Invitations expire after 48 hours.' }),
+      ],
+    };
+    const { lines, cited } = extractiveAnswer(retrievalOf('When do invitations expire?', idf, sources, pages));
+    expect(cited).toEqual([1, 2, 3, 4, 5]);
+    expect(lines.filter((line) => /\[\d\]$/.test(line))).toHaveLength(5);
+    expect(lines.find((line) => line.endsWith('[5]'))).toContain('Invitations expire after 48 hours.');
+    // Two windows from a later source: its best line, and the next best of another section.
+    expect(lines.find((line) => line.endsWith('[4]'))).toBe('**Billing**: Each invited seat is billed. … Expired invitations are never billed. [4]');
+  });
+
+  it('quotes the first page’s opening with the section retrieval chose: what the page is for', () => {
+    const body = 'Queries such as "last week" rank recent memories first.\nRanking weights are fixed.';
+    const pages = {
+      'search/dates': [
+        section({
+          pagePath: 'search/dates',
+          pageTitle: 'Dates in search',
+          body: 'Search by time is a platform feature. It is not available in the open-source SDK.',
+        }),
+        section({ pagePath: 'search/dates', pageTitle: 'Dates in search', heading: 'Date-aware ranking', body }),
+      ],
+    };
+    const page = passageOf('search/dates', 'Dates in search', body, 'Date-aware ranking');
+    const { lines } = extractiveAnswer(retrievalOf('Does date-aware ranking work when I self-host?', { date: 3, rank: 2, self: 2, host: 2 }, [page], pages));
+    expect(lines.find((line) => line.endsWith('[1]'))).toContain('It is not available in the open-source SDK.');
+  });
+
+  it('takes the line a colon introduces along with the window that ends with it', () => {
+    const body = [
+      'Jobs pile up on one worker when the SDK is older than 1.10.',
+      'To fix it, run:',
+      'pip install --upgrade runpod',
+      'Restart the endpoint afterwards.',
+    ].join('\n');
+    const overview = passageOf('overview', 'Overview', 'Each worker takes jobs from a queue.');
+    const page = passageOf('troubleshooting', 'Troubleshooting', body, 'Slow queues');
+    const pages = { troubleshooting: [section({ pagePath: 'troubleshooting', pageTitle: 'Troubleshooting', heading: 'Slow queues', body })] };
+    const { lines } = extractiveAnswer(retrievalOf('Why do jobs pile up on one worker?', { job: 2, pile: 5, worker: 2 }, [overview, page], pages));
+    const line = lines.find((text) => text.endsWith('[2]'));
+    expect(line).toContain('Jobs pile up on one worker when the SDK is older than 1.10. To fix it, run: pip install --upgrade runpod [2]');
+  });
+
+  it('keeps a definition whole when a colon follows its qualifier', () => {
+    expect(sentences('agent-1x (default): 0.5 vCPU and 1 GB of memory. Best for voice agents.\nagent-2x (large): 1 vCPU. Best for video.')).toEqual([
+      'agent-1x (default): 0.5 vCPU and 1 GB of memory. Best for voice agents.',
+      'agent-2x (large): 1 vCPU. Best for video.',
+    ]);
+    // Prose with a parenthesis is still split at its sentence ends.
+    expect(sentences('Profiles (see below) set the size. Pick one.')).toEqual(['Profiles (see below) set the size.', 'Pick one.']);
   });
 
   it('maps page paths to site URLs', () => {

@@ -1,11 +1,11 @@
 /**
  * The answer without a model: from the best passages, the units of text that hold most of the
  * question's key words (rare words count more: each word weighs its idf in the deployment), each
- * line followed by its passage's citation number. A unit is a sentence of prose, or a whole line
- * of code, a table row or a definition (`name: what it is`): the line that holds the fact is
- * quoted as it is, not the prose around it. When no unit of the best pages holds enough of the
- * question's key words, or the best pages do not clearly hold the question, the answer says so
- * first instead of passing the passages off as an answer. Deterministic.
+ * line followed by its passage's citation number; every source is quoted, from any section of its
+ * page. A unit is a sentence of prose, or a whole line of code, a table row or a definition
+ * (`name: what it is`): the line that holds the fact is quoted as it is, not the prose around it.
+ * When none of the best pages holds enough of the question's key words, the answer says so first
+ * instead of passing the passages off as an answer. Deterministic.
  */
 import type { Retrieval } from '../search.js';
 import { tokenize } from '../search/tokenize.js';
@@ -30,10 +30,11 @@ const CODE_LINE =
 /**
  * A definition: a name in lower case (a parameter, a field, a key), maybe its type in
  * parentheses, then what it is (`pageSize Number of results to return. Must be between 1 and
- * 50.`): quoted whole, the limit with its name. A line that continues an unfinished sentence is
+ * 50.`), or with a colon after its qualifier (`agent-2x (default): 1 vCPU and 2 GB. Best for
+ * voice.`): quoted whole, the limit with its name. A line that continues an unfinished sentence is
  * read as wrapped prose first.
  */
-const DEFINITION = /^["'`]?[\p{Ll}_$][\w.$/[\]-]*["'`]?(?:\s+\([^)]*\))?\s+["'`(]?\p{Lu}/u;
+const DEFINITION = /^["'`]?[\p{Ll}_$][\w.$/[\]-]*["'`]?(?:(?:\s+\([^)]*\))?\s+["'`(]?\p{Lu}|\s+\([^)]*\)\s*:\s+\S)/u;
 /** A sentence end inside a prose line: `. ! ?` before a capital, a digit or a quote. */
 const SENTENCE_END = /(?<=[.!?])\s+(?=[\p{Lu}0-9`"'(])/u;
 /** Most units kept per section body. */
@@ -68,22 +69,25 @@ interface Unit {
   section: number;
   position: number;
   score: number;
-  /** Share (0–1) of the question's key words (its own words, by idf) the unit and its section heading hold. */
-  coverage: number;
 }
 
 /**
  * From the first source: the first units of the section retrieval chose (a section's lead says
- * what it is for, and is often the answer itself), then the best units of its page, each with the
+ * what it is for, and is often the answer itself) and of the page's opening (what the page is
+ * for: "you can…", "it is not available in…"), then the best units of its page, each with the
  * unit after it (the steps after "To do X:", the limit after a parameter's line). From each later
- * source, its best section's best unit and the one after it.
+ * source, the two best units of its page (any section: retrieval's best section of a later page
+ * often lacks the line that answers), each with the one after it.
  */
 const LEAD_UNITS = 3;
+const OPENING_UNITS = 2;
 const FIRST_UNITS = 7;
-const LATER_UNITS = 1;
+const LATER_UNITS = 2;
 const AFTER = 1;
-/** Sources quoted from (the rest are still listed as sources). */
-const QUOTED = 3;
+/** Units more a window takes while its last one ends with a colon (it introduces what follows). */
+const INTRODUCED = 2;
+/** Sources quoted from (the rest are still listed as sources): all five an answer cites by default. */
+const QUOTED = 5;
 /** A unit's score is its key words' weight over this root of its length: a short line holding them beats a paragraph that also does. */
 const LENGTH_SCALE = 20;
 /** How much the words of a unit's section heading count for it (the heading says what its lines are about). */
@@ -107,10 +111,15 @@ const STEP =
   /^(?:add|set|create|click|use|run|enable|disable|toggle|navigate|go|open|select|choose|configure|install|reference|call|send|pass|include|define|specify|replace|update|change|copy|paste|upload|connect|deploy|push|commit|remove|delete|rename|make|start|restart|check|ensure|verify|log|sign|type|enter|press|edit|move|import|export|point|drag|put|turn|keep|list|request|wrap|return|register|generate|provide|mark|assign|grant|invite|contact|ask|visit|find|fetch)\b/i;
 
 /**
- * Below this share of the question's key words in the best unit quoted (with its heading), the
- * question is flagged as not answered directly (measured on the corpus sites' questions).
+ * Below this share of the question's key words (by idf) on each of the best pages (anywhere on
+ * it: headings and lines), the question is flagged as not answered directly: the pages are
+ * about its common words, not the specific ones ("a Terraform provider for keys?" answered from
+ * the keys page). Set on the corpus sites' questions (11 of 12 unanswerable ones flagged, 34 of
+ * 123 answerable ones, 41 with the earlier signal); the fetched sites' were not tuned on.
  */
-const DECLINE_COVERAGE = 0.25;
+const PAGE_COVERAGE = 0.6;
+/** The best pages that decide it (as retrieval's check of the most specific word does). */
+const DECIDING_PAGES = 3;
 
 /** Lines of the answer, in order; `[n]` cites passages[n - 1]. */
 export function extractiveAnswer(retrieval: Pick<Retrieval, 'passages' | 'terms' | 'analyzer' | 'idf' | 'answerable' | 'sectionsOf' | 'question'>): {
@@ -150,17 +159,17 @@ export function extractiveAnswer(retrieval: Pick<Retrieval, 'passages' | 'terms'
     for (const word of found) score += weight.get(word) ?? 0;
     return score;
   };
-  const keysOf = (found: Set<string>, also: Set<string> = new Set()) => {
+  const keysOf = (found: Set<string>) => {
     let covered = 0;
-    for (const [word, value] of keyWeight) if (found.has(word) || also.has(word)) covered += value;
+    for (const [word, value] of keyWeight) if (found.has(word)) covered += value;
     return keyTotal > 0 ? covered / keyTotal : 1;
   };
   const wantsNumber = NUMBER_QUESTION.test(retrieval.question);
   const wantsStep = HOW_QUESTION.test(retrieval.question);
-  let bestCoverage = 0;
+  let pageCoverage = 0;
   const quoted = passages.slice(0, QUOTED).map((passage, index) => {
-    // The first source's page is quoted from any of its sections; a later source's, from its best section.
-    const all = index === 0 ? retrieval.sectionsOf(passage.pagePath) : [];
+    // Each source's page is quoted from any of its sections: retrieval's best section of a later source often lacks the line that answers.
+    const all = retrieval.sectionsOf(passage.pagePath);
     const sections = all.length > 0 ? all : [{ heading: passage.heading, body: passage.body }];
     const read = sections.map((section) => {
       const heading = termsOf(section.heading ?? '');
@@ -175,6 +184,15 @@ export function extractiveAnswer(retrieval: Pick<Retrieval, 'passages' | 'terms'
       return { heading: heading.found, units, relevance: scoreOf(all) / Math.sqrt(1 + length / SECTION_LENGTH_SCALE) };
     });
     const mostRelevant = Math.max(...read.map((section) => section.relevance));
+    if (index < DECIDING_PAGES) {
+      // How much of the question the page holds anywhere (its title, headings and lines).
+      const held = new Set<string>(termsOf(passage.pageTitle).found);
+      for (const section of read) {
+        for (const term of section.heading) held.add(term);
+        for (const unit of section.units) for (const term of unit.found) held.add(term);
+      }
+      pageCoverage = Math.max(pageCoverage, keysOf(held));
+    }
     const candidates: Unit[] = [];
     read.forEach(({ heading, units, relevance }, order) => {
       const headingScore = HEADING_SHARE * scoreOf(heading);
@@ -183,12 +201,11 @@ export function extractiveAnswer(retrieval: Pick<Retrieval, 'passages' | 'terms'
         const boost = (wantsNumber && /\d/.test(text) ? NUMBER_BOOST : 1) * (wantsStep && (STEP.test(text) || CODE_LINE.test(text)) ? STEP_BOOST : 1);
         // A unit holding none of the question's words is never chosen for its heading alone.
         const own = scoreOf(found);
-        const coverage = own > 0 ? keysOf(found, heading) : 0;
         const score = own > 0 ? (sectionBoost * boost * (own + headingScore)) / Math.sqrt(1 + length / LENGTH_SCALE) : 0;
-        candidates.push({ text, section: order, position, score, coverage });
+        candidates.push({ text, section: order, position, score });
       });
     });
-    if (candidates.length === 0) candidates.push({ text: passage.pageDescription || passage.title, section: 0, position: 0, score: 0, coverage: 0 });
+    if (candidates.length === 0) candidates.push({ text: passage.pageDescription || passage.title, section: 0, position: 0, score: 0 });
     const chosen = new Set<Unit>();
     if (index === 0) {
       // The section retrieval chose: its first units say what it is for (often the answer itself).
@@ -197,18 +214,22 @@ export function extractiveAnswer(retrieval: Pick<Retrieval, 'passages' | 'terms'
         sections.findIndex((section) => section.heading === passage.heading && section.body === passage.body),
       );
       for (const unit of candidates) if (unit.section === lead && unit.position < LEAD_UNITS) chosen.add(unit);
+      // And the page's opening: what the page is for, often the answer to "can I…" and "is there…".
+      for (const unit of candidates) if (unit.section === 0 && unit.position < OPENING_UNITS) chosen.add(unit);
     }
     const ranked = [...candidates].sort((a, b) => b.score - a.score || a.section - b.section || a.position - b.position);
     let windows = 0;
     for (const unit of ranked) {
       if (windows >= (index === 0 ? FIRST_UNITS : LATER_UNITS) || (unit.score <= 0 && chosen.size > 0)) break;
-      bestCoverage = Math.max(bestCoverage, unit.coverage);
       // A line the page repeats is quoted once.
       if (chosen.has(unit) || [...chosen].some((other) => other.text === unit.text)) continue;
       windows++;
       // The units after it often answer (the steps after "To do X:", the limit after a parameter's line).
       const at = candidates.indexOf(unit);
-      for (const near of candidates.slice(at, at + 1 + AFTER)) if (near.section === unit.section) chosen.add(near);
+      let end = at + 1 + AFTER;
+      // A unit ending in a colon introduces the next one (the command after "run:", the value after "set it to:").
+      while (end < candidates.length && end - at <= AFTER + INTRODUCED && /:$/.test(candidates[end - 1].text)) end++;
+      for (const near of candidates.slice(at, end)) if (near.section === unit.section) chosen.add(near);
     }
     // An endpoint's first line is its method and path: always worth quoting.
     const first = candidates[0];
@@ -224,6 +245,6 @@ export function extractiveAnswer(retrieval: Pick<Retrieval, 'passages' | 'terms'
     cited.push(index + 1);
     return `**${index === 0 ? passage.pageTitle : passage.title}**: ${text} [${index + 1}]`;
   });
-  const flagged = !retrieval.answerable || bestCoverage < DECLINE_COVERAGE;
+  const flagged = pageCoverage < PAGE_COVERAGE;
   return { lines: [...(flagged ? [NOT_DIRECT_LINE] : []), ...quoted, NO_MODEL_LINE], cited };
 }
