@@ -49,11 +49,11 @@ const lspEntry = {
   },
 };
 
-// The packages the library loads on first use (src/lazy.ts) that a `resolve` needs: js-yaml for
-// YAML specs and front matter, @babel/code-frame for pretty problems. Loaded from node_modules,
-// each costs 10-40 ms of resolving and reading some twenty files; from this file, a few ms
-// (their code runs only when called, as before). In this bundle, lazy() requires them statically.
-const bundledLazily = ['js-yaml', '@babel/code-frame'];
+// The package the library loads on first use (src/lazy.ts) that a `resolve` needs: js-yaml for
+// YAML specs and front matter. Loaded from node_modules, it costs 10-40 ms of resolving and
+// reading some twenty files; from this file, a few ms (its code runs only when called, as
+// before). In this bundle, lazy() requires it statically.
+const bundledLazily = ['js-yaml'];
 const lazyInBundle = {
   name: 'lazy-in-bundle',
   setup(plugin) {

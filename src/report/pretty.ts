@@ -1,16 +1,10 @@
-import type * as CodeFrame from '@babel/code-frame';
-import type { BabelCodeFrameOptions } from '@babel/code-frame';
 import pc from 'picocolors';
 import type { Code } from '../codes.js';
 import type { Problem, Severity } from '../problem.js';
 import { countProblems, type ProblemCounts, type ValidationResult } from '../result.js';
 import { LineIndex } from '../source/lines.js';
 import { plural, shorten, visible } from '../text.js';
-import { lazy } from '../lazy.js';
 import { ruleDocLink, type RuleDocsOptions } from './rule-docs.js';
-
-/** Loaded on the first code frame: a clean run, and `import 'docsnav'`, never pay for it. */
-const codeFrameLibrary = lazy<typeof CodeFrame>('@babel/code-frame');
 
 export interface PrettyOptions extends RuleDocsOptions {
   /** ANSI colours; the caller decides (TTY, NO_COLOR, --color). */
@@ -26,12 +20,6 @@ const FRAME_WIDTH = 120;
 /** Columns of context kept left of the problem when a line is clipped. */
 const FRAME_LEAD = 40;
 const ELLIPSIS = '…';
-
-/**
- * `startLine` is supported by @babel/code-frame (the number of the first line of the text
- * passed in) but missing from its types; it lets us hand over three lines, not the file.
- */
-type FrameOptions = BabelCodeFrameOptions & { startLine?: number };
 
 /**
  * The human-readable report: per problem a `file:line:col  severity  code  message` header,
@@ -129,7 +117,6 @@ function indent(text: string, prefix: string): string {
 
 // --- code frames -------------------------------------------------------------------------
 
-/** Where each line starts and ends (without its line break), built once per file. */
 /**
  * The frame of one problem: the line before, the problem's line and the line after, with
  * carets under the range. A range over several lines is marked on its first line only, to
@@ -161,15 +148,31 @@ function codeFrame(problem: Problem, lines: LineIndex, c: Colors): string | unde
   const frameColumn = column - start + shift;
   const frameEndColumn = Math.max(frameColumn, Math.min(endColumn, end + 1) - start + shift);
 
-  const options: FrameOptions = {
-    highlightCode: false,
-    forceColor: false,
-    linesAbove: 1,
-    linesBelow: 1,
-    startLine: first,
-  };
-  const frame = codeFrameLibrary().codeFrameColumns(shown.join('\n'), { start: { line, column: frameColumn }, end: { line, column: frameEndColumn } }, options);
-  return paintFrame(frame, c);
+  return paintFrame(frameText(shown, first, line, frameColumn, frameEndColumn), c);
+}
+
+/**
+ * The frame's text: each line behind its number (`> ` marks the problem's), and under the
+ * problem's line, carets from `column` to before `endColumn` (one at least), a tab in the line
+ * kept as a tab under it so that they stay aligned. The layout of @babel/code-frame's
+ * `codeFrameColumns`, written out: three lines do not need a library loaded for them.
+ */
+function frameText(shown: readonly string[], first: number, line: number, column: number, endColumn: number): string {
+  const width = String(first + shown.length - 1).length;
+  const rows: string[] = [];
+  shown.forEach((text, index) => {
+    const number = first + index;
+    const gutter = ` ${String(number).padStart(width)} |`;
+    const body = text.length > 0 ? ` ${text}` : '';
+    if (number !== line) {
+      rows.push(` ${gutter}${body}`);
+      return;
+    }
+    rows.push(`>${gutter}${body}`);
+    const spacing = text.slice(0, Math.max(column - 1, 0)).replace(/[^\t]/g, ' ');
+    rows.push(` ${' '.repeat(gutter.length - 1)}| ${spacing}${'^'.repeat(Math.max(endColumn - column, 1))}`);
+  });
+  return rows.join('\n');
 }
 
 function clip(text: string, start: number, end: number): string {
@@ -185,9 +188,8 @@ function clamp(value: number, min: number, max: number): number {
 }
 
 /**
- * Colours the frame ourselves (gutter grey, marker and carets red) rather than letting
- * code-frame highlight the text as JavaScript: that would miscolour YAML and clipped lines,
- * and its colour switch also reads the environment, which a pure formatter must not.
+ * Colours the frame (gutter grey, marker and carets red); the text itself is not highlighted:
+ * as JavaScript it would miscolour YAML and clipped lines.
  */
 function paintFrame(frame: string, c: Colors): string {
   if (!c.isColorSupported) return frame;

@@ -118,6 +118,21 @@ describe('formatPretty', () => {
     expect(carets.trimEnd().endsWith(' ^')).toBe(true);
   });
 
+  it('keeps tabs under a tab so that the carets stay under the range; the gutter is as wide as the last number', () => {
+    const text = Array.from({ length: 8 }, (_, i) => `line ${i + 1}`).join('\n') + '\n\t\t"key":\t"value"\n\n';
+    const out = plain([
+      result('t.yaml', [problem('parse-error', 'error', 't.yaml', { line: 9, column: 10, endLine: 9, endColumn: 17 }, 'Bad.')], { 't.yaml': text }),
+    ]);
+    expect(block(out, 't.yaml:9:10').slice(1, 5)).toEqual(['     8 | line 8', '  >  9 | \t\t"key":\t"value"', '       | \t\t      \t^^^^^^^', '    10 |']);
+  });
+
+  it('an empty range gets one caret; an empty line has no trailing space', () => {
+    const out = plain([
+      result('e.json', [problem('parse-error', 'error', 'e.json', { line: 2, column: 1, endLine: 2, endColumn: 1 }, 'Bad.')], { 'e.json': '{\n\n}' }),
+    ]);
+    expect(block(out, 'e.json:2:1').slice(1, 5)).toEqual(['    1 | {', '  > 2 |', '      | ^', '    3 | }']);
+  });
+
   it('skips the frame when the source text is missing', () => {
     const lines = block(plain(), 'min/missing.json:3:5');
     expect(lines).toEqual(['min/missing.json:3:5  error  page-not-found  No intro.mdx or intro.md under the docs root.', docs('page-not-found')]);
