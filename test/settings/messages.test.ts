@@ -668,6 +668,68 @@ const CASES: Array<{ name: string; docs: Record<string, unknown>; expected: Expe
     docs: { description: { en: 'Docs' } },
     expected: [['invalid-type', '/description', '`description` must be a string, not an object. The platform rejects the whole docs.json for this.']],
   },
+  {
+    name: 'a navbar primary given as a string',
+    docs: { navbar: { primary: 'Sign up' } },
+    expected: [['invalid-type', '/navbar/primary', '`navbar.primary` must be an object, not "Sign up". The platform rejects the whole docs.json for this.']],
+  },
+  {
+    name: 'a navbar primary type given as an array',
+    docs: { navbar: { primary: { type: ['button'], label: 'Sign up', href: '/signup' } } },
+    expected: [
+      [
+        'invalid-type',
+        '/navbar/primary/type',
+        '`navbar.primary.type` must be "button", "github" or "discord", not an array. The platform rejects the whole docs.json for this.',
+      ],
+    ],
+  },
+  {
+    name: 'an empty name',
+    docs: { name: '' },
+    expected: [['invalid-value', '/name', '`name` cannot be empty. The platform rejects the whole docs.json for this.']],
+  },
+  {
+    name: 'a purpose of exactly 100 characters, and four footer columns (the limits themselves pass)',
+    docs: {
+      integrations: { transcend: { bundleId: 'b', analyticsPurpose: 'x'.repeat(100) } },
+      footer: { links: [1, 2, 3, 4].map((n) => ({ items: [{ label: `L${n}`, href: `/l${n}` }] })) },
+    },
+    expected: [],
+  },
+  {
+    name: 'two redirects from the same numbered source',
+    docs: {
+      redirects: [
+        { source: 404, destination: '/a' },
+        { source: 404, destination: '/b' },
+      ],
+    },
+    expected: [
+      ['invalid-type', '/redirects/0/source', '`redirects[0].source` must be a string, not 404. The platform rejects the whole docs.json for this.'],
+      ['invalid-type', '/redirects/1/source', '`redirects[1].source` must be a string, not 404. The platform rejects the whole docs.json for this.'],
+      [
+        'invalid-value',
+        '/redirects/1/source',
+        '`redirects[1].source` 404 is already in `redirects[0]`; each may appear only once. The platform rejects the whole docs.json for this.',
+      ],
+    ],
+  },
+  {
+    name: 'colors without primary',
+    docs: { colors: { light: '#ffffff' } },
+    expected: [['missing-field', '/colors', '`colors` needs `primary` (a hex colour such as "#0D9373"). The platform rejects the whole docs.json for this.']],
+  },
+  {
+    name: 'api.url other than full',
+    docs: { api: { url: 'partial' } },
+    expected: [['invalid-value', '/api/url', '`api.url` must be "full", not "partial". The platform rejects the whole docs.json for this.']],
+  },
+  {
+    name: 'a name of spaces only',
+    docs: { name: '   ' },
+    expected: [['invalid-value', '/name', '`name` cannot be empty (or only whitespace). The platform rejects the whole docs.json for this.']],
+  },
 ];
 
 describe('docs.json settings: the whole message of each problem', () => {
@@ -676,5 +738,15 @@ describe('docs.json settings: the whole message of each problem', () => {
     const problems = validateText(text, { profile: 'platform' }).problems;
     expect(problems.map((p) => [p.code, p.pointer, p.message, ...(p.suggest !== undefined ? [p.suggest] : [])])).toEqual(expected);
     for (const problem of problems) expect(problem.severity).toBe('error');
+  });
+
+  it('says a key the platform drops is ignored, at the top and inside an object (info)', () => {
+    const text = JSON.stringify({ ...BASE, topbarLinks: [], fonts: { family: 'Inter', heading: { family: 'Inter' }, body: { family: 'Inter' } } }, null, 2);
+    // A font with heading and body beside its family is a font (the platform's first option that passes): both are dropped.
+    expect(validateText(text, { profile: 'platform' }).problems.map((p) => [p.code, p.severity, p.pointer, p.message])).toEqual([
+      ['unknown-field', 'info', '/topbarLinks', '`topbarLinks` is not a docs.json setting the platform knows: it ignores it.'],
+      ['unknown-field', 'info', '/fonts/heading', '`heading` is not a field of `fonts` the platform knows: it ignores it.'],
+      ['unknown-field', 'info', '/fonts/body', '`body` is not a field of `fonts` the platform knows: it ignores it.'],
+    ]);
   });
 });

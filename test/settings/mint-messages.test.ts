@@ -163,6 +163,59 @@ const CASES: Array<{ name: string; mint: string; expected: Expected[] }> = [
       ],
     ],
   },
+  {
+    name: 'a default version set to false',
+    mint: withMint({
+      versions: [
+        { name: 'v1', default: false },
+        { name: 'v2', default: 'yes' },
+      ],
+    }),
+    expected: [
+      [
+        '/versions/0/default',
+        'mint.json: `versions[0].default` can only be true; leave it out otherwise. The build validates a mint.json that sits beside docs.json and fails on this, although docs.json replaces it: delete mint.json (or fix this).',
+      ],
+      [
+        '/versions/1/default',
+        'mint.json: `versions[1].default` must be true, not "yes". The build validates a mint.json that sits beside docs.json and fails on this, although docs.json replaces it: delete mint.json (or fix this).',
+      ],
+    ],
+  },
+  {
+    name: 'a nested group with an empty page',
+    mint: withMint({ navigation: [{ group: 'G', pages: [{ group: 'Inner', pages: [''] }] }] }),
+    expected: [
+      [
+        '/navigation/0/pages/0/pages/0',
+        'mint.json: `navigation[0].pages[0].pages[0]` cannot be empty. The build validates a mint.json that sits beside docs.json and fails on this, although docs.json replaces it: delete mint.json (or fix this).',
+      ],
+    ],
+  },
+  {
+    name: 'a version entry with an empty url, one that is a number',
+    mint: withMint({ versions: [{ name: 'v2', url: '' }, 5], navigation: [{ group: 'G', version: 'v2', pages: ['index'] }] }),
+    expected: [
+      [
+        '/versions/0/url',
+        'mint.json: `versions[0].url` cannot be empty. The build validates a mint.json that sits beside docs.json and fails on this, although docs.json replaces it: delete mint.json (or fix this).',
+      ],
+      [
+        '/versions/1',
+        'mint.json: `versions[1]` must be a string or an object, not 5. The build validates a mint.json that sits beside docs.json and fails on this, although docs.json replaces it: delete mint.json (or fix this).',
+      ],
+    ],
+  },
+  {
+    name: 'a versioned group without pages',
+    mint: withMint({ versions: ['v1'], navigation: [{ group: 'G', version: 'v1' }] }),
+    expected: [
+      [
+        '/navigation/0',
+        'mint.json: `navigation[0]` needs `pages`. The build validates a mint.json that sits beside docs.json and fails on this, although docs.json replaces it: delete mint.json (or fix this).',
+      ],
+    ],
+  },
 ];
 
 describe('mint-json-invalid: the whole message of each problem', () => {
@@ -215,5 +268,73 @@ describe('mint-json-invalid: a mint.json that cannot be read', () => {
         ],
       ]);
     });
+  });
+});
+
+describe('mint-json-invalid: what the parser finds', () => {
+  const colors = (ref: string) => withMint({ colors: { $ref: ref } });
+  it.each([
+    {
+      name: 'a byte order mark is not a failure',
+      files: { '/site/mint.json': `\uFEFF${withMint({})}` },
+      expected: [
+        [
+          '/site/mint.json',
+          '',
+          'info',
+          'mint.json sits beside docs.json: the platform uses docs.json and ignores it, but its build still validates it and fails whenever it is invalid. Delete it.',
+        ],
+      ],
+    },
+    {
+      name: 'a $ref cycle',
+      files: { '/site/mint.json': colors('./colors.json'), '/site/colors.json': '{ "$ref": "./colors.json" }' },
+      expected: [
+        [
+          '/site/colors.json',
+          '/$ref',
+          'error',
+          '`$ref` "./colors.json" leads back to a file that is already being included (a cycle). The build cannot resolve it in a mint.json beside docs.json and fails: delete mint.json (or fix this).',
+        ],
+      ],
+    },
+    {
+      name: 'a $ref outside the docs root',
+      files: { '/site/mint.json': colors('../shared/colors.json') },
+      expected: [
+        [
+          '/site/mint.json',
+          '/colors/$ref',
+          'error',
+          '`$ref` "../shared/colors.json" points outside the project root (/site). The build cannot resolve it in a mint.json beside docs.json and fails: delete mint.json (or fix this).',
+        ],
+      ],
+    },
+  ])('$name', ({ files, expected }) => {
+    const problems = problemsWith((file) => (files as Record<string, string>)[file]);
+    expect(problems.map((p) => [p.file, p.pointer, p.severity, p.message])).toEqual(expected);
+  });
+
+  it('points at an unknown key, not its value, and lists only the files it read', () => {
+    const mint = withMint({ colors: { primary: '#0D9373', accent: '#fff' } });
+    const result = validateText(text(BASE), {
+      file: '/site/docs.json',
+      root: '/site',
+      readFile: (file) => (file === '/site/mint.json' ? mint : undefined),
+      files: memoryFiles(['index.mdx']),
+      profile: 'platform',
+    });
+    const [problem] = result.problems;
+    const line = mint.split('\n')[problem.line - 1];
+    expect(line.slice(problem.column - 1, problem.endColumn - 1)).toBe('"accent"');
+    expect(Object.keys(result.sources)).toEqual(['/site/docs.json', '/site/mint.json']);
+    const without = validateText(text(BASE), {
+      file: '/site/docs.json',
+      root: '/site',
+      readFile: () => undefined,
+      files: memoryFiles(['index.mdx']),
+      profile: 'platform',
+    });
+    expect(Object.keys(without.sources)).toEqual(['/site/docs.json']);
   });
 });
