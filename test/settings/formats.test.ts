@@ -78,11 +78,11 @@ const TABLE: Array<{ format: FormatName; accepts: string[]; rejects: Array<strin
 
 describe('settings string formats', () => {
   it.each(TABLE)('$format', ({ format, accepts, rejects }) => {
-    const { test, suggest } = FORMATS[format];
-    for (const value of accepts) expect([value, test(value)]).toEqual([value, true]);
+    const checked = FORMATS[format];
+    for (const value of accepts) expect([value, checked.test(value)]).toEqual([value, true]);
     for (const entry of rejects) {
       const [value, suggestion] = typeof entry === 'string' ? [entry, undefined] : entry;
-      expect([value, test(value), suggest?.(value)]).toEqual([value, false, suggestion]);
+      expect([value, checked.test(value), checked.suggest?.(value)]).toEqual([value, false, suggestion]);
     }
   });
 });
