@@ -749,4 +749,16 @@ describe('docs.json settings: the whole message of each problem', () => {
       ['unknown-field', 'info', '/fonts/body', '`body` is not a field of `fonts` the platform knows: it ignores it.'],
     ]);
   });
+
+  it('points at an unknown key of a record (a social network), not at its URL', () => {
+    const text = JSON.stringify({ ...BASE, footer: { socials: { mastodon: 'https://mastodon.social/@demo' } } }, null, 2);
+    const [problem] = validateText(text, { profile: 'platform' }).problems;
+    expect(text.split('\n')[problem.line - 1].slice(problem.column - 1, problem.endColumn - 1)).toBe('"mastodon"');
+  });
+
+  it('leaves a docs.json that is null, a string or an array to the schema (one problem each)', () => {
+    for (const text of ['null', '"docs"', '[]']) {
+      expect(validateText(text, { profile: 'platform' }).problems.map((p) => [p.code, p.pointer])).toEqual([['invalid-type', '']]);
+    }
+  });
 });

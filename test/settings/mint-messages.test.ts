@@ -229,10 +229,19 @@ describe('mint-json-invalid: the whole message of each problem', () => {
 describe('mint-json-invalid: a mint.json that cannot be read', () => {
   it('one the build cannot read either fails it (an error at the top of docs.json)', () => {
     const denied = Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
-    const problems = problemsWith((file) => {
-      if (file === '/site/mint.json') throw denied;
-      return undefined;
+    const result = validateText(text(BASE), {
+      file: '/site/docs.json',
+      root: '/site',
+      readFile: (file) => {
+        if (file === '/site/mint.json') throw denied;
+        return undefined;
+      },
+      files: memoryFiles(['index.mdx']),
+      profile: 'platform',
     });
+    // Nothing was read from it: the report shows docs.json only.
+    expect(Object.keys(result.sources)).toEqual(['/site/docs.json']);
+    const problems = result.problems;
     expect(problems.map((p) => [p.code, p.severity, p.file, p.pointer, p.message])).toEqual([
       [
         'mint-json-invalid',
