@@ -285,9 +285,12 @@ function checkUnion(value: unknown, options: readonly Shape[], path: Path, out: 
   else out.push(typeIssue(value, { type: 'union', options }, path));
 }
 
-/** How many of an object's keys a shape names (which option of a union it was written for). */
+/**
+ * How many of an object's keys a shape names (which option of a union it was written for). Only
+ * object shapes name keys here: no union of the tables has a tagged or record option.
+ */
 function keysNamed(shape: Shape, value: Record<string, unknown>): number {
-  const fields = shape.type === 'object' ? Object.keys(shape.fields) : shape.type === 'tagged' ? [shape.tag] : [];
+  const fields = shape.type === 'object' ? Object.keys(shape.fields) : [];
   return Object.keys(value).filter((key) => fields.includes(key)).length;
 }
 

@@ -150,24 +150,17 @@ function decodedPath(url: URL): string | undefined {
 
 /**
  * How the platform tidies a link before judging it: a `#fragment` is cut (unless the link is
- * only a fragment), and trailing `/`s of a path are dropped.
+ * only a fragment), and trailing `/`s of a URL's path are dropped, so `https://x.com/app.zip/`
+ * leads to a .zip file. (It drops a relative path's trailing `/`s too, which changes no answer
+ * here: a relative link is judged by how it starts.)
  */
 function tidyLink(value: string): string {
-  let tidy = value;
-  const hash = tidy.indexOf('#');
-  if (hash > 0) tidy = tidy.slice(0, hash);
+  const hash = value.indexOf('#');
+  const tidy = hash > 0 ? value.slice(0, hash) : value;
   const url = parseUrl(tidy);
-  if (url) {
-    if (url.pathname !== '/' && url.pathname.endsWith('/')) {
-      url.pathname = url.pathname.replace(/\/+$/, '');
-      tidy = url.toString();
-    }
-    return tidy;
-  }
-  if (tidy.startsWith('mailto:')) return tidy;
-  const query = tidy.indexOf('?');
-  const [path, rest] = query === -1 ? [tidy, ''] : [tidy.slice(0, query), tidy.slice(query)];
-  return (path.length > 1 && path.endsWith('/') ? path.replace(/\/+$/, '') : path) + rest;
+  if (!url || url.pathname === '/' || !url.pathname.endsWith('/')) return tidy;
+  url.pathname = url.pathname.replace(/\/+$/, '');
+  return url.toString();
 }
 
 /** An absolute https URL that does not lead to a .svg, .exe or .zip file. */
