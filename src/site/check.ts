@@ -193,17 +193,40 @@ function runRules(
 }
 
 /**
- * The page files' bodies, read through the pipeline's reader and scanned, all at once so that
- * they are scanned on as many threads as the machine and `concurrency` allow. An unchanged file
- * keeps its scan from the in-memory cache (an editor) or a page scan store (the CLI's `--cache`).
- * A file that cannot be read has no body.
+ * Page text scanned together, at most (about): the pages read and not yet scanned are scanned
+ * once this much of their text is waiting, so that a site of 100,000 pages never holds every
+ * page's bytes and unscanned text at once. Large enough for the helper threads to pay for their
+ * start (16 of `scanInParallel`'s 512 KB per helper): a site under it is scanned in one go.
+ */
+const SCAN_BATCH_CHARS = 8 * 1024 * 1024;
+
+/**
+ * The page files' bodies, read through the pipeline's reader and scanned in batches of about
+ * SCAN_BATCH_CHARS of text, each on as many threads as the machine and `concurrency` allow. An
+ * unchanged file keeps its scan from the in-memory cache (an editor) or a page scan store (the
+ * CLI's `--cache`). A file that cannot be read has no body.
  */
 function loadBodies(
   input: Pick<SiteCheckInput, 'root' | 'reader' | 'files' | 'cache' | 'profile' | 'pageScans' | 'keptPages' | 'concurrency'>,
   files: readonly string[],
 ): Map<string, PageBody | undefined> {
   const bodies = new Map<string, PageBody | undefined>();
-  const unscanned: { relative: string; absolute: string; bytes: Buffer; page: PageText }[] = [];
+  // The bytes are kept only for the in-memory cache, which keys a body by them.
+  let unscanned: { relative: string; absolute: string; bytes: Buffer | undefined; page: PageText }[] = [];
+  let waiting = 0;
+  const scanWaiting = () => {
+    const scans = scanPages(
+      unscanned.map(({ page }) => ({ text: page.text, mdx: page.mdx })),
+      { threads: input.concurrency },
+    );
+    unscanned.forEach(({ relative, absolute, bytes, page }, i) => {
+      input.pageScans?.set(page, scans[i]);
+      const body = { file: relative, text: page.text, scan: scans[i] };
+      bodies.set(relative, bytes ? keep(input, absolute, bytes, body) : body);
+    });
+    unscanned = [];
+    waiting = 0;
+  };
   for (const relative of files) {
     const unread = keptBody(input, relative);
     if (unread) {
@@ -225,20 +248,17 @@ function loadBodies(
     // The disk's stamp, when the reader read the disk: the store then knows an unchanged page without hashing it.
     const page: PageText = { text, mdx: isMdx(relative), variant: input.profile.name, file: absolute, stamp: read.stamp };
     const stored = input.pageScans?.get(page);
-    if (stored) bodies.set(relative, keep(input, absolute, read.bytes, { file: relative, text, scan: stored }));
-    else unscanned.push({ relative, absolute, bytes: read.bytes, page });
+    if (stored) {
+      bodies.set(relative, keep(input, absolute, read.bytes, { file: relative, text, scan: stored }));
+      continue;
+    }
+    // Its place in the map now: the bodies keep the files' order whichever batch scans them.
+    bodies.set(relative, undefined);
+    unscanned.push({ relative, absolute, bytes: input.cache ? read.bytes : undefined, page });
+    waiting += text.length;
+    if (waiting >= SCAN_BATCH_CHARS) scanWaiting();
   }
-  const scans =
-    unscanned.length === 0
-      ? []
-      : scanPages(
-          unscanned.map(({ page }) => ({ text: page.text, mdx: page.mdx })),
-          { threads: input.concurrency },
-        );
-  unscanned.forEach(({ relative, absolute, bytes, page }, i) => {
-    input.pageScans?.set(page, scans[i]);
-    bodies.set(relative, keep(input, absolute, bytes, { file: relative, text: page.text, scan: scans[i] }));
-  });
+  if (unscanned.length > 0) scanWaiting();
   return bodies;
 }
 

@@ -59,3 +59,23 @@ describe('page files are read once per run', () => {
     expect(Object.fromEntries(reads)).toEqual({ 'index.mdx': 1, 'guide.mdx': 1, 'broken.mdx': 1 });
   });
 });
+
+describe('pages are scanned in batches of about 8 MB of text', () => {
+  it('a site of more than one batch: each page gets its own scan, in every batch, the last one too', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'docsnav-page-batches-'));
+    const names = ['a', 'b', 'c', 'd'];
+    writeFileSync(path.join(root, 'docs.json'), JSON.stringify({ navigation: { pages: names } }));
+    // 4.2 MB of prose in a and b each: the first batch closes after b, the last holds c and d.
+    const prose = 'Plain words about nothing in particular.\n\n'.repeat(100_000);
+    const long = new Set(['a', 'b']);
+    names.forEach((name, i) => {
+      const next = names[(i + 1) % names.length];
+      const body = `---\ntitle: ${name.toUpperCase()}\n---\n\n## Heading ${name}\n\n${long.has(name) ? prose : ''}[next](/${next}#heading-${next}) and [gone](/gone-${name}#heading-${next}).\n`;
+      writeFileSync(path.join(root, `${name}.mdx`), body);
+    });
+    const result = validateFile(path.join(root, 'docs.json'), { concurrency: 1 });
+    const found = result.problems.map((problem) => ({ code: problem.code, file: path.basename(problem.file), line: problem.line }));
+    expect(found).toEqual(names.map((name) => ({ code: 'link-not-found', file: `${name}.mdx`, line: long.has(name) ? 200_007 : 7 })));
+    expect(result.problems.map((problem) => problem.message)).toEqual(names.map((name) => expect.stringContaining(`/gone-${name}`)));
+  });
+});
