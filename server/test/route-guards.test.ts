@@ -1,9 +1,10 @@
 /**
  * The corners of the route guards (routes/auth.ts) and of the public pages (routes/widget.ts)
  * that the contract tests (auth.test.ts, app.test.ts, assistant.test.ts) leave open, each
- * through fastify's inject() on PGlite: a route added after `seal()` without a key, a `threadId`
- * of null (a new thread, not a lookup), a body field the guard does not know, the misuse of
- * `requestKey` and `ownedBy` by a route, and the headers of the chat page and widget script.
+ * through fastify's inject() on PGlite: a route added after `seal()` without a key, a
+ * `threadId` of null (a new thread, not a lookup) or of another project's thread (404), a body
+ * field the guard does not know, the misuse of `requestKey` and `ownedBy` by a route, and the
+ * headers of the chat page and widget script.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { Core } from '../src/core.js';
 import { ownedBy, registerAuth, requestKey } from '../src/routes/auth.js';
+import { insertThread } from '../src/store/assistant.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
 import { tempDir } from './helpers.js';
@@ -20,6 +22,7 @@ import { tempDir } from './helpers.js';
 let store: Store;
 let app: FastifyInstance;
 const keys: Record<string, string> = {};
+const THEIRS = '33333333-3333-4333-8333-333333333333';
 
 beforeAll(async () => {
   store = await openStore({ data: path.join(tempDir('guards'), 'data') });
@@ -29,6 +32,8 @@ beforeAll(async () => {
   await core.addProject({ id: 'acme', repo: '/srv/acme.git', branch: 'main', domain: 'acme' });
   keys.admin = (await core.createKey('acme', 'admin')).token;
   keys.assistant = (await core.createKey('acme', 'assistant')).token;
+  await core.addProject({ id: 'other', repo: '/srv/other.git', branch: 'main', domain: 'other' });
+  keys.otherAssistant = (await core.createKey('other', 'assistant')).token;
 }, 60_000);
 
 afterAll(async () => {
@@ -49,7 +54,7 @@ describe('the auth hook', () => {
     await bare.close();
   });
 
-  it('starts a new thread for a threadId of null: no lookup, no 404 (acme has no deployment, so the answer is its 409)', async () => {
+  it("starts a new thread for a threadId of null (acme has no deployment: its 409); a missing thread or another project's is a 404", async () => {
     const message = (threadId: unknown) =>
       app.inject({
         method: 'POST',
@@ -62,6 +67,18 @@ describe('the auth hook', () => {
     expect(fresh.json().error).toMatch(/no successful deployment/);
     const unknown = await message('22222222-2222-4222-8222-222222222222');
     expect([unknown.statusCode, unknown.json()]).toEqual([404, { error: 'no thread "22222222-2222-4222-8222-222222222222"' }]);
+    // A thread that exists, of another project: the same 404 as a missing one.
+    await insertThread(store, { id: THEIRS, projectId: 'other', fp: 'anonymous' });
+    const theirs = await message(THEIRS);
+    expect([theirs.statusCode, theirs.json()]).toEqual([404, { error: `no thread "${THEIRS}"` }]);
+    // Its own project's key on its own domain passes the check (and stops at the missing deployment).
+    const own = await app.inject({
+      method: 'POST',
+      url: '/v1/assistant/other/message',
+      headers: bearer(keys.otherAssistant),
+      payload: { fp: 'anonymous', threadId: THEIRS, messages: [{ role: 'user', content: 'hello' }] },
+    });
+    expect(own.statusCode).toBe(409);
   });
 
   it('ignores a body field it does not guard, whatever its name', async () => {
