@@ -20,15 +20,14 @@ import type { Store } from '../src/store/store.js';
 import { tempDir } from './helpers.js';
 
 let store: Store;
-let app: FastifyInstance;
+let core: Core;
+let built: FastifyInstance | undefined;
 const keys: Record<string, string> = {};
 const THEIRS = '33333333-3333-4333-8333-333333333333';
 
 beforeAll(async () => {
   store = await openStore({ data: path.join(tempDir('guards'), 'data') });
-  const core = new Core(store);
-  app = await buildApp(core);
-  await app.ready();
+  core = new Core(store);
   await core.addProject({ id: 'acme', repo: '/srv/acme.git', branch: 'main', domain: 'acme' });
   keys.admin = (await core.createKey('acme', 'admin')).token;
   keys.assistant = (await core.createKey('acme', 'assistant')).token;
@@ -37,13 +36,34 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await app?.close();
+  await built?.close();
   await store?.close();
 });
+
+/**
+ * The app, built by the first test that asks, not in beforeAll: a fault in building it (in the
+ * hook's registration) then fails the tests, where Stryker's runner counts a beforeAll that
+ * throws as no test failed.
+ */
+async function app(): Promise<FastifyInstance> {
+  if (!built) {
+    const fresh = await buildApp(core);
+    await fresh.ready();
+    built = fresh;
+  }
+  return built;
+}
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 describe('the auth hook', () => {
+  it('is in place: a missing key is a 401, a missing project a 404', async () => {
+    const none = await (await app()).inject({ method: 'POST', url: '/v1/project/update/acme' });
+    expect([none.statusCode, none.json()]).toEqual([401, { error: 'missing API key: send "Authorization: Bearer <key>"' }]);
+    const ghost = await (await app()).inject({ method: 'POST', url: '/v1/project/update/ghost', headers: bearer(keys.admin) });
+    expect([ghost.statusCode, ghost.json()]).toEqual([404, { error: 'no project "ghost"' }]);
+  });
+
   it('lets a route registered after seal() through without a key (a test route, not one of buildApp)', async () => {
     const bare = Fastify();
     const auth = registerAuth(bare, store);
@@ -55,8 +75,8 @@ describe('the auth hook', () => {
   });
 
   it("starts a new thread for a threadId of null (acme has no deployment: its 409); a missing thread or another project's is a 404", async () => {
-    const message = (threadId: unknown) =>
-      app.inject({
+    const message = async (threadId: unknown) =>
+      (await app()).inject({
         method: 'POST',
         url: '/v1/assistant/acme/message',
         headers: bearer(keys.assistant),
@@ -72,7 +92,9 @@ describe('the auth hook', () => {
     const theirs = await message(THEIRS);
     expect([theirs.statusCode, theirs.json()]).toEqual([404, { error: `no thread "${THEIRS}"` }]);
     // Its own project's key on its own domain passes the check (and stops at the missing deployment).
-    const own = await app.inject({
+    const own = await (
+      await app()
+    ).inject({
       method: 'POST',
       url: '/v1/assistant/other/message',
       headers: bearer(keys.otherAssistant),
@@ -83,7 +105,7 @@ describe('the auth hook', () => {
 
   it('ignores a body field it does not guard, whatever its name', async () => {
     // A route with no `also`: a body field named "undefined" is not something to look up.
-    const response = await app.inject({ method: 'POST', url: '/v1/project/update/acme', headers: bearer(keys.admin), payload: { undefined: 'x' } });
+    const response = await (await app()).inject({ method: 'POST', url: '/v1/project/update/acme', headers: bearer(keys.admin), payload: { undefined: 'x' } });
     expect(response.statusCode).toBe(202);
     expect(response.json()).toEqual({ statusId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
   });
@@ -113,7 +135,7 @@ describe('the chat page and the widget script', () => {
   const widgetSource = readFileSync(path.resolve(import.meta.dirname, '../src/web/widget.js'), 'utf8');
 
   it('the page is never framed nor cached, and says how to ask without JavaScript', async () => {
-    const response = await app.inject({ method: 'GET', url: '/assistant/acme' });
+    const response = await (await app()).inject({ method: 'GET', url: '/assistant/acme' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['cache-control']).toBe('no-cache');
@@ -125,13 +147,13 @@ describe('the chat page and the widget script', () => {
 
   it("the script's ETag is the first 27 characters of its SHA-256 (base64url), and one of several If-None-Match tags is enough", async () => {
     const etag = `"${createHash('sha256').update(widgetSource).digest('base64url').slice(0, 27)}"`;
-    const response = await app.inject({ method: 'GET', url: '/assistant/widget.js' });
+    const response = await (await app()).inject({ method: 'GET', url: '/assistant/widget.js' });
     expect(response.headers.etag).toBe(etag);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    const listed = await app.inject({ method: 'GET', url: '/assistant/widget.js', headers: { 'if-none-match': `"old" ,${etag},  "older"` } });
+    const listed = await (await app()).inject({ method: 'GET', url: '/assistant/widget.js', headers: { 'if-none-match': `"old" ,${etag},  "older"` } });
     expect([listed.statusCode, listed.body]).toEqual([304, '']);
     expect(listed.headers.etag).toBe(etag);
-    const others = await app.inject({ method: 'GET', url: '/assistant/widget.js', headers: { 'if-none-match': `"old", ${etag}x` } });
+    const others = await (await app()).inject({ method: 'GET', url: '/assistant/widget.js', headers: { 'if-none-match': `"old", ${etag}x` } });
     expect([others.statusCode, others.body]).toEqual([200, widgetSource]);
   });
 });
