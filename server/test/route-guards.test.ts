@@ -123,6 +123,8 @@ describe('a route that misuses the hook fails loudly', () => {
 
   it('ownedBy on a public route or for another parameter: an error naming the route and the parameter', () => {
     expect(() => ownedBy(request('public'), 'projectId')).toThrow(new Error('route /v1/x/:projectId is not about its projectId (config.auth)'));
+    // A route added after seal() says nothing: the same error, not a TypeError on `undefined`.
+    expect(() => ownedBy(request(undefined), 'projectId')).toThrow(new Error('route /v1/x/:projectId is not about its projectId (config.auth)'));
     expect(() => ownedBy(request({ key: 'admin', owner: 'statusId' }), 'projectId')).toThrow(
       new Error('route /v1/x/:projectId is not about its projectId (config.auth)'),
     );
