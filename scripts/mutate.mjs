@@ -96,6 +96,7 @@ const TARGETS = {
       'test/boundaries.test.ts',
       'test/requests.test.ts',
       'test/agent.test.ts',
+      'test/route-guards.test.ts',
     ],
   },
 };
