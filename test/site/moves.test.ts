@@ -54,11 +54,31 @@ describe('pages moved since a ref', () => {
     const root = docsRoot({ ...FILES, 'drafts/unserved.txt': 'x' }, PAGES);
     const found = siteProblems(root, { since: BASE }, ['redirect-missing']);
     expect(found.map((problem) => [problem.at, problem.message, problem.suggest])).toEqual([
-      ['/navigation', 'Page URL "/old-endpoint" was served at v1 and is gone now, with no redirect: links to it break. Add a redirect to the page that replaces it.', undefined],
-      ['/navigation', 'Page URL "/old-unrenamed" was served at v1 and is gone now, with no redirect: links to it break. Add a redirect to the page that replaces it.', undefined],
-      ['/navigation', 'Page URL "/old-unserved" was served at v1 and is gone now, with no redirect: links to it break. Add a redirect to the page that replaces it.', undefined],
-      ['/navigation', 'Page URL "/old-guide" was served at v1 and is gone now, with no redirect: links to it break. Add a redirect to the page that replaces it.', undefined],
-      ['/navigation', 'Page URL "/old-b2" was served at v1 and is gone now, with no redirect: links to it break. Add a redirect to the page that replaces it.', undefined],
+      [
+        '/navigation',
+        'Page URL "/old-endpoint" was served at v1 and is gone now, with no redirect: links to it break. Add a redirect to the page that replaces it.',
+        undefined,
+      ],
+      [
+        '/navigation',
+        'Page URL "/old-unrenamed" was served at v1 and is gone now, with no redirect: links to it break. Add a redirect to the page that replaces it.',
+        undefined,
+      ],
+      [
+        '/navigation',
+        'Page URL "/old-unserved" was served at v1 and is gone now, with no redirect: links to it break. Add a redirect to the page that replaces it.',
+        undefined,
+      ],
+      [
+        '/navigation',
+        'Page URL "/old-guide" was served at v1 and is gone now, with no redirect: links to it break. Add a redirect to the page that replaces it.',
+        undefined,
+      ],
+      [
+        '/navigation',
+        'Page URL "/old-b2" was served at v1 and is gone now, with no redirect: links to it break. Add a redirect to the page that replaces it.',
+        undefined,
+      ],
       [
         '/navigation/groups/0/pages/2',
         'Page URL "/old-a" was served at v1 and has moved to "/new-a", with no redirect: links to the old URL break. Add { "source": "/old-a", "destination": "/new-a" } to redirects.',
