@@ -128,3 +128,35 @@ describe('the next check does not take what changed', () => {
     expect(check(DOCS, { readFile })).toEqual([DRAFT, GONE]);
   });
 });
+
+describe('generated pages', () => {
+  it('builds the site again when a spec’s operation is renamed (the same number of generated pages, another path)', () => {
+    const spec = (summary: string) =>
+      JSON.stringify({
+        openapi: '3.0.0',
+        info: { title: 'T', version: '1' },
+        paths: { '/users': { get: { summary, responses: { 200: { description: 'ok' } } } } },
+      });
+    const files = { 'index.mdx': '# Home\n\n[a](/api-reference/list-users) [b](/api-reference/list-people)\n', 'openapi.json': spec('List users') };
+    const root = docsRoot(files, DOCS);
+    const cache = new ValidationCache();
+    const docs = {
+      name: 'Site',
+      navigation: {
+        groups: [
+          { group: 'Docs', pages: ['index'] },
+          { group: 'API', openapi: 'openapi.json' },
+        ],
+      },
+    };
+    const check = (): string[] =>
+      validateText(JSON.stringify(docs), { file: path.join(root, 'docs.json'), root, cache })
+        .problems.filter((problem) => problem.code === 'link-not-found')
+        .map((problem) => `${seen(root, problem).at} ${problem.message}`);
+    const missing = (at: string, page: string) =>
+      `${at} Link "/api-reference/${page}" leads nowhere: no page, file or redirect of the site is at /api-reference/${page}.`;
+    expect(check()).toEqual([missing('3:36', 'list-people')]);
+    cache.setText(path.join(root, 'openapi.json'), spec('List people'));
+    expect(check()).toEqual([missing('3:5', 'list-users')]);
+  });
+});
