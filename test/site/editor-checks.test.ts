@@ -4,50 +4,8 @@
  * while what they were made of is the same, and `validatePage` checks one edited page against the
  * rest of the site as the last check saw it. Every change below must show in the problems.
  */
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validateText, ValidationCache, type ValidateOptions } from '../../src/index.js';
-import { validatePage } from '../../src/validate-page.js';
-import { docsRoot, seen, type Seen } from './site-helpers.js';
-
-const FILES = {
-  'index.mdx': '# Home\n\nSee [the guide](/guide#setup) and [gone](/gone).\n',
-  'guide.mdx': '# Guide\n\n## Setup\n\nBack [home](/index#nope).\n',
-  'drafts/a.mdx': 'Draft [x](/draft-gone).\n',
-};
-const DOCS = { name: 'Site', navigation: { pages: ['index', 'guide'] } };
-
-const GONE: Seen = {
-  code: 'link-not-found',
-  file: 'index.mdx',
-  at: '3:42',
-  message: 'Link "/gone" leads nowhere: no page, file or redirect of the site is at /gone.',
-};
-const NOPE: Seen = {
-  code: 'anchor-not-found',
-  file: 'guide.mdx',
-  at: '5:13',
-  message: 'Link "/index#nope": no heading or element of /index has the id "nope", so the page opens at its top.',
-};
-const DRAFT: Seen = {
-  code: 'link-not-found',
-  file: 'drafts/a.mdx',
-  at: '1:11',
-  message: 'Link "/draft-gone" leads nowhere: no page, file or redirect of the site is at /draft-gone.',
-};
-
-/** A root of FILES and a check of its docs.json (the document given, as an editor gives its text) with one cache. */
-function editor(files: Record<string, string> = FILES) {
-  const root = docsRoot(files, DOCS);
-  const cache = new ValidationCache();
-  const check = (document: object = DOCS, options: ValidateOptions = {}): Seen[] =>
-    validateText(JSON.stringify(document), { file: path.join(root, 'docs.json'), root, cache, ...options })
-      .problems.filter((problem) => problem.code === 'link-not-found' || problem.code === 'anchor-not-found')
-      .map((problem) => seen(root, problem));
-  const page = (file: string, options: Partial<ValidateOptions> = {}): Seen[] | undefined =>
-    validatePage(path.join(root, file), { root, cache, ...options })?.problems.map((problem) => seen(root, problem));
-  return { root, cache, check, page, at: (file: string) => path.join(root, file) };
-}
+import { DRAFT, EDITOR_DOCS as DOCS, EDITOR_FILES as FILES, editorSite as editor, GONE, NOPE, type Seen } from './site-helpers.js';
 
 describe('the next check of a root with the same cache', () => {
   it('gives the same problems when nothing changed, and when only a label did (the page findings taken again)', () => {

@@ -7,51 +7,8 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validateText, ValidationCache, type ValidateOptions } from '../../src/index.js';
-import type { CheckedSite } from '../../src/site/check.js';
-import { docsRoot, seen, type Seen } from './site-helpers.js';
-
-const FILES = {
-  'index.mdx': '# Home\n\nSee [the guide](/guide#setup) and [gone](/gone).\n',
-  'guide.mdx': '# Guide\n\n## Setup\n\nBack [home](/index#nope).\n',
-  'drafts/a.mdx': 'Draft [x](/draft-gone).\n',
-};
-const DOCS = { name: 'Site', navigation: { pages: ['index', 'guide'] } };
-
-const GONE: Seen = {
-  code: 'link-not-found',
-  file: 'index.mdx',
-  at: '3:42',
-  message: 'Link "/gone" leads nowhere: no page, file or redirect of the site is at /gone.',
-};
-const NOPE: Seen = {
-  code: 'anchor-not-found',
-  file: 'guide.mdx',
-  at: '5:13',
-  message: 'Link "/index#nope": no heading or element of /index has the id "nope", so the page opens at its top.',
-};
-const DRAFT: Seen = {
-  code: 'link-not-found',
-  file: 'drafts/a.mdx',
-  at: '1:11',
-  message: 'Link "/draft-gone" leads nowhere: no page, file or redirect of the site is at /draft-gone.',
-};
-
-/** A root of `files`, checked with one cache; `last()` is what the last check kept for the next. */
-function editor(files: Record<string, string> = FILES) {
-  const root = docsRoot(files, DOCS);
-  const cache = new ValidationCache();
-  const check = (document: object = DOCS, options: ValidateOptions = {}): Seen[] =>
-    validateText(JSON.stringify(document), { file: path.join(root, 'docs.json'), root, cache, ...options })
-      .problems.filter((problem) => problem.code === 'link-not-found' || problem.code === 'anchor-not-found')
-      .map((problem) => seen(root, problem));
-  const last = (): CheckedSite => {
-    const kept = cache.lastCheck<CheckedSite>(root);
-    if (!kept) throw new Error('no check kept');
-    return kept;
-  };
-  return { root, cache, check, last };
-}
+import { validateText, ValidationCache } from '../../src/index.js';
+import { docsRoot, DRAFT, EDITOR_DOCS as DOCS, EDITOR_FILES as FILES, editorSite as editor, GONE, NOPE, seen, type Seen } from './site-helpers.js';
 
 describe('a keystroke in docs.json (only a label changed)', () => {
   it('takes the last check’s site, page bodies and page findings as they are', () => {

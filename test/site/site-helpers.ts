@@ -6,7 +6,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
-import { validateFile, type Problem } from '../../src/index.js';
+import { validateFile, validateText, ValidationCache, type Problem, type ValidateOptions } from '../../src/index.js';
+import type { CheckedSite } from '../../src/site/check.js';
+import { validatePage } from '../../src/validate-page.js';
 
 const roots: string[] = [];
 afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
@@ -50,4 +52,54 @@ export function siteProblems(root: string, options: Parameters<typeof validateFi
   return validateFile(path.join(root, 'docs.json'), options)
     .problems.filter((problem) => codes.includes(problem.code))
     .map((problem) => seen(root, problem));
+}
+
+/** The editor tests' site: two listed pages and a draft, with a link and an anchor that lead nowhere on each. */
+export const EDITOR_FILES = {
+  'index.mdx': '# Home\n\nSee [the guide](/guide#setup) and [gone](/gone).\n',
+  'guide.mdx': '# Guide\n\n## Setup\n\nBack [home](/index#nope).\n',
+  'drafts/a.mdx': 'Draft [x](/draft-gone).\n',
+};
+export const EDITOR_DOCS = { name: 'Site', navigation: { pages: ['index', 'guide'] } };
+
+/** The editor site's three problems. */
+export const GONE: Seen = {
+  code: 'link-not-found',
+  file: 'index.mdx',
+  at: '3:42',
+  message: 'Link "/gone" leads nowhere: no page, file or redirect of the site is at /gone.',
+};
+export const NOPE: Seen = {
+  code: 'anchor-not-found',
+  file: 'guide.mdx',
+  at: '5:13',
+  message: 'Link "/index#nope": no heading or element of /index has the id "nope", so the page opens at its top.',
+};
+export const DRAFT: Seen = {
+  code: 'link-not-found',
+  file: 'drafts/a.mdx',
+  at: '1:11',
+  message: 'Link "/draft-gone" leads nowhere: no page, file or redirect of the site is at /draft-gone.',
+};
+
+/**
+ * A root of `files` checked as an editor checks it, with one cache: `check` validates a docs.json
+ * text (the link and anchor problems), `page` one edited page, `last()` is what the last check kept
+ * for the next, `at` a file's absolute path.
+ */
+export function editorSite(files: Record<string, string> = EDITOR_FILES) {
+  const root = docsRoot(files, EDITOR_DOCS);
+  const cache = new ValidationCache();
+  const check = (document: object = EDITOR_DOCS, options: ValidateOptions = {}): Seen[] =>
+    validateText(JSON.stringify(document), { file: path.join(root, 'docs.json'), root, cache, ...options })
+      .problems.filter((problem) => problem.code === 'link-not-found' || problem.code === 'anchor-not-found')
+      .map((problem) => seen(root, problem));
+  const page = (file: string, options: Partial<ValidateOptions> = {}): Seen[] | undefined =>
+    validatePage(path.join(root, file), { root, cache, ...options })?.problems.map((problem) => seen(root, problem));
+  const last = (): CheckedSite => {
+    const kept = cache.lastCheck<CheckedSite>(root);
+    if (!kept) throw new Error('no check kept');
+    return kept;
+  };
+  return { root, cache, check, page, last, at: (file: string) => path.join(root, file) };
 }
