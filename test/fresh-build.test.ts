@@ -39,7 +39,7 @@ describe('a test run on a stale build', () => {
     const check = tinyPackage();
     const said: string[] = [];
     expect(ensureFresh(check, (line) => said.push(line))).toBe('rebuilt');
-    expect(said).toEqual(['tiny: dist/index.js is missing; building it (' + check.build.join(' ') + ') before the tests']);
+    expect(said).toEqual(['tiny: dist/index.js is missing; building it (' + check.build.join(' ') + ')']);
     expect(runs(check)).toBe(1);
     touch(path.join(check.root, 'dist', 'index.js'), 10);
     expect(ensureFresh(check, (line) => said.push(line))).toBe('fresh');
@@ -60,6 +60,18 @@ describe('a test run on a stale build', () => {
     expect(staleness(check)).toBeUndefined();
   });
 
+  it('counts a source that is a file (a build script) beside folders, and skips one that does not exist', () => {
+    const check = { ...tinyPackage(), sources: ['src', 'build.mjs', 'gone.mjs'] };
+    ensureFresh(check, () => {});
+    touch(path.join(check.root, 'dist', 'index.js'), -60);
+    touch(path.join(check.root, 'src', 'a.ts'), -120);
+    touch(path.join(check.root, 'src', 'deep', 'b.ts'), -120);
+    touch(path.join(check.root, 'build.mjs'), -30);
+    expect(staleness(check)).toBe('build.mjs is newer than its build');
+    expect(ensureFresh(check, () => {})).toBe('rebuilt');
+    expect(runs(check)).toBe(2);
+  });
+
   it('the oldest of several outputs counts: one output left from an older build is stale', () => {
     const check = { ...tinyPackage(), outputs: ['dist/index.js', 'dist/old.js'] };
     writeFileSync(path.join(check.root, 'dist', 'old.js'), 'old');
@@ -73,9 +85,7 @@ describe('a test run on a stale build', () => {
   it('fails the run with one line when the build fails', () => {
     const check = tinyPackage("console.error('src/a.ts(1,1): error TS1005: oops'); process.exit(1);");
     expect(() => ensureFresh(check, () => {})).toThrow(
-      new Error(
-        `tiny: the tests would run a stale build (dist/index.js is missing) and \`${check.build.join(' ')}\` failed: src/a.ts(1,1): error TS1005: oops`,
-      ),
+      new Error(`tiny: the build is stale (dist/index.js is missing) and \`${check.build.join(' ')}\` failed: src/a.ts(1,1): error TS1005: oops`),
     );
   });
 

@@ -1,5 +1,5 @@
 /**
- * The two packages as users get them (`npm run test:packages`, which builds both first): the
+ * The two packages as users get them (`npm run test:packages`; `pack:all` builds both first when a source is newer than the build): the
  * tarballs `npm pack` makes, their contents, publint and arethetypeswrong on each, then
  *
  * - `docsnav` alone installed into an empty project: within its targets (at most 40 installed
@@ -90,8 +90,8 @@ function tarballFiles(file: string): Array<{ path: string }> {
 
 beforeAll(() => {
   // The README's pack recipe, `npm ci && npm run pack:all`, run in this repository without its
-  // `npm ci`, which would reinstall node_modules under the running tests (npm run test:packages has
-  // built both packages already; pack:all builds them again, then packs with scripts off).
+  // `npm ci`, which would reinstall node_modules under the running tests (pack:all builds what is
+  // older than its sources, scripts/fresh-build.mjs, then packs with scripts off).
   const recipe = runRecipe(readmeBlock('pack'), { cwd: REPO, replace: [['npm ci && npm run pack:all', 'npm run pack:all']], timeout: 10 * MINUTE });
   expect(
     recipe.steps.map((step) => step.status),

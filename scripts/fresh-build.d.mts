@@ -1,0 +1,21 @@
+// Types of fresh-build.mjs (plain JavaScript, so that the scripts outside vitest run it without a build).
+
+/** One package's build, as the tests load it. */
+export interface BuildCheck {
+  /** What to call it in the one line. */
+  name: string;
+  /** The folder the command runs in; `sources` and `outputs` are relative to it. */
+  root: string;
+  /** Files, or folders whose every file is a source of the build. */
+  sources: string[];
+  /** Files the build writes last or always, that tests load. */
+  outputs: string[];
+  /** The command that builds it. */
+  build: string[];
+}
+
+export const LIBRARY: BuildCheck;
+export const SERVER: BuildCheck;
+export function staleness(check: BuildCheck): string | undefined;
+export function ensureFresh(check: BuildCheck, say?: (line: string) => void): 'fresh' | 'rebuilt';
+export function checksFor(root: string): BuildCheck[];
