@@ -140,6 +140,33 @@ describe('writeBlobs: every file written byte for byte', () => {
   }, 60_000);
 });
 
+describe('writeBlobs: a path that could climb out of the folder', () => {
+  it('is refused before any file is written (every path is checked first, not as each file is written)', async () => {
+    const dir = tempDir('git-write-climb');
+    const repo = path.join(dir, 'repos', 'site');
+    git(dir, 'init', '-q', repo);
+    writeFileSync(path.join(repo, 'a.mdx'), 'a\n');
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-qm', 'files');
+    const limits: GitLimits = { ...DEFAULT_GIT_LIMITS, localRoots: [path.join(dir, 'repos')], timeoutMs: 30_000 };
+    const cache = path.join(dir, 'cache.git');
+    const sha = await fetchBranch(cache, repo, 'main', limits);
+    const [entry] = await listFiles(cache, sha, limits);
+    const out = path.join(dir, 'out');
+    for (const bad of ['../escaped.mdx', 'x/../../escaped.mdx', '.git/config', 'x\\..\\y.mdx']) {
+      // The good file first: a check made only as each file is written would have written it.
+      const refused = await writeBlobs(cache, [entry, { ...entry, path: bad }], out, limits).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(refused, bad).toBeInstanceOf(GitError);
+      expect((refused as GitError).message).toBe(`the commit holds a path docsnav does not write: ${JSON.stringify(bad)}`);
+      expect(existsSync(path.join(out, 'a.mdx')), bad).toBe(false);
+      expect(existsSync(path.join(dir, 'escaped.mdx'))).toBe(false);
+    }
+  });
+});
+
 describe('pushHead: no force unless asked', () => {
   const limits: GitLimits = { ...DEFAULT_GIT_LIMITS, localRoots: LOCAL_ROOTS, timeoutMs: 30_000 };
 
