@@ -20,4 +20,4 @@ export interface SiteDiff {
   urlsCompared?: number;
   titlesCompared?: number;
 }
-export declare function diffSite(siteDir: string, options?: { pageFiles?: boolean }): Promise<SiteDiff>;
+export declare function diffSite(siteDir: string, options?: { pageFiles?: boolean; reuse?: boolean }): Promise<SiteDiff>;

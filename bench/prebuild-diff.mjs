@@ -10,9 +10,12 @@ import { fileURLToPath } from 'node:url';
 import { resolveFile } from 'docsnav';
 import { prebuildSite } from './prebuild.mjs';
 
-/** The differences on one site: `{ site, build, docsnav, urls: { onlyPlatform, onlyDocsnav }, titles: [...] }`. */
-export async function diffSite(siteDir, { pageFiles = true } = {}) {
-  const platform = await prebuildSite(siteDir);
+/**
+ * The differences on one site: `{ site, build, docsnav, urls: { onlyPlatform, onlyDocsnav }, titles: [...] }`;
+ * `reuse`: the build in a long-lived child of bench/prebuild.mjs (its lanes) instead of a fresh one.
+ */
+export async function diffSite(siteDir, { pageFiles = true, reuse = false } = {}) {
+  const platform = await prebuildSite(siteDir, { reuse });
   const file = path.join(siteDir, 'docs.json');
   const rules = pageFiles ? {} : { 'page-not-found': 'off' };
   const { tree, problems } = await resolveFile(file, { profile: 'platform', rules });

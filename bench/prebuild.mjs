@@ -8,7 +8,8 @@
  *                                               ../shared/corpus/sites/*, two at a time, into
  *                                               bench/.prebuild/results/<set>/<name>.json, a line per site on
  *                                               stderr; a site whose result is newer than the install is
- *                                               skipped unless --force
+ *                                               skipped unless --force; each lane a long-lived
+ *                                               child (see below), or with --fresh a child per site
  *   --timeout <s>                               per site (default 120)
  *
  * The JSON: { ok, errors, warnings, pages: [{ url, title, sidebarTitle?, icon?, tag?, hidden?, file?, openapi? }], timing }
@@ -28,6 +29,12 @@
  * to console.error; everything else (and all of it on success) is in `warnings`. The child has no
  * network: fetch, http(s), net and tls connections throw (a remote OpenAPI spec fails the build, after the
  * package's own three retries, 1 + 2 + 4 s).
+ *
+ * `prebuildSite(dir, { reuse: true })` (the corpus test, --all) builds in a lane instead: a long-lived child
+ * (`--serve`) that imports the package once (3-5 s of each fresh child) and builds site after site, each as
+ * above (its own copy, output folder as working directory, console, blocked network, process.exit). Its
+ * results are the fresh children's: on the corpus's 80 sites, `--all` both ways gave the same JSON but for
+ * `timing`. The single-site command and bench/resolve-sites.mjs (which times a whole child) use a fresh child.
  *
  * Version: 1.0.1341, not the latest 1.0.1370: 1.0.1370 needs @mintlify/validation@0.1.894 (and models 0.0.368,
  * openapi-parser 0.0.9, mdx 4.0.7), which the registry does not have; forcing the available ones with npm
@@ -87,7 +94,7 @@ const tail = (text, lines = 20) => text.trim().split('\n').slice(-lines).join('\
  * Runs the package's prebuild on a copy of `siteDir` in a child process; resolves to
  * { ok, errors, warnings, pages } (see the header). Never rejects for what the site or the package does.
  */
-export async function prebuildSite(siteDir, { timeoutMs = TIMEOUT_MS } = {}) {
+export async function prebuildSite(siteDir, { timeoutMs = TIMEOUT_MS, reuse = false } = {}) {
   ensurePrebuild();
   const work = mkdtempSync(path.join(os.tmpdir(), 'docsnav-prebuild-'));
   try {
@@ -96,37 +103,7 @@ export async function prebuildSite(siteDir, { timeoutMs = TIMEOUT_MS } = {}) {
     const resultFile = path.join(work, 'result.json');
     copyTree(path.resolve(siteDir), site);
     mkdirSync(cwd);
-    const env = { ...process.env, FORCE_COLOR: '0' };
-    const spawned = performance.now();
-    delete env.IS_MULTI_TENANT; // prebuild returns at once when it is 'true'
-    delete env.NO_COLOR;
-    const run = await new Promise((resolve) => {
-      const proc = spawn(process.execPath, [script, '--child', site, resultFile], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-      const out = { stdout: '', stderr: '' };
-      for (const name of ['stdout', 'stderr']) {
-        proc[name].setEncoding('utf8');
-        proc[name].on('data', (chunk) => {
-          if (out[name].length < 1 << 20) out[name] += chunk;
-        });
-      }
-      let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        try {
-          process.kill(-proc.pid, 'SIGKILL'); // its process group: git blame and the like too
-        } catch {
-          proc.kill('SIGKILL');
-        }
-      }, timeoutMs);
-      proc.on('error', (error) => {
-        clearTimeout(timer);
-        resolve({ ...out, code: null, signal: null, timedOut, spawnError: error });
-      });
-      proc.on('close', (code, signal) => {
-        clearTimeout(timer);
-        resolve({ ...out, code, signal, timedOut, processMs: performance.now() - spawned });
-      });
-    });
+    const run = reuse ? await takeLane().build(site, resultFile, cwd, timeoutMs) : await freshChild(site, resultFile, cwd, timeoutMs);
     let result;
     try {
       result = JSON.parse(readFileSync(resultFile, 'utf8'));
@@ -152,6 +129,162 @@ export async function prebuildSite(siteDir, { timeoutMs = TIMEOUT_MS } = {}) {
   }
 }
 
+/** The child's environment: no colours; IS_MULTI_TENANT unset (prebuild returns at once when it is 'true'). */
+function childEnv() {
+  const env = { ...process.env, FORCE_COLOR: '0' };
+  delete env.IS_MULTI_TENANT;
+  delete env.NO_COLOR;
+  return env;
+}
+
+/** Kills a detached child's process group (git blame and the like too), or the child alone. */
+function killGroup(proc) {
+  try {
+    process.kill(-proc.pid, 'SIGKILL');
+  } catch {
+    proc.kill('SIGKILL');
+  }
+}
+
+/** One site in a child process of its own (`--child`); resolves to { stdout, stderr, code, signal, timedOut, spawnError?, processMs }. */
+function freshChild(site, resultFile, cwd, timeoutMs) {
+  const spawned = performance.now();
+  return new Promise((resolve) => {
+    const proc = spawn(process.execPath, [script, '--child', site, resultFile], { cwd, env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const out = { stdout: '', stderr: '' };
+    for (const name of ['stdout', 'stderr']) {
+      proc[name].setEncoding('utf8');
+      proc[name].on('data', (chunk) => {
+        if (out[name].length < 1 << 20) out[name] += chunk;
+      });
+    }
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killGroup(proc);
+    }, timeoutMs);
+    proc.on('error', (error) => {
+      clearTimeout(timer);
+      resolve({ ...out, code: null, signal: null, timedOut, spawnError: error });
+    });
+    proc.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ ...out, code, signal, timedOut, processMs: performance.now() - spawned });
+    });
+  });
+}
+
+/**
+ * A lane: a long-lived child (`--serve`) that imports the package once and builds site after site,
+ * one at a time (each with its output folder as the working directory, and its own console capture,
+ * blocked-network list, unhandled rejections and process.exit). A site is done when the child has
+ * written its result file and a line naming the site on both stdout and stderr (what came before it
+ * is that site's raw output). A timeout, an exit (the package's process.exit) or a crash ends the
+ * child, and that site's result says so as a fresh child's would; the lane's next site starts a new
+ * child. An idle lane does not keep this process alive, and is ended after IDLE_MS; its child ends
+ * when this process does (its IPC channel closes).
+ */
+const idleLanes = [];
+const IDLE_MS = 10_000;
+const DONE = 'docsnav-prebuild-site-done ';
+function takeLane() {
+  return idleLanes.pop() ?? new Lane();
+}
+
+class Lane {
+  proc;
+  sites = 0;
+  idleTimer;
+  /** The site being built: where the child's output and end go. */
+  current;
+
+  start() {
+    const proc = spawn(process.execPath, [script, '--serve'], { cwd: os.tmpdir(), env: childEnv(), stdio: ['ignore', 'pipe', 'pipe', 'ipc'], detached: true });
+    this.proc = proc;
+    for (const name of ['stdout', 'stderr']) {
+      proc[name].setEncoding('utf8');
+      proc[name].on('data', (chunk) => this.current?.feed(name, chunk));
+    }
+    proc.on('error', (error) => {
+      if (this.proc === proc) this.proc = undefined;
+      this.current?.end({ code: null, signal: null, spawnError: error });
+    });
+    proc.on('close', (code, signal) => {
+      if (this.proc === proc) this.proc = undefined;
+      this.current?.end({ code, signal });
+    });
+  }
+
+  /** Resolves to what freshChild resolves to for the same site. */
+  build(site, resultFile, cwd, timeoutMs) {
+    clearTimeout(this.idleTimer);
+    if (!this.proc) this.start();
+    const proc = this.proc;
+    for (const handle of [proc, proc.channel, proc.stdout, proc.stderr]) handle?.ref?.();
+    const id = `${proc.pid}:${++this.sites}`;
+    const sentinel = `\n${DONE}${id}\n`;
+    const began = performance.now();
+    return new Promise((resolve) => {
+      const out = { stdout: '', stderr: '' };
+      const pending = { stdout: '', stderr: '' };
+      const seen = { stdout: false, stderr: false };
+      let timedOut = false;
+      const append = (name, text) => {
+        if (text && out[name].length < 1 << 20) out[name] += text;
+      };
+      const timer = setTimeout(() => {
+        timedOut = true;
+        killGroup(proc);
+      }, timeoutMs);
+      const end = ({ code, signal, spawnError }) => {
+        if (this.current !== current) return;
+        clearTimeout(timer);
+        this.current = undefined;
+        for (const name of ['stdout', 'stderr']) append(name, pending[name]);
+        resolve({ ...out, code, signal, timedOut, ...(spawnError ? { spawnError } : { processMs: performance.now() - began }) });
+        this.release();
+      };
+      const current = {
+        end,
+        feed: (name, chunk) => {
+          if (seen[name]) return; // after this site's end line: no site's
+          const text = pending[name] + chunk;
+          const at = text.indexOf(sentinel);
+          if (at >= 0) {
+            append(name, text.slice(0, at));
+            pending[name] = '';
+            seen[name] = true;
+            if (seen.stdout && seen.stderr) end({ code: 0, signal: null });
+            return;
+          }
+          const keep = Math.max(0, text.length - sentinel.length + 1); // an end line split over two chunks
+          append(name, text.slice(0, keep));
+          pending[name] = text.slice(keep);
+        },
+      };
+      this.current = current;
+      try {
+        proc.send({ id, site, resultFile, cwd });
+      } catch (error) {
+        end({ code: null, signal: null, spawnError: error });
+      }
+    });
+  }
+
+  /** Back to the idle lanes, not keeping this process alive; its child ended after IDLE_MS. */
+  release() {
+    const proc = this.proc;
+    if (proc) for (const handle of [proc, proc.channel, proc.stdout, proc.stderr]) handle?.unref?.();
+    this.idleTimer = setTimeout(() => {
+      const at = idleLanes.indexOf(this);
+      if (at >= 0) idleLanes.splice(at, 1);
+      if (this.proc) killGroup(this.proc);
+    }, IDLE_MS);
+    this.idleTimer.unref();
+    idleLanes.push(this);
+  }
+}
+
 /** One console argument as text: errors by name and message (their stacks are noise here). */
 const text = (value) =>
   typeof value === 'string' ? value : value instanceof Error ? `${value.name}: ${value.message}` : inspect(value, { depth: 4, breakLength: Infinity });
@@ -162,66 +295,100 @@ const describe = (error) => {
   return plain(`${error.message}${cause}`);
 };
 
-/** Child side: runs prebuild in this process (cwd = the output folder) and writes the result file. */
-async function child(site, resultFile) {
-  const logged = []; // { level, text } in order
-  const blocked = new Set();
+/**
+ * Child side: console captured, the network blocked, process.exit and unhandled rejections caught, once
+ * per process; `run(site, resultFile)` builds one site (cwd = its output folder) and writes its result
+ * file, with what was logged, blocked and rejected while it was the current site. `timing.importMs` is the
+ * package's import (near 0 for a lane's later sites: imported once), `cpuMs` the CPU the child spent on
+ * the site (with start-up and the import for a child's first site).
+ */
+async function childContext() {
+  let current; // { site, resultFile, logged: [{ level, text }] in order, blocked, thrown, pages, written, timing }
   for (const level of ['log', 'info', 'warn', 'error', 'debug', 'trace']) {
-    console[level] = (...args) => logged.push({ level, text: plain(args.map(text).join(' ')) });
+    console[level] = (...args) => current?.logged.push({ level, text: plain(args.map(text).join(' ')) });
   }
-  await blockNetwork(blocked);
-  let thrown;
-  let pages = [];
-  let written = false;
-  const timing = {};
-  const finish = () => {
-    if (written) return;
-    written = true;
-    const failed = thrown !== undefined;
+  await blockNetwork((what) => current?.blocked.add(what));
+  const finish = (state) => {
+    if (state.written) return;
+    state.written = true;
+    const failed = state.thrown !== undefined;
     const errors = [];
     const warnings = [];
     if (failed) {
-      const message = describe(thrown);
+      const message = describe(state.thrown);
       if (message) errors.push(message);
     }
-    for (const { level, text: line } of logged) {
-      const text = line.split(site).join('<site>'); // the temp copy's path, different every run
+    for (const { level, text: line } of state.logged) {
+      const text = line.split(state.site).join('<site>'); // the temp copy's path, different every run
       if (!text) continue;
       if (level === 'unhandled' || (failed && level === 'error')) errors.push(text);
       else warnings.push(text);
     }
-    for (const url of blocked) warnings.push(`network access blocked: ${url}`);
-    const ok = !failed && !logged.some(({ level }) => level === 'unhandled');
-    writeFileSync(resultFile, JSON.stringify({ ok, errors, warnings, pages: failed ? [] : pages, timing }));
+    for (const url of state.blocked) warnings.push(`network access blocked: ${url}`);
+    const ok = !failed && !state.logged.some(({ level }) => level === 'unhandled');
+    writeFileSync(state.resultFile, JSON.stringify({ ok, errors, warnings, pages: failed ? [] : state.pages, timing: state.timing }));
   };
   const exit = process.exit.bind(process);
   process.exit = (code) => {
-    if (thrown === undefined && code) thrown = new Error(`the package called process.exit(${code})`);
-    finish();
+    if (current) {
+      if (current.thrown === undefined && code) current.thrown = new Error(`the package called process.exit(${code})`);
+      finish(current);
+    }
     exit(code);
   };
-  process.on('unhandledRejection', (reason) => logged.push({ level: 'unhandled', text: `unhandled rejection: ${describe(reason)}` }));
-  try {
-    const imported = performance.now();
-    const prebuildModule = await import(pathToFileURL(entry).href);
-    const built = performance.now();
-    timing.importMs = built - imported;
-    await prebuildModule.prebuild(site);
-    timing.buildMs = performance.now() - built;
-    const cpu = process.cpuUsage(); // the whole child so far: start-up, the import and the build
-    timing.cpuMs = (cpu.user + cpu.system) / 1000;
-    pages = await readPages(prebuildModule, site);
-  } catch (error) {
-    thrown = error ?? new Error('thrown: undefined');
-  }
-  finish();
-  exit(0); // whatever the package left open (timers, handles) does not keep the child alive
+  process.on('unhandledRejection', (reason) => current?.logged.push({ level: 'unhandled', text: `unhandled rejection: ${describe(reason)}` }));
+  let prebuildModule;
+  let sites = 0;
+  const run = async (site, resultFile) => {
+    const state = { site, resultFile, logged: [], blocked: new Set(), thrown: undefined, pages: [], written: false, timing: {} };
+    current = state;
+    const cpuFrom = sites++ === 0 ? undefined : process.cpuUsage();
+    try {
+      const imported = performance.now();
+      prebuildModule ??= await import(pathToFileURL(entry).href);
+      const built = performance.now();
+      state.timing.importMs = built - imported;
+      await prebuildModule.prebuild(site);
+      state.timing.buildMs = performance.now() - built;
+      const cpu = process.cpuUsage(cpuFrom);
+      state.timing.cpuMs = (cpu.user + cpu.system) / 1000;
+      state.pages = await readPages(prebuildModule, site);
+    } catch (error) {
+      state.thrown = error ?? new Error('thrown: undefined');
+    }
+    finish(state);
+  };
+  return { run, exit };
+}
+
+/** `--child`: one site in this process, then exit (whatever the package left open does not keep it alive). */
+async function child(site, resultFile) {
+  const { run, exit } = await childContext();
+  await run(site, resultFile);
+  exit(0);
+}
+
+/** `--serve`: a lane's child; builds each site it is sent, then writes the site's end line on stdout and stderr. */
+async function serve() {
+  const { run, exit } = await childContext();
+  let queue = Promise.resolve();
+  process.on('message', ({ id, site, resultFile, cwd }) => {
+    queue = queue.then(async () => {
+      process.chdir(cwd);
+      await run(site, resultFile);
+      process.chdir(os.tmpdir()); // the output folder is removed after the site
+      const line = `\n${DONE}${id}\n`;
+      process.stdout.write(line);
+      process.stderr.write(line);
+    });
+  });
+  process.on('disconnect', () => exit(0));
 }
 
 /** fetch, http(s).request/get, net and tls connections throw in this process; what was tried is noted. */
-async function blockNetwork(blocked) {
+async function blockNetwork(noted) {
   const refuse = (what) => {
-    blocked.add(what);
+    noted(what);
     return new Error(`network access blocked by bench/prebuild.mjs: ${what}`);
   };
   globalThis.fetch = async (input) => {
@@ -302,7 +469,7 @@ async function readPages(prebuildModule, site) {
 }
 
 /** --all: every corpus site, PARALLEL at a time; results into bench/.prebuild/results/<set>/<name>.json. */
-async function all({ force, timeoutMs }) {
+async function all({ force, fresh, timeoutMs }) {
   ensurePrebuild();
   const installedAt = statSync(stamp).mtimeMs;
   const jobs = [];
@@ -326,7 +493,7 @@ async function all({ force, timeoutMs }) {
         skipped = true;
       } else {
         const began = performance.now();
-        result = await prebuildSite(job.dir, { timeoutMs });
+        result = await prebuildSite(job.dir, { timeoutMs, reuse: !fresh });
         result.seconds = Number(((performance.now() - began) / 1000).toFixed(2));
         mkdirSync(path.dirname(job.out), { recursive: true });
         writeFileSync(job.out, `${JSON.stringify(result, null, 2)}\n`);
@@ -361,8 +528,10 @@ if (process.argv[1] === script) {
   const positional = (arg, i) => !arg.startsWith('--') && (timeoutFlag < 0 || i !== timeoutFlag + 1);
   if (args[0] === '--child') {
     await child(args[1], args[2]);
+  } else if (args[0] === '--serve') {
+    await serve();
   } else if (args.includes('--all')) {
-    await all({ force: args.includes('--force'), timeoutMs });
+    await all({ force: args.includes('--force'), fresh: args.includes('--fresh'), timeoutMs });
   } else if (args.some(positional)) {
     const result = await prebuildSite(args.find(positional), { timeoutMs });
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

@@ -50,11 +50,14 @@ const diffs = new Map<string, SiteDiff>();
 
 describe.skipIf(install !== undefined)(`docsnav beside the platform's build (${PREBUILD})`, () => {
   beforeAll(async () => {
-    // Two at a time (each build is a child process); about 3 s a site.
+    // Two at a time, each lane a long-lived child that imports the package once (3-5 s) and builds
+    // site after site (1-4 s each): bench/prebuild.mjs's lanes, which give the same results as a
+    // fresh child per site.
     const queue = [...sites];
     await Promise.all(
       [0, 1].map(async () => {
-        for (let site = queue.shift(); site; site = queue.shift()) diffs.set(site.key, await diffSite(site.dir, { pageFiles: site.set === 'complete-sites' }));
+        for (let site = queue.shift(); site; site = queue.shift())
+          diffs.set(site.key, await diffSite(site.dir, { pageFiles: site.set === 'complete-sites', reuse: true }));
       }),
     );
     const total = (pick: (d: SiteDiff) => number) => [...diffs.values()].reduce((sum, d) => sum + pick(d), 0);
