@@ -15,7 +15,7 @@
  * while a site deploys.
  *
  * Options: --site <name> (repeatable), --questions <file> (a set of your own, for the site its
- * "site" names), --verbose (every miss), --json <file> (the figures), --no-stall, --gate all|retrieval.
+ * "site" names), --verbose (every miss), --json <file> (the figures and every answer), --no-stall, --gate all|retrieval.
  * Exits 1 when a site fails to deploy or a target is missed: hit@5 ≥ 0.90, MRR ≥ 0.75, hit@5 ≥
  * MiniSearch's + 0.10, another project stalled ≤ 200 ms, and (unless --gate retrieval, which CI
  * uses) facts ≥ 0.80 and declines ≥ 0.75.
@@ -426,6 +426,8 @@ const bestLunr = Object.keys(LUNR).reduce((a, b) => ((lunrTotals[b]?.hit5 ?? 0) 
 
 const rows = [];
 const misses = [];
+/** Every answer (its text, length in words, whole answer time): in --json, and the medians printed. */
+const answers = [];
 /** By kind of question (all sites): answerable count, hit@1, hit@5, reciprocal ranks, facts. */
 const kinds = {};
 for (const site of siteNames) {
@@ -462,6 +464,16 @@ for (const site of siteNames) {
     const urls = answer.sources.map((source) => source.url);
     // Declined: says it found nothing, or that the passages it quotes do not answer it directly.
     const declined = answer.text.includes(NOT_FOUND_LINE) || answer.text.includes(NOT_DIRECT_LINE);
+    const record = {
+      id: question.id,
+      site,
+      fact: question.fact ?? null,
+      words: answer.text.split(/\s+/).filter(Boolean).length,
+      ms: answer.ms,
+      declined,
+      text: answer.text,
+    };
+    answers.push(record);
     if (question.expected.length === 0) {
       stats.unanswerable++;
       if (declined) stats.declined++;
@@ -491,6 +503,7 @@ for (const site of siteNames) {
     const facts = [question.fact ?? []].flat().map(normalise);
     const line = answer.text.split('\n').find((text) => facts.some((fact) => normalise(text).includes(fact)));
     if (line) (stats.facts++, kind.facts++);
+    record.found = Boolean(line);
     const citation = line && /\[(\d+)\]\s*$/.exec(line.trim());
     if (citation && expected.has(urlPage(urls[Number(citation[1]) - 1] ?? ''))) stats.cited++;
     if (rank !== 1 || !line)
@@ -539,6 +552,14 @@ for (const [name, kind] of Object.entries(kinds).sort())
   console.log(
     `| ${name} | ${kind.n} | ${fmt(ratio(kind.hit1, kind.n))} | ${fmt(ratio(kind.hit5, kind.n))} | ${fmt(ratio(kind.mrr, kind.n))} | ${fmt(ratio(kind.facts, kind.n))} |`,
   );
+const median = (list) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  return sorted.length === 0 ? NaN : sorted[Math.floor((sorted.length - 1) / 2)];
+};
+const answered = answers.filter((answer) => answer.fact !== null);
+console.log(
+  `\nAnswers to the answerable questions: median ${median(answered.map((answer) => answer.words))} words, median whole answer time ${median(answered.map((answer) => answer.ms)).toFixed(0)} ms`,
+);
 if (args.verbose) console.log(`\nMisses (rank ≠ 1 or fact missing):\n${misses.map((line) => `  ${line}`).join('\n')}`);
 
 // Another project's answers while a site deploys again (a new commit: every page stored anew).
@@ -611,5 +632,5 @@ const checks = [
     : []),
 ];
 console.log(`\nTargets: ${checks.map(([name, ok, gated = true]) => `${ok ? '✓' : '✗'} ${name}${gated ? '' : ' (reported, not gated)'}`).join('; ')}`);
-if (args.json) writeFileSync(args.json, `${JSON.stringify({ rows, total, stall, checks }, null, 2)}\n`);
+if (args.json) writeFileSync(args.json, `${JSON.stringify({ rows, total, stall, checks, answers }, null, 2)}\n`);
 if (checks.some(([, ok, gated = true]) => gated && !ok)) process.exitCode = 1;

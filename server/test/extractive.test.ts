@@ -30,8 +30,9 @@ describe('extractive answer', () => {
   it('quotes the best section of the first page with the sentence after the match, each source cited, and says no model is configured', async () => {
     const { lines, cited, retrieval } = await answerTo('How do I rotate a key?');
     expect(retrieval.passages.map((passage) => passage.url)).toEqual(['/keys#rotate-a-key', '/api/create-key']);
+    // The section's lead is its first two units: the third, holding none of the question's words, is left out.
     expect(lines[0]).toBe(
-      '**Keys**: Keys belong to a project. Keys never expire. … To rotate a key, create a new key first. Then delete the old one within 24 hours. Unrelated closing words here. [1]',
+      '**Keys**: Keys belong to a project. Keys never expire. … To rotate a key, create a new key first. Then delete the old one within 24 hours. [1]',
     );
     expect(lines[1]).toBe('**Create a key**: POST /keys Create a key [2]');
     expect(lines.at(-1)).toBe(NO_MODEL_LINE);
@@ -205,8 +206,11 @@ describe('extractive answer', () => {
     expect(cited).toEqual([1, 2, 3, 4, 5]);
     expect(lines.filter((line) => /\[\d\]$/.test(line))).toHaveLength(5);
     expect(lines.find((line) => line.endsWith('[5]'))).toContain('Invitations expire after 48 hours.');
-    // Two windows from a later source: its best line, and the next best of another section.
-    expect(lines.find((line) => line.endsWith('[4]'))).toBe('**Billing**: Each invited seat is billed. … Expired invitations are never billed. [4]');
+    // From the fourth source on, one window: its best line (of another section than retrieval's).
+    expect(lines.find((line) => line.endsWith('[4]'))).toBe('**Billing**: Expired invitations are never billed. [4]');
+    // The second and third sources give two windows: their best line, and the next best of another section.
+    const third = extractiveAnswer(retrievalOf('When do invitations expire?', idf, [guide, sources[1], sources[3], sources[4]], pages));
+    expect(third.lines.find((line) => line.endsWith('[3]'))).toBe('**Billing**: Each invited seat is billed. … Expired invitations are never billed. [3]');
   });
 
   it('quotes the first page’s opening with the section retrieval chose: what the page is for', () => {
@@ -239,6 +243,25 @@ describe('extractive answer', () => {
     const { lines } = extractiveAnswer(retrievalOf('Why do jobs pile up on one worker?', { job: 2, pile: 5, worker: 2 }, [overview, page], pages));
     const line = lines.find((text) => text.endsWith('[2]'));
     expect(line).toContain('Jobs pile up on one worker when the SDK is older than 1.10. To fix it, run: pip install --upgrade runpod [2]');
+  });
+
+  it('quotes the unit before the best one: the rule that the matching line details', () => {
+    const body = [
+      'Automations run on a schedule or on events.',
+      'This endpoint only supports automations with a custom schedule trigger.',
+      'Requests for automations on code changes return a 400 error.',
+      'Runs are queued.',
+    ].join('\n');
+    const others = [1, 2, 3].map((n) => passageOf(`other-${n}`, `Other ${n}`, 'Each automation has a trigger.'));
+    const page = passageOf('trigger', 'Trigger automation', body, 'Errors');
+    const pages = { trigger: [section({ pagePath: 'trigger', pageTitle: 'Trigger automation', heading: 'Errors', body })] };
+    const { lines } = extractiveAnswer(
+      retrievalOf('Why does my code change automation return a 400?', { code: 3, chang: 3, autom: 1, return: 2, '400': 4 }, [...others, page], pages),
+    );
+    // The fourth source's one window: the best line with the one before it (and the one after).
+    expect(lines.find((text) => text.endsWith('[4]'))).toContain(
+      'This endpoint only supports automations with a custom schedule trigger. Requests for automations on code changes return a 400 error.',
+    );
   });
 
   it('keeps a definition whole when a colon follows its qualifier', () => {
