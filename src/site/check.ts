@@ -70,11 +70,14 @@ export interface CheckedSite {
 /** Runs the enabled site rules over the site the tree and the docs root make, each once; returns what it worked out. */
 export function checkSite(rules: readonly SiteRule[], input: SiteCheckInput): CheckedSite {
   const last = input.cache && input.root !== undefined ? input.cache.lastCheck<CheckedSite>(input.root) : undefined;
-  const ignored = ignoredTest(readRootFile(input, MINTIGNORE));
+  const mintignore = readRootFile(input, MINTIGNORE);
+  // The same `.mintignore` as this root's last check (an editor's next keystroke): its test, which keeps its answers.
+  const ignored = last !== undefined && last.made.mintignore === mintignore ? last.made.ignored : ignoredTest(mintignore);
   const made: SiteInputs = {
     treePages: input.tree.pages,
     alsoListed: [...(input.alsoListed ?? [])],
     files: input.files,
+    mintignore,
     ignored,
     redirects: JSON.stringify(redirectsOf(input.document)),
   };

@@ -31,19 +31,14 @@ const PLATFORM_IGNORES: readonly string[] = [
 /** The name of the file whose gitignore-style patterns say what of the docs root the platform leaves out. */
 export const MINTIGNORE = '.mintignore';
 
-/** The last test made, with the `.mintignore` text it was made of. */
-let last: { mintignore: string | undefined; test: (relativePath: string) => boolean } | undefined;
-
 /**
  * A test for root-relative paths the platform leaves out of the site: its defaults plus the
  * patterns of `.mintignore` (gitignore syntax, read by the `ignore` package as the platform does).
+ * A new one each time: an editor's next check of the same root keeps its last one while the text
+ * is the same (src/site/check.ts), and no other root's check in between replaces it.
  */
 export function ignoredTest(mintignore: string | undefined): (relativePath: string) => boolean {
-  // The same `.mintignore` as the last check's (an editor's next keystroke): its matcher, which keeps its answers.
-  if (last && last.mintignore === mintignore) return last.test;
   const patterns = [...PLATFORM_IGNORES, ...(mintignore ?? '').split(/\r?\n/).map((line) => line.trim())];
   const matcher = ignoreModule()({ allowRelativePaths: true }).add(patterns);
-  const test = (relativePath: string): boolean => matcher.ignores(relativePath);
-  last = { mintignore, test };
-  return test;
+  return (relativePath: string): boolean => matcher.ignores(relativePath);
 }

@@ -12,9 +12,11 @@ export interface SiteInputs {
   /** The tree's pages (path, kind, file are what the site reads of them). */
   treePages: PageTree['pages'];
   alsoListed: readonly string[];
-  /** The listing and the `.mintignore` test (each kept while unchanged, so the same object). */
+  /** The listing (kept while unchanged, so the same object). */
   files: unknown;
-  ignored: unknown;
+  /** The `.mintignore` text, and the test made of it (the last check's while the text is the same, so the same object). */
+  mintignore: string | undefined;
+  ignored: (relativePath: string) => boolean;
   /** docs.json's `redirects`, as JSON. */
   redirects: string;
 }

@@ -79,8 +79,9 @@ export function buildSite(
     const urlPath = file.replace(/\.mdx?$/i, '');
     const known = pages.get(urlPath);
     if (!known) pages.set(urlPath, { path: urlPath, file, listed: false, endpoint: false });
-    // A page with both files is its .mdx, whichever the listing gives first (as `DocsFiles.pageFileOf` finds it).
-    else if (!known.endpoint && (known.file === undefined || (file.endsWith('.mdx') && known.file === `${urlPath}.md`))) known.file = file;
+    // A page with several files is its `.mdx`, else its `.md` (case-sensitively, as the platform and
+    // `DocsFiles.pageFileOf` find it), else the first listed (`x.MDX`), whichever the listing gives first.
+    else if (!known.endpoint && (known.file === undefined || fileRank(file, urlPath) < fileRank(known.file, urlPath))) known.file = file;
   }
   let generatedFolders: Map<string, string> | undefined;
   let suggester: Suggester | undefined;
@@ -101,6 +102,12 @@ export function buildSite(
       return suggester.suggest(urlPath)[0];
     },
   };
+}
+
+/** How a page's file is chosen among several: `<page>.mdx` (0), then `<page>.md` (1), then any other (`.MDX`, `.Md`: 2). */
+function fileRank(file: string, page: string): number {
+  if (file === `${page}.mdx`) return 0;
+  return file === `${page}.md` ? 1 : 2;
 }
 
 /** Each folder that holds generated pages and no page file, with its first generated page (asked only when a link misses). */
