@@ -4,14 +4,7 @@
  * path (the file without `.mdx`/`.md`, in any case) to leave a page's body unchecked.
  */
 import { describe, expect, it } from 'vitest';
-import { docsRoot, siteProblems, type Seen } from './site-helpers.js';
-
-const lost = (file: string, at: string, url: string): Seen => ({
-  code: 'link-not-found',
-  file,
-  at,
-  message: `Link "${url}" leads nowhere: no page, file or redirect of the site is at ${url}.`,
-});
+import { docsRoot, lost, siteProblems, type Seen } from './site-helpers.js';
 
 describe('a folder’s index page', () => {
   it('is served at the folder: a link to the folder with a fragment is checked against its headings', () => {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateText, ValidationCache } from '../../src/index.js';
 import type { CheckedSite } from '../../src/site/check.js';
-import { docsRoot, seen, type Seen } from './site-helpers.js';
+import { docsRoot, lost, seen, type Seen } from './site-helpers.js';
 
 const DOCS = { name: 'Site', navigation: { pages: ['index'] } };
 
@@ -25,13 +25,6 @@ function root(files: Record<string, string>, cache: ValidationCache) {
   };
   return { check, last };
 }
-
-const lost = (file: string, at: string, url: string): Seen => ({
-  code: 'link-not-found',
-  file,
-  at,
-  message: `Link "${url}" leads nowhere: no page, file or redirect of the site is at ${url}.`,
-});
 
 describe('two roots checked in turn', () => {
   const FILES = { 'index.mdx': '# Home\n\n[d](/drafts/a)\n', 'drafts/a.mdx': '# A\n' };

@@ -35,6 +35,14 @@ export interface Seen {
   suggest?: string;
 }
 
+/** link-not-found as the tests compare it: a link to `url` in `file` at `at` (line:column). */
+export const lost = (file: string, at: string, url: string): Seen => ({
+  code: 'link-not-found',
+  file,
+  at,
+  message: `Link "${url}" leads nowhere: no page, file or redirect of the site is at ${url}.`,
+});
+
 /** A problem of `root` as the tests compare it: where (line:column, or the pointer in docs.json), what, the suggestion. */
 export function seen(root: string, problem: Problem): Seen {
   const file = path.relative(root, problem.file).split(path.sep).join('/');
