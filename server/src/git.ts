@@ -597,9 +597,14 @@ function safeSegments(file: string): string[] | undefined {
 
 /** A file's place under `dir`; a path that could climb out of it is refused. */
 function targetOf(dir: string, file: string): string {
+  return path.join(dir, ...writableSegments(file));
+}
+
+/** A repository path's segments when it is safe to write (`safeSegments`); a path that could climb out is refused. */
+function writableSegments(file: string): string[] {
   const segments = safeSegments(file);
   if (!segments) throw new GitError(`the commit holds a path docsnav does not write: ${JSON.stringify(file)}`);
-  return path.join(dir, ...segments);
+  return segments;
 }
 
 /**
@@ -661,7 +666,7 @@ async function writeNewBlobs(
   const made = new Map<string, Promise<unknown>>([[dir, Promise.resolve()]]);
   // Every path is checked before anything is written; each file's place is made as it is written,
   // not all up front: 100,000 places held at once were ~70 MB of path pieces on the main thread.
-  for (const file of files) targetOf(dir, file.path);
+  for (const file of files) writableSegments(file.path);
   if (files.length === 0) return;
   // `git cat-file --batch`: for each id a header "<id> blob <size>\n", the bytes, "\n".
   let index = 0;
