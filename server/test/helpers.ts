@@ -2,7 +2,7 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer, type Server } from 'node:http';
+import { createServer, get as httpGet, type Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -377,24 +377,23 @@ export async function analyzeAll(input: Omit<AnalyzeInput, 'maxPages'> & { maxPa
 }
 
 /**
- * Probes `GET <base>/healthz` every 100 ms on its own, as a load balancer does, until stopped;
- * then says how many probes ran and how long the slowest took (ms).
+ * Probes `GET <base>/healthz` every 100 ms on its own, as a load balancer does (a new connection
+ * each time, 10 s to answer), until stopped; then says how many probes ran, how long the slowest
+ * took (ms), and why each failed one failed.
  */
-export function probeHealth(base: string): { stop: () => Promise<{ probes: number; slowest: number; failed: number }> } {
+export function probeHealth(base: string): { stop: () => Promise<{ probes: number; slowest: number; failures: string[] }> } {
   let running = true;
   let probes = 0;
   let slowest = 0;
-  let failed = 0;
+  const failures: string[] = [];
   const loop = (async () => {
     while (running) {
       const started = performance.now();
-      const ok = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(10_000) }).then(
-        (response) => response.ok,
-        () => false,
-      );
-      slowest = Math.max(slowest, performance.now() - started);
+      const failure = await probeOnce(`${base}/healthz`, 10_000);
+      const took = performance.now() - started;
+      slowest = Math.max(slowest, took);
       probes++;
-      if (!ok) failed++;
+      if (failure) failures.push(`probe ${probes} after ${Math.round(took)} ms: ${failure}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   })();
@@ -402,9 +401,22 @@ export function probeHealth(base: string): { stop: () => Promise<{ probes: numbe
     stop: async () => {
       running = false;
       await loop;
-      return { probes, slowest, failed };
+      return { probes, slowest, failures };
     },
   };
+}
+
+/** One GET on a connection of its own: undefined when it answers 2xx, else why not. */
+function probeOnce(url: string, timeoutMs: number): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const request = httpGet(url, { agent: false, timeout: timeoutMs }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode && response.statusCode < 300 ? undefined : `HTTP ${response.statusCode}`));
+      response.on('error', (error) => resolve(`the answer broke off: ${error.message}`));
+    });
+    request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    request.on('error', (error) => resolve(error.message));
+  });
 }
 
 /**
