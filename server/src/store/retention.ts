@@ -98,13 +98,18 @@ async function deleteInBatches(
 }
 
 /**
+ * Every table a pass deletes or rewrites rows of (`pruneDeployments` and `deleteStoredIndexes`):
+ * each is vacuumed after a pass. tree_parts and file_parts were once left out, and the embedded
+ * database grew by their dead rows at every redeploy (100 redeploys of the platform docs: 1.43x
+ * its size after 2, 24 MB more, with texts deleted as they should be).
+ */
+const PRUNED_TABLES = ['page_sections', 'section_embeddings', 'search_indexes', 'tree_parts', 'file_parts', 'deployments'] as const;
+
+/**
  * Lets the space of deleted rows be used again. PostgreSQL's autovacuum does this by itself in
  * time; the embedded database has no autovacuum, and without it every pass's deleted rows would
  * stay in its files (the database would grow as if nothing were deleted).
  */
 export async function reclaimSpace(db: Queryable): Promise<void> {
-  await db.query('VACUUM page_sections');
-  await db.query('VACUUM section_embeddings');
-  await db.query('VACUUM search_indexes');
-  await db.query('VACUUM deployments');
+  for (const table of PRUNED_TABLES) await db.query(`VACUUM ${table}`);
 }
