@@ -144,6 +144,34 @@ describe('copies of a document across versions', () => {
     expect(index.rank(query, { limit: 5, version: '1.0' })[0].page.path).toBe('old/retry-policy');
   });
 
+  it('joins the translations of a page in each version: one copy for an English question, not one per language', async () => {
+    const language = (label: string, isDefault: boolean) => ({ kind: 'language', label, default: isDefault });
+    // Languages around versions (firecrawl's layout): each translation keeps the path less its
+    // language segment, but not the title, and its text shares no shingle with the English page.
+    const rows = [
+      ['en', 'v2', 'features/parse', 'Document parsing', 'Parse PDF, Word and Excel files into markdown with the parse endpoint.'],
+      ['es', 'v2', 'es/features/parse', 'Análisis de documentos', 'Convierte archivos PDF, Word y Excel en markdown con el endpoint parse.'],
+      ['fr', 'v2', 'fr/features/parse', 'Analyse de documents', 'Convertissez des fichiers PDF, Word et Excel en markdown avec le endpoint parse.'],
+      ['en', 'v1', 'v1/features/parse', 'Document parsing', 'Parse PDF files into markdown (Word and Excel in v2).'],
+      ['es', 'v1', 'es/v1/features/parse', 'Análisis de documentos', 'Convierte archivos PDF en markdown (Word y Excel en v2).'],
+      ['en', 'v2', 'features/map', 'Map', 'List every URL of a site without its content.'],
+    ].map(([lang, ver, pagePath, pageTitle, body]) =>
+      section({ pagePath, pageTitle, body, trail: [language(lang, lang === 'en'), version(ver, ver === 'v2')] }),
+    );
+    const index = await SectionIndex.build(rows);
+    const parse = (options: { language?: string; version?: string; preferLanguage?: string } = {}) =>
+      index
+        .rank(terms('can it parse excel and word files into markdown?'), { limit: 5, ...options })
+        .map((entry) => entry.page.path)
+        .filter((page) => page.includes('parse'));
+    expect(parse()).toEqual(['features/parse']);
+    expect(parse({ language: 'es' })).toEqual(['es/features/parse']);
+    expect(parse({ preferLanguage: 'fr' })).toEqual(['fr/features/parse']);
+    expect(parse({ version: 'v1' })).toEqual(['v1/features/parse']);
+    // Two pages of one version and language stay two.
+    expect(index.rank(terms('markdown or every URL'), { limit: 10 }).map((entry) => entry.page.path)).toEqual(['features/map', 'features/parse']);
+  });
+
   it('reads the version a question names', () => {
     const versions = ['Edge', 'v1.15.17', 'v1.11.0', 'v1.10.0', '0.21.x'];
     expect(namedVersion('On crewai 1.10.0, can `crewai create` scaffold a tool?', versions)).toBe('v1.10.0');

@@ -19,7 +19,7 @@ const FIELDS = ['title', 'heading', 'description', 'trail', 'path', 'body'] as c
 type Field = (typeof FIELDS)[number];
 const FIELD_COUNT = FIELDS.length;
 /** The layout of `serialize`'s bytes: a stored index of another layout is built again. */
-export const INDEX_FORMAT = 2;
+export const INDEX_FORMAT = 3;
 /**
  * The first size of each array of postings being built (bytes): above the C library's largest
  * threshold for allocating with mmap (32 MB), so the arrays are mapped on their own and given
@@ -372,9 +372,10 @@ export class SectionIndex {
   }
 
   /**
-   * Copy groups: pages of one path (less the version or language segment), pages of one title at
-   * one place in the navigation (less version and language), and pages whose text is nearly the
-   * same (MinHash, banded), never two pages of one version and language in a group.
+   * Copy groups: pages of one path (less the version or language segment; of one title too, across
+   * versions), translations of one path in one version, pages of one title at one place in the
+   * navigation (less version and language), and pages whose text is nearly the same (MinHash,
+   * banded), never two pages of one version and language in a group.
    */
   private async groupCopies(finder: CopyFinder, maybeYield: () => Promise<void>): Promise<void> {
     const groups = new CopyGroups(this.pages);
@@ -391,6 +392,12 @@ export class SectionIndex {
     // Only a site with versions or languages has copies.
     if (this.versions.length === 0 && this.languages.length === 0) return;
     joinBy((pageId) => this.pages[pageId].copyKey);
+    // Translations of a page in one version: its path less the language (and version) segment, in
+    // that version. The key above asks versions for the same title too, which a translation changes.
+    joinBy((pageId) => {
+      const { path: pagePath, language, version } = this.pages[pageId];
+      return language && version ? `${copyKey(pagePath, language, version)}\u0000${version}` : undefined;
+    });
     joinBy((pageId) => {
       const row = this.sections[this.pages[pageId].sections[0]];
       const title = fold(row.pageTitle);
