@@ -164,6 +164,30 @@ describe('the parts of retrieval', () => {
     expect(namesAnApiCall('how do I get started?')).toBe(false);
   });
 
+  it('puts the page two of whose sections hold the question before a page that mentions it in one', async () => {
+    const index = await SectionIndex.build([
+      section({ pagePath: 'changelog', pageTitle: 'Changelog', heading: 'March', body: 'A failed webhook delivery is retried.' }),
+      section({ pagePath: 'changelog', pageTitle: 'Changelog', heading: 'February', body: 'Faster dashboards and a new billing page.' }),
+      section({
+        pagePath: 'events',
+        pageTitle: 'Event notifications',
+        heading: 'Delivery',
+        body: 'Each webhook delivery goes to your endpoint within seconds of the event, and one that is not acknowledged is retried later.',
+      }),
+      section({
+        pagePath: 'events',
+        pageTitle: 'Event notifications',
+        heading: 'Failures',
+        body: 'A webhook delivery that fails with a timeout or an error status is retried five times, an hour apart.',
+      }),
+      section({ pagePath: 'billing', pageTitle: 'Billing', body: 'Invoices are sent monthly.' }),
+      section({ pagePath: 'teams', pageTitle: 'Teams', body: 'Invite your team by email.' }),
+    ]);
+    const query = tokenize('webhook delivery retried', analyzerFor('en')).map((term) => ({ term, weight: 1 }));
+    expect(index.rank(query, { limit: 5 }).map((entry) => entry.page.path)).toEqual(['events', 'changelog']);
+    // By its best section alone the changelog comes first (2.43 against 2.10, seen with the second section's share at 0).
+  });
+
   it('ranks neighbouring words of the question higher when a title has them side by side', async () => {
     const index = await SectionIndex.build([
       section({ pagePath: 'a', pageTitle: 'Volume of the network', body: 'Text.' }),
