@@ -554,9 +554,7 @@ for (const site of siteNames) {
       if (new Set(documents).size < documents.length) stats.repeated++;
       if (!question.filter?.version) {
         const first = versions.pages.get(urlPage(urls[0]));
-        const defaultCopy = [...versions.pages.values()].some(
-          (page) => page.version === versions.defaultVersion && page.document === first?.document,
-        );
+        const defaultCopy = [...versions.pages.values()].some((page) => page.version === versions.defaultVersion && page.document === first?.document);
         if (defaultCopy) {
           stats.defaultable++;
           if (first?.version === versions.defaultVersion) stats.defaultFirst++;
