@@ -80,6 +80,7 @@ const TARGETS = {
       'test/assistant-v5.test.ts',
       'test/assistant-limits.test.ts',
       'test/extractive.test.ts',
+      'test/model.test.ts',
       'test/data-stream.test.ts',
       'test/protocols.test.ts',
       'test/embeddings.test.ts',
