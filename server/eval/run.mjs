@@ -330,7 +330,7 @@ async function readVersions(site) {
     for (const item of [version, language]) if (item?.label) marks.add(item.label.toLowerCase());
     if (version?.label && !labels.includes(version.label)) labels.push(version.label);
     if (version?.default === true) defaultVersion = version.label;
-    pages.set(url, { version: version?.label });
+    pages.set(url, { version: version?.label, language: language?.label });
   }
   const documentOf = (url) =>
     urlPage(url)
@@ -344,7 +344,8 @@ async function readVersions(site) {
 /**
  * Whether a cited URL answers the question: an expected page; on a versioned site, for a question
  * that names no version (no filter), also the default version's copy of an expected page at the
- * same path (less its version and language segments): the page a reader of the site sees first.
+ * same path (less its version and language segments) in the same language: the page a reader of
+ * the site sees first.
  * The questions were written from one version's pages (crewai's from Edge, whose default is
  * v1.15.17); the strict figure (the written page only) is printed beside it.
  */
@@ -352,10 +353,12 @@ function hitsOf(site, question, { strict = false } = {}) {
   const expected = expectedUrls(question);
   const versions = versionsOf[site];
   if (strict || !versions || versions.labels.length === 0 || question.filter?.version) return (url) => expected.has(urlPage(url));
-  const documents = new Set([...expected].map(versions.documentOf));
+  // The same document in the same language: another language's copy is not the page asked for.
+  const key = (url) => `${versions.pages.get(url)?.language ?? ''}\u0000${versions.documentOf(url)}`;
+  const documents = new Set([...expected].map(key));
   return (url) => {
     const page = urlPage(url);
-    return expected.has(page) || (versions.pages.get(page)?.version === versions.defaultVersion && documents.has(versions.documentOf(page)));
+    return expected.has(page) || (versions.pages.get(page)?.version === versions.defaultVersion && documents.has(key(page)));
   };
 }
 
