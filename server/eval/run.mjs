@@ -337,8 +337,14 @@ async function readVersions(site) {
       .split('/')
       .filter((segment) => !marks.has(segment.toLowerCase()))
       .join('/');
-  for (const [url, page] of pages) page.document = documentOf(url);
-  versionsOf[site] = { labels, defaultVersion: defaultVersion ?? labels[0], pages, documentOf };
+  const theDefault = defaultVersion ?? labels[0];
+  /** The documents the default version has a copy of. */
+  const inDefault = new Set();
+  for (const [url, page] of pages) {
+    page.document = documentOf(url);
+    if (page.version === theDefault) inDefault.add(page.document);
+  }
+  versionsOf[site] = { labels, defaultVersion: theDefault, pages, documentOf, inDefault };
 }
 
 /**
@@ -557,7 +563,7 @@ for (const site of siteNames) {
       if (new Set(documents).size < documents.length) stats.repeated++;
       if (!question.filter?.version) {
         const first = versions.pages.get(urlPage(urls[0]));
-        const defaultCopy = [...versions.pages.values()].some((page) => page.version === versions.defaultVersion && page.document === first?.document);
+        const defaultCopy = first !== undefined && versions.inDefault.has(first.document);
         if (defaultCopy) {
           stats.defaultable++;
           if (first?.version === versions.defaultVersion) stats.defaultFirst++;
