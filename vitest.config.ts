@@ -17,6 +17,10 @@ const slow = ['test/robustness/**/*.test.ts', 'test/rules/robustness.test.ts', '
 export default defineConfig({
   test: {
     testTimeout: 60_000,
+    // Hooks build fixtures and remove install folders (thousands of files); under CI's load, with the
+    // end-to-end installs beside them, that has passed Vitest's 10 s default (tarballs' afterAll,
+    // docs-history's beforeAll). A hook's time is never what a test checks.
+    hookTimeout: 120_000,
     // Temporary files of the run in one folder, removed at its end (test/temp-folder.ts); and
     // dist/ built again first when a source is newer (test/fresh-build.ts).
     globalSetup: ['test/temp-folder.ts', 'test/fresh-build.ts'],
