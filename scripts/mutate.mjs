@@ -8,6 +8,7 @@
  *   npm run mutate -- fix server      some of them
  *   npm run mutate:changed            only the lines a change touches (git diff against a base), for CI
  *   npm run mutate:changed -- --base v1.2.0
+ *   npm run mutate -- --sample 60 git-guards   60 of the target's lines, drawn at random (seeded)
  *
  * Each target keeps its own incremental file (reports/stryker-incremental-<target>.json, ignored
  * by git; CI keeps reports/ as its cache): a second run tests only the mutants whose code or
@@ -19,6 +20,11 @@
  * of HEAD and `--base` (default: $DOCSNAV_MUTATE_BASE, else `main`), the working tree included;
  * each file goes to the first target that holds it. Nothing to mutate is a success.
  *
+ * `--sample N` mutates N lines of code of each target, drawn with a fixed seed (the target's name,
+ * or `--seed S`), for targets whose whole run takes hours here (the tests of git.ts and of the
+ * page scanner are slow or many): the score is an estimate, printed with its 95% interval
+ * (Wilson's, over mutants; mutants of one line are not independent, so it is if anything narrow).
+ *
  * The library's targets run the in-process tests of vitest.mutate.config.ts under
  * stryker.config.mjs; the server's run its unit tests (server/vitest.mutate.config.ts, test paths
  * relative to server/) under stryker.server.config.mjs, against docsnav's build (built here when
@@ -26,7 +32,7 @@
  * the site and redirect rules live in src/rules and are tested in test/site and test/redirects.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Stryker } from '@stryker-mutator/core';
@@ -36,6 +42,30 @@ const SERVER = 'stryker.server.config.mjs';
 
 /** The site rules' own tests (test/rules/site-harness.ts), which the site, its links and redirects run under. */
 const SITE_RULE_TESTS = ['test/rules/redirect-*.test.ts', 'test/rules/link-not-found.test.ts', 'test/rules/anchor-not-found.test.ts'];
+
+/**
+ * Stryker's `file:start-end` ranges of the named top-level declarations of `file` (a function or a
+ * constant, from its line to the first line after it that closes it at the left margin), so that a
+ * target can be the guards of a file whose whole run takes hours. An unknown name is an error: a
+ * renamed guard must not drop out of the target unnoticed.
+ */
+function declarations(file, names) {
+  const lines = readFileSync(new URL(`../${file}`, import.meta.url), 'utf8').split('\n');
+  return names.map((name) => {
+    const start = lines.findIndex((line) => new RegExp(`^(export )?(async )?(function\\*? ${name}\\b|const ${name}\\b)`).test(line));
+    if (start === -1) throw new Error(`mutate: ${file} declares no ${name}`);
+    let end = start;
+    if (!/;$/.test(lines[start])) while (end + 1 < lines.length && !/^[}\]];?$/.test(lines[end])) end++;
+    return `${file}:${start + 1}-${end + 1}`;
+  });
+}
+
+/** git.ts's guards: the repository and branch checks, the hardened environment, the paths it writes, the allowed local folders. */
+const GIT_GUARDS = [
+  ...['ALLOWED_PROTOCOLS', 'gitEnv', 'HARDENED_CONFIG', 'hardenedArgs', 'isValidBranch', 'normalizeRepo', 'checkNotOption', 'withoutCredentials'],
+  ...['safeSegments', 'targetOf', 'writableSegments', 'localRepoPath', 'isLocalRepo', 'looksLikeGitDir', 'gitFileTarget', 'gitDirFor'],
+  ...['CONFIG_FILES_OF_GIT_DIR', 'LAZY_FETCH_CONFIG', 'checkLocalRepo', 'isSymlink', 'checkedOutBranches', 'realpathOr', 'findSymlink'],
+];
 
 /**
  * `paths`: the folders (ending in `/`) and files mutated; `tests`: the test files run against
@@ -71,6 +101,12 @@ const TARGETS = {
   },
   redact: { configFile: SERVER, paths: ['server/src/redact.ts'], tests: ['test/git.test.ts', 'test/git-faults.test.ts', 'test/redact*.test.ts'] },
   git: { configFile: SERVER, paths: ['server/src/git.ts'], tests: ['test/git.test.ts', 'test/git-faults.test.ts'] },
+  // The whole of git.ts is 1,272 mutants, over 4 hours here (its tests run git); its guards alone, with the tests that drive them through the server.
+  'git-guards': {
+    configFile: SERVER,
+    paths: declarations('server/src/git.ts', GIT_GUARDS),
+    tests: ['test/git.test.ts', 'test/git-faults.test.ts', 'test/repo-access.test.ts', 'test/hostile.test.ts'],
+  },
   'data-folder': { configFile: SERVER, paths: ['server/src/data-folder.ts'], tests: ['test/data-folder*.test.ts', 'test/job-kinds.test.ts'] },
   assistant: {
     configFile: SERVER,
@@ -151,12 +187,76 @@ function changedRanges(diff) {
   return byTarget;
 }
 
+/** The lines of code (not blank, not a comment, an import or a lone bracket) of a target's paths, as `[file, line]`. */
+function codeLines(paths) {
+  const lines = [];
+  for (const entry of paths) {
+    const [, file, start, end] = /^(.*?)(?::(\d+)-(\d+))?$/.exec(entry);
+    const files = file.endsWith('/')
+      ? readdirSync(file, { recursive: true })
+          .map((name) => path.posix.join(file, String(name).split(path.sep).join('/')))
+          .filter((name) => name.endsWith('.ts') && !name.endsWith('.d.ts'))
+          .sort()
+      : [file];
+    for (const name of files) {
+      const text = readFileSync(name, 'utf8').split('\n');
+      const from = start === undefined ? 1 : Number(start);
+      const to = end === undefined ? text.length : Number(end);
+      for (let line = from; line <= to; line++) {
+        const code = text[line - 1].trim();
+        if (code && !/^(\/\/|\/\*|\*|import |export \{|export type |[)}\]]+[;,]?$)/.test(code)) lines.push([name, line]);
+      }
+    }
+  }
+  return lines;
+}
+
+/** `count` of `items`, drawn without replacement by a generator seeded with `seed` (mulberry32 over the seed's FNV-1a hash). */
+function sample(items, count, seed) {
+  let state = [...seed].reduce((hash, char) => Math.imul(hash ^ char.charCodeAt(0), 16777619) >>> 0, 2166136261);
+  const random = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let value = state;
+    value = Math.imul(value ^ (value >>> 15), value | 1);
+    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
+  const pool = [...items];
+  for (let index = 0; index < Math.min(count, pool.length); index++) {
+    const pick = index + Math.floor(random() * (pool.length - index));
+    [pool[index], pool[pick]] = [pool[pick], pool[index]];
+  }
+  return pool.slice(0, count);
+}
+
+/** Wilson's 95% interval of `detected` of `valid`, in percent. */
+function wilson(detected, valid) {
+  if (valid === 0) return [100, 100];
+  const z = 1.96;
+  const p = detected / valid;
+  const centre = (p + (z * z) / (2 * valid)) / (1 + (z * z) / valid);
+  const half = (z * Math.sqrt((p * (1 - p)) / valid + (z * z) / (4 * valid * valid))) / (1 + (z * z) / valid);
+  return [100 * (centre - half), 100 * (centre + half)];
+}
+
 const argv = process.argv.slice(2);
 const changedMode = argv.includes('--changed');
 let base = process.env.DOCSNAV_MUTATE_BASE || 'main';
+let sampleSize;
+let seed;
 const asked = [];
 for (let index = 0; index < argv.length; index++) {
   if (argv[index] === '--changed') continue;
+  if (argv[index] === '--sample' || argv[index] === '--seed') {
+    const value = argv[++index];
+    if (argv[index - 1] === '--seed') seed = value;
+    else sampleSize = Number(value);
+    if (!value || (argv[index - 1] === '--sample' && !(Number.isInteger(sampleSize) && sampleSize > 0))) {
+      console.error(`mutate: ${argv[index - 1]} takes ${argv[index - 1] === '--sample' ? 'a number of lines' : 'a word'}`);
+      process.exit(2);
+    }
+    continue;
+  }
   if (argv[index] === '--base') {
     base = argv[++index];
     if (!base) {
@@ -184,9 +284,16 @@ if (changedMode) {
       ? `mutate: no line of a target changed since ${base} (${mergeBase.slice(0, 12)})`
       : `mutate: lines changed since ${base} (${mergeBase.slice(0, 12)}): ${runs.map((run) => `${run.name} (${run.mutate.length} ranges)`).join(', ')}`,
   );
+} else if (sampleSize !== undefined) {
+  runs = (asked.length > 0 ? asked : Object.keys(TARGETS)).map((name) => {
+    const drawn = sample(codeLines(TARGETS[name].paths), sampleSize, seed ?? name).sort(([a, x], [b, y]) => a.localeCompare(b) || x - y);
+    return { name, mutate: drawn.map(([file, line]) => `${file}:${line}-${line}`) };
+  });
+  console.log(`mutate: ${runs.map((run) => `${run.name}, ${run.mutate.length} lines drawn (seed ${seed ?? run.name})`).join('; ')}`);
 } else {
   runs = (asked.length > 0 ? asked : Object.keys(TARGETS)).map((name) => ({ name, mutate: globsOf(TARGETS[name].paths) }));
 }
+const partial = changedMode || sampleSize !== undefined;
 
 if (runs.some((run) => TARGETS[run.name].configFile === SERVER) && !existsSync(path.join(root, 'dist/index.js'))) {
   const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
@@ -228,8 +335,8 @@ for (const { name, mutate } of runs) {
     htmlReporter: { fileName: `reports/mutation/${name}.html` },
     jsonReporter: { fileName: `reports/mutation/${name}.json` },
   }).runMutationTest();
-  // Stryker answers for every mutant its incremental file holds: in --changed mode, count the changed lines' only.
-  const counted = changedMode ? results.filter((result) => inRanges(mutate, path.relative(root, result.fileName), result.location.start.line)) : results;
+  // Stryker answers for every mutant its incremental file holds: with --changed or --sample, count the lines asked for only.
+  const counted = partial ? results.filter((result) => inRanges(mutate, path.relative(root, result.fileName), result.location.start.line)) : results;
   rows.push({ name, ...tally(counted), minutes: (performance.now() - started) / 60_000 });
 }
 if (rows.length === 0) process.exit(0);
@@ -239,7 +346,11 @@ const table = [
   header,
   ...rows.map((row) => [
     row.name,
-    `${row.score.toFixed(1)}%`,
+    sampleSize === undefined
+      ? `${row.score.toFixed(1)}%`
+      : `${row.score.toFixed(1)}% (95%: ${wilson(row.killed + row.timeout, row.killed + row.timeout + row.survived + row.noCoverage)
+          .map((bound) => bound.toFixed(0))
+          .join('–')}%)`,
     row.killed,
     row.timeout,
     row.survived,

@@ -145,6 +145,53 @@ describe('a local repository is read only through what git opens inside the allo
     expect(deployment.summary).toBe("the repository's git folder is outside the folders this server may read");
   });
 
+  it('a working tree outside the allowed folders is refused even when its .git file points at a git folder inside them', async () => {
+    const inside = path.join(allowed, 'outer-admin.git');
+    git(dir, 'clone', '-q', '--bare', exampleRepo(path.join(dir, 'outer-seed')), inside);
+    const repo = path.join(outside, 'outer-worktree');
+    mkdirSync(repo);
+    writeFileSync(path.join(repo, '.git'), `gitdir: ${inside}\n`);
+    await storedProject('outer', repo);
+    const { deployment } = await deploy('outer');
+    expect(deployment.status).toBe('failure');
+    expect(deployment.summary).toBe('the repository is outside the folders this server may read (--allow-local-repos)');
+  });
+
+  // Given a git folder's path, git opens `<path>/.git` or `<path>.git` when it finds a git folder
+  // there: either, beside a checked git folder, could be what git reads instead. A link whose target
+  // does not exist yet (inside) or a link to a private repository (beside) is refused.
+  for (const [name, twin, target] of [
+    ['inside it (.git), dangling', (gitDir: string) => path.join(gitDir, '.git'), () => path.join(outside, 'not-yet')],
+    ['beside it (<name>.git)', (gitDir: string) => `${gitDir}.git`, () => path.join(privateRepo('twin-beside-private'), '.git')],
+  ] as const) {
+    it(`a git folder with a link ${name} is refused`, async () => {
+      const id = `twin-${name.split(' ')[0]}`;
+      const gitDir = path.join(allowed, id);
+      git(dir, 'clone', '-q', '--bare', exampleRepo(path.join(dir, `${id}-seed`)), gitDir);
+      symlinkSync(target(), twin(gitDir));
+      await storedProject(id, gitDir);
+      const { deployment, leaked } = await deploy(id);
+      expect(leaked).toBe(false);
+      expect(deployment.status).toBe('failure');
+      expect(deployment.summary).toBe(`the repository's git folder has a ${path.basename(twin(gitDir))} beside or inside it that git could open instead`);
+    });
+  }
+
+  it('a file:// URL with a malformed %-escape is refused at the fetch, in one line', async () => {
+    await storedProject('escape', `file://${path.join(allowed, 'legit')}%zz`);
+    const { deployment } = await deploy('escape');
+    expect(deployment.status).toBe('failure');
+    expect(deployment.summary).toBe('the file:// repository URL has a malformed %-escape');
+  });
+
+  it('a remote URL whose path holds "file://" is fetched as the remote it is, not checked as a local path', async () => {
+    const { freePort } = await import('./helpers.js');
+    await storedProject('remote-file', `http://127.0.0.1:${await freePort()}/a/file:///${path.join(allowed, 'legit')}`);
+    const { deployment } = await deploy('remote-file');
+    expect(deployment.status).toBe('failure');
+    expect(deployment.summary).toMatch(/unable to access/);
+  });
+
   it('a commondir pointing at a git folder outside the allowed folders is refused', async () => {
     const secret = privateRepo('commondir-private');
     const repo = path.join(allowed, 'escaping');
@@ -178,22 +225,27 @@ describe('a local repository is read only through what git opens inside the allo
 
 describe('a repository URL that would pass an option to ssh or git is refused when the project is added', () => {
   it.each([
-    'ssh://-oProxyCommand=touch%20/tmp/pwned/x',
-    'ssh://-oProxyCommand=touch /tmp/pwned/x',
-    'ssh://user@-oProxyCommand=x/repo.git',
-    'ssh://%2DoProxyCommand=x/repo.git',
-    'ssh://-user@host/repo.git',
-    'ssh://[-oProxyCommand=x]/repo.git',
-    'ssh://host:-oProxyCommand=x/repo.git',
-    'git@-oProxyCommand=x:repo.git',
-    'git@host:-u/repo.git',
-    'ssh://host/--upload-pack=touch',
-    'git://-host/repo.git',
-  ])('%s', async (repo) => {
+    ['ssh://-oProxyCommand=touch%20/tmp/pwned/x', 'host'],
+    ['ssh://-oProxyCommand=touch /tmp/pwned/x', 'host'],
+    ['ssh://host/repo\n.git', 'control character'],
+    ['ssh://user@-oProxyCommand=x/repo.git', 'host'],
+    ['ssh://%2DoProxyCommand=x/repo.git', 'host'],
+    ['ssh://-user@host/repo.git', 'user'],
+    ['ssh://[-oProxyCommand=x]/repo.git', 'host'],
+    ['ssh://host:-oProxyCommand=x/repo.git', 'host'],
+    ['ssh://host/~user/-oProxyCommand=x', 'path'],
+    ['ssh://host//-oProxyCommand=x', 'path'],
+    ['git@-oProxyCommand=x:repo.git', 'host'],
+    ['-oProxyCommand=x@host:repo.git', 'user'],
+    ['git@host:-u/repo.git', 'path'],
+    ['host:-u/repo.git', 'path'],
+    ['ssh://host/--upload-pack=touch', 'path'],
+    ['git://-host/repo.git', 'host'],
+  ])('%s (its %s)', async (repo, part) => {
     const error = await core.addProject({ id: 'option', repo, branch: 'main', docsDir: 'docs' }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(InputError);
     expect((error as Error).message).toMatch(
-      /^the repository URL's (user|host|path) starts with "-" \(ssh or git would read it as an option\)|control character/,
+      part === 'control character' ? /control character/ : `the repository URL's ${part} starts with "-" (ssh or git would read it as an option)`,
     );
     expect((error as Error).message).not.toMatch(/\n/);
   });
