@@ -97,7 +97,14 @@ const TARGETS = {
   jobs: {
     configFile: SERVER,
     paths: ['server/src/jobs/'],
-    tests: ['test/job-lease.test.ts', 'test/job-kinds.test.ts', 'test/job-faults.test.ts', 'test/deploy-incremental.test.ts'],
+    tests: [
+      'test/job-lease.test.ts',
+      'test/job-kinds.test.ts',
+      'test/job-faults.test.ts',
+      'test/deploy-incremental.test.ts',
+      'test/deployment-checks.test.ts',
+      'test/agent.test.ts',
+    ],
   },
   redact: { configFile: SERVER, paths: ['server/src/redact.ts'], tests: ['test/git.test.ts', 'test/git-faults.test.ts', 'test/redact*.test.ts'] },
   git: { configFile: SERVER, paths: ['server/src/git.ts'], tests: ['test/git.test.ts', 'test/git-faults.test.ts'] },
