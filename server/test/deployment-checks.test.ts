@@ -105,30 +105,30 @@ describe('a docs folder without its docs.json', () => {
   });
 });
 
+/** A deployment of the example whose navigation lists `count` pages that do not exist (a warning each): its problem lines and its log. */
+async function missingPages(count: number) {
+  const repo = exampleRepo(path.join(dir, `missing-${count}`));
+  const pages = Array.from({ length: count }, (_, index) => `missing/page-${index}`);
+  const docs = { $schema: 'https://mintlify.com/docs.json', theme: 'mint', name: 'Many', colors: { primary: '#0D9373' }, navigation: { pages } };
+  commitFile(repo, 'docs/docs.json', `${JSON.stringify(docs, null, 2)}\n`);
+  const deployment = await deploy(repo);
+  expect(deployment.summary).toMatch(new RegExp(` 0 errors, ${count} warnings$`));
+  const problemLines = deployment.logs.filter((line) => /^docs\.json:\d+:\d+ (error|warning|info) /.test(line));
+  return { logs: deployment.logs, problemLines, counts: deployment.logs.filter((line) => /more problems$/.test(line)) };
+}
+
 describe('a deployment with more problems than its log shows', () => {
   it('logs the first 200 problem lines and how many more there are', async () => {
-    const repo = exampleRepo(path.join(dir, 'many-problems'));
-    const missing = Array.from({ length: 230 }, (_, index) => `missing/page-${index}`);
-    const docs = { $schema: 'https://mintlify.com/docs.json', theme: 'mint', name: 'Many', colors: { primary: '#0D9373' }, navigation: { pages: missing } };
-    commitFile(repo, 'docs/docs.json', `${JSON.stringify(docs, null, 2)}\n`);
-    const deployment = await deploy(repo);
-    const problemLines = deployment.logs.filter((line) => /^docs\.json:\d+:\d+ (error|warning|info) /.test(line));
+    const { logs, problemLines, counts } = await missingPages(230);
     expect(problemLines).toHaveLength(200);
-    expect(deployment.logs.filter((line) => /more problems$/.test(line))).toHaveLength(1);
-    // Each missing page is one warning (the summary counts 230): the log shows the first 200 and counts the rest.
-    expect(deployment.summary).toMatch(/ 0 errors, 230 warnings$/);
     expect(problemLines[199]).toMatch(/ page-not-found No page file "missing\/page-199\.mdx"/);
-    expect(deployment.logs[deployment.logs.indexOf(problemLines[199]) + 1]).toBe('… and 30 more problems');
+    expect(counts).toEqual(['… and 30 more problems']);
+    expect(logs[logs.indexOf(problemLines[199]) + 1]).toBe('… and 30 more problems');
   });
 
   it('logs every problem line of a deployment with exactly 200 problems, and no count', async () => {
-    const repo = exampleRepo(path.join(dir, 'two-hundred-problems'));
-    const missing = Array.from({ length: 200 }, (_, index) => `missing/page-${index}`);
-    const docs = { $schema: 'https://mintlify.com/docs.json', theme: 'mint', name: 'Many', colors: { primary: '#0D9373' }, navigation: { pages: missing } };
-    commitFile(repo, 'docs/docs.json', `${JSON.stringify(docs, null, 2)}\n`);
-    const deployment = await deploy(repo);
-    expect(deployment.summary).toMatch(/ 0 errors, 200 warnings$/);
-    expect(deployment.logs.filter((line) => /^docs\.json:\d+:\d+ (error|warning|info) /.test(line))).toHaveLength(200);
-    expect(deployment.logs.filter((line) => /more problems$/.test(line))).toEqual([]);
+    const { problemLines, counts } = await missingPages(200);
+    expect(problemLines).toHaveLength(200);
+    expect(counts).toEqual([]);
   });
 });
