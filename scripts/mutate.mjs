@@ -141,6 +141,7 @@ const TARGETS = {
       'test/requests.test.ts',
       'test/agent.test.ts',
       'test/route-guards.test.ts',
+      'test/cli.test.ts',
     ],
   },
 };

@@ -178,6 +178,34 @@ describe('health and OpenAPI', () => {
     expect(response.json()).toEqual({ status: 'ok', database: 'pglite' });
   });
 
+  it('GET /openapi.json: an operationId of its own per operation, each path parameter declared and required, /healthz with its two fields, the jobs list with skip and take', async () => {
+    interface Operation {
+      operationId?: string;
+      parameters?: Array<{ name: string; in: string; required?: boolean; description?: string }>;
+      responses: Record<string, { content?: Record<string, { schema: { required?: string[] } }> }>;
+    }
+    const spec = (await app.inject({ method: 'GET', url: '/openapi.json' })).json<{ paths: Record<string, Record<string, Operation>> }>();
+    const ids: string[] = [];
+    for (const [url, methods] of Object.entries(spec.paths)) {
+      if (url === '/test/boom') continue; // this file's own route
+      const inPath = [...url.matchAll(/\{(\w+)\}/g)].map((match) => [match[1], true]);
+      for (const [method, operation] of Object.entries(methods)) {
+        const where = `${method.toUpperCase()} ${url}`;
+        expect(operation.operationId, where).toMatch(/^[a-z][A-Za-z]+$/);
+        ids.push(operation.operationId!);
+        const declared = (operation.parameters ?? []).filter((parameter) => parameter.in === 'path').map((parameter) => [parameter.name, parameter.required]);
+        expect(declared, where).toEqual(inPath);
+      }
+    }
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(spec.paths['/healthz'].get.responses['200'].content?.['application/json'].schema.required).toEqual(['status', 'database']);
+    const query = (spec.paths['/v1/agent/{projectId}/jobs'].get.parameters ?? []).filter((parameter) => parameter.in === 'query');
+    expect(query.map((parameter) => [parameter.name, parameter.description])).toEqual([
+      ['skip', expect.stringMatching(/^Integer ≥ 0/)],
+      ['take', expect.stringMatching(/^Integer/)],
+    ]);
+  });
+
   it('GET /openapi.json is OpenAPI 3.1 that docsnav resolve renders (dogfood)', async () => {
     const response = await app.inject({ method: 'GET', url: '/openapi.json' });
     expect(response.statusCode).toBe(200);

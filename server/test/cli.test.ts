@@ -137,6 +137,8 @@ describe('every server command has its own --help', () => {
     const help = (await cli('serve', '--help')).stdout;
     for (const route of ROUTES) {
       expect(help).toContain(`${route.method.padEnd(6)} ${route.url}`);
+      expect(route.summary.length, `${route.method} ${route.url} is described`).toBeGreaterThan(10);
+      expect(help).toContain(route.summary);
       const url = route.url.replace(/\{(\w+)\}/g, ':$1');
       expect(app.hasRoute({ method: route.method, url }), `${route.method} ${url} is served`).toBe(true);
     }
