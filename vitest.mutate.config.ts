@@ -3,17 +3,12 @@ import { configDefaults, defineConfig } from 'vitest/config';
 /**
  * The tests Stryker runs against its mutants (`npm run mutate`, stryker.config.mjs): the default
  * suite's tests that call the library in-process. Tests that spawn the built CLI (`dist/`) cannot
- * see a mutant of `src/` and only cost time; the corpus, slow and package suites stay out too.
+ * see a mutant of `src/` and only cost time; the corpus and package suites stay out too, and the slow suite unless a target names one of its files.
  */
 const spawnsTheBuiltCli = ['test/cli/**', 'test/lsp/lsp.test.ts', 'test/lsp/editors.test.ts', 'test/readme.test.ts', 'test/schema/editors.test.ts'];
-const otherSuites = [
-  'test/**/*.corpus.test.ts',
-  'test/corpus.test.ts',
-  'test/robustness/**',
-  'test/rules/robustness.test.ts',
-  'test/hostile/**',
-  'test/package/**',
-];
+const otherSuites = ['test/**/*.corpus.test.ts', 'test/corpus.test.ts', 'test/package/**'];
+/** The slow suite's files: a target may name one (a property test), the whole run takes none. */
+const slowSuite = ['test/robustness/**', 'test/rules/robustness.test.ts', 'test/hostile/**'];
 
 /**
  * scripts/mutate.mjs narrows them per folder (DOCSNAV_MUTATE_TESTS, comma-separated globs) to the
@@ -29,6 +24,6 @@ export default defineConfig({
     // assistant left 569 folders in the system's temporary folder without it).
     globalSetup: ['test/temp-folder.ts'],
     include: only?.length ? only : ['test/**/*.test.ts'],
-    exclude: [...configDefaults.exclude, ...spawnsTheBuiltCli, ...otherSuites],
+    exclude: [...configDefaults.exclude, ...spawnsTheBuiltCli, ...otherSuites, ...(only?.length ? [] : slowSuite)],
   },
 });
