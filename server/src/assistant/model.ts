@@ -34,6 +34,11 @@ function quoted(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
+/** An attribute's value cannot end early either: a page title may hold a double quote. */
+function attribute(text: string): string {
+  return quoted(text).replace(/"/g, '&quot;');
+}
+
 /**
  * The retrieved passages as one delimited, untrusted message: page text (written by anyone
  * with a commit) never speaks in the system prompt, which is the operator's alone.
@@ -42,7 +47,7 @@ function passagesMessage(passages: readonly Passage[]): string {
   if (passages.length === 0) return '<passages>\n(no documentation passage was found for this question)\n</passages>';
   const numbered = passages.map(
     (passage, index) =>
-      `<passage number="${index + 1}" title="${quoted(passage.title)}" url="${quoted(passage.url)}">\n${quoted(
+      `<passage number="${index + 1}" title="${attribute(passage.title)}" url="${attribute(passage.url)}">\n${quoted(
         [passage.pageDescription, passage.body].filter(Boolean).join('\n').slice(0, MAX_PASSAGE_CHARS),
       )}\n</passage>`,
   );
