@@ -5,8 +5,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { scanPage } from '../../src/pages/scan.js';
+import { readSiteBase } from '../../src/history/base.js';
+import { PageScanStores } from '../../src/pages/store-location.js';
 import { PageScanStore, storeStats, type CacheStrategy, type PageText } from '../../src/pages/store.js';
 import { validateFile } from '../../src/validate.js';
+import { git } from '../history/repo.js';
 
 const PAGE = '# Setup\n\nSee [install](/install#requirements) and <Card href="/cards/one" title="One" />.\n';
 
@@ -246,6 +249,61 @@ describe('PageScanStore strategies, on a real site', () => {
     expect(run(docs, file, 'metadata')).toMatchObject({ codes: [], hashed: 1, reused: 3 });
     // Nothing changed since: no text hashed (the whole run may be given again: src/validate-replay.ts).
     expect(run(docs, file, 'metadata')).toMatchObject({ codes: [], hashed: 0 });
+  });
+
+  /**
+   * A run as `docsnav validate --since HEAD` makes it (a pre-commit hook): a run against a git base
+   * is never given again whole (src/validate-replay.ts), so every page is looked up in the store,
+   * and the CLI's stores (PageScanStores) write only the ones `dirty` says hold something new.
+   */
+  function runSince(docs: string, file: string) {
+    const stores = new PageScanStores({ location: file, strategy: 'metadata' });
+    const hashedBefore = storeStats.hashed;
+    const since = readSiteBase(docs, 'HEAD');
+    const codes = validateFile(docs, { pageScans: stores.for(path.dirname(docs)), since, concurrency: 1 }).problems.map((problem) => problem.code);
+    stores.save((_store, error) => {
+      throw error;
+    });
+    return { codes, hashed: storeStats.hashed - hashedBefore };
+  }
+
+  /** The site in a git repository, its pages committed; one page with front matter. */
+  function committedSite() {
+    const site = siteWithStore();
+    writeFileSync(path.join(site.root, 'setup.mdx'), '---\ntitle: Setup\n---\n# Setup\n\nBack [home](/index).\n');
+    // Front matter JSON would not give back (a YAML date) is never kept: the page's entry is its scan alone.
+    writeFileSync(path.join(site.root, 'guide.mdx'), '---\ndate: 2024-01-02\n---\n# Guide\n\nThen [set up](/setup).\n');
+    git(site.root, 'init', '-q');
+    git(site.root, 'add', 'docs.json', 'index.mdx', 'guide.mdx', 'setup.mdx');
+    git(site.root, 'commit', '-q', '-m', 'site');
+    return site;
+  }
+
+  /** Whether the store's file is another file than before (a save writes a new one and renames it into place). */
+  const written = (file: string, before: { ino: number; mtimeMs: number }) => {
+    const now = statSync(file);
+    return now.ino !== before.ino || now.mtimeMs !== before.mtimeMs;
+  };
+
+  it('--since: a page touched (same text, new stamp) is hashed once, and its new stamp saved so that the next run hashes nothing', () => {
+    const { root, docs, file } = committedSite();
+    expect(runSince(docs, file)).toMatchObject({ codes: [], hashed: 3 });
+    // One whose entry is its scan alone, then one whose entry holds its front matter too.
+    for (const name of ['guide.mdx', 'setup.mdx']) {
+      utimesSync(path.join(root, name), new Date(), new Date(Date.now() + 5000));
+      const before = statSync(file);
+      expect(runSince(docs, file)).toMatchObject({ codes: [], hashed: 1 });
+      expect(written(file, before)).toBe(true);
+      expect(runSince(docs, file)).toMatchObject({ codes: [], hashed: 0 });
+    }
+  });
+
+  it('--since: a run in which nothing the store holds changed leaves its file alone', () => {
+    const { docs, file } = committedSite();
+    runSince(docs, file);
+    const before = statSync(file);
+    expect(runSince(docs, file)).toMatchObject({ codes: [], hashed: 0 });
+    expect(written(file, before)).toBe(false);
   });
 
   it('another profile is a miss: its pages are scanned anew', () => {
