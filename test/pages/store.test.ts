@@ -285,7 +285,7 @@ describe('PageScanStore strategies, on a real site', () => {
     return now.ino !== before.ino || now.mtimeMs !== before.mtimeMs;
   };
 
-  it('--since: a page touched (same text, new stamp) is hashed once, and its new stamp saved so that the next run hashes nothing', () => {
+  it('--since: each page touched (same text, new stamp) is hashed once, and its new stamp saved so that the next run hashes nothing', () => {
     const { root, docs, file } = committedSite();
     expect(runSince(docs, file)).toMatchObject({ codes: [], hashed: 3 });
     // One whose entry is its scan alone, then one whose entry holds its front matter too.
