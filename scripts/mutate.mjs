@@ -1,6 +1,6 @@
 /**
- * Mutation testing, folder by folder (`npm run mutate`, not in CI: a full run takes an hour or
- * more on 2 cores). Stryker changes one thing at a time in the code (a condition, an operator, a
+ * Mutation testing, folder by folder (`npm run mutate`; CI runs only `mutate:changed --sample 15`
+ * on its head commit: a full run takes an hour or more on 2 cores). Stryker changes one thing at a time in the code (a condition, an operator, a
  * string) and runs the tests that cover it; a mutant the tests do not notice is a bug they would
  * not notice.
  *
@@ -243,6 +243,11 @@ function sample(items, count, seed) {
   return pool.slice(0, count);
 }
 
+/** Stryker's ranges of single lines (`[file, line]`), in file and line order. */
+function linesOf(drawn) {
+  return [...drawn].sort(([a, x], [b, y]) => a.localeCompare(b) || x - y).map(([file, line]) => `${file}:${line}-${line}`);
+}
+
 /** Wilson's 95% interval of `detected` of `valid`, in percent. */
 function wilson(detected, valid) {
   if (valid === 0) return [100, 100];
@@ -293,15 +298,25 @@ if (changedMode) {
   const mergeBase = git('merge-base', base, 'HEAD').trim();
   const ranges = changedRanges(git('diff', '-U0', '--no-color', '--no-ext-diff', '--src-prefix=a/', '--dst-prefix=b/', mergeBase, '--', 'src', 'server/src'));
   runs = [...ranges].filter(([name]) => asked.length === 0 || asked.includes(name)).map(([name, mutate]) => ({ name, mutate }));
+  // With --sample, N of each target's changed lines of code, drawn with a seed of the commit's (a bound on CI's time).
+  const head = git('rev-parse', 'HEAD').trim();
+  if (sampleSize !== undefined)
+    runs = runs
+      .map(({ name, mutate }) => ({ name, mutate: linesOf(sample(codeLines(mutate), sampleSize, seed ?? `${head}:${name}`)) }))
+      .filter((run) => run.mutate.length > 0);
   console.log(
     runs.length === 0
-      ? `mutate: no line of a target changed since ${base} (${mergeBase.slice(0, 12)})`
-      : `mutate: lines changed since ${base} (${mergeBase.slice(0, 12)}): ${runs.map((run) => `${run.name} (${run.mutate.length} ranges)`).join(', ')}`,
+      ? `mutate: no line of code of a target changed since ${base} (${mergeBase.slice(0, 12)})`
+      : `mutate: lines changed since ${base} (${mergeBase.slice(0, 12)}): ${runs
+          .map(
+            (run) =>
+              `${run.name} (${run.mutate.length} ${sampleSize === undefined ? 'ranges' : `lines drawn, seed ${seed ?? `${head.slice(0, 12)}:${run.name}`}`})`,
+          )
+          .join(', ')}`,
   );
 } else if (sampleSize !== undefined) {
   runs = (asked.length > 0 ? asked : Object.keys(TARGETS)).map((name) => {
-    const drawn = sample(codeLines(TARGETS[name].paths), sampleSize, seed ?? name).sort(([a, x], [b, y]) => a.localeCompare(b) || x - y);
-    return { name, mutate: drawn.map(([file, line]) => `${file}:${line}-${line}`) };
+    return { name, mutate: linesOf(sample(codeLines(TARGETS[name].paths), sampleSize, seed ?? name)) };
   });
   console.log(`mutate: ${runs.map((run) => `${run.name}, ${run.mutate.length} lines drawn (seed ${seed ?? run.name})`).join('; ')}`);
 } else {
@@ -352,6 +367,14 @@ for (const { name, mutate } of runs) {
   // Stryker answers for every mutant its incremental file holds: with --changed or --sample, count the lines asked for only.
   const counted = partial ? results.filter((result) => inRanges(mutate, path.relative(root, result.fileName), result.location.start.line)) : results;
   rows.push({ name, ...tally(counted), minutes: (performance.now() - started) / 60_000 });
+  // What a partial run asked about and the tests missed, line by line: what to test next (or mark equivalent, with its reason).
+  if (partial)
+    for (const result of counted.filter((result) => result.status === 'Survived' || result.status === 'NoCoverage'))
+      console.log(
+        `  ${result.status === 'Survived' ? 'survived' : 'no test reached it'}: ${path.relative(root, result.fileName)}:${result.location.start.line}, ${result.mutatorName}${
+          result.replacement === undefined ? '' : ` → ${JSON.stringify(result.replacement).slice(0, 100)}`
+        }`,
+      );
 }
 if (rows.length === 0) process.exit(0);
 
