@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scanPage, type PageLink } from '../../src/pages/scan.js';
+import { fastScanPageText, micromarkScanPageText } from '../../src/pages/scanner.js';
 
 /** A link as the table writes it: the URL, its kind, and the source text its span covers. */
 interface ExpectedLink {
@@ -266,5 +267,23 @@ describe('scanPage: hostile input never throws', () => {
       expect(link.span[1]).toBeLessThanOrEqual(page.length);
     }
     if (scan.error) expect(scan.error.offset).toBeLessThanOrEqual(page.length);
+  });
+});
+
+describe('the fast path (src/pages/fast-scan.ts) takes the pages it models', () => {
+  // Declining is always correct (micromark scans the page then) but slow: the fast path is what
+  // keeps a large site's check quick, so the elements most pages are made of must stay on it.
+  const accepted = [
+    ['an element with string attributes', '<Card title="One" href="/cards/one">Read [more](/more).</Card>\n'],
+    ['a self-closing element', '<img src="/images/a.png" alt="A" />\n'],
+    ['a boolean attribute and an expression value', '<Tab title="Setup" default cols={2}>\n\nSee [setup](/setup).\n\n</Tab>\n'],
+    ['nested elements, single quotes', "<Steps>\n  <Step title='One'>\n    Go [here](/here).\n  </Step>\n</Steps>\n"],
+    ['an element name with a dot', '<Foo.Bar href="/x">y</Foo.Bar>\n'],
+  ] as const;
+  it.each(accepted)('%s', (_name, page) => {
+    const fast = fastScanPageText(page, true);
+    expect(fast).toBeDefined();
+    const oracle = micromarkScanPageText(page, true);
+    expect({ links: fast!.links, anchors: [...fast!.anchors].sort() }).toEqual({ links: oracle.links, anchors: [...oracle.anchors].sort() });
   });
 });

@@ -118,7 +118,24 @@ const inlineLeaf: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.tuple(word).map(([text]) => `_${text}_`) },
   { weight: 1, arbitrary: fc.tuple(openTag, word).map(([{ tag, open }, text]) => `${open}${text}</${tag}>`) },
   { weight: 1, arbitrary: openTag.map(({ open }) => open.replace(/>$/, ' />')) },
-  { weight: 1, arbitrary: fc.constantFrom('{1 + 1}', '{/* note */}', '{"a}b"}', '{', '</b>', '<b>', '<>x</>', '<a href="/x">[y](/z)</a>') },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom(
+      '{1 + 1}',
+      '{/* note */}',
+      '{"a}b"}',
+      '{',
+      '</b>',
+      '<b>',
+      '<>x</>',
+      '<a href="/x">[y](/z)</a>',
+      '<a>x</a b>',
+      '<a>x</a {...p}>',
+      '< b="/c">x</>',
+      '<>x</ b>',
+      '<a>x</a/>',
+    ),
+  },
 );
 const inline = fc.array(inlineLeaf, { minLength: 1, maxLength: 8 }).map((parts) => parts.join(''));
 const inlineLines = fc.array(inline, { minLength: 1, maxLength: 3 }).map((lines) => lines.join('\n'));
