@@ -2,7 +2,7 @@
  * Agent (repair) jobs end to end (issue 12 §2): fastify inject() on PGlite with a real job
  * runner, a real local git repository, and a repository that refuses pushes.
  */
-import { chmodSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -155,6 +155,23 @@ describe('agent jobs', () => {
     const list = await app.inject({ method: 'GET', url: '/v1/agent/acme/jobs', headers: auth(keys.admin) });
     expect(list.statusCode).toBe(200);
     expect(list.json().allSessions).toEqual([done]);
+  });
+
+  it("removes its own worktree when it ends, and leaves another job's beside it alone", async () => {
+    // Another job's worktree, mid-run (a deployment or a second repair of the same data folder).
+    const worktrees = path.join(dir, 'data', 'worktrees');
+    const other = path.join(worktrees, '77-1');
+    mkdirSync(other, { recursive: true });
+    writeFileSync(path.join(other, 'docs.json'), '{}');
+    await core.addProject({ id: 'side', repo, branch: 'main', docsDir: 'docs' });
+    const key = (await core.createKey('side', 'admin')).token;
+    const started = await startJob('side', key, { messages: [{ role: 'user', content: 'fix the navigation' }] });
+    expect(started.statusCode).toBe(202);
+    const done = await finished('side', key, started.json().sessionId);
+    expect(done.haultReason).toBe('completed');
+    expect(readFileSync(path.join(other, 'docs.json'), 'utf8')).toBe('{}');
+    await waitFor(async () => readdirSync(worktrees).every((name) => !name.startsWith('repair-')) || undefined, 10_000, 'the repair worktree removed');
+    rmSync(other, { recursive: true, force: true });
   });
 
   it('ends github_missconfigured with a clear message when the repository refuses the push', async () => {
