@@ -139,6 +139,8 @@ interface AnchorCase {
   name: string;
   page: string;
   anchors: string[];
+  /** A Markdown page (`.md`), where braces are text: `{#}` parses. */
+  mdx?: boolean;
 }
 
 const anchorCases: AnchorCase[] = [
@@ -157,6 +159,18 @@ const anchorCases: AnchorCase[] = [
   { name: 'custom heading ids', page: '## Title {#custom-id}\n\n## Title', anchors: ['custom-id', 'title'] },
   { name: 'a custom id is normalized', page: '## T {#My Id?}', anchors: ['My-Id'] },
   { name: 'a custom id in a fence is not one', page: '```\n## T {#x}\n```', anchors: [] },
+  { name: 'white space inside the braces of a custom id', page: '## Setup { #install }', anchors: ['install'] },
+  { name: 'a custom id of white space is none', page: '## Setup {# }', anchors: ['setup'] },
+  {
+    name: 'a fence closes only on its own marker; custom ids after it count',
+    page: '~~~\n```\n## T {#x}\n~~~\n\n## After {#after}',
+    anchors: ['after'],
+  },
+  { name: 'Markdown: braces without a hash are no custom id', page: '## Setup {install}', anchors: ['setup-install'], mdx: false },
+  { name: 'Markdown: an empty custom id is none', page: '## Setup {#}', anchors: ['setup-#'], mdx: false },
+  { name: 'Markdown: the last braces are the custom id', page: '## A {#a} {#b}', anchors: ['b'], mdx: false },
+  { name: 'inside an <MDX> block a custom id may be indented any amount', page: '<MDX  >\n      ## T {#x}\n</MDX>', anchors: ['x'] },
+  { name: 'custom ids inside an <MDX> block', page: '<MDX>\n## T {#x}\n</MDX>\n\n## After {#after}', anchors: ['x', 'after'] },
   { name: 'a custom id in an MDX comment is not one', page: '{/*\n## T {#x}\n*/}\n\n## U', anchors: ['u'] },
   { name: 'an h2 element with an id', page: '<h2 id="raw-id">\nText\n</h2>', anchors: ['raw-id'] },
   {
@@ -195,14 +209,18 @@ const anchorCases: AnchorCase[] = [
 ];
 
 describe('scanPage: anchors', () => {
-  it.each(anchorCases)('$name', ({ page, anchors }) => {
-    const scan = scanPage(page);
+  it.each(anchorCases)('$name', ({ page, anchors, mdx }) => {
+    const scan = scanPage(page, { mdx });
     expect(scan.error).toBeUndefined();
     expect([...scan.anchors].sort()).toEqual([...anchors].sort());
   });
 });
 
 describe('scanPage: pages that do not parse', () => {
+  it('an indented `{#id}` outside an <MDX> block is an expression, and not one JavaScript reads', () => {
+    for (const page of ['      ## T {#x}', '<MDX />\n      ## T {#x}', '<MDXProvider>\n      ## T {#x}\n</MDXProvider>', '<MDX>\n</MDX>\n      ## T {#x}'])
+      expect(scanPage(page).error, page).toBeDefined();
+  });
   it('says where, and keeps what comes before the line', () => {
     const page = '[a](/before)\n\n<Card href="/x">\nunclosed';
     const scan = scanPage(page);
