@@ -297,6 +297,11 @@ describe('the fast path (src/pages/fast-scan.ts) takes the pages it models', () 
     ['a boolean attribute and an expression value', '<Tab title="Setup" default cols={2}>\n\nSee [setup](/setup).\n\n</Tab>\n'],
     ['nested elements, single quotes', "<Steps>\n  <Step title='One'>\n    Go [here](/here).\n  </Step>\n</Steps>\n"],
     ['an element name with a dot', '<Foo.Bar href="/x">y</Foo.Bar>\n'],
+    ['a paragraph ended by a spaced thematic break', 'Text [a](/a)\n* * *\nMore [b](/b)\n\n_ _ _\n\nLast [c](/c)\n'],
+    ['a paragraph ended by a heading', 'Text [a](/a)\n## Next\nMore [b](/b)\n'],
+    ['a link whose text goes over two lines of one paragraph', 'See [the\nguide](/guide) and [more\n#text](/more).\n'],
+    ['a hash without a space is text, not a heading', 'Text [a](/a)\n#tag [b](/b)\n'],
+    ['front matter, then the body', '---\ntitle: Setup\n---\n\n## Setup\n\nSee [a](/a).\n'],
   ] as const;
   it.each(accepted)('%s', (_name, page) => {
     const fast = fastScanPageText(page, true);
