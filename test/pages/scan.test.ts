@@ -300,6 +300,10 @@ describe('the fast path (src/pages/fast-scan.ts) takes the pages it models', () 
     ['a paragraph ended by a spaced thematic break', 'Text [a](/a)\n* * *\nMore [b](/b)\n\n_ _ _\n\nLast [c](/c)\n'],
     ['a paragraph ended by a heading', 'Text [a](/a)\n## Next\nMore [b](/b)\n'],
     ['a link whose text goes over two lines of one paragraph', 'See [the\nguide](/guide) and [more\n#text](/more).\n'],
+    [
+      'a fence closed only by a run of its own character, as long, and nothing after it',
+      '```\n``` x\n[d](/d)\n```\n\n```\n~~~\n[a](/a)\n``\n```\n[b](/b)\n\n````\n```\n[c](/c)\n````\n',
+    ],
     ['a hash without a space is text, not a heading', 'Text [a](/a)\n#tag [b](/b)\n'],
     ['front matter, then the body', '---\ntitle: Setup\n---\n\n## Setup\n\nSee [a](/a).\n'],
   ] as const;
