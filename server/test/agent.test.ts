@@ -170,7 +170,7 @@ describe('agent jobs', () => {
     const done = await finished('side', key, started.json().sessionId);
     expect(done.haultReason).toBe('completed');
     expect(readFileSync(path.join(other, 'docs.json'), 'utf8')).toBe('{}');
-    await waitFor(async () => readdirSync(worktrees).every((name) => !name.startsWith('repair-')) || undefined, 10_000, 'the repair worktree removed');
+    await waitFor(() => readdirSync(worktrees).every((name) => !name.startsWith('repair-')) || undefined, 10_000, 'the repair worktree removed');
     rmSync(other, { recursive: true, force: true });
   });
 
