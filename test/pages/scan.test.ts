@@ -166,7 +166,7 @@ const anchorCases: AnchorCase[] = [
     page: '~~~\n```\n## T {#x}\n~~~\n\n## After {#after}',
     anchors: ['after'],
   },
-  { name: 'Markdown: braces without a hash are no custom id', page: '## Setup {install}', anchors: ['setup-install'], mdx: false },
+  { name: 'Markdown: braces without a hash are no custom id', page: '## Setup {install}\n\n## B {#b}', anchors: ['setup-install', 'b'], mdx: false },
   { name: 'Markdown: an empty custom id is none', page: '## Setup {#}', anchors: ['setup-#'], mdx: false },
   { name: 'Markdown: the last braces are the custom id', page: '## A {#a} {#b}', anchors: ['b'], mdx: false },
   { name: 'inside an <MDX> block a custom id may be indented any amount', page: '<MDX  >\n      ## T {#x}\n</MDX>', anchors: ['x'] },
@@ -182,6 +182,7 @@ const anchorCases: AnchorCase[] = [
   { name: 'an element with an id', page: '<div id="box">\nx\n</div>', anchors: ['box'] },
   { name: 'components without ids give none', page: '<Note id="n">\nx\n</Note>\n\n<Card id="c" title="t">\nx\n</Card>', anchors: [] },
   { name: 'Heading ids are cleaned', page: '<Heading id="a%20b!">\nx\n</Heading>', anchors: ['a b'] },
+  { name: 'a % that starts no escape stays in a cleaned id', page: '<Heading id="a%2z!">\nx\n</Heading>', anchors: ['a%2z'] },
   {
     name: 'accordions: title ids with counts, their headings out of the table of contents but kept',
     page: '<Accordion title="Setup: Advanced">\n## Inside\n</Accordion>\n\n<Accordion title="Setup: Advanced">\nx\n</Accordion>\n\n## Inside',
@@ -297,7 +298,7 @@ describe('the fast path (src/pages/fast-scan.ts) takes the pages it models', () 
     ['a boolean attribute and an expression value', '<Tab title="Setup" default cols={2}>\n\nSee [setup](/setup).\n\n</Tab>\n'],
     ['nested elements, single quotes', "<Steps>\n  <Step title='One'>\n    Go [here](/here).\n  </Step>\n</Steps>\n"],
     ['an element name with a dot', '<Foo.Bar href="/x">y</Foo.Bar>\n'],
-    ['a paragraph ended by a spaced thematic break', 'Text [a](/a)\n* * *\nMore [b](/b)\n\n_ _ _\n\nLast [c](/c)\n'],
+    ['a paragraph ended by a spaced thematic break', 'Text [a](/a)\n* * *\nMore [b](/b)\n\n_ _ _\n\nLast [c](/c)\n*\t*\t*\nTab [d](/d)\n'],
     ['a paragraph ended by a heading', 'Text [a](/a)\n## Next\nMore [b](/b)\n'],
     ['a link whose text goes over two lines of one paragraph', 'See [the\nguide](/guide) and [more\n#text](/more).\n'],
     [
