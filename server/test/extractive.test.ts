@@ -264,6 +264,39 @@ describe('extractive answer', () => {
     );
   });
 
+  it('quotes a line the page repeats once', () => {
+    const filler = ['Open the dashboard.', 'Pick a project.', 'Open its settings.', 'Scroll down.', 'Find the panel.', 'Read the table.'];
+    const body = ['Keys expire after 90 days.', ...filler, 'Keys expire after 90 days.', 'Revoked keys stop at once.'].join('\n');
+    const page = passageOf('keys', 'Keys', body, 'Expiry');
+    const pages = { keys: [section({ pagePath: 'keys', pageTitle: 'Keys', heading: 'Expiry', body })] };
+    const { lines } = extractiveAnswer(retrievalOf('When do keys expire?', { key: 2, expir: 4 }, [page], pages));
+    const line = lines.find((text) => text.endsWith('[1]'))!;
+    expect(line).toContain('Revoked keys stop at once.');
+    expect(line.split('Keys expire after 90 days.')).toHaveLength(2);
+  });
+
+  it("always quotes an endpoint page's method and path, its first line", () => {
+    const body = ['POST /v1/keys', 'Creates a key for a project.', 'The name is optional.', 'A new key expires after 90 days.'].join('\n');
+    const endpoint = { ...passageOf('api/create-key', 'Create a key', body, 'Expiry'), pageKind: 'endpoint' as const };
+    const pages = { 'api/create-key': [section({ pagePath: 'api/create-key', pageKind: 'endpoint', pageTitle: 'Create a key', heading: 'Expiry', body })] };
+    const others = [1, 2, 3].map((n) => passageOf(`other-${n}`, `Other ${n}`, 'Each project has settings.'));
+    const { lines } = extractiveAnswer(retrievalOf('When does a new key expire?', { key: 2, expir: 4 }, [...others, endpoint], pages));
+    expect(lines.find((text) => text.endsWith('[4]'))).toBe(
+      '**Create a key: Expiry**: POST /v1/keys … The name is optional. A new key expires after 90 days. [4]',
+    );
+    // A page's first line that only looks like one is not quoted for it.
+    const page = { ...endpoint, pageKind: 'page' as const };
+    const asPage = extractiveAnswer(retrievalOf('When does a new key expire?', { key: 2, expir: 4 }, [...others, page], pages));
+    expect(asPage.lines.find((text) => text.endsWith('[4]'))).not.toContain('POST /v1/keys');
+  });
+
+  it('quotes the page description (else its title) of a passage with no line to quote', () => {
+    const empty = { ...passageOf('changelog', 'Changelog', ''), pageDescription: 'Every release, newest first.' };
+    expect(extractiveAnswer(retrievalOf('What changed?', { chang: 2 }, [empty])).lines).toContain('**Changelog**: Every release, newest first. [1]');
+    const bare = passageOf('changelog', 'Changelog', '');
+    expect(extractiveAnswer(retrievalOf('What changed?', { chang: 2 }, [bare])).lines).toContain('**Changelog**: Changelog [1]');
+  });
+
   it('keeps a definition whole when a colon follows its qualifier', () => {
     expect(sentences('agent-1x (default): 0.5 vCPU and 1 GB of memory. Best for voice agents.\nagent-2x (large): 1 vCPU. Best for video.')).toEqual([
       'agent-1x (default): 0.5 vCPU and 1 GB of memory. Best for voice agents.',

@@ -215,33 +215,39 @@ export function extractiveAnswer(retrieval: Pick<Retrieval, 'passages' | 'terms'
     });
     if (candidates.length === 0) candidates.push({ text: passage.pageDescription || passage.title, section: 0, position: 0, score: 0 });
     const chosen = new Set<Unit>();
+    // A line the page repeats is quoted once, whichever window reaches it.
+    const chosenTexts = new Set<string>();
+    const choose = (unit: Unit) => {
+      if (chosenTexts.has(unit.text)) return;
+      chosen.add(unit);
+      chosenTexts.add(unit.text);
+    };
     if (index === 0) {
       // The section retrieval chose: its first units say what it is for (often the answer itself).
       const lead = Math.max(
         0,
         sections.findIndex((section) => section.heading === passage.heading && section.body === passage.body),
       );
-      for (const unit of candidates) if (unit.section === lead && unit.position < LEAD_UNITS) chosen.add(unit);
+      for (const unit of candidates) if (unit.section === lead && unit.position < LEAD_UNITS) choose(unit);
       // And the page's opening: what the page is for, often the answer to "can I…" and "is there…".
-      for (const unit of candidates) if (unit.section === 0 && unit.position < OPENING_UNITS) chosen.add(unit);
+      for (const unit of candidates) if (unit.section === 0 && unit.position < OPENING_UNITS) choose(unit);
     }
     const ranked = [...candidates].sort((a, b) => b.score - a.score || a.section - b.section || a.position - b.position);
     let windows = 0;
     for (const unit of ranked) {
       if (windows >= (index === 0 ? FIRST_UNITS : index >= LAST_FROM ? LAST_UNITS : LATER_UNITS) || (unit.score <= 0 && chosen.size > 0)) break;
-      // A line the page repeats is quoted once.
-      if (chosen.has(unit) || [...chosen].some((other) => other.text === unit.text)) continue;
+      if (chosenTexts.has(unit.text)) continue;
       windows++;
       // The unit before it often states the rule it details, the units after it often answer (the steps after "To do X:", the limit after a parameter's line).
       const at = candidates.indexOf(unit);
       let end = at + 1 + AFTER;
       // A unit ending in a colon introduces the next one (the command after "run:", the value after "set it to:").
       while (end < candidates.length && end - at <= AFTER + INTRODUCED && /:$/.test(candidates[end - 1].text)) end++;
-      for (const near of candidates.slice(Math.max(0, at - BEFORE), end)) if (near.section === unit.section) chosen.add(near);
+      for (const near of candidates.slice(Math.max(0, at - BEFORE), end)) if (near.section === unit.section) choose(near);
     }
     // An endpoint's first line is its method and path: always worth quoting.
     const first = candidates[0];
-    if (passage.pageKind === 'endpoint' && /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|webhook) /.test(first.text)) chosen.add(first);
+    if (passage.pageKind === 'endpoint' && /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|webhook) /.test(first.text)) choose(first);
     const ordered = candidates.filter((unit) => chosen.has(unit));
     const text = ordered
       .map((unit, i) => {
