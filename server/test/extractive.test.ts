@@ -264,6 +264,23 @@ describe('extractive answer', () => {
     );
   });
 
+  it("quotes the first two lines of the section retrieval chose, and no other section's", () => {
+    const limits = ['These apply per plan.', 'Plans renew yearly.', 'Open the dashboard.', 'Pick a team.', 'A workspace holds at most 50 projects.'].join('\n');
+    const pages = {
+      workspaces: [
+        section({ pagePath: 'workspaces', pageTitle: 'Workspaces', body: 'Workspaces group projects.' }),
+        section({ pagePath: 'workspaces', pageTitle: 'Workspaces', heading: 'Billing', body: 'Invoices are monthly.\nPay by card.' }),
+        section({ pagePath: 'workspaces', pageTitle: 'Workspaces', heading: 'Limits', body: limits }),
+      ],
+    };
+    const page = passageOf('workspaces', 'Workspaces', limits, 'Limits');
+    const { lines } = extractiveAnswer(retrievalOf('How many projects can a workspace hold at most?', { project: 2, workspac: 2, hold: 3 }, [page], pages));
+    const line = lines.find((text) => text.endsWith('[1]'))!;
+    expect(line).toContain('These apply per plan. Plans renew yearly.');
+    expect(line).toContain('A workspace holds at most 50 projects.');
+    expect(line).not.toContain('Invoices are monthly.');
+  });
+
   it('quotes a line the page repeats once', () => {
     const filler = ['Open the dashboard.', 'Pick a project.', 'Open its settings.', 'Scroll down.', 'Find the panel.', 'Read the table.'];
     const body = ['Keys expire after 90 days.', ...filler, 'Keys expire after 90 days.', 'Revoked keys stop at once.'].join('\n');
