@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractiveAnswer, NO_MODEL_LINE, NOT_DIRECT_LINE, NOT_FOUND_LINE, sentences } from '../src/assistant/extractive.js';
 import { pageText } from '../src/page-text.js';
-import { pageUrl, retrieve, type Retrieval } from '../src/search.js';
+import { pageUrl, retrieve, type Passage, type Retrieval } from '../src/search.js';
 import { analyzerFor } from '../src/search/language.js';
 import { SectionIndex } from '../src/search/section-index.js';
 import { section } from './sections.js';
@@ -123,7 +123,7 @@ describe('extractive answer', () => {
   /** A passage of a page, as retrieval gives it. */
   const passageOf = (pagePath: string, title: string, body: string, heading: string | null = null) => ({
     pagePath,
-    pageKind: 'page' as const,
+    pageKind: 'page' as Passage['pageKind'],
     pageTitle: title,
     pageDescription: '',
     heading,
@@ -294,7 +294,7 @@ describe('extractive answer', () => {
 
   it("always quotes an endpoint page's method and path, its first line", () => {
     const body = ['POST /v1/keys', 'Creates a key for a project.', 'The name is optional.', 'A new key expires after 90 days.'].join('\n');
-    const endpoint = { ...passageOf('api/create-key', 'Create a key', body, 'Expiry'), pageKind: 'endpoint' as const };
+    const endpoint = { ...passageOf('api/create-key', 'Create a key', body, 'Expiry'), pageKind: 'endpoint' as Passage['pageKind'] };
     const pages = { 'api/create-key': [section({ pagePath: 'api/create-key', pageKind: 'endpoint', pageTitle: 'Create a key', heading: 'Expiry', body })] };
     const others = [1, 2, 3].map((n) => passageOf(`other-${n}`, `Other ${n}`, 'Each project has settings.'));
     const { lines } = extractiveAnswer(retrievalOf('When does a new key expire?', { key: 2, expir: 4 }, [...others, endpoint], pages));
@@ -302,7 +302,7 @@ describe('extractive answer', () => {
       '**Create a key: Expiry**: POST /v1/keys … The name is optional. A new key expires after 90 days. [4]',
     );
     // A page's first line that only looks like one is not quoted for it.
-    const page = { ...endpoint, pageKind: 'page' as const };
+    const page = { ...endpoint, pageKind: 'page' as Passage['pageKind'] };
     const asPage = extractiveAnswer(retrievalOf('When does a new key expire?', { key: 2, expir: 4 }, [...others, page], pages));
     expect(asPage.lines.find((text) => text.endsWith('[4]'))).not.toContain('POST /v1/keys');
   });
