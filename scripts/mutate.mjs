@@ -1,8 +1,8 @@
 /**
  * Mutation testing, folder by folder (`npm run mutate`; CI runs only `mutate:changed --sample 15`
- * on its head commit: a full run takes an hour or more on 2 cores). Stryker changes one thing at a time in the code (a condition, an operator, a
- * string) and runs the tests that cover it; a mutant the tests do not notice is a bug they would
- * not notice.
+ * on its head commit: a full run takes an hour or more on 2 cores). Stryker changes one thing at
+ * a time in the code (a condition, an operator, a string) and runs the tests that cover it; a
+ * mutant the tests do not notice is a bug they would not notice.
  *
  *   npm run mutate                    every target below, one after another
  *   npm run mutate -- fix server      some of them
@@ -299,8 +299,8 @@ if (changedMode) {
   const ranges = changedRanges(git('diff', '-U0', '--no-color', '--no-ext-diff', '--src-prefix=a/', '--dst-prefix=b/', mergeBase, '--', 'src', 'server/src'));
   runs = [...ranges].filter(([name]) => asked.length === 0 || asked.includes(name)).map(([name, mutate]) => ({ name, mutate }));
   // With --sample, N of each target's changed lines of code, drawn with a seed of the commit's (a bound on CI's time).
-  const head = git('rev-parse', 'HEAD').trim();
-  if (sampleSize !== undefined)
+  const head = sampleSize === undefined ? undefined : git('rev-parse', 'HEAD').trim();
+  if (head !== undefined)
     runs = runs
       .map(({ name, mutate }) => ({ name, mutate: linesOf(sample(codeLines(mutate), sampleSize, seed ?? `${head}:${name}`)) }))
       .filter((run) => run.mutate.length > 0);
@@ -309,8 +309,7 @@ if (changedMode) {
       ? `mutate: no line of code of a target changed since ${base} (${mergeBase.slice(0, 12)})`
       : `mutate: lines changed since ${base} (${mergeBase.slice(0, 12)}): ${runs
           .map(
-            (run) =>
-              `${run.name} (${run.mutate.length} ${sampleSize === undefined ? 'ranges' : `lines drawn, seed ${seed ?? `${head.slice(0, 12)}:${run.name}`}`})`,
+            (run) => `${run.name} (${run.mutate.length} ${head === undefined ? 'ranges' : `lines drawn, seed ${seed ?? `${head.slice(0, 12)}:${run.name}`}`})`,
           )
           .join(', ')}`,
   );
