@@ -90,7 +90,7 @@ export default tseslint.config(
   {
     // The browser script the server serves as it is: TypeScript checks its names against the DOM's
     // (server/tsconfig.web.json, in `npm run typecheck`), which a list of globals here would only repeat.
-    files: ['server/src/web/**/*.js'],
+    files: ['server/src/http/web/**/*.js'],
     rules: { 'no-undef': 'off' },
   },
 );

@@ -10,7 +10,13 @@ export default {
   // limit counts slow runs as timeouts, that is as killed.
   timeoutMS: 30_000,
   // scripts/mutate.mjs gives each target's files (and its tests, DOCSNAV_MUTATE_TESTS).
-  mutate: ['server/src/auth.ts', 'server/src/routes/auth.ts', 'server/src/limits.ts', 'server/src/assistant/protocols.ts', 'server/src/assistant/events.ts'],
+  mutate: [
+    'server/src/http/auth.ts',
+    'server/src/http/routes/auth.ts',
+    'server/src/assistant/limits.ts',
+    'server/src/assistant/protocols.ts',
+    'server/src/assistant/events.ts',
+  ],
   incrementalFile: 'reports/stryker-incremental-server.json',
   htmlReporter: { fileName: 'reports/mutation/server.html' },
   jsonReporter: { fileName: 'reports/mutation/server.json' },

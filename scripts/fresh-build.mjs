@@ -37,7 +37,7 @@ export const SERVER = {
   name: '@docsnav/server',
   root: path.join(repository, 'server'),
   sources: ['src', 'tsconfig.json'],
-  outputs: ['dist/index.js', 'dist/cli/serve.js', 'dist/app.js'],
+  outputs: ['dist/index.js', 'dist/cli/serve.js', 'dist/http/app.js'],
   build: ['npm', 'run', 'build'],
 };
 

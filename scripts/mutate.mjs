@@ -97,7 +97,7 @@ const TARGETS = {
   history: { configFile: LIBRARY, paths: ['src/history/'], tests: ['test/history/**/*.test.ts', 'test/docs/rule-docs.test.ts'] },
   server: {
     configFile: SERVER,
-    paths: ['server/src/auth.ts', 'server/src/routes/auth.ts', 'server/src/limits.ts', 'server/src/assistant/protocols.ts', 'server/src/assistant/events.ts'],
+    paths: ['server/src/http/auth.ts', 'server/src/http/routes/auth.ts', 'server/src/assistant/limits.ts', 'server/src/assistant/protocols.ts', 'server/src/assistant/events.ts'],
     tests: ['test/api-keys.test.ts', 'test/auth.test.ts', 'test/limit-scopes.test.ts', 'test/protocols.test.ts'],
   },
   jobs: {
@@ -112,15 +112,15 @@ const TARGETS = {
       'test/agent.test.ts',
     ],
   },
-  redact: { configFile: SERVER, paths: ['server/src/redact.ts'], tests: ['test/git.test.ts', 'test/git-faults.test.ts', 'test/redact*.test.ts'] },
-  git: { configFile: SERVER, paths: ['server/src/git.ts'], tests: ['test/git.test.ts', 'test/git-faults.test.ts'] },
+  redact: { configFile: SERVER, paths: ['server/src/messages/redact.ts'], tests: ['test/git.test.ts', 'test/git-faults.test.ts', 'test/redact*.test.ts'] },
+  git: { configFile: SERVER, paths: ['server/src/repository/git.ts'], tests: ['test/git.test.ts', 'test/git-faults.test.ts'] },
   // The whole of git.ts is 1,272 mutants, over 4 hours here (its tests run git); its guards alone, with the tests that drive them through the server.
   'git-guards': {
     configFile: SERVER,
-    paths: declarations('server/src/git.ts', GIT_GUARDS),
+    paths: declarations('server/src/repository/git.ts', GIT_GUARDS),
     tests: ['test/git.test.ts', 'test/git-faults.test.ts', 'test/repo-access.test.ts', 'test/hostile.test.ts'],
   },
-  'data-folder': { configFile: SERVER, paths: ['server/src/data-folder.ts'], tests: ['test/data-folder*.test.ts', 'test/job-kinds.test.ts'] },
+  'data-folder': { configFile: SERVER, paths: ['server/src/host/data-folder.ts'], tests: ['test/data-folder*.test.ts', 'test/job-kinds.test.ts'] },
   assistant: {
     configFile: SERVER,
     paths: ['server/src/assistant/'],
@@ -137,7 +137,7 @@ const TARGETS = {
   },
   routes: {
     configFile: SERVER,
-    paths: ['server/src/routes/'],
+    paths: ['server/src/http/routes/'],
     tests: [
       'test/auth.test.ts',
       'test/api-keys.test.ts',

@@ -4,8 +4,8 @@ import { defineConfig } from 'vitest/config';
  * The server tests Stryker runs against mutants of the server (`npm run mutate`,
  * stryker.server.config.mjs at the top of the repository): the tests that call the code in-process.
  * scripts/mutate.mjs names them per target (DOCSNAV_MUTATE_TESTS, comma-separated globs relative
- * to server/); without it, the unit tests of the request guards (auth.ts, the auth hook, which
- * auth.test.ts drives over every route of an app on PGlite), limits.ts and the stream encoders.
+ * to server/); without it, the unit tests of the request guards (http/auth.ts, the auth hook, which
+ * auth.test.ts drives over every route of an app on PGlite), assistant/limits.ts and the stream encoders.
  * The suites that start `docsnav serve` run the built server and cannot see a mutant.
  */
 const only = process.env.DOCSNAV_MUTATE_TESTS?.split(',').filter(Boolean);

@@ -17,12 +17,12 @@ const serverPackage = path.dirname(here);
 const dist = (file) => path.join(serverPackage, 'dist', file);
 const { openStore } = await import(dist('store/open.js'));
 const { Core } = await import(dist('core.js'));
-const { buildApp } = await import(dist('app.js'));
+const { buildApp } = await import(dist('http/app.js'));
 const { JobRunner } = await import(dist('jobs/queue.js'));
 const { jobKinds } = await import(dist('jobs/kinds.js'));
 const { workerSettings } = await import(dist('jobs/settings.js'));
 const { findDeployment } = await import(dist('store/deployments.js'));
-const { closeThreads } = await import(dist('library-threads.js'));
+const { closeThreads } = await import(dist('analysis/library-threads.js'));
 
 const work = mkdtempSync(path.join(tmpdir(), 'docsnav-bench-assistant-'));
 const repoOf = (name, fill) => makeRepo(work, name, fill);

@@ -428,7 +428,7 @@ async function projectsRows(label, store) {
     dist('jobs/kinds.js'),
     dist('jobs/settings.js'),
     dist('store/deployments.js'),
-    dist('library-threads.js'),
+    dist('analysis/library-threads.js'),
   ]);
   projectsRepo ??= generatedSiteRepo(PROJECT_PAGES);
   const repo = projectsRepo;

@@ -48,14 +48,14 @@ const corpus = path.resolve(serverPackage, '../../shared/corpus/docs-repos');
 const dist = (file) => path.join(serverPackage, 'dist', file);
 const { openStore } = await import(dist('store/open.js'));
 const { Core } = await import(dist('core.js'));
-const { buildApp } = await import(dist('app.js'));
+const { buildApp } = await import(dist('http/app.js'));
 const { Assistant } = await import(dist('assistant/service.js'));
 const { JobRunner } = await import(dist('jobs/queue.js'));
 const { jobKinds } = await import(dist('jobs/kinds.js'));
 const { workerSettings } = await import(dist('jobs/settings.js'));
 const { findDeployment, pageSections } = await import(dist('store/deployments.js'));
-const { closeThreads } = await import(dist('library-threads.js'));
-const { pageUrl } = await import(dist('search.js'));
+const { closeThreads } = await import(dist('analysis/library-threads.js'));
+const { pageUrl } = await import(dist('search/retrieve.js'));
 const { NOT_FOUND_LINE, NOT_DIRECT_LINE } = await import(dist('assistant/extractive.js'));
 
 const { values: args } = parseArgs({

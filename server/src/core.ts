@@ -4,11 +4,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { hashToken, newToken } from './auth.js';
-import type { DiskSpace } from './disk.js';
-import { HttpError } from './errors.js';
-import { isValidBranch, normalizeRepo } from './git.js';
-import { normalizeOrigins, ORIGINS_HELP } from './origins.js';
+import { hashToken, newToken } from './http/auth.js';
+import type { DiskSpace } from './host/disk.js';
+import { HttpError } from './http/errors.js';
+import { isValidBranch, normalizeRepo } from './repository/git.js';
+import { normalizeOrigins, ORIGINS_HELP } from './http/origins.js';
 import { DEPLOYMENT_KIND } from './jobs/deployment-kind.js';
 import { insertDeployment, type Deployment } from './store/deployments.js';
 import { countQueued, enqueueJob } from './store/jobs.js';

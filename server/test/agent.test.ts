@@ -6,7 +6,7 @@ import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync 
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { buildApp } from '../src/http/app.js';
 import { Core } from '../src/core.js';
 import { jobKinds } from '../src/jobs/kinds.js';
 import { JobRunner } from '../src/jobs/queue.js';

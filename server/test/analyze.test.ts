@@ -100,7 +100,7 @@ describe('what the platform deploys with', () => {
 
 describe('the options a deployment is checked with', () => {
   it('scan pages in the task thread (within its limits), whatever the project config says', async () => {
-    const { serverOptions } = await import('../src/project-config.js');
+    const { serverOptions } = await import('../src/analysis/project-config.js');
     const { loadConfig } = await import('docsnav');
     const root = tempDir('analyze-options');
     writeFileSync(path.join(root, 'docsnav.config.json'), JSON.stringify({ rules: { 'page-not-found': 'warning' } }));

@@ -6,9 +6,9 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authenticate, hashToken, newToken } from '../src/auth.js';
+import { authenticate, hashToken, newToken } from '../src/http/auth.js';
 import { Core } from '../src/core.js';
-import { HttpError } from '../src/errors.js';
+import { HttpError } from '../src/http/errors.js';
 import { insertKey } from '../src/store/keys.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';

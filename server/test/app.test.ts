@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveFile } from 'docsnav';
-import { buildApp } from '../src/app.js';
+import { buildApp } from '../src/http/app.js';
 import { Core } from '../src/core.js';
 import { JobRunner } from '../src/jobs/queue.js';
 import { jobKinds } from '../src/jobs/kinds.js';
@@ -280,7 +280,7 @@ describe('health and OpenAPI', () => {
 });
 
 describe('the chat page and the widget script (the browser suite runs them in Chromium)', () => {
-  const widgetSource = readFileSync(path.resolve(import.meta.dirname, '../src/web/widget.js'), 'utf8');
+  const widgetSource = readFileSync(path.resolve(import.meta.dirname, '../src/http/web/widget.js'), 'utf8');
 
   it('GET /assistant/{domain}: static HTML whose only script is the widget script, under a strict CSP', async () => {
     const response = await app.inject({ method: 'GET', url: '/assistant/acme' });

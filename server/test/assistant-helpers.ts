@@ -12,7 +12,7 @@ import { workerSettings } from '../src/jobs/settings.js';
 import type { Store } from '../src/store/store.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { buildApp } from '../src/http/app.js';
 import type { AssistantOptions } from '../src/assistant/service.js';
 import { openStore } from '../src/store/open.js';
 import { deploymentEnded, exampleRepo, LOCAL_ROOTS, tempDir } from './helpers.js';

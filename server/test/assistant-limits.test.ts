@@ -5,11 +5,11 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { buildApp } from '../src/http/app.js';
 import { Core } from '../src/core.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
-import { dayWindow, hourWindow, monthWindow } from '../src/limits.js';
+import { dayWindow, hourWindow, monthWindow } from '../src/assistant/limits.js';
 import { postgresUnavailable, runCli, startPostgres, startServe, stopProc, tempDir, type Proc, type TestPostgres } from './helpers.js';
 
 const body = JSON.stringify({ fp: 'anonymous', messages: [{ id: '1', role: 'user', content: 'hello' }] });

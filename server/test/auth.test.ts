@@ -7,9 +7,9 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { buildApp } from '../src/http/app.js';
 import { Core } from '../src/core.js';
-import { registerAuth } from '../src/routes/auth.js';
+import { registerAuth } from '../src/http/routes/auth.js';
 import { insertDeployment } from '../src/store/deployments.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';

@@ -1,10 +1,10 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { runServerCommand } from '../src/index.js';
-import { buildApp } from '../src/app.js';
+import { buildApp } from '../src/http/app.js';
 import { Core } from '../src/core.js';
-import { Metrics } from '../src/metrics.js';
-import { ROUTES } from '../src/routes/list.js';
+import { Metrics } from '../src/host/metrics.js';
+import { ROUTES } from '../src/http/routes/list.js';
 import { openStore } from '../src/store/open.js';
 import { tempDir } from './helpers.js';
 

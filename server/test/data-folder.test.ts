@@ -10,7 +10,7 @@ import { connect, createServer, type Socket } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DataFolder, sendControl, type ControlRequest } from '../src/data-folder.js';
+import { DataFolder, sendControl, type ControlRequest } from '../src/host/data-folder.js';
 import { tempDir } from './helpers.js';
 
 const opened: DataFolder[] = [];

@@ -13,7 +13,7 @@ import { cacheName } from '../src/jobs/deployment.js';
 import { JobRunner } from '../src/jobs/queue.js';
 import { jobKinds } from '../src/jobs/kinds.js';
 import { workerSettings } from '../src/jobs/settings.js';
-import { retrieve, SearchIndexes } from '../src/search.js';
+import { retrieve, SearchIndexes } from '../src/search/retrieve.js';
 import { appendMessages, insertThread } from '../src/store/assistant.js';
 import { deploymentTree, pageSections } from '../src/store/deployments.js';
 import { openStore } from '../src/store/open.js';

@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Embedder, retrieve, SearchIndexes } from '../src/search.js';
+import { Embedder, retrieve, SearchIndexes } from '../src/search/retrieve.js';
 import { insertDeployment, insertPageSections } from '../src/store/deployments.js';
 import { insertProject } from '../src/store/projects.js';
 import { openStore } from '../src/store/open.js';

@@ -1,8 +1,8 @@
 /** The answer without a model: quoted sentences with their citation, a hedge when the match is weak. */
 import { describe, expect, it } from 'vitest';
 import { extractiveAnswer, NO_MODEL_LINE, NOT_DIRECT_LINE, NOT_FOUND_LINE, sentences } from '../src/assistant/extractive.js';
-import { pageText } from '../src/page-text.js';
-import { pageUrl, retrieve, type Passage, type Retrieval } from '../src/search.js';
+import { pageText } from '../src/analysis/page-text.js';
+import { pageUrl, retrieve, type Passage, type Retrieval } from '../src/search/retrieve.js';
 import { analyzerFor } from '../src/search/language.js';
 import { SectionIndex } from '../src/search/section-index.js';
 import { section } from './sections.js';

@@ -23,7 +23,7 @@ import {
   fetchBlobs,
   listFiles,
   type GitLimits,
-} from '../src/git.js';
+} from '../src/repository/git.js';
 import { commitFile, exampleRepo, git, gitHttpServer, tempDir, waitFor } from './helpers.js';
 
 const dir = tempDir('git-faults');

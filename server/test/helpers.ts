@@ -6,7 +6,7 @@ import { createServer, get as httpGet, type Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { analyzeCheckout, type AnalyzeInput } from '../src/analyze.js';
+import { analyzeCheckout, type AnalyzeInput } from '../src/analysis/analyze.js';
 import { findDeployment, type Deployment, type PageSection } from '../src/store/deployments.js';
 import type { Queryable, Store } from '../src/store/store.js';
 import { openPglite } from '../src/store/pglite.js';

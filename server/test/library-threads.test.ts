@@ -2,7 +2,7 @@
 import { cpSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { closeThreads, idleThreads, runInThread, threadPool } from '../src/library-threads.js';
+import { closeThreads, idleThreads, runInThread, threadPool } from '../src/analysis/library-threads.js';
 import { REPO_ROOT, tempDir, waitFor } from './helpers.js';
 
 const LIMITS = { timeoutMs: 60_000, maxHeapMb: 256 };

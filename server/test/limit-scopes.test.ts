@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS, LimitError, dayWindow, hourWindow, monthWindow, useAssistant, type Limits } from '../src/limits.js';
+import { DEFAULT_LIMITS, LimitError, dayWindow, hourWindow, monthWindow, useAssistant, type Limits } from '../src/assistant/limits.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
 import { tempDir } from './helpers.js';

@@ -4,7 +4,7 @@
  * PostgreSQL when one is given or can be started (root).
  */
 import { describe, expect } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { buildApp } from '../src/http/app.js';
 import { Core } from '../src/core.js';
 import { findSession, listSessions } from '../src/store/agent.js';
 import { migrate } from '../src/store/migrate.js';

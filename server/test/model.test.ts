@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CoreMessage } from 'ai';
 import { DEFAULT_INSTRUCTIONS, streamAnswer } from '../src/assistant/model.js';
-import type { Passage } from '../src/search.js';
+import type { Passage } from '../src/search/retrieve.js';
 import { contentText, fakeModel } from './assistant-helpers.js';
 
 let model: Awaited<ReturnType<typeof fakeModel>>;

@@ -96,7 +96,7 @@ describe('a running serve', () => {
     const { dir, token } = projectFolder('manage');
     const serve = await startServe(dir, []);
     procs.push(serve.proc);
-    // The build ships the browser script (dist/web/widget.js, copied by the build) and serves it.
+    // The build ships the browser script (dist/http/web/widget.js, copied by the build) and serves it.
     const widget = await fetch(`${serve.base}/assistant/widget.js`);
     expect(widget.status).toBe(200);
     expect(await widget.text()).toMatch(/^\/\/ @ts-check\n\/\*\*\n \* The docsnav assistant in a browser/);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { endpointSections } from '../src/endpoint-text.js';
-import { pageText } from '../src/page-text.js';
+import { endpointSections } from '../src/analysis/endpoint-text.js';
+import { pageText } from '../src/analysis/page-text.js';
 import { filesChanged } from '../src/jobs/deployment.js';
 
 describe('pageText', () => {

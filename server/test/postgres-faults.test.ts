@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { buildApp } from '../src/http/app.js';
 import { Core } from '../src/core.js';
 import { JobRunner } from '../src/jobs/queue.js';
 import { jobKinds } from '../src/jobs/kinds.js';

@@ -5,7 +5,7 @@
  * deployments (fetch errors, logs, summaries).
  */
 import { describe, expect, it } from 'vitest';
-import { Redactor, displayRepo, redactUrl } from '../src/redact.js';
+import { Redactor, displayRepo, redactUrl } from '../src/messages/redact.js';
 
 describe('redactUrl', () => {
   it.each([

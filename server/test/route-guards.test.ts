@@ -11,9 +11,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { buildApp } from '../src/http/app.js';
 import { Core } from '../src/core.js';
-import { ownedBy, registerAuth, requestKey } from '../src/routes/auth.js';
+import { ownedBy, registerAuth, requestKey } from '../src/http/routes/auth.js';
 import { insertThread } from '../src/store/assistant.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
@@ -134,7 +134,7 @@ describe('a route that misuses the hook fails loudly', () => {
 });
 
 describe('the chat page and the widget script', () => {
-  const widgetSource = readFileSync(path.resolve(import.meta.dirname, '../src/web/widget.js'), 'utf8');
+  const widgetSource = readFileSync(path.resolve(import.meta.dirname, '../src/http/web/widget.js'), 'utf8');
 
   it('the page is never framed nor cached, and says how to ask without JavaScript', async () => {
     const response = await (await app()).inject({ method: 'GET', url: '/assistant/acme' });

@@ -7,7 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { namedVersion } from '../src/search.js';
+import { namedVersion } from '../src/search/retrieve.js';
 import { SectionIndex } from '../src/search/section-index.js';
 import { analyzerFor } from '../src/search/language.js';
 import { tokenize } from '../src/search/tokenize.js';

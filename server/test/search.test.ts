@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { namesAnApiCall, retrieve, SearchIndexes, type ChatMessage, type SearchFilter } from '../src/search.js';
+import { namesAnApiCall, retrieve, SearchIndexes, type ChatMessage, type SearchFilter } from '../src/search/retrieve.js';
 import { copyKey, SectionIndex } from '../src/search/section-index.js';
 import { analyzerFor, detectLanguage } from '../src/search/language.js';
 import { tokenize } from '../src/search/tokenize.js';

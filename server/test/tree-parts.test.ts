@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { resolveFile, type PageTree } from 'docsnav';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Core } from '../src/core.js';
-import { jsonParts } from '../src/json-parts.js';
+import { jsonParts } from '../src/analysis/json-parts.js';
 import { JobRunner } from '../src/jobs/queue.js';
 import { jobKinds } from '../src/jobs/kinds.js';
 import { workerSettings } from '../src/jobs/settings.js';

@@ -132,7 +132,14 @@ describe('npm pack: what each package ships', () => {
     const allowed = [/^dist\/.+\.(js|d\.ts)$/, /^dist\/store\/migrations\/\d+_[\w]+\.sql$/, /^deploy\//];
     const always = ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md'];
     for (const file of files) expect(always.includes(file) || allowed.some((pattern) => pattern.test(file)), file).toBe(true);
-    for (const file of [...always, 'dist/index.js', 'dist/index.d.ts', 'dist/library-thread-entry.js', 'dist/web/widget.js', 'deploy/topology.sh'])
+    for (const file of [
+      ...always,
+      'dist/index.js',
+      'dist/index.d.ts',
+      'dist/analysis/library-thread-entry.js',
+      'dist/http/web/widget.js',
+      'deploy/topology.sh',
+    ])
       expect(files).toContain(file);
     const migrations = readdirSync(path.join(REPO, 'server', 'src', 'store', 'migrations')).map((name) => `dist/store/migrations/${name}`);
     expect(files.filter((file) => file.endsWith('.sql'))).toEqual(migrations.sort());

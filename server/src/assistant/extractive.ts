@@ -7,7 +7,7 @@
  * When none of the best pages holds enough of the question's key words, the answer says so first
  * instead of passing the passages off as an answer. Deterministic.
  */
-import type { Retrieval } from '../search.js';
+import type { Retrieval } from '../search/retrieve.js';
 import { tokenize } from '../search/tokenize.js';
 
 export const NO_MODEL_LINE =

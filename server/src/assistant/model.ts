@@ -4,7 +4,7 @@
  * prompt is the operator's; the passages come as a delimited, untrusted user message.
  */
 import type { CoreMessage } from 'ai';
-import type { Passage } from '../search.js';
+import type { Passage } from '../search/retrieve.js';
 
 export interface ModelSettings {
   /** `https://api.example.com/v1`: chat completions are POSTed to `<baseUrl>/chat/completions`. */

@@ -8,9 +8,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { CoreMessage } from 'ai';
-import { HttpError } from '../errors.js';
-import { DEFAULT_LIMITS, useAssistant, type Limits } from '../limits.js';
-import { Embedder, messageText, retrieve, SearchIndexes, type EmbeddingSettings, type Passage, type SearchFilter } from '../search.js';
+import { HttpError } from '../http/errors.js';
+import { DEFAULT_LIMITS, useAssistant, type Limits } from './limits.js';
+import { Embedder, messageText, retrieve, SearchIndexes, type EmbeddingSettings, type Passage, type SearchFilter } from '../search/retrieve.js';
 import { appendMessages, insertThread } from '../store/assistant.js';
 import type { ApiKey } from '../store/keys.js';
 import type { Project } from '../store/projects.js';

@@ -6,7 +6,7 @@
  * themselves otherwise (always with PostgreSQL, which takes any number of clients).
  */
 import path from 'node:path';
-import { ROUTES } from '../routes/list.js';
+import { ROUTES } from '../http/routes/list.js';
 import { OptionValues, parseOptions, UsageError, type CommandIo, type OptionName } from './options.js';
 import { commandHelp, type CommandHelpSource } from './help.js';
 import { runManagement, printManagement, type ManagementRequest } from './manage.js';

@@ -7,11 +7,11 @@
 import type { Core, ProjectInput } from '../core.js';
 import type { CommandIo } from './options.js';
 import { InputError } from '../core.js';
-import { sendControl, type ControlRequest, type ControlResponse } from '../data-folder.js';
-import { displayRepo } from '../redact.js';
+import { sendControl, type ControlRequest, type ControlResponse } from '../host/data-folder.js';
+import { displayRepo } from '../messages/redact.js';
 import type { KeyKind, KeyListing } from '../store/keys.js';
 import type { Project } from '../store/projects.js';
-import { projectWarnings, type ProjectCheckContext } from '../project-checks.js';
+import { projectWarnings, type ProjectCheckContext } from './project-checks.js';
 
 /** A project added or changed, with what the first deployment would fail on (`warnings`, one line each). */
 type CheckedProject = Project & { warnings?: string[] };

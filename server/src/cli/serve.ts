@@ -8,13 +8,13 @@
 import { readFileSync } from 'node:fs';
 import { ioErrorText } from 'docsnav';
 import type { Server } from 'node:http';
-import { plural } from '../text.js';
-import { DataFolder } from '../data-folder.js';
-import { recoverGitFolders } from '../git.js';
-import { createLogger, LOG_LEVELS, type Logger } from '../log.js';
-import { normalizeOrigins, ORIGINS_HELP } from '../origins.js';
-import { redactUrl } from '../redact.js';
-import { closeThreads } from '../library-threads.js';
+import { plural } from '../messages/text.js';
+import { DataFolder } from '../host/data-folder.js';
+import { recoverGitFolders } from '../repository/git.js';
+import { createLogger, LOG_LEVELS, type Logger } from '../host/log.js';
+import { normalizeOrigins, ORIGINS_HELP } from '../http/origins.js';
+import { redactUrl } from '../messages/redact.js';
+import { closeThreads } from '../analysis/library-threads.js';
 import type { Store } from '../store/store.js';
 import { databaseFrom, workerSettingsFrom } from './settings.js';
 import { applyManagement } from './manage.js';
@@ -96,7 +96,7 @@ function listenError(error: unknown, host: string, port: number, portOption: str
   }
 }
 
-async function metricsServer(values: OptionValues, metrics: import('../metrics.js').Metrics): Promise<Server | undefined> {
+async function metricsServer(values: OptionValues, metrics: import('../host/metrics.js').Metrics): Promise<Server | undefined> {
   const port = values.number('metrics-port', { integer: true, min: 0, max: 65535 });
   if (port === undefined) return undefined;
   const host = values.string('host') ?? '127.0.0.1';
@@ -184,11 +184,11 @@ export async function serve(values: OptionValues, io: CommandIo): Promise<number
 
   const { log, settings, folder, store, where, close } = await start(values, 'docsnav serve', (jobs ?? 2) > 0);
   const { Core, DEFAULT_CORE_OPTIONS } = await import('../core.js');
-  const { buildApp } = await import('../app.js');
+  const { buildApp } = await import('../http/app.js');
   const { Assistant } = await import('../assistant/service.js');
   const { JobRunner } = await import('../jobs/queue.js');
   const { jobKinds } = await import('../jobs/kinds.js');
-  const { Metrics } = await import('../metrics.js');
+  const { Metrics } = await import('../host/metrics.js');
   const core = new Core(store, { ...DEFAULT_CORE_OPTIONS, maxQueuedPerProject: maxQueued, disk: settings.disk });
   const metrics = new Metrics(store);
   const assistant = new Assistant(store, assistantOptions);
@@ -259,7 +259,7 @@ export async function worker(values: OptionValues, io: CommandIo): Promise<numbe
   const { log, settings, store, where, close } = await start(values, 'docsnav worker', true);
   const { JobRunner } = await import('../jobs/queue.js');
   const { jobKinds } = await import('../jobs/kinds.js');
-  const { Metrics } = await import('../metrics.js');
+  const { Metrics } = await import('../host/metrics.js');
   const metrics = new Metrics(store);
   let metricsAt: Server | undefined;
   try {

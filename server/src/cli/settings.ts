@@ -1,6 +1,6 @@
 /** What the server's commands read from their options: the database to use and the job workers' settings. */
 import path from 'node:path';
-import { redactUrl } from '../redact.js';
+import { redactUrl } from '../messages/redact.js';
 import { UsageError, type OptionValues } from './options.js';
 
 /** The PostgreSQL URL given (flag, DOCSNAV_DATABASE_URL or DATABASE_URL), checked; undefined: the embedded database. */
@@ -14,7 +14,7 @@ export function databaseFrom(values: OptionValues): string | undefined {
 /** The worker settings the options give. */
 export async function workerSettingsFrom(values: OptionValues) {
   const { workerSettings } = await import('../jobs/settings.js');
-  const { DiskSpace } = await import('../disk.js');
+  const { DiskSpace } = await import('../host/disk.js');
   const jobs = values.number('jobs', { integer: true, min: 0 });
   const git = {
     timeoutMs: values.millis('git-timeout'),

@@ -10,14 +10,14 @@ import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { unlinkSync } from 'node:fs';
 import path from 'node:path';
-import { plural } from '../text.js';
-import { runInThread, ThreadError } from '../library-threads.js';
-import type { AnalyzeOutput } from '../analyze.js';
-import { DiskFull } from '../disk.js';
-import { jsonParts } from '../json-parts.js';
-import { blobSizes, commitMessage, fetchBlobs, fetchBranch, formatBytes, GitError, listFiles, writeBlobs, type TreeEntry } from '../git.js';
-import { displayRepo, Redactor } from '../redact.js';
-import { claimCheckout, keepCheckout } from '../checkouts.js';
+import { plural } from '../messages/text.js';
+import { runInThread, ThreadError } from '../analysis/library-threads.js';
+import type { AnalyzeOutput } from '../analysis/analyze.js';
+import { DiskFull } from '../host/disk.js';
+import { jsonParts } from '../analysis/json-parts.js';
+import { blobSizes, commitMessage, fetchBlobs, fetchBranch, formatBytes, GitError, listFiles, writeBlobs, type TreeEntry } from '../repository/git.js';
+import { displayRepo, Redactor } from '../messages/redact.js';
+import { claimCheckout, keepCheckout } from '../repository/checkouts.js';
 import {
   appendLogs,
   batchSteps,

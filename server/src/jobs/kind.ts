@@ -1,6 +1,6 @@
 import type { ClaimedJob, JobKindName, JobPayloads } from '../store/jobs.js';
 import type { Queryable } from '../store/store.js';
-import type { Logger } from '../log.js';
+import type { Logger } from '../host/log.js';
 import type { WorkerSettings } from './settings.js';
 
 /** A claimed job of a known kind, its payload typed. */

@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { claimJob, completeJob, JOBS_CHANNEL, releaseJob, renewLease, sweepExpired, type ClaimedJob, type JobKindName } from '../store/jobs.js';
 import type { Queryable, Store } from '../store/store.js';
-import { silentLogger, type Logger } from '../log.js';
+import { silentLogger, type Logger } from '../host/log.js';
 import { LeaseLost, type JobKind, type JobKinds, type JobOf, type JobOutcome } from './kind.js';
 import type { WorkerSettings } from './settings.js';
 

@@ -6,14 +6,14 @@
  * branch. The session records one todo per problem worked on.
  */
 import path from 'node:path';
-import { plural } from '../text.js';
+import { plural } from '../messages/text.js';
 import type { FixFileResult, Problem } from 'docsnav';
-import { addWorktree, fetchBranch, GitError, listFiles, pushHead, removeWorktree, runGit } from '../git.js';
-import { runInThread } from '../library-threads.js';
+import { addWorktree, fetchBranch, GitError, listFiles, pushHead, removeWorktree, runGit } from '../repository/git.js';
+import { runInThread } from '../analysis/library-threads.js';
 import { findSession, updateSession, type AgentSessionRecord, type SessionUpdate, type Todo } from '../store/agent.js';
 import { findProject, type Project } from '../store/projects.js';
 import type { Queryable } from '../store/store.js';
-import { displayRepo, type Redactor } from '../redact.js';
+import { displayRepo, type Redactor } from '../messages/redact.js';
 import { cacheName, checkTree, dropLinks, isKnownFailure, jobRedactor } from './deployment.js';
 import type { JobContext, JobKind, JobOutcome } from './kind.js';
 import { fixBranchName, REPAIR_KIND } from './repair-kind.js';

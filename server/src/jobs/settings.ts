@@ -1,6 +1,6 @@
-import { DEFAULT_GIT_LIMITS, type GitLimits } from '../git.js';
-import type { DiskSpace } from '../disk.js';
-import type { ThreadLimits } from '../library-threads.js';
+import { DEFAULT_GIT_LIMITS, type GitLimits } from '../repository/git.js';
+import type { DiskSpace } from '../host/disk.js';
+import type { ThreadLimits } from '../analysis/library-threads.js';
 
 /** How a worker runs jobs; every number here can be set from the CLI (`docsnav serve --help`). */
 export interface WorkerSettings {

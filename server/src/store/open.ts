@@ -1,6 +1,6 @@
-import { DataFolder } from '../data-folder.js';
-import type { DiskSpace } from '../disk.js';
-import { redactUrl } from '../redact.js';
+import { DataFolder } from '../host/data-folder.js';
+import type { DiskSpace } from '../host/disk.js';
+import { redactUrl } from '../messages/redact.js';
 import { migrate } from './migrate.js';
 import { StoreError, type Store } from './store.js';
 

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import type { PGlite } from '@electric-sql/pglite';
-import type { DiskSpace } from '../disk.js';
-import { writes } from '../disk.js';
+import type { DiskSpace } from '../host/disk.js';
+import { writes } from '../host/disk.js';
 import { storableParams } from './storable.js';
 import { StoreError, type Store } from './store.js';
 

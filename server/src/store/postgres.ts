@@ -1,6 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import { userInfo } from 'node:os';
-import { redactUrl } from '../redact.js';
+import { redactUrl } from '../messages/redact.js';
 import { storableParams } from './storable.js';
 import { StoreError, type Store } from './store.js';
 

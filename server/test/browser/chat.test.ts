@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type AppOptions } from '../../src/app.js';
+import { buildApp, type AppOptions } from '../../src/http/app.js';
 import type { Core } from '../../src/core.js';
 import { threadMessages } from '../../src/store/assistant.js';
 import { openStore } from '../../src/store/open.js';

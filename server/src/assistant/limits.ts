@@ -4,9 +4,9 @@
  * address per day (UTC windows). Counted in the database, so every server process shares them
  * and they survive restarts.
  */
-import { HttpError } from './errors.js';
-import { countUse, type UsageCounter } from './store/usage.js';
-import type { Store } from './store/store.js';
+import { HttpError } from '../http/errors.js';
+import { countUse, type UsageCounter } from '../store/usage.js';
+import type { Store } from '../store/store.js';
 
 export interface Limits {
   perKeyPerMonth: number;

@@ -2,7 +2,7 @@
 import { parentPort } from 'node:worker_threads';
 import { analyzeCheckout } from './analyze.js';
 import { fixCheckout } from './fix-task.js';
-import type { SectionsBatch } from './store/deployments.js';
+import type { SectionsBatch } from '../store/deployments.js';
 import type { FromThread, ToThread } from './library-threads.js';
 
 const port = parentPort!;

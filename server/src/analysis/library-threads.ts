@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AnalyzeInput, AnalyzeOutput } from './analyze.js';
 import type { FixInput, FixOutput } from './fix-task.js';
-import type { SectionsBatch } from './store/deployments.js';
+import type { SectionsBatch } from '../store/deployments.js';
 
 export interface ThreadLimits {
   timeoutMs: number;
@@ -40,7 +40,7 @@ export class ThreadError extends Error {
 function workerScript(): URL {
   const here = new URL('./library-thread-entry.js', import.meta.url);
   if (existsSync(fileURLToPath(here))) return here;
-  return new URL('../dist/library-thread-entry.js', import.meta.url);
+  return new URL('../../dist/analysis/library-thread-entry.js', import.meta.url);
 }
 
 /**

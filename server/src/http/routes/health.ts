@@ -1,4 +1,4 @@
-import type { Core } from '../core.js';
+import type { Core } from '../../core.js';
 import type { Api } from './schemas.js';
 
 /** GET /healthz and GET /openapi.json. */

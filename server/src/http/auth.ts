@@ -6,8 +6,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { HttpError } from './errors.js';
-import { findKeyByHash, type ApiKey, type KeyKind } from './store/keys.js';
-import type { Queryable } from './store/store.js';
+import { findKeyByHash, type ApiKey, type KeyKind } from '../store/keys.js';
+import type { Queryable } from '../store/store.js';
 
 /** A new token: a readable prefix (the kind) and 32 random bytes. */
 export function newToken(kind: KeyKind): string {

@@ -6,9 +6,9 @@
  * fix it; `project update` takes effect at the next deployment, without a restart.
  */
 import { distance } from 'fastest-levenshtein';
-import { DEFAULT_GIT_LIMITS, GitError, LocalRepoError, remoteBranches } from './git.js';
-import { displayRepo, Redactor } from './redact.js';
-import type { Project } from './store/projects.js';
+import { DEFAULT_GIT_LIMITS, GitError, LocalRepoError, remoteBranches } from '../repository/git.js';
+import { displayRepo, Redactor } from '../messages/redact.js';
+import type { Project } from '../store/projects.js';
 
 /** Longest the branch check may take: `add` answers at once, a slow repository is only not checked. */
 const CHECK_TIMEOUT_MS = 10_000;

@@ -3,13 +3,13 @@
  * repair job; GET /v1/agent/{projectId}/jobs lists the sessions, newest first; GET
  * /v1/agent/{projectId}/job/{id} shows one. Admin key of the project.
  */
-import type { Core } from '../core.js';
+import type { Core } from '../../core.js';
 import { HttpError } from '../errors.js';
-import { isValidBranch } from '../git.js';
-import { fixBranchName, queueRepair } from '../jobs/repair-kind.js';
-import { findSession, listSessions, type AgentSessionRecord, type HaltReason } from '../store/agent.js';
-import { countQueued } from '../store/jobs.js';
-import type { Project } from '../store/projects.js';
+import { isValidBranch } from '../../repository/git.js';
+import { fixBranchName, queueRepair } from '../../jobs/repair-kind.js';
+import { findSession, listSessions, type AgentSessionRecord, type HaltReason } from '../../store/agent.js';
+import { countQueued } from '../../store/jobs.js';
+import type { Project } from '../../store/projects.js';
 import { ownedBy } from './auth.js';
 import { errorResponses as errors, errorSchema, projectIdSchema as projectId, type Api } from './schemas.js';
 

@@ -3,16 +3,16 @@
  * the current deployment's in-memory index (search/section-index.ts), one passage per page: the
  * page's best section.
  */
-import type { SearchIndexes } from './search/indexes.js';
-import { analyzerFor, detectLanguage, type Analyzer } from './search/language.js';
-import { questionOf, searchTerms, type ChatMessage, type Question } from './search/query.js';
-import { QUESTION_TIMEOUT_MS } from './search/embeddings.js';
-import type { SearchTerm, SectionIndex } from './search/section-index.js';
-import type { PageSection } from './store/deployments.js';
+import type { SearchIndexes } from './indexes.js';
+import { analyzerFor, detectLanguage, type Analyzer } from './language.js';
+import { questionOf, searchTerms, type ChatMessage, type Question } from './query.js';
+import { QUESTION_TIMEOUT_MS } from './embeddings.js';
+import type { SearchTerm, SectionIndex } from './section-index.js';
+import type { PageSection } from '../store/deployments.js';
 
-export { messageText, type ChatMessage } from './search/query.js';
-export { SearchIndexes } from './search/indexes.js';
-export { Embedder, type EmbeddingSettings } from './search/embeddings.js';
+export { messageText, type ChatMessage } from './query.js';
+export { SearchIndexes } from './indexes.js';
+export { Embedder, type EmbeddingSettings } from './embeddings.js';
 
 export interface Passage {
   pagePath: string;

@@ -29,9 +29,9 @@ import { endpointSections } from './endpoint-text.js';
 import { OpenApiPages } from './openapi-pages.js';
 import { pageText, type TextSection } from './page-text.js';
 import { projectConfig, serverOptions } from './project-config.js';
-import type { CopyRun, PageRuns, PageSection, SectionsBatch, StoredSection } from './store/deployments.js';
+import type { CopyRun, PageRuns, PageSection, SectionsBatch, StoredSection } from '../store/deployments.js';
 import { jsonParts } from './json-parts.js';
-import { storableJson } from './store/storable.js';
+import { storableJson } from '../store/storable.js';
 
 export interface AnalyzeInput {
   /** The docs root inside the checkout (absolute). */

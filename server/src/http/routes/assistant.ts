@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
-import { encoder, negotiateProtocol, PROTOCOL_HEADERS, STREAM_PROTOCOLS } from '../assistant/protocols.js';
-import type { Assistant } from '../assistant/service.js';
-import { LimitError } from '../limits.js';
+import { encoder, negotiateProtocol, PROTOCOL_HEADERS, STREAM_PROTOCOLS } from '../../assistant/protocols.js';
+import type { Assistant } from '../../assistant/service.js';
+import { LimitError } from '../../assistant/limits.js';
 import { ownedBy, requestKey } from './auth.js';
 import { domainSchema, errorSchema, type Api } from './schemas.js';
 

@@ -13,11 +13,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticate } from '../auth.js';
 import { HttpError } from '../errors.js';
-import { findThread, type Thread } from '../store/assistant.js';
-import { findDeployment, type Deployment } from '../store/deployments.js';
-import type { ApiKey, KeyKind } from '../store/keys.js';
-import { findProject, findProjectByDomain, type Project } from '../store/projects.js';
-import type { Queryable } from '../store/store.js';
+import { findThread, type Thread } from '../../store/assistant.js';
+import { findDeployment, type Deployment } from '../../store/deployments.js';
+import type { ApiKey, KeyKind } from '../../store/keys.js';
+import { findProject, findProjectByDomain, type Project } from '../../store/projects.js';
+import type { Queryable } from '../../store/store.js';
 
 interface OwnerLookup<T> {
   find(db: Queryable, value: string): Promise<T | undefined>;

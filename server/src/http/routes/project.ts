@@ -1,4 +1,4 @@
-import type { Core } from '../core.js';
+import type { Core } from '../../core.js';
 import { ownedBy } from './auth.js';
 import { errorResponses as errors, errorSchema, projectIdSchema as projectId, type Api } from './schemas.js';
 

@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import { chmodSync, closeSync, lstatSync, mkdirSync, openSync, readdirSync, realpathSync, rmSync, statSync, type Stats } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { StoreError } from './store/store.js';
+import { StoreError } from '../store/store.js';
 
 const SOCKET_NAME = 'docsnav.sock';
 /** Longest socket path the kernel takes (sun_path is 108 bytes on Linux, 104 on macOS, with its NUL). */

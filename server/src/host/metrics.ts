@@ -5,9 +5,9 @@
  */
 import { createServer, type Server } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { JobObserver } from './jobs/queue.js';
-import { ACTIVE_JOB_STATES, countJobs, JOB_KIND_NAMES } from './store/jobs.js';
-import type { Queryable } from './store/store.js';
+import type { JobObserver } from '../jobs/queue.js';
+import { ACTIVE_JOB_STATES, countJobs, JOB_KIND_NAMES } from '../store/jobs.js';
+import type { Queryable } from '../store/store.js';
 
 export class Metrics implements JobObserver {
   readonly registry = new Registry();

@@ -10,10 +10,10 @@ import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstanc
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
-import { Assistant, type AssistantOptions } from './assistant/service.js';
-import type { Core } from './core.js';
+import { Assistant, type AssistantOptions } from '../assistant/service.js';
+import type { Core } from '../core.js';
 import { capConnectionsPerAddress } from './connection-limits.js';
-import { DiskFull } from './disk.js';
+import { DiskFull } from '../host/disk.js';
 import { HttpError } from './errors.js';
 import { normalizeOrigin } from './origins.js';
 import { registerAgentRoutes } from './routes/agent.js';
@@ -22,9 +22,9 @@ import { registerAuth } from './routes/auth.js';
 import { registerHealthRoutes } from './routes/health.js';
 import { registerProjectRoutes } from './routes/project.js';
 import { registerWidgetRoutes } from './routes/widget.js';
-import type { Logger } from './log.js';
-import type { Metrics } from './metrics.js';
-import { findProjectByDomain } from './store/projects.js';
+import type { Logger } from '../host/log.js';
+import type { Metrics } from '../host/metrics.js';
+import { findProjectByDomain } from '../store/projects.js';
 import { describeInvalidCharacter, invalidCharactersIn } from 'docsnav';
 
 export interface AppOptions {

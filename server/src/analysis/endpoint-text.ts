@@ -3,7 +3,7 @@
  * and the descriptions of its parameters, request body and responses. Only local `$ref`s
  * (`#/components/…`) are followed, one step each, so a spec cannot make this loop or read files.
  */
-import { isPlainObject } from './text.js';
+import { isPlainObject } from '../messages/text.js';
 import type { TextSection } from './page-text.js';
 
 type Json = Record<string, unknown>;

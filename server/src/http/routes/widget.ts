@@ -16,7 +16,7 @@ import { domainSchema, errorSchema, type Api } from './schemas.js';
  */
 const PAGE_CSP = "default-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; object-src 'none'";
 
-/** web/widget.js beside this file's folder (src/web in the sources, dist/web in the build). */
+/** web/widget.js beside this file's folder (src/http/web in the sources, dist/http/web in the build). */
 function readWidget(): string {
   const file = new URL('../web/widget.js', import.meta.url);
   try {
