@@ -121,9 +121,9 @@ module.exports = {
     },
     {
       name: 'server-git-in-git-ts',
-      comment: 'git runs in server/src/repository/git.ts only: no other module spawns processes.',
+      comment: 'git runs in server/src/repository/operations.ts only: no other module spawns processes.',
       severity: 'error',
-      from: { path: '^server/src/', pathNot: '^server/src/repository/git\\.ts$' },
+      from: { path: '^server/src/', pathNot: '^server/src/repository/operations\\.ts$' },
       to: { path: '^(node:)?child_process$' },
     },
     {

@@ -21,7 +21,7 @@
  * each file goes to the first target that holds it. Nothing to mutate is a success.
  *
  * `--sample N` mutates N lines of code of each target, drawn with a fixed seed (the target's name,
- * or `--seed S`), for targets whose whole run takes hours here (the tests of git.ts and of the
+ * or `--seed S`), for targets whose whole run takes hours here (the tests of the repository access and of the
  * page scanner are slow or many): the score is an estimate, printed with its 95% interval
  * (Wilson's, over mutants; mutants of one line are not independent, so it is if anything narrow).
  *
@@ -60,12 +60,18 @@ function declarations(file, names) {
   });
 }
 
-/** git.ts's guards: the repository and branch checks, the hardened environment, the paths it writes, the allowed local folders. */
+/** The repository's guards (repository/guards.ts): the repository and branch checks, the hardened environment, the paths it writes. */
 const GIT_GUARDS = [
   ...['ALLOWED_PROTOCOLS', 'gitEnv', 'HARDENED_CONFIG', 'hardenedArgs', 'isValidBranch', 'normalizeRepo', 'checkNotOption', 'withoutCredentials'],
-  ...['safeSegments', 'targetOf', 'writableSegments', 'localRepoPath', 'isLocalRepo', 'looksLikeGitDir', 'gitFileTarget', 'gitDirFor'],
+  ...['safeSegments', 'targetOf', 'writableSegments'],
+];
+/** The allowed local folders (repository/local.ts), named as the guards were when they shared git.ts with the operations. */
+const LOCAL_REPO_GUARDS = [
+  ...['localRepoPath', 'isLocalRepo', 'looksLikeGitDir', 'gitFileTarget', 'gitDirFor'],
   ...['CONFIG_FILES_OF_GIT_DIR', 'LAZY_FETCH_CONFIG', 'checkLocalRepo', 'isSymlink', 'checkedOutBranches', 'realpathOr', 'findSymlink'],
 ];
+/** What server/src/git.ts held before its split: the repository's guards, its local folders, its operations and their errors. */
+const REPOSITORY_ACCESS = ['errors', 'guards', 'local', 'operations'].map((name) => `server/src/repository/${name}.ts`);
 
 /**
  * `paths`: the folders (ending in `/`) and files mutated; `tests`: the test files run against
@@ -97,7 +103,13 @@ const TARGETS = {
   history: { configFile: LIBRARY, paths: ['src/history/'], tests: ['test/history/**/*.test.ts', 'test/docs/rule-docs.test.ts'] },
   server: {
     configFile: SERVER,
-    paths: ['server/src/http/auth.ts', 'server/src/http/routes/auth.ts', 'server/src/assistant/limits.ts', 'server/src/assistant/protocols.ts', 'server/src/assistant/events.ts'],
+    paths: [
+      'server/src/http/auth.ts',
+      'server/src/http/routes/auth.ts',
+      'server/src/assistant/limits.ts',
+      'server/src/assistant/protocols.ts',
+      'server/src/assistant/events.ts',
+    ],
     tests: ['test/api-keys.test.ts', 'test/auth.test.ts', 'test/limit-scopes.test.ts', 'test/protocols.test.ts'],
   },
   jobs: {
@@ -113,11 +125,11 @@ const TARGETS = {
     ],
   },
   redact: { configFile: SERVER, paths: ['server/src/messages/redact.ts'], tests: ['test/git.test.ts', 'test/git-faults.test.ts', 'test/redact*.test.ts'] },
-  git: { configFile: SERVER, paths: ['server/src/repository/git.ts'], tests: ['test/git.test.ts', 'test/git-faults.test.ts'] },
-  // The whole of git.ts is 1,272 mutants, over 4 hours here (its tests run git); its guards alone, with the tests that drive them through the server.
+  git: { configFile: SERVER, paths: REPOSITORY_ACCESS, tests: ['test/git.test.ts', 'test/git-faults.test.ts'] },
+  // The whole of the repository access (git.ts before) is 1,272 mutants, over 4 hours here (its tests run git); its guards alone, with the tests that drive them through the server.
   'git-guards': {
     configFile: SERVER,
-    paths: declarations('server/src/repository/git.ts', GIT_GUARDS),
+    paths: [...declarations('server/src/repository/guards.ts', GIT_GUARDS), ...declarations('server/src/repository/local.ts', LOCAL_REPO_GUARDS)],
     tests: ['test/git.test.ts', 'test/git-faults.test.ts', 'test/repo-access.test.ts', 'test/hostile.test.ts'],
   },
   'data-folder': { configFile: SERVER, paths: ['server/src/host/data-folder.ts'], tests: ['test/data-folder*.test.ts', 'test/job-kinds.test.ts'] },

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { hashToken, newToken } from './http/auth.js';
 import type { DiskSpace } from './host/disk.js';
 import { HttpError } from './http/errors.js';
-import { isValidBranch, normalizeRepo } from './repository/git.js';
+import { isValidBranch, normalizeRepo } from './repository/guards.js';
 import { normalizeOrigins, ORIGINS_HELP } from './http/origins.js';
 import { DEPLOYMENT_KIND } from './jobs/deployment-kind.js';
 import { insertDeployment, type Deployment } from './store/deployments.js';

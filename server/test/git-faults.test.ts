@@ -9,13 +9,13 @@ import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { GitError } from '../src/repository/errors.js';
+import { localServiceCommand } from '../src/repository/guards.js';
 import {
   addWorktree,
   commitMessage,
   DEFAULT_GIT_LIMITS,
   fetchBranch,
-  GitError,
-  localServiceCommand,
   MAX_COMMIT_MESSAGE,
   pushHead,
   recoverGitFolders,
@@ -23,7 +23,7 @@ import {
   fetchBlobs,
   listFiles,
   type GitLimits,
-} from '../src/repository/git.js';
+} from '../src/repository/operations.js';
 import { commitFile, exampleRepo, git, gitHttpServer, tempDir, waitFor } from './helpers.js';
 
 const dir = tempDir('git-faults');

@@ -6,7 +6,8 @@
  * fix it; `project update` takes effect at the next deployment, without a restart.
  */
 import { distance } from 'fastest-levenshtein';
-import { DEFAULT_GIT_LIMITS, GitError, LocalRepoError, remoteBranches } from '../repository/git.js';
+import { GitError, LocalRepoError } from '../repository/errors.js';
+import { DEFAULT_GIT_LIMITS, remoteBranches } from '../repository/operations.js';
 import { displayRepo, Redactor } from '../messages/redact.js';
 import type { Project } from '../store/projects.js';
 

@@ -15,7 +15,8 @@ import { runInThread, ThreadError } from '../analysis/library-threads.js';
 import type { AnalyzeOutput } from '../analysis/analyze.js';
 import { DiskFull } from '../host/disk.js';
 import { jsonParts } from '../analysis/json-parts.js';
-import { blobSizes, commitMessage, fetchBlobs, fetchBranch, formatBytes, GitError, listFiles, writeBlobs, type TreeEntry } from '../repository/git.js';
+import { GitError } from '../repository/errors.js';
+import { blobSizes, commitMessage, fetchBlobs, fetchBranch, formatBytes, listFiles, writeBlobs, type TreeEntry } from '../repository/operations.js';
 import { displayRepo, Redactor } from '../messages/redact.js';
 import { claimCheckout, keepCheckout } from '../repository/checkouts.js';
 import {

@@ -8,7 +8,8 @@
 import path from 'node:path';
 import { plural } from '../messages/text.js';
 import type { FixFileResult, Problem } from 'docsnav';
-import { addWorktree, fetchBranch, GitError, listFiles, pushHead, removeWorktree, runGit } from '../repository/git.js';
+import { GitError } from '../repository/errors.js';
+import { addWorktree, fetchBranch, listFiles, pushHead, removeWorktree, runGit } from '../repository/operations.js';
 import { runInThread } from '../analysis/library-threads.js';
 import { findSession, updateSession, type AgentSessionRecord, type SessionUpdate, type Todo } from '../store/agent.js';
 import { findProject, type Project } from '../store/projects.js';

@@ -5,7 +5,7 @@
  */
 import type { Core } from '../../core.js';
 import { HttpError } from '../errors.js';
-import { isValidBranch } from '../../repository/git.js';
+import { isValidBranch } from '../../repository/guards.js';
 import { fixBranchName, queueRepair } from '../../jobs/repair-kind.js';
 import { findSession, listSessions, type AgentSessionRecord, type HaltReason } from '../../store/agent.js';
 import { countQueued } from '../../store/jobs.js';

@@ -6,11 +6,16 @@
  * repository links to outside itself is ever read. A deployment fetches into a partial cache
  * of its own (commits and trees, then only the blobs it reads: `fetchBlobs`) and writes those
  * files itself (`writeBlobs`): no image is fetched, no link is ever made.
+ * The checks all this relies on, which run no git, are guards.ts (what git may be asked and may
+ * do) and local.ts (the allowed local repositories).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, statSync, type Dirent } from 'node:fs';
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, type Dirent } from 'node:fs';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { GitError } from './errors.js';
+import { gitEnv, hardenedArgs, isValidBranch, localServiceCommand, targetOf, writableSegments } from './guards.js';
+import { checkedOutBranches, checkLocalRepo, isLocalRepo, realpathOr } from './local.js';
 
 export interface GitLimits {
   /** Longest a git command may run. */
@@ -35,97 +40,6 @@ export const DEFAULT_GIT_LIMITS: GitLimits = {
   localRoots: [],
   maxFiles: 200_000,
 };
-
-/** A git step failed for a reason the user can act on; `message` is the deployment's summary. */
-export class GitError extends Error {
-  override name = 'GitError';
-  constructor(
-    message: string,
-    /** The end of git's stderr, when git ran and failed. */
-    readonly stderr = '',
-    /** docsnav stopped git (a time or size limit, a cancel): not a sign of a damaged cache. */
-    readonly killed = false,
-  ) {
-    super(message);
-  }
-}
-
-/** A local repository this server may not read (checkLocalRepo): the operator's allow list, or what the repository reaches. */
-export class LocalRepoError extends GitError {
-  override name = 'LocalRepoError';
-}
-
-/** Protocols git may use for a project's repository (`ext::` and others run commands). */
-const ALLOWED_PROTOCOLS = 'file:git:http:https:ssh';
-
-function gitEnv(): NodeJS.ProcessEnv {
-  return {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    LANG: 'C',
-    LC_ALL: 'C',
-    GIT_TERMINAL_PROMPT: '0',
-    GIT_ASKPASS: 'true',
-    SSH_ASKPASS: 'true',
-    GIT_SSH_COMMAND: 'ssh -o BatchMode=yes',
-    GIT_CONFIG_NOSYSTEM: '1',
-    GIT_CONFIG_GLOBAL: '/dev/null',
-    GIT_ALLOW_PROTOCOL: ALLOWED_PROTOCOLS,
-    GIT_LFS_SKIP_SMUDGE: '1',
-    // Variables win over a repository's config: its pager or editor never runs.
-    GIT_PAGER: 'cat',
-    GIT_EDITOR: 'true',
-  };
-}
-
-/**
- * Settings every git command runs with (`-c`, which wins over any config file), so that a
- * repository we do not own (a project's, read or pushed to) cannot make git run a command of its
- * choosing: no hooks, no fsmonitor, no credential helper or ssh command from its config, no
- * checkout into a pushed-to working tree (`receive.denyCurrentBranch=updateInstead` would check
- * the pushed commit out there, through its filters and fsmonitor), no `gc` after a push.
- * Filters (`filter.<driver>.*`) cannot be cleared by name: they run only on a checkout or an
- * add, which git does only in our own repositories (a project's working tree is never written:
- * `denyCurrentBranch=refuse`). `uploadpack.packObjectsHook` is read from no repository's config
- * by git itself, and the system and global config are not read (GIT_CONFIG_NOSYSTEM,
- * GIT_CONFIG_GLOBAL=/dev/null).
- */
-const HARDENED_CONFIG: ReadonlyArray<readonly [string, string]> = [
-  ['core.hooksPath', '/dev/null'],
-  ['core.fsmonitor', 'false'],
-  ['core.sshCommand', 'ssh -o BatchMode=yes'],
-  ['core.askPass', 'true'],
-  ['credential.helper', ''],
-  ['core.pager', 'cat'],
-  ['core.editor', 'true'],
-  ['receive.denyCurrentBranch', 'refuse'],
-  ['receive.denyDeleteCurrent', 'refuse'],
-  ['receive.autogc', 'false'],
-  ['gc.auto', '0'],
-  ['protocol.allow', 'never'],
-  ...ALLOWED_PROTOCOLS.split(':').map((protocol): [string, string] => [`protocol.${protocol}.allow`, 'always']),
-  ['protocol.ext.allow', 'never'],
-];
-
-/** HARDENED_CONFIG as `-c name=value` arguments (and `core.symlinks=false`: no link is checked out). */
-function hardenedArgs(): string[] {
-  return ['-c', 'core.symlinks=false', ...HARDENED_CONFIG.flatMap(([name, value]) => ['-c', `${name}=${value}`])];
-}
-
-/** One word for `sh -c`: git runs a local `--upload-pack`/`--receive-pack` command through the shell. */
-function shellWord(word: string): string {
-  return `'${word.replace(/'/g, `'\\''`)}'`;
-}
-
-/**
- * The command git starts for the other end of a local fetch or push (`upload-pack`,
- * `receive-pack`): git clears `-c` settings from that child's environment, so they are given
- * on its own command line. It runs in the project's repository with that repository's config:
- * these settings win over it.
- */
-export function localServiceCommand(service: 'upload-pack' | 'receive-pack', extra: readonly string[] = []): string {
-  return ['git', ...hardenedArgs(), ...extra, service].map((word) => (/^[\w./=:-]+$/.test(word) ? word : shellWord(word))).join(' ');
-}
 
 interface RunOptions {
   cwd?: string;
@@ -259,71 +173,6 @@ function lastLine(stderr: string): string {
   return (fatal.at(-1) ?? lines.at(-1) ?? '').replace(/^(fatal|error):\s*/, '');
 }
 
-/** A branch name git accepts, and that cannot be mistaken for an option. */
-export function isValidBranch(branch: string): boolean {
-  return (
-    /^[A-Za-z0-9._/-]+$/.test(branch) &&
-    !branch.startsWith('-') &&
-    !branch.startsWith('/') &&
-    !branch.endsWith('/') &&
-    !branch.includes('..') &&
-    !branch.endsWith('.lock') &&
-    !branch.includes('//')
-  );
-}
-
-/** A repository git may fetch: a URL of an allowed protocol, or a local path (made absolute). */
-export function normalizeRepo(repo: string, cwd: string = process.cwd()): string {
-  if (/[\0-\x1f\x7f]/.test(repo)) throw new GitError(`the repository "${JSON.stringify(withoutCredentials(repo)).slice(1, -1)}" holds a control character`);
-  const url = /^(https?|git|ssh|file):\/\/([^/?#]*)(.*)$/i.exec(repo);
-  if (url) {
-    const [, scheme, authority, rest] = url;
-    const at = authority.lastIndexOf('@');
-    checkNotOption(repo, authority.slice(0, Math.max(at, 0)), 'user');
-    // The host and the port (`[::1]:22`, `host:22`): neither may pass for an option.
-    for (const part of authority
-      .slice(at + 1)
-      .replace(/^\[([^\]]*)\]/, '$1:')
-      .split(':'))
-      checkNotOption(repo, part, 'host');
-    checkNotOption(repo, rest.replace(/^\/+(~[^/]*\/)?/, ''), 'path');
-    if (scheme.toLowerCase() === 'file') localRepoPath(repo); // no query, fragment or host
-    return repo;
-  }
-  // What git takes for scp-like ssh (`[user@]host:path`, a ":" before any "/").
-  const scp = /^(?:([^/@:]*)@)?([^/:]*):(.*)$/.exec(repo);
-  if (scp) {
-    checkNotOption(repo, scp[1] ?? '', 'user');
-    checkNotOption(repo, scp[2], 'host');
-    checkNotOption(repo, scp[3], 'path');
-  }
-  if (/^[\w.-]+@[\w.-]+:/.test(repo)) return repo;
-  if (/^[a-z][a-z0-9+.-]*::/i.test(repo) || /^[a-z][a-z0-9+.-]*:\/\//i.test(repo))
-    throw new GitError(`unsupported repository URL "${withoutCredentials(repo)}" (use a path, file://, http(s)://, ssh:// or git://)`);
-  return path.resolve(cwd, repo);
-}
-
-/**
- * A user, host or path of a repository URL that starts with `-` would reach ssh (or the other
- * end's git) as an option (`ssh://-oProxyCommand=…`): refused when the project is added, with
- * the URL's own spelling and its %-decoded one (git decodes some parts).
- */
-function checkNotOption(repo: string, part: string, what: string): void {
-  let decoded = part;
-  try {
-    decoded = decodeURIComponent(part);
-  } catch {
-    // kept as written
-  }
-  if (part.startsWith('-') || decoded.startsWith('-'))
-    throw new GitError(`the repository URL's ${what} starts with "-" (ssh or git would read it as an option): "${withoutCredentials(repo)}"`);
-}
-
-/** `repo` without the user and password of a URL, for messages (redact.ts shows repositories to users). */
-function withoutCredentials(repo: string): string {
-  return repo.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/@]*@/i, '$1');
-}
-
 /**
  * Every entry under `root`, depth first with an explicit stack (no recursion), never following
  * a symbolic link; `descend(relative)` false leaves a folder's contents out. A folder that
@@ -386,7 +235,9 @@ function withCache<T>(cacheDir: string, work: () => Promise<T>): Promise<T> {
 
 /** Folders of a bare repository that hold no lock file: worktree records, loose objects. */
 const NO_LEFTOVERS = /^(worktrees|objects\/([0-9a-f]{2}|info))$/;
+
 const TEMPORARY_FOLDER = /^objects\/(incoming-|pack\/tmp_)/;
+
 const TEMPORARY_FILE = /^objects\/pack\/(tmp_|\.tmp-)/;
 
 /** Clears the lock files and temporary packs a killed git leaves in a bare repository. */
@@ -587,26 +438,6 @@ export async function blobSizes(cacheDir: string, ids: readonly string[], limits
   return sizes;
 }
 
-/** A repository path that is safe to write under a folder: plain names, no `.`, `..` or `.git`. */
-function safeSegments(file: string): string[] | undefined {
-  const segments = file.split('/');
-  return segments.every((segment) => segment !== '' && segment !== '.' && segment !== '..' && segment.toLowerCase() !== '.git' && !segment.includes('\\'))
-    ? segments
-    : undefined;
-}
-
-/** A file's place under `dir`; a path that could climb out of it is refused. */
-function targetOf(dir: string, file: string): string {
-  return path.join(dir, ...writableSegments(file));
-}
-
-/** A repository path's segments when it is safe to write (`safeSegments`); a path that could climb out is refused. */
-function writableSegments(file: string): string[] {
-  const segments = safeSegments(file);
-  if (!segments) throw new GitError(`the commit holds a path docsnav does not write: ${JSON.stringify(file)}`);
-  return segments;
-}
-
 /**
  * Writes the blobs `files` (repository path and blob id, all in the cache) as regular files
  * under the folder `dir`: the only files a deployment reads. Nothing else is written; no
@@ -730,226 +561,6 @@ async function writeNewBlobs(
   });
   if (index !== files.length || size >= 0 || header.length > 0) throw new GitError('git cat-file stopped before writing every file of the commit');
 }
-
-/**
- * The path a local repository names, exactly as git reads it: a path, or a `file://` URL's
- * path percent-decoded (git decodes it; a `?` or `#` is part of the path to git, so a URL
- * with one is refused rather than checked as something else than what git opens).
- */
-function localRepoPath(repo: string): string | undefined {
-  const file = /^file:\/\/(.*)$/is.exec(repo);
-  if (!file) return path.isAbsolute(repo) ? repo : undefined;
-  if (/[?#]/.test(file[1])) throw new LocalRepoError('a file:// repository URL takes a path only: no "?" or "#" (git would read them as part of the path)');
-  if (!file[1].startsWith('/')) throw new LocalRepoError('a file:// repository URL takes an absolute path and no host (file:///srv/repos/site.git)');
-  try {
-    return decodeURIComponent(file[1]);
-  } catch {
-    throw new LocalRepoError('the file:// repository URL has a malformed %-escape');
-  }
-}
-
-/** Whether `repo` names a repository on this machine (a path or a file:// URL). */
-function isLocalRepo(repo: string): boolean {
-  return /^file:\/\//i.test(repo) || path.isAbsolute(repo);
-}
-
-/** `folder` holds what git takes for a git folder: HEAD, and objects and refs (its own or its common folder's). */
-function looksLikeGitDir(folder: string): boolean {
-  if (!existsSync(path.join(folder, 'HEAD'))) return false;
-  let common = folder;
-  try {
-    common = path.resolve(folder, readFileSync(path.join(folder, 'commondir'), 'utf8').trim());
-  } catch {
-    // not a linked worktree's folder
-  }
-  return existsSync(path.join(common, 'objects')) && existsSync(path.join(common, 'refs'));
-}
-
-/** A `.git` file's `gitdir:` target, resolved from the file's folder. */
-function gitFileTarget(file: string): string {
-  const target = /^gitdir:\s*(.+)$/m.exec(readFileSync(file, 'utf8'))?.[1]?.trim();
-  if (!target) throw new LocalRepoError('the repository has a .git file without a "gitdir:" line');
-  return path.resolve(path.dirname(file), target);
-}
-
-/**
- * The git folder git opens for the path `real`, found as git's `enter_repo` does (the first of
- * `<path>/.git`, `<path>`, `<path>.git/.git`, `<path>.git` that is a `.git` file or a git folder).
- */
-function gitDirFor(real: string): string {
-  for (const candidate of [path.join(real, '.git'), real, `${real}.git/.git`, `${real}.git`]) {
-    let stat;
-    try {
-      stat = statSync(candidate);
-    } catch {
-      continue;
-    }
-    if (stat.isFile()) return gitFileTarget(candidate);
-    if (stat.isDirectory() && looksLikeGitDir(candidate)) return candidate;
-  }
-  throw new LocalRepoError('the path is not a git repository');
-}
-
-/** The config files git reads in a git folder (`config.worktree` with worktree config on). */
-const CONFIG_FILES_OF_GIT_DIR = ['config', 'config.worktree'];
-/** A config that makes git fetch missing objects from another repository (a partial clone's promisor). */
-const LAZY_FETCH_CONFIG = /^\s*(partialclone|promisor)\s*=/im;
-
-/**
- * Checks a local repository against the allowed folders and returns the one path git is given
- * for it: the real path of its git folder (so git opens that folder and nothing else; undefined
- * for a repository that is not local). Everything git reads objects and refs from must be inside
- * the allowed folders and reach nothing outside: the git folder (through a `.git` file too), its
- * `commondir`, no alternates (another repository's objects) or promisor remote (objects fetched
- * from elsewhere) in either, and no symbolic link among their HEAD, refs and objects. Called
- * before every fetch and push: a repository changed since the last one is checked again.
- * Otherwise a project could deploy, index and answer from a repository its owner never gave the
- * server. The walk of refs and objects reads its folders asynchronously: a repository of 100,000
- * loose objects walked synchronously held the server's main thread (and /healthz) for 6.8 s.
- */
-export async function checkLocalRepo(repo: string, roots: readonly string[]): Promise<string | undefined> {
-  if (!isLocalRepo(repo)) return undefined;
-  const local = localRepoPath(repo)!;
-  if (roots.length === 0)
-    throw new LocalRepoError('this server reads no repository from its own disk (its operator can allow folders with --allow-local-repos)');
-  const rootsReal = roots.flatMap((root) => {
-    try {
-      return [realpathSync(root)];
-    } catch {
-      return [];
-    }
-  });
-  const inside = (file: string) => rootsReal.some((root) => file === root || file.startsWith(root + path.sep));
-  let real: string;
-  try {
-    real = realpathSync(local);
-  } catch {
-    throw new LocalRepoError('the repository does not exist');
-  }
-  if (!inside(real)) throw new LocalRepoError('the repository is outside the folders this server may read (--allow-local-repos)');
-  const gitDir = realpathOr(gitDirFor(real));
-  if (!inside(gitDir)) throw new LocalRepoError("the repository's git folder is outside the folders this server may read");
-  // Given `gitDir`, git tries `gitDir/.git` first and `gitDir.git` when gitDir is not a git
-  // folder to it: neither may exist, so git opens gitDir or nothing.
-  for (const other of [path.join(gitDir, '.git'), `${gitDir}.git`]) {
-    if (existsSync(other) || isSymlink(other))
-      throw new LocalRepoError(`the repository's git folder has a ${path.basename(other)} beside or inside it that git could open instead`);
-  }
-  const folders = [gitDir];
-  const commondir = path.join(gitDir, 'commondir');
-  if (existsSync(commondir)) {
-    const common = realpathOr(path.resolve(gitDir, readFileSync(commondir, 'utf8').trim()));
-    if (!inside(common)) throw new LocalRepoError('the repository shares its objects with a repository outside the allowed folders (commondir)');
-    folders.push(common);
-  }
-  for (const folder of folders) {
-    const shown = folder === gitDir ? '' : ' (its commondir)';
-    for (const pointer of ['objects/info/alternates', 'objects/info/http-alternates']) {
-      const file = path.join(folder, pointer);
-      if (isSymlink(file) || (existsSync(file) && readFileSync(file, 'utf8').trim() !== ''))
-        throw new LocalRepoError(`the repository${shown} borrows objects from another repository (${pointer}); docsnav reads only a repository's own objects`);
-    }
-    for (const name of CONFIG_FILES_OF_GIT_DIR) {
-      const file = path.join(folder, name);
-      if (existsSync(file) && LAZY_FETCH_CONFIG.test(readFileSync(file, 'utf8')))
-        throw new LocalRepoError(`the repository${shown} is a partial clone: git would fetch its missing objects from another repository`);
-    }
-    const link = await findSymlink(folder, ['HEAD', 'packed-refs', 'refs', 'objects', 'shallow', 'commondir', ...CONFIG_FILES_OF_GIT_DIR]);
-    if (link) throw new LocalRepoError(`the repository's ${link}${shown} is a symbolic link; docsnav does not follow links in a repository`);
-  }
-  return gitDir;
-}
-
-function isSymlink(file: string): boolean {
-  try {
-    return lstatSync(file).isSymbolicLink();
-  } catch {
-    return false;
-  }
-}
-
-/**
- * The branches a local repository has checked out in a working tree (its main one, when it is
- * not bare, and each linked worktree's): a push must never update one of them.
- */
-function checkedOutBranches(gitDir: string): Set<string> {
-  const branches = new Set<string>();
-  let common = gitDir;
-  try {
-    common = path.resolve(gitDir, readFileSync(path.join(gitDir, 'commondir'), 'utf8').trim());
-  } catch {
-    // the main git folder
-  }
-  const bare = CONFIG_FILES_OF_GIT_DIR.some((name) => {
-    try {
-      return /^\s*bare\s*=\s*true\s*$/im.test(readFileSync(path.join(common, name), 'utf8'));
-    } catch {
-      return false;
-    }
-  });
-  const heads = bare ? [] : [path.join(gitDir, 'HEAD'), path.join(common, 'HEAD')];
-  try {
-    for (const name of readdirSync(path.join(common, 'worktrees'))) heads.push(path.join(common, 'worktrees', name, 'HEAD'));
-  } catch {
-    // no linked worktrees
-  }
-  for (const head of heads) {
-    try {
-      const ref = /^ref:\s*refs\/heads\/(.+)$/m.exec(readFileSync(head, 'utf8'))?.[1]?.trim();
-      if (ref) branches.add(ref);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return branches;
-}
-
-function realpathOr(file: string): string {
-  try {
-    return realpathSync(file);
-  } catch {
-    return file;
-  }
-}
-
-/**
- * The first symbolic link at or under `names` in `folder` (relative), if any. Each folder is
- * read asynchronously (a turn of the event loop between two), depth first with an explicit
- * stack, never following a link; past `MAX_WALKED` entries the walk stops.
- */
-async function findSymlink(folder: string, names: readonly string[]): Promise<string | undefined> {
-  let steps = 0;
-  for (const name of names) {
-    const top = path.join(folder, name);
-    let stat;
-    try {
-      stat = lstatSync(top);
-    } catch {
-      continue;
-    }
-    if (stat.isSymbolicLink()) return name;
-    if (!stat.isDirectory()) continue;
-    const pending = [top];
-    while (pending.length > 0) {
-      const current = pending.pop()!;
-      let entries: Dirent[];
-      try {
-        entries = await readdir(current, { withFileTypes: true });
-      } catch {
-        continue; // gone meanwhile, or unreadable: nothing git reads through it either
-      }
-      for (const entry of entries) {
-        if (entry.isSymbolicLink()) return path.relative(folder, path.join(current, entry.name));
-        if (entry.isDirectory()) pending.push(path.join(current, entry.name));
-        if (++steps >= MAX_WALKED) return undefined;
-      }
-    }
-  }
-  return undefined;
-}
-
-/** Most entries of a repository's refs and objects walked for symbolic links. */
-const MAX_WALKED = 1_000_000;
 
 /**
  * After a crash (a worker killed with -9), what its git commands left: git processes still
