@@ -105,12 +105,17 @@ module.exports = {
       from: { path: '^src/report/' },
       to: { path: '^src/(schema|rules|fix|config|settings|validate|cache)[./]' },
     },
+    // The server (server/src/): the entry points at the root (index.ts, the package's API; core.ts, what the
+    // routes and the commands call), and rooms by what they serve: cli/ (the commands), http/ (app, routes,
+    // web/ and HTTP's own pieces), jobs/, assistant/, search/, analysis/ (the library's work on a checkout, in
+    // worker threads), repository/ (git: guards apart from operations), store/ (SQL), host/ (data folder,
+    // disk, log, metrics), messages/ (what the server shows of itself).
     {
       name: 'server-store-is-below',
       comment: 'The store is the only place with SQL; it serves the layers above and imports none of them.',
       severity: 'error',
       from: { path: '^server/src/store/' },
-      to: { path: '^server/src/(http|cli|jobs|assistant|search)/|^server/src/(core|index)\\.ts$' },
+      to: { path: '^server/src/(http|cli|jobs|assistant|search|analysis|repository)/|^server/src/(core|index)\\.ts$' },
     },
     {
       name: 'server-sql-in-the-store',
@@ -120,18 +125,76 @@ module.exports = {
       to: { path: '^node_modules/(pg|@electric-sql/pglite)/' },
     },
     {
-      name: 'server-git-in-git-ts',
-      comment: 'git runs in server/src/repository/operations.ts only: no other module spawns processes.',
+      name: 'server-git-in-repository-operations',
+      comment: 'git runs in server/src/repository/operations.ts only: no other module spawns processes (the guards included).',
       severity: 'error',
       from: { path: '^server/src/', pathNot: '^server/src/repository/operations\\.ts$' },
       to: { path: '^(node:)?child_process$' },
     },
     {
+      name: 'server-repository-guards-run-nothing',
+      comment:
+        'The repository guards (errors, guards, local: what git may be asked, the allowed local folders) are checks read and tested without running git; the operations call them, never the other way round.',
+      severity: 'error',
+      from: { path: '^server/src/repository/(errors|guards|local)\\.ts$' },
+      to: { path: '^server/src/repository/operations\\.ts$' },
+    },
+    {
+      name: 'server-repository-is-below',
+      comment: 'Repository access knows git and folders, nothing of projects, the store, jobs or HTTP: it imports nothing of the server outside repository/.',
+      severity: 'error',
+      from: { path: '^server/src/repository/' },
+      to: { path: '^server/src/', pathNot: '^server/src/repository/' },
+    },
+    {
+      name: 'server-git-runs-in-jobs',
+      comment:
+        'A request, the store, the assistant or the analysis never runs git: git runs in the jobs (deployment, repair) and in the commands (recovery at start, the branch check of `project add`). The others may use the guards (a branch name, a repository URL).',
+      severity: 'error',
+      from: { path: '^server/src/', pathNot: '^server/src/(jobs|cli|repository)/' },
+      to: { path: '^server/src/repository/operations\\.ts$' },
+    },
+    {
       name: 'server-http-on-top',
-      comment: 'The routes and the app are the HTTP layer: the core, the store, jobs, search and the assistant never import them.',
+      comment: 'The app and its routes are the top of the HTTP side: the core, the store, jobs, search and the assistant never import them.',
       severity: 'error',
       from: { path: '^server/src/', pathNot: '^server/src/(http/|cli/|index\\.ts$)' },
       to: { path: '^server/src/http/(routes/|app\\.ts$)' },
+    },
+    {
+      name: 'server-http-through-core',
+      comment:
+        "HTTP reaches the store and the job queue through core.ts: a route's checks and effects are the core's, shared with the commands. Types are fine. The exceptions predate this rule: the one auth hook (routes/auth.ts) and the key check (auth.ts) read keys and owners, app.ts finds a project by domain for CORS, the agent routes (routes/agent.ts) read sessions and queue repairs.",
+      severity: 'error',
+      from: { path: '^server/src/http/', pathNot: '^server/src/http/(app|auth|routes/auth|routes/agent)\\.ts$' },
+      to: { path: '^server/src/(store|jobs)/', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'server-host-is-below',
+      comment:
+        "The host (data folder, disk, log, metrics) serves every layer and loads none of them; it may name their types (metrics implements the job runner's observer) and use the store.",
+      severity: 'error',
+      from: { path: '^server/src/host/' },
+      to: { path: '^server/src/(http|cli|jobs|assistant|search|analysis|repository)/|^server/src/(core|index)\\.ts$', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'server-analysis-in-threads',
+      comment:
+        "analysis/ runs in worker threads (library-thread-entry.ts): what it loads, every thread loads, and a thread never opens the store, runs git or serves HTTP. Besides docsnav and itself it loads only the store's storableJson and messages/; the store's types are fine.",
+      severity: 'error',
+      from: { path: '^server/src/analysis/' },
+      to: {
+        path: '^server/src/',
+        pathNot: '^server/src/(analysis/|messages/|store/storable\\.ts$)',
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'server-messages-are-leaves',
+      comment: 'messages/ (redaction, counts with their nouns) is used by every layer and imports nothing of the server.',
+      severity: 'error',
+      from: { path: '^server/src/messages/' },
+      to: { path: '^server/src/', pathNot: '^server/src/messages/' },
     },
     {
       name: 'server-cli-on-top',

@@ -90,4 +90,67 @@ describe('the layers check', () => {
       ].sort(),
     );
   });
+
+  /** A server laid out in its rooms, with the imports each room may make: the core's effects, the store's types, the job runner's observer. */
+  const serverRooms: Record<string, string> = {
+    'server/src/store/store.ts': 'export const Store = 1;\n',
+    'server/src/store/projects.ts': 'export interface Project { id: string }\nexport const findProject = (id: string): Project => ({ id });\n',
+    'server/src/store/storable.ts': 'export const storableJson = (value: unknown) => JSON.stringify(value);\n',
+    'server/src/analysis/page-text.ts': 'export const pageText = (text: string) => text;\n',
+    'server/src/analysis/analyze.ts':
+      "import { storableJson } from '../store/storable.js';\nimport type { Project } from '../store/projects.js';\nexport const analyzeCheckout = (project: Project) => storableJson(project);\n",
+    'server/src/repository/errors.ts': 'export class GitError extends Error {}\n',
+    'server/src/repository/guards.ts':
+      "import { GitError } from './errors.js';\nexport const isValidBranch = (branch: string) => branch !== '' || new GitError();\n",
+    'server/src/repository/operations.ts':
+      "import { spawn } from 'node:child_process';\nimport { isValidBranch } from './guards.js';\nexport const runGit = () => [spawn, isValidBranch];\n",
+    'server/src/jobs/queue.ts': 'export interface JobObserver { done(): void }\n',
+    'server/src/jobs/deployment.ts': "import { runGit } from '../repository/operations.js';\nexport const deploy = () => runGit;\n",
+    'server/src/core.ts':
+      "import { isValidBranch } from './repository/guards.js';\nimport { findProject } from './store/projects.js';\nexport const core = () => [isValidBranch, findProject];\n",
+    'server/src/http/app.ts': "import { core } from '../core.js';\nexport const buildApp = () => core;\n",
+    'server/src/http/routes/health.ts':
+      "import { core } from '../../core.js';\nimport type { Project } from '../../store/projects.js';\nexport const health = (p: Project) => [core, p];\n",
+    'server/src/host/metrics.ts':
+      "import type { JobObserver } from '../jobs/queue.js';\nimport { Store } from '../store/store.js';\nexport class Metrics implements JobObserver { done() { return Store; } }\n",
+    'server/src/messages/text.ts': 'export const plural = (count: number, word: string) => `${count} ${word}s`;\n',
+  };
+
+  it("passes a server that keeps to its rooms' boundaries", async () => {
+    expect(await violations(serverRooms)).toEqual([]);
+  });
+
+  it("reports each import that crosses a boundary of the server's rooms", async () => {
+    const found = await violations({
+      ...serverRooms,
+      // A guard that runs git, a guard that spawns a process itself, repository access that knows the store.
+      'server/src/repository/guards.ts': "import { runGit } from './operations.js';\nexport const isValidBranch = () => runGit;\n",
+      'server/src/repository/operations.ts': "import { spawn } from 'node:child_process';\nexport const runGit = () => spawn;\n",
+      'server/src/repository/local.ts': "import { execFile } from 'node:child_process';\nexport const checkLocalRepo = () => execFile;\n",
+      'server/src/repository/checkouts.ts': "import { Store } from '../store/store.js';\nexport const claimCheckout = () => Store;\n",
+      // The core running git on a request; a route at the store past the core; the store reaching into the analysis.
+      'server/src/core.ts': "import { runGit } from './repository/operations.js';\nexport const core = () => runGit;\n",
+      'server/src/http/routes/project.ts':
+        "import { core } from '../../core.js';\nimport { findProject } from '../../store/projects.js';\nexport const route = () => [core, findProject];\n",
+      'server/src/store/open.ts': "import { pageText } from '../analysis/page-text.js';\nexport const openStore = () => pageText;\n",
+      // The host loading the HTTP side; a worker thread's code loading the store; messages that know the host.
+      'server/src/host/disk.ts': "import { buildApp } from '../http/app.js';\nexport const disk = buildApp;\n",
+      'server/src/analysis/analyze.ts': "import { Store } from '../store/store.js';\nexport const analyzeCheckout = () => Store;\n",
+      'server/src/messages/redact.ts': "import { disk } from '../host/disk.js';\nexport const redact = disk;\n",
+    });
+    expect(found).toEqual(
+      [
+        'server-repository-guards-run-nothing: server/src/repository/guards.ts -> server/src/repository/operations.ts',
+        'server-git-in-repository-operations: server/src/repository/local.ts -> child_process',
+        'server-repository-is-below: server/src/repository/checkouts.ts -> server/src/store/store.ts',
+        'server-git-runs-in-jobs: server/src/core.ts -> server/src/repository/operations.ts',
+        'server-http-through-core: server/src/http/routes/project.ts -> server/src/store/projects.ts',
+        'server-store-is-below: server/src/store/open.ts -> server/src/analysis/page-text.ts',
+        'server-host-is-below: server/src/host/disk.ts -> server/src/http/app.ts',
+        'server-http-on-top: server/src/host/disk.ts -> server/src/http/app.ts',
+        'server-analysis-in-threads: server/src/analysis/analyze.ts -> server/src/store/store.ts',
+        'server-messages-are-leaves: server/src/messages/redact.ts -> server/src/host/disk.ts',
+      ].sort(),
+    );
+  });
 });
