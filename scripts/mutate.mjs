@@ -21,8 +21,8 @@
  * each file goes to the first target that holds it. Nothing to mutate is a success.
  *
  * `--sample N` mutates N lines of code of each target, drawn with a fixed seed (the target's name,
- * or `--seed S`), for targets whose whole run takes hours here (the tests of the repository access and of the
- * page scanner are slow or many): the score is an estimate, printed with its 95% interval
+ * or `--seed S`), for targets whose whole run takes hours here (the tests of the repository access
+ * and of the page scanner are slow or many): the score is an estimate, printed with its 95% interval
  * (Wilson's, over mutants; mutants of one line are not independent, so it is if anything narrow).
  *
  * The library's targets run the in-process tests of vitest.mutate.config.ts under

@@ -28,7 +28,7 @@ const runsFlag = process.argv.indexOf('--runs');
 const RUNS = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) : 1;
 const SITES = ['mintlify', 'modelcontextprotocol', 'runpod'];
 const STREAMS = 50;
-/** How long a finished library thread waits for more work (server/src/library-threads.ts). */
+/** How long a finished library thread waits for more work (server/src/analysis/library-threads.ts). */
 const THREAD_IDLE_MS = 30_000;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))];

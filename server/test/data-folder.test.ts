@@ -1,5 +1,5 @@
 /**
- * The data folder in-process (src/data-folder.ts): what it takes and refuses, its lock, what
+ * The data folder in-process (src/host/data-folder.ts): what it takes and refuses, its lock, what
  * earlier versions left, and its management socket, with real folders, flocks and Unix sockets.
  * operate.test.ts drives the same through `docsnav` processes (a crash, SIGTERM with silent
  * clients, folders other users own); those processes run the build, which a mutant never reaches.

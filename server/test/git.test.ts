@@ -1,5 +1,5 @@
 /**
- * Two guards of git.ts, with real git: a local repository is read only inside the allowed
+ * Two guards of the repository access (src/repository/), with real git: a local repository is read only inside the allowed
  * folders (a sibling whose name extends an allowed folder's is outside), and a push never
  * overwrites someone else's commit — only a retried repair job may replace its own branch.
  */

@@ -1,5 +1,5 @@
 /**
- * What the server shows of itself (src/redact.ts) at the unit level: a database URL's password, a
+ * What the server shows of itself (src/messages/redact.ts) at the unit level: a database URL's password, a
  * repository URL's credentials (raw, decoded, with their user), and its own folders, in text and in
  * every string of an outcome. git.test.ts and git-faults.test.ts follow a token through real
  * deployments (fetch errors, logs, summaries).
