@@ -180,7 +180,7 @@ export const codes = {
     title: 'Untidy page path',
     severity: 'warning',
     description:
-      'A page path with `.mdx`/`.md`, a leading `./`, a trailing `/`, a backslash or stray whitespace; a leading `/` alone is only info (the platform strips it).',
+      'A page path with `.mdx`/`.md`, a leading `./`, a trailing `/`, a backslash or stray whitespace, or a blank one; an error where the platform finds no page for it (an extension, stray whitespace, a blank entry), a leading `/` alone only info (the platform strips it).',
     source: 'rule',
   },
   'endpoint-no-spec': {

@@ -154,8 +154,8 @@ const RECIPES: Record<string, (block: FencedBlock) => void> = {
     expectExits(run);
     const [, validate, dryRun, fix] = run.steps;
     expect(validate.stdout).toMatch(/^docsnav-demo\/docs\.json:\d+:\d+ {2}error {2}unknown-field {2}/m);
-    expect(validate.stdout).toMatch(/^docsnav-demo\/docs\.json:\d+:\d+ {2}warning {2}page-path {2}/m);
-    expect(validate.stdout).toMatch(/^✖ 2 problems \(1 error, 1 warning\)$/m);
+    expect(validate.stdout).toMatch(/^docsnav-demo\/docs\.json:\d+:\d+ {2}error {2}page-path {2}/m);
+    expect(validate.stdout).toMatch(/^✖ 2 problems \(2 errors, 0 warnings\)$/m);
     expect(dryRun.stdout).toMatch(/^diff --git a\/docsnav-demo\/docs\.json b\/docsnav-demo\/docs\.json\n/);
     expect(fix.stderr).toContain('docsnav: fixed 2 problems in 1 file; 0 problems remain');
     expect(fix.stdout).toContain('no problems');

@@ -13,13 +13,13 @@
  */
 import type { ValidationCache } from '../cache.js';
 import type { PageScanStore } from '../pages/store.js';
-import { tidyPage } from '../navigation/entries.js';
+import { platformPagePath, tidyPage } from '../navigation/entries.js';
 import { ELEMENTS, isPlainObject, NAME_FIELD, platformKeptPattern, PRIMARY_KEYS } from '../navigation/model.js';
 import { escapesRoot, isUrl } from '../navigation/openapi.js';
 import { listedInOwnPages, pointerOf, walkNavigation, type ElementNode, type NavigationVisitor, type PageNode } from '../navigation/walk.js';
 import type { FileReader } from '../files.js';
 import type { Finding } from '../problem.js';
-import type { DocsFiles } from '../rules/types.js';
+import { pageFileIn, type DocsFiles } from '../rules/types.js';
 import type { Profile } from '../config/profiles.js';
 import { lookUpEntry, type EndpointEntry } from './endpoint-entries.js';
 import { initialDisplay } from './group-moves.js';
@@ -109,6 +109,8 @@ export class TreeBuilder {
   private readonly frontMatter: PageFrontMatterReader;
   /** Page files are read (a reader and a listing were given). */
   private readonly readsPages: boolean;
+  /** The docs root's files, where page entries are looked up as the platform looks them up. */
+  private readonly files: DocsFiles | undefined;
   private readonly report: (finding: Finding) => void;
   private readonly keepTree: boolean;
   private readonly immediate: boolean;
@@ -135,6 +137,7 @@ export class TreeBuilder {
     this.specs = new SpecsInScope(options.loader, options.profile, options.report, options.reportIn);
     this.frontMatter = new PageFrontMatterReader(options);
     this.readsPages = options.reader !== undefined && options.files !== undefined;
+    this.files = options.files;
     this.keepTree = options.keepTree ?? true;
     this.immediate = options.immediate ?? false;
     this.nav = this.keepTree ? new NavBuilder(MAX_TRAIL) : undefined;
@@ -362,23 +365,26 @@ export class TreeBuilder {
   }
 
   /** An ordinary page when no tree is kept: what can be reported, and its claim on a URL; pointers only when needed. */
-  private checkOrdinaryPage(raw: string, pagePath: string, node: PageNode): void {
+  private checkOrdinaryPage(raw: string, clean: string, node: PageNode): void {
+    let pagePath = clean;
     // A plain page path passes every check below.
     if (!node.plain) {
-      if (isUrl(raw) || escapesRoot(pagePath)) return;
+      if (isUrl(raw) || escapesRoot(clean)) return;
+      pagePath = this.pageUrl(raw, clean);
       if (ANY_DANGER.test(pagePath)) {
         this.safePath(pagePath, pointerOf(node.path));
         return;
       }
-      if (HAS_URL_BREAKING.test(pagePath)) this.checkUnsafe(pagePath, pointerOf(node.path));
+      if (pagePath === clean && HAS_URL_BREAKING.test(pagePath)) this.checkUnsafe(pagePath, pointerOf(node.path));
     }
     this.urls.authoredPage(node.parent.section, pagePath);
     if (this.readsPages) this.frontMatter.read(pagePath);
   }
 
-  private ordinaryPage(raw: string, pagePath: string, node: PageNode, state: ElementState, pointer: string): ResolvedPage | undefined {
+  private ordinaryPage(raw: string, clean: string, node: PageNode, state: ElementState, pointer: string): ResolvedPage | undefined {
     // A path that climbs out of the root is path-outside-root (the rule's); it never reaches the tree.
-    if (!isUrl(raw) && escapesRoot(pagePath)) return undefined;
+    if (!isUrl(raw) && escapesRoot(clean)) return undefined;
+    const pagePath = isUrl(raw) ? clean : this.pageUrl(raw, clean);
     if (!isUrl(raw) && !this.safePath(pagePath, pointer)) return undefined;
     const found = isUrl(raw) ? undefined : this.frontMatter.read(pagePath);
     const page: ResolvedPage = {
@@ -402,9 +408,21 @@ export class TreeBuilder {
       if (found.data) applyFrontMatter(page, found.data);
     }
     this.finishPage(page, state.trail);
-    this.checkUnsafe(page.path, pointer);
+    // An entry the platform links as written (` a`, `a.mdx`) is page-path's to report.
+    if (pagePath === clean) this.checkUnsafe(page.path, pointer);
     this.urls.authoredPage(node.parent.section, pagePath);
     return page;
+  }
+
+  /**
+   * An ordinary page entry's URL, as the platform links it (platform-facts §1a): the path of the
+   * page file it finds, else the entry as written, normalized (`missing/`, `a.mdx`, ` a`). Without
+   * a docs root to look in, the path a file would be found at.
+   */
+  private pageUrl(raw: string, clean: string): string {
+    if (raw === clean) return clean;
+    const { key, missing } = platformPagePath(raw);
+    return this.files === undefined || pageFileIn(this.files, key) !== undefined ? key : missing;
   }
 
   /** What every page gets from where it is: its language (the nearest above it) and breadcrumbs. */
