@@ -14,7 +14,7 @@
 import type { ValidationCache } from '../cache.js';
 import type { PageScanStore } from '../pages/store.js';
 import { platformPagePath, tidyPage } from '../navigation/entries.js';
-import { ELEMENTS, isPlainObject, NAME_FIELD, platformKeptPattern, PRIMARY_KEYS } from '../navigation/model.js';
+import { childKind, ELEMENTS, isPlainObject, NAME_FIELD, platformKeptChild } from '../navigation/model.js';
 import { escapesRoot, isUrl } from '../navigation/openapi.js';
 import { listedInOwnPages, pointerOf, walkNavigation, type ElementNode, type NavigationVisitor, type PageNode } from '../navigation/walk.js';
 import type { FileReader } from '../files.js';
@@ -119,12 +119,14 @@ export class TreeBuilder {
   private readonly nav: NavBuilder | undefined;
   private planned = false;
   /**
-   * Under the platform profile, the root's primary patterns the platform drops when it holds
-   * several (`pages` beside `languages`): their elements and pages are left out of the tree, as
-   * the platform builds none of them (primary-pattern says which).
+   * Under the platform profile: of each element holding several child arrays (the root's `pages`
+   * beside `languages`, a language's `groups` beside `tabs`), the one the platform keeps. The
+   * others' elements and pages are left out of the tree, as the platform builds none of them
+   * (primary-pattern and mixed-children say which).
    */
-  private readonly droppedPatterns: ReadonlySet<string>;
-  /** The elements inside a dropped pattern (a parent is seen before its children, so one lookup each). */
+  private readonly keptChildren = new Map<ElementNode, string>();
+  private readonly dropsLikePlatform: boolean;
+  /** The elements inside a dropped array (a parent is seen before its children, so one lookup each). */
   private readonly droppedElements = new Set<ElementNode>();
 
   constructor(
@@ -133,7 +135,7 @@ export class TreeBuilder {
   ) {
     this.report = options.report;
     this.urls = new PageUrls(options.profile?.crossSpecClash ?? 'suffix');
-    this.droppedPatterns = options.profile?.name === 'platform' ? droppedPatterns(docs) : new Set();
+    this.dropsLikePlatform = options.profile?.name === 'platform';
     this.specs = new SpecsInScope(options.loader, options.profile, options.report, options.reportIn);
     this.frontMatter = new PageFrontMatterReader(options);
     this.readsPages = options.reader !== undefined && options.files !== undefined;
@@ -155,11 +157,16 @@ export class TreeBuilder {
     return {
       element: (node) => {
         if (this.dropped(node)) return;
+        if (this.dropsLikePlatform) this.noteKeptChild(node);
         this.enter(node);
         nav?.element?.(node);
       },
       page: (node) => {
-        if (this.droppedElements.has(node.parent) || (node.parent.kind === 'navigation' && this.droppedPatterns.has(String(node.path.parent?.key)))) return;
+        if (
+          this.keptChildren.size > 0 &&
+          (this.droppedElements.has(node.parent) || this.dropsArray(node.parent, node.field === undefined ? 'pages' : undefined))
+        )
+          return;
         nav?.page?.(node);
         if (this.stateOf(node.parent)?.tooDeep) return;
         // A group's `root` that its `pages` list too is that one page, in its place there.
@@ -181,13 +188,27 @@ export class TreeBuilder {
     };
   }
 
-  /** Whether an element is inside a primary pattern the platform drops (and remembers it, for its children). */
+  /** Whether an element is inside a child array the platform drops (and remembers it, for its children). */
   private dropped(node: ElementNode): boolean {
-    if (this.droppedPatterns.size === 0 || !node.parent) return false;
-    const inside =
-      this.droppedElements.has(node.parent) || (node.parent.kind === 'navigation' && node.parentKey !== undefined && this.droppedPatterns.has(node.parentKey));
+    if (this.keptChildren.size === 0 || !node.parent) return false;
+    const inside = this.droppedElements.has(node.parent) || this.dropsArray(node.parent, node.parentKey);
     if (inside) this.droppedElements.add(node);
     return inside;
+  }
+
+  /** The platform drops this child array of the element (`key` undefined: not a child array, such as `global`). */
+  private dropsArray(element: ElementNode, key: string | undefined): boolean {
+    const kept = this.keptChildren.get(element);
+    return kept !== undefined && key !== undefined && key !== kept && childKind(element.kind, key) !== undefined;
+  }
+
+  /** Notes which child array the platform keeps of an element that holds several. */
+  private noteKeptChild(node: ElementNode): void {
+    let count = 0;
+    for (const key in ELEMENTS[node.kind].children) if (Object.hasOwn(node.value, key)) count++;
+    if (count < 2) return;
+    const kept = platformKeptChild(node.kind, node.value);
+    if (kept !== undefined) this.keptChildren.set(node, kept);
   }
 
   /** Walks the navigation on its own (when no other walk carried the visitor). */
@@ -546,12 +567,4 @@ function pageOperation(op: Operation, file: string): PageOperationInfo {
 
 function describeOperation(op: Operation): string {
   return op.method === 'webhook' ? `webhook ${op.path}` : `${op.method.toUpperCase()} ${op.path}`;
-}
-
-/** The root's primary patterns the platform drops: every one but the one it keeps. */
-function droppedPatterns(docs: unknown): Set<string> {
-  const navigation = isPlainObject(docs) ? docs.navigation : undefined;
-  if (!isPlainObject(navigation)) return new Set();
-  const kept = platformKeptPattern(navigation);
-  return new Set(PRIMARY_KEYS.filter((key) => key !== kept && Object.hasOwn(navigation, key)));
 }

@@ -456,10 +456,35 @@ describe('page URLs under the platform profile (issue 42)', () => {
     expect(platform.tree.pages.map((p) => `${p.path} ${p.language ?? ''}`)).toEqual(['index en', 'fr/index fr']);
     expect(platform.tree.nav.children.map((node) => (node.kind === 'page' ? 'page' : `${node.kind} ${node.label}`))).toEqual(['language en', 'language fr']);
     const [problem] = platform.problems.filter((p) => p.code === 'primary-pattern');
-    expect(problem.message).toContain('the platform keeps `languages` and silently drops `pages`');
+    expect(problem.message).toContain('The platform keeps `languages` and silently drops `pages`');
     // The spec profile keeps both (it loses nothing); the error is the same.
     const spec = await site('pages beside languages spec', docs, texts, 'spec');
     expect(spec.tree.pages.map((p) => p.path)).toEqual(['index', 'about', 'index', 'fr/index']);
+  });
+
+  it('a language holding `groups` and `tabs`: the tree holds what the platform builds (tabs), and the error says groups is dropped', async () => {
+    const docs = {
+      navigation: {
+        languages: [
+          { language: 'en', groups: [{ group: 'G', pages: ['a'] }], tabs: [{ tab: 'T', pages: ['b'] }] },
+          { language: 'fr', tabs: [{ tab: 'T', groups: [{ group: 'G', pages: ['fr/a'] }] }] },
+        ],
+      },
+    };
+    const texts = { 'a.mdx': '# A\n', 'b.mdx': '# B\n', 'fr/a.mdx': '# A\n' };
+    // What @mintlify/prebuild 1.0.1341 builds from this site: b and fr/a (no a).
+    const platform = await site('groups beside tabs platform', docs, texts, 'platform');
+    expect(platform.tree.pages.map((p) => `${p.path} ${p.language ?? ''}`)).toEqual(['b en', 'fr/a fr']);
+    const en = platform.tree.nav.children[0];
+    expect(en.kind === 'page' ? [] : en.children.map((node) => (node.kind === 'page' ? 'page' : `${node.kind} ${node.label}`))).toEqual(['tab T']);
+    const [problem] = platform.problems.filter((p) => p.code === 'mixed-children');
+    expect(problem.message).toContain(
+      'The platform keeps `tabs` and silently drops `groups` (no page of it is built). Nest the `groups` inside the `tabs` entries.',
+    );
+    // The spec profile keeps both (it loses nothing); the error is the same.
+    const spec = await site('groups beside tabs spec', docs, texts, 'spec');
+    expect(spec.tree.pages.map((p) => p.path)).toEqual(['a', 'b', 'fr/a']);
+    expect(spec.problems.filter((p) => p.code === 'mixed-children').map((p) => p.message)).toEqual([problem.message]);
   });
 
   it('within one spec the platform suffixes too: -1, nothing lost', async () => {
