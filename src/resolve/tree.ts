@@ -28,7 +28,7 @@ import { emptyPageTree, NavBuilder } from './nav.js';
 import { generatedGroups, generatedPagePath, indexSpec, pageTitle, type Operation } from './operations.js';
 import { applyFrontMatter, PageFrontMatterReader } from './page-front-matter.js';
 import { ANY_DANGER, dangerIn, HAS_URL_BREAKING, urlBreakingIn } from './page-path-safety.js';
-import { PageUrls } from './page-urls.js';
+import { PageUrls, type WriteOrder } from './page-urls.js';
 import { titleFromSlug } from './slug.js';
 import { scopeNaming, SpecsInScope } from './specs-in-scope.js';
 import type { SpecLoader } from './specs.js';
@@ -48,6 +48,8 @@ interface ElementState {
   group?: ResolvedGroup;
   /** An endpoint entry below relies on this element's `openapi`: no bulk generation. */
   specUsed?: boolean;
+  /** Its place in the navigation, parents first: when the platform generates its pages in bulk. */
+  order: number;
 }
 
 /** What the tree builder needs besides the navigation. */
@@ -128,6 +130,9 @@ export class TreeBuilder {
   private readonly dropsLikePlatform: boolean;
   /** The elements inside a dropped array (a parent is seen before its children, so one lookup each). */
   private readonly droppedElements = new Set<ElementNode>();
+  /** Elements entered, and endpoint entries emitted: the order the platform writes generated pages in. */
+  private elementCount = 0;
+  private entryCount = 0;
 
   constructor(
     private readonly docs: unknown,
@@ -272,12 +277,13 @@ export class TreeBuilder {
           pointer: pointerOf(node.path),
         });
       }
-      this.states.set(node, { trail: parentTrail, hidden: true, tooDeep: true });
+      this.states.set(node, { trail: parentTrail, hidden: true, tooDeep: true, order: this.elementCount++ });
       return;
     }
     const state: ElementState = {
       trail: kind ? [...parentTrail, { kind, label }] : parentTrail,
       hidden: (parent?.hidden ?? false) || node.value.hidden === true,
+      order: this.elementCount++,
     };
     // Without a tree, groups are not output: only their pages are checked.
     if (node.kind === 'group' && this.keepTree) {
@@ -342,7 +348,7 @@ export class TreeBuilder {
               pointer,
             });
           }
-          const resolved = this.endpointPage(op, loaded.file, page.page, trail, state.hidden, pointer, owner);
+          const resolved = this.endpointPage(op, loaded.file, page.page, trail, state.hidden, pointer, owner, { phase: 1, order: state.order });
           if (!resolved) continue;
           if (!resolved.hidden) {
             if (!this.firstPages.has(group)) this.firstPages.set(group, resolved);
@@ -495,7 +501,8 @@ export class TreeBuilder {
       });
       return undefined;
     }
-    return this.endpointPage(op, file, generatedPagePath(op, directory), state.trail, state.hidden, pointer, node.parent);
+    const write: WriteOrder = { phase: 0, order: this.entryCount++ };
+    return this.endpointPage(op, file, generatedPagePath(op, directory), state.trail, state.hidden, pointer, node.parent, write);
   }
 
   private endpointPage(
@@ -506,6 +513,7 @@ export class TreeBuilder {
     hidden: boolean,
     pointer: string,
     element: ElementNode,
+    write: WriteOrder,
   ): ResolvedPage | undefined {
     if (!this.safePath(wanted, pointer)) return undefined;
     const method = op.method.toUpperCase();
@@ -526,7 +534,7 @@ export class TreeBuilder {
     if (op.metadata) applyFrontMatter(page, op.metadata);
     this.finishPage(page, trail);
     this.checkUnsafe(page.path, pointer);
-    this.urls.claim(page, file, `${method} ${op.path}`, element.section, pointer);
+    this.urls.claim(page, file, `${method} ${op.path}`, element.section, pointer, write);
     return page;
   }
 
