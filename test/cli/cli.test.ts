@@ -155,7 +155,10 @@ describe('docsnav validate', () => {
   it.each([
     [['validate', 'fixtures/nope/docs.json'], /^docsnav: cannot read fixtures\/nope\/docs.json: no such file or folder; check the path \(ENOENT\)\n$/],
     [['validate', '--format', 'xml', 'fixtures/example'], /^docsnav: --format must be one of pretty, json, sarif, github \(got "xml"\)\n$/],
-    [['validate', '--rule', 'no-such-rule=off'], /^docsnav: --rule: unknown code "no-such-rule"/],
+    [['validate', '--rule', 'no-such-rule=off'], /^docsnav: --rule: unknown code "no-such-rule" \(every code: docs\/rules\/README\.md\)\n$/],
+    // Issue 50: the nearest code, as the config file's rules get it.
+    [['validate', '--rule', 'page-pth=off'], /^docsnav: --rule: unknown code "page-pth" \(did you mean page-path\? every code: docs\/rules\/README\.md\)\n$/],
+    [['validate', '--rule', 'page-path=warning,langauge-code=off'], /^docsnav: --rule: unknown code "langauge-code" \(did you mean language-code\?/],
     [['validate', '--rule', 'page-path=loud'], /^docsnav: --rule page-path: severity must be/],
     [['validate', '--max-warnings', 'many'], /^docsnav: --max-warnings takes a whole number/],
     [['validate', '--bogus'], /^docsnav: unknown option "--bogus" \(see docsnav validate --help\)$/m],
