@@ -299,7 +299,9 @@ const RECIPES: Record<string, (block: FencedBlock) => void> = {
     });
     expect(fix.status, fix.stderr).toBe(0);
     expect(JSON.parse(readFileSync(docs, 'utf8')).redirects).toEqual([{ source: '/quickstart', destination: '/start' }]);
-    expect(spawnSync('bash', ['-e', '-c', command], { cwd: dir, encoding: 'utf8', env: { ...process.env, ...NPX_ENV, GITHUB_STEP_SUMMARY: '' } }).status).toBe(0);
+    expect(spawnSync('bash', ['-e', '-c', command], { cwd: dir, encoding: 'utf8', env: { ...process.env, ...NPX_ENV, GITHUB_STEP_SUMMARY: '' } }).status).toBe(
+      0,
+    );
   },
 
   'vscode-json-schemas'(block) {

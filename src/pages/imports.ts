@@ -11,7 +11,7 @@ import acornJsx from 'acorn-jsx';
 import { blankCustomHeadingIds } from './heading-ids.js';
 import { parseMarkdown } from './markdown.js';
 
-export interface MdxPageHead {
+interface MdxPageHead {
   /** The front matter block's text as MDX reads it (between its fences), when it has one. */
   yaml?: string;
   /** The page imports something. */
