@@ -180,7 +180,7 @@ export const codes = {
     title: 'Untidy page path',
     severity: 'warning',
     description:
-      'A page path with `.mdx`/`.md`, a leading `./`, a trailing `/`, a backslash or stray whitespace; a leading `/` alone is only info (the platform strips it).',
+      'A page path with `.mdx`/`.md`, a leading `./`, a trailing `/`, a backslash or stray whitespace, or a blank one; an error where the platform finds no page for it (an extension, stray whitespace, a blank entry), a leading `/` alone only info (the platform strips it).',
     source: 'rule',
   },
   'endpoint-no-spec': {
@@ -257,7 +257,7 @@ export const codes = {
     title: 'Two pages, one URL',
     severity: 'warning',
     description:
-      'Two different pages resolve to the same path in one version/language section; the platform keeps the later one under that URL, so docsnav gives it the platform URL and the earlier one the next free `-1`, `-2`, … (under the platform profile, an earlier page of another spec is marked lost, `lostTo`, as the platform serves it no URL).',
+      'Two different generated pages resolve to the same path; the platform keeps the one it writes last (endpoint entries first, then bulk generations, each in navigation order), so docsnav gives it the platform URL and, within a version/language section, the other the next free `-1`, `-2`, … (under the platform profile, across the whole site, the other is marked lost, `lostTo`, as the platform serves it no URL).',
     source: 'resolve',
   },
   'unsafe-slug': {

@@ -72,6 +72,23 @@ function expectExits(run: RecipeRun) {
 }
 
 /** A fixture site copied into `dir` (without its stored expected output). */
+/**
+ * A `run:` line as GitHub Actions writes it out: each `${{ a || b }}` replaced by the first
+ * operand that is not empty (names from `context`, an unknown name is empty; quoted strings as
+ * written), as GitHub evaluates `||`. Anything else in an expression fails the test.
+ */
+function githubExpressions(text: string, context: Readonly<Record<string, string>>): string {
+  return text.replace(/\$\{\{(.*?)\}\}/g, (_, expression: string) => {
+    for (const operand of expression.split('||').map((part) => part.trim())) {
+      const quoted = /^'(.*)'$/.exec(operand);
+      if (!quoted && !/^[\w.-]+$/.test(operand)) throw new Error(`an expression the test cannot evaluate: ${expression}`);
+      const value = quoted ? quoted[1] : (context[operand] ?? '');
+      if (value !== '') return value;
+    }
+    return '';
+  });
+}
+
 function copySite(fixture: string, dir: string) {
   cpSync(path.join(REPO, 'fixtures', fixture), dir, { recursive: true, filter: (source) => !source.split(path.sep).includes('expected') });
 }
@@ -154,8 +171,8 @@ const RECIPES: Record<string, (block: FencedBlock) => void> = {
     expectExits(run);
     const [, validate, dryRun, fix] = run.steps;
     expect(validate.stdout).toMatch(/^docsnav-demo\/docs\.json:\d+:\d+ {2}error {2}unknown-field {2}/m);
-    expect(validate.stdout).toMatch(/^docsnav-demo\/docs\.json:\d+:\d+ {2}warning {2}page-path {2}/m);
-    expect(validate.stdout).toMatch(/^✖ 2 problems \(1 error, 1 warning\)$/m);
+    expect(validate.stdout).toMatch(/^docsnav-demo\/docs\.json:\d+:\d+ {2}error {2}page-path {2}/m);
+    expect(validate.stdout).toMatch(/^✖ 2 problems \(2 errors, 0 warnings\)$/m);
     expect(dryRun.stdout).toMatch(/^diff --git a\/docsnav-demo\/docs\.json b\/docsnav-demo\/docs\.json\n/);
     expect(fix.stderr).toContain('docsnav: fixed 2 problems in 1 file; 0 problems remain');
     expect(fix.stdout).toContain('no problems');
@@ -257,16 +274,24 @@ const RECIPES: Record<string, (block: FencedBlock) => void> = {
     git('add', '-A');
     git('commit', '-qm', 'base');
     git('update-ref', 'refs/remotes/origin/main', 'HEAD');
-    // The pull request moves a page without a redirect.
+    // The branch moves a page without a redirect.
     git('mv', 'quickstart.mdx', 'start.mdx');
     const docs = path.join(dir, 'docs.json');
     writeFileSync(docs, readFileSync(docs, 'utf8').replace('"quickstart"', '"start"'));
-    // GitHub fills in the expression: a pull request into main.
-    const command = validate.run!.replace('${{ github.base_ref }}', 'main');
-    const step = () => spawnSync('bash', ['-e', '-c', command], { cwd: dir, encoding: 'utf8', env: { ...process.env, ...NPX_ENV, GITHUB_STEP_SUMMARY: '' } });
-    const failed = step();
-    expect(failed.status, failed.stderr).toBe(1);
-    expect(failed.stdout).toMatch(/^::error file=docs\.json,line=\d+,col=\d+,.*title=redirect-missing::/m);
+    // GitHub fills in the expressions: a pull request into main, and a push (no base_ref) to a repository whose default branch is main.
+    const events = {
+      pull_request: { 'github.base_ref': 'main', 'github.event.repository.default_branch': 'main' },
+      push: { 'github.base_ref': '', 'github.event.repository.default_branch': 'main' },
+    };
+    for (const [event, context] of Object.entries(events)) {
+      const command = githubExpressions(validate.run!, context);
+      expect(command, event).toContain('--since origin/main ');
+      const step = () => spawnSync('bash', ['-e', '-c', command], { cwd: dir, encoding: 'utf8', env: { ...process.env, ...NPX_ENV, GITHUB_STEP_SUMMARY: '' } });
+      const failed = step();
+      expect(failed.status, `${event}: ${failed.stderr}`).toBe(1);
+      expect(failed.stdout).toMatch(/^::error file=docs\.json,line=\d+,col=\d+,.*title=redirect-missing::/m);
+    }
+    const command = githubExpressions(validate.run!, events.push);
     const fix = spawnSync('bash', ['-e', '-c', command.replace('--format github', '--fix')], {
       cwd: dir,
       encoding: 'utf8',
@@ -274,7 +299,9 @@ const RECIPES: Record<string, (block: FencedBlock) => void> = {
     });
     expect(fix.status, fix.stderr).toBe(0);
     expect(JSON.parse(readFileSync(docs, 'utf8')).redirects).toEqual([{ source: '/quickstart', destination: '/start' }]);
-    expect(step().status).toBe(0);
+    expect(spawnSync('bash', ['-e', '-c', command], { cwd: dir, encoding: 'utf8', env: { ...process.env, ...NPX_ENV, GITHUB_STEP_SUMMARY: '' } }).status).toBe(
+      0,
+    );
   },
 
   'vscode-json-schemas'(block) {

@@ -253,6 +253,34 @@ describe('deploy/compose.yaml', () => {
   });
 });
 
+describe('deploy/compose.yaml: Compose v1 and v2 both take it (issue 50)', () => {
+  const file = path.join(DEPLOY, 'compose.yaml');
+  const text = readFileSync(file, 'utf8');
+  // Debian's docker-compose (Compose v1, 1.29) rejects a top-level key it does not know ("'name' does not match any of the regexes: '^x-'").
+  const V1_TOP_LEVEL = new Set(['services', 'volumes', 'networks', 'configs', 'secrets']);
+  const docsnavCommands = [...text.matchAll(/^#\s+(docker[ -]compose .*)$/gm)].map((match) => match[1]);
+
+  it('top-level keys both formats know: no `name`; the project name on each command line instead (its volumes stay docsnav_…)', () => {
+    const keys = Object.keys(parseYaml(text) as object);
+    expect(keys.filter((key) => !V1_TOP_LEVEL.has(key) && !key.startsWith('x-'))).toEqual([]);
+    expect(docsnavCommands.length).toBeGreaterThan(0);
+    for (const command of docsnavCommands) expect(command).toMatch(/^docker[ -]compose -p docsnav -f server\/deploy\/compose\.yaml /);
+  });
+
+  const v1 = spawnSync('docker-compose', ['version', '--short'], { encoding: 'utf8' });
+  if (v1.status !== 0)
+    console.warn('deploy/compose.yaml: docker-compose (Compose v1) is not installed, its validation is skipped (apt-get install docker-compose)');
+  it.skipIf(v1.status !== 0)(
+    `Debian's docker-compose ${v1.stdout?.trim() ?? ''} validates it (config -q), with the environment compose reads from .env`,
+    () => {
+      const run = spawnSync('docker-compose', ['-p', 'docsnav', '-f', file, 'config', '-q'], { encoding: 'utf8', cwd: REPO_ROOT });
+      expect(run.status, run.stderr).toBe(0);
+      const volumes = spawnSync('docker-compose', ['-p', 'docsnav', '-f', file, 'config', '--volumes'], { encoding: 'utf8', cwd: REPO_ROOT });
+      expect(volumes.stdout.trim().split('\n').sort()).toEqual(['postgres-data', 'serve-data', 'worker-1-data', 'worker-2-data']);
+    },
+  );
+});
+
 describe('deploy/compose.yaml: the model key (issue 42)', () => {
   const text = readFileSync(path.join(DEPLOY, 'compose.yaml'), 'utf8');
   const services = (parseYaml(text) as { services: Record<string, { environment?: Record<string, unknown> | string[] }> }).services;

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { isCode, type Code } from '../codes.js';
+import { allCodes, isCode, type Code } from '../codes.js';
 import { PROFILE_NAMES, type ProfileName } from '../config/profiles.js';
 import type { SeveritySetting } from '../problem.js';
 import { formats, isFormat, type Format } from '../report/formats.js';
@@ -9,6 +9,7 @@ import { CACHE_STRATEGIES, type CacheStrategy } from '../pages/store.js';
 import { isCi, type CacheSettings } from '../pages/store-location.js';
 import { CHECK_OPTIONS, DIFF_OPTIONS, RESOLVE_OPTIONS, VALIDATE_OPTIONS, type CliOption } from './options.js';
 import { parseErrorLine } from './parse-error.js';
+import { closest } from '../suggest.js';
 
 /** A mistake in how docsnav was called: exit 2 with one clear line. */
 export class UsageError extends Error {
@@ -139,7 +140,13 @@ function ruleSettings(settings: readonly string[]): Partial<Record<Code, Severit
       const match = /^([a-z-]+)=([a-z]+)$/.exec(part.trim());
       if (!match) throw new UsageError(`--rule takes code=severity, e.g. --rule language-code=warning (got "${part}")`);
       const [, code, severity] = match;
-      if (!isCode(code)) throw new UsageError(`--rule: unknown code "${code}" (every code: docs/rules/README.md)`);
+      if (!isCode(code)) {
+        const near = closest(
+          code,
+          allCodes.filter((known) => known !== 'config-invalid'),
+        );
+        throw new UsageError(`--rule: unknown code "${code}" (${near ? `did you mean ${near}? ` : ''}every code: docs/rules/README.md)`);
+      }
       if (code === 'config-invalid')
         throw new UsageError('--rule: config-invalid cannot be set: a bad config always stops the run (use --no-config to skip it)');
       if (!SEVERITIES.has(severity)) throw new UsageError(`--rule ${code}: severity must be off, info, warning or error (got "${severity}")`);

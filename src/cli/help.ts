@@ -64,8 +64,9 @@ export function mainHelp(): string {
   lines.push('  docsnav <command> --help', "      that command's usage and options", '  docsnav --version', "      docsnav's version");
   if (server.length > 0) lines.push('', 'The self-hosted docs server, from @docsnav/server when it is installed beside docsnav:', ...server.flatMap(usage));
   const listed = new Set<CliOption>();
+  // A command's notes (its exit codes among them) go under its own options, indented as they are:
+  // loose at the end, diff's exit codes read as the whole tool's. Notes an earlier command had are said once.
   const saidDetails = new Set<string>();
-  const details: string[] = [];
   for (const name of COMMAND_NAMES) {
     const entry: CommandEntry = COMMANDS[name];
     const options = entry.options.filter((option) => !option.hidden && option.name !== 'help');
@@ -77,12 +78,16 @@ export function mainHelp(): string {
       lines.push(...wrap(`${earlier.map((option) => `--${option.name}`).join(', ')}: as for ${first}`, '  '));
     }
     for (const option of options) listed.add(option);
-    for (const paragraph of entry.details ?? []) {
+    const details = entry.details ?? [];
+    const before = COMMAND_NAMES.find(
+      (other) => other !== name && details.length > 0 && details.every((paragraph) => (COMMANDS[other] as CommandEntry).details?.includes(paragraph)),
+    );
+    if (before !== undefined && details.every((paragraph) => saidDetails.has(paragraph))) lines.push(`  notes and exit codes: as for ${before}`);
+    for (const paragraph of details) {
       if (saidDetails.has(paragraph)) continue;
       saidDetails.add(paragraph);
-      details.push(paragraph);
+      lines.push('', ...wrap(paragraph, '  '));
     }
   }
-  for (const paragraph of details) lines.push('', ...wrap(paragraph, ''));
   return `${lines.join('\n')}\n`;
 }

@@ -144,7 +144,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     externalSpecRefs: 'problem',
     checksSettings: true,
     crossSpecClash: 'lost',
-    deploysDespite: new Set(['page-not-found', 'unknown-field', 'primary-pattern', 'redirect-not-found', 'redirect-loop', 'redirect-pattern']),
+    deploysDespite: new Set(['page-not-found', 'page-path', 'unknown-field', 'primary-pattern', 'redirect-not-found', 'redirect-loop', 'redirect-pattern']),
   },
 };
 

@@ -102,6 +102,8 @@ function intentFor(problem: Problem, value: unknown, context: FixContext, firstI
       return { kind: 'rename-key', pointer: problem.pointer, key };
     }
     case 'invalid-value': {
+      // An empty `pages` entry names nothing: removed (the platform rejects the whole file for it).
+      if (here === '' && Array.isArray(parent) && segments.at(-2) === 'pages') return { kind: 'remove', pointer: problem.pointer, current: here };
       const suggestion = problem.suggest;
       if (suggestion === undefined || typeof here !== 'string') return undefined;
       const candidates = enumValuesWith(suggestion);
@@ -109,6 +111,8 @@ function intentFor(problem: Problem, value: unknown, context: FixContext, firstI
       return { kind: 'replace-value', pointer: problem.pointer, value: suggestion, current: here };
     }
     case 'page-path': {
+      // A blank entry names nothing: removed.
+      if (typeof here === 'string' && here.trim() === '' && Array.isArray(parent)) return { kind: 'remove', pointer: problem.pointer, current: here };
       if (problem.suggest === undefined || problem.suggest === '' || typeof here !== 'string') return undefined;
       return { kind: 'replace-value', pointer: problem.pointer, value: problem.suggest, current: here };
     }

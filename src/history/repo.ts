@@ -43,6 +43,11 @@ export function docsRepoOf(root: string): DocsRepo {
 export function commitOf(repo: DocsRepo, ref: string): string {
   // JSON's quoting: a ref with a line break is still one line.
   if (ref === '' || ref.startsWith('-') || /[\0\n]/.test(ref)) throw new GitError(`${JSON.stringify(ref)} is not a git ref`);
+  // No git ref ends with `/`: a CI variable was empty (`origin/${{ github.base_ref }}` on a push).
+  if (ref.endsWith('/'))
+    throw new GitError(
+      `${JSON.stringify(ref)} ends with "/": the branch name after it is missing (in GitHub Actions, \${{ github.base_ref }} is empty outside pull requests: write \${{ github.base_ref || github.event.repository.default_branch }})`,
+    );
   // With --verify, rev-parse answers a full object name or fails.
   try {
     return git(['rev-parse', '--verify', '--quiet', '--end-of-options', `${ref}^{commit}`], { cwd: repo.top })

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { HTTP_METHODS, type HttpMethod } from './model.js';
 import { isUrl, rootRelative } from './openapi.js';
 import { stripLeadingSlashes, stripTrailingSlashes } from '../text.js';
@@ -94,4 +95,22 @@ export function entryKey(entry: PageEntry): string {
 /** The tidy form of a page path: trimmed, forward slashes, no `./` or `/` at the start, no `/` or extension at the end. */
 export function cleanPagePath(page: string): string {
   return stripTrailingSlashes(stripLeadingSlashes(page.trim().replace(/\\/g, '/'))).replace(/\.mdx?$/i, '');
+}
+
+/**
+ * Where the platform looks for an ordinary page entry's file, and what it links to when there is
+ * none (platform-facts §1a). Its validator normalizes the entry (`path.posix.resolve('/', entry)`,
+ * one trailing `/` kept: `missing`); its navigation looks the page up by that path's segments, split
+ * on `/` and `\`, empty ones dropped (`key`), among the page files' paths without extension. So
+ * `./a/`, `//a` and `a\b` find their page, while `a.mdx` (it looks for `a.mdx.mdx`), ` a` and `a `
+ * do not: the sidebar links to `missing`, as written.
+ */
+export function platformPagePath(raw: string): { key: string; missing: string } {
+  let missing = path.posix.resolve('/', raw).slice(1);
+  if (raw.endsWith('/') && missing !== '' && !missing.endsWith('/')) missing += '/';
+  const key = missing
+    .split(/[\\/]/)
+    .filter((segment) => segment !== '')
+    .join('/');
+  return { key, missing };
 }

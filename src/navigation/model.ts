@@ -30,9 +30,29 @@ export const CHILD_KEYS: readonly ChildKey[] = [...PRIMARY_KEYS, 'menu'];
  */
 const PLATFORM_PRIMARY_ORDER: readonly PrimaryKey[] = ['products', 'languages', 'versions', 'tabs', 'dropdowns', 'anchors', 'groups', 'pages'];
 
-/** The primary pattern of a navigation root the platform keeps (undefined when it has none). */
-export function platformKeptPattern(navigation: Readonly<Record<string, unknown>>): PrimaryKey | undefined {
-  return PLATFORM_PRIMARY_ORDER.find((key) => Object.hasOwn(navigation, key));
+/**
+ * The same for an element holding several child arrays (the root's order above): the platform's
+ * schema for each kind is a union tried in its own order, and the first that fits wins; the other
+ * arrays are dropped without a word (measured pair by pair with @mintlify/validation 0.1.878, the
+ * prebuild's, and 0.1.894: test/navigation/kept-children.corpus.test.ts; a language holding
+ * `groups` and `tabs` keeps `tabs`). A group holds only `pages`.
+ */
+const PLATFORM_CHILD_ORDER: Readonly<Record<'navigation' | DivisionKind | 'item' | 'group', readonly ChildKey[]>> = {
+  navigation: PLATFORM_PRIMARY_ORDER,
+  tab: ['languages', 'versions', 'dropdowns', 'anchors', 'products', 'groups', 'pages', 'menu'],
+  anchor: ['languages', 'versions', 'dropdowns', 'tabs', 'products', 'groups', 'pages'],
+  dropdown: ['languages', 'versions', 'tabs', 'anchors', 'products', 'groups', 'pages'],
+  product: ['languages', 'versions', 'tabs', 'anchors', 'dropdowns', 'groups', 'pages', 'menu'],
+  version: ['languages', 'tabs', 'dropdowns', 'anchors', 'products', 'groups', 'pages'],
+  language: ['versions', 'tabs', 'dropdowns', 'anchors', 'products', 'groups', 'pages'],
+  item: ['groups', 'pages'],
+  group: ['pages'],
+};
+
+/** The child array the platform keeps of an element that holds several (undefined for other elements, or none). */
+export function platformKeptChild(kind: ElementKind, value: Readonly<Record<string, unknown>>): ChildKey | undefined {
+  const order = (PLATFORM_CHILD_ORDER as Partial<Record<ElementKind, readonly ChildKey[]>>)[kind];
+  return order?.find((key) => Object.hasOwn(value, key));
 }
 
 /** Every kind of object in `navigation`. */

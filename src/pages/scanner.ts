@@ -13,6 +13,7 @@ import { parseMarkdown } from './markdown.js';
 import { scanInParallel, serveIfHelper, type ScanJob } from './pool.js';
 
 export { helpersOfLastScan } from './pool.js';
+export { mdxPageHead } from './imports.js';
 import type { PageScan } from './types.js';
 
 const NOTHING: PageScan = { links: [], anchors: new Set() };

@@ -34,7 +34,8 @@ export interface FormatEntry {
 
 export const FORMATS = {
   pretty: {
-    description: 'for a person: `file:line:col  severity  code  message`, a code frame, the suggestion and the rule doc',
+    description:
+      'for a person: `file:line:col  severity  code  message`, a code frame, the suggestion and the rule doc; a long report (over 20 problems, several codes) ends with a count per code',
     load: async () => {
       const { formatPretty } = await import('./pretty.js');
       return (results, options) => formatPretty(results, { color: options.color ?? false, ruleDocsUrl: options.ruleDocsUrl });

@@ -23,7 +23,8 @@ const ELLIPSIS = '…';
 
 /**
  * The human-readable report: per problem a `file:line:col  severity  code  message` header,
- * a code frame and the suggestion; problems grouped by file; one summary line at the end.
+ * a code frame and the suggestion; problems grouped by file; one summary line at the end, after a
+ * count per code when the report is long.
  */
 export function formatPretty(results: readonly ValidationResult[], options: PrettyOptions): string {
   const c = pc.createColors(options.color);
@@ -54,6 +55,8 @@ export function formatPretty(results: readonly ValidationResult[], options: Pret
       for (const problem of problems) all.push(problem);
     }
   }
+  const byCode = codeCounts(all, c);
+  if (byCode !== undefined) sections.push(byCode);
   sections.push(summaryLine(countProblems(all), c));
   return sections.join('\n\n') + '\n';
 }
@@ -93,6 +96,37 @@ function paintSeverity(severity: Severity, c: Colors): string {
   if (severity === 'error') return c.red(severity);
   if (severity === 'warning') return c.yellow(severity);
   return c.blue(severity);
+}
+
+/** A report longer than this (and of more than one code) ends with a count per code: past two screens, a reader has lost count. */
+const COUNT_PER_CODE_AFTER = 20;
+
+/**
+ * `Problems by code:` and a line per code, most problems first (then by code), with how many of
+ * each severity when a code has several; undefined for a short report or one of a single code,
+ * which the summary line says all about.
+ */
+function codeCounts(problems: readonly Problem[], c: Colors): string | undefined {
+  if (problems.length <= COUNT_PER_CODE_AFTER) return undefined;
+  const counts = new Map<Code, Record<Severity, number>>();
+  for (const problem of problems) {
+    let count = counts.get(problem.code);
+    if (!count) counts.set(problem.code, (count = { error: 0, warning: 0, info: 0 }));
+    count[problem.severity]++;
+  }
+  if (counts.size < 2) return undefined;
+  const total = (count: Record<Severity, number>) => count.error + count.warning + count.info;
+  const rows = [...counts].sort(([a, x], [b, y]) => total(y) - total(x) || (a < b ? -1 : 1));
+  const width = String(total(rows[0][1])).length;
+  const lines = rows.map(([code, count]) => {
+    const severities = (['error', 'warning', 'info'] as const).filter((severity) => count[severity] > 0);
+    const split =
+      severities.length > 1
+        ? ` (${severities.map((severity) => (severity === 'info' ? `${count.info} info` : plural(count[severity], severity))).join(', ')})`
+        : '';
+    return `  ${String(total(count)).padStart(width)}  ${c.dim(code)}${split}`;
+  });
+  return ['Problems by code:', ...lines].join('\n');
 }
 
 /** `✖ 3 problems (2 errors, 1 warning)`; infos are mentioned only when there are some. */

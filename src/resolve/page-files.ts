@@ -64,7 +64,7 @@ export function headText(bytes: Buffer): string {
 
 function readHead(bytes: Buffer): { text: string; frontMatter: FrontMatter | undefined } {
   const text = headText(bytes);
-  return { text, frontMatter: parseFrontMatter(text) };
+  return { text, frontMatter: parseFrontMatter(text, () => textOf(bytes)) };
 }
 
 /** Front matter is at the top: this much of a page is enough to find it (and its text, to locate a problem in it). */

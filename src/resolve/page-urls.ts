@@ -1,13 +1,27 @@
 /**
- * Page URLs as the platform gives them (platform-facts §1a): every path a page wants, per
- * section, settled once every page is known. Ordinary pages are the author's and keep their
- * path; generated and endpoint pages that want one path share it by the platform's rule.
+ * Page URLs as the platform gives them (platform-facts §1a): every path a page wants, settled once
+ * every page is known. Ordinary pages are the author's and keep their path; generated and endpoint
+ * pages that want one path share it by the platform's rule.
+ *
+ * The platform's rule (@mintlify/prebuild 1.0.1341, every placement of bench/openapi-collision-cases.mjs):
+ * every generated page is written into one map by its path, and the later write is kept, whichever
+ * version, language or tab it is in. Endpoint entries are written first, in navigation order; then
+ * each bulk generation, an element's own before those of the elements below it. Only a bulk
+ * generation suffixes its own clashing pages (operations.ts); two entries of one spec at one path
+ * are one page too. Every entry naming the path links to the page kept there.
  */
 import type { ElementNode } from '../navigation/walk.js';
 import type { Finding } from '../problem.js';
 import { mergeByCode } from './merge-findings.js';
 
-/** One page path wanted in a section; the URL is decided once every page is known (the later page keeps it). */
+/** When the platform writes a generated page: endpoint entries (0) before bulk generations (1), then by `order`. */
+export interface WriteOrder {
+  phase: 0 | 1;
+  /** An endpoint entry's place in the navigation; a bulk generation's element's, parents first. */
+  order: number;
+}
+
+/** One page path wanted in a section; the URL is decided once every page is known (the page written last keeps it). */
 interface Claim {
   page: ClaimedPage;
   wanted: string;
@@ -16,6 +30,7 @@ interface Claim {
   spec: string;
   at: string;
   section: ElementNode;
+  write: WriteOrder;
 }
 
 /** What settling changes on a page: its path (a suffix), or that it is lost to another page. */
@@ -62,27 +77,31 @@ export class PageUrls {
     for (const list of this.authored.values()) yield* list;
   }
 
-  /** A generated or endpoint page of `spec` wants its path in a section (`operation`: `GET /users`). */
-  claim(page: ClaimedPage, spec: string, operation: string, section: ElementNode, pointer: string): void {
-    this.claims.push({ page, wanted: page.path, owner: `${spec} ${operation}`, spec, at: pointer, section });
+  /** A generated or endpoint page of `spec` wants its path in a section (`operation`: `GET /users`), written by the platform at `write`. */
+  claim(page: ClaimedPage, spec: string, operation: string, section: ElementNode, pointer: string, write: WriteOrder): void {
+    this.claims.push({ page, wanted: page.path, owner: `${spec} ${operation}`, spec, at: pointer, section, write });
     if (page.kind === 'endpoint') this.endpointSections.add(section);
   }
 
   /**
-   * Settles the URLs: where pages of one section want one path, the platform keeps the LATER
-   * one under it. That page keeps the path; each earlier page with a different owner gets the
-   * next free `-1`, `-2`, … (a slug-collision: on the platform it would be lost), or, under
-   * the platform profile when the later page is of another spec, is marked lost at that path
-   * (`lostTo`), as the platform serves it: no URL the platform does not have. The same
-   * owner listed twice keeps its path (duplicate-page says so). A path also listed as an
-   * ordinary page is the author's: the platform writes generated pages first and the author's
-   * file over them, so every entry there keeps the one URL and shows that file (an info says so
-   * at each generated entry). Suffixes skip every path some page wants, and a counter per path
-   * makes the whole pass linear. Returns the findings to report, one per pointer and code.
+   * Settles the URLs: where pages want one path, the one the platform writes last keeps it.
+   * Under the platform profile (`lost`) that is so across the whole site, and every other page
+   * with a different owner is marked lost at that path (`lostTo`), as the platform serves it: no
+   * URL the platform does not have. Under the spec profile, pages of one section only, and each
+   * other page gets the next free `-1`, `-2`, … (a slug-collision: on the platform it would be
+   * lost). The same owner listed twice keeps its path (duplicate-page says so). A path also
+   * listed as an ordinary page is the author's: the platform writes generated pages first and the
+   * author's file over them, so every entry there keeps the one URL and shows that file (an info
+   * says so at each generated entry). Suffixes skip every path some page wants, and a counter per
+   * path makes the whole pass linear. Returns the findings to report, one per pointer and code.
    */
   settle(): Finding[] {
     const findings: Finding[] = [];
-    for (const claims of this.claimsBySection().values()) this.settleSection(claims, findings);
+    if (this.crossSpecClash === 'lost') {
+      if (this.claims.length > 0) this.settleSection(this.claims, new Set(this.authoredPaths()), findings);
+    } else {
+      for (const [section, claims] of this.claimsBySection()) this.settleSection(claims, new Set(this.authored.get(section)), findings);
+    }
     // Pages of one bulk generation share a pointer: one finding there, messages joined.
     const byPointer = new Map<string, Finding[]>();
     for (const finding of findings) {
@@ -110,11 +129,13 @@ export class PageUrls {
     return bySection;
   }
 
-  private settleSection(claims: readonly Claim[], findings: Finding[]): void {
+  /** `authored`: the ordinary page paths listed where these claims compete. */
+  private settleSection(unordered: readonly Claim[], authored: ReadonlySet<string>, findings: Finding[]): void {
+    // In the order the platform writes them (a stable sort: claims come in navigation order).
+    const claims = [...unordered].sort((a, b) => a.write.phase - b.write.phase || a.write.order - b.write.order);
     const keeper = new Map<string, Claim>();
     // A page path listed as an ordinary page is the author's: on the platform its file
     // replaces any generated page there, and every entry links to that one URL. No suffixes.
-    const authored = new Set(this.authored.get(claims[0].section));
     for (const claim of claims) keeper.set(claim.wanted, claim);
     const used = new Set([...keeper.keys(), ...authored]);
     const next = new Map<string, number>();
@@ -131,11 +152,12 @@ export class PageUrls {
         continue;
       }
       if (winner === claim.owner) continue;
-      if (this.crossSpecClash === 'lost' && winning.spec !== claim.spec) {
+      const after = writtenAfter(claim, winning);
+      if (this.crossSpecClash === 'lost') {
         this.lost.push({ page: claim.page, to: winning.page });
         findings.push({
           code: 'slug-collision',
-          message: `"${claim.wanted}" is also the path of ${winner}, later in this section; the platform serves that one at this URL and this page at none (the tree marks it lost: \`lostTo\`).`,
+          message: `"${claim.wanted}" is also the path of ${winner}, ${after}; the platform serves that one at this URL and this page at none (the tree marks it lost: \`lostTo\`).`,
           pointer: claim.at,
         });
         continue;
@@ -149,9 +171,16 @@ export class PageUrls {
       // No `suggest`: writing the suffixed path in place of the entry would name no file (or stop being an endpoint entry).
       findings.push({
         code: 'slug-collision',
-        message: `"${claim.wanted}" is also the path of ${winner}, later in this section; the platform keeps that one under this URL and loses this page, which docsnav gives "${suffixed}".`,
+        message: `"${claim.wanted}" is also the path of ${winner}, ${after}; the platform keeps that one under this URL and loses this page, which docsnav gives "${suffixed}".`,
         pointer: claim.at,
       });
     }
   }
+}
+
+/** Why the platform writes `winner` after `claim` (which it overwrites), in words. */
+function writtenAfter(claim: Claim, winner: Claim): string {
+  if (winner.write.phase > claim.write.phase) return 'generated in bulk, which the platform does after every endpoint entry';
+  if (winner.write.phase === 0) return 'an endpoint entry later in the navigation';
+  return 'generated in bulk later in the navigation';
 }

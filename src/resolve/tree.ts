@@ -13,13 +13,13 @@
  */
 import type { ValidationCache } from '../cache.js';
 import type { PageScanStore } from '../pages/store.js';
-import { tidyPage } from '../navigation/entries.js';
-import { ELEMENTS, isPlainObject, NAME_FIELD, platformKeptPattern, PRIMARY_KEYS } from '../navigation/model.js';
+import { platformPagePath, tidyPage } from '../navigation/entries.js';
+import { childKind, ELEMENTS, isPlainObject, NAME_FIELD, platformKeptChild } from '../navigation/model.js';
 import { escapesRoot, isUrl } from '../navigation/openapi.js';
 import { listedInOwnPages, pointerOf, walkNavigation, type ElementNode, type NavigationVisitor, type PageNode } from '../navigation/walk.js';
 import type { FileReader } from '../files.js';
 import type { Finding } from '../problem.js';
-import type { DocsFiles } from '../rules/types.js';
+import { pageFileIn, type DocsFiles } from '../rules/types.js';
 import type { Profile } from '../config/profiles.js';
 import { lookUpEntry, type EndpointEntry } from './endpoint-entries.js';
 import { initialDisplay } from './group-moves.js';
@@ -28,7 +28,7 @@ import { emptyPageTree, NavBuilder } from './nav.js';
 import { generatedGroups, generatedPagePath, indexSpec, pageTitle, type Operation } from './operations.js';
 import { applyFrontMatter, PageFrontMatterReader } from './page-front-matter.js';
 import { ANY_DANGER, dangerIn, HAS_URL_BREAKING, urlBreakingIn } from './page-path-safety.js';
-import { PageUrls } from './page-urls.js';
+import { PageUrls, type WriteOrder } from './page-urls.js';
 import { titleFromSlug } from './slug.js';
 import { scopeNaming, SpecsInScope } from './specs-in-scope.js';
 import type { SpecLoader } from './specs.js';
@@ -48,6 +48,8 @@ interface ElementState {
   group?: ResolvedGroup;
   /** An endpoint entry below relies on this element's `openapi`: no bulk generation. */
   specUsed?: boolean;
+  /** Its place in the navigation, parents first: when the platform generates its pages in bulk. */
+  order: number;
 }
 
 /** What the tree builder needs besides the navigation. */
@@ -109,6 +111,8 @@ export class TreeBuilder {
   private readonly frontMatter: PageFrontMatterReader;
   /** Page files are read (a reader and a listing were given). */
   private readonly readsPages: boolean;
+  /** The docs root's files, where page entries are looked up as the platform looks them up. */
+  private readonly files: DocsFiles | undefined;
   private readonly report: (finding: Finding) => void;
   private readonly keepTree: boolean;
   private readonly immediate: boolean;
@@ -117,13 +121,18 @@ export class TreeBuilder {
   private readonly nav: NavBuilder | undefined;
   private planned = false;
   /**
-   * Under the platform profile, the root's primary patterns the platform drops when it holds
-   * several (`pages` beside `languages`): their elements and pages are left out of the tree, as
-   * the platform builds none of them (primary-pattern says which).
+   * Under the platform profile: of each element holding several child arrays (the root's `pages`
+   * beside `languages`, a language's `groups` beside `tabs`), the one the platform keeps. The
+   * others' elements and pages are left out of the tree, as the platform builds none of them
+   * (primary-pattern and mixed-children say which).
    */
-  private readonly droppedPatterns: ReadonlySet<string>;
-  /** The elements inside a dropped pattern (a parent is seen before its children, so one lookup each). */
+  private readonly keptChildren = new Map<ElementNode, string>();
+  private readonly dropsLikePlatform: boolean;
+  /** The elements inside a dropped array (a parent is seen before its children, so one lookup each). */
   private readonly droppedElements = new Set<ElementNode>();
+  /** Elements entered, and endpoint entries emitted: the order the platform writes generated pages in. */
+  private elementCount = 0;
+  private entryCount = 0;
 
   constructor(
     private readonly docs: unknown,
@@ -131,10 +140,11 @@ export class TreeBuilder {
   ) {
     this.report = options.report;
     this.urls = new PageUrls(options.profile?.crossSpecClash ?? 'suffix');
-    this.droppedPatterns = options.profile?.name === 'platform' ? droppedPatterns(docs) : new Set();
+    this.dropsLikePlatform = options.profile?.name === 'platform';
     this.specs = new SpecsInScope(options.loader, options.profile, options.report, options.reportIn);
     this.frontMatter = new PageFrontMatterReader(options);
     this.readsPages = options.reader !== undefined && options.files !== undefined;
+    this.files = options.files;
     this.keepTree = options.keepTree ?? true;
     this.immediate = options.immediate ?? false;
     this.nav = this.keepTree ? new NavBuilder(MAX_TRAIL) : undefined;
@@ -152,11 +162,16 @@ export class TreeBuilder {
     return {
       element: (node) => {
         if (this.dropped(node)) return;
+        if (this.dropsLikePlatform) this.noteKeptChild(node);
         this.enter(node);
         nav?.element?.(node);
       },
       page: (node) => {
-        if (this.droppedElements.has(node.parent) || (node.parent.kind === 'navigation' && this.droppedPatterns.has(String(node.path.parent?.key)))) return;
+        if (
+          this.keptChildren.size > 0 &&
+          (this.droppedElements.has(node.parent) || this.dropsArray(node.parent, node.field === undefined ? 'pages' : undefined))
+        )
+          return;
         nav?.page?.(node);
         if (this.stateOf(node.parent)?.tooDeep) return;
         // A group's `root` that its `pages` list too is that one page, in its place there.
@@ -178,13 +193,27 @@ export class TreeBuilder {
     };
   }
 
-  /** Whether an element is inside a primary pattern the platform drops (and remembers it, for its children). */
+  /** Whether an element is inside a child array the platform drops (and remembers it, for its children). */
   private dropped(node: ElementNode): boolean {
-    if (this.droppedPatterns.size === 0 || !node.parent) return false;
-    const inside =
-      this.droppedElements.has(node.parent) || (node.parent.kind === 'navigation' && node.parentKey !== undefined && this.droppedPatterns.has(node.parentKey));
+    if (this.keptChildren.size === 0 || !node.parent) return false;
+    const inside = this.droppedElements.has(node.parent) || this.dropsArray(node.parent, node.parentKey);
     if (inside) this.droppedElements.add(node);
     return inside;
+  }
+
+  /** The platform drops this child array of the element (`key` undefined: not a child array, such as `global`). */
+  private dropsArray(element: ElementNode, key: string | undefined): boolean {
+    const kept = this.keptChildren.get(element);
+    return kept !== undefined && key !== undefined && key !== kept && childKind(element.kind, key) !== undefined;
+  }
+
+  /** Notes which child array the platform keeps of an element that holds several. */
+  private noteKeptChild(node: ElementNode): void {
+    let count = 0;
+    for (const key in ELEMENTS[node.kind].children) if (Object.hasOwn(node.value, key)) count++;
+    if (count < 2) return;
+    const kept = platformKeptChild(node.kind, node.value);
+    if (kept !== undefined) this.keptChildren.set(node, kept);
   }
 
   /** Walks the navigation on its own (when no other walk carried the visitor). */
@@ -248,12 +277,13 @@ export class TreeBuilder {
           pointer: pointerOf(node.path),
         });
       }
-      this.states.set(node, { trail: parentTrail, hidden: true, tooDeep: true });
+      this.states.set(node, { trail: parentTrail, hidden: true, tooDeep: true, order: this.elementCount++ });
       return;
     }
     const state: ElementState = {
       trail: kind ? [...parentTrail, { kind, label }] : parentTrail,
       hidden: (parent?.hidden ?? false) || node.value.hidden === true,
+      order: this.elementCount++,
     };
     // Without a tree, groups are not output: only their pages are checked.
     if (node.kind === 'group' && this.keepTree) {
@@ -318,7 +348,7 @@ export class TreeBuilder {
               pointer,
             });
           }
-          const resolved = this.endpointPage(op, loaded.file, page.page, trail, state.hidden, pointer, owner);
+          const resolved = this.endpointPage(op, loaded.file, page.page, trail, state.hidden, pointer, owner, { phase: 1, order: state.order });
           if (!resolved) continue;
           if (!resolved.hidden) {
             if (!this.firstPages.has(group)) this.firstPages.set(group, resolved);
@@ -362,23 +392,26 @@ export class TreeBuilder {
   }
 
   /** An ordinary page when no tree is kept: what can be reported, and its claim on a URL; pointers only when needed. */
-  private checkOrdinaryPage(raw: string, pagePath: string, node: PageNode): void {
+  private checkOrdinaryPage(raw: string, clean: string, node: PageNode): void {
+    let pagePath = clean;
     // A plain page path passes every check below.
     if (!node.plain) {
-      if (isUrl(raw) || escapesRoot(pagePath)) return;
+      if (isUrl(raw) || escapesRoot(clean)) return;
+      pagePath = this.pageUrl(raw, clean);
       if (ANY_DANGER.test(pagePath)) {
         this.safePath(pagePath, pointerOf(node.path));
         return;
       }
-      if (HAS_URL_BREAKING.test(pagePath)) this.checkUnsafe(pagePath, pointerOf(node.path));
+      if (pagePath === clean && HAS_URL_BREAKING.test(pagePath)) this.checkUnsafe(pagePath, pointerOf(node.path));
     }
     this.urls.authoredPage(node.parent.section, pagePath);
     if (this.readsPages) this.frontMatter.read(pagePath);
   }
 
-  private ordinaryPage(raw: string, pagePath: string, node: PageNode, state: ElementState, pointer: string): ResolvedPage | undefined {
+  private ordinaryPage(raw: string, clean: string, node: PageNode, state: ElementState, pointer: string): ResolvedPage | undefined {
     // A path that climbs out of the root is path-outside-root (the rule's); it never reaches the tree.
-    if (!isUrl(raw) && escapesRoot(pagePath)) return undefined;
+    if (!isUrl(raw) && escapesRoot(clean)) return undefined;
+    const pagePath = isUrl(raw) ? clean : this.pageUrl(raw, clean);
     if (!isUrl(raw) && !this.safePath(pagePath, pointer)) return undefined;
     const found = isUrl(raw) ? undefined : this.frontMatter.read(pagePath);
     const page: ResolvedPage = {
@@ -402,9 +435,21 @@ export class TreeBuilder {
       if (found.data) applyFrontMatter(page, found.data);
     }
     this.finishPage(page, state.trail);
-    this.checkUnsafe(page.path, pointer);
+    // An entry the platform links as written (` a`, `a.mdx`) is page-path's to report.
+    if (pagePath === clean) this.checkUnsafe(page.path, pointer);
     this.urls.authoredPage(node.parent.section, pagePath);
     return page;
+  }
+
+  /**
+   * An ordinary page entry's URL, as the platform links it (platform-facts §1a): the path of the
+   * page file it finds, else the entry as written, normalized (`missing/`, `a.mdx`, ` a`). Without
+   * a docs root to look in, the path a file would be found at.
+   */
+  private pageUrl(raw: string, clean: string): string {
+    if (raw === clean) return clean;
+    const { key, missing } = platformPagePath(raw);
+    return this.files === undefined || pageFileIn(this.files, key) !== undefined ? key : missing;
   }
 
   /** What every page gets from where it is: its language (the nearest above it) and breadcrumbs. */
@@ -456,7 +501,8 @@ export class TreeBuilder {
       });
       return undefined;
     }
-    return this.endpointPage(op, file, generatedPagePath(op, directory), state.trail, state.hidden, pointer, node.parent);
+    const write: WriteOrder = { phase: 0, order: this.entryCount++ };
+    return this.endpointPage(op, file, generatedPagePath(op, directory), state.trail, state.hidden, pointer, node.parent, write);
   }
 
   private endpointPage(
@@ -467,6 +513,7 @@ export class TreeBuilder {
     hidden: boolean,
     pointer: string,
     element: ElementNode,
+    write: WriteOrder,
   ): ResolvedPage | undefined {
     if (!this.safePath(wanted, pointer)) return undefined;
     const method = op.method.toUpperCase();
@@ -487,7 +534,7 @@ export class TreeBuilder {
     if (op.metadata) applyFrontMatter(page, op.metadata);
     this.finishPage(page, trail);
     this.checkUnsafe(page.path, pointer);
-    this.urls.claim(page, file, `${method} ${op.path}`, element.section, pointer);
+    this.urls.claim(page, file, `${method} ${op.path}`, element.section, pointer, write);
     return page;
   }
 
@@ -528,12 +575,4 @@ function pageOperation(op: Operation, file: string): PageOperationInfo {
 
 function describeOperation(op: Operation): string {
   return op.method === 'webhook' ? `webhook ${op.path}` : `${op.method.toUpperCase()} ${op.path}`;
-}
-
-/** The root's primary patterns the platform drops: every one but the one it keeps. */
-function droppedPatterns(docs: unknown): Set<string> {
-  const navigation = isPlainObject(docs) ? docs.navigation : undefined;
-  if (!isPlainObject(navigation)) return new Set();
-  const kept = platformKeptPattern(navigation);
-  return new Set(PRIMARY_KEYS.filter((key) => key !== kept && Object.hasOwn(navigation, key)));
 }

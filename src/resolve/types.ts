@@ -49,9 +49,9 @@ export interface ResolvedPage {
   /** JSON pointer of the entry in docs.json (or of the `openapi` value that generated the page). */
   source: string;
   /**
-   * Under the platform profile, a generated page the platform does not serve: a page of another
-   * spec later in its section wants the same path and is served there (this is its id). `path` is
-   * that contested path; a sitemap or `llms.txt` leaves the page out.
+   * Under the platform profile, a generated page the platform does not serve: another generated
+   * page it writes later (page-urls.ts) wants the same path and is served there (this is its id).
+   * `path` is that contested path; a sitemap or `llms.txt` leaves the page out.
    */
   lostTo?: string;
 }

@@ -2,7 +2,7 @@ import { childKind, ELEMENTS, type ChildKey } from '../navigation/model.js';
 import { pointerOf } from '../navigation/walk.js';
 import type { NavigationRule } from './types.js';
 import { capitalize } from '../text.js';
-import { describeElement } from './describe.js';
+import { describeElement, keptChildren } from './describe.js';
 
 /**
  * Spec rule 3: one type of child element per level. And an element whose pages are generated
@@ -18,12 +18,8 @@ export const mixedChildren: NavigationRule = {
       // In the order written: the first key is the child type, the later ones are the extras.
       const present = Object.keys(node.value).filter((key) => childKind(node.kind, key) !== undefined);
       for (const key of present.slice(1)) {
-        const hint =
-          (present[0] === 'groups' && key === 'pages') || (present[0] === 'pages' && key === 'groups')
-            ? ' Put the loose pages into a group.'
-            : ` Nest the \`${key}\` inside the \`${present[0]}\` entries, or move them one level up.`;
         context.report({
-          message: `${capitalize(describeElement(node))} holds both \`${present[0]}\` and \`${key}\`; an element holds one type of child per level (spec rule 3).${hint}`,
+          message: `${capitalize(describeElement(node))} holds both \`${present[0]}\` and \`${key}\`; an element holds one type of child per level (spec rule 3). ${keptChildren(node, present, present[0], key)}`,
           pointer: pointerOf(node.path, key),
           at: 'key',
         });

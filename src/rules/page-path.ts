@@ -1,18 +1,23 @@
-import { cleanPagePath } from '../navigation/entries.js';
+import { cleanPagePath, platformPagePath } from '../navigation/entries.js';
 import { isUrl } from '../navigation/openapi.js';
 import { pointerOf } from '../navigation/walk.js';
 import type { NavigationRule } from './types.js';
 
 const LEADING_SLASH = 'a leading `/`';
 
-const CHECKS: ReadonlyArray<[RegExp, string]> = [
-  [/\.mdx?\s*$/i, 'a file extension'],
-  [/^\s*\.\//, 'a leading `./`'],
+/**
+ * What makes a page path untidy, and whether the platform still finds its page: it normalizes
+ * slashes, `./` and backslashes away, but looks for `a.mdx.mdx` and ` a.mdx` as written and links
+ * the sidebar to a page that does not exist (platform-facts §1a): those are errors.
+ */
+const CHECKS: ReadonlyArray<[RegExp, string, 'found' | 'missing']> = [
+  [/\.mdx?\s*$/i, 'a file extension', 'missing'],
+  [/^\s*\.\//, 'a leading `./`', 'found'],
   // `/../x` is left to path-outside-root: its clean form still climbs out.
-  [/^\s*\/(?!\.\.(?:[/\\]|\s*$))/, LEADING_SLASH],
-  [/.\/\s*$/, 'a trailing `/`'],
-  [/\\/, 'a backslash'],
-  [/^\s|\s$/, 'stray whitespace'],
+  [/^\s*\/(?!\.\.(?:[/\\]|\s*$))/, LEADING_SLASH, 'found'],
+  [/.\/\s*$/, 'a trailing `/`', 'found'],
+  [/\\/, 'a backslash', 'found'],
+  [/^\s|\s$/, 'stray whitespace', 'missing'],
 ];
 
 /** Page paths are written the way the platform expects: no extension, no leading `./` or `/`, … */
@@ -25,19 +30,39 @@ export const pagePath: NavigationRule = {
       // URLs are links, not paths (page-not-found and path-outside-root skip them too).
       if (node.entry.kind !== 'page' || node.entry.clean === node.entry.page || isUrl(node.entry.page)) return;
       const page = node.entry.page;
-      const found = CHECKS.filter(([pattern]) => pattern.test(page)).map(([, what]) => what);
+      const pointer = pointerOf(node.path);
+      if (page.trim() === '') {
+        // The platform keeps a sidebar link to `/ `; `--fix` removes the entry.
+        context.report({
+          message: `Page path ${JSON.stringify(page)} is blank: the platform shows a sidebar link to a page that does not exist. Remove it.`,
+          pointer,
+          severity: 'error',
+        });
+        return;
+      }
+      const found = CHECKS.filter(([pattern]) => pattern.test(page));
       if (found.length === 0) return;
+      const what = found.map(([, description]) => description).join(', ');
       const suggest = cleanPagePath(page);
       if (suggest === '') {
         // `/`, `./`: nothing is left to suggest.
-        context.report({ message: `Page path "${page}" has ${found.join(', ')} and names no page.`, pointer: pointerOf(node.path) });
+        context.report({ message: `Page path "${page}" has ${what} and names no page.`, pointer });
+        return;
+      }
+      if (found.some(([, , platform]) => platform === 'missing')) {
+        context.report({
+          message: `Page path "${page}" has ${what}: the platform looks for "${platformPagePath(page).key}.mdx" and its sidebar links to a page that does not exist.`,
+          pointer,
+          suggest,
+          severity: 'error',
+        });
         return;
       }
       // A leading `/` alone is harmless: the platform strips it (platform-facts §1a).
-      const severity = found.length === 1 && found[0] === LEADING_SLASH ? 'info' : undefined;
+      const severity = found.length === 1 && found[0][1] === LEADING_SLASH ? 'info' : undefined;
       context.report({
-        message: `Page path "${page}" has ${found.join(', ')}${severity ? ' (harmless: the platform strips it)' : ''}.`,
-        pointer: pointerOf(node.path),
+        message: `Page path "${page}" has ${what}${severity ? ' (harmless: the platform strips it)' : ''}.`,
+        pointer,
         suggest,
         ...(severity ? { severity } : {}),
       });

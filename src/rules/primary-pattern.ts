@@ -1,4 +1,5 @@
-import { platformKeptPattern, PRIMARY_KEYS } from '../navigation/model.js';
+import { PRIMARY_KEYS } from '../navigation/model.js';
+import { keptChildren } from './describe.js';
 import { pointerOf } from '../navigation/walk.js';
 import type { NavigationRule } from './types.js';
 
@@ -20,11 +21,9 @@ export const primaryPattern: NavigationRule = {
         });
         return;
       }
-      const kept = platformKeptPattern(node.value);
-      const dropped = present.filter((key) => key !== kept).map((key) => `\`${key}\``);
       for (const key of present.slice(1)) {
         context.report({
-          message: `\`navigation\` holds both \`${present[0]}\` and \`${key}\`; the root holds exactly one primary pattern. Nest \`${key}\` inside the \`${present[0]}\` entries: the platform keeps \`${kept}\` and silently drops ${dropped.join(' and ')} (no page of it is built).`,
+          message: `\`navigation\` holds both \`${present[0]}\` and \`${key}\`; the root holds exactly one primary pattern. ${keptChildren(node, present, present[0], key)}`,
           pointer: pointerOf(node.path, key),
           at: 'key',
         });

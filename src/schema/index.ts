@@ -248,6 +248,9 @@ function addMissingField(missing: Map<string, MissingFields>, pointer: string, f
 /** enum, const, pattern, minLength, format, …: the type is right, the value is not (with the nearest allowed word, for an enum). */
 function wrongValue(error: GeneratedError, first: GeneratedError, originals: readonly GeneratedError[], docs: unknown): Finding {
   const pointer = error.instancePath;
+  if (first.keyword === 'minLength' && /\/pages\/\d+$/.test(pointer) && valueAt(docs, parsePointer(pointer)) === '') {
+    return { code: 'invalid-value', pointer, message: 'An empty `pages` entry names no page, and the platform rejects the whole docs.json for it. Remove it.' };
+  }
   const finding: Finding = {
     code: codeOf(first.keyword),
     pointer,

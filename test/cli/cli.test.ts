@@ -155,7 +155,10 @@ describe('docsnav validate', () => {
   it.each([
     [['validate', 'fixtures/nope/docs.json'], /^docsnav: cannot read fixtures\/nope\/docs.json: no such file or folder; check the path \(ENOENT\)\n$/],
     [['validate', '--format', 'xml', 'fixtures/example'], /^docsnav: --format must be one of pretty, json, sarif, github \(got "xml"\)\n$/],
-    [['validate', '--rule', 'no-such-rule=off'], /^docsnav: --rule: unknown code "no-such-rule"/],
+    [['validate', '--rule', 'no-such-rule=off'], /^docsnav: --rule: unknown code "no-such-rule" \(every code: docs\/rules\/README\.md\)\n$/],
+    // Issue 50: the nearest code, as the config file's rules get it.
+    [['validate', '--rule', 'page-pth=off'], /^docsnav: --rule: unknown code "page-pth" \(did you mean page-path\? every code: docs\/rules\/README\.md\)\n$/],
+    [['validate', '--rule', 'page-path=warning,langauge-code=off'], /^docsnav: --rule: unknown code "langauge-code" \(did you mean language-code\?/],
     [['validate', '--rule', 'page-path=loud'], /^docsnav: --rule page-path: severity must be/],
     [['validate', '--max-warnings', 'many'], /^docsnav: --max-warnings takes a whole number/],
     [['validate', '--bogus'], /^docsnav: unknown option "--bogus" \(see docsnav validate --help\)$/m],
@@ -311,7 +314,7 @@ describe('docsnav validate: conveniences', () => {
   it('--quiet reports errors only; the exit code still counts warnings', () => {
     const run = docsnav('validate', 'fixtures/broken', '--format', 'json', '--quiet');
     const problems = JSON.parse(run.stdout)[0].problems as Array<{ severity: string }>;
-    expect(problems.length).toBe(10);
+    expect(problems.length).toBe(11);
     expect(problems.every((p) => p.severity === 'error')).toBe(true);
     expect(run.code).toBe(1);
     const yaml = docsnav('validate', 'fixtures/yaml', '-q', '--max-warnings', '0');
@@ -372,7 +375,8 @@ describe('docsnav validate: conveniences', () => {
     writeFileSync(summary, 'before\n');
     const run = docsnavWith({ env: { GITHUB_STEP_SUMMARY: summary } }, 'validate', 'fixtures/broken', '--format', 'github');
     expect(run.code).toBe(1);
-    expect(run.stdout.trimEnd().split('\n')).toHaveLength(13);
+    // 13 annotations, and a line saying GitHub shows only 10 of its 11 errors.
+    expect(run.stdout.trimEnd().split('\n')).toHaveLength(14);
     const text = readFileSync(summary, 'utf8');
     expect(text.startsWith('before\n### docsnav: 13 problems\n')).toBe(true);
     expect(text.split('\n').filter((line) => line.startsWith('| error ') || line.startsWith('| warning '))).toHaveLength(13);

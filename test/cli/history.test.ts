@@ -52,6 +52,13 @@ describe('docsnav diff', () => {
       [['diff', 'HEAD'], outside, /is not in a git repository/],
       [['diff', 'HEAD', 'missing.json'], repo, /cannot read missing\.json/],
       [['validate', '--since', 'nope'], repo, /--since nope: unknown git ref/],
+      // A CI variable that was empty (GitHub's github.base_ref on a push): the ref ends with "/".
+      [
+        ['validate', '--since', 'origin/'],
+        repo,
+        /^docsnav: --since origin\/: "origin\/" ends with "\/": the branch name after it is missing \(in GitHub Actions, \$\{\{ github\.base_ref \}\} is empty outside pull requests: write \$\{\{ github\.base_ref \|\| github\.event\.repository\.default_branch \}\}\)$/m,
+      ],
+      [['diff', 'refs/heads/'], repo, /"refs\/heads\/" ends with "\/": the branch name after it is missing/],
     ] as const) {
       const run = docsnav([...args], cwd);
       expect(run.code, args.join(' ')).toBe(2);

@@ -37,6 +37,25 @@ describe('every command has its own --help', () => {
       if (!option.hidden && option.name !== 'help') expect(help).toContain(`--${option.name}`);
   });
 
+  it("docsnav --help says each command's notes (its exit codes) in that command's block, never loose at the end (issue 50)", () => {
+    const help = cli('--help').stdout;
+    const lines = help.split('\n');
+    for (const name of COMMAND_NAMES) {
+      for (const paragraph of entry(name).details ?? []) {
+        const words = paragraph.split(' ').slice(0, 6).join(' ');
+        const at = lines.findIndex((line) => line.trim().startsWith(words));
+        expect(at, `${name}: ${words}`).toBeGreaterThan(0);
+        // The block it is in: the nearest "<command> options:" line above it (shared notes: the first command that has them).
+        const block = lines.slice(0, at).findLast((line) => / options:$/.test(line));
+        const owner = COMMAND_NAMES.find((other) => (entry(other).details ?? []).includes(paragraph));
+        expect(block, words).toBe(`${owner} options:`);
+        // Indented under the block, as its options are.
+        expect(lines[at], words).toMatch(/^ {2}\S/);
+      }
+    }
+    expect(lines.filter((line) => line.trim().startsWith('Exit codes:'))).toHaveLength(2);
+  });
+
   it('an unknown command is a usage error naming every command', () => {
     const run = cli('frobnicate');
     expect(run.status).toBe(2);

@@ -253,6 +253,33 @@ const cases: Case[] = [
       '      pages: [b, "c"]  # flow',
     ]),
   },
+  // page-path: a blank entry is removed, as is an empty one (invalid-value)
+  {
+    name: 'a blank entry, compact JSON',
+    code: 'page-path',
+    before: '{"navigation":{"pages":["a"," ","b"]}}',
+    after: '{"navigation":{"pages":["a","b"]}}',
+  },
+  {
+    name: 'a blank entry, YAML',
+    code: 'page-path',
+    file: 'docs.yaml',
+    before: lf(['navigation:', '  pages:', '    - a', "    - ' ' # oops", '    - b']),
+    after: lf(['navigation:', '  pages:', '    - a', '    - b']),
+  },
+  {
+    name: 'an empty entry, the last one',
+    code: 'invalid-value',
+    before: '{"navigation":{"pages":["a",""]}}',
+    after: '{"navigation":{"pages":["a"]}}',
+  },
+  {
+    name: 'an empty entry, YAML',
+    code: 'invalid-value',
+    file: 'docs.yaml',
+    before: lf(['navigation:', '  pages:', "    - ''", '    - b']),
+    after: lf(['navigation:', '  pages:', '    - b']),
+  },
   // duplicate-page: drop the later copy with its comma / its line
   {
     name: 'tabs and CRLF, one per line',

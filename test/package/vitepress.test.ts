@@ -1,7 +1,8 @@
 /**
  * README.md's VitePress sidebar recipe (```` ```js vitepress-sidebar ````) in the real tool: the
  * example site's pages as Markdown, the recipe's `sidebar` as `themeConfig.sidebar`, built with
- * VitePress 1.x, and each page's HTML must hold its tab's sidebar. VitePress is installed on
+ * VitePress 1.x, and each page's HTML must hold its tab's sidebar, its badges rendered as VitePress renders
+ * them (the built element, not text with its tags stripped). VitePress is installed on
  * demand into bench/.vitepress (git-ignored, never a dependency of docsnav), as the bench installs
  * the platform's packages (bench/pinned.mjs); so this is in the packages suite (needs npm's
  * registry or cache).
@@ -65,10 +66,44 @@ function sidebarLinks(page: string): string[] {
   const start = text.indexOf('class="VPSidebar');
   if (start === -1) return [];
   const aside = text.slice(start, text.indexOf('</aside>', start));
-  return [...aside.matchAll(/<p class="text"[^>]*>(.*?)<\/p>/g)].map((match) => match[1].replace(/<[^>]+>/g, '').trim());
+  // The label, without its badges (the first test checks them).
+  return [...aside.matchAll(/<p class="text"[^>]*>(.*?)<\/p>/g)].map((match) =>
+    match[1]
+      .replace(/<span class="VPBadge[^"]*"[^>]*>.*?<\/span>/g, '')
+      .replace(/<[^>]+>/g, '')
+      .trim(),
+  );
+}
+
+/** The rendered sidebar item (its `<p class="text">` as built) whose text, tags stripped, starts with `label`. */
+function sidebarItem(page: string, label: string): string | undefined {
+  const text = html.get(page)!;
+  const start = text.indexOf('class="VPSidebar');
+  const aside = text.slice(start, text.indexOf('</aside>', start));
+  return [...aside.matchAll(/<p class="text"[^>]*>(.*?)<\/p>/g)]
+    .map((match) => match[1])
+    .find((item) =>
+      item
+        .replace(/<[^>]+>/g, '')
+        .trim()
+        .startsWith(label),
+    );
 }
 
 describe(`README's VitePress sidebar recipe, built with vitepress@${VERSION}`, () => {
+  it('the method and tag badges are rendered as VitePress badges (issue 50: not a <Badge> tag left in the text)', () => {
+    const item = sidebarItem('api-reference/pets/get-a-pet', 'List pets');
+    expect(item).toBeDefined();
+    // VitePress's Badge component renders <span class="VPBadge <type>">; a <Badge …/> in the text is raw HTML no component renders.
+    expect(item).toMatch(/<span class="VPBadge [a-z]+"[^>]*>GET<\/span>/);
+    expect(item).not.toMatch(/<Badge|&lt;Badge/i);
+    // And styled: the theme's stylesheet the page links holds the badge's rules.
+    const css = [...html.get('api-reference/pets/get-a-pet')!.matchAll(/<link rel="(?:preload )?stylesheet" href="\/([^"]+\.css)"/g)].map((match) =>
+      readFileSync(path.join(site, '.vitepress', 'dist', match[1]), 'utf8'),
+    );
+    expect(css.join('\n')).toMatch(/\.VPBadge\.tip\s*\{/);
+  });
+
   it.each([
     ['index', 'Guides', ['Quickstart', 'Overview', 'Tabs']],
     ['quickstart', 'Guides', ['Index', 'Projects']],

@@ -173,6 +173,47 @@ describe('formatPretty', () => {
     ).toBe('ℹ 1 problem (0 errors, 0 warnings, 1 info)');
   });
 
+  describe('a long report ends with a count per code (issue 50)', () => {
+    const at = (n: number) => ({ line: n, column: 1, endLine: n, endColumn: 2 });
+    const many = (code: Code, severity: 'error' | 'warning' | 'info', count: number, file = 'docs.json') =>
+      Array.from({ length: count }, (_, i) => problem(code, severity, file, at(i + 1), `Problem ${i}.`));
+
+    it('more than 20 problems of more than one code: the codes by count, most first, before the summary line', () => {
+      const out = plain([
+        result('docs.json', [...many('page-path', 'warning', 3), ...many('page-not-found', 'error', 15), ...many('link-not-found', 'error', 3)]),
+        result('other/docs.json', many('page-not-found', 'error', 2, 'other/docs.json')),
+      ]);
+      expect(out.trimEnd().split('\n').slice(-6)).toEqual([
+        'Problems by code:',
+        '  17  page-not-found',
+        '   3  link-not-found',
+        '   3  page-path',
+        '',
+        '✖ 23 problems (20 errors, 3 warnings)',
+      ]);
+    });
+
+    it('a code with problems of several severities says how many of each', () => {
+      const out = plain([
+        result('docs.json', [
+          ...many('page-path', 'error', 12),
+          ...many('page-path', 'warning', 8),
+          ...many('page-path', 'info', 1),
+          ...many('schema-url', 'error', 1),
+        ]),
+      ]);
+      expect(out.trimEnd().split('\n').slice(-5, -2)).toEqual(['Problems by code:', '  21  page-path (12 errors, 8 warnings, 1 info)', '   1  schema-url']);
+    });
+
+    it('a short report, or a long one of one code, is unchanged: the summary line alone', () => {
+      for (const problems of [[...many('page-not-found', 'error', 18), ...many('page-path', 'warning', 2)], many('page-not-found', 'error', 300)]) {
+        const out = plain([result('docs.json', problems)]);
+        expect(out).not.toContain('Problems by code');
+        expect(out.trimEnd().split('\n').slice(-3, -1)).toEqual([docs(problems.at(-1)!.code), '']);
+      }
+    });
+  });
+
   it('says so when there are no problems', () => {
     expect(plain([])).toBe('✔ no problems\n');
     expect(plain([cleanResult])).toBe('✔ no problems\n');

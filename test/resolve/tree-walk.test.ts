@@ -331,7 +331,7 @@ describe('page URLs', () => {
     );
     expect(result.tree.pages.map((p) => p.path)).toEqual(['same-2', 'same', 'same-1']);
     expect(result.problems.map((p) => `${p.code} ${p.severity} ${p.pointer} ${p.message}`)).toEqual([
-      'slug-collision warning /navigation/groups/0/pages/0 "same" is also the path of api.json GET /two, later in this section; the platform keeps that one under this URL and loses this page, which docsnav gives "same-2".',
+      'slug-collision warning /navigation/groups/0/pages/0 "same" is also the path of api.json GET /two, an endpoint entry later in the navigation; the platform keeps that one under this URL and loses this page, which docsnav gives "same-2".',
     ]);
     expect(result.problems[0].suggest).toBeUndefined();
   });
@@ -395,7 +395,7 @@ describe('page URLs', () => {
     expect(result.tree.pages.map((p) => p.path)).toEqual(['shared-2', 'shared-1-1', 'shared', 'shared-1']);
     expect(result.problems.map((p) => `${p.code} ${p.pointer} ${p.message}`)).toEqual([
       'slug-collision /navigation/groups/0/openapi Two operations of "a.json" make the page "shared"; GET /y becomes "shared-1" (the platform suffixes it the same way).',
-      'slug-collision /navigation/groups/0/openapi "shared" is also the path of b.json GET /x, later in this section; the platform keeps that one under this URL and loses this page, which docsnav gives "shared-2". "shared-1" is also the path of b.json GET /y, later in this section; the platform keeps that one under this URL and loses this page, which docsnav gives "shared-1-1".',
+      'slug-collision /navigation/groups/0/openapi "shared" is also the path of b.json GET /x, generated in bulk later in the navigation; the platform keeps that one under this URL and loses this page, which docsnav gives "shared-2". "shared-1" is also the path of b.json GET /y, generated in bulk later in the navigation; the platform keeps that one under this URL and loses this page, which docsnav gives "shared-1-1".',
       'slug-collision /navigation/groups/1/openapi Two operations of "b.json" make the page "shared"; GET /y becomes "shared-1" (the platform suffixes it the same way).',
     ]);
   });
@@ -427,7 +427,7 @@ describe('page URLs under the platform profile (issue 42)', () => {
     expect(result.tree.pages.some((p) => p.path.endsWith('-1'))).toBe(false);
     // (The platform profile also wants docs.json's theme, name and colors: missing-field, not this test's business.)
     expect(result.problems.filter((p) => p.code !== 'missing-field').map((p) => `${p.code} ${p.severity} ${p.pointer} ${p.message}`)).toEqual([
-      'slug-collision warning /navigation/tabs/0/groups/1/openapi "api-reference/app/auth-service-root" is also the path of legacy-auth.json GET /v1, later in this section; the platform serves that one at this URL and this page at none (the tree marks it lost: `lostTo`).',
+      'slug-collision warning /navigation/tabs/0/groups/1/openapi "api-reference/app/auth-service-root" is also the path of legacy-auth.json GET /v1, generated in bulk later in the navigation; the platform serves that one at this URL and this page at none (the tree marks it lost: `lostTo`).',
     ]);
   });
 
@@ -456,13 +456,38 @@ describe('page URLs under the platform profile (issue 42)', () => {
     expect(platform.tree.pages.map((p) => `${p.path} ${p.language ?? ''}`)).toEqual(['index en', 'fr/index fr']);
     expect(platform.tree.nav.children.map((node) => (node.kind === 'page' ? 'page' : `${node.kind} ${node.label}`))).toEqual(['language en', 'language fr']);
     const [problem] = platform.problems.filter((p) => p.code === 'primary-pattern');
-    expect(problem.message).toContain('the platform keeps `languages` and silently drops `pages`');
+    expect(problem.message).toContain('The platform keeps `languages` and silently drops `pages`');
     // The spec profile keeps both (it loses nothing); the error is the same.
     const spec = await site('pages beside languages spec', docs, texts, 'spec');
     expect(spec.tree.pages.map((p) => p.path)).toEqual(['index', 'about', 'index', 'fr/index']);
   });
 
-  it('within one spec the platform suffixes too: -1, nothing lost', async () => {
+  it('a language holding `groups` and `tabs`: the tree holds what the platform builds (tabs), and the error says groups is dropped', async () => {
+    const docs = {
+      navigation: {
+        languages: [
+          { language: 'en', groups: [{ group: 'G', pages: ['a'] }], tabs: [{ tab: 'T', pages: ['b'] }] },
+          { language: 'fr', tabs: [{ tab: 'T', groups: [{ group: 'G', pages: ['fr/a'] }] }] },
+        ],
+      },
+    };
+    const texts = { 'a.mdx': '# A\n', 'b.mdx': '# B\n', 'fr/a.mdx': '# A\n' };
+    // What @mintlify/prebuild 1.0.1341 builds from this site: b and fr/a (no a).
+    const platform = await site('groups beside tabs platform', docs, texts, 'platform');
+    expect(platform.tree.pages.map((p) => `${p.path} ${p.language ?? ''}`)).toEqual(['b en', 'fr/a fr']);
+    const en = platform.tree.nav.children[0];
+    expect(en.kind === 'page' ? [] : en.children.map((node) => (node.kind === 'page' ? 'page' : `${node.kind} ${node.label}`))).toEqual(['tab T']);
+    const [problem] = platform.problems.filter((p) => p.code === 'mixed-children');
+    expect(problem.message).toContain(
+      'The platform keeps `tabs` and silently drops `groups` (no page of it is built). Nest the `groups` inside the `tabs` entries.',
+    );
+    // The spec profile keeps both (it loses nothing); the error is the same.
+    const spec = await site('groups beside tabs spec', docs, texts, 'spec');
+    expect(spec.tree.pages.map((p) => p.path)).toEqual(['a', 'b', 'fr/a']);
+    expect(spec.problems.filter((p) => p.code === 'mixed-children').map((p) => p.message)).toEqual([problem.message]);
+  });
+
+  it('within one spec, endpoint entries too: the platform overwrites (no -1), the earlier entry is lost', async () => {
     const api = spec({ '/one': { get: { 'x-mint': { href: 'same' } } }, '/two': { get: { 'x-mint': { href: 'same' } } } });
     const result = await site(
       'one spec platform',
@@ -470,7 +495,8 @@ describe('page URLs under the platform profile (issue 42)', () => {
       { 'api.json': api },
       'platform',
     );
-    expect(result.tree.pages.map((p) => `${p.path} ${p.lostTo ?? ''}`)).toEqual(['same-1 ', 'same ']);
+    // @mintlify/prebuild 1.0.1341 serves GET /two at `same` for both entries.
+    expect(result.tree.pages.map((p) => `${p.path} ${p.openapi?.path} ${p.lostTo ?? ''}`)).toEqual([`same /one ${result.tree.pages[1].id}`, 'same /two ']);
   });
 });
 

@@ -139,7 +139,7 @@ const cases: RuleCase[] = [
         pointer: '/navigation/tabs/0/pages',
         at: 'key',
         message:
-          /^The tab "Guides" holds both `groups` and `pages`; an element holds one type of child per level \(spec rule 3\)\. Put the loose pages into a group\.$/,
+          /^The tab "Guides" holds both `groups` and `pages`; an element holds one type of child per level \(spec rule 3\)\. The platform keeps `groups` and silently drops `pages` \(no page of it is built\)\. Put the loose pages into a group\.$/,
       },
     ],
   },
@@ -150,40 +150,77 @@ const cases: RuleCase[] = [
       {
         pointer: '/navigation/anchors/0/groups',
         at: 'key',
-        message: /^The anchor "API" holds both `pages` and `groups`;.* Put the loose pages into a group\.$/,
+        message:
+          /^The anchor "API" holds both `pages` and `groups`;.* The platform keeps `groups` and silently drops `pages`.* Put the loose pages into a group\.$/,
       },
     ],
   },
   {
-    name: 'other pairs: nest the later ones inside the first, or move them up',
+    // Only shapes the platform keeps: a group holds only pages (it strips `tabs` there), and a
+    // `pages` entry is a page or a group; the platform's validator keeps one child array per
+    // element, the first of its own order (@mintlify/validation 0.1.878, every pair measured).
+    name: 'other pairs: nest the one the platform drops inside the entries of the one it keeps',
     navigation: {
       tabs: [
         { tab: 'A', groups: [], anchors: [] },
         { tab: 'B', pages: [], anchors: [] },
         { tab: 'C', anchors: [], pages: [] },
         { tab: 'D', anchors: [], groups: [] },
+        { tab: 'E', menu: [], anchors: [] },
       ],
+      languages: [{ language: 'en', groups: [], tabs: [] }],
     },
     expected: [
       {
         pointer: '/navigation/tabs/0/anchors',
         at: 'key',
-        message: /holds both `groups` and `anchors`;.*\)\. Nest the `anchors` inside the `groups` entries, or move them one level up\.$/,
+        message:
+          /holds both `groups` and `anchors`;.*\)\. The platform keeps `anchors` and silently drops `groups` \(no page of it is built\)\. Nest the `groups` inside the `anchors` entries\.$/,
       },
       {
         pointer: '/navigation/tabs/1/anchors',
         at: 'key',
-        message: /holds both `pages` and `anchors`;.*\)\. Nest the `anchors` inside the `pages` entries, or move them one level up\.$/,
+        message:
+          /holds both `pages` and `anchors`;.* The platform keeps `anchors` and silently drops `pages`.* Nest the `pages` inside the `anchors` entries\.$/,
       },
       {
         pointer: '/navigation/tabs/2/pages',
         at: 'key',
-        message: /holds both `anchors` and `pages`;.*\)\. Nest the `pages` inside the `anchors` entries, or move them one level up\.$/,
+        message:
+          /holds both `anchors` and `pages`;.* The platform keeps `anchors` and silently drops `pages`.* Nest the `pages` inside the `anchors` entries\.$/,
       },
       {
         pointer: '/navigation/tabs/3/groups',
         at: 'key',
-        message: /holds both `anchors` and `groups`;.*\)\. Nest the `groups` inside the `anchors` entries, or move them one level up\.$/,
+        message: /holds both `anchors` and `groups`;.* Nest the `groups` inside the `anchors` entries\.$/,
+      },
+      {
+        // A menu item holds groups and pages only: the anchors cannot go there, nor the menu into an anchor.
+        pointer: '/navigation/tabs/4/anchors',
+        at: 'key',
+        message: /holds both `menu` and `anchors`;.* The platform keeps `anchors` and silently drops `menu`.* Keep one of them\.$/,
+      },
+      {
+        pointer: '/navigation/languages/0/tabs',
+        at: 'key',
+        message:
+          /^The language "en" holds both `groups` and `tabs`;.* The platform keeps `tabs` and silently drops `groups` \(no page of it is built\)\. Nest the `groups` inside the `tabs` entries\.$/,
+      },
+    ],
+  },
+  {
+    name: 'three child arrays: the one the platform keeps, both dropped',
+    navigation: { versions: [{ version: 'v1', pages: [], groups: [], tabs: [] }] },
+    expected: [
+      {
+        pointer: '/navigation/versions/0/groups',
+        at: 'key',
+        message: /The platform keeps `tabs` and silently drops `pages` and `groups`.* Put the loose pages into a group\.$/,
+      },
+      {
+        pointer: '/navigation/versions/0/tabs',
+        at: 'key',
+        message: /The platform keeps `tabs` and silently drops `pages` and `groups`.* Nest the `pages` inside the `tabs` entries\.$/,
       },
     ],
   },

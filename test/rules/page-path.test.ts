@@ -40,7 +40,18 @@ const cases: RuleCase[] = [
   },
 
   // Invalid, with the clean form as the suggestion.
-  { name: '.mdx', navigation: pages('intro.mdx'), expected: [{ ...at(0, 'intro'), message: /^Page path "intro\.mdx" has a file extension\.$/ }] },
+  {
+    name: '.mdx: an error (the platform looks for `intro.mdx.mdx` and links to a page that does not exist)',
+    navigation: pages('intro.mdx'),
+    expected: [
+      {
+        ...at(0, 'intro'),
+        severity: 'error',
+        message:
+          /^Page path "intro\.mdx" has a file extension: the platform looks for "intro\.mdx\.mdx" and its sidebar links to a page that does not exist\.$/,
+      },
+    ],
+  },
   { name: '.md in a folder', navigation: pages('guides/setup.md'), expected: [at(0, 'guides/setup')] },
   { name: 'upper-case extension', navigation: pages('intro.MDX'), expected: [at(0, 'intro')] },
   { name: 'leading ./', navigation: pages('./intro'), expected: [at(0, 'intro')] },
@@ -54,9 +65,25 @@ const cases: RuleCase[] = [
   { name: 'leading / before a dot folder', navigation: pages('/.well-known/page', '/./intro'), expected: [at(0, '.well-known/page'), at(1, 'intro')] },
   { name: 'trailing /', navigation: pages('guides/'), expected: [at(0, 'guides')] },
   { name: 'backslash', navigation: pages('guides\\setup'), expected: [at(0, 'guides/setup')] },
-  { name: 'leading whitespace', navigation: pages(' intro'), expected: [at(0, 'intro')] },
-  { name: 'trailing whitespace', navigation: pages('intro\t'), expected: [at(0, 'intro')] },
-  { name: 'all at once', navigation: pages(' ./guides\\setup.mdx/ '), expected: [at(0, 'guides/setup')] },
+  {
+    name: 'leading whitespace: an error',
+    navigation: pages(' intro'),
+    expected: [{ ...at(0, 'intro'), severity: 'error', message: /looks for " intro\.mdx"/ }],
+  },
+  { name: 'trailing whitespace: an error', navigation: pages('intro\t'), expected: [{ ...at(0, 'intro'), severity: 'error' }] },
+  { name: 'all at once', navigation: pages(' ./guides\\setup.mdx/ '), expected: [{ ...at(0, 'guides/setup'), severity: 'error' }] },
+  {
+    name: 'a blank entry: an error, to remove (nothing to suggest)',
+    navigation: pages('intro', ' ', '\t'),
+    expected: [
+      {
+        pointer: '/navigation/pages/1',
+        severity: 'error',
+        message: /^Page path " " is blank: the platform shows a sidebar link to a page that does not exist\. Remove it\.$/,
+      },
+      { pointer: '/navigation/pages/2', severity: 'error' },
+    ],
+  },
   { name: 'several in one list, in order', navigation: pages('ok', '/a', 'fine', 'b.md', 'c/'), expected: [at(1, 'a'), at(3, 'b'), at(4, 'c')] },
   {
     name: 'only slashes: reported, with nothing to suggest',
@@ -76,7 +103,7 @@ const cases: RuleCase[] = [
   { name: '5,000 levels down', navigation: deep.navigation, expected: [{ pointer: `${deep.pointer}/pages/1`, suggest: 'guides/setup' }] },
 ];
 
-testRule(pagePath, cases, /^Page path ".*" has (a file extension|a leading `\.\/`|a leading `\/`|a trailing `\/`|a backslash|stray whitespace)/);
+testRule(pagePath, cases, /^Page path ".*" (has (a file extension|a leading `\.\/`|a leading `\/`|a trailing `\/`|a backslash|stray whitespace)|is blank)/);
 
 describe('page-path severity', () => {
   const severities = (pages: string[], rules?: ValidateOptions['rules']) =>
@@ -84,13 +111,16 @@ describe('page-path severity', () => {
       .problems.filter((p) => p.code === 'page-path')
       .map((p) => [p.pointer, p.severity]);
 
-  it('a leading `/` alone is info (the platform strips it); every other case is a warning', () => {
-    expect(severities(['/intro', '/a.mdx', 'b/', '//c', './d'])).toEqual([
+  it('a leading `/` alone is info (the platform strips it); what the platform finds no page for is an error; the rest a warning', () => {
+    expect(severities(['/intro', '/a.mdx', 'b/', '//c', './d', ' e', 'f\\g', ' '])).toEqual([
       ['/navigation/pages/0', 'info'],
-      ['/navigation/pages/1', 'warning'],
+      ['/navigation/pages/1', 'error'],
       ['/navigation/pages/2', 'warning'],
       ['/navigation/pages/3', 'info'],
       ['/navigation/pages/4', 'warning'],
+      ['/navigation/pages/5', 'error'],
+      ['/navigation/pages/6', 'warning'],
+      ['/navigation/pages/7', 'error'],
     ]);
   });
 

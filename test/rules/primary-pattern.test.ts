@@ -57,6 +57,26 @@ const cases: RuleCase[] = [
     navigation: Object.fromEntries(PRIMARY_KEYS.map((key) => [key, []])),
     expected: PRIMARY_KEYS.slice(1).map((key) => ({ pointer: `/navigation/${key}`, at: 'key' as const })),
   },
+  {
+    // A group holds only pages (the platform strips `tabs` there): the hint names only shapes the platform keeps.
+    name: 'groups and tabs: the groups go into the tabs, not the other way',
+    navigation: { groups: [{ group: 'G', pages: ['a'] }], tabs: [{ tab: 'T', pages: ['b'] }] },
+    expected: [
+      {
+        pointer: '/navigation/tabs',
+        at: 'key',
+        message:
+          /^`navigation` holds both `groups` and `tabs`; the root holds exactly one primary pattern\. The platform keeps `tabs` and silently drops `groups` \(no page of it is built\)\. Nest the `groups` inside the `tabs` entries\.$/,
+      },
+    ],
+  },
+  {
+    name: 'pages and groups: put the loose pages into a group',
+    navigation: { pages: ['a'], groups: [] },
+    expected: [
+      { pointer: '/navigation/groups', at: 'key', message: /The platform keeps `groups` and silently drops `pages`.* Put the loose pages into a group\.$/ },
+    ],
+  },
   { name: 'a wrong-typed second pattern still counts', navigation: { groups: [], products: null }, expected: [{ pointer: '/navigation/products', at: 'key' }] },
 ];
 

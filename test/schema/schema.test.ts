@@ -267,7 +267,11 @@ const invalid: Case[] = [
       { code: 'invalid-type', pointer: '/navigation/pages/2' },
       { code: 'invalid-type', pointer: '/navigation/pages/3' },
       { code: 'invalid-type', pointer: '/navigation/pages/4' },
-      { code: 'invalid-value', pointer: '/navigation/pages/5' },
+      {
+        code: 'invalid-value',
+        pointer: '/navigation/pages/5',
+        message: 'An empty `pages` entry names no page, and the platform rejects the whole docs.json for it. Remove it.',
+      },
     ],
   },
   {
