@@ -189,7 +189,7 @@ class NavigationUpgrader {
     const out = this.o.record(group.at);
     this.field(out, 'group', group.raw, 'group', group.at);
     if (group.raw.icon) this.o.set(out, 'icon', this.icon(group.raw, group.at), childPointer(group.at, 'icon'));
-    this.o.set(out, 'pages', pages, undefined);
+    this.o.set(out, 'pages', pages, childPointer(group.at, 'pages'));
     return out;
   }
 
@@ -295,7 +295,7 @@ class NavigationUpgrader {
       const out = this.filterByVersion(groups, versionName).map((group) => {
         const docs = this.o.record(group.at);
         this.field(docs, 'group', group.raw, 'group', group.at);
-        this.o.set(docs, 'pages', this.asWritten(group.pages), undefined);
+        this.o.set(docs, 'pages', this.asWritten(group.pages), childPointer(group.at, 'pages'));
         if (group.raw.icon) this.o.set(docs, 'icon', this.icon(group.raw, group.at), childPointer(group.at, 'icon'));
         return docs;
       });
@@ -315,13 +315,13 @@ class NavigationUpgrader {
         const docs = this.o.record(entry.at);
         this.field(docs, 'group', entry.raw, 'group', entry.at);
         if (entry.raw.icon) this.o.set(docs, 'icon', this.icon(entry.raw, entry.at), childPointer(entry.at, 'icon'));
-        this.o.set(docs, 'pages', this.asWritten(entry.pages), undefined);
+        this.o.set(docs, 'pages', this.asWritten(entry.pages), childPointer(entry.at, 'pages'));
         list.push(docs);
       } else {
-        // A nested group the platform leaves as the mint.json has it (its `version`, `iconType` and all).
+        // A nested group the platform leaves as the legacy check outputs it (its `version`, `iconType` and all, in the check's key order).
         const docs = this.o.record(entry.at);
-        for (const [key, value] of Object.entries(entry.raw)) {
-          if (key === 'pages') this.o.set(docs, 'pages', this.asWritten(entry.pages), undefined);
+        for (const [key, value] of checkOrder(entry.raw)) {
+          if (key === 'pages') this.o.set(docs, 'pages', this.asWritten(entry.pages), childPointer(entry.at, 'pages'));
           else this.o.set(docs, key, this.value(value, childPointer(entry.at, key)), childPointer(entry.at, key));
         }
         list.push(docs);
@@ -540,6 +540,14 @@ class NavigationUpgrader {
     }
     return matched;
   }
+}
+
+/** A group's keys as the legacy check outputs them: its schema's order, then any others. */
+const GROUP_KEYS = ['group', 'public', 'icon', 'iconType', 'version', 'pages'];
+
+function checkOrder(raw: Json): Array<[string, unknown]> {
+  const known = GROUP_KEYS.filter((key) => Object.prototype.hasOwnProperty.call(raw, key)).map((key): [string, unknown] => [key, raw[key]]);
+  return [...known, ...Object.entries(raw).filter(([key]) => !GROUP_KEYS.includes(key))];
 }
 
 /**

@@ -6,7 +6,7 @@
  * setting the upgrade drops or changes (`changes`). It never throws, whatever the value.
  */
 import { checkMintSettings } from '../settings/mint-json.js';
-import { ownChild, toPointer } from '../source/pointer.js';
+import { childPointer, ownChild, parsePointer, toPointer } from '../source/pointer.js';
 import type { SettingsIssue } from '../settings/check.js';
 import { describeChanges, type MintChange } from './changes.js';
 import { upgradeNavigation } from './navigation.js';
@@ -61,7 +61,8 @@ export function upgradeCheckedMint(mint: unknown, issues: readonly SettingsIssue
   o.count(docs);
   return {
     docs,
-    originOf: (pointer) => o.originOf(docs, pointer),
+    // A value the legacy check filled in (a playground's mode) has no place in the file: its holder stands for it.
+    originOf: (pointer) => existingPlace(mint, o.originOf(docs, pointer)),
     usesOf: (pointer) => o.usesOf(pointer),
     changes: describeChanges(mint, docs, o, dropped),
     tooDeep,
@@ -352,6 +353,18 @@ class SettingsUpgrade {
     }
     this.o.set(docs, 'fonts', fonts, undefined);
   }
+}
+
+/** The pointer, or its nearest ancestor that names a value of `root`. */
+function existingPlace(root: unknown, pointer: string): string {
+  let value = root;
+  let at = '';
+  for (const segment of parsePointer(pointer)) {
+    value = ownChild(value, segment);
+    if (value === undefined) return at;
+    at = childPointer(at, segment);
+  }
+  return at;
 }
 
 /** lodash's `capitalize`: the first character upper case, the rest lower case. */
