@@ -318,9 +318,9 @@ class NavigationUpgrader {
         this.o.set(docs, 'pages', this.asWritten(entry.pages), childPointer(entry.at, 'pages'));
         list.push(docs);
       } else {
-        // A nested group the platform leaves as the legacy check outputs it (its `version`, `iconType` and all, in the check's key order).
+        // A nested group the platform leaves as the legacy check outputs it (its `version`, `iconType` and all).
         const docs = this.o.record(entry.at);
-        for (const [key, value] of checkOrder(entry.raw)) {
+        for (const [key, value] of Object.entries(entry.raw)) {
           if (key === 'pages') this.o.set(docs, 'pages', this.asWritten(entry.pages), childPointer(entry.at, 'pages'));
           else this.o.set(docs, key, this.value(value, childPointer(entry.at, key)), childPointer(entry.at, key));
         }
@@ -540,14 +540,6 @@ class NavigationUpgrader {
     }
     return matched;
   }
-}
-
-/** A group's keys as the legacy check outputs them: its schema's order, then any others. */
-const GROUP_KEYS = ['group', 'public', 'icon', 'iconType', 'version', 'pages'];
-
-function checkOrder(raw: Json): Array<[string, unknown]> {
-  const known = GROUP_KEYS.filter((key) => Object.prototype.hasOwnProperty.call(raw, key)).map((key): [string, unknown] => [key, raw[key]]);
-  return [...known, ...Object.entries(raw).filter(([key]) => !GROUP_KEYS.includes(key))];
 }
 
 /**

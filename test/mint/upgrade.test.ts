@@ -137,6 +137,8 @@ describe('any value', () => {
       seo: 'x',
     },
     { colors: { background: 'x' }, api: { playground: 'x', auth: 7 }, font: { headings: 'x' }, footerSocials: [{ type: '__proto__', url: 'x' }] },
+    // A key named like Object.prototype's own (as JSON.parse makes it): once a crash in ordering keys as the legacy check does.
+    JSON.parse('{ "topbarCtaButton": { "__proto__": null }, "logo": { "constructor": 1, "light": "l", "dark": "d" } }'),
   ];
   it.each(shapes.map((shape) => [JSON.stringify(shape) ?? 'undefined', shape] as const))('%s: no throw, every part goes back somewhere', (_name, shape) => {
     for (const theme of [false, true]) {
