@@ -170,7 +170,7 @@ function valueAtPointer(root: unknown, pointer: string): unknown {
 }
 
 /** `api.playground.mode`, `navigation[0].pages[2]`: a pointer as a person reads it. */
-export function dotted(pointer: string): string {
+function dotted(pointer: string): string {
   let out = '';
   for (const segment of parsePointer(pointer)) out += /^\d+$/.test(segment) ? `[${segment}]` : `${out === '' ? '' : '.'}${segment}`;
   return out;

@@ -21,7 +21,7 @@ import { normalizeRelativePath } from './parse.js';
 import { upgradeCheckedMint, type MintUpgrade } from './upgrade.js';
 
 /** The legacy configuration's file name: the platform reads it only by this name. */
-export const MINT_JSON = 'mint.json';
+const MINT_JSON = 'mint.json';
 
 /** Whether a docs file is a legacy mint.json (by its name, as the platform finds it). */
 export function isMintJson(file: string): boolean {
@@ -37,7 +37,7 @@ export function loadSiteDocument(file: string, text: string, options: LoadOption
 const SCHEMA_CODES: ReadonlySet<Code> = new Set<Code>(['missing-field', 'invalid-type', 'invalid-value', 'unknown-field']);
 
 /** A mint.json loaded as the docs.json the platform upgrades it to (see the header). */
-export function loadMintDocument(file: string, text: string, options: LoadOptions = {}): LoadedDocument {
+function loadMintDocument(file: string, text: string, options: LoadOptions = {}): LoadedDocument {
   const mint = loadDocument(file, text, { ...options, format: 'json' });
   if (mint.value === undefined) return mint;
   const issues = checkMintSettings(mint.value);
