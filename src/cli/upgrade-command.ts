@@ -3,7 +3,6 @@ import path from 'node:path';
 import pc from 'picocolors';
 import { ioErrorText } from '../io-error.js';
 import { upgradeMintText, type LocatedMintChange } from '../mint/file.js';
-import { formatPretty } from '../report/pretty.js';
 import { FileReadError, readText } from '../validate.js';
 import { parseUpgradeArgs, UsageError } from './args.js';
 import type { CliIo } from './io.js';
@@ -23,7 +22,7 @@ const KIND_WORDS: Readonly<Record<LocatedMintChange['kind'], string>> = {
  * check (its problems are printed, nothing is written); 2 usage or I/O error, or a docs.json is
  * already there (without `--force`).
  */
-export function upgradeCommand(argv: string[], io: CliIo): Promise<number> {
+export async function upgradeCommand(argv: string[], io: CliIo): Promise<number> {
   const args = parseUpgradeArgs(argv);
   const file = mintFileOf(args.path);
   let text: string;
@@ -40,9 +39,11 @@ export function upgradeCommand(argv: string[], io: CliIo): Promise<number> {
   const color = io.isTTY && pc.isColorSupported;
   const upgraded = upgradeMintText(text, { file, theme: true });
   if (upgraded.text === undefined) {
+    // The report's formatter is loaded only when there is something to report (as validate loads its formats).
+    const { formatPretty } = await import('../report/pretty.js');
     io.stderr(formatPretty([{ file, problems: upgraded.problems, sources: upgraded.sources }], { color }));
     io.stderr(`docsnav: ${file} was not upgraded: the platform's build fails on it too; fix the problems above and run again\n`);
-    return Promise.resolve(1);
+    return 1;
   }
   const list = upgraded.changes.map((change) => `${change.file}:${change.line}:${change.column}  ${KIND_WORDS[change.kind]}  ${change.message}\n`).join('');
   const summary =
@@ -52,7 +53,7 @@ export function upgradeCommand(argv: string[], io: CliIo): Promise<number> {
   if (args.stdout) {
     io.stdout(upgraded.text);
     io.stderr(`${list}docsnav: upgraded ${file}: ${summary}\n`);
-    return Promise.resolve(0);
+    return 0;
   }
   try {
     writeFileSync(target, upgraded.text);
@@ -62,7 +63,7 @@ export function upgradeCommand(argv: string[], io: CliIo): Promise<number> {
   io.stdout(
     `${list}Wrote ${target} from ${file}: ${summary}. The platform's build still checks a mint.json beside docs.json (and fails when it is invalid): delete ${file} once docs.json is right.\n`,
   );
-  return Promise.resolve(0);
+  return 0;
 }
 
 /** The mint.json a path names: the file itself, or the one in a folder (the current folder without a path). */
