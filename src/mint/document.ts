@@ -89,7 +89,11 @@ function mintFindings(mint: LoadedDocument, issues: readonly SettingsIssue[], up
     add(issue.pointer, finding);
   }
   // What the legacy check rejects fails the build: what the upgrade would then make of it is not said again.
-  const insideRejected = (pointer: string) => rejected.some((at) => at !== '' && (pointer === at || pointer.startsWith(`${at}/`)));
+  const rejectedAt = new Set(rejected.filter((at) => at !== ''));
+  const insideRejected = (pointer: string) => {
+    for (let at = pointer; at !== ''; at = at.slice(0, at.lastIndexOf('/'))) if (rejectedAt.has(at)) return true;
+    return false;
+  };
   const droppedAnchors = new Set<string>();
   for (const change of upgrade.changes) {
     if (change.kind !== 'navigation' || insideRejected(change.pointer)) continue;
@@ -116,13 +120,24 @@ function mintFindings(mint: LoadedDocument, issues: readonly SettingsIssue[], up
  */
 function anchorWarnings(mint: unknown): Array<{ anchor: string; pointer: string; message: string }> {
   if (!isRecord(mint) || !Array.isArray(mint.anchors)) return [];
-  const pages = navigationPages(mint.navigation);
+  // Sorted, a prefix is found by one binary search per anchor, however many pages and anchors there are.
+  const pages = navigationPages(mint.navigation).sort();
+  const startsSome = (prefix: string) => {
+    let low = 0;
+    let high = pages.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (pages[middle] < prefix) low = middle + 1;
+      else high = middle;
+    }
+    return low < pages.length && pages[low].startsWith(prefix);
+  };
   const out: Array<{ anchor: string; pointer: string; message: string }> = [];
   mint.anchors.forEach((anchor: unknown, index) => {
     if (!isRecord(anchor) || typeof anchor.url !== 'string') return;
     const url = anchor.url.trim();
     if (url.startsWith('mailto:') || url.startsWith('http://') || url.startsWith('https://')) return;
-    if (pages.some((page) => page.startsWith(url))) return;
+    if (startsSome(url)) return;
     const at = `/anchors/${index}`;
     out.push({
       anchor: at,

@@ -31,6 +31,8 @@ interface Group {
 interface Page {
   at: string;
   page: string;
+  /** `/page/`: the form a division's url is matched against, made once. */
+  key: string;
 }
 
 type Entry = Page | Group;
@@ -138,7 +140,7 @@ class NavigationUpgrader {
       if (!Array.isArray(pages)) continue;
       pages.forEach((page: unknown, index: number) => {
         const at = `${group.at}/pages/${index}`;
-        if (typeof page === 'string') group.pages.push({ at, page });
+        if (typeof page === 'string') group.pages.push({ at, page, key: leading(trailing(page)) });
         else if (isRecord(page)) {
           if (depth + 1 > MAX_GROUP_DEPTH) this.tooDeep.push(at);
           else group.pages.push(make(page, at, depth + 1));
@@ -440,7 +442,7 @@ class NavigationUpgrader {
       if (version === versionName || version === undefined || !versionName) {
         for (const entry of group.pages) {
           if (isPage(entry)) {
-            const page = leading(trailing(entry.page));
+            const page = entry.key;
             if ((wanted === undefined || page.startsWith(wanted)) && !skipped.some((skip) => page.startsWith(skip))) kept.push(entry);
             else left.push(entry);
           } else {

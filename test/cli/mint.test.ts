@@ -4,7 +4,7 @@
  * `docsnav upgrade` writes the docs.json the platform makes of it and lists what it drops or changes.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -115,6 +115,27 @@ describe('validate and resolve a mint.json site', () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toBe('');
     expect(JSON.parse(run.stdout)[0].problems.map((p: { code: string }) => p.code)).toEqual(['parse-error']);
+  });
+});
+
+describe('a site that moves from mint.json to docs.json', () => {
+  it('validate --since and diff read the mint.json at the ref: the upgrade keeps every URL; a page moved afterwards is caught', () => {
+    const dir = copy();
+    const git = (...args: string[]) => spawnSync('git', ['-c', 'user.name=docs', '-c', 'user.email=docs@example.com', ...args], { cwd: dir, encoding: 'utf8' });
+    git('init', '-q');
+    git('add', '-A');
+    git('commit', '-qm', 'on mint.json');
+    expect(docsnav(['upgrade', dir]).code).toBe(0);
+    rmSync(path.join(dir, 'mint.json'));
+    const since = docsnav(['validate', dir, '--since', 'HEAD', '--format', 'json']);
+    const codes = (run: { stdout: string }) => (JSON.parse(run.stdout)[0].problems as Array<{ code: string }>).map((p) => p.code);
+    expect(codes(since)).not.toContain('redirect-missing');
+    expect(docsnav(['diff', 'HEAD', dir]).stdout.trimEnd().split('\n').at(-1)).toBe('0 added, 0 removed, 0 moved');
+    // A page moved afterwards: its old URL, served at the ref from the mint.json, is gone.
+    const docsFile = path.join(dir, 'docs.json');
+    renameSync(path.join(dir, 'guides/writing.mdx'), path.join(dir, 'guides/authoring.mdx'));
+    writeFileSync(docsFile, readFileSync(docsFile, 'utf8').replace('"guides/writing"', '"guides/authoring"'));
+    expect(codes(docsnav(['validate', dir, '--since', 'HEAD', '--format', 'json']))).toContain('redirect-missing');
   });
 });
 
