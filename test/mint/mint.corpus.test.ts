@@ -154,6 +154,75 @@ function platformUpgrade(mint: unknown, theme: boolean): { valid: boolean; docs:
   return { valid: checked.success, docs: JSON.parse(JSON.stringify(docs)) as unknown };
 }
 
+/** Every leaf pointer of a JSON value. */
+function leavesOf(value: unknown, at = ''): string[] {
+  if (typeof value !== 'object' || value === null) return at === '' ? [] : [at];
+  return Object.entries(value).flatMap(([key, child]) => leavesOf(child, `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`));
+}
+
+/** The value with the leaf at `pointer` taken out (an array entry removed), or given another value of its type. */
+function edited(value: unknown, pointer: string, how: 'remove' | 'alter'): unknown {
+  const copy = structuredClone(value);
+  const segments = pointer
+    .slice(1)
+    .split('/')
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+  let holder = copy as Record<string, unknown>;
+  for (const segment of segments.slice(0, -1)) holder = holder[segment] as Record<string, unknown>;
+  const last = segments[segments.length - 1];
+  if (how === 'alter') {
+    const leaf = holder[last];
+    holder[last] = typeof leaf === 'string' ? `${leaf}~x` : typeof leaf === 'boolean' ? !leaf : typeof leaf === 'number' ? leaf + 1 : 'x';
+  } else if (Array.isArray(holder)) holder.splice(Number(last), 1);
+  else delete holder[last];
+  return copy;
+}
+
+/** The parts of mint.json that make up the navigation: what the split reads decides the sidebar, carried over or not. */
+const NAVIGATION_KEYS = new Set(['navigation', 'tabs', 'anchors', 'versions', 'primaryTab', 'topAnchor']);
+
+/**
+ * The platform's own answer to "does the upgrade use this value?": take it out, or give it another
+ * value, and upgrade again. Taking out a setting listed as dropped must change nothing (it had no
+ * effect); a setting not listed at all (nor inside a listed part) must change something when taken
+ * out or changed (it is read; else it was dropped without a word). In the navigation a value read to split it can change
+ * nothing by coincidence (a tab named "Documentation" is the primary tab's twin), so only the
+ * first holds there. Edits the legacy check rejects are left out (the build would not get that
+ * far), and so are values listed as changed.
+ */
+function listingErrors(mint: unknown): string[] {
+  const upgrade = (value: unknown) => {
+    try {
+      return JSON.stringify(platformUpgrade(value, true).docs);
+    } catch {
+      return 'the platform throws';
+    }
+  };
+  if (!platform!.validateMintConfig(structuredClone(mint)).success) return [];
+  const before = upgrade(mint);
+  const changes = upgradeMintConfig(mint, { theme: true }).changes;
+  const inside = (pointer: string, kinds: readonly string[]) =>
+    changes.some((change) => kinds.includes(change.kind) && (pointer === change.pointer || pointer.startsWith(`${change.pointer}/`)));
+  const used = (leaf: string, ways: ReadonlyArray<'remove' | 'alter'>): boolean | undefined => {
+    const outcomes = ways
+      .map((how) => edited(mint, leaf, how))
+      .filter((other) => platform!.validateMintConfig(structuredClone(other)).success)
+      .map((other) => upgrade(other) !== before);
+    return outcomes.length === 0 ? undefined : outcomes.some(Boolean);
+  };
+  const errors: string[] = [];
+  // A tab or page left out of the navigation may still shape it (a primary tab is added beside it): only settings have no effect when dropped.
+  for (const change of changes) {
+    if ((change.kind === 'setting' || change.kind === 'unknown-key') && used(change.pointer, ['remove']) === true)
+      errors.push(`${change.pointer}: listed as dropped, but the platform uses it`);
+  }
+  for (const leaf of leavesOf(mint)) {
+    if (inside(leaf, ['navigation', 'setting', 'unknown-key', 'changed']) || NAVIGATION_KEYS.has(leaf.split('/')[1])) continue;
+    if (used(leaf, ['remove', 'alter']) === false) errors.push(`${leaf}: the platform drops it, and it is not listed`);
+  }
+  return errors;
+}
+
 /** docsnav's upgrade as the platform's (written JSON: key order counts). */
 const docsnavUpgrade = (mint: unknown, theme: boolean) => JSON.parse(JSON.stringify(upgradeMintConfig(mint, { theme }).docs)) as unknown;
 
@@ -191,6 +260,23 @@ describe.skipIf(platform === undefined)(
       },
     );
 
+    it.each(parsedSites.map((entry) => [entry.site, entry.mint] as const))(
+      '%s: every value the platform drops is listed as dropped, and none it uses',
+      (_site, mint) => {
+        expect(listingErrors(mint)).toEqual([]);
+      },
+    );
+
+    it('generated mint.json files: every value the platform drops is listed as dropped, and none it uses', () => {
+      fc.assert(
+        fc.property(mintArb, (mint) => {
+          expect(listingErrors(mint)).toEqual([]);
+        }),
+        // Each file is upgraded once per value in it: a sixth of the runs of the comparison above.
+        { numRuns: Math.ceil(Number(process.env.DOCSNAV_FC_RUNS ?? 400) / 6), seed: Number(process.env.DOCSNAV_FC_SEED ?? 20_260_528) },
+      );
+    });
+
     it('every case of cases.ts is what the platform makes', () => {
       for (const testCase of UPGRADE_CASES) {
         const { valid, docs } = platformUpgrade(mintOf(testCase.mint), false);
@@ -203,6 +289,7 @@ describe.skipIf(platform === undefined)(
         const { navigation, ...settings } = docs as Record<string, unknown>;
         void navigation;
         expect(JSON.stringify(settings), testCase.name).toBe(JSON.stringify(testCase.docs));
+        expect(listingErrors(mintOf({ navigation: SETTINGS_NAVIGATION, ...testCase.mint })), testCase.name).toEqual([]);
       }
     });
 
