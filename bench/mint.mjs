@@ -56,7 +56,8 @@ try {
     for (const name of Object.keys(commands).slice(1)) rows.push({ site, command: name, ms: median(times[name]), node });
   }
   console.log(`mint.json sites, ${runs} interleaved rounds, medians (ms; × node -e 0 of the same rounds)`);
-  for (const row of rows) console.log(`  ${row.site.padEnd(32)} ${row.command.padEnd(20)} ${row.ms.toFixed(0).padStart(6)} ms  ${(row.ms / row.node).toFixed(2)}×`);
+  for (const row of rows)
+    console.log(`  ${row.site.padEnd(32)} ${row.command.padEnd(20)} ${row.ms.toFixed(0).padStart(6)} ms  ${(row.ms / row.node).toFixed(2)}×`);
   for (const site of sites) {
     const of = (command) => rows.find((row) => row.site === site && row.command === command).ms;
     console.log(`  ${site}: validate mint.json / validate docs.json = ${(of('validate mint.json') / of('validate docs.json')).toFixed(2)}`);
