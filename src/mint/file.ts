@@ -9,6 +9,7 @@ import type { Code } from '../codes.js';
 import type { ReadFileHook } from '../files.js';
 import type { Problem, Range } from '../problem.js';
 import { checkMintSettings } from '../settings/mint-json.js';
+import { parseSource } from '../source/index.js';
 import { loadDocument, type LoadedDocument } from '../source/refs.js';
 import type { SourceFile } from '../source/types.js';
 import { shortenQuoted } from '../text.js';
@@ -77,10 +78,37 @@ export function upgradeMintText(text: string, options: MintFileOptions = {}): Mi
   return {
     docs: upgrade.docs,
     text: `${JSON.stringify(upgrade.docs, null, 2)}\n`,
-    changes: upgrade.changes.map((change) => locatedChange(mint, change)),
+    changes: [...refsWrittenOut(mint), ...upgrade.changes.map((change) => locatedChange(mint, change))],
     problems,
     sources,
   };
+}
+
+/** Each `$ref` of the mint.json files: docs.json holds what it included, written out in its place. */
+function refsWrittenOut(mint: LoadedDocument): LocatedMintChange[] {
+  const out: LocatedMintChange[] = [];
+  for (const source of mint.files) {
+    // Parsed again: following the `$ref`s replaced them in the loaded values.
+    const stack: Array<{ value: unknown; at: string }> = [{ value: parseSource(source.file, source.text).value, at: '' }];
+    while (stack.length > 0) {
+      const { value, at } = stack.pop()!;
+      if (typeof value !== 'object' || value === null) continue;
+      const ref = (value as Record<string, unknown>).$ref;
+      if (!Array.isArray(value) && typeof ref === 'string') {
+        const pointer = `${at}/$ref`;
+        out.push({
+          kind: 'changed',
+          pointer,
+          file: source.file,
+          ...source.locate(pointer, 'value'),
+          message: `The \`$ref\` "${ref}" is written out in docs.json: what it includes, in its place.`,
+        });
+      }
+      const entries = Object.entries(value);
+      for (let i = entries.length - 1; i >= 0; i--) stack.push({ value: entries[i][1], at: `${at}/${entries[i][0].replace(/~/g, '~0').replace(/\//g, '~1')}` });
+    }
+  }
+  return out;
 }
 
 function locatedChange(mint: LoadedDocument, change: MintChange): LocatedMintChange {

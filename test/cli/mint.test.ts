@@ -165,6 +165,19 @@ describe('docsnav upgrade', () => {
     expect(after.pages.map((p) => [p.path, p.title])).toEqual(before.pages.map((p) => [p.path, p.title]));
   });
 
+  it('a part of the mint.json in a `$ref` file: written out in docs.json, and said so at the `$ref`', () => {
+    const dir = copy();
+    const mint = JSON.parse(readFileSync(path.join(dir, 'mint.json'), 'utf8')) as { navigation: unknown[] };
+    writeFileSync(path.join(dir, 'endpoints.json'), JSON.stringify(mint.navigation[2], null, 2));
+    mint.navigation[2] = { $ref: './endpoints.json' };
+    writeFileSync(path.join(dir, 'mint.json'), JSON.stringify(mint, null, 2));
+    const run = docsnav(['upgrade', dir, '--stdout']);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual(JSON.parse(readFileSync(`${FIXTURE}/expected/upgrade.docs.json`, 'utf8')));
+    const line = run.stderr.split('\n').find((entry) => entry.includes('$ref'));
+    expect(line).toMatch(/mint\.json:\d+:\d+ {2}changed {2}The `\$ref` "\.\/endpoints\.json" is written out in docs\.json/);
+  });
+
   it('never overwrites a docs.json without --force: exit 2 with one line', () => {
     const dir = copy();
     writeFileSync(path.join(dir, 'docs.json'), '{ "mine": true }\n');
