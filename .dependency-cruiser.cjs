@@ -78,6 +78,14 @@ module.exports = {
       to: { path: '^src/(navigation|schema|rules|resolve|fix|report|config|settings|validate|cache|docs-root)[./]' },
     },
     {
+      name: 'mint-is-a-loader',
+      comment:
+        'src/mint turns a legacy mint.json into the document the checks read (as source/ turns a docs.json into one): it never imports a check, the resolver, fixes, reports or the pipeline.',
+      severity: 'error',
+      from: { path: '^src/mint/' },
+      to: { path: '^src/(schema|rules|resolve|fix|report|validate|cache|navigation)[./]' },
+    },
+    {
       name: 'navigation-below-checks',
       comment: 'The element model and walker come before every check: navigation/ never imports a check, the resolver, fixes or reports.',
       severity: 'error',

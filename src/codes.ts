@@ -30,6 +30,8 @@ export type Code =
   | 'path-outside-root'
   | 'schema-url'
   | 'mint-json-invalid'
+  | 'mint-json-warning'
+  | 'mint-json-dropped'
   // page bodies
   | 'link-not-found'
   | 'anchor-not-found'
@@ -289,10 +291,10 @@ export const codes = {
     source: 'rule',
   },
   'mint-json-invalid': {
-    title: 'Stale mint.json the build rejects',
+    title: 'mint.json the build rejects',
     severity: 'error',
     description:
-      "Under the `platform` profile: a legacy `mint.json` beside docs.json that the platform's build validates and rejects (reported inside mint.json), although docs.json replaces it; a valid one is an info hint to delete it.",
+      "A legacy `mint.json` that the platform's legacy check (`validateMintConfig`) rejects, so the build fails: a mint.json site's own file (under every profile), or, under the `platform` profile, a stale mint.json beside docs.json, which the build still checks although docs.json replaces it (a valid one there is an info hint to delete it). Reported inside mint.json.",
     source: 'rule',
   },
   'link-not-found': {
@@ -354,6 +356,20 @@ export const codes = {
     description:
       'A redirect that never applies (a source with a `#fragment` or `?query`, a URL or empty: a warning) or fills its destination wrong (a `:name` the source lacks, more `*` than the source has).',
     source: 'rule',
+  },
+  'mint-json-warning': {
+    title: 'mint.json the build warns of',
+    severity: 'warning',
+    description:
+      "A mint.json site's anchor whose `url` starts no page path of its `navigation` (page paths compared without their leading `/`): the platform's legacy check prints a warning and goes on (a strict build fails).",
+    source: 'schema',
+  },
+  'mint-json-dropped': {
+    title: 'mint.json entry the build drops',
+    severity: 'warning',
+    description:
+      'A page, group, tab, anchor or version of a mint.json site that the navigation the platform builds leaves out (its upgrade to docs.json gives it no place), or (info) a key its legacy check drops without a word: readers never see it.',
+    source: 'resolve',
   },
 } as const satisfies Record<Code, CodeInfo>;
 

@@ -8,8 +8,11 @@ const SKIPPED = new Set(['node_modules', '.git']);
 /** A page file: its path without the extension, and the extension (lower case only, as the lookups ask). */
 const PAGE_FILE = /^(.*)(\.mdx|\.md)$/;
 
-/** The names a site's docs file goes by, in the order looked for. */
-export const DOCS_FILE_NAMES: readonly string[] = ['docs.json', 'docs.yaml', 'docs.yml'];
+/**
+ * The names a site's docs file goes by, in the order looked for: a legacy mint.json last, as the
+ * platform uses it only where there is no docs.json (src/mint).
+ */
+export const DOCS_FILE_NAMES: readonly string[] = ['docs.json', 'docs.yaml', 'docs.yml', 'mint.json'];
 
 /**
  * The files under a docs root, listed once (lazily, on the first lookup) so that checking

@@ -1,5 +1,5 @@
 /**
- * docsnav: validate and resolve the `navigation` of a documentation site's docs.json.
+ * docsnav: validate and resolve the `navigation` of a documentation site's docs.json (or legacy mint.json).
  * This module is the public API and nothing else.
  */
 export { validateText, validateFile, FileReadError, type ValidateOptions } from './validate.js';
@@ -42,6 +42,8 @@ export { loadConfig, mergeConfigOptions, CONFIG_FILE_NAMES, type LoadedConfig, t
 export { PROFILES, PLATFORM_LANGUAGE_CODES, type Profile, type ProfileName } from './config/profiles.js';
 export { fixText, fixFile, applyEdits, FIXABLE_CODES, isFixable } from './fix/index.js';
 export type { Fix, TextEdit, FixOptions, FixFileOptions, FixResult, FixFileResult, AppliedFix, FixedFile } from './fix/index.js';
+export { upgradeMintConfig, type MintUpgrade, type MintUpgradeOptions, type MintChange, type MintChangeKind } from './mint/upgrade.js';
+export { upgradeMintText, type MintFileUpgrade, type MintFileOptions, type LocatedMintChange } from './mint/file.js';
 
 import { createRequire } from 'node:module';
 import type { HistoryOptions } from './history/base.js';

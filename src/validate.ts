@@ -23,7 +23,8 @@ import { TreeBuilder } from './resolve/tree.js';
 import type { PageTree } from './resolve/types.js';
 import { checkSchema } from './schema/index.js';
 import { checkDocsSettings, checkMintJson } from './settings/index.js';
-import { loadDocument, type LoadedDocument } from './source/refs.js';
+import { loadSiteDocument } from './mint/document.js';
+import type { LoadedDocument } from './source/refs.js';
 import { shortenQuoted } from './text.js';
 import { parseSource } from './source/index.js';
 import { textSource } from './source/text.js';
@@ -165,7 +166,7 @@ export function startPipeline(text: string, options: ValidateOptions & { allowRe
         if (!outcome) kept.set(absolutePath, (outcome = disk(absolutePath)));
         return outcome;
       };
-  const document = loadDocument(file, text, { root: options.root, reader, format: options.format });
+  const document = loadSiteDocument(file, text, { root: options.root, reader, format: options.format });
   const sink = new ProblemSink(document, options.rules, options.ignore, options.maxProblemsPerFile);
   // An editor's cache keeps reads already.
   if (!options.cache && siteRules.some((rule) => rule.readsPages && sink.enabled(rule.code))) kept = new Map();
@@ -363,8 +364,9 @@ export class ProblemSink {
   }
 
   /** A finding whose pointer is into the whole document ($refs followed). */
-  add(finding: Finding): void {
-    if (this.document.isUnresolved(finding.pointer)) return;
+  add(found: Finding): void {
+    const finding = this.document.adapt ? this.document.adapt(found) : found;
+    if (!finding || this.document.isUnresolved(finding.pointer)) return;
     if (this.ignored?.(finding.pointer, this.document.value)) return;
     const origin = this.document.origin(finding.pointer);
     this.addInFile(origin.source, { ...finding, pointer: origin.pointer });

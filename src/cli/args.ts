@@ -7,7 +7,7 @@ import { formats, isFormat, type Format } from '../report/formats.js';
 import { isRuleDocsUrl } from '../report/rule-docs.js';
 import { CACHE_STRATEGIES, type CacheStrategy } from '../pages/store.js';
 import { isCi, type CacheSettings } from '../pages/store-location.js';
-import { CHECK_OPTIONS, DIFF_OPTIONS, RESOLVE_OPTIONS, VALIDATE_OPTIONS, type CliOption } from './options.js';
+import { CHECK_OPTIONS, DIFF_OPTIONS, RESOLVE_OPTIONS, UPGRADE_OPTIONS, VALIDATE_OPTIONS, type CliOption } from './options.js';
 import { parseErrorLine } from './parse-error.js';
 import { closest } from '../suggest.js';
 
@@ -246,4 +246,26 @@ export function parseResolveArgs(argv: string[]): ResolveArgs {
   if (values.out === '') throw new UsageError('--out takes a file name (got "")');
   const treeFormat = oneOf(values['tree-format'] as string, ['json', 'pretty'], '--tree-format') as ResolveArgs['treeFormat'];
   return { ...common, out: values.out as string | undefined, treeFormat, allowRemote: Boolean(values['allow-remote']) };
+}
+
+export interface UpgradeArgs {
+  /** The mint.json (or its folder); undefined: the current folder's. */
+  path: string | undefined;
+  stdout: boolean;
+  force: boolean;
+}
+
+/** `docsnav upgrade [mint.json]`. */
+export function parseUpgradeArgs(argv: string[]): UpgradeArgs {
+  let parsed: { values: Record<string, unknown>; positionals: string[] };
+  const config = parserOptions(UPGRADE_OPTIONS);
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, strict: true, options: config });
+  } catch (error) {
+    throw new UsageError(parseErrorLine(error, argv, config, 'upgrade'));
+  }
+  const [mintPath, ...extra] = parsed.positionals;
+  if (extra.length > 0) throw new UsageError('upgrade takes one mint.json (or its folder)');
+  if (parsed.values.stdout && parsed.values.force) throw new UsageError('--stdout writes no file: --force has nothing to overwrite');
+  return { path: mintPath, stdout: Boolean(parsed.values.stdout), force: Boolean(parsed.values.force) };
 }

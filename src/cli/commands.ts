@@ -8,9 +8,9 @@
  */
 import { PROFILE_NAMES } from '../config/profiles.js';
 import type { CommandRun } from './io.js';
-import { CHECK_OPTIONS, DIFF_OPTIONS, LSP_OPTIONS, RESOLVE_OPTIONS, VALIDATE_OPTIONS, type CliOption } from './options.js';
+import { CHECK_OPTIONS, DIFF_OPTIONS, LSP_OPTIONS, RESOLVE_OPTIONS, UPGRADE_OPTIONS, VALIDATE_OPTIONS, type CliOption } from './options.js';
 
-export type CommandName = 'validate' | 'resolve' | 'diff' | 'lsp' | 'serve' | 'worker' | 'project' | 'key';
+export type CommandName = 'validate' | 'resolve' | 'diff' | 'upgrade' | 'lsp' | 'serve' | 'worker' | 'project' | 'key';
 
 export interface CommandEntry {
   /** How it is called: `docsnav validate [paths… | -]`. */
@@ -71,6 +71,17 @@ export const COMMANDS = {
       'Exit codes: 0 the comparison was printed, 2 usage, I/O or git error (not a repository, an unknown ref).',
     ],
     load: async () => (await import('./diff-command.js')).diffCommand,
+  },
+  upgrade: {
+    usage: 'docsnav upgrade [mint.json]',
+    summary: 'write the docs.json the platform makes of a legacy mint.json beside it, and list every setting the upgrade drops or changes',
+    options: UPGRADE_OPTIONS,
+    details: [
+      "The docs.json is the one the platform's own upgrade makes (its `mint upgrade`): the same keys in the same order, two-space JSON. Each part of mint.json it drops or changes is listed with its line and column.",
+      "An existing docs.json is never overwritten without --force. A mint.json that fails the platform's legacy check is not upgraded: its problems are printed.",
+      'Exit codes: 0 upgraded, 1 the mint.json fails the legacy check (nothing written), 2 usage or I/O error, or a docs.json is already there.',
+    ],
+    load: async () => (await import('./upgrade-command.js')).upgradeCommand,
   },
   lsp: {
     usage: 'docsnav lsp [--stdio | --node-ipc | --socket=<port> | --pipe=<name>]',

@@ -145,3 +145,10 @@ export const LSP_OPTIONS: readonly CliOption[] = [
   { name: 'pipe', flags: '--pipe=<name>', description: 'over a named pipe or Unix socket the editor listens on' },
   { name: 'help', short: 'h', description: 'print this help' },
 ];
+
+/** `docsnav upgrade`'s options. */
+export const UPGRADE_OPTIONS: readonly CliOption[] = [
+  { name: 'stdout', description: 'print the docs.json instead of writing it (the changes go to stderr)' },
+  { name: 'force', description: 'overwrite a docs.json that already exists beside the mint.json' },
+  { name: 'help', short: 'h', description: 'print this help' },
+];

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { UsageError } from './args.js';
 
 /**
- * A folder stands for the docs.json (or docs.yaml/.yml) inside it; no path means the current
+ * A folder stands for the docs.json (or docs.yaml/.yml, else a legacy mint.json) inside it; no path means the current
  * folder. A folder without one is a usage error that names the sites one level below it, where a
  * docs repository usually keeps its site (`docs/docs.json`): `docsnav validate docs`.
  */
@@ -27,7 +27,7 @@ export function docsFileOf(given: string | undefined): string {
     below.length === 0
       ? "name the site's file or folder (docsnav validate path/to/docs.json)"
       : `${below.length === 1 ? `${below[0]} is one level down` : `sites one level down: ${below.slice(0, 3).join(', ')}${below.length > 3 ? ', …' : ''}`}: docsnav validate ${folders[0]}`;
-  throw new UsageError(`no docs.json, docs.yaml or docs.yml in ${shown}; ${hint}`);
+  throw new UsageError(`no docs.json, docs.yaml, docs.yml or mint.json in ${shown}; ${hint}`);
 }
 
 const GLOB_CHARS = /[*?[\]{}]/;

@@ -32,6 +32,7 @@ import { definitionAt } from './definition.js';
 import { toDiagnostic } from './diagnostics.js';
 import { hoverAt } from './hover.js';
 import { isDocsFile, problemsByFile, Sites, type Site } from './sites.js';
+import { isMintJson } from '../mint/document.js';
 
 const CONFIG_NAMES: ReadonlySet<string> = new Set(CONFIG_FILE_NAMES);
 
@@ -294,7 +295,8 @@ class LanguageServer {
     connection.onCompletion(({ textDocument, position }) => {
       const document = documents.get(textDocument.uri);
       const site = this.siteFor(textDocument.uri);
-      if (!document || !site || site.file !== fileOf(textDocument.uri)) return [];
+      // A legacy mint.json is checked, not completed: completion knows docs.json's elements only.
+      if (!document || !site || site.file !== fileOf(textDocument.uri) || isMintJson(site.file)) return [];
       const text = document.getText();
       const cursor = cursorAt(text, site.format, document.offsetAt(position));
       const options = (site.last ?? sites.check(site))?.options;

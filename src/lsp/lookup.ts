@@ -2,7 +2,7 @@
 import { escapeSegment } from '../source/pointer.js';
 import type { ResolvedPage } from '../resolve/types.js';
 import type { Segment } from './cursor.js';
-import { treeOf, type SiteCheck } from './sites.js';
+import { placeInDocsFile, treeOf, type SiteCheck } from './sites.js';
 
 const pagesBySource = new WeakMap<SiteCheck, Map<string, ResolvedPage>>();
 
@@ -17,7 +17,11 @@ export function pageAt(check: SiteCheck, pointer: string): ResolvedPage | undefi
   let pages = pagesBySource.get(check);
   if (!pages) {
     pages = new Map();
-    for (const page of tree.pages) if (!pages.has(page.source)) pages.set(page.source, page);
+    for (const page of tree.pages) {
+      // Keyed by where the entry is written (a mint.json's entries: in the mint.json, not in the docs.json made of it).
+      const place = placeInDocsFile(check, page.source);
+      if (place !== undefined && !pages.has(place)) pages.set(place, page);
+    }
     pagesBySource.set(check, pages);
   }
   return pages.get(pointer);

@@ -18,6 +18,7 @@ import { formatOf } from '../source/index.js';
 import type { SourceFormat } from '../source/types.js';
 import { FileReadError, startPipeline, validateText, type ValidateOptions } from '../validate.js';
 import { validatePage } from '../validate-page.js';
+import { isMintJson } from '../mint/document.js';
 
 /** The editor's open documents, by absolute path. */
 export interface OpenDocuments {
@@ -33,7 +34,14 @@ export interface SiteCheck {
   options?: ValidateOptions;
 }
 
-const trees = new WeakMap<SiteCheck, PageTree>();
+/** A check's page tree, and the place in the docs file each pointer into the checked document came from. */
+interface BuiltTree {
+  tree: PageTree;
+  /** The docs file's own pointer (a mint.json's for its upgraded document); undefined for a place in another file. */
+  placeOf(pointer: string): string | undefined;
+}
+
+const trees = new WeakMap<SiteCheck, BuiltTree>();
 
 /**
  * The page tree of a check's text, worked out when a hover or a jump first asks for it (a
@@ -41,11 +49,28 @@ const trees = new WeakMap<SiteCheck, PageTree>();
  * double the time to diagnostics on a large site).
  */
 export function treeOf(check: SiteCheck): PageTree | undefined {
+  return builtTree(check)?.tree;
+}
+
+/** Where in the docs file an entry of the tree (its `source` pointer) is written. */
+export function placeInDocsFile(check: SiteCheck, pointer: string): string | undefined {
+  return builtTree(check)?.placeOf(pointer);
+}
+
+function builtTree(check: SiteCheck): BuiltTree | undefined {
   if (!check.options) return undefined;
-  let tree = trees.get(check);
-  // The pipeline `resolve` runs (local specs only): the tree, not the problems, which the check has.
-  if (!tree) trees.set(check, (tree = startPipeline(check.text, { ...check.options, titles: true }).finish()));
-  return tree;
+  let built = trees.get(check);
+  if (!built) {
+    // The pipeline `resolve` runs (local specs only): the tree, not the problems, which the check has.
+    const pipeline = startPipeline(check.text, { ...check.options, titles: true });
+    const { document } = pipeline;
+    const placeOf = (pointer: string) => {
+      const origin = document.origin(pointer);
+      return origin.source === document.main ? origin.pointer : undefined;
+    };
+    trees.set(check, (built = { tree: pipeline.finish(), placeOf }));
+  }
+  return built;
 }
 
 export interface Site {
@@ -59,7 +84,10 @@ export interface Site {
 }
 
 export function isDocsFile(file: string): boolean {
-  return DOCS_FILE_NAMES.includes(path.basename(file));
+  const name = path.basename(file);
+  if (!DOCS_FILE_NAMES.includes(name)) return false;
+  // A legacy mint.json is a site's own file only where no docs.json (or docs.yaml) replaces it: one beside docs.json belongs to that site.
+  return !isMintJson(file) || docsFileIn(path.dirname(file)) === name;
 }
 
 export class Sites {

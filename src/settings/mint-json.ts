@@ -34,7 +34,8 @@ export interface MintJsonCheck {
  */
 export function checkMintJson(docsFile: string, root: string, reader: FileReader): MintJsonCheck {
   const none: MintJsonCheck = { files: [], findings: [] };
-  if (docsFile === '<stdin>') return none;
+  // A mint.json checked as the site's own file is checked as one (src/mint), not as stale beside itself.
+  if (docsFile === '<stdin>' || path.basename(docsFile) === MINT_JSON) return none;
   const absolute = path.join(path.dirname(path.resolve(docsFile)), MINT_JSON);
   const shownName = path.join(path.dirname(docsFile), MINT_JSON);
   const outcome = reader(absolute);
@@ -67,8 +68,7 @@ export function checkMintJson(docsFile: string, root: string, reader: FileReader
     if (converted) add(finding.source, converted);
   }
   if (document.value !== undefined) {
-    const issues = [...checkShape(document.value, MINT_SETTINGS, MINT_JSON), ...missingVersions(document.value)];
-    for (const issue of issues) {
+    for (const issue of checkMintSettings(document.value)) {
       if (!issue.rejects || document.isUnresolved(issue.pointer)) continue;
       const origin = document.origin(issue.pointer);
       const finding: Omit<Finding, 'code'> = {
@@ -99,6 +99,14 @@ function fromSourceFinding(finding: SourceFinding): Omit<Finding, 'code'> | unde
     return { ...rest, message: `${rest.message} The build cannot resolve it in a mint.json beside docs.json and fails: delete mint.json (or fix this).` };
   }
   return undefined;
+}
+
+/**
+ * Every problem the platform's legacy check (`validateMintConfig`) finds in a mint.json value
+ * (`$ref`s followed): what fails it (`rejects`), and the keys it drops without a word.
+ */
+export function checkMintSettings(mint: unknown): SettingsIssue[] {
+  return [...checkShape(mint, MINT_SETTINGS, MINT_JSON), ...missingVersions(mint)];
 }
 
 /**

@@ -39,6 +39,12 @@ export interface LoadedDocument {
   origin(pointer: string): Origin;
   /** True when the pointer is at or inside a `$ref` that could not be followed (checks say nothing there). */
   isUnresolved(pointer: string): boolean;
+  /**
+   * A finding into `value` as this document reports it, or undefined when another check of the file
+   * owns it: a legacy mint.json's own check takes the docs.json schema's place, and a pointer a
+   * message names is written as the mint.json's (src/mint/document.ts).
+   */
+  adapt?(finding: Finding): Finding | undefined;
 }
 
 /**

@@ -134,17 +134,21 @@ describe('docsnav validate', () => {
     for (const args of [['validate'], ['validate', '.'], ['resolve']]) {
       const run = docsnavWith({ cwd: repo }, ...args);
       expect(run.code, args.join(' ')).toBe(2);
-      expect(run.stderr).toBe('docsnav: no docs.json, docs.yaml or docs.yml in the current folder; docs/docs.json is one level down: docsnav validate docs\n');
+      expect(run.stderr).toBe(
+        'docsnav: no docs.json, docs.yaml, docs.yml or mint.json in the current folder; docs/docs.json is one level down: docsnav validate docs\n',
+      );
     }
     mkdirSync(path.join(repo, 'site'));
     writeFileSync(path.join(repo, 'site', 'docs.yaml'), 'navigation: { pages: [index] }\n');
     expect(docsnavWith({ cwd: path.join(repo, 'site') }, 'validate', '..').stderr).toBe(
-      'docsnav: no docs.json, docs.yaml or docs.yml in ..; sites one level down: ../docs/docs.json, ../site/docs.yaml: docsnav validate ../docs\n',
+      'docsnav: no docs.json, docs.yaml, docs.yml or mint.json in ..; sites one level down: ../docs/docs.json, ../site/docs.yaml: docsnav validate ../docs\n',
     );
     mkdirSync(path.join(repo, 'empty'));
     const empty = docsnavWith({ cwd: repo }, 'validate', 'empty');
     expect(empty.code).toBe(2);
-    expect(empty.stderr).toBe("docsnav: no docs.json, docs.yaml or docs.yml in empty; name the site's file or folder (docsnav validate path/to/docs.json)\n");
+    expect(empty.stderr).toBe(
+      "docsnav: no docs.json, docs.yaml, docs.yml or mint.json in empty; name the site's file or folder (docsnav validate path/to/docs.json)\n",
+    );
   });
 
   it('checks several files in one run', () => {

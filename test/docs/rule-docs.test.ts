@@ -15,7 +15,7 @@ import { validateText } from '../../src/validate.js';
  * produce its code, the valid one no problem at all. Blocks marked `file=<path>` are written under a
  * temporary docs root first (pages, specs, `$ref` targets), so file-dependent rules run for real
  * (with `only=invalid`, for the invalid examples only). An example marked `profile=platform` is
- * checked under that profile.
+ * checked under that profile; one marked `as=mint.json` is written and checked as a legacy mint.json.
  */
 
 const DOCS = path.join('docs', 'rules');
@@ -68,7 +68,9 @@ async function codesOf(code: Code, example: Block, allFiles: Block[], base: Bloc
     mkdirSync(path.dirname(path.join(root, file.file!)), { recursive: true });
     writeFileSync(path.join(root, file.file!), file.text);
   }
-  const docsFile = path.join(root, example.lang === 'yaml' ? 'docs.yaml' : 'docs.json');
+  // `as=mint.json`: the example is a legacy mint.json site's own file.
+  const named = example.words.find((w) => w.startsWith('as='))?.slice('as='.length);
+  const docsFile = path.join(root, named ?? (example.lang === 'yaml' ? 'docs.yaml' : 'docs.json'));
   const text = exampleText(example);
   if (codes[code].source === 'config') {
     // The config doc's examples are config files, next to a docs.json.
