@@ -290,7 +290,10 @@ const assistant = new Assistant(store, {
   ...(model ? { model } : {}),
   ...(embeddings ? { embeddings } : {}),
 });
-if (model || embeddings) console.log(`With ${[model && `the model ${model.model} at ${model.baseUrl}`, embeddings && `the embeddings ${embeddings.model} at ${embeddings.baseUrl}`].filter(Boolean).join(' and ')}.`);
+if (model || embeddings)
+  console.log(
+    `With ${[model && `the model ${model.model} at ${model.baseUrl}`, embeddings && `the embeddings ${embeddings.model} at ${embeddings.baseUrl}`].filter(Boolean).join(' and ')}.`,
+  );
 // With embeddings, each deployment's sections are embedded before its questions (the answers would otherwise be lexical until the vectors exist).
 if (embeddings) {
   for (const site of siteNames) {
@@ -700,9 +703,14 @@ console.log(`\nPer site (reported): ${perSite.join('; ')}`);
  * in the answer ≥ 0.75, unanswerable questions declined or flagged ≥ 5 in 6, answers whose page was
  * among the sources flagged as not direct ≤ 5%.
  */
-const configurations = [...Object.keys(MINISEARCH).map((name) => [`MiniSearch ${name}`, name]), ...Object.keys(LUNR).map((name) => [`lunr ${name}`, `lunr: ${name}`])];
+const configurations = [
+  ...Object.keys(MINISEARCH).map((name) => [`MiniSearch ${name}`, name]),
+  ...Object.keys(LUNR).map((name) => [`lunr ${name}`, `lunr: ${name}`]),
+];
 console.log(`\nEvery baseline per site (hit@1 / hit@5 / MRR), beside docsnav:`);
-console.log(`| site | split | docsnav | ${configurations.map(([label]) => label).join(' | ')} | bar: hit@5 ≥ best + 0.08, MRR ≥ best + 0.05, fact ≥ 0.75, declined ≥ 5/6, right answers flagged ≤ 5% |`);
+console.log(
+  `| site | split | docsnav | ${configurations.map(([label]) => label).join(' | ')} | bar: hit@5 ≥ best + 0.08, MRR ≥ best + 0.05, fact ≥ 0.75, declined ≥ 5/6, right answers flagged ≤ 5% |`,
+);
 console.log(`|---|---|---|${configurations.map(() => '---|').join('')}---|`);
 const triple = (hit1, hit5, mrr, n) => `${fmt(ratio(hit1, n))} / ${fmt(ratio(hit5, n))} / ${fmt(ratio(mrr, n))}`;
 for (const row of rows) {
