@@ -7,6 +7,7 @@ import type { SearchIndexes } from './indexes.js';
 import { analyzerFor, detectLanguage, type Analyzer } from './language.js';
 import { questionOf, searchTerms, type ChatMessage, type Question } from './query.js';
 import { QUESTION_TIMEOUT_MS } from './embeddings.js';
+import { missingNames } from './missing-names.js';
 import type { SearchTerm, SectionIndex } from './section-index.js';
 import type { PageSection } from '../store/deployments.js';
 
@@ -50,6 +51,8 @@ export interface Retrieval {
   question: string;
   /** Every section of a page (an answer may quote beyond the best one). */
   sectionsOf: (pagePath: string) => PageSection[];
+  /** What the last user message names that no page of the site mentions (search/missing-names.ts): the answer says so. */
+  missing: string[];
 }
 
 /** Below this coverage (share of the question's weighted words on the best page), the match is weak. */
@@ -175,6 +178,7 @@ export async function retrieve(
     idf: (term) => index.idf(term),
     sectionsOf: (pagePath) => index.sectionsOf(pagePath),
     question: question.text,
+    missing: missingNames(question.text, index, analyzer),
   };
 }
 
