@@ -247,7 +247,7 @@ describe('extractive answer', () => {
     expect(lines.filter((line) => /\[\d\]$/.test(line))).toHaveLength(5);
     expect(lines.find((line) => line.endsWith('[5]'))).toContain('Invitations expire after 48 hours.');
     // From the fourth source on, one window: its best line (of another section than retrieval's).
-    expect(lines.find((line) => line.endsWith('[4]'))).toBe('**Billing**: Expired invitations are never billed. [4]');
+    expect(lines.find((line) => line.endsWith('[4]'))).toBe('**Billing**: Each invited seat is billed. … Expired invitations are never billed. [4]');
     // The second and third sources give two windows: their best line, and the next best of another section.
     const third = extractiveAnswer(retrievalOf('When do invitations expire?', idf, [guide, sources[1], sources[3], sources[4]], pages));
     expect(third.lines.find((line) => line.endsWith('[3]'))).toBe('**Billing**: Each invited seat is billed. … Expired invitations are never billed. [3]');
@@ -268,6 +268,24 @@ describe('extractive answer', () => {
     const page = passageOf('search/dates', 'Dates in search', body, 'Date-aware ranking');
     const { lines } = extractiveAnswer(retrievalOf('Does date-aware ranking work when I self-host?', { date: 3, rank: 2, self: 2, host: 2 }, [page], pages));
     expect(lines.find((line) => line.endsWith('[1]'))).toContain('It is not available in the open-source SDK.');
+  });
+
+  // Issue 53: the line that answers a reader's question often says what its page is for, in none of the reader's words.
+  it('quotes a later source’s opening, the line that says what its page is for', () => {
+    const ssl = [
+      section({
+        pagePath: 'ssl',
+        pageTitle: 'SSL alerts',
+        body: 'Checkly checks your certificate hourly and can alert you up to 30 days before your certificate expires.',
+      }),
+      section({ pagePath: 'ssl', pageTitle: 'SSL alerts', heading: 'API checks', body: 'The domain is parsed from the URL of an HTTPS request.' }),
+    ];
+    const sources = [
+      passageOf('certificates', 'Client certificates', 'Add a client cert for HTTPS requests.'),
+      passageOf('ssl', 'SSL alerts', ssl[1].body, 'API checks'),
+    ];
+    const { lines } = extractiveAnswer(retrievalOf('a heads-up before our HTTPS cert runs out?', { head: 3, https: 2, cert: 4, run: 1 }, sources, { ssl }));
+    expect(lines.find((line) => line.endsWith('[2]'))).toContain('can alert you up to 30 days before your certificate expires.');
   });
 
   it('takes the line a colon introduces along with the window that ends with it', () => {
@@ -339,12 +357,11 @@ describe('extractive answer', () => {
     const others = [1, 2, 3].map((n) => passageOf(`other-${n}`, `Other ${n}`, 'Each project has settings.'));
     const { lines } = extractiveAnswer(retrievalOf('When does a new key expire?', { key: 2, expir: 4 }, [...others, endpoint], pages));
     expect(lines.find((text) => text.endsWith('[4]'))).toBe(
-      '**Create a key: Expiry**: POST /v1/keys … The name is optional. A new key expires after 90 days. [4]',
+      '**Create a key: Expiry**: POST /v1/keys Creates a key for a project. The name is optional. A new key expires after 90 days. [4]',
     );
-    // A page's first line that only looks like one is not quoted for it.
-    const page = { ...endpoint, pageKind: 'page' as Passage['pageKind'] };
-    const asPage = extractiveAnswer(retrievalOf('When does a new key expire?', { key: 2, expir: 4 }, [...others, page], pages));
-    expect(asPage.lines.find((text) => text.endsWith('[4]'))).not.toContain('POST /v1/keys');
+    // The first source's first line is quoted for an endpoint too (a page's is its opening, as every later source's is).
+    const first = extractiveAnswer(retrievalOf('When does a new key expire?', { key: 2, expir: 4 }, [endpoint, ...others], pages));
+    expect(first.lines[0]).toMatch(/^\*\*Create a key\*\*: POST \/v1\/keys /);
   });
 
   it('quotes the page description (else its title) of a passage with no line to quote', () => {

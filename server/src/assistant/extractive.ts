@@ -93,6 +93,12 @@ const OPENING_UNITS = 2;
 const FIRST_UNITS = 7;
 const LATER_UNITS = 2;
 const LAST_UNITS = 1;
+/**
+ * The first units of each later source's page (issue 53). Chosen on hanko and checkly's reader-worded
+ * questions (fact in the answer 24 -> 27 of 81); not tuned on: lancedb and porter 34 -> 37 of 72, the
+ * fetched sites 105 -> 108 of 175, the corpus sites unchanged (88 of 123).
+ */
+const LATER_OPENING_UNITS = 2;
 /** Sources from this one (0-based) on are quoted LAST_UNITS windows. */
 const LAST_FROM = 3;
 const BEFORE = 1;
@@ -242,6 +248,11 @@ export function extractiveAnswer(
       for (const unit of candidates) if (unit.section === lead && unit.position < LEAD_UNITS) choose(unit);
       // And the page's opening: what the page is for, often the answer to "can I…" and "is there…".
       for (const unit of candidates) if (unit.section === 0 && unit.position < OPENING_UNITS) choose(unit);
+    } else {
+      // A later page's opening too: the line that answers a reader's question often says what the
+      // page is for, in none of the reader's words ("can alert you up to 30 days before your
+      // certificate expires" for "a heads-up before our HTTPS cert runs out?").
+      for (const unit of candidates) if (unit.section === 0 && unit.position < LATER_OPENING_UNITS) choose(unit);
     }
     const ranked = [...candidates].sort((a, b) => b.score - a.score || a.section - b.section || a.position - b.position);
     let windows = 0;
@@ -259,6 +270,14 @@ export function extractiveAnswer(
     // An endpoint's first line is its method and path: always worth quoting.
     const first = candidates[0];
     if (passage.pageKind === 'endpoint' && /^(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|webhook) /.test(first.text)) choose(first);
+    // A chosen unit ending with a colon takes the units it introduces (an opening's "To fix it, run:" too, not only a window's).
+    for (const [at, unit] of candidates.entries()) {
+      if (!chosen.has(unit) || !/:$/.test(unit.text)) continue;
+      for (let next = at + 1; next <= at + INTRODUCED && next < candidates.length && candidates[next].section === unit.section; next++) {
+        choose(candidates[next]);
+        if (!/:$/.test(candidates[next].text)) break;
+      }
+    }
     const ordered = candidates.filter((unit) => chosen.has(unit));
     const text = ordered
       .map((unit, i) => {
