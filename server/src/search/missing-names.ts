@@ -46,12 +46,33 @@ function isMissing(part: string, index: Pick<SectionIndex, 'has' | 'words'>, ana
   return !misspelt(part, index);
 }
 
+/**
+ * The site's words by first letter and length, made once per index (one pass over its words), so a
+ * word checked compares with the few of its first letter and length ±1, not with every word of the site.
+ */
+const buckets = new WeakMap<object, Map<string, string[]>>();
+
+function bucketsOf(index: Pick<SectionIndex, 'words'>): Map<string, string[]> {
+  let known = buckets.get(index);
+  if (!known) {
+    known = new Map();
+    for (const word of index.words()) {
+      const key = `${word[0]}${word.length}`;
+      const list = known.get(key);
+      if (list) list.push(word);
+      else known.set(key, [word]);
+    }
+    buckets.set(index, known);
+  }
+  return known;
+}
+
 /** Whether the word is one edit away from a word of the site (a typo of it, not a name). */
 function misspelt(word: string, index: Pick<SectionIndex, 'words'>): boolean {
   if (word.length < MIN_MISSPELT) return false;
-  for (const candidate of index.words()) {
-    if (candidate[0] !== word[0] || Math.abs(candidate.length - word.length) > 1) continue;
-    if (distance(candidate, word) <= 1) return true;
+  const known = bucketsOf(index);
+  for (let length = word.length - 1; length <= word.length + 1; length++) {
+    for (const candidate of known.get(`${word[0]}${length}`) ?? []) if (distance(candidate, word) <= 1) return true;
   }
   return false;
 }
