@@ -318,8 +318,17 @@ describe('with a model (a fake OpenAI-compatible server streaming SSE)', () => {
       body: JSON.stringify({ fp: 'anonymous', messages: [{ id: '1', role: 'user', content: 'How do I authenticate?' }] }),
       signal: controller.signal,
     });
+    // Disconnects once the model's first words reached the client (the parts before them, sources and
+    // thread id, can come in a read of their own).
     const reader = response.body!.getReader();
-    await reader.read();
+    const decoder = new TextDecoder();
+    let received = '';
+    while (!received.includes('0:"')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      received += decoder.decode(value, { stream: true });
+    }
+    expect(received).toContain('0:"Let me think"');
     controller.abort();
     await reader.cancel().catch(() => {});
     const deadline = Date.now() + 10_000;
