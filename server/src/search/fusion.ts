@@ -9,7 +9,7 @@
 import type { RankedPage } from './section-index.js';
 
 /** The usual constant of reciprocal rank fusion, and how deep each ranking is read. */
-export const FUSION_K = 60;
+const FUSION_K = 60;
 export const FUSION_DEPTH = 50;
 
 export function fuseRankings(rankings: ReadonlyArray<readonly RankedPage[]>, limit: number): RankedPage[] {

@@ -17,7 +17,7 @@ const require = createRequire(import.meta.url);
 let lemmas: Set<string> | undefined;
 
 /** WordNet's single-word lemmas (lower case); empty when the package cannot be read (then no word is told apart). */
-export function englishLemmas(): ReadonlySet<string> {
+function englishLemmas(): ReadonlySet<string> {
   if (lemmas) return lemmas;
   lemmas = new Set();
   try {

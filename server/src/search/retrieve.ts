@@ -131,7 +131,7 @@ export function namedVersion(text: string, versions: readonly string[]): string 
  */
 export type QuestionRewriter = (question: Question, signal: AbortSignal) => Promise<string[]>;
 /** Longest the answer waits for the rewritten queries (ms); past it, or when the model fails, the question's own ranking alone. */
-export const REWRITE_DEADLINE_MS = 2500;
+const REWRITE_DEADLINE_MS = 2500;
 
 export interface RetrieveOptions {
   limit: number;
