@@ -110,15 +110,20 @@ export interface ModelRequest {
 /**
  * An OpenAI-compatible chat completions server on 127.0.0.1 that streams SSE. The model name
  * picks the behaviour: `good` answers from the request, `fail` is HTTP 500, `hang` sends one
- * chunk and never finishes.
+ * chunk and never finishes. A request that does not stream (the question's rewriting,
+ * src/assistant/rewrite.ts) is answered with one JSON completion: the reply scripted in `rewrites`
+ * for a question its last message holds, else an empty one; `hang` never answers it, `fail` is 500.
  */
 export async function fakeModel(): Promise<{
   baseUrl: string;
   requests: ModelRequest[];
+  /** Scripted replies to rewriting requests: question (a part of the request's last message) → reply. */
+  rewrites: Map<string, string>;
   closedHangs: () => number;
   close: () => Promise<void>;
 }> {
   const requests: ModelRequest[] = [];
+  const rewrites = new Map<string, string>();
   const held = new Set<ServerResponse>();
   let closedHangs = 0;
   const server = createServer((request, response) => {
@@ -129,6 +134,26 @@ export async function fakeModel(): Promise<{
       requests.push({ ...body, authorization: request.headers.authorization, url: request.url });
       if (body.model === 'fail') {
         response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'the model is down' } }));
+        return;
+      }
+      if (body.stream !== true) {
+        if (body.model === 'hang') {
+          held.add(response);
+          response.on('close', () => held.delete(response));
+          return;
+        }
+        const asked = contentText(body.messages.at(-1)?.content);
+        const reply = [...rewrites].find(([question]) => asked.includes(question))?.[1] ?? '';
+        response.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            id: 'c2',
+            object: 'chat.completion',
+            created: 0,
+            model: body.model,
+            choices: [{ index: 0, message: { role: 'assistant', content: reply }, finish_reason: 'stop' }],
+            usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
+          }),
+        );
         return;
       }
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
@@ -159,6 +184,7 @@ export async function fakeModel(): Promise<{
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
+    rewrites,
     closedHangs: () => closedHangs,
     close: async () => {
       for (const response of held) response.destroy();

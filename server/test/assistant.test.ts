@@ -4,6 +4,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_INSTRUCTIONS } from '../src/assistant/model.js';
+import { REWRITE_INSTRUCTIONS } from '../src/assistant/rewrite.js';
 import type { Core } from '../src/core.js';
 import { insertThread, threadMessages } from '../src/store/assistant.js';
 import type { Store } from '../src/store/store.js';
@@ -247,14 +248,35 @@ describe('with a model (a fake OpenAI-compatible server streaming SSE)', () => {
     expect(request.messages.at(-1)).toEqual({ role: 'user', content: 'How do I authenticate API requests?' });
   });
 
-  it('with no passage found, the model is not asked: the answer says the documentation does not cover it', async () => {
+  it('with no passage found, the model is not asked to answer: the answer says the documentation does not cover it', async () => {
     const { url } = await listen({ model: { baseUrl: model.baseUrl, model: 'good' } });
     const before = model.requests.length;
     const result = await chat(url, keys.assistant, [userMessage('u1', 'zzqx wvvy')]);
     expect(result.error).toBeUndefined();
     expect(sourcesOf(result)).toEqual([]);
     expect(result.message?.content).toMatch(/^I could not find an answer to this in the documentation\./);
-    expect(model.requests.length).toBe(before);
+    // Only asked to rewrite the question (which found nothing either).
+    expect(model.requests.slice(before).map((request) => request.stream === true)).toEqual([false]);
+  });
+
+  // Issue 53: with a model configured, the question is rewritten into the documentation's words before retrieval.
+  it('finds the page a reader-worded question misses through the model’s rewriting, and answers from it', async () => {
+    const { url } = await listen({ model: { baseUrl: model.baseUrl, model: 'good' } });
+    const question = 'how do I prove who I am when I call you?';
+    const alone = await chat(url, keys.assistant, [userMessage('u1', question)]);
+    expect(sourcesOf(alone)).toEqual([]);
+    expect(alone.message?.content).toMatch(/^I could not find an answer to this in the documentation\./);
+    model.rewrites.set('prove who I am', 'authentication\nAPI keys');
+    const before = model.requests.length;
+    const result = await chat(url, keys.assistant, [userMessage('u1', question)]);
+    expect(result.error).toBeUndefined();
+    expect(sourcesOf(result)[0].url).toMatch(/^\/api\/authentication/);
+    expect(result.message?.content).toBe('From the docs: see "Authentication" [1].');
+    // Two requests: the rewriting (not streamed, its own instructions), then the answer.
+    const [rewriting, answering] = model.requests.slice(before);
+    expect(rewriting.stream).not.toBe(true);
+    expect(rewriting.messages[0]).toEqual({ role: 'system', content: REWRITE_INSTRUCTIONS });
+    expect(answering.stream).toBe(true);
   });
 
   it('a model answering 500 ends the stream with a 3: error part the client throws', async () => {
@@ -296,8 +318,17 @@ describe('with a model (a fake OpenAI-compatible server streaming SSE)', () => {
       body: JSON.stringify({ fp: 'anonymous', messages: [{ id: '1', role: 'user', content: 'How do I authenticate?' }] }),
       signal: controller.signal,
     });
+    // Disconnects once the model's first words reached the client (the parts before them, sources and
+    // thread id, can come in a read of their own).
     const reader = response.body!.getReader();
-    await reader.read();
+    const decoder = new TextDecoder();
+    let received = '';
+    while (!received.includes('0:"')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      received += decoder.decode(value, { stream: true });
+    }
+    expect(received).toContain('0:"Let me think"');
     controller.abort();
     await reader.cancel().catch(() => {});
     const deadline = Date.now() + 10_000;

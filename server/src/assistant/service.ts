@@ -18,6 +18,7 @@ import type { Store } from '../store/store.js';
 import { answerEvents, type AnswerEvent, type AnswerUsage } from './events.js';
 import { extractiveAnswer, NOT_FOUND_LINE } from './extractive.js';
 import { streamAnswer, type ModelSettings } from './model.js';
+import { rewriteQuestion } from './rewrite.js';
 
 export interface AssistantOptions {
   model?: ModelSettings;
@@ -30,6 +31,8 @@ export interface AssistantOptions {
   embeddings?: EmbeddingSettings;
   /** Most bytes the loaded search indexes hold together (`--index-memory`). */
   indexMemoryBytes?: number;
+  /** Longest an answer waits for the model's rewriting of the question (ms; search/retrieve.ts's REWRITE_DEADLINE_MS by default). */
+  rewriteDeadlineMs?: number;
 }
 
 const DEFAULT_DEADLINE_MS = 60_000;
@@ -86,10 +89,14 @@ export class Assistant {
     if (!project.currentDeploymentId)
       throw new HttpError(409, `project "${project.id}" has no successful deployment yet: POST /v1/project/update/${project.id} first`);
     const deploymentId = project.currentDeploymentId;
+    const model = this.options.model;
     const retrieval = await retrieve(this.indexes, deploymentId, body.messages, {
       limit: body.retrievalPageSize ?? 5,
       filter: body.filter,
       includeHidden: this.options.includeHidden,
+      // With a model, the question is also searched in the documentation's words (bounded by retrieval's deadline).
+      rewrite: model ? (question, signal) => rewriteQuestion(model, question, signal) : undefined,
+      rewriteDeadlineMs: this.options.rewriteDeadlineMs,
     });
     const { passages } = retrieval;
     const threadId = body.threadId ?? randomUUID();

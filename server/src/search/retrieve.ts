@@ -7,6 +7,8 @@ import type { SearchIndexes } from './indexes.js';
 import { analyzerFor, detectLanguage, type Analyzer } from './language.js';
 import { questionOf, searchTerms, type ChatMessage, type Question } from './query.js';
 import { QUESTION_TIMEOUT_MS } from './embeddings.js';
+import { missingNames } from './missing-names.js';
+import { FUSION_DEPTH, fuseRankings } from './fusion.js';
 import type { SearchTerm, SectionIndex } from './section-index.js';
 import type { PageSection } from '../store/deployments.js';
 
@@ -50,6 +52,10 @@ export interface Retrieval {
   question: string;
   /** Every section of a page (an answer may quote beyond the best one). */
   sectionsOf: (pagePath: string) => PageSection[];
+  /** What the last user message names that no page of the site mentions (search/missing-names.ts): the answer says so. */
+  missing: string[];
+  /** The queries a configured model rewrote the question into, fused with its own ranking (none without a model, or past the deadline). */
+  rewritten: string[];
 }
 
 /** Below this coverage (share of the question's weighted words on the best page), the match is weak. */
@@ -119,14 +125,29 @@ export function namedVersion(text: string, versions: readonly string[]): string 
   return undefined;
 }
 
-export async function retrieve(
-  indexes: SearchIndexes,
-  deploymentId: string,
-  messages: readonly ChatMessage[],
-  options: { limit: number; filter?: SearchFilter | null; includeHidden?: boolean },
-): Promise<Retrieval> {
+/**
+ * Rewrites a question into the documentation's vocabulary (a configured model: assistant/rewrite.ts):
+ * a few search queries, each ranked and fused with the question's own ranking.
+ */
+export type QuestionRewriter = (question: Question, signal: AbortSignal) => Promise<string[]>;
+/** Longest the answer waits for the rewritten queries (ms); past it, or when the model fails, the question's own ranking alone. */
+const REWRITE_DEADLINE_MS = 2500;
+
+export interface RetrieveOptions {
+  limit: number;
+  filter?: SearchFilter | null;
+  includeHidden?: boolean;
+  rewrite?: QuestionRewriter;
+  /** REWRITE_DEADLINE_MS unless set (tests). */
+  rewriteDeadlineMs?: number;
+}
+
+export async function retrieve(indexes: SearchIndexes, deploymentId: string, messages: readonly ChatMessage[], options: RetrieveOptions): Promise<Retrieval> {
   const index = await indexes.get(deploymentId);
   const question = questionOf(messages);
+  // Asked first: the model works while the question is ranked.
+  const rewriting =
+    options.rewrite && question.text.trim() ? rewritten(options.rewrite, question, options.rewriteDeadlineMs ?? REWRITE_DEADLINE_MS) : undefined;
   const language = options.filter?.language
     ? index.resolveFilter({ language: options.filter.language }).language
     : detectLanguage(question.text, index.languages.length > 0 ? index.languages : ['en']);
@@ -150,7 +171,16 @@ export async function retrieve(
     // A follow-up ("and the rate limit on that?") is about what the thread asked.
     endpointWeight: namesAnApiCall(question.text) || (question.followUp && namesAnApiCall(question.earlier[0] ?? '')) ? 1 : CONCEPTUAL_ENDPOINT_WEIGHT,
   };
-  const ranked = terms.length === 0 ? [] : index.rank(terms, rankOptions);
+  let ranked = terms.length === 0 ? [] : index.rank(terms, rewriting ? { ...rankOptions, limit: FUSION_DEPTH } : rankOptions);
+  const queries = rewriting ? await rewriting : [];
+  if (rewriting) {
+    const lists = [ranked];
+    for (const query of queries) {
+      const rewrittenTerms = searchTerms(index, { text: query, earlier: [], cited: [], followUp: false }, analyzer);
+      if (rewrittenTerms.length > 0) lists.push(index.rank(rewrittenTerms, { ...rankOptions, limit: FUSION_DEPTH }));
+    }
+    ranked = fuseRankings(lists, options.limit);
+  }
   const passages = ranked.map(({ page, section, score, coverage }) => {
     const row = index.sections[section];
     return {
@@ -175,7 +205,26 @@ export async function retrieve(
     idf: (term) => index.idf(term),
     sectionsOf: (pagePath) => index.sectionsOf(pagePath),
     question: question.text,
+    missing: missingNames(question.text, index, analyzer),
+    rewritten: queries,
   };
+}
+
+/** The rewritten queries, or none when the rewriter fails or does not answer within the deadline (it is then aborted). */
+async function rewritten(rewrite: QuestionRewriter, question: Question, deadlineMs: number): Promise<string[]> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<string[]>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort(new Error(`no rewritten question within ${deadlineMs} ms`));
+      resolve([]);
+    }, deadlineMs);
+  });
+  try {
+    return await Promise.race([rewrite(question, controller.signal).catch(() => []), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
