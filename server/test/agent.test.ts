@@ -145,7 +145,13 @@ describe('agent jobs', () => {
 
     expect(done.todos).toEqual([
       { id: '1', content: 'docs/docs.json:12:13 unknown-field `expand` is not a field of a group.', status: 'completed', priority: 'high' },
-      { id: '2', content: 'docs/docs.json:13:23 page-path Page path "quickstart.mdx" has a file extension.', status: 'completed', priority: 'medium' },
+      // An extension is an error since issue 50: the platform looks for quickstart.mdx.mdx.
+      {
+        id: '2',
+        content: expect.stringMatching(/^docs\/docs\.json:13:23 page-path Page path "quickstart\.mdx" has a file extension: /),
+        status: 'completed',
+        priority: 'high',
+      },
       { id: '3', content: expect.stringMatching(/^docs\/docs\.json:13:41 page-not-found /), status: 'cancelled', priority: 'high' },
     ]);
     expect(done.messageToUser).toContain(`pushed them to the branch ${branch}`);

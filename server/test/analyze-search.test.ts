@@ -16,7 +16,7 @@ describe('indexed pages', () => {
         groups: [
           { group: 'Guides', root: 'guides/home', pages: ['guides/one'] },
           { group: 'Internal', hidden: true, pages: ['internal/secret'] },
-          { group: 'Legacy', hidden: true, searchable: true, pages: ['/legacy/old.mdx'] },
+          { group: 'Legacy', hidden: true, searchable: true, pages: ['/legacy/old'] },
         ],
       },
     };
