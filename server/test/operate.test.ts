@@ -120,6 +120,37 @@ describe('a running serve', () => {
     expect(bad.stderr).toBe('docsnav: no project "acme" (see docsnav project list)\n');
   }, 120_000);
 
+  it('with every connection taken by silent clients of several addresses, /healthz and the management commands still answer (issue 52 item 5)', async () => {
+    const { dir } = projectFolder('reserve');
+    // 20 connections, 1 kept for probes; 5 addresses x 5 (the per-address cap) try to take 25.
+    const serve = await startServe(dir, ['--max-connections', '20', '--max-connections-per-ip', '5', '--keep-alive-timeout', '1']);
+    procs.push(serve.proc);
+    const port = Number(new URL(serve.base).port);
+    await sleep(1_500); // the first probe's keep-alive connection is closed
+    const silent: Socket[] = [];
+    try {
+      for (const localAddress of ['127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5', '127.0.0.6'])
+        for (let i = 0; i < 5; i++) {
+          const socket = connect({ port, host: '127.0.0.1', localAddress });
+          socket.on('error', () => {});
+          silent.push(socket);
+          await new Promise((resolve) => {
+            socket.once('connect', resolve);
+            socket.once('close', resolve);
+          });
+        }
+      await sleep(300);
+      // Every slot is held (20), the rest were closed.
+      expect(silent.filter((socket) => !socket.destroyed && !socket.closed).length).toBe(20);
+      const health = await fetch(`${serve.base}/healthz`, { signal: AbortSignal.timeout(5_000) });
+      expect(health.status).toBe(200);
+      expect(cli(dir, ['project', 'list'])).toMatch(/^acme\t/);
+      expect(cli(dir, ['key', 'create', '--project', 'acme', '--kind', 'assistant'])).toMatch(/^[\w-]+$/);
+    } finally {
+      for (const socket of silent) socket.destroy();
+    }
+  }, 60_000);
+
   it('on SIGTERM: stops accepting, ends an open answer with an error part after the grace, exits 0; its log says how each job ended, and nothing of health probes', async () => {
     const model = await fakeModel();
     cleanups.push(() => model.close());
