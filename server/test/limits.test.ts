@@ -214,7 +214,11 @@ describe('connections per client address (issue 38 item 5)', () => {
       // A slot kept for probes answers nothing else.
       expect(await requestFrom(port, '127.0.0.1', '/openapi.json')).toBe(503);
       for (const socket of attackers) socket.destroy();
-      await waitFor(() => new Promise<true | undefined>((resolve) => app.server.getConnections((_error, count) => resolve(count === 0 || undefined))), 10_000, 'the attackers to be gone');
+      await waitFor(
+        () => new Promise<true | undefined>((resolve) => app.server.getConnections((_error, count) => resolve(count === 0 || undefined))),
+        10_000,
+        'the attackers to be gone',
+      );
       expect(await requestFrom(port, '127.0.0.1', '/openapi.json')).toBe(200);
     } finally {
       for (const socket of attackers) socket.destroy();
@@ -237,10 +241,14 @@ describe('connections per client address (issue 38 item 5)', () => {
       answering.write('GET /healthz HTTP/1.1\r\nHost: x\r\n');
       const reply = new Promise<string>((resolve) => {
         let text = '';
-        answering.on('data', (chunk) => (text += chunk));
+        answering.on('data', (chunk) => (text += String(chunk)));
         answering.on('close', () => resolve(text));
       });
-      await waitFor(() => new Promise<true | undefined>((resolve) => app.server.getConnections((_error, count) => resolve(count === 3 || undefined))), 5_000, 'three connections');
+      await waitFor(
+        () => new Promise<true | undefined>((resolve) => app.server.getConnections((_error, count) => resolve(count === 3 || undefined))),
+        5_000,
+        'three connections',
+      );
       // Another address finds the kept slot in use: it is closed, the one in the slot is not.
       expect(await requestFrom(port, '127.0.0.4', '/healthz')).toMatch(/socket hang up|ECONNRESET/);
       answering.write('\r\n');

@@ -130,7 +130,9 @@ function keepReserveForProbes(app: FastifyInstance, limits: { connections?: Conn
     return reply
       .code(503)
       .header('retry-after', '1')
-      .send({ error: 'the server is at its connection limit (--max-connections): only /healthz is answered on the connections kept for probes; try again shortly' });
+      .send({
+        error: 'the server is at its connection limit (--max-connections): only /healthz is answered on the connections kept for probes; try again shortly',
+      });
   });
 }
 
