@@ -334,6 +334,29 @@ describe('the index held in typed arrays', () => {
     expect(generous.held.indexes).toBe(2);
   });
 
+  it('past its budget drops the least recently used index, not the first loaded (issue 52 item 6)', async () => {
+    for (const id of ['lru-a', 'lru-b', 'lru-c']) {
+      await insertDeployment(pglite, { id, projectId: 'acme', ref: 'main', source: 'api' });
+      await insertPageSections(pglite, id, SECTIONS);
+    }
+    const one = (await SectionIndex.build(SECTIONS)).bytes;
+    // Room for two of the three (the same size each).
+    const indexes = new SearchIndexes(pglite, 2 * one + 1000);
+    await indexes.get('lru-a');
+    await indexes.get('lru-b');
+    expect(indexes.loaded).toEqual(['lru-a', 'lru-b']);
+    // A question about a: b is now the least recently used.
+    await indexes.get('lru-a');
+    await indexes.get('lru-c');
+    // b is dropped (before, with no move on a hit: a, the first loaded).
+    expect(indexes.loaded).toEqual(['lru-a', 'lru-c']);
+    // And with c and a asked about in that order, the next one drops c.
+    await indexes.get('lru-c');
+    await indexes.get('lru-a');
+    await indexes.get('lru-b');
+    expect(indexes.loaded).toEqual(['lru-a', 'lru-b']);
+  });
+
   it('holds one copy of the title, description and trail of a page for all its sections read from the database', async () => {
     const index = await pgliteIndexes.get('d1');
     const [first, second] = index.sectionsOf('v2/keys');

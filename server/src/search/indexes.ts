@@ -109,6 +109,11 @@ export class SearchIndexes {
   /** Told of each index loaded: whether it was stored or built (and then stored), its size, how long it took. */
   onLoaded?: (deploymentId: string, how: { built: boolean; bytes: number; ms: number; stored?: string }) => void;
 
+  /** The deployments whose indexes are held (or loading), least recently used first. */
+  get loaded(): string[] {
+    return [...this.ready.keys()];
+  }
+
   /** The indexes held now, and about how many bytes they hold together. */
   get held(): { indexes: number; bytes: number } {
     let bytes = 0;
