@@ -190,7 +190,10 @@ export async function serve(values: OptionValues, io: CommandIo): Promise<number
   const { jobKinds } = await import('../jobs/kinds.js');
   const { Metrics } = await import('../host/metrics.js');
   const core = new Core(store, { ...DEFAULT_CORE_OPTIONS, maxQueuedPerProject: maxQueued, disk: settings.disk });
-  const metrics = new Metrics(store);
+  const { DataFolderSize } = await import('../host/folder-size.js');
+  const { statusResponse } = await import('./status.js');
+  const size = new DataFolderSize(folder.dir);
+  const metrics = new Metrics(store, { folder: size });
   const assistant = new Assistant(store, assistantOptions);
   assistant.onStoreFailed = (threadId, error) => log.error({ threadId, err: error }, 'an answer could not be stored');
   assistant.indexes.onDenseFailed = (deploymentId, error) =>
@@ -216,7 +219,11 @@ export async function serve(values: OptionValues, io: CommandIo): Promise<number
   }
   const app = await buildApp(core, { logger: log, version: packageVersion(), assistant, metrics, ...http });
   const runner = new JobRunner(store, jobKinds, settings, log, metrics);
-  folder.serveControl((request) => applyManagement(core, request, { localRoots: settings.git.localRoots }));
+  folder.serveControl((request) =>
+    request.op === 'status'
+      ? statusResponse(folder.dir, size, settings.disk, store.driver)
+      : applyManagement(core, request, { localRoots: settings.git.localRoots }),
+  );
   try {
     await app.listen({ port, host });
   } catch (error) {
@@ -256,11 +263,20 @@ export async function worker(values: OptionValues, io: CommandIo): Promise<numbe
     );
   }
   if (values.number('jobs', { integer: true, min: 0 }) === 0) throw new UsageError(`${values.origin('jobs')} must be at least 1 for a worker`);
-  const { log, settings, store, where, close } = await start(values, 'docsnav worker', true);
+  const { log, settings, folder, store, where, close } = await start(values, 'docsnav worker', true);
   const { JobRunner } = await import('../jobs/queue.js');
   const { jobKinds } = await import('../jobs/kinds.js');
   const { Metrics } = await import('../host/metrics.js');
-  const metrics = new Metrics(store);
+  const { DataFolderSize } = await import('../host/folder-size.js');
+  const { statusResponse } = await import('./status.js');
+  const size = new DataFolderSize(folder.dir);
+  const metrics = new Metrics(store, { folder: size });
+  // A worker's folder holds its git caches and worktrees: `docsnav status --data` asks it too.
+  folder.serveControl(async (request) =>
+    request.op === 'status'
+      ? statusResponse(folder.dir, size, settings.disk, store.driver)
+      : { ok: false, error: `a worker answers only "status" (${request.op}: ask serve, or the database)` },
+  );
   let metricsAt: Server | undefined;
   try {
     metricsAt = await metricsServer(values, metrics);

@@ -127,12 +127,9 @@ function keepReserveForProbes(app: FastifyInstance, limits: { connections?: Conn
     if (!limits.connections?.reserved(request.raw.socket)) return;
     reply.header('connection', 'close');
     if ((request.method === 'GET' || request.method === 'HEAD') && request.url.split('?')[0] === '/healthz') return;
-    return reply
-      .code(503)
-      .header('retry-after', '1')
-      .send({
-        error: 'the server is at its connection limit (--max-connections): only /healthz is answered on the connections kept for probes; try again shortly',
-      });
+    return reply.code(503).header('retry-after', '1').send({
+      error: 'the server is at its connection limit (--max-connections): only /healthz is answered on the connections kept for probes; try again shortly',
+    });
   });
 }
 

@@ -122,10 +122,21 @@ async function deleteInBatches(
 const PRUNED_TABLES = ['page_sections', 'section_embeddings', 'search_indexes', 'tree_parts', 'file_parts', 'deployments'] as const;
 
 /**
- * Lets the space of deleted rows be used again. PostgreSQL's autovacuum does this by itself in
- * time; the embedded database has no autovacuum, and without it every pass's deleted rows would
- * stay in its files (the database would grow as if nothing were deleted).
+ * Lets the space of deleted rows be used again, then checkpoints. PostgreSQL's autovacuum does
+ * the first by itself in time; the embedded database has no autovacuum, and without it every
+ * pass's deleted rows would stay in its files (the database would grow as if nothing were
+ * deleted). The checkpoint lets the write-ahead log those deletions (and the deployment before
+ * them) wrote go: the embedded database has no checkpointer of its own (store/pglite.ts), and
+ * its `pg_wal` grew by 16 MB segments for good. PostgreSQL checkpoints by itself; it is asked
+ * too where the server's role may (a superuser, or `pg_checkpoint` from PostgreSQL 15), and
+ * not otherwise.
  */
 export async function reclaimSpace(db: Queryable): Promise<void> {
   for (const table of PRUNED_TABLES) await db.query(`VACUUM ${table}`);
+  try {
+    await db.query('CHECKPOINT');
+  } catch (error) {
+    // 42501: this role may not checkpoint (PostgreSQL's checkpointer does it in its own time).
+    if ((error as { code?: unknown })?.code !== '42501') throw error;
+  }
 }
