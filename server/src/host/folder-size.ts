@@ -18,7 +18,7 @@ const MAX_AGE_MS = 30_000;
 
 /** The parts of a data folder, by their folder (the top-level names docsnav makes); `db/pg_wal` is counted apart from `db`. */
 export const FOLDER_PARTS = ['db', 'pg_wal', 'git', 'checkouts', 'worktrees', 'scans', 'other'] as const;
-export type FolderPart = (typeof FOLDER_PARTS)[number];
+type FolderPart = (typeof FOLDER_PARTS)[number];
 
 export interface FolderSize {
   /** Bytes the whole folder holds on disk (`du -s`, in bytes). */

@@ -24,7 +24,7 @@ const RESERVED_SHARE = 0.05;
 const RESERVED_REQUEST_MS = 2_000;
 
 /** Slots of `total` kept for `/healthz`: 5% (at least 1), leaving at least one for everything else. */
-export function reservedConnections(total: number): number {
+function reservedConnections(total: number): number {
   return Math.max(0, Math.min(Math.max(1, Math.round(total * RESERVED_SHARE)), total - 1));
 }
 
