@@ -201,15 +201,31 @@ export async function serve(values: OptionValues, io: CommandIo): Promise<number
       { deploymentId, err: error.split('\n')[0].slice(0, 300) },
       'the embeddings endpoint failed: answers use lexical retrieval; tried again in a minute',
     );
-  assistant.indexes.onLoaded = (deploymentId, how) =>
-    log.info(
-      { deploymentId, ms: how.ms, mb: Math.round(how.bytes / 2 ** 20), held: assistant.indexes.held, ...(how.stored ? { err: how.stored } : {}) },
-      how.built
-        ? how.stored
-          ? 'built the search index of a deployment; it could not be stored (built again by the next process)'
-          : 'built the search index of a deployment and stored it'
-        : 'loaded the stored search index of a deployment',
+  assistant.indexes.onDenseDamaged = (deploymentId, count) =>
+    log.warn(
+      { deploymentId, vectors: count },
+      'stored section embeddings of a deployment were damaged: embedded again from their texts and stored in their place',
     );
+  assistant.indexes.onLoaded = (deploymentId, how) => {
+    const fields = { deploymentId, ms: how.ms, mb: Math.round(how.bytes / 2 ** 20), held: assistant.indexes.held, ...(how.stored ? { err: how.stored } : {}) };
+    // A damaged stored index: one line, a warning, saying what was wrong and that it healed.
+    if (how.damaged)
+      log.warn(
+        { ...fields, damaged: how.damaged },
+        how.stored
+          ? 'the stored search index of a deployment was damaged: built again from its texts; it could not be stored again (built again by the next process)'
+          : 'the stored search index of a deployment was damaged: built again from its texts and stored in its place',
+      );
+    else
+      log.info(
+        fields,
+        how.built
+          ? how.stored
+            ? 'built the search index of a deployment; it could not be stored (built again by the next process)'
+            : 'built the search index of a deployment and stored it'
+          : 'loaded the stored search index of a deployment',
+      );
+  };
   let separateMetrics: Server | undefined;
   try {
     separateMetrics = await metricsServer(values, metrics);
