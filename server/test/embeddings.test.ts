@@ -135,6 +135,44 @@ describe('dense retrieval', () => {
     expect(endpoint.inputs).toBe(before + 1);
   });
 
+  it('damaged stored vectors (bytes, a cut, their checksum, a value not finite with its checksum matching) are embedded again from their texts and stored in their place (issue 52 item 3)', async () => {
+    const damages = [
+      `UPDATE section_embeddings SET vector = overlay(vector placing '\\x0000c07f'::bytea from 5 for 4) WHERE deployment_id = 'd1' AND model = 'concepts' AND position = 0`,
+      `UPDATE section_embeddings SET vector = substr(vector, 1, 10) WHERE deployment_id = 'd1' AND model = 'concepts' AND position = 1`,
+      `UPDATE section_embeddings SET checksum = md5('x') WHERE deployment_id = 'd1' AND model = 'concepts' AND position = 2`,
+    ];
+    const intact = await store.query<{ position: number; vector: Uint8Array; checksum: string }>(
+      `SELECT position, vector, checksum FROM section_embeddings WHERE deployment_id = 'd1' AND model = 'concepts' ORDER BY position`,
+    );
+    expect(intact).toHaveLength(3);
+    for (const damage of damages) await store.query(damage);
+    const before = endpoint.inputs;
+    const indexes = new SearchIndexes(store, undefined, new Embedder({ baseUrl: endpoint.url, model: 'concepts' }));
+    const told: number[] = [];
+    indexes.onDenseDamaged = (_, count) => told.push(count);
+    await indexes.get('d1');
+    await indexes.denseReady('d1');
+    expect(told).toEqual([3]);
+    expect(endpoint.inputs).toBe(before + 3);
+    expect((await ask(indexes, 'car coverage'))[0]).toBe('/vehicles');
+    const rows = await store.query<{ position: number; vector: Uint8Array; checksum: string }>(
+      `SELECT position, vector, checksum FROM section_embeddings WHERE deployment_id = 'd1' AND model = 'concepts' ORDER BY position`,
+    );
+    expect(rows.map((row) => [row.position, Buffer.from(row.vector).toString('hex'), row.checksum])).toEqual(
+      intact.map((row) => [row.position, Buffer.from(row.vector).toString('hex'), row.checksum]),
+    );
+    // A NaN with its checksum made to match: the values' check alone.
+    await store.query(
+      `UPDATE section_embeddings SET vector = overlay(vector placing '\\x0000c07f'::bytea from 1 for 4) WHERE deployment_id = 'd1' AND model = 'concepts' AND position = 0`,
+    );
+    await store.query(`UPDATE section_embeddings SET checksum = md5(vector) WHERE deployment_id = 'd1' AND model = 'concepts' AND position = 0`);
+    const again = new SearchIndexes(store, undefined, new Embedder({ baseUrl: endpoint.url, model: 'concepts' }));
+    again.onDenseDamaged = (_, count) => told.push(count);
+    await again.get('d1');
+    await again.denseReady('d1');
+    expect(told).toEqual([3, 1]);
+  });
+
   it('an endpoint that fails leaves retrieval lexical, says so once, and is tried again later', async () => {
     endpoint.failing = true;
     try {

@@ -6,6 +6,7 @@
  * model of the three counters says; and through the route, two keys of one organization share
  * its limit.
  */
+import { get as httpGet } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -171,6 +172,89 @@ describe('connections per client address (issue 38 item 5)', () => {
       expect(health.status).toBe(200);
       for (const socket of attacker) socket.destroy();
     } finally {
+      await app.close();
+    }
+  }, 30_000);
+
+  /** One request on a connection of its own from `localAddress`: its status, or why none came (within 5 s). */
+  function requestFrom(port: number, localAddress: string, url: string): Promise<number | string> {
+    return new Promise((resolve) => {
+      const request = httpGet({ host: '127.0.0.1', port, path: url, localAddress, agent: false, timeout: 5_000 }, (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      });
+      request.on('timeout', () => request.destroy(new Error('no answer within 5 s')));
+      request.on('error', (error) => resolve(error.message));
+    });
+  }
+
+  it('silent connections from several addresses fill the cap: /healthz from another address still answers, in a slot kept for probes (issue 52 item 5)', async () => {
+    // A cap of 40 keeps 2 for probes; 5 addresses x 10 (the per-address cap) try to take 50.
+    const app = await buildApp(new Core(store), { maxConnections: 40, maxConnectionsPerAddress: 10 });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const attackers: Socket[] = [];
+    try {
+      for (const address of ['127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5', '127.0.0.6']) attackers.push(...(await silentConnections(port, address, 10)));
+      const held = await waitFor(
+        () =>
+          new Promise<number | undefined>((resolve) =>
+            app.server.getConnections((_error, count) =>
+              resolve(attackers.filter((socket) => !socket.destroyed && !socket.closed).length === count ? count : undefined),
+            ),
+          ),
+        10_000,
+        'the server to count the connections it kept',
+      );
+      // Every slot is taken: 38 by the addresses' first connections, the 2 kept for probes by silent ones.
+      expect(held).toBe(40);
+      // Before: the 1,001st connection was dropped, /healthz from anywhere got nothing.
+      for (let probe = 0; probe < 3; probe++) expect(await requestFrom(port, '127.0.0.1', '/healthz')).toBe(200);
+      expect(await requestFrom(port, '127.0.0.7', '/healthz')).toBe(200);
+      // A slot kept for probes answers nothing else.
+      expect(await requestFrom(port, '127.0.0.1', '/openapi.json')).toBe(503);
+      for (const socket of attackers) socket.destroy();
+      await waitFor(
+        () => new Promise<true | undefined>((resolve) => app.server.getConnections((_error, count) => resolve(count === 0 || undefined))),
+        10_000,
+        'the attackers to be gone',
+      );
+      expect(await requestFrom(port, '127.0.0.1', '/openapi.json')).toBe(200);
+    } finally {
+      for (const socket of attackers) socket.destroy();
+      await app.close();
+    }
+  }, 30_000);
+
+  it('a reserved slot goes to one connection per address, and one that is answering is not taken away', async () => {
+    // A cap of 3 keeps 1 for probes.
+    const app = await buildApp(new Core(store), { maxConnections: 3, maxConnectionsPerAddress: 0 });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const sockets: Socket[] = [];
+    try {
+      sockets.push(...(await silentConnections(port, '127.0.0.2', 2)));
+      // The kept slot: a request that has started (headers sent, not ended) holds it.
+      const answering = connect({ port, host: '127.0.0.1', localAddress: '127.0.0.3' });
+      sockets.push(answering);
+      await new Promise((resolve) => answering.once('connect', resolve));
+      answering.write('GET /healthz HTTP/1.1\r\nHost: x\r\n');
+      const reply = new Promise<string>((resolve) => {
+        let text = '';
+        answering.on('data', (chunk) => (text += String(chunk)));
+        answering.on('close', () => resolve(text));
+      });
+      await waitFor(
+        () => new Promise<true | undefined>((resolve) => app.server.getConnections((_error, count) => resolve(count === 3 || undefined))),
+        5_000,
+        'three connections',
+      );
+      // Another address finds the kept slot in use: it is closed, the one in the slot is not.
+      expect(await requestFrom(port, '127.0.0.4', '/healthz')).toMatch(/socket hang up|ECONNRESET/);
+      answering.write('\r\n');
+      expect(await reply).toMatch(/^HTTP\/1\.1 200 OK\r\n[^]*connection: close/i);
+    } finally {
+      for (const socket of sockets) socket.destroy();
       await app.close();
     }
   }, 30_000);

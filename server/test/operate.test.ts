@@ -5,7 +5,7 @@
  * and exits (item 7); keys and projects are managed while serve runs (item 18); the log says
  * how each job ended and stays quiet about health probes (item 19).
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { connect, createServer as createNetServer, type Socket } from 'node:net';
 import path from 'node:path';
@@ -120,6 +120,37 @@ describe('a running serve', () => {
     expect(bad.stderr).toBe('docsnav: no project "acme" (see docsnav project list)\n');
   }, 120_000);
 
+  it('with every connection taken by silent clients of several addresses, /healthz and the management commands still answer (issue 52 item 5)', async () => {
+    const { dir } = projectFolder('reserve');
+    // 20 connections, 1 kept for probes; 5 addresses x 5 (the per-address cap) try to take 25.
+    const serve = await startServe(dir, ['--max-connections', '20', '--max-connections-per-ip', '5', '--keep-alive-timeout', '1']);
+    procs.push(serve.proc);
+    const port = Number(new URL(serve.base).port);
+    await sleep(1_500); // the first probe's keep-alive connection is closed
+    const silent: Socket[] = [];
+    try {
+      for (const localAddress of ['127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5', '127.0.0.6'])
+        for (let i = 0; i < 5; i++) {
+          const socket = connect({ port, host: '127.0.0.1', localAddress });
+          socket.on('error', () => {});
+          silent.push(socket);
+          await new Promise((resolve) => {
+            socket.once('connect', resolve);
+            socket.once('close', resolve);
+          });
+        }
+      await sleep(300);
+      // Every slot is held (20), the rest were closed.
+      expect(silent.filter((socket) => !socket.destroyed && !socket.closed).length).toBe(20);
+      const health = await fetch(`${serve.base}/healthz`, { signal: AbortSignal.timeout(5_000) });
+      expect(health.status).toBe(200);
+      expect(cli(dir, ['project', 'list'])).toMatch(/^acme\t/);
+      expect(cli(dir, ['key', 'create', '--project', 'acme', '--kind', 'assistant'])).toMatch(/^[\w-]+$/);
+    } finally {
+      for (const socket of silent) socket.destroy();
+    }
+  }, 60_000);
+
   it('on SIGTERM: stops accepting, ends an open answer with an error part after the grace, exits 0; its log says how each job ended, and nothing of health probes', async () => {
     const model = await fakeModel();
     cleanups.push(() => model.close());
@@ -208,6 +239,41 @@ describe('metrics (issue 38 item 8)', () => {
     expect(scraped).toMatch(/docsnav_http_request_duration_seconds_count\{method="GET",route="\/healthz",status="200"\} \d+/);
     expect(await stopProc(serve.proc)).toBe(0);
   }, 60_000);
+
+  it("report the data folder's size as du counts it, in /metrics and through the management socket (docsnav status) (issue 52 item 4)", async () => {
+    const { dir, token } = projectFolder('folder-size');
+    const data = path.join(dir, '.docsnav');
+    const metricsPort = await freePort();
+    const serve = await startServe(dir, ['--metrics-port', String(metricsPort)]);
+    procs.push(serve.proc);
+    expect((await deploy(serve.base, token)).status).toBe('success');
+    const du = () => Number(execFileSync('du', ['-sk', data], { encoding: 'utf8' }).split(/\s/)[0]) * 1024;
+    const scraped = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    const total = Number(/^docsnav_data_folder_bytes (\d+)$/m.exec(scraped)?.[1]);
+    const parts = Object.fromEntries([...scraped.matchAll(/^docsnav_data_folder_part_bytes\{part="(\w+)"\} (\d+)$/gm)].map((m) => [m[1], Number(m[2])]));
+    // The folder changes a little between two readings (the database's files): within 10%.
+    expect(Math.abs(total - du()) / du()).toBeLessThan(0.1);
+    expect(Object.keys(parts).sort()).toEqual(['checkouts', 'db', 'git', 'other', 'pg_wal', 'scans', 'worktrees']);
+    expect(Object.values(parts).reduce((a, b) => a + b, 0)).toBe(total);
+    expect(parts.db).toBeGreaterThan(1e6);
+    expect(parts.git).toBeGreaterThan(0);
+    expect(parts.pg_wal).toBeGreaterThan(0);
+    expect(parts.pg_wal).toBe(Number(execFileSync('du', ['-sk', path.join(data, 'db', 'pg_wal')], { encoding: 'utf8' }).split(/\s/)[0]) * 1024);
+
+    const status = runCli(['status'], dir);
+    expect(status.status, status.stderr).toBe(0);
+    const lines = status.stdout.trim().split('\n');
+    expect(lines[0]).toMatch(
+      new RegExp(`^data folder .*\\.docsnav: [\\d.]+ MB on disk \\(as du counts it; held by docsnav process ${serve.proc.child.pid} \\(pglite\\)\\)$`),
+    );
+    expect(lines.slice(1, -1).map((line) => line.trim().split(/\s+/)[0])).toEqual(expect.arrayContaining(['db', 'pg_wal', 'git']));
+    expect(lines.at(-1)).toMatch(/^disk: [\d.]+ MB free \(ok\)$/);
+    expect(await stopProc(serve.proc)).toBe(0);
+    // With nobody holding the folder, it is measured by the command itself.
+    const alone = runCli(['status'], dir);
+    expect(alone.status, alone.stderr).toBe(0);
+    expect(alone.stdout).toMatch(/^data folder .*\.docsnav: [\d.]+ MB on disk \(as du counts it; no docsnav process holds it; measured now\)\n/);
+  }, 90_000);
 });
 
 describe("the data folder's lock and socket (issue 38 items 4, 6, 7, 9; issue 39)", () => {

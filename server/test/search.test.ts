@@ -301,6 +301,55 @@ describe('the index held in typed arrays', () => {
     expect(SectionIndex.restore(SECTIONS, built.serialize().subarray(0, 100))).toBeUndefined();
   });
 
+  it('a restored index whose numbers are out of bounds is refused (each check alone), never ranked through (issue 52 item 3)', async () => {
+    const built = await SectionIndex.build(SECTIONS);
+    const bytes = built.serialize();
+    const headerLength = new DataView(bytes.buffer, bytes.byteOffset).getUint32(0, true);
+    const header = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + headerLength))) as { terms: string[]; postings: number; pages: number };
+    const terms = header.terms.length;
+    const sections = SECTIONS.length;
+    // Where each array starts (serialize's order, each at a multiple of 4 bytes).
+    const offsets = 4 + Math.ceil(headerLength / 4) * 4;
+    const postingSections = offsets + 4 * (terms + 1);
+    const pageFrequency = postingSections + 4 * header.postings;
+    const fieldLengths = pageFrequency + 4 * terms;
+    const sectionPages = fieldLengths + 4 * sections * 6;
+    const withU32 = (at: number, value: number) => {
+      const copy = bytes.slice();
+      new DataView(copy.buffer).setUint32(at, value, true);
+      return copy;
+    };
+    const withHeader = (change: (header: Record<string, unknown>) => unknown) => {
+      const changed = change(JSON.parse(JSON.stringify(header)) as Record<string, unknown>);
+      const text = new TextEncoder().encode(JSON.stringify(changed).padEnd(headerLength, ' ').slice(0, headerLength));
+      const copy = bytes.slice();
+      copy.set(text, 4);
+      return copy;
+    };
+    expect(SectionIndex.restore(SECTIONS, bytes.slice())).toBeDefined();
+    const damaged: Record<string, Uint8Array> = {
+      'offsets[0] is not 0': withU32(offsets, 1),
+      'offsets fall': withU32(offsets + 4, new DataView(bytes.buffer, bytes.byteOffset).getUint32(offsets + 8, true) + 1),
+      'offsets end past the postings': withU32(offsets + 4 * terms, header.postings + 1),
+      'a posting names a section past the last': withU32(postingSections, sections),
+      'a page frequency past the pages': withU32(pageFrequency, header.pages + 1),
+      'a section names a page past the last': withU32(sectionPages, header.pages),
+      'the header is null': withHeader(() => null),
+      'a term is not a string': withHeader((h) => ({ ...h, terms: [7, ...(h.terms as unknown[]).slice(1)] })),
+      'two terms are the same': withHeader((h) => ({ ...h, terms: [(h.terms as unknown[])[0], ...(h.terms as unknown[]).slice(0, -1)] })),
+      'the averages are not six numbers': withHeader((h) => ({ ...h, averages: [1, 2] })),
+      'the postings are negative': withHeader((h) => ({ ...h, postings: -1 })),
+    };
+    for (const [what, changed] of Object.entries(damaged)) expect(SectionIndex.restore(SECTIONS, changed), what).toBeUndefined();
+    // The header rewritten unchanged (spaces after its JSON) is restored: what each case changed is what is refused.
+    expect(
+      SectionIndex.restore(
+        SECTIONS,
+        withHeader((h) => h),
+      ),
+    ).toBeDefined();
+  });
+
   it('another process loads the stored index instead of building it, and gives the same answers', async () => {
     const loads: Array<{ built: boolean; stored?: string }> = [];
     const first = new SearchIndexes(pglite);
@@ -332,6 +381,29 @@ describe('the index held in typed arrays', () => {
     await generous.get('d1');
     await generous.get('d2');
     expect(generous.held.indexes).toBe(2);
+  });
+
+  it('past its budget drops the least recently used index, not the first loaded (issue 52 item 6)', async () => {
+    for (const id of ['lru-a', 'lru-b', 'lru-c']) {
+      await insertDeployment(pglite, { id, projectId: 'acme', ref: 'main', source: 'api' });
+      await insertPageSections(pglite, id, SECTIONS);
+    }
+    const one = (await SectionIndex.build(SECTIONS)).bytes;
+    // Room for two of the three (the same size each).
+    const indexes = new SearchIndexes(pglite, 2 * one + 1000);
+    await indexes.get('lru-a');
+    await indexes.get('lru-b');
+    expect(indexes.loaded).toEqual(['lru-a', 'lru-b']);
+    // A question about a: b is now the least recently used.
+    await indexes.get('lru-a');
+    await indexes.get('lru-c');
+    // b is dropped (before, with no move on a hit: a, the first loaded).
+    expect(indexes.loaded).toEqual(['lru-a', 'lru-c']);
+    // And with c and a asked about in that order, the next one drops c.
+    await indexes.get('lru-c');
+    await indexes.get('lru-a');
+    await indexes.get('lru-b');
+    expect(indexes.loaded).toEqual(['lru-a', 'lru-b']);
   });
 
   it('holds one copy of the title, description and trail of a page for all its sections read from the database', async () => {

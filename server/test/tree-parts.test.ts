@@ -25,6 +25,7 @@ import {
   storeFilePart,
   storeSections,
 } from '../src/store/deployments.js';
+import { DamagedPart } from '../src/store/checksum.js';
 import { migrate } from '../src/store/migrate.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
@@ -71,7 +72,58 @@ async function deploymentRow(store: Store, id: string): Promise<void> {
   await insertDeployment(store, { id, projectId: 'acme', ref: 'main', source: 'test' });
 }
 
+/**
+ * Each kind of damage to a stored part (issue 52 item 3), each refused with `DamagedPart` before
+ * the text is used: its bytes changed, cut short, its checksum changed, a part deleted; and, the
+ * checksum made to match again, what the other checks catch (a text that is not JSON, a map
+ * whose values are not blob ids).
+ */
+async function checkDamage(store: Store, table: 'tree_parts' | 'file_parts', id: string, read: () => Promise<unknown>, expected: unknown): Promise<void> {
+  const damages: Array<[string, string]> = [
+    ['its bytes', `UPDATE ${table} SET data = overlay(data placing '#' from 3 for 1) WHERE deployment_id = $1 AND part = 1`],
+    ['cut short', `UPDATE ${table} SET data = left(data, length(data) - 5) WHERE deployment_id = $1 AND part = 2`],
+    ['its checksum', `UPDATE ${table} SET checksum = md5('other') WHERE deployment_id = $1 AND part = 0`],
+    ['not JSON, the checksum matching', `UPDATE ${table} SET data = data || '}', checksum = md5(data || '}') WHERE deployment_id = $1 AND part = 1`],
+  ];
+  if (table === 'file_parts')
+    damages.push([
+      'not a map of blob ids, the checksum matching',
+      `UPDATE ${table} SET data = replace(data, '"aaa', '1'), checksum = md5(replace(data, '"aaa', '1')) WHERE deployment_id = $1 AND part = 0`,
+    ]);
+  for (const [what, damage] of damages) {
+    const rows = await store.query<{ part: number; data: string; checksum: string }>(
+      `SELECT part, data, checksum FROM ${table} WHERE deployment_id = $1 ORDER BY part`,
+      [id],
+    );
+    await store.query(damage, [id]);
+    await expect(read(), `${table}: ${what}`).rejects.toThrow(DamagedPart);
+    for (const row of rows)
+      await store.query(`UPDATE ${table} SET data = $3, checksum = $4 WHERE deployment_id = $1 AND part = $2`, [id, row.part, row.data, row.checksum]);
+    expect(await read(), `${table}: ${what}, put back`).toEqual(expected);
+  }
+}
+
 async function checkStore(store: Store): Promise<void> {
+  // A tree and a file map stored in parts before 027_part_checksums.sql: the migration hashes them as the server does (a path with an accent too).
+  await migrate(store, 26);
+  await deploymentRow(store, 'before-checksums');
+  const unchecked = { ...FILES, 'guides/café – naïve.mdx': 'b'.repeat(40) };
+  const uncheckedParts = [...jsonParts(unchecked, 200, 8)];
+  for (const [part, data] of uncheckedParts.entries())
+    await store.query('INSERT INTO file_parts (deployment_id, part, data) VALUES ($1, $2, $3)', ['before-checksums', part, data]);
+  await store.query(`UPDATE deployments SET file_parts = $2 WHERE id = $1`, ['before-checksums', uncheckedParts.length]);
+  await migrate(store);
+  expect(await deploymentFiles(store, 'before-checksums')).toEqual(unchecked);
+  // Back to version 24 for the next check (what 025-027 made, undone).
+  await store.query('DELETE FROM deployments WHERE id = $1', ['before-checksums']);
+  await store.query(`DELETE FROM schema_migrations WHERE version > 24`);
+  await store.query('DROP TABLE tree_parts');
+  await store.query('DROP TABLE file_parts');
+  await store.query('ALTER TABLE deployments DROP COLUMN tree_parts, DROP COLUMN file_parts');
+  await store.query('DELETE FROM search_indexes');
+  await store.query('ALTER TABLE search_indexes DROP COLUMN bytes, DROP COLUMN checksum');
+  await store.query('ALTER TABLE section_embeddings DROP COLUMN checksum');
+
   // A deployment written before 025_tree_parts.sql: its tree in the `tree` column.
   await migrate(store, 24);
   await deploymentRow(store, 'old');
@@ -97,7 +149,7 @@ async function checkStore(store: Store): Promise<void> {
   // A part gone (the last, or one inside): refused, not read as a shorter tree.
   await store.query(`DELETE FROM tree_parts WHERE deployment_id = 'new' AND part = $1`, [parts.length - 1]);
   await expect(deploymentTree(store, 'new')).rejects.toThrow(IncompleteTree);
-  await store.query(`INSERT INTO tree_parts (deployment_id, part, data) VALUES ('new', $1, $2)`, [parts.length - 1, parts.at(-1)!.data]);
+  await store.query(`INSERT INTO tree_parts (deployment_id, part, data, checksum) VALUES ('new', $1, $2, md5($2))`, [parts.length - 1, parts.at(-1)!.data]);
   expect(await deploymentTree(store, 'new')).toEqual(tree);
   await store.query(`DELETE FROM tree_parts WHERE deployment_id = 'new' AND part = 1`);
   await expect(deploymentTree(store, 'new')).rejects.toThrow(/has 3|of the/);
@@ -110,7 +162,15 @@ async function checkStore(store: Store): Promise<void> {
   await finishDeployments(store, 'mapped', [], { status: 'success', summary: 'deployed', logs: [], fileParts: fileParts.length });
   expect(await deploymentFiles(store, 'mapped')).toEqual(FILES);
   await store.query(`DELETE FROM file_parts WHERE deployment_id = 'mapped' AND part = 2`);
-  expect(await deploymentFiles(store, 'mapped')).toBeUndefined();
+  // A part gone is damage (the deployment that reads it makes the map again from the commit).
+  await expect(deploymentFiles(store, 'mapped')).rejects.toThrow(IncompleteTree);
+
+  await store.query(`INSERT INTO file_parts (deployment_id, part, data, checksum) VALUES ('mapped', 2, $1, md5($1))`, [fileParts[2]]);
+  expect(await deploymentFiles(store, 'mapped')).toEqual(FILES);
+  await checkDamage(store, 'file_parts', 'mapped', () => deploymentFiles(store, 'mapped'), FILES);
+  await store.query(`DELETE FROM tree_parts WHERE deployment_id = 'new'`);
+  for (const part of parts) await storeSections(store, 'new', { sections: [], copies: [], tree: [part] });
+  await checkDamage(store, 'tree_parts', 'new', () => deploymentTree(store, 'new'), tree);
 
   // None stored (a failed deployment), and no such deployment.
   await deploymentRow(store, 'failed');

@@ -10,7 +10,7 @@ import { PROFILE_NAMES } from '../config/profiles.js';
 import type { CommandRun } from './io.js';
 import { CHECK_OPTIONS, DIFF_OPTIONS, LSP_OPTIONS, RESOLVE_OPTIONS, UPGRADE_OPTIONS, VALIDATE_OPTIONS, type CliOption } from './options.js';
 
-export type CommandName = 'validate' | 'resolve' | 'diff' | 'upgrade' | 'lsp' | 'serve' | 'worker' | 'project' | 'key';
+export type CommandName = 'validate' | 'resolve' | 'diff' | 'upgrade' | 'lsp' | 'serve' | 'worker' | 'project' | 'key' | 'status';
 
 export interface CommandEntry {
   /** How it is called: `docsnav validate [paths… | -]`. */
@@ -116,6 +116,13 @@ export const COMMANDS = {
     options: [],
     from: '@docsnav/server',
     load: serverCommand('key'),
+  },
+  status: {
+    usage: 'docsnav status [--data <dir>]',
+    summary: "the server's data folder: its size as du counts it, by part, and its disk's free space",
+    options: [],
+    from: '@docsnav/server',
+    load: serverCommand('status'),
   },
 } satisfies Record<CommandName, CommandEntry>;
 

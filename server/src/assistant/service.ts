@@ -17,6 +17,7 @@ import type { Project } from '../store/projects.js';
 import type { Store } from '../store/store.js';
 import { answerEvents, type AnswerEvent, type AnswerUsage } from './events.js';
 import { extractiveAnswer, NOT_FOUND_LINE } from './extractive.js';
+import { movedSourcesNotice } from './moved-sources.js';
 import { streamAnswer, type ModelSettings } from './model.js';
 import { rewriteQuestion } from './rewrite.js';
 
@@ -99,6 +100,8 @@ export class Assistant {
       rewriteDeadlineMs: this.options.rewriteDeadlineMs,
     });
     const { passages } = retrieval;
+    // An old thread's follow-up is answered from the current deployment; it says so when the last answer's sources moved.
+    const moved = body.threadId ? await movedSourcesNotice(this.store, body.threadId, deploymentId, await this.indexes.get(deploymentId)) : undefined;
     const threadId = body.threadId ?? randomUUID();
     const userMessageId = randomUUID();
     await this.store.transaction(async (tx) => {
@@ -122,15 +125,16 @@ export class Assistant {
 
     const events = answerEvents(
       async (emit) => {
-        let text = '';
+        let text = moved ? `${moved}\n\n` : '';
         let error: string | null = null;
         let usage: AnswerUsage = { promptTokens: 0, completionTokens: 0 };
         try {
           emit({ type: 'start', messageId, threadId });
           for (const source of sources) emit({ type: 'source', ...source });
+          if (moved) emit({ type: 'text', delta: text });
           if (this.options.model && passages.length > 0) {
             const result = await this.modelAnswer(emit, passages, history, controller.signal);
-            text = result.text;
+            text += result.text;
             error = result.error;
             usage = result.usage;
           } else {

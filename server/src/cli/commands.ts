@@ -169,6 +169,14 @@ const COMMANDS: readonly ServerCommand[] = [
     op: 'key.list',
     args: { project: values.string('project') },
   })),
+  {
+    name: 'status',
+    usage: 'docsnav status [--data <dir>]',
+    summary:
+      "the data folder's size as du counts it, by part (embedded database, its write-ahead log, git caches, checkouts, worktrees), and its disk's free space, from the serve or worker holding it (or measured here when none does)",
+    options: ['data'],
+    run: async (values, _args, io) => (await import('./status.js')).status(values.string('data')!, io),
+  },
   management(
     'key revoke',
     'docsnav key revoke <key id>',

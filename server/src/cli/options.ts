@@ -63,7 +63,12 @@ export const OPTIONS = {
     help: 'longest a client may take to send a whole request (then 408 and the connection closes); its headers, at most 10 s',
   },
   'keep-alive-timeout': { type: 'string', value: '<s>', default: '5', help: 'how long an idle keep-alive connection stays open' },
-  'max-connections': { type: 'string', value: '<n>', default: '1000', help: 'most open connections; more are closed at once' },
+  'max-connections': {
+    type: 'string',
+    value: '<n>',
+    default: '1000',
+    help: 'most open connections (5% of them kept for /healthz probes); more are closed at once',
+  },
   'max-connections-per-ip': {
     type: 'string',
     value: '<n>',

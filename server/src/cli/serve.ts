@@ -190,7 +190,10 @@ export async function serve(values: OptionValues, io: CommandIo): Promise<number
   const { jobKinds } = await import('../jobs/kinds.js');
   const { Metrics } = await import('../host/metrics.js');
   const core = new Core(store, { ...DEFAULT_CORE_OPTIONS, maxQueuedPerProject: maxQueued, disk: settings.disk });
-  const metrics = new Metrics(store);
+  const { DataFolderSize } = await import('../host/folder-size.js');
+  const { statusResponse } = await import('./status.js');
+  const size = new DataFolderSize(folder.dir);
+  const metrics = new Metrics(store, { folder: size });
   const assistant = new Assistant(store, assistantOptions);
   assistant.onStoreFailed = (threadId, error) => log.error({ threadId, err: error }, 'an answer could not be stored');
   assistant.indexes.onDenseFailed = (deploymentId, error) =>
@@ -198,15 +201,31 @@ export async function serve(values: OptionValues, io: CommandIo): Promise<number
       { deploymentId, err: error.split('\n')[0].slice(0, 300) },
       'the embeddings endpoint failed: answers use lexical retrieval; tried again in a minute',
     );
-  assistant.indexes.onLoaded = (deploymentId, how) =>
-    log.info(
-      { deploymentId, ms: how.ms, mb: Math.round(how.bytes / 2 ** 20), held: assistant.indexes.held, ...(how.stored ? { err: how.stored } : {}) },
-      how.built
-        ? how.stored
-          ? 'built the search index of a deployment; it could not be stored (built again by the next process)'
-          : 'built the search index of a deployment and stored it'
-        : 'loaded the stored search index of a deployment',
+  assistant.indexes.onDenseDamaged = (deploymentId, count) =>
+    log.warn(
+      { deploymentId, vectors: count },
+      'stored section embeddings of a deployment were damaged: embedded again from their texts and stored in their place',
     );
+  assistant.indexes.onLoaded = (deploymentId, how) => {
+    const fields = { deploymentId, ms: how.ms, mb: Math.round(how.bytes / 2 ** 20), held: assistant.indexes.held, ...(how.stored ? { err: how.stored } : {}) };
+    // A damaged stored index: one line, a warning, saying what was wrong and that it healed.
+    if (how.damaged)
+      log.warn(
+        { ...fields, damaged: how.damaged },
+        how.stored
+          ? 'the stored search index of a deployment was damaged: built again from its texts; it could not be stored again (built again by the next process)'
+          : 'the stored search index of a deployment was damaged: built again from its texts and stored in its place',
+      );
+    else
+      log.info(
+        fields,
+        how.built
+          ? how.stored
+            ? 'built the search index of a deployment; it could not be stored (built again by the next process)'
+            : 'built the search index of a deployment and stored it'
+          : 'loaded the stored search index of a deployment',
+      );
+  };
   let separateMetrics: Server | undefined;
   try {
     separateMetrics = await metricsServer(values, metrics);
@@ -216,7 +235,11 @@ export async function serve(values: OptionValues, io: CommandIo): Promise<number
   }
   const app = await buildApp(core, { logger: log, version: packageVersion(), assistant, metrics, ...http });
   const runner = new JobRunner(store, jobKinds, settings, log, metrics);
-  folder.serveControl((request) => applyManagement(core, request, { localRoots: settings.git.localRoots }));
+  folder.serveControl((request) =>
+    request.op === 'status'
+      ? statusResponse(folder.dir, size, settings.disk, store.driver)
+      : applyManagement(core, request, { localRoots: settings.git.localRoots }),
+  );
   try {
     await app.listen({ port, host });
   } catch (error) {
@@ -256,11 +279,20 @@ export async function worker(values: OptionValues, io: CommandIo): Promise<numbe
     );
   }
   if (values.number('jobs', { integer: true, min: 0 }) === 0) throw new UsageError(`${values.origin('jobs')} must be at least 1 for a worker`);
-  const { log, settings, store, where, close } = await start(values, 'docsnav worker', true);
+  const { log, settings, folder, store, where, close } = await start(values, 'docsnav worker', true);
   const { JobRunner } = await import('../jobs/queue.js');
   const { jobKinds } = await import('../jobs/kinds.js');
   const { Metrics } = await import('../host/metrics.js');
-  const metrics = new Metrics(store);
+  const { DataFolderSize } = await import('../host/folder-size.js');
+  const { statusResponse } = await import('./status.js');
+  const size = new DataFolderSize(folder.dir);
+  const metrics = new Metrics(store, { folder: size });
+  // A worker's folder holds its git caches and worktrees: `docsnav status --data` asks it too.
+  folder.serveControl(async (request) =>
+    request.op === 'status'
+      ? statusResponse(folder.dir, size, settings.disk, store.driver)
+      : { ok: false, error: `a worker answers only "status" (${request.op}: ask serve, or the database)` },
+  );
   let metricsAt: Server | undefined;
   try {
     metricsAt = await metricsServer(values, metrics);

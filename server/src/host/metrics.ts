@@ -1,11 +1,13 @@
 /**
  * Prometheus metrics (prom-client), one registry per process: request latency by route and
  * status, the queue's depth (read from the database at each scrape), job durations and
- * outcomes, assistant refusals by limit, and the process's own (memory, event-loop lag).
+ * outcomes, assistant refusals by limit, the data folder's size (as `du` counts it), and the
+ * process's own (memory, event-loop lag).
  */
 import { createServer, type Server } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { JobObserver } from '../jobs/queue.js';
+import { FOLDER_PARTS, type DataFolderSize } from './folder-size.js';
 import { ACTIVE_JOB_STATES, countJobs, JOB_KIND_NAMES } from '../store/jobs.js';
 import type { Queryable } from '../store/store.js';
 
@@ -15,7 +17,7 @@ export class Metrics implements JobObserver {
   readonly jobs: Histogram<'kind' | 'outcome'>;
   readonly refusals: Counter<'limit'>;
 
-  constructor(db: Queryable, options: { process?: boolean } = {}) {
+  constructor(db: Queryable, options: { process?: boolean; folder?: DataFolderSize } = {}) {
     if (options.process !== false) collectDefaultMetrics({ register: this.registry, prefix: 'docsnav_' });
     this.requests = new Histogram({
       name: 'docsnav_http_request_duration_seconds',
@@ -37,6 +39,7 @@ export class Metrics implements JobObserver {
       labelNames: ['limit'],
       registers: [this.registry],
     });
+    if (options.folder) this.folderGauges(options.folder);
     new Gauge({
       name: 'docsnav_jobs',
       help: 'Jobs on the queue (all processes), by kind and state (queued, running)',
@@ -52,6 +55,29 @@ export class Metrics implements JobObserver {
         } catch {
           // the database is away: the gauge stays empty for this scrape
         }
+      },
+    });
+  }
+
+  /** The data folder's size, in all and by part, as `du` counts it (folder-size.ts: walked at most every 30 s). */
+  private folderGauges(folder: DataFolderSize): void {
+    const reading = async () => folder.latest() ?? (await folder.read());
+    new Gauge({
+      name: 'docsnav_data_folder_bytes',
+      help: "Bytes this process's data folder (--data) holds on disk, as du counts them (measured at most every 30 s)",
+      registers: [this.registry],
+      async collect() {
+        this.set((await reading()).bytes);
+      },
+    });
+    new Gauge({
+      name: 'docsnav_data_folder_part_bytes',
+      help: 'The same by part: db (the embedded database), pg_wal (its write-ahead log), git (caches), checkouts, worktrees, scans, other',
+      labelNames: ['part'],
+      registers: [this.registry],
+      async collect() {
+        const { parts } = await reading();
+        for (const part of FOLDER_PARTS) this.set({ part }, parts[part]);
       },
     });
   }

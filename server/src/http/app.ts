@@ -12,7 +12,7 @@ import swagger from '@fastify/swagger';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import { Assistant, type AssistantOptions } from '../assistant/service.js';
 import type { Core } from '../core.js';
-import { capConnectionsPerAddress } from './connection-limits.js';
+import { limitConnections, type ConnectionLimits } from './connection-limits.js';
 import { DiskFull } from '../host/disk.js';
 import { HttpError } from './errors.js';
 import { normalizeOrigin } from './origins.js';
@@ -66,12 +66,14 @@ const HEADERS_TIMEOUT_MS = 10_000;
  * a step below.
  */
 export async function buildApp(core: Core, options: AppOptions = {}): Promise<FastifyInstance> {
-  const app = createFastify(options);
+  const limits: { connections?: ConnectionLimits } = {};
+  const app = createFastify(options, limits);
   acceptJsonBodies(app);
   await allowOrigins(app, core, options.corsOrigins ?? ['*']);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  keepReserveForProbes(app, limits);
   // Who may call each route: one hook; every route below says it in `config.auth`.
   const auth = registerAuth(app, core.store);
   if (options.metrics) countRequests(app, options.metrics);
@@ -83,7 +85,7 @@ export async function buildApp(core: Core, options: AppOptions = {}): Promise<Fa
 }
 
 /** Fastify on a Node HTTP server with the limits a public server needs (timeouts, connection caps, a trusted proxy only when configured). */
-function createFastify(options: AppOptions): FastifyInstance {
+function createFastify(options: AppOptions, limits: { connections?: ConnectionLimits }): FastifyInstance {
   const requestTimeout = options.requestTimeoutMs ?? DEFAULT_HTTP_LIMITS.requestTimeoutMs;
   const trustProxy = options.trustProxy ?? false;
   return Fastify({
@@ -106,10 +108,28 @@ function createFastify(options: AppOptions): FastifyInstance {
         },
         handler,
       );
-      server.maxConnections = options.maxConnections ?? DEFAULT_HTTP_LIMITS.maxConnections;
-      capConnectionsPerAddress(server, options.maxConnectionsPerAddress ?? DEFAULT_HTTP_LIMITS.maxConnectionsPerAddress);
+      limits.connections = limitConnections(
+        server,
+        options.maxConnections ?? DEFAULT_HTTP_LIMITS.maxConnections,
+        options.maxConnectionsPerAddress ?? DEFAULT_HTTP_LIMITS.maxConnectionsPerAddress,
+      );
       return server;
     },
+  });
+}
+
+/**
+ * A connection in a slot kept for probes (connection-limits.ts) gets `GET /healthz` and is then
+ * closed; anything else there is a 503 (with the CORS headers and request id of every answer).
+ */
+function keepReserveForProbes(app: FastifyInstance, limits: { connections?: ConnectionLimits }): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!limits.connections?.reserved(request.raw.socket)) return;
+    reply.header('connection', 'close');
+    if ((request.method === 'GET' || request.method === 'HEAD') && request.url.split('?')[0] === '/healthz') return;
+    return reply.code(503).header('retry-after', '1').send({
+      error: 'the server is at its connection limit (--max-connections): only /healthz is answered on the connections kept for probes; try again shortly',
+    });
   });
 }
 

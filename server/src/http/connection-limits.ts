@@ -1,29 +1,105 @@
 /**
- * Connections per client address. The global `--max-connections` alone let one client lock
- * every other out: 1,100 connections that never send a byte, renewed as they time out, held
- * every slot. Each address gets at most `cap` open connections; one more is closed at once
- * (before a byte is read, so it costs nothing). Behind a reverse proxy every connection comes
- * from the proxy's address, so the cap is for a server that clients reach directly.
+ * Connections: how many in all (`--max-connections`), how many per client address
+ * (`--max-connections-per-ip`), and a share of the cap kept for the operator's probes.
+ *
+ * The global cap alone let one client lock every other out (1,100 silent connections, renewed as
+ * they time out, held every slot); the per-address cap alone did not protect the operator's own
+ * probes: silent connections from 11 loopback addresses (127.0.0.2…, 100 each) filled the 1,000
+ * and `/healthz` from another address got nothing. So a share of the cap (`reservedConnections`)
+ * is kept: once the others are taken, a new connection gets a reserved slot, which serves one
+ * `GET /healthz` and is closed (any other request there is a 503). A reserved slot whose client
+ * has sent nothing yet is given to the next connection that asks for one, so silent connections
+ * cannot hold the reserve either, whatever addresses they come from; one address holds one
+ * reserved slot at a time. A connection over a cap is closed at once, before a byte is read.
+ * Behind a reverse proxy every connection comes from the proxy's address, so the per-address cap
+ * is for a server that clients reach directly. (The management socket is a Unix socket of its
+ * own, outside these caps: it answers whatever the HTTP side holds.)
  */
 import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
 
-/** Closes a connection from an address that already has `cap` open; returns the live counts (for tests). */
-export function capConnectionsPerAddress(server: Server, cap: number): Map<string, number> {
+/** The share of `--max-connections` kept for probes. */
+const RESERVED_SHARE = 0.05;
+/** Longest a connection in a reserved slot may take to send its whole request (ms). */
+const RESERVED_REQUEST_MS = 2_000;
+
+/** Slots of `total` kept for `/healthz`: 5% (at least 1), leaving at least one for everything else. */
+function reservedConnections(total: number): number {
+  return Math.max(0, Math.min(Math.max(1, Math.round(total * RESERVED_SHARE)), total - 1));
+}
+
+export interface ConnectionLimits {
+  /** Open connections per address (for tests and metrics). */
+  readonly open: Map<string, number>;
+  /** Whether a connection holds a reserved slot (it may ask for `/healthz` only). */
+  reserved(socket: Socket): boolean;
+}
+
+/**
+ * Applies the caps to `server`: `total` connections at most, of which `reservedConnections(total)`
+ * only for probes; `perAddress` from one address (0: no such cap).
+ */
+export function limitConnections(server: Server, total: number, perAddress: number): ConnectionLimits {
   const open = new Map<string, number>();
-  if (cap <= 0) return open;
+  const reserve = reservedConnections(total);
+  /** Connections in reserved slots, oldest first, and which of them have sent a request. */
+  const reservedSockets = new Set<Socket>();
+  const asked = new WeakSet<Socket>();
+  let general = 0;
+  // Connections are counted here, not by Node's `maxConnections` (which drops a new connection
+  // before anyone sees it, so none could take a silent one's reserved slot); that is only a backstop.
+  server.maxConnections = total + 16;
+  server.on('request', (request) => asked.add(request.socket));
   server.on('connection', (socket) => {
     const address = socket.remoteAddress ?? '';
-    const count = open.get(address) ?? 0;
-    if (count >= cap) {
+    const fromAddress = open.get(address) ?? 0;
+    if (perAddress > 0 && fromAddress >= perAddress) {
       socket.destroy();
       return;
     }
-    open.set(address, count + 1);
+    if (general < total - reserve) {
+      general++;
+      socket.once('close', () => general--);
+    } else if (!takeReserved(socket, address)) {
+      socket.destroy();
+      return;
+    }
+    open.set(address, fromAddress + 1);
     socket.once('close', () => {
       const left = (open.get(address) ?? 1) - 1;
       if (left > 0) open.set(address, left);
       else open.delete(address);
     });
   });
-  return open;
+
+  /** A client in a reserved slot that has sent nothing yet: its slot may go to a newcomer. */
+  const silent = (held: Socket) => !asked.has(held) && held.bytesRead === 0;
+
+  /**
+   * A reserved slot for `socket`: a free one, else its address's own or the oldest silent one;
+   * false when its address's slot is in use, or every slot is.
+   */
+  function takeReserved(socket: Socket, address: string): boolean {
+    if (reserve === 0) return false;
+    const same = [...reservedSockets].find((held) => held.remoteAddress === address);
+    if (same || reservedSockets.size >= reserve) {
+      const given = same ? (silent(same) ? same : undefined) : [...reservedSockets].find(silent);
+      if (!given) return false;
+      reservedSockets.delete(given);
+      given.destroy();
+    }
+    reservedSockets.add(socket);
+    // A probe sends its request at once: one that has not within the deadline gives the slot back.
+    const deadline = setTimeout(() => {
+      if (!asked.has(socket)) socket.destroy();
+    }, RESERVED_REQUEST_MS);
+    deadline.unref();
+    socket.once('close', () => {
+      clearTimeout(deadline);
+      reservedSockets.delete(socket);
+    });
+    return true;
+  }
+
+  return { open, reserved: (socket) => reservedSockets.has(socket) };
 }

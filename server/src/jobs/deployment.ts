@@ -25,6 +25,7 @@ import {
   deleteFileParts,
   deletePageSections,
   deploymentFiles,
+  replaceFileParts,
   finishDeployments,
   markInProgress,
   resultColumns,
@@ -36,6 +37,7 @@ import {
   type FilesChanged,
 } from '../store/deployments.js';
 import { CONFIG_FILE_NAMES, isFixable, messageWithSuggestion, type Problem } from 'docsnav';
+import { DamagedPart } from '../store/checksum.js';
 import { mergeFollowing } from '../store/jobs.js';
 import { pruneDeployments, reclaimSpace } from '../store/retention.js';
 import { queueRepair } from './repair-kind.js';
@@ -256,7 +258,7 @@ async function fetchCommit(
   cacheDir: string,
   log: (line: string) => Promise<void>,
 ): Promise<FetchedCommit> {
-  const { db, settings, signal } = context;
+  const { settings, signal } = context;
   // Below --min-free-disk a deployment does not start, and fails at its next batch of writes.
   settings.disk?.refuseDeployment();
   await log(`fetching ${project.branch} from ${displayRepo(project.repo)}`);
@@ -268,8 +270,45 @@ async function fetchCommit(
   const entries = await listFiles(cacheDir, sha, settings.git, { sizes: false });
   const docs = checkTree(entries, project.docsDir, settings);
   const current = project.currentDeploymentId;
-  const previous = current ? await deploymentFiles(db, current) : undefined;
+  const previous = current ? await previousFiles(project, context, cacheDir, current, log) : undefined;
   return { sha, entries, docs, current, commit: { sha, message, filesChanged: filesChanged(previous ?? {}, docs.files) } };
+}
+
+/**
+ * The current deployment's file map, for filesChanged. A damaged one (a part missing or not
+ * matching its checksum: store/deployments.ts) is made again from that deployment's commit,
+ * whose trees the project's cache holds, and stored in its place, with a line in the server's
+ * log and one in the deployment's; when the commit cannot be read there, every file counts as
+ * added, as after a pruned deployment.
+ */
+async function previousFiles(
+  project: Project,
+  context: JobContext<typeof DEPLOYMENT_KIND>,
+  cacheDir: string,
+  current: string,
+  log: (line: string) => Promise<void>,
+): Promise<Record<string, string> | undefined> {
+  const { db, settings } = context;
+  try {
+    return await deploymentFiles(db, current);
+  } catch (error) {
+    if (!(error instanceof DamagedPart)) throw error;
+    const [row] = await db.query<{ commit_sha: string | null }>('SELECT commit_sha FROM deployments WHERE id = $1', [current]);
+    const commit = row?.commit_sha ?? '';
+    let files: Record<string, string> | undefined;
+    try {
+      if (commit) files = checkTree(await listFiles(cacheDir, commit, settings.git, { sizes: false }), project.docsDir, settings).files;
+    } catch {
+      files = undefined;
+    }
+    if (files) await context.write((tx) => replaceFileParts(tx, current, jsonParts(files, FILE_PART_CHARS)));
+    const line = files
+      ? `the stored file map of deployment ${current} was damaged (${error.message}): made again from its commit ${commit.slice(0, 12)}`
+      : `the stored file map of deployment ${current} was damaged (${error.message}) and its commit cannot be read here: every file counts as added`;
+    context.log.warn({ deploymentId: current, damaged: error.message, rebuilt: files !== undefined }, line);
+    await log(line);
+    return files;
+  }
 }
 
 /**

@@ -89,13 +89,21 @@ export class DenseVectors {
 }
 
 /**
- * The vectors of a deployment's sections: the stored ones, the missing ones embedded in
- * batches (each batch stored as it comes). Rejects when the endpoint fails (the caller goes on
+ * The vectors of a deployment's sections: the stored ones, the missing (or damaged) ones
+ * embedded in batches (each batch stored as it comes). Rejects when the endpoint fails (the caller goes on
  * lexically and tries again later).
  */
-export async function deploymentVectors(db: Queryable, embedder: Embedder, deploymentId: string, sections: readonly PageSection[]): Promise<DenseVectors> {
+export async function deploymentVectors(
+  db: Queryable,
+  embedder: Embedder,
+  deploymentId: string,
+  sections: readonly PageSection[],
+  /** Told how many stored vectors were damaged (they are embedded again with the missing ones). */
+  onDamaged?: (count: number) => void,
+): Promise<DenseVectors> {
   const model = embedder.settings.model;
-  const stored = await loadEmbeddings(db, deploymentId, model);
+  const { vectors: stored, damaged } = await loadEmbeddings(db, deploymentId, model);
+  if (damaged > 0) onDamaged?.(damaged);
   const missing = sections.map((_, position) => position).filter((position) => !stored.has(position));
   for (let start = 0; start < missing.length; start += BATCH) {
     const positions = missing.slice(start, start + BATCH);

@@ -12,7 +12,8 @@
 import { pageSectionsPage, type PageSection } from '../store/deployments.js';
 import type { Queryable } from '../store/store.js';
 import { deploymentVectors, type DenseVectors, type Embedder } from './embeddings.js';
-import { storedIndex, storeIndex } from '../store/search-indexes.js';
+import { DamagedPart } from '../store/checksum.js';
+import { replaceIndex, storedIndex, storeIndex } from '../store/search-indexes.js';
 import { INDEX_FORMAT, SectionIndex } from './section-index.js';
 
 /**
@@ -57,7 +58,7 @@ export class SearchIndexes {
     if (entry.dense || entry.densePending || (entry.denseRetryAt ?? 0) > Date.now()) return entry.dense;
     const embedder = this.embedder;
     entry.densePending = entry.index
-      .then((index) => deploymentVectors(this.db, embedder, deploymentId, index.sections))
+      .then((index) => deploymentVectors(this.db, embedder, deploymentId, index.sections, (count) => this.onDenseDamaged?.(deploymentId, count)))
       .then(
         (vectors) => {
           entry.dense = vectors;
@@ -75,6 +76,9 @@ export class SearchIndexes {
       });
     return undefined;
   }
+
+  /** Told when stored vectors of a deployment were damaged (the server log): they are embedded again from their texts. */
+  onDenseDamaged?: (deploymentId: string, count: number) => void;
 
   /** Told when a deployment's sections could not be embedded (the server log); retrieval stays lexical. */
   onDenseFailed?: (deploymentId: string, error: string) => void;
@@ -106,8 +110,16 @@ export class SearchIndexes {
     return entry.index;
   }
 
-  /** Told of each index loaded: whether it was stored or built (and then stored), its size, how long it took. */
-  onLoaded?: (deploymentId: string, how: { built: boolean; bytes: number; ms: number; stored?: string }) => void;
+  /**
+   * Told of each index loaded: whether it was stored or built (and then stored), its size, how
+   * long it took, why storing it failed, and what was wrong with the stored one it replaced.
+   */
+  onLoaded?: (deploymentId: string, how: { built: boolean; bytes: number; ms: number; stored?: string; damaged?: string }) => void;
+
+  /** The deployments whose indexes are held (or loading), least recently used first. */
+  get loaded(): string[] {
+    return [...this.ready.keys()];
+  }
 
   /** The indexes held now, and about how many bytes they hold together. */
   get held(): { indexes: number; bytes: number } {
@@ -116,11 +128,33 @@ export class SearchIndexes {
     return { indexes: this.ready.size, bytes };
   }
 
+  /**
+   * The deployment's index: the stored one when it passes every check (its parts, lengths and
+   * checksums: store/search-indexes.ts; its numbers within bounds: `SectionIndex.restore`),
+   * otherwise built from the stored texts in slices that yield, and stored, in place of a
+   * damaged one (told as `damaged`, once).
+   */
   private async load(deploymentId: string): Promise<SectionIndex> {
     const started = performance.now();
     const sections = await this.sections(deploymentId);
-    const stored = await storedIndex(this.db, deploymentId, INDEX_FORMAT, yieldToLoop).catch(() => undefined);
-    const restored = stored && SectionIndex.restore(sections, stored);
+    let damaged: string | undefined;
+    let stored: Uint8Array | undefined;
+    try {
+      stored = await storedIndex(this.db, deploymentId, INDEX_FORMAT, yieldToLoop);
+    } catch (error) {
+      // A database error: built (and stored) as if none were.
+      if (error instanceof DamagedPart) damaged = error.message;
+    }
+    let restored: SectionIndex | undefined;
+    if (stored) {
+      try {
+        restored = SectionIndex.restore(sections, stored);
+      } catch {
+        restored = undefined;
+      }
+      if (!restored)
+        damaged = `the stored search index of deployment ${deploymentId}: its bytes do not make an index of the deployment's ${sections.length} stored sections`;
+    }
     if (restored) {
       this.onLoaded?.(deploymentId, { built: false, bytes: restored.bytes, ms: Math.round(performance.now() - started) });
       return restored;
@@ -130,9 +164,10 @@ export class SearchIndexes {
     if (sections.length === 0) return index;
     const ms = Math.round(performance.now() - started);
     // Stored in the background: the question that asked for it does not wait.
-    void storeIndex(this.db, deploymentId, INDEX_FORMAT, index.serialize(), yieldToLoop).then(
-      () => this.onLoaded?.(deploymentId, { built: true, bytes: index.bytes, ms }),
-      (error: unknown) => this.onLoaded?.(deploymentId, { built: true, bytes: index.bytes, ms, stored: (error as Error)?.message ?? String(error) }),
+    const store = damaged ? replaceIndex : storeIndex;
+    void store(this.db, deploymentId, INDEX_FORMAT, index.serialize(), yieldToLoop).then(
+      () => this.onLoaded?.(deploymentId, { built: true, bytes: index.bytes, ms, damaged }),
+      (error: unknown) => this.onLoaded?.(deploymentId, { built: true, bytes: index.bytes, ms, damaged, stored: (error as Error)?.message ?? String(error) }),
     );
     return index;
   }

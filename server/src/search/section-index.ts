@@ -243,7 +243,8 @@ export class SectionIndex {
     } catch {
       return undefined;
     }
-    if (header.format !== INDEX_FORMAT || header.sections !== sections.length) return undefined;
+    if (typeof header !== 'object' || header === null || header.format !== INDEX_FORMAT || header.sections !== sections.length) return undefined;
+    if (!wellFormed(header)) return undefined;
     const index = new SectionIndex();
     for (const section of sections) index.register(section);
     if (index.pages.length !== header.pages || !Array.isArray(header.copyKeys) || header.copyKeys.length !== header.pages) return undefined;
@@ -271,7 +272,23 @@ export class SectionIndex {
     index.sectionPages.replace(take(Uint32Array, sections.length));
     index.postingFrequencies = take(Uint16Array, header.postings * FIELD_COUNT);
     header.averages.forEach((average, f) => (index.averages[f] = average));
+    // Every number that bounds a loop or indexes an array is within bounds: damaged offsets once
+    // sent a question through billions of postings, and nothing else on the server was answered.
+    if (!index.withinBounds()) return undefined;
     return index;
+  }
+
+  /** Whether the restored arrays fit together: offsets rising from 0 to the postings, every section and page id in range (linear, no allocation). */
+  private withinBounds(): boolean {
+    const { offsets, postingSections, pageFrequency } = this;
+    const terms = this.termIds.size;
+    if (offsets.length !== terms + 1 || offsets[0] !== 0 || offsets[terms] !== postingSections.length) return false;
+    for (let t = 0; t < terms; t++) if (offsets[t + 1] < offsets[t] || pageFrequency[t] > this.pages.length) return false;
+    const sections = this.sections.length;
+    for (let p = 0; p < postingSections.length; p++) if (postingSections[p] >= sections) return false;
+    const sectionPages = this.sectionPages.view();
+    for (let section = 0; section < sections; section++) if (sectionPages[section] >= this.pages.length) return false;
+    return true;
   }
 
   /** About how many bytes the index holds (its arrays, terms and section texts): what the cache of indexes counts. */
@@ -842,4 +859,20 @@ class Growable<T extends Uint32Array | Uint16Array> {
   trim(): void {
     this.array = this.array.slice(0, this.length) as T;
   }
+}
+
+/** A restored header's fields are of the types `serialize` writes (a damaged one is built again, not trusted). */
+function wellFormed(header: { pages: unknown; postings: unknown; averages: unknown; terms: unknown; copyKeys: unknown }): boolean {
+  return (
+    Number.isInteger(header.pages) &&
+    Number.isInteger(header.postings) &&
+    (header.postings as number) >= 0 &&
+    Array.isArray(header.averages) &&
+    header.averages.length === FIELD_COUNT &&
+    header.averages.every((average) => Number.isFinite(average)) &&
+    Array.isArray(header.terms) &&
+    header.terms.every((term) => typeof term === 'string') &&
+    new Set(header.terms).size === header.terms.length &&
+    Array.isArray(header.copyKeys)
+  );
 }

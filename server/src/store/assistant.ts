@@ -85,3 +85,15 @@ export async function threadMessages(db: Queryable, threadId: string): Promise<T
   );
   return rows.map((row) => ({ role: row.role, content: row.content, sources: row.sources, createdAt: isoDate(row.created_at)! }));
 }
+
+/** The deployment a thread was last answered from and that answer's sources, or undefined (no answer yet). */
+export async function lastAnswer(
+  db: Queryable,
+  threadId: string,
+): Promise<{ deploymentId: string; sources: Array<{ url: string; title: string }> } | undefined> {
+  const rows = await db.query<{ deployment_id: string; sources: Array<{ url: string; title: string }> }>(
+    `SELECT deployment_id, sources FROM assistant_messages WHERE thread_id = $1 AND role = 'assistant' AND deployment_id IS NOT NULL ORDER BY seq DESC LIMIT 1`,
+    [threadId],
+  );
+  return rows[0] && { deploymentId: rows[0].deployment_id, sources: Array.isArray(rows[0].sources) ? rows[0].sources : [] };
+}

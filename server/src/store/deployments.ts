@@ -1,4 +1,5 @@
 import type { PageTree, Problem } from 'docsnav';
+import { checksum, DamagedPart } from './checksum.js';
 import { isoDate } from './projects.js';
 import type { Queryable } from './store.js';
 import { json } from './storable.js';
@@ -138,14 +139,44 @@ export async function storeResult(db: Queryable, id: string, column: ResultColum
 
 /** One part of a deployment's file map's JSON text (`jsonParts`), `part` counting from 0. */
 export async function storeFilePart(db: Queryable, id: string, part: number, data: string): Promise<void> {
-  await db.query('INSERT INTO file_parts (deployment_id, part, data) VALUES ($1, $2, $3)', [id, part, data]);
+  await db.query('INSERT INTO file_parts (deployment_id, part, data, checksum) VALUES ($1, $2, $3, $4)', [id, part, data, checksum(data)]);
+}
+
+/**
+ * The parts of a deployment's JSON text (`tree_parts` or `file_parts`), joined and parsed, once
+ * each is checked: all `expected` there, in order, each matching its checksum, and the whole
+ * parsing. Throws `DamagedPart` (`IncompleteTree` when a part is missing) saying which.
+ */
+async function partsJson<T>(db: Queryable, table: 'tree_parts' | 'file_parts', deploymentId: string, expected: number, what: string): Promise<T> {
+  const parts = await db.query<{ part: number; data: string; checksum: string }>(
+    `SELECT part, data, checksum FROM ${table} WHERE deployment_id = $1 ORDER BY part`,
+    [deploymentId],
+  );
+  if (parts.length !== expected || parts.some((part, index) => Number(part.part) !== index))
+    throw new IncompleteTree(`deployment ${deploymentId} has ${parts.length} of the ${expected} parts of its ${what}`);
+  const bad = parts.find((part) => checksum(part.data) !== part.checksum);
+  if (bad) throw new DamagedPart(`part ${bad.part} of the ${expected} of deployment ${deploymentId}'s ${what} does not match its checksum`);
+  try {
+    return JSON.parse(parts.map((part) => part.data).join('')) as T;
+  } catch {
+    throw new DamagedPart(`the ${what} of deployment ${deploymentId} is not JSON`);
+  }
+}
+
+/** Replaces a deployment's file map with these parts of its JSON text (`jsonParts`), one statement each (a damaged one made again). */
+export async function replaceFileParts(db: Queryable, id: string, parts: Iterable<string>): Promise<void> {
+  await db.query('DELETE FROM file_parts WHERE deployment_id = $1', [id]);
+  let part = 0;
+  for (const data of parts) await storeFilePart(db, id, part++, data);
+  await db.query('UPDATE deployments SET file_parts = $2, files = NULL WHERE id = $1', [id, part]);
 }
 
 /**
  * The file map (path -> blob id) of a deployment, for the next one's filesChanged: joined from
- * its parts, or, for a deployment stored before 026_file_parts.sql, from its `files` column.
- * Undefined when none is stored (a pruned deployment) or a part is missing: every file then
- * counts as added, as after a pruned one.
+ * its parts, each checked (`partsJson`), or, for a deployment stored before 026_file_parts.sql,
+ * from its `files` column. Undefined when none is stored (a pruned deployment: every file then
+ * counts as added). A part missing or damaged throws `DamagedPart`: the caller makes the map
+ * again from the deployment's commit.
  */
 export async function deploymentFiles(db: Queryable, id: string): Promise<Record<string, string> | undefined> {
   const rows = await db.query<{ file_parts: number | null; files: Record<string, string> | null }>(
@@ -155,9 +186,10 @@ export async function deploymentFiles(db: Queryable, id: string): Promise<Record
   const row = rows[0];
   if (!row) return undefined;
   if (row.file_parts === null) return row.files ?? undefined;
-  const parts = await db.query<{ part: number; data: string }>('SELECT part, data FROM file_parts WHERE deployment_id = $1 ORDER BY part', [id]);
-  if (parts.length !== Number(row.file_parts) || parts.some((part, index) => Number(part.part) !== index)) return undefined;
-  return JSON.parse(parts.map((part) => part.data).join('')) as Record<string, string>;
+  const files = await partsJson<unknown>(db, 'file_parts', id, Number(row.file_parts), 'file map');
+  if (typeof files !== 'object' || files === null || Array.isArray(files) || Object.values(files).some((blob) => typeof blob !== 'string'))
+    throw new DamagedPart(`the file map of deployment ${id} is not a map of paths to blob ids`);
+  return files as Record<string, string>;
 }
 
 export interface PageSection {
@@ -220,7 +252,12 @@ export interface SectionsBatch {
 export async function storeSections(db: Queryable, deploymentId: string, batch: SectionsBatch, previousId?: string): Promise<void> {
   const BATCH = 500;
   for (const part of batch.tree ?? []) {
-    await db.query('INSERT INTO tree_parts (deployment_id, part, data) VALUES ($1, $2, $3)', [deploymentId, part.part, part.data]);
+    await db.query('INSERT INTO tree_parts (deployment_id, part, data, checksum) VALUES ($1, $2, $3, $4)', [
+      deploymentId,
+      part.part,
+      part.data,
+      checksum(part.data),
+    ]);
   }
   for (let start = 0; start < batch.sections.length; start += BATCH) {
     await db.query(
@@ -322,15 +359,17 @@ export async function deletePageSections(db: Queryable, deploymentId: string): P
   await db.query('DELETE FROM tree_parts WHERE deployment_id = $1', [deploymentId]);
 }
 
-/** A stored tree whose parts are not all there (deleted, or never finished): the deployment's tree is not known. */
-export class IncompleteTree extends Error {
+/** Stored parts not all there (deleted, or never finished): the deployment's tree (or file map) is not known. */
+export class IncompleteTree extends DamagedPart {
   override name = 'IncompleteTree';
 }
 
 /**
- * A deployment's page tree, as its analysis made it: joined from its parts, or, for a deployment
- * stored before the tree was stored in parts, from its `tree` column. Undefined when none is
- * stored (a failed or pruned deployment). A tree missing a part throws `IncompleteTree`.
+ * A deployment's page tree, as its analysis made it: joined from its parts, each checked
+ * (`partsJson`), or, for a deployment stored before the tree was stored in parts, from its
+ * `tree` column. Undefined when none is stored (a failed or pruned deployment). A tree missing a
+ * part throws `IncompleteTree`, one with a damaged part `DamagedPart`: the tree is made again
+ * only by deploying the commit again (nothing in the server reads it back but its tests yet).
  */
 export async function deploymentTree(db: Queryable, deploymentId: string): Promise<PageTree | undefined> {
   const rows = await db.query<{ tree_parts: number | null; tree: PageTree | null }>(
@@ -340,12 +379,7 @@ export async function deploymentTree(db: Queryable, deploymentId: string): Promi
   const row = rows[0];
   if (!row) return undefined;
   if (row.tree_parts === null) return row.tree ?? undefined;
-  const expected = Number(row.tree_parts);
-  const parts = await db.query<{ part: number; data: string }>('SELECT part, data FROM tree_parts WHERE deployment_id = $1 ORDER BY part', [deploymentId]);
-  if (parts.length !== expected || parts.some((part, index) => Number(part.part) !== index)) {
-    throw new IncompleteTree(`deployment ${deploymentId} has ${parts.length} of the ${expected} parts of its page tree`);
-  }
-  return JSON.parse(parts.map((part) => part.data).join('')) as PageTree;
+  return partsJson<PageTree>(db, 'tree_parts', deploymentId, Number(row.tree_parts), 'page tree');
 }
 
 type SectionRow = {

@@ -22,6 +22,32 @@ export const PGLITE_POSTGRES_VERSION = '18';
 export const PGLITE_MEMORY_SETTINGS = ['shared_buffers=16MB', 'maintenance_work_mem=16MB', 'work_mem=2MB', 'temp_buffers=2MB'];
 
 /**
+ * The embedded database's write-ahead log, kept small (issue 52 item 4). PGlite is PostgreSQL in
+ * single-user mode: no checkpointer runs, so nothing ever checkpointed and `pg_wal` grew by a
+ * 16 MB segment at a time for good (12 redeploys of a 323-page site: 65 MB of a 99 MB data
+ * folder, on its way to PostgreSQL's default `max_wal_size` of 1 GB and past it). docsnav asks
+ * for a checkpoint itself: after each retention pass (store/retention.ts), and whenever
+ * `WAL_CHECKPOINT_BYTES` of WAL were written since the last one (`walBound`), so `pg_wal` holds
+ * about that plus the segment being written. After a checkpoint the segments it no longer needs
+ * are deleted, not kept for reuse (`wal_recycle=off`: a recycled segment is 16 MB of disk that
+ * `du` counts whatever it holds), and a new segment is not filled with zeros first
+ * (`wal_init_zero=off`: its blocks are taken as WAL is written, as on a copy-on-write file
+ * system). `min_wal_size`/`max_wal_size` say the same bound to PostgreSQL (they size recycling;
+ * nothing is recycled). A crash loses nothing: a checkpoint only lets PostgreSQL forget WAL whose
+ * changes are already in the table files.
+ */
+export const PGLITE_WAL_SETTINGS = ['wal_recycle=off', 'wal_init_zero=off', 'min_wal_size=32MB', 'max_wal_size=64MB'];
+/**
+ * WAL written since the last checkpoint that makes the next write ask for one: 32 MB, two
+ * segments. Smaller would checkpoint (write the dirty buffers, ≤ shared_buffers' 16 MB, on the
+ * main thread) several times per deployment of a large site; larger is disk an operator sees for
+ * nothing. A 323-page site's deployment writes ~20 MB of WAL.
+ */
+export const WAL_CHECKPOINT_BYTES = 32 * 2 ** 20;
+/** Least time between two looks at how much WAL was written (one short query each). */
+const WAL_LOOK_MS = 1_000;
+
+/**
  * PostgreSQL's WebAssembly is compiled by V8's baseline compiler only (Liftoff), without tiering
  * hot functions up to the optimizing compiler: that code and its compilation held ~50 MB of the
  * process (store open 163-203 -> 132 MB RSS here). Deploying the three corpus repositories was
@@ -89,7 +115,9 @@ export async function openPglite(dbDir: string, options: { disk?: DiskSpace } = 
   try {
     compileWasmForMemory();
     const { PGlite } = await import('@electric-sql/pglite');
-    db = await PGlite.create(dbDir, { startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS.flatMap((setting) => ['-c', setting])] });
+    db = await PGlite.create(dbDir, {
+      startParams: [...PGlite.defaultStartParams, ...[...PGLITE_MEMORY_SETTINGS, ...PGLITE_WAL_SETTINGS].flatMap((setting) => ['-c', setting])],
+    });
   } catch (error) {
     const why = (error as Error)?.message?.split('\n')[0] ?? String(error);
     throw new StoreError(
@@ -102,11 +130,15 @@ export async function openPglite(dbDir: string, options: { disk?: DiskSpace } = 
   // from a WAL write that failed for want of space (disk.ts).
   const { disk } = options;
   if (disk) disk.holdsDatabase = true;
+  const wal = walBound(db, disk);
   const run =
     (target: Pick<PGlite, 'query'>) =>
     async <Row>(sql: string, params?: readonly unknown[]) => {
-      if (disk && writes(sql)) disk.refuseWrite();
-      return (await target.query<Row>(sql, storableParams(params))).rows;
+      const writing = writes(sql);
+      if (disk && writing) disk.refuseWrite();
+      const rows = (await target.query<Row>(sql, storableParams(params))).rows;
+      if (writing) wal.wrote();
+      return rows;
     };
   return {
     driver: 'pglite',
@@ -122,6 +154,40 @@ export async function openPglite(dbDir: string, options: { disk?: DiskSpace } = 
     },
     async close() {
       if (!db.closed) await db.close();
+    },
+  };
+}
+
+/**
+ * Checkpoints the embedded database when `WAL_CHECKPOINT_BYTES` of WAL were written since the
+ * last checkpoint: looked at after a write, at most every `WAL_LOOK_MS`, never while a
+ * checkpoint runs, nor on a disk below the floor (a checkpoint writes). Off the caller's path: a
+ * write does not wait for it (it waits its turn behind a transaction under way).
+ */
+function walBound(db: PGlite, disk: DiskSpace | undefined): { wrote: () => void } {
+  let lookedAt = 0;
+  let running = false;
+  const look = async () => {
+    try {
+      const rows = (
+        await db.query<{ bytes: string | number }>(
+          `SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), (SELECT redo_lsn FROM pg_control_checkpoint())) AS bytes`,
+        )
+      ).rows;
+      if (Number(rows[0]?.bytes) >= WAL_CHECKPOINT_BYTES && !db.closed) await db.query('CHECKPOINT');
+    } catch {
+      // closed meanwhile, or the disk filled: the next write looks again
+    } finally {
+      running = false;
+    }
+  };
+  return {
+    wrote() {
+      const now = Date.now();
+      if (running || now - lookedAt < WAL_LOOK_MS || db.closed || disk?.reading.state === 'full') return;
+      lookedAt = now;
+      running = true;
+      void look();
     },
   };
 }

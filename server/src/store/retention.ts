@@ -5,18 +5,25 @@
  * after a deployment succeeds, in its job (off the request path). The deployment rows stay (their
  * status, summary, logs and problems), marked `pruned_at`.
  *
- * Kept whatever their age: the project's current deployment, and the deployment an answer of an
- * open thread (a message in the last `OPEN_THREAD_HOURS`) was taken from (an answer's sources
- * are stored with it, so a thread that has gone quiet needs nothing of its deployment). The only
- * job that reads a deployment's texts is the project's next deployment, which copies from the
- * current one (kept); a project's jobs run one at a time. Deployments still queued or running
- * are never candidates (only ended ones are), and a coalesced request (which stored nothing
- * of its own) does not take a kept place from the run it was folded into.
+ * One place more (`keep` + 1 at most, whatever the project's threads say): the current
+ * deployment, should it not be among the newest `keep` successes, else the newest deployment an
+ * open thread (a message in the last `OPEN_THREAD_HOURS`) was last answered from. A thread pins
+ * only the deployment of its last answer: one thread asking after each of 14 deployments once
+ * kept all 14 deployments' texts (42,000 sections) under `--keep-deployments 1`, since every
+ * deployment any answer of an open thread cited was kept. A follow-up is answered from the
+ * current deployment in any case, saying so when the sources of the thread's last answer moved
+ * (assistant/moved-sources.ts); an answer's sources are stored with it.
+ *
+ * The only job that reads a deployment's texts is the project's next deployment, which copies
+ * from the current one (kept); a project's jobs run one at a time. Deployments still queued or
+ * running are never candidates (only ended ones are), a failed deployment never takes a kept
+ * place (a failed newest one once made an older good one's texts go), and a coalesced request
+ * (which stored nothing of its own) does not take one from the run it was folded into.
  */
 import { deleteStoredIndexes } from './search-indexes.js';
 import type { Queryable } from './store.js';
 
-/** A thread with a message this recent is open: the deployment its answers cite keeps its texts. */
+/** A thread with a message this recent is open: the deployment of its last answer may keep its texts (one place past `keep`). */
 const OPEN_THREAD_HOURS = 24;
 /** Page sections (or embeddings) deleted per statement. */
 const DELETED_ROWS = 2000;
@@ -35,15 +42,24 @@ async function deploymentsToPrune(db: Queryable, projectId: string, keep: number
   const rows = await db.query<{ id: string }>(
     `WITH kept AS (
        SELECT id FROM deployments WHERE project_id = $1 AND status = 'success' AND deployed_by = id ORDER BY ended_at DESC, created_at DESC LIMIT $2
+     ),
+     current AS (SELECT current_deployment_id AS id FROM projects WHERE id = $1 AND current_deployment_id IS NOT NULL),
+     pinned AS (
+       SELECT DISTINCT ON (t.id) m.deployment_id AS id
+       FROM assistant_threads t JOIN assistant_messages m ON m.thread_id = t.id
+       WHERE t.project_id = $1 AND t.updated_at > now() - make_interval(hours => $3) AND m.role = 'assistant' AND m.deployment_id IS NOT NULL
+       ORDER BY t.id, m.seq DESC
+     ),
+     extra AS (
+       SELECT d.id FROM deployments d
+       WHERE d.project_id = $1 AND d.status = 'success' AND d.id NOT IN (SELECT id FROM kept)
+         AND (d.id IN (SELECT id FROM current) OR d.id IN (SELECT id FROM pinned))
+       ORDER BY (d.id IN (SELECT id FROM current)) DESC, d.created_at DESC
+       LIMIT 1
      )
      SELECT d.id FROM deployments d
      WHERE d.project_id = $1 AND d.pruned_at IS NULL AND d.status IN ('success', 'failure')
-       AND d.id NOT IN (SELECT id FROM kept)
-       AND d.id NOT IN (SELECT current_deployment_id FROM projects WHERE id = $1 AND current_deployment_id IS NOT NULL)
-       AND NOT EXISTS (
-         SELECT 1 FROM assistant_messages m JOIN assistant_threads t ON t.id = m.thread_id
-         WHERE m.deployment_id = d.id AND t.project_id = $1 AND t.updated_at > now() - make_interval(hours => $3)
-       )
+       AND d.id NOT IN (SELECT id FROM kept) AND d.id NOT IN (SELECT id FROM extra)
      ORDER BY d.created_at`,
     [projectId, keep, OPEN_THREAD_HOURS],
   );
@@ -106,10 +122,21 @@ async function deleteInBatches(
 const PRUNED_TABLES = ['page_sections', 'section_embeddings', 'search_indexes', 'tree_parts', 'file_parts', 'deployments'] as const;
 
 /**
- * Lets the space of deleted rows be used again. PostgreSQL's autovacuum does this by itself in
- * time; the embedded database has no autovacuum, and without it every pass's deleted rows would
- * stay in its files (the database would grow as if nothing were deleted).
+ * Lets the space of deleted rows be used again, then checkpoints. PostgreSQL's autovacuum does
+ * the first by itself in time; the embedded database has no autovacuum, and without it every
+ * pass's deleted rows would stay in its files (the database would grow as if nothing were
+ * deleted). The checkpoint lets the write-ahead log those deletions (and the deployment before
+ * them) wrote go: the embedded database has no checkpointer of its own (store/pglite.ts), and
+ * its `pg_wal` grew by 16 MB segments for good. PostgreSQL checkpoints by itself; it is asked
+ * too where the server's role may (a superuser, or `pg_checkpoint` from PostgreSQL 15), and
+ * not otherwise.
  */
 export async function reclaimSpace(db: Queryable): Promise<void> {
   for (const table of PRUNED_TABLES) await db.query(`VACUUM ${table}`);
+  try {
+    await db.query('CHECKPOINT');
+  } catch (error) {
+    // 42501: this role may not checkpoint (PostgreSQL's checkpointer does it in its own time).
+    if ((error as { code?: unknown })?.code !== '42501') throw error;
+  }
 }

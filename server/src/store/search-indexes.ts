@@ -1,50 +1,84 @@
 /**
- * Stored search indexes (migration 024): a deployment's index as `SectionIndex.serialize` made
- * it, in parts of `PART_BYTES`, so that no statement carries a whole big site's index and the
- * embedded database answers other requests between two parts.
+ * Stored search indexes (migrations 024, 027): a deployment's index as `SectionIndex.serialize`
+ * made it, in parts of `PART_BYTES`, so that no statement carries a whole big site's index and
+ * the embedded database answers other requests between two parts. Every row names how many
+ * parts there are and the index's whole length; each part carries the MD5 of its bytes. A reader
+ * checks them all before the bytes are used (`storedIndex`): a part missing, cut short, of
+ * another length than the rows say, or whose bytes are not those hashed, and the stored index
+ * is damaged (the caller builds it again from the stored texts and replaces it).
  */
+import { checksum, DamagedPart } from './checksum.js';
 import type { Queryable } from './store.js';
 
 /** Bytes per stored part. */
 const PART_BYTES = 4 * 2 ** 20;
+/** More parts than an index of 2 GB (the most a part count and a length of `integer` say sensibly) is damage. */
+const MAX_PARTS = 512;
 
-/** The stored index of a deployment in this format, whole, or undefined (none, or not finished). */
+interface PartRow {
+  parts: number;
+  bytes: number;
+  checksum: string;
+  length: number;
+  /** Base64: the embedded database hands a bytea over as hex text parsed in JavaScript (~400 ms for a 300-page site's 420 KB index); base64 text is decoded natively. */
+  data: string;
+}
+
+const PART_COLUMNS = `parts, bytes, checksum, octet_length(data) AS length, encode(data, 'base64') AS data`;
+
+/**
+ * The stored index of a deployment in this format, whole and checked, or undefined (none stored,
+ * or not finished: part 0, written last, is not there). Throws `DamagedPart` when a check fails.
+ * Each part is decoded and hashed between two turns of the event loop (`between`).
+ */
 export async function storedIndex(
   db: Queryable,
   deploymentId: string,
   format: number,
   between: () => Promise<void> = async () => {},
 ): Promise<Uint8Array | undefined> {
-  // Read as base64 text: the embedded database hands a bytea over as hex text parsed in
-  // JavaScript (~400 ms for a 300-page site's 420 KB index); base64 text is decoded natively.
-  const head = await db.query<{ parts: number; data: string }>(
-    `SELECT parts, encode(data, 'base64') AS data FROM search_indexes WHERE deployment_id = $1 AND format = $2 AND part = 0`,
-    [deploymentId, format],
-  );
+  const head = await db.query<PartRow>(`SELECT ${PART_COLUMNS} FROM search_indexes WHERE deployment_id = $1 AND format = $2 AND part = 0`, [
+    deploymentId,
+    format,
+  ]);
   if (head.length === 0) return undefined;
-  const parts = [Buffer.from(head[0].data, 'base64')];
-  for (let part = 1; part < Number(head[0].parts); part++) {
-    await between();
-    const rows = await db.query<{ data: string }>(
-      `SELECT encode(data, 'base64') AS data FROM search_indexes WHERE deployment_id = $1 AND format = $2 AND part = $3`,
-      [deploymentId, format, part],
-    );
-    if (rows.length === 0) return undefined;
-    parts.push(Buffer.from(rows[0].data, 'base64'));
-  }
-  if (parts.length === 1) return parts[0];
-  const whole = new Uint8Array(parts.reduce((total, part) => total + part.byteLength, 0));
+  const parts = Number(head[0].parts);
+  const bytes = Number(head[0].bytes);
+  const damaged = (what: string) => new DamagedPart(`the stored search index of deployment ${deploymentId}: ${what}`);
+  if (!Number.isInteger(parts) || parts < 1 || parts > MAX_PARTS) throw damaged(`part 0 says it has ${parts} parts`);
+  if (!Number.isInteger(bytes) || bytes < 0 || Math.ceil(bytes / PART_BYTES) > parts) throw damaged(`part 0 says ${bytes} bytes in ${parts} parts`);
+  const whole = new Uint8Array(bytes);
   let at = 0;
-  for (const part of parts) {
-    whole.set(part, at);
-    at += part.byteLength;
+  for (let part = 0; part < parts; part++) {
+    if (part > 0) await between();
+    const row =
+      part === 0
+        ? head[0]
+        : (
+            await db.query<PartRow>(`SELECT ${PART_COLUMNS} FROM search_indexes WHERE deployment_id = $1 AND format = $2 AND part = $3`, [
+              deploymentId,
+              format,
+              part,
+            ])
+          )[0];
+    if (!row) throw damaged(`part ${part} of ${parts} is missing`);
+    if (Number(row.parts) !== parts || Number(row.bytes) !== bytes)
+      throw damaged(`part ${part} says ${row.parts} parts of ${row.bytes} bytes, part 0 ${parts} of ${bytes}`);
+    const length = Number(row.length);
+    if (at + length > bytes || (part < parts - 1 && length === 0)) throw damaged(`part ${part} of ${parts} holds ${length} bytes, past the ${bytes} in all`);
+    const data = Buffer.from(row.data, 'base64');
+    if (data.byteLength !== length || checksum(data) !== row.checksum) throw damaged(`part ${part} of ${parts} does not match its checksum`);
+    whole.set(data, at);
+    at += length;
   }
+  if (at !== bytes) throw damaged(`its ${parts} parts hold ${at} bytes, not ${bytes}`);
   return whole;
 }
 
 /**
  * Stores a deployment's index: parts 1… first, part 0 (which says how many there are) last. Two
  * processes storing the same index at once write the same bytes; the second's rows are skipped.
+ * `partBytes`: the size of a part (tests store a small index in several).
  */
 export async function storeIndex(
   db: Queryable,
@@ -52,22 +86,30 @@ export async function storeIndex(
   format: number,
   bytes: Uint8Array,
   between: () => Promise<void> = async () => {},
+  partBytes = PART_BYTES,
 ): Promise<void> {
-  const parts = Math.max(1, Math.ceil(bytes.byteLength / PART_BYTES));
+  const parts = Math.max(1, Math.ceil(bytes.byteLength / partBytes));
   for (let part = parts - 1; part >= 0; part--) {
+    const data = Buffer.from(bytes.buffer, bytes.byteOffset + part * partBytes, Math.min(partBytes, bytes.byteLength - part * partBytes));
     await db.query(
       // As base64 text: both drivers pass a string alike.
-      `INSERT INTO search_indexes (deployment_id, format, part, parts, data) VALUES ($1, $2, $3, $4, decode($5, 'base64')) ON CONFLICT DO NOTHING`,
-      [
-        deploymentId,
-        format,
-        part,
-        parts,
-        Buffer.from(bytes.buffer, bytes.byteOffset + part * PART_BYTES, Math.min(PART_BYTES, bytes.byteLength - part * PART_BYTES)).toString('base64'),
-      ],
+      `INSERT INTO search_indexes (deployment_id, format, part, parts, bytes, checksum, data) VALUES ($1, $2, $3, $4, $5, $6, decode($7, 'base64')) ON CONFLICT DO NOTHING`,
+      [deploymentId, format, part, parts, bytes.byteLength, checksum(data), data.toString('base64')],
     );
     if (part > 0) await between();
   }
+}
+
+/** Replaces a damaged stored index with `bytes` (one statement deletes every row of it first: a reader meanwhile finds none and builds it). */
+export async function replaceIndex(
+  db: Queryable,
+  deploymentId: string,
+  format: number,
+  bytes: Uint8Array,
+  between: () => Promise<void> = async () => {},
+): Promise<void> {
+  await db.query('DELETE FROM search_indexes WHERE deployment_id = $1 AND format = $2', [deploymentId, format]);
+  await storeIndex(db, deploymentId, format, bytes, between);
 }
 
 /** Deletes a deployment's stored indexes (retention). */
