@@ -4,7 +4,7 @@
  * followed) is under the real docs root, and only up to a size cap; everything else is an
  * answer with a reason, never a throw, a hang or an unbounded read.
  */
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, type Stats } from 'node:fs';
 import path from 'node:path';
 
 /** Why a file was not read. */
@@ -33,58 +33,6 @@ export interface FileStamp {
   size: number;
   mtimeMs: number;
   ino: number;
-}
-
-/** A value of a stamp's shape (a stamp kept in a cache file, read back). */
-export function isFileStamp(value: unknown): value is FileStamp {
-  const stamp = value as Partial<FileStamp> | undefined;
-  return typeof stamp?.size === 'number' && typeof stamp.mtimeMs === 'number' && typeof stamp.ino === 'number';
-}
-
-/**
- * The disk's stamp of a regular file (a symlink is not followed), taken without opening it;
- * undefined for anything else. It reads nothing: a page scan store compares it with the stamp
- * a read through `diskReader` gave, to know a page unchanged without reading it.
- */
-export function statStamp(absolutePath: string): FileStamp | undefined {
-  const state = diskState(absolutePath);
-  return typeof state === 'object' ? state : undefined;
-}
-
-/** What is at a path, without opening it: a regular file's stamp, `missing`, or `other` (a folder, a symlink, an error). */
-export function diskState(absolutePath: string): FileStamp | 'missing' | 'other' {
-  try {
-    const stats = lstatSync(absolutePath, { throwIfNoEntry: false });
-    if (!stats) return 'missing';
-    return stats.isFile() ? { size: stats.size, mtimeMs: stats.mtimeMs, ino: stats.ino } : 'other';
-  } catch (error) {
-    return errorCode(error) === 'ENOTDIR' ? 'missing' : 'other';
-  }
-}
-
-/**
- * Reads a file again that a `diskReader` read before, only when it is still that file: the file
- * opened (no symlink followed, no blocking) has the same inode, size and modification time as
- * `stamp`. The same inode is the same file, which was inside the docs root when it was read, so
- * the path is not resolved again. Undefined for anything else (changed, gone, not regular).
- */
-export function readSameFile(absolutePath: string, stamp: FileStamp): Buffer | undefined {
-  let fd: number;
-  try {
-    fd = openSync(absolutePath, constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0));
-  } catch {
-    return undefined;
-  }
-  try {
-    const stats = fstatSync(fd);
-    if (!stats.isFile() || stats.ino !== stamp.ino || stats.size !== stamp.size || stats.mtimeMs !== stamp.mtimeMs) return undefined;
-    const read = readBounded(fd, stats.size, stats.size);
-    return read.ok && read.bytes.length === stats.size ? read.bytes : undefined;
-  } catch {
-    return undefined;
-  } finally {
-    closeSync(fd);
-  }
 }
 
 /** Reads a file by absolute path. Injected once and used by every layer. */
@@ -179,7 +127,7 @@ const GROWTH_BUFFER = Buffer.allocUnsafeSlow(64 * 1024);
  * Reads an open file to its end, but never more than `maxBytes` (a file can grow while it is
  * read): its size (`expected`) into a buffer of exactly that size, then what it grew by.
  */
-function readBounded(fd: number, expected: number, maxBytes: number): ReadOutcome {
+export function readBounded(fd: number, expected: number, maxBytes: number): ReadOutcome {
   const first = Buffer.allocUnsafe(Math.min(expected, maxBytes + 1));
   let total = 0;
   while (total < first.length) {
@@ -265,7 +213,7 @@ function megabytes(bytes: number): string {
   return `${Math.round(bytes / (1024 * 1024))} MB`;
 }
 
-function errorCode(error: unknown): string | undefined {
+export function errorCode(error: unknown): string | undefined {
   const code = error instanceof Error ? (error as NodeJS.ErrnoException).code : undefined;
   return typeof code === 'string' ? code : undefined;
 }

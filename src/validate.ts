@@ -1,7 +1,7 @@
 import { ioErrorText } from './io-error.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ValidationCache } from './cache.js';
+import type { ValidationCache } from './cache/memory.js';
 import { codes, type Code } from './codes.js';
 import { ignoredPages, ignoreTest, type IgnoreTest } from './config/ignore.js';
 import { profileOf, type ProfileName } from './config/profiles.js';
@@ -17,8 +17,8 @@ import type { DocsFiles, RuleContext } from './rules/types.js';
 import { SpecLoader } from './resolve/specs.js';
 import type { SiteBase } from './site/base.js';
 import { checkSite } from './site/check.js';
-import type { PageScanStore } from './pages/store.js';
-import { keepRun, ReadLog, replay, replayKey } from './validate-replay.js';
+import type { PageScanStore } from './cache/store.js';
+import { keepRun, ReadLog, replay, replayKey } from './cache/replay.js';
 import { TreeBuilder } from './resolve/tree.js';
 import type { PageTree } from './resolve/types.js';
 import { checkSchema } from './schema/index.js';
@@ -118,7 +118,7 @@ export class FileReadError extends Error {
 /** Validates docs.json text. Every problem is data: nothing is thrown for bad input. */
 export function validateText(text: string, options: ValidateOptions = {}): ValidationResult {
   const file = options.file ?? 'docs.json';
-  // With a page scan store, a validation whose every input is unchanged is given again as it was (src/validate-replay.ts).
+  // With a page scan store, a validation whose every input is unchanged is given again as it was (src/cache/replay.ts).
   const key = options.pageScans ? replayKey(text, options) : undefined;
   const files = key === undefined ? undefined : filesOf(options);
   if (key !== undefined && files) {

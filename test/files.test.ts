@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docsRootFiles } from '../src/docs-root.js';
-import { diskReader, isInside, readSameFile } from '../src/files.js';
+import { diskReader, isInside } from '../src/files.js';
+import { readSameFile } from '../src/cache/stamp.js';
 import { resolveText } from '../src/resolve/resolve.js';
 import { validateText } from '../src/validate.js';
 

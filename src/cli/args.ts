@@ -5,8 +5,8 @@ import { PROFILE_NAMES, type ProfileName } from '../config/profiles.js';
 import type { SeveritySetting } from '../problem.js';
 import { formats, isFormat, type Format } from '../report/formats.js';
 import { isRuleDocsUrl } from '../report/rule-docs.js';
-import { CACHE_STRATEGIES, type CacheStrategy } from '../pages/store.js';
-import { isCi, type CacheSettings } from '../pages/store-location.js';
+import { CACHE_STRATEGIES, type CacheStrategy } from '../cache/store.js';
+import { isCi, type CacheSettings } from '../cache/location.js';
 import { CHECK_OPTIONS, DIFF_OPTIONS, RESOLVE_OPTIONS, VALIDATE_OPTIONS, type CliOption } from './options.js';
 import { parseErrorLine } from './parse-error.js';
 

@@ -1,10 +1,10 @@
 /**
- * The page scan cache of a `validate` or `resolve` run (src/pages/store-location.ts): one store per
+ * The page scan cache of a `validate` or `resolve` run (src/cache/location.ts): one store per
  * cache file, written once at the end. Where docsnav chose the place, a cache that cannot be
  * written is skipped in silence (a read-only checkout still validates); where the user named it
  * (`--cache-location`), it is an I/O error (exit 2, one line).
  */
-import { PageScanStores } from '../pages/store-location.js';
+import { PageScanStores } from '../cache/location.js';
 import type { CommonArgs } from './args.js';
 import { UsageError } from './args.js';
 

@@ -4,10 +4,10 @@
  * (title, sidebar title, icon, tag, description), and the platform's rule for a page file at a
  * generated page's path.
  */
-import type { ValidationCache } from '../cache.js';
+import type { ValidationCache } from '../cache/memory.js';
 import type { Code } from '../codes.js';
 import type { FileReader } from '../files.js';
-import type { PageScanStore } from '../pages/store.js';
+import type { PageScanStore } from '../cache/store.js';
 import type { Finding } from '../problem.js';
 import { pageFileIn, type DocsFiles } from '../rules/types.js';
 import { stringField } from './front-matter.js';

@@ -11,8 +11,8 @@
  * (endpoint-entries.ts), page files' front matter (page-front-matter.ts), safe page paths
  * (page-path-safety.ts), and page URLs settled once every page is known (page-urls.ts).
  */
-import type { ValidationCache } from '../cache.js';
-import type { PageScanStore } from '../pages/store.js';
+import type { ValidationCache } from '../cache/memory.js';
+import type { PageScanStore } from '../cache/store.js';
 import { tidyPage } from '../navigation/entries.js';
 import { ELEMENTS, isPlainObject, NAME_FIELD, platformKeptPattern, PRIMARY_KEYS } from '../navigation/model.js';
 import { escapesRoot, isUrl } from '../navigation/openapi.js';

@@ -127,7 +127,7 @@ describe('the page scan cache, on by default', () => {
     for (const site of [docs, other]) expect(docsnav({ cacheHome }, 'validate', site).code).toBe(0);
     const cacheFolder = path.join(folder, 'node_modules', '.cache', 'docsnav');
     const files = readdirSync(cacheFolder).sort();
-    // A scans file and a runs file (whole validations, src/validate-replay.ts) per site.
+    // A scans file and a runs file (whole validations, src/cache/replay.ts) per site.
     expect(files).toHaveLength(4);
     expect(files.filter((name) => name.endsWith('.runs.json'))).toHaveLength(2);
     const before = files.map((name) => readFileSync(path.join(cacheFolder, name), 'utf8'));
@@ -188,7 +188,7 @@ describe('a cache file that is not what it should be is a miss, never a wrong re
     expect(docsnav({ cacheHome }, 'validate', docs, '--format', 'json')).toEqual(expected);
     const file = inProject(folder);
     writeFileSync(file, spoil(readFileSync(file, 'utf8')));
-    // The whole run kept beside it would be given again without reading the scans (test/validate-replay.test.ts spoils that file).
+    // The whole run kept beside it would be given again without reading the scans (test/cache/replay.test.ts spoils that file).
     rmSync(file.replace(/\.json$/, '.runs.json'));
     expect(docsnav({ cacheHome }, 'validate', docs, '--format', 'json')).toEqual(expected);
     expect(isWholeStore(file)).toBe(true);

@@ -40,7 +40,7 @@ describe('a page scan store and the pages’ stamps', () => {
     const at = (file: string) => path.join(root, file);
     for (const file of Object.keys(FILES)) utimesSync(at(file), MTIME, MTIME);
     const storeFile = path.join(tmpdir(), `docsnav-kept-stamps-${process.pid}-${Date.now()}.json`);
-    // Another label each run: the whole validation is not given again (src/validate-replay.ts), only the pages' scans.
+    // Another label each run: the whole validation is not given again (src/cache/replay.ts), only the pages' scans.
     let runs = 0;
     const run = (): { problems: Seen[]; read: string[] } => {
       const pageScans = new PageScanStore(storeFile);

@@ -1,6 +1,6 @@
 /**
  * A whole validation given again from the page scan store when nothing it read changed
- * (src/validate-replay.ts): the same result as a run made now, and a run made now as soon as
+ * (src/cache/replay.ts): the same result as a run made now, and a run made now as soon as
  * anything it depends on changed (a page, a spec, a $ref part, the listing, a file that was
  * missing, the options, the docs.json text), on real folders.
  */
@@ -8,9 +8,9 @@ import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PageScanStore, runsFileOf, type CacheStrategy } from '../src/pages/store.js';
-import { validateFile, validateText, type ValidateOptions } from '../src/validate.js';
-import { keepReport, keptReport } from '../src/validate-replay.js';
+import { PageScanStore, runsFileOf, type CacheStrategy } from '../../src/cache/store.js';
+import { validateFile, validateText, type ValidateOptions } from '../../src/validate.js';
+import { keepReport, keptReport } from '../../src/cache/replay.js';
 
 const SPEC = (summary: string) =>
   JSON.stringify({
@@ -164,8 +164,8 @@ describe('a validation given again from the page scan store', () => {
 
   it("a run that reads through an editor's cache, a caller's readFile or listing, a git base, or no root is never kept", async () => {
     const { root, docs, file } = site();
-    const { ValidationCache } = await import('../src/cache.js');
-    const { docsRootFiles } = await import('../src/docs-root.js');
+    const { ValidationCache } = await import('../../src/cache/memory.js');
+    const { docsRootFiles } = await import('../../src/docs-root.js');
     // Made anew for each run: an editor's cache kept from one run to the next would itself spare the store's pages.
     const cases: (() => Omit<ValidateOptions, 'file' | 'pageScans'>)[] = [
       () => ({ cache: new ValidationCache() }),

@@ -14,12 +14,13 @@
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { diskReader, diskState, isFileStamp, readSameFile, textOf, type FileReader, type FileStamp } from './files.js';
-import { headText } from './resolve/page-files.js';
-import type { PageScanStore } from './pages/store.js';
-import type { Problem } from './problem.js';
-import type { ValidationResult } from './result.js';
-import type { DocsFiles } from './rules/types.js';
+import { diskReader, textOf, type FileReader, type FileStamp } from '../files.js';
+import { diskState, isFileStamp, readSameFile } from './stamp.js';
+import { headText } from '../resolve/page-files.js';
+import type { PageScanStore } from './store.js';
+import type { Problem } from '../problem.js';
+import type { ValidationResult } from '../result.js';
+import type { DocsFiles } from '../rules/types.js';
 
 /** What a kept run holds. */
 interface StoredRun {

@@ -12,11 +12,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { isFileStamp, statStamp, type FileStamp } from '../files.js';
+import type { FileStamp } from '../files.js';
+import { isFileStamp, statStamp } from './stamp.js';
 import type { FrontMatter } from '../resolve/front-matter.js';
-import { scannerFingerprint } from './load.js';
+import { scannerFingerprint } from '../pages/load.js';
 import { packageRoot } from '../package-root.js';
-import type { PageLink, PageScan } from './types.js';
+import type { PageLink, PageScan } from '../pages/types.js';
 
 /** Bump when what the file holds changes shape. */
 const FORMAT = 3;
@@ -61,7 +62,7 @@ interface StoreFile {
   scans: Record<string, StoredScan>;
 }
 
-/** The file of whole validations beside it (`runsFileOf`), by what they were asked (src/validate-replay.ts checks their shape). */
+/** The file of whole validations beside it (`runsFileOf`), by what they were asked (src/cache/replay.ts checks their shape). */
 interface RunsFile {
   key: string;
   runs: Record<string, unknown>;

@@ -6,8 +6,8 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { scanPage } from '../../src/pages/scan.js';
 import { readSiteBase } from '../../src/history/base.js';
-import { PageScanStores } from '../../src/pages/store-location.js';
-import { PageScanStore, storeStats, type CacheStrategy, type PageText } from '../../src/pages/store.js';
+import { PageScanStores } from '../../src/cache/location.js';
+import { PageScanStore, storeStats, type CacheStrategy, type PageText } from '../../src/cache/store.js';
 import { validateFile } from '../../src/validate.js';
 import { git } from '../history/repo.js';
 
@@ -247,13 +247,13 @@ describe('PageScanStore strategies, on a real site', () => {
     const guide = path.join(root, 'guide.mdx');
     utimesSync(guide, new Date(), new Date(Date.now() + 5000));
     expect(run(docs, file, 'metadata')).toMatchObject({ codes: [], hashed: 1, reused: 3 });
-    // Nothing changed since: no text hashed (the whole run may be given again: src/validate-replay.ts).
+    // Nothing changed since: no text hashed (the whole run may be given again: src/cache/replay.ts).
     expect(run(docs, file, 'metadata')).toMatchObject({ codes: [], hashed: 0 });
   });
 
   /**
    * A run as `docsnav validate --since HEAD` makes it (a pre-commit hook): a run against a git base
-   * is never given again whole (src/validate-replay.ts), so every page is looked up in the store,
+   * is never given again whole (src/cache/replay.ts), so every page is looked up in the store,
    * and the CLI's stores (PageScanStores) write only the ones `dirty` says hold something new.
    */
   function runSince(docs: string, file: string) {
