@@ -4,7 +4,7 @@
  * followed) is under the real docs root, and only up to a size cap; everything else is an
  * answer with a reason, never a throw, a hang or an unbounded read.
  */
-import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, type BigIntStats, type Stats } from 'node:fs';
 import path from 'node:path';
 
 /** Why a file was not read. */
@@ -25,14 +25,21 @@ export type ReadFailureReason =
 export type ReadOutcome = { ok: true; bytes: Buffer; stamp?: FileStamp } | { ok: false; reason: ReadFailureReason; detail: string };
 
 /**
- * What the disk said of a file just before it was read (its size, modification time and inode),
- * when the bytes are the whole of that file: a page scan store trusts it to know an unchanged
- * page without hashing it. Readers that do not read the disk (an editor's text, a hook) give none.
+ * What the disk said of a file it was read from, just before the read (fstat of the open file),
+ * when the bytes are the whole of that file: its size, modification and change times to the
+ * nanosecond, and its inode. The page scan cache (src/cache/stamp.ts) knows an unchanged file by
+ * them without reading it. Readers that do not read the disk (an editor's text, a hook) give none.
  */
 export interface FileStamp {
   size: number;
-  mtimeMs: number;
-  ino: number;
+  mtimeNs: bigint;
+  ctimeNs: bigint;
+  ino: bigint;
+}
+
+/** The stamp of a file the disk describes (`fstat`/`lstat` with `bigint: true`). */
+export function stampOf(stats: BigIntStats): FileStamp {
+  return { size: Number(stats.size), mtimeNs: stats.mtimeNs, ctimeNs: stats.ctimeNs, ino: stats.ino };
 }
 
 /** Reads a file by absolute path. Injected once and used by every layer. */
@@ -102,12 +109,14 @@ export function diskReader(root: string, maxBytes: number = MAX_FILE_BYTES): Fil
       return { ok: false, reason: 'unreadable', detail: code ?? 'error' };
     }
     try {
-      const stats = fstatSync(fd);
+      // Times to the nanosecond (a stamp's): as cheap as the default's milliseconds.
+      const stats = fstatSync(fd, { bigint: true });
       if (!stats.isFile()) return { ok: false, reason: 'not-regular', detail: describeKind(stats) };
-      if (stats.size > maxBytes) return { ok: false, reason: 'too-big', detail: `${megabytes(stats.size)}` };
-      const read = readBounded(fd, stats.size, maxBytes);
+      const size = Number(stats.size);
+      if (size > maxBytes) return { ok: false, reason: 'too-big', detail: `${megabytes(size)}` };
+      const read = readBounded(fd, size, maxBytes);
       // A file that grew or shrank while it was read is not the file the stamp describes.
-      return read.ok && read.bytes.length === stats.size ? { ...read, stamp: { size: stats.size, mtimeMs: stats.mtimeMs, ino: stats.ino } } : read;
+      return read.ok && read.bytes.length === size ? { ...read, stamp: stampOf(stats) } : read;
     } catch (error) {
       return { ok: false, reason: 'unreadable', detail: errorCode(error) ?? 'error' };
     } finally {

@@ -1,28 +1,38 @@
 /**
- * Page scans kept between runs, in one file (the CLI's cache, on by default): a page that has not
- * changed is not parsed again. A page is found by its path and its file's size, modification time
- * and inode (the `metadata` strategy, as ESLint's: no hashing) and, when those changed or with the
- * `content` strategy, by a hash of its text. The file is keyed by this format, docsnav's version
- * and the scanner's build; each scan by the page's text, how it is parsed and the profile. After an
- * upgrade every page is scanned anew. A missing, unreadable, truncated or foreign file, or an
- * entry of another shape, is no entry: never an error, never a scan that does not fit its page.
- * Saving writes a whole new file and renames it into place (two processes at once: the last
- * rename wins, each file whole), and keeps only the entries this run used.
+ * Page scans kept between runs (the CLI's cache, on by default): a page that has not changed is
+ * not parsed again, nor read. Its parts, each a file of its own beside `file` and read only when
+ * used (src/cache/file.ts: real files in a real folder, each with a checksum of its body):
+ * - `file`, the index: each page file's stamp (src/cache/stamp.ts), its scan's key, its text's
+ *   length and its front matter; read by every run that is not given again whole;
+ * - `<file>.scans/`, one file per scan, named by the scan's key (the page text's hash, how it is
+ *   parsed and the profile): read when a page's scan is asked for, written when one is made;
+ * - `<file>.runs` (`….runs.json`), whole validations given again (src/cache/replay.ts), and
+ *   `<file>.reports/`, the reports printed of them, read only when one is printed again;
+ * - `<file>.check` (`….check.json`), the last site check, for checking only what changed
+ *   (src/cache/site.ts).
+ * A page is found by its stamp (the `metadata` strategy, as ESLint's, but with the change time and
+ * the inode) and, when that changed, is racily clean, or with the `content` strategy, by its
+ * text's hash. Everything is keyed by this format and the build (every bundle, src/cache/build.ts);
+ * after an upgrade every page is read anew. A part that is missing, unreadable, edited, cut
+ * short, of another build or of another shape is no part: never an error, never a scan that does
+ * not fit its page. Saving writes each changed part as a new file renamed into place (two
+ * processes at once: the last rename wins, each file whole), and keeps only what this run used.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FileStamp } from '../files.js';
-import { isFileStamp, statStamp } from './stamp.js';
 import type { FrontMatter } from '../resolve/front-matter.js';
-import { scannerFingerprint } from '../pages/load.js';
 import { packageRoot } from '../package-root.js';
 import type { PageLink, PageScan } from '../pages/types.js';
+import { buildKey } from './build.js';
+import { CacheFolder } from './file.js';
+import { isRacy, isStampText, runClock, stampText, statStamp } from './stamp.js';
 
-/** Bump when what the file holds changes shape. */
-const FORMAT = 3;
+/** Bump when what the files hold changes shape. */
+const FORMAT = 4;
 
-/** How a page is recognised as unchanged: its file's size, mtime and inode, else its text's hash (`metadata`); its text's hash only (`content`). */
+/** How a page is recognised as unchanged: its file's stamp, else its text's hash (`metadata`); its text's hash only (`content`). */
 export type CacheStrategy = 'metadata' | 'content';
 
 export const CACHE_STRATEGIES: readonly CacheStrategy[] = ['metadata', 'content'];
@@ -44,8 +54,12 @@ interface StoredScan {
   error?: PageScan['error'];
 }
 
-interface StoredPage extends FileStamp {
-  /** The key of its scan (in `scans`), once the page was scanned. */
+interface StoredPage {
+  /** Its file's stamp (`stampText`). */
+  stamp: string;
+  /** The stamp cannot tell a later edit (src/cache/stamp.ts): the page is known by its text's hash only. */
+  racy?: true;
+  /** The key of its scan, once the page was scanned. */
   scan?: string;
   /** Its text's length (UTF-16 code units, byte order mark left out): a kept scan must fit it. */
   length?: number;
@@ -56,35 +70,44 @@ interface StoredPage extends FileStamp {
 /** A page's front matter as `parseFrontMatter` gave it (kept only when JSON gives it back the same). */
 type StoredHead = FrontMatter;
 
-interface StoreFile {
-  key: string;
+interface IndexFile {
   pages: Record<string, StoredPage>;
-  scans: Record<string, StoredScan>;
 }
 
-/** The file of whole validations beside it (`runsFileOf`), by what they were asked (src/cache/replay.ts checks their shape). */
+/** The file of whole validations beside the index, by what they were asked (src/cache/replay.ts checks their shape). */
 interface RunsFile {
-  key: string;
   runs: Record<string, unknown>;
-}
-
-interface Kept {
-  key: string;
-  pages: ReadonlyMap<string, StoredPage>;
-  scans: ReadonlyMap<string, StoredScan>;
 }
 
 /** How many page texts were hashed in this process (the metadata strategy's hits hash none). For tests and the bench. */
 export const storeStats = { hashed: 0 };
 
 export class PageScanStore {
-  /** The file's entries, read on first use: a store nobody asks reads no file. */
-  private kept: Kept | undefined;
+  /** Where its parts live. */
+  private readonly folder: CacheFolder;
+  /** This build's key; undefined when the build cannot be told (then nothing is kept or read). */
+  private readonly key: string | undefined;
+  /** When the run started: a stamp taken since (or just before) cannot tell a later edit. */
+  private readonly startedAt = runClock.now();
+  /** The index's entries, read on first use: a store nobody asks reads no file. */
+  private kept: ReadonlyMap<string, StoredPage> | undefined;
+  /** Whether the index file was whole and of this build (else it is written anew, whatever this run used). */
+  private indexWhole = false;
+  /** The scan files there are (listed when a save must know what to drop). */
+  private scanFiles: string[] | undefined;
   private keptRuns: ReadonlyMap<string, unknown> | undefined;
   private runsChanged = false;
+  /** Scans read or made this run, by key; `made`: those to write. */
   private readonly usedScans = new Map<string, StoredScan>();
+  private readonly madeScans = new Set<string>();
+  /** Scans asked for and not found (or not valid) this run. */
+  private readonly noScan = new Set<string>();
   private readonly usedPages = new Map<string, StoredPage>();
   private readonly usedRuns = new Map<string, unknown>();
+  /** Reports written this run, by name. */
+  private readonly madeReports = new Map<string, string>();
+  /** Other parts set this run (`setPart`), to write. */
+  private readonly madeParts = new Map<string, unknown>();
   /** The files of runs given again (`keepRun`). */
   private readonly keptFiles: Iterable<string>[] = [];
   /** The keys of texts looked up and not found, until their scans are `set`. */
@@ -96,40 +119,54 @@ export class PageScanStore {
   private changed = false;
 
   /**
-   * The store kept in `file` (nothing yet when it does not exist or was written by another
-   * docsnav or scanner), read when first asked. Never throws.
+   * The store kept in `file` (nothing yet when it does not exist or was written by another build
+   * of docsnav), read when first asked. Never throws. `owned`: the folder from which each folder
+   * down to `file`'s is docsnav's own, made by it and never a symbolic link (default: `file`'s
+   * folder; the folders above it are the caller's).
    */
   constructor(
     readonly file: string,
     readonly strategy: CacheStrategy = 'metadata',
-  ) {}
+    owned?: string,
+  ) {
+    this.file = path.resolve(file);
+    this.folder = new CacheFolder(path.dirname(this.file), owned ?? path.dirname(this.file));
+    const build = buildKey();
+    this.key = build === undefined ? undefined : `${FORMAT}:${docsnavVersion()}:${build}`;
+  }
 
-  private fromFile(): Kept {
-    this.kept ??= readStore(this.file, storeKey());
+  /** The path that kept the cache from being used this run (a cache folder or file that is a symbolic link), when one did. */
+  get refusal(): string | undefined {
+    return this.folder.refusal;
+  }
+
+  private fromFile(): ReadonlyMap<string, StoredPage> {
+    this.kept ??= this.readIndex();
     return this.kept;
   }
 
-  /** The whole validations kept beside the file (read on first use: a run given again reads no scan). */
+  /** The whole validations kept beside the index (read on first use: a run given again reads no scan). */
   private runsFromFile(): ReadonlyMap<string, unknown> {
-    this.keptRuns ??= readRuns(runsFileOf(this.file), storeKey());
+    if (this.keptRuns) return this.keptRuns;
+    const runs = this.readPart<Partial<RunsFile>>(this.partName('runs'));
+    this.keptRuns = isRecord(runs?.runs) ? new Map<string, unknown>(Object.entries(runs.runs)) : new Map<string, unknown>();
     return this.keptRuns;
   }
 
   /** The kept scan of this page, if any. */
   get(page: PageText): PageScan | undefined {
     this.lookups++;
-    const kept = this.fromFile();
-    const byStamp = this.strategy === 'metadata' && page.file !== undefined && page.stamp !== undefined ? kept.pages.get(page.file) : undefined;
-    const scanKey = byStamp?.scan !== undefined && sameStamp(byStamp, page.stamp!) && byStamp.scan.startsWith(variantPrefix(page)) ? byStamp.scan : keyOf(page);
-    const stored = kept.scans.get(scanKey) ?? this.usedScans.get(scanKey);
+    const byStamp = this.trustedEntry(page.file, page.stamp);
+    const scanKey = byStamp?.scan !== undefined && byStamp.scan.startsWith(variantPrefix(page)) ? byStamp.scan : keyOf(page);
+    const stored = this.scanOf(scanKey);
     // A file edited by hand is no reason to fail: an entry of another shape, or one that does not fit the page, is no entry.
-    if (!isStoredScan(stored) || !fits(stored, page.text.length)) {
+    if (!stored || !fits(stored, page.text.length)) {
       this.missed.set(page.text, scanKey === byStamp?.scan ? keyOf(page) : scanKey);
       return undefined;
     }
     this.use(page, scanKey, stored);
     this.hits++;
-    return scanOf(stored);
+    return scanFrom(stored);
   }
 
   set(page: PageText, scan: PageScan): void {
@@ -137,8 +174,11 @@ export class PageScanStore {
     this.missed.delete(page.text);
     // The key of the lookup only when it was made for this parsing and profile.
     const key = missed?.startsWith(variantPrefix(page)) ? missed : keyOf(page);
+    const stored: StoredScan = { links: scan.links, anchors: [...scan.anchors], ...(scan.error && { error: scan.error }) };
+    this.madeScans.add(key);
+    this.noScan.delete(key);
     this.changed = true;
-    this.use(page, key, { links: scan.links, anchors: [...scan.anchors], ...(scan.error && { error: scan.error }) });
+    this.use(page, key, stored);
   }
 
   private use(page: PageText, key: string, scan: StoredScan): void {
@@ -148,16 +188,13 @@ export class PageScanStore {
   }
 
   /** What this run knows of a page file under its stamp, over what was known under the same stamp (another stamp: anew). */
-  private usePage(file: string, stamp: FileStamp, what: Omit<StoredPage, keyof FileStamp>): void {
-    const kept = this.fromFile().pages.get(file);
+  private usePage(file: string, stamp: FileStamp, what: Omit<StoredPage, 'stamp' | 'racy'>): void {
+    const kept = this.fromFile().get(file);
     const before = this.usedPages.get(file) ?? kept;
-    const page: StoredPage = {
-      ...(before && sameStamp(before, stamp) ? before : undefined),
-      ...what,
-      size: stamp.size,
-      mtimeMs: stamp.mtimeMs,
-      ino: stamp.ino,
-    };
+    const text = stampText(stamp);
+    const page: StoredPage = { ...(before?.stamp === text ? before : undefined), ...what, stamp: text };
+    if (isRacy(stamp, this.startedAt)) page.racy = true;
+    else delete page.racy;
     if (!kept || !samePage(kept, page)) this.changed = true;
     this.usedPages.set(file, page);
   }
@@ -172,13 +209,13 @@ export class PageScanStore {
     if (entry?.scan === undefined || entry.length === undefined || !entry.scan.startsWith(variantPrefix(parse))) return undefined;
     const stamp = this.unchangedStamp(file, entry);
     if (!stamp) return undefined;
-    const stored = this.fromFile().scans.get(entry.scan) ?? this.usedScans.get(entry.scan);
-    if (!isStoredScan(stored) || !fits(stored, entry.length)) return undefined;
+    const stored = this.scanOf(entry.scan);
+    if (!stored || !fits(stored, entry.length)) return undefined;
     this.lookups++;
     this.hits++;
     this.usedScans.set(entry.scan, stored);
     this.usePage(file, stamp, { scan: entry.scan, length: entry.length });
-    return scanOf(stored);
+    return scanFrom(stored);
   }
 
   /** The kept front matter of a page file whose stamp is unchanged (`keptScan`): null when it has none; undefined when not kept. */
@@ -191,16 +228,23 @@ export class PageScanStore {
     return entry.head;
   }
 
-  /** What this run or the file knows of a page file (the `metadata` strategy only). */
+  /** What this run or the index knows of a page file (the `metadata` strategy only). */
   private entryOf(file: string): StoredPage | undefined {
-    return this.strategy === 'metadata' ? (this.usedPages.get(file) ?? this.fromFile().pages.get(file)) : undefined;
+    return this.strategy === 'metadata' ? (this.usedPages.get(file) ?? this.fromFile().get(file)) : undefined;
   }
 
-  /** The page file's stamp on disk (taken once per store), when it is the one `entry` was kept with. */
+  /** A page's entry when the stamp a read gave is the one it was kept with and tells an edit (not racily clean). */
+  private trustedEntry(file: string | undefined, stamp: FileStamp | undefined): StoredPage | undefined {
+    if (file === undefined || stamp === undefined) return undefined;
+    const entry = this.entryOf(file);
+    return entry && !entry.racy && entry.stamp === stampText(stamp) ? entry : undefined;
+  }
+
+  /** The page file's stamp on disk (taken once per store), when it is the one `entry` was kept with and it tells an edit. */
   private unchangedStamp(file: string, entry: StoredPage): FileStamp | undefined {
     let stamp = this.stamps.get(file);
     if (!this.stamps.has(file)) this.stamps.set(file, (stamp = statStamp(file)));
-    return stamp && sameStamp(entry, stamp) ? stamp : undefined;
+    return stamp && !entry.racy && entry.stamp === stampText(stamp) ? stamp : undefined;
   }
 
   /**
@@ -210,6 +254,18 @@ export class PageScanStore {
   setHead(file: string, stamp: FileStamp, head: StoredHead | undefined): void {
     if (this.strategy !== 'metadata' || (head !== undefined && !sameInJson(head))) return;
     this.usePage(file, stamp, { head: head ?? null });
+  }
+
+  /** A scan by its key: this run's, else its file's when that holds a scan of this key. */
+  private scanOf(key: string): StoredScan | undefined {
+    const used = this.usedScans.get(key);
+    if (used) return used;
+    if (this.noScan.has(key)) return undefined;
+    const stored = this.readPart<{ key?: unknown; scan?: unknown }>(`${this.partName('scans')}/${scanFileName(key)}`);
+    // The key inside too: a scan file copied over another's name is no scan of this key.
+    if (stored?.key === key && isStoredScan(stored.scan)) return stored.scan;
+    this.noScan.add(key);
+    return undefined;
   }
 
   /** How many scans this run took from the file or added. */
@@ -226,12 +282,18 @@ export class PageScanStore {
     return this.hits;
   }
 
-  /** Whether saving would write something the file does not hold (a scan made, a page's stamp new, an entry dropped). */
+  /** Whether saving would write something the files do not hold (a scan made, a page's stamp new, an entry dropped, a run or part kept). */
   get dirty(): boolean {
-    if (this.changed || this.runsChanged) return true;
+    if (this.changed || this.runsChanged || this.madeParts.size > 0) return true;
     if (this.lookups === 0) return false;
-    const kept = this.fromFile();
-    return kept.scans.size !== this.usedScans.size || (this.strategy === 'metadata' && kept.pages.size !== this.usedPages.size);
+    return (this.strategy === 'metadata' && this.fromFile().size !== this.usedPages.size) || this.unusedScanFiles().length > 0;
+  }
+
+  /** The scan files no scan of this run is in (pages gone, or changed), to drop when saving. */
+  private unusedScanFiles(): string[] {
+    this.scanFiles ??= this.folder.list(this.partName('scans'));
+    const used = new Set([...this.usedScans.keys()].map(scanFileName));
+    return this.scanFiles.filter((name) => !used.has(name));
   }
 
   /** A whole validation kept under `key` (`setRun`), as the file holds it; undefined when none. Its shape is the caller's to check. */
@@ -249,25 +311,48 @@ export class PageScanStore {
 
   /**
    * A kept validation was used as it is (nothing it read changed): it, and the kept entries of
-   * the page files it depends on, stay in the file when this run saves it (another validation
-   * made with this store, or none: then the file is left as it is).
+   * the page files it depends on, stay when this run saves (another validation made with this
+   * store, or none: then the files are left as they are).
    */
   keepRun(key: string, files: Iterable<string>): void {
     const run = this.runsFromFile().get(key);
     if (run !== undefined) this.usedRuns.set(key, run);
-    // The page entries come with the scans' file: read only when another validation of this run saves it.
+    // The page entries come with the index: read only when another validation of this run saves it.
     this.keptFiles.push(files);
   }
 
-  /** The page entries of the runs given again, over those this run used: kept when the file is saved. */
+  /** A report kept by `setReport` under `id`; undefined when none (or not whole). */
+  keptReport(id: string): string | undefined {
+    const made = this.madeReports.get(id);
+    if (made !== undefined) return made;
+    const stored = this.readPart<{ id?: unknown; report?: unknown }>(`${this.partName('reports')}/${id}`);
+    return stored?.id === id && typeof stored.report === 'string' ? stored.report : undefined;
+  }
+
+  /** Keeps a report under `id` (a name only the report's own text and what it was asked make: `reportId`). */
+  setReport(id: string, report: string): void {
+    if (this.strategy !== 'metadata') return;
+    this.madeReports.set(id, report);
+    this.runsChanged = true;
+  }
+
+  /** Another part (`check`: the last site check), as written for this build; undefined when none. */
+  keptPart(name: string): unknown {
+    if (this.madeParts.has(name)) return this.madeParts.get(name);
+    return this.readPart<{ value?: unknown }>(this.partName(name))?.value;
+  }
+
+  setPart(name: string, value: unknown): void {
+    this.madeParts.set(name, value);
+  }
+
+  /** The page entries of the runs given again, over those this run used: kept when the index is saved. */
   private keepPagesOfRuns(): void {
     const kept = this.fromFile();
     for (const file of this.keptFiles.flatMap((files) => [...files])) {
-      const page = kept.pages.get(file);
+      const page = kept.get(file);
       if (!page || this.usedPages.has(file)) continue;
       this.usedPages.set(file, page);
-      const scan = page.scan === undefined ? undefined : kept.scans.get(page.scan);
-      if (page.scan !== undefined && scan !== undefined) this.usedScans.set(page.scan, scan);
     }
   }
 
@@ -276,42 +361,108 @@ export class PageScanStore {
     return this.stamps;
   }
 
-  /** Writes the entries this run used or made (a whole new file, renamed into place). Throws on an I/O error. */
+  /** When this run started (`Date.now()`): what a stamp taken in it is racily clean against. */
+  get runStart(): number {
+    return this.startedAt;
+  }
+
+  /** Writes what this run made or used (each changed part a whole new file, renamed into place). Throws on an I/O error. */
   save(): void {
+    if (this.key === undefined || this.folder.refusal !== undefined) return;
     this.keepPagesOfRuns();
-    writeWhole(this.file, {
-      key: this.fromFile().key,
-      pages: Object.fromEntries(this.usedPages),
-      scans: Object.fromEntries(this.usedScans),
-    } satisfies StoreFile);
-    if (this.runsChanged) writeWhole(runsFileOf(this.file), { key: storeKey(), runs: Object.fromEntries(this.usedRuns) } satisfies RunsFile);
+    const scans = this.partName('scans');
+    for (const key of this.madeScans) {
+      const scan = this.usedScans.get(key);
+      if (scan) this.writePart(`${scans}/${scanFileName(key)}`, { key, scan });
+    }
+    const reports = this.partName('reports');
+    for (const [id, report] of this.madeReports) this.writePart(`${reports}/${id}`, { id, report });
+    for (const [name, value] of this.madeParts) this.writePart(this.partName(name), { value });
+    if (this.changed || !this.indexWhole || this.fromFile().size !== this.usedPages.size) {
+      this.writePart(this.folderName(this.file), { pages: Object.fromEntries(this.usedPages) } satisfies IndexFile);
+    }
+    // What no scan of this run is in any more (its pages gone or changed): only what this run used is kept.
+    if (this.lookups > 0 || this.madeScans.size > 0) {
+      this.scanFiles = undefined;
+      this.folder.remove(this.unusedScanFiles().map((name) => `${scans}/${name}`));
+    }
+    if (this.runsChanged) {
+      this.writePart(this.partName('runs'), { runs: Object.fromEntries(this.usedRuns) } satisfies RunsFile);
+      const kept = new Set([...this.usedRuns.values()].flatMap(reportIdsOf));
+      this.folder.remove(
+        this.folder
+          .list(reports)
+          .filter((name) => !kept.has(name))
+          .map((name) => `${reports}/${name}`),
+      );
+    }
+  }
+
+  /** A part's name in the folder: the index's name with the part's (`page-scans.json` → `page-scans.runs.json`; a name without `.json`: `<name>.runs`). */
+  private partName(part: string): string {
+    return this.folderName(partFileOf(this.file, part));
+  }
+
+  private folderName(file: string): string {
+    return path.relative(this.folder.folder, file).split(path.sep).join('/');
+  }
+
+  private writePart(name: string, value: object): void {
+    this.folder.write(name, JSON.stringify({ build: this.key, ...value }));
+  }
+
+  /** A part's JSON when its file is whole (its checksum holds) and was written by this build; else undefined. */
+  private readPart<T>(name: string): T | undefined {
+    if (this.key === undefined) return undefined;
+    const body = this.folder.read(name);
+    if (body === undefined) return undefined;
+    try {
+      const value = JSON.parse(body) as { build?: unknown } | null;
+      return value?.build === this.key ? (value as T) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private readIndex(): ReadonlyMap<string, StoredPage> {
+    const index = this.readPart<Partial<IndexFile>>(this.folderName(this.file));
+    const pages = new Map<string, StoredPage>();
+    if (!isRecord(index?.pages)) return pages;
+    this.indexWhole = true;
+    for (const [page, entry] of Object.entries(index.pages)) if (isStoredPage(entry)) pages.set(page, entry);
+    return pages;
   }
 }
 
-/** Writes a whole new file and renames it into place (two writers at once: the last rename wins, each file whole). */
-function writeWhole(file: string, content: unknown): void {
-  mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  // Unique per process and per store: two writers never share a temporary file.
-  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  try {
-    writeFileSync(temporary, JSON.stringify(content));
-    renameSync(temporary, file);
-  } finally {
-    rmSync(temporary, { force: true });
-  }
+/** The parts that are folders of files (one per scan, one per report). */
+const FOLDER_PARTS = new Set(['scans', 'reports']);
+
+/**
+ * Where a part of a store lives beside its index: a file (`page-scans.json` → `page-scans.runs.json`;
+ * `.docsnavcache` → `.docsnavcache.runs`) or a folder (`page-scans.json` → `page-scans.scans`).
+ */
+export function partFileOf(file: string, part: string): string {
+  if (FOLDER_PARTS.has(part)) return `${file.replace(/\.json$/i, '')}.${part}`;
+  return /\.json$/i.test(file) ? file.replace(/\.json$/i, `.${part}.json`) : `${file}.${part}`;
 }
 
-/** What both files are keyed by: this format, docsnav's version and the scanner's build. */
-function storeKey(): string {
-  return `${FORMAT}:${docsnavVersion()}:${scannerFingerprint()}`;
+/** The run's reports' file names (`reports` of a kept run: name → id). */
+function reportIdsOf(run: unknown): string[] {
+  const reports = (run as { reports?: unknown } | null)?.reports;
+  return isRecord(reports) ? Object.values(reports).filter((id): id is string => typeof id === 'string') : [];
 }
 
-function scanOf(stored: StoredScan): PageScan {
+/** A scan's file name: its key's hash (a key holds the profile's name, which a file name need not allow). */
+function scanFileName(key: string): string {
+  return createHash('sha256').update(key).digest('base64url');
+}
+
+function scanFrom(stored: StoredScan): PageScan {
   return { links: stored.links, anchors: new Set(stored.anchors), ...(stored.error && { error: stored.error }) };
 }
 
 function samePage(a: StoredPage, b: StoredPage): boolean {
-  return sameStamp(a, b) && a.scan === b.scan && a.length === b.length && a.head === b.head;
+  return a.stamp === b.stamp && a.racy === b.racy && a.scan === b.scan && a.length === b.length && a.head === b.head;
 }
 
 /** A value JSON gives back as it is: plain objects, arrays, strings, finite numbers (not -0), booleans, null. */
@@ -325,10 +476,6 @@ function sameInJson(value: unknown): boolean {
     if (key === '__proto__' || !sameInJson((value as Record<string, unknown>)[key])) return false;
   }
   return true;
-}
-
-function sameStamp(a: FileStamp, b: FileStamp): boolean {
-  return a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino;
 }
 
 function variantPrefix(page: { mdx: boolean; variant?: string }): string {
@@ -355,37 +502,6 @@ function docsnavVersion(): string {
   return version;
 }
 
-const EMPTY = (key: string): Kept => ({ key, pages: new Map(), scans: new Map() });
-
-/** A file's JSON; undefined when it is missing, not a regular file (a FIFO or a device would block the read or never end), or not JSON. */
-function readJson(file: string): unknown {
-  try {
-    return statSync(file).isFile() ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The whole validations in the runs file when it was written for this key; else none. */
-function readRuns(file: string, key: string): Map<string, unknown> {
-  const store = readJson(file) as Partial<RunsFile> | undefined;
-  return store?.key === key && isRecord(store.runs) ? new Map<string, unknown>(Object.entries(store.runs)) : new Map<string, unknown>();
-}
-
-/** Where the whole validations of a store file are kept: beside it (`page-scans-….json` → `page-scans-….runs.json`). */
-export function runsFileOf(file: string): string {
-  return /\.json$/i.test(file) ? file.replace(/\.json$/i, '.runs.json') : `${file}.runs`;
-}
-
-/** The entries in the file when it was written for this key; else none. */
-function readStore(file: string, key: string): Kept {
-  const store = readJson(file) as Partial<StoreFile> | null | undefined;
-  if (store?.key !== key || !isRecord(store.scans) || !isRecord(store.pages)) return EMPTY(key);
-  const pages = new Map<string, StoredPage>();
-  for (const [page, entry] of Object.entries(store.pages)) if (isStoredPage(entry)) pages.set(page, entry);
-  return { key, pages, scans: new Map(Object.entries(store.scans)) };
-}
-
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -393,8 +509,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function isStoredPage(value: unknown): value is StoredPage {
   const page = value as Partial<StoredPage> | undefined;
   return (
-    isFileStamp(value) &&
+    isRecord(value) &&
     page !== undefined &&
+    isStampText(page.stamp) &&
+    (page.racy === undefined || page.racy === true) &&
     (page.scan === undefined || typeof page.scan === 'string') &&
     (page.length === undefined || (Number.isSafeInteger(page.length) && page.length >= 0)) &&
     (page.head === undefined || page.head === null || isStoredHead(page.head))
