@@ -131,6 +131,16 @@ export class CacheFolder {
     if (this.real.has(folder)) return true;
     const relative = path.relative(this.owned, folder);
     if (relative.split(path.sep)[0] === '..' || path.isAbsolute(relative)) return false;
+    try {
+      return this.makeReal(relative, make);
+    } catch (error) {
+      // A file where a folder should be, a folder that cannot be read: no cache to read; a write says why.
+      if (make) throw error;
+      return false;
+    }
+  }
+
+  private makeReal(relative: string, make: boolean): boolean {
     if (!this.real.has(this.owned)) {
       if (!lstatSync(this.owned, { throwIfNoEntry: false })) {
         if (!make) return false;

@@ -17,7 +17,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { diskReader, textOf, type FileReader, type FileStamp } from '../files.js';
-import { bytesHash, diskState, isRacy, isStampText, readSameFile, stampText } from './stamp.js';
+import { bytesHash, isRacy, isStampText, readSameFile, stampText } from './stamp.js';
 import { headText } from '../resolve/page-files.js';
 import type { PageScanStore } from './store.js';
 import type { Problem } from '../problem.js';
@@ -72,7 +72,7 @@ interface RunOptions {
  * Every option but the store and `concurrency` (how, not what) is in the key, so that one added
  * later cannot give a run made without it.
  */
-export function replayKey(text: string, options: RunOptions): string | undefined {
+function replayKey(text: string, options: RunOptions): string | undefined {
   const { pageScans, concurrency, ...asked } = options as RunOptions & Record<string, unknown>;
   void concurrency;
   if (!pageScans || pageScans.strategy !== 'metadata' || options.cache || options.readFile || options.files || options.since || options.root === undefined)
@@ -83,8 +83,32 @@ export function replayKey(text: string, options: RunOptions): string | undefined
   return createHash('sha256').update(key).update('\0').update(text).digest('base64url');
 }
 
+/** What the validation it wraps is to `cachedValidation`: the docs root's listing, and the pipeline run with hooks. */
+interface Pipeline {
+  listing(): DocsFiles | undefined;
+  run(hooks: { files?: DocsFiles; wrapReader?: (reader: FileReader) => FileReader }): ValidationResult;
+}
+
+/**
+ * The seam between the pipeline and the page scan cache (src/validate.ts's `validateText`, with a
+ * store): the run kept for these options and text when nothing it read changed; else the run
+ * made, its reads noted, and kept when all it read can be checked again.
+ */
+export function cachedValidation(text: string, options: RunOptions & { file?: string; root?: string }, pipeline: Pipeline): ValidationResult {
+  const store = options.pageScans!;
+  const key = replayKey(text, options);
+  const files = key === undefined ? undefined : pipeline.listing();
+  if (key === undefined || !files) return pipeline.run({});
+  const replayed = replay(store, key, text, options.file ?? 'docs.json', files);
+  if (replayed) return replayed;
+  const log = new ReadLog();
+  const result = pipeline.run({ files, wrapReader: (reader) => log.wrap(reader) });
+  keepRun(store, key, log, files, text, result, options.root!);
+  return result;
+}
+
 /** Records what a run's reader found at each path it asked for (the first answer: a run reads a file once). */
-export class ReadLog {
+class ReadLog {
   private readonly found = new Map<string, FileStamp | 'missing' | 'other'>();
   /** The bytes read, by path: a source the result shows is told from them, not read again. */
   private readonly bytes = new Map<string, Buffer>();
@@ -113,7 +137,7 @@ export class ReadLog {
    */
   files(store: PageScanStore): StoredRun['files'] | undefined {
     const files = new Map<string, FileStamp | 'missing' | 'other'>(this.found);
-    for (const [file, stamp] of store.stampsTaken()) if (!files.has(file)) files.set(file, stamp ?? 'other');
+    for (const [file, state] of store.stampsTaken()) if (!files.has(file)) files.set(file, state);
     const out: StoredRun['files'] = [];
     for (const [file, state] of files) {
       if (state === 'other') return undefined;
@@ -134,10 +158,10 @@ export class ReadLog {
 }
 
 /** The kept run for `key`, when nothing it read changed: its result as it was. */
-export function replay(store: PageScanStore, key: string, text: string, file: string, files: DocsFiles): ValidationResult | undefined {
+function replay(store: PageScanStore, key: string, text: string, file: string, files: DocsFiles): ValidationResult | undefined {
   const run = store.keptRun(key);
   if (!isStoredRun(run) || files.fingerprint?.() !== run.listing) return undefined;
-  for (const entry of run.files) if (!unchanged(entry)) return undefined;
+  for (const entry of run.files) if (!unchanged(entry, store)) return undefined;
   const stamps = new Map(run.files.map(([absolute, state]) => [absolute, state]));
   const sources: Record<string, string> = {};
   for (const [name, source] of run.sources) {
@@ -156,7 +180,7 @@ export function replay(store: PageScanStore, key: string, text: string, file: st
 }
 
 /** Keeps a run's result under `key`, when all it read can be checked again (else forgets what was kept under it). */
-export function keepRun(store: PageScanStore, key: string, log: ReadLog, files: DocsFiles, text: string, result: ValidationResult, root: string): void {
+function keepRun(store: PageScanStore, key: string, log: ReadLog, files: DocsFiles, text: string, result: ValidationResult, root: string): void {
   const read = log.files(store);
   const listing = files.fingerprint?.();
   if (read === undefined || listing === undefined) return store.setRun(key, undefined);
@@ -234,8 +258,8 @@ function textFrom(bytes: Buffer, read: 'whole' | 'start'): string {
 }
 
 /** A kept run's file as it was: missing still, or the same stamp (and, racily clean, the same bytes). */
-function unchanged([file, then, hash]: StoredFile): boolean {
-  const now = diskState(file);
+function unchanged([file, then, hash]: StoredFile, store: PageScanStore): boolean {
+  const now = store.stat(file);
   if (now === 'missing' || then === 'missing') return now === then;
   if (now === 'other' || stampText(now) !== then) return false;
   if (hash === undefined) return true;

@@ -22,12 +22,15 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FileStamp } from '../files.js';
+import { codes } from '../codes.js';
+import type { Finding } from '../problem.js';
 import type { FrontMatter } from '../resolve/front-matter.js';
 import { packageRoot } from '../package-root.js';
+import type { KeptFileCheck, KeptPages, KeptSiteCheck, PageText } from '../pages/kept.js';
 import type { PageLink, PageScan } from '../pages/types.js';
 import { buildKey } from './build.js';
 import { CacheFolder } from './file.js';
-import { isRacy, isStampText, runClock, stampText, statStamp } from './stamp.js';
+import { diskState, isRacy, isStampText, runClock, stampText } from './stamp.js';
 
 /** Bump when what the files hold changes shape. */
 const FORMAT = 4;
@@ -37,16 +40,7 @@ export type CacheStrategy = 'metadata' | 'content';
 
 export const CACHE_STRATEGIES: readonly CacheStrategy[] = ['metadata', 'content'];
 
-/** A page to look up or file: its text, how it is parsed, and (for the metadata strategy) where it was read from. */
-export interface PageText {
-  text: string;
-  mdx: boolean;
-  /** What else makes its scan (the profile's name). */
-  variant?: string;
-  /** The absolute path it was read from, and the disk's stamp of it (`ReadOutcome.stamp`): only when read from that file on disk. */
-  file?: string;
-  stamp?: FileStamp;
-}
+export type { PageText } from '../pages/kept.js';
 
 interface StoredScan {
   links: PageLink[];
@@ -79,10 +73,10 @@ interface RunsFile {
   runs: Record<string, unknown>;
 }
 
-/** How many page texts were hashed in this process (the metadata strategy's hits hash none). For tests and the bench. */
-export const storeStats = { hashed: 0 };
+/** How many page texts were hashed, and scan files read, in this process (the metadata strategy's hits hash none; a page known unchanged reads its scan only when a rule asks). For tests and the bench. */
+export const storeStats = { hashed: 0, scansRead: 0 };
 
-export class PageScanStore {
+export class PageScanStore implements KeptPages {
   /** Where its parts live. */
   private readonly folder: CacheFolder;
   /** This build's key; undefined when the build cannot be told (then nothing is kept or read). */
@@ -114,8 +108,10 @@ export class PageScanStore {
   private readonly missed = new Map<string, string>();
   private hits = 0;
   private lookups = 0;
-  /** Page files' stamps on disk, each taken once (a store serves one run: its front matter and its body ask alike). */
-  private readonly stamps = new Map<string, FileStamp | undefined>();
+  /** What is at each path the run asked about (a regular file's stamp, `missing`, `other`), each stat'ed once: a store serves one run. */
+  private readonly states = new Map<string, FileStamp | 'missing' | 'other'>();
+  /** The key each scan given out is kept under (`keyOf`). */
+  private readonly keys = new WeakMap<PageScan, string>();
   private changed = false;
 
   /**
@@ -166,7 +162,16 @@ export class PageScanStore {
     }
     this.use(page, scanKey, stored);
     this.hits++;
-    return scanFrom(stored);
+    return this.keyed(scanFrom(stored), scanKey);
+  }
+
+  keyOf(scan: PageScan): string | undefined {
+    return this.keys.get(scan);
+  }
+
+  private keyed(scan: PageScan, key: string): PageScan {
+    this.keys.set(scan, key);
+    return scan;
   }
 
   set(page: PageText, scan: PageScan): void {
@@ -178,6 +183,7 @@ export class PageScanStore {
     this.madeScans.add(key);
     this.noScan.delete(key);
     this.changed = true;
+    this.keys.set(scan, key);
     this.use(page, key, stored);
   }
 
@@ -200,25 +206,35 @@ export class PageScanStore {
   }
 
   /**
-   * The kept scan of a page file (absolute path) whose stamp on disk, taken now without opening
-   * it, is the one it was kept with, parsed as asked: the file need not be read. Undefined
-   * otherwise (then read it and ask `get`). Only the `metadata` strategy knows pages by stamps.
+   * A page file (absolute path) whose stamp on disk, taken now without opening it, is the one its
+   * scan was kept with, parsed as asked: its text's key, and its scan, read from its file when
+   * first asked. Undefined otherwise (then read it and ask `get`). Only the `metadata` strategy
+   * knows pages by stamps.
    */
-  keptScan(file: string, parse: { mdx: boolean; variant?: string }): PageScan | undefined {
+  keptBody(file: string, parse: { mdx: boolean; variant?: string }): { key: string; scan(): PageScan | undefined } | undefined {
     const entry = this.entryOf(file);
     if (entry?.scan === undefined || entry.length === undefined || !entry.scan.startsWith(variantPrefix(parse))) return undefined;
     const stamp = this.unchangedStamp(file, entry);
     if (!stamp) return undefined;
-    const stored = this.scanOf(entry.scan);
-    if (!stored || !fits(stored, entry.length)) return undefined;
+    const { scan: key, length } = entry;
+    this.usePage(file, stamp, { scan: key, length });
+    // Found: not parsed again, whether its scan is read or not.
     this.lookups++;
     this.hits++;
-    this.usedScans.set(entry.scan, stored);
-    this.usePage(file, stamp, { scan: entry.scan, length: entry.length });
-    return scanFrom(stored);
+    let scan: PageScan | undefined;
+    return {
+      key,
+      scan: () => {
+        if (scan) return scan;
+        const stored = this.scanOf(key);
+        if (!stored || !fits(stored, length)) return undefined;
+        this.usedScans.set(key, stored);
+        return (scan = this.keyed(scanFrom(stored), key));
+      },
+    };
   }
 
-  /** The kept front matter of a page file whose stamp is unchanged (`keptScan`): null when it has none; undefined when not kept. */
+  /** The kept front matter of a page file whose stamp is unchanged (`keptBody`): null when it has none; undefined when not kept. */
   keptHead(file: string): StoredHead | null | undefined {
     const entry = this.entryOf(file);
     if (entry?.head === undefined) return undefined;
@@ -242,9 +258,15 @@ export class PageScanStore {
 
   /** The page file's stamp on disk (taken once per store), when it is the one `entry` was kept with and it tells an edit. */
   private unchangedStamp(file: string, entry: StoredPage): FileStamp | undefined {
-    let stamp = this.stamps.get(file);
-    if (!this.stamps.has(file)) this.stamps.set(file, (stamp = statStamp(file)));
-    return stamp && !entry.racy && entry.stamp === stampText(stamp) ? stamp : undefined;
+    const state = this.stat(file);
+    return typeof state === 'object' && !entry.racy && entry.stamp === stampText(state) ? state : undefined;
+  }
+
+  /** What is at a path (`diskState`), stat'ed once for the run: the replay's check and the pages' lookups ask alike. */
+  stat(file: string): FileStamp | 'missing' | 'other' {
+    let state = this.states.get(file);
+    if (state === undefined) this.states.set(file, (state = diskState(file)));
+    return state;
   }
 
   /**
@@ -263,7 +285,10 @@ export class PageScanStore {
     if (this.noScan.has(key)) return undefined;
     const stored = this.readPart<{ key?: unknown; scan?: unknown }>(`${this.partName('scans')}/${scanFileName(key)}`);
     // The key inside too: a scan file copied over another's name is no scan of this key.
-    if (stored?.key === key && isStoredScan(stored.scan)) return stored.scan;
+    if (stored?.key === key && isStoredScan(stored.scan)) {
+      storeStats.scansRead++;
+      return stored.scan;
+    }
     this.noScan.add(key);
     return undefined;
   }
@@ -289,10 +314,12 @@ export class PageScanStore {
     return (this.strategy === 'metadata' && this.fromFile().size !== this.usedPages.size) || this.unusedScanFiles().length > 0;
   }
 
-  /** The scan files no scan of this run is in (pages gone, or changed), to drop when saving. */
+  /** The scan files neither a scan of this run nor a page it keeps is in (pages gone, or changed), to drop when saving. */
   private unusedScanFiles(): string[] {
     this.scanFiles ??= this.folder.list(this.partName('scans'));
-    const used = new Set([...this.usedScans.keys()].map(scanFileName));
+    const keys = new Set(this.usedScans.keys());
+    for (const page of this.usedPages.values()) if (page.scan !== undefined) keys.add(page.scan);
+    const used = new Set([...keys].map(scanFileName));
     return this.scanFiles.filter((name) => !used.has(name));
   }
 
@@ -336,14 +363,15 @@ export class PageScanStore {
     this.runsChanged = true;
   }
 
-  /** Another part (`check`: the last site check), as written for this build; undefined when none. */
-  keptPart(name: string): unknown {
-    if (this.madeParts.has(name)) return this.madeParts.get(name);
-    return this.readPart<{ value?: unknown }>(this.partName(name))?.value;
+  /** The last site check (its own part, `….check.json`), when it was made for this shape and is of the shape `keepCheck` writes. */
+  keptCheck(shape: string): KeptSiteCheck | undefined {
+    if (this.strategy !== 'metadata') return undefined;
+    const check = this.madeParts.has('check') ? this.madeParts.get('check') : this.readPart<{ value?: unknown }>(this.partName('check'))?.value;
+    return isKeptCheck(check) && check.shape === shape ? check : undefined;
   }
 
-  setPart(name: string, value: unknown): void {
-    this.madeParts.set(name, value);
+  keepCheck(check: KeptSiteCheck): void {
+    if (this.strategy === 'metadata') this.madeParts.set('check', check);
   }
 
   /** The page entries of the runs given again, over those this run used: kept when the index is saved. */
@@ -356,9 +384,9 @@ export class PageScanStore {
     }
   }
 
-  /** The stamps `keptScan` and `keptHead` took of page files in this run (undefined: not a regular file), by absolute path. */
-  stampsTaken(): ReadonlyMap<string, FileStamp | undefined> {
-    return this.stamps;
+  /** What the run found at each path it stat'ed (`stat`): a kept run depends on each. */
+  stampsTaken(): ReadonlyMap<string, FileStamp | 'missing' | 'other'> {
+    return this.states;
   }
 
   /** When this run started (`Date.now()`): what a stamp taken in it is racily clean against. */
@@ -504,6 +532,54 @@ function docsnavVersion(): string {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isKeptCheck(value: unknown): value is KeptSiteCheck {
+  const check = value as Partial<KeptSiteCheck> | undefined;
+  return isRecord(value) && typeof check?.shape === 'string' && isRecord(check.files) && Object.values(check.files).every(isKeptFileCheck);
+}
+
+function isKeptFileCheck(value: unknown): value is KeptFileCheck {
+  const file = value as Partial<KeptFileCheck> | undefined;
+  return (
+    isRecord(value) &&
+    (file?.key === null || typeof file?.key === 'string') &&
+    (file.anchors === undefined || typeof file.anchors === 'string') &&
+    Array.isArray(file.deps) &&
+    file.deps.every((dep) => typeof dep === 'string') &&
+    Array.isArray(file.findings) &&
+    file.findings.every(isPageFinding)
+  );
+}
+
+/** A finding in a page as the site rules report it: a code and a message, at a span of two offsets. */
+function isPageFinding(value: unknown): value is Finding {
+  const finding = value as Partial<Finding> | undefined;
+  return (
+    isRecord(value) &&
+    typeof finding?.code === 'string' &&
+    Object.prototype.hasOwnProperty.call(codes, finding.code) &&
+    typeof finding.message === 'string' &&
+    typeof finding.pointer === 'string' &&
+    Array.isArray(finding.span) &&
+    finding.span.length === 2 &&
+    finding.span.every((offset) => Number.isSafeInteger(offset) && offset >= 0) &&
+    (finding.suggest === undefined || typeof finding.suggest === 'string') &&
+    (finding.severity === undefined || typeof finding.severity === 'string') &&
+    (finding.fix === undefined || isFix(finding.fix))
+  );
+}
+
+function isFix(value: unknown): boolean {
+  const edits = (value as { edits?: unknown } | undefined)?.edits;
+  return (
+    isRecord(value) &&
+    Array.isArray(edits) &&
+    edits.every(
+      (edit: { start?: unknown; end?: unknown; text?: unknown }) =>
+        Number.isSafeInteger(edit?.start) && Number.isSafeInteger(edit.end) && typeof edit.text === 'string',
+    )
+  );
 }
 
 function isStoredPage(value: unknown): value is StoredPage {

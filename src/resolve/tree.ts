@@ -12,7 +12,7 @@
  * (page-path-safety.ts), and page URLs settled once every page is known (page-urls.ts).
  */
 import type { ValidationCache } from '../cache/memory.js';
-import type { PageScanStore } from '../cache/store.js';
+import type { KeptPages } from '../pages/kept.js';
 import { tidyPage } from '../navigation/entries.js';
 import { ELEMENTS, isPlainObject, NAME_FIELD, platformKeptPattern, PRIMARY_KEYS } from '../navigation/model.js';
 import { escapesRoot, isUrl } from '../navigation/openapi.js';
@@ -64,7 +64,7 @@ export interface TreeBuilderOptions {
   /** Keeps parsed front matter of unchanged pages across validations (an editor's). */
   cache?: ValidationCache;
   /** Front matter kept between runs (`PageFrontMatterOptions.keptPages`). */
-  keptPages?: PageScanStore;
+  keptPages?: KeptPages;
   /** Which contract the resolver's own checks follow (`openapi-external-ref` is info under `spec`). */
   profile?: Profile;
   /**

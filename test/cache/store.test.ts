@@ -201,10 +201,17 @@ describe('PageScanStore strategies, on a real site', () => {
     writeFileSync(path.join(root, 'index.mdx'), '# Home\n\nSee [the guide](/guide).\n');
     writeFileSync(path.join(root, 'guide.mdx'), '# Guide\n\nThen [set up](/setup).\n');
     writeFileSync(path.join(root, 'setup.mdx'), '# Setup\n\nBack [home](/index).\n');
-    return { root, docs: path.join(root, 'docs.json'), file: path.join(root, 'cache', 'page-scans.json') };
+    // The store outside the docs root: its files are no part of the site's listing (which a check of the site depends on).
+    return { root, docs: path.join(root, 'docs.json'), file: path.join(mkdtempSync(path.join(tmpdir(), 'docsnav-store-cache-')), 'page-scans.json') };
   }
 
+  let runs = 0;
+  /**
+   * One run, its docs.json another label each time: the whole validation is never given again
+   * (src/cache/replay.ts), each page is looked up in the store.
+   */
   function run(docs: string, file: string, strategy: CacheStrategy, profile?: 'spec' | 'platform') {
+    writeFileSync(docs, JSON.stringify({ ...(JSON.parse(readFileSync(docs, 'utf8')) as object), name: `Run ${++runs}` }));
     const pageScans = new PageScanStore(file, strategy);
     const hashedBefore = storeStats.hashed;
     const codes = validateFile(docs, { pageScans, concurrency: 1, profile }).problems.map((problem) => problem.code);
@@ -243,6 +250,24 @@ describe('PageScanStore strategies, on a real site', () => {
     expect(run(docs, file, 'content').codes).toEqual(['front-matter-invalid']);
   });
 
+  it('a run that reads only the page that changed keeps the scan file of every page its index names', () => {
+    const { root, docs, file } = siteWithStore();
+    run(docs, file, 'metadata');
+    const guide = path.join(root, 'guide.mdx');
+    writeFileSync(guide, '# Guide\n\nThen [set up](/setup) again.\n');
+    // The site's last check is kept: only the guide is scanned and checked again, no other page's scan read.
+    const read = storeStats.scansRead;
+    expect(run(docs, file, 'metadata')).toMatchObject({ codes: [], hashed: 1, reused: 2 });
+    expect(storeStats.scansRead - read).toBe(0);
+    const scans = partFileOf(file, 'scans');
+    expect(readdirSync(scans)).toHaveLength(3);
+    // Another shape of the site (a redirect): every page checked again, the unchanged ones from their scan files.
+    writeFileSync(docs, JSON.stringify({ navigation: { pages: ['index', 'guide', 'setup'] }, redirects: [{ source: '/old', destination: '/index' }] }));
+    const again = storeStats.scansRead;
+    expect(run(docs, file, 'metadata')).toMatchObject({ codes: [], hashed: 0, reused: 3 });
+    expect(storeStats.scansRead - again).toBe(3);
+  });
+
   it('metadata: a page unchanged on disk is not read; its front matter and its scan are the ones kept', () => {
     const { root, docs, file } = siteWithStore();
     writeFileSync(path.join(root, 'guide.mdx'), '---\ntitle: Guide\n---\n# Guide\n\nThen [set up](/setup).\n');
@@ -277,11 +302,13 @@ describe('PageScanStore strategies, on a real site', () => {
   it('metadata: a problem in a page not opened is located as in a run that read it', () => {
     const { root, docs, file } = siteWithStore();
     writeFileSync(path.join(root, 'guide.mdx'), '---\ntitle: Guide\nopenapi: GET /nowhere\n---\n# Guide\n\nThen [set up](/setupp) and [back](/index#nope).\n');
-    const cold = validateFile(docs, { concurrency: 1 });
-    expect(cold.problems.map((problem) => problem.code).sort()).toEqual(['anchor-not-found', 'endpoint-not-found', 'link-not-found']);
     run(docs, file, 'metadata');
+    const rules = { 'page-path': 'warning' } as const;
+    const cold = validateFile(docs, { concurrency: 1, rules });
+    expect(cold.problems.map((problem) => problem.code).sort()).toEqual(['anchor-not-found', 'endpoint-not-found', 'link-not-found']);
     const pageScans = new PageScanStore(file, 'metadata');
-    const warm = validateFile(docs, { pageScans, concurrency: 1 });
+    // Not given again whole (another option), so every page is looked up; its last check is another rule's, so every page is checked.
+    const warm = validateFile(docs, { pageScans, concurrency: 1, rules });
     expect(pageScans.reused).toBe(3);
     expect(warm.problems).toEqual(cold.problems);
     expect(warm.sources).toEqual(cold.sources);
@@ -389,11 +416,14 @@ describe('PageScanStore strategies, on a real site', () => {
     const saved = readPart<{ build: string }>(file);
     writePart(file, { ...saved, build: `${saved.build}-other` });
     expect(run(docs, file, 'metadata')).toMatchObject({ reused: 3, hashed: 3, codes: [] });
+    // Each scan file and the last check of another build: each page scanned again (its text hashed as it is filed anew).
     for (const name of readdirSync(partFileOf(file, 'scans'))) {
       const scanFile = path.join(partFileOf(file, 'scans'), name);
       writePart(scanFile, { ...readPart<object>(scanFile), build: 'another' });
     }
-    expect(run(docs, file, 'metadata')).toMatchObject({ reused: 0, codes: [] });
+    writePart(partFileOf(file, 'check'), { ...readPart<object>(partFileOf(file, 'check')), build: 'another' });
+    expect(run(docs, file, 'metadata')).toMatchObject({ hashed: 3, codes: [] });
+    expect(run(docs, file, 'metadata')).toMatchObject({ hashed: 0, codes: [] });
   });
 });
 

@@ -86,7 +86,9 @@ describe('the page scan cache', () => {
     );
     // What the index holds of each page, but whether its stamp could tell an edit yet (racily clean: src/cache/stamp.ts), which time changes.
     const entries = () =>
-      Object.entries(readPart<{ pages: Record<string, { racy?: true }> }>(store).pages).map(([page, entry]) => [page, { ...entry, racy: undefined }]);
+      Object.entries(readPart<{ pages: Record<string, { racy?: true }> }>(store).pages)
+        .map(([page, entry]): [string, object] => [page, { ...entry, racy: undefined }])
+        .sort(([a], [b]) => a.localeCompare(b));
     const written = entries();
     const problems = JSON.parse(cli.stdout)[0].problems as { code: string; file: string }[];
     const page = path.join(docs, 'quickstart.mdx');
