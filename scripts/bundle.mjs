@@ -163,13 +163,45 @@ const literalTransliteration = {
   },
 };
 
+/**
+ * micromark and its extensions (src/pages/markdown.ts) are a file of their own, dist/cli/markdown.js,
+ * which dist/cli/pages.js require()s on the first page its fast path leaves to micromark (or the
+ * first element title that is Markdown): a run whose pages the fast path reads alone loads half
+ * the scanner's code.
+ */
+const markdownLater = {
+  name: 'markdown-later',
+  setup(plugin) {
+    plugin.onLoad({ filter: /[\\/]pages[\\/]markdown\.ts$/ }, () => ({
+      loader: 'js',
+      contents: [
+        "import { createRequire } from 'node:module';",
+        'const requireMarkdown = createRequire(import.meta.url);',
+        'let markdown;',
+        "const load = () => (markdown ??= requireMarkdown('./markdown.js'));",
+        'export function parseMarkdown(...args) { return load().parseMarkdown(...args); }',
+        'export function parseInlineMarkdown(...args) { return load().parseInlineMarkdown(...args); }',
+      ].join('\n'),
+    }));
+  },
+};
+
+await build({
+  ...common,
+  entryPoints: ['src/pages/markdown.ts'],
+  outfile: path.join(outdir, 'markdown.js'),
+  // Everything inlined: none of the parser's packages is a dependency.
+  external: [],
+  minify: true,
+});
+
 await build({
   ...common,
   entryPoints: ['src/pages/scanner.ts'],
   outfile: path.join(outdir, 'pages.js'),
   // Everything inlined: none of the parser's packages is a dependency.
   external: [],
-  plugins: [literalTransliteration],
+  plugins: [literalTransliteration, markdownLater],
   minify: true,
 });
 
@@ -217,7 +249,7 @@ await build({
 });
 
 // Every bundle a run may load, each by the hash of its bytes (src/cache/build.ts reads it).
-const bundles = ['main.js', 'lsp.js', 'pages.js', '../index.js'];
+const bundles = ['main.js', 'lsp.js', 'pages.js', 'markdown.js', '../index.js'];
 const hashes = Object.fromEntries(
   bundles.map((name) => [
     name,

@@ -27,6 +27,8 @@ import type { Finding } from '../problem.js';
 import type { FrontMatter } from '../resolve/front-matter.js';
 import { packageRoot } from '../package-root.js';
 import type { KeptFileCheck, KeptPages, KeptSiteCheck, PageText } from '../pages/kept.js';
+import { anchorsLater, computedAnchors } from '../pages/anchors-later.js';
+import { pageAnchors } from '../pages/scan.js';
 import type { PageLink, PageScan } from '../pages/types.js';
 import { buildKey } from './build.js';
 import { CacheFolder } from './file.js';
@@ -44,7 +46,8 @@ export type { PageText } from '../pages/kept.js';
 
 interface StoredScan {
   links: PageLink[];
-  anchors: string[];
+  /** null: not computed (no link's fragment needed them yet); computed from the page's text when first read. */
+  anchors: string[] | null;
   error?: PageScan['error'];
 }
 
@@ -93,7 +96,9 @@ export class PageScanStore implements KeptPages {
   private runsChanged = false;
   /** Scans read or made this run, by key; `made`: those to write. */
   private readonly usedScans = new Map<string, StoredScan>();
-  private readonly madeScans = new Set<string>();
+  private readonly madeScans = new Map<string, PageScan>();
+  /** Kept scans given out with their anchors not computed: written again when a run computed them. */
+  private readonly anchorsLater = new Map<string, PageScan>();
   /** Scans asked for and not found (or not valid) this run. */
   private readonly noScan = new Set<string>();
   private readonly usedPages = new Map<string, StoredPage>();
@@ -162,7 +167,10 @@ export class PageScanStore implements KeptPages {
     }
     this.use(page, scanKey, stored);
     this.hits++;
-    return this.keyed(scanFrom(stored), scanKey);
+    return this.keyed(
+      this.scanFrom(scanKey, stored, () => page.text, page.mdx),
+      scanKey,
+    );
   }
 
   keyOf(scan: PageScan): string | undefined {
@@ -179,8 +187,9 @@ export class PageScanStore implements KeptPages {
     this.missed.delete(page.text);
     // The key of the lookup only when it was made for this parsing and profile.
     const key = missed?.startsWith(variantPrefix(page)) ? missed : keyOf(page);
-    const stored: StoredScan = { links: scan.links, anchors: [...scan.anchors], ...(scan.error && { error: scan.error }) };
-    this.madeScans.add(key);
+    const stored: StoredScan = { links: scan.links, anchors: null, ...(scan.error && { error: scan.error }) };
+    // Its anchors as they are when the store is saved: computed by then, or not (src/pages/anchors-later.ts).
+    this.madeScans.set(key, scan);
     this.noScan.delete(key);
     this.changed = true;
     this.keys.set(scan, key);
@@ -211,7 +220,7 @@ export class PageScanStore implements KeptPages {
    * first asked. Undefined otherwise (then read it and ask `get`). Only the `metadata` strategy
    * knows pages by stamps.
    */
-  keptBody(file: string, parse: { mdx: boolean; variant?: string }): { key: string; scan(): PageScan | undefined } | undefined {
+  keptBody(file: string, parse: { mdx: boolean; variant?: string }, read: () => string): { key: string; scan(): PageScan | undefined } | undefined {
     const entry = this.entryOf(file);
     if (entry?.scan === undefined || entry.length === undefined || !entry.scan.startsWith(variantPrefix(parse))) return undefined;
     const stamp = this.unchangedStamp(file, entry);
@@ -229,7 +238,7 @@ export class PageScanStore implements KeptPages {
         const stored = this.scanOf(key);
         if (!stored || !fits(stored, length)) return undefined;
         this.usedScans.set(key, stored);
-        return (scan = this.keyed(scanFrom(stored), key));
+        return (scan = this.keyed(this.scanFrom(key, stored, read, parse.mdx), key));
       },
     };
   }
@@ -293,6 +302,18 @@ export class PageScanStore implements KeptPages {
     return undefined;
   }
 
+  /**
+   * A kept scan as a page's scan: its anchors, when they were not computed, computed from the
+   * page's text when first read, and kept from then on.
+   */
+  private scanFrom(key: string, stored: StoredScan, text: () => string, mdx: boolean): PageScan {
+    const scan = { links: stored.links, ...(stored.error && { error: stored.error }) };
+    if (stored.anchors !== null) return { ...scan, anchors: new Set(stored.anchors) };
+    const later = anchorsLater(scan, () => pageAnchors(text(), mdx));
+    this.anchorsLater.set(key, later);
+    return later;
+  }
+
   /** How many scans this run took from the file or added. */
   get size(): number {
     return this.usedScans.size;
@@ -309,9 +330,14 @@ export class PageScanStore implements KeptPages {
 
   /** Whether saving would write something the files do not hold (a scan made, a page's stamp new, an entry dropped, a run or part kept). */
   get dirty(): boolean {
-    if (this.changed || this.runsChanged || this.madeParts.size > 0) return true;
+    if (this.changed || this.runsChanged || this.madeParts.size > 0 || this.anchorsComputed().length > 0) return true;
     if (this.lookups === 0) return false;
     return (this.strategy === 'metadata' && this.fromFile().size !== this.usedPages.size) || this.unusedScanFiles().length > 0;
+  }
+
+  /** The kept scans whose anchors this run computed (they were kept as not computed). */
+  private anchorsComputed(): Array<[string, PageScan]> {
+    return [...this.anchorsLater].filter(([key, scan]) => !this.madeScans.has(key) && computedAnchors(scan) !== undefined);
   }
 
   /** The scan files neither a scan of this run nor a page it keeps is in (pages gone, or changed), to drop when saving. */
@@ -399,9 +425,10 @@ export class PageScanStore implements KeptPages {
     if (this.key === undefined || this.folder.refusal !== undefined) return;
     this.keepPagesOfRuns();
     const scans = this.partName('scans');
-    for (const key of this.madeScans) {
+    for (const [key, made] of [...this.madeScans, ...this.anchorsComputed()]) {
       const scan = this.usedScans.get(key);
-      if (scan) this.writePart(`${scans}/${scanFileName(key)}`, { key, scan });
+      const anchors = computedAnchors(made);
+      if (scan) this.writePart(`${scans}/${scanFileName(key)}`, { key, scan: { ...scan, anchors: anchors ? [...anchors] : scan.anchors } });
     }
     const reports = this.partName('reports');
     for (const [id, report] of this.madeReports) this.writePart(`${reports}/${id}`, { id, report });
@@ -483,10 +510,6 @@ function reportIdsOf(run: unknown): string[] {
 /** A scan's file name: its key's hash (a key holds the profile's name, which a file name need not allow). */
 function scanFileName(key: string): string {
   return createHash('sha256').update(key).digest('base64url');
-}
-
-function scanFrom(stored: StoredScan): PageScan {
-  return { links: stored.links, anchors: new Set(stored.anchors), ...(stored.error && { error: stored.error }) };
 }
 
 function samePage(a: StoredPage, b: StoredPage): boolean {
@@ -608,8 +631,7 @@ function isStoredScan(value: unknown): value is StoredScan {
   const scan = value as Partial<StoredScan> | undefined;
   return (
     Array.isArray(scan?.links) &&
-    Array.isArray(scan.anchors) &&
-    scan.anchors.every((anchor) => typeof anchor === 'string') &&
+    (scan.anchors === null || (Array.isArray(scan.anchors) && scan.anchors.every((anchor) => typeof anchor === 'string'))) &&
     scan.links.every(
       (link) =>
         typeof link?.url === 'string' &&

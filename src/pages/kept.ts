@@ -40,10 +40,10 @@ export interface KeptPages extends ScansByText {
   setHead(file: string, stamp: FileStamp, head: FrontMatter | undefined): void;
   /**
    * A page file unchanged since its scan was kept: the key of its text, and its scan, read when
-   * first asked (undefined when it can no longer be read: then read the page). Undefined when the
-   * page is not known unchanged.
+   * first asked (undefined when it can no longer be read: then read the page; anchors kept as not
+   * computed are computed from `read()` when first read). Undefined when the page is not known unchanged.
    */
-  keptBody(file: string, parse: { mdx: boolean; variant?: string }): { key: string; scan(): PageScan | undefined } | undefined;
+  keptBody(file: string, parse: { mdx: boolean; variant?: string }, read: () => string): { key: string; scan(): PageScan | undefined } | undefined;
   /** The last site check kept (`keepCheck`), when it was made for this shape of the site. */
   keptCheck(shape: string): KeptSiteCheck | undefined;
   keepCheck(check: KeptSiteCheck): void;

@@ -276,8 +276,9 @@ function loadBodies(
   let unscanned: { relative: string; absolute: string; bytes: Buffer | undefined; page: PageText }[] = [];
   let waiting = 0;
   const scanWaiting = () => {
+    // Their anchors (heading ids) only when a rule reads them: for the pages some link's fragment arrives at.
     const scans = scanPages(
-      unscanned.map(({ page }) => ({ text: page.text, mdx: page.mdx })),
+      unscanned.map(({ page }) => ({ text: page.text, mdx: page.mdx, anchors: false as const })),
       { threads: input.concurrency },
     );
     unscanned.forEach(({ relative, absolute, bytes, page }, i) => {
@@ -330,10 +331,10 @@ function loadBodies(
 function keptBody(input: Pick<SiteCheckInput, 'root' | 'reader' | 'files' | 'profile' | 'keptPages'>, relative: string): PageBody | undefined {
   if (!input.keptPages || input.root === undefined || !input.files?.hasFile(relative)) return undefined;
   const parse = { mdx: isMdx(relative), variant: input.profile.name };
-  const kept = input.keptPages.keptBody(path.join(input.root, relative), parse);
-  if (!kept) return undefined;
   const absolute = path.join(input.root, relative);
   const read = (): string => readRootFile(input, relative) ?? '';
+  const kept = input.keptPages.keptBody(absolute, parse, read);
+  if (!kept) return undefined;
   // A scan file gone (or not whole): the text scanned now, and filed again under its text.
   const scanAgain = (): PageScan => {
     const page: PageText = { text: read(), ...parse, file: absolute };

@@ -6,7 +6,7 @@
  * is seen in the scans it read (`storeStats.scansRead`: a page checked again whose text did not
  * change has its scan read from its file) and the texts it hashed (a page read because it changed).
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -115,5 +115,40 @@ describe("a site's last check, kept", () => {
     expect(redirected.result).toEqual(redirected.made);
     expect(redirected.result.problems).toEqual([]);
     expect(redirected.read).toBe(5);
+  });
+
+  it("a page's heading ids are computed only when some link's fragment arrives at it, and kept as not computed until then", () => {
+    const { docs, file, page } = site();
+    run(docs, file);
+    /** Each page's kept anchors (null: not computed), by the page's first line. */
+    const anchorsKept = () => {
+      const scans = partFileOf(file, 'scans');
+      const byPage: Record<string, string[] | null> = {};
+      for (const name of readdirSync(scans)) {
+        const { scan } = readPart<{ scan: { links: Array<{ url: string }>; anchors: string[] | null } }>(path.join(scans, name));
+        byPage[scan.links.map((link) => link.url).join(' ') || 'no links'] = scan.anchors;
+      }
+      return byPage;
+    };
+    expect(anchorsKept()).toEqual({
+      '/guide#setup /gone': null,
+      '/index': ['guide', 'setup'],
+      '/guide /nothing /logo.png': null,
+      'no links': null,
+    });
+    // A fragment now arrives at alone.mdx: its ids are computed from its kept scan's page (its text read), and kept.
+    writeFileSync(page('about.mdx'), PAGES['about.mdx'].replace('/guide)', '/alone#alone)'));
+    const linked = run(docs, file);
+    expect(linked.result).toEqual(linked.made);
+    expect(anchorsKept()).toEqual({
+      '/guide#setup /gone': null,
+      '/index': ['guide', 'setup'],
+      '/alone#alone /nothing /logo.png': null,
+      'no links': ['alone'],
+    });
+    writeFileSync(page('about.mdx'), PAGES['about.mdx'].replace('/guide)', '/alone#nope)'));
+    const missing = run(docs, file);
+    expect(missing.result).toEqual(missing.made);
+    expect(missing.result.problems.map((problem) => problem.code)).toContain('anchor-not-found');
   });
 });
