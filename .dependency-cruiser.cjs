@@ -119,6 +119,14 @@ module.exports = {
     // worker threads), repository/ (git: guards apart from operations), store/ (SQL), host/ (data folder,
     // disk, log, metrics), messages/ (what the server shows of itself).
     {
+      name: 'cache-around-the-pipeline',
+      comment:
+        "The cache on disk (src/cache/ but memory.ts, an editor's cache the pipeline threads through) wraps the pipeline at one seam, validate.ts's validateText; the pipeline reaches it only through the ports of src/pages/kept.ts. Only the seam, the public API, the CLI and the editor server import it.",
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(cache/|cli/|lsp/|index\\.ts$|validate\\.ts$)' },
+      to: { path: '^src/cache/', pathNot: '^src/cache/memory\\.ts$' },
+    },
+    {
       name: 'server-store-is-below',
       comment: 'The store is the only place with SQL; it serves the layers above and imports none of them.',
       severity: 'error',

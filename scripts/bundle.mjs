@@ -9,6 +9,7 @@
  * needs. The language server is its own file, dist/cli/lsp.js (see below). The server's commands are another package's (@docsnav/server), found and imported at
  * run time (src/cli/server-commands.ts).
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -98,6 +99,49 @@ const pagesEntry = (requirePath) => ({
 });
 
 /**
+ * The cache's key names the build that made what it keeps (src/cache/build.ts): each bundle reads
+ * dist/cli/build.json, written below once every bundle is built (a hash of each bundle file's
+ * bytes), and adds each bundle file's stamp, so that a bundle patched or copied over after the
+ * build (its size and modification time kept, its change time not) is another build.
+ * `buildFile`: where build.json is from the bundle's own file.
+ */
+const BUILD_FILE = path.join(outdir, 'build.json');
+const buildKeyEntry = (buildFile) => ({
+  name: 'build-key-entry',
+  setup(plugin) {
+    plugin.onLoad({ filter: /[\\/]cache[\\/]build\.(ts|js)$/ }, () => ({
+      loader: 'js',
+      contents: [
+        "import { createHash } from 'node:crypto';",
+        "import { lstatSync, readFileSync } from 'node:fs';",
+        "import path from 'node:path';",
+        "import { fileURLToPath } from 'node:url';",
+        'let key;',
+        'export function buildKey() {',
+        '  if (key === undefined) key = readBuildKey() ?? null;',
+        '  return key ?? undefined;',
+        '}',
+        'function readBuildKey() {',
+        '  try {',
+        `    const file = fileURLToPath(new URL(${JSON.stringify(buildFile)}, import.meta.url));`,
+        "    const text = readFileSync(file, 'utf8');",
+        "    const hash = createHash('sha256').update(text);",
+        '    for (const name of Object.keys(JSON.parse(text).files).sort()) {',
+        '      const stats = lstatSync(path.join(path.dirname(file), name), { bigint: true });',
+        '      if (!stats.isFile()) return undefined;',
+        '      hash.update(`\\0${name}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}:${stats.ino}`);',
+        '    }',
+        "    return `build:${hash.digest('base64url')}`;",
+        '  } catch {',
+        '    return undefined;',
+        '  }',
+        '}',
+      ].join('\n'),
+    }));
+  },
+});
+
+/**
  * @sindresorhus/transliterate (under @sindresorhus/slugify, for ids of non-ASCII titles) makes a
  * new RegExp for each of its ~1,900 replacements on every call: 17% of a cold validation of the
  * platform docs repository went there (its translated pages' accordion titles). In the scanner's
@@ -119,13 +163,45 @@ const literalTransliteration = {
   },
 };
 
+/**
+ * micromark and its extensions (src/pages/markdown.ts) are a file of their own, dist/cli/markdown.js,
+ * which dist/cli/pages.js require()s on the first page its fast path leaves to micromark (or the
+ * first element title that is Markdown): a run whose pages the fast path reads alone loads half
+ * the scanner's code.
+ */
+const markdownLater = {
+  name: 'markdown-later',
+  setup(plugin) {
+    plugin.onLoad({ filter: /[\\/]pages[\\/]markdown\.ts$/ }, () => ({
+      loader: 'js',
+      contents: [
+        "import { createRequire } from 'node:module';",
+        'const requireMarkdown = createRequire(import.meta.url);',
+        'let markdown;',
+        "const load = () => (markdown ??= requireMarkdown('./markdown.js'));",
+        'export function parseMarkdown(...args) { return load().parseMarkdown(...args); }',
+        'export function parseInlineMarkdown(...args) { return load().parseInlineMarkdown(...args); }',
+      ].join('\n'),
+    }));
+  },
+};
+
+await build({
+  ...common,
+  entryPoints: ['src/pages/markdown.ts'],
+  outfile: path.join(outdir, 'markdown.js'),
+  // Everything inlined: none of the parser's packages is a dependency.
+  external: [],
+  minify: true,
+});
+
 await build({
   ...common,
   entryPoints: ['src/pages/scanner.ts'],
   outfile: path.join(outdir, 'pages.js'),
   // Everything inlined: none of the parser's packages is a dependency.
   external: [],
-  plugins: [literalTransliteration],
+  plugins: [literalTransliteration, markdownLater],
   minify: true,
 });
 
@@ -134,7 +210,7 @@ await build({
   entryPoints: ['src/cli/main.ts'],
   outfile: path.join(outdir, 'main.js'),
   external: Object.keys(pkg.dependencies ?? {}).filter((name) => !inline.has(name) && !bundledLazily.includes(name)),
-  plugins: [lspEntry, lazyInBundle, pagesEntry('./pages.js')],
+  plugins: [lspEntry, lazyInBundle, pagesEntry('./pages.js'), buildKeyEntry('./build.json')],
   // Every run parses the whole file before it starts: minified, it is about half the size.
   minify: true,
 });
@@ -145,7 +221,7 @@ await build({
   outfile: path.join(outdir, 'lsp.js'),
   external: Object.keys(pkg.dependencies ?? {}),
   // The scanner from the CLI's file: one scanner build, so the page scan cache is one file for both.
-  plugins: [pagesEntry('./pages.js')],
+  plugins: [pagesEntry('./pages.js'), buildKeyEntry('./build.json')],
   minify: true,
 });
 
@@ -163,7 +239,7 @@ await build({
   target: 'node20',
   // Dependencies stay imports; what the library imports from dev dependencies is inlined.
   external: Object.keys(pkg.dependencies ?? {}),
-  plugins: [pagesEntry('./cli/pages.js')],
+  plugins: [pagesEntry('./cli/pages.js'), buildKeyEntry('./cli/build.json')],
   logLevel: 'warning',
   legalComments: 'none',
   // Whitespace and syntax only (550 -> 400 KB, an import ~3 ms sooner): names stay, so a stack
@@ -171,3 +247,15 @@ await build({
   minifyWhitespace: true,
   minifySyntax: true,
 });
+
+// Every bundle a run may load, each by the hash of its bytes (src/cache/build.ts reads it).
+const bundles = ['main.js', 'lsp.js', 'pages.js', 'markdown.js', '../index.js'];
+const hashes = Object.fromEntries(
+  bundles.map((name) => [
+    name,
+    createHash('sha256')
+      .update(readFileSync(path.join(outdir, name)))
+      .digest('base64url'),
+  ]),
+);
+writeFileSync(BUILD_FILE, `${JSON.stringify({ files: hashes }, null, 2)}\n`);

@@ -93,11 +93,16 @@ const TARGETS = {
   pages: {
     configFile: LIBRARY,
     paths: ['src/pages/'],
-    tests: ['test/pages/*.test.ts', 'test/site/**/*.test.ts', 'test/validate-replay.test.ts', 'test/robustness/fast-scan.property.test.ts', ...SITE_RULE_TESTS],
+    tests: ['test/pages/*.test.ts', 'test/site/**/*.test.ts', 'test/cache/replay.test.ts', 'test/robustness/fast-scan.property.test.ts', ...SITE_RULE_TESTS],
   },
-  cache: { configFile: LIBRARY, paths: ['src/cache.ts'], tests: ['test/cache.test.ts'] },
-  // A validation given again from the page scan store (its runs file), and the store's side of it.
-  replay: { configFile: LIBRARY, paths: ['src/validate-replay.ts'], tests: ['test/validate-replay.test.ts', 'test/pages/store.test.ts', 'test/files.test.ts'] },
+  // The editor's cache (in memory).
+  cache: { configFile: LIBRARY, paths: ['src/cache/memory.ts'], tests: ['test/cache/memory.test.ts'] },
+  // The cache on disk (src/cache/ but the editor's): the page scan store, stamps, a validation given again.
+  replay: {
+    configFile: LIBRARY,
+    paths: ['src/cache/replay.ts', 'src/cache/store.ts', 'src/cache/stamp.ts', 'src/cache/location.ts'],
+    tests: ['test/cache/replay.test.ts', 'test/cache/store.test.ts', 'test/files.test.ts', 'test/cli/cache.test.ts'],
+  },
   settings: { configFile: LIBRARY, paths: ['src/settings/'], tests: ['test/settings/**/*.test.ts'] },
   // test/docs/rule-docs.test.ts reads a git base (readSiteBase) for redirect-missing's examples; test/fix's `since` is a literal SiteBase.
   history: { configFile: LIBRARY, paths: ['src/history/'], tests: ['test/history/**/*.test.ts', 'test/docs/rule-docs.test.ts'] },

@@ -4,7 +4,7 @@
  * followed) is under the real docs root, and only up to a size cap; everything else is an
  * answer with a reason, never a throw, a hang or an unbounded read.
  */
-import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, type BigIntStats, type Stats } from 'node:fs';
 import path from 'node:path';
 
 /** Why a file was not read. */
@@ -25,66 +25,21 @@ export type ReadFailureReason =
 export type ReadOutcome = { ok: true; bytes: Buffer; stamp?: FileStamp } | { ok: false; reason: ReadFailureReason; detail: string };
 
 /**
- * What the disk said of a file just before it was read (its size, modification time and inode),
- * when the bytes are the whole of that file: a page scan store trusts it to know an unchanged
- * page without hashing it. Readers that do not read the disk (an editor's text, a hook) give none.
+ * What the disk said of a file it was read from, just before the read (fstat of the open file),
+ * when the bytes are the whole of that file: its size, modification and change times to the
+ * nanosecond, and its inode. The page scan cache (src/cache/stamp.ts) knows an unchanged file by
+ * them without reading it. Readers that do not read the disk (an editor's text, a hook) give none.
  */
 export interface FileStamp {
   size: number;
-  mtimeMs: number;
-  ino: number;
+  mtimeNs: bigint;
+  ctimeNs: bigint;
+  ino: bigint;
 }
 
-/** A value of a stamp's shape (a stamp kept in a cache file, read back). */
-export function isFileStamp(value: unknown): value is FileStamp {
-  const stamp = value as Partial<FileStamp> | undefined;
-  return typeof stamp?.size === 'number' && typeof stamp.mtimeMs === 'number' && typeof stamp.ino === 'number';
-}
-
-/**
- * The disk's stamp of a regular file (a symlink is not followed), taken without opening it;
- * undefined for anything else. It reads nothing: a page scan store compares it with the stamp
- * a read through `diskReader` gave, to know a page unchanged without reading it.
- */
-export function statStamp(absolutePath: string): FileStamp | undefined {
-  const state = diskState(absolutePath);
-  return typeof state === 'object' ? state : undefined;
-}
-
-/** What is at a path, without opening it: a regular file's stamp, `missing`, or `other` (a folder, a symlink, an error). */
-export function diskState(absolutePath: string): FileStamp | 'missing' | 'other' {
-  try {
-    const stats = lstatSync(absolutePath, { throwIfNoEntry: false });
-    if (!stats) return 'missing';
-    return stats.isFile() ? { size: stats.size, mtimeMs: stats.mtimeMs, ino: stats.ino } : 'other';
-  } catch (error) {
-    return errorCode(error) === 'ENOTDIR' ? 'missing' : 'other';
-  }
-}
-
-/**
- * Reads a file again that a `diskReader` read before, only when it is still that file: the file
- * opened (no symlink followed, no blocking) has the same inode, size and modification time as
- * `stamp`. The same inode is the same file, which was inside the docs root when it was read, so
- * the path is not resolved again. Undefined for anything else (changed, gone, not regular).
- */
-export function readSameFile(absolutePath: string, stamp: FileStamp): Buffer | undefined {
-  let fd: number;
-  try {
-    fd = openSync(absolutePath, constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0));
-  } catch {
-    return undefined;
-  }
-  try {
-    const stats = fstatSync(fd);
-    if (!stats.isFile() || stats.ino !== stamp.ino || stats.size !== stamp.size || stats.mtimeMs !== stamp.mtimeMs) return undefined;
-    const read = readBounded(fd, stats.size, stats.size);
-    return read.ok && read.bytes.length === stats.size ? read.bytes : undefined;
-  } catch {
-    return undefined;
-  } finally {
-    closeSync(fd);
-  }
+/** The stamp of a file the disk describes (`fstat`/`lstat` with `bigint: true`). */
+export function stampOf(stats: BigIntStats): FileStamp {
+  return { size: Number(stats.size), mtimeNs: stats.mtimeNs, ctimeNs: stats.ctimeNs, ino: stats.ino };
 }
 
 /** Reads a file by absolute path. Injected once and used by every layer. */
@@ -154,12 +109,14 @@ export function diskReader(root: string, maxBytes: number = MAX_FILE_BYTES): Fil
       return { ok: false, reason: 'unreadable', detail: code ?? 'error' };
     }
     try {
-      const stats = fstatSync(fd);
+      // Times to the nanosecond (a stamp's): as cheap as the default's milliseconds.
+      const stats = fstatSync(fd, { bigint: true });
       if (!stats.isFile()) return { ok: false, reason: 'not-regular', detail: describeKind(stats) };
-      if (stats.size > maxBytes) return { ok: false, reason: 'too-big', detail: `${megabytes(stats.size)}` };
-      const read = readBounded(fd, stats.size, maxBytes);
+      const size = Number(stats.size);
+      if (size > maxBytes) return { ok: false, reason: 'too-big', detail: `${megabytes(size)}` };
+      const read = readBounded(fd, size, maxBytes);
       // A file that grew or shrank while it was read is not the file the stamp describes.
-      return read.ok && read.bytes.length === stats.size ? { ...read, stamp: { size: stats.size, mtimeMs: stats.mtimeMs, ino: stats.ino } } : read;
+      return read.ok && read.bytes.length === size ? { ...read, stamp: stampOf(stats) } : read;
     } catch (error) {
       return { ok: false, reason: 'unreadable', detail: errorCode(error) ?? 'error' };
     } finally {
@@ -179,7 +136,7 @@ const GROWTH_BUFFER = Buffer.allocUnsafeSlow(64 * 1024);
  * Reads an open file to its end, but never more than `maxBytes` (a file can grow while it is
  * read): its size (`expected`) into a buffer of exactly that size, then what it grew by.
  */
-function readBounded(fd: number, expected: number, maxBytes: number): ReadOutcome {
+export function readBounded(fd: number, expected: number, maxBytes: number): ReadOutcome {
   const first = Buffer.allocUnsafe(Math.min(expected, maxBytes + 1));
   let total = 0;
   while (total < first.length) {
@@ -265,7 +222,7 @@ function megabytes(bytes: number): string {
   return `${Math.round(bytes / (1024 * 1024))} MB`;
 }
 
-function errorCode(error: unknown): string | undefined {
+export function errorCode(error: unknown): string | undefined {
   const code = error instanceof Error ? (error as NodeJS.ErrnoException).code : undefined;
   return typeof code === 'string' ? code : undefined;
 }

@@ -3,8 +3,8 @@
  * This module is the public API and nothing else.
  */
 export { validateText, validateFile, FileReadError, type ValidateOptions } from './validate.js';
-export { ValidationCache } from './cache.js';
-export { PageScanStore } from './pages/store.js';
+export { ValidationCache } from './cache/memory.js';
+export { PageScanStore } from './cache/store.js';
 export type { Problem, Severity, SeveritySetting, Range } from './problem.js';
 export type { ValidationResult, ProblemCounts } from './result.js';
 export { countProblems } from './result.js';

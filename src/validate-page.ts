@@ -7,7 +7,7 @@
  * page's link to an anchor it removed, docs.json's hrefs) is the next `validateText`'s to report.
  */
 import path from 'node:path';
-import type { ValidationCache } from './cache.js';
+import type { ValidationCache } from './cache/memory.js';
 import { attachFixes } from './fix/compute.js';
 import type { ValidationResult } from './result.js';
 import { PageFrontMatterReader } from './resolve/page-front-matter.js';

@@ -1,13 +1,14 @@
 import { ioErrorText } from './io-error.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ValidationCache } from './cache.js';
+import type { ValidationCache } from './cache/memory.js';
 import { codes, type Code } from './codes.js';
 import { ignoredPages, ignoreTest, type IgnoreTest } from './config/ignore.js';
 import { profileOf, type ProfileName } from './config/profiles.js';
 import { docsRootFiles } from './docs-root.js';
 import { attachFixes } from './fix/compute.js';
 import { readerOf, type FileReader, type ReadFileHook, type ReadOutcome } from './files.js';
+import type { KeptPages } from './pages/kept.js';
 import { walkNavigation, type NavigationVisitor } from './navigation/walk.js';
 import { emptyPageTree } from './resolve/nav.js';
 import type { Finding, Problem, Severity, SeveritySetting } from './problem.js';
@@ -16,9 +17,9 @@ import { navigationRules, siteRules } from './rules/index.js';
 import type { DocsFiles, RuleContext } from './rules/types.js';
 import { SpecLoader } from './resolve/specs.js';
 import type { SiteBase } from './site/base.js';
-import { checkSite } from './site/check.js';
-import type { PageScanStore } from './pages/store.js';
-import { keepRun, ReadLog, replay, replayKey } from './validate-replay.js';
+import { checkSite, rulesWithInput } from './site/check.js';
+import type { PageScanStore } from './cache/store.js';
+import { cachedValidation } from './cache/replay.js';
 import { TreeBuilder } from './resolve/tree.js';
 import type { PageTree } from './resolve/types.js';
 import { checkSchema } from './schema/index.js';
@@ -118,22 +119,25 @@ export class FileReadError extends Error {
 
 /** Validates docs.json text. Every problem is data: nothing is thrown for bad input. */
 export function validateText(text: string, options: ValidateOptions = {}): ValidationResult {
-  const file = options.file ?? 'docs.json';
-  // With a page scan store, a validation whose every input is unchanged is given again as it was (src/validate-replay.ts).
-  const key = options.pageScans ? replayKey(text, options) : undefined;
-  const files = key === undefined ? undefined : filesOf(options);
-  if (key !== undefined && files) {
-    const replayed = replay(options.pageScans!, key, text, file, files);
-    if (replayed) return replayed;
-  }
-  const log = files ? new ReadLog() : undefined;
-  const pipeline = startPipeline(text, files ? { ...options, files, readLog: log } : options);
+  if (!options.pageScans) return runValidation(text, options);
+  // The page scan cache wraps the pipeline here, and nowhere else (src/cache/replay.ts): a validation whose
+  // every input is unchanged is given again as it was; a run made reads what it may from the store.
+  return cachedValidation(text, options, { listing: () => filesOf(options), run: (hooks) => runValidation(text, { ...options, ...hooks }) });
+}
+
+/** What the cache around the pipeline hands it: the root's listing it already made, and a reader that notes what was read. */
+interface PipelineHooks {
+  files?: DocsFiles;
+  wrapReader?: (reader: FileReader) => FileReader;
+}
+
+/** The validation itself: the pipeline run, its problems located and sorted, their fixes attached. */
+function runValidation(text: string, options: ValidateOptions & PipelineHooks): ValidationResult {
+  const pipeline = startPipeline(text, options);
   pipeline.finish();
   const problems = pipeline.sink.sorted();
   attachFixes(problems, pipeline.document.files, options);
-  const result = { file, problems, sources: sourcesOf(pipeline.document.files) };
-  if (key !== undefined && files && log) keepRun(options.pageScans!, key, log, files, text, result, options.root!);
-  return result;
+  return { file: options.file ?? 'docs.json', problems, sources: sourcesOf(pipeline.document.files) };
 }
 
 /**
@@ -151,9 +155,9 @@ export interface Pipeline {
   finish(): PageTree;
 }
 
-export function startPipeline(text: string, options: ValidateOptions & { allowRemote?: boolean; titles?: boolean; readLog?: ReadLog }): Pipeline {
+export function startPipeline(text: string, options: ValidateOptions & PipelineHooks & { allowRemote?: boolean; titles?: boolean }): Pipeline {
   const file = options.file ?? 'docs.json';
-  const disk = options.readLog ? options.readLog.wrap(readerFor(options)) : readerFor(options);
+  const disk = options.wrapReader ? options.wrapReader(readerFor(options)) : readerFor(options);
   // Page files are read for their front matter (the tree) and again for their bodies (the link rules):
   // when a rule that reads bodies is on, the run keeps what it read, so each page is read once.
   let kept: Map<string, ReadOutcome> | undefined;
@@ -241,7 +245,11 @@ function checkSiteOf(
   },
 ): void {
   const { document, sink, files, options } = run;
-  const enabled = siteRules.filter((rule) => sink.enabled(rule.code));
+  // A rule with nothing to read on this site (no pages, no redirects, no internal href) runs not: a navigation-only site is not built.
+  const enabled = rulesWithInput(
+    siteRules.filter((rule) => sink.enabled(rule.code)),
+    { document: document.value, files, profile: profileOf(options.profile), base: options.since },
+  );
   if (enabled.length === 0 || !files) {
     if (run.keep) options.cache?.keepCheck(run.absoluteRoot, undefined);
     return;
@@ -292,7 +300,7 @@ export function filesOf(options: Pick<ValidateOptions, 'files' | 'root' | 'cache
  * scan), for a run that reads the disk as it is: not through an editor's cache (unsaved texts)
  * or a caller's `readFile`, whose answers a file's stamp on disk says nothing about.
  */
-function keptPagesOf(options: Pick<ValidateOptions, 'pageScans' | 'cache' | 'readFile' | 'root'>): PageScanStore | undefined {
+function keptPagesOf(options: Pick<ValidateOptions, 'pageScans' | 'cache' | 'readFile' | 'root'>): KeptPages | undefined {
   return options.cache || options.readFile || options.root === undefined ? undefined : options.pageScans;
 }
 

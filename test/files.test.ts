@@ -4,12 +4,12 @@
  * root's (`/x/docs` beside `/x/docs-evil`) is outside, and every way in — a `$ref`, a read, a
  * symlink in the listing, a spec path — refuses it.
  */
-import { mkdirSync, mkdtempSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docsRootFiles } from '../src/docs-root.js';
-import { diskReader, isInside, readSameFile } from '../src/files.js';
+import { diskReader, isInside } from '../src/files.js';
 import { resolveText } from '../src/resolve/resolve.js';
 import { validateText } from '../src/validate.js';
 
@@ -115,38 +115,5 @@ describe('diskReader reads a file whole, whatever its size', () => {
     writeFileSync(file, Buffer.alloc(1000, 'a'));
     expect(diskReader(root, 1000)(file).ok).toBe(true);
     expect(diskReader(root, 999)(file)).toMatchObject({ ok: false, reason: 'too-big' });
-  });
-});
-
-describe('readSameFile reads again only the file a stamp describes', () => {
-  it('the same file: its bytes; edited, replaced by another file of the same size and time, a symlink, or gone: nothing', () => {
-    const folder = mkdtempSync(path.join(tmpdir(), 'docsnav-same-'));
-    const page = path.join(folder, 'page.mdx');
-    writeFileSync(page, '# Page\n');
-    utimesSync(page, 1_700_000_000, 1_700_000_000);
-    const read = diskReader(folder)(page);
-    expect(read.ok && read.stamp).toBeTruthy();
-    const stamp = read.ok ? read.stamp! : undefined!;
-    expect(readSameFile(page, stamp)?.toString()).toBe('# Page\n');
-    // Another file (another inode) moved into place, with the same length and time.
-    const other = path.join(folder, 'other.mdx');
-    writeFileSync(other, '# Evil\n');
-    utimesSync(other, 1_700_000_000, 1_700_000_000);
-    renameSync(other, page);
-    expect(statSync(page).size).toBe(stamp.size);
-    expect(readSameFile(page, stamp)).toBeUndefined();
-    // A symlink at the path, to a file with the stamp's inode: not followed.
-    const kept = path.join(folder, 'kept.mdx');
-    writeFileSync(kept, '# Page\n');
-    const keptStamp = diskReader(folder)(kept);
-    rmSync(page);
-    symlinkSync(kept, page);
-    expect(keptStamp.ok && readSameFile(kept, keptStamp.stamp!)?.toString()).toBe('# Page\n');
-    expect(keptStamp.ok && readSameFile(page, keptStamp.stamp!)).toBeUndefined();
-    // Edited in place (its size or time differs), or gone.
-    writeFileSync(kept, '# Page, longer\n');
-    expect(keptStamp.ok && readSameFile(kept, keptStamp.stamp!)).toBeUndefined();
-    rmSync(kept);
-    expect(keptStamp.ok && readSameFile(kept, keptStamp.stamp!)).toBeUndefined();
   });
 });

@@ -6,11 +6,11 @@ import { UsageError, type CommonArgs } from './args.js';
 import { repositoryRoot } from './paths.js';
 import { version, type CliIo } from './io.js';
 import { packageRoot } from '../package-root.js';
-import { keepReport, keptReport } from '../validate-replay.js';
+import { keepReport, keptReport } from '../cache/replay.js';
 
 /**
  * A report in `format`; loads only the formatter asked for, so a run pays for one. The report of
- * one result that the page scan cache gave again (src/validate-replay.ts) is given again too,
+ * one result that the page scan cache gave again (src/cache/replay.ts) is given again too,
  * when it was made before from the same result and everything else it depends on (the name).
  */
 async function formatResultsAs(

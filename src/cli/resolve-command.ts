@@ -45,7 +45,7 @@ export async function resolveCommand(argv: string[], io: CliIo): Promise<number>
       throw error;
     }
   }
-  if (stores) saveScans(stores, args);
+  if (stores) saveScans(stores, args, io);
   const chunks = args.treeFormat === 'pretty' ? [formatTreePretty(result.tree, { color })] : treeJsonChunks(result.tree);
   if (args.out) {
     refuseToOverwriteInput(args.out, [file, ...Object.keys(result.sources)]);

@@ -59,7 +59,7 @@ export async function validateCommand(argv: string[], io: CliIo): Promise<number
   const color = args.color ?? (io.isTTY && pc.isColorSupported);
   // A dry run's stdout is the diff alone, so that it can be piped to `git apply`.
   if (args.fix !== 'dry-run') await writeReports(results, args, io, 'stdout', color);
-  if (stores) saveScans(stores, args);
+  if (stores) saveScans(stores, args, io);
   if (badConfig) return 2;
   const counts = countProblems(results.flatMap((result) => result.problems));
   if (counts.errors > 0) return 1;

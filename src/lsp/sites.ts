@@ -6,8 +6,8 @@
  * docs.json re-reads nothing.
  */
 import path from 'node:path';
-import { ValidationCache } from '../cache.js';
-import { isCi, PageScanStores } from '../pages/store-location.js';
+import { ValidationCache } from '../cache/memory.js';
+import { isCi, PageScanStores } from '../cache/location.js';
 import { ConfigLoader, mergeConfigOptions } from '../config/load.js';
 import { DOCS_FILE_NAMES, docsFileIn } from '../docs-root.js';
 import { textOf } from '../files.js';

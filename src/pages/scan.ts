@@ -21,8 +21,14 @@ export function scanPage(text: string, options?: { mdx?: boolean }): PageScan {
 
 /**
  * Reads many pages, in order, on up to `threads` threads (default `'auto'`: the machine's cores,
- * one per 512 KB of text; `1`: this thread only). Same scans as `scanPage` one by one.
+ * one per 512 KB of text; `1`: this thread only). Same scans as `scanPage` one by one; a job with
+ * `anchors: false` gives a scan whose anchors are computed when first read (src/pages/anchors-later.ts).
  */
-export function scanPages(jobs: readonly ScanJob[], options?: { threads?: number | 'auto' }): PageScan[] {
+export function scanPages(jobs: readonly (ScanJob & { anchors?: false })[], options?: { threads?: number | 'auto' }): PageScan[] {
   return loadScanner().scanPageTexts(jobs, options?.threads);
+}
+
+/** A page's anchors alone (what `scanPage(text, { mdx }).anchors` gives): for a scan kept without them. */
+export function pageAnchors(text: string, mdx: boolean): ReadonlySet<string> {
+  return loadScanner().pageAnchorsOf(text, mdx);
 }

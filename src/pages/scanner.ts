@@ -6,6 +6,7 @@ import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Root } from 'mdast';
 import { collectAnchors } from './anchors.js';
+import { anchorsLater } from './anchors-later.js';
 import { fastScan, fastScanModule } from './fast-scan.js';
 import { blankCustomHeadingIds } from './heading-ids.js';
 import { collectLinks } from './links.js';
@@ -31,9 +32,9 @@ const SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*\r?$/m;
  * repository in a fraction of the time a helper thread takes to start; the pages left (a few
  * percent) go to helpers only when there are enough of them (pool.ts: 512 KB per helper).
  */
-export function scanPageTexts(jobs: readonly ScanJob[], threads?: number | 'auto'): PageScan[] {
+export function scanPageTexts(jobs: readonly PageJob[], threads?: number | 'auto'): PageScan[] {
   const scans: (PageScan | undefined)[] = jobs.map((job) => {
-    const scan = fastScanPageText(job.text, job.mdx);
+    const scan = fastScanPageText(job.text, job.mdx, job.anchors !== false);
     if (scan !== undefined) pathCounts.fast++;
     return scan;
   });
@@ -96,14 +97,33 @@ function shifted(scan: PageScan, by: number): PageScan {
 /** How a page is read: the fast path first, micromark when it declines; or one of them only (tests, bench). */
 export type ScanPath = 'fast-then-micromark' | 'micromark';
 
-/** The fast path's scan of a page, or undefined when it leaves the page to micromark (for the differential tests). */
-export function fastScanPageText(text: string, mdx: boolean): PageScan | undefined {
+/** A page to scan; `anchors: false`: its anchors are computed when first read (`pageAnchorsOf`), not with its links. */
+export type PageJob = ScanJob & { anchors?: false };
+
+/**
+ * The fast path's scan of a page, or undefined when it leaves the page to micromark (for the
+ * differential tests). `anchors` false: its anchors computed when first read.
+ */
+export function fastScanPageText(text: string, mdx: boolean, anchors = true): PageScan | undefined {
   if (!mayHaveLinksOrAnchors(text)) return NOTHING;
   if (text.charCodeAt(0) === 0xfeff) {
     const scan = fastScanBody(text.slice(1), mdx);
     return scan && shifted(scan, 1);
   }
-  return fastScanBody(text, mdx);
+  if (anchors) return fastScanBody(text, mdx);
+  const { text: parsed, ids } = blankCustomHeadingIds(text);
+  const fast = fastScan(parsed, text, mdx);
+  if (!fast) return undefined;
+  // The tree is kept until the anchors are read (or the scan is dropped): reading it again would cost a second parse.
+  const tree = fast.tree as unknown as Root;
+  return anchorsLater({ links: fast.links }, () => collectAnchors(tree, { customIds: ids, text, mode: pageMode(tree) }));
+}
+
+/** A page's anchors alone, as its scan gives them (`scanPageText(text, mdx).anchors`), without counting a scan. */
+export function pageAnchorsOf(text: string, mdx: boolean): ReadonlySet<string> {
+  if (!mayHaveLinksOrAnchors(text)) return NOTHING.anchors;
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return (fastScanBody(body, mdx) ?? scanBody(body, mdx, 'micromark')).anchors;
 }
 
 /** micromark's scan of a page, never the fast path's (the oracle). */

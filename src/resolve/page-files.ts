@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { textOf, type FileReader } from '../files.js';
-import type { ValidationCache } from '../cache.js';
-import type { PageScanStore } from '../pages/store.js';
+import type { ValidationCache } from '../cache/memory.js';
+import type { KeptPages } from '../pages/kept.js';
 import { pageFileIn, type DocsFiles } from '../rules/types.js';
 import { parseFrontMatter, type FrontMatter } from './front-matter.js';
 
@@ -26,7 +26,7 @@ export function findPageFile(
   absoluteRoot: string,
   page: string,
   cache?: ValidationCache,
-  kept?: PageScanStore,
+  kept?: KeptPages,
 ): PageFile | undefined {
   const file = pageFileIn(files, page);
   if (!file) return undefined;

@@ -4,10 +4,10 @@
  * (title, sidebar title, icon, tag, description), and the platform's rule for a page file at a
  * generated page's path.
  */
-import type { ValidationCache } from '../cache.js';
+import type { ValidationCache } from '../cache/memory.js';
 import type { Code } from '../codes.js';
 import type { FileReader } from '../files.js';
-import type { PageScanStore } from '../pages/store.js';
+import type { KeptPages } from '../pages/kept.js';
 import type { Finding } from '../problem.js';
 import { pageFileIn, type DocsFiles } from '../rules/types.js';
 import { stringField } from './front-matter.js';
@@ -38,7 +38,7 @@ export interface PageFrontMatterOptions {
   absoluteRoot: string;
   cache?: ValidationCache;
   /** Front matter kept between runs, for pages unchanged on disk: only when `reader` reads the disk as it is (no editor's texts, no caller's `readFile`). */
-  keptPages?: PageScanStore;
+  keptPages?: KeptPages;
   /** Looks up the operation a page's `openapi` names; undefined: not looked up. */
   loader?: SpecLoader;
   reportIn?: ReportInPage;
@@ -52,7 +52,7 @@ export class PageFrontMatterReader {
   private readonly reader: FileReader | undefined;
   private readonly absoluteRoot: string;
   private readonly cache: ValidationCache | undefined;
-  private readonly keptPages: PageScanStore | undefined;
+  private readonly keptPages: KeptPages | undefined;
   private readonly reportIn: ReportInPage | undefined;
   /** Page files found, by page path (undefined: none), kept in the cache while no file changes. */
   private readonly found: Map<string, PageFile | undefined> | undefined;

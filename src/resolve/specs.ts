@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { diskReader, failureText, MAX_FILE_BYTES, type FileReader } from '../files.js';
 import { kindIn, type DocsFiles } from '../rules/types.js';
-import type { ValidationCache } from '../cache.js';
+import type { ValidationCache } from '../cache/memory.js';
 import { escapesRoot, isUrl, rootRelative } from '../navigation/openapi.js';
 import { FetchSlots, fetchSpecBytes } from './spec-fetch.js';
 import { parseSpecText, specText } from './spec-parse.js';

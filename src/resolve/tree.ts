@@ -11,8 +11,8 @@
  * (endpoint-entries.ts), page files' front matter (page-front-matter.ts), safe page paths
  * (page-path-safety.ts), and page URLs settled once every page is known (page-urls.ts).
  */
-import type { ValidationCache } from '../cache.js';
-import type { PageScanStore } from '../pages/store.js';
+import type { ValidationCache } from '../cache/memory.js';
+import type { KeptPages } from '../pages/kept.js';
 import { platformPagePath, tidyPage } from '../navigation/entries.js';
 import { childKind, ELEMENTS, isPlainObject, NAME_FIELD, platformKeptChild } from '../navigation/model.js';
 import { escapesRoot, isUrl } from '../navigation/openapi.js';
@@ -66,7 +66,7 @@ export interface TreeBuilderOptions {
   /** Keeps parsed front matter of unchanged pages across validations (an editor's). */
   cache?: ValidationCache;
   /** Front matter kept between runs (`PageFrontMatterOptions.keptPages`). */
-  keptPages?: PageScanStore;
+  keptPages?: KeptPages;
   /** Which contract the resolver's own checks follow (`openapi-external-ref` is info under `spec`). */
   profile?: Profile;
   /**

@@ -23,6 +23,7 @@ const MESSAGES = {
 
 export const anchorNotFound: SiteRule = {
   code: 'anchor-not-found',
+  reads: ['pages', 'navigation-links'],
   messages: MESSAGES,
   readsPages: true,
   checkSite({ pages, linksOf, navigationLinks, report, reportInPage }) {

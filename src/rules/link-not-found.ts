@@ -25,6 +25,7 @@ const MESSAGES = {
 
 export const linkNotFound: SiteRule = {
   code: 'link-not-found',
+  reads: ['pages', 'navigation-links'],
   messages: MESSAGES,
   readsPages: true,
   checkSite({ site, pages, linksOf, navigationLinks, report, reportInPage, base }) {

@@ -11,6 +11,7 @@ const MESSAGES = {
  */
 export const pageUnparsable: SiteRule = {
   code: 'page-unparsable',
+  reads: ['pages'],
   messages: MESSAGES,
   readsPages: true,
   checkSite({ pages, reportInPage }) {

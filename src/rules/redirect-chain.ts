@@ -18,6 +18,7 @@ const MESSAGES = {
  */
 export const redirectChain: SiteRule = {
   code: 'redirect-chain',
+  reads: ['redirects'],
   messages: MESSAGES,
   checkSite(context) {
     const { site, redirects } = context;

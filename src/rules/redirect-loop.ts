@@ -16,6 +16,7 @@ const MESSAGES = {
  */
 export const redirectLoop: SiteRule = {
   code: 'redirect-loop',
+  reads: ['redirects'],
   messages: MESSAGES,
   checkSite(context) {
     const { site, redirects } = context;

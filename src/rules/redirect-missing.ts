@@ -16,6 +16,7 @@ const MESSAGES = {
  */
 export const redirectMissing: SiteRule = {
   code: 'redirect-missing',
+  reads: ['base'],
   messages: MESSAGES,
   checkSite(context) {
     const { base, site, redirects } = context;

@@ -19,6 +19,7 @@ const MESSAGES = {
  */
 export const redirectNotFound: SiteRule = {
   code: 'redirect-not-found',
+  reads: ['redirects'],
   messages: MESSAGES,
   checkSite(context) {
     const { site, redirects } = context;

@@ -10,6 +10,7 @@ import type { SiteRule } from './types.js';
  */
 export const redirectPattern: SiteRule = {
   code: 'redirect-pattern',
+  reads: ['redirects'],
   messages: SYNTAX_MESSAGES,
   checkSite(context) {
     const { redirects } = context;

@@ -16,6 +16,7 @@ const MESSAGES = {
  */
 export const redirectShadowsPage: SiteRule = {
   code: 'redirect-shadows-page',
+  reads: ['redirects'],
   messages: MESSAGES,
   checkSite(context) {
     const { site, redirects } = context;

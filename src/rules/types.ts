@@ -100,12 +100,20 @@ interface SiteRuleContext {
 }
 
 /** A rule over the whole site, run once after the page tree is built (links, redirects). */
+/** What a site rule reads: page bodies, the navigation's internal hrefs, docs.json's redirects, the site at a git ref (`since`). */
+export type SiteInput = 'pages' | 'navigation-links' | 'redirects' | 'base';
+
 export interface SiteRule {
   code: Code;
   /** Every sentence it reports, by id (src/rules/messages.ts); tests assert the ids. */
   messages: MessageTable;
   /** Reads page bodies (`context.pages`): the pages are read and scanned before it runs. */
   readsPages?: true;
+  /**
+   * What of a site it reads besides its pages and files: it runs only when the site has one of
+   * them, and a site no enabled rule reads is not built at all (a navigation-only run).
+   */
+  reads: readonly SiteInput[];
   checkSite(context: SiteRuleContext): void;
 }
 

@@ -4,15 +4,16 @@ import type { Profile } from '../config/profiles.js';
 import type { Finding } from '../problem.js';
 import { RedirectTable, redirectsOf } from '../redirects/table.js';
 import type { PageTree } from '../resolve/types.js';
-import type { DocsFiles, SiteRule } from '../rules/types.js';
+import type { DocsFiles, SiteInput, SiteRule } from '../rules/types.js';
 import { ignoredTest, MINTIGNORE } from './ignored.js';
-import type { ValidationCache } from '../cache.js';
-import { scanPages } from '../pages/scan.js';
-import type { PageScanStore, PageText } from '../pages/store.js';
-import { isMdx, pageBodies, unreadBody, type PageBodies, type PageBody } from './pages.js';
+import type { ValidationCache } from '../cache/memory.js';
+import type { KeptPages, KeptSiteCheck, PageText, ScansByText } from '../pages/kept.js';
+import { scanPages, type PageScan } from '../pages/scan.js';
+import { checkToKeep, filesToCheck, inReportOrder, shapeOf } from './again.js';
+import { isMdx, keptPageBody, pageBodies, type PageBodies, type PageBody } from './pages.js';
 import type { SiteBase } from './base.js';
 import { buildSite, type Site } from './site.js';
-import { linkResolver, navigationLinks, type NavigationLink } from './links.js';
+import { hasNavigationLinks, linkResolver, navigationLinks, type NavigationLink, type ResolvedPageLink } from './links.js';
 import { sameFindingInputs, sameSite, sameStrings, type FindingInputs, type PageFinding, type SiteInputs } from './reuse.js';
 
 /** What the pipeline hands the site rules once the page tree is built. */
@@ -35,10 +36,14 @@ export interface SiteCheckInput {
   base?: SiteBase;
   /** Threads pages are scanned on (`ValidateOptions.concurrency`). */
   concurrency?: number | 'auto';
-  /** Scans kept between runs (`ValidateOptions.pageScans`). */
-  pageScans?: PageScanStore;
-  /** The same store, given only when `reader` reads the disk as it is: a page unchanged on disk since its scan was kept is not read. */
-  keptPages?: PageScanStore;
+  /** Scans kept between runs (`ValidateOptions.pageScans`), found by their page's text. */
+  pageScans?: ScansByText;
+  /**
+   * The same store, given only when `reader` reads the disk as it is: a page unchanged on disk since
+   * its scan was kept is not read, and the last check of the same site is checked again only where
+   * it changed (src/site/again.ts).
+   */
+  keptPages?: KeptPages;
   report(finding: Finding): void;
   /** A finding in a page file (root-relative), whose text it is: located by `span`. */
   reportIn(relative: string, text: string, finding: Finding): void;
@@ -65,6 +70,30 @@ export interface CheckedSite {
   found: FindingInputs;
   /** What the rules reported in page files, in order. */
   pageFindings: readonly PageFinding[];
+}
+
+/**
+ * The rules that have something to read on this site (`SiteRule.reads`): page or snippet files,
+ * internal hrefs in the navigation, redirects, a git base. A site none of them reads is not built
+ * (a navigation-only run: no pages, no redirects, no internal href).
+ */
+export function rulesWithInput(
+  rules: readonly SiteRule[],
+  input: { document: unknown; files: DocsFiles | undefined; profile: Profile; base: SiteBase | undefined },
+): SiteRule[] {
+  const has: Record<SiteInput, () => boolean> = {
+    pages: () => input.files?.list?.().some((file) => /\.mdx?$/i.test(file)) ?? false,
+    'navigation-links': () => hasNavigationLinks(input.document, input.profile),
+    redirects: () => redirectsOf(input.document).length > 0,
+    base: () => input.base !== undefined,
+  };
+  const answers = new Map<SiteInput, boolean>();
+  const present = (what: SiteInput): boolean => {
+    let answer = answers.get(what);
+    if (answer === undefined) answers.set(what, (answer = has[what]()));
+    return answer;
+  };
+  return rules.filter((rule) => rule.reads.some(present));
 }
 
 /** Runs the enabled site rules over the site the tree and the docs root make, each once; returns what it worked out. */
@@ -103,24 +132,48 @@ export function checkSite(rules: readonly SiteRule[], input: SiteCheckInput): Ch
   if (readsPages && input.cache) kept.readAt = input.cache.generation;
   // The same site, pages and rules: the page rules' findings are the last check's; only docs.json's hrefs are checked again.
   const reuse = same && readsPages && sameFindingInputs(last.found, found);
+  // The last check kept on disk for a site of this shape: only what changed is checked again (src/site/again.ts).
+  const onDisk = reuse ? undefined : lastCheckOnDisk(rules, input, kept);
+  const again = reuse ? new Set<string>() : filesToCheck(onDisk?.last, checked, bodies);
+  const linksOf = linkResolver(site, redirects);
   let navigation: NavigationLink[] | undefined;
-  runRules(rules, kept, reuse ? { files: [], get: (file) => bodies.get(file) } : pageBodies(checked, bodies), {
+  // Each file's findings, as the rules report them, then reported in the order a whole check would report them.
+  const foundIn = new Map<string, Finding[]>();
+  const pages = { files: checked.filter((file) => again.has(file)), get: (file: string) => bodies.get(file) };
+  runRules(rules, kept, linksOf, pages, {
     navigationLinks: () => (navigation ??= navigationLinks(input.document, site, redirects, input.profile)),
     document: input.document,
     report: (finding) => input.report(finding),
-    reportIn: (file, text, finding) => {
-      pageFindings.push({ file, text, finding });
-      input.reportIn(file, text, finding);
-    },
+    reportIn: (file, _text, finding) => (foundIn.get(file) ?? foundIn.set(file, []).get(file)!).push(finding),
     base: input.base,
   });
-  if (reuse) {
-    for (const { file, text, finding } of last.pageFindings) {
-      pageFindings.push({ file, text, finding });
-      input.reportIn(file, text, finding);
-    }
+  const inOrder = reuse ? last.pageFindings : inReportOrder(ruleOrder(rules), checked, again, foundIn, onDisk?.last);
+  for (const { file, finding } of inOrder) {
+    const text = bodies.get(file)?.text ?? '';
+    pageFindings.push({ file, text, finding });
+    input.reportIn(file, text, finding);
   }
+  if (onDisk) input.keptPages!.keepCheck(checkToKeep(onDisk.shape, onDisk.last, checked, again, bodies, linksOf, foundIn));
   return kept;
+}
+
+/**
+ * The site's shape and its last check kept on disk for that shape (src/site/again.ts): with a page
+ * scan store reading the disk as it is, when the rules read pages and every body has its key.
+ */
+function lastCheckOnDisk(
+  rules: readonly SiteRule[],
+  input: SiteCheckInput,
+  { made, checked, bodies }: CheckedSite,
+): { shape: string; last: KeptSiteCheck | undefined } | undefined {
+  if (!rules.some((rule) => rule.readsPages) || !input.keptPages || input.cache || input.base || !allKeyed(checked, bodies)) return undefined;
+  const shape = shapeOf(made, rules, input, checked);
+  return shape === undefined ? undefined : { shape, last: input.keptPages.keptCheck(shape) };
+}
+
+/** Every body has its text's key (given by a page scan store): only then can a file be known unchanged since the last check. */
+function allKeyed(checked: readonly string[], bodies: ReadonlyMap<string, PageBody | undefined>): boolean {
+  return checked.every((file) => bodies.get(file)?.key !== undefined || bodies.get(file) === undefined);
 }
 
 /**
@@ -140,6 +193,7 @@ export function checkPage(
   runRules(
     rules.filter((rule) => rule.readsPages),
     last,
+    linkResolver(last.site, last.redirects),
     pages,
     { navigationLinks: () => [], document: undefined, report: () => {}, reportIn, base: undefined },
   );
@@ -169,17 +223,21 @@ function unchangedBodies(
   return last.bodies;
 }
 
-/** Runs the rules over `pages` (those that read no page first: they never wait for the bodies). */
+/** The order rules run in: those that read no page first (they never wait for the bodies). */
+function ruleOrder(rules: readonly SiteRule[]): SiteRule[] {
+  return [...rules.filter((rule) => !rule.readsPages), ...rules.filter((rule) => rule.readsPages)];
+}
+
+/** Runs the rules over `pages`, in `ruleOrder`. */
 function runRules(
   rules: readonly SiteRule[],
   { site, redirects, checked, input }: CheckedSite,
+  linksOf: (page: PageBody) => readonly ResolvedPageLink[],
   pages: PageBodies,
   to: Pick<SiteCheckInput, 'document' | 'report' | 'reportIn' | 'base'> & { navigationLinks: () => readonly NavigationLink[] },
 ): void {
-  const linksOf = linkResolver(site, redirects);
   const noPages = pageBodies(checked, new Map());
-  const ordered = [...rules.filter((rule) => !rule.readsPages), ...rules.filter((rule) => rule.readsPages)];
-  for (const rule of ordered) {
+  for (const rule of ruleOrder(rules)) {
     rule.checkSite({
       report: (finding) => to.report({ ...finding, code: rule.code }),
       document: to.document,
@@ -218,13 +276,14 @@ function loadBodies(
   let unscanned: { relative: string; absolute: string; bytes: Buffer | undefined; page: PageText }[] = [];
   let waiting = 0;
   const scanWaiting = () => {
+    // Their anchors (heading ids) only when a rule reads them: for the pages some link's fragment arrives at.
     const scans = scanPages(
-      unscanned.map(({ page }) => ({ text: page.text, mdx: page.mdx })),
+      unscanned.map(({ page }) => ({ text: page.text, mdx: page.mdx, anchors: false as const })),
       { threads: input.concurrency },
     );
     unscanned.forEach(({ relative, absolute, bytes, page }, i) => {
       input.pageScans?.set(page, scans[i]);
-      const body = { file: relative, text: page.text, scan: scans[i] };
+      const body = withKey({ file: relative, text: page.text, scan: scans[i] }, input.pageScans);
       bodies.set(relative, bytes ? keep(input, absolute, bytes, body) : body);
     });
     unscanned = [];
@@ -252,7 +311,7 @@ function loadBodies(
     const page: PageText = { text, mdx: isMdx(relative), variant: input.profile.name, file: absolute, stamp: read.stamp };
     const stored = input.pageScans?.get(page);
     if (stored) {
-      bodies.set(relative, keep(input, absolute, read.bytes, { file: relative, text, scan: stored }));
+      bodies.set(relative, keep(input, absolute, read.bytes, withKey({ file: relative, text, scan: stored }, input.pageScans)));
       continue;
     }
     // Its place in the map now: the bodies keep the files' order whichever batch scans them.
@@ -265,11 +324,31 @@ function loadBodies(
   return bodies;
 }
 
-/** The body of a page unchanged on disk since the store kept its scan: its text is read when asked. */
+/**
+ * The body of a page unchanged on disk since the store kept its scan: its text is read when asked,
+ * its scan when a rule asks (a scan file that is no longer there or whole: the text scanned then).
+ */
 function keptBody(input: Pick<SiteCheckInput, 'root' | 'reader' | 'files' | 'profile' | 'keptPages'>, relative: string): PageBody | undefined {
   if (!input.keptPages || input.root === undefined || !input.files?.hasFile(relative)) return undefined;
-  const scan = input.keptPages.keptScan(path.join(input.root, relative), { mdx: isMdx(relative), variant: input.profile.name });
-  return scan && unreadBody(relative, scan, () => readRootFile(input, relative) ?? '');
+  const parse = { mdx: isMdx(relative), variant: input.profile.name };
+  const absolute = path.join(input.root, relative);
+  const read = (): string => readRootFile(input, relative) ?? '';
+  const kept = input.keptPages.keptBody(absolute, parse, read);
+  if (!kept) return undefined;
+  // A scan file gone (or not whole): the text scanned now, and filed again under its text.
+  const scanAgain = (): PageScan => {
+    const page: PageText = { text: read(), ...parse, file: absolute };
+    const scan = scanPages([page], { threads: 1 })[0];
+    input.keptPages!.set(page, scan);
+    return scan;
+  };
+  return keptPageBody(relative, kept.key, () => kept.scan() ?? scanAgain(), read);
+}
+
+/** A body with its text's key in the page scan store, when the store gave or filed its scan. */
+function withKey(body: PageBody, scans: ScansByText | undefined): PageBody {
+  const key = scans?.keyOf(body.scan);
+  return key === undefined ? body : { ...body, key };
 }
 
 /** A body, kept in the in-memory cache when there is one. */

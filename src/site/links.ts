@@ -99,6 +99,15 @@ export function navigationLinks(document: unknown, site: Site, redirects: Redire
   return links;
 }
 
+/** Whether the navigation has an internal href at all (`navigationLinks` would find one), without building the site. */
+export function hasNavigationLinks(document: unknown, profile: Profile): boolean {
+  const globalHrefsLinkOut = profile.globalAnchorHrefs !== 'platform';
+  for (const { href, pointer } of navigationHrefs(document)) {
+    if (!isExternalUrl(href) && !(globalHrefsLinkOut && pointer.startsWith('/navigation/global/'))) return true;
+  }
+  return false;
+}
+
 /** Every string `href` under `navigation` (tabs, anchors, dropdowns, products, global anchors), with its pointer. */
 function* navigationHrefs(document: unknown): Iterable<{ href: string; pointer: string }> {
   const navigation = (document as { navigation?: unknown } | null)?.navigation;

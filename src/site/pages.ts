@@ -6,17 +6,23 @@ export interface PageBody {
   file: string;
   text: string;
   scan: PageScan;
+  /** The key of its text in a page scan store (`ScansByText.keyOf`): what tells it from another text without reading it. */
+  key?: string;
 }
 
 /**
- * A body whose scan was kept and whose text is read only when asked (a problem shown in it):
- * a page unchanged on disk since its scan was kept is not opened otherwise.
+ * A body a page scan store knows unchanged on disk: its text is read only when asked (a problem
+ * shown in it), its scan when a rule asks (`scan`: the store's, else the text scanned now).
  */
-export function unreadBody(file: string, scan: PageScan, read: () => string): PageBody {
+export function keptPageBody(file: string, key: string, scan: () => PageScan, read: () => string): PageBody {
   let text: string | undefined;
+  let scanned: PageScan | undefined;
   return {
     file,
-    scan,
+    key,
+    get scan() {
+      return (scanned ??= scan());
+    },
     get text() {
       return (text ??= read());
     },

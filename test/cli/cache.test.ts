@@ -5,10 +5,11 @@
  * in the test run's temporary folder.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { partFileOf, readPart, writePart } from '../cache/parts.js';
 
 const CLI = path.resolve('dist/cli/main.js');
 
@@ -41,23 +42,41 @@ function project(withPackageJson: boolean): { project: string; docs: string } {
 }
 
 /**
- * The one store file in a default cache folder (`page-scans-<hash of the docs root>.json`, its
- * whole runs beside it in `….runs.json`), or a path that does not exist.
+ * The one store in a default cache folder: its index (`page-scans-<hash of the docs root>.json`),
+ * and its parts beside it (`….runs.json`, `….check.json`, the folders `….scans` and `….reports`);
+ * or a path that does not exist.
  */
 function storeIn(folder: string): string {
   const names = existsSync(folder) ? readdirSync(folder) : [];
-  expect(names.every((name) => /^page-scans-[0-9a-f]{12}(\.runs)?\.json$/.test(name))).toBe(true);
-  const stores = names.filter((name) => !name.endsWith('.runs.json'));
+  expect(names.every((name) => /^page-scans-[0-9a-f]{12}(\.(runs|check))?\.json$|^page-scans-[0-9a-f]{12}\.(scans|reports)$/.test(name))).toBe(true);
+  const stores = names.filter((name) => /^page-scans-[0-9a-f]{12}\.json$/.test(name));
   expect(stores.length).toBeLessThanOrEqual(1);
   return path.join(folder, stores[0] ?? 'none.json');
 }
 const inProject = (folder: string) => storeIn(path.join(folder, 'node_modules', '.cache', 'docsnav'));
 const inUserCache = (cacheHome: string) => storeIn(path.join(cacheHome, 'docsnav'));
 
-/** The file is a whole store written by this docsnav: JSON with its key and some scans. */
+/** Every file under a folder (relative paths), with its text. */
+function filesUnder(folder: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const name of readdirSync(folder, { recursive: true, encoding: 'utf8' }).sort()) {
+    const file = path.join(folder, name);
+    if (lstatSync(file).isFile()) files[name] = readFileSync(file, 'utf8');
+  }
+  return files;
+}
+
+/** The store is whole and written by this docsnav: an index with some pages, a scan file for some. */
 function isWholeStore(file: string): boolean {
-  const store = JSON.parse(readFileSync(file, 'utf8')) as { key?: unknown; scans?: Record<string, unknown>; pages?: Record<string, unknown> };
-  return typeof store.key === 'string' && Object.keys(store.scans ?? {}).length > 0 && Object.keys(store.pages ?? {}).length > 0;
+  const index = readPart<{ build?: unknown; pages?: Record<string, unknown> }>(file);
+  const scans = partFileOf(file, 'scans');
+  return typeof index.build === 'string' && Object.keys(index.pages ?? {}).length > 0 && existsSync(scans) && readdirSync(scans).length > 0;
+}
+
+/** The keys of the scans a store holds (each scan file says its key). */
+function scanKeysOf(file: string): string[] {
+  const scans = partFileOf(file, 'scans');
+  return readdirSync(scans).map((name) => readPart<{ key: string }>(path.join(scans, name)).key);
 }
 
 describe('the page scan cache, on by default', () => {
@@ -113,10 +132,15 @@ describe('the page scan cache, on by default', () => {
     const cacheHome = userCache();
     expect(docsnav({ cacheHome }, 'resolve', docs).code).toBe(0);
     expect(isWholeStore(inProject(folder))).toBe(true);
-    const kept = readFileSync(inProject(folder), 'utf8');
-    // validate then finds every page kept: the file it writes holds the same entries.
+    // What the index holds of each page, but whether its stamp could tell an edit yet (racily clean: src/cache/stamp.ts), which time changes.
+    const entries = () =>
+      Object.entries(readPart<{ pages: Record<string, { racy?: true }> }>(inProject(folder)).pages)
+        .map(([page, entry]): [string, object] => [page, { ...entry, racy: undefined }])
+        .sort(([a], [b]) => a.localeCompare(b));
+    const kept = entries();
+    // validate then finds every page kept: the index holds the same entries.
     expect(docsnav({ cacheHome }, 'validate', docs).code).toBe(0);
-    expect(JSON.parse(readFileSync(inProject(folder), 'utf8'))).toEqual(JSON.parse(kept));
+    expect(entries()).toEqual(kept);
   });
 
   it("two sites under one package.json keep a file each: neither run drops the other's pages", () => {
@@ -126,14 +150,15 @@ describe('the page scan cache, on by default', () => {
     const cacheHome = userCache();
     for (const site of [docs, other]) expect(docsnav({ cacheHome }, 'validate', site).code).toBe(0);
     const cacheFolder = path.join(folder, 'node_modules', '.cache', 'docsnav');
-    const files = readdirSync(cacheFolder).sort();
-    // A scans file and a runs file (whole validations, src/validate-replay.ts) per site.
-    expect(files).toHaveLength(4);
-    expect(files.filter((name) => name.endsWith('.runs.json'))).toHaveLength(2);
-    const before = files.map((name) => readFileSync(path.join(cacheFolder, name), 'utf8'));
+    const names = readdirSync(cacheFolder);
+    // An index and a runs file (whole validations, src/cache/replay.ts), each with its parts beside it, per site.
+    expect(names.filter((name) => /^page-scans-[0-9a-f]{12}\.json$/.test(name))).toHaveLength(2);
+    expect(names.filter((name) => name.endsWith('.runs.json'))).toHaveLength(2);
+    expect(names.filter((name) => name.endsWith('.scans'))).toHaveLength(2);
+    const before = filesUnder(cacheFolder);
     // Warm runs of both: every page found, nothing rewritten.
     for (const site of [docs, other]) expect(docsnav({ cacheHome }, 'validate', site).code).toBe(0);
-    expect(files.map((name) => readFileSync(path.join(cacheFolder, name), 'utf8'))).toEqual(before);
+    expect(filesUnder(cacheFolder)).toEqual(before);
   });
 
   it('--cache-location with a folder keeps page-scans.json in it', () => {
@@ -177,19 +202,30 @@ describe('a cache file that is not what it should be is a miss, never a wrong re
     return { folder, docs, cacheHome, expected };
   }
 
+  /** Each part of the store spoiled as `spoil` says (a file's path, its text). */
+  function spoilStore(file: string, spoil: (part: string, whole: string) => void): void {
+    const scans = partFileOf(file, 'scans');
+    for (const part of [file, ...readdirSync(scans).map((name) => path.join(scans, name))]) spoil(part, readFileSync(part, 'utf8'));
+  }
+
   it.each([
-    ['damaged', (whole: string) => whole.replace(/"links":\[/g, '"links":{')],
-    ['truncated', (whole: string) => whole.slice(0, Math.floor(whole.length / 3))],
-    ['foreign', () => JSON.stringify({ some: 'other tool', scans: {} })],
-    ['of another docsnav version', (whole: string) => whole.replace(/^\{"key":"(\d+):([^:"]*)/, '{"key":"$1:$2-older')],
-    ['empty', () => ''],
+    ['damaged', (part: string, whole: string) => writeFileSync(part, whole.replace(/"links":\[/g, '"links":{').replace(/"pages":\{/g, '"pages":['))],
+    ['edited into other valid JSON', (part: string, whole: string) => writeFileSync(part, whole.replace(/"url":"[^"]*"/g, '"url":"/"'))],
+    ['truncated', (part: string, whole: string) => writeFileSync(part, whole.slice(0, Math.floor(whole.length / 3)))],
+    ['foreign', (part: string) => writeFileSync(part, JSON.stringify({ some: 'other tool', scans: {} }))],
+    ['foreign, with a checksum that holds', (part: string) => writePart(part, { some: 'other tool', scans: {} })],
+    [
+      'of another docsnav version',
+      (part: string) => writePart(part, { ...readPart<{ build: string }>(part), build: `4:0.0.1:${readPart<{ build: string }>(part).build}` }),
+    ],
+    ['empty', (part: string) => writeFileSync(part, '')],
   ])('%s', (_name, spoil) => {
     const { folder, docs, cacheHome, expected } = brokenSite();
     expect(docsnav({ cacheHome }, 'validate', docs, '--format', 'json')).toEqual(expected);
     const file = inProject(folder);
-    writeFileSync(file, spoil(readFileSync(file, 'utf8')));
-    // The whole run kept beside it would be given again without reading the scans (test/validate-replay.test.ts spoils that file).
-    rmSync(file.replace(/\.json$/, '.runs.json'));
+    spoilStore(file, spoil);
+    // The whole run kept beside it would be given again without reading the scans (test/cache/replay.test.ts spoils that file).
+    rmSync(partFileOf(file, 'runs'));
     expect(docsnav({ cacheHome }, 'validate', docs, '--format', 'json')).toEqual(expected);
     expect(isWholeStore(file)).toBe(true);
   });
@@ -201,7 +237,7 @@ describe('a cache file that is not what it should be is a miss, never a wrong re
     const page = path.join(docs, 'quickstart.mdx');
     writeFileSync(page, `${readFileSync(page, 'utf8')}\nSee [the old guide](/guides/old).\n`);
     expect(docsnav({ cacheHome }, 'validate', docs, '--profile', 'spec').code).toBe(1);
-    const scansOf = () => Object.keys((JSON.parse(readFileSync(inProject(folder), 'utf8')) as { scans: object }).scans);
+    const scansOf = () => scanKeysOf(inProject(folder));
     expect(scansOf().every((key) => key.startsWith('mdx:spec:'))).toBe(true);
     expect(docsnav({ cacheHome }, 'validate', docs, '--profile', 'platform').code).toBe(1);
     expect(scansOf().every((key) => key.startsWith('mdx:platform:'))).toBe(true);
@@ -230,9 +266,8 @@ describe('two processes at once', () => {
       expect(b).toEqual(a);
       expect(isWholeStore(inProject(folder))).toBe(true);
     }
-    // No temporary file is left behind: the scans and the runs beside them.
-    const store = path.basename(inProject(folder));
-    expect(readdirSync(path.dirname(inProject(folder))).sort()).toEqual([store, store.replace(/\.json$/, '.runs.json')]);
+    // No temporary file is left behind.
+    expect(Object.keys(filesUnder(path.dirname(inProject(folder)))).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 });
 
@@ -244,11 +279,12 @@ describe('the report of a run given again is given again too, only as it would b
     writeFileSync(page, `${readFileSync(page, 'utf8')}\nSee [the setup](/nowhere) and [the top](#no-such-heading).\n`);
     return { folder, docs, page, cacheHome: userCache() };
   }
-  const reportsOf = (folder: string) =>
-    Object.values(
-      (JSON.parse(readFileSync(inProject(folder).replace(/\.json$/, '.runs.json'), 'utf8')) as { runs: Record<string, { reports?: Record<string, unknown> }> })
-        .runs,
-    ).flatMap((run) => Object.values(run.reports ?? {}));
+  /** The reports kept with the runs: each run names its reports' files (in `….reports`). */
+  const reportFilesOf = (folder: string) =>
+    Object.values(readPart<{ runs: Record<string, { reports?: Record<string, string> }> }>(partFileOf(inProject(folder), 'runs')).runs).flatMap((run) =>
+      Object.values(run.reports ?? {}).map((id) => path.join(partFileOf(inProject(folder), 'reports'), id)),
+    );
+  const reportsOf = (folder: string) => reportFilesOf(folder).map((file) => readPart<{ report: string }>(file).report);
 
   it('the same text as a run without the cache, in every format and option that changes it', () => {
     const { folder, docs, cacheHome } = siteWithProblems();
@@ -285,9 +321,13 @@ describe('the report of a run given again is given again too, only as it would b
     expect(changed.stdout).toContain('/elsewhere');
     expect(changed.stdout).not.toContain('/nowhere');
     expect(reportsOf(folder)).toEqual([changed.stdout]);
-    const runs = inProject(folder).replace(/\.json$/, '.runs.json');
-    writeFileSync(runs, readFileSync(runs, 'utf8').replace(/("reports":\{"[^"\\]*(?:\\.[^"\\]*)*":)"(?:[^"\\]|\\.)*"/, '$1{"not":"a report"}'));
-    expect(reportsOf(folder)).toEqual([{ not: 'a report' }]);
+    // Edited (its checksum left), then of another shape (its checksum holding): made again, and kept anew.
+    const [report] = reportFilesOf(folder);
+    writeFileSync(report, readFileSync(report, 'utf8').replace('/elsewhere', '/elsewhen'));
     expect(docsnav({ cacheHome }, 'validate', docs, '--no-color')).toEqual(changed);
+    expect(reportsOf(folder)).toEqual([changed.stdout]);
+    writePart(report, { ...readPart<object>(report), report: { not: 'a report' } });
+    expect(docsnav({ cacheHome }, 'validate', docs, '--no-color')).toEqual(changed);
+    expect(reportsOf(folder)).toEqual([changed.stdout]);
   });
 });

@@ -1,8 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { partFileOf, readPart, writePart } from '../cache/parts.js';
 
 /** Runs the built CLI (npm test builds first) from the project folder. */
 function docsnav(...args: string[]) {
@@ -206,11 +207,11 @@ describe('docsnav validate --cache and --concurrency', () => {
   });
 
   it('after an upgrade of the page scanner (another build of dist/cli/pages.js), the kept scans are not used', () => {
-    // A copy of the built CLI, whose scanner file can be "upgraded" without touching dist/ (its
+    // A copy of the built package, whose scanner file can be "upgraded" without touching dist/ (its
     // dependencies found through a link to the project's node_modules).
     const copy = tempDir();
+    cpSync('dist', path.join(copy, 'dist'), { recursive: true });
     const cli = path.join(copy, 'dist', 'cli');
-    cpSync('dist/cli', cli, { recursive: true });
     symlinkSync(path.resolve('node_modules'), path.join(copy, 'node_modules'), 'dir');
     const site = tempDir();
     cpSync('fixtures/example', site, { recursive: true });
@@ -224,17 +225,21 @@ describe('docsnav validate --cache and --concurrency', () => {
       return (JSON.parse(result.stdout) as Array<{ problems: Array<{ code: string; message: string }> }>)[0].problems;
     };
     expect(run()).toEqual([]);
-    // Each kept scan now says its page links to /forged: a run that uses them reports it.
-    const kept = JSON.parse(readFileSync(cache, 'utf8')) as { key: string; scans: Record<string, { links: Array<{ url: string }> }> };
-    const forged = Object.values(kept.scans).find((scan) => scan.links.length > 0)!;
-    forged.links = [{ ...forged.links[0], url: '/forged' }];
-    writeFileSync(cache, JSON.stringify(kept));
-    // The whole run kept beside it (given again while nothing changed) goes: the next run takes the forged scans.
-    rmSync(`${cache}.runs`);
+    // Each kept scan with links now says its page links to /forged (as a whole file of this build: its checksum holds).
+    const scans = partFileOf(cache, 'scans');
+    for (const name of readdirSync(scans)) {
+      const kept = readPart<{ scan: { links: Array<{ url: string }> } }>(path.join(scans, name));
+      if (kept.scan.links.length === 0) continue;
+      kept.scan.links = [{ ...kept.scan.links[0], url: '/forged' }];
+      writePart(path.join(scans, name), kept);
+    }
+    // The whole run and the last check kept beside it go: the next run takes the forged scans.
+    rmSync(partFileOf(cache, 'runs'));
+    rmSync(partFileOf(cache, 'check'));
     expect(run().map((problem) => problem.code)).toContain('link-not-found');
     // That run, kept, is given again from now on, until the upgrade.
     expect(run().map((problem) => problem.code)).toContain('link-not-found');
-    // The upgrade: the same scanner file size, another build time.
+    // The upgrade: the same scanner file, another time (a build's stamp is in the key).
     const later = new Date(Date.now() + 86_400_000);
     utimesSync(path.join(cli, 'pages.js'), later, later);
     expect(run()).toEqual([]);

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { PageScanStore } from '../../src/pages/store.js';
+import { PageScanStore } from '../../src/cache/store.js';
 import type { Problem } from '../../src/problem.js';
 import { resolveText } from '../../src/resolve/resolve.js';
 import { validateText, type ValidateOptions } from '../../src/validate.js';

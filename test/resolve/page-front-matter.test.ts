@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationCache } from '../../src/cache.js';
+import { ValidationCache } from '../../src/cache/memory.js';
 import type { Finding } from '../../src/problem.js';
 import { parseFrontMatter } from '../../src/resolve/front-matter.js';
 import { TreeBuilder } from '../../src/resolve/tree.js';

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ValidationCache } from '../../src/cache.js';
+import { ValidationCache } from '../../src/cache/memory.js';
 import type { FileReader, ReadOutcome } from '../../src/files.js';
 import { SpecLoader, type SpecResult } from '../../src/resolve/specs.js';
 import { siteOptions, spec } from './site.js';

@@ -28,7 +28,7 @@ describe('pages kept by a page scan store', () => {
   it('give the same problems at the same places, read from the disk only when one is shown; an edited page is read again', () => {
     const root = docsRoot(FILES, ['index', 'guide']);
     const storeFile = path.join(tmpdir(), `docsnav-kept-scans-${process.pid}-${Date.now()}.json`);
-    // Another label each run: the whole validation is not given again (src/validate-replay.ts), only the pages' scans.
+    // Another label each run: the whole validation is not given again (src/cache/replay.ts), only the pages' scans.
     const run = (name: string): Seen[] => {
       const pageScans = new PageScanStore(storeFile);
       const result = validateText(JSON.stringify({ name, navigation: { pages: ['index', 'guide'] } }), {

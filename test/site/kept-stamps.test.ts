@@ -1,15 +1,18 @@
 /**
- * A page scan store trusts a page file's stamp (size, mtime, inode): a page whose stamp is the one
- * its scan was kept with is not opened for its links (src/site/check.ts's keptBody, read only to
- * place a problem: src/site/pages.ts's unreadBody). So a page rewritten in place with text of the
- * same size and its mtime put back still gives the kept scan's links; a page whose stamp changed
- * is read, and found in the store by its text when that is the same. Which pages were read is seen
- * in the store's `get` (asked with a page's text: only after reading it).
+ * A page scan store trusts a page file's stamp (size, modification and change times, inode): a
+ * page whose stamp is the one its scan was kept with is not opened for its links
+ * (src/site/check.ts's keptBody, read only to place a problem: src/site/pages.ts's unreadBody).
+ * A page rewritten in place with text of the same size and its modification time put back has
+ * another change time: it is read; a page whose stamp changed is read, and found in the store by
+ * its text when that is the same. Which pages were read is seen in the store's `get` (asked with a
+ * page's text: only after reading it). The run starts, for the store, three seconds after the
+ * pages were written (src/cache/stamp.ts's racily clean stamps: otherwise every page is read).
  */
 import { utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { runClock } from '../../src/cache/stamp.js';
 import { PageScanStore, validateText } from '../../src/index.js';
 import { docsRoot, seen, type Seen } from './site-helpers.js';
 
@@ -35,12 +38,20 @@ const GON2: Seen = { ...GONE, message: 'Link "/gon2" leads nowhere: no page, fil
 const MTIME = 1_700_000_000;
 
 describe('a page scan store and the pages’ stamps', () => {
-  it('takes a page’s links from its kept scan while its stamp is the same, and reads it once the stamp changed', () => {
+  const real = runClock.now;
+  beforeEach(() => {
+    runClock.now = () => real() + 3000;
+  });
+  afterEach(() => {
+    runClock.now = real;
+  });
+
+  it('takes a page’s links from its kept scan while its stamp is the same, and reads it once the stamp changed (its change time too)', () => {
     const root = docsRoot(FILES, ['index', 'guide']);
     const at = (file: string) => path.join(root, file);
     for (const file of Object.keys(FILES)) utimesSync(at(file), MTIME, MTIME);
     const storeFile = path.join(tmpdir(), `docsnav-kept-stamps-${process.pid}-${Date.now()}.json`);
-    // Another label each run: the whole validation is not given again (src/validate-replay.ts), only the pages' scans.
+    // Another label each run: the whole validation is not given again (src/cache/replay.ts), only the pages' scans.
     let runs = 0;
     const run = (): { problems: Seen[]; read: string[] } => {
       const pageScans = new PageScanStore(storeFile);
@@ -61,15 +72,17 @@ describe('a page scan store and the pages’ stamps', () => {
     };
     expect(run()).toEqual({ problems: [NOPE, GONE], read: ['guide.mdx', 'index.mdx'] });
     expect(run()).toEqual({ problems: [NOPE, GONE], read: [] });
-    // The same size, the same inode (written in place), the same mtime: the store's scan is taken, the page not read for its links.
+    // The same size, the same inode (written in place), the same mtime: its change time tells, the page is read.
     writeFileSync(at('index.mdx'), FILES['index.mdx'].replace('/gone', '/gon2'));
     utimesSync(at('index.mdx'), MTIME, MTIME);
-    expect(run()).toEqual({ problems: [NOPE, GONE], read: [] });
+    expect(run()).toEqual({ problems: [NOPE, GON2], read: ['index.mdx'] });
+    expect(run()).toEqual({ problems: [NOPE, GON2], read: [] });
     // Another mtime, the same text: read, and its scan found in the store by its text.
     utimesSync(at('guide.mdx'), MTIME + 60, MTIME + 60);
-    expect(run()).toEqual({ problems: [NOPE, GONE], read: ['guide.mdx'] });
+    expect(run()).toEqual({ problems: [NOPE, GON2], read: ['guide.mdx'] });
     // Another mtime and another text: read and scanned.
+    writeFileSync(at('index.mdx'), FILES['index.mdx']);
     utimesSync(at('index.mdx'), MTIME + 60, MTIME + 60);
-    expect(run()).toEqual({ problems: [NOPE, GON2], read: ['index.mdx'] });
+    expect(run()).toEqual({ problems: [NOPE, GONE], read: ['index.mdx'] });
   });
 });

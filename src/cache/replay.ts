@@ -7,42 +7,48 @@
  * editor's cache, no caller's `readFile` or listing, no git base) and every file it asked for
  * was read or missing (not outside the root, not a folder, not too big, not unreadable). It is
  * given again only when the docs.json text, every option that changes a result, the working
- * folder and docsnav's version (the store's key) are the ones it was made with; the docs root's
- * listing has the same digest; every file it read, or whose kept front matter or scan it used,
- * has the same size, modification time and inode (regular files only, no symlink followed);
- * and every file it found missing is still missing. Anything else is a miss: the run is made.
+ * folder, the docs file's path and the build (the store's key: every bundle, src/cache/build.ts)
+ * are the ones it was made with; the docs root's listing has the same digest; every file it read,
+ * or whose kept front matter or scan it used, has the same stamp (size, modification and change
+ * times, inode: src/cache/stamp.ts; regular files only, no symlink followed) and, when its stamp
+ * could not tell a later edit (racily clean), the same bytes; and every file it found missing is
+ * still missing. Anything else is a miss: the run is made.
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { diskReader, diskState, isFileStamp, readSameFile, textOf, type FileReader, type FileStamp } from './files.js';
-import { headText } from './resolve/page-files.js';
-import type { PageScanStore } from './pages/store.js';
-import type { Problem } from './problem.js';
-import type { ValidationResult } from './result.js';
-import type { DocsFiles } from './rules/types.js';
+import { diskReader, textOf, type FileReader, type FileStamp } from '../files.js';
+import { bytesHash, isRacy, isStampText, readSameFile, stampText } from './stamp.js';
+import { headText } from '../resolve/page-files.js';
+import type { PageScanStore } from './store.js';
+import type { Problem } from '../problem.js';
+import type { ValidationResult } from '../result.js';
+import type { DocsFiles } from '../rules/types.js';
 
 /** What a kept run holds. */
 interface StoredRun {
   /** The docs root's listing digest (`DocsFiles.fingerprint`). */
   listing: string;
-  /** Every file the run read or stamped (absolute), and what was there: its stamp, or missing. */
-  files: [string, FileStamp | 'missing'][];
+  /** Every file the run read or stamped (absolute), and what was there: its stamp (and its bytes' hash when the stamp was racily clean), or missing. */
+  files: StoredFile[];
   problems: Problem[];
   /** The result's sources, in order: null, the docs.json text itself; a text; or a file among `files`, read again whole or its start (front matter's text). */
   sources: [string, StoredSource][];
-  /** Reports of this result as a command printed them (`keepReport`), by what they were asked. */
+  /** Reports of this result as a command printed them (`keepReport`), by what they were asked: each a file of its own (`PageScanStore.keptReport`), by id. */
   reports?: Record<string, string>;
 }
 
 type StoredSource = null | string | { read: 'whole' | 'start'; file: string };
+
+/** A file a kept run read: its stamp text (or `missing`), and its bytes' hash when the stamp was racily clean. */
+type StoredFile = [file: string, state: string, hash?: string];
 
 /** Sources kept at most (characters): a run whose problems sit in more text than this is not kept. */
 const MAX_SOURCE_CHARS = 8 * 1024 * 1024;
 
 /**
  * Reports kept with one run at most (one per format and its options: a terminal's colours, the
- * hook's plain text, an editor task's JSON), and the most characters of one: the runs file is
- * read on every run, so a report kept must cost less to read than to make.
+ * hook's plain text, an editor task's JSON), and the most characters of one: a report kept must
+ * cost less to read than to make.
  */
 const MAX_REPORTS = 3;
 const MAX_REPORT_CHARS = 4 * 1024 * 1024;
@@ -66,17 +72,43 @@ interface RunOptions {
  * Every option but the store and `concurrency` (how, not what) is in the key, so that one added
  * later cannot give a run made without it.
  */
-export function replayKey(text: string, options: RunOptions): string | undefined {
+function replayKey(text: string, options: RunOptions): string | undefined {
   const { pageScans, concurrency, ...asked } = options as RunOptions & Record<string, unknown>;
   void concurrency;
   if (!pageScans || pageScans.strategy !== 'metadata' || options.cache || options.readFile || options.files || options.since || options.root === undefined)
     return undefined;
-  const key = JSON.stringify({ ...asked, cwd: process.cwd(), absoluteRoot: path.resolve(options.root) });
+  // Which docs file (docs.json, mint.json, …) is in `file`, as given; its absolute path beside it.
+  const file = typeof asked.file === 'string' ? path.resolve(asked.file) : undefined;
+  const key = JSON.stringify({ ...asked, cwd: process.cwd(), absoluteRoot: path.resolve(options.root), docsFile: file });
   return createHash('sha256').update(key).update('\0').update(text).digest('base64url');
 }
 
+/** What the validation it wraps is to `cachedValidation`: the docs root's listing, and the pipeline run with hooks. */
+interface Pipeline {
+  listing(): DocsFiles | undefined;
+  run(hooks: { files?: DocsFiles; wrapReader?: (reader: FileReader) => FileReader }): ValidationResult;
+}
+
+/**
+ * The seam between the pipeline and the page scan cache (src/validate.ts's `validateText`, with a
+ * store): the run kept for these options and text when nothing it read changed; else the run
+ * made, its reads noted, and kept when all it read can be checked again.
+ */
+export function cachedValidation(text: string, options: RunOptions & { file?: string; root?: string }, pipeline: Pipeline): ValidationResult {
+  const store = options.pageScans!;
+  const key = replayKey(text, options);
+  const files = key === undefined ? undefined : pipeline.listing();
+  if (key === undefined || !files) return pipeline.run({});
+  const replayed = replay(store, key, text, options.file ?? 'docs.json', files);
+  if (replayed) return replayed;
+  const log = new ReadLog();
+  const result = pipeline.run({ files, wrapReader: (reader) => log.wrap(reader) });
+  keepRun(store, key, log, files, text, result, options.root!);
+  return result;
+}
+
 /** Records what a run's reader found at each path it asked for (the first answer: a run reads a file once). */
-export class ReadLog {
+class ReadLog {
   private readonly found = new Map<string, FileStamp | 'missing' | 'other'>();
   /** The bytes read, by path: a source the result shows is told from them, not read again. */
   private readonly bytes = new Map<string, Buffer>();
@@ -99,25 +131,38 @@ export class ReadLog {
     return this.bytes.get(file);
   }
 
-  /** The files read and stamped, for a kept run; undefined when one cannot be checked again by its stamp. */
+  /**
+   * The files read and stamped, for a kept run; undefined when one cannot be checked again by its
+   * stamp (or, racily clean, by the bytes the run read).
+   */
   files(store: PageScanStore): StoredRun['files'] | undefined {
     const files = new Map<string, FileStamp | 'missing' | 'other'>(this.found);
-    for (const [file, stamp] of store.stampsTaken()) if (!files.has(file)) files.set(file, stamp ?? 'other');
+    for (const [file, state] of store.stampsTaken()) if (!files.has(file)) files.set(file, state);
     const out: StoredRun['files'] = [];
     for (const [file, state] of files) {
       if (state === 'other') return undefined;
-      out.push([file, state]);
+      if (state === 'missing') {
+        out.push([file, state]);
+        continue;
+      }
+      if (!isRacy(state, store.runStart)) {
+        out.push([file, stampText(state)]);
+        continue;
+      }
+      const bytes = this.bytes.get(file);
+      if (!bytes) return undefined;
+      out.push([file, stampText(state), bytesHash(bytes)]);
     }
     return out;
   }
 }
 
 /** The kept run for `key`, when nothing it read changed: its result as it was. */
-export function replay(store: PageScanStore, key: string, text: string, file: string, files: DocsFiles): ValidationResult | undefined {
+function replay(store: PageScanStore, key: string, text: string, file: string, files: DocsFiles): ValidationResult | undefined {
   const run = store.keptRun(key);
   if (!isStoredRun(run) || files.fingerprint?.() !== run.listing) return undefined;
-  for (const [absolute, state] of run.files) if (!sameState(diskState(absolute), state)) return undefined;
-  const stamps = new Map(run.files);
+  for (const entry of run.files) if (!unchanged(entry, store)) return undefined;
+  const stamps = new Map(run.files.map(([absolute, state]) => [absolute, state]));
   const sources: Record<string, string> = {};
   for (const [name, source] of run.sources) {
     // A file's text is read when a report shows it (a code frame): the very file the run read, its stamp just checked.
@@ -135,7 +180,7 @@ export function replay(store: PageScanStore, key: string, text: string, file: st
 }
 
 /** Keeps a run's result under `key`, when all it read can be checked again (else forgets what was kept under it). */
-export function keepRun(store: PageScanStore, key: string, log: ReadLog, files: DocsFiles, text: string, result: ValidationResult, root: string): void {
+function keepRun(store: PageScanStore, key: string, log: ReadLog, files: DocsFiles, text: string, result: ValidationResult, root: string): void {
   const read = log.files(store);
   const listing = files.fingerprint?.();
   if (read === undefined || listing === undefined) return store.setRun(key, undefined);
@@ -173,10 +218,12 @@ export function keepRun(store: PageScanStore, key: string, log: ReadLog, files: 
  */
 export function keptReport(result: ValidationResult, name: string): string | undefined {
   const link = runOf.get(result);
-  const reports = link && (link.store.keptRun(link.key) as StoredRun | undefined)?.reports;
+  if (!link) return undefined;
+  const reports = (link.store.keptRun(link.key) as StoredRun | undefined)?.reports;
   if (typeof reports !== 'object' || reports === null || !Object.prototype.hasOwnProperty.call(reports, name)) return undefined;
-  const report = reports[name];
-  return typeof report === 'string' ? report : undefined;
+  const id = reports[name];
+  // The report's own file, read only now; its id is its run's key, its name and its text's hash.
+  return typeof id === 'string' ? link.store.keptReport(id) : undefined;
 }
 
 /**
@@ -189,7 +236,9 @@ export function keepReport(result: ValidationResult, name: string, report: strin
   const run = link && (link.store.keptRun(link.key) as StoredRun | undefined);
   if (!link || !isStoredRun(run) || report.length > MAX_REPORT_CHARS) return;
   const others = Object.entries(isRecord(run.reports) ? run.reports : {}).filter(([other]) => other !== name);
-  link.store.setRun(link.key, { ...run, reports: Object.fromEntries([...others.slice(1 - MAX_REPORTS), [name, report]]) } satisfies StoredRun);
+  const id = createHash('sha256').update(link.key).update('\0').update(name).update('\0').update(report).digest('base64url');
+  link.store.setReport(id, report);
+  link.store.setRun(link.key, { ...run, reports: Object.fromEntries([...others.slice(1 - MAX_REPORTS), [name, id]]) } satisfies StoredRun);
 }
 
 /** How `text` is read again from `file` (whose bytes are `bytes`): whole, or its start; undefined when neither gives it. */
@@ -199,8 +248,8 @@ function sourceOf(bytes: Buffer | undefined, file: string, text: string): Stored
   return undefined;
 }
 
-function textIn(source: { read: 'whole' | 'start'; file: string }, stamp: FileStamp | 'missing' | undefined): string {
-  const bytes = typeof stamp === 'object' ? readSameFile(source.file, stamp) : undefined;
+function textIn(source: { read: 'whole' | 'start'; file: string }, stamp: string | undefined): string {
+  const bytes = stamp !== undefined && stamp !== 'missing' ? readSameFile(source.file, stamp) : undefined;
   return bytes ? textFrom(bytes, source.read) : '';
 }
 
@@ -208,9 +257,14 @@ function textFrom(bytes: Buffer, read: 'whole' | 'start'): string {
   return read === 'whole' ? textOf(bytes) : headText(bytes);
 }
 
-function sameState(now: FileStamp | 'missing' | 'other', then: FileStamp | 'missing'): boolean {
-  if (typeof now !== 'object' || typeof then !== 'object') return now === then;
-  return now.size === then.size && now.mtimeMs === then.mtimeMs && now.ino === then.ino;
+/** A kept run's file as it was: missing still, or the same stamp (and, racily clean, the same bytes). */
+function unchanged([file, then, hash]: StoredFile, store: PageScanStore): boolean {
+  const now = store.stat(file);
+  if (now === 'missing' || then === 'missing') return now === then;
+  if (now === 'other' || stampText(now) !== then) return false;
+  if (hash === undefined) return true;
+  const bytes = readSameFile(file, then);
+  return bytes !== undefined && bytesHash(bytes) === hash;
 }
 
 /** A run as `keepRun` writes it (a hand-edited or foreign entry is no entry). */
@@ -219,12 +273,18 @@ function isStoredRun(value: unknown): value is StoredRun {
   return (
     typeof run?.listing === 'string' &&
     Array.isArray(run.files) &&
-    run.files.every((entry) => Array.isArray(entry) && typeof entry[0] === 'string' && (entry[1] === 'missing' || isFileStamp(entry[1]))) &&
+    run.files.every(isStoredFile) &&
     Array.isArray(run.problems) &&
     run.problems.every(isProblem) &&
     Array.isArray(run.sources) &&
     run.sources.every((entry) => Array.isArray(entry) && typeof entry[0] === 'string' && isStoredSource(entry[1]))
   );
+}
+
+function isStoredFile(entry: unknown): entry is StoredFile {
+  if (!Array.isArray(entry) || typeof entry[0] !== 'string' || entry.length > 3) return false;
+  if (entry[1] === 'missing') return entry.length === 2;
+  return isStampText(entry[1]) && (entry.length === 2 || typeof entry[2] === 'string');
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

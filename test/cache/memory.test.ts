@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, truncateSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { validateText, ValidationCache, type ReadOutcome } from '../src/index.js';
-import { validatePage } from '../src/validate-page.js';
+import { validateText, ValidationCache, type ReadOutcome } from '../../src/index.js';
+import { validatePage } from '../../src/validate-page.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'docsnav-cache-'));
 const temps: string[] = [root];

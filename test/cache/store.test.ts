@@ -1,15 +1,18 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { scanPage } from '../../src/pages/scan.js';
 import { readSiteBase } from '../../src/history/base.js';
-import { PageScanStores } from '../../src/pages/store-location.js';
-import { PageScanStore, storeStats, type CacheStrategy, type PageText } from '../../src/pages/store.js';
+import { PageScanStores } from '../../src/cache/location.js';
+import { runClock } from '../../src/cache/stamp.js';
+import { PageScanStore, storeStats, type CacheStrategy, type PageText } from '../../src/cache/store.js';
 import { validateFile } from '../../src/validate.js';
 import { git } from '../history/repo.js';
+import { partFileOf, readPart, writePart } from './parts.js';
 
 const PAGE = '# Setup\n\nSee [install](/install#requirements) and <Card href="/cards/one" title="One" />.\n';
 
@@ -19,6 +22,29 @@ function page(text: string, mdx: boolean): PageText {
 
 function storeFile(): string {
   return path.join(mkdtempSync(path.join(tmpdir(), 'docsnav-store-')), 'nested', '.docsnavcache');
+}
+
+/** The one scan file of a store (its scans folder holds one file per scan). */
+function scanFileOf(file: string): string {
+  const folder = partFileOf(file, 'scans');
+  const names = readdirSync(folder);
+  expect(names).toHaveLength(1);
+  return path.join(folder, names[0]);
+}
+
+/**
+ * For the tests that rely on a stamp alone: the run starts (for the store) three seconds after the
+ * files were written, as a run does on files written long before. Without it every stamp taken
+ * here is racily clean (src/cache/stamp.ts) and every page is read and hashed.
+ */
+function settledFiles(): void {
+  const real = runClock.now;
+  beforeEach(() => {
+    runClock.now = () => real() + 3000;
+  });
+  afterEach(() => {
+    runClock.now = real;
+  });
 }
 
 describe('PageScanStore', () => {
@@ -78,22 +104,34 @@ describe('PageScanStore', () => {
     expect(third.get(page(PAGE, true))).toBeDefined();
   });
 
-  it('is empty when the file is missing, not JSON, written by another scanner, or hand-edited', () => {
+  it('has no scan when its file is missing, edited (its checksum), of another build, of another key, of another shape, or not JSON', () => {
     const file = storeFile();
     expect(new PageScanStore(file).get(page(PAGE, true))).toBeUndefined();
     const store = new PageScanStore(file);
     store.set(page(PAGE, true), scanPage(PAGE));
     store.save();
-    const saved = JSON.parse(readFileSync(file, 'utf8')) as { key: string; scans: Record<string, unknown> };
-    writeFileSync(file, JSON.stringify({ ...saved, key: `${saved.key}-older` }));
+    const scanFile = scanFileOf(file);
+    const whole = readFileSync(scanFile, 'utf8');
+    const saved = readPart<{ build: string; key: string; scan: { links: unknown[]; anchors: string[] } }>(scanFile);
+    expect(new PageScanStore(file).get(page(PAGE, true))).toEqual(scanPage(PAGE));
+    // Edited into other valid JSON, its checksum left as it was.
+    writeFileSync(scanFile, whole.replace(/"links":\[.*?\],"anchors"/, '"links":[],"anchors"'));
+    expect(readFileSync(scanFile, 'utf8')).not.toBe(whole);
     expect(new PageScanStore(file).get(page(PAGE, true))).toBeUndefined();
-    writeFileSync(file, JSON.stringify({ ...saved, scans: Object.fromEntries(Object.keys(saved.scans).map((key) => [key, { links: 'x' }])) }));
-    expect(new PageScanStore(file).get(page(PAGE, true))).toBeUndefined();
-    const [key] = Object.keys(saved.scans);
-    writeFileSync(file, JSON.stringify({ ...saved, scans: { [key]: { links: [{ url: '/x', kind: 'link', span: 'nowhere' }], anchors: [] } } }));
-    expect(new PageScanStore(file).get(page(PAGE, true))).toBeUndefined();
-    writeFileSync(file, '{ not json');
-    expect(new PageScanStore(file).get(page(PAGE, true))).toBeUndefined();
+    // Whole files (their checksums hold) that are not this build's scan of this text.
+    for (const body of [
+      { ...saved, build: `${saved.build}-older` },
+      { ...saved, key: `${saved.key}x` },
+      { ...saved, scan: { ...saved.scan, links: 'x' } },
+      { ...saved, scan: { ...saved.scan, links: [{ url: '/x', kind: 'link', span: 'nowhere' }] } },
+      { ...saved, scan: { ...saved.scan, anchors: [7] } },
+      '{ not json',
+    ]) {
+      writePart(scanFile, body);
+      expect(new PageScanStore(file).get(page(PAGE, true))).toBeUndefined();
+    }
+    writePart(scanFile, saved);
+    expect(new PageScanStore(file).get(page(PAGE, true))).toEqual(scanPage(PAGE));
   });
 
   it('reads only a regular file: a FIFO at the location is an empty store, not a read that never returns', () => {
@@ -108,20 +146,27 @@ describe('PageScanStore', () => {
     writeFileSync(blocker, '');
     const store = new PageScanStore(path.join(blocker, '.docsnavcache'));
     expect(() => store.save()).toThrow();
+    // Below a folder docsnav makes (its own, from `owned`): a file where a folder should be.
+    const owned = mkdtempSync(path.join(tmpdir(), 'docsnav-store-'));
+    writeFileSync(path.join(owned, 'node_modules'), '');
+    const below = new PageScanStore(path.join(owned, 'node_modules', '.cache', 'page-scans.json'), 'metadata', owned);
+    below.set(page(PAGE, true), scanPage(PAGE));
+    expect(() => below.save()).toThrow();
   });
 
-  it('is empty when the file is cut short (a write that died half way), and saves a whole file over it', () => {
+  it('is empty when a file is cut short (a write that died half way), and saves a whole file over it', () => {
     const file = storeFile();
     const store = new PageScanStore(file);
     store.set(page(PAGE, true), scanPage(PAGE));
     store.save();
-    const whole = readFileSync(file, 'utf8');
-    writeFileSync(file, whole.slice(0, Math.floor(whole.length / 2)));
+    const scanFile = scanFileOf(file);
+    const whole = readFileSync(scanFile, 'utf8');
+    writeFileSync(scanFile, whole.slice(0, Math.floor(whole.length / 2)));
     const next = new PageScanStore(file);
     expect(next.get(page(PAGE, true))).toBeUndefined();
     next.set(page(PAGE, true), scanPage(PAGE));
     next.save();
-    expect(readFileSync(file, 'utf8')).toBe(whole);
+    expect(readFileSync(scanFile, 'utf8')).toBe(whole);
   });
 
   it('gives no scan that points past its page (an entry of another text under this key)', () => {
@@ -129,9 +174,10 @@ describe('PageScanStore', () => {
     const store = new PageScanStore(file);
     store.set(page(PAGE, true), scanPage(PAGE));
     store.save();
-    const saved = JSON.parse(readFileSync(file, 'utf8')) as { scans: Record<string, { links: { span: number[] }[] }> };
-    for (const scan of Object.values(saved.scans)) scan.links[0].span = [PAGE.length, PAGE.length + 5];
-    writeFileSync(file, JSON.stringify(saved));
+    const scanFile = scanFileOf(file);
+    const saved = readPart<{ scan: { links: { span: number[] }[] } }>(scanFile);
+    saved.scan.links[0].span = [PAGE.length, PAGE.length + 5];
+    writePart(scanFile, saved);
     expect(new PageScanStore(file).get(page(PAGE, true))).toBeUndefined();
   });
 
@@ -146,6 +192,8 @@ describe('PageScanStore', () => {
 });
 
 describe('PageScanStore strategies, on a real site', () => {
+  settledFiles();
+
   /** A site of three pages; the store's file beside it. */
   function siteWithStore(): { root: string; docs: string; file: string } {
     const root = mkdtempSync(path.join(tmpdir(), 'docsnav-store-site-'));
@@ -153,10 +201,17 @@ describe('PageScanStore strategies, on a real site', () => {
     writeFileSync(path.join(root, 'index.mdx'), '# Home\n\nSee [the guide](/guide).\n');
     writeFileSync(path.join(root, 'guide.mdx'), '# Guide\n\nThen [set up](/setup).\n');
     writeFileSync(path.join(root, 'setup.mdx'), '# Setup\n\nBack [home](/index).\n');
-    return { root, docs: path.join(root, 'docs.json'), file: path.join(root, 'cache', 'page-scans.json') };
+    // The store outside the docs root: its files are no part of the site's listing (which a check of the site depends on).
+    return { root, docs: path.join(root, 'docs.json'), file: path.join(mkdtempSync(path.join(tmpdir(), 'docsnav-store-cache-')), 'page-scans.json') };
   }
 
+  let runs = 0;
+  /**
+   * One run, its docs.json another label each time: the whole validation is never given again
+   * (src/cache/replay.ts), each page is looked up in the store.
+   */
   function run(docs: string, file: string, strategy: CacheStrategy, profile?: 'spec' | 'platform') {
+    writeFileSync(docs, JSON.stringify({ ...(JSON.parse(readFileSync(docs, 'utf8')) as object), name: `Run ${++runs}` }));
     const pageScans = new PageScanStore(file, strategy);
     const hashedBefore = storeStats.hashed;
     const codes = validateFile(docs, { pageScans, concurrency: 1, profile }).problems.map((problem) => problem.code);
@@ -164,7 +219,7 @@ describe('PageScanStore strategies, on a real site', () => {
     return { codes, hashed: storeStats.hashed - hashedBefore, reused: pageScans.reused, asked: pageScans.asked };
   }
 
-  it('metadata: an unchanged page is found by size, time and inode, with no text hashed', () => {
+  it('metadata: an unchanged page is found by its stamp (size, times, inode), with no text hashed', () => {
     const { docs, file } = siteWithStore();
     expect(run(docs, file, 'metadata')).toMatchObject({ codes: [], hashed: 3, reused: 0 });
     expect(run(docs, file, 'metadata')).toMatchObject({ codes: [], hashed: 0, reused: 3, asked: 3 });
@@ -176,42 +231,84 @@ describe('PageScanStore strategies, on a real site', () => {
     expect(run(docs, file, 'content')).toMatchObject({ hashed: 3, reused: 3 });
   });
 
-  it('metadata trusts a file whose size and time are kept; content reads what it says (why CI uses content)', () => {
-    const { root, docs, file } = siteWithStore();
-    const guide = path.join(root, 'guide.mdx');
-    // A whole second: the time set again below is then exactly the one the store saw.
-    utimesSync(guide, 1_700_000_000, 1_700_000_000);
-    run(docs, file, 'metadata');
-    const inode = statSync(guide).ino;
-    // Same length, same inode (written in place), same time: only the text says the link is broken now.
-    writeFileSync(guide, readFileSync(guide, 'utf8').replace('/setup', '/setuq'));
-    utimesSync(guide, 1_700_000_000, 1_700_000_000);
-    expect(statSync(guide).ino).toBe(inode);
-    expect(run(docs, file, 'metadata')).toMatchObject({ codes: [], hashed: 0 });
-    expect(run(docs, file, 'content').codes).toEqual(['link-not-found']);
-  });
-
-  it('metadata: a page unchanged on disk is not opened; its front matter and its scan are the ones kept', () => {
+  it('metadata: a page edited in place at the same length, its modification time put back, is known by its change time', () => {
     const { root, docs, file } = siteWithStore();
     const guide = path.join(root, 'guide.mdx');
     writeFileSync(guide, '---\ntitle: Guide\n---\n# Guide\n\nThen [set up](/setup).\n');
     utimesSync(guide, 1_700_000_000, 1_700_000_000);
-    run(docs, file, 'metadata');
-    // YAML that does not load, written in place at the same length and time: a run that opened the page would say so.
-    writeFileSync(guide, readFileSync(guide, 'utf8').replace('title: Guide', 'title: [Guid'));
+    expect(run(docs, file, 'metadata').codes).toEqual([]);
+    expect(run(docs, file, 'metadata')).toMatchObject({ codes: [], hashed: 0, reused: 3 });
+    // Same length, same inode (written in place), same modification time: its link, then its front matter.
+    const inode = statSync(guide).ino;
+    writeFileSync(guide, readFileSync(guide, 'utf8').replace('/setup', '/setuq'));
     utimesSync(guide, 1_700_000_000, 1_700_000_000);
-    expect(run(docs, file, 'metadata')).toMatchObject({ codes: [], reused: 3 });
+    expect(statSync(guide).ino).toBe(inode);
+    expect(run(docs, file, 'metadata')).toMatchObject({ codes: ['link-not-found'], hashed: 1 });
+    writeFileSync(guide, readFileSync(guide, 'utf8').replace('/setuq', '/setup').replace('title: Guide', 'title: [Guid'));
+    utimesSync(guide, 1_700_000_000, 1_700_000_000);
+    expect(run(docs, file, 'metadata').codes).toEqual(['front-matter-invalid']);
     expect(run(docs, file, 'content').codes).toEqual(['front-matter-invalid']);
+  });
+
+  it('a run that reads only the page that changed keeps the scan file of every page its index names', () => {
+    const { root, docs, file } = siteWithStore();
+    run(docs, file, 'metadata');
+    const guide = path.join(root, 'guide.mdx');
+    writeFileSync(guide, '# Guide\n\nThen [set up](/setup) again.\n');
+    // The site's last check is kept: only the guide is scanned and checked again, no other page's scan read.
+    const read = storeStats.scansRead;
+    expect(run(docs, file, 'metadata')).toMatchObject({ codes: [], hashed: 1, reused: 2 });
+    expect(storeStats.scansRead - read).toBe(0);
+    const scans = partFileOf(file, 'scans');
+    expect(readdirSync(scans)).toHaveLength(3);
+    // Another shape of the site (a redirect): every page checked again, the unchanged ones from their scan files.
+    writeFileSync(docs, JSON.stringify({ navigation: { pages: ['index', 'guide', 'setup'] }, redirects: [{ source: '/old', destination: '/index' }] }));
+    const again = storeStats.scansRead;
+    expect(run(docs, file, 'metadata')).toMatchObject({ codes: [], hashed: 0, reused: 3 });
+    expect(storeStats.scansRead - again).toBe(3);
+  });
+
+  it('metadata: a page unchanged on disk is not read; its front matter and its scan are the ones kept', () => {
+    const { root, docs, file } = siteWithStore();
+    writeFileSync(path.join(root, 'guide.mdx'), '---\ntitle: Guide\n---\n# Guide\n\nThen [set up](/setup).\n');
+    run(docs, file, 'metadata');
+    expect(run(docs, file, 'metadata')).toMatchObject({ codes: [], reused: 3, hashed: 0 });
+    expect(readPart<{ pages: Record<string, { head?: unknown }> }>(file).pages[path.join(root, 'guide.mdx')].head).toEqual({
+      ok: true,
+      data: { title: 'Guide' },
+      end: 21,
+    });
+  });
+
+  it('metadata: a racily clean page (written within the clock tick of its stamp) is known by its text alone', () => {
+    const { root, docs, file } = siteWithStore();
+    const real = runClock.now;
+    runClock.now = () => real() - 3000;
+    try {
+      run(docs, file, 'metadata');
+      // Every stamp of this run is as recent as the run: each page is hashed, every run, until one is older.
+      expect(run(docs, file, 'metadata')).toMatchObject({ codes: [], hashed: 3, reused: 3 });
+      expect(Object.values(readPart<{ pages: Record<string, { racy?: true }> }>(file).pages).every((entry) => entry.racy === true)).toBe(true);
+      const guide = path.join(root, 'guide.mdx');
+      writeFileSync(guide, readFileSync(guide, 'utf8').replace('/setup', '/setuq'));
+      expect(run(docs, file, 'metadata').codes).toEqual(['link-not-found']);
+    } finally {
+      runClock.now = real;
+    }
+    // Given again whole (src/cache/replay.ts), the racily clean pages checked by their bytes' hash.
+    expect(run(docs, file, 'metadata').codes).toEqual(['link-not-found']);
   });
 
   it('metadata: a problem in a page not opened is located as in a run that read it', () => {
     const { root, docs, file } = siteWithStore();
     writeFileSync(path.join(root, 'guide.mdx'), '---\ntitle: Guide\nopenapi: GET /nowhere\n---\n# Guide\n\nThen [set up](/setupp) and [back](/index#nope).\n');
-    const cold = validateFile(docs, { concurrency: 1 });
-    expect(cold.problems.map((problem) => problem.code).sort()).toEqual(['anchor-not-found', 'endpoint-not-found', 'link-not-found']);
     run(docs, file, 'metadata');
+    const rules = { 'page-path': 'warning' } as const;
+    const cold = validateFile(docs, { concurrency: 1, rules });
+    expect(cold.problems.map((problem) => problem.code).sort()).toEqual(['anchor-not-found', 'endpoint-not-found', 'link-not-found']);
     const pageScans = new PageScanStore(file, 'metadata');
-    const warm = validateFile(docs, { pageScans, concurrency: 1 });
+    // Not given again whole (another option), so every page is looked up; its last check is another rule's, so every page is checked.
+    const warm = validateFile(docs, { pageScans, concurrency: 1, rules });
     expect(pageScans.reused).toBe(3);
     expect(warm.problems).toEqual(cold.problems);
     expect(warm.sources).toEqual(cold.sources);
@@ -222,7 +319,7 @@ describe('PageScanStore strategies, on a real site', () => {
     writeFileSync(path.join(root, 'guide.mdx'), '---\ntitle: Guide\ndate: 2024-01-02\n---\n# Guide\n');
     writeFileSync(path.join(root, 'setup.mdx'), '---\ntitle: Setup\n---\n# Setup\n');
     run(docs, file, 'metadata');
-    const pages = (JSON.parse(readFileSync(file, 'utf8')) as { pages: Record<string, { head?: unknown }> }).pages;
+    const pages = readPart<{ pages: Record<string, { head?: unknown }> }>(file).pages;
     expect(pages[path.join(root, 'guide.mdx')].head).toBeUndefined();
     expect(pages[path.join(root, 'setup.mdx')].head).toEqual({ ok: true, data: { title: 'Setup' }, end: 21 });
     const store = new PageScanStore(file, 'metadata');
@@ -245,15 +342,15 @@ describe('PageScanStore strategies, on a real site', () => {
     const { root, docs, file } = siteWithStore();
     run(docs, file, 'metadata');
     const guide = path.join(root, 'guide.mdx');
-    utimesSync(guide, new Date(), new Date(Date.now() + 5000));
+    utimesSync(guide, new Date(), new Date(Date.now() - 5000));
     expect(run(docs, file, 'metadata')).toMatchObject({ codes: [], hashed: 1, reused: 3 });
-    // Nothing changed since: no text hashed (the whole run may be given again: src/validate-replay.ts).
+    // Nothing changed since: no text hashed (the whole run may be given again: src/cache/replay.ts).
     expect(run(docs, file, 'metadata')).toMatchObject({ codes: [], hashed: 0 });
   });
 
   /**
    * A run as `docsnav validate --since HEAD` makes it (a pre-commit hook): a run against a git base
-   * is never given again whole (src/validate-replay.ts), so every page is looked up in the store,
+   * is never given again whole (src/cache/replay.ts), so every page is looked up in the store,
    * and the CLI's stores (PageScanStores) write only the ones `dirty` says hold something new.
    */
   function runSince(docs: string, file: string) {
@@ -290,7 +387,7 @@ describe('PageScanStore strategies, on a real site', () => {
     expect(runSince(docs, file)).toMatchObject({ codes: [], hashed: 3 });
     // One whose entry is its scan alone, then one whose entry holds its front matter too.
     for (const name of ['guide.mdx', 'setup.mdx']) {
-      utimesSync(path.join(root, name), new Date(), new Date(Date.now() + 5000));
+      utimesSync(path.join(root, name), new Date(), new Date(Date.now() - 5000));
       const before = statSync(file);
       expect(runSince(docs, file)).toMatchObject({ codes: [], hashed: 1 });
       expect(written(file, before)).toBe(true);
@@ -313,29 +410,37 @@ describe('PageScanStore strategies, on a real site', () => {
     expect(run(docs, file, 'metadata', 'platform')).toMatchObject({ hashed: 0 });
   });
 
-  it('another docsnav version or scanner is a miss', () => {
+  it('another build is a miss (the index, and each scan)', () => {
     const { docs, file } = siteWithStore();
     run(docs, file, 'metadata');
-    const saved = JSON.parse(readFileSync(file, 'utf8')) as { key: string };
-    const [format, version, ...scanner] = saved.key.split(':');
-    writeFileSync(file, JSON.stringify({ ...saved, key: [format, `${version}-other`, ...scanner].join(':') }));
-    expect(run(docs, file, 'metadata')).toMatchObject({ reused: 0, codes: [] });
-    const again = JSON.parse(readFileSync(file, 'utf8')) as { key: string };
-    writeFileSync(file, JSON.stringify({ ...again, key: [format, version, 'another-scanner'].join(':') }));
-    expect(run(docs, file, 'metadata')).toMatchObject({ reused: 0, codes: [] });
+    const saved = readPart<{ build: string }>(file);
+    writePart(file, { ...saved, build: `${saved.build}-other` });
+    expect(run(docs, file, 'metadata')).toMatchObject({ reused: 3, hashed: 3, codes: [] });
+    // Each scan file and the last check of another build: each page scanned again (its text hashed as it is filed anew).
+    for (const name of readdirSync(partFileOf(file, 'scans'))) {
+      const scanFile = path.join(partFileOf(file, 'scans'), name);
+      writePart(scanFile, { ...readPart<object>(scanFile), build: 'another' });
+    }
+    writePart(partFileOf(file, 'check'), { ...readPart<object>(partFileOf(file, 'check')), build: 'another' });
+    expect(run(docs, file, 'metadata')).toMatchObject({ hashed: 3, codes: [] });
+    expect(run(docs, file, 'metadata')).toMatchObject({ hashed: 0, codes: [] });
   });
 });
 
 describe('PageScanStore saving while another process reads', () => {
   it('a reader never sees a part of a file: each save replaces the whole file at once', async () => {
     const file = storeFile();
-    // A writer in another process (the built library) saves a store of some 2 MB forty times.
+    const head = path.join(path.dirname(path.dirname(file)), 'page.mdx');
+    writeFileSync(head, '# Page\n');
+    // A writer in another process (the built library) saves an index of some 2 MB forty times.
     const writer = `
+      const { statSync } = await import('node:fs');
       const { PageScanStore } = await import(${JSON.stringify(pathToFileURL(path.resolve('dist/index.js')).href)});
-      const links = Array.from({ length: 20 }, (_, i) => ({ url: '/page-' + i, kind: 'link', span: [0, 1], verbatim: true }));
+      const stats = statSync(${JSON.stringify(head)}, { bigint: true });
+      const stamp = { size: 7, mtimeNs: stats.mtimeNs, ctimeNs: stats.ctimeNs, ino: stats.ino };
       for (let round = 0; round < 40; round++) {
         const store = new PageScanStore(${JSON.stringify(file)});
-        for (let i = 0; i < 1500; i++) store.set({ text: 'page ' + i + ' of round ' + round, mdx: true }, { links, anchors: new Set(['a', 'b']) });
+        for (let i = 0; i < 5000; i++) store.setHead('/page/' + i + '/of/round/' + round, stamp, { ok: true, data: { title: 'Page ' + i + ' '.repeat(300) }, end: 40 });
         store.save();
       }`;
     const child = spawn(process.execPath, ['--input-type=module', '-e', writer], { stdio: 'inherit' });
@@ -347,11 +452,14 @@ describe('PageScanStore saving while another process reads', () => {
       try {
         const text = readFileSync(file, 'utf8');
         reads++;
-        try {
-          JSON.parse(text);
-        } catch {
+        const newline = text.indexOf('\n');
+        if (
+          text.slice(0, newline) !==
+          `docsnav-cache sha256:${createHash('sha256')
+            .update(text.slice(newline + 1))
+            .digest('base64url')}`
+        )
           partial++;
-        }
       } catch {
         // not written yet
       }
@@ -363,7 +471,7 @@ describe('PageScanStore saving while another process reads', () => {
   });
 });
 
-describe('scannerFingerprint (what PageScanStore keys its file by)', () => {
+describe('scannerFingerprint (what PageScanStore keys its files by, from the sources: src/cache/build.ts)', () => {
   it('changes with the fast path as with the rest of the scanner: from the sources, its file counts too', async () => {
     const { scannerFingerprint } = await import('../../src/pages/scanner.js');
     const { statSync } = await import('node:fs');

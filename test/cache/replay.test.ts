@@ -1,6 +1,6 @@
 /**
  * A whole validation given again from the page scan store when nothing it read changed
- * (src/validate-replay.ts): the same result as a run made now, and a run made now as soon as
+ * (src/cache/replay.ts): the same result as a run made now, and a run made now as soon as
  * anything it depends on changed (a page, a spec, a $ref part, the listing, a file that was
  * missing, the options, the docs.json text), on real folders.
  */
@@ -8,9 +8,10 @@ import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PageScanStore, runsFileOf, type CacheStrategy } from '../src/pages/store.js';
-import { validateFile, validateText, type ValidateOptions } from '../src/validate.js';
-import { keepReport, keptReport } from '../src/validate-replay.js';
+import { PageScanStore, type CacheStrategy } from '../../src/cache/store.js';
+import { partFileOf, readPart, writePart } from './parts.js';
+import { validateFile, validateText, type ValidateOptions } from '../../src/validate.js';
+import { keepReport, keptReport } from '../../src/cache/replay.js';
 
 const SPEC = (summary: string) =>
   JSON.stringify({
@@ -19,7 +20,7 @@ const SPEC = (summary: string) =>
     paths: { '/users': { get: { summary, responses: { '200': { description: 'ok' } } } } },
   });
 
-/** A site with pages, a snippet-free link graph, a spec and a `$ref` part; the store's file beside it. */
+/** A site with pages, a snippet-free link graph, a spec and a `$ref` part; the store in a folder of its own. */
 function site(): { root: string; docs: string; file: string } {
   const root = mkdtempSync(path.join(tmpdir(), 'docsnav-replay-'));
   writeFileSync(
@@ -30,7 +31,8 @@ function site(): { root: string; docs: string; file: string } {
   writeFileSync(path.join(root, 'openapi.json'), SPEC('List users'));
   writeFileSync(path.join(root, 'index.mdx'), '---\ntitle: Home\n---\n# Home\n\nSee [the guide](/guide) and [setup](/setup).\n');
   writeFileSync(path.join(root, 'guide.mdx'), '# Guide\n\nBack [home](/index#home).\n');
-  return { root, docs: path.join(root, 'docs.json'), file: path.join(root, 'cache', 'page-scans.json') };
+  // The store outside the docs root: its files (a scan each, a report each) are no part of the site's listing.
+  return { root, docs: path.join(root, 'docs.json'), file: path.join(mkdtempSync(path.join(tmpdir(), 'docsnav-replay-cache-')), 'page-scans.json') };
 }
 
 /** One CLI-like run: a store read from its file, the validation, the store saved when it changed. */
@@ -164,8 +166,8 @@ describe('a validation given again from the page scan store', () => {
 
   it("a run that reads through an editor's cache, a caller's readFile or listing, a git base, or no root is never kept", async () => {
     const { root, docs, file } = site();
-    const { ValidationCache } = await import('../src/cache.js');
-    const { docsRootFiles } = await import('../src/docs-root.js');
+    const { ValidationCache } = await import('../../src/cache/memory.js');
+    const { docsRootFiles } = await import('../../src/docs-root.js');
     // Made anew for each run: an editor's cache kept from one run to the next would itself spare the store's pages.
     const cases: (() => Omit<ValidateOptions, 'file' | 'pageScans'>)[] = [
       () => ({ cache: new ValidationCache() }),
@@ -250,7 +252,7 @@ describe('a validation given again from the page scan store', () => {
     const { root, docs, file } = site();
     writeFileSync(path.join(root, 'guide.mdx'), `---\ntitle: [Guide\n---\n# Guide\n\n${'Long text. '.repeat(8000)}\n`);
     warmed(docs, file);
-    const saved = JSON.parse(readFileSync(runsFileOf(file), 'utf8')) as { runs: Record<string, { sources: [string, unknown][] }> };
+    const saved = readPart<{ runs: Record<string, { sources: [string, unknown][] }> }>(partFileOf(file, 'runs'));
     const [kept] = Object.values(saved.runs);
     const sources = new Map(kept.sources.map(([name, source]) => [path.resolve(name), source]));
     expect(sources.get(docs)).toBeNull();
@@ -289,22 +291,23 @@ describe('a validation given again from the page scan store', () => {
     expect(run(docs, file).replayed).toBe(false);
   });
 
-  it('a runs file that is damaged, foreign or hand-edited is a miss, never an error or a wrong result', () => {
+  it('a runs file that is damaged, foreign, of another build or of another shape is a miss, never an error or a wrong result', () => {
     const { docs, file } = site();
     warmed(docs, file);
-    const runs = runsFileOf(file);
-    const saved = JSON.parse(readFileSync(runs, 'utf8')) as { key: string; runs: Record<string, { problems: unknown[] }> };
+    const runs = partFileOf(file, 'runs');
+    const saved = readPart<{ build: string; runs: Record<string, { problems: unknown[] }> }>(runs);
     const [key] = Object.keys(saved.runs);
     for (const content of [
       '{"key": ',
-      JSON.stringify({ ...saved, key: 'another' }),
+      JSON.stringify({ ...saved, build: 'another' }),
       JSON.stringify({ ...saved, runs: { [key]: { ...saved.runs[key], problems: [{ code: 'x' }] } } }),
       JSON.stringify({ ...saved, runs: { [key]: { ...saved.runs[key], files: 'none' } } }),
       JSON.stringify({ ...saved, runs: { [key]: { ...saved.runs[key], sources: [['docs.json']] } } }),
       JSON.stringify({ ...saved, runs: { [key]: { ...saved.runs[key], files: [['/x', { size: 1 }]] } } }),
       ...spoiled(saved.runs[key] as unknown as StoredRunShape).map((run) => JSON.stringify({ ...saved, runs: { [key]: run } })),
     ]) {
-      writeFileSync(runs, content);
+      // Whole files (their checksums hold) of another shape: what docsnav makes of them is tested, not the checksum.
+      writePart(runs, content);
       expect(run(docs, file)).toMatchObject({ replayed: false, codes: ['link-not-found'] });
       expect(run(docs, file).replayed).toBe(true);
     }

@@ -18,13 +18,17 @@ import { PageScanStore, type CacheStrategy } from './store.js';
 /** The store's file in a folder given as `--cache-location`. */
 const STORE_FILE_NAME = 'page-scans.json';
 
-/** The folder `node_modules/.cache/docsnav` under the nearest `package.json` above `from` (inclusive), else the user's cache folder's `docsnav`. */
-function defaultCacheFolder(from: string, env: NodeJS.ProcessEnv = process.env): string {
+/**
+ * The folder `node_modules/.cache/docsnav` under the nearest `package.json` above `from`
+ * (inclusive), else the user's cache folder's `docsnav`; and the folder below which every folder
+ * is docsnav's own to make (never a symbolic link: a clone can carry one pointing outside it).
+ */
+function defaultCacheFolder(from: string, env: NodeJS.ProcessEnv = process.env): { folder: string; owned: string } {
   for (let folder = path.resolve(from); ; folder = path.dirname(folder)) {
-    if (existsSync(path.join(folder, 'package.json'))) return path.join(folder, 'node_modules', '.cache', 'docsnav');
+    if (existsSync(path.join(folder, 'package.json'))) return { folder: path.join(folder, 'node_modules', '.cache', 'docsnav'), owned: folder };
     if (path.dirname(folder) === folder) break;
   }
-  return path.join(userCacheFolder(env), 'docsnav');
+  return { folder: path.join(userCacheFolder(env), 'docsnav'), owned: userCacheFolder(env) };
 }
 
 /** `$XDG_CACHE_HOME` or `~/.cache`; `%LOCALAPPDATA%` on Windows; `~/Library/Caches` on macOS. */
@@ -38,12 +42,13 @@ function userCacheFolder(env: NodeJS.ProcessEnv = process.env): string {
 
 /**
  * The store's file for a location given as `--cache-location`: a folder (one that exists, or a
- * path ending in a separator) holds `page-scans.json`; anything else is the file itself.
+ * path ending in a separator) holds `page-scans.json`, and is docsnav's own (never a symbolic
+ * link); anything else is the file itself.
  */
-function storeFileAt(location: string): string {
+function storeFileAt(location: string): { file: string; owned: string } {
   const absolute = path.resolve(location);
-  if (/[\\/]$/.test(location) || isFolder(absolute)) return path.join(absolute, STORE_FILE_NAME);
-  return absolute;
+  if (/[\\/]$/.test(location) || isFolder(absolute)) return { file: path.join(absolute, STORE_FILE_NAME), owned: path.dirname(absolute) };
+  return { file: absolute, owned: path.dirname(absolute) };
 }
 
 function isFolder(file: string): boolean {
@@ -79,24 +84,31 @@ export class PageScanStores {
    * drop the other's pages.
    */
   for(root: string): PageScanStore {
-    const file =
-      this.settings.location !== undefined
-        ? storeFileAt(this.settings.location)
-        : path.join(defaultCacheFolder(root), `page-scans-${createHash('sha256').update(path.resolve(root)).digest('hex').slice(0, 12)}.json`);
-    let store = this.stores.get(file);
-    if (!store) this.stores.set(file, (store = new PageScanStore(file, this.settings.strategy)));
+    let place: { file: string; owned: string };
+    if (this.settings.location !== undefined) place = storeFileAt(this.settings.location);
+    else {
+      const { folder, owned } = defaultCacheFolder(root);
+      place = { file: path.join(folder, `page-scans-${createHash('sha256').update(path.resolve(root)).digest('hex').slice(0, 12)}.json`), owned };
+    }
+    let store = this.stores.get(place.file);
+    if (!store) this.stores.set(place.file, (store = new PageScanStore(place.file, this.settings.strategy, place.owned)));
     return store;
   }
 
-  /** Writes every store that has something new; `failed` hears of each that could not be written. */
-  save(failed: (store: PageScanStore, error: Error) => void): void {
+  /**
+   * Writes every store that has something new; `failed` hears of each that could not be written,
+   * `refused` of each not used because a folder or file of it is a symbolic link (at that path).
+   */
+  save(failed: (store: PageScanStore, error: Error) => void, refused: (store: PageScanStore, at: string) => void = () => {}): void {
     for (const store of this.stores.values()) {
-      if (!store.dirty) continue;
-      try {
-        store.save();
-      } catch (error) {
-        failed(store, error as Error);
+      if (store.refusal === undefined && store.dirty) {
+        try {
+          store.save();
+        } catch (error) {
+          failed(store, error as Error);
+        }
       }
+      if (store.refusal !== undefined) refused(store, store.refusal);
     }
   }
 }

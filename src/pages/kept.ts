@@ -1,0 +1,71 @@
+/**
+ * What a run may take from pages kept between runs, as the pipeline sees it: the page scan store
+ * (src/cache/store.ts) is one, given by the caller (`ValidateOptions.pageScans`). The pipeline
+ * asks; the cache decides what it can trust (stamps, hashes, checksums: src/cache/).
+ */
+import type { FileStamp } from '../files.js';
+import type { Finding } from '../problem.js';
+import type { FrontMatter } from '../resolve/front-matter.js';
+import type { PageScan } from './types.js';
+
+/** A page to look up or file: its text, how it is parsed, and (for the metadata strategy) where it was read from. */
+export interface PageText {
+  text: string;
+  mdx: boolean;
+  /** What else makes its scan (the profile's name). */
+  variant?: string;
+  /** The absolute path it was read from, and the disk's stamp of it (`ReadOutcome.stamp`): only when read from that file on disk. */
+  file?: string;
+  stamp?: FileStamp;
+}
+
+/** Scans found by their page's text: any run may use them. */
+export interface ScansByText {
+  /** The kept scan of this text, parsed so; undefined when none. */
+  get(page: PageText): PageScan | undefined;
+  /** Keeps the scan made of this text. */
+  set(page: PageText, scan: PageScan): void;
+  /** What tells this scan's text from any other (the key it is kept under), for a scan `get`, `set` or `keptBody` gave. */
+  keyOf(scan: PageScan): string | undefined;
+}
+
+/**
+ * Pages known unchanged on disk by their files' stamps, without reading them: only for a run that
+ * reads the disk as it is (no editor's texts, no caller's `readFile`).
+ */
+export interface KeptPages extends ScansByText {
+  /** The front matter kept for a page file unchanged since: null when it has none; undefined when not known. */
+  keptHead(file: string): FrontMatter | null | undefined;
+  /** Keeps a page file's front matter, read with this stamp. */
+  setHead(file: string, stamp: FileStamp, head: FrontMatter | undefined): void;
+  /**
+   * A page file unchanged since its scan was kept: the key of its text, and its scan, read when
+   * first asked (undefined when it can no longer be read: then read the page; anchors kept as not
+   * computed are computed from `read()` when first read). Undefined when the page is not known unchanged.
+   */
+  keptBody(file: string, parse: { mdx: boolean; variant?: string }, read: () => string): { key: string; scan(): PageScan | undefined } | undefined;
+  /** The last site check kept (`keepCheck`), when it was made for this shape of the site. */
+  keptCheck(shape: string): KeptSiteCheck | undefined;
+  keepCheck(check: KeptSiteCheck): void;
+}
+
+/**
+ * What a site check found, kept to check again only what changed: each content file's findings,
+ * the key of the text they were found in, and the files whose anchors they depend on.
+ */
+export interface KeptSiteCheck {
+  /** What the site is made of (src/site/check.ts's `shapeOf`): another shape, another check. */
+  shape: string;
+  files: Record<string, KeptFileCheck>;
+}
+
+export interface KeptFileCheck {
+  /** The key of the text checked (`ScansByText.keyOf`); null when the file could not be read. */
+  key: string | null;
+  /** A digest of its anchors, when some page's `#fragment` link arrives at it (else not computed). */
+  anchors?: string;
+  /** The content files whose anchors its links' fragments were checked against. */
+  deps: string[];
+  /** What the page rules found in it, in order, each with its rule's code. */
+  findings: Finding[];
+}
