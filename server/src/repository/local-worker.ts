@@ -51,7 +51,7 @@ export function runLocalTask<T extends LocalTaskName>(
         finish(() =>
           reject(
             new LocalRepoError(
-              `the repository could not be ${DOING[task]} within ${Math.round(timeoutMs / 1000)} s; docsnav refuses a local repository it cannot read whole`,
+              `the repository could not be ${DOING[task]} within ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`}; docsnav refuses a local repository it cannot read whole`,
             ),
           ),
         ),

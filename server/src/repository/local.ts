@@ -204,8 +204,11 @@ function gitDirIn(folder: PinnedFolder, place: Place, roots: readonly Root[]): P
     if (!target) throw new LocalRepoError('the repository has a .git file without a "gitdir:" line');
     return pointedPlace(folder, target, roots, GIT_DIR_OUTSIDE);
   }
-  if (dotGit === 'folder' && using(folder.folder('.git'), (inner) => inner.kind('HEAD') !== undefined))
-    return { root: place.root, names: [...place.names, '.git'] };
+  if (dotGit === 'folder') {
+    const inner = using(folder.folder('.git'), (opened) => opened.kind('HEAD'));
+    if (inner === 'link') throw refusal(new PinError('link', 'HEAD'), 'HEAD');
+    if (inner !== undefined) return { root: place.root, names: [...place.names, '.git'] };
+  }
   const head = folder.kind('HEAD');
   if (head === 'link') throw refusal(new PinError('link', 'HEAD'), 'HEAD');
   return head === 'file' ? place : undefined;
@@ -324,4 +327,3 @@ export function checkedOutBranches(opened: OpenedRepo): Set<string> {
   for (const head of heads) if (head) branches.add(head);
   return branches;
 }
-
