@@ -3,11 +3,9 @@
  * folders (a sibling whose name extends an allowed folder's is outside; no link in its objects), and a push never
  * overwrites someone else's commit — only a retried repair job may replace its own branch.
  */
-import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { deflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/http/app.js';
@@ -19,7 +17,7 @@ import { JobRunner } from '../src/jobs/queue.js';
 import { workerSettings } from '../src/jobs/settings.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
-import { commitFile, exampleRepo, git, LOCAL_ROOTS, tempDir, waitFor } from './helpers.js';
+import { commitFile, exampleRepo, git, LOCAL_ROOTS, tempDir, waitFor, writeLooseObject } from './helpers.js';
 
 const BROKEN = JSON.stringify(
   { name: 'Acme', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'Start', expand: true, pages: ['index'] }] } },
@@ -70,15 +68,6 @@ describe('a local repository: the allowed folders are compared with a separator'
 });
 
 describe('a local repository: the objects folder, copied', () => {
-  /** A loose object of `text` written into `gitDir` as git writes one (zlib of "blob <size>\0<text>", objects/xx/<38 hex>); its id. */
-  const writeLooseObject = (gitDir: string, text: string): string => {
-    const body = Buffer.concat([Buffer.from(`blob ${Buffer.byteLength(text)}\0`), Buffer.from(text)]);
-    const id = createHash('sha1').update(body).digest('hex');
-    mkdirSync(path.join(gitDir, 'objects', id.slice(0, 2)), { recursive: true });
-    writeFileSync(path.join(gitDir, 'objects', id.slice(0, 2), id.slice(2)), deflateSync(body));
-    return id;
-  };
-
   it("a loose object that is a symbolic link (to another repository's object) is refused", async () => {
     const dir = tempDir('git-object-link');
     const repo = path.join(dir, 'repos', 'site.git');

@@ -17,7 +17,7 @@
  * name, so a copy made again copies only the files it lacks and drops those the repository no
  * longer has. Synchronous, run in a worker thread (local-thread.ts). Runs no git.
  */
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { formatBytes, GitError, LocalRepoError } from './errors.js';
 import { checkedOutBranches, MAX_POINTER_BYTES, openLocalRepo, refusal, type OpenedRepo } from './local.js';
@@ -59,8 +59,12 @@ export interface CopyOutput {
 const LOOSE_FOLDER = /^[0-9a-f]{2}$/;
 const LOOSE_FILE = /^(?:[0-9a-f]{38}|[0-9a-f]{62})$/;
 const PACK_FILE = /^(pack-(?:[0-9a-f]{40}|[0-9a-f]{64}))\.(pack|idx)$/;
-/** Where a copy's files are written before they are renamed into place (cleared at each copy). */
-const SCRATCH = 'docsnav-tmp';
+/**
+ * What a whole copy left: the bytes of its objects (`{"bytes":…}`). Removed when a copy starts and
+ * written when it ends, so a copy that did not end (a crash, a refusal) leaves none, and the next
+ * copy starts from nothing instead of trusting files that may have been cut short.
+ */
+const STATE = 'docsnav-copy.json';
 
 /** The entries and bytes a walk may still take; past either, the repository is refused. */
 class Budget {
@@ -106,30 +110,46 @@ function optionalFolder(folder: PinnedFolder, name: string): PinnedFolder | unde
   return folder.kind(name) === undefined ? undefined : folder.folder(name);
 }
 
-/** A bare repository of the server's own at `copyDir` (its config is ours: nothing of the project's). */
-function prepareCopy(copyDir: string): void {
-  rmSync(path.join(copyDir, SCRATCH), { recursive: true, force: true });
-  for (const folder of ['objects/pack', 'refs/heads', SCRATCH]) mkdirSync(path.join(copyDir, folder), { recursive: true });
+/**
+ * A bare repository of the server's own at `copyDir` (its config is ours: nothing of the
+ * project's), and the bytes of the objects it holds from its last whole copy (0 when it has none:
+ * then it holds no object either).
+ */
+function prepareCopy(copyDir: string): number {
+  let bytes: unknown;
+  try {
+    bytes = (JSON.parse(readFileSync(path.join(copyDir, STATE), 'utf8')) as { bytes?: unknown }).bytes;
+  } catch {
+    // none: the first copy, or one that did not end
+  }
+  rmSync(path.join(copyDir, STATE), { force: true });
+  const whole = typeof bytes === 'number' && Number.isSafeInteger(bytes) && bytes >= 0;
+  if (!whole) rmSync(path.join(copyDir, 'objects'), { recursive: true, force: true });
+  for (const name of ['refs/heads', 'packed-refs', 'shallow']) rmSync(path.join(copyDir, name), { recursive: true, force: true });
+  for (const folder of ['objects/pack', 'refs/heads']) mkdirSync(path.join(copyDir, folder), { recursive: true });
   writeFileSync(path.join(copyDir, 'HEAD'), 'ref: refs/heads/main\n');
   writeFileSync(path.join(copyDir, 'config'), '[core]\n\trepositoryformatversion = 0\n\tbare = true\n[gc]\n\tauto = 0\n');
+  return whole ? (bytes as number) : 0;
 }
 
-/** The object files a copy holds (`ab/cdef…`, `pack/pack-….pack`), with their sizes. */
-function heldObjects(copyDir: string): Map<string, number> {
-  const held = new Map<string, number>();
+/** The object files a copy holds (`ab/cdef…`, `pack/pack-….pack`): names only (objects are immutable by name). */
+function heldObjects(copyDir: string): Set<string> {
+  const held = new Set<string>();
   const objects = path.join(copyDir, 'objects');
   for (const folder of readdirSync(objects)) {
     if (!LOOSE_FOLDER.test(folder) && folder !== 'pack') continue;
-    for (const name of readdirSync(path.join(objects, folder))) held.set(`${folder}/${name}`, statSync(path.join(objects, folder, name)).size);
+    for (const name of readdirSync(path.join(objects, folder))) held.add(`${folder}/${name}`);
   }
   return held;
 }
 
-/** Copies files read through pinned folders into the copy: each written aside, then renamed into place. */
+/**
+ * Copies files read through pinned folders into the copy, each straight to its place (a new file:
+ * nothing reads the copy while it is made, and a copy that does not end is not trusted: STATE).
+ */
 class Copier {
   copied = 0;
   copiedBytes = 0;
-  private scratchFiles = 0;
   private readonly buffer = Buffer.allocUnsafe(1024 * 1024);
   private readonly made = new Set<string>();
 
@@ -143,8 +163,13 @@ class Copier {
     const file = from.file(name);
     try {
       this.budget.add(file.size);
-      const scratch = path.join(this.copyDir, SCRATCH, String(this.scratchFiles++));
-      const out = openSync(scratch, 'wx', 0o444);
+      const target = path.join(this.copyDir, to);
+      const folder = path.dirname(target);
+      if (!this.made.has(folder)) {
+        mkdirSync(folder, { recursive: true });
+        this.made.add(folder);
+      }
+      const out = openSync(target, 'wx', 0o444);
       try {
         for (let at = 0; at < file.size;) {
           const read = readSync(file.fd, this.buffer, 0, Math.min(this.buffer.length, file.size - at), at);
@@ -155,13 +180,6 @@ class Copier {
       } finally {
         closeSync(out);
       }
-      const target = path.join(this.copyDir, to);
-      const folder = path.dirname(target);
-      if (!this.made.has(folder)) {
-        mkdirSync(folder, { recursive: true });
-        this.made.add(folder);
-      }
-      renameSync(scratch, target);
       this.copied++;
       this.copiedBytes += file.size;
     } finally {
@@ -176,14 +194,12 @@ class Copier {
  * has. Loose objects and packs (with both a `.pack` and an `.idx`) only: nothing else of
  * `objects/` is read (not `info/`, not a multi-pack index or commit graph).
  */
-function copyObjects(common: PinnedFolder, copyDir: string, budget: Budget, copier: Copier): { files: number; removed: number } {
+function copyObjects(common: PinnedFolder, copyDir: string, budget: Budget, copier: Copier): { files: number; removed: number; removedBytes: number } {
   const held = heldObjects(copyDir);
   const kept = new Set<string>();
   const take = (folder: PinnedFolder, name: string, relative: string) => {
     kept.add(relative);
-    const size = held.get(relative);
-    if (size !== undefined) budget.add(size);
-    else copier.copy(folder, name, path.join('objects', relative));
+    if (!held.has(relative)) copier.copy(folder, name, path.join('objects', relative));
   };
   if (common.kind('objects') === undefined) throw new LocalRepoError('the repository has no objects folder');
   using(common.folder('objects'), (objects) => {
@@ -215,12 +231,15 @@ function copyObjects(common: PinnedFolder, copyDir: string, budget: Budget, copi
     }
   });
   let removed = 0;
-  for (const relative of held.keys()) {
+  let removedBytes = 0;
+  for (const relative of held) {
     if (kept.has(relative)) continue;
-    rmSync(path.join(copyDir, 'objects', relative), { force: true });
+    const file = path.join(copyDir, 'objects', relative);
+    removedBytes += statSync(file).size;
+    rmSync(file, { force: true });
     removed++;
   }
-  return { files: kept.size, removed };
+  return { files: kept.size, removed, removedBytes };
 }
 
 /** Copies the folder `from` (a repository's `refs/heads`) to `to` in the copy: ref files only, links refused. */
@@ -247,11 +266,10 @@ function copyRefs(from: PinnedFolder, to: string, budget: Budget, copier: Copier
  */
 export function copyLocalRepo(input: CopyInput): CopyOutput {
   return withRepo(input, ({ common }) => {
+    const held = prepareCopy(input.copyDir);
     const budget = new Budget(input);
-    prepareCopy(input.copyDir);
+    budget.add(held);
     const copier = new Copier(input.copyDir, budget);
-    for (const name of ['refs/heads', 'packed-refs', 'shallow']) rmSync(path.join(input.copyDir, name), { recursive: true, force: true });
-    mkdirSync(path.join(input.copyDir, 'refs', 'heads'), { recursive: true });
     let refs = 0;
     const heads = optionalFolder(common, 'refs');
     if (heads) {
@@ -265,12 +283,14 @@ export function copyLocalRepo(input: CopyInput): CopyOutput {
       copier.copy(common, name, name);
       refs++;
     }
+    const refBytes = copier.copiedBytes;
     const objects = copyObjects(common, input.copyDir, budget, copier);
-    rmSync(path.join(input.copyDir, SCRATCH), { recursive: true, force: true });
+    const objectBytes = held + copier.copiedBytes - refBytes - objects.removedBytes;
+    writeFileSync(path.join(input.copyDir, STATE), JSON.stringify({ bytes: objectBytes }));
     return {
       entries: budget.entries,
       files: objects.files + refs,
-      bytes: budget.bytes,
+      bytes: objectBytes + refBytes,
       copied: copier.copied,
       copiedBytes: copier.copiedBytes,
       removed: objects.removed,
