@@ -1,7 +1,7 @@
 /** Shared pieces of the server tests: real git repositories, a real git HTTP server, a real PostgreSQL. */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, cpSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer, get as httpGet, type Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
@@ -87,6 +87,21 @@ export function writeLooseObject(gitDir: string, text: string): string {
   mkdirSync(path.join(gitDir, 'objects', id.slice(0, 2)), { recursive: true });
   writeFileSync(path.join(gitDir, 'objects', id.slice(0, 2), id.slice(2)), deflateSync(body));
   return id;
+}
+
+/**
+ * `count` entries in `folder` (made) named `<prefix><n>` that cost no space: hard links of a few
+ * small files (ext4 takes 65,000 links of one file at most).
+ */
+export function hardLinks(folder: string, count: number, prefix = ''): void {
+  mkdirSync(folder, { recursive: true });
+  const targets = path.join(folder, '..', `${path.basename(folder)}-targets`);
+  mkdirSync(targets, { recursive: true });
+  for (let index = 0; index < count; index++) {
+    const target = path.join(targets, String(Math.floor(index / 60_000)));
+    if (index % 60_000 === 0) writeFileSync(target, 'junk\n');
+    linkSync(target, path.join(folder, `${prefix}${index}`));
+  }
 }
 
 export function commitFile(repo: string, file: string, text: string, message = `Change ${file}`): string {

@@ -7,7 +7,7 @@
  * deployment, its logs, the stored pages, the API's answers, the assistant's answers or the log.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, linkSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
@@ -22,7 +22,7 @@ import { pageSections, type Deployment } from '../src/store/deployments.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
 import { chat, userMessage } from './assistant-helpers.js';
-import { commitFile, deploymentEnded, exampleRepo, git, tempDir } from './helpers.js';
+import { commitFile, deploymentEnded, exampleRepo, git, hardLinks, tempDir } from './helpers.js';
 
 /** What only the victim's repository holds: none of it may appear anywhere the tenant looks. */
 const SECRET = 'VICTIM-ROADMAP-5521';
@@ -115,14 +115,6 @@ afterAll(async () => {
   await store?.close();
 }, 60_000);
 
-/** `count` hard links of one small file in `folder` (made), named `<prefix><n>`: entries that cost the tenant no space. */
-function hardLinks(folder: string, count: number, prefix = ''): void {
-  mkdirSync(folder, { recursive: true });
-  const target = path.join(folder, '..', `${path.basename(folder)}-target`);
-  writeFileSync(target, 'junk\n');
-  for (let index = 0; index < count; index++) linkSync(target, path.join(folder, `${prefix}${index}`));
-}
-
 describe('the walk-cap reproducer: junk walked first, objects a link to a victim', () => {
   it('more hard links under refs/junk0 than the cap, `objects` linking to the victim and main naming its commit: refused, nothing of the victim shown', async () => {
     const tenant = exampleRepo(path.join(allowed, 'walk-cap'));
@@ -162,7 +154,8 @@ describe('the swap race: the repository folder swapped for a link to a victim wh
     await project('swap', tenant);
     const stop = path.join(dir, 'swap-stop');
     // A process of its own swaps the folder (renamed aside, a link to the victim in its place, and
-    // back), sleeping 0-2 ms in each state, until told to stop (or 10 minutes at most).
+    // back), in storms (a swap every 0-2 ms for 0.3 s) between calms (0.2-1 s left in place, so that
+    // some deployments can read it whole), until told to stop (or 10 minutes at most).
     const swapper = spawn(
       process.execPath,
       [
@@ -170,17 +163,21 @@ describe('the swap race: the repository folder swapped for a link to a victim wh
         `const fs = require('node:fs');
          const [folder, victim, stop] = process.argv.slice(1);
          const aside = folder + '.aside';
-         const nap = () => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Math.random() * 2);
+         const nap = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
          const end = Date.now() + 600000;
          let swaps = 0;
          while (!fs.existsSync(stop) && Date.now() < end) {
-           fs.renameSync(folder, aside);
-           fs.symlinkSync(victim, folder);
-           nap();
-           fs.unlinkSync(folder);
-           fs.renameSync(aside, folder);
-           nap();
-           swaps++;
+           const storm = Date.now() + 300;
+           while (Date.now() < storm) {
+             fs.renameSync(folder, aside);
+             fs.symlinkSync(victim, folder);
+             nap(Math.random() * 2);
+             fs.unlinkSync(folder);
+             fs.renameSync(aside, folder);
+             nap(Math.random() * 2);
+             swaps++;
+           }
+           nap(200 + Math.random() * 800);
          }
          console.log(swaps);`,
         tenant,
@@ -199,6 +196,8 @@ describe('the swap race: the repository folder swapped for a link to a victim wh
         const { deployment, seen } = await deployAndLook('swap');
         const key = deployment.status === 'success' ? 'success' : deployment.summary;
         outcomes[key] = (outcomes[key] ?? 0) + 1;
+        // A deployment that succeeds deploys the tenant's own page.
+        if (deployment.status === 'success') expect(seen).toContain('The tenant ships docs.');
         const found = leaksIn(seen);
         if (found.length > 0) leaks.push(`try ${attempt + 1}: ${found.join(', ')}`);
       }
@@ -208,6 +207,7 @@ describe('the swap race: the repository folder swapped for a link to a victim wh
     }
     expect(existsSync(path.join(tenant, '.git'))).toBe(true); // the folder is back in place
     console.log(`swap race: ${SWAP_TRIES} tries, ${Number(swaps)} swaps, ${leaks.length} leaks; outcomes ${JSON.stringify(outcomes)}`);
+    for (const leak of leaks) console.log(leak);
     expect(Number(swaps)).toBeGreaterThan(SWAP_TRIES);
     expect(leaks).toEqual([]);
     expect(leaksIn(logged)).toEqual([]);

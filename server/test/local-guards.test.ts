@@ -7,13 +7,13 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GitError, LocalRepoError } from '../src/repository/errors.js';
 import { PinError, PinnedFolder } from '../src/repository/pinned.js';
 import { addWorktree, DEFAULT_GIT_LIMITS, fetchBranch, pushHead, remoteBranches, type GitLimits } from '../src/repository/operations.js';
-import { commitFile, exampleRepo, git, tempDir } from './helpers.js';
+import { commitFile, exampleRepo, git, hardLinks, tempDir } from './helpers.js';
 
 const dir = tempDir('local-guards');
 const allowed = path.join(dir, 'allowed');
@@ -182,10 +182,7 @@ describe('a copy that cannot finish refuses the repository', () => {
   it('past the entries, bytes or time it may take (each alone), in one line; within them it deploys', async () => {
     const repo = exampleRepo(path.join(allowed, 'limits'));
     // 3,000 entries the copy walks and never reads (names that are not objects), and a 3 MB object.
-    mkdirSync(path.join(repo, '.git', 'objects', '00'));
-    writeFileSync(path.join(repo, '.git', 'objects', '00', 'junk'), 'junk\n');
-    for (let index = 0; index < 3_000; index++)
-      linkSync(path.join(repo, '.git', 'objects', '00', 'junk'), path.join(repo, '.git', 'objects', '00', `junk-${index}`));
+    hardLinks(path.join(repo, '.git', 'objects', '00'), 3_000, 'junk-');
     writeFileSync(path.join(repo, 'docs', 'big.bin'), randomBytes(3 * 1024 * 1024));
     git(repo, 'add', '-A');
     git(repo, 'commit', '-qm', 'A big file');
@@ -199,6 +196,39 @@ describe('a copy that cannot finish refuses the repository', () => {
       'refused: the repository could not be copied within 1 ms; docsnav refuses a local repository it cannot read whole',
     );
     expect(await fetched(repo, { maxLocalEntries: 10_000, maxLocalBytes: 4 * 1024 * 1024 })).toMatch(SHA);
+  });
+});
+
+describe('a copy made again', () => {
+  it('copies only what the repository has new; after a copy that did not end, keeps the files that are whole and copies the rest', async () => {
+    const repo = exampleRepo(path.join(allowed, 'again'));
+    const cache = path.join(dir, 'again-cache.git');
+    const copies: Array<{ copied: number; files: number; removed: number }> = [];
+    const fetch = () => fetchBranch(cache, repo, 'main', limits, undefined, { onCopied: (copy) => copies.push(copy) });
+    await fetch();
+    const first = copies.at(-1)!;
+    expect(first.copied).toBe(first.files);
+    const sha = commitFile(repo, 'docs/new.mdx', '# New\n');
+    expect(await fetch()).toBe(sha);
+    // A commit, two trees and a blob (loose objects), and the branch.
+    expect(copies.at(-1)).toMatchObject({ copied: 5, files: first.files + 4 });
+    git(repo, 'gc', '-q');
+    expect(await fetch()).toBe(sha);
+    expect(copies.at(-1)!.removed).toBeGreaterThan(first.files - 2); // the loose objects, now in a pack
+    // A copy that did not end (its state file gone): one object cut short, one missing.
+    const copy = `${cache}.local`;
+    rmSync(path.join(copy, 'docsnav-copy.json'));
+    const packs = readdirSync(path.join(copy, 'objects', 'pack')).filter((name) => name.endsWith('.pack'));
+    const idx = readdirSync(path.join(copy, 'objects', 'pack')).find((name) => name.endsWith('.idx'))!;
+    truncateSync(path.join(copy, 'objects', 'pack', packs[0]), 100);
+    rmSync(path.join(copy, 'objects', 'pack', idx));
+    const after = commitFile(repo, 'docs/later.mdx', '# Later\n');
+    expect(await fetch()).toBe(after);
+    // The pack cut short and the missing index copied again; the new commit's four objects; the
+    // branches (packed-refs since the gc, and main's new loose ref): all the copy holds.
+    expect(copies.at(-1)).toMatchObject({ copied: 8, files: 8 });
+    expect(JSON.parse(readFileSync(path.join(copy, 'docsnav-copy.json'), 'utf8')).bytes).toBeGreaterThan(1000);
+    git(copy, 'fsck', '--full');
   });
 });
 

@@ -61,8 +61,10 @@ const LOOSE_FILE = /^(?:[0-9a-f]{38}|[0-9a-f]{62})$/;
 const PACK_FILE = /^(pack-(?:[0-9a-f]{40}|[0-9a-f]{64}))\.(pack|idx)$/;
 /**
  * What a whole copy left: the bytes of its objects (`{"bytes":…}`). Removed when a copy starts and
- * written when it ends, so a copy that did not end (a crash, a refusal) leaves none, and the next
- * copy starts from nothing instead of trusting files that may have been cut short.
+ * written when it ends, so a copy that did not end (a crash, the time limit, a refusal) leaves
+ * none; the next copy then trusts none of the files it holds by name alone: each is kept only if
+ * its size is the repository's file's (a file cut short is copied again), and the copy goes on
+ * from there (a repository too big to copy within the time limit at once still gets copied).
  */
 const STATE = 'docsnav-copy.json';
 
@@ -112,10 +114,10 @@ function optionalFolder(folder: PinnedFolder, name: string): PinnedFolder | unde
 
 /**
  * A bare repository of the server's own at `copyDir` (its config is ours: nothing of the
- * project's), and the bytes of the objects it holds from its last whole copy (0 when it has none:
- * then it holds no object either).
+ * project's), and the bytes of the objects it holds from its last whole copy, or undefined when
+ * that copy did not end (then what it holds is checked file by file: STATE).
  */
-function prepareCopy(copyDir: string): number {
+function prepareCopy(copyDir: string): number | undefined {
   let bytes: unknown;
   try {
     bytes = (JSON.parse(readFileSync(path.join(copyDir, STATE), 'utf8')) as { bytes?: unknown }).bytes;
@@ -123,13 +125,11 @@ function prepareCopy(copyDir: string): number {
     // none: the first copy, or one that did not end
   }
   rmSync(path.join(copyDir, STATE), { force: true });
-  const whole = typeof bytes === 'number' && Number.isSafeInteger(bytes) && bytes >= 0;
-  if (!whole) rmSync(path.join(copyDir, 'objects'), { recursive: true, force: true });
   for (const name of ['refs/heads', 'packed-refs', 'shallow']) rmSync(path.join(copyDir, name), { recursive: true, force: true });
   for (const folder of ['objects/pack', 'refs/heads']) mkdirSync(path.join(copyDir, folder), { recursive: true });
   writeFileSync(path.join(copyDir, 'HEAD'), 'ref: refs/heads/main\n');
   writeFileSync(path.join(copyDir, 'config'), '[core]\n\trepositoryformatversion = 0\n\tbare = true\n[gc]\n\tauto = 0\n');
-  return whole ? (bytes as number) : 0;
+  return typeof bytes === 'number' && Number.isSafeInteger(bytes) && bytes >= 0 ? bytes : undefined;
 }
 
 /** The object files a copy holds (`ab/cdef…`, `pack/pack-….pack`): names only (objects are immutable by name). */
@@ -194,12 +194,31 @@ class Copier {
  * has. Loose objects and packs (with both a `.pack` and an `.idx`) only: nothing else of
  * `objects/` is read (not `info/`, not a multi-pack index or commit graph).
  */
-function copyObjects(common: PinnedFolder, copyDir: string, budget: Budget, copier: Copier): { files: number; removed: number; removedBytes: number } {
+function copyObjects(
+  common: PinnedFolder,
+  copyDir: string,
+  budget: Budget,
+  copier: Copier,
+  trusted: boolean,
+): { files: number; removed: number; removedBytes: number; checkedBytes: number } {
   const held = heldObjects(copyDir);
   const kept = new Set<string>();
+  let checkedBytes = 0;
   const take = (folder: PinnedFolder, name: string, relative: string) => {
     kept.add(relative);
-    if (!held.has(relative)) copier.copy(folder, name, path.join('objects', relative));
+    const target = path.join('objects', relative);
+    if (held.has(relative) && !trusted) {
+      // Left by a copy that did not end: kept when whole (its size is the repository's file's).
+      const size = statSync(path.join(copyDir, target)).size;
+      if (size === folder.size(name)) {
+        budget.add(size);
+        checkedBytes += size;
+        return;
+      }
+      rmSync(path.join(copyDir, target), { force: true });
+      held.delete(relative);
+    }
+    if (!held.has(relative)) copier.copy(folder, name, target);
   };
   if (common.kind('objects') === undefined) throw new LocalRepoError('the repository has no objects folder');
   using(common.folder('objects'), (objects) => {
@@ -239,7 +258,7 @@ function copyObjects(common: PinnedFolder, copyDir: string, budget: Budget, copi
     rmSync(file, { force: true });
     removed++;
   }
-  return { files: kept.size, removed, removedBytes };
+  return { files: kept.size, removed, removedBytes, checkedBytes };
 }
 
 /** Copies the folder `from` (a repository's `refs/heads`) to `to` in the copy: ref files only, links refused. */
@@ -268,7 +287,7 @@ export function copyLocalRepo(input: CopyInput): CopyOutput {
   return withRepo(input, ({ common }) => {
     const held = prepareCopy(input.copyDir);
     const budget = new Budget(input);
-    budget.add(held);
+    budget.add(held ?? 0);
     const copier = new Copier(input.copyDir, budget);
     let refs = 0;
     const heads = optionalFolder(common, 'refs');
@@ -284,8 +303,9 @@ export function copyLocalRepo(input: CopyInput): CopyOutput {
       refs++;
     }
     const refBytes = copier.copiedBytes;
-    const objects = copyObjects(common, input.copyDir, budget, copier);
-    const objectBytes = held + copier.copiedBytes - refBytes - objects.removedBytes;
+    const objects = copyObjects(common, input.copyDir, budget, copier, held !== undefined);
+    // The objects' bytes: those held before (less those removed) or, when the last copy did not end, those checked.
+    const objectBytes = (held === undefined ? objects.checkedBytes : held - objects.removedBytes) + copier.copiedBytes - refBytes;
     writeFileSync(path.join(input.copyDir, STATE), JSON.stringify({ bytes: objectBytes }));
     return {
       entries: budget.entries,

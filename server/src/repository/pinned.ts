@@ -181,6 +181,16 @@ export class PinnedFolder {
     }
   }
 
+  /** The size of `name` (not followed if it is a link), or -1 when there is nothing by that name. */
+  size(name: string): number {
+    checkName(name);
+    try {
+      return lstatSync(`${fdPath(this.fd)}/${name}`).size;
+    } catch {
+      return -1;
+    }
+  }
+
   /** Where the link `name` points (as written in it). */
   linkTarget(name: string): string | undefined {
     checkName(name);
