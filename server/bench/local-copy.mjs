@@ -30,11 +30,16 @@ const corpus = path.resolve(here, '../../../shared/corpus/docs-repos');
 const work = mkdtempSync(path.join(tmpdir(), 'docsnav-bench-local-copy-'));
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** `docsnav <command> …` of the server build `dist` (its runServerCommand, as the docsnav CLI calls it). */
-const RUNNER = `const [dist, command, ...argv] = process.argv.slice(1);
+/**
+ * `docsnav <command> …` of the server build `dist` (its runServerCommand, as the docsnav CLI calls
+ * it), from a file: serve's threads inherit node's flags, and `--input-type` fails in a thread.
+ */
+const RUNNER = `const [dist, command, ...argv] = process.argv.slice(2);
 const { runServerCommand } = await import(dist);
 process.exitCode = await runServerCommand(command, argv, { stdout: (t) => process.stdout.write(t), stderr: (t) => process.stderr.write(t) });`;
-const command = (dist, args) => [process.execPath, ['--input-type=module', '-e', RUNNER, pathToFileURL(path.join(dist, 'index.js')).href, ...args]];
+const runner = path.join(work, 'runner.mjs');
+writeFileSync(runner, RUNNER);
+const command = (dist, args) => [process.execPath, [runner, pathToFileURL(path.join(dist, 'index.js')).href, ...args]];
 
 function run(dist, args) {
   const [node, argv] = command(dist, args);
@@ -124,7 +129,8 @@ async function runBuild(label, dist, repos, round) {
   }
   const gitDir = path.join(data, 'git');
   const copies = readdirSync(gitDir).filter((name) => name.endsWith('.local'));
-  for (const name of Object.keys(repos)) results[name].copyBytes = copies.filter((copy) => copy.startsWith(`${name}-`)).reduce((sum, copy) => sum + du(path.join(gitDir, copy)), 0);
+  for (const name of Object.keys(repos))
+    results[name].copyBytes = copies.filter((copy) => copy.startsWith(`${name}-`)).reduce((sum, copy) => sum + du(path.join(gitDir, copy)), 0);
   results.dataBytes = du(data);
   rmSync(data, { recursive: true, force: true });
   return results;
@@ -146,17 +152,22 @@ for (let round = 0; round < runs; round++) {
 const nodeMs = median(nodeTimes);
 const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const cell = (ms) => `${Math.round(ms)} ms (${(ms / nodeMs).toFixed(0)}× node)`;
-console.log(`\nnode -e 0: median ${Math.round(nodeMs)} ms; ${runs} runs per build, interleaved; load average ${spawnSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).stdout.split(' ').slice(0, 3).join(' ')}\n`);
+console.log(
+  `\nnode -e 0: median ${Math.round(nodeMs)} ms; ${runs} runs per build, interleaved; load average ${spawnSync('cat', ['/proc/loadavg'], { encoding: 'utf8' }).stdout.split(' ').slice(0, 3).join(' ')}\n`,
+);
 console.log('| repository | build | first deployment | redeploy (one page changed) | copy (first; redeploy) | copy on disk |');
 console.log('|---|---|---|---|---|---|');
 for (const name of Object.keys(repos)) {
   for (const [label] of builds) {
     const results = measured[label].map((result) => result[name]);
-    const copy = results[0].first.copy ? `${results[0].first.copy.replace(/^copied the local repository for git to read: /, '')}; ${results[0].redeploy.copy.replace(/^copied the local repository for git to read: /, '')}` : '—';
+    const copy = results[0].first.copy
+      ? `${results[0].first.copy.replace(/^copied the local repository for git to read: /, '')}; ${results[0].redeploy.copy.replace(/^copied the local repository for git to read: /, '')}`
+      : '—';
     console.log(
       `| ${name} | ${label} | ${cell(median(results.map((result) => result.first.ms)))} | ${cell(median(results.map((result) => result.redeploy.ms)))} | ${copy} | ${label === 'after' ? mb(median(results.map((result) => result.copyBytes))) : '—'} |`,
     );
   }
 }
-for (const [label] of builds) console.log(`data folder after every deployment (${label}): ${mb(median(measured[label].map((result) => result.dataBytes)))} (du)`);
+for (const [label] of builds)
+  console.log(`data folder after every deployment (${label}): ${mb(median(measured[label].map((result) => result.dataBytes)))} (du)`);
 rmSync(work, { recursive: true, force: true });

@@ -7,44 +7,11 @@
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/http/app.js';
-import { Core } from '../src/core.js';
-import { JobRunner } from '../src/jobs/queue.js';
-import { jobKinds } from '../src/jobs/kinds.js';
-import { workerSettings } from '../src/jobs/settings.js';
-import { openStore } from '../src/store/open.js';
-import type { Store } from '../src/store/store.js';
-import { commitFile, deploymentEnded, exampleRepo, git, probeHealth, tempDir, writeLooseObject } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { commitFile, deploymentEnded, exampleRepo, git, probeHealth, writeLooseObject } from './helpers.js';
+import { listeningServer } from './listening-server.js';
 
-let dir: string;
-let store: Store;
-let core: Core;
-let app: FastifyInstance;
-let base: string;
-let runner: JobRunner;
-
-beforeAll(async () => {
-  dir = tempDir('local-copy-load');
-  store = await openStore({ data: path.join(dir, 'data') });
-  core = new Core(store);
-  app = await buildApp(core);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  runner = new JobRunner(
-    store,
-    jobKinds,
-    workerSettings(path.join(dir, 'data'), { pollMs: 100, sweepMs: 500, git: { localRoots: [path.join(dir, 'allowed')] } }),
-  );
-  await runner.start();
-}, 120_000);
-
-afterAll(async () => {
-  await runner?.stop();
-  await app?.close();
-  await store?.close();
-}, 60_000);
+const server = listeningServer('local-copy-load');
 
 /** Loose objects and the bytes of a file no page reads: what makes the copy big. */
 const LOOSE = 40_000;
@@ -52,18 +19,18 @@ const BIG_FILE_MB = 200;
 
 describe('a large local repository', () => {
   it(`(${LOOSE.toLocaleString('en-US')} loose objects and a ${BIG_FILE_MB} MB file) is copied while /healthz answers; a redeploy copies only what is new`, async () => {
-    const repo = exampleRepo(path.join(dir, 'allowed', 'large'));
+    const repo = exampleRepo(path.join(server.allowed, 'large'));
     writeFileSync(path.join(repo, 'docs', 'video.bin'), randomBytes(BIG_FILE_MB * 1024 * 1024));
     git(repo, 'add', '-A');
     git(repo, 'commit', '-qm', 'A video no page reads');
     for (let index = 0; index < LOOSE; index++) writeLooseObject(path.join(repo, '.git'), `an object no commit names ${index}\n`);
-    await core.addProject({ id: 'large', repo, branch: 'main', docsDir: 'docs' });
+    await server.core.addProject({ id: 'large', repo, branch: 'main', docsDir: 'docs' });
 
     const deploy = async (what: string) => {
-      const { statusId } = await core.queueUpdate('large');
-      const health = probeHealth(base);
+      const { statusId } = await server.core.queueUpdate('large');
+      const health = probeHealth(server.base);
       const started = performance.now();
-      const done = await deploymentEnded(store, statusId, 240_000, what);
+      const done = await deploymentEnded(server.store, statusId, 240_000, what);
       const took = performance.now() - started;
       const probed = await health.stop();
       expect(done.status, done.summary).toBe('success');

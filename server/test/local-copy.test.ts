@@ -7,22 +7,13 @@
  * deployment, its logs, the stored pages, the API's answers, the assistant's answers or the log.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { Writable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/http/app.js';
-import { Core } from '../src/core.js';
-import { JobRunner } from '../src/jobs/queue.js';
-import { jobKinds } from '../src/jobs/kinds.js';
-import { workerSettings } from '../src/jobs/settings.js';
-import { createLogger } from '../src/host/log.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { pageSections, type Deployment } from '../src/store/deployments.js';
-import { openStore } from '../src/store/open.js';
-import type { Store } from '../src/store/store.js';
 import { chat, userMessage } from './assistant-helpers.js';
-import { commitFile, deploymentEnded, exampleRepo, git, hardLinks, tempDir } from './helpers.js';
+import { commitFile, deploymentEnded, exampleRepo, git, hardLinks } from './helpers.js';
+import { listeningServer } from './listening-server.js';
 
 /** What only the victim's repository holds: none of it may appear anywhere the tenant looks. */
 const SECRET = 'VICTIM-ROADMAP-5521';
@@ -31,14 +22,7 @@ const VICTIM_BRANCH = 'victim-only-branch-3390';
 /** Entries a local repository's copy walks at most, in this file (the default is 1,000,000: test/slow/). */
 const CAP = 3_000;
 
-let dir: string;
-let allowed: string;
-let store: Store;
-let core: Core;
-let app: FastifyInstance;
-let base: string;
-let runner: JobRunner;
-let logged = '';
+const server = listeningServer('local-copy', { timeoutMs: 60_000, maxLocalEntries: CAP });
 let victim: string;
 let victimSha: string;
 const tokens: Record<string, { admin: string; assistant: string }> = {};
@@ -53,8 +37,8 @@ function leaksIn(text: string): string[] {
 }
 
 async function project(id: string, repo: string): Promise<void> {
-  await core.addProject({ id, repo, branch: 'main', docsDir: 'docs', domain: id });
-  tokens[id] = { admin: (await core.createKey(id, 'admin')).token, assistant: (await core.createKey(id, 'assistant')).token };
+  await server.core.addProject({ id, repo, branch: 'main', docsDir: 'docs', domain: id });
+  tokens[id] = { admin: (await server.core.createKey(id, 'admin')).token, assistant: (await server.core.createKey(id, 'assistant')).token };
 }
 
 /**
@@ -64,13 +48,13 @@ async function project(id: string, repo: string): Promise<void> {
  */
 async function deployAndLook(id: string): Promise<{ deployment: Deployment; seen: string }> {
   const headers = { authorization: `Bearer ${tokens[id].admin}` };
-  const queued = await app.inject({ method: 'POST', url: `/v1/project/update/${id}`, headers });
+  const queued = await server.app.inject({ method: 'POST', url: `/v1/project/update/${id}`, headers });
   expect(queued.statusCode).toBe(202);
   const { statusId } = queued.json<{ statusId: string }>();
-  const deployment = await deploymentEnded(store, statusId, 120_000, `deployment of ${id}`);
-  const status = await app.inject({ method: 'GET', url: `/v1/project/update-status/${statusId}`, headers });
-  const sections = await pageSections(store, deployment.id);
-  const answer = await chat(`${base}/v1/assistant/${id}/message`, tokens[id].assistant, [
+  const deployment = await deploymentEnded(server.store, statusId, 120_000, `deployment of ${id}`);
+  const status = await server.app.inject({ method: 'GET', url: `/v1/project/update-status/${statusId}`, headers });
+  const sections = await pageSections(server.store, deployment.id);
+  const answer = await chat(`${server.base}/v1/assistant/${id}/message`, tokens[id].assistant, [
     userMessage('q1', `What ships next quarter on the roadmap? ${SECRET}`),
   ]);
   const answered = JSON.stringify({ message: answer.message, data: answer.data, status: answer.status, error: String(answer.error ?? '') });
@@ -79,45 +63,15 @@ async function deployAndLook(id: string): Promise<{ deployment: Deployment; seen
   return { deployment, seen };
 }
 
-beforeAll(async () => {
-  dir = tempDir('local-copy');
-  allowed = path.join(dir, 'allowed');
-  mkdirSync(allowed);
-  victim = exampleRepo(path.join(dir, 'outside', 'victim'));
+beforeAll(() => {
+  victim = exampleRepo(path.join(server.dir, 'outside', 'victim'));
   victimSha = commitFile(victim, 'docs/index.mdx', `---\ntitle: Roadmap\n---\n# Roadmap\n\n${SECRET} ships next quarter.\n`, VICTIM_MESSAGE);
   git(victim, 'branch', VICTIM_BRANCH);
-  store = await openStore({ data: path.join(dir, 'data') });
-  core = new Core(store);
-  app = await buildApp(core);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const log = createLogger(
-    'info',
-    new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        logged += chunk.toString();
-        done();
-      },
-    }),
-  );
-  runner = new JobRunner(
-    store,
-    jobKinds,
-    workerSettings(path.join(dir, 'data'), { pollMs: 100, sweepMs: 500, git: { localRoots: [allowed], timeoutMs: 60_000, maxLocalEntries: CAP } }),
-    log,
-  );
-  await runner.start();
-}, 120_000);
-
-afterAll(async () => {
-  await runner?.stop();
-  await app?.close();
-  await store?.close();
-}, 60_000);
+});
 
 describe('the walk-cap reproducer: junk walked first, objects a link to a victim', () => {
   it('more hard links under refs/junk0 than the cap, `objects` linking to the victim and main naming its commit: refused, nothing of the victim shown', async () => {
-    const tenant = exampleRepo(path.join(allowed, 'walk-cap'));
+    const tenant = exampleRepo(path.join(server.allowed, 'walk-cap'));
     const gitDir = path.join(tenant, '.git');
     hardLinks(path.join(gitDir, 'refs', 'junk0'), CAP + 10);
     rmSync(path.join(gitDir, 'objects'), { recursive: true, force: true });
@@ -128,11 +82,11 @@ describe('the walk-cap reproducer: junk walked first, objects a link to a victim
     expect(leaksIn(seen)).toEqual([]);
     expect(deployment.status).toBe('failure');
     expect(deployment.summary).toBe("the repository's objects is a symbolic link; docsnav follows no link in a local repository");
-    expect(leaksIn(logged)).toEqual([]);
+    expect(leaksIn(server.logged())).toEqual([]);
   });
 
   it('a repository whose objects hold more entries than the cap is refused in one line (a walk that cannot finish never passes)', async () => {
-    const tenant = exampleRepo(path.join(allowed, 'too-many'));
+    const tenant = exampleRepo(path.join(server.allowed, 'too-many'));
     hardLinks(path.join(tenant, '.git', 'objects', '00'), CAP + 1, 'junk-');
     await project('too-many', tenant);
     const { deployment, seen } = await deployAndLook('too-many');
@@ -149,10 +103,10 @@ const SWAP_TRIES = Number(process.env.DOCSNAV_SWAP_TRIES ?? 20);
 
 describe('the swap race: the repository folder swapped for a link to a victim while it is read', () => {
   it(`${SWAP_TRIES} deployments while another process swaps the folder back and forth: none shows anything of the victim`, async () => {
-    const tenant = exampleRepo(path.join(allowed, 'swap'));
+    const tenant = exampleRepo(path.join(server.allowed, 'swap'));
     commitFile(tenant, 'docs/index.mdx', '---\ntitle: Tenant home\n---\n# Tenant home\n\nThe tenant ships docs.\n', 'Tenant commit');
     await project('swap', tenant);
-    const stop = path.join(dir, 'swap-stop');
+    const stop = path.join(server.dir, 'swap-stop');
     // A process of its own swaps the folder (renamed aside, a link to the victim in its place, and
     // back), in storms (a swap every 0-2 ms for 0.3 s) between calms (0.2-1 s left in place, so that
     // some deployments can read it whole), until told to stop (or 10 minutes at most).
@@ -210,6 +164,6 @@ describe('the swap race: the repository folder swapped for a link to a victim wh
     for (const leak of leaks) console.log(leak);
     expect(Number(swaps)).toBeGreaterThan(SWAP_TRIES);
     expect(leaks).toEqual([]);
-    expect(leaksIn(logged)).toEqual([]);
+    expect(leaksIn(server.logged())).toEqual([]);
   }, 600_000);
 });

@@ -55,6 +55,9 @@ const CONFIG_FILES_OF_GIT_DIR = ['config', 'config.worktree'];
  */
 const LAZY_FETCH_CONFIG = /^\s*(partialclone|promisor)\s*=/im;
 
+/** A folder below an allowed folder: the allowed folder's real path and the names down from it. */
+type Place = { root: string; names: string[] };
+
 /** An allowed folder, as the operator spelled it and as it really is. */
 interface Root {
   given: string;
@@ -91,7 +94,7 @@ function allowedRoots(roots: readonly string[]): Root[] {
  * really is) is inside; nothing below that folder is resolved: a link there is refused when it is
  * met, so what is read is what the path names inside the folder.
  */
-function placeOf(target: string, roots: readonly Root[]): { root: string; names: string[] } | undefined {
+function placeOf(target: string, roots: readonly Root[]): Place | undefined {
   let best: { root: string; names: string[]; length: number } | undefined;
   for (const root of roots) {
     for (const spelled of new Set([root.given, root.real])) {
@@ -105,7 +108,7 @@ function placeOf(target: string, roots: readonly Root[]): { root: string; names:
 }
 
 /** The folder at `place`, opened from its allowed folder down, name by name, following no link. */
-function openPlace(place: { root: string; names: string[] }): PinnedFolder {
+function openPlace(place: Place): PinnedFolder {
   let folder = PinnedFolder.root(place.root);
   for (const name of place.names) {
     try {
@@ -143,7 +146,7 @@ export function refusal(error: unknown, shown: string): Error {
  * The place of a pointer's target (a `.git` file's gitdir, a commondir), resolved from the
  * folder holding it, or `outside` (the message) when it leaves the allowed folders.
  */
-function pointedPlace(from: PinnedFolder, text: string, roots: readonly Root[], outside: string): { root: string; names: string[] } {
+function pointedPlace(from: PinnedFolder, text: string, roots: readonly Root[], outside: string): Place {
   const place = placeOf(path.resolve(from.path, text), roots);
   if (!place) throw new LocalRepoError(outside);
   return place;
@@ -158,8 +161,6 @@ function linkRefused(folder: PinnedFolder, name: string, roots: readonly Root[],
   if (target !== undefined && !placeOf(path.resolve(folder.path, target), roots)) return new LocalRepoError(GIT_DIR_OUTSIDE);
   return refusal(new PinError('link', shown), shown);
 }
-
-type Place = { root: string; names: string[] };
 
 /**
  * Where the git folder is that git would open for the path `local`, looked for as git's

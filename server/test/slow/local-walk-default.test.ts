@@ -7,20 +7,13 @@
  * the victim shown, /healthz answering throughout (it took 3.9 s during the old walk).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/http/app.js';
-import { Core } from '../../src/core.js';
-import { JobRunner } from '../../src/jobs/queue.js';
-import { jobKinds } from '../../src/jobs/kinds.js';
-import { workerSettings } from '../../src/jobs/settings.js';
+import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_GIT_LIMITS } from '../../src/repository/operations.js';
 import { pageSections } from '../../src/store/deployments.js';
-import { openStore } from '../../src/store/open.js';
-import type { Store } from '../../src/store/store.js';
-import { commitFile, deploymentEnded, exampleRepo, probeHealth, tempDir } from '../helpers.js';
+import { commitFile, deploymentEnded, exampleRepo, probeHealth } from '../helpers.js';
+import { listeningServer } from '../listening-server.js';
 
 const SECRET = 'VICTIM-ROADMAP-0440';
 const MILLION = 1_000_000;
@@ -54,54 +47,33 @@ function hardLinksApart(folder: string, count: number, prefix = ''): void {
   expect(made.status).toBe(0);
 }
 
-let dir: string;
-let allowed: string;
-let store: Store;
-let core: Core;
-let app: FastifyInstance;
-let base: string;
-let runner: JobRunner;
+// The default limits, but for the allowed folder.
+const server = listeningServer('local-walk-default');
 
-beforeAll(async () => {
-  dir = tempDir('local-walk-default');
-  allowed = path.join(dir, 'allowed');
-  mkdirSync(allowed);
-  store = await openStore({ data: path.join(dir, 'data') });
-  core = new Core(store);
-  app = await buildApp(core);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  // The default limits, but for the allowed folder.
-  runner = new JobRunner(store, jobKinds, workerSettings(path.join(dir, 'data'), { pollMs: 100, sweepMs: 500, git: { localRoots: [allowed] } }));
-  await runner.start();
-}, 120_000);
-
-afterAll(async () => {
-  await runner?.stop();
-  await app?.close();
-  await store?.close();
-  rmSync(dir, { recursive: true, force: true });
+afterAll(() => {
+  // The million links removed apart (removed synchronously they held the process 16 s).
+  expect(spawnSync('rm', ['-rf', server.allowed]).status).toBe(0);
 }, 600_000);
 
 async function deployProbed(id: string, repo: string) {
-  await core.addProject({ id, repo, branch: 'main', docsDir: 'docs' });
-  const { statusId } = await core.queueUpdate(id);
-  const health = probeHealth(base);
+  await server.core.addProject({ id, repo, branch: 'main', docsDir: 'docs' });
+  const { statusId } = await server.core.queueUpdate(id);
+  const health = probeHealth(server.base);
   const started = performance.now();
-  const deployment = await deploymentEnded(store, statusId, 600_000, `deployment of ${id}`);
+  const deployment = await deploymentEnded(server.store, statusId, 600_000, `deployment of ${id}`);
   const took = Math.round(performance.now() - started);
   const probed = await health.stop();
   console.log(`${id}: ${deployment.status} in ${took} ms (${deployment.summary}); /healthz: ${probed.probes} probes, slowest ${Math.round(probed.slowest)} ms`);
-  const seen = JSON.stringify([deployment, await pageSections(store, deployment.id)]);
+  const seen = JSON.stringify([deployment, await pageSections(server.store, deployment.id)]);
   return { deployment, seen, probed };
 }
 
 describe('the default entry cap (1,000,000)', () => {
   it('the review reproducer: a million hard links under refs/junk0 and objects linked to a victim: refused at once, nothing of the victim shown', async () => {
     expect(DEFAULT_GIT_LIMITS.maxLocalEntries).toBe(MILLION);
-    const victim = exampleRepo(path.join(dir, 'outside', 'victim'));
+    const victim = exampleRepo(path.join(server.dir, 'outside', 'victim'));
     const victimSha = commitFile(victim, 'docs/index.mdx', `---\ntitle: Roadmap\n---\n# Roadmap\n\n${SECRET} ships next quarter.\n`, 'Victim commit');
-    const tenant = exampleRepo(path.join(allowed, 'junk-refs'));
+    const tenant = exampleRepo(path.join(server.allowed, 'junk-refs'));
     hardLinksApart(path.join(tenant, '.git', 'refs', 'junk0'), MILLION);
     rmSync(path.join(tenant, '.git', 'objects'), { recursive: true, force: true });
     symlinkSync(path.join(victim, '.git', 'objects'), path.join(tenant, '.git', 'objects'));
@@ -117,7 +89,7 @@ describe('the default entry cap (1,000,000)', () => {
   }, 900_000);
 
   it('a million and one entries in objects/: the copy walks to the cap and refuses the repository in one line; /healthz answers throughout', async () => {
-    const tenant = exampleRepo(path.join(allowed, 'junk-objects'));
+    const tenant = exampleRepo(path.join(server.allowed, 'junk-objects'));
     hardLinksApart(path.join(tenant, '.git', 'objects', '00'), MILLION + 1, 'junk-');
     const { deployment, probed } = await deployProbed('junk-objects', tenant);
     expect(deployment.status).toBe('failure');
