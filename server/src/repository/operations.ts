@@ -437,10 +437,25 @@ export function fetchBlobs(cacheDir: string, repo: string, sha: string, ids: Ite
     // In fetches of FETCH_CHUNK ids: git's handling of the ids given on stdin grows with their
     // square (100,000 ids: 20 s before the transfer starts; 5,000: 0.05 s).
     for (let start = 0; start < missing.length; start += FETCH_CHUNK) {
-      await fetchIds(cacheDir, source, missing.slice(start, start + FETCH_CHUNK), limits, signal);
+      await fetchIds(cacheDir, source, missing.slice(start, start + FETCH_CHUNK), limits, signal).catch((error: unknown) => {
+        throw source === repo ? error : lackedObjects(error);
+      });
     }
     return missing.length;
   });
+}
+
+/**
+ * A local repository's copy that lacks a blob its branch names (a partial clone whose promisor
+ * settings were removed, or a damaged one) makes git say "not our ref <id>": said as what it is.
+ */
+function lackedObjects(error: unknown): unknown {
+  const lacked = error instanceof GitError && !error.killed ? /not our ref ([0-9a-f]{40})/.exec(error.stderr || error.message) : null;
+  if (!lacked) return error;
+  return new GitError(
+    `the local repository lacks objects its branch names (blob ${lacked[1].slice(0, 12)} among them): a partial or damaged clone; \`git fsck\` in it lists them, \`git fetch --refetch\` there brings them`,
+    (error as GitError).stderr,
+  );
 }
 
 /** Most blob ids asked for in one fetch. */
