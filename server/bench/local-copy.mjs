@@ -9,7 +9,10 @@
  * deployment, then a redeploy after one changed page. With `--before`, the same with another
  * build of the server (its dist/ folder: the build before the copy), interleaved run by run, with
  * `node -e 0` timed in the same runs. Prints medians, what the copies took (their log lines),
- * and the disk they take (`du` of the copies, and of the whole data folder).
+ * the disk they take (`du` of the copies, and of the whole data folder), each first copy as a
+ * ratio to `git clone --local --bare` (hard links) and to the same with `--no-hardlinks` (bytes
+ * copied, as docsnav's copy does) of that repository in the same run, and the slowest /healthz
+ * answer while each repository deployed (a probe every 50 ms).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -80,6 +83,42 @@ function changePage(repo, round) {
   commitAll(repo, `change ${round}`);
 }
 
+/** How long git takes to clone `repo` locally (`extra`: more options), in ms. */
+function gitCloneMs(repo, extra) {
+  const target = path.join(work, 'clone-baseline');
+  rmSync(target, { recursive: true, force: true });
+  const started = performance.now();
+  const result = spawnSync('git', ['clone', '-q', '--local', '--bare', ...extra, repo, target]);
+  const ms = performance.now() - started;
+  if (result.status !== 0) throw new Error(`git clone --local ${repo}: ${result.stderr}`);
+  rmSync(target, { recursive: true, force: true });
+  return ms;
+}
+
+/** The slowest /healthz answer until `stop()` (a probe every 50 ms, one at a time). */
+function probeHealth(base) {
+  let slowest = 0;
+  let probes = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now();
+      await fetch(`${base}/healthz`).then(
+        (answer) => answer.arrayBuffer(),
+        () => undefined,
+      );
+      slowest = Math.max(slowest, performance.now() - started);
+      probes++;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  return async () => {
+    running = false;
+    await loop;
+    return { slowest, probes };
+  };
+}
+
 function du(folder) {
   const result = spawnSync('du', ['-sk', folder], { encoding: 'utf8' });
   return Number(result.stdout.split('\t')[0]) * 1024;
@@ -101,6 +140,7 @@ async function runBuild(label, dist, repos, round) {
   const serve = spawn(node, argv, { stdio: ['ignore', log, log] });
   await untilHealthy(base);
   const deploy = async (name) => {
+    const stopProbing = probeHealth(base);
     const started = performance.now();
     const response = await fetch(`${base}/v1/project/update/${name}`, { method: 'POST', headers: { authorization: `Bearer ${token[name]}` } });
     const { statusId } = await response.json();
@@ -110,15 +150,24 @@ async function runBuild(label, dist, repos, round) {
         () => ({}),
       );
       if (status.status === 'success' || status.status === 'failure') {
+        const ms = performance.now() - started;
+        const health = await stopProbing();
         if (status.status !== 'success') throw new Error(`${label} ${name}: ${status.summary}`);
-        return { ms: performance.now() - started, copy: status.logs.find((line) => line.startsWith('copied the local repository')) ?? '' };
+        const copy = status.logs.find((line) => line.startsWith('copied the local repository')) ?? '';
+        const copyMs = Number(/ in (\d+) ms$/.exec(copy)?.[1] ?? NaN);
+        return { ms, copy, copyMs, healthMs: health.slowest };
       }
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   };
   const results = {};
   try {
-    for (const name of Object.keys(repos)) results[name] = { first: await deploy(name) };
+    for (const name of Object.keys(repos)) {
+      // git's own local clones of the same repository, just before its first copy.
+      const cloneMs = gitCloneMs(repos[name], []);
+      const bytesCloneMs = gitCloneMs(repos[name], ['--no-hardlinks']);
+      results[name] = { cloneMs, bytesCloneMs, first: await deploy(name) };
+    }
     for (const name of Object.keys(repos)) {
       changePage(repos[name], `${label}-${round}`);
       results[name].redeploy = await deploy(name);
@@ -170,4 +219,20 @@ for (const name of Object.keys(repos)) {
 }
 for (const [label] of builds)
   console.log(`data folder after every deployment (${label}): ${mb(median(measured[label].map((result) => result.dataBytes)))} (du)`);
+console.log(
+  '\n| repository | build | first copy | git clone --local --bare | copy ÷ clone | --no-hardlinks clone | copy ÷ that | slowest /healthz (first; redeploy) |',
+);
+console.log('|---|---|---|---|---|---|---|---|');
+for (const name of Object.keys(repos)) {
+  for (const [label] of builds) {
+    const results = measured[label].map((result) => result[name]);
+    const copyMs = median(results.map((result) => result.first.copyMs));
+    const cloneMs = median(results.map((result) => result.cloneMs));
+    const bytesMs = median(results.map((result) => result.bytesCloneMs));
+    const ratio = (a, b) => (Number.isNaN(a) ? '—' : `${(a / b).toFixed(1)}×`);
+    console.log(
+      `| ${name} | ${label} | ${Number.isNaN(copyMs) ? '—' : `${Math.round(copyMs)} ms`} | ${Math.round(cloneMs)} ms | ${ratio(copyMs, cloneMs)} | ${Math.round(bytesMs)} ms | ${ratio(copyMs, bytesMs)} | ${Math.round(median(results.map((result) => result.first.healthMs)))} ms; ${Math.round(median(results.map((result) => result.redeploy.healthMs)))} ms |`,
+    );
+  }
+}
 rmSync(work, { recursive: true, force: true });
