@@ -6,6 +6,9 @@ import { Core } from '../src/core.js';
 import { Metrics } from '../src/host/metrics.js';
 import { ROUTES } from '../src/http/routes/list.js';
 import { openStore } from '../src/store/open.js';
+import { OPTIONS, OptionValues, parseOptions, type OptionName } from '../src/cli/options.js';
+import { workerSettingsFrom } from '../src/cli/settings.js';
+import { DEFAULT_GIT_LIMITS } from '../src/repository/operations.js';
 import { tempDir } from './helpers.js';
 
 async function cli(...argv: string[]) {
@@ -58,6 +61,7 @@ describe('server commands: usage errors exit 2 with one line', () => {
     [['serve', '--port', 'abc'], /^docsnav: --port takes a whole number from 0 to 65535 \(got "abc"\)/],
     [['serve', '--jobs', '0'], /^docsnav: serve --jobs 0 needs --database/],
     [['serve', '--lease=-1'], /^docsnav: --lease takes a number > 0/],
+    [['serve', '--max-local-copy-mb', '0'], /^docsnav: --max-local-copy-mb takes a number > 0/],
     [['serve', '--database', 'mysql://x'], /^docsnav: --database takes a postgres:\/\/ URL/],
     [['project', 'add', 'acme', '--branch', 'main'], /^docsnav: project add needs --repo/],
     [['project', 'add', '--repo', '.', '--branch', 'main'], /^docsnav: project add takes <id>: docsnav project add <id>/],
@@ -96,6 +100,24 @@ describe('configuration from the environment (flag > DOCSNAV_* > conventional va
       /^docsnav: DOCSNAV_LOG_LEVEL takes fatal, error, warn, info, debug, trace, silent \(got "loud"\)/,
     );
     expect((await cliWith({ DOCSNAV_JOBS: '0' }, 'worker', '--database', 'postgres://x')).stderr).toMatch(/^docsnav: DOCSNAV_JOBS must be at least 1/);
+  });
+});
+
+describe('--max-local-copy-mb (issue 52 item 1): the largest copy of a local repository the workers make', () => {
+  const settings = async (argv: string[], env: Record<string, string> = {}) =>
+    (await workerSettingsFrom(new OptionValues(parseOptions(['--data', tempDir('copy-mb'), ...argv], Object.keys(OPTIONS) as OptionName[], env)))).git;
+
+  it('reaches the git limits from the flag and from DOCSNAV_MAX_LOCAL_COPY_MB; 2048 MB by default', async () => {
+    expect((await settings(['--max-local-copy-mb', '3'])).maxLocalBytes).toBe(3 * 1024 * 1024);
+    expect((await settings([], { DOCSNAV_MAX_LOCAL_COPY_MB: '0.5' })).maxLocalBytes).toBe(512 * 1024);
+    expect((await settings([])).maxLocalBytes).toBe(2048 * 1024 * 1024);
+    expect(DEFAULT_GIT_LIMITS.maxLocalBytes).toBe(2048 * 1024 * 1024);
+  });
+
+  it('is an option of serve and worker, not of the project commands', async () => {
+    expect((await cli('worker', '--help')).stdout).toMatch(/--max-local-copy-mb <n>/);
+    expect((await cli('serve', '--help')).stdout).toMatch(/--max-local-copy-mb <n>/);
+    expect((await cli('project', 'add', '--help')).stdout).not.toMatch(/--max-local-copy-mb/);
   });
 });
 

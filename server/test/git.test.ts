@@ -1,26 +1,23 @@
 /**
  * Two guards of the repository access (src/repository/), with real git: a local repository is read only inside the allowed
- * folders (a sibling whose name extends an allowed folder's is outside), and a push never
+ * folders (a sibling whose name extends an allowed folder's is outside; no link in its objects), and a push never
  * overwrites someone else's commit — only a retried repair job may replace its own branch.
  */
-import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { deflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/http/app.js';
 import { Core } from '../src/core.js';
 import { GitError } from '../src/repository/errors.js';
-import { checkLocalRepo } from '../src/repository/local.js';
 import { DEFAULT_GIT_LIMITS, fetchBranch, listFiles, pushHead, writeBlobs, type GitLimits } from '../src/repository/operations.js';
 import { jobKinds } from '../src/jobs/kinds.js';
 import { JobRunner } from '../src/jobs/queue.js';
 import { workerSettings } from '../src/jobs/settings.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
-import { commitFile, git, LOCAL_ROOTS, tempDir, waitFor } from './helpers.js';
+import { commitFile, exampleRepo, git, LOCAL_ROOTS, tempDir, waitFor, writeLooseObject } from './helpers.js';
 
 const BROKEN = JSON.stringify(
   { name: 'Acme', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'Start', expand: true, pages: ['index'] }] } },
@@ -54,59 +51,62 @@ function pushAsSomeoneElse(dir: string, remote: string, branch: string, file: st
 
 const tip = (remote: string, branch: string) => git(remote, 'rev-parse', '--verify', `refs/heads/${branch}`).trim();
 
-describe('checkLocalRepo: the allowed folders are compared with a separator', () => {
+describe('a local repository: the allowed folders are compared with a separator', () => {
   it('a sibling folder whose name extends an allowed folder is refused; the folder itself and its insides are allowed', async () => {
     const dir = tempDir('git-roots');
     const allowed = path.join(dir, 'repos');
-    for (const repo of ['repos/site', 'repos-evil/site']) git(dir, 'init', '-q', '--bare', path.join(dir, repo));
-    await expect(checkLocalRepo(path.join(dir, 'repos', 'site'), [allowed])).resolves.toBe(realpathSync(path.join(dir, 'repos', 'site')));
-    await expect(checkLocalRepo(path.join(dir, 'repos-evil', 'site'), [allowed])).rejects.toThrow(/outside the folders this server may read/);
-    await expect(checkLocalRepo(`file://${path.join(dir, 'repos-evil', 'site')}`, [allowed])).rejects.toThrow(/outside the folders this server may read/);
+    for (const repo of ['repos/site', 'repos-evil/site']) exampleRepo(path.join(dir, repo));
+    const limits: GitLimits = { ...DEFAULT_GIT_LIMITS, localRoots: [allowed], timeoutMs: 30_000 };
+    await expect(fetchBranch(path.join(dir, 'ok.git'), path.join(dir, 'repos', 'site'), 'main', limits)).resolves.toMatch(/^[0-9a-f]{40}$/);
+    for (const repo of [path.join(dir, 'repos-evil', 'site'), `file://${path.join(dir, 'repos-evil', 'site')}`])
+      await expect(fetchBranch(path.join(dir, 'evil.git'), repo, 'main', limits)).rejects.toThrow(/outside the folders this server may read/);
+    // The allowed folder itself may be the repository.
+    await expect(
+      fetchBranch(path.join(dir, 'root.git'), path.join(dir, 'repos', 'site'), 'main', { ...limits, localRoots: [path.join(allowed, 'site')] }),
+    ).resolves.toMatch(/^[0-9a-f]{40}$/);
   });
 });
 
-describe('checkLocalRepo: the objects folder, walked', () => {
-  /** A loose object of `text` written into `gitDir` as git writes one (zlib of "blob <size>\0<text>", objects/xx/<38 hex>); its id. */
-  const writeLooseObject = (gitDir: string, text: string): string => {
-    const body = Buffer.concat([Buffer.from(`blob ${Buffer.byteLength(text)}\0`), Buffer.from(text)]);
-    const id = createHash('sha1').update(body).digest('hex');
-    mkdirSync(path.join(gitDir, 'objects', id.slice(0, 2)), { recursive: true });
-    writeFileSync(path.join(gitDir, 'objects', id.slice(0, 2), id.slice(2)), deflateSync(body));
-    return id;
-  };
-
+describe('a local repository: the objects folder, copied', () => {
   it("a loose object that is a symbolic link (to another repository's object) is refused", async () => {
     const dir = tempDir('git-object-link');
     const repo = path.join(dir, 'repos', 'site.git');
     const other = path.join(dir, 'elsewhere.git');
-    git(dir, 'init', '-q', '--bare', repo);
+    git(dir, 'clone', '-q', '--bare', exampleRepo(path.join(dir, 'seed')), repo);
     git(dir, 'init', '-q', '--bare', other);
     const id = writeLooseObject(other, 'the private roadmap\n');
     mkdirSync(path.join(repo, 'objects', id.slice(0, 2)), { recursive: true });
     symlinkSync(path.join(other, 'objects', id.slice(0, 2), id.slice(2)), path.join(repo, 'objects', id.slice(0, 2), id.slice(2)));
-    await expect(checkLocalRepo(repo, [path.join(dir, 'repos')])).rejects.toThrow(/objects\/[0-9a-f]{2}\/[0-9a-f]{38} is a symbolic link/);
+    const limits: GitLimits = { ...DEFAULT_GIT_LIMITS, localRoots: [path.join(dir, 'repos')], timeoutMs: 30_000 };
+    await expect(fetchBranch(path.join(dir, 'cache.git'), repo, 'main', limits)).rejects.toThrow(
+      /^the repository's objects\/[0-9a-f]{2}\/[0-9a-f]{38} is a symbolic link; docsnav follows no link in a local repository$/,
+    );
   });
 
-  it('a repository of 20,000 loose objects is checked with the event loop turning (no walk holds the main thread)', async () => {
+  it('a repository of 20,000 loose objects is copied with the event loop turning (the copy holds no thread that answers requests)', async () => {
     const dir = tempDir('git-loose');
     const repo = path.join(dir, 'repos', 'site.git');
-    git(dir, 'init', '-q', '--bare', repo);
+    git(dir, 'clone', '-q', '--bare', exampleRepo(path.join(dir, 'seed')), repo);
     for (let i = 0; i < 20_000; i++) writeLooseObject(repo, `page ${i}\n`);
+    const limits: GitLimits = { ...DEFAULT_GIT_LIMITS, localRoots: [path.join(dir, 'repos')], timeoutMs: 120_000 };
     let turns = 0;
     const ticker = setInterval(() => turns++, 0);
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
+    let copied = 0;
     try {
-      await expect(checkLocalRepo(repo, [path.join(dir, 'repos')])).resolves.toBe(realpathSync(repo));
+      await expect(fetchBranch(path.join(dir, 'cache.git'), repo, 'main', limits, undefined, { onCopied: (copy) => (copied = copy.copied) })).resolves.toMatch(
+        /^[0-9a-f]{40}$/,
+      );
     } finally {
       delay.disable();
       clearInterval(ticker);
     }
-    // Read folder by folder (256 of loose objects), with timers served between: a synchronous
-    // walk finishes before any timer runs.
+    expect(copied).toBeGreaterThan(20_000);
+    // Timers are served while the thread copies: a copy on the main thread finishes before any timer runs.
     expect(turns).toBeGreaterThan(10);
     expect(delay.max).toBeLessThan(1e9);
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('writeBlobs: every file written byte for byte', () => {

@@ -1,11 +1,13 @@
 /** Shared pieces of the server tests: real git repositories, a real git HTTP server, a real PostgreSQL. */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chownSync, cpSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer, get as httpGet, type Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { deflateSync } from 'node:zlib';
 import { analyzeCheckout, type AnalyzeInput } from '../src/analysis/analyze.js';
 import { findDeployment, type Deployment, type PageSection } from '../src/store/deployments.js';
 import type { Queryable, Store } from '../src/store/store.js';
@@ -76,6 +78,30 @@ export function exampleRepo(dir: string): string {
   git(dir, 'add', '-A');
   git(dir, 'commit', '-qm', 'Example docs');
   return dir;
+}
+
+/** A loose object of `text` written into `gitDir` as git writes one (zlib of "blob <size>\0<text>", objects/xx/<38 hex>); its id. */
+export function writeLooseObject(gitDir: string, text: string): string {
+  const body = Buffer.concat([Buffer.from(`blob ${Buffer.byteLength(text)}\0`), Buffer.from(text)]);
+  const id = createHash('sha1').update(body).digest('hex');
+  mkdirSync(path.join(gitDir, 'objects', id.slice(0, 2)), { recursive: true });
+  writeFileSync(path.join(gitDir, 'objects', id.slice(0, 2), id.slice(2)), deflateSync(body));
+  return id;
+}
+
+/**
+ * `count` entries in `folder` (made) named `<prefix><n>` that cost no space: hard links of a few
+ * small files (ext4 takes 65,000 links of one file at most).
+ */
+export function hardLinks(folder: string, count: number, prefix = ''): void {
+  mkdirSync(folder, { recursive: true });
+  const targets = path.join(folder, '..', `${path.basename(folder)}-targets`);
+  mkdirSync(targets, { recursive: true });
+  for (let index = 0; index < count; index++) {
+    const target = path.join(targets, String(Math.floor(index / 60_000)));
+    if (index % 60_000 === 0) writeFileSync(target, 'junk\n');
+    linkSync(target, path.join(folder, `${prefix}${index}`));
+  }
 }
 
 export function commitFile(repo: string, file: string, text: string, message = `Change ${file}`): string {

@@ -34,6 +34,7 @@ const WORKER: readonly OptionName[] = [
   'keep-deployments',
   'check-timeout',
   'allow-local-repos',
+  'max-local-copy-mb',
 ];
 const HTTP: readonly OptionName[] = [
   'port',

@@ -118,6 +118,12 @@ export const OPTIONS = {
     value: '<dirs>',
     help: 'folders (comma-separated) whose git repositories projects may use by path or file://; none by default',
   },
+  'max-local-copy-mb': {
+    type: 'string',
+    value: '<n>',
+    default: '2048',
+    help: "largest copy of a local repository's objects and branches (git reads that copy, in the data folder, never the repository)",
+  },
   // The assistant.
   'model-base-url': {
     type: 'string',

@@ -22,6 +22,7 @@ export async function workerSettingsFrom(values: OptionValues) {
     maxFileBytes: values.bytes('max-file-mb'),
     maxFiles: values.number('max-files', { integer: true, min: 1 }),
     localRoots: values.list('allow-local-repos')?.map((root) => path.resolve(root)),
+    maxLocalBytes: values.bytes('max-local-copy-mb'),
   };
   const defined = <T extends object>(object: T) => Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as Partial<T>;
   const dataDir = path.resolve(values.string('data')!);

@@ -16,7 +16,17 @@ import type { AnalyzeOutput } from '../analysis/analyze.js';
 import { DiskFull } from '../host/disk.js';
 import { jsonParts } from '../analysis/json-parts.js';
 import { GitError } from '../repository/errors.js';
-import { blobSizes, commitMessage, fetchBlobs, fetchBranch, formatBytes, listFiles, writeBlobs, type TreeEntry } from '../repository/operations.js';
+import {
+  blobSizes,
+  commitMessage,
+  fetchBlobs,
+  fetchBranch,
+  formatBytes,
+  listFiles,
+  writeBlobs,
+  type LocalCopy,
+  type TreeEntry,
+} from '../repository/operations.js';
 import { displayRepo, Redactor } from '../messages/redact.js';
 import { claimCheckout, keepCheckout } from '../repository/checkouts.js';
 import {
@@ -263,7 +273,9 @@ async function fetchCommit(
   settings.disk?.refuseDeployment();
   await log(`fetching ${project.branch} from ${displayRepo(project.repo)}`);
   const started = performance.now();
-  const sha = await fetchBranch(cacheDir, project.repo, project.branch, settings.git, signal, { partial: true });
+  let copied: LocalCopy | undefined;
+  const sha = await fetchBranch(cacheDir, project.repo, project.branch, settings.git, signal, { partial: true, onCopied: (copy) => (copied = copy) });
+  if (copied) await log(copyLine(copied));
   const message = await commitMessage(cacheDir, sha, settings.git);
   await log(`commit ${sha.slice(0, 12)} (fetched in ${elapsed(started)}): ${message.split('\n')[0].slice(0, 200)}`);
 
@@ -272,6 +284,16 @@ async function fetchCommit(
   const current = project.currentDeploymentId;
   const previous = current ? await previousFiles(project, context, cacheDir, current, log) : undefined;
   return { sha, entries, docs, current, commit: { sha, message, filesChanged: filesChanged(previous ?? {}, docs.files) } };
+}
+
+/** What copying a local repository into the data folder took (git reads that copy, never the repository). */
+function copyLine(copy: LocalCopy): string {
+  const removed = copy.removed > 0 ? `, ${plural(copy.removed, 'file')} it no longer has removed` : '';
+  const copied =
+    copy.copied === copy.files
+      ? `its ${plural(copy.files, 'file')} (${formatBytes(copy.copiedBytes)})`
+      : `${copy.copied} new of its ${plural(copy.files, 'file')} (${formatBytes(copy.copiedBytes)}; the others are kept from the last copy)`;
+  return `copied the local repository for git to read: ${copied}${removed} in ${Math.round(copy.ms)} ms`;
 }
 
 /**

@@ -21,3 +21,9 @@ export class GitError extends Error {
 export class LocalRepoError extends GitError {
   override name = 'LocalRepoError';
 }
+
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} B`;
+}

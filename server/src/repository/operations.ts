@@ -13,9 +13,11 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, type Dirent } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { GitError } from './errors.js';
+import { formatBytes, GitError } from './errors.js';
 import { gitEnv, hardenedArgs, isValidBranch, localServiceCommand, targetOf, writableSegments } from './guards.js';
-import { checkedOutBranches, checkLocalRepo, isLocalRepo, realpathOr } from './local.js';
+import { isLocalRepo, realpathOr } from './local.js';
+import type { CopyOutput } from './local-copy.js';
+import { runLocalTask } from './local-worker.js';
 
 export interface GitLimits {
   /** Longest a git command may run. */
@@ -31,6 +33,10 @@ export interface GitLimits {
   localRoots: readonly string[];
   /** Most files a commit may hold. */
   maxFiles: number;
+  /** Most entries of a local repository's objects and branches walked to copy it (local-copy.ts); past it, the repository is refused. */
+  maxLocalEntries: number;
+  /** Most bytes of a local repository's objects and branches copied; past it, the repository is refused. */
+  maxLocalBytes: number;
 }
 
 export const DEFAULT_GIT_LIMITS: GitLimits = {
@@ -39,6 +45,8 @@ export const DEFAULT_GIT_LIMITS: GitLimits = {
   maxFileBytes: 50 * 1024 * 1024,
   localRoots: [],
   maxFiles: 200_000,
+  maxLocalEntries: 1_000_000,
+  maxLocalBytes: 2 * 1024 * 1024 * 1024,
 };
 
 interface RunOptions {
@@ -293,10 +301,39 @@ const REMOTE_FAULT =
   /couldn't find remote ref|not found|does not appear to be a git repository|could not read from remote|authentication|unable to access|could not resolve|permission denied|connection|not allowed|unsupported/i;
 
 /**
+ * The private copy of a local repository that git reads instead of the repository (local-copy.ts:
+ * a folder a tenant can change is never what git opens). Beside the project's cache, in the data folder.
+ */
+/** What copying a local repository took (local-copy.ts), and how long. */
+export type LocalCopy = CopyOutput & { ms: number };
+
+function localCopyDir(cacheDir: string): string {
+  return `${cacheDir}.local`;
+}
+
+/**
+ * What git fetches from for `repo`: the repository itself, or, for a local one, the server's own
+ * copy of it made anew (only what changed is copied) from the allowed folders, without following links.
+ */
+async function fetchSource(cacheDir: string, repo: string, limits: GitLimits, signal?: AbortSignal, onCopied?: (copy: LocalCopy) => void): Promise<string> {
+  if (!isLocalRepo(repo)) return repo;
+  const copyDir = localCopyDir(cacheDir);
+  const started = performance.now();
+  const copy = await runLocalTask(
+    'copy',
+    { repo, roots: limits.localRoots, copyDir, maxEntries: limits.maxLocalEntries, maxBytes: limits.maxLocalBytes },
+    { timeoutMs: limits.timeoutMs, signal },
+  );
+  onCopied?.({ ...copy, ms: performance.now() - started });
+  return copyDir;
+}
+
+/**
  * Fetches the tip of `branch` (depth 1) into the cache; resolves to its commit id. A fetch that
  * fails for a reason that is not the repository's or the network's (a damaged cache) is tried
- * once more in a cache made anew. `partial`: commits and trees only, no blob (`fetchBlobs`
- * fetches those the caller reads); a server that cannot filter sends everything, as before.
+ * once more in a cache made anew (and, for a local repository, a copy made anew). `partial`:
+ * commits and trees only, no blob (`fetchBlobs` fetches those the caller reads); a server that
+ * cannot filter sends everything, as before. `onCopied`: what copying a local repository took.
  */
 export function fetchBranch(
   cacheDir: string,
@@ -304,18 +341,21 @@ export function fetchBranch(
   branch: string,
   limits: GitLimits,
   signal?: AbortSignal,
-  { partial = false }: { partial?: boolean } = {},
+  { partial = false, onCopied }: { partial?: boolean; onCopied?: (copy: LocalCopy) => void } = {},
 ): Promise<string> {
   if (!isValidBranch(branch)) return Promise.reject(new GitError(`"${branch}" is not a valid branch name`));
   return withCache(cacheDir, async () => {
-    // A local repository is given to git as the git folder checked, nothing else.
-    const source = (await checkLocalRepo(repo, limits.localRoots)) ?? repo;
+    let source = await fetchSource(cacheDir, repo, limits, signal, onCopied);
     await ensureCache(cacheDir, limits, partial);
     try {
       return await fetchOnce(cacheDir, source, branch, limits, signal, partial);
     } catch (error) {
       if (!(error instanceof GitError) || error.killed || signal?.aborted || REMOTE_FAULT.test(error.message)) throw error;
       rmSync(cacheDir, { recursive: true, force: true });
+      if (source !== repo) {
+        rmSync(source, { recursive: true, force: true });
+        source = await fetchSource(cacheDir, repo, limits, signal, onCopied);
+      }
       await ensureCache(cacheDir, limits, partial);
       return await fetchOnce(cacheDir, source, branch, limits, signal, partial);
     }
@@ -381,7 +421,8 @@ async function fetchOnce(
  */
 export function fetchBlobs(cacheDir: string, repo: string, sha: string, ids: Iterable<string>, limits: GitLimits, signal?: AbortSignal): Promise<number> {
   return withCache(cacheDir, async () => {
-    const source = (await checkLocalRepo(repo, limits.localRoots)) ?? repo;
+    // A local repository's blobs come from the copy fetchBranch made (the commit's own copy).
+    const source = isLocalRepo(repo) ? localCopyDir(cacheDir) : repo;
     const wanted = new Set(ids);
     const listed = await runGit(['rev-list', '--objects', '--missing=print', sha], {
       cwd: cacheDir,
@@ -396,10 +437,25 @@ export function fetchBlobs(cacheDir: string, repo: string, sha: string, ids: Ite
     // In fetches of FETCH_CHUNK ids: git's handling of the ids given on stdin grows with their
     // square (100,000 ids: 20 s before the transfer starts; 5,000: 0.05 s).
     for (let start = 0; start < missing.length; start += FETCH_CHUNK) {
-      await fetchIds(cacheDir, source, missing.slice(start, start + FETCH_CHUNK), limits, signal);
+      await fetchIds(cacheDir, source, missing.slice(start, start + FETCH_CHUNK), limits, signal).catch((error: unknown) => {
+        throw source === repo ? error : lackedObjects(error);
+      });
     }
     return missing.length;
   });
+}
+
+/**
+ * A local repository's copy that lacks a blob its branch names (a partial clone whose promisor
+ * settings were removed, or a damaged one) makes git say "not our ref <id>": said as what it is.
+ */
+function lackedObjects(error: unknown): unknown {
+  const lacked = error instanceof GitError && !error.killed ? /not our ref ([0-9a-f]{40})/.exec(error.stderr || error.message) : null;
+  if (!lacked) return error;
+  return new GitError(
+    `the local repository lacks objects its branch names (blob ${lacked[1].slice(0, 12)} among them): a partial or damaged clone; \`git fsck\` in it lists them, \`git fetch --refetch\` there brings them`,
+    (error as GitError).stderr,
+  );
 }
 
 /** Most blob ids asked for in one fetch. */
@@ -681,28 +737,14 @@ export function removeWorktree(cacheDir: string, dir: string, limits: GitLimits)
  * Pushes `HEAD` of `worktree` to `refs/heads/<branch>` of `repo`, with an explicit refspec
  * (never a configured or matching one). The client's pre-push hook is skipped (`--no-verify`).
  * `force` (`+` refspec) only for a branch that is the caller's own: a retried job's fix branch.
+ * A local repository is pushed to without git running there (`pushToLocal`).
  */
 export async function pushHead(worktree: string, repo: string, branch: string, limits: GitLimits, signal?: AbortSignal, force = false): Promise<void> {
   if (!isValidBranch(branch)) throw new GitError(`"${branch}" is not a valid branch name`);
+  if (isLocalRepo(repo)) return pushToLocal(worktree, repo, branch, limits, signal, force);
   try {
-    const target = await checkLocalRepo(repo, limits.localRoots);
-    // A local receive-pack runs as this server's user in the project's repository, with its
-    // config, and git clears `-c` settings from its environment: it is started with
-    // HARDENED_CONFIG on its own command line (no hook, no fsmonitor, `denyCurrentBranch=refuse`).
     // A remote's hooks run on the remote, as for any client.
-    if (target !== undefined && checkedOutBranches(target).has(branch))
-      throw new GitError(`the branch ${branch} is checked out in the repository's working tree; docsnav never pushes into a checked-out branch`);
-    await runGit(
-      [
-        'push',
-        '--no-verify',
-        ...(target !== undefined ? [`--receive-pack=${localServiceCommand('receive-pack')}`] : []),
-        '--',
-        target ?? repo,
-        `${force ? '+' : ''}HEAD:refs/heads/${branch}`,
-      ],
-      { cwd: worktree, timeoutMs: limits.timeoutMs, signal },
-    );
+    await runGit(['push', '--no-verify', '--', repo, `${force ? '+' : ''}HEAD:refs/heads/${branch}`], { cwd: worktree, timeoutMs: limits.timeoutMs, signal });
   } catch (error) {
     if (!(error instanceof GitError) || !error.stderr) throw error;
     // Why the remote refused (`! [remote rejected] HEAD -> b (pre-receive hook declined)`) and what it said.
@@ -714,16 +756,84 @@ export async function pushHead(worktree: string, repo: string, branch: string, l
 }
 
 /**
+ * A push into a local repository, which git never opens (a receive-pack there would read and
+ * write whatever its folder is by then, and run its config's commands): where the branch stands
+ * is read pinned (local-copy.ts); a branch that is not ours to move (not a fast-forward, unless
+ * `force`) or is checked out is refused; git packs the objects the repository lacks here, in the
+ * server's own repository; the pack and the branch are then written pinned, the branch only if
+ * it has not moved since it was read. No hook of the repository runs.
+ */
+async function pushToLocal(worktree: string, repo: string, branch: string, limits: GitLimits, signal: AbortSignal | undefined, force: boolean): Promise<void> {
+  const local = { repo, roots: limits.localRoots, maxEntries: limits.maxLocalEntries, maxBytes: limits.maxLocalBytes };
+  const timing = { timeoutMs: limits.timeoutMs, signal };
+  const state = await runLocalTask('readBranch', { ...local, branch }, timing);
+  if (state.checkedOut)
+    throw new GitError(`the branch ${branch} is checked out in the repository's working tree; docsnav never pushes into a checked-out branch`);
+  const head = (await runGit(['rev-parse', '--verify', 'HEAD^{commit}'], { cwd: worktree, timeoutMs: limits.timeoutMs })).trim();
+  if (state.tip === head) return;
+  if (state.tip !== null && !force && !(await isAncestor(worktree, state.tip, head, limits)))
+    throw new GitError(`the push was rejected (non-fast-forward: the branch ${branch} has commits docsnav does not have)`);
+  // The objects of HEAD that no branch of the repository already has (below the branches' tips this repository knows).
+  const known = await presentCommits(worktree, state.tips, limits);
+  const packDir = `${worktree}.push`;
+  await rm(packDir, { recursive: true, force: true });
+  await mkdir(packDir, { recursive: true });
+  try {
+    await runGit(['pack-objects', '--revs', '--quiet', path.join(packDir, 'pack')], {
+      cwd: worktree,
+      timeoutMs: limits.timeoutMs,
+      signal,
+      input: `${[head, ...known.map((id) => `^${id}`)].join('\n')}\n`,
+    });
+    // The pack's data before its index: git finds a pack by its index.
+    const packFiles = readdirSync(packDir)
+      .filter((name) => /^pack-[0-9a-f]+\.(pack|idx)$/.test(name))
+      .sort((a, b) => Number(a.endsWith('.idx')) - Number(b.endsWith('.idx')))
+      .map((name) => path.join(packDir, name));
+    await runLocalTask('writeBranch', { ...local, branch, packFiles, expected: state.tip, sha: head }, timing);
+  } finally {
+    await rm(packDir, { recursive: true, force: true });
+  }
+}
+
+/** Whether `ancestor` is `commit` or below it (false when `ancestor` is not a commit this repository has). */
+async function isAncestor(cwd: string, ancestor: string, commit: string, limits: GitLimits): Promise<boolean> {
+  if (!/^[0-9a-f]{40}([0-9a-f]{24})?$/.test(ancestor)) return false;
+  return runGit(['merge-base', '--is-ancestor', ancestor, commit], { cwd, timeoutMs: limits.timeoutMs }).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** The commits of `ids` that the repository at `cwd` has. */
+async function presentCommits(cwd: string, ids: readonly string[], limits: GitLimits): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const out = await runGit(['cat-file', '--batch-check'], { cwd, timeoutMs: limits.timeoutMs, input: `${ids.join('\n')}\n`, maxOutput: 64 * 1024 * 1024 });
+  return out
+    .split('\n')
+    .map((line) => /^([0-9a-f]+) commit \d+$/.exec(line)?.[1])
+    .filter((id): id is string => id !== undefined);
+}
+
+/**
  * The branches of `repo` (`git ls-remote --heads`, with HARDENED_CONFIG like every git command;
- * a local repository is checked against `limits.localRoots` first, as a fetch does). Run from
- * `/`, so that no repository around the server's folder lends its config or remotes.
+ * a local repository's are read from its folder, pinned, as a copy reads them). Run from `/`, so
+ * that no repository around the server's folder lends its config or remotes.
  */
 export async function remoteBranches(repo: string, limits: GitLimits, signal?: AbortSignal): Promise<string[]> {
-  const target = await checkLocalRepo(repo, limits.localRoots);
-  const out = await runGit(
-    ['ls-remote', '--heads', ...(target !== undefined ? [`--upload-pack=${localServiceCommand('upload-pack')}`] : []), '--', target ?? repo],
-    { cwd: path.parse(process.cwd()).root, timeoutMs: limits.timeoutMs, signal, maxOutput: 4 * 1024 * 1024, truncate: true },
-  );
+  if (isLocalRepo(repo))
+    return runLocalTask(
+      'branches',
+      { repo, roots: limits.localRoots, maxEntries: limits.maxLocalEntries, maxBytes: limits.maxLocalBytes },
+      { timeoutMs: limits.timeoutMs, signal },
+    );
+  const out = await runGit(['ls-remote', '--heads', '--', repo], {
+    cwd: path.parse(process.cwd()).root,
+    timeoutMs: limits.timeoutMs,
+    signal,
+    maxOutput: 4 * 1024 * 1024,
+    truncate: true,
+  });
   return out
     .split('\n')
     .map((line) => /\trefs\/heads\/(.+)$/.exec(line)?.[1])
@@ -742,8 +852,4 @@ function remoteSaid(stderr: string): string[] {
     .map((line) => `remote said: ${line}`);
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} B`;
-}
+export { formatBytes };

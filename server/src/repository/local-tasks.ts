@@ -1,0 +1,25 @@
+/**
+ * The tasks a local-repository thread runs (local-thread.ts), in one registry: their names, what
+ * each takes and gives, and the messages between the threads.
+ */
+import { copyLocalRepo, localBranches, readLocalBranch, writeLocalBranch } from './local-copy.js';
+
+export const localTasks = {
+  copy: copyLocalRepo,
+  branches: localBranches,
+  readBranch: readLocalBranch,
+  writeBranch: writeLocalBranch,
+} satisfies Record<string, (input: never) => unknown>;
+
+export type LocalTaskName = keyof typeof localTasks;
+export type LocalTaskInput<T extends LocalTaskName> = Parameters<(typeof localTasks)[T]>[0];
+export type LocalTaskOutput<T extends LocalTaskName> = ReturnType<(typeof localTasks)[T]>;
+
+/** What the thread is started with. */
+export interface LocalTaskMessage {
+  task: LocalTaskName;
+  input: unknown;
+}
+
+/** What it posts back: the output, or why it failed (`refused`: a LocalRepoError; `git`: a GitError). */
+export type LocalTaskResult = { ok: true; output: unknown } | { ok: false; kind: 'refused' | 'git' | 'other'; message: string };
