@@ -344,13 +344,21 @@ async function measure(label, store) {
   }
 
   async function hugeRow() {
+    const nodeBefore = nodeStartMs();
     const health = watchHealth();
     resetPeak(serve.pid);
+    const tree = watchTreeRss(serve.pid);
     const cpuBefore = cpuSeconds(serve.pid);
     const huge = await deploy('huge');
     const cpu = cpuSeconds(serve.pid) - cpuBefore;
     const { slowest, failures } = await health.stop();
+    const treePeak = tree.stop();
     const peak = peakRss(serve.pid);
+    // Beside `node -e 0` on this machine, just before and just after (the machine may be shared).
+    const nodeMs = (nodeBefore + nodeStartMs()) / 2;
+    console.error(
+      `100k (${label}): POST → success ${huge.ms} ms = ${(huge.ms / nodeMs).toFixed(0)}× node -e 0 (${nodeMs.toFixed(0)} ms: the mean of the medians of 10 runs before and 10 after); peak RSS serve ${peak} MB, process tree ${treePeak} MB (sampled every 50 ms); slowest /healthz ${slowest.toFixed(0)} ms; load average ${loadAverage()}`,
+    );
     // The deployment's own log says where its time went (fetch, write, check and store).
     for (const line of huge.logs) console.error(`  ${line}`);
     rows.push([
@@ -584,6 +592,58 @@ function cpuSeconds(pid) {
 /** The machine's load average over the last minute (the machine may be shared: a slow run says so). */
 function loadAverage() {
   return readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
+}
+
+/** The median wall time of `node -e 0` over 10 runs, in ms. */
+function nodeStartMs() {
+  const times = [];
+  for (let i = 0; i < 10; i++) {
+    const start = performance.now();
+    spawnSync(process.execPath, ['-e', '0']);
+    times.push(performance.now() - start);
+  }
+  return median(times);
+}
+
+/**
+ * The most RSS the process and all its descendants (git, analysis children) held at once, in MB:
+ * their VmRSS summed every 50 ms (a child that lives less than that may be missed).
+ */
+function watchTreeRss(pid) {
+  let most = 0;
+  const sample = () => {
+    const children = new Map();
+    for (const name of readdirSync('/proc')) {
+      if (!/^\d+$/.test(name)) continue;
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        if (!children.has(parent)) children.set(parent, []);
+        children.get(parent).push(Number(name));
+      } catch {
+        // ended meanwhile
+      }
+    }
+    let kb = 0;
+    for (const queue = [pid]; queue.length > 0;) {
+      const next = queue.pop();
+      try {
+        kb += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${next}/status`, 'utf8'))?.[1] ?? 0);
+      } catch {
+        // ended meanwhile
+      }
+      queue.push(...(children.get(next) ?? []));
+    }
+    most = Math.max(most, kb);
+  };
+  const timer = setInterval(sample, 50);
+  return {
+    stop() {
+      clearInterval(timer);
+      sample();
+      return Math.round(most / 1024);
+    },
+  };
 }
 
 /** The process's peak RSS since the last reset, in MB. */

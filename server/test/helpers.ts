@@ -1,5 +1,5 @@
 /** Shared pieces of the server tests: real git repositories, a real git HTTP server, a real PostgreSQL. */
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chownSync, cpSync, existsSync, linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -237,6 +237,11 @@ export interface PostgresServer {
   pause: () => void;
   /** Starts it again on the same port and data. */
   resume: () => void;
+  /**
+   * `pg_ctl restart` in `mode` (`fast`: connections closed, a clean shutdown; `immediate`: no
+   * shutdown checkpoint, crash recovery at start), without blocking this process meanwhile.
+   */
+  restart: (mode: 'fast' | 'immediate') => Promise<void>;
   /** Stops it for good and deletes its data. */
   destroy: () => void;
 }
@@ -276,6 +281,12 @@ export async function startPostgresServer(options: { password?: string } = {}): 
     baseUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
     pause: () => void stop('fast'),
     resume: start,
+    restart: (mode) =>
+      new Promise<void>((resolve, reject) => {
+        const args = ['-u', 'postgres', '--', path.join(bin, 'pg_ctl'), '-D', path.join(dir, 'data'), '-l', path.join(dir, 'log'), '-m', mode, '-w'];
+        const options = ['-o', `-p ${port} -k ${dir} -h 127.0.0.1 -c fsync=off`, 'restart'];
+        execFile('runuser', [...args, ...options], (error, _stdout, stderr) => (error ? reject(new Error(`pg_ctl restart failed: ${stderr}`)) : resolve()));
+      }),
     destroy: () => {
       stop('immediate');
       rmSync(dir, { recursive: true, force: true });

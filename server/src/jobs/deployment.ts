@@ -52,7 +52,7 @@ import { mergeFollowing } from '../store/jobs.js';
 import { pruneDeployments, reclaimSpace } from '../store/retention.js';
 import { queueRepair } from './repair-kind.js';
 import { findProject, setCurrentDeployment, type Project } from '../store/projects.js';
-import type { Queryable } from '../store/store.js';
+import { isConnectionLost, type Queryable } from '../store/store.js';
 import { DEPLOYMENT_KIND } from './deployment-kind.js';
 import type { JobContext, JobKind, JobOutcome } from './kind.js';
 import type { WorkerSettings } from './settings.js';
@@ -130,6 +130,10 @@ export const deploymentJob: JobKind<typeof DEPLOYMENT_KIND> = {
       outcome = await deploy(project, context, worktree, log, redact);
     } catch (error) {
       if (signal.aborted) return undefined; // the lease was lost or the worker is stopping: someone else finishes
+      // The database went away (a restart): not the deployment's failure. The run ends here and the
+      // job runs again from the start once the database is back (JobRunner); what this attempt
+      // stored is deleted when the next one starts, and nothing of it was ever current.
+      if (isConnectionLost(error)) throw error;
       const known = isKnownFailure(error);
       // SQLSTATE 53100: the database server's own disk is full (PostgreSQL's to free; nothing of this deployment was kept).
       const diskFull = !known && (error as { code?: unknown })?.code === '53100';

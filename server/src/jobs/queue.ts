@@ -13,8 +13,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { claimJob, completeJob, JOBS_CHANNEL, releaseJob, renewLease, sweepExpired, type ClaimedJob, type JobKindName } from '../store/jobs.js';
-import type { Queryable, Store } from '../store/store.js';
+import { claimJob, completeJob, expireLease, JOBS_CHANNEL, releaseJob, renewLease, sweepExpired, type ClaimedJob, type JobKindName } from '../store/jobs.js';
+import { isConnectionLost, type Queryable, type Store } from '../store/store.js';
 import { silentLogger, type Logger } from '../host/log.js';
 import { LeaseLost, type JobKind, type JobKinds, type JobOf, type JobOutcome } from './kind.js';
 import type { WorkerSettings } from './settings.js';
@@ -28,7 +28,12 @@ export interface JobObserver {
 interface RunEnd {
   outcome: JobOutcome | undefined;
   crashed?: string;
+  /** It crashed because the database connection was lost (a restart, an outage): it runs again. */
+  connectionLost?: boolean;
 }
+
+/** How often a job whose run lost the database is offered back to the queue while the database is away. */
+const HAND_BACK_MS = 500;
 
 interface Running {
   job: ClaimedJob;
@@ -149,6 +154,7 @@ export class JobRunner {
         lease.release();
         this.running.delete(job.id);
         this.reportEnd(job, controller, ended, log, (performance.now() - started) / 1000);
+        if (ended.connectionLost) void this.handBack(job);
         this.wake();
       }
     })();
@@ -226,14 +232,38 @@ export class JobRunner {
       });
       return { outcome };
     } catch (error) {
-      return { outcome: undefined, crashed: controller.signal.aborted ? undefined : ((error as Error)?.message ?? String(error)) };
+      if (controller.signal.aborted) return { outcome: undefined };
+      return { outcome: undefined, crashed: (error as Error)?.message ?? String(error), connectionLost: isConnectionLost(error) };
+    }
+  }
+
+  /**
+   * A run that lost the database goes back to the queue as soon as the database is back (its
+   * lease ended and swept: the attempt counts, and a job out of attempts fails as a dead
+   * worker's does), not after its lease runs out. Offered every `HAND_BACK_MS` until the lease
+   * would have ended anyway; then the sweep does it.
+   */
+  private async handBack(job: ClaimedJob): Promise<void> {
+    const until = performance.now() + this.settings.leaseMs;
+    while (!this.stopped && performance.now() < until) {
+      try {
+        await expireLease(this.store, job);
+        await this.sweep();
+        return;
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, HAND_BACK_MS));
+      }
     }
   }
 
   /** A job's end in the log and the metrics: interrupted (its lease lost or the worker stopping), crashed, or its outcome. */
-  private reportEnd(job: ClaimedJob, controller: AbortController, { outcome, crashed }: RunEnd, log: Logger, seconds: number): void {
+  private reportEnd(job: ClaimedJob, controller: AbortController, { outcome, crashed, connectionLost }: RunEnd, log: Logger, seconds: number): void {
     const durationMs = Math.round(seconds * 1000);
-    if (controller.signal.aborted && !outcome) {
+    if (connectionLost) {
+      const reason = `the database connection was lost (${crashed}); the job runs again from the start once the database is back`;
+      log.warn({ attempt: job.attempts, outcome: 'interrupted', durationMs, reason }, 'job interrupted');
+      this.observer?.jobEnded(job.kind, 'interrupted', seconds);
+    } else if (controller.signal.aborted && !outcome) {
       const reason = (controller.signal.reason as Error)?.message ?? 'stopped';
       log.warn({ attempt: job.attempts, outcome: 'interrupted', durationMs, reason }, 'job interrupted');
       this.observer?.jobEnded(job.kind, 'interrupted', seconds);

@@ -160,6 +160,17 @@ export async function sweepExpired(db: Queryable): Promise<Array<{ id: string; k
   return result;
 }
 
+/**
+ * Ends a running job's lease now, so that the next sweep hands it back to the queue (or fails it,
+ * out of attempts) as it would a dead worker's: the attempt counts. Fenced on the lease.
+ */
+export async function expireLease(db: Queryable, job: Pick<ClaimedJob, 'id' | 'lockToken'>): Promise<void> {
+  await db.query(`UPDATE jobs SET locked_until = now() - interval '1 millisecond' WHERE id = $1 AND lock_token = $2 AND state = 'running'`, [
+    job.id,
+    job.lockToken,
+  ]);
+}
+
 /** Hands a running job back to the queue at once (a worker stopping cleanly); the attempt does not count. */
 export async function releaseJob(db: Queryable, job: Pick<ClaimedJob, 'id' | 'lockToken'>): Promise<void> {
   await db.query(

@@ -32,16 +32,24 @@ export async function openPostgres(url: string, options: { max?: number } = {}):
     query: run(pool),
     async transaction(work) {
       const client = await pool.connect();
+      // A checked-out client has no pool listener for 'error': a restart of PostgreSQL during the
+      // transaction (between two of its statements, or in one) emitted it with none, and the
+      // process died of "Connection terminated unexpectedly". Its statements fail on their own;
+      // the broken connection is destroyed, never handed back to the pool.
+      let lost: Error | undefined;
+      const onError = (error: Error) => (lost ??= error);
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const result = await work({ query: run(client) });
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
+        if (!lost) await client.query('ROLLBACK').catch(() => {});
         throw error;
       } finally {
-        client.release();
+        client.off('error', onError);
+        client.release(lost);
       }
     },
     /**

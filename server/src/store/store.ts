@@ -22,3 +22,22 @@ export interface Store extends Queryable {
 export class StoreError extends Error {
   override name = 'StoreError';
 }
+
+/**
+ * SQLSTATEs of a connection the database ended or refused: class 08 (connection exception),
+ * 57P01-57P03 (the server shutting down, crashed, or starting up).
+ */
+const LOST_STATES = /^(08...|57P0[123])$/;
+/** Errors of the socket or of `pg` when the connection went away mid-use. */
+const LOST_CODES = new Set(['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT']);
+const LOST_MESSAGES =
+  /^(Connection terminated( unexpectedly)?|Client has encountered a connection error and is not queryable|timeout exceeded when trying to connect)$/;
+
+/**
+ * Whether `error` says the database connection was lost (a restart, an outage), not that a
+ * statement was wrong: what failed is worth running again once the database is back.
+ */
+export function isConnectionLost(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return (typeof code === 'string' && (LOST_STATES.test(code) || LOST_CODES.has(code))) || (typeof message === 'string' && LOST_MESSAGES.test(message));
+}
