@@ -29,7 +29,7 @@ import type { PageLink } from './types.js';
 
 /** Elements whose `src` is a link (besides every element's `href`); as links.ts. */
 const SOURCE_ELEMENTS = new Set(['img', 'video', 'source', 'audio', 'iframe']);
-/** Flow elements whose title comes from their content (anchors.ts reads it): not modelled here. */
+/** Flow elements whose title comes from their content (anchors.ts reads it): their paragraphs' text is kept. */
 const CONTENT_TITLED = new Set(['h1', 'h2', 'h3', 'h4', 'Heading']);
 
 /** What the fast path gives: the links (in page order) and a tree for anchors.ts's passes. */
@@ -96,6 +96,7 @@ interface OpenElement {
 interface InlineBlock {
   node: TreeNode;
   segments: number[];
+  /** Its text is read: a heading, or a paragraph in an element titled by its content. */
   heading: boolean;
 }
 
@@ -125,8 +126,7 @@ const ESM_NODES = new Set(['ExportAllDeclaration', 'ExportDefaultDeclaration', '
 const FOOTNOTE_DEFINITION = /\[\^(?:\\[^ \t\n\r]|[^ \t\n\r[\]\\])+\]:/;
 
 /** Characters the inline pass acts on. */
-const INLINE_SPECIAL = new Uint8Array(128);
-for (const char of '\\`$[!]<{*_') INLINE_SPECIAL[char.charCodeAt(0)] = 1;
+const INLINE_SPECIAL_SEARCH = /[\\`$[!\]<{*_]/g;
 
 const SPACE = 32;
 const TAB = 9;
@@ -143,9 +143,8 @@ class PageScanner {
   /** The definitions' labels, normalized as micromark compares them. */
   readonly defined = new Set<string>();
   private inlineParser: InlineParser | undefined;
-  /** Elements in paragraphs (put in the tree at the end: where does not change an id) and flow elements holding a paragraph. */
+  /** Elements in paragraphs (put in the tree at the end: where does not change an id). */
   readonly inlineElements: TreeNode[] = [];
-  private readonly contentful = new Set<TreeNode>();
   /** The names ESM blocks imported so far. */
   private readonly imported: string[] = [];
   private leaf: Leaf | undefined;
@@ -433,13 +432,19 @@ class PageScanner {
   /** A line of content: a definition while no paragraph has started, else a line of the paragraph. */
   private continueContent(leaf: Leaf, first: number, end: number): void {
     if (leaf.block !== undefined) {
+      // A title of several lines (their breaks, hard or not) is left to micromark.
+      if (leaf.block.heading) fallback();
       leaf.block.segments.push(first, end);
       return;
     }
     if (this.text.charCodeAt(first) === 91 /* [ */ && this.definition(first, end)) return;
-    // A paragraph: no node (anchors.ts reads only the elements in it, wherever they are).
-    if (this.parent !== this.root) this.contentful.add(this.parent);
-    leaf.block = { node: { type: 'paragraph', children: [] }, segments: [first, end], heading: false };
+    const node: TreeNode = { type: 'paragraph', children: [] };
+    // In an element titled by its content (`<h2>`), the paragraph is in the tree with its text (as
+    // a heading's; the white space that ends the line, which micromark drops, the slug trims);
+    // elsewhere it has no node (anchors.ts reads only the elements in it, wherever they are).
+    const titled = this.elements.some((open) => CONTENT_TITLED.has(open.node.name ?? ''));
+    if (titled) this.parent.children!.push(node);
+    leaf.block = { node, segments: [first, end], heading: titled };
     this.blocks.push(leaf.block);
   }
 
@@ -486,7 +491,7 @@ class PageScanner {
     for (;;) {
       const code = text.charCodeAt(pos);
       if (code === 60) {
-        const tag = parseTag(text, pos, this.containers.length > 0);
+        const tag = parseTag(text, pos, this.tagLineIndent());
         if (tag === undefined) return undefined;
         tags.push(tag);
         pos = tag.end;
@@ -503,17 +508,24 @@ class PageScanner {
     return lineEndAt;
   }
 
+  /**
+   * Where a flow tag may break lines: anywhere outside containers (0); in list items, onto lines
+   * indented as far as their content (the tag's text is then the page's, but for that indent); in
+   * a block quote, nowhere (undefined: left to micromark).
+   */
+  private tagLineIndent(): number | undefined {
+    let indent = 0;
+    for (const container of this.containers) {
+      if (container.kind === 'quote') return undefined;
+      indent += container.indent;
+    }
+    return indent;
+  }
+
   private flowTag(tag: Tag): void {
     if (tag.closing) {
       const open = this.elements.pop();
       if (open === undefined || open.depth !== this.containers.length || open.node.name !== tag.name) fallback();
-      if (
-        open.node.name !== null &&
-        open.node.name !== undefined &&
-        CONTENT_TITLED.has(open.node.name) &&
-        (open.node.children!.length > 0 || this.contentful.has(open.node))
-      )
-        fallback();
       return;
     }
     const node: TreeNode = { type: 'mdxJsxFlowElement', name: tag.name, attributes: tag.attributes, children: [] };
@@ -691,11 +703,12 @@ class InlineParser {
     const inContainers = false;
     let i = 0;
     while (i < length) {
+      // To the next character the pass acts on, in the regular expression engine's compiled loop:
+      // on a cold run, most of this code is still interpreted.
+      INLINE_SPECIAL_SEARCH.lastIndex = i;
+      if (!INLINE_SPECIAL_SEARCH.test(content)) break;
+      i = INLINE_SPECIAL_SEARCH.lastIndex - 1;
       const code = content.charCodeAt(i);
-      if (code >= 128 || INLINE_SPECIAL[code] === 0) {
-        i++;
-        continue;
-      }
       switch (code) {
         case 92: // \
           i += isAsciiPunctuation(content.charCodeAt(i + 1)) ? 2 : 1;
@@ -883,7 +896,7 @@ class InlineParser {
     const content = this.content;
     const next = content.charCodeAt(at + 1);
     if (next === SPACE || next === TAB || next === NEWLINE) return at + 1;
-    const tag = parseTag(content, at, true);
+    const tag = parseTag(content, at, undefined);
     if (tag === undefined) return fallback();
     if (inContainers) fallback();
     // The attributes' offsets are the content's: the same as the page's on the tag's line.
@@ -1051,7 +1064,7 @@ interface Tag {
  * character references, on one line), `name={simple}` and bare attributes. Undefined when the `<`
  * starts no tag (a space after it); anything else unusual (which may not parse) is left to micromark.
  */
-function parseTag(text: string, start: number, inContainers: boolean): Tag | undefined {
+function parseTag(text: string, start: number, lineIndent: number | undefined): Tag | undefined {
   let pos = start + 1;
   const next = text.charCodeAt(pos);
   if (next === SPACE || next === TAB || next === NEWLINE) return undefined;
@@ -1060,7 +1073,7 @@ function parseTag(text: string, start: number, inContainers: boolean): Tag | und
       const code = text.charCodeAt(pos);
       if (code === SPACE || code === TAB) pos++;
       else if (code === NEWLINE) {
-        if (inContainers) fallback();
+        if (lineIndent === undefined || (lineIndent > 0 && !staysInItems(text, pos + 1, lineIndent))) fallback();
         pos++;
       } else return;
     }
@@ -1102,10 +1115,16 @@ function parseTag(text: string, start: number, inContainers: boolean): Tag | und
       attributes.push({ type: 'mdxJsxAttribute', name: attributeName, value: null });
       continue;
     }
-    pos = attributeValue(text, pos + 1, attributeName, inContainers, attributes, valueSpans);
+    pos = attributeValue(text, pos + 1, attributeName, lineIndent !== 0, attributes, valueSpans);
     const following = text.charCodeAt(pos);
     if (following !== SPACE && following !== TAB && following !== NEWLINE && following !== 47 && following !== 62) fallback();
   }
+}
+
+/** Whether the line at `start` is indented `indent` spaces at least, and not blank: it goes on in the list items a tag is in. */
+function staysInItems(text: string, start: number, indent: number): boolean {
+  const first = skipSpaces(text, start, lineEnd(text, start));
+  return !skippedTab && first - start >= indent && first < lineEnd(text, start);
 }
 
 /** `"value"`, `'value'` or `{expression}` from `pos` (after the `=`): the attribute kept, and where it ends. */

@@ -271,6 +271,19 @@ const { blocks } = fc.letrec<{ block: string; blocks: string }>((tie) => ({
     },
     { weight: 2, arbitrary: htmlBlock },
     {
+      // Elements titled by their content (their table-of-contents id is their text's slug).
+      weight: 1,
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom('h1', 'h2', 'h4', 'Heading', 'div'),
+          fc.constantFrom('', ' id="custom"', ' className="x"'),
+          indent,
+          inline,
+          fc.constantFrom('', '   ', '\t'),
+        )
+        .map(([tag, attributes, pad, text, trailing]) => `<${tag}${attributes}>\n${pad}${text}${trailing}\n</${tag}>`),
+    },
+    {
       weight: 1,
       arbitrary: fc.constantFrom('{/* a comment */}', '{/*\n  multi\n*/}', '{1}', '{a ? "}" : 1}', '{', '{}'),
     },

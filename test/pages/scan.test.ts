@@ -314,6 +314,14 @@ describe('the fast path (src/pages/fast-scan.ts) takes the pages it models', () 
     ['a line after definitions continues them as a paragraph', '[g]: /guide\n2. [x]: /not-a-definition\n'],
     ['items a line starts while it interrupts a paragraph all obey the rule (no list from 2)', 'Text\n- 2. [x]: /not-a-definition\n'],
     [
+      'an element titled by its content (its id is its text’s slug)',
+      '<div className="hero">\n  <h1 className="title">\n    Documentation\n  </h1>\n</div>\n\n<Heading id="x">\n  The `API` <b>key</b>\n</Heading>\n',
+    ],
+    [
+      'a tag across lines in a list item',
+      '1. Click.\n2. In the menu:\n   <Frame>\n     <img\n       alt="A"\n       src="/images/a.png"\n     />\n   </Frame>\n',
+    ],
+    [
       'Markdown: HTML blocks of each kind, inline HTML and autolinks',
       '<div align="center">\n[not](/a-link)\n</div>\n\nSee <https://x.y/z> and <me@x.y>, <span title="[n](/o)">[a](/a)</span>.\n\n<!-- [c](/comment) -->\n\n<custom a=b>\n[e](/e)\n\n# Title <br> [d](/d)\n',
       false,
