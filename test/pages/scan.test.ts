@@ -332,7 +332,8 @@ describe('the fast path (src/pages/fast-scan.ts) takes the pages it models', () 
       false,
     ],
   ] as const;
-  it.each(accepted)('%s', (_name, page, mdx = true) => {
+  it.each(accepted)('%s', (_name, page, markdown?: false) => {
+    const mdx = markdown ?? true;
     const fast = fastScanPageText(page, mdx);
     expect(fast).toBeDefined();
     const oracle = micromarkScanPageText(page, mdx);
