@@ -1354,77 +1354,17 @@ function htmlFlowStart(text: string, start: number, end: number): HtmlFlow | und
   return completeTagLine(text, pos, end, closing) ? { endsAtBlankLine: true, anyTag: true, searchFrom: pos } : undefined;
 }
 
-/** The states of micromark's reading of a complete tag's attributes (html-flow.js). */
-const enum TagState {
-  NameBefore,
-  Name,
-  NameAfter,
-  ValueBefore,
-  Quoted,
-  QuotedAfter,
-  Unquoted,
-}
-
 /**
  * The rest of a tag from `pos` (after its name) as HTML of the seventh kind needs it: attributes
- * (names, `=`, quoted or unquoted values) on this line, `>` or `/>`, then only white space.
- * Step by step as micromark reads it (an unquoted value may be followed by `=` and another).
+ * on this line, `>` or `/>`, then only white space.
  */
 function completeTagLine(text: string, pos: number, end: number, closing: boolean): boolean {
-  const at = (i: number) => (i < end ? text.charCodeAt(i) : NEWLINE);
-  const space = (code: number) => code === SPACE || code === TAB;
   if (closing) {
-    while (space(at(pos))) pos++;
-    return at(pos) === 62 && isBlank(text, pos + 1, end);
+    pos = skipSpaces(text, pos, end);
+    return text.charCodeAt(pos) === 62 && pos < end && isBlank(text, pos + 1, end);
   }
-  let state = TagState.NameBefore;
-  let quote = 0;
-  for (;;) {
-    const code = at(pos);
-    switch (state) {
-      case TagState.NameBefore:
-        if (code === 47 /* / */) return at(pos + 1) === 62 && isBlank(text, pos + 2, end);
-        if (code === 58 || code === 95 || isAsciiAlpha(code)) state = TagState.Name;
-        else if (!space(code)) return code === 62 && isBlank(text, pos + 1, end);
-        pos++;
-        break;
-      case TagState.Name:
-        if (code === 45 || code === 46 || code === 58 || code === 95 || isAsciiAlphanumeric(code)) pos++;
-        else state = TagState.NameAfter;
-        break;
-      case TagState.NameAfter:
-        if (code === 61 /* = */) state = TagState.ValueBefore;
-        else if (!space(code)) {
-          state = TagState.NameBefore;
-          break;
-        }
-        pos++;
-        break;
-      case TagState.ValueBefore:
-        if (code === NEWLINE || code === 60 || code === 61 || code === 62 || code === 96) return false;
-        if (code === 34 || code === 39) {
-          quote = code;
-          state = TagState.Quoted;
-          pos++;
-        } else if (space(code)) pos++;
-        else state = TagState.Unquoted;
-        break;
-      case TagState.Quoted:
-        if (code === NEWLINE) return false;
-        if (code === quote) state = TagState.QuotedAfter;
-        pos++;
-        break;
-      case TagState.QuotedAfter:
-        if (code !== 47 && code !== 62 && !space(code)) return false;
-        state = TagState.NameBefore;
-        break;
-      case TagState.Unquoted:
-        if (code === NEWLINE || space(code) || code === 34 || code === 39 || code === 47 || code === 60 || code === 61 || code === 62 || code === 96)
-          state = TagState.NameAfter;
-        else pos++;
-        break;
-    }
-  }
+  const close = tagAttributesEnd(text, pos, end, true);
+  return close !== undefined && isBlank(text, close, end);
 }
 
 /** Whether the line [pos, end) holds the end marker of HTML of the first four kinds. */
@@ -1484,17 +1424,6 @@ function isAtext(code: number): boolean {
   );
 }
 
-/** The states of micromark's reading of an inline tag's attributes (html-text.js). */
-const enum InlineTagState {
-  Between,
-  Name,
-  NameAfter,
-  ValueBefore,
-  Quoted,
-  QuotedAfter,
-  Unquoted,
-}
-
 /**
  * Inline HTML from the `<` at `start` (Markdown pages), as micromark reads it: a comment (to
  * `-->`), an instruction (to `?>`), a declaration (to `>`), a closing tag, or an opening tag with
@@ -1527,55 +1456,79 @@ function htmlTextEnd(text: string, start: number): number | undefined {
   while (isAsciiAlphanumeric(text.charCodeAt(end)) || text.charCodeAt(end) === 45) end++;
   const afterName = text.charCodeAt(end);
   if (afterName !== 47 && afterName !== 62 && !whiteSpace(afterName)) return undefined;
-  return inlineTagEnd(text, end);
+  return tagAttributesEnd(text, end, text.length, false);
 }
 
-/** An inline opening tag's attributes from `end` (after its name) to its `>`, as micromark reads them: where it ends, or undefined. */
-function inlineTagEnd(text: string, end: number): number | undefined {
-  let state = InlineTagState.Between;
+/** The states of micromark's reading of a tag's attributes (html-flow.js, html-text.js). */
+const enum TagState {
+  Between,
+  Name,
+  NameAfter,
+  ValueBefore,
+  Quoted,
+  QuotedAfter,
+  Unquoted,
+}
+
+/**
+ * A tag's attributes from `pos` (after its name) to its `>` or `/>`, as micromark reads them:
+ * where the tag ends, or undefined when it is none. Names, `=`, quoted or unquoted values; in HTML
+ * (flow) of the seventh kind (`flow`), on one line (to `end`), an unquoted value may be followed by
+ * `=` and another; inline, white space may break lines and an unquoted value takes its first
+ * character whatever it is.
+ */
+function tagAttributesEnd(text: string, pos: number, end: number, flow: boolean): number | undefined {
+  const space = (code: number) => code === SPACE || code === TAB || (!flow && code === NEWLINE);
+  let state = TagState.Between;
   let quote = 0;
   for (;;) {
-    const c = text.charCodeAt(end);
-    if (Number.isNaN(c)) return undefined;
+    // The line's end (flow) or the text's: no tag.
+    const code = pos < end ? text.charCodeAt(pos) : Number.NaN;
+    if (Number.isNaN(code)) return undefined;
     switch (state) {
-      case InlineTagState.Between:
-        if (c === 47) return text.charCodeAt(end + 1) === 62 ? end + 2 : undefined;
-        if (c === 58 || c === 95 || isAsciiAlpha(c)) state = InlineTagState.Name;
-        else if (!whiteSpace(c)) return c === 62 ? end + 1 : undefined;
-        end++;
+      case TagState.Between:
+        if (code === 47 /* / */) return text.charCodeAt(pos + 1) === 62 && pos + 1 < end ? pos + 2 : undefined;
+        if (code === 58 || code === 95 || isAsciiAlpha(code)) state = TagState.Name;
+        else if (!space(code)) return code === 62 ? pos + 1 : undefined;
+        pos++;
         break;
-      case InlineTagState.Name:
-        if (c === 45 || c === 46 || c === 58 || c === 95 || isAsciiAlphanumeric(c)) end++;
-        else state = InlineTagState.NameAfter;
+      case TagState.Name:
+        if (code === 45 || code === 46 || code === 58 || code === 95 || isAsciiAlphanumeric(code)) pos++;
+        else state = TagState.NameAfter;
         break;
-      case InlineTagState.NameAfter:
-        if (c === 61) state = InlineTagState.ValueBefore;
-        else if (!whiteSpace(c)) {
-          state = InlineTagState.Between;
+      case TagState.NameAfter:
+        if (code === 61 /* = */) state = TagState.ValueBefore;
+        else if (!space(code)) {
+          state = TagState.Between;
           break;
         }
-        end++;
+        pos++;
         break;
-      case InlineTagState.ValueBefore:
-        if (c === 60 || c === 61 || c === 62 || c === 96) return undefined;
-        if (c === 34 || c === 39) {
-          quote = c;
-          state = InlineTagState.Quoted;
-        } else if (!whiteSpace(c)) state = InlineTagState.Unquoted;
-        end++;
+      case TagState.ValueBefore:
+        if (code === 60 || code === 61 || code === 62 || code === 96) return undefined;
+        if (code === 34 || code === 39) {
+          quote = code;
+          state = TagState.Quoted;
+          pos++;
+        } else if (space(code)) pos++;
+        else {
+          state = TagState.Unquoted;
+          if (!flow) pos++;
+        }
         break;
-      case InlineTagState.Quoted:
-        if (c === quote) state = InlineTagState.QuotedAfter;
-        end++;
+      case TagState.Quoted:
+        if (code === quote) state = TagState.QuotedAfter;
+        pos++;
         break;
-      case InlineTagState.QuotedAfter:
-        if (c !== 47 && c !== 62 && !whiteSpace(c)) return undefined;
-        state = InlineTagState.Between;
+      case TagState.QuotedAfter:
+        if (code !== 47 && code !== 62 && !space(code)) return undefined;
+        state = TagState.Between;
         break;
-      case InlineTagState.Unquoted:
-        if (c === 34 || c === 39 || c === 60 || c === 61 || c === 96) return undefined;
-        if (c === 47 || c === 62 || whiteSpace(c)) state = InlineTagState.Between;
-        else end++;
+      case TagState.Unquoted:
+        if (!flow && (code === 34 || code === 39 || code === 60 || code === 61 || code === 96)) return undefined;
+        if (code === 34 || code === 39 || code === 47 || code === 60 || code === 61 || code === 62 || code === 96 || space(code))
+          state = flow ? TagState.NameAfter : TagState.Between;
+        else pos++;
         break;
     }
   }
