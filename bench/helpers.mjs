@@ -10,13 +10,13 @@
  *   node bench/helpers.mjs [--runs n]      (npm run bench runs it too)
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { globSync } from 'tinyglobby';
-import { generateSite } from './generate.mjs';
+import { writeSiteWithPages } from './generate.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const project = path.dirname(here);
@@ -79,30 +79,6 @@ function interleaved(commands, runs) {
   return Object.fromEntries(Object.entries(walls).map(([name, list]) => [name, median(list)]));
 }
 
-/** A generated site of `count` pages with a page file each (as bench/speed.mjs's 2,000-page one), in `folder`. */
-function generatedSite(folder, count) {
-  mkdirSync(folder, { recursive: true });
-  const text = generateSite(count);
-  writeFileSync(path.join(folder, 'docs.json'), text);
-  const pages = [];
-  const walk = (value) => {
-    if (Array.isArray(value)) value.forEach(walk);
-    else if (value && typeof value === 'object')
-      for (const [key, child] of Object.entries(value)) key === 'pages' ? child.forEach((p) => (typeof p === 'string' ? pages.push(p) : walk(p))) : walk(child);
-  };
-  walk(JSON.parse(text).navigation);
-  pages.forEach((page, i) => {
-    const file = path.join(folder, `${page}.mdx`);
-    mkdirSync(path.dirname(file), { recursive: true });
-    const next = pages[(i + 1) % pages.length];
-    writeFileSync(
-      file,
-      `---\ntitle: Page ${i}\n---\n\n# Page ${i}\n\nRead [the next page](/${next}) and [its setup](/${next}#page-${(i + 1) % pages.length}).\n\n## Setup\n\nSome text.\n`,
-    );
-  });
-  return path.join(folder, 'docs.json');
-}
-
 /** The page files of the docs repositories as scan jobs, written to a file for the child processes. */
 function jobsOf(repositories, file) {
   const jobs = repositories.flatMap((repository) =>
@@ -137,8 +113,7 @@ export async function helperRows({ runs = 5 } = {}) {
       ]);
     }
     const sites = [
-      ['a 50-page generated site', generatedSite(path.join(work, 'fifty'), 50)],
-      ['the 2,000-page generated site', generatedSite(path.join(work, 'two-thousand'), 2000)],
+      ...[50, 2000].map((pages) => [`the ${pages.toLocaleString('en')}-page generated site`, writeSiteWithPages(path.join(work, String(pages)), pages).docs]),
       ...['runpod', 'mintlify', 'modelcontextprotocol'].map((repository) => [`docs-repos/${repository}`, path.join(DOCS_REPOS, repository, 'docs.json')]),
     ];
     for (const [label, docs] of sites) {
