@@ -118,6 +118,8 @@ const inlineLeaf: fc.Arbitrary<string> = fc.oneof(
       '<https://a.b/c?d=e&amp;f>',
       '<mailto:a@b.c>',
       '<a.b-c@d-e.f>',
+      '<A.Z@b.c>',
+      '<a[b@c.d>',
       '<a@b>',
       '<a@-b.c>',
       '<a:b>',

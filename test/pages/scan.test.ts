@@ -327,6 +327,11 @@ describe('the fast path (src/pages/fast-scan.ts) takes the pages it models', () 
       false,
     ],
     [
+      'Markdown: email autolinks (letters at either end of the alphabet; a bracket is no address), and lines that only look like HTML past their first character',
+      'Mail <A.Z@b.c>, <Zz@y.z>, <aZ@c.d> and <a[b@c.d> or <[x@y.z>.\nText [a](/a)\nx/div>\n[b](/b)\nx!-- y\n[c](/c)\nx?z\n[d](/d)\n',
+      false,
+    ],
+    [
       'Markdown: indented code, and lines after it that cannot start a list',
       'Text [a](/a)\n\n    [code](/indented)\n\n2. [b](/b)\n\n- x\n\n      [c](/c)\n',
       false,
@@ -353,6 +358,8 @@ describe('the fast path declines or agrees with micromark where it once read a p
     ['definitions in a block quote, each with its title on the next line', "> [Ref]: #frag\n> 'next'\n> [Ref]: /a\\)\n> 'next'\n", true],
     ['Markdown: indented code, then a line that cannot start a list', '    code\n\n2. [x]: /not-a-definition\n', false],
     ['Markdown: a tag alone on a lazy line (micromark keeps it in the block quote)', '> a\n<Card>\n  [a](/a)\n</Card>\n', false],
+    ['a tag in a list item that goes on on a line indented less (micromark fails the page)', '- a\n  <img\n src="/x" />\n', true],
+    ['a tag in nested list items that goes on on a line indented for the outer item only', '- a\n  - b\n    <img\n    src="/x" />\n', true],
   ] as const;
   it.each(pages)('%s', (_name, page, mdx) => {
     const fast = fastScanPageText(page, mdx);
