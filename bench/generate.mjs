@@ -2,11 +2,14 @@
  * Generated inputs for the benchmark: nothing large is committed.
  * A site is languages × versions × tabs × groups × pages; `withErrors` plants a few mistakes deep inside.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 
 const LANGS = ['en', 'fr', 'de', 'es', 'jp', 'ko', 'cn', 'it'];
 
 export function siteShape(pages) {
   const shapes = {
+    50: [1, 1, 1, 5, 10],
     2000: [2, 2, 5, 10, 10],
     50000: [5, 2, 5, 50, 20],
     200000: [5, 4, 10, 50, 20],
@@ -90,4 +93,32 @@ export function generateDeep(depth) {
     close += ']}';
   }
   return `{"navigation": {"groups": [${open}"leaf"${close}]}}`;
+}
+
+/**
+ * A generated site of `pages` pages written into `folder` with a page file for each, each with a
+ * heading and two links (to the next page and one of its sections): its docs.json and first page.
+ */
+export function writeSiteWithPages(folder, pages) {
+  mkdirSync(folder, { recursive: true });
+  const text = generateSite(pages);
+  writeFileSync(path.join(folder, 'docs.json'), text);
+  const listed = [];
+  const walk = (value) => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object')
+      for (const [key, child] of Object.entries(value))
+        key === 'pages' ? child.forEach((p) => (typeof p === 'string' ? listed.push(p) : walk(p))) : walk(child);
+  };
+  walk(JSON.parse(text).navigation);
+  listed.forEach((page, i) => {
+    const file = path.join(folder, `${page}.mdx`);
+    mkdirSync(path.dirname(file), { recursive: true });
+    const next = listed[(i + 1) % listed.length];
+    writeFileSync(
+      file,
+      `---\ntitle: Page ${i}\n---\n\n# Page ${i}\n\nRead [the next page](/${next}) and [its setup](/${next}#page-${(i + 1) % listed.length}).\n\n## Setup\n\nSome text.\n`,
+    );
+  });
+  return { docs: path.join(folder, 'docs.json'), page: path.join(folder, `${listed[0]}.mdx`), pages: listed.length };
 }

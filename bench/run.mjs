@@ -21,6 +21,7 @@ import { printTargets, recordTarget, resetTargets } from './targets.mjs';
 import { lspRows } from './lsp.mjs';
 import { linkRows } from './links.mjs';
 import { scannerRows } from './scanner.mjs';
+import { helperRows } from './helpers.mjs';
 import { speedRows } from './speed.mjs';
 import { resolveScalingRows, resolveSiteRows } from './resolve-sites.mjs';
 
@@ -218,8 +219,10 @@ rows.push(...(await resolveScalingRows({ runs: resolveRuns })));
 
 // 3c. Links in pages and URL history on the largest real docs repository (bench/links.mjs).
 rows.push(...(await linkRows({ runs: resolveRuns, incumbent: incumbent !== undefined })));
-// 3d. The page scanner alone: fast path, micromark, and the share of pages left to micromark (bench/scanner.mjs).
+// 3d. The page scanner alone: fast path, micromark, and the pages left to micromark, per repository (bench/scanner.mjs).
 rows.push(...scannerRows({ runs: resolveRuns }).rows);
+// 3d'. Issue 51: when a helper thread pays for its start in a cold scan (bench/helpers.mjs).
+rows.push(...(await helperRows({ runs: resolveRuns })));
 
 // 3e. Issue 37: cold, warm and one-page-changed runs on the platform's docs repository and the
 //     2,000-page site with page files; `resolveFile` of the runpod repository (bench/speed.mjs).

@@ -14,7 +14,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { generateSite } from './generate.mjs';
+import { writeSiteWithPages } from './generate.mjs';
 import { ensureIncumbent } from './incumbent.mjs';
 import { recordTarget } from './targets.mjs';
 
@@ -137,29 +137,6 @@ function hookCommand(folder, cacheHome) {
   return { args: [process.execPath, cli, 'validate'], cwd: folder, env };
 }
 
-/** The generated 2,000-page site (bench/generate.mjs) with a page file for each page, each with a heading and two links. */
-function generatedSiteWithPages(folder) {
-  const text = generateSite(2000);
-  writeFileSync(path.join(folder, 'docs.json'), text);
-  const pages = [];
-  const walk = (value) => {
-    if (Array.isArray(value)) value.forEach(walk);
-    else if (value && typeof value === 'object')
-      for (const [key, child] of Object.entries(value)) key === 'pages' ? child.forEach((p) => (typeof p === 'string' ? pages.push(p) : walk(p))) : walk(child);
-  };
-  walk(JSON.parse(text).navigation);
-  pages.forEach((page, i) => {
-    const file = path.join(folder, `${page}.mdx`);
-    mkdirSync(path.dirname(file), { recursive: true });
-    const next = pages[(i + 1) % pages.length];
-    writeFileSync(
-      file,
-      `---\ntitle: Page ${i}\n---\n\n# Page ${i}\n\nRead [the next page](/${next}) and [its setup](/${next}#page-${(i + 1) % pages.length}).\n\n## Setup\n\nSome text.\n`,
-    );
-  });
-  return { docs: path.join(folder, 'docs.json'), page: path.join(folder, `${pages[0]}.mdx`) };
-}
-
 /** `resolveFile` of a docs.json in a fresh process, the library imported first (not timed): ms, median of `runs`. */
 function resolveInProcess(docs, runs) {
   const script = `
@@ -218,7 +195,7 @@ export async function speedRows({ runs = 5, incumbent = false } = {}) {
 
     const generated = path.join(work, 'generated');
     mkdirSync(generated);
-    const site = generatedSiteWithPages(generated);
+    const site = writeSiteWithPages(generated, 2000);
     const siteCache = `${path.join(work, 'cache-generated')}${path.sep}`;
     spawnSync(process.execPath, [cli, 'validate', site.docs, '--cache-location', siteCache], { encoding: 'utf8', maxBuffer: 1 << 28 });
     const twoK = interleaved(siteCommands(site.docs, site.page, siteCache, incumbentEntry), runs);

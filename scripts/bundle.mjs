@@ -142,23 +142,28 @@ const buildKeyEntry = (buildFile) => ({
 });
 
 /**
- * @sindresorhus/transliterate (under @sindresorhus/slugify, for ids of non-ASCII titles) makes a
- * new RegExp for each of its ~1,900 replacements on every call: 17% of a cold validation of the
- * platform docs repository went there (its translated pages' accordion titles). In the scanner's
- * bundle the same replacements are made as literal `replaceAll`s, and only for a key the text
- * holds: the same result (a global RegExp of an escaped literal and `replaceAll` of the literal
- * replace the same occurrences with the same value), checked against the package on every
- * replacement key in test/pages/slug-bundle.test.ts. The build fails if the package's code is
- * not the code this was written for.
+ * @sindresorhus/transliterate (under @sindresorhus/slugify, for ids of non-ASCII titles) builds a
+ * map of its ~1,900 replacements and makes a new RegExp for each on every call: 17% of a cold
+ * validation of the platform docs repository went there (its translated pages' accordion titles).
+ * In the scanner's bundle the package's function is src/pages/transliterate.ts over the package's
+ * own table: compiled once, one scan of the text (test/pages/transliterate.test.ts holds it to the
+ * package on every key; test/pages/slug-bundle.test.ts the bundle's ids to the sources'). The
+ * build fails if the package's code is not the code this was written for (1.6.0's index.js).
  */
-const literalTransliteration = {
-  name: 'literal-transliteration',
+const TRANSLITERATE_SHA256 = 'be10d75ff678f43d9130bc9099c0d666bddfd2cb6f8aae0172add84827a18585';
+const oneScanTransliteration = {
+  name: 'one-scan-transliteration',
   setup(plugin) {
     plugin.onLoad({ filter: /[\\/]@sindresorhus[\\/]transliterate[\\/]index\.js$/ }, ({ path: file }) => {
-      const source = readFileSync(file, 'utf8');
-      const slow = "string = string.replace(new RegExp(escapeStringRegexp(key), 'g'), value);";
-      if (!source.includes(slow)) throw new Error(`${file}: its replacement loop is not the one scripts/bundle.mjs rewrites`);
-      return { loader: 'js', contents: source.replace(slow, 'if (string.includes(key)) string = string.replaceAll(key, value);') };
+      const hash = createHash('sha256').update(readFileSync(file)).digest('hex');
+      if (hash !== TRANSLITERATE_SHA256)
+        throw new Error(`${file}: not the @sindresorhus/transliterate that src/pages/transliterate.ts reproduces (sha256 ${hash})`);
+      const contents = [
+        "import builtinReplacements from './replacements.js';",
+        `import { transliterator } from ${JSON.stringify(path.join(project, 'src', 'pages', 'transliterate.ts'))};`,
+        'export default transliterator(builtinReplacements);',
+      ].join('\n');
+      return { loader: 'js', contents, resolveDir: path.dirname(file) };
     });
   },
 };
@@ -201,7 +206,7 @@ await build({
   outfile: path.join(outdir, 'pages.js'),
   // Everything inlined: none of the parser's packages is a dependency.
   external: [],
-  plugins: [literalTransliteration, markdownLater],
+  plugins: [oneScanTransliteration, markdownLater],
   minify: true,
 });
 

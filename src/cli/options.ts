@@ -114,7 +114,8 @@ export const VALIDATE_OPTIONS: readonly CliOption[] = [
   {
     name: 'concurrency',
     value: '<n>',
-    description: "threads to read pages on for the link rules: a number, or auto (default: the machine's cores, one per 512 KB of pages; 1: one thread)",
+    description:
+      'threads to read pages on for the link rules: a number, or auto (default: helpers only where they pay for their start, see Performance; 1: one thread)',
   },
 ];
 

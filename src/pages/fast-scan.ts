@@ -1,32 +1,35 @@
 /**
- * The page scanner's fast path: one pass over an MDX page, line by line, that finds what the
- * rules need (links, images, definitions, the `href`/`src` of elements, headings, elements and
- * their attributes, front matter) with the offsets micromark gives, and builds just enough of the
- * tree for anchors.ts to make the page's ids as it makes them from micromark's tree.
+ * The page scanner's fast path: one pass over a page, line by line, that finds what the rules
+ * need (links, images, definitions, the `href`/`src` of elements, headings, elements and their
+ * attributes, front matter) with the offsets micromark gives, and builds just enough of the tree
+ * for anchors.ts to make the page's ids as it makes them from micromark's tree. An MDX page
+ * (`mdx`) has elements, expressions and ESM; a Markdown page (`.md`) has HTML instead (raw: no
+ * links in it), autolinks and indented code.
  *
  * It is no set of regular expressions: it keeps the block structure (block quotes, list items,
- * fenced code and math, ESM, elements and expressions across lines, definitions) and parses
- * paragraphs and headings as micromark does for links (code spans and inline math hide them;
- * escapes; brackets matched and links inside links undone).
+ * fenced and indented code and math, ESM, elements and expressions across lines, HTML blocks,
+ * definitions) and parses paragraphs and headings as micromark does for links (code spans, inline
+ * math and inline HTML hide them; escapes; brackets matched and links inside links undone).
  *
  * Safety first: wherever a page holds something this path does not model with certainty (setext
- * underlines, footnotes, reference links, tabs where indentation counts, a fence a container ends,
- * elements or expressions that might not parse, a byte order mark, carriage returns, Markdown
- * pages), it says `undefined` and the page goes to micromark (scanner.ts). micromark stays the
- * oracle: test/pages/fast-scan.corpus.test.ts and test/robustness/fast-scan.property.test.ts
- * require both to give the same scan of every page this path accepts.
+ * underlines, footnote definitions, tabs where indentation counts, a fence or HTML block a
+ * container ends, elements or expressions that might not parse, CDATA, a byte order mark, carriage
+ * returns), it says `undefined` and the page goes to micromark (scanner.ts). micromark stays the
+ * oracle: test/pages/fast-scan.corpus.test.ts and the property tests (test/pages/fast-scan-property.ts,
+ * on pages from test/pages/page-grammar.ts) require both to give the same scan of every page this path accepts.
  */
 import { Parser } from 'acorn';
 import acornJsx from 'acorn-jsx';
 import { classifyCharacter } from 'micromark-util-classify-character';
 import { decodeString } from 'micromark-util-decode-string';
+import { htmlBlockNames, htmlRawNames } from 'micromark-util-html-tag-name';
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier';
 import { parseEntities } from 'parse-entities';
 import type { PageLink } from './types.js';
 
 /** Elements whose `src` is a link (besides every element's `href`); as links.ts. */
 const SOURCE_ELEMENTS = new Set(['img', 'video', 'source', 'audio', 'iframe']);
-/** Flow elements whose title comes from their content (anchors.ts reads it): not modelled here. */
+/** Flow elements whose title comes from their content (anchors.ts reads it): their paragraphs' text is kept. */
 const CONTENT_TITLED = new Set(['h1', 'h2', 'h3', 'h4', 'Heading']);
 
 /** What the fast path gives: the links (in page order) and a tree for anchors.ts's passes. */
@@ -69,9 +72,8 @@ function fallback(): never {
 export const fastScanModule = import.meta.url;
 
 export function fastScan(text: string, original: string, mdx: boolean): FastScan | undefined {
-  if (!mdx) return undefined;
   try {
-    return new PageScanner(text, original).scan();
+    return new PageScanner(text, original, mdx).scan();
   } catch (error) {
     if (error === FALLBACK) return undefined;
     throw error;
@@ -82,8 +84,6 @@ interface Container {
   kind: 'quote' | 'item';
   /** A list item's content column, counted from where the item's line starts after the containers around it. */
   indent: number;
-  /** A list item's bullet (`-`, `+`, `*`) or its number's delimiter (`.`, `)`). */
-  marker?: number;
 }
 
 /** An open flow element, and how many containers were open around it. */
@@ -96,24 +96,37 @@ interface OpenElement {
 interface InlineBlock {
   node: TreeNode;
   segments: number[];
+  /** Its text is read: a heading, or a paragraph in an element titled by its content. */
   heading: boolean;
 }
 
 interface Leaf {
-  kind: 'paragraph' | 'fence';
+  /**
+   * `paragraph`: micromark's content, a paragraph or definitions (then `block` is undefined until a
+   * line is no definition); `code`: indented code (Markdown), which blank lines do not end.
+   */
+  kind: 'paragraph' | 'fence' | 'html' | 'code';
   /** A fence: its character, length, and the containers open around it. */
   char?: number;
   count?: number;
   depth: number;
   block?: InlineBlock;
+  /** HTML (Markdown pages): what ends it, a blank line or the marker on a line (kinds 1 to 4 of CommonMark's seven). */
+  html?: HtmlFlow;
 }
 
 /** What an ESM block may hold (micromark-extension-mdxjs-esm's list). */
 const ESM_NODES = new Set(['ExportAllDeclaration', 'ExportDefaultDeclaration', 'ExportNamedDeclaration', 'ImportDeclaration']);
 
+/**
+ * What could be a footnote definition (`[^label]:`, the label without white space or unescaped
+ * brackets), anywhere on the page (a superset of where micromark reads one): a `\` takes the
+ * character after it, so that no run of backslashes makes the match backtrack.
+ */
+const FOOTNOTE_DEFINITION = /\[\^(?:\\[^ \t\n\r]|[^ \t\n\r[\]\\])+\]:/;
+
 /** Characters the inline pass acts on. */
-const INLINE_SPECIAL = new Uint8Array(128);
-for (const char of '\\`$[!]<{*_') INLINE_SPECIAL[char.charCodeAt(0)] = 1;
+const INLINE_SPECIAL_SEARCH = /[\\`$[!\]<{*_]/g;
 
 const SPACE = 32;
 const TAB = 9;
@@ -130,9 +143,8 @@ class PageScanner {
   /** The definitions' labels, normalized as micromark compares them. */
   readonly defined = new Set<string>();
   private inlineParser: InlineParser | undefined;
-  /** Elements in paragraphs (put in the tree at the end: where does not change an id) and flow elements holding a paragraph. */
+  /** Elements in paragraphs (put in the tree at the end: where does not change an id). */
   readonly inlineElements: TreeNode[] = [];
-  private readonly contentful = new Set<TreeNode>();
   /** The names ESM blocks imported so far. */
   private readonly imported: string[] = [];
   private leaf: Leaf | undefined;
@@ -140,11 +152,15 @@ class PageScanner {
   constructor(
     private readonly text: string,
     private readonly original: string,
+    /** MDX (elements, expressions, ESM), or Markdown (HTML, autolinks, indented code). */
+    readonly mdx: boolean,
   ) {}
 
   scan(): FastScan {
     const text = this.text;
-    if (text.includes('\r') || text.charCodeAt(0) === 0xfeff || text.includes('[^') || text.includes('\0')) fallback();
+    if (text.includes('\r') || text.charCodeAt(0) === 0xfeff || text.includes('\0')) fallback();
+    // A footnote call is one only when its definition is on the page: without any, `[^` is a bracket.
+    if (text.includes('[^') && FOOTNOTE_DEFINITION.test(text)) fallback();
     let pos = this.frontMatter();
     while (pos <= text.length) {
       let end = text.indexOf('\n', pos);
@@ -200,7 +216,7 @@ class PageScanner {
       const tab = skippedTab;
       if (container.kind === 'quote') {
         if (tab) fallback();
-        if (text.charCodeAt(to) !== 62 /* > */) break;
+        if (text.charCodeAt(to) !== 62 /* > */ || (!this.mdx && to - pos >= 4)) break;
         pos = to + 1;
         if (text.charCodeAt(pos) === TAB) fallback();
         if (text.charCodeAt(pos) === SPACE) pos++;
@@ -215,18 +231,29 @@ class PageScanner {
     // 2. An open fence takes the line when the line continues its containers.
     if (leaf?.kind === 'fence') {
       if (matched < leaf.depth) fallback(); // a container ends the fence: micromark's and ours may differ
-      if (closesFence(text, pos, end, leaf.char!, leaf.count!)) this.leaf = undefined;
+      if (closesFence(text, pos, end, leaf.char!, leaf.count!, this.mdx)) this.leaf = undefined;
       return end + 1;
+    }
+    // 2b. So does open HTML (Markdown pages), to its end: a blank line, or a line holding its end marker.
+    if (leaf?.kind === 'html') {
+      const html = leaf.html!;
+      const blank = isBlank(text, pos, end);
+      if (html.endsAtBlankLine && blank) this.leaf = undefined;
+      else {
+        if (matched < leaf.depth) fallback(); // as a fence
+        if (htmlFlowEnds(text, pos, end, html)) this.leaf = undefined;
+        return end + 1;
+      }
     }
     const first = skipSpaces(text, pos, end);
     const tab = skippedTab;
     const blank = first >= end;
     if (matched < this.containers.length) {
       // A line that ends containers, unless it continues their paragraph lazily.
-      if (leaf?.kind === 'paragraph' && !blank && !this.interrupts(first, end, true, matched)) {
-        if (isSetextLike(text, first, end)) fallback();
+      if (leaf?.kind === 'paragraph' && !blank && !this.interrupts(first, end, true, first - pos)) {
         if (tab) fallback();
-        leaf.block!.segments.push(first, end);
+        if (isSetextLike(text, first, end) && (this.mdx || first - pos < 4)) fallback();
+        this.continueContent(leaf, first, end);
         return end + 1;
       }
       this.closeContainers(matched);
@@ -248,13 +275,20 @@ class PageScanner {
     if (this.elements.length > 0 && this.elements[this.elements.length - 1].depth > depth) fallback();
   }
 
-  /** Block quotes and list items that start on this line. */
+  /**
+   * Block quotes and list items that start on this line. While the line may interrupt a paragraph
+   * (every container went on and content is open), each item it starts must be one that can.
+   */
   private openContainers(pos: number, end: number): number {
     const text = this.text;
+    // micromark's test: a construct still open (content, or indented code, even past blank lines).
+    const interrupting = this.leaf?.kind === 'paragraph' || this.leaf?.kind === 'code';
     for (;;) {
       const to = skipSpaces(text, pos, end);
       const tab = skippedTab;
       const code = text.charCodeAt(to);
+      // In Markdown, four columns of indent make code, not a container.
+      if (!this.mdx && to - pos >= 4) return pos;
       if (to < end && code === 62 /* > */) {
         if (tab) fallback();
         this.closeParagraph();
@@ -269,15 +303,14 @@ class PageScanner {
       if (tab) fallback();
       const contentStart = skipSpaces(text, marker, end);
       if (skippedTab) fallback();
-      // An empty item (and what it may take from the next lines) is left to micromark.
-      if (contentStart >= end) fallback();
-      if (this.leaf?.kind === 'paragraph') {
-        // An ordered item interrupts a paragraph only from 1: else the line continues the paragraph.
-        const ordered = code >= 48 && code <= 57;
-        if (ordered && !(marker - to === 2 && code === 49)) return pos;
-      }
+      // An empty item (and what it may take from the next lines) is left to micromark; so is, in
+      // Markdown, one whose content is indented code (five spaces or more after the marker).
+      if (contentStart >= end || (!this.mdx && contentStart - marker > 4)) fallback();
+      // An ordered item interrupts a paragraph only from 1: else the line continues the paragraph
+      // (or, after an item the line started, is its paragraph).
+      if (interrupting && code >= 48 && code <= 57 && !(marker - to === 2 && code === 49)) return pos;
       this.closeParagraph();
-      this.containers.push({ kind: 'item', indent: contentStart - pos, marker: text.charCodeAt(marker - 1) });
+      this.containers.push({ kind: 'item', indent: contentStart - pos });
       pos = contentStart;
     }
   }
@@ -286,28 +319,32 @@ class PageScanner {
    * Whether the line from `first` starts a block that ends a paragraph (`lazy`: the line is not
    * in the paragraph's containers, so a block quote or list item starts one too).
    */
-  private interrupts(first: number, end: number, lazy: boolean, matched = 0): boolean {
+  private interrupts(first: number, end: number, lazy: boolean, indent: number): boolean {
     const text = this.text;
     const code = text.charCodeAt(first);
+    // In Markdown, a line indented four columns or more continues the paragraph.
+    if (!this.mdx && indent >= 4) return false;
     if (code === 35 /* # */ && atxLevel(text, first, end) > 0) return true;
     if ((code === 96 || code === 126) && fenceRun(text, first, end) >= 3) return true;
     if (code === 36 /* $ */ && text.charCodeAt(first + 1) === 36) fallback();
     if (isThematicBreak(text, first, end)) return true;
-    if (code === 60 /* < */ || code === 123 /* { */) {
+    if (!this.mdx) {
+      // HTML of the first six kinds ends a paragraph; the seventh (any other tag) does not, but on a
+      // lazy line, where micromark opens it inside the containers the line leaves: left to it.
+      const html = code === 60 ? htmlFlowStart(text, first, end) : undefined;
+      if (html !== undefined) {
+        if (html.anyTag && lazy) fallback();
+        return !html.anyTag;
+      }
+    } else if (code === 60 /* < */ || code === 123 /* { */) {
       // Elements and expressions on a line of their own end a paragraph (and, lazily, its containers).
       return this.flowTags(first, end, false) !== undefined;
     }
     if (lazy) {
       if (code === 62 /* > */) return true;
-      const marker = listMarker(text, first, end);
-      if (marker !== undefined) {
-        // An item that can start here ends the paragraph: the next item of the list (whatever its
-        // number) or a new list; an empty item, or a list from 2 after other text, is left to micromark.
-        const ordered = code >= 48 && code <= 57;
-        const sibling = this.containers[matched]?.kind === 'item' && this.containers[matched].marker === text.charCodeAt(marker - 1);
-        if (skipSpaces(text, marker, end) >= end || (ordered && !sibling && !(marker - first === 2 && code === 49))) fallback();
-        return true;
-      }
+      // Where the line leaves containers, micromark starts any list item (any number, empty too: the
+      // test that keeps them from interrupting a paragraph runs only when every container continues).
+      if (listMarker(text, first, end) !== undefined) return true;
     }
     return false;
   }
@@ -316,20 +353,30 @@ class PageScanner {
   private leafLine(pos: number, end: number, lineStart: number): number {
     const text = this.text;
     const first = skipSpaces(text, pos, end);
+    const tab = skippedTab;
     const leaf = this.leaf;
     if (first >= end) {
-      this.closeParagraph();
+      if (leaf?.kind !== 'code') this.closeParagraph();
       return end + 1;
     }
     const code = text.charCodeAt(first);
+    const indent = first - pos;
+    // Tabs where Markdown counts indentation are left to micromark.
+    if (!this.mdx && tab) fallback();
     if (leaf?.kind === 'paragraph') {
-      if (isSetextLike(text, first, end)) fallback();
-      if (!this.interrupts(first, end, false)) {
-        leaf.block!.segments.push(first, end);
+      if (isSetextLike(text, first, end) && (this.mdx || indent < 4)) fallback();
+      if (!this.interrupts(first, end, false, indent)) {
+        this.continueContent(leaf, first, end);
         return end + 1;
       }
       this.closeParagraph();
     }
+    // Indented code (Markdown): no links; it ends at a line indented less.
+    if (!this.mdx && indent >= 4) {
+      this.leaf = { kind: 'code', depth: this.containers.length };
+      return end + 1;
+    }
+    if (leaf?.kind === 'code') this.leaf = undefined;
     // ATX heading.
     const level = code === 35 ? atxLevel(text, first, end) : 0;
     if (level > 0) {
@@ -339,57 +386,89 @@ class PageScanner {
       this.blocks.push({ node, segments: [contentStart, contentEnd], heading: true });
       return end + 1;
     }
-    // Fenced code.
-    if (code === 96 || code === 126) {
-      const count = fenceRun(text, first, end);
-      if (count >= 3) {
-        if (code === 96 && text.slice(first + count, end).includes('`')) fallback();
-        this.leaf = { kind: 'fence', char: code, count, depth: this.containers.length };
-        return end + 1;
-      }
-    }
-    if (code === 36 /* $ */ && text.charCodeAt(first + 1) === 36) {
-      const count = fenceRun(text, first, end);
-      if (text.slice(first + count, end).includes('$')) fallback();
-      this.leaf = { kind: 'fence', char: code, count, depth: this.containers.length };
-      return end + 1;
-    }
+    if (this.openFence(first, end, code)) return end + 1;
     if (isThematicBreak(text, first, end)) return end + 1;
+    const markup = this.mdx ? this.mdxLine(first, end, lineStart, code) : this.htmlLine(first, end, code);
+    if (markup !== undefined) return markup;
+    // Content: definitions, then a paragraph; the lines after a definition continue it as a paragraph's do.
+    const content: Leaf = { kind: 'paragraph', depth: this.containers.length };
+    this.continueContent(content, first, end);
+    this.leaf = content;
+    return end + 1;
+  }
+
+  /** Fenced code or math (`$$`) from `first`: whether the line opens one. */
+  private openFence(first: number, end: number, code: number): boolean {
+    const text = this.text;
+    if (code !== 96 && code !== 126 && !(code === 36 /* $ */ && text.charCodeAt(first + 1) === 36)) return false;
+    const count = fenceRun(text, first, end);
+    if (count < 3 && code !== 36) return false;
+    // An info string with the fence's own character (backtick, dollar) is left to micromark.
+    if (code !== 126 && text.slice(first + count, end).includes(String.fromCharCode(code))) fallback();
+    this.leaf = { kind: 'fence', char: code, count, depth: this.containers.length };
+    return true;
+  }
+
+  /** MDX: ESM, or a line of flow elements and expressions; where the next line starts, or undefined when the line is neither. */
+  private mdxLine(first: number, end: number, lineStart: number, code: number): number | undefined {
+    const text = this.text;
     // ESM: `import`/`export` at the start of a line outside containers, to the next blank line.
     if (first === lineStart && this.containers.length === 0 && (text.startsWith('import', first) || text.startsWith('export', first))) {
       if (text.charCodeAt(first + 6) === SPACE) return this.esm(first);
     }
-    if (code === 60 || code === 123) {
-      const tags = this.flowTags(first, end, true);
-      if (tags !== undefined) return tags + 1;
-    }
-    if (code === 91 /* [ */ && this.definition(first, end)) return end + 1;
-    // A paragraph: no node (anchors.ts reads only the elements in it, wherever they are).
-    const node: TreeNode = { type: 'paragraph', children: [] };
-    if (this.parent !== this.root) this.contentful.add(this.parent);
-    const block: InlineBlock = { node, segments: [first, end], heading: false };
-    this.blocks.push(block);
-    this.leaf = { kind: 'paragraph', depth: this.containers.length, block };
+    if (code !== 60 && code !== 123) return undefined;
+    const tags = this.flowTags(first, end, true);
+    return tags === undefined ? undefined : tags + 1;
+  }
+
+  /** Markdown: HTML, raw to its end, no links (kinds 1 to 4 may end on the line they start on); where the next line starts, or undefined. */
+  private htmlLine(first: number, end: number, code: number): number | undefined {
+    const html = code === 60 ? htmlFlowStart(this.text, first, end) : undefined;
+    if (html === undefined) return undefined;
+    if (html.endsAtBlankLine || !htmlFlowEnds(this.text, html.searchFrom, end, html)) this.leaf = { kind: 'html', depth: this.containers.length, html };
     return end + 1;
   }
 
-  /** An ESM block from `start` to the next blank line; it must parse (else micromark says why). */
+  /** A line of content: a definition while no paragraph has started, else a line of the paragraph. */
+  private continueContent(leaf: Leaf, first: number, end: number): void {
+    if (leaf.block !== undefined) {
+      // A title of several lines (their breaks, hard or not) is left to micromark.
+      if (leaf.block.heading) fallback();
+      leaf.block.segments.push(first, end);
+      return;
+    }
+    if (this.text.charCodeAt(first) === 91 /* [ */ && this.definition(first, end)) return;
+    const node: TreeNode = { type: 'paragraph', children: [] };
+    // In an element titled by its content (`<h2>`), the paragraph is in the tree with its text (as
+    // a heading's; the white space that ends the line, which micromark drops, the slug trims);
+    // elsewhere it has no node (anchors.ts reads only the elements in it, wherever they are).
+    const titled = this.elements.some((open) => CONTENT_TITLED.has(open.node.name ?? ''));
+    if (titled) this.parent.children!.push(node);
+    leaf.block = { node, segments: [first, end], heading: titled };
+    this.blocks.push(leaf.block);
+  }
+
+  /**
+   * An ESM block from `start` to the next blank line; it must parse (else micromark says why). As
+   * micromark reads it, code that ends too soon there (a function body with blank lines in it)
+   * goes on to the next blank line, and is parsed again, unless the page ends.
+   */
   private esm(start: number): number {
     const text = this.text;
-    let end = lineEnd(text, start);
-    while (end < text.length) {
-      const nextEnd = lineEnd(text, end + 1);
-      if (isBlank(text, end + 1, nextEnd)) break;
-      end = nextEnd;
-    }
+    let end = beforeBlankLine(text, lineEnd(text, start));
     acornParser ??= Parser.extend(acornJsx());
     // As micromark: what earlier blocks imported is declared before this one (importing a name twice fails).
     const prefix = this.imported.length > 0 ? `var ${this.imported.join(',')}\n` : '';
     let program: { body: { type: string; specifiers?: { local: { name: string } }[] }[] };
-    try {
-      program = acornParser.parse(prefix + text.slice(start, end), { ecmaVersion: 2024, sourceType: 'module' }) as unknown as typeof program;
-    } catch {
-      return fallback();
+    for (let attempt = 1; ; attempt++) {
+      const source = prefix + text.slice(start, end);
+      try {
+        program = acornParser.parse(source, { ecmaVersion: 2024, sourceType: 'module' }) as unknown as typeof program;
+        break;
+      } catch (error) {
+        if (!endsTooSoon(error, source) || end >= text.length || attempt >= MAX_ESM_ATTEMPTS) return fallback();
+        end = beforeBlankLine(text, lineEnd(text, end + 1));
+      }
     }
     for (const node of prefix ? program.body.slice(1) : program.body) {
       if (!ESM_NODES.has(node.type)) fallback();
@@ -412,7 +491,7 @@ class PageScanner {
     for (;;) {
       const code = text.charCodeAt(pos);
       if (code === 60) {
-        const tag = parseTag(text, pos, this.containers.length > 0);
+        const tag = parseTag(text, pos, this.tagLineIndent());
         if (tag === undefined) return undefined;
         tags.push(tag);
         pos = tag.end;
@@ -429,17 +508,24 @@ class PageScanner {
     return lineEndAt;
   }
 
+  /**
+   * Where a flow tag may break lines: anywhere outside containers (0); in list items, onto lines
+   * indented as far as their content (the tag's text is then the page's, but for that indent); in
+   * a block quote, nowhere (undefined: left to micromark).
+   */
+  private tagLineIndent(): number | undefined {
+    let indent = 0;
+    for (const container of this.containers) {
+      if (container.kind === 'quote') return undefined;
+      indent += container.indent;
+    }
+    return indent;
+  }
+
   private flowTag(tag: Tag): void {
     if (tag.closing) {
       const open = this.elements.pop();
       if (open === undefined || open.depth !== this.containers.length || open.node.name !== tag.name) fallback();
-      if (
-        open.node.name !== null &&
-        open.node.name !== undefined &&
-        CONTENT_TITLED.has(open.node.name) &&
-        (open.node.children!.length > 0 || this.contentful.has(open.node))
-      )
-        fallback();
       return;
     }
     const node: TreeNode = { type: 'mdxJsxFlowElement', name: tag.name, attributes: tag.attributes, children: [] };
@@ -494,13 +580,11 @@ class PageScanner {
       const title = parseTitle(text, afterDestination, end);
       if (title === undefined || skipSpaces(text, title, end) < end) fallback();
     }
-    // A title may follow on the next line.
-    const nextStart = end + 1;
-    if (nextStart < text.length) {
-      const next = skipSpaces(text, nextStart, lineEnd(text, nextStart));
-      const code = text.charCodeAt(next);
-      if (code === 34 || code === 39 || code === 40) fallback();
-    }
+    // A title may follow on the next line (after the block quotes' `>` it continues).
+    let next = end + 1;
+    for (let code = text.charCodeAt(next); code === SPACE || code === TAB || code === 62; code = text.charCodeAt(next)) next++;
+    const following = text.charCodeAt(next);
+    if (following === 34 || following === 39 || following === 40) fallback();
     this.defined.add(normalizeIdentifier(text.slice(first + 1, pos)));
     this.links.push(this.link('definition', decodeString(destination.raw), [destination.start, destination.end]));
     return true;
@@ -619,11 +703,12 @@ class InlineParser {
     const inContainers = false;
     let i = 0;
     while (i < length) {
+      // To the next character the pass acts on, in the regular expression engine's compiled loop:
+      // on a cold run, most of this code is still interpreted.
+      INLINE_SPECIAL_SEARCH.lastIndex = i;
+      if (!INLINE_SPECIAL_SEARCH.test(content)) break;
+      i = INLINE_SPECIAL_SEARCH.lastIndex - 1;
       const code = content.charCodeAt(i);
-      if (code >= 128 || INLINE_SPECIAL[code] === 0) {
-        i++;
-        continue;
-      }
       switch (code) {
         case 92: // \
           i += isAsciiPunctuation(content.charCodeAt(i + 1)) ? 2 : 1;
@@ -646,10 +731,10 @@ class InlineParser {
           i = this.labelEnd(i);
           break;
         case 60: // <
-          i = this.textTag(i, inContainers);
+          i = this.page.mdx ? this.textTag(i, inContainers) : this.angleBracket(i);
           break;
         case 123: // {
-          i = this.textExpression(i);
+          i = this.page.mdx ? this.textExpression(i) : i + 1;
           break;
         case 42: // *
         case 95: // _
@@ -781,7 +866,8 @@ class InlineParser {
     const content = this.content;
     if (this.page.defined.size === 0) return at + 1;
     const text = content.slice(opener.at + (opener.image ? 2 : 1), at);
-    if (text.includes('\n') || text.length > 999) fallback();
+    // Across lines, the label compares as one space where the line breaks (normalizeIdentifier).
+    if (text.length > 999) fallback();
     const defined = this.page.defined.has(normalizeIdentifier(text));
     let end = at + 1;
     if (content.charCodeAt(at + 1) === 91) {
@@ -810,7 +896,7 @@ class InlineParser {
     const content = this.content;
     const next = content.charCodeAt(at + 1);
     if (next === SPACE || next === TAB || next === NEWLINE) return at + 1;
-    const tag = parseTag(content, at, true);
+    const tag = parseTag(content, at, undefined);
     if (tag === undefined) return fallback();
     if (inContainers) fallback();
     // The attributes' offsets are the content's: the same as the page's on the tag's line.
@@ -832,6 +918,24 @@ class InlineParser {
     }
     if (this.block.heading) this.pieces.push({ start: at, end: tag.end, value: '' });
     return tag.end;
+  }
+
+  /** Markdown: an autolink (a link), inline HTML (raw: what it holds is no link), or a plain `<`. */
+  private angleBracket(at: number): number {
+    const content = this.content;
+    const autolink = autolinkEnd(content, at);
+    if (autolink !== undefined) {
+      // On one line: the content's offsets are the page's, shifted.
+      const raw = content.slice(at + 1, autolink.end - 1);
+      const url = autolink.email ? `mailto:${raw}` : raw;
+      this.found.push({ at, links: [this.page.inlineLink('link', url, [this.offset(at + 1), this.offset(autolink.end - 1)])] });
+      if (this.block.heading) this.pieces.push({ start: at, end: autolink.end, value: raw });
+      return autolink.end;
+    }
+    const html = htmlTextEnd(content, at);
+    if (html === undefined) return at + 1;
+    if (this.block.heading) this.pieces.push({ start: at, end: html, value: '' });
+    return html;
   }
 
   private textExpression(at: number): number {
@@ -960,7 +1064,7 @@ interface Tag {
  * character references, on one line), `name={simple}` and bare attributes. Undefined when the `<`
  * starts no tag (a space after it); anything else unusual (which may not parse) is left to micromark.
  */
-function parseTag(text: string, start: number, inContainers: boolean): Tag | undefined {
+function parseTag(text: string, start: number, lineIndent: number | undefined): Tag | undefined {
   let pos = start + 1;
   const next = text.charCodeAt(pos);
   if (next === SPACE || next === TAB || next === NEWLINE) return undefined;
@@ -969,7 +1073,7 @@ function parseTag(text: string, start: number, inContainers: boolean): Tag | und
       const code = text.charCodeAt(pos);
       if (code === SPACE || code === TAB) pos++;
       else if (code === NEWLINE) {
-        if (inContainers) fallback();
+        if (lineIndent === undefined || (lineIndent > 0 && !staysInItems(text, pos + 1, lineIndent))) fallback();
         pos++;
       } else return;
     }
@@ -1011,10 +1115,16 @@ function parseTag(text: string, start: number, inContainers: boolean): Tag | und
       attributes.push({ type: 'mdxJsxAttribute', name: attributeName, value: null });
       continue;
     }
-    pos = attributeValue(text, pos + 1, attributeName, inContainers, attributes, valueSpans);
+    pos = attributeValue(text, pos + 1, attributeName, lineIndent !== 0, attributes, valueSpans);
     const following = text.charCodeAt(pos);
     if (following !== SPACE && following !== TAB && following !== NEWLINE && following !== 47 && following !== 62) fallback();
   }
+}
+
+/** Whether the line at `start` is indented `indent` spaces at least, and not blank: it goes on in the list items a tag is in. */
+function staysInItems(text: string, start: number, indent: number): boolean {
+  const first = skipSpaces(text, start, lineEnd(text, start));
+  return !skippedTab && first - start >= indent && first < lineEnd(text, start);
 }
 
 /** `"value"`, `'value'` or `{expression}` from `pos` (after the `=`): the attribute kept, and where it ends. */
@@ -1086,13 +1196,31 @@ function expressionEnd(text: string, start: number, inContainers: boolean, attri
     try {
       node = acornParser.parseExpressionAt(value, 0, { ecmaVersion: 2024, sourceType: 'module', preserveParens: true, onComment: [] });
     } catch (error) {
-      const { raisedAt, message } = error as { raisedAt?: number; message?: string };
-      if ((typeof raisedAt === 'number' && raisedAt >= value.length) || message?.startsWith('Unterminated comment')) continue;
+      if (endsTooSoon(error, value)) continue;
       return fallback();
     }
     if (!isEmptyExpression(value.slice(node.end))) fallback();
     return { end: close + 1, value };
   }
+}
+
+/** Parses of one ESM block at most (each runs over the block so far): past them, micromark reads the page. */
+const MAX_ESM_ATTEMPTS = 64;
+
+/** The end of the line at `end` or of the first line after it that a blank line (or the page's end) follows. */
+function beforeBlankLine(text: string, end: number): number {
+  while (end < text.length) {
+    const nextEnd = lineEnd(text, end + 1);
+    if (isBlank(text, end + 1, nextEnd)) break;
+    end = nextEnd;
+  }
+  return end;
+}
+
+/** An acorn error that micromark reads as input ending too soon (it then reads further): at the end, or an open comment. */
+function endsTooSoon(error: unknown, source: string): boolean {
+  const { raisedAt, message } = error as { raisedAt?: number; message?: string };
+  return (typeof raisedAt === 'number' && raisedAt >= source.length) || message?.startsWith('Unterminated comment') === true;
 }
 
 /** Nothing but white space and comments (a line comment must end its line), as micromark tests it. */
@@ -1165,10 +1293,258 @@ function fenceRun(text: string, start: number, end: number): number {
   return pos - start;
 }
 
-function closesFence(text: string, pos: number, end: number, char: number, count: number): boolean {
+/** Whether the line closes the fence (in Markdown, `mdx` false, a closing fence indented four columns is code). */
+function closesFence(text: string, pos: number, end: number, char: number, count: number, mdx: boolean): boolean {
   const first = skipSpaces(text, pos, end);
+  const tab = skippedTab;
   const run = fenceRun(text, first, end);
-  return text.charCodeAt(first) === char && run >= count && isBlank(text, first + run, end);
+  if (text.charCodeAt(first) !== char || run < count || !isBlank(text, first + run, end)) return false;
+  if (mdx) return true;
+  // Markdown counts the indent in columns: a tab there is left to micromark.
+  if (tab) fallback();
+  return first - pos < 4;
+}
+
+/**
+ * HTML (flow) in a Markdown page, as CommonMark's kinds: raw text (`<script>`, `<pre>`, `<style>`,
+ * `<textarea>`), a comment, an instruction, a declaration (each to its end marker), a known block
+ * tag (to a blank line), any other complete tag alone on its line (`anyTag`: to a blank line, and
+ * it cannot interrupt a paragraph). CDATA is left to micromark.
+ */
+interface HtmlFlow {
+  endsAtBlankLine: boolean;
+  anyTag: boolean;
+  /** Kinds 1 to 4: the end marker (kind 1: any raw end tag), and where to look for it on the first line. */
+  endMarker?: string;
+  searchFrom: number;
+}
+
+const HTML_RAW_NAMES = new Set(htmlRawNames);
+const HTML_BLOCK_NAMES = new Set(htmlBlockNames);
+const RAW_END_TAG = /<\/(?:pre|script|style|textarea)>/i;
+
+/** The HTML (flow) that the `<` at `start` opens, as micromark reads one; undefined when there is none. */
+function htmlFlowStart(text: string, start: number, end: number): HtmlFlow | undefined {
+  let pos = start + 1;
+  const code = text.charCodeAt(pos);
+  if (code === 33 /* ! */) {
+    const next = text.charCodeAt(pos + 1);
+    // `<!--`: its `-->` may be the very dashes that open it (`<!-->`).
+    if (next === 45 && text.charCodeAt(pos + 2) === 45) return { endsAtBlankLine: false, anyTag: false, endMarker: '-->', searchFrom: pos + 1 };
+    if (next === 91 /* [ */ && text.startsWith('[CDATA[', pos + 1)) fallback();
+    if (isAsciiAlpha(next)) return { endsAtBlankLine: false, anyTag: false, endMarker: '>', searchFrom: pos + 1 };
+    return undefined;
+  }
+  // `<?`: `<?>` ends it at once.
+  if (code === 63 /* ? */) return { endsAtBlankLine: false, anyTag: false, endMarker: '?>', searchFrom: pos };
+  const closing = code === 47; /* / */
+  if (closing) pos++;
+  if (!isAsciiAlpha(text.charCodeAt(pos))) return undefined;
+  const nameStart = pos;
+  while (pos < end && (isAsciiAlphanumeric(text.charCodeAt(pos)) || text.charCodeAt(pos) === 45)) pos++;
+  const after = pos < end ? text.charCodeAt(pos) : NEWLINE;
+  if (after !== 47 && after !== 62 && after !== SPACE && after !== TAB && after !== NEWLINE) return undefined;
+  const name = text.slice(nameStart, pos).toLowerCase();
+  const slash = after === 47;
+  if (!slash && !closing && HTML_RAW_NAMES.has(name)) return { endsAtBlankLine: false, anyTag: false, endMarker: '</', searchFrom: pos };
+  if (HTML_BLOCK_NAMES.has(name)) {
+    if (slash && text.charCodeAt(pos + 1) !== 62) return undefined;
+    return { endsAtBlankLine: true, anyTag: false, searchFrom: pos };
+  }
+  return completeTagLine(text, pos, end, closing) ? { endsAtBlankLine: true, anyTag: true, searchFrom: pos } : undefined;
+}
+
+/**
+ * The rest of a tag from `pos` (after its name) as HTML of the seventh kind needs it: attributes
+ * on this line, `>` or `/>`, then only white space.
+ */
+function completeTagLine(text: string, pos: number, end: number, closing: boolean): boolean {
+  if (closing) {
+    pos = skipSpaces(text, pos, end);
+    return text.charCodeAt(pos) === 62 && pos < end && isBlank(text, pos + 1, end);
+  }
+  const close = tagAttributesEnd(text, pos, end, true);
+  return close !== undefined && isBlank(text, close, end);
+}
+
+/** Whether the line [pos, end) holds the end marker of HTML of the first four kinds. */
+function htmlFlowEnds(text: string, pos: number, end: number, html: HtmlFlow): boolean {
+  if (html.endMarker === undefined) return false;
+  const line = text.slice(pos, end);
+  return html.endMarker === '</' ? RAW_END_TAG.test(line) : line.includes(html.endMarker);
+}
+
+/**
+ * An autolink from the `<` at `start`, as micromark reads one: a scheme (a letter, then 1 to 31
+ * letters, digits, `+`, `-`, `.`) and `:`, then no space, `<` or control character to `>`; or an
+ * email address (its local part, `@`, labels of at most 63 letters, digits and inner `-`).
+ */
+function autolinkEnd(text: string, start: number): { end: number; email: boolean } | undefined {
+  const first = start + 1;
+  if (isAsciiAlpha(text.charCodeAt(first))) {
+    let colon = first + 1;
+    while (colon - first < 32 && isSchemeCharacter(text.charCodeAt(colon))) colon++;
+    if (colon - first >= 2 && text.charCodeAt(colon) === 58) {
+      for (let pos = colon + 1; ; pos++) {
+        const code = text.charCodeAt(pos);
+        if (code === 62) return { end: pos + 1, email: false };
+        if (Number.isNaN(code) || code <= SPACE || code === 60 || code === 127) return undefined;
+      }
+    }
+  }
+  let pos = first;
+  while (isAtext(text.charCodeAt(pos))) pos++;
+  if (pos === first || text.charCodeAt(pos) !== 64 /* @ */) return undefined;
+  for (pos++; ; pos++) {
+    // A label: a letter or digit first, no `-` last.
+    const labelStart = pos;
+    while (pos - labelStart < 63 && (isAsciiAlphanumeric(text.charCodeAt(pos)) || text.charCodeAt(pos) === 45)) pos++;
+    if (pos === labelStart || text.charCodeAt(labelStart) === 45 || text.charCodeAt(pos - 1) === 45) return undefined;
+    const code = text.charCodeAt(pos);
+    if (code === 62) return { end: pos + 1, email: true };
+    if (code !== 46 /* . */) return undefined;
+  }
+}
+
+function isSchemeCharacter(code: number): boolean {
+  return isAsciiAlphanumeric(code) || code === 43 || code === 45 || code === 46;
+}
+
+/** micromark's `asciiAtext`: what an email address's local part may hold. */
+function isAtext(code: number): boolean {
+  return (
+    (code >= 35 && code <= 39) ||
+    code === 42 ||
+    code === 43 ||
+    (code >= 45 && code <= 57) ||
+    code === 61 ||
+    code === 63 ||
+    (code >= 65 && code <= 90) ||
+    (code >= 94 && code <= 126)
+  );
+}
+
+/**
+ * Inline HTML from the `<` at `start` (Markdown pages), as micromark reads it: a comment (to
+ * `-->`), an instruction (to `?>`), a declaration (to `>`), a closing tag, or an opening tag with
+ * attributes, across lines. Where it ends (after its `>`), or undefined when it is none.
+ */
+function htmlTextEnd(text: string, start: number): number | undefined {
+  const pos = start + 1;
+  const code = text.charCodeAt(pos);
+  const after = (marker: string, from: number) => {
+    const close = text.indexOf(marker, from);
+    return close === -1 ? undefined : close + marker.length;
+  };
+  if (code === 33 /* ! */) {
+    const next = text.charCodeAt(pos + 1);
+    // `<!--`: `<!-->` and `<!--->` are comments too.
+    if (next === 45) return text.charCodeAt(pos + 2) === 45 ? after('-->', pos + 1) : undefined;
+    if (next === 91 && text.startsWith('[CDATA[', pos + 1)) fallback();
+    return isAsciiAlpha(next) ? after('>', pos + 2) : undefined;
+  }
+  if (code === 63 /* ? */) return after('?>', pos + 1);
+  if (code === 47 /* / */) {
+    let end = pos + 1;
+    if (!isAsciiAlpha(text.charCodeAt(end))) return undefined;
+    while (isAsciiAlphanumeric(text.charCodeAt(end)) || text.charCodeAt(end) === 45) end++;
+    while (whiteSpace(text.charCodeAt(end))) end++;
+    return text.charCodeAt(end) === 62 ? end + 1 : undefined;
+  }
+  if (!isAsciiAlpha(code)) return undefined;
+  let end = pos + 1;
+  while (isAsciiAlphanumeric(text.charCodeAt(end)) || text.charCodeAt(end) === 45) end++;
+  const afterName = text.charCodeAt(end);
+  if (afterName !== 47 && afterName !== 62 && !whiteSpace(afterName)) return undefined;
+  return tagAttributesEnd(text, end, text.length, false);
+}
+
+/** The states of micromark's reading of a tag's attributes (html-flow.js, html-text.js). */
+const enum TagState {
+  Between,
+  Name,
+  NameAfter,
+  ValueBefore,
+  Quoted,
+  QuotedAfter,
+  Unquoted,
+}
+
+/**
+ * A tag's attributes from `pos` (after its name) to its `>` or `/>`, as micromark reads them:
+ * where the tag ends, or undefined when it is none. Names, `=`, quoted or unquoted values; in HTML
+ * (flow) of the seventh kind (`flow`), on one line (to `end`), an unquoted value may be followed by
+ * `=` and another; inline, white space may break lines and an unquoted value takes its first
+ * character whatever it is.
+ */
+function tagAttributesEnd(text: string, pos: number, end: number, flow: boolean): number | undefined {
+  const space = (code: number) => code === SPACE || code === TAB || (!flow && code === NEWLINE);
+  let state = TagState.Between;
+  let quote = 0;
+  for (;;) {
+    // The line's end (flow) or the text's: no tag.
+    const code = pos < end ? text.charCodeAt(pos) : Number.NaN;
+    if (Number.isNaN(code)) return undefined;
+    switch (state) {
+      case TagState.Between:
+        if (code === 47 /* / */) return text.charCodeAt(pos + 1) === 62 && pos + 1 < end ? pos + 2 : undefined;
+        if (code === 58 || code === 95 || isAsciiAlpha(code)) state = TagState.Name;
+        else if (!space(code)) return code === 62 ? pos + 1 : undefined;
+        pos++;
+        break;
+      case TagState.Name:
+        if (code === 45 || code === 46 || code === 58 || code === 95 || isAsciiAlphanumeric(code)) pos++;
+        else state = TagState.NameAfter;
+        break;
+      case TagState.NameAfter:
+        if (code === 61 /* = */) state = TagState.ValueBefore;
+        else if (!space(code)) {
+          state = TagState.Between;
+          break;
+        }
+        pos++;
+        break;
+      case TagState.ValueBefore:
+        if (code === 60 || code === 61 || code === 62 || code === 96) return undefined;
+        if (code === 34 || code === 39) {
+          quote = code;
+          state = TagState.Quoted;
+          pos++;
+        } else if (space(code)) pos++;
+        else {
+          state = TagState.Unquoted;
+          if (!flow) pos++;
+        }
+        break;
+      case TagState.Quoted:
+        if (code === quote) state = TagState.QuotedAfter;
+        pos++;
+        break;
+      case TagState.QuotedAfter:
+        if (code !== 47 && code !== 62 && !space(code)) return undefined;
+        state = TagState.Between;
+        break;
+      case TagState.Unquoted:
+        if (!flow && (code === 34 || code === 39 || code === 60 || code === 61 || code === 96)) return undefined;
+        if (code === 34 || code === 39 || code === 47 || code === 60 || code === 61 || code === 62 || code === 96 || space(code))
+          state = flow ? TagState.NameAfter : TagState.Between;
+        else pos++;
+        break;
+    }
+  }
+}
+
+/** A space, a tab or a line ending (inline HTML may break lines where it has white space). */
+function whiteSpace(code: number): boolean {
+  return code === SPACE || code === TAB || code === NEWLINE;
+}
+
+function isAsciiAlpha(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
+}
+
+function isAsciiAlphanumeric(code: number): boolean {
+  return isAsciiAlpha(code) || (code >= 48 && code <= 57);
 }
 
 /** `***`, `---`, `___` (three or more, spaces between): a thematic break. */

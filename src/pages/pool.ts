@@ -1,11 +1,12 @@
 /**
  * Many pages scanned on several cores, synchronously (validation is synchronous): the calling
- * thread starts helper threads on this very file, which take pages from one shared counter until
- * none is left, so a long page on one thread does not hold up the rest. The calling thread
- * collects their scans without returning to its event loop (an `Atomics.wait` on a counter of
- * scans posted, `receiveMessageOnPort`). A helper that stops answering (it could not start, it
- * crashed) costs time, never a page: after STALL_MS with no scan posted, the calling thread scans
- * the pages nobody took, then those taken and never answered.
+ * thread starts helper threads on this very file, and it and they take pages from one shared
+ * counter until none is left, so a long page on one thread does not hold up the rest, and a
+ * helper that is slow to start takes fewer. The calling thread collects the helpers' scans between
+ * its own pages and, once none is left to take, waits for the last without returning to its event
+ * loop (an `Atomics.wait` on a counter of scans posted, `receiveMessageOnPort`). A helper that
+ * stops answering (it could not start, it crashed) costs time, never a page: after STALL_MS with
+ * no scan posted, the calling thread scans the pages taken and never answered.
  *
  * Helpers run only from the built file (dist/cli/pages.js); from the TypeScript sources (tests
  * run there) every page is scanned on the calling thread.
@@ -21,8 +22,30 @@ export interface ScanJob {
   mdx: boolean;
 }
 
-/** Page text per helper thread at least (below it, starting a thread costs more than it saves). */
-const BYTES_PER_HELPER = 512 * 1024;
+/**
+ * When helpers pay for their start: text per helper at least, and cores left to V8's own threads.
+ * Measured (bench/helpers.mjs, 2 cores): a helper starts and loads the scanner in some 50 ms of its
+ * own core and 1 ms of the calling thread's; but on a cold run V8's background threads (optimizing
+ * compiler, garbage collector) take as much CPU as the scanning thread (1.2 s beside 1.1 s on the
+ * three docs repositories), and a helper brings its own: on 2 cores a helper made the fast path
+ * slower at every size tried (1.7 to 46 MB of pages). So whole pages go to helpers only where a core
+ * is left for V8 beside them, from 2 MB of text each (the fast path reads 15-30 MB/s a core).
+ * Pages the fast path leaves to micromark (28 times slower, less compiled code) go to helpers from
+ * 512 KB each, every core used, as before.
+ */
+export interface HelperPolicy {
+  /** The function helpers run on each job (serveIfHelper's table). */
+  kind: HelperScan;
+  bytesPerHelper: number;
+  /** Cores `'auto'` leaves to V8's background threads. */
+  spareCores: number;
+}
+
+export type HelperScan = 'page' | 'micromark';
+
+export const WHOLE_PAGES: HelperPolicy = { kind: 'page', bytesPerHelper: 2 * 1024 * 1024, spareCores: 1 };
+export const MICROMARK_PAGES: HelperPolicy = { kind: 'micromark', bytesPerHelper: 512 * 1024, spareCores: 0 };
+
 /** Helper threads at most. */
 const MAX_HELPERS = 7;
 /** No scan posted by any helper for this long: the calling thread scans a missing page itself. */
@@ -37,6 +60,7 @@ const YOUNG_GENERATION_MB = 96;
 /** What a helper is started with. */
 interface HelperData {
   docsnavPageScans: true;
+  kind: HelperScan;
   jobs: ScanJob[];
   /** [0]: the next unclaimed job; [1]: scans posted by all helpers. */
   counters: Int32Array;
@@ -49,16 +73,22 @@ type Answer = [number, PageScan];
 const thisFile = import.meta.url;
 
 /**
- * Scans every job with `scan`, on up to `threads` helper threads (`'auto'`: the cores there are,
- * one per BYTES_PER_HELPER of text), or on this thread when there is too little text for a thread
- * to pay for its start; the scans in job order.
+ * Scans every job with `scan` (helpers with the function `policy.kind` names), on up to `threads`
+ * threads, this one included (`'auto'`: the cores there are, but the policy's spare ones; a helper
+ * for each `policy.bytesPerHelper` of text), or on this thread alone when there is too little text
+ * for a helper to pay for its start; the scans in job order.
  */
-export function scanInParallel(jobs: readonly ScanJob[], scan: (job: ScanJob) => PageScan, threads: number | 'auto' = 'auto'): PageScan[] {
-  const helpers = helperCount(jobs, threads);
+export function scanInParallel(
+  jobs: readonly ScanJob[],
+  scan: (job: ScanJob) => PageScan,
+  policy: HelperPolicy,
+  threads: number | 'auto' = 'auto',
+): PageScan[] {
+  const helpers = helperCount(jobs, threads, policy);
   lastHelpers = 0;
   if (helpers === 0) return jobs.map(scan);
   const counters = new Int32Array(new SharedArrayBuffer(8));
-  const started = startHelpers(helpers, jobs, counters);
+  const started = startHelpers(helpers, policy.kind, jobs, counters);
   lastHelpers = started.length;
   try {
     return collect(
@@ -82,12 +112,14 @@ export function helpersOfLastScan(): number {
   return lastHelpers;
 }
 
-function helperCount(jobs: readonly ScanJob[], threads: number | 'auto'): number {
+/** Helpers `scanInParallel` would start for these jobs (none from the TypeScript sources, nor in a helper). */
+export function helperCount(jobs: readonly ScanJob[], threads: number | 'auto', policy: HelperPolicy): number {
   if (!thisFile.endsWith('.js') || !isMainThreadOrOurs()) return 0;
-  const cores = threads === 'auto' ? availableParallelism() : Math.max(1, Math.floor(threads));
+  const cores = threads === 'auto' ? availableParallelism() - policy.spareCores : Math.max(1, Math.floor(threads));
   let bytes = 0;
   for (const job of jobs) bytes += job.text.length;
-  return Math.max(0, Math.min(cores, MAX_HELPERS, Math.floor(bytes / BYTES_PER_HELPER), jobs.length));
+  // This thread scans too: a helper for each of the other cores.
+  return Math.max(0, Math.min(cores - 1, MAX_HELPERS, Math.floor(bytes / policy.bytesPerHelper), jobs.length - 1));
 }
 
 /** Helpers do not start helpers of their own. */
@@ -95,12 +127,12 @@ function isMainThreadOrOurs(): boolean {
   return isMainThread || !isHelperData(workerData);
 }
 
-function startHelpers(count: number, jobs: readonly ScanJob[], counters: Int32Array): { worker: Worker; port: MessagePort }[] {
+function startHelpers(count: number, kind: HelperScan, jobs: readonly ScanJob[], counters: Int32Array): { worker: Worker; port: MessagePort }[] {
   const started: { worker: Worker; port: MessagePort }[] = [];
   for (let i = 0; i < count; i++) {
     const { port1, port2 } = new MessageChannel();
     try {
-      const data: HelperData = { docsnavPageScans: true, jobs: jobs as ScanJob[], counters, port: port2 };
+      const data: HelperData = { docsnavPageScans: true, kind, jobs: jobs as ScanJob[], counters, port: port2 };
       const worker = new Worker(fileURLToPath(thisFile), {
         workerData: data,
         transferList: [port2],
@@ -120,9 +152,10 @@ function startHelpers(count: number, jobs: readonly ScanJob[], counters: Int32Ar
 }
 
 /**
- * The helpers' scans, taken as they come. Should none come for STALL_MS (a helper could not
- * start, or died), this thread scans from then on: the pages nobody took, then those a helper
- * took and never answered.
+ * The scans: this thread takes pages from the shared counter as the helpers do, and takes their
+ * scans as they come, between its own pages. Once no page is left to take, it waits for the
+ * helpers' last; should none come for STALL_MS (a helper could not start, or died), it scans
+ * those a helper took and never answered.
  */
 export function collect(
   ports: MessagePort[],
@@ -135,26 +168,33 @@ export function collect(
   let missing = count;
   let received = 0;
   let stalled = ports.length === 0;
+  let unclaimed = true;
   while (missing > 0) {
     for (const port of ports) {
       for (let message = receiveMessageOnPort(port); message; message = receiveMessageOnPort(port)) {
         received++;
         const [index, scan] = message.message as Answer;
-        if (scans[index] === undefined) {
+        if (index < count && scans[index] === undefined) {
           scans[index] = scan;
           missing--;
         }
       }
     }
     if (missing === 0) break;
+    if (unclaimed) {
+      const index = Atomics.add(counters, 0, 1);
+      if (index < count) {
+        scans[index] = scanHere(index);
+        missing--;
+        continue;
+      }
+      unclaimed = false;
+    }
     if (!stalled && Atomics.wait(counters, 1, received, stallMs) !== 'timed-out') continue;
     stalled = true;
-    const unclaimed = Atomics.add(counters, 0, 1);
-    const index = unclaimed < count ? unclaimed : scans.indexOf(undefined);
-    if (scans[index] === undefined) {
-      scans[index] = scanHere(index);
-      missing--;
-    }
+    const index = scans.indexOf(undefined);
+    scans[index] = scanHere(index);
+    missing--;
   }
   return scans as PageScan[];
 }
@@ -164,9 +204,10 @@ function isHelperData(data: unknown): data is HelperData {
 }
 
 /** In a helper thread started by scanInParallel: take jobs until none is left, posting each scan. */
-export function serveIfHelper(scan: (job: ScanJob) => PageScan): void {
+export function serveIfHelper(scans: Record<HelperScan, (job: ScanJob) => PageScan>): void {
   if (isMainThread || !isHelperData(workerData)) return;
   const { jobs, counters, port } = workerData;
+  const scan = scans[workerData.kind];
   for (let index = Atomics.add(counters, 0, 1); index < jobs.length; index = Atomics.add(counters, 0, 1)) {
     port.postMessage([index, scan(jobs[index])] satisfies Answer);
     Atomics.add(counters, 1, 1);

@@ -20,9 +20,10 @@ export function scanPage(text: string, options?: { mdx?: boolean }): PageScan {
 }
 
 /**
- * Reads many pages, in order, on up to `threads` threads (default `'auto'`: the machine's cores,
- * one per 512 KB of text; `1`: this thread only). Same scans as `scanPage` one by one; a job with
- * `anchors: false` gives a scan whose anchors are computed when first read (src/pages/anchors-later.ts).
+ * Reads many pages, in order, on up to `threads` threads, this one included (default `'auto'`:
+ * helper threads only where they pay for their start, src/pages/pool.ts; `1`: this thread only).
+ * Same scans as `scanPage` one by one; a job with `anchors: false` gives a scan whose anchors are
+ * computed when first read (src/pages/anchors-later.ts).
  */
 export function scanPages(jobs: readonly (ScanJob & { anchors?: false })[], options?: { threads?: number | 'auto' }): PageScan[] {
   return loadScanner().scanPageTexts(jobs, options?.threads);

@@ -11,7 +11,7 @@ import { fastScan, fastScanModule } from './fast-scan.js';
 import { blankCustomHeadingIds } from './heading-ids.js';
 import { collectLinks } from './links.js';
 import { parseMarkdown } from './markdown.js';
-import { scanInParallel, serveIfHelper, type ScanJob } from './pool.js';
+import { helperCount, MICROMARK_PAGES, scanInParallel, serveIfHelper, WHOLE_PAGES, type ScanJob } from './pool.js';
 
 export { helpersOfLastScan } from './pool.js';
 export { mdxPageHead } from './imports.js';
@@ -27,12 +27,15 @@ const NOTHING: PageScan = { links: [], anchors: new Set() };
 const SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*\r?$/m;
 
 /**
- * Many pages, the scans in order: each on the fast path on this thread, and those it leaves to
- * micromark on up to `threads` threads (pool.ts). The fast path reads the platform's docs
- * repository in a fraction of the time a helper thread takes to start; the pages left (a few
- * percent) go to helpers only when there are enough of them (pool.ts: 512 KB per helper).
+ * Many pages, the scans in order, each on the fast path or, where it declines, by micromark, on up
+ * to `threads` threads in all, this one included (pool.ts). Whole pages go to helper threads
+ * beside this one when the machine has cores to spare and text enough for them to pay (pool.ts's
+ * WHOLE_PAGES); else the fast path reads every page here, and the pages it leaves to micromark go
+ * to helpers when there are enough of them (MICROMARK_PAGES).
  */
 export function scanPageTexts(jobs: readonly PageJob[], threads?: number | 'auto'): PageScan[] {
+  // Whole pages on helper threads come back with their anchors (a scan crosses threads whole): the same scans, computed early.
+  if (helperCount(jobs, threads ?? 'auto', WHOLE_PAGES) > 0) return scanInParallel(jobs, scanJob, WHOLE_PAGES, threads);
   const scans: (PageScan | undefined)[] = jobs.map((job) => {
     const scan = fastScanPageText(job.text, job.mdx, job.anchors !== false);
     if (scan !== undefined) pathCounts.fast++;
@@ -43,14 +46,19 @@ export function scanPageTexts(jobs: readonly PageJob[], threads?: number | 'auto
     if (scan === undefined) left.push(i);
   });
   pathCounts.fallback += left.length;
-  if (left.length === 0) return scans as PageScan[];
+  // Called with none left too: helpersOfLastScan() then says none.
   const slow = scanInParallel(
     left.map((i) => jobs[i]),
     micromarkJob,
+    MICROMARK_PAGES,
     threads,
   );
   left.forEach((index, i) => (scans[index] = slow[i]));
   return scans as PageScan[];
+}
+
+function scanJob(job: ScanJob): PageScan {
+  return scanPageText(job.text, job.mdx);
 }
 
 function micromarkJob(job: ScanJob): PageScan {
@@ -65,8 +73,8 @@ export function scanPathCounts(): { fast: number; fallback: number } {
 }
 
 // This file is also what pool.ts starts its helper threads on (after the counts above: a helper
-// scans as soon as it starts). Helpers get the pages the fast path left: micromark reads them.
-serveIfHelper(micromarkJob);
+// scans as soon as it starts).
+serveIfHelper({ page: scanJob, micromark: micromarkJob });
 
 /**
  * What tells this scanner from another build of it (PageScanStore keys its file by it): the size

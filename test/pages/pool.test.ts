@@ -5,6 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { availableParallelism } from 'node:os';
 import { MessageChannel, Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { collect, type ScanJob } from '../../src/pages/pool.js';
@@ -16,9 +17,8 @@ const built = createRequire(import.meta.url)(path.resolve('dist/cli/pages.js')) 
 };
 
 /**
- * About 1.2 MB of pages unlike one another: headings, links, elements, code, one that does not parse.
- * Each has a setext heading, which the fast path (fast-scan.ts) leaves to micromark: only such
- * pages go to helper threads.
+ * Pages unlike one another (2.5 KB each on average): headings, links, elements, code, one that does
+ * not parse. Each has a setext heading, which the fast path (fast-scan.ts) leaves to micromark.
  */
 function pages(count: number): ScanJob[] {
   return Array.from({ length: count }, (_, i) => {
@@ -45,20 +45,47 @@ function pages(count: number): ScanJob[] {
 const comparable = (scans: PageScan[]) => scans.map((scan) => ({ ...scan, anchors: [...scan.anchors].sort() }));
 
 describe('scanPageTexts on helper threads', () => {
-  const jobs = pages(1000);
+  // 1.5 MB: under the 2 MB a helper needs for whole pages; all of it micromark's (512 KB a helper).
+  const jobs = pages(600);
 
   it('gives the scans one thread gives, in the jobs’ order, whatever the number of threads', () => {
-    expect(jobs.reduce((bytes, job) => bytes + job.text.length, 0)).toBeGreaterThan(1024 * 1024);
+    const bytes = jobs.reduce((sum, job) => sum + job.text.length, 0);
+    expect(bytes).toBeGreaterThan(1024 * 1024);
+    expect(bytes).toBeLessThan(2 * 1024 * 1024);
     const one = comparable(built.scanPageTexts(jobs, 1));
-    expect(built.helpersOfLastScan()).toBe(1);
+    expect(built.helpersOfLastScan()).toBe(0);
     // The pages with an unclosed element that are MDX (in Markdown, it is HTML).
     const unclosed = jobs.flatMap((job, i) => (i % 97 === 0 && job.mdx ? [i] : []));
     expect(unclosed.length).toBeGreaterThan(5);
     expect(one.flatMap((scan, i) => (scan.error ? [i] : []))).toEqual(unclosed);
     expect(one[5].links.map((link) => link.url)).toEqual(['/guides/page-6#section-2', '#section-0', '/cards/5']);
+    // The pages micromark reads (all of them, with their setext headings): a helper per 512 KB beside this thread, up to the threads given.
     expect(comparable(built.scanPageTexts(jobs, 2))).toEqual(one);
+    expect(built.helpersOfLastScan()).toBe(1);
+    expect(comparable(built.scanPageTexts(jobs, 3))).toEqual(one);
     expect(built.helpersOfLastScan()).toBe(2);
     expect(comparable(built.scanPageTexts(jobs, 'auto'))).toEqual(one);
+  });
+
+  it('gives whole pages to helpers beside this thread from 2 MB of text, where cores are to spare', () => {
+    // Pages the fast path reads: 2.1 MB of them.
+    const fast = Array.from({ length: 8000 }, (_, i) => ({
+      text: `# Page ${i}
+
+${'Prose with [a link](/to/page-' + i + '#part) and `code`. '.repeat(6 + (i % 7))}
+
+<Card title="Card ${i}" href="/cards/${i}" />
+`,
+      mdx: true,
+    }));
+    expect(fast.reduce((bytes, job) => bytes + job.text.length, 0)).toBeGreaterThan(2 * 1024 * 1024);
+    const one = comparable(built.scanPageTexts(fast, 1));
+    expect(built.helpersOfLastScan()).toBe(0);
+    expect(comparable(built.scanPageTexts(fast, 2))).toEqual(one);
+    expect(built.helpersOfLastScan()).toBe(1);
+    // By default a core is left to V8's own threads: none on a 2-core machine, one from 3 cores.
+    expect(comparable(built.scanPageTexts(fast, 'auto'))).toEqual(one);
+    expect(built.helpersOfLastScan()).toBe(availableParallelism() >= 3 ? 1 : 0);
   });
 
   it('scans few pages on the calling thread, the same way', () => {

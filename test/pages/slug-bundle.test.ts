@@ -1,7 +1,7 @@
 /**
  * The scanner's bundle (dist/cli/pages.js, what the CLI, the language server and the library run)
- * makes @sindresorhus/transliterate's replacements as literal `replaceAll`s, for keys the text
- * holds (scripts/bundle.mjs): the ids of non-ASCII titles must be the package's own. Each of the
+ * runs @sindresorhus/transliterate as src/pages/transliterate.ts, one scan of the text over the
+ * package's table (scripts/bundle.mjs): the ids of non-ASCII titles must be the package's own. Each of the
  * package's replacement keys (and slugify's), in a title alone, twice, beside its neighbours in
  * the table and beside ASCII, is scanned by the bundle and by the sources (the package as
  * published), and the ids compared.

@@ -183,6 +183,20 @@ describe('link-not-found', () => {
     const fixedPage = result.files.find((f) => f.file.endsWith('index.mdx'));
     expect(fixedPage?.after).toBe('[a](/quickstart#install-the-cli) [b](/setup) [c](/quikstart)\n');
   });
+
+  it('reports, never rewrites, a link whose source is not its URL as written (angle brackets, an escape): `--fix` would change the link', () => {
+    // Rewritten, the first would lose its brackets (a space then ends the destination: no link),
+    // the second its escape (the `)` would close the link early).
+    const text = '[e](</QuickStart#a b>) [f](/QuickStart#x\\)y)\n';
+    const root = site({ ...BASE, 'index.mdx': text }, PAGES);
+    const found = problems(root, 'link-not-found');
+    expect(found.map((p) => ({ url: p.message.match(/"([^"]*)"/)?.[1], suggest: p.suggest, fix: p.fix }))).toEqual([
+      { url: '/QuickStart#a b', suggest: '/quickstart', fix: undefined },
+      { url: '/QuickStart#x)y', suggest: '/quickstart', fix: undefined },
+    ]);
+    const result = fixFile(path.join(root, 'docs.json'));
+    expect(result.files.filter((f) => f.file.endsWith('index.mdx') && f.after !== text)).toEqual([]);
+  });
 });
 
 describe('anchor-not-found', () => {
