@@ -42,6 +42,20 @@ export { loadConfig, mergeConfigOptions, CONFIG_FILE_NAMES, type LoadedConfig, t
 export { PROFILES, PLATFORM_LANGUAGE_CODES, type Profile, type ProfileName } from './config/profiles.js';
 export { fixText, fixFile, applyEdits, FIXABLE_CODES, isFixable } from './fix/index.js';
 export type { Fix, TextEdit, FixOptions, FixFileOptions, FixResult, FixFileResult, AppliedFix, FixedFile } from './fix/index.js';
+export { planMove, applyMove, MoveError, REFUSALS, NOTES } from './move/index.js';
+export type {
+  MoveRequest,
+  MoveOptions,
+  MovePlan,
+  FileMove,
+  PageMove,
+  FileChange,
+  RedirectChange,
+  MoveNote,
+  AppliedMove,
+  RefusalId,
+  NoteId,
+} from './move/index.js';
 
 import { createRequire } from 'node:module';
 import type { HistoryOptions } from './history/base.js';

@@ -48,7 +48,12 @@ export function jsonRedirectEdits(rawText: string, value: unknown, redirects: re
  * jsonRedirectEdits: one insertion per redirect after the last entry; an empty array is rewritten
  * with the first one only.
  */
-export function jsonArrayAppendEdits(rawText: string, span: readonly [number, number], count: number, redirects: readonly RedirectToAdd[]): Array<TextEdit | undefined> {
+export function jsonArrayAppendEdits(
+  rawText: string,
+  span: readonly [number, number],
+  count: number,
+  redirects: readonly RedirectToAdd[],
+): Array<TextEdit | undefined> {
   const text = rawText.charCodeAt(0) === 0xfeff ? ' ' + rawText.slice(1) : rawText;
   const [start, end] = span;
   const entries = redirects.map(jsonEntry);

@@ -33,9 +33,13 @@ export function documentEdits(document: LoadedDocument, changes: DocumentChanges
   const edits = new Map<SourceFile, TextEdit[]>();
   for (const [source, rewrites] of byFile) {
     const intents = rewrites.map((rewrite) => ({ ...rewrite.intent, pointer: rewrite.at }));
-    const made = source.format === 'yaml' ? yamlEdits(source.text, intents) : intents.map((intent) => jsonEdit(source.text, intent, valueSpan(source.text, intent.pointer)));
+    const made =
+      source.format === 'yaml'
+        ? yamlEdits(source.text, intents)
+        : intents.map((intent) => jsonEdit(source.text, intent, valueSpan(source.text, intent.pointer)));
     made.forEach((edit, i) => {
-      if (edit === undefined) refuse('uneditable', { what: `the ${rewrites[i].what} "${rewrites[i].intent.current}"`, file: shown(source), pointer: rewrites[i].at || '/' });
+      if (edit === undefined)
+        refuse('uneditable', { what: `the ${rewrites[i].what} "${rewrites[i].intent.current}"`, file: shown(source), pointer: rewrites[i].at || '/' });
     });
     edits.set(source, made as TextEdit[]);
   }
@@ -60,7 +64,11 @@ function valueSpan(rawText: string, pointer: string): [number, number] {
  * `$ref`'d file that is the list), as one edit: the fixes' editors append to a list in one pass,
  * and make an absent (or empty) one with its first entry, the rest appended to that in a second.
  */
-function redirectsAdded(document: LoadedDocument, added: readonly RedirectToAdd[], shown: (source: SourceFile) => string): { source: SourceFile; edit: TextEdit } {
+function redirectsAdded(
+  document: LoadedDocument,
+  added: readonly RedirectToAdd[],
+  shown: (source: SourceFile) => string,
+): { source: SourceFile; edit: TextEdit } {
   const value = document.value as { redirects?: unknown };
   const exists = Array.isArray(value.redirects);
   const { source, pointer } = exists ? document.origin('/redirects') : { source: document.main, pointer: '/redirects' };

@@ -23,7 +23,8 @@ export const REFUSALS = {
   caseCollision: '{to} differs only by case from {other}: on a case-insensitive checkout (macOS, Windows) the two are one file',
   pageCollision: 'the page /{url} would be served from both {file} and the moved {moved}',
   generatedCollision: 'the URL /{url} of the moved {moved} is the URL of a page generated from an OpenAPI spec',
-  redirectCollision: 'the URL /{url} of the moved {moved} is the source of the redirect {redirect} ({pointer}): readers would be redirected away from the page; remove the redirect first',
+  redirectCollision:
+    'the URL /{url} of the moved {moved} is the source of the redirect {redirect} ({pointer}): readers would be redirected away from the page; remove the redirect first',
   twoTargets: '{first} and {second} would both move to {to}',
   unreadable: 'cannot read {file}: {why}',
   unparsable: '{file} does not parse ({why}): fix it first, so that its entries can be rewritten',
@@ -67,7 +68,8 @@ export function refuse<Id extends RefusalId>(reason: Id, data: MessageData<(type
 export const NOTES = {
   notVerbatim: 'the link "{url}" to a moved page is written with escapes or entities: not rewritten; it should now lead to "{suggest}"',
   patternRedirect: 'the redirect {source} → {destination} ({pointer}) is a pattern that may lead to moved pages: not rewritten; check where it leads now',
-  existingRedirect: 'the redirect {source} → {destination} ({pointer}) never applied while the page was there; it applies to the old URL from now on: kept, and no second redirect added',
+  existingRedirect:
+    'the redirect {source} → {destination} ({pointer}) never applied while the page was there; it applies to the old URL from now on: kept, and no second redirect added',
   relativeImport: 'the moved page imports "{module}" by a relative path, which leads elsewhere from its new folder: imports are not rewritten; fix it by hand',
   servedByOther: '{file} is not the file the site serves at /{url} ({served} is): it moves, and its URL is not redirected',
   folderLink: 'the link "{url}" leads to the folder /{folder}, which holds no page after the move: not rewritten',

@@ -58,7 +58,11 @@ export function planMove(docsFile: string, requests: MoveRequest | readonly Move
   const redirects = new RedirectTable(redirectsOf(document.value));
   checkCollisions(site, redirects, moves, fileMoves, files.list?.() ?? []);
 
-  const notes: MoveNote[] = moves.notServed.map(({ file, url, served }) => ({ id: 'servedByOther', message: fill(NOTES, 'servedByOther', { file, url, served }), file }));
+  const notes: MoveNote[] = moves.notServed.map(({ file, url, served }) => ({
+    id: 'servedByOther',
+    message: fill(NOTES, 'servedByOther', { file, url, served }),
+    file,
+  }));
   const changes = new Map<string, FileChange>();
   const links = linkChanges(at, redirects, moves, changes, notes);
   const inDocument = documentChanges(document.value, site, redirects, moves);
@@ -157,7 +161,9 @@ function linkChanges(at: SiteRead, redirects: RedirectTable, moves: MoveMap, cha
 /** The redirects added (where the list is: docs.json's, made when absent, or the `$ref`'d file that is the list) and re-pointed, by file. */
 function redirectChanges(at: SiteRead, inDocument: DocumentChanges): MovePlan['redirects'] {
   const { document } = at;
-  const list = Array.isArray((document.value as { redirects?: unknown }).redirects) ? document.origin('/redirects') : { source: document.main, pointer: '/redirects' };
+  const list = Array.isArray((document.value as { redirects?: unknown }).redirects)
+    ? document.origin('/redirects')
+    : { source: document.main, pointer: '/redirects' };
   const where = { file: at.sourceName(list.source), pointer: list.pointer };
   return {
     added: inDocument.added.map((redirect) => ({ ...redirect, ...where })),
@@ -197,7 +203,13 @@ function checkCollisions(site: Site, redirects: RedirectTable, moves: MoveMap, f
       refuse('pageCollision', { url: moved.to, file: there.file, moved: moved.fromFile });
     }
     const match = redirects.match(moved.to);
-    if (match) refuse('redirectCollision', { url: moved.to, moved: moved.fromFile, redirect: `${match.redirect.source} → ${match.redirect.destination}`, pointer: match.redirect.pointer });
+    if (match)
+      refuse('redirectCollision', {
+        url: moved.to,
+        moved: moved.fromFile,
+        redirect: `${match.redirect.source} → ${match.redirect.destination}`,
+        pointer: match.redirect.pointer,
+      });
   }
   const staying = new Map<string, string>();
   for (const file of listing) if (!moving.has(file)) staying.set(file.toLowerCase(), file);

@@ -54,11 +54,11 @@ export function resolveRequest(request: MoveRequest, context: TargetContext): Re
   // A case-only rename on a case-insensitive disk finds the source itself there.
   if (existing && !(existing.ino === stats.ino && existing.dev === stats.dev)) refuse('targetExists', { to: shownTo });
   if (to === from || to.startsWith(`${from}/`)) refuse('intoItself', { to: shownTo, from: request.from });
-  hiddenTarget(to, shownTo, context);
 
   if (!folder) {
     if (!stats.isFile() || !context.isPage(from)) refuse('notAPage', { from: request.from });
     if (!PAGE_NAME.test(to)) refuse('targetNotAPage', { to: shownTo });
+    hiddenTarget(to, shownTo, context);
     return { from, to, folder, files: [{ from, to }] };
   }
   const files = filesUnder(root, from).map((file) => ({ from: file, to: `${to}${file.slice(from.length)}` }));
@@ -66,7 +66,7 @@ export function resolveRequest(request: MoveRequest, context: TargetContext): Re
   for (const file of files) {
     const how = context.navigationFiles.get(file.from);
     if (how !== undefined) refuse('holdsNavigation', { from: request.from, file: file.from, how });
-    if (context.isPage(file.from)) hiddenTarget(file.to, file.to, context);
+    if (context.isPage(file.from)) hiddenTarget(file.to, path.relative(context.cwd, path.join(root, file.to)), context);
   }
   return { from, to, folder, files };
 }
