@@ -11,12 +11,12 @@
  *   build (@mintlify/prebuild, bench/prebuild.mjs, installed on demand) of the moved site serves each moved
  *   page that it served before at its new URL and no longer at its old one, and the moved site's redirects
  *   (docsnav's redirect table over its docs.json) lead from the old URL to the new one;
- * - with --mint: the same move made by `mint rename` (the platform CLI's rename command; the pinned CLI,
+ * - with --mint n: for the first n page moves of each repository (and every folder), the same move made by `mint rename` (the platform CLI's rename command; the pinned CLI,
  *   bench/.mint, no longer lists it, and this calls the function behind it, `renameFilesAndUpdateLinksInContent`
  *   of @mintlify/link-rot, with the target's folder made first, its best case), judged the same way; and the
  *   wall time of both, interleaved, with `node -e 0` run between them (medians, ratios).
  *
- *   node bench/mv.mjs [--pages 50] [--folders 5] [--seed 1] [--sites a,b] [--prebuild n] [--mint] [--json file]
+ *   node bench/mv.mjs [--pages 50] [--folders 5] [--seed 1] [--sites a,b] [--prebuild n] [--mint n] [--json file]
  *
  * A page move alternates between a new name in its folder (`x.mdx` -> `x-moved.mdx`) and a new folder
  * (`x.mdx` -> `relocated/x.mdx`); a folder moves to `<folder>-moved` beside it. Candidates: pages the
@@ -249,6 +249,7 @@ async function measureSite(site, options, next) {
     const dry = docsnav(['mv', move.from, move.to, '--dry-run'], repo);
     row.dryRunWroteNothing = treeState(repo) === state;
     row.dryRunCode = dry.code;
+    row.dryMs = dry.ms;
     row.baseline = [nodeBaseline()];
     const run = docsnav(['mv', move.from, move.to], repo);
     row.code = run.code;
@@ -256,6 +257,7 @@ async function measureSite(site, options, next) {
     row.summary = run.stderr.trim().split('\n');
     if (run.code === 2) {
       rows.push(row);
+      process.stderr.write(`${site} ${rows.length}/${moves.length} ${move.from} -> ${move.to}: refused\n`);
       continue;
     }
     row.fresh = newProblems(before, problemsOf(repo, base), move.from, move.to).map((problem) => `${problem.code} ${problem.file}: ${problem.message}`);
@@ -273,7 +275,7 @@ async function measureSite(site, options, next) {
       }
     }
     if (move.kind === 'page') pageMoves++;
-    if (options.mint) {
+    if (options.mint > 0 && (move.kind === 'folder' || pageMoves <= options.mint)) {
       reset(repo);
       row.baseline.push(nodeBaseline());
       const mint = mintRename(repo, move.from, move.to);
@@ -284,6 +286,8 @@ async function measureSite(site, options, next) {
       };
     }
     rows.push(row);
+    const said = row.code === 2 ? 'refused' : `${row.fresh.length} new problems${row.mint ? `, mint rename ${row.mint.fresh.length}` : ''}`;
+    process.stderr.write(`${site} ${rows.length}/${moves.length} ${move.from} -> ${move.to}: ${said}\n`);
   }
   rmSync(path.dirname(repo), { recursive: true, force: true });
   return rows;
@@ -300,7 +304,7 @@ function report(rows) {
       `refused ${of.length - made.length}`,
       `whole after ${whole.length}/${made.length}`,
       `dry runs that wrote nothing ${of.filter((row) => row.dryRunWroteNothing).length}/${of.length}`,
-      `docsnav mv median ${median(made.map((row) => row.ms)).toFixed(0)} ms (${(median(made.map((row) => row.ms)) / median(of.flatMap((row) => row.baseline))).toFixed(1)}× node -e 0)`,
+      `docsnav mv median ${median(made.map((row) => row.ms)).toFixed(0)} ms (${(median(made.map((row) => row.ms)) / median(of.flatMap((row) => row.baseline))).toFixed(1)}× node -e 0; the move and the validation after it), --dry-run ${median(of.map((row) => row.dryMs)).toFixed(0)} ms`,
     ];
     const built = made.filter((row) => row.platform);
     if (built.length > 0) {
@@ -336,11 +340,11 @@ async function main() {
       seed: { type: 'string', default: '1' },
       sites: { type: 'string', default: SITES.join(',') },
       prebuild: { type: 'string', default: '0' },
-      mint: { type: 'boolean', default: false },
+      mint: { type: 'string', default: '0' },
       json: { type: 'string' },
     },
   });
-  const options = { pages: Number(values.pages), folders: Number(values.folders), prebuild: Number(values.prebuild), mint: values.mint };
+  const options = { pages: Number(values.pages), folders: Number(values.folders), prebuild: Number(values.prebuild), mint: Number(values.mint) };
   const rows = [];
   for (const site of values.sites.split(',')) {
     rows.push(...(await measureSite(site, options, random(Number(values.seed) + SITES.indexOf(site)))));

@@ -163,11 +163,11 @@ function addRedirects(site: Site, table: RedirectTable, moves: MoveMap, changes:
     if (!isPattern(source) && !exact.has(source)) exact.set(source, redirect);
   }
   for (const moved of moves.pages.values()) {
-    const sources: Array<[string, string]> = [[moved.from, moved.to]];
-    // A folder's index page was also its folder's URL.
-    const folder = moved.from === 'index' ? undefined : moved.from.endsWith('/index') ? moved.from.slice(0, -'/index'.length) : undefined;
-    if (folder !== undefined) sources.push([folder, moved.to.endsWith('/index') ? moved.to.slice(0, -'/index'.length) : moved.to === 'index' ? '' : moved.to]);
-    for (const [source, destination] of sources) {
+    const sources = [moved.from];
+    // A folder's index page answered its folder's URL too; both lead to the page's URL (the platform's, `learn/index`).
+    if (moved.from.endsWith('/index')) sources.push(moved.from.slice(0, -'/index'.length));
+    const destination = moved.to;
+    for (const source of sources) {
       if (served(source)) continue;
       const existing = exact.get(source);
       if (existing) {

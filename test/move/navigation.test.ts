@@ -105,3 +105,21 @@ describe('navigation entries', () => {
     );
   });
 });
+
+describe('an endpoint page (openapi in its front matter)', () => {
+  it('moves like any page: its entry, links and a redirect', () => {
+    const spec = JSON.stringify({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: { '/users': { get: { summary: 'List users' } } } });
+    const root = siteWith({
+      'openapi.json': spec,
+      'docs.json': '{ "navigation": { "pages": ["index", "api/list-users"] } }\n',
+      'index.mdx': '# Home\n\n[List](/api/list-users)\n',
+      'api/list-users.mdx': '---\nopenapi: GET /users\n---\n',
+    });
+    const plan = planOn(root, { from: 'api/list-users.mdx', to: 'reference/users.mdx' });
+    expect(textsAfter(plan)).toEqual({
+      'docs.json':
+        '{ "navigation": { "pages": ["index", "reference/users"] },\n  "redirects": [\n    { "source": "/api/list-users", "destination": "/reference/users" }\n  ] }\n',
+      'index.mdx': '# Home\n\n[List](/reference/users)\n',
+    });
+  });
+});

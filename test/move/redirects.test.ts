@@ -38,7 +38,7 @@ describe('redirects', () => {
   it("a folder's index page: from its path and from its folder's URL", () => {
     const root = siteWith({ ...PAGES, 'docs.json': docsJson(NAV) });
     const plan = planOn(root, { from: 'guides/index.mdx', to: 'learn/index.mdx' });
-    expect(plan.redirects.added.map(({ source, destination }) => `${source} ${destination}`)).toEqual(['/guides/index /learn/index', '/guides /learn']);
+    expect(plan.redirects.added.map(({ source, destination }) => `${source} ${destination}`)).toEqual(['/guides/index /learn/index', '/guides /learn/index']);
   });
 
   it('in a $ref-ed file that is the list (JSON and YAML), re-pointed there too', () => {
@@ -65,7 +65,7 @@ describe('redirects', () => {
     const root = siteWith({ ...PAGES, 'docs.json': docsJson(NAV, { redirects: [] }) });
     const plan = planOn(root, { from: 'guides', to: 'learn' });
     expect(textsAfter(plan)['docs.json']).toContain(
-      '"redirects": [\n    { "source": "/guides/a", "destination": "/learn/a" },\n    { "source": "/guides/b", "destination": "/learn/b" },\n    { "source": "/guides/index", "destination": "/learn/index" },\n    { "source": "/guides", "destination": "/learn" }\n  ]',
+      '"redirects": [\n    { "source": "/guides/a", "destination": "/learn/a" },\n    { "source": "/guides/b", "destination": "/learn/b" },\n    { "source": "/guides/index", "destination": "/learn/index" },\n    { "source": "/guides", "destination": "/learn/index" }\n  ]',
     );
   });
 
