@@ -79,7 +79,7 @@ export function random(seed) {
   };
 }
 
-function pick(list, count, next) {
+export function pick(list, count, next) {
   const pool = [...list];
   const chosen = [];
   while (chosen.length < count && pool.length > 0) chosen.push(pool.splice(Math.floor(next() * pool.length), 1)[0]);

@@ -27,7 +27,7 @@ export interface DocumentRewrite {
 }
 
 /** A note at a pointer into the whole document. */
-export interface DocumentNote {
+interface DocumentNote {
   id: NoteId;
   message: string;
   pointer: string;

@@ -13,7 +13,7 @@ import { fill, NOTES, type NoteId } from './messages.js';
 import { rewriteUrl, type MoveMap, type Reading } from './urls.js';
 
 /** A note found in a content file, at a text offset. */
-export interface LinkNote {
+interface LinkNote {
   id: NoteId;
   message: string;
   offset: number;

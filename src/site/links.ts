@@ -7,7 +7,7 @@ import { childPointer } from '../source/pointer.js';
 import { isExternalUrl, linkTarget, type LinkTarget } from './urls.js';
 
 /** Where an internal link's path leads on the site: a page, a file, a folder of pages, or through redirects. */
-export type Arrival =
+type Arrival =
   | { to: 'page'; page: SitePage }
   | { to: 'file' }
   | { to: 'folder' }
