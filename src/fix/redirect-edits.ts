@@ -61,7 +61,8 @@ export function jsonArrayAppendEdits(
   const keyIndent = indentOf(text, start);
   if (count === 0) {
     const unit = indentUnit(text);
-    return entries.map((entry, i) => (i === 0 ? { start, end, text: `[\n${keyIndent}${unit}${entry}\n${keyIndent}]` } : undefined));
+    const nl = lineBreak(text);
+    return entries.map((entry, i) => (i === 0 ? { start, end, text: `[${nl}${keyIndent}${unit}${entry}${nl}${keyIndent}]` } : undefined));
   }
   const after = previousNonSpace(text, end - 1) + 1;
   const multiline = /[\r\n]/.test(text.slice(start, end));

@@ -74,20 +74,11 @@ function linkChange(
     wanted = target.path;
   }
   const moved = moves.target(wanted);
-  if (moved === undefined && direct(site, wanted)?.to === 'folder') folderLeftEmpty(url, wanted, site, moves, notes, offset);
+  if (moved === undefined && direct(site, wanted)?.to === 'folder' && moves.emptied(wanted)) {
+    notes.push({ id: 'folderLink', message: fill(NOTES, 'folderLink', { url, folder: wanted }), offset });
+  }
   if (moved === undefined && (reading !== 'relative' || movedTo === undefined)) return undefined;
   return rewriteUrl(url, reading, moved ?? wanted, movedTo ?? file);
-}
-
-/** A link to a folder of pages that the move empties (its last page moves out): said, not rewritten. */
-function folderLeftEmpty(url: string, folder: string, site: Site, moves: MoveMap, notes: LinkNote[], offset: number): void {
-  const prefix = `${folder}/`;
-  for (const page of site.pages.values()) {
-    if (!page.path.startsWith(prefix) || page.endpoint) continue;
-    if (page.file === undefined || !moves.files.has(page.file)) return;
-  }
-  for (const to of moves.files.values()) if (to.startsWith(prefix)) return;
-  notes.push({ id: 'folderLink', message: fill(NOTES, 'folderLink', { url, folder }), offset });
 }
 
 /** The offsets to replace: the URL as written, or inside its `<…>`; undefined when escapes or entities make it differ. */

@@ -58,6 +58,23 @@ export class MoveMap {
     return undefined;
   }
 
+  private readonly emptiedFolders = new Map<string, boolean>();
+
+  /** A folder of pages that holds no page after the move (its last page moves out): a link to it leads nowhere then. */
+  emptied(folder: string): boolean {
+    let emptied = this.emptiedFolders.get(folder);
+    if (emptied === undefined) this.emptiedFolders.set(folder, (emptied = this.computeEmptied(`${folder}/`)));
+    return emptied;
+  }
+
+  private computeEmptied(prefix: string): boolean {
+    for (const page of this.site.pages.values()) {
+      if (page.path.startsWith(prefix) && !page.endpoint && (page.file === undefined || !this.files.has(page.file))) return false;
+    }
+    for (const to of this.files.values()) if (to.startsWith(prefix) && PAGE_EXTENSION.test(to)) return false;
+    return true;
+  }
+
   /** A folder moved whole (or a folder inside one): its new path. */
   folderTarget(folder: string): string | undefined {
     for (const moved of this.folders) {

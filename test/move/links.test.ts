@@ -139,6 +139,14 @@ const CASES: LinkCase[] = [
   { name: 'within a moved folder, relative', file: 'guides/b.mdx', line: '[x](./a) [y](/guides/a)', move: FOLDER, expected: '[x](./a) [y](/start/a)' },
   { name: 'into a moved folder, relative', file: 'other.mdx', line: '[x](./guides/a)', move: FOLDER, expected: '[x](./start/a)' },
   { name: 'to a moved folder itself', file: 'other.mdx', line: '[x](/deep/nested)', move: ['deep', 'reference'], expected: '[x](/reference/nested)' },
+  {
+    name: 'to a folder the move empties: noted, left alone',
+    file: 'other.mdx',
+    line: '[x](/deep/nested)',
+    move: ['deep/nested/page.mdx', 'flat.mdx'],
+    expected: '[x](/deep/nested)',
+    note: 'folderLink',
+  },
   { name: 'not a page (wrong case): left alone', file: 'other.mdx', line: '[x](/Guides/A)', move: A, expected: '[x](/Guides/A)' },
 ];
 
@@ -156,4 +164,26 @@ describe('links are rewritten in the form they were written', () => {
       if (note !== undefined) expect(plan.notes[0]).toMatchObject({ file, line: files[file].split('\n').length - 1 });
     });
   }
+});
+
+describe('what a move leaves for a person', () => {
+  it('a relative import that leads elsewhere from the moved page (and none that still leads where it did)', () => {
+    const files = baseSite();
+    files['guides/a.mdx'] = "import Note from '../snippets/s.mdx'\n\n# A\n";
+    const root = siteWith(files);
+    const deeper = planOn(root, { from: 'guides/a.mdx', to: 'start/deep/a.mdx' });
+    expect(deeper.notes.map(({ id, file, line }) => ({ id, file, line }))).toEqual([{ id: 'relativeImport', file: 'guides/a.mdx', line: 1 }]);
+    expect(planOn(root, { from: 'guides/a.mdx', to: 'start/a.mdx' }).notes).toEqual([]);
+  });
+
+  it("a page file that is not the one its URL is served from (x.md beside x.mdx): moved, its URL's links and entries left", () => {
+    const files = baseSite();
+    files['guides/b.md'] = '# B in Markdown\n';
+    files['other.mdx'] += '\n[b](/guides/b)\n';
+    const root = siteWith(files);
+    const plan = planOn(root, { from: 'guides/b.md', to: 'start/b.md' });
+    expect(plan.notes.map(({ id, file }) => ({ id, file }))).toEqual([{ id: 'servedByOther', file: 'guides/b.md' }]);
+    expect(plan.pages).toEqual([]);
+    expect(plan.changes).toEqual([]);
+  });
 });

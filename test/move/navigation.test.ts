@@ -123,3 +123,14 @@ describe('an endpoint page (openapi in its front matter)', () => {
     });
   });
 });
+
+describe('files as written', () => {
+  it('a $ref-ed file with a byte order mark, and CRLF line breaks, keeps both', () => {
+    const nav = '\uFEFF{\r\n  "group": "Guides",\r\n  "pages": ["guides/a", "guides/b"]\r\n}\r\n';
+    const docs = '\uFEFF{\r\n  "navigation": { "groups": [{ "$ref": "./nav.json" }] },\r\n  "redirects": []\r\n}\r\n';
+    const root = siteWith({ ...PAGES, 'docs.json': docs, 'nav.json': nav });
+    const texts = textsAfter(planOn(root, { from: 'guides/a.mdx', to: 'start/a.mdx' }));
+    expect(texts['nav.json']).toBe(nav.replace('"guides/a"', '"start/a"'));
+    expect(texts['docs.json']).toBe(docs.replace('"redirects": []', '"redirects": [\r\n    { "source": "/guides/a", "destination": "/start/a" }\r\n  ]'));
+  });
+});
