@@ -10,7 +10,7 @@ import { pointerOf, walkNavigation } from '../navigation/walk.js';
 import type { FixIntent } from '../fix/types.js';
 import type { RedirectToAdd } from '../fix/redirect-edits.js';
 import { isPattern, pathOf } from '../redirects/follow.js';
-import type { Redirect, RedirectTable } from '../redirects/table.js';
+import type { RedirectTable } from '../redirects/table.js';
 import type { Site } from '../site/site.js';
 import { isExternalUrl, linkTarget } from '../site/urls.js';
 import { childPointer } from '../source/pointer.js';
@@ -157,11 +157,6 @@ function addRedirects(site: Site, table: RedirectTable, moves: MoveMap, changes:
     if (!file.startsWith('snippets/')) servedAfter.add((moves.files.get(file) ?? file).replace(/\.mdx?$/i, ''));
   }
   const served = (url: string) => servedAfter.has(url) || servedAfter.has(url === '' ? 'index' : `${url}/index`);
-  const exact = new Map<string, Redirect>();
-  for (const redirect of table.redirects) {
-    const source = trimSlashes(redirect.source);
-    if (!isPattern(source) && !exact.has(source)) exact.set(source, redirect);
-  }
   for (const moved of moves.pages.values()) {
     const sources = [moved.from];
     // A folder's index page answered its folder's URL too; both lead to the page's URL (the platform's, `learn/index`).
@@ -169,8 +164,9 @@ function addRedirects(site: Site, table: RedirectTable, moves: MoveMap, changes:
     const destination = moved.to;
     for (const source of sources) {
       if (served(source)) continue;
-      const existing = exact.get(source);
-      if (existing) {
+      // An exact redirect from it (a pattern gives way to the one added: the table tries exact sources first).
+      const existing = table.match(source)?.redirect;
+      if (existing && !isPattern(trimSlashes(existing.source))) {
         // The page answered that URL, so the redirect never applied; from now on it does, as the author wrote it.
         const data = { source: existing.source, destination: existing.destination, pointer: existing.pointer };
         changes.notes.push({ id: 'existingRedirect', message: fill(NOTES, 'existingRedirect', data), pointer: existing.pointer });

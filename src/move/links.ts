@@ -85,8 +85,7 @@ function linkChange(
 function replaceable(link: PageLink, text: string): [number, number] | undefined {
   if (link.verbatim) return link.span;
   const [start, end] = link.span;
-  if (text[start] === '<' && text[end - 1] === '>' && text.slice(start + 1, end - 1) === link.url) return [start + 1, end - 1];
-  return undefined;
+  return text.slice(start, end) === `<${link.url}>` ? [start + 1, end - 1] : undefined;
 }
 
 /** Relative `import … from './x'` lines of a moved page (outside fenced code): the move does not rewrite them. */

@@ -38,8 +38,8 @@ export function resolveRequest(request: MoveRequest, context: TargetContext): Re
   if (from === '') refuse('sourceIsRoot', { from: request.from });
   noSymlinkOnTheWay(root, from, request.from);
   const stats = lstatOrUndefined(absoluteFrom);
+  // A symlink itself is refused above (every part of the path is looked at).
   if (!stats) refuse('noSource', { from: request.from, hint: pageFileHint(absoluteFrom, request.from) });
-  if (stats.isSymbolicLink()) refuse('symlink', { path: request.from });
   const folder = stats.isDirectory();
 
   let absoluteTo = path.resolve(context.cwd, request.to);

@@ -19,10 +19,11 @@ function site(): string {
 describe('applyMove', () => {
   it('writes the plan: the files moved, the changes written where they are now', () => {
     const root = site();
-    const applied = applyMove(planOn(root, { from: 'guides/a.mdx', to: 'start/a.mdx' }));
-    expect(applied).toEqual({ moved: [{ from: 'guides/a.mdx', to: 'start/a.mdx', git: false }], written: ['docs.json', 'index.mdx'] });
+    // Into a new folder inside one that exists: only the new one is made.
+    const applied = applyMove(planOn(root, { from: 'guides/a.mdx', to: 'guides/start/a.mdx' }));
+    expect(applied).toEqual({ moved: [{ from: 'guides/a.mdx', to: 'guides/start/a.mdx', git: false }], written: ['docs.json', 'index.mdx'] });
     expect(existsSync(path.join(root, 'guides/a.mdx'))).toBe(false);
-    expect(readFileSync(path.join(root, 'index.mdx'), 'utf8')).toBe('# Home\n\n[A](/start/a)\n');
+    expect(readFileSync(path.join(root, 'index.mdx'), 'utf8')).toBe('# Home\n\n[A](/guides/start/a)\n');
   });
 
   it('refuses a plan whose files changed since it was made, and moves nothing', () => {

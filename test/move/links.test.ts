@@ -31,6 +31,8 @@ interface LinkCase {
   move: [string, string];
   /** The line after the move (the same line: left as it is). */
   expected: string;
+  /** More files of the site. */
+  files?: Record<string, string>;
   note?: NoteId;
 }
 
@@ -138,7 +140,13 @@ const CASES: LinkCase[] = [
   { name: 'in a Markdown (.md) page', file: 'notes.md', line: '[x](/guides/a)', move: A, expected: '[x](/start/intro)' },
   { name: 'within a moved folder, relative', file: 'guides/b.mdx', line: '[x](./a) [y](/guides/a)', move: FOLDER, expected: '[x](./a) [y](/start/a)' },
   { name: 'into a moved folder, relative', file: 'other.mdx', line: '[x](./guides/a)', move: FOLDER, expected: '[x](./start/a)' },
-  { name: 'to a moved folder itself', file: 'other.mdx', line: '[x](/deep/nested)', move: ['deep', 'reference'], expected: '[x](/reference/nested)' },
+  {
+    name: 'to a moved folder itself',
+    file: 'other.mdx',
+    line: '[x](/deep) [y](/deep/nested)',
+    move: ['deep', 'reference'],
+    expected: '[x](/reference) [y](/reference/nested)',
+  },
   {
     name: 'to a folder the move empties: noted, left alone',
     file: 'other.mdx',
@@ -147,13 +155,21 @@ const CASES: LinkCase[] = [
     expected: '[x](/deep/nested)',
     note: 'folderLink',
   },
+  {
+    name: 'to a folder that still holds a page after the move: left alone',
+    file: 'other.mdx',
+    line: '[x](/deep/nested)',
+    move: ['deep/nested/page.mdx', 'flat.mdx'],
+    expected: '[x](/deep/nested)',
+    files: { 'deep/nested/second.mdx': '# Second\n' },
+  },
   { name: 'not a page (wrong case): left alone', file: 'other.mdx', line: '[x](/Guides/A)', move: A, expected: '[x](/Guides/A)' },
 ];
 
 describe('links are rewritten in the form they were written', () => {
-  for (const { name, file, line, move, expected, note } of CASES) {
+  for (const { name, file, line, move, expected, note, files: more } of CASES) {
     it(name, () => {
-      const files = baseSite();
+      const files = { ...baseSite(), ...more };
       files[file] = `${files[file] ?? ''}\n${line}\n`;
       const root = siteWith(files);
       const plan = planOn(root, { from: move[0], to: move[1] });
@@ -169,7 +185,8 @@ describe('links are rewritten in the form they were written', () => {
 describe('what a move leaves for a person', () => {
   it('a relative import that leads elsewhere from the moved page (and none that still leads where it did)', () => {
     const files = baseSite();
-    files['guides/a.mdx'] = "import Note from '../snippets/s.mdx'\n\n# A\n";
+    // The second import is in a code block: an example, not an import.
+    files['guides/a.mdx'] = "import Note from '../snippets/s.mdx'\n\n# A\n\n```js\nimport Other from '../snippets/s.mdx'\n```\n";
     const root = siteWith(files);
     const deeper = planOn(root, { from: 'guides/a.mdx', to: 'start/deep/a.mdx' });
     expect(deeper.notes.map(({ id, file, line }) => ({ id, file, line }))).toEqual([{ id: 'relativeImport', file: 'guides/a.mdx', line: 1 }]);

@@ -36,9 +36,12 @@ describe('redirects', () => {
   });
 
   it("a folder's index page: from its path and from its folder's URL", () => {
-    const root = siteWith({ ...PAGES, 'docs.json': docsJson(NAV) });
-    const plan = planOn(root, { from: 'guides/index.mdx', to: 'learn/index.mdx' });
-    expect(plan.redirects.added.map(({ source, destination }) => `${source} ${destination}`)).toEqual(['/guides/index /learn/index', '/guides /learn/index']);
+    const root = siteWith({ ...PAGES, 'tutorials/index.mdx': '# Tutorials\n', 'docs.json': docsJson([...NAV, 'tutorials/index']) });
+    const plan = planOn(root, { from: 'tutorials/index.mdx', to: 'learn/index.mdx' });
+    expect(plan.redirects.added.map(({ source, destination }) => `${source} ${destination}`)).toEqual([
+      '/tutorials/index /learn/index',
+      '/tutorials /learn/index',
+    ]);
   });
 
   it('in a $ref-ed file that is the list (JSON and YAML), re-pointed there too', () => {
