@@ -87,6 +87,23 @@ describe('workspace/willRenameFiles', () => {
     expect(applied(root, edit, { 'index.mdx': unsaved })['index.mdx']).toBe('# Home\n\nNew line first. [B](/guides/c#b)\n\n[A](/guides/a) and [B](guides/c)\n');
   });
 
+  it("docs.json open with unsaved edits: the edits are to the editor's text", async () => {
+    const root = site();
+    const docs = path.join(root, 'docs.json');
+    const unsaved = docsJson(['index', 'guides/b', 'guides/a']).replace('"index",', '"index", "guides/b",');
+    const edit = await withClient(root, async (client) => {
+      client.open(docs, unsaved, 'json');
+      await client.nextDiagnostics(uriOf(docs));
+      return rename(client, root, 'guides/b.mdx', 'guides/c.mdx');
+    });
+    expect(JSON.parse(applied(root, edit, { 'docs.json': unsaved })['docs.json']).navigation.groups[0].pages).toEqual([
+      'index',
+      'guides/c',
+      'guides/c',
+      'guides/a',
+    ]);
+  });
+
   it('a refused rename: no edit, and one warning that says why', async () => {
     const root = site();
     const { edit, message } = await withClient(root, async (client) => {
