@@ -72,6 +72,7 @@ export const NOTES = {
     'the redirect {source} → {destination} ({pointer}) never applied while the page was there; it applies to the old URL from now on: kept, and no second redirect added',
   relativeImport: 'the moved page imports "{module}" by a relative path, which leads elsewhere from its new folder: imports are not rewritten; fix it by hand',
   servedByOther: '{file} is not the file the site serves at /{url} ({served} is): it moves, and its URL is not redirected',
+  frontMatterSpec: 'the openapi front matter names the moved spec "{spec}" in a form not found as written on its line: not rewritten; fix it by hand',
   folderLink: 'the link "{url}" leads to the folder /{folder}, which holds no page after the move: not rewritten',
 } as const;
 

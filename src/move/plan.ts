@@ -21,6 +21,7 @@ import type { SourceFile } from '../source/types.js';
 import { filesOf, readerFor } from '../validate.js';
 import { documentChanges, type DocumentChanges } from './document.js';
 import { documentEdits } from './document-edits.js';
+import { frontMatterSpecEdit } from './front-matter.js';
 import { linkEdits, relativeImports } from './links.js';
 import { fill, NOTES, refuse } from './messages.js';
 import { resolveRequest, type ResolvedRequest } from './targets.js';
@@ -117,7 +118,7 @@ interface SiteRead {
 function readSite(docsFile: string, options: MoveOptions): SiteRead {
   const file = path.resolve(docsFile);
   const root = path.resolve(options.root ?? path.dirname(file));
-  const pipeline = { file, root, readFile: options.readFile, cache: options.cache };
+  const pipeline = { file, root, readFile: options.readFile };
   const reader = readerFor(pipeline);
   const files = filesOf(pipeline)!;
   const shown = (absolute: string) => path.relative(root, absolute).split(path.sep).join('/') || absolute;
@@ -143,6 +144,15 @@ function linkChanges(at: SiteRead, redirects: RedirectTable, moves: MoveMap, cha
     const found = linkEdits(relative, text, scans[i], at.site, redirects, moves);
     const lines = new LineIndex(text);
     for (const note of found.notes) notes.push({ id: note.id, message: note.message, file: relative, ...lines.position(note.offset) });
+    const spec = relative.startsWith('snippets/') ? {} : frontMatterSpecEdit(text, moves.files);
+    if (spec.edit) found.edits.push(spec.edit);
+    if (spec.missed)
+      notes.push({
+        id: 'frontMatterSpec',
+        message: fill(NOTES, 'frontMatterSpec', { spec: spec.missed.spec }),
+        file: relative,
+        ...lines.position(spec.missed.offset),
+      });
     const movedTo = moves.files.get(relative);
     if (movedTo !== undefined) {
       for (const { module, offset } of relativeImports(text)) {

@@ -1,4 +1,3 @@
-import type { ValidationCache } from '../cache.js';
 import type { ProfileName } from '../config/profiles.js';
 import type { ReadFileHook } from '../files.js';
 import type { TextEdit } from '../fix/types.js';
@@ -20,8 +19,6 @@ export interface MoveOptions {
   languageCodes?: readonly string[];
   /** Reads files by absolute path instead of the disk (an editor's unsaved text): undefined when missing. */
   readFile?: ReadFileHook;
-  /** An editor's validation cache: its reader (unsaved texts included) and listing of the root are used. */
-  cache?: ValidationCache;
 }
 
 /** A file that moves: root-relative paths (`/` separators). */
@@ -83,7 +80,7 @@ export interface MovePlan {
   pages: PageMove[];
   /** Every file whose text changes. */
   changes: FileChange[];
-  /** How many navigation entries (and docs.json hrefs and file paths), and links in pages and snippets, are rewritten. */
+  /** How many navigation entries (and docs.json hrefs and file paths), and links in pages and snippets (and spec paths in their front matter), are rewritten. */
   counts: { navigation: number; links: number };
   redirects: { added: RedirectChange[]; repointed: RedirectChange[] };
   notes: MoveNote[];

@@ -4,7 +4,9 @@
  * `/`, an extension, a group's `root`), every other byte as it was. Also the navigation's hrefs
  * and file paths (an `openapi` spec) that lead to what moved.
  */
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { applyMove, validateFile } from '../../src/index.js';
 import { planOn, siteWith, textsAfter } from './harness.js';
 
 const PAGES = { 'index.mdx': '# Home\n', 'guides/a.mdx': '# A\n', 'guides/b.mdx': '# B\n', 'guides/c.md': '# C\n' };
@@ -121,6 +123,52 @@ describe('an endpoint page (openapi in its front matter)', () => {
         '{ "navigation": { "pages": ["index", "reference/users"] },\n  "redirects": [\n    { "source": "/api/list-users", "destination": "/reference/users" }\n  ] }\n',
       'index.mdx': '# Home\n\n[List](/reference/users)\n',
     });
+  });
+});
+
+describe('a spec named by its path in front matter', () => {
+  it('moves with its folder: the path rewritten as written, and the site still finds the operation', () => {
+    const spec = JSON.stringify({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: { '/users': { get: { summary: 'List users' } } } });
+    const root = siteWith({
+      'api/openapi.json': spec,
+      'api/intro.mdx': '# API\n',
+      'docs.json': '{ "navigation": { "pages": ["api/intro", "users"] } }\n',
+      'users.mdx': '---\ntitle: Users\nopenapi: "/api/openapi.json GET /users"\n---\n',
+    });
+    const plan = planOn(root, { from: 'api', to: 'reference' });
+    expect(textsAfter(plan)['users.mdx']).toBe('---\ntitle: Users\nopenapi: "/reference/openapi.json GET /users"\n---\n');
+    applyMove(plan);
+    expect(validateFile(path.join(root, 'docs.json')).problems).toEqual([]);
+  });
+
+  it('named by its file name alone, or not moving, is left as it is', () => {
+    const spec = JSON.stringify({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: { '/users': { get: { summary: 'List users' } } } });
+    const byName = '---\nopenapi: "openapi GET /users"\n---\n';
+    const root = siteWith({
+      'api/openapi.json': spec,
+      'api/intro.mdx': '# API\n',
+      'docs.json': '{ "navigation": { "pages": ["api/intro", "users", "groups"] } }\n',
+      'users.mdx': byName,
+      'groups.mdx': '---\nopenapi: /api/openapi.json GET /users\n---\n',
+    });
+    const plan = planOn(root, { from: 'api/intro.mdx', to: 'reference/intro.mdx' });
+    expect(Object.keys(textsAfter(plan))).toEqual(['docs.json']);
+    expect(textsAfter(planOn(root, { from: 'api', to: 'reference' }))['users.mdx']).toBeUndefined();
+    expect(plan.notes).toEqual([]);
+  });
+
+  it('written where its path is not on the openapi line (a block scalar): a note, the text left alone', () => {
+    const spec = JSON.stringify({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: { '/users': { get: { summary: 'List users' } } } });
+    const page = '---\ntitle: Users\nopenapi: >-\n  /api/openapi.json GET /users\n---\n';
+    const root = siteWith({
+      'api/openapi.json': spec,
+      'api/intro.mdx': '# API\n',
+      'docs.json': '{ "navigation": { "pages": ["api/intro", "users"] } }\n',
+      'users.mdx': page,
+    });
+    const plan = planOn(root, { from: 'api', to: 'reference' });
+    expect(textsAfter(plan)['users.mdx']).toBeUndefined();
+    expect(plan.notes.map(({ id, file, line }) => ({ id, file, line }))).toEqual([{ id: 'frontMatterSpec', file: 'users.mdx', line: 3 }]);
   });
 });
 
