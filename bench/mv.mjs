@@ -47,7 +47,7 @@ const GIT_ENV = {
   GIT_COMMITTER_EMAIL: 'bench@example.invalid',
 };
 
-export function git(cwd, ...args) {
+function git(cwd, ...args) {
   return execFileSync('git', ['-c', 'init.defaultBranch=main', ...args], { cwd, env: GIT_ENV, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
 }
 
@@ -146,7 +146,7 @@ export function docsnav(args, cwd) {
 }
 
 /** `mint rename`'s function, in a process of its own, from the repository; the target's folder made first. */
-export function mintRename(repo, from, to) {
+function mintRename(repo, from, to) {
   mkdirSync(path.dirname(path.join(repo, to)), { recursive: true });
   const code = `const { renameFilesAndUpdateLinksInContent } = await import(${JSON.stringify(pathToFileURL(LINK_ROT).href)}); await renameFilesAndUpdateLinksInContent(process.argv[1], process.argv[2]);`;
   const started = performance.now();
@@ -158,7 +158,7 @@ export function mintRename(repo, from, to) {
   return { code: run.status, stdout: run.stdout, stderr: run.stderr, ms: performance.now() - started };
 }
 
-export function nodeBaseline() {
+function nodeBaseline() {
   const started = performance.now();
   spawnSync(process.execPath, ['-e', '0']);
   return performance.now() - started;
