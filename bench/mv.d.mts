@@ -1,5 +1,4 @@
 export declare const SITES: string[];
-export declare function git(cwd: string, ...args: string[]): string;
 export declare function repoOf(site: string): { repo: string; base: string };
 export declare function reset(repo: string): void;
 export declare function random(seed: number): () => number;
@@ -7,8 +6,6 @@ export declare function pick<T>(list: readonly T[], count: number, next: () => n
 export declare function candidates(repo: string): Promise<{ pages: string[]; folders: string[] }>;
 export declare function targetOf(kind: 'page' | 'folder', from: string, index: number): string;
 export declare function docsnav(args: string[], cwd: string): { code: number | null; stdout: string; stderr: string; ms: number };
-export declare function mintRename(repo: string, from: string, to: string): { code: number | null; stdout: string; stderr: string; ms: number };
-export declare function nodeBaseline(): number;
 export interface ProblemItem {
   key: string;
   problem: { code: string; file: string; message: string };
