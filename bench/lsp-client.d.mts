@@ -1,10 +1,12 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import type { Diagnostic, FileEvent, ProtocolConnection, Range } from 'vscode-languageserver-protocol/node.js';
+import type { Diagnostic, FileEvent, ProtocolConnection, Range, ServerCapabilities } from 'vscode-languageserver-protocol/node.js';
 
 export declare const uriOf: (file: string) => string;
 
 export interface LspClient {
   connection: ProtocolConnection;
+  /** What the server said it can do (its answer to initialize). */
+  capabilities: ServerCapabilities;
   /** The latest diagnostics published for each URI. */
   diagnostics: Map<string, Diagnostic[]>;
   /** Resolves with the next diagnostics published for `uri` that satisfy `until` (default: any). */

@@ -48,15 +48,16 @@ export async function startClient(workspace, options = {}) {
     registrations.push(...params.registrations);
   });
   connection.listen();
-  await connection.sendRequest(InitializeRequest.type, {
+  const { capabilities } = await connection.sendRequest(InitializeRequest.type, {
     processId: process.pid,
     rootUri: uriOf(workspace),
     workspaceFolders: [{ uri: uriOf(workspace), name: 'workspace' }],
-    capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: options.watchFiles ?? true } } },
+    capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: options.watchFiles ?? true }, fileOperations: { willRename: true } } },
   });
   await connection.sendNotification(InitializedNotification.type, {});
   return {
     connection,
+    capabilities,
     diagnostics,
     registrations,
     process: child,

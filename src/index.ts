@@ -44,6 +44,20 @@ export { fixText, fixFile, applyEdits, FIXABLE_CODES, isFixable } from './fix/in
 export type { Fix, TextEdit, FixOptions, FixFileOptions, FixResult, FixFileResult, AppliedFix, FixedFile } from './fix/index.js';
 export { upgradeMintConfig, type MintUpgrade, type MintUpgradeOptions, type MintChange, type MintChangeKind } from './mint/upgrade.js';
 export { upgradeMintText, type MintFileUpgrade, type MintFileOptions, type LocatedMintChange } from './mint/file.js';
+export { planMove, applyMove, MoveError, REFUSALS, NOTES } from './move/index.js';
+export type {
+  MoveRequest,
+  MoveOptions,
+  MovePlan,
+  FileMove,
+  PageMove,
+  FileChange,
+  RedirectChange,
+  MoveNote,
+  AppliedMove,
+  RefusalId,
+  NoteId,
+} from './move/index.js';
 
 import { createRequire } from 'node:module';
 import type { HistoryOptions } from './history/base.js';

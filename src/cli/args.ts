@@ -7,7 +7,7 @@ import { formats, isFormat, type Format } from '../report/formats.js';
 import { isRuleDocsUrl } from '../report/rule-docs.js';
 import { CACHE_STRATEGIES, type CacheStrategy } from '../cache/store.js';
 import { isCi, type CacheSettings } from '../cache/location.js';
-import { CHECK_OPTIONS, DIFF_OPTIONS, RESOLVE_OPTIONS, UPGRADE_OPTIONS, VALIDATE_OPTIONS, type CliOption } from './options.js';
+import { CHECK_OPTIONS, DIFF_OPTIONS, MOVE_OPTIONS, RESOLVE_OPTIONS, UPGRADE_OPTIONS, VALIDATE_OPTIONS, type CliOption } from './options.js';
 import { parseErrorLine } from './parse-error.js';
 import { closest } from '../suggest.js';
 
@@ -268,4 +268,27 @@ export function parseUpgradeArgs(argv: string[]): UpgradeArgs {
   if (extra.length > 0) throw new UsageError('upgrade takes one mint.json (or its folder)');
   if (parsed.values.stdout && parsed.values.force) throw new UsageError('--stdout writes no file: --force has nothing to overwrite');
   return { path: mintPath, stdout: Boolean(parsed.values.stdout), force: Boolean(parsed.values.force) };
+}
+
+export interface MoveArgs extends CommonArgs {
+  from: string;
+  to: string;
+  /** The docs file (or its folder); undefined: the current folder's. */
+  path: string | undefined;
+  dryRun: boolean;
+  maxWarnings: number | undefined;
+}
+
+/** `docsnav mv <from> <to> [docs.json]`. */
+export function parseMoveArgs(argv: string[]): MoveArgs {
+  const { values, common } = parse(argv, MOVE_OPTIONS, 'mv');
+  if (common.stdin) throw new UsageError('mv moves files on disk: it takes no standard input');
+  const [from, to, docsPath, ...extra] = common.paths;
+  if (from === undefined || to === undefined || from === '' || to === '')
+    throw new UsageError('mv takes a page (or folder) and where it goes: docsnav mv <from> <to> [docs.json] (e.g. docsnav mv guides/old.mdx guides/new.mdx)');
+  if (extra.length > 0) throw new UsageError('mv takes one source, one target and one docs.json');
+  const given = values['max-warnings'] as string | undefined;
+  const maxWarnings = given === undefined ? undefined : /^\d+$/.test(given) ? Number(given) : NaN;
+  if (maxWarnings !== undefined && !Number.isSafeInteger(maxWarnings)) throw new UsageError(`--max-warnings takes a whole number ≥ 0 (got "${given}")`);
+  return { ...common, from, to, path: docsPath, dryRun: Boolean(values['dry-run']), maxWarnings };
 }

@@ -8,9 +8,9 @@
  */
 import { PROFILE_NAMES } from '../config/profiles.js';
 import type { CommandRun } from './io.js';
-import { CHECK_OPTIONS, DIFF_OPTIONS, LSP_OPTIONS, RESOLVE_OPTIONS, UPGRADE_OPTIONS, VALIDATE_OPTIONS, type CliOption } from './options.js';
+import { CHECK_OPTIONS, DIFF_OPTIONS, LSP_OPTIONS, MOVE_OPTIONS, RESOLVE_OPTIONS, UPGRADE_OPTIONS, VALIDATE_OPTIONS, type CliOption } from './options.js';
 
-export type CommandName = 'validate' | 'resolve' | 'diff' | 'upgrade' | 'lsp' | 'serve' | 'worker' | 'project' | 'key' | 'status';
+export type CommandName = 'validate' | 'resolve' | 'diff' | 'upgrade' | 'mv' | 'lsp' | 'serve' | 'worker' | 'project' | 'key' | 'status';
 
 export interface CommandEntry {
   /** How it is called: `docsnav validate [paths… | -]`. */
@@ -82,6 +82,18 @@ export const COMMANDS = {
       'Exit codes: 0 upgraded, 1 the mint.json fails the legacy check (nothing written), 2 usage or I/O error, or a docs.json is already there.',
     ],
     load: async () => (await import('./upgrade-command.js')).upgradeCommand,
+  },
+  mv: {
+    usage: 'docsnav mv <from> <to> [docs.json]',
+    summary:
+      'move a page or a folder of pages as git mv does, and keep the site whole: navigation entries, links in pages and snippets, redirects from the old URLs',
+    options: [...MOVE_OPTIONS, ...CHECK_OPTIONS.filter((option) => option.name !== 'stdin' && option.name !== 'stdin-filename')],
+    details: [
+      '<from> and <to> are read from the current folder, as git mv reads them; <to> may be a folder that exists (the page goes into it). Files git tracks move with git mv, so their history follows.',
+      'All or nothing: every edit is worked out and checked first; if a write fails, everything written is put back. It refuses (exit 2, one line) when the target exists, the source is not a page or a folder of pages, the move leaves the docs root, or it would collide with another page or a redirect.',
+      'After the move the site is validated and what remains is reported, as validate reports it. Exit codes: those of validate (0 no errors, 1 errors), or 2 when the move is refused or a write fails.',
+    ],
+    load: async () => (await import('./mv-command.js')).moveCommand,
   },
   lsp: {
     usage: 'docsnav lsp [--stdio | --node-ipc | --socket=<port> | --pipe=<name>]',

@@ -48,14 +48,23 @@ export class FixRun {
  * and `b/` paths relative to the root of the repository that holds the file. git reads the
  * paths of a patch with that line as relative to the top level, in whatever folder `git apply`
  * runs (without it, it reads them from the folder it runs in, and guesses). A file in no
- * repository gets paths relative to the working folder.
+ * repository gets paths relative to the working folder. With `renamedTo` (docsnav mv), the file
+ * is renamed too: `rename from`/`rename to` lines, then its edits, if any.
  */
-function unifiedDiff(file: string, before: string, after: string): string {
+export function unifiedDiff(file: string, before: string, after: string, renamedTo?: string): string {
+  const name = diffName(file);
+  const to = renamedTo === undefined ? name : diffName(renamedTo);
+  const header = `diff --git a/${name} b/${to}\n${to === name ? '' : `rename from ${name}\nrename to ${to}\n`}`;
+  if (before === after) return header;
+  const diff = createTwoFilesPatch(`a/${name}`, `b/${to}`, before, after, undefined, undefined, { context: 3 }).replace(/^=+\n/, '');
+  return header + diff;
+}
+
+/** A file's path in a diff: from the root of its repository (else the working folder), `/` separators. */
+function diffName(file: string): string {
   const absolute = path.resolve(file);
   const base = repositoryRoot(path.dirname(absolute)) ?? process.cwd();
-  const name = (path.relative(base, absolute) || file).split(path.sep).join('/');
-  const diff = createTwoFilesPatch(`a/${name}`, `b/${name}`, before, after, undefined, undefined, { context: 3 }).replace(/^=+\n/, '');
-  return `diff --git a/${name} b/${name}\n${diff}`;
+  return (path.relative(base, absolute) || file).split(path.sep).join('/');
 }
 
 function summary(results: readonly FixFileResult[], mode: 'write' | 'dry-run'): string {

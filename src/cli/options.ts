@@ -138,6 +138,16 @@ export const RESOLVE_OPTIONS: readonly CliOption[] = [
   { name: 'allow-remote', description: 'fetch openapi URLs (off by default)' },
 ];
 
+/** `docsnav mv`'s own options (validate's checks after the move take the common ones). */
+export const MOVE_OPTIONS: readonly CliOption[] = [
+  formatOption('the first goes to stdout'),
+  { name: 'max-warnings', value: '<n>', description: 'after the move, fail (exit 1) when there are more than n warnings' },
+  {
+    name: 'dry-run',
+    description: 'print the whole change as a git diff (renames and edits, paths from the repository root: git apply takes it); write nothing',
+  },
+];
+
 /** `docsnav lsp`'s transports (vscode-languageserver reads them from argv itself). */
 export const LSP_OPTIONS: readonly CliOption[] = [
   { name: 'stdio', description: 'talk to the editor over standard input and output (the default)' },

@@ -28,19 +28,7 @@ export function jsonRedirectEdits(rawText: string, value: unknown, redirects: re
   if (!isPlainObject(value)) return redirects.map(() => undefined);
   const list = value.redirects;
   const entries = redirects.map(jsonEntry);
-  if (Array.isArray(list)) {
-    const [start, end] = locateInJson(text, ['redirects'], true).value;
-    if (text.charCodeAt(start) !== 91 /* [ */ || text.charCodeAt(end - 1) !== 93 /* ] */) return redirects.map(() => undefined);
-    const keyIndent = indentOf(text, start);
-    if (list.length === 0) {
-      const unit = indentUnit(text);
-      return entries.map((entry, i) => (i === 0 ? { start, end, text: `[\n${keyIndent}${unit}${entry}\n${keyIndent}]` } : undefined));
-    }
-    const after = previousNonSpace(text, end - 1) + 1;
-    const multiline = /[\r\n]/.test(text.slice(start, end));
-    const separator = multiline ? `,${lineBreak(text)}${indentOf(text, after - 1)}` : ', ';
-    return entries.map((entry) => ({ start: after, end: after, text: separator + entry }));
-  }
+  if (Array.isArray(list)) return jsonArrayAppendEdits(text, locateInJson(text, ['redirects'], true).value, list.length, redirects);
   if (list !== undefined) return redirects.map(() => undefined);
   const open = skipSpace(text, 0);
   const close = skipValue(text, open) - 1;
@@ -55,12 +43,40 @@ export function jsonRedirectEdits(rawText: string, value: unknown, redirects: re
 }
 
 /**
+ * Edits that append redirects to a JSON array at `span` (its `[`…`]` offsets in `text`, which parses)
+ * holding `count` entries: docs.json's `redirects`, or a `$ref`'d file that is the array. As
+ * jsonRedirectEdits: one insertion per redirect after the last entry; an empty array is rewritten
+ * with the first one only.
+ */
+export function jsonArrayAppendEdits(
+  rawText: string,
+  span: readonly [number, number],
+  count: number,
+  redirects: readonly RedirectToAdd[],
+): Array<TextEdit | undefined> {
+  const text = rawText.charCodeAt(0) === 0xfeff ? ' ' + rawText.slice(1) : rawText;
+  const [start, end] = span;
+  const entries = redirects.map(jsonEntry);
+  if (text.charCodeAt(start) !== 91 /* [ */ || text.charCodeAt(end - 1) !== 93 /* ] */) return redirects.map(() => undefined);
+  const keyIndent = indentOf(text, start);
+  if (count === 0) {
+    const unit = indentUnit(text);
+    const nl = lineBreak(text);
+    return entries.map((entry, i) => (i === 0 ? { start, end, text: `[${nl}${keyIndent}${unit}${entry}${nl}${keyIndent}]` } : undefined));
+  }
+  const after = previousNonSpace(text, end - 1) + 1;
+  const multiline = /[\r\n]/.test(text.slice(start, end));
+  const separator = multiline ? `,${lineBreak(text)}${indentOf(text, after - 1)}` : ', ';
+  return entries.map((entry) => ({ start: after, end: after, text: separator + entry }));
+}
+
+/**
  * The same for docs.yaml: a block sequence `redirects` gets `- source: … destination: …` items
  * after its last one, at its indentation; an absent one is added at the end of the file (the
  * first redirect; the others next pass). A flow sequence or anything unusual gets no edit.
  */
 export function yamlRedirectEdits(text: string, redirects: readonly RedirectToAdd[]): Array<TextEdit | undefined> {
-  const { parseDocument, isMap, isPair, isScalar, isSeq } = yaml();
+  const { parseDocument, isMap, isPair, isScalar } = yaml();
   const none = redirects.map(() => undefined);
   const doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false });
   if (doc.errors.length > 0 || !isMap(doc.contents) || doc.contents.flow) return none;
@@ -78,7 +94,35 @@ export function yamlRedirectEdits(text: string, redirects: readonly RedirectToAd
     const lead = at === 0 || text.endsWith('\n') ? '' : nl;
     return redirects.map((redirect, i) => (i === 0 ? { start: at, end: at, text: `${lead}redirects:${nl}${yamlItem('  ', redirect, nl)}` } : undefined));
   }
+  return yamlSequenceAppendEdits(text, value, redirects);
+}
+
+/**
+ * The same for the block sequence at `segments` (a parsed pointer: `['redirects']` in docs.yaml,
+ * `[]` for a `$ref`'d file that is the list): items after its last one; nothing for anything else.
+ */
+export function yamlSequenceAppendEditsAt(text: string, segments: readonly string[], redirects: readonly RedirectToAdd[]): Array<TextEdit | undefined> {
+  const { parseDocument, isMap, isPair, isScalar, isSeq } = yaml();
+  const doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false });
+  if (doc.errors.length > 0) return redirects.map(() => undefined);
+  let node: unknown = doc.contents;
+  for (const segment of segments) {
+    if (isMap(node)) node = node.items.findLast((pair) => isPair(pair) && isScalar(pair.key) && String(pair.key.value) === segment)?.value;
+    else if (isSeq(node) && /^(0|[1-9]\d*)$/.test(segment)) node = node.items[Number(segment)];
+    else node = undefined;
+  }
+  return yamlSequenceAppendEdits(text, node, redirects);
+}
+
+/**
+ * Edits that append redirects to a block sequence of YAML text: `- source: … destination: …` items
+ * after its last one, at its indentation. Anything else (a flow or empty sequence) gets no edit.
+ */
+function yamlSequenceAppendEdits(text: string, value: unknown, redirects: readonly RedirectToAdd[]): Array<TextEdit | undefined> {
+  const { isSeq } = yaml();
+  const none = redirects.map(() => undefined);
   if (!isSeq(value) || value.flow || value.items.length === 0) return none;
+  const nl = lineBreak(text);
   const items = value.items as Node[];
   const firstStart = items[0].range?.[0];
   const lastEnd = items[items.length - 1].range?.[1];

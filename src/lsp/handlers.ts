@@ -6,7 +6,8 @@
  * problems at once (validatePage: the page alone against the site's last check) and checks the
  * whole site once the typing pauses. Code actions apply the safe fixes,
  * completions offer what the model and the docs root allow, hover shows rule docs and page URLs,
- * and go-to-definition opens page files and operations.
+ * go-to-definition opens page files and operations, and renaming a page or a folder of pages
+ * rewrites the navigation, links and redirects that name it (renames.ts).
  */
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -14,6 +15,8 @@ import {
   CodeActionKind,
   DidChangeWatchedFilesNotification,
   FileChangeType,
+  MessageType,
+  ShowMessageNotification,
   TextDocuments,
   TextDocumentSyncKind,
   type Connection,
@@ -31,6 +34,7 @@ import { cursorAt } from './cursor.js';
 import { definitionAt } from './definition.js';
 import { toDiagnostic } from './diagnostics.js';
 import { hoverAt } from './hover.js';
+import { renameEdits } from './renames.js';
 import { isDocsFile, problemsByFile, Sites, type Site } from './sites.js';
 import { isMintJson } from '../mint/document.js';
 
@@ -211,6 +215,17 @@ class LanguageServer {
           completionProvider: { triggerCharacters: ['"', '/', ' '] },
           hoverProvider: true,
           definitionProvider: true,
+          // Renaming a page or a folder of pages: the edits docsnav mv makes (renames.ts).
+          workspace: {
+            fileOperations: {
+              willRename: {
+                filters: [
+                  { scheme: 'file', pattern: { glob: '**/*.{md,mdx}', matches: 'file' } },
+                  { scheme: 'file', pattern: { glob: '**/*', matches: 'folder' } },
+                ],
+              },
+            },
+          },
         },
         serverInfo: { name: 'docsnav' },
       };
@@ -316,6 +331,18 @@ class LanguageServer {
       if (!document || !check || !file) return null;
       const cursor = checkedText(check.text, document) ? cursorAt(document.getText(), formatOf(file), document.offsetAt(position)) : undefined;
       return hoverAt(check, file, position, cursor);
+    });
+
+    connection.workspace.onWillRenameFiles(({ files }) => {
+      const { edit, refused } = renameEdits(sites, files, (file) => documents.get(pathToFileURL(file).href)?.getText());
+      // A notification: nothing for the editor to answer while it renames.
+      for (const line of refused) {
+        void connection.sendNotification(ShowMessageNotification.type, {
+          type: MessageType.Warning,
+          message: `docsnav: links and navigation not updated for ${line}`,
+        });
+      }
+      return edit;
     });
 
     connection.onDefinition(({ textDocument, position }) => {

@@ -18,7 +18,7 @@ type Arrival =
 const MAX_HOPS = 16;
 
 /** Where a URL path (no leading `/`) arrives on the site, following redirects; undefined when nowhere. */
-function arrive(site: Site, redirects: RedirectTable, urlPath: string): Arrival | undefined {
+export function arrive(site: Site, redirects: RedirectTable, urlPath: string): Arrival | undefined {
   const here = direct(site, urlPath);
   if (here) return here;
   let at = urlPath;
@@ -37,7 +37,7 @@ function arrive(site: Site, redirects: RedirectTable, urlPath: string): Arrival 
   return undefined;
 }
 
-function direct(site: Site, urlPath: string): Arrival | undefined {
+export function direct(site: Site, urlPath: string): Arrival | undefined {
   const page = site.pageAt(urlPath);
   if (page) return { to: 'page', page };
   if (site.hasFile(urlPath)) return { to: 'file' };

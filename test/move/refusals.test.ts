@@ -1,0 +1,172 @@
+/**
+ * Every refusal of a move, each from a case where only that thing is wrong: one clear line (a
+ * MoveError with its id), and the site's files exactly as they were.
+ */
+import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { MoveRequest, RefusalId } from '../../src/index.js';
+import { docsJson, planOn, refusalOf, siteWith, writeFiles } from './harness.js';
+
+const SPEC = JSON.stringify({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: { '/users': { get: { summary: 'List users' } } } });
+
+function baseFiles(): Record<string, string> {
+  return {
+    'docs.json': docsJson(
+      {
+        groups: [
+          { group: 'Docs', pages: ['index', 'guides/a', 'guides/b'] },
+          { group: 'API', openapi: 'api/openapi.json' },
+        ],
+      },
+      {
+        redirects: [{ source: '/taken', destination: '/index' }],
+      },
+    ),
+    'index.mdx': '# Home\n',
+    'guides/a.mdx': '# A\n',
+    'guides/b.mdx': '# B\n',
+    'api/openapi.json': SPEC,
+    'snippets/s.mdx': 'A snippet.\n',
+    'images/logo.png': 'png',
+    'drafts/d.mdx': '# Draft\n',
+    '.mintignore': 'drafts/\n',
+  };
+}
+
+interface RefusalCase {
+  name: string;
+  reason: RefusalId;
+  request: MoveRequest | MoveRequest[];
+  /** More files, or changes to the site before the move (given its root). */
+  files?: Record<string, string>;
+  prepare?: (root: string) => void;
+  /** Where the paths are read from (default: the root). */
+  cwd?: string;
+  /** The docs root is the folder above the docs file's. */
+  rootUp?: boolean;
+}
+
+const CASES: RefusalCase[] = [
+  { name: 'no such file', reason: 'noSource', request: { from: 'guides/c.mdx', to: 'guides/d.mdx' } },
+  { name: 'the source outside the root', reason: 'sourceOutsideRoot', request: { from: '../outside.mdx', to: 'guides/o.mdx' } },
+  { name: 'the target outside the root (..)', reason: 'targetOutsideRoot', request: { from: 'guides/a.mdx', to: '../a.mdx' } },
+  {
+    name: 'the target outside the root (an absolute path)',
+    reason: 'targetOutsideRoot',
+    request: { from: 'guides/a.mdx', to: '/tmp/docsnav-move-elsewhere/a.mdx' },
+  },
+  {
+    name: 'a symlink out of the root on the way to the target',
+    reason: 'symlink',
+    request: { from: 'guides/a.mdx', to: 'out/a.mdx' },
+    prepare: (root) => symlinkSync(path.dirname(root), path.join(root, 'out')),
+  },
+  {
+    name: 'a symlinked page',
+    reason: 'symlink',
+    request: { from: 'linked.mdx', to: 'guides/l.mdx' },
+    prepare: (root) => symlinkSync('index.mdx', path.join(root, 'linked.mdx')),
+  },
+  {
+    name: 'a symlink inside a moved folder',
+    reason: 'symlink',
+    request: { from: 'guides', to: 'learn' },
+    prepare: (root) => symlinkSync('../index.mdx', path.join(root, 'guides', 'home.mdx')),
+  },
+  { name: 'the root itself', reason: 'sourceIsRoot', request: { from: '.', to: 'docs' } },
+  { name: 'a snippet', reason: 'notAPage', request: { from: 'snippets/s.mdx', to: 'snippets/t.mdx' } },
+  { name: 'not a page file', reason: 'notAPage', request: { from: 'images/logo.png', to: 'images/mark.png' } },
+  { name: 'a page .mintignore leaves out', reason: 'notAPage', request: { from: 'drafts/d.mdx', to: 'drafts/e.mdx' } },
+  { name: 'a folder of no pages', reason: 'noPages', request: { from: 'images', to: 'pictures' } },
+  { name: 'a folder holding the docs file (the root above it)', reason: 'holdsNavigation', request: { from: 'site', to: 'web' }, cwd: '..', rootUp: true },
+  {
+    name: 'a folder holding a $ref-ed file',
+    reason: 'holdsNavigation',
+    request: { from: 'guides', to: 'learn' },
+    files: { 'docs.json': docsJson({ groups: [{ $ref: './guides/nav.json' }] }), 'guides/nav.json': '{ "group": "G", "pages": ["guides/a"] }' },
+  },
+  { name: 'the target exists', reason: 'targetExists', request: { from: 'guides/a.mdx', to: 'guides/b.mdx' } },
+  { name: 'a folder onto a folder inside it', reason: 'targetExists', request: { from: 'guides', to: 'api' }, files: { 'api/guides/x.mdx': '# X\n' } },
+  { name: 'not a page name', reason: 'targetNotAPage', request: { from: 'guides/a.mdx', to: 'guides/a.txt' } },
+  { name: 'into snippets/', reason: 'targetHidden', request: { from: 'guides/a.mdx', to: 'snippets/a.mdx' } },
+  { name: 'where .mintignore leaves it out', reason: 'targetHidden', request: { from: 'guides/a.mdx', to: 'drafts/a.mdx' } },
+  { name: 'a folder into itself', reason: 'intoItself', request: { from: 'guides', to: 'guides/inner' } },
+  { name: 'a name that differs only by case from another file', reason: 'caseCollision', request: { from: 'guides/a.mdx', to: 'guides/B.mdx' } },
+  { name: 'a URL another page file serves', reason: 'pageCollision', request: { from: 'guides/a.mdx', to: 'guides/b.md' } },
+  { name: 'the URL of a generated page', reason: 'generatedCollision', request: { from: 'guides/a.mdx', to: 'api-reference/list-users.mdx' } },
+  { name: "a redirect's source", reason: 'redirectCollision', request: { from: 'guides/a.mdx', to: 'taken.mdx' } },
+  {
+    name: "a pattern redirect's source",
+    reason: 'redirectCollision',
+    request: { from: 'guides/a.mdx', to: 'old/a.mdx' },
+    files: { 'docs.json': docsJson(['index', 'guides/a'], { redirects: [{ source: '/old/:slug*', destination: '/guides/:slug*' }] }) },
+  },
+  {
+    name: 'two files to one place',
+    reason: 'twoTargets',
+    request: [
+      { from: 'guides/a.mdx', to: 'start/x.mdx' },
+      { from: 'guides/b.mdx', to: 'start/x.mdx' },
+    ],
+  },
+  {
+    name: 'docs.json that does not parse',
+    reason: 'unparsable',
+    request: { from: 'guides/a.mdx', to: 'start/a.mdx' },
+    files: { 'docs.json': '{ "navigation": ' },
+  },
+  {
+    name: 'an entry the editors cannot rewrite in place (a YAML block scalar)',
+    reason: 'uneditable',
+    request: { from: 'guides/a.mdx', to: 'start/a.mdx' },
+    files: { 'docs.yaml': 'navigation:\n  pages:\n    - index\n    - >-\n      guides/a\n' },
+  },
+];
+
+describe('a move is refused, and nothing changes', () => {
+  for (const { name, reason, request, files, prepare, cwd, rootUp } of CASES) {
+    it(`${reason}: ${name}`, () => {
+      const top = siteWith({});
+      const root = path.join(top, 'site');
+      mkdirSync(root);
+      const site = { ...baseFiles(), ...files };
+      if (files && 'docs.yaml' in files) delete site['docs.json'];
+      writeFiles(root, site);
+      prepare?.(root);
+      const before = snapshot(root);
+      const docs = 'docs.yaml' in site ? 'docs.yaml' : 'docs.json';
+      const options = { docs, cwd: cwd === undefined ? root : path.resolve(root, cwd), ...(rootUp && { root: top }) };
+      const refusal = refusalOf(() => planOn(root, request, options));
+      expect(refusal.reason, refusal.message).toBe(reason);
+      expect(snapshot(root)).toEqual(before);
+    });
+  }
+
+  it('unreadable: a page that cannot be read (through the readFile an editor gives)', () => {
+    const root = siteWith(baseFiles());
+    const readFile = (file: string) => {
+      if (file.endsWith('b.mdx')) throw Object.assign(new Error('EACCES'), { code: 'EACCES' });
+      return readFileSync(file, 'utf8');
+    };
+    const refusal = refusalOf(() => planOn(root, { from: 'guides/a.mdx', to: 'start/a.mdx' }, { readFile }));
+    expect(refusal).toMatchObject({ reason: 'unreadable', data: { file: 'guides/b.mdx', why: 'cannot be read: EACCES' } });
+  });
+});
+
+/** Every file under a folder and its bytes, and every folder (symlinks as their targets' names). */
+function snapshot(root: string): Record<string, string> {
+  const found: Record<string, string> = {};
+  const walk = (relative: string) => {
+    for (const entry of readdirSync(path.join(root, relative), { withFileTypes: true })) {
+      const child = path.join(relative, entry.name);
+      if (entry.isSymbolicLink()) found[child] = 'symlink';
+      else if (entry.isDirectory()) {
+        found[`${child}/`] = String(statSync(path.join(root, child)).mode);
+        walk(child);
+      } else found[child] = readFileSync(path.join(root, child), 'utf8');
+    }
+  };
+  walk('');
+  return found;
+}
