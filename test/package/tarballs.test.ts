@@ -116,12 +116,26 @@ const tarball = (packed: Packed) => path.join(temp, packed.filename);
 const paths = (packed: Packed) => packed.files.map((file) => file.path).sort();
 
 describe('npm pack: what each package ships', () => {
-  it('docsnav: the build, the schemas, a doc per problem code, the hook definition; no server, no sources, no tests', () => {
+  it('docsnav: the build (with build.json, the hash of its bundles the cache keys on), the schemas, a doc per problem code, the hook definition; no server, no sources, no tests', () => {
     const files = paths(lean);
-    const allowed = [/^dist\/.+\.(js|d\.ts)$/, /^dist\/cli\/package\.json$/, /^schema\/[\w.-]+\.json$/, /^docs\/rules\/[\w-]+\.md$/];
+    const allowed = [
+      /^dist\/.+\.(js|d\.ts)$/,
+      /^dist\/cli\/package\.json$/,
+      /^dist\/cli\/build\.json$/,
+      /^schema\/[\w.-]+\.json$/,
+      /^docs\/rules\/[\w-]+\.md$/,
+    ];
     const always = ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', '.pre-commit-hooks.yaml'];
     for (const file of files) expect(always.includes(file) || allowed.some((pattern) => pattern.test(file)), file).toBe(true);
-    for (const file of [...always, 'dist/index.js', 'dist/index.d.ts', 'dist/cli/main.js', 'schema/docs.schema.json', 'schema/navigation.schema.json'])
+    for (const file of [
+      ...always,
+      'dist/index.js',
+      'dist/index.d.ts',
+      'dist/cli/main.js',
+      'dist/cli/build.json',
+      'schema/docs.schema.json',
+      'schema/navigation.schema.json',
+    ])
       expect(files).toContain(file);
     for (const code of allCodes) expect(files).toContain(`docs/rules/${code}.md`);
     expect(files.filter((file) => /server|migrations|\.sql$/.test(file))).toEqual([]);
