@@ -65,10 +65,13 @@ const GIT_GUARDS = [
   ...['ALLOWED_PROTOCOLS', 'gitEnv', 'HARDENED_CONFIG', 'hardenedArgs', 'isValidBranch', 'normalizeRepo', 'checkNotOption', 'withoutCredentials'],
   ...['safeSegments', 'targetOf', 'writableSegments'],
 ];
-/** The allowed local folders (repository/local.ts), named as the guards were when they shared git.ts with the operations. */
+/**
+ * The allowed local folders (repository/local.ts): since issue 52, a local repository is opened
+ * through pinned folders (no link followed, each descriptor checked) and copied before git reads it.
+ */
 const LOCAL_REPO_GUARDS = [
-  ...['localRepoPath', 'isLocalRepo', 'looksLikeGitDir', 'gitFileTarget', 'gitDirFor'],
-  ...['CONFIG_FILES_OF_GIT_DIR', 'LAZY_FETCH_CONFIG', 'checkLocalRepo', 'isSymlink', 'checkedOutBranches', 'realpathOr', 'findSymlink'],
+  ...['localRepoPath', 'isLocalRepo', 'realpathOr', 'allowedRoots', 'placeOf', 'openPlace', 'refusal', 'pointedPlace', 'OUTSIDE'],
+  ...['linkRefused', 'gitDirPlace', 'gitDirIn', 'twinRefused', 'openGitDir', 'openLocalRepo', 'checkOwnObjects', 'checkedOutBranches'],
 ];
 /** What server/src/git.ts held before its split: the repository's guards, its local folders, its operations and their errors. */
 const REPOSITORY_ACCESS = ['errors', 'guards', 'local', 'operations'].map((name) => `server/src/repository/${name}.ts`);
@@ -137,7 +140,14 @@ const TARGETS = {
   'git-guards': {
     configFile: SERVER,
     paths: [...declarations('server/src/repository/guards.ts', GIT_GUARDS), ...declarations('server/src/repository/local.ts', LOCAL_REPO_GUARDS)],
-    tests: ['test/git.test.ts', 'test/git-faults.test.ts', 'test/repo-access.test.ts', 'test/hostile.test.ts'],
+    tests: [
+      'test/git.test.ts',
+      'test/git-faults.test.ts',
+      'test/repo-access.test.ts',
+      'test/hostile.test.ts',
+      'test/local-guards.test.ts',
+      'test/local-copy.test.ts',
+    ],
   },
   'data-folder': { configFile: SERVER, paths: ['server/src/host/data-folder.ts'], tests: ['test/data-folder*.test.ts', 'test/job-kinds.test.ts'] },
   assistant: {
