@@ -186,8 +186,13 @@ describe.skipIf(noNamespaces !== undefined).each([
       expect(proc.output()).toMatch(/"disk":"low".*"msg":"the disk of the data folder has [\d.]+ MB free, under --min-free-disk/);
 
       // 2. Under half of --min-free-disk: the embedded database takes no write (507), reads go on.
-      // (Once the failed deployment's worktree is gone: it is not kept on a low disk.)
-      await waitFor(() => (inNamespace(proc, `ls "${mount}/worktrees"`).trim() === '' ? true : undefined), 20_000, 'the worktree to be removed');
+      // (Once the failed deployment's worktree is gone: it is not kept on a low disk. A deployment
+      // refused at its local copy, before any worktree, leaves no worktrees folder at all.)
+      await waitFor(
+        () => (inNamespace(proc, `ls -A "${mount}/worktrees" 2>/dev/null || true`).trim() === '' ? true : undefined),
+        20_000,
+        'the worktree to be removed',
+      );
       fillUntil(proc, mount, 8 * MB);
       const full = await waitFor(
         async () => {
