@@ -13,6 +13,7 @@ import { findDeployment, type Deployment, type PageSection } from '../src/store/
 import type { Queryable, Store } from '../src/store/store.js';
 import { openPglite } from '../src/store/pglite.js';
 import { openPostgres } from '../src/store/postgres.js';
+import { openStore } from '../src/store/open.js';
 import { afterAll, it } from 'vitest';
 
 /** The top of the repository: its fixtures/ hold the example site the tests deploy. */
@@ -254,6 +255,22 @@ export function ownPostgresUnavailable(): string | undefined {
   if (process.getuid?.() !== 0) return 'starting PostgreSQL needs root (to run it as the postgres user)';
   if (spawnSync('id', ['postgres']).status !== 0) return 'no postgres user';
   return undefined;
+}
+
+/**
+ * A store on a PostgreSQL server of the test's own (to stop, start and restart), and every uncaught
+ * exception meanwhile (in `serve` one ends the process); what it started goes into `cleanups`.
+ */
+export async function storeOnOwnServer(cleanups: Array<() => Promise<void> | void>) {
+  const server = await startPostgresServer();
+  cleanups.push(() => server.destroy());
+  const store = await openStore({ database: server.baseUrl });
+  cleanups.push(() => store.close());
+  const crashes: string[] = [];
+  const onCrash = (error: unknown) => crashes.push(String(error));
+  process.on('uncaughtException', onCrash);
+  cleanups.push(() => void process.off('uncaughtException', onCrash));
+  return { server, store, crashes };
 }
 
 /** `password`: the cluster asks one (scram-sha-256) of user postgres, as a stock cluster's TCP entries do; the base URL has none. */

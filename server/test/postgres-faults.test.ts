@@ -30,6 +30,7 @@ import {
   runCli,
   startPostgres,
   startPostgresServer,
+  storeOnOwnServer,
   tempDir,
   waitFor,
   LOCAL_ROOTS,
@@ -81,22 +82,9 @@ describe.skipIf(noOwnServer !== undefined)('a PostgreSQL outage longer than the 
   }, 150_000);
 });
 
-/** A store on a PostgreSQL server of the test's own (to stop and start), and every uncaught exception meanwhile. */
-async function storeOnOwnServer() {
-  const server = await startPostgresServer();
-  cleanups.push(() => server.destroy());
-  const store = await openStore({ database: server.baseUrl });
-  cleanups.push(() => store.close());
-  const crashes: string[] = [];
-  const onCrash = (error: unknown) => crashes.push(String(error));
-  process.on('uncaughtException', onCrash);
-  cleanups.push(() => void process.off('uncaughtException', onCrash));
-  return { server, store, crashes };
-}
-
 describe.skipIf(noOwnServer !== undefined)('LISTEN through connection losses', () => {
   it('a listener whose connection is killed, then the database stopped and started, listens again; nothing is released twice', async () => {
-    const { server, store, crashes } = await storeOnOwnServer();
+    const { server, store, crashes } = await storeOnOwnServer(cleanups);
     const heard: string[] = [];
     await store.listen('docsnav_test', (payload) => heard.push(payload));
     // The listener's connection is killed from outside (its 'error' may come more than once) …
@@ -121,7 +109,7 @@ describe.skipIf(noOwnServer !== undefined)('LISTEN through connection losses', (
     // Before the fix the listener's 'error' handler stayed on the connection it had handed back to
     // the pool, released it again when the database went away, and pg-pool threw from the event
     // handler: "Release called on client which has already been released to the pool".
-    const { server, store, crashes } = await storeOnOwnServer();
+    const { server, store, crashes } = await storeOnOwnServer(cleanups);
     const stop = await store.listen('docsnav_test', () => {});
     await stop();
     server.pause();

@@ -15,9 +15,8 @@ import { JobRunner } from '../src/jobs/queue.js';
 import { jobKinds } from '../src/jobs/kinds.js';
 import { workerSettings } from '../src/jobs/settings.js';
 import { pruneDeployments } from '../src/store/retention.js';
-import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
-import { bigSiteRepo, commitFile, deploymentEnded, ownPostgresUnavailable, startPostgresServer, tempDir, waitFor, LOCAL_ROOTS } from './helpers.js';
+import { bigSiteRepo, commitFile, deploymentEnded, ownPostgresUnavailable, storeOnOwnServer, tempDir, waitFor, LOCAL_ROOTS } from './helpers.js';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterAll(async () => {
@@ -32,15 +31,7 @@ const PAGES = 6_000;
 /** A store and a job runner on a PostgreSQL server of this test's own, and the runner's log lines. */
 async function setUp(name: string, keepDeployments = 2) {
   const dir = tempDir(name);
-  const server = await startPostgresServer();
-  cleanups.push(() => server.destroy());
-  const store = await openStore({ database: server.baseUrl });
-  cleanups.push(() => store.close());
-  // In `serve` an uncaught exception ends the process: every deployment and request with it.
-  const crashes: string[] = [];
-  const onCrash = (error: unknown) => crashes.push(String(error));
-  process.on('uncaughtException', onCrash);
-  cleanups.push(() => void process.off('uncaughtException', onCrash));
+  const { server, store, crashes } = await storeOnOwnServer(cleanups);
   const lines: Array<Record<string, unknown>> = [];
   const log = createLogger(
     'info',

@@ -32,6 +32,7 @@ import { pruneDeployments } from '../src/store/retention.js';
 import type { Store } from '../src/store/store.js';
 import { chat, userMessage, type ChatResult } from './assistant-helpers.js';
 import { exampleRepo, git, itOnEachStore, LOCAL_ROOTS, tempDir, waitFor } from './helpers.js';
+import { section } from './sections.js';
 
 describe('a thread that asks after every deployment (through the HTTP API, --keep-deployments 1)', () => {
   let dir: string;
@@ -207,20 +208,7 @@ async function writeHistory(store: Store, steps: readonly Step[], current: strin
        VALUES ($1, $2, $3, now() - make_interval(mins => $4), CASE WHEN $5 THEN now() - make_interval(mins => $4) + interval '30 seconds' END, $6)`,
       [step.id, projectId, step.status, steps.length - index, ended, ended ? (step.deployedBy ?? step.id) : null],
     );
-    await insertPageSections(store, step.id, [
-      {
-        pagePath: 'index',
-        pageKind: 'page',
-        pageTitle: step.id,
-        pageDescription: '',
-        hidden: false,
-        trail: [],
-        heading: null,
-        anchor: null,
-        depth: 0,
-        body: `Text of ${step.id}.`,
-      },
-    ]);
+    await insertPageSections(store, step.id, [section({ pagePath: 'index', pageTitle: step.id, body: `Text of ${step.id}.` })]);
   }
   await store.query('UPDATE projects SET current_deployment_id = $2 WHERE id = $1', [projectId, current ?? null]);
   return projectId;
