@@ -182,13 +182,7 @@ function oneOf(value: string, allowed: readonly string[], what: string): string 
 
 export function parseValidateArgs(argv: string[]): ValidateArgs {
   const { values, common } = parse(argv, VALIDATE_OPTIONS, 'validate');
-  let maxWarnings: number | undefined;
-  if (values['max-warnings'] !== undefined) {
-    // Digits only: Number('') and Number(' ') are 0, which would silently mean "no warnings allowed".
-    const given = values['max-warnings'] as string;
-    maxWarnings = /^\d+$/.test(given) ? Number(given) : NaN;
-    if (!Number.isSafeInteger(maxWarnings)) throw new UsageError(`--max-warnings takes a whole number ≥ 0 (got "${given}")`);
-  }
+  const maxWarnings = maxWarningsOf(values['max-warnings'] as string | undefined);
   if (values.fix && values['fix-dry-run']) throw new UsageError('--fix and --fix-dry-run cannot be used together');
   const fix = values.fix ? 'write' : values['fix-dry-run'] ? 'dry-run' : undefined;
   const since = values.since as string | undefined;
@@ -287,8 +281,15 @@ export function parseMoveArgs(argv: string[]): MoveArgs {
   if (from === undefined || to === undefined || from === '' || to === '')
     throw new UsageError('mv takes a page (or folder) and where it goes: docsnav mv <from> <to> [docs.json] (e.g. docsnav mv guides/old.mdx guides/new.mdx)');
   if (extra.length > 0) throw new UsageError('mv takes one source, one target and one docs.json');
-  const given = values['max-warnings'] as string | undefined;
-  const maxWarnings = given === undefined ? undefined : /^\d+$/.test(given) ? Number(given) : NaN;
-  if (maxWarnings !== undefined && !Number.isSafeInteger(maxWarnings)) throw new UsageError(`--max-warnings takes a whole number ≥ 0 (got "${given}")`);
+  const maxWarnings = maxWarningsOf(values['max-warnings'] as string | undefined);
   return { ...common, from, to, path: docsPath, dryRun: Boolean(values['dry-run']), maxWarnings };
+}
+
+/** `--max-warnings <n>` (validate, mv). */
+function maxWarningsOf(given: string | undefined): number | undefined {
+  if (given === undefined) return undefined;
+  // Digits only: Number('') and Number(' ') are 0, which would silently mean "no warnings allowed".
+  const maxWarnings = /^\d+$/.test(given) ? Number(given) : NaN;
+  if (!Number.isSafeInteger(maxWarnings)) throw new UsageError(`--max-warnings takes a whole number ≥ 0 (got "${given}")`);
+  return maxWarnings;
 }

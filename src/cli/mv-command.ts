@@ -4,7 +4,6 @@ import { MoveError } from '../move/messages.js';
 import { planMove } from '../move/plan.js';
 import type { MovePlan } from '../move/types.js';
 import { applyMove } from '../move/write.js';
-import { countProblems } from '../result.js';
 import { plural } from '../text.js';
 import { FileReadError, validateFile, type ValidateOptions } from '../validate.js';
 import { parseMoveArgs, UsageError } from './args.js';
@@ -14,6 +13,7 @@ import { writeReports } from './format.js';
 import type { CliIo } from './io.js';
 import { docsFileOf } from './paths.js';
 import { keepScans, saveScans } from './scan-cache.js';
+import { exitCodeOf } from './exit-code.js';
 
 /**
  * `docsnav mv <from> <to> [docs.json]`: the move planned and written by the library (src/move),
@@ -59,13 +59,7 @@ export async function moveCommand(argv: string[], io: CliIo): Promise<number> {
   }
   if (stores) saveScans(stores, args, io);
   await writeReports([result], args, io, 'stdout', color);
-  const counts = countProblems(result.problems);
-  if (counts.errors > 0) return 1;
-  if (args.maxWarnings !== undefined && counts.warnings > args.maxWarnings) {
-    io.stderr(`docsnav: ${counts.warnings} warnings, more than --max-warnings ${args.maxWarnings}\n`);
-    return 1;
-  }
-  return 0;
+  return exitCodeOf(result.problems, args.maxWarnings, io);
 }
 
 /** The whole change as one diff: each moved file's rename (with its edits), then each other file's edits. */

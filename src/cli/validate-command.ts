@@ -1,6 +1,6 @@
 import path from 'node:path';
 import pc from 'picocolors';
-import { countProblems, type ValidationResult } from '../result.js';
+import type { ValidationResult } from '../result.js';
 import { FileReadError, validateFile, validateText, type ValidateOptions } from '../validate.js';
 import { parseValidateArgs, UsageError } from './args.js';
 import { CliConfigs } from './config.js';
@@ -10,6 +10,7 @@ import { writeReports } from './format.js';
 import { readStdinDocument } from './stdin.js';
 import type { SiteBase } from '../site/base.js';
 import { keepScans, saveScans } from './scan-cache.js';
+import { exitCodeOf } from './exit-code.js';
 
 /**
  * `docsnav validate [paths… | globs… | -]`: exit 0 without errors, 1 with errors (or too many
@@ -61,13 +62,11 @@ export async function validateCommand(argv: string[], io: CliIo): Promise<number
   if (args.fix !== 'dry-run') await writeReports(results, args, io, 'stdout', color);
   if (stores) saveScans(stores, args, io);
   if (badConfig) return 2;
-  const counts = countProblems(results.flatMap((result) => result.problems));
-  if (counts.errors > 0) return 1;
-  if (args.maxWarnings !== undefined && counts.warnings > args.maxWarnings) {
-    io.stderr(`docsnav: ${counts.warnings} warnings, more than --max-warnings ${args.maxWarnings}\n`);
-    return 1;
-  }
-  return 0;
+  return exitCodeOf(
+    results.flatMap((result) => result.problems),
+    args.maxWarnings,
+    io,
+  );
 }
 
 /** `--since <ref>`: the site at that git ref (src/history, loaded only then); a git failure is one line, exit 2. */
