@@ -9,6 +9,8 @@ export interface SiteDiff {
   /** The codes of its errors, and the first five errors. */
   docsnavCodes: string[];
   docsnavErrors: string[];
+  /** Every error: its code, file (relative to the site) and JSON pointer. */
+  errorsAt: Array<{ code: string; file: string; pointer: string }>;
   platformPages: number;
   docsnavPages: number;
   /** Page URLs in the platform's navigation only, and in docsnav's tree only. */
@@ -20,4 +22,4 @@ export interface SiteDiff {
   urlsCompared?: number;
   titlesCompared?: number;
 }
-export declare function diffSite(siteDir: string, options?: { pageFiles?: boolean; reuse?: boolean }): Promise<SiteDiff>;
+export declare function diffSite(siteDir: string, options?: { pageFiles?: boolean; reuse?: boolean; profile?: 'spec' | 'platform' | null }): Promise<SiteDiff>;

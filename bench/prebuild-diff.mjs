@@ -12,13 +12,15 @@ import { prebuildSite } from './prebuild.mjs';
 
 /**
  * The differences on one site: `{ site, build, docsnav, urls: { onlyPlatform, onlyDocsnav }, titles: [...] }`;
- * `reuse`: the build in a long-lived child of bench/prebuild.mjs (its lanes) instead of a fresh one.
+ * `reuse`: the build in a long-lived child of bench/prebuild.mjs (its lanes) instead of a fresh one;
+ * `profile`: docsnav's profile (`platform`), or null for its defaults.
  */
-export async function diffSite(siteDir, { pageFiles = true, reuse = false } = {}) {
+export async function diffSite(siteDir, { pageFiles = true, reuse = false, profile = 'platform' } = {}) {
   const platform = await prebuildSite(siteDir, { reuse });
   const file = path.join(siteDir, 'docs.json');
   const rules = pageFiles ? {} : { 'page-not-found': 'off' };
-  const { tree, problems } = await resolveFile(file, { profile: 'platform', rules });
+  // `profile: null`: docsnav's defaults, as `docsnav validate` runs with no config.
+  const { tree, problems } = await resolveFile(file, { ...(profile === null ? {} : { profile }), rules });
   const errors = problems.filter((p) => p.severity === 'error');
   const result = {
     site: path.basename(siteDir),
@@ -27,6 +29,7 @@ export async function diffSite(siteDir, { pageFiles = true, reuse = false } = {}
     docsnav: errors.length === 0,
     docsnavCodes: [...new Set(errors.map((p) => p.code))],
     docsnavErrors: errors.slice(0, 5).map((p) => `${p.code} ${path.basename(p.file)}${p.pointer ? ` ${p.pointer}` : `:${p.line}`}`),
+    errorsAt: errors.map((p) => ({ code: p.code, file: path.relative(siteDir, p.file), pointer: p.pointer })),
     platformPages: platform.pages.length,
     docsnavPages: tree.pages.length,
     onlyPlatform: [],
