@@ -74,7 +74,8 @@ export async function runDifferential({ count = 10_000, seed = 1, shrinkPerKind 
           } else if (entry.sites.length < 50) entry.sites.push({ seed: site.seed, diff });
           else entry.more = (entry.more ?? 0) + 1;
         }
-        if (++done % (count >= 5000 ? 500 : 25) === 0) log(`${done}/${count} sites, ${kinds.size} kinds of difference, ${((performance.now() - started) / 1000).toFixed(0)} s`);
+        if (++done % (count >= 5000 ? 500 : 25) === 0)
+          log(`${done}/${count} sites, ${kinds.size} kinds of difference, ${((performance.now() - started) / 1000).toFixed(0)} s`);
       }
     }),
   );
@@ -120,7 +121,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   let args;
   try {
     args = parseArgs({
-      options: { count: { type: 'string', default: '10000' }, seed: { type: 'string', default: '1' }, shrink: { type: 'string', default: '2' }, profile: { type: 'string' } },
+      options: {
+        count: { type: 'string', default: '10000' },
+        seed: { type: 'string', default: '1' },
+        shrink: { type: 'string', default: '2' },
+        profile: { type: 'string' },
+      },
     }).values;
   } catch (error) {
     console.error(`bench/differential.mjs: ${error.message}`);
@@ -135,11 +141,18 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   }
   const out = path.join(here, '.differential', `${seed}-${count}${args.profile ? `-${args.profile}` : ''}`);
   const report = await runDifferential({ count, seed, shrinkPerKind, profile: args.profile ?? null, out, log: (line) => console.error(line) });
-  console.log(`${report.count} generated sites (seed ${report.seed}, docsnav's ${report.profile} profile): the platform built ${report.builds}; ${report.seconds} s`);
+  console.log(
+    `${report.count} generated sites (seed ${report.seed}, docsnav's ${report.profile} profile): the platform built ${report.builds}; ${report.seconds} s`,
+  );
   console.log('| kind of difference | unexplained sites | explained (decision) |');
   console.log('|---|---|---|');
-  for (const kind of report.kinds) console.log(`| ${kind.key} | ${kind.unexplained} | ${kind.explained}${kind.decisions.length ? ` (${kind.decisions.join(', ')})` : ''} |`);
+  for (const kind of report.kinds)
+    console.log(`| ${kind.key} | ${kind.unexplained} | ${kind.explained}${kind.decisions.length ? ` (${kind.decisions.join(', ')})` : ''} |`);
   const unexplained = report.kinds.filter((kind) => kind.unexplained > 0);
-  console.log(unexplained.length === 0 ? 'no unexplained difference' : `${unexplained.length} unexplained kinds: minimal sites in ${path.relative(process.cwd(), out)}/report.json`);
+  console.log(
+    unexplained.length === 0
+      ? 'no unexplained difference'
+      : `${unexplained.length} unexplained kinds: minimal sites in ${path.relative(process.cwd(), out)}/report.json`,
+  );
   process.exitCode = unexplained.length === 0 ? 0 : 1;
 }

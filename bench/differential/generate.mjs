@@ -63,7 +63,8 @@ function openapiSpec(r, name, oops, ops) {
   }
   const version = r.pick(['3.0.3', '3.1.0']);
   const spec = { openapi: version, info: { title: `API ${name}`, version: '1.0.0' }, paths };
-  if (version === '3.1.0' && r.chance(0.3)) spec.webhooks = { newUser: { post: { summary: r.chance(0.5) ? 'New user' : undefined, responses: { 200: { description: 'OK' } } } } };
+  if (version === '3.1.0' && r.chance(0.3))
+    spec.webhooks = { newUser: { post: { summary: r.chance(0.5) ? 'New user' : undefined, responses: { 200: { description: 'OK' } } } } };
   if (oops()) return 'openapi: [unclosed\n';
   if (oops()) delete spec.openapi;
   return name.endsWith('.json') ? JSON.stringify(spec, null, 2) : toYaml(spec);

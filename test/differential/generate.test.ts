@@ -37,17 +37,18 @@ describe('the differential generator', () => {
     let endpointEntries = 0;
     for (let seed = 1; seed <= 500; seed++) {
       const { files } = generateCase(seed);
-      const docs: unknown = JSON.parse(files['docs.json']!);
+      const docs: unknown = JSON.parse(files['docs.json']);
       keysOf(docs, keys);
-      const text = files['docs.json']!;
-      for (const match of text.matchAll(/"pages": \[\s*(null|42|""|\{|\[)/g)) entries.add(match[1]!);
+      const text = files['docs.json'];
+      for (const match of text.matchAll(/"pages": \[\s*(null|42|""|\{|\[)/g)) entries.add(match[1]);
       if (/"(GET|POST|DELETE|PUT) \//.test(text)) endpointEntries++;
       if (Object.keys(files).some((name) => name.includes('asyncapi'))) asyncapiFiles++;
       if (files['nav.json'] !== undefined) JSON.parse(files['nav.json']);
     }
     for (const key of ['pages', 'groups', 'tabs', 'anchors', 'dropdowns', 'products', 'versions', 'languages', 'menu', 'global']) expect(keys).toContain(key);
     for (const key of ['group', 'tab', 'anchor', 'dropdown', 'product', 'version', 'language', 'item']) expect(keys).toContain(key);
-    for (const key of ['hidden', 'root', 'directory', 'href', 'openapi', 'asyncapi', 'source', 'default', 'expanded', 'tag', 'icon', '$ref']) expect(keys).toContain(key);
+    for (const key of ['hidden', 'root', 'directory', 'href', 'openapi', 'asyncapi', 'source', 'default', 'expanded', 'tag', 'icon', '$ref'])
+      expect(keys).toContain(key);
     expect(entries.size).toBeGreaterThan(2);
     expect(endpointEntries).toBeGreaterThan(20);
     expect(asyncapiFiles).toBeGreaterThan(20);
@@ -59,12 +60,12 @@ describe('the shrinker', () => {
     const { files } = generateCase(3);
     // A "difference" that holds while docs.json still has a group named with a string and a page file remains.
     const fails = (candidate: Record<string, string>) =>
-      Promise.resolve(/"group": "/.test(candidate['docs.json']!) && Object.keys(candidate).some((name) => name.endsWith('.mdx')));
+      Promise.resolve(/"group": "/.test(candidate['docs.json']) && Object.keys(candidate).some((name) => name.endsWith('.mdx')));
     expect(await fails(files)).toBe(true);
     const { files: smallest } = await shrink(files, fails);
     expect(await fails(smallest)).toBe(true);
     expect(Object.keys(smallest).filter((name) => name.endsWith('.mdx'))).toHaveLength(1);
-    const docs = JSON.parse(smallest['docs.json']!) as { navigation: unknown };
+    const docs = JSON.parse(smallest['docs.json']) as { navigation: unknown };
     // Only the path to one group's name is left of the navigation.
     expect(JSON.stringify(docs.navigation).match(/"group"/g)).toHaveLength(1);
     expect(JSON.stringify(docs.navigation)).not.toMatch(/"pages"|"icon"|"hidden"/);
