@@ -20,6 +20,7 @@ export function platformErrorShape(errors) {
     .replace(/\d+/g, 'N')
     .replace(/<site>\S*/g, 'PATH')
     .replace(/[\w./-]+\.(ya?ml|json|mdx?)\b/g, 'FILE')
+    .replace(/\b(in|defined in) (group|tab|anchor|dropdown|product|version|language|item|navigation)\b/g, '$1 ELEMENT')
     .slice(0, 120);
 }
 
@@ -58,6 +59,13 @@ export const DECISIONS = [
         .every((error) => error.file === 'docs.json' && diff.drops.some((drop) => related(drop, error.pointer))),
     reason:
       'The platform builds the site but silently drops the entries docsnav reports (its validator parses them away): an error where the platform drops something is the verdict the issue asks for.',
+  },
+  {
+    id: 'broken-page',
+    matches: (difference, diff) =>
+      difference.kind === 'false-error' && diff.errorsAt.every((error) => GENUINE.has(error.code) || error.code === 'endpoint-no-spec'),
+    reason:
+      'A `METHOD /path` entry with no spec in scope is a page the platform lists but has no file for ("is referenced in the docs.json navigation but the file does not exist", as for a missing page): a genuine broken page, which default validate reports.',
   },
   {
     id: 'network-blocked',
