@@ -235,7 +235,7 @@ export const codes = {
     title: 'AsyncAPI spec unusable',
     severity: 'error',
     description:
-      'An `asyncapi` file the platform builds no pages from and fails the build on: not JSON or YAML, not AsyncAPI 3.x (2.x included), no channels, or a `$ref` to another file.',
+      'An `asyncapi` file the platform builds no pages from and fails the build on: not JSON or YAML, not AsyncAPI 3.0.0 (2.x and 3.1 included), no `info` title and version, no channels, or a `$ref` to another file.',
     source: 'resolve',
   },
   'openapi-warning': {

@@ -89,8 +89,9 @@ function parseSpecValue(file: string, text: string, extension: string): { ok: tr
 
 /**
  * What makes a parsed value an AsyncAPI spec the platform builds pages from: an object whose
- * `asyncapi` version is 3.x ("AsyncAPI 2.6.0 is not supported. Please use AsyncAPI 3.0.0."),
- * with at least one channel ("No channels defined"). The platform's parser checks the whole
+ * `asyncapi` version is 3.0.0 ("AsyncAPI 2.6.0 is not supported. Please use AsyncAPI 3.0.0."; 3.1.0
+ * makes its validator fail), with an `info` title and version, and at least one channel ("No
+ * channels defined"). The platform's parser checks the whole
  * document against the AsyncAPI schema too; docsnav does not, so a spec that fails only that
  * check passes here.
  */
@@ -103,11 +104,19 @@ function checkAsyncapiDocument(file: string, value: unknown, warnings: string[])
     const what = value.openapi !== undefined || value.swagger !== undefined ? ' (it is an OpenAPI document: name it in `openapi`)' : '';
     return fail('invalid', file, `${quote(file)} has no \`asyncapi\` version at the top level, so it is not an AsyncAPI document${what}.`);
   }
-  if (typeof version !== 'string' || !/^3\.\d+\.\d+$/.test(version)) {
+  if (version !== '3.0.0') {
+    const why =
+      typeof version === 'string' && version.startsWith('3.')
+        ? "the platform's parser accepts only 3.0.0 (on 3.1.0 its validator fails, on other 3.x versions it says they do not exist)"
+        : 'the platform builds pages only from AsyncAPI 3.0.0 ("Please use AsyncAPI 3.0.0")';
+    return fail('invalid', file, `${quote(file)} has \`asyncapi: ${JSON.stringify(version)}\`; ${why}, and fails the build on any other.`);
+  }
+  const info = value.info;
+  if (!isPlainObject(info) || typeof info.title !== 'string' || typeof info.version !== 'string') {
     return fail(
       'invalid',
       file,
-      `${quote(file)} has \`asyncapi: ${JSON.stringify(version)}\`; the platform builds pages only from AsyncAPI 3.x (such as "3.0.0") and fails the build on any other.`,
+      `${quote(file)} needs an \`info\` object with a string \`title\` and \`version\`; the platform's parser refuses the spec and fails the build.`,
     );
   }
   const channels = value.channels;

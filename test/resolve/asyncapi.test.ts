@@ -257,7 +257,18 @@ describe('asyncapi: validate says what the platform fails on, at the `asyncapi` 
     ],
     ['a URL, not fetched', 'https://example.com/ws.yaml', {}, ['openapi-remote info /navigation/groups/1/asyncapi']],
     ['a valid 3.0 spec', 'ws.yaml', {}, []],
-    ['a valid 3.1 spec', 'new.json', { 'new.json': asyncapi({ a: {} }, '3.1.0') }, []],
+    [
+      "AsyncAPI 3.1.0 (the platform's validator fails on it)",
+      'new.json',
+      { 'new.json': asyncapi({ a: {} }, '3.1.0') },
+      ['asyncapi-invalid error /navigation/groups/1/asyncapi'],
+    ],
+    [
+      'no info.version',
+      'nv.json',
+      { 'nv.json': json({ asyncapi: '3.0.0', info: { title: 'E' }, channels: { a: {} } }) },
+      ['asyncapi-invalid error /navigation/groups/1/asyncapi'],
+    ],
   ];
   it.each(ROWS)('%s', (_name, value, files, expected) => {
     const docs = {
