@@ -23,7 +23,7 @@ export interface AsyncapiDocument {
 }
 
 /** One message of a channel, for its page's text. */
-export interface ChannelMessage {
+interface ChannelMessage {
   /** Its key in the channel's `messages`. */
   key: string;
   name?: string;
@@ -45,7 +45,7 @@ export interface AsyncapiChannel {
 }
 
 /** A generated channel page: its path (the URL path) and title. */
-export interface ChannelPage {
+interface ChannelPage {
   channel: AsyncapiChannel;
   /** The page path, suffixed (`-1`, `-2`) when an earlier channel of its group has it. */
   page: string;

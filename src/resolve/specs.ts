@@ -7,7 +7,7 @@ import { FetchSlots, fetchSpecBytes } from './spec-fetch.js';
 import { parseAsyncapiText, parseSpecText, specText } from './spec-parse.js';
 import { fail, firstLine, quote, type AsyncapiResult, type SpecResult } from './spec-result.js';
 
-export type { AsyncapiLoaded, AsyncapiResult, SpecFailure, SpecLoaded, SpecResult } from './spec-result.js';
+export type { AsyncapiResult, SpecFailure, SpecLoaded, SpecResult } from './spec-result.js';
 
 /** What a spec file is read as: the `openapi` or the `asyncapi` of a navigation element. */
 export type SpecKind = 'openapi' | 'asyncapi';

@@ -345,19 +345,7 @@ export class TreeBuilder {
       if (!loaded) continue;
       const findings: Finding[] = (this.bulkFindings = []);
       for (const generated of generatedGroups(loaded.spec, directory)) {
-        const topLevel = owner.kind !== 'group';
-        const group: ResolvedGroup = {
-          id: pointer,
-          label: generated.label,
-          trail: state.trail,
-          topLevel,
-          display: initialDisplay(topLevel, undefined),
-          generated: true,
-          hidden: state.hidden,
-          source: pointer,
-        };
-        tree.groups.push(group);
-        const trail = [...state.trail, { kind: 'group' as const, label: generated.label }];
+        const { group, trail } = this.generatedGroup(owner, state, pointer, generated.label, tree);
         for (const page of generated.pages) {
           const op = page.operation;
           if (page.page !== page.base) {
@@ -368,18 +356,45 @@ export class TreeBuilder {
             });
           }
           const resolved = this.endpointPage(op, loaded.file, page.page, trail, state.hidden, pointer, owner, { phase: 1, order: state.order });
-          if (!resolved) continue;
-          if (!resolved.hidden) {
-            if (!this.firstPages.has(group)) this.firstPages.set(group, resolved);
-            // The owner (when a group) and the groups above it lead to this page too.
-            this.setFirstPage(owner, resolved);
-          }
-          tree.pages.push(resolved);
+          if (resolved) this.generatedPage(owner, group, resolved, tree);
         }
       }
       this.bulkFindings = undefined;
       for (const finding of mergeByCode(findings)) this.report(finding);
     }
+  }
+
+  /** A group generated from a spec (an OpenAPI tag's, an AsyncAPI channel tag's) under `owner`, and its pages' trail. */
+  private generatedGroup(
+    owner: ElementNode,
+    state: ElementState,
+    pointer: string,
+    label: string,
+    tree: PageTree,
+  ): { group: ResolvedGroup; trail: TrailItem[] } {
+    const topLevel = owner.kind !== 'group';
+    const group: ResolvedGroup = {
+      id: pointer,
+      label,
+      trail: state.trail,
+      topLevel,
+      display: initialDisplay(topLevel, undefined),
+      generated: true,
+      hidden: state.hidden,
+      source: pointer,
+    };
+    tree.groups.push(group);
+    return { group, trail: [...state.trail, { kind: 'group', label }] };
+  }
+
+  /** A page generated into `group`: in the tree, and the first page of its group (and of `owner` and the groups above) when shown. */
+  private generatedPage(owner: ElementNode, group: ResolvedGroup, page: ResolvedPage, tree: PageTree): void {
+    if (!page.hidden) {
+      if (!this.firstPages.has(group)) this.firstPages.set(group, page);
+      // The owner (when a group) and the groups above it lead to this page too.
+      this.setFirstPage(owner, page);
+    }
+    tree.pages.push(page);
   }
 
   /**
@@ -394,19 +409,7 @@ export class TreeBuilder {
       if (!loaded) continue;
       const findings: Finding[] = (this.bulkFindings = []);
       for (const generated of channelGroups(loaded.spec, directory)) {
-        const topLevel = owner.kind !== 'group';
-        const group: ResolvedGroup = {
-          id: pointer,
-          label: generated.label,
-          trail: state.trail,
-          topLevel,
-          display: initialDisplay(topLevel, undefined),
-          generated: true,
-          hidden: state.hidden,
-          source: pointer,
-        };
-        tree.groups.push(group);
-        const trail = [...state.trail, { kind: 'group' as const, label: generated.label }];
+        const { group, trail } = this.generatedGroup(owner, state, pointer, generated.label, tree);
         for (const { channel, page: wanted, base, title } of generated.pages) {
           if (wanted !== base) {
             this.say({
@@ -431,11 +434,7 @@ export class TreeBuilder {
           this.finishPage(page, trail);
           this.checkUnsafe(page.path, pointer);
           this.urls.claim(page, loaded.file, `channel ${channel.id}`, owner.section, pointer, { phase: 2, order: state.order });
-          if (!page.hidden) {
-            if (!this.firstPages.has(group)) this.firstPages.set(group, page);
-            this.setFirstPage(owner, page);
-          }
-          tree.pages.push(page);
+          this.generatedPage(owner, group, page, tree);
         }
       }
       this.bulkFindings = undefined;
