@@ -298,5 +298,10 @@ describe('asyncapi: validate says what the platform fails on, at the `asyncapi` 
     expect(problems.map((problem) => `${problem.code} ${problem.message.split(':')[0]}`)).toEqual([
       'link-not-found Link "/api-reference/websockets/nothing" leads nowhere',
     ]);
+    // A folder of channel pages only is served nowhere, as a folder of operation pages.
+    const folder = validateText(json(docs), siteOptions({ ...FILES, 'index.mdx': '[all](/api-reference/websockets)\n' })).problems;
+    expect(folder.map((problem) => problem.message)).toEqual([
+      'Link "/api-reference/websockets" leads nowhere: no page, file or redirect of the site is at /api-reference/websockets. Only pages generated from a spec (OpenAPI or AsyncAPI) are under it (the first: /api-reference/websockets/usersignedup), and the platform serves nothing at the folder\'s own path.',
+    ]);
   });
 });
