@@ -27,6 +27,7 @@ export type Code =
   | 'page-not-found'
   | 'openapi-not-found'
   | 'asyncapi-not-found'
+  | 'asyncapi-ignored'
   | 'openapi-remote'
   | 'path-outside-root'
   | 'schema-url'
@@ -210,6 +211,13 @@ export const codes = {
     severity: 'error',
     description:
       'An `asyncapi` file path the platform reads (the outermost `asyncapi` on a path from the root) with no regular file under the docs root; the platform fails the build.',
+    source: 'rule',
+  },
+  'asyncapi-ignored': {
+    title: 'AsyncAPI value the platform never reads',
+    severity: 'warning',
+    description:
+      'An `asyncapi` that makes no pages on the platform: on the navigation root, or inside an element whose own `asyncapi` the platform reads (it reads only the outermost on a path from the root).',
     source: 'rule',
   },
   'openapi-remote': {

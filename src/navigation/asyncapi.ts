@@ -17,7 +17,12 @@ function namesAsyncapi(node: ElementNode): boolean {
  * generateAsyncApiFromDocsConfig; confirmed by building).
  */
 export function generatesAsyncapi(node: ElementNode): boolean {
-  if (!namesAsyncapi(node)) return false;
-  for (let above = node.parent; above; above = above.parent) if (namesAsyncapi(above)) return false;
-  return true;
+  return namesAsyncapi(node) && asyncapiReadAbove(node) === undefined;
+}
+
+/** The element above this one whose `asyncapi` the platform reads (so it never looks at this one's), if any. */
+export function asyncapiReadAbove(node: ElementNode): ElementNode | undefined {
+  let outermost: ElementNode | undefined;
+  for (let above = node.parent; above; above = above.parent) if (namesAsyncapi(above)) outermost = above;
+  return outermost;
 }

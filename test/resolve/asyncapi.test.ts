@@ -181,7 +181,12 @@ describe('asyncapi: one page per channel, on every element kind the platform rea
       },
     };
     const { tree, problems } = await resolveSite(docs, FILES);
-    expect(problems.map(described)).toEqual([]);
+    // Not read: no asyncapi-not-found for either missing file; each is said to make no pages.
+    expect(problems.map((problem) => `${problem.code} ${problem.severity} ${problem.pointer}`)).toEqual([
+      'asyncapi-ignored warning /navigation/asyncapi',
+      'asyncapi-ignored warning /navigation/tabs/0/groups/0/asyncapi',
+    ]);
+    expect(problems[1].message).toContain("the tab's at /navigation/tabs/0/asyncapi");
     expect(tree.pages.map((page) => page.path)).toEqual(['index', ...eventPages('api-reference').map(([p]) => p)]);
     const { tree: rootOnly } = await resolveSite({ navigation: { asyncapi: 'ws.yaml', pages: ['index'] } }, FILES);
     expect(rootOnly.pages.map((page) => page.path)).toEqual(['index']);
