@@ -26,6 +26,8 @@ export type Code =
   | 'endpoint-no-spec'
   | 'page-not-found'
   | 'openapi-not-found'
+  | 'asyncapi-not-found'
+  | 'asyncapi-ignored'
   | 'openapi-remote'
   | 'path-outside-root'
   | 'schema-url'
@@ -46,6 +48,7 @@ export type Code =
   | 'redirect-pattern'
   // resolution
   | 'openapi-invalid'
+  | 'asyncapi-invalid'
   | 'openapi-warning'
   | 'openapi-external-ref'
   | 'front-matter-invalid'
@@ -203,11 +206,25 @@ export const codes = {
     description: 'An `openapi` file path with no regular file under the docs root (missing, a folder, a FIFO or device).',
     source: 'rule',
   },
+  'asyncapi-not-found': {
+    title: 'AsyncAPI file not found',
+    severity: 'error',
+    description:
+      'An `asyncapi` file path the platform reads (the outermost `asyncapi` on a path from the root) with no regular file under the docs root; the platform fails the build.',
+    source: 'rule',
+  },
+  'asyncapi-ignored': {
+    title: 'AsyncAPI value the platform never reads',
+    severity: 'warning',
+    description:
+      'An `asyncapi` that makes no pages on the platform: on the navigation root, or inside an element whose own `asyncapi` the platform reads (it reads only the outermost on a path from the root).',
+    source: 'rule',
+  },
   'openapi-remote': {
     title: 'OpenAPI URL not checked',
     severity: 'info',
     description:
-      'An `openapi` value (or an endpoint entry) names a spec by URL and remote fetching is off (`--allow-remote`), so it was not checked and no pages came from it.',
+      'An `openapi` or `asyncapi` value (or an endpoint entry) names a spec by URL and remote fetching is off (`--allow-remote`), so it was not checked and no pages came from it.',
     source: 'resolve',
   },
   'path-outside-root': {
@@ -220,6 +237,13 @@ export const codes = {
     title: 'OpenAPI spec unreadable',
     severity: 'error',
     description: 'An `openapi` file that is not a parsable OpenAPI 3.0/3.1 document (the parser says why).',
+    source: 'resolve',
+  },
+  'asyncapi-invalid': {
+    title: 'AsyncAPI spec unusable',
+    severity: 'error',
+    description:
+      'An `asyncapi` file the platform builds no pages from and fails the build on: not JSON or YAML, not AsyncAPI 3.0.0 (2.x and 3.1 included), no `info` title and version, no channels, or a `$ref` to another file.',
     source: 'resolve',
   },
   'openapi-warning': {

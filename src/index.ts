@@ -33,6 +33,7 @@ export type {
   NavPageRef,
   GlobalLink,
   PageOperation,
+  PageChannel,
 } from './resolve/types.js';
 export { parseFrontMatter, type FrontMatter } from './resolve/front-matter.js';
 export { PAGE_TREE_VERSION } from './resolve/types.js';

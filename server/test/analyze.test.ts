@@ -54,6 +54,77 @@ describe('analyzeCheckout', () => {
   });
 });
 
+describe('analyzeCheckout: AsyncAPI channel pages', () => {
+  it("stores each channel page's text: the channel, its description, its messages and operations", async () => {
+    const root = tempDir('analyze-asyncapi');
+    mkdirSync(path.join(root, 'ws'));
+    writeFileSync(
+      path.join(root, 'docs.json'),
+      docsJson({
+        tabs: [
+          { tab: 'Home', pages: ['index'] },
+          { tab: 'Events', asyncapi: 'ws/events.yaml' },
+        ],
+      }),
+    );
+    writeFileSync(path.join(root, 'index.mdx'), '---\ntitle: Welcome\n---\nHello.\n');
+    writeFileSync(
+      path.join(root, 'ws', 'events.yaml'),
+      [
+        'asyncapi: 3.0.0',
+        'info: { title: Shop events, version: "1" }',
+        'channels:',
+        '  orderUpdates:',
+        '    address: orders/{orderId}',
+        '    description: Every change to an order, as it happens.',
+        '    messages:',
+        '      orderChanged: { $ref: "#/components/messages/orderChanged" }',
+        '      orderCancelled: { name: OrderCancelled, summary: The customer cancelled the order. }',
+        '  chat:',
+        '    title: Support chat',
+        '    summary: Talk to a person.',
+        'operations:',
+        '  watchOrders:',
+        '    action: receive',
+        '    summary: Follow an order until it ships.',
+        '    channel: { $ref: "#/channels/orderUpdates" }',
+        'components:',
+        '  messages:',
+        '    orderChanged: { name: OrderChanged, title: Order changed, summary: A field of the order changed. }',
+        '',
+      ].join('\n'),
+    );
+    const { problems, sections } = await analyzeAll({ docsRoot: root, docsFile: path.join(root, 'docs.json'), checkoutRoot: root });
+    expect(problems.filter((problem) => problem.severity === 'error')).toEqual([]);
+    const channel = sections.filter((section) => section.pagePath === 'api-reference/websockets/orderupdates');
+    expect(channel.map((section) => [section.pageKind, section.pageTitle, section.pageDescription, section.heading, section.body])).toEqual([
+      [
+        'endpoint',
+        'Order updates',
+        'Every change to an order, as it happens.',
+        null,
+        'channel orderUpdates orders/{orderId}\n\nEvery change to an order, as it happens.',
+      ],
+      [
+        'endpoint',
+        'Order updates',
+        'Every change to an order, as it happens.',
+        'Messages',
+        'OrderChanged Order changed A field of the order changed.\nOrderCancelled The customer cancelled the order.',
+      ],
+      ['endpoint', 'Order updates', 'Every change to an order, as it happens.', 'Operations', 'receive watchOrders Follow an order until it ships.'],
+    ]);
+    const chat = sections.filter((section) => section.pagePath === 'api-reference/websockets/support-chat');
+    expect(chat.map((section) => [section.pageTitle, section.pageDescription, section.body])).toEqual([
+      ['Support chat', 'Talk to a person.', 'channel chat\n\nSupport chat\n\nTalk to a person.'],
+    ]);
+    expect(channel[0].trail).toEqual([
+      { kind: 'tab', label: 'Events' },
+      { kind: 'group', label: 'Websockets' },
+    ]);
+  });
+});
+
 describe('what the platform deploys with', () => {
   const site = (root: string, config?: object) => {
     writeFileSync(

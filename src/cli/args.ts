@@ -49,7 +49,7 @@ export interface CommonArgs {
 
 export interface ValidateArgs extends CommonArgs {
   maxWarnings: number | undefined;
-  /** `--no-specs`: do not read OpenAPI specs (the fastest check). */
+  /** `--no-specs`: do not read OpenAPI or AsyncAPI specs (the fastest check). */
   specs: boolean;
   /** `--fix` writes the safe fixes; `--fix-dry-run` prints them as a diff. */
   fix: 'write' | 'dry-run' | undefined;

@@ -104,7 +104,7 @@ export const VALIDATE_OPTIONS: readonly CliOption[] = [
   { name: 'max-warnings', value: '<n>', description: 'fail (exit 1) when there are more than n warnings' },
   { name: 'fix', description: 'apply the safe fixes to the file(s), then report what remains' },
   { name: 'fix-dry-run', description: 'print the safe fixes as a git diff (paths from the repository root); write nothing' },
-  { name: 'no-specs', description: 'do not read OpenAPI specs (fastest; endpoint entries are not checked)' },
+  { name: 'no-specs', description: 'do not read OpenAPI or AsyncAPI specs (fastest; endpoint entries are not checked, no pages come from specs)' },
   {
     name: 'since',
     value: '<ref>',

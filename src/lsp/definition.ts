@@ -1,6 +1,6 @@
 /**
  * Go to definition: from a page entry to its `.mdx`/`.md` file, from an endpoint entry (or a
- * page generated from a spec) to the operation in the spec, from an `openapi` value to the spec
+ * page generated from a spec) to the operation in the spec, from an `openapi` or `asyncapi` value to the spec
  * and from a `$ref` to its target. Only files inside the docs root, read as validate reads them.
  */
 import path from 'node:path';
@@ -26,7 +26,7 @@ export function definitionAt(check: SiteCheck, file: string, cursor: Cursor): Lo
   if (typeof value !== 'string') return null;
   const key = cursor.path[cursor.path.length - 1];
   if (key === '$ref') return insideRoot(root, path.resolve(path.dirname(file), value));
-  if (cursor.path.includes('openapi') && !isUrl(value)) return insideRoot(root, path.join(root, rootRelative(value)));
+  if ((cursor.path.includes('openapi') || cursor.path.includes('asyncapi')) && !isUrl(value)) return insideRoot(root, path.join(root, rootRelative(value)));
   if (path.resolve(file) !== path.resolve(check.result.file)) return null;
   const page = pageAt(check, pointerOfPath(cursor.path));
   if (!page) return null;

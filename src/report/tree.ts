@@ -66,7 +66,13 @@ export function formatTreePretty(tree: PageTree, options: { color: boolean }): s
       lines.push(`${'  '.repeat(i)}${c.dim(page.trail[i].kind)} ${c.bold(visible(page.trail[i].label) || '(unnamed)')}`);
     }
     open = page.trail;
-    const extra = page.openapi ? c.cyan(visible(`${page.openapi.method} ${page.openapi.path}`)) : page.file ? c.dim(visible(page.file)) : c.yellow('(no file)');
+    const extra = page.openapi
+      ? c.cyan(visible(`${page.openapi.method} ${page.openapi.path}`))
+      : page.asyncapi
+        ? c.cyan(visible(`channel ${page.asyncapi.channel}`))
+        : page.file
+          ? c.dim(visible(page.file))
+          : c.yellow('(no file)');
     const flags = [page.hidden ? 'hidden' : '', page.deprecated ? 'deprecated' : '']
       .filter(Boolean)
       .map((f) => c.dim(`[${f}]`))

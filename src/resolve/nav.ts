@@ -1,5 +1,6 @@
 import { ELEMENTS, isGlobalEntry, isPlainObject, NAME_FIELD, type ElementKind } from '../navigation/model.js';
 import { pointerOf, type ElementNode, type NavigationVisitor, type PageNode } from '../navigation/walk.js';
+import { generatesAsyncapi } from '../navigation/asyncapi.js';
 import { initialDisplay } from './group-moves.js';
 import {
   PAGE_TREE_VERSION,
@@ -27,12 +28,15 @@ interface Recorded {
   slots: Slot[];
   /** The pointer of the element's own `openapi` (bulk-generated groups hang here). */
   openapiPointer?: string;
+  /** The pointer of its own `asyncapi`, when the platform makes channel pages from it (their groups come after the OpenAPI ones). */
+  asyncapiPointer?: string;
   /** Divisions and groups from the root down to it, itself included (the root: 0). */
   depth: number;
   /** Its `root` page's node, when it has one. */
   rootEntry?: PageNode;
 }
 
+/** `bulk`: where the groups generated from the spec value at `openapiPointer` (an `openapi` or `asyncapi`) go. */
 type Slot = { type: 'element'; recorded: Recorded } | { type: 'entry'; node: PageNode } | { type: 'bulk'; openapiPointer: string };
 
 /**
@@ -69,6 +73,7 @@ export class NavBuilder {
     leave: (element) => {
       const recorded = this.recorded.get(element);
       if (recorded?.openapiPointer !== undefined) recorded.slots.push({ type: 'bulk', openapiPointer: recorded.openapiPointer });
+      if (recorded?.asyncapiPointer !== undefined) recorded.slots.push({ type: 'bulk', openapiPointer: recorded.asyncapiPointer });
     },
   };
 
@@ -96,6 +101,7 @@ export class NavBuilder {
     if (kind === 'group') fields.display = initialDisplay(element.groupDepth === 0, value.expanded);
     const recorded: Recorded = { fields, slots: [], depth };
     if (element.openapi?.owner === element) recorded.openapiPointer = pointerOf(element.path, 'openapi');
+    if (generatesAsyncapi(element)) recorded.asyncapiPointer = pointerOf(element.path, 'asyncapi');
     this.recorded.set(element, recorded);
     if (parent) parent.slots.push({ type: 'element', recorded });
     else this.root = recorded;
@@ -216,7 +222,7 @@ function generatedSets(tree: PageTree): Map<string, GeneratedSet[]> {
     if (bySource.size === 0) break;
     const set = bySource.get(page.source);
     if (!set) continue;
-    page.id = `${page.source}#${page.openapi ? `${page.openapi.method} ${page.openapi.path}` : page.path}`;
+    page.id = `${page.source}#${page.openapi ? `${page.openapi.method} ${page.openapi.path}` : page.asyncapi ? `channel ${page.asyncapi.channel}` : page.path}`;
     generatedPages.push(page);
     const group = groupOf(set, page);
     if (!group) continue;
@@ -297,8 +303,8 @@ function pageRef(page: ResolvedPage): NavPageRef {
 
 /** The pointer of the element whose `openapi` a source pointer is in (`/navigation/tabs/0/openapi/1` -> `/navigation/tabs/0/openapi`). */
 function openapiOwner(source: string): string {
-  const at = source.indexOf('/openapi');
-  return at < 0 ? source : source.slice(0, at + '/openapi'.length);
+  const field = /\/(?:openapi|asyncapi)(?=\/|$)/.exec(source);
+  return field ? source.slice(0, field.index + field[0].length) : source;
 }
 
 /** An icon as docs.json or front matter gives it: a name, or `{ name, style?, library? }`. */

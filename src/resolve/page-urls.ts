@@ -14,9 +14,9 @@ import type { ElementNode } from '../navigation/walk.js';
 import type { Finding } from '../problem.js';
 import { mergeByCode } from './merge-findings.js';
 
-/** When the platform writes a generated page: endpoint entries (0) before bulk generations (1), then by `order`. */
+/** When the platform writes a generated page: endpoint entries (0), bulk generations (1), AsyncAPI channels (2), then by `order`. */
 export interface WriteOrder {
-  phase: 0 | 1;
+  phase: 0 | 1 | 2;
   /** An endpoint entry's place in the navigation; a bulk generation's element's, parents first. */
   order: number;
 }
@@ -180,6 +180,7 @@ export class PageUrls {
 
 /** Why the platform writes `winner` after `claim` (which it overwrites), in words. */
 function writtenAfter(claim: Claim, winner: Claim): string {
+  if (winner.write.phase === 2 && claim.write.phase < 2) return 'a channel page of an AsyncAPI spec, which the platform writes after every OpenAPI page';
   if (winner.write.phase > claim.write.phase) return 'generated in bulk, which the platform does after every endpoint entry';
   if (winner.write.phase === 0) return 'an endpoint entry later in the navigation';
   return 'generated in bulk later in the navigation';

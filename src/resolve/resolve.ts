@@ -3,7 +3,7 @@ import { readText, sourcesOf, startPipeline, type ValidateOptions } from '../val
 import type { ResolveResult } from './types.js';
 
 export interface ResolveOptions extends ValidateOptions {
-  /** Fetch `openapi` URLs (off by default: URL specs are reported, not fetched). */
+  /** Fetch `openapi` and `asyncapi` URLs (off by default: URL specs are reported, not fetched). */
   allowRemote?: boolean;
 }
 
@@ -21,7 +21,9 @@ export async function resolveFile(file: string, options: Omit<ResolveOptions, 'f
 export async function resolveText(text: string, options: ResolveOptions = {}): Promise<ResolveResult> {
   const file = options.file ?? 'docs.json';
   const pipeline = startPipeline(text, { ...options, file, titles: true });
-  if (pipeline.builder && pipeline.loader && options.allowRemote) await pipeline.loader.prefetch(pipeline.builder.specSources());
+  if (pipeline.builder && pipeline.loader && options.allowRemote) {
+    await Promise.all([pipeline.loader.prefetch(pipeline.builder.specSources()), pipeline.loader.prefetch(pipeline.builder.asyncapiSources(), 'asyncapi')]);
+  }
   const tree = pipeline.finish();
   return { file, tree, problems: pipeline.sink.sorted(), sources: sourcesOf(pipeline.document.files) };
 }

@@ -1,6 +1,7 @@
 /**
  * A spec's bytes to a spec: text (not binary, not empty), JSON or YAML as the platform reads
- * it, a supported `openapi` (or `swagger`) version, and its external `$ref`s.
+ * it, a supported `openapi` (or `swagger`) version, and its external `$ref`s; an AsyncAPI spec
+ * the same way, with its own version check.
  *
  * JSON with `JSON.parse` (errors get a line and column); YAML with js-yaml, not the `yaml`
  * package docs.yaml is read with: a spec needs no locations, and js-yaml is about ten times
@@ -15,7 +16,8 @@ import { isPlainObject } from '../navigation/model.js';
 import { parseJsonSource } from '../source/json.js';
 import { LineIndex } from '../source/lines.js';
 import { findExternalRefs, mayHoldExternalRef } from './spec-external-refs.js';
-import { fail, firstLine, quote, type SpecFailure, type SpecResult } from './spec-result.js';
+import type { AsyncapiDocument } from './asyncapi.js';
+import { fail, firstLine, quote, type AsyncapiResult, type SpecFailure, type SpecResult } from './spec-result.js';
 
 /** Bytes looked at to tell a binary file from text. */
 const BINARY_SNIFF = 8192;
@@ -33,6 +35,35 @@ export function specText(file: string, bytes: Buffer): string | SpecFailure {
 
 /** A spec's text parsed (as JSON when it is a `.json` file or looks like JSON, else YAML) and checked. */
 export function parseSpecText(file: string, text: string, extension: string): SpecResult {
+  const parsed = parseSpecValue(file, text, extension);
+  if (!parsed.ok) return parsed;
+  const result = checkDocument(file, parsed.value, parsed.warnings);
+  if (result.ok && mayHoldExternalRef(text)) {
+    const externalRefs = findExternalRefs(parsed.value);
+    if (externalRefs.length > 0) Object.assign(result, { externalRefs, text });
+  }
+  return result;
+}
+
+/** An AsyncAPI spec's text parsed as an OpenAPI spec's is, and checked as the platform checks it. */
+export function parseAsyncapiText(file: string, text: string, extension: string): AsyncapiResult {
+  const parsed = parseSpecValue(file, text, extension);
+  if (!parsed.ok) return parsed;
+  const result = checkAsyncapiDocument(file, parsed.value, parsed.warnings);
+  // The platform refuses an AsyncAPI spec with an external `$ref` outright (its build fails), unlike an OpenAPI one.
+  const external = result.ok && mayHoldExternalRef(text) ? findExternalRefs(parsed.value) : [];
+  if (external.length > 0) {
+    return fail(
+      'invalid',
+      file,
+      `${quote(file)} has a \`$ref\` to another file or a URL ("${external[0].ref}" at ${external[0].pointer}): the platform refuses the spec and fails the build; bundle it into one file.`,
+    );
+  }
+  return result;
+}
+
+/** The value of a spec's text: JSON (a `.json` file that is not strict JSON falls back to YAML, with a warning) or YAML. */
+function parseSpecValue(file: string, text: string, extension: string): { ok: true; value: unknown; warnings: string[] } | SpecFailure {
   const warnings: string[] = [];
   let value: unknown;
   const isJsonFile = extension === '.json';
@@ -53,12 +84,46 @@ export function parseSpecText(file: string, text: string, extension: string): Sp
     if (!yaml.ok) return fail('invalid', file, `${quote(file)} is not valid YAML: ${yaml.message}`);
     value = yaml.value;
   }
-  const result = checkDocument(file, value, warnings);
-  if (result.ok && mayHoldExternalRef(text)) {
-    const externalRefs = findExternalRefs(value);
-    if (externalRefs.length > 0) Object.assign(result, { externalRefs, text });
+  return { ok: true, value, warnings };
+}
+
+/**
+ * What makes a parsed value an AsyncAPI spec the platform builds pages from: an object whose
+ * `asyncapi` version is 3.0.0 ("AsyncAPI 2.6.0 is not supported. Please use AsyncAPI 3.0.0."; 3.1.0
+ * makes its validator fail), with an `info` title and version, and at least one channel ("No
+ * channels defined"). The platform's parser checks the whole
+ * document against the AsyncAPI schema too; docsnav does not, so a spec that fails only that
+ * check passes here.
+ */
+function checkAsyncapiDocument(file: string, value: unknown, warnings: string[]): AsyncapiResult {
+  if (!isPlainObject(value)) {
+    return fail('invalid', file, `${quote(file)} is not an AsyncAPI document: its top level is ${describe(value)}.`);
   }
-  return result;
+  const version = value.asyncapi;
+  if (version === undefined) {
+    const what = value.openapi !== undefined || value.swagger !== undefined ? ' (it is an OpenAPI document: name it in `openapi`)' : '';
+    return fail('invalid', file, `${quote(file)} has no \`asyncapi\` version at the top level, so it is not an AsyncAPI document${what}.`);
+  }
+  if (version !== '3.0.0') {
+    const why =
+      typeof version === 'string' && version.startsWith('3.')
+        ? "the platform's parser accepts only 3.0.0 (on 3.1.0 its validator fails, on other 3.x versions it says they do not exist)"
+        : 'the platform builds pages only from AsyncAPI 3.0.0 ("Please use AsyncAPI 3.0.0")';
+    return fail('invalid', file, `${quote(file)} has \`asyncapi: ${JSON.stringify(version)}\`; ${why}, and fails the build on any other.`);
+  }
+  const info = value.info;
+  if (!isPlainObject(info) || typeof info.title !== 'string' || typeof info.version !== 'string') {
+    return fail(
+      'invalid',
+      file,
+      `${quote(file)} needs an \`info\` object with a string \`title\` and \`version\`; the platform's parser refuses the spec and fails the build.`,
+    );
+  }
+  const channels = value.channels;
+  if (!isPlainObject(channels) || Object.keys(channels).length === 0) {
+    return fail('invalid', file, `${quote(file)} defines no \`channels\`; the platform fails the build ("No channels defined").`);
+  }
+  return { ok: true, file, version, spec: value as AsyncapiDocument, warnings };
 }
 
 /** What makes a parsed value a spec docsnav can use: an object with a supported `openapi` (or `swagger: "2.0"`). */

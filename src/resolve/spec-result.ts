@@ -1,5 +1,6 @@
 /** What loading a spec answers: the spec and its version, or why there is none, in one sentence. */
 import type { OpenAPIV2, OpenAPIV3, OpenAPIV3_1 } from 'openapi-types';
+import type { AsyncapiDocument } from './asyncapi.js';
 
 /** A `$ref` in a spec that does not start with `#`: the platform refuses the whole spec. */
 export interface ExternalRef {
@@ -33,6 +34,17 @@ export interface SpecFailure {
 }
 
 export type SpecResult = SpecLoaded | SpecFailure;
+
+/** An AsyncAPI spec that loaded (3.x, with channels: what the platform builds pages from). */
+export interface AsyncapiLoaded {
+  ok: true;
+  file: string;
+  version: string;
+  spec: AsyncapiDocument;
+  warnings: string[];
+}
+
+export type AsyncapiResult = AsyncapiLoaded | SpecFailure;
 
 export function fail(reason: SpecFailureReason, file: string, message: string): SpecFailure {
   return { ok: false, reason, message, file };

@@ -8,7 +8,7 @@ import type { Profile } from '../config/profiles.js';
 import { isUrl, openapiSources, rootRelative, type OpenapiSource } from '../navigation/openapi.js';
 import { pointerOf, type ElementNode, type OpenapiScope, type PageNode } from '../navigation/walk.js';
 import type { Finding } from '../problem.js';
-import type { SpecLoaded } from './spec-result.js';
+import type { AsyncapiLoaded, SpecLoaded } from './spec-result.js';
 import type { SpecLoader } from './specs.js';
 
 /** A spec an `openapi` value names, and the pointer where it is written. */
@@ -65,6 +65,31 @@ export class SpecsInScope {
       });
     } else if (result.reason === 'invalid' || isUrl(result.file)) {
       this.report({ code: 'openapi-invalid', message: result.message, pointer });
+    }
+    return undefined;
+  }
+
+  /**
+   * The AsyncAPI spec a source names, reporting (once per place) why it is not there:
+   * `asyncapi-invalid`, or `openapi-remote` for a URL not fetched. A missing file is the
+   * asyncapi-not-found rule's.
+   */
+  loadAsyncapi(source: string, pointer: string): AsyncapiLoaded | undefined {
+    if (!this.loader) return undefined;
+    const result = this.loader.loadAsyncapiSync(source);
+    const first = !this.said.has(pointer);
+    this.said.add(pointer);
+    // Its caveats (JSON read as YAML) change nothing on the platform, which reads it the same way.
+    if (result.ok) return result;
+    if (!first) return undefined;
+    if (result.reason === 'remote') {
+      this.report({
+        code: 'openapi-remote',
+        message: `"${result.file}" is a URL: remote AsyncAPI specs are fetched only with allowRemote (\`--allow-remote\`), so it was not checked and no pages came from it.`,
+        pointer,
+      });
+    } else if (result.reason === 'invalid' || isUrl(result.file)) {
+      this.report({ code: 'asyncapi-invalid', message: result.message, pointer });
     }
     return undefined;
   }

@@ -4,10 +4,15 @@ import { kindIn, type DocsFiles } from '../rules/types.js';
 import type { ValidationCache } from '../cache/memory.js';
 import { escapesRoot, isUrl, rootRelative } from '../navigation/openapi.js';
 import { FetchSlots, fetchSpecBytes } from './spec-fetch.js';
-import { parseSpecText, specText } from './spec-parse.js';
-import { fail, firstLine, quote, type SpecResult } from './spec-result.js';
+import { parseAsyncapiText, parseSpecText, specText } from './spec-parse.js';
+import { fail, firstLine, quote, type AsyncapiResult, type SpecResult } from './spec-result.js';
 
-export type { SpecFailure, SpecLoaded, SpecResult } from './spec-result.js';
+export type { AsyncapiResult, SpecFailure, SpecLoaded, SpecResult } from './spec-result.js';
+
+/** What a spec file is read as: the `openapi` or the `asyncapi` of a navigation element. */
+export type SpecKind = 'openapi' | 'asyncapi';
+
+const NOUN = { openapi: 'OpenAPI', asyncapi: 'AsyncAPI' } as const satisfies Record<SpecKind, string>;
 
 export interface SpecLoaderOptions {
   /** Absolute path of the docs root; spec paths are relative to it. */
@@ -56,10 +61,11 @@ export class SpecLoader {
   private readonly reader: FileReader;
   private readonly files: DocsFiles | undefined;
   private readonly cache: ValidationCache | undefined;
-  private readonly local = new Map<string, SpecResult>();
-  private readonly remote = new Map<string, Promise<SpecResult>>();
+  /** Results by kind and file (`openapi\0api.yaml`): a file named by both is read as each. */
+  private readonly local = new Map<string, SpecResult | AsyncapiResult>();
+  private readonly remote = new Map<string, Promise<SpecResult | AsyncapiResult>>();
   /** Remote results already in, for synchronous lookups. */
-  private readonly fetched = new Map<string, SpecResult>();
+  private readonly fetched = new Map<string, SpecResult | AsyncapiResult>();
   private readonly fetchSlots: FetchSlots;
   private reads = 0;
   private parses = 0;
@@ -77,9 +83,12 @@ export class SpecLoader {
 
   /** Load the spec an `openapi` string names: a root-relative path (optionally `/…`) or an http(s) URL. */
   load(source: string): Promise<SpecResult> {
-    const written = source.trim();
-    if (isUrl(written)) return this.loadRemote(written);
-    return Promise.resolve(this.loadSync(written));
+    return this.loadAny(source, 'openapi') as Promise<SpecResult>;
+  }
+
+  /** Load the spec an `asyncapi` string names, as `load` does an `openapi` one. */
+  loadAsyncapi(source: string): Promise<AsyncapiResult> {
+    return this.loadAny(source, 'asyncapi') as Promise<AsyncapiResult>;
   }
 
   /**
@@ -87,86 +96,107 @@ export class SpecLoader {
    * its fetch gave (when `load`/`prefetch` fetched it already), else `remote`.
    */
   loadSync(source: string): SpecResult {
+    return this.loadAnySync(source, 'openapi') as SpecResult;
+  }
+
+  /** The AsyncAPI spec a source names, without waiting, as `loadSync` answers for an OpenAPI one. */
+  loadAsyncapiSync(source: string): AsyncapiResult {
+    return this.loadAnySync(source, 'asyncapi') as AsyncapiResult;
+  }
+
+  private loadAny(source: string, kind: SpecKind): Promise<SpecResult | AsyncapiResult> {
+    const written = source.trim();
+    if (isUrl(written)) return this.loadRemote(written, kind);
+    return Promise.resolve(this.loadAnySync(written, kind));
+  }
+
+  private loadAnySync(source: string, kind: SpecKind): SpecResult | AsyncapiResult {
     const written = source.trim();
     if (isUrl(written)) {
-      return this.fetched.get(written) ?? fail('remote', written, `${quote(written)} is a URL; remote specs are not fetched unless allowRemote is on.`);
+      return (
+        this.fetched.get(`${kind}\0${written}`) ?? fail('remote', written, `${quote(written)} is a URL; remote specs are not fetched unless allowRemote is on.`)
+      );
     }
     const file = rootRelative(written);
-    if (escapesRoot(file)) return fail('outside-root', file, `The OpenAPI path ${quote(written)} leads outside the docs root.`);
-    let result = this.local.get(file);
+    if (escapesRoot(file)) return fail('outside-root', file, `The ${NOUN[kind]} path ${quote(written)} leads outside the docs root.`);
+    let result = this.local.get(`${kind}\0${file}`);
     if (!result) {
       try {
-        result = this.loadLocal(file, path.resolve(this.root, file));
+        result = this.loadLocal(file, path.resolve(this.root, file), kind);
       } catch (error) {
         result = fail('invalid', file, `Could not load ${quote(file)}: ${firstLine(error)}.`);
       }
-      this.local.set(file, result);
+      this.local.set(`${kind}\0${file}`, result);
     }
     return result;
   }
 
   /** Fetches every URL among the sources (with allowRemote), at most `fetchConcurrency` at a time. */
-  async prefetch(sources: Iterable<string>): Promise<void> {
+  async prefetch(sources: Iterable<string>, kind: SpecKind = 'openapi'): Promise<void> {
     const urls = new Set<string>();
     for (const source of sources) if (isUrl(source.trim())) urls.add(source.trim());
-    await Promise.all([...urls].map((url) => this.loadRemote(url)));
+    await Promise.all([...urls].map((url) => this.loadRemote(url, kind)));
   }
 
   stats(): SpecLoaderStats {
     return { reads: this.reads, parses: this.parses };
   }
 
-  private loadLocal(file: string, absolute: string): SpecResult {
+  private loadLocal(file: string, absolute: string, kind: SpecKind): SpecResult | AsyncapiResult {
     const shown = file === '' ? '/' : file;
+    const noun = NOUN[kind];
     if (this.files) {
       // The listing decides what exists: the same answer the rules give.
       const kind = file === '' ? 'folder' : kindIn(this.files, file);
-      if (kind === undefined) return fail('not-found', file, `The OpenAPI file ${quote(shown)} does not exist under the docs root.`);
-      if (kind === 'folder') return fail('is-directory', file, `${quote(shown)} is a folder, not an OpenAPI file.`);
-      if (kind === 'outside-root') return fail('outside-root', file, `The OpenAPI file ${quote(shown)} leads outside the docs root (through a symlink).`);
+      if (kind === undefined) return fail('not-found', file, `The ${noun} file ${quote(shown)} does not exist under the docs root.`);
+      if (kind === 'folder') return fail('is-directory', file, `${quote(shown)} is a folder, not an ${noun} file.`);
+      if (kind === 'outside-root') return fail('outside-root', file, `The ${noun} file ${quote(shown)} leads outside the docs root (through a symlink).`);
       if (kind !== 'file') return fail('not-regular', file, `${quote(shown)} is ${kind}, not a regular file.`);
     }
     const outcome = this.reader(absolute);
     if (!outcome.ok) {
       switch (outcome.reason) {
         case 'missing':
-          return fail('not-found', file, `The OpenAPI file ${quote(shown)} does not exist under the docs root.`);
+          return fail('not-found', file, `The ${noun} file ${quote(shown)} does not exist under the docs root.`);
         case 'not-regular':
           return outcome.detail === 'a folder'
-            ? fail('is-directory', file, `${quote(shown)} is a folder, not an OpenAPI file.`)
+            ? fail('is-directory', file, `${quote(shown)} is a folder, not an ${noun} file.`)
             : fail('not-regular', file, `${quote(shown)} is ${outcome.detail}, not a regular file.`);
         case 'outside-root':
-          return fail('outside-root', file, `The OpenAPI file ${quote(shown)} leads outside the docs root (through a symlink).`);
+          return fail('outside-root', file, `The ${noun} file ${quote(shown)} leads outside the docs root (through a symlink).`);
         case 'no-access':
-          return fail('unavailable', file, `The OpenAPI file ${quote(shown)} ${failureText(outcome)}.`);
+          return fail('unavailable', file, `The ${noun} file ${quote(shown)} ${failureText(outcome)}.`);
         case 'too-big':
-          return fail('invalid', file, `${quote(shown)} is too big to be an OpenAPI file (${outcome.detail}).`);
+          return fail('invalid', file, `${quote(shown)} is too big to be an ${noun} file (${outcome.detail}).`);
         case 'unreadable':
-          return fail('invalid', file, `The OpenAPI file ${quote(shown)} cannot be read: ${outcome.detail}.`);
+          return fail('invalid', file, `The ${noun} file ${quote(shown)} cannot be read: ${outcome.detail}.`);
       }
     }
     this.reads++;
     const extension = path.extname(file).toLowerCase();
-    if (this.cache) return this.cache.parse(absolute, outcome.bytes, `spec\0${file}`, () => this.parse(file, outcome.bytes, extension));
-    return this.parse(file, outcome.bytes, extension);
+    // The OpenAPI key is the one the cache had before AsyncAPI: its entries stay valid.
+    const key = kind === 'openapi' ? `spec\0${file}` : `${kind}\0${file}`;
+    if (this.cache) return this.cache.parse(absolute, outcome.bytes, key, () => this.parse(file, outcome.bytes, extension, kind));
+    return this.parse(file, outcome.bytes, extension, kind);
   }
 
-  private loadRemote(url: string): Promise<SpecResult> {
-    let pending = this.remote.get(url);
+  private loadRemote(url: string, kind: SpecKind): Promise<SpecResult | AsyncapiResult> {
+    const key = `${kind}\0${url}`;
+    let pending = this.remote.get(key);
     if (!pending) {
       pending = this.fetchSlots
-        .run(() => this.fetchRemote(url))
+        .run(() => this.fetchRemote(url, kind))
         .catch((error: unknown) => fail('invalid', url, `Could not load ${quote(url)}: ${firstLine(error)}.`))
         .then((result) => {
-          this.fetched.set(url, result);
+          this.fetched.set(key, result);
           return result;
         });
-      this.remote.set(url, pending);
+      this.remote.set(key, pending);
     }
     return pending;
   }
 
-  private async fetchRemote(url: string): Promise<SpecResult> {
+  private async fetchRemote(url: string, kind: SpecKind): Promise<SpecResult | AsyncapiResult> {
     if (!this.allowRemote) {
       return fail('remote', url, `${quote(url)} is a URL; remote specs are not fetched unless allowRemote is on.`);
     }
@@ -180,13 +210,13 @@ export class SpecLoader {
     } catch {
       // An unparsable URL fetched fine: sniff the text instead.
     }
-    return this.parse(url, bytes, extension);
+    return this.parse(url, bytes, extension, kind);
   }
 
-  private parse(file: string, bytes: Buffer, extension: string): SpecResult {
+  private parse(file: string, bytes: Buffer, extension: string, kind: SpecKind): SpecResult | AsyncapiResult {
     const text = specText(file, bytes);
     if (typeof text !== 'string') return text;
     this.parses++;
-    return parseSpecText(file, text, extension);
+    return kind === 'openapi' ? parseSpecText(file, text, extension) : parseAsyncapiText(file, text, extension);
   }
 }

@@ -15,7 +15,8 @@ import type { ValidationCache } from '../cache/memory.js';
 import type { KeptPages } from '../pages/kept.js';
 import { platformPagePath, tidyPage } from '../navigation/entries.js';
 import { childKind, ELEMENTS, isPlainObject, NAME_FIELD, platformKeptChild } from '../navigation/model.js';
-import { escapesRoot, isUrl } from '../navigation/openapi.js';
+import { generatesAsyncapi } from '../navigation/asyncapi.js';
+import { escapesRoot, isUrl, openapiSources } from '../navigation/openapi.js';
 import { listedInOwnPages, pointerOf, walkNavigation, type ElementNode, type NavigationVisitor, type PageNode } from '../navigation/walk.js';
 import type { FileReader } from '../files.js';
 import type { Finding } from '../problem.js';
@@ -26,6 +27,7 @@ import { initialDisplay } from './group-moves.js';
 import { mergeByCode } from './merge-findings.js';
 import { emptyPageTree, NavBuilder } from './nav.js';
 import { generatedGroups, generatedPagePath, indexSpec, pageTitle, type Operation } from './operations.js';
+import { channelDescription, channelGroups } from './asyncapi.js';
 import { applyFrontMatter, PageFrontMatterReader } from './page-front-matter.js';
 import { ANY_DANGER, dangerIn, HAS_URL_BREAKING, urlBreakingIn } from './page-path-safety.js';
 import { PageUrls, type WriteOrder } from './page-urls.js';
@@ -38,7 +40,8 @@ import type { PageOperation as PageOperationInfo, PageTree, ResolvedGroup, Resol
 const MAX_TRAIL = 100;
 
 /** What the walk found, in navigation order, before any spec is read. */
-type Step = { type: 'group'; group: ResolvedGroup } | { type: 'entry'; node: PageNode } | { type: 'bulk'; owner: ElementNode };
+type Step =
+  { type: 'group'; group: ResolvedGroup } | { type: 'entry'; node: PageNode } | { type: 'bulk'; owner: ElementNode } | { type: 'channels'; owner: ElementNode };
 
 interface ElementState {
   trail: TrailItem[];
@@ -186,9 +189,16 @@ export class TreeBuilder {
         if (this.droppedElements.has(node)) return;
         nav?.leave?.(node);
         const state = this.states.get(node);
-        if (node.openapi?.owner !== node || state?.specUsed || state?.tooDeep) return;
-        if (this.immediate) this.emitBulk(node, this.tree);
-        else this.steps.push({ type: 'bulk', owner: node });
+        if (state?.tooDeep) return;
+        if (node.openapi?.owner === node && !state?.specUsed) {
+          if (this.immediate) this.emitBulk(node, this.tree);
+          else this.steps.push({ type: 'bulk', owner: node });
+        }
+        // The platform generates channel pages after every OpenAPI page, and puts them after the element's own.
+        if (generatesAsyncapi(node)) {
+          if (this.immediate) this.emitChannels(node, this.tree);
+          else this.steps.push({ type: 'channels', owner: node });
+        }
       },
     };
   }
@@ -227,7 +237,7 @@ export class TreeBuilder {
     this.plan();
     const wanted = new Set<string>();
     for (const step of this.steps) {
-      if (step.type === 'group') continue;
+      if (step.type === 'group' || step.type === 'channels') continue;
       if (step.type === 'bulk') for (const { source } of this.specs.of(step.owner.openapi)) wanted.add(source);
       else if (step.node.entry.kind !== 'page') {
         const entry = step.node.entry;
@@ -235,6 +245,14 @@ export class TreeBuilder {
         else for (const { source } of this.specs.of(step.node.parent.openapi)) wanted.add(source);
       }
     }
+    return wanted;
+  }
+
+  /** Every AsyncAPI source the steps use (for fetching remote ones before `build`). */
+  asyncapiSources(): Set<string> {
+    this.plan();
+    const wanted = new Set<string>();
+    for (const step of this.steps) if (step.type === 'channels') for (const { source } of openapiSources(step.owner.value.asyncapi)) wanted.add(source);
     return wanted;
   }
 
@@ -246,6 +264,7 @@ export class TreeBuilder {
     for (const step of this.steps) {
       if (step.type === 'group') tree.groups.push(step.group);
       else if (step.type === 'bulk') this.emitBulk(step.owner, tree);
+      else if (step.type === 'channels') this.emitChannels(step.owner, tree);
       else this.emitEntry(step.node, tree);
     }
     this.steps.length = 0;
@@ -326,19 +345,7 @@ export class TreeBuilder {
       if (!loaded) continue;
       const findings: Finding[] = (this.bulkFindings = []);
       for (const generated of generatedGroups(loaded.spec, directory)) {
-        const topLevel = owner.kind !== 'group';
-        const group: ResolvedGroup = {
-          id: pointer,
-          label: generated.label,
-          trail: state.trail,
-          topLevel,
-          display: initialDisplay(topLevel, undefined),
-          generated: true,
-          hidden: state.hidden,
-          source: pointer,
-        };
-        tree.groups.push(group);
-        const trail = [...state.trail, { kind: 'group' as const, label: generated.label }];
+        const { group, trail } = this.generatedGroup(owner, state, pointer, generated.label, tree);
         for (const page of generated.pages) {
           const op = page.operation;
           if (page.page !== page.base) {
@@ -349,13 +356,85 @@ export class TreeBuilder {
             });
           }
           const resolved = this.endpointPage(op, loaded.file, page.page, trail, state.hidden, pointer, owner, { phase: 1, order: state.order });
-          if (!resolved) continue;
-          if (!resolved.hidden) {
-            if (!this.firstPages.has(group)) this.firstPages.set(group, resolved);
-            // The owner (when a group) and the groups above it lead to this page too.
-            this.setFirstPage(owner, resolved);
+          if (resolved) this.generatedPage(owner, group, resolved, tree);
+        }
+      }
+      this.bulkFindings = undefined;
+      for (const finding of mergeByCode(findings)) this.report(finding);
+    }
+  }
+
+  /** A group generated from a spec (an OpenAPI tag's, an AsyncAPI channel tag's) under `owner`, and its pages' trail. */
+  private generatedGroup(
+    owner: ElementNode,
+    state: ElementState,
+    pointer: string,
+    label: string,
+    tree: PageTree,
+  ): { group: ResolvedGroup; trail: TrailItem[] } {
+    const topLevel = owner.kind !== 'group';
+    const group: ResolvedGroup = {
+      id: pointer,
+      label,
+      trail: state.trail,
+      topLevel,
+      display: initialDisplay(topLevel, undefined),
+      generated: true,
+      hidden: state.hidden,
+      source: pointer,
+    };
+    tree.groups.push(group);
+    return { group, trail: [...state.trail, { kind: 'group', label }] };
+  }
+
+  /** A page generated into `group`: in the tree, and the first page of its group (and of `owner` and the groups above) when shown. */
+  private generatedPage(owner: ElementNode, group: ResolvedGroup, page: ResolvedPage, tree: PageTree): void {
+    if (!page.hidden) {
+      if (!this.firstPages.has(group)) this.firstPages.set(group, page);
+      // The owner (when a group) and the groups above it lead to this page too.
+      this.setFirstPage(owner, page);
+    }
+    tree.pages.push(page);
+  }
+
+  /**
+   * The pages the platform makes from an element's own `asyncapi`: one per channel of each spec
+   * (asyncapi.ts), in generated groups after the element's other children.
+   */
+  private emitChannels(owner: ElementNode, tree: PageTree): void {
+    const state = this.states.get(owner)!;
+    for (const { source, directory, at } of openapiSources(owner.value.asyncapi)) {
+      const pointer = pointerOf(owner.path, 'asyncapi', ...at);
+      const loaded = this.specs.loadAsyncapi(source, pointer);
+      if (!loaded) continue;
+      const findings: Finding[] = (this.bulkFindings = []);
+      for (const generated of channelGroups(loaded.spec, directory)) {
+        const { group, trail } = this.generatedGroup(owner, state, pointer, generated.label, tree);
+        for (const { channel, page: wanted, base, title } of generated.pages) {
+          if (wanted !== base) {
+            this.say({
+              code: 'slug-collision',
+              message: `Two channels of "${loaded.file}" make the page "${base}"; channel "${channel.id}" becomes "${wanted}" (the platform suffixes it the same way).`,
+              pointer,
+            });
           }
-          tree.pages.push(resolved);
+          if (!this.safePath(wanted, pointer)) continue;
+          const page: ResolvedPage = {
+            id: pointer,
+            path: wanted,
+            kind: 'endpoint',
+            title,
+            trail,
+            hidden: state.hidden,
+            asyncapi: { file: loaded.file, channel: channel.id },
+            source: pointer,
+          };
+          const description = channelDescription(channel);
+          if (description !== undefined) page.description = description;
+          this.finishPage(page, trail);
+          this.checkUnsafe(page.path, pointer);
+          this.urls.claim(page, loaded.file, `channel ${channel.id}`, owner.section, pointer, { phase: 2, order: state.order });
+          this.generatedPage(owner, group, page, tree);
         }
       }
       this.bulkFindings = undefined;

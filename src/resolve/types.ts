@@ -12,11 +12,13 @@ export interface TrailItem {
 export interface ResolvedPage {
   /**
    * Stable id: the JSON pointer of its entry in docs.json; a page generated from a spec, the
-   * pointer of the `openapi` value plus `#METHOD /path` (`#WEBHOOK name`). `nav` refers to pages by it.
+   * pointer of the `openapi` value plus `#METHOD /path` (`#WEBHOOK name`), of the `asyncapi`
+   * value plus `#channel <id>`. `nav` refers to pages by it.
    */
   id: string;
   /** The page path (the URL path without the leading `/`). */
   path: string;
+  /** `endpoint`: generated from a spec (an OpenAPI operation or an AsyncAPI channel), or a page of an operation. */
   kind: 'page' | 'endpoint';
   title: string;
   /** Ancestors from the outermost in: language, version, product, tab, anchor, dropdown, menu, groups. */
@@ -41,10 +43,12 @@ export interface ResolvedPage {
    * method (upper case, or `WEBHOOK`), the path (or webhook name) and the operationId.
    */
   openapi?: PageOperation;
+  /** The AsyncAPI channel a page generated from an `asyncapi` spec documents. */
+  asyncapi?: PageChannel;
   deprecated?: boolean;
   /** The operation's summary (endpoint pages). */
   summary?: string;
-  /** The operation's description; on an ordinary page, its front matter `description`. */
+  /** The operation's description (a channel's, or its summary); on an ordinary page, its front matter `description`. */
   description?: string;
   /** JSON pointer of the entry in docs.json (or of the `openapi` value that generated the page). */
   source: string;
@@ -64,6 +68,12 @@ export interface PageOperation {
   operationId?: string;
 }
 
+/** The AsyncAPI channel a page documents: the spec (root-relative path or URL) and the channel's id (its key in `channels`). */
+export interface PageChannel {
+  file: string;
+  channel: string;
+}
+
 /** One group of the navigation (including the groups generated from OpenAPI tags). */
 export interface ResolvedGroup {
   /** Stable id, the same as its `nav` node's: the group's JSON pointer (generated: the `openapi` pointer plus `#group:<label>`). */
@@ -78,7 +88,7 @@ export interface ResolvedGroup {
   root?: string;
   /** The first visible page inside the group, depth first: the drilldown target. */
   firstPage?: string;
-  /** Made by bulk generation from an OpenAPI spec's tags. */
+  /** Made by bulk generation from an OpenAPI spec's tags (or an AsyncAPI spec's channels). */
   generated: boolean;
   hidden: boolean;
   source: string;

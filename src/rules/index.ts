@@ -7,6 +7,8 @@ import { externalHref } from './external-href.js';
 import { languageCode } from './language-code.js';
 import { mixedChildren } from './mixed-children.js';
 import { openapiNotFound } from './openapi-not-found.js';
+import { asyncapiNotFound } from './asyncapi-not-found.js';
+import { asyncapiIgnored } from './asyncapi-ignored.js';
 import { pageNotFound } from './page-not-found.js';
 import { pagePath } from './page-path.js';
 import { pathOutsideRoot } from './path-outside-root.js';
@@ -48,6 +50,8 @@ export const RULES = {
   'endpoint-no-spec': endpointNoSpec,
   'page-not-found': pageNotFound,
   'openapi-not-found': openapiNotFound,
+  'asyncapi-not-found': asyncapiNotFound,
+  'asyncapi-ignored': asyncapiIgnored,
   'path-outside-root': pathOutsideRoot,
   'schema-url': schemaUrl,
   'page-unparsable': pageUnparsable,

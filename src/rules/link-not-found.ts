@@ -77,7 +77,7 @@ function generatedOnly(site: Site, wanted: string): string {
   const first = site.firstGeneratedUnder(wanted.replace(/\/$/, ''));
   return first === undefined
     ? ''
-    : ` Only pages generated from an OpenAPI spec are under it (the first: /${first}), and the platform serves nothing at the folder's own path.`;
+    : ` Only pages generated from a spec (OpenAPI or AsyncAPI) are under it (the first: /${first}), and the platform serves nothing at the folder's own path.`;
 }
 
 /** `more`: what generatedOnly adds (empty, or a sentence of its own). */

@@ -1,3 +1,4 @@
+import { generatesAsyncapi } from '../navigation/asyncapi.js';
 import { escapesRoot, isUrl, localOpenapiFiles, rootRelative } from '../navigation/openapi.js';
 import { listedInOwnPages, pointerOf } from '../navigation/walk.js';
 import type { NavigationRule } from './types.js';
@@ -18,18 +19,22 @@ export const pathOutsideRoot: NavigationRule = {
       // A plain page path climbs nowhere: only a symlink could take it out.
       ...(anyLinksOutside() ? {} : { plainPages: false as const }),
       element(node) {
-        if (node.openapi?.owner !== node) return;
-        for (const { source, file, at } of localOpenapiFiles(node.value.openapi)) {
-          if (escapesRoot(file)) {
-            context.report({
-              message: `OpenAPI path "${source}" climbs out of the docs root; specs must live inside it.`,
-              pointer: pointerOf(node.path, 'openapi', ...at),
-            });
-          } else if (throughLink(file)) {
-            context.report({
-              message: `OpenAPI file "${file}" is a symlink (or inside a symlinked folder) that leads outside the docs root; it is not read.`,
-              pointer: pointerOf(node.path, 'openapi', ...at),
-            });
+        const fields = [node.openapi?.owner === node && ('openapi' as const), generatesAsyncapi(node) && ('asyncapi' as const)];
+        for (const field of fields) {
+          if (!field) continue;
+          const noun = field === 'openapi' ? 'OpenAPI' : 'AsyncAPI';
+          for (const { source, file, at } of localOpenapiFiles(node.value[field])) {
+            if (escapesRoot(file)) {
+              context.report({
+                message: `${noun} path "${source}" climbs out of the docs root; specs must live inside it.`,
+                pointer: pointerOf(node.path, field, ...at),
+              });
+            } else if (throughLink(file)) {
+              context.report({
+                message: `${noun} file "${file}" is a symlink (or inside a symlinked folder) that leads outside the docs root; it is not read.`,
+                pointer: pointerOf(node.path, field, ...at),
+              });
+            }
           }
         }
       },

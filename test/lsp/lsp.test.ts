@@ -512,3 +512,53 @@ describe('the command', () => {
 function sameRange(a: { start: { line: number; character: number }; end: { line: number; character: number } }, b: typeof a): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
+
+describe('asyncapi in the editor', () => {
+  const EVENTS = JSON.stringify(
+    {
+      asyncapi: '3.0.0',
+      info: { title: 'Events', version: '1' },
+      channels: { orderUpdates: { address: 'orders', description: 'Every change.' }, chat: { title: 'Chat Room', tags: [{ name: 'Live Events' }] } },
+    },
+    null,
+    2,
+  );
+  const DOCS = `{
+  "name": "S",
+  "navigation": {
+    "tabs": [
+      { "tab": "Guides", "groups": [{ "group": "Start", "pages": ["intro"] }] },
+      { "tab": "Events", "asyncapi": "ws/events.json" },
+      { "tab": "Gone", "asyncapi": { "source": "ws/gone.yaml" } }
+    ]
+  }
+}
+`;
+
+  it('diagnostics are the CLI problems; hover on the value lists its channel pages; definition opens the spec', async () => {
+    const dir = tempSite({
+      'docs.json': DOCS,
+      'ws/events.json': EVENTS,
+      'intro.mdx': '---\ntitle: Intro\n---\n\n[chat](/api-reference/live-events/chat-room)\n',
+    });
+    const file = path.join(dir, 'docs.json');
+    const expected = cliDiagnostics(dir);
+    expect([...expected.values()].flat().map((d) => d.code)).toEqual(['asyncapi-not-found']);
+    const client = await startClient(dir);
+    try {
+      client.open(file, DOCS);
+      const published = await client.nextDiagnostics(uriOf(file));
+      expect(published.map(comparable)).toEqual(expected.get(file));
+      for (const [uri, list] of client.diagnostics) if (uri !== uriOf(file)) expect(list, uri).toEqual([]);
+      const at = TextDocument.create('file:///x', 'json', 1, DOCS).positionAt(DOCS.indexOf('"ws/events.json"') + 3);
+      const hover = await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri: uriOf(file) }, position: at });
+      expect((hover!.contents as MarkupContent).value).toBe(
+        '**2 channel pages** from `ws/events.json`:\n- `/api-reference/websockets/orderupdates`: Order updates (channel `orderUpdates`)\n- `/api-reference/live-events/chat-room`: Chat Room (channel `chat`)',
+      );
+      const definition = (await client.connection.sendRequest(DefinitionRequest.type, { textDocument: { uri: uriOf(file) }, position: at })) as Location | null;
+      expect(definition!.uri).toBe(uriOf(path.join(dir, 'ws/events.json')));
+    } finally {
+      await client.stop();
+    }
+  });
+});

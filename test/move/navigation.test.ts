@@ -108,6 +108,33 @@ describe('navigation entries', () => {
   });
 });
 
+describe('an AsyncAPI spec in a moved folder', () => {
+  it('every `asyncapi` value naming it (a string, `{source, directory}`, an array) is rewritten; `directory` and the channel URLs stay', () => {
+    const docs = `{
+  "navigation": {
+    "tabs": [
+      { "tab": "Guides", "pages": ["ws/intro"] },
+      { "tab": "Events", "asyncapi": "/ws/events.json" },
+      { "tab": "Live", "asyncapi": { "source": "ws/events.json", "directory": "ws" } },
+      { "tab": "Both", "asyncapi": ["./ws/events.json", "other.json"] }
+    ]
+  }
+}
+`;
+    const events = JSON.stringify({ asyncapi: '3.0.0', info: { title: 'E', version: '1' }, channels: { orderUpdates: { address: 'o' } } });
+    const root = siteWith({ ...PAGES, 'ws/intro.mdx': '# Intro\n', 'ws/events.json': events, 'other.json': events, 'docs.json': docs });
+    const after = textsAfter(planOn(root, { from: 'ws', to: 'streams' }))['docs.json'];
+    expect(after).toBe(
+      docs
+        .replace('"/ws/events.json"', '"/streams/events.json"')
+        .replace('"source": "ws/events.json"', '"source": "streams/events.json"')
+        .replace('"./ws/events.json"', '"./streams/events.json"')
+        .replace('"pages": ["ws/intro"]', '"pages": ["streams/intro"]')
+        .replace('\n}\n', ',\n  "redirects": [\n    { "source": "/ws/intro", "destination": "/streams/intro" }\n  ]\n}\n'),
+    );
+  });
+});
+
 describe('an endpoint page (openapi in its front matter)', () => {
   it('moves like any page: its entry, links and a redirect', () => {
     const spec = JSON.stringify({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: { '/users': { get: { summary: 'List users' } } } });

@@ -83,6 +83,7 @@ function problemAt(result: ResolveResult, code: string, pointer: string) {
 describe('resolver fixtures: stored expected.json', () => {
   it('finds the fixture folders', () => {
     expect(CASES).toEqual([
+      'asyncapi',
       'breadcrumbs-and-groups',
       'bulk-tab-and-group',
       'hidden-excluded',

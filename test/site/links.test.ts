@@ -143,7 +143,7 @@ describe('link-not-found', () => {
     expect(found.map((p) => [p.suggest, p.message])).toEqual([
       [
         '/api-reference/e-signatures/list-envelopes',
-        'Link "/api-reference/e-signatures" leads nowhere: no page, file or redirect of the site is at /api-reference/e-signatures. Only pages generated from an OpenAPI spec are under it (the first: /api-reference/e-signatures/list-envelopes), and the platform serves nothing at the folder\'s own path.',
+        'Link "/api-reference/e-signatures" leads nowhere: no page, file or redirect of the site is at /api-reference/e-signatures. Only pages generated from a spec (OpenAPI or AsyncAPI) are under it (the first: /api-reference/e-signatures/list-envelopes), and the platform serves nothing at the folder\'s own path.',
       ],
     ]);
   });

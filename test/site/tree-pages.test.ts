@@ -31,7 +31,7 @@ describe('a resolved tree’s pages in the site', () => {
   });
 
   it('are ordinary pages: the folder of a listed page is served, even when its file is missing', async () => {
-    // (Not "only pages generated from an OpenAPI spec are under it".)
+    // (Not "only pages generated from a spec (OpenAPI or AsyncAPI) are under it".)
     expect(await resolved({ 'index.mdx': '# Home\n\n[g](/guides)\n' }, ['index', 'guides/missing'])).toEqual([]);
   });
 });

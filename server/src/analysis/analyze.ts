@@ -25,6 +25,7 @@ import {
   type ResolveOptions,
   type SeveritySetting,
 } from 'docsnav';
+import { channelSections } from './channel-text.js';
 import { endpointSections } from './endpoint-text.js';
 import { OpenApiPages } from './openapi-pages.js';
 import { pageText, type TextSection } from './page-text.js';
@@ -182,7 +183,7 @@ export async function analyzeCheckout(input: AnalyzeInput, emit: (batch: Section
     const key = keys.of(base, page);
     const before = key === undefined ? undefined : input.previous?.runs[key];
     // A page reading a file with an invalid character is made anew: its check reports it again, as a full deployment's would.
-    if (before && !flagged.has(page.file ?? '') && !flagged.has(page.openapi?.file ?? '')) {
+    if (before && !flagged.has(page.file ?? '') && !flagged.has(page.openapi?.file ?? page.asyncapi?.file ?? '')) {
       // Unchanged since the previous deployment (same place, same file, same spec): its sections are copied.
       if (!characters.failed) await batch.copy(before);
       continue;
@@ -194,6 +195,13 @@ export async function analyzeCheckout(input: AnalyzeInput, emit: (batch: Section
       const pageDescription = page.description ?? description;
       sections = parts.map((part) => ({ ...base, pageDescription, ...part }));
       if (spec) characters.check(page.openapi.file, spec.text, [pageDescription, ...textsOf(parts)], 'spec');
+    } else if (page.kind === 'endpoint' && page.asyncapi) {
+      // A channel page of an AsyncAPI spec: the channel's text, its messages and operations.
+      const spec = openapi.spec(page.asyncapi.file);
+      const { description, sections: parts } = channelSections(spec?.value, page.asyncapi.channel);
+      const pageDescription = page.description ?? description;
+      sections = parts.map((part) => ({ ...base, pageDescription, ...part }));
+      if (spec) characters.check(page.asyncapi.file, spec.text, [pageDescription, ...textsOf(parts)], 'spec');
     } else {
       const source = page.file ? textAt(page.file) : undefined;
       const text = source !== undefined ? pageText(source) : { sections: [] };
@@ -243,9 +251,11 @@ class PageKeys {
     if (!this.blobs) return undefined;
     const blob = (file: string | undefined) => (file === undefined ? null : Object.hasOwn(this.blobs!, file) ? this.blobs![file] : undefined);
     const fileBlob = blob(page.file);
-    const specBlob = blob(page.openapi?.file);
+    const specBlob = blob(page.openapi?.file ?? page.asyncapi?.file);
     if (fileBlob === undefined || specBlob === undefined) return undefined;
-    const made = [SECTIONS_VERSION, this.settings, base, page.file ?? null, fileBlob, page.description ?? null, page.openapi ?? null, specBlob];
+    const made: unknown[] = [SECTIONS_VERSION, this.settings, base, page.file ?? null, fileBlob, page.description ?? null, page.openapi ?? null, specBlob];
+    // A channel page's key names its channel too (added only then: the keys of every other page stay as they were).
+    if (page.asyncapi) made.push(page.asyncapi);
     const key = createHash('sha256').update(JSON.stringify(made)).digest('base64url');
     const times = (this.seen.get(key) ?? 0) + 1;
     this.seen.set(key, times);

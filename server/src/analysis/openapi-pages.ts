@@ -1,7 +1,8 @@
 /**
- * The texts of the OpenAPI files a deployment's pages come from, read and parsed once each:
- * generated endpoint pages and pages whose front matter names an operation (the library's
- * resolver finds which file defines it: `ResolvedPage.openapi`).
+ * The texts of the OpenAPI (and AsyncAPI) files a deployment's pages come from, read and parsed
+ * once each: generated endpoint and channel pages, and pages whose front matter names an
+ * operation (the library's resolver finds which file defines it: `ResolvedPage.openapi`,
+ * `ResolvedPage.asyncapi`).
  */
 import { parse as parseYaml } from 'yaml';
 
