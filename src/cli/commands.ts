@@ -58,7 +58,8 @@ export const COMMANDS = {
   resolve: {
     usage: 'docsnav resolve [docs.json | -]',
     summary: 'write the page tree (openapi pages expanded), the problems beside it',
-    options: [...RESOLVE_OPTIONS, ...CHECK_OPTIONS],
+    // resolve takes no --max-warnings: its --quiet does not name it.
+    options: [...RESOLVE_OPTIONS, ...CHECK_OPTIONS.map((option) => (option.name === 'quiet' ? { ...option, description: 'report errors only' } : option))],
     details: CHECK_DETAILS,
     load: async () => (await import('./resolve-command.js')).resolveCommand,
   },
