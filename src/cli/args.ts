@@ -282,7 +282,8 @@ export function parseMoveArgs(argv: string[]): MoveArgs {
   if (values.continue && values.abort) throw new UsageError('mv takes --continue or --abort, not both');
   const finish = values.continue ? 'continue' : values.abort ? 'abort' : undefined;
   if (finish !== undefined) {
-    if (common.paths.length > 1 || values['dry-run']) throw new UsageError(`mv --${finish} takes only the docs.json (or its folder): docsnav mv --${finish} [docs.json]`);
+    if (common.paths.length > 1 || values['dry-run'])
+      throw new UsageError(`mv --${finish} takes only the docs.json (or its folder): docsnav mv --${finish} [docs.json]`);
     return { ...common, from: '', to: '', path: common.paths[0], dryRun: false, maxWarnings: undefined, finish };
   }
   const [from, to, docsPath, ...extra] = common.paths;

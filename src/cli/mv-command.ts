@@ -76,7 +76,9 @@ export async function moveCommand(argv: string[], io: CliIo): Promise<number> {
   const after = check();
   if (stores) saveScans(stores, args, io);
   const added = addedProblems(before.problems, after.problems, plan);
-  io.stderr(`docsnav: ${added.length === 0 ? 'the move added no problem' : `the move added ${plural(added.length, 'problem')}`}; ${hadText(before.problems)}\n`);
+  io.stderr(
+    `docsnav: ${added.length === 0 ? 'the move added no problem' : `the move added ${plural(added.length, 'problem')}`}; ${hadText(before.problems)}\n`,
+  );
   await writeReports([{ ...after, problems: added }], args, io, 'stdout', color);
   return exitCodeOf(added, args.maxWarnings, io);
 }
@@ -128,8 +130,14 @@ function summary(plan: MovePlan, dryRun: boolean): string {
   const edited = plan.changes.length;
   const { added, repointed, reversed } = plan.redirects;
   const urls = plan.pages.filter((page) => page.from !== page.to).length;
-  const pages = urls === plan.pages.length ? plural(plan.pages.length, 'page') : `${plural(plan.pages.length, 'page')}, ${urls === 0 ? 'URL unchanged' : `${urls} of whose URLs change`}`;
-  const turned = reversed.length === 0 ? '' : `, ${reversed.length} turned round (${reversed.map((redirect) => `now ${redirect.source} → ${redirect.destination}`).join(', ')})`;
+  const pages =
+    urls === plan.pages.length
+      ? plural(plan.pages.length, 'page')
+      : `${plural(plan.pages.length, 'page')}, ${urls === 0 ? 'URL unchanged' : `${urls} of whose URLs change`}`;
+  const turned =
+    reversed.length === 0
+      ? ''
+      : `, ${reversed.length} turned round (${reversed.map((redirect) => `now ${redirect.source} → ${redirect.destination}`).join(', ')})`;
   const lines = [
     `docsnav: ${dryRun ? 'would move' : 'moved'} ${moved} (${pages}); ${dryRun ? 'would rewrite' : 'rewrote'} ${plan.counts.navigation} navigation ${plan.counts.navigation === 1 ? 'entry' : 'entries'} and ${plural(plan.counts.links, 'link')} in ${plural(edited, 'file')}; ${plural(added.length, 'redirect')} added, ${repointed.length} re-pointed${turned}`,
   ];

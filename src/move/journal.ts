@@ -123,7 +123,15 @@ export function writeJournal(folder: string, work: MoveWork): JournalPlan {
     const changes: JournalChange[] = [];
     let offset = 0;
     for (const change of work.changes) {
-      changes.push({ file: change.file, movedTo: change.movedTo, before: hash(change.before), after: hash(change.after), offset, length: change.after.length, kept: 'link' });
+      changes.push({
+        file: change.file,
+        movedTo: change.movedTo,
+        before: hash(change.before),
+        after: hash(change.after),
+        offset,
+        length: change.after.length,
+        kept: 'link',
+      });
       offset += change.after.length;
     }
     writeDurably(path.join(folder, 'after'), Buffer.concat(work.changes.map((change) => change.after)));
@@ -216,7 +224,13 @@ export function* forward(folder: string, plan: JournalPlan): Generator<void> {
   }
   if (plan.top !== undefined && plan.index.length > 0) {
     const repository = { top: plan.top, gitDir: '', prefix: '' };
-    if (inIndex(repository, plan.index.map((entry) => entry.from)) > 0) moveInIndex(repository, plan.index, 'forward');
+    if (
+      inIndex(
+        repository,
+        plan.index.map((entry) => entry.from),
+      ) > 0
+    )
+      moveInIndex(repository, plan.index, 'forward');
   }
   syncFolders(plan, 'forward');
 }
@@ -230,7 +244,13 @@ export function backward(folder: string, plan: JournalPlan): void {
   removeTemporaries(plan);
   if (plan.top !== undefined && plan.index.length > 0) {
     const repository = { top: plan.top, gitDir: '', prefix: '' };
-    if (inIndex(repository, plan.index.map((entry) => entry.to)) > 0) moveInIndex(repository, plan.index, 'back');
+    if (
+      inIndex(
+        repository,
+        plan.index.map((entry) => entry.to),
+      ) > 0
+    )
+      moveInIndex(repository, plan.index, 'back');
   }
   for (const request of [...plan.requests].reverse()) {
     if (exists(at(request.to)) && !exists(at(request.from))) renameSync(at(request.to), at(request.from));
@@ -310,7 +330,7 @@ function writeDurably(file: string, bytes: Buffer): void {
 }
 
 function writeAll(fd: number, bytes: Buffer): void {
-  for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written, bytes.length - written);
+  for (let written = 0; written < bytes.length;) written += writeSync(fd, bytes, written, bytes.length - written);
 }
 
 /** The folders whose entries changed, flushed (a rename is on disk once its folder is). */

@@ -32,7 +32,8 @@ export const REFUSALS = {
   overlapping: 'two edits of {file} overlap ({first}, {second}): nothing was changed',
   changedSincePlan: '{file} changed since the move was planned: plan it again',
   writeFailed: 'the move failed ({why}); everything written and moved was put back as it was, the git index too',
-  rollbackFailed: 'the move failed ({why}), and putting it back failed too ({left}): the journal {journal} is kept; fix the cause, then run docsnav mv --abort (or --continue)',
+  rollbackFailed:
+    'the move failed ({why}), and putting it back failed too ({left}): the journal {journal} is kept; fix the cause, then run docsnav mv --abort (or --continue)',
   interrupted: 'interrupted ({signal}): everything written and moved was put back as it was, the git index too',
   unfinished:
     'an unfinished move ({moves}, started {started}) is recorded in {journal}: run docsnav mv --continue to finish it, or docsnav mv --abort to undo it',

@@ -11,7 +11,18 @@ import { lstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { GitError } from '../history/git.js';
 import { ioErrorText } from '../io-error.js';
-import { backward, forward, journalFolder, readJournal, removeIncomplete, removeJournal, unfinishedData, writeJournal, type JournalPlan, type MoveWork } from './journal.js';
+import {
+  backward,
+  forward,
+  journalFolder,
+  readJournal,
+  removeIncomplete,
+  removeJournal,
+  unfinishedData,
+  writeJournal,
+  type JournalPlan,
+  type MoveWork,
+} from './journal.js';
 import { MoveError, refuse } from './messages.js';
 import { indexEntriesOf, repositoryOf } from './repository.js';
 import type { FileMove, MovePlan } from './types.js';

@@ -103,7 +103,11 @@ describe('docsnav mv: names', () => {
     git(copy, 'status', '--porcelain');
     git(copy, 'apply', '--index', `../${path.basename(copy)}.diff`);
     expect(existsSync(path.join(copy, 'evil.sh'))).toBe(false);
-    expect(git(copy, 'ls-files').split('\n').filter((file) => file !== '' && !file.startsWith('docs/'))).toEqual([]);
+    expect(
+      git(copy, 'ls-files')
+        .split('\n')
+        .filter((file) => file !== '' && !file.startsWith('docs/')),
+    ).toEqual([]);
 
     expect(docsnav(['mv', `${crafted}/p.mdx`, 'p.mdx'], path.join(repo, 'docs')).code).toBe(0);
     // git apply --index stages the edits too; mv stages the rename only.
@@ -154,12 +158,18 @@ describe('docsnav mv: exit codes of an action', () => {
     const repo = repoWith({ ...site(), 'broken.mdx': '# Broken\n\n[x](/nowhere) [y](/nowhere-else)\n' });
     const run = docsnav(['mv', 'guides/a.mdx', 'start.mdx', '--format', 'json'], repo);
     expect(run.code).toBe(0);
-    expect(run.stderr.split('\n')[1]).toMatch(/^docsnav: the move added no problem; the site had 2 problems before it \(2 errors, 0 warnings\): docsnav validate lists them$/);
+    expect(run.stderr.split('\n')[1]).toMatch(
+      /^docsnav: the move added no problem; the site had 2 problems before it \(2 errors, 0 warnings\): docsnav validate lists them$/,
+    );
     expect(JSON.parse(run.stdout)[0].problems).toEqual([]);
-    const sh = spawnSync('sh', ['-c', `"${process.execPath}" "${cli}" mv start.mdx begin.mdx && git -c user.name=n -c user.email=n@example.invalid commit -qm moved`], {
-      cwd: repo,
-      encoding: 'utf8',
-    });
+    const sh = spawnSync(
+      'sh',
+      ['-c', `"${process.execPath}" "${cli}" mv start.mdx begin.mdx && git -c user.name=n -c user.email=n@example.invalid commit -qm moved`],
+      {
+        cwd: repo,
+        encoding: 'utf8',
+      },
+    );
     expect(sh.status).toBe(0);
     expect(git(repo, 'status', '--porcelain')).toContain(' M '); // the rewritten files, not staged: git mv stages the rename only
     expect(git(repo, 'show', '--name-status', '--format=', 'HEAD')).toMatch(/^R100\tguides\/a\.mdx\tbegin\.mdx$/m);

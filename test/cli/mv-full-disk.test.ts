@@ -82,9 +82,14 @@ describe.runIf(root)('docsnav mv on a full disk', () => {
       if (journal) failures.push(`${pages} pages free: a journal is left (${run.stderr.trim()})`);
       if (state.emptyPages.length > 0) failures.push(`${pages} pages free: empty pages ${state.emptyPages.join(', ')}`);
       if (run.status === 0 && state.hash === moved) outcomes.moved++;
-      else if (run.status === 2 && state.hash === old && /^docsnav: cannot move en\/v1\/t0: the move failed \(.*\); everything written and moved was put back as it was, the git index too\n$/.test(run.stderr))
+      else if (
+        run.status === 2 &&
+        state.hash === old &&
+        /^docsnav: cannot move en\/v1\/t0: the move failed \(.*\); everything written and moved was put back as it was, the git index too\n$/.test(run.stderr)
+      )
         outcomes.refused++;
-      else failures.push(`${pages} pages free: exit ${run.status}, ${state.hash === old ? 'old' : state.hash === moved ? 'new' : 'a mix'}: ${run.stderr.trim()}`);
+      else
+        failures.push(`${pages} pages free: exit ${run.status}, ${state.hash === old ? 'old' : state.hash === moved ? 'new' : 'a mix'}: ${run.stderr.trim()}`);
       rmSync(path.join(repo, '.git', 'docsnav-mv'), { recursive: true, force: true });
       reset();
     }

@@ -66,7 +66,9 @@ async function interrupted(repo: string, signal: (typeof SIGNALS)[number] | unde
   const child = spawn(process.execPath, [cli, 'mv', FROM, TO, '--format', 'json'], { cwd: repo, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, by) => resolve({ code, signal: by })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, by) => resolve({ code, signal: by })),
+  );
   const startedAt = Date.now();
   let wroteAt: number | undefined;
   void started.then(() => (wroteAt ??= Date.now()));
@@ -136,7 +138,8 @@ export async function interruptionLoop(pages: number, rounds: number, seed: numb
       const finish = docsnav(['mv', `--${how}`], repo);
       if (finish.code !== 0) result.failures.push(`${where}: --${how} exited ${finish.code}: ${finish.stderr.trim()}`);
       const state = stateOf(repo);
-      if (state.hash !== (how === 'continue' ? moved : old)) result.failures.push(`${where}: after --${how}, neither the ${how === 'continue' ? 'new' : 'old'} site`);
+      if (state.hash !== (how === 'continue' ? moved : old))
+        result.failures.push(`${where}: after --${how}, neither the ${how === 'continue' ? 'new' : 'old'} site`);
       if (how === 'continue') result.continued++;
       else result.aborted++;
     } else {

@@ -34,7 +34,12 @@ function state(root: string): string {
       if (entry.isDirectory()) {
         lines.push(`${child}/`);
         walk(child);
-      } else lines.push(`${child} ${createHash('sha256').update(readFileSync(path.join(root, child))).digest('hex')}`);
+      } else
+        lines.push(
+          `${child} ${createHash('sha256')
+            .update(readFileSync(path.join(root, child)))
+            .digest('hex')}`,
+        );
     }
   };
   walk('');
