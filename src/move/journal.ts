@@ -222,16 +222,7 @@ export function* forward(folder: string, plan: JournalPlan): Generator<void> {
     } else if (!exists(at(request.to))) refuse('changedSinceInterrupted', { file: request.from });
     yield;
   }
-  if (plan.top !== undefined && plan.index.length > 0) {
-    const repository = { top: plan.top, gitDir: '', prefix: '' };
-    if (
-      inIndex(
-        repository,
-        plan.index.map((entry) => entry.from),
-      ) > 0
-    )
-      moveInIndex(repository, plan.index, 'forward');
-  }
+  indexStep(plan, 'forward');
   syncFolders(plan, 'forward');
 }
 
@@ -242,16 +233,7 @@ export function* forward(folder: string, plan: JournalPlan): Generator<void> {
 export function backward(folder: string, plan: JournalPlan): void {
   const at = (relative: string) => path.join(plan.root, relative);
   removeTemporaries(plan);
-  if (plan.top !== undefined && plan.index.length > 0) {
-    const repository = { top: plan.top, gitDir: '', prefix: '' };
-    if (
-      inIndex(
-        repository,
-        plan.index.map((entry) => entry.to),
-      ) > 0
-    )
-      moveInIndex(repository, plan.index, 'back');
-  }
+  indexStep(plan, 'back');
   for (const request of [...plan.requests].reverse()) {
     if (exists(at(request.to)) && !exists(at(request.from))) renameSync(at(request.to), at(request.from));
   }
@@ -272,6 +254,17 @@ export function backward(folder: string, plan: JournalPlan): void {
     renameSync(old, target);
   });
   syncFolders(plan, 'back');
+}
+
+/**
+ * The index entries moved (or moved back) in one write, unless done: the index is written whole
+ * (git's lock and rename), so the first entry tells where all of them are.
+ */
+function indexStep(plan: JournalPlan, direction: 'forward' | 'back'): void {
+  if (plan.top === undefined || plan.index.length === 0) return;
+  const repository = { top: plan.top, gitDir: '', prefix: '' };
+  const first = plan.index[0];
+  if (inIndex(repository, [direction === 'forward' ? first.from : first.to]) > 0) moveInIndex(repository, plan.index, direction);
 }
 
 /** Whether a change's file has moved (its request's target is there and its source is not). */
@@ -373,7 +366,8 @@ function hashOf(file: string): string | undefined {
   }
 }
 
-function lstatOrUndefined(file: string): Stats | undefined {
+/** A path's lstat; undefined when there is nothing there (or it cannot be looked at). */
+export function lstatOrUndefined(file: string): Stats | undefined {
   try {
     return lstatSync(file);
   } catch {
@@ -381,6 +375,6 @@ function lstatOrUndefined(file: string): Stats | undefined {
   }
 }
 
-function exists(file: string): boolean {
+export function exists(file: string): boolean {
   return lstatOrUndefined(file) !== undefined;
 }

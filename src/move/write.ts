@@ -7,12 +7,14 @@
  * undone and the error says so; after kill -9 or a power cut, `finishMove` (`docsnav mv
  * --continue` / `--abort`) finishes or undoes it from the journal.
  */
-import { lstatSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { GitError } from '../history/git.js';
 import { ioErrorText } from '../io-error.js';
 import {
   backward,
+  exists,
+  lstatOrUndefined,
   forward,
   journalFolder,
   readJournal,
@@ -198,18 +200,6 @@ function whyOf(error: unknown): string {
   const failed = error as NodeJS.ErrnoException & { dest?: string };
   const file = failed.dest ?? failed.path;
   return file ? `${file}: ${ioErrorText(error, 'write')}` : ioErrorText(error, 'write');
-}
-
-function lstatOrUndefined(file: string) {
-  try {
-    return lstatSync(file);
-  } catch {
-    return undefined;
-  }
-}
-
-function exists(file: string): boolean {
-  return lstatOrUndefined(file) !== undefined;
 }
 
 function sameFile(a: string, b: string): boolean {

@@ -9,7 +9,10 @@ import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, statfsSync, w
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { git } from '../history/repo.js';
+import { forward } from '../../src/move/journal.js';
+import { finishMove, prepareMove } from '../../src/move/write.js';
+import { planOn } from '../move/harness.js';
+import { git, write } from '../history/repo.js';
 import { stateOf } from './mv-interruptions.js';
 
 const { writeSiteWithPages } = (await import(new URL('../../bench/generate.mjs', import.meta.url).href)) as {
@@ -73,7 +76,7 @@ describe.runIf(root)('docsnav mv on a full disk', () => {
     const outcomes = { moved: 0, refused: 0 };
     const failures: string[] = [];
     // From no page of space to more than the move needs (its 61 files, the journal, the index), in 4 KiB pages.
-    for (let pages = 0; pages <= 160; pages += 4) {
+    for (let pages = 0; pages <= 120; pages += 4) {
       fill(filler, pages * 4096);
       const run = move();
       unlinkSync(filler);
@@ -97,4 +100,40 @@ describe.runIf(root)('docsnav mv on a full disk', () => {
     expect(outcomes.refused).toBeGreaterThan(0);
     expect(outcomes.moved).toBeGreaterThan(0);
   }, 600_000);
+});
+
+describe.runIf(root)('docsnav mv with the git folder on another file system', () => {
+  it('keeps copies of the old files (no hard link across file systems), and --abort / --continue from halfway still give the old or the new site', () => {
+    const site = {
+      'docs.json': `${JSON.stringify({ navigation: { pages: ['index', 'guides/a', 'guides/b'] } })}\n`,
+      'index.mdx': '# Home\n\n[A](/guides/a) [B](/guides/b)\n',
+      'guides/a.mdx': '# A\n\n[B](./b)\n',
+      'guides/b.mdx': '# B\n\n[A](/guides/a)\n',
+    };
+    const states: string[] = [];
+    for (const how of ['none', 'abort', 'continue'] as const) {
+      const repo = realpathSync(mkdtempSync(path.join(tmpdir(), 'docsnav-separate-')));
+      const gitDir = path.join(mount, `git-${how}`);
+      git(repo, 'init', '-q', '--separate-git-dir', gitDir);
+      write(repo, site);
+      git(repo, 'add', '-A');
+      git(repo, 'commit', '-q', '-m', 'base');
+      states.push(stateOf(repo).hash);
+      const { folder, journal } = prepareMove(planOn(repo, { from: 'guides/a.mdx', to: 'start/a.mdx' }));
+      expect(folder).toBe(path.join(gitDir, 'docsnav-mv'));
+      expect(journal.changes.map((change) => change.kept)).toEqual(journal.changes.map(() => 'copy'));
+      if (how === 'none') {
+        for (const _ of forward(folder, journal));
+        expect(finishMove(repo, 'continue')).toMatchObject({ done: 'finished' });
+        states.push(stateOf(repo).hash);
+        continue;
+      }
+      // Halfway: every new text written and renamed over its file, the page not moved yet.
+      const steps = forward(folder, journal);
+      for (let i = 0; i < journal.changes.length * 2; i++) steps.next();
+      expect(finishMove(repo, how)).toMatchObject({ done: how === 'abort' ? 'undone' : 'finished' });
+      expect(stateOf(repo).hash).toBe(how === 'abort' ? states[0] : states[1]);
+      expect(existsSync(folder)).toBe(false);
+    }
+  });
 });
