@@ -208,6 +208,8 @@ export function* forward(folder: string, plan: JournalPlan): Generator<void> {
     staged.push({ temporary, target: at(where) });
     yield;
   }
+  // Each new text on disk before any is renamed over its file: a power cut leaves no empty file.
+  for (const { temporary } of staged) flush(temporary);
   for (const { temporary, target } of staged) {
     renameSync(temporary, target);
     yield;
@@ -251,7 +253,14 @@ export function backward(folder: string, plan: JournalPlan): void {
     const current = targetStats ? hashOf(target) : undefined;
     if (current === change.before) return;
     if (current !== change.after) refuse('changedSinceInterrupted', { file: change.file });
-    renameSync(old, target);
+    if (change.kept === 'link') renameSync(old, target);
+    else {
+      // A copy on another file system (the git folder elsewhere): written back beside the file, then renamed over it.
+      const temporary = temporaryOf(target, plan.id);
+      writeLike(temporary, readFileSync(old), targetStats ?? oldStats);
+      flush(temporary);
+      renameSync(temporary, target);
+    }
   });
   syncFolders(plan, 'back');
 }
@@ -296,20 +305,29 @@ function removeTemporaries(plan: JournalPlan): void {
   }
 }
 
-/** Writes bytes to a new file (never an existing one, never through a link), with the mode and owner of `like`, flushed to disk. */
+/** Writes bytes to a new file (never an existing one, never through a link), with the mode and owner of `like` (`flush` puts it on disk). */
 function writeLike(file: string, bytes: Buffer, like: Stats): void {
   const fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, like.mode & 0o7777);
   try {
     fchmodSync(fd, like.mode & 0o7777);
     if (process.getuid?.() === 0) fchownSync(fd, like.uid, like.gid);
     writeAll(fd, bytes);
-    fsyncSync(fd);
   } catch (error) {
     closeSync(fd);
     unlinkSync(file);
     throw error;
   }
   closeSync(fd);
+}
+
+/** A file's data flushed to disk (after all of them are written: the flushes after the first find little left to do). */
+function flush(file: string): void {
+  const fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 function writeDurably(file: string, bytes: Buffer): void {

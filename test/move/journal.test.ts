@@ -116,4 +116,15 @@ describe('the journal of a move', () => {
     expect(readFileSync(path.join(outside, 'home.txt'), 'utf8')).toBe('# Home\n\n[A](/guides/a) and [B](/guides/b)\n');
     expect(existsSync(path.join(root, 'guides/a.mdx'))).toBe(true);
   });
+
+  it('refuses a target git still has in its index (deleted from the working tree only), as git mv does, and moves nothing', () => {
+    const root = repoWith({ ...files(), 'start.mdx': '# Old start\n' });
+    rmSync(path.join(root, 'start.mdx'));
+    const before = state(root);
+    expect(refusalOf(() => applyMove(planOn(root, { from: 'guides/a.mdx', to: 'start.mdx' })))).toMatchObject({
+      reason: 'targetInIndex',
+      data: { to: 'start.mdx' },
+    });
+    expect(state(root)).toBe(before);
+  });
 });
