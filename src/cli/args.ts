@@ -271,18 +271,27 @@ export interface MoveArgs extends CommonArgs {
   path: string | undefined;
   dryRun: boolean;
   maxWarnings: number | undefined;
+  /** `--continue` or `--abort`: a move cut short finished or undone (`from` and `to` are then empty). */
+  finish: 'continue' | 'abort' | undefined;
 }
 
-/** `docsnav mv <from> <to> [docs.json]`. */
+/** `docsnav mv <from> <to> [docs.json]`, or `docsnav mv --continue | --abort [docs.json]`. */
 export function parseMoveArgs(argv: string[]): MoveArgs {
   const { values, common } = parse(argv, MOVE_OPTIONS, 'mv');
   if (common.stdin) throw new UsageError('mv moves files on disk: it takes no standard input');
+  if (values.continue && values.abort) throw new UsageError('mv takes --continue or --abort, not both');
+  const finish = values.continue ? 'continue' : values.abort ? 'abort' : undefined;
+  if (finish !== undefined) {
+    if (common.paths.length > 1 || values['dry-run'])
+      throw new UsageError(`mv --${finish} takes only the docs.json (or its folder): docsnav mv --${finish} [docs.json]`);
+    return { ...common, from: '', to: '', path: common.paths[0], dryRun: false, maxWarnings: undefined, finish };
+  }
   const [from, to, docsPath, ...extra] = common.paths;
   if (from === undefined || to === undefined || from === '' || to === '')
     throw new UsageError('mv takes a page (or folder) and where it goes: docsnav mv <from> <to> [docs.json] (e.g. docsnav mv guides/old.mdx guides/new.mdx)');
   if (extra.length > 0) throw new UsageError('mv takes one source, one target and one docs.json');
   const maxWarnings = maxWarningsOf(values['max-warnings'] as string | undefined);
-  return { ...common, from, to, path: docsPath, dryRun: Boolean(values['dry-run']), maxWarnings };
+  return { ...common, from, to, path: docsPath, dryRun: Boolean(values['dry-run']), maxWarnings, finish: undefined };
 }
 
 /** `--max-warnings <n>` (validate, mv). */

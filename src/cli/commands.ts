@@ -58,7 +58,8 @@ export const COMMANDS = {
   resolve: {
     usage: 'docsnav resolve [docs.json | -]',
     summary: 'write the page tree (openapi pages expanded), the problems beside it',
-    options: [...RESOLVE_OPTIONS, ...CHECK_OPTIONS],
+    // resolve takes no --max-warnings: its --quiet does not name it.
+    options: [...RESOLVE_OPTIONS, ...CHECK_OPTIONS.map((option) => (option.name === 'quiet' ? { ...option, description: 'report errors only' } : option))],
     details: CHECK_DETAILS,
     load: async () => (await import('./resolve-command.js')).resolveCommand,
   },
@@ -89,9 +90,10 @@ export const COMMANDS = {
       'move a page or a folder of pages as git mv does, and keep the site whole: navigation entries, links in pages and snippets, redirects from the old URLs',
     options: [...MOVE_OPTIONS, ...CHECK_OPTIONS.filter((option) => option.name !== 'stdin' && option.name !== 'stdin-filename')],
     details: [
-      '<from> and <to> are read from the current folder, as git mv reads them; <to> may be a folder that exists (the page goes into it). Files git tracks move with git mv, so their history follows.',
-      'All or nothing: every edit is worked out and checked first; if a write fails, everything written is put back. It refuses (exit 2, one line) when the target exists, the source is not a page or a folder of pages, the move leaves the docs root, or it would collide with another page or a redirect.',
-      'After the move the site is validated and what remains is reported, as validate reports it. Exit codes: those of validate (0 no errors, 1 errors), or 2 when the move is refused or a write fails.',
+      '<from> and <to> are read from the current folder, as git mv reads them; <to> may be a folder that exists (the page goes into it). Without a docs.json named, the nearest one from the current folder up is moved in (as git finds its folder). Files git tracks move in the git index as git mv moves them, so their history follows; when git cannot read the repository (e.g. dubious ownership), it refuses.',
+      'All or nothing: every edit is worked out and checked first, then written to a journal in the git folder (.git/docsnav-mv; outside git, .docsnav-mv in the docs root); each new text goes to a temporary file renamed over the old one, the old files are kept until the end. If a write fails (a full disk) or SIGINT or SIGTERM comes, what was written and moved is put back, the git index included. After kill -9 or a power cut, the next mv says so: docsnav mv --continue finishes the move, docsnav mv --abort undoes it.',
+      'It refuses (exit 2, one line) when the target exists, the source is not a page or a folder of pages, the move leaves the docs root, or it would collide with another page or a redirect. A page moved back to the URL a redirect sends to it turns that redirect round.',
+      'The site is validated before and after the move: the problems the move added are reported, the ones the site had are counted in one line. Exit codes: validate\'s for the problems the move added (0 none, or warnings only without --max-warnings; 1 an error), 2 when the move is refused or a write fails, 130 or 143 when SIGINT or SIGTERM stopped it (nothing changed).',
     ],
     load: async () => (await import('./mv-command.js')).moveCommand,
   },

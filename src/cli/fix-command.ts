@@ -54,10 +54,31 @@ export class FixRun {
 export function unifiedDiff(file: string, before: string, after: string, renamedTo?: string): string {
   const name = diffName(file);
   const to = renamedTo === undefined ? name : diffName(renamedTo);
-  const header = `diff --git a/${name} b/${to}\n${to === name ? '' : `rename from ${name}\nrename to ${to}\n`}`;
+  const [a, b] = [quotedPath(`a/${name}`), quotedPath(`b/${to}`)];
+  const header = `diff --git ${a} ${b}\n${to === name ? '' : `rename from ${quotedPath(name)}\nrename to ${quotedPath(to)}\n`}`;
   if (before === after) return header;
-  const diff = createTwoFilesPatch(`a/${name}`, `b/${to}`, before, after, undefined, undefined, { context: 3 }).replace(/^=+\n/, '');
+  const diff = createTwoFilesPatch(a, b, before, after, undefined, undefined, { context: 3 }).replace(/^=+\n/, '');
   return header + diff;
+}
+
+const C_ESCAPES: Record<number, string> = { 7: 'a', 8: 'b', 9: 't', 10: 'n', 11: 'v', 12: 'f', 13: 'r', 34: '"', 92: '\\' };
+
+/**
+ * A path as git writes it in a diff (its quote_c_style, core.quotePath on): as it is when every
+ * byte is printable ASCII other than `"` and `\`; else in double quotes, with C escapes and the
+ * other bytes (control characters, UTF-8) in octal. `git apply` reads it back byte for byte, so
+ * a newline in a folder's name cannot start a header of its own.
+ */
+function quotedPath(name: string): string {
+  const bytes = Buffer.from(name, 'utf8');
+  if (bytes.every((byte) => byte >= 0x20 && byte < 0x7f && byte !== 34 && byte !== 92)) return name;
+  let quoted = '"';
+  for (const byte of bytes) {
+    if (C_ESCAPES[byte] !== undefined) quoted += `\\${C_ESCAPES[byte]}`;
+    else if (byte < 0x20 || byte >= 0x7f) quoted += `\\${byte.toString(8).padStart(3, '0')}`;
+    else quoted += String.fromCharCode(byte);
+  }
+  return `${quoted}"`;
 }
 
 /** A file's path in a diff: from the root of its repository (else the working folder), `/` separators. */

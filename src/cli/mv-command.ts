@@ -1,28 +1,36 @@
 import path from 'node:path';
 import pc from 'picocolors';
-import { MoveError } from '../move/messages.js';
+import { MoveError, refuse } from '../move/messages.js';
 import { planMove } from '../move/plan.js';
 import type { MovePlan } from '../move/types.js';
-import { applyMove } from '../move/write.js';
+import { applyMoveInterruptibly, finishMove, unfinishedMove } from '../move/write.js';
+import type { Problem } from '../problem.js';
+import { countProblems } from '../result.js';
 import { plural } from '../text.js';
 import { FileReadError, validateFile, type ValidateOptions } from '../validate.js';
+import { addedProblems } from './added-problems.js';
 import { parseMoveArgs, UsageError } from './args.js';
 import { CliConfigs } from './config.js';
 import { unifiedDiff } from './fix-command.js';
 import { writeReports } from './format.js';
 import type { CliIo } from './io.js';
-import { docsFileOf } from './paths.js';
+import { docsFileAbove, docsFileOf } from './paths.js';
 import { keepScans, saveScans } from './scan-cache.js';
 import { exitCodeOf } from './exit-code.js';
 
+/** The exit code of a process stopped by a signal, as shells give it. */
+const SIGNALLED: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143 };
+
 /**
- * `docsnav mv <from> <to> [docs.json]`: the move planned and written by the library (src/move),
- * then the site validated as `validate` would. `--dry-run` prints the change as one diff instead.
- * Exit 0/1 as validate's, 2 when the move is refused or a write fails (one line).
+ * `docsnav mv <from> <to> [docs.json]`: the move planned and written by the library (src/move).
+ * The site is validated before and after it: what the move added is reported (exit 1), what the
+ * site had before is counted in one line. `--dry-run` prints the change as one diff instead;
+ * `--continue` / `--abort` finish or undo a move cut short. 2 when refused (one line).
  */
 export async function moveCommand(argv: string[], io: CliIo): Promise<number> {
   const args = parseMoveArgs(argv);
-  const file = docsFileOf(args.path);
+  // No docs.json named: the nearest one from here up (as git finds its folder).
+  const file = args.path === undefined ? docsFileAbove() : docsFileOf(args.path);
   const color = args.color ?? (io.isTTY && pc.isColorSupported);
   const config = new CliConfigs(args).optionsFor<ValidateOptions>(file, {});
   if ('broken' in config) {
@@ -30,36 +38,77 @@ export async function moveCommand(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
   const { options } = config;
+  const root = path.resolve(options.root ?? path.dirname(file));
+  if (args.finish !== undefined) return finish(root, args.finish, io);
   let plan: MovePlan;
   try {
+    const unfinished = unfinishedMove(root);
+    if (unfinished) refuse('unfinished', unfinished);
     plan = planMove(file, { from: args.from, to: args.to }, { root: options.root, profile: options.profile, languageCodes: options.languageCodes });
   } catch (error) {
-    if (error instanceof MoveError) throw new UsageError(`cannot move ${args.from}: ${error.message}`);
-    throw error;
+    throw refusal(error, `move ${args.from}`);
   }
   if (args.dryRun) {
     io.stdout(diffOf(plan));
     io.stderr(summary(plan, true));
     return 0;
   }
+  const stores = keepScans(args);
+  const check = () => {
+    try {
+      return validateFile(file, { ...options, pageScans: stores?.for(root) });
+    } catch (error) {
+      if (error instanceof FileReadError) throw new UsageError(error.message);
+      throw error;
+    }
+  };
+  const before = check();
   try {
-    applyMove(plan);
+    await applyMoveInterruptibly(plan);
   } catch (error) {
-    if (error instanceof MoveError) throw new UsageError(`cannot move ${args.from}: ${error.message}`);
-    throw error;
+    if (error instanceof MoveError && error.reason === 'interrupted') {
+      io.stderr(`docsnav: ${error.message}\n`);
+      return SIGNALLED[error.data.signal as NodeJS.Signals] ?? 2;
+    }
+    throw refusal(error, `move ${args.from}`);
   }
   io.stderr(summary(plan, false));
-  const stores = keepScans(args);
-  let result;
-  try {
-    result = validateFile(file, { ...options, pageScans: stores?.for(options.root ?? path.dirname(file)) });
-  } catch (error) {
-    if (error instanceof FileReadError) throw new UsageError(error.message);
-    throw error;
-  }
+  const after = check();
   if (stores) saveScans(stores, args, io);
-  await writeReports([result], args, io, 'stdout', color);
-  return exitCodeOf(result.problems, args.maxWarnings, io);
+  const added = addedProblems(before.problems, after.problems, plan);
+  io.stderr(
+    `docsnav: ${added.length === 0 ? 'the move added no problem' : `the move added ${plural(added.length, 'problem')}`}; ${hadText(before.problems)}\n`,
+  );
+  await writeReports([{ ...after, problems: added }], args, io, 'stdout', color);
+  return exitCodeOf(added, args.maxWarnings, io);
+}
+
+/** `--continue` / `--abort`: the move recorded in the journal finished or undone, said in one line. */
+function finish(root: string, how: 'continue' | 'abort', io: CliIo): number {
+  let finished;
+  try {
+    finished = finishMove(root, how);
+  } catch (error) {
+    throw refusal(error, `${how} the move`);
+  }
+  io.stderr(
+    finished === undefined
+      ? `docsnav: no unfinished move is recorded for ${path.relative(process.cwd(), root) || '.'}: nothing to ${how}\n`
+      : `docsnav: ${finished.done} the move ${finished.moves}\n`,
+  );
+  return 0;
+}
+
+/** A refusal as a usage error (exit 2, one line); anything else as it is. */
+function refusal(error: unknown, what: string): unknown {
+  return error instanceof MoveError ? new UsageError(`cannot ${what}: ${error.message}`) : error;
+}
+
+/** What the site had before the move, in a few words. */
+function hadText(problems: readonly Problem[]): string {
+  if (problems.length === 0) return 'the site had none before it';
+  const counts = countProblems(problems);
+  return `the site had ${plural(problems.length, 'problem')} before it (${plural(counts.errors, 'error')}, ${plural(counts.warnings, 'warning')}): docsnav validate lists them`;
 }
 
 /** The whole change as one diff: each moved file's rename (with its edits), then each other file's edits. */
@@ -79,9 +128,18 @@ function diffOf(plan: MovePlan): string {
 function summary(plan: MovePlan, dryRun: boolean): string {
   const moved = plan.requests.map((request) => `${request.from} → ${request.to}`).join(', ');
   const edited = plan.changes.length;
-  const { added, repointed } = plan.redirects;
+  const { added, repointed, reversed } = plan.redirects;
+  const urls = plan.pages.filter((page) => page.from !== page.to).length;
+  const pages =
+    urls === plan.pages.length
+      ? plural(plan.pages.length, 'page')
+      : `${plural(plan.pages.length, 'page')}, ${urls === 0 ? 'URL unchanged' : `${urls} of whose URLs change`}`;
+  const turned =
+    reversed.length === 0
+      ? ''
+      : `, ${reversed.length} turned round (${reversed.map((redirect) => `now ${redirect.source} → ${redirect.destination}`).join(', ')})`;
   const lines = [
-    `docsnav: ${dryRun ? 'would move' : 'moved'} ${moved} (${plural(plan.pages.length, 'page')}); ${dryRun ? 'would rewrite' : 'rewrote'} ${plan.counts.navigation} navigation ${plan.counts.navigation === 1 ? 'entry' : 'entries'} and ${plural(plan.counts.links, 'link')} in ${plural(edited, 'file')}; ${plural(added.length, 'redirect')} added, ${repointed.length} re-pointed`,
+    `docsnav: ${dryRun ? 'would move' : 'moved'} ${moved} (${pages}); ${dryRun ? 'would rewrite' : 'rewrote'} ${plan.counts.navigation} navigation ${plan.counts.navigation === 1 ? 'entry' : 'entries'} and ${plural(plan.counts.links, 'link')} in ${plural(edited, 'file')}; ${plural(added.length, 'redirect')} added, ${repointed.length} re-pointed${turned}`,
   ];
   for (const note of plan.notes) lines.push(`docsnav: note: ${note.file}${note.line === undefined ? '' : `:${note.line}:${note.column}`}: ${note.message}`);
   return `${lines.join('\n')}\n`;

@@ -141,11 +141,13 @@ export const RESOLVE_OPTIONS: readonly CliOption[] = [
 /** `docsnav mv`'s own options (validate's checks after the move take the common ones). */
 export const MOVE_OPTIONS: readonly CliOption[] = [
   formatOption('the first goes to stdout'),
-  { name: 'max-warnings', value: '<n>', description: 'after the move, fail (exit 1) when there are more than n warnings' },
+  { name: 'max-warnings', value: '<n>', description: 'fail (exit 1) when the move adds more than n warnings' },
   {
     name: 'dry-run',
     description: 'print the whole change as a git diff (renames and edits, paths from the repository root: git apply takes it); write nothing',
   },
+  { name: 'continue', description: 'finish a move that was cut short (kill -9, a power cut), from its journal: docsnav mv --continue [docs.json]' },
+  { name: 'abort', description: 'undo a move that was cut short, from its journal: docsnav mv --abort [docs.json]' },
 ];
 
 /** `docsnav lsp`'s transports (vscode-languageserver reads them from argv itself). */

@@ -30,6 +30,20 @@ export function docsFileOf(given: string | undefined): string {
   throw new UsageError(`no docs.json, docs.yaml, docs.yml or mint.json in ${shown}; ${hint}`);
 }
 
+/**
+ * The docs file of the current folder, else of the nearest folder above it that has one (as git
+ * finds its folder), looked for up to the top of the git repository the current folder is in;
+ * none: `docsFileOf`'s usage error.
+ */
+export function docsFileAbove(): string {
+  const here = process.cwd();
+  for (let dir = here; ; dir = path.dirname(dir)) {
+    const found = docsFileIn(dir);
+    if (found !== undefined) return dir === here ? found : path.join(dir, found);
+    if (exists(path.join(dir, '.git')) || path.dirname(dir) === dir) return docsFileOf(undefined);
+  }
+}
+
 const GLOB_CHARS = /[*?[\]{}]/;
 
 /**

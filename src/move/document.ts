@@ -23,7 +23,7 @@ export interface DocumentRewrite {
   pointer: string;
   intent: FixIntent & { kind: 'replace-value' };
   /** What it is, for messages: `navigation entry`, `href`, `file path`, `redirect destination`. */
-  what: 'navigation entry' | 'href' | 'file path' | 'redirect destination';
+  what: 'navigation entry' | 'href' | 'file path' | 'redirect destination' | 'redirect source';
 }
 
 /** A note at a pointer into the whole document. */
@@ -39,12 +39,17 @@ export interface DocumentChanges {
   added: RedirectToAdd[];
   /** Redirects whose destination changes: their entry's pointer, source and old destination (the rewrite is in `rewrites`). */
   repointed: Array<{ pointer: string; source: string; was: string; destination: string }>;
+  /**
+   * Redirects from a moved page's new URL to its old one (the page moves back where it was): each
+   * turned round in place (from the old URL to the new one), which is the redirect a move adds.
+   */
+  reversed: Array<{ pointer: string; source: string; destination: string }>;
   notes: DocumentNote[];
 }
 
 /** The navigation entries, hrefs, file paths and redirects a move changes in the document (`$ref`s followed). */
 export function documentChanges(document: unknown, site: Site, redirects: RedirectTable, moves: MoveMap): DocumentChanges {
-  const changes: DocumentChanges = { rewrites: [], added: [], repointed: [], notes: [] };
+  const changes: DocumentChanges = { rewrites: [], added: [], repointed: [], reversed: [], notes: [] };
   /** Every string looked at as what it is (a page entry, a redirect's end): not read again as a file path. */
   const handled = new Set<string>();
   const rewrites = new Map<string, DocumentRewrite>();
@@ -86,7 +91,7 @@ type Rewrite = (pointer: string, current: string, value: string, what: DocumentR
  * extension kept (the new file's), a trailing `/` kept, the whitespace around it kept.
  */
 function entryValue(raw: string, moved: PageMove): string {
-  const form = /^(\s*)((?:\.\/|\/)*)(.*?)(\.mdx?)?(\/*)(\s*)$/i.exec(raw)!;
+  const form = /^(\s*)((?:\.\/|\/)*)(.*?)(\.mdx?)?(\/*)(\s*)$/is.exec(raw)!;
   const [, before, lead, , extension, trailing, after] = form;
   const newExtension = extension === undefined ? '' : (/\.mdx?$/i.exec(moved.toFile)?.[0] ?? extension);
   return `${before}${lead}${moved.to}${newExtension}${trailing}${after}`;
@@ -104,7 +109,7 @@ function hrefValue(href: string, moves: MoveMap): string | undefined {
 
 /** A string naming a moved file by its root-relative path (`/specs/api.json`, `images/a.png`): the new path, written alike. */
 function filePathValue(value: string, moves: MoveMap): string | undefined {
-  const form = /^((?:\.\/|\/)*)(.+)$/.exec(value);
+  const form = /^((?:\.\/|\/)*)(.+)$/s.exec(value);
   if (!form) return undefined;
   const moved = moves.files.get(form[2]);
   return moved === undefined ? undefined : `${form[1]}${moved}`;
@@ -122,6 +127,12 @@ function redirectDestinations(table: RedirectTable, moves: MoveMap, changes: Doc
     handled.add(childPointer(redirect.pointer, 'source'));
     const destination = redirect.destination.trim();
     if (destination === '' || isExternalUrl(destination)) continue;
+    if (reversedPage(redirect, moves)) {
+      rewrite(childPointer(redirect.pointer, 'source'), redirect.source, redirect.destination, 'redirect source');
+      rewrite(pointer, redirect.destination, redirect.source, 'redirect destination');
+      changes.reversed.push({ pointer: redirect.pointer, source: redirect.destination, destination: redirect.source });
+      continue;
+    }
     if (isPattern(pathOf(destination))) {
       if (patternMayReach(pathOf(destination), moves)) {
         const data = { source: redirect.source, destination: redirect.destination, pointer: redirect.pointer };
@@ -130,10 +141,27 @@ function redirectDestinations(table: RedirectTable, moves: MoveMap, changes: Doc
       continue;
     }
     const rewritten = hrefValue(destination, moves);
-    if (rewritten === undefined) continue;
+    // A page whose URL stays (`a.mdx` to `a.md`) leaves its redirects as they are.
+    if (rewritten === undefined || rewritten === redirect.destination) continue;
     rewrite(pointer, redirect.destination, rewritten, 'redirect destination');
     changes.repointed.push({ pointer: redirect.pointer, source: redirect.source, was: redirect.destination, destination: rewritten });
   }
+}
+
+/**
+ * The moved page a redirect sends its new URL to, from it (an exact source that is the page's new
+ * URL, a destination that is its old one): the page moves to where the redirect came from.
+ */
+export function reversedPage(redirect: { source: string; destination: string }, moves: MoveMap): PageMove | undefined {
+  const source = trimSlashes(redirect.source.trim());
+  const destination = redirect.destination.trim();
+  if (isPattern(source) || destination === '' || isExternalUrl(destination)) return undefined;
+  const target = pathOf(destination);
+  for (const moved of moves.pages.values()) {
+    if (moved.to !== source) continue;
+    if (target === moved.from || (moved.from.endsWith('/index') && target === moved.from.slice(0, -'/index'.length))) return moved;
+  }
+  return undefined;
 }
 
 /** A pattern destination (`/guides/:slug*`) whose literal start is the start of a moved page's old URL or file. */
@@ -157,13 +185,15 @@ function addRedirects(site: Site, table: RedirectTable, moves: MoveMap, changes:
     if (!file.startsWith('snippets/')) servedAfter.add((moves.files.get(file) ?? file).replace(/\.mdx?$/i, ''));
   }
   const served = (url: string) => servedAfter.has(url) || servedAfter.has(url === '' ? 'index' : `${url}/index`);
+  // A redirect turned round is the one from the old URL.
+  const reversed = new Set(changes.reversed.map((redirect) => pathOf(redirect.source)));
   for (const moved of moves.pages.values()) {
     const sources = [moved.from];
     // A folder's index page answered its folder's URL too; both lead to the page's URL (the platform's, `learn/index`).
     if (moved.from.endsWith('/index')) sources.push(moved.from.slice(0, -'/index'.length));
     const destination = moved.to;
     for (const source of sources) {
-      if (served(source)) continue;
+      if (served(source) || reversed.has(source)) continue;
       // An exact redirect from it (a pattern gives way to the one added: the table tries exact sources first).
       const existing = table.match(source)?.redirect;
       if (existing && !isPattern(trimSlashes(existing.source))) {

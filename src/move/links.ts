@@ -30,21 +30,49 @@ export interface LinkEdits {
  * scan. A link that leads nowhere now is re-based only inside a moved page (it keeps naming the same
  * path); one reached through a redirect is left alone (the redirect is re-pointed instead).
  */
-export function linkEdits(file: string, text: string, scan: PageScan, site: Site, redirects: RedirectTable, moves: MoveMap): LinkEdits {
+export function linkEdits(
+  file: string,
+  text: string,
+  scan: PageScan,
+  site: Site,
+  redirects: RedirectTable,
+  moves: MoveMap,
+  spaces: SpaceForm = 'angle',
+): LinkEdits {
   const edits: TextEdit[] = [];
   const notes: LinkNote[] = [];
   const movedTo = moves.files.get(file);
   for (const link of scan.links) {
-    const change = linkChange(link.url, file, movedTo, site, redirects, moves, notes, link.span[0]);
+    let change = linkChange(link.url, file, movedTo, site, redirects, moves, notes, link.span[0]);
     if (change === undefined || change === link.url) continue;
     const span = replaceable(link, text);
     if (span === undefined) {
       notes.push({ id: 'notVerbatim', message: fill(NOTES, 'notVerbatim', { url: link.url, suggest: change }), offset: link.span[0] });
       continue;
     }
+    // A Markdown destination ends at a space: one that has one is written in <…> or with %20, as the author writes them.
+    const inAngles = span[0] !== link.span[0];
+    if (link.kind !== 'element' && !inAngles && /\s/.test(change)) change = spaces === 'percent' ? change.replace(/\s/g, encodeURIComponent) : `<${change}>`;
     edits.push({ start: span[0], end: span[1], text: change });
   }
   return { edits, notes };
+}
+
+/** How a Markdown link's destination with a space is written: `</my guide>` or `/my%20guide`. */
+export type SpaceForm = 'angle' | 'percent';
+
+/** How the site's authors write a destination with a space: `%20` when more of their Markdown links do that than use `<…>` with a space. */
+export function spaceFormOf(texts: readonly string[], scans: readonly PageScan[]): SpaceForm {
+  let angle = 0;
+  let percent = 0;
+  scans.forEach((scan, i) => {
+    for (const link of scan.links) {
+      if (link.kind === 'element') continue;
+      if (/%20/i.test(texts[i].slice(link.span[0], link.span[1]))) percent++;
+      else if (/\s/.test(link.url) && texts[i][link.span[0]] === '<') angle++;
+    }
+  });
+  return percent > angle ? 'percent' : 'angle';
 }
 
 /** The URL a link becomes, or undefined when it stays as it is. */

@@ -31,8 +31,20 @@ export const REFUSALS = {
   uneditable: 'cannot rewrite {what} in {file} ({pointer}) without reformatting it: edit it by hand first',
   overlapping: 'two edits of {file} overlap ({first}, {second}): nothing was changed',
   changedSincePlan: '{file} changed since the move was planned: plan it again',
-  writeFailed: 'cannot {action} {file}: {why}; everything written was put back as it was',
-  rollbackFailed: 'cannot {action} {file}: {why}; and putting back failed for {left}: check them by hand',
+  writeFailed: 'the move failed ({why}); everything written and moved was put back as it was, the git index too',
+  rollbackFailed:
+    'the move failed ({why}), and putting it back failed too ({left}): the journal {journal} is kept; fix the cause, then run docsnav mv --abort (or --continue)',
+  interrupted: 'interrupted ({signal}): everything written and moved was put back as it was, the git index too',
+  unfinished:
+    'an unfinished move ({moves}, started {started}) is recorded in {journal}: run docsnav mv --continue to finish it, or docsnav mv --abort to undo it',
+  changedSinceInterrupted:
+    '{file} changed since the move was interrupted (it is neither as it was nor as the move writes it): not overwritten; put it back as it was, then run docsnav mv --continue or --abort again',
+  recoveryFailed: 'cannot {how} the move: {why}; the journal {journal} is kept: fix the cause and run docsnav mv --{how} again',
+  gitUnreadable:
+    'git cannot read the repository of {root} ({why}): nothing was moved, since the git index would not follow; fix git (e.g. git config --global --add safe.directory <repository>) and move again',
+  gitConflict: '{file} has unmerged entries in the git index (a conflict): resolve it first',
+  targetInIndex: '{to} is in the git index already (deleted from the working tree, not from the index): git rm --cached it first',
+  sameTarget: '{to} is {from} itself: nothing to move',
   git: '{why}',
 } as const;
 

@@ -19,10 +19,10 @@ import { LineIndex } from '../source/lines.js';
 import { loadDocument, type LoadedDocument } from '../source/refs.js';
 import type { SourceFile } from '../source/types.js';
 import { filesOf, readerFor } from '../validate.js';
-import { documentChanges, type DocumentChanges } from './document.js';
+import { documentChanges, reversedPage, type DocumentChanges } from './document.js';
 import { documentEdits } from './document-edits.js';
 import { frontMatterSpecEdit } from './front-matter.js';
-import { linkEdits, relativeImports } from './links.js';
+import { linkEdits, relativeImports, spaceFormOf } from './links.js';
 import { fill, NOTES, refuse } from './messages.js';
 import { resolveRequest, type ResolvedRequest } from './targets.js';
 import type { FileChange, FileMove, MoveNote, MoveOptions, MovePlan, MoveRequest } from './types.js';
@@ -95,7 +95,7 @@ export function planMove(docsFile: string, requests: MoveRequest | readonly Move
     files: fileMoves,
     pages: [...moves.pages.values()],
     changes: [...changes.values()].sort((a, b) => Number(b.file === mainName) - Number(a.file === mainName) || a.file.localeCompare(b.file)),
-    counts: { navigation: inDocument.rewrites.filter((rewrite) => rewrite.what !== 'redirect destination').length, links },
+    counts: { navigation: inDocument.rewrites.filter((rewrite) => !rewrite.what.startsWith('redirect')).length, links },
     redirects: redirectChanges(at, inDocument),
     notes,
   };
@@ -140,8 +140,12 @@ function linkChanges(at: SiteRead, redirects: RedirectTable, moves: MoveMap, cha
   let links = 0;
   const scanned = at.site.contentFiles.map((relative) => ({ relative, text: at.read(path.join(at.root, relative)) }));
   const scans = scanPages(scanned.map(({ relative, text }) => ({ text, mdx: isMdx(relative) })));
+  const spaces = spaceFormOf(
+    scanned.map(({ text }) => text),
+    scans,
+  );
   scanned.forEach(({ relative, text }, i) => {
-    const found = linkEdits(relative, text, scans[i], at.site, redirects, moves);
+    const found = linkEdits(relative, text, scans[i], at.site, redirects, moves, spaces);
     const lines = new LineIndex(text);
     for (const note of found.notes) notes.push({ id: note.id, message: note.message, file: relative, ...lines.position(note.offset) });
     const spec = relative.startsWith('snippets/') ? {} : frontMatterSpecEdit(text, moves.files);
@@ -176,12 +180,14 @@ function redirectChanges(at: SiteRead, inDocument: DocumentChanges): MovePlan['r
     ? document.origin('/redirects')
     : { source: document.main, pointer: '/redirects' };
   const where = { file: at.sourceName(list.source), pointer: list.pointer };
+  const inFile = (redirect: { pointer: string; source: string; destination: string }) => {
+    const origin = document.origin(redirect.pointer);
+    return { source: redirect.source, destination: redirect.destination, file: at.sourceName(origin.source), pointer: origin.pointer };
+  };
   return {
     added: inDocument.added.map((redirect) => ({ ...redirect, ...where })),
-    repointed: inDocument.repointed.map((redirect) => {
-      const origin = document.origin(redirect.pointer);
-      return { source: redirect.source, destination: redirect.destination, was: redirect.was, file: at.sourceName(origin.source), pointer: origin.pointer };
-    }),
+    reversed: inDocument.reversed.map(inFile),
+    repointed: inDocument.repointed.map((redirect) => ({ ...inFile(redirect), was: redirect.was })),
   };
 }
 
@@ -214,7 +220,7 @@ function checkCollisions(site: Site, redirects: RedirectTable, moves: MoveMap, f
       refuse('pageCollision', { url: moved.to, file: there.file, moved: moved.fromFile });
     }
     const match = redirects.match(moved.to);
-    if (match)
+    if (match && reversedPage(match.redirect, moves) !== moved)
       refuse('redirectCollision', {
         url: moved.to,
         moved: moved.fromFile,

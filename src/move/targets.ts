@@ -53,7 +53,8 @@ export function resolveRequest(request: MoveRequest, context: TargetContext): Re
   const existing = lstatOrUndefined(absoluteTo);
   // A case-only rename on a case-insensitive disk finds the source itself there.
   if (existing && !(existing.ino === stats.ino && existing.dev === stats.dev)) refuse('targetExists', { to: shownTo });
-  if (to === from || to.startsWith(`${from}/`)) refuse('intoItself', { to: shownTo, from: request.from });
+  if (to === from) refuse('sameTarget', { to: shownTo, from: request.from });
+  if (to.startsWith(`${from}/`)) refuse('intoItself', { to: shownTo, from: request.from });
 
   if (!folder) {
     if (!stats.isFile() || !context.isPage(from)) refuse('notAPage', { from: request.from });

@@ -82,6 +82,7 @@ export interface MovePlan {
   changes: FileChange[];
   /** How many navigation entries (and docs.json hrefs and file paths), and links in pages and snippets (and spec paths in their front matter), are rewritten. */
   counts: { navigation: number; links: number };
-  redirects: { added: RedirectChange[]; repointed: RedirectChange[] };
+  /** Redirects added, re-pointed, and turned round (from the page's new URL to its old one before: a page moved back). */
+  redirects: { added: RedirectChange[]; repointed: RedirectChange[]; reversed: RedirectChange[] };
   notes: MoveNote[];
 }

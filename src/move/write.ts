@@ -1,146 +1,209 @@
 /**
  * `applyMove`: a planned move written to disk, all or nothing. Every file is checked first to be
- * as planned; then the files move (with `git mv` when git tracks them, so their history follows;
- * a plain rename otherwise) and the changed texts are written. When any step fails, every step
- * done is undone, in reverse, and the error says so: nothing is left half-moved.
+ * as planned; then the journal (journal.ts) is written, holding the plan, every new text and the
+ * old files; then each new text goes to a temporary file beside its file and is renamed over it,
+ * the files move, and the git index follows in one write (git mv's entries: history follows).
+ * When a step fails, or SIGINT or SIGTERM comes (`applyMoveInterruptibly`), every step done is
+ * undone and the error says so; after kill -9 or a power cut, `finishMove` (`docsnav mv
+ * --continue` / `--abort`) finishes or undoes it from the journal.
  */
-import { lstatSync, mkdirSync, readFileSync, renameSync, rmdirSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { GitError } from '../history/git.js';
 import { ioErrorText } from '../io-error.js';
-import { git, GitError } from '../history/git.js';
-import { refuse } from './messages.js';
+import {
+  backward,
+  exists,
+  lstatOrUndefined,
+  forward,
+  journalFolder,
+  readJournal,
+  removeIncomplete,
+  removeJournal,
+  unfinishedData,
+  writeJournal,
+  type JournalPlan,
+  type MoveWork,
+} from './journal.js';
+import { MoveError, refuse } from './messages.js';
+import { indexEntriesOf, repositoryOf } from './repository.js';
 import type { FileMove, MovePlan } from './types.js';
 
 export interface AppliedMove {
-  /** The moves made (as planned: a folder is one), and whether git made each (it tracks the file, or something in the folder). */
+  /** The moves made (as planned: a folder is one), and whether git's index follows each (it tracks the file, or something in the folder). */
   moved: Array<FileMove & { git: boolean }>;
   /** The files written (root-relative, where they are after the move). */
   written: string[];
 }
 
-/** One step done, and how to undo it. */
-interface Step {
-  action: string;
-  file: string;
-  undo(): void;
+/**
+ * Writes a plan made by `planMove`: refuses (a MoveError) when a file changed since, a target
+ * appeared, git cannot read the repository, or an unfinished move is recorded; moves the files,
+ * writes the changes; on a failure undoes everything done (the git index too) and refuses with
+ * what failed. Synchronous: a signal waits for the end (`applyMoveInterruptibly` stops at it).
+ */
+export function applyMove(plan: MovePlan): AppliedMove {
+  const { folder, journal, result } = prepareMove(plan);
+  run(folder, journal, () => {
+    for (const _ of forward(folder, journal));
+  });
+  return result;
 }
 
 /**
- * Writes a plan made by `planMove`: refuses (a MoveError) when a file changed since, or a target
- * appeared; moves the files, writes the changes; on a failure undoes everything done (the git
- * index too) and refuses with what failed.
+ * `applyMove`, stopping at SIGINT or SIGTERM between two steps: what was done is undone and it
+ * refuses (`interrupted`, its data the signal's name). The handlers are there only while it writes.
  */
-export function applyMove(plan: MovePlan): AppliedMove {
+export async function applyMoveInterruptibly(plan: MovePlan): Promise<AppliedMove> {
+  let signal: NodeJS.Signals | undefined;
+  const stop = (name: NodeJS.Signals) => {
+    signal ??= name;
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  try {
+    const { folder, journal, result } = prepareMove(plan);
+    const steps = forward(folder, journal);
+    let failed: Error | undefined;
+    for (;;) {
+      let next: IteratorResult<void>;
+      try {
+        if (signal === undefined) next = steps.next();
+        else throw new Interrupted(signal);
+      } catch (error) {
+        failed = error instanceof Error ? error : new Error(String(error));
+        break;
+      }
+      if (next.done) break;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    run(folder, journal, () => {
+      if (failed !== undefined) throw failed;
+    });
+    return result;
+  } finally {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+  }
+}
+
+class Interrupted extends Error {
+  constructor(readonly signal: NodeJS.Signals) {
+    super(signal);
+  }
+}
+
+/**
+ * The move recorded in the journal of `root` finished (`continue`) or undone (`abort`); what it
+ * was, or undefined when none is recorded. Refuses when git cannot read the repository, or a
+ * file changed since the move stopped.
+ */
+export function finishMove(root: string, how: 'continue' | 'abort'): { moves: string; done: 'finished' | 'undone' } | undefined {
+  const folder = journalFolder(root, repositoryOf(root));
+  const journal = readJournal(folder);
+  if (!journal) {
+    removeIncomplete(folder);
+    return undefined;
+  }
+  const moves = unfinishedData(journal, folder).moves;
+  try {
+    if (how === 'continue') for (const _ of forward(folder, journal));
+    else backward(folder, journal);
+  } catch (error) {
+    if (error instanceof MoveError) throw error;
+    refuse('recoveryFailed', { how, why: whyOf(error), journal: folder });
+  }
+  removeJournal(folder);
+  return { moves, done: how === 'continue' ? 'finished' : 'undone' };
+}
+
+/** The move recorded (unfinished) for `root`, said for a refusal; undefined when there is none. Refuses when git cannot read the repository. */
+export function unfinishedMove(root: string): { moves: string; started: string; journal: string } | undefined {
+  const folder = journalFolder(root, repositoryOf(root));
+  const journal = readJournal(folder);
+  return journal && unfinishedData(journal, folder);
+}
+
+/** The checks before anything is written, and the journal written: nothing the site can see has changed yet (`forward` makes the move). */
+export function prepareMove(plan: MovePlan): { folder: string; journal: JournalPlan; result: AppliedMove } {
   const { root } = plan;
   const at = (relative: string) => path.join(root, relative);
-  for (const change of plan.changes) {
-    let text: string | undefined;
+  const changes = plan.changes.map((change) => {
+    const stats = lstatOrUndefined(at(change.file));
+    if (stats?.isSymbolicLink()) refuse('symlink', { path: change.file });
+    let bytes: Buffer | undefined;
     try {
-      text = readFileSync(at(change.file), 'utf8');
+      bytes = stats?.isFile() ? readFileSync(at(change.file)) : undefined;
     } catch {
-      text = undefined;
+      bytes = undefined;
     }
-    if (text !== change.before) refuse('changedSincePlan', { file: change.file });
-  }
+    if (bytes?.toString('utf8') !== change.before) refuse('changedSincePlan', { file: change.file });
+    return { file: change.file, movedTo: change.movedTo, before: bytes, after: Buffer.from(change.after, 'utf8') };
+  });
   for (const request of plan.requests) {
     if (!exists(at(request.from))) refuse('changedSincePlan', { file: request.from });
     if (exists(at(request.to)) && !sameFile(at(request.from), at(request.to))) refuse('targetExists', { to: request.to });
   }
-  const tracked = trackedIn(root, plan.requests);
-  const done: Step[] = [];
-  const result: AppliedMove = { moved: [], written: [] };
-  let step = { action: 'move', file: '' };
+  const repository = repositoryOf(root);
+  const folder = journalFolder(root, repository);
+  const index = repository ? indexEntriesOf(repository, plan.requests) : [];
+  const folders: string[] = [];
+  for (const request of plan.requests) {
+    const parts = path.posix.dirname(request.to).split('/');
+    for (let i = 1; i <= parts.length; i++) {
+      const relative = parts.slice(0, i).join('/');
+      if (relative === '.' || folders.includes(relative) || exists(at(relative))) continue;
+      folders.push(relative);
+    }
+  }
+  const work: MoveWork = { root, repository, requests: plan.requests, folders, changes, index };
+  let journal: JournalPlan;
   try {
-    for (const request of plan.requests) {
-      step = { action: 'make the folder of', file: request.to };
-      for (const folder of makeFolders(root, path.posix.dirname(request.to))) {
-        done.push({ action: 'remove the folder', file: folder, undo: () => rmdirSync(at(folder)) });
-      }
-      step = { action: 'move', file: request.from };
-      const byGit = tracked.has(request.from);
-      if (byGit) gitMove(root, request.from, request.to);
-      else renameSync(at(request.from), at(request.to));
-      done.push({
-        action: 'move back',
-        file: request.to,
-        undo: () => (byGit ? gitMove(root, request.to, request.from) : renameSync(at(request.to), at(request.from))),
-      });
-      result.moved.push({ from: request.from, to: request.to, git: byGit });
-    }
-    for (const change of plan.changes) {
-      step = { action: 'write', file: change.movedTo };
-      writeFileSync(at(change.movedTo), change.after);
-      done.push({ action: 'put back', file: change.movedTo, undo: () => writeFileSync(at(change.movedTo), change.before) });
-      result.written.push(change.movedTo);
-    }
+    journal = writeJournal(folder, work);
   } catch (error) {
-    const why = error instanceof GitError ? error.message : ioErrorText(error, 'write');
-    const left: string[] = [];
-    for (const undo of done.reverse()) {
-      try {
-        undo.undo();
-      } catch {
-        left.push(`${undo.action} ${undo.file}`);
-      }
+    if (error instanceof MoveError) throw error;
+    refuse('writeFailed', { why: `cannot write the journal ${folder}: ${whyOf(error)}` });
+  }
+  const tracked = new Set(index.map((entry) => entry.from));
+  const result: AppliedMove = {
+    moved: plan.requests.map((request) => ({
+      ...request,
+      git: [...tracked].some((file) => file === `${repository!.prefix}${request.from}` || file.startsWith(`${repository!.prefix}${request.from}/`)),
+    })),
+    written: plan.changes.map((change) => change.movedTo),
+  };
+  return { folder, journal, result };
+}
+
+/** Runs the forward steps; on a failure (or an interruption) undoes what was done, removes the journal, and refuses with what failed. */
+function run(folder: string, journal: JournalPlan, steps: () => void): void {
+  try {
+    steps();
+  } catch (error) {
+    const why = error instanceof Interrupted ? undefined : whyOf(error);
+    try {
+      backward(folder, journal);
+      removeJournal(folder);
+    } catch (undoError) {
+      refuse('rollbackFailed', { why: why ?? `interrupted (${(error as Interrupted).signal})`, left: whyOf(undoError), journal: folder });
     }
-    if (left.length > 0) refuse('rollbackFailed', { action: step.action, file: step.file, why, left: left.join(', ') });
-    refuse('writeFailed', { action: step.action, file: step.file, why });
+    if (error instanceof Interrupted) refuse('interrupted', { signal: error.signal });
+    if (error instanceof MoveError) throw error;
+    refuse('writeFailed', { why: why! });
   }
-  return result;
+  removeJournal(folder);
 }
 
-/** The requests git tracks (the file, or any file under the folder); none when the root is in no repository or git cannot run. */
-function trackedIn(root: string, requests: readonly FileMove[]): Set<string> {
-  const tracked = new Set<string>();
-  if (requests.length === 0) return tracked;
-  let listed: string;
-  try {
-    listed = git(['ls-files', '-z', '--', ...requests.map((request) => request.from)], { cwd: root }).toString('utf8');
-  } catch {
-    return tracked;
-  }
-  const files = listed.split('\0').filter(Boolean);
-  if (files.length === 0) return tracked;
-  // ls-files names files from the folder git runs in (the root).
-  for (const request of requests) {
-    if (files.some((file) => file === request.from || file.startsWith(`${request.from}/`))) tracked.add(request.from);
-  }
-  return tracked;
-}
-
-function gitMove(root: string, from: string, to: string): void {
-  git(['mv', '--', from, to], { cwd: root });
-}
-
-/** Makes a folder and the missing ones above it (inside the root); returns those made, deepest last. */
-function makeFolders(root: string, folder: string): string[] {
-  const made: string[] = [];
-  if (folder === '.' || folder === '') return made;
-  const parts = folder.split('/');
-  for (let i = 1; i <= parts.length; i++) {
-    const relative = parts.slice(0, i).join('/');
-    if (exists(path.join(root, relative))) continue;
-    mkdirSync(path.join(root, relative));
-    made.push(relative);
-  }
-  return made;
-}
-
-function exists(file: string): boolean {
-  try {
-    lstatSync(file);
-    return true;
-  } catch {
-    return false;
-  }
+function whyOf(error: unknown): string {
+  if (error instanceof GitError || error instanceof MoveError) return error.message;
+  // A rename's error names the file replaced (`dest`), else the one opened.
+  const failed = error as NodeJS.ErrnoException & { dest?: string };
+  const file = failed.dest ?? failed.path;
+  return file ? `${file}: ${ioErrorText(error, 'write')}` : ioErrorText(error, 'write');
 }
 
 function sameFile(a: string, b: string): boolean {
-  try {
-    const first = lstatSync(a);
-    const second = lstatSync(b);
-    return first.ino === second.ino && first.dev === second.dev;
-  } catch {
-    return false;
-  }
+  const first = lstatOrUndefined(a);
+  const second = lstatOrUndefined(b);
+  return first !== undefined && second !== undefined && first.ino === second.ino && first.dev === second.dev;
 }

@@ -75,7 +75,8 @@ describe('docsnav mv', () => {
     const repo = repoWith(site());
     const run = docsnav(['mv', 'guides/a.mdx', 'start/a.mdx'], repo);
     expect(run.stderr).toBe(
-      'docsnav: moved guides/a.mdx → start/a.mdx (1 page); rewrote 1 navigation entry and 4 links in 5 files; 1 redirect added, 1 re-pointed\n',
+      'docsnav: moved guides/a.mdx → start/a.mdx (1 page); rewrote 1 navigation entry and 4 links in 5 files; 1 redirect added, 1 re-pointed\n' +
+        'docsnav: the move added no problem; the site had none before it\n',
     );
     expect(run.code).toBe(0);
     expect(run.stdout).toBe('✔ no problems\n');
@@ -94,12 +95,13 @@ describe('docsnav mv', () => {
     expect(since.code).toBe(0);
   });
 
-  it('moves a folder; an untracked page is renamed; the report and exit code are validate’s', () => {
+  it('moves a folder; an untracked page is renamed; a problem the site had before is counted, not reported (exit 0)', () => {
     const repo = repoWith(site());
     write(repo, { 'guides/new.mdx': '# New\n\n[missing](/nowhere)\n' });
     const run = docsnav(['mv', 'guides', 'learn', '--format', 'json'], repo);
-    expect(run.code).toBe(1);
-    expect(JSON.parse(run.stdout)[0].problems.map((p: { code: string; file: string }) => `${p.code} ${p.file}`)).toEqual(['link-not-found learn/new.mdx']);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)[0].problems).toEqual([]);
+    expect(run.stderr).toContain('docsnav: the move added no problem; the site had 1 problem before it (1 error, 0 warnings): docsnav validate lists them\n');
     expect(existsSync(path.join(repo, 'guides'))).toBe(false);
     expect(git(repo, 'status', '--porcelain=v1', '-uall').split('\n').filter(Boolean).sort()).toEqual([
       ' M docs.json',
@@ -167,19 +169,21 @@ describe('docsnav mv', () => {
     lock(path.join(repo, 'z-last.mdx'));
     const run = docsnav(['mv', 'guides/a.mdx', 'start/deeper/a.mdx'], repo);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/^docsnav: cannot move guides\/a\.mdx: cannot write z-last\.mdx: .*; everything written was put back as it was\n$/);
+    expect(run.stderr).toMatch(
+      /^docsnav: cannot move guides\/a\.mdx: the move failed \(.*z-last\.mdx: .*\); everything written and moved was put back as it was, the git index too\n$/,
+    );
     expect(state(repo)).toEqual(before);
     expect(existsSync(path.join(repo, 'start'))).toBe(false);
   });
 
-  it('a move that fails (git mv cannot take the file out of its folder) puts back the folders made for it', () => {
+  it('a move that fails (nothing can be written in the page’s folder) puts back the folders made for it', () => {
     const repo = repoWith(site());
     const before = state(repo);
     lock(path.join(repo, 'guides'));
     const run = docsnav(['mv', 'guides/a.mdx', 'start/deeper/a.mdx'], repo);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(
-      /^docsnav: cannot move guides\/a\.mdx: cannot move guides\/a\.mdx: git mv failed: .*; everything written was put back as it was\n$/,
+      /^docsnav: cannot move guides\/a\.mdx: the move failed \(.*guides\/.*\); everything written and moved was put back as it was, the git index too\n$/,
     );
     expect(state(repo)).toEqual(before);
   });

@@ -31,6 +31,7 @@ describe('redirects', () => {
         { source: '/a-old', destination: '/start/a#intro', was: '/guides/a#intro', file: 'docs.json', pointer: '/redirects/0' },
         { source: '/a-bare', destination: 'start/a', was: 'guides/a', file: 'docs.json', pointer: '/redirects/1' },
       ],
+      reversed: [],
     });
     expect(plan.notes).toEqual([]);
   });
