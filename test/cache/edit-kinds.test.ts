@@ -267,16 +267,16 @@ describe('a warm run after any edit equals a cold run', () => {
     const before = runs(site, true);
     // Another page touched, so that the run is made, not given again whole. The about page has problems (its text is read
     // for the report): a new broken link saved as the run finds it unchanged.
-    apply(site, { kind: 'touch', page: 'index' } as Edit);
-    const after = runs(site, true, { kind: 'page', page: 'about', link: '/gone', heading: 'Here' } as Edit);
+    apply(site, { kind: 'touch', page: 'index' });
+    const after = runs(site, true, { kind: 'page', page: 'about', link: '/gone', heading: 'Here' });
     expect(after.warm).toEqual(after.cold);
     expect(after.cold.problems.length).toBeGreaterThan(before.cold.problems.length);
     // Its heading renamed as the run reads the guide (Setup → Setuq, the length kept), then back: each later run the truth.
     const rename = { kind: 'same-stamp', page: 'guide' } as Edit;
-    apply(site, { kind: 'touch', page: 'index' } as Edit);
+    apply(site, { kind: 'touch', page: 'index' });
     const renamed = runs(site, true, rename);
     expect(renamed.warm).toEqual(renamed.cold);
-    apply(site, { kind: 'touch', page: 'index' } as Edit);
+    apply(site, { kind: 'touch', page: 'index' });
     const back = runs(site, true, rename);
     expect(back.warm).toEqual(back.cold);
     expect(back.cold).toEqual(after.cold);
