@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, watch, writeF
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { environment } from './parts.js';
 
 const CLI = path.resolve('dist', 'cli', 'main.js');
 const SEED = Number(process.env.DOCSNAV_FC_SEED ?? 20_261_126);
@@ -27,14 +28,6 @@ function random(seed: number): () => number {
     state = (state * 1_664_525 + 1_013_904_223) >>> 0;
     return state / 2 ** 32;
   };
-}
-
-function environment(cacheHome: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '', XDG_CACHE_HOME: cacheHome };
-  delete env.CI;
-  delete env.GITHUB_STEP_SUMMARY;
-  delete env.GITHUB_ACTIONS;
-  return env;
 }
 
 interface Site {

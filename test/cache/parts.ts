@@ -62,3 +62,12 @@ export function writeScan(file: string, key: string, body: unknown, cacheHome?: 
   index.scans[key] = [pack, 0, text.length, createHash('sha256').update(text).digest('base64url').slice(0, 22)];
   writePart(file, index, cacheHome);
 }
+
+/** A developer's CLI run (CI unset, no colour), its user cache folder (and so its cache key) `cacheHome`. */
+export function environment(cacheHome: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '', XDG_CACHE_HOME: cacheHome };
+  delete env.CI;
+  delete env.GITHUB_STEP_SUMMARY;
+  delete env.GITHUB_ACTIONS;
+  return env;
+}

@@ -31,19 +31,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scanPage } from '../../src/pages/scan.js';
 import { PageScanStore } from '../../src/cache/store.js';
-import { partFileOf, scansIn, writeScan } from './parts.js';
+import { environment, partFileOf, scansIn, writeScan } from './parts.js';
 
 const CLI = path.resolve('dist', 'cli', 'main.js');
 const BROKEN = 'See [the old guide](/guides/old).';
 const root = process.getuid?.() === 0;
-
-function environment(cacheHome: string): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '', XDG_CACHE_HOME: cacheHome };
-  delete env.CI;
-  delete env.GITHUB_STEP_SUMMARY;
-  delete env.GITHUB_ACTIONS;
-  return env;
-}
 
 function docsnav(cacheHome: string, ...args: string[]) {
   const run = spawnSync(process.execPath, [CLI, 'validate', ...args, '--format', 'json'], { encoding: 'utf8', env: environment(cacheHome) });
