@@ -23,6 +23,7 @@ import { linkRows } from './links.mjs';
 import { scannerRows } from './scanner.mjs';
 import { helperRows } from './helpers.mjs';
 import { speedRows } from './speed.mjs';
+import { cacheRows } from './cache-speed.mjs';
 import { resolveScalingRows, resolveSiteRows } from './resolve-sites.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -227,6 +228,8 @@ rows.push(...(await helperRows({ runs: resolveRuns })));
 // 3e. Issue 37: cold, warm and one-page-changed runs on the platform's docs repository and the
 //     2,000-page site with page files; `resolveFile` of the runpod repository (bench/speed.mjs).
 rows.push(...(await speedRows({ runs: resolveRuns, incumbent: incumbent !== undefined })));
+// Issue 59's table: cold with a new cache, `--no-cache`, one page changed, warm; each beside the load.
+rows.push(...cacheRows({ runs: resolveRuns }));
 
 // 4. Scale and depth: a result or a clear problem, never a crash.
 for (const [label, text] of [['groups nested 5,000 deep', generateDeep(5000)], ...(quick ? [] : [['a 50 MB docs.json', generateSite(930000)]])]) {

@@ -245,17 +245,25 @@ const RECIPES: Record<string, (block: FencedBlock) => void> = {
     const onPullRequest = (text: string) => text.replace('${{ github.base_ref || github.ref_name }}', 'main');
     const onMain = (text: string) => text.replace('${{ github.ref_name }}', 'main').replace('${{ github.base_ref || github.ref_name }}', 'main');
     expect(onMain(save.with!.key!).startsWith(onPullRequest(restore.with!['restore-keys']!))).toBe(true);
+    // The cache outside the work tree, in the folder the cache steps keep, with the user's cache key (the default user cache folder).
     const location = /--cache-location (\S+)/.exec(validate.run!)?.[1];
-    expect(location?.replace(/\/$/, '')).toBe(restore.with?.path);
+    expect(restore.with?.path).toBe('~/.cache/docsnav');
+    expect(location?.startsWith(`${restore.with!.path!}/`)).toBe(true);
     expect(validate.run).toContain('--cache-strategy content');
-    // Run as GitHub runs it (CI set): the cache is written where the cache steps look, and a second run reads it.
+    // Run as GitHub runs it (CI set, a home of its own, no XDG_CACHE_HOME): the cache and the key are written where the cache steps look, and a second run reads it.
     const dir = project();
     copySite('example', dir);
-    const env = { ...process.env, ...NPX_ENV, CI: 'true', GITHUB_STEP_SUMMARY: '' };
+    const home = mkdtempSync(path.join(tmpdir(), 'docsnav-readme-home-'));
+    const env: NodeJS.ProcessEnv = { ...process.env, ...NPX_ENV, CI: 'true', GITHUB_STEP_SUMMARY: '', HOME: home };
+    delete env.XDG_CACHE_HOME;
     const first = spawnSync('bash', ['-e', '-c', validate.run!], { cwd: dir, encoding: 'utf8', env });
     expect(first.status, first.stderr).toBe(0);
-    const file = path.join(dir, restore.with!.path!, 'page-scans.json');
+    const kept = restore.with!.path!.replace(/^~/, home);
+    const file = path.join(location!.replace(/^~/, home), 'page-scans.json');
+    expect(path.relative(kept, file).startsWith('..')).toBe(false);
     expect(readdirSync(partFileOf(file, 'scans')).length).toBeGreaterThan(0);
+    expect(existsSync(path.join(kept, 'key'))).toBe(true);
+    expect(existsSync(path.join(dir, '.docsnav-cache'))).toBe(false);
     const second = spawnSync('bash', ['-e', '-c', validate.run!], { cwd: dir, encoding: 'utf8', env });
     expect(second.status, second.stderr).toBe(0);
     expect(second.stdout).toBe(first.stdout);

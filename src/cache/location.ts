@@ -11,8 +11,8 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { userCacheFolder } from './key.js';
 import { PageScanStore, type CacheStrategy } from './store.js';
 
 /** The store's file in a folder given as `--cache-location`. */
@@ -29,15 +29,6 @@ function defaultCacheFolder(from: string, env: NodeJS.ProcessEnv = process.env):
     if (path.dirname(folder) === folder) break;
   }
   return { folder: path.join(userCacheFolder(env), 'docsnav'), owned: userCacheFolder(env) };
-}
-
-/** `$XDG_CACHE_HOME` or `~/.cache`; `%LOCALAPPDATA%` on Windows; `~/Library/Caches` on macOS. */
-function userCacheFolder(env: NodeJS.ProcessEnv = process.env): string {
-  if (process.platform === 'win32') return env.LOCALAPPDATA || path.join(os.homedir(), 'AppData', 'Local');
-  if (process.platform === 'darwin') return path.join(os.homedir(), 'Library', 'Caches');
-  // XDG says a relative path is to be ignored.
-  const xdg = env.XDG_CACHE_HOME;
-  return xdg && path.isAbsolute(xdg) ? xdg : path.join(os.homedir(), '.cache');
 }
 
 /**
@@ -97,9 +88,9 @@ export class PageScanStores {
 
   /**
    * Writes every store that has something new; `failed` hears of each that could not be written,
-   * `refused` of each not used because a folder or file of it is a symbolic link (at that path).
+   * `refused` of each not used, and why (a folder or file of it is a symbolic link, a folder or key is not the user's alone).
    */
-  save(failed: (store: PageScanStore, error: Error) => void, refused: (store: PageScanStore, at: string) => void = () => {}): void {
+  save(failed: (store: PageScanStore, error: Error) => void, refused: (store: PageScanStore, why: string) => void = () => {}): void {
     for (const store of this.stores.values()) {
       if (store.refusal === undefined && store.dirty) {
         try {

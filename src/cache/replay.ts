@@ -183,7 +183,8 @@ function replay(store: PageScanStore, key: string, text: string, file: string, f
 function keepRun(store: PageScanStore, key: string, log: ReadLog, files: DocsFiles, text: string, result: ValidationResult, root: string): void {
   const read = log.files(store);
   const listing = files.fingerprint?.();
-  if (read === undefined || listing === undefined) return store.setRun(key, undefined);
+  // A page saved while the run read it: what the run found is of no one state of the disk.
+  if (read === undefined || listing === undefined || store.changedDuringRun) return store.setRun(key, undefined);
   const stamped = new Set(read.map(([file]) => file));
   const reader = diskReader(root);
   // The bytes the run read, else the disk (a page whose text was read only to show a problem, through the same reader).

@@ -18,7 +18,7 @@
  * not fit its page. Saving writes each changed part as a new file renamed into place (two
  * processes at once: the last rename wins, each file whole), and keeps only what this run used.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FileStamp } from '../files.js';
@@ -31,11 +31,16 @@ import { anchorsLater, computedAnchors } from '../pages/anchors-later.js';
 import { pageAnchors } from '../pages/scan.js';
 import type { PageLink, PageScan } from '../pages/types.js';
 import { buildKey } from './build.js';
-import { CacheFolder } from './file.js';
+import { CacheFolder, partDigest } from './file.js';
+import { cacheKey } from './key.js';
 import { diskState, isRacy, isStampText, runClock, stampText } from './stamp.js';
 
 /** Bump when what the files hold changes shape. */
-const FORMAT = 4;
+const FORMAT = 5;
+/** Packs an index may name before a save writes every scan it keeps into one new pack (and drops the others). */
+const MAX_PACKS = 12;
+/** A pack no index names (a run's that lost the race to write the index, or one killed before its index) is removed once this old. */
+const ORPHAN_MS = 10 * 60 * 1000;
 
 /** How a page is recognised as unchanged: its file's stamp, else its text's hash (`metadata`); its text's hash only (`content`). */
 export type CacheStrategy = 'metadata' | 'content';
@@ -67,8 +72,12 @@ interface StoredPage {
 /** A page's front matter as `parseFrontMatter` gave it (kept only when JSON gives it back the same). */
 type StoredHead = FrontMatter;
 
+/** Where a scan is in the packs: the pack's name, the scan's offset and length in it, and the digest of those bytes (the index's keyed checksum vouches for it). */
+type ScanPlace = [pack: string, offset: number, length: number, digest: string];
+
 interface IndexFile {
   pages: Record<string, StoredPage>;
+  scans: Record<string, ScanPlace>;
 }
 
 /** The file of whole validations beside the index, by what they were asked (src/cache/replay.ts checks their shape). */
@@ -90,8 +99,10 @@ export class PageScanStore implements KeptPages {
   private kept: ReadonlyMap<string, StoredPage> | undefined;
   /** Whether the index file was whole and of this build (else it is written anew, whatever this run used). */
   private indexWhole = false;
-  /** The scan files there are (listed when a save must know what to drop). */
-  private scanFiles: string[] | undefined;
+  /** Where the index says each kept scan is (read with the index). */
+  private places = new Map<string, ScanPlace>();
+  /** Why the cache is not used this run, when the user's cache key is refused (src/cache/key.ts). */
+  private readonly keyRefusal: string | undefined;
   private keptRuns: ReadonlyMap<string, unknown> | undefined;
   private runsChanged = false;
   /** Scans read or made this run, by key; `made`: those to write. */
@@ -102,6 +113,9 @@ export class PageScanStore implements KeptPages {
   /** Scans asked for and not found (or not valid) this run. */
   private readonly noScan = new Set<string>();
   private readonly usedPages = new Map<string, StoredPage>();
+  /** Pages found unchanged and then read with another stamp (`changedInRun`), and their kept scans' keys. */
+  private readonly changedFiles = new Set<string>();
+  private readonly changedKeys = new Set<string>();
   private readonly usedRuns = new Map<string, unknown>();
   /** Reports written this run, by name. */
   private readonly madeReports = new Map<string, string>();
@@ -131,14 +145,16 @@ export class PageScanStore implements KeptPages {
     owned?: string,
   ) {
     this.file = path.resolve(file);
-    this.folder = new CacheFolder(path.dirname(this.file), owned ?? path.dirname(this.file));
     const build = buildKey();
-    this.key = build === undefined ? undefined : `${FORMAT}:${docsnavVersion()}:${build}`;
+    const secret = build === undefined ? undefined : cacheKey();
+    this.keyRefusal = secret && 'refused' in secret ? secret.refused : undefined;
+    this.folder = new CacheFolder(path.dirname(this.file), owned ?? path.dirname(this.file), secret && 'key' in secret ? secret.key : undefined);
+    this.key = build === undefined || this.keyRefusal !== undefined ? undefined : `${FORMAT}:${docsnavVersion()}:${build}`;
   }
 
-  /** The path that kept the cache from being used this run (a cache folder or file that is a symbolic link), when one did. */
+  /** What kept the cache from being used this run (a cache folder or file that is a symbolic link, a folder or key not the user's alone), when something did. */
   get refusal(): string | undefined {
-    return this.folder.refusal;
+    return this.keyRefusal ?? this.folder.refusal;
   }
 
   private fromFile(): ReadonlyMap<string, StoredPage> {
@@ -202,8 +218,26 @@ export class PageScanStore implements KeptPages {
       this.usePage(page.file, page.stamp, { scan: key, length: page.text.length });
   }
 
+  /**
+   * A page found unchanged by its stamp and read since with another (saved, or gone, in the
+   * meantime): nothing this run learnt of it is kept (its entry, the anchors computed from the
+   * text read, a whole run that read it), so that the next run reads it again.
+   */
+  private changedInRun(file: string, key: string): void {
+    this.changedFiles.add(file);
+    this.changedKeys.add(key);
+    this.usedPages.delete(file);
+    this.changed = true;
+  }
+
+  /** Whether a page changed while this run read it (`keptBody`): a whole run made now is not kept (src/cache/replay.ts). */
+  get changedDuringRun(): boolean {
+    return this.changedFiles.size > 0;
+  }
+
   /** What this run knows of a page file under its stamp, over what was known under the same stamp (another stamp: anew). */
   private usePage(file: string, stamp: FileStamp, what: Omit<StoredPage, 'stamp' | 'racy'>): void {
+    if (this.changedFiles.has(file)) return;
     const kept = this.fromFile().get(file);
     const before = this.usedPages.get(file) ?? kept;
     const text = stampText(stamp);
@@ -220,19 +254,31 @@ export class PageScanStore implements KeptPages {
    * first asked. Undefined otherwise (then read it and ask `get`). Only the `metadata` strategy
    * knows pages by stamps.
    */
-  keptBody(file: string, parse: { mdx: boolean; variant?: string }, read: () => string): { key: string; scan(): PageScan | undefined } | undefined {
+  keptBody(
+    file: string,
+    parse: { mdx: boolean; variant?: string },
+    readPage: () => { text: string; stamp?: FileStamp },
+  ): { key: string; scan(): PageScan | undefined; text(): string } | undefined {
     const entry = this.entryOf(file);
     if (entry?.scan === undefined || entry.length === undefined || !entry.scan.startsWith(variantPrefix(parse))) return undefined;
     const stamp = this.unchangedStamp(file, entry);
     if (!stamp) return undefined;
     const { scan: key, length } = entry;
+    const found = stampText(stamp);
     this.usePage(file, stamp, { scan: key, length });
     // Found: not parsed again, whether its scan is read or not.
     this.lookups++;
     this.hits++;
     let scan: PageScan | undefined;
+    // The text as read, stamped by the descriptor it came from: saved since the page was found unchanged (another stamp, or gone), it is not the text of this scan.
+    const read = (): string => {
+      const page = readPage();
+      if (page.stamp === undefined || stampText(page.stamp) !== found) this.changedInRun(file, key);
+      return page.text;
+    };
     return {
       key,
+      text: read,
       scan: () => {
         if (scan) return scan;
         const stored = this.scanOf(key);
@@ -292,8 +338,8 @@ export class PageScanStore implements KeptPages {
     const used = this.usedScans.get(key);
     if (used) return used;
     if (this.noScan.has(key)) return undefined;
-    const stored = this.readPart<{ key?: unknown; scan?: unknown }>(`${this.partName('scans')}/${scanFileName(key)}`);
-    // The key inside too: a scan file copied over another's name is no scan of this key.
+    const stored = this.readScan(key);
+    // The key inside too: a scan copied over another's place is no scan of this key.
     if (stored?.key === key && isStoredScan(stored.scan)) {
       storeStats.scansRead++;
       return stored.scan;
@@ -332,21 +378,42 @@ export class PageScanStore implements KeptPages {
   get dirty(): boolean {
     if (this.changed || this.runsChanged || this.madeParts.size > 0 || this.anchorsComputed().length > 0) return true;
     if (this.lookups === 0) return false;
-    return (this.strategy === 'metadata' && this.fromFile().size !== this.usedPages.size) || this.unusedScanFiles().length > 0;
+    return (this.strategy === 'metadata' && this.fromFile().size !== this.usedPages.size) || this.unusedScans().length > 0;
   }
 
   /** The kept scans whose anchors this run computed (they were kept as not computed). */
   private anchorsComputed(): Array<[string, PageScan]> {
-    return [...this.anchorsLater].filter(([key, scan]) => !this.madeScans.has(key) && computedAnchors(scan) !== undefined);
+    return [...this.anchorsLater].filter(([key, scan]) => !this.madeScans.has(key) && !this.changedKeys.has(key) && computedAnchors(scan) !== undefined);
   }
 
-  /** The scan files neither a scan of this run nor a page it keeps is in (pages gone, or changed), to drop when saving. */
-  private unusedScanFiles(): string[] {
-    this.scanFiles ??= this.folder.list(this.partName('scans'));
+  /** The keys of the scans this run keeps: those it used or made, and those of the pages it keeps. */
+  private keptScanKeys(): Set<string> {
     const keys = new Set(this.usedScans.keys());
     for (const page of this.usedPages.values()) if (page.scan !== undefined) keys.add(page.scan);
-    const used = new Set([...keys].map(scanFileName));
-    return this.scanFiles.filter((name) => !used.has(name));
+    return keys;
+  }
+
+  /** The kept scans neither a scan of this run nor a page it keeps is (pages gone, or changed), to drop when saving. */
+  private unusedScans(): string[] {
+    this.fromFile();
+    const keys = this.keptScanKeys();
+    return [...this.places.keys()].filter((key) => !keys.has(key));
+  }
+
+  /** A kept scan's entry (`{ key, scan }`), read from its pack at the place the index gives, when its bytes are those the index vouches for. */
+  private readScan(key: string): { key?: unknown; scan?: unknown } | undefined {
+    if (this.key === undefined) return undefined;
+    const place = (this.fromFile(), this.places.get(key));
+    if (!place) return undefined;
+    const [pack, offset, length, digest] = place;
+    const bytes = this.folder.readAt(`${this.partName('scans')}/${pack}`, offset, length);
+    // A pack cut short, overwritten or of another run: its bytes are not those the index names.
+    if (!bytes || partDigest(bytes) !== digest) return undefined;
+    try {
+      return JSON.parse(bytes.toString('utf8')) as { key?: unknown; scan?: unknown };
+    } catch {
+      return undefined;
+    }
   }
 
   /** A whole validation kept under `key` (`setRun`), as the file holds it; undefined when none. Its shape is the caller's to check. */
@@ -423,34 +490,88 @@ export class PageScanStore implements KeptPages {
   /** Writes what this run made or used (each changed part a whole new file, renamed into place). Throws on an I/O error. */
   save(): void {
     if (this.key === undefined || this.folder.refusal !== undefined) return;
+    try {
+      this.saveParts();
+    } finally {
+      this.folder.close();
+    }
+  }
+
+  private saveParts(): void {
     this.keepPagesOfRuns();
     const scans = this.partName('scans');
-    for (const [key, made] of [...this.madeScans, ...this.anchorsComputed()]) {
-      const scan = this.usedScans.get(key);
-      const anchors = computedAnchors(made);
-      if (scan) this.writePart(`${scans}/${scanFileName(key)}`, { key, scan: { ...scan, anchors: anchors ? [...anchors] : scan.anchors } });
-    }
+    const before = new Set([...this.places.values()].map(([pack]) => pack));
+    const places = this.savePack(scans);
     const reports = this.partName('reports');
     for (const [id, report] of this.madeReports) this.writePart(`${reports}/${id}`, { id, report });
-    for (const [name, value] of this.madeParts) this.writePart(this.partName(name), { value });
-    if (this.changed || !this.indexWhole || this.fromFile().size !== this.usedPages.size) {
-      this.writePart(this.folderName(this.file), { pages: Object.fromEntries(this.usedPages) } satisfies IndexFile);
+    // The site check of a run in which a page changed as it was read is of no one text of that page: the last one stays.
+    for (const [name, value] of this.madeParts) if (!(name === 'check' && this.changedDuringRun)) this.writePart(this.partName(name), { value });
+    const placesChanged = places.size !== this.places.size || [...places].some(([key, place]) => this.places.get(key) !== place);
+    if (this.changed || placesChanged || !this.indexWhole || this.fromFile().size !== this.usedPages.size) {
+      this.writePart(this.folderName(this.file), { pages: Object.fromEntries(this.usedPages), scans: Object.fromEntries(places) } satisfies IndexFile);
     }
-    // What no scan of this run is in any more (its pages gone or changed): only what this run used is kept.
-    if (this.lookups > 0 || this.madeScans.size > 0) {
-      this.scanFiles = undefined;
-      this.folder.remove(this.unusedScanFiles().map((name) => `${scans}/${name}`));
-    }
+    // The packs this index no longer names (every scan in them gone, or moved into the new pack); and
+    // those no index named for a while (a run killed before writing its index, or whose index another
+    // run's replaced). A pack another run's index still names is at worst a miss for that index: each
+    // scan is checked against its digest, and scanned again when it is not there.
+    const named = new Set([...places.values()].map(([pack]) => pack));
+    const now = Date.now();
+    this.folder.remove(
+      this.folder
+        .list(scans)
+        .filter(({ name, mtimeMs }) => !named.has(name) && (before.has(name) || now - mtimeMs > ORPHAN_MS))
+        .map(({ name }) => `${scans}/${name}`),
+    );
+    this.places = places;
     if (this.runsChanged) {
       this.writePart(this.partName('runs'), { runs: Object.fromEntries(this.usedRuns) } satisfies RunsFile);
       const kept = new Set([...this.usedRuns.values()].flatMap(reportIdsOf));
       this.folder.remove(
         this.folder
           .list(reports)
-          .filter((name) => !kept.has(name))
-          .map((name) => `${reports}/${name}`),
+          .filter(({ name }) => !kept.has(name))
+          .map(({ name }) => `${reports}/${name}`),
       );
     }
+  }
+
+  /**
+   * Writes the scans this run made (and those whose anchors it computed) as one new pack, written
+   * once and renamed into place; when the index would name more than MAX_PACKS packs, every scan
+   * it keeps goes into the new pack. The places of the scans kept, for the index.
+   */
+  private savePack(scans: string): Map<string, ScanPlace> {
+    const keep = this.keptScanKeys();
+    const places = new Map<string, ScanPlace>();
+    const write = new Map<string, StoredScan>();
+    for (const [key, made] of [...this.madeScans, ...this.anchorsComputed()]) {
+      const scan = this.usedScans.get(key);
+      const anchors = computedAnchors(made);
+      if (scan) write.set(key, { ...scan, anchors: anchors ? [...anchors] : scan.anchors });
+    }
+    for (const key of keep) {
+      const place = this.places.get(key);
+      if (place && !write.has(key)) places.set(key, place);
+    }
+    if (new Set([...places.values()].map(([pack]) => pack)).size + (write.size > 0 ? 1 : 0) > MAX_PACKS) {
+      for (const key of places.keys()) {
+        const scan = this.scanOf(key);
+        if (scan) write.set(key, scan);
+      }
+      places.clear();
+    }
+    if (write.size === 0) return places;
+    const pack = `${randomBytes(8).toString('hex')}.pack`;
+    const parts: Buffer[] = [];
+    let offset = 0;
+    for (const [key, scan] of write) {
+      const bytes = Buffer.from(JSON.stringify({ key, scan }), 'utf8');
+      parts.push(bytes);
+      places.set(key, [pack, offset, bytes.length, partDigest(bytes)]);
+      offset += bytes.length;
+    }
+    this.folder.write(`${scans}/${pack}`, Buffer.concat(parts, offset));
+    return places;
   }
 
   /** A part's name in the folder: the index's name with the part's (`page-scans.json` → `page-scans.runs.json`; a name without `.json`: `<name>.runs`). */
@@ -482,9 +603,10 @@ export class PageScanStore implements KeptPages {
   private readIndex(): ReadonlyMap<string, StoredPage> {
     const index = this.readPart<Partial<IndexFile>>(this.folderName(this.file));
     const pages = new Map<string, StoredPage>();
-    if (!isRecord(index?.pages)) return pages;
+    if (!isRecord(index?.pages) || !isRecord(index.scans)) return pages;
     this.indexWhole = true;
     for (const [page, entry] of Object.entries(index.pages)) if (isStoredPage(entry)) pages.set(page, entry);
+    for (const [key, place] of Object.entries(index.scans)) if (isScanPlace(place)) this.places.set(key, place);
     return pages;
   }
 }
@@ -507,9 +629,20 @@ function reportIdsOf(run: unknown): string[] {
   return isRecord(reports) ? Object.values(reports).filter((id): id is string => typeof id === 'string') : [];
 }
 
-/** A scan's file name: its key's hash (a key holds the profile's name, which a file name need not allow). */
-function scanFileName(key: string): string {
-  return createHash('sha256').update(key).digest('base64url');
+/** A scan's place as `savePack` writes it: a pack's name, an offset, a length and a digest. */
+function isScanPlace(value: unknown): value is ScanPlace {
+  return (
+    Array.isArray(value) &&
+    value.length === 4 &&
+    typeof value[0] === 'string' &&
+    /^[0-9a-f]{16}\.pack$/.test(value[0]) &&
+    Number.isSafeInteger(value[1]) &&
+    value[1] >= 0 &&
+    Number.isSafeInteger(value[2]) &&
+    value[2] > 0 &&
+    value[2] <= 1024 * 1024 * 1024 &&
+    typeof value[3] === 'string'
+  );
 }
 
 function samePage(a: StoredPage, b: StoredPage): boolean {

@@ -39,11 +39,17 @@ export interface KeptPages extends ScansByText {
   /** Keeps a page file's front matter, read with this stamp. */
   setHead(file: string, stamp: FileStamp, head: FrontMatter | undefined): void;
   /**
-   * A page file unchanged since its scan was kept: the key of its text, and its scan, read when
-   * first asked (undefined when it can no longer be read: then read the page; anchors kept as not
-   * computed are computed from `read()` when first read). Undefined when the page is not known unchanged.
+   * A page file unchanged since its scan was kept: the key of its text, its scan, read when first
+   * asked (undefined when it can no longer be read: then read the page; anchors kept as not
+   * computed are computed from its text when first read), and its text, from `read()` (the text
+   * and the stamp of the descriptor it was read from: a page saved since it was found unchanged is
+   * kept by no entry, no anchors, no run). Undefined when the page is not known unchanged.
    */
-  keptBody(file: string, parse: { mdx: boolean; variant?: string }, read: () => string): { key: string; scan(): PageScan | undefined } | undefined;
+  keptBody(
+    file: string,
+    parse: { mdx: boolean; variant?: string },
+    read: () => { text: string; stamp?: FileStamp },
+  ): { key: string; scan(): PageScan | undefined; text(): string } | undefined;
   /** The last site check kept (`keepCheck`), when it was made for this shape of the site. */
   keptCheck(shape: string): KeptSiteCheck | undefined;
   keepCheck(check: KeptSiteCheck): void;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { textOf, type FileReader, type ReadOutcome } from '../files.js';
+import { textOf, type FileReader, type FileStamp, type ReadOutcome } from '../files.js';
 import type { Profile } from '../config/profiles.js';
 import type { Finding } from '../problem.js';
 import { RedirectTable, redirectsOf } from '../redirects/table.js';
@@ -332,17 +332,28 @@ function keptBody(input: Pick<SiteCheckInput, 'root' | 'reader' | 'files' | 'pro
   if (!input.keptPages || input.root === undefined || !input.files?.hasFile(relative)) return undefined;
   const parse = { mdx: isMdx(relative), variant: input.profile.name };
   const absolute = path.join(input.root, relative);
-  const read = (): string => readRootFile(input, relative) ?? '';
+  // Read once, with the stamp of the descriptor it was read from: the store tells a page saved since it found it unchanged.
+  let page: { text: string; stamp?: FileStamp } | undefined;
+  const read = () => {
+    if (page) return page;
+    const outcome = readInRoot(input, relative)?.read;
+    return (page = outcome?.ok ? { text: textOf(outcome.bytes), stamp: outcome.stamp } : { text: '' });
+  };
   const kept = input.keptPages.keptBody(absolute, parse, read);
   if (!kept) return undefined;
-  // A scan file gone (or not whole): the text scanned now, and filed again under its text.
+  // A scan gone (or not whole): the text scanned now, and filed again under its text.
   const scanAgain = (): PageScan => {
-    const page: PageText = { text: read(), ...parse, file: absolute };
+    const page: PageText = { text: kept.text(), ...parse, file: absolute };
     const scan = scanPages([page], { threads: 1 })[0];
     input.keptPages!.set(page, scan);
     return scan;
   };
-  return keptPageBody(relative, kept.key, () => kept.scan() ?? scanAgain(), read);
+  return keptPageBody(
+    relative,
+    kept.key,
+    () => kept.scan() ?? scanAgain(),
+    () => kept.text(),
+  );
 }
 
 /** A body with its text's key in the page scan store, when the store gave or filed its scan. */

@@ -1,12 +1,22 @@
 /**
  * A cache part as the tests read and write it (src/cache/file.ts): a header line with the body's
- * checksum, then the body. `writePart` writes a body with a checksum that holds, as docsnav writes
- * one: what is then tested is what the store makes of a whole file of another shape.
+ * keyed checksum (this user's cache key, src/cache/key.ts: `<XDG_CACHE_HOME>/docsnav/key`), then
+ * the body; and the scans, each a slice of a pack that the index names with its digest.
+ * `writePart` writes a body with a checksum that holds, as docsnav writes one (with the key of the
+ * user cache folder given, by default this process's): what is then tested is what the store makes
+ * of a whole file of another shape.
  */
-import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { partFileOf } from '../../src/cache/store.js';
 
-export { partFileOf } from '../../src/cache/store.js';
+export { partFileOf };
+
+/** The cache key of a user cache folder (`XDG_CACHE_HOME`), made by the runs that used it. */
+export function cacheKeyIn(cacheHome: string = process.env.XDG_CACHE_HOME!): Buffer {
+  return readFileSync(path.join(cacheHome, 'docsnav', 'key'));
+}
 
 /** The body of a cache file (after its header line), parsed. */
 export function readPart<T = unknown>(file: string): T {
@@ -14,8 +24,50 @@ export function readPart<T = unknown>(file: string): T {
   return JSON.parse(text.slice(text.indexOf('\n') + 1)) as T;
 }
 
-/** Writes `body` (text, or a value as JSON) as a whole cache file: its checksum holds. */
-export function writePart(file: string, body: unknown): void {
+/** Writes `body` (text, or a value as JSON) as a whole cache file: its checksum holds for the key of `cacheHome`. */
+export function writePart(file: string, body: unknown, cacheHome?: string): void {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
-  writeFileSync(file, `docsnav-cache sha256:${createHash('sha256').update(text).digest('base64url')}\n${text}`);
+  writeFileSync(file, `docsnav-cache hmac-sha256:${createHmac('sha256', cacheKeyIn(cacheHome)).update(text).digest('base64url')}\n${text}`);
+}
+
+type Place = [pack: string, offset: number, length: number, digest: string];
+
+/** Each scan a store's index names, as its pack holds it: `{ key, scan }`, and where. */
+export function scansIn(file: string): Array<{ key: string; scan: unknown; place: Place; body: string }> {
+  const index = readPart<{ scans: Record<string, Place> }>(file);
+  return Object.entries(index.scans).map(([key, place]) => {
+    const [pack, offset, length] = place;
+    const body = readFileSync(path.join(partFileOf(file, 'scans'), pack))
+      .subarray(offset, offset + length)
+      .toString('utf8');
+    return { key, scan: (JSON.parse(body) as { scan: unknown }).scan, place, body };
+  });
+}
+
+/** The packs in a store's scans folder. */
+export function packsOf(file: string): string[] {
+  return readdirSync(partFileOf(file, 'scans')).filter((name) => name.endsWith('.pack'));
+}
+
+/**
+ * Files `body` (text, or a value as JSON) as the scan of `key` in a new pack, the index naming it
+ * with its digest (the index's checksum then holds for the key of `cacheHome`): a scan docsnav
+ * would read as whole.
+ */
+export function writeScan(file: string, key: string, body: unknown, cacheHome?: string): void {
+  const text = Buffer.from(typeof body === 'string' ? body : JSON.stringify(body), 'utf8');
+  const pack = `${randomBytes(8).toString('hex')}.pack`;
+  writeFileSync(path.join(partFileOf(file, 'scans'), pack), text);
+  const index = readPart<{ scans: Record<string, Place> }>(file);
+  index.scans[key] = [pack, 0, text.length, createHash('sha256').update(text).digest('base64url').slice(0, 22)];
+  writePart(file, index, cacheHome);
+}
+
+/** A developer's CLI run (CI unset, no colour), its user cache folder (and so its cache key) `cacheHome`. */
+export function environment(cacheHome: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', FORCE_COLOR: '', XDG_CACHE_HOME: cacheHome };
+  delete env.CI;
+  delete env.GITHUB_STEP_SUMMARY;
+  delete env.GITHUB_ACTIONS;
+  return env;
 }

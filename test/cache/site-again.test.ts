@@ -6,14 +6,14 @@
  * is seen in the scans it read (`storeStats.scansRead`: a page checked again whose text did not
  * change has its scan read from its file) and the texts it hashed (a page read because it changed).
  */
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runClock } from '../../src/cache/stamp.js';
 import { PageScanStore, storeStats } from '../../src/cache/store.js';
 import { validateFile } from '../../src/validate.js';
-import { partFileOf, readPart } from './parts.js';
+import { partFileOf, readPart, scansIn } from './parts.js';
 
 const PAGES = {
   // Links into the guide's heading: depends on the guide's anchors.
@@ -122,10 +122,9 @@ describe("a site's last check, kept", () => {
     run(docs, file);
     /** Each page's kept anchors (null: not computed), by the page's first line. */
     const anchorsKept = () => {
-      const scans = partFileOf(file, 'scans');
       const byPage: Record<string, string[] | null> = {};
-      for (const name of readdirSync(scans)) {
-        const { scan } = readPart<{ scan: { links: Array<{ url: string }>; anchors: string[] | null } }>(path.join(scans, name));
+      for (const { scan: kept } of scansIn(file)) {
+        const scan = kept as { links: Array<{ url: string }>; anchors: string[] | null };
         byPage[scan.links.map((link) => link.url).join(' ') || 'no links'] = scan.anchors;
       }
       return byPage;

@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { createHmac } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,7 +12,7 @@ import { runClock } from '../../src/cache/stamp.js';
 import { PageScanStore, storeStats, type CacheStrategy, type PageText } from '../../src/cache/store.js';
 import { validateFile } from '../../src/validate.js';
 import { git } from '../history/repo.js';
-import { partFileOf, readPart, writePart } from './parts.js';
+import { cacheKeyIn, packsOf, partFileOf, readPart, scansIn, writePart, writeScan } from './parts.js';
 
 const PAGE = '# Setup\n\nSee [install](/install#requirements) and <Card href="/cards/one" title="One" />.\n';
 
@@ -24,12 +24,12 @@ function storeFile(): string {
   return path.join(mkdtempSync(path.join(tmpdir(), 'docsnav-store-')), 'nested', '.docsnavcache');
 }
 
-/** The one scan file of a store (its scans folder holds one file per scan). */
-function scanFileOf(file: string): string {
-  const folder = partFileOf(file, 'scans');
-  const names = readdirSync(folder);
-  expect(names).toHaveLength(1);
-  return path.join(folder, names[0]);
+/** The one scan of a store: its pack's file, and the scan as the pack holds it. */
+function scanOf(file: string): { pack: string; key: string; body: string; offset: number } {
+  const scans = scansIn(file);
+  expect(scans).toHaveLength(1);
+  const [{ key, body, place }] = scans;
+  return { pack: path.join(partFileOf(file, 'scans'), place[0]), key, body, offset: place[1] };
 }
 
 /**
@@ -110,27 +110,37 @@ describe('PageScanStore', () => {
     const store = new PageScanStore(file);
     store.set(page(PAGE, true), scanPage(PAGE));
     store.save();
-    const scanFile = scanFileOf(file);
-    const whole = readFileSync(scanFile, 'utf8');
-    const saved = readPart<{ build: string; key: string; scan: { links: unknown[]; anchors: string[] } }>(scanFile);
+    const { pack, key, body: whole } = scanOf(file);
+    const saved = JSON.parse(whole) as { key: string; scan: { links: unknown[]; anchors: string[] } };
     expect(new PageScanStore(file).get(page(PAGE, true))).toEqual(scanPage(PAGE));
-    // Edited into other valid JSON, its checksum left as it was.
-    writeFileSync(scanFile, whole.replace(/"links":\[.*?\],"anchors"/, '"links":[],"anchors"'));
-    expect(readFileSync(scanFile, 'utf8')).not.toBe(whole);
+    // Edited into other valid JSON of the same length, the index's digest of it left as it was.
+    const index = readFileSync(file);
+    const packed = readFileSync(pack, 'utf8');
+    writeFileSync(pack, packed.replace('"kind":"link"', '"kind":"lin_"'));
+    expect(readFileSync(pack, 'utf8')).not.toBe(packed);
     expect(new PageScanStore(file).get(page(PAGE, true))).toBeUndefined();
-    // Whole files (their checksums hold) that are not this build's scan of this text.
+    writeFileSync(pack, packed);
+    // The index of another build, or of another user's (or machine's) cache key: its checksum does not hold with this one.
+    const indexBody = readPart<{ build: string }>(file);
+    writePart(file, { ...indexBody, build: `${indexBody.build}-older` });
+    expect(new PageScanStore(file).get(page(PAGE, true))).toBeUndefined();
+    const text = JSON.stringify(indexBody);
+    writeFileSync(file, `docsnav-cache hmac-sha256:${createHmac('sha256', Buffer.alloc(32, 7)).update(text).digest('base64url')}\n${text}`);
+    expect(new PageScanStore(file).get(page(PAGE, true))).toBeUndefined();
+    writeFileSync(file, index);
+    expect(new PageScanStore(file).get(page(PAGE, true))).toEqual(scanPage(PAGE));
+    // Whole scans (the index's digest of each holds) that are not this build's scan of this text.
     for (const body of [
-      { ...saved, build: `${saved.build}-older` },
       { ...saved, key: `${saved.key}x` },
       { ...saved, scan: { ...saved.scan, links: 'x' } },
       { ...saved, scan: { ...saved.scan, links: [{ url: '/x', kind: 'link', span: 'nowhere' }] } },
       { ...saved, scan: { ...saved.scan, anchors: [7] } },
       '{ not json',
     ]) {
-      writePart(scanFile, body);
+      writeScan(file, key, body);
       expect(new PageScanStore(file).get(page(PAGE, true))).toBeUndefined();
     }
-    writePart(scanFile, saved);
+    writeScan(file, key, saved);
     expect(new PageScanStore(file).get(page(PAGE, true))).toEqual(scanPage(PAGE));
   });
 
@@ -159,14 +169,23 @@ describe('PageScanStore', () => {
     const store = new PageScanStore(file);
     store.set(page(PAGE, true), scanPage(PAGE));
     store.save();
-    const scanFile = scanFileOf(file);
-    const whole = readFileSync(scanFile, 'utf8');
-    writeFileSync(scanFile, whole.slice(0, Math.floor(whole.length / 2)));
+    const { pack, body } = scanOf(file);
+    // The pack cut short: its scan is not there whole.
+    truncateSync(pack, Math.floor(statSync(pack).size / 2));
     const next = new PageScanStore(file);
     expect(next.get(page(PAGE, true))).toBeUndefined();
     next.set(page(PAGE, true), scanPage(PAGE));
     next.save();
-    expect(readFileSync(scanFile, 'utf8')).toBe(whole);
+    expect(scanOf(file).body).toBe(body);
+    expect(new PageScanStore(file).get(page(PAGE, true))).toEqual(scanPage(PAGE));
+    // The index cut short: no store, and a whole one saved over it.
+    const index = readFileSync(file, 'utf8');
+    writeFileSync(file, index.slice(0, Math.floor(index.length / 2)));
+    const again = new PageScanStore(file);
+    expect(again.get(page(PAGE, true))).toBeUndefined();
+    again.set(page(PAGE, true), scanPage(PAGE));
+    again.save();
+    expect(new PageScanStore(file).get(page(PAGE, true))).toEqual(scanPage(PAGE));
   });
 
   it('gives no scan that points past its page (an entry of another text under this key)', () => {
@@ -174,10 +193,10 @@ describe('PageScanStore', () => {
     const store = new PageScanStore(file);
     store.set(page(PAGE, true), scanPage(PAGE));
     store.save();
-    const scanFile = scanFileOf(file);
-    const saved = readPart<{ scan: { links: { span: number[] }[] } }>(scanFile);
+    const { key, body } = scanOf(file);
+    const saved = JSON.parse(body) as { scan: { links: { span: number[] }[] } };
     saved.scan.links[0].span = [PAGE.length, PAGE.length + 5];
-    writePart(scanFile, saved);
+    writeScan(file, key, saved);
     expect(new PageScanStore(file).get(page(PAGE, true))).toBeUndefined();
   });
 
@@ -250,7 +269,7 @@ describe('PageScanStore strategies, on a real site', () => {
     expect(run(docs, file, 'content').codes).toEqual(['front-matter-invalid']);
   });
 
-  it('a run that reads only the page that changed keeps the scan file of every page its index names', () => {
+  it('a run that reads only the page that changed keeps the scan of every page its index names', () => {
     const { root, docs, file } = siteWithStore();
     run(docs, file, 'metadata');
     const guide = path.join(root, 'guide.mdx');
@@ -259,8 +278,9 @@ describe('PageScanStore strategies, on a real site', () => {
     const read = storeStats.scansRead;
     expect(run(docs, file, 'metadata')).toMatchObject({ codes: [], hashed: 1, reused: 2 });
     expect(storeStats.scansRead - read).toBe(0);
-    const scans = partFileOf(file, 'scans');
-    expect(readdirSync(scans)).toHaveLength(3);
+    // The index names the three pages' scans, in the first run's pack and this run's.
+    expect(scansIn(file)).toHaveLength(3);
+    expect(packsOf(file)).toHaveLength(2);
     // Another shape of the site (a redirect): every page checked again, the unchanged ones from their scan files.
     writeFileSync(docs, JSON.stringify({ navigation: { pages: ['index', 'guide', 'setup'] }, redirects: [{ source: '/old', destination: '/index' }] }));
     const again = storeStats.scansRead;
@@ -410,19 +430,18 @@ describe('PageScanStore strategies, on a real site', () => {
     expect(run(docs, file, 'metadata', 'platform')).toMatchObject({ hashed: 0 });
   });
 
-  it('another build is a miss (the index, and each scan)', () => {
+  it('another build is a miss (the index, with the places of the scans; the last check)', () => {
     const { docs, file } = siteWithStore();
     run(docs, file, 'metadata');
     const saved = readPart<{ build: string }>(file);
     writePart(file, { ...saved, build: `${saved.build}-other` });
-    expect(run(docs, file, 'metadata')).toMatchObject({ reused: 3, hashed: 3, codes: [] });
-    // Each scan file and the last check of another build: each page scanned again (its text hashed as it is filed anew).
-    for (const name of readdirSync(partFileOf(file, 'scans'))) {
-      const scanFile = path.join(partFileOf(file, 'scans'), name);
-      writePart(scanFile, { ...readPart<object>(scanFile), build: 'another' });
-    }
+    // No index: no scan is found, each page is read, hashed and scanned anew.
+    expect(run(docs, file, 'metadata')).toMatchObject({ reused: 0, hashed: 3, codes: [] });
+    // The last check of another build: each page checked again from its scan.
     writePart(partFileOf(file, 'check'), { ...readPart<object>(partFileOf(file, 'check')), build: 'another' });
-    expect(run(docs, file, 'metadata')).toMatchObject({ hashed: 3, codes: [] });
+    const read = storeStats.scansRead;
+    expect(run(docs, file, 'metadata')).toMatchObject({ hashed: 0, codes: [] });
+    expect(storeStats.scansRead - read).toBe(3);
     expect(run(docs, file, 'metadata')).toMatchObject({ hashed: 0, codes: [] });
   });
 });
@@ -455,7 +474,7 @@ describe('PageScanStore saving while another process reads', () => {
         const newline = text.indexOf('\n');
         if (
           text.slice(0, newline) !==
-          `docsnav-cache sha256:${createHash('sha256')
+          `docsnav-cache hmac-sha256:${createHmac('sha256', cacheKeyIn())
             .update(text.slice(newline + 1))
             .digest('base64url')}`
         )

@@ -9,7 +9,7 @@ import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rea
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { partFileOf, readPart, writePart } from '../cache/parts.js';
+import { partFileOf, readPart, scansIn, writePart } from '../cache/parts.js';
 
 const CLI = path.resolve('dist/cli/main.js');
 
@@ -48,7 +48,8 @@ function project(withPackageJson: boolean): { project: string; docs: string } {
  */
 function storeIn(folder: string): string {
   const names = existsSync(folder) ? readdirSync(folder) : [];
-  expect(names.every((name) => /^page-scans-[0-9a-f]{12}(\.(runs|check))?\.json$|^page-scans-[0-9a-f]{12}\.(scans|reports)$/.test(name))).toBe(true);
+  // The user's cache folder holds the user's cache key too (src/cache/key.ts).
+  expect(names.every((name) => /^page-scans-[0-9a-f]{12}(\.(runs|check))?\.json$|^page-scans-[0-9a-f]{12}\.(scans|reports)$|^key$/.test(name))).toBe(true);
   const stores = names.filter((name) => /^page-scans-[0-9a-f]{12}\.json$/.test(name));
   expect(stores.length).toBeLessThanOrEqual(1);
   return path.join(folder, stores[0] ?? 'none.json');
@@ -66,17 +67,15 @@ function filesUnder(folder: string): Record<string, string> {
   return files;
 }
 
-/** The store is whole and written by this docsnav: an index with some pages, a scan file for some. */
+/** The store is whole and written by this docsnav: an index with some pages, and the scans it names in a pack. */
 function isWholeStore(file: string): boolean {
   const index = readPart<{ build?: unknown; pages?: Record<string, unknown> }>(file);
-  const scans = partFileOf(file, 'scans');
-  return typeof index.build === 'string' && Object.keys(index.pages ?? {}).length > 0 && existsSync(scans) && readdirSync(scans).length > 0;
+  return typeof index.build === 'string' && Object.keys(index.pages ?? {}).length > 0 && scansIn(file).length > 0;
 }
 
-/** The keys of the scans a store holds (each scan file says its key). */
+/** The keys of the scans a store holds (each scan in its pack says its key). */
 function scanKeysOf(file: string): string[] {
-  const scans = partFileOf(file, 'scans');
-  return readdirSync(scans).map((name) => readPart<{ key: string }>(path.join(scans, name)).key);
+  return scansIn(file).map(({ body }) => (JSON.parse(body) as { key: string }).key);
 }
 
 describe('the page scan cache, on by default', () => {
@@ -202,10 +201,10 @@ describe('a cache file that is not what it should be is a miss, never a wrong re
     return { folder, docs, cacheHome, expected };
   }
 
-  /** Each part of the store spoiled as `spoil` says (a file's path, its text). */
-  function spoilStore(file: string, spoil: (part: string, whole: string) => void): void {
+  /** Each part of the store (its index, each pack) spoiled as `spoil` says (a file's path, its text, the user cache folder whose key the run uses). */
+  function spoilStore(file: string, cacheHome: string, spoil: (part: string, whole: string, cacheHome: string) => void): void {
     const scans = partFileOf(file, 'scans');
-    for (const part of [file, ...readdirSync(scans).map((name) => path.join(scans, name))]) spoil(part, readFileSync(part, 'utf8'));
+    for (const part of [file, ...readdirSync(scans).map((name) => path.join(scans, name))]) spoil(part, readFileSync(part, 'utf8'), cacheHome);
   }
 
   it.each([
@@ -213,17 +212,20 @@ describe('a cache file that is not what it should be is a miss, never a wrong re
     ['edited into other valid JSON', (part: string, whole: string) => writeFileSync(part, whole.replace(/"url":"[^"]*"/g, '"url":"/"'))],
     ['truncated', (part: string, whole: string) => writeFileSync(part, whole.slice(0, Math.floor(whole.length / 3)))],
     ['foreign', (part: string) => writeFileSync(part, JSON.stringify({ some: 'other tool', scans: {} }))],
-    ['foreign, with a checksum that holds', (part: string) => writePart(part, { some: 'other tool', scans: {} })],
+    ['foreign, with a checksum that holds', (part: string, _: string, cacheHome: string) => writePart(part, { some: 'other tool', scans: {} }, cacheHome)],
     [
       'of another docsnav version',
-      (part: string) => writePart(part, { ...readPart<{ build: string }>(part), build: `4:0.0.1:${readPart<{ build: string }>(part).build}` }),
+      // The index (a pack has no build of its own: the index that names its scans has).
+      (part: string, _: string, cacheHome: string) =>
+        part.endsWith('.pack') ||
+        writePart(part, { ...readPart<{ build: string }>(part), build: `4:0.0.1:${readPart<{ build: string }>(part).build}` }, cacheHome),
     ],
     ['empty', (part: string) => writeFileSync(part, '')],
   ])('%s', (_name, spoil) => {
     const { folder, docs, cacheHome, expected } = brokenSite();
     expect(docsnav({ cacheHome }, 'validate', docs, '--format', 'json')).toEqual(expected);
     const file = inProject(folder);
-    spoilStore(file, spoil);
+    spoilStore(file, cacheHome, spoil);
     // The whole run kept beside it would be given again without reading the scans (test/cache/replay.test.ts spoils that file).
     rmSync(partFileOf(file, 'runs'));
     expect(docsnav({ cacheHome }, 'validate', docs, '--format', 'json')).toEqual(expected);
@@ -326,7 +328,7 @@ describe('the report of a run given again is given again too, only as it would b
     writeFileSync(report, readFileSync(report, 'utf8').replace('/elsewhere', '/elsewhen'));
     expect(docsnav({ cacheHome }, 'validate', docs, '--no-color')).toEqual(changed);
     expect(reportsOf(folder)).toEqual([changed.stdout]);
-    writePart(report, { ...readPart<object>(report), report: { not: 'a report' } });
+    writePart(report, { ...readPart<object>(report), report: { not: 'a report' } }, cacheHome);
     expect(docsnav({ cacheHome }, 'validate', docs, '--no-color')).toEqual(changed);
     expect(reportsOf(folder)).toEqual([changed.stdout]);
   });

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { partFileOf, readPart, writePart } from '../cache/parts.js';
+import { partFileOf, scansIn, writeScan } from '../cache/parts.js';
 
 /** Runs the built CLI (npm test builds first) from the project folder. */
 function docsnav(...args: string[]) {
@@ -225,13 +225,11 @@ describe('docsnav validate --cache and --concurrency', () => {
       return (JSON.parse(result.stdout) as Array<{ problems: Array<{ code: string; message: string }> }>)[0].problems;
     };
     expect(run()).toEqual([]);
-    // Each kept scan with links now says its page links to /forged (as a whole file of this build: its checksum holds).
-    const scans = partFileOf(cache, 'scans');
-    for (const name of readdirSync(scans)) {
-      const kept = readPart<{ scan: { links: Array<{ url: string }> } }>(path.join(scans, name));
-      if (kept.scan.links.length === 0) continue;
-      kept.scan.links = [{ ...kept.scan.links[0], url: '/forged' }];
-      writePart(path.join(scans, name), kept);
+    // Each kept scan with links now says its page links to /forged (as a whole scan of this build: the index's checksum and digest hold).
+    for (const { key, scan } of scansIn(cache)) {
+      const kept = scan as { links: Array<{ url: string }> };
+      if (kept.links.length === 0) continue;
+      writeScan(cache, key, { key, scan: { ...kept, links: [{ ...kept.links[0], url: '/forged' }] } });
     }
     // The whole run and the last check kept beside it go: the next run takes the forged scans.
     rmSync(partFileOf(cache, 'runs'));
