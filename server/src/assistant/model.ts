@@ -5,6 +5,7 @@
  */
 import type { CoreMessage } from 'ai';
 import type { Passage } from '../search/retrieve.js';
+import { boundedModelFetch, type ModelFetchOptions } from './model-fetch.js';
 
 export interface ModelSettings {
   /** `https://api.example.com/v1`: chat completions are POSTed to `<baseUrl>/chat/completions`. */
@@ -60,12 +61,39 @@ function modelMessages(passages: readonly Passage[], history: readonly CoreMessa
   return [...history.slice(0, last), { role: 'user', content: passagesMessage(passages) }, ...history.slice(last)];
 }
 
+/**
+ * Most bytes of an answer's text kept (UTF-8): past it the model is stopped, what fits is shown
+ * and stored, and the answer says it was cut (service.ts). 1,024 tokens of English are ~5 KB.
+ */
+export const MAX_ANSWER_BYTES = 64 * 1024;
+/** Most bytes read of the answer's response (its event stream, whose every delta carries ~150 bytes of JSON around it). */
+const MAX_STREAM_BYTES = 8 * 2 ** 20;
+
+/** Told what a model endpoint sent that the answer does not show (the server log). */
+export type ModelProblem = NonNullable<ModelFetchOptions['onProblem']>;
+
+/** The chat model of the endpoint, read through a bounded fetch (model-fetch.ts). The AI SDK is loaded on first use. */
+export async function chatModel(settings: ModelSettings, maxBytes: number, onProblem?: ModelProblem) {
+  const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
+  return createOpenAICompatible({
+    name: 'docsnav-model',
+    baseURL: settings.baseUrl.replace(/\/+$/, ''),
+    apiKey: settings.apiKey,
+    fetch: boundedModelFetch({ maxBytes, onProblem }),
+  }).chatModel(settings.model);
+}
+
 /** Streams the model's answer; errors arrive as `error` parts of `fullStream`. The AI SDK is loaded on the first answer with a model. */
-export async function streamAnswer(settings: ModelSettings, passages: readonly Passage[], messages: CoreMessage[], abortSignal: AbortSignal) {
-  const [{ createOpenAICompatible }, { streamText }] = await Promise.all([import('@ai-sdk/openai-compatible'), import('ai')]);
-  const provider = createOpenAICompatible({ name: 'docsnav-model', baseURL: settings.baseUrl.replace(/\/+$/, ''), apiKey: settings.apiKey });
+export async function streamAnswer(
+  settings: ModelSettings,
+  passages: readonly Passage[],
+  messages: CoreMessage[],
+  abortSignal: AbortSignal,
+  onProblem?: ModelProblem,
+) {
+  const [model, { streamText }] = await Promise.all([chatModel(settings, MAX_STREAM_BYTES, onProblem), import('ai')]);
   return streamText({
-    model: provider.chatModel(settings.model),
+    model,
     system: settings.instructions ?? DEFAULT_INSTRUCTIONS,
     messages: modelMessages(passages, messages),
     abortSignal,

@@ -8,7 +8,7 @@
  * own words.
  */
 import type { Question } from '../search/query.js';
-import type { ModelSettings } from './model.js';
+import { chatModel, type ModelProblem, type ModelSettings } from './model.js';
 
 export const REWRITE_INSTRUCTIONS = [
   'You turn a question asked of a documentation site into search queries for that site.',
@@ -19,15 +19,16 @@ export const REWRITE_INSTRUCTIONS = [
 /** Most queries kept, and longest query (characters). */
 const MAX_QUERIES = 3;
 const MAX_QUERY_CHARS = 200;
+/** Most bytes read of the rewriting's response (three short queries in one JSON completion). */
+const MAX_REWRITE_BYTES = 256 * 1024;
 
 /** The model's queries for a question (its thread's earlier questions given as context), at most MAX_QUERIES. */
-export async function rewriteQuestion(settings: ModelSettings, question: Question, signal: AbortSignal): Promise<string[]> {
-  const [{ createOpenAICompatible }, { generateText }] = await Promise.all([import('@ai-sdk/openai-compatible'), import('ai')]);
-  const provider = createOpenAICompatible({ name: 'docsnav-model', baseURL: settings.baseUrl.replace(/\/+$/, ''), apiKey: settings.apiKey });
+export async function rewriteQuestion(settings: ModelSettings, question: Question, signal: AbortSignal, onProblem?: ModelProblem): Promise<string[]> {
+  const [model, { generateText }] = await Promise.all([chatModel(settings, MAX_REWRITE_BYTES, onProblem), import('ai')]);
   const thread =
     question.earlier.length > 0 ? `Earlier questions of the conversation, newest first:\n${question.earlier.map((text) => `- ${text}`).join('\n')}\n\n` : '';
   const { text } = await generateText({
-    model: provider.chatModel(settings.model),
+    model,
     system: REWRITE_INSTRUCTIONS,
     messages: [{ role: 'user', content: `${thread}Question:\n${question.text}` }],
     abortSignal: signal,

@@ -18,7 +18,8 @@ import type { Store } from '../store/store.js';
 import { answerEvents, type AnswerEvent, type AnswerUsage } from './events.js';
 import { extractiveAnswer, NOT_FOUND_LINE } from './extractive.js';
 import { movedSourcesNotice } from './moved-sources.js';
-import { streamAnswer, type ModelSettings } from './model.js';
+import { MAX_ANSWER_BYTES, streamAnswer, type ModelProblem, type ModelSettings } from './model.js';
+import { ModelResponseError } from './model-fetch.js';
 import { rewriteQuestion } from './rewrite.js';
 
 export interface AssistantOptions {
@@ -96,7 +97,7 @@ export class Assistant {
       filter: body.filter,
       includeHidden: this.options.includeHidden,
       // With a model, the question is also searched in the documentation's words (bounded by retrieval's deadline).
-      rewrite: model ? (question, signal) => rewriteQuestion(model, question, signal) : undefined,
+      rewrite: model ? (question, signal) => rewriteQuestion(model, question, signal, this.modelProblem) : undefined,
       rewriteDeadlineMs: this.options.rewriteDeadlineMs,
     });
     const { passages } = retrieval;
@@ -193,7 +194,15 @@ export class Assistant {
   /** Told when an answer could not be stored after retries (the server log). */
   onStoreFailed?: (threadId: string, error: string) => void;
 
-  /** Emits the model's text; returns the text and the error that ended it, if any. */
+  /** Told what a model endpoint did that the answer does not show: a body that is not JSON (its start), a redirect elsewhere, an error's own text (the server log). */
+  onModelProblem?: ModelProblem;
+  private readonly modelProblem: ModelProblem = (message, details) => this.onModelProblem?.(message, details);
+
+  /**
+   * Emits the model's text; returns the text and the error that ended it, if any. Past
+   * MAX_ANSWER_BYTES of text the model is stopped: what fits is emitted (and stored) with a line
+   * saying the answer was cut.
+   */
   private async modelAnswer(
     emit: (event: AnswerEvent) => void,
     passages: Passage[],
@@ -201,12 +210,24 @@ export class Assistant {
     signal: AbortSignal,
   ): Promise<{ text: string; error: string | null; usage: AnswerUsage }> {
     let text = '';
+    let bytes = 0;
     let error: string | null = null;
     const usage = { promptTokens: 0, completionTokens: 0 };
+    const stop = new AbortController();
     try {
-      const result = await streamAnswer(this.options.model!, passages, history, signal);
+      const result = await streamAnswer(this.options.model!, passages, history, AbortSignal.any([signal, stop.signal]), this.modelProblem);
       for await (const part of result.fullStream) {
         if (part.type === 'text-delta') {
+          const size = Buffer.byteLength(part.textDelta);
+          if (bytes + size > MAX_ANSWER_BYTES) {
+            const cut = `${fitting(part.textDelta, MAX_ANSWER_BYTES - bytes)}\n\n${answerCutLine(MAX_ANSWER_BYTES)}`;
+            text += cut;
+            emit({ type: 'text', delta: cut });
+            stop.abort('the answer reached its limit');
+            this.modelProblem('a model answer was cut at its limit', { limitBytes: MAX_ANSWER_BYTES });
+            break;
+          }
+          bytes += size;
           text += part.textDelta;
           emit({ type: 'text', delta: part.textDelta });
         } else if (part.type === 'finish') {
@@ -214,24 +235,46 @@ export class Assistant {
           usage.promptTokens = Number.isFinite(part.usage.promptTokens) ? part.usage.promptTokens : 0;
           usage.completionTokens = Number.isFinite(part.usage.completionTokens) ? part.usage.completionTokens : 0;
         } else if (part.type === 'error') {
-          error = modelError(part.error, signal);
+          error = this.modelError(part.error, signal);
           break;
         }
       }
     } catch (caught) {
-      error = modelError(caught, signal);
+      error = this.modelError(caught, signal);
     }
     if (!error && signal.aborted) error = String(signal.reason);
     return { text, error, usage };
   }
+
+  /** A message for a model failure the user can act on (no stack, no key, nothing the endpoint wrote: that goes to the server log). */
+  private modelError(error: unknown, signal: AbortSignal): string {
+    if (signal.aborted) return `the model did not finish: ${String(signal.reason)}`;
+    for (let cause: unknown = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++)
+      if (cause instanceof ModelResponseError) return cause.message;
+    const record = error as { statusCode?: number; message?: string; url?: string; cause?: { code?: string } };
+    if (typeof record?.statusCode === 'number') return `the model endpoint answered HTTP ${record.statusCode}; no answer could be generated`;
+    const code = record?.cause?.code;
+    if (code) return `the model endpoint cannot be reached (${code}); no answer could be generated`;
+    // Its message may quote what the endpoint sent (a parse error quotes the text it could not read).
+    this.modelProblem('the model failed', { err: (record?.message ?? String(error)).slice(0, 1000) });
+    return 'the model failed: its answer could not be read (the server log says more); no answer could be generated';
+  }
 }
 
-/** A message for a model failure the user can act on (no stack, no key). */
-function modelError(error: unknown, signal: AbortSignal): string {
-  if (signal.aborted) return `the model did not finish: ${String(signal.reason)}`;
-  const record = error as { statusCode?: number; message?: string; url?: string; cause?: { code?: string } };
-  if (typeof record?.statusCode === 'number') return `the model endpoint answered HTTP ${record.statusCode}; no answer could be generated`;
-  const code = record?.cause?.code;
-  if (code) return `the model endpoint cannot be reached (${code}); no answer could be generated`;
-  return `the model failed: ${(record?.message ?? String(error)).split('\n')[0].slice(0, 300)}`;
+/** The line an answer cut at its limit ends with. */
+export function answerCutLine(limitBytes: number): string {
+  return `(The answer was cut here: it reached the assistant's limit of ${Math.round(limitBytes / 1024)} KB.)`;
+}
+
+/** The longest start of `text` of at most `bytes` bytes in UTF-8 (never half a character). */
+function fitting(text: string, bytes: number): string {
+  let used = 0;
+  let end = 0;
+  for (const char of text) {
+    const size = Buffer.byteLength(char);
+    if (used + size > bytes) break;
+    used += size;
+    end += char.length;
+  }
+  return text.slice(0, end);
 }

@@ -196,6 +196,7 @@ export async function serve(values: OptionValues, io: CommandIo): Promise<number
   const metrics = new Metrics(store, { folder: size });
   const assistant = new Assistant(store, assistantOptions);
   assistant.onStoreFailed = (threadId, error) => log.error({ threadId, err: error }, 'an answer could not be stored');
+  assistant.onModelProblem = (message, details) => log.warn(details, message);
   assistant.indexes.onDenseFailed = (deploymentId, error) =>
     log.warn(
       { deploymentId, err: error.split('\n')[0].slice(0, 300) },
