@@ -100,14 +100,26 @@ const TARGETS = {
     paths: ['src/pages/'],
     tests: ['test/pages/*.test.ts', 'test/site/**/*.test.ts', 'test/cache/replay.test.ts', 'test/robustness/fast-scan.property.test.ts', ...SITE_RULE_TESTS],
   },
+  // mint.json: read, checked as the platform's legacy check does, and upgraded to docs.json.
+  mint: { configFile: LIBRARY, paths: ['src/mint/'], tests: ['test/mint/*.test.ts'] },
   // The editor's cache (in memory).
   cache: { configFile: LIBRARY, paths: ['src/cache/memory.ts'], tests: ['test/cache/memory.test.ts'] },
-  // The cache on disk (src/cache/ but the editor's): the page scan store, stamps, a validation given again.
+  // The cache on disk (src/cache/ but the editor's): the page scan store, its files, stamps, a validation given again.
   replay: {
     configFile: LIBRARY,
-    paths: ['src/cache/replay.ts', 'src/cache/store.ts', 'src/cache/stamp.ts', 'src/cache/location.ts'],
-    tests: ['test/cache/replay.test.ts', 'test/cache/store.test.ts', 'test/files.test.ts', 'test/cli/cache.test.ts'],
+    paths: ['src/cache/'],
+    tests: [
+      'test/cache/replay.test.ts',
+      'test/cache/store.test.ts',
+      'test/cache/stamp.test.ts',
+      'test/cache/site-again.test.ts',
+      'test/cache/planted-bugs.test.ts',
+      'test/files.test.ts',
+      'test/cli/cache.test.ts',
+    ],
   },
+  // The language server, in-process (test/lsp/in-process.ts): the other LSP tests spawn the build and cannot see a mutant.
+  lsp: { configFile: LIBRARY, paths: ['src/lsp/'], tests: ['test/lsp/planted-bugs.test.ts'] },
   settings: { configFile: LIBRARY, paths: ['src/settings/'], tests: ['test/settings/**/*.test.ts'] },
   // test/docs/rule-docs.test.ts reads a git base (readSiteBase) for redirect-missing's examples; test/fix's `since` is a literal SiteBase.
   history: { configFile: LIBRARY, paths: ['src/history/'], tests: ['test/history/**/*.test.ts', 'test/docs/rule-docs.test.ts'] },
@@ -147,6 +159,45 @@ const TARGETS = {
       'test/hostile.test.ts',
       'test/local-guards.test.ts',
       'test/local-copy.test.ts',
+    ],
+  },
+  // The rest of the repository access: the local copy (issue 52) and its worker thread, pinned folders, checkouts.
+  repository: {
+    configFile: SERVER,
+    paths: ['checkouts', 'local-copy', 'local-tasks', 'local-thread', 'local-worker', 'pinned'].map((name) => `server/src/repository/${name}.ts`),
+    tests: ['test/local-copy.test.ts', 'test/local-guards.test.ts', 'test/local-partial-clone.test.ts', 'test/planted-local-copy.test.ts'],
+  },
+  // The HTTP side but its auth (the `server` target) and routes: connection caps, the app's limits, errors, origins.
+  http: {
+    configFile: SERVER,
+    paths: ['app', 'connection-limits', 'errors', 'origins'].map((name) => `server/src/http/${name}.ts`),
+    tests: ['test/limits.test.ts', 'test/requests.test.ts', 'test/planted-connection-limits.test.ts'],
+  },
+  // The store (both drivers: PGlite, and PostgreSQL where DOCSNAV_TEST_DATABASE_URL or a local one is there).
+  store: {
+    configFile: SERVER,
+    paths: ['server/src/store/'],
+    tests: [
+      'test/migrations.test.ts',
+      'test/retention.test.ts',
+      'test/damage.test.ts',
+      'test/postgres-faults.test.ts',
+      'test/api-keys.test.ts',
+      'test/job-lease.test.ts',
+      'test/planted-store.test.ts',
+    ],
+  },
+  // Retrieval: the section index, its stored copies, fusion with rewritten queries, embeddings.
+  search: {
+    configFile: SERVER,
+    paths: ['server/src/search/'],
+    tests: [
+      'test/search.test.ts',
+      'test/search-copies.test.ts',
+      'test/rewrite.test.ts',
+      'test/embeddings.test.ts',
+      'test/missing-names.test.ts',
+      'test/planted-search.test.ts',
     ],
   },
   'data-folder': { configFile: SERVER, paths: ['server/src/host/data-folder.ts'], tests: ['test/data-folder*.test.ts', 'test/job-kinds.test.ts'] },
@@ -388,6 +439,8 @@ for (const { name, mutate } of runs) {
     configFile: target.configFile,
     mutate,
     incremental: true,
+    // DOCSNAV_MUTATE_CONCURRENCY: test runners at once (the configs' 2 unless set; 1 on a machine others share).
+    ...(process.env.DOCSNAV_MUTATE_CONCURRENCY ? { concurrency: Number(process.env.DOCSNAV_MUTATE_CONCURRENCY) } : {}),
     incrementalFile: `reports/stryker-incremental-${name}.json`,
     htmlReporter: { fileName: `reports/mutation/${name}.html` },
     jsonReporter: { fileName: `reports/mutation/${name}.json` },
