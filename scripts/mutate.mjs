@@ -232,6 +232,8 @@ const TARGETS = {
   },
 };
 const THRESHOLD = 80;
+/** The floor of a `--changed` run: the changed lines' score under which CI fails (issue 58). */
+const FLOOR = 85;
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 process.chdir(root);
@@ -343,9 +345,24 @@ const changedMode = argv.includes('--changed');
 let base = process.env.DOCSNAV_MUTATE_BASE || 'main';
 let sampleSize;
 let seed;
+/** `--budget S`: seconds for the whole of a `--changed` run, each target's lines drawn to fit (see `planLines`). */
+let budget;
+/** `--floor P`: the score under which a `--changed` run fails (see `gate`). */
+let floor = FLOOR;
 const asked = [];
 for (let index = 0; index < argv.length; index++) {
   if (argv[index] === '--changed') continue;
+  if (argv[index] === '--budget' || argv[index] === '--floor') {
+    const option = argv[index];
+    const value = Number(argv[++index]);
+    if (!(Number.isFinite(value) && value > 0 && (option === '--budget' || value <= 100))) {
+      console.error(`mutate: ${option} takes ${option === '--budget' ? 'a number of seconds' : 'a percentage'}`);
+      process.exit(2);
+    }
+    if (option === '--budget') budget = value;
+    else floor = value;
+    continue;
+  }
   if (argv[index] === '--sample' || argv[index] === '--seed') {
     const value = argv[++index];
     if (argv[index - 1] === '--seed') seed = value;
@@ -372,26 +389,28 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
-/** Each target to run and what it mutates. */
+/**
+ * Each target to run and what it mutates (`mutate`); with `--changed`, `changed` is every line of
+ * code of the target the change touched (the population a sample is drawn from) and `seed` the
+ * seed its lines are drawn with (the head commit's and the target's name: a commit draws the same lines).
+ */
 let runs;
+let head;
 if (changedMode) {
   const mergeBase = git('merge-base', base, 'HEAD').trim();
+  head = git('rev-parse', 'HEAD').trim();
   const ranges = changedRanges(git('diff', '-U0', '--no-color', '--no-ext-diff', '--src-prefix=a/', '--dst-prefix=b/', mergeBase, '--', 'src', 'server/src'));
-  runs = [...ranges].filter(([name]) => asked.length === 0 || asked.includes(name)).map(([name, mutate]) => ({ name, mutate }));
-  // With --sample, N of each target's changed lines of code, drawn with a seed of the commit's (a bound on CI's time).
-  const head = sampleSize === undefined ? undefined : git('rev-parse', 'HEAD').trim();
-  if (head !== undefined)
-    runs = runs
-      .map(({ name, mutate }) => ({ name, mutate: linesOf(sample(codeLines(mutate), sampleSize, seed ?? `${head}:${name}`)) }))
-      .filter((run) => run.mutate.length > 0);
+  runs = [...ranges]
+    .filter(([name]) => asked.length === 0 || asked.includes(name))
+    .map(([name, changed]) => ({ name, changed: codeLines(changed), seed: seed ?? `${head}:${name}` }))
+    .filter((run) => run.changed.length > 0)
+    .map((run) => ({ ...run, mutate: sampleSize === undefined ? linesOf(run.changed) : linesOf(sample(run.changed, sampleSize, run.seed)) }));
   console.log(
     runs.length === 0
       ? `mutate: no line of code of a target changed since ${base} (${mergeBase.slice(0, 12)})`
-      : `mutate: lines changed since ${base} (${mergeBase.slice(0, 12)}): ${runs
-          .map(
-            (run) => `${run.name} (${run.mutate.length} ${head === undefined ? 'ranges' : `lines drawn, seed ${seed ?? `${head.slice(0, 12)}:${run.name}`}`})`,
-          )
-          .join(', ')}`,
+      : `mutate: lines of code changed since ${base} (${mergeBase.slice(0, 12)}): ${runs.map((run) => `${run.name} ${run.changed.length}`).join(', ')}${
+          budget === undefined ? '' : `; a budget of ${budget} s, each target's lines drawn to fit it (seed <head>:<target>)`
+        }`,
   );
 } else if (sampleSize !== undefined) {
   runs = (asked.length > 0 ? asked : Object.keys(TARGETS)).map((name) => {
@@ -430,10 +449,132 @@ function tally(results) {
   return { killed, timeout, survived, noCoverage, ignored, errors, score: valid === 0 ? 100 : (100 * detected) / valid };
 }
 
+/** Seconds the budget's plan reckons a target costs: a start (the sandbox, the dry run of its tests) and each line drawn (its mutants' runs), scaled by `pace`. */
+const COST = { [LIBRARY]: { start: 60, perLine: 12 }, [SERVER]: { start: 120, perLine: 40 } };
+/** Lines drawn from a target at least, when it runs at all: fewer say nothing. */
+const MIN_LINES = 3;
+/** How much slower than the plan's costs the targets run so far took (1 until one has run). */
+let pace = 1;
+
+/**
+ * The lines of the first of `pending` to draw within `left` seconds: the time left after each
+ * target's start is shared equally among the targets, a target that needs less than its share
+ * (all its lines) leaving the rest to the others, so that one slow or large target cannot take the
+ * whole budget. Asked again before each target, with the time then left and the pace measured.
+ */
+function planLines(pending, left) {
+  const costs = pending.map((run) => ({ run, ...(TARGETS[run.name].cost ?? COST[TARGETS[run.name].configFile]) }));
+  let pool = left - costs.reduce((sum, cost) => sum + cost.start * pace, 0);
+  const lines = new Map();
+  let open = costs;
+  while (open.length > 0) {
+    const share = Math.max(0, pool) / open.length;
+    const whole = open.filter((cost) => cost.run.changed.length * cost.perLine * pace <= share);
+    if (whole.length === 0) {
+      for (const cost of open) lines.set(cost.run, Math.max(MIN_LINES, Math.floor(share / (cost.perLine * pace))));
+      break;
+    }
+    for (const cost of whole) {
+      lines.set(cost.run, cost.run.changed.length);
+      pool -= cost.run.changed.length * cost.perLine * pace;
+    }
+    open = open.filter((cost) => !whole.includes(cost));
+  }
+  return { lines: Math.min(pending[0].changed.length, lines.get(pending[0])), start: costs[0].start * pace, perLine: costs[0].perLine * pace };
+}
+
+/**
+ * A target's score over the lines it was asked about, as an estimate of its score over every line
+ * `changed` holds: the ratio of detected to valid mutants, lines being the sampling unit (a line's
+ * mutants stand or fall together: one test reaches them all). `exact` when every line was
+ * mutated; else its variance is the ratio estimator's over lines, with the finite-population
+ * correction (1 - drawn/changed), and its 95% interval Wilson's at the effective number of
+ * mutants that variance implies (a sample of lines that all agree still gets an interval).
+ */
+function estimate(results, lines, population) {
+  const byLine = new Map(lines.map((line) => [line, { valid: 0, detected: 0 }]));
+  for (const result of results) {
+    const line = byLine.get(`${path.relative(root, result.fileName)}:${result.location.start.line}`);
+    if (!line || !['Killed', 'Timeout', 'Survived', 'NoCoverage'].includes(result.status)) continue;
+    line.valid++;
+    if (result.status === 'Killed' || result.status === 'Timeout') line.detected++;
+  }
+  const drawn = [...byLine.values()];
+  const valid = drawn.reduce((sum, line) => sum + line.valid, 0);
+  const detected = drawn.reduce((sum, line) => sum + line.detected, 0);
+  const score = valid === 0 ? 1 : detected / valid;
+  const n = drawn.length;
+  const fpc = Math.max(0, 1 - n / population);
+  if (fpc === 0 || valid === 0) return { score, variance: 0, exact: true, perLine: n === 0 ? 0 : valid / n, n, population };
+  const mean = valid / n;
+  const spread = n < 2 ? score * (1 - score) * mean * mean : drawn.reduce((sum, line) => sum + (line.detected - score * line.valid) ** 2, 0) / (n - 1);
+  return { score, variance: (fpc * spread) / (n * mean * mean), exact: false, perLine: mean, n, population };
+}
+
+/** The 95% interval (in %) of an estimate: Wilson's at the effective sample size its variance implies. */
+function interval({ score, variance, exact, n, population }) {
+  if (exact) return [100 * score, 100 * score];
+  const fpc = 1 - n / population;
+  const effective = variance > 0 ? (score * (1 - score)) / variance : n / fpc;
+  const z = 1.96;
+  const centre = (score + (z * z) / (2 * effective)) / (1 + (z * z) / effective);
+  const half = (z * Math.sqrt((score * (1 - score)) / effective + (z * z) / (4 * effective * effective))) / (1 + (z * z) / effective);
+  return [Math.max(0, 100 * (centre - half)), Math.min(100, 100 * (centre + half))];
+}
+
+/** The targets' estimates together, each weighted by its mutants (its changed lines times its mutants per line drawn). */
+function pooled(estimates) {
+  const weights = estimates.map((one) => one.population * one.perLine);
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  if (total === 0) return { score: 1, variance: 0, exact: true, n: 0, population: 0 };
+  const share = weights.map((weight) => weight / total);
+  const score = estimates.reduce((sum, one, index) => sum + share[index] * one.score, 0);
+  const variance = estimates.reduce((sum, one, index) => sum + share[index] ** 2 * one.variance, 0);
+  const n = estimates.reduce((sum, one) => sum + one.n, 0);
+  const population = estimates.reduce((sum, one) => sum + one.population, 0);
+  return { score, variance, exact: estimates.every((one) => one.exact), n, population };
+}
+
+/**
+ * The floor's verdict on an estimate: an exact score (every changed line mutated) fails under the
+ * floor; a sampled one fails only when its whole 95% interval is under it. So a score measured
+ * under the floor always fails, and the draw of lines alone fails a change whose true score is at
+ * the floor at most 2.5% of the time; a sampled estimate under the floor whose interval reaches
+ * it passes, and is said (`under`).
+ */
+function gate(one) {
+  const [, upper] = interval(one);
+  if (upper < floor) return 'fails';
+  return 100 * one.score < floor ? 'under' : 'passes';
+}
+
+const shownScore = (one) => {
+  const [lower, upper] = interval(one);
+  return one.exact ? `${(100 * one.score).toFixed(1)}%` : `${(100 * one.score).toFixed(1)}% (95%: ${lower.toFixed(0)}–${upper.toFixed(0)}%)`;
+};
+
 const rows = [];
-for (const { name, mutate } of runs) {
+const started = performance.now();
+const notRun = [];
+for (let index = 0; index < runs.length; index++) {
+  const run = runs[index];
+  const { name } = run;
+  let { mutate } = run;
   const target = TARGETS[name];
-  const started = performance.now();
+  const begun = performance.now();
+  let planned;
+  if (changedMode && budget !== undefined) {
+    const left = budget - (begun - started) / 1000;
+    planned = planLines(runs.slice(index), left);
+    if (left < planned.start + MIN_LINES * planned.perLine) {
+      notRun.push(name);
+      continue;
+    }
+    mutate = linesOf(sample(run.changed, planned.lines, run.seed));
+    console.log(
+      `mutate: ${name}: ${planned.lines} of its ${run.changed.length} changed lines of code (seed ${run.seed.slice(0, 12)}${run.seed.slice(40)}), about ${Math.round(planned.start + planned.lines * planned.perLine)} s of the ${Math.round(left)} s left`,
+    );
+  }
   process.env.DOCSNAV_MUTATE_TESTS = target.tests.join(',');
   const results = await new Stryker({
     configFile: target.configFile,
@@ -447,7 +588,10 @@ for (const { name, mutate } of runs) {
   }).runMutationTest();
   // Stryker answers for every mutant its incremental file holds: with --changed or --sample, count the lines asked for only.
   const counted = partial ? results.filter((result) => inRanges(mutate, path.relative(root, result.fileName), result.location.start.line)) : results;
-  rows.push({ name, ...tally(counted), minutes: (performance.now() - started) / 60_000 });
+  const seconds = (performance.now() - begun) / 1000;
+  if (planned) pace = Math.min(4, Math.max(0.25, (pace + seconds / (planned.start + planned.lines * planned.perLine)) / 2));
+  const lines = changedMode ? mutate.map((range) => range.replace(/-\d+$/, '')) : undefined;
+  rows.push({ name, ...tally(counted), minutes: seconds / 60, estimate: changedMode ? estimate(counted, lines, run.changed.length) : undefined });
   // What a partial run asked about and the tests missed, line by line: what to test next (or mark equivalent, with its reason).
   if (partial)
     for (const result of counted.filter((result) => result.status === 'Survived' || result.status === 'NoCoverage'))
@@ -457,18 +601,33 @@ for (const { name, mutate } of runs) {
         }`,
       );
 }
+if (notRun.length > 0) console.log(`\nmutate: the budget (${budget} s) was spent before ${notRun.join(', ')}: not measured, not failed`);
 if (rows.length === 0) process.exit(0);
 
-const header = ['target', 'score', 'killed', 'timeout', 'survived', 'no coverage', 'ignored', 'errors', 'minutes'];
+const header = [
+  'target',
+  changedMode ? 'lines' : 'score',
+  ...(changedMode ? ['score'] : []),
+  'killed',
+  'timeout',
+  'survived',
+  'no coverage',
+  'ignored',
+  'errors',
+  'minutes',
+];
 const table = [
   header,
   ...rows.map((row) => [
     row.name,
-    sampleSize === undefined
-      ? `${row.score.toFixed(1)}%`
-      : `${row.score.toFixed(1)}% (95%: ${wilson(row.killed + row.timeout, row.killed + row.timeout + row.survived + row.noCoverage)
-          .map((bound) => bound.toFixed(0))
-          .join('–')}%)`,
+    ...(changedMode ? [`${row.estimate.n}/${row.estimate.population}`] : []),
+    changedMode
+      ? `${shownScore(row.estimate)}${gate(row.estimate) === 'passes' ? '' : ` ${gate(row.estimate)}`}`
+      : sampleSize === undefined
+        ? `${row.score.toFixed(1)}%`
+        : `${row.score.toFixed(1)}% (95%: ${wilson(row.killed + row.timeout, row.killed + row.timeout + row.survived + row.noCoverage)
+            .map((bound) => Math.abs(bound).toFixed(0))
+            .join('–')}%)`,
     row.killed,
     row.timeout,
     row.survived,
@@ -480,8 +639,27 @@ const table = [
 ].map((cells) => cells.map(String));
 const widths = header.map((_, column) => Math.max(...table.map((cells) => cells[column].length)));
 console.log(`\n${table.map((cells) => cells.map((cell, column) => cell.padEnd(widths[column])).join('  ')).join('\n')}`);
-const low = rows.filter((row) => row.score < THRESHOLD);
-if (low.length > 0) {
-  console.log(`\nunder ${THRESHOLD}%: ${low.map((row) => row.name).join(', ')}`);
-  process.exitCode = 1;
+if (changedMode) {
+  // The floor holds for each target's changed lines and for all of them together.
+  const all = pooled(rows.map((row) => row.estimate));
+  const verdicts = [...rows.map((row) => ({ name: row.name, verdict: gate(row.estimate) })), { name: 'all targets', verdict: gate(all) }];
+  console.log(
+    `\nthe changed lines, all targets: ${shownScore(all)} over ${all.n} of ${all.population} lines (${((performance.now() - started) / 60_000).toFixed(1)} min); the floor ${floor}% fails an exact score under it, or an estimate whose 95% interval is under it`,
+  );
+  const under = verdicts.filter((one) => one.verdict === 'under');
+  if (under.length > 0)
+    console.log(
+      `under ${floor}%, though its interval reaches it (not failed; the survivors above say what to test): ${under.map((one) => one.name).join(', ')}`,
+    );
+  const failed = verdicts.filter((one) => one.verdict === 'fails');
+  if (failed.length > 0) {
+    console.log(`FAILED: under the floor of ${floor}%: ${failed.map((one) => one.name).join(', ')}`);
+    process.exitCode = 1;
+  }
+} else {
+  const low = rows.filter((row) => row.score < THRESHOLD);
+  if (low.length > 0) {
+    console.log(`\nunder ${THRESHOLD}%: ${low.map((row) => row.name).join(', ')}`);
+    process.exitCode = 1;
+  }
 }
