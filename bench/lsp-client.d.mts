@@ -36,4 +36,7 @@ export interface StartOptions {
   serve?: (input: NodeJS.ReadableStream, output: NodeJS.WritableStream) => void;
 }
 
+/** src/lsp's server in this process, as `serve` takes it (vitest only: it loads src/'s TypeScript). */
+export declare function inProcessServer(): Promise<NonNullable<StartOptions['serve']>>;
+
 export declare function startClient(workspace: string, options?: StartOptions): Promise<LspClient>;

@@ -26,7 +26,21 @@ const cli = path.join(path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 
 export const uriOf = (file) => pathToFileURL(path.resolve(file)).href;
 
+/**
+ * The language server of src/lsp in this process, on a client's streams: for `serve`, and for every
+ * client when DOCSNAV_LSP_IN_PROCESS is set (mutation testing, `npm run mutate -- lsp`: Stryker's
+ * mutants are in src/, which only a test runner that reads TypeScript, vitest, can load).
+ */
+export async function inProcessServer() {
+  const [{ createConnection, ProposedFeatures, StreamMessageReader: Reader, StreamMessageWriter: Writer }, { startLanguageServer }] = await Promise.all([
+    import('vscode-languageserver/node.js'),
+    import('../src/lsp/handlers.js'),
+  ]);
+  return (input, output) => startLanguageServer(createConnection(ProposedFeatures.all, new Reader(input), new Writer(output)));
+}
+
 export async function startClient(workspace, options = {}) {
+  if (!options.serve && !options.command && process.env.DOCSNAV_LSP_IN_PROCESS) options = { ...options, serve: await inProcessServer() };
   // DOCSNAV_LSP_NODE_ARGS: options for the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it).
   const nodeArgs = process.env.DOCSNAV_LSP_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   let child;

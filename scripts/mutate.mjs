@@ -1,6 +1,6 @@
 /**
- * Mutation testing, folder by folder (`npm run mutate`; CI runs only `mutate:changed --sample 15`
- * on its head commit: a full run takes an hour or more on 2 cores). Stryker changes one thing at
+ * Mutation testing, folder by folder (`npm run mutate`; CI runs only `mutate:changed --budget 480`
+ * on the lines changed since .ci/mutate-base: a full run takes an hour or more on 2 cores). Stryker changes one thing at
  * a time in the code (a condition, an operator, a string) and runs the tests that cover it; a
  * mutant the tests do not notice is a bug they would not notice.
  *
@@ -18,7 +18,12 @@
  *
  * `--changed` mutates, in each target, only the lines `git diff` shows changed since the merge base
  * of HEAD and `--base` (default: $DOCSNAV_MUTATE_BASE, else `main`), the working tree included;
- * each file goes to the first target that holds it. Nothing to mutate is a success.
+ * each file goes to the first target that holds it. Nothing to mutate is a success. With
+ * `--budget S` (CI: 480), each target's changed lines of code are drawn to fit S seconds (see
+ * `planLines`: equal shares, planned again with the pace measured; the targets of one
+ * configuration in one Stryker run), and the floor (`--floor`, 85%) is applied to each target and
+ * to all together (see `estimate` and `gate`): an exact score under it fails, an estimate only
+ * when its whole 95% interval is under it.
  *
  * `--sample N` mutates N lines of code of each target, drawn with a fixed seed (the target's name,
  * or `--seed S`), for targets whose whole run takes hours here (the tests of the repository access
@@ -119,7 +124,13 @@ const TARGETS = {
     ],
   },
   // The language server, in-process (test/lsp/in-process.ts): the other LSP tests spawn the build and cannot see a mutant.
-  lsp: { configFile: LIBRARY, paths: ['src/lsp/'], tests: ['test/lsp/planted-bugs.test.ts'] },
+  // DOCSNAV_LSP_IN_PROCESS: bench/lsp-client.mjs serves these tests' clients from src/lsp in the test's own process (lsp.test.ts gives its servers environments of their own: not in-process).
+  lsp: {
+    configFile: LIBRARY,
+    paths: ['src/lsp/'],
+    tests: ['test/lsp/planted-bugs.test.ts', 'test/lsp/renames.test.ts', 'test/lsp/page-edits.test.ts', 'test/lsp/mint.test.ts'],
+    env: { DOCSNAV_LSP_IN_PROCESS: '1' },
+  },
   settings: { configFile: LIBRARY, paths: ['src/settings/'], tests: ['test/settings/**/*.test.ts'] },
   // test/docs/rule-docs.test.ts reads a git base (readSiteBase) for redirect-missing's examples; test/fix's `since` is a literal SiteBase.
   history: { configFile: LIBRARY, paths: ['src/history/'], tests: ['test/history/**/*.test.ts', 'test/docs/rule-docs.test.ts'] },
@@ -449,38 +460,73 @@ function tally(results) {
   return { killed, timeout, survived, noCoverage, ignored, errors, score: valid === 0 ? 100 : (100 * detected) / valid };
 }
 
-/** Seconds the budget's plan reckons a target costs: a start (the sandbox, the dry run of its tests) and each line drawn (its mutants' runs), scaled by `pace`. */
+/**
+ * Seconds the budget's plan reckons a run costs: a start (the sandbox, the dry run of its tests:
+ * one per Stryker run) and each line drawn (its mutants' runs; a target may say its own), scaled by
+ * `pace`. Measured here with one test runner on a loaded machine: they are if anything high.
+ */
 const COST = { [LIBRARY]: { start: 60, perLine: 12 }, [SERVER]: { start: 120, perLine: 40 } };
 /** Lines drawn from a target at least, when it runs at all: fewer say nothing. */
 const MIN_LINES = 3;
-/** How much slower than the plan's costs the targets run so far took (1 until one has run). */
+/** How much slower than the plan's costs the runs so far took (1 until one has run). */
 let pace = 1;
 
 /**
- * The lines of the first of `pending` to draw within `left` seconds: the time left after each
- * target's start is shared equally among the targets, a target that needs less than its share
- * (all its lines) leaving the rest to the others, so that one slow or large target cannot take the
- * whole budget. Asked again before each target, with the time then left and the pace measured.
+ * The lines to draw from each target of `groups` (targets run together, one Stryker run per
+ * group) within `left` seconds: the time left after each group's start is shared equally among
+ * the targets, a target that needs less than its share (all its lines) leaving the rest to the
+ * others, so that one slow or large target cannot take the whole budget. Planned again before
+ * each group, with the time then left and the pace measured.
  */
-function planLines(pending, left) {
-  const costs = pending.map((run) => ({ run, ...(TARGETS[run.name].cost ?? COST[TARGETS[run.name].configFile]) }));
-  let pool = left - costs.reduce((sum, cost) => sum + cost.start * pace, 0);
+function planLines(groups, left) {
+  const costs = groups.flat().map((run) => ({ run, perLine: (TARGETS[run.name].cost?.perLine ?? COST[TARGETS[run.name].configFile].perLine) * pace }));
+  let pool = left - groups.reduce((sum, group) => sum + COST[TARGETS[group[0].name].configFile].start * pace, 0);
   const lines = new Map();
   let open = costs;
   while (open.length > 0) {
     const share = Math.max(0, pool) / open.length;
-    const whole = open.filter((cost) => cost.run.changed.length * cost.perLine * pace <= share);
+    const whole = open.filter((cost) => cost.run.changed.length * cost.perLine <= share);
     if (whole.length === 0) {
-      for (const cost of open) lines.set(cost.run, Math.max(MIN_LINES, Math.floor(share / (cost.perLine * pace))));
+      for (const cost of open) lines.set(cost.run, Math.min(cost.run.changed.length, Math.max(MIN_LINES, Math.floor(share / cost.perLine))));
       break;
     }
     for (const cost of whole) {
       lines.set(cost.run, cost.run.changed.length);
-      pool -= cost.run.changed.length * cost.perLine * pace;
+      pool -= cost.run.changed.length * cost.perLine;
     }
     open = open.filter((cost) => !whole.includes(cost));
   }
-  return { lines: Math.min(pending[0].changed.length, lines.get(pending[0])), start: costs[0].start * pace, perLine: costs[0].perLine * pace };
+  const seconds = (group) =>
+    COST[TARGETS[group[0].name].configFile].start * pace + group.reduce((sum, run) => sum + lines.get(run) * costs.find((cost) => cost.run === run).perLine, 0);
+  return { lines, seconds: seconds(groups[0]) };
+}
+
+/** One Stryker run: `mutate` against `tests`, with the incremental file and reports of `name`. */
+async function stryker(name, configFile, mutate, tests, env = {}) {
+  process.env.DOCSNAV_MUTATE_TESTS = tests.join(',');
+  // A target's own environment for its tests (the runners Stryker starts inherit it); unset again after.
+  const before = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
+  Object.assign(process.env, env);
+  try {
+    return await runStryker(name, configFile, mutate);
+  } finally {
+    for (const [key, value] of Object.entries(before))
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+  }
+}
+
+function runStryker(name, configFile, mutate) {
+  return new Stryker({
+    configFile,
+    mutate,
+    incremental: true,
+    // DOCSNAV_MUTATE_CONCURRENCY: test runners at once (the configs' 2 unless set; 1 on a machine others share).
+    ...(process.env.DOCSNAV_MUTATE_CONCURRENCY ? { concurrency: Number(process.env.DOCSNAV_MUTATE_CONCURRENCY) } : {}),
+    incrementalFile: `reports/stryker-incremental-${name}.json`,
+    htmlReporter: { fileName: `reports/mutation/${name}.html` },
+    jsonReporter: { fileName: `reports/mutation/${name}.json` },
+  }).runMutationTest();
 }
 
 /**
@@ -556,50 +602,60 @@ const shownScore = (one) => {
 const rows = [];
 const started = performance.now();
 const notRun = [];
-for (let index = 0; index < runs.length; index++) {
-  const run = runs[index];
-  const { name } = run;
-  let { mutate } = run;
-  const target = TARGETS[name];
-  const begun = performance.now();
-  let planned;
-  if (changedMode && budget !== undefined) {
+
+/** Lists what a partial run asked about and the tests missed, line by line: what to test next (or mark equivalent, with its reason). */
+function listAlive(counted) {
+  for (const result of counted.filter((result) => result.status === 'Survived' || result.status === 'NoCoverage'))
+    console.log(
+      `  ${result.status === 'Survived' ? 'survived' : 'no test reached it'}: ${path.relative(root, result.fileName)}:${result.location.start.line}, ${result.mutatorName}${
+        result.replacement === undefined ? '' : ` → ${JSON.stringify(result.replacement).slice(0, 100)}`
+      }`,
+    );
+}
+
+/** The lines (`file:line`) of `file:start-end` ranges of single lines. */
+const linesIn = (mutate) => mutate.map((range) => range.replace(/-\d+$/, ''));
+
+if (changedMode && budget !== undefined) {
+  // Within a budget, the targets of one configuration run together: one start (sandbox, dry run) for all of them, not one each.
+  const groups = [LIBRARY, SERVER].map((config) => runs.filter((run) => TARGETS[run.name].configFile === config)).filter((group) => group.length > 0);
+  for (let index = 0; index < groups.length; index++) {
+    const group = groups[index];
+    const begun = performance.now();
     const left = budget - (begun - started) / 1000;
-    planned = planLines(runs.slice(index), left);
-    if (left < planned.start + MIN_LINES * planned.perLine) {
-      notRun.push(name);
+    const plan = planLines(groups.slice(index), left);
+    const config = TARGETS[group[0].name].configFile;
+    if (left < COST[config].start * pace + group.length * MIN_LINES * COST[config].perLine * pace) {
+      notRun.push(...group.map((run) => run.name));
       continue;
     }
-    mutate = linesOf(sample(run.changed, planned.lines, run.seed));
+    const drawn = new Map(group.map((run) => [run, linesOf(sample(run.changed, plan.lines.get(run), run.seed))]));
     console.log(
-      `mutate: ${name}: ${planned.lines} of its ${run.changed.length} changed lines of code (seed ${run.seed.slice(0, 12)}${run.seed.slice(40)}), about ${Math.round(planned.start + planned.lines * planned.perLine)} s of the ${Math.round(left)} s left`,
+      `mutate: ${group.map((run) => `${run.name} ${drawn.get(run).length} of ${run.changed.length} lines`).join(', ')} (seeds <${head.slice(0, 12)}>:<target>), in one run: about ${Math.round(plan.seconds)} s of the ${Math.round(left)} s left`,
     );
+    const mutate = [...drawn.values()].flat();
+    const tests = [...new Set(group.flatMap((run) => TARGETS[run.name].tests))];
+    const env = Object.assign({}, ...group.map((run) => TARGETS[run.name].env ?? {}));
+    const results = await stryker(`changed-${config === LIBRARY ? 'library' : 'server'}`, config, mutate, tests, env);
+    const seconds = (performance.now() - begun) / 1000;
+    pace = Math.min(4, Math.max(0.25, (pace + seconds / plan.seconds) / 2));
+    for (const run of group) {
+      const asked = drawn.get(run);
+      const counted = results.filter((result) => inRanges(asked, path.relative(root, result.fileName), result.location.start.line));
+      rows.push({ name: run.name, ...tally(counted), minutes: seconds / 60, estimate: estimate(counted, linesIn(asked), run.changed.length) });
+      listAlive(counted);
+    }
   }
-  process.env.DOCSNAV_MUTATE_TESTS = target.tests.join(',');
-  const results = await new Stryker({
-    configFile: target.configFile,
-    mutate,
-    incremental: true,
-    // DOCSNAV_MUTATE_CONCURRENCY: test runners at once (the configs' 2 unless set; 1 on a machine others share).
-    ...(process.env.DOCSNAV_MUTATE_CONCURRENCY ? { concurrency: Number(process.env.DOCSNAV_MUTATE_CONCURRENCY) } : {}),
-    incrementalFile: `reports/stryker-incremental-${name}.json`,
-    htmlReporter: { fileName: `reports/mutation/${name}.html` },
-    jsonReporter: { fileName: `reports/mutation/${name}.json` },
-  }).runMutationTest();
-  // Stryker answers for every mutant its incremental file holds: with --changed or --sample, count the lines asked for only.
-  const counted = partial ? results.filter((result) => inRanges(mutate, path.relative(root, result.fileName), result.location.start.line)) : results;
-  const seconds = (performance.now() - begun) / 1000;
-  if (planned) pace = Math.min(4, Math.max(0.25, (pace + seconds / (planned.start + planned.lines * planned.perLine)) / 2));
-  const lines = changedMode ? mutate.map((range) => range.replace(/-\d+$/, '')) : undefined;
-  rows.push({ name, ...tally(counted), minutes: seconds / 60, estimate: changedMode ? estimate(counted, lines, run.changed.length) : undefined });
-  // What a partial run asked about and the tests missed, line by line: what to test next (or mark equivalent, with its reason).
-  if (partial)
-    for (const result of counted.filter((result) => result.status === 'Survived' || result.status === 'NoCoverage'))
-      console.log(
-        `  ${result.status === 'Survived' ? 'survived' : 'no test reached it'}: ${path.relative(root, result.fileName)}:${result.location.start.line}, ${result.mutatorName}${
-          result.replacement === undefined ? '' : ` → ${JSON.stringify(result.replacement).slice(0, 100)}`
-        }`,
-      );
+} else {
+  for (const run of runs) {
+    const begun = performance.now();
+    const results = await stryker(run.name, TARGETS[run.name].configFile, run.mutate, TARGETS[run.name].tests, TARGETS[run.name].env);
+    // Stryker answers for every mutant its incremental file holds: with --changed or --sample, count the lines asked for only.
+    const counted = partial ? results.filter((result) => inRanges(run.mutate, path.relative(root, result.fileName), result.location.start.line)) : results;
+    const minutes = (performance.now() - begun) / 60_000;
+    rows.push({ name: run.name, ...tally(counted), minutes, estimate: changedMode ? estimate(counted, linesIn(run.mutate), run.changed.length) : undefined });
+    if (partial) listAlive(counted);
+  }
 }
 if (notRun.length > 0) console.log(`\nmutate: the budget (${budget} s) was spent before ${notRun.join(', ')}: not measured, not failed`);
 if (rows.length === 0) process.exit(0);

@@ -14,18 +14,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { WillRenameFilesRequest, type WorkspaceEdit } from 'vscode-languageserver-protocol/node.js';
-import { createConnection, ProposedFeatures, StreamMessageReader, StreamMessageWriter } from 'vscode-languageserver/node.js';
-import { startClient, uriOf, type StartOptions } from '../../bench/lsp-client.mjs';
-import { startLanguageServer } from '../../src/lsp/handlers.js';
+import { inProcessServer, startClient, uriOf } from '../../bench/lsp-client.mjs';
 import { siteWith } from '../move/harness.js';
 
 const BOM = '\uFEFF';
-
-/** The language server of src/lsp, in this process, on the client's streams. */
-const inProcess: StartOptions = {
-  serve: (input, output) =>
-    startLanguageServer(createConnection(ProposedFeatures.all, new StreamMessageReader(input as never), new StreamMessageWriter(output as never))),
-};
 
 /** Each file's text as the editor holds it (no byte order mark) with the edit applied, by root-relative path. */
 function applied(root: string, edit: WorkspaceEdit | null): Record<string, string> {
@@ -39,9 +31,9 @@ function applied(root: string, edit: WorkspaceEdit | null): Record<string, strin
 }
 
 describe.each([
-  { name: 'the built docsnav lsp', options: {} },
-  { name: 'src/lsp in this process', options: inProcess },
-])('issue 58: renames.ts, files with a byte order mark that the editor has not opened ($name)', ({ options }) => {
+  { name: 'the built docsnav lsp', inProcess: false },
+  { name: 'src/lsp in this process', inProcess: true },
+])('issue 58: renames.ts, files with a byte order mark that the editor has not opened ($name)', ({ inProcess }) => {
   it("a page renamed: docs.json's and the page's edits land where the editor's text has them, and docs.json stays JSON", async () => {
     const root = siteWith({
       // On one line, as a minified docs.json is: an edit's position is then counted from the start of the file, where the mark is.
@@ -49,7 +41,10 @@ describe.each([
       'index.mdx': `${BOM}See [A](/guides/a).\n`,
       'guides/a.mdx': '# A\n',
     });
-    const client = await startClient(root, options);
+    const client = await startClient(
+      root,
+      inProcess ? { serve: await inProcessServer() } : { command: [process.execPath, path.resolve('dist/cli/main.js'), 'lsp', '--stdio'] },
+    );
     let edit: WorkspaceEdit | null;
     try {
       edit = await client.connection.sendRequest(WillRenameFilesRequest.type, {
