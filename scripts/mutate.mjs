@@ -112,7 +112,7 @@ const TARGETS = {
   // The cache on disk (src/cache/ but the editor's): the page scan store, its files, stamps, a validation given again.
   replay: {
     configFile: LIBRARY,
-    paths: ['src/cache/'],
+    paths: ['build', 'file', 'location', 'replay', 'stamp', 'store'].map((name) => `src/cache/${name}.ts`),
     tests: [
       'test/cache/replay.test.ts',
       'test/cache/store.test.ts',
