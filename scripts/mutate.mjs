@@ -20,8 +20,8 @@
  * of HEAD and `--base` (default: $DOCSNAV_MUTATE_BASE, else `main`), the working tree included;
  * each file goes to the first target that holds it. Nothing to mutate is a success. With
  * `--budget S` (CI: 480), each target's changed lines of code are drawn to fit S seconds (see
- * `planLines`: equal shares, planned again with the pace measured; the targets of one
- * configuration in one Stryker run), and the floor (`--floor`, 85%) is applied to each target and
+ * `planLines`: equal shares, planned again with the pace measured; the cheapest starts first, a
+ * target whose start no longer fits not run, and said), and the floor (`--floor`, 85%) is applied to each target and
  * to all together (see `estimate` and `gate`): an exact score under it fails, an estimate only
  * when its whole 95% interval is under it.
  *
@@ -461,26 +461,49 @@ function tally(results) {
 }
 
 /**
- * Seconds the budget's plan reckons a run costs: a start (the sandbox, the dry run of its tests:
- * one per Stryker run) and each line drawn (its mutants' runs; a target may say its own), scaled by
- * `pace`. Measured here with one test runner on a loaded machine: they are if anything high.
+ * Seconds the budget's plan reckons a target costs: its start (the sandbox, and the dry run of its
+ * tests, reckoned by how many test files its globs hold) and each line drawn (its mutants' runs).
+ * Rough, and scaled by `pace` (the measured over the reckoned, as targets end): a target that
+ * costs more than reckoned leaves less to those after it, never more than the budget in all.
  */
-const COST = { [LIBRARY]: { start: 60, perLine: 12 }, [SERVER]: { start: 120, perLine: 40 } };
+const COST = { [LIBRARY]: { start: 20, perTestFile: 2, perLine: 8 }, [SERVER]: { start: 40, perTestFile: 8, perLine: 25 } };
 /** Lines drawn from a target at least, when it runs at all: fewer say nothing. */
 const MIN_LINES = 3;
-/** How much slower than the plan's costs the runs so far took (1 until one has run). */
+/** How much slower than the plan's costs the targets run so far took (1 until one has run). */
 let pace = 1;
 
+/** How many test files a target's test globs hold (the library's from the top, the server's from server/). */
+function testFiles(name) {
+  const target = TARGETS[name];
+  const base = target.configFile === SERVER ? 'server' : '.';
+  const all = readdirSync(path.join(base, 'test'), { recursive: true }).map((file) => path.posix.join('test', String(file).split(path.sep).join('/')));
+  const patterns = target.tests.map(
+    (glob) =>
+      new RegExp(
+        `^${glob
+          .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+          .replace(/\*\*\//g, '(?:.*/)?')
+          .replace(/\*/g, '[^/]*')}$`,
+      ),
+  );
+  return all.filter((file) => patterns.some((pattern) => pattern.test(file))).length;
+}
+
+/** A target's reckoned costs (seconds), before `pace`. */
+function costOf(name) {
+  const cost = COST[TARGETS[name].configFile];
+  return { start: cost.start + cost.perTestFile * testFiles(name), perLine: TARGETS[name].cost?.perLine ?? cost.perLine };
+}
+
 /**
- * The lines to draw from each target of `groups` (targets run together, one Stryker run per
- * group) within `left` seconds: the time left after each group's start is shared equally among
- * the targets, a target that needs less than its share (all its lines) leaving the rest to the
- * others, so that one slow or large target cannot take the whole budget. Planned again before
- * each group, with the time then left and the pace measured.
+ * The lines to draw from the first of `pending` within `left` seconds: the time left after each
+ * target's start is shared equally among the targets, a target that needs less than its share
+ * (all its lines) leaving the rest to the others, so that one slow or large target cannot take the
+ * whole budget. Planned again before each target, with the time then left and the pace measured.
  */
-function planLines(groups, left) {
-  const costs = groups.flat().map((run) => ({ run, perLine: (TARGETS[run.name].cost?.perLine ?? COST[TARGETS[run.name].configFile].perLine) * pace }));
-  let pool = left - groups.reduce((sum, group) => sum + COST[TARGETS[group[0].name].configFile].start * pace, 0);
+function planLines(pending, left) {
+  const costs = pending.map((run) => ({ run, start: run.cost.start * pace, perLine: run.cost.perLine * pace }));
+  let pool = left - costs.reduce((sum, cost) => sum + cost.start, 0);
   const lines = new Map();
   let open = costs;
   while (open.length > 0) {
@@ -496,9 +519,12 @@ function planLines(groups, left) {
     }
     open = open.filter((cost) => !whole.includes(cost));
   }
-  const seconds = (group) =>
-    COST[TARGETS[group[0].name].configFile].start * pace + group.reduce((sum, run) => sum + lines.get(run) * costs.find((cost) => cost.run === run).perLine, 0);
-  return { lines, seconds: seconds(groups[0]) };
+  const first = costs[0];
+  return {
+    lines: lines.get(first.run),
+    seconds: first.start + lines.get(first.run) * first.perLine,
+    least: first.start + Math.min(MIN_LINES, first.run.changed.length) * first.perLine,
+  };
 }
 
 /** One Stryker run: `mutate` against `tests`, with the incremental file and reports of `name`. */
@@ -617,34 +643,35 @@ function listAlive(counted) {
 const linesIn = (mutate) => mutate.map((range) => range.replace(/-\d+$/, ''));
 
 if (changedMode && budget !== undefined) {
-  // Within a budget, the targets of one configuration run together: one start (sandbox, dry run) for all of them, not one each.
-  const groups = [LIBRARY, SERVER].map((config) => runs.filter((run) => TARGETS[run.name].configFile === config)).filter((group) => group.length > 0);
-  for (let index = 0; index < groups.length; index++) {
-    const group = groups[index];
+  // The cheapest starts first: as many targets measured as the budget allows; one whose start does not fit is not run (said, not failed).
+  const pending = runs.map((run) => ({ ...run, cost: costOf(run.name) })).sort((a, b) => a.cost.start - b.cost.start || a.name.localeCompare(b.name));
+  while (pending.length > 0) {
+    const run = pending[0];
     const begun = performance.now();
     const left = budget - (begun - started) / 1000;
-    const plan = planLines(groups.slice(index), left);
-    const config = TARGETS[group[0].name].configFile;
-    if (left < COST[config].start * pace + group.length * MIN_LINES * COST[config].perLine * pace) {
-      notRun.push(...group.map((run) => run.name));
+    const plan = planLines(pending, left);
+    pending.shift();
+    if (left < plan.least) {
+      notRun.push(`${run.name} (its start alone is reckoned at ${Math.round(run.cost.start * pace)} s; ${Math.max(0, Math.round(left))} s were left)`);
       continue;
     }
-    const drawn = new Map(group.map((run) => [run, linesOf(sample(run.changed, plan.lines.get(run), run.seed))]));
+    const mutate = linesOf(sample(run.changed, plan.lines, run.seed));
     console.log(
-      `mutate: ${group.map((run) => `${run.name} ${drawn.get(run).length} of ${run.changed.length} lines`).join(', ')} (seeds <${head.slice(0, 12)}>:<target>), in one run: about ${Math.round(plan.seconds)} s of the ${Math.round(left)} s left`,
+      `mutate: ${run.name}: ${plan.lines} of its ${run.changed.length} changed lines of code (seed ${run.seed.slice(0, 12)}${run.seed.slice(40)}), reckoned ${Math.round(plan.seconds)} s of the ${Math.round(left)} s left`,
     );
-    const mutate = [...drawn.values()].flat();
-    const tests = [...new Set(group.flatMap((run) => TARGETS[run.name].tests))];
-    const env = Object.assign({}, ...group.map((run) => TARGETS[run.name].env ?? {}));
-    const results = await stryker(`changed-${config === LIBRARY ? 'library' : 'server'}`, config, mutate, tests, env);
+    let results;
+    try {
+      results = await stryker(run.name, TARGETS[run.name].configFile, mutate, TARGETS[run.name].tests, TARGETS[run.name].env);
+    } catch (error) {
+      // Stryker's dry run over its time (a loaded machine), or its tests failing before any mutant: not measured, said; the test steps fail a failing test.
+      notRun.push(`${run.name} (Stryker: ${String(error?.message ?? error).split('\n')[0]})`);
+      continue;
+    }
     const seconds = (performance.now() - begun) / 1000;
     pace = Math.min(4, Math.max(0.25, (pace + seconds / plan.seconds) / 2));
-    for (const run of group) {
-      const asked = drawn.get(run);
-      const counted = results.filter((result) => inRanges(asked, path.relative(root, result.fileName), result.location.start.line));
-      rows.push({ name: run.name, ...tally(counted), minutes: seconds / 60, estimate: estimate(counted, linesIn(asked), run.changed.length) });
-      listAlive(counted);
-    }
+    const counted = results.filter((result) => inRanges(mutate, path.relative(root, result.fileName), result.location.start.line));
+    rows.push({ name: run.name, ...tally(counted), minutes: seconds / 60, estimate: estimate(counted, linesIn(mutate), run.changed.length) });
+    listAlive(counted);
   }
 } else {
   for (const run of runs) {
@@ -657,7 +684,7 @@ if (changedMode && budget !== undefined) {
     if (partial) listAlive(counted);
   }
 }
-if (notRun.length > 0) console.log(`\nmutate: the budget (${budget} s) was spent before ${notRun.join(', ')}: not measured, not failed`);
+if (notRun.length > 0) console.log(`\nmutate: not measured within the budget of ${budget} s (not failed): ${notRun.join('; ')}`);
 if (rows.length === 0) process.exit(0);
 
 const header = [
