@@ -18,7 +18,8 @@ export interface LspClient {
   /** What the server asked the client to register (file watchers). */
   registrations: unknown[];
   stop(): Promise<void>;
-  process: ChildProcessWithoutNullStreams;
+  /** The server's process; undefined for a server in this process (`serve`). */
+  process: ChildProcessWithoutNullStreams | undefined;
   stderr(): string;
 }
 
@@ -31,6 +32,11 @@ export interface StartOptions {
   cwd?: string;
   /** The server's environment (default: this process's). */
   env?: NodeJS.ProcessEnv;
+  /** Instead of a command: a server started in this process on these streams (what the client writes, what it reads). */
+  serve?: (input: NodeJS.ReadableStream, output: NodeJS.WritableStream) => void;
 }
+
+/** src/lsp's server in this process, as `serve` takes it (vitest only: it loads src/'s TypeScript). */
+export declare function inProcessServer(): Promise<NonNullable<StartOptions['serve']>>;
 
 export declare function startClient(workspace: string, options?: StartOptions): Promise<LspClient>;

@@ -4,6 +4,7 @@
  * Code's own client is built on). Types: lsp-client.d.mts.
  */
 import { spawn } from 'node:child_process';
+import { PassThrough } from 'node:stream';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
@@ -25,14 +26,38 @@ const cli = path.join(path.dirname(path.dirname(fileURLToPath(import.meta.url)))
 
 export const uriOf = (file) => pathToFileURL(path.resolve(file)).href;
 
+/**
+ * The language server of src/lsp in this process, on a client's streams: for `serve`, and for every
+ * client when DOCSNAV_LSP_IN_PROCESS is set (mutation testing, `npm run mutate -- lsp`: Stryker's
+ * mutants are in src/, which only a test runner that reads TypeScript, vitest, can load).
+ */
+export async function inProcessServer() {
+  const [{ createConnection, ProposedFeatures, StreamMessageReader: Reader, StreamMessageWriter: Writer }, { startLanguageServer }] = await Promise.all([
+    import('vscode-languageserver/node.js'),
+    import('../src/lsp/handlers.js'),
+  ]);
+  return (input, output) => startLanguageServer(createConnection(ProposedFeatures.all, new Reader(input), new Writer(output)));
+}
+
 export async function startClient(workspace, options = {}) {
+  if (!options.serve && !options.command && process.env.DOCSNAV_LSP_IN_PROCESS) options = { ...options, serve: await inProcessServer() };
   // DOCSNAV_LSP_NODE_ARGS: options for the server's node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it).
   const nodeArgs = process.env.DOCSNAV_LSP_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const [command, ...args] = options.command ?? [process.execPath, ...nodeArgs, cli, 'lsp', '--stdio'];
-  const child = spawn(command, args, { stdio: 'pipe', cwd: options.cwd, env: options.env ?? process.env });
+  let child;
   let stderr = '';
-  child.stderr.on('data', (chunk) => (stderr += chunk.toString()));
-  const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  let connection;
+  if (options.serve) {
+    // A server in this process (mutation testing sees its code): the two directions are pipes of their own.
+    const toServer = new PassThrough();
+    const toClient = new PassThrough();
+    options.serve(toServer, toClient);
+    connection = createProtocolConnection(new StreamMessageReader(toClient), new StreamMessageWriter(toServer));
+  } else {
+    const [command, ...args] = options.command ?? [process.execPath, ...nodeArgs, cli, 'lsp', '--stdio'];
+    child = spawn(command, args, { stdio: 'pipe', cwd: options.cwd, env: options.env ?? process.env });
+    child.stderr.on('data', (chunk) => (stderr += chunk.toString()));
+    connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  }
   const diagnostics = new Map();
   const waiters = [];
   const registrations = [];
@@ -49,7 +74,8 @@ export async function startClient(workspace, options = {}) {
   });
   connection.listen();
   const { capabilities } = await connection.sendRequest(InitializeRequest.type, {
-    processId: process.pid,
+    // In this process: no parent for the server to watch (it would exit this process when that one ends).
+    processId: options.serve ? null : process.pid,
     rootUri: uriOf(workspace),
     workspaceFolders: [{ uri: uriOf(workspace), name: 'workspace' }],
     capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: options.watchFiles ?? true }, fileOperations: { willRename: true } } },
@@ -87,6 +113,8 @@ export async function startClient(workspace, options = {}) {
     },
     async stop() {
       await connection.sendRequest(ShutdownRequest.type);
+      // The exit notification ends the server's process: one in this process is only let go.
+      if (!child) return connection.dispose();
       await connection.sendNotification(ExitNotification.type);
       await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', () => resolve())));
       connection.dispose();

@@ -1,6 +1,6 @@
 /**
- * Mutation testing, folder by folder (`npm run mutate`; CI runs only `mutate:changed --sample 15`
- * on its head commit: a full run takes an hour or more on 2 cores). Stryker changes one thing at
+ * Mutation testing, folder by folder (`npm run mutate`; CI runs only `mutate:changed --budget 480`
+ * on the lines changed since .ci/mutate-base: a full run takes an hour or more on 2 cores). Stryker changes one thing at
  * a time in the code (a condition, an operator, a string) and runs the tests that cover it; a
  * mutant the tests do not notice is a bug they would not notice.
  *
@@ -18,7 +18,12 @@
  *
  * `--changed` mutates, in each target, only the lines `git diff` shows changed since the merge base
  * of HEAD and `--base` (default: $DOCSNAV_MUTATE_BASE, else `main`), the working tree included;
- * each file goes to the first target that holds it. Nothing to mutate is a success.
+ * each file goes to the first target that holds it. Nothing to mutate is a success. With
+ * `--budget S` (CI: 480), each target's changed lines of code are drawn to fit S seconds (see
+ * `planLines`: equal shares, planned again with the pace measured; the cheapest starts first, a
+ * target whose start no longer fits not run, and said), and the floor (`--floor`, 85%) is applied to each target and
+ * to all together (see `estimate` and `gate`): an exact score under it fails, an estimate only
+ * when its whole 95% interval is under it.
  *
  * `--sample N` mutates N lines of code of each target, drawn with a fixed seed (the target's name,
  * or `--seed S`), for targets whose whole run takes hours here (the tests of the repository access
@@ -100,13 +105,31 @@ const TARGETS = {
     paths: ['src/pages/'],
     tests: ['test/pages/*.test.ts', 'test/site/**/*.test.ts', 'test/cache/replay.test.ts', 'test/robustness/fast-scan.property.test.ts', ...SITE_RULE_TESTS],
   },
+  // mint.json: read, checked as the platform's legacy check does, and upgraded to docs.json.
+  mint: { configFile: LIBRARY, paths: ['src/mint/'], tests: ['test/mint/*.test.ts'] },
   // The editor's cache (in memory).
   cache: { configFile: LIBRARY, paths: ['src/cache/memory.ts'], tests: ['test/cache/memory.test.ts'] },
-  // The cache on disk (src/cache/ but the editor's): the page scan store, stamps, a validation given again.
+  // The cache on disk (src/cache/ but the editor's): the page scan store, its files, stamps, a validation given again.
   replay: {
     configFile: LIBRARY,
-    paths: ['src/cache/replay.ts', 'src/cache/store.ts', 'src/cache/stamp.ts', 'src/cache/location.ts'],
-    tests: ['test/cache/replay.test.ts', 'test/cache/store.test.ts', 'test/files.test.ts', 'test/cli/cache.test.ts'],
+    paths: ['build', 'file', 'location', 'replay', 'stamp', 'store'].map((name) => `src/cache/${name}.ts`),
+    tests: [
+      'test/cache/replay.test.ts',
+      'test/cache/store.test.ts',
+      'test/cache/stamp.test.ts',
+      'test/cache/site-again.test.ts',
+      'test/cache/planted-bugs.test.ts',
+      'test/files.test.ts',
+      'test/cli/cache.test.ts',
+    ],
+  },
+  // The language server, in-process (test/lsp/in-process.ts): the other LSP tests spawn the build and cannot see a mutant.
+  // DOCSNAV_LSP_IN_PROCESS: bench/lsp-client.mjs serves these tests' clients from src/lsp in the test's own process (lsp.test.ts gives its servers environments of their own: not in-process).
+  lsp: {
+    configFile: LIBRARY,
+    paths: ['src/lsp/'],
+    tests: ['test/lsp/planted-bugs.test.ts', 'test/lsp/renames.test.ts', 'test/lsp/page-edits.test.ts', 'test/lsp/mint.test.ts'],
+    env: { DOCSNAV_LSP_IN_PROCESS: '1' },
   },
   settings: { configFile: LIBRARY, paths: ['src/settings/'], tests: ['test/settings/**/*.test.ts'] },
   // test/docs/rule-docs.test.ts reads a git base (readSiteBase) for redirect-missing's examples; test/fix's `since` is a literal SiteBase.
@@ -149,6 +172,45 @@ const TARGETS = {
       'test/local-copy.test.ts',
     ],
   },
+  // The rest of the repository access: the local copy (issue 52) and its worker thread, pinned folders, checkouts.
+  repository: {
+    configFile: SERVER,
+    paths: ['checkouts', 'local-copy', 'local-tasks', 'local-thread', 'local-worker', 'pinned'].map((name) => `server/src/repository/${name}.ts`),
+    tests: ['test/local-copy.test.ts', 'test/local-guards.test.ts', 'test/local-partial-clone.test.ts', 'test/planted-local-copy.test.ts'],
+  },
+  // The HTTP side but its auth (the `server` target) and routes: connection caps, the app's limits, errors, origins.
+  http: {
+    configFile: SERVER,
+    paths: ['app', 'connection-limits', 'errors', 'origins'].map((name) => `server/src/http/${name}.ts`),
+    tests: ['test/limits.test.ts', 'test/requests.test.ts', 'test/planted-connection-limits.test.ts'],
+  },
+  // The store (both drivers: PGlite, and PostgreSQL where DOCSNAV_TEST_DATABASE_URL or a local one is there).
+  store: {
+    configFile: SERVER,
+    paths: ['server/src/store/'],
+    tests: [
+      'test/migrations.test.ts',
+      'test/retention.test.ts',
+      'test/damage.test.ts',
+      'test/postgres-faults.test.ts',
+      'test/api-keys.test.ts',
+      'test/job-lease.test.ts',
+      'test/planted-store.test.ts',
+    ],
+  },
+  // Retrieval: the section index, its stored copies, fusion with rewritten queries, embeddings.
+  search: {
+    configFile: SERVER,
+    paths: ['server/src/search/'],
+    tests: [
+      'test/search.test.ts',
+      'test/search-copies.test.ts',
+      'test/rewrite.test.ts',
+      'test/embeddings.test.ts',
+      'test/missing-names.test.ts',
+      'test/planted-search.test.ts',
+    ],
+  },
   'data-folder': { configFile: SERVER, paths: ['server/src/host/data-folder.ts'], tests: ['test/data-folder*.test.ts', 'test/job-kinds.test.ts'] },
   assistant: {
     configFile: SERVER,
@@ -181,6 +243,8 @@ const TARGETS = {
   },
 };
 const THRESHOLD = 80;
+/** The floor of a `--changed` run: the changed lines' score under which CI fails (issue 58). */
+const FLOOR = 85;
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 process.chdir(root);
@@ -292,9 +356,24 @@ const changedMode = argv.includes('--changed');
 let base = process.env.DOCSNAV_MUTATE_BASE || 'main';
 let sampleSize;
 let seed;
+/** `--budget S`: seconds for the whole of a `--changed` run, each target's lines drawn to fit (see `planLines`). */
+let budget;
+/** `--floor P`: the score under which a `--changed` run fails (see `gate`). */
+let floor = FLOOR;
 const asked = [];
 for (let index = 0; index < argv.length; index++) {
   if (argv[index] === '--changed') continue;
+  if (argv[index] === '--budget' || argv[index] === '--floor') {
+    const option = argv[index];
+    const value = Number(argv[++index]);
+    if (!(Number.isFinite(value) && value > 0 && (option === '--budget' || value <= 100))) {
+      console.error(`mutate: ${option} takes ${option === '--budget' ? 'a number of seconds' : 'a percentage'}`);
+      process.exit(2);
+    }
+    if (option === '--budget') budget = value;
+    else floor = value;
+    continue;
+  }
   if (argv[index] === '--sample' || argv[index] === '--seed') {
     const value = argv[++index];
     if (argv[index - 1] === '--seed') seed = value;
@@ -321,26 +400,28 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
-/** Each target to run and what it mutates. */
+/**
+ * Each target to run and what it mutates (`mutate`); with `--changed`, `changed` is every line of
+ * code of the target the change touched (the population a sample is drawn from) and `seed` the
+ * seed its lines are drawn with (the head commit's and the target's name: a commit draws the same lines).
+ */
 let runs;
+let head;
 if (changedMode) {
   const mergeBase = git('merge-base', base, 'HEAD').trim();
+  head = git('rev-parse', 'HEAD').trim();
   const ranges = changedRanges(git('diff', '-U0', '--no-color', '--no-ext-diff', '--src-prefix=a/', '--dst-prefix=b/', mergeBase, '--', 'src', 'server/src'));
-  runs = [...ranges].filter(([name]) => asked.length === 0 || asked.includes(name)).map(([name, mutate]) => ({ name, mutate }));
-  // With --sample, N of each target's changed lines of code, drawn with a seed of the commit's (a bound on CI's time).
-  const head = sampleSize === undefined ? undefined : git('rev-parse', 'HEAD').trim();
-  if (head !== undefined)
-    runs = runs
-      .map(({ name, mutate }) => ({ name, mutate: linesOf(sample(codeLines(mutate), sampleSize, seed ?? `${head}:${name}`)) }))
-      .filter((run) => run.mutate.length > 0);
+  runs = [...ranges]
+    .filter(([name]) => asked.length === 0 || asked.includes(name))
+    .map(([name, changed]) => ({ name, changed: codeLines(changed), seed: seed ?? `${head}:${name}` }))
+    .filter((run) => run.changed.length > 0)
+    .map((run) => ({ ...run, mutate: sampleSize === undefined ? linesOf(run.changed) : linesOf(sample(run.changed, sampleSize, run.seed)) }));
   console.log(
     runs.length === 0
       ? `mutate: no line of code of a target changed since ${base} (${mergeBase.slice(0, 12)})`
-      : `mutate: lines changed since ${base} (${mergeBase.slice(0, 12)}): ${runs
-          .map(
-            (run) => `${run.name} (${run.mutate.length} ${head === undefined ? 'ranges' : `lines drawn, seed ${seed ?? `${head.slice(0, 12)}:${run.name}`}`})`,
-          )
-          .join(', ')}`,
+      : `mutate: lines of code changed since ${base} (${mergeBase.slice(0, 12)}): ${runs.map((run) => `${run.name} ${run.changed.length}`).join(', ')}${
+          budget === undefined ? '' : `; a budget of ${budget} s, each target's lines drawn to fit it (seed <head>:<target>)`
+        }`,
   );
 } else if (sampleSize !== undefined) {
   runs = (asked.length > 0 ? asked : Object.keys(TARGETS)).map((name) => {
@@ -379,43 +460,257 @@ function tally(results) {
   return { killed, timeout, survived, noCoverage, ignored, errors, score: valid === 0 ? 100 : (100 * detected) / valid };
 }
 
-const rows = [];
-for (const { name, mutate } of runs) {
+/**
+ * Seconds the budget's plan reckons a target costs: its start (the sandbox, and the dry run of its
+ * tests, reckoned by how many test files its globs hold) and each line drawn (its mutants' runs).
+ * Rough, and scaled by `pace` (the measured over the reckoned, as targets end): a target that
+ * costs more than reckoned leaves less to those after it, never more than the budget in all.
+ */
+const COST = { [LIBRARY]: { start: 20, perTestFile: 2, perLine: 8 }, [SERVER]: { start: 40, perTestFile: 8, perLine: 25 } };
+/** Lines drawn from a target at least, when it runs at all: fewer say nothing. */
+const MIN_LINES = 3;
+/** How much slower than the plan's costs the targets run so far took (1 until one has run). */
+let pace = 1;
+
+/** How many test files a target's test globs hold (the library's from the top, the server's from server/). */
+function testFiles(name) {
   const target = TARGETS[name];
-  const started = performance.now();
-  process.env.DOCSNAV_MUTATE_TESTS = target.tests.join(',');
-  const results = await new Stryker({
-    configFile: target.configFile,
+  const base = target.configFile === SERVER ? 'server' : '.';
+  const all = readdirSync(path.join(base, 'test'), { recursive: true }).map((file) => path.posix.join('test', String(file).split(path.sep).join('/')));
+  const patterns = target.tests.map(
+    (glob) =>
+      new RegExp(
+        `^${glob
+          .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+          .replace(/\*\*\//g, '(?:.*/)?')
+          .replace(/\*/g, '[^/]*')}$`,
+      ),
+  );
+  return all.filter((file) => patterns.some((pattern) => pattern.test(file))).length;
+}
+
+/** A target's reckoned costs (seconds), before `pace`. */
+function costOf(name) {
+  const cost = COST[TARGETS[name].configFile];
+  return { start: cost.start + cost.perTestFile * testFiles(name), perLine: TARGETS[name].cost?.perLine ?? cost.perLine };
+}
+
+/**
+ * The lines to draw from the first of `pending` within `left` seconds: the time left after each
+ * target's start is shared equally among the targets, a target that needs less than its share
+ * (all its lines) leaving the rest to the others, so that one slow or large target cannot take the
+ * whole budget. Planned again before each target, with the time then left and the pace measured.
+ */
+function planLines(pending, left) {
+  const costs = pending.map((run) => ({ run, start: run.cost.start * pace, perLine: run.cost.perLine * pace }));
+  let pool = left - costs.reduce((sum, cost) => sum + cost.start, 0);
+  const lines = new Map();
+  let open = costs;
+  while (open.length > 0) {
+    const share = Math.max(0, pool) / open.length;
+    const whole = open.filter((cost) => cost.run.changed.length * cost.perLine <= share);
+    if (whole.length === 0) {
+      for (const cost of open) lines.set(cost.run, Math.min(cost.run.changed.length, Math.max(MIN_LINES, Math.floor(share / cost.perLine))));
+      break;
+    }
+    for (const cost of whole) {
+      lines.set(cost.run, cost.run.changed.length);
+      pool -= cost.run.changed.length * cost.perLine;
+    }
+    open = open.filter((cost) => !whole.includes(cost));
+  }
+  const first = costs[0];
+  return {
+    lines: lines.get(first.run),
+    seconds: first.start + lines.get(first.run) * first.perLine,
+    least: first.start + Math.min(MIN_LINES, first.run.changed.length) * first.perLine,
+  };
+}
+
+/** One Stryker run: `mutate` against `tests`, with the incremental file and reports of `name`. */
+async function stryker(name, configFile, mutate, tests, env = {}) {
+  process.env.DOCSNAV_MUTATE_TESTS = tests.join(',');
+  // A target's own environment for its tests (the runners Stryker starts inherit it); unset again after.
+  const before = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
+  Object.assign(process.env, env);
+  try {
+    return await runStryker(name, configFile, mutate);
+  } finally {
+    for (const [key, value] of Object.entries(before))
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+  }
+}
+
+function runStryker(name, configFile, mutate) {
+  return new Stryker({
+    configFile,
     mutate,
     incremental: true,
+    // DOCSNAV_MUTATE_CONCURRENCY: test runners at once (the configs' 2 unless set; 1 on a machine others share).
+    ...(process.env.DOCSNAV_MUTATE_CONCURRENCY ? { concurrency: Number(process.env.DOCSNAV_MUTATE_CONCURRENCY) } : {}),
     incrementalFile: `reports/stryker-incremental-${name}.json`,
     htmlReporter: { fileName: `reports/mutation/${name}.html` },
     jsonReporter: { fileName: `reports/mutation/${name}.json` },
   }).runMutationTest();
-  // Stryker answers for every mutant its incremental file holds: with --changed or --sample, count the lines asked for only.
-  const counted = partial ? results.filter((result) => inRanges(mutate, path.relative(root, result.fileName), result.location.start.line)) : results;
-  rows.push({ name, ...tally(counted), minutes: (performance.now() - started) / 60_000 });
-  // What a partial run asked about and the tests missed, line by line: what to test next (or mark equivalent, with its reason).
-  if (partial)
-    for (const result of counted.filter((result) => result.status === 'Survived' || result.status === 'NoCoverage'))
-      console.log(
-        `  ${result.status === 'Survived' ? 'survived' : 'no test reached it'}: ${path.relative(root, result.fileName)}:${result.location.start.line}, ${result.mutatorName}${
-          result.replacement === undefined ? '' : ` → ${JSON.stringify(result.replacement).slice(0, 100)}`
-        }`,
-      );
 }
+
+/**
+ * A target's score over the lines it was asked about, as an estimate of its score over every line
+ * `changed` holds: the ratio of detected to valid mutants, lines being the sampling unit (a line's
+ * mutants stand or fall together: one test reaches them all). `exact` when every line was
+ * mutated; else its variance is the ratio estimator's over lines, with the finite-population
+ * correction (1 - drawn/changed), and its 95% interval Wilson's at the effective number of
+ * mutants that variance implies (a sample of lines that all agree still gets an interval).
+ */
+function estimate(results, lines, population) {
+  const byLine = new Map(lines.map((line) => [line, { valid: 0, detected: 0 }]));
+  for (const result of results) {
+    const line = byLine.get(`${path.relative(root, result.fileName)}:${result.location.start.line}`);
+    if (!line || !['Killed', 'Timeout', 'Survived', 'NoCoverage'].includes(result.status)) continue;
+    line.valid++;
+    if (result.status === 'Killed' || result.status === 'Timeout') line.detected++;
+  }
+  const drawn = [...byLine.values()];
+  const valid = drawn.reduce((sum, line) => sum + line.valid, 0);
+  const detected = drawn.reduce((sum, line) => sum + line.detected, 0);
+  const score = valid === 0 ? 1 : detected / valid;
+  const n = drawn.length;
+  const fpc = Math.max(0, 1 - n / population);
+  if (fpc === 0 || valid === 0) return { score, variance: 0, exact: true, perLine: n === 0 ? 0 : valid / n, n, population };
+  const mean = valid / n;
+  const spread = n < 2 ? score * (1 - score) * mean * mean : drawn.reduce((sum, line) => sum + (line.detected - score * line.valid) ** 2, 0) / (n - 1);
+  return { score, variance: (fpc * spread) / (n * mean * mean), exact: false, perLine: mean, n, population };
+}
+
+/** The 95% interval (in %) of an estimate: Wilson's at the effective sample size its variance implies. */
+function interval({ score, variance, exact, n, population }) {
+  if (exact) return [100 * score, 100 * score];
+  const fpc = 1 - n / population;
+  const effective = variance > 0 ? (score * (1 - score)) / variance : n / fpc;
+  const z = 1.96;
+  const centre = (score + (z * z) / (2 * effective)) / (1 + (z * z) / effective);
+  const half = (z * Math.sqrt((score * (1 - score)) / effective + (z * z) / (4 * effective * effective))) / (1 + (z * z) / effective);
+  return [Math.max(0, 100 * (centre - half)), Math.min(100, 100 * (centre + half))];
+}
+
+/** The targets' estimates together, each weighted by its mutants (its changed lines times its mutants per line drawn). */
+function pooled(estimates) {
+  const weights = estimates.map((one) => one.population * one.perLine);
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  if (total === 0) return { score: 1, variance: 0, exact: true, n: 0, population: 0 };
+  const share = weights.map((weight) => weight / total);
+  const score = estimates.reduce((sum, one, index) => sum + share[index] * one.score, 0);
+  const variance = estimates.reduce((sum, one, index) => sum + share[index] ** 2 * one.variance, 0);
+  const n = estimates.reduce((sum, one) => sum + one.n, 0);
+  const population = estimates.reduce((sum, one) => sum + one.population, 0);
+  return { score, variance, exact: estimates.every((one) => one.exact), n, population };
+}
+
+/**
+ * The floor's verdict on an estimate: an exact score (every changed line mutated) fails under the
+ * floor; a sampled one fails only when its whole 95% interval is under it. So a score measured
+ * under the floor always fails, and the draw of lines alone fails a change whose true score is at
+ * the floor at most 2.5% of the time; a sampled estimate under the floor whose interval reaches
+ * it passes, and is said (`under`).
+ */
+function gate(one) {
+  const [, upper] = interval(one);
+  if (upper < floor) return 'fails';
+  return 100 * one.score < floor ? 'under' : 'passes';
+}
+
+const shownScore = (one) => {
+  const [lower, upper] = interval(one);
+  return one.exact ? `${(100 * one.score).toFixed(1)}%` : `${(100 * one.score).toFixed(1)}% (95%: ${lower.toFixed(0)}–${upper.toFixed(0)}%)`;
+};
+
+const rows = [];
+const started = performance.now();
+const notRun = [];
+
+/** Lists what a partial run asked about and the tests missed, line by line: what to test next (or mark equivalent, with its reason). */
+function listAlive(counted) {
+  for (const result of counted.filter((result) => result.status === 'Survived' || result.status === 'NoCoverage'))
+    console.log(
+      `  ${result.status === 'Survived' ? 'survived' : 'no test reached it'}: ${path.relative(root, result.fileName)}:${result.location.start.line}, ${result.mutatorName}${
+        result.replacement === undefined ? '' : ` → ${JSON.stringify(result.replacement).slice(0, 100)}`
+      }`,
+    );
+}
+
+/** The lines (`file:line`) of `file:start-end` ranges of single lines. */
+const linesIn = (mutate) => mutate.map((range) => range.replace(/-\d+$/, ''));
+
+if (changedMode && budget !== undefined) {
+  // The cheapest starts first: as many targets measured as the budget allows; one whose start does not fit is not run (said, not failed).
+  const pending = runs.map((run) => ({ ...run, cost: costOf(run.name) })).sort((a, b) => a.cost.start - b.cost.start || a.name.localeCompare(b.name));
+  while (pending.length > 0) {
+    const run = pending[0];
+    const begun = performance.now();
+    const left = budget - (begun - started) / 1000;
+    const plan = planLines(pending, left);
+    pending.shift();
+    if (left < plan.least) {
+      notRun.push(`${run.name} (its start alone is reckoned at ${Math.round(run.cost.start * pace)} s; ${Math.max(0, Math.round(left))} s were left)`);
+      continue;
+    }
+    const mutate = linesOf(sample(run.changed, plan.lines, run.seed));
+    console.log(
+      `mutate: ${run.name}: ${plan.lines} of its ${run.changed.length} changed lines of code (seed ${run.seed.slice(0, 12)}${run.seed.slice(40)}), reckoned ${Math.round(plan.seconds)} s of the ${Math.round(left)} s left`,
+    );
+    let results;
+    try {
+      results = await stryker(run.name, TARGETS[run.name].configFile, mutate, TARGETS[run.name].tests, TARGETS[run.name].env);
+    } catch (error) {
+      // Stryker's dry run over its time (a loaded machine), or its tests failing before any mutant: not measured, said; the test steps fail a failing test.
+      notRun.push(`${run.name} (Stryker: ${String(error?.message ?? error).split('\n')[0]})`);
+      continue;
+    }
+    const seconds = (performance.now() - begun) / 1000;
+    pace = Math.min(4, Math.max(0.25, (pace + seconds / plan.seconds) / 2));
+    const counted = results.filter((result) => inRanges(mutate, path.relative(root, result.fileName), result.location.start.line));
+    rows.push({ name: run.name, ...tally(counted), minutes: seconds / 60, estimate: estimate(counted, linesIn(mutate), run.changed.length) });
+    listAlive(counted);
+  }
+} else {
+  for (const run of runs) {
+    const begun = performance.now();
+    const results = await stryker(run.name, TARGETS[run.name].configFile, run.mutate, TARGETS[run.name].tests, TARGETS[run.name].env);
+    // Stryker answers for every mutant its incremental file holds: with --changed or --sample, count the lines asked for only.
+    const counted = partial ? results.filter((result) => inRanges(run.mutate, path.relative(root, result.fileName), result.location.start.line)) : results;
+    const minutes = (performance.now() - begun) / 60_000;
+    rows.push({ name: run.name, ...tally(counted), minutes, estimate: changedMode ? estimate(counted, linesIn(run.mutate), run.changed.length) : undefined });
+    if (partial) listAlive(counted);
+  }
+}
+if (notRun.length > 0) console.log(`\nmutate: not measured within the budget of ${budget} s (not failed): ${notRun.join('; ')}`);
 if (rows.length === 0) process.exit(0);
 
-const header = ['target', 'score', 'killed', 'timeout', 'survived', 'no coverage', 'ignored', 'errors', 'minutes'];
+const header = [
+  'target',
+  changedMode ? 'lines' : 'score',
+  ...(changedMode ? ['score'] : []),
+  'killed',
+  'timeout',
+  'survived',
+  'no coverage',
+  'ignored',
+  'errors',
+  'minutes',
+];
 const table = [
   header,
   ...rows.map((row) => [
     row.name,
-    sampleSize === undefined
-      ? `${row.score.toFixed(1)}%`
-      : `${row.score.toFixed(1)}% (95%: ${wilson(row.killed + row.timeout, row.killed + row.timeout + row.survived + row.noCoverage)
-          .map((bound) => bound.toFixed(0))
-          .join('–')}%)`,
+    ...(changedMode ? [`${row.estimate.n}/${row.estimate.population}`] : []),
+    changedMode
+      ? `${shownScore(row.estimate)}${gate(row.estimate) === 'passes' ? '' : ` ${gate(row.estimate)}`}`
+      : sampleSize === undefined
+        ? `${row.score.toFixed(1)}%`
+        : `${row.score.toFixed(1)}% (95%: ${wilson(row.killed + row.timeout, row.killed + row.timeout + row.survived + row.noCoverage)
+            .map((bound) => Math.abs(bound).toFixed(0))
+            .join('–')}%)`,
     row.killed,
     row.timeout,
     row.survived,
@@ -427,8 +722,27 @@ const table = [
 ].map((cells) => cells.map(String));
 const widths = header.map((_, column) => Math.max(...table.map((cells) => cells[column].length)));
 console.log(`\n${table.map((cells) => cells.map((cell, column) => cell.padEnd(widths[column])).join('  ')).join('\n')}`);
-const low = rows.filter((row) => row.score < THRESHOLD);
-if (low.length > 0) {
-  console.log(`\nunder ${THRESHOLD}%: ${low.map((row) => row.name).join(', ')}`);
-  process.exitCode = 1;
+if (changedMode) {
+  // The floor holds for each target's changed lines and for all of them together.
+  const all = pooled(rows.map((row) => row.estimate));
+  const verdicts = [...rows.map((row) => ({ name: row.name, verdict: gate(row.estimate) })), { name: 'all targets', verdict: gate(all) }];
+  console.log(
+    `\nthe changed lines, all targets: ${shownScore(all)} over ${all.n} of ${all.population} lines (${((performance.now() - started) / 60_000).toFixed(1)} min); the floor ${floor}% fails an exact score under it, or an estimate whose 95% interval is under it`,
+  );
+  const under = verdicts.filter((one) => one.verdict === 'under');
+  if (under.length > 0)
+    console.log(
+      `under ${floor}%, though its interval reaches it (not failed; the survivors above say what to test): ${under.map((one) => one.name).join(', ')}`,
+    );
+  const failed = verdicts.filter((one) => one.verdict === 'fails');
+  if (failed.length > 0) {
+    console.log(`FAILED: under the floor of ${floor}%: ${failed.map((one) => one.name).join(', ')}`);
+    process.exitCode = 1;
+  }
+} else {
+  const low = rows.filter((row) => row.score < THRESHOLD);
+  if (low.length > 0) {
+    console.log(`\nunder ${THRESHOLD}%: ${low.map((row) => row.name).join(', ')}`);
+    process.exitCode = 1;
+  }
 }
