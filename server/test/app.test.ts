@@ -220,6 +220,8 @@ describe('health and OpenAPI', () => {
       '/v1/agent/{projectId}/job/{id}',
       '/v1/agent/{projectId}/jobs',
       '/v1/assistant/{domain}/message',
+      '/v1/assistant/{domain}/pages',
+      '/v1/assistant/{domain}/search',
       '/v1/project/update-status/{statusId}',
       '/v1/project/update/{projectId}',
     ]);

@@ -43,10 +43,12 @@ afterAll(async () => {
 function validRequest(method: string, url: string, authorization?: string) {
   const values: Record<string, string> = { projectId: 'acme', statusId: STATUS_ID, domain: 'acme', id: STATUS_ID };
   const filled = url.replace(/\{(\w+)\}/g, (_, name: string) => values[name] ?? 'x');
+  // Search needs its query.
+  const query = url.endsWith('/search') ? '?query=x' : '';
   const body = method === 'post' && url.startsWith('/v1/assistant/') ? { fp: 'anonymous', messages: [{ role: 'user', content: '' }] } : undefined;
   return app.inject({
     method: method.toUpperCase() as 'GET' | 'POST',
-    url: filled,
+    url: filled + query,
     headers: authorization ? { authorization: `Bearer ${authorization}` } : {},
     ...(body ? { payload: body } : {}),
   });

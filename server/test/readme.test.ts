@@ -47,7 +47,7 @@ function expectedOutput(name: string): string {
 
 /** Each session: the recipes it runs in order, and whether it needs a stock Debian PostgreSQL cluster. */
 const SESSIONS = {
-  embedded: { recipes: ['example-repo', 'try-it', 'assistant', 'chat', 'stop'], postgres: false },
+  embedded: { recipes: ['example-repo', 'try-it', 'assistant', 'pages', 'chat', 'stop'], postgres: false },
   postgres: { recipes: ['example-repo', 'postgres', 'postgres-status', 'postgres-stop'], postgres: true },
 };
 /** Run elsewhere: the tarballs' install is the packages suite's. */
@@ -215,13 +215,14 @@ describe('README recipes', () => {
 
   const unavailable = namespacesUnavailable();
   it.skipIf(unavailable !== undefined)(
-    `embedded database: try it, the assistant, the chat client, stop${unavailable ? ` (skipped: ${unavailable})` : ''}`,
+    `embedded database: try it, the assistant, pages and search, the chat client, stop${unavailable ? ` (skipped: ${unavailable})` : ''}`,
     () => {
       const results = runSession(SESSIONS.embedded.recipes, false);
       for (const name of SESSIONS.embedded.recipes) expect(results.get(name)?.status, `${name}:\n${results.get(name)?.output}`).toBe(0);
       expect(printed(results.get('example-repo')!.output)).toEqual(['']);
       expectPrints('try-it', results.get('try-it')!.output);
       expectPrints('assistant', results.get('assistant')!.output);
+      expectPrints('pages', results.get('pages')!.output);
       expectPrints('chat', results.get('chat')!.output);
       // SIGTERM reached serve through npx, and serve stopped cleanly.
       const log = results.get('serve.log')!.output.trim().split('\n');

@@ -87,10 +87,7 @@ export class Assistant {
     const last = body.messages.at(-1);
     const lastText = last ? messageText(last).trim() : '';
     if (!last || last.role !== 'user' || lastText === '') throw new HttpError(400, 'messages: the last message must be a user message with text');
-    await useAssistant(this.store, this.limits, { keyId: key.id, projectId: project.id, ip });
-    if (!project.currentDeploymentId)
-      throw new HttpError(409, `project "${project.id}" has no successful deployment yet: POST /v1/project/update/${project.id} first`);
-    const deploymentId = project.currentDeploymentId;
+    const deploymentId = await this.use(key, project, ip);
     const model = this.options.model;
     const retrieval = await retrieve(this.indexes, deploymentId, body.messages, {
       limit: body.retrievalPageSize ?? 5,
@@ -161,6 +158,18 @@ export class Assistant {
       () => 'the assistant failed while answering; please try again',
     );
     return { threadId, events, abort };
+  }
+
+  /**
+   * Counts a request of the caller's `key` about its `project` against the limits (a LimitError
+   * when one is used up), then the project's current deployment: what every assistant read
+   * answers from (a 409 when there is none yet: only a successful deployment becomes current).
+   */
+  async use(key: ApiKey, project: Project, ip: string): Promise<string> {
+    await useAssistant(this.store, this.limits, { keyId: key.id, projectId: project.id, ip });
+    if (!project.currentDeploymentId)
+      throw new HttpError(409, `project "${project.id}" has no successful deployment yet: POST /v1/project/update/${project.id} first`);
+    return project.currentDeploymentId;
   }
 
   /** Ends every answer streaming now with an error part (a stopping server). */

@@ -33,7 +33,15 @@ async function start(values: OptionValues, what: string, runsJobs: boolean) {
       if (recovered.killed > 0 || recovered.worktrees > 0) log.warn(recovered, 'cleared what a stopped process left: its git processes and worktrees');
     }
     const { openStore } = await import('../store/open.js');
-    store = await openStore(database !== undefined ? { database } : { folder, disk: settings.disk });
+    store = await openStore(
+      database !== undefined
+        ? { database }
+        : {
+            folder,
+            disk: settings.disk,
+            checkpoints: (await import('../store/pglite.js')).loggedCheckpoints(log),
+          },
+    );
   } catch (error) {
     await folder.close();
     throw error;
@@ -195,38 +203,8 @@ export async function serve(values: OptionValues, io: CommandIo): Promise<number
   const size = new DataFolderSize(folder.dir);
   const metrics = new Metrics(store, { folder: size });
   const assistant = new Assistant(store, assistantOptions);
-  assistant.onStoreFailed = (threadId, error) => log.error({ threadId, err: error }, 'an answer could not be stored');
-  assistant.onModelProblem = (message, details) => log.warn(details, message);
-  assistant.indexes.onDenseFailed = (deploymentId, error) =>
-    log.warn(
-      { deploymentId, err: error.split('\n')[0].slice(0, 300) },
-      'the embeddings endpoint failed: answers use lexical retrieval; tried again in a minute',
-    );
-  assistant.indexes.onDenseDamaged = (deploymentId, count) =>
-    log.warn(
-      { deploymentId, vectors: count },
-      'stored section embeddings of a deployment were damaged: embedded again from their texts and stored in their place',
-    );
-  assistant.indexes.onLoaded = (deploymentId, how) => {
-    const fields = { deploymentId, ms: how.ms, mb: Math.round(how.bytes / 2 ** 20), held: assistant.indexes.held, ...(how.stored ? { err: how.stored } : {}) };
-    // A damaged stored index: one line, a warning, saying what was wrong and that it healed.
-    if (how.damaged)
-      log.warn(
-        { ...fields, damaged: how.damaged },
-        how.stored
-          ? 'the stored search index of a deployment was damaged: built again from its texts; it could not be stored again (built again by the next process)'
-          : 'the stored search index of a deployment was damaged: built again from its texts and stored in its place',
-      );
-    else
-      log.info(
-        fields,
-        how.built
-          ? how.stored
-            ? 'built the search index of a deployment; it could not be stored (built again by the next process)'
-            : 'built the search index of a deployment and stored it'
-          : 'loaded the stored search index of a deployment',
-      );
-  };
+  const { logAssistant } = await import('../assistant/logging.js');
+  logAssistant(assistant, log);
   let separateMetrics: Server | undefined;
   try {
     separateMetrics = await metricsServer(values, metrics);

@@ -20,6 +20,7 @@ import { registerAgentRoutes } from './routes/agent.js';
 import { registerAssistantRoutes } from './routes/assistant.js';
 import { registerAuth } from './routes/auth.js';
 import { registerHealthRoutes } from './routes/health.js';
+import { registerPageRoutes } from './routes/pages.js';
 import { registerProjectRoutes } from './routes/project.js';
 import { registerWidgetRoutes } from './routes/widget.js';
 import type { Logger } from '../host/log.js';
@@ -245,6 +246,7 @@ function registerRoutes(app: FastifyInstance, core: Core, options: AppOptions): 
     assistant.onRefused = (scope) => metrics.refusals.inc({ limit: scope });
   }
   registerAssistantRoutes(api, assistant);
+  registerPageRoutes(api, assistant);
   registerAgentRoutes(api, core);
   // The chat page and the embeddable widget, both clients of the assistant route above.
   registerWidgetRoutes(api);

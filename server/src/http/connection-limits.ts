@@ -7,10 +7,14 @@
  * probes: silent connections from 11 loopback addresses (127.0.0.2…, 100 each) filled the 1,000
  * and `/healthz` from another address got nothing. So a share of the cap (`reservedConnections`)
  * is kept: once the others are taken, a new connection gets a reserved slot, which serves one
- * `GET /healthz` and is closed (any other request there is a 503). A reserved slot whose client
- * has sent nothing yet is given to the next connection that asks for one, so silent connections
- * cannot hold the reserve either, whatever addresses they come from; one address holds one
- * reserved slot at a time. A connection over a cap is closed at once, before a byte is read.
+ * `GET /healthz` and is closed (any other request there is a 503). A reserved slot is kept by
+ * what its request is, not by what it sent: once the first line of its request is read and it is
+ * `GET` or `HEAD /healthz`, the slot is its own; until then (silent, or a byte or a few sent and
+ * nothing more, or another request's first line) the slot is given to the next connection that
+ * asks for one, the oldest first. So clients that send one byte from as many addresses as there
+ * are reserved slots, again and again, no longer hold the reserve (6 of 56 probes were answered),
+ * and neither do silent ones, whatever addresses they come from; one address holds one reserved
+ * slot at a time. A connection over a cap is closed at once, before a byte is read.
  * Behind a reverse proxy every connection comes from the proxy's address, so the per-address cap
  * is for a server that clients reach directly. (The management socket is a Unix socket of its
  * own, outside these caps: it answers whatever the HTTP side holds.)
@@ -22,6 +26,28 @@ import type { Socket } from 'node:net';
 const RESERVED_SHARE = 0.05;
 /** Longest a connection in a reserved slot may take to send its whole request (ms). */
 const RESERVED_REQUEST_MS = 2_000;
+
+/** The first line of a probe's request: `GET /healthz HTTP/1.1` (or HEAD, a query). */
+const PROBE_LINE = /^(?:GET|HEAD) \/healthz(?:\?\S*)? HTTP\/1\.[01]\r?$/;
+/** Longest first line read of a connection in a reserved slot (a probe's is ~25 bytes). */
+const MAX_FIRST_LINE = 1024;
+
+/**
+ * Calls `done` with the first line of what `socket` sends (without its `\n`; what came when it
+ * is longer than MAX_FIRST_LINE), then stops reading it. A `data` listener: Node's HTTP parser,
+ * listening first, gets every byte as before.
+ */
+function readFirstLine(socket: Socket, done: (line: string) => void): void {
+  let head = '';
+  const onData = (chunk: Buffer) => {
+    head += chunk.toString('latin1', 0, Math.min(chunk.length, MAX_FIRST_LINE + 1 - head.length));
+    const end = head.indexOf('\n');
+    if (end < 0 && head.length <= MAX_FIRST_LINE) return;
+    socket.off('data', onData);
+    done(end < 0 ? head : head.slice(0, end));
+  };
+  socket.on('data', onData);
+}
 
 /** Slots of `total` kept for `/healthz`: 5% (at least 1), leaving at least one for everything else. */
 function reservedConnections(total: number): number {
@@ -72,23 +98,26 @@ export function limitConnections(server: Server, total: number, perAddress: numb
     });
   });
 
-  /** A client in a reserved slot that has sent nothing yet: its slot may go to a newcomer. */
-  const silent = (held: Socket) => !asked.has(held) && held.bytesRead === 0;
-
+  /** Reserved connections whose request's first line was read and is a probe's: theirs to keep. */
+  const probes = new WeakSet<Socket>();
   /**
-   * A reserved slot for `socket`: a free one, else its address's own or the oldest silent one;
-   * false when its address's slot is in use, or every slot is.
+   * A reserved slot for `socket`: a free one, else its address's own or the oldest one whose
+   * request is not known to be a probe's; false when its address's slot holds a probe, or every
+   * slot does.
    */
   function takeReserved(socket: Socket, address: string): boolean {
     if (reserve === 0) return false;
     const same = [...reservedSockets].find((held) => held.remoteAddress === address);
     if (same || reservedSockets.size >= reserve) {
-      const given = same ? (silent(same) ? same : undefined) : [...reservedSockets].find(silent);
+      const given = same ? (probes.has(same) ? undefined : same) : [...reservedSockets].find((held) => !probes.has(held));
       if (!given) return false;
       reservedSockets.delete(given);
       given.destroy();
     }
     reservedSockets.add(socket);
+    readFirstLine(socket, (line) => {
+      if (PROBE_LINE.test(line)) probes.add(socket);
+    });
     // A probe sends its request at once: one that has not within the deadline gives the slot back.
     const deadline = setTimeout(() => {
       if (!asked.has(socket)) socket.destroy();

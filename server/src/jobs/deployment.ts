@@ -15,7 +15,7 @@ import { runInThread, ThreadError } from '../analysis/library-threads.js';
 import type { AnalyzeOutput } from '../analysis/analyze.js';
 import { DiskFull } from '../host/disk.js';
 import { jsonParts } from '../analysis/json-parts.js';
-import { GitError } from '../repository/errors.js';
+import { GitError, isNotThere } from '../repository/errors.js';
 import {
   blobSizes,
   commitMessage,
@@ -322,16 +322,19 @@ async function previousFiles(
     const [row] = await db.query<{ commit_sha: string | null }>('SELECT commit_sha FROM deployments WHERE id = $1', [current]);
     const commit = row?.commit_sha ?? '';
     let files: Record<string, string> | undefined;
+    let unreadable = commit ? undefined : 'no commit is recorded for it';
     try {
       if (commit) files = checkTree(await listFiles(cacheDir, commit, settings.git, { sizes: false }), project.docsDir, settings).files;
-    } catch {
-      files = undefined;
+    } catch (readError) {
+      // Not in the cache (pruned from the repository, a cache made again), git failed, or over a limit set since: said why below.
+      if (!(readError instanceof GitError || readError instanceof DeploymentFailure)) throw readError;
+      unreadable = readError.message.split('\n')[0];
     }
     if (files) await context.write((tx) => replaceFileParts(tx, current, jsonParts(files, FILE_PART_CHARS)));
     const line = files
       ? `the stored file map of deployment ${current} was damaged (${error.message}): made again from its commit ${commit.slice(0, 12)}`
-      : `the stored file map of deployment ${current} was damaged (${error.message}) and its commit cannot be read here: every file counts as added`;
-    context.log.warn({ deploymentId: current, damaged: error.message, rebuilt: files !== undefined }, line);
+      : `the stored file map of deployment ${current} was damaged (${error.message}) and its commit cannot be read here (${unreadable}): every file counts as added`;
+    context.log.warn({ deploymentId: current, damaged: error.message, rebuilt: files !== undefined, ...(unreadable ? { err: unreadable } : {}) }, line);
     await log(line);
     return files;
   }
@@ -552,8 +555,9 @@ export function dropLinks(worktree: string, links: readonly string[], docsDir: s
   for (const link of links) {
     try {
       unlinkSync(path.join(worktree, ...link.split('/')));
-    } catch {
+    } catch (error) {
       // Not checked out (a path git skipped): nothing to follow either.
+      if (!isNotThere(error)) throw error;
     }
   }
   return linkLines(links, docsDir);

@@ -245,12 +245,20 @@ export class JobRunner {
    */
   private async handBack(job: ClaimedJob): Promise<void> {
     const until = performance.now() + this.settings.leaseMs;
+    let failures = 0;
     while (!this.stopped && performance.now() < until) {
       try {
         await expireLease(this.store, job);
         await this.sweep();
+        if (failures > 0) this.log.info({ jobId: job.id, failures }, 'handed the job back to the queue once the database answered');
         return;
-      } catch {
+      } catch (error) {
+        // The database is still away: told once, tried again until the lease would have ended (then the sweep does it).
+        if (failures++ === 0)
+          this.log.warn(
+            { jobId: job.id, err: (error as Error)?.message ?? String(error) },
+            `handing the job back to the queue failed: tried again every ${HAND_BACK_MS} ms until its lease ends`,
+          );
         await new Promise((resolve) => setTimeout(resolve, HAND_BACK_MS));
       }
     }
@@ -325,12 +333,20 @@ export class JobRunner {
     this.stopped = true;
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
-    await this.unlisten?.().catch(() => {});
+    await this.unlisten?.().catch((error: unknown) =>
+      this.log.warn({ err: (error as Error)?.message ?? String(error) }, 'stopping: could not stop listening for new jobs'),
+    );
     // A claim in flight ends first: what it claimed is released by it, or is running below.
     await this.claimLoop;
     const jobs = [...this.running.values()];
     for (const entry of jobs) entry.controller.abort(new LeaseLost('the worker is stopping'));
     await Promise.allSettled(jobs.map((entry) => entry.done));
-    for (const entry of jobs) await releaseJob(this.store, entry.job).catch(() => {});
+    for (const entry of jobs)
+      await releaseJob(this.store, entry.job).catch((error: unknown) =>
+        this.log.warn(
+          { jobId: entry.job.id, err: (error as Error)?.message ?? String(error) },
+          'stopping: could not hand the job back; it runs again once its lease ends',
+        ),
+      );
   }
 }

@@ -12,6 +12,7 @@
  */
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isNotThere } from './errors.js';
 
 const FILES = 'files.json';
 const TREE = 'tree';
@@ -22,8 +23,9 @@ export async function claimCheckout(keptDir: string, worktree: string): Promise<
   await mkdir(path.dirname(worktree), { recursive: true });
   try {
     await rename(keptDir, claim);
-  } catch {
-    return undefined; // none kept, or another deployment claimed it first
+  } catch (error) {
+    if (isNotThere(error)) return undefined; // none kept, or another deployment claimed it first
+    throw error;
   }
   try {
     const held = heldFiles(JSON.parse(await readFile(path.join(claim, FILES), 'utf8')));

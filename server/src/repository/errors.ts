@@ -22,6 +22,11 @@ export class LocalRepoError extends GitError {
   override name = 'LocalRepoError';
 }
 
+/** Whether a file system error says the path is not there (ENOENT): what a catch of "none yet", "gone already" names. */
+export function isNotThere(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+}
+
 export function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
   if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;

@@ -19,7 +19,7 @@
  */
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { formatBytes, GitError, LocalRepoError } from './errors.js';
+import { formatBytes, GitError, isNotThere, LocalRepoError } from './errors.js';
 import { checkedOutBranches, MAX_POINTER_BYTES, openLocalRepo, refusal, type OpenedRepo } from './local.js';
 import { PinError, PinnedFolder, using } from './pinned.js';
 
@@ -121,8 +121,9 @@ function prepareCopy(copyDir: string): number | undefined {
   let bytes: unknown;
   try {
     bytes = (JSON.parse(readFileSync(path.join(copyDir, STATE), 'utf8')) as { bytes?: unknown }).bytes;
-  } catch {
-    // none: the first copy, or one that did not end
+  } catch (error) {
+    // none: the first copy, or one that did not end (or ended mid-write: not JSON)
+    if (!isNotThere(error) && !(error instanceof SyntaxError)) throw error;
   }
   rmSync(path.join(copyDir, STATE), { force: true });
   for (const name of ['refs/heads', 'packed-refs', 'shallow']) rmSync(path.join(copyDir, name), { recursive: true, force: true });

@@ -13,7 +13,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, type Dirent } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { formatBytes, GitError } from './errors.js';
+import { formatBytes, GitError, isNotThere } from './errors.js';
 import { gitEnv, hardenedArgs, isValidBranch, localServiceCommand, targetOf, writableSegments } from './guards.js';
 import { isLocalRepo, realpathOr } from './local.js';
 import type { CopyOutput } from './local-copy.js';
@@ -213,8 +213,9 @@ function folderBytes(folder: string, limit: number): number {
     if (!entry.isFile()) continue;
     try {
       total += statSync(full).size;
-    } catch {
+    } catch (error) {
       // a temporary pack file renamed under us
+      if (!isNotThere(error)) throw error;
     }
   }
   return total;
@@ -274,8 +275,9 @@ async function ensureCache(cacheDir: string, limits: GitLimits, partial = false)
       clearLeftovers(cacheDir);
       return;
     }
-  } catch {
-    // not there yet
+  } catch (error) {
+    // not there yet (a cache folder whose HEAD is there but unreadable is not made again over)
+    if (!isNotThere(error)) throw error;
   }
   rmSync(cacheDir, { recursive: true, force: true });
   mkdirSync(cacheDir, { recursive: true });
@@ -629,16 +631,18 @@ export async function recoverGitFolders(dataDir: string, limits: GitLimits): Pro
   let worktrees = 0;
   try {
     worktrees = readdirSync(worktreesDir).length;
-  } catch {
+  } catch (error) {
     // none
+    if (!isNotThere(error)) throw error;
   }
   rmSync(worktreesDir, { recursive: true, force: true });
   const gitDir = path.join(dataDir, 'git');
   let caches: string[] = [];
   try {
     caches = readdirSync(gitDir);
-  } catch {
+  } catch (error) {
     // none
+    if (!isNotThere(error)) throw error;
   }
   for (const name of caches) {
     const cacheDir = path.join(gitDir, name);
@@ -668,8 +672,9 @@ function killGitProcessesIn(folder: string): number {
       if (!/(^|\/)git(-[\w-]+)?$/.test(command)) continue;
       process.kill(Number(pid), 'SIGKILL');
       killed++;
-    } catch {
+    } catch (error) {
       // gone, or not ours to see
+      if (!['ENOENT', 'ESRCH', 'EACCES', 'EPERM'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
     }
   }
   return killed;

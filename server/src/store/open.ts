@@ -2,6 +2,7 @@ import { DataFolder } from '../host/data-folder.js';
 import type { DiskSpace } from '../host/disk.js';
 import { redactUrl } from '../messages/redact.js';
 import { migrate } from './migrate.js';
+import type { CheckpointEvents } from './pglite.js';
 import { StoreError, type Store } from './store.js';
 
 export interface StoreLocation {
@@ -13,6 +14,8 @@ export interface StoreLocation {
   data?: string;
   /** The data folder's disk: the embedded database takes no write when it is (nearly) full. */
   disk?: DiskSpace;
+  /** The embedded database's checkpoints failing and working again (the server log). */
+  checkpoints?: CheckpointEvents;
 }
 
 function isPostgresUrl(url: string): boolean {
@@ -29,7 +32,7 @@ export async function openStore(location: StoreLocation): Promise<Store> {
   } else {
     const folder = location.folder ?? (owned = await DataFolder.open(location.data ?? './.docsnav'));
     try {
-      store = await (await import('./pglite.js')).openPglite(folder.dbDir, { disk: location.disk });
+      store = await (await import('./pglite.js')).openPglite(folder.dbDir, { disk: location.disk, ...location.checkpoints });
     } catch (error) {
       await owned?.close();
       throw error;

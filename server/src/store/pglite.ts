@@ -6,6 +6,7 @@ import type { DiskSpace } from '../host/disk.js';
 import { writes } from '../host/disk.js';
 import { storableParams } from './storable.js';
 import { StoreError, type Store } from './store.js';
+import type { Logger } from '../host/log.js';
 
 /** The PostgreSQL major version of the PGlite release in package.json (0.5.x: PostgreSQL 18). */
 export const PGLITE_POSTGRES_VERSION = '18';
@@ -109,7 +110,7 @@ export function checkDatabaseFolder(dbDir: string): 'new' | 'existing' {
  * PGlite (PostgreSQL in WebAssembly) in `dbDir`. It is one process's database: two processes on
  * one folder lose writes without an error, so the caller holds the data folder's lock.
  */
-export async function openPglite(dbDir: string, options: { disk?: DiskSpace } = {}): Promise<Store> {
+export async function openPglite(dbDir: string, options: { disk?: DiskSpace } & CheckpointEvents = {}): Promise<Store> {
   const state = checkDatabaseFolder(dbDir);
   let db: PGlite;
   try {
@@ -130,7 +131,7 @@ export async function openPglite(dbDir: string, options: { disk?: DiskSpace } = 
   // from a WAL write that failed for want of space (disk.ts).
   const { disk } = options;
   if (disk) disk.holdsDatabase = true;
-  const wal = walBound(db, disk);
+  const wal = walBound(db, disk, options);
   const run =
     (target: Pick<PGlite, 'query'>) =>
     async <Row>(sql: string, params?: readonly unknown[]) => {
@@ -158,15 +159,39 @@ export async function openPglite(dbDir: string, options: { disk?: DiskSpace } = 
   };
 }
 
+/** The longest wait between two checkpoint attempts while they keep failing (ms). */
+const WAL_RETRY_MAX_MS = 60_000;
+
+/** What the embedded database tells the server's log: its checkpoints failing, and working again. */
+export interface CheckpointEvents {
+  /** The first failure of a run of them (then tried again with a growing wait, up to a minute). */
+  onCheckpointFailed?: (error: string) => void;
+  /** The first success after a run of failures, and how many there were. */
+  onCheckpointRecovered?: (failures: number) => void;
+}
+
+/** The checkpoint events as lines of the server's log: a warning when a run of failures starts, a line when one works again. */
+export function loggedCheckpoints(log: Logger): CheckpointEvents {
+  return {
+    onCheckpointFailed: (error) =>
+      log.warn({ err: error.split('\n')[0] }, 'the embedded database could not checkpoint its WAL: tried again less and less often, up to every minute'),
+    onCheckpointRecovered: (failures) => log.info({ failures }, 'the embedded database checkpointed its WAL again'),
+  };
+}
+
 /**
  * Checkpoints the embedded database when `WAL_CHECKPOINT_BYTES` of WAL were written since the
  * last checkpoint: looked at after a write, at most every `WAL_LOOK_MS`, never while a
  * checkpoint runs, nor on a disk below the floor (a checkpoint writes). Off the caller's path: a
- * write does not wait for it (it waits its turn behind a transaction under way).
+ * write does not wait for it (it waits its turn behind a transaction under way). A look that
+ * fails (not a database closed meanwhile) is told once per run of failures, and the wait before
+ * the next doubles, up to `WAL_RETRY_MAX_MS`, until one works (told too).
  */
-function walBound(db: PGlite, disk: DiskSpace | undefined): { wrote: () => void } {
+function walBound(db: PGlite, disk: DiskSpace | undefined, events: CheckpointEvents): { wrote: () => void } {
   let lookedAt = 0;
   let running = false;
+  let failures = 0;
+  let waitMs = WAL_LOOK_MS;
   const look = async () => {
     try {
       const rows = (
@@ -175,8 +200,14 @@ function walBound(db: PGlite, disk: DiskSpace | undefined): { wrote: () => void 
         )
       ).rows;
       if (Number(rows[0]?.bytes) >= WAL_CHECKPOINT_BYTES && !db.closed) await db.query('CHECKPOINT');
-    } catch {
-      // closed meanwhile, or the disk filled: the next write looks again
+      if (failures > 0) events.onCheckpointRecovered?.(failures);
+      failures = 0;
+      waitMs = WAL_LOOK_MS;
+    } catch (error) {
+      // Closed meanwhile: nothing to tell. Otherwise (a full disk, a database error) told once, and looked at less often.
+      if (db.closed) return;
+      if (failures++ === 0) events.onCheckpointFailed?.((error as Error)?.message ?? String(error));
+      waitMs = Math.min(waitMs * 2, WAL_RETRY_MAX_MS);
     } finally {
       running = false;
     }
@@ -184,7 +215,7 @@ function walBound(db: PGlite, disk: DiskSpace | undefined): { wrote: () => void 
   return {
     wrote() {
       const now = Date.now();
-      if (running || now - lookedAt < WAL_LOOK_MS || db.closed || disk?.reading.state === 'full') return;
+      if (running || now - lookedAt < waitMs || db.closed || disk?.reading.state === 'full') return;
       lookedAt = now;
       running = true;
       void look();

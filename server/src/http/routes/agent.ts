@@ -11,7 +11,7 @@ import { findSession, listSessions, type AgentSessionRecord, type HaltReason } f
 import { countQueued } from '../../store/jobs.js';
 import type { Project } from '../../store/projects.js';
 import { ownedBy } from './auth.js';
-import { errorResponses as errors, errorSchema, projectIdSchema as projectId, type Api } from './schemas.js';
+import { errorResponses as errors, errorSchema, integerParam, projectIdSchema as projectId, type Api } from './schemas.js';
 
 /**
  * The platform's spellings of why a session stopped (`github_missconfigured`, sic), which its
@@ -69,14 +69,6 @@ function toApi(session: AgentSessionRecord, project: Project) {
     title: session.title,
     createdAt: session.createdAt,
   };
-}
-
-function integerParam(value: string | undefined, name: string, fallback: number, min: number, max: number): number {
-  if (value === undefined || value === '') return fallback;
-  if (!/^\d+$/.test(value)) throw new HttpError(400, `${name}: must be an integer from ${min} to ${max}`);
-  const number = Number(value);
-  if (number < min || number > max) throw new HttpError(400, `${name}: must be an integer from ${min} to ${max}`);
-  return number;
 }
 
 export function registerAgentRoutes(app: Api, core: Core): void {

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import { encoder, negotiateProtocol, PROTOCOL_HEADERS, STREAM_PROTOCOLS } from '../../assistant/protocols.js';
 import type { Assistant } from '../../assistant/service.js';
 import { LimitError } from '../../assistant/limits.js';
@@ -100,13 +101,19 @@ const streamed = {
   },
 } as const;
 
-const rateLimited = {
+export const rateLimited = {
   type: 'object',
   description: 'A usage limit was hit.',
   headers: { 'Retry-After': { type: 'integer', description: "Seconds until the limit's window ends." } },
   properties: { error: { type: 'string' }, limit: { type: 'string', enum: ['key', 'organization', 'ip'], description: 'Which limit was hit.' } },
   required: ['error', 'limit'],
 } as const;
+
+/** A request over one of the assistant's limits: the 429 saying which limit and when to come back (counted in the metrics). */
+export function refuse(assistant: Assistant, reply: FastifyReply, error: LimitError): FastifyReply {
+  assistant.onRefused?.(error.scope);
+  return reply.code(429).header('retry-after', String(error.retryAfterSeconds)).send({ error: error.message, limit: error.scope });
+}
 
 /** POST /v1/assistant/{domain}/message (CORS, preflight included, is app-wide: app.ts). */
 export function registerAssistantRoutes(app: Api, assistant: Assistant): void {
@@ -139,10 +146,7 @@ export function registerAssistantRoutes(app: Api, assistant: Assistant): void {
       try {
         answer = await assistant.answer(requestKey(request), ownedBy(request, 'domain'), request.body, request.ip);
       } catch (error) {
-        if (error instanceof LimitError) {
-          assistant.onRefused?.(error.scope);
-          return reply.code(429).header('retry-after', String(error.retryAfterSeconds)).send({ error: error.message, limit: error.scope });
-        }
+        if (error instanceof LimitError) return refuse(assistant, reply, error);
         throw error;
       }
       reply.raw.on('close', () => {

@@ -9,6 +9,8 @@ export const ROUTES: ReadonlyArray<{ method: string; url: string; summary: strin
   { method: 'GET', url: '/v1/agent/{projectId}/jobs', summary: 'list agent jobs (admin key)' },
   { method: 'GET', url: '/v1/agent/{projectId}/job/{id}', summary: 'one agent job (admin key)' },
   { method: 'POST', url: '/v1/assistant/{domain}/message', summary: 'ask the assistant; the answer streams (assistant key)' },
+  { method: 'GET', url: '/v1/assistant/{domain}/pages', summary: "the page tree of the project's current deployment (assistant key)" },
+  { method: 'GET', url: '/v1/assistant/{domain}/search', summary: 'the sections that best match ?query= (assistant key)' },
   { method: 'GET', url: '/assistant/{domain}', summary: "a chat page for the project's assistant (open it with #key=<assistant key>)" },
   { method: 'GET', url: '/assistant/widget.js', summary: 'the chat widget a docs site embeds with one script tag' },
   { method: 'GET', url: '/healthz', summary: 'the server and its database answer' },

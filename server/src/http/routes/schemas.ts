@@ -1,3 +1,4 @@
+import { HttpError } from '../errors.js';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 
@@ -35,3 +36,12 @@ export const domainSchema = {
   pattern: '^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$',
   description: "The project's domain (`docsnav project add … --domain`).",
 } as const;
+
+/** A query parameter that is an integer from `min` to `max` (query strings are not coerced: ajv's `coerceTypes` is off), or `fallback` when absent. */
+export function integerParam(value: string | undefined, name: string, fallback: number, min: number, max: number): number {
+  if (value === undefined || value === '') return fallback;
+  if (!/^\d+$/.test(value)) throw new HttpError(400, `${name}: must be an integer from ${min} to ${max}`);
+  const number = Number(value);
+  if (number < min || number > max) throw new HttpError(400, `${name}: must be an integer from ${min} to ${max}`);
+  return number;
+}
