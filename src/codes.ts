@@ -17,6 +17,7 @@ export type Code =
   // semantic rules
   | 'primary-pattern'
   | 'mixed-children'
+  | 'href-drops-pages'
   | 'language-code'
   | 'external-href'
   | 'expanded-top-level'
@@ -143,6 +144,13 @@ export const codes = {
     title: 'One child type per level',
     severity: 'error',
     description: 'An element holds more than one type of child at one level (spec rule 3), e.g. a tab with both `anchors` and `groups`.',
+    source: 'rule',
+  },
+  'href-drops-pages': {
+    title: 'A link with pages',
+    severity: 'error',
+    description:
+      'A tab, anchor, dropdown, product, version, language or menu item with a link `href` (a URL, `/path`, `#hash` or `mailto:`) and pages or other children: the hosted platform makes it the link and drops every page under it without a word.',
     source: 'rule',
   },
   'language-code': {
