@@ -150,7 +150,7 @@ export class TreeBuilder {
     this.urls = new PageUrls(options.profile?.crossSpecClash ?? 'suffix');
     this.dropsLikePlatform = options.profile?.name === 'platform';
     this.specs = new SpecsInScope(options.loader, options.profile, options.report, options.reportIn);
-    this.frontMatter = new PageFrontMatterReader(options);
+    this.frontMatter = new PageFrontMatterReader({ ...options, keepsEmptyTitles: this.dropsLikePlatform });
     this.readsPages = options.reader !== undefined && options.files !== undefined;
     this.files = options.files;
     this.keepTree = options.keepTree ?? true;
@@ -461,7 +461,7 @@ export class TreeBuilder {
         if (operation.operation.description !== undefined) page.description = operation.operation.description;
         page.openapi = pageOperation(operation.operation, operation.file);
       }
-      if (found.data) applyFrontMatter(page, found.data);
+      if (found.data) applyFrontMatter(page, found.data, this.frontMatter.keepsEmptyTitles);
     }
     this.finishPage(page, state.trail);
     // An entry the platform links as written (` a`, `a.mdx`) is page-path's to report.
