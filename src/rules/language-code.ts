@@ -55,7 +55,7 @@ export const languageCode: NavigationRule = {
           // The site works on the platform as written: the answer is the platform profile, not another
           // code (`uk` -> `ua` would break it there, `pl` -> `nl` is another language). The platform builds it: a warning, unless `rules` ask for more.
           context.report({
-            message: `"${code}" is not a language code of the spec: the spec allows ${supported}; ${platformAlsoAccepts(code)}.`,
+            message: `"${code}" is not a supported language code: the spec allows ${supported}; ${platformAlsoAccepts(code)}.`,
             pointer,
             severity: profile.beyondPlatform,
           });
