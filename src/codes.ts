@@ -234,7 +234,7 @@ export const codes = {
     title: 'OpenAPI spec read with a caveat',
     severity: 'warning',
     description:
-      'The spec was read, but the platform may not read it the same: Swagger 2.0 (the platform supports only OpenAPI 3.0 and 3.1), JSON that is not strict, a spec with no paths.',
+      'The spec was read, but the platform may not read it the same: Swagger 2.0 (the platform supports only OpenAPI 3.0 and 3.1), JSON that is not strict, a spec with no paths; under the platform profile, a spec after the first of an `openapi` array that would generate pages (the platform generates from the first only).',
     source: 'resolve',
   },
   'openapi-external-ref': {

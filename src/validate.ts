@@ -46,8 +46,9 @@ export interface ValidateOptions {
   /** Language codes to accept besides the profile's (e.g. `["ja", "uk"]`). */
   languageCodes?: readonly string[];
   /**
-   * The contract to check against: `spec` (default: the spec's 20 language codes, global
-   * anchor hrefs as absolute http(s) URLs) or `platform` (what the hosted platform accepts).
+   * The contract to check against: `platform` (default: what the hosted platform accepts, its
+   * verdict) or `spec` (the spec's 20 language codes, global anchor hrefs as absolute http(s)
+   * URLs; what only the platform accepts is a warning).
    */
   profile?: ProfileName;
   /**

@@ -19,7 +19,7 @@ import { moveSettingOutOfNavigation } from './move-setting.js';
 import { settingUnderNavigation } from '../settings/index.js';
 
 export interface FixContext {
-  /** `spec` (the default) or `platform`: `language-code` is fixed to the spec's spelling only under `spec`. */
+  /** `platform` (the default) or `spec`: `language-code` is fixed to the spec's spelling only under `spec`. */
   profile?: ProfileName;
 }
 

@@ -350,7 +350,21 @@ export class TreeBuilder {
 
   private emitBulk(owner: ElementNode, tree: PageTree): void {
     const state = this.states.get(owner)!;
-    for (const { source, directory, pointer } of this.specs.of(owner.openapi)) {
+    const specs = this.specs.of(owner.openapi);
+    // The platform generates an element's pages from the first spec of its `openapi` array only (measured
+    // with @mintlify/prebuild 1.0.1341): the others' operations get no page, and one at a path the first
+    // also has is not the one served there. Said at each spec left out.
+    if (this.dropsLikePlatform && specs.length > 1) {
+      for (const { source, pointer } of specs.slice(1)) {
+        this.report({
+          code: 'openapi-warning',
+          severity: 'warning',
+          message: `The platform generates this element's pages from the first spec of its \`openapi\` array only (${specs[0].source}): it makes no page for the operations of "${source}". List them as endpoint entries, or give "${source}" an element of its own.`,
+          pointer,
+        });
+      }
+    }
+    for (const { source, directory, pointer } of this.dropsLikePlatform ? specs.slice(0, 1) : specs) {
       const loaded = this.specs.load(source, pointer);
       if (!loaded) continue;
       const findings: Finding[] = (this.bulkFindings = []);
