@@ -17,6 +17,7 @@ export type Code =
   // semantic rules
   | 'primary-pattern'
   | 'mixed-children'
+  | 'href-drops-pages'
   | 'language-code'
   | 'external-href'
   | 'expanded-top-level'
@@ -148,6 +149,13 @@ export const codes = {
     description: 'An element holds more than one type of child at one level (spec rule 3), e.g. a tab with both `anchors` and `groups`.',
     source: 'rule',
   },
+  'href-drops-pages': {
+    title: 'A link with pages',
+    severity: 'error',
+    description:
+      'A tab, anchor, dropdown, product, version, language or menu item with a link `href` (a URL, `/path`, `#hash` or `mailto:`) and pages or other children: the hosted platform makes it the link and drops every page under it without a word.',
+    source: 'rule',
+  },
   'language-code': {
     title: 'Unsupported language code',
     severity: 'error',
@@ -250,7 +258,7 @@ export const codes = {
     title: 'OpenAPI spec read with a caveat',
     severity: 'warning',
     description:
-      'The spec was read, but the platform may not read it the same: Swagger 2.0 (the platform supports only OpenAPI 3.0 and 3.1), JSON that is not strict, a spec with no paths.',
+      'The spec was read, but the platform may not read it the same: Swagger 2.0 (the platform supports only OpenAPI 3.0 and 3.1), JSON that is not strict, a spec with no paths; under the platform profile, a spec after the first of an `openapi` array that would generate pages (the platform generates from the first only).',
     source: 'resolve',
   },
   'openapi-external-ref': {
@@ -264,7 +272,7 @@ export const codes = {
     title: "Page front matter the platform can't use",
     severity: 'error',
     description:
-      "A listed page's front matter is not YAML the platform reads, or its `openapi` is not one endpoint string: the platform's build fails on either. Located in the page file.",
+      "A listed page's front matter is not YAML the platform reads, or its `openapi` is not one endpoint string: the platform's build fails on either. A `title:` left empty is a warning: the platform's page has no title (null), not one made from the file name. Located in the page file.",
     source: 'resolve',
   },
   'endpoint-not-found': {

@@ -23,7 +23,8 @@ import { cachedValidation } from './cache/replay.js';
 import { TreeBuilder } from './resolve/tree.js';
 import type { PageTree } from './resolve/types.js';
 import { checkSchema } from './schema/index.js';
-import { checkDocsSettings, checkMintJson } from './settings/index.js';
+import { explainLostArrays } from './schema/lost-arrays.js';
+import { checkDocsSettings, checkMintJson, misplacedSetting } from './settings/index.js';
 import { loadSiteDocument } from './mint/document.js';
 import type { LoadedDocument } from './source/refs.js';
 import { shortenQuoted } from './text.js';
@@ -45,8 +46,9 @@ export interface ValidateOptions {
   /** Language codes to accept besides the profile's (e.g. `["ja", "uk"]`). */
   languageCodes?: readonly string[];
   /**
-   * The contract to check against: `spec` (default: the spec's 20 language codes, global
-   * anchor hrefs as absolute http(s) URLs) or `platform` (what the hosted platform accepts).
+   * The contract to check against: `platform` (default: what the hosted platform accepts, its
+   * verdict) or `spec` (the spec's 20 language codes, global anchor hrefs as absolute http(s)
+   * URLs; what only the platform accepts is a warning).
    */
   profile?: ProfileName;
   /**
@@ -200,7 +202,7 @@ export function startPipeline(text: string, options: ValidateOptions & PipelineH
     immediate: !options.allowRemote,
   });
   // One walk: the rules and the tree builder see the navigation together.
-  checkDocument(document, options, sink, files, [builder.visitor()]);
+  checkDocument(document, options, sink, files, [builder.visitor()], builder);
   const finish = (): PageTree => {
     const tree = builder.build();
     checkSiteOf(tree, builder, { document, sink, files, absoluteRoot, reader, options, reportIn, keep: options.titles !== true });
@@ -317,13 +319,18 @@ function checkDocument(
   sink: ProblemSink,
   files: DocsFiles | undefined,
   extra: readonly NavigationVisitor[] = [],
+  builder?: TreeBuilder,
 ): void {
   for (const finding of document.findings) sink.addInFile(finding.source, finding);
   if (document.value === undefined) return;
   const schemaCodes: Code[] = ['missing-field', 'invalid-type', 'invalid-value', 'unknown-field'];
   const profile = profileOf(options.profile);
   if (schemaCodes.some((code) => sink.enabled(code))) {
-    for (const finding of checkSchema(document.value)) sink.add(finding);
+    const findings = checkSchema(document.value);
+    // A malformed entry costs its division's whole array on the platform: said in its message, and left out of the platform's tree.
+    const lost = explainLostArrays(document.value, findings);
+    builder?.loseArraysAround(lost);
+    for (const finding of findings) sink.add(misplacedSetting(finding, document.value));
     // The platform checks every other setting too (src/settings); the spec says nothing of them.
     if (profile.checksSettings) for (const finding of checkDocsSettings(document.value)) sink.add(finding);
   }

@@ -12,6 +12,7 @@ import { docsRootFiles } from '../src/docs-root.js';
 import { diskReader, isInside } from '../src/files.js';
 import { resolveText } from '../src/resolve/resolve.js';
 import { validateText } from '../src/validate.js';
+import { REQUIRED_SETTINGS } from './required-settings.js';
 
 const SECRET = 'sibling-secret-5c1d';
 
@@ -61,7 +62,7 @@ describe('a sibling folder whose name extends the root is outside it', () => {
   });
 
   it('a `$ref` into it is path-outside-root, and nothing of it is read', async () => {
-    const text = JSON.stringify({ navigation: { groups: [{ $ref: '../docs-evil/nav.json' }] } }, null, 2);
+    const text = JSON.stringify({ ...REQUIRED_SETTINGS, navigation: { groups: [{ $ref: '../docs-evil/nav.json' }] } }, null, 2);
     const file = path.join(root, 'docs.json');
     for (const result of [validateText(text, { file, root }), await resolveText(text, { file, root })]) {
       expect(result.problems.map((p) => [p.code, p.pointer])).toContainEqual(['path-outside-root', '/navigation/groups/0/$ref']);
@@ -74,7 +75,7 @@ describe('a sibling folder whose name extends the root is outside it', () => {
     expect(typeof files.pageFileOf).toBe('function');
     expect(files.pageFileOf?.('linked')).toBeUndefined();
     expect(files.pageFileOf?.('linked-folder/page')).toBeUndefined();
-    const text = JSON.stringify({ navigation: { pages: ['index', 'linked', 'linked-folder/page'] } }, null, 2);
+    const text = JSON.stringify({ ...REQUIRED_SETTINGS, navigation: { pages: ['index', 'linked', 'linked-folder/page'] } }, null, 2);
     const file = path.join(root, 'docs.json');
     const validated = validateText(text, { file, root });
     expect(validated.problems.map((p) => [p.code, p.pointer])).toEqual([
@@ -88,7 +89,7 @@ describe('a sibling folder whose name extends the root is outside it', () => {
   it('an openapi path through a symlink there is not read', async () => {
     symlinkSync(path.join(evil, 'openapi.json'), path.join(root, 'openapi.json'));
     try {
-      const text = JSON.stringify({ navigation: { groups: [{ group: 'API', openapi: 'openapi.json', pages: ['index'] }] } }, null, 2);
+      const text = JSON.stringify({ ...REQUIRED_SETTINGS, navigation: { groups: [{ group: 'API', openapi: 'openapi.json', pages: ['index'] }] } }, null, 2);
       const file = path.join(root, 'docs.json');
       const resolved = await resolveText(text, { file, root });
       expect(resolved.problems.map((p) => p.code)).toContain('path-outside-root');

@@ -1,10 +1,14 @@
 /**
- * Profiles: which contract docsnav checks against. `spec` (the default) is the spec we were
- * given; `platform` is what the hosted platform accepts today (platform-facts §1a), for teams
- * whose site runs there. A profile changes what the two spec-strict rules (`language-code`,
- * `external-href`) accept, whether a `$schema` the platform rejects (`schema-url`) is an
- * error or a hint, and whether docs.json's settings outside `navigation` and a mint.json beside
- * it are checked (only under `platform`); every other check and severity is the same under both.
+ * Profiles: which contract docsnav checks against. `platform` (the default) is what the hosted
+ * platform accepts today (platform-facts §1a): with default settings a site gets the platform's
+ * verdict, an error only where its build fails or drops something (issue 56: a linter that fails a
+ * site the platform builds is switched off). `spec` is the written spec we were given, stricter in
+ * places: what it rejects and the platform accepts is a warning under it (`beyondPlatform`), an
+ * error only when asked for (`"rules": { "language-code": "error" }`, as for any code). A profile
+ * changes what the two spec-strict rules (`language-code`, `external-href`) accept, whether a
+ * `$schema` the platform rejects (`schema-url`) is an error or a hint, and whether docs.json's
+ * settings outside `navigation` and a mint.json beside it are checked (only under `platform`);
+ * every other check and severity is the same under both.
  */
 import type { Code } from '../codes.js';
 import { LANGUAGE_CODES } from '../navigation/model.js';
@@ -71,7 +75,7 @@ type PlatformRejection =
    * As an `info` hint only. The spec says nothing about `$schema`, and a self-hosting team may
    * point it at a local file for its editor; but most sites are published on the platform,
    * where that value fails the build, and `spec` is the default profile: silence would leave
-   * them with "no problems" and a failed deploy. Info never fails a run.
+   * them with "no problems" and a failed deploy (the reason `platform` is the default). Info never fails a run.
    */
   | 'hint';
 
@@ -88,6 +92,12 @@ export interface Profile {
   /** The language codes accepted (before any `languageCodes` added by the user). */
   languageCodes: ReadonlySet<string>;
   globalAnchorHrefs: GlobalAnchorHrefs;
+  /**
+   * The severity of what this profile rejects and the hosted platform accepts (a language code, a
+   * global anchor href): at most a warning, so that a site the platform builds passes; a config's
+   * `rules` raise it (`"language-code": "error"`). Unused by `platform`, which accepts them.
+   */
+  beyondPlatform: 'warning' | 'info';
   /** How a `$schema` the platform rejects is reported (`schema-url`). */
   schemaUrl: PlatformRejection;
   /** How a spec's `$ref` that does not start with `#` is reported (`openapi-external-ref`): the platform refuses the spec. */
@@ -114,44 +124,46 @@ export interface Profile {
   deploysDespite: ReadonlySet<Code>;
 }
 
-/** The one registry of profiles; the default (`spec`) first. */
+/** The one registry of profiles; the default (`platform`) first. */
 export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
-  spec: {
-    name: 'spec',
-    summary: "the spec's 20 language codes, http(s) global anchors",
-    languageCodesOf: "the spec's",
-    editorSchemas: { docs: 'docs.schema.json', navigation: 'navigation.schema.json' },
-    description:
-      "The spec's contract (default): its 20 language codes, global anchor hrefs only as absolute http(s) URLs; a `$schema` the platform rejects is only info.",
-    languageCodes: new Set(LANGUAGE_CODES),
-    globalAnchorHrefs: 'external',
-    schemaUrl: 'hint',
-    externalSpecRefs: 'hint',
-    checksSettings: false,
-    crossSpecClash: 'suffix',
-    deploysDespite: new Set(),
-  },
   platform: {
     name: 'platform',
     summary: 'what the hosted platform accepts, settings outside navigation too',
     languageCodesOf: "the hosted platform's",
     editorSchemas: { docs: 'docs.platform.schema.json', navigation: 'navigation.platform.schema.json' },
     description:
-      'What the hosted platform accepts: its ~40 language codes, global anchor hrefs that are absolute URLs, /paths, #hashes or mailto: links, `$schema` only as an absolute URL; and every other setting of docs.json, and a mint.json beside it, as its build checks them.',
+      'What the hosted platform accepts (default): its ~40 language codes, global anchor hrefs that are absolute URLs, /paths, #hashes or mailto: links, `$schema` only as an absolute URL; and every other setting of docs.json, and a mint.json beside it, as its build checks them.',
     languageCodes: new Set(PLATFORM_LANGUAGE_CODES),
     globalAnchorHrefs: 'platform',
+    beyondPlatform: 'warning',
     schemaUrl: 'problem',
     externalSpecRefs: 'problem',
     checksSettings: true,
     crossSpecClash: 'lost',
     deploysDespite: new Set(['page-not-found', 'page-path', 'unknown-field', 'primary-pattern', 'redirect-not-found', 'redirect-loop', 'redirect-pattern']),
   },
+  spec: {
+    name: 'spec',
+    summary: "the spec's 20 language codes, http(s) global anchors",
+    languageCodesOf: "the spec's",
+    editorSchemas: { docs: 'docs.schema.json', navigation: 'navigation.schema.json' },
+    description:
+      "The written spec's contract: its 20 language codes, global anchor hrefs only as absolute http(s) URLs, each a warning where the hosted platform accepts the value (an error with `rules`); a `$schema` the platform rejects is only info; settings outside navigation are not checked.",
+    languageCodes: new Set(LANGUAGE_CODES),
+    globalAnchorHrefs: 'external',
+    beyondPlatform: 'warning',
+    schemaUrl: 'hint',
+    externalSpecRefs: 'hint',
+    checksSettings: false,
+    crossSpecClash: 'suffix',
+    deploysDespite: new Set(),
+  },
 };
 
 /** Every profile's name, in the registry's order. */
 export const PROFILE_NAMES: readonly ProfileName[] = Object.freeze(Object.keys(PROFILES) as ProfileName[]);
 
-export const DEFAULT_PROFILE: ProfileName = 'spec';
+export const DEFAULT_PROFILE: ProfileName = 'platform';
 
 export function isProfileName(value: unknown): value is ProfileName {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(PROFILES, value);
@@ -168,5 +180,5 @@ export function profileOf(name: ProfileName | undefined): Profile {
 
 /** The end of a message under the spec profile for a value the platform profile accepts. */
 export function platformAlsoAccepts(value: string): string {
-  return `the hosted platform also accepts "${value}": use the platform profile (--profile platform, or "extends": "platform" in docsnav.config.json)`;
+  return `the hosted platform accepts "${value}", so this is a warning (the default profile, platform, accepts it; make it an error with "rules" in docsnav.config.json)`;
 }

@@ -1,7 +1,7 @@
 import { distance } from 'fastest-levenshtein';
 import { entryKey, parseEntry } from '../navigation/entries.js';
 import { isPlainObject } from '../navigation/model.js';
-import type { ProfileName } from '../config/profiles.js';
+import { DEFAULT_PROFILE, type ProfileName } from '../config/profiles.js';
 import type { Problem } from '../problem.js';
 import { ALIASES } from '../rules/language-code.js';
 import { ALLOWED_KEYS } from '../schema/index.js';
@@ -15,9 +15,11 @@ import { jsonRedirectEdits, yamlRedirectEdits, type RedirectToAdd } from './redi
 import { enumValuesWith, fieldAcceptsType } from './schema-facts.js';
 import type { FixIntent, TextEdit } from './types.js';
 import { yamlEdits } from './yaml-edits.js';
+import { moveSettingOutOfNavigation } from './move-setting.js';
+import { settingUnderNavigation } from '../settings/index.js';
 
 export interface FixContext {
-  /** `spec` (the default) or `platform`: `language-code` is fixed to the spec's spelling only under `spec`. */
+  /** `platform` (the default) or `spec`: `language-code` is fixed to the spec's spelling only under `spec`. */
   profile?: ProfileName;
 }
 
@@ -35,6 +37,10 @@ export function attachFixes(problems: readonly Problem[], files: readonly Source
     if (!FIXABLE_CODES.has(problem.code) || problem.code === 'redirect-missing') continue;
     const source = sources.get(problem.file);
     if (!source || source.value === undefined) continue;
+    if (settingUnderNavigation(problem) !== undefined) {
+      attachSettingMove(problem, source);
+      continue;
+    }
     const intent = intentFor(problem, source.value, context, firstIndexes);
     if (!intent) continue;
     let list = byFile.get(problem.file);
@@ -61,6 +67,19 @@ export function attachFixes(problems: readonly Problem[], files: readonly Source
       if (edit && source.text.slice(edit.start, edit.end) !== edit.text) problem.fix = { edits: [edit] };
     });
   }
+}
+
+/**
+ * A top-level setting inside `navigation` (`interaction`, `styling`, …) is moved out beside it, in
+ * docs.json's own text (JSON; a YAML file gets no fix): only when that file holds `navigation` and
+ * no top-level key of the same name (then the two need a person to merge them).
+ */
+function attachSettingMove(problem: Problem, source: SourceFile): void {
+  const key = parsePointer(problem.pointer)[1];
+  if (source.format === 'yaml' || !isPlainObject(source.value) || ownChild(source.value, key) !== undefined) return;
+  const lines = new LineIndex(source.text);
+  const edits = moveSettingOutOfNavigation(source.text, [lines.offset(problem.line, problem.column), lines.offset(problem.endLine, problem.endColumn)]);
+  if (edits) problem.fix = { edits };
 }
 
 /**
@@ -124,7 +143,7 @@ function intentFor(problem: Problem, value: unknown, context: FixContext, firstI
     case 'language-code': {
       // The same language in the spec's spelling (`uk` -> `ua`, `EN` -> `en`, `de-DE` -> `de`), never a guess at another language.
       const code = problem.suggest;
-      if ((context.profile ?? 'spec') !== 'spec' || code === undefined || typeof here !== 'string') return undefined;
+      if ((context.profile ?? DEFAULT_PROFILE) !== 'spec' || code === undefined || typeof here !== 'string') return undefined;
       const lower = here.toLowerCase();
       if (ALIASES[lower] !== code && lower !== code.toLowerCase() && lower.split('-')[0] !== code) return undefined;
       return { kind: 'replace-value', pointer: problem.pointer, value: code, current: here };

@@ -54,7 +54,7 @@ export function previousNonSpace(text: string, pos: number): number {
  * Removes the member [start, end) with its comma: from the end of the previous member
  * (`, "x": 1`), or for the first one up to the next member; the only member leaves `{}`/`[]`.
  */
-function removal(text: string, start: number, end: number): TextEdit | undefined {
+export function removal(text: string, start: number, end: number): TextEdit | undefined {
   const before = previousNonSpace(text, start);
   const after = skipSpace(text, end);
   const c = text.charCodeAt(before);

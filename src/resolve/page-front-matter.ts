@@ -42,6 +42,8 @@ export interface PageFrontMatterOptions {
   /** Looks up the operation a page's `openapi` names; undefined: not looked up. */
   loader?: SpecLoader;
   reportIn?: ReportInPage;
+  /** The platform profile: an empty front matter `title:` is the page's title (null), as on the platform. */
+  keepsEmptyTitles?: boolean;
 }
 
 export class PageFrontMatterReader {
@@ -54,6 +56,8 @@ export class PageFrontMatterReader {
   private readonly cache: ValidationCache | undefined;
   private readonly keptPages: KeptPages | undefined;
   private readonly reportIn: ReportInPage | undefined;
+  /** The platform profile: an empty `title:` gives the page no title (null), as the platform does. */
+  readonly keepsEmptyTitles: boolean;
   /** Page files found, by page path (undefined: none), kept in the cache while no file changes. */
   private readonly found: Map<string, PageFile | undefined> | undefined;
 
@@ -64,6 +68,7 @@ export class PageFrontMatterReader {
     this.cache = options.cache;
     this.keptPages = options.keptPages;
     this.reportIn = options.reportIn;
+    this.keepsEmptyTitles = options.keepsEmptyTitles ?? false;
     this.pageOperations = options.loader ? new PageOperations(options.loader, options.files) : undefined;
     // An editor's keystroke in docs.json finds 23,000 page files again: they are the last check's while no file changed.
     // Only through the cache's own reader: a caller's `readFile` may answer differently without telling the cache.
@@ -99,6 +104,14 @@ export class PageFrontMatterReader {
         });
       } else if (front?.ok) {
         result.data = front.data;
+        if (emptyTitle(front.data)) {
+          this.sayInPage(found, {
+            code: 'front-matter-invalid',
+            severity: 'warning',
+            key: 'title',
+            message: `\`title\` is empty in the front matter of "${found.file}": the platform gives the page no title (${front.data.title === null ? 'null' : 'an empty one'}), not one made from its file name, so its sidebar entry and browser tab have none. Write a title, or remove the key to have one made from the file name.`,
+          });
+        }
         result.operation = this.operationOf(found, front.data);
       }
     }
@@ -143,7 +156,7 @@ export class PageFrontMatterReader {
       if (!found) continue;
       page.file = found.file;
       // The file's front matter over the generated values, as on an ordinary page.
-      if (found.data) applyFrontMatter(page, found.data);
+      if (found.data) applyFrontMatter(page, found.data, this.keepsEmptyTitles);
     }
   }
 
@@ -202,10 +215,19 @@ export class PageFrontMatterReader {
   }
 }
 
-/** What a page's front matter gives the tree: its title, sidebar title, icon, tag and description. */
-export function applyFrontMatter(page: ResolvedPage, data: Record<string, unknown>): void {
+/** A front matter `title:` left empty (null in YAML) or blank: the platform's page has that, not a title made from the path. */
+function emptyTitle(data: Record<string, unknown>): boolean {
+  return Object.hasOwn(data, 'title') && (data.title === null || (typeof data.title === 'string' && data.title.trim() === ''));
+}
+
+/**
+ * What a page's front matter gives the tree: its title, sidebar title, icon, tag and description.
+ * `keepEmptyTitle` (the platform profile): an empty `title:` gives the page the platform's null (or `""`).
+ */
+export function applyFrontMatter(page: ResolvedPage, data: Record<string, unknown>, keepEmptyTitle = false): void {
   const title = stringField(data, 'title');
   if (title !== undefined) page.title = title;
+  else if (keepEmptyTitle && emptyTitle(data)) page.title = data.title === null ? null : String(data.title);
   const sidebarTitle = stringField(data, 'sidebarTitle');
   if (sidebarTitle !== undefined) page.sidebarTitle = sidebarTitle;
   const icon = iconOf(data.icon);

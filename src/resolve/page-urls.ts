@@ -38,6 +38,7 @@ interface ClaimedPage {
   id: string;
   path: string;
   kind: string;
+  title: string | null;
   lostTo?: string;
 }
 
@@ -112,9 +113,16 @@ export class PageUrls {
     return [...byPointer.values()].flatMap((list) => mergeByCode(list));
   }
 
-  /** Marks each lost page with the id of the page served at its path (once the ids are final). */
+  /**
+   * Marks each lost page with the id of the page served at its path (once the ids are final), and
+   * gives it that page's title: its entry in the navigation shows the page served there, as on the
+   * platform (its build decorates every entry of a path with the one page it wrote there).
+   */
   markLost(): void {
-    for (const { page, to } of this.lost) page.lostTo = to.id;
+    for (const { page, to } of this.lost) {
+      page.lostTo = to.id;
+      page.title = to.title;
+    }
   }
 
   /** The claims of sections with endpoint pages (the only ones where paths can clash), per section. */

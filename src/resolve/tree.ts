@@ -16,6 +16,7 @@ import type { KeptPages } from '../pages/kept.js';
 import { platformPagePath, tidyPage } from '../navigation/entries.js';
 import { childKind, ELEMENTS, isPlainObject, NAME_FIELD, platformKeptChild } from '../navigation/model.js';
 import { generatesAsyncapi } from '../navigation/asyncapi.js';
+import { childArraysLostToHref } from '../navigation/platform-drops.js';
 import { escapesRoot, isUrl, openapiSources } from '../navigation/openapi.js';
 import { listedInOwnPages, pointerOf, walkNavigation, type ElementNode, type NavigationVisitor, type PageNode } from '../navigation/walk.js';
 import type { FileReader } from '../files.js';
@@ -130,6 +131,13 @@ export class TreeBuilder {
    * (primary-pattern and mixed-children say which).
    */
   private readonly keptChildren = new Map<ElementNode, string>();
+  /**
+   * Under the platform profile: child arrays the platform drops whole (platform-drops.ts), by
+   * element: every child array of a division that is a link (`href`), and the array of the nearest
+   * division around a malformed entry (`loseArraysAround`, by pointer until the element is walked).
+   */
+  private readonly lostArrays = new Map<ElementNode, ReadonlySet<string>>();
+  private readonly lostAt = new Map<string, Set<string>>();
   private readonly dropsLikePlatform: boolean;
   /** The elements inside a dropped array (a parent is seen before its children, so one lookup each). */
   private readonly droppedElements = new Set<ElementNode>();
@@ -145,7 +153,7 @@ export class TreeBuilder {
     this.urls = new PageUrls(options.profile?.crossSpecClash ?? 'suffix');
     this.dropsLikePlatform = options.profile?.name === 'platform';
     this.specs = new SpecsInScope(options.loader, options.profile, options.report, options.reportIn);
-    this.frontMatter = new PageFrontMatterReader(options);
+    this.frontMatter = new PageFrontMatterReader({ ...options, keepsEmptyTitles: this.dropsLikePlatform });
     this.readsPages = options.reader !== undefined && options.files !== undefined;
     this.files = options.files;
     this.keepTree = options.keepTree ?? true;
@@ -171,7 +179,7 @@ export class TreeBuilder {
       },
       page: (node) => {
         if (
-          this.keptChildren.size > 0 &&
+          this.dropsAny() &&
           (this.droppedElements.has(node.parent) || this.dropsArray(node.parent, node.field === undefined ? 'pages' : undefined))
         )
           return;
@@ -205,7 +213,7 @@ export class TreeBuilder {
 
   /** Whether an element is inside a child array the platform drops (and remembers it, for its children). */
   private dropped(node: ElementNode): boolean {
-    if (this.keptChildren.size === 0 || !node.parent) return false;
+    if (!this.dropsAny() || !node.parent) return false;
     const inside = this.droppedElements.has(node.parent) || this.dropsArray(node.parent, node.parentKey);
     if (inside) this.droppedElements.add(node);
     return inside;
@@ -213,12 +221,33 @@ export class TreeBuilder {
 
   /** The platform drops this child array of the element (`key` undefined: not a child array, such as `global`). */
   private dropsArray(element: ElementNode, key: string | undefined): boolean {
+    if (key === undefined || childKind(element.kind, key) === undefined) return false;
     const kept = this.keptChildren.get(element);
-    return kept !== undefined && key !== undefined && key !== kept && childKind(element.kind, key) !== undefined;
+    return (kept !== undefined && key !== kept) || (this.lostArrays.get(element)?.has(key) ?? false);
   }
 
-  /** Notes which child array the platform keeps of an element that holds several. */
+  private dropsAny(): boolean {
+    return this.keptChildren.size > 0 || this.lostArrays.size > 0;
+  }
+
+  /**
+   * Under the platform profile: the platform drops these child arrays whole, each named by its
+   * division's pointer and key (a malformed entry inside it: `arrayLostTo`). Given before the walk.
+   */
+  loseArraysAround(lost: Iterable<{ division: string; key: string }>): void {
+    if (!this.dropsLikePlatform) return;
+    for (const { division, key } of lost) {
+      let keys = this.lostAt.get(division);
+      if (!keys) this.lostAt.set(division, (keys = new Set()));
+      keys.add(key);
+    }
+  }
+
+  /** Notes which child array the platform keeps of an element that holds several, and which it drops whole. */
   private noteKeptChild(node: ElementNode): void {
+    const linkLoses = childArraysLostToHref(node.kind, node.value);
+    const malformed = this.lostAt.size > 0 ? this.lostAt.get(pointerOf(node.path)) : undefined;
+    if (linkLoses.length > 0 || malformed) this.lostArrays.set(node, new Set([...linkLoses, ...(malformed ?? [])]));
     let count = 0;
     for (const key in ELEMENTS[node.kind].children) if (Object.hasOwn(node.value, key)) count++;
     if (count < 2) return;
@@ -340,7 +369,21 @@ export class TreeBuilder {
 
   private emitBulk(owner: ElementNode, tree: PageTree): void {
     const state = this.states.get(owner)!;
-    for (const { source, directory, pointer } of this.specs.of(owner.openapi)) {
+    const specs = this.specs.of(owner.openapi);
+    // The platform generates an element's pages from the first spec of its `openapi` array only (measured
+    // with @mintlify/prebuild 1.0.1341): the others' operations get no page, and one at a path the first
+    // also has is not the one served there. Said at each spec left out.
+    if (this.dropsLikePlatform && specs.length > 1) {
+      for (const { source, pointer } of specs.slice(1)) {
+        this.report({
+          code: 'openapi-warning',
+          severity: 'warning',
+          message: `The platform generates this element's pages from the first spec of its \`openapi\` array only (${specs[0].source}): it makes no page for the operations of "${source}". List them as endpoint entries, or give "${source}" an element of its own.`,
+          pointer,
+        });
+      }
+    }
+    for (const { source, directory, pointer } of this.dropsLikePlatform ? specs.slice(0, 1) : specs) {
       const loaded = this.specs.load(source, pointer);
       if (!loaded) continue;
       const findings: Finding[] = (this.bulkFindings = []);
@@ -511,7 +554,7 @@ export class TreeBuilder {
         if (operation.operation.description !== undefined) page.description = operation.operation.description;
         page.openapi = pageOperation(operation.operation, operation.file);
       }
-      if (found.data) applyFrontMatter(page, found.data);
+      if (found.data) applyFrontMatter(page, found.data, this.frontMatter.keepsEmptyTitles);
     }
     this.finishPage(page, state.trail);
     // An entry the platform links as written (` a`, `a.mdx`) is page-path's to report.

@@ -20,7 +20,12 @@ export interface ResolvedPage {
   path: string;
   /** `endpoint`: generated from a spec (an OpenAPI operation or an AsyncAPI channel), or a page of an operation. */
   kind: 'page' | 'endpoint';
-  title: string;
+  /**
+   * The title: front matter `title`, else the operation's summary, else one made from the path.
+   * `null` where the platform has none: under the platform profile, a front matter `title:` left
+   * empty (null in YAML); `""` stays `""`, as the platform keeps it.
+   */
+  title: string | null;
   /** Ancestors from the outermost in: language, version, product, tab, anchor, dropdown, menu, groups. */
   trail: TrailItem[];
   /** Not shown in navigation (`hidden: true` above it, or `x-hidden` on the operation). */

@@ -24,14 +24,17 @@ export const externalHref: NavigationRule = {
             ? `/${href}`
             : undefined;
       let message: string;
+      let severity: 'warning' | 'info' | undefined;
       if (underPlatform) {
         message = `Global anchor href "${href}" is not a link the hosted platform accepts: use an absolute URL, a /path, a #hash or a mailto: link${isScriptUrl(href) ? ' (script URLs are never accepted)' : ''}.`;
       } else if (isPlatformHref(href)) {
         message = `Global anchor href "${href}" is not an external URL: the spec allows only absolute http(s) URLs for global anchors, which link out of the site; ${platformAlsoAccepts(href)}.`;
+        // The platform builds it: a warning, unless `rules` ask for more.
+        severity = context.profile.beyondPlatform;
       } else {
         message = `Global anchor href "${href}" is not an external URL: global anchors link out of the site and need an absolute http(s) URL.${suggest ? '' : ' For a page of this site, use a tab or anchor with pages instead.'}`;
       }
-      context.report({ message, pointer: pointerOf(node.path, 'href'), suggest });
+      context.report({ message, pointer: pointerOf(node.path, 'href'), suggest, severity });
     },
   }),
 };

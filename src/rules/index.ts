@@ -4,6 +4,7 @@ import { duplicatePage } from './duplicate-page.js';
 import { endpointNoSpec } from './endpoint-no-spec.js';
 import { expandedTopLevel } from './expanded-top-level.js';
 import { externalHref } from './external-href.js';
+import { hrefDropsPages } from './href-drops-pages.js';
 import { languageCode } from './language-code.js';
 import { mixedChildren } from './mixed-children.js';
 import { openapiNotFound } from './openapi-not-found.js';
@@ -41,6 +42,7 @@ export type RuleCode = Exclude<{ [C in Code]: (typeof codes)[C]['source'] extend
 export const RULES = {
   'primary-pattern': primaryPattern,
   'mixed-children': mixedChildren,
+  'href-drops-pages': hrefDropsPages,
   'language-code': languageCode,
   'external-href': externalHref,
   'expanded-top-level': expandedTopLevel,

@@ -53,8 +53,12 @@ export const languageCode: NavigationRule = {
         const pointer = pointerOf(node.path, 'language');
         if (profile.name !== 'platform' && PROFILES.platform.languageCodes.has(code)) {
           // The site works on the platform as written: the answer is the platform profile, not another
-          // code (`uk` -> `ua` would break it there, `pl` -> `nl` is another language).
-          context.report({ message: `"${code}" is not a supported language code: the spec allows ${supported}; ${platformAlsoAccepts(code)}.`, pointer });
+          // code (`uk` -> `ua` would break it there, `pl` -> `nl` is another language). The platform builds it: a warning, unless `rules` ask for more.
+          context.report({
+            message: `"${code}" is not a supported language code: the spec allows ${supported}; ${platformAlsoAccepts(code)}.`,
+            pointer,
+            severity: profile.beyondPlatform,
+          });
           return;
         }
         const lower = code.toLowerCase();

@@ -64,7 +64,7 @@ export interface RuleContext {
   report(finding: Omit<Finding, 'code'>): void;
   /** Language codes accepted besides the profile's. */
   readonly languageCodes: ReadonlySet<string>;
-  /** The contract checked against: the spec (default) or what the hosted platform accepts. */
+  /** The contract checked against: what the hosted platform accepts (default) or the spec. */
   readonly profile: Profile;
   /** Present only when a docs root is known (the CLI: the file's folder; the API: `root`). */
   readonly files: DocsFiles | undefined;

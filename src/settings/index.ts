@@ -43,3 +43,28 @@ function docsFinding(issue: SettingsIssue): Finding {
 function platformWords(issue: SettingsIssue): string {
   return issue.platformSays ? ` ("${issue.platformSays}")` : '';
 }
+
+/**
+ * A schema finding about a key of `navigation` that is one of docs.json's top-level settings
+ * (`interaction`, `styling`, `appearance`, …): the platform drops it there without a word, so the
+ * setting has no effect. Says where it goes (the same finding, its message widened; `--fix` moves
+ * it); any other finding is returned as it is.
+ */
+export function misplacedSetting(finding: Finding, docs: unknown): Finding {
+  const key = settingUnderNavigation(finding);
+  if (key === undefined) return finding;
+  const atRoot = typeof docs === 'object' && docs !== null && Object.hasOwn(docs, key);
+  const { suggest: _ignored, ...rest } = finding;
+  return {
+    ...rest,
+    message:
+      `\`${key}\` is a top-level setting of docs.json, not a field of \`navigation\`: the platform drops it here, so it has no effect. ` +
+      (atRoot ? `docs.json already has a top-level \`${key}\`: merge the two there.` : `Move it out of \`navigation\`, beside it.`),
+  };
+}
+
+/** The top-level setting an `unknown-field` at `/navigation/<key>` names (`interaction`), or undefined. */
+export function settingUnderNavigation(problem: Pick<Finding, 'code' | 'pointer'>): string | undefined {
+  const key = /^\/navigation\/([^/~]+)$/.exec(problem.pointer)?.[1];
+  return problem.code === 'unknown-field' && key !== undefined && key !== 'navigation' && Object.hasOwn(DOCS_SETTINGS.fields, key) ? key : undefined;
+}

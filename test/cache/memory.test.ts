@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { validateText, ValidationCache, type ReadOutcome } from '../../src/index.js';
 import { validatePage } from '../../src/validate-page.js';
+import { REQUIRED_SETTINGS } from '../required-settings.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'docsnav-cache-'));
 const temps: string[] = [root];
@@ -12,7 +13,7 @@ afterAll(() => {
 });
 
 const file = path.join(root, 'docs.json');
-const text = JSON.stringify({ navigation: { pages: ['index'] } });
+const text = JSON.stringify({ ...REQUIRED_SETTINGS, navigation: { pages: ['index'] } });
 const codes = (cache: ValidationCache) => validateText(text, { file, root, cache }).problems.map((p) => p.code);
 const write = (front: string) => writeFileSync(path.join(root, 'index.mdx'), `---\n${front}\n---\n`);
 
@@ -44,7 +45,7 @@ describe('ValidationCache', () => {
   it("a folder dropped drops every read under it, its own path and no other folder's", () => {
     const site = mkdtempSync(path.join(tmpdir(), 'docsnav-cache-folder-'));
     const docs = path.join(site, 'docs.json');
-    const docsText = JSON.stringify({ navigation: { groups: [{ group: 'G', pages: ['guides/a', 'guidesplus/b'] }] } });
+    const docsText = JSON.stringify({ ...REQUIRED_SETTINGS, navigation: { groups: [{ group: 'G', pages: ['guides/a', 'guidesplus/b'] }] } });
     const page = (file: string, front: string) => {
       mkdirSync(path.dirname(path.join(site, file)), { recursive: true });
       writeFileSync(path.join(site, file), `---\n${front}\n---\n`);
@@ -73,7 +74,7 @@ describe('ValidationCache', () => {
   it('a file created or deleted makes the listing stale (a page appears or goes); a change of contents does not', () => {
     const site = mkdtempSync(path.join(tmpdir(), 'docsnav-cache-listing-'));
     const docs = path.join(site, 'docs.json');
-    const docsText = JSON.stringify({ navigation: { pages: ['index', 'later'] } });
+    const docsText = JSON.stringify({ ...REQUIRED_SETTINGS, navigation: { pages: ['index', 'later'] } });
     const check = (cache: ValidationCache) => validateText(docsText, { file: docs, root: site, cache }).problems.map((p) => p.code);
     try {
       writeFileSync(path.join(site, 'index.mdx'), '# Home\n');
@@ -114,7 +115,7 @@ const textOf = (outcome: ReadOutcome) => (outcome.ok ? outcome.bytes.toString('u
 
 /** The codes `validateText` reports for the docs.json of `site` (a folder of a parent holding other roots). */
 const siteCodes = (site: string, cache: ValidationCache) =>
-  validateText(JSON.stringify({ navigation: { pages: ['index', 'later'] } }), { file: path.join(site, 'docs.json'), root: site, cache }).problems.map(
+  validateText(JSON.stringify({ ...REQUIRED_SETTINGS, navigation: { pages: ['index', 'later'] } }), { file: path.join(site, 'docs.json'), root: site, cache }).problems.map(
     (p) => p.code,
   );
 

@@ -14,6 +14,7 @@ import { runClock } from '../../src/cache/stamp.js';
 import { PageScanStore, storeStats } from '../../src/cache/store.js';
 import { validateFile } from '../../src/validate.js';
 import { partFileOf, readPart, scansIn } from './parts.js';
+import { REQUIRED_SETTINGS } from '../required-settings.js';
 
 const PAGES = {
   // Links into the guide's heading: depends on the guide's anchors.
@@ -27,7 +28,7 @@ const PAGES = {
 function site(): { root: string; docs: string; file: string; page: (name: string) => string } {
   const root = mkdtempSync(path.join(tmpdir(), 'docsnav-again-'));
   for (const [name, text] of Object.entries(PAGES)) writeFileSync(path.join(root, name), text);
-  writeFileSync(path.join(root, 'docs.json'), JSON.stringify({ navigation: { pages: ['index', 'guide', 'about', 'alone'] } }));
+  writeFileSync(path.join(root, 'docs.json'), JSON.stringify({ ...REQUIRED_SETTINGS, navigation: { pages: ['index', 'guide', 'about', 'alone'] } }));
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'docsnav-again-cache-')), 'page-scans.json');
   return { root, docs: path.join(root, 'docs.json'), file, page: (name) => path.join(root, name) };
 }

@@ -13,6 +13,7 @@ import { PageScanStore, storeStats, type CacheStrategy, type PageText } from '..
 import { validateFile } from '../../src/validate.js';
 import { git } from '../history/repo.js';
 import { cacheKeyIn, packsOf, partFileOf, readPart, scansIn, writePart, writeScan } from './parts.js';
+import { REQUIRED_SETTINGS } from '../required-settings.js';
 
 const PAGE = '# Setup\n\nSee [install](/install#requirements) and <Card href="/cards/one" title="One" />.\n';
 
@@ -216,7 +217,7 @@ describe('PageScanStore strategies, on a real site', () => {
   /** A site of three pages; the store's file beside it. */
   function siteWithStore(): { root: string; docs: string; file: string } {
     const root = mkdtempSync(path.join(tmpdir(), 'docsnav-store-site-'));
-    writeFileSync(path.join(root, 'docs.json'), JSON.stringify({ navigation: { pages: ['index', 'guide', 'setup'] } }));
+    writeFileSync(path.join(root, 'docs.json'), JSON.stringify({ ...REQUIRED_SETTINGS, navigation: { pages: ['index', 'guide', 'setup'] } }));
     writeFileSync(path.join(root, 'index.mdx'), '# Home\n\nSee [the guide](/guide).\n');
     writeFileSync(path.join(root, 'guide.mdx'), '# Guide\n\nThen [set up](/setup).\n');
     writeFileSync(path.join(root, 'setup.mdx'), '# Setup\n\nBack [home](/index).\n');
@@ -282,7 +283,7 @@ describe('PageScanStore strategies, on a real site', () => {
     expect(scansIn(file)).toHaveLength(3);
     expect(packsOf(file)).toHaveLength(2);
     // Another shape of the site (a redirect): every page checked again, the unchanged ones from their scan files.
-    writeFileSync(docs, JSON.stringify({ navigation: { pages: ['index', 'guide', 'setup'] }, redirects: [{ source: '/old', destination: '/index' }] }));
+    writeFileSync(docs, JSON.stringify({ ...REQUIRED_SETTINGS, navigation: { pages: ['index', 'guide', 'setup'] }, redirects: [{ source: '/old', destination: '/index' }] }));
     const again = storeStats.scansRead;
     expect(run(docs, file, 'metadata')).toMatchObject({ codes: [], hashed: 0, reused: 3 });
     expect(storeStats.scansRead - again).toBe(3);

@@ -9,7 +9,10 @@ const cli = path.resolve('dist/cli/main.js');
 
 /** Runs the built CLI (npm test builds first) in `cwd`. */
 function docsnav(args: string[], cwd: string) {
-  const result = spawnSync(process.execPath, [cli, ...args], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '' } });
+  // The sites here are navigation-only (docsJson): validated under the spec profile, as when it was the
+  // default (the default platform profile also wants the build's name, theme and colors).
+  const profile = args[0] === 'validate' ? ['--profile', 'spec'] : [];
+  const result = spawnSync(process.execPath, [cli, ...args, ...profile], { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '' } });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 

@@ -22,6 +22,10 @@ const DOCS = `${JSON.stringify(
   {
     navigation: { groups: [{ group: 'Start', pages: ['index', 'guides/a', 'guides/b'] }] },
     redirects: [{ source: '/first', destination: '/guides/a' }],
+    // The settings the platform requires (the default profile checks them).
+    name: 'Docs',
+    theme: 'mint',
+    colors: { primary: '#0D9373' },
   },
   null,
   2,

@@ -9,6 +9,7 @@ import { loadConfig } from '../../src/config/load.js';
 import { readSiteBase } from '../../src/history/base.js';
 import { resolveText } from '../../src/resolve/resolve.js';
 import { validateText } from '../../src/validate.js';
+import { REQUIRED_SETTINGS } from '../required-settings.js';
 
 /**
  * docs/rules/<code>.md: one per code, no more. Each doc's examples are run: the invalid one must
@@ -78,12 +79,36 @@ async function codesOf(code: Code, example: Block, allFiles: Block[], base: Bloc
     writeFileSync(docsFile, '{ "navigation": { "pages": ["index"] } }');
     return loadConfig(docsFile).problems.map((p) => p.code);
   }
-  writeFileSync(docsFile, text);
+  const checked = named === undefined ? withRequiredSettings(text, example.lang) : text;
+  writeFileSync(docsFile, checked);
   // Pages and specs are looked up only for a doc that gives files: the others show one rule at a time.
-  const profile = example.words.includes('profile=platform') ? ('platform' as const) : undefined;
+  const profile = example.words.includes('profile=platform') ? ('platform' as const) : example.words.includes('profile=spec') ? ('spec' as const) : undefined;
   const options = { file: docsFile, root: files.length > 0 ? root : undefined, profile, since };
-  const problems = codes[code].source === 'resolve' ? (await resolveText(text, options)).problems : validateText(text, options).problems;
+  const problems = codes[code].source === 'resolve' ? (await resolveText(checked, options)).problems : validateText(checked, options).problems;
   return problems.map((p) => p.code);
+}
+
+/**
+ * An example shows navigation; the settings every docs.json needs on the platform (`name`, `theme`,
+ * `colors`: without them the default profile reports the build failing) are filled in where it
+ * leaves them out, so that it shows its own code and no other.
+ */
+function withRequiredSettings(text: string, lang: string): string {
+  if (lang === 'yaml') {
+    const missing = Object.entries({ name: 'name: Docs', theme: 'theme: mint', colors: "colors:\n  primary: '#0D9373'" }).filter(([key]) => !new RegExp(`^${key}:`, 'm').test(text));
+    return missing.map(([, line]) => `${line}\n`).join('') + text;
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || !('navigation' in value)) return text;
+  // Inserted after the opening brace, the example's own text kept as written (a duplicate key stays one).
+  const missing = Object.entries(REQUIRED_SETTINGS).filter(([key]) => !(key in value));
+  const open = text.indexOf('{') + 1;
+  return `${text.slice(0, open)}${missing.map(([key, setting]) => `${JSON.stringify(key)}: ${JSON.stringify(setting)}, `).join('')}${text.slice(open)}`;
 }
 
 /** The base blocks committed in a new git repository at `root`; the site at that commit. */

@@ -30,7 +30,8 @@ function fixed(file: string, text: string, reported: Reported[], profile?: 'spec
     file,
     ...source.locate(pointer, at ?? (code === 'unknown-field' || code === 'expanded-top-level' ? 'key' : 'value')),
   }));
-  attachFixes(problems, [source], profile === undefined ? {} : { profile });
+  // The cases were written for the spec profile, which was the default: `language-code` is fixed only under it.
+  attachFixes(problems, [source], { profile: profile ?? 'spec' });
   return problems.map((problem) => problem.fix && applyEdits(text, problem.fix.edits));
 }
 

@@ -3,9 +3,12 @@ import { applyEdits } from '../../src/fix/apply.js';
 import { jsonEdit } from '../../src/fix/json-edits.js';
 import type { FixIntent, TextEdit } from '../../src/fix/types.js';
 import { yamlEdits } from '../../src/fix/yaml-edits.js';
-import { fixText } from '../../src/index.js';
+import { fixText as fixTextOf, type FixOptions } from '../../src/index.js';
 import { parseSource } from '../../src/source/index.js';
 import { LineIndex } from '../../src/source/lines.js';
+
+// Navigation-only documents, checked under the spec profile, explicitly (the default platform profile would add the build's missing name, theme and colors).
+const fixText = (text: string, options: FixOptions = {}) => fixTextOf(text, { profile: 'spec', ...options });
 
 const remove = (pointer: string, current?: string): FixIntent => ({ kind: 'remove', pointer, current });
 const apply = (text: string, edits: Array<TextEdit | undefined>) => {

@@ -2,7 +2,13 @@ import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FIXABLE_CODES, fixFile, fixText, validateText, type FixOptions } from '../../src/index.js';
+import { FIXABLE_CODES, fixFile as fixFileOf, fixText as fixTextOf, validateText as validateTextOf, type FixOptions } from '../../src/index.js';
+
+// These cases are navigation-only documents written when the spec profile was the default: they run
+// under it, explicitly (the default platform profile would add the build's missing name, theme and colors).
+const fixText = (text: string, options: FixOptions = {}) => fixTextOf(text, { profile: 'spec', ...options });
+const fixFile = (file: string, options: Parameters<typeof fixFileOf>[1] = {}) => fixFileOf(file, { profile: 'spec', ...options });
+const validateText = (text: string, options: Parameters<typeof validateTextOf>[1] = {}) => validateTextOf(text, { profile: 'spec', ...options });
 import { applyEdits, chooseFixes } from '../../src/fix/apply.js';
 
 /** The text after fixing, checked to be idempotent: fixing it again changes nothing. */

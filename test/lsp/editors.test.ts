@@ -33,7 +33,8 @@ describe.each([
     const client = await startClient(site, { command, cwd: REPO });
     try {
       const diagnostics = await client.nextDiagnostics(uriOf(path.join(site, 'docs.json')), () => true, 60_000);
-      expect(diagnostics).toHaveLength(13);
+      // The broken fixture's problems under the default (platform) profile, as `docsnav validate` reports them.
+      expect(diagnostics).toHaveLength(12);
     } finally {
       await client.stop();
     }

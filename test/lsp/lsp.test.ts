@@ -28,10 +28,14 @@ import { cliDiagnostics, comparable } from './expected.js';
 import { partFileOf, readPart } from '../cache/parts.js';
 
 const temps: string[] = [];
+/**
+ * The sites here are navigation-only documents (no `theme`, `colors`), written when the spec profile
+ * was the default: each is checked under it, by a config beside it, unless the test writes its own.
+ */
 function tempSite(files: Record<string, string>): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'docsnav-lsp-'));
   temps.push(dir);
-  for (const [name, text] of Object.entries(files)) {
+  for (const [name, text] of Object.entries({ 'docsnav.config.json': '{ "extends": "spec" }', ...files })) {
     mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
     writeFileSync(path.join(dir, name), text);
   }

@@ -5,6 +5,7 @@ import { fixText } from '../../src/fix/index.js';
 import type { DocsFiles } from '../../src/rules/types.js';
 import { validateText } from '../../src/validate.js';
 import { memoryFiles } from '../rules/harness.js';
+import { REQUIRED_SETTINGS } from '../required-settings.js';
 
 /** A small site: pages listed in the navigation, page files (some unlisted), an image. */
 const FILES = [
@@ -263,7 +264,7 @@ describe('redirect rules', () => {
   });
 
   it('turned off per code like every rule', () => {
-    const text = JSON.stringify({ navigation: NAVIGATION, redirects: [r('/a', '/gone'), r('/b', '/a')] });
+    const text = JSON.stringify({ ...REQUIRED_SETTINGS, navigation: NAVIGATION, redirects: [r('/a', '/gone'), r('/b', '/a')] });
     const problems = validateText(text, { files: listed(FILES), rules: { 'redirect-not-found': 'off' } }).problems;
     expect(problems.map((p) => p.code)).toEqual([]);
   });
@@ -288,7 +289,7 @@ describe('redirect-chain --fix', () => {
 
   it('fixes redirects kept in a $ref file, in that file', () => {
     const redirects = JSON.stringify([r('/a', '/b'), r('/b', '/quickstart')], null, 2);
-    const text = JSON.stringify({ navigation: NAVIGATION, redirects: { $ref: 'redirects.json' } });
+    const text = JSON.stringify({ ...REQUIRED_SETTINGS, navigation: NAVIGATION, redirects: { $ref: 'redirects.json' } });
     const result = fixText(text, {
       files: listed([...FILES, 'redirects.json']),
       root: '/site',
@@ -312,7 +313,7 @@ describe('long chains and loops', () => {
   it('5,000 redirects in one chain to a page: each suggests the page', () => {
     const n = 5000;
     const redirects = Array.from({ length: n }, (_, i) => r(`/a${i}`, i === n - 1 ? '/quickstart' : `/a${i + 1}`));
-    const text = JSON.stringify({ navigation: NAVIGATION, redirects });
+    const text = JSON.stringify({ ...REQUIRED_SETTINGS, navigation: NAVIGATION, redirects });
     const problems = validateText(text, { files: listed(FILES), maxProblemsPerFile: n }).problems;
     expect(problems.length).toBe(n - 1);
     expect(problems.every((p) => p.code === 'redirect-chain' && p.suggest === '/quickstart')).toBe(true);

@@ -6,6 +6,7 @@ import { mdxBlock, parseFrontMatter } from '../../src/resolve/front-matter.js';
 import { resolveText } from '../../src/resolve/resolve.js';
 import type { DocsFiles } from '../../src/rules/types.js';
 import { resolveSite } from './site.js';
+import { REQUIRED_SETTINGS } from '../required-settings.js';
 
 describe("parseFrontMatter: the platform's reading (front-matter over js-yaml)", () => {
   it.each([
@@ -30,7 +31,7 @@ describe('front-matter openapi references', () => {
     'api.json': JSON.stringify({ openapi: '3.1.0', info: { title: 'x', version: '1' }, paths: { '/users': { get: { summary: 'List users' } } } }),
   };
   const readFile = (absolute: string) => texts[path.relative(root, absolute).split(path.sep).join('/')];
-  const docs = JSON.stringify({ navigation: { pages: ['users'] } });
+  const docs = JSON.stringify({ ...REQUIRED_SETTINGS, navigation: { pages: ['users'] } });
   const inMemory = (list: boolean): DocsFiles => ({
     root: 'docs',
     hasFile: (p) => p in texts,

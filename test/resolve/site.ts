@@ -51,7 +51,9 @@ export function resolveSite(
   options: SiteOptions & Omit<ResolveOptions, 'file' | 'root' | 'files' | 'readFile'> = {},
 ): Promise<ResolveResult> {
   const { list, kinds, ...rest } = options;
-  return resolveText(json(docs), { ...siteOptions(texts, { list, kinds }), ...rest });
+  // These sites are navigation-only documents, written when the spec profile was the default: they
+  // resolve under it unless they name one (the default platform profile wants the build's name, theme and colors).
+  return resolveText(json(docs), { ...siteOptions(texts, { list, kinds }), ...rest, profile: rest.profile ?? 'spec' });
 }
 
 /** A problem as `code severity file:line:column message`, the file root-relative. */

@@ -25,7 +25,7 @@ export interface RuleCase {
   /** False: that root does not answer `hasLinksOutside` (default: it does). */
   linksAnswer?: boolean;
   languageCodes?: string[];
-  /** The profile to check against (default `spec`). */
+  /** The profile to check against (default: the default profile, `platform`). */
   profile?: ProfileName;
 }
 

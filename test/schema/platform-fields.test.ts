@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { validateText } from '../../src/validate.js';
+import { REQUIRED_SETTINGS } from '../required-settings.js';
 
 type Place = { at: string; build: (fields: Record<string, unknown>) => Record<string, unknown> };
 
@@ -187,14 +188,17 @@ const STRIPPED: Array<[string, string, unknown]> = [
 ];
 
 const problemsOf = (navigation: Record<string, unknown>) =>
-  validateText(JSON.stringify({ navigation }))
+  validateText(JSON.stringify({ ...REQUIRED_SETTINGS, navigation }))
     .problems.filter((p) => p.severity === 'error')
     .map((p) => ({ code: p.code, pointer: p.pointer }));
 
 describe('platform-facts §1a: every field the platform keeps', () => {
   const valid = KEPT.flatMap(([element, field, values]) => values.map((value) => ({ element, field, value })));
   it.each(valid)('$element `$field`: $value is accepted', ({ element, field, value }) => {
-    expect(problemsOf(PLACES[element].build({ [field]: value }))).toEqual([]);
+    const problems = problemsOf(PLACES[element].build({ [field]: value }));
+    // A link `href` on an element that also holds pages is accepted, and costs those pages on the platform (href-drops-pages).
+    if (field === 'href' && !element.startsWith('global')) expect(problems).toEqual([{ code: 'href-drops-pages', pointer: `${PLACES[element].at}/href` }]);
+    else expect(problems).toEqual([]);
   });
 
   const invalid = KEPT.flatMap(([element, field, , bad]) => bad.map(([value, code, below]) => ({ element, field, value, code, below })));
@@ -208,13 +212,13 @@ describe('platform-facts §1a: every field the platform keeps', () => {
 describe('platform-facts §1a: fields the platform strips stay unknown-field', () => {
   it.each(STRIPPED.map(([element, field, value]) => ({ element, field, value })))('$element `$field`', ({ element, field, value }) => {
     const place = PLACES[element];
-    const result = validateText(JSON.stringify({ navigation: place.build({ [field]: value }) }));
+    const result = validateText(JSON.stringify({ ...REQUIRED_SETTINGS, navigation: place.build({ [field]: value }) }));
     const unknown = result.problems.filter((p) => p.code === 'unknown-field');
     expect(unknown.map((p) => p.pointer)).toEqual([`${place.at}/${field}`]);
   });
 
   it('suggests the kept field that was meant', () => {
-    const result = validateText(JSON.stringify({ navigation: { tabs: [{ tab: 'T', serchable: true, algn: 'end', pages: ['a'] }] } }));
+    const result = validateText(JSON.stringify({ ...REQUIRED_SETTINGS, navigation: { tabs: [{ tab: 'T', serchable: true, algn: 'end', pages: ['a'] }] } }));
     expect(result.problems.map((p) => [p.code, p.pointer, p.suggest])).toEqual([
       ['unknown-field', '/navigation/tabs/0/serchable', 'searchable'],
       ['unknown-field', '/navigation/tabs/0/algn', 'align'],
@@ -260,7 +264,7 @@ describe('`{ "sourceRef": "owner/repo" }` entries (multi-repo deployments)', () 
       { code: 'invalid-value', pointer: '/navigation/tabs/0/sourceRef' },
       { code: 'unknown-field', pointer: '/navigation/tabs/1/tab' },
     ]);
-    const result = validateText(JSON.stringify({ navigation: { tabs: [{ sourceRef: 'acme/x', tab: 'T' }] } }));
+    const result = validateText(JSON.stringify({ ...REQUIRED_SETTINGS, navigation: { tabs: [{ sourceRef: 'acme/x', tab: 'T' }] } }));
     expect(result.problems[0].message).toBe('`tab` is not a field of a `sourceRef` entry.');
   });
 });

@@ -278,9 +278,11 @@ describe('link-not-found: the navigation’s own hrefs', () => {
       '/navigation/global/anchors/0/href',
       '/navigation/dropdowns/0/anchors/1/href',
     ]);
+    // The default is the platform's: the same.
+    expect(problems(root, 'link-not-found').map((p) => p.pointer)).toEqual(['/navigation/global/anchors/0/href', '/navigation/dropdowns/0/anchors/1/href']);
     // Under the spec, a global anchor links out of the site: its internal href is external-href's problem alone.
-    expect(problems(root, 'link-not-found').map((p) => p.pointer)).toEqual(['/navigation/dropdowns/0/anchors/1/href']);
-    expect(problems(root, 'external-href').map((p) => p.pointer)).toEqual(['/navigation/global/anchors/0/href']);
+    expect(problems(root, 'link-not-found', { profile: 'spec' }).map((p) => p.pointer)).toEqual(['/navigation/dropdowns/0/anchors/1/href']);
+    expect(problems(root, 'external-href', { profile: 'spec' }).map((p) => p.pointer)).toEqual(['/navigation/global/anchors/0/href']);
   });
 });
 
@@ -299,7 +301,7 @@ describe('anchor-not-found: the navigation’s own hrefs', () => {
         { tab: 'Out', href: 'https://example.com/quickstart#nope' },
       ],
     });
-    const found = problems(root, 'anchor-not-found');
+    const found = problems(root, 'anchor-not-found', { profile: 'spec' });
     expect(found.map((p) => [p.pointer, p.suggest, p.severity])).toEqual([
       ['/navigation/tabs/4/href', '#install-the-cli', 'warning'],
       ['/navigation/tabs/5/href', undefined, 'warning'],
@@ -310,8 +312,8 @@ describe('anchor-not-found: the navigation’s own hrefs', () => {
     expect(found[0].file).toBe(path.join(root, 'docs.json'));
     expect(found[0].fix).toBeUndefined();
     // A page that is not there is link-not-found's alone; a global anchor is read only under the platform profile.
-    expect(problems(root, 'link-not-found').map((p) => p.pointer)).toEqual(['/navigation/tabs/6/href']);
-    expect(problems(root, 'anchor-not-found', { profile: 'platform' }).map((p) => p.pointer)).toEqual([
+    expect(problems(root, 'link-not-found', { profile: 'spec' }).map((p) => p.pointer)).toEqual(['/navigation/tabs/6/href']);
+    expect(problems(root, 'anchor-not-found').map((p) => p.pointer)).toEqual([
       '/navigation/global/anchors/0/href',
       '/navigation/tabs/4/href',
       '/navigation/tabs/5/href',

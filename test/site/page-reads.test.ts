@@ -9,12 +9,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveFile } from '../../src/resolve/resolve.js';
 import { validateFile } from '../../src/validate.js';
+import { REQUIRED_SETTINGS } from '../required-settings.js';
 
 const LINKS_OFF = { 'link-not-found': 'off', 'anchor-not-found': 'off', 'page-unparsable': 'off' } as const;
 
 function site(): { root: string; docs: string } {
   const root = mkdtempSync(path.join(tmpdir(), 'docsnav-page-reads-'));
-  writeFileSync(path.join(root, 'docs.json'), JSON.stringify({ navigation: { pages: ['index', 'guide', 'broken'] } }));
+  writeFileSync(path.join(root, 'docs.json'), JSON.stringify({ ...REQUIRED_SETTINGS, navigation: { pages: ['index', 'guide', 'broken'] } }));
   writeFileSync(path.join(root, 'index.mdx'), '---\ntitle: Home\n---\n\n# Home\n\nSee [the guide](/guide#setup).\n');
   writeFileSync(path.join(root, 'guide.mdx'), '---\ntitle: Guide\n---\n\n## Setup\n\nBack [home](/index) or [nowhere](/nowhere).\n');
   // Does not parse as MDX: only page-unparsable, which reads bodies, says so.
@@ -47,7 +48,8 @@ describe('page files are read once per run', () => {
     const { readFile, reads } = countingReader();
     const result = await run(docs, { readFile, concurrency: 1 });
     expect(result.problems.map((problem) => problem.code).sort()).toEqual(['link-not-found', 'page-unparsable']);
-    expect(Object.fromEntries(reads)).toEqual({ 'index.mdx': 1, 'guide.mdx': 1, 'broken.mdx': 1 });
+    // The default (platform) profile also looks once for a mint.json beside docs.json, as the build does.
+    expect(Object.fromEntries(reads)).toEqual({ 'mint.json': 1, 'index.mdx': 1, 'guide.mdx': 1, 'broken.mdx': 1 });
   });
 
   it('with the link rules off, no body is scanned: the unparsable page is not reported, and each page is read once', async () => {
@@ -56,7 +58,8 @@ describe('page files are read once per run', () => {
     const result = await resolveFile(docs, { readFile, rules: LINKS_OFF });
     expect(result.problems).toEqual([]);
     expect(result.tree.pages.map((page) => page.title)).toEqual(['Home', 'Guide', 'Broken']);
-    expect(Object.fromEntries(reads)).toEqual({ 'index.mdx': 1, 'guide.mdx': 1, 'broken.mdx': 1 });
+    // The default (platform) profile also looks once for a mint.json beside docs.json, as the build does.
+    expect(Object.fromEntries(reads)).toEqual({ 'mint.json': 1, 'index.mdx': 1, 'guide.mdx': 1, 'broken.mdx': 1 });
   });
 });
 
@@ -64,7 +67,7 @@ describe('pages are scanned in batches of about 8 MB of text', () => {
   it('a site of more than one batch: each page gets its own scan, in every batch, the last one too', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'docsnav-page-batches-'));
     const names = ['a', 'b', 'c', 'd'];
-    writeFileSync(path.join(root, 'docs.json'), JSON.stringify({ navigation: { pages: names } }));
+    writeFileSync(path.join(root, 'docs.json'), JSON.stringify({ ...REQUIRED_SETTINGS, navigation: { pages: names } }));
     // 4.2 MB of prose in a and b each: the first batch closes after b, the last holds c and d.
     const prose = 'Plain words about nothing in particular.\n\n'.repeat(100_000);
     const long = new Set(['a', 'b']);

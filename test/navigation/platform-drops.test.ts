@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { resolveText } from '../../src/resolve/resolve.js';
+import { validateText } from '../../src/validate.js';
+import type { ProfileName } from '../../src/config/profiles.js';
+
+/**
+ * Issue 56 (a) and (b): what the hosted platform's validator drops without failing the build
+ * (measured against it in platform-drops.corpus.test.ts), said in the problem and left out of
+ * the platform profile's tree (the default); the spec profile's tree keeps every page listed.
+ */
+const SETTINGS = { name: 'Docs', theme: 'mint', colors: { primary: '#0D9373' } };
+const text = (navigation: unknown) => JSON.stringify({ ...SETTINGS, navigation }, null, 2);
+const paths = async (navigation: unknown, profile?: ProfileName) => (await resolveText(text(navigation), { profile })).tree.pages.map((page) => page.path);
+
+describe('(a) one malformed entry drops its division’s whole array', () => {
+  const navigation = {
+    tabs: [
+      { tab: 'Guides', groups: [{ group: 'Start', pages: ['intro', { pages: ['lost'] }, 'setup'] }, { group: 'More', pages: ['faq'] }] },
+      { tab: 'Other', pages: ['kept'] },
+    ],
+  };
+
+  it('the error names the array and the valid pages that go with it', () => {
+    const [problem] = validateText(text(navigation)).problems.filter((p) => p.code === 'missing-field');
+    expect(problem.pointer).toBe('/navigation/tabs/0/groups/0/pages/1');
+    expect(problem.severity).toBe('error');
+    expect(problem.message).toMatch(/drops the whole `groups` of a tab "Guides", valid entries too \(4 pages: "intro", "lost", "setup", "faq"\)/);
+  });
+
+  it('the platform profile’s tree (the default) drops them; the spec profile’s keeps them', async () => {
+    expect(await paths(navigation)).toEqual(['kept']);
+    expect(await paths(navigation, 'platform')).toEqual(['kept']);
+    expect(await paths(navigation, 'spec')).toEqual(['intro', 'lost', 'setup', 'faq', 'kept']);
+  });
+
+  it('only the nearest division’s array: a tab inside a version loses its pages, the version keeps its tabs', async () => {
+    const nested = { versions: [{ version: 'v1', tabs: [{ tab: 'A', pages: ['a', 7] }, { tab: 'B', pages: ['b'] }] }] };
+    expect(await paths(nested)).toEqual(['b']);
+    const [problem] = validateText(text(nested)).problems.filter((p) => p.code === 'invalid-type');
+    expect(problem.message).toMatch(/drops the whole `pages` of a tab "A"/);
+  });
+
+  it('an empty entry inside a tab costs the tab’s pages, not the whole file', () => {
+    const [problem] = validateText(text({ tabs: [{ tab: 'A', pages: ['a', ''] }] })).problems.filter((p) => p.code === 'invalid-value');
+    expect(problem.message).not.toMatch(/rejects the whole docs\.json/);
+    expect(problem.message).toMatch(/drops the whole `pages` of a tab "A", valid entries too \(1 page: "a"\)/);
+  });
+
+  it('at the root the build fails instead: nothing is said of a dropped array', () => {
+    const [problem] = validateText(text({ groups: [{ group: 'G', pages: ['a', { pages: ['b'] }] }] })).problems.filter((p) => p.code === 'missing-field');
+    expect(problem.message).not.toMatch(/drops the whole/);
+  });
+
+  it('an unknown key is only stripped: no array is dropped', async () => {
+    const stripped = { tabs: [{ tab: 'A', groups: [{ group: 'G', pages: ['a'], foo: 1 }] }] };
+    expect(await paths(stripped)).toEqual(['a']);
+  });
+});
+
+describe('(b) a division with a link href drops its pages', () => {
+  const navigation = {
+    tabs: [
+      { tab: 'Blog', href: 'https://example.com/blog', pages: ['post-1', 'post-2'] },
+      { tab: 'Status', href: '/status', groups: [{ group: 'G', pages: ['status'] }] },
+      { tab: 'Not a link', href: 'relative', pages: ['kept-1'] },
+      { tab: 'Docs', pages: ['kept-2'] },
+    ],
+  };
+
+  it('says so at the href, naming the pages lost', () => {
+    const problems = validateText(text(navigation)).problems.filter((p) => p.code === 'href-drops-pages');
+    expect(problems.map((p) => p.pointer)).toEqual(['/navigation/tabs/0/href', '/navigation/tabs/1/href']);
+    expect(problems[0].severity).toBe('error');
+    expect(problems[0].message).toMatch(/A tab "Blog" has an `href` and `pages`: the platform makes it a link to "https:\/\/example\.com\/blog" and drops `pages` \(2 pages: "post-1", "post-2"\)/);
+  });
+
+  it('the platform profile’s tree drops them; the spec profile’s keeps them', async () => {
+    expect(await paths(navigation)).toEqual(['kept-1', 'kept-2']);
+    expect(await paths(navigation, 'spec')).toEqual(['post-1', 'post-2', 'status', 'kept-1', 'kept-2']);
+  });
+
+  it('anchors, versions and menu items too', () => {
+    const codes = (nav: unknown) => validateText(text(nav)).problems.filter((p) => p.code === 'href-drops-pages').map((p) => p.pointer);
+    expect(codes({ anchors: [{ anchor: 'A', href: 'mailto:x@example.com', pages: ['a'] }] })).toEqual(['/navigation/anchors/0/href']);
+    expect(codes({ versions: [{ version: 'v1', href: '#top', tabs: [{ tab: 'T', pages: ['a'] }] }] })).toEqual(['/navigation/versions/0/href']);
+    expect(codes({ tabs: [{ tab: 'T', menu: [{ item: 'I', href: 'https://x.example', pages: ['a'] }] }] })).toEqual(['/navigation/tabs/0/menu/0/href']);
+    expect(codes({ tabs: [{ tab: 'T', href: 'https://x.example' }] })).toEqual([]);
+  });
+});
