@@ -561,7 +561,7 @@ function runStryker(name, configFile, mutate) {
  * mutants stand or fall together: one test reaches them all). `exact` when every line was
  * mutated; else its variance is the ratio estimator's over lines, with the finite-population
  * correction (1 - drawn/changed), and its 95% interval Wilson's at the effective number of
- * mutants that variance implies (a sample of lines that all agree still gets an interval).
+ * mutants that variance implies (a sample of lines that all agree still gets an interval; see `interval`).
  */
 function estimate(results, lines, population) {
   const byLine = new Map(lines.map((line) => [line, { valid: 0, detected: 0 }]));
@@ -577,18 +577,30 @@ function estimate(results, lines, population) {
   const score = valid === 0 ? 1 : detected / valid;
   const n = drawn.length;
   const fpc = Math.max(0, 1 - n / population);
-  if (fpc === 0 || valid === 0) return { score, variance: 0, exact: true, perLine: n === 0 ? 0 : valid / n, n, population };
+  if (fpc === 0 || valid === 0) return { score, variance: 0, exact: true, perLine: n === 0 ? 0 : valid / n, n, population, valid };
   const mean = valid / n;
   const spread = n < 2 ? score * (1 - score) * mean * mean : drawn.reduce((sum, line) => sum + (line.detected - score * line.valid) ** 2, 0) / (n - 1);
-  return { score, variance: (fpc * spread) / (n * mean * mean), exact: false, perLine: mean, n, population };
+  return { score, variance: (fpc * spread) / (n * mean * mean), exact: false, perLine: mean, n, population, valid };
 }
 
-/** The 95% interval (in %) of an estimate: Wilson's at the effective sample size its variance implies. */
-function interval({ score, variance, exact, n, population }) {
+/** Student's t at 97.5% for `df` degrees of freedom (a few lines estimate their own spread poorly), 1.96 past 60. */
+function tQuantile(df) {
+  const table = [12.71, 4.3, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23];
+  if (df < 1) return table[0];
+  if (df <= table.length) return table[df - 1];
+  return df <= 20 ? 2.09 : df <= 30 ? 2.04 : df <= 60 ? 2.0 : 1.96;
+}
+
+/**
+ * The 95% interval (in %) of an estimate: Wilson's at the effective sample size its variance
+ * implies (never more than the mutants there are: a line's mutants are not independent), with
+ * Student's t for the lines drawn in place of 1.96.
+ */
+function interval({ score, variance, exact, n, population, valid }) {
   if (exact) return [100 * score, 100 * score];
   const fpc = 1 - n / population;
-  const effective = variance > 0 ? (score * (1 - score)) / variance : n / fpc;
-  const z = 1.96;
+  const effective = Math.min(variance > 0 ? (score * (1 - score)) / variance : n / fpc, valid / fpc);
+  const z = tQuantile(n - 1);
   const centre = (score + (z * z) / (2 * effective)) / (1 + (z * z) / effective);
   const half = (z * Math.sqrt((score * (1 - score)) / effective + (z * z) / (4 * effective * effective))) / (1 + (z * z) / effective);
   return [Math.max(0, 100 * (centre - half)), Math.min(100, 100 * (centre + half))];
@@ -598,13 +610,14 @@ function interval({ score, variance, exact, n, population }) {
 function pooled(estimates) {
   const weights = estimates.map((one) => one.population * one.perLine);
   const total = weights.reduce((sum, weight) => sum + weight, 0);
-  if (total === 0) return { score: 1, variance: 0, exact: true, n: 0, population: 0 };
+  if (total === 0) return { score: 1, variance: 0, exact: true, n: 0, population: 0, valid: 0 };
   const share = weights.map((weight) => weight / total);
   const score = estimates.reduce((sum, one, index) => sum + share[index] * one.score, 0);
   const variance = estimates.reduce((sum, one, index) => sum + share[index] ** 2 * one.variance, 0);
   const n = estimates.reduce((sum, one) => sum + one.n, 0);
   const population = estimates.reduce((sum, one) => sum + one.population, 0);
-  return { score, variance, exact: estimates.every((one) => one.exact), n, population };
+  const valid = estimates.reduce((sum, one) => sum + one.valid, 0);
+  return { score, variance, exact: estimates.every((one) => one.exact), n, population, valid };
 }
 
 /**

@@ -21,7 +21,7 @@ import { openPostgres } from '../src/store/postgres.js';
 import { WAL_CHECKPOINT_BYTES } from '../src/store/pglite.js';
 import type { Store } from '../src/store/store.js';
 import { reclaimSpace } from '../src/store/retention.js';
-import { bigSiteRepo, deploymentEnded, git, LOCAL_ROOTS, postgresUnavailable, startPostgres, tempDir, waitFor, type TestPostgres } from './helpers.js';
+import { bigSiteRepo, deploymentEnded, git, LOCAL_ROOTS, postgresUnavailable, startPostgres, tempDir, waitFor, walPeak, type TestPostgres } from './helpers.js';
 
 const MB = 2 ** 20;
 /** Bytes `du -sk` counts for a folder. */
@@ -39,23 +39,12 @@ describe("the embedded database's write-ahead log", () => {
     const dir = tempDir('wal-bound');
     const store = await openStore({ data: path.join(dir, 'data') });
     stores.push(store);
-    const wal = path.join(dir, 'data', 'db', 'pg_wal');
-    await store.query('CREATE TABLE filler (n integer, body text)');
-    // ~100 MB of WAL in writes of ~1 MB (each its own statement, as the server's are).
-    const body = 'x'.repeat(1000);
-    let largest = 0;
-    for (let batch = 0; batch < 100; batch++) {
-      await store.query(`INSERT INTO filler SELECT n, $1 || n FROM generate_series(1, 1000) AS n`, [body]);
-      if (batch % 10 === 9) {
-        await store.query('DELETE FROM filler');
-        // The look at the WAL's size happens at most once a second.
-        await new Promise((resolve) => setTimeout(resolve, 1_050));
-      }
-      largest = Math.max(largest, du(wal));
-    }
-    const written = await store.query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn');
-    const [high, low] = written[0].lsn.split('/').map((part) => parseInt(part, 16));
-    expect(high * 2 ** 32 + low, 'WAL written').toBeGreaterThan(90 * MB);
+    // Each write its own statement, as the server's are.
+    const { largest, written } = await walPeak(store, path.join(dir, 'data'), async (insert, body, empty) => {
+      await store.query(insert, [body]);
+      if (empty) await store.query('DELETE FROM filler');
+    });
+    expect(written, 'WAL written').toBeGreaterThan(90 * MB);
     // Before: every 16 MB segment stayed (pg_wal > 96 MB here). The bound, the segment being
     // written, and one more that a look a second late lets through.
     expect(largest, `pg_wal at its largest: ${(largest / MB).toFixed(1)} MB`).toBeLessThanOrEqual(WAL_CHECKPOINT_BYTES + 32 * MB);

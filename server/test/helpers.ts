@@ -490,3 +490,40 @@ export function deploymentEnded(store: Queryable, statusId: string, timeoutMs: n
     what,
   );
 }
+
+/** One request on a connection of its own from `localAddress` (a loopback address): its status, or why none came (within 5 s). */
+export function requestFrom(port: number, localAddress: string, url: string): Promise<number | string> {
+  return new Promise((resolve) => {
+    const request = httpGet({ host: '127.0.0.1', port, path: url, localAddress, agent: false, timeout: 5_000 }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+    });
+    request.on('timeout', () => request.destroy(new Error('no answer within 5 s')));
+    request.on('error', (error) => resolve(error.message));
+  });
+}
+
+/**
+ * ~100 MB of WAL written into the embedded database of `data` in 100 writes of ~1 MB (`write`: one
+ * batch, the table emptied every 10th), a second's pause after every 10 (the driver looks at the
+ * WAL's size at most once a second): pg_wal's largest size (`du`) on the way, and the WAL written.
+ */
+export async function walPeak(
+  store: Store,
+  data: string,
+  write: (insert: string, body: string, empty: boolean) => Promise<void>,
+): Promise<{ largest: number; written: number }> {
+  const wal = path.join(data, 'db', 'pg_wal');
+  const du = () => Number(execFileSync('du', ['-sk', wal], { encoding: 'utf8' }).split(/\s/)[0]) * 1024;
+  await store.query('CREATE TABLE filler (n integer, body text)');
+  const body = 'x'.repeat(1000);
+  let largest = 0;
+  for (let batch = 0; batch < 100; batch++) {
+    await write('INSERT INTO filler SELECT n, $1 || n FROM generate_series(1, 1000) AS n', body, batch % 10 === 9);
+    if (batch % 10 === 9) await new Promise((resolve) => setTimeout(resolve, 1_050));
+    largest = Math.max(largest, du());
+  }
+  const [{ lsn }] = await store.query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn');
+  const [high, low] = lsn.split('/').map((part) => parseInt(part, 16));
+  return { largest, written: high * 2 ** 32 + low };
+}

@@ -6,7 +6,6 @@
  * model of the three counters says; and through the route, two keys of one organization share
  * its limit.
  */
-import { get as httpGet } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -16,7 +15,7 @@ import { Core } from '../src/core.js';
 import { LimitError, useAssistant, type Limits } from '../src/assistant/limits.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
-import { tempDir, waitFor } from './helpers.js';
+import { requestFrom, tempDir, waitFor } from './helpers.js';
 
 const SEED = Number(process.env.DOCSNAV_FC_SEED ?? 20_260_524);
 const RUNS = Number(process.env.DOCSNAV_FC_RUNS ?? 100);
@@ -175,18 +174,6 @@ describe('connections per client address (issue 38 item 5)', () => {
       await app.close();
     }
   }, 30_000);
-
-  /** One request on a connection of its own from `localAddress`: its status, or why none came (within 5 s). */
-  function requestFrom(port: number, localAddress: string, url: string): Promise<number | string> {
-    return new Promise((resolve) => {
-      const request = httpGet({ host: '127.0.0.1', port, path: url, localAddress, agent: false, timeout: 5_000 }, (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-      });
-      request.on('timeout', () => request.destroy(new Error('no answer within 5 s')));
-      request.on('error', (error) => resolve(error.message));
-    });
-  }
 
   it('silent connections from several addresses fill the cap: /healthz from another address still answers, in a slot kept for probes (issue 52 item 5)', async () => {
     // A cap of 40 keeps 2 for probes; 5 addresses x 10 (the per-address cap) try to take 50.

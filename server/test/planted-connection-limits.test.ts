@@ -5,7 +5,6 @@
  * probe from another address gets no answer. Through the HTTP app as `docsnav serve` runs it,
  * listening on 127.0.0.1 (the other loopback addresses are the clients).
  */
-import { get as httpGet } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,7 +12,7 @@ import { buildApp } from '../src/http/app.js';
 import { Core } from '../src/core.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
-import { tempDir, waitFor } from './helpers.js';
+import { requestFrom, tempDir, waitFor } from './helpers.js';
 
 let store: Store | undefined;
 afterAll(async () => {
@@ -30,18 +29,6 @@ function connection(port: number, localAddress: string, bytes = ''): Promise<Soc
       resolve(socket);
     });
     socket.once('close', () => resolve(socket));
-  });
-}
-
-/** One request on a connection of its own from `localAddress`: its status, or why none came (within 5 s). */
-function requestFrom(port: number, localAddress: string, url: string): Promise<number | string> {
-  return new Promise((resolve) => {
-    const request = httpGet({ host: '127.0.0.1', port, path: url, localAddress, agent: false, timeout: 5_000 }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-    });
-    request.on('timeout', () => request.destroy(new Error('no answer within 5 s')));
-    request.on('error', (error) => resolve(error.message));
   });
 }
 
