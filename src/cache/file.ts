@@ -242,7 +242,7 @@ export class CacheFolder {
   close(): void {
     for (const fd of this.files.values()) if (fd !== undefined) closeSync(fd);
     this.files.clear();
-    for (const { fd } of this.open.values()) closeSync(fd);
+    for (const { fd } of this.open.values()) if (fd >= 0) closeSync(fd);
     this.open.clear();
   }
 
@@ -315,6 +315,7 @@ export class CacheFolder {
 
   /** One folder opened (`place`: its path through the folder above, `shown`: its path), made when missing and `make`; checked to be this user's alone when `checked`. */
   private openOne(place: string, shown: string, checked: boolean, make: boolean): OpenFolder | undefined {
+    if (process.platform === 'win32') return this.checkedByPath(shown, make);
     let fd: number;
     try {
       fd = openSync(place, place === shown && shown === this.owned ? constants.O_RDONLY | (constants.O_DIRECTORY ?? 0) : FOLDER_FLAGS);
@@ -347,11 +348,27 @@ export class CacheFolder {
     // Linux: the descriptor's own path, which names this folder whatever becomes of `shown`. Elsewhere: the path, checked now.
     return { fd, base: BY_DESCRIPTOR ? `/proc/self/fd/${fd}` : shown };
   }
+
+  /** Windows, where a folder cannot be opened as a file: the folder checked by its path (lstat: no link), made when missing and `make`; no descriptor. */
+  private checkedByPath(shown: string, make: boolean): OpenFolder | undefined {
+    let stats = lstatSync(shown, { throwIfNoEntry: false });
+    if (!stats && make) {
+      mkdirSync(shown, { recursive: true });
+      stats = lstatSync(shown);
+    }
+    if (!stats) return undefined;
+    if (stats.isSymbolicLink() && shown !== this.owned) return void this.refuse(`${shown} is a symbolic link`);
+    if (!stats.isDirectory() && !stats.isSymbolicLink()) {
+      if (make) throw Object.assign(new Error(`ENOTDIR: ${shown} is not a folder`), { code: 'ENOTDIR' });
+      return undefined;
+    }
+    return { fd: -1, base: shown };
+  }
 }
 
 function closeUnlessKept(folder: OpenFolder, open: ReadonlyMap<string, OpenFolder>): void {
   for (const kept of open.values()) if (kept === folder) return;
-  closeSync(folder.fd);
+  if (folder.fd >= 0) closeSync(folder.fd);
 }
 
 /** A digest of a pack's part (base64url, 128 bits): the index, itself under the keyed checksum, says what each part's is. */

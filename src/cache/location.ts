@@ -99,6 +99,7 @@ export class PageScanStores {
           failed(store, error as Error);
         }
       }
+      store.close();
       if (store.refusal !== undefined) refused(store, store.refusal);
     }
   }

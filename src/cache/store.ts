@@ -487,6 +487,11 @@ export class PageScanStore implements KeptPages {
     return this.startedAt;
   }
 
+  /** Closes the folders and packs this store opened (`save` closes them too); a later use opens them again. */
+  close(): void {
+    this.folder.close();
+  }
+
   /** Writes what this run made or used (each changed part a whole new file, renamed into place). Throws on an I/O error. */
   save(): void {
     if (this.key === undefined || this.folder.refusal !== undefined) return;

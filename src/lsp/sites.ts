@@ -179,6 +179,9 @@ export class Sites {
         if (pageScans.dirty) pageScans.save();
       } catch {
         // A cache that cannot be written is no reason to fail a check.
+      } finally {
+        // The server lives on: the folders and packs the store opened are not kept open.
+        pageScans.close();
       }
     }
     return site.last;
