@@ -745,6 +745,72 @@ console.log(
 );
 if (args.verbose) console.log(`\nMisses (rank ≠ 1 or fact missing):\n${misses.map((line) => `  ${line}`).join('\n')}`);
 
+/**
+ * Issue 60 item 5: with --reader, retrieval with embeddings configured (the hybrid path: the
+ * nearest sections fused with the lexical ranking) beside the lexical path, in process, on the
+ * same questions (a thread's earlier questions before its last): the operator's endpoint when
+ * `--embeddings-base-url` is given, else vectors trained on each site's own text (latent semantic
+ * analysis, eval/lsa.mjs) served as an embeddings endpoint on 127.0.0.1.
+ */
+if (args.reader) {
+  const { Embedder, SearchIndexes, retrieve } = await import(dist('search/retrieve.js'));
+  const { analyzerFor } = await import(dist('search/language.js'));
+  const { tokenize } = await import(dist('search/tokenize.js'));
+  const { embeddingsEndpoint, trainLsa } = await import('./lsa.mjs');
+  const english = analyzerFor('en');
+  const sectionText = (section) =>
+    [
+      section.heading && section.heading !== section.pageTitle ? `${section.pageTitle}: ${section.heading}` : section.pageTitle,
+      section.pageDescription,
+      section.body,
+    ]
+      .filter(Boolean)
+      .join('\n')
+      .slice(0, 2000);
+  console.log(
+    `\nRetrieval with embeddings configured (hybrid) beside the lexical path, in process (hit@1 / hit@5 / MRR over the answerable questions), with ${
+      embeddings ? `the embeddings ${embeddings.model} at ${embeddings.baseUrl}` : "vectors trained on each site's own text (LSA, 100 dimensions)"
+    }:`,
+  );
+  console.log('| site | split | lexical | hybrid |\n|---|---|---|---|');
+  for (const site of siteNames) {
+    const id = deployments[site].id;
+    let endpoint;
+    let settings = embeddings;
+    if (!settings) {
+      const sections = await pageSections(store, id);
+      endpoint = await embeddingsEndpoint(trainLsa(sections.map(sectionText), (text) => tokenize(text, english), 100));
+      settings = { baseUrl: endpoint.baseUrl, model: `lsa-${site}` };
+    }
+    const lexical = new SearchIndexes(store);
+    const hybrid = new SearchIndexes(store, undefined, new Embedder(settings));
+    await hybrid.get(id);
+    const vectors = await hybrid.denseReady(id);
+    const tallies = [];
+    for (const indexes of [lexical, hybrid]) {
+      const tally = { n: 0, hit1: 0, hit5: 0, mrr: 0 };
+      for (const question of sets.get(site)) {
+        if (question.expected.length === 0) continue;
+        const messages = [...(question.thread ?? []), question.question].map((content) => ({ role: 'user', content }));
+        const { passages } = await retrieve(indexes, id, messages, { limit: 5, filter: question.filter });
+        const rank = rankOf(
+          passages.map((passage) => passage.url),
+          hitsOf(site, question),
+        );
+        tally.n++;
+        if (rank === 1) tally.hit1++;
+        if (rank >= 1 && rank <= 5) tally.hit5++;
+        if (rank >= 1) tally.mrr += 1 / rank;
+      }
+      tallies.push(tally);
+    }
+    await endpoint?.close();
+    console.log(
+      `| ${site} | ${splitOf[site] ?? ''} | ${tallies.map((t) => triple(t.hit1, t.hit5, t.mrr, t.n)).join(' | ')}${vectors ? '' : ' (no vectors: the endpoint failed)'} |`,
+    );
+  }
+}
+
 // Another project's answers while a site deploys again (a new commit: every page stored anew).
 let stall;
 if (!args['no-stall'] && siteNames.length >= 2) {

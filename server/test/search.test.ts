@@ -305,15 +305,22 @@ describe('the index held in typed arrays', () => {
     const built = await SectionIndex.build(SECTIONS);
     const bytes = built.serialize();
     const headerLength = new DataView(bytes.buffer, bytes.byteOffset).getUint32(0, true);
-    const header = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + headerLength))) as { terms: string[]; postings: number; pages: number };
+    const header = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + headerLength))) as {
+      terms: string[];
+      postings: number;
+      pages: number;
+      averages: number[];
+    };
     const terms = header.terms.length;
     const sections = SECTIONS.length;
+    // One length per section and field (the header's averages: one per field).
+    const fields = header.averages.length;
     // Where each array starts (serialize's order, each at a multiple of 4 bytes).
     const offsets = 4 + Math.ceil(headerLength / 4) * 4;
     const postingSections = offsets + 4 * (terms + 1);
     const pageFrequency = postingSections + 4 * header.postings;
     const fieldLengths = pageFrequency + 4 * terms;
-    const sectionPages = fieldLengths + 4 * sections * 6;
+    const sectionPages = fieldLengths + 4 * sections * fields;
     const withU32 = (at: number, value: number) => {
       const copy = bytes.slice();
       new DataView(copy.buffer).setUint32(at, value, true);

@@ -221,7 +221,7 @@ export async function analyzeCheckout(input: AnalyzeInput, emit: (batch: Section
       if (operation) characters.check(operation.file, operation.spec.text, [pageDescription, ...textsOf(endpoint!.sections)], 'spec');
     }
     // A text with an error stops the storing (the deployment fails); the rest is still checked.
-    if (!characters.failed) await batch.add(storable(sections), key ?? null);
+    if (!characters.failed) await batch.add(storable(sections.map((section) => withLinkTargets(section, page.path))), key ?? null);
   }
   problems.push(...characters.problems);
   if (characters.failed) return output(batch.sent);
@@ -361,20 +361,42 @@ class CharacterCheck {
   }
 }
 
+/**
+ * A section's links with each target as a page path (`/guides/auth#setup`, `../auth`, `auth.mdx`
+ * from `guides/intro` → `guides/auth`; `/` → `index`); a link to the page itself is left out.
+ */
+function withLinkTargets(section: PageSection, pagePath: string): PageSection {
+  if (!section.links) return section;
+  const links: NonNullable<PageSection['links']> = [];
+  for (const link of section.links) {
+    const joined = link.href.startsWith('/') ? link.href : path.posix.join(path.posix.dirname(`/${pagePath}`), link.href);
+    const target =
+      path.posix
+        .normalize(joined)
+        .replace(/^\/+|\/+$/g, '')
+        .replace(/\.mdx?$/, '') || 'index';
+    if (target !== pagePath) links.push({ href: target, text: link.text });
+  }
+  const { links: _links, ...rest } = section;
+  return links.length > 0 ? { ...rest, links } : rest;
+}
+
 /** The sections without the characters no database stores (a warning said so, or the rule is off). */
 function storable(sections: PageSection[]): PageSection[] {
   const clean = (text: string) => {
     for (let found = findInvalidCharacter(text); found; found = findInvalidCharacter(text)) text = text.split(found.character).join('');
     return text;
   };
+  const links = (section: PageSection) => (section.links ?? []).flatMap((link) => [link.href, link.text]);
   return sections.map((section) =>
-    [section.pageTitle, section.pageDescription, section.heading ?? '', section.body].some((text) => findInvalidCharacter(text))
+    [section.pageTitle, section.pageDescription, section.heading ?? '', section.body, ...links(section)].some((text) => findInvalidCharacter(text))
       ? {
           ...section,
           pageTitle: clean(section.pageTitle),
           pageDescription: clean(section.pageDescription),
           heading: section.heading === null ? null : clean(section.heading),
           body: clean(section.body),
+          ...(section.links ? { links: section.links.map((link) => ({ href: clean(link.href), text: clean(link.text) })) } : {}),
         }
       : section,
   );

@@ -13,6 +13,14 @@ export interface TextSection {
   anchor: string | null;
   depth: number;
   body: string;
+  /** The section's links to other pages of the site (issue 60): their words are searched as the target page's. */
+  links?: SectionLink[];
+}
+
+/** A link to a page of the site as written: its target (no scheme, no fragment) and its words. */
+interface SectionLink {
+  href: string;
+  text: string;
 }
 
 export interface PageText {
@@ -27,6 +35,33 @@ export interface PageText {
 const MAX_PAGE_CHARS = 200_000;
 const MAX_SECTIONS = 500;
 const ATTRIBUTE_TEXT = /\b(?:title|description|label|alt)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+/** Most links kept per section, and longest link text (characters). */
+const MAX_LINKS = 100;
+const MAX_LINK_TEXT = 200;
+/** `[words](target "title")`, not an image. */
+const MARKDOWN_LINK = /(?<!!)\[([^\]\n]{1,200})\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
+/** A JSX or HTML tag with an `href` (a Mintlify `<Card title=… href=…>`), over several lines too. */
+const LINKING_TAG = /<([A-Za-z][\w.]*)\s([^<>]*?\bhref\s*=\s*(?:"[^"]*"|'[^']*')[^<>]*)>([^<]{0,200})/g;
+const HREF = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)')/;
+const TAG_TEXT = /\b(?:title|label)\s*=\s*(?:"([^"]*)"|'([^']*)')/;
+
+/** The links of a section's Markdown to pages of the same site (a target with a scheme, `//host` or only a fragment is left out). */
+function sectionLinks(markdown: string): SectionLink[] {
+  const links: SectionLink[] = [];
+  const add = (href: string | undefined, text: string | undefined) => {
+    const target = href?.trim().replace(/[?#].*$/, '');
+    const words = text ? inline(text).replace(/\s+/g, ' ').trim().slice(0, MAX_LINK_TEXT) : '';
+    if (!target || !words || /^[a-z][a-z\d+.-]*:|^\/\//i.test(target) || links.length >= MAX_LINKS) return;
+    links.push({ href: target, text: words });
+  };
+  for (const match of markdown.matchAll(MARKDOWN_LINK)) add(match[2], match[1]);
+  for (const match of markdown.matchAll(LINKING_TAG)) {
+    const href = HREF.exec(match[2]);
+    const title = TAG_TEXT.exec(match[2]);
+    add(href?.[1] ?? href?.[2], title?.[1] ?? title?.[2] ?? match[3]);
+  }
+  return links;
+}
 
 export function pageText(source: string): PageText {
   let text = source.length > MAX_PAGE_CHARS * 2 ? source.slice(0, MAX_PAGE_CHARS * 2) : source;
@@ -43,9 +78,14 @@ export function pageText(source: string): PageText {
   }
   let current: TextSection = { heading: null, anchor: null, depth: 0, body: '' };
   const lines: string[] = [];
+  /** The section's lines as written (outside code): where its links are found. */
+  const written: string[] = [];
   const flush = () => {
     current.body = collapse(lines.join('\n'));
+    const links = sectionLinks(written.join('\n'));
+    if (links.length > 0) current.links = links;
     lines.length = 0;
+    written.length = 0;
     if (current.body || current.heading !== null) result.sections.push(current);
   };
   let fence: string | undefined;
@@ -72,6 +112,7 @@ export function pageText(source: string): PageText {
       continue;
     }
     if (/^\s*(import|export)\s/.test(raw)) continue;
+    written.push(raw);
     lines.push(inline(raw));
   }
   flush();

@@ -271,7 +271,7 @@ export class Assistant {
 }
 
 /** The line an answer cut at its limit ends with. */
-export function answerCutLine(limitBytes: number): string {
+function answerCutLine(limitBytes: number): string {
   return `(The answer was cut here: it reached the assistant's limit of ${Math.round(limitBytes / 1024)} KB.)`;
 }
 

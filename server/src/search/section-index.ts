@@ -15,11 +15,11 @@ import type { PageSection } from '../store/deployments.js';
 import { analyzerFor, baseLanguage } from './language.js';
 import { fold, tokenize } from './tokenize.js';
 
-const FIELDS = ['title', 'heading', 'description', 'trail', 'path', 'body'] as const;
+const FIELDS = ['title', 'heading', 'description', 'trail', 'path', 'body', 'anchors'] as const;
 type Field = (typeof FIELDS)[number];
 const FIELD_COUNT = FIELDS.length;
 /** The layout of `serialize`'s bytes: a stored index of another layout is built again. */
-export const INDEX_FORMAT = 3;
+export const INDEX_FORMAT = 4;
 /**
  * The first size of each array of postings being built (bytes): above the C library's largest
  * threshold for allocating with mmap (32 MB), so the arrays are mapped on their own and given
@@ -30,9 +30,16 @@ export const INDEX_FORMAT = 3;
 const PENDING_BYTES = 33 * 2 ** 20;
 /** Highest term frequency kept (a Uint16): past it BM25's saturation makes no difference. */
 const MAX_FREQUENCY = 0xffff;
+/**
+ * How much the words of the links into a page count (issue 60 item 1): other pages name a page in
+ * their own words ("rotate your keys" links to *API keys*), often the words a reader uses.
+ */
+const ANCHOR_WEIGHT = 1;
+/** Most link texts kept per page (distinct ones; a page linked from every page's footer says the same words each time). */
+const MAX_ANCHORS = 200;
 /** How much a match in each field counts, and how much the field's length discounts it (BM25F). */
-const WEIGHT: Record<Field, number> = { title: 3, heading: 2, description: 1.5, trail: 1, path: 1.2, body: 1 };
-const LENGTH_NORM: Record<Field, number> = { title: 0.4, heading: 0.4, description: 0.5, trail: 0.3, path: 0.3, body: 0.75 };
+const WEIGHT: Record<Field, number> = { title: 3, heading: 2, description: 1.5, trail: 1, path: 1.2, body: 1, anchors: ANCHOR_WEIGHT };
+const LENGTH_NORM: Record<Field, number> = { title: 0.4, heading: 0.4, description: 0.5, trail: 0.3, path: 0.3, body: 0.75, anchors: 0.5 };
 const K1 = 1.2;
 /**
  * The share of a page's second best section added to its best's: a page two of whose sections
@@ -141,8 +148,9 @@ export class SectionIndex {
       sliceStart = performance.now();
     };
     const shingles = new CopyFinder();
+    const anchors = anchorTexts(sections);
     for (const section of sections) {
-      index.add(section, shingles);
+      index.add(section, shingles, anchors.get(section.pagePath) ?? '');
       await maybeYield();
     }
     await index.groupCopies(shingles, maybeYield);
@@ -344,7 +352,7 @@ export class SectionIndex {
     return pageId;
   }
 
-  private add(row: PageSection, shingles?: CopyFinder): void {
+  private add(row: PageSection, shingles: CopyFinder | undefined, anchors: string): void {
     const id = this.sections.length;
     const pageId = this.register(row);
     const page = this.pages[pageId];
@@ -364,6 +372,7 @@ export class SectionIndex {
       trail,
       path: pathText(row.pagePath),
       body: row.body.length > MAX_BODY ? row.body.slice(0, MAX_BODY) : row.body,
+      anchors,
     };
     // term → its slot in `frequencies` (one count per field), for this section.
     const slots = new Map<string, number>();
@@ -789,6 +798,25 @@ export function copyKey(pagePath: string, language: string | undefined, version:
   const segments = pagePath.split('/');
   const kept = segments.filter((segment) => !marks.has(fold(segment)));
   return kept.join('/');
+}
+
+/**
+ * The words of the links into each page (by the target's path; a link to a folder reaches its
+ * `index` page), each distinct text once per page, from other pages only.
+ */
+function anchorTexts(sections: readonly PageSection[]): Map<string, string> {
+  const paths = new Set(sections.map((section) => section.pagePath));
+  const texts = new Map<string, Set<string>>();
+  for (const section of sections) {
+    for (const link of section.links ?? []) {
+      const target = paths.has(link.href) ? link.href : paths.has(`${link.href}/index`) ? `${link.href}/index` : undefined;
+      if (!target || target === section.pagePath) continue;
+      let set = texts.get(target);
+      if (!set) texts.set(target, (set = new Set()));
+      if (set.size < MAX_ANCHORS) set.add(link.text.toLowerCase());
+    }
+  }
+  return new Map([...texts].map(([target, set]) => [target, [...set].join(' \n ')]));
 }
 
 /** Joins the two words of a pair term (pairs are indexed in the short fields: title, heading, description, labels, path). */

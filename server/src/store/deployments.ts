@@ -203,6 +203,8 @@ export interface PageSection {
   anchor: string | null;
   depth: number;
   body: string;
+  /** The section's links to pages of the site: `href` is the target page's path (`guides/auth`), `text` the link's words. */
+  links?: Array<{ href: string; text: string }> | null;
 }
 
 /** Stores page texts of a deployment from `position` on, in batches of one statement each. */
@@ -261,10 +263,10 @@ export async function storeSections(db: Queryable, deploymentId: string, batch: 
   }
   for (let start = 0; start < batch.sections.length; start += BATCH) {
     await db.query(
-      `INSERT INTO page_sections (deployment_id, position, page_path, page_kind, page_title, page_description, hidden, trail, heading, anchor, depth, body, page_key)
-       SELECT $1, x."position", x."pagePath", x."pageKind", x."pageTitle", x."pageDescription", x.hidden, x.trail, x.heading, x.anchor, x.depth, x.body, x."pageKey"
+      `INSERT INTO page_sections (deployment_id, position, page_path, page_kind, page_title, page_description, hidden, trail, heading, anchor, depth, body, page_key, links)
+       SELECT $1, x."position", x."pagePath", x."pageKind", x."pageTitle", x."pageDescription", x.hidden, x.trail, x.heading, x.anchor, x.depth, x.body, x."pageKey", x.links
        FROM jsonb_to_recordset($2::jsonb) AS x("position" integer, "pagePath" text, "pageKind" text, "pageTitle" text, "pageDescription" text,
-         hidden boolean, trail jsonb, heading text, anchor text, depth integer, body text, "pageKey" text)`,
+         hidden boolean, trail jsonb, heading text, anchor text, depth integer, body text, "pageKey" text, links jsonb)`,
       [deploymentId, json(batch.sections.slice(start, start + BATCH))],
     );
   }
@@ -280,8 +282,8 @@ export async function storeSections(db: Queryable, deploymentId: string, batch: 
   }
   const rows = await db.query<{ copied: number }>(
     `WITH copied AS (
-       INSERT INTO page_sections (deployment_id, position, page_path, page_kind, page_title, page_description, hidden, trail, heading, anchor, depth, body, page_key)
-       SELECT $1, x.to_position, p.page_path, p.page_kind, p.page_title, p.page_description, p.hidden, p.trail, p.heading, p.anchor, p.depth, p.body, p.page_key
+       INSERT INTO page_sections (deployment_id, position, page_path, page_kind, page_title, page_description, hidden, trail, heading, anchor, depth, body, page_key, links)
+       SELECT $1, x.to_position, p.page_path, p.page_kind, p.page_title, p.page_description, p.hidden, p.trail, p.heading, p.anchor, p.depth, p.body, p.page_key, p.links
        FROM unnest($3::integer[], $4::integer[]) AS x(from_position, to_position)
        JOIN page_sections p ON p.deployment_id = $2 AND p.position = x.from_position
        RETURNING 1)
@@ -394,9 +396,10 @@ type SectionRow = {
   anchor: string | null;
   depth: number;
   body: string;
+  links: Array<{ href: string; text: string }> | null;
 };
 
-const SECTION_COLUMNS = 'position, page_path, page_kind, page_title, page_description, hidden, trail, heading, anchor, depth, body';
+const SECTION_COLUMNS = 'position, page_path, page_kind, page_title, page_description, hidden, trail, heading, anchor, depth, body, links';
 
 function toSection(row: SectionRow): PageSection {
   return {
@@ -410,6 +413,7 @@ function toSection(row: SectionRow): PageSection {
     anchor: row.anchor,
     depth: row.depth,
     body: row.body,
+    ...(row.links ? { links: row.links } : {}),
   };
 }
 
