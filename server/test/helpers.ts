@@ -14,7 +14,9 @@ import type { Queryable, Store } from '../src/store/store.js';
 import { openPglite } from '../src/store/pglite.js';
 import { openPostgres } from '../src/store/postgres.js';
 import { openStore } from '../src/store/open.js';
+import { Writable } from 'node:stream';
 import { afterAll, it } from 'vitest';
+import { createLogger, type Logger } from '../src/host/log.js';
 
 /** The top of the repository: its fixtures/ hold the example site the tests deploy. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -526,4 +528,19 @@ export async function walPeak(
   const [{ lsn }] = await store.query<{ lsn: string }>('SELECT pg_current_wal_insert_lsn()::text AS lsn');
   const [high, low] = lsn.split('/').map((part) => parseInt(part, 16));
   return { largest, written: high * 2 ** 32 + low };
+}
+
+/** A logger as the server's (info), and the lines it wrote, parsed. */
+export function capturedLog(): { log: Logger; lines: Array<Record<string, unknown>> } {
+  const lines: Array<Record<string, unknown>> = [];
+  const log = createLogger(
+    'info',
+    new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+        done();
+      },
+    }),
+  );
+  return { log, lines };
 }

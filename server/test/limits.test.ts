@@ -246,12 +246,16 @@ describe('connections per client address (issue 38 item 5)', () => {
     }
   }, 30_000);
 
+  /** The app listening on 127.0.0.1 with `total` connections at most (`perAddress` from one address; 0: no cap), and a list for the test's sockets. */
+  async function cappedApp(total: number, perAddress = 0) {
+    const app = await buildApp(new Core(store), { maxConnections: total, maxConnectionsPerAddress: perAddress });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    return { app, port: (app.server.address() as AddressInfo).port, sockets: [] as Socket[] };
+  }
+
   it("a reserved slot whose request's first line is not a probe's goes to a probe from another address", async () => {
     // A cap of 3 keeps 1 for probes.
-    const app = await buildApp(new Core(store), { maxConnections: 3, maxConnectionsPerAddress: 0 });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.server.address() as AddressInfo;
-    const sockets: Socket[] = [];
+    const { app, port, sockets } = await cappedApp(3);
     try {
       sockets.push(...(await silentConnections(port, '127.0.0.2', 2)));
       // In the kept slot: a request for another route, its first line and a header sent, not ended.
@@ -282,9 +286,7 @@ describe('connections per client address (issue 38 item 5)', () => {
     // that sends one byte and nothing more, and open another as soon as it is closed: 38 fill the
     // other slots, the rest contend for the 2 kept for probes. Before: a byte sent kept a reserved
     // slot until its 2 s deadline, and 6 of 56 probes were answered.
-    const app = await buildApp(new Core(store), { maxConnections: 40, maxConnectionsPerAddress: 10 });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.server.address() as AddressInfo;
+    const { app, port } = await cappedApp(40, 10);
     const MAX_PER_ADDRESS = 200;
     let running = true;
     let opened = 0;

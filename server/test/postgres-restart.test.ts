@@ -7,16 +7,14 @@
  * cannot be started (no binaries, not root, no postgres user).
  */
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Core } from '../src/core.js';
-import { createLogger } from '../src/host/log.js';
 import { JobRunner } from '../src/jobs/queue.js';
 import { jobKinds } from '../src/jobs/kinds.js';
 import { workerSettings } from '../src/jobs/settings.js';
 import { pruneDeployments } from '../src/store/retention.js';
 import type { Store } from '../src/store/store.js';
-import { bigSiteRepo, commitFile, deploymentEnded, ownPostgresUnavailable, storeOnOwnServer, tempDir, waitFor, LOCAL_ROOTS } from './helpers.js';
+import { bigSiteRepo, capturedLog, commitFile, deploymentEnded, ownPostgresUnavailable, storeOnOwnServer, tempDir, waitFor, LOCAL_ROOTS } from './helpers.js';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterAll(async () => {
@@ -32,16 +30,7 @@ const PAGES = 6_000;
 async function setUp(name: string, keepDeployments = 2) {
   const dir = tempDir(name);
   const { server, store, crashes } = await storeOnOwnServer(cleanups);
-  const lines: Array<Record<string, unknown>> = [];
-  const log = createLogger(
-    'info',
-    new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
-        done();
-      },
-    }),
-  );
+  const { log, lines } = capturedLog();
   const runner = new JobRunner(
     store,
     jobKinds,

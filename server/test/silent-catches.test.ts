@@ -13,12 +13,10 @@ import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Assistant } from '../src/assistant/service.js';
 import { logAssistant } from '../src/assistant/logging.js';
 import { rewriteQuestion } from '../src/assistant/rewrite.js';
-import { createLogger, type Logger } from '../src/host/log.js';
 import { dropLinks } from '../src/jobs/deployment.js';
 import { JobRunner } from '../src/jobs/queue.js';
 import { jobKinds } from '../src/jobs/kinds.js';
@@ -33,24 +31,9 @@ import { openStore } from '../src/store/open.js';
 import { loggedCheckpoints } from '../src/store/pglite.js';
 import { insertProject } from '../src/store/projects.js';
 import type { Store } from '../src/store/store.js';
-import { deploymentEnded, freePort, git, ownPostgresUnavailable, storeOnOwnServer, tempDir, waitFor } from './helpers.js';
+import { capturedLog, deploymentEnded, freePort, git, ownPostgresUnavailable, storeOnOwnServer, tempDir, waitFor } from './helpers.js';
 import { listeningServer } from './listening-server.js';
 import { section } from './sections.js';
-
-/** A logger as serve's, and its lines (parsed). */
-function capturedLog(): { log: Logger; lines: Array<Record<string, unknown>> } {
-  const lines: Array<Record<string, unknown>> = [];
-  const log = createLogger(
-    'info',
-    new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
-        done();
-      },
-    }),
-  );
-  return { log, lines };
-}
 
 const SECTIONS = [
   section({ pagePath: 'teams', pageTitle: 'Teams', body: 'Invite people to your team.' }),

@@ -11,7 +11,9 @@ import type { CoreMessage } from 'ai';
 import { HttpError } from '../http/errors.js';
 import { DEFAULT_LIMITS, useAssistant, type Limits } from './limits.js';
 import { Embedder, messageText, retrieve, SearchIndexes, type EmbeddingSettings, type Passage, type SearchFilter } from '../search/retrieve.js';
+import type { PageTree } from 'docsnav';
 import { appendMessages, insertThread } from '../store/assistant.js';
+import { deploymentTree, findDeployment, type Deployment } from '../store/deployments.js';
 import type { ApiKey } from '../store/keys.js';
 import type { Project } from '../store/projects.js';
 import type { Store } from '../store/store.js';
@@ -170,6 +172,13 @@ export class Assistant {
     if (!project.currentDeploymentId)
       throw new HttpError(409, `project "${project.id}" has no successful deployment yet: POST /v1/project/update/${project.id} first`);
     return project.currentDeploymentId;
+  }
+
+  /** A deployment and its page tree (`GET /v1/assistant/{domain}/pages`); a 409 when it stored none. */
+  async pageTree(deploymentId: string): Promise<{ deployment: Deployment; tree: PageTree }> {
+    const [deployment, tree] = await Promise.all([findDeployment(this.store, deploymentId), deploymentTree(this.store, deploymentId)]);
+    if (!deployment || !tree) throw new HttpError(409, `deployment ${deploymentId} has no stored page tree: deploy the project again`);
+    return { deployment, tree };
   }
 
   /** Ends every answer streaming now with an error part (a stopping server). */

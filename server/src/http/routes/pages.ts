@@ -8,11 +8,9 @@ import type { PageTree } from 'docsnav';
 import type { Assistant } from '../../assistant/service.js';
 import { LimitError } from '../../assistant/limits.js';
 import { retrieve } from '../../search/retrieve.js';
-import { deploymentTree, findDeployment } from '../../store/deployments.js';
-import { HttpError } from '../errors.js';
 import { rateLimited, refuse } from './assistant.js';
 import { ownedBy, requestKey } from './auth.js';
-import { domainSchema, errorSchema, integerParam, type Api } from './schemas.js';
+import { commitProperties, domainSchema, errorSchema, integerParam, type Api } from './schemas.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const params = { type: 'object', properties: { domain: domainSchema }, required: ['domain'] } as const;
@@ -25,15 +23,7 @@ const deploymentSchema = {
   properties: {
     id: { type: 'string', description: 'Its statusId (GET /v1/project/update-status/{statusId} with an admin key).' },
     endedAt: { type: ['string', 'null'], format: 'date-time' },
-    commit: {
-      type: 'object',
-      properties: {
-        sha: { type: ['string', 'null'] },
-        ref: { type: ['string', 'null'], description: 'The deployment branch.' },
-        message: { type: ['string', 'null'] },
-      },
-      required: ['sha', 'ref', 'message'],
-    },
+    commit: { type: 'object', properties: commitProperties, required: ['sha', 'ref', 'message'] },
   },
   required: ['id', 'endedAt', 'commit'],
 } as const;
@@ -72,8 +62,7 @@ export function registerPageRoutes(app: Api, assistant: Assistant): void {
     async (request, reply) => {
       const deploymentId = await counted(assistant, request, reply);
       if (deploymentId === undefined) return reply;
-      const [deployment, tree] = await Promise.all([findDeployment(assistant.store, deploymentId), deploymentTree(assistant.store, deploymentId)]);
-      if (!deployment || !tree) throw new HttpError(409, `deployment ${deploymentId} has no stored page tree: deploy the project again`);
+      const { deployment, tree } = await assistant.pageTree(deploymentId);
       return {
         deployment: {
           id: deployment.id,

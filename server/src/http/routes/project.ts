@@ -1,6 +1,6 @@
 import type { Core } from '../../core.js';
 import { ownedBy } from './auth.js';
-import { errorResponses as errors, errorSchema, projectIdSchema as projectId, type Api } from './schemas.js';
+import { commitProperties, errorResponses as errors, errorSchema, projectIdSchema as projectId, type Api } from './schemas.js';
 
 const uuid = { type: 'string', pattern: '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' } as const;
 const files = { type: 'array', items: { type: 'string' } } as const;
@@ -20,9 +20,7 @@ const updateStatusSchema = {
     commit: {
       type: 'object',
       properties: {
-        sha: { type: ['string', 'null'] },
-        ref: { type: ['string', 'null'], description: 'The deployment branch.' },
-        message: { type: ['string', 'null'] },
+        ...commitProperties,
         filesChanged: {
           type: ['object', 'null'],
           description: 'Files of the docs folder changed since the previous deployment.',

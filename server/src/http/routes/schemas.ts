@@ -16,6 +16,13 @@ export const errorSchema = {
   required: ['error'],
 } as const;
 
+/** A deployment's commit as the routes show it: its sha, the deployment branch, its message. */
+export const commitProperties = {
+  sha: { type: ['string', 'null'] },
+  ref: { type: ['string', 'null'], description: 'The deployment branch.' },
+  message: { type: ['string', 'null'] },
+} as const;
+
 /** The 4xx answers every project route can give. */
 export const errorResponses = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema } as const;
 
