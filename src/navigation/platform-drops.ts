@@ -15,7 +15,7 @@ import { CHILD_KEYS, childKind, isPlainObject, type ElementKind } from './model.
 const LINKING_KINDS: ReadonlySet<ElementKind> = new Set(['tab', 'anchor', 'dropdown', 'product', 'version', 'language', 'item']);
 
 /** What the platform's `href` accepts (its hrefSchema): a `/path`, a `#hash`, a `mailto:` link or anything `new URL` parses. */
-export function isPlatformLink(href: unknown): href is string {
+function isPlatformLink(href: unknown): href is string {
   if (typeof href !== 'string') return false;
   if (href.startsWith('/') || href.startsWith('#') || href.startsWith('mailto:')) return true;
   try {

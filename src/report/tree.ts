@@ -77,7 +77,9 @@ export function formatTreePretty(tree: PageTree, options: { color: boolean }): s
       .filter(Boolean)
       .map((f) => c.dim(`[${f}]`))
       .join(' ');
-    lines.push(`${'  '.repeat(page.trail.length)}${visible(page.path)}  ${c.dim('·')} ${page.title === null ? c.dim('(no title)') : visible(page.title)}  ${extra}${flags ? ` ${flags}` : ''}`);
+    lines.push(
+      `${'  '.repeat(page.trail.length)}${visible(page.path)}  ${c.dim('·')} ${page.title === null ? c.dim('(no title)') : visible(page.title)}  ${extra}${flags ? ` ${flags}` : ''}`,
+    );
   }
   lines.push('', `${plural(tree.pages.length, 'page')}, ${plural(tree.groups.length, 'group')}`);
   return `${lines.join('\n')}\n`;

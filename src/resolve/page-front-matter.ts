@@ -227,7 +227,7 @@ function emptyTitle(data: Record<string, unknown>): boolean {
 export function applyFrontMatter(page: ResolvedPage, data: Record<string, unknown>, keepEmptyTitle = false): void {
   const title = stringField(data, 'title');
   if (title !== undefined) page.title = title;
-  else if (keepEmptyTitle && emptyTitle(data)) page.title = data.title === null ? null : String(data.title);
+  else if (keepEmptyTitle && emptyTitle(data)) page.title = typeof data.title === 'string' ? data.title : null;
   const sidebarTitle = stringField(data, 'sidebarTitle');
   if (sidebarTitle !== undefined) page.sidebarTitle = sidebarTitle;
   const icon = iconOf(data.icon);

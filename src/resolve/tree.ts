@@ -178,11 +178,7 @@ export class TreeBuilder {
         nav?.element?.(node);
       },
       page: (node) => {
-        if (
-          this.dropsAny() &&
-          (this.droppedElements.has(node.parent) || this.dropsArray(node.parent, node.field === undefined ? 'pages' : undefined))
-        )
-          return;
+        if (this.dropsAny() && (this.droppedElements.has(node.parent) || this.dropsArray(node.parent, node.field === undefined ? 'pages' : undefined))) return;
         nav?.page?.(node);
         if (this.stateOf(node.parent)?.tooDeep) return;
         // A group's `root` that its `pages` list too is that one page, in its place there.

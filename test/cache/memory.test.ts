@@ -115,9 +115,11 @@ const textOf = (outcome: ReadOutcome) => (outcome.ok ? outcome.bytes.toString('u
 
 /** The codes `validateText` reports for the docs.json of `site` (a folder of a parent holding other roots). */
 const siteCodes = (site: string, cache: ValidationCache) =>
-  validateText(JSON.stringify({ ...REQUIRED_SETTINGS, navigation: { pages: ['index', 'later'] } }), { file: path.join(site, 'docs.json'), root: site, cache }).problems.map(
-    (p) => p.code,
-  );
+  validateText(JSON.stringify({ ...REQUIRED_SETTINGS, navigation: { pages: ['index', 'later'] } }), {
+    file: path.join(site, 'docs.json'),
+    root: site,
+    cache,
+  }).problems.map((p) => p.code);
 
 describe('ValidationCache, as validateText and validatePage use it', () => {
   it("drops a root's listing for a file created under it, the root itself or a folder above it; not another root's, nor for a change of contents", () => {

@@ -140,7 +140,10 @@ describe('a validation given again from the page scan store', () => {
     const { root, docs, file } = site();
     writeFileSync(
       docs,
-      JSON.stringify({ ...REQUIRED_SETTINGS, navigation: { groups: [{ group: 'Guides', pages: ['index', 'guide'] }, { $ref: './node_modules/parts/api.json' }] } }),
+      JSON.stringify({
+        ...REQUIRED_SETTINGS,
+        navigation: { groups: [{ group: 'Guides', pages: ['index', 'guide'] }, { $ref: './node_modules/parts/api.json' }] },
+      }),
     );
     warmed(docs, file);
     const before = run(docs, file);

@@ -283,7 +283,10 @@ describe('PageScanStore strategies, on a real site', () => {
     expect(scansIn(file)).toHaveLength(3);
     expect(packsOf(file)).toHaveLength(2);
     // Another shape of the site (a redirect): every page checked again, the unchanged ones from their scan files.
-    writeFileSync(docs, JSON.stringify({ ...REQUIRED_SETTINGS, navigation: { pages: ['index', 'guide', 'setup'] }, redirects: [{ source: '/old', destination: '/index' }] }));
+    writeFileSync(
+      docs,
+      JSON.stringify({ ...REQUIRED_SETTINGS, navigation: { pages: ['index', 'guide', 'setup'] }, redirects: [{ source: '/old', destination: '/index' }] }),
+    );
     const again = storeStats.scansRead;
     expect(run(docs, file, 'metadata')).toMatchObject({ codes: [], hashed: 0, reused: 3 });
     expect(storeStats.scansRead - again).toBe(3);

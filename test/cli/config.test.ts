@@ -62,7 +62,14 @@ describe('profiles and precedence (flag > config > profile > default)', () => {
       expected: ['language-code warning 11:21', 'external-href warning 21:19'],
       exit: 0,
     },
-    { name: 'profile from a flag', site: SITE, files: {}, flags: ['--profile', 'spec'], expected: ['language-code warning 11:21', 'external-href warning 21:19'], exit: 0 },
+    {
+      name: 'profile from a flag',
+      site: SITE,
+      files: {},
+      flags: ['--profile', 'spec'],
+      expected: ['language-code warning 11:21', 'external-href warning 21:19'],
+      exit: 0,
+    },
     {
       name: 'the spec’s list asked for as errors',
       site: SITE,
@@ -163,7 +170,11 @@ describe('ignore from the config', () => {
   it('page globs silence problems at those pages only', () => {
     const base = tree({
       // The settings the platform requires after navigation: the lines above stay where they are.
-      'docs.json': JSON.stringify({ navigation: { pages: ['index', 'drafts/one', 'drafts/two', 'missing'] }, theme: 'mint', name: 'S', colors: { primary: '#0D9373' } }, null, 2),
+      'docs.json': JSON.stringify(
+        { navigation: { pages: ['index', 'drafts/one', 'drafts/two', 'missing'] }, theme: 'mint', name: 'S', colors: { primary: '#0D9373' } },
+        null,
+        2,
+      ),
       'index.mdx': '',
       'docsnav.config.yml': 'ignore:\n  - "drafts/**"\n',
     });
@@ -178,7 +189,11 @@ describe('ignore from the config', () => {
 
 describe('--config and --no-config', () => {
   it('--config uses that file instead of the one found', () => {
-    const base = tree({ ...SITE, 'site/docsnav.config.json': '{ "extends": "spec", "rules": { "language-code": "error" } }', 'ci/docsnav.yaml': 'extends: platform\n' });
+    const base = tree({
+      ...SITE,
+      'site/docsnav.config.json': '{ "extends": "spec", "rules": { "language-code": "error" } }',
+      'ci/docsnav.yaml': 'extends: platform\n',
+    });
     const run = docsnav(base, 'validate', 'site/docs', '--config', 'ci/docsnav.yaml');
     expect(run.code).toBe(0);
     expect(docsnav(base, 'validate', 'site/docs').code).toBe(1);

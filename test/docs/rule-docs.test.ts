@@ -95,7 +95,9 @@ async function codesOf(code: Code, example: Block, allFiles: Block[], base: Bloc
  */
 function withRequiredSettings(text: string, lang: string): string {
   if (lang === 'yaml') {
-    const missing = Object.entries({ name: 'name: Docs', theme: 'theme: mint', colors: "colors:\n  primary: '#0D9373'" }).filter(([key]) => !new RegExp(`^${key}:`, 'm').test(text));
+    const missing = Object.entries({ name: 'name: Docs', theme: 'theme: mint', colors: "colors:\n  primary: '#0D9373'" }).filter(
+      ([key]) => !new RegExp(`^${key}:`, 'm').test(text),
+    );
     return missing.map(([, line]) => `${line}\n`).join('') + text;
   }
   let value: unknown;

@@ -43,7 +43,15 @@ describe('a top-level setting under navigation', () => {
   });
 
   it('is not moved onto a top-level key of the same name (a person merges them)', () => {
-    const text = lf(['{', '  "appearance": { "default": "dark" },', '  "navigation": {', '    "appearance": { "strict": true },', '    "pages": ["intro"]', '  }', '}']);
+    const text = lf([
+      '{',
+      '  "appearance": { "default": "dark" },',
+      '  "navigation": {',
+      '    "appearance": { "strict": true },',
+      '    "pages": ["intro"]',
+      '  }',
+      '}',
+    ]);
     const [problem] = validateText(text).problems.filter((p) => p.code === 'unknown-field');
     expect(problem.message).toMatch(/already has a top-level `appearance`: merge the two there/);
     expect(problem.fix).toBeUndefined();

@@ -15,7 +15,13 @@ const paths = async (navigation: unknown, profile?: ProfileName) => (await resol
 describe('(a) one malformed entry drops its division’s whole array', () => {
   const navigation = {
     tabs: [
-      { tab: 'Guides', groups: [{ group: 'Start', pages: ['intro', { pages: ['lost'] }, 'setup'] }, { group: 'More', pages: ['faq'] }] },
+      {
+        tab: 'Guides',
+        groups: [
+          { group: 'Start', pages: ['intro', { pages: ['lost'] }, 'setup'] },
+          { group: 'More', pages: ['faq'] },
+        ],
+      },
       { tab: 'Other', pages: ['kept'] },
     ],
   };
@@ -34,7 +40,17 @@ describe('(a) one malformed entry drops its division’s whole array', () => {
   });
 
   it('only the nearest division’s array: a tab inside a version loses its pages, the version keeps its tabs', async () => {
-    const nested = { versions: [{ version: 'v1', tabs: [{ tab: 'A', pages: ['a', 7] }, { tab: 'B', pages: ['b'] }] }] };
+    const nested = {
+      versions: [
+        {
+          version: 'v1',
+          tabs: [
+            { tab: 'A', pages: ['a', 7] },
+            { tab: 'B', pages: ['b'] },
+          ],
+        },
+      ],
+    };
     expect(await paths(nested)).toEqual(['b']);
     const [problem] = validateText(text(nested)).problems.filter((p) => p.code === 'invalid-type');
     expect(problem.message).toMatch(/drops the whole `pages` of a tab "A"/);
@@ -71,7 +87,9 @@ describe('(b) a division with a link href drops its pages', () => {
     const problems = validateText(text(navigation)).problems.filter((p) => p.code === 'href-drops-pages');
     expect(problems.map((p) => p.pointer)).toEqual(['/navigation/tabs/0/href', '/navigation/tabs/1/href']);
     expect(problems[0].severity).toBe('error');
-    expect(problems[0].message).toMatch(/A tab "Blog" has an `href` and `pages`: the platform makes it a link to "https:\/\/example\.com\/blog" and drops `pages` \(2 pages: "post-1", "post-2"\)/);
+    expect(problems[0].message).toMatch(
+      /A tab "Blog" has an `href` and `pages`: the platform makes it a link to "https:\/\/example\.com\/blog" and drops `pages` \(2 pages: "post-1", "post-2"\)/,
+    );
   });
 
   it('the platform profile’s tree drops them; the spec profile’s keeps them', async () => {
@@ -80,7 +98,10 @@ describe('(b) a division with a link href drops its pages', () => {
   });
 
   it('anchors, versions and menu items too', () => {
-    const codes = (nav: unknown) => validateText(text(nav)).problems.filter((p) => p.code === 'href-drops-pages').map((p) => p.pointer);
+    const codes = (nav: unknown) =>
+      validateText(text(nav))
+        .problems.filter((p) => p.code === 'href-drops-pages')
+        .map((p) => p.pointer);
     expect(codes({ anchors: [{ anchor: 'A', href: 'mailto:x@example.com', pages: ['a'] }] })).toEqual(['/navigation/anchors/0/href']);
     expect(codes({ versions: [{ version: 'v1', href: '#top', tabs: [{ tab: 'T', pages: ['a'] }] }] })).toEqual(['/navigation/versions/0/href']);
     expect(codes({ tabs: [{ tab: 'T', menu: [{ item: 'I', href: 'https://x.example', pages: ['a'] }] }] })).toEqual(['/navigation/tabs/0/menu/0/href']);

@@ -15,7 +15,12 @@ import { validateFile } from '../../src/validate.js';
 function site(): string {
   const root = mkdtempSync(path.join(tmpdir(), 'docsnav-empty-title-'));
   const files: Record<string, string> = {
-    'docs.json': JSON.stringify({ name: 'x', theme: 'mint', colors: { primary: '#000000' }, navigation: { groups: [{ group: 'G', pages: ['a', 'b', 'c', 'd', 'e', 'f'] }] } }),
+    'docs.json': JSON.stringify({
+      name: 'x',
+      theme: 'mint',
+      colors: { primary: '#000000' },
+      navigation: { groups: [{ group: 'G', pages: ['a', 'b', 'c', 'd', 'e', 'f'] }] },
+    }),
     'a.mdx': '---\ntitle:\n---\nhi\n',
     'b.mdx': '---\ntitle: ""\n---\nhi\n',
     'c.mdx': '---\ndescription: x\n---\nhi\n',

@@ -39,7 +39,8 @@ function site(): string {
   return path.join(root, 'docs.json');
 }
 
-const pages = async (profile?: ProfileName) => (await resolveFile(site(), { profile })).tree.pages.map((page) => [page.path, page.title, page.lostTo !== undefined]);
+const pages = async (profile?: ProfileName) =>
+  (await resolveFile(site(), { profile })).tree.pages.map((page) => [page.path, page.title, page.lostTo !== undefined]);
 
 describe('(d) an operation entry that lost its URL to another', () => {
   it('shows the served operation’s title, as the platform does (the default profile)', async () => {

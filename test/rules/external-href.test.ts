@@ -172,7 +172,11 @@ const cases: RuleCase[] = [
 /** The default profile (the platform's): what the platform accepts is no problem, what it rejects an error. */
 const defaultCases: RuleCase[] = [
   { name: 'default: /path, #hash and mailto: are the platform’s', navigation: anchors('/status', '#top', 'mailto:team@x.example'), expected: [] },
-  { name: 'default: a bare host is an error', navigation: anchors('status.example.com'), expected: [{ ...at(0, 'https://status.example.com'), severity: 'error' }] },
+  {
+    name: 'default: a bare host is an error',
+    navigation: anchors('status.example.com'),
+    expected: [{ ...at(0, 'https://status.example.com'), severity: 'error' }],
+  },
 ];
 
 // The table was written for the spec profile (a case that names `platform` keeps it): what the platform

@@ -117,7 +117,9 @@ describe('schema-url', () => {
 
   it('takes a configured severity over the profile’s (on, off, or louder under spec)', () => {
     const text = '{ "$schema": "docs.schema.json", "navigation": { "pages": ["index"] } }';
-    expect(validateText(text, { rules: { 'schema-url': 'error' }, profile: 'spec' }).problems.map((p) => [p.code, p.severity])).toEqual([['schema-url', 'error']]);
+    expect(validateText(text, { rules: { 'schema-url': 'error' }, profile: 'spec' }).problems.map((p) => [p.code, p.severity])).toEqual([
+      ['schema-url', 'error'],
+    ]);
     // (The platform profile also says what else the platform requires: `theme`, `name`, `colors`.)
     const ofSchemaUrl = <T extends { code: string }>(problems: T[]) => problems.filter((p) => p.code === 'schema-url');
     expect(ofSchemaUrl(validateText(text, { rules: { 'schema-url': 'warning' }, profile: 'platform' }).problems).map((p) => [p.code, p.severity])).toEqual([
