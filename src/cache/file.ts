@@ -10,9 +10,9 @@
  * Folders above it are the user's, symbolic links or not.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, lstatSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
-import { readBounded } from '../files.js';
+import { readRegularFile } from '../files.js';
 
 /** The first bytes of every cache file, then the checksum of what follows the line. */
 const MAGIC = 'docsnav-cache sha256:';
@@ -42,23 +42,9 @@ export class CacheFolder {
   read(name: string): string | undefined {
     const file = this.pathOf(name);
     if (!this.foldersReal(path.dirname(file), false)) return undefined;
-    let fd: number;
-    try {
-      fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ELOOP') this.refuse(file);
-      return undefined;
-    }
-    try {
-      const stats = fstatSync(fd);
-      if (!stats.isFile() || stats.size > MAX_CACHE_FILE_BYTES) return undefined;
-      const read = readBounded(fd, stats.size, MAX_CACHE_FILE_BYTES);
-      return read.ok ? checkedBody(read.bytes) : undefined;
-    } catch {
-      return undefined;
-    } finally {
-      closeSync(fd);
-    }
+    const read = readRegularFile(file, MAX_CACHE_FILE_BYTES);
+    if (!read.ok && read.reason === 'symlink') this.refuse(file);
+    return read.ok ? checkedBody(read.bytes) : undefined;
   }
 
   /**
