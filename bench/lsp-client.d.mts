@@ -9,12 +9,19 @@ export interface LspClient {
   capabilities: ServerCapabilities;
   /** The latest diagnostics published for each URI. */
   diagnostics: Map<string, Diagnostic[]>;
-  /** Resolves with the next diagnostics published for `uri` that satisfy `until` (default: any). */
+  /**
+   * Resolves with the next diagnostics published for `uri` that satisfy `until` (default: any);
+   * rejects when the server exits first, or after `timeoutMs` (default 20 s; Infinity: never).
+   */
   nextDiagnostics(uri: string, until?: (diagnostics: Diagnostic[], version: number | undefined) => boolean, timeoutMs?: number): Promise<Diagnostic[]>;
   open(file: string, text: string, languageId?: string): void;
   /** The whole new text, or one incremental change. */
   change(file: string, change: string | { range: Range; text: string }, version: number): void;
   filesChanged(changes: FileEvent[]): void;
+  /** didSave: the file's text is on disk now. */
+  saved(file: string): void;
+  /** workspace/didRenameFiles: the editor renamed these files or folders (absolute paths). */
+  renamed(renames: ReadonlyArray<{ from: string; to: string }>): void;
   /** What the server asked the client to register (file watchers). */
   registrations: unknown[];
   stop(): Promise<void>;

@@ -12,6 +12,8 @@ import {
   DidChangeTextDocumentNotification,
   DidChangeWatchedFilesNotification,
   DidOpenTextDocumentNotification,
+  DidRenameFilesNotification,
+  DidSaveTextDocumentNotification,
   ExitNotification,
   InitializedNotification,
   InitializeRequest,
@@ -69,6 +71,12 @@ export async function startClient(workspace, options = {}) {
       waiter.resolve(list);
     }
   });
+  // A server that exits fails every wait at once, with what it said: no test waits out a clock for a dead server.
+  let exited;
+  child.once('exit', (code, signal) => {
+    exited = new Error(`the server exited (${signal ?? `code ${code}`}) before publishing; stderr: ${stderr}`);
+    for (const waiter of waiters.splice(0)) waiter.reject(exited);
+  });
   connection.onRequest(RegistrationRequest.type, (params) => {
     registrations.push(...params.registrations);
   });
@@ -78,7 +86,9 @@ export async function startClient(workspace, options = {}) {
     processId: options.serve ? null : process.pid,
     rootUri: uriOf(workspace),
     workspaceFolders: [{ uri: uriOf(workspace), name: 'workspace' }],
-    capabilities: { workspace: { didChangeWatchedFiles: { dynamicRegistration: options.watchFiles ?? true }, fileOperations: { willRename: true } } },
+    capabilities: {
+      workspace: { didChangeWatchedFiles: { dynamicRegistration: options.watchFiles ?? true }, fileOperations: { willRename: true, didRename: true } },
+    },
   });
   await connection.sendNotification(InitializedNotification.type, {});
   return {
@@ -90,15 +100,24 @@ export async function startClient(workspace, options = {}) {
     stderr: () => stderr,
     nextDiagnostics(uri, until = () => true, timeoutMs = 20_000) {
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no diagnostics for ${uri} within ${timeoutMs} ms; stderr: ${stderr}`)), timeoutMs);
-        waiters.push({
+        // Infinity: no clock at all, only events (the diagnostics, or the server's exit).
+        const timer = Number.isFinite(timeoutMs)
+          ? setTimeout(() => reject(new Error(`no diagnostics for ${uri} within ${timeoutMs} ms; stderr: ${stderr}`)), timeoutMs)
+          : undefined;
+        const waiter = {
           uri,
           until,
           resolve: (list) => {
             clearTimeout(timer);
             resolve(list);
           },
-        });
+          reject: (error) => {
+            clearTimeout(timer);
+            reject(error);
+          },
+        };
+        if (exited) waiter.reject(exited);
+        else waiters.push(waiter);
       });
     },
     open(file, text, languageId = file.endsWith('.json') ? 'json' : file.endsWith('.mdx') ? 'mdx' : 'yaml') {
@@ -110,6 +129,12 @@ export async function startClient(workspace, options = {}) {
     },
     filesChanged(changes) {
       void connection.sendNotification(DidChangeWatchedFilesNotification.type, { changes });
+    },
+    saved(file) {
+      void connection.sendNotification(DidSaveTextDocumentNotification.type, { textDocument: { uri: uriOf(file) } });
+    },
+    renamed(renames) {
+      void connection.sendNotification(DidRenameFilesNotification.type, { files: renames.map(({ from, to }) => ({ oldUri: uriOf(from), newUri: uriOf(to) })) });
     },
     async stop() {
       await connection.sendRequest(ShutdownRequest.type);

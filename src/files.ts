@@ -4,7 +4,7 @@
  * followed) is under the real docs root, and only up to a size cap; everything else is an
  * answer with a reason, never a throw, a hang or an unbounded read.
  */
-import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, type BigIntStats, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, type BigIntStats, type Stats } from 'node:fs';
 import path from 'node:path';
 
 /** Why a file was not read. */
@@ -13,6 +13,8 @@ export type ReadFailureReason =
   | 'missing'
   /** The path, or a symlink on the way, leads outside the docs root. */
   | 'outside-root'
+  /** A symbolic link where none is followed: the docs file itself, a cache file (`readRegularFile`). */
+  | 'symlink'
   /** A folder, FIFO, socket or device: only regular files are read. */
   | 'not-regular'
   /** Bigger than the cap. */
@@ -126,6 +128,35 @@ export function diskReader(root: string, maxBytes: number = MAX_FILE_BYTES): Fil
 }
 
 /**
+ * Reads a file that no link may stand in for (the docs file a command names, a cache file): opened
+ * without following a symbolic link at its end (`O_NOFOLLOW`) and without blocking (`O_NONBLOCK`:
+ * a FIFO opens at once), then read only when `fstat` of what was opened says a regular file of at
+ * most `maxBytes`. A missing or unreadable file's `detail` is the error code (ENOENT, EACCES).
+ */
+export function readRegularFile(file: string, maxBytes: number): ReadOutcome {
+  let fd: number;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0));
+  } catch (error) {
+    const code = errorCode(error) ?? 'error';
+    // ELOOP is also a loop of links on the way to it: only a link at its end is "a symbolic link".
+    if (code === 'ELOOP' && lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink()) return { ok: false, reason: 'symlink', detail: 'a symbolic link' };
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { ok: false, reason: 'missing', detail: code };
+    return { ok: false, reason: 'unreadable', detail: code };
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile()) return { ok: false, reason: 'not-regular', detail: describeKind(stats) };
+    if (stats.size > maxBytes) return { ok: false, reason: 'too-big', detail: megabytes(stats.size) };
+    return readBounded(fd, stats.size, maxBytes);
+  } catch (error) {
+    return { ok: false, reason: 'unreadable', detail: errorCode(error) ?? 'error' };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
  * What an open file grew by past its size is read through this one buffer and copied out: a
  * fresh 64 KB buffer per read only to see the end of a 300-byte page, 100,000 times over a
  * large site, was 6 GB of short-lived memory outside the heap (hundreds of MB of RSS).
@@ -207,6 +238,8 @@ export function failureText(outcome: { reason: ReadFailureReason; detail: string
       return 'does not exist';
     case 'outside-root':
       return 'leads outside the docs root (through a symlink), so it is not read';
+    case 'symlink':
+      return 'is a symbolic link, which docsnav does not follow here';
     case 'not-regular':
       return `is ${outcome.detail}, not a regular file`;
     case 'too-big':

@@ -1,5 +1,5 @@
 import { ioErrorText } from './io-error.js';
-import { readFileSync } from 'node:fs';
+import { readlinkSync } from 'node:fs';
 import path from 'node:path';
 import type { ValidationCache } from './cache/memory.js';
 import { codes, type Code } from './codes.js';
@@ -7,7 +7,7 @@ import { ignoredPages, ignoreTest, type IgnoreTest } from './config/ignore.js';
 import { profileOf, type ProfileName } from './config/profiles.js';
 import { docsRootFiles } from './docs-root.js';
 import { attachFixes } from './fix/compute.js';
-import { readerOf, type FileReader, type ReadFileHook, type ReadOutcome } from './files.js';
+import { MAX_FILE_BYTES, readerOf, readRegularFile, type FileReader, type ReadFileHook, type ReadOutcome } from './files.js';
 import type { KeptPages } from './pages/kept.js';
 import { walkNavigation, type NavigationVisitor } from './navigation/walk.js';
 import { emptyPageTree } from './resolve/nav.js';
@@ -112,10 +112,38 @@ const SEVERITY_RANK: Readonly<Record<Severity, number>> = { info: 0, warning: 1,
 export class FileReadError extends Error {
   constructor(
     readonly file: string,
+    /** The error thrown, or the failed read (`readRegularFile`'s answer). */
     cause: unknown,
   ) {
-    super(`cannot read ${file}: ${ioErrorText(cause, 'read')}`);
+    super(`cannot read ${file}: ${whyNotRead(file, cause)}`);
     this.name = 'FileReadError';
+  }
+}
+
+/** The end of "cannot read <file>: …": what is wrong and what to do. */
+function whyNotRead(file: string, cause: unknown): string {
+  const failed = cause as Partial<Extract<ReadOutcome, { ok: false }>> | undefined;
+  switch (failed?.reason) {
+    case 'symlink':
+      return `it is a symbolic link${linkTarget(file)}, and docsnav follows none to the file it checks (one a clone carries may lead anywhere); name the file it leads to`;
+    case 'not-regular':
+      return `it is ${failed.detail}, not a regular file; name the docs file`;
+    case 'too-big':
+      return `it is too big for a docs file (${failed.detail}; at most ${MAX_FILE_BYTES / (1024 * 1024)} MB are read)`;
+    case 'missing':
+    case 'unreadable':
+      return ioErrorText({ code: failed.detail }, 'read');
+    default:
+      return ioErrorText(cause, 'read');
+  }
+}
+
+/** ` (to <target>)`, what a symbolic link says it leads to (read from the link, nothing behind it). */
+function linkTarget(file: string): string {
+  try {
+    return ` (to ${readlinkSync(file)})`;
+  } catch {
+    return '';
   }
 }
 
@@ -282,12 +310,15 @@ export function validateFile(file: string, options: Omit<ValidateOptions, 'file'
   return validateText(readText(file), { ...options, file, root: options.root ?? path.dirname(file) });
 }
 
+/**
+ * The text of the docs file a command names, read as the cache's files are (`readRegularFile`): no
+ * symbolic link followed to it, only a regular file (a FIFO is refused without blocking, a device
+ * is not read), at most MAX_FILE_BYTES. Throws `FileReadError` saying which and what to do.
+ */
 export function readText(file: string): string {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new FileReadError(file, error);
-  }
+  const read = readRegularFile(file, MAX_FILE_BYTES);
+  if (!read.ok) throw new FileReadError(file, read);
+  return read.bytes.toString('utf8');
 }
 
 /** The docs root's files, as the options give them (kept in `cache` when there is one). */

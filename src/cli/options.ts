@@ -49,7 +49,8 @@ function formatOption(firstGoesTo: string): CliOption {
 /** What validate and resolve both take, in the order help lists them. */
 export const CHECK_OPTIONS: readonly CliOption[] = [
   { name: 'output-file', value: '<file>', description: 'write the report to a file (with two --format: the second report)' },
-  { name: 'quiet', short: 'q', description: 'report errors only (warnings still count for --max-warnings and the exit code)' },
+  // Said without --max-warnings: resolve shares this list and does not take it (validate's and mv's say that --quiet's warnings count).
+  { name: 'quiet', short: 'q', description: 'report errors only' },
   { name: 'stdin', flags: '-, --stdin', description: 'read the docs.json from standard input' },
   { name: 'stdin-filename', value: '<path>', description: 'its name in reports; its folder is the docs root for page and spec lookups' },
   { name: 'rule', value: '<code>=<severity>', multiple: true, description: 'off, info, warning or error; repeat or comma-separate' },
@@ -101,7 +102,7 @@ export const CHECK_OPTIONS: readonly CliOption[] = [
 /** `docsnav validate`'s own options. */
 export const VALIDATE_OPTIONS: readonly CliOption[] = [
   formatOption('the first goes to stdout'),
-  { name: 'max-warnings', value: '<n>', description: 'fail (exit 1) when there are more than n warnings' },
+  { name: 'max-warnings', value: '<n>', description: 'fail (exit 1) when there are more than n warnings (those --quiet hides count too)' },
   { name: 'fix', description: 'apply the safe fixes to the file(s), then report what remains' },
   { name: 'fix-dry-run', description: 'print the safe fixes as a git diff (paths from the repository root); write nothing' },
   { name: 'no-specs', description: 'do not read OpenAPI or AsyncAPI specs (fastest; endpoint entries are not checked, no pages come from specs)' },

@@ -1,7 +1,9 @@
-import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, statSync } from 'node:fs';
 import path from 'node:path';
 import pc from 'picocolors';
 import { ioErrorText } from '../io-error.js';
+import { createNewFile, replaceFile } from '../write-file.js';
+import { DOCS_FILE_NAMES } from '../docs-root.js';
 import { upgradeMintText, type LocatedMintChange } from '../mint/file.js';
 import { FileReadError, readText } from '../validate.js';
 import { parseUpgradeArgs, UsageError } from './args.js';
@@ -33,8 +35,12 @@ export async function upgradeCommand(argv: string[], io: CliIo): Promise<number>
     throw error;
   }
   const target = path.join(path.dirname(file), 'docs.json');
-  if (!args.stdout && !args.force && existsSync(target)) {
-    throw new UsageError(`${target} already exists: --force overwrites it, --stdout prints the upgrade instead`);
+  // lstat: a symbolic link there, even one to nothing, is "already there" (writing would follow it).
+  const there = lstatSync(target, { throwIfNoEntry: false });
+  if (!args.stdout && !args.force && there) {
+    throw new UsageError(
+      `${target} already exists${there.isSymbolicLink() ? ' (a symbolic link)' : ''}: --force overwrites it, --stdout prints the upgrade instead`,
+    );
   }
   const color = io.isTTY && pc.isColorSupported;
   const upgraded = upgradeMintText(text, { file, theme: true });
@@ -55,13 +61,18 @@ export async function upgradeCommand(argv: string[], io: CliIo): Promise<number>
     io.stderr(`${list}docsnav: upgraded ${file}: ${summary}\n`);
     return 0;
   }
+  // A new file, or the old one replaced in one step: never written through a link, never left half written.
+  const replacing = args.force && lstatSync(target, { throwIfNoEntry: false }) !== undefined;
   try {
-    writeFileSync(target, upgraded.text);
+    if (replacing) replaceFile(target, upgraded.text);
+    else createNewFile(target, upgraded.text);
   } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new UsageError(`${target} was made while docsnav upgraded ${file}: --force replaces it`);
     throw new UsageError(`cannot write ${target}: ${ioErrorText(error, 'write')}`);
   }
+  const replacedLink = replacing && there?.isSymbolicLink() ? ` (it replaced the symbolic link ${target}; the file the link led to is unchanged)` : '';
   io.stdout(
-    `${list}Wrote ${target} from ${file}: ${summary}. The platform's build still checks a mint.json beside docs.json (and fails when it is invalid): delete ${file} once docs.json is right.\n`,
+    `${list}Wrote ${target}${replacedLink} from ${file}: ${summary}. The platform's build still checks a mint.json beside docs.json (and fails when it is invalid): delete ${file} once docs.json is right.\n`,
   );
   return 0;
 }
@@ -75,7 +86,14 @@ function mintFileOf(given: string | undefined): string {
   } catch {
     // reading it reports the I/O error
   }
-  if (!isDirectory) return target;
+  if (!isDirectory) {
+    const name = path.basename(target);
+    if (DOCS_FILE_NAMES.includes(name) && name !== 'mint.json')
+      throw new UsageError(
+        `${target} is already a docs file (the kind upgrade writes), not a legacy mint.json: name the mint.json to upgrade (docsnav upgrade path/to/mint.json), or check it with docsnav validate ${target}`,
+      );
+    return target;
+  }
   const file = given === undefined ? 'mint.json' : path.join(target, 'mint.json');
   if (!existsSync(file))
     throw new UsageError(

@@ -9,6 +9,7 @@
  * go-to-definition opens page files and operations, and renaming a page or a folder of pages
  * rewrites the navigation, links and redirects that name it (renames.ts).
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
@@ -21,6 +22,7 @@ import {
   TextDocumentSyncKind,
   type Connection,
   type Diagnostic,
+  type FileRename,
   type InitializeResult,
   type WorkspaceFolder,
 } from 'vscode-languageserver';
@@ -49,6 +51,14 @@ export function startLanguageServer(connection: Connection): void {
 
 /** A file path from a `file:` URI; undefined for any other scheme. */
 const fileOf = (uri: string): string | undefined => (uri.startsWith('file:') ? fileURLToPath(uri) : undefined);
+
+/** The renames of files on disk (`file:` URIs), as paths. */
+const onDisk = (renames: readonly FileRename[]): Array<{ from: string; to: string }> =>
+  renames.flatMap(({ oldUri, newUri }) => {
+    const from = fileOf(oldUri);
+    const to = fileOf(newUri);
+    return from && to ? [{ from, to }] : [];
+  });
 
 /**
  * Diagnostics: which sites are to be checked again, and what each published, by file (a file's
@@ -158,6 +168,12 @@ class LanguageServer {
   private folders: string[] = [];
   /** The client sends file events (didChangeWatchedFiles). */
   private watching = false;
+  /**
+   * Renames the editor asked edits for (willRenameFiles) and has not said it made (didRenameFiles):
+   * an editor that sends neither that nor file events (Neovim 0.7) leaves the listing to be read
+   * again at its next save, once the renamed files are there.
+   */
+  private awaitedRenames: Array<{ from: string; to: string }> = [];
 
   constructor(private readonly connection: Connection) {
     this.sites = new Sites({ textOf: (file) => this.documents.get(pathToFileURL(file).href)?.getText() });
@@ -168,6 +184,7 @@ class LanguageServer {
     this.onLifecycle();
     this.onDocuments();
     this.onFeatures();
+    this.onRenames();
     this.documents.listen(this.connection);
     this.connection.listen();
   }
@@ -198,6 +215,37 @@ class LanguageServer {
     for (const site of sites.sitesHolding(file)) diagnostics.schedule(site);
   }
 
+  /**
+   * Renames: willRenameFiles answers with the edits docsnav mv makes (renames.ts), and remembers
+   * them until the editor says it made them (didRenameFiles), when the sites read again what moved.
+   */
+  private onRenames(): void {
+    const { connection, documents, sites } = this;
+    connection.workspace.onWillRenameFiles(({ files }) => {
+      const { edit, refused } = renameEdits(sites, files, (file) => documents.get(pathToFileURL(file).href)?.getText());
+      this.awaitedRenames.push(...onDisk(files));
+      // A notification: nothing for the editor to answer while it renames.
+      for (const line of refused) {
+        void connection.sendNotification(ShowMessageNotification.type, {
+          type: MessageType.Warning,
+          message: `docsnav: links and navigation not updated for ${line}`,
+        });
+      }
+      return edit;
+    });
+
+    connection.workspace.onDidRenameFiles(({ files }) => this.renamesMade(onDisk(files)));
+  }
+
+  /** Files or folders renamed on disk: each old path gone, each new one there; the sites they were in are checked again. */
+  private renamesMade(renames: ReadonlyArray<{ from: string; to: string }>): void {
+    for (const { from, to } of renames) {
+      this.changed(from, 'deleted');
+      this.changed(to, 'created');
+    }
+    this.awaitedRenames = this.awaitedRenames.filter((awaited) => !renames.some(({ from, to }) => awaited.from === from && awaited.to === to));
+  }
+
   /** Initialize: the workspace folders and capabilities; initialized: file events, and every site found checked. */
   private onLifecycle(): void {
     const { connection, sites, diagnostics } = this;
@@ -224,6 +272,8 @@ class LanguageServer {
                   { scheme: 'file', pattern: { glob: '**/*', matches: 'folder' } },
                 ],
               },
+              // Any file or folder renamed changes what the sites hold (a page, a spec, an image): read again.
+              didRename: { filters: [{ scheme: 'file', pattern: { glob: '**/*' } }] },
             },
           },
         },
@@ -271,8 +321,12 @@ class LanguageServer {
     });
     documents.onDidSave(({ document }) => {
       const file = fileOf(document.uri);
-      // The disk has the editor's text now; without the client's file events, saving is when a page or spec is read again.
-      if (file && !this.watching) this.changed(file, 'changed');
+      if (!file || this.watching) return;
+      // The disk has the editor's text now; without the client's file events, saving is when a page or
+      // spec is read again, and when renames the editor asked edits for and never reported are taken as made.
+      this.renamesMade(this.awaitedRenames.filter(({ to }) => existsSync(to)));
+      // A file the listing does not hold was made by this save (`:w new-page.mdx`).
+      this.changed(file, sites.isListed(file) ? 'changed' : 'created');
     });
     documents.onDidClose(({ document }) => {
       const file = fileOf(document.uri);
@@ -331,18 +385,6 @@ class LanguageServer {
       if (!document || !check || !file) return null;
       const cursor = checkedText(check.text, document) ? cursorAt(document.getText(), formatOf(file), document.offsetAt(position)) : undefined;
       return hoverAt(check, file, position, cursor);
-    });
-
-    connection.workspace.onWillRenameFiles(({ files }) => {
-      const { edit, refused } = renameEdits(sites, files, (file) => documents.get(pathToFileURL(file).href)?.getText());
-      // A notification: nothing for the editor to answer while it renames.
-      for (const line of refused) {
-        void connection.sendNotification(ShowMessageNotification.type, {
-          type: MessageType.Warning,
-          message: `docsnav: links and navigation not updated for ${line}`,
-        });
-      }
-      return edit;
     });
 
     connection.onDefinition(({ textDocument, position }) => {

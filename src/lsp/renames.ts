@@ -15,7 +15,7 @@ import { planMove } from '../move/plan.js';
 import type { MoveRequest } from '../move/types.js';
 import type { Site, Sites } from './sites.js';
 
-/** What a rename changes: the edit (null: nothing to change), and why a site's part was refused (one line each). */
+/** What a rename changes: the edit (null: nothing to change), and why a file's or a site's part was refused (one line each). */
 export interface RenameEdits {
   edit: WorkspaceEdit | null;
   refused: string[];
@@ -50,14 +50,28 @@ export function renameEdits(sites: Sites, renames: readonly FileRename[], openTe
       throw Object.assign(new Error(outcome.detail), { code: outcome.reason });
     };
     const options = site.last?.options;
+    const shown = (request: MoveRequest) => path.relative(site.root, request.from) || request.from;
+    // One file refused leaves the others' edits (the editor renames every file anyway): it is said, not dropped.
+    const left = new Map<MoveRequest, string>();
+    const onRefused = (request: MoveRequest, error: MoveError) => left.set(request, `${shown(request)}: ${error.message}`);
     let plan;
     try {
-      plan = planMove(site.file, requests, { root: site.root, cwd: site.root, readFile, profile: options?.profile, languageCodes: options?.languageCodes });
+      plan = planMove(site.file, requests, {
+        root: site.root,
+        cwd: site.root,
+        readFile,
+        profile: options?.profile,
+        languageCodes: options?.languageCodes,
+        onRefused,
+      });
     } catch (error) {
       if (!(error instanceof MoveError)) throw error;
-      refused.push(`${path.relative(site.root, requests[0].from) || requests[0].from}: ${error.message}`);
+      // Refused together (two onto one place, a URL another page has): none of this site's edits.
+      const others = requests.filter((request) => !left.has(request));
+      refused.push(...left.values(), `${others.map(shown).join(', ')}: ${error.message}`);
       continue;
     }
+    refused.push(...left.values());
     for (const change of plan.changes) {
       // Edits go to the files where they are now: the editor applies them before it renames.
       const uri = pathToFileURL(path.join(plan.root, change.file)).href;

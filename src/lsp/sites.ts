@@ -144,6 +144,12 @@ export class Sites {
     return this.all().filter((site) => absolute === site.file || absolute.startsWith(site.root + path.sep));
   }
 
+  /** True when the listing of every site holding the file has it (a file saved that is not in one was made). */
+  isListed(file: string): boolean {
+    const absolute = path.resolve(file);
+    return this.sitesHolding(absolute).every((site) => this.cache.filesFor(site.root).hasFile(path.relative(site.root, absolute).split(path.sep).join('/')));
+  }
+
   /** A config file changed: every site's config is looked up again. */
   configsChanged(): void {
     this.configs = new ConfigLoader({});

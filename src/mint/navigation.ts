@@ -13,6 +13,7 @@
  * on it first) is read as the nearest thing the upgrade can use, or left out. Every object it makes
  * and every value it sets records where in the mint.json it came from (origins.ts).
  */
+import { MAX_NAVIGATION_DEPTH } from '../limits.js';
 import { childPointer } from '../source/pointer.js';
 import type { UpgradeOrigins } from './origins.js';
 
@@ -47,8 +48,8 @@ interface Division {
 
 type DivisionType = 'tabs' | 'anchors';
 
-/** Groups nested deeper than this are left out (and reported): the split recurses once per level. */
-export const MAX_GROUP_DEPTH = 200;
+/** Groups nested deeper than this are left out (and reported): as deep as a docs.json's navigation is followed (src/limits.ts). */
+export const MAX_GROUP_DEPTH = MAX_NAVIGATION_DEPTH;
 
 /** What the upgrade of the navigation gives: the docs.json `navigation`, and the groups too deep to follow. */
 export interface NavigationUpgrade {

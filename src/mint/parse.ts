@@ -13,6 +13,7 @@ import { checkShape } from '../settings/check.js';
 import { MINT_SETTINGS } from '../settings/mint-settings.js';
 import type { Shape } from '../settings/shapes.js';
 import { childPointer } from '../source/pointer.js';
+import { MAX_NAVIGATION_DEPTH } from '../limits.js';
 
 type Json = Record<string, unknown> | unknown[];
 
@@ -37,25 +38,31 @@ export function parseMintConfig(raw: unknown, dropped: Iterable<string> = []): u
   return parsed;
 }
 
+/** How deep (in JSON levels) keys are put in the check's order: the deepest group followed, its object and pages array each a level, and the divisions above. */
+const ORDERED_DEPTH = 2 * MAX_NAVIGATION_DEPTH + 8;
+
 /**
  * Writes each object's keys in the order of its shape's fields (those it does not know after
  * them), as the legacy check outputs them; a value of a union takes the order of the first option
  * that accepts it. In place, iteratively.
  */
 function inCheckOrder(value: unknown, shape: Shape): void {
-  const stack: Array<{ value: unknown; shape: Shape }> = [{ value, shape }];
+  const stack: Array<{ value: unknown; shape: Shape; depth: number }> = [{ value, shape, depth: 0 }];
   while (stack.length > 0) {
     const item = stack.pop()!;
     const current = item.value;
+    // Below the groups docsnav follows (each an object and its pages), the order of keys matters to nothing it reads.
+    if (item.depth > ORDERED_DEPTH) continue;
+    const depth = item.depth + 1;
     const own = resolvedShape(current, item.shape);
     if (!own || typeof current !== 'object' || current === null) continue;
     if (Array.isArray(current)) {
-      if (own.type === 'array') for (const entry of current) stack.push({ value: entry, shape: own.items });
+      if (own.type === 'array') for (const entry of current) stack.push({ value: entry, shape: own.items, depth });
       continue;
     }
     const record = current as Record<string, unknown>;
     if (own.type === 'record') {
-      for (const entry of Object.values(record)) stack.push({ value: entry, shape: own.values });
+      for (const entry of Object.values(record)) stack.push({ value: entry, shape: own.values, depth });
       continue;
     }
     if (own.type !== 'object') continue;
@@ -68,7 +75,7 @@ function inCheckOrder(value: unknown, shape: Shape): void {
     for (const [key, child] of entries) {
       Object.defineProperty(record, key, { value: child, enumerable: true, writable: true, configurable: true });
       // Own fields only: a key such as `__proto__` is no field.
-      if (Object.prototype.hasOwnProperty.call(own.fields, key)) stack.push({ value: child, shape: own.fields[key].shape });
+      if (Object.prototype.hasOwnProperty.call(own.fields, key)) stack.push({ value: child, shape: own.fields[key].shape, depth });
     }
   }
 }
@@ -133,16 +140,19 @@ function normalizePages(groups: unknown[]): void {
 function cloneWithout(value: unknown, drop: ReadonlySet<string>): unknown {
   if (typeof value !== 'object' || value === null) return value;
   const root: Json = Array.isArray(value) ? [] : {};
-  const stack: Array<{ source: object; target: Json; at: string }> = [{ source: value, target: root, at: '' }];
+  // A pointer is made only as deep as a dropped key is: one per level of a value nested 40,000 deep would be quadratic.
+  let deepest = 0;
+  for (const pointer of drop) deepest = Math.max(deepest, pointer.split('/').length - 1);
+  const stack: Array<{ source: object; target: Json; at: string; depth: number }> = [{ source: value, target: root, at: '', depth: 0 }];
   while (stack.length > 0) {
-    const { source, target, at } = stack.pop()!;
+    const { source, target, at, depth } = stack.pop()!;
     for (const [key, child] of Object.entries(source) as Array<[string, unknown]>) {
-      const childAt = childPointer(at, key);
-      if (!Array.isArray(target) && drop.has(childAt)) continue;
+      const childAt = depth < deepest ? childPointer(at, key) : '';
+      if (!Array.isArray(target) && depth < deepest && drop.has(childAt)) continue;
       let copied: unknown = child;
       if (typeof child === 'object' && child !== null) {
         copied = Array.isArray(child) ? [] : {};
-        stack.push({ source: child, target: copied as Json, at: childAt });
+        stack.push({ source: child, target: copied as Json, at: childAt, depth: depth + 1 });
       }
       if (Array.isArray(target)) target.push(copied);
       else Object.defineProperty(target, key, { value: copied, enumerable: true, writable: true, configurable: true });

@@ -23,7 +23,7 @@ import { documentChanges, reversedPage, type DocumentChanges } from './document.
 import { documentEdits } from './document-edits.js';
 import { frontMatterSpecEdit } from './front-matter.js';
 import { linkEdits, relativeImports, spaceFormOf } from './links.js';
-import { fill, NOTES, refuse } from './messages.js';
+import { fill, MoveError, NOTES, refuse } from './messages.js';
 import { resolveRequest, type ResolvedRequest } from './targets.js';
 import type { FileChange, FileMove, MoveNote, MoveOptions, MovePlan, MoveRequest } from './types.js';
 import { MoveMap } from './urls.js';
@@ -43,7 +43,7 @@ export function planMove(docsFile: string, requests: MoveRequest | readonly Move
   const contentFiles = new Set(site.contentFiles);
   const navigationFiles = new Map<string, string>([[at.shown(at.file), 'the docs file']]);
   for (const source of document.files.slice(1)) navigationFiles.set(at.sourceName(source), 'through $ref');
-  const resolved = resolveAll(Array.isArray(requests) ? requests : [requests as MoveRequest], {
+  const resolved = resolveAll(options.onRefused, Array.isArray(requests) ? requests : [requests as MoveRequest], {
     root,
     cwd: path.resolve(options.cwd ?? process.cwd()),
     isPage: (relative) => contentFiles.has(relative) && !relative.startsWith('snippets/'),
@@ -191,9 +191,17 @@ function redirectChanges(at: SiteRead, inDocument: DocumentChanges): MovePlan['r
   };
 }
 
-/** Resolves every request; refuses two that move one file, or two files to one place. */
-function resolveAll(requests: readonly MoveRequest[], context: Parameters<typeof resolveRequest>[1]): ResolvedRequest[] {
-  const resolved = requests.map((request) => resolveRequest(request, context));
+/** Resolves every request (one refused is left out when `onRefused` takes it); refuses two that move one file, or two files to one place. */
+function resolveAll(onRefused: MoveOptions['onRefused'], requests: readonly MoveRequest[], context: Parameters<typeof resolveRequest>[1]): ResolvedRequest[] {
+  const resolved: ResolvedRequest[] = [];
+  for (const request of requests) {
+    try {
+      resolved.push(resolveRequest(request, context));
+    } catch (error) {
+      if (!onRefused || !(error instanceof MoveError)) throw error;
+      onRefused(request, error);
+    }
+  }
   const targets = new Map<string, string>();
   const sources = new Set<string>();
   for (const { files } of resolved) {

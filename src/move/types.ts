@@ -1,7 +1,7 @@
 import type { ProfileName } from '../config/profiles.js';
 import type { ReadFileHook } from '../files.js';
 import type { TextEdit } from '../fix/types.js';
-import type { NoteId } from './messages.js';
+import type { MoveError, NoteId } from './messages.js';
 
 /** One move asked for, as `git mv` takes it: a page file or a folder, to a new name (or into an existing folder). */
 export interface MoveRequest {
@@ -19,6 +19,12 @@ export interface MoveOptions {
   languageCodes?: readonly string[];
   /** Reads files by absolute path instead of the disk (an editor's unsaved text): undefined when missing. */
   readFile?: ReadFileHook;
+  /**
+   * Given, a request refused on its own (its source or target) is passed here and left out, and
+   * the others are planned (an editor renames every file anyway, and the edits of the others are
+   * still right). Without it, one refusal refuses the whole move, as `docsnav mv` does.
+   */
+  onRefused?: (request: MoveRequest, error: MoveError) => void;
 }
 
 /** A file that moves: root-relative paths (`/` separators). */

@@ -165,6 +165,7 @@ export class SpecLoader {
         case 'outside-root':
           return fail('outside-root', file, `The ${noun} file ${quote(shown)} leads outside the docs root (through a symlink).`);
         case 'no-access':
+        case 'symlink':
           return fail('unavailable', file, `The ${noun} file ${quote(shown)} ${failureText(outcome)}.`);
         case 'too-big':
           return fail('invalid', file, `${quote(shown)} is too big to be an ${noun} file (${outcome.detail}).`);

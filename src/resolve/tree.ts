@@ -24,6 +24,7 @@ import type { Finding } from '../problem.js';
 import { pageFileIn, type DocsFiles } from '../rules/types.js';
 import type { Profile } from '../config/profiles.js';
 import { lookUpEntry, type EndpointEntry } from './endpoint-entries.js';
+import { MAX_NAVIGATION_DEPTH } from '../limits.js';
 import { initialDisplay } from './group-moves.js';
 import { mergeByCode } from './merge-findings.js';
 import { emptyPageTree, NavBuilder } from './nav.js';
@@ -37,8 +38,8 @@ import { scopeNaming, SpecsInScope } from './specs-in-scope.js';
 import type { SpecLoader } from './specs.js';
 import type { PageOperation as PageOperationInfo, PageTree, ResolvedGroup, ResolvedPage, TrailItem } from './types.js';
 
-/** The deepest trail the page tree holds (real sites nest under 15). */
-const MAX_TRAIL = 100;
+/** The deepest trail the page tree holds: the navigation depth docsnav follows (src/limits.ts). */
+const MAX_TRAIL = MAX_NAVIGATION_DEPTH;
 
 /** What the walk found, in navigation order, before any spec is read. */
 type Step =

@@ -131,23 +131,31 @@ function missingVersions(mint: unknown): SettingsIssue[] {
     }
   }
   const issues: SettingsIssue[] = [];
-  const stack: Array<{ value: unknown; path: Array<string | number> }> = (navigation as unknown[]).map((value, index) => ({
+  // Each entry keeps its parent's place, not a copy of its path: a path copied per level of groups nested 40,000 deep is quadratic.
+  type Place = { up: Place | undefined; segments: Array<string | number> };
+  const pathOf = (place: Place): Array<string | number> => {
+    const parts: Array<Array<string | number>> = [];
+    for (let at: Place | undefined = place; at; at = at.up) parts.push(at.segments);
+    return parts.reverse().flat();
+  };
+  const stack: Array<{ value: unknown; place: Place }> = (navigation as unknown[]).map((value, index) => ({
     value,
-    path: ['navigation', index],
+    place: { up: undefined, segments: ['navigation', index] },
   }));
   while (stack.length > 0) {
-    const { value, path: at } = stack.pop()!;
+    const { value, place } = stack.pop()!;
     if (typeof value !== 'object' || value === null || Array.isArray(value)) continue;
     const group = value as Record<string, unknown>;
     if (typeof group.version === 'string' && !listed.has(group.version)) {
       issues.push({
         kind: 'value',
-        pointer: toPointer([...at, 'version']),
+        pointer: toPointer([...pathOf(place), 'version']),
         message: `version "${group.version}" is used in \`navigation\` but not listed in \`versions\`.`,
         rejects: true,
       });
     }
-    if (Array.isArray(group.pages)) (group.pages as unknown[]).forEach((page, index) => stack.push({ value: page, path: [...at, 'pages', index] }));
+    if (Array.isArray(group.pages))
+      (group.pages as unknown[]).forEach((page, index) => stack.push({ value: page, place: { up: place, segments: ['pages', index] } }));
   }
   return issues;
 }

@@ -24,6 +24,15 @@ describe('every command has its own --help', () => {
     expect(cli(name, '-h').stdout).toBe(run.stdout);
   });
 
+  // Issue 57: resolve's help said --quiet's warnings "still count for --max-warnings", an option resolve refuses.
+  it.each(own)('docsnav %s --help names no option the command does not take', (name) => {
+    const taken = entry(name)
+      .options.flatMap((option) => flagsOf(option).match(/--[a-z][a-z-]*/g) ?? [])
+      .concat('--help');
+    const named = new Set(cli(name, '--help').stdout.match(/--[a-z][a-z-]*/g));
+    expect([...named].filter((flag) => !taken.includes(flag))).toEqual([]);
+  });
+
   it('no two commands print the same help, and none prints the global one', () => {
     const texts = COMMAND_NAMES.map((name) => cli(name, '--help').stdout);
     expect(new Set(texts).size).toBe(COMMAND_NAMES.length);

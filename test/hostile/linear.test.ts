@@ -58,6 +58,30 @@ describe('one problem per nesting level', () => {
     expect(hiddenCount(summary)).toBeGreaterThanOrEqual(5000 - MAX_PROBLEMS_PER_FILE);
   });
 
+  // Issue 57: a mint.json whose groups nest 40,000 deep took ~70 s (10,000: 58 s and 1.4 GB) where a
+  // docs.json stops at 100 levels: its legacy check copied a path per level, its clone made a pointer
+  // per level. Now one depth limit for both (src/limits.ts), and each walk linear.
+  it('a mint.json with groups nested 40,000 deep: followed 100 deep as a docs.json is, in a process limited to 256 MB of heap', async () => {
+    let open = '';
+    let close = '';
+    for (let i = 0; i < 40_000; i++) {
+      open += `{"group":"g${i}","pages":["index",`;
+      close = `]}${close}`;
+    }
+    const file = write('deep-mint/mint.json', `{"name":"x","favicon":"/f.svg","colors":{"primary":"#000000"},"navigation":[${open}"index"${close}]}`);
+    write('deep-mint/index.mdx', '# Home\n');
+    const run = await runCli(['validate', file, '--format', 'json', '--no-cache'], { nodeArgs: ['--max-old-space-size=256'], killAfterMs: 50_000 });
+    expect(run.killed).toBe(false);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(1);
+    const [report] = JSON.parse(run.stdout) as Array<{ problems: Problem[] }>;
+    const deep = report.problems.filter((problem) => problem.code === 'too-deep');
+    expect(deep.length).toBeGreaterThan(0);
+    expect(deep.every((problem) => problem.message.includes('100'))).toBe(true);
+    // "index" again in each group followed: the 100 levels docsnav follows, no more.
+    expect(report.problems.filter((problem) => problem.code === 'duplicate-page')).toHaveLength(100);
+  });
+
   it('2,000 levels in-process: every problem shown keeps the contract (pointers name what is there)', () => {
     const result = validateText(generateDeepProblems(2000), { file: 'docs.json' });
     expect(result.problems).toHaveLength(MAX_PROBLEMS_PER_FILE + 1);

@@ -4,7 +4,7 @@
  * `workspace/willRenameFiles` with the edits `docsnav mv` makes (the same library function), from
  * the editor's unsaved text where it has some; a refused rename gets no edit and one warning.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -35,6 +35,15 @@ function applied(root: string, edit: WorkspaceEdit | null, open: Record<string, 
 
 async function withClient<T>(root: string, run: (client: LspClient) => Promise<T>): Promise<T> {
   const client = await startClient(root);
+  try {
+    return await run(client);
+  } finally {
+    await client.stop();
+  }
+}
+
+async function withUnwatchedClient<T>(root: string, run: (client: LspClient) => Promise<T>): Promise<T> {
+  const client = await startClient(root, { watchFiles: false });
   try {
     return await run(client);
   } finally {
@@ -112,5 +121,87 @@ describe('workspace/willRenameFiles', () => {
     });
     expect(edit).toBeNull();
     expect(message).toMatch(/^docsnav: links and navigation not updated for guides\/a\.mdx: .*snippets\/ \(parts of pages, not pages\)/);
+  });
+});
+
+describe('a batch with one refused file', () => {
+  it("the others' edits are made, and the refused one is said in one warning", async () => {
+    const root = site();
+    const { edit, message } = await withClient(root, async (client) => {
+      const warned = new Promise<string>((resolve) => client.connection.onNotification(ShowMessageNotification.type, ({ message: text }) => resolve(text)));
+      const files = [
+        { oldUri: uriOf(path.join(root, 'guides/a.mdx')), newUri: uriOf(path.join(root, 'start/a.mdx')) },
+        { oldUri: uriOf(path.join(root, 'guides/b.mdx')), newUri: uriOf(path.join(root, 'snippets/b.mdx')) },
+      ];
+      return { edit: await client.connection.sendRequest(WillRenameFilesRequest.type, { files }), message: await warned };
+    });
+    expect(message).toMatch(/^docsnav: links and navigation not updated for guides\/b\.mdx: .*snippets\/ \(parts of pages, not pages\)/);
+    const texts = applied(root, edit);
+    expect(texts['index.mdx']).toBe('# Home\n\n[A](/start/a) and [B](guides/b)\n');
+    expect(JSON.parse(texts['docs.json']).navigation.groups[0].pages).toEqual(['index', 'start/a', 'guides/b']);
+  });
+});
+
+/**
+ * An editor that watches no files (Neovim 0.7): after a rename, docs.json's diagnostics are those
+ * of the renamed site, from workspace/didRenameFiles, or, where the editor sends none, from the
+ * next save after a rename the server planned.
+ */
+describe('the editor in step after a rename, without file events', () => {
+  /** The rename as the editor makes it: docs.json's edit in the editor (open, unsaved), the other edits and the rename on disk. */
+  async function renameInEditor(client: LspClient, root: string): Promise<string> {
+    const docs = path.join(root, 'docs.json');
+    client.open(docs, readFileSync(docs, 'utf8'), 'json');
+    expect(await client.nextDiagnostics(uriOf(docs))).toEqual([]);
+    const edit = await rename(client, root, 'guides/a.mdx', 'start/a.mdx');
+    const texts = applied(root, edit);
+    client.change(docs, texts['docs.json'], 2);
+    // The edit applied and the file not yet renamed: the new entry names no page yet.
+    await client.nextDiagnostics(uriOf(docs), (list) => list.some((diagnostic) => diagnostic.code === 'page-not-found'));
+    for (const [file, text] of Object.entries(texts)) if (file !== 'docs.json') writeFileSync(path.join(root, file), text);
+    mkdirSync(path.join(root, 'start'));
+    renameSync(path.join(root, 'guides/a.mdx'), path.join(root, 'start/a.mdx'));
+    return texts['docs.json'];
+  }
+
+  it('workspace/didRenameFiles: docs.json is checked again against the renamed files', async () => {
+    const root = site();
+    const diagnostics = await withUnwatchedClient(root, async (client) => {
+      await renameInEditor(client, root);
+      client.renamed([{ from: path.join(root, 'guides/a.mdx'), to: path.join(root, 'start/a.mdx') }]);
+      return client.nextDiagnostics(uriOf(path.join(root, 'docs.json')));
+    });
+    expect(diagnostics).toEqual([]);
+  });
+
+  it('no didRenameFiles: the next save reads the renamed folder again', async () => {
+    const root = site();
+    const diagnostics = await withUnwatchedClient(root, async (client) => {
+      const text = await renameInEditor(client, root);
+      const docs = path.join(root, 'docs.json');
+      writeFileSync(docs, text);
+      client.saved(docs);
+      return client.nextDiagnostics(uriOf(docs));
+    });
+    expect(diagnostics).toEqual([]);
+  });
+
+  it('a page saved that the listing did not hold: it is there from that save on', async () => {
+    const root = site();
+    const docs = path.join(root, 'docs.json');
+    const diagnostics = await withUnwatchedClient(root, async (client) => {
+      const text = readFileSync(docs, 'utf8').replace('"guides/b"', '"guides/b", "guides/new"');
+      client.open(docs, text, 'json');
+      // The first check may be of the disk's docs.json (the server checks the workspace as it starts): wait for the editor's text.
+      await client.nextDiagnostics(uriOf(docs), (list) => list.length > 0);
+      // A new buffer, `:w guides/new.mdx`: didOpen, then the file written and didSave.
+      const page = path.join(root, 'guides/new.mdx');
+      client.open(page, '# New\n', 'mdx');
+      expect((await client.nextDiagnostics(uriOf(docs))).map((diagnostic) => diagnostic.code)).toEqual(['page-not-found']);
+      writeFileSync(page, '# New\n');
+      client.saved(page);
+      return client.nextDiagnostics(uriOf(docs));
+    });
+    expect(diagnostics).toEqual([]);
   });
 });

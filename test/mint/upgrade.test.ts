@@ -4,6 +4,7 @@
  * suite), keys in its order; the way back from every part of it lands on the mint.json value it came
  * from; and no shape of input makes it throw.
  */
+import { MAX_NAVIGATION_DEPTH } from '../../src/limits.js';
 import { describe, expect, it } from 'vitest';
 import { normalizeRelativePath } from '../../src/mint/parse.js';
 import { upgradeMintConfig } from '../../src/mint/upgrade.js';
@@ -153,6 +154,7 @@ describe('any value', () => {
     for (let i = 0; i < 5000; i++) deepest = { group: `G${i}`, pages: [deepest] };
     const upgrade = upgradeMintConfig(mintOf({ navigation: [deepest], tabs: [{ name: 'T', url: 'leaf' }] }));
     expect(upgrade.tooDeep).toHaveLength(1);
-    expect(parsePointer(upgrade.tooDeep[0]).filter((segment) => segment === 'pages')).toHaveLength(201);
+    // Followed as deep as a docs.json's navigation (issue 57: one limit for both).
+    expect(parsePointer(upgrade.tooDeep[0]).filter((segment) => segment === 'pages')).toHaveLength(MAX_NAVIGATION_DEPTH + 1);
   });
 });
