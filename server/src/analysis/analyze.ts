@@ -175,7 +175,7 @@ export async function analyzeCheckout(input: AnalyzeInput, emit: (batch: Section
     const base = {
       pagePath: page.path,
       pageKind: page.kind,
-      pageTitle: page.title,
+      pageTitle: titleOf(page),
       // Hidden from search too, unless a hidden group or tab above it is `searchable`.
       hidden: page.hidden && !searchable.has(page.path),
       trail: trailWithDefaults(page.trail, defaults.get(page.id)),
@@ -209,7 +209,7 @@ export async function analyzeCheckout(input: AnalyzeInput, emit: (batch: Section
       const spec = page.openapi ? openapi.spec(page.openapi.file) : undefined;
       const operation = spec && page.openapi ? { file: page.openapi.file, spec } : undefined;
       const endpoint = operation && page.openapi ? endpointSections(operation.spec.value, page.openapi.method, page.openapi.path) : undefined;
-      const pageTitle = text.title || endpoint?.summary || page.title;
+      const pageTitle = text.title || endpoint?.summary || titleOf(page);
       const pageDescription = text.description ?? endpoint?.description ?? '';
       const parts = [...(endpoint?.sections ?? []), ...text.sections];
       const pageKind = endpoint ? ('endpoint' as const) : page.kind;
@@ -454,4 +454,13 @@ function searchablePages(text: string | undefined, file: string): Set<string> {
     }
   }
   return found;
+}
+
+/**
+ * A page's title for search and answers: the tree's, or, where the platform gives the page none
+ * (`title:` left empty in its front matter: null), the last part of its path, so that a result
+ * still names it.
+ */
+function titleOf(page: { title: string | null; path: string }): string {
+  return page.title ?? page.path.slice(page.path.lastIndexOf('/') + 1);
 }
