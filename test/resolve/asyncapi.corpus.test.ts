@@ -179,8 +179,8 @@ describe.skipIf(install !== undefined)(`asyncapi pages beside the platform's bui
       const errors = problems.filter((problem) => problem.severity === 'error').map((problem) => `${problem.code} ${problem.pointer}`);
       expect({ builds: errors.length === 0, errors }).toMatchObject({ builds: platform.ok });
       if (!platform.ok) return;
-      const theirs = platform.pages.map((page: { url: string; title: string }) => [page.url, page.title]);
-      expect(tree.pages.map((page) => page.path)).toEqual(theirs.map(([url]: string[]) => url));
+      const theirs = platform.pages.map((page) => [page.url, page.title]);
+      expect(tree.pages.map((page) => page.path)).toEqual(theirs.map(([url]) => url));
       // A page that lost its URL to a later one (`lostTo`) keeps its own title in docsnav's tree; the
       // platform shows the served page's title at every entry (issue 56's part (d), not this one's).
       const titles = (pages: string[][]) => pages.filter((_, i) => tree.pages[i].lostTo === undefined);
