@@ -183,7 +183,7 @@ describe.skipIf(install !== undefined)(`asyncapi pages beside the platform's bui
       expect(tree.pages.map((page) => page.path)).toEqual(theirs.map(([url]) => url));
       // A page that lost its URL to a later one (`lostTo`) keeps its own title in docsnav's tree; the
       // platform shows the served page's title at every entry (issue 56's part (d), not this one's).
-      const titles = (pages: string[][]) => pages.filter((_, i) => tree.pages[i].lostTo === undefined);
+      const titles = (pages: Array<Array<string | null>>) => pages.filter((_, i) => tree.pages[i].lostTo === undefined);
       expect(titles(tree.pages.map((page) => [page.path, page.title]))).toEqual(titles(theirs));
     },
     180_000,
