@@ -1,9 +1,9 @@
 /**
  * The interruption loop of test/cli/mv-signals.test.ts (50 seeded signals on 150 pages, in the
  * default suite) on a site of 3,000 pages (every page moved and rewritten), as the issue's operator
- * interrupted it: seeded SIGINT, SIGTERM and SIGKILL, 12 rounds within 10 minutes. A round here is
- * 15-110 s (load 2-40: each is a whole move, its checks and a reset of 3,000 files), so the loop is
- * bounded by time as well, and at least 3 rounds must run; every round run must leave the old or
+ * interrupted it: seeded SIGINT, SIGTERM and SIGKILL, 12 rounds within 10 minutes. A round here took
+ * about 107 s at load 35-43 (14 rounds in 25 minutes: each is a whole move, its checks and a reset
+ * of 3,000 files), so the loop is bounded by time as well, and at least 3 rounds must run; every round run must leave the old or
  * the new site.
  */
 import { describe, expect, it } from 'vitest';
