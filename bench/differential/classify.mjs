@@ -9,7 +9,7 @@ import { PROFILES } from 'docsnav';
 const GENUINE = PROFILES.platform.deploysDespite;
 
 /** The first platform error in a form that does not change from site to site: quoted words, numbers and paths masked. */
-export function platformErrorShape(errors) {
+function platformErrorShape(errors) {
   const lines = errors
     .flatMap((error) => error.split('\n'))
     .map((line) => line.trim())
@@ -48,7 +48,7 @@ export function differencesOf(diff) {
  * Differences docsnav keeps on purpose: `{ id, matches(difference, diff), reason }`. A difference
  * that one of these matches is reported as explained, never as a gap.
  */
-export const DECISIONS = [
+const DECISIONS = [
   {
     id: 'platform-drops',
     matches: (difference, diff) =>
