@@ -174,7 +174,8 @@ export async function analyzeCheckout(input: AnalyzeInput, emit: (batch: Section
     const base = {
       pagePath: page.path,
       pageKind: page.kind,
-      pageTitle: page.title,
+      // A page the platform gives no title (an empty front matter `title:`) is found by its path.
+      pageTitle: page.title ?? page.path,
       // Hidden from search too, unless a hidden group or tab above it is `searchable`.
       hidden: page.hidden && !searchable.has(page.path),
       trail: trailWithDefaults(page.trail, defaults.get(page.id)),
@@ -201,7 +202,7 @@ export async function analyzeCheckout(input: AnalyzeInput, emit: (batch: Section
       const spec = page.openapi ? openapi.spec(page.openapi.file) : undefined;
       const operation = spec && page.openapi ? { file: page.openapi.file, spec } : undefined;
       const endpoint = operation && page.openapi ? endpointSections(operation.spec.value, page.openapi.method, page.openapi.path) : undefined;
-      const pageTitle = text.title || endpoint?.summary || page.title;
+      const pageTitle = text.title || endpoint?.summary || page.title || page.path;
       const pageDescription = text.description ?? endpoint?.description ?? '';
       const parts = [...(endpoint?.sections ?? []), ...text.sections];
       const pageKind = endpoint ? ('endpoint' as const) : page.kind;
