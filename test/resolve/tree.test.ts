@@ -20,9 +20,17 @@ const CASES = readdirSync(FIXTURES)
 const runs = new Map<string, Promise<ResolveResult>>();
 
 /** The fixture resolved once per test file (the determinism test resolves again on its own). */
+/**
+ * Fixtures about every spec of an `openapi` array generating pages: the spec profile's behaviour
+ * (the platform's build, the default profile, generates from the first spec only; issue 56 (f),
+ * test/resolve/openapi-array.test.ts).
+ */
+const SPEC_PROFILE_FIXTURES: ReadonlySet<string> = new Set(['spec-array', 'problems']);
+
 function resolved(name: string): Promise<ResolveResult> {
   let run = runs.get(name);
-  if (!run) runs.set(name, (run = resolveFile(path.join(FIXTURES, name, 'docs.json'))));
+  const options = SPEC_PROFILE_FIXTURES.has(name) ? { profile: 'spec' as const } : {};
+  if (!run) runs.set(name, (run = resolveFile(path.join(FIXTURES, name, 'docs.json'), options)));
   return run;
 }
 

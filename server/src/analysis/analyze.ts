@@ -25,7 +25,6 @@ import {
   type ResolveOptions,
   type SeveritySetting,
 } from 'docsnav';
-import { channelSections } from './channel-text.js';
 import { endpointSections } from './endpoint-text.js';
 import { OpenApiPages } from './openapi-pages.js';
 import { pageText, type TextSection } from './page-text.js';
@@ -175,7 +174,8 @@ export async function analyzeCheckout(input: AnalyzeInput, emit: (batch: Section
     const base = {
       pagePath: page.path,
       pageKind: page.kind,
-      pageTitle: titleOf(page),
+      // A page the platform gives no title (an empty front matter `title:`) is found by its path.
+      pageTitle: page.title ?? page.path,
       // Hidden from search too, unless a hidden group or tab above it is `searchable`.
       hidden: page.hidden && !searchable.has(page.path),
       trail: trailWithDefaults(page.trail, defaults.get(page.id)),
@@ -183,7 +183,7 @@ export async function analyzeCheckout(input: AnalyzeInput, emit: (batch: Section
     const key = keys.of(base, page);
     const before = key === undefined ? undefined : input.previous?.runs[key];
     // A page reading a file with an invalid character is made anew: its check reports it again, as a full deployment's would.
-    if (before && !flagged.has(page.file ?? '') && !flagged.has(page.openapi?.file ?? page.asyncapi?.file ?? '')) {
+    if (before && !flagged.has(page.file ?? '') && !flagged.has(page.openapi?.file ?? '')) {
       // Unchanged since the previous deployment (same place, same file, same spec): its sections are copied.
       if (!characters.failed) await batch.copy(before);
       continue;
@@ -195,13 +195,6 @@ export async function analyzeCheckout(input: AnalyzeInput, emit: (batch: Section
       const pageDescription = page.description ?? description;
       sections = parts.map((part) => ({ ...base, pageDescription, ...part }));
       if (spec) characters.check(page.openapi.file, spec.text, [pageDescription, ...textsOf(parts)], 'spec');
-    } else if (page.kind === 'endpoint' && page.asyncapi) {
-      // A channel page of an AsyncAPI spec: the channel's text, its messages and operations.
-      const spec = openapi.spec(page.asyncapi.file);
-      const { description, sections: parts } = channelSections(spec?.value, page.asyncapi.channel);
-      const pageDescription = page.description ?? description;
-      sections = parts.map((part) => ({ ...base, pageDescription, ...part }));
-      if (spec) characters.check(page.asyncapi.file, spec.text, [pageDescription, ...textsOf(parts)], 'spec');
     } else {
       const source = page.file ? textAt(page.file) : undefined;
       const text = source !== undefined ? pageText(source) : { sections: [] };
@@ -209,7 +202,7 @@ export async function analyzeCheckout(input: AnalyzeInput, emit: (batch: Section
       const spec = page.openapi ? openapi.spec(page.openapi.file) : undefined;
       const operation = spec && page.openapi ? { file: page.openapi.file, spec } : undefined;
       const endpoint = operation && page.openapi ? endpointSections(operation.spec.value, page.openapi.method, page.openapi.path) : undefined;
-      const pageTitle = text.title || endpoint?.summary || titleOf(page);
+      const pageTitle = text.title || endpoint?.summary || page.title || page.path;
       const pageDescription = text.description ?? endpoint?.description ?? '';
       const parts = [...(endpoint?.sections ?? []), ...text.sections];
       const pageKind = endpoint ? ('endpoint' as const) : page.kind;
@@ -221,7 +214,7 @@ export async function analyzeCheckout(input: AnalyzeInput, emit: (batch: Section
       if (operation) characters.check(operation.file, operation.spec.text, [pageDescription, ...textsOf(endpoint!.sections)], 'spec');
     }
     // A text with an error stops the storing (the deployment fails); the rest is still checked.
-    if (!characters.failed) await batch.add(storable(sections.map((section) => withLinkTargets(section, page.path))), key ?? null);
+    if (!characters.failed) await batch.add(storable(sections), key ?? null);
   }
   problems.push(...characters.problems);
   if (characters.failed) return output(batch.sent);
@@ -251,11 +244,9 @@ class PageKeys {
     if (!this.blobs) return undefined;
     const blob = (file: string | undefined) => (file === undefined ? null : Object.hasOwn(this.blobs!, file) ? this.blobs![file] : undefined);
     const fileBlob = blob(page.file);
-    const specBlob = blob(page.openapi?.file ?? page.asyncapi?.file);
+    const specBlob = blob(page.openapi?.file);
     if (fileBlob === undefined || specBlob === undefined) return undefined;
-    const made: unknown[] = [SECTIONS_VERSION, this.settings, base, page.file ?? null, fileBlob, page.description ?? null, page.openapi ?? null, specBlob];
-    // A channel page's key names its channel too (added only then: the keys of every other page stay as they were).
-    if (page.asyncapi) made.push(page.asyncapi);
+    const made = [SECTIONS_VERSION, this.settings, base, page.file ?? null, fileBlob, page.description ?? null, page.openapi ?? null, specBlob];
     const key = createHash('sha256').update(JSON.stringify(made)).digest('base64url');
     const times = (this.seen.get(key) ?? 0) + 1;
     this.seen.set(key, times);
@@ -361,42 +352,20 @@ class CharacterCheck {
   }
 }
 
-/**
- * A section's links with each target as a page path (`/guides/auth#setup`, `../auth`, `auth.mdx`
- * from `guides/intro` → `guides/auth`; `/` → `index`); a link to the page itself is left out.
- */
-function withLinkTargets(section: PageSection, pagePath: string): PageSection {
-  if (!section.links) return section;
-  const links: NonNullable<PageSection['links']> = [];
-  for (const link of section.links) {
-    const joined = link.href.startsWith('/') ? link.href : path.posix.join(path.posix.dirname(`/${pagePath}`), link.href);
-    const target =
-      path.posix
-        .normalize(joined)
-        .replace(/^\/+|\/+$/g, '')
-        .replace(/\.mdx?$/, '') || 'index';
-    if (target !== pagePath) links.push({ href: target, text: link.text });
-  }
-  const { links: _links, ...rest } = section;
-  return links.length > 0 ? { ...rest, links } : rest;
-}
-
 /** The sections without the characters no database stores (a warning said so, or the rule is off). */
 function storable(sections: PageSection[]): PageSection[] {
   const clean = (text: string) => {
     for (let found = findInvalidCharacter(text); found; found = findInvalidCharacter(text)) text = text.split(found.character).join('');
     return text;
   };
-  const links = (section: PageSection) => (section.links ?? []).flatMap((link) => [link.href, link.text]);
   return sections.map((section) =>
-    [section.pageTitle, section.pageDescription, section.heading ?? '', section.body, ...links(section)].some((text) => findInvalidCharacter(text))
+    [section.pageTitle, section.pageDescription, section.heading ?? '', section.body].some((text) => findInvalidCharacter(text))
       ? {
           ...section,
           pageTitle: clean(section.pageTitle),
           pageDescription: clean(section.pageDescription),
           heading: section.heading === null ? null : clean(section.heading),
           body: clean(section.body),
-          ...(section.links ? { links: section.links.map((link) => ({ href: clean(link.href), text: clean(link.text) })) } : {}),
         }
       : section,
   );
@@ -454,13 +423,4 @@ function searchablePages(text: string | undefined, file: string): Set<string> {
     }
   }
   return found;
-}
-
-/**
- * A page's title for search and answers: the tree's, or, where the platform gives the page none
- * (`title:` left empty in its front matter: null), the last part of its path, so that a result
- * still names it.
- */
-function titleOf(page: { title: string | null; path: string }): string {
-  return page.title ?? page.path.slice(page.path.lastIndexOf('/') + 1);
 }
