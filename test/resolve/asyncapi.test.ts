@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateText } from '../../src/validate.js';
 import { channelGroups, channelTitle, listChannels, type AsyncapiDocument } from '../../src/resolve/asyncapi.js';
+import { REQUIRED_SETTINGS } from '../required-settings.js';
 import { described, json, resolveSite, siteOptions } from './site.js';
 
 /**
@@ -232,10 +233,14 @@ describe('asyncapi: channel titles and page names', () => {
   });
 });
 
-/** validate over an in-memory site: the problems as `code pointer`. */
-function problemsOf(docs: unknown, files: Record<string, string>): string[] {
+/**
+ * validate over an in-memory site, under the default (platform) profile: the problems as
+ * `code severity pointer`. `docs` is navigation only; the root settings the platform requires are
+ * added, so that only what the navigation does is said.
+ */
+function problemsOf(docs: Record<string, unknown>, files: Record<string, string>): string[] {
   const options = siteOptions(files);
-  return validateText(json(docs), options).problems.map((problem) => `${problem.code} ${problem.severity} ${problem.pointer}`);
+  return validateText(json({ ...REQUIRED_SETTINGS, ...docs }), options).problems.map((problem) => `${problem.code} ${problem.severity} ${problem.pointer}`);
 }
 
 describe('asyncapi: validate says what the platform fails on, at the `asyncapi` value', () => {
@@ -291,6 +296,7 @@ describe('asyncapi: validate says what the platform fails on, at the `asyncapi` 
     const page =
       '---\ntitle: Home\n---\n\n[sign up](/api-reference/websockets/usersignedup) [chat](/live/ws/live-events/chat-room) [nothing](/api-reference/websockets/nothing)\n';
     const docs = {
+      ...REQUIRED_SETTINGS,
       navigation: {
         groups: [
           { group: 'Home', pages: ['index'] },
