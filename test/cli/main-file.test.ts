@@ -9,6 +9,7 @@ import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSyn
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli, tempDir, type CliRun } from '../hostile/helpers.js';
+import { REQUIRED_SETTINGS } from '../required-settings.js';
 
 const temp = tempDir();
 afterAll(() => temp.remove());
@@ -44,7 +45,7 @@ describe('validate: the docs file', () => {
   });
 
   it('a symbolic link to a good docs.json elsewhere: refused too, and naming that file works', async () => {
-    const real = site({ 'docs.json': '{ "navigation": { "pages": ["index"] } }\n' });
+    const real = site({ 'docs.json': `${JSON.stringify({ ...REQUIRED_SETTINGS, navigation: { pages: ['index'] } })}\n` });
     const dir = site();
     symlinkSync(path.join(real, 'docs.json'), path.join(dir, 'docs.json'));
     expect((await runCli(['validate', path.join(dir, 'docs.json')])).code).toBe(2);

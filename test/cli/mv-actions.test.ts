@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { git, repoWith, write } from '../history/repo.js';
+import { REQUIRED_SETTINGS } from '../required-settings.js';
 
 const cli = path.resolve('dist/cli/main.js');
 
@@ -26,7 +27,7 @@ function docsnav(args: string[], cwd: string) {
 }
 
 function docs(pages: string[], redirects: Array<{ source: string; destination: string }> = []): string {
-  return `${JSON.stringify({ navigation: { groups: [{ group: 'Start', pages }] }, redirects }, null, 2)}\n`;
+  return `${JSON.stringify({ ...REQUIRED_SETTINGS, navigation: { groups: [{ group: 'Start', pages }] }, redirects }, null, 2)}\n`;
 }
 
 function site(): Record<string, string> {

@@ -12,10 +12,12 @@ import { ShowMessageNotification, WillRenameFilesRequest, type WorkspaceEdit } f
 import { startClient, uriOf, type LspClient } from '../../bench/lsp-client.mjs';
 import { planMove } from '../../dist/index.js';
 import { docsJson, siteWith } from '../move/harness.js';
+import { REQUIRED_SETTINGS } from '../required-settings.js';
 
+/** A site valid under the default (platform) profile: docs.json's diagnostics are the rename's alone. */
 function site(): string {
   return siteWith({
-    'docs.json': docsJson(['index', 'guides/a', 'guides/b']),
+    'docs.json': docsJson(['index', 'guides/a', 'guides/b'], REQUIRED_SETTINGS),
     'index.mdx': '# Home\n\n[A](/guides/a) and [B](guides/b)\n',
     'guides/a.mdx': '# A\n\n[B](./b)\n',
     'guides/b.mdx': '# B\n\n[A](./a#a)\n',
