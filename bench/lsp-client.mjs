@@ -72,8 +72,9 @@ export async function startClient(workspace, options = {}) {
     }
   });
   // A server that exits fails every wait at once, with what it said: no test waits out a clock for a dead server.
+  // (A server in this process, `serve`, has no child to exit.)
   let exited;
-  child.once('exit', (code, signal) => {
+  child?.once('exit', (code, signal) => {
     exited = new Error(`the server exited (${signal ?? `code ${code}`}) before publishing; stderr: ${stderr}`);
     for (const waiter of waiters.splice(0)) waiter.reject(exited);
   });

@@ -7,13 +7,15 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyMove, validateFile } from '../../src/index.js';
+import { REQUIRED_SETTINGS } from '../required-settings.js';
 import { docsJson, planOn, siteWith, textsAfter } from './harness.js';
 
 describe('issue 58: src/move', () => {
   it('links.ts: a bare link (`[A](a)`) is read relative to its page first; moving the page it reaches rewrites it, and the site stays valid', () => {
     // From guides/index.mdx, `a` reaches guides/a (relative); the root's reading would reach a.mdx, another page.
+    // The platform's required settings: the site is valid before the move, so a problem after it is the move's.
     const root = siteWith({
-      'docs.json': docsJson(['index', 'a', 'guides/index', 'guides/a']),
+      'docs.json': docsJson(['index', 'a', 'guides/index', 'guides/a'], REQUIRED_SETTINGS),
       'index.mdx': '# Home\n',
       'a.mdx': '# Top A\n',
       'guides/index.mdx': '# Guides\n\nSee [A](a).\n',
