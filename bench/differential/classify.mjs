@@ -56,14 +56,18 @@ const DECISIONS = [
       diff.drops.length > 0 &&
       diff.errorsAt
         .filter((error) => !GENUINE.has(error.code))
-        .every((error) => error.file === 'docs.json' && diff.drops.some((drop) => related(drop, error.pointer))),
+        .every((error) => error.file === 'docs.json' && diff.drops.some((drop) => related(drop, elementOf(error)))),
     reason:
       'The platform builds the site but silently drops the entries docsnav reports (its validator parses them away): an error where the platform drops something is the verdict the issue asks for.',
   },
   {
     id: 'broken-page',
     matches: (difference, diff) =>
-      difference.kind === 'false-error' && diff.errorsAt.every((error) => GENUINE.has(error.code) || error.code === 'endpoint-no-spec'),
+      (difference.kind === 'false-error' && diff.errorsAt.every((error) => GENUINE.has(error.code) || error.code === 'endpoint-no-spec')) ||
+      // The platform's navigation lists the entry as it is (`DELETE /users/{id}`, no page behind it); docsnav's tree has no page for it.
+      (difference.kind === 'only-platform' &&
+        diff.errorsAt.some((error) => error.code === 'endpoint-no-spec') &&
+        diff.onlyPlatform.every((url) => /^(get|post|put|patch|delete|head|options|trace|webhook) /i.test(url))),
     reason:
       'A `METHOD /path` entry with no spec in scope is a page the platform lists but has no file for ("is referenced in the docs.json navigation but the file does not exist", as for a missing page): a genuine broken page, which default validate reports.',
   },
@@ -73,6 +77,11 @@ const DECISIONS = [
     reason: 'The harness blocks the network: a site that names a remote spec cannot be built here, so there is no verdict to compare.',
   },
 ];
+
+/** Where an error's drop is: href-drops-pages points at the `href`, and the arrays beside it are what the platform drops. */
+function elementOf(error) {
+  return error.code === 'href-drops-pages' ? error.pointer.replace(/\/href$/, '') : error.pointer;
+}
 
 /** One JSON pointer at or under the other. */
 function related(a, b) {
