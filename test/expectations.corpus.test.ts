@@ -1,7 +1,8 @@
 /**
  * The corpus, file by file: the error codes docsnav reports on each in-scope real docs.json,
  * under the spec profile and under the platform profile, against a stored table reviewed by
- * hand (test/corpus-expectations.tsv, which says why each error is genuine). A new false
+ * hand (test/corpus-expectations.tsv, which says why each error is genuine; since issue 56 a language
+ * code or global-anchor href only the platform accepts is a warning under spec, not an error). A new false
  * positive, or an error that goes missing, fails here.
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -49,9 +50,9 @@ describe('corpus: error codes per file, as reviewed', () => {
     expect({ spec: errorCodes(file, 'spec'), platform: errorCodes(file, 'platform') }).toEqual(want);
   });
 
-  it('passes: 277 files under spec, 324 under platform', () => {
+  it('passes: 329 files under spec, 324 under platform', () => {
     const failing = (profile: 'spec' | 'platform') => [...expected.values()].filter((row) => row[profile] !== '-').length;
-    expect(inScope.length - failing('spec')).toBe(277);
+    expect(inScope.length - failing('spec')).toBe(329);
     expect(inScope.length - failing('platform')).toBe(324);
   });
 });
