@@ -231,6 +231,10 @@ describe('health and OpenAPI', () => {
     writeFileSync(
       path.join(site, 'docs.json'),
       JSON.stringify({
+        // The settings the platform requires (docsnav's default profile is the platform's since issue 56).
+        theme: 'mint',
+        name: 'docsnav server',
+        colors: { primary: '#0D9373' },
         navigation: {
           tabs: [
             {

@@ -25,6 +25,7 @@ import {
   type ResolveOptions,
   type SeveritySetting,
 } from 'docsnav';
+import { channelSections } from './channel-text.js';
 import { endpointSections } from './endpoint-text.js';
 import { OpenApiPages } from './openapi-pages.js';
 import { pageText, type TextSection } from './page-text.js';
@@ -183,7 +184,7 @@ export async function analyzeCheckout(input: AnalyzeInput, emit: (batch: Section
     const key = keys.of(base, page);
     const before = key === undefined ? undefined : input.previous?.runs[key];
     // A page reading a file with an invalid character is made anew: its check reports it again, as a full deployment's would.
-    if (before && !flagged.has(page.file ?? '') && !flagged.has(page.openapi?.file ?? '')) {
+    if (before && !flagged.has(page.file ?? '') && !flagged.has(page.openapi?.file ?? page.asyncapi?.file ?? '')) {
       // Unchanged since the previous deployment (same place, same file, same spec): its sections are copied.
       if (!characters.failed) await batch.copy(before);
       continue;
@@ -195,6 +196,13 @@ export async function analyzeCheckout(input: AnalyzeInput, emit: (batch: Section
       const pageDescription = page.description ?? description;
       sections = parts.map((part) => ({ ...base, pageDescription, ...part }));
       if (spec) characters.check(page.openapi.file, spec.text, [pageDescription, ...textsOf(parts)], 'spec');
+    } else if (page.kind === 'endpoint' && page.asyncapi) {
+      // A channel page of an AsyncAPI spec: the channel's text, its messages and operations.
+      const spec = openapi.spec(page.asyncapi.file);
+      const { description, sections: parts } = channelSections(spec?.value, page.asyncapi.channel);
+      const pageDescription = page.description ?? description;
+      sections = parts.map((part) => ({ ...base, pageDescription, ...part }));
+      if (spec) characters.check(page.asyncapi.file, spec.text, [pageDescription, ...textsOf(parts)], 'spec');
     } else {
       const source = page.file ? textAt(page.file) : undefined;
       const text = source !== undefined ? pageText(source) : { sections: [] };
@@ -214,7 +222,7 @@ export async function analyzeCheckout(input: AnalyzeInput, emit: (batch: Section
       if (operation) characters.check(operation.file, operation.spec.text, [pageDescription, ...textsOf(endpoint!.sections)], 'spec');
     }
     // A text with an error stops the storing (the deployment fails); the rest is still checked.
-    if (!characters.failed) await batch.add(storable(sections), key ?? null);
+    if (!characters.failed) await batch.add(storable(sections.map((section) => withLinkTargets(section, page.path))), key ?? null);
   }
   problems.push(...characters.problems);
   if (characters.failed) return output(batch.sent);
@@ -244,9 +252,11 @@ class PageKeys {
     if (!this.blobs) return undefined;
     const blob = (file: string | undefined) => (file === undefined ? null : Object.hasOwn(this.blobs!, file) ? this.blobs![file] : undefined);
     const fileBlob = blob(page.file);
-    const specBlob = blob(page.openapi?.file);
+    const specBlob = blob(page.openapi?.file ?? page.asyncapi?.file);
     if (fileBlob === undefined || specBlob === undefined) return undefined;
-    const made = [SECTIONS_VERSION, this.settings, base, page.file ?? null, fileBlob, page.description ?? null, page.openapi ?? null, specBlob];
+    const made: unknown[] = [SECTIONS_VERSION, this.settings, base, page.file ?? null, fileBlob, page.description ?? null, page.openapi ?? null, specBlob];
+    // A channel page's key names its channel too (added only then: the keys of every other page stay as they were).
+    if (page.asyncapi) made.push(page.asyncapi);
     const key = createHash('sha256').update(JSON.stringify(made)).digest('base64url');
     const times = (this.seen.get(key) ?? 0) + 1;
     this.seen.set(key, times);
@@ -352,20 +362,42 @@ class CharacterCheck {
   }
 }
 
+/**
+ * A section's links with each target as a page path (`/guides/auth#setup`, `../auth`, `auth.mdx`
+ * from `guides/intro` → `guides/auth`; `/` → `index`); a link to the page itself is left out.
+ */
+function withLinkTargets(section: PageSection, pagePath: string): PageSection {
+  if (!section.links) return section;
+  const links: NonNullable<PageSection['links']> = [];
+  for (const link of section.links) {
+    const joined = link.href.startsWith('/') ? link.href : path.posix.join(path.posix.dirname(`/${pagePath}`), link.href);
+    const target =
+      path.posix
+        .normalize(joined)
+        .replace(/^\/+|\/+$/g, '')
+        .replace(/\.mdx?$/, '') || 'index';
+    if (target !== pagePath) links.push({ href: target, text: link.text });
+  }
+  const { links: _links, ...rest } = section;
+  return links.length > 0 ? { ...rest, links } : rest;
+}
+
 /** The sections without the characters no database stores (a warning said so, or the rule is off). */
 function storable(sections: PageSection[]): PageSection[] {
   const clean = (text: string) => {
     for (let found = findInvalidCharacter(text); found; found = findInvalidCharacter(text)) text = text.split(found.character).join('');
     return text;
   };
+  const links = (section: PageSection) => (section.links ?? []).flatMap((link) => [link.href, link.text]);
   return sections.map((section) =>
-    [section.pageTitle, section.pageDescription, section.heading ?? '', section.body].some((text) => findInvalidCharacter(text))
+    [section.pageTitle, section.pageDescription, section.heading ?? '', section.body, ...links(section)].some((text) => findInvalidCharacter(text))
       ? {
           ...section,
           pageTitle: clean(section.pageTitle),
           pageDescription: clean(section.pageDescription),
           heading: section.heading === null ? null : clean(section.heading),
           body: clean(section.body),
+          ...(section.links ? { links: section.links.map((link) => ({ href: clean(link.href), text: clean(link.text) })) } : {}),
         }
       : section,
   );
