@@ -84,7 +84,7 @@ describe('validate and resolve: one pipeline', () => {
   it('specs: false (--no-specs) reads no spec and reports none of the spec codes', () => {
     const memory = inMemory(path.join('fixtures', 'resolve', 'problems'));
     const file = path.join('fixtures', 'resolve', 'problems', 'docs.json');
-    const result = validateText(readFileSync(file, 'utf8'), { file, files: memory.files, readFile: memory.readFile, specs: false });
+    const result = validateText(readFileSync(file, 'utf8'), { file, files: memory.files, readFile: memory.readFile, specs: false, profile: 'spec' });
     expect(memory.reads).toEqual([]);
     const codes = new Set(result.problems.map((p) => p.code));
     for (const code of ['endpoint-not-found', 'endpoint-excluded', 'openapi-invalid', 'openapi-warning'])
@@ -102,8 +102,8 @@ describe('validate and resolve: one pipeline', () => {
   it('a missing spec is openapi-not-found once, from validate and resolve alike', async () => {
     const text = JSON.stringify({ navigation: { groups: [{ group: 'A', openapi: 'gone.json', pages: ['GET /a', 'GET /b'] }] } });
     const files: DocsFiles = { root: 'docs', hasFile: () => false, filesIn: () => [] };
-    const validated = validateText(text, { files, readFile: () => undefined });
-    const resolved = await resolveText(text, { files, readFile: () => undefined });
+    const validated = validateText(text, { files, readFile: () => undefined, profile: 'spec' });
+    const resolved = await resolveText(text, { files, readFile: () => undefined, profile: 'spec' });
     expect(validated.problems.map((p) => `${p.code} ${p.pointer}`)).toEqual(['openapi-not-found /navigation/groups/0/openapi']);
     expect(resolved.problems.map(key)).toEqual(validated.problems.map(key));
   });
@@ -126,7 +126,7 @@ describe('slugs as the platform (issue 7 §6)', () => {
       },
     });
     const files: DocsFiles = { root: 'docs', hasFile: (p) => p === 'health.json', filesIn: () => [] };
-    const result = await resolveText(text, { files, readFile: (p) => (p.endsWith('health.json') ? health : undefined) });
+    const result = await resolveText(text, { files, readFile: (p) => (p.endsWith('health.json') ? health : undefined), profile: 'spec' });
     expect(result.tree.pages.map((p) => `${p.path} ${p.openapi?.method} ${p.openapi?.path}`)).toEqual([
       'api-reference/get-health-2 GET /health/{x}',
       'api-reference/get-health GET /health',
@@ -148,9 +148,9 @@ describe('slugs as the platform (issue 7 §6)', () => {
     const spec = JSON.stringify({ openapi: '3.1.0', info: { title: 's', version: '1' }, paths });
     const text = JSON.stringify({ navigation: { groups: [{ group: 'G', openapi: 's.json', pages }] } });
     const files: DocsFiles = { root: 'docs', hasFile: (p) => p === 's.json', filesIn: () => [] };
-    const result = validateText(text, { files, readFile: () => spec, rules: { 'slug-collision': 'off' } });
+    const result = validateText(text, { files, readFile: () => spec, rules: { 'slug-collision': 'off' }, profile: 'spec' });
     expect(result.problems).toEqual([]);
-    const tree = await resolveText(text, { files, readFile: () => spec, rules: { 'slug-collision': 'off' } });
+    const tree = await resolveText(text, { files, readFile: () => spec, rules: { 'slug-collision': 'off' }, profile: 'spec' });
     const got = tree.tree.pages.map((p) => p.path);
     expect(got[n - 1]).toBe('api-reference/same');
     expect(got[0]).toBe('api-reference/same-1');
@@ -161,7 +161,7 @@ describe('slugs as the platform (issue 7 §6)', () => {
   it("corpus site 0261: api-reference/system/check-api-server-health is the later spec's operation (gmgn-wallet), as on the platform", async () => {
     const dir = path.join('..', 'shared', 'corpus', 'sites', '0261');
     if (!existsSync(dir)) return;
-    const result = await resolveFile(path.join(dir, 'docs.json'), { rules: { 'page-not-found': 'off' } });
+    const result = await resolveFile(path.join(dir, 'docs.json'), { rules: { 'page-not-found': 'off' }, profile: 'spec' });
     const page = result.tree.pages.find((p) => p.path === 'api-reference/system/check-api-server-health');
     expect(page?.openapi?.file).toBe('openapi/gmgn-wallet.openapi.json');
     const loser = result.tree.pages.find((p) => p.path === 'api-reference/system/check-api-server-health-1');

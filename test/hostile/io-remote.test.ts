@@ -150,7 +150,7 @@ describe('remote specs in the pipeline', () => {
 
   it('an endpoint entry naming a spec by URL without allowRemote is a located problem, not a silently dropped page', async () => {
     const text = JSON.stringify({ navigation: { groups: [{ group: 'G', pages: [`${base}/spec.json GET /r`] }] } });
-    for (const result of [validateText(text, { files }), await resolveText(text, { files })]) {
+    for (const result of [validateText(text, { files, profile: 'spec' }), await resolveText(text, { files, profile: 'spec' })]) {
       expect(result.problems.map((p) => `${p.code} ${p.pointer}`)).toEqual(['openapi-remote /navigation/groups/0/pages/0']);
     }
   });
@@ -164,13 +164,13 @@ describe('remote specs in the pipeline', () => {
         ],
       },
     });
-    const off = await resolveText(text, { files });
+    const off = await resolveText(text, { files, profile: 'spec' });
     expect(off.problems.map((p) => `${p.code} ${p.pointer}`)).toEqual([
       'openapi-remote /navigation/groups/0/openapi',
       'openapi-remote /navigation/groups/1/pages/0',
     ]);
     expect(off.problems[0].message).toContain('allowRemote');
-    const on = await resolveText(text, { files, allowRemote: true });
+    const on = await resolveText(text, { files, allowRemote: true, profile: 'spec' });
     expect(on.problems.filter((p) => p.code === 'openapi-remote')).toEqual([]);
     // One operation listed twice (bulk, then an entry): one page, one URL.
     expect(on.tree.pages.map((p) => `${p.path} ${p.openapi?.file}`)).toEqual([
@@ -181,7 +181,7 @@ describe('remote specs in the pipeline', () => {
 
   it('a remote failure with allowRemote is openapi-invalid at the value, once', async () => {
     const text = JSON.stringify({ navigation: { groups: [{ group: 'G', openapi: `${base}/missing.json`, pages: ['GET /a', 'GET /b'] }] } });
-    const result = await resolveText(text, { files, allowRemote: true });
+    const result = await resolveText(text, { files, allowRemote: true, profile: 'spec' });
     expect(result.problems.map((p) => `${p.code} ${p.pointer}`)).toEqual(['openapi-invalid /navigation/groups/0/openapi']);
     expect(result.problems[0].message).toContain('HTTP 404');
   });

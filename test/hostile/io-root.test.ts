@@ -154,8 +154,8 @@ describe.skipIf(isWindows)('only regular files are read', () => {
 
   it('a FIFO page, spec or $ref and a folder $ref are located problems, and nothing hangs', async () => {
     const file = path.join(site, 'docs.json');
-    const validated = validateFile(file);
-    const resolved = await resolveFile(file);
+    const validated = validateFile(file, { profile: 'spec' });
+    const resolved = await resolveFile(file, { profile: 'spec' });
     const at = (problems: typeof validated.problems) => problems.map((p) => `${p.code} ${p.pointer}`);
     const expected = [
       'page-not-found /navigation/groups/0/pages/1',
@@ -184,7 +184,7 @@ describe('a file that exists but cannot be read', () => {
       if (absolute.endsWith('locked.json')) throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
       return undefined;
     };
-    const result = validateText(JSON.stringify({ navigation: { groups: [{ $ref: 'locked.json' }] } }), { file: '/site/docs.json', readFile });
+    const result = validateText(JSON.stringify({ navigation: { groups: [{ $ref: 'locked.json' }] } }), { file: '/site/docs.json', readFile, profile: 'spec' });
     expect(result.problems.map((p) => `${p.code} ${p.pointer}`)).toEqual(['ref-not-found /navigation/groups/0/$ref']);
     expect(result.problems[0].message).toContain('cannot be read: EACCES');
     expect(result.problems[0].message).not.toContain('no file');
@@ -219,8 +219,8 @@ describe('the library with in-memory text and no root reads nothing from disk', 
     process.chdir(dir);
     try {
       const text = JSON.stringify({ navigation: { groups: [{ $ref: 'nav.json' }, { $ref: '.env' }] } });
-      const validated = validateText(text);
-      const resolved = await resolveText(text);
+      const validated = validateText(text, { profile: 'spec' });
+      const resolved = await resolveText(text, { profile: 'spec' });
       for (const result of [validated, resolved]) {
         expectNoCanary(result);
         expect(Object.keys(result.sources)).toEqual(['docs.json']);
@@ -245,7 +245,7 @@ describe('$ref chains and merges', () => {
     const n = 2_000;
     for (let i = 0; i < n; i++)
       files.set(`/site/r${i}.json`, JSON.stringify(i + 1 < n ? { $ref: `r${i + 1}.json` } : { groups: [{ group: 'End', pages: ['a'] }] }));
-    const result = validateText(JSON.stringify({ navigation: { $ref: 'r0.json' } }), { file: '/site/docs.json', readFile: (p) => files.get(p) });
+    const result = validateText(JSON.stringify({ navigation: { $ref: 'r0.json' } }), { file: '/site/docs.json', readFile: (p) => files.get(p), profile: 'spec' });
     expect(result.problems).toEqual([]);
     expect(Object.keys(result.sources)).toHaveLength(n + 1);
   });
@@ -254,7 +254,7 @@ describe('$ref chains and merges', () => {
     const files = new Map<string, string>();
     const n = 3_000;
     for (let i = 0; i < n; i++) files.set(`/site/r${i}.json`, JSON.stringify({ $ref: `r${(i + 1) % n}.json` }));
-    const result = validateText(JSON.stringify({ navigation: { $ref: 'r0.json' } }), { file: '/site/docs.json', readFile: (p) => files.get(p) });
+    const result = validateText(JSON.stringify({ navigation: { $ref: 'r0.json' } }), { file: '/site/docs.json', readFile: (p) => files.get(p), profile: 'spec' });
     expect(result.problems.map((p) => `${p.code} ${p.file} ${p.pointer}`)).toEqual([`ref-cycle /site/r${n - 1}.json /$ref`]);
   });
 
