@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveText } from '../../src/resolve/resolve.js';
 import { validateText } from '../../src/validate.js';
+import { REQUIRED_SETTINGS } from '../required-settings.js';
 import { contractBreaches, generateDeep, generateSpec, tempSite } from './helpers.js';
 
 /** Deeper than the schema validator's limit, with room to spare for the stack size of any machine. */
@@ -83,7 +84,7 @@ describe('$ref problems point into the file that holds the value', () => {
   it.each(['#/__proto__', '#/constructor', '#/toString', '#/pages/length', '#/pages/constructor'])(
     '{"$ref": "./part.json%s"} is ref-not-found',
     async (fragment) => {
-      const text = JSON.stringify({ navigation: { groups: [{ $ref: `./part.json${fragment}` }] } }, null, 2);
+      const text = JSON.stringify({ ...REQUIRED_SETTINGS, navigation: { groups: [{ $ref: `./part.json${fragment}` }] } }, null, 2);
       const { validated, resolved } = await both(text);
       expect(validated.problems.map((p) => [p.code, path.basename(p.file), p.pointer])).toEqual([['ref-not-found', 'docs.json', '/navigation/groups/0/$ref']]);
       // The same tree as for a fragment that names nothing.
@@ -142,7 +143,7 @@ describe('deep YAML', () => {
 
 describe('openapi naming a folder', () => {
   it('says it is a folder, not that no file exists', () => {
-    const result = validateText(JSON.stringify({ navigation: { tabs: [{ tab: 'T', openapi: 'specs', pages: ['index'] }] } }), {
+    const result = validateText(JSON.stringify({ ...REQUIRED_SETTINGS, navigation: { tabs: [{ tab: 'T', openapi: 'specs', pages: ['index'] }] } }), {
       file,
       root: site.root,
       files: { root: 'docs', hasFile: (f) => f === 'index.mdx', filesIn: (folder) => (folder === 'specs' ? ['a.json'] : []) },
