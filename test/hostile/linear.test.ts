@@ -116,7 +116,7 @@ describe('many problems in one file', () => {
   });
 
   it('150,000 problems in a file: the first 1,000 and a count of the rest', () => {
-    const result = validateText(generateManyProblems(150_000), { file: 'docs.json' });
+    const result = validateText(generateManyProblems(150_000), { file: 'docs.json', profile: 'spec' });
     expect(result.problems).toHaveLength(MAX_PROBLEMS_PER_FILE + 1);
     const summary = result.problems.at(-1)!;
     // The generated pages end in .mdx, a page-path error (issue 50): the count says the worst severity it hides.
@@ -130,12 +130,12 @@ describe('many problems in one file', () => {
     const docs = JSON.parse(generateManyProblems(50)) as { navigation: { groups: Array<{ pages: string[] }> } };
     docs.navigation.groups[0].pages.push('../outside'); // an error, after 50 warnings
     const text = JSON.stringify(docs);
-    const capped = validateText(text, { maxProblemsPerFile: 10 });
+    const capped = validateText(text, { maxProblemsPerFile: 10, profile: 'spec' });
     expect(capped.problems.map((p) => p.code)).toEqual([...Array(10).fill('page-path'), 'too-many-problems']);
     expect(capped.problems[10]).toMatchObject({ severity: 'error', message: expect.stringMatching(/^41 more problems .* at most 10 per file/) });
-    const off = validateText(text, { maxProblemsPerFile: 10, rules: { 'too-many-problems': 'off' } });
+    const off = validateText(text, { maxProblemsPerFile: 10, rules: { 'too-many-problems': 'off' }, profile: 'spec' });
     expect(off.problems).toHaveLength(10);
-    expect(validateText(text).problems).toHaveLength(51);
+    expect(validateText(text, { profile: 'spec' }).problems).toHaveLength(51);
   });
 
   it('resolve keeps the same cap', async () => {
@@ -158,7 +158,7 @@ describe('did-you-mean for missing pages', () => {
     mkdirSync(path.join(root, 'guides'), { recursive: true });
     for (const name of files) writeFileSync(path.join(root, name), '');
     const file = write('missing/docs.json', docs);
-    const run = await runCli(['validate', file, '--format', 'json'], { killAfterMs: 120_000 });
+    const run = await runCli(['validate', file, '--format', 'json', '--profile', 'spec'], { killAfterMs: 120_000 });
     expect(run.killed).toBe(false);
     expect(run.code).toBe(1);
     const problems = (JSON.parse(run.stdout) as Array<{ problems: Problem[] }>)[0].problems;
@@ -171,7 +171,7 @@ describe('did-you-mean for missing pages', () => {
 
   it('a small folder is still compared in full', () => {
     const files = { root: 'docs', hasFile: () => false, filesIn: (dir: string) => (dir === '' ? ['quickstart.mdx', 'installation.mdx', 'Changelog.md'] : []) };
-    const result = validateText(JSON.stringify({ navigation: { pages: ['quikstart', 'instalation', 'changelog'] } }), { files });
+    const result = validateText(JSON.stringify({ navigation: { pages: ['quikstart', 'instalation', 'changelog'] } }), { files, profile: 'spec' });
     expect(result.problems.map((p) => p.suggest)).toEqual(['quickstart', 'installation', 'Changelog']);
   });
 });
@@ -192,7 +192,7 @@ describe('YAML alias bombs', () => {
   it('a YAML $ref target: the problem is in that file', () => {
     const main = write('bomb/docs.json', JSON.stringify({ navigation: { $ref: 'nav.yaml' } }));
     write('bomb/nav.yaml', generateAliasBomb(20, 4));
-    const result = validateText(JSON.stringify({ navigation: { $ref: 'nav.yaml' } }), { file: main, root: path.dirname(main) });
+    const result = validateText(JSON.stringify({ navigation: { $ref: 'nav.yaml' } }), { file: main, root: path.dirname(main), profile: 'spec' });
     expect(result.problems.map((p) => [p.code, path.basename(p.file)])).toEqual([['parse-error', 'nav.yaml']]);
   });
 
@@ -221,7 +221,7 @@ describe('huge values', () => {
     const long = 'a'.repeat(1_000_000);
     const text = JSON.stringify({ navigation: { pages: [`${long}.mdx`], [long]: 1 } });
     const files = { root: 'docs', hasFile: () => false, filesIn: (dir: string) => (dir === '' ? ['a.mdx'] : []) };
-    const result = validateText(text, { files });
+    const result = validateText(text, { files, profile: 'spec' });
     expect(new Set(result.problems.map((p) => p.code))).toEqual(new Set(['page-not-found', 'page-path', 'unknown-field']));
     for (const problem of result.problems) {
       expect(problem.message.length).toBeLessThan(3 * MAX_QUOTED + 200);

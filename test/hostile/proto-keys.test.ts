@@ -31,7 +31,7 @@ describe.each([
   ['docs.yaml', () => stringify(JSON.parse(docsText()))],
 ])('%s', (file, text) => {
   it('each key is an unknown field, at the key', () => {
-    const result = validateText(text(), { file });
+    const result = validateText(text(), { file, profile: 'spec' });
     expect(
       result.problems
         .filter((p) => p.code === 'unknown-field')
