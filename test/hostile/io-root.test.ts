@@ -245,7 +245,11 @@ describe('$ref chains and merges', () => {
     const n = 2_000;
     for (let i = 0; i < n; i++)
       files.set(`/site/r${i}.json`, JSON.stringify(i + 1 < n ? { $ref: `r${i + 1}.json` } : { groups: [{ group: 'End', pages: ['a'] }] }));
-    const result = validateText(JSON.stringify({ navigation: { $ref: 'r0.json' } }), { file: '/site/docs.json', readFile: (p) => files.get(p), profile: 'spec' });
+    const result = validateText(JSON.stringify({ navigation: { $ref: 'r0.json' } }), {
+      file: '/site/docs.json',
+      readFile: (p) => files.get(p),
+      profile: 'spec',
+    });
     expect(result.problems).toEqual([]);
     expect(Object.keys(result.sources)).toHaveLength(n + 1);
   });
@@ -254,7 +258,11 @@ describe('$ref chains and merges', () => {
     const files = new Map<string, string>();
     const n = 3_000;
     for (let i = 0; i < n; i++) files.set(`/site/r${i}.json`, JSON.stringify({ $ref: `r${(i + 1) % n}.json` }));
-    const result = validateText(JSON.stringify({ navigation: { $ref: 'r0.json' } }), { file: '/site/docs.json', readFile: (p) => files.get(p), profile: 'spec' });
+    const result = validateText(JSON.stringify({ navigation: { $ref: 'r0.json' } }), {
+      file: '/site/docs.json',
+      readFile: (p) => files.get(p),
+      profile: 'spec',
+    });
     expect(result.problems.map((p) => `${p.code} ${p.file} ${p.pointer}`)).toEqual([`ref-cycle /site/r${n - 1}.json /$ref`]);
   });
 
