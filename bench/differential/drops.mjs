@@ -14,6 +14,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const entry = path.join(here, '..', '.prebuild', 'node_modules', '@mintlify', 'validation', 'dist', 'index.js');
 let validation;
 
+/** The errors of reading a file that is missing, a folder, or not JSON: what the two catches below name. */
+const unreadable = (error) => error instanceof SyntaxError || error?.code === 'ENOENT' || error?.code === 'EISDIR';
+
 const escape = (key) => String(key).replaceAll('~', '~0').replaceAll('/', '~1');
 
 /** docs.json with its `$ref`s replaced by the files they name (JSON files under the site only). */
@@ -23,8 +26,10 @@ function withRefs(value, dir) {
   if (typeof value.$ref === 'string' && Object.keys(value).length === 1) {
     try {
       return withRefs(JSON.parse(readFileSync(path.join(dir, value.$ref), 'utf8')), dir);
-    } catch {
-      return value; // a $ref the build cannot follow: the build says so, not this
+    } catch (error) {
+      // A $ref the build cannot follow (no file, a folder, not JSON): the build says so, not this.
+      if (unreadable(error)) return value;
+      throw error;
     }
   }
   return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withRefs(item, dir)]));
@@ -53,8 +58,10 @@ export async function platformDrops(siteDir) {
   let docs;
   try {
     docs = withRefs(JSON.parse(readFileSync(path.join(siteDir, 'docs.json'), 'utf8')), siteDir);
-  } catch {
-    return { accepted: false, drops: [] };
+  } catch (error) {
+    // A docs.json that is not JSON: the validator never sees it, the build fails on it.
+    if (unreadable(error)) return { accepted: false, drops: [] };
+    throw error;
   }
   const result = validation.validateDocsConfig(docs);
   if (!result.success) return { accepted: false, drops: [] };
