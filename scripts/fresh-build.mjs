@@ -26,8 +26,9 @@ export const LIBRARY = {
   name: 'docsnav',
   root: repository,
   // The sources, the schema compiler (it writes src/schema/validate.generated.ts and schema/), the
-  // bundler (the CLI, LSP and page-scanner bundles) and the build's TypeScript settings.
-  sources: ['src', 'schema/compile.mjs', 'scripts/bundle.mjs', 'tsconfig.build.json'],
+  // bundler (the CLI, LSP and page-scanner bundles), the build's TypeScript settings, and the
+  // package files (a changed build script or dependency, such as esbuild, changes the bundles).
+  sources: ['src', 'schema/compile.mjs', 'scripts/bundle.mjs', 'tsconfig.build.json', 'package.json', 'package-lock.json'],
   // tsc's output (the package's entry) and the two bundles the CLI and LSP tests spawn.
   outputs: ['dist/index.js', 'dist/cli/main.js', 'dist/cli/lsp.js'],
   build: ['npm', 'run', 'build'],

@@ -10,11 +10,16 @@
  *   set, so npm puts the clone's dependencies in the global prefix and the build finds none of
  *   its tools. Then this script installs them into the clone from the lockfile, from the npm
  *   registry, before building.
+ *
+ * A build that is already as new as its sources is kept: npm also runs `prepare` when it links the
+ * repository into its own node_modules again (the first `npx docsnav` in a fresh clone does), and a
+ * build started then rewrote dist/ under the test suite that was running the CLI from it.
  */
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LIBRARY, staleness } from './fresh-build.mjs';
 
 const project = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const require = createRequire(path.join(project, 'package.json'));
@@ -42,6 +47,11 @@ function npm(args, env = process.env) {
     process.stderr.write(`docsnav prepare: npm ${args.join(' ')} failed (${run.error?.message ?? `exit ${run.status}`})\n`);
     process.exit(run.status || 1);
   }
+}
+
+if (staleness(LIBRARY) === undefined) {
+  process.stderr.write('docsnav prepare: dist/ is as new as its sources; not building it again\n');
+  process.exit(0);
 }
 
 const missing = BUILD_TOOLS.filter((name) => !resolvable(name));

@@ -3,7 +3,8 @@
  * of its own in a temporary folder whose build is a real child process (a node script writing
  * the output and counting its runs).
  */
-import { mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -104,5 +105,16 @@ describe('a test run on a stale build', () => {
 
   it("this run's own build is fresh (the setup ran before it)", () => {
     expect(staleness(LIBRARY)).toBeUndefined();
+  });
+
+  // npm runs \`prepare\` again whenever it links the repository into its own node_modules (the first
+  // \`npx docsnav\` of a fresh clone, which the editor tests run): a build then rewrote dist/ under the
+  // tests running the CLI from it. A fresh build is kept.
+  it('`npm run prepare` keeps a build that is as new as its sources, and says so', () => {
+    const before = LIBRARY.outputs.map((output) => statSync(path.join(LIBRARY.root, output)).mtimeMs);
+    const prepare = spawnSync(process.execPath, ['scripts/prepare.mjs'], { cwd: LIBRARY.root, encoding: 'utf8' });
+    expect(prepare.status, prepare.stderr).toBe(0);
+    expect(prepare.stderr).toBe('docsnav prepare: dist/ is as new as its sources; not building it again\n');
+    expect(LIBRARY.outputs.map((output) => statSync(path.join(LIBRARY.root, output)).mtimeMs)).toEqual(before);
   });
 });
