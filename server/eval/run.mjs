@@ -25,6 +25,8 @@
  * --fetched and --reader (the fetched sites' sets, below), --model-base-url/--model and
  * --embeddings-base-url/--embeddings-model (an operator's endpoints, as `docsnav serve` takes them:
  * the answers are then the model's, and retrieval uses what they add).
+ * --dump-sections <dir> writes each site's deployed sections there for eval/rank-diag.mjs (a fast
+ * ranking diagnosis beside MiniSearch; its figures are not the reported ones).
  * `--fetched` with crewai (23,000 pages) needs a larger heap than Node's default:
  * NODE_OPTIONS=--max-old-space-size=12288.
  * Exits 1 when a site fails to deploy or a target is missed: hit@5 ≥ 0.90, MRR ≥ 0.75, hit@5 ≥
@@ -32,7 +34,7 @@
  * uses) facts ≥ 0.80 and declines ≥ 0.75.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -76,6 +78,7 @@ const { values: args } = parseArgs({
     model: { type: 'string' },
     'embeddings-base-url': { type: 'string' },
     'embeddings-model': { type: 'string' },
+    'dump-sections': { type: 'string' },
   },
 });
 
@@ -359,6 +362,7 @@ const expectedUrls = (question) => new Set(question.expected.map((page) => pageU
 const versionsOf = {};
 async function readVersions(site) {
   const sections = await pageSections(store, deployments[site].id);
+  if (args['dump-sections']) dumpSections(site, sections);
   const labels = [];
   let defaultVersion;
   const marks = new Set();
@@ -408,6 +412,19 @@ function hitsOf(site, question, { strict = false } = {}) {
     const page = urlPage(url);
     return expected.has(page) || (versions.pages.get(page)?.version === versions.defaultVersion && documents.has(key(page)));
   };
+}
+
+/**
+ * --dump-sections <dir>: each site's deployed sections as JSON (`sections-<site>.json`, written to a
+ * temporary file and renamed), for eval/rank-diag.mjs to rank in seconds without deploying again.
+ */
+function dumpSections(site, sections) {
+  const dir = path.resolve(args['dump-sections']);
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `sections-${site}.json`);
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, JSON.stringify(sections));
+  renameSync(temporary, file);
 }
 
 /** Rank (1-based) of the first source that answers (see hitsOf); 0 when none does. */
