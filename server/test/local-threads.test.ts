@@ -49,6 +49,17 @@ describe('the thread of local tasks', () => {
     expect(await remoteBranches(repo, limits)).toEqual(['kept-one', 'main']);
   });
 
+  it('runs task after task: copies and branch reads, each answered', async () => {
+    await closeLocalThread();
+    const repo = repoWithBranches('in-turn', 'in-turn-branch');
+    for (let round = 0; round < 2; round++) {
+      const sha = await fetchBranch(path.join(dir, `cache-${++caches}.git`), repo, 'main', limits);
+      expect(sha).toBe(git(repo, 'rev-parse', 'main').trim());
+      expect(await remoteBranches(repo, limits)).toEqual(['in-turn-branch', 'main']);
+    }
+    expect(hasSpareLocalThread()).toBe(true);
+  });
+
   it('is taken by one task at a time: two tasks at once each get their own answer', async () => {
     warmLocalThread();
     const first = repoWithBranches('first', 'only-first');

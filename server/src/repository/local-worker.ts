@@ -40,18 +40,23 @@ function newThread(): Worker {
   return new Worker(threadScript(), { resourceLimits: { maxOldGenerationSizeMb: 256 } });
 }
 
+/** Removes the listeners a task or the wait added (only those: a worker's own listeners stay, or its next message is lost). */
+function forget(worker: Worker): void {
+  for (const event of ['message', 'error', 'exit']) worker.removeAllListeners(event);
+}
+
 /** The spare thread (it stops waiting), or a new one. */
 function takeThread(): Worker {
   const worker = spare ?? newThread();
   spare = undefined;
-  worker.removeAllListeners();
+  forget(worker);
   worker.ref();
   return worker;
 }
 
 /** Keeps `worker`, whose task ended cleanly, for the next task; ends it when one is kept already. */
 function keepThread(worker: Worker): void {
-  worker.removeAllListeners();
+  forget(worker);
   worker.on('error', () => {});
   if (spare) {
     void worker.terminate();
@@ -101,7 +106,7 @@ export function runLocalTask<T extends LocalTaskName>(
       signal?.removeEventListener('abort', onAbort);
       if (answered) keepThread(worker);
       else {
-        worker.removeAllListeners();
+        forget(worker);
         worker.on('error', () => {});
         void worker.terminate();
       }
