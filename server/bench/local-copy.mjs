@@ -1,11 +1,11 @@
 /**
  * What reading a local repository through the server's own copy costs (issue 52 item 1):
- * `node server/bench/local-copy.mjs [--before <server dist>] [--runs <n>]`.
+ * `node server/bench/local-copy.mjs [--before <server dist>] [--runs <n>] [--large-mb <n>]`.
  *
  * A real `docsnav serve` (embedded database) deploys the three docs repositories of
  * ../shared/corpus/docs-repos (each committed into a git repository of its own, as a first
  * commit leaves it: loose objects) and a large one (the platform docs with 160 MB of image files,
- * packed as a repository is after `git gc`), from POST to success as a client sees it: the first
+ * or `--large-mb`, packed as a repository is after `git gc`), from POST to success as a client sees it: the first
  * deployment, then a redeploy after one changed page. With `--before`, the same with another
  * build of the server (its dist/ folder: the build before the copy), interleaved run by run, with
  * `node -e 0` timed in the same runs. Prints medians, what the copies took (their log lines),
@@ -29,6 +29,7 @@ const argument = (name) => {
 const builds = [['after', path.resolve(here, '../dist')]];
 if (argument('--before')) builds.unshift(['before', path.resolve(argument('--before'))]);
 const runs = Number(argument('--runs') ?? 3);
+const largeMb = Number(argument('--large-mb') ?? 160);
 const corpus = path.resolve(here, '../../../shared/corpus/docs-repos');
 const work = mkdtempSync(path.join(tmpdir(), 'docsnav-bench-local-copy-'));
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -65,7 +66,7 @@ function repositories() {
   cpSync(path.join(corpus, 'mintlify'), large, { recursive: true });
   spawnSync('chmod', ['-R', 'u+w', large]);
   mkdirSync(path.join(large, 'images'), { recursive: true });
-  for (let i = 0; i < 160; i++) {
+  for (let i = 0; i < largeMb; i++) {
     const bytes = Buffer.alloc(1024 * 1024);
     for (let j = 0; j < bytes.length; j += 4) bytes.writeUInt32LE((Math.random() * 2 ** 32) >>> 0, j);
     writeFileSync(path.join(large, 'images', `screenshot-${i}.png`), bytes);

@@ -17,7 +17,8 @@
  *   100,000-page site above.
  *
  *   --quick          fewer runs (and 20 redeploys, 20 projects)
- *   --deploy-only    only the deployment-speed rows
+ *   --deploy-only    only the deployment-speed rows (with the copy row: the platform docs' first
+ *                    copy beside git clone --local --no-hardlinks of it)
  *   --growth         only the growth rows (issue 40)
  *   --rows=<list>    with --growth, only these of them (comma-separated: redeploys, projects, 100k)
  *   --postgres-only  only on PostgreSQL (DOCSNAV_BENCH_DATABASE_URL)
@@ -231,8 +232,13 @@ async function measure(label, store) {
   async function deploymentSpeedRows() {
     const runs = platformRuns;
     const firsts = [];
-    // A first deployment each time: a project of its own, with an empty git cache and no deployment yet.
-    for (let i = 1; i <= runs; i++) firsts.push(await deploy(`platform${i}`));
+    // A first deployment each time: a project of its own, with an empty git cache and no deployment
+    // yet; git's own local clone of the same repository just before each (the copy row).
+    const clones = [];
+    for (let i = 1; i <= runs; i++) {
+      clones.push(gitCloneMs(platform));
+      firsts.push(await deploy(`platform${i}`));
+    }
     rows.push([
       label,
       `platform docs repository (${firsts[0].summary.replace(/^deployed [0-9a-f]+ of main: /, '')}), first deployment`,
@@ -240,6 +246,25 @@ async function measure(label, store) {
       `median of ${runs}: ${firsts.map((r) => seconds(r.ms)).join(', ')}`,
     ]);
     const firstMs = median(firsts.map((r) => r.ms));
+    // Issue 61 item 2: the first copy of the local repository (the deployment's own log line) beside git's.
+    const copies = firsts.map((r) =>
+      Number(/^copied the local repository.* in (\d+) ms$/.exec(r.logs.find((line) => line.startsWith('copied the local repository')) ?? '')?.[1]),
+    );
+    const copyMs = median(copies);
+    const cloneMs = median(clones);
+    rows.push([
+      label,
+      'platform docs repository: first copy of the local repository',
+      `${Math.round(copyMs)} ms, ${(copyMs / cloneMs).toFixed(1)}× git clone --local --no-hardlinks (${Math.round(cloneMs)} ms; target ≤ 2×; issue 61: 3.0-11.8×)`,
+      `median of ${runs}: ${copies.join(', ')} ms; clones ${clones.map(Math.round).join(', ')} ms; load average ${loadAverage()}`,
+    ]);
+    recordTarget({
+      area: 'deployments',
+      target: `first copy of a local repository ≤ 2× git clone --local --no-hardlinks (${label})`,
+      before: '3.0-11.8× (issue 61)',
+      measured: `${(copyMs / cloneMs).toFixed(1)}× (${Math.round(copyMs)} ms against ${Math.round(cloneMs)} ms, medians of ${runs})`,
+      met: copyMs <= 2 * cloneMs,
+    });
     recordTarget({
       area: 'deployments',
       target: `platform docs, first deployment ≤ 5 s (${label})`,
@@ -587,6 +612,18 @@ function cpuSeconds(pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** How long `git clone --local --bare --no-hardlinks` of `repo` takes (bytes copied, as the server's copy does), in ms. */
+function gitCloneMs(repo) {
+  const target = path.join(work, 'clone-baseline');
+  rmSync(target, { recursive: true, force: true });
+  const started = performance.now();
+  const result = spawnSync('git', ['clone', '-q', '--local', '--bare', '--no-hardlinks', repo, target]);
+  const ms = performance.now() - started;
+  if (result.status !== 0) throw new Error(`git clone --local ${repo}: ${result.stderr}`);
+  rmSync(target, { recursive: true, force: true });
+  return ms;
 }
 
 /** The machine's load average over the last minute (the machine may be shared: a slow run says so). */

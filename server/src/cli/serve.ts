@@ -11,6 +11,7 @@ import type { Server } from 'node:http';
 import { plural } from '../messages/text.js';
 import { DataFolder } from '../host/data-folder.js';
 import { recoverGitFolders } from '../repository/operations.js';
+import { closeLocalThread, warmLocalThread } from '../repository/local-worker.js';
 import { createLogger, LOG_LEVELS, type Logger } from '../host/log.js';
 import { normalizeOrigins, ORIGINS_HELP } from '../http/origins.js';
 import { redactUrl } from '../messages/redact.js';
@@ -55,10 +56,13 @@ async function start(values: OptionValues, what: string, runsJobs: boolean) {
     else log.error({ disk: reading.state, freeBytes: reading.free, was }, disk.describe(reading));
   };
   disk.watch();
+  // Local repositories' tasks run in a thread: one is started now, so that the first does not wait for it.
+  if (runsJobs && settings.git.localRoots.length > 0) warmLocalThread();
   /** The end of either command: its threads, its database, then its folder (and its lock). */
   const close = async () => {
     disk.stop();
     await closeThreads();
+    await closeLocalThread();
     await store.close().catch(() => {});
     await folder.close();
   };

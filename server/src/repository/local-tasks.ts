@@ -15,7 +15,7 @@ export type LocalTaskName = keyof typeof localTasks;
 export type LocalTaskInput<T extends LocalTaskName> = Parameters<(typeof localTasks)[T]>[0];
 export type LocalTaskOutput<T extends LocalTaskName> = ReturnType<(typeof localTasks)[T]>;
 
-/** What the thread is started with. */
+/** What the thread is sent: one task. */
 export interface LocalTaskMessage {
   task: LocalTaskName;
   input: unknown;

@@ -1,0 +1,97 @@
+/**
+ * Issue 61 item 2: a local repository's tasks run in a thread that is kept for the next task
+ * (local-worker.ts), so a first deployment does not wait for a thread to start. Through the code
+ * that relies on it (`fetchBranch` copies, `remoteBranches` reads branches), with real git: a
+ * thread is reused only once its task answered, never while another task has it, never after a
+ * time limit or a cancel (it would still be working, and its late answer would be taken for the
+ * next task's).
+ */
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { LocalRepoError } from '../src/repository/errors.js';
+import { closeLocalThread, hasSpareLocalThread, warmLocalThread } from '../src/repository/local-worker.js';
+import { DEFAULT_GIT_LIMITS, fetchBranch, remoteBranches, type GitLimits } from '../src/repository/operations.js';
+import { exampleRepo, git, tempDir, writeLooseObject } from './helpers.js';
+
+const dir = tempDir('local-threads');
+const limits: GitLimits = { ...DEFAULT_GIT_LIMITS, timeoutMs: 60_000, localRoots: [dir] };
+let caches = 0;
+
+/** A repository whose branches are `main` and `names`. */
+function repoWithBranches(name: string, ...names: string[]): string {
+  const repo = exampleRepo(path.join(dir, name));
+  for (const branch of names) git(repo, 'branch', branch);
+  return repo;
+}
+
+/** A repository with `count` loose objects more than its commit's: a copy of it takes a while. */
+function slowToCopy(name: string, count: number): string {
+  const repo = exampleRepo(path.join(dir, name));
+  for (let index = 0; index < count; index++) writeLooseObject(path.join(repo, '.git'), `${name} object ${index}\n`);
+  return repo;
+}
+
+afterAll(() => closeLocalThread());
+
+describe('the thread of local tasks', () => {
+  it('is kept once a task answered (a refusal too), and runs the next one', async () => {
+    await closeLocalThread();
+    expect(hasSpareLocalThread()).toBe(false);
+    warmLocalThread();
+    expect(hasSpareLocalThread()).toBe(true);
+    const repo = repoWithBranches('kept', 'kept-one');
+    expect(await remoteBranches(repo, limits)).toEqual(['kept-one', 'main']);
+    expect(hasSpareLocalThread()).toBe(true);
+    const refused = await remoteBranches(path.join(dir, 'missing'), limits).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(LocalRepoError);
+    expect((refused as Error).message).toBe('the repository does not exist');
+    expect(hasSpareLocalThread()).toBe(true);
+    expect(await remoteBranches(repo, limits)).toEqual(['kept-one', 'main']);
+  });
+
+  it('runs task after task: copies and branch reads, each answered', async () => {
+    await closeLocalThread();
+    const repo = repoWithBranches('in-turn', 'in-turn-branch');
+    for (let round = 0; round < 2; round++) {
+      const sha = await fetchBranch(path.join(dir, `cache-${++caches}.git`), repo, 'main', limits);
+      expect(sha).toBe(git(repo, 'rev-parse', 'main').trim());
+      expect(await remoteBranches(repo, limits)).toEqual(['in-turn-branch', 'main']);
+    }
+    expect(hasSpareLocalThread()).toBe(true);
+  });
+
+  it('is taken by one task at a time: two tasks at once each get their own answer', async () => {
+    warmLocalThread();
+    const first = repoWithBranches('first', 'only-first');
+    const second = repoWithBranches('second', 'only-second');
+    for (let round = 0; round < 3; round++) {
+      const [a, b] = await Promise.all([remoteBranches(first, limits), remoteBranches(second, limits)]);
+      expect([a, b]).toEqual([
+        ['main', 'only-first'],
+        ['main', 'only-second'],
+      ]);
+    }
+  });
+
+  it('that ran past its time limit is ended, never given the next task (its late answer is not taken for that task)', async () => {
+    const slow = slowToCopy('slow-timeout', 4_000);
+    const next = repoWithBranches('after-timeout', 'after-timeout-branch');
+    warmLocalThread();
+    const timedOut = await fetchBranch(path.join(dir, `cache-${++caches}.git`), slow, 'main', { ...limits, timeoutMs: 20 }).catch((error: unknown) => error);
+    expect((timedOut as Error).message).toBe('the repository could not be copied within 20 ms; docsnav refuses a local repository it cannot read whole');
+    expect(hasSpareLocalThread()).toBe(false);
+    expect(await remoteBranches(next, limits)).toEqual(['after-timeout-branch', 'main']);
+  });
+
+  it('of a cancelled task is ended, never given the next task', async () => {
+    const slow = slowToCopy('slow-cancel', 4_000);
+    const next = repoWithBranches('after-cancel', 'after-cancel-branch');
+    warmLocalThread();
+    const controller = new AbortController();
+    const copying = fetchBranch(path.join(dir, `cache-${++caches}.git`), slow, 'main', limits, controller.signal).catch((error: unknown) => error);
+    setTimeout(() => controller.abort(), 20);
+    expect(((await copying) as Error).message).toBe('the job was cancelled');
+    expect(hasSpareLocalThread()).toBe(false);
+    expect(await remoteBranches(next, limits)).toEqual(['after-cancel-branch', 'main']);
+  });
+});
