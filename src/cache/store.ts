@@ -26,7 +26,7 @@ import { codes } from '../codes.js';
 import type { Finding } from '../problem.js';
 import type { FrontMatter } from '../resolve/front-matter.js';
 import { packageRoot } from '../package-root.js';
-import type { KeptFileCheck, KeptPages, KeptSiteCheck, PageText } from '../pages/kept.js';
+import type { KeptFileCheck, KeptLookups, KeptPages, KeptSiteCheck, PageText } from '../pages/kept.js';
 import { anchorsLater, computedAnchors } from '../pages/anchors-later.js';
 import { pageAnchors } from '../pages/scan.js';
 import type { PageLink, PageScan } from '../pages/types.js';
@@ -121,6 +121,8 @@ export class PageScanStore implements KeptPages {
   private readonly madeReports = new Map<string, string>();
   /** Other parts set this run (`setPart`), to write. */
   private readonly madeParts = new Map<string, unknown>();
+  /** The lookups to keep (`keepLookups`), read when the store saves. */
+  private madeLookups: { context: string; stamps: ReadonlyMap<string, FileStamp>; lookups: ReadonlyMap<string, unknown> } | undefined;
   /** The files of runs given again (`keepRun`). */
   private readonly keptFiles: Iterable<string>[] = [];
   /** The keys of texts looked up and not found, until their scans are `set`. */
@@ -376,7 +378,7 @@ export class PageScanStore implements KeptPages {
 
   /** Whether saving would write something the files do not hold (a scan made, a page's stamp new, an entry dropped, a run or part kept). */
   get dirty(): boolean {
-    if (this.changed || this.runsChanged || this.madeParts.size > 0 || this.anchorsComputed().length > 0) return true;
+    if (this.changed || this.runsChanged || this.madeParts.size > 0 || this.madeLookups !== undefined || this.anchorsComputed().length > 0) return true;
     if (this.lookups === 0) return false;
     return (this.strategy === 'metadata' && this.fromFile().size !== this.usedPages.size) || this.unusedScans().length > 0;
   }
@@ -467,6 +469,46 @@ export class PageScanStore implements KeptPages {
     if (this.strategy === 'metadata') this.madeParts.set('check', check);
   }
 
+  /**
+   * The lookups kept (its own part, `….lookups.json`) under `context`, when they were made from
+   * exactly `files` and each file's stamp on disk, taken now without opening it, is the one it was
+   * read with then.
+   */
+  keptLookups(context: string, files: readonly string[]): KeptLookups | undefined {
+    if (this.strategy !== 'metadata') return undefined;
+    const stored = this.readPart<{ value?: unknown }>(this.partName('lookups'))?.value;
+    if (!isStoredLookups(stored) || stored.context !== context || Object.keys(stored.stamps).length !== files.length) return undefined;
+    for (const file of files) {
+      const kept = Object.hasOwn(stored.stamps, file) ? stored.stamps[file] : undefined;
+      const state = kept === undefined ? undefined : this.stat(file);
+      if (typeof state !== 'object' || stampText(state) !== kept) return undefined;
+    }
+    const stamps = stored.stamps;
+    return {
+      lookups: new Map(Object.entries(stored.lookups)),
+      readAs: (file, stamp) => Object.hasOwn(stamps, file) && stamps[file] === stampText(stamp),
+    };
+  }
+
+  /** Keeps lookups (`KeptPages.keepLookups`); none when a file was read racily clean (changed too near this run's start for its stamp to tell a later edit). */
+  keepLookups(context: string, made: { stamps: ReadonlyMap<string, FileStamp>; lookups: ReadonlyMap<string, unknown> } | undefined): void {
+    if (this.strategy !== 'metadata') return;
+    const racy = made !== undefined && [...made.stamps.values()].some((stamp) => isRacy(stamp, this.startedAt));
+    this.madeLookups = made && !racy ? { context, ...made } : undefined;
+  }
+
+  /** The lookups to write (`keepLookups`), when JSON gives them back as they are. */
+  private lookupsToWrite(): StoredLookups | undefined {
+    if (!this.madeLookups) return undefined;
+    const { context, stamps, lookups } = this.madeLookups;
+    const value: StoredLookups = {
+      context,
+      stamps: Object.fromEntries([...stamps].map(([file, stamp]) => [file, stampText(stamp)])),
+      lookups: Object.fromEntries(lookups),
+    };
+    return sameInJson(value) ? value : undefined;
+  }
+
   /** The page entries of the runs given again, over those this run used: kept when the index is saved. */
   private keepPagesOfRuns(): void {
     const kept = this.fromFile();
@@ -511,6 +553,8 @@ export class PageScanStore implements KeptPages {
     for (const [id, report] of this.madeReports) this.writePart(`${reports}/${id}`, { id, report });
     // The site check of a run in which a page changed as it was read is of no one text of that page: the last one stays.
     for (const [name, value] of this.madeParts) if (!(name === 'check' && this.changedDuringRun)) this.writePart(this.partName(name), { value });
+    const lookups = this.lookupsToWrite();
+    if (lookups) this.writePart(this.partName('lookups'), { value: lookups });
     const placesChanged = places.size !== this.places.size || [...places].some(([key, place]) => this.places.get(key) !== place);
     if (this.changed || placesChanged || !this.indexWhole || this.fromFile().size !== this.usedPages.size) {
       this.writePart(this.folderName(this.file), { pages: Object.fromEntries(this.usedPages), scans: Object.fromEntries(places) } satisfies IndexFile);
@@ -693,6 +737,23 @@ function docsnavVersion(): string {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+interface StoredLookups {
+  context: string;
+  stamps: Record<string, string>;
+  lookups: Record<string, unknown>;
+}
+
+function isStoredLookups(value: unknown): value is StoredLookups {
+  const stored = value as Partial<StoredLookups> | undefined;
+  return (
+    isRecord(value) &&
+    typeof stored?.context === 'string' &&
+    isRecord(stored.stamps) &&
+    Object.values(stored.stamps).every((stamp) => typeof stamp === 'string') &&
+    isRecord(stored.lookups)
+  );
 }
 
 function isKeptCheck(value: unknown): value is KeptSiteCheck {

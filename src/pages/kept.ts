@@ -53,6 +53,24 @@ export interface KeptPages extends ScansByText {
   /** The last site check kept (`keepCheck`), when it was made for this shape of the site. */
   keptCheck(shape: string): KeptSiteCheck | undefined;
   keepCheck(check: KeptSiteCheck): void;
+  /**
+   * The lookups kept by `keepLookups` under `context`, when they were made from exactly these
+   * files (absolute paths) and each is unchanged on disk since by its stamp: the lookups by their
+   * key (their shape is the caller's to check). Undefined otherwise.
+   */
+  keptLookups(context: string, files: readonly string[]): KeptLookups | undefined;
+  /**
+   * Keeps lookups made from these files, each read with this stamp (undefined: none is kept this
+   * run). The map is read when the store saves: what is added to it until then is kept too.
+   */
+  keepLookups(context: string, lookups: { stamps: ReadonlyMap<string, FileStamp>; lookups: ReadonlyMap<string, unknown> } | undefined): void;
+}
+
+/** Lookups kept between runs with the stamps of the files they were made from (`KeptPages.keptLookups`). */
+export interface KeptLookups {
+  lookups: ReadonlyMap<string, unknown>;
+  /** Whether `stamp` is the one `file` (absolute path) was read with when the lookups were made. */
+  readAs(file: string, stamp: FileStamp): boolean;
 }
 
 /**

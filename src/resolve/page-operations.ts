@@ -10,6 +10,8 @@
 import path from 'node:path';
 import { parseEntry } from '../navigation/entries.js';
 import { rootRelative } from '../navigation/openapi.js';
+import type { FileStamp } from '../files.js';
+import type { KeptLookups, KeptPages } from '../pages/kept.js';
 import type { DocsFiles } from '../rules/types.js';
 import { findOperation, findWebhook, indexSpec, type Operation } from './operations.js';
 import type { SpecLoader } from './specs.js';
@@ -32,17 +34,83 @@ export class PageOperations {
   private specFiles: string[] | undefined;
   /** Those files nearest first, by the folder of the page asking (pages of one folder ask alike). */
   private readonly byFolder = new Map<string, readonly string[]>();
+  /** Lookups kept by an earlier run from the spec files as they are on disk now (see `keptTable`). */
+  private kept: KeptLookups | null | undefined;
+  /** This run's lookups (kept and made), by `lookupKey`: kept between runs when one was made. */
+  private readonly used = new Map<string, PageOperationLookup>();
+  /** Whether this run's lookups can be kept (false once a spec file was read without a stamp, or as other bytes than the kept lookups'). */
+  private keepable = true;
 
+  /**
+   * `kept`: lookups kept between runs (only when the loader reads the disk as it is, as for the
+   * pages' front matter), each found again while every JSON or YAML file of the root has the
+   * stamp it was read with (none added, none removed) and the loader reads as large files.
+   */
   constructor(
     private readonly loader: SpecLoader,
     private readonly files: DocsFiles | undefined,
+    private readonly keptPages?: { kept: KeptPages; absoluteRoot: string },
   ) {}
 
-  /** The operation a page's `openapi` front matter names. */
+  /** The operation a page's `openapi` front matter names: the kept lookup while no spec file changed, else looked up. */
   find(reference: string, pageFile: string): PageOperationLookup {
     const entry = parseEntry(reference.trim());
     if (entry.kind === 'page') return { kind: 'malformed' };
     if (!this.files?.list) return { kind: 'unknown' };
+    const key = `${path.posix.dirname(pageFile)}\0${reference.trim()}`;
+    const kept = this.keptTable()?.lookups.get(key);
+    if (isLookup(kept)) {
+      this.used.set(key, kept);
+      return kept;
+    }
+    const lookup = this.lookUp(entry, pageFile);
+    this.used.set(key, lookup);
+    this.keepMade();
+    return lookup;
+  }
+
+  /** The lookups an earlier run kept, read once, when every spec file it read is unchanged on disk (`KeptPages.keptLookups`). */
+  private keptTable(): KeptLookups | undefined {
+    if (!this.keptPages) return undefined;
+    if (this.kept === undefined) this.kept = this.keptPages.kept.keptLookups(this.context(), this.candidates()) ?? null;
+    return this.kept ?? undefined;
+  }
+
+  /** What else the lookups depend on: the loader's size limit (a file over it is not a spec). */
+  private context(): string {
+    return `max-bytes:${this.loader.maxBytes}`;
+  }
+
+  /** Every file a lookup may read (each JSON or YAML file of the root), by absolute path. */
+  private candidates(): string[] {
+    const root = this.keptPages?.absoluteRoot ?? '';
+    return (this.files?.list?.() ?? []).filter((file) => SPEC_FILE.test(file)).map((file) => path.join(root, file));
+  }
+
+  /**
+   * Keeps this run's lookups with the stamp each spec file was read with (every candidate was, to
+   * find the spec files): none when one was read without a stamp, or when kept lookups were used
+   * and a file was read as other bytes than theirs (saved since this run found it unchanged).
+   */
+  private keepMade(): void {
+    if (!this.keptPages || !this.keepable) return;
+    const root = this.keptPages.absoluteRoot;
+    const stamps = new Map<string, FileStamp>();
+    for (const file of this.files?.list?.() ?? []) {
+      if (!SPEC_FILE.test(file)) continue;
+      const absolute = path.join(root, file);
+      const stamp = this.loader.readStamp(file);
+      if (!stamp || (this.kept && !this.kept.readAs(absolute, stamp))) {
+        this.keepable = false;
+        this.keptPages.kept.keepLookups(this.context(), undefined);
+        return;
+      }
+      stamps.set(absolute, stamp);
+    }
+    this.keptPages.kept.keepLookups(this.context(), { stamps, lookups: this.used });
+  }
+
+  private lookUp(entry: Exclude<ReturnType<typeof parseEntry>, { kind: 'page' }>, pageFile: string): PageOperationLookup {
     let candidates = this.nearestFirst(pageFile);
     if (entry.specfile !== undefined) {
       const named = rootRelative(entry.specfile);
@@ -89,4 +157,33 @@ export class PageOperations {
       return loaded.ok && loaded.version !== '2.0' && !loaded.externalRefs;
     });
   }
+}
+
+/** A lookup as `find` gives it, read back from the cache (anything else is looked up again). */
+function isLookup(value: unknown): value is PageOperationLookup {
+  if (typeof value !== 'object' || value === null) return false;
+  const lookup = value as Record<string, unknown>;
+  switch (lookup.kind) {
+    case 'found':
+      return typeof lookup.file === 'string' && isOperation(lookup.operation);
+    case 'spec-not-found':
+      return typeof lookup.spec === 'string';
+    case 'operation-not-found':
+      return Array.isArray(lookup.searched) && lookup.searched.every((file) => typeof file === 'string');
+    default:
+      return false;
+  }
+}
+
+function isOperation(value: unknown): value is Operation {
+  if (typeof value !== 'object' || value === null) return false;
+  const operation = value as Record<string, unknown>;
+  return (
+    typeof operation.method === 'string' &&
+    typeof operation.path === 'string' &&
+    Array.isArray(operation.tags) &&
+    typeof operation.deprecated === 'boolean' &&
+    typeof operation.hidden === 'boolean' &&
+    typeof operation.excluded === 'boolean'
+  );
 }
