@@ -85,8 +85,8 @@ interface RunsFile {
   runs: Record<string, unknown>;
 }
 
-/** How many page texts were hashed, and scan files read, in this process (the metadata strategy's hits hash none; a page known unchanged reads its scan only when a rule asks). For tests and the bench. */
-export const storeStats = { hashed: 0, scansRead: 0 };
+/** How many page texts were hashed, scan files read and tables of kept operation lookups used, in this process (the metadata strategy's hits hash none; a page known unchanged reads its scan only when a rule asks). For tests and the bench. */
+export const storeStats = { hashed: 0, scansRead: 0, lookupsKept: 0 };
 
 export class PageScanStore implements KeptPages {
   /** Where its parts live. */
@@ -116,13 +116,15 @@ export class PageScanStore implements KeptPages {
   /** Pages found unchanged and then read with another stamp (`changedInRun`), and their kept scans' keys. */
   private readonly changedFiles = new Set<string>();
   private readonly changedKeys = new Set<string>();
+  /** Files other than pages that changed while this run read them (`changedWhileRead`). */
+  private readonly readOtherwise = new Set<string>();
   private readonly usedRuns = new Map<string, unknown>();
   /** Reports written this run, by name. */
   private readonly madeReports = new Map<string, string>();
   /** Other parts set this run (`setPart`), to write. */
   private readonly madeParts = new Map<string, unknown>();
   /** The lookups to keep (`keepLookups`), read when the store saves. */
-  private madeLookups: { context: string; stamps: ReadonlyMap<string, FileStamp>; lookups: ReadonlyMap<string, unknown> } | undefined;
+  private madeLookups: { stamps: ReadonlyMap<string, FileStamp>; lookups: ReadonlyMap<string, unknown> } | undefined;
   /** The files of runs given again (`keepRun`). */
   private readonly keptFiles: Iterable<string>[] = [];
   /** The keys of texts looked up and not found, until their scans are `set`. */
@@ -234,7 +236,12 @@ export class PageScanStore implements KeptPages {
 
   /** Whether a page changed while this run read it (`keptBody`): a whole run made now is not kept (src/cache/replay.ts). */
   get changedDuringRun(): boolean {
-    return this.changedFiles.size > 0;
+    return this.changedFiles.size > 0 || this.readOtherwise.size > 0;
+  }
+
+  /** A file read as other bytes than those its stamp, taken earlier in this run, described (`KeptPages.changedWhileRead`). */
+  changedWhileRead(file: string): void {
+    this.readOtherwise.add(file);
   }
 
   /** What this run knows of a page file under its stamp, over what was known under the same stamp (another stamp: anew). */
@@ -470,39 +477,40 @@ export class PageScanStore implements KeptPages {
   }
 
   /**
-   * The lookups kept (its own part, `….lookups.json`) under `context`, when they were made from
-   * exactly `files` and each file's stamp on disk, taken now without opening it, is the one it was
+   * The lookups kept (its own part, `….lookups.json`), when they were made from exactly `files`;
+   * with the files whose stamp on disk, taken now without opening them, is not the one they were
    * read with then.
    */
-  keptLookups(context: string, files: readonly string[]): KeptLookups | undefined {
+  keptLookups(files: readonly string[]): KeptLookups | undefined {
     if (this.strategy !== 'metadata') return undefined;
     const stored = this.readPart<{ value?: unknown }>(this.partName('lookups'))?.value;
-    if (!isStoredLookups(stored) || stored.context !== context || Object.keys(stored.stamps).length !== files.length) return undefined;
-    for (const file of files) {
-      const kept = Object.hasOwn(stored.stamps, file) ? stored.stamps[file] : undefined;
-      const state = kept === undefined ? undefined : this.stat(file);
-      if (typeof state !== 'object' || stampText(state) !== kept) return undefined;
-    }
+    if (!isStoredLookups(stored) || Object.keys(stored.stamps).length !== files.length) return undefined;
     const stamps = stored.stamps;
+    const changed: string[] = [];
+    for (const file of files) {
+      if (!Object.hasOwn(stamps, file)) return undefined;
+      const state = this.stat(file);
+      if (typeof state !== 'object' || stampText(state) !== stamps[file]) changed.push(file);
+    }
+    storeStats.lookupsKept++;
     return {
       lookups: new Map(Object.entries(stored.lookups)),
+      changed,
       readAs: (file, stamp) => Object.hasOwn(stamps, file) && stamps[file] === stampText(stamp),
     };
   }
 
   /** Keeps lookups (`KeptPages.keepLookups`); none when a file was read racily clean (changed too near this run's start for its stamp to tell a later edit). */
-  keepLookups(context: string, made: { stamps: ReadonlyMap<string, FileStamp>; lookups: ReadonlyMap<string, unknown> } | undefined): void {
-    if (this.strategy !== 'metadata') return;
-    const racy = made !== undefined && [...made.stamps.values()].some((stamp) => isRacy(stamp, this.startedAt));
-    this.madeLookups = made && !racy ? { context, ...made } : undefined;
+  keepLookups(made: { stamps: ReadonlyMap<string, FileStamp>; lookups: ReadonlyMap<string, unknown> }): void {
+    if (this.strategy !== 'metadata' || [...made.stamps.values()].some((stamp) => isRacy(stamp, this.startedAt))) return;
+    this.madeLookups = made;
   }
 
   /** The lookups to write (`keepLookups`), when JSON gives them back as they are. */
   private lookupsToWrite(): StoredLookups | undefined {
     if (!this.madeLookups) return undefined;
-    const { context, stamps, lookups } = this.madeLookups;
+    const { stamps, lookups } = this.madeLookups;
     const value: StoredLookups = {
-      context,
       stamps: Object.fromEntries([...stamps].map(([file, stamp]) => [file, stampText(stamp)])),
       lookups: Object.fromEntries(lookups),
     };
@@ -740,20 +748,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 interface StoredLookups {
-  context: string;
   stamps: Record<string, string>;
   lookups: Record<string, unknown>;
 }
 
 function isStoredLookups(value: unknown): value is StoredLookups {
   const stored = value as Partial<StoredLookups> | undefined;
-  return (
-    isRecord(value) &&
-    typeof stored?.context === 'string' &&
-    isRecord(stored.stamps) &&
-    Object.values(stored.stamps).every((stamp) => typeof stamp === 'string') &&
-    isRecord(stored.lookups)
-  );
+  return isRecord(value) && isRecord(stored?.stamps) && Object.values(stored.stamps).every((stamp) => typeof stamp === 'string') && isRecord(stored.lookups);
 }
 
 function isKeptCheck(value: unknown): value is KeptSiteCheck {

@@ -54,21 +54,25 @@ export interface KeptPages extends ScansByText {
   keptCheck(shape: string): KeptSiteCheck | undefined;
   keepCheck(check: KeptSiteCheck): void;
   /**
-   * The lookups kept by `keepLookups` under `context`, when they were made from exactly these
-   * files (absolute paths) and each is unchanged on disk since by its stamp: the lookups by their
-   * key (their shape is the caller's to check). Undefined otherwise.
+   * The lookups kept by `keepLookups`, when they were made from exactly these files (absolute
+   * paths): the lookups by their key (their shape is the caller's to check), and the files whose
+   * stamp on disk, taken now without opening them, is not the one they were read with (the caller
+   * decides what those changes change). Undefined when none are kept, or for other files.
    */
-  keptLookups(context: string, files: readonly string[]): KeptLookups | undefined;
+  keptLookups(files: readonly string[]): KeptLookups | undefined;
   /**
-   * Keeps lookups made from these files, each read with this stamp (undefined: none is kept this
-   * run). The map is read when the store saves: what is added to it until then is kept too.
+   * A file found unchanged by its stamp earlier in this run was read as other bytes (saved since):
+   * nothing this run made from the earlier answer is kept (no whole run, no site check).
    */
-  keepLookups(context: string, lookups: { stamps: ReadonlyMap<string, FileStamp>; lookups: ReadonlyMap<string, unknown> } | undefined): void;
+  changedWhileRead(file: string): void;
+  keepLookups(lookups: { stamps: ReadonlyMap<string, FileStamp>; lookups: ReadonlyMap<string, unknown> }): void;
 }
 
 /** Lookups kept between runs with the stamps of the files they were made from (`KeptPages.keptLookups`). */
 export interface KeptLookups {
   lookups: ReadonlyMap<string, unknown>;
+  /** The files changed on disk since (another stamp, or not a regular file). */
+  changed: readonly string[];
   /** Whether `stamp` is the one `file` (absolute path) was read with when the lookups were made. */
   readAs(file: string, stamp: FileStamp): boolean;
 }

@@ -28,6 +28,8 @@ export type PageOperationLookup =
   | { kind: 'unknown' };
 
 const SPEC_FILE = /\.(json|ya?ml)$/i;
+/** Where kept lookups list the spec files among the files they were made from (a lookup's key is never this: a folder is never empty). */
+const SPECS_KEY = '\0specs';
 
 export class PageOperations {
   /** The docs root's OpenAPI 3 files (root-relative), found on first use. */
@@ -37,14 +39,19 @@ export class PageOperations {
   /** Lookups kept by an earlier run from the spec files as they are on disk now (see `keptTable`). */
   private kept: KeptLookups | null | undefined;
   /** This run's lookups (kept and made), by `lookupKey`: kept between runs when one was made. */
-  private readonly used = new Map<string, PageOperationLookup>();
-  /** Whether this run's lookups can be kept (false once a spec file was read without a stamp, or as other bytes than the kept lookups'). */
-  private keepable = true;
+  private readonly used = new Map<string, unknown>();
+  /** Files changed since the kept lookups were made that were no spec then and are none now (read again to know). */
+  private readonly rechecked = new Set<string>();
+  /**
+   * Whether this run's lookups are kept (decided on its first lookup made): not when a spec file
+   * was read without a stamp, or as other bytes than those the kept lookups it used were made from.
+   */
+  private keeping: boolean | undefined;
 
   /**
    * `kept`: lookups kept between runs (only when the loader reads the disk as it is, as for the
    * pages' front matter), each found again while every JSON or YAML file of the root has the
-   * stamp it was read with (none added, none removed) and the loader reads as large files.
+   * stamp it was read with (none added, none removed).
    */
   constructor(
     private readonly loader: SpecLoader,
@@ -72,19 +79,34 @@ export class PageOperations {
   /** The lookups an earlier run kept, read once, when every spec file it read is unchanged on disk (`KeptPages.keptLookups`). */
   private keptTable(): KeptLookups | undefined {
     if (!this.keptPages) return undefined;
-    if (this.kept === undefined) this.kept = this.keptPages.kept.keptLookups(this.context(), this.candidates()) ?? null;
+    if (this.kept === undefined) {
+      const root = this.keptPages.absoluteRoot;
+      const candidates = new Map(this.candidates().map((file) => [path.join(root, file), file]));
+      this.kept = this.stillHolding(this.keptPages.kept.keptLookups([...candidates.keys()]), candidates) ?? null;
+    }
     return this.kept ?? undefined;
   }
 
-  /** What else the lookups depend on: the loader's size limit (a file over it is not a spec). */
-  private context(): string {
-    return `max-bytes:${this.loader.maxBytes}`;
+  /**
+   * Kept lookups that still hold: every file changed since (docs.json edited, say) was no spec
+   * then and is none now (read to know). `candidates`: root-relative paths by absolute path.
+   */
+  private stillHolding(kept: KeptLookups | undefined, candidates: ReadonlyMap<string, string>): KeptLookups | undefined {
+    if (!kept || kept.changed.length === 0) return kept;
+    const specs = kept.lookups.get(SPECS_KEY);
+    if (!Array.isArray(specs)) return undefined;
+    const wereSpecs = new Set(specs);
+    for (const absolute of kept.changed) {
+      const file = candidates.get(absolute)!;
+      if (wereSpecs.has(file) || this.isSpecFile(file)) return undefined;
+      this.rechecked.add(absolute);
+    }
+    return kept;
   }
 
-  /** Every file a lookup may read (each JSON or YAML file of the root), by absolute path. */
+  /** Every file a lookup may read: each JSON or YAML file of the root (root-relative). */
   private candidates(): string[] {
-    const root = this.keptPages?.absoluteRoot ?? '';
-    return (this.files?.list?.() ?? []).filter((file) => SPEC_FILE.test(file)).map((file) => path.join(root, file));
+    return (this.files?.list?.() ?? []).filter((file) => SPEC_FILE.test(file));
   }
 
   /**
@@ -93,21 +115,24 @@ export class PageOperations {
    * and a file was read as other bytes than theirs (saved since this run found it unchanged).
    */
   private keepMade(): void {
-    if (!this.keptPages || !this.keepable) return;
+    // Once a run: the loader reads each file once, so what the first lookup made read is what every later one uses.
+    if (!this.keptPages || this.keeping !== undefined) return;
     const root = this.keptPages.absoluteRoot;
     const stamps = new Map<string, FileStamp>();
-    for (const file of this.files?.list?.() ?? []) {
-      if (!SPEC_FILE.test(file)) continue;
+    for (const file of this.candidates()) {
       const absolute = path.join(root, file);
       const stamp = this.loader.readStamp(file);
-      if (!stamp || (this.kept && !this.kept.readAs(absolute, stamp))) {
-        this.keepable = false;
-        this.keptPages.kept.keepLookups(this.context(), undefined);
+      if (!stamp || (this.kept && !this.rechecked.has(absolute) && !this.kept.readAs(absolute, stamp))) {
+        // Read as other bytes than the kept lookups used this run were made from: saved since this run found it unchanged.
+        if (this.kept) this.keptPages.kept.changedWhileRead(absolute);
+        this.keeping = false;
         return;
       }
       stamps.set(absolute, stamp);
     }
-    this.keptPages.kept.keepLookups(this.context(), { stamps, lookups: this.used });
+    this.keeping = true;
+    this.used.set(SPECS_KEY, this.specFiles);
+    this.keptPages.kept.keepLookups({ stamps, lookups: this.used });
   }
 
   private lookUp(entry: Exclude<ReturnType<typeof parseEntry>, { kind: 'page' }>, pageFile: string): PageOperationLookup {
@@ -150,12 +175,13 @@ export class PageOperations {
   /** Every JSON or YAML file of the root whose top level has `openapi` (the platform's test), read through the loader. */
   private findSpecFiles(): string[] {
     const listed = this.files?.list?.() ?? [];
-    return listed.filter((file) => {
-      if (!SPEC_FILE.test(file)) return false;
-      const loaded = this.loader.loadSync(file);
-      // The platform refuses a spec with external `$ref`s: it is not among its OpenAPI files.
-      return loaded.ok && loaded.version !== '2.0' && !loaded.externalRefs;
-    });
+    return listed.filter((file) => SPEC_FILE.test(file) && this.isSpecFile(file));
+  }
+
+  private isSpecFile(file: string): boolean {
+    const loaded = this.loader.loadSync(file);
+    // The platform refuses a spec with external `$ref`s: it is not among its OpenAPI files.
+    return loaded.ok && loaded.version !== '2.0' && !loaded.externalRefs;
   }
 }
 

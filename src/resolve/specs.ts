@@ -57,8 +57,7 @@ export class SpecLoader {
   private readonly root: string;
   private readonly allowRemote: boolean;
   private readonly fetchTimeoutMs: number;
-  /** The largest spec file read, in bytes. */
-  readonly maxBytes: number;
+  private readonly maxBytes: number;
   private readonly reader: FileReader;
   private readonly files: DocsFiles | undefined;
   private readonly cache: ValidationCache | undefined;
