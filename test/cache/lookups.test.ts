@@ -163,7 +163,9 @@ describe("the pages' operation lookups, kept", () => {
     runs(site);
     const file = partFileOf(site.cache, 'lookups');
     const part = readPart<{ build: string; value: { stamps: object; lookups: Record<string, unknown> } }>(file);
-    for (const key of Object.keys(part.value.lookups)) part.value.lookups[key] = { kind: 'found', file: 'a/spec.json', operation: { method: 'get' } };
+    // Every page's lookup 'found', its operation missing what one has (the list of spec files beside them left as it is).
+    for (const key of Object.keys(part.value.lookups))
+      if (!key.startsWith('\0')) part.value.lookups[key] = { kind: 'found', file: 'a/spec.json', operation: { method: 'get' } };
     writePart(file, part);
     const second = runs(site);
     expect(second.keptUsed).toBe(1);
