@@ -191,6 +191,34 @@ const markdownLater = {
   },
 };
 
+/**
+ * acorn (src/pages/acorn.ts: ESM blocks and expression attributes) is a file of its own too,
+ * dist/cli/acorn.js, which dist/cli/pages.js require()s on the first page that has either: a run
+ * whose pages have none does not read or compile it (a third of the scanner's file).
+ */
+const acornLater = {
+  name: 'acorn-later',
+  setup(plugin) {
+    plugin.onLoad({ filter: /[\\/]pages[\\/]acorn\.ts$/ }, () => ({
+      loader: 'js',
+      contents: [
+        "import { createRequire } from 'node:module';",
+        'const requireAcorn = createRequire(import.meta.url);',
+        'let acorn;',
+        "export function jsxParser() { return (acorn ??= requireAcorn('./acorn.js')).jsxParser(); }",
+      ].join('\n'),
+    }));
+  },
+};
+
+await build({
+  ...common,
+  entryPoints: ['src/pages/acorn.ts'],
+  outfile: path.join(outdir, 'acorn.js'),
+  external: [],
+  minify: true,
+});
+
 await build({
   ...common,
   entryPoints: ['src/pages/markdown.ts'],
@@ -206,7 +234,7 @@ await build({
   outfile: path.join(outdir, 'pages.js'),
   // Everything inlined: none of the parser's packages is a dependency.
   external: [],
-  plugins: [oneScanTransliteration, markdownLater],
+  plugins: [oneScanTransliteration, markdownLater, acornLater],
   minify: true,
 });
 
@@ -254,7 +282,7 @@ await build({
 });
 
 // Every bundle a run may load, each by the hash of its bytes (src/cache/build.ts reads it).
-const bundles = ['main.js', 'lsp.js', 'pages.js', 'markdown.js', '../index.js'];
+const bundles = ['main.js', 'lsp.js', 'pages.js', 'markdown.js', 'acorn.js', '../index.js'];
 const hashes = Object.fromEntries(
   bundles.map((name) => [
     name,
