@@ -169,27 +169,46 @@ const oneScanTransliteration = {
 };
 
 /**
- * micromark and its extensions (src/pages/markdown.ts) are a file of their own, dist/cli/markdown.js,
- * which dist/cli/pages.js require()s on the first page its fast path leaves to micromark (or the
- * first element title that is Markdown): a run whose pages the fast path reads alone loads half
- * the scanner's code.
+ * A source of the scanner (src/pages/<name>.ts) built as a file of its own, dist/cli/<name>.js,
+ * which dist/cli/pages.js require()s on the first call of one of `functions` (its exports).
  */
-const markdownLater = {
-  name: 'markdown-later',
+const fileOfItsOwn = (name, functions) => ({
+  name: `${name}-later`,
   setup(plugin) {
-    plugin.onLoad({ filter: /[\\/]pages[\\/]markdown\.ts$/ }, () => ({
+    plugin.onLoad({ filter: new RegExp(`[\\\\/]pages[\\\\/]${name}\\.ts$`) }, () => ({
       loader: 'js',
       contents: [
         "import { createRequire } from 'node:module';",
-        'const requireMarkdown = createRequire(import.meta.url);',
-        'let markdown;',
-        "const load = () => (markdown ??= requireMarkdown('./markdown.js'));",
-        'export function parseMarkdown(...args) { return load().parseMarkdown(...args); }',
-        'export function parseInlineMarkdown(...args) { return load().parseInlineMarkdown(...args); }',
+        'const requireLater = createRequire(import.meta.url);',
+        'let loaded;',
+        `const load = () => (loaded ??= requireLater('./${name}.js'));`,
+        ...functions.map((f) => `export function ${f}(...args) { return load().${f}(...args); }`),
       ].join('\n'),
     }));
   },
-};
+});
+
+/**
+ * micromark and its extensions (src/pages/markdown.ts) are a file of their own, dist/cli/markdown.js,
+ * required on the first page its fast path leaves to micromark (or the first element title that is
+ * Markdown): a run whose pages the fast path reads alone loads half the scanner's code.
+ */
+const markdownLater = fileOfItsOwn('markdown', ['parseMarkdown', 'parseInlineMarkdown']);
+
+/**
+ * acorn (src/pages/acorn.ts: ESM blocks and expression attributes) is a file of its own too,
+ * dist/cli/acorn.js, required on the first page that has either: a run whose pages have none does
+ * not read or compile it (two thirds of the scanner's file before).
+ */
+const acornLater = fileOfItsOwn('acorn', ['jsxParser']);
+
+await build({
+  ...common,
+  entryPoints: ['src/pages/acorn.ts'],
+  outfile: path.join(outdir, 'acorn.js'),
+  external: [],
+  minify: true,
+});
 
 await build({
   ...common,
@@ -206,7 +225,7 @@ await build({
   outfile: path.join(outdir, 'pages.js'),
   // Everything inlined: none of the parser's packages is a dependency.
   external: [],
-  plugins: [oneScanTransliteration, markdownLater],
+  plugins: [oneScanTransliteration, markdownLater, acornLater],
   minify: true,
 });
 
@@ -254,7 +273,7 @@ await build({
 });
 
 // Every bundle a run may load, each by the hash of its bytes (src/cache/build.ts reads it).
-const bundles = ['main.js', 'lsp.js', 'pages.js', 'markdown.js', '../index.js'];
+const bundles = ['main.js', 'lsp.js', 'pages.js', 'markdown.js', 'acorn.js', '../index.js'];
 const hashes = Object.fromEntries(
   bundles.map((name) => [
     name,

@@ -26,7 +26,7 @@ import { codes } from '../codes.js';
 import type { Finding } from '../problem.js';
 import type { FrontMatter } from '../resolve/front-matter.js';
 import { packageRoot } from '../package-root.js';
-import type { KeptFileCheck, KeptPages, KeptSiteCheck, PageText } from '../pages/kept.js';
+import type { KeptFileCheck, KeptLookups, KeptPages, KeptSiteCheck, PageText } from '../pages/kept.js';
 import { anchorsLater, computedAnchors } from '../pages/anchors-later.js';
 import { pageAnchors } from '../pages/scan.js';
 import type { PageLink, PageScan } from '../pages/types.js';
@@ -85,8 +85,8 @@ interface RunsFile {
   runs: Record<string, unknown>;
 }
 
-/** How many page texts were hashed, and scan files read, in this process (the metadata strategy's hits hash none; a page known unchanged reads its scan only when a rule asks). For tests and the bench. */
-export const storeStats = { hashed: 0, scansRead: 0 };
+/** How many page texts were hashed, scan files read and tables of kept operation lookups used, in this process (the metadata strategy's hits hash none; a page known unchanged reads its scan only when a rule asks). For tests and the bench. */
+export const storeStats = { hashed: 0, scansRead: 0, lookupsKept: 0 };
 
 export class PageScanStore implements KeptPages {
   /** Where its parts live. */
@@ -116,11 +116,15 @@ export class PageScanStore implements KeptPages {
   /** Pages found unchanged and then read with another stamp (`changedInRun`), and their kept scans' keys. */
   private readonly changedFiles = new Set<string>();
   private readonly changedKeys = new Set<string>();
+  /** Files other than pages that changed while this run read them (`changedWhileRead`). */
+  private readonly readOtherwise = new Set<string>();
   private readonly usedRuns = new Map<string, unknown>();
   /** Reports written this run, by name. */
   private readonly madeReports = new Map<string, string>();
   /** Other parts set this run (`setPart`), to write. */
   private readonly madeParts = new Map<string, unknown>();
+  /** The lookups to keep (`keepLookups`), read when the store saves. */
+  private madeLookups: { stamps: ReadonlyMap<string, FileStamp>; lookups: ReadonlyMap<string, unknown> } | undefined;
   /** The files of runs given again (`keepRun`). */
   private readonly keptFiles: Iterable<string>[] = [];
   /** The keys of texts looked up and not found, until their scans are `set`. */
@@ -232,7 +236,12 @@ export class PageScanStore implements KeptPages {
 
   /** Whether a page changed while this run read it (`keptBody`): a whole run made now is not kept (src/cache/replay.ts). */
   get changedDuringRun(): boolean {
-    return this.changedFiles.size > 0;
+    return this.changedFiles.size > 0 || this.readOtherwise.size > 0;
+  }
+
+  /** A file read as other bytes than those its stamp, taken earlier in this run, described (`KeptPages.changedWhileRead`). */
+  changedWhileRead(file: string): void {
+    this.readOtherwise.add(file);
   }
 
   /** What this run knows of a page file under its stamp, over what was known under the same stamp (another stamp: anew). */
@@ -376,7 +385,7 @@ export class PageScanStore implements KeptPages {
 
   /** Whether saving would write something the files do not hold (a scan made, a page's stamp new, an entry dropped, a run or part kept). */
   get dirty(): boolean {
-    if (this.changed || this.runsChanged || this.madeParts.size > 0 || this.anchorsComputed().length > 0) return true;
+    if (this.changed || this.runsChanged || this.madeParts.size > 0 || this.madeLookups !== undefined || this.anchorsComputed().length > 0) return true;
     if (this.lookups === 0) return false;
     return (this.strategy === 'metadata' && this.fromFile().size !== this.usedPages.size) || this.unusedScans().length > 0;
   }
@@ -467,6 +476,47 @@ export class PageScanStore implements KeptPages {
     if (this.strategy === 'metadata') this.madeParts.set('check', check);
   }
 
+  /**
+   * The lookups kept (its own part, `….lookups.json`), when they were made from exactly `files`;
+   * with the files whose stamp on disk, taken now without opening them, is not the one they were
+   * read with then.
+   */
+  keptLookups(files: readonly string[]): KeptLookups | undefined {
+    if (this.strategy !== 'metadata') return undefined;
+    const stored = this.readPart<{ value?: unknown }>(this.partName('lookups'))?.value;
+    if (!isStoredLookups(stored) || Object.keys(stored.stamps).length !== files.length) return undefined;
+    const stamps = stored.stamps;
+    const changed: string[] = [];
+    for (const file of files) {
+      if (!Object.hasOwn(stamps, file)) return undefined;
+      const state = this.stat(file);
+      if (typeof state !== 'object' || stampText(state) !== stamps[file]) changed.push(file);
+    }
+    storeStats.lookupsKept++;
+    return {
+      lookups: new Map(Object.entries(stored.lookups)),
+      changed,
+      readAs: (file, stamp) => Object.hasOwn(stamps, file) && stamps[file] === stampText(stamp),
+    };
+  }
+
+  /** Keeps lookups (`KeptPages.keepLookups`); none when a file was read racily clean (changed too near this run's start for its stamp to tell a later edit). */
+  keepLookups(made: { stamps: ReadonlyMap<string, FileStamp>; lookups: ReadonlyMap<string, unknown> }): void {
+    if (this.strategy !== 'metadata' || [...made.stamps.values()].some((stamp) => isRacy(stamp, this.startedAt))) return;
+    this.madeLookups = made;
+  }
+
+  /** The lookups to write (`keepLookups`), when JSON gives them back as they are. */
+  private lookupsToWrite(): StoredLookups | undefined {
+    if (!this.madeLookups) return undefined;
+    const { stamps, lookups } = this.madeLookups;
+    const value: StoredLookups = {
+      stamps: Object.fromEntries([...stamps].map(([file, stamp]) => [file, stampText(stamp)])),
+      lookups: Object.fromEntries(lookups),
+    };
+    return sameInJson(value) ? value : undefined;
+  }
+
   /** The page entries of the runs given again, over those this run used: kept when the index is saved. */
   private keepPagesOfRuns(): void {
     const kept = this.fromFile();
@@ -511,6 +561,8 @@ export class PageScanStore implements KeptPages {
     for (const [id, report] of this.madeReports) this.writePart(`${reports}/${id}`, { id, report });
     // The site check of a run in which a page changed as it was read is of no one text of that page: the last one stays.
     for (const [name, value] of this.madeParts) if (!(name === 'check' && this.changedDuringRun)) this.writePart(this.partName(name), { value });
+    const lookups = this.lookupsToWrite();
+    if (lookups) this.writePart(this.partName('lookups'), { value: lookups });
     const placesChanged = places.size !== this.places.size || [...places].some(([key, place]) => this.places.get(key) !== place);
     if (this.changed || placesChanged || !this.indexWhole || this.fromFile().size !== this.usedPages.size) {
       this.writePart(this.folderName(this.file), { pages: Object.fromEntries(this.usedPages), scans: Object.fromEntries(places) } satisfies IndexFile);
@@ -693,6 +745,16 @@ function docsnavVersion(): string {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+interface StoredLookups {
+  stamps: Record<string, string>;
+  lookups: Record<string, unknown>;
+}
+
+function isStoredLookups(value: unknown): value is StoredLookups {
+  const stored = value as Partial<StoredLookups> | undefined;
+  return isRecord(value) && isRecord(stored?.stamps) && Object.values(stored.stamps).every((stamp) => typeof stamp === 'string') && isRecord(stored.lookups);
 }
 
 function isKeptCheck(value: unknown): value is KeptSiteCheck {

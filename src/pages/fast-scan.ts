@@ -18,8 +18,7 @@
  * oracle: test/pages/fast-scan.corpus.test.ts and the property tests (test/pages/fast-scan-property.ts,
  * on pages from test/pages/page-grammar.ts) require both to give the same scan of every page this path accepts.
  */
-import { Parser } from 'acorn';
-import acornJsx from 'acorn-jsx';
+import { jsxParser } from './acorn.js';
 import { classifyCharacter } from 'micromark-util-classify-character';
 import { decodeString } from 'micromark-util-decode-string';
 import { htmlBlockNames, htmlRawNames } from 'micromark-util-html-tag-name';
@@ -131,8 +130,6 @@ const INLINE_SPECIAL_SEARCH = /[\\`$[!\]<{*_]/g;
 const SPACE = 32;
 const TAB = 9;
 const NEWLINE = 10;
-
-let acornParser: typeof Parser | undefined;
 
 class PageScanner {
   private readonly links: PageLink[] = [];
@@ -456,7 +453,7 @@ class PageScanner {
   private esm(start: number): number {
     const text = this.text;
     let end = beforeBlankLine(text, lineEnd(text, start));
-    acornParser ??= Parser.extend(acornJsx());
+    const acornParser = jsxParser();
     // As micromark: what earlier blocks imported is declared before this one (importing a name twice fails).
     const prefix = this.imported.length > 0 ? `var ${this.imported.join(',')}\n` : '';
     let program: { body: { type: string; specifiers?: { local: { name: string } }[] }[] };
@@ -1191,7 +1188,7 @@ function expressionEnd(text: string, start: number, inContainers: boolean, attri
       return { end: close + 1, value };
     }
     if (attribute && value.trimStart().startsWith('...')) fallback();
-    acornParser ??= Parser.extend(acornJsx());
+    const acornParser = jsxParser();
     let node: { end: number };
     try {
       node = acornParser.parseExpressionAt(value, 0, { ecmaVersion: 2024, sourceType: 'module', preserveParens: true, onComment: [] });

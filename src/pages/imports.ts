@@ -6,8 +6,7 @@
  * code copied): a page that imports something is titled from the page as MDX parsed it, any other
  * from its text by the front-matter package (resolve/front-matter.ts says when the two differ).
  */
-import { Parser } from 'acorn';
-import acornJsx from 'acorn-jsx';
+import { jsxParser } from './acorn.js';
 import { blankCustomHeadingIds } from './heading-ids.js';
 import { parseMarkdown } from './markdown.js';
 
@@ -24,8 +23,6 @@ interface Node {
   value?: unknown;
   children?: Node[];
 }
-
-let acorn: typeof Parser | undefined;
 
 /** The page's front matter and imports as MDX parses it; undefined when it does not parse (the platform's build fails on it). */
 export function mdxPageHead(text: string): MdxPageHead | undefined {
@@ -50,9 +47,8 @@ export function mdxPageHead(text: string): MdxPageHead | undefined {
 
 /** An ESM block holds an `import` declaration (it parsed once already, as the page did). */
 function importsIn(esm: string): boolean {
-  acorn ??= Parser.extend(acornJsx());
   try {
-    const program = acorn.parse(esm, { ecmaVersion: 2024, sourceType: 'module' });
+    const program = jsxParser().parse(esm, { ecmaVersion: 2024, sourceType: 'module' });
     return program.body.some((statement) => statement.type === 'ImportDeclaration');
   } catch {
     return false;

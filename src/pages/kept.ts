@@ -53,6 +53,28 @@ export interface KeptPages extends ScansByText {
   /** The last site check kept (`keepCheck`), when it was made for this shape of the site. */
   keptCheck(shape: string): KeptSiteCheck | undefined;
   keepCheck(check: KeptSiteCheck): void;
+  /**
+   * The lookups kept by `keepLookups`, when they were made from exactly these files (absolute
+   * paths): the lookups by their key (their shape is the caller's to check), and the files whose
+   * stamp on disk, taken now without opening them, is not the one they were read with (the caller
+   * decides what those changes change). Undefined when none are kept, or for other files.
+   */
+  keptLookups(files: readonly string[]): KeptLookups | undefined;
+  /**
+   * A file found unchanged by its stamp earlier in this run was read as other bytes (saved since):
+   * nothing this run made from the earlier answer is kept (no whole run, no site check).
+   */
+  changedWhileRead(file: string): void;
+  keepLookups(lookups: { stamps: ReadonlyMap<string, FileStamp>; lookups: ReadonlyMap<string, unknown> }): void;
+}
+
+/** Lookups kept between runs with the stamps of the files they were made from (`KeptPages.keptLookups`). */
+export interface KeptLookups {
+  lookups: ReadonlyMap<string, unknown>;
+  /** The files changed on disk since (another stamp, or not a regular file). */
+  changed: readonly string[];
+  /** Whether `stamp` is the one `file` (absolute path) was read with when the lookups were made. */
+  readAs(file: string, stamp: FileStamp): boolean;
 }
 
 /**

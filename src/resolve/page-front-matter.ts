@@ -69,7 +69,8 @@ export class PageFrontMatterReader {
     this.keptPages = options.keptPages;
     this.reportIn = options.reportIn;
     this.keepsEmptyTitles = options.keepsEmptyTitles ?? false;
-    this.pageOperations = options.loader ? new PageOperations(options.loader, options.files) : undefined;
+    const keptLookups = options.keptPages ? { kept: options.keptPages, absoluteRoot: options.absoluteRoot } : undefined;
+    this.pageOperations = options.loader ? new PageOperations(options.loader, options.files, keptLookups) : undefined;
     // An editor's keystroke in docs.json finds 23,000 page files again: they are the last check's while no file changed.
     // Only through the cache's own reader: a caller's `readFile` may answer differently without telling the cache.
     const { cache, files, reader } = options;

@@ -10,6 +10,8 @@
 import path from 'node:path';
 import { parseEntry } from '../navigation/entries.js';
 import { rootRelative } from '../navigation/openapi.js';
+import type { FileStamp } from '../files.js';
+import type { KeptLookups, KeptPages } from '../pages/kept.js';
 import type { DocsFiles } from '../rules/types.js';
 import { findOperation, findWebhook, indexSpec, type Operation } from './operations.js';
 import type { SpecLoader } from './specs.js';
@@ -26,23 +28,114 @@ export type PageOperationLookup =
   | { kind: 'unknown' };
 
 const SPEC_FILE = /\.(json|ya?ml)$/i;
+/** Where kept lookups list the spec files among the files they were made from (a lookup's key is never this: a folder is never empty). */
+const SPECS_KEY = '\0specs';
 
 export class PageOperations {
   /** The docs root's OpenAPI 3 files (root-relative), found on first use. */
   private specFiles: string[] | undefined;
   /** Those files nearest first, by the folder of the page asking (pages of one folder ask alike). */
   private readonly byFolder = new Map<string, readonly string[]>();
+  /** Lookups kept by an earlier run from the spec files as they are on disk now (see `keptTable`). */
+  private kept: KeptLookups | null | undefined;
+  /** This run's lookups (kept and made), by `lookupKey`: kept between runs when one was made. */
+  private readonly used = new Map<string, unknown>();
+  /** Files changed since the kept lookups were made that were no spec then and are none now (read again to know). */
+  private readonly rechecked = new Set<string>();
+  /**
+   * Whether this run's lookups are kept (decided on its first lookup made): not when a spec file
+   * was read without a stamp, or as other bytes than those the kept lookups it used were made from.
+   */
+  private keeping: boolean | undefined;
 
+  /**
+   * `kept`: lookups kept between runs (only when the loader reads the disk as it is, as for the
+   * pages' front matter), each found again while every JSON or YAML file of the root has the
+   * stamp it was read with (none added, none removed).
+   */
   constructor(
     private readonly loader: SpecLoader,
     private readonly files: DocsFiles | undefined,
+    private readonly keptPages?: { kept: KeptPages; absoluteRoot: string },
   ) {}
 
-  /** The operation a page's `openapi` front matter names. */
+  /** The operation a page's `openapi` front matter names: the kept lookup while no spec file changed, else looked up. */
   find(reference: string, pageFile: string): PageOperationLookup {
     const entry = parseEntry(reference.trim());
     if (entry.kind === 'page') return { kind: 'malformed' };
     if (!this.files?.list) return { kind: 'unknown' };
+    const key = `${path.posix.dirname(pageFile)}\0${reference.trim()}`;
+    const kept = this.keptTable()?.lookups.get(key);
+    if (isLookup(kept)) {
+      this.used.set(key, kept);
+      return kept;
+    }
+    const lookup = this.lookUp(entry, pageFile);
+    this.used.set(key, lookup);
+    this.keepMade();
+    return lookup;
+  }
+
+  /** The lookups an earlier run kept, read once, when every spec file it read is unchanged on disk (`KeptPages.keptLookups`). */
+  private keptTable(): KeptLookups | undefined {
+    if (!this.keptPages) return undefined;
+    if (this.kept === undefined) {
+      const root = this.keptPages.absoluteRoot;
+      const candidates = new Map(this.candidates().map((file) => [path.join(root, file), file]));
+      this.kept = this.stillHolding(this.keptPages.kept.keptLookups([...candidates.keys()]), candidates) ?? null;
+    }
+    return this.kept ?? undefined;
+  }
+
+  /**
+   * Kept lookups that still hold: every file changed since (docs.json edited, say) was no spec
+   * then and is none now (read to know). `candidates`: root-relative paths by absolute path.
+   */
+  private stillHolding(kept: KeptLookups | undefined, candidates: ReadonlyMap<string, string>): KeptLookups | undefined {
+    if (!kept || kept.changed.length === 0) return kept;
+    const specs = kept.lookups.get(SPECS_KEY);
+    if (!Array.isArray(specs)) return undefined;
+    const wereSpecs = new Set(specs);
+    for (const absolute of kept.changed) {
+      const file = candidates.get(absolute)!;
+      if (wereSpecs.has(file) || this.isSpecFile(file)) return undefined;
+      this.rechecked.add(absolute);
+    }
+    return kept;
+  }
+
+  /** Every file a lookup may read: each JSON or YAML file of the root (root-relative). */
+  private candidates(): string[] {
+    return (this.files?.list?.() ?? []).filter((file) => SPEC_FILE.test(file));
+  }
+
+  /**
+   * Keeps this run's lookups with the stamp each spec file was read with (every candidate was, to
+   * find the spec files): none when one was read without a stamp, or when kept lookups were used
+   * and a file was read as other bytes than theirs (saved since this run found it unchanged).
+   */
+  private keepMade(): void {
+    // Once a run: the loader reads each file once, so what the first lookup made read is what every later one uses.
+    if (!this.keptPages || this.keeping !== undefined) return;
+    const root = this.keptPages.absoluteRoot;
+    const stamps = new Map<string, FileStamp>();
+    for (const file of this.candidates()) {
+      const absolute = path.join(root, file);
+      const stamp = this.loader.readStamp(file);
+      if (!stamp || (this.kept && !this.rechecked.has(absolute) && !this.kept.readAs(absolute, stamp))) {
+        // Read as other bytes than the kept lookups used this run were made from: saved since this run found it unchanged.
+        if (this.kept) this.keptPages.kept.changedWhileRead(absolute);
+        this.keeping = false;
+        return;
+      }
+      stamps.set(absolute, stamp);
+    }
+    this.keeping = true;
+    this.used.set(SPECS_KEY, this.specFiles);
+    this.keptPages.kept.keepLookups({ stamps, lookups: this.used });
+  }
+
+  private lookUp(entry: Exclude<ReturnType<typeof parseEntry>, { kind: 'page' }>, pageFile: string): PageOperationLookup {
     let candidates = this.nearestFirst(pageFile);
     if (entry.specfile !== undefined) {
       const named = rootRelative(entry.specfile);
@@ -82,11 +175,41 @@ export class PageOperations {
   /** Every JSON or YAML file of the root whose top level has `openapi` (the platform's test), read through the loader. */
   private findSpecFiles(): string[] {
     const listed = this.files?.list?.() ?? [];
-    return listed.filter((file) => {
-      if (!SPEC_FILE.test(file)) return false;
-      const loaded = this.loader.loadSync(file);
-      // The platform refuses a spec with external `$ref`s: it is not among its OpenAPI files.
-      return loaded.ok && loaded.version !== '2.0' && !loaded.externalRefs;
-    });
+    return listed.filter((file) => SPEC_FILE.test(file) && this.isSpecFile(file));
   }
+
+  private isSpecFile(file: string): boolean {
+    const loaded = this.loader.loadSync(file);
+    // The platform refuses a spec with external `$ref`s: it is not among its OpenAPI files.
+    return loaded.ok && loaded.version !== '2.0' && !loaded.externalRefs;
+  }
+}
+
+/** A lookup as `find` gives it, read back from the cache (anything else is looked up again). */
+function isLookup(value: unknown): value is PageOperationLookup {
+  if (typeof value !== 'object' || value === null) return false;
+  const lookup = value as Record<string, unknown>;
+  switch (lookup.kind) {
+    case 'found':
+      return typeof lookup.file === 'string' && isOperation(lookup.operation);
+    case 'spec-not-found':
+      return typeof lookup.spec === 'string';
+    case 'operation-not-found':
+      return Array.isArray(lookup.searched) && lookup.searched.every((file) => typeof file === 'string');
+    default:
+      return false;
+  }
+}
+
+function isOperation(value: unknown): value is Operation {
+  if (typeof value !== 'object' || value === null) return false;
+  const operation = value as Record<string, unknown>;
+  return (
+    typeof operation.method === 'string' &&
+    typeof operation.path === 'string' &&
+    Array.isArray(operation.tags) &&
+    typeof operation.deprecated === 'boolean' &&
+    typeof operation.hidden === 'boolean' &&
+    typeof operation.excluded === 'boolean'
+  );
 }

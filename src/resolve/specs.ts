@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { diskReader, failureText, MAX_FILE_BYTES, type FileReader } from '../files.js';
+import { diskReader, failureText, MAX_FILE_BYTES, type FileReader, type FileStamp } from '../files.js';
 import { kindIn, type DocsFiles } from '../rules/types.js';
 import type { ValidationCache } from '../cache/memory.js';
 import { escapesRoot, isUrl, rootRelative } from '../navigation/openapi.js';
@@ -69,6 +69,8 @@ export class SpecLoader {
   private readonly fetchSlots: FetchSlots;
   private reads = 0;
   private parses = 0;
+  /** The stamp of the bytes each local file (root-relative) was read as, when the reader gave one. */
+  private readonly stamps = new Map<string, FileStamp | undefined>();
 
   constructor(options: SpecLoaderOptions) {
     this.root = path.resolve(options.root);
@@ -138,6 +140,11 @@ export class SpecLoader {
     await Promise.all([...urls].map((url) => this.loadRemote(url, kind)));
   }
 
+  /** The stamp of the bytes a local file (root-relative) was last read as (`ReadOutcome.stamp`); undefined when it was not read, or not from disk. */
+  readStamp(file: string): FileStamp | undefined {
+    return this.stamps.get(file);
+  }
+
   stats(): SpecLoaderStats {
     return { reads: this.reads, parses: this.parses };
   }
@@ -174,6 +181,7 @@ export class SpecLoader {
       }
     }
     this.reads++;
+    this.stamps.set(file, outcome.stamp);
     const extension = path.extname(file).toLowerCase();
     // The OpenAPI key is the one the cache had before AsyncAPI: its entries stay valid.
     const key = kind === 'openapi' ? `spec\0${file}` : `${kind}\0${file}`;

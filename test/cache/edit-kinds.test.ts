@@ -2,7 +2,8 @@
  * A warm run is always the truth (issue 51): after every kind of edit a docs repository sees, a
  * run with the cache (a new store on the same file, as each CLI run makes it, saved after it)
  * gives what a run without it gives, problem for problem. The edits: a page's body, its front
- * matter, a snippet, docs.json, a `$ref` target, an OpenAPI spec, a page deleted, added and
+ * matter, a snippet, docs.json, a `$ref` target, an OpenAPI spec, a second spec file written or
+ * removed, a JSON file that is no spec, a page deleted, added and
  * renamed, a file touched with no change, and a same-length edit whose modification time is put
  * back (`touch -r`: only the change time tells). Random sequences of them with a fixed seed, each
  * run with the clock where the cache trusts stamps (the files written long before the run) or
@@ -85,12 +86,15 @@ const editArb = fc.oneof(
   fc.record({
     kind: fc.constant('front-matter' as const),
     page: pick,
-    front: fc.constantFrom('title: Changed', 'openapi: GET /items', 'openapi: GET /missing', 'title: [broken'),
+    front: fc.constantFrom('title: Changed', 'openapi: GET /items', 'openapi: GET /missing', 'openapi: other GET /users', 'title: [broken'),
   }),
   fc.record({ kind: fc.constant('snippet' as const), link: fc.constantFrom('/guide#setup', '/guide#install', '/nowhere', '/about') }),
   fc.record({ kind: fc.constant('docs-json' as const), pages: fc.subarray(['about', 'extra', 'missing']), redirects: fc.boolean() }),
   fc.record({ kind: fc.constant('ref' as const), pages: fc.subarray(['index', 'guide', 'gone', 'extra']) }),
   fc.record({ kind: fc.constant('spec' as const), paths: fc.subarray(['/users', '/items', '/other']) }),
+  // A second spec file written or removed (what a page's `openapi` may find), and a JSON file that is no spec edited.
+  fc.record({ kind: fc.constant('spec-file' as const), paths: fc.option(fc.subarray(['/missing', '/users']), { nil: undefined }) }),
+  fc.record({ kind: fc.constant('json' as const), notes: fc.nat(3) }),
   fc.record({ kind: fc.constant('delete' as const), page: pick }),
   fc.record({ kind: fc.constant('add' as const), page: pick, link: fc.constantFrom('/guide#setup', '/gone') }),
   fc.record({ kind: fc.constant('rename' as const), page: pick, to: fc.constantFrom('.md', '-moved.mdx') }),
@@ -138,6 +142,15 @@ function apply(site: Site, edit: Edit): void {
       return;
     case 'spec':
       writeFileSync(at('api', 'openapi.json'), JSON.stringify(SPEC(edit.paths)));
+      return;
+    case 'spec-file':
+      if (edit.paths) {
+        mkdirSync(at('more'), { recursive: true });
+        writeFileSync(at('more', 'other.json'), JSON.stringify(SPEC(edit.paths)));
+      } else rmSync(at('more', 'other.json'), { force: true });
+      return;
+    case 'json':
+      writeFileSync(at('notes.json'), JSON.stringify({ notes: edit.notes }));
       return;
     case 'delete':
       if (file) rmSync(file);

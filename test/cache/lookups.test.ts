@@ -1,0 +1,175 @@
+/**
+ * The operation each page's front matter `openapi` names, kept between runs (issue 59: a one-page
+ * edit read, parsed and searched every OpenAPI file of the docs root again): the lookups are kept
+ * in the store's `….lookups.json` with the stamp each JSON or YAML file of the root was read with,
+ * and found again by the page's folder and reference while every such file has that stamp on
+ * disk, none added and none removed. Each input of that key has a test where it alone changes and
+ * the warm run must give what a run without the cache gives; and a spec saved while a run uses
+ * kept lookups keeps nothing of that run.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runClock } from '../../src/cache/stamp.js';
+import { PageScanStore, partFileOf, storeStats } from '../../src/cache/store.js';
+import { validateFile } from '../../src/validate.js';
+import { readPart, writePart } from './parts.js';
+import { REQUIRED_SETTINGS } from '../required-settings.js';
+
+const SPEC = (paths: string[]) =>
+  JSON.stringify({
+    openapi: '3.0.0',
+    info: { title: 'API', version: '1' },
+    paths: Object.fromEntries(paths.map((p) => [p, { get: { summary: `Get ${p}`, responses: { 200: { description: 'ok' } } } }])),
+  });
+const front = (reference: string) => `---\nopenapi: ${reference}\n---\n\nA page.\n`;
+
+interface Site {
+  root: string;
+  docs: string;
+  cache: string;
+  write(file: string, text: string): void;
+}
+
+const made: string[] = [];
+
+function makeSite(): Site {
+  const root = mkdtempSync(path.join(tmpdir(), 'docsnav-lookups-'));
+  const cache = path.join(mkdtempSync(path.join(tmpdir(), 'docsnav-lookups-cache-')), 'page-scans.json');
+  made.push(root, path.dirname(cache));
+  const write = (file: string, text: string) => {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), text);
+  };
+  write('a/spec.json', SPEC(['/users', '/items']));
+  write('b/spec.json', SPEC(['/other']));
+  // A JSON file that is no spec: a lookup reads it (to know), but it changes no lookup while it stays none.
+  write('notes.json', '{"notes": []}');
+  // One folder, two references (one found, one not): a lookup is kept by its reference.
+  write('a/users.mdx', front('GET /users'));
+  write('a/missing.mdx', front('GET /missing'));
+  // One reference, two folders: where it was looked for, nearest first, differs (the warning says so).
+  write('b/missing.mdx', front('GET /missing'));
+  const docs = path.join(root, 'docs.json');
+  writeFileSync(docs, JSON.stringify({ ...REQUIRED_SETTINGS, navigation: { pages: ['a/users', 'a/missing', 'b/missing'] } }));
+  return { root, docs, cache, write };
+}
+
+let label = 0;
+/**
+ * A warm run as the CLI makes it (a new store on the site's cache, saved after) and a run without
+ * the cache. `again`: docs.json gets another label first, so that the run is made, not given again whole.
+ */
+function runs(site: Site, { again = true, store = new PageScanStore(site.cache) } = {}) {
+  if (again) writeFileSync(site.docs, JSON.stringify({ ...(JSON.parse(readFileSync(site.docs, 'utf8')) as object), name: `Run ${++label}` }));
+  const used = storeStats.lookupsKept;
+  const warm = validateFile(site.docs, { pageScans: store, concurrency: 1 });
+  if (store.dirty) store.save();
+  const cold = validateFile(site.docs, { concurrency: 1 });
+  return { warm, cold, keptUsed: storeStats.lookupsKept - used };
+}
+
+/** The warnings of the pages' lookups, by page: what changes when a lookup does. */
+const lookupWarnings = (result: ReturnType<typeof validateFile>) =>
+  result.problems.filter((problem) => problem.code === 'endpoint-not-found').map((problem) => `${problem.file}: ${problem.message}`);
+
+const real = runClock.now;
+beforeEach(() => {
+  // The files were written long before the runs (src/cache/stamp.ts: else their stamps are racily clean).
+  runClock.now = () => real() + 3000;
+});
+afterEach(() => {
+  runClock.now = real;
+  for (const folder of made.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+describe("the pages' operation lookups, kept", () => {
+  it('a run after the first uses the kept lookups (docs.json and a JSON file that stays no spec edited), and gives what a run without the cache gives', () => {
+    const site = makeSite();
+    const first = runs(site);
+    expect(first.warm.problems).toEqual(first.cold.problems);
+    expect(lookupWarnings(first.cold)).toHaveLength(2);
+    site.write('notes.json', '{"notes": ["one"]}');
+    const second = runs(site);
+    expect(second.keptUsed).toBe(1);
+    expect(second.warm.problems).toEqual(second.cold.problems);
+  });
+
+  it.each([
+    ['a spec edited so that an operation disappears', (site: Site) => site.write('a/spec.json', SPEC(['/items']))],
+    ['a spec that becomes no spec (its JSON broken)', (site: Site) => site.write('a/spec.json', '{"openapi": "3.0.0",')],
+    ['a JSON file that was no spec becoming one that defines the missing operation', (site: Site) => site.write('notes.json', SPEC(['/missing']))],
+    ['a spec file removed', (site: Site) => rmSync(path.join(site.root, 'b', 'spec.json'))],
+    [
+      'a spec file renamed',
+      (site: Site) => {
+        rmSync(path.join(site.root, 'b', 'spec.json'));
+        site.write('b/api.json', SPEC(['/other']));
+      },
+    ],
+    ['a spec file added that defines the missing operation', (site: Site) => site.write('c.json', SPEC(['/missing']))],
+    ["a page's reference changed", (site: Site) => site.write('a/users.mdx', front('GET /gone'))],
+    [
+      'a page moved to another folder',
+      (site: Site) => {
+        rmSync(path.join(site.root, 'b', 'missing.mdx'));
+        site.write('c/missing.mdx', front('GET /missing'));
+        writeFileSync(site.docs, JSON.stringify({ ...REQUIRED_SETTINGS, navigation: { pages: ['a/users', 'a/missing', 'c/missing'] } }));
+      },
+    ],
+  ])('%s: the warm run sees it, as a run without the cache does', (_, edit) => {
+    const site = makeSite();
+    const before = runs(site);
+    runs(site);
+    edit(site);
+    const after = runs(site);
+    expect(after.warm.problems).toEqual(after.cold.problems);
+    expect(lookupWarnings(after.cold)).not.toEqual(lookupWarnings(before.cold));
+  });
+
+  it('spec files read within the last 2 s (their stamps cannot tell a later edit) keep no lookups', () => {
+    runClock.now = real;
+    const site = makeSite();
+    runs(site);
+    expect(() => readFileSync(partFileOf(site.cache, 'lookups'))).toThrow(/ENOENT/);
+    const second = runs(site);
+    expect(second.keptUsed).toBe(0);
+    expect(second.warm.problems).toEqual(second.cold.problems);
+  });
+
+  it('a spec saved while a run uses kept lookups (found unchanged, then read as other bytes): no later run gives the old answers', () => {
+    const site = makeSite();
+    runs(site);
+    // A page's reference changed, so that the run looks one up (and reads the specs) after using the kept ones.
+    site.write('a/missing.mdx', front('GET /other'));
+    class SavedWhileUsed extends PageScanStore {
+      override keptLookups(files: readonly string[]) {
+        const kept = super.keptLookups(files);
+        if (kept) site.write('a/spec.json', SPEC(['/items']));
+        return kept;
+      }
+    }
+    const racing = runs(site, { store: new SavedWhileUsed(site.cache) });
+    expect(racing.keptUsed).toBe(1);
+    // Nothing changed since: the next run may be given again whole, and is the truth.
+    const next = runs(site, { again: false });
+    expect(next.warm.problems).toEqual(next.cold.problems);
+    expect(lookupWarnings(next.cold).some((warning) => warning.includes('GET /users'))).toBe(true);
+  });
+
+  it('kept lookups of another shape (a whole file, its checksum holding) are looked up again', () => {
+    const site = makeSite();
+    runs(site);
+    const file = partFileOf(site.cache, 'lookups');
+    const part = readPart<{ build: string; value: { stamps: object; lookups: Record<string, unknown> } }>(file);
+    // Every page's lookup 'found', its operation missing what one has (the list of spec files beside them left as it is).
+    for (const key of Object.keys(part.value.lookups))
+      if (!key.startsWith('\0')) part.value.lookups[key] = { kind: 'found', file: 'a/spec.json', operation: { method: 'get' } };
+    writePart(file, part);
+    const second = runs(site);
+    expect(second.keptUsed).toBe(1);
+    expect(second.warm.problems).toEqual(second.cold.problems);
+    expect(lookupWarnings(second.warm)).toHaveLength(2);
+  });
+});
