@@ -234,11 +234,10 @@ export function startPipeline(text: string, options: ValidateOptions & PipelineH
   const finish = (): PageTree => {
     const tree = builder.build();
     // The platform's build parses every page file, listed or not: the unlisted ones' front matter too.
+    // `.mintignore` is read only when some page file is unlisted (a navigation-only run reads none).
     let ignores: SiteIgnores | undefined;
-    if (files && sink.enabled('front-matter-invalid')) {
-      ignores = siteIgnores({ root: absoluteRoot, reader, files, cache: options.cache });
-      builder.checkUnlistedPages(ignores.ignored);
-    }
+    if (files && sink.enabled('front-matter-invalid'))
+      builder.checkUnlistedPages((file) => (ignores ??= siteIgnores({ root: absoluteRoot, reader, files, cache: options.cache })).ignored(file));
     checkSiteOf(tree, builder, { document, sink, files, absoluteRoot, reader, options, reportIn, keep: options.titles !== true, ignores });
     return tree;
   };
