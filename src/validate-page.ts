@@ -45,12 +45,14 @@ export function validatePage(pageFile: string, options: ValidateOptions & { cach
   const reportIn = reporterIn(document, sink, options.root);
   const rules = siteRules.filter((rule) => sink.enabled(rule.code));
   if (checkPage(rules, last, relative, (page, text, finding) => reportIn(page, text, 'page', finding)) === 'not-checked') return undefined;
-  // Its front matter, when the navigation lists it (the tree builder reads no other page's).
+  // Its front matter: as a listed page's, or as the platform's build checks every other page file's.
   const listed = last.site.pages.get(relative.replace(/\.mdx?$/i, ''));
-  if (listed?.listed) {
-    const { files, reader, cache } = last.input;
+  const { files, reader, cache } = last.input;
+  if (listed?.listed && (listed.file === undefined || listed.file === relative)) {
     const loader = options.specs === false ? undefined : new SpecLoader({ root, reader, files, cache });
     new PageFrontMatterReader({ files, reader, absoluteRoot: root, cache, loader, reportIn }).read(listed.path);
+  } else if (sink.enabled('front-matter-invalid')) {
+    new PageFrontMatterReader({ files, reader, absoluteRoot: root, cache, reportIn }).checkUnlisted(last.made.ignored, [relative]);
   }
   const problems = sink.sorted();
   attachFixes(problems, document.files, options);

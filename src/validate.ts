@@ -17,7 +17,7 @@ import { navigationRules, siteRules } from './rules/index.js';
 import type { DocsFiles, RuleContext } from './rules/types.js';
 import { SpecLoader } from './resolve/specs.js';
 import type { SiteBase } from './site/base.js';
-import { checkSite, rulesWithInput } from './site/check.js';
+import { checkSite, rulesWithInput, siteIgnores, type SiteIgnores } from './site/check.js';
 import type { PageScanStore } from './cache/store.js';
 import { cachedValidation } from './cache/replay.js';
 import { TreeBuilder } from './resolve/tree.js';
@@ -233,7 +233,12 @@ export function startPipeline(text: string, options: ValidateOptions & PipelineH
   checkDocument(document, options, sink, files, [builder.visitor()], builder);
   const finish = (): PageTree => {
     const tree = builder.build();
-    checkSiteOf(tree, builder, { document, sink, files, absoluteRoot, reader, options, reportIn, keep: options.titles !== true });
+    // The platform's build parses every page file, listed or not: the unlisted ones' front matter too.
+    // `.mintignore` is read only when some page file is unlisted (a navigation-only run reads none).
+    let ignores: SiteIgnores | undefined;
+    if (files && sink.enabled('front-matter-invalid'))
+      builder.checkUnlistedPages((file) => (ignores ??= siteIgnores({ root: absoluteRoot, reader, files, cache: options.cache })).ignored(file));
+    checkSiteOf(tree, builder, { document, sink, files, absoluteRoot, reader, options, reportIn, keep: options.titles !== true, ignores });
     return tree;
   };
   return { document, sink, builder, loader, finish };
@@ -272,6 +277,8 @@ function checkSiteOf(
     reportIn: (relative: string, text: string, kind: 'page', finding: Finding) => void;
     /** Kept in the cache for the next check (not a tree's, which holds every page and is made for a hover). */
     keep: boolean;
+    /** What the platform leaves out of the docs root, when already read. */
+    ignores: SiteIgnores | undefined;
   },
 ): void {
   const { document, sink, files, options } = run;
@@ -298,6 +305,7 @@ function checkSiteOf(
     concurrency: options.concurrency,
     pageScans: options.pageScans,
     keptPages: keptPagesOf(options),
+    ignores: run.ignores,
     report: (finding) => sink.add(finding),
     reportIn: (relative, text, finding) => run.reportIn(relative, text, 'page', finding),
   });

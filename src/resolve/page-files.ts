@@ -29,7 +29,11 @@ export function findPageFile(
   kept?: KeptPages,
 ): PageFile | undefined {
   const file = pageFileIn(files, page);
-  if (!file) return undefined;
+  return file === undefined ? undefined : readPageFile(file, reader, absoluteRoot, cache, kept);
+}
+
+/** A page file (root-relative, known to be a regular file under the root) and, given a reader, its front matter (as `findPageFile`). */
+export function readPageFile(file: string, reader: FileReader | undefined, absoluteRoot: string, cache?: ValidationCache, kept?: KeptPages): PageFile {
   const found: PageFile = { file };
   if (!reader) return found;
   const absolute = path.join(absoluteRoot, file);

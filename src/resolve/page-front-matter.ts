@@ -4,16 +4,18 @@
  * (title, sidebar title, icon, tag, description), and the platform's rule for a page file at a
  * generated page's path.
  */
+import path from 'node:path';
 import type { ValidationCache } from '../cache/memory.js';
 import type { Code } from '../codes.js';
-import type { FileReader } from '../files.js';
+import { textOf, type FileReader } from '../files.js';
 import type { KeptPages } from '../pages/kept.js';
 import type { Finding } from '../problem.js';
 import { pageFileIn, type DocsFiles } from '../rules/types.js';
 import { stringField } from './front-matter.js';
 import { iconOf } from './nav.js';
 import type { Operation } from './operations.js';
-import { findPageFile, type PageFile } from './page-files.js';
+import { findPageFile, readPageFile, type PageFile } from './page-files.js';
+import { importsOf, mayImport, readAsPage } from './unlisted-pages.js';
 import { PageOperations } from './page-operations.js';
 import type { SpecLoader } from './specs.js';
 import type { PageTree, ResolvedPage } from './types.js';
@@ -60,6 +62,8 @@ export class PageFrontMatterReader {
   readonly keepsEmptyTitles: boolean;
   /** Page files found, by page path (undefined: none), kept in the cache while no file changes. */
   private readonly found: Map<string, PageFile | undefined> | undefined;
+  /** Page files no entry lists, by file, kept the same way. */
+  private readonly unlistedFound: Map<string, PageFile> | undefined;
 
   constructor(options: PageFrontMatterOptions) {
     this.files = options.files;
@@ -73,13 +77,18 @@ export class PageFrontMatterReader {
     this.pageOperations = options.loader ? new PageOperations(options.loader, options.files, keptLookups) : undefined;
     // An editor's keystroke in docs.json finds 23,000 page files again: they are the last check's while no file changed.
     // Only through the cache's own reader: a caller's `readFile` may answer differently without telling the cache.
-    const { cache, files, reader } = options;
-    if (cache && files && reader && reader === cache.readerFor(this.absoluteRoot)) {
-      const byListing = cache.untilChange('page-files', () => new WeakMap<DocsFiles, Map<string, PageFile | undefined>>());
-      let found = byListing.get(files);
-      if (!found) byListing.set(files, (found = new Map<string, PageFile | undefined>()));
-      this.found = found;
-    }
+    this.found = this.memo('page-files');
+    this.unlistedFound = this.memo('unlisted-page-files');
+  }
+
+  /** A map kept in the cache while no file changes, for this listing: only through the cache's own reader. */
+  private memo<T>(key: string): Map<string, T> | undefined {
+    const { cache, files, reader } = this;
+    if (!cache || !files || !reader || reader !== cache.readerFor(this.absoluteRoot)) return undefined;
+    const byListing = cache.untilChange(key, () => new WeakMap<DocsFiles, Map<string, T>>());
+    let found = byListing.get(files);
+    if (!found) byListing.set(files, (found = new Map<string, T>()));
+    return found;
   }
 
   /**
@@ -98,11 +107,7 @@ export class PageFrontMatterReader {
       result = { file: found.file };
       const front = found.frontMatter;
       if (front && !front.ok) {
-        this.sayInPage(found, {
-          code: 'front-matter-invalid',
-          message: `The front matter of "${found.file}" is not valid YAML${front.line === undefined ? '' : ` (line ${front.line})`}: ${front.message}. The platform's build fails on it ("There is a syntax error in your frontmatter").`,
-          line: front.line,
-        });
+        this.sayInPage(found, brokenYaml(found.file, front, true));
       } else if (front?.ok) {
         result.data = front.data;
         if (emptyTitle(front.data)) {
@@ -118,6 +123,43 @@ export class PageFrontMatterReader {
     }
     if (result) this.pageFiles.set(pagePath, result);
     return result;
+  }
+
+  /**
+   * The front matter of every page file the platform's build reads that no entry listed (`read`
+   * read the listed ones, and said what is wrong in them): the build parses every page file of the
+   * docs root (src/resolve/unlisted-pages.ts), and fails on front matter it cannot parse or an
+   * `openapi` that is not a string in any of them. `ignored`: what the platform leaves out (its
+   * defaults and `.mintignore`). Each file is read once, as a listed page is (kept in the cache
+   * and the page scan store while unchanged); a file another one imports is a snippet, whose front
+   * matter the build does not parse: the imports are read only when some unlisted page is broken.
+   * `only`: these files alone (an editor's page, checked again), each when it is such a page.
+   */
+  checkUnlisted(ignored: (file: string) => boolean, only?: readonly string[]): void {
+    const { files, reader } = this;
+    if (!files?.list || !reader) return;
+    const listed = new Set<string>();
+    for (const page of this.pageFiles.values()) listed.add(page.file);
+    const broken: { found: PageFile; what: FrontMatterFault }[] = [];
+    for (const file of only ?? files.list()) {
+      if (!readAsPage(file) || listed.has(file) || ignored(file)) continue;
+      let found = this.unlistedFound?.get(file);
+      if (!found) {
+        found = readPageFile(file, reader, this.absoluteRoot, this.cache, this.keptPages);
+        this.unlistedFound?.set(file, found);
+      }
+      const front = found.frontMatter;
+      const what = front && !front.ok ? brokenYaml(file, front, false) : front?.ok ? openapiNotString(file, front.data, false) : undefined;
+      if (what) broken.push({ found, what });
+    }
+    if (broken.length === 0) return;
+    const imported = new Set<string>();
+    for (const file of files.list()) {
+      if (!mayImport(file) || ignored(file)) continue;
+      const outcome = reader(path.join(this.absoluteRoot, file));
+      if (outcome.ok) for (const target of importsOf(file, textOf(outcome.bytes))) imported.add(target);
+    }
+    for (const { found, what } of broken) if (!imported.has(found.file.toLowerCase())) this.sayInPage(found, what);
   }
 
   /** A page's file and front matter: found again only when a file changed since an editor's last check. */
@@ -164,16 +206,9 @@ export class PageFrontMatterReader {
   /** The operation a page's `openapi` front matter names, saying in the page why there is none. */
   private operationOf(found: PageFile, data: Record<string, unknown>): PageFrontMatter['operation'] {
     const value = data.openapi;
-    if (value === undefined || value === null) return undefined;
-    if (typeof value !== 'string') {
-      this.sayInPage(found, {
-        code: 'front-matter-invalid',
-        message: `\`openapi\` in the front matter of "${found.file}" is ${Array.isArray(value) ? 'a list' : `a ${typeof value}`}; it must be one endpoint as a string, such as "GET /users". The platform's build fails on it.`,
-        key: 'openapi',
-      });
-      return undefined;
-    }
-    if (value.trim() === '' || !this.pageOperations) return undefined;
+    const notString = openapiNotString(found.file, data, true);
+    if (notString) this.sayInPage(found, notString);
+    if (typeof value !== 'string' || value.trim() === '' || !this.pageOperations) return undefined;
     const lookup = this.pageOperations.find(value, found.file);
     if (lookup.kind === 'found') return { operation: lookup.operation, file: lookup.file };
     if (lookup.kind === 'unknown') return undefined;
@@ -207,13 +242,57 @@ export class PageFrontMatterReader {
   }
 
   /** A finding in a page file, at a front-matter key's line (or a given line), else its first line. */
-  private sayInPage(found: PageFile, what: { code: Code; message: string; key?: string; line?: number; severity?: Finding['severity'] }): void {
+  private sayInPage(found: PageFile, what: FrontMatterFault): void {
     const text = found.text ?? '';
     const span = spanInPage(text, what.key, what.line);
     const finding: Finding = { code: what.code, message: what.message, pointer: '', span };
     if (what.severity) finding.severity = what.severity;
     if (this.reportIn && found.text !== undefined) this.reportIn(found.file, text, 'page', finding);
   }
+}
+
+/** What `sayInPage` says of a page's front matter. */
+interface FrontMatterFault {
+  code: Code;
+  message: string;
+  key?: string;
+  line?: number;
+  severity?: Finding['severity'];
+}
+
+/** Why the platform's build fails on a page listed or not (`listed`: an entry lists it). */
+function buildFails(listed: boolean): string {
+  return listed
+    ? "The platform's build fails on it"
+    : "No navigation entry lists this page, but the platform's build reads every page file of the docs root and fails on it";
+}
+
+/** What to do about an unlisted page the build fails on: fix it, or leave it out of the build. */
+function unlistedFix(listed: boolean): string {
+  return listed ? '' : ' Fix it, or, if the file is not meant to be a page, leave it out with a line in `.mintignore`.';
+}
+
+/** Front matter that is not YAML the platform loads. */
+function brokenYaml(file: string, front: { message: string; line?: number }, listed: boolean): FrontMatterFault {
+  return {
+    code: 'front-matter-invalid',
+    message: `The front matter of "${file}" is not valid YAML${front.line === undefined ? '' : ` (line ${front.line})`}: ${front.message}. ${buildFails(listed)} ("There is a syntax error in your frontmatter").${unlistedFix(listed)}`,
+    line: front.line,
+  };
+}
+
+/**
+ * An `openapi` the platform's build fails on: one that is set (not empty, zero or false: the build
+ * skips those) and not a string, such as a list of endpoints.
+ */
+function openapiNotString(file: string, data: Record<string, unknown>, listed: boolean): FrontMatterFault | undefined {
+  const value = data.openapi;
+  if (!value || typeof value === 'string') return undefined;
+  return {
+    code: 'front-matter-invalid',
+    message: `\`openapi\` in the front matter of "${file}" is ${Array.isArray(value) ? 'a list' : `a ${typeof value}`}; it must be one endpoint as a string, such as "GET /users". ${buildFails(listed)}.${unlistedFix(listed)}`,
+    key: 'openapi',
+  };
 }
 
 /** A front matter `title:` left empty (null in YAML) or blank: the platform's page has that, not a title made from the path. */

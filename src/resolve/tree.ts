@@ -302,6 +302,15 @@ export class TreeBuilder {
     return tree;
   }
 
+  /**
+   * Checks the front matter of the page files no entry lists, which the platform's build parses
+   * too (`PageFrontMatterReader.checkUnlisted`); `ignored`: what the platform leaves out of the
+   * docs root. Once the tree is built (every listed page read).
+   */
+  checkUnlistedPages(ignored: (file: string) => boolean): void {
+    if (this.readsPages) this.frontMatter.checkUnlisted(ignored);
+  }
+
   /** The ordinary page paths listed that the tree does not hold (validation keeps no tree of them). */
   untreedPagePaths(): Iterable<string> {
     return this.keepTree ? [] : this.urls.authoredPaths();

@@ -44,9 +44,28 @@ export interface SiteCheckInput {
    * it changed (src/site/again.ts).
    */
   keptPages?: KeptPages;
+  /** What the platform leaves out of the docs root, when the caller has it already (`siteIgnores`). */
+  ignores?: SiteIgnores;
   report(finding: Finding): void;
   /** A finding in a page file (root-relative), whose text it is: located by `span`. */
   reportIn(relative: string, text: string, finding: Finding): void;
+}
+
+/** The docs root's `.mintignore` text, and the test of what the platform leaves out that it makes with the platform's defaults. */
+export interface SiteIgnores {
+  mintignore: string | undefined;
+  ignored: (relativePath: string) => boolean;
+}
+
+/**
+ * What the platform leaves out of a docs root: its defaults and `.mintignore` (read through the
+ * pipeline's reader). The same `.mintignore` as this root's last check (an editor's next
+ * keystroke): its test, which keeps its answers.
+ */
+export function siteIgnores(input: Pick<SiteCheckInput, 'root' | 'reader' | 'files' | 'cache'>): SiteIgnores {
+  const last = input.cache && input.root !== undefined ? input.cache.lastCheck<CheckedSite>(input.root) : undefined;
+  const mintignore = readRootFile(input, MINTIGNORE);
+  return { mintignore, ignored: last !== undefined && last.made.mintignore === mintignore ? last.made.ignored : ignoredTest(mintignore) };
 }
 
 /**
@@ -99,9 +118,7 @@ export function rulesWithInput(
 /** Runs the enabled site rules over the site the tree and the docs root make, each once; returns what it worked out. */
 export function checkSite(rules: readonly SiteRule[], input: SiteCheckInput): CheckedSite {
   const last = input.cache && input.root !== undefined ? input.cache.lastCheck<CheckedSite>(input.root) : undefined;
-  const mintignore = readRootFile(input, MINTIGNORE);
-  // The same `.mintignore` as this root's last check (an editor's next keystroke): its test, which keeps its answers.
-  const ignored = last !== undefined && last.made.mintignore === mintignore ? last.made.ignored : ignoredTest(mintignore);
+  const { mintignore, ignored } = input.ignores ?? siteIgnores(input);
   const made: SiteInputs = {
     treePages: input.tree.pages,
     alsoListed: [...(input.alsoListed ?? [])],

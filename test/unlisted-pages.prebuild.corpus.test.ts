@@ -1,0 +1,43 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ensurePrebuild, PREBUILD, prebuildSite } from '../bench/prebuild.mjs';
+import { BASE, UNLISTED_CASES } from './resolve/unlisted-cases.js';
+
+/**
+ * The platform's own build (@mintlify/prebuild, installed on demand into bench/.prebuild; never a
+ * dependency) on the small sites of test/resolve/unlisted-cases.ts: it fails exactly on those whose
+ * table says so, naming the file. The same table is docsnav's expectation
+ * (test/resolve/unlisted-pages.test.ts), so the two agree case by case.
+ */
+
+let install: string | undefined;
+try {
+  ensurePrebuild();
+} catch (error) {
+  install = (error as Error).message;
+  console.warn(`unlisted pages against the build: skipped, ${install}`);
+}
+
+const roots: string[] = [];
+afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
+
+function site(files: Record<string, string>): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'docsnav-unlisted-'));
+  roots.push(root);
+  for (const [file, text] of Object.entries({ ...BASE, ...files })) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), text);
+  }
+  return root;
+}
+
+describe.skipIf(install !== undefined)(`page files no entry lists, in the platform's build (${PREBUILD})`, () => {
+  it.each(UNLISTED_CASES)('$name', async ({ files, fails }) => {
+    const built = await prebuildSite(site(files), { reuse: true });
+    expect(built.ok, built.errors.join('\n')).toBe(fails.length === 0);
+    // The build stops at the first page it cannot parse: that page is one of those the table names.
+    if (fails.length > 0) expect(fails.some((file) => built.errors.some((error: string) => error.includes(`/${file}`)))).toBe(true);
+  });
+});
