@@ -1,9 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensurePrebuild, PREBUILD, prebuildSite } from '../bench/prebuild.mjs';
-import { BASE, UNLISTED_CASES } from './resolve/unlisted-cases.js';
+import { caseSite, UNLISTED_CASES } from './resolve/unlisted-cases.js';
 
 /**
  * The platform's own build (@mintlify/prebuild, installed on demand into bench/.prebuild; never a
@@ -23,15 +21,7 @@ try {
 const roots: string[] = [];
 afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
 
-function site(files: Record<string, string>): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'docsnav-unlisted-'));
-  roots.push(root);
-  for (const [file, text] of Object.entries({ ...BASE, ...files })) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), text);
-  }
-  return root;
-}
+const site = (files: Record<string, string>) => caseSite(files, roots);
 
 describe.skipIf(install !== undefined)(`page files no entry lists, in the platform's build (${PREBUILD})`, () => {
   it.each(UNLISTED_CASES)('$name', async ({ files, fails }) => {

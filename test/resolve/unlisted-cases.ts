@@ -6,6 +6,10 @@
  * expectations are the build's, not docsnav's.
  */
 
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
 /** Front matter js-yaml cannot load. */
 export const BROKEN = '---\ntitle: [unclosed\n---\n\nBroken YAML.\n';
 
@@ -97,3 +101,14 @@ export const UNLISTED_CASES: readonly UnlistedCase[] = [
   },
   { name: 'the .md beside a listed page’s .mdx', files: { 'listed.md': BROKEN }, fails: ['listed.md'] },
 ];
+
+/** A temporary site of BASE and `files` (its root added to `roots`, which the caller removes). */
+export function caseSite(files: Record<string, string>, roots: string[]): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'docsnav-unlisted-'));
+  roots.push(root);
+  for (const [file, text] of Object.entries({ ...BASE, ...files })) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), text);
+  }
+  return root;
+}

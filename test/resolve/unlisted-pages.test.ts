@@ -4,26 +4,17 @@
  * The cases are test/resolve/unlisted-cases.ts's, whose verdicts the platform's own build gives
  * (test/unlisted-pages.prebuild.corpus.test.ts).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { validateFile, validateText, ValidationCache, type ProfileName } from '../../src/index.js';
 import { validatePage } from '../../src/validate-page.js';
-import { BASE, BROKEN, UNLISTED_CASES } from './unlisted-cases.js';
+import { BASE, BROKEN, caseSite, UNLISTED_CASES } from './unlisted-cases.js';
 
 const roots: string[] = [];
 afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
 
-function site(files: Record<string, string>): string {
-  const root = mkdtempSync(path.join(tmpdir(), 'docsnav-unlisted-'));
-  roots.push(root);
-  for (const [file, text] of Object.entries({ ...BASE, ...files })) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), text);
-  }
-  return root;
-}
+const site = (files: Record<string, string>) => caseSite(files, roots);
 
 const relative = (root: string, file: string) => path.relative(root, file).split(path.sep).join('/');
 
