@@ -43,6 +43,9 @@ const MANY = spec(
   Object.fromEntries(Array.from({ length: 22 }, (_, i) => [`feed${String(i).padStart(2, '0')}`, { title: `Feed ${i}`, tags: [{ name: 'Feeds' }] }])),
 );
 
+/** 20 channels: all listed, no line for more. */
+const TWENTY = spec('Twenty', Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`tick${i}`, { title: `Tick ${i}`, tags: [{ name: 'Ticks' }] }])));
+
 const DOCS = `{
   "name": "S",
   "navigation": {
@@ -52,6 +55,7 @@ const DOCS = `{
       { "tab": "Gone", "asyncapi": { "source": "ws/gone.yaml" } },
       { "tab": "One", "asyncapi": { "source": "ws/one.json" } },
       { "tab": "Many", "asyncapi": "ws/many.json" },
+      { "tab": "Twenty", "asyncapi": "ws/twenty.json" },
       { "tab": "Remote", "asyncapi": "https://example.com/asyncapi.json" }
     ]
   }
@@ -67,6 +71,7 @@ async function withSite<T>(run: (client: LspClient, dir: string, file: string) =
     'ws/events.json': EVENTS,
     'ws/one.json': ONE,
     'ws/many.json': MANY,
+    'ws/twenty.json': TWENTY,
     'intro.mdx': '---\ntitle: Intro\n---\n\n[chat](/api-reference/live-events/chat-room)\n',
   });
   const file = path.join(dir, 'docs.json');
@@ -124,7 +129,7 @@ describe('asyncapi in the editor', () => {
     });
   });
 
-  it('a spec of 22 channels: the first 20 listed, then how many more', async () => {
+  it('a spec of 22 channels: the first 20 listed, then how many more; one of 20: all 20, nothing more', async () => {
     await withSite(async (client, _dir, file) => {
       const lines = (await hoverText(client, file, '"ws/many.json"'))!.value.split('\n');
       expect(lines[0]).toBe('**22 channel pages** from `ws/many.json`:');
@@ -132,6 +137,10 @@ describe('asyncapi in the editor', () => {
         Array.from({ length: 20 }, (_, i) => `- \`/api-reference/feeds/feed-${i}\`: Feed ${i} (channel \`feed${String(i).padStart(2, '0')}\`)`),
       );
       expect(lines.slice(21)).toEqual(['- … and 2 more']);
+      const twenty = (await hoverText(client, file, '"ws/twenty.json"'))!.value.split('\n');
+      expect(twenty[0]).toBe('**20 channel pages** from `ws/twenty.json`:');
+      expect(twenty.slice(1)).toHaveLength(20);
+      expect(twenty.at(-1)).toMatch(/^- `\/api-reference\/ticks\/tick-19`: Tick 19 /);
     });
   });
 
