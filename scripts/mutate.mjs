@@ -128,7 +128,7 @@ const TARGETS = {
   lsp: {
     configFile: LIBRARY,
     paths: ['src/lsp/'],
-    tests: ['test/lsp/planted-bugs.test.ts', 'test/lsp/renames.test.ts', 'test/lsp/page-edits.test.ts', 'test/lsp/mint.test.ts'],
+    tests: ['test/lsp/planted-bugs.test.ts', 'test/lsp/renames.test.ts', 'test/lsp/page-edits.test.ts', 'test/lsp/mint.test.ts', 'test/lsp/asyncapi.test.ts'],
     env: { DOCSNAV_LSP_IN_PROCESS: '1' },
   },
   settings: { configFile: LIBRARY, paths: ['src/settings/'], tests: ['test/settings/**/*.test.ts'] },

@@ -281,6 +281,39 @@ describe('connections per client address (issue 38 item 5)', () => {
     }
   }, 30_000);
 
+  it('a probe whose first line comes in pieces keeps its reserved slot: a probe from another address is refused, then it is answered', async () => {
+    // A cap of 3 keeps 1 for probes.
+    const { app, port, sockets } = await cappedApp(3);
+    // The server's side of each connection, to wait until it has read each piece.
+    const accepted: Socket[] = [];
+    app.server.on('connection', (socket: Socket) => accepted.push(socket));
+    try {
+      sockets.push(...(await silentConnections(port, '127.0.0.2', 2)));
+      const probe = connect({ port, host: '127.0.0.1', localAddress: '127.0.0.3' });
+      sockets.push(probe);
+      const reply = new Promise<string>((resolve) => {
+        let text = '';
+        probe.on('data', (chunk) => (text += String(chunk)));
+        probe.on('close', () => resolve(text));
+      });
+      await new Promise((resolve) => probe.once('connect', resolve));
+      const read = (bytes: number) =>
+        waitFor(() => accepted.find((socket) => socket.remoteAddress === '127.0.0.3' && socket.bytesRead >= bytes), 5_000, `${bytes} bytes read`);
+      // Its first line in two pieces, each read by the server before the next is sent; the headers not ended.
+      const [first, second] = ['GET /heal', 'thz HTTP/1.1\r\nHost: x\r\n'];
+      probe.write(first);
+      await read(first.length);
+      probe.write(second);
+      await read(first.length + second.length);
+      expect(await requestFrom(port, '127.0.0.4', '/healthz')).toMatch(/socket hang up|ECONNRESET/);
+      probe.write('\r\n');
+      expect(await reply).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await app.close();
+    }
+  }, 30_000);
+
   it('clients sending one byte from 60 addresses, again and again, do not starve the probes (issue 61 item 5)', async () => {
     // A cap of 40 keeps 2 for probes; 60 addresses (127.0.0.2-61) each keep one connection open
     // that sends one byte and nothing more, and open another as soon as it is closed: 38 fill the

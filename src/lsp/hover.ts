@@ -24,10 +24,13 @@ export function hoverAt(check: SiteCheck, file: string, position: Position, curs
   for (const code of codes) parts.push(ruleDoc(code));
   if (cursor && cursor.at === 'value' && absolute === path.resolve(check.result.file)) {
     const pointer = pointerOfPath(cursor.path);
-    const channels = cursor.path.includes('asyncapi') ? channelPagesAt(check, pointer) : [];
-    const page = channels.length === 0 ? pageAt(check, pointer) : undefined;
+    // Only an `asyncapi` value is the place of channel pages (resolve/tree.ts: each page's source is its spec's place).
+    const channels = channelPagesAt(check, pointer);
     if (channels.length > 0) parts.unshift(describeChannels(channels));
-    else if (page) parts.unshift(describePage(page));
+    else {
+      const page = pageAt(check, pointer);
+      if (page) parts.unshift(describePage(page));
+    }
   }
   return parts.length === 0 ? null : { contents: { kind: 'markdown', value: parts.join('\n\n---\n\n') } };
 }
@@ -46,10 +49,10 @@ function describeChannels(pages: readonly ResolvedPage[]): string {
   return lines.join('\n');
 }
 
+/** A page entry's page (a channel page is never one: its place is its `asyncapi` value's, which lists its channels). */
 function describePage(page: ResolvedPage): string {
   const lines = [`**\`/${page.path}\`**: ${page.title}${page.hidden ? ' (hidden)' : ''}`];
   if (page.openapi) lines.push(`${page.openapi.method} \`${page.openapi.path}\` in \`${page.openapi.file}\`${page.summary ? `: ${page.summary}` : ''}`);
-  else if (page.asyncapi) lines.push(`Channel \`${page.asyncapi.channel}\` in \`${page.asyncapi.file}\``);
   else if (page.file) lines.push(`File: \`${page.file}\``);
   if (page.trail.length > 0) lines.push(`In: ${page.trail.map((item) => item.label).join(' › ')}`);
   return lines.join('\n\n');

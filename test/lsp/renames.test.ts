@@ -8,7 +8,13 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { ShowMessageNotification, WillRenameFilesRequest, type WorkspaceEdit } from 'vscode-languageserver-protocol/node.js';
+import {
+  DidRenameFilesNotification,
+  ShowMessageNotification,
+  WillRenameFilesRequest,
+  type Diagnostic,
+  type WorkspaceEdit,
+} from 'vscode-languageserver-protocol/node.js';
 import { startClient, uriOf, type LspClient } from '../../bench/lsp-client.mjs';
 import { planMove } from '../../dist/index.js';
 import { docsJson, siteWith } from '../move/harness.js';
@@ -63,6 +69,11 @@ describe('workspace/willRenameFiles', () => {
       { scheme: 'file', pattern: { glob: '**/*.{md,mdx}', matches: 'file' } },
       { scheme: 'file', pattern: { glob: '**/*', matches: 'folder' } },
     ]);
+  });
+
+  it('workspace/didRenameFiles is registered for every file and folder (what the sites hold is read again after any rename)', async () => {
+    const filters = await withClient(site(), (client) => Promise.resolve(client.capabilities.workspace?.fileOperations?.didRename?.filters));
+    expect(filters).toEqual([{ scheme: 'file', pattern: { glob: '**/*' } }]);
   });
 
   it("a page renamed: the edits of docsnav mv's plan, on the files where they are before the rename", async () => {
@@ -126,6 +137,22 @@ describe('workspace/willRenameFiles', () => {
   });
 });
 
+describe('a batch refused together', () => {
+  it("a page renamed onto another page's URL, with a page beside it: no edit, and one warning naming both", async () => {
+    const root = site();
+    const { edit, message } = await withClient(root, async (client) => {
+      const warned = new Promise<string>((resolve) => client.connection.onNotification(ShowMessageNotification.type, ({ message: text }) => resolve(text)));
+      const files = [
+        { oldUri: uriOf(path.join(root, 'index.mdx')), newUri: uriOf(path.join(root, 'home.mdx')) },
+        { oldUri: uriOf(path.join(root, 'guides/a.mdx')), newUri: uriOf(path.join(root, 'guides/b.md')) },
+      ];
+      return { edit: await client.connection.sendRequest(WillRenameFilesRequest.type, { files }), message: await warned };
+    });
+    expect(edit).toBeNull();
+    expect(message).toMatch(/^docsnav: links and navigation not updated for index\.mdx, guides\/a\.mdx: .*\/guides\/b/);
+  });
+});
+
 describe('a batch with one refused file', () => {
   it("the others' edits are made, and the refused one is said in one warning", async () => {
     const root = site();
@@ -176,12 +203,50 @@ describe('the editor in step after a rename, without file events', () => {
     expect(diagnostics).toEqual([]);
   });
 
+  it('workspace/didRenameFiles naming a buffer that was never on disk (untitled:) beside the page: the page is read where it went', async () => {
+    const root = site();
+    const diagnostics = await withUnwatchedClient(root, async (client) => {
+      await renameInEditor(client, root);
+      const files = [
+        { oldUri: 'untitled:Untitled-1', newUri: uriOf(path.join(root, 'notes.md')) },
+        { oldUri: uriOf(path.join(root, 'guides/a.mdx')), newUri: uriOf(path.join(root, 'start/a.mdx')) },
+      ];
+      void client.connection.sendNotification(DidRenameFilesNotification.type, { files });
+      return client.nextDiagnostics(uriOf(path.join(root, 'docs.json')));
+    });
+    expect(diagnostics).toEqual([]);
+  });
+
   it('no didRenameFiles: the next save reads the renamed folder again', async () => {
     const root = site();
     const diagnostics = await withUnwatchedClient(root, async (client) => {
       const text = await renameInEditor(client, root);
       const docs = path.join(root, 'docs.json');
       writeFileSync(docs, text);
+      client.saved(docs);
+      return client.nextDiagnostics(uriOf(docs));
+    });
+    expect(diagnostics).toEqual([]);
+  });
+
+  it('no didRenameFiles, and a save before the renamed file is there: that save does not use the rename up, the next one reads it', async () => {
+    const root = site();
+    const docs = path.join(root, 'docs.json');
+    const diagnostics = await withUnwatchedClient(root, async (client) => {
+      client.open(docs, readFileSync(docs, 'utf8'), 'json');
+      expect(await client.nextDiagnostics(uriOf(docs))).toEqual([]);
+      const texts = applied(root, await rename(client, root, 'guides/a.mdx', 'start/a.mdx'));
+      // docs.json's edit saved before the editor renames the file: its new entry names no page yet.
+      const notFound = (list: Diagnostic[]) => list.some((diagnostic) => diagnostic.code === 'page-not-found');
+      client.change(docs, texts['docs.json'], 2);
+      await client.nextDiagnostics(uriOf(docs), notFound);
+      writeFileSync(docs, texts['docs.json']);
+      client.saved(docs);
+      await client.nextDiagnostics(uriOf(docs), notFound);
+      // Then the rename on disk, and docs.json saved again.
+      for (const [file, text] of Object.entries(texts)) if (file !== 'docs.json') writeFileSync(path.join(root, file), text);
+      mkdirSync(path.join(root, 'start'));
+      renameSync(path.join(root, 'guides/a.mdx'), path.join(root, 'start/a.mdx'));
       client.saved(docs);
       return client.nextDiagnostics(uriOf(docs));
     });
