@@ -62,8 +62,12 @@ const DOCS_FILES = ['docs.json', 'docs.yaml', 'docs.yml'];
  * Page text rows stored per write: on the embedded database a write runs on the main thread
  * and holds the database, so /healthz and other projects wait for it (50 rows: tens of ms; a
  * copied run of 100 took ~70 ms here, and five of them held the loop 370 ms in the eval).
+ * Each write is also a transaction (the lease renewed, a commit) of about 1 ms of the main
+ * thread's CPU: 300,000 sections of a generated site stored 50 at a time took 26.1 s of CPU,
+ * 250 at a time 20.9 s (issue 61, load 12-13 on 2 cores). 200 keep each write short (the
+ * slowest of 300 writes of 200 rows 193 ms at load 22) for most of that gain.
  */
-const STORED_ROWS = 50;
+const STORED_ROWS = 200;
 /**
  * On PostgreSQL a write holds no thread of this process: rows per write are then as many as one
  * statement stores (`storeSections`). 50 at a time, 100,000 pages took 6,000 writes (each a
