@@ -389,16 +389,16 @@ async function measure(label, store) {
     rows.push([
       label,
       `generated 100,000-page site (${huge.summary.replace(/^deployed [0-9a-f]+ of main: /, '')})`,
-      `POST → success ${seconds(huge.ms)} (server CPU ${cpu.toFixed(1)} s, load average ${loadAverage()}), peak RSS ${peak} MB (targets ≤ 30 s, ≤ 500 MB; issue 22: 74 s, 1.2 GB)`,
+      `POST → success ${seconds(huge.ms)} (server CPU ${cpu.toFixed(1)} s, load average ${loadAverage()}), peak RSS ${peak} MB, process tree ${treePeak} MB (targets ≤ 30 s, ≤ 500 MB for the tree; issue 22: 74 s, 1.2 GB)`,
       `slowest /healthz answer during it ${slowest.toFixed(0)} ms, ${failures} failed (polled every 100 ms)`,
     ]);
     recordTarget({
       area: 'deployments',
       target: `100,000 pages ≤ 30 s, ≤ 500 MB peak RSS, answering throughout (${label})`,
       before: '74 s, 1.2 GB (issue 22); 80.6 s after the partial fetch',
-      measured: `${seconds(huge.ms)}, ${peak} MB, slowest /healthz ${slowest.toFixed(0)} ms, ${failures} failed`,
-      // Answering throughout: no failed probe, none slower than a second.
-      met: huge.ms <= 30_000 && peak <= 500 && failures === 0 && slowest < 1000,
+      measured: `${seconds(huge.ms)}, ${peak} MB (process tree ${treePeak} MB), slowest /healthz ${slowest.toFixed(0)} ms, ${failures} failed`,
+      // The whole process tree (git and any helper process included); answering throughout: no failed probe, none slower than 0.5 s.
+      met: huge.ms <= 30_000 && Math.max(peak, treePeak) <= 500 && failures === 0 && slowest <= 500,
     });
   }
 

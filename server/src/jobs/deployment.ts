@@ -62,8 +62,12 @@ const DOCS_FILES = ['docs.json', 'docs.yaml', 'docs.yml'];
  * Page text rows stored per write: on the embedded database a write runs on the main thread
  * and holds the database, so /healthz and other projects wait for it (50 rows: tens of ms; a
  * copied run of 100 took ~70 ms here, and five of them held the loop 370 ms in the eval).
+ * Each write is also a transaction (the lease renewed, a commit) of about 1 ms of the main
+ * thread's CPU: 300,000 sections of a generated site stored 50 at a time took 26.1 s of CPU,
+ * 250 at a time 20.9 s (issue 61, load 12-13 on 2 cores). 200 keep each write short (the
+ * slowest of 300 writes of 200 rows 193 ms at load 22) for most of that gain.
  */
-const STORED_ROWS = 50;
+const STORED_ROWS = 200;
 /**
  * On PostgreSQL a write holds no thread of this process: rows per write are then as many as one
  * statement stores (`storeSections`). 50 at a time, 100,000 pages took 6,000 writes (each a
@@ -284,10 +288,19 @@ async function fetchCommit(
   await log(`commit ${sha.slice(0, 12)} (fetched in ${elapsed(started)}): ${message.split('\n')[0].slice(0, 200)}`);
 
   const entries = await listFiles(cacheDir, sha, settings.git, { sizes: false });
+  // Each step over the commit's files runs whole on the main thread: with a turn of the event loop
+  // between two, requests are answered between them. Run back to back on a commit of 100,000
+  // files, they held the main thread 8.0 s (listing 0.9 s, checkTree 1.4 s, filesChanged 1.7 s
+  // among them, in a CPU profile at load ~20 on 2 cores) and /healthz waited 7.8 s (issue 61).
+  await turn();
   const docs = checkTree(entries, project.docsDir, settings);
+  await turn();
   const current = project.currentDeploymentId;
   const previous = current ? await previousFiles(project, context, cacheDir, current, log) : undefined;
-  return { sha, entries, docs, current, commit: { sha, message, filesChanged: filesChanged(previous ?? {}, docs.files) } };
+  await turn();
+  const changed = filesChanged(previous ?? {}, docs.files);
+  await turn();
+  return { sha, entries, docs, current, commit: { sha, message, filesChanged: changed } };
 }
 
 /** What copying a local repository into the data folder took (git reads that copy, never the repository). */
@@ -352,6 +365,7 @@ async function fetchFiles(
 ): Promise<{ read: TreeEntry[]; blobs: number }> {
   const { settings, signal } = context;
   const read = filesRead(fetched.entries, project.docsDir);
+  await turn();
   const ids = read.map((entry) => entry.id);
   const blobs = await fetchBlobs(cacheDir, project.repo, fetched.sha, new Set(ids), settings.git, signal);
   const sizes = await blobSizes(cacheDir, ids, settings.git);
