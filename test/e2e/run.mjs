@@ -79,10 +79,15 @@ function finish(code = failures.length > 0 ? 1 : 0) {
   process.exit(code);
 }
 
-const BROKEN = `${JSON.stringify({ navigation: { groups: [{ group: 'Start', expand: true, pages: ['index', 'guide'] }] } }, null, 2)}\n`;
-const FIXED = `${JSON.stringify({ navigation: { groups: [{ group: 'Start', pages: ['index', 'guide'] }] } }, null, 2)}\n`;
+/**
+ * The settings the platform requires of every docs.json (test/required-settings.ts): without them the
+ * default (platform) profile fails the site, as the platform's build does.
+ */
+const SETTINGS = { theme: 'mint', colors: { primary: '#0D9373' } };
+const BROKEN = `${JSON.stringify({ ...SETTINGS, name: 'Docs', navigation: { groups: [{ group: 'Start', expand: true, pages: ['index', 'guide'] }] } }, null, 2)}\n`;
+const FIXED = `${JSON.stringify({ ...SETTINGS, name: 'Docs', navigation: { groups: [{ group: 'Start', pages: ['index', 'guide'] }] } }, null, 2)}\n`;
 /** The site as first committed: valid, and not the same text as FIXED, so that the fixed commit has a change. */
-const FIRST = `${JSON.stringify({ name: 'Site', navigation: { groups: [{ group: 'Start', pages: ['index', 'guide'] }] } }, null, 2)}\n`;
+const FIRST = `${JSON.stringify({ ...SETTINGS, name: 'Site', navigation: { groups: [{ group: 'Start', pages: ['index', 'guide'] }] } }, null, 2)}\n`;
 
 /** A git repository with a valid docs site (docs.json lists index and guide) and `files` beside it. */
 function siteRepo(name, files) {
@@ -238,7 +243,7 @@ for (const type of ['commonjs', 'module']) {
     path.join(consumer, 'index.ts'),
     [
       "import { validateText, codes, type Problem, type ValidationResult, type PageTree } from 'docsnav';",
-      'const result: ValidationResult = validateText(\'{"navigation":{"pages":["index"]}}\', { file: \'docs.json\' });',
+      `const result: ValidationResult = validateText('${JSON.stringify({ ...SETTINGS, name: 'Docs', navigation: { pages: ['index'] } })}', { file: 'docs.json' });`,
       'const problems: Problem[] = result.problems;',
       'const tree: PageTree | undefined = undefined;',
       'console.log(problems.length, Object.keys(codes).length > 0, tree === undefined);',
