@@ -38,7 +38,8 @@ export const SERVER = {
   name: '@docsnav/server',
   root: path.join(repository, 'server'),
   sources: ['src', 'tsconfig.json'],
-  outputs: ['dist/index.js', 'dist/cli/serve.js', 'dist/http/app.js'],
+  // The thread script the tests start from the build (src/repository/local-worker.ts: tests run the TypeScript sources, a thread needs JavaScript).
+  outputs: ['dist/index.js', 'dist/cli/serve.js', 'dist/http/app.js', 'dist/repository/local-thread.js'],
   build: ['npm', 'run', 'build'],
 };
 

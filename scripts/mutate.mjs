@@ -37,10 +37,11 @@
  * the site and redirect rules live in src/rules and are tested in test/site and test/redirects.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Stryker } from '@stryker-mutator/core';
+import { SERVER as SERVER_PACKAGE, checksFor, ensureFresh } from './fresh-build.mjs';
 
 const LIBRARY = 'stryker.config.mjs';
 const SERVER = 'stryker.server.config.mjs';
@@ -92,7 +93,8 @@ const TARGETS = {
     paths: ['src/navigation/'],
     tests: ['test/navigation/**/*.test.ts', 'test/rules/**/*.test.ts', 'test/schema/**/*.test.ts'],
   },
-  resolve: { configFile: LIBRARY, paths: ['src/resolve/'], tests: ['test/resolve/**/*.test.ts'] },
+  // The operation lookups kept between runs (page-operations.ts) are tested through the cache (test/cache/lookups.test.ts).
+  resolve: { configFile: LIBRARY, paths: ['src/resolve/'], tests: ['test/resolve/**/*.test.ts', 'test/cache/lookups.test.ts'] },
   fix: { configFile: LIBRARY, paths: ['src/fix/'], tests: ['test/fix/**/*.test.ts'] },
   // docsnav mv's library half: its CLI and editor halves spawn the build, so test/cli/mv and test/lsp/renames cannot see a mutant.
   move: { configFile: LIBRARY, paths: ['src/move/'], tests: ['test/move/**/*.test.ts'] },
@@ -119,6 +121,7 @@ const TARGETS = {
       'test/cache/stamp.test.ts',
       'test/cache/site-again.test.ts',
       'test/cache/planted-bugs.test.ts',
+      'test/cache/lookups.test.ts',
       'test/files.test.ts',
       'test/cli/cache.test.ts',
     ],
@@ -176,7 +179,13 @@ const TARGETS = {
   repository: {
     configFile: SERVER,
     paths: ['checkouts', 'local-copy', 'local-tasks', 'local-thread', 'local-worker', 'pinned'].map((name) => `server/src/repository/${name}.ts`),
-    tests: ['test/local-copy.test.ts', 'test/local-guards.test.ts', 'test/local-partial-clone.test.ts', 'test/planted-local-copy.test.ts'],
+    tests: [
+      'test/local-copy.test.ts',
+      'test/local-guards.test.ts',
+      'test/local-partial-clone.test.ts',
+      'test/planted-local-copy.test.ts',
+      'test/local-threads.test.ts',
+    ],
   },
   // The HTTP side but its auth (the `server` target) and routes: connection caps, the app's limits, errors, origins.
   http: {
@@ -433,9 +442,15 @@ if (changedMode) {
 }
 const partial = changedMode || sampleSize !== undefined;
 
-if (runs.some((run) => TARGETS[run.name].configFile === SERVER) && !existsSync(path.join(root, 'dist/index.js'))) {
-  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+// The server's targets run against docsnav's build, and start the repository thread from the server's
+// (Stryker's sandbox copies both): each built again when a source is newer, or a test would run a stale one.
+if (runs.some((run) => TARGETS[run.name].configFile === SERVER)) {
+  try {
+    for (const check of checksFor(SERVER_PACKAGE.root)) ensureFresh(check, (line) => console.log(`mutate: ${line}`));
+  } catch (error) {
+    console.error(`mutate: ${error.message}`);
+    process.exit(2);
+  }
 }
 
 /** True when `line` of `file` is in one of the `file:start-end` ranges. */

@@ -9,6 +9,7 @@
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LocalRepoError } from '../src/repository/errors.js';
+import { runLocalTaskHere } from '../src/repository/local-tasks.js';
 import { closeLocalThread, hasSpareLocalThread, warmLocalThread } from '../src/repository/local-worker.js';
 import { DEFAULT_GIT_LIMITS, fetchBranch, remoteBranches, type GitLimits } from '../src/repository/operations.js';
 import { exampleRepo, git, tempDir, writeLooseObject } from './helpers.js';
@@ -93,5 +94,28 @@ describe('the thread of local tasks', () => {
     expect(((await copying) as Error).message).toBe('the job was cancelled');
     expect(hasSpareLocalThread()).toBe(false);
     expect(await remoteBranches(next, limits)).toEqual(['after-cancel-branch', 'main']);
+  });
+});
+
+/** What the thread posts for each task (local-tasks.ts `runLocalTaskHere`, run here in-process): the output, or the error's kind and message. */
+describe('a local task’s outcome, as the thread posts it', () => {
+  const input = (repo: string) => ({ repo, roots: [dir], maxEntries: 100_000, maxBytes: 1 << 30 });
+
+  it('the output of a task that ends', () => {
+    const repo = repoWithBranches('outcome-ok', 'docs');
+    expect(runLocalTaskHere({ task: 'branches', input: input(repo) })).toEqual({ ok: true, output: ['docs', 'main'] });
+  });
+
+  it('a refusal (a folder outside the allowed ones), a git failure (a checked-out branch written) and any other error, each its own kind', () => {
+    const outside = runLocalTaskHere({ task: 'branches', input: { ...input(path.join(dir, 'outcome-ok')), roots: [path.join(dir, 'elsewhere')] } });
+    expect(outside).toMatchObject({ ok: false, kind: 'refused' });
+    const repo = repoWithBranches('outcome-git');
+    const checkedOut = runLocalTaskHere({ task: 'writeBranch', input: { ...input(repo), branch: 'main', packFiles: [], expected: null, sha: '0'.repeat(40) } });
+    expect(checkedOut).toEqual({
+      ok: false,
+      kind: 'git',
+      message: "the branch main is checked out in the repository's working tree; docsnav never pushes into a checked-out branch",
+    });
+    expect(runLocalTaskHere({ task: 'branches', input: null })).toMatchObject({ ok: false, kind: 'other', message: expect.stringMatching(/null/) });
   });
 });

@@ -753,8 +753,8 @@ interface StoredLookups {
 }
 
 function isStoredLookups(value: unknown): value is StoredLookups {
-  const stored = value as Partial<StoredLookups> | undefined;
-  return isRecord(value) && isRecord(stored?.stamps) && Object.values(stored.stamps).every((stamp) => typeof stamp === 'string') && isRecord(stored.lookups);
+  const stored = value as Partial<StoredLookups>;
+  return isRecord(value) && isRecord(stored.stamps) && Object.values(stored.stamps).every((stamp) => typeof stamp === 'string') && isRecord(stored.lookups);
 }
 
 function isKeptCheck(value: unknown): value is KeptSiteCheck {

@@ -49,7 +49,8 @@ export function importsOf(file: string, text: string): string[] {
   for (const match of unfenced.matchAll(IMPORT)) {
     const source = match[1];
     if (!/^(\/|\.\.?\/)/.test(source)) continue;
-    const resolved = source.startsWith('/') ? path.posix.normalize(source) : path.posix.resolve(path.posix.dirname(`/${file}`), source);
+    // An absolute source resolves to itself, normalized; a relative one against the importing file's folder.
+    const resolved = path.posix.resolve(path.posix.dirname(`/${file}`), source);
     imported.push(resolved.slice(1).toLowerCase());
   }
   return imported;

@@ -63,6 +63,7 @@ export interface SiteIgnores {
  * keystroke): its test, which keeps its answers.
  */
 export function siteIgnores(input: Pick<SiteCheckInput, 'root' | 'reader' | 'files' | 'cache'>): SiteIgnores {
+  // Stryker disable next-line ConditionalExpression: a site is checked only where files are read from a root (src/validate.ts), so a cache never comes without one.
   const last = input.cache && input.root !== undefined ? input.cache.lastCheck<CheckedSite>(input.root) : undefined;
   const mintignore = readRootFile(input, MINTIGNORE);
   return { mintignore, ignored: last !== undefined && last.made.mintignore === mintignore ? last.made.ignored : ignoredTest(mintignore) };

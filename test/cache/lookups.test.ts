@@ -7,11 +7,12 @@
  * the warm run must give what a run without the cache gives; and a spec saved while a run uses
  * kept lookups keeps nothing of that run.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runClock } from '../../src/cache/stamp.js';
+import { stampOf } from '../../src/files.js';
 import { PageScanStore, partFileOf, storeStats } from '../../src/cache/store.js';
 import { validateFile } from '../../src/validate.js';
 import { readPart, writePart } from './parts.js';
@@ -171,5 +172,94 @@ describe("the pages' operation lookups, kept", () => {
     expect(second.keptUsed).toBe(1);
     expect(second.warm.problems).toEqual(second.cold.problems);
     expect(lookupWarnings(second.warm)).toHaveLength(2);
+  });
+});
+
+/**
+ * The store's half (src/cache/store.ts `keepLookups` and `keptLookups`), which the runs above go
+ * through: lookups are written only when kept from files none of whose stamps is racy, found again
+ * only for exactly the files they were made from, with the files whose stamp on disk differs now
+ * (and only those), and each file's stamp then told apart from any other.
+ */
+describe('PageScanStore: kept lookups', () => {
+  const stampAt = (file: string) => stampOf(statSync(file, { bigint: true }));
+  function specs() {
+    const folder = mkdtempSync(path.join(tmpdir(), 'docsnav-kept-lookups-'));
+    made.push(folder);
+    const [a, b, c] = ['a.json', 'b.json', 'c.json'].map((name) => path.join(folder, name));
+    for (const file of [a, b, c]) writeFileSync(file, SPEC([`/${path.basename(file)}`]));
+    return { cache: path.join(folder, 'cache', 'page-scans.json'), a, b, c };
+  }
+  const LOOKUPS = new Map<string, unknown>([['a\0GET /users', { kind: 'operation-not-found', searched: ['a.json'] }]]);
+  function kept(cache: string, a: string, b: string) {
+    mkdirSync(path.dirname(cache), { recursive: true });
+    const store = new PageScanStore(cache);
+    store.keepLookups({ stamps: new Map([a, b].map((file) => [file, stampAt(file)])), lookups: LOOKUPS });
+    expect(store.dirty).toBe(true);
+    store.save();
+  }
+
+  it('found again for the same files: their lookups, nothing changed, and each file told by the stamp it was read with', () => {
+    const { cache, a, b, c } = specs();
+    kept(cache, a, b);
+    const found = new PageScanStore(cache).keptLookups([b, a]);
+    expect(found && { lookups: found.lookups, changed: found.changed }).toEqual({ lookups: LOOKUPS, changed: [] });
+    expect([found!.readAs(a, stampAt(a)), found!.readAs(b, stampAt(b)), found!.readAs(a, stampAt(b)), found!.readAs(c, stampAt(c))]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+  });
+
+  it('only for the files they were made from: one more, one fewer, or another in place of one finds none', () => {
+    const { cache, a, b, c } = specs();
+    kept(cache, a, b);
+    const store = new PageScanStore(cache);
+    expect([store.keptLookups([a, b, c]), store.keptLookups([a]), store.keptLookups([a, c])]).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('a file saved or removed since is named changed, and only it', () => {
+    const { cache, a, b } = specs();
+    kept(cache, a, b);
+    writeFileSync(b, SPEC(['/saved', '/since']));
+    expect(new PageScanStore(cache).keptLookups([a, b])?.changed).toEqual([b]);
+    rmSync(a);
+    expect(new PageScanStore(cache).keptLookups([a, b])?.changed).toEqual([a, b]);
+  });
+
+  it('lookups made from a file stamped within the run’s racy window, beside files that are not, are not kept', () => {
+    const { cache, a, b } = specs();
+    mkdirSync(path.dirname(cache), { recursive: true });
+    const store = new PageScanStore(cache);
+    const racy = { ...stampAt(b), mtimeNs: BigInt(runClock.now()) * 1_000_000n };
+    store.keepLookups({
+      stamps: new Map([
+        [a, stampAt(a)],
+        [b, racy],
+      ]),
+      lookups: LOOKUPS,
+    });
+    expect(store.dirty).toBe(false);
+  });
+
+  it('the content strategy (stamps not trusted) neither keeps lookups nor finds kept ones', () => {
+    const { cache, a, b } = specs();
+    mkdirSync(path.dirname(cache), { recursive: true });
+    const content = new PageScanStore(cache, 'content');
+    content.keepLookups({ stamps: new Map([a, b].map((file) => [file, stampAt(file)])), lookups: LOOKUPS });
+    expect(content.dirty).toBe(false);
+    kept(cache, a, b);
+    expect(new PageScanStore(cache, 'content').keptLookups([a, b])).toBeUndefined();
+  });
+
+  it('a kept part whose stamps are not all stamp texts (its checksum holding) finds none', () => {
+    const { cache, a, b } = specs();
+    kept(cache, a, b);
+    const file = partFileOf(cache, 'lookups');
+    const part = readPart<{ value: { stamps: Record<string, unknown> } }>(file);
+    part.value.stamps[b] = 5;
+    writePart(file, part);
+    expect(new PageScanStore(cache).keptLookups([a, b])).toBeUndefined();
   });
 });

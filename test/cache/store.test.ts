@@ -201,6 +201,18 @@ describe('PageScanStore', () => {
     expect(new PageScanStore(file).get(page(PAGE, true))).toBeUndefined();
   });
 
+  it('a site check kept, and nothing else, is written: the next store finds it for that shape only', () => {
+    const file = storeFile();
+    const first = new PageScanStore(file);
+    expect(first.dirty).toBe(false);
+    const check = { shape: 'one page', files: { 'index.mdx': { key: null, deps: [], findings: [] } } };
+    first.keepCheck(check);
+    expect(first.dirty).toBe(true);
+    first.save();
+    const next = new PageScanStore(file);
+    expect([next.keptCheck('one page'), next.keptCheck('two pages')]).toEqual([check, undefined]);
+  });
+
   it('files a scan under the profile it was made for: another profile is a miss', () => {
     const file = storeFile();
     const store = new PageScanStore(file);
