@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { validateFile, validateText, ValidationCache, type ProfileName } from '../../src/index.js';
 import { validatePage } from '../../src/validate-page.js';
+import { importsOf, mayImport } from '../../src/resolve/unlisted-pages.js';
 import { BASE, BROKEN, caseSite, UNLISTED_CASES } from './unlisted-cases.js';
 
 const roots: string[] = [];
@@ -128,5 +129,62 @@ describe('in an editor', () => {
     expect(validateText(BASE['docs.json'], { file, root, cache }).problems.map((p) => `${p.code} ${relative(root, p.file)}`)).toEqual([
       'front-matter-invalid orphan.mdx',
     ]);
+  });
+});
+
+/**
+ * The two tests the build's reading is made of (src/resolve/unlisted-pages.ts), on the shapes a
+ * page can have: which files it reads for imports, and which files a text imports (fenced code
+ * not, whatever its fence).
+ */
+describe('the files a page imports (importsOf) and the files read for imports (mayImport)', () => {
+  it('reads .mdx, .md, .jsx and .tsx files for imports, no other (the extension at the end)', () => {
+    expect(['a.mdx', 'a.md', 'c/a.jsx', 'a.tsx', 'a.js', 'a.mdx.bak', 'a.json'].filter(mayImport)).toEqual(['a.mdx', 'a.md', 'c/a.jsx', 'a.tsx']);
+  });
+
+  it('a text with no import imports nothing', () => {
+    expect(importsOf('guide/a.mdx', '# A page\n\nNo import here: import is a word.\n')).toEqual([]);
+  });
+
+  it('local sources only, each resolved against the root or the importing file, lower-cased', () => {
+    const text = [
+      "import React from 'react';",
+      "import Note from '/Snippets/Note.mdx';",
+      "import { Card } from './card.jsx';",
+      'import {',
+      '  Up,',
+      "} from '../up/Up.mdx';",
+      "import Pkg from 'pkg/./x.mdx';",
+      "import Dots from '/snippets/../parts/dots.mdx';",
+    ].join('\n');
+    expect(importsOf('guide/deep/a.mdx', text)).toEqual(['snippets/note.mdx', 'guide/deep/card.jsx', 'guide/up/up.mdx', 'parts/dots.mdx']);
+  });
+
+  it('not in fenced code: backticks or tildes, indented, closed only by a fence of its character at least as long', () => {
+    const text = [
+      "import First from '/first.mdx';",
+      '````md',
+      "import InFour from '/in-four.mdx';",
+      '```',
+      "import StillIn from '/still-in.mdx';",
+      '````',
+      "import AfterFour from '/after-four.mdx';",
+      '  ~~~',
+      "import InTildes from '/in-tildes.mdx';",
+      '```',
+      "import StillInTildes from '/still-in-tildes.mdx';",
+      '~~~',
+      "import Last from '/last.mdx';",
+    ].join('\n');
+    expect(importsOf('a.mdx', text)).toEqual(['first.mdx', 'after-four.mdx', 'last.mdx']);
+  });
+
+  it('a text whose only fence is indented: its code imports nothing', () => {
+    expect(importsOf('a.mdx', "Text.\n   ```js\nimport InCode from '/in-code.mdx';\n   ```\n")).toEqual([]);
+  });
+
+  it('an import after a closed fence counts, and one in a fence never closed does not', () => {
+    expect(importsOf('a.mdx', "```\ncode\n```\nimport After from '/after.mdx';\n")).toEqual(['after.mdx']);
+    expect(importsOf('a.mdx', "import Before from '/before.mdx';\n```\nimport Open from '/open.mdx';\n")).toEqual(['before.mdx']);
   });
 });
