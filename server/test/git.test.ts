@@ -147,6 +147,28 @@ describe("git's output read as it comes, record by record (issue 61: read whole,
     expect(entries.find((entry) => entry.path === `docs/${'文'.repeat(40)}-1234.mdx`)?.size).toBe('page 1234\n'.length);
   });
 
+  it('listFiles: a submodule (a commit in the tree, no size of its own) has size 0', async () => {
+    const repo = path.join(dir, 'repos', 'submodule');
+    mkdirSync(repo, { recursive: true });
+    git(repo, 'init', '-q');
+    const stream = [
+      'commit refs/heads/main',
+      'committer Test <test@example.com> 0 +0000',
+      'data 3',
+      'sub',
+      `M 160000 ${'a'.repeat(40)} vendor/lib`,
+      'M 100644 inline docs/a.md',
+      'data 2',
+      'a',
+    ];
+    execFileSync('git', ['fast-import', '--quiet'], { cwd: repo, input: `${stream.join('\n')}\n` });
+    const entries = await listFiles(repo, git(repo, 'rev-parse', 'main').trim(), limits);
+    expect(entries).toEqual([
+      { mode: '100644', type: 'blob', id: git(repo, 'rev-parse', 'main:docs/a.md').trim(), size: 2, path: 'docs/a.md' },
+      { mode: '160000', type: 'commit', id: 'a'.repeat(40), size: 0, path: 'vendor/lib' },
+    ]);
+  });
+
   it('fetchBlobs: of the 4,000 blobs a partial cache lacks, the 2,500 asked for, then the other 1,500, then none; blobSizes reads their sizes in order', async () => {
     const cache = path.join(dir, 'partial.git');
     const sha = await fetchBranch(cache, wideRepo, 'main', limits, undefined, { partial: true });
