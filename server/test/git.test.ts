@@ -3,6 +3,7 @@
  * folders (a sibling whose name extends an allowed folder's is outside; no link in its objects), and a push never
  * overwrites someone else's commit — only a retried repair job may replace its own branch.
  */
+import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -11,7 +12,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/http/app.js';
 import { Core } from '../src/core.js';
 import { GitError } from '../src/repository/errors.js';
-import { DEFAULT_GIT_LIMITS, fetchBranch, listFiles, pushHead, writeBlobs, type GitLimits } from '../src/repository/operations.js';
+import {
+  blobSizes,
+  DEFAULT_GIT_LIMITS,
+  fetchBlobs,
+  fetchBranch,
+  listFiles,
+  pushHead,
+  runGit,
+  writeBlobs,
+  type GitLimits,
+} from '../src/repository/operations.js';
 import { jobKinds } from '../src/jobs/kinds.js';
 import { JobRunner } from '../src/jobs/queue.js';
 import { workerSettings } from '../src/jobs/settings.js';
@@ -107,6 +118,80 @@ describe('a local repository: the objects folder, copied', () => {
     expect(turns).toBeGreaterThan(10);
     expect(delay.max).toBeLessThan(1e9);
   }, 180_000);
+});
+
+/** A repository `repo` whose main is one commit of `files` (path -> text), made by git fast-import (no working tree, fast); its commit. */
+function committed(repo: string, files: ReadonlyMap<string, string>): string {
+  mkdirSync(repo, { recursive: true });
+  git(repo, 'init', '-q');
+  const stream = ['commit refs/heads/main', 'committer Test <test@example.com> 0 +0000', 'data 5', 'files'];
+  for (const [file, text] of files) stream.push(`M 100644 inline ${file}`, `data ${Buffer.byteLength(text)}`, text);
+  execFileSync('git', ['fast-import', '--quiet'], { cwd: repo, input: `${stream.join('\n')}\n` });
+  return git(repo, 'rev-parse', 'main').trim();
+}
+
+describe("git's output read as it comes, record by record (issue 61: read whole, a 40,000-file commit's listings held the main thread)", () => {
+  const dir = tempDir('git-records');
+  const limits: GitLimits = { ...DEFAULT_GIT_LIMITS, localRoots: [path.join(dir, 'repos')], timeoutMs: 60_000 };
+  /** 4,000 names of three-byte characters (~750 KB of listing: many output chunks, characters split between two of them). */
+  const wide = new Map(Array.from({ length: 4000 }, (_, index) => [`docs/${'文'.repeat(40)}-${index}.mdx`, `page ${index}\n`]));
+  const wideRepo = path.join(dir, 'repos', 'wide');
+  const wideSha = committed(wideRepo, wide);
+
+  it('listFiles: every name whole, with its mode, type, id and size', async () => {
+    const entries = await listFiles(wideRepo, wideSha, limits);
+    expect(entries.map((entry) => entry.path).sort()).toEqual([...wide.keys()].sort());
+    const ids = git(wideRepo, 'ls-tree', '-r', '--format=%(objectname)', wideSha).trim().split('\n');
+    expect(entries.map((entry) => entry.id).sort()).toEqual(ids.sort());
+    expect(entries.filter((entry) => entry.mode !== '100644' || entry.type !== 'blob')).toEqual([]);
+    expect(entries.find((entry) => entry.path === `docs/${'文'.repeat(40)}-1234.mdx`)?.size).toBe('page 1234\n'.length);
+  });
+
+  it('listFiles: a submodule (a commit in the tree, no size of its own) has size 0', async () => {
+    const repo = path.join(dir, 'repos', 'submodule');
+    mkdirSync(repo, { recursive: true });
+    git(repo, 'init', '-q');
+    const stream = [
+      'commit refs/heads/main',
+      'committer Test <test@example.com> 0 +0000',
+      'data 3',
+      'sub',
+      `M 160000 ${'a'.repeat(40)} vendor/lib`,
+      'M 100644 inline docs/a.md',
+      'data 2',
+      'a',
+    ];
+    execFileSync('git', ['fast-import', '--quiet'], { cwd: repo, input: `${stream.join('\n')}\n` });
+    const entries = await listFiles(repo, git(repo, 'rev-parse', 'main').trim(), limits);
+    expect(entries).toEqual([
+      { mode: '100644', type: 'blob', id: git(repo, 'rev-parse', 'main:docs/a.md').trim(), size: 2, path: 'docs/a.md' },
+      { mode: '160000', type: 'commit', id: 'a'.repeat(40), size: 0, path: 'vendor/lib' },
+    ]);
+  });
+
+  it('fetchBlobs: of the 4,000 blobs a partial cache lacks, the 2,500 asked for, then the other 1,500, then none; blobSizes reads their sizes in order', async () => {
+    const cache = path.join(dir, 'partial.git');
+    const sha = await fetchBranch(cache, wideRepo, 'main', limits, undefined, { partial: true });
+    const entries = await listFiles(cache, sha, limits, { sizes: false });
+    const ids = entries.map((entry) => entry.id);
+    expect(await fetchBlobs(cache, wideRepo, sha, ids.slice(0, 2500), limits)).toBe(2500);
+    expect(await fetchBlobs(cache, wideRepo, sha, ids, limits)).toBe(1500);
+    expect(await fetchBlobs(cache, wideRepo, sha, ids, limits)).toBe(0);
+    expect(await blobSizes(cache, ids, limits)).toEqual(entries.map((entry) => Buffer.byteLength(wide.get(entry.path)!)));
+    await expect(blobSizes(cache, [...ids.slice(0, 2), '0'.repeat(40)], limits)).rejects.toThrow(/^the git cache lacks files of the commit$/);
+  });
+
+  it('runGit: output handed on as it comes stops git past maxOutput, the limit named; at it, every byte comes', async () => {
+    const args = ['ls-tree', '-r', '-z', '--full-tree', wideSha];
+    const total = execFileSync('git', args, { cwd: wideRepo, maxBuffer: 64 * 1024 * 1024 }).length;
+    let bytes = 0;
+    const read = (maxOutput: number) => runGit(args, { cwd: wideRepo, timeoutMs: 60_000, maxOutput, onData: (chunk) => void (bytes += chunk.length) });
+    await expect(read(total)).resolves.toBe('');
+    expect(bytes).toBe(total);
+    bytes = 0;
+    await expect(read(total - 1)).rejects.toThrow(new RegExp(`^git ls-tree printed more than ${total - 1} bytes$`));
+    expect(bytes).toBeLessThan(total);
+  });
 });
 
 describe('writeBlobs: every file written byte for byte', () => {

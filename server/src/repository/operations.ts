@@ -13,6 +13,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, type Dirent } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
 import { formatBytes, GitError, isNotThere } from './errors.js';
 import { gitEnv, hardenedArgs, isValidBranch, localServiceCommand, targetOf, writableSegments } from './guards.js';
 import { isLocalRepo, realpathOr } from './local.js';
@@ -55,7 +56,7 @@ interface RunOptions {
   signal?: AbortSignal;
   /** Called every 250 ms while git runs; returning a message kills git and fails with it. */
   watch?: () => string | undefined;
-  /** Largest stdout kept (bytes). */
+  /** Largest stdout kept (bytes); with `onData`, largest stdout read when it is given. */
   maxOutput?: number;
   /** Past `maxOutput`, stop git and resolve to what it printed so far instead of failing. */
   truncate?: boolean;
@@ -114,6 +115,9 @@ export function runGit(args: readonly string[], options: RunOptions): Promise<st
     child.stdout!.on('data', (chunk: Buffer) => {
       if (options.onData) {
         if (thrown !== undefined) return;
+        // Bounded only where a bound is given: a stream's consumer keeps what it chooses, not the output.
+        outBytes += chunk.length;
+        if (outBytes > (options.maxOutput ?? Number.POSITIVE_INFINITY)) return kill(`git ${command} printed more than ${options.maxOutput} bytes`);
         try {
           const pending = options.onData(chunk);
           if (pending) {
@@ -426,15 +430,15 @@ export function fetchBlobs(cacheDir: string, repo: string, sha: string, ids: Ite
     // A local repository's blobs come from the copy fetchBranch made (the commit's own copy).
     const source = isLocalRepo(repo) ? localCopyDir(cacheDir) : repo;
     const wanted = new Set(ids);
-    const listed = await runGit(['rev-list', '--objects', '--missing=print', sha], {
-      cwd: cacheDir,
-      timeoutMs: limits.timeoutMs,
-      maxOutput: 256 * 1024 * 1024,
-    });
-    const missing = listed
-      .split('\n')
-      .filter((line) => line.startsWith('?') && wanted.has(line.slice(1)))
-      .map((line) => line.slice(1));
+    const missing: string[] = [];
+    await gitRecords(
+      ['rev-list', '--objects', '--missing=print', sha],
+      { cwd: cacheDir, timeoutMs: limits.timeoutMs, maxOutput: 256 * 1024 * 1024 },
+      '\n',
+      (line) => {
+        if (line.startsWith('?') && wanted.has(line.slice(1))) missing.push(line.slice(1));
+      },
+    );
     if (missing.length === 0) return 0;
     // In fetches of FETCH_CHUNK ids: git's handling of the ids given on stdin grows with their
     // square (100,000 ids: 20 s before the transfer starts; 5,000: 0.05 s).
@@ -485,13 +489,13 @@ function fetchIds(cacheDir: string, repo: string, ids: readonly string[], limits
 /** The size of each blob `ids` (all in the cache), in order. */
 export async function blobSizes(cacheDir: string, ids: readonly string[], limits: GitLimits): Promise<number[]> {
   if (ids.length === 0) return [];
-  const out = await runGit(['cat-file', '--batch-check=%(objectsize)'], {
-    cwd: cacheDir,
-    timeoutMs: limits.timeoutMs,
-    input: `${ids.join('\n')}\n`,
-    maxOutput: 64 * 1024 * 1024,
-  });
-  const sizes = out.split('\n', ids.length).map(Number);
+  const sizes: number[] = [];
+  await gitRecords(
+    ['cat-file', '--batch-check=%(objectsize)'],
+    { cwd: cacheDir, timeoutMs: limits.timeoutMs, input: `${ids.join('\n')}\n`, maxOutput: 64 * 1024 * 1024 },
+    '\n',
+    (line) => void sizes.push(Number(line)),
+  );
   if (sizes.length !== ids.length || sizes.some((size) => !Number.isInteger(size))) throw new GitError('the git cache lacks files of the commit');
   return sizes;
 }
@@ -704,19 +708,38 @@ export interface TreeEntry {
  * partial cache, whose blobs (and so their sizes) are not all there: every size is 0.
  */
 export async function listFiles(cacheDir: string, sha: string, limits: GitLimits, { sizes = true }: { sizes?: boolean } = {}): Promise<TreeEntry[]> {
-  const out = await runGit(['ls-tree', '-r', ...(sizes ? ['-l'] : []), '-z', '--full-tree', sha], {
-    cwd: cacheDir,
-    timeoutMs: limits.timeoutMs,
-    maxOutput: 256 * 1024 * 1024,
-  });
   const entries: TreeEntry[] = [];
-  for (const record of out.split('\0')) {
-    if (!record) continue;
-    const tab = record.indexOf('\t');
-    const [mode, type, id, size] = record.slice(0, tab).split(/\s+/);
-    entries.push({ mode, type: type as TreeEntry['type'], id, size: size === '-' ? 0 : Number(size), path: record.slice(tab + 1) });
-  }
+  await gitRecords(
+    ['ls-tree', '-r', ...(sizes ? ['-l'] : []), '-z', '--full-tree', sha],
+    { cwd: cacheDir, timeoutMs: limits.timeoutMs, maxOutput: 256 * 1024 * 1024 },
+    '\0',
+    (record) => {
+      const tab = record.indexOf('\t');
+      const [mode, type, id, size] = record.slice(0, tab).split(/\s+/);
+      entries.push({ mode, type: type as TreeEntry['type'], id, size: size === '-' ? 0 : Number(size), path: record.slice(tab + 1) });
+    },
+  );
   return entries;
+}
+
+/**
+ * Runs git (bounded by `maxOutput` bytes) and hands each record of its output, ended by
+ * `separator` (empty ones skipped), to `onRecord` as the output comes, chunk by chunk. Parsed
+ * whole once git had ended, a 40,000-file commit's listings held the main thread 0.1-0.4 s each
+ * under load, and no request was answered meanwhile (issue 61); between two chunks, one is.
+ */
+async function gitRecords(args: string[], options: RunOptions & { maxOutput: number }, separator: string, onRecord: (record: string) => void): Promise<void> {
+  // A name's UTF-8 bytes may be split between two chunks: the decoder holds them until whole.
+  const decoder = new StringDecoder('utf8');
+  let rest = '';
+  const take = (text: string) => {
+    const records = (rest + text).split(separator);
+    rest = records.pop()!;
+    for (const record of records) if (record) onRecord(record);
+  };
+  await runGit(args, { ...options, onData: (chunk) => take(decoder.write(chunk)) });
+  // git ends its last record too; one that it did not end is a record all the same.
+  take(`${decoder.end()}${separator}`);
 }
 
 /** Checks out `sha` into a new detached worktree at `dir`. */
