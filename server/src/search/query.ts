@@ -222,7 +222,8 @@ function synonymsOf(term: string, analyzer: Analyzer): string[] {
   if (!table) {
     table = new Map();
     for (const words of THESAURUS) {
-      const stems = [...new Set(words.flatMap((word) => tokenize(word, { ...analyzer, stopWords: new Set() })))];
+      // Stop words dropped: `sign-in` gives `signin` and `sign`, not `in` (which a site may hold as the stem of `sign-ins`, a rare term).
+      const stems = [...new Set(words.flatMap((word) => tokenize(word, analyzer)))];
       for (const stem of stems) table.set(stem, [...new Set([...(table.get(stem) ?? []), ...stems.filter((other) => other !== stem)])]);
     }
     synonymCache.set(analyzer.language, table);
