@@ -9,7 +9,7 @@ import { namesAnApiCall, retrieve, SearchIndexes, type ChatMessage, type SearchF
 import { copyKey, SectionIndex } from '../src/search/section-index.js';
 import { analyzerFor, detectLanguage } from '../src/search/language.js';
 import { tokenize } from '../src/search/tokenize.js';
-import { questionOf, relatives, searchTerms } from '../src/search/query.js';
+import { questionOf, relatives, searchTerms, thesaurusTable } from '../src/search/query.js';
 import { insertDeployment, insertPageSections, type PageSection } from '../src/store/deployments.js';
 import { insertProject } from '../src/store/projects.js';
 import { openStore } from '../src/store/open.js';
@@ -142,6 +142,11 @@ describe('the parts of retrieval', () => {
     expect(terms.get('sign')).toBe(1);
     expect(terms.get('login')).toBe(0.5);
     expect(terms.has('in')).toBe(false);
+    // The table itself: no stop word in any line (`how long` is `long`).
+    const table = thesaurusTable(analyzer);
+    expect(table.get('sign')).toEqual(expect.arrayContaining(['login', 'signin', 'auth']));
+    expect([...table].filter(([term, others]) => analyzer.stopWords.has(term) || others.some((other) => analyzer.stopWords.has(other)))).toEqual([]);
+    expect(table.get('durat')).toEqual(['long']);
     // The other way, `sign-in` still stands for `login` by its word `sign`.
     expect(searchTerms(index, questionOf([user('login')]), analyzer).map(({ term }) => term)).toEqual(['login', 'sign']);
   });
