@@ -9,7 +9,7 @@ import { namesAnApiCall, retrieve, SearchIndexes, type ChatMessage, type SearchF
 import { copyKey, SectionIndex } from '../src/search/section-index.js';
 import { analyzerFor, detectLanguage } from '../src/search/language.js';
 import { tokenize } from '../src/search/tokenize.js';
-import { questionOf, relatives } from '../src/search/query.js';
+import { questionOf, relatives, searchTerms, thesaurusTable } from '../src/search/query.js';
 import { insertDeployment, insertPageSections, type PageSection } from '../src/store/deployments.js';
 import { insertProject } from '../src/store/projects.js';
 import { openStore } from '../src/store/open.js';
@@ -130,6 +130,27 @@ describe('retrieval over a deployment (PGlite)', () => {
 });
 
 describe('the parts of retrieval', () => {
+  it('never widens a word to a stop word: `sign` finds `login`, not the `in` of `sign-in` (issue 60)', async () => {
+    // `sign-ins` puts `in` (the stem of `ins`) in the index, on one page: a rare term that outranked the question's own words.
+    const index = await SectionIndex.build([
+      section({ pagePath: 'audit', body: 'Review the sign-ins of your users.' }),
+      section({ pagePath: 'login', pageTitle: 'Login', body: 'Add a login box.' }),
+    ]);
+    expect(index.has('in')).toBe(true);
+    const analyzer = analyzerFor('en');
+    const terms = new Map(searchTerms(index, questionOf([user('how do I sign up')]), analyzer).map(({ term, weight }) => [term, weight]));
+    expect(terms.get('sign')).toBe(1);
+    expect(terms.get('login')).toBe(0.5);
+    expect(terms.has('in')).toBe(false);
+    // The table itself: no stop word in any line (`how long` is `long`).
+    const table = thesaurusTable(analyzer);
+    expect(table.get('sign')).toEqual(expect.arrayContaining(['login', 'signin', 'auth']));
+    expect([...table].filter(([term, others]) => analyzer.stopWords.has(term) || others.some((other) => analyzer.stopWords.has(other)))).toEqual([]);
+    expect(table.get('durat')).toEqual(['long']);
+    // The other way, `sign-in` still stands for `login` by its word `sign`.
+    expect(searchTerms(index, questionOf([user('login')]), analyzer).map(({ term }) => term)).toEqual(['login', 'sign']);
+  });
+
   it('on a follow-up, prefers the pages the previous answer cited, an index page (`/`) too', async () => {
     const index = await SectionIndex.build([
       section({ pagePath: 'a', pageTitle: 'Plans', body: 'Usage limits apply.' }),

@@ -2,7 +2,8 @@
  * The text of a page, split into heading sections, for search and the assistant: front
  * matter title and description, then one section per Markdown heading. Code fences keep their
  * code (people search for it) but never start a section; MDX imports/exports, comments and
- * JSX tags are dropped, keeping the text between tags and title-like attributes.
+ * JSX tags are dropped, keeping the text between tags and title-like attributes. What readers
+ * never see (an element that is `hidden`, `display: none` or of class `hidden`) is left out.
  */
 import { parseFrontMatter } from 'docsnav';
 
@@ -35,6 +36,8 @@ export interface PageText {
 const MAX_PAGE_CHARS = 200_000;
 const MAX_SECTIONS = 500;
 const ATTRIBUTE_TEXT = /\b(?:title|description|label|alt)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+/** A line that opens or closes a code fence, and its mark. */
+const FENCE = /^\s*(`{3,}|~{3,})/;
 /** Most links kept per section, and longest link text (characters). */
 const MAX_LINKS = 100;
 const MAX_LINK_TEXT = 200;
@@ -91,10 +94,10 @@ export function pageText(source: string): PageText {
   let fence: string | undefined;
   let total = 0;
   const usedAnchors = new Map<string, number>();
-  for (const raw of stripBlocks(text).split('\n')) {
+  for (const raw of withoutHiddenBlocks(stripBlocks(text)).split('\n')) {
     total += raw.length + 1;
     if (total > MAX_PAGE_CHARS || result.sections.length >= MAX_SECTIONS) break;
-    const fenceMatch = /^\s*(`{3,}|~{3,})/.exec(raw);
+    const fenceMatch = FENCE.exec(raw);
     if (fence) {
       if (fenceMatch && fenceMatch[1][0] === fence[0] && fenceMatch[1].length >= fence.length) fence = undefined;
       else lines.push(raw);
@@ -122,6 +125,98 @@ export function pageText(source: string): PageText {
 /** Removes MDX/HTML comments; keeps the text of JSX components and their title-like attributes. */
 function stripBlocks(text: string): string {
   return text.replace(/\{\/\*[\s\S]*?\*\/\}/g, '').replace(/<!--[\s\S]*?-->/g, '');
+}
+
+/** An opening HTML or JSX tag (not self-closing): its name and attributes. */
+const OPENING_TAG = /<([A-Za-z][\w.]*)((?:\s[^<>]*?)?)>/g;
+/** A class (Tailwind's, as Mintlify sites use it) that shows the element to no reader on any screen. */
+const HIDING_CLASSES = new Set(['hidden', 'sr-only', 'visually-hidden']);
+const CLASS_ATTRIBUTE = /\bclass(?:Name)?\s*=\s*(?:"([^"]*)"|'([^']*)'|\{\s*["'`]([^"'`]*)["'`]\s*\})/;
+const STYLE_ATTRIBUTE = /\bstyle\s*=\s*(?:"([^"]*)"|'([^']*)'|\{\{([^}]*)\}\})/;
+const HIDING_STYLE = /\bdisplay\s*:\s*["']?none\b|\bvisibility\s*:\s*["']?hidden\b/i;
+/** The `hidden` attribute, once quoted values are taken out (any value hides but JSX's `hidden={false}`). */
+const HIDDEN_ATTRIBUTE = /(?:^|\s)hidden(?=\s|=|\/|$)/;
+const SHOWN_ATTRIBUTE = /(?:^|\s)hidden\s*=\s*\{\s*false\s*\}/;
+
+/**
+ * Whether a tag's attributes hide what it holds from every reader: `hidden`, a style of
+ * `display: none` or `visibility: hidden`, or a class of `hidden` or `sr-only` with no variant that
+ * shows it again (`hidden dark:block` is an image shown in dark mode).
+ */
+function hidesContent(attributes: string): boolean {
+  const classes = CLASS_ATTRIBUTE.exec(attributes);
+  if (classes) {
+    const names = (classes[1] ?? classes[2] ?? classes[3]).split(/\s+/);
+    if (names.some((name) => HIDING_CLASSES.has(name)) && !names.some((name) => name.includes(':'))) return true;
+  }
+  const style = STYLE_ATTRIBUTE.exec(attributes);
+  if (style && HIDING_STYLE.test(style[1] ?? style[2] ?? style[3])) return true;
+  return HIDDEN_ATTRIBUTE.test(attributes.replace(/"[^"]*"|'[^']*'|\{[^{}]*\}/g, '""')) && !SHOWN_ATTRIBUTE.test(attributes);
+}
+
+/**
+ * The text without what readers never see: an element whose tag hides it (`hidesContent`), to its
+ * matching closing tag, kept as blank lines (such blocks hold summaries written for machines, in
+ * words of the whole site, and would win questions the visible page does not answer). An element
+ * whose closing tag is missing is kept, and so is every later one of its name.
+ */
+function withoutHiddenBlocks(text: string): string {
+  let out = '';
+  let from = 0;
+  // Names with an element left open: the text after it is not read again for each such element (linear).
+  const unclosed = new Set<string>();
+  const fences = fencedRanges(text);
+  let fence = 0;
+  OPENING_TAG.lastIndex = 0;
+  for (let match = OPENING_TAG.exec(text); match; match = OPENING_TAG.exec(text)) {
+    while (fence < fences.length && fences[fence][1] <= match.index) fence++;
+    // A tag in a code example is code, shown as written.
+    if (fence < fences.length && fences[fence][0] <= match.index) continue;
+    const attributes = match[2];
+    if (attributes.endsWith('/') || unclosed.has(match[1]) || !hidesContent(attributes)) continue;
+    const end = closingEnd(text, match[1], OPENING_TAG.lastIndex);
+    if (end < 0) {
+      unclosed.add(match[1]);
+      continue;
+    }
+    out += text.slice(from, match.index) + text.slice(match.index, end).replace(/[^\n]+/g, '');
+    from = end;
+    OPENING_TAG.lastIndex = end;
+  }
+  return from === 0 ? text : out + text.slice(from);
+}
+
+/** The code fences of the text (as `pageText` reads them), as [start, end) offsets in order; an unclosed one runs to the end. */
+function fencedRanges(text: string): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  let open: { mark: string; start: number } | undefined;
+  for (let at = 0; at < text.length;) {
+    const end = text.indexOf('\n', at);
+    const next = end < 0 ? text.length : end + 1;
+    const mark = FENCE.exec(text.slice(at, next))?.[1];
+    if (open) {
+      if (mark && mark[0] === open.mark[0] && mark.length >= open.mark.length) {
+        ranges.push([open.start, next]);
+        open = undefined;
+      }
+    } else if (mark) open = { mark, start: at };
+    at = next;
+  }
+  if (open) ranges.push([open.start, text.length]);
+  return ranges;
+}
+
+/** Where the closing tag of an element named `name` opened before `from` ends; -1 when it is not closed. */
+function closingEnd(text: string, name: string, from: number): number {
+  const tags = new RegExp(`<(/?)${name.replace(/\./g, '\\.')}(?=[\\s/>])[^<>]*>`, 'g');
+  tags.lastIndex = from;
+  let depth = 1;
+  for (let tag = tags.exec(text); tag; tag = tags.exec(text)) {
+    if (tag[1]) depth--;
+    else if (!tag[0].endsWith('/>')) depth++;
+    if (depth === 0) return tags.lastIndex;
+  }
+  return -1;
 }
 
 /** A line with none of these characters, and no list, quote or table rule mark at its start, has no inline syntax. */

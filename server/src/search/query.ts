@@ -219,13 +219,17 @@ const synonymCache = new Map<string, Map<string, string[]>>();
 function synonymsOf(term: string, analyzer: Analyzer): string[] {
   if (analyzer.language !== 'en') return [];
   let table = synonymCache.get(analyzer.language);
-  if (!table) {
-    table = new Map();
-    for (const words of THESAURUS) {
-      const stems = [...new Set(words.flatMap((word) => tokenize(word, { ...analyzer, stopWords: new Set() })))];
-      for (const stem of stems) table.set(stem, [...new Set([...(table.get(stem) ?? []), ...stems.filter((other) => other !== stem)])]);
-    }
-    synonymCache.set(analyzer.language, table);
-  }
+  if (!table) synonymCache.set(analyzer.language, (table = thesaurusTable(analyzer)));
   return table.get(term) ?? [];
+}
+
+/** The thesaurus as the analyzer's terms: each term to the other terms of its lines (made once per language by `synonymsOf`). */
+export function thesaurusTable(analyzer: Analyzer): Map<string, string[]> {
+  const table = new Map<string, string[]>();
+  for (const words of THESAURUS) {
+    // Stop words dropped: `sign-in` gives `signin` and `sign`, not `in` (which a site may hold as the stem of `sign-ins`, a rare term).
+    const stems = [...new Set(words.flatMap((word) => tokenize(word, analyzer)))];
+    for (const stem of stems) table.set(stem, [...new Set([...(table.get(stem) ?? []), ...stems.filter((other) => other !== stem)])]);
+  }
+  return table;
 }
