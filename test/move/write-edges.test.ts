@@ -42,9 +42,7 @@ describe('a move, in docs.json', () => {
       'api/openapi.json': SPEC,
     });
     const plan = planOn(root, { from: 'api-reference/list-users/index.mdx', to: 'learn/users.mdx' });
-    expect(plan.redirects.added.map(({ source, destination }) => `${source} -> ${destination}`)).toEqual([
-      '/api-reference/list-users/index -> /learn/users',
-    ]);
+    expect(plan.redirects.added.map(({ source, destination }) => `${source} -> ${destination}`)).toEqual(['/api-reference/list-users/index -> /learn/users']);
   });
 });
 
