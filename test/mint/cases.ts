@@ -286,13 +286,10 @@ export const UPGRADE_CASES: UpgradeCase[] = [
   {
     name: 'a locale version with a url is a language that links there, with no pages of its own',
     mint: {
-      navigation: [
-        { group: 'Start', pages: ['intro'], version: 'English' },
-        { group: 'Autre', pages: ['fr/intro'], version: 'Français' },
-      ],
+      navigation: [{ group: 'Start', pages: ['intro'], version: 'English' }],
       versions: [
         { name: 'English', locale: 'en', default: true },
-        { name: 'Français', locale: 'fr', url: 'https://fr.example.com' },
+        { name: 'French', locale: 'fr', url: 'https://fr.example.com' },
       ],
     },
     navigation: {
