@@ -190,4 +190,24 @@ describe('dense retrieval', () => {
       endpoint.failing = false;
     }
   });
+
+  it('a stored vector at a position the deployment has no section for (a stray row) is left out: dense retrieval goes on', async () => {
+    // A row past the last section, intact (its bytes and checksum those of section 0's): the deployment has 3 sections.
+    await store.query(
+      `INSERT INTO section_embeddings (deployment_id, model, position, vector, checksum)
+       SELECT deployment_id, model, 3, vector, checksum FROM section_embeddings WHERE deployment_id = 'd1' AND model = 'concepts' AND position = 0`,
+    );
+    try {
+      const indexes = new SearchIndexes(store, undefined, new Embedder({ baseUrl: endpoint.url, model: 'concepts' }));
+      const failures: string[] = [];
+      indexes.onDenseFailed = (_, error) => failures.push(error);
+      await indexes.get('d1');
+      expect(await indexes.denseReady('d1')).toBeDefined();
+      expect(failures).toEqual([]);
+      // Found in other words only by the vectors (lexical alone finds none: the first test).
+      expect((await ask(indexes, 'automobile insurance'))[0]).toBe('/vehicles');
+    } finally {
+      await store.query(`DELETE FROM section_embeddings WHERE deployment_id = 'd1' AND model = 'concepts' AND position = 3`);
+    }
+  });
 });

@@ -4,6 +4,7 @@ import { isEnglishWord } from '../src/search/lexicon.js';
 import { analyzerFor } from '../src/search/language.js';
 import { missingNames } from '../src/search/missing-names.js';
 import { SectionIndex } from '../src/search/section-index.js';
+import { tokenize } from '../src/search/tokenize.js';
 import { section } from './sections.js';
 
 const SITE = [
@@ -53,5 +54,16 @@ describe('missingNames', () => {
     ['graphql', false],
   ])('isEnglishWord(%s) is %s', (word, expected) => {
     expect(isEnglishWord(word)).toBe(expected);
+  });
+});
+
+describe('whether a page holds a word (what decides that the best pages do not cover the question)', () => {
+  it('answers for every page and word exactly: never from the postings of the word after it', async () => {
+    // One word per page, each word's postings next to the next word's in the index.
+    const words = ['alpha', 'bravo', 'charlie', 'delta'];
+    const index = await SectionIndex.build(words.map((word) => section({ pagePath: word, pageTitle: word, body: `${word} ${word}.` })));
+    // The index holds words as the analyzer writes them (stemmed: "charlie" is "charli").
+    const term = (word: string) => tokenize(word, analyzerFor('en'))[0];
+    for (const page of words) for (const word of words) expect(index.pageHolds(page, term(word)), `${page} holds ${word}`).toBe(page === word);
   });
 });

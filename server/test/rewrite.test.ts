@@ -77,6 +77,25 @@ describe('retrieval with a rewriter', () => {
     expect(pages(await ask(rewrite))).toEqual(pages(await ask()));
   });
 
+  it('ranks the rewritten queries under the question’s filter: a version asked for gives only its pages', async () => {
+    const v1 = { kind: 'version', label: 'v1', default: false };
+    const v2 = { kind: 'version', label: 'v2', default: true };
+    const site = [
+      section({ pagePath: 'v1/sessions', pageTitle: 'Sessions', body: 'A session expires after 8 hours. Set the session duration in Settings.', trail: [v1] }),
+      section({ pagePath: 'v1/users', pageTitle: 'Users', body: 'Users keep their profile. Users can log out after a day of work.', trail: [v1] }),
+      section({ pagePath: 'sessions', pageTitle: 'Sessions', body: 'A session expires after 12 hours. Set the session duration in Settings.', trail: [v2] }),
+      section({ pagePath: 'users', pageTitle: 'Users', body: 'Users keep their profile. Users can log out after a day of work.', trail: [v2] }),
+    ];
+    const index = await SectionIndex.build(site);
+    const retrieval = await retrieve({ get: () => Promise.resolve(index) } as never, 'd', [{ role: 'user', content: READER }], {
+      limit: 3,
+      filter: { version: 'v1' },
+      rewrite: () => Promise.resolve(['session duration', 'session expiry']),
+    });
+    expect(retrieval.rewritten).toEqual(['session duration', 'session expiry']);
+    expect(pages(retrieval)).toEqual(['v1/sessions', 'v1/users']);
+  });
+
   it('does not wait past the deadline for a rewriter that never answers, and aborts it', async () => {
     let aborted = false;
     const started = performance.now();

@@ -96,6 +96,26 @@ describe('copies of a document across versions', () => {
     expect(ranked.filter((path) => RETRY_PAGES.has(path))).toEqual(['v3/guides/retries']);
   });
 
+  it('joins one path and title across versions as one page, however rewritten and wherever it sits in the navigation', async () => {
+    const index = await SectionIndex.build([
+      section({
+        pagePath: 'v1/setup',
+        pageTitle: 'Setup',
+        body: 'Install the command line tool with npm, then run its init command to create a project folder.',
+        trail: [version('v1', false), group('Getting started')],
+      }),
+      section({
+        pagePath: 'v2/setup',
+        pageTitle: 'Setup',
+        body: 'Download the desktop application, sign in with your account and pick a workspace to begin.',
+        trail: [version('v2', true), group('Installation')],
+      }),
+      section({ pagePath: 'v2/billing', pageTitle: 'Billing', body: 'Invoices are sent monthly.', trail: [version('v2', true), group('Account')] }),
+    ]);
+    const ranked = index.rank(terms('setup'), { limit: 5 }).map((entry) => entry.page.path);
+    expect(ranked).toEqual(['v2/setup']);
+  });
+
   it('never joins two pages of one version, however alike', async () => {
     const index = await SectionIndex.build([
       section({ pagePath: 'a', pageTitle: 'Retries', body: RETRIES, trail: [version('v2.0', true)] }),

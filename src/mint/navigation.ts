@@ -404,6 +404,7 @@ class NavigationUpgrader {
       }
     }
     if (type === 'anchors') {
+      // Stryker disable next-line ConditionalExpression: without an icon, icon() answers undefined, which set() does not set.
       if (raw.icon) this.o.set(base, 'icon', this.icon(raw, at), childPointer(at, 'icon'));
       if (raw.color) {
         // A gradient's first colour stands for it.

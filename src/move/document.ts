@@ -178,9 +178,9 @@ function patternMayReach(pattern: string, moves: MoveMap): boolean {
  * before, so it never applied) is kept, and noted: a second one would never apply.
  */
 function addRedirects(site: Site, table: RedirectTable, moves: MoveMap, changes: DocumentChanges): void {
-  // What the site serves after the move: its page files where they are then, and the pages with no file of their own.
+  // What the site serves after the move: its page files where they are then, and the pages with no file of their own (generated from a spec).
   const servedAfter = new Set<string>();
-  for (const page of site.pages.values()) if (page.file === undefined || page.endpoint) servedAfter.add(page.path);
+  for (const page of site.pages.values()) if (page.file === undefined) servedAfter.add(page.path);
   for (const file of site.contentFiles) {
     if (!file.startsWith('snippets/')) servedAfter.add((moves.files.get(file) ?? file).replace(/\.mdx?$/i, ''));
   }

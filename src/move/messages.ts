@@ -26,6 +26,7 @@ export const REFUSALS = {
   redirectCollision:
     'the URL /{url} of the moved {moved} is the source of the redirect {redirect} ({pointer}): readers would be redirected away from the page; remove the redirect first',
   twoTargets: '{first} and {second} would both move to {to}',
+  inMovedFolder: '{to} is in {folder}, which this move takes too ({from} to {other}): make the two moves one after the other',
   unreadable: 'cannot read {file}: {why}',
   unparsable: '{file} does not parse ({why}): fix it first, so that its entries can be rewritten',
   uneditable: 'cannot rewrite {what} in {file} ({pointer}) without reformatting it: edit it by hand first',

@@ -212,6 +212,17 @@ function resolveAll(onRefused: MoveOptions['onRefused'], requests: readonly Move
       sources.add(move.from);
     }
   }
+  // A target in a folder another request moves away or makes (never its own: intoItself) depends on the order of the
+  // two (a page put into b/ that b's move then takes to c/ lands in c/, its links rewritten for b/): refused.
+  const ends = new Map<string, ResolvedRequest>();
+  for (const request of resolved) for (const end of [request.from, request.to]) ends.set(end, request);
+  for (const request of resolved) {
+    for (let at = request.to.lastIndexOf('/'); at > 0; at = request.to.lastIndexOf('/', at - 1)) {
+      const folder = request.to.slice(0, at);
+      const other = ends.get(folder);
+      if (other !== undefined) refuse('inMovedFolder', { to: request.to, folder, from: other.from, other: other.to });
+    }
+  }
   return resolved;
 }
 

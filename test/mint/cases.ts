@@ -284,6 +284,38 @@ export const UPGRADE_CASES: UpgradeCase[] = [
     },
   },
   {
+    name: 'a locale version with a url is a language that links there, with no pages of its own',
+    mint: {
+      navigation: [{ group: 'Start', pages: ['intro'], version: 'English' }],
+      versions: [
+        { name: 'English', locale: 'en', default: true },
+        { name: 'French', locale: 'fr', url: 'https://fr.example.com' },
+      ],
+    },
+    navigation: {
+      languages: [
+        { language: 'en', default: true, groups: [{ group: 'Start', pages: ['intro'] }] },
+        { language: 'fr', href: 'https://fr.example.com' },
+      ],
+    },
+  },
+  {
+    name: 'a nested group of a version is remade (group, icon, pages): its own version key is not carried',
+    mint: {
+      navigation: [
+        { group: 'Start', version: 'v1', pages: ['intro', { group: 'More', version: 'v1', pages: ['more'] }] },
+        { group: 'Other', version: 'v2', pages: ['other'] },
+      ],
+      versions: ['v1', 'v2'],
+    },
+    navigation: {
+      versions: [
+        { version: 'v1', groups: [{ group: 'Start', pages: ['intro', { group: 'More', pages: ['more'] }] }] },
+        { version: 'v2', groups: [{ group: 'Other', pages: ['other'] }] },
+      ],
+    },
+  },
+  {
     name: 'a division of one version gates its pages to that version',
     mint: {
       navigation: [
@@ -569,6 +601,42 @@ export const SETTINGS_CASES: SettingsCase[] = [
       favicon: '/favicon.svg',
       logo: { light: '/l.svg', dark: '/d.svg', href: 'https://example.com' },
       redirects: [{ source: '/old', destination: '/new', permanent: true }],
+    },
+  },
+  {
+    name: 'a key the legacy check drops is not carried over (an unknown key of a redirect)',
+    mint: { redirects: [{ source: '/old', destination: '/new', note: 'moved in 2023' }] },
+    docs: {
+      $schema: 'https://mintlify.com/docs.json',
+      theme: 'mint',
+      name: 'Acme',
+      colors: { primary: '#0D9373' },
+      favicon: '/favicon.svg',
+      redirects: [{ source: '/old', destination: '/new' }],
+    },
+  },
+  {
+    name: 'an eyebrow display other than breadcrumbs is section',
+    mint: { eyebrow: { display: 'section' } },
+    docs: {
+      $schema: 'https://mintlify.com/docs.json',
+      theme: 'mint',
+      name: 'Acme',
+      colors: { primary: '#0D9373' },
+      favicon: '/favicon.svg',
+      styling: { eyebrows: 'section' },
+    },
+  },
+  {
+    name: "api: an auth with a name and no method is still the mdx's auth",
+    mint: { api: { baseUrl: 'https://api.example.com', auth: { name: 'X-Key' } } },
+    docs: {
+      $schema: 'https://mintlify.com/docs.json',
+      theme: 'mint',
+      name: 'Acme',
+      colors: { primary: '#0D9373' },
+      favicon: '/favicon.svg',
+      api: { mdx: { server: 'https://api.example.com', auth: { name: 'X-Key' } } },
     },
   },
 ];

@@ -111,6 +111,22 @@ const CASES: RefusalCase[] = [
     ],
   },
   {
+    name: 'a page put into a folder the same move takes away (it would land in the folder taken, its links rewritten for the other)',
+    reason: 'inMovedFolder',
+    request: [
+      { from: 'index.mdx', to: 'guides/home.mdx' },
+      { from: 'guides', to: 'learn' },
+    ],
+  },
+  {
+    name: 'a page put into the folder another request of the move makes',
+    reason: 'inMovedFolder',
+    request: [
+      { from: 'guides', to: 'learn' },
+      { from: 'index.mdx', to: 'learn/home.mdx' },
+    ],
+  },
+  {
     name: 'docs.json that does not parse',
     reason: 'unparsable',
     request: { from: 'guides/a.mdx', to: 'start/a.mdx' },
