@@ -94,15 +94,42 @@ describe('asyncapi beside openapi on a group', () => {
 
 describe('asyncapi beside openapi elsewhere: kept', () => {
   const KEPT: Array<[name: string, navigation: Record<string, unknown>, pages: string[]]> = [
-    ['a tab', { tabs: [{ tab: 'Home', pages: ['index'] }, { tab: 'T', openapi: 'api.json', asyncapi: 'ws.json' }] }, ['api-reference/list-users', ...CHANNELS]],
-    ['an anchor', { anchors: [{ anchor: 'Home', pages: ['index'] }, { anchor: 'A', openapi: 'api.json', asyncapi: 'ws.json' }] }, ['api-reference/list-users', ...CHANNELS]],
+    [
+      'a tab',
+      {
+        tabs: [
+          { tab: 'Home', pages: ['index'] },
+          { tab: 'T', openapi: 'api.json', asyncapi: 'ws.json' },
+        ],
+      },
+      ['api-reference/list-users', ...CHANNELS],
+    ],
+    [
+      'an anchor',
+      {
+        anchors: [
+          { anchor: 'Home', pages: ['index'] },
+          { anchor: 'A', openapi: 'api.json', asyncapi: 'ws.json' },
+        ],
+      },
+      ['api-reference/list-users', ...CHANNELS],
+    ],
     [
       'a menu item',
-      { tabs: [{ tab: 'Home', pages: ['index'] }, { tab: 'T', menu: [{ item: 'I', openapi: 'api.json', asyncapi: 'ws.json' }] }] },
+      {
+        tabs: [
+          { tab: 'Home', pages: ['index'] },
+          { tab: 'T', menu: [{ item: 'I', openapi: 'api.json', asyncapi: 'ws.json' }] },
+        ],
+      },
       ['api-reference/list-users', ...CHANNELS],
     ],
     // An inherited `openapi` is not the group's own: the validator looks at the group's keys only.
-    ['a group under a tab with `openapi`', { tabs: [{ tab: 'T', openapi: 'api.json', groups: [HOME, { group: 'G', pages: ['index'], asyncapi: 'ws.json' }] }] }, ['index', ...CHANNELS, 'api-reference/list-users']],
+    [
+      'a group under a tab with `openapi`',
+      { tabs: [{ tab: 'T', openapi: 'api.json', groups: [HOME, { group: 'G', pages: ['index'], asyncapi: 'ws.json' }] }] },
+      ['index', ...CHANNELS, 'api-reference/list-users'],
+    ],
   ];
   it.each(KEPT)('%s', async (_name, navigation, pages) => {
     const site = await resolved(navigation, 'platform');
