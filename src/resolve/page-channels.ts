@@ -10,18 +10,20 @@
  * - of the root's AsyncAPI files in the platform's order (page-operations.ts `walkOrder`), the
  *   LAST that has a channel with that id is used;
  * - the title is the channel's `title`, else its id in sentence case; the description its
- *   `description`, else its `summary`. Front matter `title` and `description` win over both.
+ *   `description`, else its `summary`, else ''. Both replace an `openapi` operation's, even when
+ *   no channel is found (then the title is the file name's); front matter `title` and
+ *   `description` win over them.
  * Confirmed by building (test/resolve/page-channels.corpus.test.ts).
  */
 import path from 'node:path';
 import type { DocsFiles } from '../rules/types.js';
-import { channelDescription, listChannels, sentenceCase, type AsyncapiChannel } from './asyncapi.js';
+import { listChannels, sentenceCase, type AsyncapiChannel } from './asyncapi.js';
 import { SPEC_FILE, walkOrder } from './page-operations.js';
 import type { SpecLoader } from './specs.js';
 
-/** What a page's `asyncapi` front matter gives it: its channel's title and description. */
+/** What a page's `asyncapi` front matter gives it: its channel's title and description, when the channel is found. */
 export interface FrontMatterChannel {
-  title: string;
+  title?: string;
   description?: string;
 }
 
@@ -34,20 +36,21 @@ export class PageChannels {
     private readonly files: DocsFiles | undefined,
   ) {}
 
-  /** The channel a page's `asyncapi` front matter names, if the platform finds it. */
-  find(reference: string): FrontMatterChannel | undefined {
+  /**
+   * What a page's `asyncapi` front matter (a string, not empty) gives it, as the platform does: the
+   * channel's title and description ('' without one) when it finds the channel, else neither (the
+   * page then has its file name's title and no description, even over an `openapi` operation's).
+   */
+  find(reference: string): FrontMatterChannel {
     const words = reference.trim().split(/\s+/);
-    if (words.length > 2) return undefined;
+    if (words.length > 2) return {};
     const [spec, id] = words.length === 2 ? words : [undefined, words[0]];
-    if (spec !== undefined && /\.(json|ya?ml)$/i.test(spec)) return undefined;
+    if (spec !== undefined && /\.(json|ya?ml)$/i.test(spec)) return {};
     const channel = this.all()
       .findLast((file) => (spec === undefined || file.name === spec) && file.channels.has(id))
       ?.channels.get(id);
-    if (!channel) return undefined;
-    const found: FrontMatterChannel = { title: channel.title || sentenceCase(channel.id) };
-    const description = channelDescription(channel);
-    if (description) found.description = description;
-    return found;
+    if (!channel) return {};
+    return { title: channel.title || sentenceCase(channel.id), description: channel.description || channel.summary || '' };
   }
 
   private all(): Array<{ name: string; channels: Map<string, AsyncapiChannel> }> {

@@ -28,7 +28,7 @@ export interface PageFrontMatter {
   data?: Record<string, unknown>;
   /** The operation its `openapi` names, when found. */
   operation?: { operation: Operation; file: string };
-  /** The AsyncAPI channel its `asyncapi` names, when found (page-channels.ts). */
+  /** What the AsyncAPI channel its `asyncapi` names gives it (page-channels.ts), when it names one. */
   channel?: FrontMatterChannel;
 }
 
@@ -125,8 +125,7 @@ export class PageFrontMatterReader {
         }
         result.operation = this.operationOf(found, front.data);
         const asyncapi = front.data.asyncapi;
-        const channel = typeof asyncapi === 'string' ? this.pageChannels?.find(asyncapi) : undefined;
-        if (channel) result.channel = channel;
+        if (typeof asyncapi === 'string' && asyncapi !== '' && this.pageChannels) result.channel = this.pageChannels.find(asyncapi);
       }
     }
     if (result) this.pageFiles.set(pagePath, result);

@@ -560,10 +560,11 @@ export class TreeBuilder {
         if (operation.operation.description !== undefined) page.description = operation.operation.description;
         page.openapi = pageOperation(operation.operation, operation.file);
       }
-      // An `asyncapi` channel titles the page over an `openapi` operation (getDecoratedNavPageAndSlug), unless the front matter says.
+      // An `asyncapi` value titles and describes the page over an `openapi` operation, found or not
+      // (getDecoratedNavPageAndSlug), unless the front matter says.
       if (found.channel) {
-        page.title = found.channel.title;
-        if (found.channel.description !== undefined) page.description = found.channel.description;
+        page.title = found.channel.title ?? titleFromSlug(pagePath);
+        page.description = found.channel.description;
       }
       if (found.data) applyFrontMatter(page, found.data, this.frontMatter.keepsEmptyTitles);
     }

@@ -12,6 +12,7 @@ const WS = asyncapi({
   userSignedUp: { address: 'u' },
   chat: { address: 'c', title: 'Chat Room', description: 'Talk.', summary: 'Short.' },
   summed: { address: 'm', summary: 'Only a summary.' },
+  emptied: { address: 'e', description: '', summary: 'The summary.' },
   blank: { address: 'b', title: '' },
   same: { address: 's', title: 'same' },
 });
@@ -26,10 +27,11 @@ async function pageOf(lines: string, files: Record<string, string>, page = 'page
 describe('a page titled by its `asyncapi` front matter', () => {
   it.each([
     ['a channel with a title (and its description)', 'asyncapi: chat', 'Chat Room', 'Talk.'],
-    ['a channel without one: its id in sentence case', 'asyncapi: userSignedUp', 'User signed up', undefined],
+    ['a channel without one: its id in sentence case, and an empty description', 'asyncapi: userSignedUp', 'User signed up', ''],
     ['a summary when there is no description', 'asyncapi: summed', 'Summed', 'Only a summary.'],
-    ['an empty title: the id in sentence case', 'asyncapi: blank', 'Blank', undefined],
-    ['a title equal to the id is kept as written', 'asyncapi: same', 'same', undefined],
+    ['a summary when the description is empty', 'asyncapi: emptied', 'Emptied', 'The summary.'],
+    ['an empty title: the id in sentence case', 'asyncapi: blank', 'Blank', ''],
+    ['a title equal to the id is kept as written', 'asyncapi: same', 'same', ''],
     ['no such channel: the file name', 'asyncapi: nothere', 'Page', undefined],
     ['more than two words: nothing', 'asyncapi: ws chat more', 'Page', undefined],
     ['blanks around it do not matter', 'asyncapi: "  chat  "', 'Chat Room', 'Talk.'],
@@ -45,8 +47,14 @@ describe('a page titled by its `asyncapi` front matter', () => {
     const api = json({ openapi: '3.1.0', info: { title: 'A', version: '1' }, paths: { '/u': { get: { summary: 'Get U', description: 'U.' } } } });
     const page = await pageOf('openapi: GET /u\nasyncapi: chat', { 'ws.json': WS, 'api.json': api });
     expect([page.title, page.description]).toEqual(['Chat Room', 'Talk.']);
+    // A channel not found still replaces the operation's title and description (the platform's are undefined then).
     const alone = await pageOf('openapi: GET /u\nasyncapi: nothere', { 'ws.json': WS, 'api.json': api });
-    expect([alone.title, alone.description]).toEqual(['Get U', 'U.']);
+    expect([alone.title, alone.description]).toEqual(['Page', undefined]);
+    const blank = await pageOf('openapi: GET /u\nasyncapi: "  "', { 'ws.json': WS, 'api.json': api });
+    expect([blank.title, blank.description]).toEqual(['Page', undefined]);
+    // An empty one is no value: the operation's stay.
+    const empty = await pageOf('openapi: GET /u\nasyncapi: ""', { 'ws.json': WS, 'api.json': api });
+    expect([empty.title, empty.description]).toEqual(['Get U', 'U.']);
   });
 
   it('the last AsyncAPI file in the walk order that has the channel', async () => {
@@ -59,7 +67,9 @@ describe('a page titled by its `asyncapi` front matter', () => {
     const files = { 'specs/ws.json': WS, 'b.json': WS2 };
     expect((await pageOf('asyncapi: ws chat', files)).title).toBe('Chat Room');
     expect((await pageOf('asyncapi: b chat', files)).title).toBe('Chat Two');
-    for (const named of ['specs/ws.json', '/specs/ws.json', 'ws.JSON', 'ws.yml', 'specs/ws', 'nothing']) {
+    // A name that only holds `.json` before its end is a name.
+    expect((await pageOf('asyncapi: v2.jsonish chat', { ...files, 'v2.jsonish.json': WS2 })).title).toBe('Chat Two');
+    for (const named of ['specs/ws.json', '/specs/ws.json', 'ws.JSON', 'ws.yml', 'ws.yaml', 'specs/ws', 'nothing']) {
       expect((await pageOf(`asyncapi: ${named} chat`, files)).title).toBe('Page');
     }
   });

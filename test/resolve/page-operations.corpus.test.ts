@@ -38,6 +38,7 @@ const WS = asyncapi({
   chat: { address: 'c', title: 'Chat Room', description: 'Talk.' },
   blank: { address: 'b', title: '' },
   same: { address: 's', title: 'same' },
+  emptied: { address: 'e', description: '', summary: 'The summary.' },
 });
 const WS2 = asyncapi({ chat: { address: 'c2', title: 'Chat Two' } });
 
@@ -95,6 +96,9 @@ const SITES: Array<[name: string, files: Record<string, string>]> = [
       'u.mdx': page('asyncapi: ws chat extra'),
       'v.mdx': page('title: Mine\nasyncapi: chat'),
       'w.mdx': page('openapi: GET /items\nasyncapi: chat'),
+      'x.mdx': page('openapi: GET /items\nasyncapi: nothere'),
+      'y.mdx': page('openapi: GET /items\nasyncapi: ""'),
+      'z.mdx': page('asyncapi: emptied'),
       'api.json': getOnly('api'),
     },
   ],
