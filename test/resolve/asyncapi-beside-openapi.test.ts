@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REQUIRED_SETTINGS } from '../required-settings.js';
+import { OPENAPI_KEPT, OPENAPI_REJECTED } from '../rules/openapi-forms.js';
 import { json, resolveSite } from './site.js';
 
 /**
@@ -139,45 +140,12 @@ describe('asyncapi beside openapi elsewhere: kept', () => {
 });
 
 describe("the group's `openapi` decides: one the validator drops leaves the `asyncapi` in place", () => {
-  const DROPS: unknown[] = [
-    'api.json',
-    ' api.json ',
-    ['api.json'],
-    [],
-    [{ source: 'api.json' }, 'api.json'],
-    { source: 'api.json' },
-    { source: 'api.json', directory: 'x', overlays: [] },
-    { source: 'api.json', overlays: ['o.yaml', 'https://example.com/o.yaml'] },
-    'https://example.com/api.json',
-    'http://example.com/api.json',
-  ];
-  const KEEPS: unknown[] = [
-    '',
-    '   ',
-    'ftp://example.com/api.json',
-    'xhttps://example.com/api.json',
-    'httpsx://example.com/api.json',
-    5,
-    null,
-    false,
-    ['api.json', 5],
-    ['api.json', ''],
-    [{ source: 'api.json', extra: 1 }],
-    { source: 'api.json', extra: 1 },
-    { source: ' ' },
-    { source: 5 },
-    { directory: 'x' },
-    { source: 'api.json', directory: 5 },
-    { source: 'api.json', directory: null },
-    { source: 'api.json', overlays: 'o.yaml' },
-    { source: 'api.json', overlays: ['ftp://example.com/o.yaml'] },
-  ];
-  it.each(DROPS.map((value) => [JSON.stringify(value), value]))('%s: `asyncapi` dropped', async (_shown, openapi) => {
+  it.each(OPENAPI_KEPT)('%s: `asyncapi` dropped', async (_shown, openapi) => {
     const site = await resolved(group({ openapi, asyncapi: 'ws.json' }), 'platform');
     expect(site.pages.filter((page) => page.includes('websockets'))).toEqual([]);
     expect(site.problems).toContain('asyncapi-ignored warning /navigation/groups/1/asyncapi');
   });
-  it.each(KEEPS.map((value) => [JSON.stringify(value), value]))('%s: `asyncapi` kept', async (_shown, openapi) => {
+  it.each(OPENAPI_REJECTED)('%s: `asyncapi` kept', async (_shown, openapi) => {
     const site = await resolved(group({ openapi, asyncapi: 'ws.json' }), 'platform');
     expect(site.pages.filter((page) => page.includes('websockets'))).toEqual(CHANNELS);
     expect(site.problems.filter((problem) => problem.startsWith('asyncapi-ignored'))).toEqual([]);

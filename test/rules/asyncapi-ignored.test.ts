@@ -3,6 +3,7 @@ import { asyncapiIgnored } from '../../src/rules/asyncapi-ignored.js';
 import { asyncapiNotFound } from '../../src/rules/asyncapi-not-found.js';
 import { pathOutsideRoot } from '../../src/rules/path-outside-root.js';
 import { runRule, testRule, type RuleCase } from './harness.js';
+import { OPENAPI_KEPT, OPENAPI_REJECTED } from './openapi-forms.js';
 
 /**
  * `asyncapi-ignored` (an `asyncapi` the platform never reads) and what the platform reads: a
@@ -120,40 +121,7 @@ testRule(
 );
 
 describe("the group's own `openapi` decides: only one the platform's validator keeps drops the `asyncapi`", () => {
-  const DROPS: unknown[] = [
-    'api.json',
-    ' api.json ',
-    ['api.json'],
-    [],
-    [{ source: 'api.json' }, 'api.json'],
-    { source: 'api.json' },
-    { source: 'api.json', directory: 'x', overlays: [] },
-    { source: 'api.json', overlays: ['o.yaml', 'https://example.com/o.yaml'] },
-    'https://example.com/api.json',
-    'http://example.com/api.json',
-  ];
-  const KEEPS: unknown[] = [
-    '',
-    '   ',
-    'ftp://example.com/api.json',
-    'xhttps://example.com/api.json',
-    'httpsx://example.com/api.json',
-    5,
-    null,
-    false,
-    ['api.json', 5],
-    ['api.json', ''],
-    [{ source: 'api.json', extra: 1 }],
-    { source: 'api.json', extra: 1 },
-    { source: ' ' },
-    { source: 5 },
-    { directory: 'x' },
-    { source: 'api.json', directory: 5 },
-    { source: 'api.json', directory: null },
-    { source: 'api.json', overlays: 'o.yaml' },
-    { source: 'api.json', overlays: ['ftp://example.com/o.yaml'] },
-  ];
   const warned = (openapi: unknown) => runRule(asyncapiIgnored, { navigation: { groups: [{ group: 'G', openapi, asyncapi: 'ws.json' }] } }).length;
-  it.each(DROPS.map((value) => [JSON.stringify(value), value]))('%s: dropped', (_shown, openapi) => expect(warned(openapi)).toBe(1));
-  it.each(KEEPS.map((value) => [JSON.stringify(value), value]))('%s: kept', (_shown, openapi) => expect(warned(openapi)).toBe(0));
+  it.each(OPENAPI_KEPT)('%s: dropped', (_shown, openapi) => expect(warned(openapi)).toBe(1));
+  it.each(OPENAPI_REJECTED)('%s: kept', (_shown, openapi) => expect(warned(openapi)).toBe(0));
 });
