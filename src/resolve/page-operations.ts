@@ -25,7 +25,7 @@ import type { FileStamp } from '../files.js';
 import type { KeptLookups, KeptPages } from '../pages/kept.js';
 import type { DocsFiles } from '../rules/types.js';
 import { findOperation, findWebhook, indexSpec, pathOperation, type Operation, type OperationIndex } from './operations.js';
-import type { SpecLoader } from './specs.js';
+import type { SpecLoaded, SpecLoader } from './specs.js';
 
 export type PageOperationLookup =
   | { kind: 'found'; operation: Operation; file: string }
@@ -180,13 +180,12 @@ export class PageOperations {
 
   /** The root's OpenAPI files in the platform's order (`walkOrder`), each with its operation index, found on first use. */
   private specs(): ReadonlyMap<string, OperationIndex> {
+    // Stryker disable next-line ConditionalExpression: building it again gives the same map (a cache).
     if (!this.specIndexes) {
       this.specFiles ??= this.findSpecFiles();
       this.specIndexes = new Map();
-      for (const file of [...this.specFiles].sort(walkOrder)) {
-        const loaded = this.loader.loadSync(file);
-        if (loaded.ok) this.specIndexes.set(file, indexSpec(loaded.spec));
-      }
+      // Each loaded as a spec when it was found to be one (the loader keeps what it read).
+      for (const file of [...this.specFiles].sort(walkOrder)) this.specIndexes.set(file, indexSpec((this.loader.loadSync(file) as SpecLoaded).spec));
     }
     return this.specIndexes;
   }

@@ -74,6 +74,11 @@ describe('a page titled by its `asyncapi` front matter', () => {
     }
   });
 
+  it('a root that cannot be listed: no AsyncAPI file is known, so no channel (the title is the file name)', async () => {
+    const { tree } = await resolveSite({ navigation: { pages: ['page'] } }, { 'page.mdx': '---\nasyncapi: chat\n---\n', 'ws.json': WS }, { list: false });
+    expect(tree.pages[0].title).toBe('Page');
+  });
+
   it('only AsyncAPI files the platform builds count; nothing is said about the others', async () => {
     const old = 'asyncapi: 2.6.0\ninfo:\n  title: Old\n  version: "1"\nchannels:\n  chat:\n    subscribe: {}\n';
     const openapi = json({ openapi: '3.1.0', info: { title: 'A', version: '1' }, paths: {} });
