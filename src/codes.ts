@@ -225,7 +225,7 @@ export const codes = {
     title: 'AsyncAPI value the platform never reads',
     severity: 'warning',
     description:
-      'An `asyncapi` that makes no pages on the platform: on the navigation root, or inside an element whose own `asyncapi` the platform reads (it reads only the outermost on a path from the root).',
+      "An `asyncapi` that makes no pages on the platform: on the navigation root, on a group that also has its own `openapi` (the platform's validator drops the `asyncapi`), or inside an element whose own `asyncapi` the platform reads (it reads only the outermost on a path from the root).",
     source: 'rule',
   },
   'openapi-remote': {

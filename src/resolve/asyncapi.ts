@@ -121,7 +121,12 @@ export function listChannels(spec: AsyncapiDocument): AsyncapiChannel[] {
  */
 export function channelTitle(channel: AsyncapiChannel): string {
   if (channel.title !== undefined && channel.title !== channel.id) return channel.title;
-  const words = channel.id.split(/(?=[A-Z])/).map((word) => word.toLowerCase());
+  return sentenceCase(channel.id);
+}
+
+/** The platform's camelToSentenceCase: split before each capital, lower-cased, the first letter upper-cased. */
+export function sentenceCase(id: string): string {
+  const words = id.split(/(?=[A-Z])/).map((word) => word.toLowerCase());
   return words.map((word, i) => (i === 0 ? word.charAt(0).toUpperCase() + word.slice(1) : word)).join(' ');
 }
 

@@ -59,7 +59,11 @@ export class NavBuilder {
   }
 
   /** Elements nested deeper than `maxDepth` divisions and groups are left out, as the resolver leaves out their pages. */
-  constructor(private readonly maxDepth: number) {}
+  constructor(
+    private readonly maxDepth: number,
+    /** The platform profile: an `asyncapi` the platform's validator drops makes no slot (navigation/asyncapi.ts). */
+    private readonly platform: boolean,
+  ) {}
 
   readonly visitor: NavigationVisitor = {
     element: (element) => this.enter(element),
@@ -101,7 +105,7 @@ export class NavBuilder {
     if (kind === 'group') fields.display = initialDisplay(element.groupDepth === 0, value.expanded);
     const recorded: Recorded = { fields, slots: [], depth };
     if (element.openapi?.owner === element) recorded.openapiPointer = pointerOf(element.path, 'openapi');
-    if (generatesAsyncapi(element)) recorded.asyncapiPointer = pointerOf(element.path, 'asyncapi');
+    if (generatesAsyncapi(element, this.platform)) recorded.asyncapiPointer = pointerOf(element.path, 'asyncapi');
     this.recorded.set(element, recorded);
     if (parent) parent.slots.push({ type: 'element', recorded });
     else this.root = recorded;

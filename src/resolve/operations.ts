@@ -337,6 +337,19 @@ export function findOperation(index: OperationIndex, method: string, path: strin
   return { kind: 'method-not-found', path: candidates[0], methods: HTTP_METHODS.filter((m) => methods.has(m)) };
 }
 
+/**
+ * The platform's front-matter lookup of `METHOD path` in one spec (@mintlify/common,
+ * dist/openapi/findOpenApiPath.js and getOpenApiOperationMethodAndEndpoint.js): the path item at
+ * the path key as written, else at the first key, in the spec's order, equal to it up to one
+ * trailing `/`; then its operation for the method. Undefined when no path item matches; null when
+ * the one that matches lacks the method (the platform looks no further).
+ */
+export function pathOperation(index: OperationIndex, method: string, path: string): Operation | null | undefined {
+  const key = index.paths.has(path) ? path : internalsOf(index).loose.get(withoutTrailingSlash(path))?.[0];
+  if (key === undefined) return undefined;
+  return index.paths.get(key)!.get(method.toLowerCase() as HttpMethod) ?? null;
+}
+
 /** The webhook an entry `webhook name` names (exact name). */
 export function findWebhook(index: OperationIndex, name: string): WebhookMatch {
   const operation = index.webhooks.get(name);

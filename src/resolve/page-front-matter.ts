@@ -16,6 +16,7 @@ import { iconOf } from './nav.js';
 import type { Operation } from './operations.js';
 import { findPageFile, readPageFile, type PageFile } from './page-files.js';
 import { importsOf, mayImport, readAsPage } from './unlisted-pages.js';
+import { PageChannels, type FrontMatterChannel } from './page-channels.js';
 import { PageOperations } from './page-operations.js';
 import type { SpecLoader } from './specs.js';
 import type { PageTree, ResolvedPage } from './types.js';
@@ -27,6 +28,8 @@ export interface PageFrontMatter {
   data?: Record<string, unknown>;
   /** The operation its `openapi` names, when found. */
   operation?: { operation: Operation; file: string };
+  /** What the AsyncAPI channel its `asyncapi` names gives it (page-channels.ts), when it names one. */
+  channel?: FrontMatterChannel;
 }
 
 /** Reports a finding in a page file (it has a `span`); `file` is root-relative. */
@@ -52,6 +55,7 @@ export class PageFrontMatterReader {
   /** Each page file's front matter and what it names, read and checked once. */
   private readonly pageFiles = new Map<string, PageFrontMatter>();
   private readonly pageOperations: PageOperations | undefined;
+  private readonly pageChannels: PageChannels | undefined;
   private readonly files: DocsFiles | undefined;
   private readonly reader: FileReader | undefined;
   private readonly absoluteRoot: string;
@@ -75,6 +79,7 @@ export class PageFrontMatterReader {
     this.keepsEmptyTitles = options.keepsEmptyTitles ?? false;
     const keptLookups = options.keptPages ? { kept: options.keptPages, absoluteRoot: options.absoluteRoot } : undefined;
     this.pageOperations = options.loader ? new PageOperations(options.loader, options.files, keptLookups) : undefined;
+    this.pageChannels = options.loader ? new PageChannels(options.loader, options.files) : undefined;
     // An editor's keystroke in docs.json finds 23,000 page files again: they are the last check's while no file changed.
     // Only through the cache's own reader: a caller's `readFile` may answer differently without telling the cache.
     this.found = this.memo('page-files');
@@ -119,6 +124,8 @@ export class PageFrontMatterReader {
           });
         }
         result.operation = this.operationOf(found, front.data);
+        const asyncapi = front.data.asyncapi;
+        if (typeof asyncapi === 'string' && asyncapi !== '' && this.pageChannels) result.channel = this.pageChannels.find(asyncapi);
       }
     }
     if (result) this.pageFiles.set(pagePath, result);
@@ -223,6 +230,13 @@ export class PageFrontMatterReader {
       this.sayInPage(found, {
         code: 'openapi-not-found',
         message: `\`openapi: "${value}"\` in "${found.file}" names "${lookup.spec}", which is not an OpenAPI file under the docs root.`,
+        key: 'openapi',
+        severity: 'warning',
+      });
+    } else if (lookup.kind === 'shadowed') {
+      this.sayInPage(found, {
+        code: 'endpoint-not-found',
+        message: `\`openapi: "${value}"\` in "${found.file}": the platform looks the operation up in the last OpenAPI file of the docs root (in its order: each folder's names sorted, depth first) whose paths have its path, "${lookup.file}", which lacks that method; so the page shows no API reference and takes its title from its file name. "${lookup.holder}" defines it: name it, \`openapi: "/${lookup.holder} ${value.trim().split(/\s+/).slice(-2).join(' ')}"\`.`,
         key: 'openapi',
         severity: 'warning',
       });

@@ -1,20 +1,31 @@
 /**
- * Pages whose front matter says `openapi: "GET /users"` (or `"specs/api.json GET /users"`,
- * `"webhook petDeleted"`) document that operation. The platform looks the operation up in every
- * OpenAPI file of the docs root, not only those docs.json names; a spec named in the reference
- * narrows that to the file with that path (or that name without its extension). docsnav does the
- * same through the one spec loader (each file read and parsed once), with one difference: where
- * several files define the operation, the platform takes the last in its directory listing's
- * order (which the file system decides); docsnav takes the one nearest the page's folder.
+ * Pages whose front matter says `openapi: "GET /users"` (or `"/specs/api.json GET /users"`,
+ * `"api GET /users"`, `"webhook petDeleted"`) document that operation. The platform looks the
+ * operation up in every OpenAPI file of the docs root, not only those docs.json names, and docsnav
+ * does as it does, through the one spec loader (each file read and parsed once): @mintlify/common
+ * (the copy @mintlify/prebuild 1.0.1341 builds with), dist/openapi/getOpenApiOperationMethodAndEndpoint.js,
+ * `getOpenApiOperationMethodAndEndpoint`, which dist/slug/getDecoratedNavPageAndSlug.js calls for
+ * the page's title and description:
+ * - the files are in the order of prebuild's dist/fs/index.js `getFileList`: a walk of the root,
+ *   each folder's names in byte order (Node's `readdir` sorts them), so `a/x.json` comes before `a.json`;
+ * - a named spec narrows them to the file whose path from the root with a leading `/` is the name
+ *   as written (`/specs/api.json`; `specs/api.json` matches nothing), or whose name without its
+ *   extension it is (`api`);
+ * - of those, the LAST whose `paths` has the path (as written, else with or without one trailing
+ *   slash: dist/openapi/findOpenApiPath.js) is the one used, whatever its methods. When it lacks the
+ *   method the page gets no operation, and its title comes from its file name, even where an
+ *   earlier file has it (`shadowed`, said in the page).
+ * Confirmed by building (test/resolve/page-operations.corpus.test.ts). Webhooks (`webhook name`)
+ * are looked up by name among each file's webhooks, the first that has it, as before: the platform's
+ * title lookup looks for the name among `paths`, where it finds none (a difference left as it was).
  */
 import path from 'node:path';
 import { parseEntry } from '../navigation/entries.js';
-import { rootRelative } from '../navigation/openapi.js';
 import type { FileStamp } from '../files.js';
 import type { KeptLookups, KeptPages } from '../pages/kept.js';
 import type { DocsFiles } from '../rules/types.js';
-import { findOperation, findWebhook, indexSpec, type Operation } from './operations.js';
-import type { SpecLoader } from './specs.js';
+import { findOperation, findWebhook, indexSpec, pathOperation, type Operation, type OperationIndex } from './operations.js';
+import type { SpecLoaded, SpecLoader } from './specs.js';
 
 export type PageOperationLookup =
   | { kind: 'found'; operation: Operation; file: string }
@@ -24,18 +35,20 @@ export type PageOperationLookup =
   | { kind: 'spec-not-found'; spec: string }
   /** No OpenAPI file (of those it may be in) defines it; `searched` says how many were looked in. */
   | { kind: 'operation-not-found'; searched: readonly string[] }
+  /** The file the platform uses (`file`, the last with the path) lacks the method; `holder`, an earlier one, has it. */
+  | { kind: 'shadowed'; file: string; holder: string }
   /** The docs root cannot be listed (an in-memory root without `list`): nothing to look in, nothing to say. */
   | { kind: 'unknown' };
 
-const SPEC_FILE = /\.(json|ya?ml)$/i;
+export const SPEC_FILE = /\.(json|ya?ml)$/i;
 /** Where kept lookups list the spec files among the files they were made from (a lookup's key is never this: a folder is never empty). */
 const SPECS_KEY = '\0specs';
 
 export class PageOperations {
   /** The docs root's OpenAPI 3 files (root-relative), found on first use. */
   private specFiles: string[] | undefined;
-  /** Those files nearest first, by the folder of the page asking (pages of one folder ask alike). */
-  private readonly byFolder = new Map<string, readonly string[]>();
+  /** Those files in the platform's order, each with its operation index. */
+  private specIndexes: Map<string, OperationIndex> | undefined;
   /** Lookups kept by an earlier run from the spec files as they are on disk now (see `keptTable`). */
   private kept: KeptLookups | null | undefined;
   /** This run's lookups (kept and made), by `lookupKey`: kept between runs when one was made. */
@@ -70,7 +83,7 @@ export class PageOperations {
       this.used.set(key, kept);
       return kept;
     }
-    const lookup = this.lookUp(entry, pageFile);
+    const lookup = this.lookUp(entry);
     this.used.set(key, lookup);
     this.keepMade();
     return lookup;
@@ -135,41 +148,28 @@ export class PageOperations {
     this.keptPages.kept.keepLookups({ stamps, lookups: this.used });
   }
 
-  private lookUp(entry: Exclude<ReturnType<typeof parseEntry>, { kind: 'page' }>, pageFile: string): PageOperationLookup {
-    let candidates = this.nearestFirst(pageFile);
+  private lookUp(entry: Exclude<ReturnType<typeof parseEntry>, { kind: 'page' }>): PageOperationLookup {
+    const specs = this.specs();
+    let candidates: readonly string[] = [...specs.keys()];
     if (entry.specfile !== undefined) {
-      const named = rootRelative(entry.specfile);
-      candidates = candidates.filter((file) => file === named || path.posix.parse(file).name === entry.specfile);
-      if (candidates.length === 0) return { kind: 'spec-not-found', spec: entry.specfile };
+      const named = entry.specfile;
+      candidates = candidates.filter((file) => named === `/${file}` || path.posix.parse(file).name === named);
+      if (candidates.length === 0) return { kind: 'spec-not-found', spec: named };
     }
-    for (const file of candidates) {
-      const loaded = this.loader.loadSync(file);
-      if (!loaded.ok) continue;
-      const index = indexSpec(loaded.spec);
-      const match = entry.kind === 'webhook' ? findWebhook(index, entry.name) : findOperation(index, entry.method, entry.path);
-      if (match.kind === 'found') return { kind: 'found', operation: match.operation, file };
+    if (entry.kind === 'webhook') {
+      for (const file of candidates) {
+        const match = findWebhook(specs.get(file)!, entry.name);
+        if (match.kind === 'found') return { kind: 'found', operation: match.operation, file };
+      }
+      return { kind: 'operation-not-found', searched: candidates };
     }
-    return { kind: 'operation-not-found', searched: candidates };
-  }
-
-  /** The root's OpenAPI files, those sharing the most folders with the page first (then by path). */
-  private nearestFirst(pageFile: string): readonly string[] {
-    const folder = path.posix.dirname(pageFile);
-    let sorted = this.byFolder.get(folder);
-    if (!sorted) this.byFolder.set(folder, (sorted = this.sortedFor(folder)));
-    return sorted;
-  }
-
-  private sortedFor(folder: string): string[] {
-    this.specFiles ??= this.findSpecFiles();
-    const pageDirs = folder.split('/');
-    const shared = (file: string): number => {
-      const dirs = path.posix.dirname(file).split('/');
-      let count = 0;
-      while (count < dirs.length && count < pageDirs.length && dirs[count] === pageDirs[count] && dirs[count] !== '.') count++;
-      return count;
-    };
-    return [...this.specFiles].sort((a, b) => shared(b) - shared(a) || (a < b ? -1 : a > b ? 1 : 0));
+    // The last file whose `paths` has the path is the one the platform uses, whatever its methods.
+    const last = candidates.findLast((file) => pathOperation(specs.get(file)!, entry.method, entry.path) !== undefined);
+    if (last === undefined) return { kind: 'operation-not-found', searched: candidates };
+    const operation = pathOperation(specs.get(last)!, entry.method, entry.path);
+    if (operation) return { kind: 'found', operation, file: last };
+    const holder = candidates.find((file) => findOperation(specs.get(file)!, entry.method, entry.path).kind === 'found');
+    return holder === undefined ? { kind: 'operation-not-found', searched: candidates } : { kind: 'shadowed', file: last, holder };
   }
 
   /** Every JSON or YAML file of the root whose top level has `openapi` (the platform's test), read through the loader. */
@@ -178,11 +178,33 @@ export class PageOperations {
     return listed.filter((file) => SPEC_FILE.test(file) && this.isSpecFile(file));
   }
 
+  /** The root's OpenAPI files in the platform's order (`walkOrder`), each with its operation index, found on first use. */
+  private specs(): ReadonlyMap<string, OperationIndex> {
+    // Stryker disable next-line ConditionalExpression: building it again gives the same map (a cache).
+    if (!this.specIndexes) {
+      this.specFiles ??= this.findSpecFiles();
+      this.specIndexes = new Map();
+      // Each loaded as a spec when it was found to be one (the loader keeps what it read).
+      for (const file of [...this.specFiles].sort(walkOrder)) this.specIndexes.set(file, indexSpec((this.loader.loadSync(file) as SpecLoaded).spec));
+    }
+    return this.specIndexes;
+  }
+
   private isSpecFile(file: string): boolean {
     const loaded = this.loader.loadSync(file);
     // The platform refuses a spec with external `$ref`s: it is not among its OpenAPI files.
     return loaded.ok && loaded.version !== '2.0' && !loaded.externalRefs;
   }
+}
+
+/**
+ * The platform's order of the root's files (prebuild's `getFileList`): depth first, each folder's
+ * names in byte order (UTF-16 order here; the two differ only past U+FFFF against U+E000-U+FFFF).
+ */
+export function walkOrder(a: string, b: string): number {
+  // A separator before every other character: a folder's names compared as names, `a/x` before `a.json`.
+  // Stryker disable next-line EqualityOperator: `<=` differs only for equal paths, which a listing never holds twice.
+  return a.replaceAll('/', '\0') < b.replaceAll('/', '\0') ? -1 : 1;
 }
 
 /** A lookup as `find` gives it, read back from the cache (anything else is looked up again). */

@@ -159,7 +159,7 @@ export class TreeBuilder {
     this.files = options.files;
     this.keepTree = options.keepTree ?? true;
     this.immediate = options.immediate ?? false;
-    this.nav = this.keepTree ? new NavBuilder(MAX_TRAIL) : undefined;
+    this.nav = this.keepTree ? new NavBuilder(MAX_TRAIL, this.dropsLikePlatform) : undefined;
     const styling = isPlainObject(docs) ? docs.styling : undefined;
     this.breadcrumbs = isPlainObject(styling) && styling.eyebrows === 'breadcrumbs';
   }
@@ -200,7 +200,7 @@ export class TreeBuilder {
           else this.steps.push({ type: 'bulk', owner: node });
         }
         // The platform generates channel pages after every OpenAPI page, and puts them after the element's own.
-        if (generatesAsyncapi(node)) {
+        if (generatesAsyncapi(node, this.dropsLikePlatform)) {
           if (this.immediate) this.emitChannels(node, this.tree);
           else this.steps.push({ type: 'channels', owner: node });
         }
@@ -559,6 +559,12 @@ export class TreeBuilder {
         if (operation.operation.summary) page.title = operation.operation.summary;
         if (operation.operation.description !== undefined) page.description = operation.operation.description;
         page.openapi = pageOperation(operation.operation, operation.file);
+      }
+      // An `asyncapi` value titles and describes the page over an `openapi` operation, found or not
+      // (getDecoratedNavPageAndSlug), unless the front matter says.
+      if (found.channel) {
+        page.title = found.channel.title ?? titleFromSlug(pagePath);
+        page.description = found.channel.description;
       }
       if (found.data) applyFrontMatter(page, found.data, this.frontMatter.keepsEmptyTitles);
     }

@@ -16,7 +16,7 @@ export const asyncapiNotFound: NavigationRule = {
     if (!files) return {};
     return {
       element(node) {
-        if (!generatesAsyncapi(node)) return;
+        if (!generatesAsyncapi(node, context.profile.name === 'platform')) return;
         for (const { file, at } of localOpenapiFiles(node.value.asyncapi)) {
           if (escapesRoot(file)) continue; // path-outside-root's
           const kind = file === '' ? 'folder' : kindIn(files, file);

@@ -19,7 +19,10 @@ export const pathOutsideRoot: NavigationRule = {
       // A plain page path climbs nowhere: only a symlink could take it out.
       ...(anyLinksOutside() ? {} : { plainPages: false as const }),
       element(node) {
-        const fields = [node.openapi?.owner === node && ('openapi' as const), generatesAsyncapi(node) && ('asyncapi' as const)];
+        const fields = [
+          node.openapi?.owner === node && ('openapi' as const),
+          generatesAsyncapi(node, context.profile.name === 'platform') && ('asyncapi' as const),
+        ];
         for (const field of fields) {
           if (!field) continue;
           const noun = field === 'openapi' ? 'OpenAPI' : 'AsyncAPI';

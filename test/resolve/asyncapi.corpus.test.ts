@@ -143,6 +143,25 @@ const SITES: Array<[name: string, navigation: Record<string, unknown>]> = [
       ],
     },
   ],
+  // A group's `asyncapi` beside its own `openapi` is dropped by the validator (navigation/asyncapi.ts, asyncapiLostToOpenapi).
+  ['beside openapi on a group (dropped)', { groups: [home, { group: 'W', openapi: 'api.json', asyncapi: { source: 'events.yaml', directory: 'ws' } }] }],
+  [
+    'beside openapi on a group, a missing file (dropped: the build passes)',
+    { groups: [home, { group: 'W', openapi: 'api.json', asyncapi: ['missing.yaml'] }] },
+  ],
+  ['beside an empty openapi array on a group (dropped)', { groups: [home, { group: 'W', openapi: [], asyncapi: 'events.yaml', pages: ['intro'] }] }],
+  [
+    'beside an ftp openapi on a group (the openapi is dropped, the asyncapi kept)',
+    { groups: [home, { group: 'W', openapi: 'ftp://x/api.json', asyncapi: 'specs/other.json' }] },
+  ],
+  [
+    'beside openapi on a group holding a group with asyncapi (the inner one is read)',
+    { groups: [home, { group: 'W', openapi: 'api.json', asyncapi: 'events.yaml', pages: [{ group: 'H', asyncapi: 'specs/other.json' }] }] },
+  ],
+  [
+    'a group with asyncapi under a tab with openapi (kept)',
+    { tabs: [{ tab: 'T', openapi: 'api.json', groups: [home, { group: 'W', pages: ['intro'], asyncapi: 'specs/other.json' }] }] },
+  ],
 ];
 
 let install: string | undefined;

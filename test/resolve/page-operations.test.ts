@@ -3,8 +3,10 @@ import { described, json, resolveSite, spec } from './site.js';
 
 /**
  * Which OpenAPI file a page's `openapi` front matter finds its operation in
- * (src/resolve/page-operations.ts): every OpenAPI 3 file of the root, nearest the page first,
- * narrowed to one file when the reference names it.
+ * (src/resolve/page-operations.ts), as the platform's lookup does: of the root's OpenAPI 3 files in
+ * its walk order (each folder's names sorted, depth first), narrowed to one when the reference names
+ * it, the LAST whose `paths` has the path, whatever its methods. Each case here was built with
+ * @mintlify/prebuild 1.0.1341 (test/resolve/page-operations.corpus.test.ts builds them again).
  */
 
 /** A spec whose GET /users is summarised as `summary` (the page takes it as its title). */
@@ -17,27 +19,57 @@ async function lookUp(reference: string, specs: Record<string, string>, page = '
 }
 
 describe('the OpenAPI file a front-matter reference is found in', () => {
-  it('the one sharing the most folders with the page', async () => {
+  it('the last in the walk order, wherever the page is', async () => {
     const specs = {
       'api.json': usersIn('Root'),
       'guide/api.json': usersIn('Guide'),
       'guide/v2/api.json': usersIn('Guide v2'),
-      'guide/v2/deeper/api.json': usersIn('Deeper'),
       'other/v2/api.json': usersIn('Other v2'),
     };
-    expect(await lookUp('GET /users', specs, 'guide/v2/page')).toEqual({ title: 'Guide v2', file: 'guide/v2/api.json', problems: [] });
-    expect(await lookUp('GET /users', specs, 'guide/other/page')).toEqual({ title: 'Guide', file: 'guide/api.json', problems: [] });
+    expect(await lookUp('GET /users', specs, 'guide/v2/page')).toEqual({ title: 'Other v2', file: 'other/v2/api.json', problems: [] });
+    expect(await lookUp('GET /users', specs, 'page')).toEqual({ title: 'Other v2', file: 'other/v2/api.json', problems: [] });
   });
 
-  it('among files as near, the first by path; a page at the root is as near to every file', async () => {
-    expect((await lookUp('GET /users', { 'b.json': usersIn('B'), 'a.json': usersIn('A'), 'c.json': usersIn('C') })).file).toBe('a.json');
-    expect((await lookUp('GET /users', { 'api.json': usersIn('Root'), 'a/api.json': usersIn('In a') })).file).toBe('a/api.json');
-    expect((await lookUp('GET /users', { 'z/api.json': usersIn('In z'), 'api.json': usersIn('Root') })).file).toBe('api.json');
+  it("each folder's names in byte order, depth first: `a/x.json` before `a.json`, capitals before small letters", async () => {
+    expect((await lookUp('GET /users', { 'b.json': usersIn('B'), 'c.json': usersIn('C'), 'a.json': usersIn('A') })).file).toBe('c.json');
+    expect((await lookUp('GET /users', { 'a.json': usersIn('Root'), 'a/x.json': usersIn('In a') })).file).toBe('a.json');
+    expect((await lookUp('GET /users', { 'a/x.json': usersIn('In a'), 'a.json': usersIn('Root') })).file).toBe('a.json');
+    expect((await lookUp('GET /users', { 'a-b.json': usersIn('Dash'), 'a/x.json': usersIn('In a') })).file).toBe('a-b.json');
+    expect((await lookUp('GET /users', { 'z/api.json': usersIn('In z'), 'api.json': usersIn('Root') })).file).toBe('z/api.json');
+    expect((await lookUp('GET /users', { 'a.json': usersIn('Small'), 'B.json': usersIn('Capital') })).file).toBe('a.json');
+    expect((await lookUp('GET /users', { 'a/b/x.json': usersIn('Deep'), 'a/c.json': usersIn('Shallow') })).file).toBe('a/c.json');
   });
 
-  it('a nearer file without the operation is passed over for one that has it', async () => {
-    const specs = { 'guide/api.json': spec({ '/pets': { get: {} } }), 'api.json': usersIn('Root') };
-    expect(await lookUp('GET /users', specs, 'guide/page')).toEqual({ title: 'Root', file: 'api.json', problems: [] });
+  it('the last file with the path is used even when it lacks the method; an earlier file that has it is named in the warning', async () => {
+    const specs = { 'a.json': spec({ '/users': { get: { summary: 'List' }, delete: { summary: 'Delete' } } }), 'b.json': usersIn('Health') };
+    expect(await lookUp('DELETE /users', specs)).toEqual({
+      title: 'Page',
+      file: undefined,
+      problems: [
+        'endpoint-not-found warning page.mdx:2:1 `openapi: "DELETE /users"` in "page.mdx": the platform looks the operation up in the last OpenAPI file of the docs root (in its order: each folder\'s names sorted, depth first) whose paths have its path, "b.json", which lacks that method; so the page shows no API reference and takes its title from its file name. "a.json" defines it: name it, `openapi: "/a.json DELETE /users"`.',
+      ],
+    });
+    expect(await lookUp('GET /users', specs)).toEqual({ title: 'Health', file: 'b.json', problems: [] });
+    expect(await lookUp('/a.json DELETE /users', specs)).toEqual({ title: 'Delete', file: 'a.json', problems: [] });
+    // No file has it: the usual warning, naming every file looked in.
+    expect((await lookUp('PUT /users', specs)).problems).toEqual([
+      'endpoint-not-found warning page.mdx:2:1 `openapi: "PUT /users"` in "page.mdx": no OpenAPI file of the docs root defines it (looked in a.json, b.json), so the page shows no API reference.',
+    ]);
+  });
+
+  it('a later file without the path is passed over', async () => {
+    const specs = { 'a.json': usersIn('Users'), 'b.json': spec({ '/pets': { get: {} } }) };
+    expect(await lookUp('GET /users', specs)).toEqual({ title: 'Users', file: 'a.json', problems: [] });
+  });
+
+  it('the path as written, else up to one trailing slash, the first such key of the spec', async () => {
+    const slashed = spec({ '/users/': { get: { summary: 'Slashed' } }, '/pets': { get: { summary: 'Pets' } } });
+    expect((await lookUp('GET /users', { 'a.json': usersIn('Plain'), 'b.json': slashed })).title).toBe('Slashed');
+    expect((await lookUp('GET /users/', { 'a.json': slashed, 'b.json': usersIn('Plain') })).title).toBe('Plain');
+    expect((await lookUp('GET /pets/', { 'a.json': slashed })).title).toBe('Pets');
+    const both = spec({ '/users': { get: { summary: 'Exact' } }, '/users/': { post: { summary: 'Other' } } });
+    expect((await lookUp('POST /users', { 'a.json': both })).problems).toHaveLength(1);
+    expect((await lookUp('POST /users//', { 'a.json': both })).problems).toHaveLength(1);
   });
 
   it('webhooks are looked up by name, not as paths', async () => {
@@ -56,21 +88,28 @@ describe('the OpenAPI file a front-matter reference is found in', () => {
 describe('a reference that names its spec file', () => {
   const specs = { 'api.json': usersIn('Root'), 'specs/api.yaml': usersIn('Specs'), 'specs/other.json': usersIn('Other') };
 
-  it('by its root-relative path, with or without a leading slash', async () => {
-    expect((await lookUp('specs/api.yaml GET /users', specs)).title).toBe('Specs');
+  it('by its path from the root with a leading slash', async () => {
+    expect((await lookUp('/specs/api.yaml GET /users', specs)).title).toBe('Specs');
     expect((await lookUp('/specs/other.json GET /users', specs)).title).toBe('Other');
   });
 
-  it('by its name without the extension (the nearest such file)', async () => {
+  it('not without the slash, nor by its file name with the extension: the platform matches neither', async () => {
+    const named = (spec: string) =>
+      `openapi-not-found warning page.mdx:2:1 \`openapi: "${spec} GET /users"\` in "page.mdx" names "${spec}", which is not an OpenAPI file under the docs root.`;
+    expect((await lookUp('specs/api.yaml GET /users', specs)).problems).toEqual([named('specs/api.yaml')]);
+    expect((await lookUp('other.json GET /users', specs)).problems).toEqual([named('other.json')]);
+  });
+
+  it('by its name without the extension (the last such file)', async () => {
     expect((await lookUp('other GET /users', specs)).title).toBe('Other');
-    expect((await lookUp('api GET /users', specs)).file).toBe('api.json');
+    expect((await lookUp('api GET /users', specs)).file).toBe('specs/api.yaml');
     expect((await lookUp('api GET /users', specs, 'specs/page')).file).toBe('specs/api.yaml');
   });
 
   it('the named file only: an operation elsewhere is not found', async () => {
     const only = { 'api.json': spec({ '/pets': { get: {} } }), 'more.json': usersIn('More') };
-    expect((await lookUp('api.json GET /users', only)).problems).toEqual([
-      'endpoint-not-found warning page.mdx:2:1 `openapi: "api.json GET /users"` in "page.mdx": no OpenAPI file of the docs root defines it (looked in api.json), so the page shows no API reference.',
+    expect((await lookUp('/api.json GET /users', only)).problems).toEqual([
+      'endpoint-not-found warning page.mdx:2:1 `openapi: "/api.json GET /users"` in "page.mdx": no OpenAPI file of the docs root defines it (looked in api.json), so the page shows no API reference.',
     ]);
   });
 });
@@ -97,9 +136,9 @@ describe('what is not an OpenAPI file of the root', () => {
 
   it('a named file that is not an OpenAPI file is not found', async () => {
     expect(
-      (await lookUp('swagger.json GET /users', { 'swagger.json': json({ swagger: '2.0', info: {}, paths: { '/users': { get: {} } } }) })).problems,
+      (await lookUp('/swagger.json GET /users', { 'swagger.json': json({ swagger: '2.0', info: {}, paths: { '/users': { get: {} } } }) })).problems,
     ).toEqual([
-      'openapi-not-found warning page.mdx:2:1 `openapi: "swagger.json GET /users"` in "page.mdx" names "swagger.json", which is not an OpenAPI file under the docs root.',
+      'openapi-not-found warning page.mdx:2:1 `openapi: "/swagger.json GET /users"` in "page.mdx" names "/swagger.json", which is not an OpenAPI file under the docs root.',
     ]);
   });
 });
