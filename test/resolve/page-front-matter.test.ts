@@ -333,7 +333,11 @@ describe('unlisted page files the build fails on', () => {
   });
 
   it('a root that cannot be listed: none is looked for', async () => {
-    const { problems } = await resolveSite({ navigation: { pages: ['page'] } }, { 'page.mdx': '---\ntitle: T\n---\n', 'other.mdx': '---\nopenapi: 3\n---\n' }, { list: false });
+    const { problems } = await resolveSite(
+      { navigation: { pages: ['page'] } },
+      { 'page.mdx': '---\ntitle: T\n---\n', 'other.mdx': '---\nopenapi: 3\n---\n' },
+      { list: false },
+    );
     expect(problems.map(described)).toEqual([]);
   });
 });
