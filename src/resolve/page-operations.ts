@@ -202,9 +202,9 @@ function isLookup(value: unknown): value is PageOperationLookup {
       return typeof lookup.spec === 'string';
     case 'operation-not-found':
       return Array.isArray(lookup.searched) && lookup.searched.every((file) => typeof file === 'string');
-    default:
-      return false;
   }
+  // `malformed` and `unknown` are never kept (`find` says them without a lookup), nor is any other kind.
+  return false;
 }
 
 function isOperation(value: unknown): value is Operation {
@@ -214,8 +214,13 @@ function isOperation(value: unknown): value is Operation {
     typeof operation.method === 'string' &&
     typeof operation.path === 'string' &&
     Array.isArray(operation.tags) &&
+    // A page takes only the method, path, summary, description and operationId of its operation: a kept one
+    // without these flags gives the same output. They are checked so that what is returned is an Operation.
+    // Stryker disable next-line ConditionalExpression: see above.
     typeof operation.deprecated === 'boolean' &&
+    // Stryker disable next-line ConditionalExpression: see above.
     typeof operation.hidden === 'boolean' &&
+    // Stryker disable next-line ConditionalExpression: see above.
     typeof operation.excluded === 'boolean'
   );
 }

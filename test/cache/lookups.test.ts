@@ -341,6 +341,7 @@ describe('kept lookups read back, by their shape', () => {
 
   it.each<[string, (lookups: Lookups) => void]>([
     ['a found lookup whose file is not a string', (lookups) => void (lookups[USERS] = { ...found(lookups), file: 5 })],
+    ['a found lookup without an operation', (lookups) => void (lookups[USERS] = { ...found(lookups), operation: undefined })],
     ['a found lookup whose operation is null', (lookups) => void (lookups[USERS] = { ...found(lookups), operation: null })],
     ['a found lookup whose operation is a string', (lookups) => void (lookups[USERS] = { ...found(lookups), operation: 'GET /users' })],
     ['an operation without a method', operationWith('method', undefined)],
