@@ -89,9 +89,11 @@ export class PageFrontMatterReader {
   /** A map kept in the cache while no file changes, for this listing: only through the cache's own reader. */
   private memo<T>(key: string): Map<string, T> | undefined {
     const { cache, files, reader } = this;
-    if (!cache || !files || !reader || reader !== cache.readerFor(this.absoluteRoot)) return undefined;
+    // No reader is the cache's own reader (which is never undefined).
+    if (!cache || !files || reader !== cache.readerFor(this.absoluteRoot)) return undefined;
     const byListing = cache.untilChange(key, () => new WeakMap<DocsFiles, Map<string, T>>());
     let found = byListing.get(files);
+    // Stryker disable next-line ConditionalExpression,BooleanLiteral: the memo only saves time: the cache's reader keeps each file's bytes and their front matter until a file changes, so the files found again are the same.
     if (!found) byListing.set(files, (found = new Map<string, T>()));
     return found;
   }
@@ -143,8 +145,10 @@ export class PageFrontMatterReader {
    * `only`: these files alone (an editor's page, checked again), each when it is such a page.
    */
   checkUnlisted(ignored: (file: string) => boolean, only?: readonly string[]): void {
-    const { files, reader } = this;
-    if (!files?.list || !reader) return;
+    // Asked only when the tree reads pages: with a listing and a reader (TreeBuilder's `readsPages`).
+    const files = this.files!;
+    const reader = this.reader!;
+    if (!files.list) return;
     const listed = new Set<string>();
     for (const page of this.pageFiles.values()) listed.add(page.file);
     const broken: { found: PageFile; what: FrontMatterFault }[] = [];

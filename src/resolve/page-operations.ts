@@ -56,10 +56,10 @@ export class PageOperations {
   /** Files changed since the kept lookups were made that were no spec then and are none now (read again to know). */
   private readonly rechecked = new Set<string>();
   /**
-   * Whether this run's lookups are kept (decided on its first lookup made): not when a spec file
-   * was read without a stamp, or as other bytes than those the kept lookups it used were made from.
+   * Whether it was decided if this run's lookups are kept (on its first lookup made): not when a
+   * spec file was read without a stamp, or as other bytes than those the kept lookups it used were made from.
    */
-  private keeping: boolean | undefined;
+  private keepDecided = false;
 
   /**
    * `kept`: lookups kept between runs (only when the loader reads the disk as it is, as for the
@@ -102,10 +102,11 @@ export class PageOperations {
 
   /**
    * Kept lookups that still hold: every file changed since (docs.json edited, say) was no spec
-   * then and is none now (read to know). `candidates`: root-relative paths by absolute path.
+   * then and is none now (read to know), and the list of spec files kept beside them is one (else
+   * they are of another shape: looked up again). `candidates`: root-relative paths by absolute path.
    */
   private stillHolding(kept: KeptLookups | undefined, candidates: ReadonlyMap<string, string>): KeptLookups | undefined {
-    if (!kept || kept.changed.length === 0) return kept;
+    if (!kept) return undefined;
     const specs = kept.lookups.get(SPECS_KEY);
     if (!Array.isArray(specs)) return undefined;
     const wereSpecs = new Set(specs);
@@ -119,7 +120,8 @@ export class PageOperations {
 
   /** Every file a lookup may read: each JSON or YAML file of the root (root-relative). */
   private candidates(): string[] {
-    return (this.files?.list?.() ?? []).filter((file) => SPEC_FILE.test(file));
+    // Only asked once `find` knows the root can be listed.
+    return this.files!.list!().filter((file) => SPEC_FILE.test(file));
   }
 
   /**
@@ -128,8 +130,13 @@ export class PageOperations {
    * and a file was read as other bytes than theirs (saved since this run found it unchanged).
    */
   private keepMade(): void {
-    // Once a run: the loader reads each file once, so what the first lookup made read is what every later one uses.
-    if (!this.keptPages || this.keeping !== undefined) return;
+    // Once a run: the loader reads each file once, so what the first lookup made read is what every later one
+    // uses, and the store keeps `used` itself (the lookups made later with it). Deciding again decides the same.
+    if (!this.keptPages) return;
+    // Stryker disable next-line ConditionalExpression: a shortcut only (see above); no output differs.
+    if (this.keepDecided) return;
+    // Stryker disable next-line BooleanLiteral: a shortcut only (see above); no output differs.
+    this.keepDecided = true;
     const root = this.keptPages.absoluteRoot;
     const stamps = new Map<string, FileStamp>();
     for (const file of this.candidates()) {
@@ -137,13 +144,12 @@ export class PageOperations {
       const stamp = this.loader.readStamp(file);
       if (!stamp || (this.kept && !this.rechecked.has(absolute) && !this.kept.readAs(absolute, stamp))) {
         // Read as other bytes than the kept lookups used this run were made from: saved since this run found it unchanged.
+        // Stryker disable next-line ConditionalExpression: without kept lookups a file is read without a stamp only when unreadable; saying so withholds a whole-run replay and changes no output.
         if (this.kept) this.keptPages.kept.changedWhileRead(absolute);
-        this.keeping = false;
         return;
       }
       stamps.set(absolute, stamp);
     }
-    this.keeping = true;
     this.used.set(SPECS_KEY, this.specFiles);
     this.keptPages.kept.keepLookups({ stamps, lookups: this.used });
   }
@@ -218,9 +224,9 @@ function isLookup(value: unknown): value is PageOperationLookup {
       return typeof lookup.spec === 'string';
     case 'operation-not-found':
       return Array.isArray(lookup.searched) && lookup.searched.every((file) => typeof file === 'string');
-    default:
-      return false;
   }
+  // `malformed` and `unknown` are never kept (`find` says them without a lookup), nor is any other kind.
+  return false;
 }
 
 function isOperation(value: unknown): value is Operation {
@@ -230,8 +236,13 @@ function isOperation(value: unknown): value is Operation {
     typeof operation.method === 'string' &&
     typeof operation.path === 'string' &&
     Array.isArray(operation.tags) &&
+    // A page takes only the method, path, summary, description and operationId of its operation: a kept one
+    // without these flags gives the same output. They are checked so that what is returned is an Operation.
+    // Stryker disable next-line ConditionalExpression: see above.
     typeof operation.deprecated === 'boolean' &&
+    // Stryker disable next-line ConditionalExpression: see above.
     typeof operation.hidden === 'boolean' &&
+    // Stryker disable next-line ConditionalExpression: see above.
     typeof operation.excluded === 'boolean'
   );
 }

@@ -14,6 +14,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runClock } from '../../src/cache/stamp.js';
 import { stampOf } from '../../src/files.js';
 import { PageScanStore, partFileOf, storeStats } from '../../src/cache/store.js';
+import { resolveFile } from '../../src/resolve/resolve.js';
 import { validateFile } from '../../src/validate.js';
 import { readPart, writePart } from './parts.js';
 import { REQUIRED_SETTINGS } from '../required-settings.js';
@@ -72,7 +73,7 @@ function runs(site: Site, { again = true, store = new PageScanStore(site.cache) 
 }
 
 /** The warnings of the pages' lookups, by page: what changes when a lookup does. */
-const lookupWarnings = (result: ReturnType<typeof validateFile>) =>
+const lookupWarnings = (result: Pick<ReturnType<typeof validateFile>, 'problems'>) =>
   result.problems.filter((problem) => problem.code === 'endpoint-not-found').map((problem) => `${problem.file}: ${problem.message}`);
 
 const real = runClock.now;
@@ -157,6 +158,18 @@ describe("the pages' operation lookups, kept", () => {
     const next = runs(site, { again: false });
     expect(next.warm.problems).toEqual(next.cold.problems);
     expect(lookupWarnings(next.cold).some((warning) => warning.includes('GET /users'))).toBe(true);
+    // And a run made anew (docs.json edited) finds no lookup kept from the old bytes under the new stamp.
+    const later = runs(site);
+    expect(later.warm.problems).toEqual(later.cold.problems);
+  });
+
+  it('a run that used kept lookups and made one keeps them all, with the one made', () => {
+    const site = makeSite();
+    runs(site);
+    site.write('a/missing.mdx', front('GET /other'));
+    expect(runs(site).keptUsed).toBe(1);
+    const part = readPart<{ value: { lookups: Record<string, unknown> } }>(partFileOf(site.cache, 'lookups'));
+    expect(Object.keys(part.value.lookups).sort()).toEqual(['\0specs', 'a\0GET /other', 'a\0GET /users', 'b\0GET /missing']);
   });
 
   it('kept lookups of another shape (a whole file, its checksum holding) are looked up again', () => {
@@ -261,5 +274,112 @@ describe('PageScanStore: kept lookups', () => {
     part.value.stamps[b] = 5;
     writePart(file, part);
     expect(new PageScanStore(cache).keptLookups([a, b])).toBeUndefined();
+  });
+});
+
+/**
+ * Kept lookups are read back from a file (src/resolve/page-operations.ts `isLookup`): one of the
+ * right shape is taken as it is (the store's checksum vouches for the file), and one of any other
+ * shape is looked up again, each condition of that shape alone unmet, the warm run then giving
+ * what a run without the cache gives (tree and problems), never a crash.
+ */
+describe('kept lookups read back, by their shape', () => {
+  const USERS = 'a\0GET /users';
+  const MISSING = 'a\0GET /missing';
+  const NAMED = 'c\0nospec GET /x';
+  type Lookups = Record<string, Record<string, unknown>>;
+
+  /** makeSite, with a page naming a file that is no OpenAPI file (its lookup `spec-not-found`). */
+  function shapeSite(): Site {
+    const site = makeSite();
+    site.write('c/named.mdx', front('nospec GET /x'));
+    writeFileSync(site.docs, JSON.stringify({ ...REQUIRED_SETTINGS, navigation: { pages: ['a/users', 'a/missing', 'b/missing', 'c/named'] } }));
+    return site;
+  }
+
+  /** Edits the kept lookups as a whole file (its checksum holding). */
+  function rewriteLookups(site: Site, edit: (lookups: Lookups) => void): void {
+    const file = partFileOf(site.cache, 'lookups');
+    const part = readPart<{ build: string; value: { stamps: object; lookups: Lookups } }>(file);
+    edit(part.value.lookups);
+    writePart(file, part);
+  }
+
+  /** A warm resolve (a new store on the site's cache; docs.json relabeled first) and one without the cache. */
+  async function resolved(site: Site) {
+    writeFileSync(site.docs, JSON.stringify({ ...(JSON.parse(readFileSync(site.docs, 'utf8')) as object), name: `Run ${++label}` }));
+    const used = storeStats.lookupsKept;
+    const store = new PageScanStore(site.cache);
+    const warm = await resolveFile(site.docs, { pageScans: store, concurrency: 1 });
+    if (store.dirty) store.save();
+    const cold = await resolveFile(site.docs, { concurrency: 1 });
+    return { warm: { tree: warm.tree, problems: warm.problems }, cold: { tree: cold.tree, problems: cold.problems }, keptUsed: storeStats.lookupsKept - used };
+  }
+
+  const found = (lookups: Lookups) => lookups[USERS] as { kind: 'found'; file: string; operation: Record<string, unknown> };
+  /** The found lookup with its operation's `key` set to `value` (undefined: without it). */
+  const operationWith = (key: string, value: unknown) => (lookups: Lookups) => {
+    lookups[USERS] = { ...found(lookups), operation: { ...found(lookups).operation, [key]: value } };
+  };
+
+  it('of the right shape: taken as kept, whatever it says, while every spec file has its stamp (docs.json edited)', async () => {
+    const site = shapeSite();
+    runs(site);
+    rewriteLookups(site, (lookups) => {
+      lookups[USERS] = { ...found(lookups), file: 'b/spec.json', operation: { ...found(lookups).operation, method: 'post', path: '/kept', summary: 'Kept' } };
+      lookups[MISSING] = { kind: 'operation-not-found', searched: ['k1.json', 'k2.json', 'k3.json', 'k4.json'] };
+      lookups[NAMED] = { kind: 'spec-not-found', spec: 'kept' };
+    });
+    const { warm, keptUsed } = await resolved(site);
+    expect(keptUsed).toBe(1);
+    const users = warm.tree.pages.find((page) => page.path === 'a/users');
+    expect([users?.title, users?.openapi]).toEqual(['Kept', { file: 'b/spec.json', method: 'POST', path: '/kept' }]);
+    const said = warm.problems.map((problem) => problem.message).join('\n');
+    expect(said).toContain('looked in k1.json, k2.json, k3.json, and 1 more');
+    expect(said).toContain('names "kept", which is not an OpenAPI file');
+  });
+
+  it.each<[string, (lookups: Lookups) => void]>([
+    ['a found lookup whose file is not a string', (lookups) => void (lookups[USERS] = { ...found(lookups), file: 5 })],
+    ['a found lookup without an operation', (lookups) => void (lookups[USERS] = { ...found(lookups), operation: undefined })],
+    ['a found lookup whose operation is null', (lookups) => void (lookups[USERS] = { ...found(lookups), operation: null })],
+    ['a found lookup whose operation is a string', (lookups) => void (lookups[USERS] = { ...found(lookups), operation: 'GET /users' })],
+    ['an operation without a method', operationWith('method', undefined)],
+    ['an operation whose method is not a string', operationWith('method', 5)],
+    ['an operation without a path', operationWith('path', undefined)],
+    ['an operation whose path is not a string', operationWith('path', ['/users'])],
+    ['an operation without tags', operationWith('tags', undefined)],
+    ['an operation whose tags are not a list', operationWith('tags', 'users')],
+    ['an operation without deprecated', operationWith('deprecated', undefined)],
+    ['an operation whose deprecated is not a boolean', operationWith('deprecated', 'no')],
+    ['an operation without hidden', operationWith('hidden', undefined)],
+    ['an operation whose hidden is not a boolean', operationWith('hidden', 0)],
+    ['an operation without excluded', operationWith('excluded', undefined)],
+    ['an operation whose excluded is not a boolean', operationWith('excluded', null)],
+    ['a spec-not-found without a spec', (lookups) => void (lookups[NAMED] = { kind: 'spec-not-found' })],
+    ['a spec-not-found whose spec is not a string', (lookups) => void (lookups[NAMED] = { kind: 'spec-not-found', spec: 5 })],
+    ['an operation-not-found whose searched is not a list', (lookups) => void (lookups[MISSING] = { kind: 'operation-not-found', searched: 'a/spec.json' })],
+    [
+      'an operation-not-found whose searched holds a non-string',
+      (lookups) => void (lookups[MISSING] = { kind: 'operation-not-found', searched: ['a/spec.json', 5] }),
+    ],
+    ['a lookup of the kind malformed (never kept: the page says so without looking)', (lookups) => void (lookups[USERS] = { kind: 'malformed' })],
+    ['a lookup of the kind unknown', (lookups) => void (lookups[USERS] = { kind: 'unknown' })],
+    ['a lookup that is null', (lookups) => void ((lookups as Record<string, unknown>)[USERS] = null)],
+    [
+      'a list of spec files that is not a list (the lookups beside it of the right shape)',
+      (lookups) => {
+        (lookups as Record<string, unknown>)['\0specs'] = 'a/spec.json';
+        lookups[MISSING] = { kind: 'operation-not-found', searched: ['k1.json'] };
+      },
+    ],
+  ])('%s: looked up again, as a run without the cache does', async (_, edit) => {
+    const site = shapeSite();
+    runs(site);
+    rewriteLookups(site, edit);
+    const { warm, cold, keptUsed } = await resolved(site);
+    expect(keptUsed).toBe(1);
+    expect(warm).toEqual(cold);
+    expect(lookupWarnings(cold)).toHaveLength(2);
   });
 });

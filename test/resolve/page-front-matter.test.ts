@@ -1,9 +1,11 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ValidationCache } from '../../src/cache/memory.js';
 import type { Finding } from '../../src/problem.js';
 import { parseFrontMatter } from '../../src/resolve/front-matter.js';
+import { resolveText } from '../../src/resolve/resolve.js';
 import { TreeBuilder } from '../../src/resolve/tree.js';
-import { described, resolveSite, SITE_ROOT, siteOptions, spec } from './site.js';
+import { described, json, resolveSite, SITE_ROOT, siteOptions, spec } from './site.js';
 
 /**
  * What the page tree takes from page files' front matter, and what it says about it, located
@@ -288,5 +290,64 @@ describe('page files that cannot be read', () => {
       const { tree } = await resolveSite({ navigation: { pages: ['page'] } }, texts, { cache });
       expect(tree.pages[0].title).toBe('Cached');
     }
+  });
+});
+
+describe("the page files found, kept in an editor's cache", () => {
+  it("not through a caller's readFile: the same cache and listing, and the page's new text is read", async () => {
+    const cache = new ValidationCache();
+    const texts: Record<string, string> = { 'page.mdx': '---\ntitle: First\n---\n' };
+    // One listing and one readFile for both checks: only the readFile's answer changes (the cache is not told).
+    const options = { ...siteOptions(texts), cache, profile: 'spec' as const };
+    const titles: Array<string | null | undefined> = [];
+    for (const title of ['First', 'Second']) {
+      texts['page.mdx'] = `---\ntitle: ${title}\n---\n`;
+      titles.push((await resolveText(json({ navigation: { pages: ['page'] } }), options)).tree.pages[0].title);
+    }
+    expect(titles).toEqual(['First', 'Second']);
+  });
+
+  it("the cache's own reader without a listing: no page file is found, and nothing kept", () => {
+    const cache = new ValidationCache();
+    const builder = new TreeBuilder(
+      { navigation: { pages: ['page'] } },
+      { reader: cache.readerFor(SITE_ROOT), cache, absoluteRoot: SITE_ROOT, report: () => undefined },
+    );
+    expect(builder.build().pages.map((p) => [p.path, p.file])).toEqual([['page', undefined]]);
+  });
+});
+
+describe('unlisted page files the build fails on', () => {
+  it('an `openapi` that is not a string: said as of a page no entry lists', async () => {
+    const { problems } = await resolveSite({ navigation: { pages: ['page'] } }, { 'page.mdx': '---\ntitle: T\n---\n', 'other.mdx': '---\nopenapi: 3\n---\n' });
+    expect(problems.map(described)).toEqual([
+      'front-matter-invalid error other.mdx:2:1 `openapi` in the front matter of "other.mdx" is a number; it must be one endpoint as a string, such as "GET /users". No navigation entry lists this page, but the platform\'s build reads every page file of the docs root and fails on it. Fix it, or, if the file is not meant to be a page, leave it out with a line in `.mintignore`.',
+    ]);
+  });
+
+  it('a file that may import it but cannot be read is passed over: the broken page is said', async () => {
+    // The listing names `gone.mdx`; the reader finds nothing there.
+    const texts = { 'page.mdx': '---\ntitle: T\n---\n', 'other.mdx': '---\nopenapi: 3\n---\n', 'gone.mdx': undefined as unknown as string };
+    const { problems } = await resolveSite({ navigation: { pages: ['page'] } }, texts);
+    expect(problems.map((p) => [p.code, path.basename(p.file)])).toEqual([['front-matter-invalid', 'other.mdx']]);
+  });
+
+  it('a root that cannot be listed: none is looked for', async () => {
+    const { problems } = await resolveSite(
+      { navigation: { pages: ['page'] } },
+      { 'page.mdx': '---\ntitle: T\n---\n', 'other.mdx': '---\nopenapi: 3\n---\n' },
+      { list: false },
+    );
+    expect(problems.map(described)).toEqual([]);
+  });
+});
+
+describe('front matter js-yaml fails on without a line', () => {
+  it('(nesting too deep to load, within the 64 KiB read for it) is said without one, at the first line', async () => {
+    const deep = `a: ${'['.repeat(30_000)}${']'.repeat(30_000)}`;
+    const { problems } = await resolveSite({ navigation: { pages: ['deep'] } }, { 'deep.mdx': `---\n${deep}\n---\n` });
+    expect(problems.map(described)).toEqual([
+      'front-matter-invalid error deep.mdx:1:1 The front matter of "deep.mdx" is not valid YAML: Maximum call stack size exceeded. The platform\'s build fails on it ("There is a syntax error in your frontmatter").',
+    ]);
   });
 });
