@@ -7,10 +7,11 @@
  * next task's).
  */
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { LocalRepoError } from '../src/repository/errors.js';
 import { runLocalTaskHere } from '../src/repository/local-tasks.js';
-import { closeLocalThread, hasSpareLocalThread, warmLocalThread } from '../src/repository/local-worker.js';
+import { closeLocalThread, hasSpareLocalThread, spareLocalThread, warmLocalThread } from '../src/repository/local-worker.js';
+import { GitError } from '../src/repository/errors.js';
 import { DEFAULT_GIT_LIMITS, fetchBranch, remoteBranches, type GitLimits } from '../src/repository/operations.js';
 import { exampleRepo, git, tempDir, writeLooseObject } from './helpers.js';
 
@@ -91,9 +92,53 @@ describe('the thread of local tasks', () => {
     const controller = new AbortController();
     const copying = fetchBranch(path.join(dir, `cache-${++caches}.git`), slow, 'main', limits, controller.signal).catch((error: unknown) => error);
     setTimeout(() => controller.abort(), 20);
-    expect(((await copying) as Error).message).toBe('the job was cancelled');
+    const cancelled = (await copying) as GitError;
+    expect([cancelled, cancelled.message, cancelled.killed]).toEqual([expect.any(GitError), 'the job was cancelled', true]);
     expect(hasSpareLocalThread()).toBe(false);
     expect(await remoteBranches(next, limits)).toEqual(['after-cancel-branch', 'main']);
+  });
+});
+
+describe('the thread kept between tasks', () => {
+  /** How many listeners of each event the waiting thread has. */
+  const listeners = () => Object.fromEntries(['message', 'error', 'exit'].map((event) => [event, spareLocalThread()?.listenerCount(event)]));
+
+  it('holds only its own two listeners (an error, its exit) after task upon task: none of a task stays', async () => {
+    await closeLocalThread();
+    const repo = repoWithBranches('listeners', 'listeners-branch');
+    let thread: unknown;
+    for (let round = 0; round < 12; round++) {
+      expect(await remoteBranches(repo, limits)).toEqual(['listeners-branch', 'main']);
+      expect(listeners()).toEqual({ message: 0, error: 1, exit: 1 });
+      if (round === 0) thread = spareLocalThread();
+      expect(spareLocalThread()).toBe(thread);
+    }
+  });
+
+  it('runs under a heap limit of its own (256 MB)', () => {
+    warmLocalThread();
+    expect(spareLocalThread()?.resourceLimits?.maxOldGenerationSizeMb).toBe(256);
+  });
+
+  it('that ended while it waited is not given the next task', async () => {
+    warmLocalThread();
+    const waiting = spareLocalThread()!;
+    await waiting.terminate();
+    expect(hasSpareLocalThread()).toBe(false);
+    expect(await remoteBranches(repoWithBranches('after-end', 'after-end-branch'), limits)).toEqual(['after-end-branch', 'main']);
+    expect(spareLocalThread()).not.toBe(waiting);
+  });
+
+  it('that ends during its task fails that task, saying so, and is not kept', async () => {
+    warmLocalThread();
+    const thread = spareLocalThread()!;
+    const copying = fetchBranch(path.join(dir, `cache-${++caches}.git`), slowToCopy('slow-ended', 4_000), 'main', limits).catch((error: unknown) => error);
+    // Once the task has the thread (it is no longer the waiting one), it ends as a thread that crashed does.
+    await vi.waitFor(() => expect(spareLocalThread()).toBeUndefined(), { timeout: 30_000, interval: 2 });
+    await thread.terminate();
+    const failed = (await copying) as Error;
+    expect([failed, failed.message]).toEqual([expect.any(GitError), 'the local repository could not be read: its thread exited with 1']);
+    expect(hasSpareLocalThread()).toBe(false);
   });
 });
 

@@ -71,6 +71,7 @@ function keepThread(worker: Worker): void {
 
 /** Starts the thread the next local task will run in (when none waits), so that the task does not wait for it to start. */
 export function warmLocalThread(): void {
+  // Stryker disable next-line ConditionalExpression: a thread started when one waits is ended by keepThread (one kept at most): only its start is spared.
   if (!spare) keepThread(newThread());
 }
 
@@ -84,6 +85,11 @@ export async function closeLocalThread(): Promise<void> {
 /** Whether a thread waits for the next task (tests). */
 export function hasSpareLocalThread(): boolean {
   return spare !== undefined;
+}
+
+/** The thread that waits for the next task (tests: its listeners, its limits, its end). */
+export function spareLocalThread(): Worker | undefined {
+  return spare;
 }
 
 export function runLocalTask<T extends LocalTaskName>(
