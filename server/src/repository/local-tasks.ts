@@ -5,7 +5,7 @@
 import { GitError, LocalRepoError } from './errors.js';
 import { copyLocalRepo, localBranches, readLocalBranch, writeLocalBranch } from './local-copy.js';
 
-export const localTasks = {
+const localTasks = {
   copy: copyLocalRepo,
   branches: localBranches,
   readBranch: readLocalBranch,
