@@ -233,7 +233,8 @@ export class PageFrontMatterReader {
     } else if (lookup.kind === 'spec-not-found') {
       this.sayInPage(found, {
         code: 'openapi-not-found',
-        message: `\`openapi: "${value}"\` in "${found.file}" names "${lookup.spec}", which is not an OpenAPI file under the docs root.`,
+        // The platform's two ways of naming a spec (page-operations.ts): a name written otherwise (\`specs/api.json\`) finds none, though the file is there.
+        message: `\`openapi: "${value}"\` in "${found.file}" names "${lookup.spec}", which matches no OpenAPI file under the docs root: the platform finds a named spec by its path from the root with a leading slash ("/${lookup.spec.replace(/^\/+/, '')}") or by its file name without the extension ("${path.posix.parse(lookup.spec).name}").`,
         key: 'openapi',
         severity: 'warning',
       });

@@ -336,7 +336,7 @@ describe('kept lookups read back, by their shape', () => {
     expect([users?.title, users?.openapi]).toEqual(['Kept', { file: 'b/spec.json', method: 'POST', path: '/kept' }]);
     const said = warm.problems.map((problem) => problem.message).join('\n');
     expect(said).toContain('looked in k1.json, k2.json, k3.json, and 1 more');
-    expect(said).toContain('names "kept", which is not an OpenAPI file');
+    expect(said).toContain('names "kept", which matches no OpenAPI file');
   });
 
   it.each<[string, (lookups: Lookups) => void]>([

@@ -96,7 +96,7 @@ describe('`openapi` references that name nothing', () => {
 
   it('a spec file that is not among the OpenAPI files of the root: openapi-not-found, a warning', async () => {
     expect(await problemsOfPage('---\nopenapi: v2 GET /users\n---\n', { 'api.json': USERS })).toEqual([
-      'openapi-not-found warning page.mdx:2:1 `openapi: "v2 GET /users"` in "page.mdx" names "v2", which is not an OpenAPI file under the docs root.',
+      'openapi-not-found warning page.mdx:2:1 `openapi: "v2 GET /users"` in "page.mdx" names "v2", which matches no OpenAPI file under the docs root: the platform finds a named spec by its path from the root with a leading slash ("/v2") or by its file name without the extension ("v2").',
     ]);
   });
 

@@ -94,10 +94,10 @@ describe('a reference that names its spec file', () => {
   });
 
   it('not without the slash, nor by its file name with the extension: the platform matches neither', async () => {
-    const named = (spec: string) =>
-      `openapi-not-found warning page.mdx:2:1 \`openapi: "${spec} GET /users"\` in "page.mdx" names "${spec}", which is not an OpenAPI file under the docs root.`;
-    expect((await lookUp('specs/api.yaml GET /users', specs)).problems).toEqual([named('specs/api.yaml')]);
-    expect((await lookUp('other.json GET /users', specs)).problems).toEqual([named('other.json')]);
+    const named = (spec: string, slashed: string, name: string) =>
+      `openapi-not-found warning page.mdx:2:1 \`openapi: "${spec} GET /users"\` in "page.mdx" names "${spec}", which matches no OpenAPI file under the docs root: the platform finds a named spec by its path from the root with a leading slash ("${slashed}") or by its file name without the extension ("${name}").`;
+    expect((await lookUp('specs/api.yaml GET /users', specs)).problems).toEqual([named('specs/api.yaml', '/specs/api.yaml', 'api')]);
+    expect((await lookUp('other.json GET /users', specs)).problems).toEqual([named('other.json', '/other.json', 'other')]);
   });
 
   it('by its name without the extension (the last such file)', async () => {
@@ -138,7 +138,7 @@ describe('what is not an OpenAPI file of the root', () => {
     expect(
       (await lookUp('/swagger.json GET /users', { 'swagger.json': json({ swagger: '2.0', info: {}, paths: { '/users': { get: {} } } }) })).problems,
     ).toEqual([
-      'openapi-not-found warning page.mdx:2:1 `openapi: "/swagger.json GET /users"` in "page.mdx" names "/swagger.json", which is not an OpenAPI file under the docs root.',
+      'openapi-not-found warning page.mdx:2:1 `openapi: "/swagger.json GET /users"` in "page.mdx" names "/swagger.json", which matches no OpenAPI file under the docs root: the platform finds a named spec by its path from the root with a leading slash ("/swagger.json") or by its file name without the extension ("swagger").',
     ]);
   });
 });
