@@ -115,7 +115,8 @@ describe('the thread kept between tasks', () => {
     }
   });
 
-  it('runs under a heap limit of its own (256 MB)', () => {
+  it('runs under a heap limit of its own (256 MB)', async () => {
+    await closeLocalThread();
     warmLocalThread();
     expect(spareLocalThread()?.resourceLimits?.maxOldGenerationSizeMb).toBe(256);
   });
@@ -127,6 +128,18 @@ describe('the thread kept between tasks', () => {
     expect(hasSpareLocalThread()).toBe(false);
     expect(await remoteBranches(repoWithBranches('after-end', 'after-end-branch'), limits)).toEqual(['after-end-branch', 'main']);
     expect(spareLocalThread()).not.toBe(waiting);
+  });
+
+  it('is not taken by a task cancelled before it starts', async () => {
+    warmLocalThread();
+    const waiting = spareLocalThread();
+    const controller = new AbortController();
+    controller.abort();
+    const cancelled = (await fetchBranch(path.join(dir, `cache-${++caches}.git`), repoWithBranches('cancelled-first'), 'main', limits, controller.signal).catch(
+      (error: unknown) => error,
+    )) as GitError;
+    expect([cancelled, cancelled.message, cancelled.killed]).toEqual([expect.any(GitError), 'the job was cancelled', true]);
+    expect(spareLocalThread()).toBe(waiting);
   });
 
   it('that ends during its task fails that task, saying so, and is not kept', async () => {
