@@ -99,7 +99,7 @@ export function pageText(source: string): PageText {
     if (total > MAX_PAGE_CHARS || result.sections.length >= MAX_SECTIONS) break;
     const fenceMatch = FENCE.exec(raw);
     if (fence) {
-      if (fenceMatch && fenceMatch[1][0] === fence[0] && fenceMatch[1].length >= fence.length) fence = undefined;
+      if (closesFence(fenceMatch?.[1], fence)) fence = undefined;
       else lines.push(raw);
       continue;
     }
@@ -195,7 +195,7 @@ function fencedRanges(text: string): Array<[number, number]> {
     const next = end < 0 ? text.length : end + 1;
     const mark = FENCE.exec(text.slice(at, next))?.[1];
     if (open) {
-      if (mark && mark[0] === open.mark[0] && mark.length >= open.mark.length) {
+      if (closesFence(mark, open.mark)) {
         ranges.push([open.start, next]);
         open = undefined;
       }
@@ -204,6 +204,11 @@ function fencedRanges(text: string): Array<[number, number]> {
   }
   if (open) ranges.push([open.start, text.length]);
   return ranges;
+}
+
+/** Whether a fence line's mark (`FENCE`'s group, when the line is one) closes the fence `open` opened: its character, at least as long. */
+function closesFence(mark: string | undefined, open: string): boolean {
+  return mark !== undefined && mark[0] === open[0] && mark.length >= open.length;
 }
 
 /** Where the closing tag of an element named `name` opened before `from` ends; -1 when it is not closed. */
