@@ -13,12 +13,13 @@
  * `npm run build:server` in the root):
  *   node bench/deploy-stall.mjs [--pages 40000] [--heap-mb 48] [--stretch-ms 100]
  */
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Core } from '../dist/core.js';
+import { bigSiteRepo } from './big-site.mjs';
 import { JobRunner } from '../dist/jobs/queue.js';
 import { jobKinds } from '../dist/jobs/kinds.js';
 import { workerSettings } from '../dist/jobs/settings.js';
@@ -64,25 +65,6 @@ function report(phase, { ms, maxMs, p99Ms, stretches }) {
   for (const { at, ms: length, clock } of stretches) console.log(`  stretch of ${length} ms at +${at} ms${CLOCK ? ` (clock ${clock} µs)` : ''}`);
 }
 
-function git(cwd, ...args) {
-  execFileSync('git', ['-c', 'user.email=bench@example.com', '-c', 'user.name=Bench', '-c', 'init.defaultBranch=main', '-c', 'gc.auto=0', ...args], { cwd });
-}
-
-/** The test's bigSiteRepo (server/test/helpers.ts): `pages` pages in groups of 500, committed on main. */
-function bigSite(repo, pages, filler) {
-  mkdirSync(path.join(repo, 'docs', 'p'), { recursive: true });
-  git(repo, 'init', '-q', '-b', 'main');
-  const names = Array.from({ length: pages }, (_, index) => `p/page-${index}`);
-  for (const name of names)
-    writeFileSync(path.join(repo, 'docs', `${name}.mdx`), `---\ntitle: Page ${name}\n---\n\n## Setup\n\nHow to set up ${name}.${filler}\n`);
-  const groups = [];
-  for (let start = 0; start < names.length; start += 500) groups.push({ group: `Part ${start / 500 + 1}`, pages: names.slice(start, start + 500) });
-  writeFileSync(path.join(repo, 'docs', 'docs.json'), JSON.stringify({ name: 'Big', theme: 'mint', colors: { primary: '#000000' }, navigation: { groups } }));
-  git(repo, 'add', '-A');
-  git(repo, 'commit', '-qm', 'Big site');
-  return repo;
-}
-
 const dir = mkdtempSync(path.join(tmpdir(), 'docsnav-bench-stall-'));
 const store = await openStore({ data: path.join(dir, 'data') });
 const core = new Core(store);
@@ -95,7 +77,7 @@ await runner.start();
 try {
   console.log(`${PAGES} pages, analysis heap ${HEAP_MB} MB, stretches over ${STRETCH_MS} ms; load ${loadAverage()}`);
   let watch = watchLoop();
-  const repo = bigSite(path.join(dir, 'site'), PAGES, ` ${'word '.repeat(40)}`);
+  const repo = bigSiteRepo(path.join(dir, 'site'), PAGES, ` ${'word '.repeat(40)}`);
   // The timer runs once after the synchronous build, so the stretch is seen.
   await new Promise((resolve) => setTimeout(resolve, 50));
   report('fixture (built in this process)', watch.stop());

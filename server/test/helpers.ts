@@ -55,27 +55,9 @@ export function git(cwd: string, ...args: string[]): string {
   });
 }
 
-/** A git repository whose `docs/` is a copy of fixtures/example, committed on `main`. */
-/**
- * A generated site of `pages` pages in groups of 500 (`p/page-<n>`), committed on main in a new
- * repository at `repo`; each page holds `filler` after its one sentence (to give it a size).
- */
-export function bigSiteRepo(repo: string, pages: number, filler = ''): string {
-  mkdirSync(path.join(repo, 'docs', 'p'), { recursive: true });
-  git(repo, 'init', '-q', '-b', 'main');
-  const names = Array.from({ length: pages }, (_, index) => `p/page-${index}`);
-  for (const name of names)
-    writeFileSync(path.join(repo, 'docs', `${name}.mdx`), `---\ntitle: Page ${name}\n---\n\n## Setup\n\nHow to set up ${name}.${filler}\n`);
-  const groups = [];
-  for (let start = 0; start < names.length; start += 500) groups.push({ group: `Part ${start / 500 + 1}`, pages: names.slice(start, start + 500) });
-  writeFileSync(path.join(repo, 'docs', 'docs.json'), JSON.stringify({ name: 'Big', theme: 'mint', colors: { primary: '#000000' }, navigation: { groups } }));
-  git(repo, 'add', '-A');
-  // No `git gc --auto` (past 6,700 loose objects it packs them in the background and deletes
-  // objects/xx folders while a server under test copies the repository, which then fails, rightly).
-  git(repo, '-c', 'gc.auto=0', 'commit', '-qm', 'Big site');
-  return repo;
-}
+export { bigSiteRepo } from '../bench/big-site.mjs';
 
+/** A git repository whose `docs/` is a copy of fixtures/example, committed on `main`. */
 export function exampleRepo(dir: string): string {
   mkdirSync(dir, { recursive: true });
   git(dir, 'init', '-q');
