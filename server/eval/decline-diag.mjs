@@ -36,6 +36,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { readDiagSite } from './diag-site.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = (file) => path.join(here, '..', 'dist', file);
@@ -101,15 +102,7 @@ const tally = () => ({ unanswerable: 0, declined: 0, right: 0, rightFlagged: 0, 
 const total = tally();
 const lines = [];
 for (const site of sites) {
-  let sections;
-  let questions;
-  try {
-    sections = JSON.parse(readFileSync(path.join(args.sections, `sections-${site}.json`), 'utf8'));
-    ({ questions } = JSON.parse(readFileSync(path.join(here, 'reader/questions', `${site}.json`), 'utf8')));
-  } catch (error) {
-    console.error(`decline-diag: ${site}: ${error.message}`);
-    process.exit(2);
-  }
+  const { sections, questions } = readDiagSite('decline-diag', args.sections, site);
   const index = await SectionIndex.build(sections, false);
   const indexes = { get: async () => index };
   // Each section's words (title, heading and body), once: the site-wide rules read them.
