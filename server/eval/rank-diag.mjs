@@ -10,10 +10,10 @@
  * top 6 with their scores, best sections and coverage, and MiniSearch's top 5.
  * Set an environment variable the code reads to compare a variant; report only run.mjs's figures.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { readDiagSite } from './diag-site.mjs';
 import MiniSearch from 'minisearch';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -40,15 +40,7 @@ const CONCEPTUAL_ENDPOINT_WEIGHT = 0.75;
 const fixed = (value) => value.toFixed(2);
 const total = { n: 0, hit1: 0, hit5: 0, mrr: 0, base5: 0, baseMrr: 0 };
 for (const site of sites) {
-  let sections;
-  let questions;
-  try {
-    sections = JSON.parse(readFileSync(path.join(args.sections, `sections-${site}.json`), 'utf8'));
-    ({ questions } = JSON.parse(readFileSync(path.join(here, 'reader/questions', `${site}.json`), 'utf8')));
-  } catch (error) {
-    console.error(`rank-diag: ${site}: ${error.message}`);
-    process.exit(2);
-  }
+  const { sections, questions } = readDiagSite('rank-diag', args.sections, site);
   const index = await SectionIndex.build(sections, false);
   const engine = new MiniSearch({ fields: ['pageTitle', 'heading', 'pageDescription', 'body'], storeFields: ['pagePath', 'hidden'] });
   engine.addAll(sections.map((section, id) => ({ id, ...section, heading: section.heading ?? '' })));

@@ -26,7 +26,8 @@
  * --embeddings-base-url/--embeddings-model (an operator's endpoints, as `docsnav serve` takes them:
  * the answers are then the model's, and retrieval uses what they add).
  * --dump-sections <dir> writes each site's deployed sections there for eval/rank-diag.mjs (a fast
- * ranking diagnosis beside MiniSearch; its figures are not the reported ones).
+ * ranking diagnosis beside MiniSearch) and eval/decline-diag.mjs (the declines and flags, and
+ * candidate rules for them); their figures are not the reported ones.
  * `--fetched` with crewai (23,000 pages) needs a larger heap than Node's default:
  * NODE_OPTIONS=--max-old-space-size=12288.
  * Exits 1 when a site fails to deploy or a target is missed: hit@5 ≥ 0.90, MRR ≥ 0.75, hit@5 ≥
