@@ -36,7 +36,7 @@ import { cacheKey } from './key.js';
 import { diskState, isRacy, isStampText, runClock, stampText } from './stamp.js';
 
 /** Bump when what the files hold changes shape. */
-const FORMAT = 5;
+const FORMAT = 6;
 /** Packs an index may name before a save writes every scan it keeps into one new pack (and drops the others). */
 const MAX_PACKS = 12;
 /** A pack no index names (a run's that lost the race to write the index, or one killed before its index) is removed once this old. */
@@ -771,8 +771,16 @@ function isKeptFileCheck(value: unknown): value is KeptFileCheck {
     Array.isArray(file.deps) &&
     file.deps.every((dep) => typeof dep === 'string') &&
     Array.isArray(file.findings) &&
-    file.findings.every(isPageFinding)
+    file.findings.every(isPageFinding) &&
+    Array.isArray(file.places) &&
+    file.places.length === file.findings.length &&
+    file.places.every(isPlace)
   );
+}
+
+/** A finding's place as `checkToKeep` writes it: four whole numbers from 1 (line, column, end line, end column). */
+function isPlace(value: unknown): boolean {
+  return Array.isArray(value) && value.length === 4 && value.every((n) => Number.isSafeInteger(n) && n >= 1);
 }
 
 /** A finding in a page as the site rules report it: a code and a message, at a span of two offsets. */
