@@ -96,7 +96,11 @@ const TARGETS = {
   fix: { configFile: LIBRARY, paths: ['src/fix/'], tests: ['test/fix/**/*.test.ts'] },
   // docsnav mv's library half: its CLI and editor halves spawn the build, so test/cli/mv and test/lsp/renames cannot see a mutant.
   move: { configFile: LIBRARY, paths: ['src/move/'], tests: ['test/move/**/*.test.ts'] },
-  site: { configFile: LIBRARY, paths: ['src/site/'], tests: ['test/site/**/*.test.ts', 'test/redirects/**/*.test.ts', ...SITE_RULE_TESTS] },
+  site: {
+    configFile: LIBRARY,
+    paths: ['src/site/'],
+    tests: ['test/site/**/*.test.ts', 'test/redirects/**/*.test.ts', 'test/cache/site-again.test.ts', ...SITE_RULE_TESTS],
+  },
   redirects: { configFile: LIBRARY, paths: ['src/redirects/'], tests: ['test/redirects/**/*.test.ts', 'test/site/**/*.test.ts', ...SITE_RULE_TESTS] },
   // fast-scan.ts's own check is test/pages/fast-scan.corpus.test.ts (the fast path against micromark over the corpus, 62 s a run here): too slow to run per mutant;
   // its property test (8 s) runs instead. Heading ids and anchors are checked through the link and anchor rules, the store through the replay.
