@@ -122,6 +122,7 @@ const TARGETS = {
       'test/cache/store.test.ts',
       'test/cache/stamp.test.ts',
       'test/cache/site-again.test.ts',
+      'test/cache/index-changes.test.ts',
       'test/cache/planted-bugs.test.ts',
       'test/files.test.ts',
       'test/cli/cache.test.ts',

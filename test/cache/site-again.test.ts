@@ -220,11 +220,14 @@ describe("a site's last check, kept", () => {
       expect(after.result, label).toEqual(after.made);
       expect(placesIn(after.result.problems, 'about.mdx'), label).toEqual(['3:40-3:48', '5:13-5:22']);
     }
-    // The same part with the place moved and nothing else wrong is taken (what each case above would show, were it taken).
+    // The same part with the place moved and nothing else wrong is taken (what each case above would show, were it taken); 1 is a line and a column.
     const moved = structuredClone(good);
     moved.value.files['about.mdx'].places[0] = [13, 40, 13, 48];
     writePart(partFileOf(file, 'check'), moved);
     expect(placesIn(run(docs, file).result.problems, 'about.mdx')).toEqual(['5:13-5:22', '13:40-13:48']);
+    moved.value.files['about.mdx'].places[0] = [1, 1, 1, 1];
+    writePart(partFileOf(file, 'check'), moved);
+    expect(placesIn(run(docs, file).result.problems, 'about.mdx')).toEqual(['1:1-1:1', '5:13-5:22']);
   });
 
   it('a page edited between runs: its problems move with its text, and the next run keeps their new places', () => {
