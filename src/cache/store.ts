@@ -3,13 +3,15 @@
  * not parsed again, nor read. Its parts, each a file of its own beside `file` and read only when
  * used (src/cache/file.ts: real files in a real folder, each with a checksum of its body):
  * - `file`, the index: each page file's stamp (src/cache/stamp.ts), its scan's key, its text's
- *   length and its front matter; read by every run that is not given again whole;
+ *   length and its front matter; read by every run that is not given again whole; and beside it
+ *   `<file>.changes` (`….changes.json`), what changed since the index was written (a run that
+ *   changed a few pages writes that, not the whole index);
  * - `<file>.scans/`, one file per scan, named by the scan's key (the page text's hash, how it is
  *   parsed and the profile): read when a page's scan is asked for, written when one is made;
  * - `<file>.runs` (`….runs.json`), whole validations given again (src/cache/replay.ts), and
  *   `<file>.reports/`, the reports printed of them, read only when one is printed again;
  * - `<file>.check` (`….check.json`), the last site check, for checking only what changed
- *   (src/cache/site.ts).
+ *   (src/site/again.ts), each finding with its place (line and column) in its page's text.
  * A page is found by its stamp (the `metadata` strategy, as ESLint's, but with the change time and
  * the inode) and, when that changed, is racily clean, or with the `content` strategy, by its
  * text's hash. Everything is keyed by this format and the build (every bundle, src/cache/build.ts);
