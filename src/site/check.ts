@@ -185,9 +185,10 @@ function placer(kept: ReadonlyMap<Finding, Range>, bodies: ReadonlyMap<string, P
   return (file, finding) => {
     const place = kept.get(finding);
     if (place) return place;
+    // A file checked now: it has a body (the rules found this in it), and a page rule's finding has a span.
     let index = lines.get(file);
-    if (!index) lines.set(file, (index = new LineIndex(bodies.get(file)?.text ?? '')));
-    const [start, end] = finding.span ?? [0, 0];
+    if (!index) lines.set(file, (index = new LineIndex(bodies.get(file)!.text)));
+    const [start, end] = finding.span!;
     return index.range(start, end);
   };
 }
