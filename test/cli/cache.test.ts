@@ -49,7 +49,9 @@ function project(withPackageJson: boolean): { project: string; docs: string } {
 function storeIn(folder: string): string {
   const names = existsSync(folder) ? readdirSync(folder) : [];
   // The user's cache folder holds the user's cache key too (src/cache/key.ts).
-  expect(names.every((name) => /^page-scans-[0-9a-f]{12}(\.(runs|check|changes))?\.json$|^page-scans-[0-9a-f]{12}\.(scans|reports)$|^key$/.test(name))).toBe(true);
+  expect(names.every((name) => /^page-scans-[0-9a-f]{12}(\.(runs|check|changes))?\.json$|^page-scans-[0-9a-f]{12}\.(scans|reports)$|^key$/.test(name))).toBe(
+    true,
+  );
   const stores = names.filter((name) => /^page-scans-[0-9a-f]{12}\.json$/.test(name));
   expect(stores.length).toBeLessThanOrEqual(1);
   return path.join(folder, stores[0] ?? 'none.json');
