@@ -98,7 +98,11 @@ const TARGETS = {
   fix: { configFile: LIBRARY, paths: ['src/fix/'], tests: ['test/fix/**/*.test.ts'] },
   // docsnav mv's library half: its CLI and editor halves spawn the build, so test/cli/mv and test/lsp/renames cannot see a mutant.
   move: { configFile: LIBRARY, paths: ['src/move/'], tests: ['test/move/**/*.test.ts'] },
-  site: { configFile: LIBRARY, paths: ['src/site/'], tests: ['test/site/**/*.test.ts', 'test/redirects/**/*.test.ts', ...SITE_RULE_TESTS] },
+  site: {
+    configFile: LIBRARY,
+    paths: ['src/site/'],
+    tests: ['test/site/**/*.test.ts', 'test/redirects/**/*.test.ts', 'test/cache/site-again.test.ts', ...SITE_RULE_TESTS],
+  },
   redirects: { configFile: LIBRARY, paths: ['src/redirects/'], tests: ['test/redirects/**/*.test.ts', 'test/site/**/*.test.ts', ...SITE_RULE_TESTS] },
   // fast-scan.ts's own check is test/pages/fast-scan.corpus.test.ts (the fast path against micromark over the corpus, 62 s a run here): too slow to run per mutant;
   // its property test (8 s) runs instead. Heading ids and anchors are checked through the link and anchor rules, the store through the replay.
@@ -120,6 +124,7 @@ const TARGETS = {
       'test/cache/store.test.ts',
       'test/cache/stamp.test.ts',
       'test/cache/site-again.test.ts',
+      'test/cache/index-changes.test.ts',
       'test/cache/planted-bugs.test.ts',
       'test/cache/lookups.test.ts',
       'test/files.test.ts',
