@@ -629,6 +629,10 @@ export class PageScanStore implements KeptPages {
     }
     const id = randomBytes(8).toString('hex');
     this.writePart(this.folderName(this.file), { id, pages: Object.fromEntries(this.usedPages), scans: Object.fromEntries(places) } satisfies IndexFile);
+    // And no changes, naming it: the changes part is there from the first save on, so a later save
+    // that writes changes adds no file. A cache in the docs root is in its listing, by which a kept
+    // run and the kept site check are found: a name new there would lose both for the next run.
+    this.writePart(this.partName('changes'), { base: id, pages: {}, scans: {} } satisfies IndexChanges);
   }
 
   /**

@@ -5,7 +5,7 @@
  * changes. Changes of another index, or of another shape, are not read; past a share of the index's
  * size, the whole index is written again under a new id.
  */
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -133,6 +133,31 @@ describe("the store's index, written as what changed", () => {
     const gone = run(docs, file);
     expect(gone.result).toEqual(gone.made);
     expect(gone.hashed).toBe(1);
+  });
+
+  it('the changes part is there from the first save on: a cache in the docs root lists the same after a run that writes changes, and the next run is given again', () => {
+    const { docs, page } = site(3);
+    const root = path.dirname(docs);
+    mkdirSync(path.join(root, 'cache'));
+    const file = path.join(root, 'cache', 'page-scans.json');
+    const names = () => readdirSync(path.join(root, 'cache')).sort();
+    const once = (now: () => number) => {
+      runClock.now = now;
+      const pageScans = new PageScanStore(file);
+      validateFile(docs, { pageScans, concurrency: 1 });
+      if (pageScans.dirty) pageScans.save();
+      return pageScans.asked === 0;
+    };
+    // Page 1 saved just now: racily clean at the first run, known by its stamp at the next (its entry written as a change).
+    writeFileSync(page(1), '# Page 1\n\nNext: [the next](/page-2).\n');
+    once(real);
+    const first = names();
+    expect(first).toContain('page-scans.changes.json');
+    expect(once(() => real() + 3000)).toBe(false);
+    expect(readPart<Changes>(partFileOf(file, 'changes')).pages).not.toEqual({});
+    expect(names()).toEqual(first);
+    // Nothing changed since: given again whole (the listing it was kept with is the docs root's still).
+    expect(once(() => real() + 3000)).toBe(true);
   });
 
   it('past an eighth of the index (and 64 entries), the whole index is written again under a new id, and the changes beside it are not read', () => {

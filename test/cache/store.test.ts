@@ -205,7 +205,7 @@ describe('PageScanStore', () => {
     const file = storeFile();
     const first = new PageScanStore(file);
     expect(first.dirty).toBe(false);
-    const check = { shape: 'one page', files: { 'index.mdx': { key: null, deps: [], findings: [] } } };
+    const check = { shape: 'one page', files: { 'index.mdx': { key: null, deps: [], findings: [], places: [] } } };
     first.keepCheck(check);
     expect(first.dirty).toBe(true);
     first.save();
