@@ -188,6 +188,7 @@ function placer(kept: ReadonlyMap<Finding, Range>, bodies: ReadonlyMap<string, P
     if (place) return place;
     // A file checked now: it has a body (the rules found this in it), and a page rule's finding has a span.
     let index = lines.get(file);
+    // Stryker disable next-line ConditionalExpression: a line index made again for each finding places it the same (a cache of one per file, performance only).
     if (!index) lines.set(file, (index = new LineIndex(bodies.get(file)!.text)));
     const [start, end] = finding.span!;
     return index.range(start, end);
