@@ -225,10 +225,18 @@ export function readerOf(options: { root?: string; readFile?: ReadFileHook }): F
   return noReader;
 }
 
+/** The text of each buffer decoded (`textOf`): a read's bytes are never written to, and a run that asks twice (a page placed, then its source kept) decodes once. */
+const decoded = new WeakMap<Buffer, string>();
+
 /** Text of a read (UTF-8, without a byte order mark). */
 export function textOf(bytes: Buffer): string {
-  const text = bytes.toString('utf8');
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  let text = decoded.get(bytes);
+  if (text === undefined) {
+    const whole = bytes.toString('utf8');
+    text = whole.charCodeAt(0) === 0xfeff ? whole.slice(1) : whole;
+    decoded.set(bytes, text);
+  }
+  return text;
 }
 
 /** The sentence end for a failed read: "does not exist", "is a FIFO, not a regular file", "cannot be read: EACCES". */

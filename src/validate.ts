@@ -11,7 +11,7 @@ import { MAX_FILE_BYTES, readerOf, readRegularFile, type FileReader, type ReadFi
 import type { KeptPages } from './pages/kept.js';
 import { walkNavigation, type NavigationVisitor } from './navigation/walk.js';
 import { emptyPageTree } from './resolve/nav.js';
-import type { Finding, Problem, Severity, SeveritySetting } from './problem.js';
+import type { Finding, Problem, Range, Severity, SeveritySetting } from './problem.js';
 import type { ValidationResult } from './result.js';
 import { navigationRules, siteRules } from './rules/index.js';
 import type { DocsFiles, RuleContext } from './rules/types.js';
@@ -249,9 +249,9 @@ export function reporterIn(
   document: Pick<LoadedDocument, 'files'>,
   sink: ProblemSink,
   displayRoot: string,
-): (relative: string, text: string, kind: 'page' | 'spec', finding: Finding) => void {
+): (relative: string, text: string, kind: 'page' | 'spec', finding: Finding, place?: Range) => void {
   const others = new Map<string, SourceFile>();
-  return (relative, text, kind, finding) => {
+  return (relative, text, kind, finding, place) => {
     let source = others.get(relative);
     if (!source) {
       const shown = path.join(displayRoot, relative);
@@ -259,7 +259,7 @@ export function reporterIn(
       others.set(relative, source);
       document.files.push(source);
     }
-    sink.addInFile(source, finding);
+    sink.addInFile(source, finding, place);
   };
 }
 
@@ -274,7 +274,7 @@ function checkSiteOf(
     absoluteRoot: string;
     reader: FileReader;
     options: ValidateOptions;
-    reportIn: (relative: string, text: string, kind: 'page', finding: Finding) => void;
+    reportIn: (relative: string, text: string, kind: 'page', finding: Finding, place?: Range) => void;
     /** Kept in the cache for the next check (not a tree's, which holds every page and is made for a hover). */
     keep: boolean;
     /** What the platform leaves out of the docs root, when already read. */
@@ -307,7 +307,7 @@ function checkSiteOf(
     keptPages: keptPagesOf(options),
     ignores: run.ignores,
     report: (finding) => sink.add(finding),
-    reportIn: (relative, text, finding) => run.reportIn(relative, text, 'page', finding),
+    reportIn: (relative, text, finding, place) => run.reportIn(relative, text, 'page', finding, place),
   });
   // An editor checks an edited page alone against it (validatePage), and takes from it what the next check would make the same.
   if (run.keep) options.cache?.keepCheck(run.absoluteRoot, checked);
@@ -394,7 +394,7 @@ function checkMintJsonBeside(file: string, root: string, reader: FileReader, doc
  */
 export class ProblemSink {
   /** Findings kept until the end, so each file's locations are found in one pass. */
-  private readonly pending = new Map<SourceFile, Array<{ finding: Finding; severity: Severity }>>();
+  private readonly pending = new Map<SourceFile, Array<{ finding: Finding; severity: Severity; place?: Range }>>();
   /** `ignore`: problems at these pages or pointers are not reported. */
   private readonly ignored: IgnoreTest | undefined;
   /** Per file, the findings past the cap: how many, and the highest severity among them. */
@@ -426,8 +426,8 @@ export class ProblemSink {
     this.addInFile(origin.source, { ...finding, pointer: origin.pointer });
   }
 
-  /** A finding whose pointer is already into `source`. */
-  addInFile(source: SourceFile, finding: Finding): void {
+  /** A finding whose pointer is already into `source`; at `place` when its span was placed already (then the text is not read for it). */
+  addInFile(source: SourceFile, finding: Finding, place?: Range): void {
     const severity = this.settings[finding.code] ?? finding.severity ?? codes[finding.code].severity;
     if (severity === 'off') return;
     if (this.ignored && source === this.document.main && this.ignored(finding.pointer, source.value)) return;
@@ -444,7 +444,7 @@ export class ProblemSink {
       return;
     }
     if (!list) this.pending.set(source, (list = []));
-    list.push({ finding, severity });
+    list.push({ finding, severity, place });
   }
 
   /** Every problem, located, by file (the main file first), line, column and code; a file's `too-many-problems` last. */
@@ -455,8 +455,8 @@ export class ProblemSink {
       const ranges = source.locateAll(located.map(({ finding }) => ({ pointer: finding.pointer, at: finding.at })));
       const rangeOf = new Map(located.map((item, i) => [item, ranges[i]]));
       for (const item of list) {
-        const { finding, severity } = item;
-        const range = finding.span ? source.rangeOf(finding.span[0], finding.span[1]) : rangeOf.get(item)!;
+        const { finding, severity, place } = item;
+        const range = place ?? (finding.span ? source.rangeOf(finding.span[0], finding.span[1]) : rangeOf.get(item)!);
         const problem: Problem = {
           code: finding.code,
           severity,

@@ -3,13 +3,15 @@
  * not parsed again, nor read. Its parts, each a file of its own beside `file` and read only when
  * used (src/cache/file.ts: real files in a real folder, each with a checksum of its body):
  * - `file`, the index: each page file's stamp (src/cache/stamp.ts), its scan's key, its text's
- *   length and its front matter; read by every run that is not given again whole;
+ *   length and its front matter; read by every run that is not given again whole; and beside it
+ *   `<file>.changes` (`….changes.json`), what changed since the index was written (a run that
+ *   changed a few pages writes that, not the whole index);
  * - `<file>.scans/`, one file per scan, named by the scan's key (the page text's hash, how it is
  *   parsed and the profile): read when a page's scan is asked for, written when one is made;
  * - `<file>.runs` (`….runs.json`), whole validations given again (src/cache/replay.ts), and
  *   `<file>.reports/`, the reports printed of them, read only when one is printed again;
  * - `<file>.check` (`….check.json`), the last site check, for checking only what changed
- *   (src/cache/site.ts).
+ *   (src/site/again.ts), each finding with its place (line and column) in its page's text.
  * A page is found by its stamp (the `metadata` strategy, as ESLint's, but with the change time and
  * the inode) and, when that changed, is racily clean, or with the `content` strategy, by its
  * text's hash. Everything is keyed by this format and the build (every bundle, src/cache/build.ts);
@@ -36,7 +38,7 @@ import { cacheKey } from './key.js';
 import { diskState, isRacy, isStampText, runClock, stampText } from './stamp.js';
 
 /** Bump when what the files hold changes shape. */
-const FORMAT = 5;
+const FORMAT = 6;
 /** Packs an index may name before a save writes every scan it keeps into one new pack (and drops the others). */
 const MAX_PACKS = 12;
 /** A pack no index names (a run's that lost the race to write the index, or one killed before its index) is removed once this old. */
@@ -76,8 +78,26 @@ type StoredHead = FrontMatter;
 type ScanPlace = [pack: string, offset: number, length: number, digest: string];
 
 interface IndexFile {
+  /** What names this index (random, written with it): the changes written since (`IndexChanges`) name it. */
+  id: string;
   pages: Record<string, StoredPage>;
   scans: Record<string, ScanPlace>;
+}
+
+/**
+ * What changed since the index named `base` was written (its own part, `….changes.json`): each
+ * page's and scan's new entry, null for one no longer kept. A run that changed a few pages writes
+ * this instead of the whole index; changes of another index are not read.
+ */
+interface IndexChanges {
+  base: string;
+  pages: Record<string, StoredPage | null>;
+  scans: Record<string, ScanPlace | null>;
+}
+
+/** The most changes a run writes beside an index of `size` entries (pages and scans) before it writes the whole index again. */
+function maxChanges(size: number): number {
+  return Math.max(64, size >> 3);
 }
 
 /** The file of whole validations beside the index, by what they were asked (src/cache/replay.ts checks their shape). */
@@ -99,6 +119,8 @@ export class PageScanStore implements KeptPages {
   private kept: ReadonlyMap<string, StoredPage> | undefined;
   /** Whether the index file was whole and of this build (else it is written anew, whatever this run used). */
   private indexWhole = false;
+  /** The index file as it is, without the changes written since: its id, pages and scans' places (what a run's changes are taken against). */
+  private base: { id: string; pages: ReadonlyMap<string, StoredPage>; places: ReadonlyMap<string, ScanPlace> } | undefined;
   /** Where the index says each kept scan is (read with the index). */
   private places = new Map<string, ScanPlace>();
   /** Why the cache is not used this run, when the user's cache key is refused (src/cache/key.ts). */
@@ -564,9 +586,7 @@ export class PageScanStore implements KeptPages {
     const lookups = this.lookupsToWrite();
     if (lookups) this.writePart(this.partName('lookups'), { value: lookups });
     const placesChanged = places.size !== this.places.size || [...places].some(([key, place]) => this.places.get(key) !== place);
-    if (this.changed || placesChanged || !this.indexWhole || this.fromFile().size !== this.usedPages.size) {
-      this.writePart(this.folderName(this.file), { pages: Object.fromEntries(this.usedPages), scans: Object.fromEntries(places) } satisfies IndexFile);
-    }
+    if (this.changed || placesChanged || !this.indexWhole || this.fromFile().size !== this.usedPages.size) this.saveIndex(places);
     // The packs this index no longer names (every scan in them gone, or moved into the new pack); and
     // those no index named for a while (a run killed before writing its index, or whose index another
     // run's replaced). A pack another run's index still names is at worst a miss for that index: each
@@ -590,6 +610,29 @@ export class PageScanStore implements KeptPages {
           .map(({ name }) => `${reports}/${name}`),
       );
     }
+  }
+
+  /**
+   * Writes the index: only what changed since the index file was written (`IndexChanges`, its own
+   * part) while that is little beside it; else the whole index, under a new id (the changes written
+   * beside the last one then name another index, and are not read).
+   */
+  private saveIndex(places: ReadonlyMap<string, ScanPlace>): void {
+    const changes = this.base && {
+      base: this.base.id,
+      pages: changesOf(this.base.pages, this.usedPages, samePage),
+      scans: changesOf(this.base.places, places, (a, b) => a === b),
+    };
+    if (changes && Object.keys(changes.pages).length + Object.keys(changes.scans).length <= maxChanges(this.base!.pages.size + this.base!.places.size)) {
+      this.writePart(this.partName('changes'), changes satisfies IndexChanges);
+      return;
+    }
+    const id = randomBytes(8).toString('hex');
+    this.writePart(this.folderName(this.file), { id, pages: Object.fromEntries(this.usedPages), scans: Object.fromEntries(places) } satisfies IndexFile);
+    // And no changes, naming it: the changes part is there from the first save on, so a later save
+    // that writes changes adds no file. A cache in the docs root is in its listing, by which a kept
+    // run and the kept site check are found: a name new there would lose both for the next run.
+    this.writePart(this.partName('changes'), { base: id, pages: {}, scans: {} } satisfies IndexChanges);
   }
 
   /**
@@ -657,13 +700,25 @@ export class PageScanStore implements KeptPages {
     }
   }
 
+  /** The index file's entries, with the changes written since (`saveIndex`) when they name it. */
   private readIndex(): ReadonlyMap<string, StoredPage> {
     const index = this.readPart<Partial<IndexFile>>(this.folderName(this.file));
     const pages = new Map<string, StoredPage>();
-    if (!isRecord(index?.pages) || !isRecord(index.scans)) return pages;
+    if (!isRecord(index?.pages) || !isRecord(index.scans) || typeof index.id !== 'string') return pages;
     this.indexWhole = true;
     for (const [page, entry] of Object.entries(index.pages)) if (isStoredPage(entry)) pages.set(page, entry);
     for (const [key, place] of Object.entries(index.scans)) if (isScanPlace(place)) this.places.set(key, place);
+    this.base = { id: index.id, pages: new Map(pages), places: new Map(this.places) };
+    const changes = this.readPart<Partial<IndexChanges>>(this.partName('changes'));
+    if (changes?.base !== index.id || !isRecord(changes.pages) || !isRecord(changes.scans)) return pages;
+    for (const [page, entry] of Object.entries(changes.pages)) {
+      if (isStoredPage(entry)) pages.set(page, entry);
+      else pages.delete(page);
+    }
+    for (const [key, place] of Object.entries(changes.scans)) {
+      if (isScanPlace(place)) this.places.set(key, place);
+      else this.places.delete(key);
+    }
     return pages;
   }
 }
@@ -684,6 +739,17 @@ export function partFileOf(file: string, part: string): string {
 function reportIdsOf(run: unknown): string[] {
   const reports = (run as { reports?: unknown } | null)?.reports;
   return isRecord(reports) ? Object.values(reports).filter((id): id is string => typeof id === 'string') : [];
+}
+
+/** What `now` holds that `base` does not hold the `same` (a page's entry, a scan's place), and null for each key `base` holds and `now` not. */
+function changesOf<T>(base: ReadonlyMap<string, T>, now: ReadonlyMap<string, T>, same: (a: T, b: T) => boolean): Record<string, T | null> {
+  const changes: Record<string, T | null> = {};
+  for (const [key, value] of now) {
+    const before = base.get(key);
+    if (before === undefined || !same(before, value)) changes[key] = value;
+  }
+  for (const key of base.keys()) if (!now.has(key)) changes[key] = null;
+  return changes;
 }
 
 /** A scan's place as `savePack` writes it: a pack's name, an offset, a length and a digest. */
@@ -771,8 +837,16 @@ function isKeptFileCheck(value: unknown): value is KeptFileCheck {
     Array.isArray(file.deps) &&
     file.deps.every((dep) => typeof dep === 'string') &&
     Array.isArray(file.findings) &&
-    file.findings.every(isPageFinding)
+    file.findings.every(isPageFinding) &&
+    Array.isArray(file.places) &&
+    file.places.length === file.findings.length &&
+    file.places.every(isPlace)
   );
+}
+
+/** A finding's place as `checkToKeep` writes it: four whole numbers from 1 (line, column, end line, end column). */
+function isPlace(value: unknown): boolean {
+  return Array.isArray(value) && value.length === 4 && value.every((n) => Number.isSafeInteger(n) && n >= 1);
 }
 
 /** A finding in a page as the site rules report it: a code and a message, at a span of two offsets. */

@@ -96,4 +96,12 @@ export interface KeptFileCheck {
   deps: string[];
   /** What the page rules found in it, in order, each with its rule's code. */
   findings: Finding[];
+  /**
+   * Where each of `findings` is in the text of `key` (line, column, end line, end column: its span
+   * placed), in the same order: a run that keeps them places them without reading that text.
+   */
+  places: Place[];
 }
+
+/** A finding's span placed in its text: line, column, end line, end column (1-based). */
+export type Place = [line: number, column: number, endLine: number, endColumn: number];

@@ -8,8 +8,8 @@
  * pages must be added here (test/cache/warm-cold.property.test.ts holds a warm run to a cold one).
  */
 import { createHash } from 'node:crypto';
-import type { KeptFileCheck, KeptSiteCheck } from '../pages/kept.js';
-import type { Finding } from '../problem.js';
+import type { KeptFileCheck, KeptSiteCheck, Place } from '../pages/kept.js';
+import type { Finding, Range } from '../problem.js';
 import type { SiteRule } from '../rules/types.js';
 import type { PageBody } from './pages.js';
 import type { ResolvedPageLink } from './links.js';
@@ -59,8 +59,9 @@ export function filesToCheck(last: KeptSiteCheck | undefined, checked: readonly 
 }
 
 /**
- * The check to keep: the files checked again with what was found in them now, the others as the
- * last check had them; the anchors' digest of each file some link's fragment arrives at.
+ * The check to keep: the files checked again with what was found in them now (each finding placed
+ * by `placeOf`), the others as the last check had them; the anchors' digest of each file some
+ * link's fragment arrives at.
  */
 export function checkToKeep(
   shape: string,
@@ -70,16 +71,23 @@ export function checkToKeep(
   bodies: ReadonlyMap<string, PageBody | undefined>,
   linksOf: (page: PageBody) => readonly ResolvedPageLink[],
   found: ReadonlyMap<string, Finding[]>,
+  placeOf: (file: string, finding: Finding) => Range,
 ): KeptSiteCheck {
   const files: Record<string, KeptFileCheck> = {};
   for (const file of checked) {
     const kept = last?.files[file];
     if (kept && !again.has(file)) {
-      files[file] = { key: kept.key, deps: kept.deps, findings: kept.findings };
+      files[file] = { key: kept.key, deps: kept.deps, findings: kept.findings, places: kept.places };
       continue;
     }
     const body = bodies.get(file);
-    files[file] = { key: keyOf(body), deps: body ? fragmentTargets(body, linksOf) : [], findings: found.get(file) ?? [] };
+    const findings = found.get(file) ?? [];
+    files[file] = {
+      key: keyOf(body),
+      deps: body ? fragmentTargets(body, linksOf) : [],
+      findings,
+      places: findings.map((finding) => asPlace(placeOf(file, finding))),
+    };
   }
   // A digest of the anchors of each file a fragment arrives at: taken again only for a file checked again (its text changed).
   for (const target of new Set(Object.values(files).flatMap((file) => file.deps))) {
@@ -110,6 +118,25 @@ export function inReportOrder(
     }
   }
   return out;
+}
+
+/**
+ * Where the last check placed each finding it holds, by finding: those it gives again (the files
+ * not checked again, whose text is the one it placed them in) are placed so.
+ */
+export function keptPlaces(last: KeptSiteCheck | undefined): Map<Finding, Range> {
+  const places = new Map<Finding, Range>();
+  for (const kept of Object.values(last?.files ?? {})) {
+    kept.findings.forEach((finding, i) => {
+      const [line, column, endLine, endColumn] = kept.places[i];
+      places.set(finding, { line, column, endLine, endColumn });
+    });
+  }
+  return places;
+}
+
+function asPlace({ line, column, endLine, endColumn }: Range): Place {
+  return [line, column, endLine, endColumn];
 }
 
 /** The content files whose anchors a page's `#fragment` links were checked against (a link to this very page: its own). */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { textOf, type FileReader, type FileStamp, type ReadOutcome } from '../files.js';
 import type { Profile } from '../config/profiles.js';
-import type { Finding } from '../problem.js';
+import type { Finding, Range } from '../problem.js';
 import { RedirectTable, redirectsOf } from '../redirects/table.js';
 import type { PageTree } from '../resolve/types.js';
 import type { DocsFiles, SiteInput, SiteRule } from '../rules/types.js';
@@ -9,7 +9,8 @@ import { ignoredTest, MINTIGNORE } from './ignored.js';
 import type { ValidationCache } from '../cache/memory.js';
 import type { KeptPages, KeptSiteCheck, PageText, ScansByText } from '../pages/kept.js';
 import { scanPages, type PageScan } from '../pages/scan.js';
-import { checkToKeep, filesToCheck, inReportOrder, shapeOf } from './again.js';
+import { LineIndex } from '../source/lines.js';
+import { checkToKeep, filesToCheck, inReportOrder, keptPlaces, shapeOf } from './again.js';
 import { isMdx, keptPageBody, pageBodies, type PageBodies, type PageBody } from './pages.js';
 import type { SiteBase } from './base.js';
 import { buildSite, type Site } from './site.js';
@@ -47,8 +48,8 @@ export interface SiteCheckInput {
   /** What the platform leaves out of the docs root, when the caller has it already (`siteIgnores`). */
   ignores?: SiteIgnores;
   report(finding: Finding): void;
-  /** A finding in a page file (root-relative), whose text it is: located by `span`. */
-  reportIn(relative: string, text: string, finding: Finding): void;
+  /** A finding in a page file (root-relative), whose text it is: at `place`, its `span` placed in that text. */
+  reportIn(relative: string, text: string, finding: Finding, place: Range): void;
 }
 
 /** The docs root's `.mintignore` text, and the test of what the platform leaves out that it makes with the platform's defaults. */
@@ -166,13 +167,32 @@ export function checkSite(rules: readonly SiteRule[], input: SiteCheckInput): Ch
     base: input.base,
   });
   const inOrder = reuse ? last.pageFindings : inReportOrder(ruleOrder(rules), checked, again, foundIn, onDisk?.last);
+  const placeOf = placer(keptPlaces(onDisk?.last), bodies);
   for (const { file, finding } of inOrder) {
     const text = bodies.get(file)?.text ?? '';
     pageFindings.push({ file, text, finding });
-    input.reportIn(file, text, finding);
+    input.reportIn(file, text, finding, placeOf(file, finding));
   }
-  if (onDisk) input.keptPages!.keepCheck(checkToKeep(onDisk.shape, onDisk.last, checked, again, bodies, linksOf, foundIn));
+  if (onDisk) input.keptPages!.keepCheck(checkToKeep(onDisk.shape, onDisk.last, checked, again, bodies, linksOf, foundIn, placeOf));
   return kept;
+}
+
+/**
+ * Where a finding in a page file is: where the last check kept on disk placed it (a file not
+ * checked again), else its span placed in the file's text (one line index per file).
+ */
+function placer(kept: ReadonlyMap<Finding, Range>, bodies: ReadonlyMap<string, PageBody | undefined>): (file: string, finding: Finding) => Range {
+  const lines = new Map<string, LineIndex>();
+  return (file, finding) => {
+    const place = kept.get(finding);
+    if (place) return place;
+    // A file checked now: it has a body (the rules found this in it), and a page rule's finding has a span.
+    let index = lines.get(file);
+    // Stryker disable next-line ConditionalExpression: a line index made again for each finding places it the same (a cache of one per file, performance only).
+    if (!index) lines.set(file, (index = new LineIndex(bodies.get(file)!.text)));
+    const [start, end] = finding.span!;
+    return index.range(start, end);
+  };
 }
 
 /**
@@ -199,12 +219,7 @@ function allKeyed(checked: readonly string[], bodies: ReadonlyMap<string, PageBo
  * (the other pages' bodies and ids, the site's pages and redirects): the page rules' findings in
  * that file only, none in docs.json. Undefined when `last` did not check that file.
  */
-export function checkPage(
-  rules: readonly SiteRule[],
-  last: CheckedSite,
-  file: string,
-  reportIn: SiteCheckInput['reportIn'],
-): PageBody | undefined | 'not-checked' {
+export function checkPage(rules: readonly SiteRule[], last: CheckedSite, file: string, reportIn: FoundIn): PageBody | undefined | 'not-checked' {
   if (!last.checked.includes(file)) return 'not-checked';
   const body = loadBodies({ ...last.input, concurrency: 1 }, [file]).get(file);
   const pages: PageBodies = { files: [file], get: (asked) => (asked === file ? body : last.bodies.get(asked)) };
@@ -241,6 +256,9 @@ function unchangedBodies(
   return last.bodies;
 }
 
+/** What the rules found in a page file (root-relative), whose text it is. */
+type FoundIn = (relative: string, text: string, finding: Finding) => void;
+
 /** The order rules run in: those that read no page first (they never wait for the bodies). */
 function ruleOrder(rules: readonly SiteRule[]): SiteRule[] {
   return [...rules.filter((rule) => !rule.readsPages), ...rules.filter((rule) => rule.readsPages)];
@@ -252,7 +270,7 @@ function runRules(
   { site, redirects, checked, input }: CheckedSite,
   linksOf: (page: PageBody) => readonly ResolvedPageLink[],
   pages: PageBodies,
-  to: Pick<SiteCheckInput, 'document' | 'report' | 'reportIn' | 'base'> & { navigationLinks: () => readonly NavigationLink[] },
+  to: Pick<SiteCheckInput, 'document' | 'report' | 'base'> & { reportIn: FoundIn; navigationLinks: () => readonly NavigationLink[] },
 ): void {
   const noPages = pageBodies(checked, new Map());
   for (const rule of ruleOrder(rules)) {

@@ -32,9 +32,37 @@ export function writePart(file: string, body: unknown, cacheHome?: string): void
 
 type Place = [pack: string, offset: number, length: number, digest: string];
 
+interface Index {
+  id: string;
+  pages: Record<string, unknown>;
+  scans: Record<string, Place>;
+}
+
+/** A store's index as a run reads it: the index file, with the changes written since (`….changes.json`) when they name it. */
+export function indexOf(file: string): Index {
+  const index = readPart<Index>(file);
+  let changes: { base: string; pages: Record<string, unknown>; scans: Record<string, Place | null> } | undefined;
+  try {
+    changes = readPart(partFileOf(file, 'changes'));
+  } catch {
+    changes = undefined;
+  }
+  if (changes?.base !== index.id) return index;
+  const merged = { ...index, pages: { ...index.pages }, scans: { ...index.scans } };
+  for (const [page, entry] of Object.entries(changes.pages)) {
+    if (entry === null) delete merged.pages[page];
+    else merged.pages[page] = entry;
+  }
+  for (const [key, place] of Object.entries(changes.scans)) {
+    if (place === null) delete merged.scans[key];
+    else merged.scans[key] = place;
+  }
+  return merged;
+}
+
 /** Each scan a store's index names, as its pack holds it: `{ key, scan }`, and where. */
 export function scansIn(file: string): Array<{ key: string; scan: unknown; place: Place; body: string }> {
-  const index = readPart<{ scans: Record<string, Place> }>(file);
+  const index = indexOf(file);
   return Object.entries(index.scans).map(([key, place]) => {
     const [pack, offset, length] = place;
     const body = readFileSync(path.join(partFileOf(file, 'scans'), pack))
@@ -58,7 +86,8 @@ export function writeScan(file: string, key: string, body: unknown, cacheHome?: 
   const text = Buffer.from(typeof body === 'string' ? body : JSON.stringify(body), 'utf8');
   const pack = `${randomBytes(8).toString('hex')}.pack`;
   writeFileSync(path.join(partFileOf(file, 'scans'), pack), text);
-  const index = readPart<{ scans: Record<string, Place> }>(file);
+  // The whole index under a new id: the changes written beside the last one are not read.
+  const index = { ...indexOf(file), id: randomBytes(8).toString('hex') };
   index.scans[key] = [pack, 0, text.length, createHash('sha256').update(text).digest('base64url').slice(0, 22)];
   writePart(file, index, cacheHome);
 }

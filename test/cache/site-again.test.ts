@@ -6,14 +6,14 @@
  * is seen in the scans it read (`storeStats.scansRead`: a page checked again whose text did not
  * change has its scan read from its file) and the texts it hashed (a page read because it changed).
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runClock } from '../../src/cache/stamp.js';
 import { PageScanStore, storeStats } from '../../src/cache/store.js';
 import { validateFile } from '../../src/validate.js';
-import { partFileOf, readPart, scansIn } from './parts.js';
+import { partFileOf, readPart, scansIn, writePart } from './parts.js';
 import { REQUIRED_SETTINGS } from '../required-settings.js';
 
 const PAGES = {
@@ -150,5 +150,126 @@ describe("a site's last check, kept", () => {
     const missing = run(docs, file);
     expect(missing.result).toEqual(missing.made);
     expect(missing.result.problems.map((problem) => problem.code)).toContain('anchor-not-found');
+  });
+
+  /** The problems of a result in one page, as `line:column-endLine:endColumn`. */
+  const placesIn = (problems: ReadonlyArray<{ file: string; line: number; column: number; endLine: number; endColumn: number }>, name: string) =>
+    problems.filter((problem) => path.basename(problem.file) === name).map((p) => `${p.line}:${p.column}-${p.endLine}:${p.endColumn}`);
+
+  type KeptFiles = Record<string, { findings: unknown[]; places: unknown[] }>;
+  const keptFiles = (file: string) => readPart<{ build: string; value: { shape: string; files: KeptFiles } }>(partFileOf(file, 'check'));
+
+  it("keeps each finding's place: a page not checked again is placed where the last check placed it", () => {
+    const { docs, file } = site();
+    const first = run(docs, file);
+    const kept = keptFiles(file);
+    expect(kept.value.files['about.mdx'].places).toEqual([
+      [3, 40, 3, 48],
+      [5, 13, 5, 22],
+    ]);
+    expect(placesIn(first.result.problems, 'about.mdx')).toEqual(['3:40-3:48', '5:13-5:22']);
+    expect(kept.value.files['alone.mdx'].places).toEqual([]);
+    // The kept places are the ones given (about.mdx is not checked again): one moved in the part is reported there.
+    kept.value.files['about.mdx'].places[0] = [13, 40, 13, 48];
+    writePart(partFileOf(file, 'check'), kept);
+    const moved = run(docs, file);
+    expect(placesIn(moved.result.problems, 'about.mdx')).toEqual(['5:13-5:22', '13:40-13:48']);
+    expect(placesIn(moved.made.problems, 'about.mdx')).toEqual(['3:40-3:48', '5:13-5:22']);
+  });
+
+  it('a kept check whose places are not one of four whole numbers from 1 per finding is no check', () => {
+    const { docs, file } = site();
+    run(docs, file);
+    const good = keptFiles(file);
+    // Each: about.mdx's first place moved (given, it would show), and the places otherwise wrong in one way.
+    const wrong: Record<string, unknown[]> = {
+      'one place too many': [
+        [13, 40, 13, 48],
+        [5, 13, 5, 22],
+        [1, 1, 1, 2],
+      ],
+      'one place too few': [[13, 40, 13, 48]],
+      'three numbers': [
+        [13, 40, 13],
+        [5, 13, 5, 22],
+      ],
+      'five numbers': [
+        [13, 6, 13, 22, 1],
+        [5, 13, 5, 22],
+      ],
+      'a zero': [
+        [13, 40, 13, 48],
+        [5, 0, 5, 22],
+      ],
+      'a fraction': [
+        [13, 40, 13, 48],
+        [5, 13.5, 5, 22],
+      ],
+      'a string': [
+        [13, 40, 13, 48],
+        [5, '13', 5, 22],
+      ],
+      'not a list': { 0: [13, 40, 13, 48], 1: [5, 13, 5, 22], length: 2 } as unknown as unknown[],
+      'a place not a list': [[13, 40, 13, 48], '5,13'],
+    };
+    for (const [label, places] of Object.entries(wrong)) {
+      const part = structuredClone(good);
+      part.value.files['about.mdx'].places = places;
+      writePart(partFileOf(file, 'check'), part);
+      const after = run(docs, file);
+      expect(after.result, label).toEqual(after.made);
+      expect(placesIn(after.result.problems, 'about.mdx'), label).toEqual(['3:40-3:48', '5:13-5:22']);
+    }
+    // The same part with the place moved and nothing else wrong is taken (what each case above would show, were it taken); 1 is a line and a column.
+    const moved = structuredClone(good);
+    moved.value.files['about.mdx'].places[0] = [13, 40, 13, 48];
+    writePart(partFileOf(file, 'check'), moved);
+    expect(placesIn(run(docs, file).result.problems, 'about.mdx')).toEqual(['5:13-5:22', '13:40-13:48']);
+    moved.value.files['about.mdx'].places[0] = [1, 1, 1, 1];
+    writePart(partFileOf(file, 'check'), moved);
+    expect(placesIn(run(docs, file).result.problems, 'about.mdx')).toEqual(['1:1-1:1', '5:13-5:22']);
+  });
+
+  it('a page edited between runs: its problems move with its text, and the next run keeps their new places', () => {
+    const { docs, file, page } = site();
+    run(docs, file);
+    writeFileSync(page('about.mdx'), `# About\n\nMore.\n\nAnd more.\n\n${PAGES['about.mdx'].slice('# About\n\n'.length)}`);
+    const edited = run(docs, file);
+    expect(edited.result).toEqual(edited.made);
+    expect(placesIn(edited.result.problems, 'about.mdx')).toEqual(['7:40-7:48', '9:13-9:22']);
+    expect(keptFiles(file).value.files['about.mdx'].places).toEqual([
+      [7, 40, 7, 48],
+      [9, 13, 9, 22],
+    ]);
+    // Unchanged since: placed where the last run placed them.
+    const again = run(docs, file);
+    expect(again.result).toEqual(again.made);
+    expect([again.read, again.hashed]).toEqual([0, 0]);
+  });
+
+  /** about.mdx edited at the same length, its modification time put back, then a run: its problems moved a line lower, as a run without the cache places them. */
+  function editedInPlace(docs: string, file: string, page: (name: string) => string): void {
+    const about = page('about.mdx');
+    const { atime, mtime } = statSync(about);
+    // A space out, a line break in: the same bytes' count, the links a line lower.
+    writeFileSync(about, PAGES['about.mdx'].replace('# About\n\n', '#About\n\n\n'));
+    utimesSync(about, atime, mtime);
+    const edited = run(docs, file);
+    expect(edited.result).toEqual(edited.made);
+    expect(placesIn(edited.result.problems, 'about.mdx')).toEqual(['4:40-4:48', '6:13-6:22']);
+  }
+
+  it('a page edited at the same length with its modification time put back: its problems move (its change time tells)', () => {
+    const { docs, file, page } = site();
+    run(docs, file);
+    editedInPlace(docs, file, page);
+  });
+
+  it('a racily clean page edited at the same length: known by its text, its problems move', () => {
+    const { docs, file, page } = site();
+    // The pages written in the run's clock tick: each is known by its text's hash, not its stamp.
+    runClock.now = real;
+    run(docs, file);
+    editedInPlace(docs, file, page);
   });
 });

@@ -9,7 +9,7 @@ import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rea
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { partFileOf, readPart, scansIn, writePart } from '../cache/parts.js';
+import { indexOf, partFileOf, readPart, scansIn, writePart } from '../cache/parts.js';
 
 const CLI = path.resolve('dist/cli/main.js');
 
@@ -49,7 +49,9 @@ function project(withPackageJson: boolean): { project: string; docs: string } {
 function storeIn(folder: string): string {
   const names = existsSync(folder) ? readdirSync(folder) : [];
   // The user's cache folder holds the user's cache key too (src/cache/key.ts).
-  expect(names.every((name) => /^page-scans-[0-9a-f]{12}(\.(runs|check))?\.json$|^page-scans-[0-9a-f]{12}\.(scans|reports)$|^key$/.test(name))).toBe(true);
+  expect(names.every((name) => /^page-scans-[0-9a-f]{12}(\.(runs|check|changes))?\.json$|^page-scans-[0-9a-f]{12}\.(scans|reports)$|^key$/.test(name))).toBe(
+    true,
+  );
   const stores = names.filter((name) => /^page-scans-[0-9a-f]{12}\.json$/.test(name));
   expect(stores.length).toBeLessThanOrEqual(1);
   return path.join(folder, stores[0] ?? 'none.json');
@@ -69,8 +71,8 @@ function filesUnder(folder: string): Record<string, string> {
 
 /** The store is whole and written by this docsnav: an index with some pages, and the scans it names in a pack. */
 function isWholeStore(file: string): boolean {
-  const index = readPart<{ build?: unknown; pages?: Record<string, unknown> }>(file);
-  return typeof index.build === 'string' && Object.keys(index.pages ?? {}).length > 0 && scansIn(file).length > 0;
+  const index = readPart<{ build?: unknown }>(file);
+  return typeof index.build === 'string' && Object.keys(indexOf(file).pages).length > 0 && scansIn(file).length > 0;
 }
 
 /** The keys of the scans a store holds (each scan in its pack says its key). */
@@ -133,7 +135,7 @@ describe('the page scan cache, on by default', () => {
     expect(isWholeStore(inProject(folder))).toBe(true);
     // What the index holds of each page, but whether its stamp could tell an edit yet (racily clean: src/cache/stamp.ts), which time changes.
     const entries = () =>
-      Object.entries(readPart<{ pages: Record<string, { racy?: true }> }>(inProject(folder)).pages)
+      Object.entries(indexOf(inProject(folder)).pages as Record<string, { racy?: true }>)
         .map(([page, entry]): [string, object] => [page, { ...entry, racy: undefined }])
         .sort(([a], [b]) => a.localeCompare(b));
     const kept = entries();
@@ -204,7 +206,9 @@ describe('a cache file that is not what it should be is a miss, never a wrong re
   /** Each part of the store (its index, each pack) spoiled as `spoil` says (a file's path, its text, the user cache folder whose key the run uses). */
   function spoilStore(file: string, cacheHome: string, spoil: (part: string, whole: string, cacheHome: string) => void): void {
     const scans = partFileOf(file, 'scans');
-    for (const part of [file, ...readdirSync(scans).map((name) => path.join(scans, name))]) spoil(part, readFileSync(part, 'utf8'), cacheHome);
+    // The changes written beside the index, when a run wrote some.
+    const changes = [partFileOf(file, 'changes')].filter((part) => existsSync(part));
+    for (const part of [file, ...changes, ...readdirSync(scans).map((name) => path.join(scans, name))]) spoil(part, readFileSync(part, 'utf8'), cacheHome);
   }
 
   it.each([
