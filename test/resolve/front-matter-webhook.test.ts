@@ -92,7 +92,9 @@ describe('a page whose front matter names a webhook', () => {
     expect(hook).toBe(
       '`openapi: "webhook petDeleted"` in "hook.mdx" names a webhook: the platform looks a page\'s operation up among the spec\'s paths only, so it does not give the page its summary "Pet deleted" as the title or its description (its title comes from the file name). Write the title and a description in the front matter.',
     );
-    expect(desc).toMatch(/does not give the page its summary "Pet added" as the title \(its title comes from the file name\)\. Write the title in the front matter\.$/);
+    expect(desc).toMatch(
+      /does not give the page its summary "Pet added" as the title \(its title comes from the file name\)\. Write the title in the front matter\.$/,
+    );
     expect(described).toMatch(/does not give the page its description \(its title comes from the file name\)\. Write a description in the front matter\.$/);
   });
 });

@@ -101,7 +101,8 @@ describe('`asyncapi` in front matter that is not a string (the build fails: "str
   });
 
   it('false, zero, null and an empty string say nothing (the build skips them)', async () => {
-    for (const line of ['asyncapi: false', 'asyncapi: 0', 'asyncapi: null', 'asyncapi: ""']) expect(await problemsOfPage(`---\ntitle: T\n${line}\n---\n`), line).toEqual([]);
+    for (const line of ['asyncapi: false', 'asyncapi: 0', 'asyncapi: null', 'asyncapi: ""'])
+      expect(await problemsOfPage(`---\ntitle: T\n${line}\n---\n`), line).toEqual([]);
   });
 
   it('both `openapi` and `asyncapi` wrong: an error at each line', async () => {
@@ -112,7 +113,10 @@ describe('`asyncapi` in front matter that is not a string (the build fails: "str
   });
 
   it('in a page no entry lists: said as such', async () => {
-    const { problems } = await resolveSite({ navigation: { pages: ['page'] } }, { 'page.mdx': '---\ntitle: T\n---\n', 'other.mdx': '---\nasyncapi: { source: ws.json }\n---\n' });
+    const { problems } = await resolveSite(
+      { navigation: { pages: ['page'] } },
+      { 'page.mdx': '---\ntitle: T\n---\n', 'other.mdx': '---\nasyncapi: { source: ws.json }\n---\n' },
+    );
     expect(problems.map(described)).toEqual([
       'front-matter-invalid error other.mdx:2:1 `asyncapi` in the front matter of "other.mdx" is a object; it must be one channel as a string, such as "chat" or "events chat". No navigation entry lists this page, but the platform\'s build reads every page file of the docs root and fails on it. Fix it, or, if the file is not meant to be a page, leave it out with a line in `.mintignore`.',
     ]);
