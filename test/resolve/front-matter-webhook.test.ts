@@ -25,7 +25,7 @@ function site(): string {
       name: 'x',
       theme: 'mint',
       colors: { primary: '#000000' },
-      navigation: { pages: ['hook', 'hook-desc', 'spec-hook', 'titled', 'bare', 'described', 'channel', 'operation'] },
+      navigation: { pages: ['hook', 'hook-desc', 'spec-hook', 'titled', 'bare', 'described', 'channel', 'no-channel', 'operation'] },
     }),
     'openapi.json': JSON.stringify({
       openapi: '3.1.0',
@@ -45,6 +45,7 @@ function site(): string {
     'bare.mdx': '---\nopenapi: webhook petBare\n---\nhi\n',
     'described.mdx': '---\nopenapi: webhook petNoted\n---\nhi\n',
     'channel.mdx': '---\nopenapi: webhook petDeleted\nasyncapi: chat\n---\nhi\n',
+    'no-channel.mdx': '---\nopenapi: webhook petAdded\nasyncapi: ""\n---\nhi\n',
     'operation.mdx': '---\nopenapi: GET /pets\n---\nhi\n',
   };
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(root, name), text);
@@ -65,6 +66,7 @@ describe('a page whose front matter names a webhook', () => {
       ['bare', 'Bare', null, 'WEBHOOK'],
       ['described', 'Described', null, 'WEBHOOK'],
       ['channel', 'Channel', null, 'WEBHOOK'],
+      ['no-channel', 'No channel', null, 'WEBHOOK'],
       ['operation', 'List pets', 'All pets', 'GET'],
     ];
     expect(await pages(file)).toEqual(platform);
@@ -87,6 +89,8 @@ describe('a page whose front matter names a webhook', () => {
       ['hook-desc.mdx', 2, 'warning', 'title: "Pet added"'],
       ['spec-hook.mdx', 2, 'warning', 'title: "Pet deleted"'],
       ['described.mdx', 2, 'warning', null],
+      // An empty `asyncapi` names no channel (the platform skips it): the webhook's summary is lost as ever.
+      ['no-channel.mdx', 2, 'warning', 'title: "Pet added"'],
     ]);
     const [hook, desc, , described] = problems.map((p) => p.message);
     expect(hook).toBe(

@@ -100,6 +100,7 @@ const SITES: Array<[name: string, files: Record<string, string>]> = [
       's.mdx': page('openapi: webhook petBare'),
       't.mdx': page('title: Mine\nopenapi: webhook petDeleted'),
       'u.mdx': page('openapi: webhook nothere'),
+      'v.mdx': page('openapi: webhook petDeleted\nasyncapi: ""'),
     },
   ],
   // `asyncapi:` front matter (src/resolve/page-channels.ts).
