@@ -272,7 +272,7 @@ export const codes = {
     title: "Page front matter the platform can't use",
     severity: 'error',
     description:
-      "A page's front matter is not YAML the platform reads, or its `openapi` is not one endpoint string: the platform's build fails on either, in a listed page or in any other page file of the docs root it builds (not snippets, imported files or what `.mintignore` leaves out). A `title:` left empty in a listed page is a warning: the platform's page has no title (null), not one made from the file name. Located in the page file.",
+      "A page's front matter is not YAML the platform reads, or its `openapi` (one endpoint) or `asyncapi` (one channel) is set and not a string: the platform's build fails on any of them, in a listed page or in any other page file of the docs root it builds (not snippets, imported files or what `.mintignore` leaves out). A `title:` left empty in a listed page is a warning: the platform's page has no title (null), not one made from the file name; so is an `openapi` naming a webhook whose summary or description the page would lose (the platform titles such a page from its file name). Located in the page file.",
     source: 'resolve',
   },
   'endpoint-not-found': {

@@ -100,8 +100,8 @@ export class PageFrontMatterReader {
 
   /**
    * A page path's file and front matter, read and checked once: YAML the platform cannot read
-   * (`front-matter-invalid`: its build fails; the page is read without it), an `openapi` that is not a
-   * string (the platform's build fails), and the operation an `openapi` reference names
+   * (`front-matter-invalid`: its build fails; the page is read without it), an `openapi` or `asyncapi`
+   * that is not a string (the platform's build fails), and the operation an `openapi` reference names
    * (`openapi-not-found`, `endpoint-not-found`, as for a navigation entry, but warnings: the
    * platform builds the page, with no API reference on it).
    */
@@ -125,6 +125,7 @@ export class PageFrontMatterReader {
             message: `\`title\` is empty in the front matter of "${found.file}": the platform gives the page no title (${front.data.title === null ? 'null' : 'an empty one'}), not one made from its file name, so its sidebar entry and browser tab have none. Write a title, or remove the key to have one made from the file name.`,
           });
         }
+        for (const notString of referencesNotString(found.file, front.data, true)) this.sayInPage(found, notString);
         result.operation = this.operationOf(found, front.data);
         const asyncapi = front.data.asyncapi;
         if (typeof asyncapi === 'string' && asyncapi !== '' && this.pageChannels) result.channel = this.pageChannels.find(asyncapi);
@@ -138,7 +139,7 @@ export class PageFrontMatterReader {
    * The front matter of every page file the platform's build reads that no entry listed (`read`
    * read the listed ones, and said what is wrong in them): the build parses every page file of the
    * docs root (src/resolve/unlisted-pages.ts), and fails on front matter it cannot parse or an
-   * `openapi` that is not a string in any of them. `ignored`: what the platform leaves out (its
+   * `openapi` or `asyncapi` that is not a string in any of them. `ignored`: what the platform leaves out (its
    * defaults and `.mintignore`). Each file is read once, as a listed page is (kept in the cache
    * and the page scan store while unchanged); a file another one imports is a snippet, whose front
    * matter the build does not parse: the imports are read only when some unlisted page is broken.
@@ -160,8 +161,8 @@ export class PageFrontMatterReader {
         this.unlistedFound?.set(file, found);
       }
       const front = found.frontMatter;
-      const what = front && !front.ok ? brokenYaml(file, front, false) : front?.ok ? openapiNotString(file, front.data, false) : undefined;
-      if (what) broken.push({ found, what });
+      const faults = front && !front.ok ? [brokenYaml(file, front, false)] : front?.ok ? referencesNotString(file, front.data, false) : [];
+      for (const what of faults) broken.push({ found, what });
     }
     if (broken.length === 0) return;
     const imported = new Set<string>();
@@ -217,11 +218,13 @@ export class PageFrontMatterReader {
   /** The operation a page's `openapi` front matter names, saying in the page why there is none. */
   private operationOf(found: PageFile, data: Record<string, unknown>): PageFrontMatter['operation'] {
     const value = data.openapi;
-    const notString = openapiNotString(found.file, data, true);
-    if (notString) this.sayInPage(found, notString);
     if (typeof value !== 'string' || value.trim() === '' || !this.pageOperations) return undefined;
     const lookup = this.pageOperations.find(value, found.file);
-    if (lookup.kind === 'found') return { operation: lookup.operation, file: lookup.file };
+    if (lookup.kind === 'found') {
+      const unused = webhookUnused(found.file, value, lookup.operation, data);
+      if (unused) this.sayInPage(found, unused);
+      return { operation: lookup.operation, file: lookup.file };
+    }
     if (lookup.kind === 'unknown') return undefined;
     if (lookup.kind === 'malformed') {
       this.sayInPage(found, {
@@ -266,6 +269,7 @@ export class PageFrontMatterReader {
     const span = spanInPage(text, what.key, what.line);
     const finding: Finding = { code: what.code, message: what.message, pointer: '', span };
     if (what.severity) finding.severity = what.severity;
+    if (what.suggest !== undefined) finding.suggest = what.suggest;
     if (this.reportIn && found.text !== undefined) this.reportIn(found.file, text, 'page', finding);
   }
 }
@@ -277,6 +281,7 @@ interface FrontMatterFault {
   key?: string;
   line?: number;
   severity?: Finding['severity'];
+  suggest?: string;
 }
 
 /** Why the platform's build fails on a page listed or not (`listed`: an entry lists it). */
@@ -300,17 +305,52 @@ function brokenYaml(file: string, front: { message: string; line?: number }, lis
   };
 }
 
+/** The front matter keys the platform reads as one reference string, and what each must name. */
+const REFERENCES = [
+  ['openapi', 'one endpoint as a string, such as "GET /users"'],
+  ['asyncapi', 'one channel as a string, such as "chat" or "events chat"'],
+] as const;
+
 /**
- * An `openapi` the platform's build fails on: one that is set (not empty, zero or false: the build
- * skips those) and not a string, such as a list of endpoints.
+ * An `openapi` or `asyncapi` the platform's build fails on ("str.trim is not a function", in
+ * @mintlify/common's parseOpenApiString and parseAsyncApiString): one that is set (not empty, zero
+ * or false: the build skips those) and not a string, such as a list of endpoints or a
+ * `{source, directory}` object as docs.json takes.
  */
-function openapiNotString(file: string, data: Record<string, unknown>, listed: boolean): FrontMatterFault | undefined {
-  const value = data.openapi;
-  if (!value || typeof value === 'string') return undefined;
+function referencesNotString(file: string, data: Record<string, unknown>, listed: boolean): FrontMatterFault[] {
+  const faults: FrontMatterFault[] = [];
+  for (const [key, what] of REFERENCES) {
+    const value = data[key];
+    if (!value || typeof value === 'string') continue;
+    faults.push({
+      code: 'front-matter-invalid',
+      message: `\`${key}\` in the front matter of "${file}" is ${Array.isArray(value) ? 'a list' : `a ${typeof value}`}; it must be ${what}. ${buildFails(listed)}.${unlistedFix(listed)}`,
+      key,
+    });
+  }
+  return faults;
+}
+
+/**
+ * What a page loses of the webhook its `openapi` names: the platform titles and describes a page
+ * from the operation it names (@mintlify/common's getOpenApiTitleAndDescription), which it looks
+ * for among the spec's `paths` only, by the name as a path; a webhook is never found there, so the
+ * page takes its file name's title and no description. Said when the webhook has a summary or a
+ * description the front matter does not replace (an `asyncapi` channel titles the page instead).
+ */
+function webhookUnused(file: string, value: string, operation: Operation, data: Record<string, unknown>): FrontMatterFault | undefined {
+  if (operation.method !== 'webhook' || (typeof data.asyncapi === 'string' && data.asyncapi !== '')) return undefined;
+  const title = !Object.hasOwn(data, 'title') && operation.summary ? operation.summary : undefined;
+  const description = !Object.hasOwn(data, 'description') && operation.description ? operation.description : undefined;
+  if (title === undefined && description === undefined) return undefined;
+  const lost = [title !== undefined && `its summary "${title}" as the title`, description !== undefined && 'its description'].filter(Boolean).join(' or ');
+  const write = [title !== undefined && 'the title', description !== undefined && 'a description'].filter(Boolean).join(' and ');
   return {
     code: 'front-matter-invalid',
-    message: `\`openapi\` in the front matter of "${file}" is ${Array.isArray(value) ? 'a list' : `a ${typeof value}`}; it must be one endpoint as a string, such as "GET /users". ${buildFails(listed)}.${unlistedFix(listed)}`,
+    severity: 'warning',
     key: 'openapi',
+    message: `\`openapi: "${value}"\` in "${file}" names a webhook: the platform looks a page's operation up among the spec's paths only, so it does not give the page ${lost} (its title comes from the file name). Write ${write} in the front matter.`,
+    ...(title !== undefined && { suggest: `title: ${JSON.stringify(title)}` }),
   };
 }
 

@@ -555,9 +555,12 @@ export class TreeBuilder {
       page.file = found.file;
       const operation = found.operation;
       if (operation) {
-        // The platform titles and describes the page from the operation, unless the front matter says.
-        if (operation.operation.summary) page.title = operation.operation.summary;
-        if (operation.operation.description !== undefined) page.description = operation.operation.description;
+        // The platform titles and describes the page from the operation, unless the front matter says;
+        // never from a webhook, which its lookup does not find (page-front-matter.ts `webhookUnused`).
+        if (operation.operation.method !== 'webhook' || !this.dropsLikePlatform) {
+          if (operation.operation.summary) page.title = operation.operation.summary;
+          if (operation.operation.description !== undefined) page.description = operation.operation.description;
+        }
         page.openapi = pageOperation(operation.operation, operation.file);
       }
       // An `asyncapi` value titles and describes the page over an `openapi` operation, found or not

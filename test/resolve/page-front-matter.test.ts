@@ -87,6 +87,42 @@ describe('`openapi` in front matter that is not a string', () => {
   });
 });
 
+describe('`asyncapi` in front matter that is not a string (the build fails: "str.trim is not a function", seen with @mintlify/prebuild 1.0.1341)', () => {
+  it.each([
+    ['a number', 'asyncapi: 5', 'a number'],
+    ['a boolean', 'asyncapi: true', 'a boolean'],
+    ['a list', 'asyncapi: [chat]', 'a list'],
+    ['an empty list', 'asyncapi: []', 'a list'],
+    ['a mapping as docs.json takes', 'asyncapi: { source: ws.json }', 'a object'],
+  ])('%s: an error at the `asyncapi:` line', async (_name, line, said) => {
+    expect(await problemsOfPage(`---\ntitle: T\n\n${line}\n---\n`)).toEqual([
+      `front-matter-invalid error page.mdx:4:1 \`asyncapi\` in the front matter of "page.mdx" is ${said}; it must be one channel as a string, such as "chat" or "events chat". The platform's build fails on it.`,
+    ]);
+  });
+
+  it('false, zero, null and an empty string say nothing (the build skips them)', async () => {
+    for (const line of ['asyncapi: false', 'asyncapi: 0', 'asyncapi: null', 'asyncapi: ""'])
+      expect(await problemsOfPage(`---\ntitle: T\n${line}\n---\n`), line).toEqual([]);
+  });
+
+  it('both `openapi` and `asyncapi` wrong: an error at each line', async () => {
+    expect((await problemsOfPage('---\nopenapi: 1\nasyncapi: 2\n---\n')).map((p) => p.split(' in the front matter')[0])).toEqual([
+      'front-matter-invalid error page.mdx:2:1 `openapi`',
+      'front-matter-invalid error page.mdx:3:1 `asyncapi`',
+    ]);
+  });
+
+  it('in a page no entry lists: said as such', async () => {
+    const { problems } = await resolveSite(
+      { navigation: { pages: ['page'] } },
+      { 'page.mdx': '---\ntitle: T\n---\n', 'other.mdx': '---\nasyncapi: { source: ws.json }\n---\n' },
+    );
+    expect(problems.map(described)).toEqual([
+      'front-matter-invalid error other.mdx:2:1 `asyncapi` in the front matter of "other.mdx" is a object; it must be one channel as a string, such as "chat" or "events chat". No navigation entry lists this page, but the platform\'s build reads every page file of the docs root and fails on it. Fix it, or, if the file is not meant to be a page, leave it out with a line in `.mintignore`.',
+    ]);
+  });
+});
+
 describe('`openapi` references that name nothing', () => {
   it('not an endpoint: a warning at the `openapi:` line', async () => {
     expect(await problemsOfPage('---\nopenapi: users\n---\n', { 'api.json': USERS })).toEqual([

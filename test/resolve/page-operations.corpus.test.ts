@@ -10,7 +10,8 @@ import { resolveFile } from '../../src/resolve/resolve.js';
  * several OpenAPI files of the root hold, or an AsyncAPI channel (`asyncapi: chat`), beside the
  * platform's own build (@mintlify/prebuild, installed on demand by bench/prebuild.mjs, never a
  * dependency): the platform uses the last file in its walk order whose paths have the path
- * (src/resolve/page-operations.ts), or that has the channel (src/resolve/page-channels.ts). Each
+ * (src/resolve/page-operations.ts), or that has the channel (src/resolve/page-channels.ts); a
+ * webhook it never finds (src/resolve/page-front-matter.ts `webhookUnused`). Each
  * small site is built by the package and resolved by docsnav, and the pages' URLs and titles must
  * be the same.
  */
@@ -81,6 +82,25 @@ const SITES: Array<[name: string, files: Record<string, string>]> = [
       'p.mdx': page('openapi: GET /items'),
       'q.mdx': page('openapi: GET /items/'),
       'r.mdx': page('title: Mine\nopenapi: DELETE /items'),
+    },
+  ],
+  // `openapi: webhook <name>`: never found by the platform's title lookup (front-matter-webhook.test.ts).
+  [
+    'webhooks',
+    {
+      'a.json': json({
+        openapi: '3.1.0',
+        info: { title: 'a', version: '1' },
+        paths: { '/items': { get: { summary: 'List a', ...OK } }, petDeleted: { post: { summary: 'A path named so', ...OK } } },
+        webhooks: { petDeleted: { post: { summary: 'Pet deleted', description: 'Gone.', ...OK } }, petBare: { post: OK } },
+      }),
+      'p.mdx': page('openapi: webhook petDeleted'),
+      'q.mdx': page('openapi: /a.json webhook petDeleted'),
+      'r.mdx': page('openapi: a WEBHOOK petDeleted'),
+      's.mdx': page('openapi: webhook petBare'),
+      't.mdx': page('title: Mine\nopenapi: webhook petDeleted'),
+      'u.mdx': page('openapi: webhook nothere'),
+      'v.mdx': page('openapi: webhook petDeleted\nasyncapi: ""'),
     },
   ],
   // `asyncapi:` front matter (src/resolve/page-channels.ts).

@@ -74,7 +74,15 @@ describe('the OpenAPI file a front-matter reference is found in', () => {
 
   it('webhooks are looked up by name, not as paths', async () => {
     const specs = { 'hooks.json': spec({ '/petDeleted': { get: { summary: 'A path' } } }, { webhooks: { petDeleted: { post: { summary: 'Pet deleted' } } } }) };
-    expect(await lookUp('webhook petDeleted', specs)).toEqual({ title: 'Pet deleted', file: 'hooks.json', problems: [] });
+    // Found as the webhook (not the path `/petDeleted`), which titles the page under the spec profile;
+    // the platform titles it from its file name (front-matter-webhook.test.ts), as is said.
+    expect(await lookUp('webhook petDeleted', specs)).toEqual({
+      title: 'Pet deleted',
+      file: 'hooks.json',
+      problems: [
+        'front-matter-invalid warning page.mdx:2:1 `openapi: "webhook petDeleted"` in "page.mdx" names a webhook: the platform looks a page\'s operation up among the spec\'s paths only, so it does not give the page its summary "Pet deleted" as the title (its title comes from the file name). Write the title in the front matter.',
+      ],
+    });
     expect((await lookUp('webhook petAdded', specs)).problems).toEqual([
       'endpoint-not-found warning page.mdx:2:1 `openapi: "webhook petAdded"` in "page.mdx": no OpenAPI file of the docs root defines it (looked in hooks.json), so the page shows no API reference.',
     ]);

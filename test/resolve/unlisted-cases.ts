@@ -89,6 +89,12 @@ export const UNLISTED_CASES: readonly UnlistedCase[] = [
     fails: ['orphan.mdx'],
   },
   { name: 'an `openapi` list in an unlisted page', files: { 'orphan.mdx': '---\nopenapi: [GET /a, GET /b]\n---\n\nx\n' }, fails: ['orphan.mdx'] },
+  { name: 'an `asyncapi` number in an unlisted page', files: { 'orphan.mdx': '---\nasyncapi: 5\n---\n\nx\n' }, fails: ['orphan.mdx'] },
+  {
+    name: '`asyncapi: false` and `asyncapi: 0` (the build skips them)',
+    files: { 'orphan.mdx': '---\nasyncapi: false\n---\n', 'listed.mdx': '---\nasyncapi: 0\n---\n' },
+    fails: [],
+  },
   {
     name: '`openapi: false` and `openapi: 0` (the build skips them)',
     files: { 'orphan.mdx': '---\nopenapi: false\n---\n', 'listed.mdx': '---\nopenapi: 0\n---\n' },
