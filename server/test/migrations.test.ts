@@ -87,7 +87,9 @@ describe('an agent_sessions table written before 022_halt_spelling.sql', () => {
 
 /** The indexes of page_sections, by name. */
 const sectionIndexes = async (store: Store) =>
-  (await store.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE tablename = 'page_sections' ORDER BY indexname`)).map((row) => row.indexname);
+  (await store.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE tablename = 'page_sections' ORDER BY indexname`)).map(
+    (row) => row.indexname,
+  );
 
 /**
  * 029 drops an index of page_sections no query reads: each section stored wrote an entry to it.
