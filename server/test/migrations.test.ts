@@ -7,9 +7,11 @@ import { describe, expect } from 'vitest';
 import { buildApp } from '../src/http/app.js';
 import { Core } from '../src/core.js';
 import { findSession, listSessions } from '../src/store/agent.js';
+import { insertDeployment, insertPageSections, pageSections } from '../src/store/deployments.js';
 import { migrate } from '../src/store/migrate.js';
 import type { Store } from '../src/store/store.js';
 import { itOnEachStore } from './helpers.js';
+import { section } from './sections.js';
 
 /** The halt reasons as 002_agent_sessions.sql stored them, and what each reads back as now. */
 const STORED_BEFORE_022 = [
@@ -81,4 +83,33 @@ async function checkUpgrade(store: Store): Promise<void> {
 
 describe('an agent_sessions table written before 022_halt_spelling.sql', () => {
   itOnEachStore({ pglite: 'upgrades on PGlite', postgres: 'upgrades on PostgreSQL' }, 'migrate', checkUpgrade);
+});
+
+/** The indexes of page_sections, by name. */
+const sectionIndexes = async (store: Store) =>
+  (await store.query<{ indexname: string }>(`SELECT indexname FROM pg_indexes WHERE tablename = 'page_sections' ORDER BY indexname`)).map(
+    (row) => row.indexname,
+  );
+
+/**
+ * 029 drops an index of page_sections no query reads: each section stored wrote an entry to it.
+ * Texts stored before read back the same after it, and new ones are stored beside them.
+ */
+async function checkSectionIndex(store: Store): Promise<void> {
+  await migrate(store, 28);
+  expect(await sectionIndexes(store)).toEqual(['page_sections_page', 'page_sections_pkey']);
+  await store.query(`INSERT INTO projects (id, repo, branch) VALUES ('acme', '/srv/acme.git', 'main')`);
+  await insertDeployment(store, { id: 'd1', projectId: 'acme', ref: 'main', source: 'push' });
+  const before = [section({ pagePath: 'guides/a', heading: 'Install', body: 'Run it.' }), section({ pagePath: 'guides/b' })];
+  await insertPageSections(store, 'd1', before);
+
+  expect(await migrate(store)).toContain('029_section_page_index.sql');
+  expect(await sectionIndexes(store)).toEqual(['page_sections_pkey']);
+  const after = [section({ pagePath: 'guides/c', links: [{ href: 'guides/a', text: 'A' }] })];
+  await insertPageSections(store, 'd1', after, before.length);
+  expect(await pageSections(store, 'd1')).toEqual([...before, ...after]);
+}
+
+describe('page_sections before 029_section_page_index.sql', () => {
+  itOnEachStore({ pglite: 'drops the unread index on PGlite', postgres: 'drops the unread index on PostgreSQL' }, 'migrate-029', checkSectionIndex);
 });
