@@ -183,7 +183,12 @@ describe.skipIf(noNamespaces !== undefined).each([
       );
       expect(probes).toBeGreaterThan(5);
       expect(unanswered).toEqual([]);
-      expect(proc.output()).toMatch(/"disk":"low".*"msg":"the disk of the data folder has [\d.]+ MB free, under --min-free-disk/);
+      // Log lines reach this process through a pipe, maybe after the answers that follow them.
+      await waitFor(
+        () => (/"disk":"low".*"msg":"the disk of the data folder has [\d.]+ MB free, under --min-free-disk/.test(proc.output()) ? true : undefined),
+        10_000,
+        'the low-disk line',
+      );
 
       // 2. Under half of --min-free-disk: the embedded database takes no write (507), reads go on.
       // (Once the failed deployment's worktree is gone: it is not kept on a low disk. A deployment
@@ -218,7 +223,7 @@ describe.skipIf(noNamespaces !== undefined).each([
       // and the site deploys.
       inNamespace(proc, `rm "${mount}"/filler-* && mount -o remount,size=160m "${mount}"`);
       await waitFor(async () => ((await health(base)).status === 'ok' ? true : undefined), 10_000, '/healthz to say ok again');
-      expect(proc.output()).toMatch(/"disk":"ok".*"msg":"disk space is back/);
+      await waitFor(() => (/"disk":"ok".*"msg":"disk space is back/.test(proc.output()) ? true : undefined), 10_000, 'the disk-back line');
       const again = (await (await update()).json()) as { statusId: string };
       const done = await ended(again.statusId);
       expect(done.status, done.summary).toBe('success');
