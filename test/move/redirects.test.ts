@@ -36,6 +36,16 @@ describe('redirects', () => {
     expect(plan.notes).toEqual([]);
   });
 
+  it('a page moved back to the URL a redirect sends to it: that redirect turned round, not a collision', () => {
+    const root = siteWith({ ...PAGES, 'docs.json': docsJson(NAV, { redirects: [{ source: '/old/a', destination: '/guides/a' }] }) });
+    const plan = planOn(root, { from: 'guides/a.mdx', to: 'old/a.mdx' });
+    expect(plan.redirects).toEqual({
+      added: [],
+      repointed: [],
+      reversed: [{ source: '/guides/a', destination: '/old/a', file: 'docs.json', pointer: '/redirects/0' }],
+    });
+  });
+
   it("a folder's index page: from its path and from its folder's URL", () => {
     const root = siteWith({ ...PAGES, 'tutorials/index.mdx': '# Tutorials\n', 'docs.json': docsJson([...NAV, 'tutorials/index']) });
     const plan = planOn(root, { from: 'tutorials/index.mdx', to: 'learn/index.mdx' });

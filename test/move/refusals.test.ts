@@ -45,6 +45,8 @@ interface RefusalCase {
   cwd?: string;
   /** The docs root is the folder above the docs file's. */
   rootUp?: boolean;
+  /** The refusal's sentence, where the case checks what it names (its data filled in). */
+  message?: string;
 }
 
 const CASES: RefusalCase[] = [
@@ -93,8 +95,18 @@ const CASES: RefusalCase[] = [
   { name: 'where .mintignore leaves it out', reason: 'targetHidden', request: { from: 'guides/a.mdx', to: 'drafts/a.mdx' } },
   { name: 'a folder into itself', reason: 'intoItself', request: { from: 'guides', to: 'guides/inner' } },
   { name: 'a name that differs only by case from another file', reason: 'caseCollision', request: { from: 'guides/a.mdx', to: 'guides/B.mdx' } },
-  { name: 'a URL another page file serves', reason: 'pageCollision', request: { from: 'guides/a.mdx', to: 'guides/b.md' } },
-  { name: 'the URL of a generated page', reason: 'generatedCollision', request: { from: 'guides/a.mdx', to: 'api-reference/list-users.mdx' } },
+  {
+    name: 'a URL another page file serves',
+    reason: 'pageCollision',
+    request: { from: 'guides/a.mdx', to: 'guides/b.md' },
+    message: 'the page /guides/b would be served from both guides/b.mdx and the moved guides/a.mdx',
+  },
+  {
+    name: 'the URL of a generated page',
+    reason: 'generatedCollision',
+    request: { from: 'guides/a.mdx', to: 'api-reference/list-users.mdx' },
+    message: 'the URL /api-reference/list-users of the moved api-reference/list-users.mdx is the URL of a page generated from an OpenAPI spec',
+  },
   { name: "a redirect's source", reason: 'redirectCollision', request: { from: 'guides/a.mdx', to: 'taken.mdx' } },
   {
     name: "a pattern redirect's source",
@@ -109,6 +121,7 @@ const CASES: RefusalCase[] = [
       { from: 'guides/a.mdx', to: 'start/x.mdx' },
       { from: 'guides/b.mdx', to: 'start/x.mdx' },
     ],
+    message: 'guides/a.mdx and guides/b.mdx would both move to start/x.mdx',
   },
   {
     name: 'a page put into a folder the same move takes away (it would land in the folder taken, its links rewritten for the other)',
@@ -117,6 +130,7 @@ const CASES: RefusalCase[] = [
       { from: 'index.mdx', to: 'guides/home.mdx' },
       { from: 'guides', to: 'learn' },
     ],
+    message: 'guides/home.mdx is in guides, which this move takes too (guides to learn): make the two moves one after the other',
   },
   {
     name: 'a page put into the folder another request of the move makes',
@@ -125,6 +139,7 @@ const CASES: RefusalCase[] = [
       { from: 'guides', to: 'learn' },
       { from: 'index.mdx', to: 'learn/home.mdx' },
     ],
+    message: 'learn/home.mdx is in learn, which this move takes too (guides to learn): make the two moves one after the other',
   },
   {
     name: 'docs.json that does not parse',
@@ -141,7 +156,7 @@ const CASES: RefusalCase[] = [
 ];
 
 describe('a move is refused, and nothing changes', () => {
-  for (const { name, reason, request, files, prepare, cwd, rootUp } of CASES) {
+  for (const { name, reason, request, files, prepare, cwd, rootUp, message } of CASES) {
     it(`${reason}: ${name}`, () => {
       const top = siteWith({});
       const root = path.join(top, 'site');
@@ -155,6 +170,7 @@ describe('a move is refused, and nothing changes', () => {
       const options = { docs, cwd: cwd === undefined ? root : path.resolve(root, cwd), ...(rootUp && { root: top }) };
       const refusal = refusalOf(() => planOn(root, request, options));
       expect(refusal.reason, refusal.message).toBe(reason);
+      if (message !== undefined) expect(refusal.message).toBe(message);
       expect(snapshot(root)).toEqual(before);
     });
   }
