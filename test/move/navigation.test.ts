@@ -109,7 +109,7 @@ describe('navigation entries', () => {
 });
 
 describe('several moves in one plan', () => {
-  it("a page moved to the URL of a page that moves away in the same plan takes it (a page file moving is no collision)", () => {
+  it('a page moved to the URL of a page that moves away in the same plan takes it (a page file moving is no collision)', () => {
     const root = siteWith({ ...PAGES, 'docs.json': '{ "navigation": { "pages": ["index", "guides/a", "guides/b"] } }\n' });
     const plan = planOn(root, [
       { from: 'guides/b.mdx', to: 'guides/old-b.mdx' },
