@@ -21,6 +21,7 @@ import type { LocalTaskInput, LocalTaskMessage, LocalTaskName, LocalTaskOutput, 
 /** The compiled thread script (tests run the TypeScript sources, so they use the build's copy). */
 function threadScript(): URL {
   const here = new URL('./local-thread.js', import.meta.url);
+  // Stryker disable next-line ConditionalExpression: the tests run the sources, beside which no compiled thread script sits (the built server's tests take this branch).
   if (existsSync(fileURLToPath(here))) return here;
   return new URL('../../dist/repository/local-thread.js', import.meta.url);
 }
@@ -106,7 +107,9 @@ export function runLocalTask<T extends LocalTaskName>(
     let settled = false;
     /** Ends the task: its thread kept when it answered (`answered`), terminated otherwise (a time limit, a cancel, a crash). */
     const finish = (answered: boolean, settle: () => void) => {
+      // Stryker disable next-line ConditionalExpression: finish removes every way back in (the thread's listeners, the timer, the abort listener) before it settles: no second call comes; kept as the promise's own guard.
       if (settled) return;
+      // Stryker disable next-line BooleanLiteral: as above.
       settled = true;
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
@@ -130,6 +133,7 @@ export function runLocalTask<T extends LocalTaskName>(
       timeoutMs,
     );
     const onAbort = () => finish(false, () => reject(new GitError('the job was cancelled', '', true)));
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral: finish removes the listener whichever way the task ends, the abort's own included.
     signal?.addEventListener('abort', onAbort, { once: true });
     worker.on('message', (result: LocalTaskResult) =>
       finish(true, () => {
