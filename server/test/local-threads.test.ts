@@ -186,8 +186,17 @@ describe('the thread kept between tasks', () => {
     const repo = repoWithBranches('crash-waiting', 'crash-waiting-branch');
     expect(await remoteBranches(repo, limits)).toEqual(['crash-waiting-branch', 'main']);
     const thread = spareLocalThread()!;
-    crash(thread);
-    await vi.waitFor(() => expect(thread.threadId).toBe(-1), { timeout: 30_000, interval: 2 });
+    // Its error must have a listener: one without would be thrown in the server's own thread.
+    const uncaught: unknown[] = [];
+    const record = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', record);
+    try {
+      crash(thread);
+      await vi.waitFor(() => expect(thread.threadId).toBe(-1), { timeout: 30_000, interval: 2 });
+    } finally {
+      process.off('uncaughtException', record);
+    }
+    expect(uncaught).toEqual([]);
     expect(hasSpareLocalThread()).toBe(false);
     expect(await remoteBranches(repo, limits)).toEqual(['crash-waiting-branch', 'main']);
     expect(spareLocalThread()).not.toBe(thread);

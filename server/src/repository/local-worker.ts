@@ -142,6 +142,7 @@ export function runLocalTask<T extends LocalTaskName>(
         else reject(new GitError(result.kind === 'git' ? result.message : `the local repository could not be read: ${result.message}`));
       }),
     );
+    // Stryker disable next-line BooleanLiteral: a thread's error comes with its exit (Node drains a thread's messages when it exits): kept, it would be dropped by its exit listener in the same turn, before any task could take it.
     worker.on('error', (error) => finish(false, () => reject(new GitError(`the local repository could not be read: ${error.message}`))));
     worker.on('exit', (code) => finish(false, () => reject(new GitError(`the local repository could not be read: its thread exited with ${code}`))));
     worker.postMessage({ task, input } satisfies LocalTaskMessage);
