@@ -94,7 +94,12 @@ const CASES: RefusalCase[] = [
   { name: 'into snippets/', reason: 'targetHidden', request: { from: 'guides/a.mdx', to: 'snippets/a.mdx' } },
   { name: 'where .mintignore leaves it out', reason: 'targetHidden', request: { from: 'guides/a.mdx', to: 'drafts/a.mdx' } },
   { name: 'a folder into itself', reason: 'intoItself', request: { from: 'guides', to: 'guides/inner' } },
-  { name: 'a name that differs only by case from another file', reason: 'caseCollision', request: { from: 'guides/a.mdx', to: 'guides/B.mdx' } },
+  {
+    name: 'a name that differs only by case from another file',
+    reason: 'caseCollision',
+    request: { from: 'guides/a.mdx', to: 'guides/B.mdx' },
+    message: 'guides/B.mdx differs only by case from guides/b.mdx: on a case-insensitive checkout (macOS, Windows) the two are one file',
+  },
   {
     name: 'a URL another page file serves',
     reason: 'pageCollision',
@@ -107,7 +112,13 @@ const CASES: RefusalCase[] = [
     request: { from: 'guides/a.mdx', to: 'api-reference/list-users.mdx' },
     message: 'the URL /api-reference/list-users of the moved api-reference/list-users.mdx is the URL of a page generated from an OpenAPI spec',
   },
-  { name: "a redirect's source", reason: 'redirectCollision', request: { from: 'guides/a.mdx', to: 'taken.mdx' } },
+  {
+    name: "a redirect's source",
+    reason: 'redirectCollision',
+    request: { from: 'guides/a.mdx', to: 'taken.mdx' },
+    message:
+      'the URL /taken of the moved guides/a.mdx is the source of the redirect /taken → /index (/redirects/0): readers would be redirected away from the page; remove the redirect first',
+  },
   {
     name: "a pattern redirect's source",
     reason: 'redirectCollision',
@@ -146,6 +157,7 @@ const CASES: RefusalCase[] = [
     reason: 'unparsable',
     request: { from: 'guides/a.mdx', to: 'start/a.mdx' },
     files: { 'docs.json': '{ "navigation": ' },
+    message: 'docs.json does not parse (JSON syntax error: a value is expected here.): fix it first, so that its entries can be rewritten',
   },
   {
     name: 'an entry the editors cannot rewrite in place (a YAML block scalar)',
