@@ -89,6 +89,15 @@ describe('redirects', () => {
     expect(plan.redirects.added).toEqual([]);
   });
 
+  it('none, and a note saying why, for a file the site does not serve (another file of its URL is served)', () => {
+    const root = siteWith({ ...PAGES, 'guides/a.md': '# A in Markdown\n', 'docs.json': docsJson(NAV) });
+    const plan = planOn(root, { from: 'guides/a.md', to: 'start/a.md' });
+    expect(plan.redirects.added).toEqual([]);
+    expect(plan.notes.map((note) => [note.id, note.message])).toEqual([
+      ['servedByOther', 'guides/a.md is not the file the site serves at /guides/a (guides/a.mdx is): it moves, and its URL is not redirected'],
+    ]);
+  });
+
   it('a pattern destination that may lead into the move is noted, not rewritten', () => {
     const redirects = [
       { source: '/old/:slug*', destination: '/guides/:slug*' },
