@@ -6,11 +6,12 @@
  * time limit or a cancel (it would still be working, and its late answer would be taken for the
  * next task's).
  */
+import { getEventListeners } from 'node:events';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { LocalRepoError } from '../src/repository/errors.js';
 import { runLocalTaskHere } from '../src/repository/local-tasks.js';
-import { closeLocalThread, hasSpareLocalThread, spareLocalThread, warmLocalThread } from '../src/repository/local-worker.js';
+import { closeLocalThread, hasSpareLocalThread, runLocalTask, spareLocalThread, warmLocalThread } from '../src/repository/local-worker.js';
 import { GitError } from '../src/repository/errors.js';
 import { DEFAULT_GIT_LIMITS, fetchBranch, remoteBranches, type GitLimits } from '../src/repository/operations.js';
 import { exampleRepo, git, tempDir, writeLooseObject } from './helpers.js';
@@ -79,9 +80,12 @@ describe('the thread of local tasks', () => {
     const slow = slowToCopy('slow-timeout', 4_000);
     const next = repoWithBranches('after-timeout', 'after-timeout-branch');
     warmLocalThread();
+    const thread = spareLocalThread()!;
     const timedOut = await fetchBranch(path.join(dir, `cache-${++caches}.git`), slow, 'main', { ...limits, timeoutMs: 20 }).catch((error: unknown) => error);
     expect((timedOut as Error).message).toBe('the repository could not be copied within 20 ms; docsnav refuses a local repository it cannot read whole');
     expect(hasSpareLocalThread()).toBe(false);
+    // Ended, not left copying (its answer would come to no one, the thread held for good).
+    await vi.waitFor(() => expect(thread.threadId).toBe(-1), { timeout: 30_000, interval: 2 });
     expect(await remoteBranches(next, limits)).toEqual(['after-timeout-branch', 'main']);
   });
 
@@ -89,12 +93,14 @@ describe('the thread of local tasks', () => {
     const slow = slowToCopy('slow-cancel', 4_000);
     const next = repoWithBranches('after-cancel', 'after-cancel-branch');
     warmLocalThread();
+    const thread = spareLocalThread()!;
     const controller = new AbortController();
     const copying = fetchBranch(path.join(dir, `cache-${++caches}.git`), slow, 'main', limits, controller.signal).catch((error: unknown) => error);
     setTimeout(() => controller.abort(), 20);
     const cancelled = (await copying) as GitError;
-    expect([cancelled, cancelled.message, cancelled.killed]).toEqual([expect.any(GitError), 'the job was cancelled', true]);
+    expect([cancelled, cancelled.message, cancelled.killed, cancelled.stderr]).toEqual([expect.any(GitError), 'the job was cancelled', true, '']);
     expect(hasSpareLocalThread()).toBe(false);
+    await vi.waitFor(() => expect(thread.threadId).toBe(-1), { timeout: 30_000, interval: 2 });
     expect(await remoteBranches(next, limits)).toEqual(['after-cancel-branch', 'main']);
   });
 });
@@ -138,7 +144,7 @@ describe('the thread kept between tasks', () => {
     const cancelled = (await fetchBranch(path.join(dir, `cache-${++caches}.git`), repoWithBranches('cancelled-first'), 'main', limits, controller.signal).catch(
       (error: unknown) => error,
     )) as GitError;
-    expect([cancelled, cancelled.message, cancelled.killed]).toEqual([expect.any(GitError), 'the job was cancelled', true]);
+    expect([cancelled, cancelled.message, cancelled.killed, cancelled.stderr]).toEqual([expect.any(GitError), 'the job was cancelled', true, '']);
     expect(spareLocalThread()).toBe(waiting);
   });
 
@@ -152,6 +158,125 @@ describe('the thread kept between tasks', () => {
     const failed = (await copying) as Error;
     expect([failed, failed.message]).toEqual([expect.any(GitError), 'the local repository could not be read: its thread exited with 1']);
     expect(hasSpareLocalThread()).toBe(false);
+  });
+
+  /**
+   * A message that is no task: the thread's handler destructures it before runLocalTaskHere's `try`,
+   * so the thread throws, uncaught, and dies with an 'error' event, as a thread that fails does.
+   * Posted to the waiting thread, it comes before the next task's own message.
+   */
+  const crash = (thread: { postMessage(message: unknown): void }) => thread.postMessage(null);
+  const crashMessage = /^the local repository could not be read: Cannot destructure property 'task' of .*null/;
+
+  it('that crashes during its task fails that task with the thread’s own error, and is not kept', async () => {
+    await closeLocalThread();
+    warmLocalThread();
+    const thread = spareLocalThread()!;
+    crash(thread);
+    const failed = (await remoteBranches(repoWithBranches('crashed', 'crashed-branch'), limits).catch((error: unknown) => error)) as Error;
+    expect(failed).toBeInstanceOf(GitError);
+    expect(failed.message).toMatch(crashMessage);
+    expect(hasSpareLocalThread()).toBe(false);
+    await vi.waitFor(() => expect(thread.threadId).toBe(-1), { timeout: 30_000, interval: 2 });
+    expect(await remoteBranches(repoWithBranches('after-crash', 'after-crash-branch'), limits)).toEqual(['after-crash-branch', 'main']);
+    expect(hasSpareLocalThread()).toBe(true);
+  });
+
+  it('that crashes while it waits is dropped, the process unharmed, and the next task gets a new thread', async () => {
+    const repo = repoWithBranches('crash-waiting', 'crash-waiting-branch');
+    expect(await remoteBranches(repo, limits)).toEqual(['crash-waiting-branch', 'main']);
+    const thread = spareLocalThread()!;
+    // Its error must have a listener: one without would be thrown in the server's own thread.
+    const uncaught: unknown[] = [];
+    const record = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', record);
+    try {
+      crash(thread);
+      await vi.waitFor(() => expect(thread.threadId).toBe(-1), { timeout: 30_000, interval: 2 });
+    } finally {
+      process.off('uncaughtException', record);
+    }
+    expect(uncaught).toEqual([]);
+    expect(hasSpareLocalThread()).toBe(false);
+    expect(await remoteBranches(repo, limits)).toEqual(['crash-waiting-branch', 'main']);
+    expect(spareLocalThread()).not.toBe(thread);
+  });
+
+  it('is one at most: a thread that ends its task while another waits is ended, the waiting one kept', async () => {
+    await closeLocalThread();
+    warmLocalThread();
+    const busy = spareLocalThread()!;
+    const slow = slowToCopy('slow-two', 4_000);
+    const copying = fetchBranch(path.join(dir, `cache-${++caches}.git`), slow, 'main', limits);
+    await vi.waitFor(() => expect(spareLocalThread()).toBeUndefined(), { timeout: 30_000, interval: 2 });
+    // While the copy has `busy`, another thread is kept (as a second task that ended first would be).
+    warmLocalThread();
+    const waiting = spareLocalThread()!;
+    expect(waiting).not.toBe(busy);
+    expect(await copying).toBe(git(slow, 'rev-parse', 'main').trim());
+    expect(spareLocalThread()).toBe(waiting);
+    await vi.waitFor(() => expect(busy.threadId).toBe(-1), { timeout: 30_000, interval: 2 });
+    expect(waiting.threadId).not.toBe(-1);
+    expect(listeners()).toEqual({ message: 0, error: 1, exit: 1 });
+  });
+
+  it('is ended when the process stops (closeLocalThread), and a thread kept meanwhile stays kept when the old one’s end comes', async () => {
+    warmLocalThread();
+    const old = spareLocalThread()!;
+    const closing = closeLocalThread();
+    expect(hasSpareLocalThread()).toBe(false);
+    // Kept again before the old thread has ended (a server stopped and started again at once).
+    warmLocalThread();
+    const kept = spareLocalThread()!;
+    await closing;
+    await vi.waitFor(() => expect(old.threadId).toBe(-1), { timeout: 30_000, interval: 2 });
+    expect(spareLocalThread()).toBe(kept);
+    expect(await remoteBranches(repoWithBranches('after-close', 'after-close-branch'), limits)).toEqual(['after-close-branch', 'main']);
+    expect(spareLocalThread()).toBe(kept);
+  });
+
+  it('leaves no listener on the job’s signal once a task ended (answered, refused, crashed): a job runs many', async () => {
+    const controller = new AbortController();
+    const repo = repoWithBranches('signal', 'signal-branch');
+    for (let round = 0; round < 12; round++) {
+      expect(await remoteBranches(repo, limits, controller.signal)).toEqual(['main', 'signal-branch']);
+      expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+    }
+    await expect(remoteBranches(path.join(dir, 'missing'), limits, controller.signal)).rejects.toThrow('the repository does not exist');
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+    crash(spareLocalThread()!);
+    await expect(remoteBranches(repo, limits, controller.signal)).rejects.toThrow(crashMessage);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+    // Cancelling the job after its tasks ended changes nothing: the next task (another job's) runs.
+    controller.abort();
+    expect(await remoteBranches(repo, limits)).toEqual(['main', 'signal-branch']);
+  });
+});
+
+describe('a failed task, as the thread’s caller words it', () => {
+  const input = (repo: string) => ({ repo, roots: [dir], maxEntries: 100_000, maxBytes: 1 << 30 });
+
+  it('a git failure (a checked-out branch written) is a GitError with git’s message as it is', async () => {
+    const repo = repoWithBranches('worded-git');
+    const failed = (await runLocalTask(
+      'writeBranch',
+      { ...input(repo), branch: 'main', packFiles: [], expected: null, sha: '0'.repeat(40) },
+      { timeoutMs: 60_000 },
+    ).catch((error: unknown) => error)) as Error;
+    expect([failed, failed.message]).toEqual([
+      expect.any(GitError),
+      "the branch main is checked out in the repository's working tree; docsnav never pushes into a checked-out branch",
+    ]);
+    expect(failed).not.toBeInstanceOf(LocalRepoError);
+  });
+
+  it('any other error is a GitError saying the repository could not be read, and why', async () => {
+    const failed = (await runLocalTask('branches', null as never, { timeoutMs: 60_000 }).catch((error: unknown) => error)) as Error;
+    expect(failed).toBeInstanceOf(GitError);
+    expect(failed).not.toBeInstanceOf(LocalRepoError);
+    expect(failed.message).toMatch(/^the local repository could not be read: .*null/);
+    // A task's own error is its answer: the thread is kept.
+    expect(hasSpareLocalThread()).toBe(true);
   });
 });
 

@@ -231,11 +231,13 @@ function resolveAll(onRefused: MoveOptions['onRefused'], requests: readonly Move
  * redirect's source takes; or whose new file differs only by case from a file that stays.
  */
 function checkCollisions(site: Site, redirects: RedirectTable, moves: MoveMap, fileMoves: readonly FileMove[], listing: readonly string[]): void {
-  const moving = new Set(fileMoves.map((move) => move.from));
+  // Of string | undefined, so that a page without a file (one generated from a spec) is simply not among them.
+  const moving = new Set<string | undefined>(fileMoves.map((move) => move.from));
   for (const moved of moves.pages.values()) {
     const there = site.pages.get(moved.to);
-    if (there && !(there.file !== undefined && moving.has(there.file))) {
-      if (there.file === undefined || there.endpoint) refuse('generatedCollision', { url: moved.to, moved: moved.toFile });
+    if (there && !moving.has(there.file)) {
+      // The move's site reads no page's front matter (history/site-at.ts `siteOf`): a page without a file is exactly one generated from a spec.
+      if (there.file === undefined) refuse('generatedCollision', { url: moved.to, moved: moved.toFile });
       refuse('pageCollision', { url: moved.to, file: there.file, moved: moved.fromFile });
     }
     const match = redirects.match(moved.to);

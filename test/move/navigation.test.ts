@@ -108,6 +108,29 @@ describe('navigation entries', () => {
   });
 });
 
+describe('several moves in one plan', () => {
+  it('a page moved to the URL of a page that moves away in the same plan takes it (a page file moving is no collision)', () => {
+    const root = siteWith({ ...PAGES, 'docs.json': '{ "navigation": { "pages": ["index", "guides/a", "guides/b"] } }\n' });
+    const plan = planOn(root, [
+      { from: 'guides/b.mdx', to: 'guides/old-b.mdx' },
+      { from: 'guides/a.mdx', to: 'guides/b.md' },
+    ]);
+    expect(plan.files.map((moved) => `${moved.from} ${moved.to}`)).toEqual(['guides/b.mdx guides/old-b.mdx', 'guides/a.mdx guides/b.md']);
+    expect(plan.pages.map((moved) => `${moved.from} ${moved.to}`)).toEqual(['guides/b guides/old-b', 'guides/a guides/b']);
+  });
+
+  it('a request refused is handed to onRefused with its refusal, and the others are planned', () => {
+    const root = siteWith({ ...PAGES, 'docs.json': '{ "navigation": { "pages": ["index", "guides/a", "guides/b"] } }\n' });
+    const refused: string[] = [];
+    const missing = { from: 'guides/none.mdx', to: 'guides/other.mdx' };
+    const plan = planOn(root, [missing, { from: 'guides/a.mdx', to: 'start/a.mdx' }], {
+      onRefused: (request, error) => refused.push(`${request === missing} ${error.reason}`),
+    });
+    expect(refused).toEqual(['true noSource']);
+    expect(plan.files.map((moved) => `${moved.from} ${moved.to}`)).toEqual(['guides/a.mdx start/a.mdx']);
+  });
+});
+
 describe('an AsyncAPI spec in a moved folder', () => {
   it('every `asyncapi` value naming it (a string, `{source, directory}`, an array) is rewritten; `directory` and the channel URLs stay', () => {
     const docs = `{

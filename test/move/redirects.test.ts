@@ -36,6 +36,16 @@ describe('redirects', () => {
     expect(plan.notes).toEqual([]);
   });
 
+  it('a page moved back to the URL a redirect sends to it: that redirect turned round, not a collision', () => {
+    const root = siteWith({ ...PAGES, 'docs.json': docsJson(NAV, { redirects: [{ source: '/old/a', destination: '/guides/a' }] }) });
+    const plan = planOn(root, { from: 'guides/a.mdx', to: 'old/a.mdx' });
+    expect(plan.redirects).toEqual({
+      added: [],
+      repointed: [],
+      reversed: [{ source: '/guides/a', destination: '/old/a', file: 'docs.json', pointer: '/redirects/0' }],
+    });
+  });
+
   it("a folder's index page: from its path and from its folder's URL", () => {
     const root = siteWith({ ...PAGES, 'tutorials/index.mdx': '# Tutorials\n', 'docs.json': docsJson([...NAV, 'tutorials/index']) });
     const plan = planOn(root, { from: 'tutorials/index.mdx', to: 'learn/index.mdx' });
@@ -77,6 +87,15 @@ describe('redirects', () => {
     const root = siteWith({ ...PAGES, 'guides/a.md': '# A in Markdown\n', 'docs.json': docsJson(NAV) });
     const plan = planOn(root, { from: 'guides/a.mdx', to: 'start/a.mdx' });
     expect(plan.redirects.added).toEqual([]);
+  });
+
+  it('none, and a note saying why, for a file the site does not serve (another file of its URL is served)', () => {
+    const root = siteWith({ ...PAGES, 'guides/a.md': '# A in Markdown\n', 'docs.json': docsJson(NAV) });
+    const plan = planOn(root, { from: 'guides/a.md', to: 'start/a.md' });
+    expect(plan.redirects.added).toEqual([]);
+    expect(plan.notes.map((note) => [note.id, note.message])).toEqual([
+      ['servedByOther', 'guides/a.md is not the file the site serves at /guides/a (guides/a.mdx is): it moves, and its URL is not redirected'],
+    ]);
   });
 
   it('a pattern destination that may lead into the move is noted, not rewritten', () => {

@@ -45,6 +45,8 @@ interface RefusalCase {
   cwd?: string;
   /** The docs root is the folder above the docs file's. */
   rootUp?: boolean;
+  /** The refusal's sentence, where the case checks what it names (its data filled in). */
+  message?: string;
 }
 
 const CASES: RefusalCase[] = [
@@ -92,10 +94,31 @@ const CASES: RefusalCase[] = [
   { name: 'into snippets/', reason: 'targetHidden', request: { from: 'guides/a.mdx', to: 'snippets/a.mdx' } },
   { name: 'where .mintignore leaves it out', reason: 'targetHidden', request: { from: 'guides/a.mdx', to: 'drafts/a.mdx' } },
   { name: 'a folder into itself', reason: 'intoItself', request: { from: 'guides', to: 'guides/inner' } },
-  { name: 'a name that differs only by case from another file', reason: 'caseCollision', request: { from: 'guides/a.mdx', to: 'guides/B.mdx' } },
-  { name: 'a URL another page file serves', reason: 'pageCollision', request: { from: 'guides/a.mdx', to: 'guides/b.md' } },
-  { name: 'the URL of a generated page', reason: 'generatedCollision', request: { from: 'guides/a.mdx', to: 'api-reference/list-users.mdx' } },
-  { name: "a redirect's source", reason: 'redirectCollision', request: { from: 'guides/a.mdx', to: 'taken.mdx' } },
+  {
+    name: 'a name that differs only by case from another file',
+    reason: 'caseCollision',
+    request: { from: 'guides/a.mdx', to: 'guides/B.mdx' },
+    message: 'guides/B.mdx differs only by case from guides/b.mdx: on a case-insensitive checkout (macOS, Windows) the two are one file',
+  },
+  {
+    name: 'a URL another page file serves',
+    reason: 'pageCollision',
+    request: { from: 'guides/a.mdx', to: 'guides/b.md' },
+    message: 'the page /guides/b would be served from both guides/b.mdx and the moved guides/a.mdx',
+  },
+  {
+    name: 'the URL of a generated page',
+    reason: 'generatedCollision',
+    request: { from: 'guides/a.mdx', to: 'api-reference/list-users.mdx' },
+    message: 'the URL /api-reference/list-users of the moved api-reference/list-users.mdx is the URL of a page generated from an OpenAPI spec',
+  },
+  {
+    name: "a redirect's source",
+    reason: 'redirectCollision',
+    request: { from: 'guides/a.mdx', to: 'taken.mdx' },
+    message:
+      'the URL /taken of the moved guides/a.mdx is the source of the redirect /taken → /index (/redirects/0): readers would be redirected away from the page; remove the redirect first',
+  },
   {
     name: "a pattern redirect's source",
     reason: 'redirectCollision',
@@ -109,6 +132,7 @@ const CASES: RefusalCase[] = [
       { from: 'guides/a.mdx', to: 'start/x.mdx' },
       { from: 'guides/b.mdx', to: 'start/x.mdx' },
     ],
+    message: 'guides/a.mdx and guides/b.mdx would both move to start/x.mdx',
   },
   {
     name: 'a page put into a folder the same move takes away (it would land in the folder taken, its links rewritten for the other)',
@@ -117,6 +141,7 @@ const CASES: RefusalCase[] = [
       { from: 'index.mdx', to: 'guides/home.mdx' },
       { from: 'guides', to: 'learn' },
     ],
+    message: 'guides/home.mdx is in guides, which this move takes too (guides to learn): make the two moves one after the other',
   },
   {
     name: 'a page put into the folder another request of the move makes',
@@ -125,12 +150,14 @@ const CASES: RefusalCase[] = [
       { from: 'guides', to: 'learn' },
       { from: 'index.mdx', to: 'learn/home.mdx' },
     ],
+    message: 'learn/home.mdx is in learn, which this move takes too (guides to learn): make the two moves one after the other',
   },
   {
     name: 'docs.json that does not parse',
     reason: 'unparsable',
     request: { from: 'guides/a.mdx', to: 'start/a.mdx' },
     files: { 'docs.json': '{ "navigation": ' },
+    message: 'docs.json does not parse (JSON syntax error: a value is expected here.): fix it first, so that its entries can be rewritten',
   },
   {
     name: 'an entry the editors cannot rewrite in place (a YAML block scalar)',
@@ -141,7 +168,7 @@ const CASES: RefusalCase[] = [
 ];
 
 describe('a move is refused, and nothing changes', () => {
-  for (const { name, reason, request, files, prepare, cwd, rootUp } of CASES) {
+  for (const { name, reason, request, files, prepare, cwd, rootUp, message } of CASES) {
     it(`${reason}: ${name}`, () => {
       const top = siteWith({});
       const root = path.join(top, 'site');
@@ -155,6 +182,7 @@ describe('a move is refused, and nothing changes', () => {
       const options = { docs, cwd: cwd === undefined ? root : path.resolve(root, cwd), ...(rootUp && { root: top }) };
       const refusal = refusalOf(() => planOn(root, request, options));
       expect(refusal.reason, refusal.message).toBe(reason);
+      if (message !== undefined) expect(refusal.message).toBe(message);
       expect(snapshot(root)).toEqual(before);
     });
   }

@@ -21,6 +21,7 @@ import type { LocalTaskInput, LocalTaskMessage, LocalTaskName, LocalTaskOutput, 
 /** The compiled thread script (tests run the TypeScript sources, so they use the build's copy). */
 function threadScript(): URL {
   const here = new URL('./local-thread.js', import.meta.url);
+  // Stryker disable next-line ConditionalExpression: the tests run the sources, beside which no compiled thread script sits (the built server's tests take this branch).
   if (existsSync(fileURLToPath(here))) return here;
   return new URL('../../dist/repository/local-thread.js', import.meta.url);
 }
@@ -106,7 +107,9 @@ export function runLocalTask<T extends LocalTaskName>(
     let settled = false;
     /** Ends the task: its thread kept when it answered (`answered`), terminated otherwise (a time limit, a cancel, a crash). */
     const finish = (answered: boolean, settle: () => void) => {
+      // Stryker disable next-line ConditionalExpression: finish removes every way back in (the thread's listeners, the timer, the abort listener) before it settles: no second call comes; kept as the promise's own guard.
       if (settled) return;
+      // Stryker disable next-line BooleanLiteral: as above.
       settled = true;
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
@@ -130,6 +133,7 @@ export function runLocalTask<T extends LocalTaskName>(
       timeoutMs,
     );
     const onAbort = () => finish(false, () => reject(new GitError('the job was cancelled', '', true)));
+    // Stryker disable next-line ObjectLiteral,BooleanLiteral: finish removes the listener whichever way the task ends, the abort's own included.
     signal?.addEventListener('abort', onAbort, { once: true });
     worker.on('message', (result: LocalTaskResult) =>
       finish(true, () => {
@@ -138,6 +142,7 @@ export function runLocalTask<T extends LocalTaskName>(
         else reject(new GitError(result.kind === 'git' ? result.message : `the local repository could not be read: ${result.message}`));
       }),
     );
+    // Stryker disable next-line BooleanLiteral: a thread's error comes with its exit (Node drains a thread's messages when it exits): kept, it would be dropped by its exit listener in the same turn, before any task could take it.
     worker.on('error', (error) => finish(false, () => reject(new GitError(`the local repository could not be read: ${error.message}`))));
     worker.on('exit', (code) => finish(false, () => reject(new GitError(`the local repository could not be read: its thread exited with ${code}`))));
     worker.postMessage({ task, input } satisfies LocalTaskMessage);
