@@ -217,6 +217,7 @@ function resolveAll(onRefused: MoveOptions['onRefused'], requests: readonly Move
   const ends = new Map<string, ResolvedRequest>();
   for (const request of resolved) for (const end of [request.from, request.to]) ends.set(end, request);
   for (const request of resolved) {
+    // Stryker disable next-line EqualityOperator: at 0 the folder would be '', the root, which no request moves (sourceIsRoot) or makes.
     for (let at = request.to.lastIndexOf('/'); at > 0; at = request.to.lastIndexOf('/', at - 1)) {
       const folder = request.to.slice(0, at);
       const other = ends.get(folder);

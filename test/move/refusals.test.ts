@@ -187,6 +187,20 @@ describe('a move is refused, and nothing changes', () => {
     });
   }
 
+  it("inMovedFolder looks at whole folder names: a target whose folder only begins like another request's is planned", () => {
+    // learning/ is not learn/: the two moves are independent, in either order.
+    const root = siteWith(baseFiles());
+    const plan = planOn(root, [
+      { from: 'guides', to: 'learn' },
+      { from: 'index.mdx', to: 'learning/home.mdx' },
+    ]);
+    expect(plan.files.map((moved) => `${moved.from} ${moved.to}`)).toEqual([
+      'guides/a.mdx learn/a.mdx',
+      'guides/b.mdx learn/b.mdx',
+      'index.mdx learning/home.mdx',
+    ]);
+  });
+
   it('unreadable: a page that cannot be read (through the readFile an editor gives)', () => {
     const root = siteWith(baseFiles());
     const readFile = (file: string) => {
