@@ -34,6 +34,7 @@ describe('a page titled by its `asyncapi` front matter', () => {
     ['a title equal to the id is kept as written', 'asyncapi: same', 'same', ''],
     ['no such channel: the file name', 'asyncapi: nothere', 'Page', undefined],
     ['more than two words: nothing', 'asyncapi: ws chat more', 'Page', undefined],
+    ['more than two words, the first a channel: nothing', 'asyncapi: chat ws more', 'Page', undefined],
     ['blanks around it do not matter', 'asyncapi: "  chat  "', 'Chat Room', 'Talk.'],
     ['the front matter title wins', 'title: Mine\nasyncapi: chat', 'Mine', 'Talk.'],
     ['the front matter description wins', 'description: Mine\nasyncapi: chat', 'Chat Room', 'Mine'],

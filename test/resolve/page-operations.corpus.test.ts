@@ -114,6 +114,7 @@ const SITES: Array<[name: string, files: Record<string, string>]> = [
       's.mdx': page('asyncapi: same'),
       't.mdx': page('asyncapi: nothere'),
       'u.mdx': page('asyncapi: ws chat extra'),
+      'u2.mdx': page('asyncapi: chat ws extra'),
       'v.mdx': page('title: Mine\nasyncapi: chat'),
       'w.mdx': page('openapi: GET /items\nasyncapi: chat'),
       'x.mdx': page('openapi: GET /items\nasyncapi: nothere'),
