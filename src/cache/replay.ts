@@ -18,11 +18,11 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { diskReader, textOf, type FileReader, type FileStamp } from '../files.js';
 import { bytesHash, isRacy, isStampText, readSameFile, stampText } from './stamp.js';
-import { headText } from '../resolve/page-files.js';
+import { headText } from '../pages/front-matter.js';
 import type { PageScanStore } from './store.js';
 import type { Problem } from '../problem.js';
 import type { ValidationResult } from '../result.js';
-import type { DocsFiles } from '../rules/types.js';
+import type { DocsFiles } from '../docs-root.js';
 
 /** What a kept run holds. */
 interface StoredRun {

@@ -26,7 +26,7 @@ import path from 'node:path';
 import type { FileStamp } from '../files.js';
 import { codes } from '../codes.js';
 import type { Finding } from '../problem.js';
-import type { FrontMatter } from '../resolve/front-matter.js';
+import type { FrontMatter } from '../pages/front-matter.js';
 import { packageRoot } from '../package-root.js';
 import type { KeptFileCheck, KeptLookups, KeptPages, KeptSiteCheck, PageText } from '../pages/kept.js';
 import { anchorsLater, computedAnchors } from '../pages/anchors-later.js';

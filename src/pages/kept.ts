@@ -5,7 +5,7 @@
  */
 import type { FileStamp } from '../files.js';
 import type { Finding } from '../problem.js';
-import type { FrontMatter } from '../resolve/front-matter.js';
+import type { FrontMatter } from './front-matter.js';
 import type { PageScan } from './types.js';
 
 /** A page to look up or file: its text, how it is parsed, and (for the metadata strategy) where it was read from. */

@@ -16,7 +16,7 @@
  * Confirmed by building (test/resolve/page-channels.corpus.test.ts).
  */
 import path from 'node:path';
-import type { DocsFiles } from '../rules/types.js';
+import type { DocsFiles } from '../docs-root.js';
 import { listChannels, sentenceCase, type AsyncapiChannel } from './asyncapi.js';
 import { SPEC_FILE, walkOrder } from './page-operations.js';
 import type { SpecLoader } from './specs.js';

@@ -21,7 +21,7 @@ import { escapesRoot, isUrl, openapiSources } from '../navigation/openapi.js';
 import { listedInOwnPages, pointerOf, walkNavigation, type ElementNode, type NavigationVisitor, type PageNode } from '../navigation/walk.js';
 import type { FileReader } from '../files.js';
 import type { Finding } from '../problem.js';
-import { pageFileIn, type DocsFiles } from '../rules/types.js';
+import { pageFileIn, type DocsFiles } from '../docs-root.js';
 import type { Profile } from '../config/profiles.js';
 import { lookUpEntry, type EndpointEntry } from './endpoint-entries.js';
 import { MAX_NAVIGATION_DEPTH } from '../limits.js';

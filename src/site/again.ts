@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import type { KeptFileCheck, KeptSiteCheck, Place } from '../pages/kept.js';
 import type { Finding, Range } from '../problem.js';
-import type { SiteRule } from '../rules/types.js';
+import type { SiteRule } from './rule.js';
 import type { PageBody } from './pages.js';
 import type { ResolvedPageLink } from './links.js';
 import type { SiteInputs } from './reuse.js';

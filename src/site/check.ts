@@ -4,7 +4,8 @@ import type { Profile } from '../config/profiles.js';
 import type { Finding, Range } from '../problem.js';
 import { RedirectTable, redirectsOf } from '../redirects/table.js';
 import type { PageTree } from '../resolve/types.js';
-import type { DocsFiles, SiteInput, SiteRule } from '../rules/types.js';
+import type { DocsFiles } from '../docs-root.js';
+import type { SiteInput, SiteRule } from './rule.js';
 import { ignoredTest, MINTIGNORE } from './ignored.js';
 import type { ValidationCache } from '../cache/memory.js';
 import type { KeptPages, KeptSiteCheck, PageText, ScansByText } from '../pages/kept.js';
@@ -64,7 +65,7 @@ export interface SiteIgnores {
  * keystroke): its test, which keeps its answers.
  */
 export function siteIgnores(input: Pick<SiteCheckInput, 'root' | 'reader' | 'files' | 'cache'>): SiteIgnores {
-  // Stryker disable next-line ConditionalExpression: a site is checked only where files are read from a root (src/validate.ts), so a cache never comes without one.
+  // Stryker disable next-line ConditionalExpression: a site is checked only where files are read from a root (src/pipeline/start.ts), so a cache never comes without one.
   const last = input.cache && input.root !== undefined ? input.cache.lastCheck<CheckedSite>(input.root) : undefined;
   const mintignore = readRootFile(input, MINTIGNORE);
   return { mintignore, ignored: last !== undefined && last.made.mintignore === mintignore ? last.made.ignored : ignoredTest(mintignore) };

@@ -14,7 +14,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runClock } from '../../src/cache/stamp.js';
 import { stampOf } from '../../src/files.js';
 import { PageScanStore, partFileOf, storeStats } from '../../src/cache/store.js';
-import { resolveFile } from '../../src/resolve/resolve.js';
+import { resolveFile } from '../../src/resolve.js';
 import { validateFile } from '../../src/validate.js';
 import { readPart, writePart } from './parts.js';
 import { REQUIRED_SETTINGS } from '../required-settings.js';

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { allCodes, codes, ruleDocPath, type Code } from '../../src/codes.js';
-import { loadConfig } from '../../src/config/load.js';
+import { loadConfig } from '../../src/config-file/load.js';
 import { readSiteBase } from '../../src/history/base.js';
-import { resolveText } from '../../src/resolve/resolve.js';
+import { resolveText } from '../../src/resolve.js';
 import { validateText } from '../../src/validate.js';
 import { REQUIRED_SETTINGS } from '../required-settings.js';
 

@@ -1,6 +1,13 @@
+/**
+ * The entry point of resolving, beside `validateText` (src/validate.ts) and `fixText`
+ * (src/fix.ts): the same pipeline (src/pipeline/), plus remote specs and front-matter titles.
+ */
 import path from 'node:path';
-import { readText, sourcesOf, startPipeline, type ValidateOptions } from '../validate.js';
-import type { ResolveResult } from './types.js';
+import type { ValidateOptions } from './pipeline/options.js';
+import { sourcesOf } from './pipeline/sources.js';
+import { startPipeline } from './pipeline/start.js';
+import { readText } from './read.js';
+import type { ResolveResult } from './resolve/types.js';
 
 export interface ResolveOptions extends ValidateOptions {
   /** Fetch `openapi` and `asyncapi` URLs (off by default: URL specs are reported, not fetched). */
