@@ -218,6 +218,14 @@ module.exports = {
       to: { path: '^src/cache/', pathNot: '^src/cache/memory\\.ts$' },
     },
     {
+      name: 'cache-behind-its-door',
+      comment:
+        "The page scan store is reached through its door (src/cache/store.ts: open, dirty, refusal, asked, reused, save, close), the CLI's and editor's set of stores (location.ts), the replay at the seam (replay.ts) and the editor's cache (memory.ts). What a run uses of the store (opened-store.ts), its parts (page-index, scan-packs, runs, lookups, shapes, parts, stats) and its files (file, key, build, stamp) are the cache's own.",
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/cache/' },
+      to: { path: '^src/cache/', pathNot: '^src/cache/(store|location|memory|replay)\\.ts$' },
+    },
+    {
       name: 'server-store-is-below',
       comment: 'The store is the only place with SQL; it serves the layers above and imports none of them.',
       severity: 'error',

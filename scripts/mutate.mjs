@@ -131,7 +131,22 @@ const TARGETS = {
   // The cache on disk (src/cache/ but the editor's): the page scan store, its files, stamps, a validation given again.
   replay: {
     configFile: LIBRARY,
-    paths: ['build', 'file', 'location', 'replay', 'stamp', 'store'].map((name) => `src/cache/${name}.ts`),
+    paths: [
+      'build',
+      'file',
+      'location',
+      'lookups',
+      'opened-store',
+      'page-index',
+      'parts',
+      'replay',
+      'runs',
+      'scan-packs',
+      'shapes',
+      'stamp',
+      'stats',
+      'store',
+    ].map((name) => `src/cache/${name}.ts`),
     tests: [
       'test/cache/replay.test.ts',
       'test/cache/store.test.ts',

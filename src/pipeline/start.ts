@@ -30,10 +30,15 @@ import type { ValidateOptions } from './options.js';
 import { ProblemSink } from './sink.js';
 import { reporterIn } from './sources.js';
 
-/** What the cache around the pipeline hands it: the root's listing it already made, and a reader that notes what was read. */
+/**
+ * What the cache around the pipeline hands it: the root's listing it already made, a reader that
+ * notes what was read, and the page scan store behind `pageScans` (src/cache/store.ts's door, opened
+ * by the entry points: the pipeline never imports the cache).
+ */
 export interface PipelineHooks {
   files?: DocsFiles;
   wrapReader?: (reader: FileReader) => FileReader;
+  kept?: KeptPages;
 }
 
 /**
@@ -120,7 +125,7 @@ function checkSiteOf(
     files: DocsFiles | undefined;
     absoluteRoot: string;
     reader: FileReader;
-    options: ValidateOptions;
+    options: ValidateOptions & PipelineHooks;
     reportIn: (relative: string, text: string, kind: 'page', finding: Finding, place?: Range) => void;
     /** Kept in the cache for the next check (not a tree's, which holds every page and is made for a hover). */
     keep: boolean;
@@ -150,7 +155,7 @@ function checkSiteOf(
     profile: profileOf(options.profile),
     base: options.since,
     concurrency: options.concurrency,
-    pageScans: options.pageScans,
+    pageScans: options.kept,
     keptPages: keptPagesOf(options),
     ignores: run.ignores,
     report: (finding) => sink.add(finding),
@@ -165,8 +170,8 @@ function checkSiteOf(
  * scan), for a run that reads the disk as it is: not through an editor's cache (unsaved texts)
  * or a caller's `readFile`, whose answers a file's stamp on disk says nothing about.
  */
-function keptPagesOf(options: Pick<ValidateOptions, 'pageScans' | 'cache' | 'readFile' | 'root'>): KeptPages | undefined {
-  return options.cache || options.readFile || options.root === undefined ? undefined : options.pageScans;
+function keptPagesOf(options: Pick<ValidateOptions, 'cache' | 'readFile' | 'root'> & Pick<PipelineHooks, 'kept'>): KeptPages | undefined {
+  return options.cache || options.readFile || options.root === undefined ? undefined : options.kept;
 }
 
 /** Runs the schema and every enabled rule over a loaded document, into the sink; the rules look pages up in `files`. */

@@ -50,7 +50,7 @@ export function readPageFile(file: string, reader: FileReader | undefined, absol
     const head = cache ? cache.parse(absolute, outcome.bytes, 'front-matter', () => readHead(outcome.bytes)) : readHead(outcome.bytes);
     found.text = head.text;
     if (head.frontMatter !== undefined) found.frontMatter = head.frontMatter;
-    if (outcome.stamp) kept?.setHead(absolute, outcome.stamp, head.frontMatter);
+    if (outcome.stamp) kept?.keepHead(absolute, outcome.stamp, head.frontMatter);
   }
   return found;
 }

@@ -319,7 +319,7 @@ function loadBodies(
       { threads: input.concurrency },
     );
     unscanned.forEach(({ relative, absolute, bytes, page }, i) => {
-      input.pageScans?.set(page, scans[i]);
+      input.pageScans?.keepScan(page, scans[i]);
       const body = withKey({ file: relative, text: page.text, scan: scans[i] }, input.pageScans);
       bodies.set(relative, bytes ? keep(input, absolute, bytes, body) : body);
     });
@@ -346,7 +346,7 @@ function loadBodies(
     const text = textOf(read.bytes);
     // The disk's stamp, when the reader read the disk: the store then knows an unchanged page without hashing it.
     const page: PageText = { text, mdx: isMdx(relative), variant: input.profile.name, file: absolute, stamp: read.stamp };
-    const stored = input.pageScans?.get(page);
+    const stored = input.pageScans?.keptScan(page);
     if (stored) {
       bodies.set(relative, keep(input, absolute, read.bytes, withKey({ file: relative, text, scan: stored }, input.pageScans)));
       continue;
@@ -382,7 +382,7 @@ function keptBody(input: Pick<SiteCheckInput, 'root' | 'reader' | 'files' | 'pro
   const scanAgain = (): PageScan => {
     const page: PageText = { text: kept.text(), ...parse, file: absolute };
     const scan = scanPages([page], { threads: 1 })[0];
-    input.keptPages!.set(page, scan);
+    input.keptPages!.keepScan(page, scan);
     return scan;
   };
   return keptPageBody(
