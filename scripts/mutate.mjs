@@ -104,7 +104,7 @@ const TARGETS = {
     tests: ['test/site/**/*.test.ts', 'test/redirects/**/*.test.ts', 'test/cache/site-again.test.ts', ...SITE_RULE_TESTS],
   },
   redirects: { configFile: LIBRARY, paths: ['src/redirects/'], tests: ['test/redirects/**/*.test.ts', 'test/site/**/*.test.ts', ...SITE_RULE_TESTS] },
-  // fast-scan.ts's own check is test/pages/fast-scan.corpus.test.ts (the fast path against micromark over the corpus, 62 s a run here): too slow to run per mutant;
+  // The fast path's (fast-scan.ts and the fast-*.ts it lists) own check is test/pages/fast-scan.corpus.test.ts (the fast path against micromark over the corpus, 62 s a run here): too slow to run per mutant;
   // its property test (8 s) runs instead. Heading ids and anchors are checked through the link and anchor rules, the store through the replay.
   pages: {
     configFile: LIBRARY,
