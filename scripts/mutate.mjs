@@ -79,8 +79,8 @@ const LOCAL_REPO_GUARDS = [
   ...['localRepoPath', 'isLocalRepo', 'realpathOr', 'allowedRoots', 'placeOf', 'openPlace', 'refusal', 'pointedPlace', 'OUTSIDE'],
   ...['linkRefused', 'gitDirPlace', 'gitDirIn', 'twinRefused', 'openGitDir', 'openLocalRepo', 'checkOwnObjects', 'checkedOutBranches'],
 ];
-/** What server/src/git.ts held before its split: the repository's guards, its local folders, its operations and their errors. */
-const REPOSITORY_ACCESS = ['errors', 'guards', 'local', 'operations'].map((name) => `server/src/repository/${name}.ts`);
+/** The repository's guards, its local folders, its operations (a folder of them since issue 70) and their errors: what one file, git.ts, held once. */
+const REPOSITORY_ACCESS = [...['errors', 'guards', 'local'].map((name) => `server/src/repository/${name}.ts`), 'server/src/repository/operations/'];
 
 /**
  * `paths`: the folders (ending in `/`) and files mutated; `tests`: the test files run against

@@ -13,7 +13,8 @@ import { LocalRepoError } from '../src/repository/errors.js';
 import { runLocalTaskHere } from '../src/repository/local-tasks.js';
 import { closeLocalThread, hasSpareLocalThread, runLocalTask, spareLocalThread, warmLocalThread } from '../src/repository/local-worker.js';
 import { GitError } from '../src/repository/errors.js';
-import { DEFAULT_GIT_LIMITS, fetchBranch, remoteBranches, type GitLimits } from '../src/repository/operations.js';
+import { fetchBranch, remoteBranches } from '../src/repository/operations/fetch.js';
+import { DEFAULT_GIT_LIMITS, type GitLimits } from '../src/repository/operations/limits.js';
 import { exampleRepo, git, tempDir, writeLooseObject } from './helpers.js';
 
 const dir = tempDir('local-threads');
