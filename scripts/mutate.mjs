@@ -96,7 +96,7 @@ const TARGETS = {
   // The operation lookups kept between runs (page-operations.ts) are tested through the cache (test/cache/lookups.test.ts).
   resolve: { configFile: LIBRARY, paths: ['src/resolve/'], tests: ['test/resolve/**/*.test.ts', 'test/cache/lookups.test.ts'] },
   fix: { configFile: LIBRARY, paths: ['src/fix/'], tests: ['test/fix/**/*.test.ts'] },
-  // docsnav mv's library half: its CLI and editor halves spawn the build, so test/cli/mv and test/lsp/renames cannot see a mutant.
+  // docsnav mv's library half: its CLI and editor halves spawn the build, so test/cli/mv*.test.ts and test/lsp/renames.test.ts cannot see a mutant.
   move: { configFile: LIBRARY, paths: ['src/move/'], tests: ['test/move/**/*.test.ts'] },
   site: {
     configFile: LIBRARY,
@@ -131,7 +131,7 @@ const TARGETS = {
       'test/cli/cache.test.ts',
     ],
   },
-  // The language server, in-process (test/lsp/in-process.ts): the other LSP tests spawn the build and cannot see a mutant.
+  // The language server, in-process (bench/lsp-client.mjs's inProcessServer): the other LSP tests spawn the build and cannot see a mutant.
   // DOCSNAV_LSP_IN_PROCESS: bench/lsp-client.mjs serves these tests' clients from src/lsp in the test's own process (lsp.test.ts gives its servers environments of their own: not in-process).
   lsp: {
     configFile: LIBRARY,
