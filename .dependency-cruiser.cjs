@@ -241,9 +241,10 @@ module.exports = {
     },
     {
       name: 'server-git-in-repository-operations',
-      comment: 'git runs in server/src/repository/operations.ts only: no other module spawns processes (the guards included).',
+      comment:
+        "git runs in the repository's operations (server/src/repository/operations/), started by one module, run-git.ts: no other module spawns processes (the guards and the other operations included).",
       severity: 'error',
-      from: { path: '^server/src/', pathNot: '^server/src/repository/operations\\.ts$' },
+      from: { path: '^server/src/', pathNot: '^server/src/repository/operations/run-git\\.ts$' },
       to: { path: '^(node:)?child_process$' },
     },
     {
@@ -252,7 +253,7 @@ module.exports = {
         'The repository guards (errors, guards, local: what git may be asked, the allowed local folders) are checks read and tested without running git; the operations call them, never the other way round.',
       severity: 'error',
       from: { path: '^server/src/repository/(errors|guards|local)\\.ts$' },
-      to: { path: '^server/src/repository/operations\\.ts$' },
+      to: { path: '^server/src/repository/operations/' },
     },
     {
       name: 'server-repository-is-below',
@@ -267,7 +268,7 @@ module.exports = {
         'A request, the store, the assistant or the analysis never runs git: git runs in the jobs (deployment, repair) and in the commands (recovery at start, the branch check of `project add`). The others may use the guards (a branch name, a repository URL).',
       severity: 'error',
       from: { path: '^server/src/', pathNot: '^server/src/(jobs|cli|repository)/' },
-      to: { path: '^server/src/repository/operations\\.ts$' },
+      to: { path: '^server/src/repository/operations/' },
     },
     {
       name: 'server-http-on-top',

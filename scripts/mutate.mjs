@@ -79,8 +79,8 @@ const LOCAL_REPO_GUARDS = [
   ...['localRepoPath', 'isLocalRepo', 'realpathOr', 'allowedRoots', 'placeOf', 'openPlace', 'refusal', 'pointedPlace', 'OUTSIDE'],
   ...['linkRefused', 'gitDirPlace', 'gitDirIn', 'twinRefused', 'openGitDir', 'openLocalRepo', 'checkOwnObjects', 'checkedOutBranches'],
 ];
-/** What server/src/git.ts held before its split: the repository's guards, its local folders, its operations and their errors. */
-const REPOSITORY_ACCESS = ['errors', 'guards', 'local', 'operations'].map((name) => `server/src/repository/${name}.ts`);
+/** The repository's guards, its local folders, its operations (a folder of them since issue 70) and their errors: what one file, git.ts, held once. */
+const REPOSITORY_ACCESS = [...['errors', 'guards', 'local'].map((name) => `server/src/repository/${name}.ts`), 'server/src/repository/operations/'];
 
 /**
  * `paths`: the folders (ending in `/`) and files mutated; `tests`: the test files run against
@@ -101,7 +101,7 @@ const TARGETS = {
   // The operation lookups kept between runs (page-operations.ts) are tested through the cache (test/cache/lookups.test.ts).
   resolve: { configFile: LIBRARY, paths: ['src/resolve/', 'src/resolve.ts'], tests: ['test/resolve/**/*.test.ts', 'test/cache/lookups.test.ts'] },
   fix: { configFile: LIBRARY, paths: ['src/fix/', 'src/fix.ts'], tests: ['test/fix/**/*.test.ts'] },
-  // docsnav mv's library half: its CLI and editor halves spawn the build, so test/cli/mv and test/lsp/renames cannot see a mutant.
+  // docsnav mv's library half: its CLI and editor halves spawn the build, so test/cli/mv*.test.ts and test/lsp/renames.test.ts cannot see a mutant.
   move: { configFile: LIBRARY, paths: ['src/move/'], tests: ['test/move/**/*.test.ts'] },
   site: {
     configFile: LIBRARY,
@@ -109,7 +109,7 @@ const TARGETS = {
     tests: ['test/site/**/*.test.ts', 'test/redirects/**/*.test.ts', 'test/cache/site-again.test.ts', ...SITE_RULE_TESTS],
   },
   redirects: { configFile: LIBRARY, paths: ['src/redirects/'], tests: ['test/redirects/**/*.test.ts', 'test/site/**/*.test.ts', ...SITE_RULE_TESTS] },
-  // fast-scan.ts's own check is test/pages/fast-scan.corpus.test.ts (the fast path against micromark over the corpus, 62 s a run here): too slow to run per mutant;
+  // The fast path's (fast-scan.ts and the fast-*.ts it lists) own check is test/pages/fast-scan.corpus.test.ts (the fast path against micromark over the corpus, 62 s a run here): too slow to run per mutant;
   // its property test (8 s) runs instead. Heading ids and anchors are checked through the link and anchor rules, the store through the replay.
   pages: {
     configFile: LIBRARY,
@@ -159,7 +159,7 @@ const TARGETS = {
       'test/cli/cache.test.ts',
     ],
   },
-  // The language server, in-process (test/lsp/in-process.ts): the other LSP tests spawn the build and cannot see a mutant.
+  // The language server, in-process (bench/lsp-client.mjs's inProcessServer): the other LSP tests spawn the build and cannot see a mutant.
   // DOCSNAV_LSP_IN_PROCESS: bench/lsp-client.mjs serves these tests' clients from src/lsp in the test's own process (lsp.test.ts gives its servers environments of their own: not in-process).
   lsp: {
     configFile: LIBRARY,

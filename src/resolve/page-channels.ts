@@ -13,7 +13,7 @@
  *   `description`, else its `summary`, else ''. Both replace an `openapi` operation's, even when
  *   no channel is found (then the title is the file name's); front matter `title` and
  *   `description` win over them.
- * Confirmed by building (test/resolve/page-channels.corpus.test.ts).
+ * Confirmed by building (test/resolve/page-operations.corpus.test.ts).
  */
 import path from 'node:path';
 import type { DocsFiles } from '../docs-root.js';

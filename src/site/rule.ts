@@ -41,7 +41,7 @@ export type SiteInput = 'pages' | 'navigation-links' | 'redirects' | 'base';
 /** A rule over the whole site, run once after the page tree is built (links, redirects). */
 export interface SiteRule {
   code: Code;
-  /** Every sentence it reports, by id (src/rules/messages.ts); tests assert the ids. */
+  /** Every sentence it reports, by id (src/messages.ts); tests assert the ids. */
   messages: MessageTable;
   /** Reads page bodies (`context.pages`): the pages are read and scanned before it runs. */
   readsPages?: true;
