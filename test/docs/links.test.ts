@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 /**
  * Every relative link of the documentation leads somewhere: its file or folder exists in the
  * repository, and its `#anchor` is a heading of the Markdown file it names (as GitHub makes heading
- * ids). The documents: README.md, CONTRIBUTING.md, every page of docs/ (the rule docs too), the
+ * ids). And every file of the repository it names in code (`src/navigation/model.ts`) exists, or
+ * is one git ignores (a build's output), so that a file moved or split is not left named where it
+ * was. The documents: README.md, CONTRIBUTING.md, every page of docs/ (the rule docs too), the
  * editors' and the server's READMEs; not the CHANGELOGs (history names what was there then).
  * Links inside code (fenced blocks, code spans) are examples, not links. External links (a scheme,
  * `//host`) are not fetched.
@@ -134,14 +136,43 @@ function brokenLinks(file: string, markdown: string, reader: Reader): string[] {
   return broken;
 }
 
+/** The repository's folders whose files the documentation names in code spans. */
+const NAMED_FOLDERS = /^(?:src|server\/src|test|server\/test|bench|server\/bench|scripts|schema|editors|fixtures|docs)\//;
+
+/**
+ * The repository paths a Markdown text names in code spans (`src/x.ts`), outside fenced blocks,
+ * as `{ line, path }`; not a pattern or a placeholder (`src/rules/<code>.ts`, `test/**`). A
+ * `path:line` or `path#anchor` names the path.
+ */
+function namedPaths(markdown: string): Array<{ line: number; path: string }> {
+  const named: Array<{ line: number; path: string }> = [];
+  withoutFences(markdown)
+    .split('\n')
+    .forEach((line, i) => {
+      for (const match of line.matchAll(/`([^`\s]+)`/g)) {
+        const name = match[1].replace(/[:#].*$/, '');
+        if (NAMED_FOLDERS.test(name) && !/[<>*…{}]/.test(name)) named.push({ line: i + 1, path: name });
+      }
+    });
+  return named;
+}
+
+/** Whether git ignores a path that does not exist (a build's or a bench's output), as a file or a folder. */
+function ignoredByGit(file: string): boolean {
+  const check = (name: string) => spawnSync('git', ['check-ignore', '-q', '--no-index', name], { cwd: REPO }).status === 0;
+  return check(file) || check(`${file.replace(/\/$/, '')}/`);
+}
+
 const disk: Reader = {
   read: (file) => (existsSync(path.join(REPO, file)) && file.endsWith('.md') ? readFileSync(path.join(REPO, file), 'utf8') : undefined),
   exists: (file) => existsSync(path.join(REPO, file)),
 };
 
+const files = documents();
+
 describe('links in the documentation', () => {
   it('the check finds each kind of broken link, and passes the links that lead somewhere', () => {
-    const files: Record<string, string> = {
+    const pages: Record<string, string> = {
       'docs/ci.md': '# In CI\n\n## The page scan cache in CI\n\n## Editors: `docsnav lsp`\n\n## Editors: `docsnav lsp`\n\n<a id="kept"></a>\n',
       'docs/rules/x.md': '# `x`: X\n',
     };
@@ -160,10 +191,10 @@ describe('links in the documentation', () => {
       '[up](../outside.md) [root](/docs/ci.md) <img src="docs/missing.png"> [def]: docs/none.md',
       '[anchor into a folder](docs/rules#x)',
     ].join('\n');
-    files['README.md'] = page;
+    pages['README.md'] = page;
     const reader: Reader = {
-      read: (file) => files[file],
-      exists: (file) => file in files || file === 'docs' || file === 'docs/rules',
+      read: (file) => pages[file],
+      exists: (file) => file in pages || file === 'docs' || file === 'docs/rules',
     };
     expect(brokenLinks('README.md', page, reader)).toEqual([
       'README.md:11: docs/missing.md (no docs/missing.md)',
@@ -187,7 +218,6 @@ describe('links in the documentation', () => {
     ]);
   });
 
-  const files = documents();
   it('reads the documents', () => {
     expect(files).toEqual(expect.arrayContaining(['README.md', 'CONTRIBUTING.md', 'docs/checks.md', 'docs/rules/README.md', 'server/README.md']));
   });
@@ -195,5 +225,37 @@ describe('links in the documentation', () => {
   it.each(files)('%s: every relative link and anchor leads somewhere', (file) => {
     const text = readFileSync(path.join(REPO, file), 'utf8');
     expect(brokenLinks(file, text, disk)).toEqual([]);
+  });
+});
+
+describe('files the documentation names', () => {
+  it('finds the paths in code spans, not patterns, placeholders or fenced blocks; git ignores build output', () => {
+    const text = [
+      'See `src/navigation/model.ts` and `test/mint/mint.corpus.test.ts:12`, `docs/ci.md#x`, `npm test`, `src/rules/<code>.ts`,',
+      '`test/robustness/**`, `schema/config.schema.json`.',
+      '```',
+      '`src/in/a/fence.ts`',
+      '```',
+      'And `src/history/git.ts`.',
+    ].join('\n');
+    expect(namedPaths(text)).toEqual([
+      { line: 1, path: 'src/navigation/model.ts' },
+      { line: 1, path: 'test/mint/mint.corpus.test.ts' },
+      { line: 1, path: 'docs/ci.md' },
+      { line: 2, path: 'schema/config.schema.json' },
+      { line: 6, path: 'src/history/git.ts' },
+    ]);
+    expect(ignoredByGit('bench/.out/')).toBe(true);
+    expect(ignoredByGit('editors/vscode/docsnav-vscode-0.1.0.vsix')).toBe(true);
+    expect(ignoredByGit('src/no-such-file.ts')).toBe(false);
+  });
+
+  // CHANGELOGs and docs/mutation-scores.md are records of their time: the files they name may have moved since.
+  it.each(files.filter((file) => file !== 'docs/mutation-scores.md'))('%s: every repository file it names in code exists', (file) => {
+    const missing = namedPaths(readFileSync(path.join(REPO, file), 'utf8'))
+      // From the repository's top, or from the document's folder (server/README.md's `src/` is the server's).
+      .filter(({ path: name }) => ![name, path.posix.join(path.posix.dirname(file), name)].some((at) => existsSync(path.join(REPO, at)) || ignoredByGit(at)))
+      .map(({ line, path: name }) => `${file}:${line}: ${name}`);
+    expect(missing).toEqual([]);
   });
 });
