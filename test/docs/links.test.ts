@@ -2,6 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { fencedBlocks } from '../readme-blocks.mjs';
 
 /**
  * Every relative link of the documentation leads somewhere: its file or folder exists in the
@@ -25,20 +26,9 @@ function documents(): string[] {
 /** A Markdown text with its fenced blocks' lines blanked (line numbers kept). */
 function withoutFences(markdown: string): string {
   const lines = markdown.split('\n');
-  let fence: RegExp | undefined;
-  const kept = lines.map((line) => {
-    if (fence) {
-      if (fence.test(line)) fence = undefined;
-      return '';
-    }
-    const open = /^ {0,3}(`{3,}|~{3,})/.exec(line);
-    if (open) {
-      fence = new RegExp(`^ {0,3}${open[1][0] === '`' ? '`' : '~'}{${open[1].length},}\\s*$`);
-      return '';
-    }
-    return line;
-  });
-  return kept.join('\n');
+  // The blocks as the documents' block runner reads them (test/readme-blocks.mjs), fences included.
+  for (const block of fencedBlocks(markdown)) lines.fill('', block.line - 1, block.endLine);
+  return lines.join('\n');
 }
 
 /** A Markdown text with its fenced blocks and its code spans blanked (line numbers kept). */
