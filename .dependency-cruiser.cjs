@@ -339,3 +339,7 @@ module.exports = {
     reporterOptions: { text: { highlightFocused: true } },
   },
 };
+
+// The layers, for the architecture page's graph (scripts/architecture.mjs): not a setting of
+// dependency-cruiser, so not enumerable (its config check lists only enumerable keys).
+Object.defineProperty(module.exports, 'layers', { value: { LAYERS, TOP }, enumerable: false });
