@@ -316,24 +316,60 @@ function git(...args) {
  * The lines changed since the merge base of HEAD and `base` (working tree included), as
  * Stryker's `file:start-end` ranges, by target: added and changed lines only (a deletion leaves
  * no line to mutate; the tests of what is left still run against the lines around it if changed).
+ * A moved line is not the change's own: an added line whose text (trimmed, of MOVED_MIN characters
+ * at least) the same diff deletes somewhere is a line moved (one deletion answers one addition),
+ * not mutated again (issue 70: a change that splits files mutates what it wrote, not what it moved).
+ * Shorter lines (`return undefined;`, `}`) are mutated wherever they are added.
  */
+const MOVED_MIN = 20;
 function changedRanges(diff) {
+  const lines = diff.split('\n');
+  const deleted = new Map();
+  for (const line of lines) {
+    if (!line.startsWith('-') || line.startsWith('--- ')) continue;
+    const text = line.slice(1).trim();
+    if (text.length >= MOVED_MIN) deleted.set(text, (deleted.get(text) ?? 0) + 1);
+  }
   const byTarget = new Map();
   let file;
-  for (const line of diff.split('\n')) {
+  let name;
+  let at = 0;
+  let run;
+  const close = () => {
+    if (run) byTarget.get(run.name).push(`${run.file}:${run.start}-${run.end}`);
+    run = undefined;
+  };
+  for (const line of lines) {
     if (line.startsWith('+++ ')) {
+      close();
       file = line === '+++ /dev/null' ? undefined : line.slice(line.indexOf('/') + 1);
+      name = file === undefined || !file.endsWith('.ts') || file.endsWith('.d.ts') ? undefined : targetOf(file);
       continue;
     }
-    const hunk = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/.exec(line);
-    if (!hunk || file === undefined || !file.endsWith('.ts') || file.endsWith('.d.ts')) continue;
-    const start = Number(hunk[1]);
-    const count = hunk[2] === undefined ? 1 : Number(hunk[2]);
-    const name = targetOf(file);
-    if (count === 0 || name === undefined) continue;
+    const hunk = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,\d+)? @@/.exec(line);
+    if (hunk) {
+      close();
+      at = Number(hunk[1]);
+      continue;
+    }
+    if (!line.startsWith('+') || name === undefined) continue;
+    const number = at++;
+    const text = line.slice(1).trim();
+    const moved = text.length >= MOVED_MIN && (deleted.get(text) ?? 0) > 0;
+    if (moved) {
+      deleted.set(text, deleted.get(text) - 1);
+      close();
+      continue;
+    }
+    if (run && run.end === number - 1) {
+      run.end = number;
+      continue;
+    }
+    close();
     if (!byTarget.has(name)) byTarget.set(name, []);
-    byTarget.get(name).push(`${file}:${start}-${start + count - 1}`);
+    run = { name, file, start: number, end: number };
   }
+  close();
   return byTarget;
 }
 
