@@ -41,6 +41,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Stryker } from '@stryker-mutator/core';
+import { changedRanges } from './changed-lines.mjs';
 import { SERVER as SERVER_PACKAGE, checksFor, ensureFresh } from './fresh-build.mjs';
 
 const LIBRARY = 'stryker.config.mjs';
@@ -312,67 +313,6 @@ function git(...args) {
   return result.stdout;
 }
 
-/**
- * The lines changed since the merge base of HEAD and `base` (working tree included), as
- * Stryker's `file:start-end` ranges, by target: added and changed lines only (a deletion leaves
- * no line to mutate; the tests of what is left still run against the lines around it if changed).
- * A moved line is not the change's own: an added line whose text (trimmed, of MOVED_MIN characters
- * at least) the same diff deletes somewhere is a line moved (one deletion answers one addition),
- * not mutated again (issue 70: a change that splits files mutates what it wrote, not what it moved).
- * Shorter lines (`return undefined;`, `}`) are mutated wherever they are added.
- */
-const MOVED_MIN = 20;
-function changedRanges(diff) {
-  const lines = diff.split('\n');
-  const deleted = new Map();
-  for (const line of lines) {
-    if (!line.startsWith('-') || line.startsWith('--- ')) continue;
-    const text = line.slice(1).trim();
-    if (text.length >= MOVED_MIN) deleted.set(text, (deleted.get(text) ?? 0) + 1);
-  }
-  const byTarget = new Map();
-  let file;
-  let name;
-  let at = 0;
-  let run;
-  const close = () => {
-    if (run) byTarget.get(run.name).push(`${run.file}:${run.start}-${run.end}`);
-    run = undefined;
-  };
-  for (const line of lines) {
-    if (line.startsWith('+++ ')) {
-      close();
-      file = line === '+++ /dev/null' ? undefined : line.slice(line.indexOf('/') + 1);
-      name = file === undefined || !file.endsWith('.ts') || file.endsWith('.d.ts') ? undefined : targetOf(file);
-      continue;
-    }
-    const hunk = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,\d+)? @@/.exec(line);
-    if (hunk) {
-      close();
-      at = Number(hunk[1]);
-      continue;
-    }
-    if (!line.startsWith('+') || name === undefined) continue;
-    const number = at++;
-    const text = line.slice(1).trim();
-    const moved = text.length >= MOVED_MIN && (deleted.get(text) ?? 0) > 0;
-    if (moved) {
-      deleted.set(text, deleted.get(text) - 1);
-      close();
-      continue;
-    }
-    if (run && run.end === number - 1) {
-      run.end = number;
-      continue;
-    }
-    close();
-    if (!byTarget.has(name)) byTarget.set(name, []);
-    run = { name, file, start: number, end: number };
-  }
-  close();
-  return byTarget;
-}
-
 /** The lines of code (not blank, not a comment, an import or a lone bracket) of a target's paths, as `[file, line]`. */
 function codeLines(paths) {
   const lines = [];
@@ -489,7 +429,10 @@ let head;
 if (changedMode) {
   const mergeBase = git('merge-base', base, 'HEAD').trim();
   head = git('rev-parse', 'HEAD').trim();
-  const ranges = changedRanges(git('diff', '-U0', '--no-color', '--no-ext-diff', '--src-prefix=a/', '--dst-prefix=b/', mergeBase, '--', 'src', 'server/src'));
+  const ranges = changedRanges(
+    targetOf,
+    git('diff', '-U0', '--no-color', '--no-ext-diff', '--src-prefix=a/', '--dst-prefix=b/', mergeBase, '--', 'src', 'server/src'),
+  );
   runs = [...ranges]
     .filter(([name]) => asked.length === 0 || asked.includes(name))
     .map(([name, changed]) => ({ name, changed: codeLines(changed), seed: seed ?? `${head}:${name}` }))
