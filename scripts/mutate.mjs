@@ -41,6 +41,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Stryker } from '@stryker-mutator/core';
+import { changedRanges } from './changed-lines.mjs';
 import { SERVER as SERVER_PACKAGE, checksFor, ensureFresh } from './fresh-build.mjs';
 
 const LIBRARY = 'stryker.config.mjs';
@@ -312,31 +313,6 @@ function git(...args) {
   return result.stdout;
 }
 
-/**
- * The lines changed since the merge base of HEAD and `base` (working tree included), as
- * Stryker's `file:start-end` ranges, by target: added and changed lines only (a deletion leaves
- * no line to mutate; the tests of what is left still run against the lines around it if changed).
- */
-function changedRanges(diff) {
-  const byTarget = new Map();
-  let file;
-  for (const line of diff.split('\n')) {
-    if (line.startsWith('+++ ')) {
-      file = line === '+++ /dev/null' ? undefined : line.slice(line.indexOf('/') + 1);
-      continue;
-    }
-    const hunk = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@/.exec(line);
-    if (!hunk || file === undefined || !file.endsWith('.ts') || file.endsWith('.d.ts')) continue;
-    const start = Number(hunk[1]);
-    const count = hunk[2] === undefined ? 1 : Number(hunk[2]);
-    const name = targetOf(file);
-    if (count === 0 || name === undefined) continue;
-    if (!byTarget.has(name)) byTarget.set(name, []);
-    byTarget.get(name).push(`${file}:${start}-${start + count - 1}`);
-  }
-  return byTarget;
-}
-
 /** The lines of code (not blank, not a comment, an import or a lone bracket) of a target's paths, as `[file, line]`. */
 function codeLines(paths) {
   const lines = [];
@@ -453,7 +429,10 @@ let head;
 if (changedMode) {
   const mergeBase = git('merge-base', base, 'HEAD').trim();
   head = git('rev-parse', 'HEAD').trim();
-  const ranges = changedRanges(git('diff', '-U0', '--no-color', '--no-ext-diff', '--src-prefix=a/', '--dst-prefix=b/', mergeBase, '--', 'src', 'server/src'));
+  const ranges = changedRanges(
+    targetOf,
+    git('diff', '-U0', '--no-color', '--no-ext-diff', '--src-prefix=a/', '--dst-prefix=b/', mergeBase, '--', 'src', 'server/src'),
+  );
   runs = [...ranges]
     .filter(([name]) => asked.length === 0 || asked.includes(name))
     .map(([name, changed]) => ({ name, changed: codeLines(changed), seed: seed ?? `${head}:${name}` }))
