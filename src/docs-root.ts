@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { describeKind, isInside, realRoot } from './files.js';
 import type { DocsFiles, FileKind } from './rules/types.js';
+import { ignoredTest, MINTIGNORE, readAsPage } from './site/ignored.js';
 
 const SKIPPED = new Set(['node_modules', '.git']);
 /** A page file: its path without the extension, and the extension (lower case only, as the lookups ask). */
@@ -28,9 +29,10 @@ export function docsRootFiles(root: string, label: string = root): DocsFiles {
   let pages: Map<string, string> | undefined;
   /** Root-relative paths that are not regular files inside the root (folders are in `folders`). */
   let others: Map<string, FileKind> | undefined;
+  let mintignore: string | undefined;
 
   function index(): void {
-    ({ folders, files, pages, others } = listRoot(root));
+    ({ folders, files, pages, others, mintignore } = listRoot(root));
   }
 
   return {
@@ -56,6 +58,8 @@ export function docsRootFiles(root: string, label: string = root): DocsFiles {
       const hash = createHash('sha256');
       for (const [folder, names] of folders!) hash.update(`${folder}\0${names.join('\0')}\n`);
       for (const [other, kind] of others!) hash.update(`${other}\0${kind}\n`);
+      // .mintignore decides which files are pages (`pageFileOf`): its text counts as the names do.
+      hash.update(`${MINTIGNORE}\0${mintignore ?? ''}\n`);
       return hash.digest('base64url');
     },
     hasLinksOutside() {
@@ -83,17 +87,19 @@ export function docsRootFiles(root: string, label: string = root): DocsFiles {
 interface RootListing {
   folders: Map<string, string[]>;
   files: Set<string>;
-  /** Page path (no extension) -> its file, `.mdx` over `.md`. */
+  /** Page path (no extension) -> its file, `.mdx` over `.md`: only files the platform's build reads as pages. */
   pages: Map<string, string>;
   /** Root-relative paths that are not regular files inside the root (folders are in `folders`). */
   others: Map<string, FileKind>;
+  /** The text of the root's .mintignore, if it has one. */
+  mintignore: string | undefined;
 }
 
 /** Walks a docs root once (iteratively; `node_modules` and `.git` are skipped), following symlinks only inside it. */
 function listRoot(root: string): RootListing {
   const folders = new Map<string, string[]>();
   const files = new Set<string>();
-  const pages = new Map<string, string>();
+  const candidates: Array<[string, string, string]> = [];
   const others = new Map<string, FileKind>();
   const real = realRoot(root);
   const visited = new Set<string>([real]);
@@ -122,13 +128,33 @@ function listRoot(root: string): RootListing {
         names.push(entry.name);
         files.add(child);
         const page = PAGE_FILE.exec(child);
-        if (page && (page[2] === '.mdx' || !pages.has(page[1]))) pages.set(page[1], child);
+        if (page) candidates.push([page[1], page[2], child]);
       } else {
         others.set(child, kind);
       }
     }
   }
-  return { folders, files, pages, others };
+  // What the platform's build reads as pages (issue 65: a listed `changelog.md` is not one): its
+  // own ignores and .mintignore's, snippets/, .md files named readme, license, … (site/ignored.ts).
+  const mintignore = files.has(MINTIGNORE) ? readMintignore(path.join(root, MINTIGNORE)) : undefined;
+  const pages = new Map<string, string>();
+  let ignored: ((relativePath: string) => boolean) | undefined;
+  for (const [page, extension, file] of candidates) {
+    if (!readAsPage(file) || (ignored ??= ignoredTest(mintignore))(file)) continue;
+    if (extension === '.mdx' || !pages.has(page)) pages.set(page, file);
+  }
+  return { folders, files, pages, others, mintignore };
+}
+
+/** The root's .mintignore, or nothing when it cannot be read (then it leaves nothing out, as if missing). */
+function readMintignore(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    // Unreadable (a permission, a file gone since the walk): read as if missing, as the platform's own walk would skip it.
+    if (typeof (error as NodeJS.ErrnoException).code !== 'string') throw error;
+    return undefined;
+  }
 }
 
 /** What a symlink in the root is: followed only to a real path inside the root (each real folder listed once). */

@@ -658,7 +658,7 @@ export class TreeBuilder {
       id: pointer,
       path: wanted,
       kind: 'endpoint',
-      title: pageTitle(op, wanted),
+      title: pageTitle(op, wanted, file),
       trail,
       hidden: hidden || op.hidden,
       openapi: pageOperation(op, file),

@@ -16,17 +16,6 @@
  */
 import path from 'node:path';
 
-const EXCLUDED_MD = new Set(['readme', 'license', 'contributing', 'contribute']);
-
-/** Whether the platform's build reads a root-relative file as a page, before `.mintignore` and imports are considered. */
-export function readAsPage(file: string): boolean {
-  const mdx = file.endsWith('.mdx');
-  if (!mdx && !file.endsWith('.md')) return false;
-  const lower = file.toLowerCase();
-  if (lower.startsWith('snippets/') || lower.startsWith('_snippets/')) return false;
-  return mdx || !EXCLUDED_MD.has(path.posix.basename(lower, '.md'));
-}
-
 /** Whether the build reads a file for the imports it holds: every `.mdx`, `.md`, `.jsx` and `.tsx` file. */
 export function mayImport(file: string): boolean {
   return /\.(mdx|md|jsx|tsx)$/.test(file);

@@ -7,6 +7,7 @@ import type { RedirectTable } from '../redirects/table.js';
 import type { PageBodies, PageBody } from '../site/pages.js';
 import type { SiteBase } from '../site/base.js';
 import type { NavigationLink, ResolvedPageLink } from '../site/links.js';
+import { readAsPage } from '../site/ignored.js';
 import type { Site } from '../site/site.js';
 
 /** The docs root as the rules see it: lookups only, no paths to read. */
@@ -16,8 +17,10 @@ export interface DocsFiles {
   /** True when a file exists at this path, relative to the root with `/` separators. */
   hasFile(relativePath: string): boolean;
   /**
-   * A page's file: `<page>.mdx` when it exists, else `<page>.md`, else undefined. Optional (then
-   * `hasFile` is asked twice); a listing answers it with one lookup, which 50,000 pages notice.
+   * A page's file: `<page>.mdx` when it exists, else `<page>.md`, else undefined; only files the
+   * platform's build reads as pages (not `changelog.md`, `snippets/x.mdx`, what .mintignore leaves
+   * out). Optional (then `hasFile` is asked twice); a listing answers it with one lookup, which
+   * 50,000 pages notice.
    */
   pageFileOf?(page: string): string | undefined;
   /** The file names in a folder relative to the root (`""` for the root), for suggestions. */
@@ -44,10 +47,15 @@ export interface DocsFiles {
   fingerprint?(): string;
 }
 
-/** A page's file (`<page>.mdx`, else `<page>.md`) as `files` says, or undefined. */
+/**
+ * A page's file (`<page>.mdx`, else `<page>.md`) as `files` says, or undefined: only a file the
+ * platform's build reads as a page (`readAsPage`; a root on disk also leaves out what the platform
+ * ignores, `DocsFiles.pageFileOf`).
+ */
 export function pageFileIn(files: DocsFiles, page: string): string | undefined {
   if (files.pageFileOf) return files.pageFileOf(page);
-  return files.hasFile(`${page}.mdx`) ? `${page}.mdx` : files.hasFile(`${page}.md`) ? `${page}.md` : undefined;
+  const found = [`${page}.mdx`, `${page}.md`].find((file) => files.hasFile(file));
+  return found !== undefined && readAsPage(found) ? found : undefined;
 }
 
 /** What a path under the root is: only `file` is ever read. */

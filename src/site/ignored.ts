@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type ignoreFactory from 'ignore';
 import { lazy } from '../lazy.js';
 
@@ -41,4 +42,30 @@ export function ignoredTest(mintignore: string | undefined): (relativePath: stri
   const patterns = [...PLATFORM_IGNORES, ...(mintignore ?? '').split(/\r?\n/).map((line) => line.trim())];
   const matcher = ignoreModule()({ allowRelativePaths: true }).add(patterns);
   return (relativePath: string): boolean => matcher.ignores(relativePath);
+}
+
+const EXCLUDED_MD = new Set(['readme', 'license', 'contributing', 'contribute']);
+
+/**
+ * Whether the platform's build reads a root-relative file as a page, before `.mintignore`, its own
+ * ignores (`ignoredTest`) and imports are considered: a `.mdx` or `.md` file (as written), not under
+ * `snippets/` or `_snippets/` at the root (any case), and not a `.md` named `readme`, `license`,
+ * `contributing` or `contribute` (any case, any folder) (@mintlify/common's getFileCategory).
+ */
+export function readAsPage(file: string): boolean {
+  const mdx = file.endsWith('.mdx');
+  if (!mdx && !file.endsWith('.md')) return false;
+  const lower = file.toLowerCase();
+  if (lower.startsWith('snippets/') || lower.startsWith('_snippets/')) return false;
+  return mdx || !EXCLUDED_MD.has(path.posix.basename(lower, '.md'));
+}
+
+/** Why the platform's build does not read a page file it finds (one sentence's end), or undefined when it reads it. */
+export function whyNotAPage(file: string, ignored: ((relativePath: string) => boolean) | undefined): string | undefined {
+  const lower = file.toLowerCase();
+  if (lower.startsWith('snippets/') || lower.startsWith('_snippets/')) return 'it takes files under snippets/ for snippets, not pages';
+  if (!readAsPage(file)) return 'it leaves out .md files named readme, license, contributing or contribute (any case, any folder)';
+  if (ignored?.(file))
+    return 'it ignores the file (its own ignores: README.md, LICENSE.md, CHANGELOG.md and CONTRIBUTING.md in any folder and any case, tool folders such as .github; and what .mintignore leaves out)';
+  return undefined;
 }
