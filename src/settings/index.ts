@@ -27,7 +27,15 @@ const CODE_OF: Readonly<Record<IssueKind, Code>> = {
  */
 export function checkDocsSettings(docs: unknown): Finding[] {
   if (!isPlainObject(docs)) return [];
-  return [...checkShape(docs, DOCS_SETTINGS).map(docsFinding), ...languageOverrides(docs)];
+  return [...checkShape(docs, DOCS_SETTINGS).map(docsFinding), ...languageOverrides(docs).findings];
+}
+
+/**
+ * The arrays the platform drops for a language's own settings it refuses (the division's array
+ * holding the language): what the platform profile's tree leaves out, as for a malformed entry.
+ */
+export function languageOverrideLosses(docs: unknown): Array<{ division: string; key: string }> {
+  return isPlainObject(docs) ? languageOverrides(docs).lost : [];
 }
 
 /** A language's own settings: the platform checks them with the same schema as docs.json's top-level ones. */
@@ -39,7 +47,7 @@ const LANGUAGE_OVERRIDES = ['banner', 'footer', 'navbar'] as const;
  * its validator drops the array holding it, or fails the build at the root). Each finding says what
  * the platform loses (explainLostArrays), as a schema finding does.
  */
-function languageOverrides(docs: Readonly<Record<string, unknown>>): Finding[] {
+function languageOverrides(docs: Readonly<Record<string, unknown>>): { findings: Finding[]; lost: Array<{ division: string; key: string }> } {
   const findings: Finding[] = [];
   const stack: Array<{ value: unknown; kind: ElementKind; path: Array<string | number> }> = [
     { value: docs.navigation, kind: 'navigation', path: ['navigation'] },
@@ -63,11 +71,14 @@ function languageOverrides(docs: Readonly<Record<string, unknown>>): Finding[] {
       const child = childKind(kind, key);
       const entries = value[key];
       if (child === undefined || !Array.isArray(entries)) continue;
-      entries.forEach((entry, i) => stack.push({ value: entry, kind: key === 'pages' ? 'group' : child, path: [...path, key, i] }));
+      // Page strings hold no language: only objects are walked.
+      entries.forEach((entry, i) => {
+        if (isPlainObject(entry)) stack.push({ value: entry, kind: key === 'pages' ? 'group' : child, path: [...path, key, i] });
+      });
     }
   }
-  explainLostArrays(docs, findings);
-  return findings;
+  if (findings.length === 0) return { findings, lost: [] };
+  return { findings, lost: explainLostArrays(docs, findings) };
 }
 
 function docsFinding(issue: SettingsIssue): Finding {
