@@ -15,3 +15,5 @@ export function installPinned(
 ): SpawnSyncReturns<string | Buffer> & { cause?: string; lastLines: string[] };
 /** Installs `spec` into `folder` unless `manifest` says its version; throws an InstallError naming the cause. */
 export function ensurePinned(folder: string, spec: string, manifest: string, options: { project: string; label?: string }): void;
+/** A time limit as a message says it: `10 minutes`, `1.5 minutes`, `1 minute`, `30 s`. */
+export function durationWords(ms: number): string;

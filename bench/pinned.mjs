@@ -31,6 +31,13 @@ function installTimeoutMs() {
   return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 10 * 60_000;
 }
 
+/** A time limit as a message says it: `10 minutes`, `1.5 minutes`, `1 minute`, `30 s`. */
+export function durationWords(ms) {
+  const minutes = Number((ms / 60_000).toFixed(1));
+  if (ms < 60_000) return `${Number((ms / 1000).toFixed(1))} s`;
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
 /** An on-demand install that failed; its message names the cause in one line, then npm's last lines. */
 export class InstallError extends Error {
   name = 'InstallError';
@@ -72,8 +79,7 @@ export function installPinned(folder, spec, { project, label = labelOf(folder), 
     .map((line) => line.trimEnd())
     .filter(Boolean)
     .slice(-6);
-  const minutes = timeout / 60_000;
-  const limit = minutes >= 1 ? `${Number(minutes.toFixed(1))} minutes` : `${timeout / 1000} s`;
+  const limit = durationWords(timeout);
   run.cause =
     run.status === 0
       ? undefined
@@ -94,6 +100,8 @@ export function ensurePinned(folder, spec, manifest, { project, label }) {
   const run = installPinned(folder, spec, { project, label });
   if (run.status === 0 && hasVersion(manifest, spec.split('@').at(-1))) return;
   const cause = run.cause ?? `npm install ${spec} into ${label ?? labelOf(folder)} ended without installing it`;
-  const lines = run.lastLines.length > 0 ? `\nnpm's last lines:\n${run.lastLines.map((line) => `  ${line}`).join('\n')}` : '';
+  const log = labelOf(path.join(folder, 'npm-install.log'));
+  const lines =
+    run.lastLines.length > 0 ? `\nnpm's last lines (all of them: ${log}):\n${run.lastLines.map((line) => `  ${line}`).join('\n')}` : `\nnpm printed nothing (${log})`;
   throw new InstallError(`${cause}${lines}`);
 }

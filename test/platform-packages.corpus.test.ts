@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -14,22 +14,22 @@ import { afterAll, describe, expect, it } from 'vitest';
 const project = path.resolve(import.meta.dirname, '..');
 const vitest = path.join(project, 'node_modules', 'vitest', 'vitest.mjs');
 
-/** The suites that need @mintlify/prebuild, @mintlify/validation or the mint CLI. */
-const PLATFORM_SUITES = [
-  'test/prebuild.corpus.test.ts',
-  'test/unlisted-pages.prebuild.corpus.test.ts',
-  'test/resolve/page-operations.corpus.test.ts',
-  'test/resolve/asyncapi.corpus.test.ts',
-  'test/navigation/kept-children.corpus.test.ts',
-  'test/navigation/platform-drops.corpus.test.ts',
-  'test/settings/platform-agreement.corpus.test.ts',
-  'test/mint/mint.corpus.test.ts',
-  'test/links/incumbent.corpus.test.ts',
-  'test/differential/decisions.corpus.test.ts',
-  'test/differential/generate.corpus.test.ts',
-];
+/** Every test file under test/, relative to the project, `/` separators. */
+function testFiles(folder = path.join(project, 'test')): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(folder, entry.name);
+    if (entry.isDirectory()) return testFiles(full);
+    return entry.name.endsWith('.test.ts') ? [path.relative(project, full).split(path.sep).join('/')] : [];
+  });
+}
 
-/** A guard against a hang, not a measure: eleven files of npm's failing installs take minutes on a busy machine. */
+/** What installs a platform package on demand (bench/prebuild.mjs, platform-validator.mjs, mint-cli.mjs, …). */
+const INSTALLS = /\bensure(Prebuild|PlatformValidator|MintCli|Mint|Incumbent)\(/;
+
+/** The suites that need @mintlify/prebuild, @mintlify/validation or the mint CLI: those that say so. */
+const PLATFORM_SUITES = testFiles().filter((file) => file !== 'test/platform-packages.corpus.test.ts' && readFileSync(path.join(project, file), 'utf8').includes('skipWithoutPlatform('));
+
+/** A guard against a hang, not a measure: a dozen files of npm's failing installs take minutes on a busy machine. */
 const LIMIT = 20 * 60_000;
 
 const work = mkdtempSync(path.join(tmpdir(), 'docsnav-platform-packages-'));
@@ -53,6 +53,12 @@ function runWithoutPackages(files: string[], ci: boolean) {
 }
 
 describe('suites that need the platform’s packages, when npm cannot install them', () => {
+  it('are every suite that installs one, each saying what it does without them', () => {
+    const installing = testFiles().filter((file) => INSTALLS.test(readFileSync(path.join(project, file), 'utf8')));
+    expect(installing.filter((file) => !PLATFORM_SUITES.includes(file))).toEqual([]);
+    expect(PLATFORM_SUITES.length).toBeGreaterThanOrEqual(12);
+  });
+
   it(
     'fail under CI=true, each naming the failed install',
     () => {
