@@ -102,6 +102,8 @@ export function ensurePinned(folder, spec, manifest, { project, label }) {
   const cause = run.cause ?? `npm install ${spec} into ${label ?? labelOf(folder)} ended without installing it`;
   const log = labelOf(path.join(folder, 'npm-install.log'));
   const lines =
-    run.lastLines.length > 0 ? `\nnpm's last lines (all of them: ${log}):\n${run.lastLines.map((line) => `  ${line}`).join('\n')}` : `\nnpm printed nothing (${log})`;
+    run.lastLines.length > 0
+      ? `\nnpm's last lines (all of them: ${log}):\n${run.lastLines.map((line) => `  ${line}`).join('\n')}`
+      : `\nnpm printed nothing (${log})`;
   throw new InstallError(`${cause}${lines}`);
 }

@@ -27,7 +27,9 @@ function testFiles(folder = path.join(project, 'test')): string[] {
 const INSTALLS = /\bensure(Prebuild|PlatformValidator|MintCli|Mint|Incumbent)\(/;
 
 /** The suites that need @mintlify/prebuild, @mintlify/validation or the mint CLI: those that say so. */
-const PLATFORM_SUITES = testFiles().filter((file) => file !== 'test/platform-packages.corpus.test.ts' && readFileSync(path.join(project, file), 'utf8').includes('skipWithoutPlatform('));
+const PLATFORM_SUITES = testFiles().filter(
+  (file) => file !== 'test/platform-packages.corpus.test.ts' && readFileSync(path.join(project, file), 'utf8').includes('skipWithoutPlatform('),
+);
 
 /** A guard against a hang, not a measure: a dozen files of npm's failing installs take minutes on a busy machine. */
 const LIMIT = 20 * 60_000;
