@@ -7,6 +7,8 @@ export interface CheckedSite {
   drops: PlatformDrops;
   /** The site's files (root-relative paths). */
   files: string[];
+  /** The files the platform deploys (bench/differential/drops.mjs platformServedFiles). */
+  served?: string[];
 }
 export interface Difference {
   kind: 'missed-error' | 'false-error' | 'silent-drop' | 'only-platform' | 'only-docsnav' | 'title';

@@ -29,7 +29,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { differencesOf } from './differential/classify.mjs';
 import { decisionFor, decisionsTable } from './differential/decisions.mjs';
-import { platformDrops, platformValidation } from './differential/drops.mjs';
+import { platformDrops, platformServedFiles, platformValidation } from './differential/drops.mjs';
 import { EXTRA_TARGETS, makeGenerator } from './differential/generate.mjs';
 import { coverageGaps, platformModel } from './differential/schema.mjs';
 import { shrink } from './differential/shrink.mjs';
@@ -54,7 +54,7 @@ export async function checkSite(files, profile = null) {
   try {
     const diff = await diffSite(dir, { reuse: true, profile });
     const drops = files['docs.json'] === undefined ? { accepted: diff.build, drops: [], mounts: [] } : await platformDrops(dir);
-    return { diff, drops, files: Object.keys(files) };
+    return { diff, drops, files: Object.keys(files), served: await platformServedFiles(files) };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -49,11 +49,15 @@ function requestPath(target) {
   }
 }
 
-/** Whether the built site answers a path: a page it serves, a file of the site (page files by their path without extension). */
+/**
+ * Whether the built site answers a path: a page it serves, a file the platform deploys (page files
+ * by their path without extension; `site.served`, asked of the platform's own code: not
+ * `contributing.md`, what `.mintignore` leaves out, …).
+ */
 function siteAnswers(pathname, site) {
   const served = new Set(site.diff.pages.map((p) => p.url));
   if (served.has(pathname) || served.has(pathname.replace(/\/$/, ''))) return true;
-  const files = site.files ?? [];
+  const files = site.served ?? site.files ?? [];
   return files.includes(pathname) || files.some((file) => file.replace(/\.mdx?$/, '') === pathname);
 }
 
@@ -161,7 +165,8 @@ export const DECISIONS = [
       const at = /leads nowhere: no page, file or redirect of the site is at \/(.*?)\.(?: |$)/.exec(difference.problem.message);
       return at !== null && !siteAnswers(at[1], site) && !redirectsOf(site).some((r) => typeof r.source === 'string' && requestPath(r.source) === at[1]);
     },
-    example: site({ pages: ['a'] }, { 'a.mdx': `${page('A')}\nSee [the guide](/guide).\n` }),
+    // `/contributing`: the file is there, but the platform never deploys a CONTRIBUTING.md (its own ignores).
+    example: site({ pages: ['a'] }, { 'a.mdx': `${page('A')}\nSee [the guide](/guide) and [how to help](/contributing).\n`, 'contributing.md': page('Help') }),
   },
   {
     id: 'redirect-unchecked',
@@ -171,10 +176,12 @@ export const DECISIONS = [
     matches: (difference, site) => difference.problem.code.startsWith('redirect-') && redirectEvidence(difference.problem, site),
     example: site(
       { pages: ['a'] },
-      { 'a.mdx': page('A') },
+      // `Team/license.md` is there, but the platform takes a `.md` named license for no page (getFileCategory).
+      { 'a.mdx': page('A'), 'Team/license.md': page('License') },
       {
         redirects: [
           { source: '/old', destination: '/missing' },
+          { source: '/terms', destination: '/Team/license' },
           { source: '/x', destination: '/y/:slug' },
         ],
       },

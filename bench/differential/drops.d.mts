@@ -7,3 +7,5 @@ export interface PlatformDrops {
 }
 export declare function platformValidation(): Promise<unknown>;
 export declare function platformDrops(siteDir: string): Promise<PlatformDrops>;
+/** The files of a site the platform deploys (its own ignores and getFileCategory asked). */
+export declare function platformServedFiles(files: Record<string, string>): Promise<string[]>;

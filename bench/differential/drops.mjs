@@ -26,6 +26,24 @@ export async function platformValidation() {
   return validation;
 }
 
+const commonDist = path.join(folder, 'node_modules', '@mintlify', 'common', 'dist');
+let common;
+
+/**
+ * The files of a site (root-relative names -> text) that the platform deploys, asked of its own
+ * code (@mintlify/common, as prebuild installed it): not left out by its ignores (its defaults,
+ * `README.md`, `CHANGELOG.md`, …, and `.mintignore`'s patterns), and no `.md`/`.mdx` file it takes
+ * for nothing (`getFileCategory` null: `license.md`, `contribute.md`, …). What a decision may take
+ * for a path the built site answers.
+ */
+export async function platformServedFiles(files) {
+  ensurePrebuild();
+  common ??= await import(pathToFileURL(path.join(commonDist, 'index.js')).href);
+  const mintignore = files['.mintignore'];
+  const ignored = common.createMintIgnoreMatcher(typeof mintignore === 'string' ? common.processMintIgnoreString(mintignore) : []);
+  return Object.keys(files).filter((file) => !ignored.ignores(file) && !(/\.mdx?$/i.test(file) && common.getFileCategory(file) === null));
+}
+
 /** The errors of reading a file that is missing, a folder, or not JSON: what the catch below names. */
 const unreadable = (error) => error instanceof SyntaxError || error?.code === 'ENOENT' || error?.code === 'EISDIR';
 
