@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { describeKind, isInside, realRoot } from './files.js';
-import { ignoredTest, MINTIGNORE, readAsPage } from './site/ignored.js';
+import { ignoredTest, MINTIGNORE, readAsPage } from './platform-ignores.js';
 
 /** The docs root as the rules see it: lookups only, no paths to read. */
 export interface DocsFiles {
@@ -192,7 +192,7 @@ function listRoot(root: string): RootListing {
     }
   }
   // What the platform's build reads as pages (issue 65: a listed `changelog.md` is not one): its
-  // own ignores and .mintignore's, snippets/, .md files named readme, license, … (site/ignored.ts).
+  // own ignores and .mintignore's, snippets/, .md files named readme, license, … (platform-ignores.ts).
   const mintignore = files.has(MINTIGNORE) ? readMintignore(path.join(root, MINTIGNORE)) : undefined;
   const pages = new Map<string, string>();
   let ignored: ((relativePath: string) => boolean) | undefined;

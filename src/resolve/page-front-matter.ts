@@ -15,7 +15,7 @@ import { stringField } from '../pages/front-matter.js';
 import { iconOf } from './nav.js';
 import type { Operation } from './operations.js';
 import { findPageFile, readPageFile, type PageFile } from './page-files.js';
-import { ignoredTest, readAsPage, whyNotAPage } from '../site/ignored.js';
+import { ignoredTest, readAsPage, whyNotAPage } from '../platform-ignores.js';
 import { importsOf, mayImport } from './unlisted-pages.js';
 import { PageChannels, type FrontMatterChannel } from './page-channels.js';
 import { PageOperations } from './page-operations.js';

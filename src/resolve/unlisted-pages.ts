@@ -9,7 +9,7 @@
  * - a `.md` file named `readme`, `license`, `contributing` or `contribute` (any case, any folder)
  *   is no page either;
  * - what the platform ignores is left out (`.git`, `.github`, `node_modules`, `README.md`, … and
- *   `.mintignore`'s patterns: src/site/ignored.ts, given by the caller); any other folder
+ *   `.mintignore`'s patterns: src/platform-ignores.ts, given by the caller); any other folder
  *   starting with a dot is read like the rest;
  * - a file another content file imports (`import X from "/components/x.mdx"`, or a relative path)
  *   is a snippet, not a page (`importsOf`).

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { escapesRoot, isUrl } from '../navigation/openapi.js';
 import { listedInOwnPages, pointerOf } from '../navigation/walk.js';
-import { ignoredTest, whyNotAPage } from '../site/ignored.js';
+import { ignoredTest, whyNotAPage } from '../platform-ignores.js';
 import { Suggester } from '../suggest.js';
 import { shorten } from '../text.js';
 import { kindIn, pageFileIn } from '../docs-root.js';

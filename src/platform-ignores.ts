@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type ignoreFactory from 'ignore';
-import { lazy } from '../lazy.js';
+import { lazy } from './lazy.js';
 
 const ignoreModule = lazy<typeof ignoreFactory>('ignore');
 
