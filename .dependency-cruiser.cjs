@@ -22,7 +22,7 @@ const LIBRARY_PIPELINE = '^src/(rules|navigation|source|schema|resolve|fix|repor
  * `room-in-a-layer`).
  */
 const LAYERS = [
-  // The base: a problem and its parts (codes, severity, text edits), results, reading files, the docs root's listing, git, text helpers.
+  // The base: a problem and its parts (codes, severity, text edits), results, reading files, the docs root's listing (and what the platform ignores of it), git, text helpers.
   [
     'severity.ts',
     'codes.ts',
@@ -38,6 +38,7 @@ const LAYERS = [
     'link-target.ts',
     'messages.ts',
     'package-root.ts',
+    'platform-ignores.ts',
     'suggest.ts',
     'text.ts',
     'write-file.ts',
@@ -47,8 +48,10 @@ const LAYERS = [
   ['navigation/', 'redirects/'],
   // Profiles and the ignore globs; pages (scanner, front matter, the ports of pages kept between runs).
   ['config/', 'pages/'],
-  // The caches (memory.ts: an editor's; the rest: the page scan store on disk), the schema check, the platform's settings.
-  ['cache/', 'schema/', 'settings/'],
+  // The caches (memory.ts: an editor's; the rest: the page scan store on disk), the schema check.
+  ['cache/', 'schema/'],
+  // The platform's settings: their drops are said as the schema check's are (schema/lost-arrays.ts).
+  ['settings/'],
   // A legacy mint.json as a document; what a run reads (read.ts); the resolver (specs, the page tree).
   ['mint/', 'read.ts', 'resolve/'],
   ['site/'],

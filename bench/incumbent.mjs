@@ -11,19 +11,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { hasVersion, installPinned } from './pinned.mjs';
+import { ensurePinned, installFolder } from './pinned.mjs';
 
 export const INCUMBENT = '@mintlify/validation@0.1.878';
-const here = path.dirname(fileURLToPath(import.meta.url));
-const folder = path.join(here, '.incumbent');
+const folder = installFolder('.incumbent');
 const entry = path.join(folder, 'node_modules', '@mintlify', 'validation', 'dist', 'index.js');
 
 /** Installs the incumbent into bench/.incumbent unless it is there; returns the module's file URL. */
 export function ensureIncumbent() {
-  if (!hasVersion(path.join(folder, 'node_modules', '@mintlify', 'validation', 'package.json'), INCUMBENT.split('@').at(-1))) {
-    const run = installPinned(folder, INCUMBENT, { project: 'docsnav-bench-incumbent', label: 'bench/.incumbent' });
-    if (run.status !== 0) throw new Error(`npm install ${INCUMBENT} failed`);
-  }
+  ensurePinned(folder, INCUMBENT, path.join(folder, 'node_modules', '@mintlify', 'validation', 'package.json'), { project: 'docsnav-bench-incumbent' });
   return pathToFileURL(entry).href;
 }
 

@@ -53,7 +53,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureMint, MINT } from './platform-anchors.mjs';
-import { hasVersion } from './pinned.mjs';
+import { hasVersion, installFolder } from './pinned.mjs';
 import { copyTree } from './prebuild.mjs';
 
 /** The same package and install as the page scanner's anchor comparison (bench/platform-anchors.mjs): one ~1 GB copy. */
@@ -61,7 +61,7 @@ export const MINT_CLI = MINT;
 const TIMEOUT_MS = 600_000; // its whole run on the largest docs repository takes ~40 s of CPU; a busy machine stretches that
 const here = path.dirname(fileURLToPath(import.meta.url));
 const script = fileURLToPath(import.meta.url);
-const folder = path.join(here, '.mint');
+const folder = installFolder('.mint');
 const manifest = path.join(folder, 'node_modules', 'mint', 'package.json');
 const entry = path.join(folder, 'node_modules', 'mint', 'index.js');
 const corpus = path.resolve(here, '..', '..', 'shared', 'corpus');

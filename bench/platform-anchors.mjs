@@ -20,20 +20,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { glob } from 'tinyglobby';
-import { hasVersion, installPinned } from './pinned.mjs';
+import { ensurePinned, installFolder } from './pinned.mjs';
 
 export const MINT = 'mint@4.2.941';
 const here = path.dirname(fileURLToPath(import.meta.url));
-const folder = path.join(here, '.mint');
+const folder = installFolder('.mint');
 const modules = path.join(folder, 'node_modules');
 const corpus = path.resolve(here, '..', '..', 'shared', 'corpus', 'docs-repos');
 
 /** Installs `mint` into bench/.mint unless it is there; returns the folder of its node_modules. */
 export function ensureMint() {
-  if (!hasVersion(path.join(modules, 'mint', 'package.json'), MINT.split('@').at(-1))) {
-    const run = installPinned(folder, MINT, { project: 'docsnav-bench-mint', label: 'bench/.mint' });
-    if (run.status !== 0) throw new Error(`npm install ${MINT} failed`);
-  }
+  ensurePinned(folder, MINT, path.join(modules, 'mint', 'package.json'), { project: 'docsnav-bench-mint' });
   return modules;
 }
 

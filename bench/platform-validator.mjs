@@ -12,12 +12,11 @@
  */
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { hasVersion, installPinned } from './pinned.mjs';
+import { hasVersion, installFolder, installPinned } from './pinned.mjs';
 
 const PACKAGE = '@mintlify/validation';
 const VERSIONS = ['0.1.894', '0.1.878'];
-const here = path.dirname(fileURLToPath(import.meta.url));
-const base = path.join(here, '.platform-validator');
+const base = installFolder('.platform-validator');
 
 function folderOf(version) {
   return path.join(base, version);
@@ -39,14 +38,12 @@ export function ensurePlatformValidator({ quiet = false } = {}) {
     if (!installedIn(folder, version)) {
       const run = installPinned(folder, `${PACKAGE}@${version}`, {
         project: 'docsnav-platform-validator',
-        label: `bench/.platform-validator/${version}`,
         quiet,
         capture: true,
       });
       if (run.status !== 0 || !installedIn(folder, version)) {
-        const why =
-          `${run.stderr ?? ''}${run.error ? String(run.error) : ''}`.split('\n').find((line) => /npm error|ERR|Error/.test(line)) ?? `exit ${run.status}`;
-        failures.push(`${PACKAGE}@${version}: ${why.trim()}`);
+        const why = run.lastLines.find((line) => /npm error|ERR|Error/.test(line)) ?? run.lastLines.at(-1) ?? '';
+        failures.push(`${run.cause ?? `${PACKAGE}@${version} was not installed`}${why ? `: ${why.trim()}` : ''}`);
         continue;
       }
     }

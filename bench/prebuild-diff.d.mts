@@ -11,6 +11,13 @@ export interface SiteDiff {
   docsnavErrors: string[];
   /** Every error: its code, file (relative to the site) and JSON pointer. */
   errorsAt: Array<{ code: string; file: string; pointer: string }>;
+  /** Every problem docsnav reported (any severity), its file relative to the site. */
+  problems: Array<{ code: string; severity: 'error' | 'warning' | 'info'; file: string; pointer: string; message: string }>;
+  /** What the build logged beside its errors (each line, the temp copy's path as <site>). */
+  buildWarnings: string[];
+  /** The build's pages (bench/prebuild.mjs) and docsnav's tree pages. */
+  pages: Array<{ url: string; title: string | null; file?: string; openapi?: string }>;
+  treePages: Array<{ path: string; title: string; hidden?: boolean; lostTo?: string }>;
   platformPages: number;
   docsnavPages: number;
   /** Page URLs in the platform's navigation only, and in docsnav's tree only. */

@@ -5,6 +5,7 @@
  *
  *   node bench/prebuild-diff.mjs <siteDir>...   a JSON line per site on stdout
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolveFile } from 'docsnav';
@@ -17,7 +18,9 @@ import { prebuildSite } from './prebuild.mjs';
  */
 export async function diffSite(siteDir, { pageFiles = true, reuse = false, profile = 'platform' } = {}) {
   const platform = await prebuildSite(siteDir, { reuse });
-  const file = path.join(siteDir, 'docs.json');
+  // A site with only a mint.json: docsnav reads it as the platform's build does (upgraded).
+  const docsJson = path.join(siteDir, 'docs.json');
+  const file = existsSync(docsJson) || !existsSync(path.join(siteDir, 'mint.json')) ? docsJson : path.join(siteDir, 'mint.json');
   const rules = pageFiles ? {} : { 'page-not-found': 'off' };
   // `profile: null`: docsnav's defaults, as `docsnav validate` runs with no config.
   const { tree, problems } = await resolveFile(file, { ...(profile === null ? {} : { profile }), rules });
@@ -30,6 +33,10 @@ export async function diffSite(siteDir, { pageFiles = true, reuse = false, profi
     docsnavCodes: [...new Set(errors.map((p) => p.code))],
     docsnavErrors: errors.slice(0, 5).map((p) => `${p.code} ${path.basename(p.file)}${p.pointer ? ` ${p.pointer}` : `:${p.line}`}`),
     errorsAt: errors.map((p) => ({ code: p.code, file: path.relative(siteDir, p.file), pointer: p.pointer })),
+    problems: problems.map((p) => ({ code: p.code, severity: p.severity, file: path.relative(siteDir, p.file), pointer: p.pointer, message: p.message })),
+    buildWarnings: platform.warnings,
+    pages: platform.pages,
+    treePages: tree.pages.map((p) => ({ path: p.path, title: p.title, ...(p.hidden ? { hidden: true } : {}), ...(p.lostTo ? { lostTo: p.lostTo } : {}) })),
     platformPages: platform.pages.length,
     docsnavPages: tree.pages.length,
     onlyPlatform: [],

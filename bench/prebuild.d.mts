@@ -1,5 +1,8 @@
 export declare const PREBUILD: string;
-/** Installs @mintlify/prebuild into bench/.prebuild unless it is there (throws when npm install fails); returns the module's URL. */
+/** bench/.prebuild, or the folder DOCSNAV_PLATFORM_PACKAGES names (bench/pinned.mjs). */
+export declare const folder: string;
+export { InstallError } from './pinned.mjs';
+/** Installs @mintlify/prebuild into bench/.prebuild unless it is there (throws an InstallError naming the cause when npm cannot); returns the module's URL. */
 export declare function ensurePrebuild(): string;
 /** One page of the navigation the platform's build made (bench/prebuild.mjs's header). */
 export interface PrebuildPage {

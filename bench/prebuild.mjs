@@ -49,13 +49,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { inspect } from 'node:util';
-import { hasVersion, installPinned } from './pinned.mjs';
+import { ensurePinned, installFolder, InstallError } from './pinned.mjs';
+
+export { InstallError };
 
 export const PREBUILD = '@mintlify/prebuild@1.0.1341';
 const TIMEOUT_MS = 120_000;
 const here = path.dirname(fileURLToPath(import.meta.url));
 const script = fileURLToPath(import.meta.url);
-const folder = path.join(here, '.prebuild');
+/** bench/.prebuild, or the folder DOCSNAV_PLATFORM_PACKAGES names (bench/pinned.mjs). */
+export const folder = installFolder('.prebuild');
 const modules = path.join(folder, 'node_modules', '@mintlify');
 const entry = path.join(modules, 'prebuild', 'dist', 'index.js');
 /** Written after an install: its time is what --all compares result files with. */
@@ -64,13 +67,14 @@ const corpus = path.resolve(here, '..', '..', 'shared', 'corpus');
 const SETS = ['complete-sites', 'sites'];
 const PARALLEL = 2;
 
-/** Installs the package into bench/.prebuild unless it is there; returns the module's file URL. */
+/**
+ * Installs the package into bench/.prebuild unless it is there; returns the module's file URL. Throws
+ * an InstallError (bench/pinned.mjs) naming the cause when npm cannot install it.
+ */
 export function ensurePrebuild() {
-  if (!hasVersion(path.join(modules, 'prebuild', 'package.json'), PREBUILD.split('@').at(-1))) {
-    const run = installPinned(folder, PREBUILD, { project: 'docsnav-bench-prebuild', label: 'bench/.prebuild' });
-    if (run.status !== 0) throw new Error(`npm install ${PREBUILD} failed`);
-    rmSync(stamp, { force: true });
-  }
+  const manifest = path.join(modules, 'prebuild', 'package.json');
+  if (!existsSync(manifest)) rmSync(stamp, { force: true });
+  ensurePinned(folder, PREBUILD, manifest, { project: 'docsnav-bench-prebuild' });
   if (!existsSync(stamp)) writeFileSync(stamp, `${JSON.stringify({ package: PREBUILD, installedAt: new Date().toISOString() })}\n`);
   return pathToFileURL(entry).href;
 }

@@ -244,7 +244,8 @@ export const codes = {
   'openapi-invalid': {
     title: 'OpenAPI spec unreadable',
     severity: 'error',
-    description: 'An `openapi` file that is not a parsable OpenAPI 3.0/3.1 document (the parser says why).',
+    description:
+      'An `openapi` file that is not a parsable OpenAPI 3.0/3.1 document (the parser says why); under the platform profile also a file its build takes for no spec, so naming it fails the build: Swagger 2.0, or an extension not written `.json`, `.yaml` or `.yml` (`API.YAML`).',
     source: 'resolve',
   },
   'asyncapi-invalid': {
@@ -258,7 +259,7 @@ export const codes = {
     title: 'OpenAPI spec read with a caveat',
     severity: 'warning',
     description:
-      'The spec was read, but the platform may not read it the same: Swagger 2.0 (the platform supports only OpenAPI 3.0 and 3.1), JSON that is not strict, a spec with no paths; under the platform profile, a spec after the first of an `openapi` array that would generate pages (the platform generates from the first only).',
+      'The spec was read, but the platform may not read it the same: JSON that is not strict, a spec with no paths; under the spec profile, Swagger 2.0 (the platform supports only OpenAPI 3.0 and 3.1; under the platform profile it is openapi-invalid); under the platform profile, a spec after the first of an `openapi` array that would generate pages (the platform generates from the first only).',
     source: 'resolve',
   },
   'openapi-external-ref': {
@@ -291,7 +292,7 @@ export const codes = {
     title: 'Two pages, one URL',
     severity: 'warning',
     description:
-      'Two different generated pages resolve to the same path; the platform keeps the one it writes last (endpoint entries first, then bulk generations, each in navigation order), so docsnav gives it the platform URL and, within a version/language section, the other the next free `-1`, `-2`, … (under the platform profile, across the whole site, the other is marked lost, `lostTo`, as the platform serves it no URL).',
+      'Two different generated pages resolve to the same path; the platform keeps the one it writes last (endpoint entries first, then bulk generations, each in navigation order), so docsnav gives it the platform URL and, within a version/language section, the other the next free `-1`, `-2`, … (under the platform profile, across the whole site, the other is marked lost, `lostTo`, as the platform serves it no URL). Also a listed page with both a `.md` and a `.mdx` file: the platform keeps whichever its parallel readers finish last (located in the `.mdx`).',
     source: 'resolve',
   },
   'unsafe-slug': {

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { describeKind, isInside, realRoot } from './files.js';
+import { ignoredTest, MINTIGNORE, readAsPage } from './platform-ignores.js';
 
 /** The docs root as the rules see it: lookups only, no paths to read. */
 export interface DocsFiles {
@@ -10,8 +11,10 @@ export interface DocsFiles {
   /** True when a file exists at this path, relative to the root with `/` separators. */
   hasFile(relativePath: string): boolean;
   /**
-   * A page's file: `<page>.mdx` when it exists, else `<page>.md`, else undefined. Optional (then
-   * `hasFile` is asked twice); a listing answers it with one lookup, which 50,000 pages notice.
+   * A page's file: `<page>.mdx` when it exists, else `<page>.md`, else undefined; only files the
+   * platform's build reads as pages (not `changelog.md`, `snippets/x.mdx`, what .mintignore leaves
+   * out). Optional (then `hasFile` is asked twice); a listing answers it with one lookup, which
+   * 50,000 pages notice.
    */
   pageFileOf?(page: string): string | undefined;
   /** The file names in a folder relative to the root (`""` for the root), for suggestions. */
@@ -38,10 +41,15 @@ export interface DocsFiles {
   fingerprint?(): string;
 }
 
-/** A page's file (`<page>.mdx`, else `<page>.md`) as `files` says, or undefined. */
+/**
+ * A page's file (`<page>.mdx`, else `<page>.md`) as `files` says, or undefined: only a file the
+ * platform's build reads as a page (`readAsPage`; a root on disk also leaves out what the platform
+ * ignores, `DocsFiles.pageFileOf`).
+ */
 export function pageFileIn(files: DocsFiles, page: string): string | undefined {
   if (files.pageFileOf) return files.pageFileOf(page);
-  return files.hasFile(`${page}.mdx`) ? `${page}.mdx` : files.hasFile(`${page}.md`) ? `${page}.md` : undefined;
+  const found = [`${page}.mdx`, `${page}.md`].find((file) => files.hasFile(file));
+  return found !== undefined && readAsPage(found) ? found : undefined;
 }
 
 /** What a path under the root is: only `file` is ever read. */
@@ -78,9 +86,10 @@ export function docsRootFiles(root: string, label: string = root): DocsFiles {
   let pages: Map<string, string> | undefined;
   /** Root-relative paths that are not regular files inside the root (folders are in `folders`). */
   let others: Map<string, FileKind> | undefined;
+  let mintignore: string | undefined;
 
   function index(): void {
-    ({ folders, files, pages, others } = listRoot(root));
+    ({ folders, files, pages, others, mintignore } = listRoot(root));
   }
 
   return {
@@ -106,6 +115,8 @@ export function docsRootFiles(root: string, label: string = root): DocsFiles {
       const hash = createHash('sha256');
       for (const [folder, names] of folders!) hash.update(`${folder}\0${names.join('\0')}\n`);
       for (const [other, kind] of others!) hash.update(`${other}\0${kind}\n`);
+      // .mintignore decides which files are pages (`pageFileOf`): its text counts as the names do.
+      hash.update(`${MINTIGNORE}\0${mintignore ?? ''}\n`);
       return hash.digest('base64url');
     },
     hasLinksOutside() {
@@ -133,17 +144,19 @@ export function docsRootFiles(root: string, label: string = root): DocsFiles {
 interface RootListing {
   folders: Map<string, string[]>;
   files: Set<string>;
-  /** Page path (no extension) -> its file, `.mdx` over `.md`. */
+  /** Page path (no extension) -> its file, `.mdx` over `.md`: only files the platform's build reads as pages. */
   pages: Map<string, string>;
   /** Root-relative paths that are not regular files inside the root (folders are in `folders`). */
   others: Map<string, FileKind>;
+  /** The text of the root's .mintignore, if it has one. */
+  mintignore: string | undefined;
 }
 
 /** Walks a docs root once (iteratively; `node_modules` and `.git` are skipped), following symlinks only inside it. */
 function listRoot(root: string): RootListing {
   const folders = new Map<string, string[]>();
   const files = new Set<string>();
-  const pages = new Map<string, string>();
+  const candidates: Array<[string, string, string]> = [];
   const others = new Map<string, FileKind>();
   const real = realRoot(root);
   const visited = new Set<string>([real]);
@@ -172,13 +185,33 @@ function listRoot(root: string): RootListing {
         names.push(entry.name);
         files.add(child);
         const page = PAGE_FILE.exec(child);
-        if (page && (page[2] === '.mdx' || !pages.has(page[1]))) pages.set(page[1], child);
+        if (page) candidates.push([page[1], page[2], child]);
       } else {
         others.set(child, kind);
       }
     }
   }
-  return { folders, files, pages, others };
+  // What the platform's build reads as pages (issue 65: a listed `changelog.md` is not one): its
+  // own ignores and .mintignore's, snippets/, .md files named readme, license, … (platform-ignores.ts).
+  const mintignore = files.has(MINTIGNORE) ? readMintignore(path.join(root, MINTIGNORE)) : undefined;
+  const pages = new Map<string, string>();
+  let ignored: ((relativePath: string) => boolean) | undefined;
+  for (const [page, extension, file] of candidates) {
+    if (!readAsPage(file) || (ignored ??= ignoredTest(mintignore))(file)) continue;
+    if (extension === '.mdx' || !pages.has(page)) pages.set(page, file);
+  }
+  return { folders, files, pages, others, mintignore };
+}
+
+/** The root's .mintignore, or nothing when it cannot be read (then it leaves nothing out, as if missing). */
+function readMintignore(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    // Unreadable (a permission, a file gone since the walk): read as if missing, as the platform's own walk would skip it.
+    if (typeof (error as NodeJS.ErrnoException).code !== 'string') throw error;
+    return undefined;
+  }
 }
 
 /** What a symlink in the root is: followed only to a real path inside the root (each real folder listed once). */

@@ -5,6 +5,7 @@ import { diffSite, type SiteDiff } from '../bench/prebuild-diff.mjs';
 import { ensurePrebuild, PREBUILD } from '../bench/prebuild.mjs';
 import { PROFILES } from '../src/config/profiles.js';
 import { corpus } from './corpus-files.js';
+import { skipWithoutPlatform } from './platform-packages.js';
 
 /**
  * docsnav against the platform's own build step (@mintlify/prebuild, installed on demand into
@@ -43,12 +44,12 @@ try {
   ensurePrebuild();
 } catch (error) {
   install = (error as Error).message;
-  console.warn(`prebuild agreement: skipped, ${install}`);
 }
+const skip = skipWithoutPlatform('prebuild agreement', install);
 
 const diffs = new Map<string, SiteDiff>();
 
-describe.skipIf(install !== undefined)(`docsnav beside the platform's build (${PREBUILD})`, () => {
+describe.skipIf(skip)(`docsnav beside the platform's build (${PREBUILD})`, () => {
   beforeAll(async () => {
     // Two at a time, each lane a long-lived child that imports the package once (3-5 s) and builds
     // site after site (1-4 s each): bench/prebuild.mjs's lanes, which give the same results as a

@@ -21,6 +21,10 @@ export default function setup(): () => void {
   // user's cache. The cache's own tests unset CI for their processes, with the user's cache here.
   const previousCi = process.env.CI;
   const previousCacheHome = process.env.XDG_CACHE_HOME;
+  // Whether the run itself is CI's (test/platform-packages.ts reads it): CI is set for every run below.
+  // This setup runs once per project of the config, so only the first sees the run's own CI.
+  const ownRunCi = process.env.DOCSNAV_RUN_CI === undefined;
+  if (ownRunCi) process.env.DOCSNAV_RUN_CI = previousCi ?? '';
   process.env.CI = 'true';
   process.env.XDG_CACHE_HOME = path.join(folder, 'user-cache');
   return () => {
@@ -28,6 +32,7 @@ export default function setup(): () => void {
     else process.env.TMPDIR = previous;
     if (previousCi === undefined) delete process.env.CI;
     else process.env.CI = previousCi;
+    if (ownRunCi) delete process.env.DOCSNAV_RUN_CI;
     if (previousCacheHome === undefined) delete process.env.XDG_CACHE_HOME;
     else process.env.XDG_CACHE_HOME = previousCacheHome;
     rmSync(folder, { recursive: true, force: true });

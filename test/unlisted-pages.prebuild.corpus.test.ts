@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensurePrebuild, PREBUILD, prebuildSite } from '../bench/prebuild.mjs';
 import { caseSite, UNLISTED_CASES } from './resolve/unlisted-cases.js';
+import { skipWithoutPlatform } from './platform-packages.js';
 
 /**
  * The platform's own build (@mintlify/prebuild, installed on demand into bench/.prebuild; never a
@@ -15,15 +16,15 @@ try {
   ensurePrebuild();
 } catch (error) {
   install = (error as Error).message;
-  console.warn(`unlisted pages against the build: skipped, ${install}`);
 }
+const skip = skipWithoutPlatform('unlisted pages against the build', install);
 
 const roots: string[] = [];
 afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
 
 const site = (files: Record<string, string>) => caseSite(files, roots);
 
-describe.skipIf(install !== undefined)(`page files no entry lists, in the platform's build (${PREBUILD})`, () => {
+describe.skipIf(skip)(`page files no entry lists, in the platform's build (${PREBUILD})`, () => {
   it.each(UNLISTED_CASES)('$name', async ({ files, fails }) => {
     const built = await prebuildSite(site(files), { reuse: true });
     expect(built.ok, built.errors.join('\n')).toBe(fails.length === 0);

@@ -51,9 +51,11 @@ export async function shrink(files, stillFails, { budget = 400 } = {}) {
   let progress = true;
   while (progress && tries < budget) {
     progress = false;
-    // Files other than docs.json first: each removed file is a whole subtree less to read.
+    // The site's config: docs.json, or a mint.json where there is none.
+    const config = current['docs.json'] === undefined && current['mint.json'] !== undefined ? 'mint.json' : 'docs.json';
+    // Files other than the config first: each removed file is a whole subtree less to read.
     for (const name of Object.keys(current)) {
-      if (name === 'docs.json' || tries >= budget) continue;
+      if (name === config || tries >= budget) continue;
       const candidate = { ...current };
       delete candidate[name];
       tries++;
@@ -62,10 +64,10 @@ export async function shrink(files, stillFails, { budget = 400 } = {}) {
         progress = true;
       }
     }
-    const docs = JSON.parse(current['docs.json']);
+    const docs = JSON.parse(current[config]);
     for (const removal of removals(docs)) {
       if (tries >= budget) break;
-      const candidate = { ...current, 'docs.json': JSON.stringify(removal.apply(docs), null, 2) };
+      const candidate = { ...current, [config]: JSON.stringify(removal.apply(docs), null, 2) };
       tries++;
       if (await stillFails(candidate)) {
         current = candidate;

@@ -103,6 +103,13 @@ export interface Profile {
   /** How a spec's `$ref` that does not start with `#` is reported (`openapi-external-ref`): the platform refuses the spec. */
   externalSpecRefs: PlatformRejection;
   /**
+   * Whether a spec docs.json names is read only as the platform's build reads it: an OpenAPI 3.0 or
+   * 3.1 document (a top-level `openapi`) in a file ending in `.json`, `.yaml` or `.yml` as written.
+   * Its build takes no other file for a spec (a Swagger 2.0 document, `API.YAML`) and fails: "Openapi
+   * file … does not exist" (issue 65). `false`: such a spec is read, with a warning (openapi-warning).
+   */
+  platformSpecFiles: boolean;
+  /**
    * Check docs.json's settings outside `navigation` (src/settings/docs-settings.ts) and a mint.json
    * beside it (`mint-json-invalid`) as the platform's build does. The spec says nothing about them.
    */
@@ -138,6 +145,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     beyondPlatform: 'warning',
     schemaUrl: 'problem',
     externalSpecRefs: 'problem',
+    platformSpecFiles: true,
     checksSettings: true,
     crossSpecClash: 'lost',
     deploysDespite: new Set(['page-not-found', 'page-path', 'unknown-field', 'primary-pattern', 'redirect-not-found', 'redirect-loop', 'redirect-pattern']),
@@ -154,6 +162,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = {
     beyondPlatform: 'warning',
     schemaUrl: 'hint',
     externalSpecRefs: 'hint',
+    platformSpecFiles: false,
     checksSettings: false,
     crossSpecClash: 'suffix',
     deploysDespite: new Set(),

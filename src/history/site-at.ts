@@ -3,7 +3,7 @@ import { allCodes, type Code } from '../codes.js';
 import { diskReader, ReadFailure, textOf, type ReadFileHook } from '../files.js';
 import type { SeveritySetting } from '../problem.js';
 import type { DocsFiles } from '../docs-root.js';
-import { ignoredTest, MINTIGNORE } from '../site/ignored.js';
+import { ignoredTest, MINTIGNORE } from '../platform-ignores.js';
 import { buildSite, type Site } from '../site/site.js';
 import { filesOf } from '../read.js';
 import { startPipeline } from '../pipeline/start.js';

@@ -12,7 +12,7 @@ import { scanPages } from '../pages/scan.js';
 import { RedirectTable, redirectsOf } from '../redirects/table.js';
 import type { DocsFiles } from '../docs-root.js';
 import { isMdx } from '../site/pages.js';
-import { ignoredTest, MINTIGNORE } from '../site/ignored.js';
+import { ignoredTest, MINTIGNORE } from '../platform-ignores.js';
 import type { Site } from '../site/site.js';
 import { parseSource } from '../source/index.js';
 import { LineIndex } from '../source/lines.js';

@@ -1,40 +1,9 @@
 import type { ElementKind } from './model.js';
-import { isPlainObject } from './model.js';
-import { openapiSources } from './openapi.js';
+import { groupDropsSpecValue, openapiSources, platformKeepsSpecValue } from './openapi.js';
 import type { ElementNode } from './walk.js';
 
 /** The elements whose `asyncapi` the platform reads (its divisions and groups; not the root, not `global`'s entries). */
 const READS_ASYNCAPI: ReadonlySet<ElementKind> = new Set<ElementKind>(['group', 'tab', 'anchor', 'dropdown', 'product', 'version', 'language', 'item']);
-
-/** The keys of the `openapi` object form the platform's schema accepts (it is strict: any other fails it). */
-const OPENAPI_OBJECT_KEYS: ReadonlySet<string> = new Set(['source', 'directory', 'overlays']);
-
-/** A spec path or URL the platform's schema accepts (openapiStringSchema): not blank once trimmed, and a URL only with http(s). */
-function acceptedSource(value: unknown): boolean {
-  const trimmed = typeof value === 'string' ? value.trim() : '';
-  return trimmed !== '' && (!URL.canParse(trimmed) || /^https?:$/.test(new URL(trimmed).protocol));
-}
-
-/** `{ source, directory?, overlays? }` as the platform's schema accepts it (openapiObjSchema). */
-function acceptedObject(value: unknown): boolean {
-  return (
-    isPlainObject(value) &&
-    Object.keys(value).every((key) => OPENAPI_OBJECT_KEYS.has(key)) &&
-    acceptedSource(value.source) &&
-    (value.directory === undefined || typeof value.directory === 'string') &&
-    (value.overlays === undefined || (Array.isArray(value.overlays) && value.overlays.every(acceptedSource)))
-  );
-}
-
-/**
- * Whether the platform's validator keeps a group's `openapi` (openApiSchema: a string, an array
- * of strings and objects, even empty, or an object). A group's `openapi` it rejects is dropped
- * without a word (`silentlyDropInvalid`), and then its `asyncapi` stays.
- */
-function platformKeepsOpenapi(value: unknown): boolean {
-  if (Array.isArray(value)) return value.every((item) => acceptedSource(item) || acceptedObject(item));
-  return acceptedSource(value) || acceptedObject(value);
-}
 
 /**
  * Whether the platform drops this element's `asyncapi` for the `openapi` beside it: on a group
@@ -47,7 +16,7 @@ function platformKeepsOpenapi(value: unknown): boolean {
  * (test/resolve/asyncapi.corpus.test.ts, its groups beside openapi).
  */
 export function asyncapiLostToOpenapi(node: ElementNode): boolean {
-  return node.kind === 'group' && node.value.openapi !== undefined && platformKeepsOpenapi(node.value.openapi);
+  return node.kind === 'group' && node.value.openapi !== undefined && platformKeepsSpecValue('openapi', node.value.openapi);
 }
 
 /** Whether the element names an `asyncapi` the platform reads (`platform`: as its validator leaves it, else as written). */
@@ -56,6 +25,7 @@ function namesAsyncapi(node: ElementNode, platform: boolean): boolean {
     node.value.asyncapi !== undefined &&
     READS_ASYNCAPI.has(node.kind) &&
     openapiSources(node.value.asyncapi).length > 0 &&
+    !groupDropsSpecValue(node.kind, node.value, 'asyncapi') &&
     !(platform && asyncapiLostToOpenapi(node))
   );
 }

@@ -45,14 +45,23 @@ const PLATFORM_CHILD_ORDER: Readonly<Record<'navigation' | DivisionKind | 'item'
   product: ['languages', 'versions', 'tabs', 'anchors', 'dropdowns', 'groups', 'pages', 'menu'],
   version: ['languages', 'tabs', 'dropdowns', 'anchors', 'products', 'groups', 'pages'],
   language: ['versions', 'tabs', 'dropdowns', 'anchors', 'products', 'groups', 'pages'],
-  item: ['groups', 'pages'],
+  item: ['languages', 'versions', 'dropdowns', 'anchors', 'products', 'tabs', 'groups', 'pages'],
   group: ['pages'],
 };
 
-/** The child array the platform keeps of an element that holds several (undefined for other elements, or none). */
+/**
+ * The child array the platform keeps of an element that holds several (undefined for other
+ * elements, or none). An empty array of divisions fails its variant of the union ("At least one
+ * tab must be specified"), so the next is tried: it is never the one kept (issue 65).
+ */
 export function platformKeptChild(kind: ElementKind, value: Readonly<Record<string, unknown>>): ChildKey | undefined {
   const order = (PLATFORM_CHILD_ORDER as Partial<Record<ElementKind, readonly ChildKey[]>>)[kind];
-  return order?.find((key) => Object.hasOwn(value, key));
+  return order?.find((key) => Object.hasOwn(value, key) && !emptyDivisions(key, value[key]));
+}
+
+/** An empty array under a key of divisions or groups (not `pages` or `menu`, which may be empty). */
+export function emptyDivisions(key: string, value: unknown): boolean {
+  return Array.isArray(value) && value.length === 0 && key !== 'pages' && (PRIMARY_KEYS as readonly string[]).includes(key);
 }
 
 /** Every kind of object in `navigation`. */
@@ -272,10 +281,12 @@ export const ELEMENTS: Readonly<Record<ElementKind, ElementSpec>> = {
   item: {
     definition: 'menuItem',
     title: 'Menu item',
-    description: "An entry of a tab's or product's menu. It holds only groups, pages and an external link (href).",
+    description:
+      "An entry of a tab's or product's menu. It holds groups or pages, or an external link (href); the platform builds any division in it too (tabs, anchors, dropdowns, products, versions, languages).",
     noun: 'menu item',
     name: name('item', 'its label', 'The label of the menu item.', "the menu item's label"),
-    children: { groups: 'group', pages: 'group' },
+    // The platform's menu item admits every division (its validator's menuItemSchema; issue 65).
+    children: { ...DIVISIONS },
     fields: ['icon', 'description', 'href', ...COMMON, 'global'],
     trail: 'menu',
   },
@@ -372,10 +383,16 @@ const hex = (mode: string, key: string): SchemaFragment => ({
   pattern: HEX,
   errorMessage: `\`${key}\` must be a hex colour such as "#0D9373" (#rgb or #rrggbb).`,
 });
+/** A spec path or URL: not blank (the platform's schema trims it and wants it non-empty). */
+const NOT_BLANK = '\\S';
 const specSource = (what: string): SchemaFragment => ({
   description: `Path (relative to the docs root) or URL of the ${what} file.`,
   type: 'string',
-  errorMessage: "`source` must be a string (the spec's path or URL).",
+  pattern: NOT_BLANK,
+  errorMessage: {
+    type: "`source` must be a string (the spec's path or URL).",
+    pattern: `An empty \`source\` names no ${what} file, and the platform rejects the whole docs.json for it.`,
+  },
 });
 const generatedDirectory: SchemaFragment = {
   description: 'The folder of the generated pages (default "api-reference").',
@@ -497,7 +514,14 @@ function specForms(field: string, object: ValueObject, what: string): SchemaFrag
       items: {
         if: { type: 'object' },
         then: { $ref: `#/definitions/${object}` },
-        else: { type: 'string', errorMessage: `Each entry of \`${field}\` must be a spec path or URL (string) or an object with \`source\`.` },
+        else: {
+          type: 'string',
+          pattern: NOT_BLANK,
+          errorMessage: {
+            type: `Each entry of \`${field}\` must be a spec path or URL (string) or an object with \`source\`.`,
+            pattern: `An empty entry of \`${field}\` names no ${what} file, and the platform rejects the whole docs.json for it.`,
+          },
+        },
       },
     },
     else: {
@@ -505,7 +529,11 @@ function specForms(field: string, object: ValueObject, what: string): SchemaFrag
       then: { $ref: `#/definitions/${object}` },
       else: {
         type: 'string',
-        errorMessage: `\`${field}\` must be a spec path or URL (string), an array of them, or an object with \`source\` (and \`directory\`).`,
+        pattern: NOT_BLANK,
+        errorMessage: {
+          type: `\`${field}\` must be a spec path or URL (string), an array of them, or an object with \`source\` (and \`directory\`).`,
+          pattern: `An empty \`${field}\` names no ${what} file, and the platform rejects the whole docs.json for it.`,
+        },
       },
     },
   };

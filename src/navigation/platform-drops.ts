@@ -93,3 +93,25 @@ export function arrayLostTo(docs: unknown, segments: readonly string[]): LostArr
   }
   return lost;
 }
+
+/**
+ * The group whose `openapi` or `asyncapi` holds the value at `segments` (a schema problem's
+ * pointer), if any: the platform's validator drops such a value alone, without a word, and keeps
+ * the group (groupDropsSpecValue), so the array around the group is not lost.
+ */
+export function groupSpecValueAt(docs: unknown, segments: readonly string[]): { group: readonly string[]; field: 'openapi' | 'asyncapi' } | undefined {
+  if (segments[0] !== 'navigation' || !isPlainObject(docs)) return undefined;
+  let value: unknown = docs.navigation;
+  let kind: ElementKind = 'navigation';
+  for (let i = 1; i < segments.length; i += 2) {
+    const key = segments[i];
+    if (kind === 'group' && (key === 'openapi' || key === 'asyncapi')) return { group: segments.slice(0, i), field: key };
+    const childOf = childKind(kind, key);
+    if (!isPlainObject(value) || childOf === undefined || !Array.isArray(value[key])) return undefined;
+    const entry: unknown = (value[key] as unknown[])[Number(segments[i + 1])];
+    if (!isPlainObject(entry)) return undefined;
+    value = entry;
+    kind = key === 'pages' ? 'group' : childOf;
+  }
+  return undefined;
+}

@@ -1,7 +1,7 @@
 import { isPlainPage, isTidyPage, parseEntry, tidyPage, type PageEntry } from './entries.js';
 import { childKind, ELEMENTS, isPlainObject, isSourceRef, PAGE_FIELDS, type ElementKind, type FieldName } from './model.js';
 import { escapeSegment } from '../source/pointer.js';
-import { openapiSources } from './openapi.js';
+import { groupDropsSpecValue, openapiSources } from './openapi.js';
 
 /** Where a node is: a chain of keys, turned into a JSON pointer only when a problem needs it. */
 export interface Path {
@@ -247,9 +247,17 @@ export function walkNavigation(docs: unknown, visitors: readonly NavigationVisit
   }
 }
 
-/** An element whose `openapi` names a spec starts a scope (`openapi: []` or `{}` is the schema's to report). */
+/**
+ * An element whose `openapi` names a spec starts a scope (`openapi: []` or `{}` is the schema's to
+ * report), unless it is a group's value the platform drops (groupDropsSpecValue).
+ */
 export function startsOpenapiScope(kind: ElementKind, value: Record<string, unknown>): boolean {
-  return value.openapi !== undefined && ELEMENTS[kind].fields.includes('openapi') && openapiSources(value.openapi).length > 0;
+  return (
+    value.openapi !== undefined &&
+    ELEMENTS[kind].fields.includes('openapi') &&
+    openapiSources(value.openapi).length > 0 &&
+    !groupDropsSpecValue(kind, value, 'openapi')
+  );
 }
 
 function makeElement(

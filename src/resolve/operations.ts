@@ -161,12 +161,21 @@ export function generatedPagePath(op: Operation, directory?: string): string {
 /**
  * The page title as the platform gives it: `x-mint.metadata.title`; else the summary (not for a
  * webhook: its summary only names the page); else the last segment of the page path made readable.
+ * The platform finds the summary again through the page's meta tag, `/<spec file> <method> <path>`,
+ * split on whitespace: a spec file (`specFile`, root-relative) or path with a space in it makes
+ * more than three words, no summary is found, and the title is the path's (issue 65:
+ * `api ref/o.yaml` titles "List Users via API" as "List users via api").
  */
-export function pageTitle(op: Operation, page: string = generatedPagePath(op)): string {
+export function pageTitle(op: Operation, page: string = generatedPagePath(op), specFile?: string): string {
   const title = op.metadata?.title;
   if (typeof title === 'string' && title !== '') return title;
-  if (op.summary && op.method !== 'webhook') return op.summary;
+  if (op.summary && op.method !== 'webhook' && !(specFile !== undefined && metaTagWords(specFile, op) > 3)) return op.summary;
   return titleFromSlug(page);
+}
+
+/** The words of the platform's meta tag for a generated page (`/<spec file> <method> <path>`), as its parser splits it. */
+function metaTagWords(specFile: string, op: Operation): number {
+  return `/${specFile.replace(/^\/+/, '')} ${op.method} ${op.path}`.trim().split(/\s+/).length;
 }
 
 /** The label of the generated group an operation lands in: its first tag's label, or `API Reference`. */

@@ -15,7 +15,8 @@ import { stringField } from '../pages/front-matter.js';
 import { iconOf } from './nav.js';
 import type { Operation } from './operations.js';
 import { findPageFile, readPageFile, type PageFile } from './page-files.js';
-import { importsOf, mayImport, readAsPage } from './unlisted-pages.js';
+import { ignoredTest, readAsPage, whyNotAPage } from '../platform-ignores.js';
+import { importsOf, mayImport } from './unlisted-pages.js';
 import { PageChannels, type FrontMatterChannel } from './page-channels.js';
 import { PageOperations } from './page-operations.js';
 import type { SpecLoader } from './specs.js';
@@ -112,6 +113,14 @@ export class PageFrontMatterReader {
     let result: PageFrontMatter | undefined;
     if (found) {
       result = { file: found.file };
+      const twin = `${pagePath}.md`;
+      if (found.file.endsWith('.mdx') && this.files!.hasFile(twin) && whyNotAPage(twin, ignoredTest(undefined)) === undefined) {
+        this.sayInPage(found, {
+          code: 'slug-collision',
+          severity: 'warning',
+          message: `"${twin}" and "${found.file}" are both the page "${pagePath}": the platform's build reads the two in parallel and keeps whichever it finishes last, so the page's content and title are one or the other from one deployment to the next (docsnav reads "${found.file}"). Remove or rename one.`,
+        });
+      }
       const front = found.frontMatter;
       if (front && !front.ok) {
         this.sayInPage(found, brokenYaml(found.file, front, true));

@@ -52,6 +52,11 @@ export class SpecsInScope {
     const first = !this.said.has(pointer);
     this.said.add(pointer);
     if (result.ok) {
+      const refused = this.profile?.platformSpecFiles ? notAPlatformSpec(result.file, result.version) : undefined;
+      if (refused) {
+        if (first) this.report({ code: 'openapi-invalid', message: refused, pointer });
+        return undefined;
+      }
       if (first && result.warnings.length > 0) this.report({ code: 'openapi-warning', message: result.warnings.join(' '), pointer });
       if (first) this.externalRefs(result, pointer);
       return result;
@@ -80,7 +85,12 @@ export class SpecsInScope {
     const first = !this.said.has(pointer);
     this.said.add(pointer);
     // Its caveats (JSON read as YAML) change nothing on the platform, which reads it the same way.
-    if (result.ok) return result;
+    if (result.ok) {
+      const refused = this.profile?.platformSpecFiles ? notAPlatformSpec(result.file, undefined) : undefined;
+      if (!refused) return result;
+      if (first) this.report({ code: 'asyncapi-invalid', message: refused, pointer });
+      return undefined;
+    }
     if (!first) return undefined;
     if (result.reason === 'remote') {
       this.report({
@@ -133,6 +143,25 @@ export function scopeNaming(node: PageNode, specfile: string): { owner: ElementN
   for (let scope = node.parent.openapi; scope; scope = scope.owner.parent?.openapi) {
     const source = openapiSources(scope.value).find((s) => !isUrl(s.source) && rootRelative(s.source) === file);
     if (source) return { owner: scope.owner, source };
+  }
+  return undefined;
+}
+
+/**
+ * Why the platform's build takes a local spec file for no spec at all, or undefined when it takes
+ * it: it reads only files ending in `.json`, `.yaml` or `.yml` as written (its file walk compares the
+ * extension as it is), and of those, as an OpenAPI spec only a document with a top-level `openapi`
+ * (@mintlify/prebuild 1.0.1341, prebuild/categorizeFilePaths.js). Naming another in docs.json
+ * fails its build: "Openapi file … does not exist" (issue 65: a Swagger 2.0 spec).
+ */
+function notAPlatformSpec(file: string, version: string | undefined): string | undefined {
+  if (isUrl(file)) return undefined;
+  const extension = /\.([^./]+)$/.exec(file)?.[1];
+  if (extension !== undefined && ['json', 'yaml', 'yml'].includes(extension.toLowerCase()) && !['json', 'yaml', 'yml'].includes(extension)) {
+    return `"${file}" ends in ".${extension}": the platform takes only files ending in ".json", ".yaml" or ".yml" (lower case) for specs, so to its build this file does not exist and it fails ("… file ${file} … does not exist"). Rename it to ".${extension.toLowerCase()}".`;
+  }
+  if (version === '2.0') {
+    return `"${file}" is Swagger 2.0: the platform reads only OpenAPI 3.0 and 3.1 documents (a top-level \`openapi\`), so to its build this file does not exist and it fails ("Openapi file ${file} … does not exist"). Convert it to OpenAPI 3 (e.g. with swagger2openapi).`;
   }
   return undefined;
 }

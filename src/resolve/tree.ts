@@ -34,6 +34,7 @@ import { channelDescription, channelGroups } from './asyncapi.js';
 import { applyFrontMatter, PageFrontMatterReader } from './page-front-matter.js';
 import { ANY_DANGER, dangerIn, HAS_URL_BREAKING, urlBreakingIn } from './page-path-safety.js';
 import { PageUrls, type WriteOrder } from './page-urls.js';
+import { languageOverrideLosses } from '../settings/index.js';
 import { titleFromSlug } from './slug.js';
 import { scopeNaming, SpecsInScope } from './specs-in-scope.js';
 import type { SpecLoader } from './specs.js';
@@ -150,6 +151,8 @@ export class TreeBuilder {
     this.nav = this.keepTree ? new NavBuilder(MAX_TRAIL, this.dropsLikePlatform) : undefined;
     const styling = isPlainObject(docs) ? docs.styling : undefined;
     this.breadcrumbs = isPlainObject(styling) && styling.eyebrows === 'breadcrumbs';
+    // A language's own settings the platform refuses cost the array holding it, as a malformed entry does (issue 65).
+    if (options.profile?.checksSettings) this.loseArraysAround(languageOverrideLosses(docs));
   }
 
   /**
@@ -610,7 +613,7 @@ export class TreeBuilder {
       id: pointer,
       path: wanted,
       kind: 'endpoint',
-      title: pageTitle(op, wanted),
+      title: pageTitle(op, wanted, file),
       trail,
       hidden: hidden || op.hidden,
       openapi: pageOperation(op, file),

@@ -9,23 +9,12 @@
  * - a `.md` file named `readme`, `license`, `contributing` or `contribute` (any case, any folder)
  *   is no page either;
  * - what the platform ignores is left out (`.git`, `.github`, `node_modules`, `README.md`, … and
- *   `.mintignore`'s patterns: src/site/ignored.ts, given by the caller); any other folder
+ *   `.mintignore`'s patterns: src/platform-ignores.ts, given by the caller); any other folder
  *   starting with a dot is read like the rest;
  * - a file another content file imports (`import X from "/components/x.mdx"`, or a relative path)
  *   is a snippet, not a page (`importsOf`).
  */
 import path from 'node:path';
-
-const EXCLUDED_MD = new Set(['readme', 'license', 'contributing', 'contribute']);
-
-/** Whether the platform's build reads a root-relative file as a page, before `.mintignore` and imports are considered. */
-export function readAsPage(file: string): boolean {
-  const mdx = file.endsWith('.mdx');
-  if (!mdx && !file.endsWith('.md')) return false;
-  const lower = file.toLowerCase();
-  if (lower.startsWith('snippets/') || lower.startsWith('_snippets/')) return false;
-  return mdx || !EXCLUDED_MD.has(path.posix.basename(lower, '.md'));
-}
 
 /** Whether the build reads a file for the imports it holds: every `.mdx`, `.md`, `.jsx` and `.tsx` file. */
 export function mayImport(file: string): boolean {

@@ -17,8 +17,9 @@ export const asyncapiNotFound: NavigationRule = {
     return {
       element(node) {
         if (!generatesAsyncapi(node, context.profile.name === 'platform')) return;
-        for (const { file, at } of localOpenapiFiles(node.value.asyncapi)) {
-          if (escapesRoot(file)) continue; // path-outside-root's
+        for (const { source, file, at } of localOpenapiFiles(node.value.asyncapi)) {
+          // path-outside-root's; a blank value names no file: the schema says so.
+          if (escapesRoot(file) || source.trim() === '') continue;
           const kind = file === '' ? 'folder' : kindIn(files, file);
           if (kind === 'file' || kind === 'outside-root') continue;
           const shown = file === '' ? '/' : file;

@@ -17,7 +17,8 @@ export function describeElement(node: ElementNode): string {
  * a group: neither takes other arrays, which the platform would strip without a word.)
  */
 export function keptChildren(node: ElementNode, present: readonly string[], first: string, other: string): string {
-  const kept = platformKeptChild(node.kind, node.value);
+  // None kept: every array is empty (the schema says what the platform does with them).
+  const kept = platformKeptChild(node.kind, node.value) ?? first;
   const dropped = present.filter((key) => key !== kept).map((key) => `\`${key}\``);
   const said = `The platform keeps \`${kept}\` and silently drops ${dropped.join(' and ')} (no page of it is built).`;
   if ((first === 'groups' && other === 'pages') || (first === 'pages' && other === 'groups')) return `${said} Put the loose pages into a group.`;

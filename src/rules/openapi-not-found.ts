@@ -15,8 +15,9 @@ export const openapiNotFound: NavigationRule = {
     return {
       element(node) {
         if (node.openapi?.owner !== node) return;
-        for (const { file, at } of localOpenapiFiles(node.value.openapi)) {
-          if (escapesRoot(file)) continue;
+        for (const { source, file, at } of localOpenapiFiles(node.value.openapi)) {
+          // A blank value names no file: the schema says so (and what the platform does with it).
+          if (escapesRoot(file) || source.trim() === '') continue;
           const why = file === '' ? `"/" (the docs root) is a folder, not an OpenAPI file.` : whyNot(files, file);
           if (why) context.report({ message: why, pointer: pointerOf(node.path, 'openapi', ...at) });
         }

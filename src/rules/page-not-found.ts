@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { escapesRoot, isUrl } from '../navigation/openapi.js';
 import { listedInOwnPages, pointerOf } from '../navigation/walk.js';
+import { ignoredTest, whyNotAPage } from '../platform-ignores.js';
 import { Suggester } from '../suggest.js';
 import { shorten } from '../text.js';
 import { kindIn, pageFileIn } from '../docs-root.js';
@@ -38,6 +39,16 @@ export const pageNotFound: NavigationRule = {
         const kinds = [`${page}.mdx`, `${page}.md`].map((file) => ({ file, kind: kindIn(files, file) }));
         // A symlink out of the root: path-outside-root says so.
         if (kinds.some(({ kind }) => kind === 'outside-root')) return;
+        // A file the platform's build does not take for a page (issue 65: `changelog.md`).
+        const unread = kinds.find(({ kind }) => kind === 'file');
+        if (unread) {
+          const why = whyNotAPage(unread.file, ignoredTest(undefined)) ?? 'its .mintignore leaves it out';
+          context.report({
+            message: `"${unread.file}" is not a page to the platform: ${why}. Its build lists "${page}" with no content ("is referenced in the docs.json navigation but the file does not exist") and titles it from the path.`,
+            pointer: pointerOf(node.path),
+          });
+          return;
+        }
         const odd = kinds.find(({ kind }) => kind !== undefined);
         if (odd) {
           context.report({

@@ -32,9 +32,21 @@ function isReference(fragment: SchemaFragment): boolean {
   return typeof fragment.$ref === 'string' && Object.keys(fragment).every((key) => key === '$ref' || key === 'description');
 }
 
+/**
+ * An element's name: a string, and not empty where the platform's schema says `nonempty()` (every
+ * name but a language's code, which language-code checks): an empty name fails the element, so the
+ * platform drops the array holding it, or fails the build at the root (issue 65).
+ */
 function nameProperty(spec: ElementSpec): SchemaFragment {
-  const { field, description, mustBe } = spec.name!;
-  return { description, type: 'string', errorMessage: `\`${field}\` must be a string (${mustBe}).` };
+  const { field, description, mustBe, languageCode } = spec.name!;
+  const mustBeString = `\`${field}\` must be a string (${mustBe}).`;
+  if (languageCode) return { description, type: 'string', errorMessage: mustBeString };
+  return {
+    description,
+    type: 'string',
+    minLength: 1,
+    errorMessage: { type: mustBeString, minLength: `\`${field}\` must not be empty (${mustBe}), and the platform rejects the whole docs.json for it.` },
+  };
 }
 
 function fieldProperty(field: FieldName): SchemaFragment {
@@ -106,10 +118,21 @@ export function buildNavigationSchema(): SchemaFragment {
   };
   for (const kind of ELEMENT_KINDS) define(ELEMENTS[kind].definition, elementDefinition(kind));
   for (const key of CHILD_KEYS) {
+    // An empty array of divisions fails the platform's schema ("At least one tab must be specified"); `pages` and `menu` may be empty.
+    const atLeastOne =
+      key === 'pages' || key === 'menu'
+        ? {}
+        : {
+            minItems: 1,
+            errorMessage: {
+              minItems: `An empty \`${key}\` holds no ${ELEMENTS[ELEMENT_OF_KEY[key]].noun}, and the platform rejects the whole docs.json for it.`,
+            },
+          };
     define(key, {
       description: ARRAY_WORDS[key],
       type: 'array',
       items: key === 'pages' ? { $ref: '#/definitions/pageEntry' } : elementOrSourceRef(ELEMENTS[ELEMENT_OF_KEY[key]].definition),
+      ...atLeastOne,
     });
   }
   for (const [key, kind] of Object.entries(ELEMENTS.global.children) as Array<[ChildKey, ElementKind]>) {

@@ -291,13 +291,27 @@ function stringParam(error: GeneratedError, name: string): string {
   return typeof value === 'string' ? value : String(value);
 }
 
+/**
+ * Keys the platform's schema names on every navigation element but refuses where they do not
+ * generate pages (its `graphqlNotSupportedSchema`, `sdkNotSupportedSchema`: `z.never()`): unlike a
+ * key it does not know, which it strips, such a key fails the element, as a wrong value does
+ * (issue 65: a group's `graphql`, or `sdk` on the navigation root, failed the build while docsnav
+ * reported only an unknown field).
+ */
+const REFUSED_KEYS: ReadonlySet<string> = new Set(['graphql', 'sdk']);
+
 function unknownField(objectPointer: string, key: string, docs: unknown): Finding {
   const found = objectAt(parsePointer(objectPointer), docs);
   const object = found === 'docs' ? undefined : found;
-  const message =
-    object === 'item'
-      ? `A menu item holds only groups, pages and external links (href); \`${key}\` is not allowed here.`
-      : `\`${key}\` is not a field of ${object ? objectName(object) : 'this object'}.`;
+  if (object !== undefined && isElementKind(object) && REFUSED_KEYS.has(key)) {
+    return {
+      code: 'invalid-value',
+      pointer: childPointer(objectPointer, key),
+      at: 'key',
+      message: `\`${key}\` is not allowed on ${objectName(object)} (the platform generates pages from it only on ${key === 'sdk' ? 'a group or a tab' : 'a tab'}), and the platform rejects the whole docs.json for it.`,
+    };
+  }
+  const message = `\`${key}\` is not a field of ${object ? objectName(object) : 'this object'}.`;
   const finding: Finding = { code: 'unknown-field', pointer: childPointer(objectPointer, key), at: 'key', message };
   const suggestion = object ? closest(key, ALLOWED_KEYS[object]) : undefined;
   if (suggestion !== undefined) finding.suggest = suggestion;

@@ -1,6 +1,7 @@
 import type { Finding } from '../problem.js';
-import { NAME_FIELD, elementNoun } from '../navigation/model.js';
-import { arrayLostTo, pageList, pagesInside } from '../navigation/platform-drops.js';
+import { NAME_FIELD, elementNoun, emptyDivisions, isPlainObject, platformKeptChild } from '../navigation/model.js';
+import { isBlankSpecValue } from '../navigation/openapi.js';
+import { arrayLostTo, groupSpecValueAt, pageList, pagesInside } from '../navigation/platform-drops.js';
 import { parsePointer, toPointer, valueAt } from '../source/pointer.js';
 
 /** The schema codes for a value the platform's validator refuses (an unknown key it only strips). */
@@ -15,8 +16,23 @@ const MALFORMED = new Set(['missing-field', 'invalid-type', 'invalid-value']);
 export function explainLostArrays(docs: unknown, findings: readonly Finding[]): Array<{ division: string; key: string }> {
   const lost = new Map<string, { division: string; key: string; words: string }>();
   for (const finding of findings) {
-    if (!MALFORMED.has(finding.code) || finding.severity === 'info') continue;
-    const array = arrayLostTo(docs, parsePointer(finding.pointer));
+    if (finding.severity === 'info') continue;
+    const segments = parsePointer(finding.pointer);
+    // The root's `asyncapi` is not in the platform's schema: stripped whatever it holds (asyncapi-ignored says so).
+    if (segments[0] === 'navigation' && segments[1] === 'asyncapi' && MALFORMED.has(finding.code)) {
+      finding.severity = 'warning';
+      finding.message = `${finding.message.replace(/,? ?and the platform rejects the whole docs\.json for it\./, '.')} The platform strips \`asyncapi\` from the navigation root whatever it holds, so its build does not fail on it.`;
+      continue;
+    }
+    // A wrong `openapi`/`asyncapi` on a group costs only that value (issue 65).
+    const spec = MALFORMED.has(finding.code) || finding.code === 'unknown-field' ? groupSpecValueAt(docs, segments) : undefined;
+    if (spec) {
+      explainGroupSpecValue(finding, spec.field, valueAt(docs, [...spec.group, spec.field]));
+      continue;
+    }
+    if (!MALFORMED.has(finding.code)) continue;
+    if (explainEmptyDivisions(docs, segments, finding)) continue;
+    const array = arrayLostTo(docs, segments);
     if (!array) continue;
     const division = toPointer(array.division);
     const id = `${division}/${array.key}`;
@@ -32,4 +48,43 @@ export function explainLostArrays(docs: unknown, findings: readonly Finding[]): 
     finding.message = `${finding.message.replace(/,? ?and the platform rejects the whole docs\.json for it\./, '.')} ${known.words}`;
   }
   return [...lost.values()].map(({ division, key }) => ({ division, key }));
+}
+
+/**
+ * A schema finding in a group's `openapi` or `asyncapi`: the platform's validator drops that value
+ * without a word (groups.js, `silentlyDropInvalid`) and builds the site, with no page from it. An
+ * empty value (a blank string) names no spec, so nothing is lost: a warning; anything else drops
+ * the spec the author named: an error, saying so.
+ */
+function explainGroupSpecValue(finding: Finding, field: 'openapi' | 'asyncapi', value: unknown): void {
+  const base = finding.message.replace(/,? ?and the platform rejects the whole docs\.json for it\./, '.');
+  if (isBlankSpecValue(value)) {
+    finding.severity = 'warning';
+    finding.message = `${base} The platform does not fail the build for this: its validator drops a group's empty \`${field}\` without a word. Remove it, or name the spec.`;
+    return;
+  }
+  finding.message = `${base} The platform does not fail the build for this: its validator drops the group's whole \`${field}\` without a word, so no page is generated from it.`;
+}
+
+/**
+ * An empty array of divisions (`"tabs": []`): the platform's schema refuses it, and its union tries
+ * the element's next form, so only that key is dropped; nothing listed is lost (a warning). At the
+ * navigation root there is no form without a primary pattern: the build fails unless another
+ * non-empty one is there (then the platform builds from that one). True when `finding` was one.
+ */
+function explainEmptyDivisions(docs: unknown, segments: readonly string[], finding: Finding): boolean {
+  const key = segments.at(-1);
+  if (key === undefined || !emptyDivisions(key, valueAt(docs, segments))) return false;
+  const parent = valueAt(docs, segments.slice(0, -1));
+  const base = finding.message.replace(/,? ?and the platform rejects the whole docs\.json for it\./, '.');
+  if (segments.length === 2 && segments[0] === 'navigation') {
+    const other = isPlainObject(parent) ? platformKeptChild('navigation', parent) : undefined;
+    if (other === undefined) return true; // the build fails: the message says so
+    finding.severity = 'warning';
+    finding.message = `${base} The platform does not fail the build for this: it drops the empty \`${key}\` and builds the site from \`${other}\`.`;
+    return true;
+  }
+  finding.severity = 'warning';
+  finding.message = `${base} The platform does not fail the build for this: it drops the empty \`${key}\` without a word; the rest of the element stays.`;
+  return true;
 }

@@ -4,7 +4,10 @@
  * fails the platform's build as an error; a key the platform merely drops is `info`.
  */
 import type { Code } from '../codes.js';
+import { CHILD_KEYS, childKind, isPlainObject, type ElementKind } from '../navigation/model.js';
 import type { Finding } from '../problem.js';
+import { explainLostArrays } from '../schema/lost-arrays.js';
+import { toPointer } from '../source/pointer.js';
 import { checkShape, type IssueKind, type SettingsIssue } from './check.js';
 import { DOCS_SETTINGS } from './docs-settings.js';
 
@@ -23,8 +26,59 @@ const CODE_OF: Readonly<Record<IssueKind, Code>> = {
  * that is not an object is the docs.json schema's problem (reported under every profile).
  */
 export function checkDocsSettings(docs: unknown): Finding[] {
-  if (typeof docs !== 'object' || docs === null || Array.isArray(docs)) return [];
-  return checkShape(docs, DOCS_SETTINGS).map(docsFinding);
+  if (!isPlainObject(docs)) return [];
+  return [...checkShape(docs, DOCS_SETTINGS).map(docsFinding), ...languageOverrides(docs).findings];
+}
+
+/**
+ * The arrays the platform drops for a language's own settings it refuses (the division's array
+ * holding the language): what the platform profile's tree leaves out, as for a malformed entry.
+ */
+export function languageOverrideLosses(docs: unknown): Array<{ division: string; key: string }> {
+  return isPlainObject(docs) ? languageOverrides(docs).lost : [];
+}
+
+/** A language's own settings: the platform checks them with the same schema as docs.json's top-level ones. */
+const LANGUAGE_OVERRIDES = ['banner', 'footer', 'navbar'] as const;
+
+/**
+ * The `banner`, `footer` and `navbar` of every language in `navigation`, checked as the top-level
+ * ones are (issue 65: a language's `navbar: { primary: {} }` fails the language on the platform, and
+ * its validator drops the array holding it, or fails the build at the root). Each finding says what
+ * the platform loses (explainLostArrays), as a schema finding does.
+ */
+function languageOverrides(docs: Readonly<Record<string, unknown>>): { findings: Finding[]; lost: Array<{ division: string; key: string }> } {
+  const findings: Finding[] = [];
+  const stack: Array<{ value: unknown; kind: ElementKind; path: Array<string | number> }> = [
+    { value: docs.navigation, kind: 'navigation', path: ['navigation'] },
+  ];
+  for (let item = stack.pop(); item; item = stack.pop()) {
+    const { value, kind, path } = item;
+    if (!isPlainObject(value)) continue;
+    if (kind === 'language') {
+      for (const field of LANGUAGE_OVERRIDES) {
+        if (value[field] === undefined || !isPlainObject(value[field])) continue; // not an object: the schema's to say
+        for (const issue of checkShape(value[field], DOCS_SETTINGS.fields[field].shape)) {
+          const finding = docsFinding({ ...issue, pointer: `${toPointer([...path, field])}${issue.pointer}` });
+          // Worded as the schema's findings are, so that explainLostArrays says what the platform loses instead.
+          if (issue.rejects)
+            finding.message = `${issue.message.replace(/\.$/, '')}${platformWords(issue)}, and the platform rejects the whole docs.json for it.`;
+          findings.push(finding);
+        }
+      }
+    }
+    for (const key of CHILD_KEYS) {
+      const child = childKind(kind, key);
+      const entries = value[key];
+      if (child === undefined || !Array.isArray(entries)) continue;
+      // Page strings hold no language: only objects are walked.
+      entries.forEach((entry, i) => {
+        if (isPlainObject(entry)) stack.push({ value: entry, kind: key === 'pages' ? 'group' : child, path: [...path, key, i] });
+      });
+    }
+  }
+  if (findings.length === 0) return { findings, lost: [] };
+  return { findings, lost: explainLostArrays(docs, findings) };
 }
 
 function docsFinding(issue: SettingsIssue): Finding {

@@ -6,7 +6,7 @@ import { RedirectTable, redirectsOf } from '../redirects/table.js';
 import type { PageTree } from '../resolve/types.js';
 import type { DocsFiles } from '../docs-root.js';
 import type { SiteInput, SiteRule } from './rule.js';
-import { ignoredTest, MINTIGNORE } from './ignored.js';
+import { ignoredTest, MINTIGNORE } from '../platform-ignores.js';
 import type { ValidationCache } from '../cache/memory.js';
 import type { KeptPages, KeptSiteCheck, PageText, ScansByText } from '../pages/kept.js';
 import { scanPages, type PageScan } from '../pages/scan.js';

@@ -19,6 +19,7 @@ import { resolveFile } from '../../src/resolve.js';
 import { validateFile, validateText } from '../../src/validate.js';
 import { corpus, docs } from '../corpus-files.js';
 import { mintOf, SETTINGS_CASES, SETTINGS_NAVIGATION, UPGRADE_CASES } from './cases.js';
+import { skipWithoutPlatform } from '../platform-packages.js';
 
 const SITES = path.join(corpus, 'mint-sites');
 const sites = readdirSync(SITES)
@@ -145,7 +146,7 @@ interface PlatformValidation {
 
 const installed = ensurePlatformValidator({ quiet: true });
 const platform: PlatformValidation | undefined = 'url' in installed ? ((await import(installed.url)) as PlatformValidation) : undefined;
-if ('reason' in installed) console.warn(`mint.json upgrade beside the platform's: skipped, ${installed.reason}`);
+const skip = skipWithoutPlatform("mint.json upgrade beside the platform's", 'reason' in installed ? installed.reason : undefined);
 
 /** The platform's upgrade as the build makes it (of the legacy check's output), or as `mint upgrade` does (the theme too). */
 function platformUpgrade(mint: unknown, theme: boolean): { valid: boolean; docs: unknown } {
@@ -226,91 +227,87 @@ function listingErrors(mint: unknown): string[] {
 /** docsnav's upgrade as the platform's (written JSON: key order counts). */
 const docsnavUpgrade = (mint: unknown, theme: boolean) => JSON.parse(JSON.stringify(upgradeMintConfig(mint, { theme }).docs)) as unknown;
 
-describe.skipIf(platform === undefined)(
-  `docsnav's upgrade beside the platform's (@mintlify/validation ${'version' in installed ? installed.version : ''})`,
-  () => {
-    const parsedSites = sites
-      .map((site) => {
-        try {
-          return { site, mint: JSON.parse(readFileSync(path.join(SITES, site, 'mint.json'), 'utf8')) as unknown };
-        } catch {
-          return undefined;
-        }
-      })
-      .filter((entry) => entry !== undefined);
+describe.skipIf(skip)(`docsnav's upgrade beside the platform's (@mintlify/validation ${'version' in installed ? installed.version : ''})`, () => {
+  const parsedSites = sites
+    .map((site) => {
+      try {
+        return { site, mint: JSON.parse(readFileSync(path.join(SITES, site, 'mint.json'), 'utf8')) as unknown };
+      } catch {
+        return undefined;
+      }
+    })
+    .filter((entry) => entry !== undefined);
 
-    it.each(parsedSites.map((entry) => [entry.site, entry.mint] as const))(
-      '%s: the same docs.json, as the build makes it and as mint upgrade does',
-      (_site, mint) => {
-        for (const theme of [false, true]) expect(JSON.stringify(docsnavUpgrade(mint, theme))).toBe(JSON.stringify(platformUpgrade(mint, theme).docs));
-      },
-    );
+  it.each(parsedSites.map((entry) => [entry.site, entry.mint] as const))(
+    '%s: the same docs.json, as the build makes it and as mint upgrade does',
+    (_site, mint) => {
+      for (const theme of [false, true]) expect(JSON.stringify(docsnavUpgrade(mint, theme))).toBe(JSON.stringify(platformUpgrade(mint, theme).docs));
+    },
+  );
 
-    it.each(parsedSites.map((entry) => [entry.site, entry.mint] as const))(
-      '%s: the legacy check passes where docsnav reports no mint-json-invalid, warns as often',
-      (site, mint) => {
-        const verdict = platform!.validateMintConfig(structuredClone(mint));
-        const problems = validateFile(path.join(SITES, site, 'mint.json')).problems;
-        expect(problems.some((p) => p.code === 'mint-json-invalid')).toBe(!verdict.success);
-        const dropped = new Set(problems.filter((p) => p.code === 'mint-json-dropped').map((p) => p.pointer));
-        // A warned anchor the upgrade drops is said once, as dropped.
-        const warned =
-          problems.filter((p) => p.code === 'mint-json-warning').length + [...dropped].filter((pointer) => /^\/anchors\/\d+$/.test(pointer)).length;
-        expect(warned).toBe(verdict.warnings?.length ?? 0);
-      },
-    );
+  it.each(parsedSites.map((entry) => [entry.site, entry.mint] as const))(
+    '%s: the legacy check passes where docsnav reports no mint-json-invalid, warns as often',
+    (site, mint) => {
+      const verdict = platform!.validateMintConfig(structuredClone(mint));
+      const problems = validateFile(path.join(SITES, site, 'mint.json')).problems;
+      expect(problems.some((p) => p.code === 'mint-json-invalid')).toBe(!verdict.success);
+      const dropped = new Set(problems.filter((p) => p.code === 'mint-json-dropped').map((p) => p.pointer));
+      // A warned anchor the upgrade drops is said once, as dropped.
+      const warned = problems.filter((p) => p.code === 'mint-json-warning').length + [...dropped].filter((pointer) => /^\/anchors\/\d+$/.test(pointer)).length;
+      expect(warned).toBe(verdict.warnings?.length ?? 0);
+    },
+  );
 
-    it.each(parsedSites.map((entry) => [entry.site, entry.mint] as const))(
-      '%s: every value the platform drops is listed as dropped, and none it uses',
-      (_site, mint) => {
+  it.each(parsedSites.map((entry) => [entry.site, entry.mint] as const))(
+    '%s: every value the platform drops is listed as dropped, and none it uses',
+    (_site, mint) => {
+      expect(listingErrors(mint)).toEqual([]);
+    },
+  );
+
+  it('generated mint.json files: every value the platform drops is listed as dropped, and none it uses', () => {
+    fc.assert(
+      fc.property(mintArb, (mint) => {
         expect(listingErrors(mint)).toEqual([]);
-      },
+      }),
+      // Each file is upgraded once per value in it: a sixth of the runs of the comparison above.
+      { numRuns: Math.ceil(Number(process.env.DOCSNAV_FC_RUNS ?? 400) / 6), seed: Number(process.env.DOCSNAV_FC_SEED ?? 20_260_528) },
     );
+  });
 
-    it('generated mint.json files: every value the platform drops is listed as dropped, and none it uses', () => {
-      fc.assert(
-        fc.property(mintArb, (mint) => {
-          expect(listingErrors(mint)).toEqual([]);
-        }),
-        // Each file is upgraded once per value in it: a sixth of the runs of the comparison above.
-        { numRuns: Math.ceil(Number(process.env.DOCSNAV_FC_RUNS ?? 400) / 6), seed: Number(process.env.DOCSNAV_FC_SEED ?? 20_260_528) },
-      );
-    });
+  it('every case of cases.ts is what the platform makes', () => {
+    for (const testCase of UPGRADE_CASES) {
+      const { valid, docs } = platformUpgrade(mintOf(testCase.mint), false);
+      expect(valid, testCase.name).toBe(true);
+      expect(JSON.stringify((docs as { navigation: unknown }).navigation), testCase.name).toBe(JSON.stringify(testCase.navigation));
+    }
+    for (const testCase of SETTINGS_CASES) {
+      const { valid, docs } = platformUpgrade(mintOf({ navigation: SETTINGS_NAVIGATION, ...testCase.mint }), testCase.theme === true);
+      expect(valid, testCase.name).toBe(true);
+      const { navigation, ...settings } = docs as Record<string, unknown>;
+      void navigation;
+      expect(JSON.stringify(settings), testCase.name).toBe(JSON.stringify(testCase.docs));
+      expect(listingErrors(mintOf({ navigation: SETTINGS_NAVIGATION, ...testCase.mint })), testCase.name).toEqual([]);
+    }
+  });
 
-    it('every case of cases.ts is what the platform makes', () => {
-      for (const testCase of UPGRADE_CASES) {
-        const { valid, docs } = platformUpgrade(mintOf(testCase.mint), false);
-        expect(valid, testCase.name).toBe(true);
-        expect(JSON.stringify((docs as { navigation: unknown }).navigation), testCase.name).toBe(JSON.stringify(testCase.navigation));
-      }
-      for (const testCase of SETTINGS_CASES) {
-        const { valid, docs } = platformUpgrade(mintOf({ navigation: SETTINGS_NAVIGATION, ...testCase.mint }), testCase.theme === true);
-        expect(valid, testCase.name).toBe(true);
-        const { navigation, ...settings } = docs as Record<string, unknown>;
-        void navigation;
-        expect(JSON.stringify(settings), testCase.name).toBe(JSON.stringify(testCase.docs));
-        expect(listingErrors(mintOf({ navigation: SETTINGS_NAVIGATION, ...testCase.mint })), testCase.name).toEqual([]);
-      }
-    });
-
-    it('generated mint.json files the legacy check accepts: the same docs.json', () => {
-      let compared = 0;
-      fc.assert(
-        fc.property(mintArb, (mint) => {
-          for (const theme of [false, true]) {
-            const theirs = platformUpgrade(mint, theme);
-            if (!theirs.valid) return;
-            expect(JSON.stringify(docsnavUpgrade(mint, theme))).toBe(JSON.stringify(theirs.docs));
-          }
-          compared++;
-        }),
-        { numRuns: Number(process.env.DOCSNAV_FC_RUNS ?? 400), seed: Number(process.env.DOCSNAV_FC_SEED ?? 20_260_526) },
-      );
-      console.log(`mint.json upgrade beside the platform's: ${compared} generated mint.json files the legacy check accepts, the same docs.json`);
-      expect(compared).toBeGreaterThan(100);
-    });
-  },
-);
+  it('generated mint.json files the legacy check accepts: the same docs.json', () => {
+    let compared = 0;
+    fc.assert(
+      fc.property(mintArb, (mint) => {
+        for (const theme of [false, true]) {
+          const theirs = platformUpgrade(mint, theme);
+          if (!theirs.valid) return;
+          expect(JSON.stringify(docsnavUpgrade(mint, theme))).toBe(JSON.stringify(theirs.docs));
+        }
+        compared++;
+      }),
+      { numRuns: Number(process.env.DOCSNAV_FC_RUNS ?? 400), seed: Number(process.env.DOCSNAV_FC_SEED ?? 20_260_526) },
+    );
+    console.log(`mint.json upgrade beside the platform's: ${compared} generated mint.json files the legacy check accepts, the same docs.json`);
+    expect(compared).toBeGreaterThan(100);
+  });
+});
 
 // ---- generated mint.json files: few names, so that prefixes, versions and nesting meet ----
 

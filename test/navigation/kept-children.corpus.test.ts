@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ensurePlatformValidator } from '../../bench/platform-validator.mjs';
 import { childKind, ELEMENTS, NAME_FIELD, platformKeptChild, type ElementKind } from '../../src/navigation/model.js';
+import { skipWithoutPlatform } from '../platform-packages.js';
 
 /**
  * Which child array the platform keeps of an element holding two (`platformKeptChild`, which
@@ -16,7 +17,7 @@ interface PlatformValidator {
 
 const installed = ensurePlatformValidator({ quiet: true });
 const validator: PlatformValidator | undefined = 'url' in installed ? ((await import(installed.url)) as PlatformValidator) : undefined;
-if ('reason' in installed) console.warn(`kept children: skipped, ${installed.reason}`);
+const skip = skipWithoutPlatform('kept children', 'reason' in installed ? installed.reason : undefined);
 
 const ONE_OF: Record<string, unknown> = {
   pages: ['p'],
@@ -48,7 +49,7 @@ const KINDS: Array<{ kind: ElementKind; wrap: (element: object) => object; find:
   },
 ];
 
-describe.skipIf(validator === undefined)("the child array the platform keeps, against its validator's", () => {
+describe.skipIf(skip)("the child array the platform keeps, against its validator's", () => {
   it.each(KINDS)('$kind', ({ kind, wrap, find }) => {
     const name = NAME_FIELD[kind];
     const keys = Object.keys(ELEMENTS[kind].children);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ensurePlatformValidator } from '../../bench/platform-validator.mjs';
 import { resolveText } from '../../src/resolve.js';
+import { skipWithoutPlatform } from '../platform-packages.js';
 
 /**
  * What the platform drops without failing (src/navigation/platform-drops.ts: a division with a link
@@ -16,7 +17,7 @@ interface PlatformValidator {
 
 const installed = ensurePlatformValidator({ quiet: true });
 const validator: PlatformValidator | undefined = 'url' in installed ? ((await import(installed.url)) as PlatformValidator) : undefined;
-if ('reason' in installed) console.warn(`platform drops: skipped, ${installed.reason}`);
+const skip = skipWithoutPlatform('platform drops', 'reason' in installed ? installed.reason : undefined);
 
 const SETTINGS = { name: 'n', theme: 'mint', colors: { primary: '#000000' } };
 const bad = { pages: ['c'] };
@@ -169,7 +170,7 @@ function pagesOf(value: unknown, out: string[] = []): string[] {
   return out;
 }
 
-describe.skipIf(validator === undefined)("what the platform drops, against its validator's", () => {
+describe.skipIf(skip)("what the platform drops, against its validator's", () => {
   it.each(Object.entries(CASES))('%s', async (_name, navigation) => {
     const verdict = await validator!.validateDocsConfig({ ...SETTINGS, navigation });
     expect(verdict.success, 'the platform builds it').toBe(true);

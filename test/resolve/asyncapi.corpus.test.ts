@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensurePrebuild, prebuildSite, PREBUILD } from '../../bench/prebuild.mjs';
 import { resolveFile } from '../../src/resolve.js';
+import { skipWithoutPlatform } from '../platform-packages.js';
 
 /**
  * AsyncAPI channel pages beside the platform's own build (@mintlify/prebuild, installed on demand
@@ -169,8 +170,8 @@ try {
   ensurePrebuild();
 } catch (error) {
   install = (error as Error).message;
-  console.warn(`asyncapi beside prebuild: skipped, ${install}`);
 }
+const skip = skipWithoutPlatform('asyncapi beside prebuild', install);
 
 const work = mkdtempSync(path.join(tmpdir(), 'docsnav-asyncapi-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -188,7 +189,7 @@ function writeSite(name: string, navigation: Record<string, unknown>): string {
   return dir;
 }
 
-describe.skipIf(install !== undefined)(`asyncapi pages beside the platform's build (${PREBUILD})`, () => {
+describe.skipIf(skip)(`asyncapi pages beside the platform's build (${PREBUILD})`, () => {
   it.each(SITES)(
     '%s',
     async (name, navigation) => {

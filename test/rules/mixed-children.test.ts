@@ -1,6 +1,10 @@
 import { mixedChildren } from '../../src/rules/mixed-children.js';
 import { JUNK, nestedGroups, testRule, type RuleCase } from './harness.js';
 
+/** One group, one anchor: entries for arrays that must not be empty. */
+const G = { group: 'G', pages: ['g'] };
+const A = { anchor: 'X', pages: ['x'] };
+
 const five = (leaf: Record<string, unknown>) => ({
   products: [
     {
@@ -133,7 +137,7 @@ const cases: RuleCase[] = [
   // The message names the element (by its name when it has one) and says what to do.
   {
     name: 'groups, then pages: put the loose pages into a group',
-    navigation: { tabs: [{ tab: 'Guides', groups: [], pages: ['a'] }] },
+    navigation: { tabs: [{ tab: 'Guides', groups: [{ group: 'G', pages: ['g'] }], pages: ['a'] }] },
     expected: [
       {
         pointer: '/navigation/tabs/0/pages',
@@ -145,7 +149,7 @@ const cases: RuleCase[] = [
   },
   {
     name: 'pages, then groups: put the loose pages into a group',
-    navigation: { anchors: [{ anchor: 'API', pages: ['a'], groups: [] }] },
+    navigation: { anchors: [{ anchor: 'API', pages: ['a'], groups: [{ group: 'G', pages: ['g'] }] }] },
     expected: [
       {
         pointer: '/navigation/anchors/0/groups',
@@ -161,14 +165,15 @@ const cases: RuleCase[] = [
     // element, the first of its own order (@mintlify/validation 0.1.878, every pair measured).
     name: 'other pairs: nest the one the platform drops inside the entries of the one it keeps',
     navigation: {
+      // Arrays of divisions hold one entry each: an empty one is dropped alone, never kept (invalid-value says so).
       tabs: [
-        { tab: 'A', groups: [], anchors: [] },
-        { tab: 'B', pages: [], anchors: [] },
-        { tab: 'C', anchors: [], pages: [] },
-        { tab: 'D', anchors: [], groups: [] },
-        { tab: 'E', menu: [], anchors: [] },
+        { tab: 'A', groups: [G], anchors: [A] },
+        { tab: 'B', pages: [], anchors: [A] },
+        { tab: 'C', anchors: [A], pages: [] },
+        { tab: 'D', anchors: [A], groups: [G] },
+        { tab: 'E', menu: [], anchors: [A] },
       ],
-      languages: [{ language: 'en', groups: [], tabs: [] }],
+      languages: [{ language: 'en', groups: [G], tabs: [{ tab: 'T', pages: ['t'] }] }],
     },
     expected: [
       {
@@ -195,10 +200,10 @@ const cases: RuleCase[] = [
         message: /holds both `anchors` and `groups`;.* Nest the `groups` inside the `anchors` entries\.$/,
       },
       {
-        // A menu item holds groups and pages only: the anchors cannot go there, nor the menu into an anchor.
+        // A menu item holds any division (issue 65): the anchors can go into the menu's entries.
         pointer: '/navigation/tabs/4/anchors',
         at: 'key',
-        message: /holds both `menu` and `anchors`;.* The platform keeps `anchors` and silently drops `menu`.* Keep one of them\.$/,
+        message: /holds both `menu` and `anchors`;.* The platform keeps `anchors` and silently drops `menu`.* Nest the `anchors` inside the `menu` entries\.$/,
       },
       {
         pointer: '/navigation/languages/0/tabs',
@@ -210,7 +215,8 @@ const cases: RuleCase[] = [
   },
   {
     name: 'three child arrays: the one the platform keeps, both dropped',
-    navigation: { versions: [{ version: 'v1', pages: [], groups: [], tabs: [] }] },
+    // Each array holds one entry: an empty array of divisions is dropped alone (invalid-value says so), never kept.
+    navigation: { versions: [{ version: 'v1', pages: [], groups: [{ group: 'G', pages: ['g'] }], tabs: [{ tab: 'T', pages: ['t'] }] }] },
     expected: [
       {
         pointer: '/navigation/versions/0/groups',

@@ -114,9 +114,22 @@ const cases: RuleCase[] = [
   },
   {
     name: 'array with junk',
+    navigation: { tabs: [{ tab: 'T', openapi: [null, 1, 'gone.json'], pages: [] }] },
+    files: FILES,
+    expected: [{ pointer: '/navigation/tabs/0/openapi/2' }],
+  },
+  {
+    // The platform's validator drops a group's openapi it refuses, without a word: no file is looked for (the schema says why).
+    name: 'a group’s openapi the platform drops (junk beside the path) names no file it reads',
     navigation: { groups: [{ group: 'G', openapi: [null, 1, 'gone.json'], pages: [] }] },
     files: FILES,
-    expected: [{ pointer: '/navigation/groups/0/openapi/2' }],
+    expected: [],
+  },
+  {
+    name: 'a blank openapi names no file (the schema says so)',
+    navigation: { tabs: [{ tab: 'T', openapi: '  ', pages: [] }], anchors: [{ anchor: 'A', openapi: { source: '' } }] },
+    files: FILES,
+    expected: [],
   },
   {
     name: 'object form',

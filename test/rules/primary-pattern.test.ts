@@ -72,7 +72,7 @@ const cases: RuleCase[] = [
   },
   {
     name: 'pages and groups: put the loose pages into a group',
-    navigation: { pages: ['a'], groups: [] },
+    navigation: { pages: ['a'], groups: [{ group: 'G', pages: ['g'] }] },
     expected: [
       { pointer: '/navigation/groups', at: 'key', message: /The platform keeps `groups` and silently drops `pages`.* Put the loose pages into a group\.$/ },
     ],

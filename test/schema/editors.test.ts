@@ -201,7 +201,7 @@ describe('diagnostics from the editor schemas', () => {
   });
 
   it("docsnav's own validator does not report what the rules own (no code twice)", () => {
-    const docs = { navigation: { tabs: [{ tab: 'A', groups: [], pages: [] }], languages: [{ language: 'xx', pages: [] }] } };
+    const docs = { navigation: { tabs: [{ tab: 'A', groups: [{ group: 'G', pages: [] }], pages: [] }], languages: [{ language: 'xx', pages: [] }] } };
     expect(checkSchema(docs)).toEqual([]);
   });
 });

@@ -181,8 +181,27 @@ const valid: Case[] = [
     expected: [],
   },
   {
-    name: 'several primary keys, mixed children and empty names are not the schema’s business',
-    docs: nav({ pages: ['a'], groups: [group('', ['b'])], tabs: [{ tab: '', pages: ['c'], groups: [] }] }),
+    name: 'several primary keys and mixed children are not the schema’s business',
+    docs: nav({ pages: ['a'], groups: [group('G', ['b'])], tabs: [{ tab: 'T', pages: ['c'], groups: [group('H', ['d'])] }] }),
+    expected: [],
+  },
+  {
+    name: 'a menu item holding any division (the platform builds them: issue 65)',
+    docs: nav({
+      tabs: [
+        {
+          tab: 'T',
+          menu: [
+            { item: 'I', tabs: [{ tab: 'X', pages: ['a'] }] },
+            { item: 'J', anchors: [{ anchor: 'A', pages: ['b'] }] },
+            { item: 'K', versions: [{ version: 'v1', pages: ['c'] }] },
+            { item: 'L', products: [{ product: 'P', pages: ['d'] }] },
+            { item: 'M', languages: [{ language: 'fr', pages: ['e'] }] },
+            { item: 'N', dropdowns: [{ dropdown: 'D', pages: ['f'] }] },
+          ],
+        },
+      ],
+    }),
     expected: [],
   },
   {
@@ -234,18 +253,44 @@ const invalid: Case[] = [
     expected: [{ code: 'unknown-field', pointer: '/navigation/tab', suggest: 'tabs', message: '`tab` is not a field of `navigation`.' }],
   },
   {
-    name: 'a menu item holding tabs',
-    docs: nav({ tabs: [{ tab: 'T', menu: [{ item: 'I', tabs: [{ tab: 'X', pages: ['a'] }], anchors: [] }] }] }),
+    name: 'a menu item holding a menu',
+    docs: nav({ tabs: [{ tab: 'T', menu: [{ item: 'I', menu: [{ item: 'X', pages: ['a'] }] }] }] }),
+    expected: [{ code: 'unknown-field', pointer: '/navigation/tabs/0/menu/0/menu', message: '`menu` is not a field of a menu item.' }],
+  },
+  {
+    name: 'empty names (the platform refuses each element, and at the root the whole docs.json: issue 65)',
+    docs: nav({ groups: [group('', ['b'])], tabs: [{ tab: '', pages: ['c'] }] }),
     expected: [
       {
-        code: 'unknown-field',
-        pointer: '/navigation/tabs/0/menu/0/tabs',
-        message: 'A menu item holds only groups, pages and external links (href); `tabs` is not allowed here.',
+        code: 'invalid-value',
+        pointer: '/navigation/groups/0/group',
+        message: "`group` must not be empty (the group's title), and the platform rejects the whole docs.json for it.",
       },
       {
-        code: 'unknown-field',
-        pointer: '/navigation/tabs/0/menu/0/anchors',
-        message: 'A menu item holds only groups, pages and external links (href); `anchors` is not allowed here.',
+        code: 'invalid-value',
+        pointer: '/navigation/tabs/0/tab',
+        message: "`tab` must not be empty (the tab's label), and the platform rejects the whole docs.json for it.",
+      },
+    ],
+  },
+  {
+    name: 'graphql or sdk where the platform refuses them (not stripped as an unknown key is)',
+    docs: nav({
+      groups: [{ group: 'G', graphql: 'schema.graphql', pages: ['a'] }],
+      anchors: [{ anchor: 'A', sdk: { format: 'typedoc', source: 'x.json' }, pages: ['b'] }],
+    }),
+    expected: [
+      {
+        code: 'invalid-value',
+        pointer: '/navigation/groups/0/graphql',
+        message:
+          '`graphql` is not allowed on a group (the platform generates pages from it only on a tab), and the platform rejects the whole docs.json for it.',
+      },
+      {
+        code: 'invalid-value',
+        pointer: '/navigation/anchors/0/sdk',
+        message:
+          '`sdk` is not allowed on an anchor (the platform generates pages from it only on a group or a tab), and the platform rejects the whole docs.json for it.',
       },
     ],
   },
@@ -601,7 +646,8 @@ describe('schema objects', () => {
   it('the list of schema objects matches the compiled schema', () => {
     expect(Object.keys(generatedAllowedKeys).sort()).toEqual(SCHEMA_OBJECTS.map((object) => ELEMENTS[object as ElementKind]?.definition ?? object).sort());
     expect(ALLOWED_KEYS.group).toContain('expanded');
-    expect(ALLOWED_KEYS.item).not.toContain('tabs');
+    expect(ALLOWED_KEYS.item).toContain('tabs');
+    expect(ALLOWED_KEYS.item).not.toContain('menu');
   });
 });
 

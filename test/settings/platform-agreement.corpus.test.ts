@@ -8,6 +8,7 @@ import { siteRules } from '../../src/rules/index.js';
 import { validateText } from '../../src/validate.js';
 import { corpus, fileNameFor, files as docsFiles } from '../corpus-files.js';
 import { BASE, MINT_CASES, SETTINGS_CASES } from './cases.js';
+import { skipWithoutPlatform } from '../platform-packages.js';
 
 /**
  * docsnav's `platform` profile against the platform's own validator (@mintlify/validation,
@@ -34,8 +35,8 @@ interface PlatformValidator {
 
 const installed = ensurePlatformValidator({ quiet: true });
 const validator: PlatformValidator | undefined = 'url' in installed ? ((await import(installed.url)) as PlatformValidator) : undefined;
-if ('reason' in installed) console.warn(`platform agreement: skipped, ${installed.reason}`);
-else
+const skip = skipWithoutPlatform('platform agreement', 'reason' in installed ? installed.reason : undefined);
+if (!skip && 'version' in installed)
   console.log(
     `platform agreement: measured against @mintlify/validation@${installed.version}${installed.skipped.length > 0 ? ` (not installable: ${installed.skipped.join('; ')})` : ''}`,
   );
@@ -99,7 +100,7 @@ function docsnavOutside(text: string, file: string, root: string): string[] {
   return problems.filter((p) => p.severity === 'error' && p.file === file).map((p) => `${p.code} ${p.pointer}`);
 }
 
-describe.skipIf(validator === undefined)('the platform profile agrees with the platform’s validator outside navigation', () => {
+describe.skipIf(skip)('the platform profile agrees with the platform’s validator outside navigation', () => {
   const all = corpusFiles();
 
   it.each(['as written', 'with theme, name and colors filled in'] as const)(

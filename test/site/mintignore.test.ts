@@ -1,5 +1,5 @@
 /**
- * `.mintignore` as the site reads it (src/site/ignored.ts) and as an editor's next check keeps it
+ * `.mintignore` as the site reads it (src/platform-ignores.ts) and as an editor's next check keeps it
  * (src/site/check.ts): the test a root's `.mintignore` makes is that root's own, kept from its
  * last check while the text is the same, whatever other root was checked in between.
  */

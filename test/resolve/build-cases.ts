@@ -1,0 +1,445 @@
+/**
+ * Small sites on which docsnav once disagreed with the platform's build (issue 65's eight causes,
+ * each as a class), with what the build does: whether it passes, and the pages it serves (URL and
+ * title, in navigation order). The same table is checked against the platform's own build
+ * (test/build-cases.prebuild.corpus.test.ts, @mintlify/prebuild installed on demand) and against
+ * docsnav (test/resolve/build-cases.test.ts: its tree holds the build's pages, and it reports the
+ * errors and warnings written here), so the expectations are the build's, not docsnav's.
+ */
+
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const HEAD = { $schema: 'https://mintlify.com/docs.json', theme: 'mint', name: 'Case', colors: { primary: '#0D9373' } };
+
+/** A docs.json with this navigation. */
+const docsJson = (navigation: unknown): string => JSON.stringify({ ...HEAD, navigation }, null, 2);
+
+const page = (title: string) => `---\ntitle: ${title}\n---\n\n${title}.\n`;
+
+/** An OpenAPI 3.0 spec (YAML) with one operation, `GET <route>`, summarised. */
+const openapi = (route: string, summary: string, extra = '') =>
+  `openapi: 3.0.3\ninfo:\n  title: API\n  version: "1"\npaths:\n  ${route}:\n    get:\n      summary: ${summary}\n${extra}      responses:\n        "200":\n          description: OK\n`;
+
+/** The same operation in a Swagger 2.0 document. */
+const swagger = (json: boolean) =>
+  json
+    ? JSON.stringify({
+        swagger: '2.0',
+        info: { title: 'S', version: '1' },
+        paths: { '/users': { get: { summary: 'List users', responses: { 200: { description: 'OK' } } } } },
+      })
+    : 'swagger: "2.0"\ninfo:\n  title: S\n  version: "1"\npaths:\n  /users:\n    get:\n      summary: List users\n      responses:\n        "200":\n          description: OK\n';
+
+/** An AsyncAPI 3.0 spec with one channel. */
+const asyncapi = 'asyncapi: 3.0.0\ninfo:\n  title: Events\n  version: "1"\nchannels:\n  chat:\n    title: Chat\n    address: /chat\n';
+
+export interface BuildCase {
+  name: string;
+  /** The issue's cause it belongs to (1-8), or 9: found by the rebuilt differential (bench/differential.mjs). */
+  cause: number;
+  files: Record<string, string>;
+  /** Whether the platform's build passes. */
+  builds: boolean;
+  /**
+   * The pages the build serves, `[url, title]` in navigation order (when it builds); a title of
+   * `null` is either of two (the build's pick between `x.md` and `x.mdx` is a race).
+   */
+  pages?: Array<[string, string | null]>;
+  /** What docsnav (default settings) reports: `severity code pointer` (the file, when not docs.json, before the pointer: `guide.mdx:`). */
+  problems: string[];
+  /** Why docsnav's tree does not hold the build's pages yet (its verdict and problems do agree): a known gap, said aloud. */
+  treeGap?: string;
+}
+
+export const BUILD_CASES: readonly BuildCase[] = [
+  // 1. An empty name: the element fails; the array around it is dropped, or the build fails at the root.
+  {
+    name: 'an empty group name in a group at the root fails the build',
+    cause: 1,
+    files: { 'docs.json': docsJson({ groups: [{ group: 'A', pages: ['a', { group: '', pages: ['b'] }] }] }), 'a.mdx': page('A'), 'b.mdx': page('B') },
+    builds: false,
+    problems: ['error invalid-value /navigation/groups/0/pages/1/group'],
+  },
+  {
+    name: 'an empty group name in a language drops the language’s groups (every page)',
+    cause: 1,
+    files: {
+      'docs.json': docsJson({
+        languages: [
+          {
+            language: 'en',
+            groups: [
+              { group: 'A', pages: ['a'] },
+              { group: '', pages: ['b'] },
+            ],
+          },
+        ],
+      }),
+      'a.mdx': page('A'),
+      'b.mdx': page('B'),
+    },
+    builds: true,
+    pages: [],
+    problems: ['error invalid-value /navigation/languages/0/groups/1/group'],
+  },
+  {
+    name: 'an empty anchor name in a version drops the version’s anchors',
+    cause: 1,
+    files: {
+      'docs.json': docsJson({
+        versions: [
+          { version: 'v1', anchors: [{ anchor: '', pages: ['a'] }] },
+          { version: 'v2', pages: ['b'] },
+        ],
+      }),
+      'a.mdx': page('A'),
+      'b.mdx': page('B'),
+    },
+    builds: true,
+    pages: [['b', 'B']],
+    problems: ['error invalid-value /navigation/versions/0/anchors/0/anchor'],
+  },
+  {
+    name: 'an empty tab name at the root fails the build',
+    cause: 1,
+    files: { 'docs.json': docsJson({ tabs: [{ tab: '', pages: ['a'] }] }), 'a.mdx': page('A') },
+    builds: false,
+    problems: ['error invalid-value /navigation/tabs/0/tab'],
+  },
+  {
+    name: 'an empty menu item name drops the tab’s menu',
+    cause: 1,
+    files: {
+      'docs.json': docsJson({
+        tabs: [
+          { tab: 'T', menu: [{ item: '', pages: ['a'] }] },
+          { tab: 'U', pages: ['b'] },
+        ],
+      }),
+      'a.mdx': page('A'),
+      'b.mdx': page('B'),
+    },
+    builds: true,
+    pages: [['b', 'B']],
+    problems: ['error invalid-value /navigation/tabs/0/menu/0/item'],
+  },
+  {
+    name: '`graphql` on a group (the platform refuses it there) fails the build at the root',
+    cause: 1,
+    files: { 'docs.json': docsJson({ groups: [{ group: 'A', graphql: 'schema.graphql', pages: ['a'] }] }), 'a.mdx': page('A') },
+    builds: false,
+    problems: ['error invalid-value /navigation/groups/0/graphql'],
+  },
+  {
+    name: '`sdk` on an anchor drops the anchors of the tab above it',
+    cause: 1,
+    files: {
+      'docs.json': docsJson({
+        tabs: [
+          { tab: 'T', anchors: [{ anchor: 'A', sdk: { format: 'typedoc', source: 'x.json' }, pages: ['a'] }] },
+          { tab: 'U', pages: ['b'] },
+        ],
+      }),
+      'a.mdx': page('A'),
+      'b.mdx': page('B'),
+    },
+    builds: true,
+    pages: [['b', 'B']],
+    problems: ['error invalid-value /navigation/tabs/0/anchors/0/sdk'],
+  },
+
+  // 2. A spec file the build does not take for a spec: naming it fails the build.
+  {
+    name: 'a Swagger 2.0 spec (JSON) named by a group’s openapi',
+    cause: 2,
+    files: { 'docs.json': docsJson({ groups: [{ group: 'A', openapi: 'swagger.json', pages: ['a'] }] }), 'a.mdx': page('A'), 'swagger.json': swagger(true) },
+    builds: false,
+    problems: ['error openapi-invalid /navigation/groups/0/openapi'],
+  },
+  {
+    name: 'a Swagger 2.0 spec (YAML) named by an endpoint entry',
+    cause: 2,
+    files: { 'docs.json': docsJson({ groups: [{ group: 'A', pages: ['a', 'swagger.yaml GET /users'] }] }), 'a.mdx': page('A'), 'swagger.yaml': swagger(false) },
+    builds: false,
+    problems: ['error openapi-invalid /navigation/groups/0/pages/1'],
+  },
+  {
+    name: 'an OpenAPI 3 spec whose extension is in capitals (API.YAML)',
+    cause: 2,
+    files: { 'docs.json': docsJson({ tabs: [{ tab: 'API', openapi: 'API.YAML' }] }), 'API.YAML': openapi('/users', 'List users') },
+    builds: false,
+    problems: ['error openapi-invalid /navigation/tabs/0/openapi'],
+  },
+  {
+    name: 'a Swagger 2.0 spec named in a page’s front matter builds (the page keeps its title)',
+    cause: 2,
+    files: {
+      'docs.json': docsJson({ groups: [{ group: 'A', pages: ['a'] }] }),
+      'a.mdx': '---\ntitle: A\nopenapi: /swagger.json GET /users\n---\n',
+      'swagger.json': swagger(true),
+    },
+    builds: true,
+    pages: [['a', 'A']],
+    problems: ['warning openapi-not-found a.mdx:'],
+  },
+
+  // 3. A page file the build does not read: the page is listed with no content, titled from its path.
+  {
+    name: 'changelog.md and CHANGELOG.md (the platform’s own ignores), a changelog.mdx is read',
+    cause: 3,
+    files: {
+      'docs.json': docsJson({ groups: [{ group: 'A', pages: ['a', 'changelog', 'guide/CHANGELOG', 'notes/changelog'] }] }),
+      'a.mdx': page('A'),
+      'changelog.md': page('Release notes'),
+      'guide/CHANGELOG.md': page('Guide notes'),
+      'notes/changelog.mdx': page('MDX notes'),
+    },
+    builds: true,
+    pages: [
+      ['a', 'A'],
+      ['changelog', 'Changelog'],
+      ['guide/CHANGELOG', 'CHANGELOG'],
+      ['notes/changelog', 'MDX notes'],
+    ],
+    problems: ['error page-not-found /navigation/groups/0/pages/1', 'error page-not-found /navigation/groups/0/pages/2'],
+  },
+  {
+    name: '.md files named readme, license, contributing, contribute (any case, any folder); a readme.mdx is read',
+    cause: 3,
+    files: {
+      'docs.json': docsJson({ pages: ['sub/readme', 'Sub/License', 'x/contribute', 'y/CONTRIBUTING', 'z/readme'] }),
+      'sub/readme.md': page('R'),
+      'Sub/License.md': page('L'),
+      'x/contribute.md': page('C'),
+      'y/CONTRIBUTING.md': page('C2'),
+      'z/readme.mdx': page('Z'),
+    },
+    builds: true,
+    pages: [
+      ['sub/readme', 'Readme'],
+      ['Sub/License', 'License'],
+      ['x/contribute', 'Contribute'],
+      ['y/CONTRIBUTING', 'CONTRIBUTING'],
+      ['z/readme', 'Z'],
+    ],
+    problems: [
+      'error page-not-found /navigation/pages/0',
+      'error page-not-found /navigation/pages/1',
+      'error page-not-found /navigation/pages/2',
+      'error page-not-found /navigation/pages/3',
+    ],
+  },
+  {
+    name: 'a page under snippets/, under .github/ and in a folder .mintignore leaves out',
+    cause: 3,
+    files: {
+      'docs.json': docsJson({ pages: ['a', 'snippets/s', '.github/g', 'drafts/d'] }),
+      '.mintignore': 'drafts/\n',
+      'a.mdx': page('A'),
+      'snippets/s.mdx': page('Snippet'),
+      '.github/g.mdx': page('Gh'),
+      'drafts/d.mdx': page('Draft'),
+    },
+    builds: true,
+    pages: [
+      ['a', 'A'],
+      ['snippets/s', 'S'],
+      ['.github/g', 'G'],
+      ['drafts/d', 'D'],
+    ],
+    problems: ['error page-not-found /navigation/pages/1', 'error page-not-found /navigation/pages/2', 'error page-not-found /navigation/pages/3'],
+  },
+
+  // 4. A menu item holds any division.
+  {
+    name: 'a menu item holding anchors (a missing page among them)',
+    cause: 4,
+    files: { 'docs.json': docsJson({ tabs: [{ tab: 'T', menu: [{ item: 'M', anchors: [{ anchor: 'X', pages: ['a', 'missing'] }] }] }] }), 'a.mdx': page('A') },
+    builds: true,
+    pages: [
+      ['a', 'A'],
+      ['missing', 'Missing'],
+    ],
+    problems: ['error page-not-found /navigation/tabs/0/menu/0/anchors/0/pages/1'],
+  },
+  {
+    name: 'menu items holding versions, products, tabs, languages and dropdowns',
+    cause: 4,
+    files: {
+      'docs.json': docsJson({
+        products: [
+          {
+            product: 'P',
+            menu: [
+              { item: 'V', versions: [{ version: 'v1', groups: [{ group: 'G', pages: ['a'] }] }] },
+              { item: 'Q', products: [{ product: 'Inner', pages: ['b'] }] },
+              { item: 'T', tabs: [{ tab: 'Tab', pages: ['c'] }] },
+              { item: 'L', languages: [{ language: 'fr', pages: ['d'] }] },
+              { item: 'D', dropdowns: [{ dropdown: 'Drop', pages: ['e'] }] },
+            ],
+          },
+        ],
+      }),
+      'a.mdx': page('A'),
+      'b.mdx': page('B'),
+      'c.mdx': page('C'),
+      'd.mdx': page('D'),
+      'e.mdx': page('E'),
+    },
+    builds: true,
+    pages: [
+      ['a', 'A'],
+      ['b', 'B'],
+      ['c', 'C'],
+      ['d', 'D'],
+      ['e', 'E'],
+    ],
+    problems: [],
+  },
+
+  // 5. A generated page's summary is lost when the spec's path has a space.
+  {
+    name: 'pages generated (in bulk, by an entry) from a spec whose path has a space lose the summary; unicode, %20 and an x-mint title keep theirs',
+    cause: 5,
+    files: {
+      'docs.json': docsJson({
+        groups: [
+          { group: 'A', openapi: 'api ref/o.yaml' },
+          { group: 'B', openapi: 'spéc/o.yaml', pages: ['GET /items'] },
+          { group: 'C', openapi: 'a%20b/o.yaml' },
+          { group: 'D', openapi: 'api ref/e.yaml' },
+          { group: 'E', openapi: 'api ref/p.yaml', pages: ['GET /people'] },
+        ],
+      }),
+      'api ref/o.yaml': openapi('/users', 'List Users via API'),
+      'spéc/o.yaml': openapi('/items', 'Get Items Now'),
+      'a%20b/o.yaml': openapi('/things', 'Some Things'),
+      'api ref/p.yaml': openapi('/people', 'List People Now'),
+      'api ref/e.yaml': openapi('/orders', 'Order List', '      x-mint:\n        metadata:\n          title: Orders (from metadata)\n'),
+    },
+    builds: true,
+    pages: [
+      ['api-reference/list-users-via-api', 'List users via api'],
+      ['api-reference/get-items-now', 'Get Items Now'],
+      ['api-reference/some-things', 'Some Things'],
+      ['api-reference/order-list', 'Orders (from metadata)'],
+      ['api-reference/list-people-now', 'List people now'],
+    ],
+    problems: [],
+  },
+
+  // 6. An empty spec value: dropped on a group, fatal elsewhere (but the root, which strips it).
+  {
+    name: 'an empty asyncapi and a blank openapi on groups (dropped), an empty asyncapi on the root (stripped)',
+    cause: 6,
+    files: {
+      'docs.json': docsJson({
+        asyncapi: '',
+        groups: [
+          { group: 'A', asyncapi: '', pages: ['a'] },
+          { group: 'B', openapi: '  ', pages: ['b'] },
+        ],
+      }),
+      'a.mdx': page('A'),
+      'b.mdx': page('B'),
+    },
+    builds: true,
+    pages: [
+      ['a', 'A'],
+      ['b', 'B'],
+    ],
+    problems: [
+      'warning asyncapi-ignored /navigation/asyncapi',
+      'warning invalid-value /navigation/asyncapi',
+      'warning invalid-value /navigation/groups/0/asyncapi',
+      'warning invalid-value /navigation/groups/1/openapi',
+    ],
+  },
+  {
+    name: 'an empty asyncapi on a tab fails the build',
+    cause: 6,
+    files: { 'docs.json': docsJson({ tabs: [{ tab: 'T', asyncapi: '', groups: [{ group: 'A', pages: ['a'] }] }] }), 'a.mdx': page('A') },
+    builds: false,
+    problems: ['error invalid-value /navigation/tabs/0/asyncapi'],
+  },
+  {
+    name: 'an empty entry beside a spec in a group’s asyncapi: the group’s whole asyncapi is dropped',
+    cause: 6,
+    files: { 'docs.json': docsJson({ groups: [{ group: 'A', asyncapi: ['events.yaml', ''], pages: ['a'] }] }), 'a.mdx': page('A'), 'events.yaml': asyncapi },
+    builds: true,
+    pages: [['a', 'A']],
+    problems: ['error invalid-value /navigation/groups/0/asyncapi/1'],
+  },
+
+  // 7. A page with both an .md and an .mdx file: the build's pick is a race.
+  {
+    name: 'guide.md beside guide.mdx',
+    cause: 7,
+    files: { 'docs.json': docsJson({ pages: ['guide'] }), 'guide.md': page('From md'), 'guide.mdx': page('From mdx') },
+    builds: true,
+    pages: [['guide', null]],
+    problems: ['warning slug-collision guide.mdx:'],
+  },
+
+  // 9. Found by the differential: empty arrays of divisions, and a language's own settings.
+  {
+    name: 'an empty tabs at the root fails the build',
+    cause: 9,
+    files: { 'docs.json': docsJson({ tabs: [] }) },
+    builds: false,
+    problems: ['error invalid-value /navigation/tabs'],
+  },
+  {
+    name: 'an empty versions beside pages at the root: the build uses the pages',
+    cause: 9,
+    files: { 'docs.json': docsJson({ pages: ['a'], versions: [] }), 'a.mdx': page('A') },
+    builds: true,
+    pages: [['a', 'A']],
+    problems: ['warning invalid-value /navigation/versions', 'error primary-pattern /navigation/versions'],
+  },
+  {
+    name: 'an empty languages beside pages in a tab: the tab keeps its pages',
+    cause: 9,
+    files: { 'docs.json': docsJson({ tabs: [{ tab: 'T', languages: [], pages: ['a'] }] }), 'a.mdx': page('A') },
+    builds: true,
+    pages: [['a', 'A']],
+    problems: ['warning invalid-value /navigation/tabs/0/languages', 'error mixed-children /navigation/tabs/0/pages'],
+  },
+  {
+    name: 'a language’s navbar the platform refuses drops the languages of the version holding it',
+    cause: 9,
+    files: {
+      'docs.json': docsJson({
+        versions: [
+          {
+            version: 'v1',
+            languages: [
+              { language: 'en', navbar: { primary: {} }, pages: ['a'] },
+              { language: 'fr', pages: ['b'] },
+            ],
+          },
+          { version: 'v2', pages: ['c'] },
+        ],
+      }),
+      'a.mdx': page('A'),
+      'b.mdx': page('B'),
+      'c.mdx': page('C'),
+    },
+    builds: true,
+    pages: [['c', 'C']],
+    problems: ['error missing-field /navigation/versions/0/languages/0/navbar/primary'],
+  },
+];
+
+/** A temporary site of `files` (its root added to `roots`, which the caller removes). */
+export function buildCaseSite(files: Record<string, string>, roots: string[]): string {
+  const root = mkdtempSync(path.join(tmpdir(), 'docsnav-build-case-'));
+  roots.push(root);
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), text);
+  }
+  return root;
+}
