@@ -24,7 +24,7 @@ function fnv(text) {
 }
 
 /** The vector of a text: its words and neighbouring pairs hashed into `dimensions`, each with a hashed sign. */
-export function hashedVector(text, dimensions = 256, canonical = new Map()) {
+export function hashedVector(text, dimensions = 1024, canonical = new Map()) {
   const vector = new Array(dimensions).fill(0);
   const words = (
     String(text)
@@ -46,7 +46,7 @@ export function hashedVector(text, dimensions = 256, canonical = new Map()) {
  * `slow` (each answer after `delayMs`); `failAfterInputs` fails every request that would take the
  * number of texts embedded past it.
  */
-export async function startHashedEmbeddings({ port = 0, dimensions = 256, synonyms = [] } = {}) {
+export async function startHashedEmbeddings({ port = 0, dimensions = 1024, synonyms = [] } = {}) {
   const canonical = new Map();
   for (const group of synonyms) for (const word of group) canonical.set(word.toLowerCase(), group[0].toLowerCase());
   const behaviour = { mode: 'ok', redirectTo: '', delayMs: 0, floodBytes: 64 * 2 ** 20, failAfterInputs: Infinity };
@@ -116,7 +116,7 @@ export async function startHashedEmbeddings({ port = 0, dimensions = 256, synony
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { port: { type: 'string', default: '8089' }, dimensions: { type: 'string', default: '256' } } });
+  const { values } = parseArgs({ options: { port: { type: 'string', default: '8089' }, dimensions: { type: 'string', default: '1024' } } });
   const port = Number(values.port);
   const dimensions = Number(values.dimensions);
   if (!Number.isInteger(port) || port < 0 || port > 65535 || !Number.isInteger(dimensions) || dimensions < 1) {
