@@ -9,7 +9,7 @@
  * deployments for every section whose text and model are unchanged, embedding only the rest.
  *
  * A question is embedded when it is asked; its nearest sections join the lexical ranking by
- * reciprocal rank fusion (section-index.ts). Without an endpoint, while a deployment's vectors are
+ * reciprocal rank fusion (rank.ts). Without an endpoint, while a deployment's vectors are
  * still being made, or when the endpoint fails, retrieval is lexical only: an answer never waits
  * for, or fails on, the embeddings.
  *
