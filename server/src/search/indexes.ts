@@ -175,6 +175,7 @@ export class SearchIndexes {
         damaged = `the stored search index of deployment ${deploymentId}: its bytes do not make an index of the deployment's ${sections.length} stored sections`;
     }
     if (restored) {
+      await restored.withLibrary();
       this.onLoaded?.(deploymentId, { built: false, bytes: restored.bytes, ms: Math.round(performance.now() - started) });
       return restored;
     }
