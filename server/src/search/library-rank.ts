@@ -4,11 +4,11 @@
  * words as written, any of them), on the same sections as the index. rank.ts fuses it with the
  * index's own ranking by reciprocal rank, the index's counting twice.
  *
- * Why: on the reader eval's tune sites MiniSearch alone found pages the index ranked low (its
- * length normalisation per field and its unweighted, unexpanded query favour the short section
- * that holds the reader's rarest word), and the index found pages MiniSearch missed (pairs,
- * expansions, anchors, navigation, copies); fused they were ahead of both on hanko and checkly
- * (hit@5 0.55 and 0.67 → see eval/run.mjs for the measured figures on every site).
+ * Why (issue 69): on the reader eval MiniSearch alone ranked in the top 5 pages the index ranked
+ * lower (its per-field length normalisation and its plain query, unweighted and unexpanded, favour
+ * the short section holding the reader's rarest word), and the index found pages MiniSearch
+ * missed (word pairs, expansions, link texts, navigation labels, copies). Fused (rank.ts's
+ * LIBRARY_FUSION), the tune sites' hit@5 rose; eval/run.mjs reports every site as measured.
  *
  * Built in memory when a deployment's index is loaded (not stored: it is built from the stored
  * texts in a few seconds for 10,000 sections), in chunks that yield to the event loop.
