@@ -26,7 +26,7 @@ export const MINISEARCH = {
 };
 
 /** A search of `sections` with MiniSearch: (text, filter, configuration, depth) → page URLs, best first. */
-export function miniSearchOf(sections) {
+function miniSearchOf(sections) {
   const engine = new MiniSearch({ fields: ['pageTitle', 'heading', 'pageDescription', 'body'], storeFields: ['id'] });
   engine.addAll(
     sections.map((section, id) => ({
@@ -59,7 +59,7 @@ export const LUNR = {
 };
 
 /** A search of `sections` with lunr: (text, filter, configuration, depth) → page URLs, best first. */
-export function lunrOf(sections) {
+function lunrOf(sections) {
   const index = lunr(function () {
     this.ref('id');
     this.field('pageTitle', { boost: 2 });

@@ -24,7 +24,7 @@ function fnv(text) {
 }
 
 /** The vector of a text: its words and neighbouring pairs hashed into `dimensions`, each with a hashed sign. */
-export function hashedVector(text, dimensions = 1024, canonical = new Map()) {
+function hashedVector(text, dimensions = 1024, canonical = new Map()) {
   const vector = new Array(dimensions).fill(0);
   const words = (
     String(text)

@@ -40,7 +40,7 @@ const DEFAULT_MAX_PAGES = 100_000;
 /** The current deployment and the one before it. */
 const DEFAULT_KEEP_DEPLOYMENTS = 2;
 /** Two minutes: 10,000 sections at a local model's ~100 a second. */
-export const DEFAULT_EMBEDDINGS_BUDGET_MS = 120_000;
+const DEFAULT_EMBEDDINGS_BUDGET_MS = 120_000;
 
 export function workerSettings(
   dataDir: string,

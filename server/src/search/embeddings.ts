@@ -43,7 +43,7 @@ const MAX_TEXT = 2000;
 /** Longest a question's embedding may take before the answer goes on without it (ms). */
 export const QUESTION_TIMEOUT_MS = 3000;
 /** Longest one batch of sections may take to embed (ms): past it the pass stops, and is resumed later. */
-export const BATCH_TIMEOUT_MS = 60_000;
+const BATCH_TIMEOUT_MS = 60_000;
 /**
  * Most bytes read of one embeddings response: 64 vectors of 4,096 dimensions written as JSON
  * numbers (~20 characters each) are ~5 MB.
