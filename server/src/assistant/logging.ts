@@ -14,7 +14,10 @@ export function logAssistant(assistant: Assistant, log: Logger): void {
   assistant.onStoreFailed = (threadId, error) => log.error({ threadId, err: error }, 'an answer could not be stored');
   assistant.onModelProblem = (message, details) => log.warn(details, message);
   assistant.indexes.onDenseFailed = (deploymentId, error) =>
-    log.warn({ deploymentId, err: firstLine(error) }, 'the embeddings endpoint failed: answers use lexical retrieval; tried again in a minute');
+    log.warn(
+      { deploymentId, err: firstLine(error) },
+      'the sections of a deployment could not be embedded: answers use lexical retrieval (an endpoint failure is tried again in a minute)',
+    );
   assistant.indexes.onDenseDamaged = (deploymentId, count) =>
     log.warn(
       { deploymentId, vectors: count },

@@ -1,5 +1,6 @@
 /**
- * The fetch the AI SDK is given for the model endpoint (issue 60 item 6): what a model endpoint
+ * The fetch the AI SDK is given for the model endpoint (issue 60 item 6), and for the embeddings
+ * endpoint (issue 69: the same bounds, said with its name): what a model endpoint
  * sends back is bounded before any of it is parsed. An endpoint that ignored `max_tokens` once
  * streamed 115–128 MB into one answer (serve at 1.5 GB, `/healthz` timing out, a 128 MB row).
  *
@@ -22,15 +23,25 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** A model response refused or cut by this fetch: its message is for the reader of the answer (no body text, no key). */
 export class ModelResponseError extends Error {}
 
+/** The ModelResponseError behind an error the AI SDK threw (it wraps what a fetch's body fails with), if any. */
+export function responseErrorIn(error: unknown): ModelResponseError | undefined {
+  for (let cause: unknown = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++)
+    if (cause instanceof ModelResponseError) return cause;
+  return undefined;
+}
+
 export interface ModelFetchOptions {
   /** Most bytes read of one response body. */
   maxBytes: number;
   /** Told what was refused, with what the reader of the answer is not shown (the server log). */
   onProblem?: (message: string, details: Record<string, unknown>) => void;
+  /** Which endpoint this is, in what is said of it: `model` (the chat model, the default) or `embeddings`. */
+  endpoint?: string;
 }
 
 /** A fetch for the AI SDK's provider, bounded as above. */
 export function boundedModelFetch(options: ModelFetchOptions): typeof fetch {
+  const name = `the ${options.endpoint ?? 'model'} endpoint`;
   return async (input, init) => {
     let url = new URL(input instanceof Request ? input.url : String(input));
     const origin = url.origin;
@@ -41,28 +52,26 @@ export function boundedModelFetch(options: ModelFetchOptions): typeof fetch {
         const location = response.headers.get('location');
         const target = location ? new URL(location, url) : undefined;
         if (!target || target.origin !== origin) {
-          options.onProblem?.('the model endpoint redirected the request elsewhere: not followed', {
+          options.onProblem?.(`${name} redirected the request elsewhere: not followed`, {
             status: response.status,
             from: origin,
             to: target?.origin ?? null,
           });
-          throw new ModelResponseError(
-            `the model endpoint redirected to ${target ? `another host (${target.origin})` : 'nowhere'}; the request was not sent there`,
-          );
+          throw new ModelResponseError(`${name} redirected to ${target ? `another host (${target.origin})` : 'nowhere'}; the request was not sent there`);
         }
-        if (redirects >= MAX_REDIRECTS) throw new ModelResponseError(`the model endpoint redirected more than ${MAX_REDIRECTS} times`);
+        if (redirects >= MAX_REDIRECTS) throw new ModelResponseError(`${name} redirected more than ${MAX_REDIRECTS} times`);
         url = target;
         continue;
       }
       const type = (response.headers.get('content-type') ?? '').toLowerCase();
       if (!/\bjson\b|^text\/event-stream\b/.test(type)) {
         const start = await startOf(response, LOGGED_START);
-        options.onProblem?.('the model endpoint answered with a body that is not JSON', { status: response.status, contentType: type || null, start });
+        options.onProblem?.(`${name} answered with a body that is not JSON`, { status: response.status, contentType: type || null, start });
         throw new ModelResponseError(
-          `the model endpoint answered HTTP ${response.status} with ${type ? type.split(';')[0] : 'no content type'}, not JSON; no answer could be generated`,
+          `${name} answered HTTP ${response.status} with ${type ? type.split(';')[0] : 'no content type'}, not JSON; ${options.endpoint === undefined || options.endpoint === 'model' ? 'no answer could be generated' : 'nothing was read of it'}`,
         );
       }
-      return capped(response, options.maxBytes);
+      return capped(response, options.maxBytes, name);
     }
   };
 }
@@ -86,7 +95,7 @@ async function startOf(response: Response, characters: number): Promise<string> 
 }
 
 /** The response with its body failing (ModelResponseError) once more than `maxBytes` came. */
-function capped(response: Response, maxBytes: number): Response {
+function capped(response: Response, maxBytes: number, name: string): Response {
   if (!response.body) return response;
   let seen = 0;
   const body = response.body.pipeThrough(
@@ -94,7 +103,7 @@ function capped(response: Response, maxBytes: number): Response {
       transform(chunk, controller) {
         seen += chunk.byteLength;
         if (seen > maxBytes) {
-          controller.error(new ModelResponseError(`the model endpoint sent more than ${Math.round(maxBytes / 1024)} KB in one response; it was stopped`));
+          controller.error(new ModelResponseError(`${name} sent more than ${Math.round(maxBytes / 1024)} KB in one response; it was stopped`));
           return;
         }
         controller.enqueue(chunk);

@@ -21,7 +21,7 @@ import { answerEvents, type AnswerEvent, type AnswerUsage } from './events.js';
 import { extractiveAnswer, NOT_FOUND_LINE } from './extractive.js';
 import { movedSourcesNotice } from './moved-sources.js';
 import { MAX_ANSWER_BYTES, streamAnswer, type ModelProblem, type ModelSettings } from './model.js';
-import { ModelResponseError } from './model-fetch.js';
+import { responseErrorIn } from './model-fetch.js';
 import { rewriteQuestion } from './rewrite.js';
 
 export interface AssistantOptions {
@@ -71,7 +71,11 @@ export class Assistant {
     readonly options: AssistantOptions = {},
   ) {
     this.limits = options.limits ?? DEFAULT_LIMITS;
-    this.indexes = new SearchIndexes(store, options.indexMemoryBytes, options.embeddings ? new Embedder(options.embeddings) : undefined);
+    this.indexes = new SearchIndexes(
+      store,
+      options.indexMemoryBytes,
+      options.embeddings ? new Embedder(options.embeddings, (message, details) => this.modelProblem(message, details)) : undefined,
+    );
   }
 
   /**
@@ -267,8 +271,8 @@ export class Assistant {
   /** A message for a model failure the user can act on (no stack, no key, nothing the endpoint wrote: that goes to the server log). */
   private modelError(error: unknown, signal: AbortSignal): string {
     if (signal.aborted) return `the model did not finish: ${String(signal.reason)}`;
-    for (let cause: unknown = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++)
-      if (cause instanceof ModelResponseError) return cause.message;
+    const refused = responseErrorIn(error);
+    if (refused) return refused.message;
     const record = error as { statusCode?: number; message?: string; url?: string; cause?: { code?: string } };
     if (typeof record?.statusCode === 'number') return `the model endpoint answered HTTP ${record.statusCode}; no answer could be generated`;
     const code = record?.cause?.code;

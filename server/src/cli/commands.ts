@@ -54,6 +54,7 @@ const ASSISTANT: readonly OptionName[] = [
   'model',
   'embeddings-base-url',
   'embeddings-model',
+  'embeddings-budget',
   'assistant-instructions',
   'assistant-deadline',
   'index-memory',
@@ -116,7 +117,7 @@ const COMMANDS: readonly ServerCommand[] = [
     name: 'worker',
     usage: 'docsnav worker --database postgres://… [options]',
     summary: 'job workers only: more processes or machines sharing one PostgreSQL',
-    options: [...STORE, 'log-level', 'metrics-port', 'host', ...WORKER],
+    options: [...STORE, 'log-level', 'metrics-port', 'host', ...WORKER, 'embeddings-base-url', 'embeddings-model', 'embeddings-budget'],
     run: async (values, _args, io) => (await import('./serve.js')).worker(values, io),
   },
   management(

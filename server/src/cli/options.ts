@@ -137,6 +137,12 @@ export const OPTIONS = {
     help: 'an OpenAI-compatible embeddings endpoint (its key: DOCSNAV_EMBEDDINGS_API_KEY): dense retrieval joins the lexical one',
   },
   'embeddings-model': { type: 'string', value: '<name>', help: 'the embeddings model (with --embeddings-base-url)' },
+  'embeddings-budget': {
+    type: 'string',
+    value: '<s>',
+    default: '120',
+    help: 'longest a deployment embeds its sections before it goes live (with --embeddings-base-url); the rest are embedded when it is first asked about',
+  },
   'assistant-instructions': {
     type: 'string',
     value: '<file>',

@@ -17,7 +17,7 @@ import { normalizeOrigins, ORIGINS_HELP } from '../http/origins.js';
 import { redactUrl } from '../messages/redact.js';
 import { closeThreads } from '../analysis/library-threads.js';
 import type { Store } from '../store/store.js';
-import { databaseFrom, workerSettingsFrom } from './settings.js';
+import { databaseFrom, embeddingsFrom, workerSettingsFrom } from './settings.js';
 import { applyManagement } from './manage.js';
 import { UsageError, type CommandIo, type OptionValues } from './options.js';
 
@@ -147,11 +147,6 @@ function assistantFrom(values: OptionValues) {
   if ((baseUrl === undefined) !== (model === undefined)) throw new UsageError('--model-base-url and --model go together');
   if (baseUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(baseUrl))
     throw new UsageError(`${values.origin('model-base-url')} takes an http(s) URL (got "${baseUrl}")`);
-  const embeddingsUrl = values.string('embeddings-base-url');
-  const embeddingsModel = values.string('embeddings-model');
-  if ((embeddingsUrl === undefined) !== (embeddingsModel === undefined)) throw new UsageError('--embeddings-base-url and --embeddings-model go together');
-  if (embeddingsUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(embeddingsUrl))
-    throw new UsageError(`${values.origin('embeddings-base-url')} takes an http(s) URL (got "${embeddingsUrl}")`);
   const file = values.string('assistant-instructions');
   let instructions: string | undefined;
   if (file !== undefined) {
@@ -164,10 +159,7 @@ function assistantFrom(values: OptionValues) {
   const whole = (name: 'limit-key-month' | 'limit-org-hour' | 'limit-ip-day') => values.number(name, { integer: true, min: 1 })!;
   return {
     model: baseUrl && model ? { baseUrl, model, apiKey: process.env.DOCSNAV_MODEL_API_KEY || undefined, instructions } : undefined,
-    embeddings:
-      embeddingsUrl && embeddingsModel
-        ? { baseUrl: embeddingsUrl, model: embeddingsModel, apiKey: process.env.DOCSNAV_EMBEDDINGS_API_KEY || undefined }
-        : undefined,
+    embeddings: embeddingsFrom(values),
     deadlineMs: values.millis('assistant-deadline'),
     indexMemoryBytes: values.bytes('index-memory'),
     limits: { perKeyPerMonth: whole('limit-key-month'), perOrganizationPerHour: whole('limit-org-hour'), perIpPerDay: whole('limit-ip-day') },

@@ -11,6 +11,16 @@ export function databaseFrom(values: OptionValues): string | undefined {
   return url;
 }
 
+/** The embeddings endpoint the options name (its key: DOCSNAV_EMBEDDINGS_API_KEY), checked; undefined: none. */
+export function embeddingsFrom(values: OptionValues): { baseUrl: string; model: string; apiKey?: string } | undefined {
+  const baseUrl = values.string('embeddings-base-url');
+  const model = values.string('embeddings-model');
+  if ((baseUrl === undefined) !== (model === undefined)) throw new UsageError('--embeddings-base-url and --embeddings-model go together');
+  if (baseUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(baseUrl))
+    throw new UsageError(`${values.origin('embeddings-base-url')} takes an http(s) URL (got "${baseUrl}")`);
+  return baseUrl && model ? { baseUrl, model, apiKey: process.env.DOCSNAV_EMBEDDINGS_API_KEY || undefined } : undefined;
+}
+
 /** The worker settings the options give. */
 export async function workerSettingsFrom(values: OptionValues) {
   const { workerSettings } = await import('../jobs/settings.js');
@@ -35,6 +45,8 @@ export async function workerSettingsFrom(values: OptionValues) {
       maxPages: values.number('max-pages', { integer: true, min: 1 }),
       maxPageBytes: values.bytes('max-page-mb'),
       keepDeployments: values.number('keep-deployments', { integer: true, min: 1 }),
+      embeddings: embeddingsFrom(values),
+      embeddingsBudgetMs: values.millis('embeddings-budget'),
     }),
     git: defined(git),
     check: defined({ timeoutMs: values.millis('check-timeout') }),

@@ -46,6 +46,8 @@ import { queueRepair } from './repair-kind.js';
 import { findProject, setCurrentDeployment, type Project } from '../store/projects.js';
 import { isConnectionLost, type Queryable } from '../store/store.js';
 import { DEPLOYMENT_KIND } from './deployment-kind.js';
+import { embedDeployment } from './deployment-embeddings.js';
+import { deleteEmbeddings } from '../store/embeddings.js';
 import type { JobContext, JobKind, JobOutcome } from './kind.js';
 import type { WorkerSettings } from './settings.js';
 
@@ -114,6 +116,7 @@ export const deploymentJob: JobKind<typeof DEPLOYMENT_KIND> = {
       // A retry starts over: texts and file map parts stored by an earlier attempt are dropped.
       await deletePageSections(tx, job.id);
       await deleteFileParts(tx, job.id);
+      await deleteEmbeddings(tx, job.id);
       return merged;
     });
     const ids = [job.id, ...merged];
@@ -142,6 +145,9 @@ export const deploymentJob: JobKind<typeof DEPLOYMENT_KIND> = {
       if (diskFull) context.log.error({ err: (error as Error).message }, "the database server's disk is full");
       else if (!known) context.log.error({ err: redact.text((error as Error)?.stack ?? String(error)) }, 'deployment crashed');
     }
+    if (signal.aborted) return undefined;
+    // Its sections embedded before it goes live, within the budget (when an embeddings endpoint is configured).
+    if (outcome.status === 'success') await embedDeployment(context, job.id, log);
     if (signal.aborted) return undefined;
     outcome = redact.deep(outcome);
     // Written before the deployment is ended, each on its own, with requests answered between:

@@ -1,6 +1,7 @@
 import { DEFAULT_GIT_LIMITS, type GitLimits } from '../repository/operations/limits.js';
 import type { DiskSpace } from '../host/disk.js';
 import type { ThreadLimits } from '../analysis/library-threads.js';
+import type { EmbeddingSettings } from '../search/embeddings.js';
 
 /** How a worker runs jobs; every number here can be set from the CLI (`docsnav serve --help`). */
 export interface WorkerSettings {
@@ -29,11 +30,17 @@ export interface WorkerSettings {
   disk?: DiskSpace;
   /** Deployments per project whose texts, trees and indexes are kept (the current one and those before it). */
   keepDeployments: number;
+  /** An embeddings endpoint: each deployment's sections are embedded before it goes live (jobs/deployment-embeddings.ts). */
+  embeddings?: EmbeddingSettings;
+  /** Longest a deployment embeds its sections (ms); what is left is embedded when it is first asked about. */
+  embeddingsBudgetMs: number;
 }
 
 const DEFAULT_MAX_PAGES = 100_000;
 /** The current deployment and the one before it. */
 const DEFAULT_KEEP_DEPLOYMENTS = 2;
+/** Two minutes: 10,000 sections at a local model's ~100 a second. */
+const DEFAULT_EMBEDDINGS_BUDGET_MS = 120_000;
 
 export function workerSettings(
   dataDir: string,
@@ -48,6 +55,7 @@ export function workerSettings(
     maxPages: DEFAULT_MAX_PAGES,
     maxPageBytes: 4 * 1024 * 1024,
     keepDeployments: DEFAULT_KEEP_DEPLOYMENTS,
+    embeddingsBudgetMs: DEFAULT_EMBEDDINGS_BUDGET_MS,
     ...overrides,
     git: { ...DEFAULT_GIT_LIMITS, ...overrides.git },
     check: { timeoutMs: 120_000, maxHeapMb: 1024, ...overrides.check },

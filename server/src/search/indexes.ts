@@ -11,7 +11,7 @@
  */
 import { pageSectionsPage, type PageSection } from '../store/deployments.js';
 import type { Queryable } from '../store/store.js';
-import { deploymentVectors, type DenseVectors, type Embedder } from './embeddings.js';
+import { deploymentVectors, MAX_DENSE_SECTIONS, type DenseVectors, type Embedder } from './embeddings.js';
 import { DamagedPart } from '../store/checksum.js';
 import { replaceIndex, storedIndex, storeIndex } from '../store/search-indexes.js';
 import { INDEX_FORMAT } from './index-bytes.js';
@@ -59,7 +59,16 @@ export class SearchIndexes {
     if (entry.dense || entry.densePending || (entry.denseRetryAt ?? 0) > Date.now()) return entry.dense;
     const embedder = this.embedder;
     entry.densePending = entry.index
-      .then((index) => deploymentVectors(this.db, embedder, deploymentId, index.sections, (count) => this.onDenseDamaged?.(deploymentId, count)))
+      .then((index) => {
+        if (index.sections.length > MAX_DENSE_SECTIONS) {
+          // Not tried again: the deployment's sections never change.
+          entry.denseRetryAt = Infinity;
+          throw new Error(
+            `the deployment has ${index.sections.length} sections, more than the ${MAX_DENSE_SECTIONS} searched by embedding in memory: its retrieval stays lexical`,
+          );
+        }
+        return deploymentVectors(this.db, embedder, deploymentId, index.sections, (count) => this.onDenseDamaged?.(deploymentId, count));
+      })
       .then(
         (vectors) => {
           entry.dense = vectors;
@@ -68,7 +77,7 @@ export class SearchIndexes {
           this.evict();
         },
         (error: unknown) => {
-          entry.denseRetryAt = Date.now() + DENSE_RETRY_MS;
+          entry.denseRetryAt = Math.max(entry.denseRetryAt ?? 0, Date.now() + DENSE_RETRY_MS);
           this.onDenseFailed?.(deploymentId, (error as Error)?.message ?? String(error));
         },
       )
@@ -166,6 +175,7 @@ export class SearchIndexes {
         damaged = `the stored search index of deployment ${deploymentId}: its bytes do not make an index of the deployment's ${sections.length} stored sections`;
     }
     if (restored) {
+      await restored.withLibrary();
       this.onLoaded?.(deploymentId, { built: false, bytes: restored.bytes, ms: Math.round(performance.now() - started) });
       return restored;
     }

@@ -2,7 +2,8 @@
  * Ranking a question's terms over a deployment's section index: BM25F over the fields
  * (index-fields.ts), with inverse document frequency counted over pages, so a rare word outweighs
  * a common one whichever words a question has; a page scored by its best section and a share of
- * its second; fused with the nearest sections by embedding when there are some; then one page per
+ * its second; fused with MiniSearch's ranking of the question (library-rank.ts) when it is given,
+ * and with the nearest sections by embedding when there are some; then one page per
  * copy group, the copy kept the question's language's, then the version it names, then the
  * default version's. No I/O.
  */
@@ -31,6 +32,15 @@ const SECOND_SECTION = 0.3;
 /** Reciprocal rank fusion: its usual constant, and how deep each list is read. */
 const RRF_K = 60;
 const FUSED_DEPTH = 50;
+/**
+ * The fusion with MiniSearch's ranking (issue 69): each page scores weight/(k + its rank) in
+ * each list, the index's ranking weighing twice MiniSearch's, k = 10 (a page first in either
+ * list stays near the top). Chosen on the reader eval's tune sites only (hanko, checkly:
+ * hit@5 0.50 / 0.59 alone → 0.52 / 0.62 at weights 1:1 and k 60 → 0.52 / 0.62 at 2:1 and k 10;
+ * with lunr a third list, 0.55 / 0.67, left out: one library); the confirm and fresh sites are
+ * reported by eval/run.mjs as measured.
+ */
+const LIBRARY_FUSION = { k: 10, lexicalWeight: 2, libraryWeight: 1 };
 
 export interface SearchTerm {
   term: string;
@@ -58,14 +68,19 @@ export interface RankOptions {
   preferVersion?: string;
   /** Multiplies the score of these pages (the pages an earlier answer in the thread cited). */
   boost?: ReadonlyMap<string, number>;
+  /** The question as written (earlier questions of the thread first): MiniSearch's ranking of it is fused with the index's. */
+  text?: string;
   /** The question's cosine similarity with each section (by position), when embeddings are configured and ready. */
   dense?: Float32Array;
   /** Multiplies the score of endpoint pages (below 1: a conceptual question, which prose answers first). */
   endpointWeight?: number;
 }
 
-/** Pages by score, one per copy group, after the filter (a page outside any version passes a version filter). */
-export function rankPages(data: IndexData, query: readonly SearchTerm[], options: RankOptions): RankedPage[] {
+/**
+ * Pages by score, one per copy group, after the filter (a page outside any version passes a
+ * version filter). `library`: MiniSearch's sections for the question, best first, fused in.
+ */
+export function rankPages(data: IndexData, query: readonly SearchTerm[], options: RankOptions, library?: readonly number[]): RankedPage[] {
   const filter = resolveFilter(data, options);
   const sectionScores = new Map<number, number>();
   // What the section itself (heading and body) holds: which section of a page answers.
@@ -136,7 +151,8 @@ export function rankPages(data: IndexData, query: readonly SearchTerm[], options
     ranked.push({ page, section, score: score * weight, coverage: coverageOf(pageId) });
   }
   ranked.sort((a, b) => b.score - a.score || a.page.position - b.page.position);
-  if (options.dense) ranked = fuse(data, ranked, options.dense, passes, coverageOf);
+  if (library) ranked = fuse(data, ranked, pagesOf(data, library, passes), coverageOf, LIBRARY_FUSION);
+  if (options.dense) ranked = fuse(data, ranked, nearestPages(data, options.dense, passes), coverageOf);
   return oneCopyEach(data, ranked, options.preferLanguage, filter.version ?? matchLabel(options.preferVersion, data.versions)).slice(0, options.limit);
 }
 
@@ -148,34 +164,52 @@ export function resolveFilter(data: IndexData, options: Pick<RankOptions, 'versi
   };
 }
 
-/**
- * Reciprocal rank fusion of the lexical ranking and the pages of the nearest sections by
- * embedding (`similarities`, one per section): each page scores 1/(60 + its rank) in each list
- * it is in. A page only the embeddings found comes with its nearest section.
- */
-function fuse(
-  data: IndexData,
-  lexical: RankedPage[],
-  similarities: Float32Array,
-  passes: (page: IndexedPage) => boolean,
-  coverageOf: (pageId: number) => number,
-): RankedPage[] {
+/** The pages of `sections` (best first) that pass the filter, each once, with its best section, FUSED_DEPTH of them. */
+function pagesOf(data: IndexData, sections: readonly number[], passes: (page: IndexedPage) => boolean): Array<[number, number]> {
+  const pages = new Map<number, number>();
+  for (const section of sections) {
+    if (section >= data.sections.length) continue;
+    const pageId = data.sectionPages.at(section);
+    if (pages.has(pageId) || !passes(data.pages[pageId])) continue;
+    pages.set(pageId, section);
+    if (pages.size === FUSED_DEPTH) break;
+  }
+  return [...pages];
+}
+
+/** The pages of the nearest sections by embedding (`similarities`, one per section), as `pagesOf` gives them. */
+function nearestPages(data: IndexData, similarities: Float32Array, passes: (page: IndexedPage) => boolean): Array<[number, number]> {
   const nearest = new Map<number, { section: number; similarity: number }>();
   for (let section = 0; section < similarities.length && section < data.sections.length; section++) {
     const pageId = data.sectionPages.at(section);
     const current = nearest.get(pageId);
     if (!current || similarities[section] > current.similarity) nearest.set(pageId, { section, similarity: similarities[section] });
   }
-  const dense = [...nearest]
+  return [...nearest]
     .filter(([pageId]) => passes(data.pages[pageId]))
     .sort((a, b) => b[1].similarity - a[1].similarity)
-    .slice(0, FUSED_DEPTH);
+    .slice(0, FUSED_DEPTH)
+    .map(([pageId, { section }]) => [pageId, section]);
+}
+
+/**
+ * Reciprocal rank fusion of the lexical ranking and another list of pages (MiniSearch's, or the
+ * nearest by embedding): each page scores weight/(k + its rank) in each list it is in (by
+ * default 1/(60 + rank) in both). A page only the other list found comes with its section there.
+ */
+function fuse(
+  data: IndexData,
+  lexical: RankedPage[],
+  other: ReadonlyArray<[number, number]>,
+  coverageOf: (pageId: number) => number,
+  { k, lexicalWeight, libraryWeight: otherWeight } = { k: RRF_K, lexicalWeight: 1, libraryWeight: 1 },
+): RankedPage[] {
   const fused = new Map<number, RankedPage>();
-  lexical.slice(0, FUSED_DEPTH).forEach((entry, rank) => fused.set(entry.page.position, { ...entry, score: 1 / (RRF_K + rank + 1) }));
-  dense.forEach(([pageId, { section }], rank) => {
+  lexical.slice(0, FUSED_DEPTH).forEach((entry, rank) => fused.set(entry.page.position, { ...entry, score: lexicalWeight / (k + rank + 1) }));
+  other.forEach(([pageId, section], rank) => {
     const known = fused.get(pageId);
-    if (known) known.score += 1 / (RRF_K + rank + 1);
-    else fused.set(pageId, { page: data.pages[pageId], section, score: 1 / (RRF_K + rank + 1), coverage: coverageOf(pageId) });
+    if (known) known.score += otherWeight / (k + rank + 1);
+    else fused.set(pageId, { page: data.pages[pageId], section, score: otherWeight / (k + rank + 1), coverage: coverageOf(pageId) });
   });
   return [...fused.values()].sort((a, b) => b.score - a.score || a.page.position - b.page.position);
 }

@@ -170,6 +170,8 @@ export async function retrieve(indexes: SearchIndexes, deploymentId: string, mes
     preferLanguage: analyzer.language,
     preferVersion: namedVersion(question.text, index.versions),
     boost,
+    // MiniSearch's ranking (library-rank.ts) reads the thread's questions as written, oldest first.
+    text: [...question.earlier].reverse().concat(question.text).join('\n'),
     dense,
     // A follow-up ("and the rate limit on that?") is about what the thread asked.
     endpointWeight: namesAnApiCall(question.text) || (question.followUp && namesAnApiCall(question.earlier[0] ?? '')) ? 1 : CONCEPTUAL_ENDPOINT_WEIGHT,
@@ -180,7 +182,7 @@ export async function retrieve(indexes: SearchIndexes, deploymentId: string, mes
     const lists = [ranked];
     for (const query of queries) {
       const rewrittenTerms = searchTerms(index, { text: query, earlier: [], cited: [], followUp: false }, analyzer);
-      if (rewrittenTerms.length > 0) lists.push(index.rank(rewrittenTerms, { ...rankOptions, limit: FUSION_DEPTH }));
+      if (rewrittenTerms.length > 0) lists.push(index.rank(rewrittenTerms, { ...rankOptions, text: query, limit: FUSION_DEPTH }));
     }
     ranked = fuseRankings(lists, options.limit);
   }

@@ -13,13 +13,15 @@
  *
  * This class is the index's door; each job is a module of its own, none doing I/O: what the
  * index holds (index-data.ts), its fields and their texts (index-fields.ts), building it
- * (index-build.ts), finding copies (copies.ts), its bytes (index-bytes.ts), ranking (rank.ts).
+ * (index-build.ts), finding copies (copies.ts), its bytes (index-bytes.ts), ranking (rank.ts),
+ * MiniSearch's ranking fused with it (library-rank.ts).
  */
 import type { PageSection } from '../store/deployments.js';
 import { buildIndex } from './index-build.js';
 import { heldBytes, restoreIndex, serializeIndex } from './index-bytes.js';
 import { idfOf, maxIdf, pagesWith, postingsOf, type IndexData, type IndexedPage } from './index-data.js';
 import { PAIR } from './index-fields.js';
+import { LibraryRanking } from './library-rank.js';
 import { rankPages, resolveFilter, type RankedPage, type RankOptions, type SearchTerm } from './rank.js';
 
 export class SectionIndex {
@@ -29,6 +31,9 @@ export class SectionIndex {
   readonly languages: string[];
   readonly versions: string[];
 
+  /** MiniSearch's ranking of the same sections (`withLibrary`), fused with the index's when a question's text is given. */
+  private library?: LibraryRanking;
+
   private constructor(private readonly data: IndexData) {
     this.pages = data.pages;
     this.sections = data.sections;
@@ -36,8 +41,15 @@ export class SectionIndex {
     this.versions = data.versions;
   }
 
+  /** The index of `sections`, with MiniSearch's ranking of them (`withLibrary`). */
   static async build(sections: readonly PageSection[], yieldToLoop = true): Promise<SectionIndex> {
-    return new SectionIndex(await buildIndex(sections, yieldToLoop));
+    return new SectionIndex(await buildIndex(sections, yieldToLoop)).withLibrary(yieldToLoop);
+  }
+
+  /** Builds MiniSearch's ranking of the sections (not stored: a restored index builds it again), once. */
+  async withLibrary(yieldToLoop = true): Promise<this> {
+    this.library ??= await LibraryRanking.build(this.data.sections, yieldToLoop);
+    return this;
   }
 
   /**
@@ -109,6 +121,7 @@ export class SectionIndex {
 
   /** Pages by score, one per copy group, after the filter (a page outside any version passes a version filter). */
   rank(query: readonly SearchTerm[], options: RankOptions): RankedPage[] {
-    return rankPages(this.data, query, options);
+    const library = options.text && this.library ? this.library.sections(options.text) : undefined;
+    return rankPages(this.data, query, options, library);
   }
 }
