@@ -15,6 +15,10 @@
  * whether a path exists, what the index holds), so either direction can be run again after any
  * interruption, its own included. A file that is neither as it was nor as the move writes it has
  * been changed by someone else since: it is never overwritten.
+ *
+ * A journal read back proves it is ours first (journal-seal.ts): sealed with this user's key for
+ * this docs root, every path relative and inside the root. The bytes it writes are checked against
+ * the plan's hashes as they are used, and no path is followed through a symbolic link.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import {
@@ -23,6 +27,7 @@ import {
   copyFileSync,
   fchmodSync,
   fchownSync,
+  fstatSync,
   fsyncSync,
   linkSync,
   lstatSync,
@@ -37,6 +42,8 @@ import {
   type Stats,
 } from 'node:fs';
 import path from 'node:path';
+import { exists, lstatOrUndefined } from './disk.js';
+import { notOurs, ownJournalFolder, planMisfit, readPlanBytes, sealedPlan, unsealedPlan, type JournalContext } from './journal-seal.js';
 import { refuse } from './messages.js';
 import { inIndex, moveInIndex, type IndexEntry, type Repository } from './repository.js';
 import type { FileMove } from './types.js';
@@ -53,14 +60,14 @@ interface JournalChange {
   kept: 'link' | 'copy';
 }
 
-/** plan.json. */
+/** plan.json (after its seal line). */
 export interface JournalPlan {
-  version: 1;
+  version: 2;
   /** Random: names the temporary files of this move. */
   id: string;
   pid: number;
   started: string;
-  /** The docs root, absolute. */
+  /** The docs root, its real path. */
   root: string;
   /** The repository's top folder when git tracks something that moves. */
   top?: string;
@@ -73,6 +80,7 @@ export interface JournalPlan {
 
 /** What a move writes: the plan's moves and changes (after the checks), and its repository. */
 export interface MoveWork {
+  /** The docs root, its real path. */
   root: string;
   repository?: Repository;
   requests: readonly FileMove[];
@@ -88,16 +96,18 @@ export function journalFolder(root: string, repository: Repository | undefined):
   return repository ? path.join(repository.gitDir, 'docsnav-mv') : path.join(root, '.docsnav-mv');
 }
 
-/** The journal's plan, when one holds (a folder without plan.json is a journal never finished: nothing was changed yet). */
-export function readJournal(folder: string): JournalPlan | undefined {
-  let text: string;
-  try {
-    text = readFileSync(path.join(folder, PLAN), 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-  return JSON.parse(text) as JournalPlan;
+/**
+ * The journal's plan, when one holds (a folder without plan.json is a journal never finished:
+ * nothing was changed yet). Refuses (`notOurs`) a journal that is not this user's for this root.
+ */
+export function readJournal(folder: string, context: JournalContext): JournalPlan | undefined {
+  if (!ownJournalFolder(folder, context.root)) return undefined;
+  const bytes = readPlanBytes(folder, context.root, PLAN);
+  if (bytes === undefined) return undefined;
+  const plan = unsealedPlan(bytes, folder, context);
+  const misfit = planMisfit(plan, context);
+  if (misfit !== undefined) notOurs(folder, context.root, misfit);
+  return plan as JournalPlan;
 }
 
 /** Removes a journal folder with no plan in it (left by a move cut short before it changed anything). */
@@ -109,15 +119,16 @@ export function removeIncomplete(folder: string): void {
  * Writes the journal (refuses `unfinished` when one is there): the new texts, the old files kept,
  * then the plan. Nothing the site can see has changed yet; on a failure the journal is removed.
  */
-export function writeJournal(folder: string, work: MoveWork): JournalPlan {
+export function writeJournal(folder: string, work: MoveWork, context: JournalContext): JournalPlan {
   try {
-    mkdirSync(folder);
+    mkdirSync(folder, 0o700);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    const plan = readJournal(folder);
+    const plan = readJournal(folder, context);
     if (plan) refuse('unfinished', unfinishedData(plan, folder));
+    // Its writer is gone (the caller holds the moves' lock): left by a move cut short before it changed anything.
     removeIncomplete(folder);
-    mkdirSync(folder);
+    mkdirSync(folder, 0o700);
   }
   try {
     const changes: JournalChange[] = [];
@@ -148,7 +159,7 @@ export function writeJournal(folder: string, work: MoveWork): JournalPlan {
       }
     });
     const plan: JournalPlan = {
-      version: 1,
+      version: 2,
       id: randomBytes(8).toString('hex'),
       pid: process.pid,
       started: new Date().toISOString(),
@@ -160,7 +171,7 @@ export function writeJournal(folder: string, work: MoveWork): JournalPlan {
       index: [...work.index],
     };
     const temporary = path.join(folder, `${PLAN}.tmp`);
-    writeDurably(temporary, Buffer.from(JSON.stringify(plan)));
+    writeDurably(temporary, sealedPlan(context, folder, plan));
     renameSync(temporary, path.join(folder, PLAN));
     syncFolder(folder);
     return plan;
@@ -192,9 +203,9 @@ export function removeJournal(folder: string): void {
  * files moved, then the index in one write. Steps already done are skipped.
  */
 export function* forward(folder: string, plan: JournalPlan): Generator<void> {
-  const at = (relative: string) => path.join(plan.root, relative);
+  const at = linkFreePaths(plan.root);
   const moved = movedTest(plan);
-  const after = readFileSync(path.join(folder, 'after'));
+  const after = readJournalFile(folder, plan.root, 'after');
   removeTemporaries(plan);
   const staged: Array<{ temporary: string; target: string }> = [];
   for (const change of plan.changes) {
@@ -203,8 +214,11 @@ export function* forward(folder: string, plan: JournalPlan): Generator<void> {
     const current = hashOf(at(where));
     if (current === change.after) continue;
     if (current !== change.before) refuse('changedSinceInterrupted', { file: where });
+    const text = after.subarray(change.offset, change.offset + change.length);
+    if (text.length !== change.length || hash(text) !== change.after)
+      notOurs(folder, plan.root, `its new text of ${change.file} is not the one its plan names`);
     const temporary = temporaryOf(at(where), plan.id);
-    writeLike(temporary, after.subarray(change.offset, change.offset + change.length), lstatSync(at(where)));
+    writeLike(temporary, text, lstatSync(at(where)));
     staged.push({ temporary, target: at(where) });
     yield;
   }
@@ -233,7 +247,7 @@ export function* forward(folder: string, plan: JournalPlan): Generator<void> {
  * folders made removed, each rewritten file's old bytes renamed back over it.
  */
 export function backward(folder: string, plan: JournalPlan): void {
-  const at = (relative: string) => path.join(plan.root, relative);
+  const at = linkFreePaths(plan.root);
   removeTemporaries(plan);
   // Stryker disable next-line StringLiteral: indexStep and moveInIndex read every direction but 'forward' as back.
   indexStep(plan, 'back');
@@ -248,6 +262,7 @@ export function backward(folder: string, plan: JournalPlan): void {
     const old = path.join(folder, 'old', String(n));
     const oldStats = lstatOrUndefined(old);
     if (!oldStats) return;
+    if (!oldStats.isFile()) notOurs(folder, plan.root, `its old/${n} is not a file`);
     const target = at(change.file);
     const targetStats = lstatOrUndefined(target);
     // Not rewritten yet: the link is the file itself (or the copy's bytes are the file's).
@@ -255,6 +270,8 @@ export function backward(folder: string, plan: JournalPlan): void {
     const current = targetStats ? hashOf(target) : undefined;
     if (current === change.before) return;
     if (current !== change.after) refuse('changedSinceInterrupted', { file: change.file });
+    // What goes back is the file as it was: old/<n> holds the bytes the plan says it had.
+    if (hashOf(old) !== change.before) notOurs(folder, plan.root, `its old/${n} is not ${change.file} as it was`);
     if (change.kept === 'link') renameSync(old, target);
     else {
       // A copy on another file system (the git folder elsewhere): written back beside the file, then renamed over it.
@@ -280,13 +297,43 @@ function indexStep(plan: JournalPlan, direction: 'forward' | 'back'): void {
 
 /** Whether a change's file has moved (its request's target is there and its source is not). */
 function movedTest(plan: JournalPlan): (change: JournalChange) => boolean {
-  const at = (relative: string) => path.join(plan.root, relative);
+  const at = linkFreePaths(plan.root);
   const done = plan.requests.map((request) => ({ ...request, moved: exists(at(request.to)) && !exists(at(request.from)) }));
   return (change) => {
     if (change.file === change.movedTo) return false;
     const request = done.find((candidate) => change.file === candidate.from || change.file.startsWith(`${candidate.from}/`));
     return request?.moved ?? false;
   };
+}
+
+/**
+ * Root-relative paths made absolute, refusing one reached through a symbolic link (a folder of the
+ * root swapped for one since the move was planned): nothing is written or moved through a link.
+ * Each folder is looked at once per call of the step.
+ */
+function linkFreePaths(root: string): (relative: string) => string {
+  const checked = new Set<string>();
+  return (relative) => {
+    const parts = relative.split('/');
+    for (let i = 1; i < parts.length; i++) {
+      const folder = parts.slice(0, i).join('/');
+      if (checked.has(folder)) continue;
+      if (lstatOrUndefined(path.join(root, folder))?.isSymbolicLink()) refuse('symlink', { path: folder });
+      checked.add(folder);
+    }
+    return path.join(root, relative);
+  };
+}
+
+/** A file of the journal, read without following a link; refuses (`notOurs`) one that is no regular file. */
+function readJournalFile(folder: string, root: string, name: string): Buffer {
+  const fd = openSync(path.join(folder, name), constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  try {
+    if (!fstatSync(fd).isFile()) notOurs(folder, root, `its ${name} is not a file`);
+    return readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The temporary file of a target for this move: beside it, hidden, named by the move's id. */
@@ -384,17 +431,4 @@ function hashOf(file: string): string | undefined {
     if (['ENOENT', 'EISDIR', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) return undefined;
     throw error;
   }
-}
-
-/** A path's lstat; undefined when there is nothing there (or it cannot be looked at). */
-export function lstatOrUndefined(file: string): Stats | undefined {
-  try {
-    return lstatSync(file);
-  } catch {
-    return undefined;
-  }
-}
-
-export function exists(file: string): boolean {
-  return lstatOrUndefined(file) !== undefined;
 }

@@ -1,3 +1,4 @@
+import { ioErrorText } from '../io-error.js';
 import { message, type MessageData, type MessageTable } from '../messages.js';
 
 /** `message` for an id known only as a type parameter (its data checked by the caller's signature). */
@@ -41,6 +42,8 @@ export const REFUSALS = {
   changedSinceInterrupted:
     '{file} changed since the move was interrupted (it is neither as it was nor as the move writes it): not overwritten; put it back as it was, then run docsnav mv --continue or --abort again',
   recoveryFailed: 'cannot {how} the move: {why}; the journal {journal} is kept: fix the cause and run docsnav mv --{how} again',
+  notOurs: '{journal} is not a move journal docsnav wrote for {root} as this user ({why}): nothing in it was used; remove it with rm -r {remove}',
+  busy: 'another docsnav mv is moving files of this site ({holder}): wait for it to end, then move again',
   gitUnreadable:
     'git cannot read the repository of {root} ({why}): nothing was moved, since the git index would not follow; fix git (e.g. git config --global --add safe.directory <repository>) and move again',
   gitConflict: '{file} has unmerged entries in the git index (a conflict): resolve it first',
@@ -72,6 +75,20 @@ export class MoveError extends Error {
 export function refuse<Id extends RefusalId>(reason: Id, data: MessageData<(typeof REFUSALS)[Id]>): never {
   const text = fill(REFUSALS, reason, data);
   throw new MoveError(reason, Object.fromEntries(Object.entries(data as Record<string, string | number>).map(([key, value]) => [key, String(value)])), text);
+}
+
+/**
+ * A look at a path of the move (`file`, root-relative, as said): an I/O error other than the path's
+ * absence (which the look itself answers) refuses (`unreadable`) with its cause (EACCES: a folder
+ * that may not be searched), never read as "missing" or "changed".
+ */
+export function lookingAt<T>(file: string, look: () => T): T {
+  try {
+    return look();
+  } catch (error) {
+    if (error instanceof MoveError) throw error;
+    return refuse('unreadable', { file, why: ioErrorText(error, 'read') });
+  }
 }
 
 /**
