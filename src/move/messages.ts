@@ -104,6 +104,7 @@ export const NOTES = {
   servedByOther: '{file} is not the file the site serves at /{url} ({served} is): it moves, and its URL is not redirected',
   frontMatterSpec: 'the openapi front matter names the moved spec "{spec}" in a form not found as written on its line: not rewritten; fix it by hand',
   folderLink: 'the link "{url}" leads to the folder /{folder}, which holds no page after the move: not rewritten',
+  unwritableRedirect: 'no redirect from the old URL {source} was added: {why}',
 } as const;
 
 export type NoteId = keyof typeof NOTES;
