@@ -9,9 +9,100 @@
  */
 const LIBRARY_PIPELINE = '^src/(rules|navigation|source|schema|resolve|fix|report)/';
 
+/**
+ * The library's rooms (src/: a folder, or a file of its own at the top), bottom first. A room
+ * imports only rooms of the layers below its own: never a room beside it, never one above, so that
+ * no import runs back up and each layer can be read, tested and loaded without those above it
+ * (rule `no-import-runs-back-up`). The first layer is the base: one file each, leaves every room
+ * uses (they may import each other; `no-circular` keeps them apart). The entry points sit on top
+ * of the rooms they run (as ESLint's lib/api.js over lib/linter/): validate.ts, resolve.ts and
+ * validate-page.ts over the pipeline, fix.ts over validate.ts; the public API (index.ts), the
+ * editor server (lsp/) and the CLI (cli/) are above every layer (rules `public-api-is-the-top`,
+ * `only-cli-imports-cli`, `only-cli-imports-lsp`). A new room goes into a layer here (rule
+ * `room-in-a-layer`).
+ */
+const LAYERS = [
+  // The base: a problem and its parts (codes, severity, text edits), results, reading files, the docs root's listing, git, text helpers.
+  [
+    'severity.ts',
+    'codes.ts',
+    'text-edit.ts',
+    'problem.ts',
+    'result.ts',
+    'files.ts',
+    'docs-root.ts',
+    'io-error.ts',
+    'git.ts',
+    'lazy.ts',
+    'limits.ts',
+    'link-target.ts',
+    'messages.ts',
+    'package-root.ts',
+    'suggest.ts',
+    'text.ts',
+    'write-file.ts',
+  ],
+  // Text -> value + locator; then the element model and the walker, and the redirect table.
+  ['source/'],
+  ['navigation/', 'redirects/'],
+  // Profiles and the ignore globs; pages (scanner, front matter, the ports of pages kept between runs).
+  ['config/', 'pages/'],
+  // The caches (memory.ts: an editor's; the rest: the page scan store on disk), the schema check, the platform's settings.
+  ['cache/', 'schema/', 'settings/'],
+  // A legacy mint.json as a document; what a run reads (read.ts); the resolver (specs, the page tree).
+  ['mint/', 'read.ts', 'resolve/'],
+  ['site/'],
+  ['rules/'],
+  ['fix/'],
+  // The one pipeline of validate and resolve: options, the run, the problem sink, the files reported in.
+  ['pipeline/'],
+  // Above the pipeline: the config file (whose options it merges), the site at a git ref, the formatters.
+  ['config-file/', 'history/', 'report/'],
+  // The entry points, side by side, then fix (which validates in passes) and move (which reads the site at a ref).
+  ['validate.ts', 'resolve.ts', 'validate-page.ts'],
+  ['fix.ts', 'move/'],
+];
+/** The rooms above every layer. */
+const TOP = ['index.ts', 'cli/', 'lsp/'];
+
+/** A regular expression's alternatives for rooms: a folder matches what is in it, a file itself. */
+const roomsPattern = (rooms) => rooms.map((room) => (room.endsWith('/') ? room : `${room.replaceAll('.', '\\.')}$`)).join('|');
+
+/** One rule per layer: its rooms import none of their own layer (but themselves) nor of any layer above. */
+const layerRules = LAYERS.map((layer, index) => ({
+  name: 'no-import-runs-back-up',
+  comment:
+    index === 0
+      ? 'The base (LAYERS[0]: the problem type, codes, reading files, text helpers) is under every room: it imports none of them.'
+      : `A room of layer ${index} (${layer.join(', ')}) imports only the layers below it (LAYERS in .dependency-cruiser.cjs): an import into its own layer or above runs back up. Move what both need down, or the importer up.`,
+  severity: 'error',
+  from: { path: `^src/(${roomsPattern(layer)})` },
+  to:
+    index === 0
+      ? { path: `^src/(${roomsPattern(LAYERS.slice(1).flat())})` }
+      : { path: `^src/(${roomsPattern(LAYERS.slice(index).flat())})`, pathNot: '^src/$1' },
+}));
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    ...layerRules,
+    {
+      name: 'room-in-a-layer',
+      comment:
+        'Every room of src/ has its place in LAYERS (or is one of the top: index.ts, cli/, lsp/): a room no layer names escapes `no-import-runs-back-up`.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: `^src/(${roomsPattern([...LAYERS.flat(), ...TOP])})` },
+      to: {},
+    },
+    {
+      name: 'entry-points-on-top',
+      comment:
+        'validateText/validateFile (validate.ts), resolveText/resolveFile (resolve.ts) and fixText/fixFile (fix.ts) are entry points: the public API, the CLI and the editor server call them, and fix.ts validates in passes. No room imports them for a helper: what they run lives below them (the pipeline in src/pipeline/, reading in src/read.ts).',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(index\\.ts$|cli/|lsp/|fix\\.ts$)' },
+      to: { path: '^src/(validate|resolve|fix)\\.ts$' },
+    },
     {
       name: 'no-circular',
       comment: 'A cycle (static, type-only or import()) ties modules so that neither can be read, tested or loaded without the other.',
@@ -75,7 +166,7 @@ module.exports = {
       comment: 'source/ turns text into a value and a locator; it knows nothing of navigation, schemas, rules, resolving, fixes or reports.',
       severity: 'error',
       from: { path: '^src/source/' },
-      to: { path: '^src/(navigation|schema|rules|resolve|fix|report|config|settings|validate|cache|docs-root)[./]' },
+      to: { path: '^src/(navigation|schema|rules|resolve|fix|report|config|config-file|settings|validate|pipeline|read|cache|docs-root)[./]' },
     },
     {
       name: 'mint-is-a-loader',
@@ -83,21 +174,21 @@ module.exports = {
         'src/mint turns a legacy mint.json into the document the checks read (as source/ turns a docs.json into one): it never imports a check, the resolver, fixes, reports or the pipeline.',
       severity: 'error',
       from: { path: '^src/mint/' },
-      to: { path: '^src/(schema|rules|resolve|fix|report|validate|cache|navigation)[./]' },
+      to: { path: '^src/(schema|rules|resolve|fix|report|validate|pipeline|cache|navigation)[./]' },
     },
     {
       name: 'navigation-below-checks',
       comment: 'The element model and walker come before every check: navigation/ never imports a check, the resolver, fixes or reports.',
       severity: 'error',
       from: { path: '^src/navigation/' },
-      to: { path: '^src/(schema|rules|resolve|fix|report|config|settings|validate|cache)[./]' },
+      to: { path: '^src/(schema|rules|resolve|fix|report|config|config-file|settings|validate|pipeline|cache)[./]' },
     },
     {
       name: 'checks-before-problems-use',
       comment: 'The schema check and the rules produce findings; they never import what consumes them (the resolver, fixes, reports, validate).',
       severity: 'error',
       from: { path: '^src/(schema|rules)/' },
-      to: { path: '^src/(resolve|fix|report|settings|validate|cache)[./]' },
+      to: { path: '^src/(resolve|fix|report|settings|validate|pipeline|cache)[./]' },
     },
     {
       name: 'report-is-the-end',
@@ -111,7 +202,7 @@ module.exports = {
       comment: 'A formatter turns results into text; it never runs a check, computes a fix or loads configuration.',
       severity: 'error',
       from: { path: '^src/report/' },
-      to: { path: '^src/(schema|rules|fix|config|settings|validate|cache)[./]' },
+      to: { path: '^src/(schema|rules|fix|config|config-file|settings|validate|pipeline|cache)[./]' },
     },
     // The server (server/src/): the entry points at the root (index.ts, the package's API; core.ts, what the
     // routes and the commands call), and rooms by what they serve: cli/ (the commands), http/ (app, routes,
@@ -121,10 +212,18 @@ module.exports = {
     {
       name: 'cache-around-the-pipeline',
       comment:
-        "The cache on disk (src/cache/ but memory.ts, an editor's cache the pipeline threads through) wraps the pipeline at one seam, validate.ts's validateText; the pipeline reaches it only through the ports of src/pages/kept.ts. Only the seam, the public API, the CLI and the editor server import it.",
+        "The cache on disk (src/cache/ but memory.ts, an editor's cache the pipeline threads through) wraps the pipeline at its seam, the entry points: validateText gives a run again (src/cache/replay.ts), and validateText and resolveText open the page scan store's door (src/cache/store.ts) for the pipeline, which reaches the store only through the ports of src/pages/kept.ts. Only the seam, the public API, the CLI and the editor server import it; the pipeline's options (src/pipeline/options.ts) name the door's type.",
       severity: 'error',
-      from: { path: '^src/', pathNot: '^src/(cache/|cli/|lsp/|index\\.ts$|validate\\.ts$)' },
+      from: { path: '^src/', pathNot: '^src/(cache/|cli/|lsp/|index\\.ts$|validate\\.ts$|resolve\\.ts$|pipeline/options\\.ts$)' },
       to: { path: '^src/cache/', pathNot: '^src/cache/memory\\.ts$' },
+    },
+    {
+      name: 'cache-behind-its-door',
+      comment:
+        "The page scan store is reached through its door (src/cache/store.ts: open, dirty, refusal, asked, reused, save, close), the CLI's and editor's set of stores (location.ts), the replay at the seam (replay.ts) and the editor's cache (memory.ts). What a run uses of the store (opened-store.ts), its parts (page-index, scan-packs, runs, lookups, shapes, parts, stats) and its files (file, key, build, stamp) are the cache's own.",
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/cache/' },
+      to: { path: '^src/cache/', pathNot: '^src/cache/(store|location|memory|replay)\\.ts$' },
     },
     {
       name: 'server-store-is-below',
@@ -142,9 +241,10 @@ module.exports = {
     },
     {
       name: 'server-git-in-repository-operations',
-      comment: 'git runs in server/src/repository/operations.ts only: no other module spawns processes (the guards included).',
+      comment:
+        "git runs in the repository's operations (server/src/repository/operations/), started by one module, run-git.ts: no other module spawns processes (the guards and the other operations included).",
       severity: 'error',
-      from: { path: '^server/src/', pathNot: '^server/src/repository/operations\\.ts$' },
+      from: { path: '^server/src/', pathNot: '^server/src/repository/operations/run-git\\.ts$' },
       to: { path: '^(node:)?child_process$' },
     },
     {
@@ -153,7 +253,7 @@ module.exports = {
         'The repository guards (errors, guards, local: what git may be asked, the allowed local folders) are checks read and tested without running git; the operations call them, never the other way round.',
       severity: 'error',
       from: { path: '^server/src/repository/(errors|guards|local)\\.ts$' },
-      to: { path: '^server/src/repository/operations\\.ts$' },
+      to: { path: '^server/src/repository/operations/' },
     },
     {
       name: 'server-repository-is-below',
@@ -168,7 +268,7 @@ module.exports = {
         'A request, the store, the assistant or the analysis never runs git: git runs in the jobs (deployment, repair) and in the commands (recovery at start, the branch check of `project add`). The others may use the guards (a branch name, a repository URL).',
       severity: 'error',
       from: { path: '^server/src/', pathNot: '^server/src/(jobs|cli|repository)/' },
-      to: { path: '^server/src/repository/operations\\.ts$' },
+      to: { path: '^server/src/repository/operations/' },
     },
     {
       name: 'server-http-on-top',

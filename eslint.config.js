@@ -1,5 +1,6 @@
-// ESLint (flat config): typescript-eslint's type-checked rules for src/ and test/, ESLint's
-// recommended rules for the build, bench and e2e scripts. `npm run lint`.
+// ESLint (flat config): typescript-eslint's type-checked rules for the TypeScript of both packages and
+// the extension (one program: tsconfig.eslint.json), ESLint's recommended rules for the build, bench
+// and e2e scripts. `npm run lint`.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -27,7 +28,8 @@ export default tseslint.config(
     files: ['**/*.ts'],
     extends: [...tseslint.configs.recommendedTypeChecked],
     languageOptions: {
-      parserOptions: { project: './tsconfig.test.json', tsconfigRootDir: import.meta.dirname },
+      // One program for every TypeScript file linted (tsconfig.eslint.json): the library, the server, the extension.
+      parserOptions: { project: './tsconfig.eslint.json', tsconfigRootDir: import.meta.dirname },
     },
     rules: {
       // `_name` marks an argument a signature needs and the body does not.
@@ -39,20 +41,6 @@ export default tseslint.config(
     // under this many lines of code (blank lines and comments not counted); split by job past it.
     files: ['src/**/*.ts'],
     rules: { 'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }] },
-  },
-  {
-    // The server package has its own TypeScript project (its sources and tests).
-    files: ['server/**/*.ts'],
-    languageOptions: {
-      parserOptions: { project: './server/tsconfig.test.json', tsconfigRootDir: import.meta.dirname },
-    },
-  },
-  {
-    // The VS Code extension has its own TypeScript project (it types against @types/vscode).
-    files: ['editors/vscode/**/*.ts'],
-    languageOptions: {
-      parserOptions: { project: './editors/vscode/tsconfig.json', tsconfigRootDir: import.meta.dirname },
-    },
   },
   {
     // Tests read what the CLI and the server print as parsed JSON (`any`) and check its shape with

@@ -6,7 +6,15 @@ export default {
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.mutate.config.ts' },
   plugins: ['@stryker-mutator/vitest-runner'],
-  mutate: ['src/rules/**/*.ts', 'src/navigation/**/*.ts', 'src/resolve/**/*.ts', 'src/fix/**/*.ts'],
+  mutate: [
+    'src/rules/**/*.ts',
+    'src/navigation/**/*.ts',
+    'src/resolve/**/*.ts',
+    'src/resolve.ts',
+    'src/pages/front-matter.ts',
+    'src/fix/**/*.ts',
+    'src/fix.ts',
+  ],
   coverageAnalysis: 'perTest',
   // Two cores, shared with the rest of the machine.
   concurrency: 2,

@@ -12,7 +12,7 @@
  *   node bench/platform-anchors.mjs [--verbose]    a line per repository: pages, pages whose anchor sets are
  *                                                  identical per reference, pages the platform fails to parse;
  *                                                  --verbose lists each differing page with what differs
- *   node bench/platform-anchors.mjs --json         the same as JSON (test/pages/platform-anchors.test.ts reads it)
+ *   node bench/platform-anchors.mjs --json         the same as JSON
  *
  * Build first (`npm run build`): the scanner is read from dist/pages/scan.js.
  */

@@ -1,8 +1,8 @@
 /**
- * `npm run docs`: writes what the registries generate into the repository's documents (README's
- * tables and help, CONTRIBUTING's extension points, docs/rules/README.md, the config schema's
- * profiles and rules; scripts/generated-docs.ts says what). The TypeScript is bundled in memory
- * with esbuild, as the build does, and run here. `--check` writes nothing and exits 1 when a
+ * `npm run docs`: writes what the registries generate into the repository's documents (the
+ * tables and help of docs/checks.md and docs/cli.md, CONTRIBUTING's extension points,
+ * docs/rules/README.md, the config schema's profiles and rules; scripts/generated-docs.ts says
+ * what). The TypeScript is bundled in memory with esbuild, as the build does, and run here. `--check` writes nothing and exits 1 when a
  * committed copy is stale (test/docs/generated.test.ts checks the same in `npm test`).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

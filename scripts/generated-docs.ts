@@ -1,9 +1,10 @@
 /**
- * What the registries write into the repository's documents: the README's tables of rules and
- * formats and its copy of `docsnav --help`, CONTRIBUTING's table of extension points, the rule
- * docs' index (docs/rules/README.md) and the config schema's profiles and rules. Pure: it reads the
- * committed files and returns what each should hold. `npm run docs` writes them
- * (scripts/generate-docs.mjs); test/docs/generated.test.ts fails when a committed copy is stale.
+ * What the registries write into the repository's documents: the table of problem codes in
+ * docs/checks.md, the table of formats and the copy of `docsnav --help` in docs/cli.md,
+ * CONTRIBUTING's table of extension points, the rule docs' index (docs/rules/README.md) and the
+ * config schema's profiles and rules. Pure: it reads the committed files and returns what each
+ * should hold. `npm run docs` writes them (scripts/generate-docs.mjs); test/docs/generated.test.ts
+ * fails when a committed copy is stale.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,7 +27,7 @@ const SEVERITY_SETTINGS = ['off', 'info', 'warning', 'error'];
 
 const cell = (text: string) => text.replaceAll('|', '\\|').replaceAll('\n', ' ');
 
-/** The README's table of problem codes, each linking its page. */
+/** docs/checks.md's table of problem codes, each linking its page. */
 function rulesTable(link: (code: Code) => string): string {
   const rows = allCodes.map((code) => {
     const info = codes[code];
@@ -113,13 +114,20 @@ export function replaceSection(text: string, name: string, content: string, file
 /** Every generated document, as the registries say it should be. */
 export function generatedFiles(root: string): GeneratedFile[] {
   const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
-  let readme = read('README.md');
-  readme = replaceSection(readme, 'rules', rulesTable(ruleDocPath), 'README.md');
-  readme = replaceSection(readme, 'formats', formatsTable(), 'README.md');
-  readme = replaceSection(readme, 'help', helpBlock(), 'README.md');
+  // Each code's page, as a link from docs/checks.md (docs/rules/x.md is rules/x.md there).
+  const checks = replaceSection(
+    read('docs/checks.md'),
+    'rules',
+    rulesTable((code) => path.posix.relative('docs', ruleDocPath(code))),
+    'docs/checks.md',
+  );
+  let cli = read('docs/cli.md');
+  cli = replaceSection(cli, 'formats', formatsTable(), 'docs/cli.md');
+  cli = replaceSection(cli, 'help', helpBlock(), 'docs/cli.md');
   const contributing = replaceSection(read('CONTRIBUTING.md'), 'extension-points', extensionPointsTable(), 'CONTRIBUTING.md');
   return [
-    { file: 'README.md', text: readme },
+    { file: 'docs/checks.md', text: checks },
+    { file: 'docs/cli.md', text: cli },
     { file: 'CONTRIBUTING.md', text: contributing },
     { file: 'docs/rules/README.md', text: ruleDocsIndex() },
     { file: 'schema/config.schema.json', text: configSchema(read('schema/config.schema.json')) },

@@ -2,7 +2,57 @@ import { createHash } from 'node:crypto';
 import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import { describeKind, isInside, realRoot } from './files.js';
-import type { DocsFiles, FileKind } from './rules/types.js';
+
+/** The docs root as the rules see it: lookups only, no paths to read. */
+export interface DocsFiles {
+  /** The root folder, as shown in messages. */
+  readonly root: string;
+  /** True when a file exists at this path, relative to the root with `/` separators. */
+  hasFile(relativePath: string): boolean;
+  /**
+   * A page's file: `<page>.mdx` when it exists, else `<page>.md`, else undefined. Optional (then
+   * `hasFile` is asked twice); a listing answers it with one lookup, which 50,000 pages notice.
+   */
+  pageFileOf?(page: string): string | undefined;
+  /** The file names in a folder relative to the root (`""` for the root), for suggestions. */
+  filesIn(relativeFolder: string): readonly string[];
+  /**
+   * What is at a path that is not a regular file under the root: a folder, something that
+   * is not a regular file (FIFO, socket, device), or a symlink leading outside the root.
+   * Optional for in-memory roots (then only `hasFile` and `filesIn` are asked).
+   */
+  kindOf?(relativePath: string): FileKind | undefined;
+  /** False when no symlink under the root leads outside it (then no path needs `kindOf` for that). */
+  hasLinksOutside?(): boolean;
+  /**
+   * Every regular file under the root (root-relative, `/` separators). Optional: without it,
+   * front-matter `openapi` references are not looked up (nor reported), since the platform
+   * looks them up in every OpenAPI file of the root.
+   */
+  list?(): readonly string[];
+  /**
+   * A digest of the whole listing (every folder's names, and what is not a regular file): equal
+   * digests, the same listing. Optional; a docs root on disk gives one (a run replayed from the
+   * page scan store is one whose listing has not changed).
+   */
+  fingerprint?(): string;
+}
+
+/** A page's file (`<page>.mdx`, else `<page>.md`) as `files` says, or undefined. */
+export function pageFileIn(files: DocsFiles, page: string): string | undefined {
+  if (files.pageFileOf) return files.pageFileOf(page);
+  return files.hasFile(`${page}.mdx`) ? `${page}.mdx` : files.hasFile(`${page}.md`) ? `${page}.md` : undefined;
+}
+
+/** What a path under the root is: only `file` is ever read. */
+export type FileKind = 'file' | 'folder' | 'outside-root' | 'a FIFO' | 'a socket' | 'a device' | 'not a regular file';
+
+/** The kind of a root-relative path, asking `kindOf` when the root answers it. */
+export function kindIn(files: DocsFiles, relativePath: string): FileKind | undefined {
+  if (files.hasFile(relativePath)) return 'file';
+  if (files.kindOf) return files.kindOf(relativePath);
+  return files.filesIn(relativePath).length > 0 ? 'folder' : undefined;
+}
 
 const SKIPPED = new Set(['node_modules', '.git']);
 /** A page file: its path without the extension, and the extension (lower case only, as the lookups ask). */

@@ -2,7 +2,9 @@
  * docsnav: validate and resolve the `navigation` of a documentation site's docs.json (or legacy mint.json).
  * This module is the public API and nothing else.
  */
-export { validateText, validateFile, FileReadError, type ValidateOptions } from './validate.js';
+export { validateText, validateFile } from './validate.js';
+export { FileReadError } from './read.js';
+export type { ValidateOptions } from './pipeline/options.js';
 export { ValidationCache } from './cache/memory.js';
 export { PageScanStore } from './cache/store.js';
 export type { Problem, Severity, SeveritySetting, Range } from './problem.js';
@@ -10,7 +12,7 @@ export type { ValidationResult, ProblemCounts } from './result.js';
 export { countProblems } from './result.js';
 export { codes, allCodes, ruleDocPath, type Code, type CodeInfo } from './codes.js';
 export { ruleDocUrl, ruleDocLink, ruleDocFile, type RuleDocsOptions } from './report/rule-docs.js';
-export type { DocsFiles } from './rules/types.js';
+export type { DocsFiles } from './docs-root.js';
 export { formatPretty, type PrettyOptions } from './report/pretty.js';
 export { messageWithSuggestion } from './report/message.js';
 export { ioErrorText } from './io-error.js';
@@ -19,7 +21,7 @@ export { formatSarif, type SarifOptions } from './report/sarif.js';
 export { formatGithub, formatGithubSummary, type GithubOptions } from './report/github.js';
 export { LANGUAGE_CODES } from './navigation/model.js';
 export { INVALID_CHARACTER, findInvalidCharacter, describeInvalidCharacter, invalidCharactersIn, locateInvalidCharacter } from './source/characters.js';
-export { resolveText, resolveFile, type ResolveOptions } from './resolve/resolve.js';
+export { resolveText, resolveFile, type ResolveOptions } from './resolve.js';
 export { diskReader, textOf, MAX_FILE_BYTES, type FileReader, type ReadOutcome, type ReadFailureReason } from './files.js';
 export type {
   PageTree,
@@ -35,15 +37,24 @@ export type {
   PageOperation,
   PageChannel,
 } from './resolve/types.js';
-export { parseFrontMatter, type FrontMatter } from './resolve/front-matter.js';
+export { parseFrontMatter, type FrontMatter } from './pages/front-matter.js';
 export { followLocalRef } from './resolve/asyncapi.js';
 export { PAGE_TREE_VERSION } from './resolve/types.js';
 export { moveGroup, initialDisplay, type GroupDisplay, type GroupMove, type GroupMoveInput } from './resolve/group-moves.js';
 export { formatTreeJson, formatTreePretty } from './report/tree.js';
-export { loadConfig, mergeConfigOptions, CONFIG_FILE_NAMES, type LoadedConfig, type LoadConfigOptions, type ConfigValidateOptions } from './config/load.js';
+export {
+  loadConfig,
+  mergeConfigOptions,
+  CONFIG_FILE_NAMES,
+  type LoadedConfig,
+  type LoadConfigOptions,
+  type ConfigValidateOptions,
+} from './config-file/load.js';
 export { PROFILES, PLATFORM_LANGUAGE_CODES, type Profile, type ProfileName } from './config/profiles.js';
-export { fixText, fixFile, applyEdits, FIXABLE_CODES, isFixable } from './fix/index.js';
-export type { Fix, TextEdit, FixOptions, FixFileOptions, FixResult, FixFileResult, AppliedFix, FixedFile } from './fix/index.js';
+export { fixText, fixFile, type FixOptions, type FixFileOptions, type FixResult, type FixFileResult, type AppliedFix, type FixedFile } from './fix.js';
+export { applyEdits } from './fix/apply.js';
+export { FIXABLE_CODES, isFixable } from './fix/fixable.js';
+export type { Fix, TextEdit } from './text-edit.js';
 export { upgradeMintConfig, type MintUpgrade, type MintUpgradeOptions, type MintChange, type MintChangeKind } from './mint/upgrade.js';
 export { upgradeMintText, type MintFileUpgrade, type MintFileOptions, type LocatedMintChange } from './mint/file.js';
 export { planMove, applyMove, MoveError, REFUSALS, NOTES } from './move/index.js';

@@ -1,5 +1,5 @@
 import type { Code } from './codes.js';
-import type { Fix } from './fix/types.js';
+import type { Fix } from './text-edit.js';
 import type { Severity } from './severity.js';
 
 // Severity has a module of its own: the codes table (codes.ts) names each code's default severity

@@ -16,7 +16,9 @@ import { siteRules } from './rules/index.js';
 import { checkPage, type CheckedSite } from './site/check.js';
 import type { LoadedDocument } from './source/refs.js';
 import { textSource } from './source/text.js';
-import { ProblemSink, reporterIn, sourcesOf, type ValidateOptions } from './validate.js';
+import { ProblemSink } from './pipeline/sink.js';
+import { reporterIn, sourcesOf } from './pipeline/sources.js';
+import type { ValidateOptions } from './pipeline/options.js';
 
 /**
  * The problems `validateText` reports in one page (or snippet) file of a docs root, its text read

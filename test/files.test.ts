@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docsRootFiles } from '../src/docs-root.js';
 import { diskReader, isInside } from '../src/files.js';
-import { resolveText } from '../src/resolve/resolve.js';
+import { resolveText } from '../src/resolve.js';
 import { validateText } from '../src/validate.js';
 import { REQUIRED_SETTINGS } from './required-settings.js';
 

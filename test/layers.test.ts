@@ -102,10 +102,11 @@ describe('the layers check', () => {
     'server/src/repository/errors.ts': 'export class GitError extends Error {}\n',
     'server/src/repository/guards.ts':
       "import { GitError } from './errors.js';\nexport const isValidBranch = (branch: string) => branch !== '' || new GitError();\n",
-    'server/src/repository/operations.ts':
-      "import { spawn } from 'node:child_process';\nimport { isValidBranch } from './guards.js';\nexport const runGit = () => [spawn, isValidBranch];\n",
+    'server/src/repository/operations/run-git.ts':
+      "import { spawn } from 'node:child_process';\nimport { isValidBranch } from '../guards.js';\nexport const runGit = () => [spawn, isValidBranch];\n",
+    'server/src/repository/operations/fetch.ts': "import { runGit } from './run-git.js';\nexport const fetchBranch = () => runGit;\n",
     'server/src/jobs/queue.ts': 'export interface JobObserver { done(): void }\n',
-    'server/src/jobs/deployment.ts': "import { runGit } from '../repository/operations.js';\nexport const deploy = () => runGit;\n",
+    'server/src/jobs/deployment.ts': "import { fetchBranch } from '../repository/operations/fetch.js';\nexport const deploy = () => fetchBranch;\n",
     'server/src/core.ts':
       "import { isValidBranch } from './repository/guards.js';\nimport { findProject } from './store/projects.js';\nexport const core = () => [isValidBranch, findProject];\n",
     'server/src/http/app.ts': "import { core } from '../core.js';\nexport const buildApp = () => core;\n",
@@ -123,13 +124,14 @@ describe('the layers check', () => {
   it("reports each import that crosses a boundary of the server's rooms", async () => {
     const found = await violations({
       ...serverRooms,
-      // A guard that runs git, a guard that spawns a process itself, repository access that knows the store.
-      'server/src/repository/guards.ts': "import { runGit } from './operations.js';\nexport const isValidBranch = () => runGit;\n",
-      'server/src/repository/operations.ts': "import { spawn } from 'node:child_process';\nexport const runGit = () => spawn;\n",
+      // A guard that runs git, a guard and an operation besides run-git.ts that spawn a process themselves, repository access that knows the store.
+      'server/src/repository/guards.ts': "import { runGit } from './operations/run-git.js';\nexport const isValidBranch = () => runGit;\n",
+      'server/src/repository/operations/run-git.ts': "import { spawn } from 'node:child_process';\nexport const runGit = () => spawn;\n",
+      'server/src/repository/operations/fetch.ts': "import { execFile } from 'node:child_process';\nexport const fetchBranch = () => execFile;\n",
       'server/src/repository/local.ts': "import { execFile } from 'node:child_process';\nexport const checkLocalRepo = () => execFile;\n",
       'server/src/repository/checkouts.ts': "import { Store } from '../store/store.js';\nexport const claimCheckout = () => Store;\n",
       // The core running git on a request; a route at the store past the core; the store reaching into the analysis.
-      'server/src/core.ts': "import { runGit } from './repository/operations.js';\nexport const core = () => runGit;\n",
+      'server/src/core.ts': "import { runGit } from './repository/operations/run-git.js';\nexport const core = () => runGit;\n",
       'server/src/http/routes/project.ts':
         "import { core } from '../../core.js';\nimport { findProject } from '../../store/projects.js';\nexport const route = () => [core, findProject];\n",
       'server/src/store/open.ts': "import { pageText } from '../analysis/page-text.js';\nexport const openStore = () => pageText;\n",
@@ -140,10 +142,11 @@ describe('the layers check', () => {
     });
     expect(found).toEqual(
       [
-        'server-repository-guards-run-nothing: server/src/repository/guards.ts -> server/src/repository/operations.ts',
+        'server-repository-guards-run-nothing: server/src/repository/guards.ts -> server/src/repository/operations/run-git.ts',
         'server-git-in-repository-operations: server/src/repository/local.ts -> child_process',
+        'server-git-in-repository-operations: server/src/repository/operations/fetch.ts -> child_process',
         'server-repository-is-below: server/src/repository/checkouts.ts -> server/src/store/store.ts',
-        'server-git-runs-in-jobs: server/src/core.ts -> server/src/repository/operations.ts',
+        'server-git-runs-in-jobs: server/src/core.ts -> server/src/repository/operations/run-git.ts',
         'server-http-through-core: server/src/http/routes/project.ts -> server/src/store/projects.ts',
         'server-store-is-below: server/src/store/open.ts -> server/src/analysis/page-text.ts',
         'server-host-is-below: server/src/host/disk.ts -> server/src/http/app.ts',

@@ -12,6 +12,8 @@ export interface FencedBlock {
   endLine: number;
   /** The lines between the fences, each ending with a newline. */
   text: string;
+  /** The document it is in (`docs/ci.md`), for a block found among the documents. */
+  file?: string;
 }
 
 export interface ShellCommand {
@@ -26,7 +28,7 @@ export interface ShellCommand {
 }
 
 export interface RecipeStep {
-  /** The README line the command starts on. */
+  /** The document's line the command starts on. */
   line: number;
   command: string;
   /** The status its comment promises (0 unless it says `exits N`). */
@@ -54,7 +56,9 @@ export interface RunRecipeOptions {
   until?: number;
 }
 
-export const README: string;
+export const DOCUMENTS: string[];
+export function documentText(file: string): string;
+export function documentBlocks(): Array<FencedBlock & { file: string }>;
 export const SHELLS: Record<string, string>;
 export function fencedBlocks(markdown: string): FencedBlock[];
 export function readmeBlock(name: string, markdown?: string): FencedBlock;

@@ -1,10 +1,12 @@
 /**
- * README.md's fenced blocks, and a runner that runs a shell recipe among them as written.
+ * The fenced blocks of the documents (README.md and the pages beside it in docs/, `DOCUMENTS`), and
+ * a runner that runs a shell recipe among them as written.
  *
  * A recipe's info string names it after its language (```` ```sh install ````): GitHub shows the
- * language only, the name lets a test find the block. Shared by the default suite
- * (test/readme.test.ts), the packages suite, the end-to-end script (plain Node, so this file is
- * JavaScript with no dependencies) and CI, which runs a block from the command line:
+ * language only, the name lets a test find the block, whichever page it is on (a name is used once
+ * across all the documents). Shared by the default suite (test/readme.test.ts), the packages
+ * suite, the end-to-end script (plain Node, so this file is JavaScript with no dependencies) and
+ * CI, which runs a block from the command line:
  *
  *   node test/readme-blocks.mjs run <name>     runs the block in the current folder, output as it comes
  *
@@ -15,11 +17,33 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const README = path.join(path.dirname(path.dirname(fileURLToPath(import.meta.url))), 'README.md');
+const REPO = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+
+/**
+ * The documents whose blocks are run: README.md and every page of docs/ (not docs/rules/, whose
+ * examples test/docs/rule-docs.test.ts runs), relative to the repository, with `/`.
+ */
+export const DOCUMENTS = [
+  'README.md',
+  ...readdirSync(path.join(REPO, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => `docs/${name}`),
+];
+
+/** A document's text (a path of `DOCUMENTS`). */
+export function documentText(file) {
+  return readFileSync(path.join(REPO, file), 'utf8');
+}
+
+/** Every fenced block of every document, each with its `file`. */
+export function documentBlocks() {
+  return DOCUMENTS.flatMap((file) => fencedBlocks(documentText(file)).map((block) => ({ ...block, file })));
+}
 
 /** The languages whose blocks are shell recipes: each needs a name, and runs in this shell. */
 export const SHELLS = { sh: 'sh', bash: 'bash' };
@@ -42,12 +66,19 @@ export function fencedBlocks(markdown) {
   return blocks;
 }
 
-/** The one block of README.md called `name`; throws when there is none or more than one. */
-export function readmeBlock(name, markdown = readFileSync(README, 'utf8')) {
-  const found = fencedBlocks(markdown).filter((block) => block.name === name);
-  if (found.length !== 1) throw new Error(`README.md has ${found.length} blocks named "${name}", not one`);
+/**
+ * The one block called `name` among the documents (README.md and docs/*.md), with its `file`; or,
+ * given `markdown`, in that text (another package's README). Throws when there is none or more than one.
+ */
+export function readmeBlock(name, markdown) {
+  const found = (markdown === undefined ? documentBlocks() : fencedBlocks(markdown)).filter((block) => block.name === name);
+  if (found.length !== 1)
+    throw new Error(`${markdown === undefined ? 'README.md and docs/*.md have' : 'the text has'} ${found.length} blocks named "${name}", not one`);
   return found[0];
 }
+
+/** Where a block is, for messages: `docs/ci.md:12` (README.md when the block has no `file`). */
+const at = (block, line) => `${block.file ?? 'README.md'}:${line}`;
 
 /**
  * Where each character of a shell line is: `true` outside quotes. Single quotes take everything
@@ -148,7 +179,7 @@ export function recipeScript(block, { marker, until } = {}) {
       parts.push(`{\n${command.text}\n} && __recipe_status=0 || __recipe_status=$?`);
       if (marker) parts.push(`printf '@@${marker} status %s %s@@\\n' ${index} "$__recipe_status"`);
       parts.push(
-        `if [ "$__recipe_status" -ne ${command.exits} ]; then printf '%s\\n' ${quoted(`README.md:${line}: \`${first}\` exited `)}"$__recipe_status"${quoted(`, the recipe says ${command.exits}`)} >&2; exit 1; fi`,
+        `if [ "$__recipe_status" -ne ${command.exits} ]; then printf '%s\\n' ${quoted(`${at(block, line)}: \`${first}\` exited `)}"$__recipe_status"${quoted(`, the recipe says ${command.exits}`)} >&2; exit 1; fi`,
       );
     });
   return `${parts.join('\n')}\n`;
@@ -170,11 +201,11 @@ function bySteps(output, marker) {
  */
 export function runRecipe(block, { cwd, env = {}, timeout = 5 * 60_000, replace = [], until } = {}) {
   const shell = SHELLS[block.lang];
-  if (!shell) throw new Error(`README.md:${block.line}: a ${block.lang} block is not a shell recipe`);
+  if (!shell) throw new Error(`${at(block, block.line)}: a ${block.lang} block is not a shell recipe`);
   let text = block.text;
   for (const [from, to] of replace) {
     const count = text.split(from).length - 1;
-    if (count !== 1) throw new Error(`README.md:${block.line}: the block "${block.name}" holds ${count} copies of ${from}, not one: it changed shape`);
+    if (count !== 1) throw new Error(`${at(block, block.line)}: the block "${block.name}" holds ${count} copies of ${from}, not one: it changed shape`);
     text = text.replace(from, () => to);
   }
   const marker = `recipe-${randomBytes(6).toString('hex')}`;
@@ -216,10 +247,20 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     console.error('usage: node test/readme-blocks.mjs run <name>');
     process.exit(2);
   }
-  const block = readmeBlock(name);
+  const found = documentBlocks().filter((block) => block.name === name);
+  if (found.length !== 1) {
+    console.error(
+      `README.md and docs/*.md have ${found.length} blocks named "${name}", not one${found.length > 1 ? `: ${found.map((block) => at(block, block.line)).join(', ')}` : ''}`,
+    );
+    process.exit(2);
+  }
+  const [block] = found;
   const shell = SHELLS[block.lang];
-  if (!shell) throw new Error(`README.md:${block.line}: a ${block.lang} block is not a shell recipe`);
-  console.log(`README.md:${block.line}: the ${block.lang} block "${name}", in ${process.cwd()}`);
+  if (!shell) {
+    console.error(`${at(block, block.line)}: a ${block.lang} block is not a shell recipe`);
+    process.exit(2);
+  }
+  console.log(`${at(block, block.line)}: the ${block.lang} block "${name}", in ${process.cwd()}`);
   const run = spawnSync(shell, ['-c', recipeScript(block), `readme-${name}`], { stdio: 'inherit' });
   process.exit(run.status ?? 1);
 }

@@ -10,10 +10,11 @@ import { parse as parseYaml } from 'yaml';
 import { codes } from '../src/codes.js';
 import { partFileOf } from './cache/parts.js';
 import { configSchemaPath, docsSchemaPath, loadConfig } from '../src/index.js';
-import { fencedBlocks, readmeBlock, runRecipe, shellCommands, SHELLS, type FencedBlock, type RecipeRun } from './readme-blocks.mjs';
+import { DOCUMENTS, documentBlocks, documentText, readmeBlock, runRecipe, shellCommands, SHELLS, type FencedBlock, type RecipeRun } from './readme-blocks.mjs';
 
 /**
- * README.md: its first screen, its rule table, and every block in it. A block is an output
+ * README.md's first screen, and every block of the documents (README.md and the pages of docs/,
+ * `DOCUMENTS`), the rule table of docs/checks.md among them. A block is an output
  * (```` ```text ````, or a bare fence), a library example (```` ```js ````, run here with its
  * `// ` output lines), or a named recipe (```` ```sh install ````, ```` ```json config-full ````, …)
  * that a test runs as written: here (RECIPES) or in another suite (CLAIMED_ELSEWHERE). A shell
@@ -21,9 +22,9 @@ import { fencedBlocks, readmeBlock, runRecipe, shellCommands, SHELLS, type Fence
  */
 
 const REPO = path.resolve(import.meta.dirname, '..');
-const readme = readFileSync(path.join(REPO, 'README.md'), 'utf8');
-const blocks = fencedBlocks(readme);
-const examples = blocks.filter((block) => block.lang === 'js').map((block) => block.text);
+const readme = documentText('README.md');
+const blocks = documentBlocks();
+const examples = blocks.filter((block) => block.lang === 'js');
 /** Blocks that show what something prints (or a layout): nothing to run. */
 const OUTPUTS = new Set(['text', '']);
 /** The README's first screen: what docsnav is, how to install it, the two commands a newcomer runs. */
@@ -67,8 +68,8 @@ function project(): string {
 const NPX_ENV = { npm_config_offline: 'true', npm_config_update_notifier: 'false' };
 
 /** Every command ran and exited as its comment says (`exits N`, else 0). */
-function expectExits(run: RecipeRun) {
-  const report = (statuses: Array<number | undefined>) => run.steps.map((step, i) => `README.md:${step.line}: ${statuses[i]}`);
+function expectExits(run: RecipeRun, block: FencedBlock) {
+  const report = (statuses: Array<number | undefined>) => run.steps.map((step, i) => `${block.file}:${step.line}: ${statuses[i]}`);
   expect(report(run.steps.map((step) => step.status)), `${run.stderr}\n${run.stdout}`.slice(-4000)).toEqual(report(run.steps.map((step) => step.exits)));
 }
 
@@ -144,11 +145,11 @@ function expectConfig(block: FencedBlock, options: unknown) {
   expect(validate(JSON.parse(block.text)), JSON.stringify(validate.errors)).toBe(true);
 }
 
-/** The named blocks this file runs, each as written, with what the README says about it. */
+/** The named blocks this file runs, each as written, with what its page says about it. */
 const RECIPES: Record<string, (block: FencedBlock) => void> = {
   broken(block) {
     const run = runRecipe(block, { cwd: REPO });
-    expectExits(run);
+    expectExits(run, block);
     const [{ stdout }] = run.steps;
     const promised = Number(/\bexits 1: (\d+) problems, each with a code frame/.exec(shellCommands(block.text)[0].comment)?.[1]);
     expect(stdout).toMatch(new RegExp(`^✖ ${promised} problems \\(`, 'm'));
@@ -169,7 +170,7 @@ const RECIPES: Record<string, (block: FencedBlock) => void> = {
 
     const dir = project();
     const run = runRecipe(block, { cwd: dir, env: NPX_ENV });
-    expectExits(run);
+    expectExits(run, block);
     const [, validate, dryRun, fix] = run.steps;
     expect(validate.stdout).toMatch(/^docsnav-demo\/docs\.json:\d+:\d+ {2}error {2}unknown-field {2}/m);
     expect(validate.stdout).toMatch(/^docsnav-demo\/docs\.json:\d+:\d+ {2}error {2}page-path {2}/m);
@@ -182,7 +183,7 @@ const RECIPES: Record<string, (block: FencedBlock) => void> = {
     // Stopped after the dry run: nothing written, and git apply of its diff gives what --fix writes.
     const second = project();
     const upToDryRun = runRecipe(block, { cwd: second, env: NPX_ENV, until: 3 });
-    expectExits(upToDryRun);
+    expectExits(upToDryRun, block);
     expect(readFileSync(path.join(second, 'docsnav-demo', 'docs.json'), 'utf8')).toBe(original);
     writeFileSync(path.join(temp, 'fix.patch'), upToDryRun.steps[2].stdout);
     const apply = spawnSync('git', ['apply', path.join(temp, 'fix.patch')], { cwd: second, encoding: 'utf8' });
@@ -330,7 +331,7 @@ const RECIPES: Record<string, (block: FencedBlock) => void> = {
     const validate = expectDocsSchemaWorks(inInstalledDocsnav(url));
     expect(validate(parseYaml(readFileSync(path.join(REPO, 'fixtures', 'yaml', 'docs.yaml'), 'utf8'))), JSON.stringify(validate.errors)).toBe(true);
     // The first-line comment the prose offers instead names the same schema.
-    const comments = [...readme.matchAll(/# yaml-language-server: \$schema=(\S+?)`/g)].map((match) => match[1]);
+    const comments = [...documentText(block.file!).matchAll(/# yaml-language-server: \$schema=(\S+?)`/g)].map((match) => match[1]);
     expect(comments).toEqual([url]);
   },
 
@@ -345,7 +346,7 @@ const RECIPES: Record<string, (block: FencedBlock) => void> = {
     writeFileSync(path.join(dir, 'index.mdx'), `${readFileSync(path.join(dir, 'index.mdx'), 'utf8')}\n![diagram](/images/missing.png)\n`);
     writeFileSync(path.join(dir, 'docsnav.build.json'), readmeBlock('build-config').text);
     const run = runRecipe(block, { cwd: dir, env: NPX_ENV });
-    expectExits(run);
+    expectExits(run, block);
     const [build, lint] = run.steps;
     expect(build.stdout).toBe('');
     expect(lint.stdout).toMatch(/^::error file=index\.mdx,.*title=link-not-found::Image "\/images\/missing\.png" leads nowhere/m);
@@ -389,7 +390,7 @@ function expectedOutput(code: string): RegExp[] {
     );
 }
 
-describe('README', () => {
+describe('README and docs/', () => {
   it('shows how to install and then the two commands a newcomer runs, on the first screen', () => {
     expect(readme.split('\n')[0]).toBe('# docsnav');
     const install = readmeBlock('install');
@@ -403,28 +404,34 @@ describe('README', () => {
     expect(readme).not.toMatch(/npm (install|i)( --save-dev| -D)? docsnav\b/);
   });
 
-  it('lists every problem code with its default severity', () => {
-    for (const [code, info] of Object.entries(codes)) expect(readme).toContain(`| [\`${code}\`](docs/rules/${code}.md) | ${info.severity} |`);
+  it('links What it checks, whose table lists every problem code with its default severity', () => {
+    expect(readme).toContain('(docs/checks.md)');
+    const checks = documentText('docs/checks.md');
+    for (const [code, info] of Object.entries(codes)) expect(checks).toContain(`| [\`${code}\`](rules/${code}.md) | ${info.severity} |`);
   });
 
-  it('every block is an output, a js example or a named recipe; every shell block is named; names are unique', () => {
+  it('reads README.md and every page of docs/', () => {
+    expect(DOCUMENTS).toEqual(expect.arrayContaining(['README.md', 'docs/ci.md', 'docs/editors.md', 'docs/library.md', 'docs/build-step.md']));
+  });
+
+  it('every block is an output, a js example or a named recipe; every shell block is named; names are unique across the documents', () => {
     const unnamed = blocks.filter((block) => !OUTPUTS.has(block.lang) && block.lang !== 'js' && !block.name);
-    expect(unnamed.map((block) => `README.md:${block.line}: ${block.lang}`)).toEqual([]);
+    expect(unnamed.map((block) => `${block.file}:${block.line}: ${block.lang}`)).toEqual([]);
     expect(blocks.filter((block) => block.lang in SHELLS && !block.name)).toEqual([]);
     const names = blocks.flatMap((block) => (block.name ? [block.name] : []));
     expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
   });
 
-  it('every named block is run by a test, and every block a test runs is in the README', () => {
+  it('every named block is run by a test, and every block a test runs is in a document', () => {
     const named = blocks.flatMap((block) => (block.name ? [block.name] : []));
     const claimed = [
       ...Object.keys(RECIPES),
       ...Object.keys(CLAIMED_ELSEWHERE),
       ...blocks.filter((block) => block.lang === 'js' && block.name).map((block) => block.name!),
     ];
-    expect({ 'run by no test': named.filter((name) => !claimed.includes(name)), 'not in README.md': claimed.filter((name) => !named.includes(name)) }).toEqual({
+    expect({ 'run by no test': named.filter((name) => !claimed.includes(name)), 'in no document': claimed.filter((name) => !named.includes(name)) }).toEqual({
       'run by no test': [],
-      'not in README.md': [],
+      'in no document': [],
     });
   });
 
@@ -435,7 +442,11 @@ describe('README', () => {
   it('holds no path of a developer machine (in a command, an output or prose)', () => {
     // A path that existed only where an output was captured; a recipe makes its folders relative to where it runs.
     const machinePath = /(?<![\w.~-])\/(?:tmp|home|root|work|Users|private|var\/folders|mnt|opt|srv)\/|(?<![\w])[A-Z]:\\/;
-    const found = readme.split('\n').flatMap((line, i) => (machinePath.test(line) ? [`README.md:${i + 1}: ${line}`] : []));
+    const found = DOCUMENTS.flatMap((file) =>
+      documentText(file)
+        .split('\n')
+        .flatMap((line, i) => (machinePath.test(line) ? [`${file}:${i + 1}: ${line}`] : [])),
+    );
     expect(found).toEqual([]);
   });
 
@@ -443,20 +454,23 @@ describe('README', () => {
     RECIPES[name](readmeBlock(name));
   });
 
-  it.each(examples.map((code, index) => [index + 1, code]))('example %i runs and prints what it says', (index, code) => {
-    // Inside the project folder, `import … from 'docsnav'` resolves to this package (the build in dist/).
-    const file = `.readme-example-${index}.mjs`;
-    writeFileSync(file, code);
-    try {
-      const run = spawnSync(process.execPath, [file], { encoding: 'utf8' });
-      expect(run.stderr).toBe('');
-      expect(run.status).toBe(0);
-      const lines = run.stdout.trimEnd().split('\n');
-      const expected = expectedOutput(code);
-      expect(lines).toHaveLength(expected.length);
-      lines.forEach((line, i) => expect(line).toMatch(expected[i]));
-    } finally {
-      rmSync(file, { force: true });
-    }
-  });
+  it.each(examples.map((block, index) => [`${block.file}:${block.line}`, index + 1, block.text]))(
+    'example %s runs and prints what it says',
+    (_at, index, code) => {
+      // Inside the project folder, `import … from 'docsnav'` resolves to this package (the build in dist/).
+      const file = `.readme-example-${index}.mjs`;
+      writeFileSync(file, code);
+      try {
+        const run = spawnSync(process.execPath, [file], { encoding: 'utf8' });
+        expect(run.stderr).toBe('');
+        expect(run.status).toBe(0);
+        const lines = run.stdout.trimEnd().split('\n');
+        const expected = expectedOutput(code);
+        expect(lines).toHaveLength(expected.length);
+        lines.forEach((line, i) => expect(line).toMatch(expected[i]));
+      } finally {
+        rmSync(file, { force: true });
+      }
+    },
+  );
 });

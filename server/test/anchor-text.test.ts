@@ -2,7 +2,7 @@
  * Anchor text (issue 60 item 1): a deployment keeps each section's links to other pages of the
  * site (src/analysis/page-text.ts finds them, analyze.ts resolves their targets to page paths,
  * the store keeps them with the section), and the search index files the words of the links into
- * a page as a field of that page (src/search/section-index.ts).
+ * a page as a field of that page (src/search/index-fields.ts).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

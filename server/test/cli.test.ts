@@ -8,7 +8,7 @@ import { ROUTES } from '../src/http/routes/list.js';
 import { openStore } from '../src/store/open.js';
 import { OPTIONS, OptionValues, parseOptions, type OptionName } from '../src/cli/options.js';
 import { workerSettingsFrom } from '../src/cli/settings.js';
-import { DEFAULT_GIT_LIMITS } from '../src/repository/operations.js';
+import { DEFAULT_GIT_LIMITS } from '../src/repository/operations/limits.js';
 import { tempDir } from './helpers.js';
 
 async function cli(...argv: string[]) {

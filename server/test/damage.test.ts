@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checksum } from '../src/store/checksum.js';
 import { openStore } from '../src/store/open.js';
 import { storedIndex, storeIndex } from '../src/store/search-indexes.js';
-import { INDEX_FORMAT } from '../src/search/section-index.js';
+import { INDEX_FORMAT } from '../src/search/index-bytes.js';
 import type { Store } from '../src/store/store.js';
 import {
   exampleRepo,

@@ -11,19 +11,13 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GitError } from '../src/repository/errors.js';
 import { localServiceCommand } from '../src/repository/guards.js';
-import {
-  addWorktree,
-  commitMessage,
-  DEFAULT_GIT_LIMITS,
-  fetchBranch,
-  MAX_COMMIT_MESSAGE,
-  pushHead,
-  recoverGitFolders,
-  runGit,
-  fetchBlobs,
-  listFiles,
-  type GitLimits,
-} from '../src/repository/operations.js';
+import { commitMessage, listFiles, MAX_COMMIT_MESSAGE } from '../src/repository/operations/commits.js';
+import { fetchBlobs, fetchBranch } from '../src/repository/operations/fetch.js';
+import { DEFAULT_GIT_LIMITS, type GitLimits } from '../src/repository/operations/limits.js';
+import { pushHead } from '../src/repository/operations/push.js';
+import { recoverGitFolders } from '../src/repository/operations/recover.js';
+import { runGit } from '../src/repository/operations/run-git.js';
+import { addWorktree } from '../src/repository/operations/worktrees.js';
 import { commitFile, exampleRepo, git, gitHttpServer, tempDir, waitFor } from './helpers.js';
 
 const dir = tempDir('git-faults');

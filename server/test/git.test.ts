@@ -12,17 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/http/app.js';
 import { Core } from '../src/core.js';
 import { GitError } from '../src/repository/errors.js';
-import {
-  blobSizes,
-  DEFAULT_GIT_LIMITS,
-  fetchBlobs,
-  fetchBranch,
-  listFiles,
-  pushHead,
-  runGit,
-  writeBlobs,
-  type GitLimits,
-} from '../src/repository/operations.js';
+import { blobSizes, listFiles } from '../src/repository/operations/commits.js';
+import { fetchBlobs, fetchBranch } from '../src/repository/operations/fetch.js';
+import { DEFAULT_GIT_LIMITS, type GitLimits } from '../src/repository/operations/limits.js';
+import { pushHead } from '../src/repository/operations/push.js';
+import { runGit } from '../src/repository/operations/run-git.js';
+import { writeBlobs } from '../src/repository/operations/write-blobs.js';
 import { jobKinds } from '../src/jobs/kinds.js';
 import { JobRunner } from '../src/jobs/queue.js';
 import { workerSettings } from '../src/jobs/settings.js';

@@ -16,7 +16,7 @@ import { JobRunner } from '../src/jobs/queue.js';
 import { jobKinds } from '../src/jobs/kinds.js';
 import { workerSettings } from '../src/jobs/settings.js';
 import { openStore } from '../src/store/open.js';
-import type { GitLimits } from '../src/repository/operations.js';
+import type { GitLimits } from '../src/repository/operations/limits.js';
 import type { Store } from '../src/store/store.js';
 import { tempDir } from './helpers.js';
 

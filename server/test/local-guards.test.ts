@@ -12,7 +12,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { GitError, LocalRepoError } from '../src/repository/errors.js';
 import { PinError, PinnedFolder } from '../src/repository/pinned.js';
-import { addWorktree, DEFAULT_GIT_LIMITS, fetchBranch, pushHead, remoteBranches, type GitLimits } from '../src/repository/operations.js';
+import { fetchBranch, remoteBranches } from '../src/repository/operations/fetch.js';
+import { DEFAULT_GIT_LIMITS, type GitLimits } from '../src/repository/operations/limits.js';
+import { pushHead } from '../src/repository/operations/push.js';
+import { addWorktree } from '../src/repository/operations/worktrees.js';
 import { commitFile, exampleRepo, git, hardLinks, tempDir } from './helpers.js';
 
 const dir = tempDir('local-guards');

@@ -11,9 +11,10 @@ import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { LocalRepoError } from '../src/repository/errors.js';
 import { runLocalTaskHere } from '../src/repository/local-tasks.js';
-import { closeLocalThread, hasSpareLocalThread, runLocalTask, spareLocalThread, warmLocalThread } from '../src/repository/local-worker.js';
+import { closeLocalThread, runLocalTask, spareLocalThread, warmLocalThread } from '../src/repository/local-worker.js';
 import { GitError } from '../src/repository/errors.js';
-import { DEFAULT_GIT_LIMITS, fetchBranch, remoteBranches, type GitLimits } from '../src/repository/operations.js';
+import { fetchBranch, remoteBranches } from '../src/repository/operations/fetch.js';
+import { DEFAULT_GIT_LIMITS, type GitLimits } from '../src/repository/operations/limits.js';
 import { exampleRepo, git, tempDir, writeLooseObject } from './helpers.js';
 
 const dir = tempDir('local-threads');
@@ -39,16 +40,16 @@ afterAll(() => closeLocalThread());
 describe('the thread of local tasks', () => {
   it('is kept once a task answered (a refusal too), and runs the next one', async () => {
     await closeLocalThread();
-    expect(hasSpareLocalThread()).toBe(false);
+    expect(spareLocalThread()).toBeUndefined();
     warmLocalThread();
-    expect(hasSpareLocalThread()).toBe(true);
+    expect(spareLocalThread()).toBeDefined();
     const repo = repoWithBranches('kept', 'kept-one');
     expect(await remoteBranches(repo, limits)).toEqual(['kept-one', 'main']);
-    expect(hasSpareLocalThread()).toBe(true);
+    expect(spareLocalThread()).toBeDefined();
     const refused = await remoteBranches(path.join(dir, 'missing'), limits).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(LocalRepoError);
     expect((refused as Error).message).toBe('the repository does not exist');
-    expect(hasSpareLocalThread()).toBe(true);
+    expect(spareLocalThread()).toBeDefined();
     expect(await remoteBranches(repo, limits)).toEqual(['kept-one', 'main']);
   });
 
@@ -60,7 +61,7 @@ describe('the thread of local tasks', () => {
       expect(sha).toBe(git(repo, 'rev-parse', 'main').trim());
       expect(await remoteBranches(repo, limits)).toEqual(['in-turn-branch', 'main']);
     }
-    expect(hasSpareLocalThread()).toBe(true);
+    expect(spareLocalThread()).toBeDefined();
   });
 
   it('is taken by one task at a time: two tasks at once each get their own answer', async () => {
@@ -83,7 +84,7 @@ describe('the thread of local tasks', () => {
     const thread = spareLocalThread()!;
     const timedOut = await fetchBranch(path.join(dir, `cache-${++caches}.git`), slow, 'main', { ...limits, timeoutMs: 20 }).catch((error: unknown) => error);
     expect((timedOut as Error).message).toBe('the repository could not be copied within 20 ms; docsnav refuses a local repository it cannot read whole');
-    expect(hasSpareLocalThread()).toBe(false);
+    expect(spareLocalThread()).toBeUndefined();
     // Ended, not left copying (its answer would come to no one, the thread held for good).
     await vi.waitFor(() => expect(thread.threadId).toBe(-1), { timeout: 30_000, interval: 2 });
     expect(await remoteBranches(next, limits)).toEqual(['after-timeout-branch', 'main']);
@@ -99,7 +100,7 @@ describe('the thread of local tasks', () => {
     setTimeout(() => controller.abort(), 20);
     const cancelled = (await copying) as GitError;
     expect([cancelled, cancelled.message, cancelled.killed, cancelled.stderr]).toEqual([expect.any(GitError), 'the job was cancelled', true, '']);
-    expect(hasSpareLocalThread()).toBe(false);
+    expect(spareLocalThread()).toBeUndefined();
     await vi.waitFor(() => expect(thread.threadId).toBe(-1), { timeout: 30_000, interval: 2 });
     expect(await remoteBranches(next, limits)).toEqual(['after-cancel-branch', 'main']);
   });
@@ -131,7 +132,7 @@ describe('the thread kept between tasks', () => {
     warmLocalThread();
     const waiting = spareLocalThread()!;
     await waiting.terminate();
-    expect(hasSpareLocalThread()).toBe(false);
+    expect(spareLocalThread()).toBeUndefined();
     expect(await remoteBranches(repoWithBranches('after-end', 'after-end-branch'), limits)).toEqual(['after-end-branch', 'main']);
     expect(spareLocalThread()).not.toBe(waiting);
   });
@@ -157,7 +158,7 @@ describe('the thread kept between tasks', () => {
     await thread.terminate();
     const failed = (await copying) as Error;
     expect([failed, failed.message]).toEqual([expect.any(GitError), 'the local repository could not be read: its thread exited with 1']);
-    expect(hasSpareLocalThread()).toBe(false);
+    expect(spareLocalThread()).toBeUndefined();
   });
 
   /**
@@ -176,10 +177,10 @@ describe('the thread kept between tasks', () => {
     const failed = (await remoteBranches(repoWithBranches('crashed', 'crashed-branch'), limits).catch((error: unknown) => error)) as Error;
     expect(failed).toBeInstanceOf(GitError);
     expect(failed.message).toMatch(crashMessage);
-    expect(hasSpareLocalThread()).toBe(false);
+    expect(spareLocalThread()).toBeUndefined();
     await vi.waitFor(() => expect(thread.threadId).toBe(-1), { timeout: 30_000, interval: 2 });
     expect(await remoteBranches(repoWithBranches('after-crash', 'after-crash-branch'), limits)).toEqual(['after-crash-branch', 'main']);
-    expect(hasSpareLocalThread()).toBe(true);
+    expect(spareLocalThread()).toBeDefined();
   });
 
   it('that crashes while it waits is dropped, the process unharmed, and the next task gets a new thread', async () => {
@@ -197,7 +198,7 @@ describe('the thread kept between tasks', () => {
       process.off('uncaughtException', record);
     }
     expect(uncaught).toEqual([]);
-    expect(hasSpareLocalThread()).toBe(false);
+    expect(spareLocalThread()).toBeUndefined();
     expect(await remoteBranches(repo, limits)).toEqual(['crash-waiting-branch', 'main']);
     expect(spareLocalThread()).not.toBe(thread);
   });
@@ -224,7 +225,7 @@ describe('the thread kept between tasks', () => {
     warmLocalThread();
     const old = spareLocalThread()!;
     const closing = closeLocalThread();
-    expect(hasSpareLocalThread()).toBe(false);
+    expect(spareLocalThread()).toBeUndefined();
     // Kept again before the old thread has ended (a server stopped and started again at once).
     warmLocalThread();
     const kept = spareLocalThread()!;
@@ -276,7 +277,7 @@ describe('a failed task, as the thread’s caller words it', () => {
     expect(failed).not.toBeInstanceOf(LocalRepoError);
     expect(failed.message).toMatch(/^the local repository could not be read: .*null/);
     // A task's own error is its answer: the thread is kept.
-    expect(hasSpareLocalThread()).toBe(true);
+    expect(spareLocalThread()).toBeDefined();
   });
 });
 

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queriesOf, REWRITE_INSTRUCTIONS, rewriteQuestion } from '../src/assistant/rewrite.js';
 import { fuseRankings } from '../src/search/fusion.js';
 import { retrieve, type QuestionRewriter } from '../src/search/retrieve.js';
-import { SectionIndex, type RankedPage } from '../src/search/section-index.js';
+import type { RankedPage } from '../src/search/rank.js';
+import { SectionIndex } from '../src/search/section-index.js';
 import { contentText, fakeModel } from './assistant-helpers.js';
 import { section } from './sections.js';
 

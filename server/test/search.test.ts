@@ -6,7 +6,8 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { namesAnApiCall, retrieve, SearchIndexes, type ChatMessage, type SearchFilter } from '../src/search/retrieve.js';
-import { copyKey, SectionIndex } from '../src/search/section-index.js';
+import { copyKey } from '../src/search/index-data.js';
+import { SectionIndex } from '../src/search/section-index.js';
 import { analyzerFor, detectLanguage } from '../src/search/language.js';
 import { tokenize } from '../src/search/tokenize.js';
 import { questionOf, relatives, searchTerms, thesaurusTable } from '../src/search/query.js';

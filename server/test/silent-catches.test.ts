@@ -22,7 +22,7 @@ import { JobRunner } from '../src/jobs/queue.js';
 import { jobKinds } from '../src/jobs/kinds.js';
 import { workerSettings } from '../src/jobs/settings.js';
 import { claimCheckout } from '../src/repository/checkouts.js';
-import { recoverGitFolders } from '../src/repository/operations.js';
+import { recoverGitFolders } from '../src/repository/operations/recover.js';
 import { PinnedFolder } from '../src/repository/pinned.js';
 import { readLemmas } from '../src/search/lexicon.js';
 import { retrieve } from '../src/search/retrieve.js';

@@ -95,13 +95,13 @@ export class CacheFolder {
   }
 
   /** The body of `name` (a path under the folder, `/`-separated) when it is a real file whose keyed checksum holds; else undefined. */
-  read(name: string): string | undefined {
-    const bytes = this.readRaw(name, MAX_CACHE_FILE_BYTES);
+  load(name: string): string | undefined {
+    const bytes = this.loadRaw(name, MAX_CACHE_FILE_BYTES);
     return bytes && this.checkedBody(bytes);
   }
 
   /** The bytes of `name` when it is a regular file (no link followed) of at most `max` bytes; `check` says why its fstat is not fit (then nothing is read). */
-  readRaw(name: string, max: number, check?: (stats: Stats, at: string) => string | undefined): Buffer | undefined {
+  loadRaw(name: string, max: number, check?: (stats: Stats, at: string) => string | undefined): Buffer | undefined {
     const fd = this.openFile(name);
     if (fd === undefined) return undefined;
     try {
@@ -122,7 +122,7 @@ export class CacheFolder {
    * `length` bytes at `offset` of `name` (a pack), its descriptor kept open for the run's other
    * reads (`close`); undefined when the file is not there, not regular, or shorter (torn).
    */
-  readAt(name: string, offset: number, length: number): Buffer | undefined {
+  loadAt(name: string, offset: number, length: number): Buffer | undefined {
     if (!this.files.has(name)) {
       const fd = this.openFile(name);
       this.files.set(name, fd !== undefined && fstatSync(fd).isFile() ? fd : (fd !== undefined && closeSync(fd), undefined));
@@ -161,7 +161,7 @@ export class CacheFolder {
    * link) in the same opened folder, renamed over the old one. Throws on an I/O error (the new
    * file removed; the old one stays); writes nothing when the cache is refused.
    */
-  write(name: string, body: string | Buffer): void {
+  save(name: string, body: string | Buffer): void {
     const temporary = `${name}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     const to = this.placeOf(temporary, true);
     if (to === undefined) return;
@@ -186,7 +186,7 @@ export class CacheFolder {
   }
 
   /** Makes `name` hold `bytes` when there is no such file (link(2) of a new file: the first one made stays); false when one was there. */
-  writeNew(name: string, bytes: Buffer): boolean {
+  saveNew(name: string, bytes: Buffer): boolean {
     const temporary = `${name}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     const to = this.placeOf(temporary, true);
     if (to === undefined) return false;

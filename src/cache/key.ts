@@ -34,10 +34,10 @@ export function cacheKey(): { key: Buffer } | { refused: string } {
   let key: Buffer | undefined;
   let failed: string | undefined;
   try {
-    key = folder.readRaw(KEY_NAME, KEY_BYTES, check);
+    key = folder.loadRaw(KEY_NAME, KEY_BYTES, check);
     if (key?.length !== KEY_BYTES && folder.refusal === undefined) {
-      folder.writeNew(KEY_NAME, randomBytes(KEY_BYTES));
-      key = folder.readRaw(KEY_NAME, KEY_BYTES, check);
+      folder.saveNew(KEY_NAME, randomBytes(KEY_BYTES));
+      key = folder.loadRaw(KEY_NAME, KEY_BYTES, check);
     }
   } catch (error) {
     failed = `no cache key could be made in ${folder.folder}: ${(error as Error).message}`;

@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { docsRootFiles } from '../docs-root.js';
 import { diskReader, type FileReader, type ReadOutcome } from '../files.js';
-import type { DocsFiles } from '../rules/types.js';
+import type { DocsFiles } from '../docs-root.js';
 
 /** Bytes of file contents kept at most (larger sites are read again where the cache is full). */
 const MAX_CACHED_BYTES = 256 * 1024 * 1024;

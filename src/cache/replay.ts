@@ -18,11 +18,14 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { diskReader, textOf, type FileReader, type FileStamp } from '../files.js';
 import { bytesHash, isRacy, isStampText, readSameFile, stampText } from './stamp.js';
-import { headText } from '../resolve/page-files.js';
-import type { PageScanStore } from './store.js';
+import { headText } from '../pages/front-matter.js';
+import type { OpenedStore } from './opened-store.js';
+import { isRecord } from './shapes.js';
+import { storeBehind, type PageScanStore } from './store.js';
 import type { Problem } from '../problem.js';
 import type { ValidationResult } from '../result.js';
-import type { DocsFiles } from '../rules/types.js';
+import type { DocsFiles } from '../docs-root.js';
+import type { KeptPages } from '../pages/kept.js';
 
 /** What a kept run holds. */
 interface StoredRun {
@@ -33,7 +36,7 @@ interface StoredRun {
   problems: Problem[];
   /** The result's sources, in order: null, the docs.json text itself; a text; or a file among `files`, read again whole or its start (front matter's text). */
   sources: [string, StoredSource][];
-  /** Reports of this result as a command printed them (`keepReport`), by what they were asked: each a file of its own (`PageScanStore.keptReport`), by id. */
+  /** Reports of this result as a command printed them (`keepReport`), by what they were asked: each a file of its own (src/cache/runs.ts's `keptReport`), by id. */
   reports?: Record<string, string>;
 }
 
@@ -54,7 +57,7 @@ const MAX_REPORTS = 3;
 const MAX_REPORT_CHARS = 4 * 1024 * 1024;
 
 /** The kept run a result was given from, or kept as: where its reports are kept (`keptReport`, `keepReport`). */
-const runOf = new WeakMap<ValidationResult, { store: PageScanStore; key: string }>();
+const runOf = new WeakMap<ValidationResult, { store: OpenedStore; key: string }>();
 
 /** `ValidateOptions` as far as a kept run is concerned: those that rule one out, and every other (all change a result but `concurrency`). */
 interface RunOptions {
@@ -75,7 +78,15 @@ interface RunOptions {
 function replayKey(text: string, options: RunOptions): string | undefined {
   const { pageScans, concurrency, ...asked } = options as RunOptions & Record<string, unknown>;
   void concurrency;
-  if (!pageScans || pageScans.strategy !== 'metadata' || options.cache || options.readFile || options.files || options.since || options.root === undefined)
+  if (
+    !pageScans ||
+    storeBehind(pageScans).strategy !== 'metadata' ||
+    options.cache ||
+    options.readFile ||
+    options.files ||
+    options.since ||
+    options.root === undefined
+  )
     return undefined;
   // Which docs file (docs.json, mint.json, …) is in `file`, as given; its absolute path beside it.
   const file = typeof asked.file === 'string' ? path.resolve(asked.file) : undefined;
@@ -86,7 +97,7 @@ function replayKey(text: string, options: RunOptions): string | undefined {
 /** What the validation it wraps is to `cachedValidation`: the docs root's listing, and the pipeline run with hooks. */
 interface Pipeline {
   listing(): DocsFiles | undefined;
-  run(hooks: { files?: DocsFiles; wrapReader?: (reader: FileReader) => FileReader }): ValidationResult;
+  run(hooks: { files?: DocsFiles; wrapReader?: (reader: FileReader) => FileReader; kept?: KeptPages }): ValidationResult;
 }
 
 /**
@@ -95,14 +106,14 @@ interface Pipeline {
  * made, its reads noted, and kept when all it read can be checked again.
  */
 export function cachedValidation(text: string, options: RunOptions & { file?: string; root?: string }, pipeline: Pipeline): ValidationResult {
-  const store = options.pageScans!;
+  const store = storeBehind(options.pageScans!);
   const key = replayKey(text, options);
   const files = key === undefined ? undefined : pipeline.listing();
-  if (key === undefined || !files) return pipeline.run({});
+  if (key === undefined || !files) return pipeline.run({ kept: store });
   const replayed = replay(store, key, text, options.file ?? 'docs.json', files);
   if (replayed) return replayed;
   const log = new ReadLog();
-  const result = pipeline.run({ files, wrapReader: (reader) => log.wrap(reader) });
+  const result = pipeline.run({ files, wrapReader: (reader) => log.wrap(reader), kept: store });
   keepRun(store, key, log, files, text, result, options.root!);
   return result;
 }
@@ -135,7 +146,7 @@ class ReadLog {
    * The files read and stamped, for a kept run; undefined when one cannot be checked again by its
    * stamp (or, racily clean, by the bytes the run read).
    */
-  files(store: PageScanStore): StoredRun['files'] | undefined {
+  files(store: OpenedStore): StoredRun['files'] | undefined {
     const files = new Map<string, FileStamp | 'missing' | 'other'>(this.found);
     for (const [file, state] of store.stampsTaken()) if (!files.has(file)) files.set(file, state);
     const out: StoredRun['files'] = [];
@@ -145,7 +156,7 @@ class ReadLog {
         out.push([file, state]);
         continue;
       }
-      if (!isRacy(state, store.runStart)) {
+      if (!isRacy(state, store.startedAt)) {
         out.push([file, stampText(state)]);
         continue;
       }
@@ -158,8 +169,8 @@ class ReadLog {
 }
 
 /** The kept run for `key`, when nothing it read changed: its result as it was. */
-function replay(store: PageScanStore, key: string, text: string, file: string, files: DocsFiles): ValidationResult | undefined {
-  const run = store.keptRun(key);
+function replay(store: OpenedStore, key: string, text: string, file: string, files: DocsFiles): ValidationResult | undefined {
+  const run = store.runs.keptRun(key);
   if (!isStoredRun(run) || files.fingerprint?.() !== run.listing) return undefined;
   for (const entry of run.files) if (!unchanged(entry, store)) return undefined;
   const stamps = new Map(run.files.map(([absolute, state]) => [absolute, state]));
@@ -170,7 +181,7 @@ function replay(store: PageScanStore, key: string, text: string, file: string, f
     const load = (): string => (read ??= typeof source === 'object' && source !== null ? textIn(source, stamps.get(source.file)) : (source ?? text));
     Object.defineProperty(sources, name, { get: load, set: (value: string) => (read = value), enumerable: true, configurable: true });
   }
-  store.keepRun(
+  store.runs.reuseRun(
     key,
     run.files.map(([absolute]) => absolute),
   );
@@ -180,11 +191,11 @@ function replay(store: PageScanStore, key: string, text: string, file: string, f
 }
 
 /** Keeps a run's result under `key`, when all it read can be checked again (else forgets what was kept under it). */
-function keepRun(store: PageScanStore, key: string, log: ReadLog, files: DocsFiles, text: string, result: ValidationResult, root: string): void {
+function keepRun(store: OpenedStore, key: string, log: ReadLog, files: DocsFiles, text: string, result: ValidationResult, root: string): void {
   const read = log.files(store);
   const listing = files.fingerprint?.();
   // A page saved while the run read it: what the run found is of no one state of the disk.
-  if (read === undefined || listing === undefined || store.changedDuringRun) return store.setRun(key, undefined);
+  if (read === undefined || listing === undefined || store.changedDuringRun) return store.runs.keepRun(key, undefined);
   const stamped = new Set(read.map(([file]) => file));
   const reader = diskReader(root);
   // The bytes the run read, else the disk (a page whose text was read only to show a problem, through the same reader).
@@ -207,8 +218,8 @@ function keepRun(store: PageScanStore, key: string, log: ReadLog, files: DocsFil
     if (!again) chars += source.length;
     sources.push([name, again ?? source]);
   }
-  if (chars > MAX_SOURCE_CHARS) return store.setRun(key, undefined);
-  store.setRun(key, { listing, files: read, problems: result.problems, sources } satisfies StoredRun);
+  if (chars > MAX_SOURCE_CHARS) return store.runs.keepRun(key, undefined);
+  store.runs.keepRun(key, { listing, files: read, problems: result.problems, sources } satisfies StoredRun);
   runOf.set(result, { store, key });
 }
 
@@ -220,11 +231,11 @@ function keepRun(store: PageScanStore, key: string, log: ReadLog, files: DocsFil
 export function keptReport(result: ValidationResult, name: string): string | undefined {
   const link = runOf.get(result);
   if (!link) return undefined;
-  const reports = (link.store.keptRun(link.key) as StoredRun | undefined)?.reports;
+  const reports = (link.store.runs.keptRun(link.key) as StoredRun | undefined)?.reports;
   if (typeof reports !== 'object' || reports === null || !Object.prototype.hasOwnProperty.call(reports, name)) return undefined;
   const id = reports[name];
   // The report's own file, read only now; its id is its run's key, its name and its text's hash.
-  return typeof id === 'string' ? link.store.keptReport(id) : undefined;
+  return typeof id === 'string' ? link.store.runs.keptReport(id) : undefined;
 }
 
 /**
@@ -234,12 +245,12 @@ export function keptReport(result: ValidationResult, name: string): string | und
  */
 export function keepReport(result: ValidationResult, name: string, report: string): void {
   const link = runOf.get(result);
-  const run = link && (link.store.keptRun(link.key) as StoredRun | undefined);
+  const run = link && (link.store.runs.keptRun(link.key) as StoredRun | undefined);
   if (!link || !isStoredRun(run) || report.length > MAX_REPORT_CHARS) return;
   const others = Object.entries(isRecord(run.reports) ? run.reports : {}).filter(([other]) => other !== name);
   const id = createHash('sha256').update(link.key).update('\0').update(name).update('\0').update(report).digest('base64url');
-  link.store.setReport(id, report);
-  link.store.setRun(link.key, { ...run, reports: Object.fromEntries([...others.slice(1 - MAX_REPORTS), [name, id]]) } satisfies StoredRun);
+  link.store.runs.keepReport(id, report);
+  link.store.runs.keepRun(link.key, { ...run, reports: Object.fromEntries([...others.slice(1 - MAX_REPORTS), [name, id]]) } satisfies StoredRun);
 }
 
 /** How `text` is read again from `file` (whose bytes are `bytes`): whole, or its start; undefined when neither gives it. */
@@ -259,7 +270,7 @@ function textFrom(bytes: Buffer, read: 'whole' | 'start'): string {
 }
 
 /** A kept run's file as it was: missing still, or the same stamp (and, racily clean, the same bytes). */
-function unchanged([file, then, hash]: StoredFile, store: PageScanStore): boolean {
+function unchanged([file, then, hash]: StoredFile, store: OpenedStore): boolean {
   const now = store.stat(file);
   if (now === 'missing' || then === 'missing') return now === then;
   if (now === 'other' || stampText(now) !== then) return false;
@@ -286,10 +297,6 @@ function isStoredFile(entry: unknown): entry is StoredFile {
   if (!Array.isArray(entry) || typeof entry[0] !== 'string' || entry.length > 3) return false;
   if (entry[1] === 'missing') return entry.length === 2;
   return isStampText(entry[1]) && (entry.length === 2 || typeof entry[2] === 'string');
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isStoredSource(value: unknown): value is StoredSource {

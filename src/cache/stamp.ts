@@ -8,7 +8,7 @@
  * stamp's times (a file written, checked and written again in one tick keeps all four): such a
  * file is "racily clean", as git calls it. A stamp whose times are not older than the run that
  * took it by RACY_MS is kept with a hash of the file's bytes, and the file is known unchanged
- * by that hash, never by the stamp alone (src/cache/store.ts, src/cache/replay.ts).
+ * by that hash, never by the stamp alone (src/cache/opened-store.ts, src/cache/replay.ts).
  */
 import { createHash } from 'node:crypto';
 import { closeSync, constants, fstatSync, lstatSync, openSync } from 'node:fs';

@@ -1,6 +1,7 @@
-import { ConfigLoader, mergeConfigOptions } from '../config/load.js';
+import { ConfigLoader, mergeConfigOptions } from '../config-file/load.js';
 import type { ValidationResult } from '../result.js';
-import { FileReadError, type ValidateOptions } from '../validate.js';
+import { FileReadError } from '../read.js';
+import type { ValidateOptions } from '../pipeline/options.js';
 import { UsageError, type CommonArgs } from './args.js';
 
 /**

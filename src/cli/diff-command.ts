@@ -1,6 +1,6 @@
 import { diffSite, type SiteDiff } from '../history/diff.js';
-import { GitError } from '../history/git.js';
-import { FileReadError } from '../validate.js';
+import { GitError } from '../git.js';
+import { FileReadError } from '../read.js';
 import { parseDiffArgs, UsageError } from './args.js';
 import type { CliIo } from './io.js';
 import { docsFileOf } from './paths.js';

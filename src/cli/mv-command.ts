@@ -7,7 +7,9 @@ import { applyMoveInterruptibly, finishMove, lockSite, unfinishedMove, type Appl
 import type { Problem } from '../problem.js';
 import { countProblems } from '../result.js';
 import { plural } from '../text.js';
-import { FileReadError, validateFile, type ValidateOptions } from '../validate.js';
+import { FileReadError } from '../read.js';
+import { validateFile } from '../validate.js';
+import type { ValidateOptions } from '../pipeline/options.js';
 import { addedProblems } from './added-problems.js';
 import { parseMoveArgs, UsageError, type MoveArgs } from './args.js';
 import { CliConfigs } from './config.js';

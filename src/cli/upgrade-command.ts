@@ -5,7 +5,7 @@ import { ioErrorText } from '../io-error.js';
 import { createNewFile, replaceFile } from '../write-file.js';
 import { DOCS_FILE_NAMES } from '../docs-root.js';
 import { upgradeMintText, type LocatedMintChange } from '../mint/file.js';
-import { FileReadError, readText } from '../validate.js';
+import { FileReadError, readText } from '../read.js';
 import { parseUpgradeArgs, UsageError } from './args.js';
 import type { CliIo } from './io.js';
 

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import pc from 'picocolors';
 import type { ValidationResult } from '../result.js';
-import { FileReadError, validateFile, validateText, type ValidateOptions } from '../validate.js';
+import { FileReadError } from '../read.js';
+import { validateFile, validateText } from '../validate.js';
+import type { ValidateOptions } from '../pipeline/options.js';
 import { parseValidateArgs, UsageError } from './args.js';
 import { CliConfigs } from './config.js';
 import { expandPaths } from './paths.js';
@@ -72,7 +74,7 @@ export async function validateCommand(argv: string[], io: CliIo): Promise<number
 /** `--since <ref>`: the site at that git ref (src/history, loaded only then); a git failure is one line, exit 2. */
 async function siteBase(file: string, ref: string, options: ValidateOptions): Promise<SiteBase> {
   const { readSiteBase } = await import('../history/base.js');
-  const { GitError } = await import('../history/git.js');
+  const { GitError } = await import('../git.js');
   try {
     return readSiteBase(file, ref, { profile: options.profile, languageCodes: options.languageCodes });
   } catch (error) {

@@ -1,4 +1,4 @@
-import type { Fix, TextEdit } from './types.js';
+import type { Fix, TextEdit } from '../text-edit.js';
 
 /** The span a fix touches: from its first edit's start to its last edit's end. */
 function spanOf(fix: Fix): [number, number] {

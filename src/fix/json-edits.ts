@@ -1,6 +1,7 @@
 import { keyText, skipSpace, skipString, skipValue } from '../source/json-locate.js';
 import { parsePointer } from '../source/pointer.js';
-import type { FixIntent, TextEdit } from './types.js';
+import type { FixIntent } from './types.js';
+import type { TextEdit } from '../text-edit.js';
 
 /**
  * Turns a fix intent into a text edit on JSON text that parses, from where the problem was

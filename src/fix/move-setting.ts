@@ -1,6 +1,6 @@
 import { locateInJson, skipSpace, skipValue } from '../source/json-locate.js';
 import { removal } from './json-edits.js';
-import type { TextEdit } from './types.js';
+import type { TextEdit } from '../text-edit.js';
 
 /**
  * A top-level setting written inside `navigation` (`"navigation": { "interaction": {…}, … }`),

@@ -4,7 +4,7 @@ import { lazy } from '../lazy.js';
 import { isPlainObject } from '../navigation/model.js';
 import { locateInJson, skipSpace, skipValue } from '../source/json-locate.js';
 import { previousNonSpace } from './json-edits.js';
-import type { TextEdit } from './types.js';
+import type { TextEdit } from '../text-edit.js';
 import { lineStart } from './yaml-edits.js';
 
 const yaml = lazy<typeof Yaml>('yaml');

@@ -2,7 +2,8 @@ import type * as Yaml from 'yaml';
 import type { Node, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
 import { lazy } from '../lazy.js';
 import { parsePointer } from '../source/pointer.js';
-import type { FixIntent, TextEdit } from './types.js';
+import type { FixIntent } from './types.js';
+import type { TextEdit } from '../text-edit.js';
 
 const yaml = lazy<typeof Yaml>('yaml');
 

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { DOCS_FILE_NAMES } from '../docs-root.js';
 import type { SiteBase } from '../site/base.js';
-import type { ValidateOptions } from '../validate.js';
-import { git, nulFields } from './git.js';
+import type { ValidateOptions } from '../pipeline/options.js';
+import { git, nulFields } from '../git.js';
 import { commitOf, docsRepoOf, type DocsRepo } from './repo.js';
 import { PAGE_FILE, siteOf } from './site-at.js';
 import { rootAtCommit, type RootAtCommit } from './tree-at.js';

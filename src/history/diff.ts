@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { movedPages } from '../site/base.js';
-import { readText } from '../validate.js';
+import { readText } from '../read.js';
 import { readSiteBase, type HistoryOptions } from './base.js';
 import { siteOf } from './site-at.js';
 

@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
-import { git, GitError } from './git.js';
+import { git, GitError } from '../git.js';
 
 /** Where a docs root sits in its git repository. */
 export interface DocsRepo {

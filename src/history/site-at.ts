@@ -2,10 +2,12 @@ import path from 'node:path';
 import { allCodes, type Code } from '../codes.js';
 import { diskReader, ReadFailure, textOf, type ReadFileHook } from '../files.js';
 import type { SeveritySetting } from '../problem.js';
-import type { DocsFiles } from '../rules/types.js';
+import type { DocsFiles } from '../docs-root.js';
 import { ignoredTest, MINTIGNORE } from '../site/ignored.js';
 import { buildSite, type Site } from '../site/site.js';
-import { filesOf, startPipeline, type ValidateOptions } from '../validate.js';
+import { filesOf } from '../read.js';
+import { startPipeline } from '../pipeline/start.js';
+import type { ValidateOptions } from '../pipeline/options.js';
 
 /** Every code off: only the page tree is wanted, no check runs (page bodies are not read for links). */
 const NO_CHECKS = Object.fromEntries(allCodes.map((code) => [code, 'off'])) as Record<Code, SeveritySetting>;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { MAX_FILE_BYTES } from '../files.js';
-import type { DocsFiles } from '../rules/types.js';
-import { git, GitError, nulFields } from './git.js';
+import type { DocsFiles } from '../docs-root.js';
+import { git, GitError, nulFields } from '../git.js';
 import type { DocsRepo } from './repo.js';
 
 /** The docs root as it was at a commit, in memory: what the pipeline takes as `files` and `readFile` (page files listed, not read: see siteOf). */

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CodeActionKind, type CodeAction, type Range, type TextEdit, type WorkspaceEdit } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { fixText } from '../fix/fix.js';
+import { fixText } from '../fix.js';
 import type { Problem } from '../problem.js';
 import { overlaps, toDiagnostic } from './diagnostics.js';
 import type { SiteCheck } from './sites.js';

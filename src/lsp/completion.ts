@@ -11,7 +11,8 @@ import { isPlainObject, PAGE_FIELDS, type FieldName } from '../navigation/model.
 import { isUrl, openapiSources } from '../navigation/openapi.js';
 import { indexSpec } from '../resolve/operations.js';
 import { SpecLoader } from '../resolve/specs.js';
-import { filesOf, readerFor, type ValidateOptions } from '../validate.js';
+import { filesOf, readerFor } from '../read.js';
+import type { ValidateOptions } from '../pipeline/options.js';
 import type { SourceFormat } from '../source/types.js';
 import { startsOpenapiScope } from '../navigation/walk.js';
 import type { Cursor, Segment } from './cursor.js';

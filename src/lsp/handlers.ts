@@ -27,7 +27,7 @@ import {
   type WorkspaceFolder,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { CONFIG_FILE_NAMES } from '../config/load.js';
+import { CONFIG_FILE_NAMES } from '../config-file/load.js';
 import { docsFileIn, sitesBelow } from '../docs-root.js';
 import { formatOf } from '../source/index.js';
 import { FIX_ALL_KIND, fixAll, quickFixes } from './code-actions.js';

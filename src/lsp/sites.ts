@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { ValidationCache } from '../cache/memory.js';
 import { isCi, PageScanStores } from '../cache/location.js';
-import { ConfigLoader, mergeConfigOptions } from '../config/load.js';
+import { ConfigLoader, mergeConfigOptions } from '../config-file/load.js';
 import { DOCS_FILE_NAMES, docsFileIn } from '../docs-root.js';
 import { textOf } from '../files.js';
 import type { Problem } from '../problem.js';
@@ -16,7 +16,10 @@ import type { PageTree } from '../resolve/types.js';
 import type { ValidationResult } from '../result.js';
 import { formatOf } from '../source/index.js';
 import type { SourceFormat } from '../source/types.js';
-import { FileReadError, startPipeline, validateText, type ValidateOptions } from '../validate.js';
+import { FileReadError } from '../read.js';
+import { startPipeline } from '../pipeline/start.js';
+import { validateText } from '../validate.js';
+import type { ValidateOptions } from '../pipeline/options.js';
 import { validatePage } from '../validate-page.js';
 import { isMintJson } from '../mint/document.js';
 

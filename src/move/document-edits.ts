@@ -7,7 +7,7 @@
 import { applyEdits } from '../fix/apply.js';
 import { jsonEdit } from '../fix/json-edits.js';
 import { jsonArrayAppendEdits, jsonRedirectEdits, yamlRedirectEdits, yamlSequenceAppendEditsAt, type RedirectToAdd } from '../fix/redirect-edits.js';
-import type { TextEdit } from '../fix/types.js';
+import type { TextEdit } from '../text-edit.js';
 import { yamlEdits } from '../fix/yaml-edits.js';
 import type { LoadedDocument } from '../source/refs.js';
 import { locateInJson } from '../source/json-locate.js';

@@ -13,7 +13,7 @@ import { isPattern, pathOf } from '../redirects/follow.js';
 import { syntaxIssues } from '../redirects/syntax.js';
 import type { RedirectTable } from '../redirects/table.js';
 import type { Site } from '../site/site.js';
-import { isExternalUrl, linkTarget } from '../site/urls.js';
+import { isExternalUrl, linkTarget } from '../link-target.js';
 import { childPointer } from '../source/pointer.js';
 import { fill, NOTES, type NoteId } from './messages.js';
 import type { PageMove } from './types.js';

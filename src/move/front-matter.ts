@@ -6,8 +6,8 @@
  */
 import { parseEntry } from '../navigation/entries.js';
 import { rootRelative } from '../navigation/openapi.js';
-import type { TextEdit } from '../fix/types.js';
-import { parseFrontMatter, stringField } from '../resolve/front-matter.js';
+import type { TextEdit } from '../text-edit.js';
+import { parseFrontMatter, stringField } from '../pages/front-matter.js';
 
 /** The edit of the spec path in a page's `openapi` front matter, when the spec moves; `missed` when it cannot be found as written. */
 export function frontMatterSpecEdit(text: string, files: ReadonlyMap<string, string>): { edit?: TextEdit; missed?: { spec: string; offset: number } } {

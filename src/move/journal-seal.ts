@@ -24,7 +24,7 @@ const SEAL = 'docsnav-mv hmac-sha256:';
 /** What an unsealed plan (written with no key) starts with: it serves the process that wrote it, and no later one. */
 const UNSEALED = 'docsnav-mv unsealed\n';
 /** The largest plan.json read: a plan holds a few hundred bytes per file moved or rewritten. */
-export const MAX_PLAN_BYTES = 64 * 1024 * 1024;
+const MAX_PLAN_BYTES = 64 * 1024 * 1024;
 /** The modes git writes to the index for a file (a regular file, an executable one, a symbolic link). */
 const INDEX_MODES = new Set(['100644', '100755', '120000']);
 const OBJECT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
@@ -155,7 +155,7 @@ export function unsealedPlan(bytes: Buffer, folder: string, context: JournalCont
 }
 
 /** A root-relative path as a journal may name it: relative, `/`-separated, normalised (no `.`, `..` or empty part), never into a git or journal folder. */
-export function isRootRelative(value: unknown): value is string {
+function isRootRelative(value: unknown): value is string {
   if (typeof value !== 'string' || value === '' || value.length > 4096 || /[\0\\]/.test(value)) return false;
   if (value.startsWith('/') || /^[A-Za-z]:/.test(value)) return false;
   return value.split('/').every((part) => part !== '' && part !== '.' && part !== '..' && !/^\.(?:git|docsnav-mv)$/i.test(part));

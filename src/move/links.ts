@@ -3,12 +3,12 @@
  * and the relative links inside a moved page, re-based so that they still reach what they reached.
  * The links are the page scanner's (src/pages), with the offsets of each URL as written.
  */
-import type { TextEdit } from '../fix/types.js';
+import type { TextEdit } from '../text-edit.js';
 import type { PageLink, PageScan } from '../pages/scan.js';
 import type { RedirectTable } from '../redirects/table.js';
 import { arrive, direct } from '../site/links.js';
 import type { Site } from '../site/site.js';
-import { linkTarget } from '../site/urls.js';
+import { linkTarget } from '../link-target.js';
 import { fill, NOTES, type NoteId } from './messages.js';
 import { rewriteUrl, type MoveMap, type Reading } from './urls.js';
 

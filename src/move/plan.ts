@@ -5,12 +5,12 @@
  */
 import path from 'node:path';
 import { applyEdits } from '../fix/apply.js';
-import type { TextEdit } from '../fix/types.js';
+import type { TextEdit } from '../text-edit.js';
 import { ReadFailure, failureText, textOf, type FileReader } from '../files.js';
 import { siteOf } from '../history/site-at.js';
 import { scanPages } from '../pages/scan.js';
 import { RedirectTable, redirectsOf } from '../redirects/table.js';
-import type { DocsFiles } from '../rules/types.js';
+import type { DocsFiles } from '../docs-root.js';
 import { isMdx } from '../site/pages.js';
 import { ignoredTest, MINTIGNORE } from '../site/ignored.js';
 import type { Site } from '../site/site.js';
@@ -18,7 +18,7 @@ import { parseSource } from '../source/index.js';
 import { LineIndex } from '../source/lines.js';
 import { loadDocument, type LoadedDocument } from '../source/refs.js';
 import type { SourceFile } from '../source/types.js';
-import { filesOf, readerFor } from '../validate.js';
+import { filesOf, readerFor } from '../read.js';
 import { documentChanges, reversedPage, type DocumentChanges } from './document.js';
 import { documentEdits } from './document-edits.js';
 import { frontMatterSpecEdit } from './front-matter.js';

@@ -6,7 +6,7 @@
  */
 import { lstatSync } from 'node:fs';
 import path from 'node:path';
-import { git, GitError, nulFields } from '../history/git.js';
+import { git, GitError, nulFields } from '../git.js';
 import { refuse } from './messages.js';
 
 export interface Repository {

@@ -1,6 +1,6 @@
 import type { ProfileName } from '../config/profiles.js';
 import type { ReadFileHook } from '../files.js';
-import type { TextEdit } from '../fix/types.js';
+import type { TextEdit } from '../text-edit.js';
 import type { MoveError, NoteId } from './messages.js';
 
 /** One move asked for, as `git mv` takes it: a page file or a folder, to a new name (or into an existing folder). */

@@ -9,7 +9,7 @@
  */
 import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { GitError } from '../history/git.js';
+import { GitError } from '../git.js';
 import { ioErrorText } from '../io-error.js';
 import { exists, lstatOrUndefined } from './disk.js';
 import {

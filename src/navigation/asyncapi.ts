@@ -44,7 +44,7 @@ function platformKeepsOpenapi(value: unknown): boolean {
  * `.transform`: "if (group.openapi === undefined || group.asyncapi === undefined) return group",
  * else the group without `asyncapi`. No other element's schema does this (a tab, anchor,
  * dropdown, product, version, language or menu item keeps both). Confirmed by building
- * (test/resolve/asyncapi-beside-openapi.corpus.test.ts).
+ * (test/resolve/asyncapi.corpus.test.ts, its groups beside openapi).
  */
 export function asyncapiLostToOpenapi(node: ElementNode): boolean {
   return node.kind === 'group' && node.value.openapi !== undefined && platformKeepsOpenapi(node.value.openapi);

@@ -4,7 +4,7 @@
  * whether the page imports anything (an ESM block holding an `import` declaration, as
  * @mintlify/common's findAndRemoveImports finds them). Learned from @mintlify/prebuild 1.0.1341 (no
  * code copied): a page that imports something is titled from the page as MDX parsed it, any other
- * from its text by the front-matter package (resolve/front-matter.ts says when the two differ).
+ * from its text by the front-matter package (front-matter.ts says when the two differ).
  */
 import { jsxParser } from './acorn.js';
 import { blankCustomHeadingIds } from './heading-ids.js';

@@ -1,11 +1,11 @@
 /**
  * What a run may take from pages kept between runs, as the pipeline sees it: the page scan store
- * (src/cache/store.ts) is one, given by the caller (`ValidateOptions.pageScans`). The pipeline
+ * (src/cache/opened-store.ts, behind the door the caller gives as `ValidateOptions.pageScans`) is one. The pipeline
  * asks; the cache decides what it can trust (stamps, hashes, checksums: src/cache/).
  */
 import type { FileStamp } from '../files.js';
 import type { Finding } from '../problem.js';
-import type { FrontMatter } from '../resolve/front-matter.js';
+import type { FrontMatter } from './front-matter.js';
 import type { PageScan } from './types.js';
 
 /** A page to look up or file: its text, how it is parsed, and (for the metadata strategy) where it was read from. */
@@ -22,10 +22,10 @@ export interface PageText {
 /** Scans found by their page's text: any run may use them. */
 export interface ScansByText {
   /** The kept scan of this text, parsed so; undefined when none. */
-  get(page: PageText): PageScan | undefined;
+  keptScan(page: PageText): PageScan | undefined;
   /** Keeps the scan made of this text. */
-  set(page: PageText, scan: PageScan): void;
-  /** What tells this scan's text from any other (the key it is kept under), for a scan `get`, `set` or `keptBody` gave. */
+  keepScan(page: PageText, scan: PageScan): void;
+  /** What tells this scan's text from any other (the key it is kept under), for a scan `keptScan`, `keepScan` or `keptBody` gave. */
   keyOf(scan: PageScan): string | undefined;
 }
 
@@ -37,7 +37,7 @@ export interface KeptPages extends ScansByText {
   /** The front matter kept for a page file unchanged since: null when it has none; undefined when not known. */
   keptHead(file: string): FrontMatter | null | undefined;
   /** Keeps a page file's front matter, read with this stamp. */
-  setHead(file: string, stamp: FileStamp, head: FrontMatter | undefined): void;
+  keepHead(file: string, stamp: FileStamp, head: FrontMatter | undefined): void;
   /**
    * A page file unchanged since its scan was kept: the key of its text, its scan, read when first
    * asked (undefined when it can no longer be read: then read the page; anchors kept as not

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { Root } from 'mdast';
 import { collectAnchors } from './anchors.js';
 import { anchorsLater } from './anchors-later.js';
-import { fastScan, fastScanModule } from './fast-scan.js';
+import { fastScan, fastScanModules } from './fast-scan.js';
 import { blankCustomHeadingIds } from './heading-ids.js';
 import { collectLinks } from './links.js';
 import { parseMarkdown } from './markdown.js';
@@ -81,8 +81,8 @@ serveIfHelper({ page: scanJob, micromark: micromarkJob });
  * and time of the file it runs from (dist/cli/pages.js when built).
  */
 export function scannerFingerprint(): string {
-  // From the sources, the fast path is a file of its own; in the bundle, the same file.
-  return [...new Set([import.meta.url, fastScanModule])]
+  // From the sources, the fast path is files of its own (fast-scan.ts lists them); in the bundle, the same file.
+  return [...new Set([import.meta.url, ...fastScanModules])]
     .map((url) => {
       const file = statSync(fileURLToPath(url));
       return `${file.size}:${Math.trunc(file.mtimeMs)}`;

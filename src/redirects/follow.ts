@@ -1,6 +1,15 @@
-import type { Site } from '../site/site.js';
-import { isExternalUrl } from '../site/urls.js';
+import { isExternalUrl } from '../link-target.js';
 import type { Redirect, RedirectTable } from './table.js';
+
+/** What following redirects asks of a site: what it serves at a path (src/site/site.ts's `Site` answers it). */
+interface ServedPaths {
+  /** The page served at a URL path (no leading `/`), or undefined. */
+  pageAt(urlPath: string): { path: string } | undefined;
+  /** True when a file that is not a page is served at this root-relative path. */
+  hasFile(urlPath: string): boolean;
+  /** True when a URL path is a folder holding served pages. */
+  isFolder(urlPath: string): boolean;
+}
 
 /**
  * Where following a redirect's destination ends:
@@ -73,14 +82,14 @@ export function isPattern(path: string): boolean {
   return /[:*]/.test(path);
 }
 
-const cache = new WeakMap<RedirectTable, WeakMap<Site, Followed[]>>();
+const cache = new WeakMap<RedirectTable, WeakMap<ServedPaths, Followed[]>>();
 
 /**
  * Every redirect of the table followed to where it ends, each path looked up once: a chain of
  * n redirects costs n lookups in all, not n per redirect that enters it (5,000 redirects in one
  * chain stay linear). The result is kept per table and site, so the redirect rules share it.
  */
-export function followRedirects(table: RedirectTable, site: Site): readonly Followed[] {
+export function followRedirects(table: RedirectTable, site: ServedPaths): readonly Followed[] {
   let bySite = cache.get(table);
   if (!bySite) cache.set(table, (bySite = new WeakMap()));
   const known = bySite.get(site);
@@ -121,7 +130,7 @@ export function followRedirects(table: RedirectTable, site: Site): readonly Foll
  * ending is known, an end, or a path already on this walk (a loop), then records the ending of
  * every path walked.
  */
-function endingOf(path: string, destination: string, table: RedirectTable, site: Site, endings: Map<string, PathEnding>): PathEnding {
+function endingOf(path: string, destination: string, table: RedirectTable, site: ServedPaths, endings: Map<string, PathEnding>): PathEnding {
   const walked: Array<{ path: string; redirect: Redirect | undefined; next: string }> = [];
   const onWalk = new Map<string, number>();
   let at = path;
@@ -185,7 +194,7 @@ function endingOf(path: string, destination: string, table: RedirectTable, site:
 }
 
 /** Where a path ends without a redirect: the site's root, a page, a served file, a folder of pages, or a destination left as a pattern. */
-function terminalEnding(path: string, written: string, site: Site): Ending | undefined {
+function terminalEnding(path: string, written: string, site: ServedPaths): Ending | undefined {
   // The root is always served: the platform sends `/` to the first page when there is no index page.
   if (path === '') return { kind: 'page', path };
   if (isPattern(path)) return { kind: 'pattern', destination: written };

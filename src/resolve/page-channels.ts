@@ -13,10 +13,10 @@
  *   `description`, else its `summary`, else ''. Both replace an `openapi` operation's, even when
  *   no channel is found (then the title is the file name's); front matter `title` and
  *   `description` win over them.
- * Confirmed by building (test/resolve/page-channels.corpus.test.ts).
+ * Confirmed by building (test/resolve/page-operations.corpus.test.ts).
  */
 import path from 'node:path';
-import type { DocsFiles } from '../rules/types.js';
+import type { DocsFiles } from '../docs-root.js';
 import { listChannels, sentenceCase, type AsyncapiChannel } from './asyncapi.js';
 import { SPEC_FILE, walkOrder } from './page-operations.js';
 import type { SpecLoader } from './specs.js';

@@ -2,8 +2,8 @@ import path from 'node:path';
 import { textOf, type FileReader } from '../files.js';
 import type { ValidationCache } from '../cache/memory.js';
 import type { KeptPages } from '../pages/kept.js';
-import { pageFileIn, type DocsFiles } from '../rules/types.js';
-import { parseFrontMatter, type FrontMatter } from './front-matter.js';
+import { pageFileIn, type DocsFiles } from '../docs-root.js';
+import { headText, parseFrontMatter, type FrontMatter } from '../pages/front-matter.js';
 
 /** An ordinary page's file on disk and its front matter, when it has some and it was read. */
 export interface PageFile {
@@ -50,7 +50,7 @@ export function readPageFile(file: string, reader: FileReader | undefined, absol
     const head = cache ? cache.parse(absolute, outcome.bytes, 'front-matter', () => readHead(outcome.bytes)) : readHead(outcome.bytes);
     found.text = head.text;
     if (head.frontMatter !== undefined) found.frontMatter = head.frontMatter;
-    if (outcome.stamp) kept?.setHead(absolute, outcome.stamp, head.frontMatter);
+    if (outcome.stamp) kept?.keepHead(absolute, outcome.stamp, head.frontMatter);
   }
   return found;
 }
@@ -61,15 +61,7 @@ function headOf(reader: FileReader, absolute: string): string {
   return outcome.ok ? headText(outcome.bytes) : '';
 }
 
-/** The start of a page's bytes that front matter is read from, as text (what locates a problem in it). */
-export function headText(bytes: Buffer): string {
-  return textOf(bytes.subarray(0, FRONT_MATTER_BYTES));
-}
-
 function readHead(bytes: Buffer): { text: string; frontMatter: FrontMatter | undefined } {
   const text = headText(bytes);
   return { text, frontMatter: parseFrontMatter(text, () => textOf(bytes)) };
 }
-
-/** Front matter is at the top: this much of a page is enough to find it (and its text, to locate a problem in it). */
-const FRONT_MATTER_BYTES = 64 * 1024;

@@ -1,6 +1,6 @@
 /**
  * What the page tree takes from page files: each page's front matter read and checked once
- * (page-files.ts finds the file, front-matter.ts parses the block), what it gives a page
+ * (page-files.ts finds the file, src/pages/front-matter.ts parses the block), what it gives a page
  * (title, sidebar title, icon, tag, description), and the platform's rule for a page file at a
  * generated page's path.
  */
@@ -10,8 +10,8 @@ import type { Code } from '../codes.js';
 import { textOf, type FileReader } from '../files.js';
 import type { KeptPages } from '../pages/kept.js';
 import type { Finding } from '../problem.js';
-import { pageFileIn, type DocsFiles } from '../rules/types.js';
-import { stringField } from './front-matter.js';
+import { pageFileIn, type DocsFiles } from '../docs-root.js';
+import { stringField } from '../pages/front-matter.js';
 import { iconOf } from './nav.js';
 import type { Operation } from './operations.js';
 import { findPageFile, readPageFile, type PageFile } from './page-files.js';

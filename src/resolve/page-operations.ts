@@ -23,7 +23,7 @@ import path from 'node:path';
 import { parseEntry } from '../navigation/entries.js';
 import type { FileStamp } from '../files.js';
 import type { KeptLookups, KeptPages } from '../pages/kept.js';
-import type { DocsFiles } from '../rules/types.js';
+import type { DocsFiles } from '../docs-root.js';
 import { findOperation, findWebhook, indexSpec, pathOperation, type Operation, type OperationIndex } from './operations.js';
 import type { SpecLoaded, SpecLoader } from './specs.js';
 

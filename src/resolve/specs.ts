@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { diskReader, failureText, MAX_FILE_BYTES, type FileReader, type FileStamp } from '../files.js';
-import { kindIn, type DocsFiles } from '../rules/types.js';
+import { kindIn, type DocsFiles } from '../docs-root.js';
 import type { ValidationCache } from '../cache/memory.js';
 import { escapesRoot, isUrl, rootRelative } from '../navigation/openapi.js';
 import { FetchSlots, fetchSpecBytes } from './spec-fetch.js';

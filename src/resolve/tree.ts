@@ -9,23 +9,24 @@
  * This module walks and emits pages; each other job is a module of its own: the specs of an
  * `openapi` scope (specs-in-scope.ts), an endpoint entry looked up in a spec
  * (endpoint-entries.ts), page files' front matter (page-front-matter.ts), safe page paths
- * (page-path-safety.ts), and page URLs settled once every page is known (page-urls.ts).
+ * (page-path-safety.ts), page URLs settled once every page is known (page-urls.ts), and the
+ * child arrays the platform leaves out (dropped-arrays.ts).
  */
 import type { ValidationCache } from '../cache/memory.js';
 import type { KeptPages } from '../pages/kept.js';
 import { platformPagePath, tidyPage } from '../navigation/entries.js';
-import { childKind, ELEMENTS, isPlainObject, NAME_FIELD, platformKeptChild } from '../navigation/model.js';
+import { ELEMENTS, isPlainObject, NAME_FIELD } from '../navigation/model.js';
 import { generatesAsyncapi } from '../navigation/asyncapi.js';
-import { childArraysLostToHref } from '../navigation/platform-drops.js';
 import { escapesRoot, isUrl, openapiSources } from '../navigation/openapi.js';
 import { listedInOwnPages, pointerOf, walkNavigation, type ElementNode, type NavigationVisitor, type PageNode } from '../navigation/walk.js';
 import type { FileReader } from '../files.js';
 import type { Finding } from '../problem.js';
-import { pageFileIn, type DocsFiles } from '../rules/types.js';
+import { pageFileIn, type DocsFiles } from '../docs-root.js';
 import type { Profile } from '../config/profiles.js';
 import { lookUpEntry, type EndpointEntry } from './endpoint-entries.js';
 import { MAX_NAVIGATION_DEPTH } from '../limits.js';
 import { initialDisplay } from './group-moves.js';
+import { DroppedArrays } from './dropped-arrays.js';
 import { mergeByCode } from './merge-findings.js';
 import { emptyPageTree, NavBuilder } from './nav.js';
 import { generatedGroups, generatedPagePath, indexSpec, pageTitle, type Operation } from './operations.js';
@@ -125,23 +126,9 @@ export class TreeBuilder {
   /** The nested navigation (`nav`), built beside the flat lists when the tree is kept. */
   private readonly nav: NavBuilder | undefined;
   private planned = false;
-  /**
-   * Under the platform profile: of each element holding several child arrays (the root's `pages`
-   * beside `languages`, a language's `groups` beside `tabs`), the one the platform keeps. The
-   * others' elements and pages are left out of the tree, as the platform builds none of them
-   * (primary-pattern and mixed-children say which).
-   */
-  private readonly keptChildren = new Map<ElementNode, string>();
-  /**
-   * Under the platform profile: child arrays the platform drops whole (platform-drops.ts), by
-   * element: every child array of a division that is a link (`href`), and the array of the nearest
-   * division around a malformed entry (`loseArraysAround`, by pointer until the element is walked).
-   */
-  private readonly lostArrays = new Map<ElementNode, ReadonlySet<string>>();
-  private readonly lostAt = new Map<string, Set<string>>();
   private readonly dropsLikePlatform: boolean;
-  /** The elements inside a dropped array (a parent is seen before its children, so one lookup each). */
-  private readonly droppedElements = new Set<ElementNode>();
+  /** Under the platform profile: what the platform leaves out of the tree (child arrays dropped whole). */
+  private readonly drops: DroppedArrays;
   /** Elements entered, and endpoint entries emitted: the order the platform writes generated pages in. */
   private elementCount = 0;
   private entryCount = 0;
@@ -153,6 +140,7 @@ export class TreeBuilder {
     this.report = options.report;
     this.urls = new PageUrls(options.profile?.crossSpecClash ?? 'suffix');
     this.dropsLikePlatform = options.profile?.name === 'platform';
+    this.drops = new DroppedArrays(this.dropsLikePlatform);
     this.specs = new SpecsInScope(options.loader, options.profile, options.report, options.reportIn);
     this.frontMatter = new PageFrontMatterReader({ ...options, keepsEmptyTitles: this.dropsLikePlatform });
     this.readsPages = options.reader !== undefined && options.files !== undefined;
@@ -173,13 +161,13 @@ export class TreeBuilder {
     const nav = this.nav?.visitor;
     return {
       element: (node) => {
-        if (this.dropped(node)) return;
-        if (this.dropsLikePlatform) this.noteKeptChild(node);
+        if (this.drops.dropped(node)) return;
+        if (this.dropsLikePlatform) this.drops.noteKeptChild(node);
         this.enter(node);
         nav?.element?.(node);
       },
       page: (node) => {
-        if (this.dropsAny() && (this.droppedElements.has(node.parent) || this.dropsArray(node.parent, node.field === undefined ? 'pages' : undefined))) return;
+        if (this.drops.pageDropped(node)) return;
         nav?.page?.(node);
         if (this.stateOf(node.parent)?.tooDeep) return;
         // A group's `root` that its `pages` list too is that one page, in its place there.
@@ -191,7 +179,7 @@ export class TreeBuilder {
         else this.steps.push({ type: 'entry', node });
       },
       leave: (node) => {
-        if (this.droppedElements.has(node)) return;
+        if (this.drops.leftOut(node)) return;
         nav?.leave?.(node);
         const state = this.states.get(node);
         if (state?.tooDeep) return;
@@ -208,48 +196,12 @@ export class TreeBuilder {
     };
   }
 
-  /** Whether an element is inside a child array the platform drops (and remembers it, for its children). */
-  private dropped(node: ElementNode): boolean {
-    if (!this.dropsAny() || !node.parent) return false;
-    const inside = this.droppedElements.has(node.parent) || this.dropsArray(node.parent, node.parentKey);
-    if (inside) this.droppedElements.add(node);
-    return inside;
-  }
-
-  /** The platform drops this child array of the element (`key` undefined: not a child array, such as `global`). */
-  private dropsArray(element: ElementNode, key: string | undefined): boolean {
-    if (key === undefined || childKind(element.kind, key) === undefined) return false;
-    const kept = this.keptChildren.get(element);
-    return (kept !== undefined && key !== kept) || (this.lostArrays.get(element)?.has(key) ?? false);
-  }
-
-  private dropsAny(): boolean {
-    return this.keptChildren.size > 0 || this.lostArrays.size > 0;
-  }
-
   /**
    * Under the platform profile: the platform drops these child arrays whole, each named by its
    * division's pointer and key (a malformed entry inside it: `arrayLostTo`). Given before the walk.
    */
   loseArraysAround(lost: Iterable<{ division: string; key: string }>): void {
-    if (!this.dropsLikePlatform) return;
-    for (const { division, key } of lost) {
-      let keys = this.lostAt.get(division);
-      if (!keys) this.lostAt.set(division, (keys = new Set()));
-      keys.add(key);
-    }
-  }
-
-  /** Notes which child array the platform keeps of an element that holds several, and which it drops whole. */
-  private noteKeptChild(node: ElementNode): void {
-    const linkLoses = childArraysLostToHref(node.kind, node.value);
-    const malformed = this.lostAt.size > 0 ? this.lostAt.get(pointerOf(node.path)) : undefined;
-    if (linkLoses.length > 0 || malformed) this.lostArrays.set(node, new Set([...linkLoses, ...(malformed ?? [])]));
-    let count = 0;
-    for (const key in ELEMENTS[node.kind].children) if (Object.hasOwn(node.value, key)) count++;
-    if (count < 2) return;
-    const kept = platformKeptChild(node.kind, node.value);
-    if (kept !== undefined) this.keptChildren.set(node, kept);
+    this.drops.loseArraysAround(lost);
   }
 
   /** Walks the navigation on its own (when no other walk carried the visitor). */

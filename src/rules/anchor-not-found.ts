@@ -4,7 +4,7 @@ import type { PageLink } from '../pages/scan.js';
 import type { PageBodies } from '../site/pages.js';
 import type { ResolvedLink } from '../site/links.js';
 import { message } from '../messages.js';
-import type { SiteRule } from './types.js';
+import type { SiteRule } from '../site/rule.js';
 import { closest, onlyOne } from '../suggest.js';
 
 /** A fix made where the finding is. */

@@ -1,7 +1,7 @@
 import { generatesAsyncapi } from '../navigation/asyncapi.js';
 import { escapesRoot, localOpenapiFiles } from '../navigation/openapi.js';
 import { pointerOf } from '../navigation/walk.js';
-import { kindIn } from './types.js';
+import { kindIn } from '../docs-root.js';
 import type { NavigationRule } from './types.js';
 
 /**

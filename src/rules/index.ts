@@ -24,9 +24,11 @@ import { schemaUrl } from './schema-url.js';
 import { anchorNotFound } from './anchor-not-found.js';
 import { linkNotFound } from './link-not-found.js';
 import { pageUnparsable } from './page-unparsable.js';
-import { isNavigationRule, type NavigationRule, type Rule, type SiteRule } from './types.js';
+import { isNavigationRule, type NavigationRule, type Rule } from './types.js';
+import type { SiteRule } from '../site/rule.js';
 
-export type { Rule, NavigationRule, SiteRule } from './types.js';
+export type { Rule, NavigationRule } from './types.js';
+export type { SiteRule } from '../site/rule.js';
 
 /**
  * The codes semantic rules report: every code whose source is `rule` in codes.ts, but

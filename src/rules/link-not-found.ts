@@ -3,7 +3,7 @@ import type { PageLink } from '../pages/scan.js';
 import { movedPages } from '../site/base.js';
 import type { Site } from '../site/site.js';
 import { message } from '../messages.js';
-import type { SiteRule } from './types.js';
+import type { SiteRule } from '../site/rule.js';
 
 /** A fix made where the finding is. */
 type Fix = NonNullable<Finding['fix']>;

@@ -1,6 +1,6 @@
 import { escapesRoot, isUrl, localOpenapiFiles, rootRelative } from '../navigation/openapi.js';
 import { pointerOf } from '../navigation/walk.js';
-import { kindIn, type DocsFiles } from './types.js';
+import { kindIn, type DocsFiles } from '../docs-root.js';
 import type { NavigationRule } from './types.js';
 
 /**

@@ -3,7 +3,7 @@ import { escapesRoot, isUrl } from '../navigation/openapi.js';
 import { listedInOwnPages, pointerOf } from '../navigation/walk.js';
 import { Suggester } from '../suggest.js';
 import { shorten } from '../text.js';
-import { kindIn, pageFileIn } from './types.js';
+import { kindIn, pageFileIn } from '../docs-root.js';
 import type { NavigationRule } from './types.js';
 
 const PAGE_EXTENSION = /\.mdx?$/i;

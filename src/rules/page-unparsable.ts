@@ -1,5 +1,5 @@
 import { message } from '../messages.js';
-import type { SiteRule } from './types.js';
+import type { SiteRule } from '../site/rule.js';
 
 const MESSAGES = {
   unparsable: 'This page does not parse as MDX: {error} Its links are not checked.',

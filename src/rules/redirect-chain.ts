@@ -1,8 +1,8 @@
 import { followRedirects, suffixOf, type Followed } from '../redirects/follow.js';
-import { isExternalUrl } from '../site/urls.js';
+import { isExternalUrl } from '../link-target.js';
 import { plural } from '../text.js';
 import { message } from '../messages.js';
-import type { SiteRule } from './types.js';
+import type { SiteRule } from '../site/rule.js';
 
 const MESSAGES = {
   chain: 'Redirect destination "{destination}" is redirected again ({next}, {hops}) to "{last}": redirect straight there.',

@@ -1,7 +1,7 @@
 import { followRedirects } from '../redirects/follow.js';
 import type { Redirect } from '../redirects/table.js';
 import { message } from '../messages.js';
-import type { SiteRule } from './types.js';
+import type { SiteRule } from '../site/rule.js';
 
 const MESSAGES = {
   toItself: 'Redirect {steps} redirects to itself: readers never reach a page.',

@@ -1,7 +1,7 @@
 import { pointerOf, walkNavigation } from '../navigation/walk.js';
 import { movedPages } from '../site/base.js';
 import { message, readMessage } from '../messages.js';
-import type { SiteRule } from './types.js';
+import type { SiteRule } from '../site/rule.js';
 
 const MESSAGES = {
   moved: 'Page URL "/{from}" was served at {ref} and has moved to "/{to}", with no redirect: links to the old URL break. Add {redirect} to redirects.',

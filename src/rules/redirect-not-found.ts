@@ -2,7 +2,7 @@ import { followRedirects } from '../redirects/follow.js';
 import type { Redirect } from '../redirects/table.js';
 import { plural } from '../text.js';
 import { message } from '../messages.js';
-import type { SiteRule } from './types.js';
+import type { SiteRule } from '../site/rule.js';
 
 const MESSAGES = {
   missing: 'Redirect destination "{destination}" is no page, file or redirect of this site.',

@@ -1,5 +1,5 @@
 import { SYNTAX_MESSAGES, syntaxIssues } from '../redirects/syntax.js';
-import type { SiteRule } from './types.js';
+import type { SiteRule } from '../site/rule.js';
 
 /**
  * A redirect written so that it never applies (a source with a `#fragment` or `?query`, a URL or

@@ -1,6 +1,6 @@
 import { isPattern, pathOf } from '../redirects/follow.js';
 import { message } from '../messages.js';
-import type { SiteRule } from './types.js';
+import type { SiteRule } from '../site/rule.js';
 
 const MESSAGES = {
   generatedPage:

@@ -5,12 +5,12 @@
  * anchors of the pages its `#fragment` links arrive at. So only the files whose text changed,
  * and those linking with a fragment into a file whose anchors changed, are checked again; every
  * other file's findings are the last check's. A page rule that reads anything else of other
- * pages must be added here (test/cache/warm-cold.property.test.ts holds a warm run to a cold one).
+ * pages must be added here (test/cache/edit-kinds.test.ts holds a warm run to a cold one).
  */
 import { createHash } from 'node:crypto';
 import type { KeptFileCheck, KeptSiteCheck, Place } from '../pages/kept.js';
 import type { Finding, Range } from '../problem.js';
-import type { SiteRule } from '../rules/types.js';
+import type { SiteRule } from './rule.js';
 import type { PageBody } from './pages.js';
 import type { ResolvedPageLink } from './links.js';
 import type { SiteInputs } from './reuse.js';

@@ -4,7 +4,8 @@ import type { Profile } from '../config/profiles.js';
 import type { Finding, Range } from '../problem.js';
 import { RedirectTable, redirectsOf } from '../redirects/table.js';
 import type { PageTree } from '../resolve/types.js';
-import type { DocsFiles, SiteInput, SiteRule } from '../rules/types.js';
+import type { DocsFiles } from '../docs-root.js';
+import type { SiteInput, SiteRule } from './rule.js';
 import { ignoredTest, MINTIGNORE } from './ignored.js';
 import type { ValidationCache } from '../cache/memory.js';
 import type { KeptPages, KeptSiteCheck, PageText, ScansByText } from '../pages/kept.js';
@@ -64,7 +65,7 @@ export interface SiteIgnores {
  * keystroke): its test, which keeps its answers.
  */
 export function siteIgnores(input: Pick<SiteCheckInput, 'root' | 'reader' | 'files' | 'cache'>): SiteIgnores {
-  // Stryker disable next-line ConditionalExpression: a site is checked only where files are read from a root (src/validate.ts), so a cache never comes without one.
+  // Stryker disable next-line ConditionalExpression: a site is checked only where files are read from a root (src/pipeline/start.ts), so a cache never comes without one.
   const last = input.cache && input.root !== undefined ? input.cache.lastCheck<CheckedSite>(input.root) : undefined;
   const mintignore = readRootFile(input, MINTIGNORE);
   return { mintignore, ignored: last !== undefined && last.made.mintignore === mintignore ? last.made.ignored : ignoredTest(mintignore) };
@@ -318,7 +319,7 @@ function loadBodies(
       { threads: input.concurrency },
     );
     unscanned.forEach(({ relative, absolute, bytes, page }, i) => {
-      input.pageScans?.set(page, scans[i]);
+      input.pageScans?.keepScan(page, scans[i]);
       const body = withKey({ file: relative, text: page.text, scan: scans[i] }, input.pageScans);
       bodies.set(relative, bytes ? keep(input, absolute, bytes, body) : body);
     });
@@ -345,7 +346,7 @@ function loadBodies(
     const text = textOf(read.bytes);
     // The disk's stamp, when the reader read the disk: the store then knows an unchanged page without hashing it.
     const page: PageText = { text, mdx: isMdx(relative), variant: input.profile.name, file: absolute, stamp: read.stamp };
-    const stored = input.pageScans?.get(page);
+    const stored = input.pageScans?.keptScan(page);
     if (stored) {
       bodies.set(relative, keep(input, absolute, read.bytes, withKey({ file: relative, text, scan: stored }, input.pageScans)));
       continue;
@@ -381,7 +382,7 @@ function keptBody(input: Pick<SiteCheckInput, 'root' | 'reader' | 'files' | 'pro
   const scanAgain = (): PageScan => {
     const page: PageText = { text: kept.text(), ...parse, file: absolute };
     const scan = scanPages([page], { threads: 1 })[0];
-    input.keptPages!.set(page, scan);
+    input.keptPages!.keepScan(page, scan);
     return scan;
   };
   return keptPageBody(

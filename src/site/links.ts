@@ -4,7 +4,7 @@ import type { RedirectTable } from '../redirects/table.js';
 import type { PageBody } from './pages.js';
 import type { Site, SitePage } from './site.js';
 import { childPointer } from '../source/pointer.js';
-import { isExternalUrl, linkTarget, type LinkTarget } from './urls.js';
+import { isExternalUrl, linkTarget, type LinkTarget } from '../link-target.js';
 
 /** Where an internal link's path leads on the site: a page, a file, a folder of pages, or through redirects. */
 type Arrival =

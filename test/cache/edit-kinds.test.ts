@@ -17,7 +17,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runClock } from '../../src/cache/stamp.js';
-import { PageScanStore } from '../../src/cache/store.js';
+import { PageScanStore, storeBehind } from '../../src/cache/store.js';
 import { validateFile } from '../../src/validate.js';
 
 const SEED = Number(process.env.DOCSNAV_FC_SEED ?? 20_261_126);
@@ -189,22 +189,26 @@ function touch(...args: string[]): void {
  * A store that, when it finds `page`'s file unchanged by its stamp, lets `save` run right then: the
  * author saving the page between the moment the run finds it unchanged and the moment it reads it.
  */
-class SavedWhileRead extends PageScanStore {
+class SavedWhileRead {
+  /** The store's door, given to the run; the store behind it has its keptBody wrapped. */
+  readonly door: PageScanStore;
+
   constructor(
     file: string,
     private readonly page: string | undefined,
     private save_: (() => void) | undefined,
   ) {
-    super(file);
-  }
-
-  override keptBody(...args: Parameters<PageScanStore['keptBody']>): ReturnType<PageScanStore['keptBody']> {
-    const kept = super.keptBody(...args);
-    if (kept && this.save_ && args[0] === this.page) {
-      this.save_();
-      this.save_ = undefined;
-    }
-    return kept;
+    this.door = new PageScanStore(file);
+    const store = storeBehind(this.door);
+    const keptBody = store.keptBody.bind(store);
+    store.keptBody = (...args) => {
+      const kept = keptBody(...args);
+      if (kept && this.save_ && args[0] === this.page) {
+        this.save_();
+        this.save_ = undefined;
+      }
+      return kept;
+    };
   }
 
   /** Whether the save was made during the run (else the caller makes it after). */
@@ -230,8 +234,8 @@ function runs(site: Site, trustStamps: boolean, during?: Edit) {
       const other = fileOf(site, page?.endsWith(`${path.sep}index.mdx`) ? 'guide' : 'index');
       if (other) utimesSync(other, new Date(), new Date());
       const racing = new SavedWhileRead(site.cache, page, () => apply(site, during));
-      validateFile(site.docs, { pageScans: racing, concurrency: 1 });
-      if (racing.dirty) racing.save();
+      validateFile(site.docs, { pageScans: racing.door, concurrency: 1 });
+      if (racing.door.dirty) racing.door.save();
       if (!racing.saved) apply(site, during);
     }
     const pageScans = new PageScanStore(site.cache);

@@ -13,8 +13,11 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runClock } from '../../src/cache/stamp.js';
 import { stampOf } from '../../src/files.js';
-import { PageScanStore, partFileOf, storeStats } from '../../src/cache/store.js';
-import { resolveFile } from '../../src/resolve/resolve.js';
+import { OpenedStore } from '../../src/cache/opened-store.js';
+import { partFileOf } from '../../src/cache/parts.js';
+import { storeStats } from '../../src/cache/stats.js';
+import { PageScanStore, storeBehind } from '../../src/cache/store.js';
+import { resolveFile } from '../../src/resolve.js';
 import { validateFile } from '../../src/validate.js';
 import { readPart, writePart } from './parts.js';
 import { REQUIRED_SETTINGS } from '../required-settings.js';
@@ -145,14 +148,16 @@ describe("the pages' operation lookups, kept", () => {
     runs(site);
     // A page's reference changed, so that the run looks one up (and reads the specs) after using the kept ones.
     site.write('a/missing.mdx', front('GET /other'));
-    class SavedWhileUsed extends PageScanStore {
-      override keptLookups(files: readonly string[]) {
-        const kept = super.keptLookups(files);
-        if (kept) site.write('a/spec.json', SPEC(['/items']));
-        return kept;
-      }
-    }
-    const racing = runs(site, { store: new SavedWhileUsed(site.cache) });
+    // The store behind the run's door, its keptLookups wrapped: the spec saved when the run takes the kept lookups.
+    const store = new PageScanStore(site.cache);
+    const behind = storeBehind(store);
+    const keptLookups = behind.keptLookups.bind(behind);
+    behind.keptLookups = (files: readonly string[]) => {
+      const kept = keptLookups(files);
+      if (kept) site.write('a/spec.json', SPEC(['/items']));
+      return kept;
+    };
+    const racing = runs(site, { store });
     expect(racing.keptUsed).toBe(1);
     // Nothing changed since: the next run may be given again whole, and is the truth.
     const next = runs(site, { again: false });
@@ -206,7 +211,7 @@ describe('PageScanStore: kept lookups', () => {
   const LOOKUPS = new Map<string, unknown>([['a\0GET /users', { kind: 'operation-not-found', searched: ['a.json'] }]]);
   function kept(cache: string, a: string, b: string) {
     mkdirSync(path.dirname(cache), { recursive: true });
-    const store = new PageScanStore(cache);
+    const store = new OpenedStore(cache);
     store.keepLookups({ stamps: new Map([a, b].map((file) => [file, stampAt(file)])), lookups: LOOKUPS });
     expect(store.dirty).toBe(true);
     store.save();
@@ -215,7 +220,7 @@ describe('PageScanStore: kept lookups', () => {
   it('found again for the same files: their lookups, nothing changed, and each file told by the stamp it was read with', () => {
     const { cache, a, b, c } = specs();
     kept(cache, a, b);
-    const found = new PageScanStore(cache).keptLookups([b, a]);
+    const found = new OpenedStore(cache).keptLookups([b, a]);
     expect(found && { lookups: found.lookups, changed: found.changed }).toEqual({ lookups: LOOKUPS, changed: [] });
     expect([found!.readAs(a, stampAt(a)), found!.readAs(b, stampAt(b)), found!.readAs(a, stampAt(b)), found!.readAs(c, stampAt(c))]).toEqual([
       true,
@@ -228,7 +233,7 @@ describe('PageScanStore: kept lookups', () => {
   it('only for the files they were made from: one more, one fewer, or another in place of one finds none', () => {
     const { cache, a, b, c } = specs();
     kept(cache, a, b);
-    const store = new PageScanStore(cache);
+    const store = new OpenedStore(cache);
     expect([store.keptLookups([a, b, c]), store.keptLookups([a]), store.keptLookups([a, c])]).toEqual([undefined, undefined, undefined]);
   });
 
@@ -236,15 +241,15 @@ describe('PageScanStore: kept lookups', () => {
     const { cache, a, b } = specs();
     kept(cache, a, b);
     writeFileSync(b, SPEC(['/saved', '/since']));
-    expect(new PageScanStore(cache).keptLookups([a, b])?.changed).toEqual([b]);
+    expect(new OpenedStore(cache).keptLookups([a, b])?.changed).toEqual([b]);
     rmSync(a);
-    expect(new PageScanStore(cache).keptLookups([a, b])?.changed).toEqual([a, b]);
+    expect(new OpenedStore(cache).keptLookups([a, b])?.changed).toEqual([a, b]);
   });
 
   it('lookups made from a file stamped within the run’s racy window, beside files that are not, are not kept', () => {
     const { cache, a, b } = specs();
     mkdirSync(path.dirname(cache), { recursive: true });
-    const store = new PageScanStore(cache);
+    const store = new OpenedStore(cache);
     const racy = { ...stampAt(b), mtimeNs: BigInt(runClock.now()) * 1_000_000n };
     store.keepLookups({
       stamps: new Map([
@@ -259,11 +264,11 @@ describe('PageScanStore: kept lookups', () => {
   it('the content strategy (stamps not trusted) neither keeps lookups nor finds kept ones', () => {
     const { cache, a, b } = specs();
     mkdirSync(path.dirname(cache), { recursive: true });
-    const content = new PageScanStore(cache, 'content');
+    const content = new OpenedStore(cache, 'content');
     content.keepLookups({ stamps: new Map([a, b].map((file) => [file, stampAt(file)])), lookups: LOOKUPS });
     expect(content.dirty).toBe(false);
     kept(cache, a, b);
-    expect(new PageScanStore(cache, 'content').keptLookups([a, b])).toBeUndefined();
+    expect(new OpenedStore(cache, 'content').keptLookups([a, b])).toBeUndefined();
   });
 
   it('a kept part whose stamps are not all stamp texts (its checksum holding) finds none', () => {
@@ -273,7 +278,7 @@ describe('PageScanStore: kept lookups', () => {
     const part = readPart<{ value: { stamps: Record<string, unknown> } }>(file);
     part.value.stamps[b] = 5;
     writePart(file, part);
-    expect(new PageScanStore(cache).keptLookups([a, b])).toBeUndefined();
+    expect(new OpenedStore(cache).keptLookups([a, b])).toBeUndefined();
   });
 });
 

@@ -9,7 +9,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { partFileOf } from '../../src/cache/store.js';
+import { partFileOf } from '../../src/cache/parts.js';
 
 export { partFileOf };
 

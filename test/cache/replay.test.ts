@@ -10,7 +10,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PageScanStore, type CacheStrategy } from '../../src/cache/store.js';
 import { partFileOf, readPart, writePart } from './parts.js';
-import { validateFile, validateText, type ValidateOptions } from '../../src/validate.js';
+import { validateFile, validateText } from '../../src/validate.js';
+import type { ValidateOptions } from '../../src/pipeline/options.js';
 import { keepReport, keptReport } from '../../src/cache/replay.js';
 import { REQUIRED_SETTINGS } from '../required-settings.js';
 

@@ -9,7 +9,10 @@ import { scanPage } from '../../src/pages/scan.js';
 import { readSiteBase } from '../../src/history/base.js';
 import { PageScanStores } from '../../src/cache/location.js';
 import { runClock } from '../../src/cache/stamp.js';
-import { PageScanStore, storeStats, type CacheStrategy, type PageText } from '../../src/cache/store.js';
+import { OpenedStore } from '../../src/cache/opened-store.js';
+import { storeStats } from '../../src/cache/stats.js';
+import { PageScanStore, type CacheStrategy } from '../../src/cache/store.js';
+import type { PageText } from '../../src/pages/kept.js';
 import { validateFile } from '../../src/validate.js';
 import { git } from '../history/repo.js';
 import { cacheKeyIn, packsOf, partFileOf, readPart, scansIn, writePart, writeScan } from './parts.js';
@@ -51,85 +54,85 @@ function settledFiles(): void {
 describe('PageScanStore', () => {
   it('gives back, in the next run, the scan saved for the same text parsed the same way', () => {
     const file = storeFile();
-    const first = new PageScanStore(file);
-    expect(first.get(page(PAGE, true))).toBeUndefined();
+    const first = new OpenedStore(file);
+    expect(first.keptScan(page(PAGE, true))).toBeUndefined();
     const scan = scanPage(PAGE);
-    first.set(page(PAGE, true), scan);
+    first.keepScan(page(PAGE, true), scan);
     first.save();
-    const next = new PageScanStore(file);
-    expect(next.get(page(PAGE, true))).toEqual(scan);
+    const next = new OpenedStore(file);
+    expect(next.keptScan(page(PAGE, true))).toEqual(scan);
     expect([next.asked, next.reused]).toEqual([1, 1]);
-    expect(next.get(page(PAGE, true))?.anchors).toBeInstanceOf(Set);
+    expect(next.keptScan(page(PAGE, true))?.anchors).toBeInstanceOf(Set);
     // Another text, or the same text parsed as Markdown, is another page.
-    expect(next.get(page(`${PAGE} `, true))).toBeUndefined();
-    expect(next.get(page(PAGE, false))).toBeUndefined();
+    expect(next.keptScan(page(`${PAGE} `, true))).toBeUndefined();
+    expect(next.keptScan(page(PAGE, false))).toBeUndefined();
     expect([next.asked, next.reused]).toEqual([4, 2]);
   });
 
   it('files a scan under the text and parsing it is set with, whatever was looked up before', () => {
     const file = storeFile();
-    const first = new PageScanStore(file);
+    const first = new OpenedStore(file);
     // Looked up as MDX, set as Markdown: the key of the lookup is not reused for it.
-    expect(first.get(page(PAGE, true))).toBeUndefined();
-    first.set(page(PAGE, false), scanPage(PAGE, { mdx: false }));
-    expect(first.get(page(PAGE, false))).toBeDefined();
-    expect(first.get(page(PAGE, true))).toBeUndefined();
-    first.set(page(PAGE, true), scanPage(PAGE));
+    expect(first.keptScan(page(PAGE, true))).toBeUndefined();
+    first.keepScan(page(PAGE, false), scanPage(PAGE, { mdx: false }));
+    expect(first.keptScan(page(PAGE, false))).toBeDefined();
+    expect(first.keptScan(page(PAGE, true))).toBeUndefined();
+    first.keepScan(page(PAGE, true), scanPage(PAGE));
     first.save();
-    const next = new PageScanStore(file);
-    expect(next.get(page(PAGE, true))).toEqual(scanPage(PAGE));
-    expect(next.get(page(PAGE, false))).toEqual(scanPage(PAGE, { mdx: false }));
+    const next = new OpenedStore(file);
+    expect(next.keptScan(page(PAGE, true))).toEqual(scanPage(PAGE));
+    expect(next.keptScan(page(PAGE, false))).toEqual(scanPage(PAGE, { mdx: false }));
   });
 
   it('reads its file when first asked, not when made (a store nobody asks costs nothing)', () => {
     const file = storeFile();
-    const early = new PageScanStore(file);
-    const writer = new PageScanStore(file);
-    writer.set(page(PAGE, true), scanPage(PAGE));
+    const early = new OpenedStore(file);
+    const writer = new OpenedStore(file);
+    writer.keepScan(page(PAGE, true), scanPage(PAGE));
     writer.save();
-    expect(early.get(page(PAGE, true))).toEqual(scanPage(PAGE));
+    expect(early.keptScan(page(PAGE, true))).toEqual(scanPage(PAGE));
   });
 
   it('keeps only what the last run used, so the file does not grow with pages long gone', () => {
     const file = storeFile();
-    const first = new PageScanStore(file);
-    first.set(page('# Old', true), scanPage('# Old'));
-    first.set(page(PAGE, true), scanPage(PAGE));
+    const first = new OpenedStore(file);
+    first.keepScan(page('# Old', true), scanPage('# Old'));
+    first.keepScan(page(PAGE, true), scanPage(PAGE));
     first.save();
-    const second = new PageScanStore(file);
-    expect(second.get(page(PAGE, true))).toBeDefined();
+    const second = new OpenedStore(file);
+    expect(second.keptScan(page(PAGE, true))).toBeDefined();
     expect(second.size).toBe(1);
     second.save();
-    const third = new PageScanStore(file);
-    expect(third.get(page('# Old', true))).toBeUndefined();
-    expect(third.get(page(PAGE, true))).toBeDefined();
+    const third = new OpenedStore(file);
+    expect(third.keptScan(page('# Old', true))).toBeUndefined();
+    expect(third.keptScan(page(PAGE, true))).toBeDefined();
   });
 
   it('has no scan when its file is missing, edited (its checksum), of another build, of another key, of another shape, or not JSON', () => {
     const file = storeFile();
-    expect(new PageScanStore(file).get(page(PAGE, true))).toBeUndefined();
-    const store = new PageScanStore(file);
-    store.set(page(PAGE, true), scanPage(PAGE));
+    expect(new OpenedStore(file).keptScan(page(PAGE, true))).toBeUndefined();
+    const store = new OpenedStore(file);
+    store.keepScan(page(PAGE, true), scanPage(PAGE));
     store.save();
     const { pack, key, body: whole } = scanOf(file);
     const saved = JSON.parse(whole) as { key: string; scan: { links: unknown[]; anchors: string[] } };
-    expect(new PageScanStore(file).get(page(PAGE, true))).toEqual(scanPage(PAGE));
+    expect(new OpenedStore(file).keptScan(page(PAGE, true))).toEqual(scanPage(PAGE));
     // Edited into other valid JSON of the same length, the index's digest of it left as it was.
     const index = readFileSync(file);
     const packed = readFileSync(pack, 'utf8');
     writeFileSync(pack, packed.replace('"kind":"link"', '"kind":"lin_"'));
     expect(readFileSync(pack, 'utf8')).not.toBe(packed);
-    expect(new PageScanStore(file).get(page(PAGE, true))).toBeUndefined();
+    expect(new OpenedStore(file).keptScan(page(PAGE, true))).toBeUndefined();
     writeFileSync(pack, packed);
     // The index of another build, or of another user's (or machine's) cache key: its checksum does not hold with this one.
     const indexBody = readPart<{ build: string }>(file);
     writePart(file, { ...indexBody, build: `${indexBody.build}-older` });
-    expect(new PageScanStore(file).get(page(PAGE, true))).toBeUndefined();
+    expect(new OpenedStore(file).keptScan(page(PAGE, true))).toBeUndefined();
     const text = JSON.stringify(indexBody);
     writeFileSync(file, `docsnav-cache hmac-sha256:${createHmac('sha256', Buffer.alloc(32, 7)).update(text).digest('base64url')}\n${text}`);
-    expect(new PageScanStore(file).get(page(PAGE, true))).toBeUndefined();
+    expect(new OpenedStore(file).keptScan(page(PAGE, true))).toBeUndefined();
     writeFileSync(file, index);
-    expect(new PageScanStore(file).get(page(PAGE, true))).toEqual(scanPage(PAGE));
+    expect(new OpenedStore(file).keptScan(page(PAGE, true))).toEqual(scanPage(PAGE));
     // Whole scans (the index's digest of each holds) that are not this build's scan of this text.
     for (const body of [
       { ...saved, key: `${saved.key}x` },
@@ -139,87 +142,87 @@ describe('PageScanStore', () => {
       '{ not json',
     ]) {
       writeScan(file, key, body);
-      expect(new PageScanStore(file).get(page(PAGE, true))).toBeUndefined();
+      expect(new OpenedStore(file).keptScan(page(PAGE, true))).toBeUndefined();
     }
     writeScan(file, key, saved);
-    expect(new PageScanStore(file).get(page(PAGE, true))).toEqual(scanPage(PAGE));
+    expect(new OpenedStore(file).keptScan(page(PAGE, true))).toEqual(scanPage(PAGE));
   });
 
   it('reads only a regular file: a FIFO at the location is an empty store, not a read that never returns', () => {
     const file = storeFile();
     mkdirSync(path.dirname(file), { recursive: true });
     execFileSync('mkfifo', [file]);
-    expect(new PageScanStore(file).get(page(PAGE, true))).toBeUndefined();
+    expect(new OpenedStore(file).keptScan(page(PAGE, true))).toBeUndefined();
   });
 
   it('throws on save when the file cannot be written (the CLI makes it one line)', () => {
     const blocker = path.join(mkdtempSync(path.join(tmpdir(), 'docsnav-store-')), 'a-file');
     writeFileSync(blocker, '');
-    const store = new PageScanStore(path.join(blocker, '.docsnavcache'));
+    const store = new OpenedStore(path.join(blocker, '.docsnavcache'));
     expect(() => store.save()).toThrow();
     // Below a folder docsnav makes (its own, from `owned`): a file where a folder should be.
     const owned = mkdtempSync(path.join(tmpdir(), 'docsnav-store-'));
     writeFileSync(path.join(owned, 'node_modules'), '');
-    const below = new PageScanStore(path.join(owned, 'node_modules', '.cache', 'page-scans.json'), 'metadata', owned);
-    below.set(page(PAGE, true), scanPage(PAGE));
+    const below = new OpenedStore(path.join(owned, 'node_modules', '.cache', 'page-scans.json'), 'metadata', owned);
+    below.keepScan(page(PAGE, true), scanPage(PAGE));
     expect(() => below.save()).toThrow();
   });
 
   it('is empty when a file is cut short (a write that died half way), and saves a whole file over it', () => {
     const file = storeFile();
-    const store = new PageScanStore(file);
-    store.set(page(PAGE, true), scanPage(PAGE));
+    const store = new OpenedStore(file);
+    store.keepScan(page(PAGE, true), scanPage(PAGE));
     store.save();
     const { pack, body } = scanOf(file);
     // The pack cut short: its scan is not there whole.
     truncateSync(pack, Math.floor(statSync(pack).size / 2));
-    const next = new PageScanStore(file);
-    expect(next.get(page(PAGE, true))).toBeUndefined();
-    next.set(page(PAGE, true), scanPage(PAGE));
+    const next = new OpenedStore(file);
+    expect(next.keptScan(page(PAGE, true))).toBeUndefined();
+    next.keepScan(page(PAGE, true), scanPage(PAGE));
     next.save();
     expect(scanOf(file).body).toBe(body);
-    expect(new PageScanStore(file).get(page(PAGE, true))).toEqual(scanPage(PAGE));
+    expect(new OpenedStore(file).keptScan(page(PAGE, true))).toEqual(scanPage(PAGE));
     // The index cut short: no store, and a whole one saved over it.
     const index = readFileSync(file, 'utf8');
     writeFileSync(file, index.slice(0, Math.floor(index.length / 2)));
-    const again = new PageScanStore(file);
-    expect(again.get(page(PAGE, true))).toBeUndefined();
-    again.set(page(PAGE, true), scanPage(PAGE));
+    const again = new OpenedStore(file);
+    expect(again.keptScan(page(PAGE, true))).toBeUndefined();
+    again.keepScan(page(PAGE, true), scanPage(PAGE));
     again.save();
-    expect(new PageScanStore(file).get(page(PAGE, true))).toEqual(scanPage(PAGE));
+    expect(new OpenedStore(file).keptScan(page(PAGE, true))).toEqual(scanPage(PAGE));
   });
 
   it('gives no scan that points past its page (an entry of another text under this key)', () => {
     const file = storeFile();
-    const store = new PageScanStore(file);
-    store.set(page(PAGE, true), scanPage(PAGE));
+    const store = new OpenedStore(file);
+    store.keepScan(page(PAGE, true), scanPage(PAGE));
     store.save();
     const { key, body } = scanOf(file);
     const saved = JSON.parse(body) as { scan: { links: { span: number[] }[] } };
     saved.scan.links[0].span = [PAGE.length, PAGE.length + 5];
     writeScan(file, key, saved);
-    expect(new PageScanStore(file).get(page(PAGE, true))).toBeUndefined();
+    expect(new OpenedStore(file).keptScan(page(PAGE, true))).toBeUndefined();
   });
 
   it('a site check kept, and nothing else, is written: the next store finds it for that shape only', () => {
     const file = storeFile();
-    const first = new PageScanStore(file);
+    const first = new OpenedStore(file);
     expect(first.dirty).toBe(false);
     const check = { shape: 'one page', files: { 'index.mdx': { key: null, deps: [], findings: [], places: [] } } };
     first.keepCheck(check);
     expect(first.dirty).toBe(true);
     first.save();
-    const next = new PageScanStore(file);
+    const next = new OpenedStore(file);
     expect([next.keptCheck('one page'), next.keptCheck('two pages')]).toEqual([check, undefined]);
   });
 
   it('files a scan under the profile it was made for: another profile is a miss', () => {
     const file = storeFile();
-    const store = new PageScanStore(file);
-    store.set({ text: PAGE, mdx: true, variant: 'spec' }, scanPage(PAGE));
+    const store = new OpenedStore(file);
+    store.keepScan({ text: PAGE, mdx: true, variant: 'spec' }, scanPage(PAGE));
     store.save();
-    expect(new PageScanStore(file).get({ text: PAGE, mdx: true, variant: 'spec' })).toBeDefined();
-    expect(new PageScanStore(file).get({ text: PAGE, mdx: true, variant: 'platform' })).toBeUndefined();
+    expect(new OpenedStore(file).keptScan({ text: PAGE, mdx: true, variant: 'spec' })).toBeDefined();
+    expect(new OpenedStore(file).keptScan({ text: PAGE, mdx: true, variant: 'platform' })).toBeUndefined();
   });
 });
 
@@ -358,7 +361,7 @@ describe('PageScanStore strategies, on a real site', () => {
     const pages = readPart<{ pages: Record<string, { head?: unknown }> }>(file).pages;
     expect(pages[path.join(root, 'guide.mdx')].head).toBeUndefined();
     expect(pages[path.join(root, 'setup.mdx')].head).toEqual({ ok: true, data: { title: 'Setup' }, end: 21 });
-    const store = new PageScanStore(file, 'metadata');
+    const store = new OpenedStore(file, 'metadata');
     expect(store.keptHead(path.join(root, 'guide.mdx'))).toBeUndefined();
     expect(store.keptHead(path.join(root, 'setup.mdx'))).toEqual({ ok: true, data: { title: 'Setup' }, end: 21 });
     expect(store.keptHead(path.join(root, 'index.mdx'))).toBeNull();
@@ -468,12 +471,12 @@ describe('PageScanStore saving while another process reads', () => {
     // A writer in another process (the built library) saves an index of some 2 MB forty times.
     const writer = `
       const { statSync } = await import('node:fs');
-      const { PageScanStore } = await import(${JSON.stringify(pathToFileURL(path.resolve('dist/index.js')).href)});
+      const { OpenedStore } = await import(${JSON.stringify(pathToFileURL(path.resolve('dist/cache/opened-store.js')).href)});
       const stats = statSync(${JSON.stringify(head)}, { bigint: true });
       const stamp = { size: 7, mtimeNs: stats.mtimeNs, ctimeNs: stats.ctimeNs, ino: stats.ino };
       for (let round = 0; round < 40; round++) {
-        const store = new PageScanStore(${JSON.stringify(file)});
-        for (let i = 0; i < 5000; i++) store.setHead('/page/' + i + '/of/round/' + round, stamp, { ok: true, data: { title: 'Page ' + i + ' '.repeat(300) }, end: 40 });
+        const store = new OpenedStore(${JSON.stringify(file)});
+        for (let i = 0; i < 5000; i++) store.keepHead('/page/' + i + '/of/round/' + round, stamp, { ok: true, data: { title: 'Page ' + i + ' '.repeat(300) }, end: 40 });
         store.save();
       }`;
     const child = spawn(process.execPath, ['--input-type=module', '-e', writer], { stdio: 'inherit' });
@@ -512,7 +515,8 @@ describe('scannerFingerprint (what PageScanStore keys its files by, from the sou
       const stat = statSync(new URL(file, import.meta.url));
       return `${stat.size}:${Math.trunc(stat.mtimeMs)}`;
     };
-    // In the bundle (dist/cli/pages.js) both are that one file; from the sources, each file's own.
-    expect(scannerFingerprint().split('+')).toEqual([stamp('../../src/pages/scanner.ts'), stamp('../../src/pages/fast-scan.ts')]);
+    // In the bundle (dist/cli/pages.js) all are that one file; from the sources, each file's own.
+    const fastPath = ['fast-scan', 'fast-blocks', 'fast-inline', 'fast-mdx', 'fast-html', 'fast-markers', 'fast-text'];
+    expect(scannerFingerprint().split('+')).toEqual([stamp('../../src/pages/scanner.ts'), ...fastPath.map((name) => stamp(`../../src/pages/${name}.ts`))]);
   });
 });

@@ -30,7 +30,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scanPage } from '../../src/pages/scan.js';
-import { PageScanStore } from '../../src/cache/store.js';
+import { OpenedStore } from '../../src/cache/opened-store.js';
 import { environment, partFileOf, scansIn, writeScan } from './parts.js';
 
 const CLI = path.resolve('dist', 'cli', 'main.js');
@@ -110,8 +110,8 @@ describe('a cache folder swapped for a link while a save removes what it no long
     const folder = mkdtempSync(path.join(tmpdir(), 'docsnav-trust-swap-'));
     const file = path.join(folder, 'page-scans.json');
     const [a, b] = ['# A\n\nSee [b](/b).\n', '# B\n\nSee [a](/a#x).\n'];
-    const first = new PageScanStore(file);
-    first.set({ text: a, mdx: true }, scanPage(a));
+    const first = new OpenedStore(file);
+    first.keepScan({ text: a, mdx: true }, scanPage(a));
     first.save();
     // Someone else's files, named as packs and old enough to be taken for ones no index names.
     const victim = mkdtempSync(path.join(tmpdir(), 'docsnav-trust-victim-'));
@@ -120,22 +120,22 @@ describe('a cache folder swapped for a link while a save removes what it no long
       writeFileSync(path.join(victim, name), "not docsnav's");
       utimesSync(path.join(victim, name), new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000));
     }
-    const second = new PageScanStore(file);
+    const second = new OpenedStore(file);
     // The scan read: the scans folder opened, by descriptor.
-    expect(second.get({ text: a, mdx: true })).toEqual(scanPage(a));
+    expect(second.keptScan({ text: a, mdx: true })).toEqual(scanPage(a));
     const scans = partFileOf(file, 'scans');
     renameSync(scans, `${scans}.moved`);
     symlinkSync(victim, scans, 'dir');
-    second.set({ text: b, mdx: true }, scanPage(b));
+    second.keepScan({ text: b, mdx: true }, scanPage(b));
     second.save();
     expect(readdirSync(victim).sort()).toEqual(theirs);
     for (const name of theirs) expect(readFileSync(path.join(victim, name), 'utf8')).toBe("not docsnav's");
     // The new pack went into the folder the store opened.
     expect(readdirSync(`${scans}.moved`).filter((name) => name.endsWith('.pack'))).toHaveLength(2);
     // A later run finds the link where its folder was: the cache refused, nothing written through it.
-    const third = new PageScanStore(file);
-    expect(third.get({ text: b, mdx: true })).toBeUndefined();
-    third.set({ text: b, mdx: true }, scanPage(b));
+    const third = new OpenedStore(file);
+    expect(third.keptScan({ text: b, mdx: true })).toBeUndefined();
+    third.keepScan({ text: b, mdx: true }, scanPage(b));
     third.save();
     expect(third.refusal).toBe(`${scans} is a symbolic link`);
     expect(readdirSync(victim).sort()).toEqual(theirs);

@@ -56,7 +56,7 @@ function expectWhole(repo: string): void {
   const codes = (JSON.parse(validate.stdout) as Array<{ problems: Array<{ code: string }> }>)[0].problems.map((problem) => problem.code);
   expect(codes.filter((code) => code === 'page-not-found' || code === 'link-not-found' || code === 'anchor-not-found')).toEqual([]);
   const status = git(repo, 'status', '--porcelain=v1').split('\n').filter(Boolean);
-  expect(status.filter((line) => !/^(R  |RM | M )/.test(line))).toEqual([]);
+  expect(status.filter((line) => !/^(R {2}|RM | M )/.test(line))).toEqual([]);
 }
 
 describe('two docsnav mv at once', () => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { ignoreTest } from '../../src/config/ignore.js';
-import { resolveText } from '../../src/resolve/resolve.js';
-import { validateText, type ValidateOptions } from '../../src/validate.js';
+import { resolveText } from '../../src/resolve.js';
+import { validateText } from '../../src/validate.js';
+import type { ValidateOptions } from '../../src/pipeline/options.js';
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
 

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { allCodes, codes, ruleDocPath, type Code } from '../../src/codes.js';
-import { loadConfig } from '../../src/config/load.js';
+import { loadConfig } from '../../src/config-file/load.js';
 import { readSiteBase } from '../../src/history/base.js';
-import { resolveText } from '../../src/resolve/resolve.js';
+import { resolveText } from '../../src/resolve.js';
 import { validateText } from '../../src/validate.js';
 import { REQUIRED_SETTINGS } from '../required-settings.js';
 
@@ -166,9 +166,9 @@ describe('rule docs', () => {
   });
 });
 
-describe('README rule table', () => {
+describe('the rule table of docs/checks.md', () => {
   it('links every code to its doc', () => {
-    const readme = readFileSync('README.md', 'utf8');
-    for (const code of allCodes) expect(readme, code).toContain(`| [\`${code}\`](${ruleDocPath(code)}) |`);
+    const checks = readFileSync('docs/checks.md', 'utf8');
+    for (const code of allCodes) expect(checks, code).toContain(`| [\`${code}\`](${path.posix.relative('docs', ruleDocPath(code))}) |`);
   });
 });

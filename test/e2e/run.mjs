@@ -5,11 +5,11 @@
  * A temp clone of this repository at its HEAD commit (commit first: uncommitted changes are not
  * in it) is installed as
  *   1. a pre-commit hook repository, by Debian's pre-commit (3.x), installed with apt when missing,
- *      with README.md's .pre-commit-config.yaml (its `repo:` and `rev:` made the clone's);
+ *      with docs/pre-commit.md's .pre-commit-config.yaml (its `repo:` and `rev:` made the clone's);
  *   2. a global npm install from git, with the exact command pre-commit 4.x runs for a `language: node`
  *      hook (pre_commit/languages/node.py; pre-commit 4.x itself needs pip, which CI does not have);
  *   3. a dev dependency from the tarball `npm pack` makes, run by husky + lint-staged (from npm) with
- *      README.md's lint-staged.config.mjs and .husky/pre-commit, in a CommonJS project (`npm init -y`)
+ *      docs/pre-commit.md's lint-staged.config.mjs and .husky/pre-commit, in a CommonJS project (`npm init -y`)
  *      and in an ES module one;
  *   4. a dev dependency of a TypeScript project that imports the types, and from a local path;
  *   5. README.md's install block, run as written in an empty project (`npm init -y`), its git URL
@@ -63,11 +63,11 @@ function check(what, ok, detail = '') {
   }
 }
 
-/** `text` with `from` replaced by `to`; `from` must occur exactly once, or the README block changed shape. */
+/** `text` with `from` replaced by `to`; `from` must occur exactly once, or the documented block changed shape. */
 function replaceOnce(text, from, to, what) {
   const count = text.split(from).length - 1;
   if (count !== 1) {
-    log(`FAIL ${what}: README.md's block holds ${count} copies of ${JSON.stringify(from)}, not one; it changed shape`);
+    log(`FAIL ${what}: the documented block holds ${count} copies of ${JSON.stringify(from)}, not one; it changed shape`);
     finish(1);
   }
   return text.replace(from, () => to);
@@ -153,11 +153,11 @@ if (preCommit.status !== 0) {
 }
 if (preCommit.status === 0) {
   log(`\n${preCommit.output.trim()}`);
-  // README.md's config, with the clone as its repository: only `repo:` and `rev:` change.
+  // docs/pre-commit.md's config, with the clone as its repository: only `repo:` and `rev:` change.
   const readmeConfig = readmeBlock('.pre-commit-config.yaml');
   let config = replaceOnce(readmeConfig.text, 'repo: https://<your-git-host>/docsnav.git', `repo: ${clone}`, 'pre-commit config');
   config = replaceOnce(config, 'rev: <tag or commit>', `rev: ${head}`, 'pre-commit config');
-  check("pre-commit: README.md's config has no placeholder left", !/<[^>\n]+>/.test(config), config);
+  check("pre-commit: docs/pre-commit.md's config has no placeholder left", !/<[^>\n]+>/.test(config), config);
   const site = siteRepo('site-pre-commit', { [readmeConfig.name]: config });
   const env = { PRE_COMMIT_HOME: path.join(temp, 'pre-commit-home') };
   setup('pre-commit install', 'pre-commit', ['install'], { cwd: site, env });
@@ -196,7 +196,7 @@ const tarballs = readdirSync(temp).filter((name) => name.endsWith('.tgz'));
 check('npm pack prints the tarball name last on stdout', tarballs.length === 1 && packed.trim().split('\n').includes(tarballs[0]), packed);
 const tarball = path.join(temp, tarballs[0]);
 
-// The README's recipe: any staged change (deletions too) runs one validation of the whole site. Its
+// docs/pre-commit.md's recipe: any staged change (deletions too) runs one validation of the whole site. Its
 // config file (the block's name) must load in a CommonJS project, which `npm init -y` makes, and in
 // an ES module one.
 const lintStagedConfig = readmeBlock('lint-staged.config.mjs');

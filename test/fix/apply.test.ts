@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { applyEdits, chooseFixes } from '../../src/fix/apply.js';
-import type { TextEdit } from '../../src/fix/types.js';
+import type { TextEdit } from '../../src/text-edit.js';
 
 const edit = (start: number, end: number, text = ''): TextEdit => ({ start, end, text });
 

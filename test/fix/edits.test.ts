@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { applyEdits } from '../../src/fix/apply.js';
 import { jsonEdit } from '../../src/fix/json-edits.js';
-import type { FixIntent, TextEdit } from '../../src/fix/types.js';
+import type { FixIntent } from '../../src/fix/types.js';
+import type { TextEdit } from '../../src/text-edit.js';
 import { yamlEdits } from '../../src/fix/yaml-edits.js';
 import { fixText as fixTextOf, type FixOptions } from '../../src/index.js';
 import { parseSource } from '../../src/source/index.js';

@@ -4,7 +4,7 @@ import { docs, files, fileNameFor } from '../corpus-files.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { countProblems } from '../../src/result.js';
-import { fixText } from '../../src/fix/fix.js';
+import { fixText } from '../../src/fix.js';
 
 function readOrUndefined(file: string): string | undefined {
   try {

@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { codes } from '../../src/codes.js';
 import { FIXABLE_CODES } from '../../src/fix/fixable.js';
 
-const readme = readFileSync('README.md', 'utf8');
+const checks = readFileSync('docs/checks.md', 'utf8');
 
-// The Fixing section's recipe (the block `fixing`) runs in test/readme.test.ts.
-describe('README: fixing', () => {
+// docs/fixing.md's recipe (the block `fixing`) runs in test/readme.test.ts.
+describe('docs/checks.md: fixing', () => {
   it('marks exactly the fixable codes in the rule table’s fix column', () => {
-    const lines = readme.split('\n');
+    const lines = checks.split('\n');
     const start = lines.findIndex((line) => line.startsWith('| code | default |'));
     const end = lines.findIndex((line, i) => i > start && !line.startsWith('|'));
     const header = lines[start].split('|').map((cell) => cell.trim());

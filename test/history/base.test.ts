@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readSiteBase } from '../../src/history/base.js';
 import { diffSite } from '../../src/history/diff.js';
-import { GitError } from '../../src/history/git.js';
+import { GitError } from '../../src/git.js';
 import { docsJson, git, repoWith, write } from './repo.js';
 
 /** The GitError a call throws (one line), or a test failure when it does not throw one. */

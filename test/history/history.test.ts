@@ -1,10 +1,10 @@
 import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixFile } from '../../src/fix/index.js';
+import { fixFile } from '../../src/fix.js';
 import { readSiteBase } from '../../src/history/base.js';
 import { diffSite } from '../../src/history/diff.js';
-import { GitError } from '../../src/history/git.js';
+import { GitError } from '../../src/git.js';
 import { validateFile } from '../../src/validate.js';
 import { docsJson, git, repoWith, write } from './repo.js';
 

@@ -2,8 +2,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Problem } from '../../src/problem.js';
-import { resolveFile, resolveText } from '../../src/resolve/resolve.js';
-import type { DocsFiles } from '../../src/rules/types.js';
+import { resolveFile, resolveText } from '../../src/resolve.js';
+import type { DocsFiles } from '../../src/docs-root.js';
 import { validateFile, validateText } from '../../src/validate.js';
 
 /**

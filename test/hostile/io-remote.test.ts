@@ -1,9 +1,9 @@
 import { type IncomingMessage, type ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveText } from '../../src/resolve/resolve.js';
+import { resolveText } from '../../src/resolve.js';
 import { SpecLoader, type SpecResult } from '../../src/resolve/specs.js';
-import type { DocsFiles } from '../../src/rules/types.js';
+import type { DocsFiles } from '../../src/docs-root.js';
 import { validateText } from '../../src/validate.js';
 import { serveLocally, type LocalServer } from '../local-server.js';
 

@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, w
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveFile, resolveText } from '../../src/resolve/resolve.js';
+import { resolveFile, resolveText } from '../../src/resolve.js';
 import { loadDocument } from '../../src/source/refs.js';
 import { validateFile, validateText } from '../../src/validate.js';
 

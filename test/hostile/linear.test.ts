@@ -12,9 +12,10 @@ import { formatGithub } from '../../src/report/github.js';
 import { formatJson } from '../../src/report/json.js';
 import { formatPretty } from '../../src/report/pretty.js';
 import { formatSarif } from '../../src/report/sarif.js';
-import { resolveText } from '../../src/resolve/resolve.js';
+import { resolveText } from '../../src/resolve.js';
 import { MAX_QUOTED } from '../../src/text.js';
-import { MAX_PROBLEMS_PER_FILE, validateText } from '../../src/validate.js';
+import { MAX_PROBLEMS_PER_FILE } from '../../src/pipeline/sink.js';
+import { validateText } from '../../src/validate.js';
 import { contractBreaches } from '../robustness/helpers.js';
 import { generateAliasBomb, generateDeepProblems, generateLongString, generateManyProblems, generateMissingPages, runCli, tempDir } from './helpers.js';
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatGithub } from '../../src/report/github.js';
 import { formatTreePretty } from '../../src/report/tree.js';
-import { resolveText } from '../../src/resolve/resolve.js';
+import { resolveText } from '../../src/resolve.js';
 import { validateText } from '../../src/validate.js';
 import { RAW_CONTROL, runCli, tempDir } from './helpers.js';
 

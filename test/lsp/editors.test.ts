@@ -1,5 +1,5 @@
 /**
- * README.md's Neovim and Helix setups start a working server: the command each gives, run in this
+ * docs/editors.md's Neovim and Helix setups start a working server: the command each gives, run in this
  * repository (where `npx --no docsnav` is the checkout's own docsnav), answers an editor's
  * handshake and reports the broken example's problems.
  */
@@ -56,7 +56,7 @@ const nvimVersion = (() => {
 })();
 
 /**
- * The README's Neovim block as a user's whole init.lua, in a real Neovim, headless: it opens the
+ * docs/editors.md's Neovim block as a user's whole init.lua, in a real Neovim, headless: it opens the
  * broken example's docs.json, starts `npx --no docsnav lsp --stdio` for it, and Neovim's own LSP
  * client shows the problems. A Lua autocommand on DiagnosticChanged (set before the file is opened)
  * writes their count and quits: the test waits for that event, or Neovim's exit, never a clock.
@@ -88,7 +88,7 @@ describe.runIf(nvimVersion !== undefined)(`the Neovim setup in ${nvimVersion ?? 
       );
       const file = path.join(REPO, 'fixtures', 'broken', 'docs.json');
       const out = path.join(dir, 'count');
-      // --clean: no user config, no plugins; -u: the README's block is the init.lua; --cmd: the driver before any file is read.
+      // --clean: no user config, no plugins; -u: the documented block is the init.lua; --cmd: the driver before any file is read.
       const nvim = spawn('nvim', ['--headless', '--clean', '-u', init, '--cmd', `luafile ${driver}`, file], {
         cwd: REPO,
         env: { ...process.env, DOCSNAV_FILE: file, DOCSNAV_OUT: out },

@@ -2,7 +2,7 @@
  * One case per rule of the platform's mint.json upgrade (@mintlify/validation's
  * upgradeToDocsConfig): a mint.json (the settings every mint.json needs added by `mintOf`) and the
  * docs.json `navigation` the platform makes of it. test/mint/upgrade.test.ts checks docsnav's
- * upgrade against each; test/mint/upgrade-differential.corpus.test.ts checks each expected value
+ * upgrade against each; test/mint/mint.corpus.test.ts checks each expected value
  * against the platform's own upgrade, where it is installed, so this table is the platform's.
  */
 

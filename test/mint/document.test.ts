@@ -11,8 +11,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PageScanStore } from '../../src/cache/store.js';
 import type { Problem } from '../../src/problem.js';
-import { resolveText } from '../../src/resolve/resolve.js';
-import { validateText, type ValidateOptions } from '../../src/validate.js';
+import { resolveText } from '../../src/resolve.js';
+import { validateText } from '../../src/validate.js';
+import type { ValidateOptions } from '../../src/pipeline/options.js';
 import { mintOf } from './cases.js';
 
 const temps: string[] = [];

@@ -15,7 +15,7 @@ import { PROFILES } from '../../src/config/profiles.js';
 import { upgradeMintText } from '../../src/mint/file.js';
 import { upgradeMintConfig } from '../../src/mint/upgrade.js';
 import type { Problem } from '../../src/problem.js';
-import { resolveFile } from '../../src/resolve/resolve.js';
+import { resolveFile } from '../../src/resolve.js';
 import { validateFile, validateText } from '../../src/validate.js';
 import { corpus, docs } from '../corpus-files.js';
 import { mintOf, SETTINGS_CASES, SETTINGS_NAVIGATION, UPGRADE_CASES } from './cases.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ensurePlatformValidator } from '../../bench/platform-validator.mjs';
-import { resolveText } from '../../src/resolve/resolve.js';
+import { resolveText } from '../../src/resolve.js';
 
 /**
  * What the platform drops without failing (src/navigation/platform-drops.ts: a division with a link

@@ -124,6 +124,8 @@ describe('npm pack: what each package ships', () => {
       /^dist\/cli\/build\.json$/,
       /^schema\/[\w.-]+\.json$/,
       /^docs\/rules\/[\w-]+\.md$/,
+      // README's pages (docs/*.md), so that its links lead somewhere in an installed copy too.
+      /^docs\/[\w-]+\.md$/,
     ];
     const always = ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', '.pre-commit-hooks.yaml'];
     for (const file of files) expect(always.includes(file) || allowed.some((pattern) => pattern.test(file)), file).toBe(true);
@@ -138,6 +140,12 @@ describe('npm pack: what each package ships', () => {
     ])
       expect(files).toContain(file);
     for (const code of allCodes) expect(files).toContain(`docs/rules/${code}.md`);
+    // Every page README.md links in docs/; not the contributors' mutation scores.
+    const readme = readFileSync(path.join(REPO, 'README.md'), 'utf8');
+    const linked = [...readme.matchAll(/\]\((docs\/[\w/-]+\.md)\)/g)].map((match) => match[1]);
+    expect(linked.length).toBeGreaterThan(10);
+    for (const page of linked) expect(files).toContain(page);
+    expect(files).not.toContain('docs/mutation-scores.md');
     expect(files.filter((file) => /server|migrations|\.sql$/.test(file))).toEqual([]);
   });
 

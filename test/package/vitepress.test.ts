@@ -1,5 +1,5 @@
 /**
- * README.md's VitePress sidebar recipe (```` ```js vitepress-sidebar ````) in the real tool: the
+ * docs/build-step.md's VitePress sidebar recipe (```` ```js vitepress-sidebar ````) in the real tool: the
  * example site's pages as Markdown, the recipe's `sidebar` as `themeConfig.sidebar`, built with
  * VitePress 1.x, and each page's HTML must hold its tab's sidebar, its badges rendered as VitePress renders
  * them (the built element, not text with its tags stripped). VitePress is installed on
@@ -90,7 +90,7 @@ function sidebarItem(page: string, label: string): string | undefined {
     );
 }
 
-describe(`README's VitePress sidebar recipe, built with vitepress@${VERSION}`, () => {
+describe(`docs/build-step.md's VitePress sidebar recipe, built with vitepress@${VERSION}`, () => {
   it('the method and tag badges are rendered as VitePress badges (issue 50: not a <Badge> tag left in the text)', () => {
     const item = sidebarItem('api-reference/pets/get-a-pet', 'List pets');
     expect(item).toBeDefined();

@@ -81,7 +81,7 @@ beforeAll(async () => {
   rmSync(VSIX, { force: true });
   rmSync(path.join(EXTENSION, 'dist'), { recursive: true, force: true });
   const started = performance.now();
-  // As README.md says it (its block `vscode-extension`), from the repository.
+  // As docs/editors.md says it (its block `vscode-extension`), from the repository.
   const packaged = runRecipe(readmeBlock('vscode-extension'), { cwd: REPO, timeout: 5 * MINUTE });
   const ms = performance.now() - started;
   if (packaged.status !== 0) throw new Error(`npm run package:vscode exited ${packaged.status}:\n${(packaged.stdout + packaged.stderr).slice(-4000)}`);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import type { Code } from '../../src/codes.js';
-import { fixText } from '../../src/fix/index.js';
-import type { DocsFiles } from '../../src/rules/types.js';
+import { fixText } from '../../src/fix.js';
+import type { DocsFiles } from '../../src/docs-root.js';
 import { validateText } from '../../src/validate.js';
 import { memoryFiles } from '../rules/harness.js';
 import { REQUIRED_SETTINGS } from '../required-settings.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveFile } from '../../src/resolve/resolve.js';
+import { resolveFile } from '../../src/resolve.js';
 import { validateText } from '../../src/validate.js';
 
 const ROOT = path.resolve('fixtures/example');

@@ -6,7 +6,7 @@ import { json, resolveSite } from './site.js';
 /**
  * A group with both `openapi` and `asyncapi`: the platform's validator (@mintlify/validation
  * 0.1.878, `groupSchema`'s transform) drops the `asyncapi`, so the build makes no channel page from
- * it (test/resolve/asyncapi-beside-openapi.corpus.test.ts builds these sites with @mintlify/prebuild).
+ * it (test/resolve/asyncapi.corpus.test.ts builds such sites with @mintlify/prebuild).
  * Under the platform profile the tree leaves those pages out and nothing reads the spec; under every
  * profile `asyncapi-ignored` says so at the `asyncapi` value. Only a group does this, and only for
  * an `openapi` the validator keeps (one it rejects is dropped itself, and the `asyncapi` stays).

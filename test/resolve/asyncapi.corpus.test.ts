@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensurePrebuild, prebuildSite, PREBUILD } from '../../bench/prebuild.mjs';
-import { resolveFile } from '../../src/resolve/resolve.js';
+import { resolveFile } from '../../src/resolve.js';
 
 /**
  * AsyncAPI channel pages beside the platform's own build (@mintlify/prebuild, installed on demand

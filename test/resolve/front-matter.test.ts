@@ -2,9 +2,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parseMarkdown } from '../../src/pages/markdown.js';
-import { mdxBlock, parseFrontMatter } from '../../src/resolve/front-matter.js';
-import { resolveText } from '../../src/resolve/resolve.js';
-import type { DocsFiles } from '../../src/rules/types.js';
+import { mdxBlock, parseFrontMatter } from '../../src/pages/front-matter.js';
+import { resolveText } from '../../src/resolve.js';
+import type { DocsFiles } from '../../src/docs-root.js';
 import { resolveSite } from './site.js';
 import { REQUIRED_SETTINGS } from '../required-settings.js';
 

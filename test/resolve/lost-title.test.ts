@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ProfileName } from '../../src/config/profiles.js';
-import { resolveFile } from '../../src/resolve/resolve.js';
+import { resolveFile } from '../../src/resolve.js';
 
 /**
  * Issue 56 (d): two operations of different specs at one generated path ("Health check" in a.yaml,

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { formatTreeJson } from '../../src/report/tree.js';
-import { resolveFile, resolveText } from '../../src/resolve/resolve.js';
+import { resolveFile, resolveText } from '../../src/resolve.js';
 import type { NavNode, NavPageRef, PageTree } from '../../src/resolve/types.js';
 
 const schema = JSON.parse(readFileSync('schema/page-tree.schema.json', 'utf8')) as object;

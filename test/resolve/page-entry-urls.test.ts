@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveText } from '../../src/resolve/resolve.js';
+import { resolveText } from '../../src/resolve.js';
 import { json, resolveSite } from './site.js';
 
 /**

@@ -2,8 +2,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ValidationCache } from '../../src/cache/memory.js';
 import type { Finding } from '../../src/problem.js';
-import { parseFrontMatter } from '../../src/resolve/front-matter.js';
-import { resolveText } from '../../src/resolve/resolve.js';
+import { parseFrontMatter } from '../../src/pages/front-matter.js';
+import { resolveText } from '../../src/resolve.js';
 import { TreeBuilder } from '../../src/resolve/tree.js';
 import { described, json, resolveSite, SITE_ROOT, siteOptions, spec } from './site.js';
 

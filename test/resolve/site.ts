@@ -1,8 +1,8 @@
 import path from 'node:path';
-import type { ResolveOptions } from '../../src/resolve/resolve.js';
-import { resolveText } from '../../src/resolve/resolve.js';
+import type { ResolveOptions } from '../../src/resolve.js';
+import { resolveText } from '../../src/resolve.js';
 import type { ResolveResult } from '../../src/resolve/types.js';
-import type { DocsFiles, FileKind } from '../../src/rules/types.js';
+import type { DocsFiles, FileKind } from '../../src/docs-root.js';
 
 /** Where an in-memory site lives (nothing is read from there: every read goes through `readFile`). */
 export const SITE_ROOT = path.resolve('/docs-in-memory');

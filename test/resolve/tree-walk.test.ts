@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveText } from '../../src/resolve/resolve.js';
+import { resolveText } from '../../src/resolve.js';
 import { validateText } from '../../src/validate.js';
 import { TreeBuilder } from '../../src/resolve/tree.js';
 import type { Finding } from '../../src/problem.js';

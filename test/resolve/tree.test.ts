@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resolveFile } from '../../src/resolve/resolve.js';
+import { resolveFile } from '../../src/resolve.js';
 import { SpecLoader, type SpecResult } from '../../src/resolve/specs.js';
 import type { ResolvedGroup, ResolvedPage, ResolveResult } from '../../src/resolve/types.js';
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { formatTreeJson, treeJsonChunks } from '../../src/report/tree.js';
-import { resolveText } from '../../src/resolve/resolve.js';
+import { resolveText } from '../../src/resolve.js';
 import { validateText } from '../../src/validate.js';
 import { contractBreaches, generateDeep, generateSite } from './helpers.js';
 

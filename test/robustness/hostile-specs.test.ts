@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Code } from '../../src/codes.js';
-import { resolveFile } from '../../src/resolve/resolve.js';
+import { resolveFile } from '../../src/resolve.js';
 import type { ResolveResult } from '../../src/resolve/types.js';
 import { validateFile } from '../../src/validate.js';
 import { contractBreaches, generateSpec, tempSite } from './helpers.js';

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveText } from '../../src/resolve/resolve.js';
+import { resolveText } from '../../src/resolve.js';
 import type { PageTree } from '../../src/resolve/types.js';
 import { validateText } from '../../src/validate.js';
 import { contractBreaches, CORPUS, generateSite, generateSpec, generateSpecSite, tempSite } from './helpers.js';

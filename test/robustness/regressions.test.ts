@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveText } from '../../src/resolve/resolve.js';
+import { resolveText } from '../../src/resolve.js';
 import { validateText } from '../../src/validate.js';
 import { REQUIRED_SETTINGS } from '../required-settings.js';
 import { contractBreaches, generateDeep, generateSpec, tempSite } from './helpers.js';

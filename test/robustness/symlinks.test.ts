@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveText } from '../../src/resolve/resolve.js';
+import { resolveText } from '../../src/resolve.js';
 import { validateText } from '../../src/validate.js';
 
 const SEED = Number(process.env.DOCSNAV_FC_SEED ?? 20_261_122);

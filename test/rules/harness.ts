@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { walkNavigation } from '../../src/navigation/walk.js';
 import { codes } from '../../src/codes.js';
 import type { Finding, Severity } from '../../src/problem.js';
-import type { DocsFiles, FileKind, NavigationRule } from '../../src/rules/types.js';
+import type { DocsFiles, FileKind } from '../../src/docs-root.js';
+import type { NavigationRule } from '../../src/rules/types.js';
 import { profileOf, type ProfileName } from '../../src/config/profiles.js';
 import { validateText } from '../../src/validate.js';
 

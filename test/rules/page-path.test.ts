@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { validateText, type ValidateOptions } from '../../src/validate.js';
+import { validateText } from '../../src/validate.js';
+import type { ValidateOptions } from '../../src/pipeline/options.js';
 import { pagePath } from '../../src/rules/page-path.js';
 import { JUNK, nestedGroups, testRule, type RuleCase } from './harness.js';
 

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { validateFile } from '../../src/index.js';
 import { readMessage } from '../../src/messages.js';
 import { siteRules } from '../../src/rules/index.js';
-import type { SiteRule } from '../../src/rules/types.js';
+import type { SiteRule } from '../../src/site/rule.js';
 
 export interface SiteCase {
   name: string;

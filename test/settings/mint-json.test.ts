@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ProfileName } from '../../src/config/profiles.js';
-import { validateText, type ValidateOptions } from '../../src/validate.js';
+import { validateText } from '../../src/validate.js';
+import type { ValidateOptions } from '../../src/pipeline/options.js';
 import { memoryFiles } from '../rules/harness.js';
 import { BASE, MINT, MINT_CASES as cases, type MintCase } from './cases.js';
 

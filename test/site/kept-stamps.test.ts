@@ -4,7 +4,7 @@
  * (src/site/check.ts's keptBody, read only to place a problem: src/site/pages.ts's unreadBody).
  * A page rewritten in place with text of the same size and its modification time put back has
  * another change time: it is read; a page whose stamp changed is read, and found in the store by
- * its text when that is the same. Which pages were read is seen in the store's `get` (asked with a
+ * its text when that is the same. Which pages were read is seen in the store's `keptScan` (asked with a
  * page's text: only after reading it). The run starts, for the store, three seconds after the
  * pages were written (src/cache/stamp.ts's racily clean stamps: otherwise every page is read).
  */
@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runClock } from '../../src/cache/stamp.js';
+import { storeBehind } from '../../src/cache/store.js';
 import { PageScanStore, validateText } from '../../src/index.js';
 import { docsRoot, seen, type Seen } from './site-helpers.js';
 
@@ -55,7 +56,7 @@ describe('a page scan store and the pages’ stamps', () => {
     let runs = 0;
     const run = (): { problems: Seen[]; read: string[] } => {
       const pageScans = new PageScanStore(storeFile);
-      const get = vi.spyOn(pageScans, 'get');
+      const get = vi.spyOn(storeBehind(pageScans), 'keptScan');
       const result = validateText(JSON.stringify({ name: `Run ${++runs}`, navigation: { pages: ['index', 'guide'] } }), {
         file: at('docs.json'),
         root,

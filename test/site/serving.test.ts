@@ -1,5 +1,5 @@
 /**
- * What a site serves and how a link is read against it (src/site/site.ts, urls.ts, links.ts), seen
+ * What a site serves and how a link is read against it (src/site/site.ts, links.ts; src/link-target.ts), seen
  * through link-not-found and anchor-not-found on an in-memory docs root whose listing order the
  * test chooses: the whole problems are compared.
  */

@@ -189,7 +189,7 @@ export async function analyzeCheckout(input: AnalyzeInput, emit: (batch: Section
       if (!characters.failed) await batch.copy(before);
       continue;
     }
-    let sections: PageSection[];
+    let sections: StoredSection[];
     if (page.kind === 'endpoint' && page.openapi) {
       const spec = openapi.spec(page.openapi.file);
       const { description, sections: parts } = endpointSections(spec?.value, page.openapi.method, page.openapi.path);
@@ -240,10 +240,11 @@ type PageBase = Pick<PageSection, 'pagePath' | 'pageKind' | 'pageTitle' | 'hidde
  * A section of a page, its fields named one by one: objects of one shape, quick to make and to
  * clone. Made with spreads (`{ ...base, ...part }`, then `{ ...section, position, pageKey }`),
  * the two copies of each of the 300,000 sections of a generated 100,000-page site took 4.6 s of
- * the analysis thread's CPU in a profile of its deployment (issue 61).
+ * the analysis thread's CPU in a profile of its deployment (issue 61). Made as it is stored, its
+ * position and page key given when it is batched (`SectionBatch.add`): one object, never a copy.
  */
-function sectionOf(base: PageBase, pageKind: PageSection['pageKind'], pageTitle: string, pageDescription: string, part: TextSection): PageSection {
-  const section: PageSection = {
+function sectionOf(base: PageBase, pageKind: PageSection['pageKind'], pageTitle: string, pageDescription: string, part: TextSection): StoredSection {
+  const section: StoredSection = {
     pagePath: base.pagePath,
     pageKind,
     pageTitle,
@@ -254,29 +255,11 @@ function sectionOf(base: PageBase, pageKind: PageSection['pageKind'], pageTitle:
     anchor: part.anchor,
     depth: part.depth,
     body: part.body,
+    position: 0,
+    pageKey: null,
   };
   if (part.links) section.links = part.links;
   return section;
-}
-
-/** A section at its position in the deployment, with its page's key (as `sectionOf`, field by field). */
-function storedSection(section: PageSection, position: number, pageKey: string | null): StoredSection {
-  const stored: StoredSection = {
-    pagePath: section.pagePath,
-    pageKind: section.pageKind,
-    pageTitle: section.pageTitle,
-    pageDescription: section.pageDescription,
-    hidden: section.hidden,
-    trail: section.trail,
-    heading: section.heading,
-    anchor: section.anchor,
-    depth: section.depth,
-    body: section.body,
-    position,
-    pageKey,
-  };
-  if (section.links) stored.links = section.links;
-  return stored;
 }
 
 function textsOf(sections: readonly TextSection[]): string[] {
@@ -334,9 +317,12 @@ class SectionBatch {
     await this.emit({ sections: [], copies: [], tree: [{ part: this.treeParts++, data }] });
   }
 
-  async add(sections: readonly PageSection[], pageKey: string | null): Promise<void> {
+  /** A page's sections (from `sectionOf`), at the next positions, with the page's key. */
+  async add(sections: readonly StoredSection[], pageKey: string | null): Promise<void> {
     for (const section of sections) {
-      this.sections.push(storedSection(section, this.sent++, pageKey));
+      section.position = this.sent++;
+      section.pageKey = pageKey;
+      this.sections.push(section);
       this.chars += section.body.length + section.pageTitle.length + section.pageDescription.length;
     }
     if (this.sections.length >= BATCH_SECTIONS || this.chars >= BATCH_CHARS) await this.flush();
@@ -415,7 +401,7 @@ class CharacterCheck {
  * A section's links with each target as a page path (`/guides/auth#setup`, `../auth`, `auth.mdx`
  * from `guides/intro` → `guides/auth`; `/` → `index`); a link to the page itself is left out.
  */
-function withLinkTargets(section: PageSection, pagePath: string): PageSection {
+function withLinkTargets(section: StoredSection, pagePath: string): StoredSection {
   if (!section.links) return section;
   const links: NonNullable<PageSection['links']> = [];
   for (const link of section.links) {
@@ -432,7 +418,7 @@ function withLinkTargets(section: PageSection, pagePath: string): PageSection {
 }
 
 /** The sections without the characters no database stores (a warning said so, or the rule is off). */
-function storable(sections: PageSection[]): PageSection[] {
+function storable(sections: StoredSection[]): StoredSection[] {
   const clean = (text: string) => {
     for (let found = findInvalidCharacter(text); found; found = findInvalidCharacter(text)) text = text.split(found.character).join('');
     return text;

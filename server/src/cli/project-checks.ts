@@ -7,7 +7,8 @@
  */
 import { distance } from 'fastest-levenshtein';
 import { GitError, LocalRepoError } from '../repository/errors.js';
-import { DEFAULT_GIT_LIMITS, remoteBranches } from '../repository/operations.js';
+import { remoteBranches } from '../repository/operations/fetch.js';
+import { DEFAULT_GIT_LIMITS } from '../repository/operations/limits.js';
 import { displayRepo, Redactor } from '../messages/redact.js';
 import type { Project } from '../store/projects.js';
 

@@ -10,7 +10,7 @@ import { ioErrorText } from 'docsnav';
 import type { Server } from 'node:http';
 import { plural } from '../messages/text.js';
 import { DataFolder } from '../host/data-folder.js';
-import { recoverGitFolders } from '../repository/operations.js';
+import { recoverGitFolders } from '../repository/operations/recover.js';
 import { closeLocalThread, warmLocalThread } from '../repository/local-worker.js';
 import { createLogger, LOG_LEVELS, type Logger } from '../host/log.js';
 import { normalizeOrigins, ORIGINS_HELP } from '../http/origins.js';

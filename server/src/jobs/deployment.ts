@@ -15,18 +15,10 @@ import { runInThread, ThreadError } from '../analysis/library-threads.js';
 import type { AnalyzeOutput } from '../analysis/analyze.js';
 import { DiskFull } from '../host/disk.js';
 import { jsonParts } from '../analysis/json-parts.js';
-import { GitError, isNotThere } from '../repository/errors.js';
-import {
-  blobSizes,
-  commitMessage,
-  fetchBlobs,
-  fetchBranch,
-  formatBytes,
-  listFiles,
-  writeBlobs,
-  type LocalCopy,
-  type TreeEntry,
-} from '../repository/operations.js';
+import { formatBytes, GitError, isNotThere } from '../repository/errors.js';
+import { blobSizes, commitMessage, listFiles, type TreeEntry } from '../repository/operations/commits.js';
+import { fetchBlobs, fetchBranch, type LocalCopy } from '../repository/operations/fetch.js';
+import { writeBlobs } from '../repository/operations/write-blobs.js';
 import { displayRepo, Redactor } from '../messages/redact.js';
 import { claimCheckout, keepCheckout } from '../repository/checkouts.js';
 import {

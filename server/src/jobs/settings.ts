@@ -1,4 +1,4 @@
-import { DEFAULT_GIT_LIMITS, type GitLimits } from '../repository/operations.js';
+import { DEFAULT_GIT_LIMITS, type GitLimits } from '../repository/operations/limits.js';
 import type { DiskSpace } from '../host/disk.js';
 import type { ThreadLimits } from '../analysis/library-threads.js';
 

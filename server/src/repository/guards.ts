@@ -3,7 +3,7 @@
  * repository may use, the environment and `-c` settings every git command runs with (so that a
  * repository we do not own cannot make git run a command of its choosing), the branch names and
  * repository URLs a project may give, and the repository paths a deployment writes. The
- * operations (operations.ts) run git only through these.
+ * operations (operations/) run git only through these (operations/run-git.ts).
  */
 import path from 'node:path';
 import { GitError } from './errors.js';

@@ -83,12 +83,7 @@ export async function closeLocalThread(): Promise<void> {
   await worker?.terminate();
 }
 
-/** Whether a thread waits for the next task (tests). */
-export function hasSpareLocalThread(): boolean {
-  return spare !== undefined;
-}
-
-/** The thread that waits for the next task (tests: its listeners, its limits, its end). */
+/** The thread that waits for the next task, if one does (tests: whether one waits, its listeners, its limits, its end). */
 export function spareLocalThread(): Worker | undefined {
   return spare;
 }

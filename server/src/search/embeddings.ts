@@ -3,7 +3,7 @@
  * (`--embeddings-base-url`, `--embeddings-model`): every section of a deployment is embedded once
  * (in batches, in the background, after its lexical index answers) and the vectors are stored, so
  * a restart or another server process reuses them. A question is embedded when it is asked; its
- * nearest sections join the lexical ranking by reciprocal rank fusion (section-index.ts). Without
+ * nearest sections join the lexical ranking by reciprocal rank fusion (rank.ts). Without
  * an endpoint, or while a deployment's vectors are still being made, or when the endpoint fails,
  * retrieval is lexical only: an answer never waits for, or fails on, the embeddings.
  *

@@ -6,7 +6,7 @@
  * kept with the entry of the first ranking that has it (the question's own when it does: its
  * section and coverage are the question's).
  */
-import type { RankedPage } from './section-index.js';
+import type { RankedPage } from './rank.js';
 
 /** The usual constant of reciprocal rank fusion, and how deep each ranking is read. */
 const FUSION_K = 60;

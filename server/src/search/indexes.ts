@@ -14,7 +14,8 @@ import type { Queryable } from '../store/store.js';
 import { deploymentVectors, type DenseVectors, type Embedder } from './embeddings.js';
 import { DamagedPart } from '../store/checksum.js';
 import { replaceIndex, storedIndex, storeIndex } from '../store/search-indexes.js';
-import { INDEX_FORMAT, SectionIndex } from './section-index.js';
+import { INDEX_FORMAT } from './index-bytes.js';
+import { SectionIndex } from './section-index.js';
 
 /**
  * The memory the indexes of one process may hold by default (`--index-memory`, MB): a 300-page

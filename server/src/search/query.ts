@@ -8,7 +8,9 @@
  */
 import { distance } from 'fastest-levenshtein';
 import { analyzerFor, type Analyzer } from './language.js';
-import { PAIR, type SearchTerm, type SectionIndex } from './section-index.js';
+import { PAIR } from './index-fields.js';
+import type { SearchTerm } from './rank.js';
+import type { SectionIndex } from './section-index.js';
 import { fold, tokenize } from './tokenize.js';
 
 export interface ChatMessage {

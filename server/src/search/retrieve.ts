@@ -9,7 +9,8 @@ import { questionOf, searchTerms, type ChatMessage, type Question } from './quer
 import { QUESTION_TIMEOUT_MS } from './embeddings.js';
 import { missingNames } from './missing-names.js';
 import { FUSION_DEPTH, fuseRankings } from './fusion.js';
-import type { SearchTerm, SectionIndex } from './section-index.js';
+import type { SearchTerm } from './rank.js';
+import type { SectionIndex } from './section-index.js';
 import type { PageSection } from '../store/deployments.js';
 
 export { messageText, type ChatMessage } from './query.js';

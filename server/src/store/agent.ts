@@ -3,7 +3,7 @@ import { isoDate } from './projects.js';
 import type { Queryable } from './store.js';
 import { json } from './storable.js';
 
-/** Why a session stopped (`processing` while it runs). The API spells these as the platform does: routes/agent.ts. */
+/** Why a session stopped (`processing` while it runs). The API spells these as the platform does: http/routes/agent.ts. */
 export type HaltReason = 'completed' | 'github_misconfigured' | 'error' | 'processing' | 'interrupted';
 type TodoStatus = 'pending' | 'in_progress' | 'completed' | 'cancelled';
 type TodoPriority = 'high' | 'medium' | 'low';

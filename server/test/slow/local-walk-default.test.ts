@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_GIT_LIMITS } from '../../src/repository/operations.js';
+import { DEFAULT_GIT_LIMITS } from '../../src/repository/operations/limits.js';
 import { pageSections } from '../../src/store/deployments.js';
 import { commitFile, deploymentEnded, exampleRepo, probeHealth } from '../helpers.js';
 import { listeningServer } from '../listening-server.js';

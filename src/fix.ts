@@ -1,12 +1,18 @@
+/**
+ * The entry point of fixing, beside `validateText` (src/validate.ts), which it runs in passes, and
+ * `resolveText` (src/resolve.ts). The fixes themselves are computed and applied in src/fix/.
+ */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Code } from '../codes.js';
-import { ReadFailure, textOf } from '../files.js';
-import type { Problem } from '../problem.js';
-import type { ValidationResult } from '../result.js';
-import { filesOf, readerFor, readText, validateText, type ValidateOptions } from '../validate.js';
-import { applyEdits, chooseFixes } from './apply.js';
-import type { Fix, TextEdit } from './types.js';
+import type { Code } from './codes.js';
+import { ReadFailure, textOf } from './files.js';
+import { applyEdits, chooseFixes } from './fix/apply.js';
+import type { Fix, TextEdit } from './text-edit.js';
+import type { ValidateOptions } from './pipeline/options.js';
+import type { Problem } from './problem.js';
+import { filesOf, readerFor, readText } from './read.js';
+import type { ValidationResult } from './result.js';
+import { validateText } from './validate.js';
 
 /** `validateText`'s options (`profile`: `language-code` is fixed to the spec's spelling only under `spec`, the default). */
 export interface FixOptions extends ValidateOptions {

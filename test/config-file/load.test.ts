@@ -1,9 +1,9 @@
 import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigLoader, loadConfig, mergeConfigOptions } from '../../src/config/load.js';
-import { FileReadError } from '../../src/validate.js';
-import { tempTrees } from './temp-tree.js';
+import { ConfigLoader, loadConfig, mergeConfigOptions } from '../../src/config-file/load.js';
+import { FileReadError } from '../../src/read.js';
+import { tempTrees } from '../config/temp-tree.js';
 
 const tree = tempTrees('docsnav-config-');
 const root = tree({});

@@ -9,8 +9,8 @@ import type { Finding, SeveritySetting } from '../problem.js';
 import { childPointer } from '../source/pointer.js';
 import { closest } from '../suggest.js';
 import { capitalize } from '../text.js';
-import { ignorePatternProblem } from './ignore.js';
-import { isProfileName, PROFILE_NAMES, type ProfileName } from './profiles.js';
+import { ignorePatternProblem } from '../config/ignore.js';
+import { isProfileName, PROFILE_NAMES, type ProfileName } from '../config/profiles.js';
 
 /** What a config file may set: a subset of the validate options. */
 export interface ConfigOptions {

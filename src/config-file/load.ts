@@ -9,7 +9,8 @@ import path from 'node:path';
 import type { Problem } from '../problem.js';
 import { parseSource } from '../source/index.js';
 import type { SourceFile } from '../source/types.js';
-import { FileReadError, type ValidateOptions } from '../validate.js';
+import { FileReadError } from '../read.js';
+import type { ValidateOptions } from '../pipeline/options.js';
 import { checkConfig } from './check.js';
 
 /** The names looked for in each folder, in this order. */

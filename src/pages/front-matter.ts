@@ -14,9 +14,10 @@
  * when the two readings differ, which a scan of its first lines tells.
  */
 import type * as JsYaml from 'js-yaml';
+import { textOf } from '../files.js';
 import { lazy } from '../lazy.js';
 import { isPlainObject } from '../navigation/model.js';
-import { loadScanner } from '../pages/load.js';
+import { loadScanner } from './load.js';
 
 /** Loaded on the first page with front matter: `import 'docsnav'` does not pay for a YAML parser. */
 const jsYaml = lazy<typeof JsYaml>('js-yaml');
@@ -129,4 +130,12 @@ function load(block: Block): FrontMatter {
 export function stringField(data: Record<string, unknown>, key: string): string | undefined {
   const value = data[key];
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/** Front matter is at the top: this much of a page is enough to find it (and its text, to locate a problem in it). */
+const FRONT_MATTER_BYTES = 64 * 1024;
+
+/** The start of a page's bytes that front matter is read from, as text (what locates a problem in it). */
+export function headText(bytes: Buffer): string {
+  return textOf(bytes.subarray(0, FRONT_MATTER_BYTES));
 }

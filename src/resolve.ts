@@ -1,6 +1,14 @@
+/**
+ * The entry point of resolving, beside `validateText` (src/validate.ts) and `fixText`
+ * (src/fix.ts): the same pipeline (src/pipeline/), plus remote specs and front-matter titles.
+ */
 import path from 'node:path';
-import { readText, sourcesOf, startPipeline, type ValidateOptions } from '../validate.js';
-import type { ResolveResult } from './types.js';
+import { storeBehind } from './cache/store.js';
+import type { ValidateOptions } from './pipeline/options.js';
+import { sourcesOf } from './pipeline/sources.js';
+import { startPipeline } from './pipeline/start.js';
+import { readText } from './read.js';
+import type { ResolveResult } from './resolve/types.js';
 
 export interface ResolveOptions extends ValidateOptions {
   /** Fetch `openapi` and `asyncapi` URLs (off by default: URL specs are reported, not fetched). */
@@ -20,7 +28,8 @@ export async function resolveFile(file: string, options: Omit<ResolveOptions, 'f
  */
 export async function resolveText(text: string, options: ResolveOptions = {}): Promise<ResolveResult> {
   const file = options.file ?? 'docs.json';
-  const pipeline = startPipeline(text, { ...options, file, titles: true });
+  // The page scan store's door opened for the pipeline here, at the cache's seam (as validateText's replay does).
+  const pipeline = startPipeline(text, { ...options, file, titles: true, kept: options.pageScans && storeBehind(options.pageScans) });
   if (pipeline.builder && pipeline.loader && options.allowRemote) {
     await Promise.all([pipeline.loader.prefetch(pipeline.builder.specSources()), pipeline.loader.prefetch(pipeline.builder.asyncapiSources(), 'asyncapi')]);
   }

@@ -2,7 +2,7 @@ import { Ajv } from 'ajv';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { allCodes, codes } from '../../src/codes.js';
-import { checkConfig } from '../../src/config/check.js';
+import { checkConfig } from '../../src/config-file/check.js';
 import { readmeBlock } from '../readme-blocks.mjs';
 
 const schema = JSON.parse(readFileSync('schema/config.schema.json', 'utf8'));

@@ -1,0 +1,239 @@
+/**
+ * Ranking a question's terms over a deployment's section index: BM25F over the fields
+ * (index-fields.ts), with inverse document frequency counted over pages, so a rare word outweighs
+ * a common one whichever words a question has; a page scored by its best section and a share of
+ * its second; fused with the nearest sections by embedding when there are some; then one page per
+ * copy group, the copy kept the question's language's, then the version it names, then the
+ * default version's. No I/O.
+ */
+import { baseLanguage } from './language.js';
+import { idfOf, maxIdf, postingsOf, type IndexData, type IndexedPage } from './index-data.js';
+import { FIELD_COUNT, FIELDS, PAIR, type Field } from './index-fields.js';
+import { fold } from './tokenize.js';
+
+/**
+ * How much the words of the links into a page count (issue 60 item 1): other pages name a page in
+ * their own words ("rotate your keys" links to *API keys*), often the words a reader uses.
+ */
+const ANCHOR_WEIGHT = 1;
+/** How much a match in each field counts, and how much the field's length discounts it (BM25F). */
+const WEIGHT: Record<Field, number> = { title: 3, heading: 2, description: 1.5, trail: 1, path: 1.2, body: 1, anchors: ANCHOR_WEIGHT };
+const LENGTH_NORM: Record<Field, number> = { title: 0.4, heading: 0.4, description: 0.5, trail: 0.3, path: 0.3, body: 0.75, anchors: 0.5 };
+const K1 = 1.2;
+/**
+ * The share of a page's second best section added to its best's: a page two of whose sections
+ * hold the question (the page about it) comes before a page that mentions its words in one.
+ * Measured on the eval's eight sites (260 questions, threads left out): hit@1 0.594 → 0.624,
+ * MRR 0.703 → 0.718, hit@5 0.876 → 0.872 at 0.3 (0.15 and 0.5: less, the same); on crewai, not
+ * used to choose it (35 questions): hit@1 0.514 → 0.543, hit@5 0.714 → 0.743, MRR 0.600 → 0.630.
+ */
+const SECOND_SECTION = 0.3;
+/** Reciprocal rank fusion: its usual constant, and how deep each list is read. */
+const RRF_K = 60;
+const FUSED_DEPTH = 50;
+
+export interface SearchTerm {
+  term: string;
+  /** How much the term counts (1 for the question's own words; less for context and expansions). */
+  weight: number;
+}
+
+export interface RankedPage {
+  page: IndexedPage;
+  /** The best section (an index into `sections`). */
+  section: number;
+  score: number;
+  /** Share (0–1) of the question's weighted term mass that the page matches. */
+  coverage: number;
+}
+
+export interface RankOptions {
+  limit: number;
+  version?: string | null;
+  language?: string | null;
+  includeHidden?: boolean;
+  /** The question's language: its copy of a page is preferred. */
+  preferLanguage?: string;
+  /** A version the question names (one of `versions`): its copy of a page is preferred next. */
+  preferVersion?: string;
+  /** Multiplies the score of these pages (the pages an earlier answer in the thread cited). */
+  boost?: ReadonlyMap<string, number>;
+  /** The question's cosine similarity with each section (by position), when embeddings are configured and ready. */
+  dense?: Float32Array;
+  /** Multiplies the score of endpoint pages (below 1: a conceptual question, which prose answers first). */
+  endpointWeight?: number;
+}
+
+/** Pages by score, one per copy group, after the filter (a page outside any version passes a version filter). */
+export function rankPages(data: IndexData, query: readonly SearchTerm[], options: RankOptions): RankedPage[] {
+  const filter = resolveFilter(data, options);
+  const sectionScores = new Map<number, number>();
+  // What the section itself (heading and body) holds: which section of a page answers.
+  const ownScores = new Map<number, number>();
+  const matched = new Map<number, Set<number>>();
+  let total = 0;
+  query.forEach(({ term, weight }, q) => {
+    const idf = data.termIds.has(term) ? idfOf(data, term) : maxIdf(data);
+    // Coverage counts words, not pairs (an unmatched pair is not a missing word).
+    if (!term.includes(PAIR)) total += weight * idf;
+    const postings = postingsOf(data, term);
+    if (!postings) return;
+    const lengths = data.fieldLengths.view();
+    for (let p = postings.start; p < postings.end; p++) {
+      const section = data.postingSections[p];
+      let tf = 0;
+      let own = 0;
+      for (let f = 0; f < FIELD_COUNT; f++) {
+        const raw = data.postingFrequencies[p * FIELD_COUNT + f];
+        if (raw === 0) continue;
+        const field = FIELDS[f];
+        const norm = 1 - LENGTH_NORM[field] + (LENGTH_NORM[field] * lengths[section * FIELD_COUNT + f]) / data.averages[f];
+        tf += (WEIGHT[field] * raw) / norm;
+        if (field === 'heading' || field === 'body') own += (WEIGHT[field] * raw) / norm;
+      }
+      sectionScores.set(section, (sectionScores.get(section) ?? 0) + (weight * idf * tf * (K1 + 1)) / (tf + K1));
+      if (own > 0) ownScores.set(section, (ownScores.get(section) ?? 0) + (weight * idf * own * (K1 + 1)) / (own + K1));
+      const page = data.sectionPages.at(section);
+      let terms = matched.get(page);
+      if (!terms) matched.set(page, (terms = new Set()));
+      terms.add(q);
+    }
+  });
+  // A page scores its best section's score and a share of its second best's (SECOND_SECTION);
+  // it is shown by the section whose own text (heading, body) matches best, the page's first on a tie.
+  const best = new Map<number, { section: number; score: number; second: number; own: number }>();
+  for (const [section, score] of sectionScores) {
+    const page = data.sectionPages.at(section);
+    const own = ownScores.get(section) ?? 0;
+    const current = best.get(page);
+    if (!current) best.set(page, { section, score, second: 0, own });
+    else {
+      if (score > current.score) {
+        current.second = current.score;
+        current.score = score;
+      } else current.second = Math.max(current.second, score);
+      if (own > current.own || (own === current.own && section < current.section)) {
+        current.section = section;
+        current.own = own;
+      }
+    }
+  }
+  const passes = (page: IndexedPage) =>
+    (!page.hidden || options.includeHidden === true) &&
+    !(filter.version && page.version && page.version !== filter.version) &&
+    !(filter.language && page.language && page.language !== filter.language);
+  const coverageOf = (pageId: number) => {
+    let covered = 0;
+    for (const q of matched.get(pageId) ?? []) if (!query[q].term.includes(PAIR)) covered += query[q].weight * idfOf(data, query[q].term);
+    return total > 0 ? covered / total : 0;
+  };
+  let ranked: RankedPage[] = [];
+  for (const [pageId, { section, score: first, second }] of best) {
+    const page = data.pages[pageId];
+    if (!passes(page)) continue;
+    const score = first + SECOND_SECTION * second;
+    const weight = (options.boost?.get(page.path) ?? 1) * (page.kind === 'endpoint' ? (options.endpointWeight ?? 1) : 1);
+    ranked.push({ page, section, score: score * weight, coverage: coverageOf(pageId) });
+  }
+  ranked.sort((a, b) => b.score - a.score || a.page.position - b.page.position);
+  if (options.dense) ranked = fuse(data, ranked, options.dense, passes, coverageOf);
+  return oneCopyEach(data, ranked, options.preferLanguage, filter.version ?? matchLabel(options.preferVersion, data.versions)).slice(0, options.limit);
+}
+
+/** The filter's version and language as this deployment's labels (undefined: not filtered). */
+export function resolveFilter(data: IndexData, options: Pick<RankOptions, 'version' | 'language'>): { version?: string; language?: string } {
+  return {
+    version: matchLabel(options.version, data.versions),
+    language: matchLabel(options.language, data.languages, baseLanguage),
+  };
+}
+
+/**
+ * Reciprocal rank fusion of the lexical ranking and the pages of the nearest sections by
+ * embedding (`similarities`, one per section): each page scores 1/(60 + its rank) in each list
+ * it is in. A page only the embeddings found comes with its nearest section.
+ */
+function fuse(
+  data: IndexData,
+  lexical: RankedPage[],
+  similarities: Float32Array,
+  passes: (page: IndexedPage) => boolean,
+  coverageOf: (pageId: number) => number,
+): RankedPage[] {
+  const nearest = new Map<number, { section: number; similarity: number }>();
+  for (let section = 0; section < similarities.length && section < data.sections.length; section++) {
+    const pageId = data.sectionPages.at(section);
+    const current = nearest.get(pageId);
+    if (!current || similarities[section] > current.similarity) nearest.set(pageId, { section, similarity: similarities[section] });
+  }
+  const dense = [...nearest]
+    .filter(([pageId]) => passes(data.pages[pageId]))
+    .sort((a, b) => b[1].similarity - a[1].similarity)
+    .slice(0, FUSED_DEPTH);
+  const fused = new Map<number, RankedPage>();
+  lexical.slice(0, FUSED_DEPTH).forEach((entry, rank) => fused.set(entry.page.position, { ...entry, score: 1 / (RRF_K + rank + 1) }));
+  dense.forEach(([pageId, { section }], rank) => {
+    const known = fused.get(pageId);
+    if (known) known.score += 1 / (RRF_K + rank + 1);
+    else fused.set(pageId, { page: data.pages[pageId], section, score: 1 / (RRF_K + rank + 1), coverage: coverageOf(pageId) });
+  });
+  return [...fused.values()].sort((a, b) => b.score - a.score || a.page.position - b.page.position);
+}
+
+/**
+ * One page per copy group, scored as its best copy: the copy in the question's language, then
+ * in the version asked for (filter, else named in the question), then in the default version,
+ * then in the default language; the best scoring among equals.
+ */
+function oneCopyEach(data: IndexData, ranked: RankedPage[], preferLanguage: string | undefined, preferVersion: string | undefined): RankedPage[] {
+  const groups = new Map<string, RankedPage[]>();
+  for (const entry of ranked) {
+    const list = groups.get(entry.page.copyKey);
+    if (list) list.push(entry);
+    else groups.set(entry.page.copyKey, [entry]);
+  }
+  const kept: RankedPage[] = [];
+  for (const copies of groups.values()) {
+    if (copies.length === 1) {
+      kept.push(copies[0]);
+      continue;
+    }
+    const preference = (entry: RankedPage) =>
+      (preferLanguage && entry.page.language && baseLanguage(entry.page.language) === preferLanguage ? 8 : 0) +
+      (preferVersion && entry.page.version === preferVersion ? 4 : 0) +
+      (isDefault(data, entry.page, 'version') ? 2 : 0) +
+      (isDefault(data, entry.page, 'language') ? 1 : 0);
+    // Copies come best scoring first: the first of the most preferred.
+    const chosen = copies.reduce((a, b) => (preference(b) > preference(a) ? b : a));
+    kept.push({ ...chosen, score: copies[0].score });
+  }
+  return kept.sort((a, b) => b.score - a.score || a.page.position - b.page.position);
+}
+
+/** Whether the page's version (language) is the default one: as its trail says, else the navigation's first; a page outside any is. */
+function isDefault(data: IndexData, page: IndexedPage, kind: 'version' | 'language'): boolean {
+  const label = kind === 'version' ? page.version : page.language;
+  if (!label) return true;
+  const flag = kind === 'version' ? page.defaultVersion : page.defaultLanguage;
+  return flag ?? label === (kind === 'version' ? data.versions[0] : data.languages[0]);
+}
+
+/** A filter value as one of the deployment's labels: exact, then ignoring case, then as a word of the label. */
+function matchLabel(
+  value: string | null | undefined,
+  labels: readonly string[],
+  normalise: (text: string) => string = (text) => fold(text),
+): string | undefined {
+  if (!value || labels.length === 0) return undefined;
+  if (labels.includes(value)) return value;
+  const wanted = normalise(value.trim());
+  const same = labels.find((label) => normalise(label) === wanted);
+  if (same) return same;
+  const word = labels.find((label) =>
+    fold(label)
+      .split(/[\s()]+/)
+      .includes(fold(value.trim())),
+  );
+  // A version or language this deployment does not have filters nothing out (not everything).
+  return word;
+}
