@@ -25,10 +25,7 @@ import {
   closeSync,
   constants,
   copyFileSync,
-  fchmodSync,
-  fchownSync,
   fstatSync,
-  fsyncSync,
   linkSync,
   lstatSync,
   mkdirSync,
@@ -38,11 +35,10 @@ import {
   rmdirSync,
   rmSync,
   unlinkSync,
-  writeSync,
-  type Stats,
 } from 'node:fs';
 import path from 'node:path';
 import { exists, lstatOrUndefined } from './disk.js';
+import { syncFile, syncFolder, writeNewFile } from '../write-file.js';
 import { notOurs, ownJournalFolder, planMisfit, readPlanBytes, sealedPlan, unsealedPlan, type JournalContext } from './journal-seal.js';
 import { refuse } from './messages.js';
 import { inIndex, moveInIndex, type IndexEntry, type Repository } from './repository.js';
@@ -145,7 +141,7 @@ export function writeJournal(folder: string, work: MoveWork, context: JournalCon
       });
       offset += change.after.length;
     }
-    writeDurably(path.join(folder, 'after'), Buffer.concat(work.changes.map((change) => change.after)));
+    writeNewFile(path.join(folder, 'after'), Buffer.concat(work.changes.map((change) => change.after)), { mode: 0o600 });
     mkdirSync(path.join(folder, 'old'));
     changes.forEach((change, n) => {
       const old = path.join(folder, 'old', String(n));
@@ -171,7 +167,7 @@ export function writeJournal(folder: string, work: MoveWork, context: JournalCon
       index: [...work.index],
     };
     const temporary = path.join(folder, `${PLAN}.tmp`);
-    writeDurably(temporary, sealedPlan(context, folder, plan));
+    writeNewFile(temporary, sealedPlan(context, folder, plan), { mode: 0o600 });
     renameSync(temporary, path.join(folder, PLAN));
     syncFolder(folder);
     return plan;
@@ -218,12 +214,12 @@ export function* forward(folder: string, plan: JournalPlan): Generator<void> {
     if (text.length !== change.length || hash(text) !== change.after)
       notOurs(folder, plan.root, `its new text of ${change.file} is not the one its plan names`);
     const temporary = temporaryOf(at(where), plan.id);
-    writeLike(temporary, text, lstatSync(at(where)));
+    writeNewFile(temporary, text, { like: lstatSync(at(where)), sync: false });
     staged.push({ temporary, target: at(where) });
     yield;
   }
   // Each new text on disk before any is renamed over its file: a power cut leaves no empty file.
-  for (const { temporary } of staged) flush(temporary);
+  for (const { temporary } of staged) syncFile(temporary);
   for (const { temporary, target } of staged) {
     renameSync(temporary, target);
     yield;
@@ -276,8 +272,7 @@ export function backward(folder: string, plan: JournalPlan): void {
     else {
       // A copy on another file system (the git folder elsewhere): written back beside the file, then renamed over it.
       const temporary = temporaryOf(target, plan.id);
-      writeLike(temporary, readFileSync(old), targetStats ?? oldStats);
-      flush(temporary);
+      writeNewFile(temporary, readFileSync(old), { like: targetStats ?? oldStats });
       renameSync(temporary, target);
     }
   });
@@ -354,45 +349,6 @@ function removeTemporaries(plan: JournalPlan): void {
   }
 }
 
-/** Writes bytes to a new file (never an existing one, never through a link), with the mode and owner of `like` (`flush` puts it on disk). */
-function writeLike(file: string, bytes: Buffer, like: Stats): void {
-  const fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, like.mode & 0o7777);
-  try {
-    fchmodSync(fd, like.mode & 0o7777);
-    if (process.getuid?.() === 0) fchownSync(fd, like.uid, like.gid);
-    writeAll(fd, bytes);
-  } catch (error) {
-    closeSync(fd);
-    unlinkSync(file);
-    throw error;
-  }
-  closeSync(fd);
-}
-
-/** A file's data flushed to disk (after all of them are written: the flushes after the first find little left to do). */
-function flush(file: string): void {
-  const fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-function writeDurably(file: string, bytes: Buffer): void {
-  const fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
-  try {
-    writeAll(fd, bytes);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-function writeAll(fd: number, bytes: Buffer): void {
-  for (let written = 0; written < bytes.length;) written += writeSync(fd, bytes, written, bytes.length - written);
-}
-
 /** The folders whose entries changed, flushed (a rename is on disk once its folder is). */
 function syncFolders(plan: JournalPlan, direction: 'forward' | 'back'): void {
   const folders = new Set<string>();
@@ -402,21 +358,6 @@ function syncFolders(plan: JournalPlan, direction: 'forward' | 'back'): void {
     if (direction === 'forward') folders.add(path.dirname(path.join(plan.root, request.to)));
   }
   for (const folder of folders) syncFolder(folder);
-}
-
-function syncFolder(folder: string): void {
-  let fd: number;
-  try {
-    fd = openSync(folder, constants.O_RDONLY | constants.O_DIRECTORY);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw error;
-  }
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
 }
 
 function hash(bytes: Buffer): string {
