@@ -7,6 +7,8 @@
  *                  into bench/.incumbent, never a dependency) on the same inputs, side by side, and the
  *                  platform's build step (@mintlify/prebuild, bench/prebuild.mjs) on the real sites
  *   --runs <n>     runs per measurement (default 9, 3 with --quick); the table shows medians
+ *   --pathological the pathological pages' table alone (bench/pathological.mjs: 4 MB of each shape that
+ *                  breaks a scanner; its flags follow, e.g. --mb 1 --only fence), then exit
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -36,6 +38,11 @@ mkdirSync(out, { recursive: true });
 process.env.CI = 'true';
 process.env.XDG_CACHE_HOME = path.join(out, 'user-cache');
 resetTargets();
+if (process.argv.includes('--pathological')) {
+  const args = process.argv.slice(2).filter((arg) => arg !== '--pathological');
+  const run = spawnSync(process.execPath, [path.join(here, 'pathological.mjs'), ...args], { cwd: project, stdio: 'inherit' });
+  process.exit(run.status ?? 1);
+}
 const quick = process.argv.includes('--quick');
 const runsFlag = process.argv.indexOf('--runs');
 const RUNS = runsFlag > 0 ? Number(process.argv[runsFlag + 1]) : quick ? 3 : 9;

@@ -2,7 +2,6 @@
  * The entry point of fixing, beside `validateText` (src/validate.ts), which it runs in passes, and
  * `resolveText` (src/resolve.ts). The fixes themselves are computed and applied in src/fix/.
  */
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Code } from './codes.js';
 import { ReadFailure, textOf } from './files.js';
@@ -13,6 +12,7 @@ import type { Problem } from './problem.js';
 import { filesOf, readerFor, readText } from './read.js';
 import type { ValidationResult } from './result.js';
 import { validateText } from './validate.js';
+import { replaceFile } from './write-file.js';
 
 /** `validateText`'s options (`profile`: `language-code` is fixed to the spec's spelling only under `spec`, the default). */
 export interface FixOptions extends ValidateOptions {
@@ -223,7 +223,7 @@ export function fixFile(file: string, options: FixFileOptions = {}): FixFileResu
       const target = path.resolve(fixed.file);
       // `$ref` targets were read only inside the root; write nothing anywhere else either.
       if (fixed.file !== file && !target.startsWith(rootPath + path.sep)) continue;
-      writeFileSync(target, fixed.after);
+      replaceFile(target, fixed.after);
       written.push(fixed.file);
     }
   }

@@ -4,10 +4,10 @@
  * page's first section it outranked pages that answer. It is left out of the page's text, and so
  * of the index and of answers.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { pageText } from '../src/analysis/page-text.js';
+import { afterEach, describe, expect, it } from 'vitest';
+import { pageText, withoutHiddenBlocks } from '../src/analysis/page-text.js';
 import { SectionIndex } from '../src/search/section-index.js';
 import { analyzeAll, tempDir } from './helpers.js';
 
@@ -94,5 +94,170 @@ describe('text readers never see', () => {
       .map((entry) => entry.page.path);
     expect(found).toEqual(['smtp']);
     expect(sections.find((row) => row.pagePath === 'guide')?.body).toBe('Sign in with a passkey.');
+  });
+});
+
+/**
+ * The reference: hidden blocks as they were found before issue 66, a regular expression per
+ * element name scanning from the element to the page's end (quadratic in names left open). Kept
+ * as the oracle the one-pass matching must agree with on real pages and generated ones.
+ */
+function referenceWithoutHiddenBlocks(text: string): string {
+  const opening = /<([A-Za-z][\w.]*)((?:\s[^<>]*?)?)>/g;
+  const fence = /^\s*(`{3,}|~{3,})/;
+  const fences: Array<[number, number]> = [];
+  let openFence: { mark: string; start: number } | undefined;
+  for (let at = 0; at < text.length;) {
+    const end = text.indexOf('\n', at);
+    const next = end < 0 ? text.length : end + 1;
+    const mark = fence.exec(text.slice(at, next))?.[1];
+    if (openFence) {
+      if (mark !== undefined && mark[0] === openFence.mark[0] && mark.length >= openFence.mark.length) {
+        fences.push([openFence.start, next]);
+        openFence = undefined;
+      }
+    } else if (mark) openFence = { mark, start: at };
+    at = next;
+  }
+  if (openFence) fences.push([openFence.start, text.length]);
+  const closingEnd = (name: string, from: number) => {
+    const tags = new RegExp(`<(/?)${name.replace(/\./g, '\\.')}(?=[\\s/>])[^<>]*>`, 'g');
+    tags.lastIndex = from;
+    let depth = 1;
+    for (let tag = tags.exec(text); tag; tag = tags.exec(text)) {
+      if (tag[1]) depth--;
+      else if (!tag[0].endsWith('/>')) depth++;
+      if (depth === 0) return tags.lastIndex;
+    }
+    return -1;
+  };
+  let out = '';
+  let from = 0;
+  const unclosed = new Set<string>();
+  let at = 0;
+  for (let match = opening.exec(text); match; match = opening.exec(text)) {
+    while (at < fences.length && fences[at][1] <= match.index) at++;
+    if (at < fences.length && fences[at][0] <= match.index) continue;
+    // The same attribute test as the code's, through it: a block the code hides has a text the reference must hide too.
+    const attributes = match[2];
+    if (
+      attributes.endsWith('/') ||
+      unclosed.has(match[1]) ||
+      withoutHiddenBlocks(`<${match[1]}${attributes}>x</${match[1]}>`) !== `<${match[1]}${attributes}>x</${match[1]}>`.replace(/[^\n]+/g, '')
+    )
+      continue;
+    const end = closingEnd(match[1], opening.lastIndex);
+    if (end < 0) {
+      unclosed.add(match[1]);
+      continue;
+    }
+    out += text.slice(from, match.index) + text.slice(match.index, end).replace(/[^\n]+/g, '');
+    from = end;
+    opening.lastIndex = end;
+  }
+  return from === 0 ? text : out + text.slice(from);
+}
+
+/** How many characters the page's regular expressions scan while `run` runs: every exec (test, replace, matchAll and split go through it), from where it starts to where it stops. */
+function charactersScanned(run: () => void, stopPast: number): number {
+  const exec = RegExp.prototype.exec; // eslint-disable-line @typescript-eslint/unbound-method
+  let scanned = 0;
+  RegExp.prototype.exec = function (this: RegExp, input: string) {
+    const start = this.global || this.sticky ? this.lastIndex : 0;
+    const found = exec.call(this, input);
+    scanned += found ? found.index + found[0].length - start : String(input).length - start;
+    // Past the bound, the test has failed: stop rather than scan on for minutes.
+    if (scanned > stopPast) throw new Error(`more than ${stopPast} characters scanned`);
+    return found;
+  };
+  try {
+    run();
+  } finally {
+    RegExp.prototype.exec = exec;
+  }
+  return scanned;
+}
+
+describe('hidden text, found in one pass (issue 66)', () => {
+  afterEach(() => expect(RegExp.prototype.exec.name).toBe('exec'));
+
+  it('16,000 elements of distinct names left open: the regular expressions scan the page a bounded number of times, not once per name', () => {
+    const lines: string[] = [];
+    for (let i = 0; i < 16_000; i++) lines.push(`<Tag${i} hidden>`);
+    const source = `${lines.join('\n')}\nwords at the end`;
+    const bound = 40 * source.length;
+    const scanned = charactersScanned(() => pageText(source), bound);
+    expect(scanned).toBeLessThanOrEqual(bound);
+    // Every element left open is kept, as before.
+    expect(withoutHiddenBlocks(source)).toBe(source);
+  });
+
+  it('closed hidden elements of distinct names, nested and after each other: bounded the same way, and each left out', () => {
+    const parts: string[] = [];
+    for (let i = 0; i < 4000; i++) parts.push(`<A${i} hidden><B${i}>secret ${i}</B${i}></A${i}> shown ${i}`);
+    const source = parts.join('\n');
+    const bound = 40 * source.length;
+    let hidden = '';
+    expect(charactersScanned(() => (hidden = withoutHiddenBlocks(source)), bound)).toBeLessThanOrEqual(bound);
+    expect(hidden).not.toContain('secret');
+    expect(hidden).toContain('shown 3999');
+    expect(hidden).toBe(referenceWithoutHiddenBlocks(source));
+  });
+
+  it('gives what the reference gives on every page of the real documentation repositories (../shared/corpus/docs-repos), as written and with hidden elements put in', () => {
+    const root = path.resolve('../../shared/corpus/docs-repos');
+    const pages: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        if (entry.isDirectory()) walk(path.join(dir, entry.name));
+        else if (/\.mdx?$/.test(entry.name)) pages.push(path.join(dir, entry.name));
+      }
+    };
+    walk(root);
+    expect(pages.length).toBeGreaterThan(1000);
+    // A seeded draw (xorshift): where the hidden elements go in each page.
+    let seed = 66;
+    const next = () => {
+      seed ^= seed << 13;
+      seed ^= seed >>> 17;
+      seed ^= seed << 5;
+      return (seed >>> 0) / 2 ** 32;
+    };
+    let changed = 0;
+    for (const page of pages) {
+      const text = readFileSync(page, 'utf8').replace(/\r\n?/g, '\n');
+      expect(withoutHiddenBlocks(text), page).toBe(referenceWithoutHiddenBlocks(text));
+      // The page's lines with hidden elements around some of them, nested in places, some left open.
+      const lines = text.split('\n');
+      const opened: string[] = [];
+      const mixed = lines.map((line) => {
+        const draw = next();
+        if (draw < 0.05) {
+          const name = ['div', 'span', 'Note', 'Foo.Bar'][Math.floor(next() * 4)];
+          opened.push(name);
+          return `<${name} ${next() < 0.5 ? 'hidden' : 'className="hidden"'}>\n${line}`;
+        }
+        if (draw < 0.1 && opened.length > 0) return `${line}\n</${opened.pop()}>`;
+        return line;
+      });
+      const variant = mixed.join('\n');
+      const ours = withoutHiddenBlocks(variant);
+      expect(ours, `${page} with hidden elements`).toBe(referenceWithoutHiddenBlocks(variant));
+      if (ours !== variant) changed++;
+    }
+    // The hidden elements put in are left out (where closed): the comparison is not of pages with nothing hidden only.
+    expect(changed).toBeGreaterThan(pages.length / 2);
+  });
+
+  it.each([
+    ['same names nested', '<div hidden><div>in</div><div><div>deeper</div></div></div> after'],
+    ['an unclosed one, then a closed one of the name (kept, as before)', '<div hidden>open <div hidden>closed</div> end'],
+    ['a closing tag before any opening', '</div> <div hidden>x</div> y'],
+    ['self-closing ones inside', '<div hidden><div/> <div /> x</div> y'],
+    ['a closing tag inside a code fence counts', '<div hidden>\n```\n</div>\n```\nafter'],
+    ['names with dots and prefixes', '<Foo.Bar hidden><Foo>x</Foo></Foo.Bar> <Foo hidden>y</Foo> z'],
+    ['tags split by a stray <', '<div hidden x="<">a</div> <div hidden>b</div> c'],
+  ])('agrees with the reference: %s', (_name, source) => {
+    expect(withoutHiddenBlocks(source)).toBe(referenceWithoutHiddenBlocks(source));
   });
 });

@@ -3,7 +3,7 @@ import pc from 'picocolors';
 import { MoveError, refuse } from '../move/messages.js';
 import { planMove } from '../move/plan.js';
 import type { MovePlan } from '../move/types.js';
-import { applyMoveInterruptibly, finishMove, unfinishedMove } from '../move/write.js';
+import { applyMoveInterruptibly, finishMove, lockSite, unfinishedMove, type AppliedMove } from '../move/write.js';
 import type { Problem } from '../problem.js';
 import { countProblems } from '../result.js';
 import { plural } from '../text.js';
@@ -11,7 +11,7 @@ import { FileReadError } from '../read.js';
 import { validateFile } from '../validate.js';
 import type { ValidateOptions } from '../pipeline/options.js';
 import { addedProblems } from './added-problems.js';
-import { parseMoveArgs, UsageError } from './args.js';
+import { parseMoveArgs, UsageError, type MoveArgs } from './args.js';
 import { CliConfigs } from './config.js';
 import { unifiedDiff } from './fix-command.js';
 import { writeReports } from './format.js';
@@ -42,6 +42,21 @@ export async function moveCommand(argv: string[], io: CliIo): Promise<number> {
   const { options } = config;
   const root = path.resolve(options.root ?? path.dirname(file));
   if (args.finish !== undefined) return finish(root, args.finish, io);
+  let unlock: () => void;
+  try {
+    // One move of a site at a time, from looking for an unfinished one to the end (the site is planned on as it is then).
+    unlock = lockSite(root, `mv ${args.from} ${args.to}`.slice(0, 200));
+  } catch (error) {
+    throw refusal(error, `move ${args.from}`);
+  }
+  try {
+    return await move(file, root, args, options, color, io);
+  } finally {
+    unlock();
+  }
+}
+
+async function move(file: string, root: string, args: MoveArgs, options: ValidateOptions, color: boolean, io: CliIo): Promise<number> {
   let plan: MovePlan;
   try {
     const unfinished = unfinishedMove(root);
@@ -65,8 +80,9 @@ export async function moveCommand(argv: string[], io: CliIo): Promise<number> {
     }
   };
   const before = check();
+  let applied: AppliedMove;
   try {
-    await applyMoveInterruptibly(plan);
+    applied = await applyMoveInterruptibly(plan);
   } catch (error) {
     if (error instanceof MoveError && error.reason === 'interrupted') {
       io.stderr(`docsnav: ${error.message}\n`);
@@ -75,6 +91,8 @@ export async function moveCommand(argv: string[], io: CliIo): Promise<number> {
     throw refusal(error, `move ${args.from}`);
   }
   io.stderr(summary(plan, false));
+  if (applied.unsealed !== undefined)
+    io.stderr(`docsnav: note: the move's journal was not sealed (${applied.unsealed}): a move cut short by kill -9 could not have been finished or undone\n`);
   const after = check();
   if (stores) saveScans(stores, args, io);
   const added = addedProblems(before.problems, after.problems, plan);

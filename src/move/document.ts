@@ -10,6 +10,7 @@ import { pointerOf, walkNavigation } from '../navigation/walk.js';
 import type { FixIntent } from '../fix/types.js';
 import type { RedirectToAdd } from '../fix/redirect-edits.js';
 import { isPattern, pathOf } from '../redirects/follow.js';
+import { syntaxIssues } from '../redirects/syntax.js';
 import type { RedirectTable } from '../redirects/table.js';
 import type { Site } from '../site/site.js';
 import { isExternalUrl, linkTarget } from '../link-target.js';
@@ -202,9 +203,29 @@ function addRedirects(site: Site, table: RedirectTable, moves: MoveMap, changes:
         changes.notes.push({ id: 'existingRedirect', message: fill(NOTES, 'existingRedirect', data), pointer: existing.pointer });
         continue;
       }
-      changes.added.push({ source: `/${source}`, destination: `/${destination}` });
+      const added = { source: `/${source}`, destination: `/${destination}` };
+      // Written only as the platform reads it back: a source it matches as written, no `:name` or `*` read as a pattern.
+      const why = unwritable(added);
+      if (why !== undefined) {
+        changes.notes.push({ id: 'unwritableRedirect', message: fill(NOTES, 'unwritableRedirect', { source: added.source, why }), pointer: '' });
+        continue;
+      }
+      changes.added.push(added);
     }
   }
+}
+
+/**
+ * Why a redirect from a page's old URL to its new one cannot be written so that the platform
+ * reads it as meant: the old URL is no path a reader can request (redirect-pattern's reasons: a
+ * `#`, a `?`, a tab), or a `:` or `*` in either URL would be read as a pattern's parameter or
+ * wildcard. Undefined when it can (a space inside is matched as written: redirect-pattern agrees).
+ */
+function unwritable(redirect: { source: string; destination: string }): string | undefined {
+  const issue = syntaxIssues({ ...redirect, pointer: '' })[0];
+  if (issue !== undefined) return issue.message;
+  if (isPattern(redirect.source) || isPattern(redirect.destination)) return 'a `:` or `*` in it would be read as a pattern';
+  return undefined;
 }
 
 /** Every string of the document outside `navigation`'s page entries, with its pointer and the key that holds it. */

@@ -15,15 +15,17 @@
  * whether a path exists, what the index holds), so either direction can be run again after any
  * interruption, its own included. A file that is neither as it was nor as the move writes it has
  * been changed by someone else since: it is never overwritten.
+ *
+ * A journal read back proves it is ours first (journal-seal.ts): sealed with this user's key for
+ * this docs root, every path relative and inside the root. The bytes it writes are checked against
+ * the plan's hashes as they are used, and no path is followed through a symbolic link.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import {
   closeSync,
   constants,
   copyFileSync,
-  fchmodSync,
-  fchownSync,
-  fsyncSync,
+  fstatSync,
   linkSync,
   lstatSync,
   mkdirSync,
@@ -33,10 +35,11 @@ import {
   rmdirSync,
   rmSync,
   unlinkSync,
-  writeSync,
-  type Stats,
 } from 'node:fs';
 import path from 'node:path';
+import { exists, lstatOrUndefined } from './disk.js';
+import { syncFile, syncFolder, writeNewFile } from '../write-file.js';
+import { notOurs, ownJournalFolder, planMisfit, readPlanBytes, sealedPlan, unsealedPlan, type JournalContext } from './journal-seal.js';
 import { refuse } from './messages.js';
 import { inIndex, moveInIndex, type IndexEntry, type Repository } from './repository.js';
 import type { FileMove } from './types.js';
@@ -53,14 +56,14 @@ interface JournalChange {
   kept: 'link' | 'copy';
 }
 
-/** plan.json. */
+/** plan.json (after its seal line). */
 export interface JournalPlan {
-  version: 1;
+  version: 2;
   /** Random: names the temporary files of this move. */
   id: string;
   pid: number;
   started: string;
-  /** The docs root, absolute. */
+  /** The docs root, its real path. */
   root: string;
   /** The repository's top folder when git tracks something that moves. */
   top?: string;
@@ -73,6 +76,7 @@ export interface JournalPlan {
 
 /** What a move writes: the plan's moves and changes (after the checks), and its repository. */
 export interface MoveWork {
+  /** The docs root, its real path. */
   root: string;
   repository?: Repository;
   requests: readonly FileMove[];
@@ -88,16 +92,18 @@ export function journalFolder(root: string, repository: Repository | undefined):
   return repository ? path.join(repository.gitDir, 'docsnav-mv') : path.join(root, '.docsnav-mv');
 }
 
-/** The journal's plan, when one holds (a folder without plan.json is a journal never finished: nothing was changed yet). */
-export function readJournal(folder: string): JournalPlan | undefined {
-  let text: string;
-  try {
-    text = readFileSync(path.join(folder, PLAN), 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-  return JSON.parse(text) as JournalPlan;
+/**
+ * The journal's plan, when one holds (a folder without plan.json is a journal never finished:
+ * nothing was changed yet). Refuses (`notOurs`) a journal that is not this user's for this root.
+ */
+export function readJournal(folder: string, context: JournalContext): JournalPlan | undefined {
+  if (!ownJournalFolder(folder, context.root)) return undefined;
+  const bytes = readPlanBytes(folder, context.root, PLAN);
+  if (bytes === undefined) return undefined;
+  const plan = unsealedPlan(bytes, folder, context);
+  const misfit = planMisfit(plan, context);
+  if (misfit !== undefined) notOurs(folder, context.root, misfit);
+  return plan as JournalPlan;
 }
 
 /** Removes a journal folder with no plan in it (left by a move cut short before it changed anything). */
@@ -109,15 +115,16 @@ export function removeIncomplete(folder: string): void {
  * Writes the journal (refuses `unfinished` when one is there): the new texts, the old files kept,
  * then the plan. Nothing the site can see has changed yet; on a failure the journal is removed.
  */
-export function writeJournal(folder: string, work: MoveWork): JournalPlan {
+export function writeJournal(folder: string, work: MoveWork, context: JournalContext): JournalPlan {
   try {
-    mkdirSync(folder);
+    mkdirSync(folder, 0o700);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    const plan = readJournal(folder);
+    const plan = readJournal(folder, context);
     if (plan) refuse('unfinished', unfinishedData(plan, folder));
+    // Its writer is gone (the caller holds the moves' lock): left by a move cut short before it changed anything.
     removeIncomplete(folder);
-    mkdirSync(folder);
+    mkdirSync(folder, 0o700);
   }
   try {
     const changes: JournalChange[] = [];
@@ -134,7 +141,7 @@ export function writeJournal(folder: string, work: MoveWork): JournalPlan {
       });
       offset += change.after.length;
     }
-    writeDurably(path.join(folder, 'after'), Buffer.concat(work.changes.map((change) => change.after)));
+    writeNewFile(path.join(folder, 'after'), Buffer.concat(work.changes.map((change) => change.after)), { mode: 0o600 });
     mkdirSync(path.join(folder, 'old'));
     changes.forEach((change, n) => {
       const old = path.join(folder, 'old', String(n));
@@ -148,7 +155,7 @@ export function writeJournal(folder: string, work: MoveWork): JournalPlan {
       }
     });
     const plan: JournalPlan = {
-      version: 1,
+      version: 2,
       id: randomBytes(8).toString('hex'),
       pid: process.pid,
       started: new Date().toISOString(),
@@ -160,7 +167,7 @@ export function writeJournal(folder: string, work: MoveWork): JournalPlan {
       index: [...work.index],
     };
     const temporary = path.join(folder, `${PLAN}.tmp`);
-    writeDurably(temporary, Buffer.from(JSON.stringify(plan)));
+    writeNewFile(temporary, sealedPlan(context, folder, plan), { mode: 0o600 });
     renameSync(temporary, path.join(folder, PLAN));
     syncFolder(folder);
     return plan;
@@ -192,9 +199,9 @@ export function removeJournal(folder: string): void {
  * files moved, then the index in one write. Steps already done are skipped.
  */
 export function* forward(folder: string, plan: JournalPlan): Generator<void> {
-  const at = (relative: string) => path.join(plan.root, relative);
+  const at = linkFreePaths(plan.root);
   const moved = movedTest(plan);
-  const after = readFileSync(path.join(folder, 'after'));
+  const after = readJournalFile(folder, plan.root, 'after');
   removeTemporaries(plan);
   const staged: Array<{ temporary: string; target: string }> = [];
   for (const change of plan.changes) {
@@ -203,13 +210,16 @@ export function* forward(folder: string, plan: JournalPlan): Generator<void> {
     const current = hashOf(at(where));
     if (current === change.after) continue;
     if (current !== change.before) refuse('changedSinceInterrupted', { file: where });
+    const text = after.subarray(change.offset, change.offset + change.length);
+    if (text.length !== change.length || hash(text) !== change.after)
+      notOurs(folder, plan.root, `its new text of ${change.file} is not the one its plan names`);
     const temporary = temporaryOf(at(where), plan.id);
-    writeLike(temporary, after.subarray(change.offset, change.offset + change.length), lstatSync(at(where)));
+    writeNewFile(temporary, text, { like: lstatSync(at(where)), sync: false });
     staged.push({ temporary, target: at(where) });
     yield;
   }
   // Each new text on disk before any is renamed over its file: a power cut leaves no empty file.
-  for (const { temporary } of staged) flush(temporary);
+  for (const { temporary } of staged) syncFile(temporary);
   for (const { temporary, target } of staged) {
     renameSync(temporary, target);
     yield;
@@ -233,7 +243,7 @@ export function* forward(folder: string, plan: JournalPlan): Generator<void> {
  * folders made removed, each rewritten file's old bytes renamed back over it.
  */
 export function backward(folder: string, plan: JournalPlan): void {
-  const at = (relative: string) => path.join(plan.root, relative);
+  const at = linkFreePaths(plan.root);
   removeTemporaries(plan);
   // Stryker disable next-line StringLiteral: indexStep and moveInIndex read every direction but 'forward' as back.
   indexStep(plan, 'back');
@@ -248,6 +258,7 @@ export function backward(folder: string, plan: JournalPlan): void {
     const old = path.join(folder, 'old', String(n));
     const oldStats = lstatOrUndefined(old);
     if (!oldStats) return;
+    if (!oldStats.isFile()) notOurs(folder, plan.root, `its old/${n} is not a file`);
     const target = at(change.file);
     const targetStats = lstatOrUndefined(target);
     // Not rewritten yet: the link is the file itself (or the copy's bytes are the file's).
@@ -255,12 +266,13 @@ export function backward(folder: string, plan: JournalPlan): void {
     const current = targetStats ? hashOf(target) : undefined;
     if (current === change.before) return;
     if (current !== change.after) refuse('changedSinceInterrupted', { file: change.file });
+    // What goes back is the file as it was: old/<n> holds the bytes the plan says it had.
+    if (hashOf(old) !== change.before) notOurs(folder, plan.root, `its old/${n} is not ${change.file} as it was`);
     if (change.kept === 'link') renameSync(old, target);
     else {
       // A copy on another file system (the git folder elsewhere): written back beside the file, then renamed over it.
       const temporary = temporaryOf(target, plan.id);
-      writeLike(temporary, readFileSync(old), targetStats ?? oldStats);
-      flush(temporary);
+      writeNewFile(temporary, readFileSync(old), { like: targetStats ?? oldStats });
       renameSync(temporary, target);
     }
   });
@@ -280,13 +292,43 @@ function indexStep(plan: JournalPlan, direction: 'forward' | 'back'): void {
 
 /** Whether a change's file has moved (its request's target is there and its source is not). */
 function movedTest(plan: JournalPlan): (change: JournalChange) => boolean {
-  const at = (relative: string) => path.join(plan.root, relative);
+  const at = linkFreePaths(plan.root);
   const done = plan.requests.map((request) => ({ ...request, moved: exists(at(request.to)) && !exists(at(request.from)) }));
   return (change) => {
     if (change.file === change.movedTo) return false;
     const request = done.find((candidate) => change.file === candidate.from || change.file.startsWith(`${candidate.from}/`));
     return request?.moved ?? false;
   };
+}
+
+/**
+ * Root-relative paths made absolute, refusing one reached through a symbolic link (a folder of the
+ * root swapped for one since the move was planned): nothing is written or moved through a link.
+ * Each folder is looked at once per call of the step.
+ */
+function linkFreePaths(root: string): (relative: string) => string {
+  const checked = new Set<string>();
+  return (relative) => {
+    const parts = relative.split('/');
+    for (let i = 1; i < parts.length; i++) {
+      const folder = parts.slice(0, i).join('/');
+      if (checked.has(folder)) continue;
+      if (lstatOrUndefined(path.join(root, folder))?.isSymbolicLink()) refuse('symlink', { path: folder });
+      checked.add(folder);
+    }
+    return path.join(root, relative);
+  };
+}
+
+/** A file of the journal, read without following a link; refuses (`notOurs`) one that is no regular file. */
+function readJournalFile(folder: string, root: string, name: string): Buffer {
+  const fd = openSync(path.join(folder, name), constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
+  try {
+    if (!fstatSync(fd).isFile()) notOurs(folder, root, `its ${name} is not a file`);
+    return readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The temporary file of a target for this move: beside it, hidden, named by the move's id. */
@@ -307,45 +349,6 @@ function removeTemporaries(plan: JournalPlan): void {
   }
 }
 
-/** Writes bytes to a new file (never an existing one, never through a link), with the mode and owner of `like` (`flush` puts it on disk). */
-function writeLike(file: string, bytes: Buffer, like: Stats): void {
-  const fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, like.mode & 0o7777);
-  try {
-    fchmodSync(fd, like.mode & 0o7777);
-    if (process.getuid?.() === 0) fchownSync(fd, like.uid, like.gid);
-    writeAll(fd, bytes);
-  } catch (error) {
-    closeSync(fd);
-    unlinkSync(file);
-    throw error;
-  }
-  closeSync(fd);
-}
-
-/** A file's data flushed to disk (after all of them are written: the flushes after the first find little left to do). */
-function flush(file: string): void {
-  const fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-function writeDurably(file: string, bytes: Buffer): void {
-  const fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
-  try {
-    writeAll(fd, bytes);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-function writeAll(fd: number, bytes: Buffer): void {
-  for (let written = 0; written < bytes.length;) written += writeSync(fd, bytes, written, bytes.length - written);
-}
-
 /** The folders whose entries changed, flushed (a rename is on disk once its folder is). */
 function syncFolders(plan: JournalPlan, direction: 'forward' | 'back'): void {
   const folders = new Set<string>();
@@ -355,21 +358,6 @@ function syncFolders(plan: JournalPlan, direction: 'forward' | 'back'): void {
     if (direction === 'forward') folders.add(path.dirname(path.join(plan.root, request.to)));
   }
   for (const folder of folders) syncFolder(folder);
-}
-
-function syncFolder(folder: string): void {
-  let fd: number;
-  try {
-    fd = openSync(folder, constants.O_RDONLY | constants.O_DIRECTORY);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-    throw error;
-  }
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
 }
 
 function hash(bytes: Buffer): string {
@@ -384,17 +372,4 @@ function hashOf(file: string): string | undefined {
     if (['ENOENT', 'EISDIR', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) return undefined;
     throw error;
   }
-}
-
-/** A path's lstat; undefined when there is nothing there (or it cannot be looked at). */
-export function lstatOrUndefined(file: string): Stats | undefined {
-  try {
-    return lstatSync(file);
-  } catch {
-    return undefined;
-  }
-}
-
-export function exists(file: string): boolean {
-  return lstatOrUndefined(file) !== undefined;
 }

@@ -1,3 +1,4 @@
+import { ioErrorText } from '../io-error.js';
 import { message, type MessageData, type MessageTable } from '../messages.js';
 
 /** `message` for an id known only as a type parameter (its data checked by the caller's signature). */
@@ -41,6 +42,8 @@ export const REFUSALS = {
   changedSinceInterrupted:
     '{file} changed since the move was interrupted (it is neither as it was nor as the move writes it): not overwritten; put it back as it was, then run docsnav mv --continue or --abort again',
   recoveryFailed: 'cannot {how} the move: {why}; the journal {journal} is kept: fix the cause and run docsnav mv --{how} again',
+  notOurs: '{journal} is not a move journal docsnav wrote for {root} as this user ({why}): nothing in it was used; remove it with rm -r {remove}',
+  busy: 'another docsnav mv is moving files of this site ({holder}): wait for it to end, then move again',
   gitUnreadable:
     'git cannot read the repository of {root} ({why}): nothing was moved, since the git index would not follow; fix git (e.g. git config --global --add safe.directory <repository>) and move again',
   gitConflict: '{file} has unmerged entries in the git index (a conflict): resolve it first',
@@ -75,6 +78,20 @@ export function refuse<Id extends RefusalId>(reason: Id, data: MessageData<(type
 }
 
 /**
+ * A look at a path of the move (`file`, root-relative, as said): an I/O error other than the path's
+ * absence (which the look itself answers) refuses (`unreadable`) with its cause (EACCES: a folder
+ * that may not be searched), never read as "missing" or "changed".
+ */
+export function lookingAt<T>(file: string, look: () => T): T {
+  try {
+    return look();
+  } catch (error) {
+    if (error instanceof MoveError) throw error;
+    return refuse('unreadable', { file, why: ioErrorText(error, 'read') });
+  }
+}
+
+/**
  * What a move left as it was, for a person to look at, by id: every sentence of a note. Each
  * is a place the move could not rewrite safely; none is dropped in silence.
  */
@@ -87,6 +104,7 @@ export const NOTES = {
   servedByOther: '{file} is not the file the site serves at /{url} ({served} is): it moves, and its URL is not redirected',
   frontMatterSpec: 'the openapi front matter names the moved spec "{spec}" in a form not found as written on its line: not rewritten; fix it by hand',
   folderLink: 'the link "{url}" leads to the folder /{folder}, which holds no page after the move: not rewritten',
+  unwritableRedirect: 'no redirect from the old URL {source} was added: {why}',
 } as const;
 
 export type NoteId = keyof typeof NOTES;

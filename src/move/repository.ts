@@ -25,16 +25,19 @@ export interface IndexEntry {
   to: string;
 }
 
-/** The repository of `root`; undefined when it is in none. Refuses (`gitUnreadable`) when one is there that git cannot read. */
+/**
+ * The repository of `root`; undefined when it is in none. Refuses (`gitUnreadable`) when one is
+ * there that git cannot read. Whether one is there is read from the disk (a `.git` in the root or
+ * above it, or GIT_DIR set), never from the words of git's complaint: any failure of git with none
+ * there is "no repository" (git not installed included), any failure with one there is a refusal.
+ */
 export function repositoryOf(root: string): Repository | undefined {
   let output: string[];
   try {
     output = git(['rev-parse', '--show-toplevel', '--absolute-git-dir', '--show-prefix'], { cwd: root }).toString('utf8').split('\n');
   } catch (error) {
     if (!(error instanceof GitError)) throw error;
-    // "not a git repository": none above the root (and none that git was kept from looking at).
-    if (/not a git repository/.test(error.message) && !gitFolderAbove(root)) return undefined;
-    if (/git is not installed/.test(error.message) && !gitFolderAbove(root)) return undefined;
+    if (!gitFolderAbove(root) && process.env.GIT_DIR === undefined) return undefined;
     refuse('gitUnreadable', { root, why: error.message });
   }
   const [top, gitDir, prefix = ''] = output;

@@ -3,9 +3,10 @@
  * an existing folder) and checked before anything else: both ends inside the docs root with no
  * symlink on the way, the source a page or a folder of pages, the target free and served.
  */
-import { lstatSync, readdirSync, type Stats } from 'node:fs';
+import { readdirSync, type Stats } from 'node:fs';
 import path from 'node:path';
-import { refuse } from './messages.js';
+import { lstatOrUndefined as lstatOrMissing } from './disk.js';
+import { lookingAt, refuse } from './messages.js';
 import type { FileMove, MoveRequest } from './types.js';
 
 /** What the checks need of the site: which files are pages, and which paths the platform leaves out. */
@@ -96,12 +97,9 @@ function noSymlinkOnTheWay(root: string, relative: string, shown: string): void 
   }
 }
 
+/** A path's lstat, undefined when there is nothing there; another error (EACCES) refuses, saying it. */
 function lstatOrUndefined(file: string): Stats | undefined {
-  try {
-    return lstatSync(file);
-  } catch {
-    return undefined;
-  }
+  return lookingAt(file, () => lstatOrMissing(file));
 }
 
 /** ` (a page file: guides/intro.mdx)` when the path names a page without its extension. */

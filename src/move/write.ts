@@ -7,14 +7,13 @@
  * undone and the error says so; after kill -9 or a power cut, `finishMove` (`docsnav mv
  * --continue` / `--abort`) finishes or undoes it from the journal.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { GitError } from '../git.js';
 import { ioErrorText } from '../io-error.js';
+import { exists, lstatOrUndefined } from './disk.js';
 import {
   backward,
-  exists,
-  lstatOrUndefined,
   forward,
   journalFolder,
   readJournal,
@@ -25,8 +24,10 @@ import {
   type JournalPlan,
   type MoveWork,
 } from './journal.js';
-import { MoveError, refuse } from './messages.js';
-import { indexEntriesOf, repositoryOf } from './repository.js';
+import { journalKey, type JournalContext } from './journal-seal.js';
+import { lockMoves } from './lock.js';
+import { lookingAt, MoveError, refuse } from './messages.js';
+import { indexEntriesOf, repositoryOf, type Repository } from './repository.js';
 import type { FileMove, MovePlan } from './types.js';
 
 export interface AppliedMove {
@@ -34,6 +35,11 @@ export interface AppliedMove {
   moved: Array<FileMove & { git: boolean }>;
   /** The files written (root-relative, where they are after the move). */
   written: string[];
+  /**
+   * Why the journal was written unsealed (there is no user key): the move was made all the same,
+   * but had it been cut short by kill -9, no later run could have finished or undone it.
+   */
+  unsealed?: string;
 }
 
 /**
@@ -43,11 +49,30 @@ export interface AppliedMove {
  * what failed. Synchronous: a signal waits for the end (`applyMoveInterruptibly` stops at it).
  */
 export function applyMove(plan: MovePlan): AppliedMove {
-  const { folder, journal, result } = prepareMove(plan);
-  run(folder, journal, () => {
-    for (const _ of forward(folder, journal));
-  });
-  return result;
+  const unlock = lockSite(plan.root, describe(plan));
+  try {
+    const { folder, journal, result } = prepareMove(plan);
+    run(folder, journal, () => {
+      for (const _ of forward(folder, journal));
+    });
+    return result;
+  } finally {
+    unlock();
+  }
+}
+
+/** What a move does, for the lock's note. */
+function describe(plan: MovePlan): string {
+  return `mv ${plan.requests.map((request) => `${request.from} → ${request.to}`).join(', ')}`.slice(0, 200);
+}
+
+/**
+ * Takes the lock of the moves of the site at `root` (refuses `busy` when another process has it),
+ * for the whole of a command (`docsnav mv`: from looking for an unfinished move to the end); the
+ * library's own steps take it again within. Returns the release.
+ */
+export function lockSite(root: string, what: string): () => void {
+  return lockMoves(journalFolder(root, repositoryOf(root)), what);
 }
 
 /**
@@ -61,6 +86,7 @@ export async function applyMoveInterruptibly(plan: MovePlan): Promise<AppliedMov
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  const unlock = lockSite(plan.root, describe(plan));
   try {
     const { folder, journal, result } = prepareMove(plan);
     const steps = forward(folder, journal);
@@ -82,6 +108,7 @@ export async function applyMoveInterruptibly(plan: MovePlan): Promise<AppliedMov
     });
     return result;
   } finally {
+    unlock();
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);
   }
@@ -93,34 +120,48 @@ class Interrupted extends Error {
   }
 }
 
-/**
- * The move recorded in the journal of `root` finished (`continue`) or undone (`abort`); what it
- * was, or undefined when none is recorded. Refuses when git cannot read the repository, or a
- * file changed since the move stopped.
- */
-export function finishMove(root: string, how: 'continue' | 'abort'): { moves: string; done: 'finished' | 'undone' } | undefined {
-  const folder = journalFolder(root, repositoryOf(root));
-  const journal = readJournal(folder);
-  if (!journal) {
-    removeIncomplete(folder);
-    return undefined;
-  }
-  const moves = unfinishedData(journal, folder).moves;
-  try {
-    if (how === 'continue') for (const _ of forward(folder, journal));
-    else backward(folder, journal);
-  } catch (error) {
-    if (error instanceof MoveError) throw error;
-    refuse('recoveryFailed', { how, why: whyOf(error), journal: folder });
-  }
-  removeJournal(folder);
-  return { moves, done: how === 'continue' ? 'finished' : 'undone' };
+/** What a journal of the site at `root` is checked against (journal-seal.ts): the root's real path, its repository, this user's key. */
+function contextOf(root: string, repository: Repository | undefined): JournalContext {
+  const real = realpathSync(root);
+  return { root: real, repository: repository && { top: repository.top, prefix: repository.prefix }, key: journalKey(real) };
 }
 
-/** The move recorded (unfinished) for `root`, said for a refusal; undefined when there is none. Refuses when git cannot read the repository. */
+/**
+ * The move recorded in the journal of `root` finished (`continue`) or undone (`abort`); what it
+ * was, or undefined when none is recorded. Refuses when the journal is not this user's for this
+ * root (`notOurs`), another move runs (`busy`), git cannot read the repository, or a file changed
+ * since the move stopped.
+ */
+export function finishMove(root: string, how: 'continue' | 'abort'): { moves: string; done: 'finished' | 'undone' } | undefined {
+  const repository = repositoryOf(root);
+  const folder = journalFolder(root, repository);
+  const unlock = lockMoves(folder, `mv --${how}`);
+  try {
+    const journal = readJournal(folder, contextOf(root, repository));
+    if (!journal) {
+      removeIncomplete(folder);
+      return undefined;
+    }
+    const moves = unfinishedData(journal, folder).moves;
+    try {
+      if (how === 'continue') for (const _ of forward(folder, journal));
+      else backward(folder, journal);
+    } catch (error) {
+      if (error instanceof MoveError) throw error;
+      refuse('recoveryFailed', { how, why: whyOf(error), journal: folder });
+    }
+    removeJournal(folder);
+    return { moves, done: how === 'continue' ? 'finished' : 'undone' };
+  } finally {
+    unlock();
+  }
+}
+
+/** The move recorded (unfinished) for `root`, said for a refusal; undefined when there is none. Refuses when git cannot read the repository, or the journal is not this user's for this root. */
 export function unfinishedMove(root: string): { moves: string; started: string; journal: string } | undefined {
-  const folder = journalFolder(root, repositoryOf(root));
-  const journal = readJournal(folder);
+  const repository = repositoryOf(root);
+  const folder = journalFolder(root, repository);
+  const journal = readJournal(folder, contextOf(root, repository));
   return journal && unfinishedData(journal, folder);
 }
 
@@ -129,23 +170,27 @@ export function prepareMove(plan: MovePlan): { folder: string; journal: JournalP
   const { root } = plan;
   const at = (relative: string) => path.join(root, relative);
   const changes = plan.changes.map((change) => {
-    const stats = lstatOrUndefined(at(change.file));
+    const stats = lookingAt(change.file, () => lstatOrUndefined(at(change.file)));
     if (stats?.isSymbolicLink()) refuse('symlink', { path: change.file });
     let bytes: Buffer | undefined;
     try {
       bytes = stats?.isFile() ? readFileSync(at(change.file)) : undefined;
-    } catch {
+    } catch (error) {
+      // Gone since (or a folder now): changed. Anything else (EACCES, EIO) is said as it is.
+      if (!['ENOENT', 'ENOTDIR', 'EISDIR'].includes((error as NodeJS.ErrnoException).code ?? ''))
+        refuse('unreadable', { file: change.file, why: ioErrorText(error, 'read') });
       bytes = undefined;
     }
     if (bytes?.toString('utf8') !== change.before) refuse('changedSincePlan', { file: change.file });
     return { file: change.file, movedTo: change.movedTo, before: bytes, after: Buffer.from(change.after, 'utf8') };
   });
   for (const request of plan.requests) {
-    if (!exists(at(request.from))) refuse('changedSincePlan', { file: request.from });
-    if (exists(at(request.to)) && !sameFile(at(request.from), at(request.to))) refuse('targetExists', { to: request.to });
+    if (!lookingAt(request.from, () => exists(at(request.from)))) refuse('changedSincePlan', { file: request.from });
+    if (lookingAt(request.to, () => exists(at(request.to))) && !sameFile(at(request.from), at(request.to))) refuse('targetExists', { to: request.to });
   }
   const repository = repositoryOf(root);
   const folder = journalFolder(root, repository);
+  const context = contextOf(root, repository);
   const index = repository ? indexEntriesOf(repository, plan.requests) : [];
   const folders: string[] = [];
   for (const request of plan.requests) {
@@ -156,10 +201,10 @@ export function prepareMove(plan: MovePlan): { folder: string; journal: JournalP
       folders.push(relative);
     }
   }
-  const work: MoveWork = { root, repository, requests: plan.requests, folders, changes, index };
+  const work: MoveWork = { root: context.root, repository, requests: plan.requests, folders, changes, index };
   let journal: JournalPlan;
   try {
-    journal = writeJournal(folder, work);
+    journal = writeJournal(folder, work, context);
   } catch (error) {
     if (error instanceof MoveError) throw error;
     refuse('writeFailed', { why: `cannot write the journal ${folder}: ${whyOf(error)}` });
@@ -171,6 +216,7 @@ export function prepareMove(plan: MovePlan): { folder: string; journal: JournalP
       git: [...tracked].some((file) => file === `${repository!.prefix}${request.from}` || file.startsWith(`${repository!.prefix}${request.from}/`)),
     })),
     written: plan.changes.map((change) => change.movedTo),
+    ...('refused' in context.key ? { unsealed: context.key.refused } : {}),
   };
   return { folder, journal, result };
 }

@@ -125,8 +125,10 @@ export class PageScanner implements InlineHost {
       if (end >= text.length) break;
       pos = end + 1;
     }
-    // Not closed: micromark reads a thematic break and text; left to it.
-    return fallback();
+    // Not closed: no front matter. micromark then reads `---` as a thematic break (`+++` as text) and
+    // the rest as the body, as the line pass below does; left to micromark, whose front matter
+    // construct tries each later line as the closing one, 4 MB of lines took minutes (issue 66).
+    return 0;
   }
 
   private get parent(): TreeNode {

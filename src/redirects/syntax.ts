@@ -8,7 +8,8 @@ export const SYNTAX_MESSAGES = {
   extraWildcards: 'Redirect destination has {count} but the source "{source}" has {sourceCount}: the platform fills the extra ones with nothing.',
   emptySource: 'Redirect source is empty: write the path readers come from (`/old-page`).',
   sourceUrl: 'Redirect source "{source}" is a URL: a source is a path of this site (`/old-page`), matched without the host.',
-  sourceWhitespace: 'Redirect source "{source}" has whitespace, which no requested path has (spaces arrive as `%20`).',
+  sourceWhitespace:
+    'Redirect source "{source}" has a tab, a line break, or whitespace at its start or end, which no requested path has (a URL drops them; a space inside a path is matched, as `%20` is read back as one).',
   sourceFragment:
     'Redirect source "{source}" has a `#fragment`, which browsers never send to the server: the redirect never applies (redirect the page itself, or link to the new anchor).',
   sourceQuery: 'Redirect source "{source}" has a `?query`: sources match the path only, so the redirect never applies.',
@@ -68,7 +69,11 @@ export function syntaxIssues(redirect: Redirect): SyntaxIssue[] {
 function sourceProblem(source: string): string | undefined {
   if (source.trim() === '') return message(SYNTAX_MESSAGES, 'emptySource');
   if (source.startsWith('//') || URL.canParse(source)) return message(SYNTAX_MESSAGES, 'sourceUrl', { source });
-  if (/\s/.test(source)) return message(SYNTAX_MESSAGES, 'sourceWhitespace', { source });
+  // A space inside the path is matched: the platform compares the requested path, percent-decoded
+  // (`/Old%20Name` is `/Old Name`), with the source as written (@mintlify/link-rot's graph.js; `mint
+  // broken-links` 4.2.941 finds a link to `/Old%20Name` redirected by a source `/Old Name`, and not
+  // by `/Old%20Name`). A URL never holds a tab or a line break, nor whitespace at its ends.
+  if (/[\t\n\r]/.test(source) || /^\s|\s$/.test(source)) return message(SYNTAX_MESSAGES, 'sourceWhitespace', { source });
   if (source.includes('#')) return message(SYNTAX_MESSAGES, 'sourceFragment', { source });
   // `:name?` is an optional parameter in the path-to-regexp syntax hosts use, not a query.
   if (source.replace(/:[A-Za-z_][A-Za-z0-9_]*\?/g, '').includes('?')) {

@@ -62,10 +62,21 @@ export interface ChannelGroup {
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
-/** `#/components/…` followed one step at a time (at most 16), as the platform's parser resolves them; else the value itself. */
-function local(doc: Record<string, unknown>, value: unknown): Record<string, unknown> | undefined {
+/** Most `$ref` steps followed for one value (a chain of references, or a cycle). */
+const MAX_REF_HOPS = 16;
+
+/**
+ * A value of an AsyncAPI (or any JSON) document with its local `$ref`s followed: `{ "$ref":
+ * "#/components/messages/a" }` becomes the object at that JSON pointer, one step at a time (a
+ * reference to a reference is followed too), at most 16 steps, as the platform's parser resolves
+ * them. Undefined when the value is not an object, a reference leads outside the document (no `#/`)
+ * or nowhere, or the chain is longer (or a cycle); the value itself when it holds no `$ref`. Reads
+ * nothing but `document`: never a file or a URL.
+ */
+export function followLocalRef(document: Record<string, unknown>, value: unknown): Record<string, unknown> | undefined {
+  const doc = document;
   let item = value;
-  for (let hop = 0; hop < 16 && isPlainObject(item) && typeof item.$ref === 'string'; hop++) {
+  for (let hop = 0; hop < MAX_REF_HOPS && isPlainObject(item) && typeof item.$ref === 'string'; hop++) {
     const ref = item.$ref;
     if (!ref.startsWith('#/')) return undefined;
     let target: unknown = doc;
@@ -84,13 +95,13 @@ export function listChannels(spec: AsyncapiDocument): AsyncapiChannel[] {
   if (!isPlainObject(doc.channels)) return [];
   const out: AsyncapiChannel[] = [];
   for (const [id, raw] of Object.entries(doc.channels)) {
-    const channel = local(doc, raw);
+    const channel = followLocalRef(doc, raw);
     if (!channel) continue;
     const tags = Array.isArray(channel.tags) ? channel.tags : [];
     const messages: ChannelMessage[] = [];
     if (isPlainObject(channel.messages)) {
       for (const [key, rawMessage] of Object.entries(channel.messages)) {
-        const message = local(doc, rawMessage);
+        const message = followLocalRef(doc, rawMessage);
         if (!message) continue;
         messages.push({
           key,
@@ -107,7 +118,7 @@ export function listChannels(spec: AsyncapiDocument): AsyncapiChannel[] {
       address: text(channel.address),
       summary: text(channel.summary),
       description: text(channel.description),
-      tag: text(local(doc, tags[0])?.name),
+      tag: text(followLocalRef(doc, tags[0])?.name),
       messages,
     });
   }

@@ -67,6 +67,69 @@ describe('docsnav mv: git that cannot read the repository', () => {
   });
 });
 
+describe('docsnav mv: whether there is a repository is read from the disk, not from what git says', () => {
+  it('outside any repository, git failing for any reason (a broken global config) is no repository: the move is made', () => {
+    const root = realpathSync(mkdtempSync(path.join(tmpdir(), 'docsnav-mv-nogit-')));
+    write(root, site());
+    const config = path.join(root, '..', `${path.basename(root)}.gitconfig`);
+    writeFileSync(config, '[core\n  broken = \n');
+    const run = spawnSync(process.execPath, [cli, 'mv', 'guides/a.mdx', 'start.mdx'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1', GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: config },
+    });
+    expect(run.stderr).not.toMatch(/cannot move/);
+    expect(run.status).toBe(0);
+    expect(existsSync(path.join(root, 'start.mdx'))).toBe(true);
+  });
+
+  it('inside one, the same broken config refuses in one line with what git said, and moves nothing', () => {
+    const repo = repoWith(site());
+    const config = path.join(repo, '..', `${path.basename(repo)}.gitconfig`);
+    writeFileSync(config, '[core\n  broken = \n');
+    const before = tree(repo);
+    const run = spawnSync(process.execPath, [cli, 'mv', 'guides/a.mdx', 'start.mdx'], {
+      cwd: repo,
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1', GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: config },
+    });
+    expect(run.stderr).toMatch(/^docsnav: cannot move guides\/a\.mdx: git cannot read the repository of [^\n]*bad config line 1[^\n]*\n$/);
+    expect(run.status).toBe(2);
+    expect(tree(repo)).toEqual(before);
+  });
+});
+
+describe('docsnav mv: the redirects it writes are ones validate reads as applying (issue 66)', () => {
+  // The platform matches a requested path, percent-decoded, against the source as written: `mint
+  // broken-links` 4.2.941 finds a link to /Old%20Name redirected by the source "/Old Name", and not
+  // by "/Old%20Name". So a page moved away from a name with a space gets the source with the space.
+  const names = ['Old Name', 'two  spaces', 'Üben Sie', 'a (b) & c', "it's", '100% done', 'ça va'];
+  it.each(names)('moved from "%s": the redirect from its old URL is added, and validate finds nothing wrong with any redirect', (name) => {
+    const repo = repoWith({ ...site(), 'docs.json': docs(['index', 'guides/a', 'guides/b', name]), [`${name}.mdx`]: '# Page\n' });
+    const run = docsnav(['mv', `${name}.mdx`, 'moved/new page.mdx'], repo);
+    expect(run.code).toBe(0);
+    const redirects = JSON.parse(readFileSync(path.join(repo, 'docs.json'), 'utf8')).redirects;
+    expect(redirects).toContainEqual({ source: `/${name}`, destination: '/moved/new page' });
+    const check = docsnav(['validate', '--format', 'json'], repo);
+    expect(JSON.parse(check.stdout)[0].problems.filter((p: { code: string }) => p.code.startsWith('redirect'))).toEqual([]);
+  });
+
+  it.each([
+    ['a#b', /has a `#fragment`/],
+    ['why?', /has a `\?query`/],
+    ['v1:beta', /would be read as a pattern/],
+  ])('moved from "%s", whose URL no reader can request as written: no redirect, and a note saying why', (name, why) => {
+    const repo = repoWith({ ...site(), 'docs.json': docs(['index', 'guides/a', 'guides/b', name]), [`${name}.mdx`]: '# Page\n' });
+    const run = docsnav(['mv', `${name}.mdx`, 'moved.mdx'], repo);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toMatch(new RegExp(`docsnav: note: docs.json:1:1: no redirect from the old URL /${name.replace(/[?]/g, '\\?')} was added: `));
+    expect(run.stderr).toMatch(why);
+    expect(JSON.parse(readFileSync(path.join(repo, 'docs.json'), 'utf8')).redirects).toEqual([]);
+    const check = docsnav(['validate', '--format', 'json'], repo);
+    expect(JSON.parse(check.stdout)[0].problems.filter((p: { code: string }) => p.code.startsWith('redirect'))).toEqual([]);
+  });
+});
+
 describe('docsnav mv: names', () => {
   it('a target with a space: Markdown links in <…>, or with %20 when the author writes them so; elements as they are', () => {
     const repo = repoWith(site());

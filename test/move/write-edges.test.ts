@@ -47,12 +47,11 @@ describe('a move, in docs.json', () => {
 });
 
 describe('writing a move', () => {
-  it('refuses in one line when its journal cannot be written (a file where the journal folder goes), and moves nothing', () => {
+  it('refuses in one line when a file is where its journal folder goes (no journal of ours), and moves nothing', () => {
     const root = siteWith({ 'docs.json': docsJson(['index', 'a']), 'index.mdx': '# Home\n\n[A](/a)\n', 'a.mdx': '# A\n' });
     writeFileSync(path.join(root, '.docsnav-mv'), 'not a folder\n');
     const refusal = refusalOf(() => applyMove(planOn(root, { from: 'a.mdx', to: 'b.mdx' })));
-    expect(refusal.reason).toBe('writeFailed');
-    expect(refusal.message).toContain(`cannot write the journal ${path.join(root, '.docsnav-mv')}`);
+    expect(refusal).toMatchObject({ reason: 'notOurs', data: { journal: path.join(root, '.docsnav-mv'), why: 'it is not a folder' } });
     expect(readFileSync(path.join(root, 'index.mdx'), 'utf8')).toBe('# Home\n\n[A](/a)\n');
     expect(readFileSync(path.join(root, 'a.mdx'), 'utf8')).toBe('# A\n');
   });

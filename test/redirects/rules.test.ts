@@ -209,6 +209,9 @@ const cases: Case[] = [
       r('/b?x=1', '/quickstart'),
       r('https://old.example/c', '/quickstart'),
       r('', '/quickstart'),
+      r('/with\ttab', '/quickstart'),
+      r('/trailing ', '/quickstart'),
+      // A space inside a path is matched (spaces arrive as %20 and are decoded): no problem.
       r('/with space', '/quickstart'),
     ],
     expected: [
@@ -216,7 +219,8 @@ const cases: Case[] = [
       { code: 'redirect-pattern', pointer: '/redirects/1/source', severity: 'warning', message: /\?query/ },
       { code: 'redirect-pattern', pointer: '/redirects/2/source', message: /is a URL/ },
       { code: 'redirect-pattern', pointer: '/redirects/3/source', message: /empty/ },
-      { code: 'redirect-pattern', pointer: '/redirects/4/source', message: /whitespace/ },
+      { code: 'redirect-pattern', pointer: '/redirects/4/source', message: /a tab, a line break/ },
+      { code: 'redirect-pattern', pointer: '/redirects/5/source', message: /whitespace at its start or end/ },
     ],
   },
   {

@@ -1,31 +1,13 @@
 /**
  * The text of a page the platform makes from an AsyncAPI channel: the channel's id, address,
  * title, summary and description, its messages (name, title, summary, description) and the
- * operations on it (action, summary). Only local `$ref`s (`#/components/…`) are followed, at most
- * a few steps each, so a spec cannot make this loop or read files.
+ * operations on it (action, summary). Only local `$ref`s (`#/components/…`) are followed, by the
+ * library's `followLocalRef` (as the library lists channels: the same steps, the same limit), so a
+ * spec cannot make this loop or read files.
  */
+import { followLocalRef } from 'docsnav';
 import { isPlainObject } from '../messages/text.js';
 import type { TextSection } from './page-text.js';
-
-type Json = Record<string, unknown>;
-
-/** Most `$ref` steps followed for one value (a chain of references, or a cycle). */
-const MAX_HOPS = 8;
-
-function local(spec: Json, value: unknown): Json | undefined {
-  let item = value;
-  for (let hop = 0; hop < MAX_HOPS && isPlainObject(item) && typeof item.$ref === 'string'; hop++) {
-    const ref = item.$ref;
-    if (!ref.startsWith('#/')) return undefined;
-    let target: unknown = spec;
-    for (const step of ref.slice(2).split('/')) {
-      const key = step.replace(/~1/g, '/').replace(/~0/g, '~');
-      target = isPlainObject(target) && Object.hasOwn(target, key) ? target[key] : undefined;
-    }
-    item = target;
-  }
-  return isPlainObject(item) && typeof item.$ref !== 'string' ? item : undefined;
-}
 
 const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 const line = (...parts: string[]) => parts.filter(Boolean).join(' ');
@@ -36,7 +18,7 @@ const channelRef = (id: string) => `#/channels/${id.replace(/~/g, '~0').replace(
 export function channelSections(spec: unknown, channelId: string): { description: string; sections: TextSection[] } {
   const heading = `channel ${channelId}`;
   const channels = isPlainObject(spec) ? spec.channels : undefined;
-  const channel = isPlainObject(spec) && isPlainObject(channels) && Object.hasOwn(channels, channelId) ? local(spec, channels[channelId]) : undefined;
+  const channel = isPlainObject(spec) && isPlainObject(channels) && Object.hasOwn(channels, channelId) ? followLocalRef(spec, channels[channelId]) : undefined;
   if (!channel || !isPlainObject(spec)) return { description: '', sections: [{ heading: null, anchor: null, depth: 0, body: heading }] };
   const description = text(channel.description) || text(channel.summary);
   const intro = [line(heading, text(channel.address)), text(channel.title), text(channel.summary), text(channel.description)];
@@ -44,7 +26,7 @@ export function channelSections(spec: unknown, channelId: string): { description
   const messages = isPlainObject(channel.messages) ? Object.entries(channel.messages).slice(0, 100) : [];
   const messageLines = messages
     .map(([key, raw]) => {
-      const message = local(spec, raw);
+      const message = followLocalRef(spec, raw);
       return message ? line(text(message.name) || key, text(message.title), text(message.summary), text(message.description)) : key;
     })
     .filter(Boolean);
@@ -52,7 +34,7 @@ export function channelSections(spec: unknown, channelId: string): { description
   const ref = channelRef(channelId);
   const operations = isPlainObject(spec.operations) ? Object.entries(spec.operations).slice(0, 200) : [];
   const operationLines = operations
-    .map(([id, raw]) => ({ id, operation: local(spec, raw) }))
+    .map(([id, raw]) => ({ id, operation: followLocalRef(spec, raw) }))
     .filter(({ operation }) => isPlainObject(operation?.channel) && operation.channel.$ref === ref)
     .map(({ id, operation }) => line(text(operation!.action), id, text(operation!.title), text(operation!.summary), text(operation!.description)));
   if (operationLines.length > 0) sections.push({ heading: 'Operations', anchor: 'operations', depth: 2, body: operationLines.join('\n') });

@@ -158,14 +158,16 @@ function hidesContent(attributes: string): boolean {
  * The text without what readers never see: an element whose tag hides it (`hidesContent`), to its
  * matching closing tag, kept as blank lines (such blocks hold summaries written for machines, in
  * words of the whole site, and would win questions the visible page does not answer). An element
- * whose closing tag is missing is kept, and so is every later one of its name.
+ * whose closing tag is missing is kept, and so is every later one of its name. Linear: every tag's
+ * match is found in one pass over the text first (`closingTags`), however many names are left open.
  */
-function withoutHiddenBlocks(text: string): string {
+export function withoutHiddenBlocks(text: string): string {
   let out = '';
   let from = 0;
-  // Names with an element left open: the text after it is not read again for each such element (linear).
+  // Names with an element left open: every later element of the name is kept too.
   const unclosed = new Set<string>();
   const fences = fencedRanges(text);
+  let closings: Map<number, number> | undefined;
   let fence = 0;
   OPENING_TAG.lastIndex = 0;
   for (let match = OPENING_TAG.exec(text); match; match = OPENING_TAG.exec(text)) {
@@ -174,8 +176,9 @@ function withoutHiddenBlocks(text: string): string {
     if (fence < fences.length && fences[fence][0] <= match.index) continue;
     const attributes = match[2];
     if (attributes.endsWith('/') || unclosed.has(match[1]) || !hidesContent(attributes)) continue;
-    const end = closingEnd(text, match[1], OPENING_TAG.lastIndex);
-    if (end < 0) {
+    closings ??= closingTags(text);
+    const end = closings.get(match.index);
+    if (end === undefined) {
       unclosed.add(match[1]);
       continue;
     }
@@ -184,6 +187,34 @@ function withoutHiddenBlocks(text: string): string {
     OPENING_TAG.lastIndex = end;
   }
   return from === 0 ? text : out + text.slice(from);
+}
+
+/** Any tag, opening or closing, as a closing tag is looked for: its name whole (followed by a space, `/` or `>`). */
+const ANY_TAG = /<(\/?)([A-Za-z][\w.]*)(?=[\s/>])[^<>]*>/g;
+
+/**
+ * Where each element's closing tag ends, by where its opening tag starts, for every element that
+ * is closed: one pass over every tag of the text (code included, as a closing tag is looked for),
+ * a stack of open elements per name. An opening tag is matched by the first closing tag of its
+ * name at which the tags of that name after it are balanced (a self-closing one counts for
+ * nothing), as counting depth from it finds it.
+ */
+function closingTags(text: string): Map<number, number> {
+  const closings = new Map<number, number>();
+  const open = new Map<string, number[]>();
+  ANY_TAG.lastIndex = 0;
+  for (let tag = ANY_TAG.exec(text); tag; tag = ANY_TAG.exec(text)) {
+    const name = tag[2];
+    if (tag[1]) {
+      const started = open.get(name)?.pop();
+      if (started !== undefined) closings.set(started, ANY_TAG.lastIndex);
+    } else if (!tag[0].endsWith('/>')) {
+      let stack = open.get(name);
+      if (!stack) open.set(name, (stack = []));
+      stack.push(tag.index);
+    }
+  }
+  return closings;
 }
 
 /** The code fences of the text (as `pageText` reads them), as [start, end) offsets in order; an unclosed one runs to the end. */
@@ -209,19 +240,6 @@ function fencedRanges(text: string): Array<[number, number]> {
 /** Whether a fence line's mark (`FENCE`'s group, when the line is one) closes the fence `open` opened: its character, at least as long. */
 function closesFence(mark: string | undefined, open: string): boolean {
   return mark !== undefined && mark[0] === open[0] && mark.length >= open.length;
-}
-
-/** Where the closing tag of an element named `name` opened before `from` ends; -1 when it is not closed. */
-function closingEnd(text: string, name: string, from: number): number {
-  const tags = new RegExp(`<(/?)${name.replace(/\./g, '\\.')}(?=[\\s/>])[^<>]*>`, 'g');
-  tags.lastIndex = from;
-  let depth = 1;
-  for (let tag = tags.exec(text); tag; tag = tags.exec(text)) {
-    if (tag[1]) depth--;
-    else if (!tag[0].endsWith('/>')) depth++;
-    if (depth === 0) return tags.lastIndex;
-  }
-  return -1;
 }
 
 /** A line with none of these characters, and no list, quote or table rule mark at its start, has no inline syntax. */

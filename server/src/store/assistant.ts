@@ -24,8 +24,12 @@ export interface Thread {
 }
 
 /** The thread's project, or undefined when there is no such thread. */
-export async function findThread(db: Queryable, id: string): Promise<Thread | undefined> {
-  const rows = await db.query<{ id: string; project_id: string }>('SELECT id, project_id FROM assistant_threads WHERE id = $1', [id]);
+/** The thread `id`; with `ownedBy`, only when it is that project's (one query, whether it is missing or another's). */
+export async function findThread(db: Queryable, id: string, ownedBy?: string): Promise<Thread | undefined> {
+  const rows = await db.query<{ id: string; project_id: string }>(
+    'SELECT id, project_id FROM assistant_threads WHERE id = $1 AND ($2::text IS NULL OR project_id = $2)',
+    [id, ownedBy ?? null],
+  );
   return rows[0] && { id: rows[0].id, projectId: rows[0].project_id };
 }
 

@@ -69,8 +69,12 @@ export async function insertDeployment(db: Queryable, deployment: { id: string; 
   ]);
 }
 
-export async function findDeployment(db: Queryable, id: string): Promise<Deployment | undefined> {
-  const rows = await db.query<DeploymentRow>(`SELECT ${COLUMNS} FROM deployments WHERE id = $1`, [id]);
+/** The deployment `id`; with `ownedBy`, only when it is that project's (one query, whether it is missing or another's). */
+export async function findDeployment(db: Queryable, id: string, ownedBy?: string): Promise<Deployment | undefined> {
+  const rows = await db.query<DeploymentRow>(`SELECT ${COLUMNS} FROM deployments WHERE id = $1 AND ($2::text IS NULL OR project_id = $2)`, [
+    id,
+    ownedBy ?? null,
+  ]);
   return rows[0] && toDeployment(rows[0]);
 }
 

@@ -76,13 +76,15 @@ export async function insertProject(
   return rows[0] && toProject(rows[0]);
 }
 
-export async function findProject(db: Queryable, id: string): Promise<Project | undefined> {
-  const rows = await db.query<ProjectRow>(`SELECT ${COLUMNS} FROM projects WHERE id = $1`, [id]);
+/** The project `id`; with `ownedBy`, only when it is that project (a key's: one query, whether it is missing or another's). */
+export async function findProject(db: Queryable, id: string, ownedBy?: string): Promise<Project | undefined> {
+  const rows = await db.query<ProjectRow>(`SELECT ${COLUMNS} FROM projects WHERE id = $1 AND ($2::text IS NULL OR id = $2)`, [id, ownedBy ?? null]);
   return rows[0] && toProject(rows[0]);
 }
 
-export async function findProjectByDomain(db: Queryable, domain: string): Promise<Project | undefined> {
-  const rows = await db.query<ProjectRow>(`SELECT ${COLUMNS} FROM projects WHERE domain = $1`, [domain]);
+/** The project of `domain`; with `ownedBy`, only when it is that project (a key's: one query, whether the domain is unknown or another's). */
+export async function findProjectByDomain(db: Queryable, domain: string, ownedBy?: string): Promise<Project | undefined> {
+  const rows = await db.query<ProjectRow>(`SELECT ${COLUMNS} FROM projects WHERE domain = $1 AND ($2::text IS NULL OR id = $2)`, [domain, ownedBy ?? null]);
   return rows[0] && toProject(rows[0]);
 }
 

@@ -4,7 +4,8 @@
  * it is about (`{ key: 'admin', owner: 'projectId' }`). The hook runs after validation (a
  * malformed request is a 400 whoever sends it, as before) and before the handler: no key or an
  * unknown one → 401, a key of another kind → 403, a thing of another project or none → 404 (the
- * same answer, so a key cannot enumerate other tenants). A route may also name a body field
+ * same answer after the same work: one query that finds the thing only when it is the key's
+ * project's, so a key cannot enumerate other tenants, by the answer or by its time). A route may also name a body field
  * that continues something of the project's (`also: 'threadId'`: a follow-up on a thread): when
  * the request gives it, it must be the key's project's too, or the answer is the same 404. The
  * handler gets the key and the thing found (`requestKey`, `ownedBy`). A route of buildApp's that
@@ -20,27 +21,22 @@ import { findProject, findProjectByDomain, type Project } from '../../store/proj
 import type { Queryable } from '../../store/store.js';
 
 interface OwnerLookup<T> {
-  find(db: Queryable, value: string): Promise<T | undefined>;
-  /** The project the thing belongs to. */
-  projectOf(found: T): string;
+  /** The thing, only when it is the project's (`projectId`): undefined alike when it does not exist and when it is another project's. */
+  find(db: Queryable, value: string, projectId: string): Promise<T | undefined>;
   /** The 404's message when it does not exist or is another project's. */
   notFound(value: string): string;
 }
 
 /** The path parameters that name what a route is about, and how each is looked up. */
 const OWNERS = {
-  projectId: { find: findProject, projectOf: (project) => project.id, notFound: (id) => `no project "${id}"` } satisfies OwnerLookup<Project>,
-  domain: {
-    find: findProjectByDomain,
-    projectOf: (project) => project.id,
-    notFound: (domain) => `no project with the domain "${domain}"`,
-  } satisfies OwnerLookup<Project>,
-  statusId: { find: findDeployment, projectOf: (deployment) => deployment.projectId, notFound: (id) => `no update "${id}"` } satisfies OwnerLookup<Deployment>,
+  projectId: { find: findProject, notFound: (id) => `no project "${id}"` } satisfies OwnerLookup<Project>,
+  domain: { find: findProjectByDomain, notFound: (domain) => `no project with the domain "${domain}"` } satisfies OwnerLookup<Project>,
+  statusId: { find: findDeployment, notFound: (id) => `no update "${id}"` } satisfies OwnerLookup<Deployment>,
 };
 
 /** The body fields that name something a request continues, checked the same way when given. */
 const BODY_OWNERS = {
-  threadId: { find: findThread, projectOf: (thread) => thread.projectId, notFound: (id) => `no thread "${id}"` } satisfies OwnerLookup<Thread>,
+  threadId: { find: findThread, notFound: (id) => `no thread "${id}"` } satisfies OwnerLookup<Thread>,
 };
 
 export type OwnerParam = keyof typeof OWNERS;
@@ -80,15 +76,15 @@ export function registerAuth(app: FastifyInstance, db: Queryable): { seal: () =>
     if (key.kind !== auth.key) throw new HttpError(403, `this endpoint needs an ${auth.key} key; this is an ${key.kind} key`);
     const value = (request.params as Record<string, string>)[auth.owner];
     const lookup = OWNERS[auth.owner] as OwnerLookup<unknown>;
-    const found = await lookup.find(db, value);
-    if (found === undefined || lookup.projectOf(found) !== key.projectId) throw new HttpError(404, lookup.notFound(value));
+    const found = await lookup.find(db, value, key.projectId);
+    if (found === undefined) throw new HttpError(404, lookup.notFound(value));
     if (auth.also !== undefined) {
       // The schema said what type it is; null or absent starts something new.
       const continued = (request.body as Record<string, unknown> | undefined)?.[auth.also];
       if (typeof continued === 'string') {
         const bodyLookup = BODY_OWNERS[auth.also] as OwnerLookup<unknown>;
-        const thing = await bodyLookup.find(db, continued);
-        if (thing === undefined || bodyLookup.projectOf(thing) !== key.projectId) throw new HttpError(404, bodyLookup.notFound(continued));
+        const thing = await bodyLookup.find(db, continued, key.projectId);
+        if (thing === undefined) throw new HttpError(404, bodyLookup.notFound(continued));
       }
     }
     request.apiKey = key;
