@@ -24,6 +24,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readmeBlock, runRecipe, shellCommands } from '../readme-blocks.mjs';
+import { hangGuard } from '../time-scale.mjs';
 
 const project = path.dirname(path.dirname(path.dirname(fileURLToPath(import.meta.url))));
 const HUSKY = 'husky@9.1.7';
@@ -39,7 +40,7 @@ function log(line) {
 
 /** Runs a command (no shell) with a time limit; returns status and output. */
 function run(command, args, { cwd = temp, env = {}, timeout = 5 * MINUTE } = {}) {
-  const result = spawnSync(command, args, { cwd, env: { ...process.env, ...env }, encoding: 'utf8', timeout, maxBuffer: 64 << 20 });
+  const result = spawnSync(command, args, { cwd, env: { ...process.env, ...env }, encoding: 'utf8', timeout: hangGuard(timeout), maxBuffer: 64 << 20 });
   const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
   if (result.error) return { status: -1, output: `${output}\n${command}: ${result.error.message}` };
   return { status: result.status, output };

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensurePrebuild, prebuildSite, PREBUILD } from '../../bench/prebuild.mjs';
 import { resolveFile } from '../../src/resolve.js';
+import { hangGuard } from '../time-scale.mjs';
 
 /**
  * AsyncAPI channel pages beside the platform's own build (@mintlify/prebuild, installed on demand
@@ -205,6 +206,6 @@ describe.skipIf(install !== undefined)(`asyncapi pages beside the platform's bui
       const titles = (pages: Array<Array<string | null>>) => pages.filter((_, i) => tree.pages[i].lostTo === undefined);
       expect(titles(tree.pages.map((page) => [page.path, page.title]))).toEqual(titles(theirs));
     },
-    180_000,
+    hangGuard(180_000),
   );
 });

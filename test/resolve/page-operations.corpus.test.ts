@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ensurePrebuild, prebuildSite, PREBUILD } from '../../bench/prebuild.mjs';
 import { resolveFile } from '../../src/resolve.js';
+import { hangGuard } from '../time-scale.mjs';
 
 /**
  * The title of a page whose front matter names an operation (`openapi: "DELETE /items"`) that
@@ -178,6 +179,6 @@ describe.skipIf(install !== undefined)(`front-matter operations and channels bes
       expect(problems.filter((problem) => problem.severity === 'error')).toEqual([]);
       expect(tree.pages.map((p) => [p.path, p.title])).toEqual(platform.pages.map((p) => [p.url, p.title]));
     },
-    180_000,
+    hangGuard(180_000),
   );
 });

@@ -8,6 +8,7 @@ import { siteRules } from '../../src/rules/index.js';
 import { validateText } from '../../src/validate.js';
 import { corpus, fileNameFor, files as docsFiles } from '../corpus-files.js';
 import { BASE, MINT_CASES, SETTINGS_CASES } from './cases.js';
+import { hangGuard } from '../time-scale.mjs';
 
 /**
  * docsnav's `platform` profile against the platform's own validator (@mintlify/validation,
@@ -131,7 +132,7 @@ describe.skipIf(validator === undefined)('the platform profile agrees with the p
       // Over 700 files, each validated twice (the validator's first call also loads its schemas): 35 s quiet,
       // past the suite's 60 s on a loaded 2-core machine. No time is what this test checks.
     },
-    300_000,
+    hangGuard(300_000),
   );
 
   it('every settings case of the table test: an error exactly where the platform fails (but where its documentation says otherwise)', () => {
