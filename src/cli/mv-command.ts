@@ -32,7 +32,7 @@ const SIGNALLED: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTER
 export async function moveCommand(argv: string[], io: CliIo): Promise<number> {
   const args = parseMoveArgs(argv);
   // No docs.json named: the nearest one from here up (as git finds its folder).
-  const file = args.path === undefined ? docsFileAbove() : docsFileOf(args.path);
+  const file = args.path === undefined ? docsFileAbove('mv <from> <to>') : docsFileOf(args.path, 'mv <from> <to>');
   const color = args.color ?? (io.isTTY && pc.isColorSupported);
   const config = new CliConfigs(args).optionsFor<ValidateOptions>(file, {});
   if ('broken' in config) {
