@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { HOOK_TIMEOUT_MS, TEST_TIMEOUT_MS, hangGuard } from './test/time-scale.mjs';
 
 /**
  * Four suites (CONTRIBUTING.md); the server package has its own (server/vitest.config.ts):
@@ -16,11 +17,14 @@ const slow = ['test/robustness/**/*.test.ts', 'test/rules/robustness.test.ts', '
 
 export default defineConfig({
   test: {
-    testTimeout: 60_000,
-    // Hooks build fixtures and remove install folders (thousands of files); under CI's load, with the
-    // end-to-end installs beside them, that has passed Vitest's 10 s default (tarballs' afterAll,
-    // docs-history's beforeAll). A hook's time is never what a test checks.
-    hookTimeout: 120_000,
+    // Limits against a hang, never a speed: scaled with the machine's load per core, or by
+    // DOCSNAV_TEST_TIME_SCALE (test/time-scale.mjs), and measured again as each file starts
+    // (test/time-scale-setup.ts). Hooks build fixtures and remove install folders (thousands of
+    // files): under CI's load that passed Vitest's 10 s default (tarballs' afterAll, docs-history's
+    // beforeAll). At load 20 on 2 cores a fixed 60 s failed test/pages/slug-bundle.test.ts.
+    testTimeout: hangGuard(TEST_TIMEOUT_MS),
+    hookTimeout: hangGuard(HOOK_TIMEOUT_MS),
+    setupFiles: ['test/time-scale-setup.ts'],
     // Temporary files of the run in one folder, removed at its end (test/temp-folder.ts); and
     // dist/ built again first when a source is newer (test/fresh-build.ts).
     globalSetup: ['test/temp-folder.ts', 'test/fresh-build.ts'],

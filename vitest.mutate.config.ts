@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { TEST_TIMEOUT_MS, hangGuard } from './test/time-scale.mjs';
 
 /**
  * The tests Stryker runs against its mutants (`npm run mutate`, stryker.config.mjs): the default
@@ -19,7 +20,7 @@ const only = process.env.DOCSNAV_MUTATE_TESTS?.split(',').filter(Boolean);
 
 export default defineConfig({
   test: {
-    testTimeout: 60_000,
+    testTimeout: hangGuard(TEST_TIMEOUT_MS),
     // Temporary files in one folder of the run, removed at its end, as in the suites (a run over the
     // assistant left 569 folders in the system's temporary folder without it).
     globalSetup: ['test/temp-folder.ts'],

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { HOOK_TIMEOUT_MS, TEST_TIMEOUT_MS, hangGuard } from '../test/time-scale.mjs';
 
 /**
  * The server's suites:
@@ -22,7 +23,10 @@ const freshBuild = '../test/fresh-build.ts';
 
 export default defineConfig({
   test: {
-    testTimeout: 60_000,
+    // Limits against a hang, scaled with the load or DOCSNAV_TEST_TIME_SCALE (../test/time-scale.mjs).
+    testTimeout: hangGuard(TEST_TIMEOUT_MS),
+    hookTimeout: hangGuard(HOOK_TIMEOUT_MS),
+    setupFiles: ['../test/time-scale-setup.ts'],
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {

@@ -8,6 +8,7 @@ import type { ValidationCache } from './cache/memory.js';
 import { docsRootFiles } from './docs-root.js';
 import { MAX_FILE_BYTES, readerOf, readRegularFile, type FileReader, type ReadFileHook, type ReadOutcome } from './files.js';
 import { ioErrorText } from './io-error.js';
+import { describeInvalidUtf8, invalidUtf8At } from './utf8.js';
 import type { DocsFiles } from './docs-root.js';
 
 /** The options that say how a run reads (as `ValidateOptions` names them: src/pipeline/options.ts). */
@@ -30,10 +31,18 @@ export class FileReadError extends Error {
   }
 }
 
+/** A docs file whose bytes are not UTF-8: `detail` names the first bad byte. */
+interface NotUtf8 {
+  reason: 'not-utf8';
+  detail: string;
+}
+
 /** The end of "cannot read <file>: …": what is wrong and what to do. */
 function whyNotRead(file: string, cause: unknown): string {
-  const failed = cause as Partial<Extract<ReadOutcome, { ok: false }>> | undefined;
+  const failed = cause as Partial<Extract<ReadOutcome, { ok: false }>> | NotUtf8 | undefined;
   switch (failed?.reason) {
+    case 'not-utf8':
+      return failed.detail;
     case 'symlink':
       return `it is a symbolic link${linkTarget(file)}, and docsnav follows none to the file it checks (one a clone carries may lead anywhere); name the file it leads to`;
     case 'not-regular':
@@ -60,11 +69,14 @@ function linkTarget(file: string): string {
 /**
  * The text of the docs file a command names, read as the cache's files are (`readRegularFile`): no
  * symbolic link followed to it, only a regular file (a FIFO is refused without blocking, a device
- * is not read), at most MAX_FILE_BYTES. Throws `FileReadError` saying which and what to do.
+ * is not read), at most MAX_FILE_BYTES, and UTF-8 (JSON's encoding: a bad byte is named, not
+ * read as U+FFFD). Throws `FileReadError` saying which and what to do.
  */
 export function readText(file: string): string {
   const read = readRegularFile(file, MAX_FILE_BYTES);
   if (!read.ok) throw new FileReadError(file, read);
+  const bad = invalidUtf8At(read.bytes);
+  if (bad !== undefined) throw new FileReadError(file, { reason: 'not-utf8', detail: describeInvalidUtf8(read.bytes, bad) } satisfies NotUtf8);
   return read.bytes.toString('utf8');
 }
 

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { due } from '../scripts/ci-due.mjs';
 import { git, repoWith, write } from './history/repo.js';
+import { hangGuard } from './time-scale.mjs';
 
 const SCRIPT = fileURLToPath(new URL('../scripts/ci-due.mjs', import.meta.url));
 const ROOMS = ['server/src/repository', 'server/test/slow'];
@@ -193,7 +194,7 @@ describe('node scripts/ci-due.mjs', () => {
       expect([wrong.status, wrong.stderr]).toEqual([2, 'usage: node scripts/ci-due.mjs --base <commit> <room>...\n']);
     }
     // Eleven node processes and a repository: minutes on a machine that other builds share.
-  }, 600_000);
+  }, hangGuard(600_000));
 
   it('lists five changed files and counts the rest', () => {
     const { repo, base } = repository();

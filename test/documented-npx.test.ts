@@ -77,4 +77,13 @@ describe('documented npx commands', () => {
     const byRegistryName = code.flatMap((text) => [...text.matchAll(/\bnpm (?:install|i|add)\b[^\n`]*?(?<![\w/@.+:-])docsnav(?![\w/.@-])/g)].map((m) => m[0]));
     expect(byRegistryName).toEqual([]);
   });
+
+  it('an option before any command is given after --, which npx passes on (npx --no -- docsnav --version)', () => {
+    const readme = readFileSync(path.join(REPO, 'README.md'), 'utf8');
+    expect(readme).toContain('`npx --no -- docsnav --version`');
+    const version = (JSON.parse(readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { version: string }).version;
+    // As documented, in this repository (node_modules/.bin/docsnav is this project): docsnav's version, not npm's.
+    expect(execFileSync('npx', ['--no', '--', 'docsnav', '--version'], { cwd: REPO, encoding: 'utf8' }).trim()).toContain(version);
+    expect(execFileSync('npx', ['--no', 'docsnav', '--version'], { cwd: REPO, encoding: 'utf8' }).trim()).not.toContain(version);
+  });
 });

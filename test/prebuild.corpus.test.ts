@@ -6,6 +6,7 @@ import { ensurePrebuild, PREBUILD } from '../bench/prebuild.mjs';
 import { PROFILES } from '../src/config/profiles.js';
 import { corpus } from './corpus-files.js';
 import { skipWithoutPlatform } from './platform-packages.js';
+import { hangGuard } from './time-scale.mjs';
 
 /**
  * docsnav against the platform's own build step (@mintlify/prebuild, installed on demand into
@@ -66,7 +67,7 @@ describe.skipIf(skip)(`docsnav beside the platform's build (${PREBUILD})`, () =>
       `prebuild agreement: ${diffs.size} sites, ${total((d) => d.urlsCompared ?? 0)} page URLs and ${total((d) => d.titlesCompared ?? 0)} titles compared; ` +
         `${total((d) => d.onlyPlatform.length + d.onlyDocsnav.length)} URL and ${total((d) => d.titles.length)} title differences`,
     );
-  }, 15 * 60_000);
+  }, hangGuard(15 * 60_000));
 
   it.each(sites.filter((site) => site.set === 'complete-sites').map((site) => site.key))('%s: the same page URLs and titles', (key) => {
     const diff = diffs.get(key)!;

@@ -20,6 +20,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hangGuard } from './time-scale.mjs';
 
 const REPO = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
@@ -200,6 +201,7 @@ function bySteps(output, marker) {
  * `status` is undefined for a command that did not run.
  */
 export function runRecipe(block, { cwd, env = {}, timeout = 5 * 60_000, replace = [], until } = {}) {
+  // A hang guard: scaled with the load (time-scale.mjs); at load 45-60 recipes ran 61-345 s.
   const shell = SHELLS[block.lang];
   if (!shell) throw new Error(`${at(block, block.line)}: a ${block.lang} block is not a shell recipe`);
   let text = block.text;
@@ -214,7 +216,7 @@ export function runRecipe(block, { cwd, env = {}, timeout = 5 * 60_000, replace 
     cwd,
     env: { ...process.env, ...env },
     encoding: 'utf8',
-    timeout,
+    timeout: hangGuard(timeout),
     maxBuffer: 64 << 20,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -14,6 +14,7 @@ import { workerSettings } from '../src/jobs/settings.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
 import { commitFile, git, gitHttpServer, tempDir, waitFor, LOCAL_ROOTS } from './helpers.js';
+import { hangGuard } from '../../test/time-scale.mjs';
 
 const BROKEN = `{
   "name": "Acme",
@@ -82,7 +83,7 @@ beforeAll(async () => {
   keys.auto = (await core.createKey('auto', 'admin')).token;
   runner = new JobRunner(store, jobKinds, workerSettings(path.join(dir, 'data'), { pollMs: 200, sweepMs: 500, git: { localRoots: LOCAL_ROOTS } }));
   await runner.start();
-}, 120_000);
+}, hangGuard(120_000));
 
 afterAll(async () => {
   await runner?.stop();

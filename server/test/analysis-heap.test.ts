@@ -15,6 +15,7 @@ import { pageSections } from '../src/store/deployments.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
 import { bigSiteRepo, deploymentEnded, probeHealth, tempDir, LOCAL_ROOTS } from './helpers.js';
+import { hangGuard } from '../../test/time-scale.mjs';
 
 /** The analysis thread's heap limit here (MB): the library and a few thousand pages fit. */
 const HEAP_MB = 48;
@@ -39,13 +40,13 @@ beforeAll(async () => {
     workerSettings(path.join(dir, 'work'), { pollMs: 200, sweepMs: 500, git: { localRoots: LOCAL_ROOTS }, check: { maxHeapMb: HEAP_MB } }),
   );
   await runner.start();
-}, 60_000);
+}, hangGuard(60_000));
 
 afterAll(async () => {
   await runner?.stop();
   await app?.close();
   await store?.close();
-}, 60_000);
+}, hangGuard(60_000));
 
 /**
  * A generated site of `pages` pages, committed in a repository of its own, as project `id`. Made
@@ -63,26 +64,30 @@ async function deploy(id: string) {
 }
 
 describe(`the analysis thread under a ${HEAP_MB} MB heap`, () => {
-  it('deploys a site that fits; one too big for it fails once, naming the limit, while /healthz answers; then a site deploys again', async () => {
-    const small = await deploy(await site('fits', 500, ''));
-    expect(small.status, small.summary).toBe('success');
-    expect(await pageSections(store, small.id)).toHaveLength(500);
+  it(
+    'deploys a site that fits; one too big for it fails once, naming the limit, while /healthz answers; then a site deploys again',
+    async () => {
+      const small = await deploy(await site('fits', 500, ''));
+      expect(small.status, small.summary).toBe('success');
+      expect(await pageSections(store, small.id)).toHaveLength(500);
 
-    const tooBig = await site('too-big', 40_000, ` ${'word '.repeat(40)}`);
-    const health = probeHealth(base);
-    const big = await deploy(tooBig);
-    const { probes, failures } = await health.stop();
-    expect({ status: big.status, summary: big.summary }).toEqual({
-      status: 'failure',
-      summary: `checking the docs needed more than ${HEAP_MB} MB of memory`,
-    });
-    expect(await pageSections(store, big.id)).toEqual([]);
-    const [job] = await store.query<{ attempts: number; state: string }>('SELECT attempts, state FROM jobs WHERE id = $1', [big.id]);
-    expect(job).toEqual({ attempts: 1, state: 'done' });
-    expect(probes).toBeGreaterThan(0);
-    expect(failures).toEqual([]);
+      const tooBig = await site('too-big', 40_000, ` ${'word '.repeat(40)}`);
+      const health = probeHealth(base);
+      const big = await deploy(tooBig);
+      const { probes, failures } = await health.stop();
+      expect({ status: big.status, summary: big.summary }).toEqual({
+        status: 'failure',
+        summary: `checking the docs needed more than ${HEAP_MB} MB of memory`,
+      });
+      expect(await pageSections(store, big.id)).toEqual([]);
+      const [job] = await store.query<{ attempts: number; state: string }>('SELECT attempts, state FROM jobs WHERE id = $1', [big.id]);
+      expect(job).toEqual({ attempts: 1, state: 'done' });
+      expect(probes).toBeGreaterThan(0);
+      expect(failures).toEqual([]);
 
-    const again = await deploy(await site('after', 500, ''));
-    expect(again.status, again.summary).toBe('success');
-  }, 400_000);
+      const again = await deploy(await site('after', 500, ''));
+      expect(again.status, again.summary).toBe('success');
+    },
+    hangGuard(400_000),
+  );
 });

@@ -13,6 +13,7 @@ import { insertKey } from '../src/store/keys.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
 import { tempDir } from './helpers.js';
+import { hangGuard } from '../../test/time-scale.mjs';
 
 /** What `run` throws, as `{ status, message }`; fails when it returns. */
 async function thrown(run: () => unknown): Promise<{ status: number; message: string }> {
@@ -62,7 +63,7 @@ describe('authenticate: the key a request carries', () => {
       ['too-long', tooLong],
     ])
       await insertKey(store, { id, projectId: 'acme', kind: 'admin', tokenHash: hashToken(token) });
-  }, 120_000);
+  }, hangGuard(120_000));
 
   afterAll(async () => {
     await store?.close();

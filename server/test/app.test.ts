@@ -19,6 +19,7 @@ import { findProject } from '../src/store/projects.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
 import { commitFile, exampleRepo, tempDir, waitFor, LOCAL_ROOTS, docsJson } from './helpers.js';
+import { hangGuard } from '../../test/time-scale.mjs';
 
 let dir: string;
 let store: Store;
@@ -44,7 +45,7 @@ beforeAll(async () => {
   keys.assistant = (await core.createKey('acme', 'assistant')).token;
   keys.otherAdmin = (await core.createKey('other', 'admin')).token;
   runner = new JobRunner(store, jobKinds, workerSettings(path.join(dir, 'data'), { pollMs: 200, sweepMs: 500, git: { localRoots: LOCAL_ROOTS } }));
-}, 120_000);
+}, hangGuard(120_000));
 
 afterAll(async () => {
   await runner?.stop();

@@ -16,6 +16,7 @@ import { buildApp } from '../src/http/app.js';
 import type { AssistantOptions } from '../src/assistant/service.js';
 import { openStore } from '../src/store/open.js';
 import { deploymentEnded, exampleRepo, LOCAL_ROOTS, tempDir } from './helpers.js';
+import { hangGuard } from '../../test/time-scale.mjs';
 
 /** Adds project `acme` (domain `acme`) from a git copy of fixtures/example, deploys it, and returns its keys. */
 export async function deployedExample(
@@ -315,7 +316,7 @@ export function deployedAssistant(name: string): DeployedAssistant {
     fixture.keys = deployed;
     fixture.model = await fakeModel();
     fixture.plain = await fixture.listen();
-  }, 180_000);
+  }, hangGuard(180_000));
   afterAll(async () => {
     for (const app of apps) {
       // The client's aborted fetch leaves its keep-alive socket to the server open.
@@ -324,7 +325,7 @@ export function deployedAssistant(name: string): DeployedAssistant {
     }
     await fixture.model?.close();
     await fixture.store?.close();
-  }, 60_000);
+  }, hangGuard(60_000));
   return fixture;
 }
 

@@ -11,6 +11,7 @@ import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
 import { dayWindow, hourWindow, monthWindow } from '../src/assistant/limits.js';
 import { postgresUnavailable, runCli, startPostgres, startServe, stopProc, tempDir, type Proc, type TestPostgres } from './helpers.js';
+import { hangGuard } from '../../test/time-scale.mjs';
 
 const body = JSON.stringify({ fp: 'anonymous', messages: [{ id: '1', role: 'user', content: 'hello' }] });
 
@@ -25,7 +26,7 @@ describe('limits in one process (PGlite)', () => {
     core = new Core(store);
     await core.addProject({ id: 'acme', repo: '/tmp', branch: 'main', domain: 'acme' });
     token = (await core.createKey('acme', 'assistant')).token;
-  }, 120_000);
+  }, hangGuard(120_000));
 
   afterAll(async () => {
     for (const app of apps) await app.close();
@@ -126,7 +127,7 @@ describe.skipIf(noPostgres !== undefined)('limits across three docsnav serve pro
       procs.push(proc);
       bases.push(base);
     }
-  }, 180_000);
+  }, hangGuard(180_000));
 
   afterAll(async () => {
     for (const proc of procs) await stopProc(proc);

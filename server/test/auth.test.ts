@@ -14,6 +14,7 @@ import { insertDeployment } from '../src/store/deployments.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
 import { tempDir } from './helpers.js';
+import { hangGuard } from '../../test/time-scale.mjs';
 
 let store: Store;
 let app: FastifyInstance;
@@ -32,7 +33,7 @@ beforeAll(async () => {
   keys.assistant = (await core.createKey('acme', 'assistant')).token;
   keys.otherAdmin = (await core.createKey('other', 'admin')).token;
   keys.otherAssistant = (await core.createKey('other', 'assistant')).token;
-}, 60_000);
+}, hangGuard(60_000));
 
 afterAll(async () => {
   await app?.close();

@@ -14,6 +14,7 @@ import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
 import { deployedExample } from './assistant-helpers.js';
 import { runCli, tempDir } from './helpers.js';
+import { hangGuard } from '../../test/time-scale.mjs';
 
 let store: Store;
 let core: Core;
@@ -36,7 +37,7 @@ beforeAll(async () => {
   const dir = tempDir('boundaries');
   store = await openStore({ data: path.join(dir, 'data') });
   ({ core, ...keys } = await deployedExample(store, dir));
-}, 180_000);
+}, hangGuard(180_000));
 
 afterAll(async () => {
   for (const built of apps) {
@@ -44,7 +45,7 @@ afterAll(async () => {
     await built.close();
   }
   await store?.close();
-}, 60_000);
+}, hangGuard(60_000));
 
 const ask = (text: string, extra: Record<string, unknown> = {}) =>
   JSON.stringify({ fp: 'anonymous', messages: [{ id: 'u1', role: 'user', content: text }], ...extra });
@@ -240,49 +241,57 @@ describe('behind a reverse proxy', () => {
 });
 
 describe('slow and many connections', () => {
-  it('a request body sent a byte at a time is cut off at the request timeout', async () => {
-    const { port } = await listening({ requestTimeoutMs: 1_500 });
-    const socket = net.connect(port, '127.0.0.1');
-    const started = Date.now();
-    let received = '';
-    socket.on('data', (chunk) => (received += chunk.toString()));
-    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
-    socket.on('error', () => {});
-    socket.write(
-      `POST /v1/assistant/acme/message HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${keys.assistant}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n`,
-    );
-    const drip = setInterval(() => socket.write('{'), 300);
-    const limit = setTimeout(() => socket.destroy(), 15_000);
-    await closed;
-    clearInterval(drip);
-    clearTimeout(limit);
-    const seconds = (Date.now() - started) / 1000;
-    expect(seconds).toBeLessThan(6);
-    expect(received).toMatch(/^HTTP\/1\.1 408/);
-  }, 20_000);
+  it(
+    'a request body sent a byte at a time is cut off at the request timeout',
+    async () => {
+      const { port } = await listening({ requestTimeoutMs: 1_500 });
+      const socket = net.connect(port, '127.0.0.1');
+      const started = Date.now();
+      let received = '';
+      socket.on('data', (chunk) => (received += chunk.toString()));
+      const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+      socket.on('error', () => {});
+      socket.write(
+        `POST /v1/assistant/acme/message HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${keys.assistant}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n`,
+      );
+      const drip = setInterval(() => socket.write('{'), 300);
+      const limit = setTimeout(() => socket.destroy(), 15_000);
+      await closed;
+      clearInterval(drip);
+      clearTimeout(limit);
+      const seconds = (Date.now() - started) / 1000;
+      expect(seconds).toBeLessThan(6);
+      expect(received).toMatch(/^HTTP\/1\.1 408/);
+    },
+    hangGuard(20_000),
+  );
 
-  it('connections past the cap are closed at once; the server still answers', async () => {
-    const { port } = await listening({ maxConnections: 3 });
-    const sockets = await Promise.all(
-      Array.from(
-        { length: 6 },
-        () =>
-          new Promise<{ socket: net.Socket; closed: Promise<boolean> }>((resolve) => {
-            const socket = net.connect(port, '127.0.0.1', () => resolve({ socket, closed }));
-            const closed = new Promise<boolean>((done) => {
-              socket.on('close', () => done(true));
-              setTimeout(() => done(false), 2_000);
-            });
-            socket.on('error', () => {});
-          }),
-      ),
-    );
-    const closed = await Promise.all(sockets.map((entry) => entry.closed));
-    expect(closed.filter(Boolean).length).toBe(3);
-    for (const { socket } of sockets) socket.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
-  }, 20_000);
+  it(
+    'connections past the cap are closed at once; the server still answers',
+    async () => {
+      const { port } = await listening({ maxConnections: 3 });
+      const sockets = await Promise.all(
+        Array.from(
+          { length: 6 },
+          () =>
+            new Promise<{ socket: net.Socket; closed: Promise<boolean> }>((resolve) => {
+              const socket = net.connect(port, '127.0.0.1', () => resolve({ socket, closed }));
+              const closed = new Promise<boolean>((done) => {
+                socket.on('close', () => done(true));
+                setTimeout(() => done(false), 2_000);
+              });
+              socket.on('error', () => {});
+            }),
+        ),
+      );
+      const closed = await Promise.all(sockets.map((entry) => entry.closed));
+      expect(closed.filter(Boolean).length).toBe(3);
+      for (const { socket } of sockets) socket.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    },
+    hangGuard(20_000),
+  );
 });
 
 describe('metrics', () => {

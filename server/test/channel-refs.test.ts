@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { git, runCli, startServe, stopProc, tempDir, waitFor, type Proc } from './helpers.js';
+import { hangGuard } from '../../test/time-scale.mjs';
 
 function cli(cwd: string, args: string[]): string {
   const result = runCli(args, cwd);
@@ -80,7 +81,7 @@ describe('a channel message reached through twelve $refs (docsnav serve)', () =>
       'the deployment',
     );
     expect(ended.status).toBe('success');
-  }, 300_000);
+  }, hangGuard(300_000));
 
   afterAll(async () => {
     if (proc) await stopProc(proc);

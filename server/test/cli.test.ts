@@ -152,6 +152,18 @@ describe('every server command has its own --help', () => {
     expect(add).not.toMatch(/--jobs/);
   });
 
+  it("project update's synopsis names every setting its options list (--origins was missing)", async () => {
+    const help = (await cli('project', 'update', '--help')).stdout;
+    const [synopsis] = help.split('\n');
+    const settings = [
+      ...help.matchAll(
+        /^\s+--([a-z-]+)(?: <[^>]+>)?\s{2,}.*\(project (?:add\|)?update\)|^\s+--(repo|branch|docs-dir|domain|compare-url|origins|auto-fix|no-auto-fix)\b/gm,
+      ),
+    ].map((m) => m[1] ?? m[2]);
+    expect(settings).toEqual(expect.arrayContaining(['repo', 'branch', 'docs-dir', 'domain', 'compare-url', 'origins', 'auto-fix', 'no-auto-fix']));
+    for (const name of settings) expect(synopsis, name).toContain(`--${name}`);
+  });
+
   it('serve --help lists every route the app serves, and every route it lists is served', async () => {
     const store = await openStore({ data: tempDir('help') });
     const app = await buildApp(new Core(store), { metrics: new Metrics(store, { process: false }) });

@@ -33,6 +33,7 @@ import {
   type Proc,
   type TestPostgres,
 } from './helpers.js';
+import { hangGuard } from '../../test/time-scale.mjs';
 
 let dir: string;
 let serve: { proc: Proc; base: string } | undefined;
@@ -145,7 +146,7 @@ for (const engine of ['PGlite', 'PostgreSQL'] as const)
         await storeIndex(store, id, INDEX_FORMAT, bytes, undefined, Math.ceil(bytes.byteLength / 4));
         return id;
       });
-    }, 240_000);
+    }, hangGuard(240_000));
 
     afterAll(async () => {
       if (serve) await stopProc(serve.proc, 'SIGKILL');
@@ -324,39 +325,45 @@ for (const engine of ['PGlite', 'PostgreSQL'] as const)
     });
 
     describe("a damaged stored file map (the next deployment's filesChanged)", () => {
-      it('is made again from its commit and stored in its place, with a line in the deployment log and the server log', async () => {
-        await withStore(async (store) => {
-          const [row] = await store.query<{ data: string }>('SELECT data FROM file_parts WHERE deployment_id = $1 AND part = 0', [deploymentId]);
-          const damaged = row.data.replace(/[0-9a-f]{40}/, 'f'.repeat(40));
-          expect(damaged).not.toBe(row.data);
-          await store.query('UPDATE file_parts SET data = $2 WHERE deployment_id = $1 AND part = 0', [deploymentId, damaged]);
-          expect(checksum(damaged)).not.toBe(checksum(row.data));
-        });
-        const { proc } = await start();
-        appendFileSync(path.join(acmeRepo, 'docs', 'quickstart.mdx'), '\nOne more line.\n');
-        git(acmeRepo, 'commit', '-qam', 'Change the quickstart');
-        const redeployed = await deploy('acme');
-        expect(redeployed.status).toBe('success');
-        // Before, a damaged map was read as it was: the file whose blob id it changed counted as modified.
-        expect(redeployed.commit.filesChanged).toEqual({ added: [], modified: ['quickstart.mdx'], removed: [] });
-        expect(redeployed.logs.filter((line) => line.includes('file map'))).toEqual([
-          expect.stringMatching(
-            new RegExp(
-              `^the stored file map of deployment ${deploymentId} was damaged \\(part 0 of the 1 of deployment .*'s file map does not match its checksum\\): made again from its commit [0-9a-f]{12}$`,
+      it(
+        'is made again from its commit and stored in its place, with a line in the deployment log and the server log',
+        async () => {
+          await withStore(async (store) => {
+            const [row] = await store.query<{ data: string }>('SELECT data FROM file_parts WHERE deployment_id = $1 AND part = 0', [deploymentId]);
+            const damaged = row.data.replace(/[0-9a-f]{40}/, 'f'.repeat(40));
+            expect(damaged).not.toBe(row.data);
+            await store.query('UPDATE file_parts SET data = $2 WHERE deployment_id = $1 AND part = 0', [deploymentId, damaged]);
+            expect(checksum(damaged)).not.toBe(checksum(row.data));
+          });
+          const { proc } = await start();
+          appendFileSync(path.join(acmeRepo, 'docs', 'quickstart.mdx'), '\nOne more line.\n');
+          git(acmeRepo, 'commit', '-qam', 'Change the quickstart');
+          const redeployed = await deploy('acme');
+          expect(redeployed.status).toBe('success');
+          // Before, a damaged map was read as it was: the file whose blob id it changed counted as modified.
+          expect(redeployed.commit.filesChanged).toEqual({ added: [], modified: ['quickstart.mdx'], removed: [] });
+          expect(redeployed.logs.filter((line) => line.includes('file map'))).toEqual([
+            expect.stringMatching(
+              new RegExp(
+                `^the stored file map of deployment ${deploymentId} was damaged \\(part 0 of the 1 of deployment .*'s file map does not match its checksum\\): made again from its commit [0-9a-f]{12}$`,
+              ),
             ),
-          ),
-        ]);
-        expect(
-          proc
-            .output()
-            .split('\n')
-            .filter((line) => line.includes('file map was damaged') || line.includes('stored file map')),
-        ).toHaveLength(1);
-        await stop();
-        await withStore(async (store) => {
-          const rows = await store.query<{ data: string; checksum: string }>('SELECT data, checksum FROM file_parts WHERE deployment_id = $1', [deploymentId]);
-          for (const row of rows) expect(checksum(row.data)).toBe(row.checksum);
-        });
-      }, 120_000);
+          ]);
+          expect(
+            proc
+              .output()
+              .split('\n')
+              .filter((line) => line.includes('file map was damaged') || line.includes('stored file map')),
+          ).toHaveLength(1);
+          await stop();
+          await withStore(async (store) => {
+            const rows = await store.query<{ data: string; checksum: string }>('SELECT data, checksum FROM file_parts WHERE deployment_id = $1', [
+              deploymentId,
+            ]);
+            for (const row of rows) expect(checksum(row.data)).toBe(row.checksum);
+          });
+        },
+        hangGuard(120_000),
+      );
     });
   });

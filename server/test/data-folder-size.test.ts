@@ -22,6 +22,7 @@ import { WAL_CHECKPOINT_BYTES } from '../src/store/pglite.js';
 import type { Store } from '../src/store/store.js';
 import { reclaimSpace } from '../src/store/retention.js';
 import { bigSiteRepo, deploymentEnded, git, LOCAL_ROOTS, postgresUnavailable, startPostgres, tempDir, waitFor, walPeak, type TestPostgres } from './helpers.js';
+import { hangGuard } from '../../test/time-scale.mjs';
 
 const MB = 2 ** 20;
 /** Bytes `du -sk` counts for a folder. */
@@ -35,54 +36,62 @@ afterAll(async () => {
 });
 
 describe("the embedded database's write-ahead log", () => {
-  it('stays near its bound however much is written: a checkpoint once 32 MB of WAL were written, old segments deleted', async () => {
-    const dir = tempDir('wal-bound');
-    const store = await openStore({ data: path.join(dir, 'data') });
-    stores.push(store);
-    // Each write its own statement, as the server's are.
-    const { largest, written } = await walPeak(store, path.join(dir, 'data'), async (insert, body, empty) => {
-      await store.query(insert, [body]);
-      if (empty) await store.query('DELETE FROM filler');
-    });
-    expect(written, 'WAL written').toBeGreaterThan(90 * MB);
-    // Before: every 16 MB segment stayed (pg_wal > 96 MB here). The bound, the segment being
-    // written, and one more that a look a second late lets through.
-    expect(largest, `pg_wal at its largest: ${(largest / MB).toFixed(1)} MB`).toBeLessThanOrEqual(WAL_CHECKPOINT_BYTES + 32 * MB);
-  }, 180_000);
+  it(
+    'stays near its bound however much is written: a checkpoint once 32 MB of WAL were written, old segments deleted',
+    async () => {
+      const dir = tempDir('wal-bound');
+      const store = await openStore({ data: path.join(dir, 'data') });
+      stores.push(store);
+      // Each write its own statement, as the server's are.
+      const { largest, written } = await walPeak(store, path.join(dir, 'data'), async (insert, body, empty) => {
+        await store.query(insert, [body]);
+        if (empty) await store.query('DELETE FROM filler');
+      });
+      expect(written, 'WAL written').toBeGreaterThan(90 * MB);
+      // Before: every 16 MB segment stayed (pg_wal > 96 MB here). The bound, the segment being
+      // written, and one more that a look a second late lets through.
+      expect(largest, `pg_wal at its largest: ${(largest / MB).toFixed(1)} MB`).toBeLessThanOrEqual(WAL_CHECKPOINT_BYTES + 32 * MB);
+    },
+    hangGuard(180_000),
+  );
 
-  it('after redeploys, retention checkpoints: the data folder (du) after 12 redeploys is no bigger than 1.3x after 4', async () => {
-    const dir = tempDir('wal-redeploys');
-    const data = path.join(dir, 'data');
-    const store = await openStore({ data });
-    stores.push(store);
-    const core = new Core(store);
-    const repo = bigSiteRepo(path.join(dir, 'site'), 300, ` ${'word '.repeat(200)}`);
-    await core.addProject({ id: 'site', repo, branch: 'main', docsDir: 'docs' });
-    const runner = new JobRunner(store, jobKinds, workerSettings(data, { pollMs: 100, git: { localRoots: LOCAL_ROOTS } }));
-    runners.push(runner);
-    await runner.start();
-    const redeploy = async (times: number) => {
-      for (let i = 0; i < times; i++) {
-        appendFileSync(path.join(repo, 'docs', 'p', 'page-0.mdx'), `\nA line of redeploy ${i}.\n`);
-        git(repo, 'commit', '-qam', `Redeploy ${i}`);
-        const { statusId } = await core.queueUpdate('site');
-        const done = await deploymentEnded(store, statusId, 90_000, 'a redeploy');
-        expect(done.status, done.summary).toBe('success');
-        await waitFor(() => (runner.busy === 0 ? true : undefined), 30_000, 'retention to end');
-      }
-    };
-    await redeploy(5);
-    const afterFour = du(data);
-    await redeploy(12);
-    const afterTwelve = du(data);
-    const wal = du(path.join(data, 'db', 'pg_wal'));
-    // Before: 1.4-1.5x, pg_wal a 16 MB segment more every couple of redeploys.
-    expect(
-      afterTwelve / afterFour,
-      `${(afterFour / MB).toFixed(1)} MB -> ${(afterTwelve / MB).toFixed(1)} MB (pg_wal ${(wal / MB).toFixed(1)} MB)`,
-    ).toBeLessThanOrEqual(1.3);
-    expect(wal).toBeLessThanOrEqual(WAL_CHECKPOINT_BYTES + 16 * MB);
-  }, 300_000);
+  it(
+    'after redeploys, retention checkpoints: the data folder (du) after 12 redeploys is no bigger than 1.3x after 4',
+    async () => {
+      const dir = tempDir('wal-redeploys');
+      const data = path.join(dir, 'data');
+      const store = await openStore({ data });
+      stores.push(store);
+      const core = new Core(store);
+      const repo = bigSiteRepo(path.join(dir, 'site'), 300, ` ${'word '.repeat(200)}`);
+      await core.addProject({ id: 'site', repo, branch: 'main', docsDir: 'docs' });
+      const runner = new JobRunner(store, jobKinds, workerSettings(data, { pollMs: 100, git: { localRoots: LOCAL_ROOTS } }));
+      runners.push(runner);
+      await runner.start();
+      const redeploy = async (times: number) => {
+        for (let i = 0; i < times; i++) {
+          appendFileSync(path.join(repo, 'docs', 'p', 'page-0.mdx'), `\nA line of redeploy ${i}.\n`);
+          git(repo, 'commit', '-qam', `Redeploy ${i}`);
+          const { statusId } = await core.queueUpdate('site');
+          const done = await deploymentEnded(store, statusId, 90_000, 'a redeploy');
+          expect(done.status, done.summary).toBe('success');
+          await waitFor(() => (runner.busy === 0 ? true : undefined), 30_000, 'retention to end');
+        }
+      };
+      await redeploy(5);
+      const afterFour = du(data);
+      await redeploy(12);
+      const afterTwelve = du(data);
+      const wal = du(path.join(data, 'db', 'pg_wal'));
+      // Before: 1.4-1.5x, pg_wal a 16 MB segment more every couple of redeploys.
+      expect(
+        afterTwelve / afterFour,
+        `${(afterFour / MB).toFixed(1)} MB -> ${(afterTwelve / MB).toFixed(1)} MB (pg_wal ${(wal / MB).toFixed(1)} MB)`,
+      ).toBeLessThanOrEqual(1.3);
+      expect(wal).toBeLessThanOrEqual(WAL_CHECKPOINT_BYTES + 16 * MB);
+    },
+    hangGuard(300_000),
+  );
 });
 
 describe.skipIf(postgresUnavailable() !== undefined)('on PostgreSQL', () => {

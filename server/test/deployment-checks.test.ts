@@ -14,6 +14,7 @@ import { workerSettings } from '../src/jobs/settings.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
 import { commitFile, deploymentEnded, exampleRepo, git, tempDir } from './helpers.js';
+import { hangGuard } from '../../test/time-scale.mjs';
 
 /** The page size limit of this file's worker, in bytes. */
 const MAX_PAGE_BYTES = 2000;
@@ -33,7 +34,7 @@ beforeAll(async () => {
     workerSettings(path.join(dir, 'data'), { pollMs: 100, sweepMs: 500, maxPageBytes: MAX_PAGE_BYTES, git: { localRoots: [dir], timeoutMs: 20_000 } }),
   );
   await runner.start();
-}, 120_000);
+}, hangGuard(120_000));
 
 afterAll(async () => {
   await runner?.stop();

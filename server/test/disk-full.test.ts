@@ -30,6 +30,7 @@ import {
 } from './helpers.js';
 import { mkdirSync, readlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { hangGuard } from '../../test/time-scale.mjs';
 
 const MB = 1024 * 1024;
 
@@ -138,7 +139,7 @@ describe.skipIf(noNamespaces !== undefined).each([
   afterAll(async () => {
     for (const proc of procs) await stopProc(proc);
     await pg?.stop();
-  }, 60_000);
+  }, hangGuard(60_000));
 
   it.skipIf(skip)(
     'fails the deployment that fills it with a clear line, answers throughout, says so in the log and /healthz, and recovers when space is back',
@@ -255,125 +256,133 @@ describe.skipIf(noExt4 !== undefined)('a disk with reserved blocks (ext4)', () =
   const procs: Proc[] = [];
   afterAll(async () => {
     for (const proc of procs) await stopProc(proc);
-  }, 60_000);
+  }, hangGuard(60_000));
 
-  it('counts only the space a writer may use: half of a 512 MB disk reserved is under --min-free-disk 300, though 450 MB are free', async () => {
-    const image = path.join(ext4Dir, 'disk.img');
-    execFileSync('sh', ['-c', 'truncate -s 512M "$1" && mkfs.ext4 -q -F -m 50 "$1"', 'sh', image]);
-    const seed = path.join(ext4Dir, 'seed');
-    mkdirSync(seed);
-    const mount = path.join(ext4Dir, 'mnt');
-    const { proc, base } = await serveOnTmpfs(seed, mount, image, ['--min-free-disk', '300'], IMAGE);
-    procs.push(proc);
-    // The shape this test needs, read as the server reads it: free blocks over the limit, available ones under it.
-    const [free, available] = inNamespace(proc, `stat -f -c '%f %a %S' "${mount}"`)
-      .trim()
-      .split(' ')
-      .map(Number)
-      .reduce<number[]>((out, value, index, all) => (index < 2 ? [...out, value * all[2]] : out), []);
-    expect(free).toBeGreaterThan(300 * MB);
-    expect(available).toBeLessThan(300 * MB);
-    const low = await waitFor(
-      async () => {
-        const now = await health(base);
-        return now.status === 'degraded' ? now : undefined;
-      },
-      10_000,
-      '/healthz to say the disk is low',
-    );
-    expect(low.warning).toMatch(/^the disk of the data folder has [\d.]+ MB free, under --min-free-disk \(300 MB\)/);
-    expect(Number(/has ([\d.]+) MB free/.exec(low.warning!)![1]) * MB).toBeLessThan(300 * MB);
-  }, 120_000);
+  it(
+    'counts only the space a writer may use: half of a 512 MB disk reserved is under --min-free-disk 300, though 450 MB are free',
+    async () => {
+      const image = path.join(ext4Dir, 'disk.img');
+      execFileSync('sh', ['-c', 'truncate -s 512M "$1" && mkfs.ext4 -q -F -m 50 "$1"', 'sh', image]);
+      const seed = path.join(ext4Dir, 'seed');
+      mkdirSync(seed);
+      const mount = path.join(ext4Dir, 'mnt');
+      const { proc, base } = await serveOnTmpfs(seed, mount, image, ['--min-free-disk', '300'], IMAGE);
+      procs.push(proc);
+      // The shape this test needs, read as the server reads it: free blocks over the limit, available ones under it.
+      const [free, available] = inNamespace(proc, `stat -f -c '%f %a %S' "${mount}"`)
+        .trim()
+        .split(' ')
+        .map(Number)
+        .reduce<number[]>((out, value, index, all) => (index < 2 ? [...out, value * all[2]] : out), []);
+      expect(free).toBeGreaterThan(300 * MB);
+      expect(available).toBeLessThan(300 * MB);
+      const low = await waitFor(
+        async () => {
+          const now = await health(base);
+          return now.status === 'degraded' ? now : undefined;
+        },
+        10_000,
+        '/healthz to say the disk is low',
+      );
+      expect(low.warning).toMatch(/^the disk of the data folder has [\d.]+ MB free, under --min-free-disk \(300 MB\)/);
+      expect(Number(/has ([\d.]+) MB free/.exec(low.warning!)![1]) * MB).toBeLessThan(300 * MB);
+    },
+    hangGuard(120_000),
+  );
 });
 
 describe.skipIf(noNamespaces !== undefined || ownPostgresUnavailable() !== undefined)("PostgreSQL's own disk full", () => {
   const cleanups: Array<() => void | Promise<unknown>> = [];
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
-  }, 60_000);
+  }, hangGuard(60_000));
 
-  it("the deployment fails with the server's error, serve answers every probe throughout, and deploys again once the server has room", async () => {
-    const dir = tempDir('disk-pg-own');
-    // A folder of its own (the postgres user must reach it), under the tmpfs it gets.
-    const mount = tempDir('disk-pg-own-cluster');
-    // A PostgreSQL cluster on a 100 MB tmpfs in a mount namespace that a sleeping process holds.
-    const holder = spawn('unshare', ['-m', '--propagation', 'private', 'sleep', '600'], { stdio: 'ignore' });
-    cleanups.push(() => {
-      holder.kill('SIGKILL');
-    });
-    await waitFor(() => (holder.pid !== undefined ? true : undefined), 5_000, 'the namespace');
-    const ns = (line: string) => execFileSync('nsenter', ['-t', String(holder.pid), '-m', 'sh', '-c', line], { encoding: 'utf8' });
-    await waitFor(() => (readlinkSync(`/proc/${holder.pid}/ns/mnt`) !== readlinkSync('/proc/self/ns/mnt') ? true : undefined), 5_000, 'the namespace');
-    const bin = postgresBin()!;
-    const port = await freePort();
-    const pgCtl = (action: string) =>
-      ns(
-        `runuser -u postgres -- ${bin}/pg_ctl -D "${mount}/data" -l "${mount}/log" -w -o "-p ${port} -k ${mount} -h 127.0.0.1 -c fsync=off" ${action} > /dev/null 2>&1 || true`,
-      );
-    ns(
-      `mount -t tmpfs -o size=100m tmpfs "${mount}" && chown postgres "${mount}" && runuser -u postgres -- ${bin}/initdb -D "${mount}/data" -A trust -U postgres --no-sync > /dev/null`,
-    );
-    pgCtl('start');
-    cleanups.push(() => {
-      pgCtl('-m immediate stop');
-    });
-    const database = ['--database', `postgres://postgres@127.0.0.1:${port}/postgres`];
-    const repo = siteOf(dir, 4_000);
-    const cli = (args: string[]) => {
-      const result = runCli([...args, ...database], dir);
-      if (result.status !== 0) throw new Error(result.stderr);
-      return result.stdout.trim();
-    };
-    cli(['project', 'add', 'big', '--repo', repo, '--branch', 'main', '--docs-dir', 'docs']);
-    const token = cli(['key', 'create', '--project', 'big', '--kind', 'admin']);
-    const serve = await startServe(dir, [...database, '--data', path.join(dir, 'data')]);
-    cleanups.push(() => stopProc(serve.proc));
-    const headers = { authorization: `Bearer ${token}` };
-    const ended = (statusId: string) =>
-      waitFor(
-        async () => {
-          const response = await fetch(`${serve.base}/v1/project/update-status/${statusId}`, { headers }).catch(() => undefined);
-          const body = response?.ok ? ((await response.json()) as { status: string; summary: string }) : undefined;
-          return body && (body.status === 'success' || body.status === 'failure') ? body : undefined;
-        },
-        120_000,
-        `deployment ${statusId}`,
-      );
-
-    // Leave the server ~4 MB: the 4,000 pages' texts do not fit.
-    const free = Number(ns(`df -B1 --output=avail "${mount}" | tail -1`).trim());
-    ns(`fallocate -l ${free - 4 * MB} "${mount}/filler"`);
-    let answered = 0;
-    let unanswered = 0;
-    let probing = true;
-    const probes = (async () => {
-      while (probing) {
-        const ok = await fetch(`${serve.base}/healthz`, { signal: AbortSignal.timeout(5_000) }).then(
-          () => true,
-          () => false,
+  it(
+    "the deployment fails with the server's error, serve answers every probe throughout, and deploys again once the server has room",
+    async () => {
+      const dir = tempDir('disk-pg-own');
+      // A folder of its own (the postgres user must reach it), under the tmpfs it gets.
+      const mount = tempDir('disk-pg-own-cluster');
+      // A PostgreSQL cluster on a 100 MB tmpfs in a mount namespace that a sleeping process holds.
+      const holder = spawn('unshare', ['-m', '--propagation', 'private', 'sleep', '600'], { stdio: 'ignore' });
+      cleanups.push(() => {
+        holder.kill('SIGKILL');
+      });
+      await waitFor(() => (holder.pid !== undefined ? true : undefined), 5_000, 'the namespace');
+      const ns = (line: string) => execFileSync('nsenter', ['-t', String(holder.pid), '-m', 'sh', '-c', line], { encoding: 'utf8' });
+      await waitFor(() => (readlinkSync(`/proc/${holder.pid}/ns/mnt`) !== readlinkSync('/proc/self/ns/mnt') ? true : undefined), 5_000, 'the namespace');
+      const bin = postgresBin()!;
+      const port = await freePort();
+      const pgCtl = (action: string) =>
+        ns(
+          `runuser -u postgres -- ${bin}/pg_ctl -D "${mount}/data" -l "${mount}/log" -w -o "-p ${port} -k ${mount} -h 127.0.0.1 -c fsync=off" ${action} > /dev/null 2>&1 || true`,
         );
-        if (ok) answered++;
-        else unanswered++;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    })();
-    const first = (await (await fetch(`${serve.base}/v1/project/update/big`, { method: 'POST', headers })).json()) as { statusId: string };
-    const failed = await ended(first.statusId);
-    probing = false;
-    await probes;
-    expect(failed.status).toBe('failure');
-    expect(failed.summary).toMatch(
-      /^the database server's disk is full \(could not extend file .*No space left on device\); free space there and update again$/,
-    );
-    expect(answered).toBeGreaterThan(5);
-    expect(unanswered).toBe(0);
+      ns(
+        `mount -t tmpfs -o size=100m tmpfs "${mount}" && chown postgres "${mount}" && runuser -u postgres -- ${bin}/initdb -D "${mount}/data" -A trust -U postgres --no-sync > /dev/null`,
+      );
+      pgCtl('start');
+      cleanups.push(() => {
+        pgCtl('-m immediate stop');
+      });
+      const database = ['--database', `postgres://postgres@127.0.0.1:${port}/postgres`];
+      const repo = siteOf(dir, 4_000);
+      const cli = (args: string[]) => {
+        const result = runCli([...args, ...database], dir);
+        if (result.status !== 0) throw new Error(result.stderr);
+        return result.stdout.trim();
+      };
+      cli(['project', 'add', 'big', '--repo', repo, '--branch', 'main', '--docs-dir', 'docs']);
+      const token = cli(['key', 'create', '--project', 'big', '--kind', 'admin']);
+      const serve = await startServe(dir, [...database, '--data', path.join(dir, 'data')]);
+      cleanups.push(() => stopProc(serve.proc));
+      const headers = { authorization: `Bearer ${token}` };
+      const ended = (statusId: string) =>
+        waitFor(
+          async () => {
+            const response = await fetch(`${serve.base}/v1/project/update-status/${statusId}`, { headers }).catch(() => undefined);
+            const body = response?.ok ? ((await response.json()) as { status: string; summary: string }) : undefined;
+            return body && (body.status === 'success' || body.status === 'failure') ? body : undefined;
+          },
+          120_000,
+          `deployment ${statusId}`,
+        );
 
-    // Room again (and the server started again if it had stopped): the same site deploys.
-    ns(`rm "${mount}/filler" && mount -o remount,size=300m "${mount}"`);
-    pgCtl('start');
-    await waitFor(async () => ((await fetch(`${serve.base}/healthz`)).ok ? true : undefined), 60_000, 'serve to reach the database again');
-    const again = (await (await fetch(`${serve.base}/v1/project/update/big`, { method: 'POST', headers })).json()) as { statusId: string };
-    const done = await ended(again.statusId);
-    expect(done.status, done.summary).toBe('success');
-  }, 300_000);
+      // Leave the server ~4 MB: the 4,000 pages' texts do not fit.
+      const free = Number(ns(`df -B1 --output=avail "${mount}" | tail -1`).trim());
+      ns(`fallocate -l ${free - 4 * MB} "${mount}/filler"`);
+      let answered = 0;
+      let unanswered = 0;
+      let probing = true;
+      const probes = (async () => {
+        while (probing) {
+          const ok = await fetch(`${serve.base}/healthz`, { signal: AbortSignal.timeout(5_000) }).then(
+            () => true,
+            () => false,
+          );
+          if (ok) answered++;
+          else unanswered++;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      })();
+      const first = (await (await fetch(`${serve.base}/v1/project/update/big`, { method: 'POST', headers })).json()) as { statusId: string };
+      const failed = await ended(first.statusId);
+      probing = false;
+      await probes;
+      expect(failed.status).toBe('failure');
+      expect(failed.summary).toMatch(
+        /^the database server's disk is full \(could not extend file .*No space left on device\); free space there and update again$/,
+      );
+      expect(answered).toBeGreaterThan(5);
+      expect(unanswered).toBe(0);
+
+      // Room again (and the server started again if it had stopped): the same site deploys.
+      ns(`rm "${mount}/filler" && mount -o remount,size=300m "${mount}"`);
+      pgCtl('start');
+      await waitFor(async () => ((await fetch(`${serve.base}/healthz`)).ok ? true : undefined), 60_000, 'serve to reach the database again');
+      const again = (await (await fetch(`${serve.base}/v1/project/update/big`, { method: 'POST', headers })).json()) as { statusId: string };
+      const done = await ended(again.statusId);
+      expect(done.status, done.summary).toBe('success');
+    },
+    hangGuard(300_000),
+  );
 });

@@ -20,6 +20,7 @@ import type { Store } from '../src/store/store.js';
 import { startHashedEmbeddings } from '../eval/hashed-embeddings.mjs';
 import { tempDir } from './helpers.js';
 import { section } from './sections.js';
+import { hangGuard } from '../../test/time-scale.mjs';
 
 interface Scripted {
   baseUrl: string;
@@ -60,7 +61,7 @@ beforeAll(async () => {
   store = await openStore({ data: path.join(tempDir('embeddings-pass'), 'data') });
   for (const id of ['acme', 'other']) await insertProject(store, { id, repo: '/tmp', branch: 'main', docsDir: '.', domain: id });
   endpoint = (await startHashedEmbeddings({ dimensions: 64, synonyms: [['rotate', 'renew', 'rotating']] })) as Scripted;
-}, 120_000);
+}, hangGuard(120_000));
 afterAll(async () => {
   await endpoint?.close();
   await store?.close();
@@ -234,5 +235,5 @@ describe('the endpoint is read within the chat model’s bounds', () => {
     Object.assign(endpoint.behaviour, { mode: 'slow', delayMs: 5000 });
     expect(await ask()).toEqual([]);
     expect(fallbacks).toEqual(['question embedding']);
-  }, 30_000);
+  }, hangGuard(30_000));
 });

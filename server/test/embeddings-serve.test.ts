@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module of the eval, without types
 import { startHashedEmbeddings } from '../eval/hashed-embeddings.mjs';
 import { exampleRepo, git, runCli, startServe, stopProc, tempDir, waitFor } from './helpers.js';
+import { hangGuard } from '../../test/time-scale.mjs';
 
 interface Scripted {
   baseUrl: string;
@@ -107,5 +108,5 @@ describe('docsnav serve with an embeddings endpoint', () => {
     expect(third.logs).toContain(
       'embeddings (hashed): stopped: the endpoint failed (see the server log); what was embedded is kept, the rest is embedded when the deployment is first asked about',
     );
-  }, 300_000);
+  }, hangGuard(300_000));
 });

@@ -14,6 +14,7 @@ import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
 import { tempDir } from './helpers.js';
 import { section } from './sections.js';
+import { hangGuard } from '../../test/time-scale.mjs';
 
 const CONCEPTS: Record<string, number> = {
   car: 0,
@@ -100,7 +101,7 @@ beforeAll(async () => {
   await insertDeployment(store, { id: 'd1', projectId: 'acme', ref: 'main', source: 'api' });
   await insertPageSections(store, 'd1', SECTIONS);
   endpoint = await embeddingsEndpoint();
-}, 120_000);
+}, hangGuard(120_000));
 afterAll(async () => {
   await endpoint?.close();
   await store?.close();

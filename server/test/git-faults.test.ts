@@ -19,6 +19,7 @@ import { recoverGitFolders } from '../src/repository/operations/recover.js';
 import { runGit } from '../src/repository/operations/run-git.js';
 import { addWorktree } from '../src/repository/operations/worktrees.js';
 import { commitFile, exampleRepo, git, gitHttpServer, tempDir, waitFor } from './helpers.js';
+import { hangGuard } from '../../test/time-scale.mjs';
 
 const dir = tempDir('git-faults');
 const limits: GitLimits = { ...DEFAULT_GIT_LIMITS, timeoutMs: 20_000, localRoots: [dir] };
@@ -48,23 +49,27 @@ describe('a git cache recovers by itself', () => {
     for (const file of leftovers) expect(existsSync(path.join(cache, file)), file).toBe(false);
   });
 
-  it('a fetch killed at the git timeout leaves a cache the next fetch can use', async () => {
-    const root = path.join(dir, 'slow-root');
-    exampleRepo(path.join(root, 'site'));
-    const slow = await gitHttpServer(root, { delayMs: 3_000 });
-    const cache = path.join(dir, 'slow-cache.git');
-    try {
-      await expect(fetchBranch(cache, `${slow.url}/site/.git`, 'main', { ...limits, timeoutMs: 1_000 })).rejects.toThrow(/timed out after 1 s/);
-    } finally {
-      await slow.close();
-    }
-    const fast = await gitHttpServer(root);
-    try {
-      expect(await fetchBranch(cache, `${fast.url}/site/.git`, 'main', limits)).toMatch(/^[0-9a-f]{40}$/);
-    } finally {
-      await fast.close();
-    }
-  }, 30_000);
+  it(
+    'a fetch killed at the git timeout leaves a cache the next fetch can use',
+    async () => {
+      const root = path.join(dir, 'slow-root');
+      exampleRepo(path.join(root, 'site'));
+      const slow = await gitHttpServer(root, { delayMs: 3_000 });
+      const cache = path.join(dir, 'slow-cache.git');
+      try {
+        await expect(fetchBranch(cache, `${slow.url}/site/.git`, 'main', { ...limits, timeoutMs: 1_000 })).rejects.toThrow(/timed out after 1 s/);
+      } finally {
+        await slow.close();
+      }
+      const fast = await gitHttpServer(root);
+      try {
+        expect(await fetchBranch(cache, `${fast.url}/site/.git`, 'main', limits)).toMatch(/^[0-9a-f]{40}$/);
+      } finally {
+        await fast.close();
+      }
+    },
+    hangGuard(30_000),
+  );
 
   it('a damaged cache (not a repository any more) is made anew and the fetch retried once', async () => {
     const repo = exampleRepo(path.join(dir, 'damaged-repo'));

@@ -24,6 +24,7 @@ import { workerSettings } from '../src/jobs/settings.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
 import { commitFile, exampleRepo, git, LOCAL_ROOTS, tempDir, waitFor, writeLooseObject } from './helpers.js';
+import { hangGuard } from '../../test/time-scale.mjs';
 
 const BROKEN = JSON.stringify(
   { name: 'Acme', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'Start', expand: true, pages: ['index'] }] } },
@@ -89,30 +90,34 @@ describe('a local repository: the objects folder, copied', () => {
     );
   });
 
-  it('a repository of 20,000 loose objects is copied with the event loop turning (the copy holds no thread that answers requests)', async () => {
-    const dir = tempDir('git-loose');
-    const repo = path.join(dir, 'repos', 'site.git');
-    git(dir, 'clone', '-q', '--bare', exampleRepo(path.join(dir, 'seed')), repo);
-    for (let i = 0; i < 20_000; i++) writeLooseObject(repo, `page ${i}\n`);
-    const limits: GitLimits = { ...DEFAULT_GIT_LIMITS, localRoots: [path.join(dir, 'repos')], timeoutMs: 120_000 };
-    let turns = 0;
-    const ticker = setInterval(() => turns++, 0);
-    const delay = monitorEventLoopDelay({ resolution: 10 });
-    delay.enable();
-    let copied = 0;
-    try {
-      await expect(fetchBranch(path.join(dir, 'cache.git'), repo, 'main', limits, undefined, { onCopied: (copy) => (copied = copy.copied) })).resolves.toMatch(
-        /^[0-9a-f]{40}$/,
-      );
-    } finally {
-      delay.disable();
-      clearInterval(ticker);
-    }
-    expect(copied).toBeGreaterThan(20_000);
-    // Timers are served while the thread copies: a copy on the main thread finishes before any timer runs.
-    expect(turns).toBeGreaterThan(10);
-    expect(delay.max).toBeLessThan(1e9);
-  }, 180_000);
+  it(
+    'a repository of 20,000 loose objects is copied with the event loop turning (the copy holds no thread that answers requests)',
+    async () => {
+      const dir = tempDir('git-loose');
+      const repo = path.join(dir, 'repos', 'site.git');
+      git(dir, 'clone', '-q', '--bare', exampleRepo(path.join(dir, 'seed')), repo);
+      for (let i = 0; i < 20_000; i++) writeLooseObject(repo, `page ${i}\n`);
+      const limits: GitLimits = { ...DEFAULT_GIT_LIMITS, localRoots: [path.join(dir, 'repos')], timeoutMs: 120_000 };
+      let turns = 0;
+      const ticker = setInterval(() => turns++, 0);
+      const delay = monitorEventLoopDelay({ resolution: 10 });
+      delay.enable();
+      let copied = 0;
+      try {
+        await expect(
+          fetchBranch(path.join(dir, 'cache.git'), repo, 'main', limits, undefined, { onCopied: (copy) => (copied = copy.copied) }),
+        ).resolves.toMatch(/^[0-9a-f]{40}$/);
+      } finally {
+        delay.disable();
+        clearInterval(ticker);
+      }
+      expect(copied).toBeGreaterThan(20_000);
+      // Timers are served while the thread copies: a copy on the main thread finishes before any timer runs.
+      expect(turns).toBeGreaterThan(10);
+      expect(delay.max).toBeLessThan(1e9);
+    },
+    hangGuard(180_000),
+  );
 });
 
 /** A repository `repo` whose main is one commit of `files` (path -> text), made by git fast-import (no working tree, fast); its commit. */
@@ -190,36 +195,40 @@ describe("git's output read as it comes, record by record (issue 61: read whole,
 });
 
 describe('writeBlobs: every file written byte for byte', () => {
-  it("empty, small, and larger than git's output chunks (one file over many of them), and 2,000 small ones", async () => {
-    const dir = tempDir('git-write-blobs');
-    const repo = path.join(dir, 'repos', 'site');
-    git(dir, 'init', '-q', repo);
-    const contents = new Map<string, Buffer>([
-      ['empty.mdx', Buffer.alloc(0)],
-      ['one.mdx', Buffer.from('x')],
-      ['newline.mdx', Buffer.from('\n')],
-    ]);
-    for (const size of [65_535, 65_536, 200_003, 3_000_000]) {
-      const bytes = Buffer.alloc(size);
-      for (let at = 0; at < size; at++) bytes[at] = (at * 31 + size) % 256;
-      contents.set(`big-${size}.bin`, bytes);
-    }
-    for (let i = 0; i < 2000; i++) contents.set(`pages/page-${i}.mdx`, Buffer.from(`# Page ${i}\n${'text '.repeat(i % 50)}\n`));
-    for (const [file, bytes] of contents) {
-      mkdirSync(path.dirname(path.join(repo, file)), { recursive: true });
-      writeFileSync(path.join(repo, file), bytes);
-    }
-    git(repo, 'add', '-A');
-    git(repo, 'commit', '-qm', 'files');
-    const limits: GitLimits = { ...DEFAULT_GIT_LIMITS, localRoots: [path.join(dir, 'repos')], timeoutMs: 60_000 };
-    const cache = path.join(dir, 'cache.git');
-    const sha = await fetchBranch(cache, repo, 'main', limits);
-    const entries = await listFiles(cache, sha, limits);
-    const out = path.join(dir, 'out');
-    expect(await writeBlobs(cache, entries, out, limits)).toBe(contents.size);
-    // Each file whole once writeBlobs is done (a write still under way left an empty file).
-    for (const [file, bytes] of contents) expect(Buffer.compare(readFileSync(path.join(out, file)), bytes), file).toBe(0);
-  }, 60_000);
+  it(
+    "empty, small, and larger than git's output chunks (one file over many of them), and 2,000 small ones",
+    async () => {
+      const dir = tempDir('git-write-blobs');
+      const repo = path.join(dir, 'repos', 'site');
+      git(dir, 'init', '-q', repo);
+      const contents = new Map<string, Buffer>([
+        ['empty.mdx', Buffer.alloc(0)],
+        ['one.mdx', Buffer.from('x')],
+        ['newline.mdx', Buffer.from('\n')],
+      ]);
+      for (const size of [65_535, 65_536, 200_003, 3_000_000]) {
+        const bytes = Buffer.alloc(size);
+        for (let at = 0; at < size; at++) bytes[at] = (at * 31 + size) % 256;
+        contents.set(`big-${size}.bin`, bytes);
+      }
+      for (let i = 0; i < 2000; i++) contents.set(`pages/page-${i}.mdx`, Buffer.from(`# Page ${i}\n${'text '.repeat(i % 50)}\n`));
+      for (const [file, bytes] of contents) {
+        mkdirSync(path.dirname(path.join(repo, file)), { recursive: true });
+        writeFileSync(path.join(repo, file), bytes);
+      }
+      git(repo, 'add', '-A');
+      git(repo, 'commit', '-qm', 'files');
+      const limits: GitLimits = { ...DEFAULT_GIT_LIMITS, localRoots: [path.join(dir, 'repos')], timeoutMs: 60_000 };
+      const cache = path.join(dir, 'cache.git');
+      const sha = await fetchBranch(cache, repo, 'main', limits);
+      const entries = await listFiles(cache, sha, limits);
+      const out = path.join(dir, 'out');
+      expect(await writeBlobs(cache, entries, out, limits)).toBe(contents.size);
+      // Each file whole once writeBlobs is done (a write still under way left an empty file).
+      for (const [file, bytes] of contents) expect(Buffer.compare(readFileSync(path.join(out, file)), bytes), file).toBe(0);
+    },
+    hangGuard(60_000),
+  );
 });
 
 describe('writeBlobs: a path that could climb out of the folder', () => {
@@ -297,7 +306,7 @@ function repairServer(prefix: string) {
     store = await openStore({ data: path.join(dir, 'data') });
     app = await buildApp(new Core(store));
     await app.ready();
-  }, 120_000);
+  }, hangGuard(120_000));
 
   afterAll(async () => {
     await runner?.stop();

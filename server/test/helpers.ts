@@ -17,6 +17,7 @@ import { openStore } from '../src/store/open.js';
 import { Writable } from 'node:stream';
 import { afterAll, it } from 'vitest';
 import { createLogger, type Logger } from '../src/host/log.js';
+import { hangGuard } from '../../test/time-scale.mjs';
 
 /** The top of the repository: its fixtures/ hold the example site the tests deploy. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -99,13 +100,14 @@ export function commitFile(repo: string, file: string, text: string, message = `
   return git(repo, 'rev-parse', 'HEAD').trim();
 }
 
-/** Polls `check` every 100 ms until it returns a value, or fails after `timeoutMs`. */
+/** Polls `check` every 100 ms until it returns a value, or fails after `timeoutMs` (on a quiet machine: scaled by hangGuard). */
 export async function waitFor<T>(check: () => Promise<T | undefined> | T | undefined, timeoutMs: number, what = 'condition'): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  const limit = hangGuard(timeoutMs);
+  const deadline = Date.now() + limit;
   for (;;) {
     const value = await check();
     if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out after ${limit} ms waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -366,13 +368,18 @@ export function startCli(args: string[], cwd: string, env: NodeJS.ProcessEnv = {
 }
 
 export function runCli(args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): { status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', timeout: 120_000, env: { ...process.env, ...CLI_ENV, ...env } });
+  const result = spawnSync(process.execPath, [CLI, ...args], {
+    cwd,
+    encoding: 'utf8',
+    timeout: hangGuard(120_000),
+    env: { ...process.env, ...CLI_ENV, ...env },
+  });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 export async function stopProc(proc: Proc, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
   if (proc.child.exitCode === null && proc.child.signalCode === null) proc.child.kill(signal);
-  const timeout = setTimeout(() => proc.child.kill('SIGKILL'), 20_000);
+  const timeout = setTimeout(() => proc.child.kill('SIGKILL'), hangGuard(20_000));
   const code = await proc.exited;
   clearTimeout(timeout);
   return code;

@@ -13,6 +13,7 @@ import { pageSections } from '../src/store/deployments.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
 import { commitFile, exampleRepo, git, gitHttpServer, tempDir, LOCAL_ROOTS, deploymentEnded, docsJson } from './helpers.js';
+import { hangGuard } from '../../test/time-scale.mjs';
 
 let dir: string;
 let store: Store;
@@ -93,7 +94,7 @@ beforeAll(async () => {
     }),
   );
   await runner.start();
-}, 120_000);
+}, hangGuard(120_000));
 
 afterAll(async () => {
   await runner?.stop();

@@ -20,6 +20,7 @@ import { pageSections, type Deployment } from '../src/store/deployments.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
 import { bigSiteRepo, commitFile, exampleRepo, gitHttpServer, probeHealth, tempDir, waitFor, LOCAL_ROOTS, deploymentEnded, docsJson } from './helpers.js';
+import { hangGuard } from '../../test/time-scale.mjs';
 
 let dir: string;
 let data: string;
@@ -59,14 +60,14 @@ beforeAll(async () => {
   );
   await runner.start();
   remote = await gitHttpServer(path.join(dir, 'remotes'));
-}, 60_000);
+}, hangGuard(60_000));
 
 afterAll(async () => {
   await runner?.stop();
   await app?.close();
   await store?.close();
   await remote?.close();
-}, 60_000);
+}, hangGuard(60_000));
 
 async function project(id: string, repo: string, extra: { branch?: string } = {}): Promise<void> {
   await core.addProject({ id, repo, branch: extra.branch ?? 'main', docsDir: 'docs' });
@@ -120,77 +121,93 @@ describe('credentials and folders of the server', () => {
 });
 
 describe('a backtracking ignore glob in a repair job', () => {
-  it('costs a thread with a time limit; /healthz keeps answering meanwhile', async () => {
-    const repo = exampleRepo(path.join(dir, 'glob'));
-    const page = 'a'.repeat(60);
-    commitFile(repo, 'docs/docs.json', docsJson({ pages: ['index', page] }));
-    commitFile(repo, 'docsnav.config.json', JSON.stringify({ ignore: ['*a*a*a*a*a*a*a*a*b'] }));
-    await project('glob', repo);
-    const started = await app.inject({
-      method: 'POST',
-      url: '/v1/agent/glob/job',
-      headers: { authorization: `Bearer ${tokens.glob}`, 'content-type': 'application/json' },
-      payload: '',
-    });
-    expect(started.statusCode).toBe(202);
-    const sessionId = started.json<{ sessionId: string }>().sessionId;
-    const health = probeHealth(base);
-    const done = await waitFor(
-      async () => {
-        const session = (
-          await app.inject({ method: 'GET', url: `/v1/agent/glob/job/${sessionId}`, headers: { authorization: `Bearer ${tokens.glob}` } })
-        ).json();
-        return session.haulted ? session : undefined;
-      },
-      60_000,
-      'the repair job',
-    );
-    const { probes, slowest, failures } = await health.stop();
-    expect(done.haultReason).toBe('error');
-    expect(done.messageToUser).toMatch(/fixing the docs took longer than 15 s/);
-    expect(probes).toBeGreaterThan(10);
-    expect(failures).toEqual([]);
-    expect(slowest).toBeLessThan(2_000);
-  }, 90_000);
+  it(
+    'costs a thread with a time limit; /healthz keeps answering meanwhile',
+    async () => {
+      const repo = exampleRepo(path.join(dir, 'glob'));
+      const page = 'a'.repeat(60);
+      commitFile(repo, 'docs/docs.json', docsJson({ pages: ['index', page] }));
+      commitFile(repo, 'docsnav.config.json', JSON.stringify({ ignore: ['*a*a*a*a*a*a*a*a*b'] }));
+      await project('glob', repo);
+      const started = await app.inject({
+        method: 'POST',
+        url: '/v1/agent/glob/job',
+        headers: { authorization: `Bearer ${tokens.glob}`, 'content-type': 'application/json' },
+        payload: '',
+      });
+      expect(started.statusCode).toBe(202);
+      const sessionId = started.json<{ sessionId: string }>().sessionId;
+      const health = probeHealth(base);
+      const done = await waitFor(
+        async () => {
+          const session = (
+            await app.inject({ method: 'GET', url: `/v1/agent/glob/job/${sessionId}`, headers: { authorization: `Bearer ${tokens.glob}` } })
+          ).json();
+          return session.haulted ? session : undefined;
+        },
+        60_000,
+        'the repair job',
+      );
+      const { probes, slowest, failures } = await health.stop();
+      expect(done.haultReason).toBe('error');
+      expect(done.messageToUser).toMatch(/fixing the docs took longer than 15 s/);
+      expect(probes).toBeGreaterThan(10);
+      expect(failures).toEqual([]);
+      expect(slowest).toBeLessThan(2_000);
+    },
+    hangGuard(90_000),
+  );
 });
 
 describe('a large site', () => {
   const siteOf = (pages: number, folder: string) => bigSiteRepo(path.join(dir, folder), pages);
 
-  it('deploys 4,000 pages while /healthz answers promptly, storing texts in batches', async () => {
-    await project('big', siteOf(4_000, 'big'));
-    const { statusId } = await core.queueUpdate('big');
-    const health = probeHealth(base);
-    const done = await deploymentEnded(store, statusId, 120_000, 'the big deployment');
-    const { probes, slowest, failures } = await health.stop();
-    expect(done.status, done.summary).toBe('success');
-    expect(done.summary).toMatch(/4000 pages/);
-    expect((await pageSections(store, statusId)).length).toBe(4_000);
-    expect(probes).toBeGreaterThan(10);
-    expect(failures).toEqual([]);
-    expect(slowest).toBeLessThan(2_000);
-  }, 150_000);
+  it(
+    'deploys 4,000 pages while /healthz answers promptly, storing texts in batches',
+    async () => {
+      await project('big', siteOf(4_000, 'big'));
+      const { statusId } = await core.queueUpdate('big');
+      const health = probeHealth(base);
+      const done = await deploymentEnded(store, statusId, 120_000, 'the big deployment');
+      const { probes, slowest, failures } = await health.stop();
+      expect(done.status, done.summary).toBe('success');
+      expect(done.summary).toMatch(/4000 pages/);
+      expect((await pageSections(store, statusId)).length).toBe(4_000);
+      expect(probes).toBeGreaterThan(10);
+      expect(failures).toEqual([]);
+      expect(slowest).toBeLessThan(2_000);
+    },
+    hangGuard(150_000),
+  );
 
-  it('a 45 MB page: a clear failure naming it and --max-page-mb, before anything is written; /healthz answers meanwhile (issue 38 item 11)', async () => {
-    // Before: it deployed in 10 s, and one write of its texts held the embedded database 1.4 s.
-    const repo = exampleRepo(path.join(dir, 'huge-page'));
-    commitFile(repo, 'docs/quickstart.mdx', `---\ntitle: Quickstart\n---\n\n${'## Part\n\nSome text to read. '.repeat(1_700_000)}\n`);
-    await project('huge-page', repo);
-    const health = probeHealth(base);
-    const done = await deploy('huge-page', 120_000);
-    const { probes, failures } = await health.stop();
-    expect(done.status).toBe('failure');
-    expect(done.summary).toMatch(/^docs\/quickstart\.mdx is 45\.\d MB, over the limit of 4 MB per page \(--max-page-mb\); split it into smaller pages$/);
-    expect(await pageSections(store, done.id)).toEqual([]);
-    expect(probes).toBeGreaterThan(0);
-    expect(failures).toEqual([]);
-  }, 150_000);
+  it(
+    'a 45 MB page: a clear failure naming it and --max-page-mb, before anything is written; /healthz answers meanwhile (issue 38 item 11)',
+    async () => {
+      // Before: it deployed in 10 s, and one write of its texts held the embedded database 1.4 s.
+      const repo = exampleRepo(path.join(dir, 'huge-page'));
+      commitFile(repo, 'docs/quickstart.mdx', `---\ntitle: Quickstart\n---\n\n${'## Part\n\nSome text to read. '.repeat(1_700_000)}\n`);
+      await project('huge-page', repo);
+      const health = probeHealth(base);
+      const done = await deploy('huge-page', 120_000);
+      const { probes, failures } = await health.stop();
+      expect(done.status).toBe('failure');
+      expect(done.summary).toMatch(/^docs\/quickstart\.mdx is 45\.\d MB, over the limit of 4 MB per page \(--max-page-mb\); split it into smaller pages$/);
+      expect(await pageSections(store, done.id)).toEqual([]);
+      expect(probes).toBeGreaterThan(0);
+      expect(failures).toEqual([]);
+    },
+    hangGuard(150_000),
+  );
 
-  it('past --max-pages: a clear failure, nothing stored', async () => {
-    await project('too-big', siteOf(5_001, 'too-big'));
-    const done = await deploy('too-big', 120_000);
-    expect(done.status).toBe('failure');
-    expect(done.summary).toBe("the site has 5001 pages, over this server's limit of 5000 (--max-pages)");
-    expect(await pageSections(store, done.id)).toEqual([]);
-  }, 150_000);
+  it(
+    'past --max-pages: a clear failure, nothing stored',
+    async () => {
+      await project('too-big', siteOf(5_001, 'too-big'));
+      const done = await deploy('too-big', 120_000);
+      expect(done.status).toBe('failure');
+      expect(done.summary).toBe("the site has 5001 pages, over this server's limit of 5000 (--max-pages)");
+      expect(await pageSections(store, done.id)).toEqual([]);
+    },
+    hangGuard(150_000),
+  );
 });

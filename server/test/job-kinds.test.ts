@@ -13,6 +13,7 @@ import { enqueueJob } from '../src/store/jobs.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
 import { tempDir, waitFor } from './helpers.js';
+import { hangGuard } from '../../test/time-scale.mjs';
 
 let dir: string;
 let store: Store;
@@ -20,7 +21,7 @@ let store: Store;
 beforeAll(async () => {
   dir = tempDir('job-kinds');
   store = await openStore({ data: path.join(dir, 'data') });
-}, 60_000);
+}, hangGuard(60_000));
 
 afterAll(async () => {
   await store?.close();

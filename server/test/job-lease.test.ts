@@ -16,11 +16,12 @@ import { workerSettings } from '../src/jobs/settings.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
 import { postgresUnavailable, startPostgres, tempDir, waitFor } from './helpers.js';
+import { hangGuard } from '../../test/time-scale.mjs';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
-}, 60_000);
+}, hangGuard(60_000));
 
 const noPostgres = postgresUnavailable();
 if (noPostgres) console.warn(`SKIPPED the job lease test on PostgreSQL: ${noPostgres}`);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeThreads, idleThreads, runInThread, threadPool } from '../src/analysis/library-threads.js';
 import { REPO_ROOT, tempDir, waitFor } from './helpers.js';
+import { hangGuard } from '../../test/time-scale.mjs';
 
 const LIMITS = { timeoutMs: 60_000, maxHeapMb: 256 };
 
@@ -42,21 +43,25 @@ describe('library threads', () => {
     expect(idleThreads()).toBe(1);
   });
 
-  it("counts only the thread's own time against the limit, not the time its batches wait to be stored", async () => {
-    // 1,500 pages: a few batches of texts and tree parts, each stored slower than the whole limit.
-    const dir = tempDir('thread-slow-store');
-    const pages = Array.from({ length: 1500 }, (_, i) => `p/page-${i}`);
-    mkdirSync(path.join(dir, 'p'));
-    for (const page of pages) writeFileSync(path.join(dir, `${page}.mdx`), `---\ntitle: Page ${page}\n---\n\nText of ${page}.\n`);
-    writeFileSync(path.join(dir, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'Slow', colors: { primary: '#000000' }, navigation: { pages } }));
-    const input = { docsRoot: dir, docsFile: path.join(dir, 'docs.json'), checkoutRoot: dir, maxPages: 10_000 };
-    const limits = { timeoutMs: 6_000, maxHeapMb: 256 };
-    let batches = 0;
-    const output = await runInThread('analyze', input, limits, undefined, async () => {
-      batches++;
-      await new Promise((resolve) => setTimeout(resolve, limits.timeoutMs));
-    });
-    expect(output.pages).toBe(1500);
-    expect(batches).toBeGreaterThanOrEqual(3);
-  }, 120_000);
+  it(
+    "counts only the thread's own time against the limit, not the time its batches wait to be stored",
+    async () => {
+      // 1,500 pages: a few batches of texts and tree parts, each stored slower than the whole limit.
+      const dir = tempDir('thread-slow-store');
+      const pages = Array.from({ length: 1500 }, (_, i) => `p/page-${i}`);
+      mkdirSync(path.join(dir, 'p'));
+      for (const page of pages) writeFileSync(path.join(dir, `${page}.mdx`), `---\ntitle: Page ${page}\n---\n\nText of ${page}.\n`);
+      writeFileSync(path.join(dir, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'Slow', colors: { primary: '#000000' }, navigation: { pages } }));
+      const input = { docsRoot: dir, docsFile: path.join(dir, 'docs.json'), checkoutRoot: dir, maxPages: 10_000 };
+      const limits = { timeoutMs: 6_000, maxHeapMb: 256 };
+      let batches = 0;
+      const output = await runInThread('analyze', input, limits, undefined, async () => {
+        batches++;
+        await new Promise((resolve) => setTimeout(resolve, limits.timeoutMs));
+      });
+      expect(output.pages).toBe(1500);
+      expect(batches).toBeGreaterThanOrEqual(3);
+    },
+    hangGuard(120_000),
+  );
 });

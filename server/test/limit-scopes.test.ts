@@ -9,6 +9,7 @@ import { DEFAULT_LIMITS, LimitError, dayWindow, hourWindow, monthWindow, useAssi
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
 import { tempDir } from './helpers.js';
+import { hangGuard } from '../../test/time-scale.mjs';
 
 const iso = (date: Date) => date.toISOString();
 
@@ -48,7 +49,7 @@ describe('useAssistant: three limits, each counted per its scope', () => {
 
   beforeAll(async () => {
     store = await openStore({ data: path.join(tempDir('limit-scopes'), 'data') });
-  }, 120_000);
+  }, hangGuard(120_000));
 
   afterAll(async () => {
     await store?.close();

@@ -19,6 +19,7 @@ import { openStore } from '../src/store/open.js';
 import type { GitLimits } from '../src/repository/operations/limits.js';
 import type { Store } from '../src/store/store.js';
 import { tempDir } from './helpers.js';
+import { hangGuard } from '../../test/time-scale.mjs';
 
 export interface ListeningServer {
   /** The test's folder; `allowed` (made) is the folder local repositories may be in. */
@@ -56,11 +57,11 @@ export function listeningServer(prefix: string, git: Partial<GitLimits> = {}): L
     const settings = workerSettings(data, { pollMs: 100, sweepMs: 500, git: { localRoots: [server.allowed], ...git } });
     runner = new JobRunner(server.store, jobKinds, settings, createLogger('info', log));
     await runner.start();
-  }, 120_000);
+  }, hangGuard(120_000));
   afterAll(async () => {
     await runner?.stop();
     await server.app?.close();
     await server.store?.close();
-  }, 60_000);
+  }, hangGuard(60_000));
   return server;
 }

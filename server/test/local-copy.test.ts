@@ -14,6 +14,7 @@ import { pageSections, type Deployment } from '../src/store/deployments.js';
 import { chat, userMessage } from './assistant-helpers.js';
 import { commitFile, deploymentEnded, exampleRepo, git, hardLinks } from './helpers.js';
 import { listeningServer } from './listening-server.js';
+import { hangGuard } from '../../test/time-scale.mjs';
 
 /** What only the victim's repository holds: none of it may appear anywhere the tenant looks. */
 const SECRET = 'VICTIM-ROADMAP-5521';
@@ -102,19 +103,21 @@ describe('the walk-cap reproducer: junk walked first, objects a link to a victim
 const SWAP_TRIES = Number(process.env.DOCSNAV_SWAP_TRIES ?? 20);
 
 describe('the swap race: the repository folder swapped for a link to a victim while it is read', () => {
-  it(`${SWAP_TRIES} deployments while another process swaps the folder back and forth: none shows anything of the victim`, async () => {
-    const tenant = exampleRepo(path.join(server.allowed, 'swap'));
-    commitFile(tenant, 'docs/index.mdx', '---\ntitle: Tenant home\n---\n# Tenant home\n\nThe tenant ships docs.\n', 'Tenant commit');
-    await project('swap', tenant);
-    const stop = path.join(server.dir, 'swap-stop');
-    // A process of its own swaps the folder (renamed aside, a link to the victim in its place, and
-    // back), in storms (a swap every 0-2 ms for 0.3 s) between calms (0.2-1 s left in place, so that
-    // some deployments can read it whole), until told to stop (or 10 minutes at most).
-    const swapper = spawn(
-      process.execPath,
-      [
-        '-e',
-        `const fs = require('node:fs');
+  it(
+    `${SWAP_TRIES} deployments while another process swaps the folder back and forth: none shows anything of the victim`,
+    async () => {
+      const tenant = exampleRepo(path.join(server.allowed, 'swap'));
+      commitFile(tenant, 'docs/index.mdx', '---\ntitle: Tenant home\n---\n# Tenant home\n\nThe tenant ships docs.\n', 'Tenant commit');
+      await project('swap', tenant);
+      const stop = path.join(server.dir, 'swap-stop');
+      // A process of its own swaps the folder (renamed aside, a link to the victim in its place, and
+      // back), in storms (a swap every 0-2 ms for 0.3 s) between calms (0.2-1 s left in place, so that
+      // some deployments can read it whole), until told to stop (or 10 minutes at most).
+      const swapper = spawn(
+        process.execPath,
+        [
+          '-e',
+          `const fs = require('node:fs');
          const [folder, victim, stop] = process.argv.slice(1);
          const aside = folder + '.aside';
          const nap = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
@@ -134,36 +137,38 @@ describe('the swap race: the repository folder swapped for a link to a victim wh
            nap(200 + Math.random() * 800);
          }
          console.log(swaps);`,
-        tenant,
-        victim,
-        stop,
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    let swaps = '';
-    swapper.stdout.on('data', (chunk: Buffer) => (swaps += chunk.toString()));
-    const exited = new Promise((resolve) => swapper.on('exit', resolve));
-    const outcomes: Record<string, number> = {};
-    const leaks: string[] = [];
-    try {
-      for (let attempt = 0; attempt < SWAP_TRIES; attempt++) {
-        const { deployment, seen } = await deployAndLook('swap');
-        const key = deployment.status === 'success' ? 'success' : deployment.summary;
-        outcomes[key] = (outcomes[key] ?? 0) + 1;
-        // A deployment that succeeds deploys the tenant's own page.
-        if (deployment.status === 'success') expect(seen).toContain('The tenant ships docs.');
-        const found = leaksIn(seen);
-        if (found.length > 0) leaks.push(`try ${attempt + 1}: ${found.join(', ')}`);
+          tenant,
+          victim,
+          stop,
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      let swaps = '';
+      swapper.stdout.on('data', (chunk: Buffer) => (swaps += chunk.toString()));
+      const exited = new Promise((resolve) => swapper.on('exit', resolve));
+      const outcomes: Record<string, number> = {};
+      const leaks: string[] = [];
+      try {
+        for (let attempt = 0; attempt < SWAP_TRIES; attempt++) {
+          const { deployment, seen } = await deployAndLook('swap');
+          const key = deployment.status === 'success' ? 'success' : deployment.summary;
+          outcomes[key] = (outcomes[key] ?? 0) + 1;
+          // A deployment that succeeds deploys the tenant's own page.
+          if (deployment.status === 'success') expect(seen).toContain('The tenant ships docs.');
+          const found = leaksIn(seen);
+          if (found.length > 0) leaks.push(`try ${attempt + 1}: ${found.join(', ')}`);
+        }
+      } finally {
+        writeFileSync(stop, '');
+        await exited;
       }
-    } finally {
-      writeFileSync(stop, '');
-      await exited;
-    }
-    expect(existsSync(path.join(tenant, '.git'))).toBe(true); // the folder is back in place
-    console.log(`swap race: ${SWAP_TRIES} tries, ${Number(swaps)} swaps, ${leaks.length} leaks; outcomes ${JSON.stringify(outcomes)}`);
-    for (const leak of leaks) console.log(leak);
-    expect(Number(swaps)).toBeGreaterThan(SWAP_TRIES);
-    expect(leaks).toEqual([]);
-    expect(leaksIn(server.logged())).toEqual([]);
-  }, 600_000);
+      expect(existsSync(path.join(tenant, '.git'))).toBe(true); // the folder is back in place
+      console.log(`swap race: ${SWAP_TRIES} tries, ${Number(swaps)} swaps, ${leaks.length} leaks; outcomes ${JSON.stringify(outcomes)}`);
+      for (const leak of leaks) console.log(leak);
+      expect(Number(swaps)).toBeGreaterThan(SWAP_TRIES);
+      expect(leaks).toEqual([]);
+      expect(leaksIn(server.logged())).toEqual([]);
+    },
+    hangGuard(600_000),
+  );
 });

@@ -16,6 +16,7 @@ import { GitError } from '../src/repository/errors.js';
 import { fetchBranch, remoteBranches } from '../src/repository/operations/fetch.js';
 import { DEFAULT_GIT_LIMITS, type GitLimits } from '../src/repository/operations/limits.js';
 import { exampleRepo, git, tempDir, writeLooseObject } from './helpers.js';
+import { hangGuard } from '../../test/time-scale.mjs';
 
 const dir = tempDir('local-threads');
 const limits: GitLimits = { ...DEFAULT_GIT_LIMITS, timeoutMs: 60_000, localRoots: [dir] };
@@ -86,7 +87,7 @@ describe('the thread of local tasks', () => {
     expect((timedOut as Error).message).toBe('the repository could not be copied within 20 ms; docsnav refuses a local repository it cannot read whole');
     expect(spareLocalThread()).toBeUndefined();
     // Ended, not left copying (its answer would come to no one, the thread held for good).
-    await vi.waitFor(() => expect(thread.threadId).toBe(-1), { timeout: 30_000, interval: 2 });
+    await vi.waitFor(() => expect(thread.threadId).toBe(-1), { timeout: hangGuard(30_000), interval: 2 });
     expect(await remoteBranches(next, limits)).toEqual(['after-timeout-branch', 'main']);
   });
 
@@ -101,7 +102,7 @@ describe('the thread of local tasks', () => {
     const cancelled = (await copying) as GitError;
     expect([cancelled, cancelled.message, cancelled.killed, cancelled.stderr]).toEqual([expect.any(GitError), 'the job was cancelled', true, '']);
     expect(spareLocalThread()).toBeUndefined();
-    await vi.waitFor(() => expect(thread.threadId).toBe(-1), { timeout: 30_000, interval: 2 });
+    await vi.waitFor(() => expect(thread.threadId).toBe(-1), { timeout: hangGuard(30_000), interval: 2 });
     expect(await remoteBranches(next, limits)).toEqual(['after-cancel-branch', 'main']);
   });
 });
@@ -154,7 +155,7 @@ describe('the thread kept between tasks', () => {
     const thread = spareLocalThread()!;
     const copying = fetchBranch(path.join(dir, `cache-${++caches}.git`), slowToCopy('slow-ended', 4_000), 'main', limits).catch((error: unknown) => error);
     // Once the task has the thread (it is no longer the waiting one), it ends as a thread that crashed does.
-    await vi.waitFor(() => expect(spareLocalThread()).toBeUndefined(), { timeout: 30_000, interval: 2 });
+    await vi.waitFor(() => expect(spareLocalThread()).toBeUndefined(), { timeout: hangGuard(30_000), interval: 2 });
     await thread.terminate();
     const failed = (await copying) as Error;
     expect([failed, failed.message]).toEqual([expect.any(GitError), 'the local repository could not be read: its thread exited with 1']);
@@ -178,7 +179,7 @@ describe('the thread kept between tasks', () => {
     expect(failed).toBeInstanceOf(GitError);
     expect(failed.message).toMatch(crashMessage);
     expect(spareLocalThread()).toBeUndefined();
-    await vi.waitFor(() => expect(thread.threadId).toBe(-1), { timeout: 30_000, interval: 2 });
+    await vi.waitFor(() => expect(thread.threadId).toBe(-1), { timeout: hangGuard(30_000), interval: 2 });
     expect(await remoteBranches(repoWithBranches('after-crash', 'after-crash-branch'), limits)).toEqual(['after-crash-branch', 'main']);
     expect(spareLocalThread()).toBeDefined();
   });
@@ -193,7 +194,7 @@ describe('the thread kept between tasks', () => {
     process.on('uncaughtException', record);
     try {
       crash(thread);
-      await vi.waitFor(() => expect(thread.threadId).toBe(-1), { timeout: 30_000, interval: 2 });
+      await vi.waitFor(() => expect(thread.threadId).toBe(-1), { timeout: hangGuard(30_000), interval: 2 });
     } finally {
       process.off('uncaughtException', record);
     }
@@ -209,14 +210,14 @@ describe('the thread kept between tasks', () => {
     const busy = spareLocalThread()!;
     const slow = slowToCopy('slow-two', 4_000);
     const copying = fetchBranch(path.join(dir, `cache-${++caches}.git`), slow, 'main', limits);
-    await vi.waitFor(() => expect(spareLocalThread()).toBeUndefined(), { timeout: 30_000, interval: 2 });
+    await vi.waitFor(() => expect(spareLocalThread()).toBeUndefined(), { timeout: hangGuard(30_000), interval: 2 });
     // While the copy has `busy`, another thread is kept (as a second task that ended first would be).
     warmLocalThread();
     const waiting = spareLocalThread()!;
     expect(waiting).not.toBe(busy);
     expect(await copying).toBe(git(slow, 'rev-parse', 'main').trim());
     expect(spareLocalThread()).toBe(waiting);
-    await vi.waitFor(() => expect(busy.threadId).toBe(-1), { timeout: 30_000, interval: 2 });
+    await vi.waitFor(() => expect(busy.threadId).toBe(-1), { timeout: hangGuard(30_000), interval: 2 });
     expect(waiting.threadId).not.toBe(-1);
     expect(listeners()).toEqual({ message: 0, error: 1, exit: 1 });
   });
@@ -230,7 +231,7 @@ describe('the thread kept between tasks', () => {
     warmLocalThread();
     const kept = spareLocalThread()!;
     await closing;
-    await vi.waitFor(() => expect(old.threadId).toBe(-1), { timeout: 30_000, interval: 2 });
+    await vi.waitFor(() => expect(old.threadId).toBe(-1), { timeout: hangGuard(30_000), interval: 2 });
     expect(spareLocalThread()).toBe(kept);
     expect(await remoteBranches(repoWithBranches('after-close', 'after-close-branch'), limits)).toEqual(['after-close-branch', 'main']);
     expect(spareLocalThread()).toBe(kept);

@@ -16,6 +16,7 @@ import { openStore } from '../src/store/open.js';
 import { MAX_ANSWER_BYTES } from '../src/assistant/model.js';
 import { chat, deployedAssistant, userMessage } from './assistant-helpers.js';
 import { exampleRepo, runCli, startServe, stopProc, tempDir, waitFor } from './helpers.js';
+import { hangGuard } from '../../test/time-scale.mjs';
 
 const SECRET = 'PROXY-LOGIN-PAGE-7f3a';
 /** What the flood writes before it gives up on its own (the client should stop it long before). */
@@ -219,61 +220,65 @@ describe('docsnav serve and a model that ignores max_tokens', () => {
     await model?.close();
   });
 
-  it('stops the answer at its cap, stores what fits, says so, and stays within its memory', async () => {
-    model = await misbehavingModel('http://127.0.0.1:9');
-    const dir = tempDir('model-flood');
-    const repo = exampleRepo(path.join(dir, 'site'));
-    const cli = (...args: string[]) => {
-      const result = runCli(args, dir);
-      if (result.status !== 0) throw new Error(result.stderr);
-      return result.stdout.trim();
-    };
-    cli('project', 'add', 'acme', '--repo', repo, '--branch', 'main', '--docs-dir', 'docs', '--domain', 'acme');
-    const admin = cli('key', 'create', '--project', 'acme', '--kind', 'admin');
-    const key = cli('key', 'create', '--project', 'acme', '--kind', 'assistant');
-    serve = await startServe(dir, ['--model-base-url', model.baseUrl, '--model', 'flood']);
-    const { statusId } = (await (
-      await fetch(`${serve.base}/v1/project/update/acme`, { method: 'POST', headers: { authorization: `Bearer ${admin}` } })
-    ).json()) as {
-      statusId: string;
-    };
-    await waitFor(
-      async () => {
-        const status = (await (
-          await fetch(`${serve!.base}/v1/project/update-status/${statusId}`, { headers: { authorization: `Bearer ${admin}` } })
-        ).json()) as {
-          status: string;
-        };
-        return status.status === 'success' || status.status === 'failure' ? status : undefined;
-      },
-      120_000,
-      'the deployment',
-    );
-    const before = peakKb(serve.proc.child.pid!);
-    const result = await chat(`${serve.base}/v1/assistant/acme/message`, key, [userMessage('u1', 'How do I create a pet?')]);
-    const after = peakKb(serve.proc.child.pid!);
-    const text = result.message?.content ?? '';
-    // Whole words up to the cap, then the line that says it was cut (never the 120 MB printed on a failure).
-    expect(/^[word ]+$/.test(text.slice(0, text.indexOf('\n'))), text.slice(0, 100)).toBe(true);
-    expect(text.slice(text.indexOf('\n'))).toBe("\n\n(The answer was cut here: it reached the assistant's limit of 64 KB.)");
-    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_ANSWER_BYTES + 200);
-    // The model was stopped: it wrote a few MB of its 120 (the socket's buffers hold some).
-    expect(model.written[0]).toBeLessThan(16 * 2 ** 20);
-    // The peak grew by far less than the flood (a 120 MB answer held, encoded and stored took over 500 MB).
-    expect(after - before, `peak ${before} -> ${after} kB`).toBeLessThan(64 * 1024);
-    // The line is written as the answer is cut; it reaches this process through a pipe, maybe after the answer.
-    const proc = serve.proc;
-    await waitFor(() => (/"msg":"a model answer was cut at its limit"/.test(proc.output()) ? true : undefined), 30_000, 'the log line of the cut');
-    expect(await stopProc(serve.proc)).toBe(0);
-    serve = undefined;
-    const store = await openStore({ data: path.join(dir, '.docsnav') });
-    try {
-      const rows = await store.query<{ content: string; error: string | null }>(`SELECT content, error FROM assistant_messages WHERE role = 'assistant'`);
-      expect(rows).toHaveLength(1);
-      expect(rows[0].content).toBe(text);
-      expect(rows[0].error).toBeNull();
-    } finally {
-      await store.close();
-    }
-  }, 300_000);
+  it(
+    'stops the answer at its cap, stores what fits, says so, and stays within its memory',
+    async () => {
+      model = await misbehavingModel('http://127.0.0.1:9');
+      const dir = tempDir('model-flood');
+      const repo = exampleRepo(path.join(dir, 'site'));
+      const cli = (...args: string[]) => {
+        const result = runCli(args, dir);
+        if (result.status !== 0) throw new Error(result.stderr);
+        return result.stdout.trim();
+      };
+      cli('project', 'add', 'acme', '--repo', repo, '--branch', 'main', '--docs-dir', 'docs', '--domain', 'acme');
+      const admin = cli('key', 'create', '--project', 'acme', '--kind', 'admin');
+      const key = cli('key', 'create', '--project', 'acme', '--kind', 'assistant');
+      serve = await startServe(dir, ['--model-base-url', model.baseUrl, '--model', 'flood']);
+      const { statusId } = (await (
+        await fetch(`${serve.base}/v1/project/update/acme`, { method: 'POST', headers: { authorization: `Bearer ${admin}` } })
+      ).json()) as {
+        statusId: string;
+      };
+      await waitFor(
+        async () => {
+          const status = (await (
+            await fetch(`${serve!.base}/v1/project/update-status/${statusId}`, { headers: { authorization: `Bearer ${admin}` } })
+          ).json()) as {
+            status: string;
+          };
+          return status.status === 'success' || status.status === 'failure' ? status : undefined;
+        },
+        120_000,
+        'the deployment',
+      );
+      const before = peakKb(serve.proc.child.pid!);
+      const result = await chat(`${serve.base}/v1/assistant/acme/message`, key, [userMessage('u1', 'How do I create a pet?')]);
+      const after = peakKb(serve.proc.child.pid!);
+      const text = result.message?.content ?? '';
+      // Whole words up to the cap, then the line that says it was cut (never the 120 MB printed on a failure).
+      expect(/^[word ]+$/.test(text.slice(0, text.indexOf('\n'))), text.slice(0, 100)).toBe(true);
+      expect(text.slice(text.indexOf('\n'))).toBe("\n\n(The answer was cut here: it reached the assistant's limit of 64 KB.)");
+      expect(Buffer.byteLength(text)).toBeLessThanOrEqual(MAX_ANSWER_BYTES + 200);
+      // The model was stopped: it wrote a few MB of its 120 (the socket's buffers hold some).
+      expect(model.written[0]).toBeLessThan(16 * 2 ** 20);
+      // The peak grew by far less than the flood (a 120 MB answer held, encoded and stored took over 500 MB).
+      expect(after - before, `peak ${before} -> ${after} kB`).toBeLessThan(64 * 1024);
+      // The line is written as the answer is cut; it reaches this process through a pipe, maybe after the answer.
+      const proc = serve.proc;
+      await waitFor(() => (/"msg":"a model answer was cut at its limit"/.test(proc.output()) ? true : undefined), 30_000, 'the log line of the cut');
+      expect(await stopProc(serve.proc)).toBe(0);
+      serve = undefined;
+      const store = await openStore({ data: path.join(dir, '.docsnav') });
+      try {
+        const rows = await store.query<{ content: string; error: string | null }>(`SELECT content, error FROM assistant_messages WHERE role = 'assistant'`);
+        expect(rows).toHaveLength(1);
+        expect(rows[0].content).toBe(text);
+        expect(rows[0].error).toBeNull();
+      } finally {
+        await store.close();
+      }
+    },
+    hangGuard(300_000),
+  );
 });

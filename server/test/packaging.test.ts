@@ -12,6 +12,7 @@ import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLI, REPO_ROOT, exampleRepo, freePort, postgresUnavailable, runCli, startPostgres, tempDir, waitFor, type TestPostgres } from './helpers.js';
+import { hangGuard } from '../../test/time-scale.mjs';
 
 const DEPLOY = path.resolve(import.meta.dirname, '../deploy');
 const TINI = '/usr/bin/tini';
@@ -19,7 +20,7 @@ const TINI = '/usr/bin/tini';
 const cleanups: Array<() => Promise<void> | void> = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
-}, 60_000);
+}, hangGuard(60_000));
 
 function scratch(prefix: string): string {
   const dir = tempDir(prefix);
@@ -436,11 +437,15 @@ describe('deploy/topology.sh, without PostgreSQL', () => {
   it('refuses to start without DATABASE_URL or a base folder, saying why', () => {
     const script = path.join(DEPLOY, 'topology.sh');
     const dir = scratch('topology-usage');
-    const noUrl = spawnSync('bash', [script, path.join(dir, 'base')], { encoding: 'utf8', timeout: 30_000, env: envWithoutDatabase() });
+    const noUrl = spawnSync('bash', [script, path.join(dir, 'base')], { encoding: 'utf8', timeout: hangGuard(30_000), env: envWithoutDatabase() });
     expect(noUrl.status).toBe(2);
     expect(noUrl.stderr).toMatch(/^topology\.sh: DATABASE_URL is not set/);
     expect(existsSync(path.join(dir, 'base'))).toBe(false);
-    const noBase = spawnSync('bash', [script], { encoding: 'utf8', timeout: 30_000, env: envWithoutDatabase({ DATABASE_URL: 'postgres://127.0.0.1/x' }) });
+    const noBase = spawnSync('bash', [script], {
+      encoding: 'utf8',
+      timeout: hangGuard(30_000),
+      env: envWithoutDatabase({ DATABASE_URL: 'postgres://127.0.0.1/x' }),
+    });
     expect(noBase.status).toBe(2);
     expect(noBase.stderr).toMatch(/^topology\.sh: usage: /);
   });
@@ -553,78 +558,82 @@ const noPostgres = postgresUnavailable();
 if (noPostgres) console.warn(`SKIPPED the deploy/topology.sh test on PostgreSQL: ${noPostgres}`);
 
 describe.skipIf(noPostgres !== undefined)('deploy/topology.sh on PostgreSQL', () => {
-  it('starts serve --jobs 0 and two workers, a deployment runs on a worker, SIGTERM stops all three', async () => {
-    const dir = scratch('topology');
-    const pg: TestPostgres = await startPostgres();
-    cleanups.push(() => pg.stop());
-    const base = path.join(dir, 'base');
-    const names = ['serve', 'worker-1', 'worker-2'];
-    cleanups.push(() => {
-      // Whatever the script left running (a failed test), by the pids it wrote.
+  it(
+    'starts serve --jobs 0 and two workers, a deployment runs on a worker, SIGTERM stops all three',
+    async () => {
+      const dir = scratch('topology');
+      const pg: TestPostgres = await startPostgres();
+      cleanups.push(() => pg.stop());
+      const base = path.join(dir, 'base');
+      const names = ['serve', 'worker-1', 'worker-2'];
+      cleanups.push(() => {
+        // Whatever the script left running (a failed test), by the pids it wrote.
+        for (const name of names) {
+          const file = path.join(base, `${name}.pid`);
+          const pid = existsSync(file) ? Number(readFileSync(file, 'utf8')) : 0;
+          if (pid > 0 && cmdline(pid).some((arg) => path.resolve(arg) === CLI)) process.kill(pid, 'SIGKILL');
+        }
+      });
+      const port = await freePort();
+      const script = launch('bash', [path.join(DEPLOY, 'topology.sh'), base, '--lease', '5'], {
+        cwd: dir,
+        env: envWithoutDatabase({ DATABASE_URL: pg.url, PORT: String(port), DOCSNAV_ALLOW_LOCAL_REPOS: dir, NODE: process.execPath }),
+      });
+      const url = `http://127.0.0.1:${port}`;
+      await waitFor(
+        () => {
+          if (script.child.exitCode !== null) throw new Error(`topology.sh exited ${script.child.exitCode}: ${script.output()}`);
+          return script.output().includes(`docsnav: ${url} `) || undefined;
+        },
+        90_000,
+        'topology.sh to print its URL',
+      );
+      const pids = Object.fromEntries(names.map((name) => [name, Number(readFileSync(path.join(base, `${name}.pid`), 'utf8'))]));
+      const log = (name: string) => readFileSync(path.join(base, `${name}.log`), 'utf8');
+      for (const name of names) expect(alive(pids[name]), `${name} runs`).toBe(true);
+      expect(cmdline(pids.serve).slice(2, 9)).toEqual(['serve', '--jobs', '0', '--host', '127.0.0.1', '--port', String(port)]);
+      const folders = names.map((name) => {
+        const args = cmdline(pids[name]);
+        return args[args.indexOf('--data') + 1];
+      });
+      expect(folders).toEqual(names.map((name) => path.join(base, name)));
+      expect(await healthy(url)).toBe(true);
+
+      // Managed from outside, on the same database, while the three run.
+      const repo = exampleRepo(path.join(dir, 'site'));
+      const add = runCli(['project', 'add', 'acme', '--repo', repo, '--branch', 'main', '--docs-dir', 'docs', '--database', pg.url], dir);
+      expect(add.status, add.stderr).toBe(0);
+      const key = runCli(['key', 'create', '--project', 'acme', '--kind', 'admin', '--database', pg.url], dir);
+      expect(key.status, key.stderr).toBe(0);
+      const token = key.stdout.trim();
+
+      const posted = await fetch(`${url}/v1/project/update/acme`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+      expect(posted.status).toBe(202);
+      const { statusId } = (await posted.json()) as { statusId: string };
+      const done = await waitFor(
+        async () => {
+          const response = await fetch(`${url}/v1/project/update-status/${statusId}`, { headers: { authorization: `Bearer ${token}` } }).catch(() => undefined);
+          const body = response?.ok ? ((await response.json()) as { status: string; summary: string }) : undefined;
+          return body && (body.status === 'success' || body.status === 'failure') ? body : undefined;
+        },
+        120_000,
+        'the deployment',
+      );
+      expect(done.status, done.summary).toBe('success');
+      // The API ran no job (--jobs 0); one worker ran it, once.
+      const started = (text: string) => text.split('\n').filter((line) => line.includes('"msg":"job started"')).length;
+      expect(started(log('serve'))).toBe(0);
+      expect(started(log('worker-1')) + started(log('worker-2'))).toBe(1);
+
+      script.child.kill('SIGTERM');
+      const ended = await exitWithin(script, 60_000, 'topology.sh after SIGTERM');
+      expect(ended, script.output()).toEqual({ code: 0, signal: null });
       for (const name of names) {
-        const file = path.join(base, `${name}.pid`);
-        const pid = existsSync(file) ? Number(readFileSync(file, 'utf8')) : 0;
-        if (pid > 0 && cmdline(pid).some((arg) => path.resolve(arg) === CLI)) process.kill(pid, 'SIGKILL');
+        expect(alive(pids[name]), `${name} (pid ${pids[name]}) is gone`).toBe(false);
+        expect(log(name), name).toMatch(/SIGTERM, stopping/);
+        expect(log(name), name).toContain('"msg":"stopped"');
       }
-    });
-    const port = await freePort();
-    const script = launch('bash', [path.join(DEPLOY, 'topology.sh'), base, '--lease', '5'], {
-      cwd: dir,
-      env: envWithoutDatabase({ DATABASE_URL: pg.url, PORT: String(port), DOCSNAV_ALLOW_LOCAL_REPOS: dir, NODE: process.execPath }),
-    });
-    const url = `http://127.0.0.1:${port}`;
-    await waitFor(
-      () => {
-        if (script.child.exitCode !== null) throw new Error(`topology.sh exited ${script.child.exitCode}: ${script.output()}`);
-        return script.output().includes(`docsnav: ${url} `) || undefined;
-      },
-      90_000,
-      'topology.sh to print its URL',
-    );
-    const pids = Object.fromEntries(names.map((name) => [name, Number(readFileSync(path.join(base, `${name}.pid`), 'utf8'))]));
-    const log = (name: string) => readFileSync(path.join(base, `${name}.log`), 'utf8');
-    for (const name of names) expect(alive(pids[name]), `${name} runs`).toBe(true);
-    expect(cmdline(pids.serve).slice(2, 9)).toEqual(['serve', '--jobs', '0', '--host', '127.0.0.1', '--port', String(port)]);
-    const folders = names.map((name) => {
-      const args = cmdline(pids[name]);
-      return args[args.indexOf('--data') + 1];
-    });
-    expect(folders).toEqual(names.map((name) => path.join(base, name)));
-    expect(await healthy(url)).toBe(true);
-
-    // Managed from outside, on the same database, while the three run.
-    const repo = exampleRepo(path.join(dir, 'site'));
-    const add = runCli(['project', 'add', 'acme', '--repo', repo, '--branch', 'main', '--docs-dir', 'docs', '--database', pg.url], dir);
-    expect(add.status, add.stderr).toBe(0);
-    const key = runCli(['key', 'create', '--project', 'acme', '--kind', 'admin', '--database', pg.url], dir);
-    expect(key.status, key.stderr).toBe(0);
-    const token = key.stdout.trim();
-
-    const posted = await fetch(`${url}/v1/project/update/acme`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
-    expect(posted.status).toBe(202);
-    const { statusId } = (await posted.json()) as { statusId: string };
-    const done = await waitFor(
-      async () => {
-        const response = await fetch(`${url}/v1/project/update-status/${statusId}`, { headers: { authorization: `Bearer ${token}` } }).catch(() => undefined);
-        const body = response?.ok ? ((await response.json()) as { status: string; summary: string }) : undefined;
-        return body && (body.status === 'success' || body.status === 'failure') ? body : undefined;
-      },
-      120_000,
-      'the deployment',
-    );
-    expect(done.status, done.summary).toBe('success');
-    // The API ran no job (--jobs 0); one worker ran it, once.
-    const started = (text: string) => text.split('\n').filter((line) => line.includes('"msg":"job started"')).length;
-    expect(started(log('serve'))).toBe(0);
-    expect(started(log('worker-1')) + started(log('worker-2'))).toBe(1);
-
-    script.child.kill('SIGTERM');
-    const ended = await exitWithin(script, 60_000, 'topology.sh after SIGTERM');
-    expect(ended, script.output()).toEqual({ code: 0, signal: null });
-    for (const name of names) {
-      expect(alive(pids[name]), `${name} (pid ${pids[name]}) is gone`).toBe(false);
-      expect(log(name), name).toMatch(/SIGTERM, stopping/);
-      expect(log(name), name).toContain('"msg":"stopped"');
-    }
-  }, 300_000);
+    },
+    hangGuard(300_000),
+  );
 });

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commitFile, exampleRepo, runCli, startServe, stopProc, tempDir, waitFor, type Proc } from './helpers.js';
+import { hangGuard } from '../../test/time-scale.mjs';
 
 function cli(cwd: string, args: string[]): string {
   const result = runCli(args, cwd);
@@ -86,7 +87,7 @@ describe('page tree and search over HTTP (docsnav serve, PGlite)', () => {
     ({ proc, base } = await startServe(dir, ['--limit-key-month', String(KEY_LIMIT)]));
     for (const id of ['acme', 'beta', 'broken']) await deploy(id);
     firstSha = readFileSync(path.join(repo, '.git', 'refs', 'heads', 'main'), 'utf8').trim();
-  }, 300_000);
+  }, hangGuard(300_000));
 
   afterAll(async () => {
     if (proc) await stopProc(proc);
@@ -165,18 +166,22 @@ describe('page tree and search over HTTP (docsnav serve, PGlite)', () => {
     expect(failed.status).toBe(403);
   });
 
-  it('a failed deployment leaves the last successful one as what is read', async () => {
-    const before = (await get<Pages>('/v1/assistant/acme/pages', keys['acme-assistant'])).body;
-    commitFile(repo, 'docs/docs.json', '{ "name": "Broken now" ');
-    const status = await deploy('acme');
-    expect(status.status).toBe('failure');
-    const after = await get<Pages>('/v1/assistant/acme/pages', keys['acme-assistant']);
-    expect(after.status).toBe(200);
-    expect(after.body.deployment).toEqual(before.deployment);
-    expect(after.body.tree).toEqual(before.tree);
-    const search = await get('/v1/assistant/acme/search?query=frobnicator', keys['acme-assistant']);
-    expect(search.body).toMatchObject({ deployment: before.deployment.id, results: [expect.objectContaining({ path: 'quickstart' })] });
-  }, 180_000);
+  it(
+    'a failed deployment leaves the last successful one as what is read',
+    async () => {
+      const before = (await get<Pages>('/v1/assistant/acme/pages', keys['acme-assistant'])).body;
+      commitFile(repo, 'docs/docs.json', '{ "name": "Broken now" ');
+      const status = await deploy('acme');
+      expect(status.status).toBe('failure');
+      const after = await get<Pages>('/v1/assistant/acme/pages', keys['acme-assistant']);
+      expect(after.status).toBe(200);
+      expect(after.body.deployment).toEqual(before.deployment);
+      expect(after.body.tree).toEqual(before.tree);
+      const search = await get('/v1/assistant/acme/search?query=frobnicator', keys['acme-assistant']);
+      expect(search.body).toMatchObject({ deployment: before.deployment.id, results: [expect.objectContaining({ path: 'quickstart' })] });
+    },
+    hangGuard(180_000),
+  );
 
   it("the assistant's limits count these reads, with the messages: past the key's uses a month, 429 saying which and when", async () => {
     const token = keys['acme-limited'];

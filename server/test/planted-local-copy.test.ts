@@ -11,6 +11,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deploymentEnded, exampleRepo, git } from './helpers.js';
 import { listeningServer } from './listening-server.js';
+import { hangGuard } from '../../test/time-scale.mjs';
 
 const MB = 1024 * 1024;
 const server = listeningServer('planted-local-copy', { maxLocalBytes: MB });
@@ -29,16 +30,20 @@ async function deploy(id: string) {
 }
 
 describe('issue 58: local-copy.ts, what the copy already holds counts in its budget', () => {
-  it('a repository under the cap deploys; grown past it (each part under it), the next deployment is refused', async () => {
-    const repo = exampleRepo(path.join(server.allowed, 'growing'));
-    commitRandom(repo, 'assets/first.bin', 600 * 1024);
-    await server.core.addProject({ id: 'growing', repo, branch: 'main', docsDir: 'docs' });
-    const first = await deploy('growing');
-    expect(first.status, first.summary).toBe('success');
-    // 600 KB more: the new objects alone are under 1 MB, the repository's are over it.
-    commitRandom(repo, 'assets/second.bin', 600 * 1024);
-    const second = await deploy('growing');
-    expect(second.status).toBe('failure');
-    expect(second.summary).toBe("the repository's objects and branches are over 1 MB; docsnav copies at most that much from a local repository");
-  }, 300_000);
+  it(
+    'a repository under the cap deploys; grown past it (each part under it), the next deployment is refused',
+    async () => {
+      const repo = exampleRepo(path.join(server.allowed, 'growing'));
+      commitRandom(repo, 'assets/first.bin', 600 * 1024);
+      await server.core.addProject({ id: 'growing', repo, branch: 'main', docsDir: 'docs' });
+      const first = await deploy('growing');
+      expect(first.status, first.summary).toBe('success');
+      // 600 KB more: the new objects alone are under 1 MB, the repository's are over it.
+      commitRandom(repo, 'assets/second.bin', 600 * 1024);
+      const second = await deploy('growing');
+      expect(second.status).toBe('failure');
+      expect(second.summary).toBe("the repository's objects and branches are over 1 MB; docsnav copies at most that much from a local repository");
+    },
+    hangGuard(300_000),
+  );
 });

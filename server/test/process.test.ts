@@ -20,6 +20,7 @@ import {
   type Proc,
   type TestPostgres,
 } from './helpers.js';
+import { hangGuard } from '../../test/time-scale.mjs';
 
 interface Status {
   _id: string;
@@ -71,43 +72,47 @@ describe('docsnav serve on PGlite', () => {
     for (const proc of procs) await stopProc(proc);
   });
 
-  it('registers a project, deploys it over HTTP, refuses a second process, and keeps everything across a restart', async () => {
-    dir = tempDir('serve-pglite');
-    const repo = exampleRepo(path.join(dir, 'site'));
-    expect(cli(dir, ['project', 'add', 'acme', '--repo', repo, '--branch', 'main', '--docs-dir', 'docs', '--domain', 'acme'])).toBe(
-      `added project acme: ${repo} branch main, docs in docs, domain acme`,
-    );
-    const token = cli(dir, ['key', 'create', '--project', 'acme', '--kind', 'admin']);
-    expect(token).toMatch(/^dn_admin_[A-Za-z0-9_-]{43}$/);
+  it(
+    'registers a project, deploys it over HTTP, refuses a second process, and keeps everything across a restart',
+    async () => {
+      dir = tempDir('serve-pglite');
+      const repo = exampleRepo(path.join(dir, 'site'));
+      expect(cli(dir, ['project', 'add', 'acme', '--repo', repo, '--branch', 'main', '--docs-dir', 'docs', '--domain', 'acme'])).toBe(
+        `added project acme: ${repo} branch main, docs in docs, domain acme`,
+      );
+      const token = cli(dir, ['key', 'create', '--project', 'acme', '--kind', 'admin']);
+      expect(token).toMatch(/^dn_admin_[A-Za-z0-9_-]{43}$/);
 
-    let serve = await startServe(dir, ['--lease', '2']);
-    procs.push(serve.proc);
-    // Managed while it serves (through its data folder's socket); a second serve is refused.
-    expect(cli(dir, ['project', 'list'])).toMatch(/^acme\t/);
-    const second = runCli(['serve', '--port', '0'], dir);
-    expect(second.status).toBe(2);
-    expect(second.stderr.trim().split('\n')).toHaveLength(1);
-    expect(second.stderr).toMatch(/is in use by another docsnav process, which holds its lock \(manage it through docsnav\.sock\)/);
-    expect(runCli(['worker'], dir).stderr).toMatch(/^docsnav: docsnav worker needs --database postgres:\/\//);
+      let serve = await startServe(dir, ['--lease', '2']);
+      procs.push(serve.proc);
+      // Managed while it serves (through its data folder's socket); a second serve is refused.
+      expect(cli(dir, ['project', 'list'])).toMatch(/^acme\t/);
+      const second = runCli(['serve', '--port', '0'], dir);
+      expect(second.status).toBe(2);
+      expect(second.stderr.trim().split('\n')).toHaveLength(1);
+      expect(second.stderr).toMatch(/is in use by another docsnav process, which holds its lock \(manage it through docsnav\.sock\)/);
+      expect(runCli(['worker'], dir).stderr).toMatch(/^docsnav: docsnav worker needs --database postgres:\/\//);
 
-    let client = new Client(serve.base, token);
-    const first = await client.post('acme');
-    expect(first.status).toBe(202);
-    const done = await client.finished(first.body.statusId!);
-    expect(done.status, done.summary).toBe('success');
+      let client = new Client(serve.base, token);
+      const first = await client.post('acme');
+      expect(first.status).toBe(202);
+      const done = await client.finished(first.body.statusId!);
+      expect(done.status, done.summary).toBe('success');
 
-    // Three more, and a clean stop at once: the running one goes back to the queue.
-    const pending = [];
-    for (let i = 0; i < 3; i++) pending.push((await client.post('acme')).body.statusId!);
-    expect(await stopProc(serve.proc)).toBe(0);
-    serve = await startServe(dir, ['--lease', '2']);
-    procs.push(serve.proc);
-    client = new Client(serve.base, token);
-    expect((await client.status(first.body.statusId!)).status).toBe('success');
-    for (const id of pending) expect((await client.finished(id)).status).toBe('success');
-    expect(await stopProc(serve.proc)).toBe(0);
-    expect(cli(dir, ['project', 'list'])).toMatch(/^acme\t.*\tmain\tdocs\tacme\t[0-9a-f-]{36}$/);
-  }, 240_000);
+      // Three more, and a clean stop at once: the running one goes back to the queue.
+      const pending = [];
+      for (let i = 0; i < 3; i++) pending.push((await client.post('acme')).body.statusId!);
+      expect(await stopProc(serve.proc)).toBe(0);
+      serve = await startServe(dir, ['--lease', '2']);
+      procs.push(serve.proc);
+      client = new Client(serve.base, token);
+      expect((await client.status(first.body.statusId!)).status).toBe('success');
+      for (const id of pending) expect((await client.finished(id)).status).toBe('success');
+      expect(await stopProc(serve.proc)).toBe(0);
+      expect(cli(dir, ['project', 'list'])).toMatch(/^acme\t.*\tmain\tdocs\tacme\t[0-9a-f-]{36}$/);
+    },
+    hangGuard(240_000),
+  );
 });
 
 const noPostgres = postgresUnavailable();
@@ -143,7 +148,7 @@ describe.skipIf(noPostgres !== undefined)('docsnav serve and workers on PostgreS
     startWorker('w1');
     startWorker('w2');
     client = new Client(serve.base, token);
-  }, 120_000);
+  }, hangGuard(120_000));
 
   afterAll(async () => {
     for (const proc of [...workers, serve?.proc].filter(Boolean)) await stopProc(proc);
@@ -159,129 +164,145 @@ describe.skipIf(noPostgres !== undefined)('docsnav serve and workers on PostgreS
     ).toEqual(['fast', 'slow']);
   });
 
-  it('a worker SIGKILLed mid-deployment: another finishes it after the lease expires, once', async () => {
-    const { body } = await client.post('slow');
-    const id = body.statusId!;
-    const pgModule = (await import('pg')).default;
-    const sql = new pgModule.Client({ connectionString: pg.url });
-    await sql.connect();
-    try {
-      const owner = await waitFor(
-        async () => {
-          const rows = (await sql.query(`SELECT locked_by FROM jobs WHERE id = $1 AND state = 'running'`, [id])).rows;
-          const status = await client.status(id);
-          return status.status === 'in_progress' && status.logs.some((line) => line.startsWith('fetching'))
-            ? (rows[0]?.locked_by as string | undefined)
-            : undefined;
-        },
-        30_000,
-        'a worker to start the deployment',
-      );
-      const pid = Number(owner.split(':')[1]);
-      const victim = workers.find((worker) => worker.child.pid === pid)!;
-      expect(victim).toBeDefined();
-      victim.child.kill('SIGKILL');
-      await victim.exited;
-      const result = await client.finished(id, 60_000);
-      expect(result.status, result.summary).toBe('success');
-      expect(result.logs.filter((line) => line.startsWith('attempt 2: the previous worker stopped'))).toHaveLength(1);
-      expect(result.logs.filter((line) => line.startsWith('stored '))).toHaveLength(1);
-      const job = (await sql.query(`SELECT state, attempts, locked_by FROM jobs WHERE id = $1`, [id])).rows[0];
-      expect(job.state).toBe('done');
-      expect(job.attempts).toBe(2);
-    } finally {
-      await sql.end();
-    }
-    startWorker('w3');
-  }, 120_000);
-
-  it('200 update requests in a burst: each gets a statusId, they run in order, other projects are not blocked', async () => {
-    const ids: string[] = [];
-    const responses = await Promise.all(Array.from({ length: 200 }, () => client.post('slow')));
-    for (const response of responses) {
-      expect(response.status).toBe(202);
-      ids.push(response.body.statusId!);
-    }
-    expect(new Set(ids).size).toBe(200);
-    const other = await client.post('fast', otherToken);
-    const otherDone = await client.finished(other.body.statusId!, 60_000, otherToken);
-    expect(otherDone.status).toBe('success');
-
-    const pgModule = (await import('pg')).default;
-    const sql = new pgModule.Client({ connectionString: pg.url });
-    await sql.connect();
-    try {
-      await waitFor(
-        async () => {
-          const rows = (await sql.query(`SELECT count(*)::integer AS n FROM deployments WHERE id = ANY($1::text[]) AND status = 'success'`, [ids])).rows;
-          return rows[0].n === 200 || undefined;
-        },
-        120_000,
-        'all 200 deployments',
-      );
-      const rows = (
-        await sql.query(
-          `SELECT d.id, d.ended_at, d.deployed_by, j.seq FROM deployments d JOIN jobs j ON j.id = d.id WHERE d.id = ANY($1::text[]) ORDER BY j.seq`,
-          [ids],
-        )
-      ).rows as Array<{ id: string; ended_at: Date; deployed_by: string }>;
-      for (let i = 1; i < rows.length; i++) expect(rows[i].ended_at.getTime()).toBeGreaterThanOrEqual(rows[i - 1].ended_at.getTime());
-      const runs = new Set(rows.map((row) => row.deployed_by));
-      expect(runs.size).toBeLessThan(200);
-      expect(rows.at(-1)!.ended_at.getTime()).toBeGreaterThan(new Date((await client.status(other.body.statusId!, otherToken)).endedAt!).getTime());
-    } finally {
-      await sql.end();
-    }
-  }, 240_000);
-
-  it('a restart of every process keeps queued and finished deployments', async () => {
-    const earlier = (await client.post('slow')).body.statusId!;
-    expect((await client.finished(earlier)).status).toBe('success');
-    const queued = [];
-    for (let i = 0; i < 3; i++) queued.push((await client.post('slow')).body.statusId!);
-    for (const proc of [...workers, serve.proc]) {
-      proc.child.kill('SIGKILL');
-      await proc.exited;
-    }
-    workers.length = 0;
-    serve = await startServe(dir, [...db(), '--lease', '2', '--data', path.join(dir, 'api2')]);
-    client = new Client(serve.base, client.token);
-    expect((await client.status(earlier)).status).toBe('success');
-    for (const id of queued) expect((await client.finished(id, 90_000)).status).toBe('success');
-  }, 240_000);
-
-  it('stopping serve and two workers at once, 5 times: every running job is handed back, none waits for its lease (issue 40 item 4)', async () => {
-    for (const proc of [serve.proc, ...workers]) await stopProc(proc);
-    workers.length = 0;
-    const projects = ['r1', 'r2', 'r3', 'r4', 'r5'];
-    for (const id of projects)
-      cli(dir, ['project', 'add', id, '--repo', exampleRepo(path.join(dir, 'repos', id)), '--branch', 'main', '--docs-dir', 'docs', ...db()]);
-    const token = Object.fromEntries(projects.map((id) => [id, cli(dir, ['key', 'create', '--project', id, '--kind', 'admin', ...db()])]));
-    const pgModule = (await import('pg')).default;
-    const sql = new pgModule.Client({ connectionString: pg.url });
-    await sql.connect();
-    try {
-      for (let round = 0; round < 5; round++) {
-        // The default lease (30 s): a job left to it would still be running when all three have exited.
-        serve = await startServe(dir, [...db(), '--data', path.join(dir, `api-${round}`)]);
-        const procs = [serve.proc, ...['a', 'b'].map((name) => startCli(['worker', ...db(), '--data', path.join(dir, `w-${round}-${name}`)], dir))];
-        for (const proc of procs.slice(1))
-          await waitFor(() => (proc.output().includes('docsnav worker: running') ? true : undefined), 30_000, 'a worker to run');
-        client = new Client(serve.base, token.r1);
-        for (const id of projects) for (let i = 0; i < 2; i++) await client.post(id, token[id]);
-        await waitFor(
-          async () => ((await sql.query(`SELECT count(*)::integer AS n FROM jobs WHERE state = 'running'`)).rows[0].n >= 2 ? true : undefined),
+  it(
+    'a worker SIGKILLed mid-deployment: another finishes it after the lease expires, once',
+    async () => {
+      const { body } = await client.post('slow');
+      const id = body.statusId!;
+      const pgModule = (await import('pg')).default;
+      const sql = new pgModule.Client({ connectionString: pg.url });
+      await sql.connect();
+      try {
+        const owner = await waitFor(
+          async () => {
+            const rows = (await sql.query(`SELECT locked_by FROM jobs WHERE id = $1 AND state = 'running'`, [id])).rows;
+            const status = await client.status(id);
+            return status.status === 'in_progress' && status.logs.some((line) => line.startsWith('fetching'))
+              ? (rows[0]?.locked_by as string | undefined)
+              : undefined;
+          },
           30_000,
-          'jobs to run',
+          'a worker to start the deployment',
         );
-        // All three at once (one SIGTERM each), as systemctl stop or docker compose down does.
-        const codes = await Promise.all(procs.map((proc) => stopProc(proc)));
-        expect(codes, procs.map((proc) => proc.output().slice(-1000)).join('\n')).toEqual([0, 0, 0]);
-        const held = (await sql.query(`SELECT id, locked_by FROM jobs WHERE state = 'running'`)).rows;
-        expect(held, `round ${round + 1}: jobs left to their lease`).toEqual([]);
+        const pid = Number(owner.split(':')[1]);
+        const victim = workers.find((worker) => worker.child.pid === pid)!;
+        expect(victim).toBeDefined();
+        victim.child.kill('SIGKILL');
+        await victim.exited;
+        const result = await client.finished(id, 60_000);
+        expect(result.status, result.summary).toBe('success');
+        expect(result.logs.filter((line) => line.startsWith('attempt 2: the previous worker stopped'))).toHaveLength(1);
+        expect(result.logs.filter((line) => line.startsWith('stored '))).toHaveLength(1);
+        const job = (await sql.query(`SELECT state, attempts, locked_by FROM jobs WHERE id = $1`, [id])).rows[0];
+        expect(job.state).toBe('done');
+        expect(job.attempts).toBe(2);
+      } finally {
+        await sql.end();
       }
-    } finally {
-      await sql.end();
-    }
-  }, 300_000);
+      startWorker('w3');
+    },
+    hangGuard(120_000),
+  );
+
+  it(
+    '200 update requests in a burst: each gets a statusId, they run in order, other projects are not blocked',
+    async () => {
+      const ids: string[] = [];
+      const responses = await Promise.all(Array.from({ length: 200 }, () => client.post('slow')));
+      for (const response of responses) {
+        expect(response.status).toBe(202);
+        ids.push(response.body.statusId!);
+      }
+      expect(new Set(ids).size).toBe(200);
+      const other = await client.post('fast', otherToken);
+      const otherDone = await client.finished(other.body.statusId!, 60_000, otherToken);
+      expect(otherDone.status).toBe('success');
+
+      const pgModule = (await import('pg')).default;
+      const sql = new pgModule.Client({ connectionString: pg.url });
+      await sql.connect();
+      try {
+        await waitFor(
+          async () => {
+            const rows = (await sql.query(`SELECT count(*)::integer AS n FROM deployments WHERE id = ANY($1::text[]) AND status = 'success'`, [ids])).rows;
+            return rows[0].n === 200 || undefined;
+          },
+          120_000,
+          'all 200 deployments',
+        );
+        const rows = (
+          await sql.query(
+            `SELECT d.id, d.ended_at, d.deployed_by, j.seq FROM deployments d JOIN jobs j ON j.id = d.id WHERE d.id = ANY($1::text[]) ORDER BY j.seq`,
+            [ids],
+          )
+        ).rows as Array<{ id: string; ended_at: Date; deployed_by: string }>;
+        for (let i = 1; i < rows.length; i++) expect(rows[i].ended_at.getTime()).toBeGreaterThanOrEqual(rows[i - 1].ended_at.getTime());
+        const runs = new Set(rows.map((row) => row.deployed_by));
+        expect(runs.size).toBeLessThan(200);
+        expect(rows.at(-1)!.ended_at.getTime()).toBeGreaterThan(new Date((await client.status(other.body.statusId!, otherToken)).endedAt!).getTime());
+      } finally {
+        await sql.end();
+      }
+    },
+    hangGuard(240_000),
+  );
+
+  it(
+    'a restart of every process keeps queued and finished deployments',
+    async () => {
+      const earlier = (await client.post('slow')).body.statusId!;
+      expect((await client.finished(earlier)).status).toBe('success');
+      const queued = [];
+      for (let i = 0; i < 3; i++) queued.push((await client.post('slow')).body.statusId!);
+      for (const proc of [...workers, serve.proc]) {
+        proc.child.kill('SIGKILL');
+        await proc.exited;
+      }
+      workers.length = 0;
+      serve = await startServe(dir, [...db(), '--lease', '2', '--data', path.join(dir, 'api2')]);
+      client = new Client(serve.base, client.token);
+      expect((await client.status(earlier)).status).toBe('success');
+      for (const id of queued) expect((await client.finished(id, 90_000)).status).toBe('success');
+    },
+    hangGuard(240_000),
+  );
+
+  it(
+    'stopping serve and two workers at once, 5 times: every running job is handed back, none waits for its lease (issue 40 item 4)',
+    async () => {
+      for (const proc of [serve.proc, ...workers]) await stopProc(proc);
+      workers.length = 0;
+      const projects = ['r1', 'r2', 'r3', 'r4', 'r5'];
+      for (const id of projects)
+        cli(dir, ['project', 'add', id, '--repo', exampleRepo(path.join(dir, 'repos', id)), '--branch', 'main', '--docs-dir', 'docs', ...db()]);
+      const token = Object.fromEntries(projects.map((id) => [id, cli(dir, ['key', 'create', '--project', id, '--kind', 'admin', ...db()])]));
+      const pgModule = (await import('pg')).default;
+      const sql = new pgModule.Client({ connectionString: pg.url });
+      await sql.connect();
+      try {
+        for (let round = 0; round < 5; round++) {
+          // The default lease (30 s): a job left to it would still be running when all three have exited.
+          serve = await startServe(dir, [...db(), '--data', path.join(dir, `api-${round}`)]);
+          const procs = [serve.proc, ...['a', 'b'].map((name) => startCli(['worker', ...db(), '--data', path.join(dir, `w-${round}-${name}`)], dir))];
+          for (const proc of procs.slice(1))
+            await waitFor(() => (proc.output().includes('docsnav worker: running') ? true : undefined), 30_000, 'a worker to run');
+          client = new Client(serve.base, token.r1);
+          for (const id of projects) for (let i = 0; i < 2; i++) await client.post(id, token[id]);
+          await waitFor(
+            async () => ((await sql.query(`SELECT count(*)::integer AS n FROM jobs WHERE state = 'running'`)).rows[0].n >= 2 ? true : undefined),
+            30_000,
+            'jobs to run',
+          );
+          // All three at once (one SIGTERM each), as systemctl stop or docker compose down does.
+          const codes = await Promise.all(procs.map((proc) => stopProc(proc)));
+          expect(codes, procs.map((proc) => proc.output().slice(-1000)).join('\n')).toEqual([0, 0, 0]);
+          const held = (await sql.query(`SELECT id, locked_by FROM jobs WHERE state = 'running'`)).rows;
+          expect(held, `round ${round + 1}: jobs left to their lease`).toEqual([]);
+        }
+      } finally {
+        await sql.end();
+      }
+    },
+    hangGuard(300_000),
+  );
 });

@@ -17,6 +17,7 @@ import { chownSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync 
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, ownPostgresUnavailable, postgresBin, tempDir } from './helpers.js';
+import { hangGuard } from '../../test/time-scale.mjs';
 
 const README = readFileSync(path.resolve(import.meta.dirname, '../README.md'), 'utf8');
 
@@ -63,7 +64,7 @@ function namespacesUnavailable(): string | undefined {
   if (process.getuid?.() !== 0) return 'running the recipes in their own network namespace needs root';
   const probe = spawnSync('unshare', ['--net', '--pid', '--fork', '--kill-child', '--mount-proc', 'ip', 'link', 'set', 'lo', 'up'], {
     encoding: 'utf8',
-    timeout: 10_000,
+    timeout: hangGuard(10_000),
   });
   if (probe.status !== 0) return `unshare --net --pid, or ip, is not available (${probe.error?.message ?? probe.stderr.trim()})`;
   return undefined;
@@ -114,7 +115,7 @@ function runSession(recipes: string[], postgres: boolean): Map<string, { output:
   const run = spawnSync('unshare', ['--net', '--pid', '--fork', '--kill-child', '--mount-proc', 'bash', script], {
     cwd: work,
     encoding: 'utf8',
-    timeout: 4 * 60_000,
+    timeout: hangGuard(4 * 60_000),
     // unshare does not pass SIGTERM on; SIGKILL ends it, and --kill-child then the whole namespace.
     killSignal: 'SIGKILL',
     // A reader's terminal: none of this test's settings, and none of the npm run that started it

@@ -24,6 +24,7 @@ import { insertProject } from '../src/store/projects.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
 import { commitFile, deploymentEnded, exampleRepo, git, runCli, startServe, stopProc, tempDir, waitFor } from './helpers.js';
+import { hangGuard } from '../../test/time-scale.mjs';
 
 /** Words of the private repository outside the allowed folders: never stored, never shown. */
 const SECRET = 'PRIVATE-ROADMAP-7731';
@@ -77,7 +78,7 @@ beforeAll(async () => {
     createLogger('info', log),
   );
   await runner.start();
-}, 120_000);
+}, hangGuard(120_000));
 
 afterAll(async () => {
   await runner?.stop();
@@ -350,43 +351,49 @@ describe('project add warns when the first deployment would fail, and project up
     expect(allowed.stderr).toBe('');
   });
 
-  it('a branch the repository lacks, through a running serve: warned at add, the deployment fails, project update --branch fixes it', async () => {
-    const data = path.join(dir, 'serve-data');
-    const repo = exampleRepo(path.join(dir, 'serve-site'));
-    const { proc, base } = await startServe(dir, ['--data', data]);
-    try {
-      const added = runCli(['project', 'add', 'typo', '--repo', repo, '--branch', 'mian', '--docs-dir', 'docs', '--data', data], dir);
-      expect(added.status, added.stderr).toBe(0);
-      expect(added.stderr).toBe(
-        `warning: branch "mian" does not exist in ${repo} (did you mean "main"? its branches: main); fix it with: docsnav project update typo --branch main\n`,
-      );
-      const token = runCli(['key', 'create', '--project', 'typo', '--kind', 'admin', '--data', data], dir).stdout.trim();
-      const deployOnce = async () => {
-        const queued = await fetch(`${base}/v1/project/update/typo`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
-        const { statusId } = (await queued.json()) as { statusId: string };
-        return waitFor(
-          async () => {
-            const status = (await (await fetch(`${base}/v1/project/update-status/${statusId}`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
-              status: string;
-              summary: string;
-            };
-            return status.status === 'success' || status.status === 'failure' ? status : undefined;
-          },
-          60_000,
-          'the deployment',
+  it(
+    'a branch the repository lacks, through a running serve: warned at add, the deployment fails, project update --branch fixes it',
+    async () => {
+      const data = path.join(dir, 'serve-data');
+      const repo = exampleRepo(path.join(dir, 'serve-site'));
+      const { proc, base } = await startServe(dir, ['--data', data]);
+      try {
+        const added = runCli(['project', 'add', 'typo', '--repo', repo, '--branch', 'mian', '--docs-dir', 'docs', '--data', data], dir);
+        expect(added.status, added.stderr).toBe(0);
+        expect(added.stderr).toBe(
+          `warning: branch "mian" does not exist in ${repo} (did you mean "main"? its branches: main); fix it with: docsnav project update typo --branch main\n`,
         );
-      };
-      const failed = await deployOnce();
-      expect(failed.status).toBe('failure');
-      expect(failed.summary).toMatch(/^branch "mian" does not exist in /);
-      const updated = runCli(['project', 'update', 'typo', '--branch', 'main', '--data', data], dir);
-      expect(updated.status, updated.stderr).toBe(0);
-      expect(updated.stderr).toBe('');
-      const fixed = await deployOnce();
-      expect(fixed.status, fixed.summary).toBe('success');
-      expect(proc.child.exitCode).toBeNull(); // the same serve: no restart
-    } finally {
-      await stopProc(proc);
-    }
-  }, 120_000);
+        const token = runCli(['key', 'create', '--project', 'typo', '--kind', 'admin', '--data', data], dir).stdout.trim();
+        const deployOnce = async () => {
+          const queued = await fetch(`${base}/v1/project/update/typo`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+          const { statusId } = (await queued.json()) as { statusId: string };
+          return waitFor(
+            async () => {
+              const status = (await (
+                await fetch(`${base}/v1/project/update-status/${statusId}`, { headers: { authorization: `Bearer ${token}` } })
+              ).json()) as {
+                status: string;
+                summary: string;
+              };
+              return status.status === 'success' || status.status === 'failure' ? status : undefined;
+            },
+            60_000,
+            'the deployment',
+          );
+        };
+        const failed = await deployOnce();
+        expect(failed.status).toBe('failure');
+        expect(failed.summary).toMatch(/^branch "mian" does not exist in /);
+        const updated = runCli(['project', 'update', 'typo', '--branch', 'main', '--data', data], dir);
+        expect(updated.status, updated.stderr).toBe(0);
+        expect(updated.stderr).toBe('');
+        const fixed = await deployOnce();
+        expect(fixed.status, fixed.summary).toBe('success');
+        expect(proc.child.exitCode).toBeNull(); // the same serve: no restart
+      } finally {
+        await stopProc(proc);
+      }
+    },
+    hangGuard(120_000),
+  );
 });

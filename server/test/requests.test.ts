@@ -9,6 +9,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deployedAssistant } from './assistant-helpers.js';
+import { hangGuard } from '../../test/time-scale.mjs';
 
 const SEED = Number(process.env.DOCSNAV_FC_SEED ?? 20_260_526);
 const RUNS = Number(process.env.DOCSNAV_FC_RUNS ?? 400);
@@ -154,7 +155,7 @@ beforeAll(async () => {
   operations = Object.entries(document.paths).flatMap(([route, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({ method, route, operation })),
   );
-}, 180_000);
+}, hangGuard(180_000));
 
 function urlOf(request: GeneratedRequest): string {
   const path = request.route.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(request.path[name]));

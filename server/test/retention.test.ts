@@ -33,6 +33,7 @@ import type { Store } from '../src/store/store.js';
 import { chat, userMessage, type ChatResult } from './assistant-helpers.js';
 import { exampleRepo, git, itOnEachStore, LOCAL_ROOTS, tempDir, waitFor } from './helpers.js';
 import { section } from './sections.js';
+import { hangGuard } from '../../test/time-scale.mjs';
 
 describe('a thread that asks after every deployment (through the HTTP API, --keep-deployments 1)', () => {
   let dir: string;
@@ -57,7 +58,7 @@ describe('a thread that asks after every deployment (through the HTTP API, --kee
     app = await buildApp(core);
     await app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  }, 120_000);
+  }, hangGuard(120_000));
 
   afterAll(async () => {
     await app?.close();
@@ -100,72 +101,80 @@ describe('a thread that asks after every deployment (through the HTTP API, --kee
   const url = () => `${base}/v1/assistant/acme/message`;
   const answerText = (result: ChatResult) => (result.message?.content ?? '').trim();
 
-  it('keeps the texts of 2 deployments at most (before: every one the thread was answered from), and each answer comes from the current one', async () => {
-    const messages = [userMessage('u0', 'How do I create a pet?')];
-    let threadId: string | undefined;
-    const deployments: string[] = [];
-    for (let round = 0; round < 8; round++) {
-      git(repo, 'commit', '-q', '--allow-empty', '-m', `Redeploy ${round}`);
-      deployments.push(await deploy());
-      const held = await holding();
-      expect(held.length, `after deployment ${round + 1}: ${held.join(', ')}`).toBeLessThanOrEqual(2);
-      // The current deployment, and the one the thread was last answered from.
-      expect(held).toEqual(deployments.slice(-2));
-      const result = await chat(url(), assistant, messages, threadId ? { threadId } : {});
-      expect(result.status).toBe(200);
-      expect(result.error).toBeUndefined();
-      threadId ??= result.threadIdHeader!;
-      messages.push(result.message!, userMessage(`u${round + 1}`, 'and list them?'));
-      const answered = await store.query<{ deployment_id: string }>(
-        `SELECT deployment_id FROM assistant_messages WHERE thread_id = $1 AND role = 'assistant' ORDER BY seq DESC LIMIT 1`,
+  it(
+    'keeps the texts of 2 deployments at most (before: every one the thread was answered from), and each answer comes from the current one',
+    async () => {
+      const messages = [userMessage('u0', 'How do I create a pet?')];
+      let threadId: string | undefined;
+      const deployments: string[] = [];
+      for (let round = 0; round < 8; round++) {
+        git(repo, 'commit', '-q', '--allow-empty', '-m', `Redeploy ${round}`);
+        deployments.push(await deploy());
+        const held = await holding();
+        expect(held.length, `after deployment ${round + 1}: ${held.join(', ')}`).toBeLessThanOrEqual(2);
+        // The current deployment, and the one the thread was last answered from.
+        expect(held).toEqual(deployments.slice(-2));
+        const result = await chat(url(), assistant, messages, threadId ? { threadId } : {});
+        expect(result.status).toBe(200);
+        expect(result.error).toBeUndefined();
+        threadId ??= result.threadIdHeader!;
+        messages.push(result.message!, userMessage(`u${round + 1}`, 'and list them?'));
+        const answered = await store.query<{ deployment_id: string }>(
+          `SELECT deployment_id FROM assistant_messages WHERE thread_id = $1 AND role = 'assistant' ORDER BY seq DESC LIMIT 1`,
+          [threadId],
+        );
+        expect(answered[0].deployment_id).toBe(deployments.at(-1));
+      }
+      const sections = await store.query<{ deployments: number }>(
+        `SELECT count(DISTINCT deployment_id)::integer AS deployments FROM page_sections WHERE deployment_id IN (SELECT id FROM deployments WHERE project_id = 'acme')`,
+      );
+      expect(sections[0].deployments).toBe(2);
+    },
+    hangGuard(240_000),
+  );
+
+  it(
+    "an old thread's follow-up is answered from the current deployment, and says where the sources of its last answer went",
+    async () => {
+      const question = userMessage('a1', 'How do I authenticate API requests?');
+      const first = await chat(url(), assistant, [question]);
+      const threadId = first.threadIdHeader!;
+      const cited = (first.message?.parts ?? []).flatMap((part) => (part.type === 'source' ? [part.source.url] : []));
+      expect(cited).toContain('/api/authentication');
+      // Nothing moved: no word of it.
+      const same = await chat(url(), assistant, [question, first.message!, userMessage('a2', 'and which header?')], { threadId });
+      expect(answerText(same)).not.toMatch(/has changed since my previous answer/);
+
+      // The authentication page moves to guides/, the quickstart is removed.
+      mkdirSync(path.join(repo, 'docs', 'guides'), { recursive: true });
+      renameSync(path.join(repo, 'docs', 'api', 'authentication.mdx'), path.join(repo, 'docs', 'guides', 'authentication.mdx'));
+      const docsJson = path.join(repo, 'docs', 'docs.json');
+      writeFileSync(docsJson, readFileSync(docsJson, 'utf8').replace('"api/authentication"', '"guides/authentication"'));
+      git(repo, 'add', '-A');
+      git(repo, 'commit', '-qm', 'Move the authentication page');
+      const moved = await deploy();
+
+      const follow = await chat(url(), assistant, [question, first.message!, same.message!, userMessage('a3', 'and how do I rotate a key?')], { threadId });
+      expect(follow.status).toBe(200);
+      const lines = answerText(follow).split('\n\n');
+      expect(lines[0]).toMatch(
+        /^The documentation has changed since my previous answer in this thread, and pages it cited moved: Authentication \(\/api\/authentication\) is now at \/guides\/authentication(;|\.)/,
+      );
+      expect(lines[0]).toMatch(/This answer is from the current documentation\.$/);
+      const answered = await store.query<{ deployment_id: string; content: string }>(
+        `SELECT deployment_id, content FROM assistant_messages WHERE thread_id = $1 AND role = 'assistant' ORDER BY seq DESC LIMIT 1`,
         [threadId],
       );
-      expect(answered[0].deployment_id).toBe(deployments.at(-1));
-    }
-    const sections = await store.query<{ deployments: number }>(
-      `SELECT count(DISTINCT deployment_id)::integer AS deployments FROM page_sections WHERE deployment_id IN (SELECT id FROM deployments WHERE project_id = 'acme')`,
-    );
-    expect(sections[0].deployments).toBe(2);
-  }, 240_000);
-
-  it("an old thread's follow-up is answered from the current deployment, and says where the sources of its last answer went", async () => {
-    const question = userMessage('a1', 'How do I authenticate API requests?');
-    const first = await chat(url(), assistant, [question]);
-    const threadId = first.threadIdHeader!;
-    const cited = (first.message?.parts ?? []).flatMap((part) => (part.type === 'source' ? [part.source.url] : []));
-    expect(cited).toContain('/api/authentication');
-    // Nothing moved: no word of it.
-    const same = await chat(url(), assistant, [question, first.message!, userMessage('a2', 'and which header?')], { threadId });
-    expect(answerText(same)).not.toMatch(/has changed since my previous answer/);
-
-    // The authentication page moves to guides/, the quickstart is removed.
-    mkdirSync(path.join(repo, 'docs', 'guides'), { recursive: true });
-    renameSync(path.join(repo, 'docs', 'api', 'authentication.mdx'), path.join(repo, 'docs', 'guides', 'authentication.mdx'));
-    const docsJson = path.join(repo, 'docs', 'docs.json');
-    writeFileSync(docsJson, readFileSync(docsJson, 'utf8').replace('"api/authentication"', '"guides/authentication"'));
-    git(repo, 'add', '-A');
-    git(repo, 'commit', '-qm', 'Move the authentication page');
-    const moved = await deploy();
-
-    const follow = await chat(url(), assistant, [question, first.message!, same.message!, userMessage('a3', 'and how do I rotate a key?')], { threadId });
-    expect(follow.status).toBe(200);
-    const lines = answerText(follow).split('\n\n');
-    expect(lines[0]).toMatch(
-      /^The documentation has changed since my previous answer in this thread, and pages it cited moved: Authentication \(\/api\/authentication\) is now at \/guides\/authentication(;|\.)/,
-    );
-    expect(lines[0]).toMatch(/This answer is from the current documentation\.$/);
-    const answered = await store.query<{ deployment_id: string; content: string }>(
-      `SELECT deployment_id, content FROM assistant_messages WHERE thread_id = $1 AND role = 'assistant' ORDER BY seq DESC LIMIT 1`,
-      [threadId],
-    );
-    expect(answered[0].deployment_id).toBe(moved);
-    expect(answered[0].content.startsWith(lines[0])).toBe(true);
-    // The next follow-up, from the same deployment: no notice.
-    const after = await chat(url(), assistant, [question, first.message!, same.message!, follow.message!, userMessage('a4', 'thanks; and pets?')], {
-      threadId,
-    });
-    expect(answerText(after)).not.toMatch(/has changed since my previous answer/);
-  }, 120_000);
+      expect(answered[0].deployment_id).toBe(moved);
+      expect(answered[0].content.startsWith(lines[0])).toBe(true);
+      // The next follow-up, from the same deployment: no notice.
+      const after = await chat(url(), assistant, [question, first.message!, same.message!, follow.message!, userMessage('a4', 'thanks; and pets?')], {
+        threadId,
+      });
+      expect(answerText(after)).not.toMatch(/has changed since my previous answer/);
+    },
+    hangGuard(120_000),
+  );
 });
 
 type Outcome = 'success' | 'failure';

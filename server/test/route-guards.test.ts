@@ -18,6 +18,7 @@ import { insertThread } from '../src/store/assistant.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
 import { tempDir } from './helpers.js';
+import { hangGuard } from '../../test/time-scale.mjs';
 
 let store: Store;
 let core: Core;
@@ -33,7 +34,7 @@ beforeAll(async () => {
   keys.assistant = (await core.createKey('acme', 'assistant')).token;
   await core.addProject({ id: 'other', repo: '/srv/other.git', branch: 'main', domain: 'other' });
   keys.otherAssistant = (await core.createKey('other', 'assistant')).token;
-}, 60_000);
+}, hangGuard(60_000));
 
 afterAll(async () => {
   await built?.close();

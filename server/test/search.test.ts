@@ -18,6 +18,7 @@ import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
 import { postgresUnavailable, startPostgres, tempDir, type TestPostgres } from './helpers.js';
 import { section } from './sections.js';
+import { hangGuard } from '../../test/time-scale.mjs';
 
 const v = (label: string) => ({ kind: 'version', label });
 const lang = (label: string) => ({ kind: 'language', label });
@@ -112,7 +113,7 @@ let pgliteIndexes: SearchIndexes;
 beforeAll(async () => {
   pglite = await openStore({ data: path.join(tempDir('search'), 'data') });
   pgliteIndexes = await seeded(pglite);
-}, 120_000);
+}, hangGuard(120_000));
 afterAll(async () => {
   await pglite?.close();
 });
@@ -492,7 +493,7 @@ describe.skipIf(noPostgres !== undefined)('retrieval on PostgreSQL', () => {
     pg = await startPostgres();
     store = await openStore({ data: tempDir('search-pg'), database: pg.url });
     indexes = await seeded(store);
-  }, 120_000);
+  }, hangGuard(120_000));
   afterAll(async () => {
     await store?.close();
     await pg?.stop();

@@ -34,6 +34,7 @@ import type { Store } from '../src/store/store.js';
 import { capturedLog, deploymentEnded, freePort, git, ownPostgresUnavailable, storeOnOwnServer, tempDir, waitFor } from './helpers.js';
 import { listeningServer } from './listening-server.js';
 import { section } from './sections.js';
+import { hangGuard } from '../../test/time-scale.mjs';
 
 const SECTIONS = [
   section({ pagePath: 'teams', pageTitle: 'Teams', body: 'Invite people to your team.' }),
@@ -69,7 +70,7 @@ describe('the assistant and its search (PGlite)', () => {
     await insertProject(store, { id: 'acme', repo: '/tmp', branch: 'main', docsDir: '.', domain: 'acme' });
     await insertDeployment(store, { id: 'd1', projectId: 'acme', ref: 'main', source: 'api' });
     await insertPageSections(store, 'd1', SECTIONS);
-  }, 120_000);
+  }, hangGuard(120_000));
   afterAll(async () => {
     await store?.close();
   });
@@ -157,87 +158,95 @@ describe('the assistant and its search (PGlite)', () => {
 });
 
 describe('a WAL checkpoint that keeps failing (PGlite)', () => {
-  it('is told once per run of failures, and told when it works again (with how many failed)', async () => {
-    const { log, lines } = capturedLog();
-    const store = await openStore({ data: path.join(tempDir('silent-wal'), 'data'), checkpoints: loggedCheckpoints(log) });
-    try {
-      await store.query('CREATE TABLE filler (n integer)');
-      // The look at the WAL fails in the database: a function of the same name found first on the path, raising.
-      await store.query(
-        `CREATE FUNCTION public.pg_control_checkpoint() RETURNS TABLE (redo_lsn pg_lsn) LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'checkpoint refused for the test'; END $$`,
-      );
-      await store.query('SET search_path = public, pg_catalog');
-      const started = performance.now();
-      const write = () => store.query('INSERT INTO filler VALUES (1)');
-      // Writes for 3.5 s (each looks, at most as often as the wait allows).
-      while (performance.now() - started < 3_500) {
-        await write();
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      const failed = lines.filter((line) => String(line.msg).includes('could not checkpoint'));
-      expect(failed).toEqual([
-        expect.objectContaining({
-          level: 40,
-          err: expect.stringContaining('checkpoint refused for the test'),
-          msg: 'the embedded database could not checkpoint its WAL: tried again less and less often, up to every minute',
-        }),
-      ]);
-      await store.query('DROP FUNCTION public.pg_control_checkpoint()');
-      const recovered = await waitFor(
-        async () => {
+  it(
+    'is told once per run of failures, and told when it works again (with how many failed)',
+    async () => {
+      const { log, lines } = capturedLog();
+      const store = await openStore({ data: path.join(tempDir('silent-wal'), 'data'), checkpoints: loggedCheckpoints(log) });
+      try {
+        await store.query('CREATE TABLE filler (n integer)');
+        // The look at the WAL fails in the database: a function of the same name found first on the path, raising.
+        await store.query(
+          `CREATE FUNCTION public.pg_control_checkpoint() RETURNS TABLE (redo_lsn pg_lsn) LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'checkpoint refused for the test'; END $$`,
+        );
+        await store.query('SET search_path = public, pg_catalog');
+        const started = performance.now();
+        const write = () => store.query('INSERT INTO filler VALUES (1)');
+        // Writes for 3.5 s (each looks, at most as often as the wait allows).
+        while (performance.now() - started < 3_500) {
           await write();
           await new Promise((resolve) => setTimeout(resolve, 50));
-          return lines.find((line) => line.msg === 'the embedded database checkpointed its WAL again');
-        },
-        30_000,
-        'the checkpoint to work again',
-      );
-      // How many looks failed is said when one works (how often it looked depends on the machine's load: not asserted).
-      expect(Number(recovered.failures)).toBeGreaterThanOrEqual(1);
-      expect(lines.filter((line) => String(line.msg).includes('could not checkpoint'))).toHaveLength(1);
-    } finally {
-      await store.close();
-    }
-  }, 60_000);
+        }
+        const failed = lines.filter((line) => String(line.msg).includes('could not checkpoint'));
+        expect(failed).toEqual([
+          expect.objectContaining({
+            level: 40,
+            err: expect.stringContaining('checkpoint refused for the test'),
+            msg: 'the embedded database could not checkpoint its WAL: tried again less and less often, up to every minute',
+          }),
+        ]);
+        await store.query('DROP FUNCTION public.pg_control_checkpoint()');
+        const recovered = await waitFor(
+          async () => {
+            await write();
+            await new Promise((resolve) => setTimeout(resolve, 50));
+            return lines.find((line) => line.msg === 'the embedded database checkpointed its WAL again');
+          },
+          30_000,
+          'the checkpoint to work again',
+        );
+        // How many looks failed is said when one works (how often it looked depends on the machine's load: not asserted).
+        expect(Number(recovered.failures)).toBeGreaterThanOrEqual(1);
+        expect(lines.filter((line) => String(line.msg).includes('could not checkpoint'))).toHaveLength(1);
+      } finally {
+        await store.close();
+      }
+    },
+    hangGuard(60_000),
+  );
 });
 
 describe('a damaged file map whose commit cannot be read any more', () => {
   const server = listeningServer('silent-files');
 
-  it("the deployment's log and the server's say why the commit could not be read", async () => {
-    const repo = path.join(server.allowed, 'site');
-    mkdirSync(path.join(repo, 'docs'), { recursive: true });
-    git(repo, 'init', '-q', '-b', 'main');
-    writeFileSync(
-      path.join(repo, 'docs', 'docs.json'),
-      JSON.stringify({ name: 'S', theme: 'mint', colors: { primary: '#000000' }, navigation: { pages: ['a'] } }),
-    );
-    writeFileSync(path.join(repo, 'docs', 'a.mdx'), '---\ntitle: A\n---\n\nA page.\n');
-    git(repo, 'add', '-A');
-    git(repo, 'commit', '-qm', 'first');
-    await server.core.addProject({ id: 'site', repo, branch: 'main', docsDir: 'docs', domain: 'site' });
-    const deployOnce = async () => deploymentEnded(server.store, (await server.core.queueUpdate('site')).statusId, 120_000, 'the deployment');
-    const first = await deployOnce();
-    expect(first.status).toBe('success');
-    await server.store.query(`UPDATE file_parts SET data = data || ' ' WHERE deployment_id = $1`, [first.id]);
-    // The first commit leaves the repository (history rewritten, pruned) and the server's caches.
-    git(repo, 'checkout', '-q', '--orphan', 'again');
-    git(repo, 'commit', '-qm', 'again');
-    git(repo, 'branch', '-M', 'again', 'main');
-    git(repo, 'reflog', 'expire', '--expire=now', '--all');
-    git(repo, 'gc', '-q', '--prune=now');
-    for (const folder of ['git', 'checkouts']) rmSync(path.join(server.dir, 'data', folder), { recursive: true, force: true });
-    const second = await deployOnce();
-    expect(second.status).toBe('success');
-    const line = second.logs.find((entry) => entry.includes('stored file map'));
-    expect(line).toMatch(/was damaged \(.+\) and its commit cannot be read here \(.+\): every file counts as added$/);
-    const logged = server
-      .logged()
-      .split('\n')
-      .filter((entry) => entry.includes('stored file map'))
-      .map((entry) => JSON.parse(entry) as Record<string, unknown>);
-    expect(logged).toEqual([expect.objectContaining({ level: 40, rebuilt: false, err: expect.any(String) })]);
-  }, 300_000);
+  it(
+    "the deployment's log and the server's say why the commit could not be read",
+    async () => {
+      const repo = path.join(server.allowed, 'site');
+      mkdirSync(path.join(repo, 'docs'), { recursive: true });
+      git(repo, 'init', '-q', '-b', 'main');
+      writeFileSync(
+        path.join(repo, 'docs', 'docs.json'),
+        JSON.stringify({ name: 'S', theme: 'mint', colors: { primary: '#000000' }, navigation: { pages: ['a'] } }),
+      );
+      writeFileSync(path.join(repo, 'docs', 'a.mdx'), '---\ntitle: A\n---\n\nA page.\n');
+      git(repo, 'add', '-A');
+      git(repo, 'commit', '-qm', 'first');
+      await server.core.addProject({ id: 'site', repo, branch: 'main', docsDir: 'docs', domain: 'site' });
+      const deployOnce = async () => deploymentEnded(server.store, (await server.core.queueUpdate('site')).statusId, 120_000, 'the deployment');
+      const first = await deployOnce();
+      expect(first.status).toBe('success');
+      await server.store.query(`UPDATE file_parts SET data = data || ' ' WHERE deployment_id = $1`, [first.id]);
+      // The first commit leaves the repository (history rewritten, pruned) and the server's caches.
+      git(repo, 'checkout', '-q', '--orphan', 'again');
+      git(repo, 'commit', '-qm', 'again');
+      git(repo, 'branch', '-M', 'again', 'main');
+      git(repo, 'reflog', 'expire', '--expire=now', '--all');
+      git(repo, 'gc', '-q', '--prune=now');
+      for (const folder of ['git', 'checkouts']) rmSync(path.join(server.dir, 'data', folder), { recursive: true, force: true });
+      const second = await deployOnce();
+      expect(second.status).toBe('success');
+      const line = second.logs.find((entry) => entry.includes('stored file map'));
+      expect(line).toMatch(/was damaged \(.+\) and its commit cannot be read here \(.+\): every file counts as added$/);
+      const logged = server
+        .logged()
+        .split('\n')
+        .filter((entry) => entry.includes('stored file map'))
+        .map((entry) => JSON.parse(entry) as Record<string, unknown>);
+      expect(logged).toEqual([expect.objectContaining({ level: 40, rebuilt: false, err: expect.any(String) })]);
+    },
+    hangGuard(300_000),
+  );
 });
 
 const noOwnServer = ownPostgresUnavailable();
@@ -247,32 +256,36 @@ describe.skipIf(noOwnServer !== undefined)(
     const cleanups: Array<() => Promise<void> | void> = [];
     afterAll(async () => {
       for (const cleanup of cleanups.reverse()) await cleanup();
-    }, 60_000);
+    }, hangGuard(60_000));
 
-    it('says so once, and again when it is handed back', async () => {
-      const { server, store } = await storeOnOwnServer(cleanups);
-      const { log, lines } = capturedLog();
-      const data = tempDir('silent-handback');
-      const runner = new JobRunner(store, jobKinds, workerSettings(data, { leaseMs: 30_000 }), log);
-      const job = { id: 'j1', lockToken: 't1' };
-      await runner.start();
-      cleanups.push(() => runner.stop());
-      server.pause();
-      // Handing back is what a run that lost the database does (JobRunner.run): the lease ended at once, tried until it works.
-      const handBack = (runner as unknown as { handBack: (job: unknown) => Promise<void> }).handBack(job);
-      await waitFor(() => lines.find((line) => String(line.msg).startsWith('handing the job back to the queue failed')), 20_000, 'the line');
-      server.resume();
-      await handBack;
-      expect(lines.filter((line) => String(line.msg).startsWith('handing the job back'))).toEqual([
-        expect.objectContaining({
-          level: 40,
-          jobId: 'j1',
-          err: expect.any(String),
-          msg: 'handing the job back to the queue failed: tried again every 500 ms until its lease ends',
-        }),
-      ]);
-      expect(lines.find((line) => line.msg === 'handed the job back to the queue once the database answered')).toMatchObject({ jobId: 'j1' });
-    }, 120_000);
+    it(
+      'says so once, and again when it is handed back',
+      async () => {
+        const { server, store } = await storeOnOwnServer(cleanups);
+        const { log, lines } = capturedLog();
+        const data = tempDir('silent-handback');
+        const runner = new JobRunner(store, jobKinds, workerSettings(data, { leaseMs: 30_000 }), log);
+        const job = { id: 'j1', lockToken: 't1' };
+        await runner.start();
+        cleanups.push(() => runner.stop());
+        server.pause();
+        // Handing back is what a run that lost the database does (JobRunner.run): the lease ended at once, tried until it works.
+        const handBack = (runner as unknown as { handBack: (job: unknown) => Promise<void> }).handBack(job);
+        await waitFor(() => lines.find((line) => String(line.msg).startsWith('handing the job back to the queue failed')), 20_000, 'the line');
+        server.resume();
+        await handBack;
+        expect(lines.filter((line) => String(line.msg).startsWith('handing the job back'))).toEqual([
+          expect.objectContaining({
+            level: 40,
+            jobId: 'j1',
+            err: expect.any(String),
+            msg: 'handing the job back to the queue failed: tried again every 500 ms until its lease ends',
+          }),
+        ]);
+        expect(lines.find((line) => line.msg === 'handed the job back to the queue once the database answered')).toMatchObject({ jobId: 'j1' });
+      },
+      hangGuard(120_000),
+    );
   },
 );
 

@@ -30,6 +30,7 @@ import { migrate } from '../src/store/migrate.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
 import { deploymentEnded, exampleRepo, git, itOnEachStore, LOCAL_ROOTS, tempDir } from './helpers.js';
+import { hangGuard } from '../../test/time-scale.mjs';
 
 const EXAMPLE = fileURLToPath(new URL('../../fixtures/example/docs.json', import.meta.url));
 let tree: PageTree;
@@ -196,26 +197,30 @@ describe('a deployment', () => {
     await store?.close();
   });
 
-  it('stores its tree and its file map in parts, read back as the library resolves the site and as the commit holds them', async () => {
-    const dir = tempDir('tree-parts-deploy');
-    store = await openStore({ data: path.join(dir, 'data') });
-    const core = new Core(store);
-    const repo = exampleRepo(path.join(dir, 'site'));
-    await core.addProject({ id: 'site', repo, branch: 'main', docsDir: 'docs' });
-    runner = new JobRunner(store, jobKinds, workerSettings(path.join(dir, 'data'), { pollMs: 100, git: { localRoots: LOCAL_ROOTS } }));
-    await runner.start();
-    const { statusId } = await core.queueUpdate('site');
-    const deployment = await deploymentEnded(store, statusId, 90_000, 'deployment of site');
-    expect(deployment.status, deployment.summary).toBe('success');
-    const [row] = await store.query<{ tree: unknown; tree_parts: number }>('SELECT tree, tree_parts FROM deployments WHERE id = $1', [statusId]);
-    expect(row.tree).toBeNull();
-    expect(row.tree_parts).toBeGreaterThan(0);
-    const expected = (await resolveFile(path.join(repo, 'docs', 'docs.json'))).tree;
-    expect(await deploymentTree(store, statusId)).toEqual(JSON.parse(JSON.stringify(expected)));
-    // Its file map in parts too, the `files` column left empty; the docs folder's files with their blob ids.
-    const [files] = await store.query<{ files: unknown; file_parts: number }>('SELECT files, file_parts FROM deployments WHERE id = $1', [statusId]);
-    expect(files).toEqual({ files: null, file_parts: 1 });
-    const blob = git(repo, 'rev-parse', 'HEAD:docs/docs.json').trim();
-    expect(await deploymentFiles(store, statusId)).toMatchObject({ 'docs.json': blob });
-  }, 120_000);
+  it(
+    'stores its tree and its file map in parts, read back as the library resolves the site and as the commit holds them',
+    async () => {
+      const dir = tempDir('tree-parts-deploy');
+      store = await openStore({ data: path.join(dir, 'data') });
+      const core = new Core(store);
+      const repo = exampleRepo(path.join(dir, 'site'));
+      await core.addProject({ id: 'site', repo, branch: 'main', docsDir: 'docs' });
+      runner = new JobRunner(store, jobKinds, workerSettings(path.join(dir, 'data'), { pollMs: 100, git: { localRoots: LOCAL_ROOTS } }));
+      await runner.start();
+      const { statusId } = await core.queueUpdate('site');
+      const deployment = await deploymentEnded(store, statusId, 90_000, 'deployment of site');
+      expect(deployment.status, deployment.summary).toBe('success');
+      const [row] = await store.query<{ tree: unknown; tree_parts: number }>('SELECT tree, tree_parts FROM deployments WHERE id = $1', [statusId]);
+      expect(row.tree).toBeNull();
+      expect(row.tree_parts).toBeGreaterThan(0);
+      const expected = (await resolveFile(path.join(repo, 'docs', 'docs.json'))).tree;
+      expect(await deploymentTree(store, statusId)).toEqual(JSON.parse(JSON.stringify(expected)));
+      // Its file map in parts too, the `files` column left empty; the docs folder's files with their blob ids.
+      const [files] = await store.query<{ files: unknown; file_parts: number }>('SELECT files, file_parts FROM deployments WHERE id = $1', [statusId]);
+      expect(files).toEqual({ files: null, file_parts: 1 });
+      const blob = git(repo, 'rev-parse', 'HEAD:docs/docs.json').trim();
+      expect(await deploymentFiles(store, statusId)).toMatchObject({ 'docs.json': blob });
+    },
+    hangGuard(120_000),
+  );
 });

@@ -8,7 +8,7 @@ import { docsFileOf } from './paths.js';
 /** `docsnav diff <git-ref> [docs.json]`: the site's page URLs added, removed and moved since the ref. Exit 0, or 2 with one line. */
 export function diffCommand(argv: string[], io: CliIo): Promise<number> {
   const args = parseDiffArgs(argv);
-  const file = docsFileOf(args.path);
+  const file = docsFileOf(args.path, 'diff <git-ref>');
   let diff: SiteDiff;
   try {
     diff = diffSite(file, args.ref);

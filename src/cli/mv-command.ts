@@ -32,7 +32,7 @@ const SIGNALLED: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTER
 export async function moveCommand(argv: string[], io: CliIo): Promise<number> {
   const args = parseMoveArgs(argv);
   // No docs.json named: the nearest one from here up (as git finds its folder).
-  const file = args.path === undefined ? docsFileAbove() : docsFileOf(args.path);
+  const file = args.path === undefined ? docsFileAbove('mv <from> <to>') : docsFileOf(args.path, 'mv <from> <to>');
   const color = args.color ?? (io.isTTY && pc.isColorSupported);
   const config = new CliConfigs(args).optionsFor<ValidateOptions>(file, {});
   if ('broken' in config) {
@@ -103,7 +103,7 @@ async function move(file: string, root: string, args: MoveArgs, options: Validat
   return exitCodeOf(added, args.maxWarnings, io);
 }
 
-/** `--continue` / `--abort`: the move recorded in the journal finished or undone, said in one line. */
+/** `--continue` / `--abort`: the move recorded in the journal finished or undone, said in one line; none recorded: exit 2. */
 function finish(root: string, how: 'continue' | 'abort', io: CliIo): number {
   let finished;
   try {
@@ -111,11 +111,9 @@ function finish(root: string, how: 'continue' | 'abort', io: CliIo): number {
   } catch (error) {
     throw refusal(error, `${how} the move`);
   }
-  io.stderr(
-    finished === undefined
-      ? `docsnav: no unfinished move is recorded for ${path.relative(process.cwd(), root) || '.'}: nothing to ${how}\n`
-      : `docsnav: ${finished.done} the move ${finished.moves}\n`,
-  );
+  // Nothing recorded is a usage error (exit 2), as git's `rebase --continue` fails without a rebase.
+  if (finished === undefined) throw new UsageError(`no unfinished move is recorded for ${path.relative(process.cwd(), root) || '.'}: nothing to ${how}`);
+  io.stderr(`docsnav: ${finished.done} the move ${finished.moves}\n`);
   return 0;
 }
 
@@ -128,7 +126,9 @@ function refusal(error: unknown, what: string): unknown {
 function hadText(problems: readonly Problem[]): string {
   if (problems.length === 0) return 'the site had none before it';
   const counts = countProblems(problems);
-  return `the site had ${plural(problems.length, 'problem')} before it (${plural(counts.errors, 'error')}, ${plural(counts.warnings, 'warning')}): docsnav validate lists them`;
+  // The infos too: the parts add up to the whole (it said 68 problems, 42 errors, 25 warnings).
+  const infos = counts.infos > 0 ? `, ${counts.infos} info` : '';
+  return `the site had ${plural(problems.length, 'problem')} before it (${plural(counts.errors, 'error')}, ${plural(counts.warnings, 'warning')}${infos}): docsnav validate lists them`;
 }
 
 /** The whole change as one diff: each moved file's rename (with its edits), then each other file's edits. */

@@ -26,7 +26,7 @@ export async function resolveCommand(argv: string[], io: CliIo): Promise<number>
   const stream = args.out ? 'stdout' : 'stderr';
   const configs = new CliConfigs(args);
   const stdin = args.stdin ? await readStdinDocument(args, io) : undefined;
-  const file = stdin ? stdin.file : docsFileOf(args.paths[0]);
+  const file = stdin ? stdin.file : docsFileOf(args.paths[0], 'resolve');
   const config = configs.optionsFor<ResolveOptions>(file, { allowRemote: args.allowRemote });
   if ('broken' in config) {
     await writeReports(config.broken ? [config.broken] : [], args, io, stream, args.out ? color : (args.color ?? false));

@@ -72,7 +72,7 @@ export async function upgradeCommand(argv: string[], io: CliIo): Promise<number>
   }
   const replacedLink = replacing && there?.isSymbolicLink() ? ` (it replaced the symbolic link ${target}; the file the link led to is unchanged)` : '';
   io.stdout(
-    `${list}Wrote ${target}${replacedLink} from ${file}: ${summary}. The platform's build still checks a mint.json beside docs.json (and fails when it is invalid): delete ${file} once docs.json is right.\n`,
+    `${list}docsnav: wrote ${target}${replacedLink} from ${file}: ${summary}. The platform's build still checks a mint.json beside docs.json (and fails when it is invalid): delete ${file} once docs.json is right.\n`,
   );
   return 0;
 }

@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { environment } from './parts.js';
+import { hangGuard } from '../time-scale.mjs';
 
 const CLI = path.resolve('dist', 'cli', 'main.js');
 const SEED = Number(process.env.DOCSNAV_FC_SEED ?? 20_261_126);
@@ -122,33 +123,41 @@ function both(site: Site): Promise<Array<{ code: number | null; stdout: string }
 }
 
 describe('the cache after a fault is used correctly or ignored, never a wrong report', () => {
-  it('kill -9 while the cache is written, at the n-th temporary file of the run', async () => {
-    const site = makeSite();
-    const next = random(SEED);
-    expectTruth(site, 'first');
-    let killed = 0;
-    for (let round = 0; round < 6; round++) {
-      const label = `round ${round}: ${edit(site, next)}`;
-      const nth = 1 + Math.floor(next() * 3);
-      if ((await killedWhileWriting(site, nth)).killed) killed++;
-      expectTruth(site, `${label}, killed at temporary file ${nth}`);
-    }
-    // The kills landed while the cache was written (a temporary file was there), most of them at least.
-    expect(killed).toBeGreaterThan(0);
-  }, 600_000);
+  it(
+    'kill -9 while the cache is written, at the n-th temporary file of the run',
+    async () => {
+      const site = makeSite();
+      const next = random(SEED);
+      expectTruth(site, 'first');
+      let killed = 0;
+      for (let round = 0; round < 6; round++) {
+        const label = `round ${round}: ${edit(site, next)}`;
+        const nth = 1 + Math.floor(next() * 3);
+        if ((await killedWhileWriting(site, nth)).killed) killed++;
+        expectTruth(site, `${label}, killed at temporary file ${nth}`);
+      }
+      // The kills landed while the cache was written (a temporary file was there), most of them at least.
+      expect(killed).toBeGreaterThan(0);
+    },
+    hangGuard(600_000),
+  );
 
-  it('two runs at once on one cache, after each edit', async () => {
-    const site = makeSite();
-    const next = random(SEED + 1);
-    expectTruth(site, 'first');
-    for (let round = 0; round < 4; round++) {
-      const label = `round ${round}: ${edit(site, next)}`;
-      const cold = run(site, '--no-cache');
-      const runs = await both(site);
-      expect(runs.map(({ code, stdout }) => ({ label, code, stdout }))).toEqual([0, 1].map(() => ({ label, code: cold.code, stdout: cold.stdout })));
-      expectTruth(site, label);
-    }
-  }, 600_000);
+  it(
+    'two runs at once on one cache, after each edit',
+    async () => {
+      const site = makeSite();
+      const next = random(SEED + 1);
+      expectTruth(site, 'first');
+      for (let round = 0; round < 4; round++) {
+        const label = `round ${round}: ${edit(site, next)}`;
+        const cold = run(site, '--no-cache');
+        const runs = await both(site);
+        expect(runs.map(({ code, stdout }) => ({ label, code, stdout }))).toEqual([0, 1].map(() => ({ label, code: cold.code, stdout: cold.stdout })));
+        expectTruth(site, label);
+      }
+    },
+    hangGuard(600_000),
+  );
 });
 
 const mounted: string[] = [];
@@ -157,29 +166,33 @@ afterAll(() => {
 });
 
 describe.runIf(process.getuid?.() === 0)('a full disk while the cache is written', () => {
-  it('each amount of room left: the run reports the truth (exit 2, one line, when the cache cannot be written), and so do the runs after', () => {
-    const disk = mkdtempSync(path.join(tmpdir(), 'docsnav-faults-disk-'));
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', disk]);
-    mounted.push(disk);
-    const site = makeSite(path.join(disk, 'cache'));
-    const next = random(SEED + 2);
-    const filler = path.join(disk, 'filler');
-    for (const room of [0, 16, 64, 160]) {
-      const label = `${edit(site, next)}, ${room} KB left`;
-      rmSync(filler, { force: true });
-      // The disk filled but for `room` KB (what the cache already holds counts).
-      const free = Number(execFileSync('df', ['--output=avail', '-k', disk], { encoding: 'utf8' }).trim().split('\n')[1]);
-      if (free > room) writeFileSync(filler, Buffer.alloc((free - room) * 1024));
-      const cold = run(site, '--no-cache');
-      const full = run(site, '--cache-location', `${site.cache}/`);
-      expect({ label, stdout: full.stdout }).toEqual({ label, stdout: cold.stdout });
-      if (full.code === 2) expect(full.stderr).toMatch(NO_ROOM);
-      else expect({ label, code: full.code, stderr: full.stderr }).toEqual({ label, code: cold.code, stderr: '' });
-      // Still full: the next run is the truth too. Then with room again.
-      expectTruth(site, `${label}, still full`, true);
-      rmSync(filler, { force: true });
-      expectTruth(site, `${label}, room again`);
-    }
-    expect(readFileSync(path.join(site.cache, 'page-scans.json')).length).toBeGreaterThan(0);
-  }, 600_000);
+  it(
+    'each amount of room left: the run reports the truth (exit 2, one line, when the cache cannot be written), and so do the runs after',
+    () => {
+      const disk = mkdtempSync(path.join(tmpdir(), 'docsnav-faults-disk-'));
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', disk]);
+      mounted.push(disk);
+      const site = makeSite(path.join(disk, 'cache'));
+      const next = random(SEED + 2);
+      const filler = path.join(disk, 'filler');
+      for (const room of [0, 16, 64, 160]) {
+        const label = `${edit(site, next)}, ${room} KB left`;
+        rmSync(filler, { force: true });
+        // The disk filled but for `room` KB (what the cache already holds counts).
+        const free = Number(execFileSync('df', ['--output=avail', '-k', disk], { encoding: 'utf8' }).trim().split('\n')[1]);
+        if (free > room) writeFileSync(filler, Buffer.alloc((free - room) * 1024));
+        const cold = run(site, '--no-cache');
+        const full = run(site, '--cache-location', `${site.cache}/`);
+        expect({ label, stdout: full.stdout }).toEqual({ label, stdout: cold.stdout });
+        if (full.code === 2) expect(full.stderr).toMatch(NO_ROOM);
+        else expect({ label, code: full.code, stderr: full.stderr }).toEqual({ label, code: cold.code, stderr: '' });
+        // Still full: the next run is the truth too. Then with room again.
+        expectTruth(site, `${label}, still full`, true);
+        rmSync(filler, { force: true });
+        expectTruth(site, `${label}, room again`);
+      }
+      expect(readFileSync(path.join(site.cache, 'page-scans.json')).length).toBeGreaterThan(0);
+    },
+    hangGuard(600_000),
+  );
 });

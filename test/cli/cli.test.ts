@@ -136,8 +136,9 @@ describe('docsnav validate', () => {
     for (const args of [['validate'], ['validate', '.'], ['resolve']]) {
       const run = docsnavWith({ cwd: repo }, ...args);
       expect(run.code, args.join(' ')).toBe(2);
+      // Each command is told to run itself (resolve was told to run docsnav validate).
       expect(run.stderr).toBe(
-        'docsnav: no docs.json, docs.yaml, docs.yml or mint.json in the current folder; docs/docs.json is one level down: docsnav validate docs\n',
+        `docsnav: no docs.json, docs.yaml, docs.yml or mint.json in the current folder; docs/docs.json is one level down: docsnav ${args[0]} docs\n`,
       );
     }
     mkdirSync(path.join(repo, 'site'));

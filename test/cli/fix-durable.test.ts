@@ -29,6 +29,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hangGuard } from '../time-scale.mjs';
 
 const cli = path.resolve('dist/cli/main.js');
 const root = process.getuid?.() === 0;
@@ -89,7 +90,7 @@ describe('docsnav validate --fix writes whole files', () => {
       rmSync(folder, { recursive: true, force: true });
       rmSync(outside, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, hangGuard(120_000));
 
   for (const signal of ['SIGKILL', 'SIGTERM'] as const) {
     it(`${signal} as the write starts leaves the old docs.json or the fixed one (5 runs)`, async () => {
@@ -121,7 +122,7 @@ describe('docsnav validate --fix writes whole files', () => {
       }
       console.log(`--fix under ${signal}: ${outcomes.join(', ')}`);
       expect(outcomes.filter((outcome) => outcome !== 'old' && outcome !== 'new')).toEqual([]);
-    }, 300_000);
+    }, hangGuard(300_000));
   }
 });
 
@@ -185,5 +186,5 @@ describe.runIf(root)('docsnav validate --fix on a full disk', () => {
     }
     // The disk was full for some runs and had room for others.
     expect([...seen].sort()).toEqual(['new', 'old']);
-  }, 600_000);
+  }, hangGuard(600_000));
 });

@@ -157,7 +157,7 @@ describe('docsnav upgrade', () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
     expect(readFileSync(path.join(dir, 'docs.json'), 'utf8')).toBe(readFileSync(`${FIXTURE}/expected/upgrade.docs.json`, 'utf8'));
-    expect(run.stdout).toContain(`Wrote docs.json from mint.json: 7 parts of it are dropped or changed, listed above.`);
+    expect(run.stdout).toContain(`docsnav: wrote docs.json from mint.json: 7 parts of it are dropped or changed, listed above.`);
     expect(run.stdout.split('\n').filter((line) => line.startsWith('mint.json:'))).toHaveLength(7);
     // The same site, now from docs.json: the same pages, the same URLs.
     const before = JSON.parse(docsnav(['resolve', path.join(dir, 'mint.json')]).stdout) as { pages: Array<{ path: string; title: string }> };

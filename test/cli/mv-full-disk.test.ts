@@ -14,6 +14,7 @@ import { finishMove, prepareMove } from '../../src/move/write.js';
 import { planOn } from '../move/harness.js';
 import { git, write } from '../history/repo.js';
 import { stateOf } from './mv-interruptions.js';
+import { hangGuard } from '../time-scale.mjs';
 
 const { writeSiteWithPages } = (await import(new URL('../../bench/generate.mjs', import.meta.url).href)) as {
   writeSiteWithPages: (folder: string, pages: number) => { pages: number };
@@ -55,51 +56,57 @@ function fill(file: string, left: number): void {
 }
 
 describe.runIf(root)('docsnav mv on a full disk', () => {
-  it('with any space left, it moves or refuses in one line, and the tree and index are the new or the old site', () => {
-    const repo = path.join(mount, 'repo');
-    mkdirSync(repo);
-    git(repo, 'init', '-q');
-    writeSiteWithPages(repo, 60);
-    git(repo, 'add', '-A');
-    git(repo, 'commit', '-q', '-m', 'base');
-    const move = () => spawnSync(process.execPath, [cli, 'mv', 'en/v1/t0', 'en/v1/tab-zero'], { cwd: repo, encoding: 'utf8' });
-    const reset = () => {
-      git(repo, 'reset', '-q', '--hard');
-      git(repo, 'clean', '-qfdx');
-    };
-    const old = stateOf(repo).hash;
-    expect(move().status).toBe(0);
-    const moved = stateOf(repo).hash;
-    reset();
-
-    const filler = path.join(mount, 'filler');
-    const outcomes = { moved: 0, refused: 0 };
-    const failures: string[] = [];
-    // From no page of space to more than the move needs (its 61 files, the journal, the index), in 4 KiB pages.
-    for (let pages = 0; pages <= 120; pages += 4) {
-      fill(filler, pages * 4096);
-      const run = move();
-      unlinkSync(filler);
-      const state = stateOf(repo);
-      const journal = existsSync(path.join(repo, '.git', 'docsnav-mv'));
-      if (journal) failures.push(`${pages} pages free: a journal is left (${run.stderr.trim()})`);
-      if (state.emptyPages.length > 0) failures.push(`${pages} pages free: empty pages ${state.emptyPages.join(', ')}`);
-      if (run.status === 0 && state.hash === moved) outcomes.moved++;
-      else if (
-        run.status === 2 &&
-        state.hash === old &&
-        /^docsnav: cannot move en\/v1\/t0: the move failed \(.*\); everything written and moved was put back as it was, the git index too\n$/.test(run.stderr)
-      )
-        outcomes.refused++;
-      else
-        failures.push(`${pages} pages free: exit ${run.status}, ${state.hash === old ? 'old' : state.hash === moved ? 'new' : 'a mix'}: ${run.stderr.trim()}`);
-      rmSync(path.join(repo, '.git', 'docsnav-mv'), { recursive: true, force: true });
+  it(
+    'with any space left, it moves or refuses in one line, and the tree and index are the new or the old site',
+    () => {
+      const repo = path.join(mount, 'repo');
+      mkdirSync(repo);
+      git(repo, 'init', '-q');
+      writeSiteWithPages(repo, 60);
+      git(repo, 'add', '-A');
+      git(repo, 'commit', '-q', '-m', 'base');
+      const move = () => spawnSync(process.execPath, [cli, 'mv', 'en/v1/t0', 'en/v1/tab-zero'], { cwd: repo, encoding: 'utf8' });
+      const reset = () => {
+        git(repo, 'reset', '-q', '--hard');
+        git(repo, 'clean', '-qfdx');
+      };
+      const old = stateOf(repo).hash;
+      expect(move().status).toBe(0);
+      const moved = stateOf(repo).hash;
       reset();
-    }
-    expect(failures).toEqual([]);
-    expect(outcomes.refused).toBeGreaterThan(0);
-    expect(outcomes.moved).toBeGreaterThan(0);
-  }, 600_000);
+
+      const filler = path.join(mount, 'filler');
+      const outcomes = { moved: 0, refused: 0 };
+      const failures: string[] = [];
+      // From no page of space to more than the move needs (its 61 files, the journal, the index), in 4 KiB pages.
+      for (let pages = 0; pages <= 120; pages += 4) {
+        fill(filler, pages * 4096);
+        const run = move();
+        unlinkSync(filler);
+        const state = stateOf(repo);
+        const journal = existsSync(path.join(repo, '.git', 'docsnav-mv'));
+        if (journal) failures.push(`${pages} pages free: a journal is left (${run.stderr.trim()})`);
+        if (state.emptyPages.length > 0) failures.push(`${pages} pages free: empty pages ${state.emptyPages.join(', ')}`);
+        if (run.status === 0 && state.hash === moved) outcomes.moved++;
+        else if (
+          run.status === 2 &&
+          state.hash === old &&
+          /^docsnav: cannot move en\/v1\/t0: the move failed \(.*\); everything written and moved was put back as it was, the git index too\n$/.test(run.stderr)
+        )
+          outcomes.refused++;
+        else
+          failures.push(
+            `${pages} pages free: exit ${run.status}, ${state.hash === old ? 'old' : state.hash === moved ? 'new' : 'a mix'}: ${run.stderr.trim()}`,
+          );
+        rmSync(path.join(repo, '.git', 'docsnav-mv'), { recursive: true, force: true });
+        reset();
+      }
+      expect(failures).toEqual([]);
+      expect(outcomes.refused).toBeGreaterThan(0);
+      expect(outcomes.moved).toBeGreaterThan(0);
+    },
+    hangGuard(600_000),
+  );
 });
 
 describe.runIf(root)('docsnav mv with the git folder on another file system', () => {

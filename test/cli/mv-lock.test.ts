@@ -12,6 +12,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lockSite } from '../../src/move/write.js';
 import { git } from '../history/repo.js';
+import { hangGuard } from '../time-scale.mjs';
 
 const { writeSiteWithPages } = (await import(new URL('../../bench/generate.mjs', import.meta.url).href)) as {
   writeSiteWithPages: (folder: string, pages: number) => { pages: number };
@@ -82,7 +83,7 @@ describe('two docsnav mv at once', () => {
     }
     // The two met at least once (each round's moves run for seconds; the second starts with the first).
     expect(outcomes.refused).toBeGreaterThan(0);
-  }, 600_000);
+  }, hangGuard(600_000));
 
   it('a move while another process holds the lock is refused in one line naming that process; after it lets go, the move goes', () => {
     const repo = bigRepo(2);
@@ -139,5 +140,5 @@ describe('a stale lock', () => {
     expect(run.code).toBe(0);
     expect(existsSync(path.join(repo, 'en/v1/t0/group-two'))).toBe(true);
     expectWhole(repo);
-  }, 300_000);
+  }, hangGuard(300_000));
 });

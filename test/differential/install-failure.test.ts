@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { durationWords } from '../../bench/pinned.mjs';
 import { PREBUILD } from '../../bench/prebuild.mjs';
+import { hangGuard } from '../time-scale.mjs';
 
 /**
  * `npm run differential` when its on-demand install of the platform's packages cannot finish
@@ -71,7 +72,7 @@ describe('npm run differential when the install of the platform’s packages tim
     }
     expect(stderr).not.toMatch(/\n\s+at /);
     expect(stderr).not.toMatch(/Error:/);
-  }, 180_000);
+  }, hangGuard(180_000));
 
   it('says the limit in minutes from a minute on, in seconds below', () => {
     expect(durationWords(10 * 60_000)).toBe('10 minutes');

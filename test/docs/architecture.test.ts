@@ -4,6 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module script, no declarations
 import { DOT_FILE, SVG_FILE, dot, house, sha256 } from '../../scripts/architecture.mjs';
+import { hangGuard } from '../time-scale.mjs';
 
 /**
  * docs/architecture.md's graph and words are the code's: the DOT committed beside it is the one
@@ -34,7 +35,7 @@ let graph: House;
 // dependency-cruiser reads both packages' sources (about 40 s of one core on a busy machine).
 beforeAll(() => {
   graph = house();
-}, 600_000);
+}, hangGuard(600_000));
 
 describe('docs/architecture.md', () => {
   it('commits the graph the sources make now (node scripts/architecture.mjs redraws it)', () => {

@@ -7,6 +7,7 @@ import { cpSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'no
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateManyProblems, runCli, tempDir } from './helpers.js';
+import { hangGuard } from '../time-scale.mjs';
 
 let temp: { dir: string; remove: () => void };
 let site: string;
@@ -26,7 +27,7 @@ function intoHead(args: readonly string[]): { code: number; stderr: string; head
   const errFile = path.join(temp.dir, `stderr-${Math.random().toString(36).slice(2)}`);
   const run = spawnSync('bash', ['-c', script, 'docsnav', ...args], {
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: hangGuard(60_000),
     env: { ...process.env, ERRFILE: errFile, NO_COLOR: '1' },
   });
   const lines = run.stdout.trimEnd().split('\n');

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { hangGuard } from '../time-scale.mjs';
 
 export interface HostileGenerators {
   generateDeepProblems: (depth: number) => string;
@@ -45,10 +46,13 @@ export function runCli(args: readonly string[], options: { killAfterMs?: number;
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     let killed = false;
-    const guard = setTimeout(() => {
-      killed = true;
-      child.kill('SIGKILL');
-    }, options.killAfterMs ?? 30_000);
+    const guard = setTimeout(
+      () => {
+        killed = true;
+        child.kill('SIGKILL');
+      },
+      hangGuard(options.killAfterMs ?? 30_000),
+    );
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
     child.on('close', (code) => {

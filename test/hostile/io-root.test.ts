@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveFile, resolveText } from '../../src/resolve.js';
 import { loadDocument } from '../../src/source/refs.js';
 import { validateFile, validateText } from '../../src/validate.js';
+import { hangGuard } from '../time-scale.mjs';
 
 /**
  * Nothing outside the docs root, ever (issue 8, first section): symlinks out of the root,
@@ -31,7 +32,7 @@ function write(file: string, text: string): void {
 
 /** The CLI, bounded in time; stdout, stderr and the exit code. */
 function docsnav(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const run = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 20_000 });
+  const run = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: hangGuard(20_000) });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr };
 }
 

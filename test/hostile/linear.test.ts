@@ -18,6 +18,7 @@ import { MAX_PROBLEMS_PER_FILE } from '../../src/pipeline/sink.js';
 import { validateText } from '../../src/validate.js';
 import { contractBreaches } from '../robustness/helpers.js';
 import { generateAliasBomb, generateDeepProblems, generateLongString, generateManyProblems, generateMissingPages, runCli, tempDir } from './helpers.js';
+import { hangGuard } from '../time-scale.mjs';
 
 let temp: { dir: string; remove: () => void };
 beforeAll(() => {
@@ -42,7 +43,7 @@ function hiddenCount(problem: Problem): number {
 describe('one problem per nesting level', () => {
   // 5,000 levels ran out of memory (3,000: 22 s and 1.9 GB): every problem's pointer was
   // rebuilt from the root, located by a scan from the start, and kept.
-  it('5,000 levels: a capped, located report in a process limited to 256 MB of heap', { timeout: 120_000 }, async () => {
+  it('5,000 levels: a capped, located report in a process limited to 256 MB of heap', { timeout: hangGuard(120_000) }, async () => {
     const file = write('deep/docs.json', generateDeepProblems(5000));
     const run = await runCli(['validate', file, '--format', 'json', '--rule', 'page-not-found=off'], {
       nodeArgs: ['--max-old-space-size=256'],
@@ -153,7 +154,7 @@ describe('many problems in one file', () => {
 describe('did-you-mean for missing pages', () => {
   // Each missing page listed its folder again and compared itself with every file in it:
   // 20,000 missing pages in a folder of 20,000 files took about two minutes.
-  it('20,000 missing pages in a folder of 20,000 files: every one found, good suggestions', { timeout: 150_000 }, async () => {
+  it('20,000 missing pages in a folder of 20,000 files: every one found, good suggestions', { timeout: hangGuard(150_000) }, async () => {
     const { docs, files } = generateMissingPages(20_000);
     const root = path.join(temp.dir, 'missing');
     mkdirSync(path.join(root, 'guides'), { recursive: true });
@@ -197,7 +198,7 @@ describe('YAML alias bombs', () => {
     expect(result.problems.map((p) => [p.code, path.basename(p.file)])).toEqual([['parse-error', 'nav.yaml']]);
   });
 
-  it('a YAML spec: resolve finishes in a process limited to 256 MB of heap', { timeout: 60_000 }, async () => {
+  it('a YAML spec: resolve finishes in a process limited to 256 MB of heap', { timeout: hangGuard(60_000) }, async () => {
     const bomb = generateAliasBomb(12, 9)
       .split('\nnavigation')[0]
       .split('\n')
@@ -234,7 +235,7 @@ describe('huge values', () => {
     expect(formatGithub([result]).length).toBeLessThan(5_000);
   });
 
-  it('a 20,000,000-character page name through the CLI: located problems, a short report', { timeout: 120_000 }, async () => {
+  it('a 20,000,000-character page name through the CLI: located problems, a short report', { timeout: hangGuard(120_000) }, async () => {
     const file = write('long/docs.json', generateLongString(20_000_000));
     const run = await runCli(['validate', file], { killAfterMs: 100_000 });
     expect(run.killed).toBe(false);

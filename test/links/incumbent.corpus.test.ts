@@ -4,6 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { brokenLinks, COMPLETE_SITES, DOCS_REPOS, ensureMintCli, MINT_CLI, mintCliInstalled, type MintFinding } from '../../bench/mint-cli.mjs';
 import { skipWithoutPlatform, underCi } from '../platform-packages.js';
+import { hangGuard } from '../time-scale.mjs';
 
 /**
  * docsnav's link check beside the platform's own (`mint broken-links --check-anchors`, bench/mint-cli.mjs; installed
@@ -174,7 +175,7 @@ describe.skipIf(skip)(`links beside the platform's CLI (${MINT_CLI} broken-links
       console.log(`${site}: the incumbent ${incumbent.length} broken links (${(incumbentMs / 1000).toFixed(1)} s), docsnav ${ours.length}${skipped}${anchors}`);
     }
     for (const [site, error] of failures) console.log(`${site}: the incumbent could not check it (${error}): not compared`);
-  }, 30 * 60_000);
+  }, hangGuard(30 * 60_000));
 
   it.for(SITES.map(({ name }) => name))('%s: every link the incumbent reports, docsnav reports', (site, context) => {
     const { incumbent, ours } = comparisonOf(site, context);

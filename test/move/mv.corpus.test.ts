@@ -8,30 +8,35 @@ import path from 'node:path';
 import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { candidates, docsnav, newProblems, pick, problemsOf, random, repoOf, reset, SITES, targetOf, treeState } from '../../bench/mv.mjs';
+import { hangGuard } from '../time-scale.mjs';
 
 describe.each(SITES)('docsnav mv on %s', (site) => {
-  it('a linked page into a new folder, and a folder, each moved: nothing new broken, and --dry-run wrote nothing', async () => {
-    const { repo, base } = repoOf(site);
-    try {
-      const before = problemsOf(repo);
-      const { pages, folders } = await candidates(repo);
-      const next = random(7 + SITES.indexOf(site));
-      const moves = [
-        ...pick(pages, 1, next).map((from) => ({ from, to: targetOf('page', from, 1) })),
-        ...pick(folders, 1, next).map((from, i) => ({ from, to: targetOf('folder', from, i) })),
-      ];
-      expect(moves).toHaveLength(2);
-      for (const { from, to } of moves) {
-        reset(repo);
-        const state = treeState(repo);
-        expect(docsnav(['mv', from, to, '--dry-run'], repo).code, `${from} --dry-run`).toBe(0);
-        expect(treeState(repo), `${from} --dry-run`).toBe(state);
-        const run = docsnav(['mv', from, to], repo);
-        expect(run.code, run.stderr).not.toBe(2);
-        expect(newProblems(before, problemsOf(repo, base), from, to), `${from} -> ${to}`).toEqual([]);
+  it(
+    'a linked page into a new folder, and a folder, each moved: nothing new broken, and --dry-run wrote nothing',
+    async () => {
+      const { repo, base } = repoOf(site);
+      try {
+        const before = problemsOf(repo);
+        const { pages, folders } = await candidates(repo);
+        const next = random(7 + SITES.indexOf(site));
+        const moves = [
+          ...pick(pages, 1, next).map((from) => ({ from, to: targetOf('page', from, 1) })),
+          ...pick(folders, 1, next).map((from, i) => ({ from, to: targetOf('folder', from, i) })),
+        ];
+        expect(moves).toHaveLength(2);
+        for (const { from, to } of moves) {
+          reset(repo);
+          const state = treeState(repo);
+          expect(docsnav(['mv', from, to, '--dry-run'], repo).code, `${from} --dry-run`).toBe(0);
+          expect(treeState(repo), `${from} --dry-run`).toBe(state);
+          const run = docsnav(['mv', from, to], repo);
+          expect(run.code, run.stderr).not.toBe(2);
+          expect(newProblems(before, problemsOf(repo, base), from, to), `${from} -> ${to}`).toEqual([]);
+        }
+      } finally {
+        rmSync(path.dirname(repo), { recursive: true, force: true });
       }
-    } finally {
-      rmSync(path.dirname(repo), { recursive: true, force: true });
-    }
-  }, 900_000);
+    },
+    hangGuard(900_000),
+  );
 });

@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diskMegabytes, installedPackages } from '../../bench/install-cost.mjs';
 import { allCodes } from '../../src/codes.js';
 import { readmeBlock, runRecipe } from '../readme-blocks.mjs';
+import { hangGuard } from '../time-scale.mjs';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 const temp = mkdtempSync(path.join(tmpdir(), 'docsnav-packages-'));
@@ -40,7 +41,7 @@ interface Packed {
 }
 
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) {
-  const result = spawnSync(command, args, { cwd, encoding: 'utf8', timeout: 5 * MINUTE, env: { ...process.env, ...env }, maxBuffer: 64 << 20 });
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', timeout: hangGuard(5 * MINUTE), env: { ...process.env, ...env }, maxBuffer: 64 << 20 });
   return { status: result.status, stdout: result.stdout ?? '', stderr: result.stderr ?? '', output: `${result.stdout ?? ''}${result.stderr ?? ''}` };
 }
 
@@ -88,29 +89,32 @@ function tarballFiles(file: string): Array<{ path: string }> {
     .map((entry) => ({ path: entry.replace(/^package\//, '') }));
 }
 
-beforeAll(() => {
-  // The README's pack recipe, `npm ci && npm run pack:all`, run in this repository without its
-  // `npm ci`, which would reinstall node_modules under the running tests (pack:all builds what is
-  // older than its sources, scripts/fresh-build.mjs, then packs with scripts off).
-  const recipe = runRecipe(readmeBlock('pack'), { cwd: REPO, replace: [['npm ci && npm run pack:all', 'npm run pack:all']], timeout: 10 * MINUTE });
-  expect(
-    recipe.steps.map((step) => step.status),
-    `${recipe.stderr}${recipe.stdout}`.slice(-4000),
-  ).toEqual([0]);
-  // It writes the two tarballs into the repository; they move to the temp folder. The README names them.
-  const versions = ['package.json', 'server/package.json'].map(
-    (file) => (JSON.parse(readFileSync(path.join(REPO, file), 'utf8')) as { version: string }).version,
-  );
-  const filenames = [`docsnav-${versions[0]}.tgz`, `docsnav-server-${versions[1]}.tgz`];
-  for (const filename of filenames.filter((name) => existsSync(path.join(REPO, name)))) {
-    copyFileSync(path.join(REPO, filename), path.join(temp, filename));
-    rmSync(path.join(REPO, filename));
-  }
-  for (const filename of filenames) expect(existsSync(path.join(temp, filename)), `npm run pack:all wrote no ${filename}`).toBe(true);
-  expect([...recipe.steps[0].command.matchAll(/[\w.-]+\.tgz/g)].map((match) => match[0])).toEqual(filenames);
-  lean = { name: 'docsnav', filename: filenames[0], files: tarballFiles(path.join(temp, filenames[0])) };
-  server = { name: '@docsnav/server', filename: filenames[1], files: tarballFiles(path.join(temp, filenames[1])) };
-}, 10 * MINUTE);
+beforeAll(
+  () => {
+    // The README's pack recipe, `npm ci && npm run pack:all`, run in this repository without its
+    // `npm ci`, which would reinstall node_modules under the running tests (pack:all builds what is
+    // older than its sources, scripts/fresh-build.mjs, then packs with scripts off).
+    const recipe = runRecipe(readmeBlock('pack'), { cwd: REPO, replace: [['npm ci && npm run pack:all', 'npm run pack:all']], timeout: 10 * MINUTE });
+    expect(
+      recipe.steps.map((step) => step.status),
+      `${recipe.stderr}${recipe.stdout}`.slice(-4000),
+    ).toEqual([0]);
+    // It writes the two tarballs into the repository; they move to the temp folder. The README names them.
+    const versions = ['package.json', 'server/package.json'].map(
+      (file) => (JSON.parse(readFileSync(path.join(REPO, file), 'utf8')) as { version: string }).version,
+    );
+    const filenames = [`docsnav-${versions[0]}.tgz`, `docsnav-server-${versions[1]}.tgz`];
+    for (const filename of filenames.filter((name) => existsSync(path.join(REPO, name)))) {
+      copyFileSync(path.join(REPO, filename), path.join(temp, filename));
+      rmSync(path.join(REPO, filename));
+    }
+    for (const filename of filenames) expect(existsSync(path.join(temp, filename)), `npm run pack:all wrote no ${filename}`).toBe(true);
+    expect([...recipe.steps[0].command.matchAll(/[\w.-]+\.tgz/g)].map((match) => match[0])).toEqual(filenames);
+    lean = { name: 'docsnav', filename: filenames[0], files: tarballFiles(path.join(temp, filenames[0])) };
+    server = { name: '@docsnav/server', filename: filenames[1], files: tarballFiles(path.join(temp, filenames[1])) };
+  },
+  hangGuard(10 * MINUTE),
+);
 
 const tarball = (packed: Packed) => path.join(temp, packed.filename);
 const paths = (packed: Packed) => packed.files.map((file) => file.path).sort();
@@ -203,10 +207,13 @@ describe('docsnav alone, installed from its tarball into an empty project', () =
   let project: string;
   let milliseconds: number;
 
-  beforeAll(() => {
-    project = emptyProject('lean');
-    milliseconds = install(project, [tarball(lean)]);
-  }, 10 * MINUTE);
+  beforeAll(
+    () => {
+      project = emptyProject('lean');
+      milliseconds = install(project, [tarball(lean)]);
+    },
+    hangGuard(10 * MINUTE),
+  );
 
   it(`is within its targets: at most ${MAX_PACKAGES} packages and ${MAX_MEGABYTES} MB, none of the server's`, () => {
     const packages = installedPackages(project);
@@ -240,27 +247,30 @@ describe('docsnav alone, installed from its tarball into an empty project', () =
 describe('docsnav and @docsnav/server installed together from their tarballs', () => {
   let project: string;
 
-  beforeAll(() => {
-    project = emptyProject('both');
-    // The server README's install recipe, with the tarballs' folder for its `/path/to/`.
-    const block = readmeBlock('install', readFileSync(path.join(REPO, 'server', 'README.md'), 'utf8'));
-    const started = performance.now();
-    const recipe = runRecipe(block, {
-      cwd: project,
-      replace: [[`/path/to/${lean.filename} /path/to/${server.filename}`, `${tarball(lean)} ${tarball(server)}`]],
-      timeout: 10 * MINUTE,
-    });
-    const milliseconds = performance.now() - started;
-    expect(
-      recipe.steps.map((step) => step.status),
-      `${recipe.stderr}${recipe.stdout}`.slice(-4000),
-    ).toEqual([0, 0]);
-    expect(recipe.steps[1].stdout).toMatch(/^docsnav serve \[options\]/);
-    const packages = installedPackages(project);
-    console.log(
-      `docsnav + @docsnav/server: ${packages.length} packages, ${diskMegabytes(path.join(project, 'node_modules')).toFixed(1)} MB, installed in ${(milliseconds / 1000).toFixed(1)} s`,
-    );
-  }, 10 * MINUTE);
+  beforeAll(
+    () => {
+      project = emptyProject('both');
+      // The server README's install recipe, with the tarballs' folder for its `/path/to/`.
+      const block = readmeBlock('install', readFileSync(path.join(REPO, 'server', 'README.md'), 'utf8'));
+      const started = performance.now();
+      const recipe = runRecipe(block, {
+        cwd: project,
+        replace: [[`/path/to/${lean.filename} /path/to/${server.filename}`, `${tarball(lean)} ${tarball(server)}`]],
+        timeout: hangGuard(10 * MINUTE),
+      });
+      const milliseconds = performance.now() - started;
+      expect(
+        recipe.steps.map((step) => step.status),
+        `${recipe.stderr}${recipe.stdout}`.slice(-4000),
+      ).toEqual([0, 0]);
+      expect(recipe.steps[1].stdout).toMatch(/^docsnav serve \[options\]/);
+      const packages = installedPackages(project);
+      console.log(
+        `docsnav + @docsnav/server: ${packages.length} packages, ${diskMegabytes(path.join(project, 'node_modules')).toFixed(1)} MB, installed in ${(milliseconds / 1000).toFixed(1)} s`,
+      );
+    },
+    hangGuard(10 * MINUTE),
+  );
 
   it('one docsnav: the server uses the docsnav installed beside it', () => {
     expect(installedPackages(project).filter((key) => key.endsWith('node_modules/docsnav'))).toEqual(['node_modules/docsnav']);
@@ -326,12 +336,12 @@ describe('docsnav and @docsnav/server installed together from their tarballs', (
       serve.kill('SIGTERM');
       expect(await exited).toBe(0);
     },
-    5 * MINUTE,
+    hangGuard(5 * MINUTE),
   );
 });
 
 async function until<T>(check: () => Promise<T | undefined | false>, timeoutMs: number, failure: () => string): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + hangGuard(timeoutMs);
   for (;;) {
     const value = await check();
     if (value !== undefined && value !== false) return value;

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasVersion, installPinned } from '../../bench/pinned.mjs';
 import { resolveFile } from '../../src/index.js';
 import { readmeBlock } from '../readme-blocks.mjs';
+import { hangGuard } from '../time-scale.mjs';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 const VERSION = '1.6.4';
@@ -34,31 +35,39 @@ const site = path.join(temp, 'site');
 /** Page path -> its built HTML. */
 const html = new Map<string, string>();
 
-beforeAll(async () => {
-  if (!hasVersion(manifest, VERSION)) {
-    const install = installPinned(folder, `vitepress@${VERSION}`, { project: 'docsnav-vitepress', label: 'bench/.vitepress', capture: true });
-    if (install.status !== 0)
-      throw new Error(`npm install vitepress@${VERSION} exited ${install.status}:\n${`${String(install.stdout)}${String(install.stderr)}`.slice(-4000)}`);
-  }
-  // The recipe, as written, then its sidebar as JSON on the last line.
-  writeFileSync(recipeModule, `${readmeBlock('vitepress-sidebar').text}\nconsole.log(JSON.stringify(sidebar));\n`);
-  const recipe = spawnSync(process.execPath, [recipeModule], { cwd: REPO, encoding: 'utf8' });
-  if (recipe.status !== 0) throw new Error(`the recipe exited ${recipe.status}: ${recipe.stderr}`);
-  const sidebar = recipe.stdout.trim().split('\n').at(-1)!;
+beforeAll(
+  async () => {
+    if (!hasVersion(manifest, VERSION)) {
+      const install = installPinned(folder, `vitepress@${VERSION}`, { project: 'docsnav-vitepress', label: 'bench/.vitepress', capture: true });
+      if (install.status !== 0)
+        throw new Error(`npm install vitepress@${VERSION} exited ${install.status}:\n${`${String(install.stdout)}${String(install.stderr)}`.slice(-4000)}`);
+    }
+    // The recipe, as written, then its sidebar as JSON on the last line.
+    writeFileSync(recipeModule, `${readmeBlock('vitepress-sidebar').text}\nconsole.log(JSON.stringify(sidebar));\n`);
+    const recipe = spawnSync(process.execPath, [recipeModule], { cwd: REPO, encoding: 'utf8' });
+    if (recipe.status !== 0) throw new Error(`the recipe exited ${recipe.status}: ${recipe.stderr}`);
+    const sidebar = recipe.stdout.trim().split('\n').at(-1)!;
 
-  const { tree } = await resolveFile(path.join(REPO, 'fixtures/example/docs.json'));
-  for (const page of tree.pages) {
-    mkdirSync(path.dirname(path.join(site, `${page.path}.md`)), { recursive: true });
-    writeFileSync(path.join(site, `${page.path}.md`), `# ${page.title}\n\nThe page ${page.path}.\n`);
-  }
-  mkdirSync(path.join(site, '.vitepress'));
-  // The pages import vue: the site resolves it from the install, as a project would from its own node_modules.
-  symlinkSync(path.join(folder, 'node_modules'), path.join(site, 'node_modules'), 'dir');
-  writeFileSync(path.join(site, '.vitepress', 'config.mjs'), `export default { title: 'Example', themeConfig: { sidebar: ${sidebar} } };\n`);
-  const build = spawnSync(process.execPath, [bin, 'build', site], { cwd: temp, encoding: 'utf8', timeout: 5 * MINUTE, env: { ...process.env, NO_COLOR: '1' } });
-  if (build.status !== 0) throw new Error(`vitepress build exited ${build.status}:\n${`${build.stdout}${build.stderr}`.slice(-4000)}`);
-  for (const page of tree.pages) html.set(page.path, readFileSync(path.join(site, '.vitepress', 'dist', `${page.path}.html`), 'utf8'));
-}, 10 * MINUTE);
+    const { tree } = await resolveFile(path.join(REPO, 'fixtures/example/docs.json'));
+    for (const page of tree.pages) {
+      mkdirSync(path.dirname(path.join(site, `${page.path}.md`)), { recursive: true });
+      writeFileSync(path.join(site, `${page.path}.md`), `# ${page.title}\n\nThe page ${page.path}.\n`);
+    }
+    mkdirSync(path.join(site, '.vitepress'));
+    // The pages import vue: the site resolves it from the install, as a project would from its own node_modules.
+    symlinkSync(path.join(folder, 'node_modules'), path.join(site, 'node_modules'), 'dir');
+    writeFileSync(path.join(site, '.vitepress', 'config.mjs'), `export default { title: 'Example', themeConfig: { sidebar: ${sidebar} } };\n`);
+    const build = spawnSync(process.execPath, [bin, 'build', site], {
+      cwd: temp,
+      encoding: 'utf8',
+      timeout: hangGuard(5 * MINUTE),
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    if (build.status !== 0) throw new Error(`vitepress build exited ${build.status}:\n${`${build.stdout}${build.stderr}`.slice(-4000)}`);
+    for (const page of tree.pages) html.set(page.path, readFileSync(path.join(site, '.vitepress', 'dist', `${page.path}.html`), 'utf8'));
+  },
+  hangGuard(10 * MINUTE),
+);
 
 /** The link texts of the rendered sidebar (`<aside class="VPSidebar …">`) of a built page; empty when it has none. */
 function sidebarLinks(page: string): string[] {

@@ -28,6 +28,7 @@ import path from 'node:path';
 import { openPromise, type Entry } from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readmeBlock, runRecipe } from '../readme-blocks.mjs';
+import { hangGuard } from '../time-scale.mjs';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 const EXTENSION = path.join(REPO, 'editors', 'vscode');
@@ -77,17 +78,20 @@ async function readZip(file: string): Promise<Map<string, ZipEntry>> {
 let entries: Map<string, ZipEntry>;
 const text = (name: string) => entries.get(name)?.data.toString('utf8') ?? '';
 
-beforeAll(async () => {
-  rmSync(VSIX, { force: true });
-  rmSync(path.join(EXTENSION, 'dist'), { recursive: true, force: true });
-  const started = performance.now();
-  // As docs/editors.md says it (its block `vscode-extension`), from the repository.
-  const packaged = runRecipe(readmeBlock('vscode-extension'), { cwd: REPO, timeout: 5 * MINUTE });
-  const ms = performance.now() - started;
-  if (packaged.status !== 0) throw new Error(`npm run package:vscode exited ${packaged.status}:\n${(packaged.stdout + packaged.stderr).slice(-4000)}`);
-  console.log(`npm run package:vscode: ${(ms / 1000).toFixed(1)} s; ${VSIX}: ${(statSync(VSIX).size / 1024).toFixed(1)} KiB`);
-  entries = await readZip(VSIX);
-}, 5 * MINUTE);
+beforeAll(
+  async () => {
+    rmSync(VSIX, { force: true });
+    rmSync(path.join(EXTENSION, 'dist'), { recursive: true, force: true });
+    const started = performance.now();
+    // As docs/editors.md says it (its block `vscode-extension`), from the repository.
+    const packaged = runRecipe(readmeBlock('vscode-extension'), { cwd: REPO, timeout: 5 * MINUTE });
+    const ms = performance.now() - started;
+    if (packaged.status !== 0) throw new Error(`npm run package:vscode exited ${packaged.status}:\n${(packaged.stdout + packaged.stderr).slice(-4000)}`);
+    console.log(`npm run package:vscode: ${(ms / 1000).toFixed(1)} s; ${VSIX}: ${(statSync(VSIX).size / 1024).toFixed(1)} KiB`);
+    entries = await readZip(VSIX);
+  },
+  hangGuard(5 * MINUTE),
+);
 
 describe('the .vsix', () => {
   it('holds the VSIX manifest, the bundle, package.json, README and LICENSE, and nothing else', () => {
@@ -283,6 +287,6 @@ describe(`code-server ${CODE_SERVER}`, () => {
       expect(existsSync(path.join(unpacked, 'dist', 'extension.js'))).toBe(true);
       expect(statSync(path.join(unpacked, 'dist', 'terminateProcess.sh')).mode & 0o111).not.toBe(0);
     },
-    10 * MINUTE,
+    hangGuard(10 * MINUTE),
   );
 });

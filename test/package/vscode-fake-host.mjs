@@ -13,6 +13,7 @@
 import Module, { builtinModules } from 'node:module';
 import { existsSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
+import { hangGuard } from '../time-scale.mjs';
 
 const [bundle, casePath] = process.argv.slice(2);
 const testCase = JSON.parse(readFileSync(casePath, 'utf8'));
@@ -117,7 +118,7 @@ const activation = Promise.resolve()
   .catch((error) => {
     activateError = String(error?.stack ?? error);
   });
-const deadline = Date.now() + (testCase.timeoutMs ?? 15_000);
+const deadline = Date.now() + hangGuard(testCase.timeoutMs ?? 15_000);
 while (Date.now() < deadline) {
   if (testCase.waitFor && existsSync(testCase.waitFor)) break;
   const settled = await Promise.race([activation.then(() => true), sleep(50).then(() => false)]);

@@ -12,6 +12,7 @@ import { resolveFile } from '../../src/resolve.js';
 import type { ResolveResult } from '../../src/resolve/types.js';
 import { validateFile } from '../../src/validate.js';
 import { contractBreaches, generateSpec, tempSite } from './helpers.js';
+import { hangGuard } from '../time-scale.mjs';
 
 const TIMEOUT = 20_000;
 const OPENAPI_POINTER = '/navigation/tabs/0/openapi';
@@ -430,7 +431,7 @@ paths:
     expect(yaml.result.problems.filter((p) => p.pointer === OPENAPI_POINTER).every((p) => p.message.includes('deep.yaml'))).toBe(true);
   });
 
-  it('summaries, tags and paths of 100,000 braces: bulk generation does not hang', { timeout: 60_000 }, async () => {
+  it('summaries, tags and paths of 100,000 braces: bulk generation does not hang', { timeout: hangGuard(60_000) }, async () => {
     const braces = '{'.repeat(100_000);
     const text = spec({ [`/${braces}`]: { get: { tags: [braces] } }, '/ok': { get: { summary: braces } } });
     const run = await resolveSite('braces.json', { 'braces.json': text });
@@ -438,7 +439,7 @@ paths:
     expect(endpointPages(run)).toHaveLength(2);
   });
 
-  it('a 20 MB spec loads: every operation gets its page', { timeout: 60_000 }, async () => {
+  it('a 20 MB spec loads: every operation gets its page', { timeout: hangGuard(60_000) }, async () => {
     const operations = 2000;
     const base = JSON.parse(generateSpec(operations)) as Record<string, unknown>;
     const size = (text: string) => Buffer.byteLength(text);
@@ -454,7 +455,7 @@ paths:
     expect(run.result.tree.pages.some((page) => page.path === 'index')).toBe(true);
   });
 
-  it('a 20 MB YAML spec loads too', { timeout: 60_000 }, async () => {
+  it('a 20 MB YAML spec loads too', { timeout: hangGuard(60_000) }, async () => {
     const line = '    Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor.\n';
     const text = `openapi: 3.0.3\ninfo:\n  title: Big\n  version: '1'\n  description: |\n${line.repeat(Math.ceil((20 * 1024 * 1024) / line.length))}paths:\n  /pets:\n    get:\n      summary: List pets\n`;
     const run = await resolveSite('big.yaml', { 'big.yaml': text });

@@ -9,6 +9,7 @@ import { resolveText } from '../../src/resolve.js';
 import { validateText } from '../../src/validate.js';
 import { REQUIRED_SETTINGS } from '../required-settings.js';
 import { contractBreaches, generateDeep, generateSpec, tempSite } from './helpers.js';
+import { hangGuard } from '../time-scale.mjs';
 
 /** Deeper than the schema validator's limit, with room to spare for the stack size of any machine. */
 const DEPTH = 5000;
@@ -100,26 +101,26 @@ describe('long page paths: no RangeError, no quadratic time', () => {
     ['5,000,000 leading slashes', '/'.repeat(5_000_000) + 'page'],
     ['5,000,000 leading backslashes', '\\'.repeat(5_000_000) + 'page'],
     ['2,500,000 leading "./"', './'.repeat(2_500_000) + 'page'],
-  ])('a page with %s', { timeout: 60_000 }, async (_name, page) => {
+  ])('a page with %s', { timeout: hangGuard(60_000) }, async (_name, page) => {
     const { validated } = await both(JSON.stringify({ navigation: { pages: [page] } }));
     expect(validated.problems.map((p) => p.code)).toContain('page-path');
   });
 
   // src/navigation/entries.ts cleanPagePath: `/\/+$/` retries from every slash of a run that does not end the string (quadratic).
-  it('a page with 100,000 slashes in the middle', { timeout: 60_000 }, () => {
+  it('a page with 100,000 slashes in the middle', { timeout: hangGuard(60_000) }, () => {
     const text = JSON.stringify({ navigation: { pages: [`a${'/'.repeat(100_000)}a`] } });
     expect(contractBreaches(validateText(text, { file, root: site.root }))).toEqual([]);
   });
 
   // src/resolve/operations.ts generatedPagePath: the same `/\/+$/` on the `directory` of an `openapi` object.
-  it('an openapi directory with 30,000 slashes in the middle', { timeout: 60_000 }, async () => {
+  it('an openapi directory with 30,000 slashes in the middle', { timeout: hangGuard(60_000) }, async () => {
     const text = JSON.stringify({ navigation: { tabs: [{ tab: 'API', openapi: { source: 'openapi.json', directory: `a${'/'.repeat(30_000)}a` } }] } });
     const resolved = await resolveText(text, { file, root: site.root });
     expect(contractBreaches(resolved)).toEqual([]);
   });
 
   // src/resolve/operations.ts pathTemplate: `/\{[^}]*\}/g` scans to the end from every `{` that has no `}` (quadratic).
-  it('an endpoint entry "GET /{{{…" of 100,000 braces', { timeout: 60_000 }, async () => {
+  it('an endpoint entry "GET /{{{…" of 100,000 braces', { timeout: hangGuard(60_000) }, async () => {
     const text = JSON.stringify({ navigation: { groups: [{ group: 'G', openapi: 'openapi.json', pages: [`GET /${'{'.repeat(100_000)}`] }] } });
     const resolved = await resolveText(text, { file, root: site.root });
     expect(resolved.problems.map((p) => p.code)).toContain('endpoint-not-found');

@@ -135,7 +135,10 @@ const COMMANDS: readonly ServerCommand[] = [
   ),
   management(
     'project update',
-    'docsnav project update <id> [--repo …] [--branch …] [--docs-dir …] [--domain …] [--compare-url …] [--auto-fix | --no-auto-fix]',
+    // From the settings themselves, so that none is left out (--origins was).
+    `docsnav project update <id> ${PROJECT_SETTINGS.filter((name) => name !== 'auto-fix')
+      .map((name) => `[--${name} …]`)
+      .join(' ')} [--auto-fix | --no-auto-fix]`,
     "change a project's settings; its next deployment uses them (no restart)",
     [...PROJECT_SETTINGS, 'no-auto-fix', 'allow-local-repos'],
     (values, [id]) => {

@@ -21,6 +21,7 @@ import type { Store } from '../../src/store/store.js';
 import { deployedExample, fakeModel } from '../assistant-helpers.js';
 import { commitFile, exampleRepo, tempDir } from '../helpers.js';
 import { CHROMIUM } from './chromium.js';
+import { hangGuard } from '../../../test/time-scale.mjs';
 
 /** A page of the example site whose title and text hold HTML that must stay text. */
 const HOSTILE_PAGE = `---
@@ -95,7 +96,7 @@ beforeAll(async () => {
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   site = { origin: await docsSite(), other: await docsSite() };
   base = (await listen({ corsOrigins: [site.origin] })).base;
-}, 180_000);
+}, hangGuard(180_000));
 
 afterAll(async () => {
   await browser?.close();
@@ -109,10 +110,10 @@ afterAll(async () => {
   }
   await model?.close();
   await store?.close();
-}, 60_000);
+}, hangGuard(60_000));
 
 /** Waits (polling) for a value the page shows. */
-const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: 20_000, interval: 50 });
+const eventually = <T>(read: () => Promise<T> | T) => expect.poll(read, { timeout: hangGuard(20_000), interval: 50 });
 
 /** A fresh tab (its own sessionStorage) that records what would show a broken page: script errors and CSP refusals. */
 async function open(url: string): Promise<{ page: Page; context: BrowserContext; problems: string[] }> {

@@ -14,6 +14,7 @@ import { DEFAULT_GIT_LIMITS } from '../../src/repository/operations/limits.js';
 import { pageSections } from '../../src/store/deployments.js';
 import { commitFile, deploymentEnded, exampleRepo, probeHealth } from '../helpers.js';
 import { listeningServer } from '../listening-server.js';
+import { hangGuard } from '../../../test/time-scale.mjs';
 
 const SECRET = 'VICTIM-ROADMAP-0440';
 const MILLION = 1_000_000;
@@ -53,7 +54,7 @@ const server = listeningServer('local-walk-default');
 afterAll(() => {
   // The million links removed apart (removed synchronously they held the process 16 s).
   expect(spawnSync('rm', ['-rf', server.allowed]).status).toBe(0);
-}, 600_000);
+}, hangGuard(600_000));
 
 async function deployProbed(id: string, repo: string) {
   await server.core.addProject({ id, repo, branch: 'main', docsDir: 'docs' });
@@ -69,35 +70,43 @@ async function deployProbed(id: string, repo: string) {
 }
 
 describe('the default entry cap (1,000,000)', () => {
-  it('the review reproducer: a million hard links under refs/junk0 and objects linked to a victim: refused at once, nothing of the victim shown', async () => {
-    expect(DEFAULT_GIT_LIMITS.maxLocalEntries).toBe(MILLION);
-    const victim = exampleRepo(path.join(server.dir, 'outside', 'victim'));
-    const victimSha = commitFile(victim, 'docs/index.mdx', `---\ntitle: Roadmap\n---\n# Roadmap\n\n${SECRET} ships next quarter.\n`, 'Victim commit');
-    const tenant = exampleRepo(path.join(server.allowed, 'junk-refs'));
-    hardLinksApart(path.join(tenant, '.git', 'refs', 'junk0'), MILLION);
-    rmSync(path.join(tenant, '.git', 'objects'), { recursive: true, force: true });
-    symlinkSync(path.join(victim, '.git', 'objects'), path.join(tenant, '.git', 'objects'));
-    writeFileSync(path.join(tenant, '.git', 'refs', 'heads', 'main'), `${victimSha}\n`);
-    const { deployment, seen, probed } = await deployProbed('junk-refs', tenant);
-    expect(deployment.status).toBe('failure');
-    expect(deployment.summary).toBe("the repository's objects is a symbolic link; docsnav follows no link in a local repository");
-    for (const piece of [SECRET, victimSha, victimSha.slice(0, 12), 'Victim commit']) expect(seen).not.toContain(piece);
-    expect(probed.failures).toEqual([]);
-    expect(probed.slowest).toBeLessThan(1_500);
-    // Removed apart too (a million links removed synchronously held the process 16 s).
-    expect(spawnSync('rm', ['-rf', tenant]).status).toBe(0);
-  }, 900_000);
+  it(
+    'the review reproducer: a million hard links under refs/junk0 and objects linked to a victim: refused at once, nothing of the victim shown',
+    async () => {
+      expect(DEFAULT_GIT_LIMITS.maxLocalEntries).toBe(MILLION);
+      const victim = exampleRepo(path.join(server.dir, 'outside', 'victim'));
+      const victimSha = commitFile(victim, 'docs/index.mdx', `---\ntitle: Roadmap\n---\n# Roadmap\n\n${SECRET} ships next quarter.\n`, 'Victim commit');
+      const tenant = exampleRepo(path.join(server.allowed, 'junk-refs'));
+      hardLinksApart(path.join(tenant, '.git', 'refs', 'junk0'), MILLION);
+      rmSync(path.join(tenant, '.git', 'objects'), { recursive: true, force: true });
+      symlinkSync(path.join(victim, '.git', 'objects'), path.join(tenant, '.git', 'objects'));
+      writeFileSync(path.join(tenant, '.git', 'refs', 'heads', 'main'), `${victimSha}\n`);
+      const { deployment, seen, probed } = await deployProbed('junk-refs', tenant);
+      expect(deployment.status).toBe('failure');
+      expect(deployment.summary).toBe("the repository's objects is a symbolic link; docsnav follows no link in a local repository");
+      for (const piece of [SECRET, victimSha, victimSha.slice(0, 12), 'Victim commit']) expect(seen).not.toContain(piece);
+      expect(probed.failures).toEqual([]);
+      expect(probed.slowest).toBeLessThan(1_500);
+      // Removed apart too (a million links removed synchronously held the process 16 s).
+      expect(spawnSync('rm', ['-rf', tenant]).status).toBe(0);
+    },
+    hangGuard(900_000),
+  );
 
-  it('a million and one entries in objects/: the copy walks to the cap and refuses the repository in one line; /healthz answers throughout', async () => {
-    const tenant = exampleRepo(path.join(server.allowed, 'junk-objects'));
-    hardLinksApart(path.join(tenant, '.git', 'objects', '00'), MILLION + 1, 'junk-');
-    const { deployment, probed } = await deployProbed('junk-objects', tenant);
-    expect(deployment.status).toBe('failure');
-    expect(deployment.summary).toBe(
-      'the repository has more than 1,000,000 entries in its objects and branches; docsnav copies at most that many from a local repository',
-    );
-    expect(probed.failures).toEqual([]);
-    expect(probed.probes).toBeGreaterThan(3);
-    expect(probed.slowest).toBeLessThan(1_500);
-  }, 900_000);
+  it(
+    'a million and one entries in objects/: the copy walks to the cap and refuses the repository in one line; /healthz answers throughout',
+    async () => {
+      const tenant = exampleRepo(path.join(server.allowed, 'junk-objects'));
+      hardLinksApart(path.join(tenant, '.git', 'objects', '00'), MILLION + 1, 'junk-');
+      const { deployment, probed } = await deployProbed('junk-objects', tenant);
+      expect(deployment.status).toBe('failure');
+      expect(deployment.summary).toBe(
+        'the repository has more than 1,000,000 entries in its objects and branches; docsnav copies at most that many from a local repository',
+      );
+      expect(probed.failures).toEqual([]);
+      expect(probed.probes).toBeGreaterThan(3);
+      expect(probed.slowest).toBeLessThan(1_500);
+    },
+    hangGuard(900_000),
+  );
 });
