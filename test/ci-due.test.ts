@@ -172,29 +172,36 @@ describe('a room that does not exist', () => {
 describe('node scripts/ci-due.mjs', () => {
   const run = (cwd: string, ...args: string[]) => spawnSync(process.execPath, [SCRIPT, ...args], { cwd, encoding: 'utf8' });
 
-  it('exits 0 and says why when due, 1 when not, 2 with one line on a missing room or a wrong command line', () => {
-    const { repo, base } = repository();
-    const quiet = run(repo, '--base', base, ...ROOMS);
-    expect([quiet.status, quiet.stdout, quiet.stderr]).toEqual([
-      1,
-      `not due: nothing under ${ROOMS.join(', ')} changed since ${base.slice(0, 12)}, and no release is cut\n`,
-      '',
-    ]);
-    commit(repo, { 'server/test/slow/walk.test.ts': 'it("walks again", () => {});\n' });
-    const changed = run(repo, ...ROOMS, '--base', base);
-    expect([changed.status, changed.stdout]).toEqual([0, `due: 1 file(s) under its rooms changed since ${base.slice(0, 12)}: server/test/slow/walk.test.ts\n`]);
-    const missing = run(repo, '--base', base, 'server/src/gone');
-    expect([missing.status, missing.stdout, missing.stderr]).toEqual([
-      2,
-      '',
-      'ci-due: no such room here: server/src/gone (moved or renamed? name where its code is now)\n',
-    ]);
-    for (const args of [[], ['--base'], ['--base', base], [...ROOMS], ['--base', '--other', ...ROOMS]]) {
-      const wrong = run(repo, ...args);
-      expect([wrong.status, wrong.stderr]).toEqual([2, 'usage: node scripts/ci-due.mjs --base <commit> <room>...\n']);
-    }
-    // Eleven node processes and a repository: minutes on a machine that other builds share.
-  }, hangGuard(600_000));
+  it(
+    'exits 0 and says why when due, 1 when not, 2 with one line on a missing room or a wrong command line',
+    () => {
+      const { repo, base } = repository();
+      const quiet = run(repo, '--base', base, ...ROOMS);
+      expect([quiet.status, quiet.stdout, quiet.stderr]).toEqual([
+        1,
+        `not due: nothing under ${ROOMS.join(', ')} changed since ${base.slice(0, 12)}, and no release is cut\n`,
+        '',
+      ]);
+      commit(repo, { 'server/test/slow/walk.test.ts': 'it("walks again", () => {});\n' });
+      const changed = run(repo, ...ROOMS, '--base', base);
+      expect([changed.status, changed.stdout]).toEqual([
+        0,
+        `due: 1 file(s) under its rooms changed since ${base.slice(0, 12)}: server/test/slow/walk.test.ts\n`,
+      ]);
+      const missing = run(repo, '--base', base, 'server/src/gone');
+      expect([missing.status, missing.stdout, missing.stderr]).toEqual([
+        2,
+        '',
+        'ci-due: no such room here: server/src/gone (moved or renamed? name where its code is now)\n',
+      ]);
+      for (const args of [[], ['--base'], ['--base', base], [...ROOMS], ['--base', '--other', ...ROOMS]]) {
+        const wrong = run(repo, ...args);
+        expect([wrong.status, wrong.stderr]).toEqual([2, 'usage: node scripts/ci-due.mjs --base <commit> <room>...\n']);
+      }
+      // Eleven node processes and a repository: minutes on a machine that other builds share.
+    },
+    hangGuard(600_000),
+  );
 
   it('lists five changed files and counts the rest', () => {
     const { repo, base } = repository();

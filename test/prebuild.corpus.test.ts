@@ -51,23 +51,26 @@ const skip = skipWithoutPlatform('prebuild agreement', install);
 const diffs = new Map<string, SiteDiff>();
 
 describe.skipIf(skip)(`docsnav beside the platform's build (${PREBUILD})`, () => {
-  beforeAll(async () => {
-    // Two at a time, each lane a long-lived child that imports the package once (3-5 s) and builds
-    // site after site (1-4 s each): bench/prebuild.mjs's lanes, which give the same results as a
-    // fresh child per site.
-    const queue = [...sites];
-    await Promise.all(
-      [0, 1].map(async () => {
-        for (let site = queue.shift(); site; site = queue.shift())
-          diffs.set(site.key, await diffSite(site.dir, { pageFiles: site.set === 'complete-sites', reuse: true }));
-      }),
-    );
-    const total = (pick: (d: SiteDiff) => number) => [...diffs.values()].reduce((sum, d) => sum + pick(d), 0);
-    console.log(
-      `prebuild agreement: ${diffs.size} sites, ${total((d) => d.urlsCompared ?? 0)} page URLs and ${total((d) => d.titlesCompared ?? 0)} titles compared; ` +
-        `${total((d) => d.onlyPlatform.length + d.onlyDocsnav.length)} URL and ${total((d) => d.titles.length)} title differences`,
-    );
-  }, hangGuard(15 * 60_000));
+  beforeAll(
+    async () => {
+      // Two at a time, each lane a long-lived child that imports the package once (3-5 s) and builds
+      // site after site (1-4 s each): bench/prebuild.mjs's lanes, which give the same results as a
+      // fresh child per site.
+      const queue = [...sites];
+      await Promise.all(
+        [0, 1].map(async () => {
+          for (let site = queue.shift(); site; site = queue.shift())
+            diffs.set(site.key, await diffSite(site.dir, { pageFiles: site.set === 'complete-sites', reuse: true }));
+        }),
+      );
+      const total = (pick: (d: SiteDiff) => number) => [...diffs.values()].reduce((sum, d) => sum + pick(d), 0);
+      console.log(
+        `prebuild agreement: ${diffs.size} sites, ${total((d) => d.urlsCompared ?? 0)} page URLs and ${total((d) => d.titlesCompared ?? 0)} titles compared; ` +
+          `${total((d) => d.onlyPlatform.length + d.onlyDocsnav.length)} URL and ${total((d) => d.titles.length)} title differences`,
+      );
+    },
+    hangGuard(15 * 60_000),
+  );
 
   it.each(sites.filter((site) => site.set === 'complete-sites').map((site) => site.key))('%s: the same page URLs and titles', (key) => {
     const diff = diffs.get(key)!;

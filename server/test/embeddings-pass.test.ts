@@ -217,23 +217,27 @@ describe('the endpoint is read within the chat model’s bounds', () => {
     await expect(bounded().embed(['a', 'b'])).rejects.toThrow();
   });
 
-  it('a question the endpoint does not embed in time is answered lexically, and said once', async () => {
-    reset();
-    const sections = [
-      section({ pagePath: 'keys', pageTitle: 'API keys', body: 'Rotate a key from the dashboard.' }),
-      section({ pagePath: 'teams', pageTitle: 'Teams', body: 'Invite people to your team.' }),
-    ];
-    const id = await deployment('acme', sections);
-    const indexes = new SearchIndexes(store, undefined, embedder());
-    const fallbacks: string[] = [];
-    indexes.onFallback = (what) => fallbacks.push(what);
-    await indexes.get(id);
-    expect((await indexes.denseReady(id))?.count).toBe(2);
-    // Vectors by meaning: "renew" is "rotate" to this endpoint, a word no page holds.
-    const ask = async () => (await retrieve(indexes, id, [{ role: 'user', content: 'renew them' }], { limit: 2 })).passages.map((p) => p.url);
-    expect(await ask()).toEqual(['/keys', '/teams']);
-    Object.assign(endpoint.behaviour, { mode: 'slow', delayMs: 5000 });
-    expect(await ask()).toEqual([]);
-    expect(fallbacks).toEqual(['question embedding']);
-  }, hangGuard(30_000));
+  it(
+    'a question the endpoint does not embed in time is answered lexically, and said once',
+    async () => {
+      reset();
+      const sections = [
+        section({ pagePath: 'keys', pageTitle: 'API keys', body: 'Rotate a key from the dashboard.' }),
+        section({ pagePath: 'teams', pageTitle: 'Teams', body: 'Invite people to your team.' }),
+      ];
+      const id = await deployment('acme', sections);
+      const indexes = new SearchIndexes(store, undefined, embedder());
+      const fallbacks: string[] = [];
+      indexes.onFallback = (what) => fallbacks.push(what);
+      await indexes.get(id);
+      expect((await indexes.denseReady(id))?.count).toBe(2);
+      // Vectors by meaning: "renew" is "rotate" to this endpoint, a word no page holds.
+      const ask = async () => (await retrieve(indexes, id, [{ role: 'user', content: 'renew them' }], { limit: 2 })).passages.map((p) => p.url);
+      expect(await ask()).toEqual(['/keys', '/teams']);
+      Object.assign(endpoint.behaviour, { mode: 'slow', delayMs: 5000 });
+      expect(await ask()).toEqual([]);
+      expect(fallbacks).toEqual(['question embedding']);
+    },
+    hangGuard(30_000),
+  );
 });

@@ -66,63 +66,71 @@ function fixedBytes(padding: number): { before: string; after: string } {
 const temporaries = (folder: string) => readdirSync(folder).filter((name) => name.includes('.docsnav-'));
 
 describe('docsnav validate --fix writes whole files', () => {
-  it('keeps the mode of docs.json, and writes nothing through a link there', () => {
-    const folder = realpathSync(mkdtempSync(path.join(tmpdir(), 'docsnav-fix-link-')));
-    const outside = realpathSync(mkdtempSync(path.join(tmpdir(), 'docsnav-fix-outside-')));
-    try {
-      const file = brokenSite(folder, 0);
-      chmodSync(file, 0o640);
-      expect(docsnav(['validate', folder, '--fix']).status).toBe(1);
-      expect(statSync(file).mode & 0o777).toBe(0o640);
-      expect(temporaries(folder)).toEqual([]);
-      // docs.json a link to a file elsewhere: refused in one line (docsnav follows no link to the file it checks); nothing written.
-      const target = path.join(outside, 'docs.json');
-      const original = readFileSync(path.join('fixtures', 'broken', 'docs.json'), 'utf8');
-      writeFileSync(target, original);
-      unlinkSync(file);
-      symlinkSync(target, file);
-      const run = docsnav(['validate', folder, '--fix']);
-      expect(run.status, run.stderr).toBe(2);
-      expect(run.stderr.trim().split('\n')).toHaveLength(1);
-      expect(readFileSync(target, 'utf8')).toBe(original);
-      expect(lstatSync(file).isSymbolicLink()).toBe(true);
-    } finally {
-      rmSync(folder, { recursive: true, force: true });
-      rmSync(outside, { recursive: true, force: true });
-    }
-  }, hangGuard(120_000));
+  it(
+    'keeps the mode of docs.json, and writes nothing through a link there',
+    () => {
+      const folder = realpathSync(mkdtempSync(path.join(tmpdir(), 'docsnav-fix-link-')));
+      const outside = realpathSync(mkdtempSync(path.join(tmpdir(), 'docsnav-fix-outside-')));
+      try {
+        const file = brokenSite(folder, 0);
+        chmodSync(file, 0o640);
+        expect(docsnav(['validate', folder, '--fix']).status).toBe(1);
+        expect(statSync(file).mode & 0o777).toBe(0o640);
+        expect(temporaries(folder)).toEqual([]);
+        // docs.json a link to a file elsewhere: refused in one line (docsnav follows no link to the file it checks); nothing written.
+        const target = path.join(outside, 'docs.json');
+        const original = readFileSync(path.join('fixtures', 'broken', 'docs.json'), 'utf8');
+        writeFileSync(target, original);
+        unlinkSync(file);
+        symlinkSync(target, file);
+        const run = docsnav(['validate', folder, '--fix']);
+        expect(run.status, run.stderr).toBe(2);
+        expect(run.stderr.trim().split('\n')).toHaveLength(1);
+        expect(readFileSync(target, 'utf8')).toBe(original);
+        expect(lstatSync(file).isSymbolicLink()).toBe(true);
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+        rmSync(outside, { recursive: true, force: true });
+      }
+    },
+    hangGuard(120_000),
+  );
 
   for (const signal of ['SIGKILL', 'SIGTERM'] as const) {
-    it(`${signal} as the write starts leaves the old docs.json or the fixed one (5 runs)`, async () => {
-      const padding = 16 * 1024 * 1024;
-      const { before, after } = fixedBytes(padding);
-      const outcomes: string[] = [];
-      for (let round = 0; round < 5; round++) {
-        const folder = realpathSync(mkdtempSync(path.join(tmpdir(), 'docsnav-fix-signal-')));
-        try {
-          const file = brokenSite(folder, padding);
-          // The first change in the folder (the temporary file made, or docs.json opened for writing) is the write starting.
-          const watcher = watch(folder);
-          const child = spawn(process.execPath, [cli, 'validate', folder, '--fix'], { env, stdio: 'ignore' });
-          const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-          await new Promise<void>((resolve) => {
-            watcher.once('change', () => {
-              child.kill(signal);
-              resolve();
+    it(
+      `${signal} as the write starts leaves the old docs.json or the fixed one (5 runs)`,
+      async () => {
+        const padding = 16 * 1024 * 1024;
+        const { before, after } = fixedBytes(padding);
+        const outcomes: string[] = [];
+        for (let round = 0; round < 5; round++) {
+          const folder = realpathSync(mkdtempSync(path.join(tmpdir(), 'docsnav-fix-signal-')));
+          try {
+            const file = brokenSite(folder, padding);
+            // The first change in the folder (the temporary file made, or docs.json opened for writing) is the write starting.
+            const watcher = watch(folder);
+            const child = spawn(process.execPath, [cli, 'validate', folder, '--fix'], { env, stdio: 'ignore' });
+            const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+            await new Promise<void>((resolve) => {
+              watcher.once('change', () => {
+                child.kill(signal);
+                resolve();
+              });
+              void exited.then(resolve);
             });
-            void exited.then(resolve);
-          });
-          watcher.close();
-          await exited;
-          const now = readFileSync(file, 'utf8');
-          outcomes.push(now === before ? 'old' : now === after ? 'new' : `a mix of ${now.length} bytes`);
-        } finally {
-          rmSync(folder, { recursive: true, force: true });
+            watcher.close();
+            await exited;
+            const now = readFileSync(file, 'utf8');
+            outcomes.push(now === before ? 'old' : now === after ? 'new' : `a mix of ${now.length} bytes`);
+          } finally {
+            rmSync(folder, { recursive: true, force: true });
+          }
         }
-      }
-      console.log(`--fix under ${signal}: ${outcomes.join(', ')}`);
-      expect(outcomes.filter((outcome) => outcome !== 'old' && outcome !== 'new')).toEqual([]);
-    }, hangGuard(300_000));
+        console.log(`--fix under ${signal}: ${outcomes.join(', ')}`);
+        expect(outcomes.filter((outcome) => outcome !== 'old' && outcome !== 'new')).toEqual([]);
+      },
+      hangGuard(300_000),
+    );
   }
 });
 
@@ -160,31 +168,35 @@ function fill(file: string, left: number): void {
 }
 
 describe.runIf(root)('docsnav validate --fix on a full disk', () => {
-  it('with any space left, it fixes or refuses in one line, and docs.json is the old or the fixed one', () => {
-    const padding = 1024 * 1024;
-    const { before, after } = fixedBytes(padding);
-    const seen = new Set<string>();
-    for (const left of [0, 4096, 64 * 1024, 512 * 1024, 1024 * 1024 - 4096, 2 * 1024 * 1024]) {
-      const folder = path.join(mount, 'site');
-      const file = brokenSite(folder, padding);
-      fill(path.join(mount, 'filler'), left);
-      const run = docsnav(['validate', folder, '--fix']);
-      const now = readFileSync(file, 'utf8');
-      const state = now === before ? 'old' : now === after ? 'new' : `a mix of ${now.length} bytes`;
-      seen.add(state);
-      expect(state, `${left} bytes left`).toMatch(/^(old|new)$/);
-      if (state === 'old') {
-        expect(run.status, run.stderr).toBe(2);
-        expect(run.stderr.trim().split('\n'), run.stderr).toHaveLength(1);
-        expect(run.stderr).toMatch(/the disk is full/);
-      } else expect(run.status).toBe(1);
-      expect(temporaries(folder), `${left} bytes left`).toEqual([]);
-      rmSync(folder, { recursive: true, force: true });
-      rmSync(path.join(mount, 'filler'), { force: true });
-      mkdirSync(folder, { recursive: false });
-      rmSync(folder, { recursive: true, force: true });
-    }
-    // The disk was full for some runs and had room for others.
-    expect([...seen].sort()).toEqual(['new', 'old']);
-  }, hangGuard(600_000));
+  it(
+    'with any space left, it fixes or refuses in one line, and docs.json is the old or the fixed one',
+    () => {
+      const padding = 1024 * 1024;
+      const { before, after } = fixedBytes(padding);
+      const seen = new Set<string>();
+      for (const left of [0, 4096, 64 * 1024, 512 * 1024, 1024 * 1024 - 4096, 2 * 1024 * 1024]) {
+        const folder = path.join(mount, 'site');
+        const file = brokenSite(folder, padding);
+        fill(path.join(mount, 'filler'), left);
+        const run = docsnav(['validate', folder, '--fix']);
+        const now = readFileSync(file, 'utf8');
+        const state = now === before ? 'old' : now === after ? 'new' : `a mix of ${now.length} bytes`;
+        seen.add(state);
+        expect(state, `${left} bytes left`).toMatch(/^(old|new)$/);
+        if (state === 'old') {
+          expect(run.status, run.stderr).toBe(2);
+          expect(run.stderr.trim().split('\n'), run.stderr).toHaveLength(1);
+          expect(run.stderr).toMatch(/the disk is full/);
+        } else expect(run.status).toBe(1);
+        expect(temporaries(folder), `${left} bytes left`).toEqual([]);
+        rmSync(folder, { recursive: true, force: true });
+        rmSync(path.join(mount, 'filler'), { force: true });
+        mkdirSync(folder, { recursive: false });
+        rmSync(folder, { recursive: true, force: true });
+      }
+      // The disk was full for some runs and had room for others.
+      expect([...seen].sort()).toEqual(['new', 'old']);
+    },
+    hangGuard(600_000),
+  );
 });

@@ -61,29 +61,33 @@ function expectWhole(repo: string): void {
 }
 
 describe('two docsnav mv at once', () => {
-  it('started together for real: one moves, the other moves after it or refuses naming it; never a broken site', async () => {
-    const outcomes = { both: 0, refused: 0 };
-    for (let round = 0; round < 3; round++) {
-      const repo = bigRepo(150);
-      const first = started(['mv', 'en/v1/t0/g1', 'en/v1/t0/group-one'], repo);
-      const second = started(['mv', 'en/v1/t0/g2', 'en/v1/t0/group-two'], repo);
-      const [one, two] = await Promise.all([first.ended, second.ended]);
-      const ends = [one, two];
-      for (const end of ends) {
-        if (end.code !== 0) expect(end.stderr).toMatch(BUSY);
-        else expect(end.stderr).not.toMatch(/cannot/);
+  it(
+    'started together for real: one moves, the other moves after it or refuses naming it; never a broken site',
+    async () => {
+      const outcomes = { both: 0, refused: 0 };
+      for (let round = 0; round < 3; round++) {
+        const repo = bigRepo(150);
+        const first = started(['mv', 'en/v1/t0/g1', 'en/v1/t0/group-one'], repo);
+        const second = started(['mv', 'en/v1/t0/g2', 'en/v1/t0/group-two'], repo);
+        const [one, two] = await Promise.all([first.ended, second.ended]);
+        const ends = [one, two];
+        for (const end of ends) {
+          if (end.code !== 0) expect(end.stderr).toMatch(BUSY);
+          else expect(end.stderr).not.toMatch(/cannot/);
+        }
+        expect(ends.some((end) => end.code === 0)).toBe(true);
+        if (ends.every((end) => end.code === 0)) outcomes.both++;
+        else outcomes.refused++;
+        expectWhole(repo);
+        // What the exits say is what happened: a refused move moved nothing.
+        expect(existsSync(path.join(repo, 'en/v1/t0/group-one'))).toBe(one.code === 0);
+        expect(existsSync(path.join(repo, 'en/v1/t0/group-two'))).toBe(two.code === 0);
       }
-      expect(ends.some((end) => end.code === 0)).toBe(true);
-      if (ends.every((end) => end.code === 0)) outcomes.both++;
-      else outcomes.refused++;
-      expectWhole(repo);
-      // What the exits say is what happened: a refused move moved nothing.
-      expect(existsSync(path.join(repo, 'en/v1/t0/group-one'))).toBe(one.code === 0);
-      expect(existsSync(path.join(repo, 'en/v1/t0/group-two'))).toBe(two.code === 0);
-    }
-    // The two met at least once (each round's moves run for seconds; the second starts with the first).
-    expect(outcomes.refused).toBeGreaterThan(0);
-  }, hangGuard(600_000));
+      // The two met at least once (each round's moves run for seconds; the second starts with the first).
+      expect(outcomes.refused).toBeGreaterThan(0);
+    },
+    hangGuard(600_000),
+  );
 
   it('a move while another process holds the lock is refused in one line naming that process; after it lets go, the move goes', () => {
     const repo = bigRepo(2);
@@ -110,35 +114,39 @@ describe('two docsnav mv at once', () => {
 });
 
 describe('a stale lock', () => {
-  it('left by a holder killed with -9 (its note, and a journal folder it never finished) keeps no move out', async () => {
-    const repo = bigRepo(150);
-    const gitDir = path.join(repo, '.git');
-    // Killed as soon as it holds the lock (its note appears): an event waited for, not a time.
-    let noted: () => void = () => {};
-    const holding = new Promise<void>((resolve) => (noted = resolve));
-    const watcher = watch(gitDir, (_event, name) => {
-      if (name === 'docsnav-mv.lock' && existsSync(path.join(gitDir, 'docsnav-mv.lock'))) noted();
-    });
-    const mover = started(['mv', 'en/v1/t0/g1', 'en/v1/t0/group-one'], repo);
-    await Promise.race([holding, mover.ended]);
-    mover.child.kill('SIGKILL');
-    const end = await mover.ended;
-    watcher.close();
-    expect(end.signal).toBe('SIGKILL');
-    // What it left: the note naming it; and, as a writer killed before its plan would leave it, a journal folder with no plan.
-    expect(existsSync(path.join(gitDir, 'docsnav-mv.lock'))).toBe(true);
-    if (!existsSync(path.join(gitDir, 'docsnav-mv'))) mkdirSync(path.join(gitDir, 'docsnav-mv'), { mode: 0o700 });
-    if (existsSync(path.join(gitDir, 'docsnav-mv', 'plan.json'))) {
-      // It got as far as its plan: the next move is told of the unfinished one (not of a lock).
-      const next = docsnav(['mv', 'en/v1/t0/g2', 'en/v1/t0/group-two'], repo);
-      expect(next.stderr).toMatch(/an unfinished move \(en\/v1\/t0\/g1 → en\/v1\/t0\/group-one/);
-      expect(docsnav(['mv', '--abort'], repo).code).toBe(0);
-    } else writeFileSync(path.join(gitDir, 'docsnav-mv', 'after'), 'half written');
-    const run = docsnav(['mv', 'en/v1/t0/g2', 'en/v1/t0/group-two'], repo);
-    expect(run.stderr).not.toMatch(/another docsnav mv/);
-    expect(run.stderr).not.toMatch(/cannot/);
-    expect(run.code).toBe(0);
-    expect(existsSync(path.join(repo, 'en/v1/t0/group-two'))).toBe(true);
-    expectWhole(repo);
-  }, hangGuard(300_000));
+  it(
+    'left by a holder killed with -9 (its note, and a journal folder it never finished) keeps no move out',
+    async () => {
+      const repo = bigRepo(150);
+      const gitDir = path.join(repo, '.git');
+      // Killed as soon as it holds the lock (its note appears): an event waited for, not a time.
+      let noted: () => void = () => {};
+      const holding = new Promise<void>((resolve) => (noted = resolve));
+      const watcher = watch(gitDir, (_event, name) => {
+        if (name === 'docsnav-mv.lock' && existsSync(path.join(gitDir, 'docsnav-mv.lock'))) noted();
+      });
+      const mover = started(['mv', 'en/v1/t0/g1', 'en/v1/t0/group-one'], repo);
+      await Promise.race([holding, mover.ended]);
+      mover.child.kill('SIGKILL');
+      const end = await mover.ended;
+      watcher.close();
+      expect(end.signal).toBe('SIGKILL');
+      // What it left: the note naming it; and, as a writer killed before its plan would leave it, a journal folder with no plan.
+      expect(existsSync(path.join(gitDir, 'docsnav-mv.lock'))).toBe(true);
+      if (!existsSync(path.join(gitDir, 'docsnav-mv'))) mkdirSync(path.join(gitDir, 'docsnav-mv'), { mode: 0o700 });
+      if (existsSync(path.join(gitDir, 'docsnav-mv', 'plan.json'))) {
+        // It got as far as its plan: the next move is told of the unfinished one (not of a lock).
+        const next = docsnav(['mv', 'en/v1/t0/g2', 'en/v1/t0/group-two'], repo);
+        expect(next.stderr).toMatch(/an unfinished move \(en\/v1\/t0\/g1 → en\/v1\/t0\/group-one/);
+        expect(docsnav(['mv', '--abort'], repo).code).toBe(0);
+      } else writeFileSync(path.join(gitDir, 'docsnav-mv', 'after'), 'half written');
+      const run = docsnav(['mv', 'en/v1/t0/g2', 'en/v1/t0/group-two'], repo);
+      expect(run.stderr).not.toMatch(/another docsnav mv/);
+      expect(run.stderr).not.toMatch(/cannot/);
+      expect(run.code).toBe(0);
+      expect(existsSync(path.join(repo, 'en/v1/t0/group-two'))).toBe(true);
+      expectWhole(repo);
+    },
+    hangGuard(300_000),
+  );
 });

@@ -54,25 +54,29 @@ async function differentialWithSilentRegistry(timeoutSeconds: number) {
 }
 
 describe('npm run differential when the install of the platform’s packages times out', () => {
-  it('names the cause in one line, then npm’s last lines; exit 2, no stack trace', async () => {
-    const { status, stdout, stderr } = await differentialWithSilentRegistry(15);
-    expect(status, stderr).toBe(2);
-    expect(stdout).toBe('');
-    const lines = stderr.trimEnd().split('\n');
-    const cause = lines.findIndex((line) => line.startsWith('bench/differential.mjs: '));
-    expect(lines[cause]).toMatch(new RegExp(`^bench/differential\\.mjs: npm install ${PREBUILD.replace(/[.@/]/g, '\\$&')} into \\S+ timed out after 15 s$`));
-    if (asked > 0) {
-      // npm reached the registry, so it had said what it was doing (verbose): its own lines, not ours.
-      expect(lines[cause + 1]).toMatch(/^npm's last lines \(all of them: \S+npm-install\.log\):$/);
-      expect(lines.slice(cause + 2).length).toBeGreaterThan(0);
-      for (const line of lines.slice(cause + 2)) expect(line).toMatch(/^ {2}npm /);
-    } else {
-      // A machine so busy that npm was stopped before it asked: that is said too.
-      expect(lines.slice(cause + 1)).toEqual([expect.stringMatching(/^npm printed nothing \(\S+npm-install\.log\)$/)]);
-    }
-    expect(stderr).not.toMatch(/\n\s+at /);
-    expect(stderr).not.toMatch(/Error:/);
-  }, hangGuard(180_000));
+  it(
+    'names the cause in one line, then npm’s last lines; exit 2, no stack trace',
+    async () => {
+      const { status, stdout, stderr } = await differentialWithSilentRegistry(15);
+      expect(status, stderr).toBe(2);
+      expect(stdout).toBe('');
+      const lines = stderr.trimEnd().split('\n');
+      const cause = lines.findIndex((line) => line.startsWith('bench/differential.mjs: '));
+      expect(lines[cause]).toMatch(new RegExp(`^bench/differential\\.mjs: npm install ${PREBUILD.replace(/[.@/]/g, '\\$&')} into \\S+ timed out after 15 s$`));
+      if (asked > 0) {
+        // npm reached the registry, so it had said what it was doing (verbose): its own lines, not ours.
+        expect(lines[cause + 1]).toMatch(/^npm's last lines \(all of them: \S+npm-install\.log\):$/);
+        expect(lines.slice(cause + 2).length).toBeGreaterThan(0);
+        for (const line of lines.slice(cause + 2)) expect(line).toMatch(/^ {2}npm /);
+      } else {
+        // A machine so busy that npm was stopped before it asked: that is said too.
+        expect(lines.slice(cause + 1)).toEqual([expect.stringMatching(/^npm printed nothing \(\S+npm-install\.log\)$/)]);
+      }
+      expect(stderr).not.toMatch(/\n\s+at /);
+      expect(stderr).not.toMatch(/Error:/);
+    },
+    hangGuard(180_000),
+  );
 
   it('says the limit in minutes from a minute on, in seconds below', () => {
     expect(durationWords(10 * 60_000)).toBe('10 minutes');

@@ -138,44 +138,49 @@ function comparisonOf(site: string, context: { skip: (note?: string) => void }):
 }
 
 describe.skipIf(skip)(`links beside the platform's CLI (${MINT_CLI} broken-links --check-anchors)`, () => {
-  beforeAll(async () => {
-    for (const { name, dir } of COMPLETE_SITES) {
-      const run = await brokenLinks(dir, { skipUnparsable: true });
-      if (!run.ok) failures.set(name, run.error ?? 'failed');
-      else
-        comparisons.set(name, {
-          site: name,
-          incumbent: run.findings,
-          ours: ourLinks(dir).filter((link) => link.code === 'link-not-found'),
-          incumbentMs: run.wallMs,
-          unparsable: run.unparsable,
-          linksOnly: 'a complete site, whose pages hold front matter only',
-        });
-    }
-    for (const { name, dir } of DOCS_REPOS) {
-      // A page it cannot parse stops the whole command: it is left out (mintignored in the copy) and said below.
-      // With --check-anchors it runs out of memory on a large site (modelcontextprotocol, at its default heap):
-      // then links alone are compared, and a site it cannot check at all is skipped with its error, not the others.
-      let run = await brokenLinks(dir, { anchors: true, skipUnparsable: true });
-      let linksOnly: string | undefined;
-      if (!run.ok) {
-        linksOnly = `with --check-anchors it failed (${run.error})`;
-        run = await brokenLinks(dir, { skipUnparsable: true });
+  beforeAll(
+    async () => {
+      for (const { name, dir } of COMPLETE_SITES) {
+        const run = await brokenLinks(dir, { skipUnparsable: true });
+        if (!run.ok) failures.set(name, run.error ?? 'failed');
+        else
+          comparisons.set(name, {
+            site: name,
+            incumbent: run.findings,
+            ours: ourLinks(dir).filter((link) => link.code === 'link-not-found'),
+            incumbentMs: run.wallMs,
+            unparsable: run.unparsable,
+            linksOnly: 'a complete site, whose pages hold front matter only',
+          });
       }
-      if (!run.ok) {
-        failures.set(name, run.error ?? 'failed');
-        continue;
+      for (const { name, dir } of DOCS_REPOS) {
+        // A page it cannot parse stops the whole command: it is left out (mintignored in the copy) and said below.
+        // With --check-anchors it runs out of memory on a large site (modelcontextprotocol, at its default heap):
+        // then links alone are compared, and a site it cannot check at all is skipped with its error, not the others.
+        let run = await brokenLinks(dir, { anchors: true, skipUnparsable: true });
+        let linksOnly: string | undefined;
+        if (!run.ok) {
+          linksOnly = `with --check-anchors it failed (${run.error})`;
+          run = await brokenLinks(dir, { skipUnparsable: true });
+        }
+        if (!run.ok) {
+          failures.set(name, run.error ?? 'failed');
+          continue;
+        }
+        const ours = ourLinks(dir).filter((link) => linksOnly === undefined || link.code === 'link-not-found');
+        comparisons.set(name, { site: name, incumbent: run.findings, ours, incumbentMs: run.wallMs, unparsable: run.unparsable, linksOnly });
       }
-      const ours = ourLinks(dir).filter((link) => linksOnly === undefined || link.code === 'link-not-found');
-      comparisons.set(name, { site: name, incumbent: run.findings, ours, incumbentMs: run.wallMs, unparsable: run.unparsable, linksOnly });
-    }
-    for (const { site, incumbent, ours, incumbentMs, unparsable, linksOnly } of comparisons.values()) {
-      const skipped = unparsable.map((page) => `; it cannot parse ${page.file} (${page.error}), left out`).join('');
-      const anchors = linksOnly === undefined ? '' : `; links only: ${linksOnly}`;
-      console.log(`${site}: the incumbent ${incumbent.length} broken links (${(incumbentMs / 1000).toFixed(1)} s), docsnav ${ours.length}${skipped}${anchors}`);
-    }
-    for (const [site, error] of failures) console.log(`${site}: the incumbent could not check it (${error}): not compared`);
-  }, hangGuard(30 * 60_000));
+      for (const { site, incumbent, ours, incumbentMs, unparsable, linksOnly } of comparisons.values()) {
+        const skipped = unparsable.map((page) => `; it cannot parse ${page.file} (${page.error}), left out`).join('');
+        const anchors = linksOnly === undefined ? '' : `; links only: ${linksOnly}`;
+        console.log(
+          `${site}: the incumbent ${incumbent.length} broken links (${(incumbentMs / 1000).toFixed(1)} s), docsnav ${ours.length}${skipped}${anchors}`,
+        );
+      }
+      for (const [site, error] of failures) console.log(`${site}: the incumbent could not check it (${error}): not compared`);
+    },
+    hangGuard(30 * 60_000),
+  );
 
   it.for(SITES.map(({ name }) => name))('%s: every link the incumbent reports, docsnav reports', (site, context) => {
     const { incumbent, ours } = comparisonOf(site, context);
