@@ -90,7 +90,7 @@ export function pick(list, count, next) {
 export async function candidates(repo) {
   const { siteOf } = await import(pathToFileURL(path.join(project, 'dist', 'history', 'site-at.js')).href);
   const { scanPages } = await import(pathToFileURL(path.join(project, 'dist', 'pages', 'scan.js')).href);
-  const { linkTarget } = await import(pathToFileURL(path.join(project, 'dist', 'site', 'urls.js')).href);
+  const { linkTarget } = await import(pathToFileURL(path.join(project, 'dist', 'link-target.js')).href);
   const file = path.join(repo, 'docs.json');
   const text = readFileSync(file, 'utf8');
   let config = {};

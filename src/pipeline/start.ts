@@ -190,7 +190,9 @@ function checkDocument(
   if (schemaCodes.some((code) => sink.enabled(code))) {
     const findings = checkSchema(document.value);
     // A malformed entry costs its division's whole array on the platform: said in its message, and left out of the platform's tree.
-    const lost = explainLostArrays(document.value, findings);
+    // Only where the docs.json schema is the document's check: a legacy mint.json's own check takes its place (adapt drops those
+    // findings), and the platform builds an upgraded mint.json's entries, an empty group name included.
+    const lost = explainLostArrays(document.value, document.adapt ? findings.filter((finding) => document.adapt!(finding) !== undefined) : findings);
     builder?.loseArraysAround(lost);
     for (const finding of findings) sink.add(misplacedSetting(finding, document.value));
     // The platform checks every other setting too (src/settings); the spec says nothing of them.
