@@ -8,28 +8,25 @@
 import { spawn, spawnSync } from 'node:child_process';
 import {
   chmodSync,
-  closeSync,
   cpSync,
   mkdirSync,
   mkdtempSync,
-  openSync,
   readdirSync,
   readFileSync,
   realpathSync,
   rmSync,
-  statfsSync,
   statSync,
   symlinkSync,
   lstatSync,
   unlinkSync,
   watch,
   writeFileSync,
-  writeSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hangGuard } from '../time-scale.mjs';
+import { fillUntil, smallDisk } from './small-disk.js';
 
 const cli = path.resolve('dist/cli/main.js');
 const root = process.getuid?.() === 0;
@@ -134,38 +131,7 @@ describe('docsnav validate --fix writes whole files', () => {
   }
 });
 
-let mount = '';
-
-beforeAll(() => {
-  if (!root) return;
-  mount = realpathSync(mkdtempSync(path.join(tmpdir(), 'docsnav-fix-full-')));
-  const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', mount], { encoding: 'utf8' });
-  if (mounted.status !== 0) throw new Error(`mount: ${mounted.stderr}`);
-});
-
-afterAll(() => {
-  if (!mount) return;
-  spawnSync('umount', [mount]);
-  rmSync(mount, { recursive: true, force: true });
-});
-
-/** Fills the file system until `left` bytes are free (a file of zeros, written until it is full). */
-function fill(file: string, left: number): void {
-  const fd = openSync(file, 'w');
-  const chunk = Buffer.alloc(64 * 1024);
-  try {
-    for (;;) {
-      const stats = statfsSync(mount);
-      const free = stats.bavail * stats.bsize;
-      if (free <= left) break;
-      writeSync(fd, chunk, 0, Math.min(chunk.length, free - left));
-    }
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
-  } finally {
-    closeSync(fd);
-  }
-}
+const disk = smallDisk(root, 'docsnav-fix-full-');
 
 describe.runIf(root)('docsnav validate --fix on a full disk', () => {
   it(
@@ -175,9 +141,9 @@ describe.runIf(root)('docsnav validate --fix on a full disk', () => {
       const { before, after } = fixedBytes(padding);
       const seen = new Set<string>();
       for (const left of [0, 4096, 64 * 1024, 512 * 1024, 1024 * 1024 - 4096, 2 * 1024 * 1024]) {
-        const folder = path.join(mount, 'site');
+        const folder = path.join(disk.path, 'site');
         const file = brokenSite(folder, padding);
-        fill(path.join(mount, 'filler'), left);
+        fillUntil(disk.path, path.join(disk.path, 'filler'), left);
         const run = docsnav(['validate', folder, '--fix']);
         const now = readFileSync(file, 'utf8');
         const state = now === before ? 'old' : now === after ? 'new' : `a mix of ${now.length} bytes`;
@@ -190,7 +156,7 @@ describe.runIf(root)('docsnav validate --fix on a full disk', () => {
         } else expect(run.status).toBe(1);
         expect(temporaries(folder), `${left} bytes left`).toEqual([]);
         rmSync(folder, { recursive: true, force: true });
-        rmSync(path.join(mount, 'filler'), { force: true });
+        rmSync(path.join(disk.path, 'filler'), { force: true });
         mkdirSync(folder, { recursive: false });
         rmSync(folder, { recursive: true, force: true });
       }

@@ -5,16 +5,17 @@
  * line and leaves the old site, the git index included: no page cut short, no journal left.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, statfsSync, writeSync, openSync, closeSync, unlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { forward } from '../../src/move/journal.js';
 import { finishMove, prepareMove } from '../../src/move/write.js';
 import { planOn } from '../move/harness.js';
 import { git, write } from '../history/repo.js';
 import { stateOf } from './mv-interruptions.js';
 import { hangGuard } from '../time-scale.mjs';
+import { fillUntil, smallDisk } from './small-disk.js';
 
 const { writeSiteWithPages } = (await import(new URL('../../bench/generate.mjs', import.meta.url).href)) as {
   writeSiteWithPages: (folder: string, pages: number) => { pages: number };
@@ -22,44 +23,13 @@ const { writeSiteWithPages } = (await import(new URL('../../bench/generate.mjs',
 
 const cli = path.resolve('dist/cli/main.js');
 const root = process.getuid?.() === 0;
-let mount = '';
-
-beforeAll(() => {
-  if (!root) return;
-  mount = realpathSync(mkdtempSync(path.join(tmpdir(), 'docsnav-full-')));
-  const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', mount], { encoding: 'utf8' });
-  if (mounted.status !== 0) throw new Error(`mount: ${mounted.stderr}`);
-});
-
-afterAll(() => {
-  if (!mount) return;
-  spawnSync('umount', [mount]);
-  rmSync(mount, { recursive: true, force: true });
-});
-
-/** Fills the file system until `left` bytes are free (a file of zeros, written until it is full). */
-function fill(file: string, left: number): void {
-  const fd = openSync(file, 'w');
-  const chunk = Buffer.alloc(64 * 1024);
-  try {
-    for (;;) {
-      const stats = statfsSync(mount);
-      const free = stats.bavail * stats.bsize;
-      if (free <= left) break;
-      writeSync(fd, chunk, 0, Math.min(chunk.length, free - left));
-    }
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
-  } finally {
-    closeSync(fd);
-  }
-}
+const disk = smallDisk(root, 'docsnav-full-');
 
 describe.runIf(root)('docsnav mv on a full disk', () => {
   it(
     'with any space left, it moves or refuses in one line, and the tree and index are the new or the old site',
     () => {
-      const repo = path.join(mount, 'repo');
+      const repo = path.join(disk.path, 'repo');
       mkdirSync(repo);
       git(repo, 'init', '-q');
       writeSiteWithPages(repo, 60);
@@ -75,12 +45,12 @@ describe.runIf(root)('docsnav mv on a full disk', () => {
       const moved = stateOf(repo).hash;
       reset();
 
-      const filler = path.join(mount, 'filler');
+      const filler = path.join(disk.path, 'filler');
       const outcomes = { moved: 0, refused: 0 };
       const failures: string[] = [];
       // From no page of space to more than the move needs (its 61 files, the journal, the index), in 4 KiB pages.
       for (let pages = 0; pages <= 120; pages += 4) {
-        fill(filler, pages * 4096);
+        fillUntil(disk.path, filler, pages * 4096);
         const run = move();
         unlinkSync(filler);
         const state = stateOf(repo);
@@ -120,7 +90,7 @@ describe.runIf(root)('docsnav mv with the git folder on another file system', ()
     const states: string[] = [];
     for (const how of ['none', 'abort', 'continue'] as const) {
       const repo = realpathSync(mkdtempSync(path.join(tmpdir(), 'docsnav-separate-')));
-      const gitDir = path.join(mount, `git-${how}`);
+      const gitDir = path.join(disk.path, `git-${how}`);
       git(repo, 'init', '-q', '--separate-git-dir', gitDir);
       write(repo, site);
       git(repo, 'add', '-A');
