@@ -544,11 +544,10 @@ function startsAContainer(text: string, from: number): boolean {
       let digits = at;
       while (digits < end && digits - at < 9 && text.charCodeAt(digits) >= 48 && text.charCodeAt(digits) <= 57) digits++;
       const after = text.charCodeAt(digits);
-      if (digits > at && (after === 46 /* . */ || after === 41 /* ) */)) marker = digits + 1;
+      if (digits > at && (after === 46 /* . */ || after === 41) /* ) */) marker = digits + 1;
     }
     if (marker !== -1 && (marker >= end || text.charCodeAt(marker) === 32 || text.charCodeAt(marker) === 9)) return true;
     pos = end + 1;
   }
   return false;
 }
-
