@@ -362,7 +362,10 @@ describe('deploy/Dockerfile', () => {
     );
     for (const folder of ['', 'server/']) {
       const { files } = JSON.parse(readFileSync(path.join(REPO_ROOT, folder, 'package.json'), 'utf8')) as { files: string[] };
-      for (const shipped of [...files, 'README.md', 'LICENSE', 'CHANGELOG.md'].filter((entry) => entry !== 'dist' && !entry.startsWith('dist/'))) {
+      // A `!` entry leaves a file out: nothing to copy.
+      for (const shipped of [...files, 'README.md', 'LICENSE', 'CHANGELOG.md'].filter(
+        (entry) => entry !== 'dist' && !entry.startsWith('dist/') && !entry.startsWith('!'),
+      )) {
         // `schema/*.json`: the folder `schema` (or a folder above it) must be copied.
         const needed =
           folder +
