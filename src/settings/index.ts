@@ -49,8 +49,15 @@ const LANGUAGE_OVERRIDES = ['banner', 'footer', 'navbar'] as const;
  */
 function languageOverrides(docs: Readonly<Record<string, unknown>>): { findings: Finding[]; lost: Array<{ division: string; key: string }> } {
   const findings: Finding[] = [];
-  const stack: Array<{ value: unknown; kind: ElementKind; path: Array<string | number> }> = [
-    { value: docs.navigation, kind: 'navigation', path: ['navigation'] },
+  // Each entry's path is a link to its parent's (a copy per entry would be quadratic in the depth).
+  type Path = { readonly up: Path | undefined; readonly key: string | number };
+  const segments = (at: Path): Array<string | number> => {
+    const out: Array<string | number> = [];
+    for (let step: Path | undefined = at; step; step = step.up) out.push(step.key);
+    return out.reverse();
+  };
+  const stack: Array<{ value: unknown; kind: ElementKind; path: Path }> = [
+    { value: docs.navigation, kind: 'navigation', path: { up: undefined, key: 'navigation' } },
   ];
   for (let item = stack.pop(); item; item = stack.pop()) {
     const { value, kind, path } = item;
@@ -59,7 +66,7 @@ function languageOverrides(docs: Readonly<Record<string, unknown>>): { findings:
       for (const field of LANGUAGE_OVERRIDES) {
         if (value[field] === undefined || !isPlainObject(value[field])) continue; // not an object: the schema's to say
         for (const issue of checkShape(value[field], DOCS_SETTINGS.fields[field].shape)) {
-          const finding = docsFinding({ ...issue, pointer: `${toPointer([...path, field])}${issue.pointer}` });
+          const finding = docsFinding({ ...issue, pointer: `${toPointer([...segments(path), field])}${issue.pointer}` });
           // Worded as the schema's findings are, so that explainLostArrays says what the platform loses instead.
           if (issue.rejects)
             finding.message = `${issue.message.replace(/\.$/, '')}${platformWords(issue)}, and the platform rejects the whole docs.json for it.`;
@@ -73,7 +80,7 @@ function languageOverrides(docs: Readonly<Record<string, unknown>>): { findings:
       if (child === undefined || !Array.isArray(entries)) continue;
       // Page strings hold no language: only objects are walked.
       entries.forEach((entry, i) => {
-        if (isPlainObject(entry)) stack.push({ value: entry, kind: key === 'pages' ? 'group' : child, path: [...path, key, i] });
+        if (isPlainObject(entry)) stack.push({ value: entry, kind: key === 'pages' ? 'group' : child, path: { up: { up: path, key }, key: i } });
       });
     }
   }
