@@ -526,27 +526,15 @@ export class PageScanner implements InlineHost {
 }
 
 /**
- * Whether a line from `from` on could start a list item or a block quote (up to three spaces, then
- * `>`, a bullet `-` `+` `*` or an ordered marker `1.` `1)` followed by a space, a tab or the line's
- * end). One pass over the text.
+ * Whether a line from `from` on could start a list item or a block quote: up to three spaces, then
+ * `>` or a list marker (listMarker). One pass over the text.
  */
 function startsAContainer(text: string, from: number): boolean {
-  let pos = from;
-  while (pos < text.length) {
+  for (let pos = from; pos < text.length;) {
     const end = lineEnd(text, pos);
     let at = pos;
-    while (at < end && at - pos < 3 && text.charCodeAt(at) === 32) at++;
-    const code = text.charCodeAt(at);
-    let marker = -1;
-    if (code === 62 /* > */) return true;
-    if (code === 45 /* - */ || code === 43 /* + */ || code === 42 /* * */) marker = at + 1;
-    else {
-      let digits = at;
-      while (digits < end && digits - at < 9 && text.charCodeAt(digits) >= 48 && text.charCodeAt(digits) <= 57) digits++;
-      const after = text.charCodeAt(digits);
-      if (digits > at && (after === 46 /* . */ || after === 41) /* ) */) marker = digits + 1;
-    }
-    if (marker !== -1 && (marker >= end || text.charCodeAt(marker) === 32 || text.charCodeAt(marker) === 9)) return true;
+    while (at < end && at - pos < 3 && text.charCodeAt(at) === SPACE) at++;
+    if (text.charCodeAt(at) === 62 /* > */ || listMarker(text, at, end) !== undefined) return true;
     pos = end + 1;
   }
   return false;
