@@ -78,8 +78,10 @@ describe('a test run on a stale build', () => {
     writeFileSync(path.join(check.root, 'dist', 'old.js'), 'old');
     writeFileSync(path.join(check.root, 'dist', 'index.js'), 'new');
     touch(path.join(check.root, 'dist', 'old.js'), -60);
+    // Both sources are newer than old.js; a.ts is the newest by a clear margin (two touches at the
+    // same offset differ by however long the first took, which named either file).
     touch(path.join(check.root, 'src', 'a.ts'), -30);
-    touch(path.join(check.root, 'src', 'deep', 'b.ts'), -30);
+    touch(path.join(check.root, 'src', 'deep', 'b.ts'), -45);
     expect(staleness(check)).toBe('src/a.ts is newer than its build');
   });
 
