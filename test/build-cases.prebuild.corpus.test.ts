@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ensurePrebuild, PREBUILD, prebuildSite } from '../bench/prebuild.mjs';
-import { skipWithoutPlatform } from './platform-packages.js';
+import { PREBUILD, prebuildSite } from '../bench/prebuild.mjs';
+import { skipWithoutPrebuild } from './platform-packages.js';
 import { BUILD_CASES, buildCaseSite } from './resolve/build-cases.js';
 
 /**
@@ -11,13 +11,7 @@ import { BUILD_CASES, buildCaseSite } from './resolve/build-cases.js';
  * is docsnav's expectation (test/resolve/build-cases.test.ts), so the two agree case by case.
  */
 
-let install: string | undefined;
-try {
-  ensurePrebuild();
-} catch (error) {
-  install = (error as Error).message;
-}
-const skip = skipWithoutPlatform('issue 65’s cases against the build', install);
+const skip = skipWithoutPrebuild('issue 65’s cases against the build');
 
 const roots: string[] = [];
 afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));

@@ -24,11 +24,11 @@ function testFiles(folder = path.join(project, 'test')): string[] {
 }
 
 /** What installs a platform package on demand (bench/prebuild.mjs, platform-validator.mjs, mint-cli.mjs, …). */
-const INSTALLS = /\bensure(Prebuild|PlatformValidator|MintCli|Mint|Incumbent)\(/;
+const INSTALLS = /\b(ensure|skipWithout)(Prebuild|PlatformValidator|MintCli|Mint|Incumbent)\(/;
 
 /** The suites that need @mintlify/prebuild, @mintlify/validation or the mint CLI: those that say so. */
 const PLATFORM_SUITES = testFiles().filter(
-  (file) => file !== 'test/platform-packages.corpus.test.ts' && readFileSync(path.join(project, file), 'utf8').includes('skipWithoutPlatform('),
+  (file) => file !== 'test/platform-packages.corpus.test.ts' && /\bskipWithout(Platform|Prebuild)\(/.test(readFileSync(path.join(project, file), 'utf8')),
 );
 
 /** A guard against a hang, not a measure: a dozen files of npm's failing installs take minutes on a busy machine. */

@@ -5,6 +5,7 @@
  * in one line; under CI (`CI=true`) the suite fails instead, so CI cannot pass by skipping
  * (test/platform-packages.corpus.test.ts runs every such suite with an install that fails).
  */
+import { ensurePrebuild } from '../bench/prebuild.mjs';
 
 /**
  * Whether this run is CI's: `CI` set to `true` or `1`, as CI services set it, when the run started
@@ -25,4 +26,18 @@ export function skipWithoutPlatform(suite: string, reason: string | undefined): 
   if (underCi()) throw new Error(`${suite}: the platform's packages are needed under CI=true and could not be installed: ${reason}`);
   console.warn(`${suite}: skipped (the platform's packages could not be installed: ${line})`);
   return true;
+}
+
+/**
+ * skipWithoutPlatform for a suite that needs @mintlify/prebuild: installs it on demand
+ * (bench/prebuild.mjs) and passes on why it could not, if it could not.
+ */
+export function skipWithoutPrebuild(suite: string): boolean {
+  let reason: string | undefined;
+  try {
+    ensurePrebuild();
+  } catch (error) {
+    reason = (error as Error).message;
+  }
+  return skipWithoutPlatform(suite, reason);
 }

@@ -2,10 +2,10 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { diffSite, type SiteDiff } from '../bench/prebuild-diff.mjs';
-import { ensurePrebuild, PREBUILD } from '../bench/prebuild.mjs';
+import { PREBUILD } from '../bench/prebuild.mjs';
 import { PROFILES } from '../src/config/profiles.js';
 import { corpus } from './corpus-files.js';
-import { skipWithoutPlatform } from './platform-packages.js';
+import { skipWithoutPrebuild } from './platform-packages.js';
 import { hangGuard } from './time-scale.mjs';
 
 /**
@@ -40,13 +40,7 @@ const sites = SETS.flatMap((set) =>
     .map((name) => ({ set, name, key: `${set}/${name}`, dir: path.join(corpus, set, name) })),
 );
 
-let install: string | undefined;
-try {
-  ensurePrebuild();
-} catch (error) {
-  install = (error as Error).message;
-}
-const skip = skipWithoutPlatform('prebuild agreement', install);
+const skip = skipWithoutPrebuild('prebuild agreement');
 
 const diffs = new Map<string, SiteDiff>();
 

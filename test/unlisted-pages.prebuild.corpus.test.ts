@@ -1,8 +1,8 @@
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ensurePrebuild, PREBUILD, prebuildSite } from '../bench/prebuild.mjs';
+import { PREBUILD, prebuildSite } from '../bench/prebuild.mjs';
 import { caseSite, UNLISTED_CASES } from './resolve/unlisted-cases.js';
-import { skipWithoutPlatform } from './platform-packages.js';
+import { skipWithoutPrebuild } from './platform-packages.js';
 
 /**
  * The platform's own build (@mintlify/prebuild, installed on demand into bench/.prebuild; never a
@@ -11,13 +11,7 @@ import { skipWithoutPlatform } from './platform-packages.js';
  * (test/resolve/unlisted-pages.test.ts), so the two agree case by case.
  */
 
-let install: string | undefined;
-try {
-  ensurePrebuild();
-} catch (error) {
-  install = (error as Error).message;
-}
-const skip = skipWithoutPlatform('unlisted pages against the build', install);
+const skip = skipWithoutPrebuild('unlisted pages against the build');
 
 const roots: string[] = [];
 afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkSite, judge } from '../../bench/differential.mjs';
 import { DECISIONS } from '../../bench/differential/decisions.mjs';
-import { ensurePrebuild } from '../../bench/prebuild.mjs';
-import { skipWithoutPlatform } from '../platform-packages.js';
+import { skipWithoutPrebuild } from '../platform-packages.js';
 
 /**
  * Each decision of the differential run (bench/differential/decisions.mjs) pinned on its example
@@ -13,13 +12,7 @@ import { skipWithoutPlatform } from '../platform-packages.js';
  * docsnav changed) fails here, not silently in the differential.
  */
 
-let install: string | undefined;
-try {
-  ensurePrebuild();
-} catch (error) {
-  install = (error as Error).message;
-}
-const skip = skipWithoutPlatform('differential decisions', install);
+const skip = skipWithoutPrebuild('differential decisions');
 
 describe.skipIf(skip)('the differential’s decisions, each on its example built by the platform', () => {
   it.each(DECISIONS.map((decision) => [decision.id, decision] as const))('%s', async (_id, decision) => {

@@ -2,8 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { platformValidation } from '../../bench/differential/drops.mjs';
 import { EXTRA_TARGETS, makeGenerator } from '../../bench/differential/generate.mjs';
 import { coverageGaps, coverageTargets, platformModel, type PlatformModel } from '../../bench/differential/schema.mjs';
-import { ensurePrebuild } from '../../bench/prebuild.mjs';
-import { skipWithoutPlatform } from '../platform-packages.js';
+import { skipWithoutPrebuild } from '../platform-packages.js';
 
 /**
  * The differential run's generator (bench/differential/generate.mjs) on the model it reads from the
@@ -14,13 +13,7 @@ import { skipWithoutPlatform } from '../platform-packages.js';
  * issue lists.
  */
 
-let install: string | undefined;
-try {
-  ensurePrebuild();
-} catch (error) {
-  install = (error as Error).message;
-}
-const skip = skipWithoutPlatform('the differential generator', install);
+const skip = skipWithoutPrebuild('the differential generator');
 const model: PlatformModel | undefined = skip ? undefined : platformModel(await platformValidation());
 
 describe.skipIf(skip)('the differential generator, on the platform’s schema', () => {

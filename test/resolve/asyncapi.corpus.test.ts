@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ensurePrebuild, prebuildSite, PREBUILD } from '../../bench/prebuild.mjs';
+import { prebuildSite, PREBUILD } from '../../bench/prebuild.mjs';
 import { resolveFile } from '../../src/resolve.js';
-import { skipWithoutPlatform } from '../platform-packages.js';
+import { skipWithoutPrebuild } from '../platform-packages.js';
 
 /**
  * AsyncAPI channel pages beside the platform's own build (@mintlify/prebuild, installed on demand
@@ -165,13 +165,7 @@ const SITES: Array<[name: string, navigation: Record<string, unknown>]> = [
   ],
 ];
 
-let install: string | undefined;
-try {
-  ensurePrebuild();
-} catch (error) {
-  install = (error as Error).message;
-}
-const skip = skipWithoutPlatform('asyncapi beside prebuild', install);
+const skip = skipWithoutPrebuild('asyncapi beside prebuild');
 
 const work = mkdtempSync(path.join(tmpdir(), 'docsnav-asyncapi-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ensurePrebuild, prebuildSite, PREBUILD } from '../../bench/prebuild.mjs';
+import { prebuildSite, PREBUILD } from '../../bench/prebuild.mjs';
 import { resolveFile } from '../../src/resolve.js';
-import { skipWithoutPlatform } from '../platform-packages.js';
+import { skipWithoutPrebuild } from '../platform-packages.js';
 
 /**
  * The title of a page whose front matter names an operation (`openapi: "DELETE /items"`) that
@@ -140,13 +140,7 @@ const SITES: Array<[name: string, files: Record<string, string>]> = [
   ],
 ];
 
-let install: string | undefined;
-try {
-  ensurePrebuild();
-} catch (error) {
-  install = (error as Error).message;
-}
-const skip = skipWithoutPlatform('front-matter operations beside prebuild', install);
+const skip = skipWithoutPrebuild('front-matter operations beside prebuild');
 
 const work = mkdtempSync(path.join(tmpdir(), 'docsnav-page-operations-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
