@@ -47,9 +47,9 @@ function node(file: string, args: string[], options: { cwd?: string; env?: Recor
 }
 
 /** Through the daemon (asked for: a fallback says so on stderr, and then differs from a fresh run). */
-const viaDaemon = (args: string[], cwd = site) => node(CLIENT, ['validate', ...args], { cwd, env: { DOCSNAV_DAEMON: '1' } });
+const viaDaemon = (args: readonly string[], cwd = site) => node(CLIENT, ['validate', ...args], { cwd, env: { DOCSNAV_DAEMON: '1' } });
 /** A fresh run in process, as without a daemon. */
-const fresh = (args: string[], cwd = site) => node(MAIN, ['validate', ...args], { cwd, env: { DOCSNAV_DAEMON: '0' } });
+const fresh = (args: readonly string[], cwd = site) => node(MAIN, ['validate', ...args], { cwd, env: { DOCSNAV_DAEMON: '0' } });
 
 function daemon(action: string, root = site, client = CLIENT) {
   const result = node(client, ['daemon', action, root]);
