@@ -233,7 +233,10 @@ module.exports = {
       comment:
         "The cache on disk (src/cache/ but memory.ts, an editor's cache the pipeline threads through) wraps the pipeline at its seam, the entry points: validateText gives a run again (src/cache/replay.ts), and validateText and resolveText open the page scan store's door (src/cache/store.ts) for the pipeline, which reaches the store only through the ports of src/pages/kept.ts. Only the seam, the public API, the CLI and the editor server import it; the pipeline's options (src/pipeline/options.ts) name the door's type; and the move journal's seal (src/move/journal-seal.ts) signs a journal with the user's cache key and checks its owner as the cache checks its files (issue 66); the warm checker's socket folder (src/daemon/place.ts) is found in the user's cache folder and checked by the same owner check.",
       severity: 'error',
-      from: { path: '^src/', pathNot: '^src/(cache/|cli/|lsp/|index\\.ts$|validate\\.ts$|resolve\\.ts$|pipeline/options\\.ts$|move/journal-seal\\.ts$|daemon/place\\.ts$)' },
+      from: {
+        path: '^src/',
+        pathNot: '^src/(cache/|cli/|lsp/|index\\.ts$|validate\\.ts$|resolve\\.ts$|pipeline/options\\.ts$|move/journal-seal\\.ts$|daemon/place\\.ts$)',
+      },
       to: { path: '^src/cache/', pathNot: '^src/cache/memory\\.ts$' },
     },
     {

@@ -23,7 +23,7 @@ export interface RunRequest {
   colorSupported: boolean;
 }
 
-export interface ControlRequest {
+interface ControlRequest {
   docsnav: typeof PROTOCOL;
   op: 'status' | 'stop';
   build: string;

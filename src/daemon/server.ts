@@ -130,7 +130,7 @@ function readRequest(connection: Socket): Promise<string | undefined> {
 }
 
 /** The request, checked field by field; a string says what is wrong. */
-export function parseRequest(text: string): Request | string {
+function parseRequest(text: string): Request | string {
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -163,29 +163,34 @@ function apply(change: Edit): void {
 }
 
 describe('docsnav daemon', () => {
-  it(`answers as a fresh run does, byte for byte, over ${RUNS} seeded sequences of edits, configs and checkouts`, () => {
-    let checks = 0;
-    fc.assert(
-      fc.property(
-        fc.array(edit, { minLength: 1, maxLength: 3 }),
-        fc.constantFrom([], ['--format', 'json'], ['--quiet'], ['docs.json', '--max-warnings', '0']),
-        (edits, args) => {
-          git('checkout', '-q', '-f', 'main');
-          git('clean', '-q', '-fdx');
-          for (const change of edits) {
-            apply(change);
-            const warm = viaDaemon(args);
-            const cold = fresh(args);
-            expect(warm).toEqual(cold);
-            checks++;
-          }
-        },
-      ),
-      { seed: SEED, numRuns: RUNS },
-    );
-    // Every one of them was answered by the daemon (a fallback would have said so on stderr).
-    expect(daemon('status').stdout).toContain(`${checks} checks served`);
-  });
+  it(
+    `answers as a fresh run does, byte for byte, over ${RUNS} seeded sequences of edits, configs and checkouts`,
+    () => {
+      let checks = 0;
+      fc.assert(
+        fc.property(
+          fc.array(edit, { minLength: 1, maxLength: 3 }),
+          fc.constantFrom([], ['--format', 'json'], ['--quiet'], ['docs.json', '--max-warnings', '0']),
+          (edits, args) => {
+            git('checkout', '-q', '-f', 'main');
+            git('clean', '-q', '-fdx');
+            for (const change of edits) {
+              apply(change);
+              const warm = viaDaemon(args);
+              const cold = fresh(args);
+              expect(warm).toEqual(cold);
+              checks++;
+            }
+          },
+        ),
+        { seed: SEED, numRuns: RUNS },
+      );
+      // Every one of them was answered by the daemon (a fallback would have said so on stderr).
+      expect(daemon('status').stdout).toContain(`${checks} checks served`);
+      // Up to 150 pairs of processes: a hang guard, not a speed.
+    },
+    hangGuard(300_000),
+  );
 
   it('answers a folder below its root, and refuses (the client checks in process, saying so) a folder or path outside it', () => {
     writeMain();
