@@ -67,7 +67,7 @@ const LAYERS = [
   ['fix.ts', 'move/'],
 ];
 /** The rooms above every layer. */
-const TOP = ['index.ts', 'cli/', 'lsp/'];
+const TOP = ['index.ts', 'cli/', 'lsp/', 'daemon/'];
 
 /** A regular expression's alternatives for rooms: a folder matches what is in it, a file itself. */
 const roomsPattern = (rooms) => rooms.map((room) => (room.endsWith('/') ? room : `${room.replaceAll('.', '\\.')}$`)).join('|');
@@ -152,6 +152,21 @@ module.exports = {
       to: { path: '^src/cli/' },
     },
     {
+      name: 'daemon-is-small',
+      comment:
+        "src/daemon is the warm checker's socket, protocol and client: the client entry (client-main.ts, the package's bin) must not load the checker's code, so the room imports no library room but the cache's folder checks (cache/key.ts, cache/file.ts). The checks it serves come from the CLI's run, handed in by src/cli/daemon-command.ts.",
+      severity: 'error',
+      from: { path: '^src/daemon/' },
+      to: { path: '^src/', pathNot: '^src/(daemon/|cache/(key|file)\\.ts$|files\\.ts$)' },
+    },
+    {
+      name: 'only-cli-imports-daemon',
+      comment: 'The warm checker is started and served by `docsnav daemon` (src/cli/daemon-command.ts); the library does not depend on it.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(cli|daemon)/' },
+      to: { path: '^src/daemon/' },
+    },
+    {
       name: 'only-cli-imports-lsp',
       comment: 'The language server is loaded by `docsnav lsp` only; the library does not depend on it.',
       severity: 'error',
@@ -216,17 +231,20 @@ module.exports = {
     {
       name: 'cache-around-the-pipeline',
       comment:
-        "The cache on disk (src/cache/ but memory.ts, an editor's cache the pipeline threads through) wraps the pipeline at its seam, the entry points: validateText gives a run again (src/cache/replay.ts), and validateText and resolveText open the page scan store's door (src/cache/store.ts) for the pipeline, which reaches the store only through the ports of src/pages/kept.ts. Only the seam, the public API, the CLI and the editor server import it; the pipeline's options (src/pipeline/options.ts) name the door's type; and the move journal's seal (src/move/journal-seal.ts) signs a journal with the user's cache key and checks its owner as the cache checks its files (issue 66).",
+        "The cache on disk (src/cache/ but memory.ts, an editor's cache the pipeline threads through) wraps the pipeline at its seam, the entry points: validateText gives a run again (src/cache/replay.ts), and validateText and resolveText open the page scan store's door (src/cache/store.ts) for the pipeline, which reaches the store only through the ports of src/pages/kept.ts. Only the seam, the public API, the CLI and the editor server import it; the pipeline's options (src/pipeline/options.ts) name the door's type; and the move journal's seal (src/move/journal-seal.ts) signs a journal with the user's cache key and checks its owner as the cache checks its files (issue 66); the warm checker's socket folder (src/daemon/place.ts) is found in the user's cache folder and checked by the same owner check.",
       severity: 'error',
-      from: { path: '^src/', pathNot: '^src/(cache/|cli/|lsp/|index\\.ts$|validate\\.ts$|resolve\\.ts$|pipeline/options\\.ts$|move/journal-seal\\.ts$)' },
+      from: {
+        path: '^src/',
+        pathNot: '^src/(cache/|cli/|lsp/|index\\.ts$|validate\\.ts$|resolve\\.ts$|pipeline/options\\.ts$|move/journal-seal\\.ts$|daemon/place\\.ts$)',
+      },
       to: { path: '^src/cache/', pathNot: '^src/cache/memory\\.ts$' },
     },
     {
       name: 'cache-behind-its-door',
       comment:
-        "The page scan store is reached through its door (src/cache/store.ts: open, dirty, refusal, asked, reused, save, close), the CLI's and editor's set of stores (location.ts), the replay at the seam (replay.ts) and the editor's cache (memory.ts). What a run uses of the store (opened-store.ts), its parts (page-index, scan-packs, runs, lookups, shapes, parts, stats) and its files (file, key, build, stamp) are the cache's own, but for the user's key and the owner check, which the move journal's seal (src/move/journal-seal.ts) shares.",
+        "The page scan store is reached through its door (src/cache/store.ts: open, dirty, refusal, asked, reused, save, close), the CLI's and editor's set of stores (location.ts), the replay at the seam (replay.ts) and the editor's cache (memory.ts). What a run uses of the store (opened-store.ts), its parts (page-index, scan-packs, runs, lookups, shapes, parts, stats) and its files (file, key, build, stamp) are the cache's own, but for the user's key and the owner check, which the move journal's seal (src/move/journal-seal.ts) and the warm checker's socket folder (src/daemon/place.ts) share.",
       severity: 'error',
-      from: { path: '^src/', pathNot: '^src/(cache/|move/journal-seal\\.ts$)' },
+      from: { path: '^src/', pathNot: '^src/(cache/|move/journal-seal\\.ts$|daemon/place\\.ts$)' },
       to: { path: '^src/cache/', pathNot: '^src/cache/(store|location|memory|replay)\\.ts$' },
     },
     {

@@ -26,6 +26,7 @@ import { scannerRows } from './scanner.mjs';
 import { helperRows } from './helpers.mjs';
 import { speedRows } from './speed.mjs';
 import { cacheRows } from './cache-speed.mjs';
+import { daemonRows } from './daemon.mjs';
 import { resolveScalingRows, resolveSiteRows } from './resolve-sites.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -237,6 +238,8 @@ rows.push(...(await helperRows({ runs: resolveRuns })));
 rows.push(...(await speedRows({ runs: resolveRuns, incumbent: incumbent !== undefined })));
 // Issue 59's table: cold with a new cache, `--no-cache`, one page changed, warm; each beside the load.
 rows.push(...cacheRows({ runs: resolveRuns }));
+// Issue 68: one page changed through the warm checker (`docsnav daemon`), in process and `node -e 0` (bench/daemon.mjs).
+rows.push(...(await daemonRows({ runs: resolveRuns })));
 
 // 4. Scale and depth: a result or a clear problem, never a crash.
 for (const [label, text] of [['groups nested 5,000 deep', generateDeep(5000)], ...(quick ? [] : [['a 50 MB docs.json', generateSite(930000)]])]) {

@@ -249,6 +249,17 @@ await build({
   minify: true,
 });
 
+// The command's entry, dist/cli/client.js (package.json `bin`): a `docsnav validate` goes to the
+// warm checker of its docs root when one runs (src/daemon), else, and for every other command,
+// it require()s main.js. It holds none of the library: a check the checker answers loads only this.
+await build({
+  ...common,
+  entryPoints: ['src/daemon/client-main.ts'],
+  outfile: path.join(outdir, 'client.js'),
+  external: [],
+  minify: true,
+});
+
 // The library's entry, dist/index.js (tsc's output), bundled into one ES module in place: an
 // `import('docsnav')` then reads one file instead of resolving and linking some hundred modules
 // (measured in `npm run bench`). Dependencies stay imports; the types stay tsc's .d.ts files.
@@ -273,7 +284,7 @@ await build({
 });
 
 // Every bundle a run may load, each by the hash of its bytes (src/cache/build.ts reads it).
-const bundles = ['main.js', 'lsp.js', 'pages.js', 'markdown.js', 'acorn.js', '../index.js'];
+const bundles = ['client.js', 'main.js', 'lsp.js', 'pages.js', 'markdown.js', 'acorn.js', '../index.js'];
 const hashes = Object.fromEntries(
   bundles.map((name) => [
     name,

@@ -60,7 +60,7 @@ function project(): string {
   expect(git.status, git.stderr).toBe(0);
   writeFileSync(path.join(dir, 'package.json'), `${JSON.stringify({ name: 'site', private: true }, null, 2)}\n`);
   symlinkSync(path.join(REPO, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-  expect(realpathSync(path.join(dir, 'node_modules', '.bin', 'docsnav'))).toBe(realpathSync(path.join(REPO, 'dist', 'cli', 'main.js')));
+  expect(realpathSync(path.join(dir, 'node_modules', '.bin', 'docsnav'))).toBe(realpathSync(path.join(REPO, 'dist', 'cli', 'client.js')));
   return dir;
 }
 

@@ -336,8 +336,8 @@ describe('deploy/Dockerfile', () => {
     // Node's image keeps node in /usr/local/bin: still on PATH, as the bin link's `#!/usr/bin/env node` needs.
     expect(pathDirs).toContain('/usr/local/bin');
     const { bin } = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string> };
-    expect(bin.docsnav).toBe('dist/cli/main.js');
-    expect(readFileSync(path.join(REPO_ROOT, 'src', 'cli', 'main.ts'), 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/);
+    expect(bin.docsnav).toBe('dist/cli/client.js');
+    expect(readFileSync(path.join(REPO_ROOT, 'src', 'daemon', 'client-main.ts'), 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/);
   });
 
   it('has a HEALTHCHECK that asks /healthz with node (the slim image has no curl)', () => {

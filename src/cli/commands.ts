@@ -8,9 +8,19 @@
  */
 import { PROFILE_NAMES } from '../config/profiles.js';
 import type { CommandRun } from './io.js';
-import { CHECK_OPTIONS, DIFF_OPTIONS, LSP_OPTIONS, MOVE_OPTIONS, RESOLVE_OPTIONS, UPGRADE_OPTIONS, VALIDATE_OPTIONS, type CliOption } from './options.js';
+import {
+  CHECK_OPTIONS,
+  DAEMON_OPTIONS,
+  DIFF_OPTIONS,
+  LSP_OPTIONS,
+  MOVE_OPTIONS,
+  RESOLVE_OPTIONS,
+  UPGRADE_OPTIONS,
+  VALIDATE_OPTIONS,
+  type CliOption,
+} from './options.js';
 
-export type CommandName = 'validate' | 'resolve' | 'diff' | 'upgrade' | 'mv' | 'lsp' | 'serve' | 'worker' | 'project' | 'key' | 'status';
+export type CommandName = 'validate' | 'resolve' | 'diff' | 'upgrade' | 'mv' | 'lsp' | 'daemon' | 'serve' | 'worker' | 'project' | 'key' | 'status';
 
 export interface CommandEntry {
   /** How it is called: `docsnav validate [paths… | -]`. */
@@ -102,6 +112,17 @@ export const COMMANDS = {
     summary: 'the language server for editors: the problems validate reports, fixes, completion, hover, go to definition',
     options: LSP_OPTIONS,
     load: async () => (await import('./lsp-command.js')).lspCommand,
+  },
+  daemon: {
+    usage: 'docsnav daemon start | stop | status | run [folder]',
+    summary: 'a warm checker for this user and docs root (default: the current folder) that docsnav validate hands its checks to, as eslint_d does for a hook',
+    options: DAEMON_OPTIONS,
+    details: [
+      'start runs the checker in the background and returns once it listens; run keeps it in the foreground; stop ends it; status says whether one runs (exit 0) or not (exit 1).',
+      "While one runs, docsnav validate in that folder or below sends its arguments, folder and environment over a Unix socket only this user can open ($XDG_RUNTIME_DIR/docsnav/, else the user's cache folder) and prints the answer, which is what a run in process prints, byte for byte. With DOCSNAV_DAEMON=1, a check that cannot use the checker says why in one line; DOCSNAV_DAEMON=0 never uses it. The page docs/pre-commit.md has the security model.",
+      'Exit codes: 0 done (status: running), 1 status: not running, 2 usage error, or the checker could not start.',
+    ],
+    load: async () => (await import('./daemon-command.js')).daemonCommand,
   },
   serve: {
     usage: 'docsnav serve [options]',

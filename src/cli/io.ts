@@ -9,6 +9,8 @@ export interface CliIo {
   readStdin?: () => Promise<string>;
   /** The environment (`GITHUB_STEP_SUMMARY`); default `process.env`. */
   env?: Record<string, string | undefined>;
+  /** The CLI's own `run` (run.ts), for a command that runs others (`docsnav daemon`'s checks). */
+  run?: (argv: string[], io: CliIo) => Promise<number>;
 }
 
 /** A command's implementation: its arguments (after the command's name) in, the exit code out. */

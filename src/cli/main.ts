@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { internalErrorText } from './internal-error.js';
 import { run } from './run.js';
 
 // A reader that stops early (`docsnav validate | head -1`) closes the pipe: nothing more can
@@ -27,9 +28,7 @@ run(process.argv.slice(2), {
     process.exitCode = code;
   },
   (error: unknown) => {
-    // A bug in docsnav, never the user's input: one line, the stack only on request.
-    process.stderr.write(`docsnav: internal error: ${(error as Error)?.message ?? error} (set DOCSNAV_DEBUG=1 for details)\n`);
-    if (process.env.DOCSNAV_DEBUG) process.stderr.write(`${(error as Error)?.stack}\n`);
+    process.stderr.write(internalErrorText(error, process.env));
     process.exitCode = 2;
   },
 );

@@ -160,6 +160,12 @@ export const LSP_OPTIONS: readonly CliOption[] = [
   { name: 'help', short: 'h', description: 'print this help' },
 ];
 
+/** `docsnav daemon`'s options. */
+export const DAEMON_OPTIONS: readonly CliOption[] = [
+  { name: 'idle-timeout', value: '<minutes>', default: '15', description: 'start and run: stop after this many minutes without a check' },
+  { name: 'help', short: 'h', description: 'print this help' },
+];
+
 /** `docsnav upgrade`'s options. */
 export const UPGRADE_OPTIONS: readonly CliOption[] = [
   { name: 'stdout', description: 'print the docs.json instead of writing it (the changes go to stderr)' },

@@ -29,7 +29,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     }
     return await (
       await entry.load()
-    )(rest, io);
+    )(rest, { ...io, run });
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr(`docsnav: ${error.message}\n`);
