@@ -17,6 +17,7 @@ import type * as JsYaml from 'js-yaml';
 import { textOf } from '../files.js';
 import { lazy } from '../lazy.js';
 import { isPlainObject } from '../navigation/model.js';
+import { plainFrontMatter } from './front-matter-fast.js';
 import { loadScanner } from './load.js';
 
 /** Loaded on the first page with front matter: `import 'docsnav'` does not pay for a YAML parser. */
@@ -46,6 +47,11 @@ export function parseFrontMatter(text: string, page?: () => string): FrontMatter
   if (head.yaml === undefined) return undefined;
   const rewritten = packageBlock(`---\n${head.yaml}\n---\n`);
   return rewritten && load({ ...rewritten, end: mdx?.end ?? 0 });
+}
+
+/** The trimmed YAML of the block the front-matter package reads in a page's text, if any (what the fast path is held to js-yaml on). */
+export function frontMatterYaml(text: string): string | undefined {
+  return packageBlock(text)?.yaml;
 }
 
 /** A block as the front-matter package finds it: its text trimmed, its leading blank lines, where the body starts. */
@@ -112,9 +118,11 @@ function afterLineEnding(text: string, at: number): number {
   return text.charCodeAt(at) === 13 && text.charCodeAt(at + 1) === 10 ? at + 2 : at + 1;
 }
 
-/** A block's YAML loaded as the front-matter package loads it. */
+/** A block's YAML loaded as the front-matter package loads it (the plain shapes without js-yaml, to the same result). */
 function load(block: Block): FrontMatter {
   const { yaml, blankLines, end } = block;
+  const plain = plainFrontMatter(yaml);
+  if (plain) return { ok: true, data: plain, end };
   try {
     const data: unknown = jsYaml().load(yaml);
     return { ok: true, data: isPlainObject(data) ? data : {}, end };
