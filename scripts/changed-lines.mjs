@@ -37,7 +37,7 @@ export function changedRanges(targetOf, diff) {
     if (line.startsWith('+++ ')) {
       close();
       file = line === '+++ /dev/null' ? undefined : line.slice(line.indexOf('/') + 1);
-      name = file === undefined || !file.endsWith('.ts') || file.endsWith('.d.ts') ? undefined : targetOf(file);
+      name = file === undefined || !/\.(ts|mjs)$/.test(file) || file.endsWith('.d.ts') ? undefined : targetOf(file);
       continue;
     }
     const hunk = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,\d+)? @@/.exec(line);

@@ -43,266 +43,23 @@ import { fileURLToPath } from 'node:url';
 import { Stryker } from '@stryker-mutator/core';
 import { changedRanges } from './changed-lines.mjs';
 import { SERVER as SERVER_PACKAGE, checksFor, ensureFresh } from './fresh-build.mjs';
-
-const LIBRARY = 'stryker.config.mjs';
-const SERVER = 'stryker.server.config.mjs';
-
-/** The site rules' own tests (test/rules/site-harness.ts), which the site, its links and redirects run under. */
-const SITE_RULE_TESTS = ['test/rules/redirect-*.test.ts', 'test/rules/link-not-found.test.ts', 'test/rules/anchor-not-found.test.ts'];
-
-/**
- * Stryker's `file:start-end` ranges of the named top-level declarations of `file` (a function or a
- * constant, from its line to the first line after it that closes it at the left margin), so that a
- * target can be the guards of a file whose whole run takes hours. An unknown name is an error: a
- * renamed guard must not drop out of the target unnoticed.
- */
-function declarations(file, names) {
-  const lines = readFileSync(new URL(`../${file}`, import.meta.url), 'utf8').split('\n');
-  return names.map((name) => {
-    const start = lines.findIndex((line) => new RegExp(`^(export )?(async )?(function\\*? ${name}\\b|const ${name}\\b)`).test(line));
-    if (start === -1) throw new Error(`mutate: ${file} declares no ${name}`);
-    let end = start;
-    if (!/;$/.test(lines[start])) while (end + 1 < lines.length && !/^[}\]];?$/.test(lines[end])) end++;
-    return `${file}:${start + 1}-${end + 1}`;
-  });
-}
-
-/** The repository's guards (repository/guards.ts): the repository and branch checks, the hardened environment, the paths it writes. */
-const GIT_GUARDS = [
-  ...['ALLOWED_PROTOCOLS', 'gitEnv', 'HARDENED_CONFIG', 'hardenedArgs', 'isValidBranch', 'normalizeRepo', 'checkNotOption', 'withoutCredentials'],
-  ...['safeSegments', 'targetOf', 'writableSegments'],
-];
-/**
- * The allowed local folders (repository/local.ts): since issue 52, a local repository is opened
- * through pinned folders (no link followed, each descriptor checked) and copied before git reads it.
- */
-const LOCAL_REPO_GUARDS = [
-  ...['localRepoPath', 'isLocalRepo', 'realpathOr', 'allowedRoots', 'placeOf', 'openPlace', 'refusal', 'pointedPlace', 'OUTSIDE'],
-  ...['linkRefused', 'gitDirPlace', 'gitDirIn', 'twinRefused', 'openGitDir', 'openLocalRepo', 'checkOwnObjects', 'checkedOutBranches'],
-];
-/** The repository's guards, its local folders, its operations (a folder of them since issue 70) and their errors: what one file, git.ts, held once. */
-const REPOSITORY_ACCESS = [...['errors', 'guards', 'local'].map((name) => `server/src/repository/${name}.ts`), 'server/src/repository/operations/'];
-
-/**
- * `paths`: the folders (ending in `/`) and files mutated; `tests`: the test files run against
- * their mutants (the library's from the top of the repository, the server's from server/).
- */
-const TARGETS = {
-  // The docs root's lookups the rules ask (pageFileIn, kindIn) were src/rules/types.ts's until issue 70 moved DocsFiles down to where it is made.
-  rules: {
-    configFile: LIBRARY,
-    paths: ['src/rules/', ...declarations('src/docs-root.ts', ['pageFileIn', 'kindIn'])],
-    tests: ['test/rules/**/*.test.ts', 'test/site/**/*.test.ts', 'test/redirects/**/*.test.ts'],
-  },
-  navigation: {
-    configFile: LIBRARY,
-    paths: ['src/navigation/'],
-    tests: ['test/navigation/**/*.test.ts', 'test/rules/**/*.test.ts', 'test/schema/**/*.test.ts'],
-  },
-  // The operation lookups kept between runs (page-operations.ts) are tested through the cache (test/cache/lookups.test.ts).
-  resolve: { configFile: LIBRARY, paths: ['src/resolve/', 'src/resolve.ts'], tests: ['test/resolve/**/*.test.ts', 'test/cache/lookups.test.ts'] },
-  fix: { configFile: LIBRARY, paths: ['src/fix/', 'src/fix.ts'], tests: ['test/fix/**/*.test.ts'] },
-  // docsnav mv's library half: its CLI and editor halves spawn the build, so test/cli/mv*.test.ts and test/lsp/renames.test.ts cannot see a mutant.
-  move: { configFile: LIBRARY, paths: ['src/move/'], tests: ['test/move/**/*.test.ts'] },
-  site: {
-    configFile: LIBRARY,
-    paths: ['src/site/', 'src/link-target.ts'],
-    tests: ['test/site/**/*.test.ts', 'test/redirects/**/*.test.ts', 'test/cache/site-again.test.ts', ...SITE_RULE_TESTS],
-  },
-  redirects: { configFile: LIBRARY, paths: ['src/redirects/'], tests: ['test/redirects/**/*.test.ts', 'test/site/**/*.test.ts', ...SITE_RULE_TESTS] },
-  // The fast path's (fast-scan.ts and the fast-*.ts it lists) own check is test/pages/fast-scan.corpus.test.ts (the fast path against micromark over the corpus, 62 s a run here): too slow to run per mutant;
-  // its property test (8 s) runs instead. Heading ids and anchors are checked through the link and anchor rules, the store through the replay.
-  pages: {
-    configFile: LIBRARY,
-    paths: ['src/pages/'],
-    // Front matter (front-matter.ts, src/resolve/ until issue 70) is tested as the resolver reads it.
-    tests: [
-      'test/pages/*.test.ts',
-      'test/site/**/*.test.ts',
-      'test/cache/replay.test.ts',
-      'test/robustness/fast-scan.property.test.ts',
-      'test/resolve/*front-matter*.test.ts',
-      ...SITE_RULE_TESTS,
-    ],
-  },
-  // mint.json: read, checked as the platform's legacy check does, and upgraded to docs.json.
-  mint: { configFile: LIBRARY, paths: ['src/mint/'], tests: ['test/mint/*.test.ts'] },
-  // The editor's cache (in memory).
-  cache: { configFile: LIBRARY, paths: ['src/cache/memory.ts'], tests: ['test/cache/memory.test.ts'] },
-  // The cache on disk (src/cache/ but the editor's): the page scan store, its files, stamps, a validation given again.
-  replay: {
-    configFile: LIBRARY,
-    paths: [
-      'build',
-      'file',
-      'location',
-      'lookups',
-      'opened-store',
-      'page-index',
-      'parts',
-      'replay',
-      'runs',
-      'scan-packs',
-      'shapes',
-      'stamp',
-      'stats',
-      'store',
-    ].map((name) => `src/cache/${name}.ts`),
-    tests: [
-      'test/cache/replay.test.ts',
-      'test/cache/store.test.ts',
-      'test/cache/stamp.test.ts',
-      'test/cache/site-again.test.ts',
-      'test/cache/index-changes.test.ts',
-      'test/cache/planted-bugs.test.ts',
-      'test/cache/lookups.test.ts',
-      'test/files.test.ts',
-      'test/cli/cache.test.ts',
-    ],
-  },
-  // The language server, in-process (bench/lsp-client.mjs's inProcessServer): the other LSP tests spawn the build and cannot see a mutant.
-  // DOCSNAV_LSP_IN_PROCESS: bench/lsp-client.mjs serves these tests' clients from src/lsp in the test's own process (lsp.test.ts gives its servers environments of their own: not in-process).
-  lsp: {
-    configFile: LIBRARY,
-    paths: ['src/lsp/'],
-    tests: ['test/lsp/planted-bugs.test.ts', 'test/lsp/renames.test.ts', 'test/lsp/page-edits.test.ts', 'test/lsp/mint.test.ts', 'test/lsp/asyncapi.test.ts'],
-    env: { DOCSNAV_LSP_IN_PROCESS: '1' },
-  },
-  settings: { configFile: LIBRARY, paths: ['src/settings/'], tests: ['test/settings/**/*.test.ts'] },
-  // test/docs/rule-docs.test.ts reads a git base (readSiteBase) for redirect-missing's examples; test/fix's `since` is a literal SiteBase.
-  history: { configFile: LIBRARY, paths: ['src/history/', 'src/git.ts'], tests: ['test/history/**/*.test.ts', 'test/docs/rule-docs.test.ts'] },
-  server: {
-    configFile: SERVER,
-    paths: [
-      'server/src/http/auth.ts',
-      'server/src/http/routes/auth.ts',
-      'server/src/assistant/limits.ts',
-      'server/src/assistant/protocols.ts',
-      'server/src/assistant/events.ts',
-    ],
-    tests: ['test/api-keys.test.ts', 'test/auth.test.ts', 'test/limit-scopes.test.ts', 'test/protocols.test.ts'],
-  },
-  jobs: {
-    configFile: SERVER,
-    paths: ['server/src/jobs/'],
-    tests: [
-      'test/job-lease.test.ts',
-      'test/job-kinds.test.ts',
-      'test/job-faults.test.ts',
-      'test/deploy-incremental.test.ts',
-      'test/deployment-checks.test.ts',
-      'test/agent.test.ts',
-    ],
-  },
-  redact: { configFile: SERVER, paths: ['server/src/messages/redact.ts'], tests: ['test/git.test.ts', 'test/git-faults.test.ts', 'test/redact*.test.ts'] },
-  git: { configFile: SERVER, paths: REPOSITORY_ACCESS, tests: ['test/git.test.ts', 'test/git-faults.test.ts'] },
-  // The whole of the repository access (git.ts before) is 1,272 mutants, over 4 hours here (its tests run git); its guards alone, with the tests that drive them through the server.
-  'git-guards': {
-    configFile: SERVER,
-    paths: [...declarations('server/src/repository/guards.ts', GIT_GUARDS), ...declarations('server/src/repository/local.ts', LOCAL_REPO_GUARDS)],
-    tests: [
-      'test/git.test.ts',
-      'test/git-faults.test.ts',
-      'test/repo-access.test.ts',
-      'test/hostile.test.ts',
-      'test/local-guards.test.ts',
-      'test/local-copy.test.ts',
-    ],
-  },
-  // The rest of the repository access: the local copy (issue 52) and its worker thread, pinned folders, checkouts.
-  repository: {
-    configFile: SERVER,
-    // Not local-thread.ts: its one line runs only compiled, in the thread (Stryker cannot reach it); what it runs is local-tasks.ts's runLocalTaskHere, tested in-process.
-    paths: ['checkouts', 'local-copy', 'local-tasks', 'local-worker', 'pinned'].map((name) => `server/src/repository/${name}.ts`),
-    tests: [
-      'test/local-copy.test.ts',
-      'test/local-guards.test.ts',
-      'test/local-partial-clone.test.ts',
-      'test/planted-local-copy.test.ts',
-      'test/local-threads.test.ts',
-    ],
-  },
-  // The HTTP side but its auth (the `server` target) and routes: connection caps, the app's limits, errors, origins.
-  http: {
-    configFile: SERVER,
-    paths: ['app', 'connection-limits', 'errors', 'origins'].map((name) => `server/src/http/${name}.ts`),
-    tests: ['test/limits.test.ts', 'test/requests.test.ts', 'test/planted-connection-limits.test.ts'],
-  },
-  // The store (both drivers: PGlite, and PostgreSQL where DOCSNAV_TEST_DATABASE_URL or a local one is there).
-  store: {
-    configFile: SERVER,
-    paths: ['server/src/store/'],
-    tests: [
-      'test/migrations.test.ts',
-      'test/retention.test.ts',
-      'test/damage.test.ts',
-      'test/postgres-faults.test.ts',
-      'test/api-keys.test.ts',
-      'test/job-lease.test.ts',
-      'test/planted-store.test.ts',
-    ],
-  },
-  // Retrieval: the section index, its stored copies, fusion with rewritten queries, embeddings.
-  search: {
-    configFile: SERVER,
-    paths: ['server/src/search/'],
-    tests: [
-      'test/search.test.ts',
-      'test/search-copies.test.ts',
-      'test/rewrite.test.ts',
-      'test/embeddings.test.ts',
-      'test/missing-names.test.ts',
-      'test/planted-search.test.ts',
-    ],
-  },
-  'data-folder': { configFile: SERVER, paths: ['server/src/host/data-folder.ts'], tests: ['test/data-folder*.test.ts', 'test/job-kinds.test.ts'] },
-  assistant: {
-    configFile: SERVER,
-    paths: ['server/src/assistant/'],
-    tests: [
-      'test/assistant.test.ts',
-      'test/assistant-v5.test.ts',
-      'test/assistant-limits.test.ts',
-      'test/extractive.test.ts',
-      'test/model.test.ts',
-      'test/data-stream.test.ts',
-      'test/protocols.test.ts',
-      'test/embeddings.test.ts',
-    ],
-  },
-  routes: {
-    configFile: SERVER,
-    paths: ['server/src/http/routes/'],
-    tests: [
-      'test/auth.test.ts',
-      'test/api-keys.test.ts',
-      'test/app.test.ts',
-      'test/assistant.test.ts',
-      'test/boundaries.test.ts',
-      'test/requests.test.ts',
-      'test/agent.test.ts',
-      'test/route-guards.test.ts',
-      'test/cli.test.ts',
-    ],
-  },
-};
-const THRESHOLD = 80;
-/** The floor of a `--changed` run: the changed lines' score under which CI fails (issue 58). */
-const FLOOR = 85;
+import { FLOOR, LIBRARY, SERVER, TARGETS, THRESHOLD, globsOf, isSource, targetOf } from './mutate-targets.mjs';
+import {
+  estimate as estimateOf,
+  gate as gateAt,
+  inRanges,
+  linesOf,
+  parseArguments,
+  planLines as planLinesAt,
+  pooled,
+  sample,
+  shownScore,
+  tally,
+  wilson,
+} from './mutate-gate.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 process.chdir(root);
-
-/** Stryker's `mutate` globs of a target's paths. */
-const globsOf = (paths) => paths.map((entry) => (entry.endsWith('/') ? `${entry}**/*.ts` : entry));
-
-/** The target a file belongs to (the first that holds it), or undefined. */
-function targetOf(file) {
-  for (const [name, target] of Object.entries(TARGETS)) {
-    if (target.paths.some((entry) => (entry.endsWith('/') ? file.startsWith(entry) : file === entry))) return name;
-  }
-  return undefined;
-}
 
 function git(...args) {
   const result = spawnSync('git', args, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
@@ -321,7 +78,7 @@ function codeLines(paths) {
     const files = file.endsWith('/')
       ? readdirSync(file, { recursive: true })
           .map((name) => path.posix.join(file, String(name).split(path.sep).join('/')))
-          .filter((name) => name.endsWith('.ts') && !name.endsWith('.d.ts'))
+          .filter((name) => isSource(name))
           .sort()
       : [file];
     for (const name of files) {
@@ -337,82 +94,12 @@ function codeLines(paths) {
   return lines;
 }
 
-/** `count` of `items`, drawn without replacement by a generator seeded with `seed` (mulberry32 over the seed's FNV-1a hash). */
-function sample(items, count, seed) {
-  let state = [...seed].reduce((hash, char) => Math.imul(hash ^ char.charCodeAt(0), 16777619) >>> 0, 2166136261);
-  const random = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-  const pool = [...items];
-  for (let index = 0; index < Math.min(count, pool.length); index++) {
-    const pick = index + Math.floor(random() * (pool.length - index));
-    [pool[index], pool[pick]] = [pool[pick], pool[index]];
-  }
-  return pool.slice(0, count);
+const options = parseArguments(process.argv.slice(2), process.env, FLOOR);
+if ('error' in options) {
+  console.error(`mutate: ${options.error}`);
+  process.exit(2);
 }
-
-/** Stryker's ranges of single lines (`[file, line]`), in file and line order. */
-function linesOf(drawn) {
-  return [...drawn].sort(([a, x], [b, y]) => a.localeCompare(b) || x - y).map(([file, line]) => `${file}:${line}-${line}`);
-}
-
-/** Wilson's 95% interval of `detected` of `valid`, in percent. */
-function wilson(detected, valid) {
-  if (valid === 0) return [100, 100];
-  const z = 1.96;
-  const p = detected / valid;
-  const centre = (p + (z * z) / (2 * valid)) / (1 + (z * z) / valid);
-  const half = (z * Math.sqrt((p * (1 - p)) / valid + (z * z) / (4 * valid * valid))) / (1 + (z * z) / valid);
-  return [100 * (centre - half), 100 * (centre + half)];
-}
-
-const argv = process.argv.slice(2);
-const changedMode = argv.includes('--changed');
-let base = process.env.DOCSNAV_MUTATE_BASE || 'main';
-let sampleSize;
-let seed;
-/** `--budget S`: seconds for the whole of a `--changed` run, each target's lines drawn to fit (see `planLines`). */
-let budget;
-/** `--floor P`: the score under which a `--changed` run fails (see `gate`). */
-let floor = FLOOR;
-const asked = [];
-for (let index = 0; index < argv.length; index++) {
-  if (argv[index] === '--changed') continue;
-  if (argv[index] === '--budget' || argv[index] === '--floor') {
-    const option = argv[index];
-    const value = Number(argv[++index]);
-    if (!(Number.isFinite(value) && value > 0 && (option === '--budget' || value <= 100))) {
-      console.error(`mutate: ${option} takes ${option === '--budget' ? 'a number of seconds' : 'a percentage'}`);
-      process.exit(2);
-    }
-    if (option === '--budget') budget = value;
-    else floor = value;
-    continue;
-  }
-  if (argv[index] === '--sample' || argv[index] === '--seed') {
-    const value = argv[++index];
-    if (argv[index - 1] === '--seed') seed = value;
-    else sampleSize = Number(value);
-    if (!value || (argv[index - 1] === '--sample' && !(Number.isInteger(sampleSize) && sampleSize > 0))) {
-      console.error(`mutate: ${argv[index - 1]} takes ${argv[index - 1] === '--sample' ? 'a number of lines' : 'a word'}`);
-      process.exit(2);
-    }
-    continue;
-  }
-  if (argv[index] === '--base') {
-    base = argv[++index];
-    if (!base) {
-      console.error('mutate: --base takes a git ref (a branch, tag or commit)');
-      process.exit(2);
-    }
-    continue;
-  }
-  asked.push(argv[index]);
-}
+const { changedMode, base, sampleSize, seed, budget, floor, asked } = options;
 const unknown = asked.filter((name) => !(name in TARGETS));
 if (unknown.length > 0) {
   console.error(`mutate: unknown target ${unknown.map((name) => `"${name}"`).join(', ')}; the targets are ${Object.keys(TARGETS).join(', ')}`);
@@ -431,11 +118,11 @@ if (changedMode) {
   head = git('rev-parse', 'HEAD').trim();
   const ranges = changedRanges(
     targetOf,
-    git('diff', '-U0', '--no-color', '--no-ext-diff', '--src-prefix=a/', '--dst-prefix=b/', mergeBase, '--', 'src', 'server/src'),
+    git('diff', '-U0', '--no-color', '--no-ext-diff', '--src-prefix=a/', '--dst-prefix=b/', mergeBase, '--', 'src', 'server/src', 'scripts'),
   );
   runs = [...ranges]
     .filter(([name]) => asked.length === 0 || asked.includes(name))
-    .map(([name, changed]) => ({ name, changed: codeLines(changed), seed: seed ?? `${head}:${name}` }))
+    .map(([name, changed]) => ({ name, changed: codeLines(changed), touched: linesInRanges(changed), seed: seed ?? `${head}:${name}` }))
     .filter((run) => run.changed.length > 0)
     .map((run) => ({ ...run, mutate: sampleSize === undefined ? linesOf(run.changed) : linesOf(sample(run.changed, sampleSize, run.seed)) }));
   console.log(
@@ -466,28 +153,6 @@ if (runs.some((run) => TARGETS[run.name].configFile === SERVER)) {
   }
 }
 
-/** True when `line` of `file` is in one of the `file:start-end` ranges. */
-function inRanges(ranges, file, line) {
-  return ranges.some((range) => {
-    const [, rangeFile, start, end] = /^(.*):(\d+)-(\d+)$/.exec(range) ?? [];
-    return rangeFile === file && line >= Number(start) && line <= Number(end);
-  });
-}
-
-/** Stryker's statuses, counted the way its score counts them. */
-function tally(results) {
-  const count = (...statuses) => results.filter((result) => statuses.includes(result.status)).length;
-  const killed = count('Killed');
-  const timeout = count('Timeout');
-  const survived = count('Survived');
-  const noCoverage = count('NoCoverage');
-  const ignored = count('Ignored');
-  const errors = count('CompileError', 'RuntimeError');
-  const detected = killed + timeout;
-  const valid = detected + survived + noCoverage;
-  return { killed, timeout, survived, noCoverage, ignored, errors, score: valid === 0 ? 100 : (100 * detected) / valid };
-}
-
 /**
  * Seconds the budget's plan reckons a target costs: its start (the sandbox, and the dry run of its
  * tests, reckoned by how many test files its globs hold) and each line drawn (its mutants' runs).
@@ -495,8 +160,6 @@ function tally(results) {
  * costs more than reckoned leaves less to those after it, never more than the budget in all.
  */
 const COST = { [LIBRARY]: { start: 20, perTestFile: 2, perLine: 8 }, [SERVER]: { start: 40, perTestFile: 8, perLine: 25 } };
-/** Lines drawn from a target at least, when it runs at all: fewer say nothing. */
-const MIN_LINES = 3;
 /** How much slower than the plan's costs the targets run so far took (1 until one has run). */
 let pace = 1;
 
@@ -523,37 +186,12 @@ function costOf(name) {
   return { start: cost.start + cost.perTestFile * testFiles(name), perLine: TARGETS[name].cost?.perLine ?? cost.perLine };
 }
 
-/**
- * The lines to draw from the first of `pending` within `left` seconds: the time left after each
- * target's start is shared equally among the targets, a target that needs less than its share
- * (all its lines) leaving the rest to the others, so that one slow or large target cannot take the
- * whole budget. Planned again before each target, with the time then left and the pace measured.
- */
-function planLines(pending, left) {
-  const costs = pending.map((run) => ({ run, start: run.cost.start * pace, perLine: run.cost.perLine * pace }));
-  let pool = left - costs.reduce((sum, cost) => sum + cost.start, 0);
-  const lines = new Map();
-  let open = costs;
-  while (open.length > 0) {
-    const share = Math.max(0, pool) / open.length;
-    const whole = open.filter((cost) => cost.run.changed.length * cost.perLine <= share);
-    if (whole.length === 0) {
-      for (const cost of open) lines.set(cost.run, Math.min(cost.run.changed.length, Math.max(MIN_LINES, Math.floor(share / cost.perLine))));
-      break;
-    }
-    for (const cost of whole) {
-      lines.set(cost.run, cost.run.changed.length);
-      pool -= cost.run.changed.length * cost.perLine;
-    }
-    open = open.filter((cost) => !whole.includes(cost));
-  }
-  const first = costs[0];
-  return {
-    lines: lines.get(first.run),
-    seconds: first.start + lines.get(first.run) * first.perLine,
-    least: first.start + Math.min(MIN_LINES, first.run.changed.length) * first.perLine,
-  };
-}
+/** The plan of `planLines` with the pace measured so far. */
+const planLines = (pending, left) => planLinesAt(pending, left, pace);
+/** The floor's verdict (`--floor`). */
+const gate = (one) => gateAt(one, floor);
+/** The estimate over the lines asked about, files named from the top of the repository. */
+const estimate = (results, lines, population) => estimateOf(results, lines, population, root);
 
 /** One Stryker run: `mutate` against `tests`, with the incremental file and reports of `name`. */
 async function stryker(name, configFile, mutate, tests, env = {}) {
@@ -585,92 +223,11 @@ function runStryker(name, configFile, mutate) {
   }).runMutationTest();
 }
 
-/**
- * A target's score over the lines it was asked about, as an estimate of its score over every line
- * `changed` holds: the ratio of detected to valid mutants, lines being the sampling unit (a line's
- * mutants stand or fall together: one test reaches them all). `exact` when every line was
- * mutated; else its variance is the ratio estimator's over lines, with the finite-population
- * correction (1 - drawn/changed), and its 95% interval Wilson's at the effective number of
- * mutants that variance implies (a sample of lines that all agree still gets an interval; see `interval`).
- */
-function estimate(results, lines, population) {
-  const byLine = new Map(lines.map((line) => [line, { valid: 0, detected: 0 }]));
-  for (const result of results) {
-    const line = byLine.get(`${path.relative(root, result.fileName)}:${result.location.start.line}`);
-    if (!line || !['Killed', 'Timeout', 'Survived', 'NoCoverage'].includes(result.status)) continue;
-    line.valid++;
-    if (result.status === 'Killed' || result.status === 'Timeout') line.detected++;
-  }
-  const drawn = [...byLine.values()];
-  const valid = drawn.reduce((sum, line) => sum + line.valid, 0);
-  const detected = drawn.reduce((sum, line) => sum + line.detected, 0);
-  const score = valid === 0 ? 1 : detected / valid;
-  const n = drawn.length;
-  const fpc = Math.max(0, 1 - n / population);
-  if (fpc === 0 || valid === 0) return { score, variance: 0, exact: true, perLine: n === 0 ? 0 : valid / n, n, population, valid };
-  const mean = valid / n;
-  const spread = n < 2 ? score * (1 - score) * mean * mean : drawn.reduce((sum, line) => sum + (line.detected - score * line.valid) ** 2, 0) / (n - 1);
-  return { score, variance: (fpc * spread) / (n * mean * mean), exact: false, perLine: mean, n, population, valid };
-}
-
-/** Student's t at 97.5% for `df` degrees of freedom (a few lines estimate their own spread poorly), 1.96 past 60. */
-function tQuantile(df) {
-  const table = [12.71, 4.3, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23];
-  if (df < 1) return table[0];
-  if (df <= table.length) return table[df - 1];
-  return df <= 20 ? 2.09 : df <= 30 ? 2.04 : df <= 60 ? 2.0 : 1.96;
-}
-
-/**
- * The 95% interval (in %) of an estimate: Wilson's at the effective sample size its variance
- * implies (never more than the mutants there are: a line's mutants are not independent), with
- * Student's t for the lines drawn in place of 1.96.
- */
-function interval({ score, variance, exact, n, population, valid }) {
-  if (exact) return [100 * score, 100 * score];
-  const fpc = 1 - n / population;
-  const effective = Math.min(variance > 0 ? (score * (1 - score)) / variance : n / fpc, valid / fpc);
-  const z = tQuantile(n - 1);
-  const centre = (score + (z * z) / (2 * effective)) / (1 + (z * z) / effective);
-  const half = (z * Math.sqrt((score * (1 - score)) / effective + (z * z) / (4 * effective * effective))) / (1 + (z * z) / effective);
-  return [Math.max(0, 100 * (centre - half)), Math.min(100, 100 * (centre + half))];
-}
-
-/** The targets' estimates together, each weighted by its mutants (its changed lines times its mutants per line drawn). */
-function pooled(estimates) {
-  const weights = estimates.map((one) => one.population * one.perLine);
-  const total = weights.reduce((sum, weight) => sum + weight, 0);
-  if (total === 0) return { score: 1, variance: 0, exact: true, n: 0, population: 0, valid: 0 };
-  const share = weights.map((weight) => weight / total);
-  const score = estimates.reduce((sum, one, index) => sum + share[index] * one.score, 0);
-  const variance = estimates.reduce((sum, one, index) => sum + share[index] ** 2 * one.variance, 0);
-  const n = estimates.reduce((sum, one) => sum + one.n, 0);
-  const population = estimates.reduce((sum, one) => sum + one.population, 0);
-  const valid = estimates.reduce((sum, one) => sum + one.valid, 0);
-  return { score, variance, exact: estimates.every((one) => one.exact), n, population, valid };
-}
-
-/**
- * The floor's verdict on an estimate: an exact score (every changed line mutated) fails under the
- * floor; a sampled one fails only when its whole 95% interval is under it. So a score measured
- * under the floor always fails, and the draw of lines alone fails a change whose true score is at
- * the floor at most 2.5% of the time; a sampled estimate under the floor whose interval reaches
- * it passes, and is said (`under`).
- */
-function gate(one) {
-  const [, upper] = interval(one);
-  if (upper < floor) return 'fails';
-  return 100 * one.score < floor ? 'under' : 'passes';
-}
-
-const shownScore = (one) => {
-  const [lower, upper] = interval(one);
-  return one.exact ? `${(100 * one.score).toFixed(1)}%` : `${(100 * one.score).toFixed(1)}% (95%: ${lower.toFixed(0)}–${upper.toFixed(0)}%)`;
-};
-
 const rows = [];
 const started = performance.now();
 const notRun = [];
+/** Targets whose Stryker run failed (its dry run over its time, its tests failing, an error): the step fails on them, unmeasured is not passed. */
+const errored = [];
 
 /** Lists what a partial run asked about and the tests missed, line by line: what to test next (or mark equivalent, with its reason). */
 function listAlive(counted) {
@@ -680,6 +237,16 @@ function listAlive(counted) {
         result.replacement === undefined ? '' : ` → ${JSON.stringify(result.replacement).slice(0, 100)}`
       }`,
     );
+}
+
+/** How many lines `file:start-end` ranges hold. */
+function linesInRanges(ranges) {
+  let lines = 0;
+  for (const range of ranges) {
+    const [, file, start, end] = /^(.*?)(?::(\d+)-(\d+))?$/.exec(range);
+    lines += start === undefined ? readFileSync(file, 'utf8').split('\n').length : Number(end) - Number(start) + 1;
+  }
+  return lines;
 }
 
 /** The lines (`file:line`) of `file:start-end` ranges of single lines. */
@@ -706,8 +273,8 @@ if (changedMode && budget !== undefined) {
     try {
       results = await stryker(run.name, TARGETS[run.name].configFile, mutate, TARGETS[run.name].tests, TARGETS[run.name].env);
     } catch (error) {
-      // Stryker's dry run over its time (a loaded machine), or its tests failing before any mutant: not measured, said; the test steps fail a failing test.
-      notRun.push(`${run.name} (Stryker: ${String(error?.message ?? error).split('\n')[0]})`);
+      // Stryker's dry run over its time (a loaded machine), or its tests failing before any mutant: the target is not measured, and that fails the step (issue 67: "not measured" passed a broken target).
+      errored.push(`${run.name} (Stryker: ${String(error?.message ?? error).split('\n')[0]})`);
       continue;
     }
     const seconds = (performance.now() - begun) / 1000;
@@ -728,7 +295,31 @@ if (changedMode && budget !== undefined) {
   }
 }
 if (notRun.length > 0) console.log(`\nmutate: not measured within the budget of ${budget} s (not failed): ${notRun.join('; ')}`);
-if (rows.length === 0) process.exit(0);
+if (errored.length > 0) {
+  console.log(`\nFAILED: not measured, Stryker failed: ${errored.join('; ')}`);
+  process.exitCode = 1;
+}
+if (changedMode) {
+  // What was measured, exactly: per target, the lines the change touched, its lines of code, how many were mutated, and whether its score is exact or a sample's estimate.
+  const measured = new Map(rows.map((row) => [row.name, row]));
+  console.log(`\nmutate: measured since ${base}:`);
+  for (const run of runs) {
+    const row = measured.get(run.name);
+    const what = row
+      ? `${row.estimate.n} mutated (${row.estimate.exact ? 'exact: every one' : `a sample of ${row.estimate.n}/${row.estimate.population}`}), ${row.estimate.valid} mutants`
+      : errored.some((line) => line.startsWith(`${run.name} `))
+        ? 'none mutated: Stryker failed (FAILED)'
+        : 'none mutated: not run within the budget';
+    console.log(`  ${run.name}: ${run.touched} lines changed, ${run.changed.length} of them lines of code; ${what}`);
+  }
+  const touched = runs.reduce((sum, run) => sum + run.touched, 0);
+  const code = runs.reduce((sum, run) => sum + run.changed.length, 0);
+  const mutated = rows.reduce((sum, row) => sum + row.estimate.n, 0);
+  console.log(
+    `  all targets: ${touched} lines changed, ${code} lines of code, ${mutated} mutated (${mutated === code ? 'exact' : `a sample: ${code - mutated} not mutated`})`,
+  );
+}
+if (rows.length === 0) process.exit();
 
 const header = [
   'target',

@@ -46,6 +46,12 @@ export function ignoredTest(mintignore: string | undefined): (relativePath: stri
 
 const EXCLUDED_MD = new Set(['readme', 'license', 'contributing', 'contribute']);
 
+/** Whether a root-relative file is under `snippets/` or `_snippets/` at the root, in any case: a snippet for the platform, never a page. */
+export function isSnippetFile(file: string): boolean {
+  const lower = file.toLowerCase();
+  return lower.startsWith('snippets/') || lower.startsWith('_snippets/');
+}
+
 /**
  * Whether the platform's build reads a root-relative file as a page, before `.mintignore`, its own
  * ignores (`ignoredTest`) and imports are considered: a `.mdx` or `.md` file (as written), not under
@@ -56,14 +62,13 @@ export function readAsPage(file: string): boolean {
   const mdx = file.endsWith('.mdx');
   if (!mdx && !file.endsWith('.md')) return false;
   const lower = file.toLowerCase();
-  if (lower.startsWith('snippets/') || lower.startsWith('_snippets/')) return false;
+  if (isSnippetFile(file)) return false;
   return mdx || !EXCLUDED_MD.has(path.posix.basename(lower, '.md'));
 }
 
 /** Why the platform's build does not read a page file it finds (one sentence's end), or undefined when it reads it. */
 export function whyNotAPage(file: string, ignored: ((relativePath: string) => boolean) | undefined): string | undefined {
-  const lower = file.toLowerCase();
-  if (lower.startsWith('snippets/') || lower.startsWith('_snippets/')) return 'it takes files under snippets/ for snippets, not pages';
+  if (isSnippetFile(file)) return 'it takes files under snippets/ for snippets, not pages';
   if (!readAsPage(file)) return 'it leaves out .md files named readme, license, contributing or contribute (any case, any folder)';
   if (ignored?.(file))
     return 'it ignores the file (its own ignores: README.md, LICENSE.md, CHANGELOG.md and CONTRIBUTING.md in any folder and any case, tool folders such as .github; and what .mintignore leaves out)';

@@ -28,6 +28,20 @@ function spec(hops: number): string {
     '    description: Every change to an order.',
     '    messages:',
     '      orderChanged: { $ref: "#/components/messages/m1" }',
+    // Channel ids with a `/` and a `~`: an operation names them as JSON pointers (`~1`, `~0`).
+    '  shop/refunds:',
+    '    address: refunds/{refundId}',
+    '  tilde~events:',
+    '    address: tilde',
+    'operations:',
+    '  sendRefund:',
+    '    action: send',
+    '    channel: { $ref: "#/channels/shop~1refunds" }',
+    '    summary: A quixotic refund was issued.',
+    '  receiveTilde:',
+    '    action: receive',
+    '    channel: { $ref: "#/channels/tilde~0events" }',
+    '    summary: A xylophonic event came.',
     'components:',
     '  messages:',
   ];
@@ -93,5 +107,17 @@ describe('a channel message reached through twelve $refs (docsnav serve)', () =>
     const found = (await response.json()) as { results: Array<{ path: string; snippet: string }> };
     expect(found.results.map((result) => result.path)).toContain('api-reference/websockets/orderupdates');
     expect(found.results.find((result) => result.path === 'api-reference/websockets/orderupdates')?.snippet).toMatch(/OrderChanged/);
+  });
+
+  it.each([
+    ['a `/` (~1 in the $ref)', 'quixotic', /refunds/],
+    ['a `~` (~0 in the $ref)', 'xylophonic', /tilde/],
+  ])("a channel id with %s keeps its operations in search, on that channel's page", async (_, word, page) => {
+    const response = await fetch(`${base}/v1/assistant/shop/search?query=${word}`, { headers: { authorization: `Bearer ${keys.assistant}` } });
+    expect(response.status).toBe(200);
+    const found = (await response.json()) as { results: Array<{ path: string; snippet: string }> };
+    expect(found.results.length).toBeGreaterThan(0);
+    expect(found.results[0].path).toMatch(page);
+    expect(found.results[0].snippet).toContain(word);
   });
 });

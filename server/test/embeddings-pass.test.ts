@@ -203,6 +203,26 @@ describe('the endpoint is read within the chat model’s bounds', () => {
     expect(reached).toEqual([]);
   });
 
+  // The origin is scheme, host and port: each alone differing is another origin. Another scheme on
+  // the same host and port is the redirect that matters most (https to http sends the key and the
+  // texts in cleartext); here the endpoint is http and the redirect asks for https on its own port.
+  it.each([
+    ['another scheme, same host and port', (own: URL) => `https://${own.host}/v1/embeddings`, /\(https:\/\/127\.0\.0\.1:\d+\)/],
+    ['another host name, same port', (own: URL) => `http://localhost:${own.port}/v1/embeddings`, /\(http:\/\/localhost:\d+\)/],
+  ])('a redirect to %s is not followed', async (_, target, origin) => {
+    reset();
+    problems.length = 0;
+    const own = new URL(endpoint.baseUrl);
+    Object.assign(endpoint.behaviour, { mode: 'redirect', redirectTo: target(own) });
+    const error = await bounded()
+      .embed(['a secret page text'])
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ModelResponseError);
+    expect((error as Error).message).toMatch(/^the embeddings endpoint redirected to another host /);
+    expect((error as Error).message).toMatch(origin);
+    expect(problems).toContain('the embeddings endpoint redirected the request elsewhere: not followed');
+  });
+
   it('an answer past 16 MB is stopped', async () => {
     reset();
     Object.assign(endpoint.behaviour, { mode: 'flood', floodBytes: 64 * 2 ** 20 });

@@ -482,10 +482,10 @@ export function deploymentEnded(store: Queryable, statusId: string, timeoutMs: n
   );
 }
 
-/** One request on a connection of its own from `localAddress` (a loopback address): its status, or why none came (within 5 s). */
-export function requestFrom(port: number, localAddress: string, url: string): Promise<number | string> {
+/** One request (`GET` unless told) on a connection of its own from `localAddress` (a loopback address): its status, or why none came (within 5 s). */
+export function requestFrom(port: number, localAddress: string, url: string, method: 'GET' | 'HEAD' = 'GET'): Promise<number | string> {
   return new Promise((resolve) => {
-    const request = httpGet({ host: '127.0.0.1', port, path: url, localAddress, agent: false, timeout: 5_000 }, (response) => {
+    const request = httpGet({ host: '127.0.0.1', port, path: url, method, localAddress, agent: false, timeout: 5_000 }, (response) => {
       response.resume();
       response.on('end', () => resolve(response.statusCode ?? 0));
     });

@@ -95,6 +95,36 @@ describe('text readers never see', () => {
     expect(found).toEqual(['smtp']);
     expect(sections.find((row) => row.pagePath === 'guide')?.body).toBe('Sign in with a passkey.');
   });
+
+  // A self-closing tag counts for nothing when the hidden element's closing tag is looked for: one
+  // of the same name counted as opened left the block "never closed", and its words searchable.
+  it.each([
+    ['one of the same name', '<div class="hidden">\nKey technologies: SMTP relay.\n<div />\nMail provider.\n</div>'],
+    ['one of the same name, no space', '<div hidden>\nSMTP relay <div/> mail provider.\n</div>'],
+    ['a component', '<div className="hidden">\n<Icon icon="mail" />\nSMTP relay, mail provider.\n</div>'],
+    ['a void element written self-closing', '<section hidden>\nSMTP relay<br/>\n<br />mail provider.\n</section>'],
+    ['in a nested hidden element of the same name', '<div hidden>\n<div hidden>SMTP <div /> relay</div>\n<div />mail provider.\n</div>'],
+  ])('a self-closing tag inside a hidden block (%s) keeps the hidden words out of search', async (_, hidden) => {
+    const root = tempDir('hidden-self-closing');
+    const docs = { theme: 'mint', name: 'Docs', colors: { primary: '#0D9373' }, navigation: { pages: ['guide', 'smtp'] } };
+    writeFileSync(path.join(root, 'docs.json'), JSON.stringify(docs));
+    writeFileSync(path.join(root, 'guide.mdx'), `---\ntitle: guide\n---\n\n${hidden}\n\nSign in with a passkey.\n`);
+    writeFileSync(path.join(root, 'smtp.mdx'), '---\ntitle: smtp\n---\n\nSend the emails through your own SMTP server.\n');
+    const { sections } = await analyzeAll({ docsRoot: root, docsFile: path.join(root, 'docs.json'), checkoutRoot: root });
+    const index = await SectionIndex.build(sections, false);
+    const found = index
+      .rank(
+        [
+          { term: 'relay', weight: 1 },
+          { term: 'smtp', weight: 1 },
+          { term: 'provider', weight: 1 },
+        ],
+        { limit: 5 },
+      )
+      .map((entry) => entry.page.path);
+    expect(found).toEqual(['smtp']);
+    expect(sections.find((row) => row.pagePath === 'guide')?.body).toBe('Sign in with a passkey.');
+  });
 });
 
 /**

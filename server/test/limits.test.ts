@@ -206,8 +206,12 @@ describe('connections per client address (issue 38 item 5)', () => {
         // Before: the 1,001st connection was dropped, /healthz from anywhere got nothing.
         for (let probe = 0; probe < 3; probe++) expect(await requestFrom(port, '127.0.0.1', '/healthz')).toBe(200);
         expect(await requestFrom(port, '127.0.0.7', '/healthz')).toBe(200);
-        // A slot kept for probes answers nothing else.
+        // A probe that asks with HEAD (as some load balancers do) is a probe too, with a query or without.
+        for (let probe = 0; probe < 3; probe++) expect(await requestFrom(port, '127.0.0.1', '/healthz', 'HEAD')).toBe(200);
+        expect(await requestFrom(port, '127.0.0.8', '/healthz?full=1', 'HEAD')).toBe(200);
+        // A slot kept for probes answers nothing else, whatever the method.
         expect(await requestFrom(port, '127.0.0.1', '/openapi.json')).toBe(503);
+        expect(await requestFrom(port, '127.0.0.1', '/openapi.json', 'HEAD')).toBe(503);
         for (const socket of attackers) socket.destroy();
         await waitFor(
           () => new Promise<true | undefined>((resolve) => app.server.getConnections((_error, count) => resolve(count === 0 || undefined))),

@@ -66,7 +66,8 @@ async function write(response: ServerResponse, data: string): Promise<boolean> {
 /**
  * The model's behaviour is its name: `flood` streams deltas of 1 KB for 120 MB (and its rewriting
  * answer is one JSON of 120 MB), `endless` one event of 120 MB with no line end, `html` an HTML
- * page with status 200, `redirect` a 307 to `other` (another port), `same` a 307 to another path
+ * page with status 200, `redirect` a 307 to `other` (another port), `scheme` a 307 to https on its
+ * own host and port, `same` a 307 to another path
  * of its own origin, which answers well.
  */
 async function misbehavingModel(other: string): Promise<Misbehaving> {
@@ -77,6 +78,11 @@ async function misbehavingModel(other: string): Promise<Misbehaving> {
       requests.push({ url: request.url, model: body.model, stream: body.stream === true });
       if (body.model === 'html') {
         response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(`<html><body>${SECRET}: please sign in ${'x'.repeat(5000)}</body></html>`);
+        return;
+      }
+      if (body.model === 'scheme') {
+        // Its own host and port, another scheme: https, as an endpoint behind TLS asking for http would be the other way.
+        response.writeHead(307, { location: `https://${request.headers.host}/v1/chat/completions` }).end();
         return;
       }
       if (body.model === 'redirect' || (body.model === 'same' && request.url === '/v1/chat/completions')) {
@@ -182,13 +188,20 @@ describe('a model endpoint that misbehaves, in process', () => {
     expect(String(logged[0].details.start)).toHaveLength(300);
   });
 
-  it('a redirect to another port is not followed: nothing reaches it; one within the origin is', async () => {
+  it('a redirect to another port or another scheme is not followed: nothing reaches it; one within the origin is', async () => {
     reached.length = 0;
     problems.length = 0;
     const { row, text } = await ask('redirect');
     expect(reached).toEqual([]);
     expect(row.error).toMatch(/^the model endpoint redirected to another host \(http:\/\/127\.0\.0\.1:\d+\); the request was not sent there$/);
     expect(text).toBe('');
+    expect(problems.map((problem) => problem.message)).toContain('the model endpoint redirected the request elsewhere: not followed');
+
+    // The same host and port under another scheme is another origin: not followed either.
+    problems.length = 0;
+    const scheme = await ask('scheme');
+    expect(scheme.row.error).toMatch(/^the model endpoint redirected to another host \(https:\/\/127\.0\.0\.1:\d+\); the request was not sent there$/);
+    expect(scheme.text).toBe('');
     expect(problems.map((problem) => problem.message)).toContain('the model endpoint redirected the request elsewhere: not followed');
 
     const same = await ask('same');

@@ -1,5 +1,6 @@
 import type { PageTree } from '../resolve/types.js';
 import { Suggester } from '../suggest.js';
+import { isSnippetFile } from '../platform-ignores.js';
 
 /** A page the site serves. */
 export interface SitePage {
@@ -74,7 +75,8 @@ export function buildSite(
   for (const file of files?.list?.() ?? []) {
     if (!/\.mdx?$/i.test(file) || ignored(file)) continue;
     contentFiles.push(file);
-    if (file.startsWith('snippets/')) continue;
+    // Snippets (snippets/ or _snippets/ at the root, any case) are parts of pages, not pages.
+    if (isSnippetFile(file)) continue;
     addFolders(file);
     const urlPath = file.replace(/\.mdx?$/i, '');
     const known = pages.get(urlPath);

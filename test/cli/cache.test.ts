@@ -5,7 +5,7 @@
  * in the test run's temporary folder.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -189,6 +189,24 @@ describe('the page scan cache, on by default', () => {
     expect(run.code).toBe(0);
     expect(run.stderr).toBe('');
   });
+
+  // XDG: a relative $XDG_CACHE_HOME is to be ignored. Taken as it is, it is resolved against the
+  // working folder, and a run started in the site put the user's cache key (and, with no
+  // package.json, the cache) inside the site under check, where a pull request can bring its own.
+  it.each([
+    ['with a package.json above the site', true],
+    ["with none (the cache in the user's cache folder too)", false],
+  ])('a relative XDG_CACHE_HOME is ignored: the key and the cache go under ~/.cache, never into the site (%s)', (_, withPackageJson) => {
+    const { docs } = project(withPackageJson);
+    const home = mkdtempSync(path.join(tmpdir(), 'docsnav-home-'));
+    for (const relative of ['.cache', 'cache/']) {
+      const run = docsnav({ cacheHome: relative, cwd: docs, env: { HOME: home } }, 'validate', '.');
+      expect(run.code).toBe(0);
+      expect(readdirSync(docs).filter((name) => /cache/i.test(name))).toEqual([]);
+      expect(lstatSync(path.join(home, '.cache', 'docsnav', 'key')).size).toBe(32);
+    }
+    if (!withPackageJson) expect(isWholeStore(inUserCache(path.join(home, '.cache')))).toBe(true);
+  });
 });
 
 describe('a cache file that is not what it should be is a miss, never a wrong result or an error', () => {
@@ -247,6 +265,37 @@ describe('a cache file that is not what it should be is a miss, never a wrong re
     expect(scansOf().every((key) => key.startsWith('mdx:spec:'))).toBe(true);
     expect(docsnav({ cacheHome }, 'validate', docs, '--profile', 'platform').code).toBe(1);
     expect(scansOf().every((key) => key.startsWith('mdx:platform:'))).toBe(true);
+  });
+});
+
+describe('packs no index names (a run killed before it saved its index)', () => {
+  // A killed run leaves its pack in `<store>.scans/` with no index naming it. One older than ten
+  // minutes is no running process's: the next run that saves removes it. One just written may be
+  // a run's still going (it names it when it saves its index): kept.
+  it('an old orphan pack is removed by the next run; a fresh one is kept; the packs the index names stay', () => {
+    const { project: folder, docs } = project(true);
+    const cacheHome = userCache();
+    expect(docsnav({ cacheHome }, 'validate', docs).code).toBe(0);
+    const store = inProject(folder);
+    const scans = `${store.slice(0, -'.json'.length)}.scans`;
+    const named = readdirSync(scans);
+    expect(named.length).toBeGreaterThan(0);
+    const pack = readFileSync(path.join(scans, named[0]));
+    const old = path.join(scans, '0123456789abcdef.pack');
+    const fresh = path.join(scans, 'fedcba9876543210.pack');
+    for (const orphan of [old, fresh]) writeFileSync(orphan, pack);
+    const elevenMinutesAgo = (Date.now() - 11 * 60 * 1000) / 1000;
+    utimesSync(old, elevenMinutesAgo, elevenMinutesAgo);
+    writeFileSync(path.join(docs, 'quickstart.mdx'), `${readFileSync(path.join(docs, 'quickstart.mdx'), 'utf8')}\nOne more line.\n`);
+    const again = docsnav({ cacheHome }, 'validate', docs);
+    expect(again.code).toBe(0);
+    const left = readdirSync(scans);
+    expect(left).not.toContain(path.basename(old));
+    expect(left).toContain(path.basename(fresh));
+    expect(isWholeStore(store)).toBe(true);
+    // The run after it reads every page from the cache it left: the packs its index names are there.
+    expect(docsnav({ cacheHome }, 'validate', docs).stdout).toBe(again.stdout);
+    for (const key of scanKeysOf(store)) expect(key).toMatch(/^mdx?:/);
   });
 });
 

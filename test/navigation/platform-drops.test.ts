@@ -108,3 +108,64 @@ describe('(b) a division with a link href drops its pages', () => {
     expect(codes({ tabs: [{ tab: 'T', href: 'https://x.example' }] })).toEqual([]);
   });
 });
+
+describe('(a) several dropped arrays: each finding names its own array, the tree drops each', () => {
+  const lostIn = (navigation: unknown) =>
+    validateText(text(navigation))
+      .problems.filter((p) => p.code === 'invalid-type')
+      .map((p) => [p.pointer, /drops the whole `(\w+)` of a tab "(\w+)", valid entries too \(([^)]*)\)/.exec(p.message)?.slice(1)]);
+
+  it('two divisions, each with a malformed entry: the second is named as itself, not as the first', async () => {
+    const navigation = {
+      tabs: [
+        { tab: 'A', pages: ['a', 7] },
+        { tab: 'B', groups: [{ group: 'G', pages: ['b', 8] }] },
+        { tab: 'C', pages: ['c'] },
+      ],
+    };
+    expect(lostIn(navigation)).toEqual([
+      ['/navigation/tabs/0/pages/1', ['pages', 'A', '1 page: "a"']],
+      ['/navigation/tabs/1/groups/0/pages/1', ['groups', 'B', '1 page: "b"']],
+    ]);
+    expect(await paths(navigation)).toEqual(['c']);
+    expect(await paths(navigation, 'spec')).toEqual(['a', 'b', 'c']);
+  });
+
+  it('three divisions: each its own, the one left whole kept', async () => {
+    const navigation = {
+      tabs: [
+        { tab: 'A', pages: ['a1', 'a2', 7] },
+        { tab: 'B', pages: [8, 'b'] },
+        { tab: 'K', pages: ['kept'] },
+        {
+          tab: 'C',
+          groups: [
+            { group: 'G', pages: ['c'] },
+            { group: 'H', pages: [9] },
+          ],
+        },
+      ],
+    };
+    expect(lostIn(navigation)).toEqual([
+      ['/navigation/tabs/0/pages/2', ['pages', 'A', '2 pages: "a1", "a2"']],
+      ['/navigation/tabs/1/pages/0', ['pages', 'B', '1 page: "b"']],
+      ['/navigation/tabs/3/groups/1/pages/0', ['groups', 'C', '1 page: "c"']],
+    ]);
+    expect(await paths(navigation)).toEqual(['kept']);
+    expect(await paths(navigation, 'spec')).toEqual(['a1', 'a2', 'b', 'kept', 'c']);
+  });
+
+  it('two malformed entries in one array: one array dropped, both findings name it, its pages listed once', async () => {
+    const navigation = {
+      tabs: [
+        { tab: 'A', pages: ['a', 7, 'x', 8] },
+        { tab: 'K', pages: ['kept'] },
+      ],
+    };
+    expect(lostIn(navigation)).toEqual([
+      ['/navigation/tabs/0/pages/1', ['pages', 'A', '2 pages: "a", "x"']],
+      ['/navigation/tabs/0/pages/3', ['pages', 'A', '2 pages: "a", "x"']],
+    ]);
+    expect(await paths(navigation)).toEqual(['kept']);
+  });
+});

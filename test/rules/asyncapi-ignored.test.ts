@@ -71,6 +71,33 @@ const cases: RuleCase[] = [
     navigation: { tabs: [{ tab: 'T', asyncapi: 'ws.json', groups: [{ group: 'G', asyncapi: 'more.json' }] }] },
     expected: [{ pointer: '/navigation/tabs/0/groups/0/asyncapi', message: /the tab's at \/navigation\/tabs\/0\/asyncapi/ }],
   },
+  {
+    name: 'two above a page, an element without one between: each inner one names the outermost',
+    navigation: { tabs: [{ tab: 'T', asyncapi: 'ws.json', groups: [{ group: 'G', pages: [{ group: 'H', asyncapi: 'more.json', pages: ['a'] }] }] }] },
+    expected: [{ pointer: '/navigation/tabs/0/groups/0/pages/0/asyncapi', message: /the tab's at \/navigation\/tabs\/0\/asyncapi,/ }],
+  },
+  {
+    name: 'three nested: the two inner ones name the outermost (the tab), not the nearest',
+    navigation: {
+      tabs: [{ tab: 'T', asyncapi: 'ws.json', groups: [{ group: 'G', asyncapi: 'more.json', pages: [{ group: 'H', asyncapi: 'api.json', pages: ['a'] }] }] }],
+    },
+    expected: [
+      { pointer: '/navigation/tabs/0/groups/0/asyncapi', message: /the tab's at \/navigation\/tabs\/0\/asyncapi,/ },
+      { pointer: '/navigation/tabs/0/groups/0/pages/0/asyncapi', message: /the tab's at \/navigation\/tabs\/0\/asyncapi,/ },
+    ],
+  },
+  {
+    name: 'three nested under a version: the version is the outermost',
+    navigation: {
+      versions: [
+        { version: 'v1', asyncapi: 'ws.json', tabs: [{ tab: 'T', asyncapi: 'more.json', groups: [{ group: 'G', asyncapi: 'api.json', pages: ['a'] }] }] },
+      ],
+    },
+    expected: [
+      { pointer: '/navigation/versions/0/tabs/0/asyncapi', message: /the version's at \/navigation\/versions\/0\/asyncapi,/ },
+      { pointer: '/navigation/versions/0/tabs/0/groups/0/asyncapi', message: /the version's at \/navigation\/versions\/0\/asyncapi,/ },
+    ],
+  },
 ];
 
 testRule(asyncapiIgnored, cases, /^The platform (drops|makes no pages)/);

@@ -113,6 +113,27 @@ describe('what the site serves', () => {
     ]);
   });
 
+  // The platform takes snippets/ and _snippets/ at the root in any case for snippets, not pages
+  // (platform-ignores.ts, @mintlify/common's getFileCategory); the site took lower-case snippets/ only.
+  it('snippet folders in any case, and _snippets/, serve no page; snippets/ below the root is a page folder', () => {
+    const snippets = {
+      'Snippets/part.mdx': 'Part.\n',
+      'SNIPPETS/loud.mdx': 'Loud.\n',
+      '_snippets/low.mdx': 'Low.\n',
+      '_Snippets/up.mdx': 'Up.\n',
+      'guide/snippets/page.mdx': '# Page\n',
+    };
+    const links = ['/Snippets/part', '/SNIPPETS/loud', '/_snippets/low', '/_Snippets/up', '/guide/snippets/page'];
+    const files = { ...FILES, ...snippets, 'index.mdx': `# Home\n\n${links.map((url) => `[x](${url})`).join('\n')}\n` };
+    expect(check(files, nav('index', 'quickstart')).map((problem) => [problem.code, problem.file, problem.at])).toEqual([
+      ['link-not-found', 'index.mdx', '3:5'],
+      ['link-not-found', 'index.mdx', '4:5'],
+      ['link-not-found', 'index.mdx', '5:5'],
+      ['link-not-found', 'index.mdx', '6:5'],
+      ['link-not-found', 'snippets/part.mdx', '1:15'],
+    ]);
+  });
+
   it('suggests the closest listed page, and the hidden ones only when no page is listed', () => {
     const files = { ...FILES, 'index.mdx': '[x](/note) [y](/quikstart)\n' };
     const snippet = link('snippets/part.mdx', '1:15', '/snippet-gone');

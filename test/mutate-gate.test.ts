@@ -1,0 +1,309 @@
+/**
+ * The mutation gate's rules (scripts/mutate-gate.mjs, run by `npm run mutate:changed` in CI), as
+ * tables (issue 67: the gate's own code had no test, and a broken path parse passed CI). Each table
+ * fails when its rule is made lenient: the floor, the 95% interval, the estimate from drawn lines,
+ * the budget shared among targets, the draw, the base and the options, the paths of the diff.
+ */
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { changedRanges } from '../scripts/changed-lines.mjs';
+import {
+  MIN_LINES,
+  estimate,
+  gate,
+  inRanges,
+  interval,
+  parseArguments,
+  planLines,
+  pooled,
+  sample,
+  tally,
+  tQuantile,
+  type Estimate,
+  type MutantResult,
+} from '../scripts/mutate-gate.mjs';
+import { FLOOR, targetOf } from '../scripts/mutate-targets.mjs';
+
+const ROOT = '/repo';
+
+/** Stryker's results for lines 1..n of `src/x.ts`: each line's [detected, alive] mutants (detected alternate Killed and Timeout). */
+function results(perLine: Array<[number, number]>, file = 'src/x.ts'): MutantResult[] {
+  return perLine.flatMap(([detected, alive], index) => [
+    ...Array.from({ length: detected }, (_, k) => ({
+      fileName: path.join(ROOT, file),
+      location: { start: { line: index + 1 } },
+      status: k % 2 ? 'Timeout' : 'Killed',
+    })),
+    ...Array.from({ length: alive }, (_, k) => ({
+      fileName: path.join(ROOT, file),
+      location: { start: { line: index + 1 } },
+      status: k % 2 ? 'NoCoverage' : 'Survived',
+    })),
+  ]);
+}
+
+/** The estimate of `drawn` lines (each [detected, alive]) out of `population` changed lines. */
+function measured(drawn: Array<[number, number]>, population: number): Estimate {
+  return estimate(
+    results(drawn),
+    drawn.map((_, index) => `src/x.ts:${index + 1}`),
+    population,
+    ROOT,
+  );
+}
+
+/** `n` lines of one mutant each, `detected` of them killed, in a spread order. */
+const lines = (n: number, detected: number): Array<[number, number]> =>
+  Array.from({ length: n }, (_, i) => (Math.floor(((i + 1) * detected) / n) > Math.floor((i * detected) / n) ? [1, 0] : [0, 1]));
+
+describe('the floor (85%)', () => {
+  it('is the floor CI runs with', () => {
+    expect(FLOOR).toBe(85);
+  });
+
+  it.each([
+    ['every line mutated, 84 of 100 mutants detected', measured([...Array(16).fill([5, 0]), ...Array(4).fill([1, 4])], 20), 'fails'],
+    ['every line mutated, 85 of 100 detected', measured([...Array(17).fill([5, 0]), ...Array(3).fill([0, 5])], 20), 'passes'],
+    ['every line mutated, 100 of 100', measured(Array(20).fill([5, 0]), 20), 'passes'],
+    ['every line mutated, one line of one mutant that survives', measured([[0, 1]], 1), 'fails'],
+    ['10 of 1,000 lines drawn, 8 detected: under, its interval reaches the floor', measured(lines(10, 8), 1000), 'under'],
+    ['10 of 1,000 lines drawn, 3 detected: its whole interval is under', measured(lines(10, 3), 1000), 'fails'],
+    ["5 of 1,000 lines drawn, 2 detected: Student's t for 4 degrees of freedom, its interval reaches the floor", measured(lines(5, 2), 1000), 'under'],
+    ['200 of 1,000 lines drawn, 150 detected: its whole interval is under', measured(lines(200, 150), 1000), 'fails'],
+    ['200 of 1,000 lines drawn, 190 detected', measured(lines(200, 190), 1000), 'passes'],
+    ['40 of 1,000 lines drawn, all detected', measured(lines(40, 40), 1000), 'passes'],
+  ])('%s: %s', (_, one, verdict) => {
+    expect(gate(one, FLOOR)).toBe(verdict);
+  });
+
+  it('a higher floor fails what a lower one passes', () => {
+    const one = measured([...Array(9).fill([1, 0]), [0, 1]], 10);
+    expect(gate(one, 90)).toBe('passes');
+    expect(gate(one, 91)).toBe('fails');
+  });
+});
+
+describe('the estimate from the lines drawn', () => {
+  it('is exact when every changed line was mutated, an estimate with a variance otherwise', () => {
+    expect(measured(lines(10, 9), 10)).toMatchObject({ exact: true, variance: 0, score: 0.9, n: 10, population: 10, valid: 10 });
+    const drawn = measured(lines(10, 9), 100);
+    expect(drawn).toMatchObject({ exact: false, score: 0.9, n: 10, population: 100, valid: 10 });
+    expect(drawn.variance).toBeGreaterThan(0);
+  });
+
+  it('counts Killed and Timeout as detected, Survived and NoCoverage as alive, nothing else; only the lines asked about', () => {
+    const all: MutantResult[] = [
+      ...results([[2, 1]]),
+      { fileName: `${ROOT}/src/x.ts`, location: { start: { line: 1 } }, status: 'Ignored' },
+      { fileName: `${ROOT}/src/x.ts`, location: { start: { line: 1 } }, status: 'CompileError' },
+      { fileName: `${ROOT}/src/x.ts`, location: { start: { line: 1 } }, status: 'RuntimeError' },
+      // Another line, and another file: not asked about.
+      { fileName: `${ROOT}/src/x.ts`, location: { start: { line: 2 } }, status: 'Survived' },
+      { fileName: `${ROOT}/src/y.ts`, location: { start: { line: 1 } }, status: 'Survived' },
+    ];
+    expect(estimate(all, ['src/x.ts:1'], 1, ROOT)).toMatchObject({ exact: true, valid: 3, score: 2 / 3 });
+  });
+
+  it('a line drawn with no mutant counts as drawn, not as detected', () => {
+    expect(estimate(results([[1, 1]]), ['src/x.ts:1', 'src/x.ts:2'], 2, ROOT)).toMatchObject({ n: 2, valid: 2, score: 0.5 });
+  });
+
+  it('mutants of one line stand or fall together: a line is the unit, not a mutant', () => {
+    // The same 50% from one line of 10 mutants and from ten lines of one: the first varies more.
+    const oneLine = measured([[5, 5]], 100);
+    const many = measured(lines(10, 5), 100);
+    expect(oneLine.score).toBe(many.score);
+    const [lowOne, highOne] = interval(oneLine);
+    const [lowMany, highMany] = interval(many);
+    expect(highOne - lowOne).toBeGreaterThan(highMany - lowMany);
+  });
+});
+
+describe("the 95% interval (Wilson's at the effective size, Student's t for few lines)", () => {
+  it('of an exact score is the score', () => {
+    expect(interval(measured(lines(20, 17), 20))).toEqual([85, 85]);
+  });
+
+  it.each([
+    [5, 4],
+    [10, 8],
+    [40, 30],
+    [200, 170],
+  ])('holds the score, within 0–100: %i lines, %i detected', (n, detected) => {
+    const one = measured(lines(n, detected), 1000);
+    const [low, high] = interval(one);
+    expect(low).toBeGreaterThanOrEqual(0);
+    expect(high).toBeLessThanOrEqual(100);
+    expect(low).toBeLessThan(100 * one.score);
+    expect(high).toBeGreaterThan(100 * one.score);
+  });
+
+  it('narrows as more lines are drawn, and as the drawn lines near all of them', () => {
+    const widths = [10, 40, 160, 640].map((n) => {
+      const [low, high] = interval(measured(lines(n, Math.round(n * 0.8)), 1000));
+      return high - low;
+    });
+    for (let i = 1; i < widths.length; i++) expect(widths[i]).toBeLessThan(widths[i - 1]);
+    const [low, high] = interval(measured(lines(990, 792), 1000));
+    expect(high - low).toBeLessThan(1);
+  });
+
+  it('a sample whose lines all agree still has an interval: ten lines all killed do not prove 100%', () => {
+    const [low, high] = interval(measured(lines(10, 10), 1000));
+    expect(high).toBe(100);
+    expect(low).toBeLessThan(85);
+  });
+
+  it("uses Student's t for the lines drawn: wider than 1.96 for few", () => {
+    expect(tQuantile(1)).toBe(12.71);
+    expect(tQuantile(9)).toBe(2.26);
+    expect(tQuantile(25)).toBe(2.04);
+    expect(tQuantile(61)).toBe(1.96);
+    expect(tQuantile(0)).toBe(12.71);
+  });
+});
+
+describe('all targets together', () => {
+  it("weights each target by its mutants (its changed lines times its mutants per line), exact only when every target's is", () => {
+    const small = measured(lines(10, 10), 10);
+    const large = measured(lines(90, 45), 90);
+    expect(pooled([small, large])).toMatchObject({ score: 0.55, exact: true, n: 100, population: 100, valid: 100 });
+    const drawn = measured(lines(10, 5), 90);
+    const together = pooled([small, drawn]);
+    expect(together.exact).toBe(false);
+    expect(together.score).toBeCloseTo(0.55, 10);
+    expect(gate(pooled([measured(lines(20, 20), 20), measured(lines(20, 10), 20)]), FLOOR)).toBe('fails');
+  });
+
+  it('no target: nothing measured, an exact 100%', () => {
+    expect(pooled([])).toMatchObject({ score: 1, exact: true, n: 0 });
+  });
+});
+
+describe('the budget, shared among the targets', () => {
+  const run = (changed: number, start = 0, perLine = 1) => ({ changed: Array(changed).fill(0), cost: { start, perLine } });
+
+  it.each([
+    ['two equal targets share the time equally', [run(100), run(100)], 100, 1, 50],
+    ['one that needs less than its share takes all its lines', [run(10), run(100)], 100, 1, 10],
+    ['and leaves the rest to the others', [run(100), run(10)], 100, 1, 90],
+    ['three: the time after the starts', [run(100, 20), run(100, 20), run(100, 20)], 210, 1, 50],
+    ['a slower pace draws fewer lines', [run(100), run(100)], 100, 2, 25],
+    ['never fewer than MIN_LINES', [run(100), run(100)], 2, 1, MIN_LINES],
+    ['never more than the target has', [run(2), run(100)], 0, 1, 2],
+    ['all of one target when the budget holds every line', [run(30, 5, 2)], 100, 1, 30],
+  ])('%s', (_, pending, left, pace, lines) => {
+    expect(planLines(pending, left, pace).lines).toBe(lines);
+  });
+
+  it('reckons the first target’s seconds and the least it needs, at the pace', () => {
+    expect(planLines([run(100, 20, 2), run(100, 20, 2)], 240, 1)).toEqual({ lines: 50, seconds: 120, least: 26 });
+    expect(planLines([run(100, 20, 2), run(100, 20, 2)], 240, 2)).toEqual({ lines: 20, seconds: 120, least: 52 });
+  });
+});
+
+describe('the draw', () => {
+  const items = Array.from({ length: 100 }, (_, i) => i);
+
+  it('is seeded: the same seed draws the same lines, another seed others', () => {
+    expect(sample(items, 10, 'abc:schema')).toEqual(sample(items, 10, 'abc:schema'));
+    expect(sample(items, 10, 'abc:schema')).not.toEqual(sample(items, 10, 'abd:schema'));
+  });
+
+  it('draws without replacement, at most what there is', () => {
+    const drawn = sample(items, 60, 's');
+    expect(new Set(drawn).size).toBe(60);
+    expect(sample(items, 500, 's').sort((a, b) => a - b)).toEqual(items);
+  });
+});
+
+describe("counting a target's mutants", () => {
+  it('tally: Killed and Timeout detected over all but ignored and errors; 100% when none is valid', () => {
+    const counted = tally(results([[3, 1]]).concat([{ fileName: 'f', location: { start: { line: 1 } }, status: 'Ignored' }]));
+    expect(counted).toEqual({ killed: 2, timeout: 1, survived: 1, noCoverage: 0, ignored: 1, errors: 0, score: 75 });
+    expect(tally([{ fileName: 'f', location: { start: { line: 1 } }, status: 'CompileError' }])).toMatchObject({ errors: 1, score: 100 });
+  });
+
+  it.each([
+    ['src/a.ts', 3, true],
+    ['src/a.ts', 5, true],
+    ['src/a.ts', 6, false],
+    ['src/a.ts', 2, false],
+    ['src/b.ts', 4, false],
+    ['src/a.tsx', 4, false],
+  ])('inRanges(src/a.ts:3-5): %s line %i is %s', (file, line, inside) => {
+    expect(inRanges(['src/a.ts:3-5', 'src/c.ts:1-1'], file, line)).toBe(inside);
+  });
+});
+
+describe('the base and the options', () => {
+  const options = (argv: string[], env: Record<string, string> = {}) => parseArguments(argv, env, FLOOR);
+
+  it.each([
+    ['main unless told', [], {}, 'main'],
+    ['$DOCSNAV_MUTATE_BASE (a CI of pull requests)', [], { DOCSNAV_MUTATE_BASE: 'origin/main' }, 'origin/main'],
+    ['--base over the environment (CI: .ci/mutate-base)', ['--changed', '--base', '503e3aa'], { DOCSNAV_MUTATE_BASE: 'origin/main' }, '503e3aa'],
+    ['an empty environment value is no base', [], { DOCSNAV_MUTATE_BASE: '' }, 'main'],
+  ])('the base: %s', (_, argv, env, base) => {
+    expect(options(argv, env)).toMatchObject({ base });
+  });
+
+  it('reads CI’s line as CI writes it', () => {
+    expect(options(['--changed', '--base', 'abc123', '--budget', '480', 'schema', 'scripts'])).toEqual({
+      changedMode: true,
+      base: 'abc123',
+      sampleSize: undefined,
+      seed: undefined,
+      budget: 480,
+      floor: 85,
+      asked: ['schema', 'scripts'],
+    });
+    expect(options(['--sample', '40', '--seed', 'x', '--floor', '90'])).toMatchObject({ changedMode: false, sampleSize: 40, seed: 'x', floor: 90 });
+  });
+
+  it.each([
+    [['--base'], '--base takes a git ref (a branch, tag or commit)'],
+    [['--floor', '0'], '--floor takes a percentage'],
+    [['--floor', '101'], '--floor takes a percentage'],
+    [['--floor', 'high'], '--floor takes a percentage'],
+    [['--budget', '-1'], '--budget takes a number of seconds'],
+    [['--budget'], '--budget takes a number of seconds'],
+    [['--sample', '0'], '--sample takes a number of lines'],
+    [['--sample', '2.5'], '--sample takes a number of lines'],
+    [['--seed'], '--seed takes a word'],
+  ])('%j is a usage error', (argv, error) => {
+    expect(options(argv)).toEqual({ error });
+  });
+});
+
+describe("the diff's paths, as CI reads them (git diff -U0 --src-prefix=a/ --dst-prefix=b/)", () => {
+  const diff = (file: string, hunk = '@@ -10,0 +11,2 @@', body = ['+  const a = 1;', '+  const b = 2;']) =>
+    [`diff --git a/${file} b/${file}`, 'index 1111111..2222222 100644', `--- a/${file}`, `+++ b/${file}`, hunk, ...body].join('\n');
+
+  it.each([
+    ['src/schema/lost-arrays.ts', 'schema'],
+    ['src/cache/key.ts', 'replay'],
+    ['src/navigation/model.ts', 'navigation'],
+    ['server/src/analysis/page-text.ts', 'analysis'],
+    ['server/src/http/app.ts', 'http'],
+    ['scripts/mutate.mjs', 'scripts'],
+    ['scripts/mutate-gate.mjs', 'scripts'],
+    ['src/validate.ts', 'core'],
+  ])('%s: its lines go to %s', (file, target) => {
+    expect(Object.fromEntries(changedRanges(targetOf, diff(file)))).toEqual({ [target]: [`${file}:11-12`] });
+  });
+
+  it('several files in one diff, each to its target; a deleted file and a declaration file to none', () => {
+    const text = [
+      diff('src/schema/index.ts', '@@ -3 +3 @@', ['-  return 1;', '+  return 2;']),
+      diff('server/src/analysis/channel-text.ts', '@@ -0,0 +1,3 @@', ['+a', '+b', '+c']),
+      ['diff --git a/src/old.ts b/src/old.ts', 'deleted file mode 100644', '--- a/src/old.ts', '+++ /dev/null', '@@ -1 +0,0 @@', '-gone'].join('\n'),
+      diff('scripts/changed-lines.d.mts', '@@ -1,0 +2 @@', ['+export const X: number;']),
+      diff('src/schema/index.ts', '@@ -20,0 +21 @@', ['+  again();']),
+    ].join('\n');
+    expect(Object.fromEntries(changedRanges(targetOf, text))).toEqual({
+      schema: ['src/schema/index.ts:3-3', 'src/schema/index.ts:21-21'],
+      analysis: ['server/src/analysis/channel-text.ts:1-3'],
+    });
+  });
+});
