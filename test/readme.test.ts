@@ -40,6 +40,7 @@ const CLAIMED_ELSEWHERE: Record<string, { file: string; call: string }> = {
   'lint-staged.config.mjs': { file: 'test/e2e/run.mjs', call: "readmeBlock('lint-staged.config.mjs')" },
   '.husky/pre-commit': { file: 'test/e2e/run.mjs', call: "readmeBlock('.husky/pre-commit')" },
   pack: { file: 'test/package/tarballs.test.ts', call: "readmeBlock('pack')" },
+  'github-workflow-file': { file: 'test/docs/workflow.test.ts', call: "readmeBlock('github-workflow-file')" },
   'vscode-extension': { file: 'test/package/vscode-extension.test.ts', call: "readmeBlock('vscode-extension')" },
   neovim: { file: 'test/lsp/editors.test.ts', call: "readmeBlock('neovim')" },
   helix: { file: 'test/lsp/editors.test.ts', call: "readmeBlock('helix')" },

@@ -4,7 +4,7 @@ import { isPlainObject } from '../navigation/model.js';
 import { DEFAULT_PROFILE, type ProfileName } from '../config/profiles.js';
 import type { Problem } from '../problem.js';
 import { ALIASES } from '../rules/language-code.js';
-import { ALLOWED_KEYS } from '../schema/index.js';
+import { ALLOWED_KEYS, isExpandOnTopLevelGroup } from '../schema/index.js';
 import { ownChild, parsePointer, valueAt } from '../source/pointer.js';
 import type { SourceFile } from '../source/types.js';
 import { FIXABLE_CODES } from './fixable.js';
@@ -113,6 +113,8 @@ function intentFor(problem: Problem, value: unknown, context: FixContext, firstI
   const parent = valueAt(value, segments.slice(0, -1));
   switch (problem.code) {
     case 'unknown-field': {
+      // `expand` on a top-level group: `expanded` would have no effect there either, and the report says to remove it.
+      if (problem.suggest === undefined && isExpandOnTopLevelGroup(value, segments)) return { kind: 'remove', pointer: problem.pointer };
       // `expand` -> `expanded`: one clear nearest key, not already in the object, taking this kind of value.
       const key = problem.suggest;
       if (key === undefined || last === undefined || !isPlainObject(parent) || ownChild(parent, key) !== undefined) return undefined;
@@ -126,6 +128,7 @@ function intentFor(problem: Problem, value: unknown, context: FixContext, firstI
       if (here === '' && Array.isArray(parent) && segments.at(-2) === 'pages') return { kind: 'remove', pointer: problem.pointer, current: here };
       const suggestion = problem.suggest;
       if (suggestion === undefined || typeof here !== 'string') return undefined;
+      // One of a closed list (a theme, an eyebrows style, …), only when nearer than every other value: a tie is left to a person.
       const candidates = enumValuesWith(suggestion);
       if (candidates.length === 0 || !isClearNearest(here, suggestion, candidates)) return undefined;
       return { kind: 'replace-value', pointer: problem.pointer, value: suggestion, current: here };

@@ -2,12 +2,17 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { packageRoot } from '../package-root.js';
 import { buildNavigationSchema } from '../schema/build-schema.js';
+import { DOCS_SETTINGS } from '../settings/docs-settings.js';
+import { MINT_SETTINGS } from '../settings/mint-settings.js';
+import type { Shape } from '../settings/shapes.js';
 
 /**
  * What the fixes need to know from the JSON Schemas the validator is compiled from
  * (schema/docs.schema.json and the navigation schema built from the model; not the editors'
- * navigation schemas, which add language codes and alternatives): the allowed values of every
- * `enum`, and the JSON types each element field accepts. Read once, on the first fix that needs them.
+ * navigation schemas, which add language codes and alternatives) and from the settings tables
+ * (src/settings: `theme`, `icons.library`, …, which the settings layer checks, not the schema):
+ * the allowed values of every `enum` or value list, and the JSON types each element field
+ * accepts. Read once, on the first fix that needs them.
  */
 interface SchemaFacts {
   enums: Array<readonly string[]>;
@@ -52,7 +57,47 @@ function load(): SchemaFacts {
       }
     }
   }
+  for (const settings of [DOCS_SETTINGS, MINT_SETTINGS]) settingsValueLists(settings, enums);
   return { enums, fieldTypes };
+}
+
+/** Every list of allowed strings in a settings table (a string's `values`, a record's `keys`, a tagged object's tags), each shape once. */
+function settingsValueLists(root: Shape, out: Array<readonly string[]>): void {
+  const seen = new Set<Shape>();
+  const stack: Shape[] = [root];
+  while (stack.length > 0) {
+    const shape = stack.pop()!;
+    if (seen.has(shape)) continue;
+    seen.add(shape);
+    switch (shape.type) {
+      case 'string':
+        if (shape.values) out.push(shape.values);
+        break;
+      case 'array':
+        stack.push(shape.items);
+        break;
+      case 'record':
+        if (shape.keys) out.push(shape.keys);
+        stack.push(shape.values);
+        break;
+      case 'object':
+        for (const field of Object.values(shape.fields)) stack.push(field.shape);
+        break;
+      case 'union':
+        stack.push(...shape.options);
+        break;
+      case 'tagged':
+        out.push(Object.keys(shape.options));
+        stack.push(...Object.values(shape.options));
+        if (shape.otherwise) stack.push(shape.otherwise);
+        break;
+      case 'lazy':
+        stack.push(shape.shape());
+        break;
+      default:
+        break;
+    }
+  }
 }
 
 /** The JSON types a schema accepts, following local `$ref`s and branches; undefined when it does not say. */

@@ -312,10 +312,31 @@ function unknownField(objectPointer: string, key: string, docs: unknown): Findin
     };
   }
   const message = `\`${key}\` is not a field of ${object ? objectName(object) : 'this object'}.`;
+  if (isExpandOnTopLevelGroup(docs, [...parsePointer(objectPointer), key])) {
+    // The nearest field, `expanded`, would have no effect either (expanded-top-level): no suggestion to rename, the key is removed.
+    const pointer = childPointer(objectPointer, key);
+    return {
+      code: 'unknown-field',
+      pointer,
+      at: 'key',
+      message: `${message} \`expanded\` would have no effect here either: a top-level group is always expanded. Remove it.`,
+    };
+  }
   const finding: Finding = { code: 'unknown-field', pointer: childPointer(objectPointer, key), at: 'key', message };
   const suggestion = object ? closest(key, ALLOWED_KEYS[object]) : undefined;
   if (suggestion !== undefined) finding.suggest = suggestion;
   return finding;
+}
+
+/**
+ * True for the key `expand` on a top-level group (one whose parent element is not a group): its
+ * nearest field, `expanded`, has no effect there (spec rule 2), so the unknown field is reported
+ * with "remove it" instead of a suggestion, and `--fix` removes it rather than renaming it.
+ */
+export function isExpandOnTopLevelGroup(docs: unknown, keySegments: readonly string[]): boolean {
+  if (keySegments.at(-1) !== 'expand' || keySegments.length < 3) return false;
+  const group = keySegments.slice(0, -1);
+  return objectAt(group, docs) === 'group' && objectAt(group.slice(0, -2), docs) !== 'group';
 }
 
 function requiredMessage(object: SchemaObject | 'docs' | undefined, fields: readonly string[]): string {

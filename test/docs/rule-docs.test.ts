@@ -3,10 +3,12 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { runInNewContext } from 'node:vm';
+import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { allCodes, codes, ruleDocPath, type Code } from '../../src/codes.js';
 import { loadConfig } from '../../src/config-file/load.js';
 import { readSiteBase } from '../../src/history/base.js';
+import { fixFile } from '../../src/fix.js';
 import { resolveText } from '../../src/resolve.js';
 import { validateText } from '../../src/validate.js';
 import { REQUIRED_SETTINGS } from '../required-settings.js';
@@ -129,6 +131,11 @@ function commitBase(root: string, base: Block[], docsName: string) {
   return readSiteBase(path.join(root, docsName), 'HEAD');
 }
 
+/** A page as it is before and after `--fix` (the `--fix` section's own example, for a fix made in a page). */
+function isFixExample(block: Block): boolean {
+  return block.words.includes('fix-before') || block.words.includes('fix-after');
+}
+
 // README.md is the index of them all (generated: test/docs/generated.test.ts).
 const docFiles = readdirSync(DOCS).filter((name) => name.endsWith('.md') && name !== 'README.md');
 
@@ -154,7 +161,7 @@ describe('rule docs', () => {
 
   it.each(allCodes)('%s: the invalid example produces it, the valid one does not', async (code) => {
     const all = blocks(readFileSync(ruleDocPath(code), 'utf8'));
-    const files = all.filter((b) => b.file !== undefined && !b.words.includes('base'));
+    const files = all.filter((b) => b.file !== undefined && !b.words.includes('base') && !isFixExample(b));
     const base = all.filter((b) => b.words.includes('base'));
     const invalid = all.filter((b) => b.words.includes('invalid'));
     const valid = all.filter((b) => b.words.includes('valid'));
@@ -163,6 +170,62 @@ describe('rule docs', () => {
     for (const example of invalid) expect(await codesOf(code, example, files, base)).toContain(code);
     // a valid example is clean: not just free of this code
     for (const example of valid) expect(await codesOf(code, example, files, base)).toEqual([]);
+  });
+});
+
+/**
+ * What `--fix` writes for the doc's invalid example: the fix run on a docs root laid out as for
+ * codesOf. Returns the fixed docs file's value (parsed) and the text of every file the doc gives.
+ */
+function fixedExample(code: Code, example: Block, allFiles: Block[], base: Block[]): { value: unknown; files: Map<string, string> } {
+  const root = mkdtempSync(path.join(tmpdir(), `docsnav-docfix-${code}-`));
+  const docsName = example.lang === 'yaml' ? 'docs.yaml' : 'docs.json';
+  if (base.length > 0) commitBase(root, base, docsName);
+  // The doc's files, then the `--fix` section's page as it is before the fix in place of its file.
+  const files = [
+    ...allFiles.filter((file) => !isFixExample(file) && !allFiles.some((b) => b.file === file.file && b.words.includes('fix-before'))),
+    ...allFiles.filter((b) => b.words.includes('fix-before')),
+  ];
+  for (const file of files) {
+    mkdirSync(path.dirname(path.join(root, file.file!)), { recursive: true });
+    writeFileSync(path.join(root, file.file!), file.text);
+  }
+  const docsFile = path.join(root, docsName);
+  writeFileSync(docsFile, withRequiredSettings(exampleText(example), example.lang));
+  // Read after the working tree is laid out, so that git sees the moves of the example (redirect-missing).
+  const since = base.length > 0 ? readSiteBase(docsFile, 'HEAD') : undefined;
+  const profile = example.words.includes('profile=platform') ? ('platform' as const) : example.words.includes('profile=spec') ? ('spec' as const) : undefined;
+  const result = fixFile(docsFile, { root, profile, since });
+  const found = JSON.stringify(result.before.map((p) => [p.code, p.message, p.suggest]));
+  expect(result.applied.length, `${code}: --fix applied nothing to the doc's example: ${found}`).toBeGreaterThan(0);
+  const text = readFileSync(docsFile, 'utf8');
+  const written = new Map(files.map((file) => [file.file!, readFileSync(path.join(root, file.file!), 'utf8')]));
+  return { value: example.lang === 'yaml' ? parseYaml(text) : JSON.parse(text), files: written };
+}
+
+const FIXABLE_CODES = allCodes.filter((code) => FIXABLE.has(code));
+
+describe('each fixable rule doc says what --fix writes', () => {
+  // The doc's "after": a block marked `fixed` (docs.json as --fix leaves it) when there is one, else its valid example;
+  // a file block marked `fixed` is the text --fix leaves in that file.
+  it.each(FIXABLE_CODES)("%s: --fix on the invalid example writes the doc's fixed (or valid) example", (code) => {
+    const all = blocks(readFileSync(ruleDocPath(code), 'utf8'));
+    const files = all.filter((b) => b.file !== undefined && !b.words.includes('base'));
+    const base = all.filter((b) => b.words.includes('base'));
+    const examples = all.filter((b) => b.file === undefined && b.words.includes('invalid'));
+    const after = all.find((b) => b.file === undefined && b.words.includes('fixed')) ?? all.find((b) => b.file === undefined && b.words.includes('valid'))!;
+    const pagesAfter = all.filter((b) => b.words.includes('fix-after'));
+    if (pagesAfter.length > 0) {
+      // The fix is made in a page: the `--fix` section's page, with the doc's docs.json (its invalid example lists every page).
+      const fixed = fixedExample(code, examples[0], files, base);
+      for (const block of pagesAfter) expect(fixed.files.get(block.file!), block.file).toBe(block.text);
+      return;
+    }
+    for (const example of examples) {
+      const fixed = fixedExample(code, example, files, base);
+      const expected = withRequiredSettings(exampleText(after), after.lang);
+      expect(fixed.value, code).toEqual(after.lang === 'yaml' ? parseYaml(expected) : JSON.parse(expected));
+    }
   });
 });
 

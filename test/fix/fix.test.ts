@@ -547,10 +547,11 @@ describe('passes', () => {
     expect(fixed(text)).toBe('{"navigation":{"pages":["a"]}}');
   });
 
-  it('renaming `expand` on a top-level group validates again and removes the new `expanded`', () => {
+  it('`expand` on a top-level group is removed, not renamed to an `expanded` that would have no effect (its report says so)', () => {
     const text = lf(['{', '  "navigation": {', '    "groups": [{ "group": "A", "expand": true, "pages": ["a"] }]', '  }', '}']);
     const result = fixText(text);
-    expect(result.applied.map((a) => `${a.pass} ${a.code}`)).toEqual(['1 unknown-field', '2 expanded-top-level']);
+    expect(result.before.map((p) => [p.code, p.suggest, /Remove it\.$/.test(p.message)])).toEqual([['unknown-field', undefined, true]]);
+    expect(result.applied.map((a) => `${a.pass} ${a.code}`)).toEqual(['1 unknown-field']);
     expect(result.files[0].after).toBe(lf(['{', '  "navigation": {', '    "groups": [{ "group": "A", "pages": ["a"] }]', '  }', '}']));
     expect(result.fixed.map((p) => p.code)).toEqual(['unknown-field']);
     expect(result.introduced).toEqual([]);
@@ -558,7 +559,7 @@ describe('passes', () => {
   });
 
   it('stops after maxPasses', () => {
-    const result = fixText('{"navigation":{"groups":[{"group":"A","expand":true,"pages":["a"]}]}}', { maxPasses: 1 });
+    const result = fixText('{"navigation":{"groups":[{"group":"A","exapnded":true,"pages":["a"]}]}}', { maxPasses: 1 });
     expect(result.passes).toBe(1);
     expect(result.files[0].after).toBe('{"navigation":{"groups":[{"group":"A","expanded":true,"pages":["a"]}]}}');
     expect(result.after.problems.map((p) => p.code)).toEqual(['expanded-top-level']);

@@ -64,8 +64,13 @@ describe('enumValuesWith: every value of the enums that list a value', () => {
   });
 
   it('the enums of the navigation schema built from the model', () => {
-    expect(facts.enumValuesWith('card')).toEqual(['none', 'accordion', 'card']);
+    // `card` is also one of a settings list (src/settings): the lists that name it are merged, so a fix must be nearer than all of them.
+    expect(facts.enumValuesWith('card')).toEqual(['none', 'accordion', 'card', 'container', 'border', 'undecorated']);
     expect(facts.enumValuesWith('end')).toEqual(['start', 'end']);
+  });
+
+  it('the value lists of the settings tables, which the settings layer checks rather than the schema (issue 71: `theme`)', () => {
+    expect(facts.enumValuesWith('mint')).toEqual(['mint', 'maple', 'palm', 'willow', 'linden', 'almond', 'aspen', 'luma', 'sequoia']);
   });
 
   it('a value no enum lists: none', () => {
