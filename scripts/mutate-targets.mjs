@@ -270,6 +270,7 @@ export const TARGETS = {
   config: { configFile: LIBRARY, paths: ['src/config/', 'src/config-file/'], tests: ['test/config/**/*.test.ts', 'test/config-file/**/*.test.ts'] },
   // The command line (its tests mostly spawn the build: few see a mutant; a whole run says how few).
   cli: { configFile: LIBRARY, paths: ['src/cli/'], tests: ['test/cli/**/*.test.ts'] },
+  daemon: { configFile: LIBRARY, paths: ['src/daemon/'], tests: ['test/daemon/**/*.test.ts'] },
   // The library's core: the pipeline and the top-level files (validate, read, files, text, problems...).
   core: {
     configFile: LIBRARY,
