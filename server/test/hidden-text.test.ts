@@ -4,7 +4,7 @@
  * page's first section it outranked pages that answer. It is left out of the page's text, and so
  * of the index and of answers.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pageText, withoutHiddenBlocks } from '../src/analysis/page-text.js';
@@ -70,30 +70,13 @@ describe('text readers never see', () => {
   });
 
   it('a deployed page is not found by the words of its hidden summary', async () => {
-    const root = tempDir('hidden-analyze');
-    const docs = { theme: 'mint', name: 'Docs', colors: { primary: '#0D9373' }, navigation: { pages: ['guide', 'smtp'] } };
-    writeFileSync(path.join(root, 'docs.json'), JSON.stringify(docs));
-    const pages: Record<string, string> = {
-      guide: '<div class="hidden">\nKey technologies: SMTP relay, mail provider.\n</div>\n\nSign in with a passkey.',
-      smtp: 'Send the emails through your own SMTP server.',
-    };
-    for (const [page, body] of Object.entries(pages)) {
-      mkdirSync(path.dirname(path.join(root, page)), { recursive: true });
-      writeFileSync(path.join(root, `${page}.mdx`), `---\ntitle: ${page}\n---\n\n${body}\n`);
-    }
-    const { sections } = await analyzeAll({ docsRoot: root, docsFile: path.join(root, 'docs.json'), checkoutRoot: root });
-    const index = await SectionIndex.build(sections, false);
-    const found = index
-      .rank(
-        [
-          { term: 'relay', weight: 1 },
-          { term: 'smtp', weight: 1 },
-        ],
-        { limit: 5 },
-      )
-      .map((entry) => entry.page.path);
+    const { found, guide } = await deployedSearch(
+      'hidden-analyze',
+      '<div class="hidden">\nKey technologies: SMTP relay, mail provider.\n</div>\n\nSign in with a passkey.',
+      ['relay', 'smtp'],
+    );
     expect(found).toEqual(['smtp']);
-    expect(sections.find((row) => row.pagePath === 'guide')?.body).toBe('Sign in with a passkey.');
+    expect(guide).toBe('Sign in with a passkey.');
   });
 
   // A self-closing tag counts for nothing when the hidden element's closing tag is looked for: one
@@ -105,27 +88,32 @@ describe('text readers never see', () => {
     ['a void element written self-closing', '<section hidden>\nSMTP relay<br/>\n<br />mail provider.\n</section>'],
     ['in a nested hidden element of the same name', '<div hidden>\n<div hidden>SMTP <div /> relay</div>\n<div />mail provider.\n</div>'],
   ])('a self-closing tag inside a hidden block (%s) keeps the hidden words out of search', async (_, hidden) => {
-    const root = tempDir('hidden-self-closing');
-    const docs = { theme: 'mint', name: 'Docs', colors: { primary: '#0D9373' }, navigation: { pages: ['guide', 'smtp'] } };
-    writeFileSync(path.join(root, 'docs.json'), JSON.stringify(docs));
-    writeFileSync(path.join(root, 'guide.mdx'), `---\ntitle: guide\n---\n\n${hidden}\n\nSign in with a passkey.\n`);
-    writeFileSync(path.join(root, 'smtp.mdx'), '---\ntitle: smtp\n---\n\nSend the emails through your own SMTP server.\n');
-    const { sections } = await analyzeAll({ docsRoot: root, docsFile: path.join(root, 'docs.json'), checkoutRoot: root });
-    const index = await SectionIndex.build(sections, false);
-    const found = index
-      .rank(
-        [
-          { term: 'relay', weight: 1 },
-          { term: 'smtp', weight: 1 },
-          { term: 'provider', weight: 1 },
-        ],
-        { limit: 5 },
-      )
-      .map((entry) => entry.page.path);
+    const { found, guide } = await deployedSearch('hidden-self-closing', `${hidden}\n\nSign in with a passkey.`, ['relay', 'smtp', 'provider']);
     expect(found).toEqual(['smtp']);
-    expect(sections.find((row) => row.pagePath === 'guide')?.body).toBe('Sign in with a passkey.');
+    expect(guide).toBe('Sign in with a passkey.');
   });
 });
+
+/**
+ * A two-page site (`guide` with `guideBody`, `smtp` about an SMTP server) analysed as a deployment
+ * is, and searched for `terms`: the pages found, in order, and the guide's body as indexed.
+ */
+async function deployedSearch(name: string, guideBody: string, terms: string[]): Promise<{ found: string[]; guide: string | undefined }> {
+  const root = tempDir(name);
+  const docs = { theme: 'mint', name: 'Docs', colors: { primary: '#0D9373' }, navigation: { pages: ['guide', 'smtp'] } };
+  writeFileSync(path.join(root, 'docs.json'), JSON.stringify(docs));
+  writeFileSync(path.join(root, 'guide.mdx'), `---\ntitle: guide\n---\n\n${guideBody}\n`);
+  writeFileSync(path.join(root, 'smtp.mdx'), '---\ntitle: smtp\n---\n\nSend the emails through your own SMTP server.\n');
+  const { sections } = await analyzeAll({ docsRoot: root, docsFile: path.join(root, 'docs.json'), checkoutRoot: root });
+  const index = await SectionIndex.build(sections, false);
+  const found = index
+    .rank(
+      terms.map((term) => ({ term, weight: 1 })),
+      { limit: 5 },
+    )
+    .map((entry) => entry.page.path);
+  return { found, guide: sections.find((row) => row.pagePath === 'guide')?.body };
+}
 
 /**
  * The reference: hidden blocks as they were found before issue 66, a regular expression per
