@@ -15,7 +15,7 @@ import pc from 'picocolors';
 import { ask, findSocket } from '../daemon/client.js';
 import { NotOwnError } from '../daemon/place.js';
 import { buildId, PROTOCOL, type ErrorKind, type RunAnswer, type RunRequest } from '../daemon/protocol.js';
-import { AlreadyRunningError, serveDaemon } from '../daemon/server.js';
+import { AlreadyRunningError, serveDaemon } from '../daemon/checker.js';
 import { parseValidateArgs, UsageError } from './args.js';
 import { internalErrorText } from './internal-error.js';
 import type { CliIo } from './io.js';
