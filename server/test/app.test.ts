@@ -415,10 +415,11 @@ describe('deployments', () => {
     const good = (await findProject(store, 'acme'))!.currentDeploymentId;
 
     // A spec that is not there fails the platform's build; a field it strips and a page with no file do not.
+    // `expand` on a nested group (on a top-level one, `expanded` would do nothing either: no suggestion there).
     commitFile(
       repo,
       'docs/docs.json',
-      docsJson({ groups: [{ group: 'A', expand: true, openapi: 'gone.yaml', pages: ['index', 'missing-page'] }] }),
+      docsJson({ groups: [{ group: 'A', openapi: 'gone.yaml', pages: ['index', 'missing-page', { group: 'B', expand: true, pages: ['quickstart'] }] }] }),
       'Break docs.json',
     );
     const broken = await finished((await post('acme', keys.admin)).json().statusId);
