@@ -5,12 +5,13 @@
  *
  * `DOCSNAV_PLATFORM_PACKAGES` names another folder to hold these installs (bench/ by default): the
  * test that CI cannot pass by skipping points it at an empty folder. `DOCSNAV_INSTALL_TIMEOUT_S`
- * bounds one install (600 s by default).
+ * bounds one install (600 s by default, times the machine's load per core when it is over 1: test/time-scale.mjs).
  */
 import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { timeScale } from '../test/time-scale.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -25,10 +26,13 @@ function labelOf(folder) {
   return relative.startsWith('..') || path.isAbsolute(relative) ? folder : relative;
 }
 
-/** The time one install may take, in milliseconds. */
+/**
+ * The time one install may take, in milliseconds: DOCSNAV_INSTALL_TIMEOUT_S when set, else 10 minutes
+ * scaled by the load (a run beside CI's other suites at load 20 took longer than 10 minutes).
+ */
 function installTimeoutMs() {
   const seconds = Number(process.env.DOCSNAV_INSTALL_TIMEOUT_S);
-  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 10 * 60_000;
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : Math.ceil(10 * 60_000 * timeScale());
 }
 
 /** A time limit as a message says it: `10 minutes`, `1.5 minutes`, `1 minute`, `30 s`. */

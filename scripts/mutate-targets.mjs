@@ -189,7 +189,7 @@ export const TARGETS = {
   http: {
     configFile: SERVER,
     paths: ['app', 'connection-limits', 'errors', 'origins'].map((name) => `server/src/http/${name}.ts`),
-    tests: ['test/limits.test.ts', 'test/requests.test.ts', 'test/planted-connection-limits.test.ts'],
+    tests: ['test/limits.test.ts', 'test/requests.test.ts', 'test/planted-connection-limits.test.ts', 'test/cors-delegator.test.ts'],
   },
   // The store (both drivers: PGlite, and PostgreSQL where DOCSNAV_TEST_DATABASE_URL or a local one is there).
   store: {

@@ -6,8 +6,8 @@ import { Core } from '../src/core.js';
 import { Metrics } from '../src/host/metrics.js';
 import { ROUTES } from '../src/http/routes/list.js';
 import { openStore } from '../src/store/open.js';
-import { OPTIONS, OptionValues, parseOptions, type OptionName } from '../src/cli/options.js';
-import { workerSettingsFrom } from '../src/cli/settings.js';
+import { OPTIONS, OptionValues, parseOptions, UsageError, type OptionName } from '../src/cli/options.js';
+import { embeddingsFrom, workerSettingsFrom } from '../src/cli/settings.js';
 import { DEFAULT_GIT_LIMITS } from '../src/repository/operations/limits.js';
 import { tempDir } from './helpers.js';
 
@@ -184,5 +184,68 @@ describe('every server command has its own --help', () => {
     for (const route of documented) expect(listed.has(route), route).toBe(true);
     await app.close();
     await store.close();
+  });
+});
+
+describe('the embeddings endpoint (--embeddings-base-url, --embeddings-model, --embeddings-budget): serve and worker read it alike', () => {
+  const values = (argv: string[], env: Record<string, string> = {}) =>
+    new OptionValues(parseOptions(['--data', tempDir('embeddings'), ...argv], Object.keys(OPTIONS) as OptionName[], env));
+  const both = ['--embeddings-base-url', 'https://embed.example/v1', '--embeddings-model', 'small'];
+
+  it('both given: the endpoint, its key from DOCSNAV_EMBEDDINGS_API_KEY when set; neither: none', () => {
+    const saved = process.env.DOCSNAV_EMBEDDINGS_API_KEY;
+    try {
+      delete process.env.DOCSNAV_EMBEDDINGS_API_KEY;
+      expect(embeddingsFrom(values(both))).toEqual({ baseUrl: 'https://embed.example/v1', model: 'small', apiKey: undefined });
+      process.env.DOCSNAV_EMBEDDINGS_API_KEY = 'sk-test';
+      expect(embeddingsFrom(values(both))).toEqual({ baseUrl: 'https://embed.example/v1', model: 'small', apiKey: 'sk-test' });
+      process.env.DOCSNAV_EMBEDDINGS_API_KEY = '';
+      expect(embeddingsFrom(values(both))?.apiKey).toBeUndefined();
+    } finally {
+      if (saved === undefined) delete process.env.DOCSNAV_EMBEDDINGS_API_KEY;
+      else process.env.DOCSNAV_EMBEDDINGS_API_KEY = saved;
+    }
+    expect(embeddingsFrom(values([]))).toBeUndefined();
+    expect(embeddingsFrom(values(['--embeddings-base-url', 'http://127.0.0.1:9/v1', '--embeddings-model', 'm']))?.baseUrl).toBe('http://127.0.0.1:9/v1');
+  });
+
+  it('one without the other, or a URL that is not http(s), is a usage error naming where it came from', () => {
+    expect(() => embeddingsFrom(values(both.slice(0, 2)))).toThrow(new UsageError('--embeddings-base-url and --embeddings-model go together'));
+    expect(() => embeddingsFrom(values(both.slice(2)))).toThrow(new UsageError('--embeddings-base-url and --embeddings-model go together'));
+    expect(() => embeddingsFrom(values(['--embeddings-base-url', 'ftp://embed.example', '--embeddings-model', 'm']))).toThrow(
+      new UsageError('--embeddings-base-url takes an http(s) URL (got "ftp://embed.example")'),
+    );
+    for (const wrong of ['https://embed.example/a b', 'see https://embed.example', 'https://'])
+      expect(() => embeddingsFrom(values(['--embeddings-base-url', wrong, '--embeddings-model', 'm'])), wrong).toThrow(UsageError);
+    expect(() => embeddingsFrom(values(['--embeddings-base-url', 'https://embed.example', '--embeddings-model', ' ']))).toThrow(
+      new UsageError('--embeddings-model takes a model\'s name (got " ")'),
+    );
+    // An empty variable is an unset one.
+    expect(() => embeddingsFrom(values(['--embeddings-base-url', 'https://embed.example'], { DOCSNAV_EMBEDDINGS_MODEL: '' }))).toThrow(
+      new UsageError('--embeddings-base-url and --embeddings-model go together'),
+    );
+    expect(() => embeddingsFrom(values(['--embeddings-model', 'm'], { DOCSNAV_EMBEDDINGS_BASE_URL: 'embed.example' }))).toThrow(
+      new UsageError('DOCSNAV_EMBEDDINGS_BASE_URL takes an http(s) URL (got "embed.example")'),
+    );
+  });
+
+  it("the workers get the endpoint and the budget (120 s by default), and worker's own options take them", async () => {
+    const settings = await workerSettingsFrom(values([...both, '--embeddings-budget', '2.5']));
+    expect(settings.embeddings).toMatchObject({ baseUrl: 'https://embed.example/v1', model: 'small' });
+    expect(settings.embeddingsBudgetMs).toBe(2500);
+    const plain = await workerSettingsFrom(values([]));
+    expect(plain.embeddings).toBeUndefined();
+    expect(plain.embeddingsBudgetMs).toBe(120_000);
+    const help = (await cli('worker', '--help')).stdout;
+    for (const name of ['--embeddings-base-url', '--embeddings-model', '--embeddings-budget']) expect(help).toContain(name);
+    expect((await cli('worker', '--database', 'postgres://x', '--embeddings-model', 'm')).stderr).toBe(
+      'docsnav: --embeddings-base-url and --embeddings-model go together\n',
+    );
+  });
+
+  it("project update's usage names every project setting, --origins too", async () => {
+    const help = (await cli('project', 'update', '--help')).stdout;
+    for (const name of ['--repo', '--branch', '--docs-dir', '--domain', '--compare-url', '--origins', '--auto-fix', '--no-auto-fix'])
+      expect(help).toContain(name);
   });
 });

@@ -64,7 +64,7 @@ function languageOverrides(docs: Readonly<Record<string, unknown>>): { findings:
     if (!isPlainObject(value)) continue;
     if (kind === 'language') {
       for (const field of LANGUAGE_OVERRIDES) {
-        if (value[field] === undefined || !isPlainObject(value[field])) continue; // not an object: the schema's to say
+        if (!isPlainObject(value[field])) continue; // absent, or not an object: the schema's to say
         for (const issue of checkShape(value[field], DOCS_SETTINGS.fields[field].shape)) {
           const finding = docsFinding({ ...issue, pointer: `${toPointer([...segments(path), field])}${issue.pointer}` });
           // Worded as the schema's findings are, so that explainLostArrays says what the platform loses instead.
@@ -78,13 +78,10 @@ function languageOverrides(docs: Readonly<Record<string, unknown>>): { findings:
       const child = childKind(kind, key);
       const entries = value[key];
       if (child === undefined || !Array.isArray(entries)) continue;
-      // Page strings hold no language: only objects are walked.
-      entries.forEach((entry, i) => {
-        if (isPlainObject(entry)) stack.push({ value: entry, kind: key === 'pages' ? 'group' : child, path: { up: { up: path, key }, key: i } });
-      });
+      // Page strings hold no language: what is not an object is passed over when it comes off the stack.
+      entries.forEach((entry, i) => stack.push({ value: entry, kind: child, path: { up: { up: path, key }, key: i } }));
     }
   }
-  if (findings.length === 0) return { findings, lost: [] };
   return { findings, lost: explainLostArrays(docs, findings) };
 }
 

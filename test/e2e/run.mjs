@@ -74,7 +74,14 @@ function replaceOnce(text, from, to, what) {
 }
 
 function finish(code = failures.length > 0 ? 1 : 0) {
-  rmSync(temp, { recursive: true, force: true });
+  // A command its time limit stopped may leave children still writing there (npm's): removal is
+  // retried, and a folder still not empty is left in place, said in one line (not a stack trace).
+  try {
+    rmSync(temp, { recursive: true, force: true, maxRetries: 5, retryDelay: 500 });
+  } catch (error) {
+    if (error?.code !== 'ENOTEMPTY' && error?.code !== 'EBUSY') throw error;
+    log(`note: ${temp} is left in place: a process stopped at its time limit still writes there (${error.code})`);
+  }
   log(`\n${failures.length} failed, ${((performance.now() - started) / 1000).toFixed(0)} s`);
   process.exit(code);
 }

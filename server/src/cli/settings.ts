@@ -15,10 +15,11 @@ export function databaseFrom(values: OptionValues): string | undefined {
 export function embeddingsFrom(values: OptionValues): { baseUrl: string; model: string; apiKey?: string } | undefined {
   const baseUrl = values.string('embeddings-base-url');
   const model = values.string('embeddings-model');
-  if ((baseUrl === undefined) !== (model === undefined)) throw new UsageError('--embeddings-base-url and --embeddings-model go together');
-  if (baseUrl !== undefined && !/^https?:\/\/[^\s]+$/.test(baseUrl))
-    throw new UsageError(`${values.origin('embeddings-base-url')} takes an http(s) URL (got "${baseUrl}")`);
-  return baseUrl && model ? { baseUrl, model, apiKey: process.env.DOCSNAV_EMBEDDINGS_API_KEY || undefined } : undefined;
+  if (baseUrl === undefined && model === undefined) return undefined;
+  if (baseUrl === undefined || model === undefined) throw new UsageError('--embeddings-base-url and --embeddings-model go together');
+  if (!/^https?:\/\/[^\s]+$/.test(baseUrl)) throw new UsageError(`${values.origin('embeddings-base-url')} takes an http(s) URL (got "${baseUrl}")`);
+  if (model.trim() === '') throw new UsageError(`${values.origin('embeddings-model')} takes a model's name (got "${model}")`);
+  return { baseUrl, model, apiKey: process.env.DOCSNAV_EMBEDDINGS_API_KEY || undefined };
 }
 
 /** The worker settings the options give. */

@@ -178,12 +178,12 @@ async function allowOrigins(app: FastifyInstance, core: Core, corsOrigins: reado
   // When its project cannot be read, no origin is granted: the server's (`*` by default) would
   // open a project that allows only its own site to every page.
   await app.register(cors, {
-    delegator: async (request: { url?: string; headers?: Record<string, string | string[] | undefined> }) => {
+    delegator: async (request: { url?: string; headers: Record<string, string | string[] | undefined> }) => {
       const domain = /^\/v1\/assistant\/([a-z0-9-]{1,63})\//.exec(request.url ?? '')?.[1];
       // A request with no Origin is no browser's: CORS means nothing to it, and its answer must not
       // depend on whether the domain is a project's (a key of one tenant would learn which domains
       // the others have, from the headers or the time of its 404: issue 66).
-      if (!domain || request.headers?.origin === undefined) return { ...common, origin: serverOrigins };
+      if (!domain || request.headers.origin === undefined) return { ...common, origin: serverOrigins };
       let project;
       try {
         project = await findProjectByDomain(core.store, domain);
