@@ -41,19 +41,21 @@ const MAX_NOTE_BYTES = 4096;
 /**
  * Takes the lock of the moves whose journal is `journal` (a folder that need not exist), or
  * refuses (`busy`) naming the process that has it. `what` says what this process does (recorded
- * for the refusal another process would give). Returns the release.
+ * for the refusal another process would give). Returns the release. `platform` is the system
+ * whose kind of lock is taken (this one's; a test takes the socket file of the systems with no
+ * abstract names, which Linux binds too).
  */
-export function lockMoves(journal: string, what: string): () => void {
+export function lockMoves(journal: string, what: string, platform: NodeJS.Platform = process.platform): () => void {
   const parent = realFolder(path.dirname(journal));
   const real = path.join(parent, path.basename(journal));
-  const name = lockName(real);
+  const name = lockName(real, platform);
   const note = `${real}.lock`;
   const mine = held.get(name);
   if (mine) {
     mine.count++;
     return once(() => release(name));
   }
-  const server = listen(name, note);
+  const server = listen(name, note, platform);
   if (server === undefined) refuse('busy', { holder: holderText(note) });
   writeNote(note, { pid: process.pid, user: userName(), host: os.hostname(), started: new Date().toISOString(), what });
   held.set(name, { count: 1, server, note });
@@ -87,10 +89,10 @@ function realFolder(folder: string): string {
 }
 
 /** The kernel name of the lock: the abstract socket (Linux), the pipe (Windows) or the socket file (elsewhere). */
-function lockName(journal: string): string {
+function lockName(journal: string, platform: NodeJS.Platform): string {
   const id = createHash('sha256').update(journal).digest('hex').slice(0, 32);
-  if (process.platform === 'linux') return `\0docsnav-mv-${id}`;
-  if (process.platform === 'win32') return `\\\\.\\pipe\\docsnav-mv-${id}`;
+  if (platform === 'linux') return `\0docsnav-mv-${id}`;
+  if (platform === 'win32') return `\\\\.\\pipe\\docsnav-mv-${id}`;
   return path.join(os.tmpdir(), `docsnav-mv-${id}.sock`);
 }
 
@@ -103,7 +105,7 @@ function lockName(journal: string): string {
  * processes finding one stale file at the same moment could both take it: the one race left
  * where the kernel has no abstract names).
  */
-function listen(name: string, note: string): net.Server | undefined {
+function listen(name: string, note: string, platform: NodeJS.Platform): net.Server | undefined {
   for (let attempt = 0; attempt < 2; attempt++) {
     const server = net.createServer((socket) => socket.destroy());
     server.on('error', () => {});
@@ -113,7 +115,7 @@ function listen(name: string, note: string): net.Server | undefined {
       return server;
     }
     server.close();
-    if (attempt > 0 || process.platform === 'linux' || process.platform === 'win32' || !ended(readNote(note)?.pid)) return undefined;
+    if (attempt > 0 || platform === 'linux' || platform === 'win32' || !ended(readNote(note)?.pid)) return undefined;
     rmSync(name, { force: true });
   }
   return undefined;
