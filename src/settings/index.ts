@@ -56,12 +56,12 @@ function languageOverrides(docs: Readonly<Record<string, unknown>>): { findings:
     for (let step: Path | undefined = at; step; step = step.up) out.push(step.key);
     return out.reverse();
   };
-  const stack: Array<{ value: unknown; kind: ElementKind; path: Path }> = [
-    { value: docs.navigation, kind: 'navigation', path: { up: undefined, key: 'navigation' } },
-  ];
+  // Only objects go on the stack (page strings hold no language, and a navigation that is not an object is the schema's to say).
+  const stack: Array<{ value: Readonly<Record<string, unknown>>; kind: ElementKind; path: Path }> = isPlainObject(docs.navigation)
+    ? [{ value: docs.navigation, kind: 'navigation', path: { up: undefined, key: 'navigation' } }]
+    : [];
   for (let item = stack.pop(); item; item = stack.pop()) {
     const { value, kind, path } = item;
-    if (!isPlainObject(value)) continue;
     if (kind === 'language') {
       for (const field of LANGUAGE_OVERRIDES) {
         if (!isPlainObject(value[field])) continue; // absent, or not an object: the schema's to say
@@ -78,8 +78,9 @@ function languageOverrides(docs: Readonly<Record<string, unknown>>): { findings:
       const child = childKind(kind, key);
       const entries = value[key];
       if (child === undefined || !Array.isArray(entries)) continue;
-      // Page strings hold no language: what is not an object is passed over when it comes off the stack.
-      entries.forEach((entry, i) => stack.push({ value: entry, kind: child, path: { up: { up: path, key }, key: i } }));
+      entries.forEach((entry, i) => {
+        if (isPlainObject(entry)) stack.push({ value: entry, kind: child, path: { up: { up: path, key }, key: i } });
+      });
     }
   }
   return { findings, lost: explainLostArrays(docs, findings) };
