@@ -23,6 +23,8 @@ const cli = path.resolve('dist/cli/main.js');
 const FROM = 'en/v1/t0';
 const TO = 'en/v1/tab-zero';
 const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGKILL'] as const;
+/** The journal's folder, in the repository's git folder (src/move/journal.ts). */
+const JOURNAL = 'docsnav-mv';
 
 /** Every file under the repository (its git folder left out) by its bytes' hash, and the index's entries, as one hash; and whether a page is empty. */
 export function stateOf(repo: string): { hash: string; emptyPages: string[] } {
@@ -55,14 +57,17 @@ function docsnav(args: string[], cwd: string) {
 
 /**
  * The move run, `signal` sent to it `delay` ms after it starts, or after it starts writing: the
- * first change in the git folder (the journal made; git mv's lock before there was one), an event
- * waited for, never a guessed time. How it ended.
+ * journal's folder made in the git folder, an event waited for, never a guessed time. Only that
+ * name counts: the lock's note (`docsnav-mv.lock`) is written there too, at the command's start,
+ * long before anything is written, and git writes its own files there.
  */
 async function interrupted(repo: string, signal: (typeof SIGNALS)[number] | undefined, delay: number, afterWriting: boolean) {
   const gitDir = path.join(repo, '.git');
   let writing: () => void = () => {};
   const started = new Promise<void>((resolve) => (writing = resolve));
-  const watcher = watch(gitDir, () => writing());
+  const watcher = watch(gitDir, (_event, name) => {
+    if (name === JOURNAL) writing();
+  });
   const child = spawn(process.execPath, [cli, 'mv', FROM, TO, '--format', 'json'], { cwd: repo, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
