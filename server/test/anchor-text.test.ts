@@ -140,7 +140,7 @@ describe('the words of the links into a page', () => {
 
   it('are kept by a stored index', async () => {
     const built = await SectionIndex.build(SITE, false);
-    const restored = SectionIndex.restore(SITE, built.serialize())!;
+    const restored = SectionIndex.restore(SITE, Buffer.concat(await built.serialize()))!;
     expect(restored.rank(terms('rotat', 'credenti'), { limit: 1 })[0].page.path).toBe('keys');
   });
 });

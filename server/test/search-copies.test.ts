@@ -73,7 +73,7 @@ describe('copies of a document across versions', () => {
 
   it('an index stored and restored (another process, a restart) keeps the copies it found by content', async () => {
     const built = await SectionIndex.build(SECTIONS);
-    const restored = SectionIndex.restore(SECTIONS, built.serialize());
+    const restored = SectionIndex.restore(SECTIONS, Buffer.concat(await built.serialize()));
     expect(restored).toBeDefined();
     const query = terms('how many times is a failed job retried, and how long does each attempt wait?');
     const paths = (index: SectionIndex) =>

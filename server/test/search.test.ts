@@ -339,7 +339,7 @@ describe('the index held in typed arrays', () => {
 
   it('a stored index (serialized, then restored over the same sections) ranks exactly as the one built', async () => {
     const built = await SectionIndex.build(SECTIONS);
-    const restored = SectionIndex.restore(SECTIONS, built.serialize().slice())!;
+    const restored = SectionIndex.restore(SECTIONS, Buffer.concat(await built.serialize()).slice())!;
     expect(restored).toBeDefined();
     // MiniSearch's ranking is not stored: a restored index builds it again (as SearchIndexes does).
     await restored.withLibrary();
@@ -355,13 +355,13 @@ describe('the index held in typed arrays', () => {
     expect([restored.languages, restored.versions, restored.pages]).toEqual([built.languages, built.versions, built.pages]);
     expect(restored.bytes).toBeGreaterThan(0);
     // Bytes that do not fit the sections are not taken: the caller builds the index.
-    expect(SectionIndex.restore(SECTIONS.slice(1), built.serialize())).toBeUndefined();
-    expect(SectionIndex.restore(SECTIONS, built.serialize().subarray(0, 100))).toBeUndefined();
+    expect(SectionIndex.restore(SECTIONS.slice(1), Buffer.concat(await built.serialize()))).toBeUndefined();
+    expect(SectionIndex.restore(SECTIONS, Buffer.concat(await built.serialize()).subarray(0, 100))).toBeUndefined();
   });
 
   it('a restored index whose numbers are out of bounds is refused (each check alone), never ranked through (issue 52 item 3)', async () => {
     const built = await SectionIndex.build(SECTIONS);
-    const bytes = built.serialize();
+    const bytes = Buffer.concat(await built.serialize());
     const headerLength = new DataView(bytes.buffer, bytes.byteOffset).getUint32(0, true);
     const header = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + headerLength))) as {
       terms: string[];

@@ -23,8 +23,12 @@ import { SectionIndex } from './section-index.js';
  * few dozen busy projects stay loaded.
  */
 const DEFAULT_INDEX_MEMORY_MB = 256;
-/** Rows read per query. */
-const ROWS_PER_READ = 200;
+/**
+ * Rows read per query. The embedded database parses a result on the main thread: 200 of the
+ * platform docs' sections (long bodies) held it 100-150 ms, in the eval's stall measurement
+ * while another project was asked; 50 hold it a quarter of that.
+ */
+const ROWS_PER_READ = 50;
 /** After the embeddings endpoint failed for a deployment, the wait before trying again (ms). */
 const DENSE_RETRY_MS = 60_000;
 
@@ -185,11 +189,14 @@ export class SearchIndexes {
     const ms = Math.round(performance.now() - started);
     // Stored in the background: the question that asked for it does not wait.
     const store = damaged ? replaceIndex : storeIndex;
-    void store(this.db, deploymentId, INDEX_FORMAT, index.serialize(), yieldToLoop).then(
-      () => this.onLoaded?.(deploymentId, { built: true, bytes: index.bytes, ms, damaged, unread }),
-      (error: unknown) =>
-        this.onLoaded?.(deploymentId, { built: true, bytes: index.bytes, ms, damaged, unread, stored: (error as Error)?.message ?? String(error) }),
-    );
+    void index
+      .serialize(yieldToLoop)
+      .then((bytes) => store(this.db, deploymentId, INDEX_FORMAT, bytes, yieldToLoop))
+      .then(
+        () => this.onLoaded?.(deploymentId, { built: true, bytes: index.bytes, ms, damaged, unread }),
+        (error: unknown) =>
+          this.onLoaded?.(deploymentId, { built: true, bytes: index.bytes, ms, damaged, unread, stored: (error as Error)?.message ?? String(error) }),
+      );
     return index;
   }
 

@@ -17,7 +17,7 @@ import MiniSearch from 'minisearch';
 import type { PageSection } from '../store/deployments.js';
 
 /** Sections indexed between two yields to the event loop. */
-const CHUNK = 200;
+const CHUNK = 50;
 /** The boosts of MiniSearch's configuration the eval measures (eval/baselines.mjs's "defaults, title ×2, heading ×1.5"). */
 const BOOST = { pageTitle: 2, heading: 1.5 };
 

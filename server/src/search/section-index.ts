@@ -54,10 +54,12 @@ export class SectionIndex {
 
   /**
    * The index as bytes, to be stored and `restore`d by any process: its terms and numbers, not
-   * the sections (they are the deployment's stored texts, read again in the same order).
+   * the sections (they are the deployment's stored texts, read again in the same order). The
+   * stored bytes are the pieces' concatenation; made in slices, `between` awaited after each
+   * (serializeIndex).
    */
-  serialize(): Uint8Array {
-    return serializeIndex(this.data);
+  serialize(between?: () => Promise<void>): Promise<Uint8Array[]> {
+    return serializeIndex(this.data, between);
   }
 
   /**

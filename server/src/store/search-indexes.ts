@@ -10,10 +10,17 @@
 import { checksum, DamagedPart } from './checksum.js';
 import type { Queryable } from './store.js';
 
-/** Bytes per stored part. */
-const PART_BYTES = 4 * 2 ** 20;
-/** More parts than an index of 2 GB (the most a part count and a length of `integer` say sensibly) is damage. */
-const MAX_PARTS = 512;
+/**
+ * Bytes per stored part. On the embedded database a statement runs on the main thread: a part of
+ * 4 MB (base64 text, 5.6 MB) held it some 400 ms (160 ms for PGlite to put the parameter on its
+ * wire, 250 ms in PostgreSQL), twice per platform-docs-sized index, and another project's answers
+ * waited (the eval's stall measurement: 1.1-1.5 s). A part of 256 KB holds it about 25 ms.
+ */
+const PART_BYTES = 256 * 2 ** 10;
+/** The largest part a reader takes: earlier releases stored parts of 4 MB, and those indexes are still read. */
+const MAX_PART_BYTES = 4 * 2 ** 20;
+/** More parts than an index of 2 GB in parts of PART_BYTES (the most a part count and a length of `integer` say sensibly) is damage. */
+const MAX_PARTS = (2 * 2 ** 30) / PART_BYTES;
 
 interface PartRow {
   parts: number;
@@ -46,7 +53,7 @@ export async function storedIndex(
   const bytes = Number(head[0].bytes);
   const damaged = (what: string) => new DamagedPart(`the stored search index of deployment ${deploymentId}: ${what}`);
   if (!Number.isInteger(parts) || parts < 1 || parts > MAX_PARTS) throw damaged(`part 0 says it has ${parts} parts`);
-  if (!Number.isInteger(bytes) || bytes < 0 || Math.ceil(bytes / PART_BYTES) > parts) throw damaged(`part 0 says ${bytes} bytes in ${parts} parts`);
+  if (!Number.isInteger(bytes) || bytes < 0 || Math.ceil(bytes / MAX_PART_BYTES) > parts) throw damaged(`part 0 says ${bytes} bytes in ${parts} parts`);
   const whole = new Uint8Array(bytes);
   let at = 0;
   for (let part = 0; part < parts; part++) {
@@ -76,28 +83,46 @@ export async function storedIndex(
 }
 
 /**
- * Stores a deployment's index: parts 1… first, part 0 (which says how many there are) last. Two
- * processes storing the same index at once write the same bytes; the second's rows are skipped.
- * `partBytes`: the size of a part (tests store a small index in several).
+ * Stores a deployment's index, `bytes` whole or as pieces to be joined (`SectionIndex.serialize`):
+ * parts 1… first, part 0 (which says how many there are) last, each part's bytes copied out of
+ * the pieces as it is written. Two processes storing the same index at once write the same bytes;
+ * the second's rows are skipped. `partBytes`: the size of a part (tests store a small index in
+ * several).
  */
 export async function storeIndex(
   db: Queryable,
   deploymentId: string,
   format: number,
-  bytes: Uint8Array,
+  bytes: Uint8Array | readonly Uint8Array[],
   between: () => Promise<void> = async () => {},
   partBytes = PART_BYTES,
 ): Promise<void> {
-  const parts = Math.max(1, Math.ceil(bytes.byteLength / partBytes));
+  const pieces = bytes instanceof Uint8Array ? [bytes] : bytes;
+  const length = pieces.reduce((total, piece) => total + piece.byteLength, 0);
+  const parts = Math.max(1, Math.ceil(length / partBytes));
   for (let part = parts - 1; part >= 0; part--) {
-    const data = Buffer.from(bytes.buffer, bytes.byteOffset + part * partBytes, Math.min(partBytes, bytes.byteLength - part * partBytes));
+    const data = cut(pieces, part * partBytes, Math.min(length, (part + 1) * partBytes));
     await db.query(
       // As base64 text: both drivers pass a string alike.
       `INSERT INTO search_indexes (deployment_id, format, part, parts, bytes, checksum, data) VALUES ($1, $2, $3, $4, $5, $6, decode($7, 'base64')) ON CONFLICT DO NOTHING`,
-      [deploymentId, format, part, parts, bytes.byteLength, checksum(data), data.toString('base64')],
+      [deploymentId, format, part, parts, length, checksum(data), data.toString('base64')],
     );
     if (part > 0) await between();
   }
+}
+
+/** Bytes `start` to `end` of the pieces' concatenation, copied. */
+function cut(pieces: readonly Uint8Array[], start: number, end: number): Buffer {
+  const out = Buffer.alloc(end - start);
+  let offset = 0;
+  for (const piece of pieces) {
+    const from = Math.max(start, offset);
+    const to = Math.min(end, offset + piece.byteLength);
+    if (from < to) out.set(piece.subarray(from - offset, to - offset), from - start);
+    offset += piece.byteLength;
+    if (offset >= end) break;
+  }
+  return out;
 }
 
 /** Replaces a damaged stored index with `bytes` (one statement deletes every row of it first: a reader meanwhile finds none and builds it). */
@@ -105,7 +130,7 @@ export async function replaceIndex(
   db: Queryable,
   deploymentId: string,
   format: number,
-  bytes: Uint8Array,
+  bytes: Uint8Array | readonly Uint8Array[],
   between: () => Promise<void> = async () => {},
 ): Promise<void> {
   await db.query('DELETE FROM search_indexes WHERE deployment_id = $1 AND format = $2', [deploymentId, format]);
