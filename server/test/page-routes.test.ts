@@ -186,11 +186,8 @@ describe('page tree and search over HTTP (docsnav serve, PGlite)', () => {
     expect(await paths('quuxifier', 'en')).toEqual(['en/spacing']);
   });
 
-  // KNOWN BUG (found by issue 67's test, not fixed here): a page listed under two languages is
-  // indexed with the language of its first listing only (search/index-data.ts `register` takes the
-  // first section's trail), so `?language=fr` does not find a page the French navigation lists.
-  // `it.fails` passes while the bug is there and fails once it is fixed: then make it `it`.
-  it.fails('?language= finds a page listed under both languages under the second one too', async () => {
+  // A page listed under two languages is found under either (it was indexed with its first listing's language only: server/test/listed-twice.test.ts).
+  it('?language= finds a page listed under both languages under the second one too', async () => {
     const found = await get<Found>('/v1/assistant/lang/search?query=plinthor&language=fr', keys['lang-assistant']);
     expect(found.body.results.map((result) => result.path)).toEqual(['shared']);
   });

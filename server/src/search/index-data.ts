@@ -12,8 +12,12 @@ export interface IndexedPage {
   path: string;
   kind: PageSection['pageKind'];
   hidden: boolean;
+  /** The language and version of its first listing in the navigation. */
   language: string | undefined;
   version: string | undefined;
+  /** The languages and versions of all its listings (a page the English and the French navigation both list is in both). */
+  languages: string[];
+  versions: string[];
   /** Pages sharing it are one page in several versions or languages. */
   copyKey: string;
   /** Whether its version (language) is the default of its siblings; undefined when the stored trail does not say. */
@@ -72,31 +76,37 @@ export function emptyIndexData(): IndexData {
   };
 }
 
-/** Files a section under its page (the page made on its first section): everything of the section but its words. */
+/**
+ * Files a section under its page (the page made on its first section): everything of the section
+ * but its words. Every section's trail adds its language and version to the page's: the sections
+ * of a page listed twice come back with the second listing's trail.
+ */
 export function register(data: IndexData, row: PageSection): number {
   const id = data.sections.length;
   data.sections.push(row);
+  const trail = Array.isArray(row.trail) ? (row.trail as Array<{ kind?: unknown; label?: unknown }>) : [];
+  const item = (kind: string) =>
+    trail.find((entry) => entry?.kind === kind && typeof entry.label === 'string') as { label: string; default?: unknown } | undefined;
+  const language = item('language')?.label;
+  const version = item('version')?.label;
+  if (language && !data.languages.includes(language)) data.languages.push(language);
+  if (version && !data.versions.includes(version)) data.versions.push(version);
   let pageId = data.byPath.get(row.pagePath);
   if (pageId === undefined) {
     pageId = data.pages.length;
     data.byPath.set(row.pagePath, pageId);
-    const trail = Array.isArray(row.trail) ? (row.trail as Array<{ kind?: unknown; label?: unknown }>) : [];
-    const item = (kind: string) =>
-      trail.find((entry) => entry?.kind === kind && typeof entry.label === 'string') as { label: string; default?: unknown } | undefined;
-    const language = item('language')?.label;
-    const version = item('version')?.label;
     const isDefault = (kind: string) => {
       const flag = item(kind)?.default;
       return typeof flag === 'boolean' ? flag : undefined;
     };
-    if (language && !data.languages.includes(language)) data.languages.push(language);
-    if (version && !data.versions.includes(version)) data.versions.push(version);
     data.pages.push({
       path: row.pagePath,
       kind: row.pageKind,
       hidden: row.hidden,
       language,
       version,
+      languages: [],
+      versions: [],
       // Versions of a page keep its title; translations do not (so only the path is compared for them).
       copyKey: `${copyKey(row.pagePath, language, version)}${version ? `\u0000${fold(row.pageTitle)}` : ''}`,
       defaultVersion: isDefault('version'),
@@ -105,7 +115,10 @@ export function register(data: IndexData, row: PageSection): number {
       sections: [],
     });
   }
-  data.pages[pageId].sections.push(id);
+  const page = data.pages[pageId];
+  if (language && !page.languages.includes(language)) page.languages.push(language);
+  if (version && !page.versions.includes(version)) page.versions.push(version);
+  page.sections.push(id);
   return pageId;
 }
 

@@ -135,8 +135,8 @@ export function rankPages(data: IndexData, query: readonly SearchTerm[], options
   }
   const passes = (page: IndexedPage) =>
     (!page.hidden || options.includeHidden === true) &&
-    !(filter.version && page.version && page.version !== filter.version) &&
-    !(filter.language && page.language && page.language !== filter.language);
+    !(filter.version && page.versions.length > 0 && !page.versions.includes(filter.version)) &&
+    !(filter.language && page.languages.length > 0 && !page.languages.includes(filter.language));
   const coverageOf = (pageId: number) => {
     let covered = 0;
     for (const q of matched.get(pageId) ?? []) if (!query[q].term.includes(PAIR)) covered += query[q].weight * idfOf(data, query[q].term);
