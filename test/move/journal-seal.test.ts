@@ -5,12 +5,14 @@
  * fits only when every condition holds, each case below one where a single one is false; the
  * journal folder and its plan are read only when they are real, this user's and not a link.
  */
+import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ownJournalFolder, planMisfit, readPlanBytes, sealedPlan, unsealedPlan, type JournalContext } from '../../src/move/journal-seal.js';
 import { MoveError } from '../../src/move/messages.js';
+import { hangGuard } from '../time-scale.mjs';
 
 const ROOT = '/site/docs';
 const FOLDER = '/site/.git/docsnav-mv';
@@ -224,5 +226,30 @@ describe("the journal's folder and plan: read only when real, this user's and no
     writeFileSync(path.join(real, 'shared.json'), '{}', { mode: 0o666 });
     chmodSync(path.join(real, 'shared.json'), 0o666);
     expect(refusal(() => readPlanBytes(real, base, 'shared.json')).why).toMatch(/^its shared\.json /);
+  });
+
+  it('a plan that is a named pipe (a FIFO) is refused at once, never waited on for a writer', () => {
+    const folder = path.join(base, 'fifo');
+    mkdirSync(folder, { mode: 0o700 });
+    const made = spawnSync('mkfifo', ['-m', '600', path.join(folder, 'plan.json')]);
+    expect(made.status, String(made.stderr)).toBe(0);
+    // Read in a child process of the build (test/fresh-build.ts keeps it fresh) with a time limit: a
+    // blocking open waits for a writer that never comes, and the limit ends it (in process, the wait
+    // would hold this test's worker past any time limit of its own). Seen failing with O_NONBLOCK
+    // taken out of readPlanBytes.
+    const child = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const { readPlanBytes } = await import(${JSON.stringify(path.resolve('dist/move/journal-seal.js'))});
+         try { readPlanBytes(process.argv[1], process.argv[2], 'plan.json'); console.log('read'); } catch (error) { console.log(error.data?.why ?? error.message); }`,
+        folder,
+        base,
+      ],
+      { encoding: 'utf8', timeout: hangGuard(20_000) },
+    );
+    expect(child.signal, 'the read did not return: it waited on the pipe').toBeNull();
+    expect(child.stdout.trim()).toBe('its plan.json is not a file');
   });
 });
