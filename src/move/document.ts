@@ -182,9 +182,8 @@ function addRedirects(site: Site, table: RedirectTable, moves: MoveMap, changes:
   // What the site serves after the move: its page files where they are then, and the pages with no file of their own (generated from a spec).
   const servedAfter = new Set<string>();
   for (const page of site.pages.values()) if (page.file === undefined) servedAfter.add(page.path);
-  for (const file of site.contentFiles) {
-    if (!file.startsWith('snippets/')) servedAfter.add((moves.files.get(file) ?? file).replace(/\.mdx?$/i, ''));
-  }
+  // Snippets' files too: no page's old URL is one of theirs (snippets/ and _snippets/ at the root hold no pages).
+  for (const file of site.contentFiles) servedAfter.add((moves.files.get(file) ?? file).replace(/\.mdx?$/i, ''));
   const served = (url: string) => servedAfter.has(url) || servedAfter.has(url === '' ? 'index' : `${url}/index`);
   // A redirect turned round is the one from the old URL.
   const reversed = new Set(changes.reversed.map((redirect) => pathOf(redirect.source)));

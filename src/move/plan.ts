@@ -12,7 +12,7 @@ import { scanPages } from '../pages/scan.js';
 import { RedirectTable, redirectsOf } from '../redirects/table.js';
 import type { DocsFiles } from '../docs-root.js';
 import { isMdx } from '../site/pages.js';
-import { ignoredTest, MINTIGNORE } from '../platform-ignores.js';
+import { ignoredTest, isSnippetFile, MINTIGNORE } from '../platform-ignores.js';
 import type { Site } from '../site/site.js';
 import { parseSource } from '../source/index.js';
 import { LineIndex } from '../source/lines.js';
@@ -46,7 +46,7 @@ export function planMove(docsFile: string, requests: MoveRequest | readonly Move
   const resolved = resolveAll(options.onRefused, Array.isArray(requests) ? requests : [requests as MoveRequest], {
     root,
     cwd: path.resolve(options.cwd ?? process.cwd()),
-    isPage: (relative) => contentFiles.has(relative) && !relative.startsWith('snippets/'),
+    isPage: (relative) => contentFiles.has(relative) && !isSnippetFile(relative),
     ignored: ignoredTest(files.hasFile(MINTIGNORE) ? at.read(path.join(root, MINTIGNORE)) : undefined),
     navigationFiles,
   });
@@ -148,7 +148,7 @@ function linkChanges(at: SiteRead, redirects: RedirectTable, moves: MoveMap, cha
     const found = linkEdits(relative, text, scans[i], at.site, redirects, moves, spaces);
     const lines = new LineIndex(text);
     for (const note of found.notes) notes.push({ id: note.id, message: note.message, file: relative, ...lines.position(note.offset) });
-    const spec = relative.startsWith('snippets/') ? {} : frontMatterSpecEdit(text, moves.files);
+    const spec = isSnippetFile(relative) ? {} : frontMatterSpecEdit(text, moves.files);
     if (spec.edit) found.edits.push(spec.edit);
     if (spec.missed)
       notes.push({

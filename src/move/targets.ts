@@ -8,6 +8,7 @@ import path from 'node:path';
 import { lstatOrUndefined as lstatOrMissing } from './disk.js';
 import { lookingAt, refuse } from './messages.js';
 import type { FileMove, MoveRequest } from './types.js';
+import { isSnippetFile } from '../platform-ignores.js';
 
 /** What the checks need of the site: which files are pages, and which paths the platform leaves out. */
 export interface TargetContext {
@@ -75,7 +76,7 @@ export function resolveRequest(request: MoveRequest, context: TargetContext): Re
 
 /** A page moved to `to` would not be served: a snippet, or left out of the site. */
 function hiddenTarget(to: string, shown: string, context: TargetContext): void {
-  if (to === 'snippets' || to.startsWith('snippets/')) refuse('targetHidden', { to: shown, where: 'in snippets/ (parts of pages, not pages)' });
+  if (isSnippetFile(`${to}/`)) refuse('targetHidden', { to: shown, where: `in ${to.split('/')[0]}/ (parts of pages, not pages)` });
   if (context.ignored(to)) refuse('targetHidden', { to: shown, where: "left out of the site by .mintignore or the platform's defaults" });
 }
 

@@ -1,5 +1,6 @@
 import { isExternalUrl } from '../link-target.js';
 import type { Redirect, RedirectTable } from './table.js';
+import { isSnippetFile } from '../platform-ignores.js';
 
 /** What following redirects asks of a site: what it serves at a path (src/site/site.ts's `Site` answers it). */
 interface ServedPaths {
@@ -203,7 +204,7 @@ function terminalEnding(path: string, written: string, site: ServedPaths): Endin
   // A folder of pages: the platform's check takes its URL as a valid destination, index page or not.
   if (site.hasFile(path) || site.isFolder(path)) return { kind: 'page', path };
   // A root that cannot list its files knows its unlisted pages only by asking for their files.
-  if (!path.startsWith('snippets/') && ['.mdx', '.md', '/index.mdx', '/index.md'].some((suffix) => site.hasFile(path + suffix))) return { kind: 'page', path };
+  if (!isSnippetFile(path) && ['.mdx', '.md', '/index.mdx', '/index.md'].some((suffix) => site.hasFile(path + suffix))) return { kind: 'page', path };
   return undefined;
 }
 

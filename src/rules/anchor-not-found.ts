@@ -6,6 +6,7 @@ import type { ResolvedLink } from '../site/links.js';
 import { message } from '../messages.js';
 import type { SiteRule } from '../site/rule.js';
 import { closest, onlyOne } from '../suggest.js';
+import { isSnippetFile } from '../platform-ignores.js';
 
 /** A fix made where the finding is. */
 type Fix = NonNullable<Finding['fix']>;
@@ -35,7 +36,7 @@ export const anchorNotFound: SiteRule = {
         if (!resolved || fragment === undefined || fragment === '') continue;
         let target: { anchors: ReadonlySet<string> | undefined; where: string } | undefined;
         if (resolved.target.base === 'same-page') {
-          if (file.startsWith('snippets/')) continue;
+          if (isSnippetFile(file)) continue;
           target = { anchors: body.scan.error ? undefined : body.scan.anchors, where: 'this page' };
         } else target = arrivedAt(pages, resolved);
         const missing = target && missingAnchor(target.anchors, fragment);

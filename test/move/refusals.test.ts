@@ -92,6 +92,12 @@ const CASES: RefusalCase[] = [
   { name: 'a folder onto a folder inside it', reason: 'targetExists', request: { from: 'guides', to: 'api' }, files: { 'api/guides/x.mdx': '# X\n' } },
   { name: 'not a page name', reason: 'targetNotAPage', request: { from: 'guides/a.mdx', to: 'guides/a.txt' } },
   { name: 'into snippets/', reason: 'targetHidden', request: { from: 'guides/a.mdx', to: 'snippets/a.mdx' } },
+  // The platform's snippets are snippets/ and _snippets/ at the root, in any case.
+  { name: 'into Snippets/ (another case)', reason: 'targetHidden', request: { from: 'guides/a.mdx', to: 'Snippets/a.mdx' } },
+  { name: 'into _snippets/', reason: 'targetHidden', request: { from: 'guides/a.mdx', to: '_snippets/a.mdx' } },
+  { name: 'a folder to _SNIPPETS itself', reason: 'targetHidden', request: { from: 'guides', to: '_SNIPPETS' } },
+  { name: 'a snippet under _snippets/', reason: 'notAPage', request: { from: '_snippets/u.mdx', to: 'u.mdx' }, files: { '_snippets/u.mdx': 'A snippet.\n' } },
+  { name: 'a snippet under Snippets/', reason: 'notAPage', request: { from: 'Snippets/w.mdx', to: 'w.mdx' }, files: { 'Snippets/w.mdx': 'A snippet.\n' } },
   { name: 'where .mintignore leaves it out', reason: 'targetHidden', request: { from: 'guides/a.mdx', to: 'drafts/a.mdx' } },
   { name: 'a folder into itself', reason: 'intoItself', request: { from: 'guides', to: 'guides/inner' } },
   {

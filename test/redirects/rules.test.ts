@@ -104,6 +104,17 @@ const cases: Case[] = [
   },
   { name: 'a snippet is no page', redirects: [r('/a', '/snippets/part')], expected: [{ code: 'redirect-not-found', pointer: '/redirects/0/destination' }] },
   {
+    name: 'a snippet, in any case or under _snippets/, is no page on a root that only answers lookups',
+    redirects: [r('/a', '/snippets/part'), r('/b', '/Snippets/part'), r('/c', '/_snippets/part')],
+    root: 'lookups',
+    files: [...FILES, 'Snippets/part.mdx', '_snippets/part.mdx'],
+    expected: [
+      { code: 'redirect-not-found', pointer: '/redirects/0/destination' },
+      { code: 'redirect-not-found', pointer: '/redirects/1/destination' },
+      { code: 'redirect-not-found', pointer: '/redirects/2/destination' },
+    ],
+  },
+  {
     name: 'a chain that ends nowhere: both entries',
     redirects: [r('/a', '/b'), r('/b', '/gone')],
     expected: [

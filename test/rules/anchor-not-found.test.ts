@@ -45,6 +45,20 @@ testSiteRule('anchor-not-found', [
     expected: [{ messageId: 'link', file: 'index.mdx', data: { where: 'this page', fragment: 'nowhere' } }],
   },
   {
+    // Its page is the one that imports it: a snippet's own headings are not where its link goes.
+    name: 'a section of this page in a snippet (snippets/ or _snippets/ at the root, any case): not checked',
+    files: {
+      ...PAGES,
+      'snippets/a.mdx': '[x](#nowhere)\n',
+      'Snippets/b.mdx': '[x](#nowhere)\n',
+      '_snippets/c.mdx': '[x](#nowhere)\n',
+      'guides/snippets/d.mdx': '[x](#nowhere)\n',
+    },
+    pages,
+    // Under snippets/ deeper than the root, a page like any other.
+    expected: [{ messageId: 'link', file: 'guides/snippets/d.mdx', data: { where: 'this page', fragment: 'nowhere' } }],
+  },
+  {
     name: 'through two redirects',
     files: { ...PAGES, 'index.mdx': '[x](/older#install-the-cli) [y](/older#nope)\n' },
     pages,
