@@ -42,11 +42,33 @@ export function findSocket(from: string, env: NodeJS.ProcessEnv): { socket: stri
   return { why: 'no daemon runs for this folder', present: false };
 }
 
-/** Sends one request to a socket; the parsed answer, or why there is none. */
-export function ask(socket: string, request: Request): Promise<RunAnswer | StatusAnswer | ErrorAnswer | NoAnswer> {
+/**
+ * How long a checker may take to answer (seconds) before the client stops waiting and checks in
+ * process: a checker that hangs (stopped, stuck in a loop) must not hang the hook. A warm
+ * checker answers a large site in seconds; DOCSNAV_DAEMON_TIMEOUT sets another limit.
+ */
+export const DEFAULT_ANSWER_SECONDS = 60;
+
+/** The answer time limit (ms) DOCSNAV_DAEMON_TIMEOUT sets (seconds), or why it sets none. */
+export function answerLimit(env: NodeJS.ProcessEnv): number | NoAnswer {
+  const text = env.DOCSNAV_DAEMON_TIMEOUT;
+  if (text === undefined || text === '') return DEFAULT_ANSWER_SECONDS * 1000;
+  const seconds = Number(text);
+  if (!Number.isFinite(seconds) || seconds <= 0)
+    return { why: `DOCSNAV_DAEMON_TIMEOUT must be a number of seconds above 0 (it is "${text.slice(0, 40)}"): the daemon is not used`, present: true };
+  return seconds * 1000;
+}
+
+/** Sends one request to a socket; the parsed answer, or why there is none (none within `limitMs`: the connection is dropped). */
+export function ask(socket: string, request: Request, limitMs = DEFAULT_ANSWER_SECONDS * 1000): Promise<RunAnswer | StatusAnswer | ErrorAnswer | NoAnswer> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     const connection = connect(socket);
+    const timer = setTimeout(() => {
+      resolve({ why: `the daemon did not answer within ${limitMs / 1000} s (docsnav daemon stop ends it)`, present: true });
+      connection.destroy();
+    }, limitMs);
+    connection.on('close', () => clearTimeout(timer));
     connection.on('connect', () => connection.end(`${JSON.stringify(request)}\n`));
     connection.on('data', (chunk: Buffer) => chunks.push(chunk));
     connection.on('error', (error: NodeJS.ErrnoException) =>
@@ -74,20 +96,26 @@ export async function runThroughDaemon(
   argv: string[],
   context: { cwd: string; env: NodeJS.ProcessEnv; isTTY: boolean; colorSupported: boolean; build: string },
 ): Promise<RunAnswer | NoAnswer> {
+  const limit = answerLimit(context.env);
+  if (typeof limit !== 'number') return limit;
   const found = findSocket(context.cwd, context.env);
   if ('why' in found) return found;
   try {
     const env = Object.fromEntries(Object.entries(context.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
-    const answer = await ask(found.socket, {
-      docsnav: PROTOCOL,
-      op: 'run',
-      build: context.build,
-      argv,
-      cwd: context.cwd,
-      env,
-      isTTY: context.isTTY,
-      colorSupported: context.colorSupported,
-    });
+    const answer = await ask(
+      found.socket,
+      {
+        docsnav: PROTOCOL,
+        op: 'run',
+        build: context.build,
+        argv,
+        cwd: context.cwd,
+        env,
+        isTTY: context.isTTY,
+        colorSupported: context.colorSupported,
+      },
+      limit,
+    );
     if ('why' in answer) return answer;
     if ('error' in answer)
       return {

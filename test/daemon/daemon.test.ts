@@ -331,6 +331,30 @@ describe('docsnav daemon', () => {
     expect(viaDaemon([])).toEqual(fresh([]));
   });
 
+  it('a daemon that does not answer (stopped): after DOCSNAV_DAEMON_TIMEOUT the client checks in process and says so; a bad limit is said', () => {
+    writeMain();
+    const pid = daemonPid();
+    expect(pid).toBeDefined();
+    const timed = (limit: string) => node(CLIENT, ['validate'], { env: { DOCSNAV_DAEMON: '1', DOCSNAV_DAEMON_TIMEOUT: limit } });
+    process.kill(pid as number, 'SIGSTOP');
+    try {
+      const warm = timed('1');
+      expect(warm.stderr.split('\n')[0]).toBe('docsnav: the daemon did not answer within 1 s (docsnav daemon stop ends it); checking in process');
+      expect({ ...warm, stderr: warm.stderr.split('\n').slice(1).join('\n') }).toEqual(fresh([]));
+    } finally {
+      process.kill(pid as number, 'SIGCONT');
+    }
+    for (const bad of ['soon', '0', '-5']) {
+      const refused = timed(bad);
+      expect(refused.stderr.split('\n')[0]).toBe(
+        `docsnav: DOCSNAV_DAEMON_TIMEOUT must be a number of seconds above 0 (it is "${bad}"): the daemon is not used; checking in process`,
+      );
+      expect({ ...refused, stderr: refused.stderr.split('\n').slice(1).join('\n') }).toEqual(fresh([]));
+    }
+    // Running again, it answers within a limit it meets.
+    expect(timed('30')).toEqual(fresh([]));
+  });
+
   it('without a daemon and without DOCSNAV_DAEMON, validate says nothing of it', () => {
     const lone = mkdtempSync(path.join(temp, 'lone-'));
     cpSync(path.join(site, 'docs.json'), path.join(lone, 'docs.json'));
