@@ -47,10 +47,10 @@ export function findSocket(from: string, env: NodeJS.ProcessEnv): { socket: stri
  * process: a checker that hangs (stopped, stuck in a loop) must not hang the hook. A warm
  * checker answers a large site in seconds; DOCSNAV_DAEMON_TIMEOUT sets another limit.
  */
-export const DEFAULT_ANSWER_SECONDS = 60;
+const DEFAULT_ANSWER_SECONDS = 60;
 
 /** The answer time limit (ms) DOCSNAV_DAEMON_TIMEOUT sets (seconds), or why it sets none. */
-export function answerLimit(env: NodeJS.ProcessEnv): number | NoAnswer {
+function answerLimit(env: NodeJS.ProcessEnv): number | NoAnswer {
   const text = env.DOCSNAV_DAEMON_TIMEOUT;
   if (text === undefined || text === '') return DEFAULT_ANSWER_SECONDS * 1000;
   const seconds = Number(text);
