@@ -157,6 +157,21 @@ describe('a validation given again from the page scan store', () => {
     expect(after.result.problems).toEqual(fresh(docs).problems);
   });
 
+  it('a run given again stays kept when another validation made with the same store saves it', () => {
+    const { docs, file } = site();
+    warmed(docs, file);
+    // One store, as a process that validates twice (the language server, the daemon): the first given again, the second made and kept.
+    const pageScans = new PageScanStore(file, 'metadata');
+    validateFile(docs, { pageScans, concurrency: 1 });
+    expect(pageScans.asked).toBe(0);
+    validateFile(docs, { pageScans, concurrency: 1, profile: 'platform' });
+    expect(pageScans.dirty).toBe(true);
+    pageScans.save();
+    // Both are kept: the first is given again in the next process, and so is the second once warm.
+    expect(run(docs, file).replayed).toBe(true);
+    expect(run(docs, file, { profile: 'platform' }).replayed).toBe(true);
+  });
+
   it('other options or another docs.json text: made again', () => {
     const { docs, file } = site();
     warmed(docs, file);

@@ -230,8 +230,8 @@ const cases: Case[] = [
       { code: 'redirect-pattern', pointer: '/redirects/1/source', severity: 'warning', message: /\?query/ },
       { code: 'redirect-pattern', pointer: '/redirects/2/source', message: /is a URL/ },
       { code: 'redirect-pattern', pointer: '/redirects/3/source', message: /empty/ },
-      { code: 'redirect-pattern', pointer: '/redirects/4/source', message: /a tab, a line break/ },
-      { code: 'redirect-pattern', pointer: '/redirects/5/source', message: /whitespace at its start or end/ },
+      { code: 'redirect-pattern', pointer: '/redirects/4/source', message: /^Redirect source "\/with\ttab" has a tab, a line break/ },
+      { code: 'redirect-pattern', pointer: '/redirects/5/source', message: /^Redirect source "\/trailing " has .*whitespace at its start or end/ },
     ],
   },
   {
