@@ -5,6 +5,7 @@
 export { validateText, validateFile } from './validate.js';
 export { FileReadError } from './read.js';
 export type { ValidateOptions } from './pipeline/options.js';
+export type { ValidationProgress } from './pipeline/progress.js';
 export { ValidationCache } from './cache/memory.js';
 export { PageScanStore } from './cache/store.js';
 export type { Problem, Severity, SeveritySetting, Range } from './problem.js';

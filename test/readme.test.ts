@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { codes } from '../src/codes.js';
 import { partFileOf } from './cache/parts.js';
+import { fill, type Context } from './github-expressions.js';
 import { configSchemaPath, docsSchemaPath, loadConfig } from '../src/index.js';
 import { DOCUMENTS, documentBlocks, documentText, readmeBlock, runRecipe, shellCommands, SHELLS, type FencedBlock, type RecipeRun } from './readme-blocks.mjs';
 
@@ -75,25 +76,37 @@ function expectExits(run: RecipeRun, block: FencedBlock) {
 }
 
 /** A fixture site copied into `dir` (without its stored expected output). */
-/**
- * A `run:` line as GitHub Actions writes it out: each `${{ a || b }}` replaced by the first
- * operand that is not empty (names from `context`, an unknown name is empty; quoted strings as
- * written), as GitHub evaluates `||`. Anything else in an expression fails the test.
- */
-function githubExpressions(text: string, context: Readonly<Record<string, string>>): string {
-  return text.replace(/\$\{\{(.*?)\}\}/g, (_, expression: string) => {
-    for (const operand of expression.split('||').map((part) => part.trim())) {
-      const quoted = /^'(.*)'$/.exec(operand);
-      if (!quoted && !/^[\w.-]+$/.test(operand)) throw new Error(`an expression the test cannot evaluate: ${expression}`);
-      const value = quoted ? quoted[1] : (context[operand] ?? '');
-      if (value !== '') return value;
-    }
-    return '';
-  });
-}
-
 function copySite(fixture: string, dir: string) {
   cpSync(path.join(REPO, 'fixtures', fixture), dir, { recursive: true, filter: (source) => !source.split(path.sep).includes('expected') });
+}
+
+/** A workflow step of docs/ci.md's excerpts. */
+interface WorkflowStep {
+  run?: string;
+  uses?: string;
+  if?: string;
+  env?: Record<string, string>;
+  with?: Record<string, unknown>;
+}
+
+/**
+ * The fixture committed in a new project, and the environment a workflow's validate step runs with
+ * there on a push whose commit before it is that commit (its `env`'s expressions filled in): nothing
+ * moved since, so what it reports is the site's own problems.
+ */
+function pushedSite(fixture: string, step: WorkflowStep): { dir: string; env: NodeJS.ProcessEnv } {
+  const dir = project();
+  copySite(fixture, dir);
+  const git = (...args: string[]) =>
+    spawnSync('git', ['-c', 'user.name=docsnav', '-c', 'user.email=docsnav@example.invalid', ...args], { cwd: dir, encoding: 'utf8' });
+  expect(git('add', '-A').status).toBe(0);
+  expect(git('commit', '-qm', 'base').status).toBe(0);
+  const before = git('rev-parse', 'HEAD').stdout.trim();
+  const context = { github: { event_name: 'push', base_ref: '', ref_name: 'main', event: { before } } };
+  const env: NodeJS.ProcessEnv = { ...process.env, ...NPX_ENV, HOME: mkdtempSync(path.join(tmpdir(), 'docsnav-readme-home-')) };
+  delete env.XDG_CACHE_HOME;
+  for (const [name, value] of Object.entries(step.env ?? {})) env[name] = fill(value, context);
+  return { dir, env };
 }
 
 /** Where a path in an editor setting or a `$schema` leads, in a project with docsnav in node_modules (this repository is one). */
@@ -193,29 +206,24 @@ const RECIPES: Record<string, (block: FencedBlock) => void> = {
   },
 
   'github-workflow'(block) {
-    const steps = parseYaml(block.text) as Array<{ run?: string; uses?: string; if?: string; with?: { sarif_file?: string } }>;
-    const [validate, upload] = steps;
-    expect(validate.run).toMatch(/^npx --no docsnav validate /);
+    const [validate, upload] = parseYaml(block.text) as WorkflowStep[];
+    expect(validate.run).toMatch(/^npx --no -- docsnav validate /);
     expect(upload.uses).toMatch(/^github\/codeql-action\/upload-sarif@v\d+$/);
     // The annotations fail the step on errors; the SARIF upload must run anyway.
     expect(upload.if).toBe('always()');
-    expect(upload.with?.sarif_file).toBe(/--output-file (\S+)/.exec(validate.run!)?.[1]);
+    const sarifFile = upload.with?.sarif_file as string;
+    expect(sarifFile).toBe(/--output-file (\S+)/.exec(validate.run!)?.[1]);
 
     for (const [fixture, status] of [
       ['broken', 1],
       ['example', 0],
     ] as const) {
-      const dir = project();
-      copySite(fixture, dir);
+      const { dir, env } = pushedSite(fixture, validate);
       const summary = path.join(temp, `summary-${fixture}.md`);
       // GitHub runs a `run:` with `bash -e`, in the checkout, with GITHUB_STEP_SUMMARY set.
-      const run = spawnSync('bash', ['-e', '-c', validate.run!], {
-        cwd: dir,
-        encoding: 'utf8',
-        env: { ...process.env, ...NPX_ENV, GITHUB_STEP_SUMMARY: summary },
-      });
+      const run = spawnSync('bash', ['-e', '-c', validate.run!], { cwd: dir, encoding: 'utf8', env: { ...env, GITHUB_STEP_SUMMARY: summary } });
       expect(run.status, run.stderr).toBe(status);
-      const sarif = JSON.parse(readFileSync(path.join(dir, upload.with!.sarif_file!), 'utf8'));
+      const sarif = JSON.parse(readFileSync(path.join(dir, sarifFile), 'utf8'));
       expect(sarif.version).toBe('2.1.0');
       const results = sarif.runs[0].results as Array<{ ruleId: string; locations: Array<{ physicalLocation: { artifactLocation: { uri: string } } }> }>;
       const annotations = run.stdout.split('\n').filter((line) => line.startsWith('::'));
@@ -235,7 +243,7 @@ const RECIPES: Record<string, (block: FencedBlock) => void> = {
   },
 
   'github-workflow-cache'(block) {
-    type Step = { run?: string; uses?: string; if?: string; with?: { path?: string; key?: string; 'restore-keys'?: string } };
+    type Step = WorkflowStep & { with?: { path?: string; key?: string; 'restore-keys'?: string } };
     const [restore, validate, save] = parseYaml(block.text) as Step[];
     expect(restore.uses).toMatch(/^actions\/cache\/restore@v\d+$/);
     expect(save.uses).toMatch(/^actions\/cache\/save@v\d+$/);
@@ -253,11 +261,10 @@ const RECIPES: Record<string, (block: FencedBlock) => void> = {
     expect(location?.startsWith(`${restore.with!.path!}/`)).toBe(true);
     expect(validate.run).toContain('--cache-strategy content');
     // Run as GitHub runs it (CI set, a home of its own, no XDG_CACHE_HOME): the cache and the key are written where the cache steps look, and a second run reads it.
-    const dir = project();
-    copySite('example', dir);
-    const home = mkdtempSync(path.join(tmpdir(), 'docsnav-readme-home-'));
-    const env: NodeJS.ProcessEnv = { ...process.env, ...NPX_ENV, CI: 'true', GITHUB_STEP_SUMMARY: '', HOME: home };
-    delete env.XDG_CACHE_HOME;
+    const pushed = pushedSite('example', validate);
+    const { dir } = pushed;
+    const home = pushed.env.HOME!;
+    const env: NodeJS.ProcessEnv = { ...pushed.env, CI: 'true', GITHUB_STEP_SUMMARY: '' };
     const first = spawnSync('bash', ['-e', '-c', validate.run!], { cwd: dir, encoding: 'utf8', env });
     expect(first.status, first.stderr).toBe(0);
     const kept = restore.with!.path!.replace(/^~/, home);
@@ -272,47 +279,52 @@ const RECIPES: Record<string, (block: FencedBlock) => void> = {
   },
 
   'github-workflow-since'(block) {
-    const [checkout, validate] = parseYaml(block.text) as Array<{ run?: string; uses?: string; with?: Record<string, unknown> }>;
+    const [checkout, validate] = parseYaml(block.text) as WorkflowStep[];
     expect(checkout.uses).toMatch(/^actions\/checkout@v\d+$/);
-    // The base branch must be in the clone for git to read the site at it.
+    // The base branch (and the commit before a push) must be in the clone for git to read the site at it.
     expect(checkout.with?.['fetch-depth']).toBe(0);
+    expect(validate.run).toContain('--since "$SINCE"');
     const dir = project();
     copySite('example', dir);
     const git = (...args: string[]) => {
       const run = spawnSync('git', ['-c', 'user.name=docsnav', '-c', 'user.email=docsnav@example.invalid', ...args], { cwd: dir, encoding: 'utf8' });
       expect(run.status, run.stderr).toBe(0);
+      return run.stdout.trim();
     };
     git('add', '-A');
     git('commit', '-qm', 'base');
+    const base = git('rev-parse', 'HEAD');
     git('update-ref', 'refs/remotes/origin/main', 'HEAD');
     // The branch moves a page without a redirect.
     git('mv', 'quickstart.mdx', 'start.mdx');
     const docs = path.join(dir, 'docs.json');
     writeFileSync(docs, readFileSync(docs, 'utf8').replace('"quickstart"', '"start"'));
-    // GitHub fills in the expressions: a pull request into main, and a push (no base_ref) to a repository whose default branch is main.
+    // GitHub fills in the expressions: a pull request into main (its base branch), and a push to main (the commit before it).
     const events = {
-      pull_request: { 'github.base_ref': 'main', 'github.event.repository.default_branch': 'main' },
-      push: { 'github.base_ref': '', 'github.event.repository.default_branch': 'main' },
+      pull_request: { since: 'origin/main', github: { event_name: 'pull_request', base_ref: 'main', event: {} } },
+      push: { since: base, github: { event_name: 'push', base_ref: '', event: { before: base } } },
     };
-    for (const [event, context] of Object.entries(events)) {
-      const command = githubExpressions(validate.run!, context);
-      expect(command, event).toContain('--since origin/main ');
-      const step = () => spawnSync('bash', ['-e', '-c', command], { cwd: dir, encoding: 'utf8', env: { ...process.env, ...NPX_ENV, GITHUB_STEP_SUMMARY: '' } });
-      const failed = step();
+    const home = mkdtempSync(path.join(tmpdir(), 'docsnav-readme-home-'));
+    const envOf = (github: Context): NodeJS.ProcessEnv => ({
+      ...process.env,
+      ...NPX_ENV,
+      HOME: home,
+      GITHUB_STEP_SUMMARY: '',
+      SINCE: fill(validate.env!.SINCE, { github }),
+    });
+    for (const [event, { since, github }] of Object.entries(events)) {
+      const env = envOf(github);
+      expect(env.SINCE, event).toBe(since);
+      const failed = spawnSync('bash', ['-e', '-c', validate.run!], { cwd: dir, encoding: 'utf8', env });
       expect(failed.status, `${event}: ${failed.stderr}`).toBe(1);
       expect(failed.stdout).toMatch(/^::error file=docs\.json,line=\d+,col=\d+,.*title=redirect-missing::/m);
     }
-    const command = githubExpressions(validate.run!, events.push);
-    const fix = spawnSync('bash', ['-e', '-c', command.replace('--format github', '--fix')], {
-      cwd: dir,
-      encoding: 'utf8',
-      env: { ...process.env, ...NPX_ENV },
-    });
+    // --fix with the same base appends the moved page's redirect; the step passes then.
+    const env = envOf(events.push.github);
+    const fix = spawnSync('bash', ['-e', '-c', 'npx --no -- docsnav validate --since "$SINCE" --fix'], { cwd: dir, encoding: 'utf8', env });
     expect(fix.status, fix.stderr).toBe(0);
     expect(JSON.parse(readFileSync(docs, 'utf8')).redirects).toEqual([{ source: '/quickstart', destination: '/start' }]);
-    expect(spawnSync('bash', ['-e', '-c', command], { cwd: dir, encoding: 'utf8', env: { ...process.env, ...NPX_ENV, GITHUB_STEP_SUMMARY: '' } }).status).toBe(
-      0,
-    );
+    expect(spawnSync('bash', ['-e', '-c', validate.run!], { cwd: dir, encoding: 'utf8', env }).status).toBe(0);
   },
 
   'vscode-json-schemas'(block) {

@@ -62,7 +62,10 @@ export const COMMANDS = {
     usage: 'docsnav validate [paths… | -]',
     summary: 'check docs.json files (default ./docs.json; a folder means its docs.json; globs such as "sites/*/docs.json" are expanded by docsnav)',
     options: [...VALIDATE_OPTIONS, ...CHECK_OPTIONS],
-    details: CHECK_DETAILS,
+    details: [
+      'On a terminal, a progress line on stderr once a check takes over 2 s (DOCSNAV_PROGRESS_AFTER, in ms): navigation entries walked, files read, pages checked; none when stderr is piped or with --format github or sarif. Ctrl-C (SIGINT) or SIGTERM stops it at its next step and says what was changed (nothing; with --fix, the files fixed before it), exit 130 or 143; a second one stops it at once. A docs root whose move was cut short (docsnav mv) is checked as it is, with one note that it is partly moved.',
+      ...CHECK_DETAILS,
+    ],
     load: async () => (await import('./validate-command.js')).validateCommand,
   },
   resolve: {
@@ -103,7 +106,7 @@ export const COMMANDS = {
       '<from> and <to> are read from the current folder, as git mv reads them; <to> may be a folder that exists (the page goes into it). Without a docs.json named, the nearest one from the current folder up is moved in (as git finds its folder). Files git tracks move in the git index as git mv moves them, so their history follows; when git cannot read the repository (e.g. dubious ownership), it refuses.',
       'All or nothing: every edit is worked out and checked first, then written to a journal in the git folder (.git/docsnav-mv; outside git, .docsnav-mv in the docs root); each new text goes to a temporary file renamed over the old one, the old files are kept until the end. If a write fails (a full disk) or SIGINT or SIGTERM comes, what was written and moved is put back, the git index included. After kill -9 or a power cut, the next mv says so: docsnav mv --continue finishes the move, docsnav mv --abort undoes it.',
       'It refuses (exit 2, one line) when the target exists, the source is not a page or a folder of pages, the move leaves the docs root, or it would collide with another page or a redirect. A page moved back to the URL a redirect sends to it turns that redirect round.',
-      "The site is validated before and after the move: the problems the move added are reported, the ones the site had are counted in one line. Exit codes: validate's for the problems the move added (0 none, or warnings only without --max-warnings; 1 an error), 2 when the move is refused or a write fails, 130 or 143 when SIGINT or SIGTERM stopped it (nothing changed).",
+      "The site is validated before and after the move: the problems the move added are reported, the ones the site had are counted in one line. Exit codes: validate's for the problems the move added (0 none, or warnings only without --max-warnings; 1 an error), 2 when the move is refused or a write fails, 130 or 143 when SIGINT or SIGTERM stopped it, with one line saying what was changed (nothing, before the write; everything put back, during it; after it, the move is made and only its check was cut short). Its progress is a line on stderr on a terminal, as validate's.",
     ],
     load: async () => (await import('./mv-command.js')).moveCommand,
   },

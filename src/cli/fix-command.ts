@@ -37,6 +37,11 @@ export class FixRun {
     return result.after;
   }
 
+  /** The files written so far (none in a dry run). */
+  written(): string[] {
+    return this.mode === 'dry-run' ? [] : this.results.flatMap((result) => result.files.map((fixed) => fixed.file));
+  }
+
   /** The one summary line on stderr. */
   finish(): void {
     this.io.stderr(summary(this.results, this.mode));

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import type { CommandThread } from './thread.js';
 
 /** What a command writes to and reads from: the process's streams, or a test's. */
 export interface CliIo {
@@ -11,6 +12,8 @@ export interface CliIo {
   env?: Record<string, string | undefined>;
   /** The CLI's own `run` (run.ts), for a command that runs others (`docsnav daemon`'s checks). */
   run?: (argv: string[], io: CliIo) => Promise<number>;
+  /** The command runs on a thread of its own (thread-host.ts): it asks here for a signal at each step, and says how far it has come. */
+  thread?: CommandThread;
 }
 
 /** A command's implementation: its arguments (after the command's name) in, the exit code out. */

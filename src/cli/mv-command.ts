@@ -19,9 +19,7 @@ import type { CliIo } from './io.js';
 import { docsFileAbove, docsFileOf } from './paths.js';
 import { keepScans, saveScans } from './scan-cache.js';
 import { exitCodeOf } from './exit-code.js';
-
-/** The exit code of a process stopped by a signal, as shells give it. */
-const SIGNALLED: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143 };
+import { CommandInterrupted, signalledExitCode } from './thread.js';
 
 /**
  * `docsnav mv <from> <to> [docs.json]`: the move planned and written by the library (src/move).
@@ -49,14 +47,34 @@ export async function moveCommand(argv: string[], io: CliIo): Promise<number> {
   } catch (error) {
     throw refusal(error, `move ${args.from}`);
   }
+  // On a thread of its own (thread.ts), a signal stops the checks before and after the write at their next step.
+  const stage = { written: false };
   try {
-    return await move(file, root, args, options, color, io);
+    return await move(file, root, args, options, color, io, stage);
+  } catch (error) {
+    if (!(error instanceof CommandInterrupted)) throw error;
+    const what = stage.written
+      ? 'after the move was written (said above): the check of the moved site did not finish; docsnav validate checks it'
+      : 'before the move wrote anything: nothing was changed';
+    io.stderr(`docsnav: interrupted (${error.signal}) ${what}\n`);
+    return signalledExitCode(error.signal);
   } finally {
     unlock();
   }
 }
 
-async function move(file: string, root: string, args: MoveArgs, options: ValidateOptions, color: boolean, io: CliIo): Promise<number> {
+async function move(
+  file: string,
+  root: string,
+  args: MoveArgs,
+  options: ValidateOptions,
+  color: boolean,
+  io: CliIo,
+  stage: { written: boolean },
+): Promise<number> {
+  const { thread } = io;
+  const show = thread?.showsProgress(args.formats, io.env ?? process.env) ?? false;
+  thread?.begin('mv: planning', show);
   let plan: MovePlan;
   try {
     const unfinished = unfinishedMove(root);
@@ -71,28 +89,25 @@ async function move(file: string, root: string, args: MoveArgs, options: Validat
     return 0;
   }
   const stores = keepScans(args);
-  const check = () => {
-    try {
-      return validateFile(file, { ...options, pageScans: stores?.for(root) });
-    } catch (error) {
-      if (error instanceof FileReadError) throw new UsageError(error.message);
-      throw error;
-    }
-  };
+  const check = () => checkSite(file, { ...options, pageScans: stores?.for(root), onProgress: thread?.onProgress });
+  thread?.begin('mv: checking', show);
   const before = check();
+  thread?.begin('mv: writing', show);
   let applied: AppliedMove;
   try {
-    applied = await applyMoveInterruptibly(plan);
+    applied = await applyMoveInterruptibly(plan, thread && { interrupted: () => thread.signal(), onStep: thread.onStep });
   } catch (error) {
     if (error instanceof MoveError && error.reason === 'interrupted') {
       io.stderr(`docsnav: ${error.message}\n`);
-      return SIGNALLED[error.data.signal as NodeJS.Signals] ?? 2;
+      return signalledExitCode(error.data.signal as NodeJS.Signals);
     }
     throw refusal(error, `move ${args.from}`);
   }
+  stage.written = true;
   io.stderr(summary(plan, false));
   if (applied.unsealed !== undefined)
     io.stderr(`docsnav: note: the move's journal was not sealed (${applied.unsealed}): a move cut short by kill -9 could not have been finished or undone\n`);
+  thread?.begin('mv: checking again', show);
   const after = check();
   if (stores) saveScans(stores, args, io);
   const added = addedProblems(before.problems, after.problems, plan);
@@ -101,6 +116,16 @@ async function move(file: string, root: string, args: MoveArgs, options: Validat
   );
   await writeReports([{ ...after, problems: added }], args, io, 'stdout', color);
   return exitCodeOf(added, args.maxWarnings, io);
+}
+
+/** The site validated, before or after the move; a docs.json that cannot be read is a usage error (one line, exit 2). */
+function checkSite(file: string, options: ValidateOptions) {
+  try {
+    return validateFile(file, options);
+  } catch (error) {
+    if (error instanceof FileReadError) throw new UsageError(error.message);
+    throw error;
+  }
 }
 
 /** `--continue` / `--abort`: the move recorded in the journal finished or undone, said in one line; none recorded: exit 2. */

@@ -4,7 +4,7 @@ import type { ValidationResult } from '../result.js';
 import { FileReadError } from '../read.js';
 import { validateFile, validateText } from '../validate.js';
 import type { ValidateOptions } from '../pipeline/options.js';
-import { parseValidateArgs, UsageError } from './args.js';
+import { parseValidateArgs, UsageError, type ValidateArgs } from './args.js';
 import { CliConfigs } from './config.js';
 import { expandPaths } from './paths.js';
 import type { CliIo } from './io.js';
@@ -13,6 +13,9 @@ import { readStdinDocument } from './stdin.js';
 import type { SiteBase } from '../site/base.js';
 import { keepScans, saveScans } from './scan-cache.js';
 import { exitCodeOf } from './exit-code.js';
+import { CommandInterrupted, signalledExitCode } from './thread.js';
+import { unfinishedMoveNote } from './unfinished-move.js';
+import { plural } from '../text.js';
 
 /**
  * `docsnav validate [paths… | globs… | -]`: exit 0 without errors, 1 with errors (or too many
@@ -20,6 +23,24 @@ import { exitCodeOf } from './exit-code.js';
  */
 export async function validateCommand(argv: string[], io: CliIo): Promise<number> {
   const args = parseValidateArgs(argv);
+  const { thread } = io;
+  if (!thread) return validateWith(args, io);
+  // On a thread of its own (thread.ts): a progress line on a terminal, and a signal stops it at the next step.
+  let fixed: readonly string[] = [];
+  try {
+    thread.begin('validating', thread.showsProgress(args.formats, io.env ?? process.env));
+    return await validateWith(args, io, (files) => (fixed = files));
+  } catch (error) {
+    if (!(error instanceof CommandInterrupted)) throw error;
+    const changed = fixed.length === 0 ? 'nothing was changed' : `${fixed.join(', ')} fixed before it, nothing else changed`;
+    const { read, scanned } = thread.progress();
+    io.stderr(`docsnav: interrupted (${error.signal}) after ${plural(read, 'file')} read and ${plural(scanned, 'page')} checked: ${changed}\n`);
+    return signalledExitCode(error.signal);
+  }
+}
+
+async function validateWith(args: ValidateArgs, io: CliIo, onFixed?: (files: readonly string[]) => void): Promise<number> {
+  const onProgress = io.thread?.onProgress;
   const results: ValidationResult[] = [];
   const configs = new CliConfigs(args);
   // `--fix` / `--fix-dry-run`: each file is fixed (or its fixes shown), and what remains is reported.
@@ -36,7 +57,9 @@ export async function validateCommand(argv: string[], io: CliIo): Promise<number
       const since = args.since === undefined ? undefined : await siteBase(file, args.since, config.options);
       const pageRoot = config.options.root ?? root;
       const pageScans = pageRoot === undefined ? undefined : stores?.for(pageRoot);
-      results.push(validateText(text, { ...config.options, specs: args.specs, file, root: pageRoot, since, concurrency: args.concurrency, pageScans }));
+      results.push(
+        validateText(text, { ...config.options, specs: args.specs, file, root: pageRoot, since, concurrency: args.concurrency, pageScans, onProgress }),
+      );
     }
   } else {
     const files = await expandPaths(args.paths.length > 0 ? args.paths : ['.']);
@@ -49,15 +72,21 @@ export async function validateCommand(argv: string[], io: CliIo): Promise<number
       }
       try {
         const since = args.since === undefined ? undefined : await siteBase(file, args.since, config.options);
-        const pageScans = stores?.for(config.options.root ?? path.dirname(file));
-        const options = { ...config.options, specs: args.specs, since, concurrency: args.concurrency, pageScans };
+        const root = config.options.root ?? path.dirname(file);
+        const pageScans = stores?.for(root);
+        const partlyMoved = unfinishedMoveNote(root);
+        if (partlyMoved) io.stderr(partlyMoved);
+        const options = { ...config.options, specs: args.specs, since, concurrency: args.concurrency, pageScans, onProgress };
         results.push(fixing ? fixing.fix(file, options) : validateFile(file, options));
+        if (fixing) onFixed?.(fixing.written());
       } catch (error) {
         if (error instanceof FileReadError) throw new UsageError(error.message);
         throw error;
       }
     }
   }
+  // A signal that came after the last step: nothing more is written (the report, the cache).
+  io.thread?.check();
   fixing?.finish();
   const color = args.color ?? (io.isTTY && pc.isColorSupported);
   // A dry run's stdout is the diff alone, so that it can be piped to `git apply`.

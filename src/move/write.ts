@@ -75,17 +75,32 @@ export function lockSite(root: string, what: string): () => void {
   return lockMoves(journalFolder(root, repositoryOf(root)), what);
 }
 
+/** How `applyMoveInterruptibly` learns of a signal, and tells of its steps. */
+interface InterruptibleMove {
+  /**
+   * The signal that came, asked between two steps; default: the process's own SIGINT and SIGTERM,
+   * listened to while it writes. A thread of the CLI is told by the thread that has the signals.
+   */
+  interrupted?: () => NodeJS.Signals | undefined;
+  /** Told after each step written (a new text, a rename, a move). */
+  onStep?: () => void;
+}
+
 /**
  * `applyMove`, stopping at SIGINT or SIGTERM between two steps: what was done is undone and it
  * refuses (`interrupted`, its data the signal's name). The handlers are there only while it writes.
  */
-export async function applyMoveInterruptibly(plan: MovePlan): Promise<AppliedMove> {
+export async function applyMoveInterruptibly(plan: MovePlan, how: InterruptibleMove = {}): Promise<AppliedMove> {
   let signal: NodeJS.Signals | undefined;
   const stop = (name: NodeJS.Signals) => {
     signal ??= name;
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  const listens = how.interrupted === undefined;
+  const interrupted = how.interrupted ?? (() => signal);
+  if (listens) {
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  }
   const unlock = lockSite(plan.root, describe(plan));
   try {
     const { folder, journal, result } = prepareMove(plan);
@@ -94,13 +109,15 @@ export async function applyMoveInterruptibly(plan: MovePlan): Promise<AppliedMov
     for (;;) {
       let next: IteratorResult<void>;
       try {
-        if (signal === undefined) next = steps.next();
-        else throw new Interrupted(signal);
+        const came = interrupted();
+        if (came === undefined) next = steps.next();
+        else throw new Interrupted(came);
       } catch (error) {
         failed = error instanceof Error ? error : new Error(String(error));
         break;
       }
       if (next.done) break;
+      how.onStep?.();
       await new Promise((resolve) => setImmediate(resolve));
     }
     run(folder, journal, () => {
@@ -109,8 +126,10 @@ export async function applyMoveInterruptibly(plan: MovePlan): Promise<AppliedMov
     return result;
   } finally {
     unlock();
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
+    if (listens) {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+    }
   }
 }
 

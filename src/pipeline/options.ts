@@ -11,6 +11,7 @@ import type { SeveritySetting } from '../problem.js';
 import type { DocsFiles } from '../docs-root.js';
 import type { SiteBase } from '../site/base.js';
 import type { SourceFormat } from '../source/types.js';
+import type { ValidationProgress } from './progress.js';
 
 export interface ValidateOptions {
   /** The file name shown in problems, and the base for `$ref` paths. Default `docs.json`. */
@@ -81,4 +82,11 @@ export interface ValidateOptions {
    * text is unchanged is not parsed again. The caller saves it (`store.save()`) after validating.
    */
   pageScans?: PageScanStore;
+  /**
+   * Told how far the validation has come after each step (a navigation entry walked, a file read,
+   * page bodies checked), on the validating thread: for a progress display (the CLI's line on a
+   * terminal). An error it throws stops the validation and reaches the caller as it is; nothing
+   * has been written then (a `pageScans` store is saved by its caller, after).
+   */
+  onProgress?: (progress: ValidationProgress) => void;
 }

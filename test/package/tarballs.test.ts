@@ -34,6 +34,32 @@ const MINUTE = 60_000;
 const MAX_PACKAGES = 40;
 const MAX_MEGABYTES = 8;
 
+/**
+ * What the READMEs say an install costs, each figure where it is written: the package count exactly,
+ * the megabytes within 15% of what was measured here (a disk's block size moves them a little).
+ */
+const STATED = {
+  lean: [
+    { file: 'README.md', pattern: /\| `docsnav` \|[^\n]*\| (\d+) packages, ([\d.]+) MB \|/ },
+    { file: 'server/README.md', pattern: /installs `docsnav` alone \((\d+) packages,\s+([\d.]+) MB\)/ },
+  ],
+  both: [
+    { file: 'README.md', pattern: /\| `@docsnav\/server` \|[^\n]*\| (\d+) packages with docsnav, ([\d.]+) MB/ },
+    { file: 'server/README.md', pattern: /\((\d+)\s+packages, ([\d.]+) MB in all\)/ },
+  ],
+};
+
+function expectStated(which: keyof typeof STATED, packages: number, megabytes: number): void {
+  for (const { file, pattern } of STATED[which]) {
+    const match = pattern.exec(readFileSync(path.join(REPO, file), 'utf8'));
+    expect(match, `${file} states the install's cost (${pattern})`).not.toBeNull();
+    expect({ file, packages: Number(match![1]) }).toEqual({ file, packages });
+    expect(Math.abs(Number(match![2]) - megabytes) / megabytes, `${file}: ${match![2]} MB stated, ${megabytes.toFixed(1)} MB measured`).toBeLessThanOrEqual(
+      0.15,
+    );
+  }
+}
+
 interface Packed {
   name: string;
   filename: string;
@@ -221,6 +247,7 @@ describe('docsnav alone, installed from its tarball into an empty project', () =
     console.log(`docsnav alone: ${packages.length} packages, ${megabytes.toFixed(1)} MB of node_modules, installed in ${(milliseconds / 1000).toFixed(1)} s`);
     expect(packages.length).toBeLessThanOrEqual(MAX_PACKAGES);
     expect(megabytes).toBeLessThanOrEqual(MAX_MEGABYTES);
+    expectStated('lean', packages.length, megabytes);
     for (const name of ['@docsnav/server', 'fastify', '@electric-sql/pglite', 'pg', 'ai', 'zod', 'pino'])
       expect(packages).not.toContain(`node_modules/${name}`);
   });
@@ -265,9 +292,9 @@ describe('docsnav and @docsnav/server installed together from their tarballs', (
       ).toEqual([0, 0]);
       expect(recipe.steps[1].stdout).toMatch(/^docsnav serve \[options\]/);
       const packages = installedPackages(project);
-      console.log(
-        `docsnav + @docsnav/server: ${packages.length} packages, ${diskMegabytes(path.join(project, 'node_modules')).toFixed(1)} MB, installed in ${(milliseconds / 1000).toFixed(1)} s`,
-      );
+      const megabytes = diskMegabytes(path.join(project, 'node_modules'));
+      console.log(`docsnav + @docsnav/server: ${packages.length} packages, ${megabytes.toFixed(1)} MB, installed in ${(milliseconds / 1000).toFixed(1)} s`);
+      expectStated('both', packages.length, megabytes);
     },
     hangGuard(10 * MINUTE),
   );
