@@ -7,6 +7,7 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { connect, createServer as createNetServer, type Socket } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -26,6 +27,24 @@ function cli(cwd: string, args: string[]): string {
   const result = runCli(args, cwd);
   if (result.status !== 0) throw new Error(`docsnav ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
   return result.stdout.trim();
+}
+
+/**
+ * A POST's status, on a connection of its own. Between two of them the test runs the CLI with
+ * spawnSync, which blocks this process: the server closes an idle kept-alive connection after 5 s,
+ * and fetch's pool would hand that connection out again before this process had read its close
+ * ("other side closed", seen once under load). A client that blocks its own event loop cannot
+ * keep a connection alive; the server's timeout is right.
+ */
+function postStatus(url: string, key: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url, { method: 'POST', agent: false, headers: { authorization: `Bearer ${key}` } }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on('error', reject);
+    request.end();
+  });
 }
 
 /** A data folder with project acme (a copy of the example site) and an admin key. */
@@ -108,8 +127,7 @@ describe('a running serve', () => {
       expect(widget.status).toBe(200);
       expect(await widget.text()).toMatch(/^\/\/ @ts-check\n\/\*\*\n \* The docsnav assistant in a browser/);
       const second = cli(dir, ['key', 'create', '--project', 'acme', '--kind', 'admin']);
-      const status = (key: string) =>
-        fetch(`${serve.base}/v1/project/update/acme`, { method: 'POST', headers: { authorization: `Bearer ${key}` } }).then((r) => r.status);
+      const status = (key: string) => postStatus(`${serve.base}/v1/project/update/acme`, key);
       expect(await status(second)).toBe(202);
       const listed = cli(dir, ['key', 'list', '--project', 'acme']).split('\n');
       expect(listed).toHaveLength(2);

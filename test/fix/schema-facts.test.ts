@@ -73,6 +73,11 @@ describe('enumValuesWith: every value of the enums that list a value', () => {
     expect(facts.enumValuesWith('mint')).toEqual(['mint', 'maple', 'palm', 'willow', 'linden', 'almond', 'aspen', 'luma', 'sequoia']);
   });
 
+  it("a tagged object's tags (navbar.primary's `type`: no schema lists them, only the settings table's tagged shape)", () => {
+    expect(facts.enumValuesWith('button')).toEqual(['button', 'github', 'discord']);
+    expect(facts.enumValuesWith('discord')).toContain('button');
+  });
+
   it('a value no enum lists: none', () => {
     expect(facts.enumValuesWith('no-such-value')).toEqual([]);
     expect(facts.enumValuesWith('')).toEqual([]);

@@ -192,6 +192,23 @@ describe('a spec named by its path in front matter', () => {
     expect(validateFile(path.join(root, 'docs.json'), { profile: 'spec' }).problems).toEqual([]);
   });
 
+  it("in a snippet (snippets/, _snippets/, any case) it is not a page's spec: left as it is, while a page's is rewritten", () => {
+    const spec = JSON.stringify({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: { '/users': { get: { summary: 'List users' } } } });
+    const front = '---\ntitle: Users\nopenapi: "/api/openapi.json GET /users"\n---\n';
+    const root = siteWith({
+      'api/openapi.json': spec,
+      'api/intro.mdx': '# API\n',
+      'docs.json': '{ "navigation": { "pages": ["api/intro", "users"] } }\n',
+      'users.mdx': front,
+      'snippets/users.mdx': front,
+      '_snippets/users.mdx': front,
+      'Snippets/more.mdx': front,
+    });
+    const after = textsAfter(planOn(root, { from: 'api', to: 'reference' }));
+    expect(after['users.mdx']).toBe(front.replace('/api/', '/reference/'));
+    for (const snippet of ['snippets/users.mdx', '_snippets/users.mdx', 'Snippets/more.mdx']) expect(after[snippet], snippet).toBeUndefined();
+  });
+
   it('named by its file name alone, or not moving, is left as it is', () => {
     const spec = JSON.stringify({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: { '/users': { get: { summary: 'List users' } } } });
     const byName = '---\nopenapi: "openapi GET /users"\n---\n';
