@@ -23,6 +23,7 @@
  * navigation lists, served from a file, that another page or snippet links to; folders holding a page
  * and neither docs.json nor a file it includes with `$ref`.
  */
+import { mulberry32 } from '../scripts/mulberry32.mjs';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -69,14 +70,7 @@ export function reset(repo) {
 
 /** A small seeded generator (mulberry32), for the same picks every run. */
 export function random(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return mulberry32(seed);
 }
 
 export function pick(list, count, next) {

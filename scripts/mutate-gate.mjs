@@ -6,6 +6,7 @@
  * script (which runs git and Stryker) so that test/mutate-gate.test.ts can table-test each rule and
  * fail when one is made lenient.
  */
+import { mulberry32 } from './mulberry32.mjs';
 import path from 'node:path';
 
 /** Lines drawn from a target at least, when it runs at all: fewer say nothing. */
@@ -13,14 +14,7 @@ export const MIN_LINES = 3;
 
 /** `count` of `items`, drawn without replacement by a generator seeded with `seed` (mulberry32 over the seed's FNV-1a hash). */
 export function sample(items, count, seed) {
-  let state = [...seed].reduce((hash, char) => Math.imul(hash ^ char.charCodeAt(0), 16777619) >>> 0, 2166136261);
-  const random = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = mulberry32([...seed].reduce((hash, char) => Math.imul(hash ^ char.charCodeAt(0), 16777619) >>> 0, 2166136261));
   const pool = [...items];
   for (let index = 0; index < Math.min(count, pool.length); index++) {
     const pick = index + Math.floor(random() * (pool.length - index));

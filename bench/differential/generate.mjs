@@ -16,17 +16,11 @@
  * Written from the schema, the spec and ../shared/reference/platform-facts.md, never from docsnav's
  * element model. The same seed and model give the same site on every machine.
  */
+import { mulberry32 } from '../../scripts/mulberry32.mjs';
 
-/** A small, fast, seeded PRNG (mulberry32). */
+/** A small, fast, seeded PRNG (mulberry32) and the draws made of it. */
 export function random(seed) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   const int = (n) => Math.floor(next() * n);
   return { next, int, chance: (p) => next() < p, pick: (items) => items[int(items.length)] };
 }
