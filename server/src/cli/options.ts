@@ -216,6 +216,8 @@ export interface ParsedOptions {
   /** How each value was given (`--port`, `PORT`, or the default's `--port`). */
   origins: Partial<Record<OptionName, Origin>>;
   positionals: string[];
+  /** The environment the options were read from (a secret the options name, such as an API key, is read from it too). */
+  env: Readonly<Record<string, string | undefined>>;
 }
 
 /** Parses `argv` for these options, then fills what was not given from `env` and the defaults. */
@@ -249,7 +251,7 @@ export function parseOptions(argv: readonly string[], names: readonly OptionName
       origins[name] = `--${name}`;
     }
   }
-  return { values, origins, positionals: parsed.positionals };
+  return { values, origins, positionals: parsed.positionals, env };
 }
 
 /**

@@ -11,7 +11,7 @@ export function databaseFrom(values: OptionValues): string | undefined {
   return url;
 }
 
-/** The embeddings endpoint the options name (its key: DOCSNAV_EMBEDDINGS_API_KEY), checked; undefined: none. */
+/** The embeddings endpoint the options name (its key: DOCSNAV_EMBEDDINGS_API_KEY, from the environment the options were read from), checked; undefined: none. */
 export function embeddingsFrom(values: OptionValues): { baseUrl: string; model: string; apiKey?: string } | undefined {
   const baseUrl = values.string('embeddings-base-url');
   const model = values.string('embeddings-model');
@@ -19,7 +19,7 @@ export function embeddingsFrom(values: OptionValues): { baseUrl: string; model: 
   if (baseUrl === undefined || model === undefined) throw new UsageError('--embeddings-base-url and --embeddings-model go together');
   if (!/^https?:\/\/[^\s]+$/.test(baseUrl)) throw new UsageError(`${values.origin('embeddings-base-url')} takes an http(s) URL (got "${baseUrl}")`);
   if (model.trim() === '') throw new UsageError(`${values.origin('embeddings-model')} takes a model's name (got "${model}")`);
-  return { baseUrl, model, apiKey: process.env.DOCSNAV_EMBEDDINGS_API_KEY || undefined };
+  return { baseUrl, model, apiKey: values.parsed.env.DOCSNAV_EMBEDDINGS_API_KEY || undefined };
 }
 
 /** The worker settings the options give. */
