@@ -3,6 +3,13 @@ import { execFileSync } from 'node:child_process';
 /** A git command that failed, or a ref or folder git cannot use: one line for the user, never a stack trace. */
 export class GitError extends Error {
   override name = 'GitError';
+  constructor(
+    message: string,
+    /** The signal that stopped git (Ctrl-C on a terminal reaches git too): the run was interrupted, git did not fail. */
+    readonly signal?: NodeJS.Signals,
+  ) {
+    super(message);
+  }
 }
 
 interface GitRun {
@@ -30,7 +37,8 @@ export function git(args: readonly string[], run: GitRun): Buffer {
       env: { ...process.env, GIT_PAGER: 'cat', GIT_TERMINAL_PROMPT: '0', GIT_LITERAL_PATHSPECS: '1', LC_ALL: 'C' },
     });
   } catch (error) {
-    throw new GitError(`git ${args[0]} failed: ${complaintOf(error)}`);
+    const signal = (error as { signal?: NodeJS.Signals | null }).signal ?? undefined;
+    throw new GitError(`git ${args[0]} failed: ${signal ? `stopped by ${signal}` : complaintOf(error)}`, signal);
   }
 }
 

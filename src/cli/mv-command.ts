@@ -19,7 +19,7 @@ import type { CliIo } from './io.js';
 import { docsFileAbove, docsFileOf } from './paths.js';
 import { keepScans, saveScans } from './scan-cache.js';
 import { exitCodeOf } from './exit-code.js';
-import { CommandInterrupted, signalledExitCode } from './thread.js';
+import { interruptingSignal, signalledExitCode } from './thread.js';
 
 /**
  * `docsnav mv <from> <to> [docs.json]`: the move planned and written by the library (src/move).
@@ -40,24 +40,34 @@ export async function moveCommand(argv: string[], io: CliIo): Promise<number> {
   const { options } = config;
   const root = path.resolve(options.root ?? path.dirname(file));
   if (args.finish !== undefined) return finish(root, args.finish, io);
+  // On a thread of its own (thread.ts), a signal stops the checks before and after the write at their next step;
+  // git stopped by it (Ctrl-C reaches git too) is the same interruption.
+  const stage = { written: false };
+  try {
+    return await lockedMove(file, root, args, options, color, io, stage);
+  } catch (error) {
+    const signal = interruptingSignal(error);
+    if (signal === undefined) throw error;
+    const what = stage.written
+      ? 'after the move was written (said above): the check of the moved site did not finish; docsnav validate checks it'
+      : 'before the move wrote anything: nothing was changed';
+    io.stderr(`docsnav: interrupted (${signal}) ${what}\n`);
+    return signalledExitCode(signal);
+  }
+}
+
+/** The move under the site's lock: one move of a site at a time, from looking for an unfinished one to the end (the site is planned on as it is then). */
+async function lockedMove(...[file, root, args, options, color, io, stage]: Parameters<typeof move>): Promise<number> {
+  // Planning starts with the lock (git is asked where the repository is).
+  io.thread?.begin('mv: planning', io.thread.showsProgress(args.formats, io.env ?? process.env));
   let unlock: () => void;
   try {
-    // One move of a site at a time, from looking for an unfinished one to the end (the site is planned on as it is then).
     unlock = lockSite(root, `mv ${args.from} ${args.to}`.slice(0, 200));
   } catch (error) {
     throw refusal(error, `move ${args.from}`);
   }
-  // On a thread of its own (thread.ts), a signal stops the checks before and after the write at their next step.
-  const stage = { written: false };
   try {
     return await move(file, root, args, options, color, io, stage);
-  } catch (error) {
-    if (!(error instanceof CommandInterrupted)) throw error;
-    const what = stage.written
-      ? 'after the move was written (said above): the check of the moved site did not finish; docsnav validate checks it'
-      : 'before the move wrote anything: nothing was changed';
-    io.stderr(`docsnav: interrupted (${error.signal}) ${what}\n`);
-    return signalledExitCode(error.signal);
   } finally {
     unlock();
   }
@@ -74,7 +84,6 @@ async function move(
 ): Promise<number> {
   const { thread } = io;
   const show = thread?.showsProgress(args.formats, io.env ?? process.env) ?? false;
-  thread?.begin('mv: planning', show);
   let plan: MovePlan;
   try {
     const unfinished = unfinishedMove(root);

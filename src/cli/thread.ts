@@ -6,6 +6,7 @@
  * an event; it asks for one at each step (`onProgress`, `onStep`) and stops by throwing
  * `CommandInterrupted`, which the command turns into one line saying what was changed.
  */
+import { GitError } from '../git.js';
 import type { ValidationProgress } from '../pipeline/progress.js';
 
 /** The shared integers, by index. */
@@ -48,6 +49,15 @@ export class CommandInterrupted extends Error {
   constructor(readonly signal: NodeJS.Signals) {
     super(`interrupted (${signal})`);
   }
+}
+
+/**
+ * The signal an error says stopped the work: a CommandInterrupted's, or that of a child process
+ * (git) the same Ctrl-C stopped, which the work sees as that child's failure (src/git.ts).
+ */
+export function interruptingSignal(error: unknown): NodeJS.Signals | undefined {
+  if (error instanceof CommandInterrupted) return error.signal;
+  return error instanceof GitError && error.signal !== undefined && error.signal in SIGNAL_NUMBERS ? error.signal : undefined;
 }
 
 /** The command's side of the shared integers. */

@@ -13,7 +13,7 @@ import { readStdinDocument } from './stdin.js';
 import type { SiteBase } from '../site/base.js';
 import { keepScans, saveScans } from './scan-cache.js';
 import { exitCodeOf } from './exit-code.js';
-import { CommandInterrupted, signalledExitCode } from './thread.js';
+import { interruptingSignal, signalledExitCode } from './thread.js';
 import { unfinishedMoveNote } from './unfinished-move.js';
 import { plural } from '../text.js';
 
@@ -31,11 +31,12 @@ export async function validateCommand(argv: string[], io: CliIo): Promise<number
     thread.begin('validating', thread.showsProgress(args.formats, io.env ?? process.env));
     return await validateWith(args, io, (files) => (fixed = files));
   } catch (error) {
-    if (!(error instanceof CommandInterrupted)) throw error;
+    const signal = interruptingSignal(error);
+    if (signal === undefined) throw error;
     const changed = fixed.length === 0 ? 'nothing was changed' : `${fixed.join(', ')} fixed before it, nothing else changed`;
     const { read, scanned } = thread.progress();
-    io.stderr(`docsnav: interrupted (${error.signal}) after ${plural(read, 'file')} read and ${plural(scanned, 'page')} checked: ${changed}\n`);
-    return signalledExitCode(error.signal);
+    io.stderr(`docsnav: interrupted (${signal}) after ${plural(read, 'file')} read and ${plural(scanned, 'page')} checked: ${changed}\n`);
+    return signalledExitCode(signal);
   }
 }
 
@@ -54,7 +55,7 @@ async function validateWith(args: ValidateArgs, io: CliIo, onFixed?: (files: rea
       badConfig = true;
       if (config.broken) results.push(config.broken);
     } else {
-      const since = args.since === undefined ? undefined : await siteBase(file, args.since, config.options);
+      const since = args.since === undefined ? undefined : await siteBase(file, args.since, config.options, io);
       const pageRoot = config.options.root ?? root;
       const pageScans = pageRoot === undefined ? undefined : stores?.for(pageRoot);
       results.push(
@@ -71,7 +72,7 @@ async function validateWith(args: ValidateArgs, io: CliIo, onFixed?: (files: rea
         continue;
       }
       try {
-        const since = args.since === undefined ? undefined : await siteBase(file, args.since, config.options);
+        const since = args.since === undefined ? undefined : await siteBase(file, args.since, config.options, io);
         const root = config.options.root ?? path.dirname(file);
         const pageScans = stores?.for(root);
         const partlyMoved = unfinishedMoveNote(root);
@@ -100,14 +101,18 @@ async function validateWith(args: ValidateArgs, io: CliIo, onFixed?: (files: rea
   );
 }
 
-/** `--since <ref>`: the site at that git ref (src/history, loaded only then); a git failure is one line, exit 2. */
-async function siteBase(file: string, ref: string, options: ValidateOptions): Promise<SiteBase> {
+/**
+ * `--since <ref>`: the site at that git ref (src/history, loaded only then); a git failure is one
+ * line, exit 2. On a thread of its own, git stopped by Ctrl-C (which reaches git too) is the
+ * command interrupted (validateCommand says so).
+ */
+async function siteBase(file: string, ref: string, options: ValidateOptions, io: CliIo): Promise<SiteBase> {
   const { readSiteBase } = await import('../history/base.js');
   const { GitError } = await import('../git.js');
   try {
     return readSiteBase(file, ref, { profile: options.profile, languageCodes: options.languageCodes });
   } catch (error) {
-    if (error instanceof GitError) throw new UsageError(`--since ${ref}: ${error.message}`);
+    if (error instanceof GitError && (error.signal === undefined || !io.thread)) throw new UsageError(`--since ${ref}: ${error.message}`);
     throw error;
   }
 }

@@ -36,7 +36,8 @@ export function repositoryOf(root: string): Repository | undefined {
   try {
     output = git(['rev-parse', '--show-toplevel', '--absolute-git-dir', '--show-prefix'], { cwd: root }).toString('utf8').split('\n');
   } catch (error) {
-    if (!(error instanceof GitError)) throw error;
+    // Stopped by a signal (Ctrl-C reaches git too): the move is interrupted, git can read the repository.
+    if (!(error instanceof GitError) || error.signal !== undefined) throw error;
     if (!gitFolderAbove(root) && process.env.GIT_DIR === undefined) return undefined;
     refuse('gitUnreadable', { root, why: error.message });
   }

@@ -113,7 +113,9 @@ export async function applyMoveInterruptibly(plan: MovePlan, how: InterruptibleM
         if (came === undefined) next = steps.next();
         else throw new Interrupted(came);
       } catch (error) {
-        failed = error instanceof Error ? error : new Error(String(error));
+        // git stopped by the signal (Ctrl-C reaches every process of the terminal's group): the move is interrupted.
+        if (error instanceof GitError && error.signal !== undefined) failed = new Interrupted(error.signal);
+        else failed = error instanceof Error ? error : new Error(String(error));
         break;
       }
       if (next.done) break;

@@ -4,10 +4,18 @@
  * sends SIGINT to the process group, as a keyboard does). A progress line on stderr while it works
  * (DOCSNAV_PROGRESS_AFTER=0 here: drawn from the start, so that a test waits for it, not for a
  * clock), none when piped or with a CI format; Ctrl-C during a check says what was changed and
- * exits 130. Each wait is for the output the test needs, bounded by a hang guard.
+ * exits 130.
+ *
+ * Where Ctrl-C lands is made certain, not raced: `git` on the command's PATH is a wrapper that
+ * holds one git command (validate --since's `rev-parse`, mv's first `rev-parse` while it plans, or
+ * mv's `update-index`, the last step of its write) until the test lets it go, and Ctrl-C is typed
+ * while it waits. Ctrl-C reaches git too, as it does on a real terminal (the whole foreground
+ * group): git dies of it, and the command must take that as the interruption it is. One case
+ * holds a git that ignores SIGINT instead, to land the signal just after the write's last step:
+ * the test waits for the CLI to say it stops at its next step (the signal taken), then lets git go.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, realpathSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -26,9 +34,9 @@ const env = { ...process.env, NO_COLOR: '1', DOCSNAV_PROGRESS_AFTER: '0', TERM: 
 const LINE = /\r\x1b\[Kdocsnav: (validating|mv: [a-z ]+)…/;
 
 /** A command run on a pseudo-terminal; its output as the terminal got it (stdout and stderr together). */
-function onTerminal(args: readonly string[], cwd: string) {
+function onTerminal(args: readonly string[], cwd: string, more: NodeJS.ProcessEnv = {}) {
   const command = [process.execPath, cli, ...args].map((word) => `'${word.replaceAll("'", "'\\''")}'`).join(' ');
-  const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd, env: { ...env, ...more }, stdio: ['pipe', 'pipe', 'pipe'] });
   let output = '';
   const waiting: Array<{ pattern: RegExp; resolve: () => void }> = [];
   child.stdout.on('data', (chunk: Buffer) => {
@@ -65,8 +73,57 @@ function siteRepo(): string {
   return repo;
 }
 
-/** A line of `stage` that says fewer than 1,000 of the site's 2,001 files were read: the check is under way, most of it still to come. */
-const UNDER_WAY = (stage: string) => new RegExp(`docsnav: ${stage}… [\\d,]+ entries?, \\d{1,3} files? read`);
+const realGit = spawnSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).stdout.trim();
+
+/**
+ * A `git` that holds the first `git <held> …` until `release()` (at most a minute), and says it is
+ * holding by a file; every other git command runs at once. Its PATH for the command's environment.
+ */
+function gitGate(held: string, { ignoresInterrupt = false } = {}) {
+  const folder = realpathSync(mkdtempSync(path.join(tmpdir(), 'docsnav-git-gate-')));
+  const [waiting, open] = [path.join(folder, 'waiting'), path.join(folder, 'open')];
+  writeFileSync(
+    path.join(folder, 'git'),
+    [
+      '#!/bin/sh',
+      ...(ignoresInterrupt ? ["trap '' INT"] : []),
+      `if [ "$1" = '${held}' ] && [ ! -e '${open}' ] && [ ! -e '${waiting}' ]; then`,
+      `  : > '${waiting}'`,
+      '  i=0',
+      `  while [ ! -e '${open}' ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done`,
+      'fi',
+      `exec '${realGit}' "$@"`,
+      '',
+    ].join('\n'),
+  );
+  chmodSync(path.join(folder, 'git'), 0o755);
+  return {
+    env: { PATH: `${folder}:${process.env.PATH}` },
+    /** Resolves once the held git command is waiting. */
+    held: async () => {
+      const guard = Date.now() + hangGuard(30_000);
+      while (!existsSync(waiting)) {
+        if (Date.now() > guard) throw new Error(`git ${held} was never called`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+    release: () => writeFileSync(open, ''),
+  };
+}
+
+/** Ctrl-C while the command waits on the held git (which dies of it, as git does). */
+async function interruptHeldGit(run: ReturnType<typeof onTerminal>, gate: ReturnType<typeof gitGate>): Promise<void> {
+  await gate.held();
+  run.interrupt();
+}
+
+/** Ctrl-C while the command waits on a held git that ignores it; once the CLI says it stops at its next step (the signal taken), git goes on. */
+async function interruptThenRelease(run: ReturnType<typeof onTerminal>, gate: ReturnType<typeof gitGate>): Promise<void> {
+  await gate.held();
+  run.interrupt();
+  await run.until(/docsnav: SIGINT: stopping at the next step \(send it again to stop at once\)/);
+  gate.release();
+}
 
 describe('a long check on a terminal', () => {
   let repo: string;
@@ -87,15 +144,22 @@ describe('a long check on a terminal', () => {
   });
 
   it('Ctrl-C while it validates: stopped at its next step, "nothing was changed", exit 130', async () => {
-    const run = onTerminal(['validate'], repo);
-    await run.until(UNDER_WAY('validating'));
-    run.interrupt();
-    expect(await run.ended).toBe(130);
-    // Stopped at its next step, not at the end: fewer than the site's 2,001 files read, or no page checked yet.
-    const stopped = /docsnav: interrupted \(SIGINT\) after ([\d,]+) files? read and ([\d,]+) pages? checked: nothing was changed\r\n$/.exec(run.output());
-    expect(stopped, run.output().slice(-300)).not.toBeNull();
-    const [read, checked] = [stopped![1], stopped![2]].map((count) => Number(count.replaceAll(',', '')));
-    expect(read < PAGES + 1 || checked === 0, `${read} read, ${checked} checked`).toBe(true);
+    // validate --since reads the site at the ref with git first. Held there by a git that ignores SIGINT, the signal is
+    // taken before the check begins; the check stops at its first step, not at its end (which reads the site's 2,001 files).
+    const gate = gitGate('rev-parse', { ignoresInterrupt: true });
+    const run = onTerminal(['validate', '--since', 'HEAD'], repo, gate.env);
+    await interruptThenRelease(run, gate);
+    expect(await run.ended, run.output().slice(-600)).toBe(130);
+    // Its first step is the first entry walked or file read.
+    expect(run.output()).toMatch(/docsnav: interrupted \(SIGINT\) after [01] files? read and 0 pages checked: nothing was changed\r\n$/);
+  });
+
+  it('Ctrl-C while validate --since waits on git, which it stops too: the same interruption, not a git failure', async () => {
+    const gate = gitGate('rev-parse');
+    const run = onTerminal(['validate', '--since', 'HEAD'], repo, gate.env);
+    await interruptHeldGit(run, gate);
+    expect(await run.ended, run.output().slice(-600)).toBe(130);
+    expect(run.output()).toMatch(/docsnav: interrupted \(SIGINT\) after 0 files read and 0 pages checked: nothing was changed\r\n$/);
   });
 
   it('no progress line with a CI format on a terminal, nor when stderr is piped', async () => {
@@ -108,22 +172,36 @@ describe('a long check on a terminal', () => {
     expect(piped.stderr).not.toContain('validating…');
   });
 
-  it('mv: Ctrl-C while it checks the site before writing leaves it as it was', async () => {
-    const run = onTerminal(['mv', 'en/v1/t0', 'en/v1/moved'], repo);
-    await run.until(UNDER_WAY('mv: checking'));
-    run.interrupt();
-    expect(await run.ended).toBe(130);
+  it('mv: Ctrl-C while it plans leaves the site as it was', async () => {
+    // mv asks git where the repository is while it plans (an unfinished move's journal is looked for there).
+    const gate = gitGate('rev-parse');
+    const run = onTerminal(['mv', 'en/v1/t0', 'en/v1/moved'], repo, gate.env);
+    await gate.held();
+    // What the user sees while it waits.
+    await run.until(/docsnav: mv: planning…/);
+    await interruptHeldGit(run, gate);
+    expect(await run.ended, run.output().slice(-600)).toBe(130);
     expect(run.output()).toMatch(/docsnav: interrupted \(SIGINT\) before the move wrote anything: nothing was changed\r\n$/);
     expect(git(repo, 'status', '--porcelain=v1')).toBe('');
   });
 
-  it('mv: Ctrl-C while it checks the moved site says the move is made and its check is not', async () => {
-    const run = onTerminal(['mv', 'en/v1/t0', 'en/v1/moved'], repo);
-    await run.until(UNDER_WAY('mv: checking again'));
-    run.interrupt();
-    expect(await run.ended).toBe(130);
+  it('mv: Ctrl-C while it writes (git stopped by it too): everything put back, the git index too', async () => {
+    const gate = gitGate('update-index');
+    const run = onTerminal(['mv', 'en/v1/t0', 'en/v1/moved'], repo, gate.env);
+    await interruptHeldGit(run, gate);
+    expect(await run.ended, run.output().slice(-600)).toBe(130);
+    expect(run.output()).toMatch(/docsnav: mv: writing… [\d,]+ steps? done/);
+    expect(run.output().slice(-400)).toMatch(/docsnav: interrupted \(SIGINT\): everything written and moved was put back as it was, the git index too\r\n$/);
+    expect(git(repo, 'status', '--porcelain=v1')).toBe('');
+  });
+
+  it('mv: Ctrl-C just after its last write step: the move is made, and its check is said to be cut short', async () => {
+    // The git index is written last (update-index): held there by a git that ignores SIGINT, the signal comes after every step of the write.
+    const gate = gitGate('update-index', { ignoresInterrupt: true });
+    const run = onTerminal(['mv', 'en/v1/t0', 'en/v1/moved'], repo, gate.env);
+    await interruptThenRelease(run, gate);
+    expect(await run.ended, run.output().slice(-600)).toBe(130);
     const output = run.output();
-    expect(output).toMatch(/docsnav: mv: writing… [\d,]+ steps? done/);
     expect(output).toMatch(/docsnav: moved en\/v1\/t0 → en\/v1\/moved .*\r\n/);
     expect(output).toMatch(
       /docsnav: interrupted \(SIGINT\) after the move was written \(said above\): the check of the moved site did not finish; docsnav validate checks it\r\n$/,
