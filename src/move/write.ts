@@ -128,10 +128,9 @@ export async function applyMoveInterruptibly(plan: MovePlan, how: InterruptibleM
     return result;
   } finally {
     unlock();
-    if (listens) {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-    }
+    // Taken off whether or not they were put on (off is a no-op then).
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
   }
 }
 
