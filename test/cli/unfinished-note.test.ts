@@ -5,11 +5,12 @@
  * no journal, nothing is said, and git is not even asked (it is taken out of PATH).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, realpathSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { prepareMove } from '../../src/move/write.js';
+import { unfinishedMoveNote } from '../../src/cli/unfinished-move.js';
+import { finishMove, prepareMove } from '../../src/move/write.js';
 import { repoWith } from '../history/repo.js';
 import { docsJson, planOn, siteWith } from '../move/harness.js';
 
@@ -62,5 +63,29 @@ describe('validate, during a move cut short', () => {
     const run = validate(root, noGit);
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/^docsnav: note: [^\n]+\n$/);
+  });
+});
+
+describe('unfinishedMoveNote, in process', () => {
+  it('no journal: none, in a repository or not; a journal: the note; once undone: none again', () => {
+    for (const root of [repoWith(FILES), siteWith(FILES)]) {
+      expect(unfinishedMoveNote(root)).toBeUndefined();
+      prepareMove(planOn(root, { from: 'guides', to: 'learn/guides' }));
+      expect(unfinishedMoveNote(root)).toMatch(NOTE);
+      // A relative root names the same site (the journal's seal binds its absolute path).
+      expect(unfinishedMoveNote(path.relative(process.cwd(), root))).toMatch(NOTE);
+      finishMove(root, 'abort');
+      expect(unfinishedMoveNote(root)).toBeUndefined();
+    }
+  });
+
+  it('a journal that is not ours: said as mv says it, in one note', () => {
+    const root = siteWith(FILES);
+    prepareMove(planOn(root, { from: 'guides', to: 'learn/guides' }));
+    const plan = path.join(root, '.docsnav-mv', 'plan.json');
+    writeFileSync(plan, readFileSync(plan, 'utf8').replace('guides', 'guidez'));
+    expect(unfinishedMoveNote(root)).toMatch(
+      /^docsnav: note: \S*\.docsnav-mv is not a move journal docsnav wrote for .* as this user \([^)]+\): nothing in it was used; remove it with rm -r \S*\.docsnav-mv\n$/,
+    );
   });
 });

@@ -4,9 +4,12 @@
  * writes, and only then; with `interrupted` it asks the caller instead, and tells each step to
  * `onStep`. Interrupted, the site is put back as it was, the git index too.
  */
-import { existsSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { git as runGit, GitError } from '../../src/git.js';
+import { repositoryOf } from '../../src/move/repository.js';
 import { applyMoveInterruptibly } from '../../src/move/write.js';
 import { git, repoWith } from '../history/repo.js';
 import { docsJson, planOn } from './harness.js';
@@ -72,6 +75,60 @@ describe('applyMoveInterruptibly', () => {
     const pending = applyMoveInterruptibly(planOn(root, MOVE), { interrupted: () => (steps >= 2 ? 'SIGTERM' : undefined), onStep: () => steps++ });
     await expect(pending).rejects.toMatchObject({ reason: 'interrupted', data: { signal: 'SIGTERM' } });
     expect(steps).toBe(2);
+    expect(unchanged(root)).toBe(true);
+  });
+});
+
+/** Ctrl-C on a terminal reaches git too: a `git` first on PATH that stops itself with SIGINT at its first `<command>` (later ones run the real git). */
+const realGit = runGit(['--exec-path'], { cwd: process.cwd() }).toString('utf8').trim() + '/git';
+const savedPath = process.env.PATH;
+afterEach(() => {
+  process.env.PATH = savedPath;
+});
+
+function gitStoppedAt(command: string): void {
+  const folder = realpathSync(mkdtempSync(path.join(tmpdir(), 'docsnav-git-sigint-')));
+  const once = path.join(folder, 'stopped');
+  writeFileSync(
+    path.join(folder, 'git'),
+    ['#!/bin/sh', `if [ "$1" = '${command}' ] && [ ! -e '${once}' ]; then : > '${once}'; kill -INT $$; fi`, `exec '${realGit}' "$@"`, ''].join('\n'),
+  );
+  chmodSync(path.join(folder, 'git'), 0o755);
+  process.env.PATH = `${folder}:${savedPath}`;
+}
+
+describe('git stopped by a signal', () => {
+  it('is a GitError that carries the signal, and says so', () => {
+    gitStoppedAt('status');
+    let caught: unknown;
+    try {
+      runGit(['status'], { cwd: process.cwd() });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(GitError);
+    expect((caught as GitError).signal).toBe('SIGINT');
+    expect((caught as GitError).message).toBe('git status failed: stopped by SIGINT');
+    // A git that fails on its own carries none.
+    process.env.PATH = savedPath;
+    expect(() => runGit(['no-such-command'], { cwd: process.cwd() })).toThrow(expect.objectContaining({ signal: undefined }));
+  });
+
+  it('asking where the repository is: the GitError itself, not "git cannot read the repository"', () => {
+    const root = site();
+    gitStoppedAt('rev-parse');
+    expect(() => repositoryOf(root)).toThrow(expect.objectContaining({ name: 'GitError', signal: 'SIGINT' }));
+    // Without the signal, a git that cannot run there is the refusal it was.
+    process.env.PATH = savedPath;
+    expect(repositoryOf(root)?.top).toBe(root);
+  });
+
+  it('writing the index: the move is interrupted (put back as it was, the git index too), not a failed write', async () => {
+    const root = site();
+    const plan = planOn(root, MOVE);
+    gitStoppedAt('update-index');
+    await expect(applyMoveInterruptibly(plan, { interrupted: () => undefined })).rejects.toMatchObject({ reason: 'interrupted', data: { signal: 'SIGINT' } });
+    process.env.PATH = savedPath;
     expect(unchanged(root)).toBe(true);
   });
 });
