@@ -42,7 +42,7 @@ export async function moveCommand(argv: string[], io: CliIo): Promise<number> {
   if (args.finish !== undefined) return finish(root, args.finish, io);
   // On a thread of its own (thread.ts), a signal stops the checks before and after the write at their next step;
   // git stopped by it (Ctrl-C reaches git too) is the same interruption.
-  const stage = { written: false };
+  const stage = { written: false, showsProgress: io.thread?.showsProgress(args.formats, io.env ?? process.env) ?? false };
   try {
     return await lockedMove(file, root, args, options, color, io, stage);
   } catch (error) {
@@ -59,7 +59,7 @@ export async function moveCommand(argv: string[], io: CliIo): Promise<number> {
 /** The move under the site's lock: one move of a site at a time, from looking for an unfinished one to the end (the site is planned on as it is then). */
 async function lockedMove(...[file, root, args, options, color, io, stage]: Parameters<typeof move>): Promise<number> {
   // Planning starts with the lock (git is asked where the repository is).
-  io.thread?.begin('mv: planning', io.thread.showsProgress(args.formats, io.env ?? process.env));
+  io.thread?.begin('mv: planning', stage.showsProgress);
   let unlock: () => void;
   try {
     unlock = lockSite(root, `mv ${args.from} ${args.to}`.slice(0, 200));
@@ -80,10 +80,11 @@ async function move(
   options: ValidateOptions,
   color: boolean,
   io: CliIo,
-  stage: { written: boolean },
+  /** Whether the move was written (what an interruption says), and whether a progress line is drawn for each stage. */
+  stage: { written: boolean; readonly showsProgress: boolean },
 ): Promise<number> {
   const { thread } = io;
-  const show = thread?.showsProgress(args.formats, io.env ?? process.env) ?? false;
+  const show = stage.showsProgress;
   let plan: MovePlan;
   try {
     const unfinished = unfinishedMove(root);
