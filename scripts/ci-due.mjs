@@ -84,20 +84,24 @@ export function due({ root, base, rooms }) {
   return { due: false, why: `nothing under ${named.join(', ')} changed ${since}, and no release is cut` };
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const args = process.argv.slice(2);
+/**
+ * The command line: `args` (after the script's name) in the repository at `root`; the exit code
+ * and what goes to standard output and error (the process writes them; tests call it in process).
+ */
+export function commandLine(args, root) {
   const at = args.indexOf('--base');
   const base = at >= 0 ? args[at + 1] : undefined;
   const rooms = at >= 0 ? [...args.slice(0, at), ...args.slice(at + 2)] : args;
-  if (!base || base.startsWith('--') || rooms.length === 0 || rooms.some((room) => room.startsWith('--'))) {
-    process.stderr.write('usage: node scripts/ci-due.mjs --base <commit> <room>...\n');
-    process.exit(2);
-  }
-  const answer = due({ root: process.cwd(), base, rooms });
-  if (answer.error) {
-    process.stderr.write(`ci-due: ${answer.error}\n`);
-    process.exit(2);
-  }
-  process.stdout.write(`${answer.due ? 'due' : 'not due'}: ${answer.why}\n`);
-  process.exit(answer.due ? 0 : 1);
+  if (!base || base.startsWith('--') || rooms.length === 0 || rooms.some((room) => room.startsWith('--')))
+    return { code: 2, stdout: '', stderr: 'usage: node scripts/ci-due.mjs --base <commit> <room>...\n' };
+  const answer = due({ root, base, rooms });
+  if (answer.error) return { code: 2, stdout: '', stderr: `ci-due: ${answer.error}\n` };
+  return { code: answer.due ? 0 : 1, stdout: `${answer.due ? 'due' : 'not due'}: ${answer.why}\n`, stderr: '' };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { code, stdout, stderr } = commandLine(process.argv.slice(2), process.cwd());
+  process.stdout.write(stdout);
+  process.stderr.write(stderr);
+  process.exit(code);
 }

@@ -8,7 +8,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { due } from '../scripts/ci-due.mjs';
+import { commandLine, due } from '../scripts/ci-due.mjs';
 import { git, repoWith, write } from './history/repo.js';
 import { hangGuard } from './time-scale.mjs';
 
@@ -170,38 +170,50 @@ describe('a room that does not exist', () => {
 });
 
 describe('node scripts/ci-due.mjs', () => {
-  const run = (cwd: string, ...args: string[]) => spawnSync(process.execPath, [SCRIPT, ...args], { cwd, encoding: 'utf8' });
+  const inProcess = (cwd: string, ...args: string[]) => {
+    const { code, stdout, stderr } = commandLine(args, cwd);
+    return { status: code, stdout, stderr };
+  };
 
-  it(
-    'exits 0 and says why when due, 1 when not, 2 with one line on a missing room or a wrong command line',
-    () => {
-      const { repo, base } = repository();
-      const quiet = run(repo, '--base', base, ...ROOMS);
-      expect([quiet.status, quiet.stdout, quiet.stderr]).toEqual([
-        1,
-        `not due: nothing under ${ROOMS.join(', ')} changed since ${base.slice(0, 12)}, and no release is cut\n`,
-        '',
-      ]);
-      commit(repo, { 'server/test/slow/walk.test.ts': 'it("walks again", () => {});\n' });
-      const changed = run(repo, ...ROOMS, '--base', base);
-      expect([changed.status, changed.stdout]).toEqual([
-        0,
-        `due: 1 file(s) under its rooms changed since ${base.slice(0, 12)}: server/test/slow/walk.test.ts\n`,
-      ]);
-      const missing = run(repo, '--base', base, 'server/src/gone');
-      expect([missing.status, missing.stdout, missing.stderr]).toEqual([
-        2,
-        '',
-        'ci-due: no such room here: server/src/gone (moved or renamed? name where its code is now)\n',
-      ]);
-      for (const args of [[], ['--base'], ['--base', base], [...ROOMS], ['--base', '--other', ...ROOMS]]) {
-        const wrong = run(repo, ...args);
-        expect([wrong.status, wrong.stderr]).toEqual([2, 'usage: node scripts/ci-due.mjs --base <commit> <room>...\n']);
-      }
-      // Eleven node processes and a repository: minutes on a machine that other builds share.
-    },
-    hangGuard(600_000),
-  );
+  it('exits 0 and says why when due, 1 when not, 2 with one line on a missing room or a wrong command line (in process)', () => {
+    const { repo, base } = repository();
+    const quiet = inProcess(repo, '--base', base, ...ROOMS);
+    expect([quiet.status, quiet.stdout, quiet.stderr]).toEqual([
+      1,
+      `not due: nothing under ${ROOMS.join(', ')} changed since ${base.slice(0, 12)}, and no release is cut\n`,
+      '',
+    ]);
+    commit(repo, { 'server/test/slow/walk.test.ts': 'it("walks again", () => {});\n' });
+    const changed = inProcess(repo, ...ROOMS, '--base', base);
+    expect([changed.status, changed.stdout, changed.stderr]).toEqual([
+      0,
+      `due: 1 file(s) under its rooms changed since ${base.slice(0, 12)}: server/test/slow/walk.test.ts\n`,
+      '',
+    ]);
+    const missing = inProcess(repo, '--base', base, 'server/src/gone');
+    expect([missing.status, missing.stdout, missing.stderr]).toEqual([
+      2,
+      '',
+      'ci-due: no such room here: server/src/gone (moved or renamed? name where its code is now)\n',
+    ]);
+    for (const args of [[], ['--base'], ['--base', base], [...ROOMS], ['--base', '--other', ...ROOMS], ['--base', base, ...ROOMS, '--other']]) {
+      const wrong = inProcess(repo, ...args);
+      expect([wrong.status, wrong.stdout, wrong.stderr]).toEqual([2, '', 'usage: node scripts/ci-due.mjs --base <commit> <room>...\n']);
+    }
+  });
+
+  it('as a process: the answer on its streams and its exit code, in the folder it runs in', () => {
+    const { repo, base } = repository();
+    const run = (...args: string[]) => spawnSync(process.execPath, [SCRIPT, ...args], { cwd: repo, encoding: 'utf8', timeout: hangGuard(60_000) });
+    const quiet = run('--base', base, ...ROOMS);
+    expect([quiet.status, quiet.stdout, quiet.stderr]).toEqual([
+      1,
+      `not due: nothing under ${ROOMS.join(', ')} changed since ${base.slice(0, 12)}, and no release is cut\n`,
+      '',
+    ]);
+    const wrong = run('--base');
+    expect([wrong.status, wrong.stdout, wrong.stderr]).toEqual([2, '', 'usage: node scripts/ci-due.mjs --base <commit> <room>...\n']);
+  });
 
   it('lists five changed files and counts the rest', () => {
     const { repo, base } = repository();

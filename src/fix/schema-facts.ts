@@ -62,7 +62,7 @@ function load(): SchemaFacts {
 }
 
 /** Every list of allowed strings in a settings table (a string's `values`, a record's `keys`, a tagged object's tags), each shape once. */
-function settingsValueLists(root: Shape, out: Array<readonly string[]>): void {
+export function settingsValueLists(root: Shape, out: Array<readonly string[]>): void {
   const seen = new Set<Shape>();
   const stack: Shape[] = [root];
   while (stack.length > 0) {

@@ -112,3 +112,23 @@ describe('typesOf: the JSON types a schema accepts', () => {
     expect(found && [...found]).toEqual(types);
   });
 });
+
+describe('settingsValueLists: the lists of allowed strings a settings table holds, each shape once', () => {
+  it('a string\'s values, a record\'s keys, a tagged object\'s tags and its otherwise, through lists, unions, objects and lazy shapes', async () => {
+    const { anyOf, list, object, oneOf, optional, record, tagged, text } = await import('../../src/settings/build.js');
+    const shared = oneOf(['a', 'b']);
+    const table = object({
+      kind: optional(shared),
+      again: optional(shared),
+      plain: optional(text()),
+      byName: optional(record(text(), ['x', 'y'])),
+      free: optional(record(oneOf(['value']))),
+      items: optional(list(anyOf(oneOf(['in-list']), { type: 'lazy', shape: () => oneOf(['lazy']) }))),
+      link: optional(tagged('type', { one: object({ style: optional(oneOf(['tagged-field'])) }) }, object({ style: optional(oneOf(['pill', 'round'])) }))),
+      bare: optional(tagged('kind', { only: object({}) })),
+    });
+    const out: Array<readonly string[]> = [];
+    facts.settingsValueLists(table, out);
+    expect(out.map((values) => values.join(' ')).sort()).toEqual(['a b', 'in-list', 'lazy', 'one', 'only', 'pill round', 'tagged-field', 'value', 'x y']);
+  });
+});

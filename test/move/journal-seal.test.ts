@@ -10,7 +10,7 @@ import { chmodSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ownJournalFolder, planMisfit, readPlanBytes, sealedPlan, unsealedPlan, type JournalContext } from '../../src/move/journal-seal.js';
+import { journalKey, ownJournalFolder, planMisfit, readPlanBytes, sealedPlan, unsealedPlan, type JournalContext } from '../../src/move/journal-seal.js';
 import { MoveError } from '../../src/move/messages.js';
 import { hangGuard } from '../time-scale.mjs';
 
@@ -96,6 +96,51 @@ describe("a journal's seal: this user's key, this docs root, this folder, these 
     expect(refusal(() => unsealedPlan(sealed, FOLDER, { ...context, key: { refused: 'no home' } })).why).toBe(
       'there is no user key to check its seal with: no home',
     );
+  });
+});
+
+describe("the key a journal is sealed with: this user's cache key, never one inside the docs root", () => {
+  const top = mkdtempSync(path.join(tmpdir(), 'docsnav-journal-key-'));
+  const root = path.join(top, 'site');
+  mkdirSync(root);
+  /** journalKey(root) with XDG_CACHE_HOME set to `home` (the cache key is read once per folder and process: each case a folder of its own). */
+  function keyWith(home: string): ReturnType<typeof journalKey> {
+    const saved = process.env.XDG_CACHE_HOME;
+    process.env.XDG_CACHE_HOME = home;
+    try {
+      return journalKey(root);
+    } finally {
+      if (saved === undefined) delete process.env.XDG_CACHE_HOME;
+      else process.env.XDG_CACHE_HOME = saved;
+    }
+  }
+
+  it('a key folder outside the root: the key, also beside a root whose name it starts with', () => {
+    const beside = keyWith(path.join(top, 'site-cache'));
+    expect('key' in beside && beside.key.length).toBe(32);
+    const elsewhere = keyWith(path.join(top, 'elsewhere'));
+    expect('key' in elsewhere && elsewhere.key.length).toBe(32);
+  });
+
+  it('a key folder inside the root, or the root itself: refused, naming both', () => {
+    expect(keyWith(path.join(root, '.cache'))).toEqual({
+      refused: `the user's key folder ${path.join(root, '.cache', 'docsnav')} is inside the docs root ${root}`,
+    });
+    expect(keyWith(root)).toEqual({ refused: `the user's key folder ${path.join(root, 'docsnav')} is inside the docs root ${root}` });
+  });
+
+  it('a key folder reached through a link that leads inside the root: refused, by where it leads', () => {
+    mkdirSync(path.join(root, 'linked'));
+    symlinkSync(path.join(root, 'linked'), path.join(top, 'link'));
+    expect(keyWith(path.join(top, 'link'))).toEqual({
+      refused: `the user's key folder ${path.join(top, 'link', 'docsnav')} is inside the docs root ${root}`,
+    });
+  });
+
+  it('no key at all (its folder cannot be made): the refusal of the cache key, as it is', () => {
+    writeFileSync(path.join(top, 'a-file'), '');
+    const refused = keyWith(path.join(top, 'a-file'));
+    expect('refused' in refused && refused.refused).toMatch(/^no cache key could be made in /);
   });
 });
 
