@@ -312,7 +312,10 @@ export const TARGETS = {
       'test/ci-due.test.ts',
       'test/fresh-build.test.ts',
       'test/layers.test.ts',
-      'test/docs/**/*.test.ts',
+      // test/docs's files that run scripts/ (architecture.mjs, generate-docs.mjs); links.test.ts reads the documents through
+      // `git ls-files`, which lists none in Stryker's sandbox (a folder git ignores): its dry run failed the target.
+      'test/docs/architecture.test.ts',
+      'test/docs/generated.test.ts',
     ],
   },
 };

@@ -307,6 +307,30 @@ describe('PageScanStore strategies, on a real site', () => {
     expect(storeStats.scansRead - again).toBe(3);
   });
 
+  it('at twelve packs, a run that adds a scan puts every scan in one new pack; a run that adds none leaves the twelve', () => {
+    const { root, docs, file } = siteWithStore();
+    const pages = Array.from({ length: 14 }, (_, index) => `page-${index + 1}`);
+    writeFileSync(docs, JSON.stringify({ ...REQUIRED_SETTINGS, navigation: { pages: ['index', 'guide', 'setup', ...pages] } }));
+    for (const page of pages) writeFileSync(path.join(root, `${page}.mdx`), `# ${page}\n\nBack [home](/index).\n`);
+    const packsNamed = () => new Set(scansIn(file).map((one) => one.place[0])).size;
+    expect(run(docs, file, 'metadata').codes).toEqual([]);
+    expect(packsNamed()).toBe(1);
+    // Each run changes another page: its scan goes into a pack of its own, the others stay where they are.
+    for (const page of pages.slice(0, 11)) {
+      writeFileSync(path.join(root, `${page}.mdx`), `# ${page}\n\nChanged, and back [home](/index).\n`);
+      expect(run(docs, file, 'metadata')).toMatchObject({ codes: [], hashed: 1 });
+    }
+    expect(packsNamed()).toBe(12);
+    // Nothing changed: no scan to add, so no new pack, and none of the twelve moved.
+    expect(run(docs, file, 'metadata')).toMatchObject({ codes: [], hashed: 0 });
+    expect(packsNamed()).toBe(12);
+    // A thirteenth would be one too many: every scan goes into one new pack.
+    writeFileSync(path.join(root, 'page-12.mdx'), '# page-12\n\nChanged too, and back [home](/index).\n');
+    expect(run(docs, file, 'metadata')).toMatchObject({ codes: [], hashed: 1 });
+    expect(packsNamed()).toBe(1);
+    expect(scansIn(file)).toHaveLength(17);
+  });
+
   it('metadata: a page unchanged on disk is not read; its front matter and its scan are the ones kept', () => {
     const { root, docs, file } = siteWithStore();
     writeFileSync(path.join(root, 'guide.mdx'), '---\ntitle: Guide\n---\n# Guide\n\nThen [set up](/setup).\n');
