@@ -307,7 +307,14 @@ if (changedMode && budget !== undefined) {
 } else {
   for (const run of runs) {
     const begun = performance.now();
-    const results = await stryker(run.name, TARGETS[run.name].configFile, run.mutate, TARGETS[run.name].tests, TARGETS[run.name].env);
+    let results;
+    try {
+      results = await stryker(run.name, TARGETS[run.name].configFile, run.mutate, TARGETS[run.name].tests, TARGETS[run.name].env);
+    } catch (error) {
+      // As with a budget: the target is not measured, said in one line, and the run fails on it (not a stack trace).
+      errored.push(`${run.name} (Stryker: ${String(error?.message ?? error).split('\n')[0]})`);
+      continue;
+    }
     // Stryker answers for every mutant its incremental file holds: with --changed or --sample, count the lines asked for only.
     const counted = partial ? results.filter((result) => inRanges(run.mutate, path.relative(root, result.fileName), result.location.start.line)) : results;
     const minutes = (performance.now() - begun) / 60_000;
