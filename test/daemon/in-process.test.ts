@@ -25,7 +25,6 @@ import {
   rmSync,
   statSync,
   symlinkSync,
-  unlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -122,7 +121,7 @@ async function standIn(
     connection.on('data', (chunk: Buffer) => {
       text += chunk.toString('utf8');
       if (text.includes('\n')) {
-        const line = text.split('\n', 1)[0]!;
+        const line = text.split('\n', 1)[0];
         lines.push(line);
         respond(line, connection);
       }
@@ -358,8 +357,9 @@ describe('place: by path (macOS)', () => {
     const platform = Object.getOwnPropertyDescriptor(process, 'platform')!;
     Object.defineProperty(process, 'platform', { ...platform, value: 'darwin' });
     try {
-      vi.resetModules();
-      place = await import('../../src/daemon/place.js');
+      // A module of its own (the query), loaded now; every other module stays as loaded.
+      const specifier = `../../src/daemon/place.js?darwin=${++fresh}`;
+      place = (await import(/* @vite-ignore */ specifier)) as typeof import('../../src/daemon/place.js');
     } finally {
       Object.defineProperty(process, 'platform', platform);
     }
@@ -481,7 +481,7 @@ describe('client: findSocket', () => {
       ['/srv/docs/guide/deep', '/srv/docs/guide'],
       ['/srv/docs/other', '/srv/docs'],
     ]) {
-      const nearest = findSocket(from!, env) as Exclude<ReturnType<typeof findSocket>, NoAnswer>;
+      const nearest = findSocket(from, env) as Exclude<ReturnType<typeof findSocket>, NoAnswer>;
       expect(nearest.root).toBe(root);
       nearest.close();
     }
@@ -558,7 +558,7 @@ describe('client: ask', () => {
     try {
       expect(await ask(at, statusRequest(), 50)).toEqual({ why: 'the daemon did not answer within 0.05 s (docsnav daemon stop ends it)', present: true });
       // The client's side is gone: the daemon's late write fails, and its connection closes.
-      const late = daemon.connections[0]!;
+      const late = daemon.connections[0];
       const gone = new Promise((resolve) => late.once('close', resolve));
       late.write('late\n');
       await gone;
@@ -722,7 +722,7 @@ async function startChecker(root: string, options: Partial<DaemonOptions> = {}):
     expect(listeners).toHaveLength(1);
     return listeners[0] as () => void;
   };
-  const checker = { shown: ready[0]!, on: { SIGTERM: added('SIGTERM'), SIGINT: added('SIGINT') } };
+  const checker = { shown: ready[0], on: { SIGTERM: added('SIGTERM'), SIGINT: added('SIGINT') } };
   checkers.push(checker);
   return checker;
 }
@@ -810,5 +810,306 @@ describe('checker: serveDaemon', () => {
     });
     expect(json(await exchange(checker.shown, line(runRequest())))).toEqual({ stdout: 'late\n', stderr: '', code: 0 });
     expect(await ask(checker.shown, runRequest())).toEqual({ stdout: 'late\n', stderr: '', code: 0 });
+  });
+
+  /** A site with one broken link, as the CLI checks it. */
+  function site(): string {
+    const root = ownFolder();
+    writeFileSync(
+      path.join(root, 'docs.json'),
+      `${JSON.stringify({ name: 'Daemon', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'Start', pages: ['index', 'guide'] }] } })}\n`,
+    );
+    writeFileSync(path.join(root, 'index.mdx'), '---\ntitle: Home\n---\n# Home\n\nSee [the guide](/guide#setup) and [the old page](/old).\n');
+    mkdirSync(path.join(root, 'sub'));
+    writeFileSync(path.join(root, 'guide.mdx'), '# Guide\n\n## Setup\n\nBack [home](/index).\n');
+    return root;
+  }
+
+  /** The CLI's own run (src/cli/run.ts) in process, its output kept. */
+  async function cli(argv: string[], env: Record<string, string | undefined>): Promise<RunAnswer> {
+    const stdout: string[] = [];
+    const stderr: string[] = [];
+    const code = await run(argv, { stdout: (text) => stdout.push(text), stderr: (text) => stderr.push(text), isTTY: false, env });
+    return { stdout: stdout.join(''), stderr: stderr.join(''), code };
+  }
+
+  it("answers through runThroughDaemon what the CLI's run gives in process, byte for byte (stdout, stderr, exit code), from the root or a folder below it", async () => {
+    const root = site();
+    const checker = await startChecker(root, { run: (request) => cli(request.argv, request.env) });
+    const env = { ...process.env, NO_COLOR: '1' };
+    const context = { cwd: path.join(root, 'sub'), env, isTTY: false, colorSupported: false, build: BUILD };
+    const cases = [
+      ['validate', root],
+      ['validate', root, '--format', 'json'],
+      ['validate', path.join(root, 'd*.json')],
+      ['validate', '--quiet', root],
+      ['validate', '--nope'],
+    ];
+    for (const argv of cases) {
+      const direct = await cli(argv, env);
+      expect(await runThroughDaemon(argv, context)).toEqual(direct);
+    }
+    expect((await cli(cases[0], env)).code).toBe(1);
+    expect((await cli(cases[4], env)).code).toBe(2);
+    expect(await ask(checker.shown, statusRequest(BUILD))).toEqual(statusOf(root, cases.length));
+  });
+
+  it('answers one request at a time, in the order they came: a status asked during a run is answered after it', async () => {
+    const runs: string[] = [];
+    let running = 0;
+    let most = 0;
+    let release = (): void => {};
+    const started = new EventEmitter();
+    const checker = await startChecker('/srv/docs', {
+      run: (request) =>
+        new Promise((resolve) => {
+          runs.push(request.argv[0]);
+          most = Math.max(most, ++running);
+          release = () => {
+            running--;
+            resolve({ stdout: request.argv[0], stderr: '', code: 0 });
+          };
+          started.emit('run');
+        }),
+    });
+    const first = once(started, 'run');
+    const one = exchange(checker.shown, line(runRequest({ argv: ['one'] })));
+    await first;
+    const status = ask(checker.shown, statusRequest(BUILD));
+    const two = exchange(checker.shown, line(runRequest({ argv: ['two'] })));
+    const second = once(started, 'run');
+    release();
+    await second;
+    release();
+    expect(json(await one)).toEqual({ stdout: 'one', stderr: '', code: 0 });
+    expect(json(await two)).toEqual({ stdout: 'two', stderr: '', code: 0 });
+    // Answered after the first run and before the second.
+    expect(await status).toEqual(statusOf('/srv/docs', 1));
+    expect(runs).toEqual(['one', 'two']);
+    expect(most).toBe(1);
+  });
+
+  it('answers a run that throws with an internal error, its message (or the value thrown), and serves on; a failed run is not counted', async () => {
+    const thrownValues: unknown[] = [new Error('boom'), 'a string', null];
+    // A value that is not an Error is thrown on purpose: the checker says the value itself.
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
+    const checker = await startChecker('/srv/docs', { run: () => Promise.reject(thrownValues.shift()) });
+    for (const said of ['boom', 'a string', 'null'])
+      expect(json(await exchange(checker.shown, line(runRequest())))).toEqual({ error: `internal error: ${said}`, kind: 'internal' });
+    expect(await ask(checker.shown, statusRequest(BUILD))).toEqual(statusOf('/srv/docs', 0));
+  });
+
+  it('answers a refused run with its reason and kind (counted as served)', async () => {
+    const kinds: ErrorKind[] = ['outside-root', 'stdin', 'bad-request'];
+    const checker = await startChecker('/srv/docs', {
+      run: (request) => Promise.resolve({ refused: `no: ${request.argv[0]}`, kind: request.argv[1] as ErrorKind }),
+    });
+    for (const kind of kinds) expect(await ask(checker.shown, runRequest({ argv: ['x', kind] }))).toEqual({ error: 'no: x', kind });
+    expect(await ask(checker.shown, statusRequest(BUILD))).toEqual(statusOf('/srv/docs', kinds.length));
+  });
+
+  it('answers a request it cannot use with a bad-request error saying what is wrong, runs nothing, and serves on', async () => {
+    const seen: RunRequest[] = [];
+    const checker = await startChecker('/srv/docs', {
+      run: (request) => {
+        seen.push(request);
+        return Promise.resolve({ stdout: '', stderr: '', code: 0 });
+      },
+    });
+    const base = { docsnav: 1, op: 'run', build: BUILD, argv: ['validate'], cwd: '/srv/docs', env: {} };
+    const docsnav = `the request's "docsnav" is not 1`;
+    const op = 'the request\'s "op" is not run, status or stop';
+    const argv = 'the request\'s "argv" is not a list of strings';
+    const cwd = 'the request has no "cwd"';
+    const env = 'the request\'s "env" is not an object of strings';
+    const cases: [string, string][] = [
+      ['', `a request is one JSON line of at most ${MAX_REQUEST_BYTES} bytes`],
+      ['not json\n', 'the request is not JSON'],
+      ['{"docsnav":1,\n', 'the request is not JSON'],
+      ['null\n', 'the request is not an object'],
+      ['5\n', 'the request is not an object'],
+      ['"run"\n', 'the request is not an object'],
+      ['[]\n', docsnav],
+      [line({ ...base, docsnav: undefined }), docsnav],
+      [line({ ...base, docsnav: 2 }), docsnav],
+      [line({ ...base, docsnav: '1' }), docsnav],
+      [line({ ...base, build: undefined }), 'the request has no "build"'],
+      [line({ ...base, build: 1 }), 'the request has no "build"'],
+      [line({ ...base, build: 'another', op: 'validate' }), op],
+      [line({ ...base, op: undefined }), op],
+      [line({ ...base, op: 'RUN' }), op],
+      [line({ ...base, argv: undefined }), argv],
+      [line({ ...base, argv: 'validate' }), argv],
+      [line({ ...base, argv: ['validate', 1] }), argv],
+      [line({ ...base, argv: [null] }), argv],
+      [line({ ...base, cwd: undefined }), cwd],
+      [line({ ...base, cwd: ['/srv'] }), cwd],
+      [line({ ...base, env: undefined }), env],
+      [line({ ...base, env: null }), env],
+      [line({ ...base, env: ['A=1'] }), env],
+      [line({ ...base, env: 'A=1' }), env],
+      [line({ ...base, env: { A: '1', B: 2 } }), env],
+      [line({ ...base, env: { A: null } }), env],
+    ];
+    for (const [payload, error] of cases) expect([payload, json(await exchange(checker.shown, payload))]).toEqual([payload, { error, kind: 'bad-request' }]);
+    expect(seen).toEqual([]);
+    // A control request needs no more than its op and build.
+    expect(json(await exchange(checker.shown, line({ docsnav: 1, op: 'status', build: BUILD, argv: 5, env: null })))).toEqual(statusOf('/srv/docs', 0));
+  });
+
+  it(`reads one line of at most ${MAX_REQUEST_BYTES} bytes (the newline counted): a longer one is refused; the line ends the request, or the end of the connection does`, async () => {
+    const seen: RunRequest[] = [];
+    const checker = await startChecker('/srv/docs', {
+      run: (request) => {
+        seen.push(request);
+        return Promise.resolve({ stdout: 'ran', stderr: '', code: 0 });
+      },
+    });
+    const status = JSON.stringify(statusRequest(BUILD));
+    // JSON allows the spaces that pad the line to its size.
+    const sized = (bytes: number): Buffer => Buffer.from(`${status}${' '.repeat(bytes - status.length - 1)}\n`);
+    expect(sized(MAX_REQUEST_BYTES)).toHaveLength(MAX_REQUEST_BYTES);
+    expect(json(await exchange(checker.shown, sized(MAX_REQUEST_BYTES)))).toEqual(statusOf('/srv/docs', 0));
+    expect(json(await exchange(checker.shown, sized(MAX_REQUEST_BYTES + 1)))).toEqual({
+      error: `a request is one JSON line of at most ${MAX_REQUEST_BYTES} bytes`,
+      kind: 'bad-request',
+    });
+    // Many chunks: an environment of 600 kB arrives whole.
+    const big = runRequest({ env: { BIG: 'x'.repeat(600_000) } });
+    expect(json(await exchange(checker.shown, line(big), false))).toEqual({ stdout: 'ran', stderr: '', code: 0 });
+    expect(seen[0]).toEqual(big);
+    // What follows the line is not read; a line the connection's end closes is read whole.
+    expect(json(await exchange(checker.shown, `${line(runRequest({ argv: ['one'] }))}{"more":`))).toEqual({ stdout: 'ran', stderr: '', code: 0 });
+    expect(json(await exchange(checker.shown, JSON.stringify(runRequest({ argv: ['two'] }))))).toEqual({ stdout: 'ran', stderr: '', code: 0 });
+    expect(seen.slice(1).map((request) => request.argv)).toEqual([['one'], ['two']]);
+  });
+
+  it('answers a client of another build "stale" and stops (its socket removed, the process ending 0), whatever it asked', async () => {
+    for (const request of [runRequest({ build: 'another' }), statusRequest('another'), { docsnav: PROTOCOL, op: 'stop', build: 'another' } as Request]) {
+      const seen: RunRequest[] = [];
+      const checker = await startChecker(`/srv/${request.op}`, {
+        run: (asked) => {
+          seen.push(asked);
+          return Promise.resolve({ stdout: '', stderr: '', code: 0 });
+        },
+      });
+      const count = exits.length + 1;
+      expect(await ask(checker.shown, request)).toEqual({ error: `this daemon is build ${BUILD}, the client another`, kind: 'stale' });
+      await exited(count);
+      expect(exits.at(-1)).toBe(0);
+      expect(existsSync(checker.shown)).toBe(false);
+      expect(seen).toEqual([]);
+    }
+    expect(descriptorsOn(sockets())).toEqual([]);
+  });
+
+  it('stops on "stop": says so, removes its socket, closes its folder and ends the process with 0', async () => {
+    const checker = await startChecker('/srv/docs');
+    expect(await ask(checker.shown, { docsnav: PROTOCOL, op: 'stop', build: BUILD })).toEqual({ stopped: true });
+    await exited(1);
+    expect(exits).toEqual([0]);
+    expect(existsSync(checker.shown)).toBe(false);
+    expect(descriptorsOn(sockets())).toEqual([]);
+  });
+
+  it('stops on SIGTERM and on SIGINT, its socket removed (or already gone)', async () => {
+    for (const signal of SIGNALS) {
+      const checker = await startChecker(`/srv/${signal}`);
+      const count = exits.length + 1;
+      checker.on[signal]();
+      await exited(count);
+      expect(existsSync(checker.shown)).toBe(false);
+    }
+    const removed = await startChecker('/srv/removed');
+    rmSync(removed.shown);
+    removed.on.SIGTERM();
+    await exited(3);
+    expect(exits).toEqual([0, 0, 0]);
+    expect(descriptorsOn(sockets())).toEqual([]);
+  });
+
+  it('refuses to start where another checker answers for the root (which serves on), and adds no listener', async () => {
+    const first = await startChecker('/srv/docs');
+    const before = SIGNALS.map((signal) => process.listenerCount(signal));
+    const error = await serveDaemon({ root: '/srv/docs', idleMinutes: 15, build: BUILD, run: () => Promise.reject(new Error('no')), ready: () => {} }).then(
+      () => undefined,
+      (reason: unknown) => reason,
+    );
+    expect(error).toBeInstanceOf(AlreadyRunningError);
+    expect((error as Error).message).toBe(`a daemon already runs for /srv/docs (${first.shown})`);
+    expect(SIGNALS.map((signal) => process.listenerCount(signal))).toEqual(before);
+    // The probe that found it was closed: the first answers the next request at once.
+    expect(await ask(first.shown, statusRequest(BUILD))).toEqual(statusOf('/srv/docs', 0));
+  });
+
+  it("replaces a socket a crashed checker left; refuses a socket or a folder that is not the user's alone", async () => {
+    mkdirSync(sockets(), { mode: 0o700 });
+    const left = path.join(sockets(), socketName('/srv/left'));
+    await deadSocket(left);
+    const checker = await startChecker('/srv/left');
+    expect(checker.shown).toBe(left);
+    expect(await ask(left, statusRequest(BUILD))).toEqual(statusOf('/srv/left', 0));
+
+    const open = path.join(sockets(), socketName('/srv/open'));
+    await deadSocket(open, 0o666);
+    const start = (root: string) =>
+      serveDaemon({ root, idleMinutes: 15, build: BUILD, run: () => Promise.reject(new Error('no')), ready: () => {} }).then(
+        () => undefined,
+        (reason: unknown) => reason as Error,
+      );
+    const refused = await start('/srv/open');
+    expect(refused).toBeInstanceOf(NotOwnError);
+    expect(refused?.message).toBe(`the daemon socket ${open} may be read or written by other users (mode 0666)`);
+    expect(lstatSync(open).isSocket()).toBe(true);
+    chmodSync(sockets(), 0o750);
+    const folder = await start('/srv/other');
+    expect(folder).toBeInstanceOf(NotOwnError);
+    expect(folder?.message).toBe(`the daemon folder ${sockets()} may be read or written by other users (mode 0750)`);
+    chmodSync(sockets(), 0o700);
+  });
+
+  it('stops after idleMinutes without a request, counted from its start and again from each request and each answer (one timer at a time)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const minute = 60_000;
+    let release = (): void => {};
+    const started = new EventEmitter();
+    const checker = await startChecker('/srv/docs', {
+      idleMinutes: 1,
+      run: () =>
+        new Promise((resolve) => {
+          release = () => resolve({ stdout: 'done', stderr: '', code: 0 });
+          started.emit('run');
+        }),
+    });
+    expect(vi.getTimerCount()).toBe(1);
+    vi.advanceTimersByTime(minute - 1);
+    expect(existsSync(checker.shown)).toBe(true);
+    const running = once(started, 'run');
+    const answer = exchange(checker.shown, line(runRequest()));
+    await running;
+    // A minute from the request: the minute from the start has passed, the check runs on.
+    vi.advanceTimersByTime(2);
+    expect(existsSync(checker.shown)).toBe(true);
+    expect(vi.getTimerCount()).toBe(1);
+    release();
+    expect(json(await answer)).toEqual({ stdout: 'done', stderr: '', code: 0 });
+    expect(vi.getTimerCount()).toBe(1);
+    // A minute from the answer.
+    vi.advanceTimersByTime(minute - 1);
+    expect(existsSync(checker.shown)).toBe(true);
+    expect(exits).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(existsSync(checker.shown)).toBe(false);
+    await exited(1);
+    expect(exits).toEqual([0]);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('leaves no timer when it stops on a request', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const checker = await startChecker('/srv/docs');
+    expect(json(await exchange(checker.shown, line({ docsnav: PROTOCOL, op: 'stop', build: BUILD })))).toEqual({ stopped: true });
+    await exited(1);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });
