@@ -18,6 +18,13 @@ import { standIn, tempPlace, thrown } from './sockets.js';
 const { temp, ownFolder } = tempPlace('docsnav-client-main-');
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
+/**
+ * The entry by its own name, never loaded (loading it runs it): Vitest's "related" search, by which
+ * Stryker picks a mutant's tests, follows a dynamic import of a literal path, and cannot follow the
+ * copies' paths (without it, every mutant of client-main.ts ran no test and survived).
+ */
+const relatedToEntry = process.env.DOCSNAV_NEVER_SET_LOAD_ENTRY === 'never' ? () => import('../../src/daemon/client-main.js') : undefined;
+
 const source = (name: string): string => fileURLToPath(new URL(`../../src/daemon/${name}`, import.meta.url));
 const project = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -97,6 +104,10 @@ async function checkerHere(reply: unknown): Promise<{ runtime: string; daemon: A
 }
 
 describe('client-main: the docsnav command', () => {
+  it('is named to Vitest by a literal import, which is not loaded', () => {
+    expect(relatedToEntry).toBeUndefined();
+  });
+
   it("prints a checker's answer to validate as it came, exits with its code, and sends it the run: its arguments, folder, environment, terminal, colours and build", async () => {
     const { runtime, daemon } = await checkerHere({ stdout: 'out\n', stderr: 'err\n', code: 1 });
     try {
