@@ -40,14 +40,13 @@ type ErrorListener = (error: NodeJS.ErrnoException) => void;
 
 /**
  * Runs the entry as `docsnav <argv>` in this process, `env` set over the process's (undefined:
- * unset), until it loaded the bundle (`until: 'bundle'`) or printed an answer. What it printed,
+ * unset), until it loaded the bundle or printed an answer. What it printed,
  * its exit code, the environment it saw and the error listeners it left on stdout and stderr
  * (taken off again).
  */
 async function entry(
   argv: string[],
   env: Record<string, string | undefined>,
-  until: 'bundle' | 'answer' = 'bundle',
 ): Promise<Ran & { env: NodeJS.ProcessEnv; onError: { stdout: ErrorListener[]; stderr: ErrorListener[] } }> {
   const folder = ownFolder();
   const daemon = path.join(folder, 'src', 'daemon');
@@ -67,8 +66,8 @@ async function entry(
     });
     vi.spyOn(process.stderr, 'write').mockImplementation((text) => {
       err.push(String(text));
-      // The answer's stderr is printed last, the exit code set right after.
-      if (until === 'answer') resolve(false);
+      // Not a fallback's line: the answer's stderr, printed last, the exit code set right after.
+      if (!String(text).endsWith('; checking in process\n')) resolve(false);
       return true;
     });
   });
@@ -111,7 +110,7 @@ describe('client-main: the docsnav command', () => {
   it("prints a checker's answer to validate as it came, exits with its code, and sends it the run: its arguments, folder, environment, terminal, colours and build", async () => {
     const { runtime, daemon } = await checkerHere({ stdout: 'out\n', stderr: 'err\n', code: 1 });
     try {
-      const ran = await entry(['validate', '--quiet'], { XDG_RUNTIME_DIR: runtime, DOCSNAV_DAEMON: undefined }, 'answer');
+      const ran = await entry(['validate', '--quiet'], { XDG_RUNTIME_DIR: runtime, DOCSNAV_DAEMON: undefined });
       expect({ ...ran, env: undefined, onError: undefined }).toEqual({ stdout: 'out\n', stderr: 'err\n', exitCode: 1, inProcess: false });
       expect(daemon.lines.map((line) => JSON.parse(line) as unknown)).toEqual([
         {

@@ -96,6 +96,21 @@ describe('client: findSocket', () => {
     const error = thrown(() => findSocket('/srv/docs', { XDG_RUNTIME_DIR: `/${'x'.repeat(5000)}` }));
     expect(error.code).toBe('ENAMETOOLONG');
   });
+
+  // Root may search any folder: as root no check of a socket fails but by refusing (or ENOENT).
+  it.skipIf(process.getuid?.() === 0)(
+    "passes on an error of a socket's check that is not a refusal (a folder of the user's it may not search), its folder closed",
+    () => {
+      const { env, sockets } = runtime();
+      chmodSync(sockets, 0o600);
+      try {
+        expect(thrown(() => findSocket('/srv/docs', env)).code).toBe('EACCES');
+        expect(descriptorsOn(sockets)).toEqual([]);
+      } finally {
+        chmodSync(sockets, 0o700);
+      }
+    },
+  );
 });
 
 describe('client: ask', () => {
