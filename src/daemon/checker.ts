@@ -39,7 +39,10 @@ export async function serveDaemon(options: DaemonOptions): Promise<void> {
   let served = 0;
   let queue: Promise<unknown> = Promise.resolve();
   let idle: NodeJS.Timeout | undefined;
-  const server = createServer((connection) => {
+  // Half open: the client ends its side once its request is sent, and the answer comes after the
+  // run; without it, a run that waits on the event loop (a glob's walk, any I/O) answered into a
+  // connection Node had already ended, and the client fell back in process.
+  const server = createServer({ allowHalfOpen: true }, (connection) => {
     queue = queue.then(() =>
       handle(connection).catch((error: unknown) => {
         // A bug of the daemon's own: the client hears of it and checks in process; the daemon serves on.
