@@ -17,16 +17,18 @@ import type { DaemonOptions } from '../../src/daemon/checker.js';
 import { NotOwnError } from '../../src/daemon/place.js';
 import { PROTOCOL, buildId, type RunRequest } from '../../src/daemon/protocol.js';
 
-const served = vi.hoisted(() => ({ options: undefined as unknown, fail: undefined as Error | undefined }));
+const served = vi.hoisted((): { options: unknown; fail: Error | undefined } => ({ options: undefined, fail: undefined }));
 
 vi.mock('../../src/daemon/checker.js', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../src/daemon/checker.js')>();
   return {
     ...original,
-    serveDaemon: async (options: DaemonOptions) => {
-      if (served.fail) throw served.fail;
+    // As the real one: listening (here at once, before the call returns), then ready.
+    serveDaemon: (options: DaemonOptions): Promise<void> => {
+      if (served.fail) return Promise.reject(served.fail);
       served.options = options;
       options.ready('/run/docsnav/test.sock');
+      return Promise.resolve();
     },
   };
 });
@@ -127,7 +129,7 @@ function request(argv: string[], more: Partial<RunRequest> = {}): RunRequest {
 }
 
 describe('serve', () => {
-  it('serves the root with its idle minutes and this build; in the foreground, says where it listens', async () => {
+  it('serves the root with its idle minutes and this build; in the foreground, says where it listens', () => {
     put('send', undefined);
     let shown;
     try {
@@ -201,7 +203,10 @@ describe('a request refused', () => {
 
   it('a folder outside the root, or not absolute', async () => {
     for (const cwd of [outside, `${root}2`, 'site', path.join(root, 'out'), path.dirname(root)])
-      expect(await refusedWith(request(['validate'], { cwd }))).toEqual({ refused: `the folder ${cwd} is outside the daemon's root ${root}`, kind: 'outside-root' });
+      expect(await refusedWith(request(['validate'], { cwd }))).toEqual({
+        refused: `the folder ${cwd} is outside the daemon's root ${root}`,
+        kind: 'outside-root',
+      });
   });
 
   it('standard input', async () => {
@@ -231,7 +236,9 @@ describe('a request run', () => {
     const direct = capture();
     const code = await run(['validate', root, '--format', 'json'], direct.io);
     const before = { ...process.env };
-    const answer = await options.run(request(['validate', root, '--format', 'json'], { cwd: path.join(root, 'guides'), env: { NO_COLOR: '1', DOCSNAV_MARK: 'x' } }));
+    const answer = await options.run(
+      request(['validate', root, '--format', 'json'], { cwd: path.join(root, 'guides'), env: { NO_COLOR: '1', DOCSNAV_MARK: 'x' } }),
+    );
     expect(answer).toEqual({ stdout: direct.stdout(), stderr: direct.stderr(), code });
     expect(code).toBe(1);
     expect(folders).toEqual([path.join(root, 'guides'), '/']);
@@ -241,11 +248,11 @@ describe('a request run', () => {
   it("the run sees the request's environment alone, its terminal and colour support; the daemon's are put back", async () => {
     parent();
     let seen: NodeJS.ProcessEnv | undefined;
-    const { options } = serving([], async (_argv, io) => {
+    const { options } = serving([], (_argv, io) => {
       seen = { ...process.env };
       io.stdout(`${String(pc.isColorSupported)} ${String(io.isTTY)} ${JSON.stringify(io.env)}`);
       io.stderr('said');
-      return 3;
+      return Promise.resolve(3);
     });
     const colour = pc.isColorSupported;
     const env = { ...process.env };
@@ -277,11 +284,13 @@ describe('a request run', () => {
 
   it('a bug in the run: one line (the stack with DOCSNAV_DEBUG in the request), exit 2; the daemon serves on', async () => {
     parent();
-    const { options } = serving([], async () => {
-      throw new Error('boom');
-    });
+    const { options } = serving([], () => Promise.reject(new Error('boom')));
     const env = { ...process.env };
-    expect(await options.run(request(['validate']))).toEqual({ stdout: '', stderr: 'docsnav: internal error: boom (set DOCSNAV_DEBUG=1 for details)\n', code: 2 });
+    expect(await options.run(request(['validate']))).toEqual({
+      stdout: '',
+      stderr: 'docsnav: internal error: boom (set DOCSNAV_DEBUG=1 for details)\n',
+      code: 2,
+    });
     const debug = await options.run(request(['validate'], { env: { DOCSNAV_DEBUG: '1' } }));
     expect(debug).toMatchObject({ stdout: '', code: 2 });
     expect((debug as { stderr: string }).stderr).toMatch(/^docsnav: internal error: boom \(set DOCSNAV_DEBUG=1 for details\)\nError: boom\n/);

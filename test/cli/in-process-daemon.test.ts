@@ -8,13 +8,15 @@
  * test's folder and end the test's process when stopped.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, realpathSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, realpathSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { daemonCommand } from '../../src/cli/daemon-command.js';
 import { run, type CliIo } from '../../src/cli/run.js';
+import { socketName } from '../../src/daemon/place.js';
 import { hangGuard } from '../time-scale.mjs';
 
 function capture() {
@@ -39,16 +41,17 @@ afterEach(() => {
 });
 
 describe('usage errors: exit 2, one line', () => {
+  // Named without the paths in them: a test's name is how Stryker finds it again, and the temporary folder differs in each run.
   it.each([
-    [[], 'docsnav: daemon: say start, stop, status or run (got nothing)\n'],
-    [['restart'], 'docsnav: daemon: say start, stop, status or run (got "restart")\n'],
-    [['status', site, site], 'docsnav: daemon takes one folder\n'],
-    [['status', site, '--idle-timeout=0'], 'docsnav: --idle-timeout takes a number of minutes above 0\n'],
-    [['status', site, '--idle-timeout=-2'], 'docsnav: --idle-timeout takes a number of minutes above 0\n'],
-    [['status', site, '--idle-timeout=soon'], 'docsnav: --idle-timeout takes a number of minutes above 0\n'],
-    [['status', site, '--idle-timeout=Infinity'], 'docsnav: --idle-timeout takes a number of minutes above 0\n'],
-    [['status', path.join(temp, 'nowhere')], `docsnav: daemon: ${path.join(temp, 'nowhere')}: no such folder\n`],
-  ])('daemon %j', async (args, message) => {
+    ['no action', [], 'docsnav: daemon: say start, stop, status or run (got nothing)\n'],
+    ['an unknown action', ['restart'], 'docsnav: daemon: say start, stop, status or run (got "restart")\n'],
+    ['two folders', ['status', site, site], 'docsnav: daemon takes one folder\n'],
+    ['an idle timeout of 0', ['status', site, '--idle-timeout=0'], 'docsnav: --idle-timeout takes a number of minutes above 0\n'],
+    ['a negative idle timeout', ['status', site, '--idle-timeout=-2'], 'docsnav: --idle-timeout takes a number of minutes above 0\n'],
+    ['an idle timeout not a number', ['status', site, '--idle-timeout=soon'], 'docsnav: --idle-timeout takes a number of minutes above 0\n'],
+    ['an infinite idle timeout', ['status', site, '--idle-timeout=Infinity'], 'docsnav: --idle-timeout takes a number of minutes above 0\n'],
+    ['a folder not there', ['status', path.join(temp, 'nowhere')], `docsnav: daemon: ${path.join(temp, 'nowhere')}: no such folder\n`],
+  ])('%s', async (_, args, message) => {
     expect(await daemon(...args)).toEqual({ code: 2, stdout: '', stderr: message });
   });
 
@@ -97,6 +100,56 @@ describe('status and stop with no checker', () => {
   });
 });
 
+describe('status and stop, answered by a socket of the test', () => {
+  /** A socket where the checker of `site` would be, answering each connection with `answer` (or closing it unanswered). */
+  async function answering(answer: string | undefined): Promise<Server> {
+    const runtime = realpathSync(mkdtempSync(path.join(tmpdir(), 'docsnav-runtime-')));
+    mkdirSync(path.join(runtime, 'docsnav'), { mode: 0o700 });
+    vi.stubEnv('XDG_RUNTIME_DIR', runtime);
+    const socket = path.join(runtime, 'docsnav', socketName(site));
+    const server = createServer((connection) => {
+      connection.once('data', () => (answer === undefined ? connection.destroy() : connection.end(`${answer}\n`)));
+    });
+    await new Promise<void>((resolve) => server.listen(socket, resolve));
+    chmodSync(socket, 0o600);
+    return server;
+  }
+
+  it('an error that is not "another build": not running, with what it said', async () => {
+    const answer = JSON.stringify({ error: 'the request is not JSON', kind: 'bad-request' });
+    const server = await answering(answer);
+    try {
+      expect(await daemon('status', site)).toEqual({ code: 1, stdout: `docsnav daemon: not running for ${site} (${answer})\n`, stderr: '' });
+      expect(await daemon('stop', site)).toEqual({ code: 0, stdout: `docsnav daemon: not running for ${site} (${answer})\n`, stderr: '' });
+    } finally {
+      server.close();
+    }
+  });
+
+  it('stopped: said so; status exit 1, stop exit 0', async () => {
+    const server = await answering(JSON.stringify({ stopped: true }));
+    try {
+      expect(await daemon('status', site)).toEqual({ code: 1, stdout: `docsnav daemon: stopped for ${site}\n`, stderr: '' });
+      expect(await daemon('stop', site)).toEqual({ code: 0, stdout: `docsnav daemon: stopped for ${site}\n`, stderr: '' });
+    } finally {
+      server.close();
+    }
+  });
+
+  it('no answer: not running, with why', async () => {
+    const server = await answering(undefined);
+    try {
+      expect(await daemon('status', site)).toEqual({
+        code: 1,
+        stdout: `docsnav daemon: not running for ${site} (the daemon closed the connection without an answer)\n`,
+        stderr: '',
+      });
+    } finally {
+      server.close();
+    }
+  });
+});
+
 describe('status and stop with a checker running', () => {
   const runtime = realpathSync(mkdtempSync(path.join(tmpdir(), 'docsnav-runtime-')));
   const bundle = path.join(temp, 'bundle', 'cli', 'main.cjs');
@@ -127,7 +180,7 @@ describe('status and stop with a checker running', () => {
     cli(bundle, 'daemon', 'stop', site);
   });
 
-  it("of this build: running, with its pid and settings; a folder below it has none of its own; stopped, then not running", async () => {
+  it('of this build: running, with its pid and settings; a folder below it has none of its own; stopped, then not running', async () => {
     vi.stubEnv('XDG_RUNTIME_DIR', runtime);
     const started = cli(bundle, 'daemon', 'start', site, '--idle-timeout', '3');
     expect(started.stderr).toBe('');
@@ -146,6 +199,9 @@ describe('status and stop with a checker running', () => {
       stderr: '',
     });
     expect(await daemon('stop', site)).toEqual({ code: 0, stdout: `docsnav daemon: stopped for ${site}\n`, stderr: '' });
+    // It answers, then removes its socket: once gone, not running.
+    const socket = path.join(runtime, 'docsnav', socketName(site));
+    for (const guard = Date.now() + hangGuard(20_000); existsSync(socket) && Date.now() < guard;) await new Promise((wake) => setTimeout(wake, 50));
     expect(await daemon('status', site)).toEqual({ code: 1, stdout: `docsnav daemon: not running for ${site} (no daemon runs for this folder)\n`, stderr: '' });
   });
 

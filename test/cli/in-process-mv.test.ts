@@ -24,8 +24,7 @@ const FILES = {
   'guides/a.mdx': '# A\n\n[Home](/index)\n[X](/missing)\n',
 };
 const SUMMARY = 'docsnav: moved guides → learn/guides (1 page); rewrote 1 navigation entry and 1 link in 2 files; 1 redirect added, 0 re-pointed\n';
-const ADDED_NONE =
-  'docsnav: the move added no problem; the site had 2 problems before it (2 errors, 0 warnings): docsnav validate lists them\n';
+const ADDED_NONE = 'docsnav: the move added no problem; the site had 2 problems before it (2 errors, 0 warnings): docsnav validate lists them\n';
 
 function capture(thread?: CommandThread, env: Record<string, string | undefined> = { NO_COLOR: '1' }) {
   const out: string[] = [];
@@ -92,6 +91,22 @@ describe('mv in process', () => {
       // The check after the move: its entries walked, files read, pages checked.
       expect(Array.from(cells.slice(CELL.entries, CELL.scanned + 1))).toEqual([4, 3, 2]);
       expect(moved(root)).toBe(true);
+    }
+  });
+
+  it('the lock it holds names the move (at most 200 characters)', async () => {
+    for (const long of [false, true]) {
+      const root = siteWith(FILES);
+      const to = long ? path.join(root, 'x'.repeat(120), 'guides') : path.join(root, 'learn', 'guides');
+      let what: string | undefined;
+      const { thread } = recordingThread({
+        onBegin: (stage) => {
+          if (stage === 'mv: checking') what = (JSON.parse(readFileSync(path.join(root, '.docsnav-mv.lock'), 'utf8')) as { what: string }).what;
+        },
+      });
+      expect(await run(['mv', path.join(root, 'guides'), to, path.join(root, 'docs.json')], capture(thread).io)).toBe(0);
+      expect(what).toBe(`mv ${path.join(root, 'guides')} ${to}`.slice(0, 200));
+      expect(what?.length).toBe(long ? 200 : `mv ${path.join(root, 'guides')} ${to}`.length);
     }
   });
 
@@ -187,7 +202,9 @@ describe('mv refused', () => {
       const { io, stderr } = capture(thread);
       expect(await run(mv(root), io)).toBe(2);
       expect(stderr()).toMatch(
-        new RegExp(`^docsnav: cannot move ${path.join(root, 'guides')}: another docsnav mv is moving files of this site \\([^\\n]*mv other[^\\n]*\\): wait for it to end, then move again\\n$`),
+        new RegExp(
+          `^docsnav: cannot move ${path.join(root, 'guides')}: another docsnav mv is moving files of this site \\([^\\n]*mv other[^\\n]*\\): wait for it to end, then move again\\n$`,
+        ),
       );
       expect(stages).toEqual([['mv: planning', false]]);
       expect(untouched(root)).toBe(true);
@@ -222,11 +239,15 @@ describe('mv refused', () => {
     const empty = realpathSync(mkdtempSync(path.join(tmpdir(), 'docsnav-mv-empty-')));
     const named = capture();
     expect(await run(['mv', 'a', 'b', empty], named.io)).toBe(2);
-    expect(named.stderr()).toBe(`docsnav: no docs.json, docs.yaml, docs.yml or mint.json in ${empty}; name the site's file or folder (docsnav mv <from> <to> path/to/docs.json)\n`);
+    expect(named.stderr()).toBe(
+      `docsnav: no docs.json, docs.yaml, docs.yml or mint.json in ${empty}; name the site's file or folder (docsnav mv <from> <to> path/to/docs.json)\n`,
+    );
     // None named: looked for from the current folder up, and the hint is the same command's.
     const above = capture();
     expect(await run(['mv', 'a', 'b'], above.io)).toBe(2);
-    expect(above.stderr()).toMatch(/^docsnav: no docs\.json, docs\.yaml, docs\.yml or mint\.json in the current folder; [^\n]*docsnav mv <from> <to> [^\n]+\n$/);
+    expect(above.stderr()).toMatch(
+      /^docsnav: no docs\.json, docs\.yaml, docs\.yml or mint\.json in the current folder; [^\n]*docsnav mv <from> <to> [^\n]+\n$/,
+    );
   });
 });
 

@@ -26,17 +26,18 @@ const FILES = {
 
 /** A CliIo that keeps what is written; `thread` when the command runs on a thread of its own. */
 function capture(options: { thread?: CommandThread; env?: Record<string, string | undefined>; isTTY?: boolean; stdin?: string } = {}) {
-  const out: string[] = [];
-  const err: string[] = [];
+  // Strings added, not joined: a write of `undefined` shows.
+  let out = '';
+  let err = '';
   const io: CliIo = {
-    stdout: (text) => out.push(text),
-    stderr: (text) => err.push(text),
+    stdout: (text) => (out += text),
+    stderr: (text) => (err += text),
     isTTY: options.isTTY ?? false,
     env: 'env' in options ? options.env : { NO_COLOR: '1' },
     thread: options.thread,
-    readStdin: options.stdin === undefined ? undefined : async () => options.stdin as string,
+    readStdin: options.stdin === undefined ? undefined : () => Promise.resolve(options.stdin as string),
   };
-  return { io, stdout: () => out.join(''), stderr: () => err.join('') };
+  return { io, stdout: () => out, stderr: () => err };
 }
 
 function newCells(): Int32Array {
@@ -47,7 +48,10 @@ function newCells(): Int32Array {
  * A command thread whose signal cell is set (SIGINT unless said) at the `at`-th report of progress: before
  * that report is taken (`when: 'before'`, the step throws) or after it (the next step, or the check after the last, throws).
  */
-function threadSignalling(at: (call: number, progress: { entries: number; read: number; scanned: number }) => boolean, options: { when?: 'before' | 'after'; signal?: number; tty?: boolean } = {}) {
+function threadSignalling(
+  at: (call: number, progress: { entries: number; read: number; scanned: number }) => boolean,
+  options: { when?: 'before' | 'after'; signal?: number; tty?: boolean } = {},
+) {
   const cells = newCells();
   const thread = new CommandThread(cells, options.tty ?? false);
   const report = thread.onProgress;
@@ -170,15 +174,41 @@ describe('validate on a thread of its own', () => {
     expect(readFileSync(path.join(second, 'docs.json'), 'utf8')).toBe(secondBefore);
     // A dry run writes nothing: nothing was changed.
     // A dry run writes nothing: signalled in the second site's check (its counts start again), nothing was changed.
-    let most = 0;
-    const dry = threadSignalling((_, progress) => {
-      most = Math.max(most, progress.read);
-      return progress.read < most;
-    });
+    let diffShown = false;
+    const dry = threadSignalling(() => diffShown);
     const shown = capture({ thread: dry.thread });
+    const show = shown.io.stdout;
+    shown.io.stdout = (text) => {
+      diffShown = true;
+      show(text);
+    };
     expect(await run(['validate', second, first, '--fix-dry-run', '--format', 'json'], shown.io)).toBe(130);
     expect(shown.stderr()).toBe('docsnav: interrupted (SIGINT) after 1 file read and 0 pages checked: nothing was changed\n');
+    expect(shown.stdout()).toContain('+++ ');
     expect(readFileSync(path.join(second, 'docs.json'), 'utf8')).toBe(secondBefore);
+  });
+
+  it('--fix with three sites, signalled in the third: the two fixed are named', async () => {
+    const sites = ['a', 'b', 'c'].map((name) => {
+      const folder = mkdtempSync(path.join(tmpdir(), `docsnav-fix-${name}-`));
+      cpSync(path.join('fixtures', 'broken'), folder, { recursive: true });
+      return folder;
+    });
+    const before = readFileSync(path.join(sites[1], 'docs.json'), 'utf8');
+    const { thread } = threadSignalling(() => readFileSync(path.join(sites[1], 'docs.json'), 'utf8') !== before);
+    const { io, stderr } = capture({ thread });
+    expect(await run(['validate', ...sites, '--fix', '--format', 'json'], io)).toBe(130);
+    expect(stderr()).toBe(
+      `docsnav: interrupted (SIGINT) after 1 file read and 0 pages checked: ${path.join(sites[0], 'docs.json')}, ${path.join(sites[1], 'docs.json')} fixed before it, nothing else changed\n`,
+    );
+  });
+
+  it('--fix without a thread: fixed, and said in one line', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'docsnav-fix-plain-'));
+    cpSync(path.join('fixtures', 'broken'), folder, { recursive: true });
+    const { io, stderr } = capture();
+    expect(await run(['validate', folder, '--fix', '--format', 'json'], io)).toBe(1);
+    expect(stderr()).toBe('docsnav: fixed 4 problems in 1 file; 8 problems remain (7 errors, 1 warning)\n');
   });
 
   it('an error that is not an interruption is not said to be one', async () => {
@@ -270,7 +300,15 @@ describe('a folder without a docs file', () => {
       code: 2,
       stderr: `docsnav: no docs.json, docs.yaml, docs.yml or mint.json in ${empty}; ${empty}/docs/docs.json is one level down: docsnav validate ${empty}/docs\n`,
     });
-    for (const name of ['b', 'c', 'd']) {
+    for (const name of ['b', 'c']) {
+      mkdirSync(path.join(empty, name));
+      writeFileSync(path.join(empty, name, 'mint.json'), '{}');
+    }
+    expect(await errorOf(['validate', empty])).toEqual({
+      code: 2,
+      stderr: `docsnav: no docs.json, docs.yaml, docs.yml or mint.json in ${empty}; sites one level down: ${empty}/b/mint.json, ${empty}/c/mint.json, ${empty}/docs/docs.json: docsnav validate ${empty}/b\n`,
+    });
+    for (const name of ['d']) {
       mkdirSync(path.join(empty, name));
       writeFileSync(path.join(empty, name, 'mint.json'), '{}');
     }
@@ -290,6 +328,10 @@ describe('a folder without a docs file', () => {
     expect(await errorOf(['validate', path.join(root, 'docs.yaml')])).toEqual({
       code: 2,
       stderr: `docsnav: ${root}/docs.yaml is a folder, not a file: a docs file is a JSON or YAML file; name the site's file or folder\n`,
+    });
+    expect(await errorOf(['diff', 'HEAD', path.dirname(root)])).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/\(docsnav diff <git-ref> path\/to\/docs\.json\)\n$|: docsnav diff <git-ref> [^\n]+\n$/),
     });
     expect(await errorOf(['diff', 'HEAD', path.join(root, 'docs.yaml')])).toEqual({
       code: 2,
