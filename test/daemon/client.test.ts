@@ -4,7 +4,7 @@
  * checker: an answer, none, a close without one, a socket no one listens on), and the fallbacks
  * runThroughDaemon says (DOCSNAV_DAEMON_TIMEOUT, a stale checker, a refusal).
  */
-import { chmodSync, lstatSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ask, findSocket, runThroughDaemon, type NoAnswer } from '../../src/daemon/client.js';
@@ -28,7 +28,10 @@ const statusRequest = (build = 'B'): Request => ({ docsnav: PROTOCOL, op: 'statu
 describe('client: findSocket', () => {
   it('says no daemon runs when the socket folder is not there, or holds no socket of the folder or above it', () => {
     const none = { why: 'no daemon runs for this folder', present: false };
-    expect(findSocket('/srv/docs', { XDG_RUNTIME_DIR: freshPath() })).toEqual(none);
+    const missing = { XDG_RUNTIME_DIR: freshPath() };
+    expect(findSocket('/srv/docs', missing)).toEqual(none);
+    // A client only looks: it makes no folder.
+    expect(existsSync(missing.XDG_RUNTIME_DIR)).toBe(false);
     const { env, sockets } = runtime();
     expect(findSocket('/srv/docs/guide', env)).toEqual(none);
     expect(descriptorsOn(sockets)).toEqual([]);
