@@ -26,6 +26,8 @@ export function unfinishedMoveNote(docsRoot: string): string | undefined {
 
 /** A journal's folder may be there: `.docsnav-mv` in the root, or `docsnav-mv` in the git folder of the `.git` above it (a `.git` file, a worktree's: git is asked). */
 function mayHoldJournal(root: string): boolean {
+  // No root, no site to be partly moved (validate of a path that is not there says so itself); git, asked in a folder that is not there, fails as if not installed.
+  if (!statOf(root)) return false;
   if (statOf(path.join(root, '.docsnav-mv'))) return true;
   for (let folder = path.resolve(root); ; folder = path.dirname(folder)) {
     const git = statOf(path.join(folder, '.git'));

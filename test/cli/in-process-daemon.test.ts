@@ -213,6 +213,9 @@ describe('status and stop with a checker running', () => {
     ] as const) {
       expect(cli(path.resolve('dist/cli/main.js'), 'daemon', 'start', site).code).toBe(0);
       expect(await daemon(action, site)).toEqual({ code, stdout: `docsnav daemon: stopped for ${site} (it was another build of docsnav)\n`, stderr: '' });
+      // It answers, then removes its socket: the next one starts once it is gone.
+      const socket = path.join(runtime, 'docsnav', socketName(site));
+      for (const guard = Date.now() + hangGuard(20_000); existsSync(socket) && Date.now() < guard;) await new Promise((wake) => setTimeout(wake, 50));
     }
   });
 });

@@ -76,6 +76,14 @@ describe('a journal may be there: git is asked', () => {
     expect(unfinishedMoveNote(worktree)).toMatch(/^docsnav: note: [^\n]+\n$/);
   });
 
+  it('a root that is not there (validate of a path that does not exist), in a worktree: nothing said', () => {
+    const repo = repoWith(FILES);
+    const worktree = path.join(realpathSync(mkdtempSync(path.join(tmpdir(), 'docsnav-worktree-'))), 'tree');
+    git(repo, 'worktree', 'add', '-q', worktree);
+    // git was asked in that folder, which is not there: "git is not installed" was said of a missing path.
+    expect(unfinishedMoveNote(path.join(worktree, 'nope'))).toBeUndefined();
+  });
+
   it('a move recorded outside git: the note, with git off PATH too', () => {
     const root = siteWith(FILES);
     prepareMove(planOn(root, { from: 'guides', to: 'learn/guides' }));
