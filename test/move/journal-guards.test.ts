@@ -6,11 +6,11 @@
  * written or moved through a folder of the root swapped for a symbolic link since the plan. A file
  * swapped for a link is replaced by its new text, never written through.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { forward } from '../../src/move/journal.js';
-import { finishMove, prepareMove } from '../../src/move/write.js';
+import { applyMoveInterruptibly, finishMove, prepareMove } from '../../src/move/write.js';
 import { docsJson, planOn, refusalOf, siteWith } from './harness.js';
 
 function files(): Record<string, string> {
@@ -141,3 +141,34 @@ function journal0Steps(): number {
   finishMove(root, 'abort');
   return steps;
 }
+
+describe('the journal as it is written', () => {
+  it("is this user's alone (the folder 0700, its plan and new texts 0600), and a rewritten file keeps its mode", async () => {
+    const root = siteWith(files());
+    chmodSync(path.join(root, 'index.mdx'), 0o750);
+    const folder = path.join(root, '.docsnav-mv');
+    const modes = new Set<string>();
+    await applyMoveInterruptibly(planOn(root, MOVE), {
+      interrupted: () => undefined,
+      onStep: () => {
+        const mode = (name: string) => (statSync(path.join(folder, name)).mode & 0o777).toString(8);
+        modes.add(`folder ${mode('')}, plan.json ${mode('plan.json')}, after ${mode('after')}`);
+      },
+    });
+    expect([...modes]).toEqual(['folder 700, plan.json 600, after 600']);
+    expect(statSync(path.join(root, 'index.mdx')).mode & 0o777).toBe(0o750);
+    expect(readFileSync(path.join(root, 'index.mdx'), 'utf8')).toBe('# Home\n\n[A](/start/a)\n');
+  });
+
+  it('a journal folder with no plan (a move cut short before it changed anything) is cleared and written anew', () => {
+    const root = siteWith(files());
+    const folder = path.join(root, '.docsnav-mv');
+    mkdirSync(path.join(folder, 'old'), { recursive: true, mode: 0o700 });
+    writeFileSync(path.join(folder, 'after'), 'left from before\n');
+    const { journal } = prepareMove(planOn(root, MOVE));
+    expect(readFileSync(path.join(folder, 'after'), 'utf8')).not.toContain('left from before');
+    expect(readdirSync(path.join(folder, 'old'))).toHaveLength(journal.changes.length);
+    expect(finishMove(root, 'continue')).toMatchObject({ done: 'finished' });
+    expect(readFileSync(path.join(root, 'index.mdx'), 'utf8')).toBe('# Home\n\n[A](/start/a)\n');
+  });
+});
