@@ -13,7 +13,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { exists, lstatOrUndefined } from '../../src/move/disk.js';
 import { lookingAt, MoveError } from '../../src/move/messages.js';
 import { repositoryOf } from '../../src/move/repository.js';
+import { prepareMove } from '../../src/move/write.js';
 import { git, repoWith } from '../history/repo.js';
+import type { MovePlan } from '../../src/index.js';
 import { docsJson, planOn, refusalOf, siteWith } from './harness.js';
 
 const errno = (code: string) => Object.assign(new Error(`${code}: failed`), { code });
@@ -63,6 +65,23 @@ describe('looking at a path', () => {
     const refusal = refusalOf(() => planOn(root, { from: 'a.mdx', to: `${'n'.repeat(300)}/a.mdx` }));
     expect(refusal.reason).toBe('unreadable');
     expect(refusal.data.why).toMatch(/ENAMETOOLONG/);
+  });
+});
+
+describe('a plan written to a site where one of its paths cannot be looked at', () => {
+  const files = { 'docs.json': docsJson(['index', 'a']), 'index.mdx': '# Home\n\n[A](/a)\n', 'a.mdx': '# A\n' };
+  const long = `${'n'.repeat(300)}.mdx`;
+
+  it.each([
+    ['the file a change rewrites', (plan: MovePlan) => ({ ...plan, changes: [{ ...plan.changes[0], file: long }] })],
+    ['the file a request moves', (plan: MovePlan) => ({ ...plan, requests: [{ from: long, to: 'b.mdx' }] })],
+    ['where a request moves it', (plan: MovePlan) => ({ ...plan, requests: [{ from: 'a.mdx', to: long }] })],
+  ])('%s: refused as unreadable, naming it, and nothing is written', (_name, change) => {
+    const root = siteWith(files);
+    const refusal = refusalOf(() => prepareMove(change(planOn(root, { from: 'a.mdx', to: 'b.mdx' }))));
+    expect(refusal).toMatchObject({ reason: 'unreadable', data: { file: long } });
+    expect(refusal.data.why).toMatch(/ENAMETOOLONG/);
+    expect(exists(path.join(root, '.docsnav-mv'))).toBe(false);
   });
 });
 
