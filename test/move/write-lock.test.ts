@@ -8,7 +8,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyMove } from '../../src/index.js';
@@ -150,5 +150,20 @@ describe('a move with no user key', () => {
     expect(refusalOf(() => unfinishedMove(root))).toMatchObject({ reason: 'notOurs', data: { journal: folder, root, why } });
     expect(refusalOf(() => finishMove(root, 'continue'))).toMatchObject({ reason: 'notOurs', data: { why } });
     expect(readFileSync(path.join(root, 'index.mdx'), 'utf8')).toBe(files()['index.mdx']);
+  });
+});
+
+describe('a site reached through a link', () => {
+  it('its journal names the real root, and --continue and --abort through the link or not find it theirs', () => {
+    for (const how of ['continue', 'abort'] as const) {
+      const root = siteWith(files());
+      const linked = `${root}-linked`;
+      symlinkSync(root, linked);
+      const { journal } = prepareMove(planOn(linked, { from: 'guides/a.mdx', to: 'start/a.mdx' }));
+      expect(journal.root).toBe(root);
+      expect(unfinishedMove(root)).toMatchObject({ moves: 'guides/a.mdx → start/a.mdx' });
+      expect(finishMove(how === 'continue' ? linked : root, how)).toMatchObject({ done: how === 'continue' ? 'finished' : 'undone' });
+      expect(readFileSync(path.join(root, 'index.mdx'), 'utf8')).toBe(how === 'continue' ? '# Home\n\n[A](/start/a)\n' : files()['index.mdx']);
+    }
   });
 });
