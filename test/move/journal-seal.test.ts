@@ -198,6 +198,9 @@ describe('a sealed plan fits this run only when every condition holds', () => {
     ['a change moved where no request takes it', (p) => (p.changes[1].movedTo = 'other/a.mdx'), 'it moves guide/a.mdx where no request takes it'],
     ['a change with a bad hash', (p) => (p.changes[0].before = 'A'.repeat(64)), 'its plan is malformed'],
     ['a change with no after', (p) => delete p.changes[0].after, 'its plan is malformed'],
+    // An array of one hash reads as the hash where it is made text: only a string is one.
+    ['a change whose before is a list of a hash', (p) => (p.changes[0].before = [H]), 'its plan is malformed'],
+    ['a change whose after is a list of a hash', (p) => (p.changes[0].after = [H]), 'its plan is malformed'],
     ['a change at the wrong offset', (p) => (p.changes[1].offset = 9), 'its plan is malformed'],
     ['a change of negative length', (p) => (p.changes[0].length = -1), 'its plan is malformed'],
     ['a change of fractional length', (p) => (p.changes[0].length = 0.5), 'its plan is malformed'],
