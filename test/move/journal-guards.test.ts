@@ -69,6 +69,17 @@ describe('a journal read back is checked as it is used', () => {
     expect(texts(root)).toEqual(files());
   });
 
+  it('`after` that is a link: not followed; --continue cannot finish (recoveryFailed, saying why), and keeps the journal', () => {
+    const { root, folder } = cutShort(0);
+    renameSync(path.join(folder, 'after'), path.join(root, 'elsewhere'));
+    symlinkSync(path.join(root, 'elsewhere'), path.join(folder, 'after'));
+    const refusal = refusalOf(() => finishMove(root, 'continue'));
+    expect(refusal).toMatchObject({ reason: 'recoveryFailed', data: { how: 'continue', journal: folder } });
+    expect(refusal.data.why).toMatch(/ELOOP/);
+    expect(texts(root)).toEqual(files());
+    expect(existsSync(path.join(folder, 'plan.json'))).toBe(true);
+  });
+
   it('an old/ copy that is not the file as it was: --abort refuses, naming it, and leaves the new text', () => {
     const { root, folder, journal } = cutShort(journal0Steps());
     const n = journal.changes.findIndex((change) => change.file === 'index.mdx');
