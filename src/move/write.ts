@@ -147,17 +147,27 @@ function contextOf(root: string, repository: Repository | undefined): JournalCon
 }
 
 /**
+ * The journal of the site at `root`: its repository, its folder and what it is checked against.
+ * The folder is the real root's (outside git): the seal binds it, so a move cut short is finished
+ * however the root is reached again, through a link or not.
+ */
+function journalOf(root: string): { repository: Repository | undefined; folder: string; context: JournalContext } {
+  const repository = repositoryOf(root);
+  const context = contextOf(root, repository);
+  return { repository, folder: journalFolder(context.root, repository), context };
+}
+
+/**
  * The move recorded in the journal of `root` finished (`continue`) or undone (`abort`); what it
  * was, or undefined when none is recorded. Refuses when the journal is not this user's for this
  * root (`notOurs`), another move runs (`busy`), git cannot read the repository, or a file changed
  * since the move stopped.
  */
 export function finishMove(root: string, how: 'continue' | 'abort'): { moves: string; done: 'finished' | 'undone' } | undefined {
-  const repository = repositoryOf(root);
-  const folder = journalFolder(root, repository);
+  const { folder, context } = journalOf(root);
   const unlock = lockMoves(folder, `mv --${how}`);
   try {
-    const journal = readJournal(folder, contextOf(root, repository));
+    const journal = readJournal(folder, context);
     if (!journal) {
       removeIncomplete(folder);
       return undefined;
@@ -179,9 +189,8 @@ export function finishMove(root: string, how: 'continue' | 'abort'): { moves: st
 
 /** The move recorded (unfinished) for `root`, said for a refusal; undefined when there is none. Refuses when git cannot read the repository, or the journal is not this user's for this root. */
 export function unfinishedMove(root: string): { moves: string; started: string; journal: string } | undefined {
-  const repository = repositoryOf(root);
-  const folder = journalFolder(root, repository);
-  const journal = readJournal(folder, contextOf(root, repository));
+  const { folder, context } = journalOf(root);
+  const journal = readJournal(folder, context);
   return journal && unfinishedData(journal, folder);
 }
 
@@ -208,9 +217,7 @@ export function prepareMove(plan: MovePlan): { folder: string; journal: JournalP
     if (!lookingAt(request.from, () => exists(at(request.from)))) refuse('changedSincePlan', { file: request.from });
     if (lookingAt(request.to, () => exists(at(request.to))) && !sameFile(at(request.from), at(request.to))) refuse('targetExists', { to: request.to });
   }
-  const repository = repositoryOf(root);
-  const folder = journalFolder(root, repository);
-  const context = contextOf(root, repository);
+  const { repository, folder, context } = journalOf(root);
   const index = repository ? indexEntriesOf(repository, plan.requests) : [];
   const folders: string[] = [];
   for (const request of plan.requests) {

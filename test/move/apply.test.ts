@@ -2,7 +2,7 @@
  * `applyMove` writes what was planned or nothing: a file edited, or a target made, between the
  * plan and the write is refused before anything moves.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { applyMove } from '../../src/index.js';
@@ -33,6 +33,17 @@ describe('applyMove', () => {
     expect(refusalOf(() => applyMove(plan))).toMatchObject({ reason: 'changedSincePlan', data: { file: 'index.mdx' } });
     expect(existsSync(path.join(root, 'guides/a.mdx'))).toBe(true);
     expect(existsSync(path.join(root, 'start'))).toBe(false);
+  });
+
+  it('refuses a plan whose moved file is gone since (one with no text of its own to rewrite), and writes nothing', () => {
+    const root = site();
+    const plan = planOn(root, { from: 'guides/a.mdx', to: 'start/a.mdx' });
+    expect(plan.changes.map((change) => change.file)).not.toContain('guides/a.mdx');
+    rmSync(path.join(root, 'guides/a.mdx'));
+    expect(refusalOf(() => applyMove(plan))).toMatchObject({ reason: 'changedSincePlan', data: { file: 'guides/a.mdx' } });
+    expect(readFileSync(path.join(root, 'index.mdx'), 'utf8')).toBe('# Home\n\n[A](/guides/a)\n');
+    expect(existsSync(path.join(root, 'start'))).toBe(false);
+    expect(existsSync(path.join(root, '.docsnav-mv'))).toBe(false);
   });
 
   it('refuses a plan whose target appeared since', () => {

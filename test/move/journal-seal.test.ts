@@ -6,11 +6,20 @@
  * journal folder and its plan are read only when they are real, this user's and not a link.
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { journalKey, ownJournalFolder, planMisfit, readPlanBytes, sealedPlan, unsealedPlan, type JournalContext } from '../../src/move/journal-seal.js';
+import {
+  journalKey,
+  notOurs,
+  ownJournalFolder,
+  planMisfit,
+  readPlanBytes,
+  sealedPlan,
+  unsealedPlan,
+  type JournalContext,
+} from '../../src/move/journal-seal.js';
 import { MoveError } from '../../src/move/messages.js';
 import { hangGuard } from '../time-scale.mjs';
 
@@ -189,6 +198,9 @@ describe('a sealed plan fits this run only when every condition holds', () => {
     ['a change moved where no request takes it', (p) => (p.changes[1].movedTo = 'other/a.mdx'), 'it moves guide/a.mdx where no request takes it'],
     ['a change with a bad hash', (p) => (p.changes[0].before = 'A'.repeat(64)), 'its plan is malformed'],
     ['a change with no after', (p) => delete p.changes[0].after, 'its plan is malformed'],
+    // An array of one hash reads as the hash where it is made text: only a string is one.
+    ['a change whose before is a list of a hash', (p) => (p.changes[0].before = [H]), 'its plan is malformed'],
+    ['a change whose after is a list of a hash', (p) => (p.changes[0].after = [H]), 'its plan is malformed'],
     ['a change at the wrong offset', (p) => (p.changes[1].offset = 9), 'its plan is malformed'],
     ['a change of negative length', (p) => (p.changes[0].length = -1), 'its plan is malformed'],
     ['a change of fractional length', (p) => (p.changes[0].length = 0.5), 'its plan is malformed'],
@@ -213,6 +225,15 @@ describe('a sealed plan fits this run only when every condition holds', () => {
     const misfit = planMisfit(with_(change), context);
     if (typeof why === 'string') expect(misfit).toBe(why);
     else expect(misfit).toMatch(why);
+  });
+
+  it('paths up to 4096 characters, and names that only begin or end like .git, fit; longer ones, or a NUL, do not', () => {
+    const extra = (from: string, to: string) => with_((p) => p.requests.push({ from, to }));
+    expect(planMisfit(extra('x'.repeat(4096), 'y'), context)).toBeUndefined();
+    expect(planMisfit(extra('.github/guide', 'notes.git/guide'), context)).toBeUndefined();
+    expect(planMisfit(extra('.gitignore-docs', 'a.docsnav-mv'), context)).toBeUndefined();
+    expect(planMisfit(extra('x'.repeat(4097), 'y'), context)).toMatch(/^it names a move outside the docs root/);
+    expect(planMisfit(extra('a\0b', 'y'), context)).toMatch(/^it names a move outside the docs root/);
   });
 
   it('a plan with index entries, for a docs root in no repository', () => {
@@ -271,6 +292,34 @@ describe("the journal's folder and plan: read only when real, this user's and no
     writeFileSync(path.join(real, 'shared.json'), '{}', { mode: 0o666 });
     chmodSync(path.join(real, 'shared.json'), 0o666);
     expect(refusal(() => readPlanBytes(real, base, 'shared.json')).why).toMatch(/^its shared\.json /);
+  });
+
+  it('a plan bigger than any docsnav writes (64 MiB) is refused unread; one of that size is read', () => {
+    const folder = path.join(base, 'big');
+    mkdirSync(folder, { mode: 0o700 });
+    // Sparse files: nothing is written to the disk.
+    writeFileSync(path.join(folder, 'over.json'), '', { mode: 0o600 });
+    truncateSync(path.join(folder, 'over.json'), 64 * 1024 * 1024 + 1);
+    expect(refusal(() => readPlanBytes(folder, base, 'over.json')).why).toBe('its over.json is bigger than any plan docsnav writes');
+    writeFileSync(path.join(folder, 'full.json'), '', { mode: 0o600 });
+    truncateSync(path.join(folder, 'full.json'), 64 * 1024 * 1024);
+    expect(readPlanBytes(folder, base, 'full.json')?.length).toBe(64 * 1024 * 1024);
+  });
+
+  it('the refusal says how to remove the journal, quoted for a shell when its path needs it', () => {
+    const removal = (folder: string) => {
+      try {
+        notOurs(folder, '/site', 'a reason');
+      } catch (error) {
+        if (error instanceof MoveError) return error.data.remove;
+      }
+      throw new Error('not refused');
+    };
+    expect(removal('/site/.git/docsnav-mv')).toBe('/site/.git/docsnav-mv');
+    expect(removal('/a@b/%+=:,x_1-y/.docsnav-mv')).toBe('/a@b/%+=:,x_1-y/.docsnav-mv');
+    expect(removal('/my site/.docsnav-mv')).toBe("'/my site/.docsnav-mv'");
+    expect(removal("/it's/.docsnav-mv")).toBe("'/it'\\''s/.docsnav-mv'");
+    expect(removal('/$(touch x)/.docsnav-mv')).toBe("'/$(touch x)/.docsnav-mv'");
   });
 
   it('a plan that is a named pipe (a FIFO) is refused at once, never waited on for a writer', () => {

@@ -9,7 +9,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -133,5 +133,50 @@ describe("the lock of a site's moves", () => {
     const release = attempt(folder, 'linux');
     expect(typeof release).toBe('function');
     (release as () => void)();
+  });
+  it("its note is this user's alone, and the same journal reached through a linked folder is the same lock", () => {
+    const folder = journal();
+    const release = lockMoves(folder, 'mv a b');
+    expect(statSync(`${folder}.lock`).mode & 0o777).toBe(0o600);
+    const linked = path.join(base, `linked-${count}`);
+    symlinkSync(path.dirname(folder), linked);
+    // Taken again (counted), not refused as another's: released once each, the note goes with the last.
+    const again = lockMoves(path.join(linked, '.docsnav-mv'), 'mv c d');
+    again();
+    expect(existsSync(`${folder}.lock`)).toBe(true);
+    release();
+    expect(existsSync(`${folder}.lock`)).toBe(false);
+  });
+
+  it('a journal whose folder does not exist yet is locked all the same, with no note (the refusal would only say less)', () => {
+    const folder = path.join(base, `missing-${++count}`, '.docsnav-mv');
+    const release = lockMoves(folder, 'mv a b');
+    expect(existsSync(`${folder}.lock`)).toBe(false);
+    expect(existsSync(path.dirname(folder))).toBe(false);
+    release();
+    const again = lockMoves(folder, 'mv a b');
+    again();
+  });
+
+  it('a holder whose pid is no whole number is said as -1', async () => {
+    const folder = journal();
+    await heldElsewhere(folder);
+    writeFileSync(`${folder}.lock`, JSON.stringify({ pid: 1.5, user: 'u', host: 'h', started: 's', what: 'w' }));
+    expect(attempt(folder, 'darwin')).toBe('process -1 of u on h, started s: w');
+  });
+
+  it('a stale socket file already gone when it is cleared (another move cleared it first) is no error: refused as busy', () => {
+    const folder = journal();
+    const pid = endedPid();
+    writeFileSync(`${folder}.lock`, JSON.stringify({ pid, user: 'u', host: 'h', started: 's', what: 'w' }));
+    // The temporary folder gone: no socket file can be bound there, and none is there to remove.
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = path.join(base, 'no-such-tmp');
+    try {
+      expect(attempt(folder, 'darwin')).toBe(`process ${pid} of u on h, started s: w`);
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+    }
   });
 });
