@@ -33,18 +33,11 @@ export function roomOf(source) {
   return match === null ? undefined : match[1] + match[2];
 }
 
-export function cruise() {
+/** dependency-cruiser's modules of both packages, by `config` (relative to the repository); throws with its last line when it fails. */
+export function cruise(config = '.dependency-cruiser.cjs') {
   const run = spawnSync(
     process.execPath,
-    [
-      path.join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs'),
-      'src',
-      'server/src',
-      '--config',
-      '.dependency-cruiser.cjs',
-      '--output-type',
-      'json',
-    ],
+    [path.join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs'), 'src', 'server/src', '--config', config, '--output-type', 'json'],
     { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
   );
   if (run.status !== 0) throw new Error(`dependency-cruiser failed (exit ${run.status}): ${run.stderr.trim().split('\n').at(-1)}`);

@@ -22,7 +22,7 @@ export function changedRanges(targetOf, diff) {
   for (const line of lines) {
     if (!line.startsWith('-') || line.startsWith('--- ')) continue;
     const text = line.slice(1).trim();
-    if (text.length >= MOVED_MIN) deleted.set(text, (deleted.get(text) ?? 0) + 1);
+    deleted.set(text, (deleted.get(text) ?? 0) + 1);
   }
   const byTarget = new Map();
   let file;

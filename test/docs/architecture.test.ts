@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module script, no declarations
-import { DOT_FILE, SVG_FILE, commandLine, dot, house, roomOf, sha256, svgOf } from '../../scripts/architecture.mjs';
+import { DOT_FILE, SVG_FILE, commandLine, cruise, dot, house, roomOf, sha256, svgOf } from '../../scripts/architecture.mjs';
 import { hangGuard } from '../time-scale.mjs';
 
 /**
@@ -59,52 +59,62 @@ describe('roomOf', () => {
   });
 });
 
+describe('cruise', () => {
+  it("fails with dependency-cruiser's exit code and last line", () => {
+    expect(() => cruise('no-such.cjs')).toThrow(
+      new Error('dependency-cruiser failed (exit 1):          - If you intended to run without a config file use --no-config'),
+    );
+  });
+});
+
 describe('house, on what dependency-cruiser found', () => {
   // Real rooms of .dependency-cruiser.cjs's layers: text.ts and codes.ts in the base (0), navigation/ and
   // redirects/ in 2, pages/ in 3, validate.ts in 12, cli/ and lsp/ on top (14); unknown/ in none.
-  const found = house({
-    modules: [
-      cruised(
-        'src/navigation/model.ts',
-        ['../text.js', 'src/text.ts'],
-        ['node:fs', 'fs', true],
-        ['node:path', 'path', true],
-        ['../pages/scan.js', 'src/pages/scan.ts'],
-        ['./tree.js', 'src/navigation/tree.ts'],
-      ),
-      cruised(
-        'src/navigation/tree.ts',
-        ['../redirects/map.js', 'src/redirects/map.ts'],
-        ['node:fs', 'fs', true],
-        ['fs/promises', 'fs/promises', true],
-        ['../text.js', 'src/text.ts'],
-      ),
-      cruised('src/pages/scan.ts', ['../navigation/model.js', 'src/navigation/model.ts']),
-      cruised('src/text.ts', ['./codes.js', 'src/codes.ts']),
-      cruised(
-        'src/cli/main.ts',
-        ['../validate.js', 'src/validate.ts'],
-        ['../lsp/server.js', 'src/lsp/server.ts'],
-        ['node:child_process', 'child_process', true],
-      ),
-      cruised('src/unknown/a.ts', ['../validate.js', 'src/validate.ts']),
-      cruised(
-        'server/src/http/app.ts',
-        ['docsnav', 'node_modules/docsnav/dist/index.js'],
-        ['docsnav-extra', 'node_modules/docsnav-extra/index.js'],
-        ['fastify', 'node_modules/fastify/fastify.js'],
-        ['@fastify/static', 'node_modules/@fastify/static/index.js'],
-        ['pgx', 'node_modules/pgx/index.js'],
-        ['../store/db.js', 'server/src/store/db.ts'],
-      ),
-      cruised('server/src/store/db.ts', ['pg', 'node_modules/pg/lib/index.js']),
-      cruised('bench/generate.mjs', ['../src/text.js', 'src/text.ts'], ['node:fs', 'fs', true]),
-    ],
-  });
+  const found = () =>
+    house({
+      modules: [
+        cruised(
+          'src/navigation/model.ts',
+          ['../text.js', 'src/text.ts'],
+          ['node:fs', 'fs', true],
+          ['node:path', 'path', true],
+          ['../pages/scan.js', 'src/pages/scan.ts'],
+          ['./tree.js', 'src/navigation/tree.ts'],
+        ),
+        cruised(
+          'src/navigation/tree.ts',
+          ['../redirects/map.js', 'src/redirects/map.ts'],
+          ['node:fs', 'fs', true],
+          ['fs/promises', 'fs/promises', true],
+          ['../text.js', 'src/text.ts'],
+        ),
+        cruised('src/pages/scan.ts', ['../navigation/model.js', 'src/navigation/model.ts']),
+        cruised('src/text.ts', ['./codes.js', 'src/codes.ts']),
+        cruised(
+          'src/cli/main.ts',
+          ['../validate.js', 'src/validate.ts'],
+          ['../lsp/server.js', 'src/lsp/server.ts'],
+          ['node:child_process', 'child_process', true],
+        ),
+        cruised('src/unknown/a.ts', ['../validate.js', 'src/validate.ts']),
+        cruised(
+          'server/src/http/app.ts',
+          ['docsnav', 'node_modules/docsnav/dist/index.js'],
+          ['docsnav-extra', 'node_modules/docsnav-extra/index.js'],
+          ['fastify', 'node_modules/fastify/fastify.js'],
+          ['@fastify/static', 'node_modules/@fastify/static/index.js'],
+          ['pgx', 'node_modules/pgx/index.js'],
+          ['../store/db.js', 'server/src/store/db.ts'],
+        ),
+        cruised('server/src/store/db.ts', ['pg', 'node_modules/pg/lib/index.js']),
+        cruised('bench/generate.mjs', ['../src/text.js', 'src/text.ts'], ['node:fs', 'fs', true]),
+      ],
+    });
 
   it('folds the modules into rooms, each with its layer and the modules it does I/O through, once each', () => {
-    expect(found.layers).toBe(14);
-    expect(found.rooms).toEqual([
+    const { layers, rooms } = found();
+    expect(layers).toBe(14);
+    expect(rooms).toEqual([
       { room: 'server/src/http/', layer: undefined, io: ['@fastify/static', 'fastify'] },
       { room: 'server/src/store/', layer: undefined, io: ['pg'] },
       { room: 'src/cli/', layer: 14, io: ['node:child_process'] },
@@ -116,7 +126,7 @@ describe('house, on what dependency-cruiser found', () => {
   });
 
   it("draws one edge per importing and imported room; red where a layer's room imports its own layer or one above", () => {
-    expect(found.edges).toEqual([
+    expect(found().edges).toEqual([
       { from: 'server/src/http/', to: 'docsnav', back: false },
       { from: 'server/src/http/', to: 'server/src/store/', back: false },
       { from: 'src/cli/', to: 'src/lsp/', back: false },
