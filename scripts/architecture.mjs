@@ -33,18 +33,11 @@ export function roomOf(source) {
   return match === null ? undefined : match[1] + match[2];
 }
 
-export function cruise() {
+/** dependency-cruiser's modules of both packages, by `config` (relative to the repository); throws with its last line when it fails. */
+export function cruise(config = '.dependency-cruiser.cjs') {
   const run = spawnSync(
     process.execPath,
-    [
-      path.join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs'),
-      'src',
-      'server/src',
-      '--config',
-      '.dependency-cruiser.cjs',
-      '--output-type',
-      'json',
-    ],
+    [path.join(root, 'node_modules/dependency-cruiser/bin/dependency-cruise.mjs'), 'src', 'server/src', '--config', config, '--output-type', 'json'],
     { cwd: root, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 },
   );
   if (run.status !== 0) throw new Error(`dependency-cruiser failed (exit ${run.status}): ${run.stderr.trim().split('\n').at(-1)}`);
@@ -120,25 +113,46 @@ export const sha256 = (text) => createHash('sha256').update(text).digest('hex');
 export const DOT_FILE = path.join(root, 'docs', 'architecture.dot');
 export const SVG_FILE = path.join(root, 'docs', 'architecture.svg');
 
-function main() {
-  const graph = house();
-  if (process.argv.includes('--json')) {
-    process.stdout.write(`${JSON.stringify(graph, null, 2)}\n`);
-    return;
-  }
-  const text = dot(graph);
-  writeFileSync(DOT_FILE, text);
-  const drawn = spawnSync('dot', ['-Tsvg'], { input: text, encoding: 'utf8' });
-  if (drawn.error?.code === 'ENOENT') {
-    console.error('architecture: Graphviz `dot` is not on PATH; docs/architecture.svg not redrawn (apt-get install graphviz)');
-    process.exitCode = 2;
-    return;
-  }
+/**
+ * The SVG Graphviz's `command` draws of the DOT `text`, stamped after its XML declaration with the
+ * SHA-256 of `text` (test/docs/architecture.test.ts tells a stale image by it); undefined when
+ * `command` is not on PATH. Throws when it fails.
+ */
+export function svgOf(text, command = 'dot') {
+  const drawn = spawnSync(command, ['-Tsvg'], { input: text, encoding: 'utf8' });
+  if (drawn.error?.code === 'ENOENT') return undefined;
   if (drawn.status !== 0) throw new Error(`dot failed: ${drawn.stderr.trim()}`);
-  const svg = drawn.stdout.replace(/^(<\?xml[^>]*>\n)?/, (head) => `${head}<!-- drawn from docs/architecture.dot, sha256 ${sha256(text)} -->\n`);
-  writeFileSync(SVG_FILE, svg);
-  const back = graph.edges.filter((edge) => edge.back).length;
-  console.log(`architecture: ${graph.rooms.length} rooms, ${graph.edges.length} edges, ${back} running back up; wrote docs/architecture.dot and .svg`);
+  return drawn.stdout.replace(/^(<\?xml[^>]*>\n)?/, (head) => `${head}<!-- drawn from docs/architecture.dot, sha256 ${sha256(text)} -->\n`);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) main();
+/**
+ * The command line (`args` after the script's name): with `--json`, the graph on standard output;
+ * else the DOT written to `dotFile` and, drawn by `command`, the SVG to `svgFile`. The exit code and
+ * what goes to standard output and error (the process writes them; tests call it in process).
+ */
+export function commandLine(args, { graph = house(), dotFile = DOT_FILE, svgFile = SVG_FILE, command = 'dot' } = {}) {
+  if (args.includes('--json')) return { code: 0, stdout: `${JSON.stringify(graph, null, 2)}\n`, stderr: '' };
+  const text = dot(graph);
+  writeFileSync(dotFile, text);
+  const svg = svgOf(text, command);
+  if (svg === undefined)
+    return {
+      code: 2,
+      stdout: '',
+      stderr: 'architecture: Graphviz `dot` is not on PATH; docs/architecture.svg not redrawn (apt-get install graphviz)\n',
+    };
+  writeFileSync(svgFile, svg);
+  const back = graph.edges.filter((edge) => edge.back).length;
+  return {
+    code: 0,
+    stdout: `architecture: ${graph.rooms.length} rooms, ${graph.edges.length} edges, ${back} running back up; wrote docs/architecture.dot and .svg\n`,
+    stderr: '',
+  };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { code, stdout, stderr } = commandLine(process.argv.slice(2));
+  process.stdout.write(stdout);
+  process.stderr.write(stderr);
+  process.exitCode = code;
+}

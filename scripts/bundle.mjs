@@ -10,10 +10,11 @@
  * run time (src/cli/server-commands.ts).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { pruneDeclarations } from './declarations.mjs';
 
 const project = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const pkg = JSON.parse(readFileSync(path.join(project, 'package.json'), 'utf8'));
@@ -295,27 +296,6 @@ const hashes = Object.fromEntries(
 );
 writeFileSync(BUILD_FILE, `${JSON.stringify({ files: hashes }, null, 2)}\n`);
 
-// The package ships declarations (`dist/**/*.d.ts`) for its one entry, `.`: dist/index.d.ts and
-// what it reaches by relative import, no more. tsc writes one for every module of src/, and the
-// other 150 (the rules', the scanner's, the daemon's, ...) cost a disk block each in every
-// install, ~600 KB, for types no import can name (package.json's exports has `.` alone).
-function reachableDeclarations(entry) {
-  const reached = new Set();
-  const queue = [entry];
-  const specifier = /(?:\bfrom|\bimport)\s*\(?\s*['"](\.{1,2}\/[^'"]+)['"]/g;
-  while (queue.length > 0) {
-    const file = queue.pop();
-    if (reached.has(file) || !existsSync(file)) continue;
-    reached.add(file);
-    for (const match of readFileSync(file, 'utf8').matchAll(specifier)) {
-      const target = path.resolve(path.dirname(file), match[1]);
-      queue.push(target.endsWith('.js') ? `${target.slice(0, -3)}.d.ts` : target.endsWith('.d.ts') ? target : `${target}.d.ts`);
-    }
-  }
-  return reached;
-}
-const declarations = reachableDeclarations(path.join(project, 'dist', 'index.d.ts'));
-for (const entry of readdirSync(path.join(project, 'dist'), { recursive: true, withFileTypes: true })) {
-  const file = path.join(entry.parentPath, entry.name);
-  if (entry.isFile() && entry.name.endsWith('.d.ts') && !declarations.has(file)) rmSync(file);
-}
+// The package ships declarations for its one entry, `.`: dist/index.d.ts and what it reaches, no
+// more (scripts/declarations.mjs).
+pruneDeclarations(path.join(project, 'dist'));

@@ -22,7 +22,7 @@ export function changedRanges(targetOf, diff) {
   for (const line of lines) {
     if (!line.startsWith('-') || line.startsWith('--- ')) continue;
     const text = line.slice(1).trim();
-    if (text.length >= MOVED_MIN) deleted.set(text, (deleted.get(text) ?? 0) + 1);
+    deleted.set(text, (deleted.get(text) ?? 0) + 1);
   }
   const byTarget = new Map();
   let file;
@@ -55,6 +55,9 @@ export function changedRanges(targetOf, diff) {
       close();
       continue;
     }
+    // A hunk of `-U0` lists its deleted lines, then its added ones: a run (closed by a hunk, a file or a moved line) always ends
+    // on the line before, so `run.end === number - 1` made true changes nothing.
+    // Stryker disable next-line ConditionalExpression: equivalent, see above
     if (run && run.end === number - 1) {
       run.end = number;
       continue;

@@ -81,6 +81,14 @@ describe('a line moved is not the change’s own', () => {
     expect(ranges({ 'src/pages/scan.ts': fn() }, copied)).toEqual({ pages: ['src/pages/measure.ts:4-5'] });
   });
 
+  it(`a line of ${MOVED_MIN} characters moved is a move; one of ${MOVED_MIN - 1} counts`, () => {
+    const [exact, shorter] = ['return this.entries;', 'return this.values;'];
+    expect([exact.length, shorter.length]).toEqual([MOVED_MIN, MOVED_MIN - 1]);
+    expect(ranges({ 'src/pages/scan.ts': `${exact}\n${shorter}\n` }, { 'src/pages/scan.ts': '', 'src/pages/other.ts': `${exact}\n${shorter}\n` })).toEqual({
+      pages: ['src/pages/other.ts:2-2'],
+    });
+  });
+
   it(`a line shorter than ${MOVED_MIN} characters counts wherever it is added, even where the diff deletes its text`, () => {
     const short = 'return undefined;';
     expect(short.length).toBeLessThan(MOVED_MIN);

@@ -114,6 +114,28 @@ describe('a step that guards rooms is due', () => {
     }
   });
 
+  it('when two v* tags name HEAD (both named), or a package.json is deleted, not JSON, `null`, or has no version or not a string', () => {
+    const tagged = repository();
+    git(tagged.repo, 'tag', 'v0.2.0');
+    git(tagged.repo, 'tag', 'v0.1.1');
+    expect(due({ root: tagged.repo, base: tagged.base, rooms: ROOMS })).toEqual({ due: true, why: 'a release is cut: the tag v0.1.1, v0.2.0 names HEAD' });
+    const deleted = repository();
+    git(deleted.repo, 'rm', '-q', 'server/package.json');
+    git(deleted.repo, 'commit', '-q', '-m', 'deleted');
+    expect(due({ root: deleted.repo, base: deleted.base, rooms: ROOMS })).toEqual({
+      due: true,
+      why: `a release is cut: server/package.json's version is none, 0.1.0 at ${deleted.base.slice(0, 12)}`,
+    });
+    for (const text of ['{ "version": "0.2.0",\n', 'null\n', '{ "name": "docsnav" }\n', '{ "version": 2 }\n']) {
+      const { repo, base } = repository();
+      commit(repo, { 'package.json': text });
+      expect(due({ root: repo, base, rooms: ROOMS }), text).toEqual({
+        due: true,
+        why: `a release is cut: package.json's version is none, 0.1.0 at ${base.slice(0, 12)}`,
+      });
+    }
+  });
+
   it('when what changed cannot be told: the base is not a commit here', () => {
     const { repo } = repository();
     const answer = due({ root: repo, base: '0123456789abcdef0123456789abcdef01234567', rooms: ROOMS });
@@ -150,6 +172,17 @@ describe('a step that guards rooms is not due', () => {
     commit(repo, { 'src/validate.ts': 'export const validate = 6;\n', 'package.json': bumped('docsnav', '0.1.0') });
     git(repo, 'tag', 'nightly');
     expect(due({ root: repo, base, rooms: ROOMS }).due).toBe(false);
+  });
+
+  it('when neither the base nor HEAD has a version (not JSON, `null`, none, not a string): none is none', () => {
+    const { repo } = repository();
+    commit(repo, { 'package.json': 'null\n', 'server/package.json': '{ "version": 2 }\n' });
+    const base = git(repo, 'rev-parse', 'HEAD').trim();
+    commit(repo, { 'package.json': '{ "version": "0.2.0",\n', 'server/package.json': '{ "name": "@docsnav/server" }\n' });
+    expect(due({ root: repo, base, rooms: ROOMS })).toEqual({
+      due: false,
+      why: `nothing under ${ROOMS.join(', ')} changed since ${base.slice(0, 12)}, and no release is cut`,
+    });
   });
 
   it('when an ignored file appears under a room', () => {
@@ -213,6 +246,14 @@ describe('node scripts/ci-due.mjs', () => {
     ]);
     const wrong = run('--base');
     expect([wrong.status, wrong.stdout, wrong.stderr]).toEqual([2, '', 'usage: node scripts/ci-due.mjs --base <commit> <room>...\n']);
+  });
+
+  it('lists five changed files, no more to count, in name order: committed and untracked together', () => {
+    const { repo, base } = repository();
+    commit(repo, Object.fromEntries([1, 2, 3, 4].map((index) => [`server/src/repository/f${index}.ts`, `export const f = ${index};\n`])));
+    writeFileSync(path.join(repo, 'server/src/repository/a0.ts'), 'export const a = 0;\n');
+    const five = ['a0', 'f1', 'f2', 'f3', 'f4'].map((name) => `server/src/repository/${name}.ts`).join(', ');
+    expect(due({ root: repo, base, rooms: ROOMS }).why).toBe(`5 file(s) under its rooms changed since ${base.slice(0, 12)}: ${five}`);
   });
 
   it('lists five changed files and counts the rest', () => {

@@ -261,6 +261,12 @@ describe('the base and the options', () => {
     expect(options(['--sample', '40', '--seed', 'x', '--floor', '90'])).toMatchObject({ changedMode: false, sampleSize: 40, seed: 'x', floor: 90 });
   });
 
+  it('--sample sets the lines alone, --seed the seed alone', () => {
+    const defaults = { changedMode: true, base: 'main', sampleSize: undefined, seed: undefined, budget: undefined, floor: 85, asked: ['scripts'] };
+    expect(options(['--changed', '--sample', '15', 'scripts'])).toEqual({ ...defaults, sampleSize: 15 });
+    expect(options(['--changed', '--seed', 's1', 'scripts'])).toEqual({ ...defaults, seed: 's1' });
+  });
+
   it.each([
     [['--base'], '--base takes a git ref (a branch, tag or commit)'],
     [['--floor', '0'], '--floor takes a percentage'],
