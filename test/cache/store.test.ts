@@ -216,6 +216,28 @@ describe('PageScanStore', () => {
     expect([next.keptCheck('one page'), next.keptCheck('two pages')]).toEqual([check, undefined]);
   });
 
+  it('a report kept is something to save; one no kept run names is removed when the store saves', () => {
+    const file = storeFile();
+    const first = new OpenedStore(file);
+    first.runs.keepReport('named', 'report');
+    expect(first.dirty).toBe(true);
+    expect(first.runs.keptReport('named')).toBe('report');
+    first.runs.keepRun('run', { reports: { text: 'named' } });
+    first.runs.keepReport('orphan', 'no run names it');
+    first.save();
+    const next = new OpenedStore(file);
+    expect([next.runs.keptReport('named'), next.runs.keptReport('orphan'), next.runs.keptRun('run')]).toEqual([
+      'report',
+      undefined,
+      { reports: { text: 'named' } },
+    ]);
+    // The content strategy keeps no run and no report.
+    const content = new OpenedStore(storeFile(), 'content');
+    content.runs.keepReport('named', 'report');
+    content.runs.keepRun('run', {});
+    expect([content.dirty, content.runs.keptReport('named'), content.runs.keptRun('run')]).toEqual([false, undefined, undefined]);
+  });
+
   it('files a scan under the profile it was made for: another profile is a miss', () => {
     const file = storeFile();
     const store = new OpenedStore(file);
