@@ -1,6 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -237,6 +237,31 @@ describe('PageScanStore', () => {
     content.runs.keepReport('named', 'report');
     content.runs.keepRun('run', {});
     expect([content.dirty, content.runs.keptReport('named'), content.runs.keptRun('run')]).toEqual([false, undefined, undefined]);
+  });
+
+  it('a pack no index names is removed by a save once it is ten minutes old, not before (another run may be about to name it)', () => {
+    const file = storeFile();
+    const first = new OpenedStore(file);
+    first.keepScan(page(PAGE, true), scanPage(PAGE));
+    first.save();
+    const folder = partFileOf(file, 'scans');
+    const [named] = packsOf(file);
+    const orphan = (name: string, minutes: number) => {
+      writeFileSync(path.join(folder, name), 'a pack of a run that lost the race');
+      const at = Date.now() / 1000 - minutes * 60;
+      utimesSync(path.join(folder, name), at, at);
+    };
+    orphan('1111111111111111.pack', 11);
+    orphan('2222222222222222.pack', 9);
+    const next = new OpenedStore(file);
+    next.keepScan(page('# Other\n', true), scanPage('# Other\n'));
+    expect(next.keptScan(page(PAGE, true))).toBeDefined();
+    next.save();
+    const left = readdirSync(folder).sort();
+    expect(left).toHaveLength(3);
+    expect(left).toContain(named);
+    expect(left).toContain('2222222222222222.pack');
+    expect(left).not.toContain('1111111111111111.pack');
   });
 
   it('files a scan under the profile it was made for: another profile is a miss', () => {
