@@ -6,6 +6,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { scanPage } from '../../src/pages/scan.js';
+import { anchorsLater } from '../../src/pages/anchors-later.js';
 import { readSiteBase } from '../../src/history/base.js';
 import { PageScanStores } from '../../src/cache/location.js';
 import { runClock } from '../../src/cache/stamp.js';
@@ -262,6 +263,78 @@ describe('PageScanStore', () => {
     expect(left).toContain(named);
     expect(left).toContain('2222222222222222.pack');
     expect(left).not.toContain('1111111111111111.pack');
+  });
+
+  it('a cache key others may read is refused: a save writes nothing at all (no index, no pack)', () => {
+    const home = process.env.XDG_CACHE_HOME;
+    const readable = mkdtempSync(path.join(tmpdir(), 'docsnav-readable-key-'));
+    mkdirSync(path.join(readable, 'docsnav'), { mode: 0o700 });
+    writeFileSync(path.join(readable, 'docsnav', 'key'), Buffer.alloc(32, 7), { mode: 0o644 });
+    process.env.XDG_CACHE_HOME = readable;
+    try {
+      const file = storeFile();
+      const store = new OpenedStore(file);
+      expect(store.refusal).toMatch(/key may be read or written by other users \(mode 0644\)/);
+      store.keepScan(page(PAGE, true), scanPage(PAGE));
+      store.save();
+      // Not even its folder is made.
+      expect(existsSync(path.dirname(file))).toBe(false);
+    } finally {
+      process.env.XDG_CACHE_HOME = home;
+    }
+  });
+
+  it("a kept scan's anchors computed by a run are saved in a new pack, and the index names it there", () => {
+    const file = storeFile();
+    const text = '# Setup\n\n## Requirements\n\nSee [install](/install).\n';
+    // As the pipeline scans a page no fragment arrives at: its anchors put off (src/pages/anchors-later.ts); beside it, a page whose anchors were computed.
+    const scanned = scanPage(text);
+    const first = new OpenedStore(file);
+    first.keepScan(
+      page(text, true),
+      anchorsLater({ links: scanned.links }, () => scanned.anchors),
+    );
+    first.keepScan(page(PAGE, true), scanPage(PAGE));
+    first.save();
+    // Each scan's pack and anchors, the put-off page's first.
+    const kept = () =>
+      scansIn(file)
+        .map(({ body, place }) => [place[0], (JSON.parse(body) as { scan: { anchors: string[] | null } }).scan.anchors] as const)
+        .sort(([, a], [, b]) => (a?.length ?? 0) - (b?.length ?? 0));
+    const [before] = packsOf(file);
+    expect(kept()).toEqual([
+      [before, null],
+      [before, ['setup']],
+    ]);
+    const second = new OpenedStore(file);
+    expect(second.keptScan(page(PAGE, true))).toBeDefined();
+    expect([...second.keptScan(page(text, true))!.anchors]).toEqual(['setup', 'requirements']);
+    expect(second.dirty).toBe(true);
+    second.save();
+    // The one whose anchors were computed moved to a pack of its own; the other stays where it was.
+    const [moved] = packsOf(file).filter((pack) => pack !== before);
+    expect(kept()).toEqual([
+      [before, ['setup']],
+      [moved, ['setup', 'requirements']],
+    ]);
+    const third = new OpenedStore(file);
+    expect(third.keptScan(page(PAGE, true))).toBeDefined();
+    expect([...third.keptScan(page(text, true))!.anchors]).toEqual(['setup', 'requirements']);
+    expect(third.dirty).toBe(false);
+  });
+
+  it('a run reads the runs file once: a run another process saves meanwhile is not the one this run gives again and keeps', () => {
+    const file = storeFile();
+    const first = new OpenedStore(file);
+    first.runs.keepRun('key', { made: 'first' });
+    first.save();
+    const reading = new OpenedStore(file);
+    expect(reading.runs.keptRun('key')).toEqual({ made: 'first' });
+    const other = new OpenedStore(file);
+    other.runs.keepRun('key', { made: 'other' });
+    other.save();
+    reading.runs.reuseRun('key', []);
+    expect(reading.runs.keptRun('key')).toEqual({ made: 'first' });
   });
 
   it('files a scan under the profile it was made for: another profile is a miss', () => {
