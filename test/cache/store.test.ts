@@ -12,7 +12,7 @@ import { PageScanStores } from '../../src/cache/location.js';
 import { runClock } from '../../src/cache/stamp.js';
 import { OpenedStore } from '../../src/cache/opened-store.js';
 import { storeStats } from '../../src/cache/stats.js';
-import { fits, isKeptCheck, isRecord, isScanPlace, isStoredLookups, isStoredPage, isStoredScan, sameInJson } from '../../src/cache/shapes.js';
+import { fits, isKeptCheck, isRecord, isScanPlace, isStoredLookups, isStoredPage, isStoredScan, sameInJson, type StoredScan } from '../../src/cache/shapes.js';
 import { PageScanStore, type CacheStrategy } from '../../src/cache/store.js';
 import type { PageText } from '../../src/pages/kept.js';
 import { validateFile } from '../../src/validate.js';
@@ -864,8 +864,8 @@ describe("a store's part read back, by its shape (src/cache/shapes.ts): one fiel
   });
 
   it('a scan fits a text when every span and the error lie inside it', () => {
-    const scan = (spans: [number, number][], error?: number) => ({
-      links: spans.map((span) => ({ url: '/a', kind: 'markdown' as const, span })),
+    const scan = (spans: [number, number][], error?: number): StoredScan => ({
+      links: spans.map((span) => ({ url: '/a', kind: 'link' as const, span, verbatim: false })),
       anchors: null,
       ...(error !== undefined && { error: { message: 'e', offset: error } }),
     });
