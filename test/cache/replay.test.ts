@@ -172,6 +172,25 @@ describe('a validation given again from the page scan store', () => {
     expect(run(docs, file, { profile: 'platform' }).replayed).toBe(true);
   });
 
+  it("a run given again keeps its pages' entries and scans when another validation with the same store, of another site, saves the index", () => {
+    const { docs, file } = site();
+    const other = site();
+    // Its pages' texts of its own: no scan of one site is the other's.
+    for (const name of ['index.mdx', 'guide.mdx']) writeFileSync(path.join(other.root, name), `# Other ${name}\n\nSee [home](/index).\n`);
+    warmed(docs, file);
+    // One store, as a process that validates two sites (the daemon): the first given again, the second made; neither reads the other's pages.
+    const pageScans = new PageScanStore(file, 'metadata');
+    validateFile(docs, { pageScans, concurrency: 1 });
+    expect(pageScans.asked).toBe(0);
+    validateFile(other.docs, { pageScans, concurrency: 1 });
+    expect(pageScans.asked).toBe(2);
+    pageScans.save();
+    // A run of the first site made now (another profile) finds both its pages kept: neither parsed again.
+    const next = new PageScanStore(file, 'metadata');
+    validateFile(docs, { pageScans: next, concurrency: 1, profile: 'platform' });
+    expect([next.asked, next.reused]).toEqual([2, 2]);
+  });
+
   it('other options or another docs.json text: made again', () => {
     const { docs, file } = site();
     warmed(docs, file);

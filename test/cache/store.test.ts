@@ -1,16 +1,18 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { scanPage } from '../../src/pages/scan.js';
+import { anchorsLater } from '../../src/pages/anchors-later.js';
 import { readSiteBase } from '../../src/history/base.js';
 import { PageScanStores } from '../../src/cache/location.js';
 import { runClock } from '../../src/cache/stamp.js';
 import { OpenedStore } from '../../src/cache/opened-store.js';
 import { storeStats } from '../../src/cache/stats.js';
+import { fits, isKeptCheck, isRecord, isScanPlace, isStoredLookups, isStoredPage, isStoredScan, sameInJson, type StoredScan } from '../../src/cache/shapes.js';
 import { PageScanStore, type CacheStrategy } from '../../src/cache/store.js';
 import type { PageText } from '../../src/pages/kept.js';
 import { validateFile } from '../../src/validate.js';
@@ -214,6 +216,125 @@ describe('PageScanStore', () => {
     first.save();
     const next = new OpenedStore(file);
     expect([next.keptCheck('one page'), next.keptCheck('two pages')]).toEqual([check, undefined]);
+  });
+
+  it('a report kept is something to save; one no kept run names is removed when the store saves', () => {
+    const file = storeFile();
+    const first = new OpenedStore(file);
+    first.runs.keepReport('named', 'report');
+    expect(first.dirty).toBe(true);
+    expect(first.runs.keptReport('named')).toBe('report');
+    first.runs.keepRun('run', { reports: { text: 'named' } });
+    first.runs.keepReport('orphan', 'no run names it');
+    first.save();
+    const next = new OpenedStore(file);
+    expect([next.runs.keptReport('named'), next.runs.keptReport('orphan'), next.runs.keptRun('run')]).toEqual([
+      'report',
+      undefined,
+      { reports: { text: 'named' } },
+    ]);
+    // The content strategy keeps no run and no report.
+    const content = new OpenedStore(storeFile(), 'content');
+    content.runs.keepReport('named', 'report');
+    content.runs.keepRun('run', {});
+    expect([content.dirty, content.runs.keptReport('named'), content.runs.keptRun('run')]).toEqual([false, undefined, undefined]);
+  });
+
+  it('a pack no index names is removed by a save once it is ten minutes old, not before (another run may be about to name it)', () => {
+    const file = storeFile();
+    const first = new OpenedStore(file);
+    first.keepScan(page(PAGE, true), scanPage(PAGE));
+    first.save();
+    const folder = partFileOf(file, 'scans');
+    const [named] = packsOf(file);
+    const orphan = (name: string, minutes: number) => {
+      writeFileSync(path.join(folder, name), 'a pack of a run that lost the race');
+      const at = Date.now() / 1000 - minutes * 60;
+      utimesSync(path.join(folder, name), at, at);
+    };
+    orphan('1111111111111111.pack', 11);
+    orphan('2222222222222222.pack', 9);
+    const next = new OpenedStore(file);
+    next.keepScan(page('# Other\n', true), scanPage('# Other\n'));
+    expect(next.keptScan(page(PAGE, true))).toBeDefined();
+    next.save();
+    const left = readdirSync(folder).sort();
+    expect(left).toHaveLength(3);
+    expect(left).toContain(named);
+    expect(left).toContain('2222222222222222.pack');
+    expect(left).not.toContain('1111111111111111.pack');
+  });
+
+  it('a cache key others may read is refused: a save writes nothing at all (no index, no pack)', () => {
+    const home = process.env.XDG_CACHE_HOME;
+    const readable = mkdtempSync(path.join(tmpdir(), 'docsnav-readable-key-'));
+    mkdirSync(path.join(readable, 'docsnav'), { mode: 0o700 });
+    writeFileSync(path.join(readable, 'docsnav', 'key'), Buffer.alloc(32, 7), { mode: 0o644 });
+    process.env.XDG_CACHE_HOME = readable;
+    try {
+      const file = storeFile();
+      const store = new OpenedStore(file);
+      expect(store.refusal).toMatch(/key may be read or written by other users \(mode 0644\)/);
+      store.keepScan(page(PAGE, true), scanPage(PAGE));
+      store.save();
+      // Not even its folder is made.
+      expect(existsSync(path.dirname(file))).toBe(false);
+    } finally {
+      process.env.XDG_CACHE_HOME = home;
+    }
+  });
+
+  it("a kept scan's anchors computed by a run are saved in a new pack, and the index names it there", () => {
+    const file = storeFile();
+    const text = '# Setup\n\n## Requirements\n\nSee [install](/install).\n';
+    // As the pipeline scans a page no fragment arrives at: its anchors put off (src/pages/anchors-later.ts); beside it, a page whose anchors were computed.
+    const scanned = scanPage(text);
+    const first = new OpenedStore(file);
+    first.keepScan(
+      page(text, true),
+      anchorsLater({ links: scanned.links }, () => scanned.anchors),
+    );
+    first.keepScan(page(PAGE, true), scanPage(PAGE));
+    first.save();
+    // Each scan's pack and anchors, the put-off page's first.
+    const kept = () =>
+      scansIn(file)
+        .map(({ body, place }) => [place[0], (JSON.parse(body) as { scan: { anchors: string[] | null } }).scan.anchors] as const)
+        .sort(([, a], [, b]) => (a?.length ?? 0) - (b?.length ?? 0));
+    const [before] = packsOf(file);
+    expect(kept()).toEqual([
+      [before, null],
+      [before, ['setup']],
+    ]);
+    const second = new OpenedStore(file);
+    expect(second.keptScan(page(PAGE, true))).toBeDefined();
+    expect([...second.keptScan(page(text, true))!.anchors]).toEqual(['setup', 'requirements']);
+    expect(second.dirty).toBe(true);
+    second.save();
+    // The one whose anchors were computed moved to a pack of its own; the other stays where it was.
+    const [moved] = packsOf(file).filter((pack) => pack !== before);
+    expect(kept()).toEqual([
+      [before, ['setup']],
+      [moved, ['setup', 'requirements']],
+    ]);
+    const third = new OpenedStore(file);
+    expect(third.keptScan(page(PAGE, true))).toBeDefined();
+    expect([...third.keptScan(page(text, true))!.anchors]).toEqual(['setup', 'requirements']);
+    expect(third.dirty).toBe(false);
+  });
+
+  it('a run reads the runs file once: a run another process saves meanwhile is not the one this run gives again and keeps', () => {
+    const file = storeFile();
+    const first = new OpenedStore(file);
+    first.runs.keepRun('key', { made: 'first' });
+    first.save();
+    const reading = new OpenedStore(file);
+    expect(reading.runs.keptRun('key')).toEqual({ made: 'first' });
+    const other = new OpenedStore(file);
+    other.runs.keepRun('key', { made: 'other' });
+    other.save();
+    reading.runs.reuseRun('key', []);
+    expect(reading.runs.keptRun('key')).toEqual({ made: 'first' });
   });
 
   it('files a scan under the profile it was made for: another profile is a miss', () => {
@@ -542,5 +663,222 @@ describe('scannerFingerprint (what PageScanStore keys its files by, from the sou
     // In the bundle (dist/cli/pages.js) all are that one file; from the sources, each file's own.
     const fastPath = ['fast-scan', 'fast-blocks', 'fast-inline', 'fast-mdx', 'fast-html', 'fast-markers', 'fast-text'];
     expect(scannerFingerprint().split('+')).toEqual([stamp('../../src/pages/scanner.ts'), ...fastPath.map((name) => stamp(`../../src/pages/${name}.ts`))]);
+  });
+});
+
+/** Each case by its label: what the guard says of it. */
+function verdicts(guard: (value: never) => boolean, cases: Record<string, unknown>): Record<string, boolean> {
+  return Object.fromEntries(Object.entries(cases).map(([label, value]) => [label, guard(value as never)]));
+}
+
+/** Every case the same verdict. */
+function all(cases: Record<string, unknown>, verdict: boolean): Record<string, boolean> {
+  return Object.fromEntries(Object.keys(cases).map((label) => [label, verdict]));
+}
+
+describe("a store's part read back, by its shape (src/cache/shapes.ts): one field off is no part", () => {
+  const PACK = '0123456789abcdef.pack';
+
+  it('a scan place: a pack of sixteen hex digits, an offset from 0, a length from 1 to 1 GiB, a digest', () => {
+    const good = { first: [PACK, 0, 1, 'd'], last: [PACK, Number.MAX_SAFE_INTEGER, 1024 * 1024 * 1024, ''] };
+    const bad = {
+      'three fields': [PACK, 0, 1],
+      'five fields': [PACK, 0, 1, 'd', 'e'],
+      'not an array': { 0: PACK, 1: 0, 2: 1, 3: 'd', length: 4 },
+      'pack a number': [7, 0, 1, 'd'],
+      'pack before the name': [`x${PACK}`, 0, 1, 'd'],
+      'pack after the name': [`${PACK}x`, 0, 1, 'd'],
+      'pack of upper-case hex': ['0123456789ABCDEF.pack', 0, 1, 'd'],
+      'pack of fifteen digits': ['0123456789abcde.pack', 0, 1, 'd'],
+      'offset negative': [PACK, -1, 1, 'd'],
+      'offset a fraction': [PACK, 0.5, 1, 'd'],
+      'offset past safe integers': [PACK, 2 ** 53, 1, 'd'],
+      'length zero': [PACK, 0, 0, 'd'],
+      'length a fraction': [PACK, 0, 1.5, 'd'],
+      'length over 1 GiB': [PACK, 0, 1024 * 1024 * 1024 + 1, 'd'],
+      'digest a number': [PACK, 0, 1, 7],
+    };
+    expect(verdicts(isScanPlace, good)).toEqual(all(good, true));
+    expect(verdicts(isScanPlace, bad)).toEqual(all(bad, false));
+  });
+
+  it('a value JSON gives back as it is', () => {
+    const good = { null: null, text: 'x', true: true, false: false, zero: 0, number: -1.5, array: [1, 'a', [null]], object: { a: { b: [1] } }, empty: {} };
+    const bad = {
+      undefined: undefined,
+      'minus zero': -0,
+      NaN: NaN,
+      infinity: Infinity,
+      'an array holding undefined': [1, undefined],
+      'an object holding NaN': { a: { b: NaN } },
+      'a date': new Date(0),
+      'a map': new Map(),
+      'no prototype': Object.create(null) as object,
+      'a __proto__ key': JSON.parse('{"__proto__": 1}') as object,
+      'a function': () => 1,
+      'a big integer': 1n,
+    };
+    expect(verdicts(sameInJson, good)).toEqual(all(good, true));
+    expect(verdicts(sameInJson, bad)).toEqual(all(bad, false));
+  });
+
+  it('a record: an object, not null, not an array', () => {
+    expect([isRecord({}), isRecord({ a: 1 }), isRecord(null), isRecord([]), isRecord('x'), isRecord(undefined)]).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+
+  it('kept lookups: a stamp text per file, a record of lookups', () => {
+    const good = { some: { stamps: { '/a': '1:2:3:4' }, lookups: { k: [1] } }, none: { stamps: {}, lookups: {} } };
+    const bad = {
+      'not a record': [],
+      'stamps not a record': { stamps: ['1:2:3:4'], lookups: {} },
+      'a stamp a number': { stamps: { '/a': 1 }, lookups: {} },
+      'lookups missing': { stamps: {} },
+      'lookups an array': { stamps: {}, lookups: [] },
+    };
+    expect(verdicts(isStoredLookups, good)).toEqual(all(good, true));
+    expect(verdicts(isStoredLookups, bad)).toEqual(all(bad, false));
+  });
+
+  it("a site check: its shape, and each file's findings, each with its place", () => {
+    const finding = { code: 'link-not-found', message: 'm', pointer: '/p', span: [0, 3] };
+    const file = { key: 'k', deps: ['/b.mdx'], findings: [finding], places: [[1, 1, 1, 4]] };
+    const check = (changed: Record<string, unknown>, findingChanged: Record<string, unknown> = {}) => ({
+      shape: 's',
+      files: { 'a.mdx': { ...file, findings: [{ ...finding, ...findingChanged }], ...changed } },
+    });
+    const good = {
+      whole: check({}),
+      'key null': check({ key: null }),
+      'with anchors': check({ anchors: 'digest' }),
+      'no files': { shape: 's', files: {} },
+      'no findings': check({ findings: [], places: [] }),
+      'with suggest, severity and a fix': check({}, { suggest: 's', severity: 'warning', fix: { edits: [{ start: 0, end: 1, text: '' }] } }),
+      'a fix of no edits': check({}, { fix: { edits: [] } }),
+      'span at the same offset': check({}, { span: [0, 0] }),
+    };
+    const bad = {
+      'not a record': [check({})],
+      'shape a number': { ...check({}), shape: 1 },
+      'files an array': { shape: 's', files: [] },
+      'a file null': { shape: 's', files: { 'a.mdx': null } },
+      'key a number': check({ key: 1 }),
+      'key missing': check({ key: undefined }),
+      'anchors a number': check({ anchors: 1 }),
+      'deps missing': check({ deps: undefined }),
+      'a dep a number': check({ deps: [1] }),
+      'findings missing': check({ findings: undefined }),
+      'places missing': check({ places: undefined }),
+      'a place fewer than findings': check({ places: [] }),
+      'a place of three numbers': check({ places: [[1, 1, 1]] }),
+      'a place of five numbers': check({ places: [[1, 1, 1, 4, 5]] }),
+      'a place at line 0': check({ places: [[0, 1, 1, 4]] }),
+      'a place at a fraction': check({ places: [[1, 1.5, 1, 4]] }),
+      'a place not an array': check({ places: ['1:1'] }),
+      'a finding null': check({ findings: [null] }),
+      'a code no rule has': check({}, { code: 'no-such-code' }),
+      "a code from Object's prototype": check({}, { code: 'toString' }),
+      'code a number': check({}, { code: 1 }),
+      'message missing': check({}, { message: undefined }),
+      'pointer a number': check({}, { pointer: 1 }),
+      'span of one offset': check({}, { span: [0] }),
+      'span of three offsets': check({}, { span: [0, 1, 2] }),
+      'span negative': check({}, { span: [-1, 3] }),
+      'span a fraction': check({}, { span: [0, 2.5] }),
+      'span not an array': check({}, { span: '0,3' }),
+      'suggest a number': check({}, { suggest: 1 }),
+      'severity a number': check({}, { severity: 1 }),
+      'a fix of no edits array': check({}, { fix: {} }),
+      'a fix an array': check({}, { fix: [] }),
+      'an edit without text': check({}, { fix: { edits: [{ start: 0, end: 1 }] } }),
+      'an edit at a fraction': check({}, { fix: { edits: [{ start: 0.5, end: 1, text: '' }] } }),
+      'an edit without end': check({}, { fix: { edits: [{ start: 0, text: '' }] } }),
+      'an edit null': check({}, { fix: { edits: [null] } }),
+    };
+    expect(verdicts(isKeptCheck, good)).toEqual(all(good, true));
+    expect(verdicts(isKeptCheck, bad)).toEqual(all(bad, false));
+  });
+
+  it("a page's entry: a stamp text, and its racy mark, scan key, text length and front matter when there", () => {
+    const stamp = '10:1700000000000000000:1700000000000000000:42';
+    const good = {
+      'a stamp only': { stamp },
+      whole: { stamp, racy: true, scan: 'mdx::abc', length: 0, head: null },
+      'front matter read': { stamp, head: { ok: true, data: {}, end: 0 } },
+      'front matter not YAML, with its line': { stamp, head: { ok: false, message: 'bad', line: 2, end: 10 } },
+      'front matter not YAML, no line': { stamp, head: { ok: false, message: 'bad', end: 10 } },
+    };
+    const bad = {
+      'not a record': [stamp],
+      'no stamp': {},
+      'a stamp of three numbers': { stamp: '10:1:1' },
+      'a stamp with a word': { stamp: '10:1:1:x' },
+      'a stamp with a prefix': { stamp: `x${stamp}` },
+      'a stamp with a suffix': { stamp: `${stamp}x` },
+      'racy false': { stamp, racy: false },
+      'scan a number': { stamp, scan: 1 },
+      'length negative': { stamp, length: -1 },
+      'length a fraction': { stamp, length: 1.5 },
+      'length a string': { stamp, length: '1' },
+      'front matter a string': { stamp, head: 'title: x' },
+      'front matter of no end': { stamp, head: { ok: true, data: {} } },
+      'front matter ending before 0': { stamp, head: { ok: true, data: {}, end: -1 } },
+      'front matter data an array': { stamp, head: { ok: true, data: [], end: 0 } },
+      'front matter ok a string': { stamp, head: { ok: 'true', data: {}, end: 0 } },
+      'front matter not YAML, no message': { stamp, head: { ok: false, end: 0 } },
+      'front matter not YAML, line a fraction': { stamp, head: { ok: false, message: 'bad', line: 1.5, end: 0 } },
+    };
+    expect(verdicts(isStoredPage, good)).toEqual(all(good, true));
+    expect(verdicts(isStoredPage, bad)).toEqual(all(bad, false));
+  });
+
+  it('a scan: links with a URL, a kind and a span of two offsets; anchors as strings, or null (not computed)', () => {
+    const link = { url: '/a', kind: 'markdown', span: [0, 4] };
+    const good = {
+      whole: { links: [link], anchors: ['a'] },
+      'anchors not computed': { links: [], anchors: null },
+      'a span at 0': { links: [{ ...link, span: [0, 0] }], anchors: [] },
+    };
+    const bad = {
+      undefined: undefined,
+      'links missing': { anchors: [] },
+      'anchors missing': { links: [] },
+      'an anchor a number': { links: [], anchors: [1] },
+      'anchors a string': { links: [], anchors: 'a' },
+      'a link null': { links: [null], anchors: [] },
+      'a URL a number': { links: [{ ...link, url: 1 }], anchors: [] },
+      'no kind': { links: [{ ...link, kind: undefined }], anchors: [] },
+      'a span of one offset': { links: [{ ...link, span: [0] }], anchors: [] },
+      'a span negative': { links: [{ ...link, span: [-1, 4] }], anchors: [] },
+      'a span a fraction': { links: [{ ...link, span: [0, 1.5] }], anchors: [] },
+      'a span not an array': { links: [{ ...link, span: '0,4' }], anchors: [] },
+    };
+    expect(verdicts(isStoredScan, good)).toEqual(all(good, true));
+    expect(verdicts(isStoredScan, bad)).toEqual(all(bad, false));
+  });
+
+  it('a scan fits a text when every span and the error lie inside it', () => {
+    const scan = (spans: [number, number][], error?: number): StoredScan => ({
+      links: spans.map((span) => ({ url: '/a', kind: 'link' as const, span, verbatim: false })),
+      anchors: null,
+      ...(error !== undefined && { error: { message: 'e', offset: error } }),
+    });
+    expect([
+      fits(scan([[0, 10]]), 10),
+      fits(scan([[10, 10]]), 10),
+      fits(scan([[0, 11]]), 10),
+      fits(scan([[5, 4]]), 10),
+      fits(scan([], 10), 10),
+      fits(scan([], 0), 10),
+      fits(scan([], 11), 10),
+      fits(scan([], -1), 10),
+      fits(scan([], 1.5), 10),
+    ]).toEqual([true, true, false, false, true, true, false, false, false]);
   });
 });
