@@ -44,14 +44,14 @@ export function descriptorsOn(target: string): string[] {
   });
 }
 
-export function listen(server: Server, at: string): Promise<void> {
+function listen(server: Server, at: string): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(at, () => resolve());
   });
 }
 
-export function close(server: Server): Promise<void> {
+function close(server: Server): Promise<void> {
   return new Promise((resolve) => server.close(() => resolve()));
 }
 

@@ -114,7 +114,7 @@ describe('typesOf: the JSON types a schema accepts', () => {
 });
 
 describe('settingsValueLists: the lists of allowed strings a settings table holds, each shape once', () => {
-  it('a string\'s values, a record\'s keys, a tagged object\'s tags and its otherwise, through lists, unions, objects and lazy shapes', async () => {
+  it("a string's values, a record's keys, a tagged object's tags and its otherwise, through lists, unions, objects and lazy shapes", async () => {
     const { anyOf, list, object, oneOf, optional, record, tagged, text } = await import('../../src/settings/build.js');
     const shared = oneOf(['a', 'b']);
     const table = object({
