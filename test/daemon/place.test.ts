@@ -145,6 +145,15 @@ describe('place: openSocketFolder (by descriptor, Linux)', () => {
       expect(error.message).toBe(`the daemon folder ${folder} is not a folder (a symbolic link?)`);
     }
   });
+
+  it('refuses a folder below a link that loops (ELOOP; a link as the folder itself is ENOTDIR on Linux)', () => {
+    const loop = freshPath('loop');
+    symlinkSync(loop, loop);
+    const folder = path.join(loop, 'below');
+    const error = thrown(() => openSocketFolder(folder, false));
+    expect(error).toBeInstanceOf(NotOwnError);
+    expect(error.message).toBe(`the daemon folder ${folder} is not a folder (a symbolic link?)`);
+  });
 });
 
 describe('place: checkSocket', () => {
