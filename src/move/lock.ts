@@ -155,16 +155,22 @@ function writeNote(note: string, holder: Holder): void {
 /**
  * The holder as the refusal names it, from its note (untrusted: a few known fields, bounded). The
  * holder writes its note just after it takes the lock: one taken a moment ago may have none yet,
- * so a missing note is looked for again, a few times over at most 200 ms.
+ * so a missing note is looked for again, a few times over at most 200 ms (20 pauses; `pause` waits
+ * 10 ms, a test's stands in).
  */
-function holderText(note: string): string {
+export function holderText(note: string, pause: () => void = tenMilliseconds): string {
   let holder = readNote(note);
   for (let tries = 0; holder === undefined && tries < 20; tries++) {
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+    pause();
     holder = readNote(note);
   }
   if (holder === undefined) return 'a process that recorded no more';
   return `process ${holder.pid} of ${holder.user} on ${holder.host}, started ${holder.started}: ${holder.what}`;
+}
+
+/** The wait between two looks for a holder's note. */
+function tenMilliseconds(): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
 }
 
 function readNote(note: string): Holder | undefined {

@@ -14,7 +14,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { lockMoves } from '../../src/move/lock.js';
+import { holderText, lockMoves } from '../../src/move/lock.js';
 import { MoveError } from '../../src/move/messages.js';
 
 const base = realpathSync(mkdtempSync(path.join(tmpdir(), 'docsnav-lock-')));
@@ -178,5 +178,34 @@ describe("the lock of a site's moves", () => {
       if (saved === undefined) delete process.env.TMPDIR;
       else process.env.TMPDIR = saved;
     }
+  });
+});
+
+describe("the holder's note, looked for again while it is not written yet", () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'docsnav-holder-note-'));
+  const NOTE = { pid: 4242, user: 'ada', host: 'box', started: '2026-11-28T05:00:00.000Z', what: 'mv a.mdx b.mdx' };
+  const named = 'process 4242 of ada on box, started 2026-11-28T05:00:00.000Z: mv a.mdx b.mdx';
+
+  it('a note there at once: named, with no pause', () => {
+    const note = path.join(folder, 'at-once.json');
+    writeFileSync(note, JSON.stringify(NOTE));
+    let pauses = 0;
+    expect(holderText(note, () => pauses++)).toBe(named);
+    expect(pauses).toBe(0);
+  });
+
+  it('a note written during the third pause: named, after three', () => {
+    const note = path.join(folder, 'later.json');
+    let pauses = 0;
+    const text = holderText(note, () => {
+      if (++pauses === 3) writeFileSync(note, JSON.stringify(NOTE));
+    });
+    expect([text, pauses]).toEqual([named, 3]);
+  });
+
+  it('a note never written: twenty pauses (200 ms in all), then "a process that recorded no more"', () => {
+    let pauses = 0;
+    expect(holderText(path.join(folder, 'never.json'), () => pauses++)).toBe('a process that recorded no more');
+    expect(pauses).toBe(20);
   });
 });

@@ -313,6 +313,14 @@ const invalid: Case[] = [
     ],
   },
   {
+    name: 'graphql or sdk on an object that is no element (an icon, an openapi object): an unknown key, as any other',
+    docs: nav({ groups: [{ group: 'G', icon: { name: 'book', sdk: 1 }, openapi: { source: 'openapi.json', graphql: 1 }, pages: ['a'] }] }),
+    expected: [
+      { code: 'unknown-field', pointer: '/navigation/groups/0/icon/sdk', message: '`sdk` is not a field of an icon object.' },
+      { code: 'unknown-field', pointer: '/navigation/groups/0/openapi/graphql', message: /^`graphql` is not a field of an `openapi` object/ },
+    ],
+  },
+  {
     name: 'menu item without `item`',
     docs: nav({ products: [{ product: 'P', menu: [{ pages: ['a'] }] }] }),
     expected: [{ code: 'missing-field', pointer: '/navigation/products/0/menu/0', message: 'A menu item needs an `item` field (its label).' }],
