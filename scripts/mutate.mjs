@@ -227,8 +227,14 @@ async function runStryker(name, configFile, mutate) {
   }
 }
 
+/** What Stryker said when it failed (an Error's message, or whatever it threw). */
+const strykerSaid = (error) => String(error?.message ?? error);
+
 /** Stryker's refusal of a run whose dry run executed no test. */
-const noTestsRan = (error) => /No tests were executed/.test(String(error?.message ?? error));
+const noTestsRan = (error) => /No tests were executed/.test(strykerSaid(error));
+
+/** A target Stryker failed on, in one line (its name and the first line of what Stryker said). */
+const strykerFailed = (name, error) => `${name} (Stryker: ${strykerSaid(error).split('\n')[0]})`;
 
 function strykerRun(name, configFile, mutate, options) {
   return new Stryker({
@@ -295,7 +301,7 @@ if (changedMode && budget !== undefined) {
       results = await stryker(run.name, TARGETS[run.name].configFile, mutate, TARGETS[run.name].tests, TARGETS[run.name].env);
     } catch (error) {
       // Stryker's dry run over its time (a loaded machine), or its tests failing before any mutant: the target is not measured, and that fails the step (issue 67: "not measured" passed a broken target).
-      errored.push(`${run.name} (Stryker: ${String(error?.message ?? error).split('\n')[0]})`);
+      errored.push(strykerFailed(run.name, error));
       continue;
     }
     const seconds = (performance.now() - begun) / 1000;
@@ -312,7 +318,7 @@ if (changedMode && budget !== undefined) {
       results = await stryker(run.name, TARGETS[run.name].configFile, run.mutate, TARGETS[run.name].tests, TARGETS[run.name].env);
     } catch (error) {
       // As with a budget: the target is not measured, said in one line, and the run fails on it (not a stack trace).
-      errored.push(`${run.name} (Stryker: ${String(error?.message ?? error).split('\n')[0]})`);
+      errored.push(strykerFailed(run.name, error));
       continue;
     }
     // Stryker answers for every mutant its incremental file holds: with --changed or --sample, count the lines asked for only.
