@@ -200,6 +200,10 @@ describe('the embeddings endpoint (--embeddings-base-url, --embeddings-model, --
       apiKey: 'sk-test',
     });
     expect(embeddingsFrom(values(both, { DOCSNAV_EMBEDDINGS_API_KEY: '' }))?.apiKey).toBeUndefined();
+    // Plain http too: a model server on this machine (Ollama, llama.cpp) has no TLS.
+    expect(embeddingsFrom(values(['--embeddings-base-url', 'http://127.0.0.1:11434/v1', '--embeddings-model', 'm']))?.baseUrl).toBe(
+      'http://127.0.0.1:11434/v1',
+    );
     // The process's own environment is not the one the options were read from.
     const saved = process.env.DOCSNAV_EMBEDDINGS_API_KEY;
     try {

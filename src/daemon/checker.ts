@@ -116,7 +116,7 @@ function readRequest(connection: Socket): Promise<string | undefined> {
     connection.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size > MAX_REQUEST_BYTES) {
-        connection.removeAllListeners('data');
+        // Paused, the connection emits no more data (no listener to remove, unlike the line's end below, where reading goes on).
         connection.pause();
         resolve(undefined);
         return;
