@@ -52,11 +52,12 @@ const PLATFORM_CHILD_ORDER: Readonly<Record<'navigation' | DivisionKind | 'item'
 /**
  * The child array the platform keeps of an element that holds several (undefined for other
  * elements, or none). An empty array of divisions fails its variant of the union ("At least one
- * tab must be specified"), so the next is tried: it is never the one kept (issue 65).
+ * tab must be specified"), so the next is tried: it is never the one kept (issue 65). Nor is an
+ * array `lost` to a malformed entry in it (platform-drops.ts): that variant fails the same way.
  */
-export function platformKeptChild(kind: ElementKind, value: Readonly<Record<string, unknown>>): ChildKey | undefined {
+export function platformKeptChild(kind: ElementKind, value: Readonly<Record<string, unknown>>, lost?: ReadonlySet<string>): ChildKey | undefined {
   const order = (PLATFORM_CHILD_ORDER as Partial<Record<ElementKind, readonly ChildKey[]>>)[kind];
-  return order?.find((key) => Object.hasOwn(value, key) && !emptyDivisions(key, value[key]));
+  return order?.find((key) => Object.hasOwn(value, key) && !emptyDivisions(key, value[key]) && !lost?.has(key));
 }
 
 /** An empty array under a key of divisions or groups (not `pages` or `menu`, which may be empty). */

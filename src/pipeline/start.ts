@@ -218,6 +218,7 @@ function checkDocument(
   if (document.value === undefined) return;
   const schemaCodes: Code[] = ['missing-field', 'invalid-type', 'invalid-value', 'unknown-field'];
   const profile = profileOf(options.profile);
+  const lostArrays = new Set<string>();
   if (schemaCodes.some((code) => sink.enabled(code))) {
     const findings = checkSchema(document.value);
     // A malformed entry costs its division's whole array on the platform: said in its message, and left out of the platform's tree.
@@ -225,12 +226,13 @@ function checkDocument(
     // findings), and the platform builds an upgraded mint.json's entries, an empty group name included.
     const lost = explainLostArrays(document.value, document.adapt ? findings.filter((finding) => document.adapt!(finding) !== undefined) : findings);
     builder?.loseArraysAround(lost);
+    for (const { division, key } of lost) lostArrays.add(`${division}/${key}`);
     for (const finding of findings) sink.add(misplacedSetting(finding, document.value));
     // The platform checks every other setting too (src/settings); the spec says nothing of them.
     if (profile.checksSettings) for (const finding of checkDocsSettings(document.value)) sink.add(finding);
   }
   const languageCodes = new Set(options.languageCodes ?? []);
-  const context = (code: Code): RuleContext => ({ report: (finding) => sink.add({ ...finding, code }), languageCodes, files, profile });
+  const context = (code: Code): RuleContext => ({ report: (finding) => sink.add({ ...finding, code }), languageCodes, files, profile, lostArrays });
   const visitors = navigationRules.filter((rule) => sink.enabled(rule.code)).map((rule) => rule.create(context(rule.code)));
   walkNavigation(document.value, [...visitors, ...extra]);
 }

@@ -69,7 +69,8 @@ export class DroppedArrays {
     let count = 0;
     for (const key in ELEMENTS[node.kind].children) if (Object.hasOwn(node.value, key)) count++;
     if (count < 2) return;
-    const kept = platformKeptChild(node.kind, node.value);
+    // An array lost to a malformed entry is never the one kept: the platform keeps the next.
+    const kept = platformKeptChild(node.kind, node.value, malformed);
     if (kept !== undefined) this.keptChildren.set(node, kept);
   }
 

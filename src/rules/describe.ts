@@ -1,5 +1,5 @@
 import { childKind, ELEMENTS, elementNoun, NAME_FIELD, platformKeptChild } from '../navigation/model.js';
-import type { ElementNode } from '../navigation/walk.js';
+import { pointerOf, type ElementNode } from '../navigation/walk.js';
 
 /** `the tab "Guides"`, `a group`, `an anchor`, for messages (words from the element model). */
 export function describeElement(node: ElementNode): string {
@@ -16,9 +16,11 @@ export function describeElement(node: ElementNode): string {
  * it; else the other way; else keep one. (A group holds only pages, and a `pages` entry is a page or
  * a group: neither takes other arrays, which the platform would strip without a word.)
  */
-export function keptChildren(node: ElementNode, present: readonly string[], first: string, other: string): string {
+export function keptChildren(node: ElementNode, present: readonly string[], first: string, other: string, lostArrays?: ReadonlySet<string>): string {
+  // An array lost to a malformed entry is never the one kept (its schema finding says so).
+  const lost = lostArrays && lostArrays.size > 0 ? new Set(present.filter((key) => lostArrays.has(pointerOf(node.path, key)))) : undefined;
   // None kept: every array is empty (the schema says what the platform does with them).
-  const kept = platformKeptChild(node.kind, node.value) ?? first;
+  const kept = platformKeptChild(node.kind, node.value, lost) ?? first;
   const dropped = present.filter((key) => key !== kept).map((key) => `\`${key}\``);
   const said = `The platform keeps \`${kept}\` and silently drops ${dropped.join(' and ')} (no page of it is built).`;
   if ((first === 'groups' && other === 'pages') || (first === 'pages' && other === 'groups')) return `${said} Put the loose pages into a group.`;

@@ -19,7 +19,7 @@ export const mixedChildren: NavigationRule = {
       const present = Object.keys(node.value).filter((key) => childKind(node.kind, key) !== undefined);
       for (const key of present.slice(1)) {
         context.report({
-          message: `${capitalize(describeElement(node))} holds both \`${present[0]}\` and \`${key}\`; an element holds one type of child per level (spec rule 3). ${keptChildren(node, present, present[0], key)}`,
+          message: `${capitalize(describeElement(node))} holds both \`${present[0]}\` and \`${key}\`; an element holds one type of child per level (spec rule 3). ${keptChildren(node, present, present[0], key, context.lostArrays)}`,
           pointer: pointerOf(node.path, key),
           at: 'key',
         });

@@ -23,7 +23,7 @@ export const primaryPattern: NavigationRule = {
       }
       for (const key of present.slice(1)) {
         context.report({
-          message: `\`navigation\` holds both \`${present[0]}\` and \`${key}\`; the root holds exactly one primary pattern. ${keptChildren(node, present, present[0], key)}`,
+          message: `\`navigation\` holds both \`${present[0]}\` and \`${key}\`; the root holds exactly one primary pattern. ${keptChildren(node, present, present[0], key, context.lostArrays)}`,
           pointer: pointerOf(node.path, key),
           at: 'key',
         });

@@ -13,6 +13,11 @@ export interface RuleContext {
   readonly profile: Profile;
   /** Present only when a docs root is known (the CLI: the file's folder; the API: `root`). */
   readonly files: DocsFiles | undefined;
+  /**
+   * Under the platform profile, the child arrays the platform drops whole for a malformed entry in
+   * them (schema/lost-arrays.ts), each as the array's pointer: never the one it keeps beside others.
+   */
+  readonly lostArrays?: ReadonlySet<string>;
 }
 
 /** A semantic rule: a small pure visitor over the walked navigation. */

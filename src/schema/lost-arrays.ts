@@ -1,5 +1,5 @@
 import type { Finding } from '../problem.js';
-import { NAME_FIELD, elementNoun, emptyDivisions, isPlainObject, platformKeptChild } from '../navigation/model.js';
+import { NAME_FIELD, PRIMARY_KEYS, elementNoun, emptyDivisions, isPlainObject, platformKeptChild } from '../navigation/model.js';
 import { isBlankSpecValue } from '../navigation/openapi.js';
 import { arrayLostTo, groupSpecValueAt, pageList, pagesInside } from '../navigation/platform-drops.js';
 import { parsePointer, toPointer, valueAt } from '../source/pointer.js';
@@ -15,6 +15,7 @@ const MALFORMED = new Set(['missing-field', 'invalid-type', 'invalid-value']);
  */
 export function explainLostArrays(docs: unknown, findings: readonly Finding[]): Array<{ division: string; key: string }> {
   const lost = new Map<string, { division: string; key: string; words: string }>();
+  const rootFindings: Finding[] = [];
   for (const finding of findings) {
     if (finding.severity === 'info') continue;
     const segments = parsePointer(finding.pointer);
@@ -32,8 +33,16 @@ export function explainLostArrays(docs: unknown, findings: readonly Finding[]): 
     }
     if (!MALFORMED.has(finding.code)) continue;
     if (explainEmptyDivisions(docs, segments, finding)) continue;
+    if (finding.code === 'missing-field' && groupWithoutPages(valueAt(docs, segments))) {
+      // The platform's group defaults `pages` to none: nothing fails, nothing around it is lost.
+      finding.message = `${finding.message.replace(/,? ?and the platform rejects the whole docs\.json for it\./, '.')} The platform does not fail the build for this: it shows the group with no pages.`;
+      continue;
+    }
     const array = arrayLostTo(docs, segments);
-    if (!array) continue;
+    if (!array) {
+      if (segments[0] === 'navigation' && segments.length > 2 && (PRIMARY_KEYS as readonly string[]).includes(segments[1])) rootFindings.push(finding);
+      continue;
+    }
     const division = toPointer(array.division);
     const id = `${division}/${array.key}`;
     let known = lost.get(id);
@@ -47,7 +56,38 @@ export function explainLostArrays(docs: unknown, findings: readonly Finding[]): 
     }
     finding.message = `${finding.message.replace(/,? ?and the platform rejects the whole docs\.json for it\./, '.')} ${known.words}`;
   }
+  explainRootArrays(docs, rootFindings, lost);
   return [...lost.values()].map(({ division, key }) => ({ division, key }));
+}
+
+/** A group named, without `pages` (nor anything that generates them): the spec requires them, the platform's schema defaults them to none. */
+function groupWithoutPages(value: unknown): boolean {
+  return isPlainObject(value) && typeof value.group === 'string' && value.group !== '' && !Object.hasOwn(value, 'pages');
+}
+
+/**
+ * Malformed entries in the navigation root's own arrays (no division between them and the root).
+ * The platform's navigation is a union of one form per primary pattern: a malformed entry fails
+ * its array's form, and the next form whose array is sound is built, the failed array dropped
+ * whole (issue 65: `{"pages": [...], "versions": [{}]}` serves the pages). With no such other
+ * array the build fails, and the findings say so as they are.
+ */
+function explainRootArrays(docs: unknown, findings: readonly Finding[], lost: Map<string, { division: string; key: string; words: string }>): void {
+  if (findings.length === 0 || !isPlainObject(docs) || !isPlainObject(docs.navigation)) return;
+  const navigation = docs.navigation;
+  const failed = new Set(findings.map((finding) => parsePointer(finding.pointer)[1]));
+  const kept = platformKeptChild('navigation', navigation, failed);
+  if (kept === undefined) return;
+  for (const finding of findings) {
+    const key = parsePointer(finding.pointer)[1];
+    const id = `/navigation/${key}`;
+    let known = lost.get(id);
+    if (!known) {
+      const words = `The platform does not fail the build for this: it drops the navigation's whole \`${key}\`, valid entries too (${pageList(pagesInside(navigation[key]))}), and builds the site from \`${kept}\`.`;
+      lost.set(id, (known = { division: '/navigation', key, words }));
+    }
+    finding.message = `${finding.message.replace(/,? ?and the platform rejects the whole docs\.json for it\./, '.')} ${known.words}`;
+  }
 }
 
 /**

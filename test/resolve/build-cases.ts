@@ -431,6 +431,75 @@ export const BUILD_CASES: readonly BuildCase[] = [
     pages: [['c', 'C']],
     problems: ['error missing-field /navigation/versions/0/languages/0/navbar/primary'],
   },
+  // A malformed entry fails its array's form of the element: the platform keeps the next array, never the failed one.
+  {
+    name: 'a malformed tab beside pages in a dropdown: the dropdown keeps its pages',
+    cause: 9,
+    files: { 'docs.json': docsJson({ products: [{ product: 'P', dropdowns: [{ dropdown: 'D', pages: ['a'], tabs: [{}] }] }] }), 'a.mdx': page('A') },
+    builds: true,
+    pages: [['a', 'A']],
+    problems: ['error mixed-children /navigation/products/0/dropdowns/0/tabs', 'error missing-field /navigation/products/0/dropdowns/0/tabs/0'],
+  },
+  {
+    name: 'a malformed version beside pages at the root: the build uses the pages',
+    cause: 9,
+    files: { 'docs.json': docsJson({ pages: ['a'], versions: [{}] }), 'a.mdx': page('A') },
+    builds: true,
+    pages: [['a', 'A']],
+    problems: ['error primary-pattern /navigation/versions', 'error missing-field /navigation/versions/0'],
+  },
+  {
+    name: 'a malformed group beside an empty pages at the root: the build uses the pages (none)',
+    cause: 9,
+    files: { 'docs.json': docsJson({ groups: [{ pages: ['a'] }], pages: [] }), 'a.mdx': page('A') },
+    builds: true,
+    pages: [],
+    problems: ['error missing-field /navigation/groups/0', 'error primary-pattern /navigation/pages'],
+  },
+  {
+    name: 'a malformed version beside a malformed group at the root fails the build',
+    cause: 9,
+    files: { 'docs.json': docsJson({ groups: [{ pages: ['a'] }], versions: [{}] }), 'a.mdx': page('A') },
+    builds: false,
+    problems: ['error missing-field /navigation/groups/0', 'error primary-pattern /navigation/versions', 'error missing-field /navigation/versions/0'],
+  },
+  // A group without pages is sound on the platform: its schema defaults them to none.
+  {
+    name: 'a group without pages beside a group with pages in a tab: the tab keeps both',
+    cause: 9,
+    files: { 'docs.json': docsJson({ tabs: [{ tab: 'T', groups: [{ group: 'A', pages: ['a'] }, { group: 'B' }] }] }), 'a.mdx': page('A') },
+    builds: true,
+    pages: [['a', 'A']],
+    problems: ['error missing-field /navigation/tabs/0/groups/1'],
+  },
+  {
+    name: 'a group without pages beside pages at the root: the groups are sound, so the build uses them (no page)',
+    cause: 9,
+    files: { 'docs.json': docsJson({ groups: [{ group: 'G' }], pages: ['a'] }), 'a.mdx': page('A') },
+    builds: true,
+    pages: [],
+    problems: ['error missing-field /navigation/groups/0', 'error primary-pattern /navigation/pages'],
+  },
+  {
+    name: 'a group without pages beside a dropdown without its name at the root: the build uses the groups (no page)',
+    cause: 9,
+    files: { 'docs.json': docsJson({ groups: [{ group: 'G' }], dropdowns: [{ openapi: 'openapi.yaml' }] }), 'openapi.yaml': openapi('/users', 'List users') },
+    builds: true,
+    pages: [],
+    problems: ['error missing-field /navigation/groups/0', 'error missing-field /navigation/dropdowns/0', 'error primary-pattern /navigation/dropdowns'],
+  },
+  {
+    name: 'a root language’s refused banner beside tabs: the build drops the languages and uses the tabs',
+    cause: 9,
+    files: {
+      'docs.json': docsJson({ tabs: [{ tab: 'A', pages: ['a'] }], languages: [{ language: 'de', banner: { content: 1 }, pages: ['z'] }] }),
+      'a.mdx': page('A'),
+      'z.mdx': page('Z'),
+    },
+    builds: true,
+    pages: [['a', 'A']],
+    problems: ['error primary-pattern /navigation/languages', 'error invalid-type /navigation/languages/0/banner/content'],
+  },
 ];
 
 /** A temporary site of `files` (its root added to `roots`, which the caller removes). */
