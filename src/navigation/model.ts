@@ -60,9 +60,16 @@ export function platformKeptChild(kind: ElementKind, value: Readonly<Record<stri
   return order?.find((key) => Object.hasOwn(value, key) && !emptyDivisions(key, value[key]) && !lost?.has(key));
 }
 
-/** An empty array under a key of divisions or groups (not `pages` or `menu`, which may be empty). */
+/**
+ * The child arrays the platform's schema lets be empty: `pages`, `menu`, and (no `min(1)` in
+ * @mintlify/validation's productsSchema and dropdownsSchema) `products` and `dropdowns`. An empty
+ * one is sound: it holds nothing, and its element's form is the one built (issue 65).
+ */
+export const MAY_BE_EMPTY: ReadonlySet<string> = new Set(['pages', 'menu', 'products', 'dropdowns']);
+
+/** An empty array under a key of divisions or groups that the platform refuses empty (not MAY_BE_EMPTY's). */
 export function emptyDivisions(key: string, value: unknown): boolean {
-  return Array.isArray(value) && value.length === 0 && key !== 'pages' && (PRIMARY_KEYS as readonly string[]).includes(key);
+  return Array.isArray(value) && value.length === 0 && !MAY_BE_EMPTY.has(key) && (PRIMARY_KEYS as readonly string[]).includes(key);
 }
 
 /** Every kind of object in `navigation`. */
@@ -561,7 +568,16 @@ export const FIELDS: Readonly<Record<FieldName, SchemaFragment>> = {
   },
   href: { description: 'A link; on a global anchor, an external URL.', type: 'string', errorMessage: '`href` must be a string (a URL).' },
   tag: { description: 'A short label shown beside the title, e.g. "NEW".', type: 'string', errorMessage: '`tag` must be a string (a short label).' },
-  root: { description: 'The page opened when the group title is clicked.', type: 'string', errorMessage: '`root` must be a string (a page path).' },
+  root: {
+    description: 'The page opened when the group title is clicked.',
+    type: 'string',
+    // The platform's pageSchema is a non-empty string: an empty root fails the group (issue 65).
+    minLength: 1,
+    errorMessage: {
+      type: '`root` must be a string (a page path).',
+      minLength: '`root` must not be empty (a page path), and the platform rejects the whole docs.json for it.',
+    },
+  },
   description: { description: 'A short description shown under the title.', type: 'string', errorMessage: '`description` must be a string (a short text).' },
   expanded: boolean('expanded', 'Show a nested group expanded by default. Top-level groups are always expanded.'),
   default: boolean('default', 'Shown by default. When no sibling says so, the first one is the default.'),

@@ -13,6 +13,7 @@ import {
   ELEMENTS,
   elementNoun,
   FIELDS,
+  MAY_BE_EMPTY,
   VALUE_OBJECTS,
   type ChildKey,
   type ElementKind,
@@ -118,16 +119,15 @@ export function buildNavigationSchema(): SchemaFragment {
   };
   for (const kind of ELEMENT_KINDS) define(ELEMENTS[kind].definition, elementDefinition(kind));
   for (const key of CHILD_KEYS) {
-    // An empty array of divisions fails the platform's schema ("At least one tab must be specified"); `pages` and `menu` may be empty.
-    const atLeastOne =
-      key === 'pages' || key === 'menu'
-        ? {}
-        : {
-            minItems: 1,
-            errorMessage: {
-              minItems: `An empty \`${key}\` holds no ${ELEMENTS[ELEMENT_OF_KEY[key]].noun}, and the platform rejects the whole docs.json for it.`,
-            },
-          };
+    // An empty array of divisions fails the platform's schema ("At least one tab must be specified"); MAY_BE_EMPTY's may be empty.
+    const atLeastOne = MAY_BE_EMPTY.has(key)
+      ? {}
+      : {
+          minItems: 1,
+          errorMessage: {
+            minItems: `An empty \`${key}\` holds no ${ELEMENTS[ELEMENT_OF_KEY[key]].noun}, and the platform rejects the whole docs.json for it.`,
+          },
+        };
     define(key, {
       description: ARRAY_WORDS[key],
       type: 'array',

@@ -499,6 +499,55 @@ export const BUILD_CASES: readonly BuildCase[] = [
     builds: true,
     pages: [['a', 'A']],
     problems: ['error primary-pattern /navigation/languages', 'error invalid-type /navigation/languages/0/banner/content'],
+  }, // `products` and `dropdowns` may be empty (no min(1) in the platform's schema): sound, and kept as any other array.
+  {
+    name: 'an empty products at the root builds (a site of no page)',
+    cause: 9,
+    files: { 'docs.json': docsJson({ products: [] }), 'a.mdx': page('A') },
+    builds: true,
+    pages: [],
+    problems: [],
+  },
+  {
+    name: 'an empty products beside pages in a tab: the platform keeps the products (no page)',
+    cause: 9,
+    files: { 'docs.json': docsJson({ tabs: [{ tab: 'T', products: [], pages: ['a'] }] }), 'a.mdx': page('A') },
+    builds: true,
+    pages: [],
+    problems: ['error mixed-children /navigation/tabs/0/pages'],
+  },
+  {
+    name: 'an empty dropdowns beside pages at the root: the platform keeps the dropdowns (no page)',
+    cause: 9,
+    files: { 'docs.json': docsJson({ dropdowns: [], pages: ['a'] }), 'a.mdx': page('A') },
+    builds: true,
+    pages: [],
+    problems: ['error primary-pattern /navigation/pages'],
+  },
+  // A group's root is a non-empty page path on the platform.
+  {
+    name: 'an empty root on a group at the root fails the build',
+    cause: 9,
+    files: { 'docs.json': docsJson({ groups: [{ group: 'API', root: '', pages: ['a'] }] }), 'a.mdx': page('A') },
+    builds: false,
+    problems: ['error invalid-value /navigation/groups/0/root'],
+  },
+  {
+    name: 'an empty root on a group in a tab drops the tab’s groups',
+    cause: 9,
+    files: {
+      'docs.json': docsJson({
+        tabs: [
+          { tab: 'T', groups: [{ group: 'G', root: '', pages: ['a'] }] },
+          { tab: 'U', pages: ['b'] },
+        ],
+      }),
+      'a.mdx': page('A'),
+      'b.mdx': page('B'),
+    },
+    builds: true,
+    pages: [['b', 'B']],
+    problems: ['error invalid-value /navigation/tabs/0/groups/0/root'],
   },
 ];
 
