@@ -4,7 +4,8 @@
  * fails the platform's build as an error; a key the platform merely drops is `info`.
  */
 import type { Code } from '../codes.js';
-import { CHILD_KEYS, childKind, isPlainObject, type ElementKind } from '../navigation/model.js';
+import { CHILD_KEYS, childKind, ELEMENTS, isPlainObject, type ElementKind } from '../navigation/model.js';
+import { platformAcceptsHref } from './platform-href.js';
 import type { Finding } from '../problem.js';
 import { explainLostArrays } from '../schema/lost-arrays.js';
 import { toPointer } from '../source/pointer.js';
@@ -62,7 +63,8 @@ function languageOverrides(docs: Readonly<Record<string, unknown>>): { findings:
     : [];
   for (let item = stack.pop(); item; item = stack.pop()) {
     const { value, kind, path } = item;
-    if (kind === 'language') {
+    if (isPlainObject(value.global)) findings.push(...globalLinks(value.global, { up: path, key: 'global' }, segments));
+    if (kind === 'language' || kind === 'global-language') {
       for (const field of LANGUAGE_OVERRIDES) {
         if (!isPlainObject(value[field])) continue; // absent, or not an object: the schema's to say
         for (const issue of checkShape(value[field], DOCS_SETTINGS.fields[field].shape)) {
@@ -82,8 +84,38 @@ function languageOverrides(docs: Readonly<Record<string, unknown>>): { findings:
         if (isPlainObject(entry)) stack.push({ value: entry, kind: child, path: { up: { up: path, key }, key: i } });
       });
     }
+    // A global language's own settings are checked as any language's (issue 65: its banner's colour fails the build).
+    const globalLanguages = isPlainObject(value.global) ? value.global.languages : undefined;
+    if (Array.isArray(globalLanguages))
+      globalLanguages.forEach((entry, i) => {
+        if (isPlainObject(entry))
+          stack.push({ value: entry, kind: 'global-language', path: { up: { up: { up: path, key: 'global' }, key: 'languages' }, key: i } });
+      });
   }
   return { findings, lost: explainLostArrays(docs, findings) };
+}
+
+/**
+ * The `href` of each entry of a `global` (its tabs, anchors, dropdowns, products, versions and
+ * languages) that the platform's schema refuses (platform-href.ts): an invalid-value error, worded
+ * as the schema's so that explainLostArrays says what the platform loses below the root.
+ */
+function globalLinks<P>(global: Readonly<Record<string, unknown>>, at: P, segments: (at: P) => Array<string | number>): Finding[] {
+  const findings: Finding[] = [];
+  for (const key of Object.keys(ELEMENTS.global.children)) {
+    const entries = global[key];
+    if (!Array.isArray(entries)) continue;
+    entries.forEach((entry, i) => {
+      const href = isPlainObject(entry) ? entry.href : undefined;
+      if (typeof href !== 'string' || platformAcceptsHref(href)) return;
+      findings.push({
+        code: 'invalid-value',
+        pointer: toPointer([...segments(at), key, i, 'href']),
+        message: `\`href\` must be an absolute URL or a path starting with \`/\` (got ${JSON.stringify(href)}), and the platform rejects the whole docs.json for it.`,
+      });
+    });
+  }
+  return findings;
 }
 
 function docsFinding(issue: SettingsIssue): Finding {

@@ -548,6 +548,61 @@ export const BUILD_CASES: readonly BuildCase[] = [
     builds: true,
     pages: [['b', 'B']],
     problems: ['error invalid-value /navigation/tabs/0/groups/0/root'],
+  }, // A global link's href and a global language's own settings are checked by the platform's schema: no form falls back.
+  {
+    name: 'a global version whose href is a bare relative path fails the build',
+    cause: 9,
+    files: { 'docs.json': docsJson({ global: { versions: [{ version: 'v2', href: 'guides/x' }] }, pages: ['a'] }), 'a.mdx': page('A') },
+    builds: false,
+    problems: ['error invalid-value /navigation/global/versions/0/href', 'error link-not-found /navigation/global/versions/0/href'],
+  },
+  {
+    name: 'a global language whose banner colour is no hex colour fails the build',
+    cause: 9,
+    files: {
+      'docs.json': docsJson({
+        global: { languages: [{ language: 'fr', href: 'https://fr.example.com', banner: { content: 'x', color: { dark: 'text' } } }] },
+        pages: ['a'],
+      }),
+      'a.mdx': page('A'),
+    },
+    builds: false,
+    problems: ['error invalid-value /navigation/global/languages/0/banner/color/dark'],
+  },
+  {
+    name: 'a global anchor of a tab with an empty href fails the tab, and the tabs at the root: the build fails',
+    cause: 9,
+    files: {
+      'docs.json': docsJson({
+        tabs: [
+          { tab: 'T', global: { anchors: [{ anchor: 'Blog', href: '' }] }, pages: ['a'] },
+          { tab: 'U', pages: ['b'] },
+        ],
+      }),
+      'a.mdx': page('A'),
+      'b.mdx': page('B'),
+    },
+    builds: false,
+    problems: ['error external-href /navigation/tabs/0/global/anchors/0/href', 'error invalid-value /navigation/tabs/0/global/anchors/0/href'],
+  },
+  {
+    name: 'a global dropdown with an https URL and one with a path from the root build',
+    cause: 9,
+    files: {
+      'docs.json': docsJson({
+        global: {
+          dropdowns: [
+            { dropdown: 'Site', href: 'https://example.com/a b' },
+            { dropdown: 'Home', href: '/a' },
+          ],
+        },
+        pages: ['a'],
+      }),
+      'a.mdx': page('A'),
+    },
+    builds: true,
+    pages: [['a', 'A']],
+    problems: [],
   },
 ];
 
