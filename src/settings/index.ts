@@ -103,6 +103,8 @@ function languageOverrides(docs: Readonly<Record<string, unknown>>): { findings:
 function globalLinks<P>(global: Readonly<Record<string, unknown>>, at: P, segments: (at: P) => Array<string | number>): Finding[] {
   const findings: Finding[] = [];
   for (const key of Object.keys(ELEMENTS.global.children)) {
+    // A global anchor's href is external-href's (with a suggestion), under every profile.
+    if (key === 'anchors') continue;
     const entries = global[key];
     if (!Array.isArray(entries)) continue;
     entries.forEach((entry, i) => {

@@ -570,12 +570,12 @@ export const BUILD_CASES: readonly BuildCase[] = [
     problems: ['error invalid-value /navigation/global/languages/0/banner/color/dark'],
   },
   {
-    name: 'a global anchor of a tab with an empty href fails the tab, and the tabs at the root: the build fails',
+    name: 'a global version of a tab with an empty href fails the tab, and the tabs at the root: the build fails',
     cause: 9,
     files: {
       'docs.json': docsJson({
         tabs: [
-          { tab: 'T', global: { anchors: [{ anchor: 'Blog', href: '' }] }, pages: ['a'] },
+          { tab: 'T', global: { versions: [{ version: 'v2', href: '' }] }, pages: ['a'] },
           { tab: 'U', pages: ['b'] },
         ],
       }),
@@ -583,7 +583,7 @@ export const BUILD_CASES: readonly BuildCase[] = [
       'b.mdx': page('B'),
     },
     builds: false,
-    problems: ['error external-href /navigation/tabs/0/global/anchors/0/href', 'error invalid-value /navigation/tabs/0/global/anchors/0/href'],
+    problems: ['error invalid-value /navigation/tabs/0/global/versions/0/href'],
   },
   {
     name: 'a global dropdown with an https URL and one with a path from the root build',
