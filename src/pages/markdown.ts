@@ -60,10 +60,66 @@ function markDestination(context: CompileContext, token: Token): void {
 let mdxOptions: Options | undefined;
 let markdownOptions: Options | undefined;
 
+/**
+ * The JavaScript micromark may hand acorn while parsing one page, in characters: PARSE_BUDGET_PER_CHAR
+ * per character of the page, plus PARSE_BUDGET_BASE. micromark's MDX expressions do not count braces
+ * when acorn is given: at each `}` it hands acorn everything since the expression's `{` again, until a
+ * parse succeeds (micromark-factory-mdx-expression). So an expression that never closes, or braces
+ * nested deep, cost the square of the page (64 KB of nested braces: over 120 s), where a real page
+ * hands acorn each expression once or a few times (issue 66: over the 9,334 pages of the corpus'
+ * sites and repositories, at most 2.5 times the page's size, and 25,552 characters). Past the budget, acorn is not asked
+ * again: every further expression is taken as parsed, so the parse ends in linear time, and the
+ * page is then refused as unparsable (ParseBudgetExceeded), as micromark itself would refuse it.
+ */
+export const PARSE_BUDGET_PER_CHAR = 8;
+export const PARSE_BUDGET_BASE = 1 << 18;
+
+/** The page's MDX expressions ask acorn for more than the parse budget. */
+export class ParseBudgetExceeded extends Error {
+  /** As a parser's error: the page's start (which expression ran over is not known to the parser's callers). */
+  readonly place = { offset: 0 };
+  readonly reason: string;
+  constructor() {
+    const reason =
+      'its MDX expressions take more parsing than docsnav spends on a page (an expression that never closes, or braces nested deep, re-read at every `}`)';
+    super(reason);
+    this.reason = reason;
+  }
+}
+
+/** What the acorn of the current parse has been handed (parseMarkdown sets it for each page). */
+const budget = { left: 0, given: 0, exceeded: false };
+
+/** The characters the last parse handed acorn (for the bench and the tests). */
+export function lastParseCost(): number {
+  return budget.given - budget.left;
+}
+
+/** acorn, through the budget: past it, every expression and program is taken as parsed, without reading it. */
+function budgeted(acorn: typeof Parser): typeof Parser {
+  const spend = (value: string): boolean => {
+    if (value.length > budget.left) return false;
+    budget.left -= value.length;
+    return true;
+  };
+  return Object.assign(Object.create(acorn) as typeof Parser, {
+    parse: (value: string, options: Parameters<typeof Parser.parse>[1]) => {
+      if (spend(value)) return acorn.parse(value, options);
+      budget.exceeded = true;
+      return { type: 'Program', start: 0, end: value.length, body: [], sourceType: 'module' };
+    },
+    parseExpressionAt: (value: string, pos: number, options: Parameters<typeof Parser.parseExpressionAt>[2]) => {
+      if (spend(value)) return acorn.parseExpressionAt(value, pos, options);
+      budget.exceeded = true;
+      return { type: 'Literal', start: pos, end: value.length, value: null, raw: 'null' };
+    },
+  });
+}
+
 function optionsFor(mdx: boolean): Options {
   if (mdx) {
     if (mdxOptions === undefined) {
-      const acorn = Parser.extend(acornJsx());
+      const acorn = budgeted(Parser.extend(acornJsx()));
       const acornOptions = { ecmaVersion: 2024, sourceType: 'module' } as const;
       mdxOptions = {
         extensions: [
@@ -97,7 +153,11 @@ function optionsFor(mdx: boolean): Options {
 
 /** Throws the parser's error (a VFileMessage with a `place`) when the page does not parse. */
 export function parseMarkdown(text: string, mdx: boolean): Root {
-  return fromMarkdown(text, optionsFor(mdx));
+  budget.given = budget.left = PARSE_BUDGET_PER_CHAR * text.length + PARSE_BUDGET_BASE;
+  budget.exceeded = false;
+  const tree = fromMarkdown(text, optionsFor(mdx));
+  if (budget.exceeded) throw new ParseBudgetExceeded();
+  return tree;
 }
 
 /** Markdown without MDX, for a component's title (`title="**Bold** words"`). */

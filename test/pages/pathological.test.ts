@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SHAPES } from '../../bench/pathological-shapes.mjs';
+import { lastParseCost, parseMarkdown, ParseBudgetExceeded, PARSE_BUDGET_BASE, PARSE_BUDGET_PER_CHAR } from '../../src/pages/markdown.js';
 import { fastScanPageText, micromarkScanPageText } from '../../src/pages/scanner.js';
 
 const unclosedFrontMatter = [
@@ -37,5 +38,35 @@ describe('a page whose front matter never closes', () => {
       expect(fast, shape).toBeDefined();
       expect(fast!.links).toEqual(micromarkScanPageText(page, true).links);
     }
+  });
+});
+
+describe('MDX expressions that never close, or braces nested deep: acorn within a budget linear in the page', () => {
+  const shapes = SHAPES as Record<string, (bytes: number) => string>;
+  const budgetOf = (page: string) => PARSE_BUDGET_PER_CHAR * page.length + PARSE_BUDGET_BASE;
+
+  it.each([
+    ['braces nested deep', 32 * 1024],
+    ['braces nested deep', 512 * 1024],
+    ['unclosed MDX expression', 64 * 1024],
+  ])('%s (%i bytes): refused as unparsable, acorn handed at most the budget', (shape, bytes) => {
+    const page = shapes[shape](bytes);
+    const scan = micromarkScanPageText(page, true);
+    expect(scan.error?.message).toMatch(/more parsing than docsnav spends on a page|Unexpected end of file in expression/);
+    expect(scan.links).toEqual([]);
+    expect(lastParseCost()).toBeLessThanOrEqual(budgetOf(page));
+  });
+
+  it('a page of many closed expressions and elements with braces in them: parsed whole, each expression handed acorn a few times', () => {
+    const unit = '<Card title="x" data={{ a: { b: [1, { c: 2 }] }, d: "}" }}>\n\n{ {x: 1}.x } and [a link](/a)\n\n</Card>\n\n';
+    const page = unit.repeat(2000);
+    expect(() => parseMarkdown(page, true)).not.toThrow();
+    expect(lastParseCost()).toBeLessThan(3 * page.length);
+    expect(micromarkScanPageText(page, true).links).toHaveLength(2000);
+  });
+
+  it('the budget is per page: a costly page does not spend the next one’s', () => {
+    expect(() => parseMarkdown(shapes['braces nested deep'](64 * 1024), true)).toThrow(ParseBudgetExceeded);
+    expect(() => parseMarkdown('{ {a: 1}.a }\n\n[a](/b)\n', true)).not.toThrow();
   });
 });
