@@ -100,6 +100,16 @@ function listedPages(docs) {
   return found;
 }
 
+/**
+ * Whether the build serves a listed page: at its path, or (an entry written with a trailing `/`)
+ * at the path without it: the platform strips the `/` where it finds the page's file, and keeps it
+ * where it finds none. The build of `{"pages": ["a/", "c/"]}` with a.mdx and c/index.mdx serves `a`,
+ * and a link to `c/` with no page (test/resolve/build-cases.ts, checked against the build).
+ */
+function isServed(served, pagePath) {
+  return served.has(pagePath) || (pagePath.endsWith('/') && served.has(pagePath.slice(0, -1)));
+}
+
 /** Whether docsnav's verdict on the site is "passes": no error but those the platform profile deploys despite. */
 const verdictPasses = (diff) => diff.problems.every((p) => p.severity !== 'error' || DEPLOYS_DESPITE.has(p.code));
 
@@ -127,7 +137,7 @@ export function differencesOf(site) {
   }
   const served = new Set(diff.pages.map((p) => p.url));
   for (const { entry, pointer, hidden } of listedPages(site.drops.docs)) {
-    if (hidden || isEndpointEntry(entry) || served.has(platformPagePath(entry))) continue;
+    if (hidden || isEndpointEntry(entry) || isServed(served, platformPagePath(entry))) continue;
     if ((site.drops.drops ?? []).some((drop) => related(drop, pointer))) continue; // counted above
     if (!said(pointer)) found.push({ kind: 'silent-drop', key: 'silent-drop build (a listed page the build does not serve)', pointer, entry, problems });
   }

@@ -603,6 +603,23 @@ export const BUILD_CASES: readonly BuildCase[] = [
     builds: true,
     pages: [['a', 'A']],
     problems: [],
+  }, // A trailing `/` on a listed page: the platform strips it, but for a folder's index page, whose URL keeps it.
+  {
+    name: 'pages listed with a trailing slash: served without it; a folder’s index page is not found through it (a link to `c/`, no page)',
+    cause: 9,
+    files: { 'docs.json': docsJson({ pages: ['a/', 'g/b/', 'c/'] }), 'a.mdx': page('A'), 'g/b.mdx': page('B'), 'c/index.mdx': page('C') },
+    builds: true,
+    pages: [
+      ['a', 'A'],
+      ['g/b', 'B'],
+      ['c/', ''],
+    ],
+    problems: [
+      'warning page-path /navigation/pages/0',
+      'warning page-path /navigation/pages/1',
+      'warning page-path /navigation/pages/2',
+      'error page-not-found /navigation/pages/2',
+    ],
   },
 ];
 
