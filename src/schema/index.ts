@@ -20,6 +20,7 @@ import {
   FIELDS,
   isPlainObject,
   isSourceRef,
+  PRIMARY_KEYS,
   VALUE_OBJECTS,
   type ChildKey,
   type ElementKind,
@@ -134,6 +135,27 @@ function deepestPointer(docs: unknown, limit: number): string {
  * is swallowed. Never throws, whatever `docs` is.
  */
 export function checkSchema(docs: unknown): Finding[] {
+  return [...noPrimaryPattern(docs), ...schemaFindings(docs)];
+}
+
+/**
+ * A navigation object with none of the primary keys: no form of the platform's navigation union
+ * matches it ("Field did not match any types in union"), so the build fails. A schema finding, not
+ * primary-pattern's (which the platform profile deploys despite, for two patterns at once).
+ */
+function noPrimaryPattern(docs: unknown): Finding[] {
+  const navigation = isPlainObject(docs) ? docs.navigation : undefined;
+  if (!isPlainObject(navigation) || PRIMARY_KEYS.some((key) => Object.hasOwn(navigation, key))) return [];
+  return [
+    {
+      code: 'missing-field',
+      pointer: '/navigation',
+      message: `\`navigation\` needs one of ${PRIMARY_KEYS.map((key) => `\`${key}\``).join(', ')}, and the platform rejects the whole docs.json without one.`,
+    },
+  ];
+}
+
+function schemaFindings(docs: unknown): Finding[] {
   let errors: readonly GeneratedError[];
   try {
     if (validateDocs(docs)) return [];

@@ -603,7 +603,23 @@ export const BUILD_CASES: readonly BuildCase[] = [
     builds: true,
     pages: [['a', 'A']],
     problems: [],
-  }, // A trailing `/` on a listed page: the platform strips it, but for a folder's index page, whose URL keeps it.
+  },
+  // No primary pattern: no form of the navigation matches.
+  {
+    name: 'a navigation with no primary pattern fails the build',
+    cause: 9,
+    files: { 'docs.json': docsJson({}), 'a.mdx': page('A') },
+    builds: false,
+    problems: ['error missing-field /navigation'],
+  },
+  {
+    name: 'a navigation with only global fails the build',
+    cause: 9,
+    files: { 'docs.json': docsJson({ global: { anchors: [{ anchor: 'Blog', href: 'https://blog.example.com' }] } }), 'a.mdx': page('A') },
+    builds: false,
+    problems: ['error missing-field /navigation'],
+  },
+  // A trailing `/` on a listed page: the platform strips it where it finds the page's file, and keeps it where it finds none.
   {
     name: 'pages listed with a trailing slash: served without it; a folder’s index page is not found through it (a link to `c/`, no page)',
     cause: 9,

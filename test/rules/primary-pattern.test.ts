@@ -32,10 +32,10 @@ const cases: RuleCase[] = [
   { name: 'navigation that is not an object is the schema’s business', navigation: ['pages'], expected: [] },
   { name: 'null navigation', navigation: null, expected: [] },
 
-  // Invalid: none.
-  { name: 'empty navigation', navigation: {}, expected: [{ pointer: '/navigation' }] },
-  { name: 'only `global`', navigation: { global: { anchors: [] } }, expected: [{ pointer: '/navigation' }] },
-  { name: 'a misspelled pattern is no pattern', navigation: { page: ['a'], tab: [] }, expected: [{ pointer: '/navigation' }] },
+  // None: the schema's missing-field (test/schema/no-primary-pattern.test.ts), not this rule's.
+  { name: 'empty navigation', navigation: {}, expected: [] },
+  { name: 'only `global`', navigation: { global: { anchors: [] } }, expected: [] },
+  { name: 'a misspelled pattern is no pattern', navigation: { page: ['a'], tab: [] }, expected: [] },
 
   // Invalid: more than one, reported at the 2nd, 3rd… key as written.
   { name: 'pages and tabs', navigation: { pages: ['a'], tabs: [] }, expected: [{ pointer: '/navigation/tabs', at: 'key' }] },
