@@ -29,6 +29,7 @@ import {
 } from '../navigation/model.js';
 import { childPointer, isArrayIndex, ownChild, parsePointer, toPointer, valueAt } from '../source/pointer.js';
 import { capitalize } from '../text.js';
+import { checkStrictTabs } from './strict-tabs.js';
 import { allowedKeys as generatedAllowedKeys, validateDocs, type GeneratedError } from './validate.generated.js';
 
 /** The objects of navigation.schema.json that accept a fixed set of keys: the element kinds and the value objects. */
@@ -135,7 +136,9 @@ function deepestPointer(docs: unknown, limit: number): string {
  * is swallowed. Never throws, whatever `docs` is.
  */
 export function checkSchema(docs: unknown): Finding[] {
-  return [...noPrimaryPattern(docs), ...schemaFindings(docs)];
+  const findings = [...noPrimaryPattern(docs), ...schemaFindings(docs)];
+  checkStrictTabs(docs, findings);
+  return findings;
 }
 
 /**

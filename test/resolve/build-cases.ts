@@ -32,6 +32,9 @@ const swagger = (json: boolean) =>
       })
     : 'swagger: "2.0"\ninfo:\n  title: S\n  version: "1"\npaths:\n  /users:\n    get:\n      summary: List users\n      responses:\n        "200":\n          description: OK\n';
 
+/** A GraphQL schema with two queries and a type. */
+const GRAPHQL = 'type Query {\n  users: [User]\n  user(id: ID!): User\n}\n\ntype User {\n  id: ID!\n  name: String\n}\n';
+
 /** An AsyncAPI 3.0 spec with one channel. */
 const asyncapi = 'asyncapi: 3.0.0\ninfo:\n  title: Events\n  version: "1"\nchannels:\n  chat:\n    title: Chat\n    address: /chat\n';
 
@@ -603,6 +606,54 @@ export const BUILD_CASES: readonly BuildCase[] = [
     builds: true,
     pages: [['a', 'A']],
     problems: [],
+  },
+  // A tab that generates its pages (sdk, graphql) is strict: any other key fails it.
+  {
+    name: 'a tab with sdk and an href fails the build',
+    cause: 9,
+    files: { 'docs.json': docsJson({ tabs: [{ tab: 'Docs', sdk: { format: 'typedoc', source: 'sdk/typedoc.json' }, href: 'https://example.com' }] }) },
+    builds: false,
+    problems: ['error invalid-value /navigation/tabs/0/href'],
+  },
+  {
+    name: 'a tab with graphql and a global fails the build',
+    cause: 9,
+    files: { 'docs.json': docsJson({ tabs: [{ tab: 'API', graphql: 'schema.graphql', global: {} }] }), 'schema.graphql': GRAPHQL },
+    builds: false,
+    problems: ['error invalid-value /navigation/tabs/0/global'],
+  },
+  {
+    name: 'a tab with sdk and a key the platform knows nowhere, beside another tab, fails the build',
+    cause: 9,
+    files: {
+      'docs.json': docsJson({
+        tabs: [
+          { tab: 'Docs', sdk: { format: 'typedoc', source: 'sdk/typedoc.json' }, bogus: 1 },
+          { tab: 'U', pages: ['a'] },
+        ],
+      }),
+      'a.mdx': page('A'),
+    },
+    builds: false,
+    problems: ['error invalid-value /navigation/tabs/0/bogus'],
+  },
+  {
+    name: 'a tab with graphql, an icon and groups builds (its pages generated from the schema)',
+    cause: 9,
+    files: {
+      'docs.json': docsJson({ tabs: [{ tab: 'API', graphql: 'schema.graphql', icon: 'code', groups: [{ group: 'G', pages: ['a'] }] }] }),
+      'schema.graphql': GRAPHQL,
+      'a.mdx': page('A'),
+    },
+    builds: true,
+    pages: [
+      ['a', 'A'],
+      ['graphql-reference/queries/user', 'user'],
+      ['graphql-reference/queries/users', 'users'],
+      ['graphql-reference/types/User', 'User'],
+    ],
+    problems: [],
+    treeGap: 'docsnav does not generate the pages of a GraphQL schema (issue 65: the 10,000-site run of seed 65, 73 sites)',
   },
   // No primary pattern: no form of the navigation matches.
   {
