@@ -12,10 +12,15 @@
 import { CHILD_KEYS, childKind, isPlainObject, type ElementKind } from './model.js';
 
 /** The element kinds that keep a link and drop their children when `href` is set. */
-const LINKING_KINDS: ReadonlySet<ElementKind> = new Set(['tab', 'anchor', 'dropdown', 'product', 'version', 'language', 'item']);
+export const LINKING_KINDS: ReadonlySet<ElementKind> = new Set(['tab', 'anchor', 'dropdown', 'product', 'version', 'language', 'item']);
 
-/** What the platform's `href` accepts (its hrefSchema): a `/path`, a `#hash`, a `mailto:` link or anything `new URL` parses. */
-function isPlatformLink(href: unknown): href is string {
+/**
+ * What the platform's `href` accepts (@mintlify/validation's hrefSchema): a `/path`, a `#hash`, a
+ * `mailto:` link or anything `new URL` parses. Anything else (`guides/x`, an empty string) fails
+ * it: on a global link the build fails (no form falls back); on a division the platform drops the
+ * `href` and keeps the division's children (test/resolve/build-cases.ts).
+ */
+export function isPlatformLink(href: unknown): href is string {
   if (typeof href !== 'string') return false;
   if (href.startsWith('/') || href.startsWith('#') || href.startsWith('mailto:')) return true;
   try {

@@ -5,7 +5,7 @@
  */
 import type { Code } from '../codes.js';
 import { CHILD_KEYS, childKind, ELEMENTS, isPlainObject, type ElementKind } from '../navigation/model.js';
-import { platformAcceptsHref } from './platform-href.js';
+import { isPlatformLink, LINKING_KINDS } from '../navigation/platform-drops.js';
 import type { Finding } from '../problem.js';
 import { explainLostArrays } from '../schema/lost-arrays.js';
 import { toPointer } from '../source/pointer.js';
@@ -61,9 +61,21 @@ function languageOverrides(docs: Readonly<Record<string, unknown>>): { findings:
   const stack: Array<{ value: Readonly<Record<string, unknown>>; kind: ElementKind; path: Path }> = isPlainObject(docs.navigation)
     ? [{ value: docs.navigation, kind: 'navigation', path: { up: undefined, key: 'navigation' } }]
     : [];
+  // A division's href the platform refuses costs only the href: said, and no array around it lost.
+  const dropped: Finding[] = [];
   for (let item = stack.pop(); item; item = stack.pop()) {
     const { value, kind, path } = item;
     if (isPlainObject(value.global)) findings.push(...globalLinks(value.global, { up: path, key: 'global' }, segments));
+    if (LINKING_KINDS.has(kind) && typeof value.href === 'string' && !isPlatformLink(value.href)) {
+      const keeps = CHILD_KEYS.some((key) => Array.isArray(value[key]) && childKind(kind, key) !== undefined)
+        ? 'keeps its children, not the link'
+        : 'shows no link';
+      dropped.push({
+        code: 'invalid-value',
+        pointer: toPointer([...segments(path), 'href']),
+        message: `\`href\` must be an absolute URL or a path starting with \`/\` (got ${JSON.stringify(value.href)}). The platform does not fail the build for this: it drops the \`href\`, and the ${ELEMENTS[kind].noun} ${keeps}.`,
+      });
+    }
     if (kind === 'language' || kind === 'global-language') {
       for (const field of LANGUAGE_OVERRIDES) {
         if (!isPlainObject(value[field])) continue; // absent, or not an object: the schema's to say
@@ -92,7 +104,7 @@ function languageOverrides(docs: Readonly<Record<string, unknown>>): { findings:
           stack.push({ value: entry, kind: 'global-language', path: { up: { up: { up: path, key: 'global' }, key: 'languages' }, key: i } });
       });
   }
-  return { findings, lost: explainLostArrays(docs, findings) };
+  return { findings: [...findings, ...dropped], lost: explainLostArrays(docs, findings) };
 }
 
 /**
@@ -109,7 +121,7 @@ function globalLinks<P>(global: Readonly<Record<string, unknown>>, at: P, segmen
     if (!Array.isArray(entries)) continue;
     entries.forEach((entry, i) => {
       const href = isPlainObject(entry) ? entry.href : undefined;
-      if (typeof href !== 'string' || platformAcceptsHref(href)) return;
+      if (typeof href !== 'string' || isPlatformLink(href)) return;
       findings.push({
         code: 'invalid-value',
         pointer: toPointer([...segments(at), key, i, 'href']),

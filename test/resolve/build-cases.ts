@@ -655,6 +655,23 @@ export const BUILD_CASES: readonly BuildCase[] = [
     problems: [],
     treeGap: 'docsnav does not generate the pages of a GraphQL schema (issue 65: the 10,000-site run of seed 65, 73 sites)',
   },
+  // A division's href the platform refuses: it drops the href, and the division keeps its children.
+  {
+    name: 'a tab whose href is a bare relative path keeps its pages (the href is dropped)',
+    cause: 9,
+    files: { 'docs.json': docsJson({ tabs: [{ tab: 'T', href: 'guides/x', pages: ['a'] }] }), 'a.mdx': page('A') },
+    builds: true,
+    pages: [['a', 'A']],
+    problems: ['error invalid-value /navigation/tabs/0/href', 'error link-not-found /navigation/tabs/0/href'],
+  },
+  {
+    name: 'an anchor whose href is empty keeps its pages (the href is dropped)',
+    cause: 9,
+    files: { 'docs.json': docsJson({ anchors: [{ anchor: 'A', href: '', pages: ['a'] }] }), 'a.mdx': page('A') },
+    builds: true,
+    pages: [['a', 'A']],
+    problems: ['error invalid-value /navigation/anchors/0/href'],
+  },
   // No primary pattern: no form of the navigation matches.
   {
     name: 'a navigation with no primary pattern fails the build',
