@@ -33,12 +33,6 @@ function referencedWithoutFile(warnings) {
   return names;
 }
 
-/** A value that holds nothing: a blank string, an empty array or object. */
-const holdsNothing = (value) =>
-  (typeof value === 'string' && value.trim() === '') ||
-  (Array.isArray(value) && value.length === 0) ||
-  (value !== null && typeof value === 'object' && Object.keys(value).length === 0);
-
 /** A link's path as a request reaches the site: percent-decoded, without `#fragment` or `?query`, no leading `/`. */
 function requestPath(target) {
   const bare = target.replace(/[?#].*$/, '').replace(/^\/+/, '');
@@ -127,16 +121,6 @@ export const DECISIONS = [
       "A `METHOD /path` entry with no spec in scope is listed by the platform as a page of that name with no file behind it; docsnav's tree has no page for an entry that names none, and reports it (endpoint-no-spec).",
     matches: (difference, site) => isEndpointEntry(difference.url) && site.diff.problems.some((p) => p.code === 'endpoint-no-spec' && p.severity === 'error'),
     example: site({ pages: ['a', 'GET /users'] }, { 'a.mdx': page('A') }),
-  },
-  {
-    id: 'nothing-lost',
-    kinds: ['silent-drop'],
-    reason:
-      "The validator drops a value that holds nothing (a blank `openapi` or `asyncapi` on a group, an empty array of divisions beside others): nothing the author listed is lost, and docsnav says so as a warning where the platform's build passes (an error where it fails: at the navigation root).",
-    matches: (difference, site) =>
-      holdsNothing(valueAt(site.drops.docs, difference.pointer)) &&
-      difference.problems.some((p) => p.at === difference.pointer && (p.severity === 'warning' || p.severity === 'error')),
-    example: site({ groups: [{ group: 'A', asyncapi: '', pages: ['a'] }], tabs: [] }, { 'a.mdx': page('A') }),
   },
   {
     id: 'md-mdx-race',
