@@ -148,7 +148,8 @@ export const TARGETS = {
       'server/src/assistant/protocols.ts',
       'server/src/assistant/events.ts',
     ],
-    tests: ['test/api-keys.test.ts', 'test/auth.test.ts', 'test/limit-scopes.test.ts', 'test/protocols.test.ts'],
+    // route-guards: a follow-up naming another project's thread (routes/auth.ts's body owner).
+    tests: ['test/api-keys.test.ts', 'test/auth.test.ts', 'test/limit-scopes.test.ts', 'test/protocols.test.ts', 'test/route-guards.test.ts'],
   },
   jobs: {
     configFile: SERVER,
@@ -160,6 +161,8 @@ export const TARGETS = {
       'test/deploy-incremental.test.ts',
       'test/deployment-checks.test.ts',
       'test/agent.test.ts',
+      // The deployment's embedding pass (deployment-embeddings.ts), in process.
+      'test/embed-deployment.test.ts',
     ],
   },
   redact: { configFile: SERVER, paths: ['server/src/messages/redact.ts'], tests: ['test/git.test.ts', 'test/git-faults.test.ts', 'test/redact*.test.ts'] },

@@ -114,7 +114,7 @@ function intentFor(problem: Problem, value: unknown, context: FixContext, firstI
   switch (problem.code) {
     case 'unknown-field': {
       // `expand` on a top-level group: `expanded` would have no effect there either, and the report says to remove it.
-      if (problem.suggest === undefined && isExpandOnTopLevelGroup(value, segments)) return { kind: 'remove', pointer: problem.pointer };
+      if (isExpandOnTopLevelGroup(value, segments)) return { kind: 'remove', pointer: problem.pointer };
       // `expand` -> `expanded`: one clear nearest key, not already in the object, taking this kind of value.
       const key = problem.suggest;
       if (key === undefined || last === undefined || !isPlainObject(parent) || ownChild(parent, key) !== undefined) return undefined;

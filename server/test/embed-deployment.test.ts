@@ -1,0 +1,137 @@
+/**
+ * A deployment's embedding pass as the deployment job runs it (src/jobs/deployment-embeddings.ts,
+ * issue 69), in process: what it writes to the deployment's log, what it tells the server's log,
+ * and which failures it keeps to itself (the endpoint's: the deployment goes live, lexical only)
+ * and which it passes on to the job (the worker stopping, the database gone: the job runs again).
+ * Against the scripted OpenAI-compatible server (eval/hashed-embeddings.mjs) on 127.0.0.1, stored
+ * in PGlite.
+ */
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { embedDeployment } from '../src/jobs/deployment-embeddings.js';
+import type { JobContext } from '../src/jobs/kind.js';
+import { workerSettings } from '../src/jobs/settings.js';
+import { insertDeployment, insertPageSections } from '../src/store/deployments.js';
+import { insertProject } from '../src/store/projects.js';
+import { openStore } from '../src/store/open.js';
+import type { Queryable, Store } from '../src/store/store.js';
+// @ts-expect-error: a plain ES module of the eval, without types
+import { startHashedEmbeddings } from '../eval/hashed-embeddings.mjs';
+import { tempDir } from './helpers.js';
+import { section } from './sections.js';
+import { hangGuard } from '../../test/time-scale.mjs';
+
+interface Scripted {
+  baseUrl: string;
+  behaviour: { mode: string; delayMs: number; failAfterInputs: number };
+  close: () => Promise<void>;
+}
+
+let store: Store;
+let endpoint: Scripted;
+let deployments = 0;
+
+beforeAll(async () => {
+  store = await openStore({ data: path.join(tempDir('embed-deployment'), 'data') });
+  await insertProject(store, { id: 'acme', repo: '/tmp', branch: 'main', docsDir: '.', domain: 'acme' });
+  endpoint = (await startHashedEmbeddings({ dimensions: 32 })) as Scripted;
+}, hangGuard(120_000));
+afterAll(async () => {
+  await endpoint?.close();
+  await store?.close();
+});
+
+/** A new deployment of ten sections. */
+async function deployment(): Promise<string> {
+  const id = `e${++deployments}`;
+  await insertDeployment(store, { id, projectId: 'acme', ref: 'main', source: 'api' });
+  await insertPageSections(
+    store,
+    id,
+    Array.from({ length: 10 }, (_, i) =>
+      section({ pagePath: `p${i}`, pageTitle: `Page ${i}`, heading: `Part ${i}`, anchor: `part-${i}`, body: `Text ${i} of the page of deployment ${id}.` }),
+    ),
+  );
+  return id;
+}
+
+/** The job's context as the queue gives it, with the server's warnings kept, and `write` as given (the lease's fence). */
+function contextOf(options: { signal?: AbortSignal; write?: (work: (tx: Queryable) => Promise<unknown>) => Promise<unknown> } = {}) {
+  const warnings: Array<{ details: unknown; message: string }> = [];
+  const log = { warn: (details: unknown, message: string) => warnings.push({ details, message }) };
+  const context = {
+    db: store,
+    settings: workerSettings('/tmp/unused', { embeddings: { baseUrl: endpoint.baseUrl, model: 'hashed' } }),
+    signal: options.signal ?? new AbortController().signal,
+    log,
+    write: options.write ?? ((work: (tx: Queryable) => Promise<unknown>) => work(store)),
+  } as unknown as JobContext<'deployment'>;
+  return { context, warnings };
+}
+
+const logged = () => {
+  const lines: string[] = [];
+  return { lines, log: async (line: string) => void lines.push(line) };
+};
+
+describe('embedding a deployment as its job does', () => {
+  it('embeds every section and says so in one line of the deployment’s log', async () => {
+    endpoint.behaviour.mode = 'ok';
+    const id = await deployment();
+    const { context, warnings } = contextOf();
+    const { lines, log } = logged();
+    await embedDeployment(context, id, log);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^embeddings \(hashed\): 10 sections, 10 embedded, 0 unchanged since an earlier deployment in \d+\.\d s$/);
+    expect(warnings).toEqual([]);
+  });
+
+  it('an endpoint that answers no JSON: the deployment’s log says the pass stopped and why; the server’s log is told what the endpoint sent; nothing is thrown', async () => {
+    endpoint.behaviour.mode = 'html';
+    const id = await deployment();
+    const { context, warnings } = contextOf();
+    const { lines, log } = logged();
+    await embedDeployment(context, id, log);
+    endpoint.behaviour.mode = 'ok';
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^embeddings \(hashed\): stopped: .+; what was embedded is kept, the rest is embedded when the deployment is first asked about$/);
+    // The endpoint's own words reach the server's log only (the Embedder's problem, then the failure).
+    expect(warnings.length).toBeGreaterThanOrEqual(2);
+    expect(warnings.at(-1)?.message).toBe('embedding the sections of a deployment failed');
+  });
+
+  it('the worker stopping (the job’s signal aborted) is passed on: the job runs again, nothing is said in the deployment’s log', async () => {
+    endpoint.behaviour.mode = 'slow';
+    endpoint.behaviour.delayMs = 200;
+    const id = await deployment();
+    const controller = new AbortController();
+    const { context } = contextOf({ signal: controller.signal });
+    const { lines, log } = logged();
+    const pass = embedDeployment(context, id, log);
+    setTimeout(() => controller.abort(new Error('the worker is stopping')), 20);
+    await expect(pass).rejects.toThrow();
+    endpoint.behaviour.mode = 'ok';
+    expect(lines).toEqual([]);
+  });
+
+  it('the database gone while a batch is written (a lost connection) is passed on, the signal not aborted', async () => {
+    endpoint.behaviour.mode = 'ok';
+    const id = await deployment();
+    const lost = Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' });
+    const { context } = contextOf({ write: () => Promise.reject(lost) });
+    const { lines, log } = logged();
+    await expect(embedDeployment(context, id, log)).rejects.toBe(lost);
+    expect(lines).toEqual([]);
+  });
+
+  it('any other failure while writing (a statement refused) is the deployment’s log’s, not the job’s', async () => {
+    endpoint.behaviour.mode = 'ok';
+    const id = await deployment();
+    const { context } = contextOf({ write: () => Promise.reject(new Error('value too long for type')) });
+    const { lines, log } = logged();
+    await embedDeployment(context, id, log);
+    expect(lines).toEqual([
+      'embeddings (hashed): stopped: the endpoint failed (see the server log); what was embedded is kept, the rest is embedded when the deployment is first asked about',
+    ]);
+  });
+});
