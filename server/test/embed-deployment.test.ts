@@ -86,6 +86,16 @@ describe('embedding a deployment as its job does', () => {
     expect(warnings).toEqual([]);
   });
 
+  it('a second pass over the same deployment (a job run again) says what was already stored, and asks the endpoint for nothing', async () => {
+    endpoint.behaviour.mode = 'ok';
+    const id = await deployment();
+    await embedDeployment(contextOf().context, id, logged().log);
+    const { lines, log } = logged();
+    await embedDeployment(contextOf().context, id, log);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^embeddings \(hashed\): 10 sections, 0 embedded, 0 unchanged since an earlier deployment, 10 already stored in \d+\.\d s$/);
+  });
+
   it('an endpoint that answers no JSON: the deployment’s log says the pass stopped and why; the server’s log is told what the endpoint sent; nothing is thrown', async () => {
     endpoint.behaviour.mode = 'html';
     const id = await deployment();
