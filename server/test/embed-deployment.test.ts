@@ -71,7 +71,7 @@ function contextOf(options: { signal?: AbortSignal; write?: (work: (tx: Queryabl
 
 const logged = () => {
   const lines: string[] = [];
-  return { lines, log: async (line: string) => void lines.push(line) };
+  return { lines, log: (line: string) => Promise.resolve(void lines.push(line)) };
 };
 
 describe('embedding a deployment as its job does', () => {
