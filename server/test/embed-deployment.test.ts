@@ -134,6 +134,18 @@ describe('embedding a deployment as its job does', () => {
     expect(lines).toEqual([]);
   });
 
+  it('a batch that timed out (a TimeoutError) is said as no answer in time', async () => {
+    endpoint.behaviour.mode = 'ok';
+    const id = await deployment();
+    const timedOut = Object.assign(new Error('The operation was aborted due to timeout'), { name: 'TimeoutError' });
+    const { context } = contextOf({ write: () => Promise.reject(timedOut) });
+    const { lines, log } = logged();
+    await embedDeployment(context, id, log);
+    expect(lines).toEqual([
+      'embeddings (hashed): stopped: no answer in time; what was embedded is kept, the rest is embedded when the deployment is first asked about',
+    ]);
+  });
+
   it('any other failure while writing (a statement refused) is the deployment’s log’s, not the job’s', async () => {
     endpoint.behaviour.mode = 'ok';
     const id = await deployment();

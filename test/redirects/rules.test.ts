@@ -92,6 +92,14 @@ const cases: Case[] = [
     root: 'lookups',
     expected: [],
   },
+  {
+    name: 'a root that only answers lookups finds an unlisted page by each of its files: x.mdx, x.md, x/index.mdx, x/index.md',
+    redirects: [r('/a', '/u1'), r('/b', '/u2'), r('/c', '/u3'), r('/d', '/u4'), r('/e', '/u5')],
+    root: 'lookups',
+    files: [...FILES, 'u1.mdx', 'u2.md', 'u3/index.mdx', 'u4/index.md', 'u5.txt'],
+    // u5.txt is no page of u5.
+    expected: [{ code: 'redirect-not-found', pointer: '/redirects/4/destination' }],
+  },
   { name: 'junk entries are the schema’s', redirects: [null, 3, { source: 1, destination: '/x' }, { source: '/a' }], expected: [] },
 
   // redirect-not-found
