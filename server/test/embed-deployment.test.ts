@@ -86,6 +86,18 @@ describe('embedding a deployment as its job does', () => {
     expect(warnings).toEqual([]);
   });
 
+  it('a deployment of no section: nothing to embed, nothing said, the endpoint not asked', async () => {
+    endpoint.behaviour.mode = 'fail';
+    const id = `e${++deployments}`;
+    await insertDeployment(store, { id, projectId: 'acme', ref: 'main', source: 'api' });
+    const { context, warnings } = contextOf();
+    const { lines, log } = logged();
+    await embedDeployment(context, id, log);
+    endpoint.behaviour.mode = 'ok';
+    expect(lines).toEqual([]);
+    expect(warnings).toEqual([]);
+  });
+
   it('a second pass over the same deployment (a job run again) says what was already stored, and asks the endpoint for nothing', async () => {
     endpoint.behaviour.mode = 'ok';
     const id = await deployment();

@@ -57,6 +57,19 @@ describe("a division's href the platform refuses", () => {
     expect(findingsOf({ groups: [{ group: 'G', href: 'x', pages: ['a'] }] })).toEqual([]);
   });
 
+  it('nothing for a global link the platform accepts, nor for one whose href is no string (the schema’s)', () => {
+    const global = {
+      versions: [
+        { version: 'v2', href: 'https://v2.example.com' },
+        { version: 'v3', href: '/v3' },
+      ],
+      tabs: [{ tab: 'Blog', href: '#blog' }],
+      products: [{ product: 'P', href: 'mailto:sales@example.com' }],
+      languages: [{ language: 'fr', href: 7 }],
+    };
+    expect(findingsOf({ global, pages: ['a'] })).toEqual([]);
+  });
+
   it('a global link’s refused href fails the build instead (another finding, said once)', () => {
     const found = findingsOf({ global: { versions: [{ version: 'v2', href: 'guides/x' }] }, pages: ['a'] });
     expect(found).toHaveLength(1);
