@@ -22,7 +22,7 @@ export function explainLostArrays(docs: unknown, findings: readonly Finding[]): 
     // The root's `asyncapi` is not in the platform's schema: stripped whatever it holds (asyncapi-ignored says so).
     if (segments[0] === 'navigation' && segments[1] === 'asyncapi' && MALFORMED.has(finding.code)) {
       finding.severity = 'warning';
-      finding.message = `${finding.message.replace(/,? ?and the platform rejects the whole docs\.json for it\./, '.')} The platform strips \`asyncapi\` from the navigation root whatever it holds, so its build does not fail on it.`;
+      finding.message = `${withoutRejection(finding.message)} The platform strips \`asyncapi\` from the navigation root whatever it holds, so its build does not fail on it.`;
       continue;
     }
     // A wrong `openapi`/`asyncapi` on a group costs only that value (issue 65).
@@ -35,7 +35,7 @@ export function explainLostArrays(docs: unknown, findings: readonly Finding[]): 
     if (explainEmptyDivisions(docs, segments, finding)) continue;
     if (finding.code === 'missing-field' && groupWithoutPages(valueAt(docs, segments))) {
       // The platform's group defaults `pages` to none: nothing fails, nothing around it is lost.
-      finding.message = `${finding.message.replace(/,? ?and the platform rejects the whole docs\.json for it\./, '.')} The platform does not fail the build for this: it shows the group with no pages.`;
+      finding.message = `${withoutRejection(finding.message)} The platform does not fail the build for this: it shows the group with no pages.`;
       continue;
     }
     const array = arrayLostTo(docs, segments);
@@ -54,10 +54,15 @@ export function explainLostArrays(docs: unknown, findings: readonly Finding[]): 
       const words = `The platform does not fail the build for this: it drops the whole \`${array.key}\` of ${elementNoun(array.kind)}${name}, valid entries too (${pageList(pages)}), so none of them is on the site.`;
       lost.set(id, (known = { division, key: array.key, words }));
     }
-    finding.message = `${finding.message.replace(/,? ?and the platform rejects the whole docs\.json for it\./, '.')} ${known.words}`;
+    finding.message = `${withoutRejection(finding.message)} ${known.words}`;
   }
   explainRootArrays(docs, rootFindings, lost);
   return [...lost.values()].map(({ division, key }) => ({ division, key }));
+}
+
+/** A finding's words without their closing "and the platform rejects the whole docs.json for it", for the words of what the platform does instead. */
+function withoutRejection(message: string): string {
+  return message.replace(/,? ?and the platform rejects the whole docs\.json for it\./, '.');
 }
 
 /** A group named, without `pages` (nor anything that generates them): the spec requires them, the platform's schema defaults them to none. */
@@ -86,7 +91,7 @@ function explainRootArrays(docs: unknown, findings: readonly Finding[], lost: Ma
       const words = `The platform does not fail the build for this: it drops the navigation's whole \`${key}\`, valid entries too (${pageList(pagesInside(navigation[key]))}), and builds the site from \`${kept}\`.`;
       lost.set(id, (known = { division: '/navigation', key, words }));
     }
-    finding.message = `${finding.message.replace(/,? ?and the platform rejects the whole docs\.json for it\./, '.')} ${known.words}`;
+    finding.message = `${withoutRejection(finding.message)} ${known.words}`;
   }
 }
 
@@ -97,7 +102,7 @@ function explainRootArrays(docs: unknown, findings: readonly Finding[], lost: Ma
  * the spec the author named: an error, saying so.
  */
 function explainGroupSpecValue(finding: Finding, field: 'openapi' | 'asyncapi', value: unknown): void {
-  const base = finding.message.replace(/,? ?and the platform rejects the whole docs\.json for it\./, '.');
+  const base = withoutRejection(finding.message);
   if (isBlankSpecValue(value)) {
     finding.severity = 'warning';
     finding.message = `${base} The platform does not fail the build for this: its validator drops a group's empty \`${field}\` without a word. Remove it, or name the spec.`;
@@ -116,7 +121,7 @@ function explainEmptyDivisions(docs: unknown, segments: readonly string[], findi
   const key = segments.at(-1);
   if (key === undefined || !emptyDivisions(key, valueAt(docs, segments))) return false;
   const parent = valueAt(docs, segments.slice(0, -1));
-  const base = finding.message.replace(/,? ?and the platform rejects the whole docs\.json for it\./, '.');
+  const base = withoutRejection(finding.message);
   if (segments.length === 2 && segments[0] === 'navigation') {
     const other = isPlainObject(parent) ? platformKeptChild('navigation', parent) : undefined;
     if (other === undefined) return true; // the build fails: the message says so

@@ -7,11 +7,11 @@
  * build while docsnav said nothing). Each such key is invalid-value, worded as the schema's
  * findings that fail the platform, so that explainLostArrays says what the platform loses below the
  * root; an unknown-field the schema found there becomes it. Child arrays beside the generator are
- * mixed-children's. No I/O; one pass over the navigation's elements.
+ * mixed-children's. No I/O; one walk of the navigation's elements (walk.ts).
  */
-import { CHILD_KEYS, childKind, isPlainObject, type ElementKind } from '../navigation/model.js';
+import { childKind } from '../navigation/model.js';
+import { pointerOf, walkNavigation } from '../navigation/walk.js';
 import type { Finding } from '../problem.js';
-import { toPointer } from '../source/pointer.js';
 
 const GENERATORS = ['sdk', 'graphql'] as const;
 /** What a generating tab takes beside its generator. */
@@ -19,36 +19,26 @@ const STRICT_TAB_KEYS: ReadonlySet<string> = new Set(['tab', 'icon', 'hidden', '
 
 /** Adds a finding for each key a generating tab may not hold, upgrading the schema's unknown-field there. */
 export function checkStrictTabs(docs: unknown, findings: Finding[]): void {
-  if (!isPlainObject(docs) || !isPlainObject(docs.navigation)) return;
   const byPointer = new Map(findings.map((finding) => [finding.pointer, finding]));
-  const stack: Array<{ value: Readonly<Record<string, unknown>>; kind: ElementKind; path: Array<string | number> }> = [
-    { value: docs.navigation, kind: 'navigation', path: ['navigation'] },
-  ];
-  for (let item = stack.pop(); item; item = stack.pop()) {
-    const { value, kind, path } = item;
-    const generator = kind === 'tab' ? GENERATORS.find((key) => Object.hasOwn(value, key)) : undefined;
-    if (generator !== undefined) {
-      for (const key of Object.keys(value)) {
-        if (key === generator || STRICT_TAB_KEYS.has(key) || childKind('tab', key) !== undefined) continue;
-        const pointer = toPointer([...path, key]);
-        const message = `\`${key}\` is not allowed beside \`${generator}\` on a tab (one that generates its pages holds only \`tab\`, \`icon\`, \`hidden\`, \`searchable\`, \`align\`, \`directory\` and \`groups\` beside it), and the platform rejects the whole docs.json for it.`;
-        const found = byPointer.get(pointer);
-        if (found !== undefined && found.code === 'unknown-field') {
-          found.code = 'invalid-value';
-          found.message = `${found.message.replace(/\.$/, '')}; ${message.charAt(0).toLowerCase()}${message.slice(1)}`;
-          delete found.suggest;
-          continue;
+  walkNavigation(docs, [
+    {
+      element(node) {
+        const generator = node.kind === 'tab' ? GENERATORS.find((key) => Object.hasOwn(node.value, key)) : undefined;
+        if (generator === undefined) return;
+        for (const key of Object.keys(node.value)) {
+          if (key === generator || STRICT_TAB_KEYS.has(key) || childKind('tab', key) !== undefined) continue;
+          const pointer = pointerOf(node.path, key);
+          const message = `\`${key}\` is not allowed beside \`${generator}\` on a tab (one that generates its pages holds only \`tab\`, \`icon\`, \`hidden\`, \`searchable\`, \`align\`, \`directory\` and \`groups\` beside it), and the platform rejects the whole docs.json for it.`;
+          const found = byPointer.get(pointer);
+          if (found !== undefined && found.code === 'unknown-field') {
+            found.code = 'invalid-value';
+            found.message = `${found.message.replace(/\.$/, '')}; ${message.charAt(0).toLowerCase()}${message.slice(1)}`;
+            delete found.suggest;
+            continue;
+          }
+          findings.push({ code: 'invalid-value', pointer, at: 'key', message });
         }
-        findings.push({ code: 'invalid-value', pointer, at: 'key', message });
-      }
-    }
-    for (const key of CHILD_KEYS) {
-      const child = childKind(kind, key);
-      const entries = value[key];
-      if (child === undefined || !Array.isArray(entries)) continue;
-      entries.forEach((entry, i) => {
-        if (isPlainObject(entry)) stack.push({ value: entry, kind: key === 'pages' ? 'group' : child, path: [...path, key, i] });
-      });
-    }
-  }
+      },
+    },
+  ]);
 }

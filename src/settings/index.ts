@@ -109,7 +109,7 @@ function languageOverrides(docs: Readonly<Record<string, unknown>>): { findings:
 
 /**
  * The `href` of each entry of a `global` (its tabs, anchors, dropdowns, products, versions and
- * languages) that the platform's schema refuses (platform-href.ts): an invalid-value error, worded
+ * languages) that the platform's schema refuses (isPlatformLink, navigation/platform-drops.ts): an invalid-value error, worded
  * as the schema's so that explainLostArrays says what the platform loses below the root.
  */
 function globalLinks<P>(global: Readonly<Record<string, unknown>>, at: P, segments: (at: P) => Array<string | number>): Finding[] {
