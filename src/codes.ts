@@ -28,6 +28,7 @@ export type Code =
   | 'page-not-found'
   | 'openapi-not-found'
   | 'asyncapi-not-found'
+  | 'graphql-not-found'
   | 'asyncapi-ignored'
   | 'openapi-remote'
   | 'path-outside-root'
@@ -50,6 +51,7 @@ export type Code =
   // resolution
   | 'openapi-invalid'
   | 'asyncapi-invalid'
+  | 'graphql-invalid'
   | 'openapi-warning'
   | 'openapi-external-ref'
   | 'front-matter-invalid'
@@ -221,6 +223,12 @@ export const codes = {
       'An `asyncapi` file path the platform reads (the outermost `asyncapi` on a path from the root) with no regular file under the docs root; the platform fails the build.',
     source: 'rule',
   },
+  'graphql-not-found': {
+    title: 'GraphQL schema not found',
+    severity: 'error',
+    description: "A tab's `graphql` schema path with no regular file under the docs root; the platform fails the build.",
+    source: 'rule',
+  },
   'asyncapi-ignored': {
     title: 'AsyncAPI value the platform never reads',
     severity: 'warning',
@@ -253,6 +261,13 @@ export const codes = {
     severity: 'error',
     description:
       'An `asyncapi` file the platform builds no pages from and fails the build on: not JSON or YAML, not AsyncAPI 3.0.0 (2.x and 3.1 included), no `info` title and version, no channels, or a `$ref` to another file.',
+    source: 'resolve',
+  },
+  'graphql-invalid': {
+    title: 'GraphQL schema unusable',
+    severity: 'error',
+    description:
+      "A tab's `graphql` schema the platform fails the build on: not GraphQL SDL, a schema graphql-js's `buildSchema` or `validateSchema` refuses (an unknown type, no `Query` type), over 5 MB, or pages of two schemas (or of two names differing only in case) at one URL.",
     source: 'resolve',
   },
   'openapi-warning': {

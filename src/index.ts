@@ -37,6 +37,7 @@ export type {
   GlobalLink,
   PageOperation,
   PageChannel,
+  PageGraphql,
 } from './resolve/types.js';
 export { parseFrontMatter, type FrontMatter } from './pages/front-matter.js';
 export { followLocalRef } from './resolve/asyncapi.js';

@@ -31,7 +31,11 @@ export async function resolveText(text: string, options: ResolveOptions = {}): P
   // The page scan store's door opened for the pipeline here, at the cache's seam (as validateText's replay does).
   const pipeline = startPipeline(text, { ...options, file, titles: true, kept: options.pageScans && storeBehind(options.pageScans) });
   if (pipeline.builder && pipeline.loader && options.allowRemote) {
-    await Promise.all([pipeline.loader.prefetch(pipeline.builder.specSources()), pipeline.loader.prefetch(pipeline.builder.asyncapiSources(), 'asyncapi')]);
+    await Promise.all([
+      pipeline.loader.prefetch(pipeline.builder.specSources()),
+      pipeline.loader.prefetch(pipeline.builder.asyncapiSources(), 'asyncapi'),
+      pipeline.loader.prefetch(pipeline.builder.graphqlSources(), 'graphql'),
+    ]);
   }
   const tree = pipeline.finish();
   return { file, tree, problems: pipeline.sink.sorted(), sources: sourcesOf(pipeline.document.files) };

@@ -11,10 +11,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 export default function setup(): () => void {
+  // This setup runs once per project of the config: the first one's folder serves them all. A
+  // folder in a folder in a folder made a daemon's socket path too long for Unix (108 bytes), and
+  // its tests failed in a run of every project (`npx vitest run test/cli`).
+  if (process.env.DOCSNAV_TESTS_TMPDIR !== undefined) return () => {};
   const previous = process.env.TMPDIR;
   const folder = mkdtempSync(path.join(tmpdir(), 'docsnav-tests-'));
   chmodSync(folder, 0o711);
   process.env.TMPDIR = folder;
+  process.env.DOCSNAV_TESTS_TMPDIR = folder;
   // docsnav keeps page scans by default (node_modules/.cache/docsnav above the docs root, else the
   // user's cache folder), except where CI is set: the tests' runs keep none, as in CI, so that their
   // output does not depend on an earlier run and they write nothing into the repository or the
@@ -28,6 +33,7 @@ export default function setup(): () => void {
   process.env.CI = 'true';
   process.env.XDG_CACHE_HOME = path.join(folder, 'user-cache');
   return () => {
+    delete process.env.DOCSNAV_TESTS_TMPDIR;
     if (previous === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = previous;
     if (previousCi === undefined) delete process.env.CI;

@@ -44,6 +44,35 @@ const SPEC_PATHS = {
   asyncapi: ['asyncapi.yaml', 'events/asyncapi.json', 'Events Ref/a.yaml', 'évents/a.yml'],
 };
 const HREFS = ['https://example.com', 'http://example.com', '/guides/p1', '#top', 'mailto:a@example.com'];
+/** GraphQL schemas a tab's `graphql` names: what the platform reads with graphql-js, or refuses. */
+const GRAPHQL_SCHEMAS = {
+  plain: 'type Query {\n  users: [User]\n  user(id: ID!): User\n}\n\ntype User {\n  id: ID!\n  name: String\n}\n',
+  // Roots named in `schema`, a mutation, names of mixed case, every kind of type and a scalar (no page).
+  kinds: [
+    'schema {\n  query: Root\n  mutation: Change\n}',
+    'type Root {\n  cherry: Int\n  "A fruit."\n  Banana: Role\n  apple(input: UserInput): SearchResult\n}',
+    'type Change {\n  addUser(input: UserInput!): User @deprecated(reason: "gone")\n}',
+    'scalar Date',
+    'interface Node {\n  id: ID!\n}',
+    'type User implements Node {\n  id: ID!\n  born: Date\n}',
+    'input UserInput {\n  name: String\n}',
+    'enum Role {\n  ADMIN\n}',
+    'union SearchResult = User',
+  ].join('\n\n'),
+  unknownType: 'type Query {\n  user: Account\n}\n',
+  noQuery: 'type User {\n  id: ID!\n}\n',
+  syntax: 'type Query {\n  user: User\n',
+  caseTwins: 'type Query {\n  a: User\n  b: user\n}\n\ntype User {\n  id: ID\n}\n\ntype user {\n  id: ID\n}\n',
+};
+/** The files those schemas are written to; `missing.graphql` is never written. */
+const GRAPHQL_FILES = {
+  'api/kinds.graphql': GRAPHQL_SCHEMAS.kinds,
+  'api/unknown-type.graphql': GRAPHQL_SCHEMAS.unknownType,
+  'no-query.graphql': GRAPHQL_SCHEMAS.noQuery,
+  'syntax.graphql': GRAPHQL_SCHEMAS.syntax,
+  'Case.graphql': GRAPHQL_SCHEMAS.caseTwins,
+  'missing.graphql': undefined,
+};
 const ODD_HREFS = ['guides/p1', 'example.com', 'javascript:alert(1)', '', 'https://example.com/a b', 'ftp://example.com'];
 const ICONS = ['book', 'rocket', 'code', 'house'];
 /** Fields the platform strips (platform-facts §1a) and made-up ones: an author's unknown keys. */
@@ -222,8 +251,12 @@ export function makeGenerator(model) {
       return object;
     };
     const graphqlValue = () => {
-      files['schema.graphql'] ??= 'type Query {\n  users: [User]\n  user(id: ID!): User\n}\n\ntype User {\n  id: ID!\n  name: String\n}\n';
-      return r.chance(0.5) ? 'schema.graphql' : { source: 'schema.graphql', ...(r.chance(0.5) ? { directory: 'graphql-ref' } : {}) };
+      // Mostly the plain schema; else one of every kind of type, one graphql-js refuses, or a file that is not there.
+      const [file, text] = r.chance(0.6) ? ['schema.graphql', GRAPHQL_SCHEMAS.plain] : r.pick(Object.entries(GRAPHQL_FILES));
+      if (text !== undefined) files[file] ??= text;
+      const written = oops() ? r.pick([' ', 'http://example.com/schema.graphql', `../${file}`, `/${file}`]) : file;
+      if (r.chance(0.5)) return written;
+      return { source: written, ...(r.chance(0.5) ? { directory: oops() ? r.pick([' ', '/GraphQL/Ref/']) : r.pick(['graphql-ref', 'GraphQL']) } : {}) };
     };
     const byName = {
       hidden: () => (oops() ? 'yes' : r.chance(0.8)),

@@ -1,9 +1,10 @@
+import path from 'node:path';
 import type { OpenAPIV2, OpenAPIV3, OpenAPIV3_1 } from 'openapi-types';
 import { HTTP_METHODS, isPlainObject, type HttpMethod } from '../navigation/model.js';
 import { parsePointer } from '../source/pointer.js';
 import { Suggester } from '../suggest.js';
 import { slug, titleFromSlug } from './slug.js';
-import { replaceBraced, stripLeadingSlashes, stripTrailingSlashes } from '../text.js';
+import { replaceBraced, stripLeadingSlashes } from '../text.js';
 
 /** An OpenAPI document the platform supports. */
 type OpenApiDocument = OpenAPIV3.Document | OpenAPIV3_1.Document;
@@ -148,14 +149,22 @@ export function tagGroups(spec: SpecDocument): Map<string, string> {
  * `slug(name)`, no prefix). No clash suffix: see suffixClashes.
  */
 export function generatedPagePath(op: Operation, directory?: string): string {
+  // Lower-cased last, an `x-mint.href` too (generateUniqueFilenameWithoutExtension returns `filename.toLowerCase()`).
+  return writtenPagePath(op, directory).toLowerCase();
+}
+
+/**
+ * The page path as the platform builds it before lower-casing it: the directory and an
+ * `x-mint.href` as written (the slugs are lower-case already). Its clash check compares this.
+ */
+function writtenPagePath(op: Operation, directory?: string): string {
   if (op.href !== undefined) return stripLeadingSlashes(op.href, false);
   const title = op.summary ? slug(op.summary) : op.method === 'webhook' ? slug(op.path) : `${op.method}-${slug(op.path)}`;
   const folder = op.tags.length > 0 ? slug(op.tags[0]) : '';
-  const base = (directory && stripTrailingSlashes(stripLeadingSlashes(directory.trim().replace(/\\/g, '/')))) || DEFAULT_DIRECTORY;
-  return [base, folder, title]
-    .filter((part) => part !== '')
-    .join('/')
-    .toLowerCase();
+  // As prebuild joins them (`path.join(outDir, folder, title)`): a `directory` written empty, `.` or
+  // `/` is no folder, not the default one (its `directory ?? DEFAULT_OUTPUT_DIR`; the validator trims it).
+  const base = directory === undefined ? DEFAULT_DIRECTORY : directory.trim().replace(/\\/g, '/');
+  return stripLeadingSlashes(path.posix.join(base, folder, title));
 }
 
 /**
@@ -184,26 +193,40 @@ export function groupLabel(op: Operation, labels: ReadonlyMap<string, string>): 
   return labels.get(op.tags[0]) ?? op.tags[0];
 }
 
+/** What the platform's clash check knows of a page besides its path (suffixClashes). */
+export interface ClashFacts {
+  /** `x-hidden`: the page is not in the group's list, so later pages are not compared with its path. */
+  hidden?: boolean;
+  /** The path as the platform builds it before lower-casing it (writtenPagePath); undefined: the path itself. */
+  written?: string;
+}
+
 /**
- * Clash suffixes as the platform adds them inside a generated group: the first of equal
- * paths keeps its path, later ones get `-1`, `-2`, …; a suffixed path never takes a path
- * that occurs in the input or was already given out. Linear: one counter per base path.
+ * Clash suffixes as the platform adds them inside a generated group (@mintlify/common
+ * generateUniqueFilenameWithoutExtension, called by @mintlify/scraping's processOpenApiPath and
+ * processOpenApiWebhook with the group's list of pages): a path an earlier page of the group has
+ * gets `-1`, `-2`, …, the first such suffix no earlier page has (so `a, a, a-1` is `a, a-1,
+ * a-1-1`: a later page's own path is not looked ahead at). The list holds the lower-cased paths of
+ * the visible pages only, and the path looked up is the one as written: with capitals in it (a
+ * `directory` or `x-mint.href` written so) it is never found, so the page gets no suffix and shares
+ * its path with any other (the platform serves the one written last there); an `x-hidden` page is
+ * suffixed like any other, but no later page is compared with its path. Linear where the platform
+ * is quadratic: one counter per base path, which only moves forward (the list only grows).
  */
-export function suffixClashes(paths: readonly string[]): string[] {
-  const original = new Set(paths);
+export function suffixClashes(paths: readonly string[], facts: readonly ClashFacts[] = []): string[] {
   const given = new Set<string>();
   const next = new Map<string, number>();
-  return paths.map((path) => {
-    if (!given.has(path)) {
-      given.add(path);
-      return path;
+  return paths.map((path, i) => {
+    const { hidden = false, written = path } = facts[i] ?? {};
+    let page = path;
+    if (written === written.toLowerCase() && given.has(path)) {
+      let n = next.get(path) ?? 1;
+      while (given.has(`${path}-${n}`)) n++;
+      next.set(path, n);
+      page = `${path}-${n}`;
     }
-    let n = next.get(path) ?? 1;
-    while (original.has(`${path}-${n}`) || given.has(`${path}-${n}`)) n++;
-    next.set(path, n + 1);
-    const suffixed = `${path}-${n}`;
-    given.add(suffixed);
-    return suffixed;
+    if (!hidden) given.add(page.toLowerCase());
+    return page;
   });
 }
 
@@ -228,7 +251,9 @@ export interface GeneratedGroup {
 /**
  * Bulk generation for an element with its own `openapi` (§2, §3): every operation not
  * marked `x-excluded`, grouped by first tag, with clash suffixes inside each group.
- * `x-hidden` operations keep their page (and take part in suffixing); the caller hides them.
+ * `x-hidden` operations keep their page (and are suffixed, but later pages are not compared
+ * with theirs: suffixClashes); the caller hides them. The platform groups by label instead:
+ * two tags with one `x-group` are one group there, suffixed together (a known difference).
  */
 export function generatedGroups(spec: SpecDocument, directory?: string): GeneratedGroup[] {
   const labels = tagGroups(spec);
@@ -247,7 +272,10 @@ export function generatedGroups(spec: SpecDocument, directory?: string): Generat
   }
   return [...groups.values()].map(({ group, operations }) => {
     const bases = operations.map((op) => generatedPagePath(op, directory));
-    const pages = suffixClashes(bases);
+    const pages = suffixClashes(
+      bases,
+      operations.map((op) => ({ hidden: op.hidden, written: writtenPagePath(op, directory) })),
+    );
     group.pages = operations.map((operation, i) => ({ operation, page: pages[i], base: bases[i], title: pageTitle(operation, pages[i]) }));
     return group;
   });

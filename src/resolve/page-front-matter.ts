@@ -18,7 +18,7 @@ import { findPageFile, readPageFile, type PageFile } from './page-files.js';
 import { ignoredTest, readAsPage, whyNotAPage } from '../platform-ignores.js';
 import { importsOf, mayImport } from './unlisted-pages.js';
 import { PageChannels, type FrontMatterChannel } from './page-channels.js';
-import { PageOperations } from './page-operations.js';
+import { PageOperations, SPEC_FILE } from './page-operations.js';
 import type { SpecLoader } from './specs.js';
 import type { PageTree, ResolvedPage } from './types.js';
 
@@ -262,9 +262,20 @@ export class PageFrontMatterReader {
         lookup.searched.length === 0
           ? 'the docs root has no OpenAPI file'
           : `no OpenAPI file of the docs root defines it (looked in ${lookup.searched.slice(0, 3).join(', ')}${lookup.searched.length > 3 ? `, and ${lookup.searched.length - 3} more` : ''})`;
+      // A spec written `API.YAML` is no spec to the platform's walk (page-operations.ts): the likeliest cause, said.
+      const cased = (this.files?.list?.() ?? []).filter((file) => /\.(json|ya?ml)$/i.test(file) && !SPEC_FILE.test(file));
+      const hint =
+        cased.length === 0
+          ? ''
+          : ` The platform reads only files ending in ".json", ".yaml" or ".yml" (lower case) for specs, so it does not look in ${cased
+              .slice(0, 3)
+              .map((file) => `"${file}"`)
+              .join(
+                ', ',
+              )}${cased.length > 3 ? `, and ${cased.length - 3} more` : ''}: rename ${cased.length === 1 ? 'it' : 'them'} with a lower-case extension.`;
       this.sayInPage(found, {
         code: 'endpoint-not-found',
-        message: `\`openapi: "${value}"\` in "${found.file}": ${where}, so the page shows no API reference.`,
+        message: `\`openapi: "${value}"\` in "${found.file}": ${where}, so the page shows no API reference.${hint}`,
         key: 'openapi',
         severity: 'warning',
       });

@@ -40,7 +40,13 @@ export type PageOperationLookup =
   /** The docs root cannot be listed (an in-memory root without `list`): nothing to look in, nothing to say. */
   | { kind: 'unknown' };
 
-export const SPEC_FILE = /\.(json|ya?ml)$/i;
+/**
+ * The files the platform's walk of the root takes for specs (prebuild's getFileList, filtered by
+ * extension as written): `.json`, `.yaml` and `.yml`, in lower case only. To its build `API.YAML`
+ * is no spec, so a page's front matter finds no operation in it (issue 65: such a page kept the
+ * title made from its path on the platform, and docsnav titled it from the operation).
+ */
+export const SPEC_FILE = /\.(json|ya?ml)$/;
 /** Where kept lookups list the spec files among the files they were made from (a lookup's key is never this: a folder is never empty). */
 const SPECS_KEY = '\0specs';
 

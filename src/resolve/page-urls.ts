@@ -14,9 +14,9 @@ import type { ElementNode } from '../navigation/walk.js';
 import type { Finding } from '../problem.js';
 import { mergeByCode } from './merge-findings.js';
 
-/** When the platform writes a generated page: endpoint entries (0), bulk generations (1), AsyncAPI channels (2), then by `order`. */
+/** When the platform writes a generated page: endpoint entries (0), bulk generations (1), AsyncAPI channels (2), GraphQL pages (3), then by `order`. */
 export interface WriteOrder {
-  phase: 0 | 1 | 2;
+  phase: 0 | 1 | 2 | 3;
   /** An endpoint entry's place in the navigation; a bulk generation's element's, parents first. */
   order: number;
 }
@@ -188,8 +188,13 @@ export class PageUrls {
 
 /** Why the platform writes `winner` after `claim` (which it overwrites), in words. */
 function writtenAfter(claim: Claim, winner: Claim): string {
+  if (winner.write.phase === 3 && claim.write.phase < 3) return 'a page of a GraphQL schema, which the platform writes after every OpenAPI and AsyncAPI page';
   if (winner.write.phase === 2 && claim.write.phase < 2) return 'a channel page of an AsyncAPI spec, which the platform writes after every OpenAPI page';
   if (winner.write.phase > claim.write.phase) return 'generated in bulk, which the platform does after every endpoint entry';
   if (winner.write.phase === 0) return 'an endpoint entry later in the navigation';
+  // One element's bulk generation of one spec: its pages share a path only where it adds no suffix (operations.ts suffixClashes).
+  if ((winner.write.phase === 1 || winner.write.phase === 2) && winner.write.order === claim.write.order && winner.spec === claim.spec) {
+    return 'generated after it from the same spec, where the platform adds no `-1`: it suffixes a path only against the visible pages of the same generated group, and never one whose directory or x-mint.href has capitals';
+  }
   return 'generated in bulk later in the navigation';
 }

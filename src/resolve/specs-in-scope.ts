@@ -5,9 +5,10 @@
  * said once per place.
  */
 import type { Profile } from '../config/profiles.js';
-import { isUrl, openapiSources, rootRelative, type OpenapiSource } from '../navigation/openapi.js';
-import { pointerOf, type ElementNode, type OpenapiScope, type PageNode } from '../navigation/walk.js';
+import { isUrl, openapiSources, type OpenapiSource } from '../navigation/openapi.js';
+import { pointerOf, type OpenapiScope } from '../navigation/walk.js';
 import type { Finding } from '../problem.js';
+import type { GraphqlLoaded } from './graphql.js';
 import type { AsyncapiLoaded, SpecLoaded } from './spec-result.js';
 import type { SpecLoader } from './specs.js';
 
@@ -105,6 +106,30 @@ export class SpecsInScope {
   }
 
   /**
+   * The GraphQL schema a tab names, reporting (once per place) why it is not there:
+   * `graphql-invalid`, or `openapi-remote` for a URL not fetched. A missing file is the
+   * graphql-not-found rule's, a symlink out of the root path-outside-root's.
+   */
+  loadGraphql(source: string, pointer: string): GraphqlLoaded | undefined {
+    if (!this.loader) return undefined;
+    const result = this.loader.loadGraphqlSync(source);
+    const first = !this.said.has(pointer);
+    this.said.add(pointer);
+    if (result.ok) return result;
+    if (!first) return undefined;
+    if (result.reason === 'remote') {
+      this.report({
+        code: 'openapi-remote',
+        message: `"${result.file}" is a URL: remote GraphQL schemas are fetched only with allowRemote (\`--allow-remote\`), so it was not checked and no pages came from it.`,
+        pointer,
+      });
+    } else if (result.reason === 'invalid' || isUrl(result.file)) {
+      this.report({ code: 'graphql-invalid', message: result.message, pointer });
+    }
+    return undefined;
+  }
+
+  /**
    * A spec with `$ref`s that do not start with `#`: the platform refuses it ("External $ref
    * references are not allowed"), so its pages are not built. Said in the spec, at each `$ref`
    * (once per spec); an error under the platform profile, info under `spec`.
@@ -135,16 +160,6 @@ export class SpecsInScope {
       });
     }
   }
-}
-
-/** The nearest `openapi` scope above a page that names this spec file, and the source that names it. */
-export function scopeNaming(node: PageNode, specfile: string): { owner: ElementNode; source: OpenapiSource } | undefined {
-  const file = rootRelative(specfile);
-  for (let scope = node.parent.openapi; scope; scope = scope.owner.parent?.openapi) {
-    const source = openapiSources(scope.value).find((s) => !isUrl(s.source) && rootRelative(s.source) === file);
-    if (source) return { owner: scope.owner, source };
-  }
-  return undefined;
 }
 
 /**

@@ -6,13 +6,17 @@ import { escapesRoot, isUrl, rootRelative } from '../navigation/openapi.js';
 import { FetchSlots, fetchSpecBytes } from './spec-fetch.js';
 import { parseAsyncapiText, parseSpecText, specText } from './spec-parse.js';
 import { fail, firstLine, quote, type AsyncapiResult, type SpecResult } from './spec-result.js';
+import { MAX_GRAPHQL_SCHEMA_BYTES, parseGraphqlText, type GraphqlResult } from './graphql.js';
 
 export type { AsyncapiResult, SpecFailure, SpecLoaded, SpecResult } from './spec-result.js';
 
-/** What a spec file is read as: the `openapi` or the `asyncapi` of a navigation element. */
-export type SpecKind = 'openapi' | 'asyncapi';
+/** What a spec file is read as: the `openapi` or the `asyncapi` of a navigation element, or a tab's `graphql` schema. */
+export type SpecKind = 'openapi' | 'asyncapi' | 'graphql';
 
-const NOUN = { openapi: 'OpenAPI', asyncapi: 'AsyncAPI' } as const satisfies Record<SpecKind, string>;
+const NOUN = { openapi: 'OpenAPI', asyncapi: 'AsyncAPI', graphql: 'GraphQL' } as const satisfies Record<SpecKind, string>;
+
+/** Whatever a loader answers, of any kind. */
+type AnyResult = SpecResult | AsyncapiResult | GraphqlResult;
 
 export interface SpecLoaderOptions {
   /** Absolute path of the docs root; spec paths are relative to it. */
@@ -62,10 +66,10 @@ export class SpecLoader {
   private readonly files: DocsFiles | undefined;
   private readonly cache: ValidationCache | undefined;
   /** Results by kind and file (`openapi\0api.yaml`): a file named by both is read as each. */
-  private readonly local = new Map<string, SpecResult | AsyncapiResult>();
-  private readonly remote = new Map<string, Promise<SpecResult | AsyncapiResult>>();
+  private readonly local = new Map<string, AnyResult>();
+  private readonly remote = new Map<string, Promise<AnyResult>>();
   /** Remote results already in, for synchronous lookups. */
-  private readonly fetched = new Map<string, SpecResult | AsyncapiResult>();
+  private readonly fetched = new Map<string, AnyResult>();
   private readonly fetchSlots: FetchSlots;
   private reads = 0;
   private parses = 0;
@@ -106,13 +110,18 @@ export class SpecLoader {
     return this.loadAnySync(source, 'asyncapi') as AsyncapiResult;
   }
 
-  private loadAny(source: string, kind: SpecKind): Promise<SpecResult | AsyncapiResult> {
+  /** The GraphQL schema a tab's `graphql` names (graphql.ts's `source`), without waiting, as `loadSync` answers for a spec. */
+  loadGraphqlSync(source: string): GraphqlResult {
+    return this.loadAnySync(source, 'graphql') as GraphqlResult;
+  }
+
+  private loadAny(source: string, kind: SpecKind): Promise<AnyResult> {
     const written = source.trim();
     if (isUrl(written)) return this.loadRemote(written, kind);
     return Promise.resolve(this.loadAnySync(written, kind));
   }
 
-  private loadAnySync(source: string, kind: SpecKind): SpecResult | AsyncapiResult {
+  private loadAnySync(source: string, kind: SpecKind): AnyResult {
     const written = source.trim();
     if (isUrl(written)) {
       return (
@@ -149,7 +158,7 @@ export class SpecLoader {
     return { reads: this.reads, parses: this.parses };
   }
 
-  private loadLocal(file: string, absolute: string, kind: SpecKind): SpecResult | AsyncapiResult {
+  private loadLocal(file: string, absolute: string, kind: SpecKind): AnyResult {
     const shown = file === '' ? '/' : file;
     const noun = NOUN[kind];
     if (this.files) {
@@ -189,7 +198,7 @@ export class SpecLoader {
     return this.parse(file, outcome.bytes, extension, kind);
   }
 
-  private loadRemote(url: string, kind: SpecKind): Promise<SpecResult | AsyncapiResult> {
+  private loadRemote(url: string, kind: SpecKind): Promise<AnyResult> {
     const key = `${kind}\0${url}`;
     let pending = this.remote.get(key);
     if (!pending) {
@@ -205,7 +214,7 @@ export class SpecLoader {
     return pending;
   }
 
-  private async fetchRemote(url: string, kind: SpecKind): Promise<SpecResult | AsyncapiResult> {
+  private async fetchRemote(url: string, kind: SpecKind): Promise<AnyResult> {
     if (!this.allowRemote) {
       return fail('remote', url, `${quote(url)} is a URL; remote specs are not fetched unless allowRemote is on.`);
     }
@@ -222,10 +231,21 @@ export class SpecLoader {
     return this.parse(url, bytes, extension, kind);
   }
 
-  private parse(file: string, bytes: Buffer, extension: string, kind: SpecKind): SpecResult | AsyncapiResult {
+  private parse(file: string, bytes: Buffer, extension: string, kind: SpecKind): AnyResult {
     const text = specText(file, bytes);
     if (typeof text !== 'string') return text;
     this.parses++;
+    if (kind === 'graphql') {
+      // The platform refuses a larger schema (its MAX_GRAPHQL_SCHEMA_BYTES), whatever docsnav's own limit.
+      if (bytes.length > MAX_GRAPHQL_SCHEMA_BYTES) {
+        return fail(
+          'invalid',
+          file,
+          `${quote(file)} is over the platform's limit of 5 MB for a GraphQL schema (${bytes.length} bytes); the platform fails the build.`,
+        );
+      }
+      return parseGraphqlText(file, text);
+    }
     return kind === 'openapi' ? parseSpecText(file, text, extension) : parseAsyncapiText(file, text, extension);
   }
 }

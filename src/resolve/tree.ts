@@ -17,6 +17,7 @@ import type { KeptPages } from '../pages/kept.js';
 import { platformPagePath, tidyPage } from '../navigation/entries.js';
 import { ELEMENTS, isPlainObject, NAME_FIELD } from '../navigation/model.js';
 import { generatesAsyncapi } from '../navigation/asyncapi.js';
+import { generatesGraphql, graphqlSource, isGraphqlUrl } from '../navigation/graphql.js';
 import { escapesRoot, isUrl, openapiSources } from '../navigation/openapi.js';
 import { listedInOwnPages, pointerOf, walkNavigation, type ElementNode, type NavigationVisitor, type PageNode } from '../navigation/walk.js';
 import type { FileReader } from '../files.js';
@@ -31,12 +32,13 @@ import { mergeByCode } from './merge-findings.js';
 import { emptyPageTree, NavBuilder } from './nav.js';
 import { generatedGroups, generatedPagePath, indexSpec, pageTitle, type Operation } from './operations.js';
 import { channelDescription, channelGroups } from './asyncapi.js';
+import { GRAPHQL_SECTIONS, graphqlPagePath, graphqlRouteKey } from './graphql.js';
 import { applyFrontMatter, PageFrontMatterReader } from './page-front-matter.js';
 import { ANY_DANGER, dangerIn, HAS_URL_BREAKING, urlBreakingIn } from './page-path-safety.js';
 import { PageUrls, type WriteOrder } from './page-urls.js';
 import { languageOverrideLosses } from '../settings/index.js';
 import { titleFromSlug } from './slug.js';
-import { scopeNaming, SpecsInScope } from './specs-in-scope.js';
+import { SpecsInScope } from './specs-in-scope.js';
 import type { SpecLoader } from './specs.js';
 import type { PageOperation as PageOperationInfo, PageTree, ResolvedGroup, ResolvedPage, TrailItem } from './types.js';
 
@@ -45,7 +47,11 @@ const MAX_TRAIL = MAX_NAVIGATION_DEPTH;
 
 /** What the walk found, in navigation order, before any spec is read. */
 type Step =
-  { type: 'group'; group: ResolvedGroup } | { type: 'entry'; node: PageNode } | { type: 'bulk'; owner: ElementNode } | { type: 'channels'; owner: ElementNode };
+  | { type: 'group'; group: ResolvedGroup }
+  | { type: 'entry'; node: PageNode }
+  | { type: 'bulk'; owner: ElementNode }
+  | { type: 'channels'; owner: ElementNode }
+  | { type: 'graphql'; owner: ElementNode };
 
 interface ElementState {
   trail: TrailItem[];
@@ -106,6 +112,8 @@ export class TreeBuilder {
   private lastState: ElementState | undefined;
   /** Each group's first visible page, as a page (its URL is known only at the end). */
   private readonly firstPages = new Map<ResolvedGroup, ResolvedPage>();
+  /** Every GraphQL page so far, by the key the platform's routes collide on (graphql.ts's `graphqlRouteKey`). */
+  private readonly graphqlRoutes = new Map<string, { path: string; file: string; kind: string; name: string }>();
   private readonly breadcrumbs: boolean;
   /**
    * Findings of the bulk generation under way. They all point at one `openapi` value, where
@@ -195,6 +203,11 @@ export class TreeBuilder {
           if (this.immediate) this.emitChannels(node, this.tree);
           else this.steps.push({ type: 'channels', owner: node });
         }
+        // A tab's GraphQL groups go after its own groups.
+        if (generatesGraphql(node)) {
+          if (this.immediate) this.emitGraphql(node, this.tree);
+          else this.steps.push({ type: 'graphql', owner: node });
+        }
       },
     };
   }
@@ -218,7 +231,7 @@ export class TreeBuilder {
     this.plan();
     const wanted = new Set<string>();
     for (const step of this.steps) {
-      if (step.type === 'group' || step.type === 'channels') continue;
+      if (step.type === 'group' || step.type === 'channels' || step.type === 'graphql') continue;
       if (step.type === 'bulk') for (const { source } of this.specs.of(step.owner.openapi)) wanted.add(source);
       else if (step.node.entry.kind !== 'page') {
         const entry = step.node.entry;
@@ -237,6 +250,18 @@ export class TreeBuilder {
     return wanted;
   }
 
+  /** Every GraphQL schema URL the steps use (for fetching them before `build`). */
+  graphqlSources(): Set<string> {
+    this.plan();
+    const wanted = new Set<string>();
+    for (const step of this.steps) {
+      if (step.type !== 'graphql') continue;
+      const { source } = graphqlSource(step.owner.value.graphql)!;
+      if (isGraphqlUrl(source)) wanted.add(source);
+    }
+    return wanted;
+  }
+
   /** Finishes the tree (pages and groups in navigation order) and settles every page's URL. */
   build(): PageTree {
     this.plan();
@@ -246,6 +271,7 @@ export class TreeBuilder {
       if (step.type === 'group') tree.groups.push(step.group);
       else if (step.type === 'bulk') this.emitBulk(step.owner, tree);
       else if (step.type === 'channels') this.emitChannels(step.owner, tree);
+      else if (step.type === 'graphql') this.emitGraphql(step.owner, tree);
       else this.emitEntry(step.node, tree);
     }
     this.steps.length = 0;
@@ -319,11 +345,16 @@ export class TreeBuilder {
     this.states.set(node, state);
   }
 
-  /** An endpoint entry relies on the spec in scope (or on the element whose spec it names). */
+  /**
+   * An endpoint entry without a spec file relies on the spec in scope: the element that names it
+   * generates no pages in bulk. One that names its spec file changes nothing (prebuild's
+   * generateOpenApiFromDocsConfig skips the bulk pages only for `!explicitOpenapiPath`; issue 65:
+   * a group's `openapi` beside `"Specs/OpenAPI.json GET /health"` still got every other page).
+   */
   private markSpecUse(node: PageNode): void {
     const entry = node.entry;
-    if (entry.kind === 'page') return;
-    const owner = entry.specfile === undefined ? node.parent.openapi?.owner : scopeNaming(node, entry.specfile)?.owner;
+    if (entry.kind === 'page' || entry.specfile !== undefined) return;
+    const owner = node.parent.openapi?.owner;
     const state = owner && this.states.get(owner);
     if (state) state.specUsed = true;
   }
@@ -446,6 +477,60 @@ export class TreeBuilder {
     }
   }
 
+  /**
+   * The pages the platform makes from a tab's `graphql` schema (graphql.ts): the groups
+   * "Queries", "Mutations" and "Types", after the tab's own. Two pages at one URL to the platform
+   * (its routes ignore case), unless the same page of the same schema, fail its build.
+   */
+  private emitGraphql(owner: ElementNode, tree: PageTree): void {
+    const state = this.states.get(owner)!;
+    const { source, directory, at } = graphqlSource(owner.value.graphql)!;
+    const pointer = pointerOf(owner.path, 'graphql', ...at);
+    const loaded = this.specs.loadGraphql(source, pointer);
+    if (!loaded) return;
+    const findings: Finding[] = (this.bulkFindings = []);
+    for (const { section, group: label, kind } of GRAPHQL_SECTIONS) {
+      const entries = loaded.reference[section];
+      if (entries.length === 0) continue;
+      const { group, trail } = this.generatedGroup(owner, state, pointer, label, tree);
+      for (const entry of entries) {
+        const wanted = graphqlPagePath(directory, section, entry.name);
+        const key = graphqlRouteKey(wanted);
+        const before = this.graphqlRoutes.get(key);
+        if (before === undefined) this.graphqlRoutes.set(key, { path: wanted, file: loaded.file, kind, name: entry.name });
+        else if (before.path !== wanted || before.file !== loaded.file || before.kind !== kind || before.name !== entry.name) {
+          this.say({
+            code: 'graphql-invalid',
+            message: `The GraphQL pages "${before.path}" (${before.kind} ${before.name} of "${before.file}") and "${wanted}" (${kind} ${entry.name} of "${loaded.file}") are one URL to the platform, whose routes ignore case; it fails the build.`,
+            pointer,
+          });
+          // The build fails: no page is served there, and the clash is said once, here.
+          continue;
+        }
+        if (!this.safePath(wanted, pointer)) continue;
+        const page: ResolvedPage = {
+          id: pointer,
+          path: wanted,
+          kind: 'endpoint',
+          title: entry.name,
+          trail,
+          hidden: state.hidden,
+          tag: entry.tag,
+          graphql: { file: loaded.file, kind, name: entry.name },
+          source: pointer,
+        };
+        if (entry.description !== undefined) page.description = entry.description;
+        if (entry.deprecated) page.deprecated = true;
+        this.finishPage(page, trail);
+        this.checkUnsafe(page.path, pointer);
+        this.urls.claim(page, loaded.file, `${kind} ${entry.name}`, owner.section, pointer, { phase: 3, order: state.order });
+        this.generatedPage(owner, group, page, tree);
+      }
+    }
+    this.bulkFindings = undefined;
+    for (const finding of mergeByCode(findings)) this.report(finding);
+  }
+
   /** Reports now, or collects for the bulk generation under way. */
   private say(finding: Finding): void {
     if (this.bulkFindings) this.bulkFindings.push(finding);
@@ -552,10 +637,12 @@ export class TreeBuilder {
   }
 
   private endpointEntry(entry: EndpointEntry, node: PageNode, state: ElementState, pointer: string): ResolvedPage | undefined {
-    // A named spec file's problems belong to the entry; the scope's, to its `openapi` value.
+    // A named spec file's problems belong to the entry; the scope's, to its `openapi` value. Its
+    // pages go in the directory of the scope the entry is in, whichever file it names (prebuild's
+    // `currentDirectory`: the nearest `openapi`'s, its first spec's in an array; issue 65).
     const candidates =
       entry.specfile !== undefined
-        ? [{ source: entry.specfile, at: [], directory: scopeNaming(node, entry.specfile)?.source.directory, pointer }]
+        ? [{ source: entry.specfile, at: [], directory: this.specs.of(node.parent.openapi)[0]?.directory, pointer }]
         : this.specs.of(node.parent.openapi);
     let firstMiss: string | undefined;
     let firstSuggest: string | undefined;

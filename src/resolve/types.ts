@@ -50,6 +50,8 @@ export interface ResolvedPage {
   openapi?: PageOperation;
   /** The AsyncAPI channel a page generated from an `asyncapi` spec documents. */
   asyncapi?: PageChannel;
+  /** The query, mutation or type a page generated from a tab's `graphql` schema documents. */
+  graphql?: PageGraphql;
   deprecated?: boolean;
   /** The operation's summary (endpoint pages). */
   summary?: string;
@@ -77,6 +79,13 @@ export interface PageOperation {
 export interface PageChannel {
   file: string;
   channel: string;
+}
+
+/** What a page generated from a GraphQL schema documents: the schema (root-relative path or URL), and a query, mutation or type by name. */
+export interface PageGraphql {
+  file: string;
+  kind: 'query' | 'mutation' | 'type';
+  name: string;
 }
 
 /** One group of the navigation (including the groups generated from OpenAPI tags). */

@@ -10,6 +10,7 @@ import { mixedChildren } from './mixed-children.js';
 import { openapiNotFound } from './openapi-not-found.js';
 import { asyncapiNotFound } from './asyncapi-not-found.js';
 import { asyncapiIgnored } from './asyncapi-ignored.js';
+import { graphqlNotFound } from './graphql-not-found.js';
 import { pageNotFound } from './page-not-found.js';
 import { pagePath } from './page-path.js';
 import { pathOutsideRoot } from './path-outside-root.js';
@@ -56,6 +57,7 @@ export const RULES = {
   'openapi-not-found': openapiNotFound,
   'asyncapi-not-found': asyncapiNotFound,
   'asyncapi-ignored': asyncapiIgnored,
+  'graphql-not-found': graphqlNotFound,
   'path-outside-root': pathOutsideRoot,
   'schema-url': schemaUrl,
   'page-unparsable': pageUnparsable,

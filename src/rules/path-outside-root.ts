@@ -1,7 +1,19 @@
 import { generatesAsyncapi } from '../navigation/asyncapi.js';
+import { generatesGraphql, graphqlSource, isGraphqlUrl } from '../navigation/graphql.js';
 import { escapesRoot, isUrl, localOpenapiFiles, rootRelative } from '../navigation/openapi.js';
-import { listedInOwnPages, pointerOf } from '../navigation/walk.js';
+import { listedInOwnPages, pointerOf, type ElementNode } from '../navigation/walk.js';
 import type { NavigationRule } from './types.js';
+
+/** A tab's GraphQL schema cannot climb out (the platform resolves it against the root): only a symlink can take it out. */
+function graphqlThroughLink(node: ElementNode, throughLink: (file: string) => boolean): { message: string; pointer: string } | undefined {
+  if (!generatesGraphql(node)) return undefined;
+  const { source, at } = graphqlSource(node.value.graphql)!;
+  if (isGraphqlUrl(source) || !throughLink(source)) return undefined;
+  return {
+    message: `GraphQL schema "${source}" is a symlink (or inside a symlinked folder) that leads outside the docs root; it is not read, and the platform fails the build.`,
+    pointer: pointerOf(node.path, 'graphql', ...at),
+  };
+}
 
 /**
  * No page or spec path leads out of the docs root: by climbing (`../`) or through a symlink
@@ -40,6 +52,8 @@ export const pathOutsideRoot: NavigationRule = {
             }
           }
         }
+        const graphql = graphqlThroughLink(node, throughLink);
+        if (graphql) context.report(graphql);
       },
       page(node) {
         // A `root` its group's `pages` list too is reported there, once.

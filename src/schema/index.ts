@@ -29,7 +29,7 @@ import {
 } from '../navigation/model.js';
 import { childPointer, isArrayIndex, ownChild, parsePointer, toPointer, valueAt } from '../source/pointer.js';
 import { capitalize } from '../text.js';
-import { checkStrictTabs } from './strict-tabs.js';
+import { checkStrictTabs, checkStrictValues } from './strict-objects.js';
 import { allowedKeys as generatedAllowedKeys, validateDocs, type GeneratedError } from './validate.generated.js';
 
 /** The objects of navigation.schema.json that accept a fixed set of keys: the element kinds and the value objects. */
@@ -138,6 +138,7 @@ function deepestPointer(docs: unknown, limit: number): string {
 export function checkSchema(docs: unknown): Finding[] {
   const findings = [...noPrimaryPattern(docs), ...schemaFindings(docs)];
   checkStrictTabs(docs, findings);
+  checkStrictValues(docs, findings);
   return findings;
 }
 

@@ -137,15 +137,18 @@ describe('what an operation keeps of its fields', () => {
 });
 
 describe('page paths and titles', () => {
-  it('x-mint.href as written, without leading slashes (also one after another)', () => {
-    expect(generatedPagePath(op({ method: 'get', path: '/a', href: '//Guides/Users' }), 'ignored')).toBe('Guides/Users');
+  it('x-mint.href without leading slashes (also one after another), lower-cased as the platform does (build-cases.ts)', () => {
+    expect(generatedPagePath(op({ method: 'get', path: '/a', href: '//Guides/Users' }), 'ignored')).toBe('guides/users');
   });
 
-  it('the directory trimmed, backslashes as slashes, slashes at both ends dropped; blank means the default', () => {
+  it('the directory trimmed, backslashes as slashes, joined as prebuild joins it; blank, `.` or `/` is no folder', () => {
+    // As prebuild 1.0.1341 builds them (test/resolve/build-cases.ts, "… an empty directory …").
     const get = op({ method: 'get', path: '/users' });
     expect(generatedPagePath(get, '  /Ref\\V2/  ')).toBe('ref/v2/get-users');
-    expect(generatedPagePath(get, '   ')).toBe('api-reference/get-users');
-    expect(generatedPagePath(get, '/')).toBe('api-reference/get-users');
+    expect(generatedPagePath(get, '   ')).toBe('get-users');
+    expect(generatedPagePath(get, '/')).toBe('get-users');
+    expect(generatedPagePath(get, '.')).toBe('get-users');
+    expect(generatedPagePath(get, 'a/../b//c')).toBe('b/c/get-users');
   });
 
   it('titles: x-mint.metadata.title when a non-empty string, else the summary (not for a webhook), else from the path', () => {
@@ -157,8 +160,8 @@ describe('page paths and titles', () => {
     expect(pageTitle(op({ method: 'get', path: '/u' }), page)).toBe('List the users');
   });
 
-  it('clash suffixes skip paths in the input and paths given out', () => {
-    expect(suffixClashes(['a', 'a', 'a-1', 'a', 'a-2'])).toEqual(['a', 'a-3', 'a-1', 'a-4', 'a-2']);
+  it('clash suffixes skip the paths given out before, not those later in the input (as the platform)', () => {
+    expect(suffixClashes(['a', 'a', 'a-1', 'a', 'a-2'])).toEqual(['a', 'a-1', 'a-1-1', 'a-2', 'a-2-1']);
   });
 
   it('groups: one per first string tag; x-group labels; untagged in API Reference', () => {

@@ -40,6 +40,20 @@ describe('the OpenAPI file a front-matter reference is found in', () => {
     expect((await lookUp('GET /users', { 'a/b/x.json': usersIn('Deep'), 'a/c.json': usersIn('Shallow') })).file).toBe('a/c.json');
   });
 
+  it('only files ending in `.json`, `.yaml` or `.yml` as written are specs; one written otherwise is named in the warning', async () => {
+    // Built with @mintlify/prebuild 1.0.1341 too: test/resolve/build-cases.ts, "… a spec ending in `.YAML` …".
+    expect(await lookUp('GET /users', { 'API.JSON': usersIn('Upper'), 'api.json': usersIn('Lower') })).toEqual({
+      title: 'Lower',
+      file: 'api.json',
+      problems: [],
+    });
+    const alone = await lookUp('GET /users', { 'API.JSON': usersIn('Upper'), 'b.Yml': usersIn('Mixed') });
+    expect(alone.title).toBe('Page');
+    expect(alone.problems).toEqual([
+      'endpoint-not-found warning page.mdx:2:1 `openapi: "GET /users"` in "page.mdx": the docs root has no OpenAPI file, so the page shows no API reference. The platform reads only files ending in ".json", ".yaml" or ".yml" (lower case) for specs, so it does not look in "API.JSON", "b.Yml": rename them with a lower-case extension.',
+    ]);
+  });
+
   it('the last file with the path is used even when it lacks the method; an earlier file that has it is named in the warning', async () => {
     const specs = { 'a.json': spec({ '/users': { get: { summary: 'List' }, delete: { summary: 'Delete' } } }), 'b.json': usersIn('Health') };
     expect(await lookUp('DELETE /users', specs)).toEqual({

@@ -342,10 +342,14 @@ describe('specfile-entries: specfile METHOD /path', () => {
       'api-reference/widgets/create-widget | extra/other.json POST /widgets | tab:Main > group:Mixed specs',
       // No openapi in scope at all: the named file is enough (no endpoint-no-spec).
       'api-reference/list-gadgets | extra/other.json GET /gadgets | tab:No spec in scope > group:Gadgets',
-      // The named file is the one in scope: its directory applies, and it does not bulk-generate.
+      // The named file is the one in scope: its directory applies, and (named, not inherited) it
+      // still generates every page in bulk, as prebuild does (checked against its build: node
+      // bench/prebuild-diff.mjs fixtures/resolve/specfile-entries, and test/resolve/build-cases.ts).
       'named/get-thing | main.json GET /things/{id} | tab:Named spec in scope > group:Things',
+      'named/list-things | main.json GET /things | tab:Named spec in scope > group:API Reference',
+      'named/get-thing | main.json GET /things/{id} | tab:Named spec in scope > group:API Reference',
     ]);
-    expect(result.tree.groups.some((g) => g.generated)).toBe(false);
+    expect(result.tree.groups.filter((g) => g.generated).map((g) => g.label)).toEqual(['API Reference']);
     expect(result.problems).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * A tab that generates its pages (sdk, graphql) is a strict object on the platform
- * (src/schema/strict-tabs.ts): any key beside the generator but tab, icon, hidden, searchable,
+ * (src/schema/strict-objects.ts): any key beside the generator but tab, icon, hidden, searchable,
  * align, directory and groups fails it. Checked against the build in test/resolve/build-cases.ts.
  */
 import { describe, expect, it } from 'vitest';
