@@ -416,13 +416,25 @@ const oneOf = (field: string, values: readonly string[], description: string): S
 });
 const SDK_FORMATS = ['typedoc', 'docfx', 'javadoc', 'sphinx', 'phpdoc'] as const;
 
+/**
+ * An icon name the platform's iconSchema takes: not written with Font Awesome's `fa-` prefix (its
+ * refine fails the element: "Icon does not need to start with 'fa-'"; issue 65, the build failed).
+ */
+const NOT_FA = '^(?!fa-)';
+const FA_MESSAGE = "An icon name is written without Font Awesome's `fa-` prefix (`book`, not `fa-book`), and the platform rejects the whole docs.json for it.";
+
 export const VALUE_OBJECTS: Readonly<Record<ValueObject, ValueObjectSpec>> = {
   iconObject: {
     noun: 'an icon object',
     title: 'Icon',
     required: { name: "a `name` field (the icon's name)" },
     properties: {
-      name: { description: 'The icon name.', type: 'string', errorMessage: "`name` must be a string (the icon's name)." },
+      name: {
+        description: 'The icon name.',
+        type: 'string',
+        pattern: NOT_FA,
+        errorMessage: { type: "`name` must be a string (the icon's name).", pattern: FA_MESSAGE },
+      },
       style: {
         description: 'The icon style, e.g. "regular", "solid", "duotone".',
         type: 'string',
@@ -564,7 +576,11 @@ export const FIELDS: Readonly<Record<FieldName, SchemaFragment>> = {
     description: 'An icon name (e.g. "book"), or an object {name, style?, library?}.',
     if: { type: 'object' },
     then: { $ref: '#/definitions/iconObject' },
-    else: { type: 'string', errorMessage: '`icon` must be an icon name (string) or an object with `name` (and `style`, `library`).' },
+    else: {
+      type: 'string',
+      pattern: NOT_FA,
+      errorMessage: { type: '`icon` must be an icon name (string) or an object with `name` (and `style`, `library`).', pattern: FA_MESSAGE },
+    },
   },
   href: { description: 'A link; on a global anchor, an external URL.', type: 'string', errorMessage: '`href` must be a string (a URL).' },
   tag: { description: 'A short label shown beside the title, e.g. "NEW".', type: 'string', errorMessage: '`tag` must be a string (a short label).' },

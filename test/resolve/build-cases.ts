@@ -870,6 +870,31 @@ export const BUILD_CASES: readonly BuildCase[] = [
     ],
     problems: [],
   },
+  // An icon written with Font Awesome's `fa-` prefix fails the element.
+  {
+    name: 'a group icon written `fa-book` fails the build at the root',
+    cause: 9,
+    files: { 'docs.json': docsJson({ groups: [{ group: 'G', icon: 'fa-book', pages: ['a'] }] }), 'a.mdx': page('A') },
+    builds: false,
+    problems: ['error invalid-value /navigation/groups/0/icon'],
+  },
+  {
+    name: 'an anchor icon object named `fa-book` drops the anchors of the tab above it; `book` and `fab-x` are sound',
+    cause: 9,
+    files: {
+      'docs.json': docsJson({
+        tabs: [
+          { tab: 'T', anchors: [{ anchor: 'A', icon: { name: 'fa-book', style: 'solid' }, pages: ['a'] }] },
+          { tab: 'U', icon: 'fab-x', groups: [{ group: 'G', icon: { name: 'book' }, pages: ['b'] }] },
+        ],
+      }),
+      'a.mdx': page('A'),
+      'b.mdx': page('B'),
+    },
+    builds: true,
+    pages: [['b', 'B']],
+    problems: ['error invalid-value /navigation/tabs/0/anchors/0/icon/name'],
+  },
   // The platform's walk takes only `.json`, `.yaml` and `.yml` as written for specs.
   {
     name: 'a page whose front matter names an operation of a spec ending in `.YAML` keeps the title made from its path',

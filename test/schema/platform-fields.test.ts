@@ -122,7 +122,17 @@ const KEPT: Row[] = [
   ['language', 'href', ['https://fr.example.com'], [[['x'], 'invalid-type', '']]],
   ['global anchor', 'color', [COLOR], [[{ light: 'x' }, 'invalid-value', '/light']]],
   ['global anchor', 'hidden', [true], [['true', 'invalid-type', '']]],
-  ['global anchor', 'icon', ['signal', { name: 'signal', style: 'solid' }], [[3, 'invalid-type', '']]],
+  [
+    'global anchor',
+    'icon',
+    ['signal', { name: 'signal', style: 'solid' }, 'fab-signal'],
+    [
+      [3, 'invalid-type', ''],
+      // The platform's iconSchema refuses Font Awesome's prefix: the element fails.
+      ['fa-signal', 'invalid-value', ''],
+      [{ name: 'fa-signal' }, 'invalid-value', '/name'],
+    ],
+  ],
   ['global anchor', 'directory', ['card'], [['cards', 'invalid-value', '']]],
   ['global tab', 'searchable', [true], [[0, 'invalid-type', '']]],
   ['global tab', 'align', ['end'], [['right', 'invalid-value', '']]],
