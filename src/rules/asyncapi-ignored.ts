@@ -16,8 +16,18 @@ export const asyncapiIgnored: NavigationRule = {
   create: (context) => ({
     element(node) {
       const specs = openapiSources(node.value.asyncapi);
-      if (specs.length === 0) return;
       const pointer = pointerOf(node.path, 'asyncapi');
+      if (specs.length === 0) {
+        // An empty array names nothing, but the validator still removes it beside an `openapi`: said, never dropped in silence.
+        if (Array.isArray(node.value.asyncapi) && asyncapiLostToOpenapi(node)) {
+          context.report({
+            message:
+              "The platform drops this empty `asyncapi` (its validator removes a group's `asyncapi` when the group also has an `openapi`); it names no spec, so remove it.",
+            pointer,
+          });
+        }
+        return;
+      }
       if (node.kind === 'navigation') {
         context.report({
           message:

@@ -29,6 +29,12 @@ const cases: RuleCase[] = [
     expected: [{ pointer: `${G}/asyncapi`, severity: 'warning', message: /^The platform drops this `asyncapi`: .*channel pages of "ws\.json" is built/ }],
   },
   {
+    name: 'a group with both: an empty asyncapi array is dropped too, and said (nothing dropped in silence)',
+    navigation: { groups: [{ group: 'G', openapi: 'api.json', asyncapi: [] }] },
+    expected: [{ pointer: `${G}/asyncapi`, severity: 'warning', message: /^The platform drops this empty `asyncapi`/ }],
+  },
+  { name: 'an empty asyncapi array without an openapi: nothing to say', navigation: { groups: [{ group: 'G', asyncapi: [], pages: ['a'] }] }, expected: [] },
+  {
     name: 'a group with both, under spec too (the warning is about the platform)',
     navigation: { groups: [{ group: 'G', openapi: 'api.json', asyncapi: 'ws.json' }] },
     profile: 'spec',
