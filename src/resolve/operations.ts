@@ -252,21 +252,22 @@ export interface GeneratedGroup {
  * Bulk generation for an element with its own `openapi` (§2, §3): every operation not
  * marked `x-excluded`, grouped by first tag, with clash suffixes inside each group.
  * `x-hidden` operations keep their page (and are suffixed, but later pages are not compared
- * with theirs: suffixClashes); the caller hides them. The platform groups by label instead:
- * two tags with one `x-group` are one group there, suffixed together (a known difference).
+ * with theirs: suffixClashes); the caller hides them. Grouped by label, as the platform does.
  */
 export function generatedGroups(spec: SpecDocument, directory?: string): GeneratedGroup[] {
   const labels = tagGroups(spec);
-  const groups = new Map<string | undefined, { group: GeneratedGroup; operations: Operation[] }>();
+  // One group per label, as the platform's findNavGroup finds them (getTagDisplayName: the tag's
+  // `x-group`, else its name): two tags with one `x-group` are one group, in document order, suffixed together.
+  const groups = new Map<string, { group: GeneratedGroup; operations: Operation[] }>();
   for (const op of indexSpec(spec).operations) {
     if (op.excluded) continue;
-    const tag = op.tags.length > 0 ? op.tags[0] : undefined;
-    let entry = groups.get(tag);
+    const label = groupLabel(op, labels);
+    let entry = groups.get(label);
     if (!entry) {
-      const group: GeneratedGroup = { label: groupLabel(op, labels), pages: [] };
-      if (tag !== undefined) group.tag = tag;
+      const group: GeneratedGroup = { label, pages: [] };
+      if (op.tags.length > 0) group.tag = op.tags[0];
       entry = { group, operations: [] };
-      groups.set(tag, entry);
+      groups.set(label, entry);
     }
     entry.operations.push(op);
   }

@@ -1254,8 +1254,6 @@ export const BUILD_CASES: readonly BuildCase[] = [
       ['api-reference/users/more', 'More'],
     ],
     problems: ['warning slug-collision /navigation/groups/0/openapi'],
-    treeGap:
-      'docsnav makes a generated group per first tag, so two for two tags with one x-group (test/resolve/nav.test.ts pins it), and /a loses its URL to /b; the platform makes one group per label and suffixes /b',
   },
   {
     name: 'an x-mint.href with capitals: the platform lower-cases it and adds no `-1`, so two operations get one page',
