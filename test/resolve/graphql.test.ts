@@ -157,6 +157,33 @@ describe('a tab’s GraphQL pages in the tree', () => {
     ]);
   });
 
+  it('a FIFO is said as what it is; `/` names the root, a folder', async () => {
+    const fifo = await resolveSite(tabs({ tab: 'A', graphql: 'pipe.graphql' }), {}, { kinds: { 'pipe.graphql': 'a FIFO' } });
+    expect(fifo.problems.map((p) => [p.code, p.message])).toEqual([
+      ['graphql-not-found', '"pipe.graphql" is a FIFO, not a GraphQL schema file; the platform fails the build.'],
+    ]);
+    const root = await resolveSite(tabs({ tab: 'A', graphql: '/' }), {});
+    expect(root.problems.map((p) => [p.code, p.message])).toEqual([
+      ['graphql-not-found', '"/" is a folder, not a GraphQL schema file; the platform fails the build.'],
+    ]);
+  });
+
+  it('a schema of exactly 5 MB is read; one byte more is graphql-invalid', async () => {
+    const head = 'type Query {\n  ping: Int\n}\n';
+    const exact = head + '#'.repeat(5 * 1024 * 1024 - head.length);
+    expect((await resolveSite(tabs({ tab: 'A', graphql: 's.graphql' }), { 's.graphql': exact })).tree.pages.map((p) => p.path)).toEqual([
+      'graphql-reference/queries/ping',
+    ]);
+    const over = await resolveSite(tabs({ tab: 'A', graphql: 's.graphql' }), { 's.graphql': `${exact}#` });
+    expect(over.problems.map((p) => p.code)).toEqual(['graphql-invalid']);
+  });
+
+  it('a tab whose graphql the platform refuses (an http URL) generates nothing and reads nothing', async () => {
+    const { tree, problems } = await resolveSite(tabs({ tab: 'A', graphql: 'http://example.com/s.graphql' }), {});
+    expect(problems.map((p) => p.code)).toEqual(['invalid-value']);
+    expect(tree.pages).toEqual([]);
+  });
+
   it('a schema behind a symlink out of the root is path-outside-root, and not read', async () => {
     const { tree, problems } = await resolveSite(tabs({ tab: 'A', graphql: 'linked.graphql' }), {}, { kinds: { 'linked.graphql': 'outside-root' } });
     expect(problems.map((p) => [p.code, p.pointer])).toEqual([['path-outside-root', '/navigation/tabs/0/graphql']]);

@@ -52,6 +52,8 @@ describe('the OpenAPI file a front-matter reference is found in', () => {
     expect(alone.problems).toEqual([
       'endpoint-not-found warning page.mdx:2:1 `openapi: "GET /users"` in "page.mdx": the docs root has no OpenAPI file, so the page shows no API reference. The platform reads only files ending in ".json", ".yaml" or ".yml" (lower case) for specs, so it does not look in "API.JSON", "b.Yml": rename them with a lower-case extension.',
     ]);
+    const many = await lookUp('GET /users', { 'a.JSON': usersIn('1'), 'b.JSON': usersIn('2'), 'c.JSON': usersIn('3'), 'd.YAML': usersIn('4') });
+    expect(many.problems[0]).toMatch(/does not look in "a\.JSON", "b\.JSON", "c\.JSON", and 1 more: rename them/);
   });
 
   it('the last file with the path is used even when it lacks the method; an earlier file that has it is named in the warning', async () => {
