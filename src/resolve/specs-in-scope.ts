@@ -9,7 +9,7 @@ import { isUrl, openapiSources, type OpenapiSource } from '../navigation/openapi
 import { pointerOf, type OpenapiScope } from '../navigation/walk.js';
 import type { Finding } from '../problem.js';
 import type { GraphqlLoaded } from './graphql.js';
-import type { AsyncapiLoaded, SpecLoaded } from './spec-result.js';
+import type { AsyncapiLoaded, SpecFailure, SpecLoaded } from './spec-result.js';
 import type { SpecLoader } from './specs.js';
 
 /** A spec an `openapi` value names, and the pointer where it is written. */
@@ -62,16 +62,7 @@ export class SpecsInScope {
       if (first) this.externalRefs(result, pointer);
       return result;
     }
-    if (!first) return undefined;
-    if (result.reason === 'remote') {
-      this.report({
-        code: 'openapi-remote',
-        message: `"${result.file}" is a URL: remote specs are fetched only with allowRemote (\`--allow-remote\`), so it was not checked and no pages came from it.`,
-        pointer,
-      });
-    } else if (result.reason === 'invalid' || isUrl(result.file)) {
-      this.report({ code: 'openapi-invalid', message: result.message, pointer });
-    }
+    if (first) this.sayFailure(result, pointer, 'openapi-invalid', 'specs');
     return undefined;
   }
 
@@ -92,16 +83,7 @@ export class SpecsInScope {
       if (first) this.report({ code: 'asyncapi-invalid', message: refused, pointer });
       return undefined;
     }
-    if (!first) return undefined;
-    if (result.reason === 'remote') {
-      this.report({
-        code: 'openapi-remote',
-        message: `"${result.file}" is a URL: remote AsyncAPI specs are fetched only with allowRemote (\`--allow-remote\`), so it was not checked and no pages came from it.`,
-        pointer,
-      });
-    } else if (result.reason === 'invalid' || isUrl(result.file)) {
-      this.report({ code: 'asyncapi-invalid', message: result.message, pointer });
-    }
+    if (first) this.sayFailure(result, pointer, 'asyncapi-invalid', 'AsyncAPI specs');
     return undefined;
   }
 
@@ -116,17 +98,25 @@ export class SpecsInScope {
     const first = !this.said.has(pointer);
     this.said.add(pointer);
     if (result.ok) return result;
-    if (!first) return undefined;
+    if (first) this.sayFailure(result, pointer, 'graphql-invalid', 'GraphQL schemas');
+    return undefined;
+  }
+
+  /**
+   * Why a spec or schema did not load, at the place that names it: `openapi-remote` for a URL not
+   * fetched, `code` when it is no spec or schema the platform reads. A missing file, a folder or a
+   * symlink out of the root is a rule's to say (it sees the same `files`).
+   */
+  private sayFailure(result: SpecFailure, pointer: string, code: 'openapi-invalid' | 'asyncapi-invalid' | 'graphql-invalid', remote: string): void {
     if (result.reason === 'remote') {
       this.report({
         code: 'openapi-remote',
-        message: `"${result.file}" is a URL: remote GraphQL schemas are fetched only with allowRemote (\`--allow-remote\`), so it was not checked and no pages came from it.`,
+        message: `"${result.file}" is a URL: remote ${remote} are fetched only with allowRemote (\`--allow-remote\`), so it was not checked and no pages came from it.`,
         pointer,
       });
     } else if (result.reason === 'invalid' || isUrl(result.file)) {
-      this.report({ code: 'graphql-invalid', message: result.message, pointer });
+      this.report({ code, message: result.message, pointer });
     }
-    return undefined;
   }
 
   /**
