@@ -53,7 +53,7 @@ export class SpecsInScope {
     const first = !this.said.has(pointer);
     this.said.add(pointer);
     if (result.ok) {
-      const refused = this.profile?.platformSpecFiles ? notAPlatformSpec(result.file, result.version) : undefined;
+      const refused = this.profile?.platformSpecFiles ? notAPlatformSpec(result.file, result.version, result.spec) : undefined;
       if (refused) {
         if (first) this.report({ code: 'openapi-invalid', message: refused, pointer });
         return undefined;
@@ -159,11 +159,15 @@ export class SpecsInScope {
  * (@mintlify/prebuild 1.0.1341, prebuild/categorizeFilePaths.js). Naming another in docs.json
  * fails its build: "Openapi file … does not exist" (issue 65: a Swagger 2.0 spec).
  */
-function notAPlatformSpec(file: string, version: string | undefined): string | undefined {
+function notAPlatformSpec(file: string, version: string | undefined, spec?: unknown): string | undefined {
   if (isUrl(file)) return undefined;
   const extension = /\.([^./]+)$/.exec(file)?.[1];
   if (extension !== undefined && ['json', 'yaml', 'yml'].includes(extension.toLowerCase()) && !['json', 'yaml', 'yml'].includes(extension)) {
     return `"${file}" ends in ".${extension}": the platform takes only files ending in ".json", ".yaml" or ".yml" (lower case) for specs, so to its build this file does not exist and it fails ("… file ${file} … does not exist"). Rename it to ".${extension.toLowerCase()}".`;
+  }
+  // OpenAPI 3.0 requires `paths` (3.1 does not): the platform's validator refuses a 3.0 spec without it (issue 65).
+  if (version === '3.0' && typeof spec === 'object' && spec !== null && !('paths' in spec)) {
+    return `"${file}" is OpenAPI 3.0 without \`paths\`, which 3.0 requires: the platform's validator refuses it, and the build fails ("… exists but is invalid: … must have required property 'paths'"). Add \`paths: {}\`, or write it as OpenAPI 3.1.`;
   }
   if (version === '2.0') {
     return `"${file}" is Swagger 2.0: the platform reads only OpenAPI 3.0 and 3.1 documents (a top-level \`openapi\`), so to its build this file does not exist and it fails ("Openapi file ${file} … does not exist"). Convert it to OpenAPI 3 (e.g. with swagger2openapi).`;

@@ -378,6 +378,8 @@ export class TreeBuilder {
     for (const { source, directory, pointer } of this.dropsLikePlatform ? specs.slice(0, 1) : specs) {
       const loaded = this.specs.load(source, pointer);
       if (!loaded) continue;
+      const empty = this.dropsLikePlatform ? noOperationsToGenerate(loaded.spec) : undefined;
+      if (empty) this.report({ code: 'openapi-invalid', message: `"${loaded.file}" ${empty}`, pointer });
       const findings: Finding[] = (this.bulkFindings = []);
       for (const generated of generatedGroups(loaded.spec, directory)) {
         const { group, trail } = this.generatedGroup(owner, state, pointer, generated.label, tree);
@@ -754,4 +756,23 @@ function pageOperation(op: Operation, file: string): PageOperationInfo {
 
 function describeOperation(op: Operation): string {
   return op.method === 'webhook' ? `webhook ${op.path}` : `${op.method.toUpperCase()} ${op.path}`;
+}
+
+/**
+ * Why the platform's bulk generation fails on a spec (@mintlify/scraping
+ * generateOpenApiPagesForDocsConfig), if it does: a spec written `openapi: 3.0.0` exactly with no
+ * paths ("No paths defined."), or `3.1.0` exactly with neither paths nor webhooks ("No paths or
+ * webhooks defined."); any other version with none makes no page and fails nothing (issue 65).
+ */
+function noOperationsToGenerate(spec: unknown): string | undefined {
+  if (!isPlainObject(spec)) return undefined;
+  // As the platform tests it: `undefined`, or an object with no keys (null or a string is not "none" there).
+  const none = (value: unknown) => value === undefined || (isPlainObject(value) && Object.keys(value).length === 0);
+  if (spec.openapi === '3.0.0' && none(spec.paths)) {
+    return 'is written `openapi: 3.0.0` and has no paths: generating its pages, the platform fails the build ("No paths defined."). Add the paths, or remove the `openapi` that names it.';
+  }
+  if (spec.openapi === '3.1.0' && none(spec.paths) && none(spec.webhooks)) {
+    return 'is written `openapi: 3.1.0` and has neither paths nor webhooks: generating its pages, the platform fails the build ("No paths or webhooks defined."). Add them, or remove the `openapi` that names it.';
+  }
+  return undefined;
 }

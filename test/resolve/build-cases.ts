@@ -895,6 +895,65 @@ export const BUILD_CASES: readonly BuildCase[] = [
     pages: [['b', 'B']],
     problems: ['error invalid-value /navigation/tabs/0/anchors/0/icon/name'],
   },
+  // A spec with nothing to generate: only `3.0.0` and `3.1.0` written exactly fail the bulk generation.
+  {
+    name: 'a group’s spec written 3.0.0 with no paths fails the build',
+    cause: 9,
+    files: {
+      'docs.json': docsJson({ groups: [{ group: 'API', openapi: 'o.yaml', pages: ['a'] }] }),
+      'o.yaml': 'openapi: 3.0.0\ninfo:\n  title: API\n  version: "1"\npaths: {}\n',
+      'a.mdx': page('A'),
+    },
+    builds: false,
+    problems: ['error openapi-invalid /navigation/groups/0/openapi'],
+  },
+  {
+    name: 'a spec written 3.1.0 with neither paths nor webhooks fails the build, and so does one written 3.0.3 without paths (3.0 requires them)',
+    cause: 9,
+    files: {
+      'docs.json': docsJson({
+        groups: [
+          { group: 'Empty', openapi: 'empty.yaml', pages: ['a'] },
+          { group: 'Hooks', openapi: 'hooks.yaml' },
+          { group: 'Other', openapi: 'other.yaml', pages: ['b'] },
+        ],
+      }),
+      'empty.yaml': 'openapi: 3.1.0\ninfo:\n  title: API\n  version: "1"\n',
+      'hooks.yaml':
+        'openapi: 3.1.0\ninfo:\n  title: API\n  version: "1"\nwebhooks:\n  added:\n    post:\n      summary: Added\n      responses:\n        "200":\n          description: OK\n',
+      'other.yaml': 'openapi: 3.0.3\ninfo:\n  title: API\n  version: "1"\n',
+      'a.mdx': page('A'),
+      'b.mdx': page('B'),
+    },
+    builds: false,
+    problems: [
+      'error openapi-invalid /navigation/groups/0/openapi',
+      'error openapi-invalid /navigation/groups/2/openapi',
+      'warning openapi-warning /navigation/groups/0/openapi',
+    ],
+  },
+  {
+    name: 'a spec written 3.0.3 with empty paths and one written 3.1.0 with webhooks only build',
+    cause: 9,
+    files: {
+      'docs.json': docsJson({
+        groups: [
+          { group: 'Hooks', openapi: 'hooks.yaml' },
+          { group: 'Other', openapi: 'other.yaml', pages: ['b'] },
+        ],
+      }),
+      'hooks.yaml':
+        'openapi: 3.1.0\ninfo:\n  title: API\n  version: "1"\nwebhooks:\n  added:\n    post:\n      summary: Added\n      responses:\n        "200":\n          description: OK\n',
+      'other.yaml': 'openapi: 3.0.3\ninfo:\n  title: API\n  version: "1"\npaths: {}\n',
+      'b.mdx': page('B'),
+    },
+    builds: true,
+    pages: [
+      ['api-reference/added', 'Added'],
+      ['b', 'B'],
+    ],
+    problems: [],
+  },
   // The platform's walk takes only `.json`, `.yaml` and `.yml` as written for specs.
   {
     name: 'a page whose front matter names an operation of a spec ending in `.YAML` keeps the title made from its path',
