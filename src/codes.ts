@@ -253,7 +253,7 @@ export const codes = {
     title: 'OpenAPI spec unreadable',
     severity: 'error',
     description:
-      'An `openapi` file that is not a parsable OpenAPI 3.0/3.1 document (the parser says why); under the platform profile also a file its build takes for no spec, so naming it fails the build: Swagger 2.0, or an extension not written `.json`, `.yaml` or `.yml` (`API.YAML`).',
+      'An `openapi` file that is not a parsable OpenAPI 3.0/3.1 document (the parser says why); under the platform profile also a file its build takes for no spec, so naming it fails the build: Swagger 2.0, or an extension not written `.json`, `.yaml` or `.yml` (`API.YAML`); or one it refuses: OpenAPI 3.0 without `paths`, and, generating pages, `3.0.0` with no paths or `3.1.0` with neither paths nor webhooks.',
     source: 'resolve',
   },
   'asyncapi-invalid': {
