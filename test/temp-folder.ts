@@ -11,15 +11,17 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 export default function setup(): () => void {
-  // This setup runs once per project of the config: the first one's folder serves them all. A
-  // folder in a folder in a folder made a daemon's socket path too long for Unix (108 bytes), and
-  // its tests failed in a run of every project (`npx vitest run test/cli`).
-  if (process.env.DOCSNAV_TESTS_TMPDIR !== undefined) return () => {};
+  // This setup runs once per project of the config, in one process: the first one's folder serves
+  // them all. A folder in a folder in a folder made a daemon's socket path too long for Unix (108
+  // bytes), and its tests failed in a run of every project (`npx vitest run test/cli`). A run that
+  // a test starts (another process) makes its own, as before.
+  const owner = `${process.pid}:`;
+  if (process.env.DOCSNAV_TESTS_TMPDIR?.startsWith(owner)) return () => {};
   const previous = process.env.TMPDIR;
   const folder = mkdtempSync(path.join(tmpdir(), 'docsnav-tests-'));
   chmodSync(folder, 0o711);
   process.env.TMPDIR = folder;
-  process.env.DOCSNAV_TESTS_TMPDIR = folder;
+  process.env.DOCSNAV_TESTS_TMPDIR = `${owner}${folder}`;
   // docsnav keeps page scans by default (node_modules/.cache/docsnav above the docs root, else the
   // user's cache folder), except where CI is set: the tests' runs keep none, as in CI, so that their
   // output does not depend on an earlier run and they write nothing into the repository or the
