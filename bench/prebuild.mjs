@@ -352,7 +352,10 @@ async function childContext() {
       prebuildModule ??= await import(pathToFileURL(entry).href);
       const built = performance.now();
       state.timing.importMs = built - imported;
-      await prebuildModule.prebuild(site);
+      // As a multi-repository deployment builds (the one build where a `{ "sourceRef": … }` entry means
+      // something: the platform fills it with another repository's navigation, platform-facts §1a, and
+      // its local build leaves it out); a site without one builds exactly as with no option.
+      await prebuildModule.prebuild(site, { allowSourceRefs: true });
       state.timing.buildMs = performance.now() - built;
       const cpu = process.cpuUsage(cpuFrom);
       state.timing.cpuMs = (cpu.user + cpu.system) / 1000;

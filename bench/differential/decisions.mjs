@@ -176,7 +176,9 @@ export const DECISIONS = [
     kinds: ['missed-error'],
     reason:
       'The harness blocks the network: a site that names a remote spec cannot be built here, so there is no verdict to compare (docsnav does not fetch either unless asked, `--allow-remote`, and says so: openapi-remote).',
-    matches: (difference, site) => site.diff.buildErrors.some((error) => /network access blocked/.test(error)),
+    // The AsyncAPI reader reports the blocked fetch in its own words ("Failed to fetch AsyncAPI document from <url>").
+    matches: (difference, site) =>
+      site.diff.buildErrors.some((error) => /network access blocked|Failed to fetch (?:AsyncAPI|OpenAPI) document from https?:\/\//.test(error)),
     example: site({ groups: [{ group: 'API', openapi: 'https://example.com/openapi.yaml' }] }),
   },
 ];

@@ -18,8 +18,19 @@ export const openapiNotFound: NavigationRule = {
         for (const { source, file, at } of localOpenapiFiles(node.value.openapi)) {
           // A blank value names no file: the schema says so (and what the platform does with it).
           if (escapesRoot(file) || source.trim() === '') continue;
-          const why = file === '' ? `"/" (the docs root) is a folder, not an OpenAPI file.` : whyNot(files, file);
-          if (why) context.report({ message: why, pointer: pointerOf(node.path, 'openapi', ...at) });
+          const pointer = pointerOf(node.path, 'openapi', ...at);
+          if (file === '') {
+            // The platform's validator makes `/` (or `./`) the empty path, and its build reads no spec
+            // from it and fails nothing (issue 65, built): a mistake to say, not a failure.
+            context.report({
+              message: `"${source}" names the docs root, not an OpenAPI file: the platform reads no spec from it and makes no page (its build does not fail). Name the spec file, or remove the \`openapi\`.`,
+              pointer,
+              severity: 'warning',
+            });
+            continue;
+          }
+          const why = whyNot(files, file);
+          if (why) context.report({ message: why, pointer });
         }
       },
       // A plain page path names no spec file.

@@ -954,6 +954,27 @@ export const BUILD_CASES: readonly BuildCase[] = [
     ],
     problems: [],
   },
+  // An `openapi` of `/` or `./` names the docs root: the platform reads nothing from it, and builds.
+  {
+    name: 'an openapi of `/` on a group or `./` on a tab names nothing, and the build passes',
+    cause: 9,
+    files: {
+      'docs.json': docsJson({
+        tabs: [
+          { tab: 'T', groups: [{ group: 'G', openapi: '/', pages: ['a'] }] },
+          { tab: 'U', openapi: './', pages: ['b'] },
+        ],
+      }),
+      'a.mdx': page('A'),
+      'b.mdx': page('B'),
+    },
+    builds: true,
+    pages: [
+      ['a', 'A'],
+      ['b', 'B'],
+    ],
+    problems: ['warning openapi-not-found /navigation/tabs/0/groups/0/openapi', 'warning openapi-not-found /navigation/tabs/1/openapi'],
+  },
   // The platform's walk takes only `.json`, `.yaml` and `.yml` as written for specs.
   {
     name: 'a page whose front matter names an operation of a spec ending in `.YAML` keeps the title made from its path',
