@@ -4,6 +4,7 @@
  * fails the platform's build as an error; a key the platform merely drops is `info`.
  */
 import type { Code } from '../codes.js';
+import { PROFILES } from '../config/profiles.js';
 import { CHILD_KEYS, childKind, ELEMENTS, isPlainObject, type ElementKind } from '../navigation/model.js';
 import { isPlatformLink, LINKING_KINDS } from '../navigation/platform-drops.js';
 import type { Finding } from '../problem.js';
@@ -63,6 +64,9 @@ function languageOverrides(docs: Readonly<Record<string, unknown>>): { findings:
     : [];
   // A division's href the platform refuses costs only the href: said, and no array around it lost.
   const dropped: Finding[] = [];
+  // A language code the platform's enum refuses fails the language (issue 65: `"EN"`): language-code
+  // says so; here only the array the platform drops for it, worded as a schema finding, never reported.
+  const refusedCodes: Finding[] = [];
   for (let item = stack.pop(); item; item = stack.pop()) {
     const { value, kind, path } = item;
     if (isPlainObject(value.global)) findings.push(...globalLinks(value.global, { up: path, key: 'global' }, segments));
@@ -75,6 +79,9 @@ function languageOverrides(docs: Readonly<Record<string, unknown>>): { findings:
         pointer: toPointer([...segments(path), 'href']),
         message: `\`href\` must be an absolute URL or a path starting with \`/\` (got ${JSON.stringify(value.href)}). The platform does not fail the build for this: it drops the \`href\`, and the ${ELEMENTS[kind].noun} ${keeps}.`,
       });
+    }
+    if (kind === 'language' && typeof value.language === 'string' && !PROFILES.platform.languageCodes.has(value.language)) {
+      refusedCodes.push({ code: 'invalid-value', pointer: toPointer([...segments(path), 'language']), message: 'and the platform rejects the whole docs.json for it.' });
     }
     if (kind === 'language' || kind === 'global-language') {
       for (const field of LANGUAGE_OVERRIDES) {
@@ -104,7 +111,7 @@ function languageOverrides(docs: Readonly<Record<string, unknown>>): { findings:
           stack.push({ value: entry, kind: 'global-language', path: { up: { up: { up: path, key: 'global' }, key: 'languages' }, key: i } });
       });
   }
-  return { findings: [...findings, ...dropped], lost: explainLostArrays(docs, findings) };
+  return { findings: [...findings, ...dropped], lost: explainLostArrays(docs, [...findings, ...refusedCodes]) };
 }
 
 /**

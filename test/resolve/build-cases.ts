@@ -975,6 +975,24 @@ export const BUILD_CASES: readonly BuildCase[] = [
     ],
     problems: ['warning openapi-not-found /navigation/tabs/0/groups/0/openapi', 'warning openapi-not-found /navigation/tabs/1/openapi'],
   },
+  // A language code the platform's enum refuses (case counts) fails the language.
+  {
+    name: 'a language written `EN` drops the languages of the tab above it; the tab beside keeps its pages',
+    cause: 9,
+    files: {
+      'docs.json': docsJson({
+        tabs: [
+          { tab: 'T', languages: [{ language: 'EN', pages: ['a'] }] },
+          { tab: 'U', pages: ['b'] },
+        ],
+      }),
+      'a.mdx': page('A'),
+      'b.mdx': page('B'),
+    },
+    builds: true,
+    pages: [['b', 'B']],
+    problems: ['error language-code /navigation/tabs/0/languages/0/language'],
+  },
   // The platform's walk takes only `.json`, `.yaml` and `.yml` as written for specs.
   {
     name: 'a page whose front matter names an operation of a spec ending in `.YAML` keeps the title made from its path',
