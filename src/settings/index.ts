@@ -81,7 +81,11 @@ function languageOverrides(docs: Readonly<Record<string, unknown>>): { findings:
       });
     }
     if (kind === 'language' && typeof value.language === 'string' && !PROFILES.platform.languageCodes.has(value.language)) {
-      refusedCodes.push({ code: 'invalid-value', pointer: toPointer([...segments(path), 'language']), message: 'and the platform rejects the whole docs.json for it.' });
+      refusedCodes.push({
+        code: 'invalid-value',
+        pointer: toPointer([...segments(path), 'language']),
+        message: 'and the platform rejects the whole docs.json for it.',
+      });
     }
     if (kind === 'language' || kind === 'global-language') {
       for (const field of LANGUAGE_OVERRIDES) {
