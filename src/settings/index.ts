@@ -64,8 +64,7 @@ function languageOverrides(docs: Readonly<Record<string, unknown>>): { findings:
     : [];
   // A division's href the platform refuses costs only the href: said, and no array around it lost.
   const dropped: Finding[] = [];
-  // A language code the platform's enum refuses fails the language (issue 65: `"EN"`): language-code
-  // says so; here only the array the platform drops for it, worded as a schema finding, never reported.
+  // A code the platform's enum refuses (`"EN"`) fails the language: language-code says so; here, what it costs.
   const refusedCodes: Finding[] = [];
   for (let item = stack.pop(); item; item = stack.pop()) {
     const { value, kind, path } = item;
