@@ -40,6 +40,11 @@ export function languageOverrideLosses(docs: unknown): Array<{ division: string;
   return isPlainObject(docs) ? languageOverrides(docs).lost : [];
 }
 
+/** A language code the platform refuses, worded as a schema finding so that explainLostArrays finds the array it costs (never reported). */
+function refusedCode(pointer: Array<string | number>): Finding {
+  return { code: 'invalid-value', pointer: toPointer(pointer), message: 'and the platform rejects the whole docs.json for it.' };
+}
+
 /** A language's own settings: the platform checks them with the same schema as docs.json's top-level ones. */
 const LANGUAGE_OVERRIDES = ['banner', 'footer', 'navbar'] as const;
 
@@ -79,13 +84,7 @@ function languageOverrides(docs: Readonly<Record<string, unknown>>): { findings:
         message: `\`href\` must be an absolute URL or a path starting with \`/\` (got ${JSON.stringify(value.href)}). The platform does not fail the build for this: it drops the \`href\`, and the ${ELEMENTS[kind].noun} ${keeps}.`,
       });
     }
-    if (kind === 'language' && typeof value.language === 'string' && !PROFILES.platform.languageCodes.has(value.language)) {
-      refusedCodes.push({
-        code: 'invalid-value',
-        pointer: toPointer([...segments(path), 'language']),
-        message: 'and the platform rejects the whole docs.json for it.',
-      });
-    }
+    if (kind === 'language' && !PROFILES.platform.languageCodes.has(String(value.language))) refusedCodes.push(refusedCode([...segments(path), 'language']));
     if (kind === 'language' || kind === 'global-language') {
       for (const field of LANGUAGE_OVERRIDES) {
         if (!isPlainObject(value[field])) continue; // absent, or not an object: the schema's to say
