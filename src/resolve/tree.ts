@@ -37,6 +37,7 @@ import { applyFrontMatter, PageFrontMatterReader } from './page-front-matter.js'
 import { ANY_DANGER, dangerIn, HAS_URL_BREAKING, urlBreakingIn } from './page-path-safety.js';
 import { PageUrls, type WriteOrder } from './page-urls.js';
 import { languageOverrideLosses } from '../settings/index.js';
+import { generatorChildLosses } from '../schema/strict-objects.js';
 import { titleFromSlug } from './slug.js';
 import { SpecsInScope } from './specs-in-scope.js';
 import type { SpecLoader } from './specs.js';
@@ -161,6 +162,8 @@ export class TreeBuilder {
     this.breadcrumbs = isPlainObject(styling) && styling.eyebrows === 'breadcrumbs';
     // A language's own settings the platform refuses cost the array holding it, as a malformed entry does (issue 65).
     if (options.profile?.checksSettings) this.loseArraysAround(languageOverrideLosses(docs));
+    // A generating tab with children beside `groups` fails on the platform (mixed-children says so): the array around it goes.
+    if (this.dropsLikePlatform) this.loseArraysAround(generatorChildLosses(docs));
   }
 
   /**

@@ -18,6 +18,7 @@ import { childKind, isPlainObject, type ElementKind } from '../navigation/model.
 import { isGraphqlUrl } from '../navigation/graphql.js';
 import { pointerOf, walkNavigation } from '../navigation/walk.js';
 import type { Finding } from '../problem.js';
+import { explainLostArrays } from './lost-arrays.js';
 import { isArrayIndex, parsePointer, toPointer } from '../source/pointer.js';
 
 const GENERATORS = ['sdk', 'graphql'] as const;
@@ -130,4 +131,26 @@ export function checkStrictValues(docs: unknown, findings: readonly Finding[]): 
     finding.message = `${finding.message.replace(/\.$/, '')}; \`${field}\` takes no other key on the platform, and the platform rejects the whole docs.json for it.`;
     delete finding.suggest;
   }
+}
+
+/**
+ * The arrays the platform drops for a generating tab that holds children beside `groups` (`pages`,
+ * `anchors`, …): its strict variants take only `groups`, so the tab fails and the array holding it
+ * is lost, or the build fails at the root. mixed-children says so; this is what the platform
+ * profile's tree leaves out (issue 65: a version's tab with `sdk` and `pages`, 10 sites of 10,000).
+ */
+export function generatorChildLosses(docs: unknown): Array<{ division: string; key: string }> {
+  const refused: Finding[] = [];
+  walkNavigation(docs, [
+    {
+      element(node) {
+        if (node.kind !== 'tab' || !GENERATORS.some((key) => Object.hasOwn(node.value, key))) return;
+        for (const key of Object.keys(node.value)) {
+          if (key === 'groups' || childKind('tab', key) === undefined) continue;
+          refused.push({ code: 'invalid-value', pointer: pointerOf(node.path, key), message: 'and the platform rejects the whole docs.json for it.' });
+        }
+      },
+    },
+  ]);
+  return refused.length === 0 ? [] : explainLostArrays(docs, refused);
 }

@@ -993,6 +993,24 @@ export const BUILD_CASES: readonly BuildCase[] = [
     pages: [['b', 'B']],
     problems: ['error language-code /navigation/tabs/0/languages/0/language'],
   },
+  // A generating tab holds only `groups` beside its generator: `pages` fails the tab.
+  {
+    name: 'a tab with sdk and pages in a version drops the version’s tabs; the version beside keeps its pages',
+    cause: 9,
+    files: {
+      'docs.json': docsJson({
+        versions: [
+          { version: 'v1', tabs: [{ tab: 'API', sdk: { format: 'typedoc', source: 'sdk/typedoc.json' }, pages: ['a'] }] },
+          { version: 'v2', pages: ['b'] },
+        ],
+      }),
+      'a.mdx': page('A'),
+      'b.mdx': page('B'),
+    },
+    builds: true,
+    pages: [['b', 'B']],
+    problems: ['error mixed-children /navigation/versions/0/tabs/0/pages'],
+  },
   // The platform's walk takes only `.json`, `.yaml` and `.yml` as written for specs.
   {
     name: 'a page whose front matter names an operation of a spec ending in `.YAML` keeps the title made from its path',
