@@ -32,6 +32,11 @@ export function isGraphqlUrl(source: string): boolean {
   return URL.canParse(source.trim());
 }
 
+/** A source the platform takes for a URL (isGraphqlUrl) and refuses: one that is not `https:`. */
+export function refusedGraphqlUrl(source: string): boolean {
+  return isGraphqlUrl(source) && new URL(source.trim()).protocol !== 'https:';
+}
+
 /**
  * The schema a tab's `graphql` value names, as the platform reads it: a string, or `{source,
  * directory?}` (trimmed; a local source and the directory normalised). Undefined for a value the
@@ -58,5 +63,5 @@ export function graphqlSource(value: unknown): GraphqlSource | undefined {
 export function generatesGraphql(node: ElementNode): boolean {
   if (node.kind !== 'tab' || node.value.graphql === undefined) return false;
   const source = graphqlSource(node.value.graphql);
-  return source !== undefined && (!isGraphqlUrl(source.source) || new URL(source.source).protocol === 'https:');
+  return source !== undefined && !refusedGraphqlUrl(source.source);
 }

@@ -15,7 +15,7 @@
  * or a key beside `source` and `directory`.
  */
 import { childKind, isPlainObject, type ElementKind } from '../navigation/model.js';
-import { isGraphqlUrl } from '../navigation/graphql.js';
+import { refusedGraphqlUrl } from '../navigation/graphql.js';
 import { pointerOf, walkNavigation } from '../navigation/walk.js';
 import type { Finding } from '../problem.js';
 import { explainLostArrays } from './lost-arrays.js';
@@ -37,7 +37,7 @@ function graphqlRefusals(value: unknown): Array<[Array<string>, string]> {
   if (typeof source === 'string') {
     const trimmed = source.trim();
     if (trimmed === '') refusals.push([at, `An empty \`graphql\` source names no schema, ${REJECTS}`]);
-    else if (isGraphqlUrl(trimmed) && new URL(trimmed).protocol !== 'https:') {
+    else if (refusedGraphqlUrl(trimmed)) {
       refusals.push([
         at,
         `\`graphql\` "${trimmed}" is a URL that is not https (the platform reads a schema from a path under the docs root or an https URL only), ${REJECTS}`,
@@ -54,15 +54,17 @@ function graphqlRefusals(value: unknown): Array<[Array<string>, string]> {
   return refusals;
 }
 
+/** Makes the schema's unknown-field into invalid-value, its message followed by why the platform fails on it. */
+function rejectInstead(found: Finding, why: string): void {
+  found.code = 'invalid-value';
+  found.message = `${found.message.replace(/\.$/, '')}; ${why.charAt(0).toLowerCase()}${why.slice(1)}`;
+  delete found.suggest;
+}
+
 /** Adds the finding at `pointer`, or makes the schema's unknown-field there into it. */
 function failAt(findings: Finding[], byPointer: Map<string, Finding>, pointer: string, message: string, at?: 'key'): void {
   const found = byPointer.get(pointer);
-  if (found !== undefined && found.code === 'unknown-field') {
-    found.code = 'invalid-value';
-    found.message = `${found.message.replace(/\.$/, '')}; ${message.charAt(0).toLowerCase()}${message.slice(1)}`;
-    delete found.suggest;
-    return;
-  }
+  if (found !== undefined && found.code === 'unknown-field') return rejectInstead(found, message);
   // The schema said it already (a value of the wrong type): once is enough.
   if (found !== undefined) return;
   findings.push({ code: 'invalid-value', pointer, ...(at && { at }), message });
@@ -127,9 +129,7 @@ export function checkStrictValues(docs: unknown, findings: readonly Finding[]): 
     if (kind === undefined) continue;
     if (kind === 'group' && (field === 'openapi' || field === 'asyncapi')) continue;
     if (kind === 'navigation' && field === 'asyncapi') continue;
-    finding.code = 'invalid-value';
-    finding.message = `${finding.message.replace(/\.$/, '')}; \`${field}\` takes no other key on the platform, and the platform rejects the whole docs.json for it.`;
-    delete finding.suggest;
+    rejectInstead(finding, `\`${field}\` takes no other key on the platform, ${REJECTS}`);
   }
 }
 
