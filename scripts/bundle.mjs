@@ -13,13 +13,22 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build as esbuild } from 'esbuild';
 import { pruneDeclarations } from './declarations.mjs';
+import { thirdPartyNotices } from './licenses.mjs';
 
 const project = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const pkg = JSON.parse(readFileSync(path.join(project, 'package.json'), 'utf8'));
 const inline = new Set(['picocolors', 'fastest-levenshtein']);
 const outdir = path.join(project, 'dist', 'cli');
+
+/** Every bundle's metafile: the packages each inlines, whose licences ship beside them. */
+const metafiles = [];
+async function build(options) {
+  const result = await esbuild({ ...options, metafile: true });
+  metafiles.push(result.metafile);
+  return result;
+}
 
 // Only the bundle lives in dist/cli (earlier builds left tsc output and chunks there).
 rmSync(outdir, { recursive: true, force: true });
@@ -203,6 +212,36 @@ const markdownLater = fileOfItsOwn('markdown', ['parseMarkdown', 'parseInlineMar
  */
 const acornLater = fileOfItsOwn('acorn', ['jsxParser']);
 
+/**
+ * graphql-js (src/resolve/graphql-js.ts: the parser of a tab's `graphql` schema) is a file of its
+ * own, dist/cli/graphql.js, with everything inlined: it is a dev dependency (its package installs
+ * 2.4 MB; what docsnav calls of it, minified, a tenth of that), and a run whose site has no GraphQL
+ * tab neither reads nor compiles it. In each bundle, src/resolve/graphql-load.ts (which imports it
+ * statically, for the sources and the tests) becomes a require() of that file on the first schema.
+ */
+const graphqlEntry = (requirePath) => ({
+  name: 'graphql-entry',
+  setup(plugin) {
+    plugin.onLoad({ filter: /[\\/]resolve[\\/]graphql-load\.(ts|js)$/ }, () => ({
+      loader: 'js',
+      contents: [
+        "import { createRequire } from 'node:module';",
+        'const requireGraphql = createRequire(import.meta.url);',
+        'let loaded;',
+        `export function loadGraphql() { return (loaded ??= requireGraphql(${JSON.stringify(requirePath)})); }`,
+      ].join('\n'),
+    }));
+  },
+});
+
+await build({
+  ...common,
+  entryPoints: ['src/resolve/graphql-js.ts'],
+  outfile: path.join(outdir, 'graphql.js'),
+  external: [],
+  minify: true,
+});
+
 await build({
   ...common,
   entryPoints: ['src/pages/acorn.ts'],
@@ -235,7 +274,7 @@ await build({
   entryPoints: ['src/cli/main.ts'],
   outfile: path.join(outdir, 'main.js'),
   external: Object.keys(pkg.dependencies ?? {}).filter((name) => !inline.has(name) && !bundledLazily.includes(name)),
-  plugins: [lspEntry, lazyInBundle, pagesEntry('./pages.js'), buildKeyEntry('./build.json')],
+  plugins: [lspEntry, lazyInBundle, pagesEntry('./pages.js'), graphqlEntry('./graphql.js'), buildKeyEntry('./build.json')],
   // Every run parses the whole file before it starts: minified, it is about half the size.
   minify: true,
 });
@@ -246,7 +285,7 @@ await build({
   outfile: path.join(outdir, 'lsp.js'),
   external: Object.keys(pkg.dependencies ?? {}),
   // The scanner from the CLI's file: one scanner build, so the page scan cache is one file for both.
-  plugins: [pagesEntry('./pages.js'), buildKeyEntry('./build.json')],
+  plugins: [pagesEntry('./pages.js'), graphqlEntry('./graphql.js'), buildKeyEntry('./build.json')],
   minify: true,
 });
 
@@ -275,7 +314,7 @@ await build({
   target: 'node20',
   // Dependencies stay imports; what the library imports from dev dependencies is inlined.
   external: Object.keys(pkg.dependencies ?? {}),
-  plugins: [pagesEntry('./cli/pages.js'), buildKeyEntry('./cli/build.json')],
+  plugins: [pagesEntry('./cli/pages.js'), graphqlEntry('./cli/graphql.js'), buildKeyEntry('./cli/build.json')],
   logLevel: 'warning',
   legalComments: 'none',
   // Whitespace and syntax only (550 -> 400 KB, an import ~3 ms sooner): names stay, so a stack
@@ -284,8 +323,10 @@ await build({
   minifySyntax: true,
 });
 
+writeFileSync(path.join(outdir, 'THIRD-PARTY-LICENSES.txt'), `${thirdPartyNotices(project, metafiles)}\n`);
+
 // Every bundle a run may load, each by the hash of its bytes (src/cache/build.ts reads it).
-const bundles = ['client.js', 'main.js', 'lsp.js', 'pages.js', 'markdown.js', 'acorn.js', '../index.js'];
+const bundles = ['client.js', 'main.js', 'lsp.js', 'pages.js', 'markdown.js', 'acorn.js', 'graphql.js', '../index.js'];
 const hashes = Object.fromEntries(
   bundles.map((name) => [
     name,

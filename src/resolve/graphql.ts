@@ -9,14 +9,12 @@
  *
  * The schema is read with graphql-js, the platform's own parser (the same release): its
  * `buildSchema` and `validateSchema` decide which schema fails the build, so docsnav's verdict
- * cannot drift from a reader of its own. It is loaded on the first schema read.
+ * cannot drift from a reader of its own. It is loaded on the first schema read (graphql-load.ts).
  */
 import path from 'node:path';
-import type * as Graphql from 'graphql';
-import { lazy } from '../lazy.js';
+import type * as Graphql from './graphql-js.js';
+import { loadGraphql } from './graphql-load.js';
 import { fail, firstLine, quote, type SpecFailure } from './spec-result.js';
-
-const graphql = lazy<typeof Graphql>('graphql');
 
 /** The largest schema the platform reads (its MAX_GRAPHQL_SCHEMA_BYTES): a larger one fails the build. */
 export const MAX_GRAPHQL_SCHEMA_BYTES = 5 * 1024 * 1024;
@@ -81,12 +79,17 @@ function rootFields(api: typeof Graphql, type: Graphql.GraphQLObjectType | null 
     .sort(byName);
 }
 
+/** graphql-js's sentence without its full stop, for the middle of docsnav's. */
+function withoutStop(message: string): string {
+  return message.replace(/\.$/, '');
+}
+
 /**
  * A schema's text read as the platform reads it (graphql-js `buildSchema`, then `validateSchema`):
  * its pages' entries, or why the platform fails the build on it (graphql-js's message, first line).
  */
 export function parseGraphqlText(file: string, text: string): GraphqlResult {
-  const api = graphql();
+  const api = loadGraphql();
   let schema: Graphql.GraphQLSchema;
   try {
     schema = api.buildSchema(text);
@@ -94,12 +97,12 @@ export function parseGraphqlText(file: string, text: string): GraphqlResult {
     // graphql-js throws a GraphQLError for a syntax error, an Error for an SDL that does not hold
     // together (an unknown type), a RangeError past the stack on a schema nested deep; a TypeError is a bug.
     if (!(error instanceof Error) || error instanceof TypeError) throw error;
-    const why = error instanceof RangeError ? 'it is nested too deep to parse' : firstLine(error);
+    const why = error instanceof RangeError ? 'it is nested too deep to parse' : withoutStop(firstLine(error));
     return fail('invalid', file, `${quote(file)} is not a GraphQL schema the platform reads: ${why}; the platform fails the build.`);
   }
   const errors = api.validateSchema(schema);
   if (errors.length > 0) {
-    return fail('invalid', file, `${quote(file)} is not a valid GraphQL schema: ${firstLine(errors[0])}; the platform fails the build.`);
+    return fail('invalid', file, `${quote(file)} is not a valid GraphQL schema: ${withoutStop(firstLine(errors[0]))}; the platform fails the build.`);
   }
   const roots = [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()];
   const rootNames = new Set(roots.flatMap((type) => (type ? [type.name] : [])));

@@ -11,7 +11,7 @@
  * the npm registry (or npm's cache, which `npm ci` filled).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -152,6 +152,7 @@ describe('npm pack: what each package ships', () => {
       /^dist\/.+\.(js|d\.ts)$/,
       /^dist\/cli\/package\.json$/,
       /^dist\/cli\/build\.json$/,
+      /^dist\/cli\/THIRD-PARTY-LICENSES\.txt$/,
       /^schema\/[\w.-]+\.json$/,
       /^docs\/rules\/[\w-]+\.md$/,
       // README's pages (docs/*.md), so that its links lead somewhere in an installed copy too.
@@ -165,6 +166,8 @@ describe('npm pack: what each package ships', () => {
       'dist/index.d.ts',
       'dist/cli/main.js',
       'dist/cli/build.json',
+      'dist/cli/graphql.js',
+      'dist/cli/THIRD-PARTY-LICENSES.txt',
       'schema/docs.schema.json',
       'schema/navigation.schema.json',
     ])
@@ -260,6 +263,28 @@ describe('docsnav alone, installed from its tarball into an empty project', () =
     const problems = (JSON.parse(broken.stdout) as Array<{ problems: Array<{ code: string; line: number }> }>)[0].problems;
     expect(problems.length).toBeGreaterThan(5);
     expect(problems.every((problem) => problem.line >= 1)).toBe(true);
+  });
+
+  it('reads a GraphQL tab with graphql-js from its own file (graphql is not installed): the command and the library', () => {
+    expect(existsSync(path.join(project, 'node_modules', 'graphql'))).toBe(false);
+    const root = path.join(temp, 'lean-graphql');
+    mkdirSync(root, { recursive: true });
+    const navigation = { tabs: [{ tab: 'API', graphql: 'schema.graphql', groups: [{ group: 'Start', pages: ['index'] }] }] };
+    writeFileSync(path.join(root, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'Lean', colors: { primary: '#112233' }, navigation }));
+    writeFileSync(path.join(root, 'index.mdx'), '---\ntitle: Start\n---\n');
+    writeFileSync(path.join(root, 'schema.graphql'), 'type Query { user(id: ID!): User }\ntype User { id: ID! }\n');
+    const expected = ['index', 'graphql-reference/queries/user', 'graphql-reference/types/User'];
+    const cli = docsnav(project, ['resolve', root, '--tree-format', 'json']);
+    expect(cli.status, cli.output).toBe(0);
+    expect((JSON.parse(cli.stdout) as { pages: Array<{ path: string }> }).pages.map((page) => page.path)).toEqual(expected);
+    const script = `const { resolveFile } = await import('docsnav'); const { tree } = await resolveFile(${JSON.stringify(path.join(root, 'docs.json'))}); console.log(JSON.stringify(tree.pages.map((page) => page.path)));`;
+    const library = run(process.execPath, ['--input-type=module', '-e', script], project);
+    expect(library.status, library.output).toBe(0);
+    expect(JSON.parse(library.stdout)).toEqual(expected);
+    // A schema that does not hold together is the platform's failure, not a crash.
+    writeFileSync(path.join(root, 'schema.graphql'), 'type Query { user: Missing }\n');
+    const invalid = docsnav(project, ['validate', root, '--format', 'json']);
+    expect(invalid.output).toContain('graphql-invalid');
   });
 
   it.each([['serve'], ['worker'], ['project', 'list'], ['key', 'list']])('docsnav %s says in one line how to get the server package, exit 2', (...argv) => {
