@@ -17,6 +17,13 @@ export type SchemaFragment = { readonly [keyword: string]: unknown };
 /** Keys that hold arrays of elements. */
 export type ChildKey = 'pages' | 'groups' | 'tabs' | 'anchors' | 'dropdowns' | 'products' | 'versions' | 'languages' | 'menu';
 
+/**
+ * The words that close a message about what the platform refuses outright: its validator fails,
+ * and the site does not build. schema/lost-arrays.ts takes them off again where the platform
+ * only drops the array around the entry (its `withoutRejection`).
+ */
+export const REJECTS_DOCS_JSON = 'and the platform rejects the whole docs.json for it.';
+
 /** Keys that can be the navigation root's primary pattern. */
 export const PRIMARY_KEYS = ['pages', 'groups', 'tabs', 'anchors', 'dropdowns', 'products', 'versions', 'languages'] as const;
 type PrimaryKey = (typeof PRIMARY_KEYS)[number];
@@ -399,7 +406,7 @@ const specSource = (what: string): SchemaFragment => ({
   pattern: NOT_BLANK,
   errorMessage: {
     type: "`source` must be a string (the spec's path or URL).",
-    pattern: `An empty \`source\` names no ${what} file, and the platform rejects the whole docs.json for it.`,
+    pattern: `An empty \`source\` names no ${what} file, ${REJECTS_DOCS_JSON}`,
   },
 });
 const generatedDirectory: SchemaFragment = {
@@ -421,7 +428,7 @@ const SDK_FORMATS = ['typedoc', 'docfx', 'javadoc', 'sphinx', 'phpdoc'] as const
  * refine fails the element: "Icon does not need to start with 'fa-'"; issue 65, the build failed).
  */
 const NOT_FA = '^(?!fa-)';
-const FA_MESSAGE = "An icon name is written without Font Awesome's `fa-` prefix (`book`, not `fa-book`), and the platform rejects the whole docs.json for it.";
+const FA_MESSAGE = `An icon name is written without Font Awesome's \`fa-\` prefix (\`book\`, not \`fa-book\`), ${REJECTS_DOCS_JSON}`;
 
 export const VALUE_OBJECTS: Readonly<Record<ValueObject, ValueObjectSpec>> = {
   iconObject: {
@@ -539,7 +546,7 @@ function specForms(field: string, object: ValueObject, what: string): SchemaFrag
           pattern: NOT_BLANK,
           errorMessage: {
             type: `Each entry of \`${field}\` must be a spec path or URL (string) or an object with \`source\`.`,
-            pattern: `An empty entry of \`${field}\` names no ${what} file, and the platform rejects the whole docs.json for it.`,
+            pattern: `An empty entry of \`${field}\` names no ${what} file, ${REJECTS_DOCS_JSON}`,
           },
         },
       },
@@ -552,7 +559,7 @@ function specForms(field: string, object: ValueObject, what: string): SchemaFrag
         pattern: NOT_BLANK,
         errorMessage: {
           type: `\`${field}\` must be a spec path or URL (string), an array of them, or an object with \`source\` (and \`directory\`).`,
-          pattern: `An empty \`${field}\` names no ${what} file, and the platform rejects the whole docs.json for it.`,
+          pattern: `An empty \`${field}\` names no ${what} file, ${REJECTS_DOCS_JSON}`,
         },
       },
     },
@@ -591,7 +598,7 @@ export const FIELDS: Readonly<Record<FieldName, SchemaFragment>> = {
     minLength: 1,
     errorMessage: {
       type: '`root` must be a string (a page path).',
-      minLength: '`root` must not be empty (a page path), and the platform rejects the whole docs.json for it.',
+      minLength: `\`root\` must not be empty (a page path), ${REJECTS_DOCS_JSON}`,
     },
   },
   description: { description: 'A short description shown under the title.', type: 'string', errorMessage: '`description` must be a string (a short text).' },

@@ -162,8 +162,9 @@ export class TreeBuilder {
     this.breadcrumbs = isPlainObject(styling) && styling.eyebrows === 'breadcrumbs';
     // A language's own settings the platform refuses cost the array holding it, as a malformed entry does (issue 65).
     if (options.profile?.checksSettings) this.loseArraysAround(languageOverrideLosses(docs));
-    // A generating tab with children beside `groups` fails on the platform (mixed-children says so): the array around it goes.
-    if (this.dropsLikePlatform) this.loseArraysAround(generatorChildLosses(docs));
+    // A generating tab with children beside `groups` fails on the platform (mixed-children says so): the array around it
+    // goes. Under the platform profile only: `drops` keeps no loss under another (test/resolve/generator-children.test.ts).
+    this.loseArraysAround(generatorChildLosses(docs));
   }
 
   /**

@@ -14,6 +14,7 @@ import {
   elementNoun,
   FIELDS,
   MAY_BE_EMPTY,
+  REJECTS_DOCS_JSON,
   VALUE_OBJECTS,
   type ChildKey,
   type ElementKind,
@@ -46,7 +47,7 @@ function nameProperty(spec: ElementSpec): SchemaFragment {
     description,
     type: 'string',
     minLength: 1,
-    errorMessage: { type: mustBeString, minLength: `\`${field}\` must not be empty (${mustBe}), and the platform rejects the whole docs.json for it.` },
+    errorMessage: { type: mustBeString, minLength: `\`${field}\` must not be empty (${mustBe}), ${REJECTS_DOCS_JSON}` },
   };
 }
 
@@ -125,7 +126,7 @@ export function buildNavigationSchema(): SchemaFragment {
       : {
           minItems: 1,
           errorMessage: {
-            minItems: `An empty \`${key}\` holds no ${ELEMENTS[ELEMENT_OF_KEY[key]].noun}, and the platform rejects the whole docs.json for it.`,
+            minItems: `An empty \`${key}\` holds no ${ELEMENTS[ELEMENT_OF_KEY[key]].noun}, ${REJECTS_DOCS_JSON}`,
           },
         };
     define(key, {

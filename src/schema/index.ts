@@ -21,6 +21,7 @@ import {
   isPlainObject,
   isSourceRef,
   PRIMARY_KEYS,
+  REJECTS_DOCS_JSON,
   VALUE_OBJECTS,
   type ChildKey,
   type ElementKind,
@@ -275,7 +276,7 @@ function addMissingField(missing: Map<string, MissingFields>, pointer: string, f
 function wrongValue(error: GeneratedError, first: GeneratedError, originals: readonly GeneratedError[], docs: unknown): Finding {
   const pointer = error.instancePath;
   if (first.keyword === 'minLength' && /\/pages\/\d+$/.test(pointer) && valueAt(docs, parsePointer(pointer)) === '') {
-    return { code: 'invalid-value', pointer, message: 'An empty `pages` entry names no page, and the platform rejects the whole docs.json for it. Remove it.' };
+    return { code: 'invalid-value', pointer, message: `An empty \`pages\` entry names no page, ${REJECTS_DOCS_JSON} Remove it.` };
   }
   const finding: Finding = {
     code: codeOf(first.keyword),
@@ -334,7 +335,7 @@ function unknownField(objectPointer: string, key: string, docs: unknown): Findin
       code: 'invalid-value',
       pointer: childPointer(objectPointer, key),
       at: 'key',
-      message: `\`${key}\` is not allowed on ${objectName(object)} (the platform generates pages from it only on ${key === 'sdk' ? 'a group or a tab' : 'a tab'}), and the platform rejects the whole docs.json for it.`,
+      message: `\`${key}\` is not allowed on ${objectName(object)} (the platform generates pages from it only on ${key === 'sdk' ? 'a group or a tab' : 'a tab'}), ${REJECTS_DOCS_JSON}`,
     };
   }
   const message = `\`${key}\` is not a field of ${object ? objectName(object) : 'this object'}.`;

@@ -1,5 +1,5 @@
 import type { Finding } from '../problem.js';
-import { NAME_FIELD, PRIMARY_KEYS, elementNoun, emptyDivisions, isPlainObject, platformKeptChild } from '../navigation/model.js';
+import { NAME_FIELD, PRIMARY_KEYS, REJECTS_DOCS_JSON, elementNoun, emptyDivisions, isPlainObject, platformKeptChild } from '../navigation/model.js';
 import { isBlankSpecValue } from '../navigation/openapi.js';
 import { arrayLostTo, groupSpecValueAt, pageList, pagesInside } from '../navigation/platform-drops.js';
 import { parsePointer, toPointer, valueAt } from '../source/pointer.js';
@@ -60,9 +60,12 @@ export function explainLostArrays(docs: unknown, findings: readonly Finding[]): 
   return [...lost.values()].map(({ division, key }) => ({ division, key }));
 }
 
-/** A finding's words without their closing "and the platform rejects the whole docs.json for it", for the words of what the platform does instead. */
+/** The closing words of a finding about what the platform refuses outright, with what leads to them. */
+const REJECTION = new RegExp(`,? ?${REJECTS_DOCS_JSON.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
+/** A finding's words without their closing REJECTS_DOCS_JSON, for the words of what the platform does instead. */
 function withoutRejection(message: string): string {
-  return message.replace(/,? ?and the platform rejects the whole docs\.json for it\./, '.');
+  return message.replace(REJECTION, '.');
 }
 
 /** A group named, without `pages` (nor anything that generates them): the spec requires them, the platform's schema defaults them to none. */

@@ -14,7 +14,7 @@
  * `https:` (the platform takes any string `URL` parses for a URL: `http://…`, `mailto:…`, `c:\…`),
  * or a key beside `source` and `directory`.
  */
-import { childKind, isPlainObject, type ElementKind } from '../navigation/model.js';
+import { childKind, isPlainObject, REJECTS_DOCS_JSON, type ElementKind } from '../navigation/model.js';
 import { refusedGraphqlUrl } from '../navigation/graphql.js';
 import { pointerOf, walkNavigation } from '../navigation/walk.js';
 import type { Finding } from '../problem.js';
@@ -26,7 +26,6 @@ const GENERATORS = ['sdk', 'graphql'] as const;
 const STRICT_TAB_KEYS: ReadonlySet<string> = new Set(['tab', 'icon', 'hidden', 'searchable', 'align', 'directory', 'groups']);
 /** What a `graphql` object takes. */
 const GRAPHQL_KEYS: ReadonlySet<string> = new Set(['source', 'directory']);
-const REJECTS = 'and the platform rejects the whole docs.json for it.';
 
 /** Why the platform's graphqlSchema refuses this part of a `graphql` value, if it does: `[pointer suffix, message]`. */
 function graphqlRefusals(value: unknown): Array<[Array<string>, string]> {
@@ -36,20 +35,20 @@ function graphqlRefusals(value: unknown): Array<[Array<string>, string]> {
   const refusals: Array<[Array<string>, string]> = [];
   if (typeof source === 'string') {
     const trimmed = source.trim();
-    if (trimmed === '') refusals.push([at, `An empty \`graphql\` source names no schema, ${REJECTS}`]);
+    if (trimmed === '') refusals.push([at, `An empty \`graphql\` source names no schema, ${REJECTS_DOCS_JSON}`]);
     else if (refusedGraphqlUrl(trimmed)) {
       refusals.push([
         at,
-        `\`graphql\` "${trimmed}" is a URL that is not https (the platform reads a schema from a path under the docs root or an https URL only), ${REJECTS}`,
+        `\`graphql\` "${trimmed}" is a URL that is not https (the platform reads a schema from a path under the docs root or an https URL only), ${REJECTS_DOCS_JSON}`,
       ]);
     }
   }
   if (!object) return refusals;
   if (typeof value.directory === 'string' && value.directory.trim() === '')
-    refusals.push([['directory'], `An empty \`directory\` names no folder for the GraphQL pages, ${REJECTS}`]);
+    refusals.push([['directory'], `An empty \`directory\` names no folder for the GraphQL pages, ${REJECTS_DOCS_JSON}`]);
   for (const key of Object.keys(value)) {
     if (!GRAPHQL_KEYS.has(key))
-      refusals.push([[key], `\`${key}\` is not allowed in a \`graphql\` object (it holds only \`source\` and \`directory\`), ${REJECTS}`]);
+      refusals.push([[key], `\`${key}\` is not allowed in a \`graphql\` object (it holds only \`source\` and \`directory\`), ${REJECTS_DOCS_JSON}`]);
   }
   return refusals;
 }
@@ -80,7 +79,7 @@ export function checkStrictTabs(docs: unknown, findings: Finding[]): void {
         if (generator === undefined) return;
         for (const key of Object.keys(node.value)) {
           if (key === generator || STRICT_TAB_KEYS.has(key) || childKind('tab', key) !== undefined) continue;
-          const message = `\`${key}\` is not allowed beside \`${generator}\` on a tab (one that generates its pages holds only \`tab\`, \`icon\`, \`hidden\`, \`searchable\`, \`align\`, \`directory\` and \`groups\` beside it), ${REJECTS}`;
+          const message = `\`${key}\` is not allowed beside \`${generator}\` on a tab (one that generates its pages holds only \`tab\`, \`icon\`, \`hidden\`, \`searchable\`, \`align\`, \`directory\` and \`groups\` beside it), ${REJECTS_DOCS_JSON}`;
           failAt(findings, byPointer, pointerOf(node.path, key), message, 'key');
         }
         if (generator !== 'graphql') return;
@@ -129,7 +128,7 @@ export function checkStrictValues(docs: unknown, findings: readonly Finding[]): 
     if (kind === undefined) continue;
     if (kind === 'group' && (field === 'openapi' || field === 'asyncapi')) continue;
     if (kind === 'navigation' && field === 'asyncapi') continue;
-    rejectInstead(finding, `\`${field}\` takes no other key on the platform, ${REJECTS}`);
+    rejectInstead(finding, `\`${field}\` takes no other key on the platform, ${REJECTS_DOCS_JSON}`);
   }
 }
 
@@ -147,7 +146,7 @@ export function generatorChildLosses(docs: unknown): Array<{ division: string; k
         if (node.kind !== 'tab' || !GENERATORS.some((key) => Object.hasOwn(node.value, key))) return;
         for (const key of Object.keys(node.value)) {
           if (key === 'groups' || childKind('tab', key) === undefined) continue;
-          refused.push({ code: 'invalid-value', pointer: pointerOf(node.path, key), message: 'and the platform rejects the whole docs.json for it.' });
+          refused.push({ code: 'invalid-value', pointer: pointerOf(node.path, key), message: REJECTS_DOCS_JSON });
         }
       },
     },

@@ -5,7 +5,7 @@
  */
 import type { Code } from '../codes.js';
 import { PROFILES } from '../config/profiles.js';
-import { CHILD_KEYS, childKind, ELEMENTS, isPlainObject, type ElementKind } from '../navigation/model.js';
+import { CHILD_KEYS, childKind, ELEMENTS, isPlainObject, REJECTS_DOCS_JSON, type ElementKind } from '../navigation/model.js';
 import { isPlatformLink, LINKING_KINDS } from '../navigation/platform-drops.js';
 import type { Finding } from '../problem.js';
 import { explainLostArrays } from '../schema/lost-arrays.js';
@@ -42,7 +42,7 @@ export function languageOverrideLosses(docs: unknown): Array<{ division: string;
 
 /** A language code the platform refuses, worded as a schema finding so that explainLostArrays finds the array it costs (never reported). */
 function refusedCode(pointer: Array<string | number>): Finding {
-  return { code: 'invalid-value', pointer: toPointer(pointer), message: 'and the platform rejects the whole docs.json for it.' };
+  return { code: 'invalid-value', pointer: toPointer(pointer), message: REJECTS_DOCS_JSON };
 }
 
 /** A language's own settings: the platform checks them with the same schema as docs.json's top-level ones. */
@@ -91,8 +91,7 @@ function languageOverrides(docs: Readonly<Record<string, unknown>>): { findings:
         for (const issue of checkShape(value[field], DOCS_SETTINGS.fields[field].shape)) {
           const finding = docsFinding({ ...issue, pointer: `${toPointer([...segments(path), field])}${issue.pointer}` });
           // Worded as the schema's findings are, so that explainLostArrays says what the platform loses instead.
-          if (issue.rejects)
-            finding.message = `${issue.message.replace(/\.$/, '')}${platformWords(issue)}, and the platform rejects the whole docs.json for it.`;
+          if (issue.rejects) finding.message = `${issue.message.replace(/\.$/, '')}${platformWords(issue)}, ${REJECTS_DOCS_JSON}`;
           findings.push(finding);
         }
       }
@@ -134,7 +133,7 @@ function globalLinks<P>(global: Readonly<Record<string, unknown>>, at: P, segmen
       findings.push({
         code: 'invalid-value',
         pointer: toPointer([...segments(at), key, i, 'href']),
-        message: `\`href\` must be an absolute URL or a path starting with \`/\` (got ${JSON.stringify(href)}), and the platform rejects the whole docs.json for it.`,
+        message: `\`href\` must be an absolute URL or a path starting with \`/\` (got ${JSON.stringify(href)}), ${REJECTS_DOCS_JSON}`,
       });
     });
   }
