@@ -15,6 +15,7 @@
  * or a key beside `source` and `directory`.
  */
 import { childKind, isPlainObject, REJECTS_DOCS_JSON, type ElementKind } from '../navigation/model.js';
+import { eachDivision, pathSegments } from '../navigation/divisions.js';
 import { refusedGraphqlUrl } from '../navigation/graphql.js';
 import { pointerOf, walkNavigation } from '../navigation/walk.js';
 import type { Finding } from '../problem.js';
@@ -72,29 +73,20 @@ function failAt(findings: Finding[], byPointer: Map<string, Finding>, pointer: s
 /** Adds a finding for each key a generating tab may not hold, upgrading the schema's unknown-field there. */
 export function checkStrictTabs(docs: unknown, findings: Finding[]): void {
   const byPointer = new Map(findings.map((finding) => [finding.pointer, finding]));
-  walkNavigation(docs, [
-    {
-      element(node) {
-        const generator = node.kind === 'tab' ? GENERATORS.find((key) => Object.hasOwn(node.value, key)) : undefined;
-        if (generator === undefined) return;
-        for (const key of Object.keys(node.value)) {
-          if (key === generator || STRICT_TAB_KEYS.has(key) || childKind('tab', key) !== undefined) continue;
-          const message = `\`${key}\` is not allowed beside \`${generator}\` on a tab (one that generates its pages holds only \`tab\`, \`icon\`, \`hidden\`, \`searchable\`, \`align\`, \`directory\` and \`groups\` beside it), ${REJECTS_DOCS_JSON}`;
-          failAt(findings, byPointer, pointerOf(node.path, key), message, 'key');
-        }
-        if (generator !== 'graphql') return;
-        for (const [at, message] of graphqlRefusals(node.value.graphql)) {
-          failAt(
-            findings,
-            byPointer,
-            pointerOf(node.path, 'graphql', ...at),
-            message,
-            at.length > 0 && at[0] !== 'source' && at[0] !== 'directory' ? 'key' : undefined,
-          );
-        }
-      },
-    },
-  ]);
+  eachDivision(docs, (value, kind, path) => {
+    const generator = kind === 'tab' ? GENERATORS.find((key) => Object.hasOwn(value, key)) : undefined;
+    if (generator === undefined) return;
+    const pointer = (...at: Array<string | number>) => toPointer([...pathSegments(path), ...at]);
+    for (const key of Object.keys(value)) {
+      if (key === generator || STRICT_TAB_KEYS.has(key) || childKind('tab', key) !== undefined) continue;
+      const message = `\`${key}\` is not allowed beside \`${generator}\` on a tab (one that generates its pages holds only \`tab\`, \`icon\`, \`hidden\`, \`searchable\`, \`align\`, \`directory\` and \`groups\` beside it), ${REJECTS_DOCS_JSON}`;
+      failAt(findings, byPointer, pointer(key), message, 'key');
+    }
+    if (generator !== 'graphql') return;
+    for (const [at, message] of graphqlRefusals(value.graphql)) {
+      failAt(findings, byPointer, pointer('graphql', ...at), message, at.length > 0 && at[0] !== 'source' && at[0] !== 'directory' ? 'key' : undefined);
+    }
+  });
 }
 
 /**
@@ -140,16 +132,12 @@ export function checkStrictValues(docs: unknown, findings: readonly Finding[]): 
  */
 export function generatorChildLosses(docs: unknown): Array<{ division: string; key: string }> {
   const refused: Finding[] = [];
-  walkNavigation(docs, [
-    {
-      element(node) {
-        if (node.kind !== 'tab' || !GENERATORS.some((key) => Object.hasOwn(node.value, key))) return;
-        for (const key of Object.keys(node.value)) {
-          if (key === 'groups' || childKind('tab', key) === undefined) continue;
-          refused.push({ code: 'invalid-value', pointer: pointerOf(node.path, key), message: REJECTS_DOCS_JSON });
-        }
-      },
-    },
-  ]);
+  eachDivision(docs, (value, kind, path) => {
+    if (kind !== 'tab' || !GENERATORS.some((key) => Object.hasOwn(value, key))) return;
+    for (const key of Object.keys(value)) {
+      if (key === 'groups' || childKind('tab', key) === undefined) continue;
+      refused.push({ code: 'invalid-value', pointer: toPointer([...pathSegments(path), key]), message: REJECTS_DOCS_JSON });
+    }
+  });
   return refused.length === 0 ? [] : explainLostArrays(docs, refused);
 }

@@ -5,7 +5,8 @@
  */
 import type { Code } from '../codes.js';
 import { PROFILES } from '../config/profiles.js';
-import { CHILD_KEYS, childKind, ELEMENTS, isPlainObject, REJECTS_DOCS_JSON, type ElementKind } from '../navigation/model.js';
+import { CHILD_KEYS, childKind, ELEMENTS, isPlainObject, REJECTS_DOCS_JSON } from '../navigation/model.js';
+import { eachDivision, pathSegments, type DivisionPath } from '../navigation/divisions.js';
 import { isPlatformLink, LINKING_KINDS } from '../navigation/platform-drops.js';
 import type { Finding } from '../problem.js';
 import { explainLostArrays } from '../schema/lost-arrays.js';
@@ -56,62 +57,43 @@ const LANGUAGE_OVERRIDES = ['banner', 'footer', 'navbar'] as const;
  */
 function languageOverrides(docs: Readonly<Record<string, unknown>>): { findings: Finding[]; lost: Array<{ division: string; key: string }> } {
   const findings: Finding[] = [];
-  // Each entry's path is a link to its parent's (a copy per entry would be quadratic in the depth).
-  type Path = { readonly up: Path | undefined; readonly key: string | number };
-  const segments = (at: Path): Array<string | number> => {
-    const out: Array<string | number> = [];
-    for (let step: Path | undefined = at; step; step = step.up) out.push(step.key);
-    return out.reverse();
-  };
-  // Only objects go on the stack (page strings hold no language, and a navigation that is not an object is the schema's to say).
-  const stack: Array<{ value: Readonly<Record<string, unknown>>; kind: ElementKind; path: Path }> = isPlainObject(docs.navigation)
-    ? [{ value: docs.navigation, kind: 'navigation', path: { up: undefined, key: 'navigation' } }]
-    : [];
   // A division's href the platform refuses costs only the href: said, and no array around it lost.
   const dropped: Finding[] = [];
   // A code the platform's enum refuses (`"EN"`) fails the language: language-code says so; here, what it costs.
   const refusedCodes: Finding[] = [];
-  for (let item = stack.pop(); item; item = stack.pop()) {
-    const { value, kind, path } = item;
-    if (isPlainObject(value.global)) findings.push(...globalLinks(value.global, { up: path, key: 'global' }, segments));
+  const checkLanguage = (value: Readonly<Record<string, unknown>>, path: DivisionPath) => {
+    for (const field of LANGUAGE_OVERRIDES) {
+      if (!isPlainObject(value[field])) continue; // absent, or not an object: the schema's to say
+      for (const issue of checkShape(value[field], DOCS_SETTINGS.fields[field].shape)) {
+        const finding = docsFinding({ ...issue, pointer: `${toPointer([...pathSegments(path), field])}${issue.pointer}` });
+        // Worded as the schema's findings are, so that explainLostArrays says what the platform loses instead.
+        if (issue.rejects) finding.message = `${issue.message.replace(/\.$/, '')}${platformWords(issue)}, ${REJECTS_DOCS_JSON}`;
+        findings.push(finding);
+      }
+    }
+  };
+  eachDivision(docs, (value, kind, path) => {
+    if (isPlainObject(value.global)) findings.push(...globalLinks(value.global, { up: path, key: 'global' }, pathSegments));
     if (LINKING_KINDS.has(kind) && typeof value.href === 'string' && !isPlatformLink(value.href)) {
       const keeps = CHILD_KEYS.some((key) => Array.isArray(value[key]) && childKind(kind, key) !== undefined)
         ? 'keeps its children, not the link'
         : 'shows no link';
       dropped.push({
         code: 'invalid-value',
-        pointer: toPointer([...segments(path), 'href']),
+        pointer: toPointer([...pathSegments(path), 'href']),
         message: `\`href\` must be an absolute URL or a path starting with \`/\` (got ${JSON.stringify(value.href)}). The platform does not fail the build for this: it drops the \`href\`, and the ${ELEMENTS[kind].noun} ${keeps}.`,
       });
     }
-    if (kind === 'language' && !PROFILES.platform.languageCodes.has(String(value.language))) refusedCodes.push(refusedCode([...segments(path), 'language']));
-    if (kind === 'language' || kind === 'global-language') {
-      for (const field of LANGUAGE_OVERRIDES) {
-        if (!isPlainObject(value[field])) continue; // absent, or not an object: the schema's to say
-        for (const issue of checkShape(value[field], DOCS_SETTINGS.fields[field].shape)) {
-          const finding = docsFinding({ ...issue, pointer: `${toPointer([...segments(path), field])}${issue.pointer}` });
-          // Worded as the schema's findings are, so that explainLostArrays says what the platform loses instead.
-          if (issue.rejects) finding.message = `${issue.message.replace(/\.$/, '')}${platformWords(issue)}, ${REJECTS_DOCS_JSON}`;
-          findings.push(finding);
-        }
-      }
-    }
-    for (const key of CHILD_KEYS) {
-      const child = childKind(kind, key);
-      const entries = value[key];
-      if (child === undefined || !Array.isArray(entries)) continue;
-      entries.forEach((entry, i) => {
-        if (isPlainObject(entry)) stack.push({ value: entry, kind: child, path: { up: { up: path, key }, key: i } });
-      });
-    }
+    if (kind === 'language' && !PROFILES.platform.languageCodes.has(String(value.language)))
+      refusedCodes.push(refusedCode([...pathSegments(path), 'language']));
+    if (kind === 'language') checkLanguage(value, path);
     // A global language's own settings are checked as any language's (issue 65: its banner's colour fails the build).
     const globalLanguages = isPlainObject(value.global) ? value.global.languages : undefined;
     if (Array.isArray(globalLanguages))
       globalLanguages.forEach((entry, i) => {
-        if (isPlainObject(entry))
-          stack.push({ value: entry, kind: 'global-language', path: { up: { up: { up: path, key: 'global' }, key: 'languages' }, key: i } });
+        if (isPlainObject(entry)) checkLanguage(entry, { up: { up: { up: path, key: 'global' }, key: 'languages' }, key: i });
       });
-  }
+  });
   return { findings: [...findings, ...dropped], lost: explainLostArrays(docs, [...findings, ...refusedCodes]) };
 }
 

@@ -119,7 +119,18 @@ function* navigationHrefs(document: unknown): Iterable<{ href: string; pointer: 
       const href = (value as { href: string }).href.trim();
       if (href !== '') yield { href, pointer: childPointer(pointer, 'href') };
     }
-    const children = Object.entries(value).filter((child): child is [string, object] => typeof child[1] === 'object' && child[1] !== null);
-    for (let i = children.length - 1; i >= 0; i--) stack.push({ value: children[i][1], pointer: childPointer(pointer, children[i][0]) });
+    // Children last to first, so that they come out in order; a `pages` array of strings pushes nothing.
+    if (Array.isArray(value)) {
+      for (let i = value.length - 1; i >= 0; i--) {
+        const child: unknown = value[i];
+        if (typeof child === 'object' && child !== null) stack.push({ value: child, pointer: childPointer(pointer, String(i)) });
+      }
+      continue;
+    }
+    const keys = Object.keys(value);
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const child: unknown = (value as Record<string, unknown>)[keys[i]];
+      if (typeof child === 'object' && child !== null) stack.push({ value: child, pointer: childPointer(pointer, keys[i]) });
+    }
   }
 }
