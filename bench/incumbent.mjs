@@ -5,8 +5,8 @@
  *   node bench/incumbent.mjs validate <docs.json>   one whole run, as a hook would: exit 0 valid, 1 not
  *   node bench/incumbent.mjs import                 prints the ms its import takes in a fresh process
  *
- * Its schema requires `theme` and `colors`, which the generated sites leave out (docsnav does not
- * check them): they are added before validating, so both tools accept the same sites.
+ * Its schema requires `theme` and `colors`. bench/run.mjs generates its sites with them (docsnav
+ * reports their absence too); a site without them gets them added here, as before.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

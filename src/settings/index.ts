@@ -91,7 +91,11 @@ function languageOverrides(docs: Readonly<Record<string, unknown>>): { findings:
     const globalLanguages = isPlainObject(value.global) ? value.global.languages : undefined;
     if (Array.isArray(globalLanguages))
       globalLanguages.forEach((entry, i) => {
-        if (isPlainObject(entry)) checkLanguage(entry, { up: { up: { up: path, key: 'global' }, key: 'languages' }, key: i });
+        if (!isPlainObject(entry)) return;
+        const at: DivisionPath = { up: { up: { up: path, key: 'global' }, key: 'languages' }, key: i };
+        // A code the platform refuses fails the global language, so the element holding the `global` too.
+        if (!PROFILES.platform.languageCodes.has(String(entry.language))) refusedCodes.push(refusedCode([...pathSegments(at), 'language']));
+        checkLanguage(entry, at);
       });
   });
   return { findings: [...findings, ...dropped], lost: explainLostArrays(docs, [...findings, ...refusedCodes]) };

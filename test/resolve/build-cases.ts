@@ -993,6 +993,34 @@ export const BUILD_CASES: readonly BuildCase[] = [
     pages: [['b', 'B']],
     problems: ['error language-code /navigation/tabs/0/languages/0/language'],
   },
+  // The same enum holds a global language's code: a refused one fails the element holding the `global`.
+  {
+    name: 'a global language written `xx` in a tab drops the tabs around it; the language beside keeps its pages',
+    cause: 9,
+    files: {
+      'docs.json': docsJson({
+        languages: [
+          { language: 'zh-TW', tabs: [{ tab: 'API', global: { languages: [{ language: 'xx' }] }, pages: ['a'] }] },
+          { language: 'en', pages: ['b'] },
+        ],
+      }),
+      'a.mdx': page('A'),
+      'b.mdx': page('B'),
+    },
+    builds: true,
+    pages: [['b', 'B']],
+    problems: ['error language-code /navigation/languages/0/tabs/0/global/languages/0/language'],
+  },
+  {
+    name: 'a global language written `xx` at the root fails the build',
+    cause: 9,
+    files: {
+      'docs.json': docsJson({ global: { languages: [{ language: 'xx', href: 'https://example.com/xx' }] }, pages: ['a'] }),
+      'a.mdx': page('A'),
+    },
+    builds: false,
+    problems: ['error language-code /navigation/global/languages/0/language'],
+  },
   // A generating tab holds only `groups` beside its generator: `pages` fails the tab.
   {
     name: 'a tab with sdk and pages in a version drops the version’s tabs; the version beside keeps its pages',
