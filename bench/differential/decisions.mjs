@@ -64,6 +64,32 @@ function patternOf(path) {
   return { names: new Set([...text.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1])), stars: (text.match(/\*/g) ?? []).length };
 }
 
+/**
+ * A pattern redirect's source as the judge reads it, in path-to-regexp's common forms (written here,
+ * not docsnav's code): `:name` one segment, `:name?` an optional one, `:name+` one or more,
+ * `:name*` and `*` any rest (none included). Returns the path it sends a request to, or undefined.
+ */
+function patternRedirect(source, destination) {
+  const names = [];
+  let pattern = '';
+  for (const segment of source.replace(/^\/+/, '').split('/')) {
+    const param = /^:([A-Za-z0-9_]+)([?+*]?)$/.exec(segment);
+    if (segment === '*' || param?.[2] === '*') pattern += '(?:/(.*))?';
+    else if (param?.[2] === '+') pattern += '/(.+)';
+    else if (param?.[2] === '?') pattern += '(?:/([^/]+))?';
+    else if (param) pattern += '/([^/]+)';
+    else pattern += `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+    if (segment === '*' || param) names.push(segment === '*' ? '*' : param[1]);
+  }
+  const regex = new RegExp(`^${pattern}$`);
+  return (path) => {
+    const match = regex.exec(`/${path}`);
+    if (!match) return undefined;
+    const values = new Map(names.map((name, i) => [name, match[i + 1] ?? '']));
+    return destination.replace(/:([A-Za-z0-9_]+)[?+*]?|\*/g, (token, name) => values.get(name ?? '*') ?? token);
+  };
+}
+
 /** The evidence, from the site itself, that a redirect problem is real on the built site. */
 function redirectEvidence(problem, site) {
   const at = /^\/redirects\/(\d+)/.exec(problem.at ?? '');
@@ -83,12 +109,16 @@ function redirectEvidence(problem, site) {
   }
   if (!destination.startsWith('/')) return false;
   const exact = new Map(redirects.filter((r) => typeof r.source === 'string' && !/[:*]/.test(r.source)).map((r) => [requestPath(r.source), r.destination]));
-  // Followed through exact redirects: a loop, or an end the site does not answer.
+  const patterns = redirects
+    .filter((r) => typeof r.source === 'string' && /[:*]/.test(r.source) && typeof r.destination === 'string')
+    .map((r) => patternRedirect(r.source, r.destination));
+  // Followed through exact redirects, then pattern ones in order: a loop, or an end the site does not answer.
   const seen = new Set();
   for (let path = requestPath(destination); ;) {
     if (seen.has(path)) return problem.code === 'redirect-loop' || problem.code === 'redirect-not-found';
     seen.add(path);
-    const next = exact.get(path);
+    let next = exact.get(path);
+    for (let i = 0; next === undefined && i < patterns.length; i++) next = patterns[i](path);
     if (typeof next !== 'string' || !next.startsWith('/')) return problem.code === 'redirect-not-found' && next === undefined && !siteAnswers(path, site);
     path = requestPath(next);
   }
@@ -167,6 +197,8 @@ export const DECISIONS = [
           { source: '/old', destination: '/missing' },
           { source: '/terms', destination: '/Team/license' },
           { source: '/x', destination: '/y/:slug' },
+          // A pattern whose own destination it matches again: a loop the judge follows with its own matcher.
+          { source: '/loop/:slug*', destination: '/loop/1' },
         ],
       },
     ),
