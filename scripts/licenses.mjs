@@ -4,7 +4,7 @@
  * in dist/cli/THIRD-PARTY-LICENSES.txt. Read from esbuild's metafiles: each input under
  * node_modules names its package's folder.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** The folder of the package an input path (relative to `project`) is in, or undefined for the project's own files. */
@@ -39,9 +39,7 @@ export function thirdPartyNotices(project, metafiles) {
     if (license === undefined) throw new Error(`${folder}: inlined in a bundle, but its package.json names no licence`);
     // A package without a licence file (format@0.2.2) ships its manifest's word for it, said so.
     const text =
-      file !== undefined && existsSync(path.join(absolute, file))
-        ? readFileSync(path.join(absolute, file), 'utf8').trim()
-        : `(The package has no licence file; its package.json says ${license}.)`;
+      file !== undefined ? readFileSync(path.join(absolute, file), 'utf8').trim() : `(The package has no licence file; its package.json says ${license}.)`;
     return { name: manifest.name, version: manifest.version, license, text };
   });
   const unique = new Map(notices.map((notice) => [`${notice.name}@${notice.version}`, notice]));
