@@ -35,7 +35,9 @@ describe("a division's href the platform refuses", () => {
 
   it('an array its kind does not hold is no child: an anchor with a `menu` shows no link', () => {
     expect(findingsOf({ anchors: [{ anchor: 'Blog', href: 'x', menu: [{ item: 'I', pages: ['a'] }] }] })[0].message).toMatch(/the anchor shows no link\.$/);
-    expect(findingsOf({ tabs: [{ tab: 'T', href: 'x', menu: [{ item: 'I', pages: ['a'] }] }] })[0].message).toMatch(/the tab keeps its children, not the link\.$/);
+    expect(findingsOf({ tabs: [{ tab: 'T', href: 'x', menu: [{ item: 'I', pages: ['a'] }] }] })[0].message).toMatch(
+      /the tab keeps its children, not the link\.$/,
+    );
   });
 
   it('on every kind of division, at any depth; a menu item too', () => {
