@@ -67,6 +67,14 @@ export function platformKeptChild(kind: ElementKind, value: Readonly<Record<stri
   return order?.find((key) => Object.hasOwn(value, key) && !emptyDivisions(key, value[key]) && !lost?.has(key));
 }
 
+/** The keys of a tab that generate its pages (its strict forms on the platform: only `groups` beside, and not empty). */
+export const GENERATOR_KEYS = ['sdk', 'graphql'] as const;
+
+/** A tab that generates its pages from `sdk` or `graphql`. */
+export function isGeneratingTab(value: unknown): boolean {
+  return isPlainObject(value) && typeof value.tab === 'string' && GENERATOR_KEYS.some((key) => Object.hasOwn(value, key));
+}
+
 /**
  * The child arrays the platform's schema lets be empty: `pages`, `menu`, and (no `min(1)` in
  * @mintlify/validation's productsSchema and dropdownsSchema) `products` and `dropdowns`. An empty

@@ -646,10 +646,14 @@ export class TreeBuilder {
     // A named spec file's problems belong to the entry; the scope's, to its `openapi` value. Its
     // pages go in the directory of the scope the entry is in, whichever file it names (prebuild's
     // `currentDirectory`: the nearest `openapi`'s, its first spec's in an array; issue 65).
+    // Under an `openapi` array the platform looks an entry up in the first spec only (measured with prebuild; issue 65).
+    const scope = this.specs.of(node.parent.openapi);
     const candidates =
       entry.specfile !== undefined
-        ? [{ source: entry.specfile, at: [], directory: this.specs.of(node.parent.openapi)[0]?.directory, pointer }]
-        : this.specs.of(node.parent.openapi);
+        ? [{ source: entry.specfile, at: [], directory: scope[0]?.directory, pointer }]
+        : this.dropsLikePlatform
+          ? scope.slice(0, 1)
+          : scope;
     let firstMiss: string | undefined;
     let firstSuggest: string | undefined;
     let anyLoaded = false;
@@ -665,7 +669,21 @@ export class TreeBuilder {
     if (anyLoaded && firstMiss) {
       const finding: Finding = { code: 'endpoint-not-found', message: firstMiss, pointer };
       if (firstSuggest) finding.suggest = entry.specfile ? `${entry.specfile} ${firstSuggest}` : firstSuggest;
+      const other = entry.specfile === undefined ? this.laterSpecHaving(entry, scope.slice(candidates.length)) : undefined;
+      if (other !== undefined) {
+        finding.message = `${firstMiss} The platform looks an entry up in the first spec of its \`openapi\` array only; "${other}" has it: name that file in the entry.`;
+        finding.suggest = `${other} ${node.value}`;
+      }
       this.report(finding);
+    }
+    return undefined;
+  }
+
+  /** The first of the `openapi` array's other specs that has the entry's operation (the platform does not look there). */
+  private laterSpecHaving(entry: EndpointEntry, rest: ReturnType<SpecsInScope['of']>): string | undefined {
+    for (const { source, pointer } of rest) {
+      const loaded = this.specs.load(source, pointer);
+      if (loaded && lookUpEntry(entry, indexSpec(loaded.spec), loaded.file).kind === 'found') return source;
     }
     return undefined;
   }

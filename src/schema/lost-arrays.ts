@@ -1,5 +1,14 @@
 import type { Finding } from '../problem.js';
-import { NAME_FIELD, PRIMARY_KEYS, REJECTS_DOCS_JSON, elementNoun, emptyDivisions, isPlainObject, platformKeptChild } from '../navigation/model.js';
+import {
+  NAME_FIELD,
+  PRIMARY_KEYS,
+  REJECTS_DOCS_JSON,
+  elementNoun,
+  emptyDivisions,
+  isGeneratingTab,
+  isPlainObject,
+  platformKeptChild,
+} from '../navigation/model.js';
 import { isBlankSpecValue } from '../navigation/openapi.js';
 import { arrayLostTo, groupSpecValueAt, pageList, pagesInside } from '../navigation/platform-drops.js';
 import { parsePointer, toPointer, valueAt } from '../source/pointer.js';
@@ -116,7 +125,8 @@ function explainGroupSpecValue(finding: Finding, field: 'openapi' | 'asyncapi', 
 
 /**
  * An empty array of divisions (`"tabs": []`): the platform's schema refuses it, and its union tries
- * the element's next form, so only that key is dropped; nothing listed is lost (a warning). At the
+ * the element's next form, so only that key is dropped; nothing listed is lost (a warning). Not a
+ * generating tab's `groups` (issue 65: its strict forms have no other), which fails the tab. At the
  * navigation root there is no form without a primary pattern: the build fails unless another
  * non-empty one is there (then the platform builds from that one). True when `finding` was one.
  */
@@ -124,6 +134,8 @@ function explainEmptyDivisions(docs: unknown, segments: readonly string[], findi
   const key = segments.at(-1);
   if (key === undefined || !emptyDivisions(key, valueAt(docs, segments))) return false;
   const parent = valueAt(docs, segments.slice(0, -1));
+  // A tab that generates its pages has no form without `groups`: an empty one fails the tab, as a malformed entry does.
+  if (key === 'groups' && segments.at(-3) === 'tabs' && isGeneratingTab(parent)) return false;
   const base = withoutRejection(finding.message);
   if (segments.length === 2 && segments[0] === 'navigation') {
     const other = isPlainObject(parent) ? platformKeptChild('navigation', parent) : undefined;

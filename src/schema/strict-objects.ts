@@ -14,7 +14,7 @@
  * `https:` (the platform takes any string `URL` parses for a URL: `http://…`, `mailto:…`, `c:\…`),
  * or a key beside `source` and `directory`.
  */
-import { childKind, isPlainObject, REJECTS_DOCS_JSON, type ElementKind } from '../navigation/model.js';
+import { childKind, GENERATOR_KEYS, isPlainObject, REJECTS_DOCS_JSON, type ElementKind } from '../navigation/model.js';
 import { eachDivision, pathSegments } from '../navigation/divisions.js';
 import { refusedGraphqlUrl } from '../navigation/graphql.js';
 import { pointerOf, walkNavigation } from '../navigation/walk.js';
@@ -22,7 +22,6 @@ import type { Finding } from '../problem.js';
 import { explainLostArrays } from './lost-arrays.js';
 import { isArrayIndex, parsePointer, toPointer } from '../source/pointer.js';
 
-const GENERATORS = ['sdk', 'graphql'] as const;
 /** What a generating tab takes beside its generator. */
 const STRICT_TAB_KEYS: ReadonlySet<string> = new Set(['tab', 'icon', 'hidden', 'searchable', 'align', 'directory', 'groups']);
 /** What a `graphql` object takes. */
@@ -74,7 +73,7 @@ function failAt(findings: Finding[], byPointer: Map<string, Finding>, pointer: s
 export function checkStrictTabs(docs: unknown, findings: Finding[]): void {
   const byPointer = new Map(findings.map((finding) => [finding.pointer, finding]));
   eachDivision(docs, (value, kind, path) => {
-    const generator = kind === 'tab' ? GENERATORS.find((key) => Object.hasOwn(value, key)) : undefined;
+    const generator = kind === 'tab' ? GENERATOR_KEYS.find((key) => Object.hasOwn(value, key)) : undefined;
     if (generator === undefined) return;
     const pointer = (...at: Array<string | number>) => toPointer([...pathSegments(path), ...at]);
     for (const key of Object.keys(value)) {
@@ -133,7 +132,7 @@ export function checkStrictValues(docs: unknown, findings: readonly Finding[]): 
 export function generatorChildLosses(docs: unknown): Array<{ division: string; key: string }> {
   const refused: Finding[] = [];
   eachDivision(docs, (value, kind, path) => {
-    if (kind !== 'tab' || !GENERATORS.some((key) => Object.hasOwn(value, key))) return;
+    if (kind !== 'tab' || !GENERATOR_KEYS.some((key) => Object.hasOwn(value, key))) return;
     for (const key of Object.keys(value)) {
       if (key === 'groups' || childKind('tab', key) === undefined) continue;
       refused.push({ code: 'invalid-value', pointer: toPointer([...pathSegments(path), key]), message: REJECTS_DOCS_JSON });

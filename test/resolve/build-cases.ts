@@ -1021,6 +1021,93 @@ export const BUILD_CASES: readonly BuildCase[] = [
     builds: false,
     problems: ['error language-code /navigation/global/languages/0/language'],
   },
+  // An endpoint entry under an `openapi` array is looked up in the array's first spec only.
+  {
+    name: 'an endpoint entry whose operation only the second spec of the `openapi` array has fails the build',
+    cause: 9,
+    files: {
+      'docs.json': docsJson({ dropdowns: [{ dropdown: 'API', openapi: ['a.yaml', 'b.yaml'], pages: [{ group: 'G', pages: ['GET /users'] }] }] }),
+      'a.yaml': openapi('/orders', 'List orders'),
+      'b.yaml': openapi('/users', 'List users'),
+    },
+    builds: false,
+    problems: ['error endpoint-not-found /navigation/dropdowns/0/pages/0/pages/0'],
+  },
+  {
+    name: 'an endpoint entry whose operation the first spec of the `openapi` array has builds from it',
+    cause: 9,
+    files: {
+      'docs.json': docsJson({ dropdowns: [{ dropdown: 'API', openapi: ['a.yaml', 'b.yaml'], pages: [{ group: 'G', pages: ['GET /users'] }] }] }),
+      'a.yaml': openapi('/users', 'List users'),
+      'b.yaml': openapi('/users', 'All the users'),
+    },
+    builds: true,
+    pages: [['api-reference/list-users', 'List users']],
+    problems: [],
+  },
+  {
+    name: 'an endpoint entry under an `openapi` array that names the second spec builds from it (what endpoint-not-found suggests)',
+    cause: 9,
+    files: {
+      'docs.json': docsJson({ dropdowns: [{ dropdown: 'API', openapi: ['a.yaml', 'b.yaml'], pages: [{ group: 'G', pages: ['b.yaml GET /users'] }] }] }),
+      'a.yaml': openapi('/orders', 'List orders'),
+      'b.yaml': openapi('/users', 'List users'),
+    },
+    builds: true,
+    pages: [
+      ['api-reference/list-users', 'List users'],
+      ['api-reference/list-orders', 'List orders'],
+    ],
+    problems: ['warning openapi-warning /navigation/dropdowns/0/openapi/1'],
+  },
+  // A generating tab's `groups` must hold a group: an empty one fails the tab (an ordinary tab's is only dropped).
+  {
+    name: 'a graphql tab with empty groups drops the tabs around it; the version beside keeps its pages',
+    cause: 9,
+    files: {
+      'docs.json': docsJson({
+        versions: [
+          {
+            version: 'v1',
+            tabs: [
+              { tab: 'A', pages: ['a'] },
+              { tab: 'API', graphql: { source: 'schema.graphql' }, groups: [] },
+            ],
+          },
+          { version: 'v2', pages: ['b'] },
+        ],
+      }),
+      'a.mdx': page('A'),
+      'b.mdx': page('B'),
+      'schema.graphql': GRAPHQL,
+    },
+    builds: true,
+    pages: [['b', 'B']],
+    problems: ['error invalid-value /navigation/versions/0/tabs/1/groups'],
+  },
+  {
+    name: 'an sdk tab with empty groups drops the tabs around it; the version beside keeps its pages',
+    cause: 9,
+    files: {
+      'docs.json': docsJson({
+        versions: [
+          {
+            version: 'v1',
+            tabs: [
+              { tab: 'A', pages: ['a'] },
+              { tab: 'SDK', sdk: { format: 'typedoc', source: 'sdk/typedoc.json' }, groups: [] },
+            ],
+          },
+          { version: 'v2', pages: ['b'] },
+        ],
+      }),
+      'a.mdx': page('A'),
+      'b.mdx': page('B'),
+    },
+    builds: true,
+    pages: [['b', 'B']],
+    problems: ['error invalid-value /navigation/versions/0/tabs/1/groups'],
+  },
   // A generating tab holds only `groups` beside its generator: `pages` fails the tab.
   {
     name: 'a tab with sdk and pages in a version drops the version’s tabs; the version beside keeps its pages',

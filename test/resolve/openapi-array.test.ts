@@ -28,3 +28,22 @@ describe('(f) an openapi array that generates pages', () => {
     expect(json(docs)).toContain('b.json');
   });
 });
+
+describe('(f) an endpoint entry under an openapi array', () => {
+  const entryDocs = { navigation: { dropdowns: [{ dropdown: 'API', openapi: ['a.json', 'b.json'], pages: [{ group: 'G', pages: ['GET /other'] }] }] } };
+  const head = { name: 'Docs', theme: 'mint', colors: { primary: '#0D9373' } };
+
+  it('under the platform profile: looked up in the first spec only, and the message names the spec that has it', async () => {
+    const { tree, problems } = await resolveSite({ ...head, ...entryDocs }, texts, { profile: 'platform' });
+    expect(tree.pages.map((page) => page.openapi?.path)).not.toContain('/other');
+    const found = problems.filter((p) => p.code === 'endpoint-not-found');
+    expect(found.map((p) => [p.pointer, p.severity, p.suggest])).toEqual([['/navigation/dropdowns/0/pages/0/pages/0', 'error', 'b.json GET /other']]);
+    expect(found[0].message).toMatch(/first spec of its `openapi` array only; "b\.json" has it/);
+  });
+
+  it('under the spec profile: every spec of the array', async () => {
+    const { tree, problems } = await resolveSite(entryDocs, texts, { profile: 'spec' });
+    expect(tree.pages.find((page) => page.openapi?.path === '/other')?.openapi?.file).toBe('b.json');
+    expect(problems.filter((p) => p.code === 'endpoint-not-found')).toEqual([]);
+  });
+});
