@@ -9,7 +9,7 @@
  *   that is not a non-empty string, a field of the wrong type) drops that whole array of the nearest
  *   division above it, valid pages and all. At the navigation root the build fails instead.
  */
-import { CHILD_KEYS, childKind, isPlainObject, type ElementKind } from './model.js';
+import { CHILD_KEYS, childKind, isGeneratingTab, isPlainObject, type ElementKind } from './model.js';
 
 /** The element kinds that keep a link and drop their children when `href` is set. */
 export const LINKING_KINDS: ReadonlySet<ElementKind> = new Set(['tab', 'anchor', 'dropdown', 'product', 'version', 'language', 'item']);
@@ -90,7 +90,8 @@ export function arrayLostTo(docs: unknown, segments: readonly string[]): LostArr
     const childOf = childKind(kind, key);
     if (!isPlainObject(value) || childOf === undefined || !Array.isArray(value[key])) break;
     const entry: unknown = (value[key] as unknown[])[Number(segments[i + 1])];
-    if (LINKING_KINDS.has(kind) && kind !== 'navigation') lost = { division: segments.slice(0, i), kind, key };
+    // A tab that generates its pages has no form without its `groups` (issue 65): what fails them fails the tab, and the array around it goes.
+    if (LINKING_KINDS.has(kind) && kind !== 'navigation' && !(kind === 'tab' && isGeneratingTab(value))) lost = { division: segments.slice(0, i), kind, key };
     // A string entry (a page) ends the walk: the problem is this entry.
     if (!isPlainObject(entry)) break;
     value = entry;

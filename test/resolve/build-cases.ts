@@ -1086,6 +1086,31 @@ export const BUILD_CASES: readonly BuildCase[] = [
     problems: ['error invalid-value /navigation/versions/0/tabs/1/groups'],
   },
   {
+    name: 'a malformed entry in a graphql tab’s group drops the tabs around the tab, not only its groups',
+    cause: 9,
+    files: {
+      'docs.json': docsJson({
+        versions: [
+          {
+            version: 'v1',
+            tabs: [
+              { tab: 'A', pages: ['a'] },
+              { tab: 'API', graphql: 'schema.graphql', groups: [{ group: 'G', pages: ['c', 7] }] },
+            ],
+          },
+          { version: 'v2', pages: ['b'] },
+        ],
+      }),
+      'a.mdx': page('A'),
+      'b.mdx': page('B'),
+      'c.mdx': page('C'),
+      'schema.graphql': GRAPHQL,
+    },
+    builds: true,
+    pages: [['b', 'B']],
+    problems: ['error invalid-type /navigation/versions/0/tabs/1/groups/0/pages/1'],
+  },
+  {
     name: 'an sdk tab with empty groups drops the tabs around it; the version beside keeps its pages',
     cause: 9,
     files: {
