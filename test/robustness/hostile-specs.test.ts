@@ -155,8 +155,11 @@ describe('specs that are not OpenAPI objects', () => {
     const run = await resolveSite('bad-bytes.json', { 'bad-bytes.json': bytes });
     expectSane(run);
     const atOpenapi = run.result.problems.filter((p) => p.pointer === OPENAPI_POINTER);
-    expect(atOpenapi.map((p) => p.code)).toEqual(['openapi-warning']);
-    expect(atOpenapi[0].message).toContain('"bad-bytes.json" is not strict JSON');
+    // Read as YAML, the bytes take `paths` into the key before them: a 3.1.0 spec with nothing to generate, on which
+    // the platform's build fails ("No paths or webhooks defined.").
+    expect(atOpenapi.map((p) => p.code).sort()).toEqual(['openapi-invalid', 'openapi-warning']);
+    expect(atOpenapi.find((p) => p.code === 'openapi-warning')!.message).toContain('"bad-bytes.json" is not strict JSON');
+    expect(atOpenapi.find((p) => p.code === 'openapi-invalid')!.message).toContain('neither paths nor webhooks');
   });
 });
 
@@ -201,7 +204,7 @@ describe('paths that are not files under the docs root', () => {
     const atOpenapi = run.result.problems.filter((p) => p.pointer === OPENAPI_POINTER);
     expect(atOpenapi.map((p) => p.code)).toEqual(['openapi-not-found']);
     // One owner: the rule (the resolver reads only what the same listing calls a regular file).
-    expect(atOpenapi[0].message).toContain(openapi === '.' ? '/' : openapi);
+    expect(atOpenapi[0].message).toContain(openapi);
     expect(endpointPages(run)).toEqual([]);
   });
 
