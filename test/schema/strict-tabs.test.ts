@@ -45,6 +45,15 @@ describe('a tab that generates its pages', () => {
     expect(refused({ tab: 'API', graphql: 'schema.graphql', ...extra })).toEqual([`invalid-value /navigation/tabs/0/${key}`]);
   });
 
+  it('points at the key it refuses; at the value for a graphql source or directory, at the key for another key of the object', () => {
+    const atOf = (tab: Record<string, unknown>, pointer: string) => checkSchema(docs(tab)).find((finding) => finding.pointer === pointer)?.at;
+    expect(atOf({ tab: 'SDK', sdk: SDK, href: 'https://example.com' }, '/navigation/tabs/0/href')).toBe('key');
+    expect(atOf({ tab: 'API', graphql: { source: 'http://example.com/s.graphql' } }, '/navigation/tabs/0/graphql/source')).toBeUndefined();
+    expect(atOf({ tab: 'API', graphql: { source: 's.graphql', directory: '' } }, '/navigation/tabs/0/graphql/directory')).toBeUndefined();
+    const extra = checkSchema(docs({ tab: 'API', graphql: { source: 's.graphql', extra: 1 } })).find((f) => f.pointer === '/navigation/tabs/0/graphql/extra');
+    expect(extra?.at).toBe('key');
+  });
+
   it('an unknown key there fails the build too: the schema’s unknown-field becomes invalid-value, its message widened, no rename suggested', () => {
     const findings = checkSchema(docs({ tab: 'SDK', sdk: SDK, expnad: true }));
     const found = findings.filter((finding) => finding.pointer === '/navigation/tabs/0/expnad');
