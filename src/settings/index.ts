@@ -61,7 +61,9 @@ function languageOverrides(docs: Readonly<Record<string, unknown>>): { findings:
   const dropped: Finding[] = [];
   // A code the platform's enum refuses (`"EN"`) fails the language: language-code says so; here, what it costs.
   const refusedCodes: Finding[] = [];
+  // A language's code and own settings, wherever it is (a division or an entry of a `global`'s languages).
   const checkLanguage = (value: Readonly<Record<string, unknown>>, path: DivisionPath) => {
+    if (!PROFILES.platform.languageCodes.has(String(value.language))) refusedCodes.push(refusedCode([...pathSegments(path), 'language']));
     for (const field of LANGUAGE_OVERRIDES) {
       if (!isPlainObject(value[field])) continue; // absent, or not an object: the schema's to say
       for (const issue of checkShape(value[field], DOCS_SETTINGS.fields[field].shape)) {
@@ -84,18 +86,13 @@ function languageOverrides(docs: Readonly<Record<string, unknown>>): { findings:
         message: `\`href\` must be an absolute URL or a path starting with \`/\` (got ${JSON.stringify(value.href)}). The platform does not fail the build for this: it drops the \`href\`, and the ${ELEMENTS[kind].noun} ${keeps}.`,
       });
     }
-    if (kind === 'language' && !PROFILES.platform.languageCodes.has(String(value.language)))
-      refusedCodes.push(refusedCode([...pathSegments(path), 'language']));
     if (kind === 'language') checkLanguage(value, path);
     // A global language's own settings are checked as any language's (issue 65: its banner's colour fails the build).
     const globalLanguages = isPlainObject(value.global) ? value.global.languages : undefined;
     if (Array.isArray(globalLanguages))
       globalLanguages.forEach((entry, i) => {
-        if (!isPlainObject(entry)) return;
-        const at: DivisionPath = { up: { up: { up: path, key: 'global' }, key: 'languages' }, key: i };
         // A code the platform refuses fails the global language, so the element holding the `global` too.
-        if (!PROFILES.platform.languageCodes.has(String(entry.language))) refusedCodes.push(refusedCode([...pathSegments(at), 'language']));
-        checkLanguage(entry, at);
+        if (isPlainObject(entry)) checkLanguage(entry, { up: { up: { up: path, key: 'global' }, key: 'languages' }, key: i });
       });
   });
   return { findings: [...findings, ...dropped], lost: explainLostArrays(docs, [...findings, ...refusedCodes]) };
