@@ -40,6 +40,8 @@ export const SHAPES = {
   'one line of 4 MB': (bytes) => `${fill('words and more words ', bytes)}\n`,
   'one line of [': (bytes) => `${'['.repeat(bytes)}\n`,
   'one line of links': (bytes) => `${fill('[a](/a) ', bytes)}\n`,
+  'a line of [, then links': (bytes) => `${'['.repeat(bytes / 2)}${'[a](/a) '.repeat(Math.floor(bytes / 16))}\n`,
+  'a line of [, then elements': (bytes) => `${'['.repeat(bytes / 2)}${'<b>x</b> '.repeat(Math.floor(bytes / 18))}\n`,
   'one line of backticks of every length': (bytes) => {
     let text = '';
     for (let n = 1; text.length < bytes; n = (n % 64) + 1) text += `${'`'.repeat(n)}x`;

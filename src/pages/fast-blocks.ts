@@ -11,7 +11,7 @@ import { normalizeIdentifier } from 'micromark-util-normalize-identifier';
 import { htmlFlowEnds, htmlFlowStart, type HtmlFlow } from './fast-html.js';
 import { InlineParser, parseDestination, parseTitle, type InlineBlock, type InlineHost } from './fast-inline.js';
 import { atxContent, atxLevel, closesFence, fenceRun, isSetextLike, isThematicBreak, listMarker } from './fast-markers.js';
-import { esmBlockEnd, expressionEnd, parseTag, type Tag } from './fast-mdx.js';
+import { esmBlockEnd, expressionEnd, parseTag, unclosedElementError, type Tag } from './fast-mdx.js';
 import { fallback, isBlank, lineEnd, skippedTab, skipSpaces, SPACE, TAB, type TreeNode } from './fast-text.js';
 import type { PageLink } from './types.js';
 
@@ -27,6 +27,8 @@ const CONTENT_TITLED = new Set(['h1', 'h2', 'h3', 'h4', 'Heading']);
 export interface FastScan {
   links: PageLink[];
   tree: TreeNode;
+  /** The parse error micromark's page ends with (then no links, and an empty tree), as it says it. */
+  error?: { message: string; offset: number };
 }
 
 interface Container {
@@ -39,6 +41,7 @@ interface Container {
 interface OpenElement {
   node: TreeNode;
   depth: number;
+  tag: Tag;
 }
 
 interface Leaf {
@@ -62,6 +65,9 @@ interface Leaf {
  * character after it, so that no run of backslashes makes the match backtrack.
  */
 const FOOTNOTE_DEFINITION = /\[\^(?:\\[^ \t\n\r]|[^ \t\n\r[\]\\])+\]:/;
+
+/** The links of an element that has none (most): one frozen list for all. */
+const NO_LINKS: readonly PageLink[] = Object.freeze([]);
 
 export class PageScanner implements InlineHost {
   private readonly links: PageLink[] = [];
@@ -97,8 +103,11 @@ export class PageScanner implements InlineHost {
       pos = this.line(pos, end);
     }
     this.closeContainers(0);
-    if (this.elements.length > 0) fallback();
     for (const block of this.blocks) this.inline(block);
+    // Elements left open at the end: the page parses but for them, and micromark's tree fails on the
+    // innermost (issue 66: micromark read 4 MB of such a page in seconds and gigabytes).
+    const unclosed = this.elements.at(-1);
+    if (unclosed !== undefined) return { links: [], tree: { type: 'root', children: [] }, error: unclosedElementError(text, unclosed.tag) };
     for (const element of this.inlineElements) this.root.children!.push(element);
     this.links.sort((a, b) => a.span[0] - b.span[0]);
     return { links: this.links, tree: this.root };
@@ -436,7 +445,7 @@ export class PageScanner implements InlineHost {
     const node: TreeNode = { type: 'mdxJsxFlowElement', name: tag.name, attributes: tag.attributes, children: [] };
     this.parent.children!.push(node);
     this.elementLinks(tag);
-    if (!tag.selfClosing) this.elements.push({ node, depth: this.containers.length });
+    if (!tag.selfClosing) this.elements.push({ node, depth: this.containers.length, tag });
   }
 
   private elementLinks(tag: Tag, links: PageLink[] = this.links): void {
@@ -518,7 +527,9 @@ export class PageScanner implements InlineHost {
     return this.link(kind, url, span);
   }
 
-  inlineElementLinks(tag: Tag): PageLink[] {
+  inlineElementLinks(tag: Tag): readonly PageLink[] {
+    // Most elements have no attribute that links: one empty list for all of them.
+    if (tag.valueSpans.size === 0) return NO_LINKS;
     const links: PageLink[] = [];
     this.elementLinks(tag, links);
     return links;

@@ -35,7 +35,7 @@ export interface InlineHost {
   /** What a paragraph or heading found, once no image's text (which mdast keeps as a string) holds it. */
   addInline(links: readonly PageLink[]): void;
   inlineLink(kind: PageLink['kind'], url: string, span: [number, number]): PageLink;
-  inlineElementLinks(tag: Tag): PageLink[];
+  inlineElementLinks(tag: Tag): readonly PageLink[];
 }
 
 /** Characters the inline pass acts on. */
@@ -46,10 +46,61 @@ interface Opener {
   /** How much was found before it (an image's text drops what it holds). */
   found: number;
   image: boolean;
-  active: boolean;
   /** Open text elements when the bracket opened, and the fewest since. */
   depth: number;
   lowest: number;
+}
+
+/**
+ * The `[` and `![` not closed yet, as columns of numbers: an object per bracket held about 100
+ * bytes, and a line of 4 MB of `[` took 400 MB (issue 66). The fewest open elements since a
+ * bracket opened are kept on the top one only and handed down as it is popped (the popped one has
+ * them all), so a closing tag costs one step, not one per bracket.
+ */
+class OpenerStack {
+  length = 0;
+  private at = new Int32Array(16);
+  private found = new Int32Array(16);
+  private depth = new Int32Array(16);
+  private lowest = new Int32Array(16);
+  private image = new Uint8Array(16);
+
+  push(at: number, found: number, image: boolean, depth: number): void {
+    if (this.length === this.at.length) this.grow();
+    const i = this.length++;
+    this.at[i] = at;
+    this.found[i] = found;
+    this.image[i] = image ? 1 : 0;
+    this.depth[i] = depth;
+    this.lowest[i] = depth;
+  }
+
+  /** The top opener (an object made only now), its fewest open elements handed down to the one below it. */
+  pop(): Opener | undefined {
+    if (this.length === 0) return undefined;
+    const i = --this.length;
+    if (i > 0) this.lowest[i - 1] = Math.min(this.lowest[i - 1], this.lowest[i]);
+    return { at: this.at[i], found: this.found[i], image: this.image[i] === 1, depth: this.depth[i], lowest: this.lowest[i] };
+  }
+
+  /** An element closed, `open` left open: the top opener's fewest. */
+  elementClosed(open: number): void {
+    if (this.length > 0) this.lowest[this.length - 1] = Math.min(this.lowest[this.length - 1], open);
+  }
+
+  private grow(): void {
+    const size = this.at.length * 2;
+    const grown = <T extends Int32Array | Uint8Array>(column: T): T => {
+      const next = new (column.constructor as new (size: number) => T)(size);
+      next.set(column);
+      return next;
+    };
+    this.at = grown(this.at);
+    this.found = grown(this.found);
+    this.depth = grown(this.depth);
+    this.lowest = grown(this.lowest);
+    this.image = grown(this.image);
+  }
 }
 
 /** A title's pieces: [start, end) of the content and what they read (undefined: decoded text). */
@@ -59,15 +110,46 @@ interface Piece {
   value?: string;
 }
 
+/** For `*` then `_`: how many runs before each index open, and how many close (prefix counts, one more than the runs). */
+function emphasisCounts(runs: readonly { code: number; opens: boolean; closes: boolean }[]): Int32Array[] {
+  const counts = [0, 1, 2, 3].map(() => new Int32Array(runs.length + 1));
+  runs.forEach((run, i) => {
+    for (const count of counts) count[i + 1] = count[i];
+    const marker = run.code === 42 ? 0 : 1;
+    if (run.opens) counts[marker * 2][i + 1]++;
+    if (run.closes) counts[marker * 2 + 1][i + 1]++;
+  });
+  return counts;
+}
+
+/** The first index whose value is at least `value`, in ascending `values` (their length when none). */
+function firstAtLeast(values: readonly number[], value: number): number {
+  let low = 0;
+  let high = values.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (values[middle] < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 export class InlineParser {
-  private readonly openers: Opener[] = [];
+  private readonly openers = new OpenerStack();
+  /**
+   * Openers below this many are inactive, but images (micromark marks every earlier link opener so
+   * after a link): one number set per link, not a pass over the openers, which made a line of `[`
+   * then links quadratic (issue 66).
+   */
+  private inactiveBelow = 0;
   private readonly open: string[] = [];
   private readonly pieces: Piece[] = [];
   /** Links and elements found so far, by where they start in the content (an image's text drops them). */
-  private readonly found: { at: number; links: PageLink[]; element?: TreeNode }[] = [];
+  private readonly found: { at: number; links: readonly PageLink[]; element?: TreeNode }[] = [];
   /** Runs of `*`/`_` that may open or close emphasis, and [open, close] of each element with children. */
   private readonly runs: { at: number; code: number; opens: boolean; closes: boolean }[] = [];
-  private readonly spans: [number, number][] = [];
+  /** Open and close of each element with children, flat (a pair per element was an array each). */
+  private readonly spans: number[] = [];
   private readonly openedAt: number[] = [];
   private contentStarts: number[] | undefined;
   /** Run lengths of backticks (bit 0) and dollars (bit 1) known to have no closing run further on. */
@@ -85,6 +167,7 @@ export class InlineParser {
     this.block = block;
     this.contentStarts = undefined;
     this.openers.length = 0;
+    this.inactiveBelow = 0;
     this.open.length = 0;
     this.pieces.length = 0;
     this.found.length = 0;
@@ -139,12 +222,12 @@ export class InlineParser {
           i = this.codeSpan(i, code);
           break;
         case 91: // [
-          this.openers.push({ at: i, found: this.found.length, image: false, active: true, depth: this.open.length, lowest: this.open.length });
+          this.openers.push(i, this.found.length, false, this.open.length);
           i++;
           break;
         case 33: // !
           if (content.charCodeAt(i + 1) === 91) {
-            this.openers.push({ at: i, found: this.found.length, image: true, active: true, depth: this.open.length, lowest: this.open.length });
+            this.openers.push(i, this.found.length, true, this.open.length);
             i += 2;
           } else i++;
           break;
@@ -228,19 +311,27 @@ export class InlineParser {
 
   /**
    * Emphasis that would start outside an element and end inside it (or the reverse) fails in
-   * micromark: a paragraph where some run might do so is left to it.
+   * micromark: a paragraph where some run might do so is left to it. Counts of runs that open and
+   * close, by marker, before each run (the runs are in page order) answer each element in a few
+   * binary searches (n log n in the paragraph, issue 66; a run against every run was cubic).
    */
   private checkEmphasisAcrossElements(): void {
-    if (this.runs.length === 0 || this.spans.length === 0) return;
-    if (this.runs.length * this.spans.length > 10_000) fallback();
-    for (const [open, close] of this.spans) {
-      for (const inside of this.runs) {
-        if (inside.at <= open || inside.at >= close) continue;
-        for (const outside of this.runs) {
-          if (outside.code !== inside.code) continue;
-          if (outside.at < open && outside.opens && inside.closes) fallback();
-          if (outside.at > close && outside.closes && inside.opens) fallback();
-        }
+    const runs = this.runs;
+    if (runs.length === 0 || this.spans.length === 0) return;
+    const counts = emphasisCounts(runs);
+    const ats = runs.map((run) => run.at);
+    for (let i = 0; i < this.spans.length; i += 2) {
+      const open = this.spans[i];
+      const close = this.spans[i + 1];
+      // No run starts at a tag's `<`: the runs before the element end where those inside start, and
+      // those inside end where those after it start.
+      const from = firstAtLeast(ats, open);
+      const to = firstAtLeast(ats, close);
+      for (const marker of [0, 1]) {
+        const opens = counts[marker * 2];
+        const closes = counts[marker * 2 + 1];
+        if (opens[from] > 0 && closes[to] - closes[from] > 0) fallback();
+        if (closes[runs.length] - closes[to] > 0 && opens[to] - opens[from] > 0) fallback();
       }
     }
   }
@@ -248,7 +339,10 @@ export class InlineParser {
   private labelEnd(at: number): number {
     const opener = this.openers.pop();
     if (opener === undefined) return at + 1;
-    if (!opener.active) return at + 1;
+    const inactive = !opener.image && this.openers.length < this.inactiveBelow;
+    // Openers pushed from now on sit where this one was, or higher: active.
+    this.inactiveBelow = Math.min(this.inactiveBelow, this.openers.length);
+    if (inactive) return at + 1;
     const resource = this.content.charCodeAt(at + 1) === 40 ? parseResource(this.content, at + 1) : undefined;
     if (resource === undefined) return this.reference(opener, at);
     // An element opened inside the link's text must close there, and one opened before must not.
@@ -273,7 +367,7 @@ export class InlineParser {
         this.pieces.push({ start: at, end: resource.end, value: '' });
       }
     }
-    if (!opener.image) for (const earlier of this.openers) if (!earlier.image) earlier.active = false;
+    if (!opener.image) this.inactiveBelow = this.openers.length;
     return resource.end;
   }
 
@@ -309,7 +403,7 @@ export class InlineParser {
         this.pieces.push({ start: at, end, value: '' });
       }
     }
-    if (!opener.image) for (const earlier of this.openers) if (!earlier.image) earlier.active = false;
+    if (!opener.image) this.inactiveBelow = this.openers.length;
     return end;
   }
 
@@ -327,8 +421,8 @@ export class InlineParser {
     if (tag.closing) {
       const name = this.open.pop();
       if (name === undefined || name !== (tag.name ?? '')) fallback();
-      this.spans.push([this.openedAt.pop()!, at]);
-      for (const opener of this.openers) opener.lowest = Math.min(opener.lowest, this.open.length);
+      this.spans.push(this.openedAt.pop()!, at);
+      this.openers.elementClosed(this.open.length);
     } else {
       const node: TreeNode = { type: 'mdxJsxTextElement', name: tag.name, attributes: tag.attributes, children: [] };
       this.found.push({ at, links: this.page.inlineElementLinks(tag), element: node });

@@ -16,6 +16,8 @@ export const fastMdxModule = import.meta.url;
 const ESM_NODES = new Set(['ExportAllDeclaration', 'ExportDefaultDeclaration', 'ExportNamedDeclaration', 'ImportDeclaration']);
 
 export interface Tag {
+  /** Where the tag's `<` is, and where it ends (after its `>`). */
+  start: number;
   end: number;
   name: string | null;
   closing: boolean;
@@ -24,6 +26,12 @@ export interface Tag {
   /** Where each string attribute's value is written (inside its quotes). */
   valueSpans: Map<TreeAttribute, [number, number]>;
 }
+
+/**
+ * A tag's value spans when it has no attribute with a string value (most tags): one map for all,
+ * never written to (the inline pass only moves the spans a map has).
+ */
+const NO_VALUE_SPANS = new Map<TreeAttribute, [number, number]>();
 
 /**
  * A JSX tag from the `<` at `start`, when it is plainly one: ASCII names, `name="value"` (no
@@ -60,16 +68,16 @@ export function parseTag(text: string, start: number, lineIndent: number | undef
     if (after !== SPACE && after !== TAB && after !== NEWLINE && after !== 47 && after !== 62) fallback();
   } else if (text.charCodeAt(pos) !== 62) fallback();
   const attributes: TreeAttribute[] = [];
-  const valueSpans = new Map<TreeAttribute, [number, number]>();
+  let valueSpans: Map<TreeAttribute, [number, number]> | undefined;
   for (;;) {
     skip();
     const code = text.charCodeAt(pos);
     if (code === 62) {
-      return { end: pos + 1, name, closing, selfClosing: false, attributes, valueSpans };
+      return { start, end: pos + 1, name, closing, selfClosing: false, attributes, valueSpans: valueSpans ?? NO_VALUE_SPANS };
     }
     if (code === 47) {
       if (closing || text.charCodeAt(pos + 1) !== 62) fallback();
-      return { end: pos + 2, name, closing, selfClosing: true, attributes, valueSpans };
+      return { start, end: pos + 2, name, closing, selfClosing: true, attributes, valueSpans: valueSpans ?? NO_VALUE_SPANS };
     }
     if (closing || name === null || !isNameStart(code)) fallback();
     const attributeStart = pos;
@@ -81,10 +89,31 @@ export function parseTag(text: string, start: number, lineIndent: number | undef
       attributes.push({ type: 'mdxJsxAttribute', name: attributeName, value: null });
       continue;
     }
-    pos = attributeValue(text, pos + 1, attributeName, lineIndent !== 0, attributes, valueSpans);
+    pos = attributeValue(text, pos + 1, attributeName, lineIndent !== 0, attributes, (valueSpans ??= new Map<TreeAttribute, [number, number]>()));
     const following = text.charCodeAt(pos);
     if (following !== SPACE && following !== TAB && following !== NEWLINE && following !== 47 && following !== 62) fallback();
   }
+}
+
+/**
+ * What micromark's tree (mdast-util-mdx-jsx) says of a page whose element `tag` is the innermost
+ * left open at its end: the tag abbreviated, its place as `line:column-line:column`, and the page's
+ * first offset (the message carries no place of its own).
+ */
+export function unclosedElementError(text: string, tag: Tag): { message: string; offset: number } {
+  const place = `${linePoint(text, tag.start)}-${linePoint(text, tag.end)}`;
+  return { message: `Expected a closing tag for \`<${tag.name ?? ''}>\` (${place})`, offset: 0 };
+}
+
+/** `line:column` of an offset, both from 1, as micromark counts them (a tab is one column; the fast path has no CR). */
+function linePoint(text: string, offset: number): string {
+  let line = 1;
+  let lineStart = 0;
+  for (let next = text.indexOf('\n'); next !== -1 && next < offset; next = text.indexOf('\n', next + 1)) {
+    line++;
+    lineStart = next + 1;
+  }
+  return `${line}:${offset - lineStart + 1}`;
 }
 
 /** Whether the line at `start` is indented `indent` spaces at least, and not blank: it goes on in the list items a tag is in. */

@@ -122,6 +122,7 @@ export function fastScanPageText(text: string, mdx: boolean, anchors = true): Pa
   const { text: parsed, ids } = blankCustomHeadingIds(text);
   const fast = fastScan(parsed, text, mdx);
   if (!fast) return undefined;
+  if (fast.error) return { ...NOTHING, error: fast.error };
   // The tree is kept until the anchors are read (or the scan is dropped): reading it again would cost a second parse.
   const tree = fast.tree as unknown as Root;
   return anchorsLater({ links: fast.links }, () => collectAnchors(tree, { customIds: ids, text, mode: pageMode(tree) }));
@@ -145,6 +146,7 @@ function fastScanBody(text: string, mdx: boolean): PageScan | undefined {
   const { text: parsed, ids } = blankCustomHeadingIds(text);
   const fast = fastScan(parsed, text, mdx);
   if (fast === undefined) return undefined;
+  if (fast.error) return { ...NOTHING, error: fast.error };
   const tree = fast.tree as unknown as Root;
   return { links: fast.links, anchors: collectAnchors(tree, { customIds: ids, text, mode: pageMode(tree) }) };
 }

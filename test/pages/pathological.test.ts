@@ -70,3 +70,119 @@ describe('MDX expressions that never close, or braces nested deep: acorn within 
     expect(() => parseMarkdown('{ {a: 1}.a }\n\n[a](/b)\n', true)).not.toThrow();
   });
 });
+
+describe('elements left open at the end: the fast path gives micromark’s error itself, in one pass', () => {
+  const pages = [
+    ['one element, then paragraphs with links', '<Card title="x" href="/a">\n\nText, [a link](/b).\n\n## A heading\n'],
+    ['one element and nothing after it', '<Note>\n'],
+    ['elements nested, none closed: the innermost is named', '<Tabs>\n<Tab title="One">\n<Steps>\n\n[a](/a)\n'],
+    ['elements of distinct names, each on its line (the bench’s shape)', '<Tag0 hidden>\n<Tag1 hidden>\n<Tag2 hidden>\n'],
+    ['a closed element, then one left open', '<Card>\n\n[a](/a)\n\n</Card>\n\n<Info>\n\nwords\n'],
+    ['an open element around a closed one', '<Accordion title="A">\n\n<Card href="/c" />\n\n<Card>x</Card>\n'],
+    ['a fragment', '<>\n\n[a](/a)\n'],
+    ['a member name', '<Foo.Bar>\n\n[a](/a)\n'],
+    ['a tag across lines, its end on the third', '<Card\n  title="x"\n  href="/y">\n\n[a](/a)\n'],
+    ['multi-byte characters in the tag and before it', '# Überschrift 文字\n\n<Card title="😀 ü">\n\nmore\n'],
+    ['an element opened after a list (the list closes first)', '- one\n- two\n\n<Card>\n\n[a](/a)\n'],
+    ['an element opened after front matter', '---\ntitle: x\n---\n\n<Card>\n\n[a](/a)\n'],
+    ['an element opened inside a closed one’s sibling line', '<Card>x</Card>\n<Note>\n'],
+  ] as const;
+
+  it.each(pages)('%s', (_name, page) => {
+    const fast = fastScanPageText(page, true);
+    expect(fast).toBeDefined();
+    expect(fast!.error?.message).toMatch(/^Expected a closing tag for `<[\w.]*>` \(\d+:\d+-\d+:\d+\)$/);
+    const slow = micromarkScanPageText(page, true);
+    expect({ links: fast!.links, anchors: [...fast!.anchors], error: fast!.error }).toEqual({
+      links: slow.links,
+      anchors: [...slow.anchors],
+      error: slow.error,
+    });
+  });
+
+  it('where micromark fails earlier (an element open at a list item’s end), the fast path leaves the page to it', () => {
+    const page = '- <Card>\n\n  [a](/a)\n\nafter\n';
+    expect(fastScanPageText(page, true)).toBeUndefined();
+    expect(micromarkScanPageText(page, true).error?.message).toMatch(/before the end of `listItem`/);
+  });
+
+  it("the bench's shapes of it, large: on the fast path, micromark's words", () => {
+    for (const shape of ['unclosed JSX element', 'JSX elements of distinct names, none closed'] as const) {
+      const page = (SHAPES as Record<string, (bytes: number) => string>)[shape](64 * 1024);
+      const fast = fastScanPageText(page, true);
+      expect(fast, shape).toBeDefined();
+      expect(fast!.error).toEqual(micromarkScanPageText(page, true).error);
+    }
+  });
+});
+
+describe('brackets left open, then links or closing tags: one step each, and micromark’s links', () => {
+  // Each link once made the fast path mark every earlier `[` inactive, and each closing tag lower
+  // every `[`'s depth: a line of `[` then links was quadratic (64 KB in a second, 256 KB in 14 s).
+  const pages = [
+    ['a link inside a link: the outer is none', '[[a](/b)](/c)\n'],
+    ['a link inside an image: the image is one', '![[a](/b)](/c)\n'],
+    ['an image inside a link: both', '[![a](/b)](/c)\n'],
+    ['a `[` made inactive, closed, then a new link in its place', '[a [b](/c) ] [d](/e)\n'],
+    ['two of them', '[a [b](/c) ]] [d](/e)\n'],
+    ['inactive openers under a later link', '[[a [b](/c) ] [d](/e)](/f)\n'],
+    ['an element closed inside a link’s text', '[a <b>x</b> c](/d)\n'],
+    ['a link in an element in a link', '[a <b>[x](/y)</b>](/z)\n'],
+    ['an element closed in a link, then a later link', '[p [q <i>[r](/s)</i> ] [t](/u)](/v)\n'],
+    ['brackets never closed, then a link', '[[[a](/b)\n'],
+    ['an image’s link text, then a link', '![a [b](/c)](/d) [e](/f)\n'],
+  ] as const;
+
+  it.each(pages)('%s', (_name, page) => {
+    const fast = fastScanPageText(page, true);
+    expect(fast).toBeDefined();
+    expect(fast!.links).toEqual(micromarkScanPageText(page, true).links);
+  });
+
+  it('an element opened before a `[` and closed inside its link: left to micromark, which fails the page', () => {
+    // The third: the element closes while an inner `[` is on top; that `[` ends as no link, and the outer one's link must still see it.
+    for (const page of ['<b>[x</b>](/y)\n', '<b>[x [y</b> ](/a)](/b)\n', '<b>[x [y</b> ] <b>](/a)</b>\n']) {
+      expect(fastScanPageText(page, true)).toBeUndefined();
+      expect(micromarkScanPageText(page, true).error?.message).toMatch(/^Expected the closing tag `<\/b>`/);
+    }
+  });
+
+  it("the bench's shapes of it: on the fast path, micromark's links", () => {
+    for (const shape of ['a line of [, then links', 'a line of [, then elements'] as const) {
+      const page = (SHAPES as Record<string, (bytes: number) => string>)[shape](8 * 1024);
+      const fast = fastScanPageText(page, true);
+      expect(fast, shape).toBeDefined();
+      expect(fast!.links, shape).toEqual(micromarkScanPageText(page, true).links);
+    }
+  });
+});
+
+describe('emphasis beside elements in one paragraph: checked in one pass, micromark’s verdict', () => {
+  it('many elements and many runs, none crossing: on the fast path (it once declined past 10,000 pairs)', () => {
+    const page = `${'<b>x</b> '.repeat(200)}${'*a* [l](/l) '.repeat(100)}_b_ <i>y</i>\n`;
+    const fast = fastScanPageText(page, true);
+    expect(fast).toBeDefined();
+    expect(fast!.links).toEqual(micromarkScanPageText(page, true).links);
+    expect(fast!.links).toHaveLength(100);
+  });
+
+  it.each([
+    ['a run before an element opens, one inside closes', '*a <b>b* c</b> [a](/a)\n'],
+    ['a run inside opens, one after the element closes', '<b>b *c</b> d* [a](/a)\n'],
+    ['with `_`', '_a <b>b_ c</b> [a](/a)\n'],
+    ['the crossing pair after many elements', `${'<b>x</b> *a* '.repeat(200)}<b>b *c</b> d*\n`],
+  ])('%s: left to micromark, which fails the page', (_name, page) => {
+    expect(fastScanPageText(page, true)).toBeUndefined();
+    expect(micromarkScanPageText(page, true).error?.message).toMatch(/closing tag/);
+  });
+
+  it.each([
+    ['markers of another kind do not cross', '*a <b>b_ c</b> [a](/a)\n'],
+    ['a run that only closes, before the element', 'x* <b>*y</b> [a](/a)\n'],
+    ['a run that only opens, after the element', '<b>y*</b> *z [a](/a)\n'],
+  ])('%s: on the fast path', (_name, page) => {
+    const fast = fastScanPageText(page, true);
+    expect(fast).toBeDefined();
+    expect(fast!.links).toEqual(micromarkScanPageText(page, true).links);
+  });
+});
