@@ -975,6 +975,25 @@ export const BUILD_CASES: readonly BuildCase[] = [
     ],
     problems: ['warning openapi-not-found /navigation/tabs/0/groups/0/openapi', 'warning openapi-not-found /navigation/tabs/1/openapi'],
   },
+  // An endpoint entry whose scope's only spec is the docs root: no spec, as with none in scope (differential seed 12,000,000).
+  {
+    name: 'an endpoint entry under an openapi of `/` is served as a page of its own name, as with no spec in scope',
+    cause: 9,
+    files: {
+      'docs.json': docsJson({
+        dropdowns: [{ dropdown: 'D', openapi: '/', versions: [{ version: 'A', pages: ['a', 'PUT /items/{itemId}/tags'] }] }],
+      }),
+      'a.mdx': page('A'),
+    },
+    builds: true,
+    pages: [
+      ['a', 'A'],
+      ['PUT /items/{itemId}/tags', 'Tags'],
+    ],
+    problems: ['warning openapi-not-found /navigation/dropdowns/0/openapi', 'error endpoint-no-spec /navigation/dropdowns/0/versions/0/pages/1'],
+    treeGap:
+      "by design (the differential's endpoint-listed-as-page): the build lists the entry as a page with no file behind it; docsnav's tree has no page for an entry that names none, and reports it (endpoint-no-spec)",
+  },
   // A language code the platform's enum refuses (case counts) fails the language.
   {
     name: 'a language written `EN` drops the languages of the tab above it; the tab beside keeps its pages',

@@ -62,6 +62,36 @@ const cases: RuleCase[] = [
     ],
   },
   {
+    name: 'an `openapi` of `/` names the docs root: no spec in scope (each form of it)',
+    navigation: {
+      tabs: [
+        { tab: 'T', openapi: '/', pages: ['GET /a'] },
+        { tab: 'U', openapi: ['./'], groups: [{ group: 'G', pages: ['webhook created'] }] },
+        { tab: 'V', openapi: { source: '.' }, pages: ['POST /b'] },
+      ],
+    },
+    expected: [
+      {
+        pointer: '/navigation/tabs/0/pages/0',
+        message:
+          /^"GET \/a" is an endpoint entry, but the `openapi` in scope \("\/"\) names the docs root, from which the platform reads no spec, so the platform would leave it as a broken page\. Name the spec file in that `openapi`, or name the spec in the entry \("openapi\.json GET \/a"\)\.$/,
+      },
+      { pointer: '/navigation/tabs/1/groups/0/pages/0' },
+      { pointer: '/navigation/tabs/2/pages/0' },
+    ],
+  },
+  {
+    name: 'the docs root beside a spec, a URL, or a blank value: a spec may be in scope, nothing said',
+    navigation: {
+      tabs: [
+        { tab: 'T', openapi: ['/', 'api.json'], pages: ['GET /a'] },
+        { tab: 'U', openapi: ['./', 'https://x.example/openapi.json'], pages: ['GET /a'] },
+        { tab: 'V', openapi: ['/', ' '], pages: ['GET /a'] },
+      ],
+    },
+    expected: [],
+  },
+  {
     name: 'webhook with no `openapi`',
     navigation: { groups: [{ group: 'G', pages: ['webhook created'] }] },
     expected: [{ pointer: '/navigation/groups/0/pages/0', message: /\("openapi\.json webhook created"\)\.$/ }],
@@ -99,4 +129,8 @@ const cases: RuleCase[] = [
   { name: '5,000 levels down, no `openapi`', navigation: deepBare.navigation, expected: [{ pointer: `${deepBare.pointer}/pages/1` }] },
 ];
 
-testRule(endpointNoSpec, cases, /^"[^"]+" is an endpoint entry, but no `openapi` is set on this element or any above it/);
+testRule(
+  endpointNoSpec,
+  cases,
+  /^"[^"]+" is an endpoint entry, but (no `openapi` is set on this element or any above it|the `openapi` in scope \(.*\) names the docs root, from which the platform reads no spec)/,
+);
