@@ -52,4 +52,10 @@ export interface Finding {
   span?: readonly [number, number];
   /** A safe fix known where the finding is made (edits to the finding's own file); others are computed after location. */
   fix?: Fix;
+  /**
+   * Stands for this many more findings of its code in its file, past what a file shows (a site
+   * rule's findings past `maxProblemsPerFile` in one page are counted, not made: issue 66). Only
+   * counted by the problem sink, never shown; `severity` is the highest among them.
+   */
+  more?: number;
 }

@@ -3,3 +3,6 @@ export type Severity = 'error' | 'warning' | 'info';
 
 /** A rule's configured severity; `off` turns the rule off. */
 export type SeveritySetting = Severity | 'off';
+
+/** Severities from the mildest: the higher of two is the one a count of both takes. */
+export const SEVERITY_RANK: Readonly<Record<Severity, number>> = { info: 0, warning: 1, error: 2 };

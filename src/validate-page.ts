@@ -46,7 +46,7 @@ export function validatePage(pageFile: string, options: ValidateOptions & { cach
   const sink = new ProblemSink(document, options.rules, options.ignore, options.maxProblemsPerFile);
   const reportIn = reporterIn(document, sink, options.root);
   const rules = siteRules.filter((rule) => sink.enabled(rule.code));
-  if (checkPage(rules, last, relative, (page, text, finding) => reportIn(page, text, 'page', finding)) === 'not-checked') return undefined;
+  if (checkPage(rules, last, relative, (page, text, finding) => reportIn(page, text, 'page', finding), sink.maxPerFile) === 'not-checked') return undefined;
   // Its front matter: as a listed page's, or as the platform's build checks every other page file's.
   const listed = last.site.pages.get(relative.replace(/\.mdx?$/i, ''));
   const { files, reader, cache } = last.input;

@@ -7,6 +7,7 @@ import { codes } from '../codes.js';
 import type { KeptFileCheck, KeptSiteCheck } from '../pages/kept.js';
 import type { FrontMatter } from '../pages/front-matter.js';
 import type { Finding } from '../problem.js';
+import { SEVERITY_RANK } from '../severity.js';
 import type { PageLink, PageScan } from '../pages/types.js';
 import { isStampText } from './stamp.js';
 
@@ -145,7 +146,8 @@ function isPageFinding(value: unknown): value is Finding {
     finding.span.length === 2 &&
     finding.span.every((offset) => Number.isSafeInteger(offset) && offset >= 0) &&
     (finding.suggest === undefined || typeof finding.suggest === 'string') &&
-    (finding.severity === undefined || typeof finding.severity === 'string') &&
+    (finding.severity === undefined || (typeof finding.severity === 'string' && Object.hasOwn(SEVERITY_RANK, finding.severity))) &&
+    (finding.more === undefined || (Number.isSafeInteger(finding.more) && finding.more >= 1)) &&
     (finding.fix === undefined || isFix(finding.fix))
   );
 }

@@ -5,14 +5,13 @@
 import { codes, type Code } from '../codes.js';
 import { ignoreTest, type IgnoreTest } from '../config/ignore.js';
 import type { Finding, Problem, Range, Severity, SeveritySetting } from '../problem.js';
+import { SEVERITY_RANK } from '../severity.js';
 import type { LoadedDocument } from '../source/refs.js';
 import type { SourceFile } from '../source/types.js';
 import { shortenQuoted } from '../text.js';
 
 /** The default of `ValidateOptions.maxProblemsPerFile`. */
 export const MAX_PROBLEMS_PER_FILE = 1000;
-
-const SEVERITY_RANK: Readonly<Record<Severity, number>> = { info: 0, warning: 1, error: 2 };
 
 /**
  * Turns findings (pointers into the loaded document) into problems: each goes back to the
@@ -32,7 +31,8 @@ export class ProblemSink {
     private readonly document: LoadedDocument,
     private readonly settings: Partial<Record<Code, SeveritySetting>> = {},
     ignore?: readonly string[],
-    private readonly maxPerFile: number = MAX_PROBLEMS_PER_FILE,
+    /** The most problems a file shows: findings past them are counted. */
+    readonly maxPerFile: number = MAX_PROBLEMS_PER_FILE,
   ) {
     this.ignored = ignoreTest(ignore);
   }
@@ -60,13 +60,16 @@ export class ProblemSink {
     if (severity === 'off') return;
     if (this.ignored && source === this.document.main && this.ignored(finding.pointer, source.value)) return;
     let list = this.pending.get(source);
+    // A count of findings a site rule did not make (`Finding.more`) comes after that rule's first
+    // `maxPerFile` in the file (src/site/check.ts): always past the cap.
     if (list && list.length >= this.maxPerFile) {
       // Past the cap nothing is kept, not even a key to say it once: a count costs nothing per
       // problem, whatever its pointer's length (the count may include a repeat).
+      const count = finding.more ?? 1;
       const dropped = this.dropped.get(source);
-      if (!dropped) this.dropped.set(source, { count: 1, severity });
+      if (!dropped) this.dropped.set(source, { count, severity });
       else {
-        dropped.count++;
+        dropped.count += count;
         if (SEVERITY_RANK[severity] > SEVERITY_RANK[dropped.severity]) dropped.severity = severity;
       }
       return;

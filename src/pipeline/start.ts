@@ -189,6 +189,7 @@ function checkSiteOf(
     keptPages: keptPagesOf(options),
     ignores: run.ignores,
     scanned: run.scanned,
+    maxPerFile: sink.maxPerFile,
     report: (finding) => sink.add(finding),
     reportIn: (relative, text, finding, place) => run.reportIn(relative, text, 'page', finding, place),
   });

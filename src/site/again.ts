@@ -19,7 +19,7 @@ import type { SiteInputs } from './reuse.js';
 export function shapeOf(
   made: SiteInputs,
   rules: readonly SiteRule[],
-  input: { files: { fingerprint?(): string } | undefined; profile: { name: string }; root: string | undefined },
+  input: { files: { fingerprint?(): string } | undefined; profile: { name: string }; root: string | undefined; maxPerFile: number },
   checked: readonly string[],
 ): string | undefined {
   const listing = input.files?.fingerprint?.();
@@ -35,6 +35,8 @@ export function shapeOf(
         rules: rules.map((rule) => rule.code),
         profile: input.profile.name,
         root: input.root ?? null,
+        // A check kept under another cap holds other findings (a page's past the cap are counted).
+        maxPerFile: input.maxPerFile,
         checked,
       }),
     )

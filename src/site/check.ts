@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { textOf, type FileReader, type FileStamp, type ReadOutcome } from '../files.js';
 import type { Profile } from '../config/profiles.js';
-import type { Finding, Range } from '../problem.js';
+import { codes, type Code } from '../codes.js';
+import type { Finding, Range, Severity } from '../problem.js';
+import { SEVERITY_RANK } from '../severity.js';
 import { RedirectTable, redirectsOf } from '../redirects/table.js';
 import type { PageTree } from '../resolve/types.js';
 import type { DocsFiles } from '../docs-root.js';
@@ -50,6 +52,8 @@ export interface SiteCheckInput {
   ignores?: SiteIgnores;
   /** Told of page bodies checked as they are (`ValidateOptions.onProgress`). */
   scanned?: (count: number) => void;
+  /** The most problems a file shows (the problem sink's): a rule's findings in a page past them are counted, not made. */
+  maxPerFile: number;
   report(finding: Finding): void;
   /** A finding in a page file (root-relative), whose text it is: at `place`, its `span` placed in that text. */
   reportIn(relative: string, text: string, finding: Finding, place: Range): void;
@@ -139,7 +143,7 @@ export function checkSite(rules: readonly SiteRule[], input: SiteCheckInput): Ch
   const checked = ignoredPage ? site.contentFiles.filter((file) => !ignoredPage(file.replace(/\.mdx?$/i, ''))) : site.contentFiles;
   const readsPages = rules.some((rule) => rule.readsPages);
   const bodies = !readsPages ? new Map<string, PageBody | undefined>() : (unchangedBodies(input, last, checked) ?? loadBodies(input, checked));
-  const found: FindingInputs = { bodies, rules: rules.map((rule) => rule.code).join(), profile: input.profile.name, base: input.base };
+  const found = findingInputsOf(rules, input, bodies);
   const pageFindings: PageFinding[] = [];
   const kept: CheckedSite = {
     site,
@@ -162,7 +166,7 @@ export function checkSite(rules: readonly SiteRule[], input: SiteCheckInput): Ch
   // Each file's findings, as the rules report them, then reported in the order a whole check would report them.
   const foundIn = new Map<string, Finding[]>();
   const pages = { files: checked.filter((file) => again.has(file)), get: (file: string) => bodies.get(file) };
-  runRules(rules, kept, linksOf, pages, {
+  runRules(rules, kept, linksOf, pages, input.maxPerFile, {
     navigationLinks: () => (navigation ??= navigationLinks(input.document, site, redirects, input.profile)),
     document: input.document,
     report: (finding) => input.report(finding),
@@ -178,6 +182,11 @@ export function checkSite(rules: readonly SiteRule[], input: SiteCheckInput): Ch
   }
   if (onDisk) input.keptPages!.keepCheck(checkToKeep(onDisk.shape, onDisk.last, checked, again, bodies, linksOf, foundIn, placeOf));
   return kept;
+}
+
+/** What a check's findings in pages depend on, besides the site: the bodies, rules, profile, base and cap. */
+function findingInputsOf(rules: readonly SiteRule[], input: SiteCheckInput, bodies: ReadonlyMap<string, PageBody | undefined>): FindingInputs {
+  return { bodies, rules: rules.map((rule) => rule.code).join(), profile: input.profile.name, base: input.base, maxPerFile: input.maxPerFile };
 }
 
 /**
@@ -222,7 +231,13 @@ function allKeyed(checked: readonly string[], bodies: ReadonlyMap<string, PageBo
  * (the other pages' bodies and ids, the site's pages and redirects): the page rules' findings in
  * that file only, none in docs.json. Undefined when `last` did not check that file.
  */
-export function checkPage(rules: readonly SiteRule[], last: CheckedSite, file: string, reportIn: FoundIn): PageBody | undefined | 'not-checked' {
+export function checkPage(
+  rules: readonly SiteRule[],
+  last: CheckedSite,
+  file: string,
+  reportIn: FoundIn,
+  maxPerFile: number,
+): PageBody | undefined | 'not-checked' {
   if (!last.checked.includes(file)) return 'not-checked';
   const body = loadBodies({ ...last.input, concurrency: 1 }, [file]).get(file);
   const pages: PageBodies = { files: [file], get: (asked) => (asked === file ? body : last.bodies.get(asked)) };
@@ -231,6 +246,7 @@ export function checkPage(rules: readonly SiteRule[], last: CheckedSite, file: s
     last,
     linkResolver(last.site, last.redirects),
     pages,
+    maxPerFile,
     { navigationLinks: () => [], document: undefined, report: () => {}, reportIn, base: undefined },
   );
   return body;
@@ -273,10 +289,12 @@ function runRules(
   { site, redirects, checked, input }: CheckedSite,
   linksOf: (page: PageBody) => readonly ResolvedPageLink[],
   pages: PageBodies,
+  maxPerFile: number,
   to: Pick<SiteCheckInput, 'document' | 'report' | 'base'> & { reportIn: FoundIn; navigationLinks: () => readonly NavigationLink[] },
 ): void {
   const noPages = pageBodies(checked, new Map());
   for (const rule of ruleOrder(rules)) {
+    const capped = new CappedFindings(rule.code, maxPerFile, to.reportIn);
     rule.checkSite({
       report: (finding) => to.report({ ...finding, code: rule.code }),
       document: to.document,
@@ -285,10 +303,48 @@ function runRules(
       pages: rule.readsPages ? pages : noPages,
       linksOf,
       navigationLinks: to.navigationLinks,
-      reportInPage: (page, finding) => to.reportIn(page.file, page.text, { ...finding, pointer: '', code: rule.code }),
+      reportInPage: (page, finding) => capped.add(page, finding),
       profile: input.profile,
       base: to.base,
     });
+    capped.finish();
+  }
+}
+
+/**
+ * One rule's findings in pages: each page's first `maxPerFile` passed on; past them only counted,
+ * one finding standing for the rest (`Finding.more`) passed on when the rule is done. No page
+ * file shows more (ProblemSink), so a page of half a million broken links makes a thousand
+ * findings, not half a million (issue 66: 4 MB of them took 650 MB).
+ */
+class CappedFindings {
+  private readonly counts = new Map<string, number>();
+  private readonly past = new Map<string, { page: PageBody; finding: Finding & { more: number; severity: Severity } }>();
+
+  constructor(
+    private readonly code: Code,
+    private readonly maxPerFile: number,
+    private readonly reportIn: FoundIn,
+  ) {}
+
+  add(page: PageBody, finding: Omit<Finding, 'code' | 'pointer'>): void {
+    const count = (this.counts.get(page.file) ?? 0) + 1;
+    this.counts.set(page.file, count);
+    if (count <= this.maxPerFile) {
+      this.reportIn(page.file, page.text, { ...finding, pointer: '', code: this.code });
+      return;
+    }
+    const severity = finding.severity ?? codes[this.code].severity;
+    const past = this.past.get(page.file);
+    if (!past) this.past.set(page.file, { page, finding: { code: this.code, pointer: '', message: '', span: [0, 0], more: 1, severity } });
+    else {
+      past.finding.more++;
+      if (SEVERITY_RANK[severity] > SEVERITY_RANK[past.finding.severity]) past.finding.severity = severity;
+    }
+  }
+
+  finish(): void {
+    for (const { page, finding } of this.past.values()) this.reportIn(page.file, page.text, finding);
   }
 }
 

@@ -48,8 +48,11 @@ export interface FindingInputs {
   rules: string;
   profile: string;
   base: unknown;
+  maxPerFile: number;
 }
 
 export function sameFindingInputs(a: FindingInputs, b: FindingInputs): boolean {
-  return a.bodies === b.bodies && a.rules === b.rules && a.profile === b.profile && a.base === undefined && b.base === undefined;
+  return (
+    a.bodies === b.bodies && a.rules === b.rules && a.profile === b.profile && a.maxPerFile === b.maxPerFile && a.base === undefined && b.base === undefined
+  );
 }

@@ -762,6 +762,15 @@ describe("a store's part read back, by its shape (src/cache/shapes.ts): one fiel
       'with suggest, severity and a fix': check({}, { suggest: 's', severity: 'warning', fix: { edits: [{ start: 0, end: 1, text: '' }] } }),
       'a fix of no edits': check({}, { fix: { edits: [] } }),
       'span at the same offset': check({}, { span: [0, 0] }),
+      'a count of findings past the cap': check({}, { more: 1, severity: 'error' }),
+      'each severity': check({
+        findings: ['error', 'warning', 'info'].map((severity) => ({ code: 'link-not-found', message: 'm', pointer: '', span: [0, 1], severity })),
+        places: [
+          [1, 1, 1, 2],
+          [1, 1, 1, 2],
+          [1, 1, 1, 2],
+        ],
+      }),
     };
     const bad = {
       'not a record': [check({})],
@@ -794,6 +803,12 @@ describe("a store's part read back, by its shape (src/cache/shapes.ts): one fiel
       'span not an array': check({}, { span: '0,3' }),
       'suggest a number': check({}, { suggest: 1 }),
       'severity a number': check({}, { severity: 1 }),
+      'a severity no problem has': check({}, { severity: 'fatal' }),
+      "a severity from Object's prototype": check({}, { severity: 'toString' }),
+      'a count of none': check({}, { more: 0 }),
+      'a count below none': check({}, { more: -3 }),
+      'a count a fraction': check({}, { more: 1.5 }),
+      'a count a string': check({}, { more: '5' }),
       'a fix of no edits array': check({}, { fix: {} }),
       'a fix an array': check({}, { fix: [] }),
       'an edit without text': check({}, { fix: { edits: [{ start: 0, end: 1 }] } }),
