@@ -30,6 +30,7 @@ export const SHAPES = {
   },
   'unclosed HTML comment': (bytes) => `<!--\n${fill('[a link](/c) in a comment\n', bytes)}`,
   'unclosed MDX expression': (bytes) => `{\n${fill('{ a: [1, 2], b: "[x](/y)" }\n', bytes)}`,
+  'an expression whose } are in a string': (bytes) => `{"${'x}'.repeat(Math.floor(bytes / 2))}\n`,
   'braces nested deep': (bytes) => `${'{'.repeat(bytes / 2)}${'}'.repeat(bytes / 2)}\n`,
   'block quotes nested deep': (bytes) => `${'> '.repeat(bytes / 2 - 2)}x\n`,
   'lists nested deep': (bytes) => {

@@ -11,7 +11,7 @@ import { normalizeIdentifier } from 'micromark-util-normalize-identifier';
 import { htmlFlowEnds, htmlFlowStart, type HtmlFlow } from './fast-html.js';
 import { InlineParser, parseDestination, parseTitle, type InlineBlock, type InlineHost } from './fast-inline.js';
 import { atxContent, atxLevel, closesFence, fenceRun, isSetextLike, isThematicBreak, listMarker } from './fast-markers.js';
-import { esmBlockEnd, expressionEnd, parseTag, unclosedElementError, type Tag } from './fast-mdx.js';
+import { esmBlockEnd, expressionEnd, parseTag, startAcornBudget, unclosedElementError, type Tag } from './fast-mdx.js';
 import { fallback, isBlank, lineEnd, skippedTab, skipSpaces, SPACE, TAB, type TreeNode } from './fast-text.js';
 import type { PageLink } from './types.js';
 
@@ -96,6 +96,7 @@ export class PageScanner implements InlineHost {
     if (text.includes('\r') || text.charCodeAt(0) === 0xfeff || text.includes('\0')) fallback();
     // A footnote call is one only when its definition is on the page: without any, `[^` is a bracket.
     if (text.includes('[^') && FOOTNOTE_DEFINITION.test(text)) fallback();
+    startAcornBudget(text.length);
     let pos = this.frontMatter();
     while (pos <= text.length) {
       let end = text.indexOf('\n', pos);

@@ -6,6 +6,7 @@
  * (fast-inline.ts) text elements and expressions. No I/O.
  */
 import { jsxParser } from './acorn.js';
+import { parseBudgetOf } from './parse-budget.js';
 import { parseEntities } from 'parse-entities';
 import { fallback, isBlank, lineEnd, NEWLINE, skippedTab, skipSpaces, SPACE, TAB, type TreeAttribute } from './fast-text.js';
 
@@ -166,6 +167,26 @@ function nameEnd(text: string, pos: number): number {
   }
 }
 
+/** The page's budget (parse-budget.ts) and what acorn was handed of it, set as each page starts (a thread scans one page at a time). */
+const acornWork = { budget: Infinity, given: 0 };
+
+/** A page starts: its parse budget. */
+export function startAcornBudget(pageLength: number): void {
+  acornWork.budget = parseBudgetOf(pageLength);
+  acornWork.given = 0;
+}
+
+/** What the fast path handed acorn for the last page it read, in characters (for the tests). */
+export function lastFastAcornWork(): number {
+  return acornWork.given;
+}
+
+/** Hands acorn `source`, within the page's budget; past it, the page is left to micromark (which keeps to its own and refuses it). */
+function spendAcorn(source: string): void {
+  if (acornWork.given + source.length > acornWork.budget) fallback();
+  acornWork.given += source.length;
+}
+
 /**
  * Where the `{…}` at `start` ends (after its `}`), and its value, as micromark finds them: at each
  * `}` it gives acorn what came before; an expression (or, but as an attribute value, nothing and
@@ -187,6 +208,7 @@ export function expressionEnd(text: string, start: number, inContainers: boolean
     }
     if (attribute && value.trimStart().startsWith('...')) fallback();
     const acornParser = jsxParser();
+    spendAcorn(value);
     let node: { end: number };
     try {
       node = acornParser.parseExpressionAt(value, 0, { ecmaVersion: 2024, sourceType: 'module', preserveParens: true, onComment: [] });
@@ -216,6 +238,7 @@ export function esmBlockEnd(text: string, start: number, imported: string[]): nu
   let program: { body: { type: string; specifiers?: { local: { name: string } }[] }[] };
   for (let attempt = 1; ; attempt++) {
     const source = prefix + text.slice(start, end);
+    spendAcorn(source);
     try {
       program = acornParser.parse(source, { ecmaVersion: 2024, sourceType: 'module' }) as unknown as typeof program;
       break;

@@ -29,6 +29,7 @@ import { mdxJsx } from 'micromark-extension-mdx-jsx';
 import { mdxMd } from 'micromark-extension-mdx-md';
 import { mdxjsEsm } from 'micromark-extension-mdxjs-esm';
 import type { Token } from 'micromark-util-types';
+import { parseBudgetOf } from './parse-budget.js';
 
 /** Offsets [start, end) of a link's or definition's destination as written (with its `<…>` when it has them). */
 export interface DestinationSpan {
@@ -61,18 +62,11 @@ let mdxOptions: Options | undefined;
 let markdownOptions: Options | undefined;
 
 /**
- * The JavaScript micromark may hand acorn while parsing one page, in characters: PARSE_BUDGET_PER_CHAR
- * per character of the page, plus PARSE_BUDGET_BASE. micromark's MDX expressions do not count braces
- * when acorn is given: at each `}` it hands acorn everything since the expression's `{` again, until a
- * parse succeeds (micromark-factory-mdx-expression). So an expression that never closes, or braces
- * nested deep, cost the square of the page (64 KB of nested braces: over 120 s), where a real page
- * hands acorn each expression once or a few times (issue 66: over the 9,334 pages of the corpus'
- * sites and repositories, at most 2.5 times the page's size, and 25,552 characters). Past the budget, acorn is not asked
- * again: every further expression is taken as parsed, so the parse ends in linear time, and the
- * page is then refused as unparsable (ParseBudgetExceeded), as micromark itself would refuse it.
+ * micromark's acorn works within the page's parse budget (parse-budget.ts). Past it, acorn is not
+ * asked again: every further expression is taken as parsed, so the parse ends in linear time, and
+ * the page is then refused as unparsable (ParseBudgetExceeded), as micromark itself would refuse it.
  */
-export const PARSE_BUDGET_PER_CHAR = 8;
-export const PARSE_BUDGET_BASE = 1 << 18;
+export { PARSE_BUDGET_BASE, PARSE_BUDGET_PER_CHAR } from './parse-budget.js';
 
 /** The page's MDX expressions ask acorn for more than the parse budget. */
 export class ParseBudgetExceeded extends Error {
@@ -153,7 +147,7 @@ function optionsFor(mdx: boolean): Options {
 
 /** Throws the parser's error (a VFileMessage with a `place`) when the page does not parse. */
 export function parseMarkdown(text: string, mdx: boolean): Root {
-  budget.given = budget.left = PARSE_BUDGET_PER_CHAR * text.length + PARSE_BUDGET_BASE;
+  budget.given = budget.left = parseBudgetOf(text.length);
   budget.exceeded = false;
   const tree = fromMarkdown(text, optionsFor(mdx));
   if (budget.exceeded) throw new ParseBudgetExceeded();

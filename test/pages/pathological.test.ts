@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { SHAPES } from '../../bench/pathological-shapes.mjs';
 import { lastParseCost, parseMarkdown, ParseBudgetExceeded, PARSE_BUDGET_BASE, PARSE_BUDGET_PER_CHAR } from '../../src/pages/markdown.js';
+import { lastFastAcornWork } from '../../src/pages/fast-mdx.js';
+import { parseBudgetOf } from '../../src/pages/parse-budget.js';
 import { fastScanPageText, micromarkScanPageText } from '../../src/pages/scanner.js';
 
 const unclosedFrontMatter = [
@@ -184,5 +186,38 @@ describe('emphasis beside elements in one paragraph: checked in one pass, microm
     const fast = fastScanPageText(page, true);
     expect(fast).toBeDefined();
     expect(fast!.links).toEqual(micromarkScanPageText(page, true).links);
+  });
+});
+
+describe('expressions whose `}`s never end them: the fast path keeps to the parse budget too', () => {
+  // The fast path hands acorn an expression again at each `}`, as micromark does: with no budget, 128 KB
+  // of `}` inside a string that never closes took it 19 s (4 MB: hours) before it left the page to micromark.
+  const shapes = SHAPES as Record<string, (bytes: number) => string>;
+  it.each([
+    ['in a flow expression, an unclosed string', (n: number) => `{"${'x}'.repeat(n / 2)}\n`],
+    ['in a flow expression, an unclosed template', (n: number) => `{\`${'x}'.repeat(n / 2)}\n`],
+    ['in a flow expression, an unclosed comment', (n: number) => `{/*${'x}'.repeat(n / 2)}\n`],
+    ['in an attribute', (n: number) => `<Card title={"${'x}'.repeat(n / 2)}\n`],
+    ['in a paragraph', (n: number) => `Text {"${'x}'.repeat(n / 2)}\n`],
+    ['the bench’s shape', (n: number) => shapes['an expression whose } are in a string'](n)],
+  ])('%s (128 KB): left to micromark, acorn handed at most the budget', (_name, make) => {
+    const page = make(128 * 1024);
+    expect(fastScanPageText(page, true)).toBeUndefined();
+    expect(lastFastAcornWork()).toBeGreaterThan(0);
+    expect(lastFastAcornWork()).toBeLessThanOrEqual(parseBudgetOf(page.length));
+    expect(micromarkScanPageText(page, true).error).toBeDefined();
+  });
+
+  it('ESM that never parses, its blocks growing: within the budget too', () => {
+    // 64 blocks of 15 KB, each parse over every block so far: 31 MB without the budget.
+    const page = `export function f() {\n${`${'y;\n'.repeat(5000)}\n`.repeat(64)}`;
+    expect(fastScanPageText(page, true)).toBeUndefined();
+    expect(lastFastAcornWork()).toBeLessThanOrEqual(parseBudgetOf(page.length));
+  });
+
+  it('the budget is per page: a costly page does not spend the next one’s', () => {
+    expect(fastScanPageText(`{"${'x}'.repeat(64 * 1024)}\n`, true)).toBeUndefined();
+    const next = fastScanPageText('{ {a: 1}.a } and [a](/b)\n\n<Card title={"x"} href="/c" />\n', true);
+    expect(next?.links.map((link) => link.url)).toEqual(['/b', '/c']);
   });
 });

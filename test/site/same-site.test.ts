@@ -68,9 +68,17 @@ describe('sameStrings', () => {
 
 describe('sameFindingInputs', () => {
   const bodies = new Map();
-  const found = (change: Partial<FindingInputs> = {}): FindingInputs => ({ bodies, rules: 'link-not-found', profile: 'spec', base: undefined, ...change });
+  const found = (change: Partial<FindingInputs> = {}): FindingInputs => ({
+    bodies,
+    rules: 'link-not-found',
+    profile: 'spec',
+    base: undefined,
+    maxPerFile: 1000,
+    ...change,
+  });
 
-  it('is true only for the same bodies, rules and profile, with no base either side', () => {
+  it('is true only for the same bodies, rules, profile and cap, with no base either side', () => {
+    expect(sameFindingInputs(found(), found({ maxPerFile: 2000 }))).toBe(false);
     expect(sameFindingInputs(found(), found())).toBe(true);
     expect(sameFindingInputs(found(), found({ bodies: new Map() }))).toBe(false);
     expect(sameFindingInputs(found(), found({ rules: 'link-not-found,anchor-not-found' }))).toBe(false);
