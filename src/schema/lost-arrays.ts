@@ -7,11 +7,18 @@ import {
   emptyDivisions,
   isGeneratingTab,
   isPlainObject,
+  isSourceRef,
   platformKeptChild,
 } from '../navigation/model.js';
 import { isBlankSpecValue } from '../navigation/openapi.js';
 import { arrayLostTo, groupSpecValueAt, pageList, pagesInside } from '../navigation/platform-drops.js';
 import { parsePointer, toPointer, valueAt } from '../source/pointer.js';
+
+/** A key beside `sourceRef` in a `sourceRef` entry. */
+function isSourceRefExtraKey(docs: unknown, segments: readonly string[]): boolean {
+  const holder = valueAt(docs, segments.slice(0, -1));
+  return segments.at(-1) !== 'sourceRef' && isPlainObject(holder) && isSourceRef(holder);
+}
 
 /** The schema codes for a value the platform's validator refuses (an unknown key it only strips). */
 const MALFORMED = new Set(['missing-field', 'invalid-type', 'invalid-value']);
@@ -47,6 +54,8 @@ export function explainLostArrays(docs: unknown, findings: readonly Finding[]): 
       finding.message = `${withoutRejection(finding.message)} The platform does not fail the build for this: it shows the group with no pages.`;
       continue;
     }
+    // A `sourceRef` entry's other key fails the build wherever the entry is (strict-objects.ts; built with prebuild).
+    if (isSourceRefExtraKey(docs, segments)) continue;
     const array = arrayLostTo(docs, segments);
     if (!array) {
       if (segments[0] === 'navigation' && segments.length > 2 && (PRIMARY_KEYS as readonly string[]).includes(segments[1])) rootFindings.push(finding);

@@ -14,13 +14,13 @@
  * `https:` (the platform takes any string `URL` parses for a URL: `http://…`, `mailto:…`, `c:\…`),
  * or a key beside `source` and `directory`.
  */
-import { childKind, GENERATOR_KEYS, isPlainObject, REJECTS_DOCS_JSON, type ElementKind } from '../navigation/model.js';
+import { childKind, GENERATOR_KEYS, isPlainObject, isSourceRef, REJECTS_DOCS_JSON, type ElementKind } from '../navigation/model.js';
 import { eachDivision, pathSegments } from '../navigation/divisions.js';
 import { refusedGraphqlUrl } from '../navigation/graphql.js';
 import { pointerOf, walkNavigation } from '../navigation/walk.js';
 import type { Finding } from '../problem.js';
 import { explainLostArrays } from './lost-arrays.js';
-import { isArrayIndex, parsePointer, toPointer } from '../source/pointer.js';
+import { isArrayIndex, parsePointer, toPointer, valueAt } from '../source/pointer.js';
 
 /** What a generating tab takes beside its generator. */
 const STRICT_TAB_KEYS: ReadonlySet<string> = new Set(['tab', 'icon', 'hidden', 'searchable', 'align', 'directory', 'groups']);
@@ -110,6 +110,13 @@ export function checkStrictValues(docs: unknown, findings: readonly Finding[]): 
   walkNavigation(docs, [{ element: (node) => void elements.set(pointerOf(node.path), node.kind) }]);
   for (const finding of unknown) {
     const segments = parsePointer(finding.pointer);
+    // A `sourceRef` entry is held to its one key: `{"sourceRef": …, "hidden": true}` failed the build
+    // ("Unrecognized key(s) in object", differential seed 20,000,000, site 20003029).
+    const holder = valueAt(docs, segments.slice(0, -1));
+    if (isPlainObject(holder) && isSourceRef(holder)) {
+      rejectInstead(finding, `a \`sourceRef\` entry takes no other key on the platform, ${REJECTS_DOCS_JSON}`);
+      continue;
+    }
     // `openapi: [{…}]`: each object of the array is held to its keys too.
     const inArray = segments.length >= 3 && segments.at(-3) === 'openapi' && isArrayIndex(segments.at(-2)!);
     const fieldAt = segments.length - (inArray ? 3 : 2);

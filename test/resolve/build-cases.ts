@@ -994,6 +994,57 @@ export const BUILD_CASES: readonly BuildCase[] = [
     treeGap:
       "by design (the differential's endpoint-listed-as-page): the build lists the entry as a page with no file behind it; docsnav's tree has no page for an entry that names none, and reports it (endpoint-no-spec)",
   },
+  // A `sourceRef` entry is held to its one key (differential seed 20,000,000, site 20003029, there through a `$ref`).
+  {
+    name: 'a `sourceRef` entry with another key at the root fails the build',
+    cause: 9,
+    files: {
+      'docs.json': docsJson({ pages: [{ $ref: './parts/ref.json', hidden: true }, 'a'] }),
+      'parts/ref.json': JSON.stringify({ sourceRef: 'acme/docs' }),
+      'a.mdx': page('A'),
+    },
+    builds: false,
+    problems: ['error invalid-value /navigation/pages/0/hidden'],
+  },
+  {
+    name: 'a `sourceRef` entry with another key in a tab, deep down, fails the build too',
+    cause: 9,
+    files: {
+      'docs.json': docsJson({
+        anchors: [
+          {
+            anchor: 'A',
+            tabs: [
+              { tab: 'T', pages: [{ sourceRef: 'acme/docs', hidden: true }, 'a'] },
+              { tab: 'U', pages: ['b'] },
+            ],
+          },
+          { anchor: 'B', pages: [{ sourceRef: 'acme/other' }, 'c'] },
+        ],
+      }),
+      'a.mdx': page('A'),
+      'b.mdx': page('B'),
+      'c.mdx': page('C'),
+    },
+    builds: false,
+    problems: ['error invalid-value /navigation/anchors/0/tabs/0/pages/0/hidden'],
+  },
+  {
+    name: "a `sourceRef` entry with an element's own name key beside it fails the build too",
+    cause: 9,
+    files: {
+      'docs.json': docsJson({
+        tabs: [
+          { sourceRef: 'acme/x', tab: 'T', pages: ['a'] },
+          { tab: 'U', pages: ['b'] },
+        ],
+      }),
+      'a.mdx': page('A'),
+      'b.mdx': page('B'),
+    },
+    builds: false,
+    problems: ['error invalid-value /navigation/tabs/0/tab', 'error invalid-value /navigation/tabs/0/pages'],
+  },
   // A language code the platform's enum refuses (case counts) fails the language.
   {
     name: 'a language written `EN` drops the languages of the tab above it; the tab beside keeps its pages',

@@ -276,12 +276,22 @@ describe('`{ "sourceRef": "owner/repo" }` entries (multi-repo deployments)', () 
     expect(problemsOf(navigation)).toEqual([]);
   });
 
-  it('are checked: a repository as owner/repo, no other keys', () => {
+  it('are checked: a repository as owner/repo, no other keys (another key fails the build, wherever the entry is: test/resolve/build-cases.ts)', () => {
     expect(problemsOf({ tabs: [{ sourceRef: 'acme' }, { sourceRef: 'acme/x', tab: 'T' }] })).toEqual([
       { code: 'invalid-value', pointer: '/navigation/tabs/0/sourceRef' },
-      { code: 'unknown-field', pointer: '/navigation/tabs/1/tab' },
+      { code: 'invalid-value', pointer: '/navigation/tabs/1/tab' },
     ]);
     const result = validateText(JSON.stringify({ ...REQUIRED_SETTINGS, navigation: { tabs: [{ sourceRef: 'acme/x', tab: 'T' }] } }));
-    expect(result.problems[0].message).toBe('`tab` is not a field of a `sourceRef` entry.');
+    expect(result.problems[0].message).toBe(
+      '`tab` is not a field of a `sourceRef` entry; a `sourceRef` entry takes no other key on the platform, and the platform rejects the whole docs.json for it.',
+    );
+  });
+
+  it('another key on an entry deep in a tab fails the build too: no array is said to be lost instead', () => {
+    const navigation = { anchors: [{ anchor: 'A', tabs: [{ tab: 'T', pages: [{ sourceRef: 'acme/docs', hidden: true }, 'a'] }] }] };
+    const [problem] = validateText(JSON.stringify({ ...REQUIRED_SETTINGS, navigation })).problems;
+    expect(problem).toMatchObject({ code: 'invalid-value', pointer: '/navigation/anchors/0/tabs/0/pages/0/hidden', severity: 'error' });
+    expect(problem.message).toMatch(/rejects the whole docs\.json for it\.$/);
+    expect(problem.message).not.toMatch(/drops/);
   });
 });
