@@ -1045,6 +1045,46 @@ export const BUILD_CASES: readonly BuildCase[] = [
     builds: false,
     problems: ['error invalid-value /navigation/tabs/0/tab', 'error invalid-value /navigation/tabs/0/pages'],
   },
+  {
+    name: "an anchor's own openapi pages and a later language's page at the same URL: the build serves the anchor's",
+    cause: 9,
+    files: {
+      'docs.json': docsJson({
+        anchors: [
+          { anchor: 'Blog', openapi: '/openapi.json', versions: [{ version: 'version B', groups: [{ group: 'Guides', openapi: 'openapi.json' }] }] },
+          { anchor: 'Blog', languages: [{ language: 'fr-CA', openapi: ['openapi.yaml'] }] },
+        ],
+      }),
+      'openapi.json': JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'J', version: '1' },
+        paths: {
+          '/users': {
+            get: { responses: { 200: { description: 'OK' } }, summary: 'Ünïcode summary', 'x-excluded': true },
+            post: { responses: { 200: { description: 'OK' } }, summary: 'get users' },
+          },
+          '/users/{id}': { get: { responses: { 200: { description: 'OK' } }, summary: 'Create user' } },
+          '/Orders': { patch: { responses: { 200: { description: 'OK' } } } },
+        },
+      }),
+      'openapi.yaml':
+        'openapi: 3.1.0\ninfo:\n  title: Y\n  version: "1"\npaths:\n  /users:\n    get:\n      responses:\n        "200":\n          description: OK\n      tags:\n        - Admin\n  /users/{id}:\n    get:\n      responses:\n        "200":\n          description: OK\n      x-hidden: true\n  /items/{itemId}/tags:\n    put:\n      responses:\n        "200":\n          description: OK\n      summary: Create user\n      description: Does the thing.\n',
+    },
+    builds: true,
+    pages: [
+      ['api-reference/get-users', 'get users'],
+      ['api-reference/create-user', 'Create user'],
+      ['api-reference/patch-orders', 'Patch orders'],
+      ['api-reference/get-users', 'get users'],
+      ['api-reference/create-user', 'Create user'],
+      ['api-reference/patch-orders', 'Patch orders'],
+      ['api-reference/admin/get-users', 'Get users'],
+      ['api-reference/create-user', 'Create user'],
+    ],
+    problems: ['warning slug-collision /navigation/anchors/0/openapi', 'warning slug-collision /navigation/anchors/0/versions/0/groups/0/openapi'],
+    treeGap:
+      "open (differential seed 20,000,000, site 20007270): the language's hidden `GET /users/{id}` wants api-reference/get-users too. docsnav takes bulk generations as written in navigation order, parents first, so the language's page is written last and served there (\"Get users\"); the build serves the anchor's own \"get users\", so it writes the anchor's pages after the language's. Without the anchor's `openapi` it serves the language's page, as docsnav does. The order of its writes between divisions is not known yet",
+  },
   // A language code the platform's enum refuses (case counts) fails the language.
   {
     name: 'a language written `EN` drops the languages of the tab above it; the tab beside keeps its pages',
