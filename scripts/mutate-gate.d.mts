@@ -60,3 +60,6 @@ export function parseArguments(
       floor: number;
       asked: string[];
     };
+
+/** How many lines `file:start-end` ranges hold; a range with no lines named is its whole file, of `linesOfFile(file)` lines. */
+export function linesInRanges(ranges: readonly string[], linesOfFile: (file: string) => number): number;

@@ -38,6 +38,19 @@ export function wilson(detected, valid) {
   return [100 * (centre - half), 100 * (centre + half)];
 }
 
+/**
+ * How many lines `file:start-end` ranges hold; a range with no lines named is its whole file, of
+ * `linesOfFile(file)` lines. The file's name may hold `:` itself: only a last `:start-end` is the lines.
+ */
+export function linesInRanges(ranges, linesOfFile) {
+  let lines = 0;
+  for (const range of ranges) {
+    const named = /:(\d+)-(\d+)$/.exec(range);
+    lines += named === null ? linesOfFile(range) : Number(named[2]) - Number(named[1]) + 1;
+  }
+  return lines;
+}
+
 /** True when `line` of `file` is in one of the `file:start-end` ranges. */
 export function inRanges(ranges, file, line) {
   return ranges.some((range) => {

@@ -48,6 +48,7 @@ import {
   estimate as estimateOf,
   gate as gateAt,
   inRanges,
+  linesInRanges as linesInRangesOf,
   linesOf,
   parseArguments,
   planLines as planLinesAt,
@@ -122,7 +123,12 @@ if (changedMode) {
   );
   runs = [...ranges]
     .filter(([name]) => asked.length === 0 || asked.includes(name))
-    .map(([name, changed]) => ({ name, changed: codeLines(changed), touched: linesInRanges(changed), seed: seed ?? `${head}:${name}` }))
+    .map(([name, changed]) => ({
+      name,
+      changed: codeLines(changed),
+      touched: linesInRangesOf(changed, (file) => readFileSync(file, 'utf8').split('\n').length),
+      seed: seed ?? `${head}:${name}`,
+    }))
     .filter((run) => run.changed.length > 0)
     .map((run) => ({ ...run, mutate: sampleSize === undefined ? linesOf(run.changed) : linesOf(sample(run.changed, sampleSize, run.seed)) }));
   console.log(
@@ -264,16 +270,6 @@ function listAlive(counted) {
         result.replacement === undefined ? '' : ` → ${JSON.stringify(result.replacement).slice(0, 100)}`
       }`,
     );
-}
-
-/** How many lines `file:start-end` ranges hold. */
-function linesInRanges(ranges) {
-  let lines = 0;
-  for (const range of ranges) {
-    const [, file, start, end] = /^(.*?)(?::(\d+)-(\d+))?$/.exec(range);
-    lines += start === undefined ? readFileSync(file, 'utf8').split('\n').length : Number(end) - Number(start) + 1;
-  }
-  return lines;
 }
 
 /** The lines (`file:line`) of `file:start-end` ranges of single lines. */

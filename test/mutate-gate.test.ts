@@ -13,6 +13,7 @@ import {
   gate,
   inRanges,
   interval,
+  linesInRanges,
   parseArguments,
   planLines,
   pooled,
@@ -311,5 +312,23 @@ describe("the diff's paths, as CI reads them (git diff -U0 --src-prefix=a/ --dst
       schema: ['src/schema/index.ts:3-3', 'src/schema/index.ts:21-21'],
       analysis: ['server/src/analysis/channel-text.ts:1-3'],
     });
+  });
+});
+
+describe('linesInRanges: how many lines the changed ranges hold (the population a draw is taken from)', () => {
+  const whole: Record<string, number> = { 'src/whole.ts': 40, 'dir:1-2/whole.ts': 7 };
+  const linesOfFile = (file: string) => whole[file] ?? Number.NaN;
+  it.each([
+    [['src/a.ts:3-7'], 5],
+    [['src/a.ts:10-10'], 1],
+    [['src/a.ts:10-123'], 114],
+    [['src/whole.ts'], 40],
+    [['src/a.ts:3-7', 'src/whole.ts', 'src/b.ts:100-109'], 55],
+    // A `:` in the file's name: only a last `:start-end` names lines.
+    [['dir:1-2/x.ts:3-7'], 5],
+    [['dir:1-2/whole.ts'], 7],
+    [[], 0],
+  ])('%j: %i lines', (ranges, lines) => {
+    expect(linesInRanges(ranges, linesOfFile)).toBe(lines);
   });
 });

@@ -336,7 +336,8 @@ class CappedFindings {
     }
     const severity = finding.severity ?? codes[this.code].severity;
     const past = this.past.get(page.file);
-    if (!past) this.past.set(page.file, { page, finding: { code: this.code, pointer: '', message: '', span: [0, 0], more: 1, severity } });
+    // Its message is never shown (the sink counts it): the first of those it stands for.
+    if (!past) this.past.set(page.file, { page, finding: { code: this.code, pointer: '', message: finding.message, span: [0, 0], more: 1, severity } });
     else {
       past.finding.more++;
       if (SEVERITY_RANK[severity] > SEVERITY_RANK[past.finding.severity]) past.finding.severity = severity;
