@@ -158,7 +158,8 @@ export function unsealedPlan(bytes: Buffer, folder: string, context: JournalCont
 
 /** A root-relative path as a journal may name it: relative, `/`-separated, normalised (no `.`, `..` or empty part), never into a git or journal folder. */
 function isRootRelative(value: unknown): value is string {
-  if (typeof value !== 'string' || value === '' || value.length > 4096 || /[\0\\]/.test(value)) return false;
+  // An empty path is an empty part below.
+  if (typeof value !== 'string' || value.length > 4096 || /[\0\\]/.test(value)) return false;
   if (value.startsWith('/') || /^[A-Za-z]:/.test(value)) return false;
   return value.split('/').every((part) => part !== '' && part !== '.' && part !== '..' && !/^\.(?:git|docsnav-mv)$/i.test(part));
 }
