@@ -6,3 +6,8 @@ export type SeveritySetting = Severity | 'off';
 
 /** Severities from the mildest: the higher of two is the one a count of both takes. */
 export const SEVERITY_RANK: Readonly<Record<Severity, number>> = { info: 0, warning: 1, error: 2 };
+
+/** The higher of two severities: the one a count of both takes. */
+export function higherSeverity(a: Severity, b: Severity): Severity {
+  return SEVERITY_RANK[b] > SEVERITY_RANK[a] ? b : a;
+}

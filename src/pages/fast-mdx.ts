@@ -7,6 +7,7 @@
  */
 import { jsxParser } from './acorn.js';
 import { parseBudgetOf } from './parse-budget.js';
+import { LineIndex } from '../source/lines.js';
 import { parseEntities } from 'parse-entities';
 import { fallback, isBlank, lineEnd, NEWLINE, skippedTab, skipSpaces, SPACE, TAB, type TreeAttribute } from './fast-text.js';
 
@@ -102,19 +103,12 @@ export function parseTag(text: string, start: number, lineIndent: number | undef
  * first offset (the message carries no place of its own).
  */
 export function unclosedElementError(text: string, tag: Tag): { message: string; offset: number } {
-  const place = `${linePoint(text, tag.start)}-${linePoint(text, tag.end)}`;
-  return { message: `Expected a closing tag for \`<${tag.name ?? ''}>\` (${place})`, offset: 0 };
-}
-
-/** `line:column` of an offset, both from 1, as micromark counts them (a tab is one column; the fast path has no CR). */
-function linePoint(text: string, offset: number): string {
-  let line = 1;
-  let lineStart = 0;
-  for (let next = text.indexOf('\n'); next !== -1 && next < offset; next = text.indexOf('\n', next + 1)) {
-    line++;
-    lineStart = next + 1;
-  }
-  return `${line}:${offset - lineStart + 1}`;
+  const lines = new LineIndex(text);
+  const point = (offset: number): string => {
+    const { line, column } = lines.position(offset);
+    return `${line}:${column}`;
+  };
+  return { message: `Expected a closing tag for \`<${tag.name ?? ''}>\` (${point(tag.start)}-${point(tag.end)})`, offset: 0 };
 }
 
 /** Whether the line at `start` is indented `indent` spaces at least, and not blank: it goes on in the list items a tag is in. */

@@ -5,7 +5,7 @@
 import { codes, type Code } from '../codes.js';
 import { ignoreTest, type IgnoreTest } from '../config/ignore.js';
 import type { Finding, Problem, Range, Severity, SeveritySetting } from '../problem.js';
-import { SEVERITY_RANK } from '../severity.js';
+import { higherSeverity } from '../severity.js';
 import type { LoadedDocument } from '../source/refs.js';
 import type { SourceFile } from '../source/types.js';
 import { shortenQuoted } from '../text.js';
@@ -70,7 +70,7 @@ export class ProblemSink {
       if (!dropped) this.dropped.set(source, { count, severity });
       else {
         dropped.count += count;
-        if (SEVERITY_RANK[severity] > SEVERITY_RANK[dropped.severity]) dropped.severity = severity;
+        dropped.severity = higherSeverity(dropped.severity, severity);
       }
       return;
     }

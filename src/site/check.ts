@@ -3,7 +3,7 @@ import { textOf, type FileReader, type FileStamp, type ReadOutcome } from '../fi
 import type { Profile } from '../config/profiles.js';
 import { codes, type Code } from '../codes.js';
 import type { Finding, Range, Severity } from '../problem.js';
-import { SEVERITY_RANK } from '../severity.js';
+import { higherSeverity } from '../severity.js';
 import { RedirectTable, redirectsOf } from '../redirects/table.js';
 import type { PageTree } from '../resolve/types.js';
 import type { DocsFiles } from '../docs-root.js';
@@ -340,7 +340,7 @@ class CappedFindings {
     if (!past) this.past.set(page.file, { page, finding: { code: this.code, pointer: '', message: finding.message, span: [0, 0], more: 1, severity } });
     else {
       past.finding.more++;
-      if (SEVERITY_RANK[severity] > SEVERITY_RANK[past.finding.severity]) past.finding.severity = severity;
+      past.finding.severity = higherSeverity(past.finding.severity, severity);
     }
   }
 
