@@ -307,7 +307,7 @@ export const codes = {
     title: 'Two pages, one URL',
     severity: 'warning',
     description:
-      'Two different generated pages resolve to the same path; the platform keeps the one it writes last (endpoint entries first, then bulk generations, each in navigation order), so docsnav gives it the platform URL and, within a version/language section, the other the next free `-1`, `-2`, … (under the platform profile, across the whole site, the other is marked lost, `lostTo`, as the platform serves it no URL). Also a listed page with both a `.md` and a `.mdx` file: the platform keeps whichever its parallel readers finish last (located in the `.mdx`).',
+      'Two different generated pages resolve to the same path; the platform keeps the one it writes last (endpoint entries first, in navigation order, then bulk generations, in rounds: the generation of each element after those of the elements above it that generate, each round in navigation order), so docsnav gives it the platform URL and, within a version/language section, the other the next free `-1`, `-2`, … (under the platform profile, across the whole site, the other is marked lost, `lostTo`, as the platform serves it no URL). Also a listed page with both a `.md` and a `.mdx` file: the platform keeps whichever its parallel readers finish last (located in the `.mdx`).',
     source: 'resolve',
   },
   'unsafe-slug': {

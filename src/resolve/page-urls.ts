@@ -6,7 +6,9 @@
  * The platform's rule (@mintlify/prebuild 1.0.1341, every placement of bench/openapi-collision-cases.mjs):
  * every generated page is written into one map by its path, and the later write is kept, whichever
  * version, language or tab it is in. Endpoint entries are written first, in navigation order; then
- * each bulk generation, an element's own before those of the elements below it. Only a bulk
+ * the bulk generations, in rounds: an element's generation starts once those of the elements above
+ * it that generate have ended, and the generations of one round end in navigation order (see
+ * `WriteOrder.round`). Only a bulk
  * generation suffixes its own clashing pages (operations.ts); two entries of one spec at one path
  * are one page too. Every entry naming the path links to the page kept there.
  */
@@ -17,6 +19,15 @@ import { mergeByCode } from './merge-findings.js';
 /** When the platform writes a generated page: endpoint entries (0), bulk generations (1), AsyncAPI channels (2), GraphQL pages (3), then by `order`. */
 export interface WriteOrder {
   phase: 0 | 1 | 2 | 3;
+  /**
+   * A bulk generation's round, asked once every element is known: how many elements above it generate
+   * pages in bulk. Prebuild's generateBulkNav awaits an element's own generation before it walks the
+   * elements below, and starts siblings together, so a generation two elements deep writes after one
+   * at the top of another division, wherever the two are in the navigation (measured with
+   * @mintlify/prebuild 1.0.1341: an anchor's own `openapi` and its group's against a later language's;
+   * an element whose spec an endpoint entry uses generates nothing and adds no round). Absent: 0.
+   */
+  round?: () => number;
   /** An endpoint entry's place in the navigation; a bulk generation's element's, parents first. */
   order: number;
 }
@@ -140,7 +151,8 @@ export class PageUrls {
   /** `authored`: the ordinary page paths listed where these claims compete. */
   private settleSection(unordered: readonly Claim[], authored: ReadonlySet<string>, findings: Finding[]): void {
     // In the order the platform writes them (a stable sort: claims come in navigation order).
-    const claims = [...unordered].sort((a, b) => a.write.phase - b.write.phase || a.write.order - b.write.order);
+    const round = new Map(unordered.map((claim) => [claim, claim.write.round?.() ?? 0]));
+    const claims = [...unordered].sort((a, b) => a.write.phase - b.write.phase || round.get(a)! - round.get(b)! || a.write.order - b.write.order);
     const keeper = new Map<string, Claim>();
     // A page path listed as an ordinary page is the author's: on the platform its file
     // replaces any generated page there, and every entry links to that one URL. No suffixes.
@@ -195,6 +207,9 @@ function writtenAfter(claim: Claim, winner: Claim): string {
   // One element's bulk generation of one spec: its pages share a path only where it adds no suffix (operations.ts suffixClashes).
   if ((winner.write.phase === 1 || winner.write.phase === 2) && winner.write.order === claim.write.order && winner.spec === claim.spec) {
     return 'generated after it from the same spec, where the platform adds no `-1`: it suffixes a path only against the visible pages of the same generated group, and never one whose directory or x-mint.href has capitals';
+  }
+  if (winner.write.phase === 1 && (winner.write.round?.() ?? 0) > (claim.write.round?.() ?? 0)) {
+    return 'generated in bulk below an element that generates pages itself, which the platform does only once that element has ended, after the generations of the elements beside it';
   }
   return 'generated in bulk later in the navigation';
 }

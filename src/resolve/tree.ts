@@ -385,6 +385,7 @@ export class TreeBuilder {
       const empty = this.dropsLikePlatform ? noOperationsToGenerate(loaded.spec) : undefined;
       if (empty) this.report({ code: 'openapi-invalid', message: `"${loaded.file}" ${empty}`, pointer });
       const findings: Finding[] = (this.bulkFindings = []);
+      const write: WriteOrder = { phase: 1, order: state.order, round: () => this.generationRound(owner) };
       for (const generated of generatedGroups(loaded.spec, directory)) {
         const { group, trail } = this.generatedGroup(owner, state, pointer, generated.label, tree);
         for (const page of generated.pages) {
@@ -396,13 +397,26 @@ export class TreeBuilder {
               pointer,
             });
           }
-          const resolved = this.endpointPage(op, loaded.file, page.page, trail, state.hidden, pointer, owner, { phase: 1, order: state.order });
+          const resolved = this.endpointPage(op, loaded.file, page.page, trail, state.hidden, pointer, owner, write);
           if (resolved) this.generatedPage(owner, group, resolved, tree);
         }
       }
       this.bulkFindings = undefined;
       for (const finding of mergeByCode(findings)) this.report(finding);
     }
+  }
+
+  /**
+   * How many elements above `owner` generate OpenAPI pages in bulk (WriteOrder.round): each is awaited
+   * before the platform walks below it. Asked once the walk has ended, when every endpoint entry that
+   * takes an element's generation away (markSpecUse) is known.
+   */
+  private generationRound(owner: ElementNode): number {
+    let round = 0;
+    for (let above = owner.parent; above; above = above.parent) {
+      if (above.openapi?.owner === above && this.states.get(above)?.specUsed !== true) round++;
+    }
+    return round;
   }
 
   /** A group generated from a spec (an OpenAPI tag's, an AsyncAPI channel tag's) under `owner`, and its pages' trail. */

@@ -131,6 +131,30 @@ describe('what is said where a generated page loses its path', () => {
     expect(problems.filter((p) => p.code === 'slug-collision').map((p) => p.pointer)).toEqual(['/navigation/languages/0/groups/0/openapi']);
   });
 
+  it("a later anchor's generation loses to a group below an earlier anchor that generates: the round is said", async () => {
+    const spec = (summary: string) =>
+      JSON.stringify({
+        openapi: '3.0.3',
+        info: { title: 'T', version: '1' },
+        paths: { '/x': { get: { summary, responses: { 200: { description: 'OK' } } } } },
+      });
+    const navigation = {
+      anchors: [
+        { anchor: 'A', openapi: 'a.json', groups: [{ group: 'G', openapi: 'a.json' }] },
+        { anchor: 'B', openapi: 'b.json' },
+      ],
+    };
+    const { tree, problems } = await resolveSite({ navigation }, { 'a.json': spec('List items'), 'b.json': spec('list items') }, { profile: 'platform' });
+    expect(tree.pages.map((p) => `${p.openapi?.file} ${p.title} ${p.lostTo === undefined ? 'served' : 'lost'}`)).toEqual([
+      'a.json List items served',
+      'a.json List items served',
+      'b.json List items lost',
+    ]);
+    expect(problems.filter((p) => p.code === 'slug-collision').map((p) => `${p.pointer} ${p.message}`)).toEqual([
+      '/navigation/anchors/1/openapi "api-reference/list-items" is also the path of a.json GET /x, generated in bulk below an element that generates pages itself, which the platform does only once that element has ended, after the generations of the elements beside it; the platform serves that one at this URL and this page at none (the tree marks it lost: `lostTo`).',
+    ]);
+  });
+
   it('the spec profile keeps every page at a URL: the one the platform overwrites gets -1', async () => {
     const testCase = collisionCases().find((c) => c.name === 'sibling groups, bulk a then entry b')!;
     const { tree } = await resolveSite({ navigation: testCase.navigation }, SPECS(testCase), { profile: 'spec' });
