@@ -75,19 +75,11 @@ interface RunOptions {
  * Every option but the store and `concurrency` (how, not what) is in the key, so that one added
  * later cannot give a run made without it.
  */
-function replayKey(text: string, options: RunOptions): string | undefined {
+function replayKey(text: string, options: RunOptions, store: OpenedStore): string | undefined {
   const { pageScans, concurrency, ...asked } = options as RunOptions & Record<string, unknown>;
+  void pageScans;
   void concurrency;
-  if (
-    !pageScans ||
-    storeBehind(pageScans).strategy !== 'metadata' ||
-    options.cache ||
-    options.readFile ||
-    options.files ||
-    options.since ||
-    options.root === undefined
-  )
-    return undefined;
+  if (store.strategy !== 'metadata' || options.cache || options.readFile || options.files || options.since || options.root === undefined) return undefined;
   // Which docs file (docs.json, mint.json, …) is in `file`, as given; its absolute path beside it.
   const file = typeof asked.file === 'string' ? path.resolve(asked.file) : undefined;
   const key = JSON.stringify({ ...asked, cwd: process.cwd(), absoluteRoot: path.resolve(options.root), docsFile: file });
@@ -107,7 +99,7 @@ interface Pipeline {
  */
 export function cachedValidation(text: string, options: RunOptions & { file?: string; root?: string }, pipeline: Pipeline): ValidationResult {
   const store = storeBehind(options.pageScans!);
-  const key = replayKey(text, options);
+  const key = replayKey(text, options, store);
   const files = key === undefined ? undefined : pipeline.listing();
   if (key === undefined || !files) return pipeline.run({ kept: store });
   const replayed = replay(store, key, text, options.file ?? 'docs.json', files);

@@ -386,6 +386,22 @@ describe('a report kept with a run (keepReport, keptReport)', () => {
     expect([keptReport(again.result, 'small'), keptReport(again.result, 'big')]).toEqual(['x', undefined]);
   });
 
+  it('a kept run whose report id is not a string has no report, even where a report file of that name holds one', () => {
+    const { docs, file, again } = keptWith([['a', 'report a']]);
+    expect(keptReport(again.result, 'a')).toBe('report a');
+    const runs = partFileOf(file, 'runs');
+    const saved = readPart<{ runs: Record<string, { reports: Record<string, unknown> }> }>(runs);
+    const [key] = Object.keys(saved.runs);
+    const folder = partFileOf(file, 'reports');
+    const kept = readPart<Record<string, unknown>>(path.join(folder, saved.runs[key].reports.a as string));
+    // Whole files (their checksums hold): the run names report 7, and a report file named 7 says it is report 7.
+    writePart(path.join(folder, '7'), { ...kept, id: 7, report: 'planted' });
+    writePart(runs, { ...saved, runs: { [key]: { ...saved.runs[key], reports: { a: 7 } } } });
+    const replayed = run(docs, file);
+    expect(replayed.replayed).toBe(true);
+    expect(keptReport(replayed.result, 'a')).toBeUndefined();
+  });
+
   it('a result that is no kept run has no report, and keeps none', () => {
     const { docs } = site();
     const result = fresh(docs);

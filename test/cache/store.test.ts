@@ -16,6 +16,7 @@ import { fits, isKeptCheck, isRecord, isScanPlace, isStoredLookups, isStoredPage
 import { PageScanStore, type CacheStrategy } from '../../src/cache/store.js';
 import type { PageText } from '../../src/pages/kept.js';
 import { validateFile } from '../../src/validate.js';
+import { stampOf } from '../../src/files.js';
 import { git } from '../history/repo.js';
 import { cacheKeyIn, packsOf, partFileOf, readPart, scansIn, writePart, writeScan } from './parts.js';
 import { REQUIRED_SETTINGS } from '../required-settings.js';
@@ -108,6 +109,26 @@ describe('PageScanStore', () => {
     const third = new OpenedStore(file);
     expect(third.keptScan(page('# Old', true))).toBeUndefined();
     expect(third.keptScan(page(PAGE, true))).toBeDefined();
+  });
+
+  it('is to be saved (dirty) when a kept scan went unused, under either strategy, so a page gone leaves the file: and not when every one was used', () => {
+    for (const strategy of ['content', 'metadata'] as const) {
+      const file = storeFile();
+      const first = new OpenedStore(file, strategy);
+      first.keepScan(page('# Old', true), scanPage('# Old'));
+      first.keepScan(page(PAGE, true), scanPage(PAGE));
+      first.save();
+      const both = new OpenedStore(file, strategy);
+      expect(both.keptScan(page('# Old', true))).toBeDefined();
+      expect(both.keptScan(page(PAGE, true))).toBeDefined();
+      expect(both.dirty).toBe(false);
+      // Nothing made, nothing changed: only the scan of '# Old' left unused.
+      const second = new OpenedStore(file, strategy);
+      expect(second.keptScan(page(PAGE, true))).toBeDefined();
+      expect(second.dirty).toBe(true);
+      second.save();
+      expect(scansIn(file)).toHaveLength(1);
+    }
   });
 
   it('has no scan when its file is missing, edited (its checksum), of another build, of another key, of another shape, or not JSON', () => {
@@ -344,6 +365,27 @@ describe('PageScanStore', () => {
     store.save();
     expect(new OpenedStore(file).keptScan({ text: PAGE, mdx: true, variant: 'spec' })).toBeDefined();
     expect(new OpenedStore(file).keptScan({ text: PAGE, mdx: true, variant: 'platform' })).toBeUndefined();
+  });
+});
+
+describe('keptScan of a page read from disk, with its stamp', () => {
+  settledFiles();
+
+  it("the stamp its entry was kept with finds the kept scan with no text hashed; another profile's entry of the file is not taken", () => {
+    const file = storeFile();
+    const pageFile = path.join(mkdtempSync(path.join(tmpdir(), 'docsnav-store-page-')), 'setup.mdx');
+    writeFileSync(pageFile, PAGE);
+    const read: PageText = { text: PAGE, mdx: true, variant: 'platform', file: pageFile, stamp: stampOf(statSync(pageFile, { bigint: true })) };
+    const first = new OpenedStore(file);
+    expect(first.keptScan(read)).toBeUndefined();
+    first.keepScan(read, scanPage(PAGE));
+    first.save();
+    const hashed = storeStats.hashed;
+    expect(new OpenedStore(file).keptScan(read)).toEqual(scanPage(PAGE));
+    expect(storeStats.hashed - hashed).toBe(0);
+    // The entry's scan is the platform profile's: under another, the text is hashed and no scan of it is kept.
+    expect(new OpenedStore(file).keptScan({ ...read, variant: 'spec' })).toBeUndefined();
+    expect(storeStats.hashed - hashed).toBe(1);
   });
 });
 
