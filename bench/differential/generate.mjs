@@ -401,7 +401,8 @@ export function makeGenerator(model) {
         else if (depth >= 4) items.push(leaf(childKind));
         else items.push(element(childKind, depth + 1));
       }
-      if (key === 'pages' && oops()) items.push(r.pick([42, null, '', ['nested'], { title: 'no group' }, { sourceRef: 'acme/docs' }, items[0] ?? 'p1']));
+      if (key === 'pages' && oops())
+        items.push(r.pick([42, null, '', ['nested'], { title: 'no group' }, { sourceRef: r.pick(['acme/docs', 'docs', 'a/b/c', '', 5]) }, items[0] ?? 'p1']));
       object[key] = items;
     };
     /** An element with the least children: a group of one page, or a linking division. */

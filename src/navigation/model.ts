@@ -519,20 +519,25 @@ export const VALUE_OBJECTS: Readonly<Record<ValueObject, ValueObjectSpec>> = {
   sourceRef: {
     noun: 'a `sourceRef` entry',
     title: 'Navigation from another repository',
-    required: { sourceRef: 'a `sourceRef` field (the repository, "owner/repo")' },
+    required: { sourceRef: 'a `sourceRef` field (the mount path of a git source)' },
     properties: {
       sourceRef: {
-        description: 'The repository ("owner/repo") whose navigation replaces this entry at build time (multi-repo deployments).',
+        description: 'The mount path of the git source whose navigation replaces this entry at build time (multi-repo deployments).',
         type: 'string',
-        pattern: '^[^/\\s]+/[^/\\s]+$',
-        errorMessage: '`sourceRef` must be a repository as "owner/repo".',
+        // The platform's sourceRefSchema is any non-empty string (@mintlify/validation 0.1.878: "x", "a/b/c" and " " build):
+        // an empty one fails the build; one that is no string makes the entry an element, and its array is dropped (issue 65).
+        minLength: 1,
+        errorMessage: {
+          type: '`sourceRef` must be a string (the mount path of a git source).',
+          minLength: `\`sourceRef\` must not be empty (the mount path of a git source), ${REJECTS_DOCS_JSON}`,
+        },
       },
     },
   },
 };
 
 /**
- * An entry `{ "sourceRef": "owner/repo" }` in any array of navigation elements stands for another
+ * An entry `{ "sourceRef": "<mount path>" }` (any non-empty string) in any array of navigation elements stands for another
  * repository's navigation, put in its place at build time (platform-facts §1a): not an element.
  */
 export function isSourceRef(value: Record<string, unknown>): boolean {

@@ -94,7 +94,7 @@ function valueObjectDefinition(object: ValueObject): SchemaFragment {
   };
 }
 
-/** An entry of an array of elements: the element, or `{ "sourceRef": "owner/repo" }` (platform-facts §1a). */
+/** An entry of an array of elements: the element, or `{ "sourceRef": "<mount path>" }` (platform-facts §1a; any non-empty string). */
 function elementOrSourceRef(definition: string): SchemaFragment {
   return { if: { type: 'object', required: ['sourceRef'] }, then: { $ref: '#/definitions/sourceRef' }, else: { $ref: `#/definitions/${definition}` } };
 }
@@ -151,7 +151,8 @@ export function buildNavigationSchema(): SchemaFragment {
     errorMessage: 'A `pages` entry must be a page path (a non-empty string) or a group object.',
   };
   define('pageEntry', {
-    description: 'A page path, a `METHOD /path` endpoint entry, a nested group, or another repository\'s navigation ({"sourceRef": "owner/repo"}).',
+    description:
+      'A page path, a `METHOD /path` endpoint entry, a nested group, or another repository\'s navigation ({"sourceRef": "<mount path of a git source>"}).',
     // Strings first, checked in place: they are most entries, and the compiled validator then
     // neither builds an error object for the `if` nor calls another function for each of them.
     if: { type: 'string' },

@@ -14,10 +14,14 @@ import { isBlankSpecValue } from '../navigation/openapi.js';
 import { arrayLostTo, groupSpecValueAt, pageList, pagesInside } from '../navigation/platform-drops.js';
 import { parsePointer, toPointer, valueAt } from '../source/pointer.js';
 
-/** A key beside `sourceRef` in a `sourceRef` entry. */
-function isSourceRefExtraKey(docs: unknown, segments: readonly string[]): boolean {
+/**
+ * A finding in a `sourceRef` entry that fails the build (checked with prebuild): a key beside `sourceRef`, or an empty
+ * `sourceRef`. One that is no string is not (the platform takes the entry as an element, and drops its array).
+ */
+function failsSourceRefEntry(docs: unknown, segments: readonly string[]): boolean {
   const holder = valueAt(docs, segments.slice(0, -1));
-  return segments.at(-1) !== 'sourceRef' && isPlainObject(holder) && isSourceRef(holder);
+  if (!isPlainObject(holder) || !isSourceRef(holder)) return false;
+  return segments.at(-1) !== 'sourceRef' || holder.sourceRef === '';
 }
 
 /** The schema codes for a value the platform's validator refuses (an unknown key it only strips). */
@@ -54,8 +58,8 @@ export function explainLostArrays(docs: unknown, findings: readonly Finding[]): 
       finding.message = `${withoutRejection(finding.message)} The platform does not fail the build for this: it shows the group with no pages.`;
       continue;
     }
-    // A `sourceRef` entry's other key fails the build wherever the entry is (strict-objects.ts; built with prebuild).
-    if (isSourceRefExtraKey(docs, segments)) continue;
+    // A `sourceRef` entry's other key, or an empty `sourceRef`, fails the build wherever the entry is (strict-objects.ts; built with prebuild).
+    if (failsSourceRefEntry(docs, segments)) continue;
     const array = arrayLostTo(docs, segments);
     if (!array) {
       if (segments[0] === 'navigation' && segments.length > 2 && (PRIMARY_KEYS as readonly string[]).includes(segments[1])) rootFindings.push(finding);

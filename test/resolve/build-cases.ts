@@ -1045,6 +1045,60 @@ export const BUILD_CASES: readonly BuildCase[] = [
     builds: false,
     problems: ['error invalid-value /navigation/tabs/0/tab', 'error invalid-value /navigation/tabs/0/pages'],
   },
+  // The platform's sourceRefSchema is any non-empty string (a mount path, not "owner/repo").
+  {
+    name: 'a `sourceRef` of one word, or of three parts, builds: the entry stands for another source, the pages beside it stay',
+    cause: 9,
+    files: {
+      'docs.json': docsJson({
+        tabs: [
+          { tab: 'T', groups: [{ group: 'G', pages: ['a', { sourceRef: 'x' }, { sourceRef: 'a/b/c' }] }] },
+          { tab: 'U', pages: ['b'] },
+        ],
+      }),
+      'a.mdx': page('A'),
+      'b.mdx': page('B'),
+    },
+    builds: true,
+    pages: [
+      ['a', 'A'],
+      ['b', 'B'],
+    ],
+    problems: [],
+  },
+  {
+    name: 'an empty `sourceRef` fails the build',
+    cause: 9,
+    files: {
+      'docs.json': docsJson({
+        tabs: [
+          { tab: 'T', groups: [{ group: 'G', pages: ['a', { sourceRef: '' }] }] },
+          { tab: 'U', pages: ['b'] },
+        ],
+      }),
+      'a.mdx': page('A'),
+      'b.mdx': page('B'),
+    },
+    builds: false,
+    problems: ['error invalid-value /navigation/tabs/0/groups/0/pages/1/sourceRef'],
+  },
+  {
+    name: 'a `sourceRef` that is no string makes the entry an element: the array it is in is dropped',
+    cause: 9,
+    files: {
+      'docs.json': docsJson({
+        tabs: [
+          { tab: 'T', groups: [{ group: 'G', pages: ['a', { sourceRef: 5 }] }] },
+          { tab: 'U', pages: ['b'] },
+        ],
+      }),
+      'a.mdx': page('A'),
+      'b.mdx': page('B'),
+    },
+    builds: true,
+    pages: [['b', 'B']],
+    problems: ['error invalid-type /navigation/tabs/0/groups/0/pages/1/sourceRef'],
+  },
   {
     // Differential seed 20,000,000, site 20007270: the anchor's group generates in the second round (its
     // anchor's own generation is awaited first), after the language's in the first.

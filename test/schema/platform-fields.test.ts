@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { validateText } from '../../src/validate.js';
+import { resolveText } from '../../src/resolve.js';
 import { REQUIRED_SETTINGS } from '../required-settings.js';
 
 type Place = { at: string; build: (fields: Record<string, unknown>) => Record<string, unknown> };
@@ -268,7 +269,7 @@ describe('generated pages: asyncapi, sdk and graphql', () => {
   });
 });
 
-describe('`{ "sourceRef": "owner/repo" }` entries (multi-repo deployments)', () => {
+describe('`{ "sourceRef": "<mount path>" }` entries (multi-repo deployments)', () => {
   it('stand in any array of navigation elements', () => {
     const navigation = {
       tabs: [{ tab: 'T', groups: [{ sourceRef: 'acme/api-docs' }, { group: 'G', pages: ['a', { sourceRef: 'acme/sdk-docs' }] }] }, { sourceRef: 'acme/other' }],
@@ -276,15 +277,31 @@ describe('`{ "sourceRef": "owner/repo" }` entries (multi-repo deployments)', () 
     expect(problemsOf(navigation)).toEqual([]);
   });
 
-  it('are checked: a repository as owner/repo, no other keys (another key fails the build, wherever the entry is: test/resolve/build-cases.ts)', () => {
-    expect(problemsOf({ tabs: [{ sourceRef: 'acme' }, { sourceRef: 'acme/x', tab: 'T' }] })).toEqual([
+  it('are checked: any non-empty string (the platform takes `acme`, `a/b/c` and a space), no other keys (an empty one, or another key, fails the build, wherever the entry is: test/resolve/build-cases.ts)', () => {
+    expect(problemsOf({ tabs: [{ sourceRef: 'acme' }, { sourceRef: 'a/b/c' }, { sourceRef: ' ' }] })).toEqual([]);
+    expect(problemsOf({ tabs: [{ sourceRef: '' }, { sourceRef: 'acme/x', tab: 'T' }, { sourceRef: 5 }] })).toEqual([
       { code: 'invalid-value', pointer: '/navigation/tabs/0/sourceRef' },
       { code: 'invalid-value', pointer: '/navigation/tabs/1/tab' },
+      { code: 'invalid-type', pointer: '/navigation/tabs/2/sourceRef' },
     ]);
     const result = validateText(JSON.stringify({ ...REQUIRED_SETTINGS, navigation: { tabs: [{ sourceRef: 'acme/x', tab: 'T' }] } }));
     expect(result.problems[0].message).toBe(
       '`tab` is not a field of a `sourceRef` entry; a `sourceRef` entry takes no other key on the platform, and the platform rejects the whole docs.json for it.',
     );
+  });
+
+  it('an empty one deep in a tab fails the build: no array is said to be lost instead, and the tree keeps the pages beside it', async () => {
+    const navigation = {
+      tabs: [
+        { tab: 'T', groups: [{ group: 'G', pages: ['a', { sourceRef: '' }] }] },
+        { tab: 'U', pages: ['b'] },
+      ],
+    };
+    const text = JSON.stringify({ ...REQUIRED_SETTINGS, navigation });
+    const [problem] = validateText(text).problems;
+    expect(problem).toMatchObject({ code: 'invalid-value', pointer: '/navigation/tabs/0/groups/0/pages/1/sourceRef', severity: 'error' });
+    expect(problem.message).toBe('`sourceRef` must not be empty (the mount path of a git source), and the platform rejects the whole docs.json for it.');
+    expect((await resolveText(text)).tree.pages.map((page) => page.path)).toEqual(['a', 'b']);
   });
 
   it('another key on an entry deep in a tab fails the build too: no array is said to be lost instead', () => {
