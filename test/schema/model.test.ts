@@ -26,6 +26,14 @@ describe('the element model', () => {
     expect(committed).toEqual(buildEditorNavigationSchema(profile, [...PROFILES[profile].languageCodes]));
   });
 
+  it('the compiled validator (src/schema/validate.generated.ts, made by the build) is made from the navigation schema the model generates now', () => {
+    const text = readFileSync('src/schema/validate.generated.ts', 'utf8');
+    const start = text.lastIndexOf('= {', text.indexOf('"title":"docs.json navigation"')) + 2;
+    const embedded = JSON.parse(text.slice(start, text.indexOf(';const ', start))) as Record<string, unknown>;
+    expect(embedded.$id).toBe('https://docsnav.invalid/schema/navigation.schema.json');
+    expect({ ...embedded, $id: undefined }).toEqual({ ...buildNavigationSchema(), $id: undefined });
+  });
+
   it('the editor schemas keep every definition of the compiled one, by name', () => {
     const compiled = Object.keys((buildNavigationSchema() as { definitions: object }).definitions);
     for (const profile of PROFILE_NAMES) {

@@ -54,6 +54,24 @@ describe('a tab that generates its pages', () => {
     expect(extra?.at).toBe('key');
   });
 
+  it("says what a graphql object's empty directory costs, in the build's terms (a blank one too)", () => {
+    for (const directory of ['', '  ']) {
+      const finding = checkSchema(docs({ tab: 'API', graphql: { source: 's.graphql', directory } })).find(
+        (f) => f.pointer === '/navigation/tabs/0/graphql/directory',
+      );
+      expect(finding?.message).toBe('An empty `directory` names no folder for the GraphQL pages, and the platform rejects the whole docs.json for it.');
+    }
+  });
+
+  it('a tab with sdk and graphql has sdk as its generator: its graphql is refused as a key, its value not checked as a schema', () => {
+    const findings = checkSchema(docs({ tab: 'SDK', sdk: SDK, graphql: 'http://example.com/s.graphql' })).filter((f) =>
+      f.pointer.startsWith('/navigation/tabs/0/graphql'),
+    );
+    expect(findings.map((f) => `${f.pointer} ${f.message.split(' (')[0]}`)).toEqual([
+      '/navigation/tabs/0/graphql `graphql` is not allowed beside `sdk` on a tab',
+    ]);
+  });
+
   it('an unknown key there fails the build too: the schema’s unknown-field becomes invalid-value, its message widened, no rename suggested', () => {
     const findings = checkSchema(docs({ tab: 'SDK', sdk: SDK, expnad: true }));
     const found = findings.filter((finding) => finding.pointer === '/navigation/tabs/0/expnad');
