@@ -18,7 +18,7 @@ export function describeElement(node: ElementNode): string {
  */
 export function keptChildren(node: ElementNode, present: readonly string[], first: string, other: string, lostArrays?: ReadonlySet<string>): string {
   // An array lost to a malformed entry is never the one kept (its schema finding says so).
-  const lost = lostArrays && lostArrays.size > 0 ? new Set(present.filter((key) => lostArrays.has(pointerOf(node.path, key)))) : undefined;
+  const lost = lostArrays ? new Set(present.filter((key) => lostArrays.has(pointerOf(node.path, key)))) : undefined;
   // None kept: every array is empty (the schema says what the platform does with them).
   const kept = platformKeptChild(node.kind, node.value, lost) ?? first;
   const dropped = present.filter((key) => key !== kept).map((key) => `\`${key}\``);

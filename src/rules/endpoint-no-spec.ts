@@ -34,8 +34,10 @@ export const endpointNoSpec: NavigationRule = {
   }),
 };
 
-/** Every spec the value names is the docs root itself (`/`, `./`, `.`): no URL, no file, no blank value. */
+/**
+ * Every spec the value names is the docs root itself (`/`, `./`, `.`): no URL, no file, no blank value. A scope's
+ * value names one at least (startsOpenapiScope).
+ */
 function namesOnlyTheRoot(value: unknown): boolean {
-  const sources = openapiSources(value);
-  return sources.length > 0 && sources.every(({ source }) => !isUrl(source) && source.trim() !== '' && rootRelative(source) === '');
+  return openapiSources(value).every(({ source }) => !isUrl(source) && source.trim() !== '' && rootRelative(source) === '');
 }

@@ -1,3 +1,6 @@
+import { describe, expect, it } from 'vitest';
+import { validateText } from '../../src/validate.js';
+import { REQUIRED_SETTINGS } from '../required-settings.js';
 import { mixedChildren } from '../../src/rules/mixed-children.js';
 import { JUNK, nestedGroups, testRule, type RuleCase } from './harness.js';
 
@@ -278,3 +281,24 @@ testRule(
   cases,
   /holds both `\w+` and `\w+`; an element holds one type of child per level|has `(graphql|sdk)`, which generates its pages, so it holds no children or only `groups`/i,
 );
+
+describe('mixed-children beside an array the platform drops for a malformed entry', () => {
+  const said = (groups: unknown[]) =>
+    validateText(
+      JSON.stringify({
+        ...REQUIRED_SETTINGS,
+        navigation: {
+          tabs: [
+            { tab: 'T', groups, pages: ['b'] },
+            { tab: 'U', pages: ['c'] },
+          ],
+        },
+      }),
+    )
+      .problems.filter((p) => p.code === 'mixed-children')
+      .map((p) => p.message.split('. ')[1]);
+  it('names the array the platform keeps: `pages` when the `groups` are lost, `groups` when they are sound', () => {
+    expect(said([{ group: 'G', pages: ['a'] }, { group: 5 }])).toEqual(['The platform keeps `pages` and silently drops `groups` (no page of it is built)']);
+    expect(said([{ group: 'G', pages: ['a'] }])).toEqual(['The platform keeps `groups` and silently drops `pages` (no page of it is built)']);
+  });
+});

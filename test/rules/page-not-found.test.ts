@@ -59,6 +59,20 @@ const cases: RuleCase[] = [
   // Invalid.
   { name: 'missing, nothing close', navigation: { pages: ['index', 'changelog'] }, files: FILES, expected: [{ pointer: '/navigation/pages/1' }] },
   {
+    // The platform's build does not take these files for pages (issue 65; a CHANGELOG.md, which a listed root ignores, is a build case): each said with its reason.
+    name: 'a file the platform does not read as a page: a snippet, a readme',
+    navigation: { pages: ['snippets/card', 'guides/readme'] },
+    files: ['snippets/card.mdx', 'guides/readme.md'],
+    expected: [
+      {
+        pointer: '/navigation/pages/0',
+        message:
+          /^"snippets\/card\.mdx" is not a page to the platform: it takes files under snippets\/ for snippets, not pages\. Its build lists "snippets\/card" with no content/,
+      },
+      { pointer: '/navigation/pages/1', message: /^"guides\/readme\.md" is not a page to the platform: it leaves out \.md files named readme/ },
+    ],
+  },
+  {
     name: 'typo in the root suggests the root page',
     navigation: { pages: ['indx'] },
     files: FILES,
@@ -153,5 +167,5 @@ const listedCases: RuleCase[] = [
 testRule(
   pageNotFound,
   [...cases, ...listedCases],
-  /^No page file "[^"]+\.mdx" or "[^"]+\.md" under the docs root \(docs\)\.$|^"[^"]+" is (a folder|a FIFO|a device), not a regular file; only regular files are read as pages\.$/,
+  /^No page file "[^"]+\.mdx" or "[^"]+\.md" under the docs root \(docs\)\.$|^"[^"]+" is not a page to the platform: .+\. Its build lists "[^"]+" with no content \("is referenced in the docs\.json navigation but the file does not exist"\) and titles it from the path\.$|^"[^"]+" is (a folder|a FIFO|a device), not a regular file; only regular files are read as pages\.$/,
 );
