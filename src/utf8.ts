@@ -34,7 +34,7 @@ export function invalidUtf8At(bytes: Uint8Array): number | undefined {
 export function describeInvalidUtf8(bytes: Uint8Array, offset: number): string {
   let line = 1;
   for (let i = 0; i < offset; i++) if (bytes[i] === 0x0a) line++;
-  const utf16 = bytes.length >= 2 && ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff));
+  const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
   const byte = `0x${bytes[offset].toString(16).toUpperCase().padStart(2, '0')}`;
   return `it is not UTF-8${utf16 ? ' (it starts as UTF-16 does)' : ''}: byte ${byte} at offset ${offset} (line ${line}); save it as UTF-8`;
 }

@@ -1,7 +1,7 @@
 /** invalidUtf8At (src/utf8.ts) against the platform's own strict decoder, on drawn bytes of every shape. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { invalidUtf8At } from '../src/utf8.js';
+import { describeInvalidUtf8, invalidUtf8At } from '../src/utf8.js';
 
 const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const decodes = (bytes: Uint8Array) => {
@@ -32,5 +32,46 @@ describe('invalidUtf8At', () => {
       }),
       { numRuns: 5000, seed: 71 },
     );
+  });
+});
+
+describe('invalidUtf8At at the edges of each form, then a bad byte', () => {
+  // [the sequence, where the first bad byte is when 0xFF follows it]: each boundary of the lead bytes, the largest code
+  // point and the surrogates, on both sides (the mutation sample on 6f30839: 0xF4 and U+10FFFF, U+D7FF and U+E000).
+  it.each([
+    [[0xc2, 0x80], 2],
+    [[0xc1, 0xbf], 0],
+    [[0xdf, 0xbf], 2],
+    [[0xe0, 0xa0, 0x80], 3],
+    [[0xe0, 0x9f, 0xbf], 0],
+    [[0xed, 0x9f, 0xbf], 3],
+    [[0xed, 0xa0, 0x80], 0],
+    [[0xed, 0xbf, 0xbf], 0],
+    [[0xee, 0x80, 0x80], 3],
+    [[0xf0, 0x90, 0x80, 0x80], 4],
+    [[0xf0, 0x8f, 0xbf, 0xbf], 0],
+    [[0xf4, 0x8f, 0xbf, 0xbf], 4],
+    [[0xf4, 0x90, 0x80, 0x80], 0],
+    [[0xf5, 0x80, 0x80, 0x80], 0],
+    [[0xe0, 0xa0], 0],
+  ])('%j then 0xFF: %i', (sequence, bad) => {
+    const bytes = Uint8Array.from([...sequence, 0xff]);
+    expect(invalidUtf8At(bytes)).toBe(bad);
+    expect(decodes(Uint8Array.from(sequence))).toBe(bad === sequence.length);
+  });
+});
+
+describe('describeInvalidUtf8', () => {
+  it('names the byte, its offset and line; a UTF-16 byte order mark, either way round, is named as such', () => {
+    expect(describeInvalidUtf8(Uint8Array.from([0x61, 0x0a, 0x62, 0xff]), 3)).toBe('it is not UTF-8: byte 0xFF at offset 3 (line 2); save it as UTF-8');
+    expect(describeInvalidUtf8(Uint8Array.from([0xff, 0xfe, 0x7b, 0x00]), 0)).toBe(
+      'it is not UTF-8 (it starts as UTF-16 does): byte 0xFF at offset 0 (line 1); save it as UTF-8',
+    );
+    expect(describeInvalidUtf8(Uint8Array.from([0xfe, 0xff]), 0)).toBe(
+      'it is not UTF-8 (it starts as UTF-16 does): byte 0xFE at offset 0 (line 1); save it as UTF-8',
+    );
+    for (const start of [[0xff, 0xff], [0xfe, 0xfe], [0xff], [0xfe, 0x0a, 0xff]]) {
+      expect(describeInvalidUtf8(Uint8Array.from(start), 0), JSON.stringify(start)).not.toContain('UTF-16');
+    }
   });
 });

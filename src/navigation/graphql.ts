@@ -34,7 +34,7 @@ export function isGraphqlUrl(source: string): boolean {
 
 /** A source the platform takes for a URL (isGraphqlUrl) and refuses: one that is not `https:`. */
 export function refusedGraphqlUrl(source: string): boolean {
-  return isGraphqlUrl(source) && new URL(source.trim()).protocol !== 'https:';
+  return isGraphqlUrl(source) && new URL(source).protocol !== 'https:'; // URL trims the spaces around it itself
 }
 
 /**
