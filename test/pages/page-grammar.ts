@@ -213,6 +213,10 @@ const htmlBlock = fc
 const esm = fc.constantFrom(
   'export const a = 1',
   'import X from "y"',
+  // Names imported again in a later block fail as micromark fails them (fast-mdx.ts esmBlockEnd's `imported`).
+  'import { X as Z, W } from "y"',
+  'import * as W from "y"',
+  'export { Z as V }',
   'import the thing',
   'export default function A() {\n  return <b>x</b>\n}',
   'export function B() {\n  const b = 1\n\n  return b\n}',
