@@ -169,7 +169,7 @@ export const codes = {
     title: 'Global anchor href must be external',
     severity: 'error',
     description:
-      'A `global.anchors` `href` must be an absolute http(s) URL (the `platform` profile also accepts other absolute URLs, `/path`, `#hash` and `mailto:`; never `javascript:`).',
+      'A `global.anchors` `href` must be an absolute http(s) URL (the `platform` profile also accepts other absolute URLs, `/path`, `#hash` and `mailto:`, and warns where the platform builds something else, as a `javascript:` URL).',
     source: 'rule',
   },
   'expanded-top-level': {

@@ -1,4 +1,5 @@
 import { platformAlsoAccepts } from '../config/profiles.js';
+import { isPlatformLink } from '../navigation/platform-drops.js';
 import { pointerOf } from '../navigation/walk.js';
 import type { NavigationRule } from './types.js';
 
@@ -25,8 +26,15 @@ export const externalHref: NavigationRule = {
             : undefined;
       let message: string;
       let severity: 'warning' | 'info' | undefined;
-      if (underPlatform) {
-        message = `Global anchor href "${href}" is not a link the hosted platform accepts: use an absolute URL, a /path, a #hash or a mailto: link${isScriptUrl(href) ? ' (script URLs are never accepted)' : ''}.`;
+      if (underPlatform && isPlatformLink(href)) {
+        // The platform's schema takes any string `URL` parses (measured with prebuild 1.0.1341: `javascript:`, `data:`,
+        // `file:`, `mailto:` alone, a leading space): it builds, so this is a warning, never an error.
+        message = isScriptUrl(href)
+          ? `Global anchor href "${href}" is a script URL: the platform builds it as written, and it runs in the reader's browser when the anchor is clicked, on every page. Use an https URL, a /path or a #hash.`
+          : `Global anchor href "${href}" is not a plain link (an absolute http(s) URL, a /path, a #hash or a mailto: address): the platform builds it as written, but a reader's browser may not follow it.`;
+        severity = 'warning';
+      } else if (underPlatform) {
+        message = `Global anchor href "${href}" is not a link the hosted platform accepts: use an absolute URL, a /path, a #hash or a mailto: link.`;
       } else if (isPlatformHref(href)) {
         message = `Global anchor href "${href}" is not an external URL: the spec allows only absolute http(s) URLs for global anchors, which link out of the site; ${platformAlsoAccepts(href)}.`;
         // The platform builds it: a warning, unless `rules` ask for more.

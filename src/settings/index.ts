@@ -61,6 +61,7 @@ function languageOverrides(docs: Readonly<Record<string, unknown>>): { findings:
   const dropped: Finding[] = [];
   // A code the platform's enum refuses (`"EN"`) fails the language: language-code says so; here, what it costs.
   const refusedCodes: Finding[] = [];
+  const refusedAnchorHrefs: Finding[] = [];
   // A language's code and own settings, wherever it is (a division or an entry of a `global`'s languages).
   const checkLanguage = (value: Readonly<Record<string, unknown>>, path: DivisionPath) => {
     if (!PROFILES.platform.languageCodes.has(String(value.language))) refusedCodes.push(refusedCode([...pathSegments(path), 'language']));
@@ -75,7 +76,12 @@ function languageOverrides(docs: Readonly<Record<string, unknown>>): { findings:
     }
   };
   eachDivision(docs, (value, kind, path) => {
-    if (isPlainObject(value.global)) findings.push(...globalLinks(value.global, { up: path, key: 'global' }, pathSegments));
+    if (isPlainObject(value.global)) {
+      findings.push(...globalLinks(value.global, { up: path, key: 'global' }, pathSegments));
+      // A global anchor's href the platform refuses drops the array around the element holding it, as any global entry's
+      // (measured with prebuild: a tab's anchor's); external-href says so, this is only what it costs.
+      refusedAnchorHrefs.push(...globalLinks(value.global, { up: path, key: 'global' }, pathSegments, true));
+    }
     if (LINKING_KINDS.has(kind) && typeof value.href === 'string' && !isPlatformLink(value.href)) {
       const keeps = CHILD_KEYS.some((key) => Array.isArray(value[key]) && childKind(kind, key) !== undefined)
         ? 'keeps its children, not the link'
@@ -95,7 +101,7 @@ function languageOverrides(docs: Readonly<Record<string, unknown>>): { findings:
         if (isPlainObject(entry)) checkLanguage(entry, { up: { up: { up: path, key: 'global' }, key: 'languages' }, key: i });
       });
   });
-  return { findings: [...findings, ...dropped], lost: explainLostArrays(docs, [...findings, ...refusedCodes]) };
+  return { findings: [...findings, ...dropped], lost: explainLostArrays(docs, [...findings, ...refusedCodes, ...refusedAnchorHrefs]) };
 }
 
 /**
@@ -103,11 +109,11 @@ function languageOverrides(docs: Readonly<Record<string, unknown>>): { findings:
  * languages) that the platform's schema refuses (isPlatformLink, navigation/platform-drops.ts): an invalid-value error, worded
  * as the schema's so that explainLostArrays says what the platform loses below the root.
  */
-function globalLinks<P>(global: Readonly<Record<string, unknown>>, at: P, segments: (at: P) => Array<string | number>): Finding[] {
+function globalLinks<P>(global: Readonly<Record<string, unknown>>, at: P, segments: (at: P) => Array<string | number>, anchors = false): Finding[] {
   const findings: Finding[] = [];
   for (const key of Object.keys(ELEMENTS.global.children)) {
-    // A global anchor's href is external-href's (with a suggestion), under every profile.
-    if (key === 'anchors') continue;
+    // A global anchor's href is external-href's to say (with a suggestion), under every profile: asked for only what it costs.
+    if ((key === 'anchors') !== anchors) continue;
     const entries = global[key];
     if (!Array.isArray(entries)) continue;
     entries.forEach((entry, i) => {

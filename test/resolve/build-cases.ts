@@ -1045,6 +1045,54 @@ export const BUILD_CASES: readonly BuildCase[] = [
     builds: false,
     problems: ['error invalid-value /navigation/tabs/0/tab', 'error invalid-value /navigation/tabs/0/pages'],
   },
+  // A global anchor's href: the platform takes any string `URL` parses (differential seed 30,000,000, sites 30007313 and 30008527).
+  {
+    name: "a script URL as a dropdown's global anchor builds, the pages around it kept: a warning",
+    cause: 9,
+    files: {
+      'docs.json': docsJson({
+        tabs: [
+          { tab: 'T', dropdowns: [{ dropdown: 'D', global: { anchors: [{ anchor: 'B', href: 'javascript:alert(1)' }] }, pages: ['a'] }] },
+          { tab: 'U', pages: ['b'] },
+        ],
+      }),
+      'a.mdx': page('A'),
+      'b.mdx': page('B'),
+    },
+    builds: true,
+    pages: [
+      ['a', 'A'],
+      ['b', 'B'],
+    ],
+    problems: ['warning external-href /navigation/tabs/0/dropdowns/0/global/anchors/0/href'],
+  },
+  {
+    name: "a relative path as a tab's anchor's global anchor drops the tab's anchors",
+    cause: 9,
+    files: {
+      'docs.json': docsJson({
+        tabs: [
+          { tab: 'T', anchors: [{ anchor: 'A', global: { anchors: [{ anchor: 'B', href: 'guides/p1' }] }, pages: ['a'] }] },
+          { tab: 'U', pages: ['b'] },
+        ],
+      }),
+      'a.mdx': page('A'),
+      'b.mdx': page('B'),
+    },
+    builds: true,
+    pages: [['b', 'B']],
+    problems: [
+      'error external-href /navigation/tabs/0/anchors/0/global/anchors/0/href',
+      'error link-not-found /navigation/tabs/0/anchors/0/global/anchors/0/href',
+    ],
+  },
+  {
+    name: 'a relative path as a global anchor at the root fails the build',
+    cause: 9,
+    files: { 'docs.json': docsJson({ global: { anchors: [{ anchor: 'B', href: 'guides/p1' }] }, pages: ['a'] }), 'a.mdx': page('A') },
+    builds: false,
+    problems: ['error external-href /navigation/global/anchors/0/href', 'error link-not-found /navigation/global/anchors/0/href'],
+  },
   // The platform's sourceRefSchema is any non-empty string (a mount path, not "owner/repo").
   {
     name: 'a `sourceRef` of one word, or of three parts, builds: the entry stands for another source, the pages beside it stay',
