@@ -385,7 +385,9 @@ export class TreeBuilder {
       const empty = this.dropsLikePlatform ? noOperationsToGenerate(loaded.spec) : undefined;
       if (empty) this.report({ code: 'openapi-invalid', message: `"${loaded.file}" ${empty}`, pointer });
       const findings: Finding[] = (this.bulkFindings = []);
-      const write: WriteOrder = { phase: 1, order: state.order, round: () => this.generationRound(owner) };
+      // Asked for each page of the generation and again for what is said of it: walked up once.
+      let round: number | undefined;
+      const write: WriteOrder = { phase: 1, order: state.order, round: () => (round ??= this.generationRound(owner)) };
       for (const generated of generatedGroups(loaded.spec, directory)) {
         const { group, trail } = this.generatedGroup(owner, state, pointer, generated.label, tree);
         for (const page of generated.pages) {

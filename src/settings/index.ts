@@ -77,10 +77,11 @@ function languageOverrides(docs: Readonly<Record<string, unknown>>): { findings:
   };
   eachDivision(docs, (value, kind, path) => {
     if (isPlainObject(value.global)) {
-      findings.push(...globalLinks(value.global, { up: path, key: 'global' }, pathSegments));
+      const links = globalLinks(value.global, { up: path, key: 'global' }, pathSegments);
+      findings.push(...links.reported);
       // A global anchor's href the platform refuses drops the array around the element holding it, as any global entry's
       // (measured with prebuild: a tab's anchor's); external-href says so, this is only what it costs.
-      refusedAnchorHrefs.push(...globalLinks(value.global, { up: path, key: 'global' }, pathSegments, true));
+      refusedAnchorHrefs.push(...links.anchors);
     }
     if (LINKING_KINDS.has(kind) && typeof value.href === 'string' && !isPlatformLink(value.href)) {
       const keeps = CHILD_KEYS.some((key) => Array.isArray(value[key]) && childKind(kind, key) !== undefined)
@@ -109,11 +110,16 @@ function languageOverrides(docs: Readonly<Record<string, unknown>>): { findings:
  * languages) that the platform's schema refuses (isPlatformLink, navigation/platform-drops.ts): an invalid-value error, worded
  * as the schema's so that explainLostArrays says what the platform loses below the root.
  */
-function globalLinks<P>(global: Readonly<Record<string, unknown>>, at: P, segments: (at: P) => Array<string | number>, anchors = false): Finding[] {
-  const findings: Finding[] = [];
+function globalLinks<P>(
+  global: Readonly<Record<string, unknown>>,
+  at: P,
+  segments: (at: P) => Array<string | number>,
+): { reported: Finding[]; anchors: Finding[] } {
+  const reported: Finding[] = [];
+  const anchors: Finding[] = [];
   for (const key of Object.keys(ELEMENTS.global.children)) {
-    // A global anchor's href is external-href's to say (with a suggestion), under every profile: asked for only what it costs.
-    if ((key === 'anchors') !== anchors) continue;
+    // A global anchor's href is external-href's to say (with a suggestion), under every profile: kept apart, for what it costs.
+    const findings = key === 'anchors' ? anchors : reported;
     const entries = global[key];
     if (!Array.isArray(entries)) continue;
     entries.forEach((entry, i) => {
@@ -126,7 +132,7 @@ function globalLinks<P>(global: Readonly<Record<string, unknown>>, at: P, segmen
       });
     });
   }
-  return findings;
+  return { reported, anchors };
 }
 
 function docsFinding(issue: SettingsIssue): Finding {
