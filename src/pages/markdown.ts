@@ -62,9 +62,10 @@ let mdxOptions: Options | undefined;
 let markdownOptions: Options | undefined;
 
 /**
- * micromark's acorn works within the page's parse budget (parse-budget.ts). Past it, acorn is not
- * asked again: every further expression is taken as parsed, so the parse ends in linear time, and
- * the page is then refused as unparsable (ParseBudgetExceeded), as micromark itself would refuse it.
+ * micromark's acorn works within the page's parse budget (parse-budget.ts). Past it, the parse
+ * stops there and the page is refused as unparsable (ParseBudgetExceeded), whatever the rest of
+ * the page holds: micromark would re-read the expression at every later `}`, and reading the rest
+ * (4 MB of an unclosed expression) cost 13 s and 1.2 GB before it stopped (issue 66).
  */
 export { PARSE_BUDGET_BASE, PARSE_BUDGET_PER_CHAR } from './parse-budget.js';
 
@@ -89,24 +90,34 @@ export function lastParseCost(): number {
   return budget.given - budget.left;
 }
 
-/** acorn, through the budget: past it, every expression and program is taken as parsed, without reading it. */
+/**
+ * What acorn hands back once the budget is spent: a value that throws ParseBudgetExceeded as soon
+ * as micromark reads or writes any part of it. micromark catches acorn's own errors (an expression
+ * that does not parse yet goes on to the next `}`), and has no other way out of a parse; the read
+ * of the result is the first step outside that catch, so the parse ends there.
+ */
+function budgetSpent(): never {
+  throw new ParseBudgetExceeded();
+}
+const SPENT: object = new Proxy(
+  {},
+  { get: budgetSpent, set: budgetSpent, has: budgetSpent, ownKeys: budgetSpent, getOwnPropertyDescriptor: budgetSpent, getPrototypeOf: budgetSpent },
+);
+
+/** acorn, through the budget: past it, the parse stops (SPENT). */
 function budgeted(acorn: typeof Parser): typeof Parser {
   const spend = (value: string): boolean => {
-    if (value.length > budget.left) return false;
+    if (value.length > budget.left) {
+      budget.exceeded = true;
+      return false;
+    }
     budget.left -= value.length;
     return true;
   };
   return Object.assign(Object.create(acorn) as typeof Parser, {
-    parse: (value: string, options: Parameters<typeof Parser.parse>[1]) => {
-      if (spend(value)) return acorn.parse(value, options);
-      budget.exceeded = true;
-      return { type: 'Program', start: 0, end: value.length, body: [], sourceType: 'module' };
-    },
-    parseExpressionAt: (value: string, pos: number, options: Parameters<typeof Parser.parseExpressionAt>[2]) => {
-      if (spend(value)) return acorn.parseExpressionAt(value, pos, options);
-      budget.exceeded = true;
-      return { type: 'Literal', start: pos, end: value.length, value: null, raw: 'null' };
-    },
+    parse: (value: string, options: Parameters<typeof Parser.parse>[1]) => (spend(value) ? acorn.parse(value, options) : SPENT),
+    parseExpressionAt: (value: string, pos: number, options: Parameters<typeof Parser.parseExpressionAt>[2]) =>
+      spend(value) ? acorn.parseExpressionAt(value, pos, options) : SPENT,
   });
 }
 

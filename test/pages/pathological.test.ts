@@ -54,7 +54,8 @@ describe('MDX expressions that never close, or braces nested deep: acorn within 
   ])('%s (%i bytes): refused as unparsable, acorn handed at most the budget', (shape, bytes) => {
     const page = shapes[shape](bytes);
     const scan = micromarkScanPageText(page, true);
-    expect(scan.error?.message).toMatch(/more parsing than docsnav spends on a page|Unexpected end of file in expression/);
+    // The parse stops where the budget runs out: never the error of what follows (the page's end, here).
+    expect(scan.error?.message).toMatch(/more parsing than docsnav spends on a page/);
     expect(scan.links).toEqual([]);
     expect(lastParseCost()).toBeLessThanOrEqual(budgetOf(page));
   });
@@ -65,6 +66,13 @@ describe('MDX expressions that never close, or braces nested deep: acorn within 
     expect(() => parseMarkdown(page, true)).not.toThrow();
     expect(lastParseCost()).toBeLessThan(3 * page.length);
     expect(micromarkScanPageText(page, true).links).toHaveLength(2000);
+  });
+
+  it('past the budget, the parse stops: what the rest of the page holds is never read (an ESM block, an expression, an element)', () => {
+    const spent = shapes['unclosed MDX expression'](64 * 1024);
+    for (const rest of ['\n\nimport {a} from "a"\n', '\n\n{ 1 + }\n', '\n\n<Card>\n']) {
+      expect(() => parseMarkdown(`${spent.slice(0, spent.lastIndexOf('\n'))}}${rest}`, true)).toThrow(ParseBudgetExceeded);
+    }
   });
 
   it('the budget is per page: a costly page does not spend the next one’s', () => {
