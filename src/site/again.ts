@@ -71,7 +71,7 @@ export function checkToKeep(
   checked: readonly string[],
   again: ReadonlySet<string>,
   bodies: ReadonlyMap<string, PageBody | undefined>,
-  linksOf: (page: PageBody) => readonly ResolvedPageLink[],
+  linksOf: (page: PageBody) => Iterable<ResolvedPageLink>,
   found: ReadonlyMap<string, Finding[]>,
   placeOf: (file: string, finding: Finding) => Range,
 ): KeptSiteCheck {
@@ -142,7 +142,7 @@ function asPlace({ line, column, endLine, endColumn }: Range): Place {
 }
 
 /** The content files whose anchors a page's `#fragment` links were checked against (a link to this very page: its own). */
-function fragmentTargets(body: PageBody, linksOf: (page: PageBody) => readonly ResolvedPageLink[]): string[] {
+function fragmentTargets(body: PageBody, linksOf: (page: PageBody) => Iterable<ResolvedPageLink>): string[] {
   const targets = new Set<string>();
   for (const { resolved } of linksOf(body)) {
     if (!resolved || !resolved.target.fragment) continue;

@@ -287,7 +287,7 @@ function ruleOrder(rules: readonly SiteRule[]): SiteRule[] {
 function runRules(
   rules: readonly SiteRule[],
   { site, redirects, checked, input }: CheckedSite,
-  linksOf: (page: PageBody) => readonly ResolvedPageLink[],
+  linksOf: (page: PageBody) => Iterable<ResolvedPageLink>,
   pages: PageBodies,
   maxPerFile: number,
   to: Pick<SiteCheckInput, 'document' | 'report' | 'base'> & { reportIn: FoundIn; navigationLinks: () => readonly NavigationLink[] },

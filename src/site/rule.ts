@@ -25,7 +25,7 @@ interface SiteRuleContext {
   /** The bodies of the site's page and snippet files, read and scanned before the rules run. */
   readonly pages: PageBodies;
   /** A page's links, each with where it leads on the site (undefined: an external link); resolved once per run. */
-  readonly linksOf: (page: PageBody) => readonly ResolvedPageLink[];
+  readonly linksOf: (page: PageBody) => Iterable<ResolvedPageLink>;
   /** The navigation's internal hrefs, each with where it leads; resolved once per run. */
   readonly navigationLinks: () => readonly NavigationLink[];
   /** A finding in a page's body, at `span` (offsets into its text). */

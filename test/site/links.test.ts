@@ -320,3 +320,25 @@ describe('anchor-not-found: the navigation’s own hrefs', () => {
     ]);
   });
 });
+
+describe('one URL written many times: each link said where it is, read from its own page', () => {
+  // A page's links that write one URL share its resolution (src/site/links.ts); a relative URL
+  // means another page in another folder, and a fragment another anchor.
+  const files = {
+    'a/one.mdx': '# One\n\n[x](./here) and [y](./here), [z](./here#gone).\n\n[w](./here)\n',
+    'a/here.mdx': '# Here\n\n## Kept\n',
+    'b/two.mdx': '# Two\n\n[x](./here) and [y](./here), [z](./here#kept).\n\n[w](./here)\n',
+    'b/here.mdx': '# There\n\n## Gone\n',
+    'c/three.mdx': '# Three\n\n[x](./here) and [y](./here), [z](./here#kept).\n\n[w](./here)\n',
+  };
+  const root = site(files, ['a/one', 'a/here', 'b/two', 'b/here', 'c/three']);
+  const at = (list: Problem[]) => list.map((p) => `${path.relative(root, p.file)}:${p.line}:${p.column}`).sort();
+
+  it('link-not-found: every link of the folder with no such page, none of the others', () => {
+    expect(at(problems(root, 'link-not-found'))).toEqual(['c/three.mdx:3:21', 'c/three.mdx:3:34', 'c/three.mdx:3:5', 'c/three.mdx:5:5']);
+  });
+
+  it('anchor-not-found: each page’s fragment against its own folder’s page', () => {
+    expect(at(problems(root, 'anchor-not-found'))).toEqual(['a/one.mdx:3:34', 'b/two.mdx:3:34']);
+  });
+});
