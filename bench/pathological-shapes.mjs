@@ -24,6 +24,11 @@ export const SHAPES = {
     for (let i = 0; text.length < bytes; i++) text += `<Tag${i} hidden>\n`;
     return text;
   },
+  'JSX elements of distinct names with attributes, none closed': (bytes) => {
+    let text = '';
+    for (let i = 0; text.length < bytes; i++) text += `<Tag${i} title="x" icon="y">\n`;
+    return text;
+  },
   'JSX nested deep (closed)': (bytes) => {
     const depth = Math.floor(bytes / 12);
     return `${'<div>'.repeat(depth)}x${'</div>'.repeat(depth)}\n`;

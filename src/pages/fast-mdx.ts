@@ -25,13 +25,21 @@ export interface Tag {
   closing: boolean;
   selfClosing: boolean;
   attributes: TreeAttribute[];
-  /** Where each string attribute's value is written (inside its quotes). */
+  /** Where each string value of an attribute that may link (LINK_ATTRIBUTES) is written (inside its quotes). */
   valueSpans: Map<TreeAttribute, [number, number]>;
 }
 
 /**
- * A tag's value spans when it has no attribute with a string value (most tags): one map for all,
- * never written to (the inline pass only moves the spans a map has).
+ * The attributes whose string value may be a link (`href`, and `src` on some elements:
+ * fast-blocks.ts elementLinks reads the places of these only): only
+ * their values' places are kept. A map per tag for every attribute cost 4 MB of elements
+ * (`<E1 a="b">`…) about 100 MB while they were open (issue 66).
+ */
+const LINK_ATTRIBUTES: ReadonlySet<string> = new Set(['href', 'src']);
+
+/**
+ * A tag's value spans when it has no attribute that may link with a string value (most tags): one
+ * map for all, never written to (the inline pass only moves the spans a map has).
  */
 const NO_VALUE_SPANS = new Map<TreeAttribute, [number, number]>();
 
@@ -91,7 +99,8 @@ export function parseTag(text: string, start: number, lineIndent: number | undef
       attributes.push({ type: 'mdxJsxAttribute', name: attributeName, value: null });
       continue;
     }
-    pos = attributeValue(text, pos + 1, attributeName, lineIndent !== 0, attributes, (valueSpans ??= new Map<TreeAttribute, [number, number]>()));
+    const spans = LINK_ATTRIBUTES.has(attributeName) ? (valueSpans ??= new Map<TreeAttribute, [number, number]>()) : undefined;
+    pos = attributeValue(text, pos + 1, attributeName, lineIndent !== 0, attributes, spans);
     const following = text.charCodeAt(pos);
     if (following !== SPACE && following !== TAB && following !== NEWLINE && following !== 47 && following !== 62) fallback();
   }
@@ -124,7 +133,7 @@ function attributeValue(
   name: string,
   inContainers: boolean,
   attributes: TreeAttribute[],
-  valueSpans: Map<TreeAttribute, [number, number]>,
+  valueSpans: Map<TreeAttribute, [number, number]> | undefined,
 ): number {
   const quote = text.charCodeAt(pos);
   if (quote === 34 || quote === 39) {
@@ -139,7 +148,7 @@ function attributeValue(
     const value = written.includes('&') ? parseEntities(written, { nonTerminated: false }) : written;
     const attribute: TreeAttribute = { type: 'mdxJsxAttribute', name, value };
     attributes.push(attribute);
-    valueSpans.set(attribute, [pos + 1, close]);
+    valueSpans?.set(attribute, [pos + 1, close]);
     return close + 1;
   }
   if (quote !== 123) return fallback();
