@@ -66,7 +66,7 @@ const byName = (left: GraphqlEntry, right: GraphqlEntry): number => left.name.lo
 function entryOf(name: string, tag: string, description: string | null | undefined, deprecation?: string | null): GraphqlEntry {
   const entry: GraphqlEntry = { name, tag };
   if (description) entry.description = description;
-  if (deprecation !== undefined && deprecation !== null) entry.deprecated = true;
+  if (typeof deprecation === 'string') entry.deprecated = true;
   return entry;
 }
 

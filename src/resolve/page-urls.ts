@@ -14,6 +14,7 @@
  */
 import type { ElementNode } from '../navigation/walk.js';
 import type { Finding } from '../problem.js';
+import { graphqlRouteKey } from './graphql.js';
 import { mergeByCode } from './merge-findings.js';
 
 /** When the platform writes a generated page: endpoint entries (0), bulk generations (1), AsyncAPI channels (2), GraphQL pages (3), then by `order`. */
@@ -110,7 +111,14 @@ export class PageUrls {
   settle(): Finding[] {
     const findings: Finding[] = [];
     if (this.crossSpecClash === 'lost') {
-      if (this.claims.length > 0) this.settleSection(this.claims, new Set(this.authoredPaths()), findings);
+      // A GraphQL page never shares a route with an OpenAPI or AsyncAPI page on the platform: its build fails
+      // (generatedRoutesCollide), so the two kinds are settled apart, each against the author's pages.
+      const authored = new Set(this.authoredPaths());
+      const graphql = this.claims.filter((claim) => claim.write.phase === 3);
+      const others = this.claims.filter((claim) => claim.write.phase !== 3);
+      if (others.length > 0) this.settleSection(others, authored, findings);
+      if (graphql.length > 0) this.settleSection(graphql, authored, findings);
+      findings.push(...generatedRoutesCollide(graphql, others, authored));
     } else {
       for (const [section, claims] of this.claimsBySection()) this.settleSection(claims, new Set(this.authored.get(section)), findings);
     }
@@ -196,6 +204,31 @@ export class PageUrls {
       });
     }
   }
+}
+
+/**
+ * A GraphQL page at the route of an OpenAPI or AsyncAPI page (an endpoint entry's or one generated in bulk),
+ * as the platform compares routes (graphqlRouteKey: case, `\\` and Unicode forms ignored): prebuild
+ * 1.0.1341 fails the build ("Generated GraphQL route … collides with generated OpenAPI route …",
+ * assertNoGeneratedRouteCollisions), wherever the two are in the navigation. A path the author lists
+ * is not generated (their file is served there): no clash.
+ */
+function generatedRoutesCollide(graphql: readonly Claim[], others: readonly Claim[], authored: ReadonlySet<string>): Finding[] {
+  if (graphql.length === 0 || others.length === 0) return [];
+  const byRoute = new Map<string, Claim>();
+  for (const claim of others) if (!authored.has(claim.wanted) && !byRoute.has(graphqlRouteKey(claim.wanted))) byRoute.set(graphqlRouteKey(claim.wanted), claim);
+  const findings: Finding[] = [];
+  for (const claim of graphql) {
+    const other = authored.has(claim.wanted) ? undefined : byRoute.get(graphqlRouteKey(claim.wanted));
+    if (other === undefined) continue;
+    const kind = other.write.phase === 2 ? 'AsyncAPI' : 'OpenAPI';
+    findings.push({
+      code: 'graphql-invalid',
+      message: `The GraphQL page "${claim.wanted}" (${claim.owner}) and the ${kind} page "${other.wanted}" (${other.owner}, at ${other.at}) are one route to the platform, whose routes ignore case; it fails the build.`,
+      pointer: claim.at,
+    });
+  }
+  return findings;
 }
 
 /** Why the platform writes `winner` after `claim` (which it overwrites), in words. */

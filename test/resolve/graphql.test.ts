@@ -45,7 +45,7 @@ describe('reading a graphql value as the platform does', () => {
 describe('parsing a schema with graphql-js', () => {
   it('gives each root field and each named type but a scalar, with its tag, description and deprecation', () => {
     const result = parseGraphqlText('s.graphql', SCHEMA);
-    expect(result.ok && result.reference).toEqual({
+    expect(result.ok && result.reference).toStrictEqual({
       queries: [
         { name: 'old', tag: 'QUERY', deprecated: true },
         { name: 'user', tag: 'QUERY', description: 'One user.' },
@@ -201,5 +201,56 @@ describe('a tab’s GraphQL pages in the tree', () => {
       },
     );
     expect(tree.pages.map((p) => p.path)).toEqual(['index']);
+  });
+});
+
+describe('a GraphQL page and a generated OpenAPI page at one route', () => {
+  // The platform fails the build (its routes ignore case): test/resolve/build-cases.ts holds the
+  // cases its build was seen failing on. Under the spec profile, where paths clash only within a
+  // section, the GraphQL page is written last and the other suffixed.
+  const openapi = (summary: string) =>
+    JSON.stringify({
+      openapi: '3.0.3',
+      info: { title: 'T', version: '1' },
+      paths: { '/u': { get: { tags: ['Queries'], summary, responses: { 200: { description: 'OK' } } } } },
+    });
+  const files = (summary: string) => ({ 'a.json': openapi(summary), 'schema.graphql': SCHEMA, 'index.mdx': '---\ntitle: Home\n---\n' });
+
+  it('in another tab, at the route of a query: an error at the schema, naming both', async () => {
+    const { problems } = await resolveSite(
+      tabs({ tab: 'REST', openapi: { source: 'a.json', directory: 'graphql-reference' } }, { tab: 'API', graphql: 'schema.graphql' }),
+      files('user'),
+      { profile: 'platform' },
+    );
+    expect(problems.filter((p) => p.code !== 'missing-field').map((p) => `${p.severity} ${p.code} ${p.pointer} ${p.message}`)).toEqual([
+      'error graphql-invalid /navigation/tabs/1/graphql The GraphQL page "graphql-reference/queries/user" (schema.graphql query user) and the OpenAPI page "graphql-reference/queries/user" (a.json GET /u, at /navigation/tabs/0/openapi/source) are one route to the platform, whose routes ignore case; it fails the build.',
+    ]);
+  });
+
+  it('a path the author lists is theirs: no clash, whatever generates it', async () => {
+    const { problems } = await resolveSite(
+      tabs(
+        { tab: 'REST', openapi: { source: 'a.json', directory: 'graphql-reference' }, groups: [{ group: 'G', pages: ['graphql-reference/queries/user'] }] },
+        { tab: 'API', graphql: 'schema.graphql' },
+      ),
+      { ...files('user'), 'graphql-reference/queries/user.mdx': '---\ntitle: Mine\n---\n' },
+      { profile: 'platform' },
+    );
+    expect(problems.filter((p) => p.code === 'graphql-invalid')).toEqual([]);
+  });
+
+  it('under the spec profile, in one section: the GraphQL page keeps the path, the operation is suffixed, and the reason is said', async () => {
+    const { tree, problems } = await resolveSite(
+      tabs({ tab: 'API', graphql: 'schema.graphql', groups: [{ group: 'REST', openapi: { source: 'a.json', directory: 'graphql-reference' } }] }),
+      files('user'),
+      { profile: 'spec' },
+    );
+    expect(tree.pages.filter((p) => p.path.startsWith('graphql-reference/queries/user')).map((p) => `${p.path} ${p.graphql ? 'graphql' : 'openapi'}`)).toEqual([
+      'graphql-reference/queries/user-1 openapi',
+      'graphql-reference/queries/user graphql',
+    ]);
+    expect(problems.filter((p) => p.code === 'slug-collision').map((p) => p.message)).toEqual([
+      expect.stringContaining('a page of a GraphQL schema, which the platform writes after every OpenAPI and AsyncAPI page'),
+    ]);
   });
 });
