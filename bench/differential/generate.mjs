@@ -93,7 +93,18 @@ const OPERATIONS = [
   ['put', '/items/{itemId}/tags'],
   ['patch', '/Orders'],
 ];
-const SUMMARIES = ['List Users via API', 'Create user', 'Get a user', 'Health', 'Tag items (v2)', 'get users', 'Delete', "User's orders", 'Ünïcode summary'];
+const SUMMARIES = [
+  'List Users via API',
+  'Create user',
+  'Get a user',
+  'Health',
+  'Tag items (v2)',
+  'get users',
+  'Delete',
+  "User's orders",
+  'Ünïcode summary',
+  'user',
+];
 const CHANNELS = ['chat', 'user/signedup', 'Orders', 'live-prices', 'ünï'];
 
 /** A plain YAML writer (JSON is valid YAML, but specs are mostly YAML). */
@@ -136,7 +147,8 @@ export function makeGenerator(model) {
         if (!r.chance(0.45)) continue;
         const op = { responses: { 200: { description: 'OK' } } };
         if (r.chance(0.7)) op.summary = r.pick(SUMMARIES);
-        if (r.chance(0.3)) op.tags = [r.pick(['Users', 'Admin', 'users', 'User Admin'])];
+        // `Queries` and `types`: with a directory a GraphQL schema's pages are in too, an operation at one of their routes.
+        if (r.chance(0.3)) op.tags = [r.pick(['Users', 'Admin', 'users', 'User Admin', 'Queries', 'types'])];
         if (r.chance(0.07)) op['x-hidden'] = true;
         if (r.chance(0.07)) op['x-excluded'] = true;
         if (r.chance(0.04)) op['x-mint'] = { href: `/custom/${method}-${ops.length}` };
@@ -238,7 +250,7 @@ export function makeGenerator(model) {
       if (roll < 7) return [path(), ...(r.chance(0.3) ? [path()] : [])];
       if (roll < 8 && kind === 'openapi') return [{ source: path(), directory: r.pick(['api-reference', 'Reference/V2', 'ref dir']) }];
       const object = { source: path() };
-      if (r.chance(0.6)) object.directory = r.pick(['api-reference', 'API/Ref', 'reference/', 'websockets docs', '']);
+      if (r.chance(0.6)) object.directory = r.pick(['api-reference', 'API/Ref', 'reference/', 'websockets docs', '', 'graphql-reference', 'GraphQL']);
       if (kind === 'openapi' && r.chance(0.1)) {
         files['overlay.yaml'] = toYaml({
           overlay: '1.0.0',

@@ -1,4 +1,4 @@
-import { isPlainPage, isTidyPage, parseEntry, tidyPage, type PageEntry } from './entries.js';
+import { isPlainPage, isTidyPage, pageIdentity, parseEntry, tidyPage, type PageEntry } from './entries.js';
 import { childKind, ELEMENTS, isPlainObject, isSourceRef, PAGE_FIELDS, type ElementKind, type FieldName } from './model.js';
 import { escapeSegment } from '../source/pointer.js';
 import { groupDropsSpecValue, openapiSources } from './openapi.js';
@@ -132,7 +132,8 @@ class FieldPage implements PageNode {
     this.plain = isPlainPage(value);
     this.path = { parent: parent.path, key: field };
     const pages = parent.value.pages;
-    this.alsoListed = Array.isArray(pages) && pages.some((item) => typeof item === 'string' && (item === clean || tidyPage(item) === clean));
+    const identity = pageIdentity(value);
+    this.alsoListed = Array.isArray(pages) && pages.some((item) => typeof item === 'string' && pageIdentity(item) === identity);
   }
 }
 

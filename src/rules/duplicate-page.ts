@@ -1,4 +1,4 @@
-import { entryKey, parseEntry, tidyPage, type PageEntry } from '../navigation/entries.js';
+import { entryKey, pageIdentity, parseEntry, tidyPage, type PageEntry } from '../navigation/entries.js';
 import { PAGE_FIELDS } from '../navigation/model.js';
 import { isUrl, openapiSources, rootRelative } from '../navigation/openapi.js';
 import { listedInOwnPages, pointerOf, walkNavigation, type ElementNode, type NavigationVisitor } from '../navigation/walk.js';
@@ -15,7 +15,8 @@ export const duplicatePage: NavigationRule = {
   code: 'duplicate-page',
   create(context) {
     const specsOfScope = new Map<unknown, string>();
-    const keyOf = (entry: PageEntry, parent: ElementNode) => (entry.kind === 'page' ? entry.clean : endpointKey(entry, parent, specsOfScope));
+    // A page is its URL on the platform (pageIdentity): `"/p4"` and `"p4/"` are `p4`, `" p4"` and `"p4.mdx"` are not.
+    const keyOf = (entry: PageEntry, parent: ElementNode) => (entry.kind === 'page' ? pageIdentity(entry.page) : endpointKey(entry, parent, specsOfScope));
     // Every page once: a set, one hash probe per page and no node kept. Pages listed more
     // than once are rare; a second walk works out where, for them alone, and reports.
     const seen = new Set<string>();

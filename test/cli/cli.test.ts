@@ -73,7 +73,7 @@ describe('docsnav validate', () => {
       '21:32 page-path',
       '21:50 page-not-found',
       '29:17 unknown-field',
-      '30:55 duplicate-page',
+      '30:69 duplicate-page',
       '32:15 missing-field',
       '36:9 mixed-children',
       '41:40 endpoint-no-spec',

@@ -53,13 +53,14 @@ describe('docsnav validate --fix', () => {
     const before = readFileSync(file, 'utf8');
     const run = docsnav(['validate', dir, '--fix']);
     expect(run.code).toBe(1); // errors remain: a missing page, endpoint entries without a spec, …
-    expect(run.stderr).toBe('docsnav: fixed 4 problems in 1 file; 8 problems remain (7 errors, 1 warning)\n');
+    expect(run.stderr).toBe('docsnav: fixed 5 problems in 1 file; 8 problems remain (7 errors, 1 warning)\n');
     const after = readFileSync(file, 'utf8');
     const changed = after.split('\n').filter((line) => !before.split('\n').includes(line));
     expect(changed).toEqual([
       '  "styling": { "eyebrows": "breadcrumbs" },',
       '            "pages": ["index", "quickstart", "concepts/overveiw"]',
       '                "expanded": true,',
+      '                "pages": ["concepts/navigation/tabs", "quickstart"]',
     ]);
     expect(after.split('\n')).toHaveLength(before.split('\n').length - 1); // `"expanded": false` on a top-level group is gone
     // The report is of the fixed file: none of the fixed codes is left in it. (`uk` stays, and is no
@@ -111,9 +112,11 @@ describe('docsnav validate --fix-dry-run', () => {
     const before = readFileSync(path.join(dry, 'docs.json'), 'utf8');
     const run = docsnav(['validate', 'docs.json', '--fix-dry-run'], dry);
     expect(run.code).toBe(1);
-    expect(run.stderr).toBe('docsnav: would fix 4 problems in 1 file; 8 problems would remain (7 errors, 1 warning)\n');
+    expect(run.stderr).toBe('docsnav: would fix 5 problems in 1 file; 8 problems would remain (7 errors, 1 warning)\n');
     expect(run.stdout.startsWith('diff --git a/docs.json b/docs.json\n--- a/docs.json\n+++ b/docs.json\n@@ ')).toBe(true);
-    expect(run.stdout).toContain('-                "expand": true,\n+                "expanded": true,\n');
+    expect(run.stdout).toContain(
+      '-                "expand": true,\n-                "pages": ["concepts/navigation/tabs", "quickstart", "concepts/navigation/tabs"]\n+                "expanded": true,\n+                "pages": ["concepts/navigation/tabs", "quickstart"]\n',
+    );
     expect(readFileSync(path.join(dry, 'docs.json'), 'utf8')).toBe(before);
 
     docsnav(['validate', 'docs.json', '--fix'], real);
@@ -176,7 +179,7 @@ describe('docsnav validate --fix-dry-run in a git repository', () => {
       const before = readFileSync(path.join(repo, 'docs', 'docs.json'), 'utf8');
       const run = docsnav(['validate', file, '--fix-dry-run'], path.join(repo, from));
       expect(run.code).toBe(1);
-      expect(run.stderr).toBe('docsnav: would fix 4 problems in 1 file; 8 problems would remain (7 errors, 1 warning)\n');
+      expect(run.stderr).toBe('docsnav: would fix 5 problems in 1 file; 8 problems would remain (7 errors, 1 warning)\n');
       expect(run.stdout.startsWith(DOCS_DIFF)).toBe(true);
       expect(readFileSync(path.join(repo, 'docs', 'docs.json'), 'utf8')).toBe(before);
 
@@ -252,7 +255,7 @@ describe('docsnav validate --format sarif, run from a subfolder of a git reposit
       const log = JSON.parse(run.stdout);
       expect(log.runs[0].originalUriBaseIds['%SRCROOT%'].uri).toBe(`${pathToFileURL(repo).href}/`);
       const withFixes = log.runs[0].results.filter((r: { fixes?: unknown }) => r.fixes);
-      expect(withFixes).toHaveLength(4);
+      expect(withFixes).toHaveLength(5);
       for (const result of withFixes) {
         const own = result.locations[0].physicalLocation.artifactLocation;
         expect(own).toEqual({ uri: 'docs/docs.json', uriBaseId: '%SRCROOT%' });

@@ -208,7 +208,7 @@ describe('validate on a thread of its own', () => {
     cpSync(path.join('fixtures', 'broken'), folder, { recursive: true });
     const { io, stderr } = capture();
     expect(await run(['validate', folder, '--fix', '--format', 'json'], io)).toBe(1);
-    expect(stderr()).toBe('docsnav: fixed 4 problems in 1 file; 8 problems remain (7 errors, 1 warning)\n');
+    expect(stderr()).toBe('docsnav: fixed 5 problems in 1 file; 8 problems remain (7 errors, 1 warning)\n');
   });
 
   it('an error that is not an interruption is not said to be one', async () => {

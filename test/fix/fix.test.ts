@@ -519,16 +519,16 @@ describe('what gets no fix', () => {
 
 describe('passes', () => {
   it('fixes that do not meet are applied in one pass', () => {
-    // `a.mdx` is page `a`, so the later `a` is already its duplicate.
-    const result = fixText('{"navigation":{"pages":["a.mdx","b","a"]}}');
+    // `/a` is page `a` (one URL on the platform), so the later `a` is already its duplicate.
+    const result = fixText('{"navigation":{"pages":["/a","b","a"]}}');
     expect(result.applied.map((a) => `${a.pass} ${a.code} ${a.pointer}`)).toEqual(['1 page-path /navigation/pages/0', '1 duplicate-page /navigation/pages/2']);
     expect(result.files[0].after).toBe('{"navigation":{"pages":["a","b"]}}');
     expect(result.passes).toBe(1);
   });
 
   it('overlapping and touching fixes wait for the next pass', () => {
-    // Removing entry 1 (`, "a.mdx"`), rewriting it, and removing entry 2 (`, "a"`, touching the first) all meet.
-    const result = fixText('{"navigation":{"pages":["a","a.mdx","a"]}}');
+    // Removing entry 1 (`, "/a"`), rewriting it, and removing entry 2 (`, "a"`, touching the first) all meet.
+    const result = fixText('{"navigation":{"pages":["a","/a","a"]}}');
     expect(result.applied.map((a) => `${a.pass} ${a.code} ${a.pointer}`)).toEqual([
       '1 duplicate-page /navigation/pages/1',
       '2 duplicate-page /navigation/pages/1',
@@ -538,7 +538,7 @@ describe('passes', () => {
 
   it('two fixes on one value: the second is computed again from the new text', () => {
     // The page is both untidy and a duplicate: removing it and rewriting it overlap.
-    const text = '{"navigation":{"pages":["a","a.mdx"]}}';
+    const text = '{"navigation":{"pages":["a","/a"]}}';
     const problems = validateText(text).problems;
     expect(problems.map((p) => p.code).sort()).toEqual(['duplicate-page', 'page-path']);
     const { chosen, waiting } = chooseFixes(problems.map((p) => ({ ...p, fix: p.fix! })));

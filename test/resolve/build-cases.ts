@@ -1188,6 +1188,112 @@ export const BUILD_CASES: readonly BuildCase[] = [
     problems: ['warning slug-collision /navigation/anchors/1/languages/0/openapi/0'],
     lostListed: true,
   },
+  // Differential seed 40,000,000, site 40008314: white space around a page path is part of its URL on the platform.
+  {
+    name: "a group's root and an entry of its pages that differ by a space are two pages",
+    cause: 9,
+    files: {
+      'docs.json': docsJson({ groups: [{ group: 'G', root: 'p4', pages: [' p4', 'x'] }] }),
+      'p4.mdx': page('P4'),
+      'x.mdx': page('X'),
+    },
+    builds: true,
+    pages: [
+      ['p4', 'P4'],
+      [' p4', ' p4'],
+      ['x', 'X'],
+    ],
+    problems: ['error page-path /navigation/groups/0/pages/0'],
+  },
+  {
+    name: "a group's root and an entry of its pages that differ by an extension are two pages",
+    cause: 9,
+    files: {
+      'docs.json': docsJson({ groups: [{ group: 'G', root: 'p4', pages: ['p4.mdx', 'x'] }] }),
+      'p4.mdx': page('P4'),
+      'x.mdx': page('X'),
+    },
+    builds: true,
+    pages: [
+      ['p4', 'P4'],
+      ['p4.mdx', 'P4.mdx'],
+      ['x', 'X'],
+    ],
+    problems: ['error page-path /navigation/groups/0/pages/0'],
+  },
+  // A GraphQL page at the route of an OpenAPI or AsyncAPI page fails the build (prebuild's assertNoGeneratedRouteCollisions),
+  // wherever the two are in the navigation and whatever the case of the two paths.
+  {
+    name: "an OpenAPI page generated at a GraphQL query's route fails the build",
+    cause: 9,
+    files: {
+      'docs.json': docsJson({
+        tabs: [
+          { tab: 'REST', openapi: { source: 'a.yaml', directory: 'graphql-reference' } },
+          { tab: 'API', graphql: 'schema.graphql' },
+        ],
+      }),
+      'a.yaml': openapi('/u', 'User', '      tags: [Queries]\n'),
+      'schema.graphql': GRAPHQL,
+    },
+    builds: false,
+    problems: ['error graphql-invalid /navigation/tabs/1/graphql'],
+  },
+  {
+    name: "an endpoint entry at a GraphQL type's route, in another case, after the schema's tab, fails the build",
+    cause: 9,
+    files: {
+      'docs.json': docsJson({
+        tabs: [
+          { tab: 'API', graphql: 'schema.graphql' },
+          { tab: 'REST', openapi: { source: 'a.yaml', directory: 'graphql-reference' }, groups: [{ group: 'G', pages: ['GET /u'] }] },
+        ],
+      }),
+      'a.yaml': openapi('/u', 'User', '      tags: [Types]\n'),
+      'schema.graphql': GRAPHQL,
+    },
+    builds: false,
+    problems: ['error graphql-invalid /navigation/tabs/0/graphql'],
+  },
+  {
+    name: "an AsyncAPI channel at a GraphQL query's route fails the build",
+    cause: 9,
+    files: {
+      'docs.json': docsJson({
+        tabs: [
+          { tab: 'API', graphql: { source: 'schema.graphql', directory: 'ref' } },
+          { tab: 'Events', asyncapi: { source: 'events.yaml', directory: 'ref' } },
+        ],
+      }),
+      'events.yaml':
+        'asyncapi: 3.0.0\ninfo:\n  title: Events\n  version: "1"\nchannels:\n  user:\n    title: User\n    address: /user\n    tags:\n      - name: Queries\n',
+      'schema.graphql': GRAPHQL,
+    },
+    builds: false,
+    problems: ['error graphql-invalid /navigation/tabs/0/graphql/source'],
+  },
+  {
+    name: 'an OpenAPI page beside, not at, a GraphQL route builds: both served',
+    cause: 9,
+    files: {
+      'docs.json': docsJson({
+        tabs: [
+          { tab: 'REST', openapi: { source: 'a.yaml', directory: 'graphql-reference' } },
+          { tab: 'API', graphql: 'schema.graphql' },
+        ],
+      }),
+      'a.yaml': openapi('/u', 'One user', '      tags: [Queries]\n'),
+      'schema.graphql': GRAPHQL,
+    },
+    builds: true,
+    pages: [
+      ['graphql-reference/queries/one-user', 'One user'],
+      ['graphql-reference/queries/user', 'user'],
+      ['graphql-reference/queries/users', 'users'],
+      ['graphql-reference/types/User', 'User'],
+    ],
+    problems: [],
+  },
   // The rounds of bulk generation (src/resolve/page-urls.ts WriteOrder.round): two specs whose one operation
   // wants api-reference/list-items, titled "List items" and "list items", so the title tells which was written last.
   {

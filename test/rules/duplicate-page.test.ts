@@ -43,7 +43,7 @@ const cases: RuleCase[] = [
     navigation: {
       tabs: [
         { tab: 'A', groups: [{ group: 'G', pages: ['guides/x'] }] },
-        { tab: 'B', menu: [{ item: 'I', pages: ['guides/x.mdx'] }] },
+        { tab: 'B', menu: [{ item: 'I', pages: ['/guides/x'] }] },
       ],
     },
     expected: [],
@@ -187,9 +187,16 @@ const cases: RuleCase[] = [
     expected: [{ pointer: '/navigation/pages/1' }, { pointer: '/navigation/pages/2' }],
   },
   {
-    name: '`intro`, `/intro`, `intro.mdx`, `./intro.md` and ` intro ` are one page',
-    navigation: { pages: ['intro', '/intro', 'intro.mdx', './intro.md', ' intro ', 'intro/'] },
-    expected: [1, 2, 3, 4, 5].map((i) => ({ pointer: `/navigation/pages/${i}` })),
+    // One URL on the platform (measured with prebuild 1.0.1341).
+    name: '`intro`, `/intro`, `./intro`, `intro/` and `a/../intro` are one page',
+    navigation: { pages: ['intro', '/intro', './intro', 'intro/', 'a/../intro'] },
+    expected: [1, 2, 3, 4].map((i) => ({ pointer: `/navigation/pages/${i}` })),
+  },
+  {
+    // The platform gives each its own URL (` intro `, `intro.mdx`, `intro.md`): page-path says what is wrong with them.
+    name: '` intro `, `intro.mdx` and `./intro.md` are pages of their own, each once',
+    navigation: { pages: ['intro', ' intro ', 'intro.mdx', './intro.md', ' intro', '/intro.mdx'] },
+    expected: [{ pointer: '/navigation/pages/5' }],
   },
   {
     name: 'across groups',
@@ -209,7 +216,7 @@ const cases: RuleCase[] = [
           tab: 'A',
           groups: [
             { group: 'G', pages: ['a'] },
-            { group: 'H', pages: [{ group: 'I', pages: ['a.mdx'] }] },
+            { group: 'H', pages: [{ group: 'I', pages: ['/a'] }] },
           ],
         },
       ],
@@ -334,7 +341,7 @@ const cases: RuleCase[] = [
     name: 'a group’s `root` is where the page is listed first',
     navigation: {
       groups: [
-        { group: 'A', root: '/a.mdx', pages: ['b'] },
+        { group: 'A', root: '/a', pages: ['b'] },
         { group: 'B', root: 7, pages: ['c', 'a', 'b'] },
       ],
     },
@@ -353,7 +360,7 @@ const cases: RuleCase[] = [
     name: 'five levels down, across groups of one language',
     navigation: five([
       { group: 'A', pages: ['x'] },
-      { group: 'B', pages: ['y', 'x.mdx'] },
+      { group: 'B', pages: ['y', 'x/'] },
     ]),
     expected: [{ pointer: `${FIVE}/1/pages/1` }],
   },

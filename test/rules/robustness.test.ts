@@ -11,7 +11,7 @@ const FILES = ['index.mdx', 'api.json'];
 const BAD = {
   expanded: true,
   openapi: ['api.json', '../x.json', 'gone.json', 'https://x.example/a.json'],
-  pages: ['index', 'index.mdx', '../up', 'GET /a', 'gone.json GET /b', ...JUNK],
+  pages: ['index', '/index', '../up', 'GET /a', 'gone.json GET /b', ...JUNK],
   groups: [],
 };
 
