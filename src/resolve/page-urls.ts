@@ -121,6 +121,16 @@ export class PageUrls {
       findings.push(...generatedRoutesCollide(graphql, others, authored));
     } else {
       for (const [section, claims] of this.claimsBySection()) this.settleSection(claims, new Set(this.authored.get(section)), findings);
+      // Across sections the spec profile keeps both paths; the platform's build fails all the same.
+      const graphql = this.claims.filter((claim) => claim.write.phase === 3);
+      if (graphql.length > 0)
+        findings.push(
+          ...generatedRoutesCollide(
+            graphql,
+            this.claims.filter((claim) => claim.write.phase !== 3),
+            new Set(this.authoredPaths()),
+          ),
+        );
     }
     // Pages of one bulk generation share a pointer: one finding there, messages joined.
     const byPointer = new Map<string, Finding[]>();
@@ -216,15 +226,19 @@ export class PageUrls {
 function generatedRoutesCollide(graphql: readonly Claim[], others: readonly Claim[], authored: ReadonlySet<string>): Finding[] {
   if (graphql.length === 0 || others.length === 0) return [];
   const byRoute = new Map<string, Claim>();
-  for (const claim of others) if (!authored.has(claim.wanted) && !byRoute.has(graphqlRouteKey(claim.wanted))) byRoute.set(graphqlRouteKey(claim.wanted), claim);
+  // Their paths once settled: under the spec profile a page of one section may have been given a `-1`.
+  for (const claim of others) {
+    const key = graphqlRouteKey(claim.page.path);
+    if (!authored.has(claim.page.path) && !byRoute.has(key)) byRoute.set(key, claim);
+  }
   const findings: Finding[] = [];
   for (const claim of graphql) {
-    const other = authored.has(claim.wanted) ? undefined : byRoute.get(graphqlRouteKey(claim.wanted));
+    const other = authored.has(claim.page.path) ? undefined : byRoute.get(graphqlRouteKey(claim.page.path));
     if (other === undefined) continue;
     const kind = other.write.phase === 2 ? 'AsyncAPI' : 'OpenAPI';
     findings.push({
       code: 'graphql-invalid',
-      message: `The GraphQL page "${claim.wanted}" (${claim.owner}) and the ${kind} page "${other.wanted}" (${other.owner}, at ${other.at}) are one route to the platform, whose routes ignore case; it fails the build.`,
+      message: `The GraphQL page "${claim.page.path}" (${claim.owner}) and the ${kind} page "${other.page.path}" (${other.owner}, at ${other.at}) are one route to the platform, whose routes ignore case; it fails the build.`,
       pointer: claim.at,
     });
   }

@@ -227,6 +227,25 @@ describe('a GraphQL page and a generated OpenAPI page at one route', () => {
     ]);
   });
 
+  it('under the spec profile too, in another language (another section, where it keeps both paths): the same error', async () => {
+    const { tree, problems } = await resolveSite(
+      {
+        navigation: {
+          languages: [
+            { language: 'en', tabs: [{ tab: 'REST', openapi: { source: 'a.json', directory: 'graphql-reference' } }] },
+            { language: 'fr', tabs: [{ tab: 'API', graphql: 'schema.graphql' }] },
+          ],
+        },
+      },
+      files('user'),
+      { profile: 'spec' },
+    );
+    expect(tree.pages.filter((p) => p.path === 'graphql-reference/queries/user')).toHaveLength(2);
+    expect(problems.filter((p) => p.code === 'graphql-invalid').map((p) => `${p.severity} ${p.pointer}`)).toEqual([
+      'error /navigation/languages/1/tabs/0/graphql',
+    ]);
+  });
+
   it('a path the author lists is theirs: no clash, whatever generates it', async () => {
     const { problems } = await resolveSite(
       tabs(
