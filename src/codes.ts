@@ -267,7 +267,7 @@ export const codes = {
     title: 'GraphQL schema unusable',
     severity: 'error',
     description:
-      "A tab's `graphql` schema the platform fails the build on: not GraphQL SDL, a schema graphql-js's `buildSchema` or `validateSchema` refuses (an unknown type, no `Query` type), over 5 MB, or pages of two schemas (or of two names differing only in case), or a GraphQL page and an OpenAPI or AsyncAPI page, at one URL.",
+      "A tab's `graphql` schema the platform fails the build on: not GraphQL SDL, a schema graphql-js's `buildSchema` or `validateSchema` refuses (an unknown type, no `Query` type), over 5 MB, or pages of two schemas (or of two names differing only in case), or a GraphQL page and an OpenAPI or AsyncAPI page or a page file, at one URL.",
     source: 'resolve',
   },
   'openapi-warning': {

@@ -26,3 +26,14 @@ export function mergeByCode(findings: readonly Finding[]): Finding[] {
     return merged;
   });
 }
+
+/** One finding per pointer and code (mergeByCode at each pointer), in first-seen order. */
+export function mergeByPointer(findings: readonly Finding[]): Finding[] {
+  const byPointer = new Map<string, Finding[]>();
+  for (const finding of findings) {
+    const list = byPointer.get(finding.pointer);
+    if (list) list.push(finding);
+    else byPointer.set(finding.pointer, [finding]);
+  }
+  return [...byPointer.values()].flatMap((list) => mergeByCode(list));
+}

@@ -15,7 +15,7 @@
 import type { ElementNode } from '../navigation/walk.js';
 import type { Finding } from '../problem.js';
 import { graphqlRouteKey } from './graphql.js';
-import { mergeByCode } from './merge-findings.js';
+import { mergeByPointer } from './merge-findings.js';
 
 /** When the platform writes a generated page: endpoint entries (0), bulk generations (1), AsyncAPI channels (2), GraphQL pages (3), then by `order`. */
 export interface WriteOrder {
@@ -111,14 +111,14 @@ export class PageUrls {
   settle(): Finding[] {
     const findings: Finding[] = [];
     if (this.crossSpecClash === 'lost') {
-      // A GraphQL page never shares a route with an OpenAPI or AsyncAPI page on the platform: its build fails
-      // (generatedRoutesCollide), so the two kinds are settled apart, each against the author's pages.
-      const authored = new Set(this.authoredPaths());
+      // A GraphQL page never shares a route with an OpenAPI or AsyncAPI page on the platform, nor with a page
+      // file: its build fails (generatedRoutesCollide here; the page files, tree.ts's pageFilesAtGraphqlRoutes).
+      // So the GraphQL pages are settled apart, and not against the author's pages.
       const graphql = this.claims.filter((claim) => claim.write.phase === 3);
       const others = this.claims.filter((claim) => claim.write.phase !== 3);
-      if (others.length > 0) this.settleSection(others, authored, findings);
-      if (graphql.length > 0) this.settleSection(graphql, authored, findings);
-      findings.push(...generatedRoutesCollide(graphql, others, authored));
+      if (others.length > 0) this.settleSection(others, new Set(this.authoredPaths()), findings);
+      if (graphql.length > 0) this.settleSection(graphql, new Set(), findings);
+      findings.push(...generatedRoutesCollide(graphql, others));
     } else {
       for (const [section, claims] of this.claimsBySection()) this.settleSection(claims, new Set(this.authored.get(section)), findings);
       // Across sections the spec profile keeps both paths; the platform's build fails all the same.
@@ -128,18 +128,11 @@ export class PageUrls {
           ...generatedRoutesCollide(
             graphql,
             this.claims.filter((claim) => claim.write.phase !== 3),
-            new Set(this.authoredPaths()),
           ),
         );
     }
     // Pages of one bulk generation share a pointer: one finding there, messages joined.
-    const byPointer = new Map<string, Finding[]>();
-    for (const finding of findings) {
-      const list = byPointer.get(finding.pointer);
-      if (list) list.push(finding);
-      else byPointer.set(finding.pointer, [finding]);
-    }
-    return [...byPointer.values()].flatMap((list) => mergeByCode(list));
+    return mergeByPointer(findings);
   }
 
   /**
@@ -220,20 +213,20 @@ export class PageUrls {
  * A GraphQL page at the route of an OpenAPI or AsyncAPI page (an endpoint entry's or one generated in bulk),
  * as the platform compares routes (graphqlRouteKey: case, `\\` and Unicode forms ignored): prebuild
  * 1.0.1341 fails the build ("Generated GraphQL route … collides with generated OpenAPI route …",
- * assertNoGeneratedRouteCollisions), wherever the two are in the navigation. A path the author lists
- * is not generated (their file is served there): no clash.
+ * assertNoGeneratedRouteCollisions), wherever the two are in the navigation, and whether or not the
+ * author lists a page there too (measured).
  */
-function generatedRoutesCollide(graphql: readonly Claim[], others: readonly Claim[], authored: ReadonlySet<string>): Finding[] {
+function generatedRoutesCollide(graphql: readonly Claim[], others: readonly Claim[]): Finding[] {
   if (graphql.length === 0 || others.length === 0) return [];
   const byRoute = new Map<string, Claim>();
   // Their paths once settled: under the spec profile a page of one section may have been given a `-1`.
   for (const claim of others) {
     const key = graphqlRouteKey(claim.page.path);
-    if (!authored.has(claim.page.path) && !byRoute.has(key)) byRoute.set(key, claim);
+    if (!byRoute.has(key)) byRoute.set(key, claim);
   }
   const findings: Finding[] = [];
   for (const claim of graphql) {
-    const other = authored.has(claim.page.path) ? undefined : byRoute.get(graphqlRouteKey(claim.page.path));
+    const other = byRoute.get(graphqlRouteKey(claim.page.path));
     if (other === undefined) continue;
     const kind = other.write.phase === 2 ? 'AsyncAPI' : 'OpenAPI';
     findings.push({

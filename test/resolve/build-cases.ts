@@ -1273,6 +1273,41 @@ export const BUILD_CASES: readonly BuildCase[] = [
     problems: ['error graphql-invalid /navigation/tabs/0/graphql/source'],
   },
   {
+    name: "an OpenAPI page at a GraphQL query's route fails the build, though the author lists a page there",
+    cause: 9,
+    files: {
+      'docs.json': docsJson({
+        tabs: [
+          { tab: 'REST', openapi: { source: 'a.yaml', directory: 'graphql-reference' }, groups: [{ group: 'G', pages: ['graphql-reference/queries/user'] }] },
+          { tab: 'API', graphql: 'schema.graphql' },
+        ],
+      }),
+      'a.yaml': openapi('/u', 'User', '      tags: [Queries]\n'),
+      'schema.graphql': GRAPHQL,
+      'graphql-reference/queries/user.mdx': page('Mine'),
+    },
+    builds: false,
+    // The author's file replaces the operation's page (the info), but the build fails before it is served.
+    problems: ['error graphql-invalid /navigation/tabs/1/graphql', 'info slug-collision /navigation/tabs/0/openapi/source'],
+  },
+  {
+    name: "a page file no entry lists, at a GraphQL type's route in another case, fails the build",
+    cause: 9,
+    files: {
+      'docs.json': docsJson({
+        tabs: [
+          { tab: 'Guides', groups: [{ group: 'G', pages: ['index'] }] },
+          { tab: 'API', graphql: 'schema.graphql' },
+        ],
+      }),
+      'index.mdx': page('Home'),
+      'schema.graphql': GRAPHQL,
+      'GraphQL-Reference/Types/USER.mdx': page('Mine'),
+    },
+    builds: false,
+    problems: ['error graphql-invalid /navigation/tabs/1/graphql'],
+  },
+  {
     name: 'an OpenAPI page beside, not at, a GraphQL route builds: both served',
     cause: 9,
     files: {

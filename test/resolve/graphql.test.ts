@@ -246,16 +246,21 @@ describe('a GraphQL page and a generated OpenAPI page at one route', () => {
     ]);
   });
 
-  it('a path the author lists is theirs: no clash, whatever generates it', async () => {
+  it('a page the author lists there changes nothing, and a page file at a GraphQL route, listed or not, fails the build too', async () => {
     const { problems } = await resolveSite(
       tabs(
         { tab: 'REST', openapi: { source: 'a.json', directory: 'graphql-reference' }, groups: [{ group: 'G', pages: ['graphql-reference/queries/user'] }] },
         { tab: 'API', graphql: 'schema.graphql' },
       ),
-      { ...files('user'), 'graphql-reference/queries/user.mdx': '---\ntitle: Mine\n---\n' },
+      { ...files('user'), 'graphql-reference/queries/user.mdx': '---\ntitle: Mine\n---\n', 'GraphQL-Reference/Types/USER.md': '# Not listed\n' },
       { profile: 'platform' },
     );
-    expect(problems.filter((p) => p.code === 'graphql-invalid')).toEqual([]);
+    // One finding at the schema: its pages' clashes with the operation's page and with the two page files.
+    const messages = problems.filter((p) => p.code === 'graphql-invalid').map((p) => p.message);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain('The GraphQL page "graphql-reference/queries/user" (schema.graphql query user) and the OpenAPI page');
+    expect(messages[0]).toContain('The page file "GraphQL-Reference/Types/USER.md" is at the route of the GraphQL page "graphql-reference/types/User"');
+    expect(messages[0]).toContain('The page file "graphql-reference/queries/user.mdx" is at the route of the GraphQL page "graphql-reference/queries/user"');
   });
 
   it('under the spec profile, in one section: the GraphQL page keeps the path, the operation is suffixed, and the reason is said', async () => {
