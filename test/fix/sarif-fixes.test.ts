@@ -29,7 +29,13 @@ describe('SARIF fixes', () => {
 
   it('are on the results whose problem has a safe fix, and only those', () => {
     expect(results.filter((r) => r.fixes).map((r) => r.ruleId)).toEqual(result.problems.filter((p) => p.fix).map((p) => p.code));
-    expect(results.filter((r) => r.fixes).map((r) => r.ruleId)).toEqual(['invalid-value', 'expanded-top-level', 'page-path', 'unknown-field', 'duplicate-page']);
+    expect(results.filter((r) => r.fixes).map((r) => r.ruleId)).toEqual([
+      'invalid-value',
+      'expanded-top-level',
+      'page-path',
+      'unknown-field',
+      'duplicate-page',
+    ]);
   });
 
   it('have the SARIF 2.1.0 shape: fixes[].artifactChanges[].replacements[] with a deleted region and inserted content', () => {
