@@ -64,7 +64,7 @@ export function kindIn(files: DocsFiles, relativePath: string): FileKind | undef
 
 const SKIPPED = new Set(['node_modules', '.git']);
 /** A page file: its path without the extension, and the extension (lower case only, as the lookups ask). */
-const PAGE_FILE = /^(.*)(\.mdx|\.md)$/;
+export const PAGE_FILE = /^(.*)(\.mdx|\.md)$/;
 
 /**
  * The names a site's docs file goes by, in the order looked for: a legacy mint.json last, as the

@@ -110,26 +110,19 @@ export class PageUrls {
    */
   settle(): Finding[] {
     const findings: Finding[] = [];
+    const graphql = this.claims.filter((claim) => claim.write.phase === 3);
+    const others = this.claims.filter((claim) => claim.write.phase !== 3);
     if (this.crossSpecClash === 'lost') {
       // A GraphQL page never shares a route with an OpenAPI or AsyncAPI page on the platform, nor with a page
       // file: its build fails (generatedRoutesCollide here; the page files, tree.ts's pageFilesAtGraphqlRoutes).
       // So the GraphQL pages are settled apart, and not against the author's pages.
-      const graphql = this.claims.filter((claim) => claim.write.phase === 3);
-      const others = this.claims.filter((claim) => claim.write.phase !== 3);
       if (others.length > 0) this.settleSection(others, new Set(this.authoredPaths()), findings);
       if (graphql.length > 0) this.settleSection(graphql, new Set(), findings);
       findings.push(...generatedRoutesCollide(graphql, others));
     } else {
       for (const [section, claims] of this.claimsBySection()) this.settleSection(claims, new Set(this.authored.get(section)), findings);
       // Across sections the spec profile keeps both paths; the platform's build fails all the same.
-      const graphql = this.claims.filter((claim) => claim.write.phase === 3);
-      if (graphql.length > 0)
-        findings.push(
-          ...generatedRoutesCollide(
-            graphql,
-            this.claims.filter((claim) => claim.write.phase !== 3),
-          ),
-        );
+      findings.push(...generatedRoutesCollide(graphql, others));
     }
     // Pages of one bulk generation share a pointer: one finding there, messages joined.
     return mergeByPointer(findings);

@@ -22,7 +22,7 @@ import { escapesRoot, isUrl, openapiSources } from '../navigation/openapi.js';
 import { listedInOwnPages, pointerOf, walkNavigation, type ElementNode, type NavigationVisitor, type PageNode } from '../navigation/walk.js';
 import type { FileReader } from '../files.js';
 import type { Finding } from '../problem.js';
-import { pageFileIn, type DocsFiles } from '../docs-root.js';
+import { PAGE_FILE, pageFileIn, type DocsFiles } from '../docs-root.js';
 import { readAsPage } from '../platform-ignores.js';
 import type { Profile } from '../config/profiles.js';
 import { lookUpEntry, type EndpointEntry } from './endpoint-entries.js';
@@ -43,9 +43,6 @@ import { titleFromSlug } from './slug.js';
 import { SpecsInScope } from './specs-in-scope.js';
 import type { SpecLoader } from './specs.js';
 import type { PageOperation as PageOperationInfo, PageTree, ResolvedGroup, ResolvedPage, TrailItem } from './types.js';
-
-/** A page file (`.mdx` or `.md`, as the platform reads them): its page path. */
-const PAGE_FILE = /^(.*)\.mdx?$/;
 
 /** The deepest trail the page tree holds: the navigation depth docsnav follows (src/limits.ts). */
 const MAX_TRAIL = MAX_NAVIGATION_DEPTH;
@@ -567,10 +564,14 @@ export class TreeBuilder {
   private pageFilesAtGraphqlRoutes(): Finding[] {
     if (this.graphqlRoutes.size === 0) return [];
     const findings: Finding[] = [];
-    // In the order of their paths, whatever order the listing has.
-    for (const file of [...(this.files?.list?.() ?? [])].filter((name) => PAGE_FILE.test(name)).sort()) {
+    const pages: Array<[file: string, page: string]> = [];
+    for (const file of this.files?.list?.() ?? []) {
       const page = PAGE_FILE.exec(file)?.[1];
-      if (page === undefined || !readAsPage(file)) continue;
+      if (page !== undefined && readAsPage(file)) pages.push([file, page]);
+    }
+    // In the order of their paths, whatever order the listing has.
+    pages.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    for (const [file, page] of pages) {
       const route = this.graphqlRoutes.get(graphqlRouteKey(page));
       if (route === undefined) continue;
       findings.push({
