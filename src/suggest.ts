@@ -23,18 +23,6 @@ export function closest(word: string, candidates: Iterable<string>): string | un
   return bestDistance <= limitFor(word, best) ? best : undefined;
 }
 
-/** The one item that passes `test`; undefined when none does or more than one does (no clear choice). */
-export function onlyOne<T>(items: Iterable<T>, test: (item: T) => boolean): T | undefined {
-  let found: T | undefined;
-  let count = 0;
-  for (const item of items) {
-    if (!test(item)) continue;
-    if (++count > 1) return undefined;
-    found = item;
-  }
-  return found;
-}
-
 /** Words longer than this get no suggestion (no name or file name is that long; edit distance is quadratic). */
 const MAX_WORD = 1000;
 
@@ -60,7 +48,7 @@ const MAX_SUGGESTIONS = 3;
  */
 export class Suggester {
   private byNormal: Map<string, string[]> | undefined;
-  private trigrams: Map<string, number[]> | undefined;
+  private trigrams: Map<number, Posting> | undefined;
   private counts: Uint32Array | undefined;
   private readonly answers = new Map<string, string[]>();
 
@@ -80,16 +68,7 @@ export class Suggester {
   private compute(name: string): string[] {
     if (this.names.length === 0 || name.length > MAX_WORD) return [];
     const normal = this.normal(name);
-    if (!this.byNormal) {
-      this.byNormal = new Map();
-      for (const candidate of this.names) {
-        const key = this.normal(candidate);
-        const list = this.byNormal.get(key);
-        if (list) list.push(candidate);
-        else this.byNormal.set(key, [candidate]);
-      }
-    }
-    const out = new Set<string>(this.byNormal.get(normal) ?? []);
+    const out = new Set<string>(this.equalOnceNormal(name));
     const lower = name.toLowerCase();
     const ranked = this.candidates(normal)
       .filter((candidate) => !out.has(candidate))
@@ -104,20 +83,37 @@ export class Suggester {
     return [...out].slice(0, MAX_SUGGESTIONS);
   }
 
+  /** The names equal to `name` once normalized, in their order. */
+  equalOnceNormal(name: string): readonly string[] {
+    if (!this.byNormal) {
+      this.byNormal = new Map();
+      for (const candidate of this.names) {
+        const key = this.normal(candidate);
+        const list = this.byNormal.get(key);
+        if (list) list.push(candidate);
+        else this.byNormal.set(key, [candidate]);
+      }
+    }
+    return this.byNormal.get(this.normal(name)) ?? [];
+  }
+
   private candidates(normal: string): readonly string[] {
     if (this.names.length <= FULL_SCAN_LIMIT) return this.names;
     const trigrams = this.trigramIndex();
-    const postings: number[][] = [];
-    for (const gram of gramsOf(normal)) {
-      const list = trigrams.get(gram);
-      if (list) postings.push(list);
-    }
+    const postings: Posting[] = [];
+    const seen = new Set<number>();
+    forEachGram(normal, (gram) => {
+      if (seen.has(gram)) return;
+      seen.add(gram);
+      const posting = trigrams.get(gram);
+      if (posting) postings.push(posting);
+    });
     if (postings.length === 0) return [];
-    let useful = postings.filter((list) => list.length <= COMMON_TRIGRAM);
+    let useful = postings.filter((posting) => posting.count <= COMMON_TRIGRAM).map((posting) => posting.names);
     if (useful.length === 0) {
       // Every trigram is common: the rarest one still narrows things down.
-      const rarest = postings.reduce((a, b) => (b.length < a.length ? b : a));
-      useful = [rarest.slice(0, COMMON_TRIGRAM)];
+      const rarest = postings.reduce((a, b) => (b.count < a.count ? b : a));
+      useful = [rarest.names.slice(0, COMMON_TRIGRAM)];
     }
     // Shared-trigram counts in a reused typed array: no Map, no sort over all touched names.
     const counts = (this.counts ??= new Uint32Array(this.names.length));
@@ -140,24 +136,44 @@ export class Suggester {
     return out;
   }
 
-  private trigramIndex(): Map<string, number[]> {
+  private trigramIndex(): Map<number, Posting> {
     if (this.trigrams) return this.trigrams;
-    const trigrams = new Map<string, number[]>();
+    const trigrams = new Map<number, Posting>();
     this.names.forEach((name, i) => {
-      for (const gram of gramsOf(this.normal(name))) {
-        const list = trigrams.get(gram);
-        if (list) list.push(i);
-        else trigrams.set(gram, [i]);
-      }
+      forEachGram(this.normal(name), (gram) => {
+        const posting = trigrams.get(gram);
+        if (posting === undefined) trigrams.set(gram, { count: 1, names: [i], last: i });
+        else if (posting.last !== i) {
+          // A trigram twice in one name counts once.
+          posting.last = i;
+          if (++posting.count <= COMMON_TRIGRAM + 1) posting.names.push(i);
+        }
+      });
     });
     return (this.trigrams = trigrams);
   }
 }
 
-/** The distinct trigrams of a string (the string itself when shorter than three). */
-function gramsOf(s: string): Set<string> {
-  const grams = new Set<string>();
-  if (s.length < 3) grams.add(s);
-  for (let i = 0; i + 3 <= s.length; i++) grams.add(s.slice(i, i + 3));
-  return grams;
+/**
+ * The names with a trigram: how many, and the first COMMON_TRIGRAM + 1 of them (the index), which
+ * is all a common trigram is ever read for. Every name of 134,000 anchors shared `sec`, `ect`, …:
+ * their full lists were most of the index (issue 66).
+ */
+interface Posting {
+  count: number;
+  names: number[];
+  /** The last name counted. */
+  last: number;
+}
+
+/**
+ * Each trigram of a string, as a number (three UTF-16 units: no string made per trigram), repeats
+ * included; a string shorter than three is one, numbered apart (below zero).
+ */
+function forEachGram(s: string, gram: (key: number) => void): void {
+  if (s.length < 3) {
+    gram(-1 - (s.length === 0 ? 0 : s.length === 1 ? 1 + s.charCodeAt(0) : 65_537 + s.charCodeAt(0) * 65_536 + s.charCodeAt(1)));
+    return;
+  }
+  for (let i = 0; i + 3 <= s.length; i++) gram(s.charCodeAt(i) * 4_294_967_296 + s.charCodeAt(i + 1) * 65_536 + s.charCodeAt(i + 2));
 }

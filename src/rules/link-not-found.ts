@@ -31,21 +31,20 @@ export const linkNotFound: SiteRule = {
   checkSite({ site, pages, linksOf, navigationLinks, report, reportInPage, base }) {
     // With `--since`: the pages git saw move, whose old URLs links may still use.
     const moved = base ? movedPages(base, site.pages) : undefined;
+    const missing = new MissingPaths(site, moved);
     for (const file of pages.files) {
       const body = pages.get(file);
       if (!body) continue;
       for (const { link, resolved } of linksOf(body)) {
         if (!resolved || resolved.arrival || resolved.target.base === 'same-page') continue;
         const wanted = resolved.target.path;
-        // A file (`.png`, `.pdf`) is not a page misspelt: no page is suggested for it.
-        const aFile = /\.[a-z0-9]+$/i.test(wanted) && !/\.mdx?$/i.test(wanted);
-        const { meant, suggestion } = aFile ? {} : pageMeant(site, moved, wanted, wanted.replace(/\.mdx?$/i, ''));
-        reportInPage(body, {
-          message: linkMessage(link, wanted, generatedOnly(site, wanted)),
+        const { meant, suggestion, more } = missing.of(wanted);
+        reportInPage(body, () => ({
+          message: linkMessage(link, wanted, more),
           span: link.span,
           ...(suggestion !== undefined && { suggest: `/${suggestion}` }),
           ...(meant !== undefined && link.verbatim && { fix: rewrite(link, meant) }),
-        });
+        }));
       }
     }
     // The navigation's own internal hrefs (a tab, an anchor, a dropdown that links to a page).
@@ -61,6 +60,38 @@ export const linkNotFound: SiteRule = {
     }
   },
 };
+
+/** What a missing path means: the page meant, the one to suggest, and what the message adds. */
+interface MissingPath {
+  meant?: string;
+  suggestion?: string;
+  more: string;
+}
+
+/**
+ * The missing paths of one run, each worked out once: a page may link to one missing path half a
+ * million times, and the closest page is a search of the site (issue 66: 4 MB of one broken link
+ * allocated 600 MB in this rule, most of it making the same suggestion again).
+ */
+class MissingPaths {
+  private readonly known = new Map<string, MissingPath>();
+
+  constructor(
+    private readonly site: Site,
+    private readonly moved: ReadonlyMap<string, string> | undefined,
+  ) {}
+
+  of(wanted: string): MissingPath {
+    let missing = this.known.get(wanted);
+    if (missing !== undefined) return missing;
+    // A file (`.png`, `.pdf`) is not a page misspelt: no page is suggested for it.
+    const aFile = /\.[a-z0-9]+$/i.test(wanted) && !/\.mdx?$/i.test(wanted);
+    const { meant, suggestion } = aFile ? {} : pageMeant(this.site, this.moved, wanted, wanted.replace(/\.mdx?$/i, ''));
+    missing = { meant, suggestion, more: generatedOnly(this.site, wanted) };
+    this.known.set(wanted, missing);
+    return missing;
+  }
+}
 
 /**
  * The page a missing path (`wanted`, and `bare`: without `.mdx`/`.md`) was meant to reach: `meant`

@@ -7,7 +7,7 @@ import { higherSeverity } from '../severity.js';
 import { RedirectTable, redirectsOf } from '../redirects/table.js';
 import type { PageTree } from '../resolve/types.js';
 import type { DocsFiles } from '../docs-root.js';
-import type { SiteInput, SiteRule } from './rule.js';
+import type { FindingInPage, SiteInput, SiteRule } from './rule.js';
 import { ignoredTest, MINTIGNORE } from '../platform-ignores.js';
 import type { ValidationCache } from '../cache/memory.js';
 import type { KeptPages, KeptSiteCheck, PageText, ScansByText } from '../pages/kept.js';
@@ -327,18 +327,21 @@ class CappedFindings {
     private readonly reportIn: FoundIn,
   ) {}
 
-  add(page: PageBody, finding: Omit<Finding, 'code' | 'pointer'>): void {
+  /** `finding` as a function: made only when shown, or when it is the first past them (a function's finding has the code's severity). */
+  add(page: PageBody, finding: FindingInPage | (() => Omit<FindingInPage, 'severity'>)): void {
     const count = (this.counts.get(page.file) ?? 0) + 1;
     this.counts.set(page.file, count);
     if (count <= this.maxPerFile) {
-      this.reportIn(page.file, page.text, { ...finding, pointer: '', code: this.code });
+      this.reportIn(page.file, page.text, { ...(typeof finding === 'function' ? finding() : finding), pointer: '', code: this.code });
       return;
     }
-    const severity = finding.severity ?? codes[this.code].severity;
+    const severity = (typeof finding === 'function' ? undefined : finding.severity) ?? codes[this.code].severity;
     const past = this.past.get(page.file);
     // Its message is never shown (the sink counts it): the first of those it stands for.
-    if (!past) this.past.set(page.file, { page, finding: { code: this.code, pointer: '', message: finding.message, span: [0, 0], more: 1, severity } });
-    else {
+    if (!past) {
+      const { message } = typeof finding === 'function' ? finding() : finding;
+      this.past.set(page.file, { page, finding: { code: this.code, pointer: '', message, span: [0, 0], more: 1, severity } });
+    } else {
       past.finding.more++;
       past.finding.severity = higherSeverity(past.finding.severity, severity);
     }

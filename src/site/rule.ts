@@ -28,12 +28,20 @@ interface SiteRuleContext {
   readonly linksOf: (page: PageBody) => Iterable<ResolvedPageLink>;
   /** The navigation's internal hrefs, each with where it leads; resolved once per run. */
   readonly navigationLinks: () => readonly NavigationLink[];
-  /** A finding in a page's body, at `span` (offsets into its text). */
-  readonly reportInPage: (page: PageBody, finding: Omit<Finding, 'code' | 'pointer'> & { span: readonly [number, number] }) => void;
+  /**
+   * A finding in a page's body, at `span` (offsets into its text). Given as a function, it is made
+   * only when the page shows it (a page shows its first `maxProblemsPerFile`; the rest are only
+   * counted), at the code's own severity: a page of half a million broken links builds a thousand
+   * messages, not half a million.
+   */
+  readonly reportInPage: (page: PageBody, finding: FindingInPage | (() => Omit<FindingInPage, 'severity'>)) => void;
   readonly profile: Profile;
   /** The site at a git ref to compare with (`validate --since`), when one was given. */
   readonly base: SiteBase | undefined;
 }
+
+/** A finding in a page's body, at `span` (offsets into its text). */
+export type FindingInPage = Omit<Finding, 'code' | 'pointer'> & { span: readonly [number, number] };
 
 /** What a site rule reads: page bodies, the navigation's internal hrefs, docs.json's redirects, the site at a git ref (`since`). */
 export type SiteInput = 'pages' | 'navigation-links' | 'redirects' | 'base';

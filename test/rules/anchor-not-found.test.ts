@@ -39,6 +39,20 @@ testSiteRule('anchor-not-found', [
     expected: [{ messageId: 'link', file: 'index.mdx', data: { url: '/both#alpha', where: '/both', fragment: 'alpha' } }],
   },
   {
+    // Past 64 ids the nearest is looked up through an index (issue 66: comparing each miss with every id was quadratic).
+    name: 'a page of 100 sections: the nearest id, and the one equal but for case',
+    files: {
+      ...PAGES,
+      'many.mdx': Array.from({ length: 100 }, (_, i) => `## Topic number ${i}\n`).join('\n'),
+      'index.mdx': '[x](/many#topic-numbr-42) [y](/many#Topic-Number-7) [z](/many#topic-number-99)\n',
+    },
+    pages: [...pages, 'many'],
+    expected: [
+      { messageId: 'link', file: 'index.mdx', data: { fragment: 'topic-numbr-42' }, suggest: '#topic-number-42' },
+      { messageId: 'link', file: 'index.mdx', data: { fragment: 'Topic-Number-7' }, suggest: '#topic-number-7' },
+    ],
+  },
+  {
     name: 'a missing section of this page',
     files: { ...PAGES, 'index.mdx': '# Home\n\n[x](#nowhere)\n' },
     pages,
