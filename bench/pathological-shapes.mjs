@@ -56,6 +56,13 @@ export const SHAPES = {
   'one line of * and _': (bytes) => `${fill('*_a', bytes)}\n`,
   'one line of < (no tag)': (bytes) => `${'<'.repeat(bytes)}\n`,
   'headings all alike': (bytes) => fill('## Same heading\n\n[to it](#same-heading)\n\n', bytes),
+  'headings, each linked with a typo': (bytes) => {
+    let text = '';
+    for (let i = 0; text.length < bytes; i++) text += `## Section ${i}\n\n[to it](#sectoin-${i})\n\n`;
+    return text;
+  },
+  'elements opened, each then a paragraph': (bytes) => '<div>\n\ntext\n\n'.repeat(Math.floor(bytes / 13)),
+  'a heading of elements': (bytes) => `## ${'<b>x</b>'.repeat(Math.floor(bytes / 8))}\n`,
   'link reference definitions': (bytes) => {
     let text = '';
     for (let i = 0; text.length < bytes; i++) text += `[ref${i}]: /page-${i}\n[ref${i}]\n`;

@@ -249,7 +249,9 @@ function componentIdsPass(root: Node, titles: Map<Node, string>, withoutHeadingI
     walk(root, (node) => {
       if (node.type !== 'heading' || node.depth === undefined || node.depth < 1 || node.depth > 4) return;
       const id = headingSlug(headingTitle(node), headingCounter);
-      node.attributes = [{ type: 'mdxJsxAttribute', name: 'level', value: node.depth }, idAttribute(id)];
+      // The platform writes a `level` attribute too; no pass reads it, so it is left out (a page of
+      // 100,000 headings held as many, issue 66).
+      node.attributes = [idAttribute(id)];
       node.type = 'mdxJsxFlowElement';
       node.name = 'Heading';
     });
@@ -281,7 +283,7 @@ function tabIds(root: Node, titles: Map<Node, string>): void {
     let slug = headingSlug(text, counter);
     while (used.has(slug)) slug = headingSlug(text, counter);
     used.add(slug);
-    if (attribute(tab, 'id') === undefined) tab.attributes?.push(idAttribute(slug));
+    if (attribute(tab, 'id') === undefined) tab.attributes = [...(tab.attributes ?? []), idAttribute(slug)];
   }
 }
 
@@ -296,7 +298,7 @@ function titleIds(root: Node, name: string, titleText: (node: Node, title: strin
     const base = componentId(text, 0);
     const count = counts.get(base) ?? 0;
     counts.set(base, count + 1);
-    node.attributes?.push(idAttribute(componentId(text, count)));
+    node.attributes = [...(node.attributes ?? []), idAttribute(componentId(text, count))];
   });
 }
 
@@ -364,9 +366,10 @@ function tableOfContentsPass(root: Node, titles: Map<Node, string>, withoutHeadi
 
     const hasId = attribute(node, 'id') !== undefined;
     const level = isUpdate ? 1 : isStep ? undefined : node.depth !== undefined ? node.depth : isMdxHeading ? Number(name[1]) : undefined;
-    const title = stepTitle ?? headingTitle(node);
+    // The title only when an id does not give the slug (a heading's, from the first pass, does).
+    const titleSlug = () => headingSlug(stepTitle ?? headingTitle(node));
     const explicitId = name === 'Heading' || isStep || isUpdate || hasId ? stringAttribute(node, 'id') : undefined;
-    const slug = explicitId ? deduplicate(cleanHeadingId(explicitId) || headingSlug(title)) : deduplicate(headingSlug(title));
+    const slug = deduplicate((explicitId && cleanHeadingId(explicitId)) || titleSlug());
     const attributes = node.attributes ?? [];
     const withSlugAsId = () => attributes.map((candidate) => (candidate.name === 'id' ? idAttribute(slug) : candidate));
     if (isUpdate || isStep) {
@@ -375,10 +378,8 @@ function tableOfContentsPass(root: Node, titles: Map<Node, string>, withoutHeadi
     } else if (name === 'Heading') {
       node.attributes = explicitId && slug !== explicitId ? withSlugAsId() : attributes;
     } else if (level !== undefined) {
-      const levelAttribute = { type: 'mdxJsxAttribute', name: 'level', value: level };
-      node.attributes = hasId
-        ? [levelAttribute, ...(explicitId && slug !== explicitId ? withSlugAsId() : attributes)]
-        : [levelAttribute, idAttribute(slug), ...attributes];
+      // As the first pass, without the `level` attribute the platform adds.
+      node.attributes = hasId ? (explicitId && slug !== explicitId ? withSlugAsId() : attributes) : [idAttribute(slug), ...attributes];
     }
     node.name = isUpdate ? 'Update' : isStep ? 'Step' : 'Heading';
     slugs.push(slug);

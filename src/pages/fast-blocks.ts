@@ -12,7 +12,7 @@ import { htmlFlowEnds, htmlFlowStart, type HtmlFlow } from './fast-html.js';
 import { InlineParser, parseDestination, parseTitle, type InlineBlock, type InlineHost } from './fast-inline.js';
 import { atxContent, atxLevel, closesFence, fenceRun, isSetextLike, isThematicBreak, listMarker } from './fast-markers.js';
 import { esmBlockEnd, expressionEnd, parseTag, startAcornBudget, unclosedElementError, type Tag } from './fast-mdx.js';
-import { fallback, isBlank, lineEnd, skippedTab, skipSpaces, SPACE, TAB, type TreeNode } from './fast-text.js';
+import { appendChild, fallback, isBlank, lineEnd, skippedTab, skipSpaces, SPACE, TAB, type TreeNode } from './fast-text.js';
 import type { PageLink } from './types.js';
 
 /** This module's file (in the bundle, the bundle's): scanner.ts's fingerprint covers it. */
@@ -37,11 +37,54 @@ interface Container {
   indent: number;
 }
 
-/** An open flow element, and how many containers were open around it. */
-interface OpenElement {
-  node: TreeNode;
-  depth: number;
-  tag: Tag;
+/** The node of every paragraph outside a titled element: not in the tree, and the inline pass reads a heading's node only. */
+const UNTITLED_PARAGRAPH: TreeNode = Object.freeze({ type: 'paragraph' });
+
+/** Distinct URLs a page's links share one string of, at most (a map entry costs more than a URL used once). */
+const URLS_KEPT = 10_000;
+
+/**
+ * The open flow elements, the innermost last: each one's node, how many containers were open
+ * around it, and where its tag is (for the error when it is never closed). Columns, not an object
+ * per element and its tag: a page may leave 300,000 open (issue 66).
+ */
+class OpenElements {
+  private readonly nodes: TreeNode[] = [];
+  private readonly depths: number[] = [];
+  private readonly tags: number[] = [];
+
+  get length(): number {
+    return this.nodes.length;
+  }
+
+  push(node: TreeNode, depth: number, tag: Tag): void {
+    this.nodes.push(node);
+    this.depths.push(depth);
+    this.tags.push(tag.start, tag.end);
+  }
+
+  /** The innermost element's node and depth, removed. */
+  pop(): { node: TreeNode; depth: number } | undefined {
+    const node = this.nodes.pop();
+    if (node === undefined) return undefined;
+    this.tags.length -= 2;
+    return { node, depth: this.depths.pop()! };
+  }
+
+  innermost(): TreeNode | undefined {
+    return this.nodes.at(-1);
+  }
+
+  innermostDepth(): number | undefined {
+    return this.depths.at(-1);
+  }
+
+  /** The innermost element's name and where its tag starts and ends. */
+  innermostTag(): { name: string | null; start: number; end: number } | undefined {
+    const node = this.nodes.at(-1);
+    if (node === undefined) return undefined;
+    return { name: node.name ?? null, start: this.tags[this.tags.length - 2], end: this.tags[this.tags.length - 1] };
+  }
 }
 
 interface Leaf {
@@ -73,7 +116,13 @@ export class PageScanner implements InlineHost {
   private readonly links: PageLink[] = [];
   private readonly root: TreeNode = { type: 'root', children: [] };
   private readonly containers: Container[] = [];
-  private readonly elements: OpenElement[] = [];
+  private readonly elements = new OpenElements();
+  /** The tags of the flow line flowTags reads. */
+  private readonly lineTags: Tag[] = [];
+  /** The page's URLs, one string each (the first URLS_KEPT): a page links to a few URLs many times. */
+  private readonly urls = new Map<string, string>();
+  /** How many of `elements` are titled by their content (CONTENT_TITLED): a count, not a search of the open elements per paragraph. */
+  private titledOpen = 0;
   private readonly blocks: InlineBlock[] = [];
   /** The definitions' labels, normalized as micromark compares them. */
   readonly defined = new Set<string>();
@@ -89,6 +138,8 @@ export class PageScanner implements InlineHost {
     private readonly original: string,
     /** MDX (elements, expressions, ESM), or Markdown (HTML, autolinks, indented code). */
     readonly mdx: boolean,
+    /** Whether a heading's node says where it starts: anchors.ts reads it only when the page has custom heading ids (two objects a heading). */
+    private readonly headingOffsets = true,
   ) {}
 
   scan(): FastScan {
@@ -107,8 +158,13 @@ export class PageScanner implements InlineHost {
     for (const block of this.blocks) this.inline(block);
     // Elements left open at the end: the page parses but for them, and micromark's tree fails on the
     // innermost (issue 66: micromark read 4 MB of such a page in seconds and gigabytes).
-    const unclosed = this.elements.at(-1);
-    if (unclosed !== undefined) return { links: [], tree: { type: 'root', children: [] }, error: unclosedElementError(text, unclosed.tag) };
+    const unclosed = this.elements.innermostTag();
+    if (unclosed !== undefined)
+      return {
+        links: [],
+        tree: { type: 'root', children: [] },
+        error: unclosedElementError(text, unclosed),
+      };
     for (const element of this.inlineElements) this.root.children!.push(element);
     this.links.sort((a, b) => a.span[0] - b.span[0]);
     return { links: this.links, tree: this.root };
@@ -145,7 +201,7 @@ export class PageScanner implements InlineHost {
   }
 
   private get parent(): TreeNode {
-    return this.elements.length > 0 ? this.elements[this.elements.length - 1].node : this.root;
+    return this.elements.innermost() ?? this.root;
   }
 
   /** One line [start, end): its containers, then its leaf. Returns where the next line starts. */
@@ -216,7 +272,7 @@ export class PageScanner implements InlineHost {
     this.closeParagraph();
     this.containers.length = depth;
     // An element opened in a container must close in it.
-    if (this.elements.length > 0 && this.elements[this.elements.length - 1].depth > depth) fallback();
+    if ((this.elements.innermostDepth() ?? 0) > depth) fallback();
   }
 
   /**
@@ -324,10 +380,25 @@ export class PageScanner implements InlineHost {
     // ATX heading.
     const level = code === 35 ? atxLevel(text, first, end) : 0;
     if (level > 0) {
-      const node: TreeNode = { type: 'heading', depth: level, children: [], position: { start: { offset: first } } };
-      this.parent.children!.push(node);
+      // Every field in the literal, `children` too (appendChild sets it), and the `name` and
+      // `attributes` anchors.ts gives a heading: one added later costs a property array.
+      const node: TreeNode = {
+        type: 'heading',
+        name: undefined,
+        attributes: undefined,
+        depth: level,
+        children: undefined,
+        position: this.headingOffsets ? { start: { offset: first } } : undefined,
+      };
+      appendChild(this.parent, node);
       const [contentStart, contentEnd] = atxContent(text, first + level, end);
-      this.blocks.push({ node, segments: [contentStart, contentEnd], heading: true });
+      const block = { node, segments: [contentStart, contentEnd], heading: true };
+      // Read now when no `]` can end a reference to a definition further on (most headings), not
+      // kept until the page's end (issue 66: a page of 100,000 headings held them all).
+      let bracket = contentStart;
+      while (bracket < contentEnd && text.charCodeAt(bracket) !== 93 /* ] */) bracket++;
+      if (bracket === contentEnd) this.inline(block);
+      else this.blocks.push(block);
       return end + 1;
     }
     if (this.openFence(first, end, code)) return end + 1;
@@ -382,12 +453,16 @@ export class PageScanner implements InlineHost {
       return;
     }
     if (this.text.charCodeAt(first) === 91 /* [ */ && this.definition(first, end)) return;
-    const node: TreeNode = { type: 'paragraph', children: [] };
     // In an element titled by its content (`<h2>`), the paragraph is in the tree with its text (as
     // a heading's; the white space that ends the line, which micromark drops, the slug trims);
-    // elsewhere it has no node (anchors.ts reads only the elements in it, wherever they are).
-    const titled = this.elements.some((open) => CONTENT_TITLED.has(open.node.name ?? ''));
-    if (titled) this.parent.children!.push(node);
+    // elsewhere it has no node (anchors.ts reads only the elements in it, wherever they are), and
+    // one that the inline pass never reads stands for all.
+    const titled = this.titledOpen > 0;
+    let node = UNTITLED_PARAGRAPH;
+    if (titled) {
+      node = { type: 'paragraph', children: undefined };
+      appendChild(this.parent, node);
+    }
     leaf.block = { node, segments: [first, end], heading: titled };
     this.blocks.push(leaf.block);
   }
@@ -400,13 +475,16 @@ export class PageScanner implements InlineHost {
    */
   private flowTags(first: number, end: number, apply: boolean): number | undefined {
     const text = this.text;
-    const tags: Tag[] = [];
+    // One list for every line (a list a line, pushed onto, took 152 bytes: issue 66).
+    const tags = this.lineTags;
+    tags.length = 0;
+    const lineIndent = this.tagLineIndent();
     let pos = first;
     let lineEndAt = end;
     for (;;) {
       const code = text.charCodeAt(pos);
       if (code === 60) {
-        const tag = parseTag(text, pos, this.tagLineIndent());
+        const tag = parseTag(text, pos, lineIndent);
         if (tag === undefined) return undefined;
         tags.push(tag);
         pos = tag.end;
@@ -420,6 +498,7 @@ export class PageScanner implements InlineHost {
     }
     if (!apply) return lineEndAt;
     for (const tag of tags) this.flowTag(tag);
+    tags.length = 0;
     return lineEndAt;
   }
 
@@ -441,12 +520,16 @@ export class PageScanner implements InlineHost {
     if (tag.closing) {
       const open = this.elements.pop();
       if (open === undefined || open.depth !== this.containers.length || open.node.name !== tag.name) fallback();
+      if (CONTENT_TITLED.has(open.node.name ?? '')) this.titledOpen--;
       return;
     }
-    const node: TreeNode = { type: 'mdxJsxFlowElement', name: tag.name, attributes: tag.attributes, children: [] };
-    this.parent.children!.push(node);
+    // Children are added as they come (appendChild): most elements have one or none.
+    const node: TreeNode = { type: 'mdxJsxFlowElement', name: tag.name, attributes: tag.attributes, children: undefined };
+    appendChild(this.parent, node);
     this.elementLinks(tag);
-    if (!tag.selfClosing) this.elements.push({ node, depth: this.containers.length, tag });
+    if (tag.selfClosing) return;
+    this.elements.push(node, this.containers.length, tag);
+    if (CONTENT_TITLED.has(tag.name ?? '')) this.titledOpen++;
   }
 
   private elementLinks(tag: Tag, links: PageLink[] = this.links): void {
@@ -459,8 +542,13 @@ export class PageScanner implements InlineHost {
     }
   }
 
-  private link(kind: PageLink['kind'], url: string, span: [number, number]): PageLink {
-    return { url, kind, span, verbatim: this.original.slice(span[0], span[1]) === url };
+  private link(kind: PageLink['kind'], written: string, span: [number, number]): PageLink {
+    let url = this.urls.get(written);
+    if (url === undefined) {
+      url = written;
+      if (this.urls.size < URLS_KEPT) this.urls.set(url, url);
+    }
+    return { url, kind, span, verbatim: span[1] - span[0] === url.length && this.original.startsWith(url, span[0]) };
   }
 
   /**
@@ -520,8 +608,8 @@ export class PageScanner implements InlineHost {
   }
 
   /** What a paragraph or heading found, once no image's text (which mdast keeps as a string) holds it. */
-  addInline(links: readonly PageLink[]): void {
-    this.links.push(...links);
+  addInline(link: PageLink): void {
+    this.links.push(link);
   }
 
   inlineLink(kind: PageLink['kind'], url: string, span: [number, number]): PageLink {

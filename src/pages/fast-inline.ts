@@ -10,7 +10,7 @@ import { decodeString } from 'micromark-util-decode-string';
 import { normalizeIdentifier } from 'micromark-util-normalize-identifier';
 import { autolinkEnd, htmlTextEnd } from './fast-html.js';
 import { expressionEnd, parseTag, type Tag } from './fast-mdx.js';
-import { fallback, isAsciiPunctuation, NEWLINE, SPACE, TAB, type TreeNode } from './fast-text.js';
+import { appendChild, fallback, isAsciiPunctuation, NEWLINE, SPACE, TAB, type TreeNode } from './fast-text.js';
 import type { PageLink } from './types.js';
 
 /** This module's file (in the bundle, the bundle's): scanner.ts's fingerprint covers it. */
@@ -33,7 +33,7 @@ export interface InlineHost {
   /** Elements in paragraphs (put in the tree at the end: where does not change an id). */
   readonly inlineElements: TreeNode[];
   /** What a paragraph or heading found, once no image's text (which mdast keeps as a string) holds it. */
-  addInline(links: readonly PageLink[]): void;
+  addInline(link: PageLink): void;
   inlineLink(kind: PageLink['kind'], url: string, span: [number, number]): PageLink;
   inlineElementLinks(tag: Tag): readonly PageLink[];
 }
@@ -103,11 +103,47 @@ class OpenerStack {
   }
 }
 
-/** A title's pieces: [start, end) of the content and what they read (undefined: decoded text). */
-interface Piece {
-  start: number;
-  end: number;
-  value?: string;
+/**
+ * A heading's title as pieces of its content that read otherwise (a code span its value, a link
+ * its text, a tag nothing): [start, end) and what each reads, as columns (an object each held a
+ * heading of 500,000 elements in a million of them: issue 66).
+ */
+class TitlePieces {
+  private readonly starts: number[] = [];
+  private readonly ends: number[] = [];
+  private readonly values: string[] = [];
+
+  push(start: number, end: number, value: string): void {
+    this.starts.push(start);
+    this.ends.push(end);
+    this.values.push(value);
+  }
+
+  clear(): void {
+    this.starts.length = 0;
+    this.ends.length = 0;
+    this.values.length = 0;
+  }
+
+  /** The title: the content, decoded, with each piece read as its value, in the order they start (one inside an earlier one is skipped). */
+  title(content: string): string {
+    const { starts, ends, values } = this;
+    let order: number[] | undefined;
+    for (let i = 1; i < starts.length && order === undefined; i++) {
+      if (starts[i] < starts[i - 1]) order = Array.from(starts, (_, index) => index).sort((a, b) => starts[a] - starts[b] || a - b);
+    }
+    // Parts joined once: a string added to piece by piece is a tree of as many strings, kept as the title.
+    const parts: string[] = [];
+    let at = 0;
+    for (let n = 0; n < starts.length; n++) {
+      const i = order === undefined ? n : order[n];
+      if (starts[i] < at) continue;
+      parts.push(decodeString(content.slice(at, starts[i])), values[i]);
+      at = ends[i];
+    }
+    parts.push(decodeString(content.slice(at)));
+    return parts.join('');
+  }
 }
 
 /** For `*` then `_`: how many runs before each index open, and how many close (prefix counts, one more than the runs). */
@@ -143,9 +179,13 @@ export class InlineParser {
    */
   private inactiveBelow = 0;
   private readonly open: string[] = [];
-  private readonly pieces: Piece[] = [];
-  /** Links and elements found so far, by where they start in the content (an image's text drops them). */
-  private readonly found: { at: number; links: readonly PageLink[]; element?: TreeNode }[] = [];
+  private readonly pieces = new TitlePieces();
+  /**
+   * Links and elements found so far, in the order they start in the content (an image's text drops
+   * them): an element after its links. Flat, not an entry per find (an object and an array each,
+   * 70 bytes per link while a paragraph is read: issue 66).
+   */
+  private readonly found: (PageLink | TreeNode)[] = [];
   /** Runs of `*`/`_` that may open or close emphasis, and [open, close] of each element with children. */
   private readonly runs: { at: number; code: number; opens: boolean; closes: boolean }[] = [];
   /** Open and close of each element with children, flat (a pair per element was an array each). */
@@ -169,7 +209,7 @@ export class InlineParser {
     this.openers.length = 0;
     this.inactiveBelow = 0;
     this.open.length = 0;
-    this.pieces.length = 0;
+    this.pieces.clear();
     this.found.length = 0;
     this.runs.length = 0;
     this.spans.length = 0;
@@ -252,12 +292,15 @@ export class InlineParser {
     this.checkEmphasisAcrossElements();
     const node = this.block.node;
     const elements: TreeNode[] = [];
-    for (const { links, element } of this.found) {
-      this.page.addInline(links);
-      if (element !== undefined) elements.push(element);
+    for (const item of this.found) {
+      if ('type' in item) elements.push(item);
+      else this.page.addInline(item);
     }
-    if (this.block.heading) node.children!.push({ type: 'text', value: this.title() }, ...elements);
-    else for (const element of elements) this.page.inlineElements.push(element);
+    if (this.block.heading) {
+      // A loop, not `push(...elements)`: a heading of half a million elements is as many arguments.
+      appendChild(node, { type: 'text', value: this.title() });
+      for (const element of elements) appendChild(node, element);
+    } else for (const element of elements) this.page.inlineElements.push(element);
   }
 
   /** A run of backticks (code) or dollars (math) to the next run as long; else literal. */
@@ -279,8 +322,8 @@ export class InlineParser {
       while (content.charCodeAt(closeEnd) === code) closeEnd++;
       if (closeEnd - close === size) {
         if (this.block.heading) {
-          if (code === 36) this.pieces.push({ start, end: closeEnd, value: '' });
-          else this.pieces.push({ start, end: closeEnd, value: codeValue(content.slice(end, close)) });
+          if (code === 36) this.pieces.push(start, closeEnd, '');
+          else this.pieces.push(start, closeEnd, codeValue(content.slice(end, close)));
         }
         return closeEnd;
       }
@@ -359,12 +402,12 @@ export class InlineParser {
     const url = resource.destination === undefined ? '' : decodeString(resource.destination.raw);
     // An image's text is a string in mdast: what it held is no link and no element.
     if (opener.image) this.found.length = opener.found;
-    this.found.push({ at: opener.at, links: [this.page.inlineLink(opener.image ? 'image' : 'link', url, span)] });
+    this.found.push(this.page.inlineLink(opener.image ? 'image' : 'link', url, span));
     if (this.block.heading) {
-      if (opener.image) this.pieces.push({ start: opener.at, end: resource.end, value: '' });
+      if (opener.image) this.pieces.push(opener.at, resource.end, '');
       else {
-        this.pieces.push({ start: opener.at, end: opener.at + 1, value: '' });
-        this.pieces.push({ start: at, end: resource.end, value: '' });
+        this.pieces.push(opener.at, opener.at + 1, '');
+        this.pieces.push(at, resource.end, '');
       }
     }
     if (!opener.image) this.inactiveBelow = this.openers.length;
@@ -397,10 +440,10 @@ export class InlineParser {
     if (opener.lowest < opener.depth || this.open.length !== opener.depth) fallback();
     if (opener.image) this.found.length = opener.found;
     if (this.block.heading) {
-      if (opener.image) this.pieces.push({ start: opener.at, end, value: '' });
+      if (opener.image) this.pieces.push(opener.at, end, '');
       else {
-        this.pieces.push({ start: opener.at, end: opener.at + 1, value: '' });
-        this.pieces.push({ start: at, end, value: '' });
+        this.pieces.push(opener.at, opener.at + 1, '');
+        this.pieces.push(at, end, '');
       }
     }
     if (!opener.image) this.inactiveBelow = this.openers.length;
@@ -417,21 +460,26 @@ export class InlineParser {
     // The attributes' offsets are the content's: the same as the page's on the tag's line.
     const shift = this.offset(at) - at;
     if (this.offset(tag.end) - tag.end !== shift) fallback();
-    for (const [attribute, span] of tag.valueSpans) tag.valueSpans.set(attribute, [span[0] + shift, span[1] + shift]);
+    if (tag.valueSpans.size > 0) for (const [attribute, span] of tag.valueSpans) tag.valueSpans.set(attribute, [span[0] + shift, span[1] + shift]);
     if (tag.closing) {
       const name = this.open.pop();
       if (name === undefined || name !== (tag.name ?? '')) fallback();
       this.spans.push(this.openedAt.pop()!, at);
       this.openers.elementClosed(this.open.length);
     } else {
-      const node: TreeNode = { type: 'mdxJsxTextElement', name: tag.name, attributes: tag.attributes, children: [] };
-      this.found.push({ at, links: this.page.inlineElementLinks(tag), element: node });
+      for (const link of this.page.inlineElementLinks(tag)) this.found.push(link);
+      // In the tree only with an `id`: of a text element anchors.ts reads nothing else (the table
+      // of contents, titles, tabs and parameter fields are flow elements'), and a paragraph of
+      // half a million elements held a node each (issue 66). No children: the fast path's tree
+      // keeps text elements flat.
+      if (tag.attributes.some((attribute) => attribute.name === 'id'))
+        this.found.push({ type: 'mdxJsxTextElement', name: tag.name, attributes: tag.attributes });
       if (!tag.selfClosing) {
         this.open.push(tag.name ?? '');
         this.openedAt.push(at);
       }
     }
-    if (this.block.heading) this.pieces.push({ start: at, end: tag.end, value: '' });
+    if (this.block.heading) this.pieces.push(at, tag.end, '');
     return tag.end;
   }
 
@@ -443,34 +491,25 @@ export class InlineParser {
       // On one line: the content's offsets are the page's, shifted.
       const raw = content.slice(at + 1, autolink.end - 1);
       const url = autolink.email ? `mailto:${raw}` : raw;
-      this.found.push({ at, links: [this.page.inlineLink('link', url, [this.offset(at + 1), this.offset(autolink.end - 1)])] });
-      if (this.block.heading) this.pieces.push({ start: at, end: autolink.end, value: raw });
+      this.found.push(this.page.inlineLink('link', url, [this.offset(at + 1), this.offset(autolink.end - 1)]));
+      if (this.block.heading) this.pieces.push(at, autolink.end, raw);
       return autolink.end;
     }
     const html = htmlTextEnd(content, at);
     if (html === undefined) return at + 1;
-    if (this.block.heading) this.pieces.push({ start: at, end: html, value: '' });
+    if (this.block.heading) this.pieces.push(at, html, '');
     return html;
   }
 
   private textExpression(at: number): number {
     const { end } = expressionEnd(this.content, at, true, false);
-    if (this.block.heading) this.pieces.push({ start: at, end, value: '' });
+    if (this.block.heading) this.pieces.push(at, end, '');
     return end;
   }
 
   /** The heading's text: its content but for markup, escapes and references decoded. */
   private title(): string {
-    const content = this.content;
-    this.pieces.sort((a, b) => a.start - b.start);
-    let title = '';
-    let at = 0;
-    for (const piece of this.pieces) {
-      if (piece.start < at) continue;
-      title += decodeString(content.slice(at, piece.start)) + (piece.value ?? '');
-      at = piece.end;
-    }
-    return title + decodeString(content.slice(at));
+    return this.pieces.title(this.content);
   }
 }
 

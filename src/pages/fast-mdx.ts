@@ -44,6 +44,56 @@ const LINK_ATTRIBUTES: ReadonlySet<string> = new Set(['href', 'src']);
 const NO_VALUE_SPANS = new Map<TreeAttribute, [number, number]>();
 
 /**
+ * A tag's attributes when it has none (most tags): one frozen list for all, which the tree's
+ * elements keep (anchors.ts gives an element new attributes, never pushes onto these). 32 bytes
+ * per element otherwise (issue 66).
+ */
+const NO_ATTRIBUTES: TreeAttribute[] = Object.freeze([]) as unknown as TreeAttribute[];
+
+/** Names of elements and attributes kept once each (the first NAMES_KEPT of them, up to 64 characters): a page repeats a few names. */
+const NAMES = new Map<string, string>();
+const NAMES_KEPT = 4096;
+
+/**
+ * The one copy of an element's or attribute's name: a tree of 381,000 `<div>`s held as many
+ * strings `div`, 20 bytes each (issue 66).
+ */
+function interned(name: string): string {
+  const known = NAMES.get(name);
+  if (known !== undefined) return known;
+  if (NAMES.size < NAMES_KEPT && name.length <= 64) NAMES.set(name, name);
+  return name;
+}
+
+/** Attributes without a value (`<Tag hidden>`), one frozen object per name (the first NAMES_KEPT names): nothing writes to an attribute. */
+const BARE_ATTRIBUTES = new Map<string, TreeAttribute>();
+
+function bareAttribute(name: string): TreeAttribute {
+  const known = BARE_ATTRIBUTES.get(name);
+  if (known !== undefined) return known;
+  const attribute: TreeAttribute = Object.freeze({ type: 'mdxJsxAttribute', name, value: null });
+  if (BARE_ATTRIBUTES.size < NAMES_KEPT && name.length <= 64) BARE_ATTRIBUTES.set(name, attribute);
+  return attribute;
+}
+
+/** The attributes a tag keeps: none, or a copy of their exact size (pushed onto an empty list, one had room for 17: 128 bytes more a tag). */
+function kept(attributes: TreeAttribute[]): TreeAttribute[] {
+  return attributes.length === 0 ? NO_ATTRIBUTES : attributes.slice();
+}
+
+/** Past white space inside a tag from `pos`: across lines only where the tag may go on (`lineIndent`, as parseTag's). */
+function skipInTag(text: string, pos: number, lineIndent: number | undefined): number {
+  for (;;) {
+    const code = text.charCodeAt(pos);
+    if (code === SPACE || code === TAB) pos++;
+    else if (code === NEWLINE) {
+      if (lineIndent === undefined || (lineIndent > 0 && !staysInItems(text, pos + 1, lineIndent))) fallback();
+      pos++;
+    } else return pos;
+  }
+}
+
+/**
  * A JSX tag from the `<` at `start`, when it is plainly one: ASCII names, `name="value"` (no
  * character references, on one line), `name={simple}` and bare attributes. Undefined when the `<`
  * starts no tag (a space after it); anything else unusual (which may not parse) is left to micromark.
@@ -52,51 +102,40 @@ export function parseTag(text: string, start: number, lineIndent: number | undef
   let pos = start + 1;
   const next = text.charCodeAt(pos);
   if (next === SPACE || next === TAB || next === NEWLINE) return undefined;
-  const skip = () => {
-    for (;;) {
-      const code = text.charCodeAt(pos);
-      if (code === SPACE || code === TAB) pos++;
-      else if (code === NEWLINE) {
-        if (lineIndent === undefined || (lineIndent > 0 && !staysInItems(text, pos + 1, lineIndent))) fallback();
-        pos++;
-      } else return;
-    }
-  };
   let closing = false;
   if (text.charCodeAt(pos) === 47) {
     closing = true;
-    pos++;
-    skip();
+    pos = skipInTag(text, pos + 1, lineIndent);
   }
   let name: string | null = null;
   if (isNameStart(text.charCodeAt(pos))) {
     const nameStart = pos;
     pos = nameEnd(text, pos);
     while (text.charCodeAt(pos) === 46 /* . */ && isNameStart(text.charCodeAt(pos + 1))) pos = nameEnd(text, pos + 1);
-    name = text.slice(nameStart, pos);
+    name = interned(text.slice(nameStart, pos));
     const after = text.charCodeAt(pos);
     if (after !== SPACE && after !== TAB && after !== NEWLINE && after !== 47 && after !== 62) fallback();
   } else if (text.charCodeAt(pos) !== 62) fallback();
   const attributes: TreeAttribute[] = [];
   let valueSpans: Map<TreeAttribute, [number, number]> | undefined;
   for (;;) {
-    skip();
+    pos = skipInTag(text, pos, lineIndent);
     const code = text.charCodeAt(pos);
     if (code === 62) {
-      return { start, end: pos + 1, name, closing, selfClosing: false, attributes, valueSpans: valueSpans ?? NO_VALUE_SPANS };
+      return { start, end: pos + 1, name, closing, selfClosing: false, attributes: kept(attributes), valueSpans: valueSpans ?? NO_VALUE_SPANS };
     }
     if (code === 47) {
       if (closing || text.charCodeAt(pos + 1) !== 62) fallback();
-      return { start, end: pos + 2, name, closing, selfClosing: true, attributes, valueSpans: valueSpans ?? NO_VALUE_SPANS };
+      return { start, end: pos + 2, name, closing, selfClosing: true, attributes: kept(attributes), valueSpans: valueSpans ?? NO_VALUE_SPANS };
     }
     if (closing || name === null || !isNameStart(code)) fallback();
     const attributeStart = pos;
     pos = nameEnd(text, pos);
-    const attributeName = text.slice(attributeStart, pos);
+    const attributeName = interned(text.slice(attributeStart, pos));
     const after = text.charCodeAt(pos);
     if (after !== 61 /* = */) {
       if (after !== SPACE && after !== TAB && after !== NEWLINE && after !== 47 && after !== 62) fallback();
-      attributes.push({ type: 'mdxJsxAttribute', name: attributeName, value: null });
+      attributes.push(bareAttribute(attributeName));
       continue;
     }
     const spans = LINK_ATTRIBUTES.has(attributeName) ? (valueSpans ??= new Map<TreeAttribute, [number, number]>()) : undefined;
@@ -111,7 +150,7 @@ export function parseTag(text: string, start: number, lineIndent: number | undef
  * left open at its end: the tag abbreviated, its place as `line:column-line:column`, and the page's
  * first offset (the message carries no place of its own).
  */
-export function unclosedElementError(text: string, tag: Tag): { message: string; offset: number } {
+export function unclosedElementError(text: string, tag: Pick<Tag, 'name' | 'start' | 'end'>): { message: string; offset: number } {
   const lines = new LineIndex(text);
   const point = (offset: number): string => {
     const { line, column } = lines.position(offset);

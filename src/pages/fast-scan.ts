@@ -45,11 +45,12 @@ export const fastScanModules: readonly string[] = [
 /**
  * The page's scan, or undefined when it holds anything this path does not model with certainty
  * (the caller then parses it with micromark). `text` is the page with its custom heading ids
- * blanked (heading-ids.ts); `original` the page as written (for `verbatim`).
+ * blanked (heading-ids.ts); `original` the page as written (for `verbatim`). `headingOffsets`:
+ * whether a heading node says where it starts (anchors.ts reads it for custom ids only).
  */
-export function fastScan(text: string, original: string, mdx: boolean): FastScan | undefined {
+export function fastScan(text: string, original: string, mdx: boolean, headingOffsets = true): FastScan | undefined {
   try {
-    return new PageScanner(text, original, mdx).scan();
+    return new PageScanner(text, original, mdx, headingOffsets).scan();
   } catch (error) {
     if (error === FALLBACK) return undefined;
     throw error;

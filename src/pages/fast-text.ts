@@ -19,6 +19,17 @@ export interface TreeNode {
   position?: { start: { offset: number } };
 }
 
+/**
+ * Adds `child` to `parent`'s children. A first child makes an array of one: one pushed onto an
+ * empty array takes room for 17 (V8's growth), 128 bytes more per node, and most nodes of the
+ * fast path's tree have one child or none (issue 66: 4 MB of nested elements is 381,000 of them).
+ */
+export function appendChild(parent: TreeNode, child: TreeNode): void {
+  const children = parent.children;
+  if (children === undefined || children.length === 0) parent.children = [child];
+  else children.push(child);
+}
+
 export interface TreeAttribute {
   type: string;
   name?: string;

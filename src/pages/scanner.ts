@@ -120,7 +120,7 @@ export function fastScanPageText(text: string, mdx: boolean, anchors = true): Pa
   }
   if (anchors) return fastScanBody(text, mdx);
   const { text: parsed, ids } = blankCustomHeadingIds(text);
-  const fast = fastScan(parsed, text, mdx);
+  const fast = fastScan(parsed, text, mdx, ids.size > 0);
   if (!fast) return undefined;
   if (fast.error) return { ...NOTHING, error: fast.error };
   // The tree is kept until the anchors are read (or the scan is dropped): reading it again would cost a second parse.
@@ -144,7 +144,7 @@ export function micromarkScanPageText(text: string, mdx: boolean): PageScan {
 
 function fastScanBody(text: string, mdx: boolean): PageScan | undefined {
   const { text: parsed, ids } = blankCustomHeadingIds(text);
-  const fast = fastScan(parsed, text, mdx);
+  const fast = fastScan(parsed, text, mdx, ids.size > 0);
   if (fast === undefined) return undefined;
   if (fast.error) return { ...NOTHING, error: fast.error };
   const tree = fast.tree as unknown as Root;

@@ -110,19 +110,24 @@ export function headingSlug(title: string, counter?: HeadingSlugger): string {
  */
 export function encodedSlug(encoded: string, escaped: boolean): string {
   const text = escaped ? encoded : encoded.toLowerCase();
+  // Runs of kept characters are copied whole (a string a character made a heading's slug cost a
+  // string per character: issue 66); a title of such characters only is its own slug.
   let dashed = '';
+  let keptFrom = 0;
   let inRun = false;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     const kept = (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 95 || (escaped && ((code >= 65 && code <= 90) || code === 37));
     if (kept) {
-      dashed += text[i];
+      if (inRun) keptFrom = i;
       inRun = false;
-    } else if (!inRun) {
-      dashed += '-';
-      inRun = true;
+      continue;
     }
+    if (inRun) continue;
+    dashed += `${text.slice(keptFrom, i)}-`;
+    inRun = true;
   }
+  if (!inRun) dashed = keptFrom === 0 ? text : dashed + text.slice(keptFrom);
   return withoutMootDashes(joinContractions(dashed));
 }
 

@@ -229,3 +229,38 @@ describe('expressions whose `}`s never end them: the fast path keeps to the pars
     expect(next?.links.map((link) => link.url)).toEqual(['/b', '/c']);
   });
 });
+
+describe('the shapes that made the fast path quadratic or throw (issue 66): one pass, micromark’s scan', () => {
+  const shapes = SHAPES as Record<string, (bytes: number) => string>;
+  const same = (page: string) => {
+    const fast = fastScanPageText(page, true);
+    expect(fast).toBeDefined();
+    const slow = micromarkScanPageText(page, true);
+    expect({ links: fast!.links, anchors: [...fast!.anchors].sort(), error: fast!.error }).toEqual({
+      links: slow.links,
+      anchors: [...slow.anchors].sort(),
+      error: slow.error,
+    });
+  };
+
+  it('a heading of 200,000 elements: read (its children were pushed as as many arguments, past the stack)', () => {
+    const fast = fastScanPageText(shapes['a heading of elements'](8 * 200_000), true);
+    expect(fast?.error).toBeUndefined();
+    expect([...fast!.anchors]).toEqual(['xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'.repeat(2000)]);
+  });
+
+  it.each([
+    ['a heading of elements', 4 * 1024],
+    ['elements opened, each then a paragraph', 4 * 1024],
+    ['headings, each linked with a typo', 4 * 1024],
+  ])('%s (%i bytes), small: as micromark reads it', (shape, bytes) => same(shapes[shape](bytes)));
+
+  it.each([
+    ['a paragraph inside a titled element, then one after it closes', '<h2>\n\nTitle [a](/a)\n\n</h2>\n\nAfter [b](/b)\n\n## After\n'],
+    ['titled elements nested, closed one by one', '<Heading>\n\n<h3>\n\nInner\n\n</h3>\n\nOuter\n\n</Heading>\n\nplain\n'],
+    ['an element with an id in a paragraph and one without', 'Text <span id="here">x</span> and <b>y</b> [to it](#here)\n'],
+    ['elements in a heading, one with an id', '## A <b>bold</b> <span id="s">title</span>\n\n[a](#a-bold-title) [s](#s)\n'],
+    ['a heading with a reference defined after it', '## See [the docs][d]\n\n[d]: /docs\n'],
+    ['headings alike, then a `]` in one', '## Same\n\n## Same\n\n## Same ]\n\n[x](#same-2)\n'],
+  ])('%s', (_name, page) => same(page));
+});
