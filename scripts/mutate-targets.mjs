@@ -224,6 +224,7 @@ export const TARGETS = {
       'test/embeddings.test.ts',
       'test/missing-names.test.ts',
       'test/planted-search.test.ts',
+      'test/index-fields.test.ts',
     ],
   },
   'data-folder': { configFile: SERVER, paths: ['server/src/host/data-folder.ts'], tests: ['test/data-folder*.test.ts', 'test/job-kinds.test.ts'] },

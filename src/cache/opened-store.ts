@@ -271,6 +271,7 @@ export class OpenedStore implements KeptPages {
     if (used) return used;
     if (this.noScan.has(key)) return undefined;
     const stored = loadScan(this.files, this.index, key);
+    // Stryker disable next-line ConditionalExpression: `noScan` only spares loading a missing key again; it loads as nothing again.
     if (stored) return stored;
     this.noScan.add(key);
     return undefined;

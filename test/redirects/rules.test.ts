@@ -100,6 +100,14 @@ const cases: Case[] = [
     // u5.txt is no page of u5.
     expected: [{ code: 'redirect-not-found', pointer: '/redirects/4/destination' }],
   },
+  {
+    // The page found by its file is a page: a chain that ends there is a chain, its last destination suggested.
+    name: 'a root that only answers lookups: a chain ending at an unlisted page found by its file',
+    redirects: [r('/a', '/b'), r('/b', '/u2')],
+    root: 'lookups',
+    files: [...FILES, 'u2.md'],
+    expected: [{ code: 'redirect-chain', pointer: '/redirects/0/destination', suggest: '/u2' }],
+  },
   { name: 'junk entries are the schema’s', redirects: [null, 3, { source: 1, destination: '/x' }, { source: '/a' }], expected: [] },
 
   // redirect-not-found

@@ -253,6 +253,12 @@ const invalid: Case[] = [
     expected: [{ code: 'unknown-field', pointer: '/navigation/tabs/0/groups/0/expand', suggest: undefined }],
   },
   {
+    // Only `expand` is read so: another misspelling on a top-level group gets its suggestion.
+    name: '`expnded` on a top-level group suggests `expanded`',
+    docs: nav({ groups: [group('G', ['a'], { expnded: true })] }),
+    expected: [{ code: 'unknown-field', pointer: '/navigation/groups/0/expnded', suggest: 'expanded', message: '`expnded` is not a field of a group.' }],
+  },
+  {
     name: '`group` on a tab suggests `groups`',
     docs: nav({ tabs: [{ tab: 'T', group: [group('G', ['a'])] }] }),
     expected: [{ code: 'unknown-field', pointer: '/navigation/tabs/0/group', suggest: 'groups', message: '`group` is not a field of a tab.' }],
