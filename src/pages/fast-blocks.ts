@@ -546,6 +546,7 @@ export class PageScanner implements InlineHost {
     let url = this.urls.get(written);
     if (url === undefined) {
       url = written;
+      // Stryker disable next-line ConditionalExpression,EqualityOperator: memory only: a URL kept or not is the same string.
       if (this.urls.size < URLS_KEPT) this.urls.set(url, url);
     }
     return { url, kind, span, verbatim: span[1] - span[0] === url.length && this.original.startsWith(url, span[0]) };

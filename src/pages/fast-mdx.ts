@@ -61,6 +61,7 @@ const NAMES_KEPT = 4096;
 function interned(name: string): string {
   const known = NAMES.get(name);
   if (known !== undefined) return known;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator: memory only: a name kept or not is the same string, and a page reads the same.
   if (NAMES.size < NAMES_KEPT && name.length <= 64) NAMES.set(name, name);
   return name;
 }
@@ -72,6 +73,7 @@ function bareAttribute(name: string): TreeAttribute {
   const known = BARE_ATTRIBUTES.get(name);
   if (known !== undefined) return known;
   const attribute: TreeAttribute = Object.freeze({ type: 'mdxJsxAttribute', name, value: null });
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator: memory only: an attribute kept or made again is equal.
   if (BARE_ATTRIBUTES.size < NAMES_KEPT && name.length <= 64) BARE_ATTRIBUTES.set(name, attribute);
   return attribute;
 }

@@ -256,7 +256,8 @@ describe('the shapes that made the fast path quadratic or throw (issue 66): one 
   ])('%s (%i bytes), small: as micromark reads it', (shape, bytes) => same(shapes[shape](bytes)));
 
   it.each([
-    ['a paragraph inside a titled element, then one after it closes', '<h2>\n\nTitle [a](/a)\n\n</h2>\n\nAfter [b](/b)\n\n## After\n'],
+    ['a paragraph inside a titled element, then one of two lines after it closes', '<h2>\n\nTitle [a](/a)\n\n</h2>\n\nAfter [b](/b)\nand more\n\n## After\n'],
+    ['an element closed inside a titled one, then its title', '<h2>\n\n<div>\n\nx\n\n</div>\n\nTitle\n\n</h2>\n\n[t](#title)\n'],
     ['titled elements nested, closed one by one', '<Heading>\n\n<h3>\n\nInner\n\n</h3>\n\nOuter\n\n</Heading>\n\nplain\n'],
     ['an element with an id in a paragraph and one without', 'Text <span id="here">x</span> and <b>y</b> [to it](#here)\n'],
     ['elements in a heading, one with an id', '## A <b>bold</b> <span id="s">title</span>\n\n[a](#a-bold-title) [s](#s)\n'],
