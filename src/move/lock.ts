@@ -89,7 +89,7 @@ function realFolder(folder: string): string {
 }
 
 /** The kernel name of the lock: the abstract socket (Linux), the pipe (Windows) or the socket file (elsewhere). */
-function lockName(journal: string, platform: NodeJS.Platform): string {
+export function lockName(journal: string, platform: NodeJS.Platform): string {
   const id = createHash('sha256').update(journal).digest('hex').slice(0, 32);
   if (platform === 'linux') return `\0docsnav-mv-${id}`;
   if (platform === 'win32') return `\\\\.\\pipe\\docsnav-mv-${id}`;

@@ -14,7 +14,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { holderText, lockMoves } from '../../src/move/lock.js';
+import { holderText, lockMoves, lockName } from '../../src/move/lock.js';
 import { MoveError } from '../../src/move/messages.js';
 
 const base = realpathSync(mkdtempSync(path.join(tmpdir(), 'docsnav-lock-')));
@@ -207,5 +207,15 @@ describe("the holder's note, looked for again while it is not written yet", () =
     let pauses = 0;
     expect(holderText(path.join(folder, 'never.json'), () => pauses++)).toBe('a process that recorded no more');
     expect(pauses).toBe(20);
+  });
+});
+
+describe('the kernel name of the lock, by platform', () => {
+  it('an abstract socket on Linux, a named pipe on Windows, a socket file in the temporary folder elsewhere; one per journal', () => {
+    const id = (journal: string) => createHash('sha256').update(journal).digest('hex').slice(0, 32);
+    expect(lockName('/site/.docsnav-mv', 'linux')).toBe(`\0docsnav-mv-${id('/site/.docsnav-mv')}`);
+    expect(lockName('/site/.docsnav-mv', 'win32')).toBe(`\\\\.\\pipe\\docsnav-mv-${id('/site/.docsnav-mv')}`);
+    expect(lockName('/site/.docsnav-mv', 'darwin')).toBe(path.join(tmpdir(), `docsnav-mv-${id('/site/.docsnav-mv')}.sock`));
+    expect(lockName('/other/.docsnav-mv', 'win32')).not.toBe(lockName('/site/.docsnav-mv', 'win32'));
   });
 });
