@@ -93,6 +93,7 @@ function keyOf(line: string): [string, number] | undefined {
   if (colon < 0 && line.endsWith(':')) colon = line.length - 1;
   if (colon <= 0) return undefined;
   const key = line.slice(0, colon);
+  // Stryker disable next-line MethodExpression: a key ending in `:` (`a:: b`) is left to js-yaml as a precaution; js-yaml reads it as the fast path would (`{"a:": "b"}`), so reading it here differs in nothing the property test can see.
   return KEY.test(key) && !key.endsWith(':') && !WORDS.has(key) ? [key, colon] : undefined;
 }
 
