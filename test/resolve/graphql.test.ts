@@ -39,6 +39,9 @@ describe('reading a graphql value as the platform does', () => {
   it('collides routes as the platform does: case, NFC and backslashes', () => {
     expect(graphqlRouteKey('Ref\\types/Café')).toBe(graphqlRouteKey('ref/types/cafe\u0301'));
     expect(graphqlRouteKey('ref/types/a')).not.toBe(graphqlRouteKey('ref/types/b'));
+    // Lower case, not upper: `ß` stays itself, where upper case would make it `SS` and collide with `ss`.
+    expect(graphqlRouteKey('ref/types/Straße')).toBe('ref/types/straße');
+    expect(graphqlRouteKey('ref/types/Straße')).not.toBe(graphqlRouteKey('ref/types/strasse'));
   });
 });
 
