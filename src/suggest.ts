@@ -68,7 +68,7 @@ export class Suggester {
   private compute(name: string): string[] {
     if (this.names.length === 0 || name.length > MAX_WORD) return [];
     const normal = this.normal(name);
-    const out = new Set<string>(this.equalOnceNormal(name));
+    const out = new Set<string>(this.withNormal(normal));
     const lower = name.toLowerCase();
     const ranked = this.candidates(normal)
       .filter((candidate) => !out.has(candidate))
@@ -85,6 +85,11 @@ export class Suggester {
 
   /** The names equal to `name` once normalized, in their order. */
   equalOnceNormal(name: string): readonly string[] {
+    return this.withNormal(this.normal(name));
+  }
+
+  /** The names whose normal form is `normal`, in their order. */
+  private withNormal(normal: string): readonly string[] {
     if (!this.byNormal) {
       this.byNormal = new Map();
       for (const candidate of this.names) {
@@ -94,7 +99,7 @@ export class Suggester {
         else this.byNormal.set(key, [candidate]);
       }
     }
-    return this.byNormal.get(this.normal(name)) ?? [];
+    return this.byNormal.get(normal) ?? [];
   }
 
   private candidates(normal: string): readonly string[] {
@@ -113,7 +118,7 @@ export class Suggester {
     if (useful.length === 0) {
       // Every trigram is common: the rarest one still narrows things down.
       const rarest = postings.reduce((a, b) => (b.count < a.count ? b : a));
-      useful = [rarest.names.slice(0, COMMON_TRIGRAM)];
+      useful = [rarest.names];
     }
     // Shared-trigram counts in a reused typed array: no Map, no sort over all touched names.
     const counts = (this.counts ??= new Uint32Array(this.names.length));
@@ -146,7 +151,7 @@ export class Suggester {
         else if (posting.last !== i) {
           // A trigram twice in one name counts once.
           posting.last = i;
-          if (++posting.count <= COMMON_TRIGRAM + 1) posting.names.push(i);
+          if (++posting.count <= COMMON_TRIGRAM) posting.names.push(i);
         }
       });
     });
@@ -155,8 +160,8 @@ export class Suggester {
 }
 
 /**
- * The names with a trigram: how many, and the first COMMON_TRIGRAM + 1 of them (the index), which
- * is all a common trigram is ever read for. Every name of 134,000 anchors shared `sec`, `ect`, …:
+ * The names with a trigram: how many, and the first COMMON_TRIGRAM of them (the index), which is
+ * all a common trigram is ever read for (its count says it is common). Every name of 134,000 anchors shared `sec`, `ect`, …:
  * their full lists were most of the index (issue 66).
  */
 interface Posting {

@@ -53,10 +53,6 @@ class OpenElements {
   private readonly depths: number[] = [];
   private readonly tags: number[] = [];
 
-  get length(): number {
-    return this.nodes.length;
-  }
-
   push(node: TreeNode, depth: number, tag: Tag): void {
     this.nodes.push(node);
     this.depths.push(depth);

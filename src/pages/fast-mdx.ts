@@ -61,9 +61,14 @@ const NAMES_KEPT = 4096;
 function interned(name: string): string {
   const known = NAMES.get(name);
   if (known !== undefined) return known;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator: memory only: a name kept or not is the same string, and a page reads the same.
-  if (NAMES.size < NAMES_KEPT && name.length <= 64) NAMES.set(name, name);
+  if (keeps(NAMES, name)) NAMES.set(name, name);
   return name;
+}
+
+/** Whether `cache` takes `name` (the first NAMES_KEPT names, up to 64 characters each). */
+function keeps(cache: Map<string, unknown>, name: string): boolean {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator: memory only: a name or attribute kept or made again is the same, and a page reads the same.
+  return cache.size < NAMES_KEPT && name.length <= 64;
 }
 
 /** Attributes without a value (`<Tag hidden>`), one frozen object per name (the first NAMES_KEPT names): nothing writes to an attribute. */
@@ -73,8 +78,7 @@ function bareAttribute(name: string): TreeAttribute {
   const known = BARE_ATTRIBUTES.get(name);
   if (known !== undefined) return known;
   const attribute: TreeAttribute = Object.freeze({ type: 'mdxJsxAttribute', name, value: null });
-  // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator: memory only: an attribute kept or made again is equal.
-  if (BARE_ATTRIBUTES.size < NAMES_KEPT && name.length <= 64) BARE_ATTRIBUTES.set(name, attribute);
+  if (keeps(BARE_ATTRIBUTES, name)) BARE_ATTRIBUTES.set(name, attribute);
   return attribute;
 }
 

@@ -17,13 +17,12 @@ export class LineIndex {
 
   private index(): Uint32Array {
     if (this.starts) return this.starts;
-    const text = this.text;
-    const lone = text.includes('\r');
+    const carriageReturns = this.text.includes('\r');
     let count = 1;
-    this.forEachBreak(lone, () => count++);
+    this.forEachBreak(carriageReturns, () => count++);
     const starts = new Uint32Array(count);
     let line = 1;
-    this.forEachBreak(lone, (next) => (starts[line++] = next));
+    this.forEachBreak(carriageReturns, (next) => (starts[line++] = next));
     this.starts = starts;
     return starts;
   }
