@@ -1,6 +1,6 @@
 /**
  * The "did you mean" of src/suggest.ts. Suggester's trigram index (above 64 names) keeps, of a
- * trigram that more than 512 names share, the count and the first 513 (issue 66: the full lists
+ * trigram that more than 512 names share, the count and the first 512 (issue 66: the full lists
  * of 134,000 anchors were most of its memory), and numbers its trigrams instead of making a
  * string each: its suggestions must be those of the plain index, every list whole, every trigram
  * a string. The plain one is written out here, from the documented rule.
