@@ -43,7 +43,8 @@ export function estimate(results: readonly MutantResult[], lines: readonly strin
 export function tQuantile(df: number): number;
 export function interval(one: Estimate): [number, number];
 export function pooled(estimates: readonly Estimate[]): Estimate;
-export function gate(one: Estimate, floor: number): 'fails' | 'under' | 'passes';
+export function gate(one: Estimate, floor: number): 'fails' | 'passes';
+export function budgetFor(pending: readonly PlannedRun[], budget: number, cap: number | undefined): number;
 export function shownScore(one: Estimate): string;
 export function parseArguments(
   argv: readonly string[],
@@ -57,6 +58,7 @@ export function parseArguments(
       sampleSize: number | undefined;
       seed: string | undefined;
       budget: number | undefined;
+      cap: number | undefined;
       floor: number;
       asked: string[];
     };

@@ -315,12 +315,13 @@ export const TARGETS = {
     paths: ['server/src/core.ts', 'server/src/index.ts', 'server/src/messages/text.ts', 'server/src/repository/local-thread.ts'],
     tests: ['test/app.test.ts', 'test/api-keys.test.ts', 'test/redact.test.ts', 'test/local-threads.test.ts'],
   },
-  // The scripts: the mutation gate itself (issue 67: a broken path parse passed CI), the changed lines, CI's due check, the fresh build.
+  // The scripts: the mutation gate itself (issue 67: a broken path parse passed CI) and its base, the changed lines, CI's due check, the fresh build.
   scripts: {
     configFile: LIBRARY,
     paths: ['scripts/'],
     tests: [
       'test/mutate-gate.test.ts',
+      'test/ci-state.test.ts',
       'test/mutate-targets.test.ts',
       'test/changed-lines.test.ts',
       'test/ci-due.test.ts',
