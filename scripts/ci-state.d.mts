@@ -11,3 +11,10 @@ export function chooseBase(options: {
   isAncestor: (commit: string) => boolean;
   fallback: string;
 }): { base: string; why: string };
+
+/** The command line (`base` or `record`) in the repository at `root`: its exit code. */
+export function main(
+  argv: readonly string[],
+  env?: Record<string, string | undefined>,
+  io?: { root?: string; print?: (line: string) => void; say?: (line: string) => void },
+): number;

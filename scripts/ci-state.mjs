@@ -51,9 +51,10 @@ export function chooseBase({ override, recorded, where, isAncestor, fallback }) 
   return { base: commit, why: `the base is ${commit}, the last commit CI passed (${where})` };
 }
 
-const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+/** The repository this script is in: CI's clone. */
+const ROOT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 
-function git(...args) {
+function git(root, ...args) {
   return spawnSync('git', args, { cwd: root, encoding: 'utf8' });
 }
 
@@ -67,25 +68,29 @@ function readIfThere(file) {
   }
 }
 
-function main([command, ...rest]) {
+/**
+ * The command line: `base` or `record`, in the repository at `root`, with the environment `env`;
+ * what it prints goes to `print` (the base) and `say` (one line for a person). Its exit code.
+ */
+export function main([command, ...rest], env = process.env, { root = ROOT, print = console.log, say = console.error } = {}) {
   if (rest.length > 0 || (command !== 'base' && command !== 'record')) {
-    console.error('usage: node scripts/ci-state.mjs base|record');
+    say('usage: node scripts/ci-state.mjs base|record');
     return 2;
   }
-  const state = stateFolder(process.env);
+  const state = stateFolder(env);
   if ('error' in state) {
-    console.error(`ci-state: ${state.error}`);
+    say(`ci-state: ${state.error}`);
     return 2;
   }
   const record = state.folder && path.join(state.folder, 'last-passed');
   if (command === 'record') {
     if (!record) {
-      console.error('ci-state: no absolute HOME, XDG_STATE_HOME or DOCSNAV_CI_STATE: nowhere to record the commit');
+      say('ci-state: no absolute HOME, XDG_STATE_HOME or DOCSNAV_CI_STATE: nowhere to record the commit');
       return 2;
     }
-    const head = git('rev-parse', 'HEAD').stdout.trim();
+    const head = git(root, 'rev-parse', 'HEAD').stdout.trim();
     if (!COMMIT.test(head)) {
-      console.error('ci-state: git rev-parse HEAD gave no commit');
+      say('ci-state: git rev-parse HEAD gave no commit');
       return 2;
     }
     // Written whole: a temporary file beside it, renamed into place (a rename replaces a link, never writes through it).
@@ -93,19 +98,19 @@ function main([command, ...rest]) {
     const temporary = `${record}.${process.pid}.tmp`;
     writeFileSync(temporary, `${head}\n`);
     renameSync(temporary, record);
-    console.error(`ci-state: recorded ${head.slice(0, 12)} as the last commit CI passed (${record})`);
+    say(`ci-state: recorded ${head.slice(0, 12)} as the last commit CI passed (${record})`);
     return 0;
   }
   const fallback = readFileSync(path.join(root, '.ci', 'mutate-base'), 'utf8').trim();
   const chosen = chooseBase({
-    override: process.env.DOCSNAV_MUTATE_BASE,
+    override: env.DOCSNAV_MUTATE_BASE,
     recorded: record && readIfThere(record),
     where: record ?? 'no state folder: no absolute HOME',
-    isAncestor: (commit) => git('merge-base', '--is-ancestor', commit, 'HEAD').status === 0,
+    isAncestor: (commit) => git(root, 'merge-base', '--is-ancestor', commit, 'HEAD').status === 0,
     fallback,
   });
-  console.error(`ci: ${chosen.why}`);
-  console.log(chosen.base);
+  say(`ci: ${chosen.why}`);
+  print(chosen.base);
   return 0;
 }
 

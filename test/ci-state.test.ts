@@ -10,7 +10,7 @@ import { copyFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSy
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { chooseBase, stateFolder } from '../scripts/ci-state.mjs';
+import { chooseBase, main, stateFolder } from '../scripts/ci-state.mjs';
 
 const SCRIPT = path.resolve('scripts/ci-state.mjs');
 const A = 'a'.repeat(40);
@@ -91,15 +91,12 @@ describe('scripts/ci-state.mjs, run as .ci/run runs it', () => {
     return { root, commits };
   }
 
+  /** The script's command line in this process (its own root: the clone), what it prints kept: as `node scripts/ci-state.mjs` would. */
   const run = (root: string, env: Record<string, string>, ...args: string[]) => {
-    const clean = Object.fromEntries(
-      Object.entries(process.env).filter(([key]) => !['DOCSNAV_CI_STATE', 'XDG_STATE_HOME', 'DOCSNAV_MUTATE_BASE'].includes(key)),
-    );
-    return spawnSync(process.execPath, [path.join(root, 'scripts', 'ci-state.mjs'), ...args], {
-      cwd: root,
-      encoding: 'utf8',
-      env: { ...clean, ...env },
-    });
+    let stdout = '';
+    let stderr = '';
+    const status = main(args, env, { root, print: (line: string) => (stdout += `${line}\n`), say: (line: string) => (stderr += `${line}\n`) });
+    return { status, stdout, stderr };
   };
 
   it('a run that passed records its HEAD; the next run, in a new clone with a new commit, takes it as its base', () => {
@@ -157,7 +154,9 @@ describe('scripts/ci-state.mjs, run as .ci/run runs it', () => {
   });
 
   it.each([
+    [[], {}, 'usage: node scripts/ci-state.mjs base|record'],
     [['base', 'extra'], {}, 'usage: node scripts/ci-state.mjs base|record'],
+    [['record', 'extra'], {}, 'usage: node scripts/ci-state.mjs base|record'],
     [['push'], {}, 'usage: node scripts/ci-state.mjs base|record'],
     [['base'], { DOCSNAV_CI_STATE: 'relative' }, 'ci-state: DOCSNAV_CI_STATE must be an absolute path, not "relative"'],
     [['record'], { DOCSNAV_CI_STATE: '', HOME: 'relative' }, 'ci-state: no absolute HOME, XDG_STATE_HOME or DOCSNAV_CI_STATE: nowhere to record the commit'],
@@ -167,6 +166,28 @@ describe('scripts/ci-state.mjs, run as .ci/run runs it', () => {
     expect(result.status).toBe(2);
     expect(result.stderr).toBe(`${line}\n`);
     expect(result.stdout).toBe('');
+  });
+
+  it('run as a command, in the clone it is in: records, then gives the record as the base', () => {
+    const state = path.join(temporary, 'state-command');
+    const { root, commits } = clone('command');
+    const clean = Object.fromEntries(
+      Object.entries(process.env).filter(([key]) => !['DOCSNAV_CI_STATE', 'XDG_STATE_HOME', 'DOCSNAV_MUTATE_BASE'].includes(key)),
+    );
+    const command = (verb: string) =>
+      spawnSync(process.execPath, [path.join(root, 'scripts', 'ci-state.mjs'), verb], {
+        cwd: temporary,
+        encoding: 'utf8',
+        env: { ...clean, DOCSNAV_CI_STATE: state },
+      });
+    const recorded = command('record');
+    expect(recorded.status).toBe(0);
+    expect(recorded.stdout).toBe('');
+    git(root, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-q', '--allow-empty', '-m', 'c4');
+    const base = command('base');
+    expect(base.status).toBe(0);
+    expect(base.stdout).toBe(`${commits[2]}\n`);
+    expect(command('rebase').status).toBe(2);
   });
 
   it('.ci/run takes its base from the script and records with it at the end of a run that passed', () => {

@@ -100,8 +100,9 @@ interface Pipeline {
 export function cachedValidation(text: string, options: RunOptions & { file?: string; root?: string }, pipeline: Pipeline): ValidationResult {
   const store = storeBehind(options.pageScans!);
   const key = replayKey(text, options, store);
-  const files = key === undefined ? undefined : pipeline.listing();
-  if (key === undefined || !files) return pipeline.run({ kept: store });
+  if (key === undefined) return pipeline.run({ kept: store });
+  // A key is made only with a root and neither a listing nor an editor's cache of the caller's: the listing is the root's own, always there.
+  const files = pipeline.listing()!;
   const replayed = replay(store, key, text, options.file ?? 'docs.json', files);
   if (replayed) return replayed;
   const log = new ReadLog();

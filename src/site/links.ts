@@ -79,6 +79,7 @@ export function linkResolver(site: Site, redirects: RedirectTable): (page: PageB
     if (row) return row;
     const byUrl = new Map<string, ResolvedLink | undefined>();
     row = page.scan.links.map(({ url }) => {
+      // Stryker disable next-line ConditionalExpression: a memo; resolving the URL again gives the same resolution (only the cost differs).
       if (byUrl.has(url)) return byUrl.get(url);
       const resolution = resolveLink(site, redirects, url, page.file);
       byUrl.set(url, resolution);

@@ -30,6 +30,7 @@ export class LineIndex {
   /** Calls `at` with where the line after each line break starts (`\r\n`, `\n`, or a lone `\r` when `carriageReturns`). */
   private forEachBreak(carriageReturns: boolean, at: (next: number) => void): void {
     const text = this.text;
+    // Stryker disable next-line ConditionalExpression: the general loop below finds the same breaks in text without a `\r` (this is its faster form).
     if (!carriageReturns) {
       for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) at(i + 1);
       return;

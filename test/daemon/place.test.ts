@@ -100,6 +100,17 @@ describe('place: openSocketFolder (by descriptor, Linux)', () => {
     expect(error).not.toBeInstanceOf(NotOwnError);
   });
 
+  // sysfs takes no folder a user makes (EPERM, even as root), and opening one that is not there finds nothing: were the error
+  // of making it dropped, the folder would be "not there" (undefined), not an error.
+  it.runIf(process.platform === 'linux' && existsSync('/sys/kernel'))(
+    'passes on a refusal to make the folder where opening it would find nothing (/sys)',
+    () => {
+      const error = thrown(() => openSocketFolder('/sys/docsnav-socket-folder', true));
+      expect(['EPERM', 'EACCES', 'EROFS']).toContain(error.code);
+      expect(error).not.toBeInstanceOf(NotOwnError);
+    },
+  );
+
   it('passes on an error other than missing, a link or not a folder when opening it', () => {
     const error = thrown(() => openSocketFolder(`/${'x'.repeat(5000)}`, false));
     expect(error.code).toBe('ENAMETOOLONG');

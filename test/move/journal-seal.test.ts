@@ -218,6 +218,8 @@ describe('a sealed plan fits this run only when every condition holds', () => {
     ['an index entry outside the prefix', (p) => (p.index[0].from = 'other/guide/a.mdx'), /^it names an index entry outside the docs root/],
     ['an index entry to outside the prefix', (p) => (p.index[0].to = 'book/manual/a.mdx'), /^it names an index entry outside the docs root/],
     ['an index entry climbing out', (p) => (p.index[0].to = 'docs/../x.mdx'), /^it names an index entry outside the docs root/],
+    // Below the prefix, a drive: the whole path looks relative ("docs/C:/x.mdx"), the part in the docs root does not.
+    ['an index entry to a drive below the prefix', (p) => (p.index[0].to = 'docs/C:/x.mdx'), /^it names an index entry outside the docs root/],
     ['an index entry from a path no text', (p) => (p.index[0].from = 7), /^it names an index entry outside the docs root/],
     [
       'an index entry moved where no request takes it',

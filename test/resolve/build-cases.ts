@@ -196,6 +196,13 @@ export const BUILD_CASES: readonly BuildCase[] = [
     problems: ['error openapi-invalid /navigation/tabs/0/openapi'],
   },
   {
+    name: 'an AsyncAPI spec whose extension is in capitals (EVENTS.YAML)',
+    cause: 2,
+    files: { 'docs.json': docsJson({ tabs: [{ tab: 'Events', asyncapi: 'EVENTS.YAML' }] }), 'EVENTS.YAML': asyncapi },
+    builds: false,
+    problems: ['error asyncapi-invalid /navigation/tabs/0/asyncapi'],
+  },
+  {
     name: 'a Swagger 2.0 spec named in a page’s front matter builds (the page keeps its title)',
     cause: 2,
     files: {
