@@ -211,6 +211,8 @@ export const TARGETS = {
       'test/api-keys.test.ts',
       'test/job-lease.test.ts',
       'test/planted-store.test.ts',
+      // The lookups' owner condition (projects.ts's findProject and findProjectByDomain), through the auth hook that relies on it.
+      'test/route-guards.test.ts',
     ],
   },
   // Retrieval: the section index, its stored copies, fusion with rewritten queries, embeddings.

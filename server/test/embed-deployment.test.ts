@@ -56,12 +56,15 @@ async function deployment(): Promise<string> {
 }
 
 /** The job's context as the queue gives it, with the server's warnings kept, and `write` as given (the lease's fence). */
-function contextOf(options: { signal?: AbortSignal; write?: (work: (tx: Queryable) => Promise<unknown>) => Promise<unknown> } = {}) {
+function contextOf(options: { signal?: AbortSignal; write?: (work: (tx: Queryable) => Promise<unknown>) => Promise<unknown>; budgetMs?: number } = {}) {
   const warnings: Array<{ details: unknown; message: string }> = [];
   const log = { warn: (details: unknown, message: string) => warnings.push({ details, message }) };
   const context = {
     db: store,
-    settings: workerSettings('/tmp/unused', { embeddings: { baseUrl: endpoint.baseUrl, model: 'hashed' } }),
+    settings: workerSettings('/tmp/unused', {
+      embeddings: { baseUrl: endpoint.baseUrl, model: 'hashed' },
+      ...(options.budgetMs === undefined ? {} : { embeddingsBudgetMs: options.budgetMs }),
+    }),
     signal: options.signal ?? new AbortController().signal,
     log,
     write: options.write ?? ((work: (tx: Queryable) => Promise<unknown>) => work(store)),
@@ -83,6 +86,19 @@ describe('embedding a deployment as its job does', () => {
     await embedDeployment(context, id, log);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/^embeddings \(hashed\): 10 sections, 10 embedded, 0 unchanged since an earlier deployment in \d+\.\d s$/);
+    expect(warnings).toEqual([]);
+  });
+
+  it('a pass past its time budget says how many sections are left, and when they are embedded', async () => {
+    endpoint.behaviour.mode = 'ok';
+    const id = await deployment();
+    const { context, warnings } = contextOf({ budgetMs: 0 });
+    const { lines, log } = logged();
+    await embedDeployment(context, id, log);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^embeddings \(hashed\): 10 sections, 0 embedded, 0 unchanged since an earlier deployment in \d+\.\d s; 10 left past the 0 s budget, embedded when the deployment is first asked about$/,
+    );
     expect(warnings).toEqual([]);
   });
 
@@ -161,9 +177,27 @@ describe('embedding a deployment as its job does', () => {
   it('any other failure while writing (a statement refused) is the deployment’s log’s, not the job’s', async () => {
     endpoint.behaviour.mode = 'ok';
     const id = await deployment();
-    const { context } = contextOf({ write: () => Promise.reject(new Error('value too long for type')) });
+    const { context, warnings } = contextOf({ write: () => Promise.reject(new Error('value too long for type')) });
     const { lines, log } = logged();
     await embedDeployment(context, id, log);
+    expect(lines).toEqual([
+      'embeddings (hashed): stopped: the endpoint failed (see the server log); what was embedded is kept, the rest is embedded when the deployment is first asked about',
+    ]);
+    // The server's log has the error's own message (not its name), as the failure's details.
+    expect(warnings).toEqual([{ details: { err: 'value too long for type' }, message: 'embedding the sections of a deployment failed' }]);
+  });
+
+  it("the server's log keeps 300 characters of a failure's message; a rejection with no error at all is said, not thrown", async () => {
+    endpoint.behaviour.mode = 'ok';
+    const long = await deployment();
+    const first = contextOf({ write: () => Promise.reject(new Error(`refused: ${'x'.repeat(400)}`)) });
+    await embedDeployment(first.context, long, logged().log);
+    expect(first.warnings).toEqual([{ details: { err: `refused: ${'x'.repeat(291)}` }, message: 'embedding the sections of a deployment failed' }]);
+    const none = await deployment();
+    const second = contextOf({ write: () => Promise.reject(null) });
+    const { lines, log } = logged();
+    await embedDeployment(second.context, none, log);
+    expect(second.warnings).toEqual([{ details: { err: 'null' }, message: 'embedding the sections of a deployment failed' }]);
     expect(lines).toEqual([
       'embeddings (hashed): stopped: the endpoint failed (see the server log); what was embedded is kept, the rest is embedded when the deployment is first asked about',
     ]);

@@ -25,7 +25,22 @@ const routes: Record<string, (req: IncomingMessage, res: ServerResponse) => void
 };
 
 beforeAll(async () => {
-  server = createServer((req, res) => (routes[req.url ?? ''] ?? ((_q, r) => r.writeHead(404).end()))(req, res));
+  server = createServer((req, res) => {
+    // /hops/N: N redirects within the origin (a relative location), then JSON.
+    const hops = /^\/hops\/(\d+)$/.exec(req.url ?? '');
+    if (hops) {
+      const left = Number(hops[1]);
+      if (left === 0) res.writeHead(200, { 'content-type': 'application/json' }).end('{"hops":"done"}');
+      else res.writeHead(left % 2 ? 302 : 308, { location: `/hops/${left - 1}` }).end();
+      return;
+    }
+    // The same host and port in another scheme: another origin.
+    if (req.url === '/scheme') {
+      res.writeHead(301, { location: `https://${req.headers.host}/small` }).end();
+      return;
+    }
+    (routes[req.url ?? ''] ?? ((_q, r) => r.writeHead(404).end()))(req, res);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
@@ -74,6 +89,24 @@ describe('boundedModelFetch', () => {
       ['the model endpoint redirected the request elsewhere: not followed', 302, 'http://127.0.0.2:9'],
       ['the model endpoint redirected the request elsewhere: not followed', 307, null],
     ]);
+  });
+});
+
+describe('boundedModelFetch: redirects within the origin', () => {
+  it('follows three, refuses a fourth', async () => {
+    const fetcher = boundedModelFetch({ maxBytes: 1024 });
+    expect(await (await fetcher(`${base}/hops/3`)).json()).toEqual({ hops: 'done' });
+    expect(await refusal(fetcher, '/hops/4')).toBe('the model endpoint redirected more than 3 times');
+  });
+
+  it('refuses the same host and port in another scheme (https→http or http→https is another origin)', async () => {
+    const problems: unknown[] = [];
+    const fetcher = boundedModelFetch({ maxBytes: 1024, endpoint: 'embeddings', onProblem: (_message, details) => problems.push(details.to) });
+    const origin = new URL(base);
+    expect(await refusal(fetcher, '/scheme')).toBe(
+      `the embeddings endpoint redirected to another host (https://${origin.host}); the request was not sent there`,
+    );
+    expect(problems).toEqual([`https://${origin.host}`]);
   });
 });
 

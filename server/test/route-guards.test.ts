@@ -65,6 +65,23 @@ describe('the auth hook', () => {
     expect([ghost.statusCode, ghost.json()]).toEqual([404, { error: 'no project "ghost"' }]);
   });
 
+  it("answers a key about another project, by its id or by its domain, with the 404 of one that does not exist (the lookup's owner condition)", async () => {
+    const asked = async (method: 'GET' | 'POST', url: string, token: string, payload?: object) => {
+      const response = await (await app()).inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+      return [response.statusCode, response.json()];
+    };
+    // By id: acme's admin key on other's update, as on a project nobody has.
+    expect(await asked('POST', '/v1/project/update/other', keys.admin)).toEqual([404, { error: 'no project "other"' }]);
+    expect(await asked('POST', '/v1/project/update/nobody', keys.admin)).toEqual([404, { error: 'no project "nobody"' }]);
+    // By domain: acme's assistant key on other's pages and message (GET and POST), as on a domain nobody has.
+    const message = { fp: 'anonymous', threadId: null, messages: [{ role: 'user', content: 'hello' }] };
+    expect(await asked('GET', '/v1/assistant/other/pages', keys.assistant)).toEqual([404, { error: 'no project with the domain "other"' }]);
+    expect(await asked('POST', '/v1/assistant/other/message', keys.assistant, message)).toEqual([404, { error: 'no project with the domain "other"' }]);
+    expect(await asked('GET', '/v1/assistant/nobody/pages', keys.assistant)).toEqual([404, { error: 'no project with the domain "nobody"' }]);
+    // The same key on its own domain passes the guard (and stops at the missing deployment: 409).
+    expect((await asked('POST', '/v1/assistant/acme/message', keys.assistant, message))[0]).toBe(409);
+  });
+
   it('lets a route registered after seal() through without a key (a test route, not one of buildApp)', async () => {
     const bare = Fastify();
     const auth = registerAuth(bare, store);
