@@ -194,6 +194,7 @@ describe('embedding a deployment as its job does', () => {
     await embedDeployment(first.context, long, logged().log);
     expect(first.warnings).toEqual([{ details: { err: `refused: ${'x'.repeat(291)}` }, message: 'embedding the sections of a deployment failed' }]);
     const none = await deployment();
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a driver that rejects with no error at all is the case under test
     const second = contextOf({ write: () => Promise.reject(null) });
     const { lines, log } = logged();
     await embedDeployment(second.context, none, log);
