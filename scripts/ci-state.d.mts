@@ -10,7 +10,7 @@ export function chooseBase(options: {
   where: string;
   isAncestor: (commit: string) => boolean;
   fallback: string;
-}): { base: string; why: string };
+}): { base: string; kind: 'record' | 'fallback' | 'override'; why: string };
 
 /** The command line (`base` or `record`) in the repository at `root`: its exit code. */
 export function main(

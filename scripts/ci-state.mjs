@@ -2,7 +2,8 @@
  * The commit CI measures a change from (issue 67): the last commit CI passed, as CI itself recorded
  * it, never a commit a person names by hand.
  *
- *   node scripts/ci-state.mjs base     prints the base on stdout, and on stderr one line saying why
+ *   node scripts/ci-state.mjs base     prints the base and its kind on stdout (`<commit> record`,
+ *                                      `<commit> fallback` or `<ref> override`), on stderr one line saying why
  *   node scripts/ci-state.mjs record   records HEAD as the last commit CI passed (end of a run that passed)
  *
  * The record is a file on the machine CI runs on, outside the clone, which no submission writes:
@@ -36,19 +37,24 @@ export function stateFolder(env) {
 const COMMIT = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 
 /**
- * The base, and the one line that says where it came from: the override; else the recorded commit
+ * The base, its kind and the one line that says where it came from: the override; else the recorded commit
  * when it is a full commit id (`recorded`, as read, may be anything) that `isAncestor` says is
  * before HEAD; else `fallback` (.ci/mutate-base), with the reason the record was not taken.
  */
 export function chooseBase({ override, recorded, where, isAncestor, fallback }) {
-  if (override) return { base: override, why: `the base is ${override}, from DOCSNAV_MUTATE_BASE` };
-  if (recorded === undefined) return { base: fallback, why: `no record of a commit CI passed (${where}): the base is .ci/mutate-base's ${fallback}` };
+  if (override) return { base: override, kind: 'override', why: `the base is ${override}, from DOCSNAV_MUTATE_BASE` };
+  if (recorded === undefined)
+    return { base: fallback, kind: 'fallback', why: `no record of a commit CI passed (${where}): the base is .ci/mutate-base's ${fallback}` };
   const commit = recorded.trim();
   if (!COMMIT.test(commit))
-    return { base: fallback, why: `${where} holds no commit id (${JSON.stringify(commit.slice(0, 60))}): ignored; the base is .ci/mutate-base's ${fallback}` };
+    return {
+      base: fallback,
+      kind: 'fallback',
+      why: `${where} holds no commit id (${JSON.stringify(commit.slice(0, 60))}): ignored; the base is .ci/mutate-base's ${fallback}`,
+    };
   if (!isAncestor(commit))
-    return { base: fallback, why: `${where} names ${commit}, not a commit before HEAD: ignored; the base is .ci/mutate-base's ${fallback}` };
-  return { base: commit, why: `the base is ${commit}, the last commit CI passed (${where})` };
+    return { base: fallback, kind: 'fallback', why: `${where} names ${commit}, not a commit before HEAD: ignored; the base is .ci/mutate-base's ${fallback}` };
+  return { base: commit, kind: 'record', why: `the base is ${commit}, the last commit CI passed (${where})` };
 }
 
 /** The repository this script is in: CI's clone. */
@@ -110,7 +116,7 @@ export function main([command, ...rest], env = process.env, { root = ROOT, print
     fallback,
   });
   say(`ci: ${chosen.why}`);
-  print(chosen.base);
+  print(`${chosen.base} ${chosen.kind}`);
   return 0;
 }
 

@@ -43,7 +43,7 @@ export function estimate(results: readonly MutantResult[], lines: readonly strin
 export function tQuantile(df: number): number;
 export function interval(one: Estimate): [number, number];
 export function pooled(estimates: readonly Estimate[]): Estimate;
-export function gate(one: Estimate, floor: number): 'fails' | 'passes';
+export function gate(one: Estimate, floor: number, ofOthers?: boolean): 'fails' | 'under' | 'passes';
 export function budgetFor(pending: readonly PlannedRun[], budget: number, cap: number | undefined): number;
 export function shownScore(one: Estimate): string;
 export function parseArguments(
@@ -59,6 +59,7 @@ export function parseArguments(
       seed: string | undefined;
       budget: number | undefined;
       cap: number | undefined;
+      ofOthers: boolean;
       floor: number;
       asked: string[];
     };

@@ -40,18 +40,19 @@ describe('the base', () => {
     chooseBase({ override, recorded, where: '/state/last-passed', isAncestor: before, fallback: B });
 
   it.each([
-    ['a record of a commit before HEAD: the record', undefined, `${A}\n`, A, 'the last commit CI passed'],
-    ['DOCSNAV_MUTATE_BASE over the record', 'origin/main', `${A}\n`, 'origin/main', 'DOCSNAV_MUTATE_BASE'],
-    ['an empty DOCSNAV_MUTATE_BASE is none', '', `${A}\n`, A, 'the last commit CI passed'],
-    ['no record: .ci/mutate-base, said', undefined, undefined, B, 'no record'],
-    ['a record of a commit not before HEAD: .ci/mutate-base, said', undefined, 'c'.repeat(40), B, 'not a commit before HEAD'],
-    ['a record of a short id: not a commit id', undefined, A.slice(0, 12), B, 'holds no commit id'],
-    ['a record of a ref name: not a commit id', undefined, 'HEAD~3', B, 'holds no commit id'],
-    ['an empty record', undefined, '', B, 'holds no commit id'],
-    ['a record of two commits', undefined, `${A}\n${A}\n`, B, 'holds no commit id'],
-  ])('%s', (_, override, recorded, base, why) => {
+    ['a record of a commit before HEAD: the record', undefined, `${A}\n`, A, 'record', 'the last commit CI passed'],
+    ['DOCSNAV_MUTATE_BASE over the record', 'origin/main', `${A}\n`, 'origin/main', 'override', 'DOCSNAV_MUTATE_BASE'],
+    ['an empty DOCSNAV_MUTATE_BASE is none', '', `${A}\n`, A, 'record', 'the last commit CI passed'],
+    ['no record: .ci/mutate-base, said', undefined, undefined, B, 'fallback', 'no record'],
+    ['a record of a commit not before HEAD: .ci/mutate-base, said', undefined, 'c'.repeat(40), B, 'fallback', 'not a commit before HEAD'],
+    ['a record of a short id: not a commit id', undefined, A.slice(0, 12), B, 'fallback', 'holds no commit id'],
+    ['a record of a ref name: not a commit id', undefined, 'HEAD~3', B, 'fallback', 'holds no commit id'],
+    ['an empty record', undefined, '', B, 'fallback', 'holds no commit id'],
+    ['a record of two commits', undefined, `${A}\n${A}\n`, B, 'fallback', 'holds no commit id'],
+  ])('%s', (_, override, recorded, base, kind, why) => {
     const chosen = choose(override, recorded);
     expect(chosen.base).toBe(base);
+    expect(chosen.kind).toBe(kind);
     expect(chosen.why).toContain(why);
   });
 
@@ -105,7 +106,7 @@ describe('scripts/ci-state.mjs, run as .ci/run runs it', () => {
     // No record yet: .ci/mutate-base, and said.
     const none = run(first.root, { DOCSNAV_CI_STATE: state }, 'base');
     expect(none.status).toBe(0);
-    expect(none.stdout.trim()).toBe(first.commits[0]);
+    expect(none.stdout).toBe(`${first.commits[0]} fallback\n`);
     expect(none.stderr).toContain('no record of a commit CI passed');
     git(first.root, 'reset', '-q', '--hard', first.commits[1]);
     expect(run(first.root, { DOCSNAV_CI_STATE: state }, 'record').status).toBe(0);
@@ -117,7 +118,7 @@ describe('scripts/ci-state.mjs, run as .ci/run runs it', () => {
     git(temporary, 'clone', '-q', first.root, next);
     git(next, 'reset', '-q', '--hard', first.commits[2]);
     const taken = run(next, { DOCSNAV_CI_STATE: state }, 'base');
-    expect(taken.stdout.trim()).toBe(first.commits[1]);
+    expect(taken.stdout).toBe(`${first.commits[1]} record\n`);
     expect(taken.stderr).toContain('the last commit CI passed');
   });
 
@@ -136,7 +137,7 @@ describe('scripts/ci-state.mjs, run as .ci/run runs it', () => {
     const mine = clone('mine');
     const chosen = run(mine.root, { DOCSNAV_CI_STATE: state }, 'base');
     expect(chosen.status).toBe(0);
-    expect(chosen.stdout.trim()).toBe(mine.commits[0]);
+    expect(chosen.stdout).toBe(`${mine.commits[0]} fallback\n`);
     expect(chosen.stderr).toContain(`names ${other.commits[2]}, not a commit before HEAD`);
   });
 
@@ -186,13 +187,15 @@ describe('scripts/ci-state.mjs, run as .ci/run runs it', () => {
     git(root, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '-q', '--allow-empty', '-m', 'c4');
     const base = command('base');
     expect(base.status).toBe(0);
-    expect(base.stdout).toBe(`${commits[2]}\n`);
+    expect(base.stdout).toBe(`${commits[2]} record\n`);
     expect(command('rebase').status).toBe(2);
   });
 
   it('.ci/run takes its base from the script and records with it at the end of a run that passed', () => {
     const ci = readFileSync('.ci/run', 'utf8');
-    expect(ci).toMatch(/^CHANGE_BASE=\$\(node scripts\/ci-state\.mjs base\)$/m);
+    expect(ci).toMatch(/^BASE_LINE=\$\(node scripts\/ci-state\.mjs base\)$/m);
+    // A fallback base tells the step that the range is not the change's alone.
+    expect(ci).toMatch(/\[ "\$BASE_KIND" != fallback \] \|\| of_others=\(--base-not-passed\)/);
     const last = ci.trimEnd().split('\n').at(-1);
     expect(last).toBe('node scripts/ci-state.mjs record');
   });

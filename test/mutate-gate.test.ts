@@ -81,6 +81,16 @@ describe('the floor (85%)', () => {
     expect(gate(one, FLOOR)).toBe(verdict);
   });
 
+  it.each([
+    ['10 of 1,000 lines drawn, 8 detected: its interval reaches the floor', measured(lines(10, 8), 1000), 'under'],
+    ['10 of 1,000 lines drawn, 3 detected: its whole interval is under', measured(lines(10, 3), 1000), 'fails'],
+    ['200 of 1,000 lines drawn, 150 detected: its whole interval is under', measured(lines(200, 150), 1000), 'fails'],
+    ['200 of 1,000 lines drawn, 190 detected', measured(lines(200, 190), 1000), 'passes'],
+    ['every line mutated, 84 of 100 detected: exact, so it fails', measured([...Array(16).fill([5, 0]), ...Array(4).fill([1, 4])], 20), 'fails'],
+  ])('on a range not the change’s alone (--base-not-passed), %s: %s', (_, one, verdict) => {
+    expect(gate(one, FLOOR, true)).toBe(verdict);
+  });
+
   it('a higher floor fails what a lower one passes', () => {
     const one = measured([...Array(9).fill([1, 0]), [0, 1]], 10);
     expect(gate(one, 90)).toBe('passes');
@@ -107,6 +117,16 @@ describe('the estimate from the lines drawn', () => {
       { fileName: `${ROOT}/src/y.ts`, location: { start: { line: 1 } }, status: 'Survived' },
     ];
     expect(estimate(all, ['src/x.ts:1'], 1, ROOT)).toMatchObject({ exact: true, valid: 3, score: 2 / 3 });
+  });
+
+  it('lines drawn with no mutant among them: nothing measured, not exact, weighed nothing beside another target', () => {
+    const nothing = estimate([], ['src/x.ts:1', 'src/x.ts:2', 'src/x.ts:3'], 171, ROOT);
+    expect(nothing).toMatchObject({ exact: false, valid: 0, perLine: 0, n: 3, population: 171 });
+    expect(interval(nothing)).toEqual([0, 100]);
+    // Every line of a target drawn, none with a mutant: exact (there is nothing else to measure).
+    expect(estimate([], ['src/x.ts:1'], 1, ROOT)).toMatchObject({ exact: true, valid: 0 });
+    const other = measured(lines(10, 8), 10);
+    expect(pooled([nothing, other])).toMatchObject({ score: 0.8, exact: false });
   });
 
   it('a line drawn with no mutant counts as drawn, not as detected', () => {
@@ -271,10 +291,12 @@ describe('the base and the options', () => {
       seed: undefined,
       budget: 480,
       cap: 1200,
+      ofOthers: false,
       floor: 85,
       asked: ['schema', 'scripts'],
     });
     expect(options(['--sample', '40', '--seed', 'x', '--floor', '90'])).toMatchObject({ changedMode: false, sampleSize: 40, seed: 'x', floor: 90 });
+    expect(options(['--changed', '--base', 'abc123', '--budget', '480', '--base-not-passed'])).toMatchObject({ ofOthers: true, asked: [] });
   });
 
   it('--sample sets the lines alone, --seed the seed alone', () => {
@@ -285,6 +307,7 @@ describe('the base and the options', () => {
       seed: undefined,
       budget: undefined,
       cap: undefined,
+      ofOthers: false,
       floor: 85,
       asked: ['scripts'],
     };

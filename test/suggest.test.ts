@@ -53,6 +53,14 @@ describe('Suggester: the plain index’s suggestions', () => {
     }
   });
 
+  it('a miss with a trigram twice counts it once: names sharing only that one do not crowd out a nearer name past the 48 candidates', () => {
+    // "xyzxyz": xyz (twice), yzx, zxy. 100 names share only xyz; "ayzxy" shares yzx and zxy, two edits away.
+    const names = [...Array.from({ length: 100 }, (_, i) => `xyz-decoy-${i}`), 'ayzxy'];
+    const suggested = new Suggester(names, lower).suggest('xyzxyz');
+    expect(suggested).toEqual(['ayzxy']);
+    expect(suggested).toEqual(plainSuggest(names, 'xyzxyz'));
+  });
+
   it('5,000 names sharing common trigrams (every list past 512), misses of one and two edits, and names with a trigram twice', () => {
     const names = [...Array.from({ length: 5000 }, (_, i) => `section-${i}`), 'aaaa-aaaa', 'abcabcabc'];
     const suggester = new Suggester(names, lower);

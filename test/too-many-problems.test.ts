@@ -24,6 +24,12 @@ describe('too-many-problems', () => {
     ]);
   });
 
+  it("is the file's, at its start: no pointer, line 1, column 1, last of the file's problems", () => {
+    const problems = validateText(JSON.stringify({ ...REQUIRED_SETTINGS, navigation: { groups: groups(4) } }), { maxProblemsPerFile: 2 }).problems;
+    expect(problems.at(-1)).toMatchObject({ code: 'too-many-problems', file: 'docs.json', pointer: '', line: 1, column: 1 });
+    expect(problems.map((p) => p.code)).toEqual(['invalid-type', 'invalid-type', 'too-many-problems']);
+  });
+
   it('none past the cap: no count', () => {
     expect(run({ groups: groups(2) }, 2)).toEqual(Array(2).fill("error invalid-type `group` must be a string (the group's title)."));
   });
