@@ -30,5 +30,7 @@ export default {
   jsonReporter: { fileName: 'reports/mutation/library.json' },
   thresholds: { high: 90, low: 80, break: null },
   tempDirName: '.stryker-tmp',
+  // The committed whole-run state (scripts/mutation-state.mjs): megabytes no test reads.
+  ignorePatterns: ['/mutation-state'],
   cleanTempDir: 'always',
 };

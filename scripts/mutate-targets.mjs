@@ -315,7 +315,7 @@ export const TARGETS = {
     configFile: SERVER,
     // local-thread.ts runs only compiled, in the repository's worker thread: its mutants are reached by no test in-process (said as "no coverage").
     paths: ['server/src/core.ts', 'server/src/index.ts', 'server/src/messages/text.ts', 'server/src/repository/local-thread.ts'],
-    tests: ['test/app.test.ts', 'test/api-keys.test.ts', 'test/redact.test.ts', 'test/local-threads.test.ts'],
+    tests: ['test/app.test.ts', 'test/api-keys.test.ts', 'test/redact.test.ts', 'test/local-threads.test.ts', 'test/core-projects.test.ts'],
   },
   // The scripts: the mutation gate itself (issue 67: a broken path parse passed CI) and its base, the changed lines, CI's due check, the fresh build.
   scripts: {
@@ -324,6 +324,7 @@ export const TARGETS = {
     tests: [
       'test/mutate-gate.test.ts',
       'test/ci-state.test.ts',
+      'test/mutation-state.test.ts',
       'test/mutate-targets.test.ts',
       'test/changed-lines.test.ts',
       'test/ci-due.test.ts',

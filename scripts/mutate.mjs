@@ -48,6 +48,7 @@ import { Stryker } from '@stryker-mutator/core';
 import { changedRanges } from './changed-lines.mjs';
 import { SERVER as SERVER_PACKAGE, checksFor, ensureFresh } from './fresh-build.mjs';
 import { FLOOR, LIBRARY, SERVER, TARGETS, THRESHOLD, globsOf, isSource, targetOf } from './mutate-targets.mjs';
+import { keepWholeRun, seedIncremental } from './mutation-state.mjs';
 import {
   budgetFor,
   estimate as estimateOf,
@@ -248,7 +249,12 @@ const noTestsRan = (error) => /No tests were executed/.test(strykerSaid(error));
 /** A target Stryker failed on, in one line (its name and the first line of what Stryker said). */
 const strykerFailed = (name, error) => `${name} (Stryker: ${strykerSaid(error).split('\n')[0]})`;
 
+/** A target's incremental file: reports/ (git-ignored), seeded from mutation-state/ in a clone that has none (scripts/mutation-state.mjs). */
+const incrementalFileOf = (name) => `reports/stryker-incremental-${name}.json`;
+
 function strykerRun(name, configFile, mutate, options) {
+  const seeded = seedIncremental(incrementalFileOf(name), name);
+  if (seeded) console.log(`mutate: ${seeded}`);
   return new Stryker({
     configFile,
     mutate,
@@ -256,11 +262,29 @@ function strykerRun(name, configFile, mutate, options) {
     ...options,
     // DOCSNAV_MUTATE_CONCURRENCY: test runners at once (the configs' 2 unless set; 1 on a machine others share).
     ...(process.env.DOCSNAV_MUTATE_CONCURRENCY ? { concurrency: Number(process.env.DOCSNAV_MUTATE_CONCURRENCY) } : {}),
-    incrementalFile: `reports/stryker-incremental-${name}.json`,
+    incrementalFile: incrementalFileOf(name),
     htmlReporter: { fileName: `reports/mutation/${name}.html` },
     jsonReporter: { fileName: `reports/mutation/${name}.json` },
   }).runMutationTest();
 }
+
+/**
+ * A whole run of a target, kept in mutation-state/ (committed: the next whole run re-tests only what
+ * changed, and docs/mutation-scores.md's table is made from it): its incremental file and its row,
+ * with the commit it ran on and whether the code or tests had uncommitted changes.
+ */
+function keepWhole(name, counts) {
+  const { score, killed, timeout, survived, noCoverage, ignored } = counts;
+  const row = { score, killed, timeout, survived, noCoverage, ignored, ...measuredOn, date: new Date().toISOString().slice(0, 10) };
+  keepWholeRun(incrementalFileOf(name), name, row);
+  console.log(`mutate: ${name}'s whole run kept in mutation-state/ (npm run mutate:table writes docs/mutation-scores.md's table)`);
+}
+
+/** The commit the run's code and tests are, taken as it starts (a commit made while it runs is not what it measured). */
+const measuredOn = {
+  commit: git('rev-parse', 'HEAD').trim(),
+  dirty: git('status', '--porcelain', '--', 'src', 'server/src', 'scripts', 'test', 'server/test').trim() !== '',
+};
 
 const rows = [];
 const started = performance.now();
@@ -336,6 +360,7 @@ if (changedMode && budget !== undefined) {
     const minutes = (performance.now() - begun) / 60_000;
     rows.push({ name: run.name, ...tally(counted), minutes, estimate: changedMode ? estimate(counted, linesIn(run.mutate), run.changed.length) : undefined });
     if (partial) listAlive(counted);
+    else keepWhole(run.name, tally(counted));
   }
 }
 if (notRun.length > 0) {

@@ -198,6 +198,22 @@ describe('config discovery', () => {
     expect(loader.load(path.join(base, 'b/docs.json'))).toBe(first);
   });
 
+  it('one loader remembers each folder it passed: a config removed after the first docs file is still the run’s, and the nearest one wins', () => {
+    const base = tree({
+      'a/b/docs.json': DOCS,
+      'a/c/docs.json': DOCS,
+      'a/docsnav.config.json': '{ "extends": "spec" }',
+      'docsnav.config.json': '{ "extends": "platform" }',
+    });
+    const loader = new ConfigLoader();
+    const first = loader.load(path.join(base, 'a/b/docs.json'));
+    expect(first.file).toBe(path.join(base, 'a/docsnav.config.json'));
+    rmSync(path.join(base, 'a/docsnav.config.json'));
+    expect(loader.load(path.join(base, 'a/c/docs.json'))).toBe(first);
+    // A new loader finds the one above it now.
+    expect(new ConfigLoader().load(path.join(base, 'a/c/docs.json')).options).toEqual({ profile: 'platform' });
+  });
+
   it('one loader reads each config once and reports it once per file', () => {
     const base = tree({ 'a/docs.json': DOCS, 'b/c/docs.json': DOCS, 'docsnav.config.json': '{ "extends": "platform" }' });
     const loader = new ConfigLoader();
@@ -295,7 +311,11 @@ describe('mergeConfigOptions', () => {
   });
 
   it('keeps the caller’s other options and adds nothing for an empty config', () => {
-    expect(mergeConfigOptions({}, { root: 'docs', file: 'x.json' })).toEqual({ root: 'docs', file: 'x.json' });
-    expect(mergeConfigOptions(config, { root: 'docs' })).toEqual({ ...config, root: 'docs' });
+    // Strictly: no key set to undefined (a profile, rules or lists of nobody's would be options given).
+    expect(mergeConfigOptions({}, { root: 'docs', file: 'x.json' })).toStrictEqual({ root: 'docs', file: 'x.json' });
+    expect(mergeConfigOptions(config, { root: 'docs' })).toStrictEqual({ ...config, root: 'docs' });
+    expect(mergeConfigOptions({ rules: { 'page-path': 'off' } }, {})).toStrictEqual({ rules: { 'page-path': 'off' } });
+    expect(mergeConfigOptions({}, { ignore: ['a/**'] })).toStrictEqual({ ignore: ['a/**'] });
+    expect(mergeConfigOptions({ languageCodes: ['x'] }, {})).toStrictEqual({ languageCodes: ['x'] });
   });
 });
