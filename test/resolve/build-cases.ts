@@ -1548,6 +1548,22 @@ export const BUILD_CASES: readonly BuildCase[] = [
     problems: ['error invalid-value /navigation/versions/0/tabs/1/groups'],
   },
   {
+    name: 'a graphql tab with empty groups among the top-level tabs fails the build (no other division to build from)',
+    cause: 9,
+    files: {
+      'docs.json': docsJson({
+        tabs: [
+          { tab: 'A', pages: ['a'] },
+          { tab: 'API', graphql: { source: 'schema.graphql' }, groups: [] },
+        ],
+      }),
+      'a.mdx': page('A'),
+      'schema.graphql': GRAPHQL,
+    },
+    builds: false,
+    problems: ['error invalid-value /navigation/tabs/1/groups'],
+  },
+  {
     name: 'a malformed entry in a graphql tab’s group drops the tabs around the tab, not only its groups',
     cause: 9,
     files: {
