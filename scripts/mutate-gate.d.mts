@@ -44,6 +44,7 @@ export function tQuantile(df: number): number;
 export function interval(one: Estimate): [number, number];
 export function pooled(estimates: readonly Estimate[]): Estimate;
 export function gate(one: Estimate, floor: number, ofOthers?: boolean): 'fails' | 'under' | 'passes';
+export function targetGate(one: Estimate, floor: number, ofOthers?: boolean): 'fails' | 'under' | 'passes';
 export function budgetFor(pending: readonly PlannedRun[], budget: number, cap: number | undefined): number;
 export function shownScore(one: Estimate): string;
 export function parseArguments(

@@ -53,6 +53,7 @@ import {
   budgetFor,
   estimate as estimateOf,
   gate as gateAt,
+  targetGate as targetGateAt,
   inRanges,
   linesInRanges as linesInRangesOf,
   linesOf,
@@ -213,6 +214,8 @@ function costOf(name) {
 const planLines = (pending, left) => planLinesAt(pending.map(paced), left, 1);
 /** The floor's verdict (`--floor`). */
 const gate = (one) => gateAt(one, floor, ofOthers);
+/** A target's verdict (`--floor`; see targetGate). */
+const targetGate = (one) => targetGateAt(one, floor, ofOthers);
 /** The estimate over the lines asked about, files named from the top of the repository. */
 const estimate = (results, lines, population) => estimateOf(results, lines, population, root);
 
@@ -426,7 +429,7 @@ const table = [
     row.name,
     ...(changedMode ? [`${row.estimate.n}/${row.estimate.population}`] : []),
     changedMode
-      ? `${shownScore(row.estimate)}${gate(row.estimate) === 'passes' ? '' : ` ${gate(row.estimate)}`}`
+      ? `${shownScore(row.estimate)}${targetGate(row.estimate) === 'passes' ? '' : ` ${targetGate(row.estimate)}`}`
       : sampleSize === undefined
         ? `${row.score.toFixed(1)}%`
         : `${row.score.toFixed(1)}% (95%: ${wilson(row.killed + row.timeout, row.killed + row.timeout + row.survived + row.noCoverage)
@@ -446,7 +449,7 @@ console.log(`\n${table.map((cells) => cells.map((cell, column) => cell.padEnd(wi
 if (changedMode) {
   // The floor holds for each target's changed lines and for all of them together.
   const all = pooled(rows.map((row) => row.estimate));
-  const verdicts = [...rows.map((row) => ({ name: row.name, verdict: gate(row.estimate) })), { name: 'all targets', verdict: gate(all) }];
+  const verdicts = [...rows.map((row) => ({ name: row.name, verdict: targetGate(row.estimate) })), { name: 'all targets', verdict: gate(all) }];
   console.log(
     `\nthe changed lines, all targets: ${shownScore(all)} over ${all.n} of ${all.population} lines (${((performance.now() - started) / 60_000).toFixed(1)} min); the floor ${floor}% fails a score under it, exact or estimated from the lines drawn${
       ofOthers ? ' (the base is not the last commit CI passed, --base-not-passed: an estimate fails only when its whole 95% interval is under the floor)' : ''

@@ -10,6 +10,7 @@ import { changedRanges } from '../scripts/changed-lines.mjs';
 import {
   MIN_LINES,
   budgetFor,
+  targetGate,
   estimate,
   gate,
   inRanges,
@@ -89,6 +90,16 @@ describe('the floor (85%)', () => {
     ['every line mutated, 84 of 100 detected: exact, so it fails', measured([...Array(16).fill([5, 0]), ...Array(4).fill([1, 4])], 20), 'fails'],
   ])('on a range not the change’s alone (--base-not-passed), %s: %s', (_, one, verdict) => {
     expect(gate(one, FLOOR, true)).toBe(verdict);
+  });
+
+  it("one target's drawn sample on a range not the change's alone is said, never failed; exact, it fails; on the change's own lines, it fails", () => {
+    // A draw of ten lines, three detected: its whole interval is under the floor (as schema's on 9a01d56: 64.7%, 95%: 38–85%).
+    const schema = measured(lines(10, 3), 204);
+    expect(gate(schema, FLOOR, true)).toBe('fails');
+    expect(targetGate(schema, FLOOR, true)).toBe('under');
+    expect(targetGate(schema, FLOOR, false)).toBe('fails');
+    expect(targetGate(measured(lines(4, 3), 4), FLOOR, true)).toBe('fails');
+    expect(targetGate(measured(lines(10, 10), 1000), FLOOR, true)).toBe('passes');
   });
 
   it('a higher floor fails what a lower one passes', () => {
