@@ -18,9 +18,10 @@
  * DOCSNAV_MUTATE_BASE (a CI of pull requests: their base) overrides both.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeWhole } from './write-whole.mjs';
 
 /** The folder of CI's record, from the environment; `{ error }` for a relative DOCSNAV_CI_STATE, `{ folder: undefined }` with no absolute home. */
 export function stateFolder(env) {
@@ -99,11 +100,7 @@ export function main([command, ...rest], env = process.env, { root = ROOT, print
       say('ci-state: git rev-parse HEAD gave no commit');
       return 2;
     }
-    // Written whole: a temporary file beside it, renamed into place (a rename replaces a link, never writes through it).
-    mkdirSync(state.folder, { recursive: true });
-    const temporary = `${record}.${process.pid}.tmp`;
-    writeFileSync(temporary, `${head}\n`);
-    renameSync(temporary, record);
+    writeWhole(record, `${head}\n`);
     say(`ci-state: recorded ${head.slice(0, 12)} as the last commit CI passed (${record})`);
     return 0;
   }

@@ -9,23 +9,16 @@
  *
  *   node scripts/mutation-state.mjs table     rewrites the table between its markers in docs/mutation-scores.md
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeWhole } from './write-whole.mjs';
 
 export const STATE = 'mutation-state';
 const SCORES = path.join(STATE, 'scores.json');
 const DOC = path.join('docs', 'mutation-scores.md');
 const BEGIN = '<!-- whole-target scores: npm run mutate:table writes this table -->';
 const END = '<!-- end of the whole-target scores -->';
-
-/** Writes `text` to `file` whole: a temporary file beside it, renamed into place. */
-function writeWhole(file, text) {
-  mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, text);
-  renameSync(temporary, file);
-}
 
 /** The incremental file a target's run uses, seeded from the committed state when the clone has none of its own; what was done, in one line or undefined. */
 export function seedIncremental(incrementalFile, target, state = STATE) {

@@ -79,6 +79,7 @@ describe('scripts/ci-state.mjs, run as .ci/run runs it', () => {
     mkdirSync(path.join(root, 'scripts'), { recursive: true });
     mkdirSync(path.join(root, '.ci'));
     copyFileSync(SCRIPT, path.join(root, 'scripts', 'ci-state.mjs'));
+    copyFileSync(path.resolve('scripts/write-whole.mjs'), path.join(root, 'scripts', 'write-whole.mjs'));
     git(root, 'init', '-q', '-b', 'main');
     const commits: string[] = [];
     for (const n of [1, 2, 3]) {
