@@ -483,11 +483,28 @@ export function deploymentEnded(store: Queryable, statusId: string, timeoutMs: n
 }
 
 /** One request (`GET` unless told) on a connection of its own from `localAddress` (a loopback address): its status, or why none came (within 5 s). */
-export function requestFrom(port: number, localAddress: string, url: string, method: 'GET' | 'HEAD' = 'GET'): Promise<number | string> {
+export async function requestFrom(
+  port: number,
+  localAddress: string,
+  url: string,
+  method: 'GET' | 'HEAD' | 'POST' | 'DELETE' = 'GET',
+): Promise<number | string> {
+  const answer = await answerFrom(port, localAddress, url, method);
+  return typeof answer === 'string' ? answer : answer.status;
+}
+
+/** As requestFrom: the whole answer (status, headers, body), or why none came. */
+export function answerFrom(
+  port: number,
+  localAddress: string,
+  url: string,
+  method: 'GET' | 'HEAD' | 'POST' | 'DELETE' = 'GET',
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string } | string> {
   return new Promise((resolve) => {
     const request = httpGet({ host: '127.0.0.1', port, path: url, method, localAddress, agent: false, timeout: 5_000 }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }));
     });
     request.on('timeout', () => request.destroy(new Error('no answer within 5 s')));
     request.on('error', (error) => resolve(error.message));

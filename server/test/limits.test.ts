@@ -15,7 +15,7 @@ import { Core } from '../src/core.js';
 import { LimitError, useAssistant, type Limits } from '../src/assistant/limits.js';
 import { openStore } from '../src/store/open.js';
 import type { Store } from '../src/store/store.js';
-import { requestFrom, tempDir, waitFor } from './helpers.js';
+import { answerFrom, requestFrom, tempDir, waitFor } from './helpers.js';
 import { hangGuard } from '../../test/time-scale.mjs';
 
 const SEED = Number(process.env.DOCSNAV_FC_SEED ?? 20_260_524);
@@ -212,6 +212,18 @@ describe('connections per client address (issue 38 item 5)', () => {
         // A slot kept for probes answers nothing else, whatever the method.
         expect(await requestFrom(port, '127.0.0.1', '/openapi.json')).toBe(503);
         expect(await requestFrom(port, '127.0.0.1', '/openapi.json', 'HEAD')).toBe(503);
+        // Nor /healthz asked with another method; the refusal says why, when to come back, and closes the connection.
+        for (const method of ['POST', 'DELETE'] as const) expect(await requestFrom(port, '127.0.0.1', '/healthz', method)).toBe(503);
+        const refused = await answerFrom(port, '127.0.0.1', '/openapi.json');
+        expect(
+          typeof refused === 'object' && { retry: refused.headers['retry-after'], connection: refused.headers.connection, body: JSON.parse(refused.body) },
+        ).toEqual({
+          retry: '1',
+          connection: 'close',
+          body: {
+            error: 'the server is at its connection limit (--max-connections): only /healthz is answered on the connections kept for probes; try again shortly',
+          },
+        });
         for (const socket of attackers) socket.destroy();
         await waitFor(
           () => new Promise<true | undefined>((resolve) => app.server.getConnections((_error, count) => resolve(count === 0 || undefined))),

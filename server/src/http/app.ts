@@ -125,7 +125,8 @@ function createFastify(options: AppOptions, limits: { connections?: ConnectionLi
  */
 function keepReserveForProbes(app: FastifyInstance, limits: { connections?: ConnectionLimits }): void {
   app.addHook('onRequest', async (request, reply) => {
-    if (!limits.connections?.reserved(request.raw.socket)) return;
+    // Set by createFastify's serverFactory, which Fastify calls as it is made.
+    if (!limits.connections!.reserved(request.raw.socket)) return;
     reply.header('connection', 'close');
     if ((request.method === 'GET' || request.method === 'HEAD') && request.url.split('?')[0] === '/healthz') return;
     return reply.code(503).header('retry-after', '1').send({
