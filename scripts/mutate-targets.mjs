@@ -205,6 +205,7 @@ export const TARGETS = {
       // Issue 67's whole run (49.0%): the origins had no test of their own, and the app's routes and hooks are tested by these.
       'test/origins.test.ts',
       'test/app-hooks.test.ts',
+      'test/connection-limits.test.ts',
       'test/app.test.ts',
       'test/auth.test.ts',
       'test/route-guards.test.ts',

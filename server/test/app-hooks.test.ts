@@ -41,7 +41,11 @@ const BODY_SCHEMA = {
   properties: { name: { type: 'string' }, nested: { type: 'object', properties: { n: { type: 'integer' } } } },
 } as const;
 
-/** The app with the test's routes: one that echoes its body and the client's address, one that checks its input, one that throws what it is told. */
+/**
+ * The app with the test's routes, built in the test that asks it: what buildApp sets up once (the
+ * CORS options, the limits, the OpenAPI head, the error handler) is mutated only in a test's own
+ * run (Stryker activates a mutant per test, after `beforeAll`), so an app built there hid them.
+ * The test's routes: one that echoes its body and the client's address, one that checks its input, one that throws what it is told. */
 async function appWith(options: AppOptions = {}): Promise<FastifyInstance> {
   const app = await buildApp(core, options);
   app.post('/test/echo', (request, reply) => reply.send({ body: request.body ?? null, ip: request.ip }));
@@ -56,6 +60,7 @@ async function appWith(options: AppOptions = {}): Promise<FastifyInstance> {
   app.get('/test/throw/:kind', (request) => {
     const { kind } = request.params as { kind: string };
     if (kind === 'http') throw new HttpError(409, 'already there');
+    if (kind === 'busy') throw new HttpError(503, 'busy: try again');
     if (kind === 'disk') throw new DiskFull('the disk is full: writes are refused');
     const status = Number(kind);
     throw Object.assign(new Error(`status ${status} at /srv/internals.js:1`), { statusCode: status });
@@ -65,15 +70,11 @@ async function appWith(options: AppOptions = {}): Promise<FastifyInstance> {
   return app;
 }
 
-let plain: FastifyInstance;
-beforeAll(async () => {
-  plain = await appWith();
-}, hangGuard(60_000));
-
 const json = { 'content-type': 'application/json' };
 
 describe('CORS on every answer', () => {
   it('a preflight is answered with the methods, the headers a browser may send, and how long it may keep the answer', async () => {
+    const plain = await appWith();
     const response = await plain.inject({
       method: 'OPTIONS',
       url: '/test/echo',
@@ -87,6 +88,7 @@ describe('CORS on every answer', () => {
   });
 
   it('an answer (an error too) tells a browser which headers it may read', async () => {
+    const plain = await appWith();
     for (const url of ['/healthz', '/no/such/route']) {
       const response = await plain.inject({ method: 'GET', url, headers: { origin: 'https://docs.example.com' } });
       expect(response.headers['access-control-allow-origin']).toBe('*');
@@ -115,6 +117,7 @@ describe('CORS on every answer', () => {
 
 describe('JSON bodies', () => {
   it('no body and a blank body are no body; a body is parsed', async () => {
+    const plain = await appWith();
     for (const payload of [undefined, '', '  \n\t ']) {
       const response = await plain.inject({ method: 'POST', url: '/test/echo', headers: json, ...(payload === undefined ? {} : { payload }) });
       expect(response.statusCode).toBe(200);
@@ -125,12 +128,14 @@ describe('JSON bodies', () => {
   });
 
   it('a body that is not JSON is a 400', async () => {
+    const plain = await appWith();
     const response = await plain.inject({ method: 'POST', url: '/test/echo', headers: json, payload: '{"a": ' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'body: not valid JSON' });
   });
 
   it('text no database stores is a 400 naming where it is, the character never echoed', async () => {
+    const plain = await appWith();
     const cases: [string, string][] = [
       ['{"title": "a\\u0000b"}', 'body/title: holds a NUL character (U+0000), which cannot be stored'],
       ['{"list": ["ok", "\\ud800"]}', 'body/list/1: holds an unpaired surrogate (U+D800), which cannot be stored'],
@@ -147,6 +152,7 @@ describe('JSON bodies', () => {
   });
 
   it('a body of 1 MiB is read; one byte more is refused (413)', async () => {
+    const plain = await appWith();
     const body = (size: number) => `"${'x'.repeat(size - 2)}"`;
     expect((await plain.inject({ method: 'POST', url: '/test/echo', headers: json, payload: body(1024 * 1024) })).statusCode).toBe(200);
     const over = await plain.inject({ method: 'POST', url: '/test/echo', headers: json, payload: body(1024 * 1024 + 1) });
@@ -157,15 +163,20 @@ describe('JSON bodies', () => {
 
 describe('errors as JSON, by kind', () => {
   it("the app's own errors keep their status and words; a full disk is 507", async () => {
+    const plain = await appWith();
     const conflict = await plain.inject({ method: 'GET', url: '/test/throw/http' });
     expect(conflict.statusCode).toBe(409);
     expect(conflict.json()).toEqual({ error: 'already there' });
+    // Its own status, 503 too (which fastify's own errors get only as an internal error).
+    const busy = await plain.inject({ method: 'GET', url: '/test/throw/busy' });
+    expect([busy.statusCode, busy.json()]).toEqual([503, { error: 'busy: try again' }]);
     const disk = await plain.inject({ method: 'GET', url: '/test/throw/disk' });
     expect(disk.statusCode).toBe(507);
     expect(disk.json()).toEqual({ error: 'the disk is full: writes are refused' });
   });
 
   it("a client error of fastify's (400-499) is passed on; from 500 it is an internal error naming the request, never its words", async () => {
+    const plain = await appWith();
     for (const status of [400, 418, 499]) {
       const response = await plain.inject({ method: 'GET', url: `/test/throw/${status}` });
       expect(response.statusCode).toBe(status);
@@ -180,12 +191,14 @@ describe('errors as JSON, by kind', () => {
   });
 
   it('an unknown route names its method and path, without the query', async () => {
+    const plain = await appWith();
     const response = await plain.inject({ method: 'DELETE', url: '/v2/nothing?token=secret&x=1' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ error: 'no route DELETE /v2/nothing' });
   });
 
   it('a validation error names the field: the deepest part of its path, the missing property, or the part of the request', async () => {
+    const plain = await appWith();
     const checked = async (payload: unknown, query = '') =>
       (await plain.inject({ method: 'POST', url: `/test/checked${query}`, headers: json, payload: JSON.stringify(payload) })).json().error;
     expect(await checked({})).toBe("name: must have required property 'name'");
@@ -201,6 +214,7 @@ describe('errors as JSON, by kind', () => {
 
 describe('request ids and the server', () => {
   it('every answer has its own random request id (a UUID)', async () => {
+    const plain = await appWith();
     const ids = new Set<string>();
     for (let i = 0; i < 3; i++) {
       const id = String((await plain.inject({ method: 'GET', url: i === 2 ? '/nope' : '/healthz' })).headers['x-request-id']);
@@ -211,6 +225,7 @@ describe('request ids and the server', () => {
   });
 
   it("the server's timeouts: the defaults, and the headers' limit never above the request's", async () => {
+    const plain = await appWith();
     expect(plain.server.requestTimeout).toBe(30_000);
     expect(plain.server.headersTimeout).toBe(10_000);
     expect(plain.server.keepAliveTimeout).toBe(5_000);
@@ -243,6 +258,7 @@ describe('request ids and the server', () => {
   });
 
   it("whose X-Forwarded-For is believed: no one's by default, any with true, that many hops with a number, listed addresses", async () => {
+    const plain = await appWith();
     const headers = { 'x-forwarded-for': '203.0.113.1, 198.51.100.2' };
     const ip = async (app: FastifyInstance) => (await app.inject({ method: 'GET', url: '/test/ip', headers, remoteAddress: '127.0.0.1' })).json().ip;
     expect(await ip(plain)).toBe('127.0.0.1');
@@ -256,6 +272,7 @@ describe('request ids and the server', () => {
   });
 
   it("the OpenAPI document's head: its version (0.0.0 when none is given) and the bearer key every route asks for by default", async () => {
+    const plain = await appWith();
     const given = await appWith({ version: '9.8.7' });
     for (const [app, version] of [
       [plain, '0.0.0'],
@@ -276,6 +293,7 @@ describe('request ids and the server', () => {
   });
 
   it("metrics count each answer by method, route and status; an unknown route's as unknown", async () => {
+    const plain = await appWith();
     const metrics = new Metrics(store, { process: false });
     const app = await appWith({ metrics });
     await app.inject({ method: 'GET', url: '/healthz' });
@@ -285,6 +303,13 @@ describe('request ids and the server', () => {
     expect(body).toMatch(/docsnav_http_request_duration_seconds_count\{method="GET",route="\/healthz",status="200"\} 1\n/);
     expect(body).toMatch(/docsnav_http_request_duration_seconds_count\{method="POST",route="\/test\/echo",status="400"\} 1\n/);
     expect(body).toMatch(/docsnav_http_request_duration_seconds_count\{method="GET",route="unknown",status="404"\} 1\n/);
+    // In seconds: three answers of a few milliseconds each.
+    const sums = [...body.matchAll(/^docsnav_http_request_duration_seconds_sum\{[^}]*\} (\S+)$/gm)].map((match) => Number(match[1]));
+    expect(sums).toHaveLength(3);
+    for (const sum of sums) {
+      expect(sum).toBeGreaterThan(0);
+      expect(sum).toBeLessThan(5);
+    }
     // Without metrics, nothing is counted (and nothing fails).
     expect((await plain.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
   });

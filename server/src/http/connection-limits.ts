@@ -109,10 +109,9 @@ export function limitConnections(server: Server, total: number, perAddress: numb
   /**
    * A reserved slot for `socket`: a free one, else its address's own or the oldest one whose
    * request is not known to be a probe's; false when its address's slot holds a probe, or every
-   * slot does.
+   * slot does (with no slot kept, there is none to give).
    */
   function takeReserved(socket: Socket, address: string): boolean {
-    if (reserve === 0) return false;
     const same = [...reservedSockets].find((held) => held.remoteAddress === address);
     if (same || reservedSockets.size >= reserve) {
       const given = same ? (probes.has(same) ? undefined : same) : [...reservedSockets].find((held) => !probes.has(held));
