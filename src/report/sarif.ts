@@ -162,21 +162,26 @@ function pascalCase(code: string): string {
 
 /**
  * File names as SARIF artifact locations: relative to `%SRCROOT%` when they are inside it,
- * absolute `file://` URIs otherwise.
+ * absolute `file://` URIs otherwise; a URL (a remote spec's) as it is.
  */
 function artifactLocationOf(srcRoot: string | undefined, cwd: string): (file: string) => SarifArtifactLocation {
   const cache = new Map<string, SarifArtifactLocation>();
   return (file) => {
     let location = cache.get(file);
     if (location) return location;
-    let name = file;
-    if (srcRoot !== undefined && !/^[a-z][a-z0-9+.-]+:\/\//i.test(file)) {
-      const relative = path.relative(srcRoot, path.resolve(cwd, file));
-      if (!relative.startsWith('..') && !path.isAbsolute(relative)) name = relative;
-      else name = path.resolve(cwd, file);
+    if (/^[a-z][a-z0-9+.-]+:\/\//i.test(file)) {
+      // A spec read from a URL (--allow-remote) is named by it: that URL is its location.
+      location = { uri: file };
+    } else {
+      let name = file;
+      if (srcRoot !== undefined) {
+        const relative = path.relative(srcRoot, path.resolve(cwd, file));
+        if (!relative.startsWith('..') && !path.isAbsolute(relative)) name = relative;
+        else name = path.resolve(cwd, file);
+      }
+      const uri = fileUri(name);
+      location = uri.startsWith('file:') ? { uri } : { uri, uriBaseId: SRCROOT };
     }
-    const uri = fileUri(name);
-    location = uri.startsWith('file:') ? { uri } : { uri, uriBaseId: SRCROOT };
     cache.set(file, location);
     return location;
   };
