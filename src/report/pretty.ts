@@ -48,10 +48,8 @@ export function formatPretty(results: readonly ValidationResult[], options: Pret
           lineIndexes.set(file, lines);
         }
       }
-      const blocks = problems.map((problem) => formatProblem(problem, lines, c, docLink));
-      // One-line blocks (no source to frame) read best packed; framed ones need air.
-      const spaced = blocks.some((block) => block.includes('\n'));
-      sections.push(blocks.join(spaced ? '\n\n' : '\n'));
+      // Each problem's block is several lines (its header and its rule's docs at least): a blank line between them.
+      sections.push(problems.map((problem) => formatProblem(problem, lines, c, docLink)).join('\n\n'));
       for (const problem of problems) all.push(problem);
     }
   }

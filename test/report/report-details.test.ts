@@ -13,6 +13,7 @@ import type { ValidationResult } from '../../src/result.js';
 import { FORMATS } from '../../src/report/formats.js';
 import { formatGithub, formatGithubSummary } from '../../src/report/github.js';
 import { fingerprint, formatSarif, type SarifLog } from '../../src/report/sarif.js';
+import { isRuleDocsUrl, ruleDocUrl } from '../../src/report/rule-docs.js';
 import { problem, rangeOf, result } from './fixtures.js';
 
 const text = '{\n  "navigation": { "pages": ["intro"] }\n}\n';
@@ -193,5 +194,14 @@ describe('SARIF', () => {
     const suggest = `pages/${'b'.repeat(300)}`;
     const log = JSON.parse(formatSarif(results(one({ suggest })))) as SarifLog;
     expect(log.runs[0].results[0].message.text).toContain(`Suggestion: use "${suggest}".`);
+  });
+});
+
+describe('the published rule docs', () => {
+  it('are an http(s) URL, its scheme exactly; an empty one is none', () => {
+    for (const url of ['xhttps://a.example/rules', 'httpsx://a.example/rules', 'ftp://a.example/rules']) expect(isRuleDocsUrl(url), url).toBe(false);
+    expect(ruleDocUrl('page-not-found', { ruleDocsUrl: '' })).toBeUndefined();
+    const log = JSON.parse(formatSarif(results(one()), { ruleDocsUrl: '' })) as SarifLog;
+    expect(log.runs[0].tool.driver.rules.some((rule) => 'helpUri' in rule)).toBe(false);
   });
 });
