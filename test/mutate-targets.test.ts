@@ -6,8 +6,9 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { globSync } from 'tinyglobby';
 import { describe, expect, it } from 'vitest';
-import { TARGETS, globsOf, isSource, targetOf } from '../scripts/mutate-targets.mjs';
+import { SERVER, TARGETS, globsOf, isSource, targetOf } from '../scripts/mutate-targets.mjs';
 
 // The folders walked, not `git ls-files`: Stryker runs this file in a sandbox with no .git (CI's
 // mutation step failed its initial run on it: 0 files listed).
@@ -43,5 +44,16 @@ describe('the mutation targets', () => {
     for (const [name, target] of Object.entries(TARGETS))
       for (const entry of target.paths) expect(existsSync(entry.replace(/:\d+-\d+$/, '')), `${name}: ${entry}`).toBe(true);
     expect(globsOf(['scripts/', 'src/cache/key.ts'])).toEqual(['scripts/**/*.{ts,mjs}', 'src/cache/key.ts']);
+  });
+
+  it("each of a target's test patterns names a test file that is there (the server's from server/): a renamed test never drops out unseen", () => {
+    for (const [name, target] of Object.entries(TARGETS)) {
+      const cwd = target.configFile === SERVER ? 'server' : '.';
+      for (const pattern of target.tests)
+        expect(
+          globSync(pattern, { cwd }).filter((file) => file.endsWith('.test.ts')),
+          `${name}: ${pattern}`,
+        ).not.toEqual([]);
+    }
   });
 });
