@@ -152,6 +152,8 @@ describe('SARIF', () => {
     expect(locations('../other/a.json').uri).toBe(`file://${path.resolve('other/a.json')}`);
     // Not a scheme (a digit first): a relative path, its colon escaped so that no reader takes it for one.
     expect(locations('1x://a.json')).toEqual({ uri: '1x%3A/a.json', uriBaseId: '%SRCROOT%' });
+    // A scheme starts the name: a path with one further in is a path.
+    expect(locations('dir/ab://c.json')).toEqual({ uri: 'dir/ab%3A/c.json', uriBaseId: '%SRCROOT%' });
   });
 
   it('a fingerprint does not change when only line or column numbers in the message do', () => {
