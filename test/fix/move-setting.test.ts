@@ -1,76 +1,72 @@
-/**
- * A top-level setting written inside `navigation`, moved out beside it (src/fix/move-setting.ts,
- * `validate --fix`), each result written out whole: its later lines one level less deep, with
- * spaces, tabs, CRLF or on one line; and every text that is not what the problem said gets no edit.
- */
 import { describe, expect, it } from 'vitest';
-import { moveSettingOutOfNavigation } from '../../src/fix/move-setting.js';
-import type { TextEdit } from '../../src/text-edit.js';
+import { fixText, validateText } from '../../src/index.js';
 
-function apply(text: string, edits: readonly TextEdit[]): string {
-  let out = text;
-  for (const edit of [...edits].sort((a, b) => b.start - a.start)) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
-  return out;
+/** The text after fixing, checked to be idempotent: fixing it again changes nothing. */
+function fixed(text: string, file = 'docs.json'): string {
+  const after = fixText(text, { file }).files.find((f) => f.file === file)?.after ?? text;
+  expect(fixText(after, { file }).files, 'a second run changes nothing').toEqual([]);
+  return after;
 }
 
-/** The offsets of the `occurrence`-th `"key"` in `text`. */
-function keyAt(text: string, key: string, occurrence = 0): [number, number] {
-  let at = -1;
-  for (let i = 0; i <= occurrence; i++) at = text.indexOf(`"${key}"`, at + 1);
-  return [at, at + key.length + 2];
-}
+const lf = (lines: string[]) => lines.join('\n') + '\n';
 
-const moved = (text: string, key: string, occurrence = 0) => {
-  const edits = moveSettingOutOfNavigation(text, keyAt(text, key, occurrence));
-  return edits && apply(text, edits);
-};
+/** Issue 56 (e): a top-level setting written under `navigation`, which the platform drops there. */
+describe('a top-level setting under navigation', () => {
+  const before = lf([
+    '{',
+    '  "name": "Docs",',
+    '  "navigation": {',
+    '    "interaction": {',
+    '      "drilldown": false',
+    '    },',
+    '    "pages": ["intro"]',
+    '  }',
+    '}',
+  ]);
 
-describe('moving a setting out of navigation', () => {
-  it('moves the member before `navigation`, its later lines one level less deep, its comma gone with it', () => {
-    const text = [
+  it('says where it goes', () => {
+    const problems = validateText(before).problems.filter((p) => p.code === 'unknown-field');
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ severity: 'error', pointer: '/navigation/interaction' });
+    expect(problems[0].message).toMatch(/`interaction` is a top-level setting of docs\.json.*Move it out of `navigation`, beside it/);
+  });
+
+  it('--fix moves it beside navigation, its text as written, nothing else changed', () => {
+    expect(fixed(before)).toBe(
+      lf(['{', '  "name": "Docs",', '  "interaction": {', '    "drilldown": false', '  },', '  "navigation": {', '    "pages": ["intro"]', '  }', '}']),
+    );
+  });
+
+  it('keeps CRLF line ends and moves the last member too (its comma goes with it)', () => {
+    const text = ['{', '  "navigation": {', '    "pages": ["intro"],', '    "styling": { "eyebrows": "breadcrumbs" }', '  }', '}', ''].join('\r\n');
+    expect(fixed(text)).toBe(['{', '  "styling": { "eyebrows": "breadcrumbs" },', '  "navigation": {', '    "pages": ["intro"]', '  }', '}', ''].join('\r\n'));
+  });
+
+  it('is not moved onto a top-level key of the same name (a person merges them)', () => {
+    const text = lf([
       '{',
-      '  "name": "x",',
+      '  "appearance": { "default": "dark" },',
       '  "navigation": {',
-      '    "pages": ["a"],',
-      '    "interaction": {',
-      '      "drilldown": true',
-      '    }',
+      '    "appearance": { "strict": true },',
+      '    "pages": ["intro"]',
       '  }',
       '}',
-      '',
-    ].join('\n');
-    expect(moved(text, 'interaction')).toBe(
-      ['{', '  "name": "x",', '  "interaction": {', '    "drilldown": true', '  },', '  "navigation": {', '    "pages": ["a"]', '  }', '}', ''].join('\n'),
-    );
-    expect(JSON.parse(moved(text, 'interaction')!)).toEqual({ name: 'x', interaction: { drilldown: true }, navigation: { pages: ['a'] } });
+    ]);
+    const [problem] = validateText(text).problems.filter((p) => p.code === 'unknown-field');
+    expect(problem.message).toMatch(/already has a top-level `appearance`: merge the two there/);
+    expect(problem.fix).toBeUndefined();
+    expect(fixText(text).files).toEqual([]);
   });
 
-  it('keeps tabs and CRLF as the file writes them', () => {
-    const text = ['{', '\t"navigation": {', '\t\t"seo": {', '\t\t\t"indexing": "all"', '\t\t},', '\t\t"pages": ["a"]', '\t}', '}'].join('\r\n');
-    expect(moved(text, 'seo')).toBe(['{', '\t"seo": {', '\t\t"indexing": "all"', '\t},', '\t"navigation": {', '\t\t"pages": ["a"]', '\t}', '}'].join('\r\n'));
+  it('an unknown key that is no setting keeps its own message and gets no move', () => {
+    const [problem] = validateText(lf(['{', '  "navigation": { "tabz": [], "pages": ["intro"] }', '}'])).problems.filter((p) => p.code === 'unknown-field');
+    expect(problem.message).toMatch(/`tabz` is not a field of/);
   });
 
-  it('on one line, the member and a comma and a space', () => {
-    const text = '{"navigation": {"pages": ["a"], "seo": {"indexing": "all"}}}';
-    expect(moved(text, 'seo')).toBe('{"seo": {"indexing": "all"}, "navigation": {"pages": ["a"]}}');
-  });
-
-  it('a later line indented less than the member keeps its indentation', () => {
-    const text = ['{', '  "navigation": {', '    "pages": ["a"],', '    "banner": {', '"content": "x"', '    }', '  }', '}'].join('\n');
-    expect(moved(text, 'banner')).toBe(['{', '  "banner": {', '"content": "x"', '  },', '  "navigation": {', '    "pages": ["a"]', '  }', '}'].join('\n'));
-  });
-
-  it('no edit where the text is not what the problem said', () => {
-    const text = '{\n  "seo": {},\n  "navigation": {\n    "pages": ["a"],\n    "seo": {}\n  }\n}';
-    // A key outside navigation (the top-level one), a span that is no key, a key with no colon after it.
-    expect(moveSettingOutOfNavigation(text, keyAt(text, 'seo', 0))).toBeUndefined();
-    const [start, end] = keyAt(text, 'seo', 1);
-    expect(moveSettingOutOfNavigation(text, [start + 1, end])).toBeUndefined();
-    expect(moveSettingOutOfNavigation('{"navigation": ["seo" ]}', keyAt('{"navigation": ["seo" ]}', 'seo'))).toBeUndefined();
-    // No navigation in this text (a $ref'd part).
-    expect(moveSettingOutOfNavigation('{"pages": [], "seo": {}}', keyAt('{"pages": [], "seo": {}}', 'seo'))).toBeUndefined();
-    // A value past navigation's end: the span names a key after it.
-    const after = '{"navigation": {"pages": []}, "seo": {}}';
-    expect(moveSettingOutOfNavigation(after, keyAt(after, 'seo'))).toBeUndefined();
+  it('YAML gets the message but no fix', () => {
+    const text = lf(['navigation:', '  interaction:', '    drilldown: false', '  pages:', '    - intro']);
+    const [problem] = validateText(text, { file: 'docs.yaml' }).problems.filter((p) => p.code === 'unknown-field');
+    expect(problem.message).toMatch(/top-level setting/);
+    expect(problem.fix).toBeUndefined();
   });
 });

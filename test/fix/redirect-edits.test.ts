@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { applyEdits } from '../../src/fix/apply.js';
 import { jsonArrayAppendEdits, jsonRedirectEdits, yamlRedirectEdits, yamlSequenceAppendEditsAt, type RedirectToAdd } from '../../src/fix/redirect-edits.js';
 import type { TextEdit } from '../../src/text-edit.js';
 
@@ -16,16 +17,12 @@ const two: RedirectToAdd[] = [
   { source: '/a "b"', destination: '/c' },
 ];
 
-/** The text with the edits made: several at one offset go in in their order. */
-function apply(text: string, edits: Array<TextEdit | undefined>): string {
-  let out = text;
-  const sorted = edits
-    .map((edit, order) => ({ edit, order }))
-    .filter((item): item is { edit: TextEdit; order: number } => item.edit !== undefined)
-    .sort((a, b) => b.edit.start - a.edit.start || b.order - a.order);
-  for (const { edit } of sorted) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
-  return out;
-}
+/** The text with the edits made, as `--fix` makes them (applyEdits: insertions at one offset go in in their order); none for a redirect that waits. */
+const apply = (text: string, edits: Array<TextEdit | undefined>): string =>
+  applyEdits(
+    text,
+    edits.filter((edit): edit is TextEdit => edit !== undefined),
+  );
 
 const entry = (r: RedirectToAdd) => `{ "source": ${JSON.stringify(r.source)}, "destination": ${JSON.stringify(r.destination)} }`;
 
