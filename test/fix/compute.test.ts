@@ -5,41 +5,10 @@
  * (a value of another type, an empty suggestion, a profile other than the spec's) are stated too.
  */
 import { describe, expect, it } from 'vitest';
-import type { Code } from '../../src/codes.js';
-import { applyEdits } from '../../src/fix/apply.js';
 import { attachFixes } from '../../src/fix/compute.js';
 import type { Problem } from '../../src/problem.js';
 import { parseSource } from '../../src/source/index.js';
-
-interface Reported {
-  code: Code;
-  pointer: string;
-  suggest?: string;
-  at?: 'key' | 'value';
-}
-
-/** The text after the fix of each problem in `text` (undefined: no fix), as `attachFixes` computes them. */
-function fixed(file: string, text: string, reported: Reported[], profile?: 'spec' | 'platform'): Array<string | undefined> {
-  const source = parseSource(file, text);
-  const problems: Problem[] = reported.map(({ code, pointer, suggest, at }) => ({
-    code,
-    pointer,
-    suggest,
-    severity: 'error',
-    message: code,
-    file,
-    ...source.locate(pointer, at ?? (code === 'unknown-field' || code === 'expanded-top-level' ? 'key' : 'value')),
-  }));
-  // The cases were written for the spec profile, which was the default: `language-code` is fixed only under it.
-  attachFixes(problems, [source], { profile: profile ?? 'spec' });
-  return problems.map((problem) => problem.fix && applyEdits(text, problem.fix.edits));
-}
-
-const one = (file: string, text: string, problem: Reported, profile?: 'spec' | 'platform') => fixed(file, text, [problem], profile)[0];
-
-type Case = [name: string, text: string, problem: Reported, after: string | undefined, profile?: 'spec' | 'platform'];
-
-const nav = (inner: string) => `{"navigation": ${inner}}`;
+import { fixed, nav, one, type Case } from './compute-harness.js';
 
 const cases: Case[] = [
   // unknown-field: a rename to the one clear nearest key, of a type the new key takes
