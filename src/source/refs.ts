@@ -90,8 +90,9 @@ class RefOrigins {
   }
 
   /** An object made by merging keys beside a `$ref` over its target: where its parts come from. */
-  setMerged(merged: object, target: object, fallback: Origin, keyOrigins: Map<string, Origin>): void {
-    this.origins.set(merged, this.origins.get(target) ?? fallback);
+  setMerged(merged: object, target: object, keyOrigins: Map<string, Origin>): void {
+    // Every target has its origin by now: its file's (set when the file was done) or its fragment's.
+    this.origins.set(merged, this.origins.get(target)!);
     this.overrides.set(merged, keyOrigins);
   }
 
@@ -101,7 +102,8 @@ class RefOrigins {
 
   /** The file and pointer a pointer into the document (`value`) came from. */
   originOf(value: unknown, pointer: string): Origin {
-    let current: Origin = (isObject(value) && this.origins.get(value)) || { source: this.main, pointer: '' };
+    // WeakMap#get answers undefined for a primitive (no throw).
+    let current: Origin = this.origins.get(value as object) ?? { source: this.main, pointer: '' };
     for (const segment of parsePointer(pointer)) {
       const override = isObject(value) ? this.overrides.get(value)?.get(segment) : undefined;
       current = override ?? { source: current.source, pointer: childPointer(current.pointer, segment) };
@@ -144,6 +146,7 @@ class RefFollower {
   follow(main: SourceFile, file: string): unknown {
     // The main file's place: as named when that is inside the root, else at the root's top.
     const mainFile = isInside(this.root, path.resolve(file)) ? path.resolve(file) : path.join(this.root, path.basename(file));
+    // Stryker disable next-line BooleanLiteral: the main frame is never in byPath, so its `done` is never read.
     const mainFrame: FileFrame = { source: main, sites: sitesOf(main.value, main, mainFile), next: 0, done: false, value: main.value };
     const stack: FileFrame[] = [mainFrame];
     while (stack.length > 0) {
@@ -174,7 +177,6 @@ class RefFollower {
     site.fragment = fragment;
     const fail = (finding: Finding): undefined => {
       this.report(site.source, finding);
-      site.failed = true;
       return undefined;
     };
     if (refPath === '' || /^[a-z][a-z0-9+.-]*:/i.test(refPath)) {
@@ -214,7 +216,7 @@ class RefFollower {
     for (const f of target.findings) this.report(target, f);
     const frame: FileFrame = {
       source: target,
-      sites: target.value === undefined ? [] : sitesOf(target.value, target, absolute),
+      sites: sitesOf(target.value, target, absolute),
       next: 0,
       done: false,
       value: target.value,
@@ -227,42 +229,41 @@ class RefFollower {
   private apply(site: RefSite, frame: FileFrame): void {
     const replacement = this.replacementOf(site);
     if (site.container === undefined) frame.value = replacement;
-    else if (replacement !== site.holder) defineOwn(site.container, site.key!, replacement);
+    else defineOwn(site.container, site.key!, replacement);
   }
 
   private replacementOf(site: RefSite): unknown {
     const { holder } = site;
     const entry = site.target;
-    if (site.failed || !entry || entry.value === undefined) {
+    if (!entry || entry.value === undefined) {
       // Failed (reported) or the target did not parse (reported in that file).
       this.origins.markUnresolved(holder);
       return holder;
     }
     let target: unknown = entry.value;
-    const fragment = site.fragment ?? '';
-    if (fragment) {
-      target = valueAt(target, parsePointer(fragment));
-      if (target === undefined) {
-        this.report(site.source, {
-          code: 'ref-not-found',
-          message: `\`$ref\` "${holder.$ref as string}": ${entry.source.file} has nothing at #${fragment}.`,
-          pointer: childPointer(site.pointer, '$ref'),
-        });
-        this.origins.markUnresolved(holder);
-        return holder;
-      }
-      if (isObject(target)) this.origins.setIfNew(target, { source: entry.source, pointer: fragment });
+    // Set with the target (prepare); '' is the whole file, whose value already has its origin.
+    const fragment = site.fragment!;
+    target = valueAt(target, parsePointer(fragment));
+    if (target === undefined) {
+      this.report(site.source, {
+        code: 'ref-not-found',
+        message: `\`$ref\` "${holder.$ref as string}": ${entry.source.file} has nothing at #${fragment}.`,
+        pointer: childPointer(site.pointer, '$ref'),
+      });
+      this.origins.markUnresolved(holder);
+      return holder;
     }
+    if (isObject(target)) this.origins.setIfNew(target, { source: entry.source, pointer: fragment });
     const siblings = Object.keys(holder).filter((key) => key !== '$ref');
     if (siblings.length === 0 || !isObject(target) || Array.isArray(target)) return target;
-    return this.merged(site, target, siblings, { source: entry.source, pointer: fragment });
+    return this.merged(site, target, siblings);
   }
 
   /**
    * Keys beside `$ref` merged over an object target; each keeps its own file for locations.
    * Own properties only: `__proto__`, `constructor` and `prototype` are ordinary keys here.
    */
-  private merged(site: RefSite, target: object, siblings: readonly string[], targetOrigin: Origin): Record<string, unknown> {
+  private merged(site: RefSite, target: object, siblings: readonly string[]): Record<string, unknown> {
     const merged: Record<string, unknown> = {};
     for (const key of Object.keys(target)) defineOwn(merged, key, (target as Record<string, unknown>)[key]);
     const keyOrigins = new Map<string, Origin>();
@@ -270,7 +271,7 @@ class RefFollower {
       defineOwn(merged, key, site.holder[key]);
       keyOrigins.set(key, { source: site.source, pointer: childPointer(site.pointer, key) });
     }
-    this.origins.setMerged(merged, target, targetOrigin, keyOrigins);
+    this.origins.setMerged(merged, target, keyOrigins);
     return merged;
   }
 }
@@ -288,8 +289,9 @@ function sitesOf(value: unknown, source: SourceFile, file: string): RefSite[] {
     const keys: Array<string | number> = Array.isArray(container) ? container.map((_, i) => i) : Object.keys(container);
     for (let i = keys.length - 1; i >= 0; i--) {
       const key = keys[i];
-      if (isRef && key === '$ref') continue;
+      // A `$ref` value is a string, never pushed.
       const child = container[key];
+      // Stryker disable next-line ConditionalExpression: a primitive pushed would be skipped when popped; the check saves the work.
       if (isObject(child)) pending.push({ value: child, pointer: childPointer(item.pointer, key), container, key });
     }
   }
@@ -317,8 +319,8 @@ interface RefSite {
   container?: object;
   key?: string | number;
   fragment?: string;
+  /** Set when the `$ref` was followed; unset when it failed (reported). */
   target?: FileFrame;
-  failed?: boolean;
 }
 
 /** Sets an own property, never a prototype (`__proto__` from input is an ordinary key). */
