@@ -8,7 +8,6 @@
  * element model (src/navigation/model.ts), the same model the schema is generated from; the
  * kind of element at a pointer is found by following the pointer through the model.
  */
-import type { Code } from '../codes.js';
 import type { Finding } from '../problem.js';
 import { closest } from '../suggest.js';
 import {
@@ -39,8 +38,9 @@ export type SchemaObject = ElementKind | ValueObject;
 /** The schema objects, elements first. */
 export const SCHEMA_OBJECTS: readonly SchemaObject[] = [...ELEMENT_KINDS, ...(Object.keys(VALUE_OBJECTS) as ValueObject[])];
 
-function isElementKind(object: SchemaObject): object is ElementKind {
-  return Object.prototype.hasOwnProperty.call(ELEMENTS, object);
+/** True for an element kind; false for a value object, `docs` (the whole file) and undefined (outside the model). */
+function isElementKind(object: SchemaObject | 'docs' | undefined): object is ElementKind {
+  return Object.hasOwn(ELEMENTS, String(object));
 }
 
 function definitionOf(object: SchemaObject): string {
@@ -92,8 +92,12 @@ function entryShape(kind: ElementKind): string {
   const spec = ELEMENTS[kind];
   const fields = [...(spec.name ? [spec.name.field] : []), ...Object.keys(spec.required ?? {})].map((field) => `\`${field}\``);
   if (fields.length === 0) return `${elementNoun(kind)} object`;
-  const list = fields.length === 1 ? `a ${fields[0]} field` : `${fields.slice(0, -1).join(', ')} and ${fields[fields.length - 1]}`;
-  return `${elementNoun(kind)} object (with ${list})`;
+  return `${elementNoun(kind)} object (with ${fields.length === 1 ? `a ${fields[0]} field` : andList(fields)})`;
+}
+
+/** "a, b and c" (one part alone as it is). */
+function andList(parts: readonly string[]): string {
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : parts[0];
 }
 
 const TYPE_WORDS: Readonly<Record<string, string>> = {
@@ -115,19 +119,21 @@ const TOO_DEEP = 1000;
 /** The pointer of the first value `limit` levels down (iteratively: the input is too deep for recursion). */
 function deepestPointer(docs: unknown, limit: number): string {
   /** A path as a chain to its parent: a step costs the same at any depth (copying arrays would cost the depth). */
-  type Step = { parent: Step | undefined; key: string | number; depth: number } | undefined;
+  type Step = { parent: Step | undefined; key: string; depth: number } | undefined;
   let best: Step;
   const stack: Array<[unknown, Step]> = [[docs, undefined]];
   while (stack.length > 0) {
     const [value, path] = stack.pop()!;
     const depth = path?.depth ?? 0;
+    // Stryker disable next-line EqualityOperator: the validator's recursion gives out only past `limit` levels, so the walk always ends at the first value that deep, deeper than any before it either way (`>=` differs only among values of equal depth short of it).
     if (depth > (best?.depth ?? 0)) best = path;
-    if (depth >= limit || typeof value !== 'object' || value === null) continue;
-    if (Array.isArray(value)) value.forEach((item, i) => stack.push([item, { parent: path, key: i, depth: depth + 1 }]));
-    else for (const [key, item] of Object.entries(value)) stack.push([item, { parent: path, key, depth: depth + 1 }]);
-    if ((best?.depth ?? 0) >= limit) break;
+    // The first value this deep is the one named: the walk stops at it.
+    if (depth >= limit) break;
+    if (typeof value !== 'object' || value === null) continue;
+    // An array's entries too: their keys are the indexes.
+    for (const [key, item] of Object.entries(value)) stack.push([item, { parent: path, key, depth: depth + 1 }]);
   }
-  const segments: Array<string | number> = [];
+  const segments: string[] = [];
   for (let step = best; step; step = step.parent) segments.push(step.key);
   return toPointer(segments.reverse());
 }
@@ -279,7 +285,8 @@ function wrongValue(error: GeneratedError, first: GeneratedError, originals: rea
     return { code: 'invalid-value', pointer, message: `An empty \`pages\` entry names no page, ${REJECTS_DOCS_JSON} Remove it.` };
   }
   const finding: Finding = {
-    code: codeOf(first.keyword),
+    // Not required, additionalProperties nor type: mapErrors takes those.
+    code: 'invalid-value',
     pointer,
     message: error.keyword === 'errorMessage' && error.message ? error.message : valueMessage(pointer, first),
   };
@@ -301,21 +308,13 @@ function sortByKeyOrder(fields: string[], order: readonly string[]): void {
   fields.sort((a, b) => rank(a) - rank(b));
 }
 
-function codeOf(keyword: string): Code {
-  if (keyword === 'required') return 'missing-field';
-  if (keyword === 'additionalProperties') return 'unknown-field';
-  if (keyword === 'type') return 'invalid-type';
-  return 'invalid-value';
-}
-
 function originalErrors(error: GeneratedError): GeneratedError[] {
   const inner = error.params.errors;
   return Array.isArray(inner) ? (inner as GeneratedError[]) : [];
 }
 
 function stringParam(error: GeneratedError, name: string): string {
-  const value = error.params[name];
-  return typeof value === 'string' ? value : String(value);
+  return String(error.params[name]);
 }
 
 /**
@@ -330,7 +329,7 @@ const REFUSED_KEYS: ReadonlySet<string> = new Set(['graphql', 'sdk']);
 function unknownField(objectPointer: string, key: string, docs: unknown): Finding {
   const found = objectAt(parsePointer(objectPointer), docs);
   const object = found === 'docs' ? undefined : found;
-  if (object !== undefined && isElementKind(object) && REFUSED_KEYS.has(key)) {
+  if (isElementKind(object) && REFUSED_KEYS.has(key)) {
     return {
       code: 'invalid-value',
       pointer: childPointer(objectPointer, key),
@@ -361,8 +360,8 @@ function unknownField(objectPointer: string, key: string, docs: unknown): Findin
  * with "remove it" instead of a suggestion, and `--fix` removes it rather than renaming it.
  */
 export function isExpandOnTopLevelGroup(docs: unknown, keySegments: readonly string[]): boolean {
-  // Stryker disable next-line EqualityOperator: no group of docs.json is two segments deep, so a key three deep is never a group's.
-  if (keySegments.at(-1) !== 'expand' || keySegments.length < 3) return false;
+  // A shorter key is never a group's: no group of docs.json is fewer than two segments deep (objectAt says so below).
+  if (keySegments.at(-1) !== 'expand') return false;
   const group = keySegments.slice(0, -1);
   return objectAt(group, docs) === 'group' && objectAt(group.slice(0, -2), docs) !== 'group';
 }
@@ -371,8 +370,7 @@ function requiredMessage(object: SchemaObject | 'docs' | undefined, fields: read
   if (object === 'docs') return 'docs.json needs a `navigation` object.';
   const name = object ? objectName(object) : 'this object';
   const parts = fields.map((field) => requiredWords(object, field));
-  const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}` : parts[0];
-  return `${capitalize(name)} needs ${list}.`;
+  return `${capitalize(name)} needs ${andList(parts)}.`;
 }
 
 function typeMessage(pointer: string, expected: string, docs: unknown): string {
@@ -388,11 +386,12 @@ function typeMessage(pointer: string, expected: string, docs: unknown): string {
   const words = TYPE_WORDS[expected] ?? expected;
   if (isArrayIndex(last)) {
     const object = objectAt(segments, docs);
-    const shape = object && object !== 'docs' && isElementKind(object) ? entryShape(object) : words;
+    const shape = isElementKind(object) ? entryShape(object) : words;
     return `Each entry of \`${arrayLabel(segments, n - 2)}\` must be ${shape}.`;
   }
-  const parent = expected === 'array' ? objectAt(segments.slice(0, -1), docs) : undefined;
-  if (parent && parent !== 'docs' && isElementKind(parent) && childKind(parent, last) !== undefined) {
+  // A child array's schema is an array: only an array is expected there.
+  const parent = objectAt(segments.slice(0, -1), docs);
+  if (isElementKind(parent) && childKind(parent, last) !== undefined) {
     return `\`${arrayLabel(segments, n - 1)}\` must be an array of ${arrayOf(parent, last as ChildKey)}.`;
   }
   return `\`${last}\` must be ${words}.`;
@@ -419,7 +418,7 @@ function subject(segments: readonly string[]): string {
 /** The array key at `index`, as `global.tabs` when it sits in `global`. */
 function arrayLabel(segments: readonly string[], index: number): string {
   const key = segments[index] ?? '';
-  return index >= 1 && segments[index - 1] === 'global' ? `global.${key}` : key;
+  return segments[index - 1] === 'global' ? `global.${key}` : key;
 }
 
 /**
@@ -438,7 +437,8 @@ function objectAt(segments: readonly string[], docs: unknown): SchemaObject | 'd
     const key = segments[i];
     const child = childKind(current, key);
     if (child !== undefined) {
-      if (i + 1 >= segments.length || !isArrayIndex(segments[i + 1])) return undefined;
+      // Past the end, segments[i + 1] is undefined: no array index either.
+      if (!isArrayIndex(segments[i + 1])) return undefined;
       value = ownChild(ownChild(value, key), segments[i + 1]);
       current = isPlainObject(value) && isSourceRef(value) ? 'sourceRef' : child;
       i += 2;

@@ -20,7 +20,7 @@ import { refusedGraphqlUrl } from '../navigation/graphql.js';
 import { pointerOf, walkNavigation } from '../navigation/walk.js';
 import type { Finding } from '../problem.js';
 import { explainLostArrays } from './lost-arrays.js';
-import { isArrayIndex, parsePointer, toPointer, valueAt } from '../source/pointer.js';
+import { parsePointer, toPointer, valueAt } from '../source/pointer.js';
 
 /** What a generating tab takes beside its generator. */
 const STRICT_TAB_KEYS: ReadonlySet<string> = new Set(['tab', 'icon', 'hidden', 'searchable', 'align', 'directory', 'groups']);
@@ -117,11 +117,13 @@ export function checkStrictValues(docs: unknown, findings: readonly Finding[]): 
       rejectInstead(finding, `a \`sourceRef\` entry takes no other key on the platform, ${REJECTS_DOCS_JSON}`);
       continue;
     }
-    // `openapi: [{…}]`: each object of the array is held to its keys too.
-    const inArray = segments.length >= 3 && segments.at(-3) === 'openapi' && isArrayIndex(segments.at(-2)!);
+    // `openapi: [{…}]`: each object of the array is held to its keys too. (Two segments up from an
+    // unknown key, an `openapi` holds only objects by index: its value objects hold no object.)
+    const inArray = segments.at(-3) === 'openapi';
     const fieldAt = segments.length - (inArray ? 3 : 2);
+    // A field at the root's level (or above it) is no element's: no `kind` for it below.
     const field = segments[fieldAt];
-    if (fieldAt < 1 || !STRICT_VALUES.has(field)) continue;
+    if (!STRICT_VALUES.has(field)) continue;
     const kind = elements.get(toPointer(segments.slice(0, fieldAt)));
     if (kind === undefined) continue;
     if (kind === 'group' && (field === 'openapi' || field === 'asyncapi')) continue;
@@ -145,5 +147,5 @@ export function generatorChildLosses(docs: unknown): Array<{ division: string; k
       refused.push({ code: 'invalid-value', pointer: toPointer([...pathSegments(path), key]), message: REJECTS_DOCS_JSON });
     }
   });
-  return refused.length === 0 ? [] : explainLostArrays(docs, refused);
+  return explainLostArrays(docs, refused);
 }

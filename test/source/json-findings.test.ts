@@ -1,4 +1,4 @@
-import { printParseErrorCode, ParseErrorCode } from 'jsonc-parser';
+import { printParseErrorCode } from 'jsonc-parser';
 import { describe, expect, it } from 'vitest';
 import { countKeysByStrings, countKeysInValue, parseJsonSource } from '../../src/source/json.js';
 
@@ -26,12 +26,30 @@ describe('JSON syntax errors: the tolerant scanner names each mistake once', () 
   });
 
   it('has words for every error jsonc-parser names', () => {
-    const named = Object.values(ParseErrorCode).filter((code): code is number => typeof code === 'number');
-    expect(named.length).toBeGreaterThan(10);
-    for (const code of named) {
-      const text = `JSON syntax error: ${printParseErrorCode(code)}`;
-      expect(text).not.toMatch(/<unknown/);
-    }
+    // jsonc-parser 3 names its errors 1 to 16 (ParseErrorCode, a const enum); the next number is none of them.
+    const named = Array.from({ length: 16 }, (_, i) => printParseErrorCode(i + 1));
+    expect(printParseErrorCode(17 as Parameters<typeof printParseErrorCode>[0])).toBe('<unknown ParseErrorCode>');
+    // The names src/source/json.ts has words for: a name added or renamed by a later jsonc-parser fails here.
+    expect(named.sort()).toEqual(
+      [
+        'InvalidSymbol',
+        'InvalidNumberFormat',
+        'PropertyNameExpected',
+        'ValueExpected',
+        'ColonExpected',
+        'CommaExpected',
+        'CloseBraceExpected',
+        'CloseBracketExpected',
+        'EndOfFileExpected',
+        'InvalidCommentToken',
+        'UnexpectedEndOfComment',
+        'UnexpectedEndOfString',
+        'UnexpectedEndOfNumber',
+        'InvalidUnicode',
+        'InvalidEscapeCharacter',
+        'InvalidCharacter',
+      ].sort(),
+    );
     // Each named error reached above, through a file: none falls back to "unexpected input".
     for (const text of ['[tru tru]', '{"a": "b', '[1 /* x', '{a: 1}', '{"a": [1, 2}', '[{"a": 1]]', '[1 2]'])
       for (const [message] of syntax(text)) expect(message).not.toContain('unexpected input');
