@@ -34,21 +34,14 @@ export function describeChanges(mint: unknown, docs: unknown, origins: UpgradeOr
   const changed = changedValues(mint, docs, origins);
   const used = new Set<string>();
   for (const source of origins.sources()) {
-    // The value itself and every value holding it: something of each was carried over.
-    for (let at = source; ; at = at.slice(0, at.lastIndexOf('/'))) {
-      if (used.has(at)) break;
-      used.add(at);
-      if (at === '') break;
-    }
+    // The value itself and every value holding it: something of each was carried over (up to one already said, at the latest the root: the parent of '' is '').
+    for (let at = source; !used.has(at); at = at.slice(0, at.lastIndexOf('/'))) used.add(at);
   }
   const unknown = new Set(unknownKeys);
   // A part nothing came from, holding a key the legacy check drops: each of its parts is said on its own.
   const holdsUnknown = new Set<string>();
   for (const key of unknown)
-    for (let at = key.slice(0, key.lastIndexOf('/')); !holdsUnknown.has(at); at = at.slice(0, at.lastIndexOf('/'))) {
-      holdsUnknown.add(at);
-      if (at === '') break;
-    }
+    for (let at = key.slice(0, key.lastIndexOf('/')); !holdsUnknown.has(at); at = at.slice(0, at.lastIndexOf('/'))) holdsUnknown.add(at);
   return orderedChanges(mint, used, unknown, holdsUnknown, changed);
 }
 
@@ -64,21 +57,20 @@ function orderedChanges(
   const stack: Array<{ value: unknown; at: string }> = [{ value: mint, at: '' }];
   while (stack.length > 0) {
     const { value, at } = stack.pop()!;
-    if (at !== '') {
-      if (!used.has(at) && !holdsUnknown.has(at)) {
-        // An empty list or object loses nothing.
-        if (!isEmpty(value)) out.push(dropped(at, value, unknown.has(at)));
-        continue;
-      }
-      const change = changed.get(at);
-      if (change)
-        out.push({
-          kind: 'changed',
-          pointer: at,
-          ...change,
-          message: `${name(at)} ${shown(value)} is ${shown(change.to)} in docs.json (\`${dotted(change.docsPointer)}\`).`,
-        });
+    // The root is always used (the docs.json is made from it) and never changed.
+    if (!used.has(at) && !holdsUnknown.has(at)) {
+      // An empty list or object loses nothing.
+      if (!isEmpty(value)) out.push(dropped(at, value, unknown.has(at)));
+      continue;
     }
+    const change = changed.get(at);
+    if (change)
+      out.push({
+        kind: 'changed',
+        pointer: at,
+        ...change,
+        message: `${name(at)} ${shown(value)} is ${shown(change.to)} in docs.json (\`${dotted(change.docsPointer)}\`).`,
+      });
     if (typeof value !== 'object' || value === null) continue;
     const children = Object.entries(value);
     for (let i = children.length - 1; i >= 0; i--) stack.push({ value: children[i][1], at: childPointer(at, children[i][0]) });
@@ -106,14 +98,9 @@ function dropped(at: string, value: unknown, isUnknownKey: boolean): MintChange 
   const top = parsePointer(at)[0];
   if (NAVIGATION_KEYS.has(top)) {
     const segments = parsePointer(at);
-    const division =
-      (top === 'tabs' || top === 'anchors') && segments.length === 2 && typeof value === 'object' && value !== null
-        ? (value as Record<string, unknown>)
-        : undefined;
-    const why =
-      division && typeof division.url === 'string'
-        ? `: no page of \`navigation\` it could hold (those whose path starts with its url "${division.url}" in its version)`
-        : '';
+    // A whole tab or anchor (a version is never left out alone): its url says which pages it wanted.
+    const url = (top === 'tabs' || top === 'anchors') && segments.length === 2 ? ownChild(value, 'url') : undefined;
+    const why = typeof url === 'string' ? `: no page of \`navigation\` it could hold (those whose path starts with its url "${url}" in its version)` : '';
     return {
       kind: 'navigation',
       pointer: at,
@@ -128,24 +115,23 @@ function navigationNoun(at: string, value: unknown): string {
   const segments = parsePointer(at);
   const record = typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
   if (typeof value === 'string' && segments.at(-2) === 'pages') return `The page \`${value}\``;
-  if (record && segments.length >= 2 && (segments[0] === 'navigation' || segments.at(-2) === 'pages') && typeof record.group === 'string')
-    return `The group "${record.group}"`;
+  // A page is in a group's `pages`, which only `navigation` has.
+  if (record && segments.length >= 2 && segments[0] === 'navigation' && typeof record.group === 'string') return `The group "${record.group}"`;
+  // A version is never left out alone (each is made, or `versions` is left out whole): a tab or an anchor.
   if (record && segments.length === 2 && segments[0] !== 'navigation') {
-    const noun = segments[0] === 'tabs' ? 'tab' : segments[0] === 'anchors' ? 'anchor' : 'version';
     const label = typeof record.name === 'string' ? ` "${record.name}"` : '';
-    return `The ${noun}${label}`;
+    return `The ${segments[0] === 'tabs' ? 'tab' : 'anchor'}${label}`;
   }
-  if (typeof value === 'string' && segments[0] === 'versions' && segments.length === 2) return `The version "${value}"`;
   return name(at);
 }
 
 /** Each value of the docs.json whose source holds a different value (a string trimmed, a mode renamed), by source. */
 function changedValues(mint: unknown, docs: unknown, origins: UpgradeOrigins): Map<string, { docsPointer: string; to: unknown }> {
   const changed = new Map<string, { docsPointer: string; to: unknown }>();
-  const stack: Array<{ value: unknown; at: string }> = [{ value: docs, at: '' }];
+  // Only objects are stacked (the docs.json is one).
+  const stack: Array<{ value: object; at: string }> = [{ value: docs as object, at: '' }];
   while (stack.length > 0) {
     const { value, at } = stack.pop()!;
-    if (typeof value !== 'object' || value === null) continue;
     for (const [key, child] of Object.entries(value)) {
       const childAt = childPointer(at, key);
       if (typeof child === 'object' && child !== null) {
@@ -155,8 +141,9 @@ function changedValues(mint: unknown, docs: unknown, origins: UpgradeOrigins): M
       const source = origins.keyOrigin(value, key);
       if (source === undefined || changed.has(source)) continue;
       const before = valueAtPointer(mint, source);
-      // A value the legacy check fills in where the file has none is no change of the author's.
-      if (before === undefined || (typeof before === 'object' && before !== null) || before === child) continue;
+      // A value the legacy check fills in where the file has none is no change of the author's: its
+      // pointer names nothing of the mint.json, which orderedChanges walks, so it is never said.
+      if ((typeof before === 'object' && before !== null) || before === child) continue;
       changed.set(source, { docsPointer: childAt, to: child });
     }
   }

@@ -68,7 +68,7 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 const isRemoteUrl = (url: unknown): boolean => typeof url === 'string' && (url.startsWith('https://') || url.startsWith('http://'));
 const leading = (value: string): string => (value.startsWith('/') ? value : `/${value}`);
 const trailing = (value: string): string => (value.endsWith('/') ? value : `${value}/`);
-const isAbsoluteUrl = (url: unknown): boolean => typeof url === 'string' && url !== '' && URL.canParse(url);
+const isAbsoluteUrl = (url: unknown): boolean => typeof url === 'string' && URL.canParse(url);
 
 class NavigationUpgrader {
   private readonly groups: Group[];
@@ -89,14 +89,11 @@ class NavigationUpgrader {
 
   upgrade(): NavigationUpgrade {
     const navigation = this.o.record('/navigation');
-    const globalTabs =
-      this.tabs.length > 0 && this.tabs.every((tab) => !tab.version && isRemoteUrl(tab.url)) ? this.tabs.map((tab) => this.globalTab(tab)) : [];
-    const globalAnchors =
-      this.anchors.length > 0 && this.anchors.every((anchor) => !anchor.version && isRemoteUrl(anchor.url))
-        ? this.anchors.map((anchor) => this.globalAnchor(anchor))
-        : [];
-    // Versions that are all links elsewhere: the platform works them out and then leaves them out.
-    const globalVersions = this.versions.length > 0 && this.versions.every((version) => isRecord(version) && isRemoteUrl(version.url));
+    // No tabs give no global tabs (an empty list either way), no anchors no global anchors.
+    const globalTabs = this.tabs.every((tab) => !tab.version && isRemoteUrl(tab.url)) ? this.tabs.map((tab) => this.globalTab(tab)) : [];
+    const globalAnchors = this.anchors.every((anchor) => !anchor.version && isRemoteUrl(anchor.url)) ? this.anchors.map((anchor) => this.globalAnchor(anchor)) : [];
+    // Versions that are all links elsewhere: the platform works them out and then leaves them out (no versions: nothing to split).
+    const globalVersions = this.versions.every((version) => isRecord(version) && isRemoteUrl(version.url));
     const hasTabs = this.tabs.length > 0;
     const hasAnchors = this.anchors.length > 0;
     if (globalTabs.length > 0) this.tabs = [];
@@ -107,8 +104,7 @@ class NavigationUpgrader {
       const { key, entries } = this.splitVersions(divisions);
       this.o.set(navigation, key, entries, undefined);
     } else {
-      const updated = this.updated(this.groups, undefined, divisions);
-      for (const [key, value] of Object.entries(updated ?? { groups: this.o.object([], '/navigation') })) this.o.set(navigation, key, value, undefined);
+      for (const [key, value] of Object.entries(this.updated(this.groups, undefined, divisions))) this.o.set(navigation, key, value, undefined);
     }
     if (globalTabs.length > 0 || globalAnchors.length > 0) {
       const global = this.o.record(undefined);
@@ -178,9 +174,9 @@ class NavigationUpgrader {
     return this.value(raw.icon, childPointer(at, 'icon'));
   }
 
-  /** A mint.json value carried over: objects copied with their origins, the rest as they are. */
+  /** A mint.json value carried over: objects copied with their origins, the rest as they are (as copy() gives them). */
   private value(value: unknown, from: string): unknown {
-    return typeof value === 'object' && value !== null ? this.o.copy(value, from) : value;
+    return this.o.copy(value, from);
   }
 
   private field(out: Json, key: string, raw: Json, rawKey: string, at: string): void {
@@ -236,8 +232,8 @@ class NavigationUpgrader {
   }
 
   /** The division that takes the groups no other takes: `primaryTab` / `topAnchor`, else "Documentation". */
-  private primary(type: 'tab' | 'anchor'): Json {
-    if (type === 'anchor') {
+  private primary(type: DivisionType): Json {
+    if (type === 'anchors') {
       const top = isRecord(this.config.topAnchor) ? this.config.topAnchor : undefined;
       const out = this.o.record(top ? '/topAnchor' : undefined);
       if (top?.name) this.field(out, 'anchor', top, 'name', '/topAnchor');
@@ -256,7 +252,8 @@ class NavigationUpgrader {
     if (!tab) this.o.set(out, 'tab', 'Documentation', undefined);
     else {
       this.field(out, 'tab', tab, 'name', '/primaryTab');
-      if (tab.isDefaultHidden !== undefined) this.field(out, 'hidden', tab, 'isDefaultHidden', '/primaryTab');
+      // Without `isDefaultHidden`, field() sets nothing.
+      this.field(out, 'hidden', tab, 'isDefaultHidden', '/primaryTab');
     }
     return out;
   }
@@ -268,18 +265,18 @@ class NavigationUpgrader {
   }
 
   /** The navigation of one version (or of the site, `versionName` undefined): divisions, else the groups. */
-  private updated(groups: readonly Group[], versionName: unknown, { hasTabs, hasAnchors }: { hasTabs: boolean; hasAnchors: boolean }): Json | undefined {
+  private updated(groups: readonly Group[], versionName: unknown, { hasTabs, hasAnchors }: { hasTabs: boolean; hasAnchors: boolean }): Json {
     const tabs = this.tabs;
     const anchors = this.anchors;
-    const first: DivisionType = mostInclusive(tabs, anchors);
-    const [outer, inner, hasOuter, hasInner] =
-      first === 'anchors' ? (['anchors', 'tabs', hasAnchors, hasTabs] as const) : (['tabs', 'anchors', hasTabs, hasAnchors] as const);
+    const [outer, inner, hasOuter, hasInner] = anchorsOutside(tabs, anchors)
+      ? (['anchors', 'tabs', hasAnchors, hasTabs] as const)
+      : (['tabs', 'anchors', hasTabs, hasAnchors] as const);
     const outerList = outer === 'tabs' ? tabs : anchors;
     const innerList = inner === 'tabs' ? tabs : anchors;
     if (hasOuter) {
       const { result, remaining } = this.processDivisions(outer, outerList, groups, false, versionName, innerList);
       if (remaining.length > 0 || innerList.length > 0) {
-        const primary = this.primary(outer === 'tabs' ? 'tab' : 'anchor');
+        const primary = this.primary(outer);
         if (innerList.length > 0) {
           const { result: innerResult } = this.processDivisions(inner, innerList, remaining.length > 0 ? remaining : groups, true, versionName);
           this.o.set(primary, inner, this.o.object(innerResult, `/${inner}`), undefined);
@@ -294,17 +291,15 @@ class NavigationUpgrader {
       const { result } = this.processDivisions(inner, innerList, groups, true, versionName);
       return { [inner]: this.o.object(result, `/${inner}`) };
     }
-    if (groups.length > 0) {
-      const out = this.filterByVersion(groups, versionName).map((group) => {
-        const docs = this.o.record(group.at);
-        this.field(docs, 'group', group.raw, 'group', group.at);
-        this.o.set(docs, 'pages', this.asWritten(group.pages), childPointer(group.at, 'pages'));
-        if (group.raw.icon) this.o.set(docs, 'icon', this.icon(group.raw, group.at), childPointer(group.at, 'icon'));
-        return docs;
-      });
-      return { groups: this.o.object(out, '/navigation') };
-    }
-    return undefined;
+    // No groups: an empty list.
+    const out = this.filterByVersion(groups, versionName).map((group) => {
+      const docs = this.o.record(group.at);
+      this.field(docs, 'group', group.raw, 'group', group.at);
+      this.o.set(docs, 'pages', this.asWritten(group.pages), childPointer(group.at, 'pages'));
+      if (group.raw.icon) this.o.set(docs, 'icon', this.icon(group.raw, group.at), childPointer(group.at, 'icon'));
+      return docs;
+    });
+    return { groups: this.o.object(out, '/navigation') };
   }
 
   /** A group's entries as the platform passes them on untouched: pages, and nested groups as written (or as the version split made them). */
@@ -373,14 +368,13 @@ class NavigationUpgrader {
         const out = withoutHref();
         this.o.set(out, 'groups', matched, undefined);
         result.push(out);
-      } else if (!isAbsoluteUrl(division.url) && !raw.openapi) {
-        continue;
       } else if (raw.openapi && !isRemoteUrl(division.url)) {
         result.push(withoutHref());
-      } else result.push(base);
+      } else if (isAbsoluteUrl(division.url)) result.push(base);
+      // Else no page, no link, no spec: left out.
     }
     if (remaining.length > 0 && insertRemaining) {
-      const primary = this.primary(type === 'tabs' ? 'tab' : 'anchor');
+      const primary = this.primary(type);
       this.o.set(primary, 'groups', this.findPagesForPrefix(remaining, undefined, versionName, []).matched, undefined);
       result.unshift(primary);
     }
@@ -403,6 +397,7 @@ class NavigationUpgrader {
         this.o.set(base, 'openapi', openapi, undefined);
       }
     }
+    // Stryker disable next-line ConditionalExpression: a tab's `icon` and `color` are keys the legacy check drops before the upgrade reads it.
     if (type === 'anchors') {
       // Stryker disable next-line ConditionalExpression: without an icon, icon() answers undefined, which set() does not set.
       if (raw.icon) this.o.set(base, 'icon', this.icon(raw, at), childPointer(at, 'icon'));
@@ -514,8 +509,7 @@ class NavigationUpgrader {
         versionName = typeof version === 'string' ? version : undefined;
       }
       const own = this.findPagesForVersion(this.groups, lookup, prefixes);
-      const updated = this.updated(own.length > 0 ? own : this.groups, versionName, divisions);
-      for (const [key, value] of Object.entries(updated ?? { groups: this.o.object([], '/navigation') })) this.o.set(out, key, value, undefined);
+      for (const [key, value] of Object.entries(this.updated(own.length > 0 ? own : this.groups, versionName, divisions))) this.o.set(out, key, value, undefined);
       return out;
     });
     return { key: isLocale ? 'languages' : 'versions', entries: this.o.object(entries, '/versions') };
@@ -547,16 +541,17 @@ class NavigationUpgrader {
 }
 
 /**
- * Which kind of division goes on top when a mint.json has both: the one whose every division lies
- * under one of the other kind's URLs is inside; else the kind with more such divisions.
+ * Whether the anchors go on top (else the tabs; the platform's `mostInclusive`): without tabs they
+ * do, without anchors they do not; else the kind whose every division lies under one of the other
+ * kind's URLs goes first, else the kind with more such divisions (anchors on a tie).
  */
-function mostInclusive(tabs: readonly Division[], anchors: readonly Division[]): DivisionType {
-  if (tabs.length === 0) return 'anchors';
-  if (anchors.length === 0) return 'tabs';
+function anchorsOutside(tabs: readonly Division[], anchors: readonly Division[]): boolean {
+  if (tabs.length === 0) return true;
+  if (anchors.length === 0) return false;
   const under = (a: Division, b: Division) => leading(text(a.url)).startsWith(leading(text(b.url)));
   const inclusiveTabs = tabs.filter((tab) => anchors.some((anchor) => under(tab, anchor)));
   const inclusiveAnchors = anchors.filter((anchor) => tabs.some((tab) => under(anchor, tab)));
-  if (inclusiveTabs.length === tabs.length) return 'tabs';
-  if (inclusiveAnchors.length === anchors.length) return 'anchors';
-  return inclusiveTabs.length > inclusiveAnchors.length ? 'tabs' : 'anchors';
+  if (inclusiveTabs.length === tabs.length) return false;
+  if (inclusiveAnchors.length === anchors.length) return true;
+  return inclusiveTabs.length <= inclusiveAnchors.length;
 }
