@@ -132,7 +132,7 @@ function changedValues(mint: unknown, docs: unknown, origins: UpgradeOrigins): M
   const stack: Array<{ value: object; at: string }> = [{ value: docs as object, at: '' }];
   while (stack.length > 0) {
     const { value, at } = stack.pop()!;
-    for (const [key, child] of Object.entries(value)) {
+    for (const [key, child] of Object.entries(value) as Array<[string, unknown]>) {
       const childAt = childPointer(at, key);
       if (typeof child === 'object' && child !== null) {
         stack.push({ value: child, at: childAt });

@@ -156,7 +156,8 @@ function navigationPages(navigation: unknown): string[] {
     const { value, depth } = stack.pop()!;
     if (!isRecord(value) || !Array.isArray(value.pages) || depth > MAX_GROUP_DEPTH) continue;
     for (const page of value.pages) {
-      if (typeof page === 'string') pages.push(page === '' ? page : normalizeRelativePath(page));
+      // An empty path stays empty.
+      if (typeof page === 'string') pages.push(normalizeRelativePath(page));
       else stack.push({ value: page, depth: depth + 1 });
     }
   }

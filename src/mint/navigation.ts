@@ -91,7 +91,9 @@ class NavigationUpgrader {
     const navigation = this.o.record('/navigation');
     // No tabs give no global tabs (an empty list either way), no anchors no global anchors.
     const globalTabs = this.tabs.every((tab) => !tab.version && isRemoteUrl(tab.url)) ? this.tabs.map((tab) => this.globalTab(tab)) : [];
-    const globalAnchors = this.anchors.every((anchor) => !anchor.version && isRemoteUrl(anchor.url)) ? this.anchors.map((anchor) => this.globalAnchor(anchor)) : [];
+    const globalAnchors = this.anchors.every((anchor) => !anchor.version && isRemoteUrl(anchor.url))
+      ? this.anchors.map((anchor) => this.globalAnchor(anchor))
+      : [];
     // Versions that are all links elsewhere: the platform works them out and then leaves them out (no versions: nothing to split).
     const globalVersions = this.versions.every((version) => isRecord(version) && isRemoteUrl(version.url));
     const hasTabs = this.tabs.length > 0;
@@ -509,7 +511,8 @@ class NavigationUpgrader {
         versionName = typeof version === 'string' ? version : undefined;
       }
       const own = this.findPagesForVersion(this.groups, lookup, prefixes);
-      for (const [key, value] of Object.entries(this.updated(own.length > 0 ? own : this.groups, versionName, divisions))) this.o.set(out, key, value, undefined);
+      for (const [key, value] of Object.entries(this.updated(own.length > 0 ? own : this.groups, versionName, divisions)))
+        this.o.set(out, key, value, undefined);
       return out;
     });
     return { key: isLocale ? 'languages' : 'versions', entries: this.o.object(entries, '/versions') };

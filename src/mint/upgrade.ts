@@ -87,10 +87,10 @@ class SettingsUpgrade {
     return { value, from: toPointer(path) };
   }
 
-  /** `out[key]` = the mint.json value at `path`, carried over (objects copied with their origins). */
+  /** `out[key]` = the mint.json value at `path`, carried over (objects copied with their origins, the rest as they are). */
   private carry(out: Json, key: string, ...path: string[]): void {
     const { value, from } = this.at(...path);
-    this.o.set(out, key, typeof value === 'object' && value !== null ? this.o.copy(value, from) : value, from);
+    this.o.set(out, key, this.o.copy(value, from), from);
   }
 
   private object(from: string | undefined): Json {
@@ -286,7 +286,7 @@ class SettingsUpgrade {
           this.o.consume(`${from}/${index}/type`);
         });
         this.o.set(footer, 'socials', socials, undefined);
-      } else this.o.set(footer, 'socials', typeof source === 'object' && source !== null ? this.o.copy(source, from) : source, from);
+      } else this.o.set(footer, 'socials', this.o.copy(source, from), from);
     }
     const links = this.at('footer', 'links').value;
     if (links) {
