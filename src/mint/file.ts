@@ -50,6 +50,7 @@ const STOPS_THE_BUILD: ReadonlySet<Code> = new Set<Code>(['parse-error', 'ref-no
 export function upgradeMintText(text: string, options: MintFileOptions = {}): MintFileUpgrade {
   const file = options.file ?? 'mint.json';
   const root = options.root ?? path.dirname(file);
+  // Stryker disable next-line StringLiteral: parseSource reads any format but 'yaml' as JSON, so '' is 'json' (an undefined format would guess YAML from the name).
   const mint = loadDocument(file, text, { root, readFile: options.readFile, format: 'json' });
   const sources = Object.fromEntries(mint.files.map((source) => [source.file, source.text]));
   const problems: Problem[] = [];
@@ -68,8 +69,8 @@ export function upgradeMintText(text: string, options: MintFileOptions = {}): Mi
         severity: 'error',
         message: `${issue.message} The platform's legacy check rejects it, so it does not upgrade it either.`,
         pointer: origin.pointer,
-        ...(issue.at ? { at: issue.at } : {}),
-        ...(issue.suggest !== undefined ? { suggest: issue.suggest } : {}),
+        at: issue.at,
+        suggest: issue.suggest,
       }),
     );
   }
@@ -100,7 +101,7 @@ function refsWrittenOut(mint: LoadedDocument): LocatedMintChange[] {
           kind: 'changed',
           pointer,
           file: source.file,
-          ...source.locate(pointer, 'value'),
+          ...source.locate(pointer),
           message: `The \`$ref\` "${ref}" is written out in docs.json: what it includes, in its place.`,
         });
       }
@@ -117,7 +118,8 @@ function locatedChange(mint: LoadedDocument, change: MintChange): LocatedMintCha
     ...change,
     pointer: origin.pointer,
     file: origin.source.file,
-    ...origin.source.locate(origin.pointer, change.kind === 'unknown-key' ? 'key' : 'value'),
+    // A dropped key at the key, anything else at its value (`locate`'s default).
+    ...origin.source.locate(origin.pointer, change.kind === 'unknown-key' ? 'key' : undefined),
   };
 }
 

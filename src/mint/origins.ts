@@ -79,10 +79,8 @@ export class UpgradeOrigins {
           copied = this.object(Array.isArray(child) ? [] : {}, childAt);
           stack.push({ source: child, target: copied as Record<string, unknown>, at: childAt });
         }
-        if (Array.isArray(target)) {
-          target.push(copied);
-          this.key(target, target.length - 1, childAt);
-        } else this.set(target, key, copied, childAt);
+        // An array's entry too: its index is its key (defined in order, the array grows with it).
+        this.set(target as Record<string, unknown>, key, copied, childAt);
       }
     }
     return root;
@@ -143,5 +141,6 @@ export class UpgradeOrigins {
 }
 
 function isObject(value: unknown): value is object {
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: its callers only look a value up in a WeakMap, whose get of a primitive or null is undefined, as of an object it does not hold.
   return typeof value === 'object' && value !== null;
 }
