@@ -24,17 +24,19 @@ export function chooseFixes<T extends { fix: Fix }>(items: readonly T[]): { chos
   const chosen: T[] = [];
   const waiting: T[] = [];
   let lastEnd = -1;
-  // Insertions at one offset (redirects appended to one array) stack, in order, after each other.
-  let insertionAt = -1;
+  // Insertions at one offset (redirects appended to one array) stack, in order, after each other. An
+  // insertion that starts where the last chosen fix starts follows an insertion: in this order a
+  // longer fix at the same start comes after the shorter one.
+  let lastStart: number | undefined;
   for (const { item, span } of ordered) {
     const insertion = span[0] === span[1];
-    if (span[0] <= lastEnd && !(insertion && span[0] === insertionAt)) {
+    if (span[0] <= lastEnd && !(insertion && span[0] === lastStart)) {
       waiting.push(item);
       continue;
     }
     chosen.push(item);
     lastEnd = span[1];
-    insertionAt = insertion ? span[0] : -1;
+    lastStart = span[0];
   }
   return { chosen, waiting };
 }

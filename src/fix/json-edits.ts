@@ -11,34 +11,35 @@ import type { TextEdit } from '../text-edit.js';
  * are found by skipping whitespace either way): no second pass over the whole text.
  * Returns undefined when the text at the span is not what the intent expects.
  */
-export function jsonEdit(rawText: string, intent: FixIntent, span: readonly [number, number]): TextEdit | undefined {
-  // A byte-order mark is not JSON whitespace to the scanner; a space keeps every offset where it was.
-  const text = rawText.charCodeAt(0) === 0xfeff ? ' ' + rawText.slice(1) : rawText;
+export function jsonEdit(text: string, intent: FixIntent, span: readonly [number, number]): TextEdit | undefined {
+  // Everything is read around the span, which is inside the document's `{`…`}`: a byte-order mark before it is never reached.
   const [start, end] = span;
-  if (text.charCodeAt(start) === 34 /* " */ && skipString(text, start) !== end) return undefined;
-  const isKey = text.charCodeAt(start) === 34 && text.charCodeAt(skipSpace(text, end)) === 58; /* : */
+  // Every edit is of one string: a key, a string value, an entry that is a string.
+  if (text.charCodeAt(start) !== 34 /* " */ || skipString(text, start) !== end) return undefined;
+  const isKey = text.charCodeAt(skipSpace(text, end)) === 58; /* : */
   const last = parsePointer(intent.pointer).pop();
   if (isKey && keyText(text, start, end) !== last) return undefined;
   switch (intent.kind) {
     case 'rename-key':
       return isKey ? { start, end, text: JSON.stringify(intent.key) } : undefined;
     case 'replace-value':
-      if (isKey || text.charCodeAt(start) !== 34 || readString(text, start, end) !== intent.current) return undefined;
+      if (isKey || readString(text, start, end) !== intent.current) return undefined;
       return { start, end, text: JSON.stringify(intent.value) };
     case 'remove': {
       let valueEnd = end;
       if (isKey) valueEnd = skipValue(text, skipSpace(text, skipSpace(text, end) + 1));
       // An array entry: only the string the fix was computed for (a location that fell back to an ancestor is not it).
-      else if (intent.current === undefined || skipValue(text, start) !== end || readString(text, start, end) !== intent.current) return undefined;
+      else if (intent.current === undefined || readString(text, start, end) !== intent.current) return undefined;
       return removal(text, start, valueEnd);
     }
   }
 }
 
+/** The string a JSON string's text spells (undefined when it is not one that parses). */
 function readString(text: string, start: number, end: number): string | undefined {
   try {
-    const value: unknown = JSON.parse(text.slice(start, end));
-    return typeof value === 'string' ? value : undefined;
+    return JSON.parse(text.slice(start, end)) as string;
+    // Stryker disable next-line BlockStatement: an empty catch returns undefined too.
   } catch {
     return undefined;
   }

@@ -28,11 +28,13 @@ export function jsonRedirectEdits(rawText: string, value: unknown, redirects: re
   if (!isPlainObject(value)) return redirects.map(() => undefined);
   const list = value.redirects;
   const entries = redirects.map(jsonEntry);
-  if (Array.isArray(list)) return jsonArrayAppendEdits(text, locateInJson(text, ['redirects'], true).value, list.length, redirects);
+  // The raw text to the array's function: a byte-order mark is no indentation there, the space standing for it would be.
+  if (Array.isArray(list)) return jsonArrayAppendEdits(rawText, locateInJson(text, ['redirects'], true).value, list.length, redirects);
   if (list !== undefined) return redirects.map(() => undefined);
   const open = skipSpace(text, 0);
   const close = skipValue(text, open) - 1;
-  if (text.charCodeAt(open) !== 123 /* { */ || text.charCodeAt(close) !== 125 /* } */) return redirects.map(() => undefined);
+  // An object's text ends with `}` (what opens it is then `{`): not so for text that is something else, or cut short.
+  if (text.charCodeAt(close) !== 125 /* } */) return redirects.map(() => undefined);
   const unit = indentUnit(text);
   const last = previousNonSpace(text, close);
   const nl = lineBreak(text);
@@ -49,12 +51,12 @@ export function jsonRedirectEdits(rawText: string, value: unknown, redirects: re
  * with the first one only.
  */
 export function jsonArrayAppendEdits(
-  rawText: string,
+  text: string,
   span: readonly [number, number],
   count: number,
   redirects: readonly RedirectToAdd[],
 ): Array<TextEdit | undefined> {
-  const text = rawText.charCodeAt(0) === 0xfeff ? ' ' + rawText.slice(1) : rawText;
+  // Everything is read around the span, after the `[` (a byte-order mark before it is no indentation, and no space).
   const [start, end] = span;
   const entries = redirects.map(jsonEntry);
   if (text.charCodeAt(start) !== 91 /* [ */ || text.charCodeAt(end - 1) !== 93 /* ] */) return redirects.map(() => undefined);
@@ -76,25 +78,22 @@ export function jsonArrayAppendEdits(
  * first redirect; the others next pass). A flow sequence or anything unusual gets no edit.
  */
 export function yamlRedirectEdits(text: string, redirects: readonly RedirectToAdd[]): Array<TextEdit | undefined> {
-  const { parseDocument, isMap, isPair, isScalar } = yaml();
-  const none = redirects.map(() => undefined);
-  const doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false });
-  if (doc.errors.length > 0 || !isMap(doc.contents) || doc.contents.flow) return none;
-  let value: unknown = undefined;
-  let found = false;
-  for (const pair of doc.contents.items) {
-    if (isPair(pair) && isScalar(pair.key) && String(pair.key.value) === 'redirects') {
-      found = true;
-      value = pair.value;
-    }
-  }
+  const { parseDocument, isMap } = yaml();
+  const doc = parseDocument(text, { uniqueKeys: false });
+  if (doc.errors.length > 0 || !isMap(doc.contents) || doc.contents.flow) return redirects.map(() => undefined);
+  const pair = doc.contents.items.findLast(keyed('redirects'));
+  if (pair) return yamlSequenceAppendEdits(text, pair.value, redirects);
+  // A map is never empty text: there is something before the end to put a line break after.
   const nl = lineBreak(text);
-  if (!found) {
-    const at = text.length;
-    const lead = at === 0 || text.endsWith('\n') ? '' : nl;
-    return redirects.map((redirect, i) => (i === 0 ? { start: at, end: at, text: `${lead}redirects:${nl}${yamlItem('  ', redirect, nl)}` } : undefined));
-  }
-  return yamlSequenceAppendEdits(text, value, redirects);
+  const at = text.length;
+  const lead = text.endsWith('\n') ? '' : nl;
+  return redirects.map((redirect, i) => (i === 0 ? { start: at, end: at, text: `${lead}redirects:${nl}${yamlItem('  ', redirect, nl)}` } : undefined));
+}
+
+/** A test for the pair of a map with this key (a scalar spelling it). */
+function keyed(key: string): (pair: unknown) => boolean {
+  const { isPair, isScalar } = yaml();
+  return (pair) => isPair(pair) && isScalar(pair.key) && String(pair.key.value) === key;
 }
 
 /**
@@ -102,12 +101,12 @@ export function yamlRedirectEdits(text: string, redirects: readonly RedirectToAd
  * `[]` for a `$ref`'d file that is the list): items after its last one; nothing for anything else.
  */
 export function yamlSequenceAppendEditsAt(text: string, segments: readonly string[], redirects: readonly RedirectToAdd[]): Array<TextEdit | undefined> {
-  const { parseDocument, isMap, isPair, isScalar, isSeq } = yaml();
-  const doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false });
+  const { parseDocument, isMap, isSeq } = yaml();
+  const doc = parseDocument(text, { uniqueKeys: false });
   if (doc.errors.length > 0) return redirects.map(() => undefined);
   let node: unknown = doc.contents;
   for (const segment of segments) {
-    if (isMap(node)) node = node.items.findLast((pair) => isPair(pair) && isScalar(pair.key) && String(pair.key.value) === segment)?.value;
+    if (isMap(node)) node = node.items.findLast(keyed(segment))?.value;
     else if (isSeq(node) && /^(0|[1-9]\d*)$/.test(segment)) node = node.items[Number(segment)];
     else node = undefined;
   }
@@ -121,12 +120,13 @@ export function yamlSequenceAppendEditsAt(text: string, segments: readonly strin
 function yamlSequenceAppendEdits(text: string, value: unknown, redirects: readonly RedirectToAdd[]): Array<TextEdit | undefined> {
   const { isSeq } = yaml();
   const none = redirects.map(() => undefined);
-  if (!isSeq(value) || value.flow || value.items.length === 0) return none;
+  // A block sequence has an item (`[]` is a flow one).
+  if (!isSeq(value) || value.flow) return none;
   const nl = lineBreak(text);
   const items = value.items as Node[];
-  const firstStart = items[0].range?.[0];
-  const lastEnd = items[items.length - 1].range?.[1];
-  if (firstStart === undefined || lastEnd === undefined) return none;
+  // Every node of a parsed document has its range.
+  const firstStart = items[0].range![0];
+  const lastEnd = items[items.length - 1].range![1];
   // The dash of the first item, and what is before it on its line: the indentation of every item.
   const lineOfFirst = lineStart(text, firstStart);
   const dash = text.slice(lineOfFirst, firstStart);

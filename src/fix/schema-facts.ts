@@ -53,7 +53,7 @@ function load(): SchemaFacts {
         const known = fieldTypes.get(field);
         if (fieldTypes.has(field) && known === undefined) continue;
         if (types === undefined) fieldTypes.set(field, undefined);
-        else fieldTypes.set(field, new Set([...(known ?? []), ...types]));
+        else fieldTypes.set(field, known ? new Set([...known, ...types]) : types);
       }
     }
   }
@@ -93,8 +93,6 @@ export function settingsValueLists(root: Shape, out: Array<readonly string[]>): 
         break;
       case 'lazy':
         stack.push(shape.shape());
-        break;
-      default:
         break;
     }
   }
