@@ -178,11 +178,12 @@ describe('a mint.json the build upgrades', () => {
     '  "navigation": [ { "$ref": "nav/start.json" } ]',
     '}',
   );
-  const upgrade = upgradeMintText(text, { file: '/site/mint.json', readFile: (file) => files[file] });
+  // Upgraded in each test, not once for the block: a mutant is active only while a test runs.
+  const upgraded = () => upgradeMintText(text, { file: '/site/mint.json', readFile: (file) => files[file] });
 
   it('no problem; the docs.json value and its text', () => {
-    expect(upgrade.problems).toEqual([]);
-    expect(upgrade.docs).toStrictEqual({
+    expect(upgraded().problems).toEqual([]);
+    expect(upgraded().docs).toStrictEqual({
       $schema: 'https://mintlify.com/docs.json',
       theme: 'mint',
       name: 'Acme',
@@ -191,17 +192,17 @@ describe('a mint.json the build upgrades', () => {
       navigation: { groups: [{ group: 'Start', pages: ['intro', { group: 'More', pages: ['faq'] }] }] },
       seo: { metatags: { 'og:image/alt': 'Acme logo', 'og:title~short': 'Acme logo' }, indexing: 'navigable' },
     });
-    expect(upgrade.text).toBe(`${JSON.stringify(upgrade.docs, null, 2)}\n`);
-    expect(upgrade.text!.startsWith('{\n  "$schema": "https://mintlify.com/docs.json",\n')).toBe(true);
+    expect(upgraded().text).toBe(`${JSON.stringify(upgraded().docs, null, 2)}\n`);
+    expect(upgraded().text!.startsWith('{\n  "$schema": "https://mintlify.com/docs.json",\n')).toBe(true);
   });
 
   it('every file read, by name, the mint.json first', () => {
-    expect(upgrade.sources).toStrictEqual({ '/site/mint.json': text, ...files });
-    expect(Object.keys(upgrade.sources)[0]).toBe('/site/mint.json');
+    expect(upgraded().sources).toStrictEqual({ '/site/mint.json': text, ...files });
+    expect(Object.keys(upgraded().sources)[0]).toBe('/site/mint.json');
   });
 
   it('each `$ref` written out (escaped pointers, in each file in order), then the changes of the upgrade at their place', () => {
-    expect(upgrade.changes).toStrictEqual([
+    expect(upgraded().changes).toStrictEqual([
       {
         kind: 'changed',
         pointer: '/metadata/og:image~1alt/$ref',
