@@ -60,11 +60,12 @@ describe('shapeOf', () => {
   });
   const rules = [rule('link-not-found'), rule('anchor-not-found')];
   const checked = ['index.mdx', 'guide.mdx'];
-  const shape = shapeOf(made(), rules, input(), checked);
+  // Made in each test, not once for the block: Stryker activates a mutant only while a test runs.
+  const shape = () => shapeOf(made(), rules, input(), checked);
 
   it('one string of the same inputs, the same each time', () => {
-    expect(shape).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(shapeOf(made(), [rule('link-not-found'), rule('anchor-not-found')], input(), [...checked])).toBe(shape);
+    expect(shape()).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(shapeOf(made(), [rule('link-not-found'), rule('anchor-not-found')], input(), [...checked])).toBe(shape());
   });
 
   it('none when the listing cannot be told', () => {
@@ -96,7 +97,7 @@ describe('shapeOf', () => {
   ])('another shape: %s', (_what, otherMade, otherInput, otherRules, otherChecked) => {
     const other = shapeOf(otherMade, otherRules, otherInput, otherChecked);
     expect(other).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(other).not.toBe(shape);
+    expect(other).not.toBe(shape());
   });
 
   it('rules of other codes, as many: another shape', () => {
@@ -187,7 +188,8 @@ describe('checkToKeep', () => {
       ],
     }),
   );
-  const linksOf = linkResolver(site, redirects);
+  // Made in each test, not once for the block: Stryker activates a mutant only while a test runs.
+  const linksOf = () => linkResolver(site, redirects);
   // other.mdx is served but not checked (an `ignore` page glob).
   const checked = ['guide.mdx', 'index.mdx', 'snippets/part.mdx'];
   const INDEX_ANCHORS = ['home', 'top'];
@@ -209,7 +211,7 @@ describe('checkToKeep', () => {
   const placeOf = (): Range => ({ line: 1, column: 1, endLine: 1, endColumn: 2 });
 
   it('without a last check: each file its key, the files its fragments arrive at (sorted), and their anchors', () => {
-    const check = checkToKeep('shape', undefined, checked, new Set(checked), bodies, linksOf, found, placeOf);
+    const check = checkToKeep('shape', undefined, checked, new Set(checked), bodies, linksOf(), found, placeOf);
     expect(check).toStrictEqual({
       shape: 'shape',
       files: {
@@ -228,7 +230,7 @@ describe('checkToKeep', () => {
         'snippets/part.mdx': { key: '', anchors: 'KEPT', deps: ['snippets/part.mdx'], findings: [], places: [] },
       },
     };
-    const check = checkToKeep('shape', last, checked, new Set(['guide.mdx', 'index.mdx']), bodies, linksOf, found, placeOf);
+    const check = checkToKeep('shape', last, checked, new Set(['guide.mdx', 'index.mdx']), bodies, linksOf(), found, placeOf);
     expect(check.files).toStrictEqual({
       'guide.mdx': { key: null, deps: [], findings: [], places: [], anchors: '' },
       'index.mdx': { key: 'k-index', deps: ['guide.mdx', 'index.mdx', 'other.mdx'], findings: [], places: [], anchors: digest(INDEX_ANCHORS) },

@@ -50,7 +50,8 @@ const LISTING = [
 const ignored = (file: string) => file.startsWith('drafts/');
 
 describe('buildSite', () => {
-  const site = buildSite(treeOf(TREE), filesOf(LISTING), ignored, ['faq', 'guides/setup']);
+  // Made in each test, not once for the block: Stryker activates a mutant only while a test runs.
+  const site = () => buildSite(treeOf(TREE), filesOf(LISTING), ignored, ['faq', 'guides/setup']);
 
   it('the pages: the tree first (a path once, its file when it has one), then the listed paths it lacks, then the files served unlisted', () => {
     const pages: SitePage[] = [
@@ -66,12 +67,12 @@ describe('buildSite', () => {
       { path: 'hidden', file: 'hidden.MDX', listed: false, endpoint: false },
       { path: 'mixed/page', file: 'mixed/page.mdx', listed: false, endpoint: false },
     ];
-    expect([...site.pages.values()]).toStrictEqual(pages);
-    expect([...site.pages.keys()]).toStrictEqual(pages.map((page) => page.path));
+    expect([...site().pages.values()]).toStrictEqual(pages);
+    expect([...site().pages.keys()]).toStrictEqual(pages.map((page) => page.path));
   });
 
   it('the content files: every page and snippet file not ignored, sorted; nothing that only has `.mdx` inside its name', () => {
-    expect(site.contentFiles).toStrictEqual([
+    expect(site().contentFiles).toStrictEqual([
       'guides/setup.mdx',
       'hidden.MDX',
       'hidden.Mdx',
@@ -95,7 +96,7 @@ describe('buildSite', () => {
     ['drafts', false],
     ['', false],
   ])('folder %j: %s', (urlPath, folder) => {
-    expect(site.isFolder(urlPath)).toBe(folder);
+    expect(site().isFolder(urlPath)).toBe(folder);
   });
 
   it.each([
@@ -103,7 +104,7 @@ describe('buildSite', () => {
     ['images/missing.png', false],
     ['drafts/diagram.png', false],
   ])('file %j served: %s', (urlPath, served) => {
-    expect(site.hasFile(urlPath)).toBe(served);
+    expect(site().hasFile(urlPath)).toBe(served);
   });
 
   it.each([
@@ -115,7 +116,7 @@ describe('buildSite', () => {
     ['mixed', undefined],
     ['guides', undefined],
   ])('the first generated page under %j: %s', (urlPath, first) => {
-    expect(site.firstGeneratedUnder(urlPath)).toBe(first);
+    expect(site().firstGeneratedUnder(urlPath)).toBe(first);
   });
 
   it.each([
@@ -124,7 +125,7 @@ describe('buildSite', () => {
     ['', 'index'],
     ['nowhere', undefined],
   ])('the page at %j: %s', (urlPath, page) => {
-    expect(site.pageAt(urlPath)?.path).toBe(page);
+    expect(site().pageAt(urlPath)?.path).toBe(page);
   });
 
   it('without a listing: the tree only, no content file, no file served, the folders of its pages', () => {
@@ -161,8 +162,8 @@ describe('buildSite', () => {
   });
 
   it('the listed page nearest by spelling, for "did you mean"', () => {
-    expect(site.closest('guides/stup')).toBe('guides/setup');
-    expect(site.closest('INTRO')).toBe('intro');
+    expect(site().closest('guides/stup')).toBe('guides/setup');
+    expect(site().closest('INTRO')).toBe('intro');
   });
 });
 
