@@ -5,7 +5,7 @@ import { isPlainObject } from '../navigation/model.js';
 import { locateInJson, skipSpace, skipValue } from '../source/json-locate.js';
 import { previousNonSpace } from './json-edits.js';
 import type { TextEdit } from '../text-edit.js';
-import { lineStart } from './yaml-edits.js';
+import { keyed, lineStart } from './yaml-edits.js';
 
 const yaml = lazy<typeof Yaml>('yaml');
 
@@ -88,12 +88,6 @@ export function yamlRedirectEdits(text: string, redirects: readonly RedirectToAd
   const at = text.length;
   const lead = text.endsWith('\n') ? '' : nl;
   return redirects.map((redirect, i) => (i === 0 ? { start: at, end: at, text: `${lead}redirects:${nl}${yamlItem('  ', redirect, nl)}` } : undefined));
-}
-
-/** A test for the pair of a map with this key (a scalar spelling it). */
-function keyed(key: string): (pair: unknown) => boolean {
-  const { isPair, isScalar } = yaml();
-  return (pair) => isPair(pair) && isScalar(pair.key) && String(pair.key.value) === key;
 }
 
 /**

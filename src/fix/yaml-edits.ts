@@ -38,23 +38,26 @@ export function yamlEdits(text: string, intents: readonly FixIntent[]): Array<Te
   });
 }
 
+/** A test for the pair of a map with this key (a scalar spelling it): the YAML edits' and the redirect edits' lookup. */
+export function keyed(key: string): (pair: unknown) => boolean {
+  const { isPair } = yaml();
+  return (pair) => isPair(pair) && isScalar(pair.key) && String(pair.key.value) === key;
+}
+
 function isScalar(node: unknown): node is Scalar {
   return yaml().isScalar(node);
 }
 
 function placeOf(root: Node | null, segments: readonly string[]): Place | undefined {
-  const { isMap, isPair, isSeq } = yaml();
+  const { isMap, isSeq } = yaml();
   let node: Node | null = root;
   let place: Place | undefined;
   for (const segment of segments) {
     place = undefined;
     if (isMap(node)) {
       // The last pair with this key, as the parser's value keeps the last one.
-      for (const pair of node.items) {
-        if (isPair(pair) && isScalar(pair.key) && String(pair.key.value) === segment) {
-          place = { parent: node, member: pair, key: pair.key, value: (pair.value as Node | null) ?? null };
-        }
-      }
+      const pair = node.items.findLast(keyed(segment)) as Pair<Scalar, unknown> | undefined;
+      if (pair) place = { parent: node, member: pair, key: pair.key, value: (pair.value as Node | null) ?? null };
     } else if (isSeq(node) && /^(0|[1-9]\d*)$/.test(segment)) {
       const item = node.items[Number(segment)] as Node | undefined;
       // Stryker disable next-line ConditionalExpression: an index past the end would be a place with no node, which no intent edits either.
