@@ -321,8 +321,8 @@ export const TARGETS = {
     ],
   },
   // The server's command line, its host (disk, folder sizes, log, metrics), its core and shared text.
-  'server-cli': { configFile: SERVER, paths: ['server/src/cli/'], tests: ['test/cli.test.ts', 'test/operate.test.ts'] },
-  host: { configFile: SERVER, paths: ['server/src/host/'], tests: ['test/data-folder*.test.ts', 'test/disk-full.test.ts', 'test/operate.test.ts'] },
+  'server-cli': { configFile: SERVER, paths: ['server/src/cli/'], tests: ['test/cli.test.ts', 'test/operate.test.ts', 'test/server-cli-*.test.ts'] },
+  host: { configFile: SERVER, paths: ['server/src/host/'], tests: ['test/data-folder*.test.ts', 'test/disk-full.test.ts', 'test/operate.test.ts', 'test/host-*.test.ts'] },
   'server-core': {
     configFile: SERVER,
     // local-thread.ts runs only compiled, in the repository's worker thread: its mutants are reached by no test in-process (said as "no coverage").

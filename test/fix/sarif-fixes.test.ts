@@ -22,24 +22,30 @@ interface Result {
 }
 
 describe('SARIF fixes', () => {
-  const result = validateFile('fixtures/broken/docs.json');
-  const log = JSON.parse(formatSarif([result])) as { runs: Array<{ results: Result[] }> };
-  const results = log.runs[0].results;
+  const result = () => validateFile('fixtures/broken/docs.json');
+  const log = () => JSON.parse(formatSarif([result()])) as { runs: Array<{ results: Result[] }> };
+  const results = () => log().runs[0].results;
   const text = readFileSync('fixtures/broken/docs.json', 'utf8');
 
   it('are on the results whose problem has a safe fix, and only those', () => {
-    expect(results.filter((r) => r.fixes).map((r) => r.ruleId)).toEqual(result.problems.filter((p) => p.fix).map((p) => p.code));
-    expect(results.filter((r) => r.fixes).map((r) => r.ruleId)).toEqual([
-      'invalid-value',
-      'expanded-top-level',
-      'page-path',
-      'unknown-field',
-      'duplicate-page',
-    ]);
+    expect(
+      results()
+        .filter((r) => r.fixes)
+        .map((r) => r.ruleId),
+    ).toEqual(
+      result()
+        .problems.filter((p) => p.fix)
+        .map((p) => p.code),
+    );
+    expect(
+      results()
+        .filter((r) => r.fixes)
+        .map((r) => r.ruleId),
+    ).toEqual(['invalid-value', 'expanded-top-level', 'page-path', 'unknown-field', 'duplicate-page']);
   });
 
   it('have the SARIF 2.1.0 shape: fixes[].artifactChanges[].replacements[] with a deleted region and inserted content', () => {
-    for (const r of results.filter((x) => x.fixes)) {
+    for (const r of results().filter((x) => x.fixes)) {
       for (const fix of r.fixes!) {
         expect(Object.keys(fix).sort()).toEqual(['artifactChanges', 'description']);
         expect(typeof fix.description.text).toBe('string');
@@ -61,7 +67,7 @@ describe('SARIF fixes', () => {
   it('name their file as their result does, with a repository root above the working folder too', () => {
     // The CLI gives the repository root as srcRoot; here the project is a subfolder of it.
     const root = path.dirname(process.cwd());
-    const rooted = (JSON.parse(formatSarif([result], { srcRoot: root })) as { runs: Array<{ results: Result[] }> }).runs[0].results;
+    const rooted = (JSON.parse(formatSarif([result()], { srcRoot: root })) as { runs: Array<{ results: Result[] }> }).runs[0].results;
     for (const r of rooted.filter((x) => x.fixes)) {
       const own = r.locations[0].physicalLocation.artifactLocation;
       expect(own).toEqual({ uri: `${path.basename(process.cwd())}/fixtures/broken/docs.json`, uriBaseId: '%SRCROOT%' });
@@ -70,7 +76,7 @@ describe('SARIF fixes', () => {
   });
 
   it('replace exactly the text in question', () => {
-    const edits = results
+    const edits = results()
       .filter((r) => r.fixes)
       .map((r) => {
         const { deletedRegion, insertedContent } = r.fixes![0].artifactChanges[0].replacements[0];

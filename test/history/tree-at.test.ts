@@ -28,19 +28,19 @@ describe('the docs root at a commit', () => {
   symlinkSync('docs.json', path.join(repo, 'site', 'link.json'));
   git(repo, 'add', '-A');
   git(repo, 'commit', '-qm', 'link');
-  const docs = docsRepoOf(path.join(repo, 'site'));
-  const head = commitOf(docs, 'HEAD');
-  const at = rootAtCommit(docs, head);
-  const read = (relative: string) => at.readFile(path.join(repo, 'site', relative));
+  const docs = () => docsRepoOf(path.join(repo, 'site'));
+  const head = () => commitOf(docs(), 'HEAD');
+  const at = () => rootAtCommit(docs(), head());
+  const read = (relative: string) => at().readFile(path.join(repo, 'site', relative));
 
   it('lists the regular files under the root, by root-relative path, with their blob ids', () => {
-    expect([...at.blobs.keys()].sort()).toEqual(['.mintignore', 'a.mdx', 'api/OPENAPI.YAML', 'docs.json', 'snippet.json']);
-    expect(at.blobs.get('docs.json')).toBe(git(repo, 'rev-parse', `${head}:site/docs.json`).trim());
-    expect(at.files.list?.().slice().sort()).toEqual(['.mintignore', 'a.mdx', 'api/OPENAPI.YAML', 'docs.json', 'snippet.json']);
-    expect(at.files.hasFile('a.mdx')).toBe(true);
-    expect(at.files.hasFile('link.json')).toBe(false);
-    expect(at.files.filesIn('')).toEqual([]);
-    expect(at.files.root).toBe(path.join(repo, 'site'));
+    expect([...at().blobs.keys()].sort()).toEqual(['.mintignore', 'a.mdx', 'api/OPENAPI.YAML', 'docs.json', 'snippet.json']);
+    expect(at().blobs.get('docs.json')).toBe(git(repo, 'rev-parse', `${head()}:site/docs.json`).trim());
+    expect(at().files.list?.().slice().sort()).toEqual(['.mintignore', 'a.mdx', 'api/OPENAPI.YAML', 'docs.json', 'snippet.json']);
+    expect(at().files.hasFile('a.mdx')).toBe(true);
+    expect(at().files.hasFile('link.json')).toBe(false);
+    expect(at().files.filesIn('')).toEqual([]);
+    expect(at().files.root).toBe(path.join(repo, 'site'));
   });
 
   it('reads docs.json, specs (any case) and .mintignore; drops the byte-order mark at the start only', () => {
@@ -51,11 +51,11 @@ describe('the docs root at a commit', () => {
     // Listed, not read: a page; not there at the commit: a link, a file outside the root.
     expect(read('a.mdx')).toBeUndefined();
     expect(read('link.json')).toBeUndefined();
-    expect(at.readFile(path.join(repo, 'other', 'b.json'))).toBeUndefined();
+    expect(at().readFile(path.join(repo, 'other', 'b.json'))).toBeUndefined();
   });
 
   it('at the top of the repository the root is every folder but node_modules', () => {
-    const top = rootAtCommit(docsRepoOf(repo), head);
+    const top = rootAtCommit(docsRepoOf(repo), head());
     expect([...top.blobs.keys()].sort()).toEqual([
       'other/b.json',
       'site/.mintignore',

@@ -80,19 +80,31 @@ function refusal(run: () => unknown): { reason: string; why: string } {
 }
 
 describe("a journal's seal: this user's key, this docs root, this folder, these bytes", () => {
-  const sealed = sealedPlan(context, FOLDER, plan());
+  const sealed = () => sealedPlan(context, FOLDER, plan());
 
   it('a sealed plan reads back as written', () => {
-    expect(sealed.subarray(0, 23).toString()).toBe('docsnav-mv hmac-sha256:');
-    expect(unsealedPlan(sealed, FOLDER, context)).toEqual(plan());
+    expect(sealed().subarray(0, 23).toString()).toBe('docsnav-mv hmac-sha256:');
+    expect(unsealedPlan(sealed(), FOLDER, context)).toEqual(plan());
   });
 
   it.each([
-    ['another key', () => unsealedPlan(sealed, FOLDER, { ...context, key: { key: Buffer.alloc(32, 8) } })],
-    ['another docs root', () => unsealedPlan(sealed, FOLDER, { ...context, root: '/site/other' })],
-    ['another folder', () => unsealedPlan(sealed, '/elsewhere/.git/docsnav-mv', context)],
-    ['a byte of the plan changed', () => unsealedPlan(Buffer.from(sealed.toString().replace('4242', '4243')), FOLDER, context)],
-    ['a seal cut short', () => unsealedPlan(Buffer.from(sealed.toString().replace(/:([0-9a-f]{2})/, ':')), FOLDER, context)],
+    ['another key', () => unsealedPlan(sealed(), FOLDER, { ...context, key: { key: Buffer.alloc(32, 8) } })],
+    ['another docs root', () => unsealedPlan(sealed(), FOLDER, { ...context, root: '/site/other' })],
+    ['another folder', () => unsealedPlan(sealed(), '/elsewhere/.git/docsnav-mv', context)],
+    ['a byte of the plan changed', () => unsealedPlan(Buffer.from(sealed().toString().replace('4242', '4243')), FOLDER, context)],
+    [
+      'a seal cut short',
+      () =>
+        unsealedPlan(
+          Buffer.from(
+            sealed()
+              .toString()
+              .replace(/:([0-9a-f]{2})/, ':'),
+          ),
+          FOLDER,
+          context,
+        ),
+    ],
   ])('%s: the seal does not hold', (_name, run) => {
     expect(refusal(run)).toEqual({ reason: 'notOurs', why: 'its seal does not hold for this user and this docs root' });
   });
@@ -102,7 +114,7 @@ describe("a journal's seal: this user's key, this docs root, this folder, these 
     const unsealed = sealedPlan({ ...context, key: { refused: 'no home' } }, FOLDER, plan());
     expect(unsealed.toString().startsWith('docsnav-mv unsealed\n{')).toBe(true);
     expect(refusal(() => unsealedPlan(unsealed, FOLDER, context)).why).toBe('it was written with no user key, so it cannot be checked');
-    expect(refusal(() => unsealedPlan(sealed, FOLDER, { ...context, key: { refused: 'no home' } })).why).toBe(
+    expect(refusal(() => unsealedPlan(sealed(), FOLDER, { ...context, key: { refused: 'no home' } })).why).toBe(
       'there is no user key to check its seal with: no home',
     );
   });

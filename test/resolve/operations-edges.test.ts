@@ -181,38 +181,39 @@ describe('page paths and titles', () => {
 });
 
 describe('matching entries', () => {
-  const index = indexSpec(
-    doc({
-      paths: { '/': { get: {} }, '/users/': { post: {} }, '/users': { get: { summary: 'exact' } }, '/Items/{id}': { put: {} }, '/pets/': { delete: {} } },
-      webhooks: { Deleted: { post: {} }, created: { post: {} } },
-    }),
-  );
+  const index = () =>
+    indexSpec(
+      doc({
+        paths: { '/': { get: {} }, '/users/': { post: {} }, '/users': { get: { summary: 'exact' } }, '/Items/{id}': { put: {} }, '/pets/': { delete: {} } },
+        webhooks: { Deleted: { post: {} }, created: { post: {} } },
+      }),
+    );
 
   it('the exact key first; one trailing slash ignored on either side, the method from any such key', () => {
-    expect(findOperation(index, 'GET', '/users')).toMatchObject({ kind: 'found', operation: { summary: 'exact' } });
-    expect(findOperation(index, 'post', '/users')).toMatchObject({ kind: 'found', operation: { method: 'post', path: '/users/' } });
-    expect(findOperation(index, 'get', '/users/')).toMatchObject({ kind: 'found', operation: { summary: 'exact' } });
-    expect(findOperation(index, 'delete', '/pets')).toMatchObject({ kind: 'found', operation: { path: '/pets/' } });
-    expect(findOperation(index, 'get', '/')).toMatchObject({ kind: 'found', operation: { path: '/' } });
+    expect(findOperation(index(), 'GET', '/users')).toMatchObject({ kind: 'found', operation: { summary: 'exact' } });
+    expect(findOperation(index(), 'post', '/users')).toMatchObject({ kind: 'found', operation: { method: 'post', path: '/users/' } });
+    expect(findOperation(index(), 'get', '/users/')).toMatchObject({ kind: 'found', operation: { summary: 'exact' } });
+    expect(findOperation(index(), 'delete', '/pets')).toMatchObject({ kind: 'found', operation: { path: '/pets/' } });
+    expect(findOperation(index(), 'get', '/')).toMatchObject({ kind: 'found', operation: { path: '/' } });
   });
 
   it('"/" has no trailing slash to ignore: "" is not "/"; "//" is', () => {
-    expect(findOperation(index, 'get', '')).toMatchObject({ kind: 'path-not-found' });
-    expect(findOperation(index, 'get', '//')).toMatchObject({ kind: 'found', operation: { path: '/' } });
+    expect(findOperation(index(), 'get', '')).toMatchObject({ kind: 'path-not-found' });
+    expect(findOperation(index(), 'get', '//')).toMatchObject({ kind: 'found', operation: { path: '/' } });
   });
 
   it('a method the path lacks: every method of the path and of its other spelling, in platform order', () => {
-    expect(findOperation(index, 'patch', '/users')).toEqual({ kind: 'method-not-found', path: '/users', methods: ['get', 'post'] });
-    expect(findOperation(index, 'patch', '/users/')).toEqual({ kind: 'method-not-found', path: '/users/', methods: ['get', 'post'] });
+    expect(findOperation(index(), 'patch', '/users')).toEqual({ kind: 'method-not-found', path: '/users', methods: ['get', 'post'] });
+    expect(findOperation(index(), 'patch', '/users/')).toEqual({ kind: 'method-not-found', path: '/users/', methods: ['get', 'post'] });
   });
 
   it('paths are suggested ignoring case and parameter names', () => {
-    expect(findOperation(index, 'put', '/items/{itemId}')).toEqual({ kind: 'path-not-found', suggestions: ['/Items/{id}'] });
+    expect(findOperation(index(), 'put', '/items/{itemId}')).toEqual({ kind: 'path-not-found', suggestions: ['/Items/{id}'] });
   });
 
   it('webhooks by exact name; suggestions ignore case', () => {
-    expect(findWebhook(index, 'deleted')).toEqual({ kind: 'webhook-not-found', suggestions: ['Deleted'] });
-    expect(findWebhook(index, 'CREATED')).toEqual({ kind: 'webhook-not-found', suggestions: ['created'] });
+    expect(findWebhook(index(), 'deleted')).toEqual({ kind: 'webhook-not-found', suggestions: ['Deleted'] });
+    expect(findWebhook(index(), 'CREATED')).toEqual({ kind: 'webhook-not-found', suggestions: ['created'] });
   });
 
   it('the first operation of a duplicated path or webhook is the one found', () => {

@@ -72,10 +72,10 @@ describe('platform-facts §3 table', () => {
 
 describe('listOperations', () => {
   const order = spec('order.yaml');
-  const operations = listOperations(order);
+  const operations = () => listOperations(order);
 
   it('paths in document order, methods in platform order, webhooks last (first method of each)', () => {
-    expect(operations.map((o) => `${o.method} ${o.path}`)).toEqual([
+    expect(operations().map((o) => `${o.method} ${o.path}`)).toEqual([
       'get /b',
       'post /b',
       'patch /b',
@@ -91,7 +91,7 @@ describe('listOperations', () => {
   });
 
   it('reads summary, tags and the x- flags', () => {
-    const byKey = new Map(operations.map((o) => [`${o.method} ${o.path}`, o]));
+    const byKey = new Map(operations().map((o) => [`${o.method} ${o.path}`, o]));
     expect(byKey.get('get /b')).toMatchObject({ summary: 'Get b', hidden: true, excluded: false, deprecated: false });
     expect(byKey.get('post /b')).toMatchObject({ deprecated: true, hidden: false });
     expect(byKey.get('delete /a')).toMatchObject({ excluded: true, hidden: false });
@@ -102,14 +102,14 @@ describe('listOperations', () => {
   });
 
   it('x-mint.href replaces the generated path, without the leading slash, lower-cased as the platform does', () => {
-    const put = operations.find((o) => o.method === 'put')!;
+    const put = operations().find((o) => o.method === 'put')!;
     expect(generatedPagePath(put)).toBe('custom/put-a');
     expect(generatedPagePath(put, 'reference/v2')).toBe('custom/put-a');
     expect(pageTitle(put)).toBe('Put a');
   });
 
   it('webhook pages: slug of the name, no method prefix', () => {
-    const alpha = operations.find((o) => o.path === 'alphaRemoved')!;
+    const alpha = operations().find((o) => o.path === 'alphaRemoved')!;
     expect(generatedPagePath(alpha)).toBe('api-reference/animals/alpharemoved');
     expect(pageTitle(alpha)).toBe('Alpharemoved');
   });
@@ -195,7 +195,7 @@ describe('suffixClashes', () => {
 });
 
 describe('findOperation', () => {
-  const index = indexSpec(spec('table.json'));
+  const index = () => indexSpec(spec('table.json'));
 
   it('is built once per spec object', () => {
     const doc = spec('table.json');
@@ -203,17 +203,17 @@ describe('findOperation', () => {
   });
 
   it('finds an exact path, method case-insensitive', () => {
-    const found = findOperation(index, 'GET', '/users/{userId}');
+    const found = findOperation(index(), 'GET', '/users/{userId}');
     expect(found.kind).toBe('found');
     if (found.kind === 'found') expect(found.operation).toMatchObject({ method: 'get', path: '/users/{userId}' });
-    expect(findOperation(index, 'Post', '/users')).toMatchObject({ kind: 'found', operation: { method: 'post' } });
+    expect(findOperation(index(), 'Post', '/users')).toMatchObject({ kind: 'found', operation: { method: 'post' } });
   });
 
   it('ignores one trailing slash, on either side', () => {
-    expect(findOperation(index, 'get', '/users/')).toMatchObject({ kind: 'found', operation: { path: '/users' } });
+    expect(findOperation(index(), 'get', '/users/')).toMatchObject({ kind: 'found', operation: { path: '/users' } });
     const trailing = indexOperations([op({ method: 'get', path: '/items/' })]);
     expect(findOperation(trailing, 'get', '/items')).toMatchObject({ kind: 'found', operation: { path: '/items/' } });
-    expect(findOperation(index, 'get', '/users//').kind).toBe('path-not-found');
+    expect(findOperation(index(), 'get', '/users//').kind).toBe('path-not-found');
   });
 
   it('prefers the exact key, then tries the other spelling for the method', () => {
@@ -224,16 +224,16 @@ describe('findOperation', () => {
   });
 
   it('method missing on the path: lists the methods it has, in platform order', () => {
-    expect(findOperation(index, 'delete', '/users')).toEqual({ kind: 'method-not-found', path: '/users', methods: ['get', 'post'] });
+    expect(findOperation(index(), 'delete', '/users')).toEqual({ kind: 'method-not-found', path: '/users', methods: ['get', 'post'] });
   });
 
   it('path missing: suggests near paths, parameter-name differences first', () => {
-    expect(findOperation(index, 'get', '/user')).toEqual({ kind: 'path-not-found', suggestions: ['/users'] });
-    const renamed = findOperation(index, 'get', '/users/{id}');
+    expect(findOperation(index(), 'get', '/user')).toEqual({ kind: 'path-not-found', suggestions: ['/users'] });
+    const renamed = findOperation(index(), 'get', '/users/{id}');
     expect(renamed).toMatchObject({ kind: 'path-not-found' });
     if (renamed.kind === 'path-not-found') expect(renamed.suggestions[0]).toBe('/users/{userId}');
-    expect(findOperation(index, 'get', '/Health')).toEqual({ kind: 'path-not-found', suggestions: ['/health'] });
-    expect(findOperation(index, 'get', '/completely/unrelated/thing')).toEqual({ kind: 'path-not-found', suggestions: [] });
+    expect(findOperation(index(), 'get', '/Health')).toEqual({ kind: 'path-not-found', suggestions: ['/health'] });
+    expect(findOperation(index(), 'get', '/completely/unrelated/thing')).toEqual({ kind: 'path-not-found', suggestions: [] });
   });
 
   it('at most three suggestions', () => {
@@ -262,17 +262,17 @@ describe('findOperation', () => {
 });
 
 describe('findWebhook', () => {
-  const index = indexSpec(spec('table.json'));
+  const index = () => indexSpec(spec('table.json'));
 
   it('finds by exact name, suggests otherwise', () => {
-    expect(findWebhook(index, 'petDeleted')).toMatchObject({ kind: 'found', operation: { method: 'webhook', path: 'petDeleted' } });
-    expect(findWebhook(index, 'petdeleted')).toEqual({ kind: 'webhook-not-found', suggestions: ['petDeleted'] });
-    expect(findWebhook(index, 'petDelted')).toEqual({ kind: 'webhook-not-found', suggestions: ['petDeleted'] });
-    expect(findWebhook(index, 'orderShipped')).toEqual({ kind: 'webhook-not-found', suggestions: [] });
+    expect(findWebhook(index(), 'petDeleted')).toMatchObject({ kind: 'found', operation: { method: 'webhook', path: 'petDeleted' } });
+    expect(findWebhook(index(), 'petdeleted')).toEqual({ kind: 'webhook-not-found', suggestions: ['petDeleted'] });
+    expect(findWebhook(index(), 'petDelted')).toEqual({ kind: 'webhook-not-found', suggestions: ['petDeleted'] });
+    expect(findWebhook(index(), 'orderShipped')).toEqual({ kind: 'webhook-not-found', suggestions: [] });
   });
 
   it('webhooks are not paths and paths are not webhooks', () => {
-    expect(findOperation(index, 'post', 'petDeleted').kind).toBe('path-not-found');
-    expect(findWebhook(index, '/users').kind).toBe('webhook-not-found');
+    expect(findOperation(index(), 'post', 'petDeleted').kind).toBe('path-not-found');
+    expect(findWebhook(index(), '/users').kind).toBe('webhook-not-found');
   });
 });

@@ -28,51 +28,51 @@ function expectOneLine(message: string): void {
 }
 
 describe('SpecLoader: specs that load', () => {
-  const loader = new SpecLoader({ root: SPECS });
+  const loader = () => new SpecLoader({ root: SPECS });
 
   it('a JSON OpenAPI 3.1 spec', async () => {
-    const result = loaded(await loader.load('table.json'));
+    const result = loaded(await loader().load('table.json'));
     expect(result).toMatchObject({ file: 'table.json', version: '3.1', warnings: [] });
     expect(listOperations(result.spec)).toHaveLength(7);
   });
 
   it('a YAML OpenAPI 3.0 spec', async () => {
-    const result = loaded(await loader.load('petstore.yaml'));
+    const result = loaded(await loader().load('petstore.yaml'));
     expect(result).toMatchObject({ file: 'petstore.yaml', version: '3.0', warnings: [] });
     expect(listOperations(result.spec).map((o) => o.summary)).toEqual(['List all pets', 'Info for a specific pet']);
   });
 
   it('Swagger 2.0, with a warning', async () => {
-    const result = loaded(await loader.load('swagger2.json'));
+    const result = loaded(await loader().load('swagger2.json'));
     expect(result.version).toBe('2.0');
     expect(result.warnings).toHaveLength(1);
     expect(result.warnings[0]).toMatch(/Swagger 2\.0.*only OpenAPI 3\.0 and 3\.1/);
   });
 
   it('a spec with $ref cycles (nothing is dereferenced)', async () => {
-    const result = loaded(await loader.load('ref-cycle.yaml'));
+    const result = loaded(await loader().load('ref-cycle.yaml'));
     expect(listOperations(result.spec).map((o) => o.path)).toEqual(['/nodes']);
   });
 
   it('a path-item $ref cycle does not hang listOperations', async () => {
-    const result = loaded(await loader.load('order.yaml'));
+    const result = loaded(await loader().load('order.yaml'));
     expect(listOperations(result.spec).some((o) => o.path === '/loop')).toBe(false);
   });
 
   it('JSON with a trailing comma loads as YAML, as on the platform, with a warning', async () => {
-    const result = loaded(await loader.load('trailing-comma.json'));
+    const result = loaded(await loader().load('trailing-comma.json'));
     expect(result.version).toBe('3.1');
     expect(result.warnings).toEqual(['"trailing-comma.json" is not strict JSON; it was read as YAML, as the platform does.']);
   });
 
   it('a spec without paths loads with a warning', async () => {
-    const result = loaded(await loader.load('no-paths.yaml'));
+    const result = loaded(await loader().load('no-paths.yaml'));
     expect(result.warnings).toEqual(['"no-paths.yaml" has no `paths`, so no API pages come from it.']);
   });
 });
 
 describe('SpecLoader: failures', () => {
-  const loader = new SpecLoader({ root: SPECS });
+  const loader = () => new SpecLoader({ root: SPECS });
 
   const cases: Array<{ source: string; reason: SpecFailure['reason']; message: RegExp }> = [
     { source: 'missing.json', reason: 'not-found', message: /^The OpenAPI file "missing\.json" does not exist under the docs root\.$/ },
@@ -93,7 +93,7 @@ describe('SpecLoader: failures', () => {
   ];
 
   it.each(cases)('$source -> $reason', async ({ source, reason, message }) => {
-    const result = failed(await loader.load(source));
+    const result = failed(await loader().load(source));
     expect(result.reason).toBe(reason);
     expect(result.message).toMatch(message);
     expectOneLine(result.message);

@@ -179,17 +179,18 @@ describe('checkToKeep', () => {
     ],
   } as unknown as PageTree;
   const LISTING = ['index.mdx', 'guide.mdx', 'other.mdx', 'snippets/part.mdx', 'images/logo.png'];
-  const site = buildSite(tree, { hasFile: (file) => LISTING.includes(file), list: () => LISTING }, () => false);
-  const redirects = new RedirectTable(
-    redirectsOf({
-      redirects: [
-        { source: '/old', destination: '/guide' },
-        { source: '/ext', destination: 'https://example.com' },
-      ],
-    }),
-  );
+  const site = () => buildSite(tree, { hasFile: (file) => LISTING.includes(file), list: () => LISTING }, () => false);
+  const redirects = () =>
+    new RedirectTable(
+      redirectsOf({
+        redirects: [
+          { source: '/old', destination: '/guide' },
+          { source: '/ext', destination: 'https://example.com' },
+        ],
+      }),
+    );
   // Made in each test, not once for the block: Stryker activates a mutant only while a test runs.
-  const linksOf = () => linkResolver(site, redirects);
+  const linksOf = () => linkResolver(site(), redirects());
   // other.mdx is served but not checked (an `ignore` page glob).
   const checked = ['guide.mdx', 'index.mdx', 'snippets/part.mdx'];
   const INDEX_ANCHORS = ['home', 'top'];
@@ -240,14 +241,14 @@ describe('checkToKeep', () => {
 
   it("a file whose scan failed: no anchors (the digest of none is not the failed scan's)", () => {
     const failed = new Map([['a.mdx', body('a.mdx', { key: 'k', anchors: ['x'], links: ['#x'], error: true })]]);
-    const check = checkToKeep('shape', undefined, ['a.mdx'], new Set(['a.mdx']), failed, linkResolver(site, redirects), found, placeOf);
+    const check = checkToKeep('shape', undefined, ['a.mdx'], new Set(['a.mdx']), failed, linkResolver(site(), redirects()), found, placeOf);
     expect(check.files['a.mdx']).toStrictEqual({ key: 'k', deps: ['a.mdx'], findings: [], places: [], anchors: '' });
   });
 
   it('the digest: the anchors as a set, each apart', () => {
     const anchorsOf = (anchors: string[]) => {
       const one = new Map([['a.mdx', body('a.mdx', { key: 'k', anchors, links: ['#x'] })]]);
-      return checkToKeep('s', undefined, ['a.mdx'], new Set(['a.mdx']), one, linkResolver(site, redirects), found, placeOf).files['a.mdx'].anchors;
+      return checkToKeep('s', undefined, ['a.mdx'], new Set(['a.mdx']), one, linkResolver(site(), redirects()), found, placeOf).files['a.mdx'].anchors;
     };
     expect(anchorsOf(['b', 'a'])).toBe(anchorsOf(['a', 'b']));
     expect(anchorsOf(['ab', 'c'])).not.toBe(anchorsOf(['a', 'bc']));
