@@ -237,7 +237,9 @@ async function runCommand(command: string, argv: string[], io: CommandIo): Promi
   }
   const expected = found.positionals ?? [];
   if (parsed.positionals.length !== expected.length) {
-    const got = parsed.positionals.length > expected.length ? ` (got "${parsed.positionals[expected.length]}")` : '';
+    // The first argument too many, if any (inside this branch, "more" and "at least as many" are one test).
+    const extra = parsed.positionals.at(expected.length);
+    const got = extra !== undefined ? ` (got "${extra}")` : '';
     throw new UsageError(expected.length === 0 ? `${found.name} takes no arguments${got}` : `${found.name} takes ${expected.join(' ')}: ${found.usage}${got}`);
   }
   const { StoreError } = await import('../store/store.js');

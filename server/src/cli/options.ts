@@ -263,7 +263,8 @@ function unknownOptionLine(argv: readonly string[], names: readonly OptionName[]
   const token = tokens.find((token) => token.kind === 'option' && !(names as readonly string[]).includes(token.name) && token.rawName !== '-h');
   const help = `see docsnav ${command} --help`;
   if (token?.kind !== 'option') return `unknown option (${help})`;
-  const guess = token.rawName.startsWith('--') ? closest(token.name, [...names]) : undefined;
+  // A short option (`-x`) is one letter, every option's name at least four: never near one, so not told apart here.
+  const guess = closest(token.name, [...names]) as OptionName | undefined;
   // A plausible typo only: at most a third of the longer word apart (as the library's suggestions).
   const near = guess !== undefined && distance(token.name, guess) <= Math.max(1, Math.floor(Math.max(token.name.length, guess.length) / 3));
   return `unknown option "${token.rawName}" (${near ? `did you mean --${guess}? ${help}` : help})`;
