@@ -81,14 +81,12 @@ export class DataFolder {
   /** Takes the folder (creating it, owner-only, when new), or fails with one line saying why. */
   static async open(dir: string): Promise<DataFolder> {
     const given = path.resolve(dir);
-    let created = false;
     try {
       statSync(given);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new StoreError(`cannot use ${given}: ${describeError(error)}`);
       try {
         mkdirSync(given, { recursive: true, mode: 0o700 });
-        created = true;
       } catch (mkdirError) {
         throw new StoreError(`cannot create ${given}: ${describeError(mkdirError)}`);
       }
@@ -97,7 +95,7 @@ export class DataFolder {
     const socketPath = path.join(absolute, SOCKET_NAME);
     if (socketPath.length > MAX_SOCKET_PATH)
       throw new StoreError(`the path of ${absolute} is too long for its socket (${socketPath.length} bytes, at most ${MAX_SOCKET_PATH}): use a shorter --data`);
-    const ours = created || isOurs(absolute);
+    const ours = isOurs(absolute); // a folder just made is empty, so ours
     const lockFd = lockFolder(absolute);
     const folder = new DataFolder(absolute, lockFd, net.createServer());
     try {
@@ -120,6 +118,7 @@ export class DataFolder {
   private async listen(socketPath: string): Promise<void> {
     // What earlier versions left: a pid lock file, sockets moved aside.
     for (const name of readdirSync(this.dir))
+      // Stryker disable next-line ObjectLiteral,BooleanLiteral: the name was listed just before, so the file is there (force spares only a race)
       if (name === 'docsnav.lock' || name.startsWith(`${SOCKET_NAME}.stale-`)) rmSync(path.join(this.dir, name), { force: true });
     try {
       rmSync(socketPath, { force: true });
@@ -153,6 +152,7 @@ export class DataFolder {
       return;
     }
     this.idleClients.add(socket);
+    // Stryker disable next-line StringLiteral,ArrowFunction: only frees the set's entry (a leak otherwise, not visible through the API): close() destroying a closed client does nothing
     socket.once('close', () => this.idleClients.delete(socket));
     const chunks: Buffer[] = [];
     let size = 0;
@@ -160,11 +160,13 @@ export class DataFolder {
     // Answered, the connection is closed once the answer is out (a client that never closes its
     // side would keep it, and a stopping serve, open).
     const reply = (response: ControlResponse) => {
+      // Stryker disable next-line ConditionalExpression: end on a destroyed socket only emits an error, which the listener above takes
       if (!socket.destroyed) socket.end(`${JSON.stringify(response)}\n`, () => socket.destroy());
     };
     // A client that sends no whole line in time is let go (idle clients kept a stopping serve up).
     const deadline = setTimeout(() => socket.destroy(), CLIENT_DEADLINE_MS);
     deadline.unref();
+    // Stryker disable next-line StringLiteral,ArrowFunction: the deadline is unref'd, and destroying a closed socket does nothing: clearing it only frees it sooner
     socket.once('close', () => clearTimeout(deadline));
     socket.on('data', (chunk: Buffer) => {
       if (answered) return;
@@ -172,6 +174,7 @@ export class DataFolder {
       const part = end < 0 ? chunk : chunk.subarray(0, end);
       size += part.length;
       if (size > MAX_REQUEST_BYTES) {
+        // Stryker disable next-line BooleanLiteral: the socket is paused at once, so no more data arrives to be read
         answered = true;
         socket.pause(); // nothing more is read; the deadline ends the connection if the answer is not taken
         reply({ ok: false, error: `request longer than ${MAX_REQUEST_BYTES} bytes` });
@@ -202,6 +205,7 @@ export class DataFolder {
     const request = controlRequest(parsed);
     if (typeof request === 'string') return { ok: false, error: request };
     if (request.op === 'ping') return { ok: true, result: 'pong' };
+    // Stryker disable next-line ConditionalExpression,ObjectLiteral,BooleanLiteral,StringLiteral: unreachable today (close() destroys every connection without a whole line, and this runs in the turn its line arrived); kept for when an await comes before it
     if (this.closed) return { ok: false, error: 'the server is stopping; try again when it has restarted' };
     if (!this.handler) return { ok: false, error: 'the server is starting; try again in a moment' };
     try {
@@ -242,12 +246,14 @@ function describeError(error: unknown): string {
 
 /** This process's user id (undefined where there are none: Windows). */
 function currentUser(): number | undefined {
+  // Stryker disable next-line OptionalChaining: differs only where there are no user ids (Windows)
   return process.getuid?.();
 }
 
 /** Why a folder or socket (`stats`) is not safe for this user, or undefined when it is. */
 function unsafe(stats: Stats, what: string): string | undefined {
   const me = currentUser();
+  // Stryker disable next-line ConditionalExpression: differs only where there are no user ids (Windows)
   if (me === undefined) return undefined;
   if (stats.uid !== me) return `${what} belongs to user ${stats.uid}, not to this process's user (${me})`;
   if ((stats.mode & 0o022) !== 0) return `${what} is writable by other users (mode ${(stats.mode & 0o777).toString(8).padStart(4, '0')})`;
@@ -348,6 +354,7 @@ export async function sendControl(dir: string, request: ControlRequest): Promise
     const socket = net.connect(socketPath);
     let buffer = '';
     let connected = false;
+    // Stryker disable next-line StringLiteral: Node reads an empty encoding as UTF-8
     socket.setEncoding('utf8');
     socket.setTimeout(REQUEST_TIMEOUT_MS, () => {
       socket.destroy();

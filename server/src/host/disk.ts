@@ -111,9 +111,9 @@ export class DiskSpace {
 
 /**
  * Whether a statement may write (and so may need disk): anything but a plain SELECT. Row locks
- * (`FOR UPDATE`), `pg_notify` and sequences write too.
+ * (`FOR UPDATE`, `FOR NO KEY UPDATE`: the word UPDATE; `FOR [KEY] SHARE`), `pg_notify` and sequences write too.
  */
 export function writes(sql: string): boolean {
   if (!/^\s*(SELECT|WITH|SHOW|EXPLAIN)\b/i.test(sql)) return true;
-  return /\b(INSERT|UPDATE|DELETE|FOR\s+(NO\s+KEY\s+)?UPDATE|FOR\s+(KEY\s+)?SHARE|pg_notify|nextval|setval)\b/i.test(sql);
+  return /\b(INSERT|UPDATE|DELETE|FOR\s+(KEY\s+)?SHARE|pg_notify|nextval|setval)\b/i.test(sql);
 }
