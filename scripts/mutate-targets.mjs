@@ -241,7 +241,7 @@ export const TARGETS = {
       'test/index-fields.test.ts',
     ],
   },
-  'data-folder': { configFile: SERVER, paths: ['server/src/host/data-folder.ts'], tests: ['test/data-folder*.test.ts', 'test/job-kinds.test.ts'] },
+  'data-folder': { configFile: SERVER, paths: ['server/src/host/data-folder.ts'], tests: ['test/data-folder*.test.ts', 'test/job-kinds.test.ts', 'test/host-data-folder.test.ts'] },
   assistant: {
     configFile: SERVER,
     paths: ['server/src/assistant/'],
