@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { TEST_TIMEOUT_MS, hangGuard } from './test/time-scale.mjs';
+import { HOOK_TIMEOUT_MS, TEST_TIMEOUT_MS, hangGuard } from './test/time-scale.mjs';
 
 /**
  * The tests Stryker runs against its mutants (`npm run mutate`, stryker.config.mjs): the default
@@ -38,7 +38,9 @@ const only = process.env.DOCSNAV_MUTATE_TESTS?.split(',').filter(Boolean);
 
 export default defineConfig({
   test: {
+    // The suites' limits, hooks' too (a hook under Vitest's default 10 s failed test/time-scale.test.ts, and with it the core target's dry run).
     testTimeout: hangGuard(TEST_TIMEOUT_MS),
+    hookTimeout: hangGuard(HOOK_TIMEOUT_MS),
     // Temporary files in one folder of the run, removed at its end, as in the suites (a run over the
     // assistant left 569 folders in the system's temporary folder without it).
     globalSetup: ['test/temp-folder.ts'],

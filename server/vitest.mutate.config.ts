@@ -14,6 +14,8 @@ export default defineConfig({
   root: import.meta.dirname,
   test: {
     testTimeout: 60_000,
+    // Hooks as long as a test (Vitest's default is 10 s; a hook may open the embedded database on a loaded machine).
+    hookTimeout: 60_000,
     // Temporary files in one folder of the run, removed at its end, as in the suites (a run over the
     // assistant left 569 folders in the system's temporary folder without it).
     globalSetup: ['../test/temp-folder.ts'],
