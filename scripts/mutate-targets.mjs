@@ -128,7 +128,14 @@ export const TARGETS = {
   lsp: {
     configFile: LIBRARY,
     paths: ['src/lsp/'],
-    tests: ['test/lsp/planted-bugs.test.ts', 'test/lsp/renames.test.ts', 'test/lsp/page-edits.test.ts', 'test/lsp/mint.test.ts', 'test/lsp/asyncapi.test.ts'],
+    tests: [
+      'test/lsp/planted-bugs.test.ts',
+      'test/lsp/renames.test.ts',
+      'test/lsp/page-edits.test.ts',
+      'test/lsp/mint.test.ts',
+      'test/lsp/asyncapi.test.ts',
+      'test/lsp/in-process-*.test.ts',
+    ],
     env: { DOCSNAV_LSP_IN_PROCESS: '1' },
   },
   settings: { configFile: LIBRARY, paths: ['src/settings/'], tests: ['test/settings/**/*.test.ts'] },
@@ -241,7 +248,11 @@ export const TARGETS = {
       'test/index-fields.test.ts',
     ],
   },
-  'data-folder': { configFile: SERVER, paths: ['server/src/host/data-folder.ts'], tests: ['test/data-folder*.test.ts', 'test/job-kinds.test.ts', 'test/host-data-folder.test.ts'] },
+  'data-folder': {
+    configFile: SERVER,
+    paths: ['server/src/host/data-folder.ts'],
+    tests: ['test/data-folder*.test.ts', 'test/job-kinds.test.ts', 'test/host-data-folder.test.ts'],
+  },
   assistant: {
     configFile: SERVER,
     paths: ['server/src/assistant/'],
@@ -322,7 +333,11 @@ export const TARGETS = {
   },
   // The server's command line, its host (disk, folder sizes, log, metrics), its core and shared text.
   'server-cli': { configFile: SERVER, paths: ['server/src/cli/'], tests: ['test/cli.test.ts', 'test/operate.test.ts', 'test/server-cli-*.test.ts'] },
-  host: { configFile: SERVER, paths: ['server/src/host/'], tests: ['test/data-folder*.test.ts', 'test/disk-full.test.ts', 'test/operate.test.ts', 'test/host-*.test.ts'] },
+  host: {
+    configFile: SERVER,
+    paths: ['server/src/host/'],
+    tests: ['test/data-folder*.test.ts', 'test/disk-full.test.ts', 'test/operate.test.ts', 'test/host-*.test.ts'],
+  },
   'server-core': {
     configFile: SERVER,
     // local-thread.ts runs only compiled, in the repository's worker thread: its mutants are reached by no test in-process (said as "no coverage").
