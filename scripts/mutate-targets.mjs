@@ -329,6 +329,10 @@ export const TARGETS = {
       'test/anchor-text.test.ts',
       'test/library-threads.test.ts',
       'test/tree-parts.test.ts',
+      // The in-process tests of issue 67 (not test/analysis-heap.test.ts: a deployment on its own thread, which sees no mutant).
+      'test/analysis-checkout-*.test.ts',
+      'test/analysis-text-*.test.ts',
+      'test/analysis-threads-*.test.ts',
     ],
   },
   // The server's command line, its host (disk, folder sizes, log, metrics), its core and shared text.
