@@ -32,7 +32,7 @@ export function channelSections(spec: unknown, channelId: string): { description
     .filter(Boolean);
   if (messageLines.length > 0) sections.push({ heading: 'Messages', anchor: 'messages', depth: 2, body: messageLines.join('\n') });
   const ref = channelRef(channelId);
-  const operations = isPlainObject(spec.operations) ? Object.entries(spec.operations).slice(0, 200) : [];
+  const operations = Object.entries(isPlainObject(spec.operations) ? spec.operations : {}).slice(0, 200);
   const operationLines = operations
     .map(([id, raw]) => ({ id, operation: followLocalRef(spec, raw) }))
     .filter(({ operation }) => isPlainObject(operation?.channel) && operation.channel.$ref === ref)

@@ -53,7 +53,7 @@ export function endpointSections(spec: unknown, method: string, pathKey: string)
   const sections: TextSection[] = [];
   const intro = [heading, text(operation.summary), text(operation.description)].filter(Boolean).join('\n\n');
   sections.push({ heading: null, anchor: null, depth: 0, body: intro });
-  const parameters = (Array.isArray(operation.parameters) ? operation.parameters : [])
+  const parameters = listOf(operation.parameters)
     .slice(0, 200)
     .map((parameter) => local(spec, parameter))
     .filter((parameter): parameter is Json => parameter !== undefined)

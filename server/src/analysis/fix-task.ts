@@ -18,5 +18,6 @@ export type FixOutput = FixFileResult;
 
 export function fixCheckout(input: FixInput): FixOutput {
   const config = projectConfig(input.docsFile, input.checkoutRoot);
+  // Stryker disable next-line StringLiteral: serverOptions tells only 'deployment' apart; any other purpose is a repair's.
   return fixFile(input.docsFile, serverOptions(config, { root: input.docsRoot }, 'repair'));
 }

@@ -51,23 +51,25 @@ const TAG_TEXT = /\b(?:title|label)\s*=\s*(?:"([^"]*)"|'([^']*)')/;
 /** The links of a section's Markdown to pages of the same site (a target with a scheme, `//host` or only a fragment is left out). */
 function sectionLinks(markdown: string): SectionLink[] {
   const links: SectionLink[] = [];
-  const add = (href: string | undefined, text: string | undefined) => {
-    const target = href?.trim().replace(/[?#].*$/, '');
+  const add = (href: string, text: string | undefined) => {
+    // A query or fragment is cut off, however the attribute's value runs on (a line break inside it too).
+    const target = href.trim().replace(/[?#].*/s, '');
     const words = text ? inline(text).replace(/\s+/g, ' ').trim().slice(0, MAX_LINK_TEXT) : '';
     if (!target || !words || /^[a-z][a-z\d+.-]*:|^\/\//i.test(target) || links.length >= MAX_LINKS) return;
     links.push({ href: target, text: words });
   };
   for (const match of markdown.matchAll(MARKDOWN_LINK)) add(match[2], match[1]);
   for (const match of markdown.matchAll(LINKING_TAG)) {
-    const href = HREF.exec(match[2]);
+    // LINKING_TAG matched the attributes by their href: HREF finds it.
+    const href = HREF.exec(match[2])!;
     const title = TAG_TEXT.exec(match[2]);
-    add(href?.[1] ?? href?.[2], title?.[1] ?? title?.[2] ?? match[3]);
+    add(href[1] ?? href[2], title?.[1] ?? title?.[2] ?? match[3]);
   }
   return links;
 }
 
 export function pageText(source: string): PageText {
-  let text = source.length > MAX_PAGE_CHARS * 2 ? source.slice(0, MAX_PAGE_CHARS * 2) : source;
+  let text = source.slice(0, MAX_PAGE_CHARS * 2);
   text = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   const result: PageText = { sections: [] };
   // Front matter as the platform (and docsnav's resolver) reads it; a block it cannot read is skipped.
@@ -79,17 +81,19 @@ export function pageText(source: string): PageText {
     if (typeof data.description === 'string') result.description = data.description.trim();
     if (typeof data.openapi === 'string') result.openapi = data.openapi.trim();
   }
-  let current: TextSection = { heading: null, anchor: null, depth: 0, body: '' };
+  /** The section being read: its heading; its body and links are set as it ends. */
+  let current: Omit<TextSection, 'body'> = { heading: null, anchor: null, depth: 0 };
   const lines: string[] = [];
   /** The section's lines as written (outside code): where its links are found. */
+  // Stryker disable next-line ArrayDeclaration: a line put first would hold no link, and the first section ends (and empties it) before any other is read.
   const written: string[] = [];
   const flush = () => {
-    current.body = collapse(lines.join('\n'));
+    const section: TextSection = { ...current, body: collapse(lines.join('\n')) };
     const links = sectionLinks(written.join('\n'));
-    if (links.length > 0) current.links = links;
+    if (links.length > 0) section.links = links;
     lines.length = 0;
     written.length = 0;
-    if (current.body || current.heading !== null) result.sections.push(current);
+    if (section.body || section.heading !== null) result.sections.push(section);
   };
   let fence: string | undefined;
   let total = 0;
@@ -111,7 +115,7 @@ export function pageText(source: string): PageText {
     if (heading) {
       flush();
       const title = inline(heading[2]);
-      current = { heading: title, anchor: uniqueAnchor(slugAnchor(title), usedAnchors), depth: heading[1].length, body: '' };
+      current = { heading: title, anchor: uniqueAnchor(slugAnchor(title), usedAnchors), depth: heading[1].length };
       continue;
     }
     if (/^\s*(import|export)\s/.test(raw)) continue;
@@ -146,7 +150,7 @@ const SHOWN_ATTRIBUTE = /(?:^|\s)hidden\s*=\s*\{\s*false\s*\}/;
 function hidesContent(attributes: string): boolean {
   const classes = CLASS_ATTRIBUTE.exec(attributes);
   if (classes) {
-    const names = (classes[1] ?? classes[2] ?? classes[3]).split(/\s+/);
+    const names = (classes[1] ?? classes[2] ?? classes[3]).split(/\s/);
     if (names.some((name) => HIDING_CLASSES.has(name)) && !names.some((name) => name.includes(':'))) return true;
   }
   const style = STYLE_ATTRIBUTE.exec(attributes);
@@ -173,6 +177,7 @@ export function withoutHiddenBlocks(text: string): string {
   for (let match = OPENING_TAG.exec(text); match; match = OPENING_TAG.exec(text)) {
     while (fence < fences.length && fences[fence][1] <= match.index) fence++;
     // A tag in a code example is code, shown as written.
+    // Stryker disable next-line EqualityOperator: a fence starts at a line's start, before its mark; a tag starts with `<`, never there.
     if (fence < fences.length && fences[fence][0] <= match.index) continue;
     const attributes = match[2];
     if (attributes.endsWith('/') || unclosed.has(match[1]) || !hidesContent(attributes)) continue;
@@ -182,11 +187,11 @@ export function withoutHiddenBlocks(text: string): string {
       unclosed.add(match[1]);
       continue;
     }
-    out += text.slice(from, match.index) + text.slice(match.index, end).replace(/[^\n]+/g, '');
+    out += text.slice(from, match.index) + text.slice(match.index, end).replace(/[^\n]/g, '');
     from = end;
     OPENING_TAG.lastIndex = end;
   }
-  return from === 0 ? text : out + text.slice(from);
+  return out + text.slice(from);
 }
 
 /** Any tag, opening or closing, as a closing tag is looked for: its name whole (followed by a space, `/` or `>`). */
@@ -210,9 +215,9 @@ function closingTags(text: string): Map<number, number> {
       // Stryker disable next-line ConditionalExpression: a closing tag with no opening one would be kept under `undefined`, which no opening tag's offset looks up.
       if (started !== undefined) closings.set(started, ANY_TAG.lastIndex);
     } else if (!tag[0].endsWith('/>')) {
-      let stack = open.get(name);
-      if (!stack) open.set(name, (stack = []));
-      stack.push(tag.index);
+      const stack = open.get(name);
+      if (stack) stack.push(tag.index);
+      else open.set(name, [tag.index]);
     }
   }
   return closings;
@@ -248,6 +253,7 @@ const INLINE_SYNTAX = /[<[`*_|{]|^\s*(?:[-*+>:]|\d+\.)/;
 
 /** Markdown and JSX inline syntax to plain text. */
 function inline(line: string): string {
+  // Stryker disable next-line ConditionalExpression: a fast path only: every replacement below leaves a line without these marks as it is.
   if (!INLINE_SYNTAX.test(line)) return line;
   return (
     line
@@ -265,7 +271,7 @@ function inline(line: string): string {
       // A table row keeps its cells apart (` | `, the same words to search): the answer quotes a row as one unit.
       .replace(/^\s*\|\s*|\s*\|\s*$/g, '')
       .replace(/\s*\|\s*/g, /^\s*\|/.test(line) ? ' | ' : ' ')
-      .replace(/\{[^{}]*\}/g, (expression) => (/^\{\s*["'`]/.test(expression) ? expression.slice(1, -1).replace(/["'`]/g, '') : ' '))
+      .replace(/\{[^{}]*\}/g, (expression) => (/\{\s*["'`]/.test(expression) ? expression.slice(1, -1).replace(/["'`]/g, '') : ' '))
   );
 }
 
