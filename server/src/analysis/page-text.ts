@@ -43,8 +43,16 @@ const MAX_LINKS = 100;
 const MAX_LINK_TEXT = 200;
 /** `[words](target "title")`, not an image. */
 const MARKDOWN_LINK = /(?<!!)\[([^\]\n]{1,200})\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
+/**
+ * A unit of a tag's attributes: a quoted value read whole, so that a `>` inside it (`title="1 > 0"`)
+ * does not end the tag (the rest of it, and a `hidden` after it, were read as the page's text), or
+ * any other character but `<` and `>`. A quoted value holds no `<` (nor did a tag before): a tag
+ * is looked for no further than the next `<`, so the scan stays linear. The three branches start
+ * with different characters; an unclosed quote is no tag.
+ */
+const ATTRIBUTES = `(?:"[^"<]*"|'[^'<]*'|[^<>"'])`;
 /** A JSX or HTML tag with an `href` (a Mintlify `<Card title=… href=…>`), over several lines too. */
-const LINKING_TAG = /<([A-Za-z][\w.]*)\s([^<>]*?\bhref\s*=\s*(?:"[^"]*"|'[^']*')[^<>]*)>([^<]{0,200})/g;
+const LINKING_TAG = new RegExp(`<([A-Za-z][\\w.]*)\\s(${ATTRIBUTES}*?\\bhref\\s*=\\s*(?:"[^"]*"|'[^']*')${ATTRIBUTES}*)>([^<]{0,200})`, 'g');
 const HREF = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)')/;
 const TAG_TEXT = /\b(?:title|label)\s*=\s*(?:"([^"]*)"|'([^']*)')/;
 
@@ -132,7 +140,7 @@ function stripBlocks(text: string): string {
 }
 
 /** An opening HTML or JSX tag (not self-closing): its name and attributes. */
-const OPENING_TAG = /<([A-Za-z][\w.]*)((?:\s[^<>]*?)?)>/g;
+const OPENING_TAG = new RegExp(`<([A-Za-z][\\w.]*)((?:\\s${ATTRIBUTES}*?)?)>`, 'g');
 /** A class (Tailwind's, as Mintlify sites use it) that shows the element to no reader on any screen. */
 const HIDING_CLASSES = new Set(['hidden', 'sr-only', 'visually-hidden']);
 const CLASS_ATTRIBUTE = /\bclass(?:Name)?\s*=\s*(?:"([^"]*)"|'([^']*)'|\{\s*["'`]([^"'`]*)["'`]\s*\})/;
@@ -195,7 +203,7 @@ export function withoutHiddenBlocks(text: string): string {
 }
 
 /** Any tag, opening or closing, as a closing tag is looked for: its name whole (followed by a space, `/` or `>`). */
-const ANY_TAG = /<(\/?)([A-Za-z][\w.]*)(?=[\s/>])[^<>]*>/g;
+const ANY_TAG = new RegExp(`<(\\/?)([A-Za-z][\\w.]*)(?=[\\s/>])${ATTRIBUTES}*>`, 'g');
 
 /**
  * Where each element's closing tag ends, by where its opening tag starts, for every element that
@@ -251,13 +259,16 @@ function closesFence(mark: string | undefined, open: string): boolean {
 /** A line with none of these characters, and no list, quote or table rule mark at its start, has no inline syntax. */
 const INLINE_SYNTAX = /[<[`*_|{]|^\s*(?:[-*+>:]|\d+\.)/;
 
+/** A tag in a line of text: its attributes' words are kept (ATTRIBUTE_TEXT), the rest goes. */
+const INLINE_TAG = new RegExp(`<\\/?[A-Za-z][\\w.:-]*(?:\\s${ATTRIBUTES}*)?\\/?>`, 'g');
+
 /** Markdown and JSX inline syntax to plain text. */
 function inline(line: string): string {
   // Stryker disable next-line ConditionalExpression: a fast path only: every replacement below leaves a line without these marks as it is.
   if (!INLINE_SYNTAX.test(line)) return line;
   return (
     line
-      .replace(/<\/?[A-Za-z][\w.:-]*(?:\s[^<>]*)?\/?>/g, (tag) => {
+      .replace(INLINE_TAG, (tag) => {
         const words: string[] = [];
         for (const match of tag.matchAll(ATTRIBUTE_TEXT)) words.push(match[1] ?? match[2]);
         return words.length ? ` ${words.join(' ')} ` : ' ';
