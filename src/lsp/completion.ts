@@ -8,7 +8,7 @@ import { CompletionItemKind, InsertTextFormat, type CompletionItem, type Range }
 import { profileOf } from '../config/profiles.js';
 import { parseEntry } from '../navigation/entries.js';
 import { isPlainObject, PAGE_FIELDS, type FieldName } from '../navigation/model.js';
-import { isUrl, openapiSources } from '../navigation/openapi.js';
+import { openapiSources } from '../navigation/openapi.js';
 import { indexSpec } from '../resolve/operations.js';
 import { SpecLoader } from '../resolve/specs.js';
 import { filesOf, readerFor } from '../read.js';
@@ -75,7 +75,7 @@ function valueCompletions(cursor: Cursor, context: CompletionContext): Completio
     const endpoints = endpointItems(cursor.document, element, context).filter((item) => !listed.has(item.label));
     return [...pages, ...endpoints].map((item) => withEdit(item, cursor, context));
   }
-  if (typeof last !== 'string') return [];
+  // An index here is an item of an array no element kind names a page in (`tabs`, `global`'s lists): nothing below.
   const kind = elementKindAt(parentPath);
   if (!kind) return [];
   if (PAGE_FIELDS[kind].includes(last as FieldName)) return pageItems(context).map((item) => withEdit(item, cursor, context));
@@ -99,8 +99,8 @@ function endpointItems(document: unknown, elementPath: readonly Segment[], conte
   const loader = new SpecLoader({ root, reader: readerFor(context.options), files: filesOf(context.options), cache: context.options.cache });
   const items: CompletionItem[] = [];
   const seen = new Set<string>();
+  // A URL's spec is not loaded (loadSync fetches nothing): its operations are not offered.
   for (const { source } of openapiSources(openapi)) {
-    if (isUrl(source)) continue;
     const loaded = loader.loadSync(source);
     if (!loaded.ok) continue;
     for (const operation of indexSpec(loaded.spec).operations) {
@@ -122,6 +122,7 @@ function nearestOpenapi(document: unknown, elementPath: readonly Segment[]): unk
     const value = values[values.length - 1];
     values.push(isPlainObject(value) || Array.isArray(value) ? (value as Record<string, unknown>)[key] : undefined);
   }
+  // Stryker disable next-line EqualityOperator: depth 1 is the navigation root, which takes no `openapi` (the platform strips it): startsOpenapiScope is false there.
   for (let depth = elementPath.length; depth >= 1; depth--) {
     const value = values[depth];
     const kind = elementKindAt(elementPath.slice(0, depth));

@@ -38,7 +38,8 @@ function jsonCursor(text: string, offset: number): Cursor | undefined {
   if (!tree) return undefined;
   const path = [...location.path];
   const node = location.previousNode;
-  const onString = node !== undefined && node.type === 'string' && offset >= node.offset && offset <= node.offset + node.length;
+  // A string value, or a key in quotes (jsonc-parser's `property` node): either is replaced whole, quotes included.
+  const onString = node !== undefined && (node.type === 'string' || node.type === 'property') && offset >= node.offset && offset <= node.offset + node.length;
   const span: [number, number] = onString ? [node.offset, node.offset + node.length] : wordAround(text, offset);
   // A key being written, or a value: either way what holds it is one level up.
   const container = valueAt(tree, path.slice(0, -1));
@@ -66,7 +67,7 @@ function wordAround(text: string, offset: number): [number, number] {
 
 function yamlCursor(text: string, offset: number): Cursor | undefined {
   const doc = parseDocument(text, { keepSourceTokens: false });
-  const document: unknown = doc.toJS({ maxAliasCount: 100 });
+  const document = valueOf(doc);
   const path: Segment[] = [];
   let node: unknown = doc.contents;
   let container: unknown = document;
@@ -92,6 +93,7 @@ function yamlCursor(text: string, offset: number): Cursor | undefined {
         }
         const value = pair.value as YamlNode | null;
         if (value?.range && offset >= value.range[0] && offset <= value.range[1]) next = { key: keyName, value };
+        // Stryker disable next-line EqualityOperator: a cursor at the key's end is on the key, answered above.
         else if (!value && offset > key.range[1] && sameLine(text, key.range[1], offset)) next = { key: keyName, value: null };
       }
       if (!next) return { at: 'key', path: [...path, ''], span: [offset, offset], quoted: false, container, document };
@@ -117,6 +119,15 @@ function yamlCursor(text: string, offset: number): Cursor | undefined {
     return { at: 'value', path, span, quoted: false, container: parentOf(document, path), document };
   }
   return undefined;
+}
+
+/** The document's value; undefined while it cannot be read (an alias to an anchor not written yet, too many aliases). */
+function valueOf(doc: ReturnType<typeof parseDocument>): unknown {
+  try {
+    return doc.toJS({ maxAliasCount: 100 });
+  } catch {
+    return undefined;
+  }
 }
 
 function sameLine(text: string, from: number, to: number): boolean {

@@ -31,6 +31,7 @@ export function definitionAt(check: SiteCheck, file: string, cursor: Cursor): Lo
   if (path.resolve(file) !== path.resolve(check.result.file)) return null;
   const page = pageAt(check, pointerOfPath(cursor.path));
   if (!page) return null;
+  // Stryker disable next-line ConditionalExpression: a remote spec's file would not be read either (operationLocation answers null), and no page is made from an unfetched spec.
   if (page.openapi && !isUrl(page.openapi.file)) return operationLocation(check.options, root, page.openapi);
   return page.file ? insideRoot(root, path.join(root, page.file)) : null;
 }
@@ -47,8 +48,9 @@ function operationLocation(options: ValidateOptions, root: string, operation: { 
   return { uri: pathToFileURL(specFile).href, range: rangeOf(source.locate(pointer, 'key')) };
 }
 
+/** A file below the docs root (the root itself is a folder: nothing to open). */
 function insideRoot(root: string, absolute: string): Location | null {
-  if (absolute !== root && !absolute.startsWith(root + path.sep)) return null;
+  if (!absolute.startsWith(root + path.sep)) return null;
   return { uri: pathToFileURL(absolute).href, range: START };
 }
 

@@ -29,7 +29,7 @@ export function elementKindAt(path: readonly Segment[]): ElementKind | undefined
 /** A key an element may take, and what it holds (for the completion's text and detail). */
 export interface KeyOption {
   key: string;
-  kind: 'name' | 'children' | 'field' | 'required';
+  kind: 'name' | 'children' | 'field';
   description?: string;
   /** The JSON type the value takes, when the model says one. */
   type?: 'string' | 'boolean' | 'array' | 'object';
@@ -39,6 +39,8 @@ export interface KeyOption {
  * The keys an element of this kind may still take, given the keys it has: its name field, the
  * fields it accepts, and child arrays only while it holds none (one type of child per level,
  * spec rule 3; at the root, one primary pattern), only those allowed beside a generator field.
+ * Its other required keys are among these (a group's `pages`, a global anchor's `href`): each is
+ * offered once, as the field or child array it is.
  */
 export function keysAllowed(kind: ElementKind, value: unknown): KeyOption[] {
   const spec = ELEMENTS[kind];
@@ -46,12 +48,13 @@ export function keysAllowed(kind: ElementKind, value: unknown): KeyOption[] {
   const options: KeyOption[] = [];
   if (spec.name && !present.has(spec.name.field)) options.push({ key: spec.name.field, kind: 'name', description: spec.name.description, type: 'string' });
   const childKeys = CHILD_KEYS.filter((key) => childKind(kind, key) !== undefined);
-  for (const key of Object.keys(spec.required ?? {})) if (!present.has(key) && !childKeys.includes(key as ChildKey)) options.push({ key, kind: 'required' });
   const held = childKeys.filter((key) => present.has(key));
   const holdsChildren = held.length > 0;
   const generator = spec.generators?.find((field) => present.has(field));
-  if (!holdsChildren) {
+  // `global` holds its link arrays side by side: each one it does not hold yet.
+  if (!holdsChildren || spec.childrenSideBySide) {
     for (const key of childKeys) {
+      if (present.has(key)) continue;
       if (generator && spec.generatedChildren && !spec.generatedChildren.includes(key)) continue;
       options.push({ key, kind: 'children', description: childDescription(kind, key), type: 'array' });
     }
@@ -78,5 +81,6 @@ function fieldDescription(field: FieldName): string | undefined {
 
 function fieldType(field: FieldName): KeyOption['type'] {
   const type = FIELDS[field].type;
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator,StringLiteral: no field of the model is an array or an object today (FIELDS: strings, booleans, or no one type): kept for one that will be.
   return type === 'string' || type === 'boolean' || type === 'array' || type === 'object' ? type : undefined;
 }
