@@ -161,7 +161,7 @@ function rootOf(root: string | undefined): string | undefined {
   if (root === undefined) return undefined;
   let isDirectory = false;
   try {
-    isDirectory = root !== '' && statSync(root).isDirectory();
+    isDirectory = statSync(root).isDirectory(); // '' too throws ENOENT
   } catch {
     // reported below
   }

@@ -6,7 +6,8 @@ import type { CliIo } from './io.js';
 export function exitCodeOf(problems: readonly Problem[], maxWarnings: number | undefined, io: Pick<CliIo, 'stderr'>): 0 | 1 {
   const counts = countProblems(problems);
   if (counts.errors > 0) return 1;
-  if (maxWarnings !== undefined && counts.warnings > maxWarnings) {
+  // No --max-warnings: no limit.
+  if (counts.warnings > (maxWarnings ?? Number.POSITIVE_INFINITY)) {
     io.stderr(`docsnav: ${counts.warnings} warnings, more than --max-warnings ${maxWarnings}\n`);
     return 1;
   }

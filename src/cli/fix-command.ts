@@ -90,7 +90,7 @@ function quotedPath(name: string): string {
 function diffName(file: string): string {
   const absolute = path.resolve(file);
   const base = repositoryRoot(path.dirname(absolute)) ?? process.cwd();
-  return (path.relative(base, absolute) || file).split(path.sep).join('/');
+  return path.relative(base, absolute).split(path.sep).join('/'); // never '': a file is not its repository's root, nor the working folder
 }
 
 function summary(results: readonly FixFileResult[], mode: 'write' | 'dry-run'): string {

@@ -55,12 +55,12 @@ export async function writeReports(
   const { ruleDocsUrl } = args;
   if (args.formats.includes('github')) summaryWritten = await writeStepSummary(shown, io.env ?? process.env, ruleDocsUrl);
   const [first, second] = args.formats;
-  const toFile = second ?? (args.outputFile !== undefined ? first : undefined);
   const toStream = second !== undefined || args.outputFile === undefined ? first : undefined;
   const quiet = args.quiet;
   if (toStream !== undefined) io[stream](await formatResultsAs(toStream, results, shown, { color, quiet, summaryWritten, ruleDocsUrl }));
-  if (toFile !== undefined && args.outputFile !== undefined) {
-    const text = await formatResultsAs(toFile, results, shown, { color: false, quiet, summaryWritten, ruleDocsUrl });
+  // The second format, else the only one, to --output-file (two formats need one: args.ts).
+  if (args.outputFile !== undefined) {
+    const text = await formatResultsAs(second ?? first, results, shown, { color: false, quiet, summaryWritten, ruleDocsUrl });
     try {
       writeFileSync(args.outputFile, text);
     } catch (error) {

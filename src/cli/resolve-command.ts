@@ -35,7 +35,8 @@ export async function resolveCommand(argv: string[], io: CliIo): Promise<number>
   const stores = keepScans(args);
   let result;
   if (stdin) {
-    const root = config.options.root ?? stdin.root;
+    // --root, else the folder of --stdin-filename (readStdinDocument); a config file names no root.
+    const root = stdin.root;
     result = await resolveText(stdin.text, { ...config.options, file, root, pageScans: root === undefined ? undefined : stores?.for(root) });
   } else {
     try {
@@ -64,7 +65,7 @@ export async function resolveCommand(argv: string[], io: CliIo): Promise<number>
   // The problems report never shares a stream with the tree. Pretty output with nothing to say
   // stays silent, as before, so that `resolve > tree.json` prints nothing on success.
   const shown = args.quiet ? result.problems.filter((p) => p.severity === 'error') : result.problems;
-  const silent = shown.length === 0 && args.formats.length === 1 && args.formats[0] === 'pretty' && args.outputFile === undefined;
+  const silent = shown.length === 0 && args.formats[0] === 'pretty' && args.outputFile === undefined; // two formats need --output-file
   if (!silent) await writeReports([result], args, io, stream, args.out ? color : (args.color ?? false));
   const counts = countProblems(result.problems);
   return counts.errors > 0 ? 1 : 0;

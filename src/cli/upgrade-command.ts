@@ -61,16 +61,16 @@ export async function upgradeCommand(argv: string[], io: CliIo): Promise<number>
     io.stderr(`${list}docsnav: upgraded ${file}: ${summary}\n`);
     return 0;
   }
-  // A new file, or the old one replaced in one step: never written through a link, never left half written.
-  const replacing = args.force && lstatSync(target, { throwIfNoEntry: false }) !== undefined;
+  // A new file, or with --force whatever is there (by now) replaced in one step: never written through a link, never left half written.
   try {
-    if (replacing) replaceFile(target, upgraded.text);
+    if (args.force) replaceFile(target, upgraded.text);
     else createNewFile(target, upgraded.text);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new UsageError(`${target} was made while docsnav upgraded ${file}: --force replaces it`);
     throw new UsageError(`cannot write ${target}: ${ioErrorText(error, 'write')}`);
   }
-  const replacedLink = replacing && there?.isSymbolicLink() ? ` (it replaced the symbolic link ${target}; the file the link led to is unchanged)` : '';
+  // Anything there was refused above without --force.
+  const replacedLink = there?.isSymbolicLink() ? ` (it replaced the symbolic link ${target}; the file the link led to is unchanged)` : '';
   io.stdout(
     `${list}docsnav: wrote ${target}${replacedLink} from ${file}: ${summary}. The platform's build still checks a mint.json beside docs.json (and fails when it is invalid): delete ${file} once docs.json is right.\n`,
   );
@@ -94,7 +94,7 @@ function mintFileOf(given: string | undefined): string {
       );
     return target;
   }
-  const file = given === undefined ? 'mint.json' : path.join(target, 'mint.json');
+  const file = path.join(target, 'mint.json'); // none given: ./mint.json, which path.join says as mint.json
   if (!existsSync(file))
     throw new UsageError(
       `no mint.json in ${given === undefined ? 'the current folder' : target}; name the mint.json to upgrade (docsnav upgrade path/to/mint.json)`,

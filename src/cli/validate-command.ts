@@ -56,11 +56,9 @@ async function validateWith(args: ValidateArgs, io: CliIo, onFixed?: (files: rea
       if (config.broken) results.push(config.broken);
     } else {
       const since = args.since === undefined ? undefined : await siteBase(file, args.since, config.options, io);
-      const pageRoot = config.options.root ?? root;
-      const pageScans = pageRoot === undefined ? undefined : stores?.for(pageRoot);
-      results.push(
-        validateText(text, { ...config.options, specs: args.specs, file, root: pageRoot, since, concurrency: args.concurrency, pageScans, onProgress }),
-      );
+      // `root`: --root, else the folder of --stdin-filename (readStdinDocument); a config file names no root.
+      const pageScans = root === undefined ? undefined : stores?.for(root);
+      results.push(validateText(text, { ...config.options, specs: args.specs, file, root, since, concurrency: args.concurrency, pageScans, onProgress }));
     }
   } else {
     const files = await expandPaths(args.paths.length > 0 ? args.paths : ['.']);
