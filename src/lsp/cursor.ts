@@ -39,7 +39,8 @@ function jsonCursor(text: string, offset: number): Cursor | undefined {
   const path = [...location.path];
   const node = location.previousNode;
   // A string value, or a key in quotes (jsonc-parser's `property` node): either is replaced whole, quotes included.
-  const onString = node !== undefined && (node.type === 'string' || node.type === 'property') && offset >= node.offset && offset <= node.offset + node.length;
+  // (getLocation keeps a node as previousNode only when the offset is at or past its start.)
+  const onString = node !== undefined && (node.type === 'string' || node.type === 'property') && offset <= node.offset + node.length;
   const span: [number, number] = onString ? [node.offset, node.offset + node.length] : wordAround(text, offset);
   // A key being written, or a value: either way what holds it is one level up.
   const container = valueAt(tree, path.slice(0, -1));
@@ -124,7 +125,7 @@ function yamlCursor(text: string, offset: number): Cursor | undefined {
 /** The document's value; undefined while it cannot be read (an alias to an anchor not written yet, too many aliases). */
 function valueOf(doc: ReturnType<typeof parseDocument>): unknown {
   try {
-    return doc.toJS({ maxAliasCount: 100 });
+    return doc.toJS(); // aliases capped at the library's default, 100
   } catch {
     return undefined;
   }
