@@ -15,6 +15,7 @@ import {
   findInvalidCharacter,
   locateInvalidCharacter,
   PageScanStore,
+  platformPagePath,
   resolveFile,
   textOf,
   type FileReader,
@@ -477,13 +478,8 @@ function searchablePages(text: string | undefined, file: string): Set<string> {
   };
   // Stryker disable next-line OptionalChaining: a docs file the library resolved is an object
   push((document as { navigation?: unknown } | null)?.navigation, false);
-  // A page entry's path as the library makes it (`/a`, `a/`, `a//b` are `a` and `a/b`; an extension or a space stays: the platform looks for `a.md.mdx`).
-  const tidy = (page: string) =>
-    path.posix
-      .resolve('/', page)
-      .split(/[\\/]/)
-      .filter((segment) => segment !== '')
-      .join('/');
+  // A page entry's path as the platform makes it (`/a`, `a/`, `a//b` are `a` and `a/b`; an extension or a space stays: the platform looks for `a.md.mdx`).
+  const tidy = (page: string) => platformPagePath(page).key;
   // Stryker disable next-line ConditionalExpression,EqualityOperator,UpdateOperator: a navigation of over a million objects and arrays (a docs file of several MB) to tell
   for (let steps = 0; stack.length > 0 && steps < 1_000_000; steps++) {
     const { value, inside } = stack.pop()!;
