@@ -42,6 +42,7 @@ export type {
 export { parseFrontMatter, type FrontMatter } from './pages/front-matter.js';
 export { followLocalRef } from './resolve/asyncapi.js';
 export { platformPagePath } from './navigation/entries.js';
+export { headingIds } from './pages/slug.js';
 export { PAGE_TREE_VERSION } from './resolve/types.js';
 export { moveGroup, initialDisplay, type GroupDisplay, type GroupMove, type GroupMoveInput } from './resolve/group-moves.js';
 export { formatTreeJson, formatTreePretty } from './report/tree.js';

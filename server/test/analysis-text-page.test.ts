@@ -68,19 +68,29 @@ describe('line endings and sections', () => {
 describe('headings', () => {
   it.each([
     ['# One', ['One', 'one', 1]],
-    ['###### Six', ['Six', 'six', 6]],
+    ['###### Six', ['Six', null, 6]],
     ['   ### Indented three', ['Indented three', 'indented-three', 3]],
     ['##  Two spaces', ['Two spaces', 'two-spaces', 2]],
     ['##\tA tab', ['A tab', 'a-tab', 2]],
     ['## Closed ##', ['Closed', 'closed', 2]],
+    ['## Using C#', ['Using C#', 'using-c#', 2]],
+    ['## ???', ['???', null, 2]],
+    ['#### Four', ['Four', 'four', 4]],
+    ['##### Five', ['Five', null, 5]],
+    ['## Using F# ##', ['Using F#', 'using-f#', 2]],
+    ['## Issue #12', ['Issue #12', 'issue-#12', 2]],
+    ['## Tabbed\t###\t', ['Tabbed', 'tabbed', 2]],
     ['## 1.  Install the CLI', ['Install the CLI', 'install-the-cli', 2]],
     ['## `docsnav validate` **flags**', ['docsnav validate flags', 'docsnav-validate-flags', 2]],
     ['## Step 2: Install', ['Step 2: Install', 'step-2-install', 2]],
     ['## Set  up', ['Set  up', 'set-up', 2]],
-    ['## Café & crème', ['Café & crème', 'cafe-creme', 2]],
-    ['## Done ✅', ['Done ✅', 'done', 2]],
+    ['## Café & crème', ['Café & crème', 'café-&-crème', 2]],
+    ['## Done ✅', ['Done ✅', 'done-', 2]],
     ['## 日本語の手順', ['日本語の手順', '日本語の手順', 2]],
-    ['## Ünïcödé', ['Ünïcödé', 'unicode', 2]],
+    ['## ガイド (voiced kana kept)', ['ガイド (voiced kana kept)', 'ガイド-voiced-kana-kept', 2]],
+    ["## What's new?", ["What's new?", 'whats-new', 2]],
+    ['## C++ / C#', ['C++ / C#', 'c++-/-c#', 2]],
+    ['## Ünïcödé', ['Ünïcödé', 'ünïcödé', 2]],
   ])('%s', (line, expected) => {
     expect(headings(`${line}\n\nText.`)).toEqual([expected]);
   });
@@ -94,8 +104,20 @@ describe('headings', () => {
     expect(headings(`Intro.\n${line}`)).toEqual([[null, null, 0]]);
   });
 
-  it('numbers anchors that repeat, also against an anchor a heading has as its own', () => {
-    expect(pageText('## Setup\n## Setup\n## Setup 1\n## Setup').sections.map((section) => section.anchor)).toEqual(['setup', 'setup-1', 'setup-1', 'setup-2']);
+  it("a level 5 or 6 heading has no id on the platform's page: its section links to the heading above it, and it counts no repeat", () => {
+    expect(
+      pageText('##### Deep first\n## Setup\n##### Notes\n###### Setup\n#### Setup').sections.map((section) => [section.heading, section.anchor, section.depth]),
+    ).toEqual([
+      ['Deep first', null, 5],
+      ['Setup', 'setup', 2],
+      ['Notes', 'setup', 5],
+      ['Setup', 'setup', 6],
+      ['Setup', 'setup-2', 4],
+    ]);
+  });
+
+  it('numbers anchors that repeat as the platform does (the second is -2), also against an anchor a heading has as its own', () => {
+    expect(pageText('## Setup\n## Setup\n## Setup 1\n## Setup').sections.map((section) => section.anchor)).toEqual(['setup', 'setup-2', 'setup-1', 'setup-3']);
   });
 });
 

@@ -32,7 +32,7 @@ describe('pageText', () => {
     expect(text.sections).toEqual([
       { heading: null, anchor: null, depth: 0, body: 'Intro with a link and code.' },
       { heading: 'Set up DNS', anchor: 'set-up-dns', depth: 2, body: 'Add a CNAME Point docs at us.\n\n# not a heading\ndig docs.acme.example' },
-      { heading: 'Set up DNS', anchor: 'set-up-dns-1', depth: 2, body: 'Again.' },
+      { heading: 'Set up DNS', anchor: 'set-up-dns-2', depth: 2, body: 'Again.' },
     ]);
   });
 

@@ -11,7 +11,7 @@
 import type { Root } from 'mdast';
 import type { CustomHeadingId } from './heading-ids.js';
 import { parseInlineMarkdown } from './markdown.js';
-import { cleanHeadingId, componentId, headingSlug, headingSlugger, paramFieldId } from './slug.js';
+import { cleanHeadingId, componentId, headingSlug, headingSlugger, paramFieldId, tableOfContentsDeduplicator } from './slug.js';
 
 /** An mdast node as the passes see it: they turn headings into elements and rewrite attributes, as the platform does. */
 interface Node {
@@ -331,17 +331,7 @@ function quotedExpression(value: unknown): string | undefined {
  */
 function tableOfContentsPass(root: Node, titles: Map<Node, string>, withoutHeadingIds: boolean): string[] {
   const { excluded, inheritedStepTitleSize } = tableOfContentsContext(root);
-  const seen = new Map<string, number>();
-  const deduplicate = (slug: string): string => {
-    const count = seen.get(slug) ?? 0;
-    seen.set(slug, count + 1);
-    if (count === 0) return slug;
-    let suffix = count + 1;
-    while (seen.has(`${slug}-${suffix}`)) suffix++;
-    const unique = `${slug}-${suffix}`;
-    seen.set(unique, 1);
-    return unique;
-  };
+  const deduplicate = tableOfContentsDeduplicator();
 
   const slugs: string[] = [];
   walk(root, (node) => {

@@ -5,6 +5,8 @@
  */
 import slugifyPackage, { type Options } from '@sindresorhus/slugify';
 
+import { cleanHeadingId } from './ids.js';
+
 export { cleanHeadingId, EMOJI } from './ids.js';
 
 /**
@@ -84,6 +86,41 @@ function withoutNumberSuffixes(slug: string): string {
     if (digits === end || digits === 0 || slug[digits - 1] !== '-') return slug.slice(0, end);
     end = digits - 1;
   }
+}
+
+/**
+ * The ids the platform's page gives its Markdown headings (levels 1 to 4), in the page's order:
+ * call the function returned with each heading's text, one function per page. An id is the
+ * heading's slug, numbered when it repeats (the second "Setup" is `setup-2`), as the page's DOM
+ * carries it: percent escapes decoded, punctuation and emoji removed (`Step 2: Install` is
+ * `step-2-install`, `ガイド` stays `ガイド`), then numbered again by the table of contents where
+ * two are the same (`Setup 2` after two `Setup`s is `setup-2-2`). A link's `#fragment` names one.
+ */
+export function headingIds(): (title: string) => string {
+  const counter = headingSlugger();
+  const deduplicate = tableOfContentsDeduplicator();
+  // The table of contents takes the id cleaned, or, where nothing of it is left (a title of only
+  // punctuation or emoji), the title's slug again, uncounted; the page carries that cleaned too,
+  // so such a heading's id is empty: nothing links to it.
+  return (title) => cleanHeadingId(deduplicate(cleanHeadingId(headingSlug(title, counter)) || headingSlug(title)));
+}
+
+/**
+ * The table of contents' second numbering, over the ids the headings already have: a repeat of
+ * one (`Setup 2` after two `Setup`s both give `setup-2`) is `-n` from its count, past those taken.
+ */
+export function tableOfContentsDeduplicator(): (slug: string) => string {
+  const seen = new Map<string, number>();
+  return (slug) => {
+    const count = seen.get(slug) ?? 0;
+    seen.set(slug, count + 1);
+    if (count === 0) return slug;
+    let suffix = count + 1;
+    while (seen.has(`${slug}-${suffix}`)) suffix++;
+    const unique = `${slug}-${suffix}`;
+    seen.set(unique, 1);
+    return unique;
+  };
 }
 
 /** A percent escape as the platform detects one (upper-case hex only, as `encodeURIComponent` writes). */

@@ -5,12 +5,12 @@
  * JSX tags are dropped, keeping the text between tags and title-like attributes. What readers
  * never see (an element that is `hidden`, `display: none` or of class `hidden`) is left out.
  */
-import { parseFrontMatter } from 'docsnav';
+import { headingIds, parseFrontMatter } from 'docsnav';
 
 export interface TextSection {
   /** null for the text before the first heading. */
   heading: string | null;
-  /** The heading's URL fragment (`#getting-started`). */
+  /** The heading's id on the platform's page, its URL fragment (`#getting-started`); a level 5 or 6 heading's is the one above it. */
   anchor: string | null;
   depth: number;
   body: string;
@@ -105,7 +105,8 @@ export function pageText(source: string): PageText {
   };
   let fence: string | undefined;
   let total = 0;
-  const usedAnchors = new Map<string, number>();
+  const headingId = headingIds();
+  let linked: string | null = null;
   for (const raw of withoutHiddenBlocks(stripBlocks(text)).split('\n')) {
     total += raw.length + 1;
     if (total > MAX_PAGE_CHARS || result.sections.length >= MAX_SECTIONS) break;
@@ -119,11 +120,17 @@ export function pageText(source: string): PageText {
       fence = fenceMatch[1];
       continue;
     }
-    const heading = /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/.exec(raw);
+    // A closing run of #s is one after a space or tab (CommonMark): `## Using C#` keeps its `#`.
+    const heading = /^\s{0,3}(#{1,6})\s+(.*?)(?:[ \t]+#+)?[ \t]*$/.exec(raw);
     if (heading) {
       flush();
       const title = inline(heading[2]);
-      current = { heading: title, anchor: uniqueAnchor(slugAnchor(title), usedAnchors), depth: heading[1].length };
+      const depth = heading[1].length;
+      // The platform's page gives headings of levels 1 to 4 an id; a deeper one's section links to
+      // the heading above it (the page's top when there is none).
+      // A title of only punctuation or emoji has no id (empty): its section links to the page's top.
+      if (depth <= 4) linked = headingId(title) || null;
+      current = { heading: title, anchor: linked, depth };
       continue;
     }
     if (/^\s*(import|export)\s/.test(raw)) continue;
@@ -293,21 +300,4 @@ function collapse(text: string): string {
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
-}
-
-/** The fragment the site gives a heading: lower case, words joined with `-`. */
-function slugAnchor(heading: string): string {
-  return heading
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^\p{L}\p{N}\s-]/gu, '')
-    .trim()
-    .replace(/\s+/g, '-');
-}
-
-function uniqueAnchor(anchor: string, used: Map<string, number>): string {
-  const count = used.get(anchor) ?? 0;
-  used.set(anchor, count + 1);
-  return count === 0 ? anchor : `${anchor}-${count}`;
 }
