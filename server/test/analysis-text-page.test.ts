@@ -104,6 +104,14 @@ describe('headings', () => {
     expect(headings(`Intro.\n${line}`)).toEqual([[null, null, 0]]);
   });
 
+  it.each(['custom', 'frame'])('a page of mode %s gives its headings no id: its sections link to the page', (mode) => {
+    expect(pageText(`---\nmode: ${mode}\n---\n## Setup\nText.\n### Next\nMore.`).sections.map((section) => [section.heading, section.anchor])).toEqual([
+      ['Setup', null],
+      ['Next', null],
+    ]);
+    expect(pageText('---\nmode: wide\n---\n## Setup\nText.').sections.map((section) => section.anchor)).toEqual(['setup']);
+  });
+
   it("a level 5 or 6 heading has no id on the platform's page: its section links to the heading above it, and it counts no repeat", () => {
     expect(
       pageText('##### Deep first\n## Setup\n##### Notes\n###### Setup\n#### Setup').sections.map((section) => [section.heading, section.anchor, section.depth]),

@@ -11,7 +11,7 @@
 import type { Root } from 'mdast';
 import type { CustomHeadingId } from './heading-ids.js';
 import { parseInlineMarkdown } from './markdown.js';
-import { cleanHeadingId, componentId, headingSlug, headingSlugger, paramFieldId, tableOfContentsDeduplicator } from './slug.js';
+import { cleanHeadingId, componentId, headingSlug, headingSlugger, MODES_WITHOUT_HEADING_IDS, paramFieldId, tableOfContentsDeduplicator } from './slug.js';
 
 /** An mdast node as the passes see it: they turn headings into elements and rewrite attributes, as the platform does. */
 interface Node {
@@ -84,8 +84,6 @@ const COMPONENTS_WITHOUT_TOC_HEADINGS = new Set(['Accordion', 'AccordionGroup', 
 const PARAM_FIELDS = new Set(['ParamField', 'Param', 'ResponseField']);
 const PARAM_FIELD_NAME_ATTRIBUTES = new Set(['query', 'path', 'body', 'header', 'name']);
 const HEADING_ELEMENTS = new Set(['h1', 'h2', 'h3', 'h4']);
-/** Page modes without headings' anchors. */
-const MODES_WITHOUT_HEADING_IDS = new Set(['custom', 'frame']);
 
 export interface AnchorOptions {
   /** `## Title {#id}` headings, by the offset of their line (see heading-ids.ts). */

@@ -88,6 +88,9 @@ function withoutNumberSuffixes(slug: string): string {
   }
 }
 
+/** Page modes (the front matter's `mode`) without headings' anchors. */
+export const MODES_WITHOUT_HEADING_IDS: ReadonlySet<string> = new Set(['custom', 'frame']);
+
 /**
  * The ids the platform's page gives its Markdown headings (levels 1 to 4), in the page's order:
  * call the function returned with each heading's text, one function per page. An id is the
@@ -95,8 +98,10 @@ function withoutNumberSuffixes(slug: string): string {
  * carries it: percent escapes decoded, punctuation and emoji removed (`Step 2: Install` is
  * `step-2-install`, `ガイド` stays `ガイド`), then numbered again by the table of contents where
  * two are the same (`Setup 2` after two `Setup`s is `setup-2-2`). A link's `#fragment` names one.
+ * A page whose front matter's `mode` is `custom` or `frame` gives its headings none (each is '').
  */
-export function headingIds(): (title: string) => string {
+export function headingIds(options: { mode?: string } = {}): (title: string) => string {
+  if (MODES_WITHOUT_HEADING_IDS.has(options.mode ?? '')) return () => '';
   const counter = headingSlugger();
   const deduplicate = tableOfContentsDeduplicator();
   // The table of contents takes the id cleaned, or, where nothing of it is left (a title of only

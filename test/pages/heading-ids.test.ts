@@ -42,6 +42,18 @@ describe('headingIds', () => {
     expect(pageAnchors(page(titles.map((title) => [2, title])), true)).toEqual(new Set(['setup', 'setup-2', 'setup-2-2', '', 'setup-2-2-2']));
   });
 
+  it("gives no heading an id on a page of mode custom or frame, as the page's scan finds none", () => {
+    for (const mode of ['custom', 'frame']) {
+      expect(['Setup', 'ガイド'].map(headingIds({ mode }))).toEqual(['', '']);
+      expect(pageAnchors(`---\nmode: ${mode}\n---\n\n## Setup\n\n## ガイド\n`, true)).toEqual(new Set());
+    }
+    for (const mode of ['wide', 'center', 'Custom', undefined]) {
+      expect(['Setup', 'ガイド'].map(headingIds({ mode }))).toEqual(['setup', 'ガイド']);
+      const front = mode === undefined ? '' : `---\nmode: ${mode}\n---\n\n`;
+      expect(pageAnchors(`${front}## Setup\n\n## ガイド\n`, true)).toEqual(new Set(['setup', 'ガイド']));
+    }
+  });
+
   const FIXED: [number, string][] = [
     [1, 'Overview'],
     [2, 'Setup'],

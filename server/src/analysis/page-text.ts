@@ -82,12 +82,14 @@ export function pageText(source: string): PageText {
   const result: PageText = { sections: [] };
   // Front matter as the platform (and docsnav's resolver) reads it; a block it cannot read is skipped.
   const front = parseFrontMatter(text);
+  let mode: string | undefined;
   if (front) {
     text = text.slice(front.end);
     const data = front.ok ? front.data : {};
     if (typeof data.title === 'string') result.title = data.title.trim();
     if (typeof data.description === 'string') result.description = data.description.trim();
     if (typeof data.openapi === 'string') result.openapi = data.openapi.trim();
+    if (typeof data.mode === 'string') mode = data.mode;
   }
   /** The section being read: its heading; its body and links are set as it ends. */
   let current: Omit<TextSection, 'body'> = { heading: null, anchor: null, depth: 0 };
@@ -105,7 +107,7 @@ export function pageText(source: string): PageText {
   };
   let fence: string | undefined;
   let total = 0;
-  const headingId = headingIds();
+  const headingId = headingIds({ mode });
   let linked: string | null = null;
   for (const raw of withoutHiddenBlocks(stripBlocks(text)).split('\n')) {
     total += raw.length + 1;
