@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { chownSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -148,6 +148,30 @@ describe('the folders of ended test runs', () => {
 });
 
 describe("the run's temporary folder (temp-folder.ts, the global setup)", () => {
+  it.runIf(process.getuid?.() === 0)('a teardown stopped while removing the contents leaves the socket: the folder is still seen as ended', async () => {
+    const saved = { ...process.env };
+    delete process.env.DOCSNAV_TESTS_TMPDIR;
+    process.env.TMPDIR = base;
+    let own = '';
+    let mount = '';
+    try {
+      const teardown = await setup();
+      own = process.env.TMPDIR!;
+      // A mount point in the folder: removing it fails (EBUSY), as a teardown cut short would stop there.
+      mount = path.join(own, 'mounted');
+      mkdirSync(mount);
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', mount]);
+      await expect(teardown()).rejects.toThrow(/EBUSY/);
+      expect(lstatSync(path.join(own, ALIVE_SOCKET)).isSocket()).toBe(true);
+      expect(await probe(path.join(own, ALIVE_SOCKET))).toBe('answers');
+    } finally {
+      if (mount) execFileSync('umount', [mount]);
+      for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+      Object.assign(process.env, saved);
+      if (own) rmSync(own, { recursive: true, force: true });
+    }
+  });
+
   it('removes ended runs, holds its own folder as TMPDIR while the run lives, and removes it at the end', async () => {
     const ended = await endedRun(base);
     const saved = { ...process.env };

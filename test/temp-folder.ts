@@ -9,10 +9,10 @@
  * The server package's suites use it too. Its PostgreSQL tests run the database as the `postgres`
  * user, with the data in this folder: others may pass through it (mode 0711), not list it.
  */
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { holdRunFolder, removeEndedRuns, RUN_FOLDER_PREFIX } from './ended-runs.js';
+import { ALIVE_SOCKET, holdRunFolder, removeEndedRuns, RUN_FOLDER_PREFIX } from './ended-runs.js';
 
 export default async function setup(): Promise<() => Promise<void>> {
   // This setup runs once per project of the config, in one process: the first one's folder serves
@@ -51,6 +51,9 @@ export default async function setup(): Promise<() => Promise<void>> {
     if (ownRunCi) delete process.env.DOCSNAV_RUN_CI;
     if (previousCacheHome === undefined) delete process.env.XDG_CACHE_HOME;
     else process.env.XDG_CACHE_HOME = previousCacheHome;
+    // Its contents first, its socket last: a process stopped while removing them (Stryker kills a
+    // test runner whose teardown outlasts its wait) leaves a folder the next run sees as ended.
+    for (const entry of readdirSync(folder)) if (entry !== ALIVE_SOCKET) rmSync(path.join(folder, entry), { recursive: true, force: true });
     await held.release();
     rmSync(folder, { recursive: true, force: true });
   };
