@@ -52,12 +52,17 @@ function textEdits(text: string, edits: ReadonlyArray<{ start: number; end: numb
   return edits.map((edit) => ({ range: { start: document.positionAt(edit.start), end: document.positionAt(edit.end) }, newText: edit.text }));
 }
 
-/** One edit from `before` to `after`: the span between their common start and common end. */
-function wholeChange(before: string, after: string): TextEdit {
+/** One edit from `before` to `after` (texts that differ): the span between their common start and common end. */
+export function wholeChange(before: string, after: string): TextEdit {
   let start = 0;
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: past either text's end its character is undefined, which equals no character of the other, so the comparison alone stops there; the bounds only keep texts that do not differ (never given) from running on.
   while (start < before.length && start < after.length && before[start] === after[start]) start++;
+  // An offset between a CR and its LF has no position in the editor (its lines end at the pair): the span takes the CR in.
+  if (before[start - 1] === '\r' && before[start] === '\n') start--;
   let end = 0;
   while (end < before.length - start && end < after.length - start && before[before.length - 1 - end] === after[after.length - 1 - end]) end++;
+  // Likewise at its end: the span takes the LF in.
+  if (before[before.length - end - 1] === '\r' && before[before.length - end] === '\n') end--;
   return textEdits(before, [{ start, end: before.length - end, text: after.slice(start, after.length - end) }])[0];
 }
 

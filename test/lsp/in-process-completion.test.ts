@@ -574,3 +574,37 @@ describe('completionsAt without specs', () => {
     ]);
   });
 });
+
+describe('completionsAt: only a page list offers pages, only a language element its codes', () => {
+  const root = siteWith({ 'api/openapi.json': SPEC, 'intro.mdx': '' });
+  const at = (text: string, needle: string) => {
+    const cursor = cursorAt(text, 'json', text.indexOf(needle) + needle.length - 1)!;
+    const context = {
+      options: { root },
+      format: 'json' as const,
+      text,
+      rangeOf: ([start, end]: [number, number]) => ({ start: { line: 0, character: start }, end: { line: 0, character: end } }),
+    };
+    return completionsAt(cursor, context).map((item) => item.label);
+  };
+
+  it('a page list of a group (the control): its pages and its operations', () => {
+    const text = '{ "navigation": { "groups": [{ "group": "G", "openapi": ["api/openapi.json"], "pages": [""] }] } }';
+    expect(at(text, '"pages": [""')).toEqual(['intro', 'GET /users', 'POST /users', 'webhook user.created']);
+  });
+
+  it.each([
+    // An item of another array of an element (its openapi sources), and a value inside an object field of one (its icon).
+    [
+      "an item of a group's openapi list",
+      '{ "navigation": { "groups": [{ "group": "G", "openapi": ["api/openapi.json", ""], "pages": ["intro"] }] } }',
+      '.json", ""',
+    ],
+    ["the name of a group's icon object", '{ "navigation": { "groups": [{ "group": "G", "icon": { "name": "" }, "pages": ["intro"] }] } }', '"name": ""'],
+    // A `language` key outside a language element: no language code.
+    ['a language key in a version', '{ "navigation": { "versions": [{ "version": "v1", "language": "", "pages": ["intro"] }] } }', '"language": ""'],
+    ['a language key in a group', '{ "navigation": { "groups": [{ "group": "G", "language": "", "pages": ["intro"] }] } }', '"language": ""'],
+  ])('%s: nothing', (_, text, needle) => {
+    expect(at(text, needle)).toEqual([]);
+  });
+});
