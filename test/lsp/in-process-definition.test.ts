@@ -221,6 +221,9 @@ describe('definition and hover', () => {
       expect(parts).toHaveLength(2);
       expect(parts[0]).toBe('**`/missing`**: Missing\n\nIn: Guides › Démarrage');
       expect(parts[1].startsWith('#### `page-not-found`')).toBe(true);
+      // The documentation whole, its heading first, nothing around it.
+      expect(parts[1]).toBe(parts[1].trim());
+      expect(parts[1].length).toBeGreaterThan(100);
     });
 
     it('a range that is a hover of markdown', async () => {
