@@ -246,6 +246,7 @@ export const TARGETS = {
       'test/missing-names.test.ts',
       'test/planted-search.test.ts',
       'test/index-fields.test.ts',
+      'test/library-rank-memory.test.ts',
     ],
   },
   'data-folder': {

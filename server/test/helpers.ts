@@ -7,6 +7,7 @@ import { createServer, get as httpGet, type Server } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import { analyzeCheckout, type AnalyzeInput } from '../src/analysis/analyze.js';
 import { findDeployment, type Deployment, type PageSection } from '../src/store/deployments.js';
@@ -18,6 +19,19 @@ import { Writable } from 'node:stream';
 import { afterAll, it } from 'vitest';
 import { createLogger, type Logger } from '../src/host/log.js';
 import { hangGuard } from '../../test/time-scale.mjs';
+
+/**
+ * The corpus beside the clone: the first folder above these tests that holds shared/corpus. Not
+ * from the working folder: the mutation step runs the tests from a copy of the clone inside it
+ * (.stryker-tmp/sandbox-…), where `../../shared` names nothing.
+ */
+export function corpusAbove(): string {
+  for (let folder = path.dirname(fileURLToPath(import.meta.url)); ; folder = path.dirname(folder)) {
+    const corpus = path.join(folder, 'shared', 'corpus');
+    if (existsSync(corpus)) return corpus;
+    if (path.dirname(folder) === folder) throw new Error('no shared/corpus in any folder above this test');
+  }
+}
 
 /** The top of the repository: its fixtures/ hold the example site the tests deploy. */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');

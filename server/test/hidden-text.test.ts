@@ -4,28 +4,14 @@
  * page's first section it outranked pages that answer. It is left out of the page's text, and so
  * of the index and of answers.
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pageText, withoutHiddenBlocks } from '../src/analysis/page-text.js';
 import { SectionIndex } from '../src/search/section-index.js';
-import { analyzeAll, tempDir } from './helpers.js';
+import { analyzeAll, corpusAbove, tempDir } from './helpers.js';
 
 const bodies = (source: string) => pageText(source).sections.map((section) => section.body);
-
-/**
- * The corpus beside the clone: the first folder above this test that holds shared/corpus. Not
- * from the working folder: the mutation step runs the tests from a copy of the clone inside it
- * (.stryker-tmp/sandbox-…), where `../../shared` names nothing.
- */
-function corpusAbove(): string {
-  for (let folder = path.dirname(fileURLToPath(import.meta.url)); ; folder = path.dirname(folder)) {
-    const corpus = path.join(folder, 'shared', 'corpus');
-    if (existsSync(corpus)) return corpus;
-    if (path.dirname(folder) === folder) throw new Error('no shared/corpus in any folder above this test');
-  }
-}
 
 describe('text readers never see', () => {
   it('leaves out an element of class hidden (as the hanko guides write it), its links and nested elements too', () => {

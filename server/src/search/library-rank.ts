@@ -18,6 +18,17 @@ import type { PageSection } from '../store/deployments.js';
 
 /** Sections indexed between two yields to the event loop. */
 const CHUNK = 50;
+/**
+ * What MiniSearch's index holds on the heap, about: per distinct term and per character of the
+ * sections' indexed text. Measured (`node --expose-gc`, the heap after a full collection, before
+ * and after the build) on the three corpus docs repositories, MiniSearch 7.2.0 on Node 20:
+ * mintlify 9,848 sections, 48,131 terms, 6.5 M characters: 55.9 MB; modelcontextprotocol 6,114,
+ * 9,415, 4.4 M: 22.3 MB; runpod 2,422, 7,670, 1.6 M: 11.3 MB. 700 bytes a term and 3.84 a
+ * character fit the first two and are 3.5% under the third; these round them up, so that the
+ * estimate is 2-6% over each (server/test/library-rank-memory.test.ts holds it to the heap).
+ */
+const BYTES_PER_TERM = 750;
+const BYTES_PER_CHARACTER = 4;
 /** The boosts of MiniSearch's configuration the eval measures (eval/baselines.mjs's "defaults, title ×2, heading ×1.5"). */
 const BOOST = { pageTitle: 2, heading: 1.5 };
 
@@ -30,7 +41,11 @@ interface LibraryDocument {
 }
 
 export class LibraryRanking {
-  private constructor(private readonly engine: MiniSearch<LibraryDocument>) {}
+  private constructor(
+    private readonly engine: MiniSearch<LibraryDocument>,
+    /** About how many bytes the engine holds (BYTES_PER_TERM, BYTES_PER_CHARACTER): what the cache of indexes counts with the index's own. */
+    readonly bytes: number,
+  ) {}
 
   static async build(sections: readonly PageSection[], yieldToLoop: boolean): Promise<LibraryRanking> {
     const engine = new MiniSearch<LibraryDocument>({ fields: ['pageTitle', 'heading', 'pageDescription', 'body'] });
@@ -43,7 +58,10 @@ export class LibraryRanking {
     }));
     if (yieldToLoop) await engine.addAllAsync(documents, { chunkSize: CHUNK });
     else engine.addAll(documents);
-    return new LibraryRanking(engine);
+    let characters = 0;
+    for (const document of documents)
+      characters += document.pageTitle.length + document.heading.length + document.pageDescription.length + document.body.length;
+    return new LibraryRanking(engine, BYTES_PER_TERM * engine.termCount + BYTES_PER_CHARACTER * characters);
   }
 
   /** The sections matching `text`, best first (their ids: positions in the index's sections). */

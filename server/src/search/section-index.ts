@@ -72,9 +72,9 @@ export class SectionIndex {
     return data && new SectionIndex(data);
   }
 
-  /** About how many bytes the index holds (its arrays, terms and section texts): what the cache of indexes counts. */
+  /** About how many bytes the index holds (its arrays, terms and section texts, and MiniSearch's ranking once built): what the cache of indexes counts. */
   get bytes(): number {
-    return heldBytes(this.data);
+    return heldBytes(this.data) + (this.library?.bytes ?? 0);
   }
 
   /** Inverse document frequency over pages (BM25's, never negative). */
