@@ -34,6 +34,7 @@ export function cursorAt(text: string, format: SourceFormat, offset: number): Cu
 
 function jsonCursor(text: string, offset: number): Cursor | undefined {
   const location = getLocation(text, offset);
+  // Stryker disable next-line ArrayDeclaration,ObjectLiteral,BooleanLiteral: the errors are not read, and jsonc-parser builds the same tree past a trailing comma with the option or without it (the option only leaves the error out).
   const tree = parseTree(text, [], { allowTrailingComma: true });
   if (!tree) return undefined;
   const path = [...location.path];
@@ -55,7 +56,7 @@ function jsonCursor(text: string, offset: number): Cursor | undefined {
 }
 
 function valueAt(tree: JsonNode, path: Segment[]): unknown {
-  const node = path.length === 0 ? tree : findNodeAtLocation(tree, path);
+  const node = findNodeAtLocation(tree, path); // the root itself for an empty path
   return node ? getNodeValue(node) : undefined;
 }
 
@@ -67,21 +68,22 @@ function wordAround(text: string, offset: number): [number, number] {
 }
 
 function yamlCursor(text: string, offset: number): Cursor | undefined {
-  const doc = parseDocument(text, { keepSourceTokens: false });
+  const doc = parseDocument(text);
   const document = valueOf(doc);
   const path: Segment[] = [];
   let node: unknown = doc.contents;
   let container: unknown = document;
+  // Stryker disable next-line EqualityOperator,UpdateOperator: a guard only: each step goes one node down and returns at the first that is no map or list; the yaml package gives out long before 10,000 levels (out of memory on 10,000 nested flow lists).
   for (let depth = 0; depth < 10_000; depth++) {
     if (isMap(node)) {
       let next: { key: string; value: YamlNode | null } | undefined;
       for (const pair of node.items) {
         const key = pair.key as YamlNode | null;
-        const keyName = isScalar(key) ? String(key.value) : undefined;
-        if (keyName === undefined || !key?.range) continue;
+        if (!isScalar(key) || !key.range) continue;
+        const keyName = String(key.value);
         if (offset >= key.range[0] && offset <= key.range[1]) {
           const lineEnd = text.indexOf('\n', key.range[0]);
-          if (lineEnd < 0 || lineEnd >= key.range[1]) {
+          if (lineEnd === -1 || lineEnd >= key.range[1]) {
             return { at: 'key', path: [...path, keyName], span: [key.range[0], key.range[1]], quoted: false, container, document };
           }
           // A word typed above a key (`ic` over `groups:`) reads as one key over two lines: the
@@ -100,12 +102,13 @@ function yamlCursor(text: string, offset: number): Cursor | undefined {
       if (!next) return { at: 'key', path: [...path, ''], span: [offset, offset], quoted: false, container, document };
       path.push(next.key);
       container = child(container, next.key);
-      if (!next.value) return { at: 'value', path, span: [offset, offset], quoted: false, container: parentOf(document, path), document };
+      // No value yet (null): a value at the cursor, below.
       node = next.value;
       continue;
     }
     if (isSeq(node)) {
       const index = node.items.findIndex((item) => {
+        // Stryker disable next-line OptionalChaining: a parsed list's items are nodes (an empty one too, `- `), never null.
         const range = (item as YamlNode | null)?.range;
         return range != null && offset >= range[0] && offset <= range[1];
       });
@@ -127,8 +130,9 @@ function valueOf(doc: ReturnType<typeof parseDocument>): unknown {
   try {
     return doc.toJS(); // aliases capped at the library's default, 100
   } catch {
-    return undefined;
+    // No value: undefined, below.
   }
+  return undefined;
 }
 
 function sameLine(text: string, from: number, to: number): boolean {
