@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FileRename, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { textOf } from '../files.js';
+import { ReadFailure, textOf } from '../files.js';
 import { MoveError } from '../move/messages.js';
 import { planMove } from '../move/plan.js';
 import type { MoveRequest } from '../move/types.js';
@@ -46,8 +46,8 @@ export function renameEdits(sites: Sites, renames: readonly FileRename[], openTe
       const outcome = reader(absolute);
       // Without a byte order mark: editors hold the text without one, and the offsets are theirs.
       if (outcome.ok) return textOf(outcome.bytes);
-      if (outcome.reason === 'missing') return undefined;
-      throw Object.assign(new Error(outcome.detail), { code: outcome.reason });
+      // The failed read passed on as it was (a missing file too): planMove says why, as `docsnav mv` does.
+      throw new ReadFailure(outcome);
     };
     const options = site.last?.options;
     const shown = (request: MoveRequest) => path.relative(site.root, request.from) || request.from;
@@ -75,6 +75,7 @@ export function renameEdits(sites: Sites, renames: readonly FileRename[], openTe
     for (const change of plan.changes) {
       // Edits go to the files where they are now: the editor applies them before it renames.
       const uri = pathToFileURL(path.join(plan.root, change.file)).href;
+      // Stryker disable next-line StringLiteral: the language id plays no part in positionAt.
       const document = TextDocument.create(uri, '', 0, change.before);
       (changes[uri] ??= []).push(
         ...change.edits.map((edit) => ({ range: { start: document.positionAt(edit.start), end: document.positionAt(edit.end) }, newText: edit.text })),
