@@ -118,6 +118,10 @@ class DiagnosticsPublisher {
 
   /** A site that is gone: its problems go from every file it published to (its `$ref` targets and pages too). */
   withdraw(site: Site, file: string): void {
+    // A check of it that waits (asked for by an earlier event, or a page's edit) would publish its problems again.
+    this.pending.delete(site);
+    clearTimeout(this.settling.get(site));
+    this.settling.delete(site);
     const before = this.published.get(site);
     this.published.delete(site);
     for (const shown of new Set([file, ...(before?.keys() ?? [])])) this.publish(shown);

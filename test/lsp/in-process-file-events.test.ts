@@ -72,7 +72,7 @@ describe('file events', () => {
     });
   });
 
-  it('a docs file created and deleted in one notification: withdrawn before it was ever checked, nothing else published', async () => {
+  it('a docs file created and deleted in one notification: withdrawn, and the check its creation asked for is not made', async () => {
     const root = siteWith({ 'docsnav.config.json': SPEC_CONFIG, 'a/docs.json': pages('missing') });
     const brief = path.join(root, 'b/docs.json');
     await withSession({ workspaceFolders: folders(root), capabilities: WATCHING }, async (session) => {
@@ -83,10 +83,26 @@ describe('file events', () => {
         { uri: uriOf(brief), type: FileChangeType.Deleted },
       ]);
       await session.settled();
-      // The withdrawal, then the check the creation asked for, of a file that is not there: empty both times.
+      expect(session.published).toEqual([{ uri: uriOf(brief), diagnostics: [] }]);
+      expect(session.logs).toEqual([]);
+    });
+  });
+
+  it('a docs file gone, though its event says Changed: nothing to check, the problems it showed are cleared', async () => {
+    const root = siteWith({ 'docsnav.config.json': SPEC_CONFIG, 'docs.json': pages('missing', 'bad'), 'bad.mdx': '---\ntitle: [Bad\n---\n' });
+    const file = path.join(root, 'docs.json');
+    const bad = path.join(root, 'bad.mdx');
+    await withSession({ workspaceFolders: folders(root), capabilities: WATCHING }, async (session) => {
+      await session.next(file);
+      await session.settled();
+      expect(codes(session.latest(bad))).toEqual(['front-matter-invalid']);
+      session.published.length = 0;
+      rmSync(file);
+      session.filesChanged([{ uri: uriOf(file), type: FileChangeType.Changed }]);
+      await session.settled();
       expect(session.published).toEqual([
-        { uri: uriOf(brief), diagnostics: [] },
-        { uri: uriOf(brief), diagnostics: [] },
+        { uri: uriOf(file), diagnostics: [] },
+        { uri: uriOf(bad), diagnostics: [] },
       ]);
       expect(session.logs).toEqual([]);
     });
