@@ -36,7 +36,7 @@ import {
 import { inProcessServer, uriOf } from '../../bench/lsp-client.mjs';
 import { hangGuard } from '../time-scale.mjs';
 
-export interface Publication {
+interface Publication {
   uri: string;
   diagnostics: Diagnostic[];
   version?: number;
@@ -71,7 +71,7 @@ export interface Session {
 const WAIT_MS = hangGuard(20_000);
 
 /** A server in this process and a client on it, not yet initialized. */
-export async function session(): Promise<Session> {
+async function session(): Promise<Session> {
   const serve = await inProcessServer();
   const toServer = new PassThrough();
   const toClient = new PassThrough();
