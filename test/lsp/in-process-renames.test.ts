@@ -20,19 +20,11 @@ import { renameEdits } from '../../src/lsp/renames.js';
 import { Sites } from '../../src/lsp/sites.js';
 import { docsJson, siteWith } from '../move/harness.js';
 import { REQUIRED_SETTINGS } from '../required-settings.js';
+import { renameSite } from './rename-site.js';
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
-
-function site(): string {
-  return siteWith({
-    'docs.json': docsJson(['index', 'guides/a', 'guides/b'], REQUIRED_SETTINGS),
-    'index.mdx': '# Home\n\n[A](/guides/a) and [B](guides/b)\n',
-    'guides/a.mdx': '# A\n\n[B](./b)\n',
-    'guides/b.mdx': '# B\n\n[A](./a#a)\n',
-  });
-}
 
 /** The answer to willRenameFiles, and the warnings the server sent before it (on the same stream: all of them). */
 async function willRename(root: string, files: FileRename[]): Promise<{ edit: WorkspaceEdit | null; warnings: string[] }> {
@@ -77,7 +69,7 @@ describe('a rename in a site whose docs file cannot be read', () => {
 
 describe('renames that are not of a page', () => {
   it('a document that is no file (untitled:) renamed to a file, and a file to one: nothing planned, nothing said', async () => {
-    const root = site();
+    const root = renameSite();
     const files = [
       { oldUri: 'untitled:Untitled-1', newUri: uriOf(path.join(root, 'guides/c.mdx')) },
       { oldUri: uriOf(path.join(root, 'guides/a.mdx')), newUri: 'untitled:Untitled-2' },
@@ -86,14 +78,14 @@ describe('renames that are not of a page', () => {
   });
 
   it('the docs file itself renamed: no page moves, nothing to edit, nothing said', async () => {
-    const root = site();
+    const root = renameSite();
     expect(await willRename(root, [renamed(root, 'docs.json', 'docs-old.json')])).toEqual({ edit: null, warnings: [] });
   });
 });
 
 describe('a batch with one file refused alone and the others together', () => {
   it('each said once: the one alone, then the others (not the one again)', async () => {
-    const root = site();
+    const root = renameSite();
     const requests = [
       { from: 'index.mdx', to: 'home.mdx' },
       { from: 'guides/a.mdx', to: 'guides/b.md' },
@@ -146,7 +138,7 @@ describe('a folder renamed into another folder', () => {
 
 describe('an internal error while planning', () => {
   it('is thrown (the request fails), not said as a refusal', () => {
-    const root = site();
+    const root = renameSite();
     const sites = new Sites({ textOf: () => undefined });
     sites.track(path.join(root, 'docs.json'));
     vi.spyOn(RedirectTable.prototype, 'match').mockImplementation(() => {

@@ -16,19 +16,9 @@ import {
   type WorkspaceEdit,
 } from 'vscode-languageserver-protocol/node.js';
 import { startClient, uriOf, type LspClient } from '../../bench/lsp-client.mjs';
+import { renameSite } from './rename-site.js';
 import { planMove } from '../../dist/index.js';
-import { docsJson, siteWith } from '../move/harness.js';
-import { REQUIRED_SETTINGS } from '../required-settings.js';
-
-/** A site valid under the default (platform) profile: docs.json's diagnostics are the rename's alone. */
-function site(): string {
-  return siteWith({
-    'docs.json': docsJson(['index', 'guides/a', 'guides/b'], REQUIRED_SETTINGS),
-    'index.mdx': '# Home\n\n[A](/guides/a) and [B](guides/b)\n',
-    'guides/a.mdx': '# A\n\n[B](./b)\n',
-    'guides/b.mdx': '# B\n\n[A](./a#a)\n',
-  });
-}
+import { docsJson } from '../move/harness.js';
 
 /** Each file's text with the edit applied (the files the edit names), by root-relative path. */
 function applied(root: string, edit: WorkspaceEdit | null, open: Record<string, string> = {}): Record<string, string> {
@@ -64,7 +54,7 @@ const rename = (client: LspClient, root: string, from: string, to: string) =>
 
 describe('workspace/willRenameFiles', () => {
   it('is registered for page files and folders', async () => {
-    const filters = await withClient(site(), (client) => Promise.resolve(client.capabilities.workspace?.fileOperations?.willRename?.filters));
+    const filters = await withClient(renameSite(), (client) => Promise.resolve(client.capabilities.workspace?.fileOperations?.willRename?.filters));
     expect(filters).toEqual([
       { scheme: 'file', pattern: { glob: '**/*.{md,mdx}', matches: 'file' } },
       { scheme: 'file', pattern: { glob: '**/*', matches: 'folder' } },
@@ -72,12 +62,12 @@ describe('workspace/willRenameFiles', () => {
   });
 
   it('workspace/didRenameFiles is registered for every file and folder (what the sites hold is read again after any rename)', async () => {
-    const filters = await withClient(site(), (client) => Promise.resolve(client.capabilities.workspace?.fileOperations?.didRename?.filters));
+    const filters = await withClient(renameSite(), (client) => Promise.resolve(client.capabilities.workspace?.fileOperations?.didRename?.filters));
     expect(filters).toEqual([{ scheme: 'file', pattern: { glob: '**/*' } }]);
   });
 
   it("a page renamed: the edits of docsnav mv's plan, on the files where they are before the rename", async () => {
-    const root = site();
+    const root = renameSite();
     const plan = planMove(path.join(root, 'docs.json'), { from: 'guides/a.mdx', to: 'start/a.mdx' }, { cwd: root });
     const edit = await withClient(root, (client) => rename(client, root, 'guides/a.mdx', 'start/a.mdx'));
     expect(applied(root, edit)).toEqual(Object.fromEntries(plan.changes.map((change) => [change.file, change.after])));
@@ -88,7 +78,7 @@ describe('workspace/willRenameFiles', () => {
   });
 
   it('a folder renamed', async () => {
-    const root = site();
+    const root = renameSite();
     const edit = await withClient(root, (client) => rename(client, root, 'guides', 'learn'));
     const texts = applied(root, edit);
     expect(texts['index.mdx']).toBe('# Home\n\n[A](/learn/a) and [B](learn/b)\n');
@@ -99,7 +89,7 @@ describe('workspace/willRenameFiles', () => {
   });
 
   it("the editor's unsaved text is what is edited", async () => {
-    const root = site();
+    const root = renameSite();
     const unsaved = '# Home\n\nNew line first. [B](/guides/b#b)\n\n[A](/guides/a) and [B](guides/b)\n';
     const edit = await withClient(root, async (client) => {
       client.open(path.join(root, 'index.mdx'), unsaved, 'mdx');
@@ -110,7 +100,7 @@ describe('workspace/willRenameFiles', () => {
   });
 
   it("docs.json open with unsaved edits: the edits are to the editor's text", async () => {
-    const root = site();
+    const root = renameSite();
     const docs = path.join(root, 'docs.json');
     const unsaved = docsJson(['index', 'guides/b', 'guides/a']).replace('"index",', '"index", "guides/b",');
     const edit = await withClient(root, async (client) => {
@@ -127,7 +117,7 @@ describe('workspace/willRenameFiles', () => {
   });
 
   it('a refused rename: no edit, and one warning that says why', async () => {
-    const root = site();
+    const root = renameSite();
     const { edit, message } = await withClient(root, async (client) => {
       const warned = new Promise<string>((resolve) => client.connection.onNotification(ShowMessageNotification.type, ({ message: text }) => resolve(text)));
       return { edit: await rename(client, root, 'guides/a.mdx', 'snippets/a.mdx'), message: await warned };
@@ -139,7 +129,7 @@ describe('workspace/willRenameFiles', () => {
 
 describe('a batch refused together', () => {
   it("a page renamed onto another page's URL, with a page beside it: no edit, and one warning naming both", async () => {
-    const root = site();
+    const root = renameSite();
     const { edit, message } = await withClient(root, async (client) => {
       const warned = new Promise<string>((resolve) => client.connection.onNotification(ShowMessageNotification.type, ({ message: text }) => resolve(text)));
       const files = [
@@ -155,7 +145,7 @@ describe('a batch refused together', () => {
 
 describe('a batch with one refused file', () => {
   it("the others' edits are made, and the refused one is said in one warning", async () => {
-    const root = site();
+    const root = renameSite();
     const { edit, message } = await withClient(root, async (client) => {
       const warned = new Promise<string>((resolve) => client.connection.onNotification(ShowMessageNotification.type, ({ message: text }) => resolve(text)));
       const files = [
@@ -194,7 +184,7 @@ describe('the editor in step after a rename, without file events', () => {
   }
 
   it('workspace/didRenameFiles: docs.json is checked again against the renamed files', async () => {
-    const root = site();
+    const root = renameSite();
     const diagnostics = await withUnwatchedClient(root, async (client) => {
       await renameInEditor(client, root);
       client.renamed([{ from: path.join(root, 'guides/a.mdx'), to: path.join(root, 'start/a.mdx') }]);
@@ -204,7 +194,7 @@ describe('the editor in step after a rename, without file events', () => {
   });
 
   it('workspace/didRenameFiles naming a buffer that was never on disk (untitled:) beside the page: the page is read where it went', async () => {
-    const root = site();
+    const root = renameSite();
     const diagnostics = await withUnwatchedClient(root, async (client) => {
       await renameInEditor(client, root);
       const files = [
@@ -218,7 +208,7 @@ describe('the editor in step after a rename, without file events', () => {
   });
 
   it('no didRenameFiles: the next save reads the renamed folder again', async () => {
-    const root = site();
+    const root = renameSite();
     const diagnostics = await withUnwatchedClient(root, async (client) => {
       const text = await renameInEditor(client, root);
       const docs = path.join(root, 'docs.json');
@@ -230,7 +220,7 @@ describe('the editor in step after a rename, without file events', () => {
   });
 
   it('no didRenameFiles, and a save before the renamed file is there: that save does not use the rename up, the next one reads it', async () => {
-    const root = site();
+    const root = renameSite();
     const docs = path.join(root, 'docs.json');
     const diagnostics = await withUnwatchedClient(root, async (client) => {
       client.open(docs, readFileSync(docs, 'utf8'), 'json');
@@ -254,7 +244,7 @@ describe('the editor in step after a rename, without file events', () => {
   });
 
   it('a page saved that the listing did not hold: it is there from that save on', async () => {
-    const root = site();
+    const root = renameSite();
     const docs = path.join(root, 'docs.json');
     const diagnostics = await withUnwatchedClient(root, async (client) => {
       const text = readFileSync(docs, 'utf8').replace('"guides/b"', '"guides/b", "guides/new"');
