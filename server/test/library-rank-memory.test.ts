@@ -96,3 +96,36 @@ describe('the cache of indexes counts it', () => {
     expect(tight.held).toEqual({ indexes: 1, bytes: index.bytes });
   });
 });
+
+describe("the estimate's parts", () => {
+  /** One section, its fields as given; the words are the same in each, so the terms are too. */
+  const one = (over: Partial<PageSection>) => [section({ pageTitle: 'Keys', heading: 'Rotate', pageDescription: 'Keys rotate', body: 'rotate keys', ...over })];
+  const bytesOf = async (over: Partial<PageSection>) => (await LibraryRanking.build(one(over), false)).bytes;
+
+  it.each([
+    ['title', { pageTitle: 'Keys Keys Keys' }],
+    ['heading', { heading: 'Rotate Rotate Rotate' }],
+    ['description', { pageDescription: 'Keys rotate keys rotate' }],
+    ['body', { body: 'rotate keys rotate keys' }],
+  ])("every character of the section's %s counts 4 bytes", async (_, longer) => {
+    const base = await bytesOf({});
+    const [field, text] = Object.entries(longer)[0] as [keyof PageSection, string];
+    const added = text.length - String(one({})[0][field]).length;
+    expect(added).toBeGreaterThan(0);
+    expect((await bytesOf(longer)) - base).toBe(4 * added);
+  });
+
+  it('every distinct term counts 750 bytes', async () => {
+    expect((await bytesOf({ body: 'rotate zebra' })) - (await bytesOf({ body: 'rotate keys' }))).toBe(750 + 4 * ('zebra'.length - 'keys'.length));
+  });
+
+  it('an index restored before its ranking is built counts its own bytes, then the ranking too', async () => {
+    const sections = one({});
+    const built = await SectionIndex.build(sections);
+    const restored = SectionIndex.restore(sections, Buffer.concat(await built.serialize()))!;
+    const library = await LibraryRanking.build(sections, false);
+    expect(restored.bytes).toBe(built.bytes - library.bytes);
+    await restored.withLibrary();
+    expect(restored.bytes).toBe(built.bytes);
+  });
+});
