@@ -221,6 +221,16 @@ describe('the page scan store (as the CLI keeps it, where CI is not set)', () =>
 });
 
 describe('a docs file that cannot be read, and pages edited before any check', () => {
+  /** A page opened, then edited to front matter that does not parse: docs.json shows nothing either time, and the page gets no problem of its own. */
+  async function pageEditedToBrokenFrontMatter(client: LspClient, file: string, page: string): Promise<void> {
+    client.open(page, '# Intro\n');
+    expect(await client.nextDiagnostics(uriOf(file))).toEqual([]);
+    client.change(page, '---\ntitle: [Intro\n---\n', 2);
+    expect(await client.nextDiagnostics(uriOf(file))).toEqual([]);
+    await settled(client);
+    expect(client.diagnostics.has(uriOf(page))).toBe(false);
+  }
+
   it('docs.json a symbolic link (never followed): nothing published in it, nothing logged; a page edited: no check to check it against', async () => {
     const target = siteWith({ 'docs.json': '{ "navigation": { "pages": ["missing"] } }' });
     const root = siteWith({ 'docsnav.config.json': SPEC_CONFIG, 'intro.mdx': '# Intro\n' });
@@ -228,12 +238,7 @@ describe('a docs file that cannot be read, and pages edited before any check', (
     const file = path.join(root, 'docs.json');
     const page = path.join(root, 'intro.mdx');
     await withClient(async (client, logs) => {
-      client.open(page, '# Intro\n');
-      expect(await client.nextDiagnostics(uriOf(file))).toEqual([]);
-      client.change(page, '---\ntitle: [Intro\n---\n', 2);
-      expect(await client.nextDiagnostics(uriOf(file))).toEqual([]);
-      await settled(client);
-      expect(client.diagnostics.has(uriOf(page))).toBe(false);
+      await pageEditedToBrokenFrontMatter(client, file, page);
       expect(logs).toEqual([]);
     });
   });
@@ -247,12 +252,7 @@ describe('a docs file that cannot be read, and pages edited before any check', (
     const file = path.join(root, 'docs.json');
     const page = path.join(root, 'intro.mdx');
     await withClient(async (client, logs) => {
-      client.open(page, '# Intro\n');
-      expect(await client.nextDiagnostics(uriOf(file))).toEqual([]);
-      client.change(page, '---\ntitle: [Intro\n---\n', 2);
-      expect(await client.nextDiagnostics(uriOf(file))).toEqual([]);
-      await settled(client);
-      expect(client.diagnostics.has(uriOf(page))).toBe(false);
+      await pageEditedToBrokenFrontMatter(client, file, page);
       expect(codes(client.diagnostics.get(uriOf(path.join(root, 'docsnav.config.json'))))).toEqual(['config-invalid']);
       expect(logs).toEqual([]);
     });
