@@ -1,4 +1,4 @@
-import { ConfigLoader, mergeConfigOptions } from '../config-file/load.js';
+import { ConfigLoader, mergeConfigOptions, unreadConfigMessage } from '../config-file/load.js';
 import type { ValidationResult } from '../result.js';
 import { FileReadError } from '../read.js';
 import type { ValidateOptions } from '../pipeline/options.js';
@@ -26,7 +26,7 @@ export class CliConfigs {
     try {
       config = this.loader.load(docsFile);
     } catch (error) {
-      if (error instanceof FileReadError) throw new UsageError(error.message.replace(/^cannot read /, 'cannot read config file '));
+      if (error instanceof FileReadError) throw new UsageError(unreadConfigMessage(error));
       throw error;
     }
     if (config.problems.length > 0) {

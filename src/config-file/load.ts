@@ -73,6 +73,11 @@ function union(a: readonly string[] | undefined, b: readonly string[] | undefine
 
 type Found = { absolute: string; kind: 'file' | 'package.json'; text: string } | undefined;
 
+/** What a config file that cannot be read is said with ("cannot read config file <file>: <why>"): the CLI's usage error, the editor's problem. */
+export function unreadConfigMessage(error: FileReadError): string {
+  return error.message.replace(/^cannot read /, 'cannot read config file ');
+}
+
 /**
  * Loads configs for many docs files: each folder is looked up once and each config file
  * read and checked once (the CLI keeps one loader per run).

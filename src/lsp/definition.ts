@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Location } from 'vscode-languageserver';
-import { textOf } from '../files.js';
+import { isInside, textOf } from '../files.js';
 import { isUrl, rootRelative } from '../navigation/openapi.js';
 import { parseSource } from '../source/index.js';
 import { escapeSegment } from '../source/pointer.js';
@@ -50,7 +50,7 @@ function operationLocation(options: ValidateOptions, root: string, operation: { 
 
 /** A file below the docs root (the root itself is a folder: nothing to open). */
 function insideRoot(root: string, absolute: string): Location | null {
-  if (!absolute.startsWith(root + path.sep)) return null;
+  if (absolute === root || !isInside(root, absolute)) return null;
   return { uri: pathToFileURL(absolute).href, range: START };
 }
 

@@ -8,10 +8,10 @@
 import path from 'node:path';
 import { ValidationCache } from '../cache/memory.js';
 import { isCi, PageScanStores } from '../cache/location.js';
-import { ConfigLoader, mergeConfigOptions } from '../config-file/load.js';
+import { ConfigLoader, mergeConfigOptions, unreadConfigMessage } from '../config-file/load.js';
 import { DOCS_FILE_NAMES, docsFileIn } from '../docs-root.js';
-import { textOf } from '../files.js';
-import type { Problem } from '../problem.js';
+import { isInside, textOf } from '../files.js';
+import type { Problem, Range } from '../problem.js';
 import type { PageTree } from '../resolve/types.js';
 import type { ValidationResult } from '../result.js';
 import { formatOf } from '../source/index.js';
@@ -22,6 +22,9 @@ import { validateText } from '../validate.js';
 import type { ValidateOptions } from '../pipeline/options.js';
 import { validatePage } from '../validate-page.js';
 import { isMintJson } from '../mint/document.js';
+
+/** A file's first character: where a problem with the whole file is shown (a config file that cannot be read). */
+const START: Range = { line: 1, column: 1, endLine: 1, endColumn: 1 };
 
 /** The editor's open documents, by absolute path. */
 export interface OpenDocuments {
@@ -144,7 +147,7 @@ export class Sites {
   /** The sites whose docs root holds this file (a page, a spec, a `$ref` target, the docs file). */
   sitesHolding(file: string): Site[] {
     const absolute = path.resolve(file);
-    return this.all().filter((site) => absolute === site.file || absolute.startsWith(site.root + path.sep));
+    return this.all().filter((site) => absolute === site.file || (absolute !== site.root && isInside(site.root, absolute)));
   }
 
   /** True when the listing of every site holding the file has it (a file saved that is not in one was made). */
@@ -169,7 +172,11 @@ export class Sites {
       config = this.configs.load(site.file);
     } catch (error) {
       if (!(error instanceof FileReadError)) throw error;
-      config = undefined;
+      // As the CLI, which exits 2 with this line: the site is not checked, and the config file says why (until issue 67's
+      // eleventh session the site was checked as if it had no config, with nothing said).
+      const problem: Problem = { code: 'config-invalid', severity: 'error', message: unreadConfigMessage(error), file: error.file, pointer: '', ...START };
+      site.last = { text, result: { file: error.file, problems: [problem], sources: { [error.file]: '' } } };
+      return site.last;
     }
     // As the CLI: a config with problems is reported in its own file, and the site is not checked.
     if (config && config.problems.length > 0) {

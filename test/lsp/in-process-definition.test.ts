@@ -8,6 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DefinitionRequest, HoverRequest, type Hover, type Location, type Position } from 'vscode-languageserver-protocol/node.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { inProcessServer, startClient, uriOf, type LspClient } from '../../bench/lsp-client.mjs';
+import { cursorAt } from '../../src/lsp/cursor.js';
+import { definitionAt } from '../../src/lsp/definition.js';
+import type { SiteCheck } from '../../src/lsp/sites.js';
 import { siteWith } from '../move/harness.js';
 
 const DOCS = [
@@ -290,5 +293,16 @@ describe('a site whose config has problems', () => {
     } finally {
       await client.stop();
     }
+  });
+});
+
+describe('a site at the file-system root (its docs root `/`)', () => {
+  it("goes to what a `$ref` or a spec names below it, not the root folder itself (until issue 67's eleventh session, `'/' + '/'` held nothing)", () => {
+    const text = '{ "navigation": { "groups": [{ "$ref": "parts/more.json" }, { "$ref": "." }], "openapi": "api/openapi.json" } }';
+    const check: SiteCheck = { text, result: { file: '/docs.json', problems: [], sources: {} }, options: { root: '/' } };
+    const at = (needle: string) => definitionAt(check, '/docs.json', cursorAt(text, 'json', text.indexOf(needle) + 2)!);
+    expect(at('"parts/more.json"')).toEqual({ uri: 'file:///parts/more.json', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } });
+    expect(at('"api/openapi.json"')).toEqual({ uri: 'file:///api/openapi.json', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } });
+    expect(at('"."')).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 /**
  * src/lsp/sites.ts: the sites the language server checks. Through a real LSP client and the server
- * of src/lsp in this process: a config that cannot be read (the site checked as without one) and a
+ * of src/lsp in this process: a config that cannot be read (said on the config file, the site not checked) and a
  * config loader that fails otherwise (an internal error, said in the log); the page scan store of
  * the CLI, read and written by a site's first check only, saved when it has something new, always
  * closed; a docs file that cannot be read; a page edited before the site has a check to check it
@@ -8,11 +8,12 @@
  * of a folder is its docs file, the site a file belongs to, the sites holding a file, and whether
  * a saved file is in their listings.
  */
-import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   CodeActionRequest,
+  DiagnosticSeverity,
   DidCloseTextDocumentNotification,
   FileChangeType,
   HoverRequest,
@@ -23,6 +24,7 @@ import { inProcessServer, startClient, uriOf, type LspClient } from '../../bench
 import { PageScanStores } from '../../src/cache/location.js';
 import { ValidationCache } from '../../src/cache/memory.js';
 import { PageScanStore } from '../../src/cache/store.js';
+import { run } from '../../src/cli/run.js';
 import { ConfigLoader } from '../../src/config-file/load.js';
 import { docsFileIn } from '../../src/docs-root.js';
 import { isDocsFile, placeInDocsFile, Sites, treeOf } from '../../src/lsp/sites.js';
@@ -58,18 +60,41 @@ async function withClient(run: (client: LspClient, logs: string[]) => Promise<vo
 }
 
 describe('the config of a site', () => {
-  it('a config file that cannot be read (an I/O error): the site is checked as without a config, nothing logged', async () => {
-    // The spec profile's config would turn off the platform's missing-field problems: it is not read.
+  it('a config file that cannot be read (an I/O error): as the CLI, the site is not checked and the config file says why; readable again, the site is checked with it', async () => {
     const docs = '{ "navigation": { "pages": ["intro", "missing"] } }';
     const root = siteWith({ 'docs.json': docs, 'intro.mdx': '# Intro\n' });
     // A regular file to stat whose read fails (EIO), whoever runs the test (root reads a mode-000 file).
-    symlinkSync('/proc/self/mem', path.join(root, 'docsnav.config.json'));
+    const config = path.join(root, 'docsnav.config.json');
+    symlinkSync('/proc/self/mem', config);
     const file = path.join(root, 'docs.json');
     await withClient(async (client, logs) => {
       client.open(file, docs);
-      const published = await client.nextDiagnostics(uriOf(file));
-      expect(codes(published)).toEqual(['missing-field', 'page-not-found']);
+      const inConfig = client.diagnostics.get(uriOf(config)) ?? (await client.nextDiagnostics(uriOf(config)));
+      // The line `docsnav validate` exits 2 with, on the same site.
+      let stderr = '';
+      const cli = await run(['validate', root, '--no-cache'], {
+        stdout: () => undefined,
+        stderr: (text) => (stderr += text),
+        isTTY: false,
+        env: { NO_COLOR: '1' },
+      });
+      expect({ cli, stderr }).toEqual({ cli: 2, stderr: `docsnav: cannot read config file ${config}: EIO\n` });
+      expect(inConfig.map(({ code, severity, message, range }) => ({ code, severity, message, range }))).toEqual([
+        {
+          code: 'config-invalid',
+          severity: DiagnosticSeverity.Error,
+          message: stderr.slice('docsnav: '.length, -1),
+          range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
+        },
+      ]);
+      expect(client.diagnostics.get(uriOf(file)) ?? []).toEqual([]);
+      // The spec profile's config, readable now: the site is checked with it (the platform's missing-field problems off).
+      rmSync(config);
+      writeFileSync(config, SPEC_CONFIG);
+      client.filesChanged([{ uri: uriOf(config), type: FileChangeType.Changed }]);
+      expect(codes(await client.nextDiagnostics(uriOf(file)))).toEqual(['page-not-found']);
       await settled(client);
+      expect(client.diagnostics.get(uriOf(config))).toEqual([]);
       expect(logs).toEqual([]);
     });
   });
@@ -431,6 +456,11 @@ describe('docs files, and the sites a file belongs to', () => {
     const atRoot = top.track('/docs.json');
     expect(atRoot.root).toBe('/');
     expect(top.sitesHolding('/docs.json')).toEqual([atRoot]);
+    // Its pages too (until issue 67's eleventh session, `'/' + '/'` held none), and not the root folder itself.
+    expect(top.sitesHolding('/page.mdx')).toEqual([atRoot]);
+    expect(top.sitesHolding('/guides/page.mdx')).toEqual([atRoot]);
+    expect(top.sitesHolding('/')).toEqual([]);
+    expect(sites.sitesHolding(b)).toEqual([]);
   });
 
   it('a file saved is listed only when every site holding it has it in its listing', () => {
