@@ -247,6 +247,7 @@ export const TARGETS = {
       'test/planted-search.test.ts',
       'test/index-fields.test.ts',
       'test/library-rank-memory.test.ts',
+      'test/library-rank.test.ts',
     ],
   },
   'data-folder': {
