@@ -102,6 +102,34 @@ describe('embedding a deployment as its job does', () => {
     expect(warnings).toEqual([]);
   });
 
+  it('the budget it says is the one it had, in seconds (a budget of 1,000 ms spent storing the vectors it could copy)', async () => {
+    endpoint.behaviour.mode = 'ok';
+    // Five texts an earlier deployment embedded, five new: the five copied are stored first, slowly here, past the budget.
+    const sections = (id: string, fresh: number) =>
+      Array.from({ length: 10 }, (_, i) =>
+        section({ pagePath: `p${i}`, pageTitle: `Page ${i}`, body: i < fresh ? `New text ${i} of ${id}.` : `Shared text ${i}.` }),
+      );
+    const earlier = `e${++deployments}`;
+    await insertDeployment(store, { id: earlier, projectId: 'acme', ref: 'main', source: 'api' });
+    await insertPageSections(store, earlier, sections(earlier, 0));
+    await embedDeployment(contextOf().context, earlier, logged().log);
+    const id = `e${++deployments}`;
+    await insertDeployment(store, { id, projectId: 'acme', ref: 'main', source: 'api' });
+    await insertPageSections(store, id, sections(id, 5));
+    const slowly = async (work: (tx: Queryable) => Promise<unknown>) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      return work(store);
+    };
+    const { context, warnings } = contextOf({ budgetMs: 1_000, write: slowly });
+    const { lines, log } = logged();
+    await embedDeployment(context, id, log);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^embeddings \(hashed\): 10 sections, 0 embedded, 5 unchanged since an earlier deployment in \d+\.\d s; 5 left past the 1 s budget, embedded when the deployment is first asked about$/,
+    );
+    expect(warnings).toEqual([]);
+  });
+
   it('a deployment of no section: nothing to embed, nothing said, the endpoint not asked', async () => {
     endpoint.behaviour.mode = 'fail';
     const id = `e${++deployments}`;

@@ -102,6 +102,17 @@ describe('what the upgrade drops or changes', () => {
     });
   });
 
+  it("gives no url's reason to a part of an anchor dropped, though the part holds a url: only a whole tab or anchor wanted pages by it", () => {
+    const mint = mintOf({ navigation: [{ group: 'Start', pages: ['intro'] }], anchors: [{ name: 'A', url: 'https://x.com', version: { url: 'y' } }] });
+    expect(upgradeMintConfig(mint).changes.map(({ kind, pointer, message }) => ({ kind, pointer, message }))).toEqual([
+      {
+        kind: 'navigation',
+        pointer: '/anchors/0/version',
+        message: '`anchors[0].version` is left out of the navigation the platform builds from this mint.json.',
+      },
+    ]);
+  });
+
   it('names a dropped tab and why', () => {
     const [change] = upgradeMintConfig(mintOf({ navigation: [{ group: 'Start', pages: ['intro'] }], tabs: [{ name: 'Changelog', url: 'changelog' }] })).changes;
     expect(change.message).toBe(

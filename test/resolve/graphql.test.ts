@@ -264,6 +264,8 @@ describe('a GraphQL page and a generated OpenAPI page at one route', () => {
     expect(messages[0]).toContain('The GraphQL page "graphql-reference/queries/user" (schema.graphql query user) and the OpenAPI page');
     expect(messages[0]).toContain('The page file "GraphQL-Reference/Types/USER.md" is at the route of the GraphQL page "graphql-reference/types/User"');
     expect(messages[0]).toContain('The page file "graphql-reference/queries/user.mdx" is at the route of the GraphQL page "graphql-reference/queries/user"');
+    // The page files in the order of their paths (code units: upper case first), not the listing's (the second was listed first).
+    expect(messages[0].indexOf('"GraphQL-Reference/Types/USER.md"')).toBeLessThan(messages[0].indexOf('"graphql-reference/queries/user.mdx"'));
   });
 
   it('under the spec profile, in one section: the GraphQL page keeps the path, the operation is suffixed, and the reason is said', async () => {
