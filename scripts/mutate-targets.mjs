@@ -356,6 +356,7 @@ export const TARGETS = {
     paths: ['scripts/'],
     tests: [
       'test/mutate-gate.test.ts',
+      'test/mutate-run.test.ts',
       'test/ci-state.test.ts',
       'test/mutation-state.test.ts',
       'test/mutate-targets.test.ts',

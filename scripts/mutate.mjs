@@ -22,7 +22,9 @@
  * each file goes to the first target that holds it. Nothing to mutate is a success. With
  * `--budget S` (CI: 480), each target's changed lines of code are drawn to fit S seconds (see
  * `planLines`: equal shares, planned again with the pace measured; the cheapest starts first, a
- * target whose start no longer fits not run, and that fails the run); with `--cap C` (CI: 1200) the
+ * target whose start no longer fits not run, and that fails the run; a target still running at the
+ * budget's end is stopped whole, its process group killed, scripts/mutate-run.mjs, and it and those
+ * after it fail the run as not measured); with `--cap C` (CI: 1200) the
  * budget grows to every changed line's reckoned cost, up to C (`budgetFor`): a change that fits is
  * mutated whole. The floor (`--floor`, 85%) is applied to each target and to all together (see
  * `estimate` and `gate`): a score under it fails, exact or estimated from the lines drawn; with
@@ -43,12 +45,12 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Stryker } from '@stryker-mutator/core';
+import { fileURLToPath } from 'node:url';
 import { changedRanges } from './changed-lines.mjs';
 import { SERVER as SERVER_PACKAGE, checksFor, ensureFresh } from './fresh-build.mjs';
 import { FLOOR, LIBRARY, SERVER, TARGETS, THRESHOLD, globsOf, isSource, targetOf } from './mutate-targets.mjs';
 import { keepWholeRun, seedIncremental } from './mutation-state.mjs';
+import { runInGroup } from './mutate-run.mjs';
 import {
   budgetFor,
   estimate as estimateOf,
@@ -219,67 +221,31 @@ const targetGate = (one) => targetGateAt(one, floor, ofOthers);
 /** The estimate over the lines asked about, files named from the top of the repository. */
 const estimate = (results, lines, population) => estimateOf(results, lines, population, root);
 
-/** One Stryker run: `mutate` against `tests`, with the incremental file and reports of `name`. */
-async function stryker(name, configFile, mutate, tests, env = {}) {
-  process.env.DOCSNAV_MUTATE_TESTS = tests.join(',');
-  // A target's own environment for its tests (the runners Stryker starts inherit it); unset again after.
-  const before = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
-  Object.assign(process.env, env);
-  try {
-    return await runStryker(name, configFile, mutate);
-  } finally {
-    for (const [key, value] of Object.entries(before))
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-  }
-}
-
-/**
- * Stryker's run of `mutate`. Its vitest runner first runs the tests "related" to the mutated files
- * (those importing them); when none is, Stryker stops ("No tests were executed"), and the run is
- * made again with every test of the target: a mutant none of them reaches is counted as no test
- * reaching it, and a target with no test that runs in process fails (not measured). Until issue 67's
- * third session `allowEmpty` passed that case with no mutant counted: src/cli and src/daemon, whose
- * tests spawn the build, scored 100%.
- */
-async function runStryker(name, configFile, mutate) {
-  try {
-    return await strykerRun(name, configFile, mutate, {});
-  } catch (error) {
-    if (!noTestsRan(error)) throw error;
-    console.log(`mutate: ${name}: no test imports the lines drawn; again with every test of the target`);
-    const { default: config } = await import(pathToFileURL(path.resolve(configFile)).href);
-    return await strykerRun(name, configFile, mutate, { vitest: { ...config.vitest, related: false } });
-  }
-}
-
-/** What Stryker said when it failed (an Error's message, or whatever it threw). */
-const strykerSaid = (error) => String(error?.message ?? error);
-
-/** Stryker's refusal of a run whose dry run executed no test. */
-const noTestsRan = (error) => /No tests were executed/.test(strykerSaid(error));
-
-/** A target Stryker failed on, in one line (its name and the first line of what Stryker said). */
-const strykerFailed = (name, error) => `${name} (Stryker: ${strykerSaid(error).split('\n')[0]})`;
-
 /** A target's incremental file: reports/ (git-ignored), seeded from mutation-state/ in a clone that has none (scripts/mutation-state.mjs). */
 const incrementalFileOf = (name) => `reports/stryker-incremental-${name}.json`;
 
-function strykerRun(name, configFile, mutate, options) {
+/**
+ * One Stryker run: `mutate` against `tests`, with the incremental file and reports of `name`, in a
+ * process group of its own (scripts/mutate-run.mjs) with the target's environment, stopped whole at
+ * `deadline` (a `performance.now()` time; none: no limit). Resolves `{ results }`, `{ error }` or `{ stopped }`.
+ */
+function stryker(name, configFile, mutate, tests, env = {}, deadline = undefined) {
   const seeded = seedIncremental(incrementalFileOf(name), name);
   if (seeded) console.log(`mutate: ${seeded}`);
-  return new Stryker({
-    configFile,
+  const options = {
     mutate,
     incremental: true,
-    ...options,
     // DOCSNAV_MUTATE_CONCURRENCY: test runners at once (the configs' 2 unless set; 1 on a machine others share).
     ...(process.env.DOCSNAV_MUTATE_CONCURRENCY ? { concurrency: Number(process.env.DOCSNAV_MUTATE_CONCURRENCY) } : {}),
     incrementalFile: incrementalFileOf(name),
     htmlReporter: { fileName: `reports/mutation/${name}.html` },
     jsonReporter: { fileName: `reports/mutation/${name}.json` },
-  }).runMutationTest();
+  };
+  return runInGroup({ name, configFile, options }, { env: { ...process.env, ...env, DOCSNAV_MUTATE_TESTS: tests.join(',') }, deadline });
 }
+
+/** A target Stryker failed on, in one line (its name and the first line of what Stryker said). */
+const strykerFailed = (name, error) => `${name} (Stryker: ${error})`;
 
 /**
  * A whole run of a target, kept in mutation-state/ (committed: the next whole run re-tests only what
@@ -343,14 +309,19 @@ if (changedMode && budget !== undefined) {
     console.log(
       `mutate: ${run.name}: ${plan.lines} of its ${run.changed.length} changed lines of code (seed ${run.seed.slice(0, 12)}${run.seed.slice(40)}), reckoned ${Math.round(plan.seconds)} s of the ${Math.round(left)} s left`,
     );
-    let results;
-    try {
-      results = await stryker(run.name, TARGETS[run.name].configFile, mutate, TARGETS[run.name].tests, TARGETS[run.name].env);
-    } catch (error) {
+    // Past the budget's end the run is stopped whole (issue 67: a target that overran took the step to its 25-minute kill, and nothing measured before it was reported).
+    const answer = await stryker(run.name, TARGETS[run.name].configFile, mutate, TARGETS[run.name].tests, TARGETS[run.name].env, started + budget * 1000);
+    if ('stopped' in answer) {
+      notRun.push(`${run.name} (stopped at the budget's end, ${Math.round(answer.stopped)} s after it began; reckoned ${Math.round(plan.seconds)} s)`);
+      notRun.push(...pending.splice(0).map((later) => `${later.name} (no time was left)`));
+      break;
+    }
+    if ('error' in answer) {
       // Stryker's dry run over its time (a loaded machine), or its tests failing before any mutant: the target is not measured, and that fails the step (issue 67: "not measured" passed a broken target).
-      errored.push(strykerFailed(run.name, error));
+      errored.push(strykerFailed(run.name, answer.error));
       continue;
     }
+    const { results } = answer;
     const seconds = (performance.now() - begun) / 1000;
     const config = TARGETS[run.name].configFile;
     paces[config] = Math.min(4, Math.max(0.25, (paces[config] + (paces[config] * seconds) / plan.seconds) / 2));
@@ -361,14 +332,13 @@ if (changedMode && budget !== undefined) {
 } else {
   for (const run of runs) {
     const begun = performance.now();
-    let results;
-    try {
-      results = await stryker(run.name, TARGETS[run.name].configFile, run.mutate, TARGETS[run.name].tests, TARGETS[run.name].env);
-    } catch (error) {
+    const answer = await stryker(run.name, TARGETS[run.name].configFile, run.mutate, TARGETS[run.name].tests, TARGETS[run.name].env);
+    if ('error' in answer) {
       // As with a budget: the target is not measured, said in one line, and the run fails on it (not a stack trace).
-      errored.push(strykerFailed(run.name, error));
+      errored.push(strykerFailed(run.name, answer.error));
       continue;
     }
+    const { results } = answer;
     // Stryker answers for every mutant its incremental file holds: with --changed or --sample, count the lines asked for only.
     const counted = partial ? results.filter((result) => inRanges(run.mutate, path.relative(root, result.fileName), result.location.start.line)) : results;
     const minutes = (performance.now() - begun) / 60_000;
