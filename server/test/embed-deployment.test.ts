@@ -166,6 +166,21 @@ describe('embedding a deployment as its job does', () => {
     expect(warnings.at(-1)?.message).toBe('embedding the sections of a deployment failed');
   });
 
+  it.each([
+    ['answers no JSON', 'html', 'the embeddings endpoint answered HTTP 200 with text/html, not JSON; nothing was read of it'],
+    ['answers one vector too few', 'short', 'the embeddings endpoint answered 9 vectors for 10 texts'],
+    // A failure the server cannot describe without quoting the endpoint: its words go to the server's log only.
+    ['fails (HTTP 500)', 'fail', 'the endpoint failed (see the server log)'],
+  ])('an endpoint that %s: the deployment’s log says why in one line', async (_, mode, why) => {
+    endpoint.behaviour.mode = mode;
+    const id = await deployment();
+    const { context } = contextOf();
+    const { lines, log } = logged();
+    await embedDeployment(context, id, log);
+    endpoint.behaviour.mode = 'ok';
+    expect(lines).toEqual([`embeddings (hashed): stopped: ${why}; what was embedded is kept, the rest is embedded when the deployment is first asked about`]);
+  });
+
   it('the worker stopping (the job’s signal aborted) is passed on: the job runs again, nothing is said in the deployment’s log', async () => {
     endpoint.behaviour.mode = 'slow';
     endpoint.behaviour.delayMs = 200;

@@ -75,7 +75,8 @@ type Found = { absolute: string; kind: 'file' | 'package.json'; text: string } |
 
 /** What a config file that cannot be read is said with ("cannot read config file <file>: <why>"): the CLI's usage error, the editor's problem. */
 export function unreadConfigMessage(error: FileReadError): string {
-  return error.message.replace(/^cannot read /, 'cannot read config file ');
+  // The message starts so (read.ts): its first "cannot read " is its opening.
+  return error.message.replace('cannot read ', 'cannot read config file ');
 }
 
 /**

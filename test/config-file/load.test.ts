@@ -1,7 +1,7 @@
 import { chmodSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigLoader, loadConfig, mergeConfigOptions } from '../../src/config-file/load.js';
+import { ConfigLoader, loadConfig, mergeConfigOptions, unreadConfigMessage } from '../../src/config-file/load.js';
 import { FileReadError } from '../../src/read.js';
 import { tempTrees } from '../config/temp-tree.js';
 
@@ -163,8 +163,16 @@ describe('config discovery', () => {
     expect(config.problems.map((p) => [p.code, p.line, p.column])).toEqual([['config-invalid', 1, 1]]);
   });
 
-  it('--config naming a missing file throws FileReadError', () => {
-    expect(() => loadConfig('docs.json', { configFile: path.join(root, 'nope.json') })).toThrow(FileReadError);
+  it("--config naming a missing file throws FileReadError, said as a config file that cannot be read (the CLI's line, the editor's problem)", () => {
+    const missing = path.join(root, 'nope.json');
+    let thrown: unknown;
+    try {
+      loadConfig('docs.json', { configFile: missing });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(FileReadError);
+    expect(unreadConfigMessage(thrown as FileReadError)).toBe(`cannot read config file ${missing}: no such file or folder; check the path (ENOENT)`);
   });
 
   it('--no-config: nothing is read', () => {
