@@ -77,6 +77,14 @@ const logged = () => {
   return { lines, log: (line: string) => Promise.resolve(void lines.push(line)) };
 };
 
+/** The pass of a deployment as its job runs it (contextOf's options): what it said in the deployment's log and to the server's. */
+async function passOf(id: string, options: Parameters<typeof contextOf>[0] = {}) {
+  const { context, warnings } = contextOf(options);
+  const { lines, log } = logged();
+  await embedDeployment(context, id, log);
+  return { lines, warnings };
+}
+
 describe('embedding a deployment as its job does', () => {
   it('embeds every section and says so in one line of the deployment’s log', async () => {
     endpoint.behaviour.mode = 'ok';
@@ -91,10 +99,7 @@ describe('embedding a deployment as its job does', () => {
 
   it('a pass past its time budget says how many sections are left, and when they are embedded', async () => {
     endpoint.behaviour.mode = 'ok';
-    const id = await deployment();
-    const { context, warnings } = contextOf({ budgetMs: 0 });
-    const { lines, log } = logged();
-    await embedDeployment(context, id, log);
+    const { lines, warnings } = await passOf(await deployment(), { budgetMs: 0 });
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(
       /^embeddings \(hashed\): 10 sections, 0 embedded, 0 unchanged since an earlier deployment in \d+\.\d s; 10 left past the 0 s budget, embedded when the deployment is first asked about$/,
@@ -120,9 +125,7 @@ describe('embedding a deployment as its job does', () => {
       await new Promise((resolve) => setTimeout(resolve, 1_100));
       return work(store);
     };
-    const { context, warnings } = contextOf({ budgetMs: 1_000, write: slowly });
-    const { lines, log } = logged();
-    await embedDeployment(context, id, log);
+    const { lines, warnings } = await passOf(id, { budgetMs: 1_000, write: slowly });
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(
       /^embeddings \(hashed\): 10 sections, 0 embedded, 5 unchanged since an earlier deployment in \d+\.\d s; 5 left past the 1 s budget, embedded when the deployment is first asked about$/,
@@ -173,10 +176,7 @@ describe('embedding a deployment as its job does', () => {
     ['fails (HTTP 500)', 'fail', 'the endpoint failed (see the server log)'],
   ])('an endpoint that %s: the deployment’s log says why in one line', async (_, mode, why) => {
     endpoint.behaviour.mode = mode;
-    const id = await deployment();
-    const { context } = contextOf();
-    const { lines, log } = logged();
-    await embedDeployment(context, id, log);
+    const { lines } = await passOf(await deployment());
     endpoint.behaviour.mode = 'ok';
     expect(lines).toEqual([`embeddings (hashed): stopped: ${why}; what was embedded is kept, the rest is embedded when the deployment is first asked about`]);
   });
