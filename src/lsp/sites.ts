@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { ValidationCache } from '../cache/memory.js';
 import { isCi, PageScanStores } from '../cache/location.js';
-import { ConfigLoader, mergeConfigOptions, unreadConfigMessage } from '../config-file/load.js';
+import { ConfigLoader, mergeConfigOptions, unreadConfigMessage, type LoadedConfig } from '../config-file/load.js';
 import { DOCS_FILE_NAMES, docsFileIn } from '../docs-root.js';
 import { isInside, textOf } from '../files.js';
 import type { Problem, Range } from '../problem.js';
@@ -167,26 +167,25 @@ export class Sites {
   check(site: Site): SiteCheck | undefined {
     const text = this.open.textOf(site.file) ?? this.readDocsFile(site);
     if (text === undefined) return undefined;
-    let config;
+    let config: LoadedConfig;
     try {
       config = this.configs.load(site.file);
     } catch (error) {
       if (!(error instanceof FileReadError)) throw error;
-      // As the CLI, which exits 2 with this line: the site is not checked, and the config file says why (until issue 67's
-      // eleventh session the site was checked as if it had no config, with nothing said).
+      // As the CLI, which exits 2 with this line: a config with a problem of its own, so the site is not checked (until
+      // issue 67's eleventh session it was checked as if it had no config, with nothing said).
       const problem: Problem = { code: 'config-invalid', severity: 'error', message: unreadConfigMessage(error), file: error.file, pointer: '', ...START };
-      site.last = { text, result: { file: error.file, problems: [problem], sources: { [error.file]: '' } } };
-      return site.last;
+      config = { file: error.file, options: {}, problems: [problem] };
     }
     // As the CLI: a config with problems is reported in its own file, and the site is not checked.
-    if (config && config.problems.length > 0) {
+    if (config.problems.length > 0) {
       const file = config.file!;
-      // Stryker disable next-line ObjectLiteral,LogicalOperator,StringLiteral: a check's sources are read only for a fix's offsets (code-actions.ts), and a config's problems carry no fix; a config with problems always has its text.
+      // Stryker disable next-line ObjectLiteral,LogicalOperator,StringLiteral: a check's sources are read only for a fix's offsets (code-actions.ts), and a config's problems carry no fix; only a config that cannot be read has no text.
       const sources = { [file]: config.text ?? '' };
       site.last = { text, result: { file, problems: config.problems, sources } };
       return site.last;
     }
-    const options: ValidateOptions = mergeConfigOptions(config?.options ?? {}, { file: site.file, root: site.root, cache: this.cache });
+    const options: ValidateOptions = mergeConfigOptions(config.options, { file: site.file, root: site.root, cache: this.cache });
     // The first check of a site starts from the page scans the CLI keeps (the same file) and leaves
     // them there; later checks keep scans in memory (a keystroke's text is no scan worth a file).
     const pageScans = site.last === undefined && !site.scansKept ? this.stores?.for(site.root) : undefined;
