@@ -357,6 +357,8 @@ export const TARGETS = {
     tests: [
       'test/mutate-gate.test.ts',
       'test/mutate-run.test.ts',
+      'test/mutate-step.test.ts',
+      'test/mutate-program.test.ts',
       'test/ci-state.test.ts',
       'test/mutation-state.test.ts',
       'test/mutate-targets.test.ts',
