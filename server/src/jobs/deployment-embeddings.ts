@@ -7,7 +7,7 @@
  * until the rest is embedded by the first process asked about it; the deployment's log says which.
  */
 import { plural } from '../messages/text.js';
-import { Embedder, embedSections, EmbeddingsShapeError, MAX_DENSE_SECTIONS } from '../search/embeddings.js';
+import { denseRefusal, Embedder, embedSections, EmbeddingsShapeError } from '../search/embeddings.js';
 import { ModelResponseError } from '../assistant/model-fetch.js';
 import { pageSections } from '../store/deployments.js';
 import { isConnectionLost } from '../store/store.js';
@@ -20,8 +20,9 @@ export async function embedDeployment(context: JobContext<typeof DEPLOYMENT_KIND
   const started = performance.now();
   const sections = await pageSections(context.db, deploymentId);
   if (sections.length === 0) return;
-  if (sections.length > MAX_DENSE_SECTIONS) {
-    await log(`embeddings: ${plural(sections.length, 'section')}, more than the ${MAX_DENSE_SECTIONS} searched by embedding: retrieval stays lexical`);
+  const refused = denseRefusal(sections.length);
+  if (refused !== undefined) {
+    await log(`embeddings: ${refused}`);
     return;
   }
   const embedder = new Embedder(settings, (message, details) => context.log.warn(details, message));

@@ -25,6 +25,7 @@
 import { createHash } from 'node:crypto';
 import type { EmbeddingModel } from 'ai';
 import { boundedModelFetch, responseErrorIn, type ModelFetchOptions } from '../assistant/model-fetch.js';
+import { plural } from '../messages/text.js';
 import type { PageSection } from '../store/deployments.js';
 import { loadEmbeddings, reusableEmbeddings, storeEmbeddings } from '../store/embeddings.js';
 import type { Queryable } from '../store/store.js';
@@ -55,6 +56,13 @@ const MAX_RESPONSE_BYTES = 16 * 2 ** 20;
  * deployment's retrieval stays lexical.
  */
 export const MAX_DENSE_SECTIONS = 200_000;
+
+/** Why a deployment of `sections` sections is not searched by embedding (more than MAX_DENSE_SECTIONS), or undefined when it is. */
+export function denseRefusal(sections: number): string | undefined {
+  return sections > MAX_DENSE_SECTIONS
+    ? `${plural(sections, 'section')}, more than the ${MAX_DENSE_SECTIONS} searched by embedding: retrieval stays lexical`
+    : undefined;
+}
 
 /** An embeddings response that is not one finite vector per text, all of one length. */
 export class EmbeddingsShapeError extends Error {

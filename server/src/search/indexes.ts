@@ -11,7 +11,7 @@
  */
 import { pageSectionsPage, type PageSection } from '../store/deployments.js';
 import type { Queryable } from '../store/store.js';
-import { deploymentVectors, MAX_DENSE_SECTIONS, type DenseVectors, type Embedder } from './embeddings.js';
+import { denseRefusal, deploymentVectors, type DenseVectors, type Embedder } from './embeddings.js';
 import { DamagedPart } from '../store/checksum.js';
 import { replaceIndex, storedIndex, storeIndex } from '../store/search-indexes.js';
 import { INDEX_FORMAT } from './index-bytes.js';
@@ -66,12 +66,11 @@ export class SearchIndexes {
     const embedder = this.embedder;
     entry.densePending = entry.index
       .then((index) => {
-        if (index.sections.length > MAX_DENSE_SECTIONS) {
+        const refused = denseRefusal(index.sections.length);
+        if (refused !== undefined) {
           // Not tried again: the deployment's sections never change.
           entry.denseRetryAt = Infinity;
-          throw new Error(
-            `the deployment has ${index.sections.length} sections, more than the ${MAX_DENSE_SECTIONS} searched by embedding in memory: its retrieval stays lexical`,
-          );
+          throw new Error(`the deployment has ${refused}`);
         }
         return deploymentVectors(this.db, embedder, deploymentId, index.sections, (count) => this.onDenseDamaged?.(deploymentId, count));
       })
