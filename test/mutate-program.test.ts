@@ -74,7 +74,8 @@ function machine(
     kept: [] as Array<[string, string, Record<string, unknown>]>,
     builds: 0,
   };
-  let time = 0;
+  // The clock starts where a real one would be, far from 0.
+  let time = 1_000_000;
   const killAll = (job: Job) => ({
     results: linesOfJob(job).map(([file, line]) => ({ fileName: path.join(root, file), location: { start: { line } }, status: 'Killed', mutatorName: 'X' })),
   });
@@ -257,8 +258,8 @@ describe('mutateProgram --changed', () => {
       'mutate: every changed line is reckoned at 185 s; the budget: 185 s (10 s at least, 100000 s at most), so every changed line is mutated',
     );
     expect(seen.jobs.map(({ job, deadline }) => [job.name, job.options.mutate.length, deadline])).toEqual([
-      ['cache', 5, 185_000],
-      ['redact', 3, 185_000],
+      ['cache', 5, 1_000_000 + 185_000],
+      ['redact', 3, 1_000_000 + 185_000],
     ]);
   });
 
@@ -387,5 +388,26 @@ describe('strykerJob', () => {
     const [name, target] = withEnv!;
     const [key, value] = Object.entries(target.env!)[0];
     expect(strykerJob(name, [], { [key]: `not ${value}` }).env[key]).toBe(value);
+  });
+});
+
+describe('scripts/mutate.mjs, the program as CI runs it', () => {
+  const script = path.resolve('scripts/mutate.mjs');
+  const run = (args: string[]) => spawnSync(process.execPath, [script, ...args], { cwd: temporary, encoding: 'utf8' });
+
+  it('refuses a usage error and an unknown target with exit 2 and one line, from any folder', () => {
+    const unknown = run(['no-such-target']);
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toBe(`mutate: unknown target "no-such-target"; the targets are ${Object.keys(TARGETS).join(', ')}\n`);
+    expect(unknown.stdout).toBe('');
+    const usage = run(['--budget']);
+    expect(usage.status).toBe(2);
+    expect(usage.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it("runs git in the repository (not the folder it was started in), and says git's first line when it fails", () => {
+    const failed = run(['--changed', '--base', 'no-such-ref-anywhere']);
+    expect(failed.status).toBe(2);
+    expect(failed.stderr).toBe('mutate: git merge-base no-such-ref-anywhere HEAD failed: fatal: Not a valid object name no-such-ref-anywhere\n');
   });
 });

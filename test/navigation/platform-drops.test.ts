@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveText } from '../../src/resolve.js';
 import { validateText } from '../../src/validate.js';
 import type { ProfileName } from '../../src/config/profiles.js';
+import { arrayLostTo } from '../../src/navigation/platform-drops.js';
 
 /**
  * Issue 56 (a) and (b): what the hosted platform's validator drops without failing the build
@@ -167,5 +168,79 @@ describe('(a) several dropped arrays: each finding names its own array, the tree
       ['/navigation/tabs/0/pages/3', ['pages', 'A', '2 pages: "a", "x"']],
     ]);
     expect(await paths(navigation)).toEqual(['kept']);
+  });
+});
+
+describe('arrayLostTo: the array a malformed value at a pointer costs', () => {
+  const bad = { group: 'G', pages: ['ok', 5] };
+  const at = (pointer: string) => pointer.split('/').slice(1);
+  const lost = (navigation: unknown, pointer: string) => arrayLostTo({ navigation }, at(pointer));
+
+  it("costs the nearest division's array: a tab's groups, past groups nested in it", () => {
+    const navigation = { tabs: [{ tab: 'T', groups: [{ group: 'Outer', pages: [bad] }] }] };
+    expect(lost(navigation, '/navigation/tabs/0/groups/0/pages/0/pages/1')).toEqual({ division: ['navigation', 'tabs', '0'], kind: 'tab', key: 'groups' });
+    expect(lost(navigation, '/navigation/tabs/0/groups/0/group')).toEqual({ division: ['navigation', 'tabs', '0'], kind: 'tab', key: 'groups' });
+  });
+
+  it('each division kind that links costs its own array: anchor, dropdown, product, version, language, menu item', () => {
+    for (const [key, kind, field] of [
+      ['anchors', 'anchor', 'anchor'],
+      ['dropdowns', 'dropdown', 'dropdown'],
+      ['products', 'product', 'product'],
+      ['versions', 'version', 'version'],
+      ['languages', 'language', 'language'],
+    ] as const) {
+      expect(lost({ [key]: [{ [field]: 'x', groups: [bad] }] }, `/navigation/${key}/0/groups/0/pages/1`), kind).toEqual({
+        division: ['navigation', key, '0'],
+        kind,
+        key: 'groups',
+      });
+    }
+    const menu = { tabs: [{ tab: 'T', menu: [{ item: 'I', groups: [bad] }] }] };
+    expect(lost(menu, '/navigation/tabs/0/menu/0/groups/0/pages/1')).toEqual({
+      division: ['navigation', 'tabs', '0', 'menu', '0'],
+      kind: 'item',
+      key: 'groups',
+    });
+  });
+
+  it('costs nothing at the root (the build fails there), nor outside the navigation, nor on a document that is no object', () => {
+    expect(lost({ groups: [bad] }, '/navigation/groups/0/pages/1')).toBeUndefined();
+    expect(lost({ tabs: [{ tab: 'T', groups: [bad] }] }, '/navigation/tabs/0/tab')).toBeUndefined();
+    expect(arrayLostTo({ navigation: { tabs: [{ tab: 'T', groups: [bad] }] } }, at('/global/anchors/0/href'))).toBeUndefined();
+    expect(arrayLostTo([{ navigation: {} }], at('/navigation/tabs/0/groups/0'))).toBeUndefined();
+    expect(arrayLostTo({ navigation: { tabs: [{ tab: 'T', groups: [bad] }] } }, [])).toBeUndefined();
+  });
+
+  it('a tab that generates its pages (graphql, sdk) passes the cost to the division above it; a tab with a spec, or another kind with graphql, does not', () => {
+    const anchors = (tab: Record<string, unknown>) => ({ anchors: [{ anchor: 'A', tabs: [{ tab: 'API', ...tab, groups: [bad] }] }] });
+    const pointer = '/navigation/anchors/0/tabs/0/groups/0/pages/1';
+    const anchorTabs = { division: ['navigation', 'anchors', '0'], kind: 'anchor', key: 'tabs' };
+    const tabGroups = { division: ['navigation', 'anchors', '0', 'tabs', '0'], kind: 'tab', key: 'groups' };
+    expect(lost(anchors({ graphql: 'schema.graphql' }), pointer)).toEqual(anchorTabs);
+    expect(lost(anchors({ sdk: { source: 'sdk.json' } }), pointer)).toEqual(anchorTabs);
+    expect(lost(anchors({ openapi: 'api.json' }), pointer)).toEqual(tabGroups);
+    expect(lost(anchors({}), pointer)).toEqual(tabGroups);
+    const anchorWithGraphql = { anchors: [{ anchor: 'A', graphql: 'schema.graphql', groups: [bad] }] };
+    expect(lost(anchorWithGraphql, '/navigation/anchors/0/groups/0/pages/1')).toEqual({
+      division: ['navigation', 'anchors', '0'],
+      kind: 'anchor',
+      key: 'groups',
+    });
+    // A generating tab at the root: nothing above it to cost, the build fails.
+    expect(lost({ tabs: [{ tab: 'API', graphql: 'schema.graphql', groups: [bad] }] }, '/navigation/tabs/0/groups/0/pages/1')).toBeUndefined();
+  });
+
+  it('stops where the walk leaves the child arrays: an unknown key, a value that is no array, an entry that is a page', () => {
+    const anchor = (value: Record<string, unknown>) => ({ anchors: [{ anchor: 'A', tabs: [{ tab: 'T', ...value }] }] });
+    const tabs = { division: ['navigation', 'anchors', '0'], kind: 'anchor', key: 'tabs' };
+    expect(lost(anchor({ bogus: [bad] }), '/navigation/anchors/0/tabs/0/bogus/0/pages/1')).toEqual(tabs);
+    expect(lost(anchor({ groups: { 0: bad } }), '/navigation/anchors/0/tabs/0/groups/0/pages/1')).toEqual(tabs);
+    expect(lost(anchor({ pages: ['a', 'b'] }), '/navigation/anchors/0/tabs/0/pages/1/x/0')).toEqual({
+      division: ['navigation', 'anchors', '0', 'tabs', '0'],
+      kind: 'tab',
+      key: 'pages',
+    });
+    expect(lost({ anchors: { 0: { anchor: 'A', groups: [bad] } } }, '/navigation/anchors/0/groups/0/pages/1')).toBeUndefined();
   });
 });
