@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ModelResponseError } from '../src/assistant/model-fetch.js';
-import { denseRefusal, Embedder, embeddingText, embedSections, EmbeddingsShapeError, MAX_DENSE_SECTIONS, textHash } from '../src/search/embeddings.js';
+import { Embedder, embeddingText, embedSections, EmbeddingsShapeError, textHash } from '../src/search/embeddings.js';
 import { retrieve, SearchIndexes } from '../src/search/retrieve.js';
 import { insertDeployment, insertPageSections } from '../src/store/deployments.js';
 import { insertProject } from '../src/store/projects.js';
@@ -260,13 +260,4 @@ describe('the endpoint is read within the chat model’s bounds', () => {
     },
     hangGuard(30_000),
   );
-});
-
-describe('denseRefusal', () => {
-  it('searches by embedding up to MAX_DENSE_SECTIONS sections, and says why not past it', () => {
-    expect(MAX_DENSE_SECTIONS).toBe(200_000);
-    expect(denseRefusal(0)).toBeUndefined();
-    expect(denseRefusal(200_000)).toBeUndefined();
-    expect(denseRefusal(200_001)).toBe('200001 sections, more than the 200000 searched by embedding: retrieval stays lexical');
-  });
 });

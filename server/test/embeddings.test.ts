@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Embedder, retrieve, SearchIndexes } from '../src/search/retrieve.js';
+import { denseRefusal, MAX_DENSE_SECTIONS } from '../src/search/embeddings.js';
 import { insertDeployment, insertPageSections } from '../src/store/deployments.js';
 import { insertProject } from '../src/store/projects.js';
 import { openStore } from '../src/store/open.js';
@@ -210,5 +211,14 @@ describe('dense retrieval', () => {
     } finally {
       await store.query(`DELETE FROM section_embeddings WHERE deployment_id = 'd1' AND model = 'concepts' AND position = 3`);
     }
+  });
+});
+
+describe('denseRefusal', () => {
+  it('searches by embedding up to MAX_DENSE_SECTIONS sections, and says why not past it', () => {
+    expect(MAX_DENSE_SECTIONS).toBe(200_000);
+    expect(denseRefusal(0)).toBeUndefined();
+    expect(denseRefusal(200_000)).toBeUndefined();
+    expect(denseRefusal(200_001)).toBe('200001 sections, more than the 200000 searched by embedding: retrieval stays lexical');
   });
 });
