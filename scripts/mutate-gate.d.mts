@@ -25,7 +25,8 @@ export function sample<T>(items: readonly T[], count: number, seed: string): T[]
 export function linesOf(drawn: Iterable<[string, number]>): string[];
 export function wilson(detected: number, valid: number): [number, number];
 export function inRanges(ranges: readonly string[], file: string, line: number): boolean;
-export function tally(results: readonly MutantResult[]): {
+/** Stryker's counts of some mutants, and their score (killed and timed out over all but the ignored and errors, in percent). */
+export interface Tally {
   killed: number;
   timeout: number;
   survived: number;
@@ -33,7 +34,8 @@ export function tally(results: readonly MutantResult[]): {
   ignored: number;
   errors: number;
   score: number;
-};
+}
+export function tally(results: readonly MutantResult[]): Tally;
 export interface PlannedRun {
   changed: readonly unknown[];
   cost: { start: number; perLine: number };

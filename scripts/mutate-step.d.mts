@@ -1,5 +1,5 @@
 // Types of mutate-step.mjs (plain JavaScript: scripts/mutate.mjs runs it before anything is built).
-import type { Estimate, MutantResult } from './mutate-gate.mjs';
+import type { Estimate, MutantResult, Tally } from './mutate-gate.mjs';
 import type { Answer } from './mutate-run.mjs';
 
 type Target = { configFile: string; paths: string[]; tests: string[]; cost?: { perLine: number } };
@@ -14,15 +14,8 @@ export interface Run {
 }
 
 /** A target measured: Stryker's counts over the lines asked for, its minutes, and with --changed the estimate. */
-export interface Row {
+export interface Row extends Tally {
   name: string;
-  killed: number;
-  timeout: number;
-  survived: number;
-  noCoverage: number;
-  ignored: number;
-  errors: number;
-  score: number;
   minutes: number;
   estimate?: Estimate;
 }
@@ -60,7 +53,7 @@ export function runEach(
     partial: boolean;
     changedMode: boolean;
     stryker: Stryker;
-    keepWhole: (name: string, counts: Omit<Row, 'name' | 'minutes' | 'estimate'>) => void;
+    keepWhole: (name: string, counts: Tally) => void;
     now: () => number;
     log: (line: string) => void;
     root: string;

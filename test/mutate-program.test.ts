@@ -53,6 +53,15 @@ function gitIn(root: string) {
   };
 }
 
+/** A repository whose head changed both targets' files since `base`: 5 lines of cache, 3 of redact. */
+function bothChanged() {
+  const made = repository();
+  writeFileSync(path.join(made.root, CACHE), code(5, 50));
+  writeFileSync(path.join(made.root, REDACT), code(3, 80));
+  made.commit('both');
+  return made;
+}
+
 type Job = { name: string; configFile: string; options: { mutate: string[]; incrementalFile: string; concurrency?: number } };
 
 /** The machine the program is given: real git in `root`; Stryker answering `answer(job)`; the rest recorded. */
@@ -245,10 +254,7 @@ describe('mutateProgram --changed', () => {
   });
 
   it('runs within a budget: the cap grows it, the deadline is its end, a server target is built first', async () => {
-    const { root, commit } = repository();
-    writeFileSync(path.join(root, CACHE), code(5, 50));
-    writeFileSync(path.join(root, REDACT), code(3, 80));
-    commit('both');
+    const { root } = bothChanged();
     const { program, seen } = machine(root, ['--changed', '--base', 'base', '--budget', '10', '--cap', '100000']);
     expect(await program).toBe(0);
     expect(seen.builds).toBe(1);
@@ -274,10 +280,7 @@ describe('mutateProgram --changed', () => {
   });
 
   it('takes the base from DOCSNAV_MUTATE_BASE, and keeps the targets asked for', async () => {
-    const { root, commit } = repository();
-    writeFileSync(path.join(root, CACHE), code(5, 50));
-    writeFileSync(path.join(root, REDACT), code(3, 80));
-    commit('both');
+    const { root } = bothChanged();
     const { program, seen } = machine(root, ['--changed', 'redact'], { env: { DOCSNAV_MUTATE_BASE: 'base' } });
     expect(await program).toBe(0);
     expect(seen.jobs.map(({ job }) => job.name)).toEqual(['redact']);
@@ -351,10 +354,7 @@ describe('mutateProgram, what it reports', () => {
   });
 
   it('says the budget as it grew, and the minutes the runs took by its clock', async () => {
-    const { root, commit } = repository();
-    writeFileSync(path.join(root, CACHE), code(5, 50));
-    writeFileSync(path.join(root, REDACT), code(3, 80));
-    commit('both');
+    const { root } = bothChanged();
     // Every line is reckoned at 185 s: the budget grows from 30 s to the cap, 70 s. cache (start 22 s) gets 3 lines
     // of its 5 beside redact's share; it takes 30 s by the test's clock, and redact's start (48 s) does not fit the 40 left.
     const { program, seen } = machine(root, ['--changed', '--base', 'base', '--budget', '30', '--cap', '70']);

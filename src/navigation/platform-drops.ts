@@ -91,7 +91,8 @@ export function arrayLostTo(docs: unknown, segments: readonly string[]): LostArr
     if (!isPlainObject(value) || childOf === undefined || !Array.isArray(value[key])) break;
     const entry: unknown = (value[key] as unknown[])[Number(segments[i + 1])];
     // A tab that generates its pages has no form without its `groups` (issue 65): what fails them fails the tab, and the array around it goes.
-    if (LINKING_KINDS.has(kind) && kind !== 'navigation' && !(kind === 'tab' && isGeneratingTab(value))) lost = { division: segments.slice(0, i), kind, key };
+    // (LINKING_KINDS holds no navigation root: at the root the build fails, and nothing is lost.)
+    if (LINKING_KINDS.has(kind) && !(kind === 'tab' && isGeneratingTab(value))) lost = { division: segments.slice(0, i), kind, key };
     // A string entry (a page) ends the walk: the problem is this entry.
     if (!isPlainObject(entry)) break;
     value = entry;

@@ -253,12 +253,8 @@ export function walkNavigation(docs: unknown, visitors: readonly NavigationVisit
  * report), unless it is a group's value the platform drops (groupDropsSpecValue).
  */
 export function startsOpenapiScope(kind: ElementKind, value: Record<string, unknown>): boolean {
-  return (
-    value.openapi !== undefined &&
-    ELEMENTS[kind].fields.includes('openapi') &&
-    openapiSources(value.openapi).length > 0 &&
-    !groupDropsSpecValue(kind, value, 'openapi')
-  );
+  // (openapiSources names none for a value that is undefined.)
+  return ELEMENTS[kind].fields.includes('openapi') && openapiSources(value.openapi).length > 0 && !groupDropsSpecValue(kind, value, 'openapi');
 }
 
 function makeElement(

@@ -227,6 +227,9 @@ describe('arrayLostTo: the array a malformed value at a pointer costs', () => {
       kind: 'anchor',
       key: 'groups',
     });
+    // An anchor that also carries a tab's name and a generator is still an anchor: only a tab generates.
+    const anchorLikeATab = { anchors: [{ anchor: 'A', tab: 'T', graphql: 'schema.graphql', groups: [bad] }] };
+    expect(lost(anchorLikeATab, '/navigation/anchors/0/groups/0/pages/1')).toEqual({ division: ['navigation', 'anchors', '0'], kind: 'anchor', key: 'groups' });
     // A generating tab at the root: nothing above it to cost, the build fails.
     expect(lost({ tabs: [{ tab: 'API', graphql: 'schema.graphql', groups: [bad] }] }, '/navigation/tabs/0/groups/0/pages/1')).toBeUndefined();
   });

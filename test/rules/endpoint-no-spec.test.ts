@@ -21,6 +21,22 @@ const deepCovered = (() => {
 const deepBare = nestedGroups(5000, { pages: ['intro', 'GET /a'] });
 
 const cases: RuleCase[] = [
+  // An `openapi` naming no spec (`[]`, `{}`, an object without its source) starts no scope: the one above, if any, holds (the schema reports the value itself).
+  {
+    name: 'an empty `openapi` array starts no scope: nothing is in scope',
+    navigation: { groups: [{ group: 'G', openapi: [], pages: ['GET /a'] }] },
+    expected: [{ pointer: '/navigation/groups/0/pages/0', message: /but no `openapi` is set on this element or any above it,/ }],
+  },
+  {
+    name: 'an empty `openapi` object starts no scope: the one above holds',
+    navigation: { tabs: [{ tab: 'T', openapi: 'api.json', groups: [{ group: 'G', openapi: {}, pages: ['GET /a'] }] }] },
+    expected: [],
+  },
+  {
+    name: 'an empty `openapi` array under a scope of the docs root: that scope is said',
+    navigation: { tabs: [{ tab: 'T', openapi: '/', groups: [{ group: 'G', openapi: [], pages: ['GET /a'] }] }] },
+    expected: [{ pointer: '/navigation/tabs/0/groups/0/pages/0', message: /the `openapi` in scope \("\/"\) names the docs root/ }],
+  },
   // Valid.
   { name: 'ordinary pages need no spec', navigation: { pages: ['intro', 'get-started', 'GET', '/users', 'GET users'] }, expected: [] },
   {
