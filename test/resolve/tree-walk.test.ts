@@ -657,6 +657,24 @@ describe('a builder on its own', () => {
     );
     expect([...builder.specSources()].sort()).toEqual(['bulk.json', 'https://example.com/bulk.json', 'named.json', 'scope.json', 'unused.json']);
   });
+
+  it('specSources: AsyncAPI channels and GraphQL routes read no OpenAPI spec, and are passed over', () => {
+    const builder = new TreeBuilder(
+      {
+        navigation: {
+          tabs: [
+            { tab: 'Events', asyncapi: 'events.yaml', groups: [{ group: 'E', pages: ['intro'] }] },
+            { tab: 'GraphQL', graphql: 'https://example.com/schema.graphql', groups: [{ group: 'Q', pages: ['start'] }] },
+            { tab: 'API', openapi: 'api.json', groups: [{ group: 'A', pages: ['GET /a'] }] },
+          ],
+        },
+      },
+      { absoluteRoot: SITE_ROOT, report: () => undefined },
+    );
+    expect([...builder.specSources()]).toEqual(['api.json']);
+    expect([...builder.asyncapiSources()]).toEqual(['events.yaml']);
+    expect([...builder.graphqlSources()]).toEqual(['https://example.com/schema.graphql']);
+  });
 });
 
 describe('contracts over every site above', () => {
