@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveText } from '../../src/resolve.js';
 import { listOperations } from '../../src/resolve/operations.js';
+import { REQUIRED_SETTINGS } from '../required-settings.js';
 import { SpecLoader, type SpecFailure, type SpecLoaded, type SpecResult } from '../../src/resolve/specs.js';
 import { serveLocally, type LocalServer } from '../local-server.js';
 
@@ -183,6 +185,9 @@ describe('SpecLoader: remote specs with allowRemote', () => {
       if (request.url === '/openapi.yaml') {
         response.writeHead(200, { 'content-type': 'application/yaml' });
         response.end('openapi: 3.1.0\ninfo: { title: Remote, version: "1" }\npaths:\n  /r: { get: { summary: Remote get } }\n');
+      } else if (request.url === '/events.json') {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ asyncapi: '3.0.0', info: { title: 'Events', version: '1' }, channels: { userSignedUp: { address: 'user/signedup' } } }));
       } else if (request.url === '/slow.json') {
         // Never answers: the loader's timeout must end the wait.
       } else {
@@ -201,6 +206,19 @@ describe('SpecLoader: remote specs with allowRemote', () => {
     expect(loaded(a).file).toBe(`${base}/openapi.yaml`);
     expect(listOperations(loaded(b).spec).map((o) => o.summary)).toEqual(['Remote get']);
     expect(loader.stats()).toEqual({ reads: 1, parses: 1 });
+  });
+
+  // (A remote GraphQL schema is read from https only, which this server is not: its fetch is not tested here.)
+  it('resolve fetches each remote document as its kind (OpenAPI, AsyncAPI): their operations and channels are pages', async () => {
+    const navigation = {
+      tabs: [
+        { tab: 'Events', asyncapi: `${base}/events.json` },
+        { tab: 'API', openapi: `${base}/openapi.yaml` },
+      ],
+    };
+    const { tree, problems } = await resolveText(JSON.stringify({ ...REQUIRED_SETTINGS, navigation }), { root: SPECS, allowRemote: true });
+    expect(problems.filter((problem) => problem.severity === 'error')).toEqual([]);
+    expect(tree.pages.map((page) => page.title)).toEqual(['User signed up', 'Remote get']);
   });
 
   it('an HTTP error is not-found', async () => {
