@@ -11,9 +11,13 @@ export { checksFor, ensureFresh, LIBRARY, SERVER, staleness, type BuildCheck } f
 // One check per vitest process, however many projects (suites) share this setup.
 const once = globalThis as { docsnavFreshBuild?: Map<string, 'fresh' | 'rebuilt'> };
 
+/** Set once this setup has made the build fresh: the test files started after it (its workers) see it in their environment. */
+export const BUILD_CHECKED = 'DOCSNAV_BUILD_CHECKED';
+
 export default function setup(project?: { config?: { root?: string } }): void {
   once.docsnavFreshBuild ??= new Map();
   for (const check of checksFor(project?.config?.root ?? process.cwd())) {
     if (!once.docsnavFreshBuild.has(check.name)) once.docsnavFreshBuild.set(check.name, ensureFresh(check));
   }
+  process.env[BUILD_CHECKED] = 'yes';
 }
