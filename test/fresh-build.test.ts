@@ -107,7 +107,7 @@ describe('a test run on a stale build', () => {
 
   // These two need the setup to have made the build fresh. Mutation testing runs src/ in a sandbox without
   // that setup (vitest.mutate.config.ts), where the copy's times made its dist/ older than src/ at
-  // random: the scripts target's dry run failed on it, and Stryker with it (3 of 5 runs here).
+  // random: the scripts target's dry run failed on it, and Stryker with it (2 of 6 runs here).
   const afterSetup = it.runIf(process.env[BUILD_CHECKED] === 'yes');
 
   afterSetup("this run's own build is fresh (the setup ran before it)", () => {
