@@ -307,6 +307,8 @@ describe('the base and the options', () => {
       asked: ['schema', 'scripts'],
     });
     expect(options(['--sample', '40', '--seed', 'x', '--floor', '90'])).toMatchObject({ changedMode: false, sampleSize: 40, seed: 'x', floor: 90 });
+    // A floor is a percentage: 100 is one (every mutant killed), 101 is not.
+    expect(options(['--changed', '--floor', '100'])).toMatchObject({ floor: 100 });
     expect(options(['--changed', '--base', 'abc123', '--budget', '480', '--base-not-passed'])).toMatchObject({ ofOthers: true, asked: [] });
   });
 
