@@ -193,11 +193,12 @@ describe('the embeddings endpoint (--embeddings-base-url, --embeddings-model, --
   const both = ['--embeddings-base-url', 'https://embed.example/v1', '--embeddings-model', 'small'];
 
   it('both given: the endpoint, its key from DOCSNAV_EMBEDDINGS_API_KEY of the environment the options were read from; neither: none', () => {
-    expect(embeddingsFrom(values(both))).toEqual({ baseUrl: 'https://embed.example/v1', model: 'small', apiKey: undefined });
+    expect(embeddingsFrom(values(both))).toEqual({ baseUrl: 'https://embed.example/v1', model: 'small', apiKey: undefined, maxSections: 200_000 });
     expect(embeddingsFrom(values(both, { DOCSNAV_EMBEDDINGS_API_KEY: 'sk-test' }))).toEqual({
       baseUrl: 'https://embed.example/v1',
       model: 'small',
       apiKey: 'sk-test',
+      maxSections: 200_000,
     });
     expect(embeddingsFrom(values(both, { DOCSNAV_EMBEDDINGS_API_KEY: '' }))?.apiKey).toBeUndefined();
     // Plain http too: a model server on this machine (Ollama, llama.cpp) has no TLS.

@@ -23,6 +23,7 @@ import { hangGuard } from '../../test/time-scale.mjs';
 
 interface Scripted {
   baseUrl: string;
+  requests: Array<{ path: string; model: string; inputs: number }>;
   behaviour: { mode: string; delayMs: number; failAfterInputs: number };
   close: () => Promise<void>;
 }
@@ -56,13 +57,15 @@ async function deployment(): Promise<string> {
 }
 
 /** The job's context as the queue gives it, with the server's warnings kept, and `write` as given (the lease's fence). */
-function contextOf(options: { signal?: AbortSignal; write?: (work: (tx: Queryable) => Promise<unknown>) => Promise<unknown>; budgetMs?: number } = {}) {
+function contextOf(
+  options: { signal?: AbortSignal; write?: (work: (tx: Queryable) => Promise<unknown>) => Promise<unknown>; budgetMs?: number; maxSections?: number } = {},
+) {
   const warnings: Array<{ details: unknown; message: string }> = [];
   const log = { warn: (details: unknown, message: string) => warnings.push({ details, message }) };
   const context = {
     db: store,
     settings: workerSettings('/tmp/unused', {
-      embeddings: { baseUrl: endpoint.baseUrl, model: 'hashed' },
+      embeddings: { baseUrl: endpoint.baseUrl, model: 'hashed', ...(options.maxSections === undefined ? {} : { maxSections: options.maxSections }) },
       ...(options.budgetMs === undefined ? {} : { embeddingsBudgetMs: options.budgetMs }),
     }),
     signal: options.signal ?? new AbortController().signal,
@@ -131,6 +134,19 @@ describe('embedding a deployment as its job does', () => {
       /^embeddings \(hashed\): 10 sections, 0 embedded, 5 unchanged since an earlier deployment in \d+\.\d s; 5 left past the 1 s budget, embedded when the deployment is first asked about$/,
     );
     expect(warnings).toEqual([]);
+  });
+
+  it('a deployment of more sections than --embeddings-max-sections: said in one line, the endpoint not asked; at the limit it is embedded', async () => {
+    endpoint.behaviour.mode = 'ok';
+    const asked = endpoint.requests.length;
+    const over = await passOf(await deployment(), { maxSections: 9 });
+    expect(over.lines).toEqual(['embeddings: 10 sections, more than the 9 searched by embedding: retrieval stays lexical']);
+    expect(over.warnings).toEqual([]);
+    expect(endpoint.requests.length).toBe(asked);
+    const at = await passOf(await deployment(), { maxSections: 10 });
+    expect(at.lines).toHaveLength(1);
+    expect(at.lines[0]).toMatch(/^embeddings \(hashed\): 10 sections, 10 embedded, 0 unchanged since an earlier deployment in \d+\.\d s$/);
+    expect(endpoint.requests.length).toBeGreaterThan(asked);
   });
 
   it('a deployment of no section: nothing to embed, nothing said, the endpoint not asked', async () => {

@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Embedder, retrieve, SearchIndexes } from '../src/search/retrieve.js';
 import { denseRefusal, MAX_DENSE_SECTIONS } from '../src/search/embeddings.js';
 import { insertDeployment, insertPageSections } from '../src/store/deployments.js';
@@ -193,6 +193,30 @@ describe('dense retrieval', () => {
     }
   });
 
+  it('a deployment of more sections than the embedder searches (maxSections): lexical, said once with why, the endpoint not asked, never tried again', async () => {
+    const asked = endpoint.inputs;
+    const indexes = new SearchIndexes(store, undefined, new Embedder({ baseUrl: endpoint.url, model: 'capped', maxSections: SECTIONS.length - 1 }));
+    const failures: string[] = [];
+    indexes.onDenseFailed = (_, error) => failures.push(error);
+    await indexes.get('d1');
+    expect(await indexes.denseReady('d1')).toBeUndefined();
+    expect(failures).toEqual(['the deployment has 3 sections, more than the 2 searched by embedding: retrieval stays lexical']);
+    expect(await ask(indexes, 'bake bread')).toEqual(['/bread']);
+    // Not after the wait an endpoint's failure gets either: the deployment's sections never change.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 24 * 3600_000 });
+    try {
+      expect(await indexes.denseReady('d1')).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(failures).toHaveLength(1);
+    expect(endpoint.inputs).toBe(asked);
+    // At the limit the deployment is searched by embedding.
+    const at = new SearchIndexes(store, undefined, new Embedder({ baseUrl: endpoint.url, model: 'concepts', maxSections: SECTIONS.length }));
+    await at.get('d1');
+    expect((await at.denseReady('d1'))?.count).toBe(SECTIONS.length);
+  });
+
   it('a stored vector at a position the deployment has no section for (a stray row) is left out: dense retrieval goes on', async () => {
     // A row past the last section, intact (its bytes and checksum those of section 0's): the deployment has 3 sections.
     await store.query(
@@ -215,10 +239,17 @@ describe('dense retrieval', () => {
 });
 
 describe('denseRefusal', () => {
-  it('searches by embedding up to MAX_DENSE_SECTIONS sections, and says why not past it', () => {
+  const settings = { baseUrl: 'http://127.0.0.1:1/v1', model: 'm' };
+  it('searches by embedding up to MAX_DENSE_SECTIONS sections by default, and says why not past it', () => {
     expect(MAX_DENSE_SECTIONS).toBe(200_000);
-    expect(denseRefusal(0)).toBeUndefined();
-    expect(denseRefusal(200_000)).toBeUndefined();
-    expect(denseRefusal(200_001)).toBe('200001 sections, more than the 200000 searched by embedding: retrieval stays lexical');
+    expect(denseRefusal(0, settings)).toBeUndefined();
+    expect(denseRefusal(200_000, settings)).toBeUndefined();
+    expect(denseRefusal(200_001, settings)).toBe('200001 sections, more than the 200000 searched by embedding: retrieval stays lexical');
+  });
+
+  it('up to the operator’s maxSections when given (smaller or larger)', () => {
+    expect(denseRefusal(1, { ...settings, maxSections: 1 })).toBeUndefined();
+    expect(denseRefusal(2, { ...settings, maxSections: 1 })).toBe('2 sections, more than the 1 searched by embedding: retrieval stays lexical');
+    expect(denseRefusal(300_000, { ...settings, maxSections: 300_000 })).toBeUndefined();
   });
 });

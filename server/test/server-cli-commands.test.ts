@@ -73,11 +73,11 @@ describe('help: each command, and each family without (or with --help for) its s
   it.each([
     [
       ['serve'],
-      'data database log-level port host trust-proxy cors-origins request-timeout keep-alive-timeout max-connections max-connections-per-ip shutdown-grace metrics-port max-queued jobs lease git-timeout max-checkout-mb max-file-mb max-files max-pages max-page-mb min-free-disk keep-deployments check-timeout allow-local-repos max-local-copy-mb model-base-url model embeddings-base-url embeddings-model embeddings-budget assistant-instructions assistant-deadline index-memory limit-key-month limit-org-hour limit-ip-day help',
+      'data database log-level port host trust-proxy cors-origins request-timeout keep-alive-timeout max-connections max-connections-per-ip shutdown-grace metrics-port max-queued jobs lease git-timeout max-checkout-mb max-file-mb max-files max-pages max-page-mb min-free-disk keep-deployments check-timeout allow-local-repos max-local-copy-mb model-base-url model embeddings-base-url embeddings-model embeddings-budget embeddings-max-sections assistant-instructions assistant-deadline index-memory limit-key-month limit-org-hour limit-ip-day help',
     ],
     [
       ['worker'],
-      'data database log-level metrics-port host jobs lease git-timeout max-checkout-mb max-file-mb max-files max-pages max-page-mb min-free-disk keep-deployments check-timeout allow-local-repos max-local-copy-mb embeddings-base-url embeddings-model embeddings-budget help',
+      'data database log-level metrics-port host jobs lease git-timeout max-checkout-mb max-file-mb max-files max-pages max-page-mb min-free-disk keep-deployments check-timeout allow-local-repos max-local-copy-mb embeddings-base-url embeddings-model embeddings-budget embeddings-max-sections help',
     ],
     [['project', 'add'], 'repo branch docs-dir domain compare-url origins auto-fix allow-local-repos data database help'],
     [['project', 'update'], 'repo branch docs-dir domain compare-url origins auto-fix no-auto-fix allow-local-repos data database help'],

@@ -131,6 +131,11 @@ describe('every option as --help shows it: flag and placeholder, then its help w
       'longest a deployment embeds its sections before it goes live (with --embeddings-base-url); the rest are embedded when it is first asked about (default 120; env DOCSNAV_EMBEDDINGS_BUDGET)',
     ],
     [
+      'embeddings-max-sections',
+      '--embeddings-max-sections <n>',
+      "most sections of a deployment searched by embedding (in memory, ~4 KB each at 1,024 dimensions); a bigger deployment's retrieval stays lexical (default 200000; env DOCSNAV_EMBEDDINGS_MAX_SECTIONS)",
+    ],
+    [
       'assistant-instructions',
       '--assistant-instructions <file>',
       "the assistant's system prompt, instead of the built-in one (page text never goes there) (env DOCSNAV_ASSISTANT_INSTRUCTIONS)",

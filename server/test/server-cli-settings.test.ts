@@ -50,7 +50,16 @@ describe('embeddingsFrom', () => {
       embeddingsFrom(
         values([], { DOCSNAV_EMBEDDINGS_BASE_URL: 'http://127.0.0.1:11434/v1', DOCSNAV_EMBEDDINGS_MODEL: 'nomic', DOCSNAV_EMBEDDINGS_API_KEY: 'sk-1' }),
       ),
-    ).toEqual({ baseUrl: 'http://127.0.0.1:11434/v1', model: 'nomic', apiKey: 'sk-1' });
+    ).toEqual({ baseUrl: 'http://127.0.0.1:11434/v1', model: 'nomic', apiKey: 'sk-1', maxSections: 200_000 });
+  });
+
+  it('the most sections searched by embedding: the flag or its variable, a whole number from 1', () => {
+    const endpoint = ['--embeddings-base-url', 'https://e.example', '--embeddings-model', 'm'];
+    expect(embeddingsFrom(values([...endpoint, '--embeddings-max-sections', '1']))?.maxSections).toBe(1);
+    expect(embeddingsFrom(values(endpoint, { DOCSNAV_EMBEDDINGS_MAX_SECTIONS: '500000' }))?.maxSections).toBe(500_000);
+    for (const wrong of ['0', '-1', '1.5', 'many', ''])
+      expect(() => embeddingsFrom(values([...endpoint, `--embeddings-max-sections=${wrong}`]))).toThrow(/^--embeddings-max-sections takes a whole number/);
+    expect(() => embeddingsFrom(values(endpoint, { DOCSNAV_EMBEDDINGS_MAX_SECTIONS: '0' }))).toThrow(/^DOCSNAV_EMBEDDINGS_MAX_SECTIONS takes a whole number/);
   });
 
   it.each([
@@ -135,6 +144,8 @@ describe('workerSettingsFrom', () => {
         'small',
         '--embeddings-budget',
         '0.5',
+        '--embeddings-max-sections',
+        '12',
       ]),
     );
     const { disk, ...rest } = settings;
@@ -147,7 +158,7 @@ describe('workerSettingsFrom', () => {
       maxPages: 11,
       maxPageBytes: 2 * 1024 * 1024,
       keepDeployments: 1,
-      embeddings: { baseUrl: 'https://e.example/v1', model: 'small', apiKey: undefined },
+      embeddings: { baseUrl: 'https://e.example/v1', model: 'small', apiKey: undefined, maxSections: 12 },
       embeddingsBudgetMs: 500,
       git: {
         ...DEFAULT_GIT_LIMITS,

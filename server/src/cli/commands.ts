@@ -55,6 +55,7 @@ const ASSISTANT: readonly OptionName[] = [
   'embeddings-base-url',
   'embeddings-model',
   'embeddings-budget',
+  'embeddings-max-sections',
   'assistant-instructions',
   'assistant-deadline',
   'index-memory',
@@ -117,7 +118,7 @@ const COMMANDS: readonly ServerCommand[] = [
     name: 'worker',
     usage: 'docsnav worker --database postgres://… [options]',
     summary: 'job workers only: more processes or machines sharing one PostgreSQL',
-    options: [...STORE, 'log-level', 'metrics-port', 'host', ...WORKER, 'embeddings-base-url', 'embeddings-model', 'embeddings-budget'],
+    options: [...STORE, 'log-level', 'metrics-port', 'host', ...WORKER, 'embeddings-base-url', 'embeddings-model', 'embeddings-budget', 'embeddings-max-sections'],
     run: async (values, _args, io) => (await import('./serve.js')).worker(values, io),
   },
   management(

@@ -143,6 +143,12 @@ export const OPTIONS = {
     default: '120',
     help: 'longest a deployment embeds its sections before it goes live (with --embeddings-base-url); the rest are embedded when it is first asked about',
   },
+  'embeddings-max-sections': {
+    type: 'string',
+    value: '<n>',
+    default: '200000',
+    help: "most sections of a deployment searched by embedding (in memory, ~4 KB each at 1,024 dimensions); a bigger deployment's retrieval stays lexical",
+  },
   'assistant-instructions': {
     type: 'string',
     value: '<file>',

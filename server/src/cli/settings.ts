@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { redactUrl } from '../messages/redact.js';
 import { UsageError, type OptionValues } from './options.js';
+import type { EmbeddingSettings } from '../search/embeddings.js';
 
 /** The PostgreSQL URL given (flag, DOCSNAV_DATABASE_URL or DATABASE_URL), checked; undefined: the embedded database. */
 export function databaseFrom(values: OptionValues): string | undefined {
@@ -12,14 +13,19 @@ export function databaseFrom(values: OptionValues): string | undefined {
 }
 
 /** The embeddings endpoint the options name (its key: DOCSNAV_EMBEDDINGS_API_KEY, from the environment the options were read from), checked; undefined: none. */
-export function embeddingsFrom(values: OptionValues): { baseUrl: string; model: string; apiKey?: string } | undefined {
+export function embeddingsFrom(values: OptionValues): EmbeddingSettings | undefined {
   const baseUrl = values.string('embeddings-base-url');
   const model = values.string('embeddings-model');
   if (baseUrl === undefined && model === undefined) return undefined;
   if (baseUrl === undefined || model === undefined) throw new UsageError('--embeddings-base-url and --embeddings-model go together');
   if (!/^https?:\/\/[^\s]+$/.test(baseUrl)) throw new UsageError(`${values.origin('embeddings-base-url')} takes an http(s) URL (got "${baseUrl}")`);
   if (model.trim() === '') throw new UsageError(`${values.origin('embeddings-model')} takes a model's name (got "${model}")`);
-  return { baseUrl, model, apiKey: values.parsed.env.DOCSNAV_EMBEDDINGS_API_KEY || undefined };
+  return {
+    baseUrl,
+    model,
+    apiKey: values.parsed.env.DOCSNAV_EMBEDDINGS_API_KEY || undefined,
+    maxSections: values.number('embeddings-max-sections', { integer: true, min: 1 }),
+  };
 }
 
 /** The worker settings the options give. */

@@ -20,7 +20,7 @@ export async function embedDeployment(context: JobContext<typeof DEPLOYMENT_KIND
   const started = performance.now();
   const sections = await pageSections(context.db, deploymentId);
   if (sections.length === 0) return;
-  const refused = denseRefusal(sections.length);
+  const refused = denseRefusal(sections.length, settings);
   if (refused !== undefined) {
     await log(`embeddings: ${refused}`);
     return;

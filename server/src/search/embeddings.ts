@@ -20,7 +20,8 @@
  *
  * Vectors are held in memory per deployment (one Float32Array, normalised: a dot product is the
  * cosine) and searched exhaustively: 10,000 sections of 1,536 dimensions take ~15 ms. Past
- * MAX_DENSE_SECTIONS sections a deployment's retrieval stays lexical (said once in the log).
+ * `--embeddings-max-sections` (MAX_DENSE_SECTIONS) sections a deployment's retrieval stays lexical
+ * (said once in the log).
  */
 import { createHash } from 'node:crypto';
 import type { EmbeddingModel } from 'ai';
@@ -35,6 +36,8 @@ export interface EmbeddingSettings {
   baseUrl: string;
   model: string;
   apiKey?: string;
+  /** Most sections of a deployment searched by embedding (`--embeddings-max-sections`; default MAX_DENSE_SECTIONS). */
+  maxSections?: number;
 }
 
 /** Sections embedded per request. */
@@ -53,15 +56,14 @@ const MAX_RESPONSE_BYTES = 16 * 2 ** 20;
 /**
  * Most sections of a deployment searched by embedding. The search is exhaustive, in memory: at
  * 1,024 dimensions 200,000 sections hold 800 MB and take ~0.3 s a question on one core. A bigger
- * deployment's retrieval stays lexical.
+ * deployment's retrieval stays lexical. The default of `--embeddings-max-sections`.
  */
 export const MAX_DENSE_SECTIONS = 200_000;
 
-/** Why a deployment of `sections` sections is not searched by embedding (more than MAX_DENSE_SECTIONS), or undefined when it is. */
-export function denseRefusal(sections: number): string | undefined {
-  return sections > MAX_DENSE_SECTIONS
-    ? `${plural(sections, 'section')}, more than the ${MAX_DENSE_SECTIONS} searched by embedding: retrieval stays lexical`
-    : undefined;
+/** Why a deployment of `sections` sections is not searched by embedding (more than `settings.maxSections`), or undefined when it is. */
+export function denseRefusal(sections: number, settings: EmbeddingSettings): string | undefined {
+  const most = settings.maxSections ?? MAX_DENSE_SECTIONS;
+  return sections > most ? `${plural(sections, 'section')}, more than the ${most} searched by embedding: retrieval stays lexical` : undefined;
 }
 
 /** An embeddings response that is not one finite vector per text, all of one length. */

@@ -66,7 +66,7 @@ export class SearchIndexes {
     const embedder = this.embedder;
     entry.densePending = entry.index
       .then((index) => {
-        const refused = denseRefusal(index.sections.length);
+        const refused = denseRefusal(index.sections.length, embedder.settings);
         if (refused !== undefined) {
           // Not tried again: the deployment's sections never change.
           entry.denseRetryAt = Infinity;
