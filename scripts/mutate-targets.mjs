@@ -359,6 +359,7 @@ export const TARGETS = {
       'test/mutate-run.test.ts',
       'test/mutate-step.test.ts',
       'test/mutate-program.test.ts',
+      'test/mutate-machine.test.ts',
       'test/ci-state.test.ts',
       'test/mutation-state.test.ts',
       'test/mutate-targets.test.ts',

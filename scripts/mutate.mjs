@@ -42,38 +42,11 @@
  * missing). `tests` lists every test file that covers a target, not only the ones that mirror it:
  * the site and redirect rules live in src/rules and are tested in test/site and test/redirects.
  */
-import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER, checksFor, ensureFresh } from './fresh-build.mjs';
+import { mutateMachine } from './mutate-machine.mjs';
 import { mutateProgram } from './mutate-program.mjs';
-import { runInGroup } from './mutate-run.mjs';
-import { keepWholeRun, seedIncremental } from './mutation-state.mjs';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 process.chdir(root);
-
-/** The server's build, and docsnav's it runs against, made fresh; a failure in one line (fresh-build.mjs throws it as an Error). */
-function buildServer() {
-  try {
-    for (const check of checksFor(SERVER.root)) ensureFresh(check, (line) => console.log(`mutate: ${line}`));
-    return undefined;
-  } catch (error) {
-    return error.message;
-  }
-}
-
-process.exitCode = await mutateProgram({
-  argv: process.argv.slice(2),
-  env: process.env,
-  root,
-  git: (args) => spawnSync('git', args, { encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 }),
-  runJob: (job, env, deadline) => runInGroup(job, { env, deadline }),
-  seedIncremental,
-  keepWholeRun,
-  buildServer,
-  now: () => performance.now(),
-  today: () => new Date().toISOString().slice(0, 10),
-  log: (line) => console.log(line),
-  error: (line) => console.error(line),
-});
+process.exitCode = await mutateProgram(mutateMachine({ argv: process.argv.slice(2), env: process.env, root }));
