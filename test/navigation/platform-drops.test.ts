@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { resolveText } from '../../src/resolve.js';
 import { validateText } from '../../src/validate.js';
 import type { ProfileName } from '../../src/config/profiles.js';
-import { arrayLostTo } from '../../src/navigation/platform-drops.js';
+import { arrayLostTo, childArraysLostToHref, groupSpecValueAt, pageList, pagesInside } from '../../src/navigation/platform-drops.js';
 
 /**
  * Issue 56 (a) and (b): what the hosted platform's validator drops without failing the build
@@ -245,5 +245,113 @@ describe('arrayLostTo: the array a malformed value at a pointer costs', () => {
       key: 'pages',
     });
     expect(lost({ anchors: { 0: { anchor: 'A', groups: [bad] } } }, '/navigation/anchors/0/groups/0/pages/1')).toBeUndefined();
+  });
+});
+
+describe('pagesInside and pageList: the pages a dropped array or division held, as its message names them', () => {
+  it('counts every page path inside, in document order, keeping the first `limit`; blank strings are no page', () => {
+    const value = { group: 'G', pages: ['a', ' ', { group: 'Inner', pages: ['b', ''] }, 'c'], groups: [{ pages: ['d'] }] };
+    expect(pagesInside(value)).toEqual({ count: 4, first: ['a', 'b', 'c', 'd'] });
+    expect(pagesInside(value, 2)).toEqual({ count: 4, first: ['a', 'b'] });
+    expect(pagesInside(value, 4)).toEqual({ count: 4, first: ['a', 'b', 'c', 'd'] });
+    expect(pagesInside(['\t', '  '])).toEqual({ count: 0, first: [] });
+    // Entries of a malformed array (null, numbers, booleans) hold no page and stop nothing.
+    expect(pagesInside([null, 1, true, 'a', [null, 'b']])).toEqual({ count: 2, first: ['a', 'b'] });
+    // A child key whose value is not an array holds no page, though it is a string.
+    expect(pagesInside({ pages: 'a', groups: [{ pages: ['b'] }], tabs: 'c' })).toEqual({ count: 1, first: ['b'] });
+    // Strings outside the child keys (a group's name, an icon) are no page.
+    expect(pagesInside({ group: 'Name', icon: 'book', pages: ['x'] })).toEqual({ count: 1, first: ['x'] });
+  });
+
+  it.each([
+    [{ count: 0, first: [] }, 'no pages'],
+    [{ count: 1, first: ['a'] }, '1 page: "a"'],
+    [{ count: 2, first: ['a', 'b'] }, '2 pages: "a", "b"'],
+    [{ count: 11, first: ['a', 'b'] }, '11 pages: "a", "b", and 9 more'],
+    [{ count: 3, first: ['a', 'b'] }, '3 pages: "a", "b", and 1 more'],
+  ])('%j: "%s"', (pages, said) => {
+    expect(pageList(pages)).toBe(said);
+  });
+});
+
+describe('groupSpecValueAt: the group whose openapi or asyncapi holds a schema problem’s value', () => {
+  const docs = {
+    navigation: {
+      tabs: [
+        {
+          tab: 'API',
+          groups: [
+            { group: 'REST', openapi: { source: 42 }, pages: [{ group: 'Nested', asyncapi: ['x', 7], pages: ['p'] }] },
+            { group: 'Plain', pages: ['q'] },
+          ],
+        },
+      ],
+    },
+  };
+  const at = (pointer: string) => groupSpecValueAt(docs, pointer.split('/').slice(1));
+
+  it.each([
+    ['/navigation/tabs/0/groups/0/openapi/source', { group: ['navigation', 'tabs', '0', 'groups', '0'], field: 'openapi' }],
+    ['/navigation/tabs/0/groups/0/openapi', { group: ['navigation', 'tabs', '0', 'groups', '0'], field: 'openapi' }],
+    ['/navigation/tabs/0/groups/0/pages/0/asyncapi/1', { group: ['navigation', 'tabs', '0', 'groups', '0', 'pages', '0'], field: 'asyncapi' }],
+  ])('%s: %j', (pointer, found) => {
+    expect(at(pointer)).toEqual(found);
+  });
+
+  it.each([
+    // Not under a group's openapi or asyncapi.
+    '/navigation/tabs/0/groups/1/pages/0',
+    '/navigation/tabs/0/groups/0/pages/0/pages/0',
+    '/navigation/tabs/0/tab',
+    // A tab's openapi is not a group's: the platform keeps or drops it otherwise.
+    '/navigation/tabs/0/openapi/source',
+    // Where the document has no such element.
+    '/navigation/tabs/5/groups/0/openapi',
+    '/navigation/tabs/0/groups/9/openapi',
+    '/navigation/tabs/0/nothing/0/openapi',
+    '/navigation/tabs/0/groups/0/pages/1/openapi',
+    // Outside the navigation.
+    '/openapi/source',
+    '/navigation',
+  ])('%s: none', (pointer) => {
+    expect(at(pointer)).toBeUndefined();
+  });
+
+  it('a document that is not an object, or a navigation that is not one, holds none', () => {
+    expect(groupSpecValueAt([docs], ['navigation', 'groups', '0', 'openapi'])).toBeUndefined();
+    expect(groupSpecValueAt({ navigation: [{ group: 'G', openapi: 'x' }] }, ['navigation', 'groups', '0', 'openapi'])).toBeUndefined();
+    expect(groupSpecValueAt({ navigation: { groups: [{ group: 'G', openapi: 'x' }] } }, ['navigation', 'groups', '0', 'openapi'])).toEqual({
+      group: ['navigation', 'groups', '0'],
+      field: 'openapi',
+    });
+    // A group's children under another key than pages are not groups (a tab under a group is no element).
+    expect(groupSpecValueAt({ navigation: { groups: [{ group: 'G', tabs: [{ openapi: 'x' }] }] } }, ['navigation', 'groups', '0', 'tabs', '0', 'openapi'])).toBeUndefined();
+  });
+});
+
+describe('childArraysLostToHref: the child arrays a division with a link href loses', () => {
+  it('only the arrays its kind holds (an anchor has no anchors, a version no menu); none without a link or for a kind that links to nothing', () => {
+    expect(childArraysLostToHref('anchor', { href: '/x', pages: ['a'], anchors: [{ anchor: 'A' }], menu: [] })).toEqual(['pages']);
+    expect(childArraysLostToHref('version', { href: 'https://example.com', groups: [], menu: [{ item: 'M' }] })).toEqual(['groups']);
+    expect(childArraysLostToHref('tab', { href: '#top', pages: ['a'], menu: [{ item: 'M' }] })).toEqual(['pages', 'menu']);
+    expect(childArraysLostToHref('tab', { href: 'guides/x', pages: ['a'] })).toEqual([]);
+    expect(childArraysLostToHref('group', { href: '/x', pages: ['a'] })).toEqual([]);
+    // Not an array: nothing to lose.
+    expect(childArraysLostToHref('anchor', { href: '/x', pages: 'a' })).toEqual([]);
+  });
+});
+
+describe('arrayLostTo and groupSpecValueAt read the navigation only, pairs of key and index', () => {
+  const docs = { navigation: { tabs: [{ tab: 'T', groups: [{ group: 'G', openapi: 7, pages: ['a'] }] }] } };
+  it('a pointer outside the navigation costs nothing, though the navigation has the same path', () => {
+    expect(arrayLostTo(docs, ['navigation', 'tabs', '0', 'groups', '0', 'pages', '0'])).toEqual({ division: ['navigation', 'tabs', '0'], kind: 'tab', key: 'groups' });
+    expect(arrayLostTo(docs, ['global', 'tabs', '0', 'groups', '0', 'pages', '0'])).toBeUndefined();
+    expect(groupSpecValueAt(docs, ['navigation', 'tabs', '0', 'groups', '0', 'openapi'])).toEqual({ group: ['navigation', 'tabs', '0', 'groups', '0'], field: 'openapi' });
+    expect(groupSpecValueAt(docs, ['global', 'tabs', '0', 'groups', '0', 'openapi'])).toBeUndefined();
+  });
+
+  it('a pointer to a division’s child array itself (not an entry of it) is the division’s own field: nothing lost', () => {
+    expect(arrayLostTo(docs, ['navigation', 'tabs', '0', 'groups'])).toBeUndefined();
+    expect(arrayLostTo(docs, ['navigation', 'tabs'])).toBeUndefined();
   });
 });
