@@ -325,7 +325,9 @@ describe('groupSpecValueAt: the group whose openapi or asyncapi holds a schema p
       field: 'openapi',
     });
     // A group's children under another key than pages are not groups (a tab under a group is no element).
-    expect(groupSpecValueAt({ navigation: { groups: [{ group: 'G', tabs: [{ openapi: 'x' }] }] } }, ['navigation', 'groups', '0', 'tabs', '0', 'openapi'])).toBeUndefined();
+    expect(
+      groupSpecValueAt({ navigation: { groups: [{ group: 'G', tabs: [{ openapi: 'x' }] }] } }, ['navigation', 'groups', '0', 'tabs', '0', 'openapi']),
+    ).toBeUndefined();
   });
 });
 
@@ -344,9 +346,16 @@ describe('childArraysLostToHref: the child arrays a division with a link href lo
 describe('arrayLostTo and groupSpecValueAt read the navigation only, pairs of key and index', () => {
   const docs = { navigation: { tabs: [{ tab: 'T', groups: [{ group: 'G', openapi: 7, pages: ['a'] }] }] } };
   it('a pointer outside the navigation costs nothing, though the navigation has the same path', () => {
-    expect(arrayLostTo(docs, ['navigation', 'tabs', '0', 'groups', '0', 'pages', '0'])).toEqual({ division: ['navigation', 'tabs', '0'], kind: 'tab', key: 'groups' });
+    expect(arrayLostTo(docs, ['navigation', 'tabs', '0', 'groups', '0', 'pages', '0'])).toEqual({
+      division: ['navigation', 'tabs', '0'],
+      kind: 'tab',
+      key: 'groups',
+    });
     expect(arrayLostTo(docs, ['global', 'tabs', '0', 'groups', '0', 'pages', '0'])).toBeUndefined();
-    expect(groupSpecValueAt(docs, ['navigation', 'tabs', '0', 'groups', '0', 'openapi'])).toEqual({ group: ['navigation', 'tabs', '0', 'groups', '0'], field: 'openapi' });
+    expect(groupSpecValueAt(docs, ['navigation', 'tabs', '0', 'groups', '0', 'openapi'])).toEqual({
+      group: ['navigation', 'tabs', '0', 'groups', '0'],
+      field: 'openapi',
+    });
     expect(groupSpecValueAt(docs, ['global', 'tabs', '0', 'groups', '0', 'openapi'])).toBeUndefined();
   });
 

@@ -155,6 +155,66 @@ describe('formatSarif', () => {
     expect(sarif().runs[0].originalUriBaseIds).toBeUndefined();
   });
 
+  it('names a problem in a spec read from a URL (--allow-remote) by that URL, whatever the root; a path with :// inside is a path', () => {
+    const at = (file: string, options: SarifOptions = {}) => {
+      const found = problem('openapi-invalid', 'error', file, { line: 1, column: 1, endLine: 1, endColumn: 2 }, 'Invalid.');
+      const log = parse(formatSarif([result(file, [found])], options));
+      expect(sarifErrors(log)).toEqual([]);
+      return log.runs[0].results[0].locations[0].physicalLocation.artifactLocation;
+    };
+    for (const url of ['https://example.com/specs/openapi.json', 'HTTP://EXAMPLE.com/a.json', 'git+ssh.x-y://host/x.json'])
+      for (const options of [{}, { srcRoot: '/repo', cwd: '/repo/site' }]) expect(at(url, options), `${url} ${JSON.stringify(options)}`).toEqual({ uri: url });
+    // Not a scheme: a one-letter one (a Windows drive), a digit first, or not at the start.
+    expect(at('h://x.json')).toEqual({ uri: 'file:///h://x.json' });
+    expect(at('1http://x.json')).toEqual({ uri: '1http%3A//x.json', uriBaseId: '%SRCROOT%' });
+    expect(at('specs/https://x.json')).toEqual({ uri: 'specs/https%3A//x.json', uriBaseId: '%SRCROOT%' });
+  });
+
+  it('a repository root at the file system’s root, or written with a slash at its end, has one slash at the end of its URI', () => {
+    for (const [srcRoot, uri] of [
+      ['/', 'file:///'],
+      ['/repo/', 'file:///repo/'],
+      ['/repo', 'file:///repo/'],
+    ])
+      expect(parse(formatSarif(results, { srcRoot, cwd: '/repo' })).runs[0].originalUriBaseIds?.['%SRCROOT%'].uri, srcRoot).toBe(uri);
+  });
+
+  it.each([
+    ['1.2.3', true],
+    ['10.20.30', true],
+    ['1.2.3-rc.1', true],
+    ['1.2.3-rc-1.x', true],
+    ['1.2.3+build.5', true],
+    ['1.2.3-rc.1+b-7', true],
+    ['v1.2.3', false],
+    ['1.2.3 beta', false],
+    ['1.2', false],
+    ['1.2.3-', false],
+    ['1.2.3+', false],
+    ['1.2.3-rc!', false],
+    ['1.2.3+b!', false],
+    ['1.2.3.4', false],
+  ])('the tool version %j is a semantic version: %s', (toolVersion, semantic) => {
+    const { driver } = parse(formatSarif(results, { toolVersion })).runs[0].tool;
+    expect(driver.version).toBe(toolVersion);
+    expect(driver.semanticVersion).toBe(semantic ? toolVersion : undefined);
+  });
+
+  it('gives the whole suggestion, however long (a report for machines is not cut)', () => {
+    const suggest = `pages/${'long-segment/'.repeat(30)}end`;
+    const long = { ...languageCode, suggest };
+    const [res] = sarif([result('docs.json', [long])]).runs[0].results;
+    expect(res.message.text).toBe(`${long.message} Suggestion: use ${JSON.stringify(suggest)}.`);
+  });
+
+  it('a range that ends before it starts on its line ends where it starts; on a later line it is kept', () => {
+    const at = (range: { line: number; column: number; endLine: number; endColumn: number }) =>
+      sarif([result('docs.json', [problem('parse-error', 'error', 'docs.json', range, 'Broken.')])]).runs[0].results[0].locations[0].physicalLocation.region;
+    expect(at({ line: 3, column: 10, endLine: 3, endColumn: 5 })).toEqual({ startLine: 3, startColumn: 10, endLine: 3, endColumn: 10 });
+    expect(at({ line: 3, column: 10, endLine: 4, endColumn: 5 })).toEqual({ startLine: 3, startColumn: 10, endLine: 4, endColumn: 5 });
+    expect(at({ line: 3, column: 10, endLine: 3, endColumn: 12 })).toEqual({ startLine: 3, startColumn: 10, endLine: 3, endColumn: 12 });
+  });
+
   it('gives a fix the artifactLocation of its own result: same uri, same uriBaseId, whatever the root and working folder', () => {
     const withFix = (file: string): Problem => ({
       ...problem('language-code', 'error', file, rangeOf(docsJson, '"xx"'), 'Unsupported language code "xx".', { suggest: 'es' }),
@@ -205,6 +265,35 @@ describe('formatSarif', () => {
     expect(fingerprint({ code: 'page-path', pointer: '', message: 'x' }, 'a.json')).not.toBe(
       fingerprint({ code: 'page-not-found', pointer: '', message: 'x' }, 'a.json'),
     );
+  });
+
+  const print = (message: string) => fingerprint({ code: 'duplicate-page', pointer: '/navigation/pages/1', message }, 'docs.json');
+  it.each([
+    ['Also listed at line 3.', 'Also listed at line 30.'],
+    ['Also listed at lines 3, 5.', 'Also listed at lines 4, 60.'],
+    ['Also listed at lines 3,5.', 'Also listed at lines 3,6.'],
+    ['Also listed at lines 3 , 5 - 7.', 'Also listed at lines 4 , 6 - 8.'],
+    ['Also listed at lines 3-15.', 'Also listed at lines 3-16.'],
+    ['At line  3.', 'At line  4.'],
+    ['At LINE\t3.', 'At line 4.'],
+    ['From column 3 to columns 3-5.', 'From column 4 to columns 7-9.'],
+    ['At col 3.', 'At col 12.'],
+    ['At docs.json:12.', 'At docs.json:13.'],
+    ['At docs.json:12:4.', 'At docs.json:30:1.'],
+  ])('line and column numbers are not part of the fingerprint: %j is %j', (a, b) => {
+    expect(print(a)).toBe(print(b));
+  });
+
+  it.each([
+    // What is not a number stays, and a number taken out leaves its mark.
+    ['See line 3.', 'See .'],
+    ['At docs.json:12.', 'At docs.json.'],
+    ['Key group:abc.', 'Key group:xyz.'],
+    ['Key a:1:abc.', 'Key a:1:xyz.'],
+    ['Lines 3, and a b.', 'Lines 3, and c d.'],
+    ['Also listed at line 3 of a.', 'Also listed at line 3 of b.'],
+  ])('the rest of the message is: %j is not %j', (a, b) => {
+    expect(print(a)).not.toBe(print(b));
   });
 
   it('writes one result per problem, pointing at its rule, file and region', () => {
@@ -277,6 +366,11 @@ describe('fileUri', () => {
     ['C:\\site\\docs.json', 'file:///C:/site/docs.json'],
     ['\\\\server\\share\\docs.json', 'file://server/share/docs.json'],
     ['bad\uD800.json', 'bad%EF%BF%BD.json'],
+    // A lone low surrogate, first or after another character; a whole pair is the character it makes.
+    ['\uDC00.json', '%EF%BF%BD.json'],
+    ['a\uDC00.json', 'a%EF%BF%BD.json'],
+    ['\uD83D\uDE00.json', '%F0%9F%98%80.json'],
+    ['\uD83D\uDE00\uDE00.json', '%F0%9F%98%80%EF%BF%BD.json'],
   ])('%s -> %s', (path, uri) => {
     expect(fileUri(path)).toBe(uri);
     expect(isUriReference(uri)).toBe(true);
