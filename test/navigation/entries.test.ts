@@ -5,7 +5,7 @@
  * row is one the whole-target mutation run found no test telling apart (issue 67).
  */
 import { describe, expect, it } from 'vitest';
-import { cleanPagePath, entryKey, isPlainPage, isTidyPage, pageIdentity, parseEntry, platformPagePath, tidyPage } from '../../src/navigation/entries.js';
+import { cleanPagePath, entryKey, isPlainPage, pageIdentity, parseEntry, platformPagePath, tidyPage } from '../../src/navigation/entries.js';
 
 describe('parseEntry', () => {
   it.each([
