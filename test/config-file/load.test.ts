@@ -241,6 +241,10 @@ interface BadCase {
   /** line:column of each problem, in order. */
   at: string[];
   message?: RegExp;
+  /** Named by --config (a package.json without the key is otherwise not a config). */
+  given?: boolean;
+  /** The first problem's pointer. */
+  pointer?: string;
 }
 
 const bad: BadCase[] = [
@@ -269,6 +273,32 @@ const bad: BadCase[] = [
   },
   { name: 'package.json key that is not an object', file: 'package.json', text: '{ "docsnav": "platform" }', at: ['1:14'] },
   { name: 'package.json that mentions docsnav and does not parse', file: 'package.json', text: '{ "docsnav": { } ', at: ['1:18'] },
+  // Integer-like keys come first in a parsed object, wherever they are written: the problems are still in file order.
+  {
+    name: 'problems in file order, not in the parsed object’s',
+    file: 'docsnav.config.json',
+    text: '{\n  "rules": { "x": "off" },\n  "2": true\n}',
+    at: ['2:14', '3:3'],
+  },
+  { name: 'problems in file order on one line', file: 'docsnav.config.json', text: '{ "rules": { "zz": "off", "10": "off" } }', at: ['1:14', '1:27'] },
+  // A package.json whose value is not an object has no "docsnav" key: said at its start.
+  ...['["docsnav"]', 'null', '"docsnav"', '[{ "docsnav": {} }]'].map((text) => ({
+    name: `--config: a package.json of ${text}`,
+    file: 'package.json',
+    text,
+    at: ['1:1'],
+    message: /^This package\.json has no "docsnav" key: put the config there, or pass a docsnav\.config\.json\.$/,
+    given: true,
+    pointer: '',
+  })),
+  // A file that does not parse as written is not checked further: its one problem is where it breaks.
+  {
+    name: 'a duplicate key with a wrong value: the duplicate alone',
+    file: 'docsnav.config.json',
+    text: '{\n  "extends": "x",\n  "extends": "y"\n}',
+    at: ['3:3'],
+    pointer: '/extends',
+  },
   {
     name: 'several problems, in file order',
     file: 'docsnav.config.json',
@@ -278,9 +308,9 @@ const bad: BadCase[] = [
 ];
 
 describe('bad configs', () => {
-  it.each(bad)('$name', ({ file, text, at, message }) => {
+  it.each(bad)('$name', ({ file, text, at, message, given, pointer }) => {
     const base = tree({ 'docs.json': DOCS, [file]: text });
-    const config = loadConfig(path.join(base, 'docs.json'));
+    const config = loadConfig(path.join(base, 'docs.json'), given ? { configFile: path.join(base, file) } : {});
     expect(config.file).toBe(path.join(base, file));
     expect(config.options).toEqual({});
     expect(config.text).toBe(text);
@@ -291,6 +321,23 @@ describe('bad configs', () => {
       expect(problem.file).toBe(path.join(base, file));
     }
     if (message) expect(config.problems[0].message).toMatch(message);
+    if (pointer !== undefined) expect(config.problems[0].pointer).toBe(pointer);
+  });
+});
+
+describe('a problem’s suggestion', () => {
+  it('a misspelt code, profile or key carries the nearest as its suggestion; a problem with none carries none', () => {
+    const base = tree({
+      'docs.json': DOCS,
+      'docsnav.config.json': '{\n  "rules": { "page-pth": "off" },\n  "extends": "platfrom",\n  "languageCodes": [1]\n}',
+    });
+    const { problems } = loadConfig(path.join(base, 'docs.json'));
+    expect(problems.map((problem) => [problem.line, problem.suggest])).toEqual([
+      [2, 'page-path'],
+      [3, 'platform'],
+      [4, undefined],
+    ]);
+    expect('suggest' in problems[2]).toBe(false);
   });
 });
 
