@@ -88,3 +88,27 @@ describe('mint-json-invalid: a mint.json beside docs.json', () => {
     });
   });
 });
+
+describe('a mint.json of deeply nested groups', () => {
+  /** A group nested `depth` groups deep, its innermost page `page`. */
+  const nested = (depth: number, page: string) => {
+    let group: Record<string, unknown> = { group: 'G', pages: [page] };
+    for (let i = 1; i < depth; i++) group = { group: 'G', pages: [group] };
+    return group;
+  };
+
+  it('a problem a few groups down is found at its pointer', () => {
+    const problems = run({ mint: withMint({ navigation: [nested(20, '')] }) });
+    expect(problems.map((p) => [p.code, p.pointer])).toEqual([['mint-json-invalid', `/navigation/0${'/pages/0'.repeat(20)}`]]);
+  });
+
+  it('5,000 groups deep: checked without a crash, to its depth bound', () => {
+    // Written out (JSON.stringify itself overflows the stack at this depth).
+    const deep = `${'{"group": "G", "pages": ['.repeat(5_000)}""${']}'.repeat(5_000)}`;
+    const mint = withMint({ navigation: ['DEEP'] }).replace('"DEEP"', deep);
+    const problems = run({ mint });
+    // Past the check's depth bound (200 levels) nothing deeper is checked: the empty page at the bottom is not said,
+    // only the info any mint.json beside docs.json gets.
+    expect(problems.map((p) => [p.code, p.pointer, p.severity])).toEqual([['mint-json-invalid', '', 'info']]);
+  });
+});
