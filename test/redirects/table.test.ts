@@ -50,3 +50,105 @@ describe('RedirectTable.match', () => {
     expect(table(pairs).match(path)?.destination).toBe(to);
   });
 });
+
+describe('RedirectTable.match, more shapes', () => {
+  it.each([
+    {
+      name: 'the first of two exact sources wins',
+      pairs: [
+        ['/a', '/first'],
+        ['/a/', '/second'],
+      ],
+      path: 'a',
+      to: '/first',
+    },
+    {
+      name: 'a source’s regex characters are literal',
+      pairs: [
+        ['/a.b/:x', '/dot/:x'],
+        ['/a+b/*', '/plus/*'],
+      ],
+      path: 'axb/1',
+      to: undefined,
+    },
+    { name: 'a dot in a pattern matches a dot', pairs: [['/a.b/:x', '/dot/:x']], path: 'a.b/1', to: '/dot/1' },
+    { name: 'a plus in a pattern matches a plus', pairs: [['/(a+b)/*', '/plus/*']], path: '(a+b)/x/y', to: '/plus/x/y' },
+    { name: 'many slashes at the ends are trimmed', pairs: [['///old//', '/new']], path: '//old///', to: '/new' },
+    {
+      name: 'a path with no slash is its own first segment',
+      pairs: [
+        ['/docs/:slug', '/d/:slug'],
+        ['/docs', '/root'],
+      ],
+      path: 'docs',
+      to: '/root',
+    },
+    {
+      name: 'a pattern in a literal bucket after one in no bucket, in the order listed',
+      pairs: [
+        ['/*', '/any'],
+        ['/docs/:x', '/docs-x'],
+      ],
+      path: 'docs/a',
+      to: '/any',
+    },
+    {
+      name: 'a literal bucket’s pattern before a later wildcard one',
+      pairs: [
+        ['/docs/:x', '/docs-x'],
+        ['/*', '/any'],
+      ],
+      path: 'docs/a',
+      to: '/docs-x',
+    },
+    {
+      name: 'two patterns in one bucket, the first listed first',
+      pairs: [
+        ['/docs/:x/edit', '/e/:x'],
+        ['/docs/:x/:y', '/y/:y'],
+        ['/docs/*', '/w/*'],
+      ],
+      path: 'docs/a/b',
+      to: '/y/b',
+    },
+    { name: 'wildcards fill in order; one the source lacks is empty', pairs: [['/a/*/b/*', '/x/*/y/*/z/*']], path: 'a/1/b/2/3', to: '/x/1/y/2/3/z/' },
+    { name: 'a source with a trailing slash matches the path without one', pairs: [['/old/', '/new']], path: 'old', to: '/new' },
+    {
+      name: 'a later pattern of no bucket after an earlier one that does not match',
+      pairs: [
+        ['/*/x', '/x'],
+        ['/*', '/any/*'],
+      ],
+      path: 'a',
+      to: '/any/a',
+    },
+    { name: 'a parameter the source lacks stays as written', pairs: [['/a/:id', '/b/:id/:other']], path: 'a/7', to: '/b/7/:other' },
+  ] as Array<{ name: string; pairs: Array<[string, string]>; path: string; to: string | undefined }>)('$name', ({ pairs, path, to }) => {
+    expect(table(pairs).match(path)?.destination).toBe(to);
+  });
+});
+
+describe('redirectsOf', () => {
+  it('reads entries with a string source and destination, with their pointers; permanent only when a boolean', () => {
+    expect(
+      redirectsOf({
+        redirects: [
+          { source: '/a', destination: '/b' },
+          null,
+          'x',
+          { source: '/c', destination: 7 },
+          { source: '/d', destination: '/e', permanent: false },
+          { source: '/f', destination: '/g', permanent: 'yes' },
+        ],
+      }),
+    ).toEqual([
+      { source: '/a', destination: '/b', pointer: '/redirects/0' },
+      { source: '/d', destination: '/e', permanent: false, pointer: '/redirects/4' },
+      { source: '/f', destination: '/g', pointer: '/redirects/5' },
+    ]);
+  });
+
+  it.each([null, undefined, 7, 'x', [], {}, { redirects: {} }, { redirects: 'x' }])('%j holds no redirect', (document) => {
+    expect(redirectsOf(document)).toEqual([]);
+  });
+});
