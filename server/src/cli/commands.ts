@@ -118,7 +118,17 @@ const COMMANDS: readonly ServerCommand[] = [
     name: 'worker',
     usage: 'docsnav worker --database postgres://… [options]',
     summary: 'job workers only: more processes or machines sharing one PostgreSQL',
-    options: [...STORE, 'log-level', 'metrics-port', 'host', ...WORKER, 'embeddings-base-url', 'embeddings-model', 'embeddings-budget', 'embeddings-max-sections'],
+    options: [
+      ...STORE,
+      'log-level',
+      'metrics-port',
+      'host',
+      ...WORKER,
+      'embeddings-base-url',
+      'embeddings-model',
+      'embeddings-budget',
+      'embeddings-max-sections',
+    ],
     run: async (values, _args, io) => (await import('./serve.js')).worker(values, io),
   },
   management(
