@@ -20,4 +20,9 @@ describe('formatResults', () => {
   it('has no colour unless asked', () => {
     expect(formatResults('pretty', results)).not.toContain('\x1b');
   });
+
+  it('a format it does not know (a caller in plain JavaScript) is a TypeError naming it, not an empty report', () => {
+    expect(() => formatResults('xml' as never, results)).toThrow(new TypeError('Unknown format: xml'));
+    expect(() => formatResults(undefined as never, results)).toThrow(new TypeError('Unknown format: undefined'));
+  });
 });
