@@ -4,22 +4,11 @@
  * the output and counting its runs).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUILD_CHECKED, checksFor, ensureFresh, LIBRARY, SERVER, staleness, type BuildCheck } from './fresh-build.js';
-
-/** A package: src/a.ts and src/deep/b.ts, built by build.mjs into dist/index.js (which counts its runs in runs.txt). */
-function tinyPackage(buildScript = "writeFileSync('dist/index.js', 'built'); appendFileSync('runs.txt', 'x');"): BuildCheck {
-  const root = mkdtempSync(path.join(tmpdir(), 'fresh-build-'));
-  mkdirSync(path.join(root, 'src', 'deep'), { recursive: true });
-  mkdirSync(path.join(root, 'dist'));
-  writeFileSync(path.join(root, 'src', 'a.ts'), 'export const a = 1;\n');
-  writeFileSync(path.join(root, 'src', 'deep', 'b.ts'), 'export const b = 1;\n');
-  writeFileSync(path.join(root, 'build.mjs'), `import { appendFileSync, writeFileSync } from 'node:fs';\n${buildScript}\n`);
-  return { name: 'tiny', root, sources: ['src'], outputs: ['dist/index.js'], build: [process.execPath, 'build.mjs'] };
-}
+import { tinyPackage } from './tiny-package.js';
 
 /** Sets a file's modification time `seconds` from now. */
 const touch = (file: string, seconds: number) => {

@@ -9,9 +9,9 @@ import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type { BuildCheck } from '../scripts/fresh-build.mjs';
 import { buildFresh, mutateMachine } from '../scripts/mutate-machine.mjs';
 import { keepWholeRun, seedIncremental } from '../scripts/mutation-state.mjs';
+import { tinyPackage } from './tiny-package.js';
 
 const temporary = mkdtempSync(path.join(tmpdir(), 'docsnav-mutate-machine-'));
 afterAll(() => rmSync(temporary, { recursive: true, force: true }));
@@ -22,15 +22,6 @@ function recorder() {
   const errors: string[] = [];
   return { logged, errors, out: { log: (line: string) => void logged.push(line), error: (line: string) => void errors.push(line) } };
 }
-
-/** A package of the test's own: `src/a.ts`, built (by `node -e <script>`) into `dist/a.js`. */
-function pack(name: string, script: string): BuildCheck {
-  const root = path.join(temporary, name);
-  mkdirSync(path.join(root, 'src'), { recursive: true });
-  writeFileSync(path.join(root, 'src', 'a.ts'), 'export {};\n');
-  return { name, root, sources: ['src'], outputs: ['dist/a.js'], build: [process.execPath, '-e', script] };
-}
-const WRITES = "require('fs').mkdirSync('dist',{recursive:true});require('fs').writeFileSync('dist/a.js','')";
 
 describe('mutateMachine', () => {
   it('git runs in the repository it is given (not the process’s folder), answers text, and holds more than a few bytes of it', () => {
@@ -92,15 +83,15 @@ describe('mutateMachine', () => {
 
   it('the server’s build: a stale one is built, said in the log as mutate’s; a fresh one is left; a failing one is its line', () => {
     const { logged, out } = recorder();
-    const stale = pack('stale', WRITES);
+    const stale = tinyPackage(undefined, 'stale');
     expect(mutateMachine({ argv: [], env: {}, root: temporary, out, checks: [stale] }).buildServer()).toBeUndefined();
-    expect(existsSync(path.join(stale.root, 'dist', 'a.js'))).toBe(true);
-    expect(logged).toEqual([`mutate: stale: dist/a.js is missing; building it (${stale.build.join(' ')})`]);
+    expect(existsSync(path.join(stale.root, 'dist', 'index.js'))).toBe(true);
+    expect(logged).toEqual([`mutate: stale: dist/index.js is missing; building it (${stale.build.join(' ')})`]);
     expect(mutateMachine({ argv: [], env: {}, root: temporary, out, checks: [stale] }).buildServer()).toBeUndefined();
     expect(logged).toHaveLength(1);
-    const failing = pack('failing', "console.error('no compiler here'); process.exit(3)");
+    const failing = tinyPackage("console.error('no compiler here'); process.exit(3)", 'failing');
     expect(mutateMachine({ argv: [], env: {}, root: temporary, out, checks: [failing] }).buildServer()).toBe(
-      `failing: the build is stale (dist/a.js is missing) and \`${failing.build.join(' ')}\` failed: no compiler here`,
+      `failing: the build is stale (dist/index.js is missing) and \`${failing.build.join(' ')}\` failed: no compiler here`,
     );
   });
 });
@@ -108,12 +99,12 @@ describe('mutateMachine', () => {
 describe('buildFresh', () => {
   it('builds each check in order and stops at the first that fails, with its line', () => {
     const said: string[] = [];
-    const first = pack('first', "console.error('broken'); process.exit(1)");
-    const second = pack('second', WRITES);
+    const first = tinyPackage("console.error('broken'); process.exit(1)", 'first');
+    const second = tinyPackage(undefined, 'second');
     expect(buildFresh([first, second], (line) => said.push(line))).toMatch(/^first: the build is stale .* failed: broken$/);
-    expect(existsSync(path.join(second.root, 'dist', 'a.js'))).toBe(false);
+    expect(existsSync(path.join(second.root, 'dist', 'index.js'))).toBe(false);
     expect(said).toHaveLength(1);
     expect(buildFresh([second], (line) => said.push(line))).toBeUndefined();
-    expect(existsSync(path.join(second.root, 'dist', 'a.js'))).toBe(true);
+    expect(existsSync(path.join(second.root, 'dist', 'index.js'))).toBe(true);
   });
 });

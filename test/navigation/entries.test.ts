@@ -59,6 +59,8 @@ describe('tidyPage, cleanPagePath and pageIdentity', () => {
   it('a URL stays as written, trimmed, for both its tidy form and its identity', () => {
     expect(tidyPage('https://example.com/a ')).toBe('https://example.com/a');
     expect(pageIdentity('https://example.com/a ')).toBe('https://example.com/a');
+    expect(pageIdentity('https://example.com/a \t')).toBe('https://example.com/a');
+    expect(pageIdentity('https://example.com/a')).toBe('https://example.com/a');
     expect(tidyPage('https://example.com/a')).toBe('https://example.com/a');
     expect(pageIdentity('HTTP://example.com//a/')).toBe('HTTP://example.com//a/');
   });

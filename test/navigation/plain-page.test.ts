@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPlainPage, pageIdentity } from '../../src/navigation/entries.js';
+import { isPlainPage } from '../../src/navigation/entries.js';
 import { walkNavigation } from '../../src/navigation/walk.js';
 import { passesEveryCheck } from './plain-checks.js';
 
@@ -56,12 +56,5 @@ describe('plainPages: false', () => {
     walkNavigation(docsValue, [{ page: (node) => all.push(node.value) }, { plainPages: false, page: (node) => others.push(node.value) }]);
     expect(all).toEqual(['intro', '/lead', 'GET /users', 'guide/setup', 'page.mdx', 'g/root', 'g/a']);
     expect(others).toEqual(['/lead', 'GET /users', 'page.mdx']);
-  });
-});
-
-describe('pageIdentity of a URL entry', () => {
-  it('is the URL trimmed: a URL with blanks after it is the same page', () => {
-    expect(pageIdentity('https://example.com/a \t')).toBe('https://example.com/a');
-    expect(pageIdentity('https://example.com/a')).toBe('https://example.com/a');
   });
 });
