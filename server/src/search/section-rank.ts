@@ -1,0 +1,57 @@
+/**
+ * A third ranking of a question's sections (issue 69), from the index's own postings: the
+ * question's own words (no pairs, no expansions, each once) scored in each section by BM25 field
+ * by field, summed with the boosts the eval's search libraries use (page title ×2, heading ×1.5,
+ * description and body ×1; the navigation labels, the path and the link texts left out), and an
+ * idf counted over sections. It is lunr's model: the index's own ranking is BM25F (one saturation
+ * over the fields, an idf over pages, weighted expansions and pairs), which lets a page whose
+ * many sections each hold a word or two outrank the one section that holds the question. rank.ts
+ * fuses it with the index's ranking and MiniSearch's by reciprocal rank.
+ *
+ * Why (issue 69): on the reader eval's tune sites (hanko, checkly), lunr's own ranking as a third
+ * list raised hit@5 from 0.52 / 0.62 to 0.55 / 0.67 (in process, eval/rank-diag.mjs's figures), but
+ * lunr's index held 178 MB of heap for the 9,454 sections of the platform's docs repository
+ * (MiniSearch's: 56 MB) and took 5 s to build. This list holds nothing of its own (the postings
+ * are the index's); measured by eval/run.mjs, hanko 0.55 / MRR 0.41 and checkly 0.67 / 0.44
+ * (0.52 / 0.38 and 0.62 / 0.40 with two lists). No I/O.
+ */
+import { postingsOf, type IndexData } from './index-data.js';
+import { FIELD_COUNT, FIELDS, PAIR, type Field } from './index-fields.js';
+
+/** Each field's boost; the fields not named are not read. */
+const BOOST: Partial<Record<Field, number>> = { title: 2, heading: 1.5, description: 1, body: 1 };
+/** BM25's constants, lunr's and MiniSearch's alike. */
+const K1 = 1.2;
+const B = 0.75;
+
+/** The sections holding any of the question's own words, best first (a tie: the earlier section first). */
+export function sectionRanking(data: IndexData, query: ReadonlyArray<{ term: string; weight: number }>): number[] {
+  const sections = data.sections.length;
+  const lengths = data.fieldLengths.view();
+  const scores = new Map<number, number>();
+  const seen = new Set<string>();
+  for (const { term, weight } of query) {
+    // The question's words as written: an expansion (weight under 1) or a pair is the index's own ranking's.
+    if (weight < 1 || term.includes(PAIR) || seen.has(term)) continue;
+    seen.add(term);
+    const postings = postingsOf(data, term);
+    if (!postings) continue;
+    // One posting per section that holds the term.
+    const holding = postings.end - postings.start;
+    const idf = Math.log(1 + (sections - holding + 0.5) / (holding + 0.5));
+    for (let p = postings.start; p < postings.end; p++) {
+      const section = data.postingSections[p];
+      let score = 0;
+      for (let f = 0; f < FIELD_COUNT; f++) {
+        const boost = BOOST[FIELDS[f]];
+        const tf = data.postingFrequencies[p * FIELD_COUNT + f];
+        if (boost === undefined || tf === 0) continue;
+        const norm = 1 - B + (B * lengths[section * FIELD_COUNT + f]) / data.averages[f];
+        score += (boost * idf * (K1 + 1) * tf) / (K1 * norm + tf);
+      }
+      // A section that holds the word only in a field not read (a label, its path, a link's text) is not found by it.
+      if (score > 0) scores.set(section, (scores.get(section) ?? 0) + score);
+    }
+  }
+  return [...scores].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([section]) => section);
+}
