@@ -364,6 +364,23 @@ describe('hostCommand, in process, over a worker of the test', () => {
     }
   });
 
+  /**
+   * hostCommand over `file`, the notice's timer under the test's hand (only setTimeout is faked: the
+   * progress line's interval and the worker's timers run); `run` gets the run's end and its SIGINT.
+   */
+  async function timerInHand(file: string, run: (ended: Promise<number>, interrupt: () => void) => Promise<void>): Promise<void> {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const before = process.listeners('SIGINT');
+      const ended = hostCommand(file, []);
+      const handler = process.listeners('SIGINT').find((listener) => !before.includes(listener)) as (signal: NodeJS.Signals) => void;
+      await run(ended, () => handler('SIGINT'));
+    } finally {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    }
+  }
+
   it('a command that has answered the signal is not said to be stopping, however long it takes to end after (stderr, stdout)', async () => {
     // CI saw it once: the command's last line forwarded, its thread slow to end on a busy machine, and the
     // notice ("stopping at the next step") written after the line that said it had stopped.
@@ -378,23 +395,15 @@ describe('hostCommand, in process, over a worker of the test', () => {
         ].join('\n'),
       );
       const io = captured();
-      // The notice's timer, under the test's hand: only setTimeout is faked (the progress line's interval, the worker's timers run).
-      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-      try {
-        const before = process.listeners('SIGINT');
-        const ended = hostCommand(file, []);
-        const handler = process.listeners('SIGINT').find((listener) => !before.includes(listener)) as (signal: NodeJS.Signals) => void;
-        handler('SIGINT');
+      await timerInHand(file, async (ended, interrupt) => {
+        interrupt();
         await (stream === 'stderr' ? io.seen('nothing was changed') : io.said());
         // Long past the moment the notice would be said, the command still running.
         vi.advanceTimersByTime(60_000);
         post('end');
         expect(await ended).toBe(130);
         expect([...io.out, ...io.err]).toEqual(['docsnav: interrupted (SIGINT): nothing was changed\n']);
-      } finally {
-        vi.useRealTimers();
-        vi.restoreAllMocks();
-      }
+      });
     }
   });
 
@@ -404,23 +413,16 @@ describe('hostCommand, in process, over a worker of the test', () => {
       ["process.stdout.write('working\\n');", `Atomics.wait(cells, ${CELL.signal}, 0, ${hangGuard(20_000)});`, "await go('end');"].join('\n'),
     );
     const io = captured();
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
-      const before = process.listeners('SIGINT');
-      const ended = hostCommand(file, []);
-      const handler = process.listeners('SIGINT').find((listener) => !before.includes(listener)) as (signal: NodeJS.Signals) => void;
+    await timerInHand(file, async (ended, interrupt) => {
       await io.said();
-      handler('SIGINT');
+      interrupt();
       vi.advanceTimersByTime(499);
       expect(io.err).toEqual([]);
       vi.advanceTimersByTime(1);
       expect(io.err).toEqual(['docsnav: SIGINT: stopping at the next step (send it again to stop at once)\n']);
       post('end');
       expect(await ended).toBe(0);
-    } finally {
-      vi.useRealTimers();
-      vi.restoreAllMocks();
-    }
+    });
   });
 
   it('a command that does not stop: said after a moment; a second signal stops it at once (130, 143)', async () => {
