@@ -9,7 +9,7 @@ import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import { analyzerFor } from '../src/search/language.js';
 import { buildIndex } from '../src/search/index-build.js';
-import { PAIR } from '../src/search/index-fields.js';
+import { FIELDS, PAIR } from '../src/search/index-fields.js';
 import { SectionIndex } from '../src/search/section-index.js';
 import { sectionRanking } from '../src/search/section-rank.js';
 import { tokenize } from '../src/search/tokenize.js';
@@ -121,6 +121,60 @@ describe("the sections' own ranking", () => {
   it('finds nothing for a word no section holds; on a tie the earlier section first', async () => {
     expect(await ranking([filled('body'), filled()], own('yak'))).toEqual([]);
     expect(await ranking([filled(), filled('body'), filled('body')], own('zebra'))).toEqual([1, 2]);
+  });
+
+  it('finds a word every section holds (its idf over sections small, never 0)', async () => {
+    expect(await ranking([filled('body'), filled('body', 2), filled('heading')], own('zebra'))).toEqual([2, 1, 0]);
+  });
+
+  it('on a tie between sections found by different words, the earlier section first, whichever word found it first', async () => {
+    const alike = (word: string, path: string) => section({ pagePath: path, pageTitle: 'Same', body: `${word} grass` });
+    const sections = [alike('moss', 'a'), alike('beta', 'b'), alike('alpha', 'c'), alike('moss', 'd')];
+    // "alpha" (section 2) is read before "beta" (section 1): the tie is broken by the section, not by the order found.
+    expect(await ranking(sections, own('alpha beta'))).toEqual([1, 2]);
+  });
+
+  it("scores each section exactly as BM25 field by field (k1 1.2, b 0.75, lunr's idf over sections): its order on seeded random sections", async () => {
+    let seed = 20261130;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const vocabulary = ['zebra', 'grass', 'river', 'stone', 'cloud', 'forest', 'ember', 'quartz'];
+    const words = (most: number) =>
+      Array.from({ length: 1 + Math.floor(random() * most) }, () => vocabulary[Math.floor(random() * vocabulary.length)]).join(' ');
+    const sections = Array.from({ length: 40 }, (_, i) =>
+      section({
+        pagePath: `p${i}`,
+        pageTitle: words(3),
+        heading: random() < 0.5 ? words(4) : null,
+        pageDescription: random() < 0.3 ? words(6) : '',
+        body: words(30),
+      }),
+    );
+    const data = await buildIndex(sections, false);
+    const fields = [
+      ['pageTitle', 2, 0],
+      ['heading', 1.5, 1],
+      ['pageDescription', 1, 2],
+      ['body', 1, 5],
+    ] as const;
+    const lengths = data.fieldLengths.view();
+    for (const question of ['zebra', 'river stone', 'ember quartz cloud', 'forest grass zebra river']) {
+      const query = own(question);
+      const score = new Map<number, number>();
+      for (const { term } of query) {
+        const holding = sections.filter((row) => fields.some(([field]) => tokenize(row[field] ?? '', english).includes(term))).length;
+        const idf = Math.log(1 + (sections.length - holding + 0.5) / (holding + 0.5));
+        sections.forEach((row, id) => {
+          for (const [field, boost, f] of fields) {
+            const tf = tokenize(row[field] ?? '', english).filter((token) => token === term).length;
+            if (tf === 0) continue;
+            const norm = 0.25 + (0.75 * lengths[id * FIELDS.length + f]) / data.averages[f];
+            score.set(id, (score.get(id) ?? 0) + (boost * idf * 2.2 * tf) / (1.2 * norm + tf));
+          }
+        });
+      }
+      const expected = [...score].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([id]) => id);
+      expect(sectionRanking(data, query), question).toEqual(expected);
+    }
   });
 });
 

@@ -44,7 +44,7 @@ export function hostCommand(entry: string, argv: string[]): Promise<number> {
   let waiting: NodeJS.Timeout | undefined;
   // Whether the command has written since the first signal: it is answering it (its last line, or a step's),
   // so it is not said to be stopping after what it said (both come to this thread's loop, in order).
-  let answered = false;
+  let answered: boolean | undefined;
   worker.stdout.on('data', (chunk: Buffer) => {
     line.clear();
     answered = true;

@@ -156,11 +156,9 @@ export function rankPages(data: IndexData, query: readonly SearchTerm[], options
   ranked.sort((a, b) => b.score - a.score || a.page.position - b.page.position);
   if (library) {
     const others = [pagesOf(data, library, passes), pagesOf(data, sectionRanking(data, query), passes)];
-    ranked = fuse(data, ranked, others, coverageOf, LIBRARY_FUSION);
+    ranked = fuse(data, ranked, others, coverageOf, LIBRARY_FUSION, options.boost);
   }
-  if (options.dense) ranked = fuse(data, ranked, [nearestPages(data, options.dense, passes)], coverageOf);
-  // The other lists know nothing of the pages an earlier answer cited: they are preferred in the fused ranking too.
-  if ((library || options.dense) && options.boost?.size) ranked = boosted(ranked, options.boost);
+  if (options.dense) ranked = fuse(data, ranked, [nearestPages(data, options.dense, passes)], coverageOf, undefined, options.boost);
   return oneCopyEach(data, ranked, options.preferLanguage, filter.version ?? matchLabel(options.preferVersion, data.versions)).slice(0, options.limit);
 }
 
@@ -204,7 +202,8 @@ function nearestPages(data: IndexData, similarities: Float32Array, passes: (page
  * Reciprocal rank fusion of the lexical ranking and other lists of pages (MiniSearch's and the
  * sections' own, or the nearest by embedding): each page scores 1/(k + its rank) in each other
  * list it is in, and `lexicalWeight`/(k + its rank) in the lexical one (by default 1/(60 + rank)
- * in each). A page only another list found comes with its section there (the first such list's).
+ * in each), times its `boost`. A page only another list found comes with its section there (the
+ * first such list's).
  */
 function fuse(
   data: IndexData,
@@ -212,6 +211,7 @@ function fuse(
   others: ReadonlyArray<ReadonlyArray<[number, number]>>,
   coverageOf: (pageId: number) => number,
   { k, lexicalWeight } = { k: RRF_K, lexicalWeight: 1 },
+  boost?: ReadonlyMap<string, number>,
 ): RankedPage[] {
   const fused = new Map<number, RankedPage>();
   lexical.slice(0, FUSED_DEPTH).forEach((entry, rank) => fused.set(entry.page.position, { ...entry, score: lexicalWeight / (k + rank + 1) }));
@@ -221,14 +221,9 @@ function fuse(
       if (known) known.score += 1 / (k + rank + 1);
       else fused.set(pageId, { page: data.pages[pageId], section, score: 1 / (k + rank + 1), coverage: coverageOf(pageId) });
     });
+  // The other lists know nothing of the pages an earlier answer cited (`boost`): they are preferred in the fused ranking too.
+  if (boost) for (const entry of fused.values()) entry.score *= boost.get(entry.page.path) ?? 1;
   return [...fused.values()].sort((a, b) => b.score - a.score || a.page.position - b.page.position);
-}
-
-/** The fused ranking with the score of each page in `boost` multiplied by its boost, sorted again. */
-function boosted(ranked: RankedPage[], boost: ReadonlyMap<string, number>): RankedPage[] {
-  return ranked
-    .map((entry) => ({ ...entry, score: entry.score * (boost.get(entry.page.path) ?? 1) }))
-    .sort((a, b) => b.score - a.score || a.page.position - b.page.position);
 }
 
 /**

@@ -16,10 +16,17 @@
  * (0.52 / 0.38 and 0.62 / 0.40 with two lists). No I/O.
  */
 import { postingsOf, type IndexData } from './index-data.js';
-import { FIELD_COUNT, FIELDS, PAIR, type Field } from './index-fields.js';
+import { FIELD_COUNT, FIELDS, PAIR } from './index-fields.js';
 
-/** Each field's boost; the fields not named are not read. */
-const BOOST: Partial<Record<Field, number>> = { title: 2, heading: 1.5, description: 1, body: 1 };
+/** The fields read, each by its place in FIELDS, with its boost (the navigation labels, the path and the link texts are not read). */
+const READ: ReadonlyArray<readonly [number, number]> = (
+  [
+    ['title', 2],
+    ['heading', 1.5],
+    ['description', 1],
+    ['body', 1],
+  ] as const
+).map(([field, boost]) => [FIELDS.indexOf(field), boost]);
 /** BM25's constants, lunr's and MiniSearch's alike. */
 const K1 = 1.2;
 const B = 0.75;
@@ -42,12 +49,12 @@ export function sectionRanking(data: IndexData, query: ReadonlyArray<{ term: str
     for (let p = postings.start; p < postings.end; p++) {
       const section = data.postingSections[p];
       let score = 0;
-      for (let f = 0; f < FIELD_COUNT; f++) {
-        const boost = BOOST[FIELDS[f]];
+      for (const [f, boost] of READ) {
+        // A field without the word adds nothing (its length is at least 1 on average: the norm is never 0).
         const tf = data.postingFrequencies[p * FIELD_COUNT + f];
-        if (boost === undefined || tf === 0) continue;
         const norm = 1 - B + (B * lengths[section * FIELD_COUNT + f]) / data.averages[f];
-        score += (boost * idf * (K1 + 1) * tf) / (K1 * norm + tf);
+        // BM25's factor of (k1 + 1) over it is left out: it scales every score alike, and only the order is given.
+        score += (boost * idf * tf) / (K1 * norm + tf);
       }
       // A section that holds the word only in a field not read (a label, its path, a link's text) is not found by it.
       if (score > 0) scores.set(section, (scores.get(section) ?? 0) + score);
