@@ -2,8 +2,7 @@
  * Ranking a question's terms over a deployment's section index: BM25F over the fields
  * (index-fields.ts), with inverse document frequency counted over pages, so a rare word outweighs
  * a common one whichever words a question has; a page scored by its best section and a share of
- * its second; fused with MiniSearch's ranking of the question (library-rank.ts), when it is given,
- * and the sections' own ranking of its words (section-rank.ts),
+ * its second; fused with MiniSearch's ranking of the question (library-rank.ts) when it is given,
  * and with the nearest sections by embedding when there are some; then one page per
  * copy group, the copy kept the question's language's, then the version it names, then the
  * default version's. No I/O.
@@ -11,7 +10,6 @@
 import { baseLanguage } from './language.js';
 import { idfOf, maxIdf, postingsOf, type IndexData, type IndexedPage } from './index-data.js';
 import { FIELD_COUNT, FIELDS, PAIR, type Field } from './index-fields.js';
-import { sectionRanking } from './section-rank.js';
 import { fold } from './tokenize.js';
 
 /**
@@ -35,15 +33,14 @@ const SECOND_SECTION = 0.3;
 const RRF_K = 60;
 const FUSED_DEPTH = 50;
 /**
- * The fusion with MiniSearch's ranking and the sections' own (section-rank.ts) (issue 69): each
- * page scores weight/(k + its rank) in each list, the index's ranking weighing twice each of the
- * others, k = 10 (a page first in any list stays near the top). Chosen on the reader eval's tune
- * sites only (hanko, checkly: hit@5 0.50 / 0.59 alone → 0.52 / 0.62 with MiniSearch at weights 1:1
- * and k 60 → 0.52 / 0.62 at 2:1 and k 10; the sections' own ranking added as a third list at the
- * weight of MiniSearch's: 0.55 / 0.67, MRR 0.38 / 0.40 → 0.41 / 0.44); the confirm and fresh sites
- * are reported by eval/run.mjs as measured.
+ * The fusion with MiniSearch's ranking (issue 69): each page scores weight/(k + its rank) in
+ * each list, the index's ranking weighing twice MiniSearch's, k = 10 (a page first in either
+ * list stays near the top). Chosen on the reader eval's tune sites only (hanko, checkly:
+ * hit@5 0.50 / 0.59 alone → 0.52 / 0.62 at weights 1:1 and k 60 → 0.52 / 0.62 at 2:1 and k 10;
+ * with lunr a third list, 0.55 / 0.67, left out: one library); the confirm and fresh sites are
+ * reported by eval/run.mjs as measured.
  */
-const LIBRARY_FUSION = { k: 10, lexicalWeight: 2 };
+const LIBRARY_FUSION = { k: 10, lexicalWeight: 2, libraryWeight: 1 };
 
 export interface SearchTerm {
   term: string;
@@ -154,11 +151,8 @@ export function rankPages(data: IndexData, query: readonly SearchTerm[], options
     ranked.push({ page, section, score: score * weight, coverage: coverageOf(pageId) });
   }
   ranked.sort((a, b) => b.score - a.score || a.page.position - b.page.position);
-  if (library) {
-    const others = [pagesOf(data, library, passes), pagesOf(data, sectionRanking(data, query), passes)];
-    ranked = fuse(data, ranked, others, coverageOf, LIBRARY_FUSION, options.boost);
-  }
-  if (options.dense) ranked = fuse(data, ranked, [nearestPages(data, options.dense, passes)], coverageOf, undefined, options.boost);
+  if (library) ranked = fuse(data, ranked, pagesOf(data, library, passes), coverageOf, LIBRARY_FUSION);
+  if (options.dense) ranked = fuse(data, ranked, nearestPages(data, options.dense, passes), coverageOf);
   return oneCopyEach(data, ranked, options.preferLanguage, filter.version ?? matchLabel(options.preferVersion, data.versions)).slice(0, options.limit);
 }
 
@@ -199,30 +193,24 @@ function nearestPages(data: IndexData, similarities: Float32Array, passes: (page
 }
 
 /**
- * Reciprocal rank fusion of the lexical ranking and other lists of pages (MiniSearch's and the
- * sections' own, or the nearest by embedding): each page scores 1/(k + its rank) in each other
- * list it is in, and `lexicalWeight`/(k + its rank) in the lexical one (by default 1/(60 + rank)
- * in each), times its `boost`. A page only another list found comes with its section there (the
- * first such list's).
+ * Reciprocal rank fusion of the lexical ranking and another list of pages (MiniSearch's, or the
+ * nearest by embedding): each page scores weight/(k + its rank) in each list it is in (by
+ * default 1/(60 + rank) in both). A page only the other list found comes with its section there.
  */
 function fuse(
   data: IndexData,
   lexical: RankedPage[],
-  others: ReadonlyArray<ReadonlyArray<[number, number]>>,
+  other: ReadonlyArray<[number, number]>,
   coverageOf: (pageId: number) => number,
-  { k, lexicalWeight } = { k: RRF_K, lexicalWeight: 1 },
-  boost?: ReadonlyMap<string, number>,
+  { k, lexicalWeight, libraryWeight: otherWeight } = { k: RRF_K, lexicalWeight: 1, libraryWeight: 1 },
 ): RankedPage[] {
   const fused = new Map<number, RankedPage>();
   lexical.slice(0, FUSED_DEPTH).forEach((entry, rank) => fused.set(entry.page.position, { ...entry, score: lexicalWeight / (k + rank + 1) }));
-  for (const other of others)
-    other.forEach(([pageId, section], rank) => {
-      const known = fused.get(pageId);
-      if (known) known.score += 1 / (k + rank + 1);
-      else fused.set(pageId, { page: data.pages[pageId], section, score: 1 / (k + rank + 1), coverage: coverageOf(pageId) });
-    });
-  // The other lists know nothing of the pages an earlier answer cited (`boost`): they are preferred in the fused ranking too.
-  if (boost) for (const entry of fused.values()) entry.score *= boost.get(entry.page.path) ?? 1;
+  other.forEach(([pageId, section], rank) => {
+    const known = fused.get(pageId);
+    if (known) known.score += otherWeight / (k + rank + 1);
+    else fused.set(pageId, { page: data.pages[pageId], section, score: otherWeight / (k + rank + 1), coverage: coverageOf(pageId) });
+  });
   return [...fused.values()].sort((a, b) => b.score - a.score || a.page.position - b.page.position);
 }
 
