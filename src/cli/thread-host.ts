@@ -42,27 +42,21 @@ export function hostCommand(entry: string, argv: string[]): Promise<number> {
   const line = new ProgressLine(cells, (text) => process.stderr.write(text), progressAfter(process.env), process.stderr.columns);
   let stoppedBy: NodeJS.Signals | undefined;
   let waiting: NodeJS.Timeout | undefined;
-  // Whether the command has written since the first signal: it is answering it (its last line, or a step's),
-  // so it is not said to be stopping after what it said (both come to this thread's loop, in order).
-  let answered: boolean | undefined;
-  worker.stdout.on('data', (chunk: Buffer) => {
+  // The command's output, forwarded. Output after a first signal is the command answering it (its last
+  // line, or a step's): it is not then said to be stopping (both come to this thread's loop, in order).
+  const forward = (to: NodeJS.WriteStream) => (chunk: Buffer) => {
     line.clear();
-    answered = true;
-    process.stdout.write(chunk);
-  });
-  worker.stderr.on('data', (chunk: Buffer) => {
-    line.clear();
-    answered = true;
-    process.stderr.write(chunk);
-  });
+    clearTimeout(waiting);
+    to.write(chunk);
+  };
+  worker.stdout.on('data', forward(process.stdout));
+  worker.stderr.on('data', forward(process.stderr));
   const onSignal = (signal: NodeJS.Signals) => {
     if (Atomics.load(cells, CELL.signal) === 0) {
       Atomics.store(cells, CELL.signal, signalNumber(signal));
       Atomics.notify(cells, CELL.signal);
-      answered = false;
       // A step that takes long (a large docs.json parsed): say that it stops, and how to stop it now.
       waiting = setTimeout(() => {
-        if (answered) return;
         line.clear();
         process.stderr.write(`docsnav: ${signal}: stopping at the next step (send it again to stop at once)\n`);
       }, STOPPING_AFTER_MS);
