@@ -83,13 +83,13 @@ describe('mutateMachine', () => {
 
   it('the server’s build: a stale one is built, said in the log as mutate’s; a fresh one is left; a failing one is its line', () => {
     const { logged, out } = recorder();
-    const stale = tinyPackage(undefined, 'stale');
+    const stale = tinyPackage(undefined, 'stale', temporary);
     expect(mutateMachine({ argv: [], env: {}, root: temporary, out, checks: [stale] }).buildServer()).toBeUndefined();
     expect(existsSync(path.join(stale.root, 'dist', 'index.js'))).toBe(true);
     expect(logged).toEqual([`mutate: stale: dist/index.js is missing; building it (${stale.build.join(' ')})`]);
     expect(mutateMachine({ argv: [], env: {}, root: temporary, out, checks: [stale] }).buildServer()).toBeUndefined();
     expect(logged).toHaveLength(1);
-    const failing = tinyPackage("console.error('no compiler here'); process.exit(3)", 'failing');
+    const failing = tinyPackage("console.error('no compiler here'); process.exit(3)", 'failing', temporary);
     expect(mutateMachine({ argv: [], env: {}, root: temporary, out, checks: [failing] }).buildServer()).toBe(
       `failing: the build is stale (dist/index.js is missing) and \`${failing.build.join(' ')}\` failed: no compiler here`,
     );
@@ -99,8 +99,8 @@ describe('mutateMachine', () => {
 describe('buildFresh', () => {
   it('builds each check in order and stops at the first that fails, with its line', () => {
     const said: string[] = [];
-    const first = tinyPackage("console.error('broken'); process.exit(1)", 'first');
-    const second = tinyPackage(undefined, 'second');
+    const first = tinyPackage("console.error('broken'); process.exit(1)", 'first', temporary);
+    const second = tinyPackage(undefined, 'second', temporary);
     expect(buildFresh([first, second], (line) => said.push(line))).toMatch(/^first: the build is stale .* failed: broken$/);
     expect(existsSync(path.join(second.root, 'dist', 'index.js'))).toBe(false);
     expect(said).toHaveLength(1);

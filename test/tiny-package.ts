@@ -10,8 +10,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BuildCheck } from './fresh-build.js';
 
-export function tinyPackage(buildScript = "writeFileSync('dist/index.js', 'built'); appendFileSync('runs.txt', 'x');", name = 'tiny'): BuildCheck {
-  const root = mkdtempSync(path.join(tmpdir(), 'fresh-build-'));
+export function tinyPackage(
+  buildScript = "writeFileSync('dist/index.js', 'built'); appendFileSync('runs.txt', 'x');",
+  name = 'tiny',
+  /** Where its folder is made: a folder the test removes at its end, else the system's temporary folder. */
+  parent = tmpdir(),
+): BuildCheck {
+  const root = mkdtempSync(path.join(parent, 'fresh-build-'));
   mkdirSync(path.join(root, 'src', 'deep'), { recursive: true });
   mkdirSync(path.join(root, 'dist'));
   writeFileSync(path.join(root, 'src', 'a.ts'), 'export const a = 1;\n');
