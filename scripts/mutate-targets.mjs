@@ -248,6 +248,7 @@ export const TARGETS = {
       'test/index-fields.test.ts',
       'test/library-rank-memory.test.ts',
       'test/library-rank.test.ts',
+      'test/section-rank.test.ts',
     ],
   },
   'data-folder': {

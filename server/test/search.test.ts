@@ -11,6 +11,7 @@ import { copyKey } from '../src/search/index-data.js';
 import { SectionIndex } from '../src/search/section-index.js';
 import { analyzerFor, detectLanguage } from '../src/search/language.js';
 import { tokenize } from '../src/search/tokenize.js';
+import { PAIR } from '../src/search/index-fields.js';
 import { questionOf, relatives, searchTerms, thesaurusTable } from '../src/search/query.js';
 import { insertDeployment, insertPageSections, type PageSection } from '../src/store/deployments.js';
 import { insertProject } from '../src/store/projects.js';
@@ -155,6 +156,27 @@ describe('the parts of retrieval', () => {
     expect(table.get('durat')).toEqual(['long']);
     // The other way, `sign-in` still stands for `login` by its word `sign`.
     expect(searchTerms(index, questionOf([user('login')]), analyzer).map(({ term }) => term)).toEqual(['login', 'sign']);
+  });
+
+  it("marks the terms found from the thread's words (a synonym, a spelling correction, a relative) as expansions, not its words or their pairs", async () => {
+    const index = await SectionIndex.build([
+      section({ pagePath: 'login', pageTitle: 'Login', body: 'Add a login box and its pagination.' }),
+      section({ pagePath: 'keys', pageTitle: 'Keys', body: 'Rotate your webhook keys.' }),
+    ]);
+    const analyzer = analyzerFor('en');
+    const thread = questionOf([user('How do I rotate webhok keys?'), { role: 'assistant', content: 'Rotate them.' }, user('and sign up with paging?')]);
+    expect(thread.followUp).toBe(true);
+    const terms = new Map(searchTerms(index, thread, analyzer).map(({ term, weight, expansion }) => [term, { weight, expansion }]));
+    // The question's words, their pair and an earlier message's words: as written.
+    const [sign, paging] = tokenize('sign paging', analyzer);
+    const [rotate] = tokenize('rotate', analyzer);
+    expect(terms.get(sign)).toEqual({ weight: 1, expansion: undefined });
+    expect(terms.get(`${sign}${PAIR}${paging}`)).toEqual({ weight: 0.3, expansion: undefined });
+    expect(terms.get(rotate)).toEqual({ weight: 0.6, expansion: undefined });
+    // A synonym, a spelling correction and a relative: expansions.
+    expect(terms.get('login')).toEqual({ weight: 0.5, expansion: true });
+    expect(terms.get('webhook')).toEqual({ weight: 0.6 * 0.7, expansion: true });
+    expect(terms.get('pagin')?.expansion).toBe(true);
   });
 
   it('on a follow-up, prefers the pages the previous answer cited, an index page (`/`) too', async () => {

@@ -64,8 +64,12 @@ export class LibraryRanking {
     return new LibraryRanking(engine, BYTES_PER_TERM * engine.termCount + BYTES_PER_CHARACTER * characters);
   }
 
-  /** The sections matching `text`, best first (their ids: positions in the index's sections). */
-  sections(text: string): number[] {
-    return this.engine.search(text, { boost: BOOST }).map((result) => result.id as number);
+  /**
+   * The sections matching `text`, best first (their ids: positions in the index's sections), each
+   * score times `boost` of the section when given (the pages an earlier answer cited).
+   */
+  sections(text: string, boost?: (section: number) => number): number[] {
+    const options = boost ? { boost: BOOST, boostDocument: (id: unknown) => boost(id as number) } : { boost: BOOST };
+    return this.engine.search(text, options).map((result) => result.id as number);
   }
 }

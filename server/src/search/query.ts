@@ -88,14 +88,20 @@ const RELATIVE_WEIGHT = 0.6;
 export function searchTerms(index: SectionIndex, question: Question, analyzer: Analyzer): SearchTerm[] {
   const weights = new Map<string, number>();
   const add = (term: string, weight: number) => weights.set(term, Math.max(weights.get(term) ?? 0, weight));
+  // The thread's words as written (and their pairs): every other term is an expansion.
+  const written = new Set<string>();
+  const addWritten = (term: string, weight: number) => {
+    written.add(term);
+    add(term, weight);
+  };
   let own = tokenize(question.text, analyzer);
   // A question of stop words only ("what is this?") still searches its words.
   if (own.length === 0) own = tokenize(question.text, { ...analyzer, stopWords: new Set() });
-  for (const term of own) add(term, 1);
-  for (let i = 0; i + 1 < own.length; i++) add(`${own[i]}${PAIR}${own[i + 1]}`, PAIR_WEIGHT);
+  for (const term of own) addWritten(term, 1);
+  for (let i = 0; i + 1 < own.length; i++) addWritten(`${own[i]}${PAIR}${own[i + 1]}`, PAIR_WEIGHT);
   const earlierWeights = question.followUp ? EARLIER_WEIGHTS.followUp : EARLIER_WEIGHTS.other;
   question.earlier.forEach((text, age) => {
-    for (const term of tokenize(text, analyzer)) add(term, earlierWeights[age] ?? 0);
+    for (const term of tokenize(text, analyzer)) addWritten(term, earlierWeights[age] ?? 0);
   });
   for (const [term, weight] of [...weights]) {
     if (index.has(term)) {
@@ -107,7 +113,7 @@ export function searchTerms(index: SectionIndex, question: Question, analyzer: A
     }
   }
   for (const term of relatives(index, question.text, analyzer)) if (!weights.has(term)) add(term, RELATIVE_WEIGHT);
-  return [...weights].map(([term, weight]) => ({ term, weight }));
+  return [...weights].map(([term, weight]) => (written.has(term) ? { term, weight } : { term, weight, expansion: true }));
 }
 
 /** Shortest root a relative may have (shorter prefixes are other words: `page` of `pager`). */

@@ -2,7 +2,8 @@
  * Ranking a question's terms over a deployment's section index: BM25F over the fields
  * (index-fields.ts), with inverse document frequency counted over pages, so a rare word outweighs
  * a common one whichever words a question has; a page scored by its best section and a share of
- * its second; fused with MiniSearch's ranking of the question (library-rank.ts) when it is given,
+ * its second; fused with MiniSearch's ranking of the question (library-rank.ts), when it is given,
+ * and the sections' own ranking of its words (section-rank.ts),
  * and with the nearest sections by embedding when there are some; then one page per
  * copy group, the copy kept the question's language's, then the version it names, then the
  * default version's. No I/O.
@@ -10,6 +11,7 @@
 import { baseLanguage } from './language.js';
 import { idfOf, maxIdf, postingsOf, type IndexData, type IndexedPage } from './index-data.js';
 import { FIELD_COUNT, FIELDS, PAIR, type Field } from './index-fields.js';
+import { sectionRanking } from './section-rank.js';
 import { fold } from './tokenize.js';
 
 /**
@@ -33,19 +35,25 @@ const SECOND_SECTION = 0.3;
 const RRF_K = 60;
 const FUSED_DEPTH = 50;
 /**
- * The fusion with MiniSearch's ranking (issue 69): each page scores weight/(k + its rank) in
- * each list, the index's ranking weighing twice MiniSearch's, k = 10 (a page first in either
- * list stays near the top). Chosen on the reader eval's tune sites only (hanko, checkly:
- * hit@5 0.50 / 0.59 alone → 0.52 / 0.62 at weights 1:1 and k 60 → 0.52 / 0.62 at 2:1 and k 10;
- * with lunr a third list, 0.55 / 0.67, left out: one library); the confirm and fresh sites are
- * reported by eval/run.mjs as measured.
+ * The fusion with MiniSearch's ranking and the sections' own (section-rank.ts) (issue 69): each
+ * page scores weight/(k + its rank) in each list, the index's ranking weighing twice each of the
+ * others, k = 10 (a page first in any list stays near the top). Chosen on the reader eval's tune
+ * sites only (hanko, checkly: hit@5 0.50 / 0.59 alone → 0.52 / 0.62 with MiniSearch at weights 1:1
+ * and k 60 → 0.52 / 0.62 at 2:1 and k 10; the sections' own ranking added as a third list at the
+ * weight of MiniSearch's: 0.55 / 0.67, MRR 0.38 / 0.40 → 0.40 / 0.44); the confirm and fresh sites
+ * are reported by eval/run.mjs as measured.
  */
-const LIBRARY_FUSION = { k: 10, lexicalWeight: 2, libraryWeight: 1 };
+const LIBRARY_FUSION = { k: 10, lexicalWeight: 2 };
 
 export interface SearchTerm {
   term: string;
   /** How much the term counts (1 for the question's own words; less for context and expansions). */
   weight: number;
+  /**
+   * Not a word the thread has as written but one found from it (a spelling correction, a synonym,
+   * a relative): the sections' own ranking (section-rank.ts) leaves it out.
+   */
+  expansion?: boolean;
 }
 
 export interface RankedPage {
@@ -151,9 +159,23 @@ export function rankPages(data: IndexData, query: readonly SearchTerm[], options
     ranked.push({ page, section, score: score * weight, coverage: coverageOf(pageId) });
   }
   ranked.sort((a, b) => b.score - a.score || a.page.position - b.page.position);
-  if (library) ranked = fuse(data, ranked, pagesOf(data, library, passes), coverageOf, LIBRARY_FUSION);
-  if (options.dense) ranked = fuse(data, ranked, nearestPages(data, options.dense, passes), coverageOf);
+  if (library) {
+    const others = [pagesOf(data, library, passes), pagesOf(data, sectionRanking(data, query, sectionBoost(data, options.boost)), passes)];
+    ranked = fuse(data, ranked, others, coverageOf, LIBRARY_FUSION);
+  }
+  if (options.dense) ranked = fuse(data, ranked, [nearestPages(data, options.dense, passes, sectionBoost(data, options.boost))], coverageOf);
   return oneCopyEach(data, ranked, options.preferLanguage, filter.version ?? matchLabel(options.preferVersion, data.versions)).slice(0, options.limit);
+}
+
+/**
+ * The boost of each section's page (`boost`, by page path), for the lists fused with the index's
+ * ranking: each list applies it to its own scores, as the index's ranking does, so a cited page
+ * is preferred among pages alike in every list without a rank's worth of lead in the fusion.
+ * Undefined when no page is boosted.
+ */
+export function sectionBoost(data: IndexData, boost: ReadonlyMap<string, number> | undefined): ((section: number) => number) | undefined {
+  if (!boost || boost.size === 0) return undefined;
+  return (section) => boost.get(data.pages[data.sectionPages.at(section)].path) ?? 1;
 }
 
 /** The filter's version and language as this deployment's labels (undefined: not filtered). */
@@ -177,13 +199,23 @@ function pagesOf(data: IndexData, sections: readonly number[], passes: (page: In
   return [...pages];
 }
 
-/** The pages of the nearest sections by embedding (`similarities`, one per section), as `pagesOf` gives them. */
-function nearestPages(data: IndexData, similarities: Float32Array, passes: (page: IndexedPage) => boolean): Array<[number, number]> {
+/**
+ * The pages of the nearest sections by embedding (`similarities`, one per section), as `pagesOf`
+ * gives them, each similarity times `boost` of the section (a cited page's section with a negative
+ * similarity, far from the question, goes further down: it is not among the nearest either way).
+ */
+function nearestPages(
+  data: IndexData,
+  similarities: Float32Array,
+  passes: (page: IndexedPage) => boolean,
+  boost?: (section: number) => number,
+): Array<[number, number]> {
   const nearest = new Map<number, { section: number; similarity: number }>();
   for (let section = 0; section < similarities.length && section < data.sections.length; section++) {
     const pageId = data.sectionPages.at(section);
     const current = nearest.get(pageId);
-    if (!current || similarities[section] > current.similarity) nearest.set(pageId, { section, similarity: similarities[section] });
+    const similarity = similarities[section] * (boost?.(section) ?? 1);
+    if (!current || similarity > current.similarity) nearest.set(pageId, { section, similarity });
   }
   return [...nearest]
     .filter(([pageId]) => passes(data.pages[pageId]))
@@ -193,24 +225,26 @@ function nearestPages(data: IndexData, similarities: Float32Array, passes: (page
 }
 
 /**
- * Reciprocal rank fusion of the lexical ranking and another list of pages (MiniSearch's, or the
- * nearest by embedding): each page scores weight/(k + its rank) in each list it is in (by
- * default 1/(60 + rank) in both). A page only the other list found comes with its section there.
+ * Reciprocal rank fusion of the lexical ranking and other lists of pages (MiniSearch's and the
+ * sections' own, or the nearest by embedding): each page scores 1/(k + its rank) in each other
+ * list it is in, and `lexicalWeight`/(k + its rank) in the lexical one (by default 1/(60 + rank)
+ * in each). A page only another list found comes with its section there (the first such list's).
  */
 function fuse(
   data: IndexData,
   lexical: RankedPage[],
-  other: ReadonlyArray<[number, number]>,
+  others: ReadonlyArray<ReadonlyArray<[number, number]>>,
   coverageOf: (pageId: number) => number,
-  { k, lexicalWeight, libraryWeight: otherWeight } = { k: RRF_K, lexicalWeight: 1, libraryWeight: 1 },
+  { k, lexicalWeight } = { k: RRF_K, lexicalWeight: 1 },
 ): RankedPage[] {
   const fused = new Map<number, RankedPage>();
   lexical.slice(0, FUSED_DEPTH).forEach((entry, rank) => fused.set(entry.page.position, { ...entry, score: lexicalWeight / (k + rank + 1) }));
-  other.forEach(([pageId, section], rank) => {
-    const known = fused.get(pageId);
-    if (known) known.score += otherWeight / (k + rank + 1);
-    else fused.set(pageId, { page: data.pages[pageId], section, score: otherWeight / (k + rank + 1), coverage: coverageOf(pageId) });
-  });
+  for (const other of others)
+    other.forEach(([pageId, section], rank) => {
+      const known = fused.get(pageId);
+      if (known) known.score += 1 / (k + rank + 1);
+      else fused.set(pageId, { page: data.pages[pageId], section, score: 1 / (k + rank + 1), coverage: coverageOf(pageId) });
+    });
   return [...fused.values()].sort((a, b) => b.score - a.score || a.page.position - b.page.position);
 }
 

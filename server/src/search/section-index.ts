@@ -22,7 +22,7 @@ import { heldBytes, restoreIndex, serializeIndex } from './index-bytes.js';
 import { idfOf, maxIdf, pagesWith, postingsOf, type IndexData, type IndexedPage } from './index-data.js';
 import { PAIR } from './index-fields.js';
 import { LibraryRanking } from './library-rank.js';
-import { rankPages, resolveFilter, type RankedPage, type RankOptions, type SearchTerm } from './rank.js';
+import { rankPages, resolveFilter, sectionBoost, type RankedPage, type RankOptions, type SearchTerm } from './rank.js';
 
 export class SectionIndex {
   readonly pages: IndexedPage[];
@@ -123,7 +123,7 @@ export class SectionIndex {
 
   /** Pages by score, one per copy group, after the filter (a page outside any version passes a version filter). */
   rank(query: readonly SearchTerm[], options: RankOptions): RankedPage[] {
-    const library = options.text && this.library ? this.library.sections(options.text) : undefined;
+    const library = options.text && this.library ? this.library.sections(options.text, sectionBoost(this.data, options.boost)) : undefined;
     return rankPages(this.data, query, options, library);
   }
 }
