@@ -324,6 +324,33 @@ describe("the fused ranking: the index's (×2), MiniSearch's and the sections' o
     expect(library.sections('usage limits', of)).toEqual([1, 0]);
   });
 
+  it('ranks a page by its nearest section by embedding (the first of two alike), times its boost', async () => {
+    // No section holds the question's word: the ranking is the nearest by embedding alone.
+    const index = await SectionIndex.build([
+      section({ pagePath: 'a', body: 'one' }),
+      section({ pagePath: 'a', heading: 'Two', anchor: 'two', body: 'two' }),
+      section({ pagePath: 'a', heading: 'Three', anchor: 'three', body: 'three' }),
+      section({ pagePath: 'b', body: 'four' }),
+    ]);
+    const rank = (similarities: number[], boost?: Map<string, number>) =>
+      index.rank(own('yak'), { limit: 5, includeHidden: true, dense: new Float32Array(similarities), boost }).map((r) => [r.page.path, r.section]);
+    // a's best section is its second: neither its first nor its last.
+    expect(rank([0.5, 0.9, 0.3, 0.8])).toEqual([
+      ['a', 1],
+      ['b', 3],
+    ]);
+    // Two sections alike: the first.
+    expect(rank([0.9, 0.9, 0.3, 0.8])).toEqual([
+      ['a', 0],
+      ['b', 3],
+    ]);
+    // b cited: 0.8 × 1.3 over 0.9.
+    expect(rank([0.5, 0.9, 0.3, 0.8], new Map([['b', 1.3]]))).toEqual([
+      ['b', 3],
+      ['a', 1],
+    ]);
+  });
+
   it("without a fusion the boost is the index's alone, applied once; after one, pages alike stay in their order", async () => {
     const pages = [
       section({ pagePath: 'a', pageTitle: 'Usage limits', body: 'Usage limits apply to usage.' }),
