@@ -327,6 +327,7 @@ export const TARGETS = {
     tests: [
       'test/hidden-text.test.ts',
       'test/page-text.test.ts',
+      'test/page-text-accordions.test.ts',
       'test/analyze.test.ts',
       'test/analyze-search.test.ts',
       'test/anchor-text.test.ts',

@@ -38,7 +38,7 @@ const shape = (batch: SectionsBatch) => ({
   ...(batch.tree ? { tree: batch.tree.map((part) => part.part) } : {}),
 });
 
-/** A page's key as the analysis makes it (SECTIONS_VERSION 3, the severities of the page and spec checks). */
+/** A page's key as the analysis makes it (SECTIONS_VERSION 4, the severities of the page and spec checks). */
 const keyOf = (made: unknown[]) => createHash('sha256').update(JSON.stringify(made)).digest('base64url');
 const base = (pagePath: string, pageTitle: string, trail: unknown[] = []) => ({ pagePath, pageKind: 'page', pageTitle, hidden: false, trail });
 
@@ -57,17 +57,17 @@ describe('page keys', () => {
     const { output, sections } = await analyze(root, { blobs });
     expect(output.problems.filter((problem) => problem.severity === 'error')).toEqual([]);
     const trail = [{ kind: 'group', label: 'API' }];
-    const home = keyOf([3, ['error', 'warning'], base('index', 'Home', trail), 'index.mdx', 'b1', 'Start here.', null, null]);
+    const home = keyOf([4, ['error', 'warning'], base('index', 'Home', trail), 'index.mdx', 'b1', 'Start here.', null, null]);
     expect(sections.map((section) => [section.pagePath, section.position, section.pageKey])).toEqual([
       ['index', 0, home],
       ['index', 1, `${home}.2`],
-      ['guide', 2, keyOf([3, ['error', 'warning'], base('guide', 'Guide', trail), 'guide.mdx', 'b2', null, null, null])],
+      ['guide', 2, keyOf([4, ['error', 'warning'], base('guide', 'Guide', trail), 'guide.mdx', 'b2', null, null, null])],
       ['orphan', 3, null],
       [
         'api-reference/ping',
         4,
         keyOf([
-          3,
+          4,
           ['error', 'warning'],
           { ...base('api-reference/ping', 'Ping', [...trail, { kind: 'group', label: 'API Reference' }]), pageKind: 'endpoint' },
           null,
@@ -85,7 +85,7 @@ describe('page keys', () => {
     const { sections } = await analyze(root, { blobs });
     const trail = [{ kind: 'group', label: 'API' }];
     expect(sections[3].pagePath).toBe('orphan');
-    expect(sections[2].pageKey).toBe(keyOf([3, ['warning', 'warning'], base('guide', 'Guide', trail), 'guide.mdx', 'b2', null, null, null]));
+    expect(sections[2].pageKey).toBe(keyOf([4, ['warning', 'warning'], base('guide', 'Guide', trail), 'guide.mdx', 'b2', null, null, null]));
   });
 
   it("a channel page's key names its channel; a spec with no blob gives none", async () => {
@@ -100,7 +100,7 @@ describe('page keys', () => {
     const withBlob = await analyze(root, { blobs: { 'events.json': 'e1' } });
     expect(withBlob.sections.map((section) => section.pageKey)).toEqual([
       keyOf([
-        3,
+        4,
         ['error', 'warning'],
         { ...base('api-reference/websockets/orders', 'Orders/{id}', trail), pageKind: 'endpoint' },
         null,

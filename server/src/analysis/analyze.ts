@@ -94,8 +94,8 @@ const BATCH_COPIED = 2000;
 const TREE_PART_CHARS = 256 * 1024;
 /** Most invalid-character problems a deployment lists for its pages and specs. */
 const MAX_TEXT_PROBLEMS = 100;
-/** Changes when what a page's sections are made of changes (page-text, endpoint-text): no key of an older version matches. 2: text readers never see is left out. 3: a heading's anchor is its id on the platform's page. */
-const SECTIONS_VERSION = 3;
+/** Changes when what a page's sections are made of changes (page-text, endpoint-text): no key of an older version matches. 2: text readers never see is left out. 3: a heading's anchor is its id on the platform's page. 4: each accordion of a group is a section of its own. */
+const SECTIONS_VERSION = 4;
 
 /**
  * Keeps the scans for the next deployment, when this one read pages (a project whose config turns

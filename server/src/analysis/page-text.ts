@@ -55,6 +55,17 @@ const ATTRIBUTES = `(?:"[^"<]*"|'[^'<]*'|[^<>"'])`;
 const LINKING_TAG = new RegExp(`<([A-Za-z][\\w.]*)\\s(${ATTRIBUTES}*?\\bhref\\s*=\\s*(?:"[^"]*"|'[^']*')${ATTRIBUTES}*)>([^<]{0,200})`, 'g');
 const HREF = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)')/;
 const TAG_TEXT = /\b(?:title|label)\s*=\s*(?:"([^"]*)"|'([^']*)')/;
+/**
+ * A line that opens an accordion (`<Accordion title="…" icon="…">`, the whole tag on the line; what
+ * follows it on the line is its text), an accordion's title, and the end of one (`</Accordion>`
+ * ending a line, after its text or alone).
+ */
+const ACCORDION_OPENS = new RegExp(`^\\s*<Accordion(\\s${ATTRIBUTES}*?)?>`);
+const ACCORDION_TITLE = /\btitle\s*=\s*(?:"([^"]*)"|'([^']*)')/;
+const ACCORDION_ENDS = /<\/Accordion\s*>\s*$/;
+/** A line that opens or closes a group of accordions (`<AccordionGroup>`: an FAQ's questions, each its own). */
+const GROUP_OPENS = /^\s*<AccordionGroup(?:\s[^>]*)?>/;
+const GROUP_CLOSES = /^\s*<\/AccordionGroup\s*>/;
 
 /** The links of a section's Markdown to pages of the same site (a target with a scheme, `//host` or only a fragment is left out). */
 function sectionLinks(markdown: string): SectionLink[] {
@@ -97,13 +108,35 @@ export function pageText(source: string): PageText {
   /** The section's lines as written (outside code): where its links are found. */
   // Stryker disable next-line ArrayDeclaration: a line put first would hold no link, and the first section ends (and empties it) before any other is read.
   const written: string[] = [];
-  const flush = () => {
-    const section: TextSection = { ...current, body: collapse(lines.join('\n')) };
+  /**
+   * The section of the heading above a group's accordions (issue 69), once one is read: each
+   * accordion of a group is a section of its own (its title the heading, its link the heading's
+   * above it, as the accordion's own hash is the page's to make), and the heading's section holds
+   * what the page shows under it with the accordions folded: its text before and after them, and
+   * their titles. An FAQ page of twenty questions in accordions and no heading was one section of
+   * all of them, which a reader's question, worded as one of them, lost to shorter sections elsewhere.
+   */
+  let around: TextSection | undefined;
+  /** An accordion's section is being read: its end returns to `around`. */
+  let inAccordion = false;
+  /** Inside an `<AccordionGroup>`: a lone accordion is a detail of its section, folded away, and stays in it. */
+  let grouped = false;
+  /** Ends the section being read; its text and links go to `around` when that is the section being read (`into`). */
+  const flush = (into?: TextSection): TextSection | undefined => {
+    const body = collapse(lines.join('\n'));
     const links = sectionLinks(written.join('\n'));
-    if (links.length > 0) section.links = links;
     lines.length = 0;
     written.length = 0;
-    if (section.body || section.heading !== null) result.sections.push(section);
+    if (into) {
+      if (body) into.body = into.body ? `${into.body}\n\n${body}` : body;
+      if (links.length > 0) into.links = [...(into.links ?? []), ...links];
+      return into;
+    }
+    const section: TextSection = { ...current, body };
+    if (links.length > 0) section.links = links;
+    if (!section.body && section.heading === null) return undefined;
+    result.sections.push(section);
+    return section;
   };
   let fence: string | undefined;
   let total = 0;
@@ -125,7 +158,10 @@ export function pageText(source: string): PageText {
     // A closing run of #s is one after a space or tab (CommonMark): `## Using C#` keeps its `#`.
     const heading = /^\s{0,3}(#{1,6})\s+(.*?)(?:[ \t]+#+)?[ \t]*$/.exec(raw);
     if (heading) {
-      flush();
+      flush(inAccordion ? undefined : around);
+      grouped = false;
+      around = undefined;
+      inAccordion = false;
       const title = inline(heading[2]);
       const depth = heading[1].length;
       // The platform's page gives headings of levels 1 to 4 an id; a deeper one's section links to
@@ -135,11 +171,40 @@ export function pageText(source: string): PageText {
       current = { heading: title, anchor: linked, depth };
       continue;
     }
-    if (/^\s*(import|export)\s/.test(raw)) continue;
-    written.push(raw);
-    lines.push(inline(raw));
+    if (GROUP_OPENS.test(raw)) grouped = true;
+    else if (GROUP_CLOSES.test(raw)) grouped = false;
+    let line = raw;
+    const opens = grouped ? ACCORDION_OPENS.exec(raw) : null;
+    const accordionTitle = opens ? ACCORDION_TITLE.exec(opens[1] ?? '') : null;
+    if (opens && accordionTitle) {
+      // An accordion of a group, with a title (a string): a section of its own, whose text starts after the tag.
+      const heading = inline(accordionTitle[1] ?? accordionTitle[2]);
+      const ended = flush(inAccordion ? undefined : around);
+      if (!around) {
+        // The first of the heading's accordions: its section so far (one of no text at the page's top, made to hold the titles).
+        around = ended ?? { ...current, body: '' };
+        if (!ended) result.sections.push(around);
+      }
+      // The title is what the heading's section shows of it, folded.
+      around.body = around.body ? `${around.body}\n${heading}` : heading;
+      current = { heading, anchor: around.anchor, depth: around.depth + 1 };
+      inAccordion = true;
+      line = raw.slice(opens[0].length);
+    } else if (/^\s*(import|export)\s/.test(raw)) continue;
+    const ends = inAccordion && ACCORDION_ENDS.test(line);
+    if (ends) line = line.replace(ACCORDION_ENDS, '');
+    // A line of the text (a blank one too: it parts paragraphs), not an accordion's tag alone.
+    if (line.trim() !== '' || (!accordionTitle && !ends)) {
+      written.push(line);
+      lines.push(inline(line));
+    }
+    if (ends) {
+      // The accordion's end: what follows is the heading's section again.
+      flush();
+      inAccordion = false;
+    }
   }
-  flush();
+  flush(inAccordion ? undefined : around);
   return result;
 }
 
