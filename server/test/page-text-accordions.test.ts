@@ -190,4 +190,31 @@ describe('accordions of a group as sections', () => {
       { heading: 'Inner', anchor: null, depth: 1, body: 'Inner text.' },
     ]);
   });
+  it('splits only inside a group: a lone accordion at the page top, or after its group closed, stays text of its section', () => {
+    // At the page's top (no heading before it): one section, its end no section's end.
+    expect(sections(['<Accordion title="Lone">', 'Detail.', '</Accordion>', 'After.'])).toEqual([
+      { heading: null, anchor: null, depth: 0, body: 'Lone\nDetail.\n\nAfter.' },
+    ]);
+    // After the group's end under the same heading: the heading's section holds it, title and text.
+    expect(
+      sections([
+        '## A',
+        '<AccordionGroup>',
+        '<Accordion title="One">1</Accordion>',
+        '</AccordionGroup>',
+        '<Accordion title="Lone">',
+        'Detail.',
+        '</Accordion>',
+      ]),
+    ).toEqual([
+      { heading: 'A', anchor: 'a', depth: 2, body: 'One\n\nLone\nDetail.' },
+      { heading: 'One', anchor: 'a', depth: 3, body: '1' },
+    ]);
+  });
+
+  it('an accordion tag with no attributes, in a group, stays text (it has no title)', () => {
+    expect(sections(['# Top', '<AccordionGroup>', '<Accordion>', 'Plain.', '</Accordion>', '</AccordionGroup>'])).toEqual([
+      { heading: 'Top', anchor: 'top', depth: 1, body: 'Plain.' },
+    ]);
+  });
 });

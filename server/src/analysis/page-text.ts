@@ -60,7 +60,7 @@ const TAG_TEXT = /\b(?:title|label)\s*=\s*(?:"([^"]*)"|'([^']*)')/;
  * follows it on the line is its text), an accordion's title, and the end of one (`</Accordion>`
  * ending a line, after its text or alone).
  */
-const ACCORDION_OPENS = new RegExp(`^\\s*<Accordion(\\s${ATTRIBUTES}*?)?>`);
+const ACCORDION_OPENS = new RegExp(`^\\s*<Accordion(?:\\s${ATTRIBUTES}*?)?>`);
 const ACCORDION_TITLE = /\btitle\s*=\s*(?:"([^"]*)"|'([^']*)')/;
 const ACCORDION_ENDS = /<\/Accordion\s*>\s*$/;
 /** A line that opens or closes a group of accordions (`<AccordionGroup>`: an FAQ's questions, each its own). */
@@ -174,9 +174,9 @@ export function pageText(source: string): PageText {
     if (GROUP_OPENS.test(raw)) grouped = true;
     else if (GROUP_CLOSES.test(raw)) grouped = false;
     let line = raw;
-    const opens = grouped ? ACCORDION_OPENS.exec(raw) : null;
-    const accordionTitle = opens ? ACCORDION_TITLE.exec(opens[1] ?? '') : null;
-    if (opens && accordionTitle) {
+    const tag = grouped ? ACCORDION_OPENS.exec(raw)?.[0] : undefined;
+    const accordionTitle = tag && ACCORDION_TITLE.exec(tag);
+    if (accordionTitle) {
       // An accordion of a group, with a title (a string): a section of its own, whose text starts after the tag.
       const heading = inline(accordionTitle[1] ?? accordionTitle[2]);
       const ended = flush(inAccordion ? undefined : around);
@@ -189,15 +189,13 @@ export function pageText(source: string): PageText {
       around.body = around.body ? `${around.body}\n${heading}` : heading;
       current = { heading, anchor: around.anchor, depth: around.depth + 1 };
       inAccordion = true;
-      line = raw.slice(opens[0].length);
+      line = raw.slice(accordionTitle.input.length);
     } else if (/^\s*(import|export)\s/.test(raw)) continue;
     const ends = inAccordion && ACCORDION_ENDS.test(line);
-    if (ends) line = line.replace(ACCORDION_ENDS, '');
-    // A line of the text (a blank one too: it parts paragraphs), not an accordion's tag alone.
-    if (line.trim() !== '' || (!accordionTitle && !ends)) {
-      written.push(line);
-      lines.push(inline(line));
-    }
+    // The end tag is inline's to drop (a tag is a space there): left alone on its line, like the
+    // text after an opening tag that has none, it is a blank line at an end of the accordion's section, which collapse drops.
+    written.push(line);
+    lines.push(inline(line));
     if (ends) {
       // The accordion's end: what follows is the heading's section again.
       flush();
