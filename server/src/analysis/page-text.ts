@@ -138,6 +138,8 @@ export function pageText(source: string): PageText {
     result.sections.push(section);
     return section;
   };
+  /** Ends the section being read where the page goes on: an accordion's stands alone, any other's text goes to `around` when there is one. */
+  const flushHere = () => flush(inAccordion ? undefined : around);
   let fence: string | undefined;
   let total = 0;
   const headingId = headingIds({ mode });
@@ -158,7 +160,7 @@ export function pageText(source: string): PageText {
     // A closing run of #s is one after a space or tab (CommonMark): `## Using C#` keeps its `#`.
     const heading = /^\s{0,3}(#{1,6})\s+(.*?)(?:[ \t]+#+)?[ \t]*$/.exec(raw);
     if (heading) {
-      flush(inAccordion ? undefined : around);
+      flushHere();
       grouped = false;
       around = undefined;
       inAccordion = false;
@@ -179,7 +181,7 @@ export function pageText(source: string): PageText {
     if (accordionTitle) {
       // An accordion of a group, with a title (a string): a section of its own, whose text starts after the tag.
       const heading = inline(accordionTitle[1] ?? accordionTitle[2]);
-      const ended = flush(inAccordion ? undefined : around);
+      const ended = flushHere();
       if (!around) {
         // The first of the heading's accordions: its section so far (one of no text at the page's top, made to hold the titles).
         around = ended ?? { ...current, body: '' };
@@ -202,7 +204,7 @@ export function pageText(source: string): PageText {
       inAccordion = false;
     }
   }
-  flush(inAccordion ? undefined : around);
+  flushHere();
   return result;
 }
 

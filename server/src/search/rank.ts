@@ -159,11 +159,12 @@ export function rankPages(data: IndexData, query: readonly SearchTerm[], options
     ranked.push({ page, section, score: score * weight, coverage: coverageOf(pageId) });
   }
   ranked.sort((a, b) => b.score - a.score || a.page.position - b.page.position);
+  const boostOf = sectionBoost(data, options.boost);
   if (library) {
-    const others = [pagesOf(data, library, passes), pagesOf(data, sectionRanking(data, query, sectionBoost(data, options.boost)), passes)];
+    const others = [pagesOf(data, library, passes), pagesOf(data, sectionRanking(data, query, boostOf), passes)];
     ranked = fuse(data, ranked, others, coverageOf, LIBRARY_FUSION);
   }
-  if (options.dense) ranked = fuse(data, ranked, [nearestPages(data, options.dense, passes, sectionBoost(data, options.boost))], coverageOf);
+  if (options.dense) ranked = fuse(data, ranked, [nearestPages(data, options.dense, passes, boostOf)], coverageOf);
   return oneCopyEach(data, ranked, options.preferLanguage, filter.version ?? matchLabel(options.preferVersion, data.versions)).slice(0, options.limit);
 }
 

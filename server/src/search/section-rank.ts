@@ -27,7 +27,7 @@ const READ: ReadonlyArray<readonly [number, number]> = (
     ['description', 1],
     ['body', 1],
   ] as const
-).map(([field, boost]) => [FIELDS.indexOf(field), boost]);
+).map(([field, fieldBoost]) => [FIELDS.indexOf(field), fieldBoost]);
 /** BM25's constants, lunr's and MiniSearch's alike. */
 const K1 = 1.2;
 const B = 0.75;
@@ -38,6 +38,7 @@ const B = 0.75;
  */
 export function sectionRanking(
   data: IndexData,
+  // rank.ts's SearchTerm, written out: rank.ts imports this module, and the layers allow no cycle.
   query: ReadonlyArray<{ term: string; weight: number; expansion?: boolean }>,
   boost?: (section: number) => number,
 ): number[] {
@@ -57,12 +58,12 @@ export function sectionRanking(
     for (let p = postings.start; p < postings.end; p++) {
       const section = data.postingSections[p];
       let score = 0;
-      for (const [f, boost] of READ) {
+      for (const [f, fieldBoost] of READ) {
         // A field without the word adds nothing (its length is at least 1 on average: the norm is never 0).
         const tf = data.postingFrequencies[p * FIELD_COUNT + f];
         const norm = 1 - B + (B * lengths[section * FIELD_COUNT + f]) / data.averages[f];
         // BM25's factor of (k1 + 1) over it is left out: it scales every score alike, and only the order is given.
-        score += (weight * boost * idf * tf) / (K1 * norm + tf);
+        score += (weight * fieldBoost * idf * tf) / (K1 * norm + tf);
       }
       // A section that holds the word only in a field not read (a label, its path, a link's text) is not found by it.
       if (score > 0) scores.set(section, (scores.get(section) ?? 0) + score);
