@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateText } from '../../src/validate.js';
-import { channelGroups, channelTitle, listChannels, type AsyncapiDocument } from '../../src/resolve/asyncapi.js';
+import { channelGroups, channelTitle, followLocalRef, listChannels, type AsyncapiDocument } from '../../src/resolve/asyncapi.js';
 import { REQUIRED_SETTINGS } from '../required-settings.js';
 import { described, json, resolveSite, siteOptions } from './site.js';
 
@@ -314,5 +314,26 @@ describe('asyncapi: validate says what the platform fails on, at the `asyncapi` 
     expect(folder.map((problem) => problem.message)).toEqual([
       'Link "/api-reference/websockets" leads nowhere: no page, file or redirect of the site is at /api-reference/websockets. Only pages generated from a spec (OpenAPI or AsyncAPI) are under it (the first: /api-reference/websockets/usersignedup), and the platform serves nothing at the folder\'s own path.',
     ]);
+  });
+});
+
+describe('asyncapi: followLocalRef follows a chain of local references, 16 steps at most', () => {
+  /** A document whose `components.messages` are a chain of `length` references ending at an object. */
+  const chain = (length: number): Record<string, unknown> => {
+    const messages: Record<string, unknown> = { end: { name: 'End' } };
+    for (let i = 0; i < length; i++) messages[`m${i}`] = { $ref: i === length - 1 ? '#/components/messages/end' : `#/components/messages/m${i + 1}` };
+    return { components: { messages } };
+  };
+  const start = { $ref: '#/components/messages/m0' };
+
+  it('follows 16 steps (the start and 15 links) to the object; one more is too many', () => {
+    expect(followLocalRef(chain(15), start)).toEqual({ name: 'End' });
+    expect(followLocalRef(chain(16), start)).toBeUndefined();
+  });
+
+  it('ends a cycle as too many steps, and gives back a value with no reference as it is', () => {
+    const cycle = { components: { messages: { a: { $ref: '#/components/messages/b' }, b: { $ref: '#/components/messages/a' } } } };
+    expect(followLocalRef(cycle, { $ref: '#/components/messages/a' })).toBeUndefined();
+    expect(followLocalRef(cycle, { name: 'Plain' })).toEqual({ name: 'Plain' });
   });
 });
