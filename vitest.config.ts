@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { CORPUS, PACKAGES, SLOW } from './test/suites.mjs';
 import { HOOK_TIMEOUT_MS, TEST_TIMEOUT_MS, hangGuard } from './test/time-scale.mjs';
 
 /**
@@ -11,9 +12,7 @@ import { HOOK_TIMEOUT_MS, TEST_TIMEOUT_MS, hangGuard } from './test/time-scale.m
  *   packaged and installed into code-server, README's VitePress sidebar built with VitePress (needs npm's registry or cache);
  * `npx vitest run test/foo` runs a file in whichever suite it belongs to.
  */
-const corpus = ['test/corpus.test.ts', 'test/**/*.corpus.test.ts'];
-const packages = ['test/package/tarballs.test.ts', 'test/package/vscode-extension.test.ts', 'test/package/vitepress.test.ts'];
-const slow = ['test/robustness/**/*.test.ts', 'test/rules/robustness.test.ts', 'test/hostile/**/*.test.ts'];
+const [corpus, packages, slow] = [CORPUS, PACKAGES, SLOW];
 
 export default defineConfig({
   test: {

@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { CORPUS, PACKAGES, SLOW } from './test/suites.mjs';
 import { HOOK_TIMEOUT_MS, TEST_TIMEOUT_MS, hangGuard } from './test/time-scale.mjs';
 
 /**
@@ -25,9 +26,9 @@ const spawnsTheBuild = [
     .map((file) => `test/cli/${file}`),
   'test/daemon/daemon.test.ts',
 ];
-const otherSuites = ['test/**/*.corpus.test.ts', 'test/corpus.test.ts', 'test/package/**'];
+const otherSuites = [...CORPUS, ...PACKAGES];
 /** The slow suite's files: a target may name one (a property test), the whole run takes none. */
-const slowSuite = ['test/robustness/**', 'test/rules/robustness.test.ts', 'test/hostile/**'];
+const slowSuite = SLOW;
 
 /**
  * scripts/mutate.mjs narrows them per folder (DOCSNAV_MUTATE_TESTS, comma-separated globs) to the

@@ -17,38 +17,8 @@ import { build as esbuild } from 'esbuild';
 import { pruneDeclarations } from './declarations.mjs';
 import { thirdPartyNotices } from './licenses.mjs';
 
-const project = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const pkg = JSON.parse(readFileSync(path.join(project, 'package.json'), 'utf8'));
+const PROJECT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const inline = new Set(['picocolors', 'fastest-levenshtein']);
-const outdir = path.join(project, 'dist', 'cli');
-
-/** Every bundle's metafile: the packages each inlines, whose licences ship beside them. */
-const metafiles = [];
-async function build(options) {
-  const result = await esbuild({ ...options, metafile: true });
-  metafiles.push(result.metafile);
-  return result;
-}
-
-// Only the bundle lives in dist/cli (earlier builds left tsc output and chunks there).
-rmSync(outdir, { recursive: true, force: true });
-mkdirSync(outdir, { recursive: true });
-writeFileSync(path.join(outdir, 'package.json'), `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`);
-
-/** What both bundles share: CommonJS for Node 20, the library finding its own files from the bundle's path. */
-const common = {
-  absWorkingDir: project,
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  // The library finds its own files (package.json, schema/, docs/rules/) from import.meta.url;
-  // in CommonJS that is this file's URL. The bundle sits as deep as the sources (dist/cli, src/*).
-  define: { 'import.meta.url': '__docsnavFileUrl' },
-  banner: { js: "const __docsnavFileUrl = require('node:url').pathToFileURL(__filename).href;" },
-  logLevel: 'warning',
-  legalComments: 'none',
-};
 
 // `docsnav lsp` loads the language server from a file of its own, dist/cli/lsp.js: the CLI's
 // bundle stays as small as before (start-up is parsing), and the server's protocol packages
@@ -115,7 +85,6 @@ const pagesEntry = (requirePath) => ({
  * build (its size and modification time kept, its change time not) is another build.
  * `buildFile`: where build.json is from the bundle's own file.
  */
-const BUILD_FILE = path.join(outdir, 'build.json');
 const buildKeyEntry = (buildFile) => ({
   name: 'build-key-entry',
   setup(plugin) {
@@ -161,7 +130,7 @@ const buildKeyEntry = (buildFile) => ({
  * build fails if the package's code is not the code this was written for (1.6.0's index.js).
  */
 const TRANSLITERATE_SHA256 = 'be10d75ff678f43d9130bc9099c0d666bddfd2cb6f8aae0172add84827a18585';
-const oneScanTransliteration = {
+export const oneScanTransliteration = (project) => ({
   name: 'one-scan-transliteration',
   setup(plugin) {
     plugin.onLoad({ filter: /[\\/]@sindresorhus[\\/]transliterate[\\/]index\.js$/ }, ({ path: file }) => {
@@ -176,7 +145,7 @@ const oneScanTransliteration = {
       return { loader: 'js', contents, resolveDir: path.dirname(file) };
     });
   },
-};
+});
 
 /**
  * A source of the scanner (src/pages/<name>.ts) built as a file of its own, dist/cli/<name>.js,
@@ -234,109 +203,149 @@ const graphqlEntry = (requirePath) => ({
   },
 });
 
-await build({
-  ...common,
-  entryPoints: ['src/resolve/graphql-js.ts'],
-  outfile: path.join(outdir, 'graphql.js'),
-  external: [],
-  minify: true,
-});
+/**
+ * Builds every bundle into `dist` (the project's dist/ by default, where tsc has built the library:
+ * its index.js is bundled in place) from `project`'s sources. test/bundle.test.ts builds into a copy
+ * and holds it to the build the tests run, byte for byte.
+ */
+export async function bundle({ project = PROJECT, dist = path.join(project, 'dist') } = {}) {
+  const pkg = JSON.parse(readFileSync(path.join(project, 'package.json'), 'utf8'));
+  const outdir = path.join(dist, 'cli');
 
-await build({
-  ...common,
-  entryPoints: ['src/pages/acorn.ts'],
-  outfile: path.join(outdir, 'acorn.js'),
-  external: [],
-  minify: true,
-});
+  /** Every bundle's metafile: the packages each inlines, whose licences ship beside them. */
+  const metafiles = [];
+  const build = async (options) => {
+    const result = await esbuild({ ...options, metafile: true });
+    metafiles.push(result.metafile);
+    return result;
+  };
 
-await build({
-  ...common,
-  entryPoints: ['src/pages/markdown.ts'],
-  outfile: path.join(outdir, 'markdown.js'),
-  // Everything inlined: none of the parser's packages is a dependency.
-  external: [],
-  minify: true,
-});
+  // Only the bundle lives in dist/cli (earlier builds left tsc output and chunks there).
+  rmSync(outdir, { recursive: true, force: true });
+  mkdirSync(outdir, { recursive: true });
+  writeFileSync(path.join(outdir, 'package.json'), `${JSON.stringify({ type: 'commonjs' }, null, 2)}\n`);
 
-await build({
-  ...common,
-  entryPoints: ['src/pages/scanner.ts'],
-  outfile: path.join(outdir, 'pages.js'),
-  // Everything inlined: none of the parser's packages is a dependency.
-  external: [],
-  plugins: [oneScanTransliteration, markdownLater, acornLater],
-  minify: true,
-});
+  /** What both bundles share: CommonJS for Node 20, the library finding its own files from the bundle's path. */
+  const common = {
+    absWorkingDir: project,
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    // The library finds its own files (package.json, schema/, docs/rules/) from import.meta.url;
+    // in CommonJS that is this file's URL. The bundle sits as deep as the sources (dist/cli, src/*).
+    define: { 'import.meta.url': '__docsnavFileUrl' },
+    banner: { js: "const __docsnavFileUrl = require('node:url').pathToFileURL(__filename).href;" },
+    logLevel: 'warning',
+    legalComments: 'none',
+  };
 
-await build({
-  ...common,
-  entryPoints: ['src/cli/main.ts'],
-  outfile: path.join(outdir, 'main.js'),
-  external: Object.keys(pkg.dependencies ?? {}).filter((name) => !inline.has(name) && !bundledLazily.includes(name)),
-  plugins: [lspEntry, lazyInBundle, pagesEntry('./pages.js'), graphqlEntry('./graphql.js'), buildKeyEntry('./build.json')],
-  // Every run parses the whole file before it starts: minified, it is about half the size.
-  minify: true,
-});
+  await build({
+    ...common,
+    entryPoints: ['src/resolve/graphql-js.ts'],
+    outfile: path.join(outdir, 'graphql.js'),
+    external: [],
+    minify: true,
+  });
 
-await build({
-  ...common,
-  entryPoints: ['src/lsp/main.ts'],
-  outfile: path.join(outdir, 'lsp.js'),
-  external: Object.keys(pkg.dependencies ?? {}),
-  // The scanner from the CLI's file: one scanner build, so the page scan cache is one file for both.
-  plugins: [pagesEntry('./pages.js'), graphqlEntry('./graphql.js'), buildKeyEntry('./build.json')],
-  minify: true,
-});
+  await build({
+    ...common,
+    entryPoints: ['src/pages/acorn.ts'],
+    outfile: path.join(outdir, 'acorn.js'),
+    external: [],
+    minify: true,
+  });
 
-// The command's entry, dist/cli/client.js (package.json `bin`): a `docsnav validate` goes to the
-// warm checker of its docs root when one runs (src/daemon), else, and for every other command,
-// it require()s main.js. It holds none of the library: a check the checker answers loads only this.
-await build({
-  ...common,
-  entryPoints: ['src/daemon/client-main.ts'],
-  outfile: path.join(outdir, 'client.js'),
-  external: [],
-  minify: true,
-});
+  await build({
+    ...common,
+    entryPoints: ['src/pages/markdown.ts'],
+    outfile: path.join(outdir, 'markdown.js'),
+    // Everything inlined: none of the parser's packages is a dependency.
+    external: [],
+    minify: true,
+  });
 
-// The library's entry, dist/index.js (tsc's output), bundled into one ES module in place: an
-// `import('docsnav')` then reads one file instead of resolving and linking some hundred modules
-// (measured in `npm run bench`). Dependencies stay imports; the types stay tsc's .d.ts files.
-await build({
-  absWorkingDir: project,
-  entryPoints: ['dist/index.js'],
-  outfile: path.join(project, 'dist', 'index.js'),
-  allowOverwrite: true,
-  bundle: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  // Dependencies stay imports; what the library imports from dev dependencies is inlined.
-  external: Object.keys(pkg.dependencies ?? {}),
-  plugins: [pagesEntry('./cli/pages.js'), graphqlEntry('./cli/graphql.js'), buildKeyEntry('./cli/build.json')],
-  logLevel: 'warning',
-  legalComments: 'none',
-  // Whitespace and syntax only (550 -> 400 KB, an import ~3 ms sooner): names stay, so a stack
-  // trace through the library still reads.
-  minifyWhitespace: true,
-  minifySyntax: true,
-});
+  await build({
+    ...common,
+    entryPoints: ['src/pages/scanner.ts'],
+    outfile: path.join(outdir, 'pages.js'),
+    // Everything inlined: none of the parser's packages is a dependency.
+    external: [],
+    plugins: [oneScanTransliteration(project), markdownLater, acornLater],
+    minify: true,
+  });
 
-writeFileSync(path.join(outdir, 'THIRD-PARTY-LICENSES.txt'), `${thirdPartyNotices(project, metafiles)}\n`);
+  await build({
+    ...common,
+    entryPoints: ['src/cli/main.ts'],
+    outfile: path.join(outdir, 'main.js'),
+    external: Object.keys(pkg.dependencies ?? {}).filter((name) => !inline.has(name) && !bundledLazily.includes(name)),
+    plugins: [lspEntry, lazyInBundle, pagesEntry('./pages.js'), graphqlEntry('./graphql.js'), buildKeyEntry('./build.json')],
+    // Every run parses the whole file before it starts: minified, it is about half the size.
+    minify: true,
+  });
 
-// Every bundle a run may load, each by the hash of its bytes (src/cache/build.ts reads it).
-const bundles = ['client.js', 'main.js', 'lsp.js', 'pages.js', 'markdown.js', 'acorn.js', 'graphql.js', '../index.js'];
-const hashes = Object.fromEntries(
-  bundles.map((name) => [
-    name,
-    createHash('sha256')
-      .update(readFileSync(path.join(outdir, name)))
-      .digest('base64url'),
-  ]),
-);
-writeFileSync(BUILD_FILE, `${JSON.stringify({ files: hashes }, null, 2)}\n`);
+  await build({
+    ...common,
+    entryPoints: ['src/lsp/main.ts'],
+    outfile: path.join(outdir, 'lsp.js'),
+    external: Object.keys(pkg.dependencies ?? {}),
+    // The scanner from the CLI's file: one scanner build, so the page scan cache is one file for both.
+    plugins: [pagesEntry('./pages.js'), graphqlEntry('./graphql.js'), buildKeyEntry('./build.json')],
+    minify: true,
+  });
 
-// The package ships declarations for its one entry, `.`: dist/index.d.ts and what it reaches, no
-// more (scripts/declarations.mjs).
-pruneDeclarations(path.join(project, 'dist'));
+  // The command's entry, dist/cli/client.js (package.json `bin`): a `docsnav validate` goes to the
+  // warm checker of its docs root when one runs (src/daemon), else, and for every other command,
+  // it require()s main.js. It holds none of the library: a check the checker answers loads only this.
+  await build({
+    ...common,
+    entryPoints: ['src/daemon/client-main.ts'],
+    outfile: path.join(outdir, 'client.js'),
+    external: [],
+    minify: true,
+  });
+
+  // The library's entry, dist/index.js (tsc's output), bundled into one ES module in place: an
+  // `import('docsnav')` then reads one file instead of resolving and linking some hundred modules
+  // (measured in `npm run bench`). Dependencies stay imports; the types stay tsc's .d.ts files.
+  await build({
+    absWorkingDir: project,
+    entryPoints: [path.join(dist, 'index.js')],
+    outfile: path.join(dist, 'index.js'),
+    allowOverwrite: true,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    // Dependencies stay imports; what the library imports from dev dependencies is inlined.
+    external: Object.keys(pkg.dependencies ?? {}),
+    plugins: [pagesEntry('./cli/pages.js'), graphqlEntry('./cli/graphql.js'), buildKeyEntry('./cli/build.json')],
+    logLevel: 'warning',
+    legalComments: 'none',
+    // Whitespace and syntax only (550 -> 400 KB, an import ~3 ms sooner): names stay, so a stack
+    // trace through the library still reads.
+    minifyWhitespace: true,
+    minifySyntax: true,
+  });
+
+  writeFileSync(path.join(outdir, 'THIRD-PARTY-LICENSES.txt'), `${thirdPartyNotices(project, metafiles)}\n`);
+
+  // Every bundle a run may load, each by the hash of its bytes (src/cache/build.ts reads it).
+  const bundles = ['client.js', 'main.js', 'lsp.js', 'pages.js', 'markdown.js', 'acorn.js', 'graphql.js', '../index.js'];
+  const hashes = Object.fromEntries(
+    bundles.map((name) => [
+      name,
+      createHash('sha256')
+        .update(readFileSync(path.join(outdir, name)))
+        .digest('base64url'),
+    ]),
+  );
+  writeFileSync(path.join(outdir, 'build.json'), `${JSON.stringify({ files: hashes }, null, 2)}\n`);
+
+  // The package ships declarations for its one entry, `.`: dist/index.d.ts and what it reaches, no
+  // more (scripts/declarations.mjs).
+  pruneDeclarations(dist);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await bundle();

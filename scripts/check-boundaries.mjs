@@ -100,12 +100,19 @@ export function boundaryViolations(root = project) {
   return found;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const violations = boundaryViolations();
-  for (const line of violations) process.stderr.write(`${line}\n`);
+/**
+ * The program (`node scripts/check-boundaries.mjs`): each violation a line on standard error, then
+ * their count; or one line on standard output when there is none. Returns the exit code.
+ */
+export function checkBoundaries(root = project, out = (text) => process.stdout.write(text), err = (text) => process.stderr.write(text)) {
+  const violations = boundaryViolations(root);
+  for (const line of violations) err(`${line}\n`);
   if (violations.length > 0) {
-    process.stderr.write(`${violations.length} import(s) cross the boundary between docsnav and @docsnav/server\n`);
-    process.exit(1);
+    err(`${violations.length} import(s) cross the boundary between docsnav and @docsnav/server\n`);
+    return 1;
   }
-  process.stdout.write('docsnav ↔ @docsnav/server: every import goes through the public API\n');
+  out('docsnav ↔ @docsnav/server: every import goes through the public API\n');
+  return 0;
 }
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) process.exitCode = checkBoundaries();

@@ -19,3 +19,5 @@ export const SERVER: BuildCheck;
 export function staleness(check: BuildCheck): string | undefined;
 export function ensureFresh(check: BuildCheck, say?: (line: string) => void): 'fresh' | 'rebuilt';
 export function checksFor(root: string): BuildCheck[];
+/** The program: builds what is stale of `argv[0]` (library, the default, or server) and what it depends on; 2 and one line on a failed build or an unknown name. */
+export function freshBuildProgram(argv: string[], options?: { say?: (line: string) => void; checksOf?: (which: 'library' | 'server') => BuildCheck[] }): number;

@@ -101,16 +101,27 @@ export function checksFor(root) {
   return path.resolve(root) === SERVER.root ? [LIBRARY, SERVER] : [LIBRARY];
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const which = process.argv[2] ?? 'library';
+/**
+ * The program (`node scripts/fresh-build.mjs [library|server]`): builds what is stale of the package
+ * named and what it depends on (`checksOf`), each build said in a line; a failed build or an unknown
+ * name is one line and exit code 2.
+ */
+export function freshBuildProgram(
+  argv,
+  { say = (line) => process.stderr.write(`${line}\n`), checksOf = (which) => checksFor(which === 'server' ? SERVER.root : LIBRARY.root) } = {},
+) {
+  const which = argv[0] ?? 'library';
   if (which !== 'library' && which !== 'server') {
-    process.stderr.write(`fresh-build: unknown package "${which}": use library or server\n`);
-    process.exit(2);
+    say(`fresh-build: unknown package "${which}": use library or server`);
+    return 2;
   }
   try {
-    for (const check of checksFor(which === 'server' ? SERVER.root : LIBRARY.root)) ensureFresh(check);
+    for (const check of checksOf(which)) ensureFresh(check, say);
   } catch (error) {
-    process.stderr.write(`${error.message}\n`);
-    process.exit(2);
+    say(error.message);
+    return 2;
   }
+  return 0;
 }
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) process.exitCode = freshBuildProgram(process.argv.slice(2));

@@ -21,46 +21,51 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LIBRARY, staleness } from './fresh-build.mjs';
 
-const project = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const require = createRequire(path.join(project, 'package.json'));
+const PROJECT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const BUILD_TOOLS = ['typescript', 'esbuild', 'ajv', 'ajv-errors'];
 
-function resolvable(name) {
-  try {
-    require.resolve(`${name}/package.json`);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Runs npm (the one running this script when there is one) with its output on stderr; exits on failure. */
-function npm(args, env = process.env) {
-  const [command, prefix] = process.env.npm_execpath ? [process.execPath, [process.env.npm_execpath]] : ['npm', []];
+/** Runs npm (the one running this script when `env` names one, else `npm` on its PATH) in `project`, its output on stderr; the exit code. */
+function npm(project, args, env, say) {
+  const [command, prefix] = env.npm_execpath ? [process.execPath, [env.npm_execpath]] : ['npm', []];
   const run = spawnSync(command, [...prefix, ...args], {
     cwd: project,
     env,
     stdio: ['ignore', 2, 2],
-    shell: !process.env.npm_execpath && process.platform === 'win32',
+    shell: !env.npm_execpath && process.platform === 'win32',
   });
-  if (run.status !== 0) {
-    process.stderr.write(`docsnav prepare: npm ${args.join(' ')} failed (${run.error?.message ?? `exit ${run.status}`})\n`);
-    process.exit(run.status || 1);
+  if (run.status === 0) return 0;
+  say(`docsnav prepare: npm ${args.join(' ')} failed (${run.error?.message ?? `exit ${run.status}`})`);
+  return run.status || 1;
+}
+
+/**
+ * Builds `project` unless its build (`check`, fresh-build.mjs's) is as new as its sources, first
+ * installing the build tools from the lockfile when they are not resolvable from it. Returns the exit code.
+ */
+export function prepare({ project = PROJECT, check = LIBRARY, env = process.env, say = (line) => process.stderr.write(`${line}\n`) } = {}) {
+  if (staleness(check) === undefined) {
+    say('docsnav prepare: dist/ is as new as its sources; not building it again');
+    return 0;
   }
+  const require = createRequire(path.join(project, 'package.json'));
+  const resolvable = (name) => {
+    try {
+      require.resolve(`${name}/package.json`);
+      return true;
+    } catch (error) {
+      if (error.code === 'MODULE_NOT_FOUND') return false;
+      throw error;
+    }
+  };
+  const missing = BUILD_TOOLS.filter((name) => !resolvable(name));
+  if (missing.length > 0) {
+    say(`docsnav prepare: ${missing.join(', ')} not installed here (a global install from git?); installing the build tools from the lockfile`);
+    // Drop the global install's settings so the tools land in this folder's node_modules.
+    const local = Object.fromEntries(Object.entries(env).filter(([key]) => !/^npm_config_(global|location|prefix)$/i.test(key)));
+    const code = npm(project, ['ci', '--include=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--global=false', '--location=project'], local, say);
+    if (code !== 0) return code;
+  }
+  return npm(project, ['run', 'build'], env, say);
 }
 
-if (staleness(LIBRARY) === undefined) {
-  process.stderr.write('docsnav prepare: dist/ is as new as its sources; not building it again\n');
-  process.exit(0);
-}
-
-const missing = BUILD_TOOLS.filter((name) => !resolvable(name));
-if (missing.length > 0) {
-  process.stderr.write(
-    `docsnav prepare: ${missing.join(', ')} not installed here (a global install from git?); installing the build tools from the lockfile\n`,
-  );
-  // Drop the global install's settings so the tools land in this folder's node_modules.
-  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^npm_config_(global|location|prefix)$/i.test(key)));
-  npm(['ci', '--include=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--global=false', '--location=project'], env);
-}
-npm(['run', 'build']);
+if (process.argv[1] === fileURLToPath(import.meta.url)) process.exitCode = prepare();

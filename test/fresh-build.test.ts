@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUILD_CHECKED, checksFor, ensureFresh, LIBRARY, SERVER, staleness, type BuildCheck } from './fresh-build.js';
+import { BUILD_CHECKED, checksFor, ensureFresh, freshBuildProgram, LIBRARY, SERVER, staleness, type BuildCheck } from './fresh-build.js';
 import { tinyPackage } from './tiny-package.js';
 
 /** Sets a file's modification time `seconds` from now. */
@@ -92,6 +92,33 @@ describe('a test run on a stale build', () => {
     expect(checksFor(LIBRARY.root)).toEqual([LIBRARY]);
     expect(checksFor(SERVER.root)).toEqual([LIBRARY, SERVER]);
     expect(checksFor(path.join(SERVER.root, '.'))).toEqual([LIBRARY, SERVER]);
+  });
+
+  it('the program: builds what is stale of the package named (library by default), each build said; exit 0', () => {
+    const [first, second] = [tinyPackage(), tinyPackage(undefined, 'tiny-server')];
+    const asked: string[] = [];
+    const said: string[] = [];
+    const checksOf = (which: string) => (asked.push(which), which === 'server' ? [first, second] : [first]);
+    expect(freshBuildProgram([], { say: (line) => said.push(line), checksOf })).toBe(0);
+    expect(freshBuildProgram(['server'], { say: (line) => said.push(line), checksOf })).toBe(0);
+    expect(asked).toEqual(['library', 'server']);
+    expect([runs(first), runs(second)]).toEqual([1, 1]);
+    expect(said).toEqual([
+      `tiny: dist/index.js is missing; building it (${first.build.join(' ')})`,
+      `tiny-server: dist/index.js is missing; building it (${second.build.join(' ')})`,
+    ]);
+  });
+
+  it('the program: an unknown package or a failed build is one line and exit 2, and what follows is not built', () => {
+    const said: string[] = [];
+    const never = () => expect.fail('no check for an unknown name');
+    expect(freshBuildProgram(['lib'], { say: (line) => said.push(line), checksOf: never })).toBe(2);
+    expect(said.splice(0)).toEqual(['fresh-build: unknown package "lib": use library or server']);
+    const failing = tinyPackage('process.exit(4);');
+    const after = tinyPackage();
+    expect(freshBuildProgram(['server'], { say: (line) => said.push(line), checksOf: () => [failing, after] })).toBe(2);
+    expect(said.at(-1)).toBe(`tiny: the build is stale (dist/index.js is missing) and \`${failing.build.join(' ')}\` failed: exit 4`);
+    expect(runs(after)).toBe(0);
   });
 
   // These two need the setup to have made the build fresh. Mutation testing runs src/ in a sandbox without

@@ -6,7 +6,7 @@
  */
 import { checksFor, ensureFresh } from '../scripts/fresh-build.mjs';
 
-export { checksFor, ensureFresh, LIBRARY, SERVER, staleness, type BuildCheck } from '../scripts/fresh-build.mjs';
+export { checksFor, ensureFresh, freshBuildProgram, LIBRARY, SERVER, staleness, type BuildCheck } from '../scripts/fresh-build.mjs';
 
 // One check per vitest process, however many projects (suites) share this setup.
 const once = globalThis as { docsnavFreshBuild?: Map<string, 'fresh' | 'rebuilt'> };
