@@ -36,8 +36,9 @@ export function changedRanges(targetOf, diff) {
   for (const line of lines) {
     if (line.startsWith('+++ ')) {
       close();
-      file = line === '+++ /dev/null' ? undefined : line.slice(line.indexOf('/') + 1);
-      name = file === undefined || !/\.(ts|mjs)$/.test(file) || file.endsWith('.d.ts') ? undefined : targetOf(file);
+      // A deleted file's `+++ /dev/null` gives dev/null: no source, as a file not .ts or .mjs is not.
+      file = line.slice(line.indexOf('/') + 1);
+      name = !/\.(ts|mjs)$/.test(file) || file.endsWith('.d.ts') ? undefined : targetOf(file);
       continue;
     }
     const hunk = /^@@ -\d+(?:,\d+)? \+(\d+)(?:,\d+)? @@/.exec(line);

@@ -12,6 +12,7 @@ function packageFolder(input) {
   const parts = input.split(/[\\/]/);
   const at = parts.lastIndexOf('node_modules');
   if (at < 0) return undefined;
+  // Stryker disable next-line OptionalChaining: equivalent: an input is a file, so a part always follows node_modules
   const depth = parts[at + 1]?.startsWith('@') ? 3 : 2;
   return parts.slice(0, at + depth).join('/');
 }
@@ -33,6 +34,7 @@ export function thirdPartyNotices(project, metafiles) {
     }
   const notices = [...folders].map((folder) => {
     const absolute = path.join(project, folder);
+    // Stryker disable next-line StringLiteral: equivalent: without an encoding readFileSync gives a Buffer, which JSON.parse reads as UTF-8 text all the same
     const manifest = JSON.parse(readFileSync(path.join(absolute, 'package.json'), 'utf8'));
     const file = readdirSync(absolute).find((name) => /^(licen[cs]e|copying)(\.\w+)?$/i.test(name));
     const license = licenseOf(manifest);

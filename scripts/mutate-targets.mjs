@@ -382,6 +382,7 @@ export const TARGETS = {
       'test/package/boundaries.test.ts',
       'test/prepare.test.ts',
       'test/generate-docs.test.ts',
+      'test/mulberry32.test.ts',
     ],
   },
 };

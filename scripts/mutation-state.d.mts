@@ -30,3 +30,8 @@ export function tableOf(
   floor: number,
 ): string;
 export function withTable(doc: string, table: string): string;
+/** The program: the table of every target written into `doc` from `state`; 2 and the usage for other arguments. */
+export function tableProgram(
+  argv: string[],
+  options?: { state?: string; doc?: string; say?: (line: string) => void; err?: (line: string) => void },
+): Promise<number>;

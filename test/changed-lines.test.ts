@@ -45,6 +45,8 @@ describe('the lines a change wrote', () => {
           'src/move/plan.ts': 'export const planned = 1;\nexport const done = 2;\n',
           'src/move/plan.d.ts': 'export declare const planned: number;\n',
           'src/move/notes.md': 'a note\n',
+          'src/move/plan.ts.orig': 'export const planned = 0;\n',
+          'src/move/plan.mjs.map': '{}\n',
           'src/top.ts': 'export const top = 1;\n',
         },
       ),
@@ -95,5 +97,20 @@ describe('a line moved is not the change’s own', () => {
     expect(ranges({ 'src/pages/scan.ts': `${short}\n` }, { 'src/pages/scan.ts': '', 'src/pages/other.ts': `${short}\n` })).toEqual({
       pages: ['src/pages/other.ts:1-1'],
     });
+  });
+});
+
+describe('the diff’s own lines, by shape', () => {
+  it('a hunk of ten lines or more is read (its counts have two digits); an added line holding a hunk’s text is a line', () => {
+    const before = { 'src/pages/scan.ts': `${Array.from({ length: 12 }, (_, i) => `const v${i} = ${i};`).join('\n')}\nexport const end = 1;\n` };
+    const after = { 'src/pages/scan.ts': "const a = 1;\nconst hunk = '@@ -1 +40 @@';\nconst b = 2;\nexport const end = 1;\n" };
+    expect(ranges(before, after)).toEqual({ pages: ['src/pages/scan.ts:1-3'] });
+  });
+
+  it('a file’s header is no deleted line: an added line with the header’s text is the change’s own', () => {
+    const header = '-- a/src/pages/scan-with-a-long-name.ts';
+    const before = { 'src/pages/scan-with-a-long-name.ts': 'export const x = 1;\n' };
+    const after = { 'src/pages/scan-with-a-long-name.ts': `export const x = 1;\nconst sql = \`\n${header}\n\`;\n` };
+    expect(ranges(before, after)).toEqual({ pages: ['src/pages/scan-with-a-long-name.ts:2-4'] });
   });
 });

@@ -66,4 +66,37 @@ describe('thirdPartyNotices', () => {
   it('no package inlined: the heading alone', () => {
     expect(thirdPartyNotices(project({}), [inputs('src/index.ts')])).toBe('Packages inlined in the files of this folder, with their licences.');
   });
+
+  it('the whole text: each notice under a rule, its licence text trimmed; two versions of a package by version; a licence file by its name only', () => {
+    const root = project({
+      'node_modules/e-lib': { manifest: { name: 'e-lib', version: '3.0.0', license: 'MIT' }, files: { 'LICENSE.md': '\n  MIT text of e 3\n\n' } },
+      'node_modules/x/node_modules/e-lib': { manifest: { name: 'e-lib', version: '2.0.0', license: 'MIT' }, files: { 'license.txt': 'MIT text of e 2\n' } },
+      // Neither file is a licence file: one only begins as one's name does, the other only ends so.
+      'node_modules/f-lib': {
+        manifest: { name: 'f-lib', version: '1.0.0', licenses: [{ type: 'MIT' }, { type: 'Apache-2.0' }] },
+        files: { 'licensed-by.js': 'code', 'no-license.txt': 'not it' },
+      },
+    });
+    const rule = '-'.repeat(72);
+    expect(thirdPartyNotices(root, [inputs('node_modules/e-lib/i.js', 'node_modules/x/node_modules/e-lib/i.js', 'node_modules/f-lib/i.js')])).toBe(
+      [
+        'Packages inlined in the files of this folder, with their licences.',
+        '',
+        rule,
+        'e-lib@2.0.0 (MIT)',
+        '',
+        'MIT text of e 2',
+        '',
+        rule,
+        'e-lib@3.0.0 (MIT)',
+        '',
+        'MIT text of e 3',
+        '',
+        rule,
+        'f-lib@1.0.0 (MIT OR Apache-2.0)',
+        '',
+        '(The package has no licence file; its package.json says MIT OR Apache-2.0.)',
+      ].join('\n'),
+    );
+  });
 });

@@ -8,7 +8,8 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { keepWholeRun, readScores, seedIncremental, survivorsOf, tableOf, withTable } from '../scripts/mutation-state.mjs';
+import { keepWholeRun, readScores, seedIncremental, survivorsOf, tableOf, tableProgram, withTable } from '../scripts/mutation-state.mjs';
+import { TARGETS } from '../scripts/mutate-targets.mjs';
 
 const temporary = mkdtempSync(path.join(tmpdir(), 'docsnav-mutation-state-'));
 afterAll(() => rmSync(temporary, { recursive: true, force: true }));
@@ -90,5 +91,86 @@ describe('the table of whole scores', () => {
     expect(second).not.toContain('T1');
     expect(second.split('## Whole-target scores')).toHaveLength(2);
     expect(second.endsWith('## Older\n\ntext\n')).toBe(true);
+  });
+});
+
+describe('the table, by class (issue 67: the survivors of the scripts target’s whole run)', () => {
+  it('seeds an incremental file in a folder not made yet', () => {
+    const state = path.join(temporary, 'seed-deep-state');
+    mkdirSync(state);
+    writeFileSync(path.join(state, 'site.json'), '{"files":{}}');
+    const incremental = path.join(temporary, 'not', 'made', 'yet.json');
+    expect(seedIncremental(incremental, 'site', state)).toBe(
+      `site: starting from the committed state of its last whole run (${path.join(state, 'site.json')})`,
+    );
+    expect(readFileSync(incremental, 'utf8')).toBe('{"files":{}}');
+  });
+
+  it('orders the survivors by file, then line as a number, then mutator', () => {
+    const report = {
+      files: {
+        'src/a.ts': {
+          mutants: [
+            mutant(10, 'Survived', 'StringLiteral'),
+            mutant(9, 'Survived', 'Regex'),
+            mutant(10, 'Survived', 'BlockStatement'),
+            mutant(10, 'Killed', 'A'),
+          ],
+        },
+      },
+    };
+    expect(survivorsOf(report).map(({ line, mutator }) => `${line} ${mutator}`)).toEqual(['9 Regex', '10 BlockStatement', '10 StringLiteral']);
+  });
+
+  it('its header; each package’s source folder left out of the file names, no other; a score at the floor is not under it', () => {
+    const report = {
+      files: Object.fromEntries(
+        ['server/src/x.ts', 'scripts/y.mjs', 'src/z.ts', 'test/src/w.ts', 'bench/scripts/v.mjs'].map((file) => [file, { mutants: [mutant(1, 'Survived')] }]),
+      ),
+    };
+    const lines = tableOf(['site'], { site: { ...ROW, score: 85 } }, () => report, 85).split('\n');
+    expect(lines.slice(0, 2)).toEqual([
+      '| target | whole score | killed | timeout | survived | no coverage | measured on | survivors (file:line, mutator) |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    ]);
+    expect(lines[2]).toBe(
+      '| site | 85.0% | 9 | 0 | 1 | 0 | aaaaaaaaaaaa, 2026-11-29 | bench/scripts/v.mjs:1 ConditionalExpression; y.mjs:1 ConditionalExpression; x.ts:1 ConditionalExpression; z.ts:1 ConditionalExpression; test/src/w.ts:1 ConditionalExpression |',
+    );
+  });
+
+  it('a document whose end marker comes first, or with no section at all, gets a table of its own', () => {
+    const begin = '<!-- whole-target scores: npm run mutate:table writes this table -->';
+    const end = '<!-- end of the whole-target scores -->';
+    const swapped = `# Scores\n${end}\n${begin}\n\n## Older\n`;
+    const result = withTable(swapped, 'T');
+    expect(result.startsWith(`# Scores\n${end}\n${begin}\n\n## Whole-target scores\n\n${begin}\n\nT\n\n${end}\n\n## Older\n`)).toBe(true);
+    expect(withTable('# Scores\n\nno sections', 'T')).toBe(`# Scores\n\nno sections## Whole-target scores\n\n${begin}\n\nT\n\n${end}\n\n`);
+    expect(withTable(`a\n${begin}\nold\n${end}\nb`, 'T')).toBe(`a\n${begin}\n\nT\n\n${end}\nb`);
+  });
+
+  it('the program writes the table of every target from the state into the document, and says so', async () => {
+    const state = path.join(temporary, 'program-state');
+    mkdirSync(state);
+    writeFileSync(path.join(state, 'scores.json'), JSON.stringify({ site: ROW }));
+    writeFileSync(path.join(state, 'site.json'), JSON.stringify(REPORT));
+    const doc = path.join(temporary, 'program-doc.md');
+    writeFileSync(doc, '# Mutation scores\n\n## Notes\n');
+    const said: string[] = [];
+    expect(await tableProgram(['table'], { state, doc, say: (line) => said.push(line), err: (line) => said.push(`error: ${line}`) })).toBe(0);
+    const text = readFileSync(doc, 'utf8');
+    for (const target of Object.keys(TARGETS)) expect(text).toContain(target === 'site' ? '| site | 90.0% |' : `| ${target} | not measured whole yet |`);
+    expect(text).toContain('a.ts:5 ConditionalExpression; a.ts:5 ConditionalExpression; b.ts:9 StringLiteral');
+    expect(said).toEqual([
+      `mutation-state: the table of ${Object.keys(TARGETS).length} targets written into ${path.relative(path.join(import.meta.dirname, '..'), doc)}`,
+    ]);
+  });
+
+  it.each([[[]], [['table', 'x']], [['tables']], [['x']]])('the program with %j: the usage, exit 2, nothing written', async (argv) => {
+    const doc = path.join(temporary, 'usage-doc.md');
+    writeFileSync(doc, 'unchanged');
+    const said: string[] = [];
+    expect(await tableProgram(argv, { doc, say: (line) => said.push(line), err: (line) => said.push(`error: ${line}`) })).toBe(2);
+    expect(said).toEqual(['error: usage: node scripts/mutation-state.mjs table']);
+    expect(readFileSync(doc, 'utf8')).toBe('unchanged');
   });
 });
