@@ -49,6 +49,7 @@ function filesUnder(folder) {
 
 /** The subpaths docsnav's package.json exports (`docsnav/package.json`, …). */
 function publicSubpaths(root) {
+  // Stryker disable next-line StringLiteral: equivalent: without an encoding readFileSync gives a Buffer, which JSON.parse reads as UTF-8 text all the same
   const { exports } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
   return new Set(
     Object.keys(exports)

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import ts from 'typescript';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { bundle, oneScanTransliteration } from '../scripts/bundle.mjs';
 import { hangGuard } from './time-scale.mjs';
 
@@ -31,7 +31,15 @@ function filesUnder(root: string): string[] {
     .sort();
 }
 
-beforeAll(async () => {
+/**
+ * The copy, made and bundled by the first test that asks for it, inside that test: Stryker counts
+ * what a test runs as its coverage, and nothing a hook runs (in a `beforeAll`, every mutant of the
+ * script was "reached by no test").
+ */
+let copy: Promise<void> | undefined;
+const bundled = () => (copy ??= makeCopy());
+
+async function makeCopy(): Promise<void> {
   // The packages the bundles inline are found from the copy as from dist/ (esbuild follows the link to the project's).
   symlinkSync(path.join(project, 'node_modules'), path.join(temp, 'node_modules'));
   // And the project's TypeScript settings, which esbuild reads for tsc's modules (strict: each says "use strict").
@@ -46,10 +54,11 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'cli', 'chunk-OLD.js'), 'module.exports = 1;\n');
   writeFileSync(path.join(dist, 'unreached.d.ts'), 'export declare const unreached: number;\n');
   await bundle({ project, dist });
-}, hangGuard(120_000));
+}
 
-describe('scripts/bundle.mjs, in process', () => {
-  it('makes the build the suites run, byte for byte: the same files, each with the same bytes', () => {
+describe('scripts/bundle.mjs, in process', { timeout: hangGuard(120_000) }, () => {
+  it('makes the build the suites run, byte for byte: the same files, each with the same bytes', async () => {
+    await bundled();
     const made = filesUnder(dist);
     expect(made).toEqual(filesUnder(built));
     // The library's entry names each module it holds by its path from the project: the copy's path there.
@@ -59,7 +68,8 @@ describe('scripts/bundle.mjs, in process', () => {
     expect(others.filter((file) => !readFileSync(path.join(dist, file)).equals(readFileSync(path.join(built, file))))).toEqual([]);
   });
 
-  it('names in build.json every bundle a run may load, each by the hash of its bytes', () => {
+  it('names in build.json every bundle a run may load, each by the hash of its bytes', async () => {
+    await bundled();
     const files = (root: string) => (JSON.parse(readFileSync(path.join(root, 'cli', 'build.json'), 'utf8')) as { files: Record<string, string> }).files;
     const hash = (file: string) => createHash('sha256').update(readFileSync(file)).digest('base64url');
     expect(Object.keys(files(dist))).toEqual(Object.keys(files(built)));
@@ -68,13 +78,15 @@ describe('scripts/bundle.mjs, in process', () => {
     expect({ ...files(dist), '../index.js': '' }).toEqual({ ...files(built), '../index.js': '' });
   });
 
-  it('leaves no chunk of an older build in dist/cli and no declaration index.d.ts does not reach', () => {
+  it('leaves no chunk of an older build in dist/cli and no declaration index.d.ts does not reach', async () => {
+    await bundled();
     expect(existsSync(path.join(dist, 'cli', 'chunk-OLD.js'))).toBe(false);
     expect(existsSync(path.join(dist, 'unreached.d.ts'))).toBe(false);
     expect(existsSync(path.join(dist, 'index.d.ts'))).toBe(true);
   });
 
-  it('bundles the library’s entry into one module: it imports no file of dist/', () => {
+  it('bundles the library’s entry into one module: it imports no file of dist/', async () => {
+    await bundled();
     const entry = readFileSync(path.join(dist, 'index.js'), 'utf8');
     expect(entry).not.toMatch(/from\s*["']\.\.?\//);
     expect(entry).toMatch(/export\s*\{[^}]*\bvalidateText\b/);

@@ -35,12 +35,15 @@ function write(root: string, check: boolean) {
 
 describe('scripts/generate-docs.mjs', () => {
   it(
-    'generates what the registries generate, and leaves no bundle behind in node_modules/.cache',
+    'generates what the registries generate, and leaves no bundle behind in node_modules/.cache, no cache at the project’s top',
     async () => {
       const cache = path.join(project, 'node_modules', '.cache');
       const before = existsSync(cache) ? readdirSync(cache).filter((name) => name.startsWith('docsnav-docs-')) : [];
+      const topCache = existsSync(path.join(project, '.cache'));
       expect(await generatedDocs(project)).toEqual(generatedFiles(project));
       expect(readdirSync(cache).filter((name) => name.startsWith('docsnav-docs-'))).toEqual(before);
+      // No cache folder made at the project's top either: its cache is node_modules/.cache, which git ignores.
+      expect(existsSync(path.join(project, '.cache'))).toBe(topCache);
     },
     hangGuard(60_000),
   );
@@ -68,7 +71,7 @@ describe('scripts/generate-docs.mjs', () => {
 
   it('a copy it cannot read (a folder in its place) is an error, not a file to overwrite', () => {
     const root = folder({ 'a.md/inside.md': 'x\n' });
-    expect(() => write(root, false)).toThrow(/EISDIR/);
+    expect(() => write(root, false)).toThrow(/^EISDIR: illegal operation on a directory, read$/);
     expect(readFileSync(path.join(root, 'a.md', 'inside.md'), 'utf8')).toBe('x\n');
   });
 });

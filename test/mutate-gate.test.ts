@@ -22,6 +22,7 @@ import {
   sample,
   tally,
   tQuantile,
+  wilson,
   type Estimate,
   type MutantResult,
 } from '../scripts/mutate-gate.mjs';
@@ -393,5 +394,177 @@ describe('linesInRanges: how many lines the changed ranges hold (the population 
     [[], 0],
   ])('%j: %i lines', (ranges, lines) => {
     expect(linesInRanges(ranges, linesOfFile)).toBe(lines);
+  });
+});
+
+/** The estimate of lines given as [valid, detected] mutants each (a line with none valid holds no mutant). */
+function drawnLines(perLine: Array<[number, number]>, population: number): Estimate {
+  return measured(
+    perLine.map(([valid, detected]) => [detected, valid - detected]),
+    population,
+  );
+}
+
+describe('the gate’s arithmetic, by class (issue 67: the survivors of the scripts target’s whole run), against values worked out apart', () => {
+  it('the estimate’s variance: one line (its mutants’ binomial spread), and two or more (the spread between lines)', () => {
+    expect(drawnLines([[4, 3]], 10)).toMatchObject({ score: 0.75, n: 1, valid: 4, perLine: 4, exact: false });
+    expect(drawnLines([[4, 3]], 10).variance).toBeCloseTo(0.16875, 12);
+    expect(
+      drawnLines(
+        [
+          [4, 3],
+          [2, 0],
+        ],
+        10,
+      ).variance,
+    ).toBeCloseTo(0.08888888888888889, 12);
+    expect(
+      drawnLines(
+        [
+          [3, 2],
+          [2, 2],
+          [4, 1],
+          [1, 1],
+        ],
+        40,
+      ).variance,
+    ).toBeCloseTo(0.0336, 12);
+  });
+
+  it('every changed line drawn is exact; lines drawn with no mutant are nothing measured, not exact', () => {
+    expect(
+      drawnLines(
+        [
+          [4, 3],
+          [2, 0],
+        ],
+        2,
+      ),
+    ).toEqual({ score: 0.5, variance: 0, exact: true, perLine: 3, n: 2, population: 2, valid: 6 });
+    expect(estimate([], ['src/x.ts:1', 'src/x.ts:2'], 5, ROOT)).toEqual({ score: 1, variance: 0, exact: false, perLine: 0, n: 2, population: 5, valid: 0 });
+  });
+
+  it.each([
+    ['one line', [[4, 3]], 10, [0.38441312728559884, 99.95714098079401]],
+    [
+      'two lines',
+      [
+        [4, 3],
+        [2, 0],
+      ],
+      10,
+      [0.42965053792234364, 99.57034946207766],
+    ],
+    [
+      'four lines',
+      [
+        [3, 2],
+        [2, 2],
+        [4, 1],
+        [1, 1],
+      ],
+      40,
+      [16.180875020288255, 92.09817533951929],
+    ],
+    // Lines that all agree (no spread): the effective size is the lines over the correction, or the mutants over it when fewer.
+    [
+      'three lines that agree',
+      [
+        [2, 2],
+        [2, 2],
+        [2, 2],
+      ],
+      10,
+      [18.817035689644356, 100],
+    ],
+    [
+      'three lines that agree, one with no mutant',
+      [
+        [1, 1],
+        [0, 0],
+        [1, 1],
+      ],
+      10,
+      [13.384193267750794, 100],
+    ],
+  ] as Array<[string, Array<[number, number]>, number, [number, number]]>)('the interval of %s', (_, perLine, population, [low, high]) => {
+    const [lower, upper] = interval(drawnLines(perLine, population));
+    expect(lower).toBeCloseTo(low, 9);
+    expect(upper).toBeCloseTo(high, 9);
+  });
+
+  it('pooled: each target weighted by its mutants (population × per line), its variance by the square of its share', () => {
+    const together = pooled([
+      drawnLines([[4, 3]], 10),
+      drawnLines(
+        [
+          [4, 3],
+          [2, 0],
+        ],
+        10,
+      ),
+    ]);
+    expect(together.score).toBeCloseTo(0.6428571428571428, 12);
+    expect(together.variance).toBeCloseTo(0.07142857142857142, 12);
+    expect(together).toMatchObject({ exact: false, n: 3, population: 20, valid: 10 });
+  });
+
+  it("Student's t by degrees of freedom, at every step of its table", () => {
+    expect([-1, 0, 1, 2, 9, 10, 11, 20, 21, 30, 31, 60, 61, 1000].map((df) => tQuantile(df))).toEqual([
+      12.71, 12.71, 12.71, 4.3, 2.26, 2.23, 2.09, 2.09, 2.04, 2.04, 2.0, 2.0, 1.96, 1.96,
+    ]);
+  });
+
+  it("Wilson's interval of mutants: 8 of 10, and none valid (all known)", () => {
+    const [lower, upper] = wilson(8, 10);
+    expect(lower).toBeCloseTo(49.01568467207233, 9);
+    expect(upper).toBeCloseTo(94.33190520193067, 9);
+    expect(wilson(0, 0)).toEqual([100, 100]);
+  });
+
+  it('tally counts compile and run-time errors apart, and the unreached as not detected', () => {
+    const status = (value: string) => ({ fileName: 'f', location: { start: { line: 1 } }, status: value });
+    expect(tally(['Killed', 'NoCoverage', 'NoCoverage', 'Survived', 'CompileError', 'RuntimeError'].map(status))).toEqual({
+      killed: 1,
+      timeout: 0,
+      survived: 1,
+      noCoverage: 2,
+      ignored: 0,
+      errors: 2,
+      score: 25,
+    });
+  });
+
+  it('the budget left by a target drawn whole goes to the others, its lines’ cost taken from the pool', () => {
+    const run = (changed: number, perLine: number) => ({
+      changed: Array.from({ length: changed }, (_, i) => `src/x.ts:${i + 1}`),
+      cost: { start: 0, perLine },
+    });
+    // 100 s for two: 50 each; the small one takes 20 of its 50, so the large one gets 80 s of lines.
+    expect(planLines([run(100, 1), run(2, 10)], 100).lines).toBe(80);
+  });
+
+  it('inRanges reads numbers of several digits and a file whose name holds a range', () => {
+    expect(inRanges(['src/a.ts:10-12'], 'src/a.ts', 11)).toBe(true);
+    expect(inRanges(['src/a.ts:10-12'], 'src/a.ts', 13)).toBe(false);
+    expect(inRanges(['dir:1-2/x.ts:30-40'], 'dir:1-2/x.ts', 35)).toBe(true);
+    expect(inRanges(['dir:1-2/x.ts:30-40'], 'dir', 1)).toBe(false);
+    expect(inRanges(['src/whole.ts'], 'src/whole.ts', 1)).toBe(false);
+  });
+
+  it('a target’s verdict fails on its own when not told the range is others’; the floor takes 100; a cap may equal its budget', () => {
+    const under = drawnLines(
+      [
+        [10, 5],
+        [10, 5],
+      ],
+      100,
+    );
+    expect(targetGate(under, FLOOR)).toBe('fails');
+    expect(targetGate(under, FLOOR, true)).toBe('under');
+    expect(parseArguments(['--floor', '100'], {}, FLOOR)).toMatchObject({ floor: 100 });
+    expect(parseArguments(['--floor', '100.5'], {}, FLOOR)).toEqual({ error: '--floor takes a percentage' });
+    expect(parseArguments(['--budget', '480', '--cap', '480'], {}, FLOOR)).toMatchObject({ budget: 480, cap: 480 });
+    expect(parseArguments(['--budget', '480', '--cap', '479'], {}, FLOOR)).toEqual({ error: '--cap is the most a --budget grows to: not under it' });
   });
 });

@@ -146,6 +146,9 @@ describe('the table, by class (issue 67: the survivors of the scripts target’s
     expect(result.startsWith(`# Scores\n${end}\n${begin}\n\n## Whole-target scores\n\n${begin}\n\nT\n\n${end}\n\n## Older\n`)).toBe(true);
     expect(withTable('# Scores\n\nno sections', 'T')).toBe(`# Scores\n\nno sections## Whole-target scores\n\n${begin}\n\nT\n\n${end}\n\n`);
     expect(withTable(`a\n${begin}\nold\n${end}\nb`, 'T')).toBe(`a\n${begin}\n\nT\n\n${end}\nb`);
+    // Markers at the document's second character; an end marker alone is no table.
+    expect(withTable(`\n${begin}\nold\n${end}\nb`, 'T')).toBe(`\n${begin}\n\nT\n\n${end}\nb`);
+    expect(withTable(`# S\n${end}\n\n## Older\n`, 'T')).toBe(`# S\n${end}\n\n## Whole-target scores\n\n${begin}\n\nT\n\n${end}\n\n## Older\n`);
   });
 
   it('the program writes the table of every target from the state into the document, and says so', async () => {

@@ -25,8 +25,12 @@ function stalePackage(tools: string[]) {
     npm,
     [
       "import { appendFileSync } from 'node:fs';",
-      'const settings = Object.keys(process.env).filter((key) => /^npm_config_/i.test(key)).sort();',
-      `appendFileSync(${JSON.stringify(log)}, JSON.stringify({ args: process.argv.slice(2), cwd: process.cwd(), settings }) + '\\n');`,
+      'const settings = Object.keys(process.env).filter((key) => /npm_config_/i.test(key)).sort();',
+      // Its standard output is the script's standard error (pre-commit reads a tarball's name from npm's standard output), its input none.
+      "import { fstatSync, statSync } from 'node:fs';",
+      'const [input, output, error, empty] = [fstatSync(0), fstatSync(1), fstatSync(2), statSync("/dev/null")];',
+      'const streams = { outputIsError: output.ino === error.ino && output.dev === error.dev, inputIsNull: input.rdev === empty.rdev && input.isCharacterDevice() };',
+      `appendFileSync(${JSON.stringify(log)}, JSON.stringify({ args: process.argv.slice(2), cwd: process.cwd(), settings, streams }) + '\\n');`,
       'const fail = process.env.FAKE_NPM_FAIL?.split(",") ?? [];',
       'process.exit(fail.includes(process.argv[2]) ? Number(process.env.FAKE_NPM_CODE ?? 1) : 0);',
     ].join('\n'),
@@ -36,7 +40,7 @@ function stalePackage(tools: string[]) {
       ? readFileSync(log, 'utf8')
           .trim()
           .split('\n')
-          .map((line) => JSON.parse(line) as { args: string[]; cwd: string; settings: string[] })
+          .map((line) => JSON.parse(line) as { args: string[]; cwd: string; settings: string[]; streams: Record<string, boolean> })
       : [];
   return { check, npm, calls };
 }
@@ -44,6 +48,7 @@ function stalePackage(tools: string[]) {
 function run(pkg: ReturnType<typeof stalePackage>, env: NodeJS.ProcessEnv) {
   const said: string[] = [];
   const code = prepare({ project: pkg.check.root, check: pkg.check, env: { PATH: process.env.PATH, ...env }, say: (line) => said.push(line) });
+  for (const call of pkg.calls()) expect(call.streams, call.args.join(' ')).toEqual({ outputIsError: true, inputIsNull: true });
   return { code, said };
 }
 
@@ -62,20 +67,34 @@ describe('scripts/prepare.mjs', () => {
   it('a stale build with its tools installed: `npm run build` alone, in the package, by the npm that runs the script', () => {
     const pkg = stalePackage(TOOLS);
     expect(run(pkg, { npm_execpath: pkg.npm, npm_config_global: 'true' })).toEqual({ code: 0, said: [] });
-    expect(pkg.calls()).toEqual([{ args: ['run', 'build'], cwd: pkg.check.root, settings: ['npm_config_global'] }]);
+    expect(pkg.calls()).toEqual([{ args: ['run', 'build'], cwd: pkg.check.root, settings: ['npm_config_global'], streams: expect.anything() }]);
   });
 
   it('a tool missing: the tools installed from the lockfile first, without the global install’s settings (any case), then the build', () => {
     const pkg = stalePackage(['typescript', 'ajv']);
-    const env = { npm_execpath: pkg.npm, npm_config_global: 'true', NPM_CONFIG_PREFIX: '/usr', npm_config_Location: 'global', npm_config_cache: '/c' };
+    // npm_config_globalconfig (the global npmrc's path) and my_npm_config_prefix are other settings: kept.
+    const env = {
+      npm_execpath: pkg.npm,
+      npm_config_global: 'true',
+      NPM_CONFIG_PREFIX: '/usr',
+      npm_config_Location: 'global',
+      npm_config_cache: '/c',
+      npm_config_globalconfig: '/etc/npmrc',
+      my_npm_config_prefix: '/x',
+    };
     const { code, said } = run(pkg, env);
     expect(code).toBe(0);
     expect(said).toEqual([
       'docsnav prepare: esbuild, ajv-errors not installed here (a global install from git?); installing the build tools from the lockfile',
     ]);
     expect(pkg.calls()).toEqual([
-      { args: CI, cwd: pkg.check.root, settings: ['npm_config_cache'] },
-      { args: ['run', 'build'], cwd: pkg.check.root, settings: ['NPM_CONFIG_PREFIX', 'npm_config_Location', 'npm_config_cache', 'npm_config_global'] },
+      { args: CI, cwd: pkg.check.root, settings: ['my_npm_config_prefix', 'npm_config_cache', 'npm_config_globalconfig'], streams: expect.anything() },
+      {
+        args: ['run', 'build'],
+        cwd: pkg.check.root,
+        settings: ['NPM_CONFIG_PREFIX', 'my_npm_config_prefix', 'npm_config_Location', 'npm_config_cache', 'npm_config_global', 'npm_config_globalconfig'],
+        streams: expect.anything(),
+      },
     ]);
   });
 
@@ -106,5 +125,15 @@ describe('scripts/prepare.mjs', () => {
     const none = run(pkg, { PATH: path.join(pkg.check.root, 'no-bin') });
     expect(none.code).toBe(1);
     expect(none.said).toEqual([expect.stringMatching(/^docsnav prepare: npm run build failed \(spawnSync npm ENOENT\)$/)]);
+  });
+
+  it('a tool whose `exports` does not list its package.json is installed all the same', () => {
+    const pkg = stalePackage(TOOLS);
+    writeFileSync(
+      path.join(pkg.check.root, 'node_modules', 'ajv', 'package.json'),
+      JSON.stringify({ name: 'ajv', version: '8.0.0', exports: { '.': './index.js' } }),
+    );
+    expect(run(pkg, { npm_execpath: pkg.npm })).toEqual({ code: 0, said: [] });
+    expect(pkg.calls().map((call) => call.args)).toEqual([['run', 'build']]);
   });
 });
