@@ -87,6 +87,31 @@ describe('a step that guards rooms is due', () => {
     expect(due({ root: repo, base, rooms: ['./src/'] }).due).toBe(true);
   });
 
+  it('when the room is the whole repository (`.`, or `./`), for a change anywhere, committed or not', () => {
+    for (const room of ['.', './']) {
+      const { repo, base } = repository();
+      commit(repo, { 'src/validate.ts': 'export const validate = 3;\n' });
+      writeFileSync(path.join(repo, 'notes.txt'), 'new\n');
+      expect(due({ root: repo, base, rooms: [room] })).toEqual({
+        due: true,
+        why: `2 file(s) under its rooms changed since ${base.slice(0, 12)}: notes.txt, src/validate.ts`,
+      });
+    }
+  });
+
+  it('a room named with several trailing slashes is the same room', () => {
+    const { repo, base } = repository();
+    commit(repo, { 'src/validate.ts': 'export const validate = 7;\n' });
+    expect(due({ root: repo, base, rooms: ['src//'] })).toEqual({
+      due: true,
+      why: `1 file(s) under its rooms changed since ${base.slice(0, 12)}: src/validate.ts`,
+    });
+    expect(due({ root: repo, base, rooms: ['server/src/repository///'] })).toEqual({
+      due: false,
+      why: `nothing under server/src/repository changed since ${base.slice(0, 12)}, and no release is cut`,
+    });
+  });
+
   it('when the base is merged into a branch that changed a room: the merge base counts, not the base', () => {
     const { repo, base } = repository();
     git(repo, 'checkout', '-q', '-b', 'topic');
