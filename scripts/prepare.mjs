@@ -21,7 +21,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LIBRARY, staleness } from './fresh-build.mjs';
 
-const PROJECT = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const BUILD_TOOLS = ['typescript', 'esbuild', 'ajv', 'ajv-errors'];
 
 /** Runs npm (the one running this script when `env` names one, else `npm` on its PATH) in `project`, its output on stderr; the exit code. */
@@ -40,10 +39,12 @@ function npm(project, args, env, say) {
 }
 
 /**
- * Builds `project` unless its build (`check`, fresh-build.mjs's) is as new as its sources, first
- * installing the build tools from the lockfile when they are not resolvable from it. Returns the exit code.
+ * Builds the package `check` (fresh-build.mjs's) names, in its root, unless its build is as new as
+ * its sources, first installing the build tools from the lockfile when they are not resolvable from
+ * there. Returns the exit code.
  */
-export function prepare({ project = PROJECT, check = LIBRARY, env = process.env, say = (line) => process.stderr.write(`${line}\n`) } = {}) {
+export function prepare({ check = LIBRARY, env = process.env, say = (line) => process.stderr.write(`${line}\n`) } = {}) {
+  const project = check.root;
   if (staleness(check) === undefined) {
     say('docsnav prepare: dist/ is as new as its sources; not building it again');
     return 0;

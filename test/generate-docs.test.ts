@@ -3,12 +3,12 @@
  * generate (scripts/generated-docs.ts, as test/docs/generated.test.ts reads it), and what it writes
  * or, with `--check`, names, on a folder of the test's own.
  */
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, lstatSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generatedDocs, writeGeneratedDocs } from '../scripts/generate-docs.mjs';
 import { generatedFiles } from '../scripts/generated-docs.js';
+import { tempTrees } from './config/temp-tree.js';
 import { hangGuard } from './time-scale.mjs';
 
 const project = path.join(import.meta.dirname, '..');
@@ -18,14 +18,7 @@ const files = [
   { file: 'c.md', text: 'C\n' },
 ];
 
-function folder(contents: Record<string, string>) {
-  const root = mkdtempSync(path.join(tmpdir(), 'docsnav-generate-docs-'));
-  for (const [file, text] of Object.entries(contents)) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), text);
-  }
-  return root;
-}
+const folder = tempTrees('docsnav-generate-docs-');
 
 function write(root: string, check: boolean) {
   const said: string[] = [];

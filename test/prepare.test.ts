@@ -47,7 +47,7 @@ function stalePackage(tools: string[]) {
 
 function run(pkg: ReturnType<typeof stalePackage>, env: NodeJS.ProcessEnv) {
   const said: string[] = [];
-  const code = prepare({ project: pkg.check.root, check: pkg.check, env: { PATH: process.env.PATH, ...env }, say: (line) => said.push(line) });
+  const code = prepare({ check: pkg.check, env: { PATH: process.env.PATH, ...env }, say: (line) => said.push(line) });
   for (const call of pkg.calls()) expect(call.streams, call.args.join(' ')).toEqual({ outputIsError: true, inputIsNull: true });
   return { code, said };
 }

@@ -3,24 +3,12 @@
  * the server (scripts/check-boundaries.mjs): on this repository, and on a planted tree that
  * breaks each rule, so the check is shown to notice.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { boundaryViolations, checkBoundaries } from '../../scripts/check-boundaries.mjs';
+import { tempTrees } from '../config/temp-tree.js';
 
 const check = boundaryViolations;
-const temp = mkdtempSync(path.join(tmpdir(), 'docsnav-boundaries-'));
-afterAll(() => rmSync(temp, { recursive: true, force: true }));
-
-function tree(files: Record<string, string>): string {
-  const root = mkdtempSync(path.join(temp, 'tree-'));
-  for (const [file, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    writeFileSync(path.join(root, file), text);
-  }
-  return root;
-}
+const tree = tempTrees('docsnav-boundaries-');
 
 const manifest = JSON.stringify({
   name: 'docsnav',
