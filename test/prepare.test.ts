@@ -6,7 +6,7 @@
  */
 import { chmodSync, existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { prepare } from '../scripts/prepare.mjs';
 import { tinyPackage } from './tiny-package.js';
 
@@ -135,5 +135,26 @@ describe('scripts/prepare.mjs', () => {
     );
     expect(run(pkg, { npm_execpath: pkg.npm })).toEqual({ code: 0, said: [] });
     expect(pkg.calls().map((call) => call.args)).toEqual([['run', 'build']]);
+  });
+
+  it('a tool whose package.json cannot be read is an error, not a tool to install again', () => {
+    const pkg = stalePackage(TOOLS);
+    writeFileSync(path.join(pkg.check.root, 'node_modules', 'ajv', 'package.json'), '{ not json');
+    expect(() => run(pkg, { npm_execpath: pkg.npm })).toThrow(/Error parsing .*node_modules[\\/]ajv[\\/]package\.json/);
+    expect(pkg.calls()).toEqual([]);
+  });
+
+  it('says its lines on standard error unless told where', () => {
+    const pkg = stalePackage(TOOLS);
+    writeFileSync(path.join(pkg.check.root, 'dist', 'index.js'), 'built');
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(path.join(pkg.check.root, 'dist', 'index.js'), later, later);
+    const written = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      expect(prepare({ check: pkg.check, env: { npm_execpath: pkg.npm } })).toBe(0);
+      expect(written.mock.calls).toEqual([['docsnav prepare: dist/ is as new as its sources; not building it again\n']]);
+    } finally {
+      written.mockRestore();
+    }
   });
 });
