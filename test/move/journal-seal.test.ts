@@ -245,6 +245,48 @@ describe('a sealed plan fits this run only when every condition holds', () => {
     else expect(misfit).toMatch(why);
   });
 
+  it('a plan, request, change or index entry that is null or an array (its fields copied onto it) is no record', () => {
+    const asArray = (value: object) => Object.assign([], value);
+    expect(planMisfit(null, context)).toBe('it is no plan of this version of docsnav');
+    expect(planMisfit(asArray(plan()), context)).toBe('it is no plan of this version of docsnav');
+    expect(
+      planMisfit(
+        with_((p) => set(p, 'requests', [null])),
+        context,
+      ),
+    ).toBe('it names a move outside the docs root (null)');
+    expect(
+      planMisfit(
+        with_((p) => set(p, 'requests', [asArray(p.requests[0])])),
+        context,
+      ),
+    ).toMatch(/^it names a move outside the docs root/);
+    expect(
+      planMisfit(
+        with_((p) => set(p, 'changes', [null])),
+        context,
+      ),
+    ).toBe('it names a file to rewrite outside the docs root (null)');
+    expect(
+      planMisfit(
+        with_((p) => set(p, 'changes', [asArray(p.changes[0]), p.changes[1]])),
+        context,
+      ),
+    ).toMatch(/^it names a file to rewrite outside the docs root/);
+    expect(
+      planMisfit(
+        with_((p) => set(p, 'index', [null])),
+        context,
+      ),
+    ).toBe('its index entries are malformed');
+    expect(
+      planMisfit(
+        with_((p) => set(p, 'index', [asArray(p.index[0])])),
+        context,
+      ),
+    ).toBe('its index entries are malformed');
+  });
+
   it('paths up to 4096 characters, and names that only begin or end like .git, fit; longer ones, or a NUL, do not', () => {
     const extra = (from: string, to: string) => with_((p) => p.requests.push({ from, to }));
     expect(planMisfit(extra('x'.repeat(4096), 'y'), context)).toBeUndefined();
