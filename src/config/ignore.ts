@@ -20,21 +20,32 @@ export function ignorePatternProblem(pattern: string): string | undefined {
   return undefined;
 }
 
+/** The usable patterns, split: globs of JSON pointers (starting with `/`) and globs of pages. */
+function globsOf(patterns: readonly string[] | undefined): { pointerGlobs: string[]; pageGlobs: string[] } {
+  const pointerGlobs: string[] = [];
+  const pageGlobs: string[] = [];
+  for (const pattern of patterns ?? []) {
+    if (ignorePatternProblem(pattern) === undefined) (pattern.startsWith('/') ? pointerGlobs : pageGlobs).push(pattern);
+  }
+  return { pointerGlobs, pageGlobs };
+}
+
+/** A matcher of these globs (names starting with a dot matched like any other), or undefined for none. */
+function matcher(globs: string[]): ((text: string) => boolean) | undefined {
+  return globs.length > 0 ? picomatch()(globs, { dot: true }) : undefined;
+}
+
 /** A test of page paths (no extension) against the page globs among these patterns; undefined when there are none. */
 export function ignoredPages(patterns: readonly string[] | undefined): ((page: string) => boolean) | undefined {
-  const globs = (patterns ?? []).filter((pattern) => ignorePatternProblem(pattern) === undefined && !pattern.startsWith('/'));
-  return globs.length > 0 ? picomatch()(globs, { dot: true }) : undefined;
+  return matcher(globsOf(patterns).pageGlobs);
 }
 
 /** The test for these patterns; undefined when there are none (nothing is ignored). */
 export function ignoreTest(patterns: readonly string[] | undefined): IgnoreTest | undefined {
-  const usable = (patterns ?? []).filter((pattern) => ignorePatternProblem(pattern) === undefined);
-  if (usable.length === 0) return undefined;
-  const pointerGlobs = usable.filter((pattern) => pattern.startsWith('/'));
-  const pageGlobs = usable.filter((pattern) => !pattern.startsWith('/'));
-  const options = { dot: true };
-  const matchesPointer = pointerGlobs.length > 0 ? picomatch()(pointerGlobs, options) : undefined;
-  const matchesPage = pageGlobs.length > 0 ? picomatch()(pageGlobs, options) : undefined;
+  const { pointerGlobs, pageGlobs } = globsOf(patterns);
+  if (pointerGlobs.length + pageGlobs.length === 0) return undefined;
+  const matchesPointer = matcher(pointerGlobs);
+  const matchesPage = matcher(pageGlobs);
   return (pointer, root) => {
     if (matchesPointer?.(pointer)) return true;
     if (!matchesPage) return false;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import path from 'node:path';
-import { ignoreTest } from '../../src/config/ignore.js';
+import { ignoredPages, ignoreTest } from '../../src/config/ignore.js';
 import { resolveText } from '../../src/resolve.js';
 import { validateText } from '../../src/validate.js';
 import type { ValidateOptions } from '../../src/pipeline/options.js';
@@ -181,7 +181,11 @@ describe('ignore', () => {
 
 describe('ignoreTest', () => {
   const value = {
-    navigation: { groups: [{ group: 'G', root: './drafts/r.md', pages: ['drafts/a', { group: 'drafts/x', pages: [] }, 7] }], pages: ['drafts/b'] },
+    navigation: {
+      groups: [{ group: 'G', root: './drafts/r.md', pages: ['drafts/a', { group: 'drafts/x', pages: [] }, 7] }],
+      pages: ['drafts/b', 'drafts/.well-known/c', '.hidden'],
+      '.comment': 'x',
+    },
   };
   it.each([
     { pattern: 'drafts/**', pointer: '/navigation/groups/0/root', ignored: true },
@@ -197,6 +201,16 @@ describe('ignoreTest', () => {
     { pattern: '/navigation/groups/0/**', pointer: '/navigation/groups/01', ignored: false },
     { pattern: '/navigation/groups/0/**', pointer: '/navigation/pages/0', ignored: false },
     { pattern: '/navigation/**', pointer: '', ignored: false },
+    // Names starting with a dot are matched like any other, by `**` and `*` alike (picomatch leaves them out by default).
+    { pattern: 'drafts/**', pointer: '/navigation/pages/1', ignored: true },
+    { pattern: '*', pointer: '/navigation/pages/2', ignored: true },
+    { pattern: '/navigation/**', pointer: '/navigation/.comment', ignored: true },
+    { pattern: '/navigation/*', pointer: '/navigation/.comment', ignored: true },
+    // A page glob is matched against pages only, a pointer glob against pointers only: `**` ignores every page's problem, never a pointer that names no page.
+    { pattern: '**', pointer: '/navigation/pages/0', ignored: true },
+    { pattern: '**', pointer: '/navigation/groups/0', ignored: false },
+    { pattern: '**', pointer: '/navigation/.comment', ignored: false },
+    { pattern: '/**', pointer: '/navigation/pages/0', ignored: true },
   ])('$pattern at $pointer: $ignored', ({ pattern, pointer, ignored }) => {
     expect(ignoreTest([pattern])!(pointer, value)).toBe(ignored);
   });
@@ -205,5 +219,21 @@ describe('ignoreTest', () => {
     expect(ignoreTest(undefined)).toBeUndefined();
     expect(ignoreTest([])).toBeUndefined();
     expect(ignoreTest(['', '!x'])).toBeUndefined();
+  });
+});
+
+describe('ignoredPages', () => {
+  it('tests pages against the page globs only, names starting with a dot matched too', () => {
+    const ignored = ignoredPages(['drafts/**', '/navigation/**', '', '!old/**', '.hidden'])!;
+    expect(['drafts/a', 'drafts/.well-known/b', '.hidden', 'navigation/x', 'old/a', 'guide'].filter(ignored)).toEqual([
+      'drafts/a',
+      'drafts/.well-known/b',
+      '.hidden',
+    ]);
+  });
+
+  it('is undefined when no page glob is usable', () => {
+    expect(ignoredPages(undefined)).toBeUndefined();
+    expect(ignoredPages(['/navigation/**', '', '!x'])).toBeUndefined();
   });
 });
