@@ -158,6 +158,63 @@ const symlinkCases: RuleCase[] = [
     ],
   },
   {
+    name: '`asyncapi` through a symlinked folder; climbing out said as AsyncAPI',
+    navigation: {
+      tabs: [
+        { tab: 'S', asyncapi: 'ext/events.yaml' },
+        { tab: 'T', asyncapi: ['api.json', '/ext/more.yaml'] },
+        { tab: 'U', asyncapi: '../events.yaml' },
+      ],
+    },
+    files: ROOT_FILES,
+    others: LINKS,
+    expected: [
+      {
+        pointer: '/navigation/tabs/0/asyncapi',
+        message: /^AsyncAPI file "ext\/events\.yaml" is a symlink \(or inside a symlinked folder\) that leads outside the docs root; it is not read\.$/,
+      },
+      { pointer: '/navigation/tabs/1/asyncapi/1', message: /^AsyncAPI file "ext\/more\.yaml" is a symlink/ },
+      { pointer: '/navigation/tabs/2/asyncapi', message: /^AsyncAPI path "\.\.\/events\.yaml" climbs out of the docs root/ },
+    ],
+  },
+  {
+    name: 'a tab’s GraphQL schema through a symlink, as a string and as `source`; a regular file and a URL are read',
+    navigation: {
+      tabs: [
+        { tab: 'G', graphql: 'ext/schema.graphql' },
+        { tab: 'H', graphql: { source: ' /ext/b/s.graphql ', directory: 'api' } },
+        { tab: 'I', graphql: 'guides/a.mdx' },
+        { tab: 'J', graphql: 'https://x.example/ext/graphql' },
+        { tab: 'K', graphql: 'linked.mdx' },
+      ],
+    },
+    files: ROOT_FILES,
+    others: LINKS,
+    expected: [
+      {
+        pointer: '/navigation/tabs/0/graphql',
+        message:
+          /^GraphQL schema "ext\/schema\.graphql" is a symlink \(or inside a symlinked folder\) that leads outside the docs root; it is not read, and the platform fails the build\.$/,
+      },
+      { pointer: '/navigation/tabs/1/graphql/source', message: /^GraphQL schema "ext\/b\/s\.graphql" is a symlink/ },
+      { pointer: '/navigation/tabs/4/graphql', message: /^GraphQL schema "linked\.mdx" is a symlink/ },
+    ],
+  },
+  {
+    name: 'a GraphQL schema on a root with no symlink out, or not on a tab, is not asked about',
+    navigation: { tabs: [{ tab: 'G', graphql: 'ext/schema.graphql' }], anchors: [{ anchor: 'A', graphql: 'ext/s.graphql', pages: [] }] },
+    files: ROOT_FILES,
+    others: { 'fifo.mdx': 'a FIFO' },
+    expected: [],
+  },
+  {
+    name: 'a GraphQL schema not on a tab is not the platform’s',
+    navigation: { anchors: [{ anchor: 'A', graphql: 'ext/s.graphql', pages: [] }] },
+    files: ROOT_FILES,
+    others: LINKS,
+    expected: [],
+  },
+  {
     name: 'climbing out is said first, not the symlink',
     navigation: { tabs: [{ tab: 'T', openapi: '../ext/a.json', pages: ['../linked'] }] },
     files: ROOT_FILES,
@@ -177,4 +234,8 @@ const symlinkCases: RuleCase[] = [
   },
 ];
 
-testRule(pathOutsideRoot, [...cases, ...symlinkCases], /^(OpenAPI|Page|Spec) (path "[^"]+" climbs out of the docs root|file "[^"]+" is a symlink)/);
+testRule(
+  pathOutsideRoot,
+  [...cases, ...symlinkCases],
+  /^((OpenAPI|AsyncAPI|Page|Spec) (path "[^"]+" climbs out of the docs root|file "[^"]+" is a symlink)|GraphQL schema "[^"]+" is a symlink)/,
+);
