@@ -53,7 +53,9 @@ export const TARGETS = {
   rules: {
     configFile: LIBRARY,
     paths: ['src/rules/', ...declarations('src/docs-root.ts', ['pageFileIn', 'kindIn'])],
-    tests: ['test/rules/**/*.test.ts', 'test/site/**/*.test.ts', 'test/redirects/**/*.test.ts'],
+    // redirect-missing is read against git's history (test/history) and its redirects written by --fix (test/fix/fix.test.ts): its 27
+    // mutants survived the rules target's first whole run without them.
+    tests: ['test/rules/**/*.test.ts', 'test/site/**/*.test.ts', 'test/redirects/**/*.test.ts', 'test/history/history.test.ts', 'test/fix/fix.test.ts'],
   },
   navigation: {
     configFile: LIBRARY,

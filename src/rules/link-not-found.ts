@@ -83,6 +83,7 @@ class MissingPaths {
 
   of(wanted: string): MissingPath {
     let missing = this.known.get(wanted);
+    // Stryker disable next-line ConditionalExpression: equivalent: a cache; worked out again, the answer is the same.
     if (missing !== undefined) return missing;
     // A file (`.png`, `.pdf`) is not a page misspelt: no page is suggested for it.
     const aFile = /\.[a-z0-9]+$/i.test(wanted) && !/\.mdx?$/i.test(wanted);
@@ -148,6 +149,7 @@ const indexes = new WeakMap<Site, ListedIndex>();
 
 function listedIndex(site: Site): ListedIndex {
   let index = indexes.get(site);
+  // Stryker disable next-line ConditionalExpression: equivalent: a cache; made again, the index is the same.
   if (index) return index;
   index = { byLowerCase: new Map(), byName: new Map() };
   for (const page of site.pages.values()) {

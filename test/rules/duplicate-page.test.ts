@@ -364,6 +364,36 @@ const cases: RuleCase[] = [
     ]),
     expected: [{ pointer: `${FIVE}/1/pages/1` }],
   },
+  {
+    name: 'a group’s `root` in its own `pages` and in another group: said once, at the other',
+    navigation: {
+      groups: [
+        { group: 'G', root: 'a', pages: ['b', 'a'] },
+        { group: 'H', pages: ['a'] },
+      ],
+    },
+    expected: [{ pointer: '/navigation/groups/1/pages/0', message: /^"a" is already listed in the group "G" \(\/navigation\/groups\/0\/root\)/ }],
+  },
+  {
+    name: 'the first listing found in `pages` past a group and beside another `root`',
+    navigation: {
+      groups: [
+        { group: 'A', root: 'overview', pages: [{ group: 'Sub', pages: ['y'] }, 'x'] },
+        { group: 'B', pages: ['x'] },
+      ],
+    },
+    expected: [{ pointer: '/navigation/groups/1/pages/0', message: /^"x" is already listed in the group "A" \(\/navigation\/groups\/0\/pages\/1\)/ }],
+  },
+  {
+    name: 'endpoints of two groups whose specs differ, however their names run together',
+    navigation: {
+      groups: [
+        { group: 'A', openapi: ['a.json', 'b.json'], pages: ['GET /x'] },
+        { group: 'B', openapi: 'a.jsonb.json', pages: ['GET /x'] },
+      ],
+    },
+    expected: [],
+  },
   { name: 'after junk', navigation: { pages: ['intro', ...JUNK, 'intro'] }, expected: [{ pointer: `/navigation/pages/${JUNK.length + 1}` }] },
   { name: '5,000 levels down', navigation: deep.navigation, expected: [{ pointer: `${deep.pointer}/pages/2` }] },
 ];

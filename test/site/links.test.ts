@@ -184,6 +184,25 @@ describe('link-not-found', () => {
     expect(fixedPage?.after).toBe('[a](/quickstart#install-the-cli) [b](/setup) [c](/quikstart)\n');
   });
 
+  it('reads a missing page with its extension in any case; a file is no page misspelt; two pages equal but for case leave the link to a person', () => {
+    const text = '[a](/QuickStart.md) [b](/QuickStart.MDX#install-the-cli) [c](/quickstart.pdf) [d](/guides/SETUP) [e](/Guides/Setup.mdx)\n';
+    const root = site({ ...BASE, 'index.mdx': text, 'guides/Setup.mdx': '# Setup, capitalised\n' }, [...PAGES, 'guides/Setup']);
+    const found = problems(root, 'link-not-found');
+    expect(found.map((p) => ({ url: p.message.match(/"([^"]*)"/)?.[1], suggest: p.suggest, fixed: p.fix !== undefined }))).toEqual([
+      { url: '/QuickStart.md', suggest: '/quickstart', fixed: true },
+      { url: '/QuickStart.MDX#install-the-cli', suggest: '/quickstart', fixed: true },
+      { url: '/quickstart.pdf', suggest: undefined, fixed: false },
+      { url: '/guides/SETUP', suggest: expect.stringMatching(/^\/guides\/[Ss]etup$/), fixed: false },
+      { url: '/Guides/Setup.mdx', suggest: expect.stringMatching(/^\/guides\/[Ss]etup$/), fixed: false },
+    ]);
+    expect(
+      applyEdits(
+        text,
+        found.flatMap((p) => p.fix?.edits ?? []),
+      ),
+    ).toBe('[a](/quickstart) [b](/quickstart#install-the-cli) [c](/quickstart.pdf) [d](/guides/SETUP) [e](/Guides/Setup.mdx)\n');
+  });
+
   it('reports, never rewrites, a link whose source is not its URL as written (angle brackets, an escape): `--fix` would change the link', () => {
     // Rewritten, the first would lose its brackets (a space then ends the destination: no link),
     // the second its escape (the `)` would close the link early).
