@@ -96,6 +96,7 @@ const indexes = new WeakMap<ReadonlySet<string>, Suggester>();
  */
 function anchorMeant(anchors: ReadonlySet<string>, fragment: string): { meant?: string; suggestion?: string } {
   let suggester = indexes.get(anchors);
+  // Stryker disable next-line ConditionalExpression: equivalent: a cache; made again, the index is the same.
   if (suggester === undefined) {
     suggester = new Suggester([...anchors], (anchor) => anchor.toLowerCase());
     indexes.set(anchors, suggester);

@@ -234,6 +234,9 @@ describe('anchor-not-found', () => {
     ['a percent escape of the id', '/quickstart#install%2Dthe-cli', true],
     ['an emoji the id leaves out, on this page', '#before-you-start\u{1F680}', true],
     ['punctuation left out, still missing', '/quickstart#uninstall!', false],
+    // An empty fragment names no section: the page's top.
+    ['an empty fragment', '/quickstart#', true],
+    ['an empty fragment of this page', '#', true],
   ];
   it.each(table)('%s: %s', (_what, link, found) => {
     const root = site({ ...BASE, 'guides/setup.mdx': `# Setup\n\n## Before you start\n\n[x](${link})\n` }, PAGES, {
@@ -253,6 +256,36 @@ describe('anchor-not-found', () => {
     const [problem] = problems(root, 'anchor-not-found');
     expect(problem.suggest).toBe('#install-the-cli');
     expect(applyEdits(text, problem.fix!.edits)).toBe('[x](/quickstart#install-the-cli)\n');
+  });
+});
+
+describe('anchor-not-found: what is fixed, suggested, or not checked', () => {
+  it('fixes only the one id equal but for case, in a link written as its URL; suggests the nearest otherwise', () => {
+    const text = '[a](/quickstart#instal-the-cli) [b](</quickstart#Install-The-CLI>) [c](/twins#TWIN) [d](/twins#Twin-Peaks) [e](/twins#STRASSE)\n';
+    const files = { ...BASE, 'guides/setup.mdx': text, 'twins.mdx': '## One {#Twin}\n\n## Two {#twin}\n\n## Twin peaks\n\n## Straße\n' };
+    const found = problems(site(files, [...PAGES, 'twins']), 'anchor-not-found');
+    expect(found.map((p) => ({ url: p.message.match(/"([^"]*)"/)?.[1], suggest: p.suggest, fixed: p.fix !== undefined }))).toEqual([
+      { url: '/quickstart#instal-the-cli', suggest: '#install-the-cli', fixed: false },
+      { url: '/quickstart#Install-The-CLI', suggest: '#install-the-cli', fixed: false },
+      { url: '/twins#TWIN', suggest: expect.stringMatching(/^#[Tt]win$/), fixed: false },
+      { url: '/twins#Twin-Peaks', suggest: '#twin-peaks', fixed: true },
+      // Lower case is the fold: in upper case, "ß" would be "SS" and this a fix.
+      { url: '/twins#STRASSE', suggest: '#straße', fixed: false },
+    ]);
+  });
+
+  it('a page that cannot be parsed has no anchors to check: links into it, from a page or the navigation, are not reported', () => {
+    const files = { ...BASE, 'guides/setup.mdx': '[x](/broken#anything)\n', 'broken.mdx': '# Broken\n\n<Card title="x">\n' };
+    const root = site(files, [...PAGES, 'broken'], {
+      navigation: {
+        tabs: [
+          { tab: 'Docs', pages: [...PAGES, 'broken'] },
+          { tab: 'B', href: '/broken#nope' },
+        ],
+      },
+    });
+    expect(validateFile(path.join(root, 'docs.json')).problems.map((p) => p.code)).toContain('page-unparsable');
+    expect(problems(root, 'anchor-not-found')).toEqual([]);
   });
 });
 
