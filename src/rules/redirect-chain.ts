@@ -37,6 +37,7 @@ export const redirectChain: SiteRule = {
         context.report({
           message: text,
           pointer,
+          // Stryker disable next-line ConditionalExpression: equivalent: a suggestion of undefined is none to every reader (each tests `suggest !== undefined`).
           ...(final === undefined ? {} : { suggest: final }),
         });
       } else {

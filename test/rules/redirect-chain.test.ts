@@ -38,6 +38,27 @@ testSiteRule('redirect-chain', [
     expected: [{ messageId: 'chain', data: { last: 'https://example.com/docs' } }],
   },
   {
+    name: 'ending at a page with a fragment: the suggestion keeps it once',
+    files,
+    pages,
+    docs: chainTo('/quickstart#install'),
+    expected: [{ messageId: 'chain', data: { last: '/quickstart#install' }, suggest: '/quickstart#install' }],
+  },
+  {
+    name: 'ending at a page written without its leading slash: the suggestion has it',
+    files,
+    pages,
+    docs: chainTo('quickstart'),
+    expected: [{ messageId: 'chain', suggest: '/quickstart' }],
+  },
+  {
+    name: 'ending at a destination left as a pattern: said, nothing suggested',
+    files,
+    pages,
+    docs: chainTo('/docs/:slug*'),
+    expected: [{ messageId: 'chain', data: { last: '/docs/:slug*' } }],
+  },
+  {
     name: 'through a pattern redirect (an alias meant to move): no suggestion',
     files,
     pages,

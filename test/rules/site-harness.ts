@@ -78,7 +78,7 @@ function siteFindings(
     });
 }
 
-/** Each case, one test: the rule's problems are the expected ones, by id (and file, pointer, data, suggestion where given). */
+/** Each case, one test: the rule's problems are the expected ones, by id and suggestion (none where the case gives none), and by file, pointer and data where given. */
 export function testSiteRule(code: string, cases: readonly SiteCase[]): void {
   describe(`${code} (site rule)`, () => {
     it.each(cases)('$name', (testCase) => {
@@ -89,7 +89,7 @@ export function testSiteRule(code: string, cases: readonly SiteCase[]): void {
         expect(actual.file).toBe(expected.file ?? 'docs.json');
         if (expected.pointer !== undefined) expect(actual.pointer).toBe(expected.pointer);
         if (expected.data !== undefined) expect(actual.data).toMatchObject(expected.data);
-        if (expected.suggest !== undefined) expect(actual.suggest).toBe(expected.suggest);
+        expect(actual.suggest, 'the suggestion (none where the case gives none)').toBe(expected.suggest);
       });
     });
   });
