@@ -19,6 +19,7 @@ export const pageNotFound: NavigationRule = {
     const suggesters = new Map<string, Suggester>();
     const suggesterOf = (dir: string): Suggester => {
       let suggester = suggesters.get(dir);
+      // Stryker disable next-line ConditionalExpression: equivalent: a cache; made again, the folder's suggester is the same.
       if (!suggester) {
         const pages = files
           .filesIn(dir)
@@ -32,9 +33,11 @@ export const pageNotFound: NavigationRule = {
       page(node) {
         // A `root` its group's `pages` list too is reported there, once.
         if (listedInOwnPages(node)) return;
-        const page = node.entry.kind === 'page' ? node.entry.clean : '';
+        const entry = node.entry;
+        if (entry.kind !== 'page') return;
+        const page = entry.clean;
         // A plain page path is neither a URL nor one that climbs out (path-outside-root's).
-        if (!node.plain && (node.entry.kind !== 'page' || isUrl(node.entry.page) || page === '' || escapesRoot(page))) return;
+        if (!node.plain && (isUrl(entry.page) || page === '' || escapesRoot(page))) return;
         if (pageFileIn(files, page) !== undefined) return;
         const kinds = [`${page}.mdx`, `${page}.md`].map((file) => ({ file, kind: kindIn(files, file) }));
         // A symlink out of the root: path-outside-root says so.

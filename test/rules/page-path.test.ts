@@ -113,7 +113,7 @@ describe('page-path severity', () => {
       .map((p) => [p.pointer, p.severity]);
 
   it('a leading `/` alone is info (the platform strips it); what the platform finds no page for is an error; the rest a warning', () => {
-    expect(severities(['/intro', '/a.mdx', 'b/', '//c', './d', ' e', 'f\\g', ' '])).toEqual([
+    expect(severities(['/intro', '/a.mdx', 'b/', '//c', './d', ' e', 'f\\g', ' ', '/h/'])).toEqual([
       ['/navigation/pages/0', 'info'],
       ['/navigation/pages/1', 'error'],
       ['/navigation/pages/2', 'warning'],
@@ -122,6 +122,19 @@ describe('page-path severity', () => {
       ['/navigation/pages/5', 'error'],
       ['/navigation/pages/6', 'warning'],
       ['/navigation/pages/7', 'error'],
+      // A leading `/` with something more is no longer harmless alone.
+      ['/navigation/pages/8', 'warning'],
+    ]);
+  });
+
+  it('says "harmless" of a leading `/` alone, and of nothing else', () => {
+    const messages = validateText(JSON.stringify({ navigation: { pages: ['/intro', '/h/', 'b/'] } }))
+      .problems.filter((p) => p.code === 'page-path')
+      .map((p) => p.message);
+    expect(messages).toEqual([
+      'Page path "/intro" has a leading `/` (harmless: the platform strips it).',
+      'Page path "/h/" has a leading `/`, a trailing `/`.',
+      'Page path "b/" has a trailing `/`.',
     ]);
   });
 
