@@ -181,6 +181,7 @@ describe('ignore', () => {
 
 describe('ignoreTest', () => {
   const value = {
+    root: 'drafts/top',
     navigation: {
       groups: [{ group: 'G', root: './drafts/r.md', pages: ['drafts/a', { group: 'drafts/x', pages: [] }, 7] }],
       pages: ['drafts/b', 'drafts/.well-known/c', '.hidden'],
@@ -211,6 +212,9 @@ describe('ignoreTest', () => {
     { pattern: '**', pointer: '/navigation/groups/0', ignored: false },
     { pattern: '**', pointer: '/navigation/.comment', ignored: false },
     { pattern: '/**', pointer: '/navigation/pages/0', ignored: true },
+    // A page is an entry of some `pages` or a group's `root`: not a top-level `root`, nor the document itself.
+    { pattern: 'drafts/**', pointer: '/root', ignored: false },
+    { pattern: 'drafts/**', pointer: '', ignored: false },
   ])('$pattern at $pointer: $ignored', ({ pattern, pointer, ignored }) => {
     expect(ignoreTest([pattern])!(pointer, value)).toBe(ignored);
   });
@@ -235,5 +239,16 @@ describe('ignoredPages', () => {
   it('is undefined when no page glob is usable', () => {
     expect(ignoredPages(undefined)).toBeUndefined();
     expect(ignoredPages(['/navigation/**', '', '!x'])).toBeUndefined();
+  });
+});
+
+describe('the spec profile on what the platform accepts', () => {
+  it('says the platform accepts it, why it is a warning, and how to make it an error', () => {
+    const text = JSON.stringify({ navigation: { languages: [{ language: 'uk', pages: ['a'] }] } });
+    const [problem] = validateText(text, { profile: 'spec' }).problems.filter((p) => p.code === 'language-code');
+    expect(problem.severity).toBe('warning');
+    expect(problem.message).toMatch(
+      /; the hosted platform accepts "uk", so this is a warning \(the default profile, platform, accepts it; make it an error with "rules" in docsnav\.config\.json\)\.$/,
+    );
   });
 });
