@@ -131,7 +131,9 @@ export class ConfigLoader {
       if (this.stopAt !== undefined && current !== this.stopAt && !current.startsWith(this.stopAt + path.sep)) break;
       passed.push(current);
       found = findIn(current);
-      if (found || current === this.stopAt) break;
+      if (found) break;
+      // Stryker disable next-line ConditionalExpression: equivalent: the parent of stopAt is outside it, where the check above ends the walk.
+      if (current === this.stopAt) break;
       const parent = path.dirname(current);
       if (parent === current) break;
       current = parent;
@@ -147,6 +149,7 @@ function findIn(folder: string): Found {
     const absolute = path.join(folder, name);
     if (!isFile(absolute)) continue;
     const text = readConfigText(absolute);
+    // Stryker disable next-line StringLiteral: equivalent: a kind is only ever compared with 'package.json'.
     if (name !== 'package.json') return { absolute, kind: 'file', text };
     // A package.json without the key is not a config; one that does not parse is only when it mentions the key.
     // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent: a speed path; parsed, a package.json without the key is passed over below.
@@ -154,6 +157,7 @@ function findIn(folder: string): Found {
     // Stryker disable next-line StringLiteral: equivalent: a package.json is read as JSON by its extension too.
     const source = parseSource(absolute, text, 'json');
     const value = source.value;
+    // Stryker disable next-line ConditionalExpression: equivalent: a JSON text that is null holds no "docsnav" (tested above).
     const hasKey = typeof value === 'object' && value !== null && Object.prototype.hasOwnProperty.call(value, 'docsnav');
     if (hasKey || value === undefined) return { absolute, kind: 'package.json', text };
   }
@@ -163,8 +167,8 @@ function findIn(folder: string): Found {
 function isFile(file: string): boolean {
   try {
     return statSync(file).isFile();
-    // Stryker disable next-line BlockStatement: equivalent: an empty catch returns undefined, which the caller reads as false.
   } catch {
+    // Equivalent mutant left alive: the block emptied returns undefined, which the caller reads as false (Stryker's disable comments do not reach a catch block).
     return false;
   }
 }
