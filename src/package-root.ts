@@ -11,16 +11,16 @@ let packageRootFound: string | null | undefined;
  * Undefined when the docs are not beside the code (docsnav bundled into another program).
  */
 export function packageRoot(): string | undefined {
-  if (packageRootFound === undefined) {
-    packageRootFound = null;
-    let dir = path.dirname(fileURLToPath(import.meta.url));
-    for (let up = 0; up < 3; up++) {
-      if (existsSync(path.join(dir, 'package.json')) && existsSync(path.join(dir, 'docs', 'rules'))) {
-        packageRootFound = dir;
-        break;
-      }
-      dir = path.dirname(dir);
-    }
-  }
+  if (packageRootFound === undefined) packageRootFound = packageRootAbove(path.dirname(fileURLToPath(import.meta.url))) ?? null;
   return packageRootFound ?? undefined;
+}
+
+/** The nearest of `folder` and the two folders above it holding both a package.json and docs/rules/, if any. */
+export function packageRootAbove(folder: string): string | undefined {
+  let dir = folder;
+  for (let up = 0; up < 3; up++) {
+    if (existsSync(path.join(dir, 'package.json')) && existsSync(path.join(dir, 'docs', 'rules'))) return dir;
+    dir = path.dirname(dir);
+  }
+  return undefined;
 }
