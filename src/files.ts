@@ -140,7 +140,7 @@ export function readRegularFile(file: string, maxBytes: number): ReadOutcome {
   } catch (error) {
     const code = errorCode(error) ?? 'error';
     // ELOOP is also a loop of links on the way to it: only a link at its end is "a symbolic link".
-    if (code === 'ELOOP' && lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink()) return { ok: false, reason: 'symlink', detail: 'a symbolic link' };
+    if (code === 'ELOOP' && isLinkAtEnd(file)) return { ok: false, reason: 'symlink', detail: 'a symbolic link' };
     if (code === 'ENOENT' || code === 'ENOTDIR') return { ok: false, reason: 'missing', detail: code };
     return { ok: false, reason: 'unreadable', detail: code };
   }
@@ -153,6 +153,17 @@ export function readRegularFile(file: string, maxBytes: number): ReadOutcome {
     return { ok: false, reason: 'unreadable', detail: errorCode(error) ?? 'error' };
   } finally {
     closeSync(fd);
+  }
+}
+
+/** Whether the path's last part is a symbolic link; false when the way to it cannot be walked (a loop of links, a file for a folder, no permission). */
+function isLinkAtEnd(file: string): boolean {
+  try {
+    return lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() === true;
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === 'ELOOP' || code === 'ENOTDIR' || code === 'EACCES') return false;
+    throw error;
   }
 }
 

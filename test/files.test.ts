@@ -4,12 +4,13 @@
  * root's (`/x/docs` beside `/x/docs-evil`) is outside, and every way in — a `$ref`, a read, a
  * symlink in the listing, a spec path — refuses it.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { docsRootFiles } from '../src/docs-root.js';
-import { diskReader, isInside } from '../src/files.js';
+import { diskReader, isInside, readRegularFile } from '../src/files.js';
 import { resolveText } from '../src/resolve.js';
 import { validateText } from '../src/validate.js';
 import { REQUIRED_SETTINGS } from './required-settings.js';
@@ -116,5 +117,35 @@ describe('diskReader reads a file whole, whatever its size', () => {
     writeFileSync(file, Buffer.alloc(1000, 'a'));
     expect(diskReader(root, 1000)(file).ok).toBe(true);
     expect(diskReader(root, 999)(file)).toMatchObject({ ok: false, reason: 'too-big' });
+  });
+});
+
+describe('readRegularFile: what no link may stand in for', () => {
+  it('reads a regular file, and says of each other thing what it is', () => {
+    const at = (name: string) => path.join(base, 'regular', name);
+    mkdirSync(at(''), { recursive: true });
+    writeFileSync(at('file.json'), '{}');
+    writeFileSync(at('big.json'), Buffer.alloc(2_000_001, ' '));
+    symlinkSync(at('file.json'), at('link.json'));
+    symlinkSync(at('loop-b'), at('loop-a'));
+    symlinkSync(at('loop-a'), at('loop-b'));
+    mkdirSync(at('folder'));
+    execFileSync('mkfifo', [at('fifo')]);
+    const outcome = (name: string) => {
+      const read = readRegularFile(at(name), 2_000_000);
+      return read.ok ? { ok: true, text: read.bytes.toString('utf8') } : { ok: false, reason: read.reason, detail: read.detail };
+    };
+    expect(outcome('file.json')).toEqual({ ok: true, text: '{}' });
+    expect(outcome('missing.json')).toEqual({ ok: false, reason: 'missing', detail: 'ENOENT' });
+    // A path through a file, as if it were a folder.
+    expect(outcome('file.json/inner.json')).toEqual({ ok: false, reason: 'missing', detail: 'ENOTDIR' });
+    expect(outcome('link.json')).toEqual({ ok: false, reason: 'symlink', detail: 'a symbolic link' });
+    // A loop of links at the end is a link too (lstat says so); never followed.
+    expect(outcome('loop-a')).toEqual({ ok: false, reason: 'symlink', detail: 'a symbolic link' });
+    // A loop of links on the way to it is not a link at its end.
+    expect(outcome('loop-a/inner.json')).toEqual({ ok: false, reason: 'unreadable', detail: 'ELOOP' });
+    expect(outcome('folder')).toEqual({ ok: false, reason: 'not-regular', detail: 'a folder' });
+    expect(outcome('fifo')).toMatchObject({ ok: false, reason: 'not-regular' });
+    expect(outcome('big.json')).toMatchObject({ ok: false, reason: 'too-big' });
   });
 });

@@ -36,12 +36,12 @@ function mayHoldJournal(root: string): boolean {
   }
 }
 
-/** The file's own stats; undefined when it is not there, or a folder on its way may not be searched (no note can be made then). */
+/** The file's own stats; undefined when it is not there, or the way to it cannot be walked (a folder that may not be searched, a file for a folder, a loop of links): no note can be made then. */
 function statOf(file: string): Stats | undefined {
   try {
     return lstatSync(file, { throwIfNoEntry: false });
   } catch (error) {
-    if (['EACCES', 'EPERM', 'ENOTDIR'].includes((error as NodeJS.ErrnoException).code ?? '')) return undefined;
+    if (['EACCES', 'EPERM', 'ENOTDIR', 'ELOOP'].includes((error as NodeJS.ErrnoException).code ?? '')) return undefined;
     throw error;
   }
 }

@@ -75,7 +75,7 @@ function release(name: string): void {
   if (--lock.count > 0) return;
   held.delete(name);
   // The note first: once the socket is closed, another process may write its own.
-  rmSync(lock.note, { force: true });
+  removeNote(lock.note);
   lock.server.close();
 }
 
@@ -141,15 +141,29 @@ function userName(): string {
   }
 }
 
+/** Removes a note, if it is there and its folder can be reached (a loop of links on the way, a file for a folder, no permission: there is none to remove). */
+function removeNote(file: string): void {
+  try {
+    rmSync(file, { force: true });
+  } catch (error) {
+    if (!['ELOOP', 'ENOTDIR', 'EACCES'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+  }
+}
+
 /** Writes the holder file (a temporary file renamed over any stale one). */
 function writeNote(note: string, holder: Holder): void {
   const temporary = `${note}.${randomBytes(4).toString('hex')}.tmp`;
+  // The note only names the holder in another process's refusal: without it, the refusal says less.
   try {
     writeFileSync(temporary, `${JSON.stringify(holder)}\n`, { flag: 'wx', mode: 0o600 });
+  } catch {
+    // Not written (a full disk, a folder that cannot be written or reached: a loop of links on the way): nothing to remove.
+    return;
+  }
+  try {
     renameSync(temporary, note);
   } catch {
-    // The note only names the holder in another process's refusal: without it, the refusal says less.
-    rmSync(temporary, { force: true });
+    removeNote(temporary);
   }
 }
 

@@ -142,7 +142,8 @@ class Interrupted extends Error {
 
 /** What a journal of the site at `root` is checked against (journal-seal.ts): the root's real path, its repository, this user's key. */
 function contextOf(root: string, repository: Repository | undefined): JournalContext {
-  const real = realpathSync(root);
+  // A root that cannot be reached (a loop of links on the way) is said as one that cannot be read.
+  const real = lookingAt(root, () => realpathSync(root));
   return { root: real, repository: repository && { top: repository.top, prefix: repository.prefix }, key: journalKey(real) };
 }
 

@@ -6,7 +6,7 @@
  * for `resolve`.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -52,6 +52,22 @@ describe('a docs file that is a folder', () => {
       ['diff', 'HEAD', 'site'],
     ])
       expectOneLine(docsnav(root, ...args), line);
+  });
+});
+
+describe('a docs path through a loop of symbolic links', () => {
+  it('is one line naming the loop, for validate and resolve, and for the site folder itself (before: internal errors from the unfinished-move check and from mv)', () => {
+    const root = site({ 'index.mdx': '# Hi\n' });
+    symlinkSync('loop-b', path.join(root, 'loop-a'));
+    symlinkSync('loop-a', path.join(root, 'loop-b'));
+    const through = 'docsnav: cannot read loop-a/docs.json: too many symbolic links in the path (a loop?); check the path (ELOOP)';
+    expectOneLine(docsnav(root, 'validate', 'loop-a/docs.json'), through);
+    expectOneLine(docsnav(root, 'resolve', 'loop-a/docs.json'), through);
+    expectOneLine(docsnav(root, 'validate', 'loop-a'), /^docsnav: cannot read loop-a: it is a symbolic link \(to loop-b\), and docsnav follows none/);
+    // mv took its lock, wrote and removed its note and sealed its journal under the root: each an internal error on the loop before.
+    const loop = /: cannot read \S*loop-a: too many symbolic links in the path \(a loop\?\); check the path \(ELOOP\)$/;
+    expectOneLine(docsnav(root, 'mv', 'x', 'y', 'loop-a/docs'), new RegExp(`^docsnav: cannot move x${loop.source}`));
+    expectOneLine(docsnav(root, 'mv', '--continue', 'loop-a/docs'), new RegExp(`^docsnav: cannot continue the move${loop.source}`));
   });
 });
 

@@ -4,7 +4,7 @@
  * a repository, outside one, below a file; where a journal's folder may be (`.docsnav-mv`, the git
  * folder's `docsnav-mv`, a worktree's `.git` file) git is asked. An error it does not name is thrown.
  */
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -47,6 +47,15 @@ describe('no journal: nothing said, git not asked', () => {
     const root = siteWith(FILES);
     withoutGit();
     expect(unfinishedMoveNote(path.join(root, 'index.mdx', 'docs'))).toBeUndefined();
+  });
+
+  it('a root that is a loop of links, or below one: none (before, ELOOP from lstat was an internal error)', () => {
+    const root = siteWith(FILES);
+    symlinkSync(path.join(root, 'loop-b'), path.join(root, 'loop-a'));
+    symlinkSync(path.join(root, 'loop-a'), path.join(root, 'loop-b'));
+    withoutGit();
+    expect(unfinishedMoveNote(path.join(root, 'loop-a'))).toBeUndefined();
+    expect(unfinishedMoveNote(path.join(root, 'loop-a', 'docs'))).toBeUndefined();
   });
 });
 
