@@ -6,6 +6,7 @@
  */
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, realpathSync, type BigIntStats, type Stats } from 'node:fs';
 import path from 'node:path';
+import { isUnwalkablePath } from './io-error.js';
 
 /** Why a file was not read. */
 export type ReadFailureReason =
@@ -161,8 +162,7 @@ function isLinkAtEnd(file: string): boolean {
   try {
     return lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() === true;
   } catch (error) {
-    const code = errorCode(error);
-    if (code === 'ELOOP' || code === 'ENOTDIR' || code === 'EACCES') return false;
+    if (isUnwalkablePath(error)) return false;
     throw error;
   }
 }

@@ -22,6 +22,16 @@ const WRITING: Readonly<Record<string, string>> = {
   EDQUOT: 'the disk quota is used up; free some space, or write somewhere else',
 };
 
+/**
+ * Whether an error says the way to a path cannot be walked: a file where a folder should be
+ * (ENOTDIR), a loop of symbolic links (ELOOP), a folder that may not be searched (EACCES). What is
+ * looked for there cannot be there, as far as this user can tell.
+ */
+export function isUnwalkablePath(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOTDIR' || code === 'ELOOP' || code === 'EACCES';
+}
+
 /** `what happened; what to do (CODE)`, or the error's own message when it has no known code. */
 export function ioErrorText(error: unknown, mode: 'read' | 'write'): string {
   const code = (error as NodeJS.ErrnoException)?.code;

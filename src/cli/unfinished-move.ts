@@ -6,6 +6,7 @@
  */
 import { lstatSync, type Stats } from 'node:fs';
 import path from 'node:path';
+import { isUnwalkablePath } from '../io-error.js';
 import { fill, MoveError, REFUSALS } from '../move/messages.js';
 import { unfinishedMove } from '../move/write.js';
 
@@ -41,7 +42,7 @@ function statOf(file: string): Stats | undefined {
   try {
     return lstatSync(file, { throwIfNoEntry: false });
   } catch (error) {
-    if (['EACCES', 'EPERM', 'ENOTDIR', 'ELOOP'].includes((error as NodeJS.ErrnoException).code ?? '')) return undefined;
+    if (isUnwalkablePath(error) || (error as NodeJS.ErrnoException).code === 'EPERM') return undefined;
     throw error;
   }
 }

@@ -21,6 +21,7 @@ import { closeSync, constants, fstatSync, openSync, readSync, realpathSync, rena
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { isUnwalkablePath } from '../io-error.js';
 import { refuse } from './messages.js';
 
 /** What the holder file records. */
@@ -146,7 +147,7 @@ function removeNote(file: string): void {
   try {
     rmSync(file, { force: true });
   } catch (error) {
-    if (!['ELOOP', 'ENOTDIR', 'EACCES'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
+    if (!isUnwalkablePath(error)) throw error;
   }
 }
 
