@@ -28,7 +28,8 @@
  * the answers are then the model's, and retrieval uses what they add).
  * --dump-sections <dir> writes each site's deployed sections there for eval/rank-diag.mjs (a fast
  * ranking diagnosis beside MiniSearch) and eval/decline-diag.mjs (the declines and flags, and
- * candidate rules for them); their figures are not the reported ones.
+ * candidate rules for them); their figures are not the reported ones. With --json, eval/fact-ceiling.mjs
+ * reads both and says where the answers lost the fact (not retrieved, or the wrong lines quoted).
  * `--fetched` with crewai (23,000 pages) needs a larger heap than Node's default:
  * NODE_OPTIONS=--max-old-space-size=12288.
  * Exits 1 when a site fails to deploy or a target is missed: hit@5 ≥ 0.90, MRR ≥ 0.75, hit@5 ≥
@@ -47,6 +48,7 @@ import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import { callChatApi } from '@ai-sdk/ui-utils';
 import { baselineEngines, LUNR, MINISEARCH } from './baselines.mjs';
+import { normalise } from './fact-text.mjs';
 import { stallVerdict } from './stall.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -355,14 +357,6 @@ async function ask(site, messages, { threadId, filter } = {}) {
   return { message, text: message?.content ?? '', sources, threadId: thread, ms: performance.now() - started };
 }
 
-const normalise = (text) =>
-  text
-    .replace(/\\([$*_`[\]])/g, '$1')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[*`]/g, '')
-    .replace(/\s+/g, ' ')
-    .toLowerCase()
-    .trim();
 const urlPage = (url) => url.replace(/[#?].*$/, '');
 const expectedUrls = (question) => new Set(question.expected.map((page) => pageUrl(page.replace(/^\/+/, '').replace(/\.mdx?$/, ''))));
 
