@@ -43,6 +43,7 @@ export function writeNewFile(file: string, bytes: Buffer | string, options: NewF
       fchmodSync(fd, mode);
       if (process.getuid?.() === 0) fchownSync(fd, options.like.uid, options.like.gid);
     }
+    // Stryker disable next-line ConditionalExpression,StringLiteral: equivalent: always converting copies a Buffer into the same bytes, and Buffer.from(text, '') is UTF-8 too; never converting ('string' made '', or false) is seen by the full disk (test/write-file-new.test.ts: characters counted for bytes).
     const data = typeof bytes === 'string' ? Buffer.from(bytes, 'utf8') : bytes;
     for (let written = 0; written < data.length;) written += writeSync(fd, data, written, data.length - written);
     if (options.sync !== false) fsyncSync(fd);
