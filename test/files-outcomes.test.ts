@@ -43,6 +43,7 @@ import {
   type ReadFileHook,
   type ReadOutcome,
 } from '../src/files.js';
+import { thrown } from './daemon/sockets.js';
 
 const MB = 1024 * 1024;
 const AS_ROOT = process.getuid?.() === 0;
@@ -58,16 +59,6 @@ function pattern(size: number): Buffer {
   const bytes = Buffer.alloc(size);
   for (let i = 0; i < size; i++) bytes[i] = (i * 7 + 3) % 251;
   return bytes;
-}
-
-/** The thrown error of `run`, which must throw. */
-function thrown(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a throw');
 }
 
 beforeAll(async () => {

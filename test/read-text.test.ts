@@ -15,22 +15,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ValidationCache } from '../src/cache/memory.js';
 import { ioErrorText, isUnwalkablePath } from '../src/io-error.js';
 import { FileReadError, readerFor, readText } from '../src/read.js';
+import { thrown } from './daemon/sockets.js';
 
 const AS_ROOT = process.getuid?.() === 0;
 
 let base: string;
 let server: net.Server;
 const at = (name: string) => path.join(base, name);
-
-/** The error `run` throws (it must throw). */
-function thrown(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a throw');
-}
 
 beforeAll(async () => {
   base = mkdtempSync(path.join(tmpdir(), 'docsnav-read-text-'));

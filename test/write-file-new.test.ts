@@ -7,10 +7,11 @@
  * no file left open.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { replaceFile, syncFile, syncFolder, writeNewFile } from '../src/write-file.js';
+import { descriptorsOn, thrown } from './daemon/sockets.js';
 import { tempDir } from './hostile/helpers.js';
 
 const AS_ROOT = process.getuid?.() === 0;
@@ -25,29 +26,6 @@ const folder = () => {
 const modeOf = (file: string) => statSync(file).mode & 0o7777;
 /** The mode a new file gets when none is asked for: 0o666 less the umask. */
 const defaultMode = () => 0o666 & ~process.umask();
-
-/** The error `run` throws (it must throw). */
-function thrown(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected a throw');
-}
-
-/** The files this process holds open (Linux: /proc/self/fd). */
-function openFiles(): string[] {
-  const paths: string[] = [];
-  for (const fd of readdirSync('/proc/self/fd')) {
-    try {
-      paths.push(readlinkSync(`/proc/self/fd/${fd}`));
-    } catch {
-      // Closed meanwhile (the listing's own descriptor).
-    }
-  }
-  return paths;
-}
 
 describe('writeNewFile: the bytes', () => {
   it.each<[string, string | Buffer]>([
@@ -150,7 +128,7 @@ describe('syncFile and syncFolder', () => {
     writeFileSync(file, '{}');
     symlinkSync('docs.json', path.join(dir, 'link.json'));
     syncFile(file);
-    expect(openFiles()).not.toContain(file);
+    expect(descriptorsOn(file)).toEqual([]);
     expect(thrown(() => syncFile(path.join(dir, 'missing.json')))).toMatchObject({ code: 'ENOENT' });
     expect(thrown(() => syncFile(path.join(dir, 'link.json')))).toMatchObject({ code: 'ELOOP' });
   });
@@ -159,7 +137,7 @@ describe('syncFile and syncFolder', () => {
     const dir = folder();
     writeFileSync(path.join(dir, 'file'), '');
     syncFolder(dir);
-    expect(openFiles()).not.toContain(dir);
+    expect(descriptorsOn(dir)).toEqual([]);
     expect(() => syncFolder(path.join(dir, 'gone'))).not.toThrow();
     expect(thrown(() => syncFolder(path.join(dir, 'file')))).toMatchObject({ code: 'ENOTDIR' });
   });
