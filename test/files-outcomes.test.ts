@@ -17,6 +17,7 @@ import {
   openSync,
   readFileSync,
   readSync,
+  realpathSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -43,7 +44,7 @@ import {
   type ReadFileHook,
   type ReadOutcome,
 } from '../src/files.js';
-import { thrown } from './daemon/sockets.js';
+import { descriptorsOn, thrown } from './daemon/sockets.js';
 
 const MB = 1024 * 1024;
 const AS_ROOT = process.getuid?.() === 0;
@@ -157,6 +158,26 @@ describe.runIf(LINUX)('diskReader: files whose size is not what they hold', () =
 describe('readRegularFile: a socket and a device', () => {
   it.each([['sock', 'a socket'], ...devices])('%s: %s', (name, kind) => {
     expect(readRegularFile(at(name), MB)).toEqual({ ok: false, reason: 'not-regular', detail: kind });
+  });
+});
+
+describe('readRegularFile up to its cap', () => {
+  it('a file of exactly the cap is read, one byte more is too big', () => {
+    expect(readRegularFile(at('page.mdx'), 7)).toEqual({ ok: true, bytes: Buffer.from('# Page\n') });
+    expect(readRegularFile(at('page.mdx'), 6)).toEqual({ ok: false, reason: 'too-big', detail: '0 MB' });
+  });
+});
+
+describe('no descriptor is left open, read or refused', () => {
+  it.each([
+    ['a file read', 'page.mdx'],
+    ['a folder refused', 'folder'],
+    ['a file too big', 'big.bin'],
+  ])('%s', (_, name) => {
+    const file = realpathSync(at(name));
+    diskReader(root, 2 * MB)(file);
+    readRegularFile(file, 2 * MB);
+    expect(descriptorsOn(file)).toEqual([]);
   });
 });
 

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ValidationCache } from '../src/cache/memory.js';
 import { ioErrorText, isUnwalkablePath } from '../src/io-error.js';
-import { FileReadError, readerFor, readText } from '../src/read.js';
+import { FileReadError, filesOf, readerFor, readText } from '../src/read.js';
 import { thrown } from './daemon/sockets.js';
 
 const AS_ROOT = process.getuid?.() === 0;
@@ -149,5 +149,17 @@ describe("readerFor: the reader a run's options make", () => {
 
   it('a cache with no root reads nothing', () => {
     expect(readerFor({ cache: new ValidationCache() })(at('docs.json'))).toEqual({ ok: false, reason: 'no-access', detail: 'no docs root was given' });
+  });
+});
+
+describe("filesOf: the docs root's listing a run's options make", () => {
+  it("the files given win; no root, none; a root, its listing (through a cache, the cache's)", () => {
+    const files = filesOf({ root: base })!;
+    expect([files.hasFile('docs.json'), files.hasFile('missing.json')]).toEqual([true, false]);
+    expect(filesOf({ files, root: base, cache: new ValidationCache() })).toBe(files);
+    expect(filesOf({})).toBeUndefined();
+    expect(filesOf({ cache: new ValidationCache() })).toBeUndefined();
+    const cache = new ValidationCache();
+    expect(filesOf({ root: base, cache })).toBe(cache.filesFor(base));
   });
 });
