@@ -138,12 +138,14 @@ export function openFailure(error: unknown, target: string): Extract<ReadOutcome
   return { ok: false, reason: 'unreadable', detail: code ?? 'error' };
 }
 
-/** What a file open(2) refused with ENXIO is ("a socket", "a device"), as lstat says; "not a regular file" when it is gone since. */
+/** What a file open(2) refused with ENXIO is ("a socket", "a device"), as lstat says; "not a regular file" when it is gone since or its way can no longer be walked. */
 function kindAt(file: string): string {
   try {
-    return describeKind(lstatSync(file));
-  } catch {
-    return 'not a regular file';
+    const stats = lstatSync(file, { throwIfNoEntry: false });
+    return stats ? describeKind(stats) : 'not a regular file';
+  } catch (error) {
+    if (isUnwalkablePath(error)) return 'not a regular file';
+    throw error;
   }
 }
 
