@@ -80,6 +80,7 @@ describe('a docs file that is not UTF-8', () => {
     ['a surrogate', bytes('{"name": "', [0xed, 0xa0, 0x80], '"}'), 'byte 0xED at offset 10 (line 1)'],
     ['a sequence cut at the end', bytes('{"name": "x"}', [0xe6, 0x97]), 'byte 0xE6 at offset 13 (line 1)'],
     ['CRLF lines', bytes('{\r\n"a": 1,\r\n"b": "', [0xff], '"}'), 'byte 0xFF at offset 18 (line 3)'],
+    ['lone CR lines (as problems count lines)', bytes('{\r"a": 1,\r"b": "', [0xff], '"}'), 'byte 0xFF at offset 16 (line 3)'],
   ])('%s: the byte, its offset and line', (_name, text, where) => {
     const root = site({ 'docs.json': text });
     for (const command of ['validate', 'resolve'])
