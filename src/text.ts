@@ -71,6 +71,7 @@ export function shortenQuoted(message: string): string {
     if (c !== 34 /* " */ && c !== 96 /* ` */) continue;
     const close = message.indexOf(message[i], i + 1);
     if (close === -1) break;
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a speed path; shorten leaves a value of MAX_QUOTED or fewer as it is.
     if (close - i - 1 > MAX_QUOTED) {
       out += message.slice(from, i + 1) + shorten(message.slice(i + 1, close));
       from = close;
@@ -78,7 +79,7 @@ export function shortenQuoted(message: string): string {
     i = close;
   }
   const result = from === 0 ? message : out + message.slice(from);
-  return result.length > MAX_MESSAGE ? shorten(result, MAX_MESSAGE) : result;
+  return shorten(result, MAX_MESSAGE);
 }
 
 /**
@@ -94,7 +95,7 @@ const UNSAFE =
 export function visible(text: string): string {
   return text.replace(UNSAFE, (ch) => {
     const code = ch.charCodeAt(0);
-    if (code < 0x20) return String.fromCharCode(0x2400 + code);
+    if (code <= 0x1f) return String.fromCharCode(0x2400 + code);
     if (code === 0x7f) return '\u2421';
     return '\uFFFD';
   });
