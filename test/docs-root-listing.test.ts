@@ -42,7 +42,7 @@ describe('what a root lists', () => {
       '.hidden/page.mdx': '',
     });
     const files = docsRootFiles(root);
-    expect(files.list!().sort()).toEqual(
+    expect([...files.list!()].sort()).toEqual(
       [
         '.github/workflows/ci.yml',
         '.hidden/page.mdx',
@@ -72,7 +72,7 @@ describe('what a root lists', () => {
   it.each(['node_modules', '.git', 'guides/node_modules', 'guides/.git'])('%s is not walked (nor shown as a folder)', (skipped) => {
     const root = tree({ 'guides/page.mdx': '', [`${skipped}/pkg/readme.md`]: '', [`${skipped}/page.mdx`]: '' });
     const files = docsRootFiles(root);
-    expect(files.list!().sort()).toEqual(['guides/page.mdx']);
+    expect([...files.list!()].sort()).toEqual(['guides/page.mdx']);
     expect(files.filesIn(skipped)).toEqual([]);
     expect(files.pageFileOf!(`${skipped}/page`)).toBeUndefined();
     expect(seen(files, `${skipped}/page.mdx`)).toEqual([false, undefined]);
@@ -145,7 +145,7 @@ describe('symlinks', () => {
     symlinkSync('target.mdx', path.join(root, 'linked.mdx'));
     symlinkSync('../target.mdx', path.join(root, 'real', 'up.md'));
     const files = docsRootFiles(root);
-    expect(files.list!().sort()).toEqual(
+    expect([...files.list!()].sort()).toEqual(
       ['alias/deep/leaf.md', 'alias/page.mdx', 'alias/up.md', 'linked.mdx', 'real/deep/leaf.md', 'real/page.mdx', 'real/up.md', 'target.mdx'].sort(),
     );
     expect(seen(files, 'alias')).toEqual([false, 'folder']);
@@ -169,7 +169,7 @@ describe('symlinks', () => {
     symlinkSync(path.join(outside, 'page.mdx'), path.join(root, 'sub', 'out.mdx'));
     symlinkSync('/dev/null', path.join(root, 'null.md'));
     const files = docsRootFiles(root);
-    expect(files.list!().sort()).toEqual(['index.mdx', 'sub/page.mdx']);
+    expect([...files.list!()].sort()).toEqual(['index.mdx', 'sub/page.mdx']);
     expect(seen(files, 'out')).toEqual([false, 'outside-root']);
     expect(seen(files, 'out/page.mdx')).toEqual([false, 'outside-root']);
     expect(seen(files, 'out/a/b/page.mdx')).toEqual([false, 'outside-root']);
@@ -188,7 +188,7 @@ describe('symlinks', () => {
     symlinkSync('.', path.join(root, 'self'));
     symlinkSync('..', path.join(root, 'sub', 'up'));
     const files = docsRootFiles(root);
-    expect(files.list!().sort()).toEqual(['index.mdx', 'sub/page.mdx']);
+    expect([...files.list!()].sort()).toEqual(['index.mdx', 'sub/page.mdx']);
     expect(files.filesIn('').slice().sort()).toEqual(['index.mdx']);
     for (const gone of ['dangling.mdx', 'a', 'b', 'self', 'self/index.mdx', 'sub/up', 'sub/up/index.mdx']) {
       expect(seen(files, gone), gone).toEqual([false, undefined]);
@@ -203,7 +203,7 @@ describe('symlinks', () => {
     symlinkSync('../sub', path.join(real, 'sub', 'again'));
     const files = docsRootFiles(link);
     // A link to a folder the walk meets as a folder too is followed once (each real folder is entered once through links).
-    expect(files.list!().sort()).toEqual(['index.mdx', 'sub/again/page.mdx', 'sub/page.mdx']);
+    expect([...files.list!()].sort()).toEqual(['index.mdx', 'sub/again/page.mdx', 'sub/page.mdx']);
     expect(files.root).toBe(link);
     expect(docsRootFiles(link, 'docs').root).toBe('docs');
   });

@@ -46,7 +46,8 @@ describe('countProblems', () => {
     const text = JSON.stringify({ ...REQUIRED_SETTINGS, navigation: { pages: ['index', 'missing', '/index', 'index'] } }, null, 2);
     const { problems } = validateText(text, { file: path.join(root, 'docs.json'), root });
     const bySeverity = { errors: 0, warnings: 0, infos: 0 };
-    for (const p of problems) bySeverity[p.severity === 'info' ? 'infos' : `${p.severity}s`]++;
+    const keys = { error: 'errors', warning: 'warnings', info: 'infos' } as const;
+    for (const p of problems) bySeverity[keys[p.severity]]++;
     expect(bySeverity.errors).toBeGreaterThan(0);
     expect(bySeverity.warnings + bySeverity.infos).toBeGreaterThan(0);
     expect(countProblems(problems)).toEqual(bySeverity);
