@@ -91,6 +91,32 @@ describe('what a root lists', () => {
     expect(files.pageFileOf!('notes')).toBeUndefined();
   });
 
+  it('a file the platform does not read as a page is a file, not a page: snippets, readme and license .md, its own ignores, .mintignore', () => {
+    const root = tree({
+      'snippets/note.mdx': '',
+      'guides/README.md': '',
+      'guides/license.md': '',
+      'guides/readme.mdx': '',
+      'CHANGELOG.md': '',
+      'drafts/wip.mdx': '',
+      'kept.md': '',
+      '.mintignore': 'drafts/\n',
+    });
+    const files = docsRootFiles(root);
+    for (const [page, file] of [
+      ['snippets/note', 'snippets/note.mdx'],
+      ['guides/README', 'guides/README.md'],
+      ['guides/license', 'guides/license.md'],
+      ['CHANGELOG', 'CHANGELOG.md'],
+      ['drafts/wip', 'drafts/wip.mdx'],
+    ]) {
+      expect(files.hasFile(file), file).toBe(true);
+      expect(files.pageFileOf!(page), page).toBeUndefined();
+    }
+    expect(files.pageFileOf!('guides/readme')).toBe('guides/readme.mdx');
+    expect(files.pageFileOf!('kept')).toBe('kept.md');
+  });
+
   it('a page with both files is its .mdx, whichever the walk meets first', () => {
     // Half written .md first, half .mdx first: the order of creation is not the order asked for (Node reads a folder sorted, `.md` first).
     const root = tree({});
@@ -194,6 +220,25 @@ describe('symlinks', () => {
       expect(seen(files, gone), gone).toEqual([false, undefined]);
     }
     expect(files.hasLinksOutside!()).toBe(false);
+  });
+
+  it('a folder reached through more than 40 links (a path the system refuses: ELOOP) is listed empty, and the walk goes on', () => {
+    // node_modules/d1 … d42, each with `next` leading to the one after; `start` leads to d1. node_modules is not walked, so the
+    // chain is met only through `start`: start/next/…/next with 40 `next` passes 41 links.
+    const root = tree({ 'index.mdx': '' });
+    for (let i = 1; i <= 42; i++) {
+      mkdirSync(path.join(root, 'node_modules', `d${i}`), { recursive: true });
+      writeFileSync(path.join(root, 'node_modules', `d${i}`, 'page.mdx'), '');
+      symlinkSync(`../d${i + 1}`, path.join(root, 'node_modules', `d${i}`, 'next'));
+    }
+    symlinkSync('node_modules/d1', path.join(root, 'start'));
+    const files = docsRootFiles(root);
+    const through = (links: number) => ['start', ...Array<string>(links - 1).fill('next')].join('/');
+    expect(seen(files, `${through(40)}/page.mdx`)).toEqual([true, 'file']);
+    expect(seen(files, through(41))).toEqual([false, 'folder']);
+    expect(files.filesIn(through(41))).toEqual([]);
+    expect(seen(files, `${through(41)}/page.mdx`)).toEqual([false, undefined]);
+    expect(files.hasFile('index.mdx')).toBe(true);
   });
 
   it('a root that is itself a link is walked as the folder it leads to', () => {
