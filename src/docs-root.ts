@@ -249,7 +249,6 @@ export function docsFileIn(folder: string): string | undefined {
   return DOCS_FILE_NAMES.find((name) => {
     try {
       return statSync(path.join(folder, name)).isFile();
-      // Stryker disable next-line BlockStatement: an empty catch returns undefined, which find reads as false.
     } catch {
       return false;
     }
