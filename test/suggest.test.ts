@@ -83,3 +83,114 @@ describe('Suggester: the plain index’s suggestions', () => {
     expect(suggester.equalOnceNormal('none')).toEqual([]);
   });
 });
+
+describe('closest: the nearest plausible candidate', () => {
+  // The limit: a third of the longer word's length, at least 1.
+  it.each([
+    { name: 'one edit in a short word (limit 1)', word: 'tab', candidates: ['tabs'], expected: 'tabs' },
+    { name: 'two edits in a short word: one past its limit', word: 'tab', candidates: ['tabes'], expected: undefined },
+    { name: 'exactly the limit: two edits in six letters', word: 'groups', candidates: ['grapps'], expected: 'grapps' },
+    { name: 'one past the limit: three edits in six letters', word: 'groups', candidates: ['xraaps'], expected: undefined },
+    { name: 'the longer word sets the limit (6 letters: 2)', word: 'page', candidates: ['pages!'], expected: 'pages!' },
+    { name: 'case is ignored, the candidate given as written', word: 'NAVIGATION', candidates: ['Navigaton'], expected: 'Navigaton' },
+    { name: 'a tie: the first candidate at that distance', word: 'grup', candidates: ['group', 'grip', 'grupe'], expected: 'group' },
+    { name: 'the nearest, not the first plausible', word: 'anchors', candidates: ['anchor--s', 'anchors!', 'anchor'], expected: 'anchors!' },
+    { name: 'no candidates', word: 'tabs', candidates: [], expected: undefined },
+    { name: 'an empty word: one edit from a one-letter candidate', word: '', candidates: ['a'], expected: 'a' },
+    { name: 'multi-byte: one UTF-16 unit apart', word: 'café', candidates: ['cafe'], expected: 'cafe' },
+    { name: 'multi-byte: an emoji is two units, two edits in a four-unit word', word: 'ab😀', candidates: ['ab'], expected: undefined },
+    { name: 'a word past 1,000 units: no suggestion', word: 'a'.repeat(1001), candidates: ['a'.repeat(1001)], expected: undefined },
+  ])('$name', ({ word, candidates, expected }) => {
+    expect(closest(word, candidates)).toBe(expected);
+  });
+});
+
+/** `count` names that share no trigram with the misses below (none holds q, r, s, t, x, y or z). */
+const fillers = (count: number) => Array.from({ length: count }, (_, i) => `filler-page-${i}`);
+
+describe('Suggester above 64 names: the candidates the trigram index picks', () => {
+  // "qrst": trigrams qrs and rst. "xrst" shares rst only, one edit away. Decoys share qrs (or both) and are far.
+  const shareOne = (count: number) => Array.from({ length: count }, (_, i) => `qrs-decoy-${i}`);
+  const shareBoth = (count: number) => Array.from({ length: count }, (_, i) => `qrst-decoy-${i}`);
+  it.each([
+    { name: 'the near name is the 48th of one shared trigram (after 47 decoys): compared', names: [...shareOne(47), 'xrst'], expected: ['xrst'] },
+    { name: 'the near name is the 49th of one shared trigram: not compared', names: [...shareOne(48), 'xrst'], expected: [] },
+    { name: '47 names share two trigrams, the near name one: it is the 48th, compared', names: [...shareBoth(47), 'xrst'], expected: ['xrst'] },
+    { name: '48 names share two trigrams, the near name one: not compared', names: [...shareBoth(48), 'xrst'], expected: [] },
+  ])('$name', ({ names, expected }) => {
+    const all = [...fillers(70), ...names];
+    expect(new Suggester(all, lower).suggest('qrst')).toEqual(expected);
+    expect(plainSuggest(all, 'qrst')).toEqual(expected);
+  });
+
+  it.each([
+    { name: '64 names: every one compared, a near one sharing no trigram too', count: 64, expected: ['abxd'] },
+    { name: '65 names: only those sharing a trigram', count: 65, expected: [] },
+  ])('$name', ({ count, expected }) => {
+    const names = [...fillers(count - 1), 'abxd'];
+    expect(new Suggester(names, lower).suggest('abcd')).toEqual(expected);
+    expect(plainSuggest(names, 'abcd')).toEqual(expected);
+  });
+
+  it.each([
+    // "qrsu" shares qrs only, one edit from "qrst"; three decoys hold rst.
+    { name: 'a trigram of exactly 512 names is looked up', qrs: 512, expected: ['qrsu'] },
+    { name: 'one of 513 names is skipped while another trigram is not common', qrs: 513, expected: [] },
+  ])('$name', ({ qrs, expected }) => {
+    const names = ['qrsu', ...Array.from({ length: qrs - 1 }, (_, i) => `qrs-decoy-${i}`), 'rst-decoy-1', 'rst-decoy-2', 'rst-decoy-3'];
+    expect(new Suggester(names, lower).suggest('qrst')).toEqual(expected);
+    expect(plainSuggest(names, 'qrst')).toEqual(expected);
+  });
+
+  it('the 512th name of a trigram is in its list: a name sharing two trigrams after 511 sharing one', () => {
+    const names = [...Array.from({ length: 511 }, (_, i) => `qrs-decoy-${i}`), 'qrst-x'];
+    expect(new Suggester(names, lower).suggest('qrst')).toEqual(['qrst-x']);
+    expect(plainSuggest(names, 'qrst')).toEqual(['qrst-x']);
+  });
+
+  it.each([
+    { name: 'the rarest in the middle', counts: { pqr: 600, qrs: 530, rst: 560, stu: 700 } },
+    { name: 'a tie for the rarest: the first of them', counts: { pqr: 600, qrs: 530, rst: 530, stu: 700 } },
+    { name: 'the rarest before larger and smaller-but-common ones', counts: { pqr: 540, qrs: 530, rst: 700, stu: 531 } },
+  ])('every trigram common (past 512 names): the rarest one is looked up, $name', ({ counts }) => {
+    // "pqrstu": pqr, qrs, rst, stu. "aqrsbu" shares qrs only, two edits away (the limit for six letters).
+    const names = ['aqrsbu'];
+    for (const [gram, count] of Object.entries(counts)) {
+      const own = gram === 'qrs' ? count - 1 : count;
+      for (let i = 0; i < own; i++) names.push(`${gram}-decoy-${i}`);
+    }
+    expect(new Suggester(names, lower).suggest('pqrstu')).toEqual(['aqrsbu']);
+    expect(plainSuggest(names, 'pqrstu')).toEqual(['aqrsbu']);
+  });
+
+  it.each([
+    // A name one or two edits away that shares no trigram (or short gram) with the miss is not compared: the index's limit.
+    { name: 'four letters, the third changed', miss: 'abcd', near: 'abxd' },
+    { name: 'six letters, the first and fourth changed', miss: 'abcdef', near: 'bbcxef' },
+    { name: 'three letters, the third changed (one trigram each)', miss: 'abc', near: 'abd' },
+    { name: 'two letters, the second changed', miss: 'ab', near: 'ac' },
+    { name: 'two letters against one', miss: 'ab', near: 'a' },
+    { name: 'one letter against another', miss: 'a', near: 'b' },
+    { name: 'the empty miss against one letter', miss: '', near: 'a' },
+    { name: 'two multi-byte units, the second changed', miss: '日本', near: '日米' },
+    { name: 'a surrogate pair against its first unit', miss: '😀', near: '😀'.charAt(0) },
+    { name: 'the empty miss against a control character', miss: '', near: '\u0001' },
+    { name: 'one letter against it after a control character', miss: 'x', near: '\u0001x' },
+  ])('no shared trigram, no candidate: $name', ({ miss, near }) => {
+    // The near name first: were it a candidate, it would be among the first 48.
+    const names = [near, ...fillers(70)];
+    expect(closest(miss, [near])).toBe(near);
+    expect(new Suggester(names, lower).suggest(miss)).toEqual([]);
+    expect(plainSuggest(names, miss)).toEqual([]);
+  });
+
+  it.each([
+    { name: 'three letters', miss: 'ABC', names: ['abc', 'Abc'] },
+    { name: 'two letters', miss: 'Ab', names: ['ab', 'AB'] },
+    { name: 'one letter', miss: 'A', names: ['a'] },
+    { name: 'multi-byte', miss: 'É', names: ['é'] },
+  ])('short names equal once normalized are suggested, in their order: $name', ({ miss, names }) => {
+    const all = [...fillers(70), ...names];
+    expect(new Suggester(all, lower).suggest(miss)).toEqual(names);
+  });
+});
