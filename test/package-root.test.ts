@@ -23,6 +23,8 @@ describe('packageRootAbove', () => {
     const root = tree({
       'only-package/package.json': '{}',
       'only-docs/docs/rules/x.md': '',
+      'docs-no-rules/package.json': '{}',
+      'docs-no-rules/docs/guide.md': '',
       ...PACKAGE,
       'inner/package.json': '{}',
       'inner/docs/rules/y.md': '',
@@ -30,6 +32,7 @@ describe('packageRootAbove', () => {
     });
     expect(packageRootAbove(path.join(root, 'only-package'))).toBe(root);
     expect(packageRootAbove(path.join(root, 'only-docs'))).toBe(root);
+    expect(packageRootAbove(path.join(root, 'docs-no-rules'))).toBe(root);
     expect(packageRootAbove(path.join(root, 'inner', 'dist'))).toBe(path.join(root, 'inner'));
   });
 
