@@ -7,7 +7,7 @@
  * no file left open.
  */
 import { execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, lstatSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { replaceFile, syncFile, syncFolder, writeNewFile } from '../src/write-file.js';
@@ -17,12 +17,7 @@ import { tempDir } from './hostile/helpers.js';
 const AS_ROOT = process.getuid?.() === 0;
 const temp = tempDir();
 afterAll(() => temp.remove());
-let made = 0;
-const folder = () => {
-  const dir = path.join(temp.dir, `f${made++}`);
-  mkdirSync(dir);
-  return dir;
-};
+const folder = temp.folder;
 const modeOf = (file: string) => statSync(file).mode & 0o7777;
 /** The mode a new file gets when none is asked for: 0o666 less the umask. */
 const defaultMode = () => 0o666 & ~process.umask();

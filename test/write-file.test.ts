@@ -4,7 +4,7 @@
  * text in place of a link rather than through it, and on a full disk the old state, whole.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createNewFile, replaceFile } from '../src/write-file.js';
@@ -12,12 +12,7 @@ import { tempDir } from './hostile/helpers.js';
 
 const temp = tempDir();
 afterAll(() => temp.remove());
-let made = 0;
-const folder = () => {
-  const dir = path.join(temp.dir, `f${made++}`);
-  mkdirSync(dir);
-  return dir;
-};
+const folder = temp.folder;
 
 describe('createNewFile', () => {
   it('writes a new file whole, and nothing beside it', () => {

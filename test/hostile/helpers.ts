@@ -4,7 +4,7 @@
  * a generous time (a hang guard, not a speed test: speed is measured by `npm run bench`).
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { hangGuard } from '../time-scale.mjs';
@@ -21,9 +21,19 @@ export const { generateDeepProblems, generateManyProblems, generateMissingPages,
 )) as HostileGenerators;
 
 /** A fresh folder in os.tmpdir(); `remove()` deletes it. */
-export function tempDir(): { dir: string; remove: () => void } {
+export function tempDir(): { dir: string; remove: () => void; folder: () => string } {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'docsnav-hostile-'));
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+  let made = 0;
+  return {
+    dir,
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+    /** A new empty folder in it (f0, f1, …). */
+    folder: () => {
+      const folder = path.join(dir, `f${made++}`);
+      mkdirSync(folder);
+      return folder;
+    },
+  };
 }
 
 export interface CliRun {
