@@ -230,6 +230,35 @@ describe('a GraphQL page and a generated OpenAPI page at one route', () => {
     ]);
   });
 
+  it.each([
+    [
+      'a channel page of an AsyncAPI spec (its tag and title)',
+      { tab: 'WS', asyncapi: { source: 'ws.json', directory: 'graphql-reference' } },
+      'AsyncAPI',
+      'ws.json',
+    ],
+    [
+      'an OpenAPI page (after an AsyncAPI spec elsewhere)',
+      { tab: 'REST', openapi: { source: 'a.json', directory: 'graphql-reference' } },
+      'OpenAPI',
+      'a.json GET /u',
+    ],
+  ])('at the route of %s: the message names its kind', async (_name, tab, kind, owner) => {
+    const ws = JSON.stringify({
+      asyncapi: '3.0.0',
+      info: { title: 'Events', version: '1' },
+      channels: { user: { address: 'user', title: 'User', tags: [{ name: 'Queries' }] }, other: { address: 'other' } },
+    });
+    const { problems } = await resolveSite(
+      tabs({ tab: 'Events', asyncapi: { source: 'ws.json', directory: 'events' } }, tab, { tab: 'API', graphql: 'schema.graphql' }),
+      { ...files('user'), 'ws.json': ws },
+      { profile: 'platform' },
+    );
+    const messages = problems.filter((p) => p.code === 'graphql-invalid').map((p) => p.message);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toContain(`(schema.graphql query user) and the ${kind} page "graphql-reference/queries/user" (${owner}`);
+  });
+
   it('under the spec profile too, in another language (another section, where it keeps both paths): the same error', async () => {
     const { tree, problems } = await resolveSite(
       {
