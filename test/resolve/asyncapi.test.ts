@@ -337,3 +337,36 @@ describe('asyncapi: followLocalRef follows a chain of local references, 16 steps
     expect(followLocalRef(cycle, { name: 'Plain' })).toEqual({ name: 'Plain' });
   });
 });
+
+describe('an AsyncAPI channel page and an OpenAPI page at one path', () => {
+  // Both generated under one directory: the channel's tag and title, the operation's tag and summary.
+  const files = {
+    'index.mdx': '---\ntitle: Home\n---\n',
+    'ws.json': asyncapi({ user: { address: 'user', title: 'User', tags: [{ name: 'Queries' }] } }),
+    'api.json': json({
+      openapi: '3.0.3',
+      info: { title: 'T', version: '1' },
+      paths: { '/u': { get: { tags: ['Queries'], summary: 'User', responses: { 200: { description: 'OK' } } } } },
+    }),
+  };
+
+  it('under the spec profile, in one section: the channel page keeps the path, the operation is suffixed, and the reason is said', async () => {
+    const { tree, problems } = await resolveSite(
+      {
+        navigation: {
+          tabs: [
+            { tab: 'API', asyncapi: { source: 'ws.json', directory: 'ref' }, groups: [{ group: 'REST', openapi: { source: 'api.json', directory: 'ref' } }] },
+          ],
+        },
+      },
+      files,
+      { profile: 'spec' },
+    );
+    expect(
+      tree.pages.filter((page) => page.path.startsWith('ref/queries/user')).map((page) => `${page.path} ${page.asyncapi ? 'asyncapi' : 'openapi'}`),
+    ).toEqual(['ref/queries/user-1 openapi', 'ref/queries/user asyncapi']);
+    expect(problems.filter((problem) => problem.code === 'slug-collision').map((problem) => problem.message)).toEqual([
+      expect.stringContaining('a channel page of an AsyncAPI spec, which the platform writes after every OpenAPI page'),
+    ]);
+  });
+});
