@@ -7,24 +7,22 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { docsFileIn, docsRootFiles, sitesBelow, type DocsFiles } from '../src/docs-root.js';
 import { tempTrees } from './config/temp-tree.js';
+import { listeningSocket } from './daemon/sockets.js';
 
 const tree = tempTrees('docsnav-docs-root-');
 const fifo = (file: string) => execFileSync('mkfifo', [file]);
-const servers: Server[] = [];
+const sockets: Array<Awaited<ReturnType<typeof listeningSocket>>> = [];
 afterAll(async () => {
-  await Promise.all(servers.map((server) => new Promise((done) => server.close(done))));
+  await Promise.all(sockets.map((socket) => socket.close()));
 });
 
 /** A unix socket listening at `file`, closed after the file's tests. */
 async function socketAt(file: string): Promise<void> {
-  const server = createServer();
-  servers.push(server);
-  await new Promise<void>((done) => server.listen(file, done));
+  sockets.push(await listeningSocket(file));
 }
 
 /** Both halves of a root's answer about a path: a file it lists, and its kind. */

@@ -24,7 +24,6 @@ import {
   writeFileSync,
   constants,
 } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,7 +43,7 @@ import {
   type ReadFileHook,
   type ReadOutcome,
 } from '../src/files.js';
-import { descriptorsOn, thrown } from './daemon/sockets.js';
+import { descriptorsOn, listeningSocket, thrown } from './daemon/sockets.js';
 
 const MB = 1024 * 1024;
 const AS_ROOT = process.getuid?.() === 0;
@@ -52,7 +51,7 @@ const LINUX = process.platform === 'linux';
 
 let base: string;
 let root: string;
-let server: net.Server;
+let socket: Awaited<ReturnType<typeof listeningSocket>>;
 const at = (name: string) => path.join(root, name);
 
 /** Bytes that differ from their neighbours, so a misplaced byte shows. */
@@ -79,12 +78,11 @@ beforeAll(async () => {
     execFileSync('mknod', [at('chr'), 'c', '1', '3']);
     execFileSync('mknod', [at('blk'), 'b', '7', '0']);
   }
-  server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(at('sock'), resolve));
+  socket = await listeningSocket(at('sock'));
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await socket.close();
   rmSync(base, { recursive: true, force: true });
 });
 

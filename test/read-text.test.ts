@@ -8,19 +8,18 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ValidationCache } from '../src/cache/memory.js';
 import { ioErrorText, isUnwalkablePath } from '../src/io-error.js';
 import { FileReadError, filesOf, readerFor, readText } from '../src/read.js';
-import { thrown } from './daemon/sockets.js';
+import { listeningSocket, thrown } from './daemon/sockets.js';
 
 const AS_ROOT = process.getuid?.() === 0;
 
 let base: string;
-let server: net.Server;
+let socket: Awaited<ReturnType<typeof listeningSocket>>;
 const at = (name: string) => path.join(base, name);
 
 beforeAll(async () => {
@@ -36,12 +35,11 @@ beforeAll(async () => {
   symlinkSync('loop-a', at('loop-b'));
   execFileSync('mkfifo', [at('fifo')]);
   if (AS_ROOT) execFileSync('mknod', [at('null'), 'c', '1', '3']);
-  server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(at('sock'), resolve));
+  socket = await listeningSocket(at('sock'));
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await socket.close();
   rmSync(base, { recursive: true, force: true });
 });
 

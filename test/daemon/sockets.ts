@@ -1,6 +1,6 @@
 /**
  * Sockets for the daemon's in-process tests (test/daemon/in-process.test.ts, client-main.test.ts):
- * a temporary place of short paths, a socket file no one listens on, a stand-in checker, one
+ * a temporary place of short paths, a socket file someone or no one listens on, a stand-in checker, one
  * exchange on a connection, and the checks that a descriptor was closed.
  */
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, renameSync } from 'node:fs';
@@ -53,6 +53,13 @@ function listen(server: Server, at: string): Promise<void> {
 
 function close(server: Server): Promise<void> {
   return new Promise((resolve) => server.close(() => resolve()));
+}
+
+/** A socket file at `at` that a server listens on (a file no reader may open as a page), and its `close`. */
+export async function listeningSocket(at: string): Promise<{ close: () => Promise<void> }> {
+  const server = createServer();
+  await listen(server, at);
+  return { close: () => close(server) };
 }
 
 /**
